@@ -1,0 +1,72 @@
+//! Criterion benchmarks of the rules engines: one complete hand of each game ruled
+//! from an already parsed record and from its JSON text, and the batch path
+//! (`baza check --jsonl`: parse, rule, serialise) over 1,000 random cuatrola hands,
+//! next to parsing and re-serialising the same lines only.
+//! Run: `cargo bench --bench engine`. Figures: benches/README.md.
+
+use std::hint::black_box;
+
+use baza::domain::{self, GameKind, Lang};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+fn lines(game: GameKind, players: u8, n: u64) -> Vec<String> {
+    (0..n)
+        .map(|seed| {
+            serde_json::to_string(&domain::random::random_complete_record(game, players, seed))
+                .expect("serialise record")
+        })
+        .collect()
+}
+
+fn engine(c: &mut Criterion) {
+    for (game, players) in [
+        (GameKind::Cuatrola, 4),
+        (GameKind::Tute, 4),
+        (GameKind::Tute, 2),
+        (GameKind::Guinote, 4),
+        (GameKind::Botifarra, 4),
+        (GameKind::Cinquillo, 4),
+    ] {
+        let text = lines(game, players, 1).remove(0);
+        let value: serde_json::Value = serde_json::from_str(&text).expect("json");
+        let record = domain::parse_record(&value).expect("record");
+        let name = format!("{}{players}", game.slug());
+        c.bench_function(&format!("{name}/rule_parsed_record"), |b| {
+            b.iter(|| domain::rule(black_box(&record), Lang::Es))
+        });
+        c.bench_function(&format!("{name}/check_json_text"), |b| {
+            b.iter(|| domain::check_str(black_box(&text), Lang::Es).expect("ruling"))
+        });
+    }
+
+    let lines = lines(GameKind::Cuatrola, 4, 1000);
+    let mut group = c.benchmark_group("batch");
+    group.throughput(Throughput::Elements(lines.len() as u64));
+    group.bench_function("jsonl_parse_rule_serialise_1000", |b| {
+        b.iter(|| {
+            let mut out = Vec::with_capacity(lines.len() * 400);
+            for line in &lines {
+                let ruling = domain::check_str(line, Lang::Es).expect("ruling");
+                serde_json::to_writer(&mut out, &ruling).expect("write");
+                out.push(b'\n');
+            }
+            out
+        })
+    });
+    group.bench_function("jsonl_parse_reserialise_only_1000", |b| {
+        b.iter(|| {
+            let mut out = Vec::with_capacity(lines.len() * 600);
+            for line in &lines {
+                let v: serde_json::Value = serde_json::from_str(line).expect("json");
+                let record = domain::parse_record(&v).expect("record");
+                serde_json::to_writer(&mut out, &record).expect("write");
+                out.push(b'\n');
+            }
+            out
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, engine);
+criterion_main!(benches);

@@ -1,0 +1,2 @@
+ALTER TABLE games DROP COLUMN best_of;
+ALTER TABLE games DROP COLUMN series_id;

@@ -1,0 +1,2 @@
+DROP TABLE game_hands;
+DROP TABLE games;

@@ -1,0 +1,541 @@
+//! The `baza` command line. Help reads in Spanish first, then English.
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::db::{self, DbTarget};
+use crate::domain::{self, Lang};
+use crate::startup::{Application, WebOptions};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "baza",
+    version,
+    about = "Baza: árbitro y gestor de torneos de cuatrola, tute, guiñote, botifarra y cinquillo.\n\
+             Baza: referee and tournament manager for Spanish card games.",
+    after_help = "Ejemplos / Examples:\n  baza serve --demo\n  baza serve --bind 0.0.0.0:8080 --db postgres://baza@db/baza\n  baza check mano.json --explain"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct DbArgs {
+    /// Base de datos: fichero SQLite (por defecto baza.sqlite3), sqlite://RUTA o postgres://…
+    /// / Database: a SQLite file (default baza.sqlite3), sqlite://PATH or postgres://…
+    #[arg(long = "db", env = "BAZA_DATABASE_URL", value_name = "URL")]
+    pub db: Option<String>,
+}
+
+impl DbArgs {
+    pub fn target(&self) -> Result<DbTarget, db::DbError> {
+        match &self.db {
+            Some(url) => DbTarget::parse(url, false),
+            None => DbTarget::parse(db::DEFAULT_DATABASE, true),
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Sirve Baza por HTTP / Serve Baza over HTTP.
+    Serve(ServeArgs),
+    /// Aplica las migraciones pendientes / Apply pending migrations.
+    Migrate(DbArgs),
+    /// Crea el club de demostración en una base vacía / Fill an empty database with the demo club.
+    Demo(DbArgs),
+    /// Comprueba una mano (registro JSON) y da el fallo / Check a hand record and print the ruling.
+    ///
+    /// Sale con 0 si hay fallo (legal o no) y con 2 si la entrada no es un registro de mano.
+    /// Exits 0 for a ruling (legal or not), 2 for input that is not a hand record.
+    Check(CheckArgs),
+    /// Copia de seguridad en caliente de la base SQLite / Online backup of the SQLite database.
+    Backup {
+        /// Fichero nuevo de la copia / New file for the copy.
+        #[arg(value_name = "FICHERO|FILE")]
+        file: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Empareja la ronda siguiente de un fichero de torneo / Pair the next round of a tournament file.
+    Pair(TournamentArgs),
+    /// Clasificación de un fichero de torneo / Standings of a tournament file.
+    Standings(TournamentArgs),
+    /// Dibuja un cuadro eliminatorio (JSON) / Print a knockout bracket (JSON).
+    Bracket(TournamentArgs),
+    /// Cuentas: alta, lista y nueva contraseña / Accounts: add, list, reset password.
+    #[command(subcommand)]
+    User(UserCommand),
+    /// Escribe N manos completas aleatorias, una por línea (pruebas y medidas)
+    /// / Write N random complete hands, one per line (tests and benchmarks).
+    #[command(hide = true)]
+    RandomHands {
+        #[arg(long, default_value_t = 1000)]
+        count: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// cuatrola, tute, guinote, botifarra, cinquillo
+        #[arg(long, default_value = "cuatrola")]
+        game: String,
+        /// Players (tute 2–4, guiñote 2 or 4, cinquillo 2–4).
+        #[arg(long, default_value_t = 4)]
+        players: u8,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// Fichero (baza-tournament/1, o un cuadro), o - / File (baza-tournament/1, or a bracket), or -.
+    #[arg(value_name = "FICHERO|FILE")]
+    pub file: String,
+    /// Salida JSON en vez de tabla de texto / JSON output instead of a text table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Crea una cuenta / Create an account.
+    Add {
+        /// Nombre de usuario / User name.
+        name: String,
+        /// admin, organiser, referee
+        #[arg(long)]
+        role: String,
+        /// Club del organizador o árbitro (id) / Club of an organiser or referee (id).
+        #[arg(long)]
+        club: Option<i32>,
+        /// Lee la contraseña de la entrada estándar; si no, se genera y se muestra
+        /// / Read the password from standard input; otherwise one is generated and shown.
+        #[arg(long)]
+        password_stdin: bool,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Lista las cuentas / List the accounts.
+    List(DbArgs),
+    /// Nueva contraseña (cierra sus sesiones) / New password (ends the user's sessions).
+    ResetPassword {
+        name: String,
+        #[arg(long)]
+        password_stdin: bool,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Fichero con el registro, o - para la entrada estándar / Record file, or - for standard input.
+    #[arg(value_name = "FICHERO|FILE")]
+    pub file: String,
+    /// Un registro por línea, un fallo por línea / One record per line in, one ruling per line out.
+    #[arg(long)]
+    pub jsonl: bool,
+    /// Resumen para leer en la mesa (por la salida de errores) / Summary a referee reads out (on stderr).
+    #[arg(long)]
+    pub explain: bool,
+    /// Idioma de los mensajes: es, ca, en / Language of the messages.
+    #[arg(long, default_value = "es", value_parser = parse_lang)]
+    pub lang: Lang,
+    /// Solo lee y reescribe cada registro, sin arbitrar (para medir) / Only parse and re-serialise (to measure).
+    #[arg(long, hide = true)]
+    pub no_rule: bool,
+}
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    Lang::from_code(s).ok_or_else(|| format!("«{s}»: es, ca, en"))
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Dirección y puerto / Address and port.
+    #[arg(long, env = "BAZA_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: String,
+    #[command(flatten)]
+    pub db: DbArgs,
+    /// Crea el club de demostración si la base está vacía / Add the demo club if the database is empty.
+    #[arg(long)]
+    pub demo: bool,
+    /// Hilos de trabajo (por defecto, uno por núcleo) / Worker threads (default: one per core).
+    #[arg(long, env = "BAZA_WORKERS")]
+    pub workers: Option<usize>,
+    /// Cookies solo por HTTPS (detrás de TLS) / Secure cookies (behind HTTPS).
+    #[arg(long, env = "BAZA_SECURE_COOKIES")]
+    pub secure_cookies: bool,
+}
+
+/// Entry point of the binary.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    crate::telemetry::init();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("baza: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn now() -> chrono::NaiveDateTime {
+    use chrono::{SubsecRound, Utc};
+    Utc::now().naive_utc().trunc_subsecs(0)
+}
+
+/// Fills the demo club and says what it did.
+fn demo(target: &DbTarget) -> anyhow::Result<()> {
+    let pool = db::connect_and_migrate(target)?;
+    let mut conn = pool.get()?;
+    let now = now();
+    match db::demo::fill(&mut conn, now.date(), now)? {
+        Some(s) => {
+            let games = crate::web::club_play::create_demo_games(&mut conn, s.club_id)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            eprintln!(
+                "Club de demostración creado / demo club created: {} jugadores, {} parejas, liga #{}, campeonato #{}, {games} partidas",
+                s.players, s.pairs, s.league_id, s.championship_id
+            )
+        }
+        None => eprintln!(
+            "La base ya tiene datos; no se añade la demostración / the database has data already; demo not added"
+        ),
+    }
+    Ok(())
+}
+
+fn read_input(file: &str) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    if file == "-" {
+        std::io::stdin().read_to_string(&mut text)?;
+    } else {
+        text = std::fs::read_to_string(file)?;
+    }
+    Ok(text)
+}
+
+/// `baza pair`, `baza standings`, `baza bracket`: offline, on the same domain code
+/// as the web pages.
+fn tournament_command(cmd: &str, args: &TournamentArgs) -> anyhow::Result<ExitCode> {
+    use domain::tournament;
+    let text = match read_input(&args.file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("baza {cmd}: {}: {e}", args.file);
+            return Ok(ExitCode::from(NOT_A_RECORD));
+        }
+    };
+    if cmd == "bracket" {
+        let bracket: domain::bracket::Bracket = match serde_json::from_str(&text) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("baza bracket: {e}");
+                return Ok(ExitCode::from(NOT_A_RECORD));
+            }
+        };
+        let layout = bracket.layout();
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&bracket)?);
+        } else {
+            print!("{}", layout.to_text());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let file = match tournament::parse(&text) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("baza {cmd}: {e}");
+            return Ok(ExitCode::from(NOT_A_RECORD));
+        }
+    };
+    if cmd == "pair" {
+        match tournament::next_round(&file) {
+            Ok(round) if args.json => println!("{}", serde_json::to_string_pretty(&round)?),
+            Ok(round) => print!("{}", tournament::text::round_table(&file, &round)),
+            Err(e) => {
+                eprintln!("baza pair: {e}");
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+    } else {
+        let rows = tournament::standings(&file);
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&rows)?);
+        } else {
+            print!(
+                "{}",
+                tournament::text::standings_table(&rows, &file.event.tiebreaks)
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Exit code for input that is not a hand record.
+const NOT_A_RECORD: u8 = 2;
+
+/// Rules one record given as JSON text: the ruling, or why it is not a record.
+fn check_one(text: &str, lang: Lang) -> Result<(domain::HandRecord, domain::Ruling), String> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let record = domain::parse_record(&value).map_err(|e| e.to_string())?;
+    let ruling = domain::try_rule(&record, lang).map_err(|e| e.to_string())?;
+    Ok((record, ruling))
+}
+
+fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    use std::io::{BufRead, BufWriter, Read, Write};
+    let input: Box<dyn BufRead> = if args.file == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        match std::fs::File::open(&args.file) {
+            Ok(f) => Box::new(std::io::BufReader::new(f)),
+            Err(e) => {
+                eprintln!("baza check: {}: {e}", args.file);
+                return Ok(ExitCode::from(NOT_A_RECORD));
+            }
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if args.jsonl {
+        for line in input.lines() {
+            let line = line?;
+            if args.no_rule {
+                match serde_json::from_str::<serde_json::Value>(&line)
+                    .map_err(|e| e.to_string())
+                    .and_then(|v| domain::parse_record(&v).map_err(|e| e.to_string()))
+                {
+                    Ok(record) => serde_json::to_writer(&mut out, &record)?,
+                    Err(reason) => serde_json::to_writer(
+                        &mut out,
+                        &serde_json::json!({"format": "baza-ruling/1", "error": reason}),
+                    )?,
+                }
+                out.write_all(b"\n")?;
+                continue;
+            }
+            match check_one(&line, args.lang) {
+                Ok((record, ruling)) => {
+                    serde_json::to_writer(&mut out, &ruling)?;
+                    if args.explain {
+                        eprintln!("{}\n", domain::explain(&record, &ruling, args.lang));
+                    }
+                }
+                Err(reason) => serde_json::to_writer(
+                    &mut out,
+                    &serde_json::json!({"format": "baza-ruling/1", "error": reason}),
+                )?,
+            }
+            out.write_all(b"\n")?;
+        }
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut text = String::new();
+    let mut input = input;
+    if let Err(e) = input.read_to_string(&mut text) {
+        eprintln!("baza check: {}: {e}", args.file);
+        return Ok(ExitCode::from(NOT_A_RECORD));
+    }
+    match check_one(&text, args.lang) {
+        Ok((record, ruling)) => {
+            serde_json::to_writer_pretty(&mut out, &ruling)?;
+            out.write_all(b"\n")?;
+            out.flush()?;
+            if args.explain {
+                eprintln!("{}", domain::explain(&record, &ruling, args.lang));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(reason) => {
+            eprintln!("baza check: {reason}");
+            Ok(ExitCode::from(NOT_A_RECORD))
+        }
+    }
+}
+
+/// The password from standard input, or a new random one that is printed.
+fn new_password(from_stdin: bool) -> anyhow::Result<(String, bool)> {
+    if from_stdin {
+        let mut line = String::new();
+        std::io::stdin().read_line(&mut line)?;
+        let pw = line.trim_end_matches(['\n', '\r']).to_owned();
+        return Ok((pw, false));
+    }
+    Ok((crate::web::auth::random_hex(8)?, true))
+}
+
+fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
+    use crate::db::accounts;
+    use crate::web::account::{now, validate_new_user};
+    match cmd {
+        UserCommand::Add {
+            name,
+            role,
+            club,
+            password_stdin,
+            db: args,
+        } => {
+            let (password, generated) = new_password(password_stdin)?;
+            let (name, role) = validate_new_user(&name, &password, &role).map_err(|key| {
+                anyhow::anyhow!(
+                    "{} (name: 2–40 letters, digits, . _ -; password: 8 or more characters; role: admin, organiser, referee)",
+                    crate::web::i18n::tr(Lang::Es, key)
+                )
+            })?;
+            let pool = db::connect_and_migrate(&args.target()?)?;
+            let mut conn = pool.get()?;
+            if let Some(c) = club
+                && db::queries::find_club(&mut conn, c)?.is_none()
+            {
+                anyhow::bail!("no existe el club {c} / there is no club {c}");
+            }
+            let hash = crate::web::auth::hash_password(&password)?;
+            let id = accounts::insert_user(
+                &mut conn,
+                &accounts::NewUser {
+                    username: &name,
+                    password_hash: &hash,
+                    role: role.slug(),
+                    club_id: club,
+                    created_at: now(),
+                },
+            )
+            .map_err(|e| {
+                if accounts::is_unique_violation(&e) {
+                    anyhow::anyhow!("ya existe {name} / {name} exists already")
+                } else {
+                    e.into()
+                }
+            })?;
+            eprintln!(
+                "Cuenta creada / account created: #{id} {name} ({})",
+                role.slug()
+            );
+            if generated {
+                println!("{password}");
+                eprintln!("(contraseña generada arriba / generated password above)");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        UserCommand::List(args) => {
+            let pool = db::connect_and_migrate(&args.target()?)?;
+            let mut conn = pool.get()?;
+            for u in accounts::list_users(&mut conn)? {
+                let club = u
+                    .club_id
+                    .map(|c| c.to_string())
+                    .unwrap_or_else(|| "-".into());
+                println!("{}\t{}\t{}\tclub {}", u.id, u.username, u.role, club);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        UserCommand::ResetPassword {
+            name,
+            password_stdin,
+            db: args,
+        } => {
+            let (password, generated) = new_password(password_stdin)?;
+            if password.chars().count() < crate::web::account::MIN_PASSWORD {
+                anyhow::bail!(
+                    "la contraseña necesita 8 caracteres o más / the password needs 8 or more characters"
+                );
+            }
+            let pool = db::connect_and_migrate(&args.target()?)?;
+            let mut conn = pool.get()?;
+            let user = accounts::find_user_by_name(&mut conn, &name)?
+                .ok_or_else(|| anyhow::anyhow!("no existe {name} / no such user {name}"))?;
+            accounts::set_password(
+                &mut conn,
+                user.id,
+                &crate::web::auth::hash_password(&password)?,
+            )?;
+            eprintln!("Contraseña cambiada / password changed: {name}");
+            if generated {
+                println!("{password}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::User(cmd) => user_command(cmd),
+        Command::Pair(args) => tournament_command("pair", &args),
+        Command::Backup { file, db: args } => {
+            let target = args.target()?;
+            db::backup(&target, std::path::Path::new(&file))?;
+            eprintln!("Copia hecha / backup written: {file}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Standings(args) => tournament_command("standings", &args),
+        Command::Bracket(args) => tournament_command("bracket", &args),
+        Command::Check(args) => check(&args),
+        Command::RandomHands {
+            count,
+            seed,
+            game,
+            players,
+        } => {
+            use std::io::Write;
+            let game: domain::GameKind = game.parse().map_err(|e: String| anyhow::anyhow!(e))?;
+            if !game.valid_players(players) {
+                anyhow::bail!("{players} players cannot play {game}");
+            }
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            for i in 0..count {
+                let record =
+                    domain::random::random_complete_record(game, players, seed.wrapping_add(i));
+                serde_json::to_writer(&mut out, &record)?;
+                out.write_all(b"\n")?;
+            }
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Migrate(args) => {
+            let target = args.target()?;
+            let n = db::migrate_target(&target)?;
+            eprintln!(
+                "{n} migraciones aplicadas / migrations applied ({})",
+                target.backend_name()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Demo(args) => {
+            demo(&args.target()?)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Serve(args) => {
+            let target = args.db.target()?;
+            if args.demo {
+                demo(&target)?;
+            }
+            let pool = db::connect_and_migrate(&target)?;
+            actix_web::rt::System::new().block_on(async move {
+                let options = WebOptions {
+                    workers: args.workers,
+                    secure_cookies: args.secure_cookies,
+                };
+                let app = Application::build(&args.bind, pool, &options)?;
+                let host = args
+                    .bind
+                    .rsplit_once(':')
+                    .map(|(h, _)| h)
+                    .unwrap_or("127.0.0.1");
+                tracing::info!(
+                    "Baza escuchando en / listening on http://{host}:{} ({})",
+                    app.port(),
+                    target.backend_name()
+                );
+                app.run_until_stopped().await
+            })?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

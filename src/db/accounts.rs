@@ -1,0 +1,249 @@
+//! Users, API tokens, login throttling, the audit log and installation settings.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+
+use super::DbConn;
+use super::schema::{api_tokens, audit_log, login_failures, settings, users};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = users)]
+pub struct User {
+    pub id: i32,
+    pub username: String,
+    pub password_hash: String,
+    pub role: String,
+    pub club_id: Option<i32>,
+    pub session_epoch: i32,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = users)]
+pub struct NewUser<'a> {
+    pub username: &'a str,
+    pub password_hash: &'a str,
+    pub role: &'a str,
+    pub club_id: Option<i32>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = api_tokens)]
+pub struct ApiToken {
+    pub id: i32,
+    pub user_id: i32,
+    pub name: String,
+    pub token_hash: String,
+    pub created_at: NaiveDateTime,
+    pub revoked_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = audit_log)]
+pub struct AuditEntry {
+    pub id: i32,
+    pub at: NaiveDateTime,
+    pub actor: String,
+    pub action: String,
+    pub entity: String,
+    pub entity_id: i32,
+    pub club_id: Option<i32>,
+    pub event_id: Option<i32>,
+    pub before_json: Option<String>,
+    pub after_json: Option<String>,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = audit_log)]
+pub struct NewAudit<'a> {
+    pub at: NaiveDateTime,
+    pub actor: &'a str,
+    pub action: &'a str,
+    pub entity: &'a str,
+    pub entity_id: i32,
+    pub club_id: Option<i32>,
+    pub event_id: Option<i32>,
+    pub before_json: Option<String>,
+    pub after_json: Option<String>,
+}
+
+pub fn is_unique_violation(e: &DieselError) -> bool {
+    matches!(
+        e,
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)
+    )
+}
+
+pub fn insert_user(conn: &mut DbConn, new: &NewUser) -> QueryResult<i32> {
+    diesel::insert_into(users::table)
+        .values(new)
+        .returning(users::id)
+        .get_result(conn)
+}
+
+pub fn find_user(conn: &mut DbConn, id: i32) -> QueryResult<Option<User>> {
+    users::table
+        .find(id)
+        .select(User::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn find_user_by_name(conn: &mut DbConn, username: &str) -> QueryResult<Option<User>> {
+    users::table
+        .filter(users::username.eq(username))
+        .select(User::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn list_users(conn: &mut DbConn) -> QueryResult<Vec<User>> {
+    users::table
+        .select(User::as_select())
+        .order(users::username)
+        .load(conn)
+}
+
+/// Sets a new password and ends every other session of the user.
+pub fn set_password(conn: &mut DbConn, id: i32, hash: &str) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set((
+            users::password_hash.eq(hash),
+            users::session_epoch.eq(users::session_epoch + 1),
+        ))
+        .execute(conn)
+}
+
+pub fn insert_token(
+    conn: &mut DbConn,
+    user_id: i32,
+    name: &str,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<i32> {
+    diesel::insert_into(api_tokens::table)
+        .values((
+            api_tokens::user_id.eq(user_id),
+            api_tokens::name.eq(name),
+            api_tokens::token_hash.eq(token_hash),
+            api_tokens::created_at.eq(now),
+        ))
+        .returning(api_tokens::id)
+        .get_result(conn)
+}
+
+/// The user behind a live (not revoked) token.
+pub fn user_by_token(conn: &mut DbConn, token_hash: &str) -> QueryResult<Option<(i32, User)>> {
+    let row: Option<(i32, i32)> = api_tokens::table
+        .filter(api_tokens::token_hash.eq(token_hash))
+        .filter(api_tokens::revoked_at.is_null())
+        .select((api_tokens::id, api_tokens::user_id))
+        .first(conn)
+        .optional()?;
+    match row {
+        Some((token_id, user_id)) => Ok(find_user(conn, user_id)?.map(|u| (token_id, u))),
+        None => Ok(None),
+    }
+}
+
+pub fn user_tokens(conn: &mut DbConn, user_id: i32) -> QueryResult<Vec<ApiToken>> {
+    api_tokens::table
+        .filter(api_tokens::user_id.eq(user_id))
+        .select(ApiToken::as_select())
+        .order(api_tokens::id.desc())
+        .load(conn)
+}
+
+pub fn revoke_token(
+    conn: &mut DbConn,
+    user_id: i32,
+    token_id: i32,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        api_tokens::table
+            .filter(api_tokens::id.eq(token_id))
+            .filter(api_tokens::user_id.eq(user_id))
+            .filter(api_tokens::revoked_at.is_null()),
+    )
+    .set(api_tokens::revoked_at.eq(Some(now)))
+    .execute(conn)
+}
+
+/// Failed attempts against `subject` (a user name, or a table) since `since`.
+pub fn count_failures(conn: &mut DbConn, subject: &str, since: NaiveDateTime) -> QueryResult<i64> {
+    login_failures::table
+        .filter(login_failures::subject.eq(subject))
+        .filter(login_failures::at.gt(since))
+        .count()
+        .get_result(conn)
+}
+
+pub fn add_failure(conn: &mut DbConn, subject: &str, at: NaiveDateTime) -> QueryResult<usize> {
+    diesel::insert_into(login_failures::table)
+        .values((
+            login_failures::subject.eq(subject),
+            login_failures::at.eq(at),
+        ))
+        .execute(conn)
+}
+
+/// Forgets failures older than `before` (housekeeping at each failure).
+pub fn prune_failures(conn: &mut DbConn, before: NaiveDateTime) -> QueryResult<usize> {
+    diesel::delete(login_failures::table.filter(login_failures::at.lt(before))).execute(conn)
+}
+
+pub fn insert_audit(conn: &mut DbConn, entry: &NewAudit) -> QueryResult<usize> {
+    diesel::insert_into(audit_log::table)
+        .values(entry)
+        .execute(conn)
+}
+
+/// The audit trail of an event, newest first.
+pub fn event_audit(conn: &mut DbConn, event_id: i32) -> QueryResult<Vec<AuditEntry>> {
+    audit_log::table
+        .filter(audit_log::event_id.eq(event_id))
+        .select(AuditEntry::as_select())
+        .order(audit_log::id.desc())
+        .load(conn)
+}
+
+/// The audit trail of a club (its events, players, pairs), newest first.
+pub fn club_audit(conn: &mut DbConn, club_id: i32) -> QueryResult<Vec<AuditEntry>> {
+    audit_log::table
+        .filter(audit_log::club_id.eq(club_id))
+        .select(AuditEntry::as_select())
+        .order(audit_log::id.desc())
+        .load(conn)
+}
+
+/// Reads a setting, creating it with `init()` if absent. Safe when several Baza
+/// processes start together: the first insert wins and everyone reads it back.
+pub fn setting_or_init(
+    conn: &mut DbConn,
+    name: &str,
+    init: impl FnOnce() -> String,
+) -> QueryResult<String> {
+    let current: Option<String> = settings::table
+        .find(name)
+        .select(settings::value)
+        .first(conn)
+        .optional()?;
+    if let Some(v) = current {
+        return Ok(v);
+    }
+    match diesel::insert_into(settings::table)
+        .values((settings::name.eq(name), settings::value.eq(init())))
+        .execute(conn)
+    {
+        Ok(_) => {}
+        Err(e) if is_unique_violation(&e) => {}
+        Err(e) => return Err(e),
+    }
+    settings::table
+        .find(name)
+        .select(settings::value)
+        .first(conn)
+}

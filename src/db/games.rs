@@ -1,0 +1,220 @@
+//! Club games (partidas) and their hands. Every change to a game goes through
+//! `bump_version` first: two devices editing one game cannot overwrite each other.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConn;
+use super::schema::{game_hands, games};
+
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = games)]
+pub struct Game {
+    pub id: i32,
+    pub club_id: i32,
+    pub game: String,
+    pub players: i32,
+    pub options: String,
+    pub first_dealer: i32,
+    /// JSON list of the seats' player names, in seat order.
+    pub seats: String,
+    pub status: String,
+    pub winner: Option<i32>,
+    #[serde(skip)]
+    pub pin: String,
+    pub version: i32,
+    pub created_by: String,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+    /// The first game of the match this game belongs to (None: a single partida).
+    pub series_id: Option<i32>,
+    /// Partidas in the match at most (1, 3, 5).
+    pub best_of: i32,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = games)]
+pub struct NewGame<'a> {
+    pub club_id: i32,
+    pub game: &'a str,
+    pub players: i32,
+    pub options: &'a str,
+    pub first_dealer: i32,
+    pub seats: &'a str,
+    pub status: &'a str,
+    pub pin: &'a str,
+    pub created_by: &'a str,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+    pub series_id: Option<i32>,
+    pub best_of: i32,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = game_hands)]
+pub struct GameHand {
+    pub id: i32,
+    pub game_id: i32,
+    pub hand_no: i32,
+    /// `quick` (a `QuickHand`) or `full` (a hand record).
+    pub kind: String,
+    pub dealer: i32,
+    /// What was entered, JSON.
+    pub entry: String,
+    /// The checked `HandScore`, JSON.
+    pub score: String,
+    #[serde(skip)]
+    pub submission: String,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = game_hands)]
+pub struct NewHand<'a> {
+    pub game_id: i32,
+    pub hand_no: i32,
+    pub kind: &'a str,
+    pub dealer: i32,
+    pub entry: &'a str,
+    pub score: &'a str,
+    pub submission: &'a str,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+pub fn insert_game(conn: &mut DbConn, new: &NewGame) -> QueryResult<i32> {
+    diesel::insert_into(games::table)
+        .values(new)
+        .returning(games::id)
+        .get_result(conn)
+}
+
+pub fn find_game(conn: &mut DbConn, id: i32) -> QueryResult<Option<Game>> {
+    games::table
+        .find(id)
+        .select(Game::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn club_games(conn: &mut DbConn, club_id: i32) -> QueryResult<Vec<Game>> {
+    games::table
+        .filter(games::club_id.eq(club_id))
+        .select(Game::as_select())
+        .order(games::id.desc())
+        .load(conn)
+}
+
+/// The games of a match, in order (the first game, then those pointing to it).
+pub fn series_games(conn: &mut DbConn, first: i32) -> QueryResult<Vec<Game>> {
+    games::table
+        .filter(games::id.eq(first).or(games::series_id.eq(first)))
+        .select(Game::as_select())
+        .order(games::id)
+        .load(conn)
+}
+
+pub fn game_hands(conn: &mut DbConn, game_id: i32) -> QueryResult<Vec<GameHand>> {
+    game_hands::table
+        .filter(game_hands::game_id.eq(game_id))
+        .select(GameHand::as_select())
+        .order(game_hands::hand_no)
+        .load(conn)
+}
+
+/// Whether a submission (a form's one-time id) was saved already: a double-tapped
+/// submit must save one hand.
+pub fn submission_exists(conn: &mut DbConn, submission: &str) -> QueryResult<bool> {
+    use diesel::dsl::exists;
+    diesel::select(exists(
+        game_hands::table.filter(game_hands::submission.eq(submission)),
+    ))
+    .get_result(conn)
+}
+
+/// Claims the game at `version` for one change: false (and nothing written) when
+/// someone else changed it first.
+pub fn bump_version(
+    conn: &mut DbConn,
+    id: i32,
+    version: i32,
+    now: NaiveDateTime,
+) -> QueryResult<bool> {
+    let n = diesel::update(
+        games::table
+            .filter(games::id.eq(id))
+            .filter(games::version.eq(version)),
+    )
+    .set((games::version.eq(version + 1), games::updated_at.eq(now)))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+pub fn set_outcome(
+    conn: &mut DbConn,
+    id: i32,
+    status: &str,
+    winner: Option<i32>,
+) -> QueryResult<usize> {
+    diesel::update(games::table.find(id))
+        .set((games::status.eq(status), games::winner.eq(winner)))
+        .execute(conn)
+}
+
+pub fn insert_hand(conn: &mut DbConn, new: &NewHand) -> QueryResult<i32> {
+    diesel::insert_into(game_hands::table)
+        .values(new)
+        .returning(game_hands::id)
+        .get_result(conn)
+}
+
+pub fn update_hand(
+    conn: &mut DbConn,
+    hand_id: i32,
+    entry: &str,
+    score: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(game_hands::table.find(hand_id))
+        .set((
+            game_hands::entry.eq(entry),
+            game_hands::score.eq(score),
+            game_hands::updated_at.eq(now),
+        ))
+        .execute(conn)
+}
+
+pub fn delete_hand(conn: &mut DbConn, hand_id: i32) -> QueryResult<usize> {
+    diesel::delete(game_hands::table.find(hand_id)).execute(conn)
+}
+
+use super::schema::rulings;
+
+/// Keeps a disputed hand under a shareable slug.
+pub fn insert_ruling(
+    conn: &mut DbConn,
+    slug: &str,
+    record: &str,
+    created_by: &str,
+    now: NaiveDateTime,
+) -> QueryResult<i32> {
+    diesel::insert_into(rulings::table)
+        .values((
+            rulings::slug.eq(slug),
+            rulings::record.eq(record),
+            rulings::created_by.eq(created_by),
+            rulings::created_at.eq(now),
+        ))
+        .returning(rulings::id)
+        .get_result(conn)
+}
+
+/// The record kept under `slug`.
+pub fn find_ruling(conn: &mut DbConn, slug: &str) -> QueryResult<Option<String>> {
+    rulings::table
+        .filter(rulings::slug.eq(slug))
+        .select(rulings::record)
+        .first(conn)
+        .optional()
+}

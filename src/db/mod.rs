@@ -1,0 +1,277 @@
+//! The database layer: one connection type over SQLite (embedded default) and
+//! PostgreSQL (cargo feature `postgres`), an r2d2 pool, embedded migrations.
+//!
+//! The backend is chosen by the URL scheme, never by trial: `postgres://` or
+//! `postgresql://` is PostgreSQL; `sqlite://PATH`, `sqlite:PATH` or a bare path is
+//! SQLite. A bare path that does not exist is refused unless it is the default file,
+//! so that a typo never silently creates an empty database.
+
+pub mod accounts;
+pub mod demo;
+pub mod games;
+pub mod queries;
+pub mod schema;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::r2d2;
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+#[cfg(not(any(feature = "sqlite", feature = "postgres")))]
+compile_error!("enable at least one database backend: feature `sqlite` or `postgres`");
+
+/// The one connection type used everywhere above this module.
+#[derive(diesel::MultiConnection)]
+pub enum DbConn {
+    #[cfg(feature = "postgres")]
+    Postgres(diesel::PgConnection),
+    #[cfg(feature = "sqlite")]
+    Sqlite(diesel::SqliteConnection),
+}
+
+pub type DbPool = r2d2::Pool<Manager>;
+pub type PooledConn = r2d2::PooledConnection<Manager>;
+
+#[cfg(feature = "sqlite")]
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+#[cfg(feature = "postgres")]
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
+
+/// The default database: a SQLite file in the working directory.
+pub const DEFAULT_DATABASE: &str = "baza.sqlite3";
+
+/// Where the data lives, as parsed from a database URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DbTarget {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error(
+        "the database file {0} does not exist; write sqlite://{0} to create a new one, or check the path"
+    )]
+    MissingFile(String),
+    #[error("this build of Baza has no {0} support; rebuild it with `--features {0}`")]
+    BackendNotBuilt(&'static str),
+    #[error("empty database URL")]
+    Empty,
+    #[error("cannot open the database: {0}")]
+    Connect(String),
+    #[error("cannot migrate the database: {0}")]
+    Migrate(String),
+    #[error(transparent)]
+    Query(#[from] diesel::result::Error),
+    #[error("no database connection available: {0}")]
+    Pool(#[from] r2d2::PoolError),
+}
+
+impl DbTarget {
+    /// Parses a database URL. `default` marks the built-in default path, which may
+    /// be created; any other bare path must exist already.
+    pub fn parse(url: &str, default: bool) -> Result<DbTarget, DbError> {
+        let url = url.trim();
+        if url.is_empty() {
+            return Err(DbError::Empty);
+        }
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            if cfg!(feature = "postgres") {
+                return Ok(DbTarget::Postgres(url.to_owned()));
+            }
+            return Err(DbError::BackendNotBuilt("postgres"));
+        }
+        if !cfg!(feature = "sqlite") {
+            return Err(DbError::BackendNotBuilt("sqlite"));
+        }
+        if let Some(rest) = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+        {
+            if rest.is_empty() {
+                return Err(DbError::Empty);
+            }
+            return Ok(DbTarget::Sqlite(PathBuf::from(rest)));
+        }
+        let path = Path::new(url);
+        if !default && !path.exists() {
+            return Err(DbError::MissingFile(url.to_owned()));
+        }
+        Ok(DbTarget::Sqlite(path.to_path_buf()))
+    }
+
+    pub fn backend_name(&self) -> &'static str {
+        match self {
+            DbTarget::Sqlite(_) => "sqlite",
+            DbTarget::Postgres(_) => "postgres",
+        }
+    }
+
+    fn connect(&self) -> Result<DbConn, DbError> {
+        match self {
+            #[cfg(feature = "sqlite")]
+            DbTarget::Sqlite(path) => {
+                let path = path.to_string_lossy();
+                let mut conn = diesel::SqliteConnection::establish(&path)
+                    .map_err(|e| DbError::Connect(e.to_string()))?;
+                // Per connection: SQLite forgets these when a connection closes.
+                conn.batch_execute(
+                    "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;",
+                )?;
+                Ok(DbConn::Sqlite(conn))
+            }
+            #[cfg(feature = "postgres")]
+            DbTarget::Postgres(url) => diesel::PgConnection::establish(url)
+                .map(DbConn::Postgres)
+                .map_err(|e| DbError::Connect(e.to_string())),
+            #[allow(unreachable_patterns)]
+            _ => Err(DbError::BackendNotBuilt(self.backend_name())),
+        }
+    }
+}
+
+/// r2d2 manager that opens the backend named by the URL scheme.
+#[derive(Debug)]
+pub struct Manager {
+    target: DbTarget,
+}
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = DbConn;
+    type Error = r2d2::Error;
+
+    fn connect(&self) -> Result<DbConn, r2d2::Error> {
+        self.target.connect().map_err(|e| match e {
+            DbError::Query(q) => r2d2::Error::QueryError(q),
+            other => {
+                r2d2::Error::ConnectionError(ConnectionError::BadConnection(other.to_string()))
+            }
+        })
+    }
+
+    fn is_valid(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
+        conn.batch_execute("SELECT 1")
+            .map_err(r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, _conn: &mut DbConn) -> bool {
+        false
+    }
+}
+
+/// Opens the database, runs the embedded migrations once, and returns a pool.
+pub fn connect_and_migrate(target: &DbTarget) -> Result<DbPool, DbError> {
+    if let DbTarget::Sqlite(path) = target
+        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && !dir.exists()
+    {
+        return Err(DbError::Connect(format!(
+            "the folder {} does not exist",
+            dir.display()
+        )));
+    }
+    let mut conn = target.connect()?;
+    migrate(&mut conn)?;
+    drop(conn);
+    let size = match target {
+        DbTarget::Sqlite(_) => 8,
+        DbTarget::Postgres(_) => 10,
+    };
+    r2d2::Pool::builder()
+        .max_size(size)
+        .connection_timeout(Duration::from_secs(10))
+        .build(Manager {
+            target: target.clone(),
+        })
+        .map_err(|e| DbError::Connect(e.to_string()))
+}
+
+/// Runs every pending migration of the connection's backend.
+pub fn migrate(conn: &mut DbConn) -> Result<usize, DbError> {
+    let applied = match conn {
+        #[cfg(feature = "sqlite")]
+        DbConn::Sqlite(c) => {
+            // WAL persists in the file: readers never block the one writer.
+            c.batch_execute("PRAGMA journal_mode = WAL;")?;
+            c.run_pending_migrations(SQLITE_MIGRATIONS)
+                .map_err(|e| DbError::Migrate(e.to_string()))?
+                .len()
+        }
+        #[cfg(feature = "postgres")]
+        DbConn::Postgres(c) => c
+            .run_pending_migrations(POSTGRES_MIGRATIONS)
+            .map_err(|e| DbError::Migrate(e.to_string()))?
+            .len(),
+    };
+    Ok(applied)
+}
+
+/// Writes a consistent copy of a live SQLite database to `to` (`VACUUM INTO`: other
+/// connections may keep writing). Restoring is using the copy as the database.
+/// For PostgreSQL use `pg_dump` / `pg_restore`.
+pub fn backup(target: &DbTarget, to: &Path) -> Result<(), DbError> {
+    if to.exists() {
+        return Err(DbError::Connect(format!(
+            "{} exists already; choose a new file",
+            to.display()
+        )));
+    }
+    match target {
+        DbTarget::Postgres(_) => Err(DbError::Connect(
+            "PostgreSQL: use `pg_dump -Fc DATABASE > FILE` and `pg_restore` instead".to_owned(),
+        )),
+        DbTarget::Sqlite(_) => {
+            let mut conn = target.connect()?;
+            let path = to.to_string_lossy().replace('\'', "''");
+            conn.batch_execute(&format!("VACUUM INTO '{path}'"))?;
+            Ok(())
+        }
+    }
+}
+
+/// Opens one connection and migrates (the `baza migrate` command).
+pub fn migrate_target(target: &DbTarget) -> Result<usize, DbError> {
+    let mut conn = target.connect()?;
+    migrate(&mut conn)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn a_postgres_url_selects_postgres_or_says_it_is_not_built() {
+        let parsed = DbTarget::parse("postgres://u@h/db", false);
+        if cfg!(feature = "postgres") {
+            assert_eq!(
+                parsed.unwrap(),
+                DbTarget::Postgres("postgres://u@h/db".into())
+            );
+        } else {
+            assert!(matches!(parsed, Err(DbError::BackendNotBuilt("postgres"))));
+        }
+    }
+
+    #[test]
+    fn a_bare_path_that_does_not_exist_is_refused_unless_it_is_the_default() {
+        let missing = "/nonexistent-dir-baza/typo.sqlite3";
+        assert!(matches!(
+            DbTarget::parse(missing, false),
+            Err(DbError::MissingFile(_))
+        ));
+        assert!(DbTarget::parse(missing, true).is_ok());
+        assert_eq!(
+            DbTarget::parse("sqlite://new.db", false).unwrap(),
+            DbTarget::Sqlite(PathBuf::from("new.db"))
+        );
+    }
+
+    #[test]
+    fn an_empty_url_is_an_error() {
+        assert!(matches!(DbTarget::parse("  ", false), Err(DbError::Empty)));
+    }
+}

@@ -1,0 +1,184 @@
+//! The one schema for both backends, written with portable SQL types only.
+
+diesel::table! {
+    clubs (id) {
+        id -> Integer,
+        name -> Text,
+        town -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> Integer,
+        club_id -> Integer,
+        name -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    pairs (id) {
+        id -> Integer,
+        club_id -> Integer,
+        name -> Text,
+        player1_id -> Integer,
+        player2_id -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    events (id) {
+        id -> Integer,
+        club_id -> Integer,
+        name -> Text,
+        game -> Text,
+        format -> Text,
+        status -> Text,
+        options -> Text,
+        rounds_planned -> Integer,
+        starts_on -> Date,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    entries (id) {
+        id -> Integer,
+        event_id -> Integer,
+        pair_id -> Integer,
+        seed -> Integer,
+    }
+}
+
+diesel::table! {
+    matches (id) {
+        id -> Integer,
+        event_id -> Integer,
+        round_no -> Integer,
+        table_no -> Integer,
+        entry_a -> Integer,
+        entry_b -> Integer,
+        score_a -> Nullable<Integer>,
+        score_b -> Nullable<Integer>,
+        status -> Text,
+        version -> Integer,
+        updated_at -> Timestamp,
+        pin -> Text,
+    }
+}
+
+diesel::joinable!(players -> clubs (club_id));
+diesel::joinable!(events -> clubs (club_id));
+diesel::joinable!(entries -> events (event_id));
+diesel::joinable!(entries -> pairs (pair_id));
+diesel::joinable!(matches -> events (event_id));
+
+diesel::allow_tables_to_appear_in_same_query!(clubs, players, pairs, events, entries, matches);
+
+diesel::table! {
+    users (id) {
+        id -> Integer,
+        username -> Text,
+        password_hash -> Text,
+        role -> Text,
+        club_id -> Nullable<Integer>,
+        session_epoch -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    api_tokens (id) {
+        id -> Integer,
+        user_id -> Integer,
+        name -> Text,
+        token_hash -> Text,
+        created_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    login_failures (id) {
+        id -> Integer,
+        subject -> Text,
+        at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    audit_log (id) {
+        id -> Integer,
+        at -> Timestamp,
+        actor -> Text,
+        action -> Text,
+        entity -> Text,
+        entity_id -> Integer,
+        club_id -> Nullable<Integer>,
+        event_id -> Nullable<Integer>,
+        before_json -> Nullable<Text>,
+        after_json -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    settings (name) {
+        name -> Text,
+        value -> Text,
+    }
+}
+
+diesel::joinable!(api_tokens -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(users, api_tokens, clubs);
+
+diesel::table! {
+    games (id) {
+        id -> Integer,
+        club_id -> Integer,
+        game -> Text,
+        players -> Integer,
+        options -> Text,
+        first_dealer -> Integer,
+        seats -> Text,
+        status -> Text,
+        winner -> Nullable<Integer>,
+        pin -> Text,
+        version -> Integer,
+        created_by -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        series_id -> Nullable<Integer>,
+        best_of -> Integer,
+    }
+}
+
+diesel::table! {
+    game_hands (id) {
+        id -> Integer,
+        game_id -> Integer,
+        hand_no -> Integer,
+        kind -> Text,
+        dealer -> Integer,
+        entry -> Text,
+        score -> Text,
+        submission -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(game_hands -> games (game_id));
+diesel::allow_tables_to_appear_in_same_query!(games, game_hands, clubs);
+
+diesel::table! {
+    rulings (id) {
+        id -> Integer,
+        slug -> Text,
+        record -> Text,
+        created_by -> Text,
+        created_at -> Timestamp,
+    }
+}

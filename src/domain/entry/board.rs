@@ -1,0 +1,283 @@
+//! The running scoreboard of a partida, and "full entry": a hand recorded card by card,
+//! ruled by the engine, as a scoreboard line.
+
+use crate::domain::engine::GameKind;
+use crate::domain::games::botifarra::BotifarraOptions;
+use crate::domain::games::cinquillo::CinquilloOptions;
+use crate::domain::games::cuatrola::CuatrolaOptions;
+use crate::domain::games::guinote::{GuinoteOptions, NextDealer};
+use crate::domain::games::tute::{MatchMode, TuteOptions};
+use crate::domain::games::tute_family::GAME_POINTS;
+use crate::domain::lang::Lang;
+use crate::domain::options::TableOptions;
+use crate::domain::record::{Action, Bid, DoubleCall, Event, HandRecord, Move, TrumpCall};
+use crate::domain::ruling::{GameOver, GameOverReason, Ruling, Score, TuteKind};
+
+use super::msg::{Note, Side};
+use super::setup::table_options;
+use super::types::{Contract, GameSetup, HandScore, Scoreboard};
+
+/// The side with the unique highest total, if it reaches `at` (and scored in this hand
+/// when `scored_now`).
+fn leader(totals: &[Score], hand: &[Score], at: Score, scored_now: bool) -> Option<u8> {
+    let best = totals.iter().copied().max()?;
+    let tied: Vec<usize> = (0..totals.len())
+        .filter(|i| totals.get(*i) == Some(&best))
+        .collect();
+    match tied.as_slice() {
+        [one] if best >= at => {
+            let scored = hand.get(*one).is_some_and(|s| *s > Score::ZERO);
+            (scored || !scored_now).then_some(*one as u8)
+        }
+        _ => None,
+    }
+}
+
+/// The game's own end rule after hand `index` (0-based), from the totals.
+fn end_by_rule(
+    game: GameKind,
+    table: &TableOptions,
+    index: usize,
+    totals: &[Score],
+    hand: &[Score],
+) -> Option<GameOver> {
+    let target = |t: i64| Score::points(t);
+    let winner = match game {
+        GameKind::Cuatrola => leader(
+            totals,
+            hand,
+            target(CuatrolaOptions::from_table(table).target),
+            true,
+        ),
+        GameKind::Botifarra => {
+            let o = BotifarraOptions::from_table(table);
+            leader(totals, hand, target(o.target), true).or_else(|| {
+                let played = u32::try_from(index + 1).unwrap_or(u32::MAX);
+                if o.deal_limit_reached(played) {
+                    leader(totals, hand, Score::ZERO, false)
+                } else {
+                    None
+                }
+            })
+        }
+        GameKind::Tute => {
+            let o = TuteOptions::from_table(table);
+            match o.match_mode {
+                MatchMode::RoundsToWin => leader(totals, hand, target(o.rounds_to_win), true),
+                MatchMode::Points101 => leader(totals, hand, target(GAME_POINTS), false),
+            }
+        }
+        GameKind::Guinote => leader(totals, hand, target(GAME_POINTS), false),
+        GameKind::Cinquillo => {
+            let o = CinquilloOptions::from_table(table);
+            if o.points_limit > 0 {
+                leader(totals, hand, target(o.points_limit), true)
+            } else {
+                None
+            }
+        }
+    }?;
+    Some(GameOver {
+        winner,
+        reason: GameOverReason::Target,
+    })
+}
+
+/// Running totals, the game's end, the next dealer and guiñote's deal.
+pub fn scoreboard(setup: &GameSetup, hands: &[HandScore]) -> Scoreboard {
+    let game = setup.game;
+    let players = if game.valid_players(setup.players) {
+        setup.players
+    } else {
+        setup.players.clamp(2, 4)
+    };
+    let sides = usize::from(game.sides(players));
+    let table = table_options(game, players, &setup.options);
+    let mut totals = vec![Score::ZERO; sides];
+    let mut running = Vec::with_capacity(hands.len());
+    let mut game_over: Option<GameOver> = None;
+    let mut over_at: Option<usize> = None;
+    let mut dealer = setup.first_dealer % players;
+    for (i, h) in hands.iter().enumerate() {
+        for (t, p) in totals.iter_mut().zip(h.hand_points.iter()) {
+            *t = t.saturating_add(*p);
+        }
+        running.push(totals.clone());
+        if game_over.is_none() {
+            game_over = h
+                .ends_game
+                .clone()
+                .or_else(|| end_by_rule(game, &table, i, &totals, &h.hand_points));
+            if game_over.is_some() {
+                over_at = Some(i);
+            }
+        }
+        dealer = h
+            .next_dealer
+            .filter(|d| *d < players)
+            .unwrap_or((dealer + 1) % players);
+    }
+    let deal = if game == GameKind::Guinote {
+        let played = over_at.map_or(hands.len() + 1, |i| i + 1);
+        u8::try_from(played.clamp(1, 2)).unwrap_or(2)
+    } else {
+        1
+    };
+    Scoreboard {
+        running,
+        totals,
+        next_dealer: game_over.is_none().then_some(dealer),
+        game_over,
+        deal,
+    }
+}
+
+fn contract_of(record: &HandRecord, stop: usize) -> (Contract, Option<u8>) {
+    let mut highest = (Contract::Pass, None);
+    for ev in record.events.iter().take(stop) {
+        if let Event::Move(Move {
+            seat,
+            action: Action::Bid(b),
+        }) = ev
+        {
+            let c = match b {
+                Bid::Pass => continue,
+                Bid::Solo => Contract::Solo,
+                Bid::Cuatrola => Contract::Cuatrola,
+                Bid::Quintola => Contract::Quintola,
+            };
+            highest = (c, Some(*seat));
+        }
+    }
+    highest
+}
+
+/// A hand ruled by the engine as a scoreboard line (notes in Spanish, the default
+/// language; card and rule terms are Spanish anyway). `None` when the ruling has no
+/// `hand_points` (the record is wrong, or the hand is not decided yet) — except a
+/// guiñote violation, which decides the partida (`game_over`) with no hand points: its
+/// line scores 0 and `ends_game` says who won.
+pub fn hand_score_from_ruling(record: &HandRecord, ruling: &Ruling) -> Option<HandScore> {
+    let game = record.game;
+    let players = record.players.max(1);
+    let sides = usize::from(game.sides(players));
+    let lang = Lang::Es;
+    let stop = ruling
+        .violation
+        .as_ref()
+        .and_then(|v| v.event)
+        .unwrap_or(record.events.len());
+    let penalty = ruling.violation.is_some() && !ruling.complete;
+    let ends_game = match game {
+        GameKind::Guinote => ruling.game_over.clone(),
+        GameKind::Tute
+            if TuteOptions::from_table(&record.options).match_mode == MatchMode::Points101 =>
+        {
+            ruling
+                .game_over
+                .clone()
+                .filter(|g| g.reason == GameOverReason::Tute)
+        }
+        _ => None,
+    };
+    let hand_points = match (&ruling.hand_points, &ends_game) {
+        (Some(h), _) => h.clone(),
+        (None, Some(_)) if game == GameKind::Guinote => vec![Score::ZERO; sides],
+        _ => return None,
+    };
+    let mut notes: Vec<Note> = Vec::new();
+    let (contract, bidder) = contract_of(record, stop);
+    let trick_contract = matches!(contract, Contract::Cuatrola | Contract::Quintola);
+    match game {
+        GameKind::Cuatrola => notes.push(match bidder {
+            Some(seat) => Note::Contract { contract, seat },
+            None => Note::NormalHand,
+        }),
+        GameKind::Botifarra => {
+            let mut level = 0u8;
+            let mut botifarra = false;
+            for ev in record.events.iter().take(stop) {
+                if let Event::Move(Move { action, .. }) = ev {
+                    match action {
+                        Action::Trump(TrumpCall::Suit(suit)) => {
+                            notes.push(Note::Trumps { suit: *suit })
+                        }
+                        Action::Trump(TrumpCall::Botifarra) => {
+                            botifarra = true;
+                            notes.push(Note::Botifarra)
+                        }
+                        Action::Trump(TrumpCall::Delegate) => notes.push(Note::Delegated),
+                        Action::Double(DoubleCall::Pass) => {}
+                        Action::Double(_) => level += 1,
+                        _ => {}
+                    }
+                }
+            }
+            if level > 0 {
+                let m = BotifarraOptions::from_table(&record.options).multiplier(botifarra, level);
+                notes.push(Note::Double {
+                    level,
+                    multiplier: m,
+                });
+            }
+        }
+        _ => {}
+    }
+    for c in &ruling.cantes {
+        match (c.suit, c.tute) {
+            (Some(suit), _) => notes.push(Note::Cante {
+                value: c.value,
+                suit,
+                seat: c.seat,
+            }),
+            (None, Some(kind)) => notes.push(Note::Tute {
+                kind: match kind {
+                    TuteKind::Kings => "reyes",
+                    TuteKind::Caballos => "caballos",
+                    TuteKind::Sotas => "sotas",
+                },
+                seat: c.seat,
+            }),
+            _ => {}
+        }
+    }
+    if penalty && let Some(seat) = ruling.violation.as_ref().and_then(|v| v.seat) {
+        notes.push(Note::Revoke { seat });
+    }
+    if let Some(g) = &ends_game {
+        let pairs = game.in_pairs(players);
+        match g.reason {
+            GameOverReason::FalseClaim => notes.push(Note::FalseClaim {
+                side: Side {
+                    side: 1 - g.winner.min(1),
+                    pairs,
+                },
+            }),
+            GameOverReason::Target | GameOverReason::Claim => notes.push(Note::Reached101 {
+                side: Side {
+                    side: g.winner,
+                    pairs,
+                },
+            }),
+            GameOverReason::Tute | GameOverReason::Revoke => {}
+        }
+    }
+    let last_winner_deals = game == GameKind::Guinote
+        && GuinoteOptions::from_table(&record.options).next_dealer == NextDealer::LastTrickWinner;
+    let next_dealer = match ruling.tricks.last() {
+        Some(t) if last_winner_deals && ruling.complete => t.winner,
+        _ => record.dealer.wrapping_add(1) % players,
+    };
+    let points = if penalty || (game == GameKind::Cuatrola && trick_contract) {
+        None
+    } else {
+        Some(ruling.points.clone())
+    };
+    Some(HandScore {
+        points,
+        hand_points,
+        ends_game,
+        notes: notes.iter().map(|n| n.render(lang)).collect(),
+        next_dealer: Some(next_dealer),
+    })
+}

@@ -1,0 +1,119 @@
+//! Quick entry of a botifarra hand (rules.md Part A 3 and 7, Part B §5).
+
+use crate::domain::games::botifarra::{BotifarraOptions, RevokePenalty, hand_score};
+use crate::domain::lang::Lang;
+use crate::domain::options::TableOptions;
+
+use super::msg::{Note, Problem};
+use super::setup::{Errors, scores};
+use super::sums::{BOTIFARRA, Group, can_split};
+use super::types::{BotifarraChoice, BotifarraHand, EntryError, HandScore};
+
+/// Whether a side can have `p` points: card points of its tricks plus one a trick.
+fn possible(p: u32) -> bool {
+    (0..=12u32).any(|t| {
+        p >= t
+            && can_split(
+                BOTIFARRA,
+                &[Group::sized(4 * t, p - t), Group::count(48 - 4 * t)],
+            )
+    })
+}
+
+pub fn score(
+    table: &TableOptions,
+    dealer: u8,
+    hand: &BotifarraHand,
+    lang: Lang,
+) -> Result<HandScore, Vec<EntryError>> {
+    let opts = BotifarraOptions::from_table(table);
+    let mut e = Errors::new(lang);
+    let partner = (dealer + 2) % 4;
+    if e.seat("chooser", hand.chooser, 4) {
+        if hand.delegated && hand.chooser != partner {
+            e.add(
+                "chooser",
+                Problem::ChooserNotPartner {
+                    chooser: hand.chooser,
+                    partner,
+                },
+            );
+        } else if !hand.delegated && hand.chooser != dealer {
+            e.add(
+                "chooser",
+                Problem::ChooserNotDealer {
+                    chooser: hand.chooser,
+                    dealer,
+                },
+            );
+        }
+    }
+    let botifarra = hand.choice == BotifarraChoice::Botifarra;
+    if hand.doubles > 3 {
+        e.add(
+            "doubles",
+            Problem::DoublesOutOfRange {
+                doubles: hand.doubles,
+            },
+        );
+    } else if botifarra && hand.doubles == 3 {
+        e.add("doubles", Problem::SantVicencOnBotifarra);
+    } else if botifarra && hand.doubles > 0 && !opts.allow_contro_on_botifarra {
+        e.add("doubles", Problem::ControOnBotifarraNotAllowed);
+    } else if hand.doubles == 3 && !opts.allow_sant_vicenc {
+        e.add("doubles", Problem::SantVicencNotAllowed);
+    }
+    let revoke = hand.revoke_by.filter(|r| e.seat("revoke_by", *r, 4));
+    match hand.points_side0 {
+        Some(p) if p > 72 => e.add(
+            "points_side0",
+            Problem::PointsOutOfRange { value: p, max: 72 },
+        ),
+        Some(p) if !possible(p) => e.add("points_side0", Problem::PointsImpossible { value: p }),
+        None if hand.revoke_by.is_none() => e.add("points_side0", Problem::MissingPoints),
+        _ => {}
+    }
+    if !e.is_empty() {
+        return Err(e.list);
+    }
+
+    let multiplier = opts.multiplier(botifarra, hand.doubles);
+    let mut notes = vec![match hand.choice {
+        BotifarraChoice::Suit(suit) => Note::Trumps { suit },
+        BotifarraChoice::Botifarra => Note::Botifarra,
+    }];
+    if hand.delegated {
+        notes.push(Note::Delegated);
+    }
+    if hand.doubles > 0 {
+        notes.push(Note::Double {
+            level: hand.doubles,
+            multiplier,
+        });
+    }
+    let (points, hp) = if let Some(r) = revoke {
+        notes.push(Note::Revoke { seat: r });
+        let hp = match opts.revoke_penalty {
+            RevokePenalty::None => vec![0, 0],
+            RevokePenalty::AllPointsInPlay => {
+                let v = 36 * multiplier;
+                if r % 2 == 0 { vec![0, v] } else { vec![v, 0] }
+            }
+        };
+        (None, hp)
+    } else {
+        let p0 = hand.points_side0.unwrap_or(36);
+        let p = [p0, 72 - p0];
+        (
+            Some(vec![i64::from(p0), i64::from(72 - p0)]),
+            hand_score(p, multiplier).to_vec(),
+        )
+    };
+    Ok(HandScore {
+        points: points.map(|p| scores(&p)),
+        hand_points: scores(&hp),
+        ends_game: None,
+        notes: notes.iter().map(|n| n.render(lang)).collect(),
+        next_dealer: Some((dealer + 1) % 4),
+    })
+}

@@ -1,0 +1,177 @@
+//! Quick entry of a cinquillo round (rules.md Part A 3 and 8, Part B §6).
+
+use crate::domain::games::cinquillo::{CinquilloOptions, Scoring, TieSplit};
+use crate::domain::lang::Lang;
+use crate::domain::options::TableOptions;
+use crate::domain::ruling::Score;
+
+use super::msg::{Note, Problem};
+use super::setup::Errors;
+use super::types::{CinquilloHand, EntryError, HandScore};
+
+pub fn score(
+    table: &TableOptions,
+    players: u8,
+    dealer: u8,
+    hand: &CinquilloHand,
+    lang: Lang,
+) -> Result<HandScore, Vec<EntryError>> {
+    let opts = CinquilloOptions::from_table(table);
+    let mut e = Errors::new(lang);
+    let n = usize::from(players);
+    let deck = opts.deck().size() as u32;
+    let base = deck / u32::from(players.max(1));
+    let max_hand = if players == 2 {
+        deck
+    } else {
+        base + u32::from(!deck.is_multiple_of(u32::from(players.max(1))))
+    };
+    let min_placed = if opts.bastardo {
+        1
+    } else if players == 2 {
+        10
+    } else {
+        base
+    };
+    let next_dealer = Some((dealer + 1) % players.max(1));
+
+    let revoke = hand.revoke_by.filter(|r| e.seat("revoke_by", *r, players));
+    let length_ok = hand.cards_left.len() == n;
+    if !(length_ok || hand.revoke_by.is_some() && hand.cards_left.is_empty()) {
+        e.add(
+            "cards_left",
+            Problem::CardsLeftLength {
+                got: hand.cards_left.len(),
+                players,
+            },
+        );
+    }
+    let out = hand.out.filter(|o| e.seat("out", *o, players));
+    if hand.revoke_by.is_none() && length_ok {
+        if !opts.bastardo {
+            match out {
+                None if hand.out.is_none() => e.add("out", Problem::MissingOut),
+                None => {}
+                Some(o) => {
+                    for (i, c) in hand.cards_left.iter().enumerate() {
+                        if i == usize::from(o) && *c > 0 {
+                            e.add(
+                                format!("cards_left[{i}]"),
+                                Problem::WinnerHoldsCards { seat: o, cards: *c },
+                            );
+                        } else if i != usize::from(o) && *c == 0 {
+                            e.add(
+                                format!("cards_left[{i}]"),
+                                Problem::SecondEmptyHand { seat: i as u8 },
+                            );
+                        }
+                    }
+                }
+            }
+        } else if let Some(o) = out {
+            let c = hand.cards_left.get(usize::from(o)).copied().unwrap_or(0);
+            if c > 0 {
+                e.add("out", Problem::OutNotEmpty { seat: o, cards: c });
+            }
+        }
+        for (i, c) in hand.cards_left.iter().enumerate() {
+            if *c > max_hand {
+                e.add(
+                    format!("cards_left[{i}]"),
+                    Problem::CardsOverHand {
+                        seat: i as u8,
+                        cards: *c,
+                        max: max_hand,
+                    },
+                );
+            }
+        }
+        let sum: u32 = hand
+            .cards_left
+            .iter()
+            .fold(0u32, |a, c| a.saturating_add(*c));
+        let max = deck.saturating_sub(min_placed);
+        if sum > max {
+            e.add("cards_left", Problem::CardsOverDeck { sum, max });
+        }
+        if opts.scoring == Scoring::Pot && hand.passes.len() != n {
+            if hand.passes.is_empty() {
+                e.add("passes", Problem::MissingPasses { players });
+            } else {
+                e.add(
+                    "passes",
+                    Problem::PassesLength {
+                        got: hand.passes.len(),
+                        players,
+                    },
+                );
+            }
+        }
+    }
+    if !e.is_empty() {
+        return Err(e.list);
+    }
+
+    let held: Vec<i64> = hand.cards_left.iter().map(|c| i64::from(*c)).collect();
+    if let Some(r) = revoke {
+        let notes = [Note::Revoke { seat: r }, Note::Void];
+        return Ok(HandScore {
+            points: None,
+            hand_points: vec![Score::ZERO; n],
+            ends_game: None,
+            notes: notes.iter().map(|x| x.render(lang)).collect(),
+            next_dealer,
+        });
+    }
+    let min = held.iter().copied().min().unwrap_or(0);
+    let winners: Vec<u8> = (0..players)
+        .filter(|s| held.get(usize::from(*s)) == Some(&min))
+        .collect();
+    let losers: Vec<u8> = (0..players).filter(|s| !winners.contains(s)).collect();
+    let cards: i64 = losers
+        .iter()
+        .map(|s| held.get(usize::from(*s)).copied().unwrap_or(0))
+        .sum();
+    let total = match opts.scoring {
+        Scoring::FivePlusCards if !opts.bastardo => 5 + cards,
+        Scoring::FivePlusCards | Scoring::CardsLeft => cards,
+        Scoring::Pot => losers
+            .iter()
+            .map(|s| 1 + i64::from(hand.passes.get(usize::from(*s)).copied().unwrap_or(0)))
+            .sum(),
+    };
+    let k = i64::try_from(winners.len()).unwrap_or(1).max(1);
+    let share = match opts.tie_split {
+        TieSplit::Equal => Score::from_halves(total * 2 / k),
+        TieSplit::FullToEach => Score::points(total),
+    };
+    let note = match (out, winners.as_slice()) {
+        (Some(o), _) => Note::Out { seat: o },
+        (None, [one]) => Note::Out { seat: *one },
+        (None, many) => Note::Winners {
+            seats: many.to_vec(),
+        },
+    };
+    let note = if opts.bastardo && winners.len() == 1 && min > 0 {
+        Note::Winners {
+            seats: winners.clone(),
+        }
+    } else {
+        note
+    };
+    Ok(HandScore {
+        points: Some(held.iter().map(|h| Score::points(*h)).collect()),
+        hand_points: (0..players)
+            .map(|s| {
+                if winners.contains(&s) {
+                    share
+                } else {
+                    Score::ZERO
+                }
+            })
+            .collect(),
+        ends_game: None,
+        notes: vec![note.render(lang)],
+        next_dealer,
+    })
+}

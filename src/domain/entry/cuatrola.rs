@@ -1,0 +1,440 @@
+//! Quick entry of a cuatrola hand (rules.md Part A 3 and 5, Part B §3).
+
+use crate::domain::games::cuatrola::{BidCapRule, CuatrolaOptions, CuatrolaTute, RevokePenalty};
+use crate::domain::lang::Lang;
+use crate::domain::options::TableOptions;
+
+use super::msg::{Note, Problem, Side};
+use super::setup::{Errors, scores};
+use super::sums::{CUATROLA, Group, can_split};
+use super::types::{CanteEntry, Contract, CuatrolaHand, EntryError, HandScore, TuteKind};
+
+fn value(c: Contract) -> i64 {
+    match c {
+        Contract::Pass => 1,
+        Contract::Solo => 2,
+        Contract::Cuatrola => 4,
+        Contract::Quintola => 5,
+    }
+}
+
+fn side(s: u8) -> Side {
+    Side {
+        side: s,
+        pairs: true,
+    }
+}
+
+/// Whether side 0 can take `p0` card points in a normal hand, with side `last` taking
+/// the last trick: side 0 took k tricks of four cards (every cuatrola card is worth
+/// points, so a side without tricks has 0 and the last trick's side has some).
+fn normal_possible(p0: u32, last: Option<u8>) -> bool {
+    (0..=5u32).any(|k| {
+        let last_ok = match last {
+            Some(0) => k >= 1,
+            Some(1) => k <= 4,
+            _ => true,
+        };
+        last_ok
+            && can_split(
+                CUATROLA,
+                &[Group::sized(4 * k, p0), Group::count(20 - 4 * k)],
+            )
+    })
+}
+
+/// Whether in a solo the soloist (side `s`) can take `a` and the opponents `b` card
+/// points: k tricks of three cards for the soloist, 5 − k for them, five dead cards.
+fn solo_possible(a: u32, b: u32, s: u8, last: Option<u8>) -> bool {
+    (0..=5u32).any(|k| {
+        let last_ok = match last {
+            Some(l) if l == s => k >= 1,
+            Some(_) => k <= 4,
+            None => true,
+        };
+        last_ok
+            && can_split(
+                CUATROLA,
+                &[
+                    Group::sized(3 * k, a),
+                    Group::sized(15 - 3 * k, b),
+                    Group::count(5),
+                ],
+            )
+    })
+}
+
+fn cante_value(c: &CanteEntry, trump: crate::domain::cards::Suit) -> u32 {
+    if c.suit == trump { 40 } else { 20 }
+}
+
+pub fn score(
+    table: &TableOptions,
+    before: &[i64],
+    dealer: u8,
+    hand: &CuatrolaHand,
+    lang: Lang,
+) -> Result<HandScore, Vec<EntryError>> {
+    let opts = CuatrolaOptions::from_table(table);
+    let mut e = Errors::new(lang);
+    let contract = hand.bid;
+    let trick_contract = matches!(contract, Contract::Cuatrola | Contract::Quintola);
+
+    // The bid.
+    let soloist = match (contract, hand.bidder) {
+        (Contract::Pass, Some(_)) => {
+            e.add("bidder", Problem::BidderWithPass);
+            None
+        }
+        (Contract::Pass, None) => None,
+        (_, None) => {
+            e.add("bidder", Problem::MissingBidder);
+            None
+        }
+        (_, Some(b)) => e.seat("bidder", b, 4).then_some(b),
+    };
+    if let Some(s) = soloist {
+        let score = before.get(usize::from(s % 2)).copied().unwrap_or(0);
+        match opts.bid_cap_rule {
+            BidCapRule::CannotExceedTarget
+                if score.saturating_add(value(contract)) > opts.target =>
+            {
+                e.add(
+                    "bid",
+                    Problem::BidOverCap {
+                        contract,
+                        score,
+                        target: opts.target,
+                    },
+                )
+            }
+            BidCapRule::NoBidsFromThreshold if score >= opts.target - 4 => e.add(
+                "bid",
+                Problem::BidFromThreshold {
+                    score,
+                    threshold: opts.target - 4,
+                },
+            ),
+            _ => {}
+        }
+    }
+    let sitting_out = soloist.map(|s| (s + 2) % 4);
+
+    // Revoke and tute.
+    let revoke = hand.revoke_by.filter(|r| e.seat("revoke_by", *r, 4));
+    let mut tute = None;
+    if let Some(t) = hand.tute {
+        if opts.cuatrola_tute != CuatrolaTute::WinsHand {
+            e.add("tute", Problem::TuteNotAllowed);
+        } else if trick_contract {
+            e.add("tute", Problem::TuteInContract { contract });
+        } else if e.seat("tute", t.seat, 4) {
+            if sitting_out == Some(t.seat) {
+                e.add("tute", Problem::TuteSittingOut { seat: t.seat });
+            } else {
+                tute = Some(t);
+            }
+        }
+    }
+    if hand.tute.is_some() && hand.revoke_by.is_some() {
+        e.add("revoke_by", Problem::EarlyEndConflict);
+    }
+    let early = hand.tute.is_some() || hand.revoke_by.is_some();
+
+    // Cantes.
+    let mut seen = [false; 4];
+    let mut per_seat = [0usize; 4];
+    for (i, c) in hand.cantes.iter().enumerate() {
+        let f = format!("cantes[{i}]");
+        if !e.seat(&f, c.seat, 4) {
+            continue;
+        }
+        if trick_contract {
+            e.add(&f, Problem::CanteInContract { contract });
+            continue;
+        }
+        if sitting_out == Some(c.seat) {
+            e.add(&f, Problem::CanteSittingOut { seat: c.seat });
+            continue;
+        }
+        if let Some(t) = hand.tute
+            && t.seat != c.seat
+        {
+            e.add(
+                &f,
+                Problem::CanteWithOthersTute {
+                    seat: c.seat,
+                    tute_seat: t.seat,
+                },
+            );
+        }
+        let ix = usize::from(c.suit.index());
+        if seen.get(ix).copied().unwrap_or(false) {
+            if c.suit == hand.trump {
+                e.add(&f, Problem::FortyTwice { suit: c.suit });
+            } else {
+                e.add(&f, Problem::SuitSungTwice { suit: c.suit });
+            }
+        }
+        if let Some(x) = seen.get_mut(ix) {
+            *x = true;
+        }
+        if let Some(n) = per_seat.get_mut(usize::from(c.seat)) {
+            *n += 1;
+        }
+    }
+    for (seat, n) in per_seat.iter().enumerate() {
+        if *n > 2 {
+            e.add(
+                "cantes",
+                Problem::TooManyCantesForPlayer {
+                    seat: seat as u8,
+                    max: 2,
+                },
+            );
+        }
+    }
+    if hand.cantes.len() > 4 {
+        e.add(
+            "cantes",
+            Problem::TooManyCantes {
+                count: hand.cantes.len(),
+            },
+        );
+    }
+
+    // Points or tricks.
+    for (f, p) in [
+        ("card_points_side0", hand.card_points_side0),
+        ("card_points_side1", hand.card_points_side1),
+    ] {
+        if let Some(v) = p {
+            if trick_contract {
+                e.add(f, Problem::CardPointsInTrickContract { contract });
+            } else if v > 120 {
+                e.add(f, Problem::PointsOutOfRange { value: v, max: 120 });
+            }
+        }
+    }
+    let mut last = hand
+        .last_trick_side
+        .filter(|l| e.side("last_trick_side", *l, 2));
+    if trick_contract {
+        if hand.last_trick_side.is_some() {
+            e.add(
+                "last_trick_side",
+                Problem::CardPointsInTrickContract { contract },
+            );
+        }
+        match hand.soloist_tricks {
+            Some(t) if t > 5 => e.add(
+                "soloist_tricks",
+                Problem::SoloistTricksOutOfRange { tricks: t },
+            ),
+            None if hand.revoke_by.is_none() => {
+                e.add("soloist_tricks", Problem::MissingSoloistTricks)
+            }
+            _ => {}
+        }
+    } else if hand.soloist_tricks.is_some() {
+        e.add("soloist_tricks", Problem::SoloistTricksInNormalHand);
+    }
+    if hand.tute.is_some() && hand.last_trick_side.is_some() {
+        e.add("last_trick_side", Problem::LastTrickAfterEarlyEnd);
+        last = None;
+    }
+
+    let mut card_points: Option<[u32; 2]> = None;
+    if !trick_contract && !early {
+        let (p0, p1) = (
+            hand.card_points_side0.filter(|v| *v <= 120),
+            hand.card_points_side1.filter(|v| *v <= 120),
+        );
+        if hand.last_trick_side.is_none() {
+            e.add("last_trick_side", Problem::MissingLastTrick);
+        }
+        if contract == Contract::Pass {
+            let pts = match (p0, p1) {
+                (Some(a), Some(b)) => {
+                    if a + b != 120 {
+                        e.add(
+                            "card_points_side1",
+                            Problem::PointsDontAddUp {
+                                sum: a + b,
+                                total: 120,
+                            },
+                        );
+                        None
+                    } else {
+                        Some([a, b])
+                    }
+                }
+                (Some(a), None) => Some([a, 120 - a]),
+                (None, Some(b)) => Some([120 - b, b]),
+                (None, None) => {
+                    if hand.card_points_side0.is_none() && hand.card_points_side1.is_none() {
+                        e.add("card_points_side0", Problem::MissingCardPoints);
+                    }
+                    None
+                }
+            };
+            if let Some([a, b]) = pts {
+                if !normal_possible(a, None) {
+                    let (f, v) = if hand.card_points_side0.is_some() {
+                        ("card_points_side0", a)
+                    } else {
+                        ("card_points_side1", b)
+                    };
+                    e.add(f, Problem::PointsImpossible { value: v });
+                } else if let Some(l) = last
+                    && !normal_possible(a, Some(l))
+                {
+                    e.add(
+                        "last_trick_side",
+                        Problem::LastTrickNoTrick { side: side(l) },
+                    );
+                } else {
+                    card_points = Some([a, b]);
+                }
+            }
+        } else if let Some(s) = soloist {
+            // Solo: both sides are needed, the dead cards count for nobody.
+            if hand.card_points_side0.is_none() {
+                e.add("card_points_side0", Problem::MissingCardPoints);
+            }
+            if hand.card_points_side1.is_none() {
+                e.add("card_points_side1", Problem::MissingCardPoints);
+            }
+            if let (Some(a0), Some(a1)) = (p0, p1) {
+                let sum = a0 + a1;
+                let (mine, theirs) = if s % 2 == 0 { (a0, a1) } else { (a1, a0) };
+                if !(66..=109).contains(&sum) {
+                    e.add("card_points_side1", Problem::SoloTotal { sum });
+                } else if !solo_possible(mine, theirs, s % 2, None) {
+                    e.add(
+                        "card_points_side0",
+                        Problem::PointsPairImpossible { a: a0, b: a1 },
+                    );
+                } else if let Some(l) = last
+                    && !solo_possible(mine, theirs, s % 2, Some(l))
+                {
+                    e.add(
+                        "last_trick_side",
+                        Problem::LastTrickNoTrick { side: side(l) },
+                    );
+                } else {
+                    card_points = Some([a0, a1]);
+                }
+            }
+        }
+        // A side that took no trick could not sing.
+        if let Some(cp) = card_points {
+            for (i, c) in hand.cantes.iter().enumerate() {
+                let s = c.seat % 2;
+                if c.seat < 4 && cp.get(usize::from(s)).copied() == Some(0) && last != Some(s) {
+                    e.add(
+                        format!("cantes[{i}]"),
+                        Problem::CanteNoTrick { side: side(s) },
+                    );
+                }
+            }
+        }
+    }
+    if !e.is_empty() {
+        return Err(e.list);
+    }
+
+    // Scoring.
+    let mut notes = Vec::new();
+    match (contract, soloist) {
+        (Contract::Pass, _) | (_, None) => notes.push(Note::NormalHand),
+        (c, Some(s)) => notes.push(Note::Contract {
+            contract: c,
+            seat: s,
+        }),
+    }
+    let cante_points = {
+        let mut cp = [0u32; 2];
+        for c in &hand.cantes {
+            if let Some(x) = cp.get_mut(usize::from(c.seat % 2)) {
+                *x += cante_value(c, hand.trump);
+            }
+            notes.push(Note::Cante {
+                value: cante_value(c, hand.trump),
+                suit: c.suit,
+                seat: c.seat,
+            });
+        }
+        cp
+    };
+    let to = |side: u8, v: i64| -> Vec<i64> { if side == 0 { vec![v, 0] } else { vec![0, v] } };
+    let (points, hand_points) = if let Some(r) = revoke {
+        notes.push(Note::Revoke { seat: r });
+        let v = match contract {
+            Contract::Pass if opts.revoke_counts_as_over100 => 2,
+            c => value(c),
+        };
+        let hp = match opts.revoke_penalty {
+            RevokePenalty::None => vec![0, 0],
+            RevokePenalty::ValueAtStake => to(1 - r % 2, v),
+        };
+        (None, hp)
+    } else if let Some(t) = tute {
+        notes.push(Note::Tute {
+            kind: match t.kind {
+                TuteKind::Kings => "reyes",
+                TuteKind::Knights => "caballos",
+            },
+            seat: t.seat,
+        });
+        let v = if contract == Contract::Solo { 2 } else { 1 };
+        (None, to(t.seat % 2, v))
+    } else if trick_contract {
+        let tricks = hand.soloist_tricks.unwrap_or(0);
+        notes.push(Note::SoloistTricks { tricks });
+        let need = if contract == Contract::Cuatrola { 4 } else { 5 };
+        let s = soloist.map_or(0, |s| s % 2);
+        let winner = if tricks >= need { s } else { 1 - s };
+        (None, to(winner, value(contract)))
+    } else {
+        let cp = card_points.unwrap_or([0, 0]);
+        let l = last.unwrap_or(0);
+        let pts: Vec<i64> = (0..2u8)
+            .map(|s| {
+                let i = usize::from(s);
+                i64::from(
+                    cp.get(i).copied().unwrap_or(0)
+                        + if l == s { 10 } else { 0 }
+                        + cante_points.get(i).copied().unwrap_or(0),
+                )
+            })
+            .collect();
+        let (a, b) = (
+            pts.first().copied().unwrap_or(0),
+            pts.get(1).copied().unwrap_or(0),
+        );
+        let winner = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Less => 1,
+            std::cmp::Ordering::Equal => l,
+        };
+        let over100 = a.max(b) > 100;
+        let v = match contract {
+            Contract::Solo if over100 && opts.solo_over100_counts_double => 4,
+            Contract::Solo => 2,
+            _ if over100 && opts.over100_counts_double => 2,
+            _ => 1,
+        };
+        if v == 2 && contract != Contract::Solo || v == 4 {
+            notes.push(Note::Over100);
+        }
+        (Some(scores(&pts)), to(winner, v))
+    };
+    Ok(HandScore {
+        points,
+        hand_points: scores(&hand_points),
+        ends_game: None,
+        notes: notes.iter().map(|n| n.render(lang)).collect(),
+        next_dealer: Some((dealer + 1) % 4),
+    })
+}

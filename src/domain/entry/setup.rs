@@ -1,0 +1,136 @@
+//! Checking a game's setup, and what every hand entry shares (dealer, `before`, seats).
+
+use serde_json::{Map, Value};
+
+use crate::domain::engine::GameKind;
+use crate::domain::lang::Lang;
+use crate::domain::options::{self, OptionKind, TableOptions};
+use crate::domain::ruling::Score;
+
+use super::msg::{Problem, Side};
+use super::types::{EntryError, GameSetup};
+
+/// Every problem of a setup: players, first dealer, each option.
+pub fn validate_setup(setup: &GameSetup, lang: Lang) -> Result<(), Vec<EntryError>> {
+    let mut errs = Vec::new();
+    let game = setup.game;
+    if !game.valid_players(setup.players) {
+        errs.push(
+            Problem::BadPlayers {
+                game: game.name(),
+                players: setup.players,
+            }
+            .at("players", lang),
+        );
+    } else if setup.first_dealer >= setup.players {
+        errs.push(
+            Problem::BadFirstDealer {
+                seat: setup.first_dealer,
+                players: setup.players,
+            }
+            .at("first_dealer", lang),
+        );
+    }
+    let specs = options::specs(game);
+    for (name, v) in &setup.options {
+        match specs.iter().find(|s| s.name == name.as_str()) {
+            None => errs.push(Problem::UnknownOption { name: name.clone() }.at("options", lang)),
+            Some(spec) if spec.parse(v).is_none() => {
+                let expected = match spec.kind {
+                    OptionKind::Bool => "true, false".to_string(),
+                    OptionKind::Int(a) => a
+                        .iter()
+                        .map(|i| i.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    OptionKind::Choice(a) => a.join(", "),
+                };
+                errs.push(
+                    Problem::BadOptionValue {
+                        name: name.clone(),
+                        expected,
+                    }
+                    .at("options", lang),
+                )
+            }
+            Some(_) => {}
+        }
+    }
+    if errs.is_empty() { Ok(()) } else { Err(errs) }
+}
+
+/// The setup's options, validated (defaults where the setup is wrong: callers check it).
+pub fn table_options(game: GameKind, players: u8, given: &Map<String, Value>) -> TableOptions {
+    options::validate(game, players, given).unwrap_or_default()
+}
+
+/// Whole points of a score (half points rounded down).
+pub fn whole(s: Score) -> i64 {
+    s.halves().div_euclid(2)
+}
+
+/// Before scores per side, whole points (0 where missing).
+pub fn before_points(before: &[Score], sides: u8) -> Vec<i64> {
+    (0..usize::from(sides))
+        .map(|i| before.get(i).copied().map_or(0, whole))
+        .collect()
+}
+
+/// Scores for `sides` sides from whole points.
+pub fn scores(points: &[i64]) -> Vec<Score> {
+    points.iter().map(|p| Score::points(*p)).collect()
+}
+
+/// `value` to `side`, 0 to the others.
+pub fn one_for(side: u8, sides: u8, value: i64) -> Vec<i64> {
+    (0..sides)
+        .map(|s| if s == side { value } else { 0 })
+        .collect()
+}
+
+/// Collects problems with the field each one belongs to.
+pub struct Errors {
+    pub lang: Lang,
+    pub list: Vec<EntryError>,
+}
+
+impl Errors {
+    pub fn new(lang: Lang) -> Errors {
+        Errors {
+            lang,
+            list: Vec::new(),
+        }
+    }
+    pub fn add(&mut self, field: impl Into<String>, p: Problem) {
+        self.list.push(p.at(field, self.lang));
+    }
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+    /// Checks a seat field; true when the seat exists.
+    pub fn seat(&mut self, field: &str, seat: u8, players: u8) -> bool {
+        if seat < players {
+            true
+        } else {
+            self.add(field, Problem::SeatOutOfRange { seat, players });
+            false
+        }
+    }
+    /// Checks a side field; true when the side exists.
+    pub fn side(&mut self, field: &str, side: u8, sides: u8) -> bool {
+        if side < sides {
+            true
+        } else {
+            self.add(field, Problem::SideOutOfRange { side, sides });
+            false
+        }
+    }
+}
+
+/// How a side is named in messages.
+pub fn side_label(game: GameKind, players: u8, side: u8) -> Side {
+    Side {
+        side,
+        pairs: game.in_pairs(players),
+    }
+}

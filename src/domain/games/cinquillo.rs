@@ -1,0 +1,803 @@
+//! Cinquillo and cinquillo bastardo (rules.md Part A 3 and 8, Part B §6;
+//! spec/hand-record.md "Per game").
+//!
+//! 2 to 4 players, the 40-card deck (option: 48), all dealt (4 players 10 each, 3 players
+//! 13/13/14); for 2 players equal hands of 10 to 15 and the rest as a face-down stock.
+//! The 5 of oros opens (`round_opener`); on his turn a player places a 5 of an unopened
+//! suit or the card next to the lowest or highest card of an opened suit, and passes
+//! only when he cannot (a pass with stock left draws its first card). The round ends
+//! when a hand is empty; the winner scores 5 + the cards left in the other hands.
+//! Bastardo: any card lower than the lowest or higher than the highest of an opened suit
+//! (the cards between are blocked); the round ends when nobody can place; the fewest
+//! cards wins the cards in the losers' hands, tied winners share. Any violation voids the
+//! round.
+
+use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
+use crate::domain::engine::{GameKind, GameState, Illegal};
+use crate::domain::lang::Lang;
+use crate::domain::messages::Reason;
+use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
+use crate::domain::random::SplitMix64;
+use crate::domain::record::{
+    Action, CardSlot, Deal, DealSpec, Event, HandRecord, Move, TurnedRule, validate_deal,
+};
+use crate::domain::ruling::{
+    GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, Violation,
+};
+
+/// Cinquillo's table options (rules.md §7 rows 30–33, §6), with their defaults.
+///
+/// | name | values | default | why |
+/// |---|---|---|---|
+/// | `bastardo` | bool | false | Part A 8: normal cinquillo, bastardo (cabrón) as an option |
+/// | `scoring` | `five_plus_cards`, `cards_left`, `pot` | `five_plus_cards` | Mundigames: 5 + 1 per card left; casinoonlineespaña: the cards only; traditional chips: the pot |
+/// | `round_opener` | `five_of_oros`, `rotating` | `five_of_oros` | traditional: the 5 of oros always opens; Mundigames: mano opens with any 5 |
+/// | `tie_split` | `equal`, `full_to_each` | `equal` | bastardo ties: the points are shared equally (halves kept) |
+/// | `revoke_penalty` | `void_round` | `void_round` | Part A 3: a violation voids the round |
+/// | `deck` | `forty`, `forty_eight` | `forty` | some regions play with the 8s and 9s |
+/// | `points_limit` | 0, 25, 50, 75, 100, 150, 200 | 0 (none) | Mundigames plays to a points limit; no default limit (spec) |
+pub static OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "bastardo",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        doc: "Cinquillo bastardo: any card beyond the ends of an opened suit, blocking the cards between; fewest cards wins.",
+    },
+    OptionSpec {
+        name: "scoring",
+        kind: OptionKind::Choice(&["five_plus_cards", "cards_left", "pot"]),
+        default: OptionValue::Choice("five_plus_cards"),
+        doc: "The winner scores 5 + the cards left in the other hands (bastardo: the cards only), the cards only, or the pot (an ante from each loser and a chip per pass they made).",
+    },
+    OptionSpec {
+        name: "round_opener",
+        kind: OptionKind::Choice(&["five_of_oros", "rotating"]),
+        default: OptionValue::Choice("five_of_oros"),
+        doc: "The 5 of oros opens every round, or mano starts and any 5 opens.",
+    },
+    OptionSpec {
+        name: "tie_split",
+        kind: OptionKind::Choice(&["equal", "full_to_each"]),
+        default: OptionValue::Choice("equal"),
+        doc: "Tied winners share the points equally (to the half point below) or each scores them all.",
+    },
+    OptionSpec {
+        name: "revoke_penalty",
+        kind: OptionKind::Choice(&["void_round"]),
+        default: OptionValue::Choice("void_round"),
+        doc: "A violation voids the round: nobody scores.",
+    },
+    OptionSpec {
+        name: "deck",
+        kind: OptionKind::Choice(&["forty", "forty_eight"]),
+        default: OptionValue::Choice("forty"),
+        doc: "The 40-card deck, or the 48-card deck with the 8s and 9s in their numeric place.",
+    },
+    OptionSpec {
+        name: "points_limit",
+        kind: OptionKind::Int(&[0, 25, 50, 75, 100, 150, 200]),
+        default: OptionValue::Int(0),
+        doc: "The game ends when a player reaches this score (0: no limit).",
+    },
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scoring {
+    FivePlusCards,
+    CardsLeft,
+    Pot,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundOpener {
+    FiveOfOros,
+    Rotating,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieSplit {
+    Equal,
+    FullToEach,
+}
+
+/// Typed cinquillo options; see [`OPTIONS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CinquilloOptions {
+    pub bastardo: bool,
+    pub scoring: Scoring,
+    pub round_opener: RoundOpener,
+    pub tie_split: TieSplit,
+    pub deck48: bool,
+    pub points_limit: i64,
+}
+
+impl Default for CinquilloOptions {
+    fn default() -> Self {
+        CinquilloOptions::from_table(&TableOptions::default())
+    }
+}
+
+impl CinquilloOptions {
+    /// Reads validated table options, filling in defaults.
+    pub fn from_table(t: &TableOptions) -> CinquilloOptions {
+        let c = |n: &str| match t.get(OPTIONS, n) {
+            Some(OptionValue::Choice(v)) => v,
+            _ => "",
+        };
+        CinquilloOptions {
+            bastardo: matches!(t.get(OPTIONS, "bastardo"), Some(OptionValue::Bool(true))),
+            scoring: match c("scoring") {
+                "cards_left" => Scoring::CardsLeft,
+                "pot" => Scoring::Pot,
+                _ => Scoring::FivePlusCards,
+            },
+            round_opener: if c("round_opener") == "rotating" {
+                RoundOpener::Rotating
+            } else {
+                RoundOpener::FiveOfOros
+            },
+            tie_split: if c("tie_split") == "full_to_each" {
+                TieSplit::FullToEach
+            } else {
+                TieSplit::Equal
+            },
+            deck48: c("deck") == "forty_eight",
+            points_limit: match t.get(OPTIONS, "points_limit") {
+                Some(OptionValue::Int(v)) => v,
+                _ => 0,
+            },
+        }
+    }
+
+    pub fn deck(&self) -> Deck {
+        if self.deck48 {
+            Deck::FortyEight
+        } else {
+            Deck::Forty
+        }
+    }
+}
+
+/// Hand sizes a deal may have: 4 players all equal, 3 players one extra card for one
+/// seat, 2 players equal hands of 10 to 15 with the rest as the stock.
+fn sizes_ok(players: u8, sizes: &[usize], deck_size: usize) -> bool {
+    let n = usize::from(players);
+    if sizes.len() != n || n == 0 {
+        return false;
+    }
+    let min = sizes.iter().copied().min().unwrap_or(0);
+    let max = sizes.iter().copied().max().unwrap_or(0);
+    match players {
+        2 => min == max && (10..=15).contains(&min),
+        3 | 4 => {
+            let total: usize = sizes.iter().sum();
+            total == deck_size && max - min <= 1
+        }
+        _ => false,
+    }
+}
+
+/// What cinquillo requires of a deal, given the record's hand sizes (sizes are checked
+/// here; the stock is the rest of the deck for 2 players, empty otherwise).
+pub fn deal_spec(opts: &CinquilloOptions, players: u8, sizes: &[usize]) -> DealSpec {
+    let deck = opts.deck().cards();
+    let total = deck.len();
+    let n = usize::from(players).max(1);
+    let (hand_sizes, stock) = if sizes_ok(players, sizes, total) {
+        let dealt: usize = sizes.iter().sum();
+        (sizes.to_vec(), total.saturating_sub(dealt))
+    } else if players == 2 {
+        (vec![10; 2], total.saturating_sub(20))
+    } else {
+        let base = total / n;
+        let extra = total % n;
+        ((0..n).map(|i| base + usize::from(i < extra)).collect(), 0)
+    };
+    DealSpec {
+        deck,
+        hand_sizes: Some(hand_sizes),
+        stock_size: Some(stock),
+        turned: TurnedRule::Absent,
+    }
+}
+
+/// Why a cinquillo event is refused (es/ca/en; card names stay Spanish).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CinquilloReason {
+    /// The card is neither a 5 that may open nor next to (bastardo: beyond) an end of
+    /// its opened suit.
+    CannotPlace { card: Card },
+    /// A pass by a seat that could place `card`.
+    MustPlace { seat: u8, card: Card },
+}
+
+impl CinquilloReason {
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            CinquilloReason::CannotPlace { card } => {
+                let n = card.spanish_name();
+                match lang {
+                    Lang::Es => format!("{n} no se puede colocar ahora"),
+                    Lang::Ca => format!("{n} no es pot col·locar ara"),
+                    Lang::En => format!("{n} cannot be placed now"),
+                }
+            }
+            CinquilloReason::MustPlace { seat, card } => {
+                let n = card.spanish_name();
+                match lang {
+                    Lang::Es => format!(
+                        "el asiento {seat} puede colocar {n}: solo se pasa cuando no se puede colocar ninguna carta"
+                    ),
+                    Lang::Ca => format!(
+                        "el seient {seat} pot col·locar {n}: només es passa quan no es pot col·locar cap carta"
+                    ),
+                    Lang::En => format!(
+                        "seat {seat} can place {n}: a player may pass only when he cannot place any card"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+fn cinq(r: CinquilloReason) -> Reason {
+    Reason::Cinquillo(r)
+}
+
+/// The state of a cinquillo round (referee view: every hand is known).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cinquillo {
+    opts: CinquilloOptions,
+    players: u8,
+    dealer: u8,
+    before: Vec<i64>,
+    hands: Vec<CardSet>,
+    stock: Vec<Card>,
+    /// Cards of the stock already drawn.
+    drawn: usize,
+    /// Per suit, the positions (in the suit's sequence) of the lowest and highest card
+    /// on the table.
+    table: [Option<(u8, u8)>; 4],
+    placed: CardSet,
+    turn: u8,
+    passes: Vec<u32>,
+    over: bool,
+    /// Ended because nobody could place (not by an empty hand).
+    blocked: bool,
+}
+
+fn five_of_oros() -> Card {
+    Card::new(Rank::Five, Suit::Oros)
+}
+
+impl Cinquillo {
+    /// A new round: `hands` in seat order (2 to 4), `stock` in drawing order.
+    pub fn new(
+        opts: CinquilloOptions,
+        dealer: u8,
+        before: Vec<i64>,
+        hands: Vec<CardSet>,
+        stock: Vec<Card>,
+    ) -> Cinquillo {
+        let players = u8::try_from(hands.len()).unwrap_or(0).max(1);
+        let dealer = dealer % players;
+        let mano = (dealer + 1) % players;
+        let turn = match opts.round_opener {
+            RoundOpener::FiveOfOros => hands
+                .iter()
+                .position(|h| h.contains(five_of_oros()))
+                .and_then(|p| u8::try_from(p).ok())
+                .unwrap_or(mano),
+            RoundOpener::Rotating => mano,
+        };
+        let mut st = Cinquillo {
+            opts,
+            players,
+            dealer,
+            before,
+            passes: vec![0; usize::from(players)],
+            hands,
+            stock,
+            drawn: 0,
+            table: [None; 4],
+            placed: CardSet::EMPTY,
+            turn,
+            over: false,
+            blocked: false,
+        };
+        st.check_end();
+        st
+    }
+
+    /// A new round from a record's validated deal.
+    pub fn from_deal(
+        opts: CinquilloOptions,
+        dealer: u8,
+        before: Option<&[Score]>,
+        deal: &Deal,
+    ) -> Cinquillo {
+        let n = deal.hands.len();
+        let before = (0..n)
+            .map(|i| before.and_then(|b| b.get(i)).map_or(0, |s| s.halves() / 2))
+            .collect();
+        Cinquillo::new(opts, dealer, before, deal.hands.clone(), deal.stock.clone())
+    }
+
+    pub fn options(&self) -> &CinquilloOptions {
+        &self.opts
+    }
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    pub fn hand(&self, seat: u8) -> CardSet {
+        self.hands
+            .get(usize::from(seat))
+            .copied()
+            .unwrap_or_default()
+    }
+    /// The cards on the table.
+    pub fn placed(&self) -> CardSet {
+        self.placed
+    }
+    /// The cards still in the stock, in drawing order.
+    pub fn stock_left(&self) -> &[Card] {
+        self.stock.get(self.drawn..).unwrap_or(&[])
+    }
+    /// Passes made by each seat.
+    pub fn passes(&self) -> &[u32] {
+        &self.passes
+    }
+    /// The cards each seat still holds.
+    pub fn points(&self) -> Vec<u32> {
+        self.hands.iter().map(|h| h.len() as u32).collect()
+    }
+
+    /// The position of a card in its suit's sequence (1 2 3 4 5 6 7 [8 9] 10 11 12).
+    fn pos(&self, c: Card) -> u8 {
+        let n = c.rank().number();
+        if self.opts.deck48 || n <= 7 {
+            n - 1
+        } else {
+            n - 3
+        }
+    }
+
+    /// Whether `card` may be placed now (whoever holds it).
+    pub fn can_place(&self, card: Card) -> bool {
+        if self.placed.contains(card) || !self.opts.deck().contains(card) {
+            return false;
+        }
+        if self.opts.round_opener == RoundOpener::FiveOfOros
+            && !self.placed.contains(five_of_oros())
+        {
+            return card == five_of_oros();
+        }
+        match self
+            .table
+            .get(usize::from(card.suit().index()))
+            .copied()
+            .flatten()
+        {
+            None => card.rank() == Rank::Five,
+            Some((lo, hi)) => {
+                let p = self.pos(card);
+                if self.opts.bastardo {
+                    p < lo || p > hi
+                } else {
+                    p + 1 == lo || p == hi + 1
+                }
+            }
+        }
+    }
+
+    /// The cards `seat` may place now.
+    pub fn placeable(&self, seat: u8) -> CardSet {
+        self.hand(seat).filter(|c| self.can_place(c))
+    }
+
+    fn anyone_can_place(&self) -> bool {
+        (0..self.players).any(|s| !self.placeable(s).is_empty())
+    }
+
+    fn check_end(&mut self) {
+        if self.hands.iter().any(|h| h.is_empty()) {
+            self.over = true;
+        } else if self.stock_left().is_empty() && !self.anyone_can_place() {
+            self.over = true;
+            self.blocked = true;
+        }
+    }
+
+    /// The turn check of a play (also used for a `play` whose value is not a card).
+    pub fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
+        if self.over {
+            return Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver));
+        }
+        if seat != self.turn {
+            return Err(Illegal::new(
+                RuleId::OutOfTurn,
+                Reason::NotYourTurn {
+                    expected: self.turn,
+                    got: seat,
+                },
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_card(&self, seat: u8, card: Card) -> Result<(), Illegal> {
+        self.check_play_turn(seat)?;
+        if !self.hand(seat).contains(card) {
+            return Err(Illegal::new(
+                RuleId::CardNotInHand,
+                Reason::CardNotHeld { seat, card },
+            ));
+        }
+        if !self.can_place(card) {
+            return Err(Illegal::new(
+                RuleId::IllegalPlacement,
+                cinq(CinquilloReason::CannotPlace { card }),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_pass(&self, seat: u8) -> Result<(), Illegal> {
+        if self.over && self.blocked && self.opts.bastardo {
+            // Passes after a blocked bastardo round are legal (spec), in turn.
+            if seat != self.turn {
+                return Err(Illegal::new(
+                    RuleId::OutOfTurn,
+                    Reason::NotYourTurn {
+                        expected: self.turn,
+                        got: seat,
+                    },
+                ));
+            }
+            return Ok(());
+        }
+        self.check_play_turn(seat)?;
+        if let Some(card) = self.placeable(seat).iter().next() {
+            return Err(Illegal::new(
+                RuleId::IllegalPass,
+                cinq(CinquilloReason::MustPlace { seat, card }),
+            ));
+        }
+        Ok(())
+    }
+
+    fn next_seat(&self, seat: u8) -> u8 {
+        (seat + 1) % self.players
+    }
+
+    fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
+        let seat = mv.seat;
+        if seat >= self.players {
+            return Err(Illegal::new(
+                RuleId::UnknownEvent,
+                Reason::Record(format!("seat {seat} does not exist")),
+            ));
+        }
+        match mv.action {
+            Action::Play(card) => {
+                self.check_card(seat, card)?;
+                if let Some(h) = self.hands.get_mut(usize::from(seat)) {
+                    h.remove(card);
+                }
+                self.placed.insert(card);
+                let p = self.pos(card);
+                if let Some(slot) = self.table.get_mut(usize::from(card.suit().index())) {
+                    *slot = Some(match *slot {
+                        None => (p, p),
+                        Some((lo, hi)) => (lo.min(p), hi.max(p)),
+                    });
+                }
+                self.turn = self.next_seat(seat);
+                self.check_end();
+                Ok(())
+            }
+            Action::Pass => {
+                self.check_pass(seat)?;
+                if !self.over {
+                    if let Some(p) = self.passes.get_mut(usize::from(seat)) {
+                        *p += 1;
+                    }
+                    if let Some(&c) = self.stock.get(self.drawn) {
+                        self.drawn += 1;
+                        if let Some(h) = self.hands.get_mut(usize::from(seat)) {
+                            h.insert(c);
+                        }
+                    }
+                }
+                self.turn = self.next_seat(seat);
+                if !self.over {
+                    self.check_end();
+                }
+                Ok(())
+            }
+            other => Err(Illegal::new(
+                RuleId::UnknownEvent,
+                Reason::ForeignAction {
+                    key: other.key(),
+                    game: "cinquillo",
+                },
+            )),
+        }
+    }
+
+    /// The round's winners: the seats with the fewest cards (the one who went out).
+    pub fn winners(&self) -> Vec<u8> {
+        let min = self.hands.iter().map(|h| h.len()).min().unwrap_or(0);
+        (0..self.players)
+            .filter(|s| self.hand(*s).len() == min)
+            .collect()
+    }
+
+    /// Scoreboard points of a finished round, per seat.
+    pub fn result(&self) -> Option<Vec<Score>> {
+        if !self.over {
+            return None;
+        }
+        let winners = self.winners();
+        let losers: Vec<u8> = (0..self.players).filter(|s| !winners.contains(s)).collect();
+        let cards: i64 = losers.iter().map(|s| self.hand(*s).len() as i64).sum();
+        let total = match self.opts.scoring {
+            Scoring::FivePlusCards if !self.opts.bastardo => 5 + cards,
+            Scoring::FivePlusCards | Scoring::CardsLeft => cards,
+            Scoring::Pot => losers
+                .iter()
+                .map(|s| 1 + i64::from(self.passes.get(usize::from(*s)).copied().unwrap_or(0)))
+                .sum(),
+        };
+        let k = i64::try_from(winners.len()).unwrap_or(1).max(1);
+        let share = match self.opts.tie_split {
+            TieSplit::Equal => Score::from_halves(total * 2 / k),
+            TieSplit::FullToEach => Score::points(total),
+        };
+        Some(
+            (0..self.players)
+                .map(|s| {
+                    if winners.contains(&s) {
+                        share
+                    } else {
+                        Score::ZERO
+                    }
+                })
+                .collect(),
+        )
+    }
+}
+
+impl GameState for Cinquillo {
+    fn current_player(&self) -> Option<u8> {
+        (!self.over).then_some(self.turn)
+    }
+
+    fn legal_actions(&self) -> Vec<Move> {
+        if self.over {
+            return Vec::new();
+        }
+        let p = self.placeable(self.turn);
+        if p.is_empty() {
+            vec![Move::new(self.turn, Action::Pass)]
+        } else {
+            p.iter()
+                .map(|c| Move::new(self.turn, Action::Play(c)))
+                .collect()
+        }
+    }
+
+    fn apply(&self, mv: &Move) -> Result<Self, Illegal> {
+        let mut next = self.clone();
+        next.apply_mut(mv)?;
+        Ok(next)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.over
+    }
+
+    fn hand_points(&self) -> Option<Vec<Score>> {
+        self.result()
+    }
+}
+
+/// Rules a cinquillo hand record.
+pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
+    let players = record.players;
+    let dealer = record.dealer;
+    let opts = CinquilloOptions::from_table(&record.options);
+    let sizes: Vec<usize> = record.hands.iter().map(Vec::len).collect();
+    let deal = match validate_deal(record, &deal_spec(&opts, players, &sizes)) {
+        Ok(d) => d,
+        Err(p) => {
+            return Ruling::invalid(
+                players,
+                dealer,
+                dealer,
+                RuleId::DealInvalid,
+                Reason::Deal(p).render(lang),
+            );
+        }
+    };
+    let mut st = Cinquillo::from_deal(opts, dealer, record.before.as_deref(), &deal);
+    let mut violation: Option<(usize, Option<u8>, Illegal)> = None;
+    for (i, ev) in record.events.iter().enumerate() {
+        let res = match ev {
+            Event::Move(m) => st.apply(m),
+            Event::BadCard { seat, given, .. } => st.check_play_turn(*seat).and_then(|_| {
+                Err(Illegal::new(
+                    RuleId::CardNotInHand,
+                    Reason::NotACard {
+                        index: i,
+                        given: given.clone(),
+                    },
+                ))
+            }),
+            Event::Unknown { problem, .. } => Err(Illegal::new(
+                RuleId::UnknownEvent,
+                Reason::BadEvent {
+                    index: i,
+                    problem: problem.clone(),
+                },
+            )),
+        };
+        match res {
+            Ok(next) => st = next,
+            Err(ill) => {
+                violation = Some((i, ev.seat(), ill));
+                break;
+            }
+        }
+    }
+    let mut hand_points = st.result();
+    if hand_points.is_none()
+        && let Some((_, Some(_), ill)) = &violation
+        && ill.rule.is_penalised()
+    {
+        // Part A 3: the round is void.
+        hand_points = Some(vec![Score::ZERO; usize::from(players)]);
+    }
+    let game_over = match (&record.before, &hand_points) {
+        (Some(before), Some(hp)) if opts.points_limit > 0 => {
+            let totals: Vec<Score> = (0..usize::from(players))
+                .map(|i| {
+                    let b = before.get(i).copied().unwrap_or(Score::ZERO);
+                    b.saturating_add(hp.get(i).copied().unwrap_or(Score::ZERO))
+                })
+                .collect();
+            let limit = Score::points(opts.points_limit);
+            let best = totals.iter().copied().max().unwrap_or(Score::ZERO);
+            let leaders: Vec<usize> = (0..totals.len())
+                .filter(|i| totals.get(*i) == Some(&best))
+                .collect();
+            let scored = leaders
+                .first()
+                .and_then(|i| hp.get(*i))
+                .is_some_and(|s| !s.is_zero());
+            match leaders.as_slice() {
+                [one] if best >= limit && scored => Some(GameOver {
+                    winner: u8::try_from(*one).unwrap_or(0),
+                    reason: GameOverReason::Target,
+                }),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let violation = violation.map(|(i, seat, ill)| Violation {
+        event: Some(i),
+        seat,
+        side: seat,
+        rule: ill.rule,
+        message: ill.reason.render(lang),
+    });
+    let mut ruling = Ruling {
+        format: RULING_FORMAT.into(),
+        legal: violation.is_none(),
+        complete: st.is_terminal(),
+        violation,
+        tricks: Vec::new(),
+        cantes: Vec::new(),
+        points: st
+            .points()
+            .iter()
+            .map(|p| Score::points(i64::from(*p)))
+            .collect(),
+        hand_points,
+        game_over,
+        discrepancies: Vec::new(),
+    };
+    ruling.compare_declared(record.declared.as_ref());
+    ruling
+}
+
+/// Deals a shuffled deck one card at a time from the dealer's right: all of it for 3 or
+/// 4 players, `per_hand` each for 2 players with the rest as the stock.
+pub fn deal_cinquillo(
+    rng: &mut SplitMix64,
+    deck: Deck,
+    players: u8,
+    dealer: u8,
+    per_hand: usize,
+) -> (Vec<Vec<Card>>, Vec<Card>) {
+    let n = usize::from(players.max(1));
+    let mut cards: Vec<Card> = deck.cards().to_vec();
+    rng.shuffle(&mut cards);
+    let dealt = if players == 2 {
+        (per_hand * 2).min(cards.len())
+    } else {
+        cards.len()
+    };
+    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); n];
+    for (k, c) in cards.iter().take(dealt).enumerate() {
+        if let Some(h) = hands.get_mut((usize::from(dealer) + 1 + k) % n) {
+            h.push(*c);
+        }
+    }
+    let stock = cards.get(dealt..).unwrap_or(&[]).to_vec();
+    (hands, stock)
+}
+
+/// A random complete, legal cinquillo round with the given options (validated for
+/// cinquillo; invalid ones fall back to the defaults).
+pub fn random_cinquillo_record_with(seed: u64, players: u8, options: TableOptions) -> HandRecord {
+    let players = players.clamp(2, 4);
+    let mut rng = SplitMix64::new(seed);
+    let dealer = rng.below(usize::from(players)) as u8;
+    let opts = CinquilloOptions::from_table(&options);
+    let per_hand = 10 + rng.below(6);
+    let (hands, stock) = deal_cinquillo(&mut rng, opts.deck(), players, dealer, per_hand);
+    let sets: Vec<CardSet> = hands.iter().map(|h| h.iter().copied().collect()).collect();
+    let mut st = Cinquillo::new(
+        opts,
+        dealer,
+        vec![0; usize::from(players)],
+        sets,
+        stock.clone(),
+    );
+    let mut events = Vec::new();
+    // 48 placements and at most a cycle of passes between two of them, plus the stock.
+    for _ in 0..2000 {
+        let legal = st.legal_actions();
+        let Some(mv) = legal.get(rng.below(legal.len())).copied() else {
+            break;
+        };
+        match st.apply(&mv) {
+            Ok(n) => {
+                st = n;
+                events.push(Event::Move(mv));
+            }
+            Err(_) => break,
+        }
+    }
+    HandRecord {
+        game: GameKind::Cinquillo,
+        players,
+        options,
+        dealer,
+        before: None,
+        hands: hands
+            .into_iter()
+            .map(|h| h.into_iter().map(CardSlot::Card).collect())
+            .collect(),
+        stock: stock.into_iter().map(CardSlot::Card).collect(),
+        turned: None,
+        events,
+        declared: None,
+    }
+}
+
+/// A random complete, legal cinquillo round (default options, no `before`) for 2 to 4
+/// players (clamped); for 2 players random hands of 10 to 15 with a stock.
+/// Deterministic in `seed`.
+pub fn random_complete_cinquillo_record(seed: u64, players: u8) -> HandRecord {
+    random_cinquillo_record_with(seed, players, TableOptions::default())
+}
+
+#[cfg(test)]
+#[path = "cinquillo_tests.rs"]
+mod tests;

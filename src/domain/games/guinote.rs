@@ -1,0 +1,489 @@
+//! Guiñote (rules.md Part A 3 and 6, Part B §4; spec/hand-record.md "Per game").
+//!
+//! Four players in pairs (seats 0/2 against 1/3) or two players; 40 cards, 6 each, the
+//! next card turned for trumps (the *pinta*) and put last under the stock. After each
+//! trick, while the stock lasts, everybody draws: the winner first, the pinta last.
+//! Sota ranks above caballo (A, 3, R, S, C, 7…2; S 3 points, C 2). While the stock lasts
+//! play is free; in the arrastre a player must follow suit and, unless his partner is
+//! winning, beat the winning card or trump (overtrumping) when void (rules.md §1.6).
+//! Cantes: rey + sota, 20 or 40, after a trick won by the side, one per player per
+//! window, 40 first, not lapsing by default; a tute de reyes or de sotas wins the partida.
+//! Either partner may exchange the 7 of trumps for a pinta A, 3, 12, 10 or 11.
+//!
+//! A partida is won with 101: after the first deal the side with `before` + points ≥ 101
+//! wins (both: the side of the last trick); with neither, a second deal "de vueltas"
+//! follows (the record's `before` is given and not all zero), in which points count as
+//! they are won and a side that has 101 claims (`claim`) and wins at once. A false claim
+//! or any other violation loses the partida.
+
+use crate::domain::cards::{Card, CardSet, Deck, Rank};
+use crate::domain::engine::{GameKind, GameState, Illegal};
+use crate::domain::games::tute::random_events;
+use crate::domain::games::tute_family::{
+    CantesPerTrick, End, ExchangeRule, Family, FamilyConfig, GAME_POINTS, before_points, replay,
+};
+use crate::domain::lang::Lang;
+use crate::domain::messages::Reason;
+use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
+use crate::domain::random::SplitMix64;
+use crate::domain::record::{
+    CardSlot, DealProblem, DealSpec, HandRecord, Move, TurnedRule, validate_deal,
+};
+use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling, Score};
+use crate::domain::trick::{PlayRules, RankTable};
+
+/// Guiñote's table options (rules.md §7 rows 7, 8, 17–24), with their defaults.
+///
+/// | name | values | default | why |
+/// |---|---|---|---|
+/// | `cantes_per_trick` | `one_per_player`, `one_per_side` | `one_per_player` | Part A 4; acanomas: one per partner |
+/// | `cante_lapses` | bool | false | nothing in the sources says a guiñote cante lapses (row 8) |
+/// | `cantes_in_arrastre` | bool | true | seed 003 allows them (row 18) |
+/// | `allow_exchange` | bool | true | "cambiar el siete" (row 17) |
+/// | `exchange_low_pinta` | bool | false | by local agreement the 7 also takes a pinta 2, 4, 5 or 6 (row 17) |
+/// | `both_over_101_rule` | `last_trick`, `higher_score` | `last_trick` | pronosticoreservado: the diez de últimas decides (row 19) |
+/// | `treinta_malas` | bool | false | "30 malas" (row 20): de vueltas a side counts at least 30 from the first deal (elperiodic: "el mínimo que puedes tener es 30"); the other reading, "under 30 loses", never decides anything a record shows, as the other side then has over 100 |
+/// | `partidas_to_win_coto` | 1–5 | 2 | best of three partidas (row 21; kept for the table, a hand record cannot show it) |
+/// | `cotos_to_win` | 1–3 | 1 | (row 21; kept for the table) |
+/// | `next_dealer` | `rotate_right`, `last_trick_winner` | `rotate_right` | (row 22; kept for the table) |
+/// | `revoke_penalty` | `lose_partida`, `lose_coto` | `lose_partida` | Part A 3 (row 23); a record shows both as the partida lost |
+/// | `vueltas_claim` | `must_claim`, `automatic` | `must_claim` | de vueltas a side claims 101; automatic: the hand ends as soon as a side has 101 (row 24) |
+pub static OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "cantes_per_trick",
+        kind: OptionKind::Choice(&["one_per_player", "one_per_side"]),
+        default: OptionValue::Choice("one_per_player"),
+        doc: "After a trick won, each partner may sing once, or only one cante for the pair.",
+    },
+    OptionSpec {
+        name: "cante_lapses",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        doc: "A marriage not sung at the first chance after the side wins a trick is lost.",
+    },
+    OptionSpec {
+        name: "cantes_in_arrastre",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        doc: "Cantes (and tutes) are allowed once the stock is exhausted (seed 003).",
+    },
+    OptionSpec {
+        name: "allow_exchange",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        doc: "Either partner may exchange the 7 of trumps for a pinta A, 3, 12, 10 or 11.",
+    },
+    OptionSpec {
+        name: "exchange_low_pinta",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        doc: "By agreement the 7 of trumps may also be exchanged for a pinta 2, 4, 5 or 6.",
+    },
+    OptionSpec {
+        name: "both_over_101_rule",
+        kind: OptionKind::Choice(&["last_trick", "higher_score"]),
+        default: OptionValue::Choice("last_trick"),
+        doc: "Both sides at 101 after the first deal: the side of the diez de últimas wins, or the higher score.",
+    },
+    OptionSpec {
+        name: "treinta_malas",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        doc: "De vueltas, a side that made fewer than 30 in the first deal counts 30.",
+    },
+    OptionSpec {
+        name: "partidas_to_win_coto",
+        kind: OptionKind::Int(&[1, 2, 3, 4, 5]),
+        default: OptionValue::Int(2),
+        doc: "Partidas that win a coto (2 = best of three).",
+    },
+    OptionSpec {
+        name: "cotos_to_win",
+        kind: OptionKind::Int(&[1, 2, 3]),
+        default: OptionValue::Int(1),
+        doc: "Cotos that win the match.",
+    },
+    OptionSpec {
+        name: "next_dealer",
+        kind: OptionKind::Choice(&["rotate_right", "last_trick_winner"]),
+        default: OptionValue::Choice("rotate_right"),
+        doc: "Who deals the next hand: the next seat to the right, or the winner of the diez de últimas.",
+    },
+    OptionSpec {
+        name: "revoke_penalty",
+        kind: OptionKind::Choice(&["lose_partida", "lose_coto"]),
+        default: OptionValue::Choice("lose_partida"),
+        doc: "A revoke (or any other violation) loses the partida, or the whole coto.",
+    },
+    OptionSpec {
+        name: "vueltas_claim",
+        kind: OptionKind::Choice(&["must_claim", "automatic"]),
+        default: OptionValue::Choice("must_claim"),
+        doc: "De vueltas a side with 101 claims (must_claim), or the hand ends by itself at 101.",
+    },
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BothOver101 {
+    LastTrick,
+    HigherScore,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NextDealer {
+    RotateRight,
+    LastTrickWinner,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GuinoteRevokePenalty {
+    LosePartida,
+    LoseCoto,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VueltasClaim {
+    MustClaim,
+    Automatic,
+}
+
+/// Typed guiñote options; see [`OPTIONS`] for names, values, defaults and reasons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GuinoteOptions {
+    pub cantes_per_trick: CantesPerTrick,
+    pub cante_lapses: bool,
+    pub cantes_in_arrastre: bool,
+    pub allow_exchange: bool,
+    pub exchange_low_pinta: bool,
+    pub both_over_101_rule: BothOver101,
+    pub treinta_malas: bool,
+    pub partidas_to_win_coto: i64,
+    pub cotos_to_win: i64,
+    pub next_dealer: NextDealer,
+    pub revoke_penalty: GuinoteRevokePenalty,
+    pub vueltas_claim: VueltasClaim,
+}
+
+impl Default for GuinoteOptions {
+    fn default() -> Self {
+        GuinoteOptions::from_table(&TableOptions::default())
+    }
+}
+
+impl GuinoteOptions {
+    /// Reads validated table options, filling in defaults.
+    pub fn from_table(t: &TableOptions) -> GuinoteOptions {
+        let b = |n: &str, d: bool| match t.get(OPTIONS, n) {
+            Some(OptionValue::Bool(v)) => v,
+            _ => d,
+        };
+        let c = |n: &str| match t.get(OPTIONS, n) {
+            Some(OptionValue::Choice(v)) => v,
+            _ => "",
+        };
+        let i = |n: &str, d: i64| match t.get(OPTIONS, n) {
+            Some(OptionValue::Int(v)) => v,
+            _ => d,
+        };
+        GuinoteOptions {
+            cantes_per_trick: if c("cantes_per_trick") == "one_per_side" {
+                CantesPerTrick::OnePerSide
+            } else {
+                CantesPerTrick::OnePerPlayer
+            },
+            cante_lapses: b("cante_lapses", false),
+            cantes_in_arrastre: b("cantes_in_arrastre", true),
+            allow_exchange: b("allow_exchange", true),
+            exchange_low_pinta: b("exchange_low_pinta", false),
+            both_over_101_rule: if c("both_over_101_rule") == "higher_score" {
+                BothOver101::HigherScore
+            } else {
+                BothOver101::LastTrick
+            },
+            treinta_malas: b("treinta_malas", false),
+            partidas_to_win_coto: i("partidas_to_win_coto", 2),
+            cotos_to_win: i("cotos_to_win", 1),
+            next_dealer: if c("next_dealer") == "last_trick_winner" {
+                NextDealer::LastTrickWinner
+            } else {
+                NextDealer::RotateRight
+            },
+            revoke_penalty: if c("revoke_penalty") == "lose_coto" {
+                GuinoteRevokePenalty::LoseCoto
+            } else {
+                GuinoteRevokePenalty::LosePartida
+            },
+            vueltas_claim: if c("vueltas_claim") == "automatic" {
+                VueltasClaim::Automatic
+            } else {
+                VueltasClaim::MustClaim
+            },
+        }
+    }
+}
+
+fn valid_players(players: u8) -> u8 {
+    if players == 2 { 2 } else { 4 }
+}
+
+/// What guiñote requires of a deal: 6 cards each, the rest as the stock, the pinta last.
+pub fn deal_spec(players: u8) -> DealSpec {
+    let n = usize::from(valid_players(players));
+    DealSpec {
+        deck: Deck::Forty.cards(),
+        hand_sizes: Some(vec![6; n]),
+        stock_size: Some(40 - 6 * n),
+        turned: TurnedRule::LastOfStock,
+    }
+}
+
+/// Whether a deal with this `before` is the second one, "de vueltas".
+pub fn is_vueltas(before: Option<&[i64]>) -> bool {
+    before.is_some_and(|b| b.iter().any(|x| *x != 0))
+}
+
+/// The family configuration of guiñote.
+pub fn config(players: u8, opts: &GuinoteOptions, vueltas: bool) -> FamilyConfig {
+    FamilyConfig {
+        game: GameKind::Guinote,
+        players: valid_players(players),
+        values: RankTable::GUINOTE,
+        consort: Rank::Sota,
+        stock_rules: PlayRules::guinote_stock(),
+        play_rules: PlayRules::guinote_arrastre(),
+        draws: true,
+        cantes_per_trick: opts.cantes_per_trick,
+        cante_lapses: opts.cante_lapses,
+        cantes_need_stock: !opts.cantes_in_arrastre,
+        allow_tute: true,
+        tute_after_cante: true,
+        exchange: if opts.allow_exchange {
+            ExchangeRule::Guinote {
+                low: opts.exchange_low_pinta,
+            }
+        } else {
+            ExchangeRule::None
+        },
+        claims: true,
+        vueltas,
+        auto_end_at_101: opts.vueltas_claim == VueltasClaim::Automatic,
+    }
+}
+
+/// The state of a guiñote hand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Guinote {
+    core: Family,
+    opts: GuinoteOptions,
+}
+
+impl Guinote {
+    /// A new hand: `hands` in seat order, `stock` in drawing order with the pinta last.
+    /// The deal is de vueltas iff `before` is given and not all zero.
+    pub fn new(
+        opts: GuinoteOptions,
+        players: u8,
+        dealer: u8,
+        before: Option<&[i64]>,
+        hands: Vec<CardSet>,
+        stock: Vec<Card>,
+        turned: Card,
+    ) -> Guinote {
+        let vueltas = is_vueltas(before);
+        let cfg = config(players, &opts, vueltas);
+        // "30 malas": de vueltas a side counts at least 30 from the first deal.
+        let raised: Option<Vec<i64>> = before.map(|b| {
+            b.iter()
+                .map(|x| {
+                    if opts.treinta_malas && vueltas {
+                        (*x).max(30)
+                    } else {
+                        *x
+                    }
+                })
+                .collect()
+        });
+        Guinote {
+            core: Family::new(cfg, dealer, raised.as_deref(), hands, stock, turned),
+            opts,
+        }
+    }
+
+    pub fn core(&self) -> &Family {
+        &self.core
+    }
+    pub fn options(&self) -> &GuinoteOptions {
+        &self.opts
+    }
+    pub fn is_vueltas(&self) -> bool {
+        self.core.config().vueltas
+    }
+
+    /// Hand points once the hand has ended: its points.
+    pub fn result(&self) -> Option<Vec<i64>> {
+        self.core.end()?;
+        Some(self.core.points().iter().map(|p| i64::from(*p)).collect())
+    }
+}
+
+/// Who wins the partida with this finished hand (`before` given, no penalty).
+fn game_over(core: &Family, opts: &GuinoteOptions) -> Option<GameOver> {
+    let over = |winner: u8, reason: GameOverReason| Some(GameOver { winner, reason });
+    match core.end()? {
+        End::Tute { seat, .. } => over(core.config().side_of(seat), GameOverReason::Tute),
+        End::Claim { side } => over(side, GameOverReason::Claim),
+        End::Reached { side } => over(side, GameOverReason::Target),
+        End::Played if core.config().vueltas => over(core.first_reached()?, GameOverReason::Target),
+        End::Played => {
+            let last = core
+                .last_ten()
+                .or_else(|| core.last_trick_side())
+                .unwrap_or(0);
+            let t0 = core.total(0);
+            let t1 = core.total(1);
+            let (r0, r1) = (t0 >= GAME_POINTS, t1 >= GAME_POINTS);
+            match (r0, r1) {
+                (true, false) => over(0, GameOverReason::Target),
+                (false, true) => over(1, GameOverReason::Target),
+                (true, true) => {
+                    let w = match opts.both_over_101_rule {
+                        BothOver101::HigherScore if t0 != t1 => u8::from(t1 > t0),
+                        _ => last,
+                    };
+                    over(w, GameOverReason::Target)
+                }
+                (false, false) => None,
+            }
+        }
+    }
+}
+
+impl GameState for Guinote {
+    fn current_player(&self) -> Option<u8> {
+        (!self.core.is_over()).then_some(self.core.turn())
+    }
+
+    fn legal_actions(&self) -> Vec<Move> {
+        self.core.legal_actions()
+    }
+
+    fn apply(&self, mv: &Move) -> Result<Self, Illegal> {
+        Ok(Guinote {
+            core: self.core.apply(mv)?,
+            opts: self.opts,
+        })
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.core.is_over()
+    }
+
+    fn hand_points(&self) -> Option<Vec<Score>> {
+        self.result()
+            .map(|p| p.iter().map(|x| Score::points(*x)).collect())
+    }
+}
+
+fn invalid(record: &HandRecord, problem: DealProblem, lang: Lang) -> Ruling {
+    Ruling::invalid(
+        record.sides(),
+        record.dealer,
+        record.side_of(record.dealer),
+        RuleId::DealInvalid,
+        Reason::Deal(problem).render(lang),
+    )
+}
+
+/// Rules a guiñote hand record.
+pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
+    let opts = GuinoteOptions::from_table(&record.options);
+    let deal = match validate_deal(record, &deal_spec(record.players)) {
+        Ok(d) => d,
+        Err(p) => return invalid(record, p, lang),
+    };
+    let Some(turned) = deal.turned else {
+        return invalid(record, DealProblem::TurnedMissing, lang);
+    };
+    let before = before_points(record.before.as_deref());
+    let st = Guinote::new(
+        opts,
+        record.players,
+        record.dealer,
+        before.as_deref(),
+        deal.hands,
+        deal.stock,
+        turned,
+    );
+    let rep = replay(st.core, &record.events);
+    let core = &rep.state;
+    let hand_points = core
+        .end()
+        .map(|_| core.points().iter().map(|p| i64::from(*p)).collect());
+    let over = if before.is_none() {
+        None
+    } else if let Some(side) = rep.penalised_side() {
+        let false_claim = rep
+            .violation
+            .as_ref()
+            .is_some_and(|(_, _, ill)| ill.rule == RuleId::FalseClaim);
+        Some(GameOver {
+            winner: 1 - side.min(1),
+            reason: if false_claim {
+                GameOverReason::FalseClaim
+            } else {
+                GameOverReason::Revoke
+            },
+        })
+    } else {
+        game_over(core, &opts)
+    };
+    rep.ruling(lang, hand_points, over, record.declared.as_ref())
+}
+
+/// A random complete, legal guiñote hand for `players` seats (2, else 4) with default
+/// options and no `before` (a first deal): random deal and dealer, random legal plays,
+/// cantes, exchanges and tutes. The same seed gives the same record.
+pub fn random_complete_guinote_record(seed: u64, players: u8) -> HandRecord {
+    let players = valid_players(players);
+    let opts = GuinoteOptions::default();
+    let mut rng = SplitMix64::new(seed);
+    let dealer = rng.below(usize::from(players)) as u8;
+    let mut deck = Deck::Forty.cards().to_vec();
+    rng.shuffle(&mut deck);
+    let n = usize::from(players);
+    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); n];
+    // Two rounds of three from the dealer's right; the rest is the stock, pinta last.
+    for (k, c) in deck.iter().take(6 * n).enumerate() {
+        let seat = (usize::from(dealer) + 1 + (k / 3) % n) % n;
+        if let Some(h) = hands.get_mut(seat) {
+            h.push(*c);
+        }
+    }
+    let stock: Vec<Card> = deck.iter().skip(6 * n).copied().collect();
+    let turned = stock
+        .last()
+        .copied()
+        .unwrap_or_else(|| Card::new(Rank::As, crate::domain::cards::Suit::Oros));
+    let sets = hands.iter().map(|h| h.iter().copied().collect()).collect();
+    let st = Guinote::new(opts, players, dealer, None, sets, stock.clone(), turned);
+    let events = random_events(st, &mut rng);
+    HandRecord {
+        game: GameKind::Guinote,
+        players,
+        options: TableOptions::default(),
+        dealer,
+        before: None,
+        hands: hands
+            .into_iter()
+            .map(|h| h.into_iter().map(CardSlot::Card).collect())
+            .collect(),
+        stock: stock.into_iter().map(CardSlot::Card).collect(),
+        turned: Some(CardSlot::Card(turned)),
+        events,
+        declared: None,
+    }
+}
+
+#[cfg(test)]
+#[path = "guinote_tests.rs"]
+mod tests;

@@ -1,0 +1,669 @@
+//! Tute (rules.md Part A 3, Part B §2; spec/hand-record.md "Per game").
+//!
+//! - **4 players** in pairs (seats 0/2 against 1/3): 40 cards, 10 each, the dealer's
+//!   last card is turned for trumps and stays in his hand.
+//! - **3 players**, each alone: 36 cards without the 2s, 12 each, the dealer's last card
+//!   turned (`tute3_deck = remove2s36`); or 40 cards, 13 each and one spare card that
+//!   marks trumps, given as the one card of `stock` and never played
+//!   (`tute3_deck = forty_with_spare`).
+//! - **2 players** ("tute habanero"): 8 (or 6, `hand_size_2p`) cards each, the rest as a
+//!   stock with the turned card last; after each trick the winner draws first. Free play
+//!   while the stock lasts (option: a trump lead must be answered with a trump), full
+//!   obligations afterwards. The 7 of trumps may be exchanged for a high pinta, the 2
+//!   for a 7, 6, 5 or 4.
+//!
+//! Legal play (rules.md §1.6): follow suit and beat the winning card (even over the
+//! partner), else trump and overtrump, no undertrump duty by default. Cantes: rey +
+//! caballo, 20 or 40, after a trick won by the side, one per player per window, 40
+//! first, lapsing when not sung at the first chance; tute (four reyes or four caballos)
+//! wins the hand. The side with more points (cards + last 10 + cantes) wins the hand;
+//! ties go to the tied side that most recently won a trick (the last trick's winner if
+//! tied). Revoke: the opponents win the hand (pairs, 2 players); void for 3 players.
+
+use crate::domain::cards::{Card, CardSet, Deck, Rank};
+use crate::domain::engine::{GameKind, GameState, Illegal};
+use crate::domain::games::tute_family::{
+    CantesPerTrick, End, ExchangeRule, Family, FamilyConfig, GAME_POINTS, before_points, replay,
+};
+use crate::domain::lang::Lang;
+use crate::domain::messages::Reason;
+use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
+use crate::domain::random::SplitMix64;
+use crate::domain::record::{
+    CardSlot, DealProblem, DealSpec, Event, HandRecord, Move, TurnedRule, validate_deal,
+};
+use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling, Score};
+use crate::domain::trick::{Duty, PlayRules, RankTable};
+
+/// Tute's table options (rules.md §7 rows 7–18 and 34), with their defaults.
+///
+/// | name | values | default | why |
+/// |---|---|---|---|
+/// | `cantes_per_trick` | `one_per_player`, `one_per_side` | `one_per_player` | Part A 4 |
+/// | `cante_lapses` | bool | true | seed 001: sing at the first chance or lose it (row 8) |
+/// | `undertrump` | bool | false | unable to overtrump, any card may be played (row 9) |
+/// | `head_led_suit` | `always`, `unless_partner_winning` | `always` | tute family: beat even the partner (row 10) |
+/// | `tute3_deck` | `remove2s36`, `forty_with_spare` | `remove2s36` | seed 001: 36 cards, 12 each (row 11) |
+/// | `hand_size_2p` | 8, 6 | 8 | seed 001 / cccj (row 12) |
+/// | `over100_bonus` | `none`, `plus1_game`, `plus1_game_require121_with_cantes` | `none` | Mundigames rounds have no bonus (row 13) |
+/// | `allow_tute` | bool | true | Mundigames table option |
+/// | `tute_after_cante` | bool | false | seed 001: no tute after one's own cante (row 15) |
+/// | `trump_lead_forces_trump_in_stock_phase` | bool | false | 2 players: answer a trump lead with a trump while the stock lasts (row 16) |
+/// | `allow_exchange` | bool | true | 2 players: the 7 (or 2) of trumps for the pinta (row 17) |
+/// | `cantes_in_arrastre` | bool | false | 2 players: no cantes once the stock is gone (row 18) |
+/// | `match_mode` | `rounds_to_win`, `points101` | `rounds_to_win` | a game is won rounds; or cumulative points to 101, where a tute wins the partida (rows 13–14) |
+/// | `rounds_to_win` | 1–5 | 1 | Mundigames "rounds per game" |
+/// | `revoke_penalty` | `standard`, `void` | `standard` | Part A 3: opponents win the hand (pairs, 2 players), void for 3 players |
+pub static OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "cantes_per_trick",
+        kind: OptionKind::Choice(&["one_per_player", "one_per_side"]),
+        default: OptionValue::Choice("one_per_player"),
+        doc: "After a trick won, each player of the side may sing once, or only one cante for the side.",
+    },
+    OptionSpec {
+        name: "cante_lapses",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        doc: "A marriage not sung at the first chance after the side wins a trick is lost (seed 001).",
+    },
+    OptionSpec {
+        name: "undertrump",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        doc: "A void player who cannot overtrump must still play a trump (true) or may play anything.",
+    },
+    OptionSpec {
+        name: "head_led_suit",
+        kind: OptionKind::Choice(&["always", "unless_partner_winning"]),
+        default: OptionValue::Choice("always"),
+        doc: "A follower must beat the winning card even when it is his partner's (always).",
+    },
+    OptionSpec {
+        name: "tute3_deck",
+        kind: OptionKind::Choice(&["remove2s36", "forty_with_spare"]),
+        default: OptionValue::Choice("remove2s36"),
+        doc: "Three players: 36 cards without the 2s, 12 each; or 40 cards, 13 each and a spare card marking trumps.",
+    },
+    OptionSpec {
+        name: "hand_size_2p",
+        kind: OptionKind::Int(&[8, 6]),
+        default: OptionValue::Int(8),
+        doc: "Two players: cards dealt to each (8, seed 001; 6, acanomas).",
+    },
+    OptionSpec {
+        name: "over100_bonus",
+        kind: OptionKind::Choice(&["none", "plus1_game", "plus1_game_require121_with_cantes"]),
+        default: OptionValue::Choice("none"),
+        doc: "A hand won with more than 100 scores 2 (plus1_game; with cantes 121 needed in the last value).",
+    },
+    OptionSpec {
+        name: "allow_tute",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        doc: "Four reyes or four caballos, declared after a trick won, win outright.",
+    },
+    OptionSpec {
+        name: "tute_after_cante",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        doc: "A player who already sang a marriage may still declare a tute.",
+    },
+    OptionSpec {
+        name: "trump_lead_forces_trump_in_stock_phase",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        doc: "Two players: while the stock lasts a trump lead must be answered with a trump if held.",
+    },
+    OptionSpec {
+        name: "allow_exchange",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        doc: "Two players: the 7 of trumps may be exchanged for a high pinta, the 2 for a 7, 6, 5 or 4.",
+    },
+    OptionSpec {
+        name: "cantes_in_arrastre",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        doc: "Two players: cantes (and tute) are allowed once the stock is exhausted.",
+    },
+    OptionSpec {
+        name: "match_mode",
+        kind: OptionKind::Choice(&["rounds_to_win", "points101"]),
+        default: OptionValue::Choice("rounds_to_win"),
+        doc: "A game is a number of won hands, or cumulative points to 101 (where a tute wins the partida).",
+    },
+    OptionSpec {
+        name: "rounds_to_win",
+        kind: OptionKind::Int(&[1, 2, 3, 4, 5]),
+        default: OptionValue::Int(1),
+        doc: "Hands a player or pair must win to win the game (match_mode = rounds_to_win).",
+    },
+    OptionSpec {
+        name: "revoke_penalty",
+        kind: OptionKind::Choice(&["standard", "void"]),
+        default: OptionValue::Choice("standard"),
+        doc: "On a violation the opponents win the hand (pairs, 2 players) and a 3-player hand is void; or always void.",
+    },
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tute3Deck {
+    Remove2s36,
+    FortyWithSpare,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Over100Bonus {
+    None,
+    Plus1Game,
+    Plus1GameRequire121WithCantes,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchMode {
+    RoundsToWin,
+    Points101,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TuteRevokePenalty {
+    Standard,
+    Void,
+}
+
+/// Typed tute options; see [`OPTIONS`] for names, values, defaults and reasons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TuteOptions {
+    pub cantes_per_trick: CantesPerTrick,
+    pub cante_lapses: bool,
+    pub undertrump: bool,
+    pub head_led_suit: Duty,
+    pub tute3_deck: Tute3Deck,
+    pub hand_size_2p: u8,
+    pub over100_bonus: Over100Bonus,
+    pub allow_tute: bool,
+    pub tute_after_cante: bool,
+    pub trump_lead_forces_trump_in_stock_phase: bool,
+    pub allow_exchange: bool,
+    pub cantes_in_arrastre: bool,
+    pub match_mode: MatchMode,
+    pub rounds_to_win: i64,
+    pub revoke_penalty: TuteRevokePenalty,
+}
+
+impl Default for TuteOptions {
+    fn default() -> Self {
+        TuteOptions::from_table(&TableOptions::default())
+    }
+}
+
+impl TuteOptions {
+    /// Reads validated table options, filling in defaults.
+    pub fn from_table(t: &TableOptions) -> TuteOptions {
+        let b = |n: &str, d: bool| match t.get(OPTIONS, n) {
+            Some(OptionValue::Bool(v)) => v,
+            _ => d,
+        };
+        let c = |n: &str| match t.get(OPTIONS, n) {
+            Some(OptionValue::Choice(v)) => v,
+            _ => "",
+        };
+        let i = |n: &str, d: i64| match t.get(OPTIONS, n) {
+            Some(OptionValue::Int(v)) => v,
+            _ => d,
+        };
+        TuteOptions {
+            cantes_per_trick: if c("cantes_per_trick") == "one_per_side" {
+                CantesPerTrick::OnePerSide
+            } else {
+                CantesPerTrick::OnePerPlayer
+            },
+            cante_lapses: b("cante_lapses", true),
+            undertrump: b("undertrump", false),
+            head_led_suit: if c("head_led_suit") == "unless_partner_winning" {
+                Duty::UnlessPartnerWinning
+            } else {
+                Duty::Always
+            },
+            tute3_deck: if c("tute3_deck") == "forty_with_spare" {
+                Tute3Deck::FortyWithSpare
+            } else {
+                Tute3Deck::Remove2s36
+            },
+            hand_size_2p: if i("hand_size_2p", 8) == 6 { 6 } else { 8 },
+            over100_bonus: match c("over100_bonus") {
+                "plus1_game" => Over100Bonus::Plus1Game,
+                "plus1_game_require121_with_cantes" => Over100Bonus::Plus1GameRequire121WithCantes,
+                _ => Over100Bonus::None,
+            },
+            allow_tute: b("allow_tute", true),
+            tute_after_cante: b("tute_after_cante", false),
+            trump_lead_forces_trump_in_stock_phase: b(
+                "trump_lead_forces_trump_in_stock_phase",
+                false,
+            ),
+            allow_exchange: b("allow_exchange", true),
+            cantes_in_arrastre: b("cantes_in_arrastre", false),
+            match_mode: if c("match_mode") == "points101" {
+                MatchMode::Points101
+            } else {
+                MatchMode::RoundsToWin
+            },
+            rounds_to_win: i("rounds_to_win", 1).clamp(1, 5),
+            revoke_penalty: if c("revoke_penalty") == "void" {
+                TuteRevokePenalty::Void
+            } else {
+                TuteRevokePenalty::Standard
+            },
+        }
+    }
+}
+
+fn valid_players(players: u8) -> u8 {
+    if (2..=4).contains(&players) {
+        players
+    } else {
+        4
+    }
+}
+
+/// What tute requires of a deal for `players` seats.
+pub fn deal_spec(players: u8, opts: &TuteOptions) -> DealSpec {
+    match valid_players(players) {
+        2 => {
+            let h = usize::from(opts.hand_size_2p);
+            DealSpec {
+                deck: Deck::Forty.cards(),
+                hand_sizes: Some(vec![h; 2]),
+                stock_size: Some(40 - 2 * h),
+                turned: TurnedRule::LastOfStock,
+            }
+        }
+        3 => match opts.tute3_deck {
+            Tute3Deck::Remove2s36 => DealSpec {
+                deck: Deck::ThirtySix.cards(),
+                hand_sizes: Some(vec![12; 3]),
+                stock_size: Some(0),
+                turned: TurnedRule::DealerLastCard,
+            },
+            Tute3Deck::FortyWithSpare => DealSpec {
+                deck: Deck::Forty.cards(),
+                hand_sizes: Some(vec![13; 3]),
+                stock_size: Some(1),
+                turned: TurnedRule::LastOfStock,
+            },
+        },
+        _ => DealSpec {
+            deck: Deck::Forty.cards(),
+            hand_sizes: Some(vec![10; 4]),
+            stock_size: Some(0),
+            turned: TurnedRule::InDealerHand,
+        },
+    }
+}
+
+/// The family configuration of tute for `players` seats.
+pub fn config(players: u8, opts: &TuteOptions) -> FamilyConfig {
+    let players = valid_players(players);
+    let two = players == 2;
+    let play_rules = PlayRules {
+        head_led_suit: opts.head_led_suit,
+        undertrump: opts.undertrump,
+        ..PlayRules::tute()
+    };
+    FamilyConfig {
+        game: GameKind::Tute,
+        players,
+        values: RankTable::TUTE,
+        consort: Rank::Caballo,
+        stock_rules: PlayRules::tute_2p_stock(opts.trump_lead_forces_trump_in_stock_phase),
+        play_rules,
+        draws: two,
+        cantes_per_trick: opts.cantes_per_trick,
+        cante_lapses: opts.cante_lapses,
+        cantes_need_stock: two && !opts.cantes_in_arrastre,
+        allow_tute: opts.allow_tute,
+        tute_after_cante: opts.tute_after_cante,
+        exchange: if two && opts.allow_exchange {
+            ExchangeRule::Tute
+        } else {
+            ExchangeRule::None
+        },
+        claims: false,
+        vueltas: false,
+        auto_end_at_101: false,
+    }
+}
+
+/// The state of a tute hand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tute {
+    core: Family,
+    opts: TuteOptions,
+}
+
+impl Tute {
+    /// A new hand: `hands` in seat order, `stock` in drawing order (2 players: the turned
+    /// card last), `turned` fixes trumps.
+    pub fn new(
+        opts: TuteOptions,
+        players: u8,
+        dealer: u8,
+        before: Option<&[i64]>,
+        hands: Vec<CardSet>,
+        stock: Vec<Card>,
+        turned: Card,
+    ) -> Tute {
+        Tute {
+            core: Family::new(config(players, &opts), dealer, before, hands, stock, turned),
+            opts,
+        }
+    }
+
+    pub fn core(&self) -> &Family {
+        &self.core
+    }
+    pub fn options(&self) -> &TuteOptions {
+        &self.opts
+    }
+
+    /// Hand points once the hand is over (no violation).
+    pub fn result(&self) -> Option<Vec<i64>> {
+        let end = self.core.end()?;
+        Some(score(&self.core, &self.opts, end))
+    }
+}
+
+/// The side that wins a hand on points: the most points; among tied sides the one that
+/// most recently won a trick (the last trick's winner if it is tied).
+pub fn hand_winner(core: &Family) -> u8 {
+    let pts = core.points();
+    let best = pts.iter().copied().max().unwrap_or(0);
+    let tied: Vec<u8> = (0..core.config().sides())
+        .filter(|s| pts.get(usize::from(*s)).copied() == Some(best))
+        .collect();
+    if let [only] = tied.as_slice() {
+        return *only;
+    }
+    core.tricks()
+        .iter()
+        .rev()
+        .map(|t| core.config().side_of(t.winner))
+        .find(|s| tied.contains(s))
+        .or_else(|| tied.first().copied())
+        .unwrap_or(0)
+}
+
+fn one_for(side: u8, sides: u8, value: i64) -> Vec<i64> {
+    (0..sides)
+        .map(|s| if s == side { value } else { 0 })
+        .collect()
+}
+
+/// Scoreboard points of a finished hand.
+fn score(core: &Family, opts: &TuteOptions, end: End) -> Vec<i64> {
+    let sides = core.config().sides();
+    let points: Vec<i64> = core.points().iter().map(|p| i64::from(*p)).collect();
+    if opts.match_mode == MatchMode::Points101 {
+        return points;
+    }
+    if let End::Tute { seat, .. } = end {
+        return one_for(core.config().side_of(seat), sides, 1);
+    }
+    let w = hand_winner(core);
+    let p = points.get(usize::from(w)).copied().unwrap_or(0);
+    let sang = core
+        .cante_points()
+        .get(usize::from(w))
+        .is_some_and(|c| *c > 0);
+    let value = match opts.over100_bonus {
+        Over100Bonus::None => 1,
+        Over100Bonus::Plus1Game if p > 100 => 2,
+        Over100Bonus::Plus1GameRequire121WithCantes if p > if sang { 120 } else { 100 } => 2,
+        _ => 1,
+    };
+    one_for(w, sides, value)
+}
+
+/// Scoreboard points when `offender` (a side) commits a penalised violation.
+pub fn penalty(core: &Family, opts: &TuteOptions, offender: u8) -> Vec<i64> {
+    let sides = core.config().sides();
+    let void = opts.revoke_penalty == TuteRevokePenalty::Void || core.players() == 3;
+    if void {
+        return vec![0; usize::from(sides)];
+    }
+    (0..sides)
+        .map(|s| {
+            if s == offender {
+                0
+            } else if opts.match_mode == MatchMode::Points101 {
+                130 + core
+                    .cante_points()
+                    .get(usize::from(s))
+                    .map_or(0, |c| i64::from(*c))
+            } else {
+                1
+            }
+        })
+        .collect()
+}
+
+/// Who wins the game with this hand, if `before` is given.
+fn game_over(
+    core: &Family,
+    opts: &TuteOptions,
+    before: &[i64],
+    hand_points: &[i64],
+    reason: GameOverReason,
+) -> Option<GameOver> {
+    let total = |s: u8| {
+        before.get(usize::from(s)).copied().unwrap_or(0)
+            + hand_points.get(usize::from(s)).copied().unwrap_or(0)
+    };
+    let sides = core.config().sides();
+    match opts.match_mode {
+        MatchMode::RoundsToWin => (0..sides).find_map(|s| {
+            let h = hand_points.get(usize::from(s)).copied().unwrap_or(0);
+            (h > 0 && total(s) >= opts.rounds_to_win).then_some(GameOver { winner: s, reason })
+        }),
+        MatchMode::Points101 => {
+            if let Some(End::Tute { seat, .. }) = core.end() {
+                return Some(GameOver {
+                    winner: core.config().side_of(seat),
+                    reason: GameOverReason::Tute,
+                });
+            }
+            let best = (0..sides).map(total).max()?;
+            if best < GAME_POINTS {
+                return None;
+            }
+            let tied: Vec<u8> = (0..sides).filter(|s| total(*s) == best).collect();
+            let winner = core
+                .tricks()
+                .iter()
+                .rev()
+                .map(|t| core.config().side_of(t.winner))
+                .find(|s| tied.contains(s))
+                .or_else(|| tied.first().copied())?;
+            Some(GameOver { winner, reason })
+        }
+    }
+}
+
+impl GameState for Tute {
+    fn current_player(&self) -> Option<u8> {
+        (!self.core.is_over()).then_some(self.core.turn())
+    }
+
+    fn legal_actions(&self) -> Vec<Move> {
+        self.core.legal_actions()
+    }
+
+    fn apply(&self, mv: &Move) -> Result<Self, Illegal> {
+        Ok(Tute {
+            core: self.core.apply(mv)?,
+            opts: self.opts,
+        })
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.core.is_over()
+    }
+
+    fn hand_points(&self) -> Option<Vec<Score>> {
+        self.result()
+            .map(|p| p.iter().map(|x| Score::points(*x)).collect())
+    }
+}
+
+fn invalid(record: &HandRecord, problem: DealProblem, lang: Lang) -> Ruling {
+    let sides = record.sides();
+    Ruling::invalid(
+        sides,
+        record.dealer,
+        record.side_of(record.dealer),
+        RuleId::DealInvalid,
+        Reason::Deal(problem).render(lang),
+    )
+}
+
+/// Rules a tute hand record.
+pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
+    let opts = TuteOptions::from_table(&record.options);
+    let deal = match validate_deal(record, &deal_spec(record.players, &opts)) {
+        Ok(d) => d,
+        Err(p) => return invalid(record, p, lang),
+    };
+    let Some(turned) = deal.turned else {
+        return invalid(record, DealProblem::TurnedMissing, lang);
+    };
+    let before = before_points(record.before.as_deref());
+    let st = Tute::new(
+        opts,
+        record.players,
+        record.dealer,
+        before.as_deref(),
+        deal.hands,
+        deal.stock,
+        turned,
+    );
+    let rep = replay(st.core, &record.events);
+    let core = &rep.state;
+    let (hand_points, reason) = match (core.end(), rep.penalised_side()) {
+        (Some(end), _) => (
+            Some(score(core, &opts, end)),
+            if matches!(end, End::Tute { .. }) {
+                GameOverReason::Tute
+            } else {
+                GameOverReason::Target
+            },
+        ),
+        (None, Some(side)) => (Some(penalty(core, &opts, side)), GameOverReason::Revoke),
+        (None, None) => (None, GameOverReason::Target),
+    };
+    let over = match (&before, &hand_points) {
+        (Some(b), Some(h)) => game_over(core, &opts, b, h, reason),
+        _ => None,
+    };
+    rep.ruling(lang, hand_points, over, record.declared.as_ref())
+}
+
+/// A random complete, legal tute hand for `players` seats (2, 3 or 4; anything else is
+/// 4) with default options and no `before`: random deal and dealer, random legal plays,
+/// cantes, exchanges and tutes. The same seed gives the same record.
+pub fn random_complete_tute_record(seed: u64, players: u8) -> HandRecord {
+    let players = valid_players(players);
+    let opts = TuteOptions::default();
+    let mut rng = SplitMix64::new(seed);
+    let dealer = rng.below(usize::from(players)) as u8;
+    let mut deck = deal_spec(players, &opts).deck.to_vec();
+    rng.shuffle(&mut deck);
+    let (hands, stock) = deal_cards(&deck, players, dealer, &opts);
+    let turned = if players == 2 {
+        stock.last().copied()
+    } else {
+        hands
+            .get(usize::from(dealer))
+            .and_then(|h| h.last())
+            .copied()
+    }
+    .unwrap_or_else(|| Card::new(Rank::As, crate::domain::cards::Suit::Oros));
+    let sets = hands.iter().map(|h| h.iter().copied().collect()).collect();
+    let st = Tute::new(opts, players, dealer, None, sets, stock.clone(), turned);
+    let events = random_events(st, &mut rng);
+    HandRecord {
+        game: GameKind::Tute,
+        players,
+        options: TableOptions::default(),
+        dealer,
+        before: None,
+        hands: hands
+            .into_iter()
+            .map(|h| h.into_iter().map(CardSlot::Card).collect())
+            .collect(),
+        stock: stock.into_iter().map(CardSlot::Card).collect(),
+        turned: Some(CardSlot::Card(turned)),
+        events,
+        declared: None,
+    }
+}
+
+/// Deals a shuffled deck: one card at a time from the dealer's right (3 and 4 players,
+/// the last card the dealer's), or `hand_size_2p` each and the rest as the stock.
+fn deal_cards(
+    deck: &[Card],
+    players: u8,
+    dealer: u8,
+    opts: &TuteOptions,
+) -> (Vec<Vec<Card>>, Vec<Card>) {
+    let n = usize::from(players);
+    let dealt = if players == 2 {
+        2 * usize::from(opts.hand_size_2p)
+    } else {
+        deck.len()
+    };
+    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); n];
+    for (k, c) in deck.iter().take(dealt).enumerate() {
+        if let Some(h) = hands.get_mut((usize::from(dealer) + 1 + k) % n) {
+            h.push(*c);
+        }
+    }
+    (hands, deck.iter().skip(dealt).copied().collect())
+}
+
+/// Plays random legal actions to the end: calls (cantes, tutes, exchanges) half of the
+/// time they are available, else a random legal card.
+pub(crate) fn random_events<S: GameState>(mut st: S, rng: &mut SplitMix64) -> Vec<Event> {
+    use crate::domain::record::Action;
+    let mut events = Vec::new();
+    for _ in 0..400 {
+        let legal = st.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let (plays, calls): (Vec<Move>, Vec<Move>) = legal
+            .into_iter()
+            .partition(|m| matches!(m.action, Action::Play(_)));
+        let pool = if !calls.is_empty() && (plays.is_empty() || rng.below(2) == 0) {
+            calls
+        } else {
+            plays
+        };
+        let Some(mv) = pool.get(rng.below(pool.len())).copied() else {
+            break;
+        };
+        match st.apply(&mv) {
+            Ok(n) => {
+                st = n;
+                events.push(Event::Move(mv));
+            }
+            Err(_) => break,
+        }
+    }
+    events
+}
+
+#[cfg(test)]
+#[path = "tute_tests.rs"]
+pub(crate) mod tests;

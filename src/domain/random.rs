@@ -1,0 +1,164 @@
+//! Deterministic pseudo-random hands for benchmarks, fuzz corpora and tests. The seed is
+//! an input: no global RNG, no clock.
+
+use crate::domain::cards::{Card, CardSet, Deck};
+use crate::domain::engine::{GameKind, GameState};
+use crate::domain::games::cuatrola::{Cuatrola, CuatrolaOptions};
+use crate::domain::options::TableOptions;
+use crate::domain::record::{CardSlot, Event, HandRecord, Move};
+
+pub use crate::domain::games::botifarra::random_complete_botifarra_record;
+pub use crate::domain::games::cinquillo::{
+    random_cinquillo_record_with, random_complete_cinquillo_record,
+};
+
+pub use crate::domain::games::guinote::random_complete_guinote_record;
+pub use crate::domain::games::tute::random_complete_tute_record;
+
+/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, good enough to shuffle cards.
+#[derive(Debug, Clone)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (0 when `n == 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            return 0;
+        }
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// Fisher–Yates shuffle.
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+}
+
+/// Deals a shuffled 20-card deck one card at a time from the dealer's right; the last
+/// card (turned for trumps) is the dealer's. Returns hands in seat order (dealing order
+/// kept) and the turned card.
+pub fn deal_cuatrola(rng: &mut SplitMix64, dealer: u8) -> (Vec<Vec<Card>>, Card) {
+    let mut deck: Vec<Card> = Deck::Twenty.cards().to_vec();
+    rng.shuffle(&mut deck);
+    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); 4];
+    for (k, c) in deck.iter().enumerate() {
+        let seat = (usize::from(dealer) + 1 + k) % 4;
+        if let Some(h) = hands.get_mut(seat) {
+            h.push(*c);
+        }
+    }
+    let turned = deck.last().copied().unwrap_or_else(|| {
+        Card::new(
+            crate::domain::cards::Rank::As,
+            crate::domain::cards::Suit::Oros,
+        )
+    });
+    (hands, turned)
+}
+
+/// A random complete, legal cuatrola hand (default options, no `before`): random deal
+/// and dealer, random legal bids, random legal plays and cantes.
+pub fn random_complete_cuatrola_record(seed: u64) -> HandRecord {
+    let mut rng = SplitMix64::new(seed);
+    let dealer = (rng.below(4)) as u8;
+    let (hands, turned) = deal_cuatrola(&mut rng, dealer);
+    let sets: Vec<CardSet> = hands.iter().map(|h| h.iter().copied().collect()).collect();
+    let arr = [
+        sets.first().copied().unwrap_or_default(),
+        sets.get(1).copied().unwrap_or_default(),
+        sets.get(2).copied().unwrap_or_default(),
+        sets.get(3).copied().unwrap_or_default(),
+    ];
+    let mut st = Cuatrola::new(CuatrolaOptions::default(), dealer, [0, 0], arr, turned);
+    let mut events: Vec<Event> = Vec::new();
+    // A hand has at most 4 bids + 20 cards + a few cantes; the bound is a safety net.
+    for _ in 0..64 {
+        let legal: Vec<Move> = st.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        // Bias towards passing so that all contracts appear but normal hands dominate.
+        let pick = if st.is_bidding() && rng.below(4) > 0 {
+            legal.first().copied()
+        } else {
+            legal.get(rng.below(legal.len())).copied()
+        };
+        let Some(mv) = pick else { break };
+        match st.apply(&mv) {
+            Ok(n) => {
+                st = n;
+                events.push(Event::Move(mv));
+            }
+            Err(_) => break,
+        }
+    }
+    HandRecord {
+        game: GameKind::Cuatrola,
+        players: 4,
+        options: TableOptions::default(),
+        dealer,
+        before: None,
+        hands: hands
+            .into_iter()
+            .map(|h| h.into_iter().map(CardSlot::Card).collect())
+            .collect(),
+        stock: Vec::new(),
+        turned: Some(CardSlot::Card(turned)),
+        events,
+        declared: None,
+    }
+}
+
+/// A random complete, legal hand of any game (the benchmarks' and fuzzers' input).
+pub fn random_complete_record(game: GameKind, players: u8, seed: u64) -> HandRecord {
+    match game {
+        GameKind::Cuatrola => random_complete_cuatrola_record(seed),
+        GameKind::Tute => random_complete_tute_record(seed, players),
+        GameKind::Guinote => random_complete_guinote_record(seed, players),
+        GameKind::Botifarra => random_complete_botifarra_record(seed),
+        GameKind::Cinquillo => random_complete_cinquillo_record(seed, players),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_hand() {
+        assert_eq!(
+            random_complete_cuatrola_record(7),
+            random_complete_cuatrola_record(7)
+        );
+        assert_ne!(
+            random_complete_cuatrola_record(7),
+            random_complete_cuatrola_record(8)
+        );
+    }
+
+    #[test]
+    fn random_hands_are_complete_and_legal() {
+        for seed in 0..300 {
+            let r = random_complete_cuatrola_record(seed);
+            let ruling = crate::domain::rule(&r, crate::domain::Lang::En);
+            assert!(ruling.legal, "seed {seed}: {:?}", ruling.violation);
+            assert!(ruling.complete, "seed {seed}");
+            assert!(ruling.hand_points.is_some(), "seed {seed}");
+        }
+    }
+}

@@ -1,0 +1,865 @@
+//! The hand record (spec/hand-record.md): parsing from JSON with precise errors,
+//! re-serialising to the spec format, and the deal validation every game shares.
+//!
+//! What is a [`RecordError`] and what is a ruling: a record that cannot be ruled at all
+//! (not JSON, not an object, bad `format`, unknown `game` or a game not supported yet,
+//! bad `players`, `dealer` or `before`, an unknown option or option value, `hands` or
+//! `stock` that are not lists, `events` not a list or longer than [`MAX_EVENTS`],
+//! a malformed `declared`) is an error. Everything about the cards dealt is checked by
+//! [`validate_deal`] and becomes a `deal_invalid` ruling; a malformed event is kept as an
+//! [`Event::Unknown`] (ruled `unknown_event`) and a `play` whose value is not a card as
+//! an [`Event::BadCard`] (ruled `out_of_turn` or `card_not_in_hand`), each with a message
+//! naming the event index and field, e.g. `events[4].play: expected a card like "3c", got "zz"`.
+
+use crate::domain::cards::{Card, CardSet, Suit};
+use crate::domain::engine::GameKind;
+use crate::domain::options::{self, TableOptions};
+use crate::domain::ruling::Score;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// The `format` of a hand record.
+pub const HAND_FORMAT: &str = "baza-hand/1";
+/// The most events a record may carry. Far above any real hand (a botifarra hand has
+/// under 70 events); a longer list is refused as a record error.
+pub const MAX_EVENTS: usize = 10_000;
+/// Largest score accepted in `before` and `declared`.
+pub const MAX_SCORE: i64 = 1_000_000;
+
+/// Why a record cannot be ruled at all (the CLI exits 2 on these).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordError {
+    /// The text is not JSON.
+    NotJson(String),
+    /// A field is missing or has the wrong shape; `field` is a path like `dealer` or
+    /// `declared.points`.
+    Field { field: String, problem: String },
+    /// `game` names no game.
+    UnknownGame(String),
+    /// The game exists but its rules are not implemented yet.
+    UnsupportedGame(GameKind),
+    /// An option the game does not have.
+    UnknownOption { game: GameKind, name: String },
+    /// An option value outside the allowed ones.
+    BadOptionValue {
+        name: String,
+        expected: String,
+        got: String,
+    },
+}
+
+impl RecordError {
+    pub fn field(field: impl Into<String>, problem: impl Into<String>) -> RecordError {
+        RecordError::Field {
+            field: field.into(),
+            problem: problem.into(),
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::NotJson(e) => write!(f, "not JSON: {e}"),
+            RecordError::Field { field, problem } => write!(f, "{field}: {problem}"),
+            RecordError::UnknownGame(g) => write!(
+                f,
+                "game: unknown game {g} (expected cuatrola, tute, guinote, botifarra or cinquillo)"
+            ),
+            RecordError::UnsupportedGame(g) => {
+                write!(f, "game: {} is not supported yet", g.slug())
+            }
+            RecordError::UnknownOption { game, name } => {
+                write!(f, "options.{name}: {} has no option {name:?}", game.slug())
+            }
+            RecordError::BadOptionValue {
+                name,
+                expected,
+                got,
+            } => {
+                write!(f, "options.{name}: expected {expected}, got {got}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A dealt card as written in the record: a card, or whatever else was there (kept
+/// verbatim so that the record re-serialises unchanged; it makes the deal invalid).
+#[derive(Debug, Clone, PartialEq)]
+pub enum CardSlot {
+    Card(Card),
+    Invalid(Value),
+}
+
+impl CardSlot {
+    fn parse(v: &Value) -> CardSlot {
+        match v.as_str().map(str::parse::<Card>) {
+            Some(Ok(c)) => CardSlot::Card(c),
+            _ => CardSlot::Invalid(v.clone()),
+        }
+    }
+
+    pub fn card(&self) -> Option<Card> {
+        match self {
+            CardSlot::Card(c) => Some(*c),
+            CardSlot::Invalid(_) => None,
+        }
+    }
+
+    fn to_value(&self) -> Value {
+        match self {
+            CardSlot::Card(c) => Value::String(c.code()),
+            CardSlot::Invalid(v) => v.clone(),
+        }
+    }
+}
+
+impl From<Card> for CardSlot {
+    fn from(c: Card) -> Self {
+        CardSlot::Card(c)
+    }
+}
+
+/// A call in cuatrola's single bidding round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Bid {
+    Pass,
+    Solo,
+    Cuatrola,
+    Quintola,
+}
+
+impl Bid {
+    pub const ALL: [Bid; 4] = [Bid::Pass, Bid::Solo, Bid::Cuatrola, Bid::Quintola];
+
+    pub fn slug(self) -> &'static str {
+        match self {
+            Bid::Pass => "pass",
+            Bid::Solo => "solo",
+            Bid::Cuatrola => "cuatrola",
+            Bid::Quintola => "quintola",
+        }
+    }
+
+    /// Scoreboard value: solo 2, cuatrola 4, quintola 5 (pass 0).
+    pub fn value(self) -> i64 {
+        match self {
+            Bid::Pass => 0,
+            Bid::Solo => 2,
+            Bid::Cuatrola => 4,
+            Bid::Quintola => 5,
+        }
+    }
+
+    fn parse(s: &str) -> Option<Bid> {
+        let l = s.trim().to_ascii_lowercase();
+        Bid::ALL.into_iter().find(|b| b.slug() == l)
+    }
+}
+
+/// Botifarra: the trump choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TrumpCall {
+    Suit(Suit),
+    Botifarra,
+    Delegate,
+}
+
+impl TrumpCall {
+    pub fn slug(self) -> String {
+        match self {
+            TrumpCall::Suit(s) => s.letter().to_string(),
+            TrumpCall::Botifarra => "botifarra".into(),
+            TrumpCall::Delegate => "delegate".into(),
+        }
+    }
+    fn parse(s: &str) -> Option<TrumpCall> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "botifarra" => Some(TrumpCall::Botifarra),
+            "delegate" => Some(TrumpCall::Delegate),
+            other => other.parse::<Suit>().ok().map(TrumpCall::Suit),
+        }
+    }
+}
+
+/// Botifarra: a doubling call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DoubleCall {
+    Contro,
+    Recontro,
+    SantVicenc,
+    Pass,
+}
+
+impl DoubleCall {
+    pub fn slug(self) -> &'static str {
+        match self {
+            DoubleCall::Contro => "contro",
+            DoubleCall::Recontro => "recontro",
+            DoubleCall::SantVicenc => "sant_vicenc",
+            DoubleCall::Pass => "pass",
+        }
+    }
+    fn parse(s: &str) -> Option<DoubleCall> {
+        let l = s.trim().to_ascii_lowercase();
+        [
+            DoubleCall::Contro,
+            DoubleCall::Recontro,
+            DoubleCall::SantVicenc,
+            DoubleCall::Pass,
+        ]
+        .into_iter()
+        .find(|d| d.slug() == l)
+    }
+}
+
+/// The action of an event (spec "Events" table), for every game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    Bid(Bid),
+    Trump(TrumpCall),
+    Double(DoubleCall),
+    Play(Card),
+    /// Cinquillo: no card placed this turn.
+    Pass,
+    Cante(Suit),
+    Tute,
+    Exchange(Card),
+    Claim,
+}
+
+impl Action {
+    /// The event key: `bid`, `trump`, `double`, `play`, `pass`, `cante`, `tute`,
+    /// `exchange`, `claim`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Action::Bid(_) => "bid",
+            Action::Trump(_) => "trump",
+            Action::Double(_) => "double",
+            Action::Play(_) => "play",
+            Action::Pass => "pass",
+            Action::Cante(_) => "cante",
+            Action::Tute => "tute",
+            Action::Exchange(_) => "exchange",
+            Action::Claim => "claim",
+        }
+    }
+
+    fn value(self) -> Value {
+        match self {
+            Action::Bid(b) => Value::String(b.slug().into()),
+            Action::Trump(t) => Value::String(t.slug()),
+            Action::Double(d) => Value::String(d.slug().into()),
+            Action::Play(c) | Action::Exchange(c) => Value::String(c.code()),
+            Action::Pass | Action::Tute | Action::Claim => Value::Bool(true),
+            Action::Cante(s) => Value::String(s.letter().to_string()),
+        }
+    }
+}
+
+/// The action keys an event may carry.
+pub const ACTION_KEYS: [&str; 9] = [
+    "bid", "trump", "double", "play", "pass", "cante", "tute", "exchange", "claim",
+];
+
+/// A seat doing something: one well-formed event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub seat: u8,
+    pub action: Action,
+}
+
+impl Move {
+    pub fn new(seat: u8, action: Action) -> Move {
+        Move { seat, action }
+    }
+
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("seat".into(), Value::from(self.seat));
+        m.insert(self.action.key().into(), self.action.value());
+        Value::Object(m)
+    }
+}
+
+/// Why an event is not a well-formed event (`unknown_event`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EventProblem {
+    NotAnObject,
+    SeatMissing,
+    SeatInvalid(String),
+    NoAction,
+    SeveralActions(Vec<String>),
+    BadValue { key: String, got: String },
+}
+
+/// One entry of `events`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    Move(Move),
+    /// A `play` whose value is not a card (ruled after the turn check).
+    BadCard {
+        seat: u8,
+        given: String,
+        raw: Value,
+    },
+    /// Not a well-formed event.
+    Unknown {
+        seat: Option<u8>,
+        problem: EventProblem,
+        raw: Value,
+    },
+}
+
+impl Event {
+    pub fn seat(&self) -> Option<u8> {
+        match self {
+            Event::Move(m) => Some(m.seat),
+            Event::BadCard { seat, .. } => Some(*seat),
+            Event::Unknown { seat, .. } => *seat,
+        }
+    }
+
+    pub fn to_value(&self) -> Value {
+        match self {
+            Event::Move(m) => m.to_value(),
+            Event::BadCard { raw, .. } | Event::Unknown { raw, .. } => raw.clone(),
+        }
+    }
+}
+
+impl From<Move> for Event {
+    fn from(m: Move) -> Self {
+        Event::Move(m)
+    }
+}
+
+/// What the table wrote down.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Declared {
+    pub points: Option<Vec<Score>>,
+    pub hand_points: Option<Vec<Score>>,
+}
+
+/// One deal of one game as it happened (spec/hand-record.md).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandRecord {
+    pub game: GameKind,
+    pub players: u8,
+    pub options: TableOptions,
+    pub dealer: u8,
+    /// Each side's game score before this hand.
+    pub before: Option<Vec<Score>>,
+    pub hands: Vec<Vec<CardSlot>>,
+    pub stock: Vec<CardSlot>,
+    pub turned: Option<CardSlot>,
+    pub events: Vec<Event>,
+    pub declared: Option<Declared>,
+}
+
+impl HandRecord {
+    /// Number of sides (2 in pair games, else one per seat).
+    pub fn sides(&self) -> u8 {
+        self.game.sides(self.players)
+    }
+
+    pub fn side_of(&self, seat: u8) -> u8 {
+        self.game.side_of(self.players, seat)
+    }
+
+    /// The spec JSON form.
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("format".into(), Value::String(HAND_FORMAT.into()));
+        m.insert("game".into(), Value::String(self.game.slug().into()));
+        m.insert("players".into(), Value::from(self.players));
+        m.insert("options".into(), Value::Object(self.options.to_map()));
+        m.insert("dealer".into(), Value::from(self.dealer));
+        if let Some(b) = &self.before {
+            m.insert(
+                "before".into(),
+                Value::Array(b.iter().map(|s| s.to_value()).collect()),
+            );
+        }
+        m.insert(
+            "hands".into(),
+            Value::Array(
+                self.hands
+                    .iter()
+                    .map(|h| Value::Array(h.iter().map(CardSlot::to_value).collect()))
+                    .collect(),
+            ),
+        );
+        m.insert(
+            "stock".into(),
+            Value::Array(self.stock.iter().map(CardSlot::to_value).collect()),
+        );
+        if let Some(t) = &self.turned {
+            m.insert("turned".into(), t.to_value());
+        }
+        m.insert(
+            "events".into(),
+            Value::Array(self.events.iter().map(Event::to_value).collect()),
+        );
+        if let Some(d) = &self.declared {
+            let mut dm = Map::new();
+            if let Some(p) = &d.points {
+                dm.insert(
+                    "points".into(),
+                    Value::Array(p.iter().map(|s| s.to_value()).collect()),
+                );
+            }
+            if let Some(p) = &d.hand_points {
+                dm.insert(
+                    "hand_points".into(),
+                    Value::Array(p.iter().map(|s| s.to_value()).collect()),
+                );
+            }
+            m.insert("declared".into(), Value::Object(dm));
+        }
+        Value::Object(m)
+    }
+}
+
+impl Serialize for HandRecord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_value().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for HandRecord {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Value::deserialize(d)?;
+        parse_record(&v).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Parses a hand record from text.
+pub fn parse_record_str(input: &str) -> Result<HandRecord, RecordError> {
+    let v: Value = serde_json::from_str(input).map_err(|e| RecordError::NotJson(e.to_string()))?;
+    parse_record(&v)
+}
+
+fn describe(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 40 {
+        let cut: String = s.chars().take(40).collect();
+        format!("{cut}…")
+    } else {
+        s
+    }
+}
+
+fn small_int(v: &Value, field: &str, max: u64) -> Result<u8, RecordError> {
+    match v.as_u64() {
+        Some(n) if n <= max => {
+            u8::try_from(n).map_err(|_| RecordError::field(field, "out of range"))
+        }
+        _ => Err(RecordError::field(
+            field,
+            format!("expected an integer from 0 to {max}, got {}", describe(v)),
+        )),
+    }
+}
+
+fn score_list(v: &Value, field: &str, len: u8) -> Result<Vec<Score>, RecordError> {
+    let expected = || {
+        format!(
+            "expected a list of {len} non-negative numbers, got {}",
+            describe(v)
+        )
+    };
+    let arr = v
+        .as_array()
+        .ok_or_else(|| RecordError::field(field, expected()))?;
+    if arr.len() != usize::from(len) {
+        return Err(RecordError::field(field, expected()));
+    }
+    arr.iter()
+        .map(|x| {
+            Score::from_json(x)
+                .filter(|s| s.halves() >= 0 && s.halves() <= MAX_SCORE * 2)
+                .ok_or_else(|| RecordError::field(field, expected()))
+        })
+        .collect()
+}
+
+fn slot_list(v: &Value, field: &str) -> Result<Vec<CardSlot>, RecordError> {
+    let arr = v.as_array().ok_or_else(|| {
+        RecordError::field(
+            field,
+            format!("expected a list of cards, got {}", describe(v)),
+        )
+    })?;
+    Ok(arr.iter().map(CardSlot::parse).collect())
+}
+
+/// Parses and checks a hand record (see the module doc for what is an error).
+pub fn parse_record(v: &Value) -> Result<HandRecord, RecordError> {
+    let obj = v.as_object().ok_or_else(|| {
+        RecordError::field(
+            "record",
+            format!("expected a JSON object, got {}", describe(v)),
+        )
+    })?;
+    match obj.get("format") {
+        Some(Value::String(f)) if f == HAND_FORMAT => {}
+        Some(other) => {
+            return Err(RecordError::field(
+                "format",
+                format!("expected \"{HAND_FORMAT}\", got {}", describe(other)),
+            ));
+        }
+        None => {
+            return Err(RecordError::field(
+                "format",
+                format!("missing, expected \"{HAND_FORMAT}\""),
+            ));
+        }
+    }
+    let game = match obj.get("game") {
+        Some(Value::String(g)) => g
+            .parse::<GameKind>()
+            .map_err(|_| RecordError::UnknownGame(describe(&Value::String(g.clone()))))?,
+        Some(other) => return Err(RecordError::UnknownGame(describe(other))),
+        None => return Err(RecordError::field("game", "missing")),
+    };
+    if !game.is_supported() {
+        return Err(RecordError::UnsupportedGame(game));
+    }
+    let players = match obj.get("players") {
+        Some(p) => {
+            let n = p.as_u64().and_then(|n| u8::try_from(n).ok());
+            match n {
+                Some(n) if game.valid_players(n) => n,
+                _ => {
+                    return Err(RecordError::field(
+                        "players",
+                        format!(
+                            "{} is not a valid number of players for {}",
+                            describe(p),
+                            game.slug()
+                        ),
+                    ));
+                }
+            }
+        }
+        None => return Err(RecordError::field("players", "missing")),
+    };
+    let options = match obj.get("options") {
+        None | Some(Value::Null) => Map::new(),
+        Some(Value::Object(m)) => m.clone(),
+        Some(other) => {
+            return Err(RecordError::field(
+                "options",
+                format!("expected an object, got {}", describe(other)),
+            ));
+        }
+    };
+    let options = options::validate(game, players, &options)?;
+    let dealer = match obj.get("dealer") {
+        Some(d) => small_int(d, "dealer", u64::from(players) - 1)?,
+        None => return Err(RecordError::field("dealer", "missing")),
+    };
+    let sides = game.sides(players);
+    let before = match obj.get("before") {
+        None | Some(Value::Null) => None,
+        Some(b) => Some(score_list(b, "before", sides)?),
+    };
+    let hands = match obj.get("hands") {
+        Some(Value::Array(hs)) => hs
+            .iter()
+            .enumerate()
+            .map(|(i, h)| slot_list(h, &format!("hands[{i}]")))
+            .collect::<Result<Vec<_>, _>>()?,
+        Some(other) => {
+            return Err(RecordError::field(
+                "hands",
+                format!("expected a list of hands, got {}", describe(other)),
+            ));
+        }
+        None => return Err(RecordError::field("hands", "missing")),
+    };
+    let stock = match obj.get("stock") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(s) => slot_list(s, "stock")?,
+    };
+    let turned = match obj.get("turned") {
+        None | Some(Value::Null) => None,
+        Some(t) => Some(CardSlot::parse(t)),
+    };
+    let events = match obj.get("events") {
+        None => Vec::new(),
+        Some(Value::Array(evs)) => {
+            if evs.len() > MAX_EVENTS {
+                return Err(RecordError::field(
+                    "events",
+                    format!("{} events, more than the {MAX_EVENTS} accepted", evs.len()),
+                ));
+            }
+            evs.iter().map(|e| parse_event(e, players)).collect()
+        }
+        Some(other) => {
+            return Err(RecordError::field(
+                "events",
+                format!("expected a list of events, got {}", describe(other)),
+            ));
+        }
+    };
+    let declared = match obj.get("declared") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(d)) => {
+            let mut out = Declared::default();
+            for (k, val) in d {
+                match k.as_str() {
+                    "points" if !val.is_null() => {
+                        out.points = Some(score_list(val, "declared.points", sides)?)
+                    }
+                    "hand_points" if !val.is_null() => {
+                        out.hand_points = Some(score_list(val, "declared.hand_points", sides)?)
+                    }
+                    "points" | "hand_points" => {}
+                    other => {
+                        return Err(RecordError::field(
+                            format!("declared.{other}"),
+                            "unknown field (expected points or hand_points)",
+                        ));
+                    }
+                }
+            }
+            Some(out)
+        }
+        Some(other) => {
+            return Err(RecordError::field(
+                "declared",
+                format!("expected an object, got {}", describe(other)),
+            ));
+        }
+    };
+    Ok(HandRecord {
+        game,
+        players,
+        options,
+        dealer,
+        before,
+        hands,
+        stock,
+        turned,
+        events,
+        declared,
+    })
+}
+
+/// Parses one event; never fails (a malformed event is kept as [`Event::Unknown`]).
+pub fn parse_event(v: &Value, players: u8) -> Event {
+    let unknown = |seat: Option<u8>, problem: EventProblem| Event::Unknown {
+        seat,
+        problem,
+        raw: v.clone(),
+    };
+    let Some(obj) = v.as_object() else {
+        return unknown(None, EventProblem::NotAnObject);
+    };
+    let seat = match obj.get("seat") {
+        None => return unknown(None, EventProblem::SeatMissing),
+        Some(s) => match s.as_u64().and_then(|n| u8::try_from(n).ok()) {
+            Some(n) if n < players => n,
+            _ => return unknown(None, EventProblem::SeatInvalid(describe(s))),
+        },
+    };
+    let keys: Vec<&str> = ACTION_KEYS
+        .iter()
+        .copied()
+        .filter(|k| obj.contains_key(*k))
+        .collect();
+    let key = match keys.as_slice() {
+        [] => return unknown(Some(seat), EventProblem::NoAction),
+        [k] => *k,
+        many => {
+            return unknown(
+                Some(seat),
+                EventProblem::SeveralActions(many.iter().map(|s| s.to_string()).collect()),
+            );
+        }
+    };
+    let Some(val) = obj.get(key) else {
+        return unknown(Some(seat), EventProblem::NoAction);
+    };
+    let bad = || {
+        unknown(
+            Some(seat),
+            EventProblem::BadValue {
+                key: key.to_string(),
+                got: describe(val),
+            },
+        )
+    };
+    let s = val.as_str();
+    let action = match key {
+        "bid" => s.and_then(Bid::parse).map(Action::Bid),
+        "trump" => s.and_then(TrumpCall::parse).map(Action::Trump),
+        "double" => s.and_then(DoubleCall::parse).map(Action::Double),
+        "play" => match s.map(str::parse::<Card>) {
+            Some(Ok(c)) => Some(Action::Play(c)),
+            _ => {
+                return Event::BadCard {
+                    seat,
+                    given: describe(val),
+                    raw: v.clone(),
+                };
+            }
+        },
+        "pass" => (val == &Value::Bool(true)).then_some(Action::Pass),
+        "cante" => s.and_then(|x| x.parse::<Suit>().ok()).map(Action::Cante),
+        "tute" => (val == &Value::Bool(true)).then_some(Action::Tute),
+        "exchange" => s.and_then(|x| x.parse::<Card>().ok()).map(Action::Exchange),
+        "claim" => (val == &Value::Bool(true)).then_some(Action::Claim),
+        _ => None,
+    };
+    match action {
+        Some(a) => Event::Move(Move::new(seat, a)),
+        None => bad(),
+    }
+}
+
+/// Where the turned trump card must be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnedRule {
+    /// In the dealer's hand (cuatrola, tute for 4).
+    InDealerHand,
+    /// The dealer's last card (tute for 3).
+    DealerLastCard,
+    /// The last card of the stock (guiñote, tute for 2).
+    LastOfStock,
+    /// No turned card (botifarra, cinquillo).
+    Absent,
+}
+
+/// What a game requires of a deal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealSpec {
+    pub deck: CardSet,
+    /// Exact hand sizes in seat order (`None`: the game checks sizes itself).
+    pub hand_sizes: Option<Vec<usize>>,
+    /// Exact stock size (`None`: the game checks it itself).
+    pub stock_size: Option<usize>,
+    pub turned: TurnedRule,
+}
+
+/// A checked deal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deal {
+    pub hands: Vec<CardSet>,
+    pub stock: Vec<Card>,
+    pub turned: Option<Card>,
+}
+
+/// What is wrong with a deal (`deal_invalid`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DealProblem {
+    HandCount { expected: usize, got: usize },
+    NotACard { place: String, got: String },
+    NotInDeck(Card),
+    Duplicate(Card),
+    HandSizes(Vec<usize>),
+    StockSize { expected: usize, got: usize },
+    Missing(Card),
+    TurnedMissing,
+    TurnedNotACard(String),
+    TurnedMisplaced(Card),
+    TurnedNotAllowed,
+}
+
+/// Checks the cards of a record against a game's [`DealSpec`], in this order: number of
+/// hands, entries that are not cards, cards not of the deck, repeated cards, hand sizes,
+/// stock size, missing cards, the turned card.
+pub fn validate_deal(r: &HandRecord, spec: &DealSpec) -> Result<Deal, DealProblem> {
+    if r.hands.len() != usize::from(r.players) {
+        return Err(DealProblem::HandCount {
+            expected: usize::from(r.players),
+            got: r.hands.len(),
+        });
+    }
+    let hand_slots = r
+        .hands
+        .iter()
+        .enumerate()
+        .flat_map(|(i, h)| h.iter().enumerate().map(move |(j, s)| (Some(i), j, s)));
+    let stock_slots = r.stock.iter().enumerate().map(|(j, s)| (None, j, s));
+    let places: Vec<(Option<usize>, usize, &CardSlot)> = hand_slots.chain(stock_slots).collect();
+    for (hand, j, slot) in &places {
+        if let CardSlot::Invalid(v) = slot {
+            return Err(DealProblem::NotACard {
+                place: match hand {
+                    Some(i) => format!("hands[{i}][{j}]"),
+                    None => format!("stock[{j}]"),
+                },
+                got: describe(v),
+            });
+        }
+    }
+    let cards: Vec<Card> = places.iter().filter_map(|(_, _, s)| s.card()).collect();
+    if let Some(c) = cards.iter().find(|c| !spec.deck.contains(**c)) {
+        return Err(DealProblem::NotInDeck(*c));
+    }
+    let mut seen = CardSet::EMPTY;
+    for c in &cards {
+        if !seen.insert(*c) {
+            return Err(DealProblem::Duplicate(*c));
+        }
+    }
+    let sizes: Vec<usize> = r.hands.iter().map(Vec::len).collect();
+    if let Some(expected) = &spec.hand_sizes
+        && &sizes != expected
+    {
+        return Err(DealProblem::HandSizes(sizes));
+    }
+    if let Some(expected) = spec.stock_size
+        && r.stock.len() != expected
+    {
+        return Err(DealProblem::StockSize {
+            expected,
+            got: r.stock.len(),
+        });
+    }
+    if let Some(c) = spec.deck.difference(seen).iter().next() {
+        return Err(DealProblem::Missing(c));
+    }
+    let hands: Vec<CardSet> = r
+        .hands
+        .iter()
+        .map(|h| h.iter().filter_map(CardSlot::card).collect())
+        .collect();
+    let stock: Vec<Card> = r.stock.iter().filter_map(CardSlot::card).collect();
+    let turned = match (&r.turned, spec.turned) {
+        (None, TurnedRule::Absent) => None,
+        (Some(_), TurnedRule::Absent) => return Err(DealProblem::TurnedNotAllowed),
+        (None, _) => return Err(DealProblem::TurnedMissing),
+        (Some(CardSlot::Invalid(v)), _) => return Err(DealProblem::TurnedNotACard(describe(v))),
+        (Some(CardSlot::Card(t)), rule) => {
+            let dealer_hand = r.hands.get(usize::from(r.dealer));
+            let ok = match rule {
+                TurnedRule::InDealerHand => {
+                    dealer_hand.is_some_and(|h| h.contains(&CardSlot::Card(*t)))
+                }
+                TurnedRule::DealerLastCard => {
+                    dealer_hand.and_then(|h| h.last()) == Some(&CardSlot::Card(*t))
+                }
+                TurnedRule::LastOfStock => stock.last() == Some(t),
+                TurnedRule::Absent => false,
+            };
+            if !ok {
+                return Err(DealProblem::TurnedMisplaced(*t));
+            }
+            Some(*t)
+        }
+    };
+    Ok(Deal {
+        hands,
+        stock,
+        turned,
+    })
+}

@@ -1,0 +1,496 @@
+//! The tournament file, `baza-tournament/1`: one JSON document with the event, the
+//! entrants and every round so far. It is the whole state of a tournament: standings
+//! and the next round are computed from it, so correcting an old result means editing
+//! that result and recomputing.
+//!
+//! ```json
+//! {
+//!   "format": "baza-tournament/1",
+//!   "event": {
+//!     "name": "Open de botifarra de Torrefarrera",
+//!     "game": "botifarra",
+//!     "options": {"target": 101},
+//!     "system": {"kind": "swiss", "rounds": 5},
+//!     "match_format": {"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55, "cap": 121},
+//!     "points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
+//!     "tiebreaks": ["wins", "point_difference", "points_for", "lot"],
+//!     "seed": 2026
+//!   },
+//!   "entrants": [
+//!     {"id": "1", "name": "Pujol – Vidal", "club": "Casal de Ponent", "seed": 1},
+//!     {"id": "2", "name": "Soler – Roca", "withdrawn_after_round": 3},
+//!     {"id": "3", "name": "Mas – Puig"},
+//!     {"id": "4", "name": "Roig – Ferrer", "first_round": 2, "start_points": 1}
+//!   ],
+//!   "rounds": [
+//!     {"number": 1,
+//!      "pairings": [{"table": 1, "a": "1", "b": "2"}, {"bye": "3"}],
+//!      "results": [{"table": 1, "score": [101, 64]}]}
+//!   ]
+//! }
+//! ```
+//!
+//! Fields (all others are refused, so a typo is an error, not a silent default):
+//!
+//! * `format`: always `"baza-tournament/1"`.
+//! * `event.name`: the event's name, free text.
+//! * `event.game`: `cuatrola`, `tute`, `guinote`, `botifarra` or `cinquillo`.
+//! * `event.options`: the game's table options (the same names and values as a hand
+//!   record's `options`); they set, for instance, the partida target. Default `{}`.
+//! * `event.system`: `{"kind": "swiss", "rounds": R}` (R rounds, pairs of equal score
+//!   meet, no avoidable rematch, at most one bye per round, to the lowest-placed entrant
+//!   without one); `{"kind": "round_robin", "double": false, "groups": 1}` (FIDE Berger
+//!   tables, a rest for odd groups; `double` adds the "segunda vuelta"; `groups` > 1
+//!   makes liguillas, filled by seed in snake order unless entrants name their
+//!   `group`); `{"kind": "ceros", "losses": K}` (an entrant is out at its K-th loss,
+//!   the others are redrawn by lot every round; the odd one out is "exenta", by lot,
+//!   never twice until all survivors have been).
+//! * `event.match_format`: `{"kind": "partida"}` (default; optional `target`),
+//!   `{"kind": "best_of", "partidas": 3}`, or `{"kind": "timed", "target": 101,
+//!   "max_hands": 12, "minutes": 55, "cap": 121}`. Every result is checked against it.
+//! * `event.points`: match points `{"win": 2, "draw": 1, "loss": 0, "bye": 2}`
+//!   (defaults shown). A round-robin rest earns nothing.
+//! * `event.tiebreaks`: the ordered ranking criteria, from `wins`, `points` (match
+//!   points), `head_to_head`, `point_difference`, `points_for`, `buchholz`,
+//!   `median_buchholz`, `sonneborn_berger`, `lot`. Default
+//!   `["points", "head_to_head", "point_difference", "points_for", "lot"]`. Entrants
+//!   still level after the list are ordered by seed, so the ranking is always 1..N.
+//! * `event.seed`: the number the lot uses (tie-break `lot`, draws in ceros). Default 0.
+//! * `entrants[]`: `id` (unique text, used in pairings), `name`, optional `club`,
+//!   optional `seed` (1 = strongest; entrants without one follow in file order),
+//!   optional `group` (1-based liguilla), optional `first_round` (a late entry; default
+//!   1), optional `start_points` (match points a late entrant starts with; default 0),
+//!   optional `withdrawn_after_round` (last round played; 0 = before round 1; a
+//!   withdrawn entrant is never paired again and keeps its results in the standings).
+//! * `rounds[]`: `number` (1, 2, … in order), `pairings` and `results`.
+//! * `pairings[]`: `{"table": T, "a": ID, "b": ID}` (a game; `a` is named first),
+//!   `{"bye": ID}` (a bye, worth `points.bye` and counted as a win) or `{"rest": ID}`
+//!   (a round-robin rest: no game, no points).
+//! * `results[]`: `{"table": T, "score": [A, B]}`, in the match format's units
+//!   (tantos, or partidas for best-of). Optional `"winner": "a"|"b"` where the score
+//!   alone does not tell (guiñote, both over 101, diez de últimas), and optional
+//!   `"forfeit": "a"|"b"`, the side that did not play (it loses; the score is kept as
+//!   given and not checked).
+
+use super::format::{MatchFormat, Points, Side, check_outcome};
+use super::standings::Tiebreak;
+use crate::domain::engine::GameKind;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// The value of the `format` field.
+pub const FORMAT: &str = "baza-tournament/1";
+
+/// A whole tournament (see the module documentation for every field).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentFile {
+    pub format: String,
+    pub event: Event,
+    #[serde(default)]
+    pub entrants: Vec<Entrant>,
+    #[serde(default)]
+    pub rounds: Vec<Round>,
+}
+
+/// What is played and how it is ranked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Event {
+    pub name: String,
+    pub game: GameKind,
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub options: Map<String, Value>,
+    pub system: System,
+    #[serde(default)]
+    pub match_format: MatchFormat,
+    #[serde(default)]
+    pub points: Points,
+    #[serde(default = "default_tiebreaks")]
+    pub tiebreaks: Vec<Tiebreak>,
+    #[serde(default)]
+    pub seed: u64,
+}
+
+/// The default ranking criteria.
+pub fn default_tiebreaks() -> Vec<Tiebreak> {
+    vec![
+        Tiebreak::Points,
+        Tiebreak::HeadToHead,
+        Tiebreak::PointDifference,
+        Tiebreak::PointsFor,
+        Tiebreak::Lot,
+    ]
+}
+
+/// The pairing system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum System {
+    RoundRobin {
+        #[serde(default)]
+        double: bool,
+        #[serde(default = "one_group")]
+        groups: u32,
+    },
+    Swiss {
+        rounds: u32,
+    },
+    Ceros {
+        losses: u32,
+    },
+}
+
+fn one_group() -> u32 {
+    1
+}
+
+fn first_round_default() -> u32 {
+    1
+}
+
+fn is_one(x: &u32) -> bool {
+    *x == 1
+}
+
+fn is_zero(x: &u32) -> bool {
+    *x == 0
+}
+
+/// A pair (or player) taking part.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entrant {
+    pub id: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<u32>,
+    #[serde(default = "first_round_default", skip_serializing_if = "is_one")]
+    pub first_round: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub start_points: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawn_after_round: Option<u32>,
+}
+
+impl Entrant {
+    /// A plain entrant (no seed, club or group), for code and tests.
+    pub fn new(id: impl Into<String>, name: impl Into<String>) -> Entrant {
+        Entrant {
+            id: id.into(),
+            name: name.into(),
+            club: None,
+            seed: None,
+            group: None,
+            first_round: 1,
+            start_points: 0,
+            withdrawn_after_round: None,
+        }
+    }
+
+    /// Whether the entrant may be paired in round `round`.
+    pub fn plays_in(&self, round: u32) -> bool {
+        self.first_round <= round && self.withdrawn_after_round.is_none_or(|w| w >= round)
+    }
+}
+
+/// One round: its pairings and the results entered so far.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Round {
+    pub number: u32,
+    pub pairings: Vec<Pairing>,
+    #[serde(default)]
+    pub results: Vec<MatchResult>,
+}
+
+impl Round {
+    /// The result entered for `table`, if any.
+    pub fn result(&self, table: u32) -> Option<&MatchResult> {
+        self.results.iter().find(|r| r.table == table)
+    }
+
+    /// Tables with no result yet.
+    pub fn missing_results(&self) -> Vec<u32> {
+        self.pairings
+            .iter()
+            .filter_map(|p| match p {
+                Pairing::Table(t) if self.result(t.table).is_none() => Some(t.table),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// One line of a round's draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Pairing {
+    Table(TablePairing),
+    Bye(ByePairing),
+    Rest(RestPairing),
+}
+
+impl Pairing {
+    /// The entrants in this line.
+    pub fn entrants(&self) -> Vec<&str> {
+        match self {
+            Pairing::Table(t) => vec![t.a.as_str(), t.b.as_str()],
+            Pairing::Bye(b) => vec![b.bye.as_str()],
+            Pairing::Rest(r) => vec![r.rest.as_str()],
+        }
+    }
+
+    /// The table number (0 for a bye or a rest).
+    pub fn table(&self) -> u32 {
+        match self {
+            Pairing::Table(t) => t.table,
+            _ => 0,
+        }
+    }
+}
+
+/// `{"table": 3, "a": "12", "b": "7"}`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TablePairing {
+    pub table: u32,
+    pub a: String,
+    pub b: String,
+}
+
+/// `{"bye": "21"}`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ByePairing {
+    pub bye: String,
+}
+
+/// `{"rest": "5"}`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RestPairing {
+    pub rest: String,
+}
+
+/// The result of one table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchResult {
+    pub table: u32,
+    pub score: [u32; 2],
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Side>,
+}
+
+impl MatchResult {
+    pub fn new(table: u32, a: u32, b: u32) -> MatchResult {
+        MatchResult {
+            table,
+            score: [a, b],
+            winner: None,
+            forfeit: None,
+        }
+    }
+}
+
+/// What is wrong with a tournament file, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileError {
+    /// A JSON-path-like location, e.g. `rounds[1].results[3]`.
+    pub at: String,
+    pub message: String,
+}
+
+impl FileError {
+    fn new(at: impl Into<String>, message: impl Into<String>) -> FileError {
+        FileError {
+            at: at.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.at.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.at, self.message)
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+/// Reads and validates a tournament file.
+pub fn parse(text: &str) -> Result<TournamentFile, FileError> {
+    let file: TournamentFile =
+        serde_json::from_str(text).map_err(|e| FileError::new("", e.to_string()))?;
+    validate(&file)?;
+    Ok(file)
+}
+
+/// Checks everything a tournament file promises: known ids, one line per entrant and
+/// round, nobody paired outside their rounds, rounds in order, results that fit the
+/// game and the match format.
+pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
+    if file.format != FORMAT {
+        return Err(FileError::new(
+            "format",
+            format!("expected \"{FORMAT}\", got \"{}\"", file.format),
+        ));
+    }
+    let ev = &file.event;
+    crate::domain::options::validate(ev.game, 4, &ev.options)
+        .map_err(|e| FileError::new("event.options", e.to_string()))?;
+    match ev.system {
+        System::Swiss { rounds: 0 } => {
+            return Err(FileError::new("event.system.rounds", "at least 1"));
+        }
+        System::Ceros { losses: 0 } => {
+            return Err(FileError::new("event.system.losses", "at least 1"));
+        }
+        System::RoundRobin { groups: 0, .. } => {
+            return Err(FileError::new("event.system.groups", "at least 1"));
+        }
+        _ => {}
+    }
+    match ev.match_format {
+        MatchFormat::BestOf { partidas } if partidas % 2 == 0 => {
+            return Err(FileError::new("event.match_format.partidas", "must be odd"));
+        }
+        MatchFormat::Timed { target, cap, .. } if cap < target || target == 0 => {
+            return Err(FileError::new(
+                "event.match_format",
+                "the cap must be at least the target, and the target positive",
+            ));
+        }
+        _ => {}
+    }
+    let mut seen_tb = BTreeSet::new();
+    for (i, t) in ev.tiebreaks.iter().enumerate() {
+        if !seen_tb.insert(*t) {
+            return Err(FileError::new(
+                format!("event.tiebreaks[{i}]"),
+                "listed twice",
+            ));
+        }
+    }
+    let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut seeds = BTreeSet::new();
+    for (i, e) in file.entrants.iter().enumerate() {
+        let at = format!("entrants[{i}]");
+        if e.id.trim().is_empty() {
+            return Err(FileError::new(at, "the id is empty"));
+        }
+        if ids.insert(e.id.as_str(), i).is_some() {
+            return Err(FileError::new(at, format!("id \"{}\" is used twice", e.id)));
+        }
+        if let Some(s) = e.seed
+            && !seeds.insert(s)
+        {
+            return Err(FileError::new(at, format!("seed {s} is used twice")));
+        }
+        if e.first_round == 0 {
+            return Err(FileError::new(at, "first_round starts at 1"));
+        }
+        if let System::RoundRobin { groups, .. } = ev.system
+            && let Some(g) = e.group
+            && (g == 0 || g > groups)
+        {
+            return Err(FileError::new(
+                at,
+                format!("group {g} is not in 1..={groups}"),
+            ));
+        }
+    }
+    let grouped = file.entrants.iter().filter(|e| e.group.is_some()).count();
+    if grouped != 0 && grouped != file.entrants.len() {
+        return Err(FileError::new(
+            "entrants",
+            "either every entrant names its group or none does",
+        ));
+    }
+    for (ri, round) in file.rounds.iter().enumerate() {
+        let at = format!("rounds[{ri}]");
+        let expected = ri as u32 + 1;
+        if round.number != expected {
+            return Err(FileError::new(
+                &at,
+                format!(
+                    "round number {} where {expected} was expected",
+                    round.number
+                ),
+            ));
+        }
+        let mut in_round = BTreeSet::new();
+        let mut tables = BTreeMap::new();
+        let mut byes = 0;
+        for (pi, p) in round.pairings.iter().enumerate() {
+            let pat = format!("{at}.pairings[{pi}]");
+            for id in p.entrants() {
+                let Some(&ei) = ids.get(id) else {
+                    return Err(FileError::new(pat, format!("unknown entrant \"{id}\"")));
+                };
+                if !in_round.insert(id) {
+                    return Err(FileError::new(pat, format!("\"{id}\" is paired twice")));
+                }
+                if !file.entrants[ei].plays_in(round.number) {
+                    return Err(FileError::new(
+                        pat,
+                        format!("\"{id}\" does not play in round {}", round.number),
+                    ));
+                }
+            }
+            match p {
+                Pairing::Table(t) => {
+                    if t.table == 0 {
+                        return Err(FileError::new(pat, "tables are numbered from 1"));
+                    }
+                    if tables.insert(t.table, pi).is_some() {
+                        return Err(FileError::new(pat, format!("table {} twice", t.table)));
+                    }
+                }
+                Pairing::Bye(_) => byes += 1,
+                Pairing::Rest(_) => {}
+            }
+        }
+        if byes > 1 && !matches!(ev.system, System::RoundRobin { .. }) {
+            return Err(FileError::new(&at, "at most one bye per round"));
+        }
+        let mut with_result = BTreeSet::new();
+        for (xi, r) in round.results.iter().enumerate() {
+            let rat = format!("{at}.results[{xi}]");
+            if !tables.contains_key(&r.table) {
+                return Err(FileError::new(rat, format!("no table {}", r.table)));
+            }
+            if !with_result.insert(r.table) {
+                return Err(FileError::new(
+                    rat,
+                    format!("two results for table {}", r.table),
+                ));
+            }
+            if r.forfeit.is_none() {
+                check_outcome(
+                    ev.game,
+                    &ev.options,
+                    &ev.match_format,
+                    r.score[0],
+                    r.score[1],
+                    r.winner,
+                )
+                .map_err(|m| FileError::new(rat, m))?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,370 @@
+//! Match formats, match points and result checking per game.
+
+use crate::domain::engine::GameKind;
+use crate::domain::options::{self, OptionValue};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// How one match (one table, one round) is played and scored.
+///
+/// ```json
+/// {"kind": "partida"}                      // one partida to the game's target
+/// {"kind": "partida", "target": 31}        // ... to another target
+/// {"kind": "best_of", "partidas": 3}       // best of 3 partidas; the score is partidas won
+/// {"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55, "cap": 121}
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum MatchFormat {
+    /// One partida. The score is each side's final tantos; the winner reached
+    /// `target` (default: the game's own, from its table options: cuatrola `target`,
+    /// guiñote 101, tute 101 or `rounds_to_win`, botifarra `target`, cinquillo
+    /// `points_limit`, where 0 means no target).
+    Partida {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<u32>,
+    },
+    /// Best of `partidas` (odd) partidas; the score is partidas won, so the winner has
+    /// `partidas/2 + 1` and the loser fewer.
+    BestOf { partidas: u32 },
+    /// Botifarra's "101 punts, 12 dats o 55 minuts, el que passi abans": the first to
+    /// `target` wins; when the hands or the time run out first, the higher score wins
+    /// and equal scores are a draw. No score may exceed `cap` (the maximum counted).
+    Timed {
+        #[serde(default = "default_target")]
+        target: u32,
+        #[serde(default = "default_hands")]
+        max_hands: u32,
+        #[serde(default = "default_minutes")]
+        minutes: u32,
+        #[serde(default = "default_cap")]
+        cap: u32,
+    },
+}
+
+fn default_target() -> u32 {
+    101
+}
+fn default_hands() -> u32 {
+    12
+}
+fn default_minutes() -> u32 {
+    55
+}
+fn default_cap() -> u32 {
+    121
+}
+
+impl Default for MatchFormat {
+    fn default() -> Self {
+        MatchFormat::Partida { target: None }
+    }
+}
+
+/// Match points for each outcome ("puntos de clasificación"). Integers: the default
+/// is 2 for a win, 1 for a draw (half a win, as botifarra counts it), 0 for a loss and
+/// 2 for a bye (a bye is credited as a win).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Points {
+    #[serde(default = "two")]
+    pub win: u32,
+    #[serde(default = "one")]
+    pub draw: u32,
+    #[serde(default)]
+    pub loss: u32,
+    #[serde(default = "two")]
+    pub bye: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+fn two() -> u32 {
+    2
+}
+
+impl Default for Points {
+    fn default() -> Self {
+        Points {
+            win: 2,
+            draw: 1,
+            loss: 0,
+            bye: 2,
+        }
+    }
+}
+
+/// One of the two sides of a table: `a` (first named) or `b`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    A,
+    B,
+}
+
+/// Who won a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    A,
+    B,
+    Draw,
+}
+
+impl Outcome {
+    fn of(side: Side) -> Outcome {
+        match side {
+            Side::A => Outcome::A,
+            Side::B => Outcome::B,
+        }
+    }
+}
+
+/// The game's own partida target from its table options (`None`: no target).
+pub fn game_target(game: GameKind, opts: &Map<String, Value>) -> Result<Option<u32>, String> {
+    let table = options::validate(game, 4, opts).map_err(|e| e.to_string())?;
+    let specs = options::specs(game);
+    let int = |name: &str, default: i64| match table.get(specs, name) {
+        Some(OptionValue::Int(i)) => i,
+        _ => default,
+    };
+    let target = match game {
+        GameKind::Cuatrola => int("target", 21),
+        GameKind::Guinote => 101,
+        GameKind::Botifarra => int("target", 101),
+        GameKind::Tute => match table.get(specs, "match_mode") {
+            Some(OptionValue::Choice("points101")) => 101,
+            _ => int("rounds_to_win", 1),
+        },
+        GameKind::Cinquillo => int("points_limit", 0),
+    };
+    Ok(u32::try_from(target).ok().filter(|t| *t > 0))
+}
+
+/// Checks a score against the game and the match format (see [`check_outcome`]).
+pub fn check_result(
+    game: GameKind,
+    options: &Map<String, Value>,
+    format: &MatchFormat,
+    score_a: u32,
+    score_b: u32,
+) -> Result<(), String> {
+    check_outcome(game, options, format, score_a, score_b, None).map(|_| ())
+}
+
+/// Checks a score and says who won. `winner` is needed only when the score alone
+/// does not tell: a guiñote partida where both sides passed 101 and the diez de
+/// últimas decided for the lower score. A declared winner must agree with the score.
+pub fn check_outcome(
+    game: GameKind,
+    options: &Map<String, Value>,
+    format: &MatchFormat,
+    score_a: u32,
+    score_b: u32,
+    winner: Option<Side>,
+) -> Result<Outcome, String> {
+    let by_score = match score_a.cmp(&score_b) {
+        std::cmp::Ordering::Greater => Outcome::A,
+        std::cmp::Ordering::Less => Outcome::B,
+        std::cmp::Ordering::Equal => Outcome::Draw,
+    };
+    let of = |o: Outcome| match o {
+        Outcome::A => (score_a, score_b),
+        _ => (score_b, score_a),
+    };
+    match *format {
+        MatchFormat::Partida { target } => {
+            let target = match target {
+                Some(t) => Some(t),
+                None => game_target(game, options)?,
+            };
+            let outcome = winner.map(Outcome::of).unwrap_or(by_score);
+            let Some(target) = target else {
+                return Ok(outcome);
+            };
+            if outcome == Outcome::Draw {
+                return Err(format!(
+                    "a partida to {target} has a winner: {score_a}–{score_b} is a draw"
+                ));
+            }
+            let (won, lost) = of(outcome);
+            if won < target {
+                return Err(format!(
+                    "the winner of a {} partida reaches {target}, not {won}",
+                    game.name()
+                ));
+            }
+            if lost >= target {
+                if game != GameKind::Guinote {
+                    return Err(format!(
+                        "only one side can reach {target} in a {} partida ({score_a}–{score_b})",
+                        game.name()
+                    ));
+                }
+                let higher_rule = matches!(
+                    options.get("both_over_101_rule").and_then(Value::as_str),
+                    Some("higher_score")
+                );
+                if higher_rule && won <= lost {
+                    return Err(format!(
+                        "with both over {target} the higher score wins ({score_a}–{score_b})"
+                    ));
+                }
+            } else if won < lost {
+                return Err(format!(
+                    "the declared winner has {won} and the loser {lost}: that is not a win"
+                ));
+            }
+            Ok(outcome)
+        }
+        MatchFormat::BestOf { partidas } => {
+            if partidas == 0 || partidas % 2 == 0 {
+                return Err(format!(
+                    "best of {partidas}: the number of partidas must be odd"
+                ));
+            }
+            let need = partidas / 2 + 1;
+            let ok = (score_a == need && score_b < need) || (score_b == need && score_a < need);
+            if !ok {
+                return Err(format!(
+                    "best of {partidas}: the winner has {need} partidas and the loser fewer, not {score_a}–{score_b}"
+                ));
+            }
+            if winner.is_some_and(|w| Outcome::of(w) != by_score) {
+                return Err("the declared winner has fewer partidas".into());
+            }
+            Ok(by_score)
+        }
+        MatchFormat::Timed { target, cap, .. } => {
+            if score_a > cap || score_b > cap {
+                return Err(format!(
+                    "at most {cap} points count, not {}",
+                    score_a.max(score_b)
+                ));
+            }
+            if score_a >= target && score_b >= target {
+                return Err(format!(
+                    "the match stops when a side reaches {target}: both cannot ({score_a}–{score_b})"
+                ));
+            }
+            if winner.is_some_and(|w| Outcome::of(w) != by_score) {
+                return Err(format!(
+                    "the declared winner does not have the higher score ({score_a}–{score_b})"
+                ));
+            }
+            Ok(by_score)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn no_opts() -> Map<String, Value> {
+        Map::new()
+    }
+
+    #[test]
+    fn a_guinote_partida_winner_has_101() {
+        let f = MatchFormat::default();
+        assert!(check_result(GameKind::Guinote, &no_opts(), &f, 101, 64).is_ok());
+        assert!(check_result(GameKind::Guinote, &no_opts(), &f, 99, 64).is_err());
+        assert!(check_result(GameKind::Guinote, &no_opts(), &f, 80, 80).is_err());
+    }
+
+    #[test]
+    fn in_guinote_both_over_101_needs_the_declared_winner_to_fit_the_rule() {
+        let f = MatchFormat::default();
+        // Diez de últimas (default): the lower score may win if declared.
+        let o = check_outcome(GameKind::Guinote, &no_opts(), &f, 104, 112, Some(Side::A));
+        assert_eq!(o, Ok(Outcome::A));
+        let mut higher = Map::new();
+        higher.insert("both_over_101_rule".into(), json!("higher_score"));
+        assert!(check_outcome(GameKind::Guinote, &higher, &f, 104, 112, Some(Side::A)).is_err());
+        assert_eq!(
+            check_outcome(GameKind::Guinote, &higher, &f, 104, 112, None),
+            Ok(Outcome::B)
+        );
+    }
+
+    #[test]
+    fn a_cuatrola_partida_goes_to_the_table_target() {
+        let f = MatchFormat::default();
+        assert!(check_result(GameKind::Cuatrola, &no_opts(), &f, 21, 17).is_ok());
+        assert!(check_result(GameKind::Cuatrola, &no_opts(), &f, 16, 11).is_err());
+        let mut o = Map::new();
+        o.insert("target".into(), json!(16));
+        assert!(check_result(GameKind::Cuatrola, &o, &f, 16, 11).is_ok());
+        assert!(check_result(GameKind::Cuatrola, &o, &f, 17, 16).is_err());
+        o.insert("target".into(), json!(17));
+        assert!(
+            check_result(GameKind::Cuatrola, &o, &f, 17, 11).is_err(),
+            "bad option"
+        );
+    }
+
+    #[test]
+    fn a_botifarra_score_is_within_the_cap() {
+        let f = MatchFormat::Timed {
+            target: 101,
+            max_hands: 12,
+            minutes: 55,
+            cap: 121,
+        };
+        let g = GameKind::Botifarra;
+        assert_eq!(
+            check_outcome(g, &no_opts(), &f, 121, 40, None),
+            Ok(Outcome::A)
+        );
+        assert!(check_result(g, &no_opts(), &f, 122, 40).is_err());
+        assert!(check_result(g, &no_opts(), &f, 101, 105).is_err());
+        assert_eq!(
+            check_outcome(g, &no_opts(), &f, 77, 77, None),
+            Ok(Outcome::Draw)
+        );
+        assert_eq!(
+            check_outcome(g, &no_opts(), &f, 60, 77, None),
+            Ok(Outcome::B)
+        );
+        assert!(check_outcome(g, &no_opts(), &f, 60, 77, Some(Side::A)).is_err());
+    }
+
+    #[test]
+    fn best_of_three_is_two_partidas_to_fewer() {
+        let f = MatchFormat::BestOf { partidas: 3 };
+        let g = GameKind::Tute;
+        assert_eq!(check_outcome(g, &no_opts(), &f, 2, 1, None), Ok(Outcome::A));
+        assert_eq!(check_outcome(g, &no_opts(), &f, 0, 2, None), Ok(Outcome::B));
+        assert!(check_result(g, &no_opts(), &f, 2, 2).is_err());
+        assert!(check_result(g, &no_opts(), &f, 3, 0).is_err());
+        assert!(check_result(g, &no_opts(), &MatchFormat::BestOf { partidas: 4 }, 2, 0).is_err());
+    }
+
+    #[test]
+    fn cinquillo_without_a_points_limit_accepts_any_score() {
+        let f = MatchFormat::default();
+        assert_eq!(
+            check_outcome(GameKind::Cinquillo, &no_opts(), &f, 3, 3, None),
+            Ok(Outcome::Draw)
+        );
+    }
+
+    #[test]
+    fn match_formats_read_from_json() {
+        let f: MatchFormat = serde_json::from_value(json!({"kind": "timed"})).expect("timed");
+        assert_eq!(
+            f,
+            MatchFormat::Timed {
+                target: 101,
+                max_hands: 12,
+                minutes: 55,
+                cap: 121
+            }
+        );
+        let p: Points = serde_json::from_value(json!({"win": 3})).expect("points");
+        assert_eq!((p.win, p.draw, p.loss, p.bye), (3, 1, 0, 2));
+    }
+}

@@ -1,0 +1,410 @@
+//! Standings with an ordered, configurable list of tie-breaks, and a full ranking 1..N.
+//!
+//! Definitions (match points are the `event.points` of each outcome; "score" is the
+//! game's own units, tantos or partidas):
+//!
+//! * `wins`: matches won, byes included (a bye is credited as a win).
+//! * `points`: match points, including a late entrant's `start_points` and byes.
+//! * `head_to_head`: the mini-league among the entrants still level at that point of
+//!   the list: match points earned in the games between them. Applied once per
+//!   criterion position (not re-applied to the remaining sub-group).
+//! * `point_difference`, `points_for`: score for minus against, and score for, over
+//!   the games played (byes and rests add no score).
+//! * `buchholz`: the sum of the match points of the opponents met (a bye adds 0).
+//! * `median_buchholz`: Buchholz without the highest and the lowest opponent (when
+//!   there are at least three).
+//! * `sonneborn_berger`: Σ over games of opponent's points × (match points earned in
+//!   that game ÷ points for a win): a win counts the whole opponent, a draw half.
+//! * `lot`: a draw by lot from `event.seed` and the entrant id (stable when entrants
+//!   are added); the row shows the lot number, 1 = first drawn.
+//!
+//! After the list, entrants still level are ordered by seed; `decided_by` tells which
+//! criterion placed a row below the one above it ("seed" for that last resort). In a
+//! ceros event the first criterion is always survival: still in, then out later.
+
+use super::file::{System, TournamentFile};
+use super::format::Outcome;
+use super::ledger::Ledger;
+use super::rng::{hash_str, splitmix64};
+use serde::{Deserialize, Serialize};
+
+/// A ranking criterion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tiebreak {
+    Wins,
+    Points,
+    HeadToHead,
+    PointDifference,
+    PointsFor,
+    Buchholz,
+    MedianBuchholz,
+    SonnebornBerger,
+    Lot,
+}
+
+impl Tiebreak {
+    pub const ALL: [Tiebreak; 9] = [
+        Tiebreak::Wins,
+        Tiebreak::Points,
+        Tiebreak::HeadToHead,
+        Tiebreak::PointDifference,
+        Tiebreak::PointsFor,
+        Tiebreak::Buchholz,
+        Tiebreak::MedianBuchholz,
+        Tiebreak::SonnebornBerger,
+        Tiebreak::Lot,
+    ];
+
+    /// The file name of the criterion (`point_difference`, …).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Tiebreak::Wins => "wins",
+            Tiebreak::Points => "points",
+            Tiebreak::HeadToHead => "head_to_head",
+            Tiebreak::PointDifference => "point_difference",
+            Tiebreak::PointsFor => "points_for",
+            Tiebreak::Buchholz => "buchholz",
+            Tiebreak::MedianBuchholz => "median_buchholz",
+            Tiebreak::SonnebornBerger => "sonneborn_berger",
+            Tiebreak::Lot => "lot",
+        }
+    }
+}
+
+/// One line of the standings: the rank and every tie-break value.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StandingRow {
+    /// 1..N, no two rows share a rank.
+    pub rank: u32,
+    /// Rank inside the liguilla, for a round robin in groups.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group_rank: Option<u32>,
+    pub id: String,
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub club: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<u32>,
+    /// Games with a result (byes and rests not included).
+    pub played: u32,
+    /// Games won plus byes.
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub byes: u32,
+    pub points: u32,
+    pub points_for: u64,
+    pub points_against: u64,
+    pub point_difference: i64,
+    pub buchholz: u32,
+    pub median_buchholz: u32,
+    pub sonneborn_berger: f64,
+    /// Mini-league points among the entrants it was level with, when that criterion
+    /// was used for this row.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub head_to_head: Option<u32>,
+    pub lot: u32,
+    pub withdrawn: bool,
+    /// Ceros: the round of the k-th loss (or of the withdrawal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eliminated_in_round: Option<u32>,
+    /// The criterion that placed this row below the previous one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<String>,
+}
+
+/// Per-entrant figures before ranking.
+#[derive(Debug, Clone, Default)]
+struct Stats {
+    played: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    byes: u32,
+    points: u32,
+    pf: u64,
+    pa: u64,
+    buchholz: u32,
+    median: u32,
+    sb_scaled: u64,
+    lot: u32,
+    eliminated: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Crit {
+    Survival,
+    Tb(Tiebreak),
+}
+
+/// The computed table: rows in rank order plus entrant indices and points, for pairing.
+pub(crate) struct Table {
+    pub rows: Vec<StandingRow>,
+    /// Match points per entrant index.
+    pub points: Vec<u32>,
+}
+
+/// The standings of a tournament file (never fails: lines naming unknown entrants
+/// are ignored; [`super::file::validate`] reports them).
+pub fn standings(file: &TournamentFile) -> Vec<StandingRow> {
+    compute(&Ledger::new(file)).rows
+}
+
+pub(crate) fn compute(ledger: &Ledger) -> Table {
+    let file = ledger.file;
+    let n = ledger.len();
+    let pts = file.event.points;
+    let mut st: Vec<Stats> = vec![Stats::default(); n];
+    for (i, e) in file.entrants.iter().enumerate() {
+        st[i].points = e.start_points;
+        st[i].byes = ledger.byes[i].len() as u32;
+        st[i].wins = st[i].byes;
+        st[i].points = st[i]
+            .points
+            .saturating_add(st[i].byes.saturating_mul(pts.bye));
+    }
+    // Match points earned in game gi by entrant i.
+    let earned = |gi: usize, i: usize| -> u32 {
+        let g = &ledger.games[gi];
+        match (g.outcome, g.a == i) {
+            (Outcome::Draw, _) => pts.draw,
+            (Outcome::A, true) | (Outcome::B, false) => pts.win,
+            _ => pts.loss,
+        }
+    };
+    for (gi, g) in ledger.games.iter().enumerate() {
+        for (me, mine, theirs) in [(g.a, g.score[0], g.score[1]), (g.b, g.score[1], g.score[0])] {
+            let s = &mut st[me];
+            s.played += 1;
+            s.pf += u64::from(mine);
+            s.pa += u64::from(theirs);
+            let p = earned(gi, me);
+            s.points = s.points.saturating_add(p);
+            match (g.outcome, g.a == me) {
+                (Outcome::Draw, _) => s.draws += 1,
+                (Outcome::A, true) | (Outcome::B, false) => s.wins += 1,
+                _ => s.losses += 1,
+            }
+        }
+    }
+    let points: Vec<u32> = st.iter().map(|s| s.points).collect();
+    let mut opp_pts: Vec<u32> = Vec::new();
+    #[allow(clippy::needless_range_loop)]
+    for i in 0..n {
+        opp_pts.clear();
+        let mut sb = 0u64;
+        for &gi in &ledger.games_of[i] {
+            let g = &ledger.games[gi];
+            let o = if g.a == i { g.b } else { g.a };
+            opp_pts.push(points[o]);
+            sb += u64::from(earned(gi, i)) * u64::from(points[o]);
+        }
+        let total: u32 = opp_pts.iter().sum();
+        st[i].buchholz = total;
+        st[i].median = if opp_pts.len() >= 3 {
+            let (lo, hi) = opp_pts
+                .iter()
+                .fold((u32::MAX, 0), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+            total - lo - hi
+        } else {
+            total
+        };
+        st[i].sb_scaled = sb;
+    }
+    // Lot numbers: 1 = first drawn.
+    let mut lots: Vec<(u64, usize)> = (0..n)
+        .map(|i| {
+            (
+                splitmix64(file.event.seed ^ hash_str(&file.entrants[i].id)),
+                i,
+            )
+        })
+        .collect();
+    lots.sort_unstable();
+    for (k, &(_, i)) in lots.iter().enumerate() {
+        st[i].lot = k as u32 + 1;
+    }
+    let ceros = matches!(file.event.system, System::Ceros { .. });
+    if let System::Ceros { losses } = file.event.system {
+        for (i, e) in file.entrants.iter().enumerate() {
+            let lr = ledger.loss_rounds(i);
+            let out = lr.get(losses.saturating_sub(1) as usize).copied();
+            st[i].eliminated = match (out, e.withdrawn_after_round) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
+    }
+    let mut crits = Vec::new();
+    if ceros {
+        crits.push(Crit::Survival);
+    }
+    crits.extend(file.event.tiebreaks.iter().map(|&t| Crit::Tb(t)));
+
+    let all: Vec<usize> = ledger.by_seed.clone();
+    let mut h2h: Vec<Option<u32>> = vec![None; n];
+    let (order, decided) = rank(ledger, &st, &crits, all, &mut h2h, earned);
+
+    let mut group_rank: Vec<Option<u32>> = vec![None; n];
+    if let System::RoundRobin { groups, .. } = file.event.system
+        && groups > 1
+    {
+        let assignment = super::round_robin::groups_of(ledger, groups);
+        for g in 1..=groups {
+            let members: Vec<usize> = ledger
+                .by_seed
+                .iter()
+                .copied()
+                .filter(|&i| assignment[i] == g)
+                .collect();
+            let mut scratch = vec![None; n];
+            let (o, _) = rank(ledger, &st, &crits, members, &mut scratch, earned);
+            for (k, &i) in o.iter().enumerate() {
+                group_rank[i] = Some(k as u32 + 1);
+            }
+        }
+    }
+    let groups = match file.event.system {
+        System::RoundRobin { groups, .. } if groups > 1 => {
+            Some(super::round_robin::groups_of(ledger, groups))
+        }
+        _ => None,
+    };
+
+    let win = pts.win;
+    let rows = order
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| {
+            let e = &file.entrants[i];
+            let s = &st[i];
+            StandingRow {
+                rank: k as u32 + 1,
+                group_rank: group_rank[i],
+                id: e.id.clone(),
+                name: e.name.clone(),
+                club: e.club.clone(),
+                group: groups.as_ref().map(|g| g[i]),
+                played: s.played,
+                wins: s.wins,
+                draws: s.draws,
+                losses: s.losses,
+                byes: s.byes,
+                points: s.points,
+                points_for: s.pf,
+                points_against: s.pa,
+                point_difference: s.pf as i64 - s.pa as i64,
+                buchholz: s.buchholz,
+                median_buchholz: s.median,
+                sonneborn_berger: if win == 0 {
+                    s.sb_scaled as f64
+                } else {
+                    s.sb_scaled as f64 / f64::from(win)
+                },
+                head_to_head: h2h[i],
+                lot: s.lot,
+                withdrawn: e.withdrawn_after_round.is_some(),
+                eliminated_in_round: s.eliminated,
+                decided_by: decided[i].map(str::to_string),
+            }
+        })
+        .collect();
+    Table { rows, points }
+}
+
+fn key(st: &Stats, c: Crit) -> i64 {
+    match c {
+        Crit::Survival => st.eliminated.map_or(i64::MAX, i64::from),
+        Crit::Tb(t) => match t {
+            Tiebreak::Wins => i64::from(st.wins),
+            Tiebreak::Points => i64::from(st.points),
+            Tiebreak::PointDifference => st.pf as i64 - st.pa as i64,
+            Tiebreak::PointsFor => st.pf as i64,
+            Tiebreak::Buchholz => i64::from(st.buchholz),
+            Tiebreak::MedianBuchholz => i64::from(st.median),
+            Tiebreak::SonnebornBerger => st.sb_scaled as i64,
+            Tiebreak::Lot => -i64::from(st.lot),
+            Tiebreak::HeadToHead => 0,
+        },
+    }
+}
+
+/// Ranks `members` (given in seed order): returns them in rank order, and for each
+/// entrant the criterion that separated it from the one above.
+fn rank(
+    ledger: &Ledger,
+    st: &[Stats],
+    crits: &[Crit],
+    members: Vec<usize>,
+    h2h: &mut [Option<u32>],
+    earned: impl Fn(usize, usize) -> u32,
+) -> (Vec<usize>, Vec<Option<&'static str>>) {
+    let n = st.len();
+    let mut decided: Vec<Option<&'static str>> = vec![None; n];
+    // Each block carries the criterion that separated it from the block above.
+    let mut blocks: Vec<(Option<&'static str>, Vec<usize>)> = vec![(None, members)];
+    let mut in_block = vec![false; n];
+    for &c in crits {
+        let name = match c {
+            Crit::Survival => "survival",
+            Crit::Tb(t) => t.slug(),
+        };
+        let mut next = Vec::with_capacity(blocks.len());
+        for (tag, block) in blocks {
+            if block.len() < 2 {
+                next.push((tag, block));
+                continue;
+            }
+            let mut keyed: Vec<(i64, usize)> = if matches!(c, Crit::Tb(Tiebreak::HeadToHead)) {
+                for &i in &block {
+                    in_block[i] = true;
+                }
+                let v = block
+                    .iter()
+                    .map(|&i| {
+                        let mut p = 0u32;
+                        for &gi in &ledger.games_of[i] {
+                            let g = &ledger.games[gi];
+                            let o = if g.a == i { g.b } else { g.a };
+                            if in_block[o] {
+                                p = p.saturating_add(earned(gi, i));
+                            }
+                        }
+                        h2h[i] = Some(p);
+                        (i64::from(p), i)
+                    })
+                    .collect();
+                for &i in &block {
+                    in_block[i] = false;
+                }
+                v
+            } else {
+                block.iter().map(|&i| (key(&st[i], c), i)).collect()
+            };
+            // Stable: equal keys keep seed order.
+            keyed.sort_by_key(|x| std::cmp::Reverse(x.0));
+            let mut cur: Vec<usize> = Vec::new();
+            let mut cur_tag = tag;
+            let mut prev: Option<i64> = None;
+            for (k, i) in keyed {
+                if prev.is_some_and(|p| p != k) {
+                    next.push((cur_tag, std::mem::take(&mut cur)));
+                    cur_tag = Some(name);
+                }
+                prev = Some(k);
+                cur.push(i);
+            }
+            next.push((cur_tag, cur));
+        }
+        blocks = next;
+    }
+    let mut order = Vec::with_capacity(n);
+    for (tag, block) in blocks {
+        for (k, &i) in block.iter().enumerate() {
+            decided[i] = if k == 0 { tag } else { Some("seed") };
+            order.push(i);
+        }
+    }
+    (order, decided)
+}

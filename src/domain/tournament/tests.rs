@@ -1,0 +1,1085 @@
+//! Tests of the whole tournament domain through its public API.
+#![allow(clippy::type_complexity)]
+
+use super::*;
+use crate::domain::engine::GameKind;
+use proptest::prelude::*;
+use serde_json::{Map, json};
+use std::collections::{BTreeMap, BTreeSet};
+
+const TIMED: MatchFormat = MatchFormat::Timed {
+    target: 101,
+    max_hands: 12,
+    minutes: 55,
+    cap: 121,
+};
+
+fn event(system: System) -> Event {
+    Event {
+        name: "Test".into(),
+        game: GameKind::Botifarra,
+        options: Map::new(),
+        system,
+        match_format: TIMED,
+        points: Points::default(),
+        tiebreaks: vec![
+            Tiebreak::Points,
+            Tiebreak::PointDifference,
+            Tiebreak::PointsFor,
+            Tiebreak::Lot,
+        ],
+        seed: 7,
+    }
+}
+
+fn entrants(n: u32) -> Vec<Entrant> {
+    (1..=n)
+        .map(|i| {
+            let mut e = Entrant::new(i.to_string(), format!("Pair {i}"));
+            e.seed = Some(i);
+            e
+        })
+        .collect()
+}
+
+fn tournament(system: System, n: u32) -> TournamentFile {
+    TournamentFile {
+        format: FORMAT.into(),
+        event: event(system),
+        entrants: entrants(n),
+        rounds: Vec::new(),
+    }
+}
+
+fn seed(id: &str) -> u32 {
+    id.parse().unwrap_or(0)
+}
+
+/// Pairs the next round and fills in results from `score(round, a_seed, b_seed)`.
+fn play(
+    file: &mut TournamentFile,
+    score: &dyn Fn(u32, u32, u32) -> [u32; 2],
+) -> Result<(), PairingError> {
+    let mut round = next_round(file)?;
+    round.results = round
+        .pairings
+        .iter()
+        .filter_map(|p| match p {
+            Pairing::Table(t) => {
+                let [a, b] = score(round.number, seed(&t.a), seed(&t.b));
+                Some(MatchResult::new(t.table, a, b))
+            }
+            _ => None,
+        })
+        .collect();
+    file.rounds.push(round);
+    Ok(())
+}
+
+/// The stronger (lower) seed wins 101 to a score that depends on both.
+fn favourite(r: u32, a: u32, b: u32) -> [u32; 2] {
+    let lose = 40 + (a * 7 + b * 3 + r * 11) % 60;
+    if a < b { [101, lose] } else { [lose, 101] }
+}
+
+fn ids(round: &Round) -> Vec<(String, String)> {
+    round
+        .pairings
+        .iter()
+        .map(|p| match p {
+            Pairing::Table(t) => (t.a.clone(), t.b.clone()),
+            Pairing::Bye(b) => (b.bye.clone(), "bye".into()),
+            Pairing::Rest(r) => (r.rest.clone(), "rest".into()),
+        })
+        .collect()
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
+// ---------------------------------------------------------------- round robin
+
+#[test]
+fn a_round_robin_of_six_follows_the_fide_table() {
+    let mut f = tournament(
+        System::RoundRobin {
+            double: false,
+            groups: 1,
+        },
+        6,
+    );
+    let expected = [
+        "1-6 2-5 3-4",
+        "6-4 5-3 1-2",
+        "2-6 3-1 4-5",
+        "6-5 1-4 2-3",
+        "3-6 4-2 5-1",
+    ];
+    for want in expected {
+        play(&mut f, &favourite).expect("round");
+        let got: Vec<String> = ids(f.rounds.last().expect("round"))
+            .iter()
+            .map(|(a, b)| format!("{a}-{b}"))
+            .collect();
+        assert_eq!(got.join(" "), want);
+    }
+    assert_eq!(next_round(&f), Err(PairingError::Finished));
+}
+
+#[test]
+fn an_odd_round_robin_gives_one_rest_per_round_and_a_double_one_swaps_the_last_two_rounds() {
+    let mut f = tournament(
+        System::RoundRobin {
+            double: true,
+            groups: 1,
+        },
+        5,
+    );
+    let mut rested = BTreeMap::new();
+    for _ in 0..10 {
+        play(&mut f, &favourite).expect("round");
+    }
+    assert_eq!(next_round(&f), Err(PairingError::Finished));
+    for r in &f.rounds {
+        let rests: Vec<String> = ids(r)
+            .into_iter()
+            .filter(|(_, b)| b == "rest")
+            .map(|(a, _)| a)
+            .collect();
+        assert_eq!(rests.len(), 1);
+        *rested.entry(rests[0].clone()).or_insert(0) += 1;
+    }
+    assert!(rested.values().all(|&c| c == 2), "{rested:?}");
+    // Round 4 of the first cycle is Berger round 5 (3-6 → 3 rests), round 5 is Berger 4.
+    assert_eq!(ids(&f.rounds[3])[2], ("3".into(), "rest".into()));
+    assert_eq!(ids(&f.rounds[4])[2], ("5".into(), "rest".into()));
+    // The segunda vuelta reverses the sides of round 1.
+    assert_eq!(ids(&f.rounds[5])[0], ("5".into(), "2".into()));
+    let rows = standings(&f);
+    assert_eq!(rows[0].id, "1");
+    assert_eq!((rows[0].wins, rows[0].played), (8, 8));
+}
+
+#[test]
+fn liguillas_are_filled_by_seed_in_snake_order_and_ranked_inside_each_group() {
+    let mut f = tournament(
+        System::RoundRobin {
+            double: false,
+            groups: 2,
+        },
+        8,
+    );
+    for _ in 0..3 {
+        play(&mut f, &favourite).expect("round");
+    }
+    // Groups: 1 4 5 8 and 2 3 6 7.
+    let r1 = ids(&f.rounds[0]);
+    assert_eq!(r1, pairs(&[("1", "8"), ("4", "5"), ("2", "7"), ("3", "6")]));
+    let rows = standings(&f);
+    let g: BTreeMap<&str, (Option<u32>, Option<u32>)> = rows
+        .iter()
+        .map(|r| (r.id.as_str(), (r.group, r.group_rank)))
+        .collect();
+    assert_eq!(g["1"], (Some(1), Some(1)));
+    assert_eq!(g["2"], (Some(2), Some(1)));
+    assert_eq!(g["8"], (Some(1), Some(4)));
+    assert_eq!(g["7"], (Some(2), Some(4)));
+    assert_eq!(next_round(&f), Err(PairingError::Finished));
+}
+
+#[test]
+fn a_withdrawn_entrant_is_never_paired_again_in_a_round_robin() {
+    let mut f = tournament(
+        System::RoundRobin {
+            double: false,
+            groups: 1,
+        },
+        4,
+    );
+    play(&mut f, &favourite).expect("round 1");
+    f.entrants[1].withdrawn_after_round = Some(1);
+    play(&mut f, &favourite).expect("round 2");
+    let r2 = ids(&f.rounds[1]);
+    // Berger round 2 for 4: 4-3 1-2 → 1 rests as 2 withdrew.
+    assert_eq!(r2, pairs(&[("4", "3"), ("1", "rest")]));
+    f.entrants.push(Entrant {
+        first_round: 3,
+        ..Entrant::new("9", "Late")
+    });
+    assert_eq!(next_round(&f), Err(PairingError::LateEntry("9".into())));
+}
+
+// ---------------------------------------------------------------- swiss
+
+#[test]
+fn swiss_round_one_pairs_the_top_half_with_the_bottom_half_and_byes_the_last_seed() {
+    let f = tournament(System::Swiss { rounds: 5 }, 21);
+    let r = next_round(&f).expect("round 1");
+    let mut want: Vec<(String, String)> = (1..=10)
+        .map(|i| (i.to_string(), (i + 10).to_string()))
+        .collect();
+    want.push(("21".into(), "bye".into()));
+    assert_eq!(ids(&r), want);
+}
+
+#[test]
+fn swiss_pairing_is_deterministic() {
+    let mut f = tournament(System::Swiss { rounds: 4 }, 15);
+    for _ in 0..3 {
+        play(&mut f, &favourite).expect("round");
+    }
+    assert_eq!(next_round(&f), next_round(&f.clone()));
+}
+
+#[test]
+fn swiss_stops_after_its_rounds_and_waits_for_every_result() {
+    let mut f = tournament(System::Swiss { rounds: 1 }, 4);
+    let mut r = next_round(&f).expect("round 1");
+    r.results = vec![MatchResult::new(1, 101, 50)];
+    f.rounds.push(r);
+    assert_eq!(
+        next_round(&f),
+        Err(PairingError::RoundIncomplete {
+            round: 1,
+            tables: vec![2]
+        })
+    );
+    f.rounds[0].results.push(MatchResult::new(2, 101, 50));
+    assert_eq!(next_round(&f), Err(PairingError::Finished));
+}
+
+/// The lexicographic quality of a round: (second byes, rematches, bye place from the
+/// bottom, Σ squared score difference), with the order the engine uses.
+fn quality(
+    file: &TournamentFile,
+    order: &[String],
+    points: &BTreeMap<String, u32>,
+    games: &[(String, String)],
+    bye: Option<&String>,
+) -> (i64, i64, i64, i64) {
+    let met: BTreeSet<(String, String)> = file
+        .rounds
+        .iter()
+        .flat_map(ids)
+        .filter(|(_, b)| b != "bye" && b != "rest")
+        .flat_map(|(a, b)| [(a.clone(), b.clone()), (b, a)])
+        .collect();
+    let byes = |id: &str| {
+        file.rounds
+            .iter()
+            .flat_map(ids)
+            .filter(|(a, b)| a == id && b == "bye")
+            .count() as i64
+    };
+    let min_byes = order.iter().map(|i| byes(i)).min().unwrap_or(0);
+    let mut q = (0, 0, 0, 0);
+    if let Some(b) = bye {
+        q.0 = byes(b) - min_byes;
+        let pos = order.iter().position(|x| x == b).unwrap_or(0);
+        q.2 = (order.len() - 1 - pos) as i64;
+    }
+    for (a, b) in games {
+        if met.contains(&(a.clone(), b.clone())) {
+            q.1 += 1;
+        }
+        let d = i64::from(points[a]) - i64::from(points[b]);
+        q.3 += d * d;
+    }
+    q
+}
+
+fn best_quality(
+    file: &TournamentFile,
+    order: &[String],
+    points: &BTreeMap<String, u32>,
+) -> (i64, i64, i64, i64) {
+    fn rec(
+        left: &mut Vec<String>,
+        games: &mut Vec<(String, String)>,
+        bye: Option<&String>,
+        best: &mut Option<(i64, i64, i64, i64)>,
+        eval: &dyn Fn(&[(String, String)], Option<&String>) -> (i64, i64, i64, i64),
+    ) {
+        if left.is_empty() {
+            let q = eval(games, bye);
+            if best.is_none_or(|b| q < b) {
+                *best = Some(q);
+            }
+            return;
+        }
+        let a = left.remove(0);
+        for k in 0..left.len() {
+            let b = left.remove(k);
+            games.push((a.clone(), b.clone()));
+            rec(left, games, bye, best, eval);
+            games.pop();
+            left.insert(k, b);
+        }
+        left.insert(0, a);
+    }
+    let eval = |g: &[(String, String)], bye: Option<&String>| quality(file, order, points, g, bye);
+    let mut best = None;
+    if order.len().is_multiple_of(2) {
+        rec(&mut order.to_vec(), &mut Vec::new(), None, &mut best, &eval);
+    } else {
+        for b in order {
+            let mut left: Vec<String> = order.iter().filter(|x| *x != b).cloned().collect();
+            rec(&mut left, &mut Vec::new(), Some(b), &mut best, &eval);
+        }
+    }
+    best.unwrap_or((0, 0, 0, 0))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every round of random Swiss events: everyone who plays is paired or byed
+    /// exactly once, at most one bye, never a second bye while someone has none, and
+    /// the pairing is as good as the best of all pairings (brute force): no avoidable
+    /// rematch, the bye as low as possible, score groups respected as far as possible.
+    #[test]
+    fn swiss_rounds_are_optimal_against_brute_force(
+        n in 2u32..=9,
+        rounds in 1u32..=6,
+        outcomes in prop::collection::vec(0u8..5, 60),
+        withdraw in prop::option::of((1u32..=9, 1u32..=4)),
+    ) {
+        let mut f = tournament(System::Swiss { rounds }, n);
+        if let Some((who, after)) = withdraw
+            && who <= n
+        {
+            f.entrants[who as usize - 1].withdrawn_after_round = Some(after);
+        }
+        let mut k = 0;
+        for _ in 0..rounds {
+            let active: Vec<String> = f
+                .entrants
+                .iter()
+                .filter(|e| e.plays_in(f.rounds.len() as u32 + 1))
+                .map(|e| e.id.clone())
+                .collect();
+            let round = match next_round(&f) {
+                Ok(r) => r,
+                Err(PairingError::NotEnoughEntrants) => {
+                    prop_assert!(active.len() < 2);
+                    break;
+                }
+                Err(e) => return Err(TestCaseError::fail(e.to_string())),
+            };
+            // Once each.
+            let mut seen: Vec<String> = round.pairings.iter()
+                .flat_map(|p| p.entrants().into_iter().map(str::to_string))
+                .collect();
+            seen.sort();
+            let mut want = active.clone();
+            want.sort();
+            prop_assert_eq!(&seen, &want);
+            let byes: Vec<&String> = round.pairings.iter().filter_map(|p| match p {
+                Pairing::Bye(b) => Some(&b.bye),
+                _ => None,
+            }).collect();
+            prop_assert_eq!(byes.len(), active.len() % 2);
+            // The engine's order: points, then seed (here the file order).
+            let rows = standings(&f);
+            let points: BTreeMap<String, u32> =
+                rows.iter().map(|r| (r.id.clone(), r.points)).collect();
+            let mut order: Vec<String> = active.clone();
+            order.sort_by(|x, y| points[y].cmp(&points[x]));
+            let games: Vec<(String, String)> = ids(&round)
+                .into_iter()
+                .filter(|(_, b)| b != "bye")
+                .collect();
+            let got = quality(&f, &order, &points, &games, byes.first().copied());
+            let best = best_quality(&f, &order, &points);
+            prop_assert_eq!(got, best, "round {}", round.number);
+            if let Some(b) = byes.first() {
+                let had = f.rounds.iter().flat_map(ids)
+                    .any(|(a, x)| &a == *b && x == "bye");
+                let someone_without = active.iter().any(|id| !f.rounds.iter().flat_map(ids)
+                    .any(|(a, x)| &a == id && x == "bye"));
+                prop_assert!(!(had && someone_without), "second bye for {}", b);
+            }
+            let mut round = round;
+            round.results = round.pairings.iter().filter_map(|p| match p {
+                Pairing::Table(t) => {
+                    k += 1;
+                    let o = outcomes[k % outcomes.len()];
+                    Some(MatchResult::new(t.table, match o {
+                        0 | 1 => 101,
+                        2 => 70,
+                        _ => 40 + u32::from(o),
+                    }, match o {
+                        0 | 1 => 30 + u32::from(o),
+                        2 => 70,
+                        _ => 101,
+                    }))
+                }
+                _ => None,
+            }).collect();
+            f.rounds.push(round);
+            prop_assert!(validate(&f).is_ok(), "{:?}", validate(&f));
+        }
+    }
+}
+
+#[test]
+fn byes_are_never_given_twice_in_a_long_odd_swiss() {
+    let mut f = tournament(System::Swiss { rounds: 11 }, 11);
+    for _ in 0..11 {
+        play(&mut f, &favourite).expect("round");
+    }
+    let byes: Vec<String> = f
+        .rounds
+        .iter()
+        .flat_map(ids)
+        .filter(|(_, b)| b == "bye")
+        .map(|(a, _)| a)
+        .collect();
+    let distinct: BTreeSet<&String> = byes.iter().collect();
+    assert_eq!(byes.len(), 11);
+    assert_eq!(distinct.len(), 11, "{byes:?}");
+}
+
+#[test]
+fn a_late_entrant_starts_with_its_configured_points_and_is_paired_from_its_round() {
+    let mut f = tournament(System::Swiss { rounds: 3 }, 6);
+    f.entrants.push(Entrant {
+        first_round: 2,
+        start_points: 1,
+        seed: Some(7),
+        ..Entrant::new("7", "Late pair")
+    });
+    play(&mut f, &favourite).expect("round 1");
+    assert!(ids(&f.rounds[0]).iter().all(|(a, b)| a != "7" && b != "7"));
+    let rows = standings(&f);
+    let late = rows.iter().find(|r| r.id == "7").expect("late entrant");
+    assert_eq!((late.points, late.played), (1, 0));
+    play(&mut f, &favourite).expect("round 2");
+    assert!(ids(&f.rounds[1]).iter().any(|(a, b)| a == "7" || b == "7"));
+}
+
+// ---------------------------------------------------------------- ceros
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Random ceros events to the end: out at the k-th loss, every survivor paired or
+    /// exenta once per round, no exenta twice until every survivor has been one.
+    #[test]
+    fn ceros_eliminates_at_the_kth_loss_and_never_byes_twice_too_early(
+        n in 2u32..=17,
+        k in 1u32..=3,
+        seed in any::<u64>(),
+        coin in prop::collection::vec(any::<bool>(), 64),
+    ) {
+        let mut f = tournament(System::Ceros { losses: k }, n);
+        f.event.seed = seed;
+        let mut c = 0;
+        let mut guard = 0;
+        loop {
+            guard += 1;
+            prop_assert!(guard < 200, "ceros must end");
+            let losses = |f: &TournamentFile, id: &str| -> u32 {
+                standings(f).iter().find(|r| r.id == id).map_or(0, |r| r.losses)
+            };
+            let alive: Vec<String> = f.entrants.iter()
+                .filter(|e| losses(&f, &e.id) < k)
+                .map(|e| e.id.clone())
+                .collect();
+            let round = match next_round(&f) {
+                Ok(r) => r,
+                Err(PairingError::Finished) => {
+                    prop_assert!(alive.len() <= 1);
+                    break;
+                }
+                Err(e) => return Err(TestCaseError::fail(e.to_string())),
+            };
+            let mut seen: Vec<String> = round.pairings.iter()
+                .flat_map(|p| p.entrants().into_iter().map(str::to_string))
+                .collect();
+            seen.sort();
+            let mut want = alive.clone();
+            want.sort();
+            prop_assert_eq!(&seen, &want);
+            for p in &round.pairings {
+                if let Pairing::Bye(b) = p {
+                    let had = |id: &str| f.rounds.iter().flat_map(ids)
+                        .any(|(a, x)| a == id && x == "bye");
+                    if had(&b.bye) {
+                        prop_assert!(alive.iter().all(|id| had(id)), "second exenta for {}", b.bye);
+                    }
+                }
+            }
+            let mut round = round;
+            round.results = round.pairings.iter().filter_map(|p| match p {
+                Pairing::Table(t) => {
+                    c += 1;
+                    Some(if coin[c % coin.len()] {
+                        MatchResult::new(t.table, 101, 60)
+                    } else {
+                        MatchResult::new(t.table, 60, 101)
+                    })
+                }
+                _ => None,
+            }).collect();
+            f.rounds.push(round);
+        }
+        let rows = standings(&f);
+        prop_assert!(rows.iter().skip(1).all(|r| r.losses >= k));
+        prop_assert_eq!(rows[0].eliminated_in_round, None);
+        // Eliminated later ranks higher.
+        let outs: Vec<u32> = rows.iter().skip(1).filter_map(|r| r.eliminated_in_round).collect();
+        prop_assert!(outs.windows(2).all(|w| w[0] >= w[1]));
+    }
+}
+
+#[test]
+fn ceros_draws_depend_only_on_the_file() {
+    let mut f = tournament(System::Ceros { losses: 2 }, 9);
+    play(&mut f, &favourite).expect("round 1");
+    let a = next_round(&f).expect("round 2");
+    assert_eq!(a, next_round(&f.clone()).expect("again"));
+    f.event.seed = 8;
+    assert_ne!(a, next_round(&f).expect("another seed"));
+}
+
+// ---------------------------------------------------------------- tie-breaks
+
+/// Five pairs, a hand-made event (win 2, draw 1, loss 0, bye 2), scores in tantos:
+///
+/// | round | table 1        | table 2        | bye |
+/// |-------|----------------|----------------|-----|
+/// | 1     | A 101–60 B     | C 80–80 D      | E   |
+/// | 2     | A 70–101 C     | B 101–90 E     | D   |
+/// | 3     | D 101–50 A     | E 101–20 C     | B   |
+///
+/// By hand:
+///
+/// | pair | games               | W D L bye | pts | for | against | diff |
+/// |------|---------------------|-----------|-----|-----|---------|------|
+/// | A    | B W, C L, D L       | 1 0 2 0   | 2   | 221 | 262     | −41  |
+/// | B    | A L, E W, bye       | 1 0 1 1   | 4   | 161 | 191     | −30  |
+/// | C    | D D, A W, E L       | 1 1 1 0   | 3   | 201 | 251     | −50  |
+/// | D    | C D, bye, A W       | 1 1 0 1   | 5   | 181 | 130     | +51  |
+/// | E    | bye, B L, C W       | 1 0 1 1   | 4   | 191 | 121     | +70  |
+///
+/// Buchholz (opponents' points; a bye adds nothing):
+/// A: B4+C3+D5 = 12; B: A2+E4 = 6; C: D5+A2+E4 = 11; D: C3+A2 = 5; E: B4+C3 = 7.
+/// Median Buchholz (drop highest and lowest, 3+ opponents only): A: 4; C: 4; others as
+/// Buchholz. Sonneborn-Berger (beaten opponents' points, half for a draw):
+/// A: B4 = 4; B: E4 = 4; C: A2 + D5/2 = 4.5; D: C3/2 + A2 = 3.5; E: C3 = 3.
+/// Wins (byes count): A 1, B 2, C 1, D 2, E 2.
+fn five_pairs(tiebreaks: Vec<Tiebreak>) -> TournamentFile {
+    let names = ["A", "B", "C", "D", "E"];
+    let mut f = TournamentFile {
+        format: FORMAT.into(),
+        event: Event {
+            tiebreaks,
+            ..event(System::Swiss { rounds: 3 })
+        },
+        entrants: names.iter().map(|n| Entrant::new(*n, *n)).collect(),
+        rounds: Vec::new(),
+    };
+    let t = |table: u32, a: &str, b: &str| {
+        Pairing::Table(TablePairing {
+            table,
+            a: a.into(),
+            b: b.into(),
+        })
+    };
+    let bye = |b: &str| Pairing::Bye(ByePairing { bye: b.into() });
+    let rounds = [
+        (
+            t(1, "A", "B"),
+            t(2, "C", "D"),
+            bye("E"),
+            [101, 60],
+            [80, 80],
+        ),
+        (
+            t(1, "A", "C"),
+            t(2, "B", "E"),
+            bye("D"),
+            [70, 101],
+            [101, 90],
+        ),
+        (
+            t(1, "D", "A"),
+            t(2, "E", "C"),
+            bye("B"),
+            [101, 50],
+            [101, 20],
+        ),
+    ];
+    for (k, (p1, p2, b, s1, s2)) in rounds.into_iter().enumerate() {
+        f.rounds.push(Round {
+            number: k as u32 + 1,
+            pairings: vec![p1, p2, b],
+            results: vec![
+                MatchResult::new(1, s1[0], s1[1]),
+                MatchResult::new(2, s2[0], s2[1]),
+            ],
+        });
+    }
+    f
+}
+
+fn order(f: &TournamentFile) -> String {
+    standings(f)
+        .iter()
+        .map(|r| r.id.as_str())
+        .collect::<Vec<_>>()
+        .join("")
+}
+
+#[test]
+fn every_tie_break_value_matches_the_hand_computed_example() {
+    let f = five_pairs(Tiebreak::ALL.to_vec());
+    assert_eq!(validate(&f), Ok(()));
+    let rows = standings(&f);
+    let by: BTreeMap<&str, &StandingRow> = rows.iter().map(|r| (r.id.as_str(), r)).collect();
+    let want = [
+        ("A", 1, 0, 2, 0, 2, 221, 262, -41, 12, 4, 4.0),
+        ("B", 2, 0, 1, 1, 4, 161, 191, -30, 6, 6, 4.0),
+        ("C", 1, 1, 1, 0, 3, 201, 251, -50, 11, 4, 4.5),
+        ("D", 2, 1, 0, 1, 5, 181, 130, 51, 5, 5, 3.5),
+        ("E", 2, 0, 1, 1, 4, 191, 121, 70, 7, 7, 3.0),
+    ];
+    for (id, w, d, l, bye, pts, pf, pa, diff, bh, mbh, sb) in want {
+        let r = by[id];
+        assert_eq!(
+            (
+                r.wins,
+                r.draws,
+                r.losses,
+                r.byes,
+                r.points,
+                r.points_for,
+                r.points_against,
+                r.point_difference,
+                r.buchholz,
+                r.median_buchholz,
+                r.sonneborn_berger
+            ),
+            (w, d, l, bye, pts, pf, pa, diff, bh, mbh, sb),
+            "{id}"
+        );
+    }
+    // wins: B, D, E level on 2 → points: D 5 first; B, E level on 4 → head-to-head:
+    // B beat E → B; then A and C level on 1 win → points: C 3 above A 2.
+    assert_eq!(order(&f), "DBECA");
+    let dec: Vec<Option<String>> = rows.iter().map(|r| r.decided_by.clone()).collect();
+    assert_eq!(
+        dec,
+        vec![
+            None,
+            Some("points".into()),
+            Some("head_to_head".into()),
+            Some("wins".into()),
+            Some("points".into())
+        ]
+    );
+    assert_eq!(rows[1].head_to_head, Some(2));
+    assert_eq!(rows[2].head_to_head, Some(0));
+}
+
+#[test]
+fn each_tie_break_alone_orders_the_example_as_computed_by_hand() {
+    use Tiebreak::*;
+    // Ties fall back to seed order, here the file order A B C D E.
+    let cases = [
+        (vec![Points], "DBEC A"),
+        (vec![Points, PointDifference], "DEBCA"),
+        (vec![PointDifference], "EDBAC"),
+        (vec![PointsFor], "ACEDB"),
+        (vec![Buchholz], "ACEBD"),
+        (vec![MedianBuchholz], "EBDAC"),
+        (vec![SonnebornBerger], "CABDE"),
+        (vec![Wins, HeadToHead], "BDECA"),
+    ];
+    for (tb, want) in cases {
+        let f = five_pairs(tb.clone());
+        assert_eq!(order(&f), want.replace(' ', ""), "{tb:?}");
+    }
+    // The lot is a permutation fixed by the seed; a different seed, a different draw.
+    let lot = five_pairs(vec![Lot]);
+    let rows = standings(&lot);
+    let lots: Vec<u32> = rows.iter().map(|r| r.lot).collect();
+    assert_eq!(lots, vec![1, 2, 3, 4, 5]);
+    let mut other = lot.clone();
+    other.event.seed = 99;
+    assert_eq!(order(&lot), order(&lot.clone()));
+    assert_ne!(order(&lot), order(&other));
+}
+
+#[test]
+fn head_to_head_is_a_mini_league_among_all_the_tied() {
+    // Three pairs tied on points after a cycle: X beat Y, Y beat Z, Z beat X; then a
+    // fourth, W, loses to all. Mini-league among X, Y, Z: 2 each → next criterion.
+    let mut f = TournamentFile {
+        format: FORMAT.into(),
+        event: Event {
+            tiebreaks: vec![Tiebreak::Points, Tiebreak::HeadToHead, Tiebreak::PointsFor],
+            ..event(System::RoundRobin {
+                double: false,
+                groups: 1,
+            })
+        },
+        entrants: ["X", "Y", "Z", "W"]
+            .iter()
+            .map(|n| Entrant::new(*n, *n))
+            .collect(),
+        rounds: Vec::new(),
+    };
+    let g = |table, a: &str, b: &str| {
+        Pairing::Table(TablePairing {
+            table,
+            a: a.into(),
+            b: b.into(),
+        })
+    };
+    f.rounds = vec![
+        Round {
+            number: 1,
+            pairings: vec![g(1, "X", "Y"), g(2, "Z", "W")],
+            results: vec![MatchResult::new(1, 101, 50), MatchResult::new(2, 101, 10)],
+        },
+        Round {
+            number: 2,
+            pairings: vec![g(1, "Y", "Z"), g(2, "X", "W")],
+            results: vec![MatchResult::new(1, 101, 70), MatchResult::new(2, 101, 20)],
+        },
+        Round {
+            number: 3,
+            pairings: vec![g(1, "Z", "X"), g(2, "Y", "W")],
+            results: vec![MatchResult::new(1, 101, 90), MatchResult::new(2, 101, 30)],
+        },
+    ];
+    // Points for: X 101+101+90 = 292, Y 50+101+101 = 252, Z 101+70+101 = 272.
+    assert_eq!(order(&f), "XZYW");
+    let rows = standings(&f);
+    assert_eq!(rows[0].head_to_head, Some(2));
+    assert_eq!(rows[1].decided_by.as_deref(), Some("points_for"));
+}
+
+// ---------------------------------------------------------------- file
+
+#[test]
+fn the_tournament_file_reads_its_documented_example() {
+    let text = r#"{
+      "format": "baza-tournament/1",
+      "event": {
+        "name": "Open de botifarra de Torrefarrera",
+        "game": "botifarra",
+        "options": {"target": 101},
+        "system": {"kind": "swiss", "rounds": 5},
+        "match_format": {"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55, "cap": 121},
+        "points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
+        "tiebreaks": ["wins", "point_difference", "points_for", "lot"],
+        "seed": 2026
+      },
+      "entrants": [
+        {"id": "1", "name": "Pujol – Vidal", "club": "Casal de Ponent", "seed": 1},
+        {"id": "2", "name": "Soler – Roca", "withdrawn_after_round": 3},
+        {"id": "3", "name": "Mas – Puig", "first_round": 2, "start_points": 1}
+      ],
+      "rounds": [
+        {"number": 1,
+         "pairings": [{"table": 1, "a": "1", "b": "2"}],
+         "results": [{"table": 1, "score": [101, 64]}]}
+      ]
+    }"#;
+    let f = parse(text).expect("the documented example parses");
+    assert_eq!(f.entrants[2].start_points, 1);
+    let back = serde_json::to_string(&f).expect("serialize");
+    assert_eq!(parse(&back), Ok(f.clone()));
+    let r2 = next_round(&f).expect("round 2");
+    assert_eq!(r2.number, 2);
+    assert_eq!(r2.pairings.len(), 2, "three entrants: a table and a bye");
+}
+
+#[test]
+fn the_tournament_file_refuses_what_it_cannot_mean() {
+    let base = json!({
+        "format": "baza-tournament/1",
+        "event": {"name": "x", "game": "guinote", "system": {"kind": "swiss", "rounds": 3}},
+        "entrants": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
+        "rounds": [{"number": 1, "pairings": [{"table": 1, "a": "a", "b": "b"}],
+                    "results": [{"table": 1, "score": [101, 40]}]}]
+    });
+    assert!(parse(&base.to_string()).is_ok());
+    let bad = |path: &[&str], v: serde_json::Value| {
+        let mut x = base.clone();
+        let mut cur = &mut x;
+        for (i, p) in path.iter().enumerate() {
+            if i + 1 == path.len() {
+                cur[*p] = v.clone();
+            } else if let Ok(k) = p.parse::<usize>() {
+                cur = &mut cur[k];
+            } else {
+                cur = &mut cur[*p];
+            }
+        }
+        parse(&x.to_string())
+    };
+    // A guiñote partida is won with 101.
+    let e = bad(
+        &["rounds", "0", "results"],
+        json!([{"table": 1, "score": [99, 40]}]),
+    );
+    assert!(e.is_err_and(|e| e.at == "rounds[0].results[0]"));
+    assert!(bad(&["format"], json!("baza-tournament/2")).is_err());
+    assert!(
+        bad(&["event", "colour"], json!(1)).is_err(),
+        "unknown field"
+    );
+    assert!(bad(&["event", "options"], json!({"no_such": true})).is_err());
+    assert!(
+        bad(
+            &["entrants"],
+            json!([{"id": "a", "name": "A"}, {"id": "a", "name": "B"}])
+        )
+        .is_err()
+    );
+    assert!(bad(&["rounds", "0", "number"], json!(2)).is_err());
+    assert!(
+        bad(
+            &["rounds", "0", "pairings"],
+            json!([{"table": 1, "a": "a", "b": "zz"}])
+        )
+        .is_err()
+    );
+    assert!(
+        bad(
+            &["rounds", "0", "pairings"],
+            json!([{"table": 1, "a": "a", "b": "a"}])
+        )
+        .is_err()
+    );
+    assert!(bad(&["event", "tiebreaks"], json!(["lot", "lot"])).is_err());
+    assert!(
+        bad(
+            &["event", "match_format"],
+            json!({"kind": "best_of", "partidas": 2})
+        )
+        .is_err()
+    );
+    assert!(
+        bad(
+            &["entrants"],
+            json!([{"id": "a", "name": "A", "withdrawn_after_round": 0}, {"id": "b", "name": "B"}])
+        )
+        .is_err()
+    );
+    // A forfeit is not checked against the game.
+    let ok = bad(
+        &["rounds", "0", "results"],
+        json!([{"table": 1, "score": [0, 0], "forfeit": "b"}]),
+    );
+    let rows = standings(&ok.expect("forfeit accepted"));
+    assert_eq!((rows[0].id.as_str(), rows[0].wins), ("a", 1));
+    // Standings never fail, even on a file that does not validate.
+    let mut broken: TournamentFile = serde_json::from_value(base.clone()).expect("base");
+    broken.rounds[0].pairings.push(Pairing::Bye(ByePairing {
+        bye: "ghost".into(),
+    }));
+    assert_eq!(standings(&broken).len(), 2);
+    assert!(matches!(
+        next_round(&broken),
+        Err(PairingError::InvalidFile(_))
+    ));
+}
+
+#[test]
+fn text_tables_show_every_configured_tie_break() {
+    let f = five_pairs(Tiebreak::ALL.to_vec());
+    let t = text::standings_table(&standings(&f), &f.event.tiebreaks);
+    let lines: Vec<&str> = t.lines().collect();
+    assert_eq!(lines.len(), 6);
+    assert!(lines[0].starts_with("#  Entrant"), "{t}");
+    assert!(lines[0].ends_with("Lot"), "{t}");
+    assert!(lines[1].starts_with("1  D"), "{t}");
+    assert!(lines.iter().any(|l| l.contains("4.5")), "{t}");
+    let r = text::round_table(&f, &f.rounds[0]);
+    assert!(r.contains("bye (exenta)"), "{r}");
+    assert!(r.contains("101–60"), "{r}");
+}
+
+// ---------------------------------------------------------------- the 21-pair story
+
+/// A 5-round botifarra Swiss of 21 pairs as an organizer's sheets record it
+/// ("101 punts, 12 dats o 55 minuts", 2/1/0, bye 2; ranking: points → point difference
+/// → points for). `a-b x:y` is a table, `n bye` the exenta. Round 2 table 2 was first
+/// entered as 101:75 for pair 4; the sheet signed by the loser says 75:101, and the
+/// correction came after round 5. Pair 13 withdrew after round 3.
+const STORY: [&str; 5] = [
+    "1-11 91:101, 2-12 101:41, 3-13 51:101, 4-14 101:61, 5-15 71:101, 6-16 101:81, \
+     7-17 91:101, 8-18 70:70, 9-19 51:101, 10-20 101:61, 21 bye",
+    "2-13 55:101, 4-15 101:75, 6-17 95:101, 10-19 69:101, 11-21 101:82, 8-1 61:101, \
+     18-9 101:95, 3-12 101:59, 5-14 79:101, 7-16 101:99, 20 bye",
+    "4-13 101:80, 11-17 101:81, 19-18 80:101, 1-10 101:50, 2-14 101:69, 3-15 79:101, \
+     6-20 101:55, 7-21 101:65, 8-9 101:96, 5-12 101:84, 16 bye",
+    "4-11 85:101, 18-1 93:101, 2-17 101:89, 6-15 101:51, 7-19 101:70, 8-3 101:89, \
+     5-16 47:101, 10-21 101:97, 14-20 62:101, 9-12 63:101",
+    "11-2 70:70, 1-4 101:54, 6-18 101:71, 7-8 101:48, 10-17 101:96, 15-19 101:77, \
+     16-20 101:87, 3-5 71:101, 12-21 101:62, 14-9 40:101",
+];
+
+fn story_round(number: u32, line: &str) -> Round {
+    let mut round = Round {
+        number,
+        pairings: Vec::new(),
+        results: Vec::new(),
+    };
+    let mut table = 0;
+    for item in line.split(", ") {
+        let item = item.trim();
+        if let Some(id) = item.strip_suffix(" bye") {
+            round
+                .pairings
+                .push(Pairing::Bye(ByePairing { bye: id.into() }));
+            continue;
+        }
+        let (pair, score) = item.split_once(' ').expect("pair and score");
+        let (a, b) = pair.split_once('-').expect("a-b");
+        let (x, y) = score.split_once(':').expect("x:y");
+        table += 1;
+        round.pairings.push(Pairing::Table(TablePairing {
+            table,
+            a: a.into(),
+            b: b.into(),
+        }));
+        round.results.push(MatchResult::new(
+            table,
+            x.parse().expect("score"),
+            y.parse().expect("score"),
+        ));
+    }
+    round
+}
+
+fn story_file(rounds: usize) -> TournamentFile {
+    let mut f = tournament(System::Swiss { rounds: 5 }, 21);
+    f.event.tiebreaks = vec![
+        Tiebreak::Points,
+        Tiebreak::PointDifference,
+        Tiebreak::PointsFor,
+    ];
+    f.entrants[12].withdrawn_after_round = Some(3);
+    for (k, line) in STORY.iter().take(rounds).enumerate() {
+        f.rounds.push(story_round(k as u32 + 1, line));
+    }
+    f
+}
+
+#[test]
+fn a_21_pair_5_round_swiss_with_a_withdrawal_and_a_round_2_correction_matches_the_hand_table() {
+    // The engine pairs each round of the story as the organizer did (from the file as
+    // it stood then: the wrong round-2 result, 13 still in for round 3).
+    for (k, line) in STORY.iter().enumerate() {
+        let mut prefix = story_file(k);
+        if k < 3 {
+            prefix.entrants[12].withdrawn_after_round = None;
+        }
+        let want = story_round(k as u32 + 1, line);
+        let got = next_round(&prefix).expect("pairs");
+        assert_eq!(got.pairings, want.pairings, "round {}", k + 1);
+    }
+    let mut f = story_file(5);
+    assert_eq!(validate(&f), Ok(()));
+    assert_eq!(next_round(&f), Err(PairingError::Finished));
+    // Rounds 4 and 5: 20 pairs, no bye, 13 absent.
+    for r in &f.rounds[3..] {
+        assert_eq!(r.pairings.len(), 10);
+        assert!(r.pairings.iter().all(|p| !p.entrants().contains(&"13")));
+    }
+    // Before the correction pair 4 has 3 wins, 15 has 3.
+    let before: BTreeMap<String, u32> = standings(&f).into_iter().map(|r| (r.id, r.wins)).collect();
+    assert_eq!((before["4"], before["15"]), (3, 3));
+
+    // What depends on round 2, table 2 (4 v 15): their later tables, then the tables
+    // of whoever they met, and so on.
+    let deps = dependents_of(&f, 2, 2);
+    assert_eq!(
+        deps,
+        vec![
+            (3, 1),
+            (3, 6),
+            (4, 1),
+            (4, 4),
+            (4, 6),
+            (5, 1),
+            (5, 2),
+            (5, 3),
+            (5, 4),
+            (5, 6),
+            (5, 8)
+        ]
+    );
+    // The correction.
+    f.rounds[1].results[1].score = [75, 101];
+    assert_eq!(validate(&f), Ok(()));
+    // And the re-pairing of round 3 from the corrected file would differ: the organizer
+    // is told, the played rounds stay as they were.
+    let repaired = next_round(&TournamentFile {
+        rounds: f.rounds[..2].to_vec(),
+        entrants: entrants(21),
+        ..f.clone()
+    })
+    .expect("round 3");
+    assert_ne!(repaired.pairings, story_round(3, STORY[2]).pairings);
+
+    // The table computed by hand from the sheets (wins include byes: 21 in round 1,
+    // 20 in round 2, 16 in round 3). For instance pair 11: won 101–91, 101–82, 101–81,
+    // 101–85, drew 70–70: 4 wins 1 draw, 9 points, 474 for, 409 against, +65. Pair 13
+    // (withdrawn): 101–51, 101–55, lost 80–101: 4 points, 282–207.
+    // (rank, id, W, D, L, points, for, against, difference)
+    let hand = [
+        (1, "11", 4, 1, 0, 9, 474, 409, 65),
+        (2, "6", 4, 0, 1, 8, 499, 359, 140),
+        (3, "1", 4, 0, 1, 8, 495, 359, 136),
+        (4, "7", 4, 0, 1, 8, 495, 383, 112),
+        (5, "15", 4, 0, 1, 8, 455, 403, 52),
+        (6, "2", 3, 1, 1, 7, 428, 370, 58),
+        (7, "16", 3, 0, 2, 6, 382, 336, 46),
+        (8, "10", 3, 0, 2, 6, 422, 456, -34),
+        (9, "18", 2, 1, 2, 5, 436, 447, -11),
+        (10, "8", 2, 1, 2, 5, 381, 457, -76),
+        (11, "13", 2, 0, 1, 4, 282, 207, 75),
+        (12, "19", 2, 0, 3, 4, 429, 423, 6),
+        (13, "17", 2, 0, 3, 4, 468, 489, -21),
+        (14, "4", 2, 0, 3, 4, 416, 444, -28),
+        (15, "12", 2, 0, 3, 4, 386, 428, -42),
+        (16, "5", 2, 0, 3, 4, 399, 458, -59),
+        (17, "20", 2, 0, 3, 4, 304, 365, -61),
+        (18, "9", 1, 0, 4, 2, 406, 444, -38),
+        (19, "3", 1, 0, 4, 2, 391, 463, -72),
+        (20, "21", 1, 0, 4, 2, 306, 404, -98),
+        (21, "14", 1, 0, 4, 2, 333, 483, -150),
+    ];
+    let rows = standings(&f);
+    assert_eq!(rows.len(), 21);
+    for (row, (rank, id, w, d, l, pts, pf, pa, diff)) in rows.iter().zip(hand) {
+        assert_eq!(
+            (
+                row.rank,
+                row.id.as_str(),
+                row.wins,
+                row.draws,
+                row.losses,
+                row.points,
+                row.points_for,
+                row.points_against,
+                row.point_difference
+            ),
+            (rank, id, w, d, l, pts, pf, pa, diff)
+        );
+    }
+    assert!(rows[10].withdrawn);
+    let total: u32 = rows.iter().map(|r| r.points).sum();
+    // 50 games × 2 points (a draw shares them) + 3 byes × 2.
+    assert_eq!(total, 50 * 2 + 3 * 2);
+}

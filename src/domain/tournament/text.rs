@@ -1,0 +1,135 @@
+//! Plain-text tables for a terminal (`baza standings FILE`, `baza pair FILE`).
+
+use super::file::{Pairing, Round, TournamentFile};
+use super::standings::{StandingRow, Tiebreak};
+
+/// The standings as an aligned text table: rank, name, W-D-L, then the event's
+/// tie-breaks in order.
+pub fn standings_table(rows: &[StandingRow], tiebreaks: &[Tiebreak]) -> String {
+    let mut header: Vec<String> = ["#", "Entrant", "Pl", "W-D-L"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    header.extend(tiebreaks.iter().map(|t| label(*t).to_string()));
+    let mut lines: Vec<Vec<String>> = vec![header];
+    for r in rows {
+        let mut name = r.name.clone();
+        if r.withdrawn {
+            name.push_str(" (w)");
+        }
+        let mut cells = vec![
+            r.rank.to_string(),
+            name,
+            r.played.to_string(),
+            format!("{}-{}-{}", r.wins, r.draws, r.losses),
+        ];
+        cells.extend(tiebreaks.iter().map(|t| value(r, *t)));
+        lines.push(cells);
+    }
+    render(&lines, &[1])
+}
+
+/// One round's draw as text: table, first named, second; then the bye or rests.
+pub fn round_table(file: &TournamentFile, round: &Round) -> String {
+    let name = |id: &str| {
+        file.entrants
+            .iter()
+            .find(|e| e.id == id)
+            .map_or_else(|| id.to_string(), |e| format!("{} ({})", e.name, e.id))
+    };
+    let mut lines = vec![vec![
+        "Table".to_string(),
+        format!("Round {}", round.number),
+        String::new(),
+        "Result".to_string(),
+    ]];
+    for p in &round.pairings {
+        match p {
+            Pairing::Table(t) => {
+                let res = round
+                    .result(t.table)
+                    .map_or_else(String::new, |r| format!("{}–{}", r.score[0], r.score[1]));
+                lines.push(vec![t.table.to_string(), name(&t.a), name(&t.b), res]);
+            }
+            Pairing::Bye(b) => lines.push(vec![
+                "-".into(),
+                name(&b.bye),
+                "bye (exenta)".into(),
+                String::new(),
+            ]),
+            Pairing::Rest(r) => lines.push(vec![
+                "-".into(),
+                name(&r.rest),
+                "rest".into(),
+                String::new(),
+            ]),
+        }
+    }
+    render(&lines, &[1, 2])
+}
+
+fn label(t: Tiebreak) -> &'static str {
+    match t {
+        Tiebreak::Wins => "Wins",
+        Tiebreak::Points => "Pts",
+        Tiebreak::HeadToHead => "H2H",
+        Tiebreak::PointDifference => "Diff",
+        Tiebreak::PointsFor => "For",
+        Tiebreak::Buchholz => "Buch",
+        Tiebreak::MedianBuchholz => "MBuch",
+        Tiebreak::SonnebornBerger => "SB",
+        Tiebreak::Lot => "Lot",
+    }
+}
+
+fn value(r: &StandingRow, t: Tiebreak) -> String {
+    match t {
+        Tiebreak::Wins => r.wins.to_string(),
+        Tiebreak::Points => r.points.to_string(),
+        Tiebreak::HeadToHead => r.head_to_head.map_or_else(|| "-".into(), |v| v.to_string()),
+        Tiebreak::PointDifference => format!("{:+}", r.point_difference),
+        Tiebreak::PointsFor => r.points_for.to_string(),
+        Tiebreak::Buchholz => r.buchholz.to_string(),
+        Tiebreak::MedianBuchholz => r.median_buchholz.to_string(),
+        Tiebreak::SonnebornBerger => {
+            if r.sonneborn_berger.fract() == 0.0 {
+                format!("{:.0}", r.sonneborn_berger)
+            } else {
+                format!("{:.1}", r.sonneborn_berger)
+            }
+        }
+        Tiebreak::Lot => r.lot.to_string(),
+    }
+}
+
+/// Aligns columns: left for the `left` columns, right for the others.
+fn render(lines: &[Vec<String>], left: &[usize]) -> String {
+    let cols = lines.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..cols)
+        .map(|c| {
+            lines
+                .iter()
+                .map(|l| l.get(c).map_or(0, |s| s.chars().count()))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for l in lines {
+        let cells: Vec<String> = l
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                let w = widths.get(c).copied().unwrap_or(0);
+                if left.contains(&c) {
+                    format!("{s:<w$}")
+                } else {
+                    format!("{s:>w$}")
+                }
+            })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,195 @@
+//! Builds the HTTP application. `Application::build` binds first and reports the
+//! real port, so tests can bind port 0; `routes` is the whole URL space in one place.
+
+use std::net::TcpListener;
+
+use actix_session::SessionMiddleware;
+use actix_session::storage::CookieSessionStore;
+use actix_web::cookie::{Key, SameSite};
+use actix_web::dev::Server;
+use actix_web::http::header;
+use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
+use actix_web::{App, HttpServer, web};
+
+use crate::db::DbPool;
+use crate::error::AppError;
+use crate::web::auth::csrf_guard;
+use crate::web::{
+    AppState, account, api, assets, club_play, manage, pages, referee, render_errors,
+};
+
+/// Largest JSON body accepted (a hand record is a few kilobytes; a batch is not
+/// sent to the API).
+pub const JSON_LIMIT: usize = 256 * 1024;
+
+/// How the web server behaves (from the command line).
+#[derive(Debug, Clone, Default)]
+pub struct WebOptions {
+    /// Worker threads; default one per core.
+    pub workers: Option<usize>,
+    /// Mark the session cookie `Secure` (behind HTTPS). Off for plain-HTTP club
+    /// networks, where browsers would drop a secure cookie.
+    pub secure_cookies: bool,
+}
+
+/// The key that signs and encrypts session cookies, kept in the database so that
+/// every Baza process behind a load balancer shares it (and sessions survive a
+/// restart). Created at first start.
+fn session_key(pool: &DbPool) -> std::io::Result<Key> {
+    let io = |e: String| std::io::Error::other(e);
+    let mut conn = pool.get().map_err(|e| io(e.to_string()))?;
+    let hex = crate::db::accounts::setting_or_init(&mut conn, "session_key", || {
+        crate::web::auth::random_hex(64).unwrap_or_default()
+    })
+    .map_err(|e| io(e.to_string()))?;
+    let bytes: Vec<u8> = (0..hex.len() / 2)
+        .filter_map(|i| hex.get(2 * i..2 * i + 2))
+        .filter_map(|b| u8::from_str_radix(b, 16).ok())
+        .collect();
+    if bytes.len() < 64 {
+        return Err(io("the stored session key is damaged".to_owned()));
+    }
+    Ok(Key::from(&bytes))
+}
+
+pub struct Application {
+    port: u16,
+    server: Server,
+}
+
+impl Application {
+    /// Binds `bind` (e.g. `127.0.0.1:8080`, or port 0 for any free port) and
+    /// prepares the server over `pool`. `workers` defaults to the number of cores.
+    pub fn build(bind: &str, pool: DbPool, options: &WebOptions) -> std::io::Result<Self> {
+        let key = session_key(&pool)?;
+        let secure = options.secure_cookies;
+        let listener = TcpListener::bind(bind)?;
+        let port = listener.local_addr()?.port();
+        let state = AppState { pool };
+        let mut server = HttpServer::new(move || {
+            App::new()
+                .app_data(web::Data::new(state.clone()))
+                .app_data(web::JsonConfig::default().limit(JSON_LIMIT))
+                .app_data(web::PayloadConfig::new(JSON_LIMIT))
+                .app_data(web::FormConfig::default().limit(64 * 1024))
+                .configure(routes)
+                .default_service(web::to(not_found))
+                .wrap(from_fn(csrf_guard))
+                .wrap(from_fn(render_errors))
+                .wrap(
+                    SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
+                        .cookie_name("baza_session".to_owned())
+                        .cookie_secure(secure)
+                        .cookie_http_only(true)
+                        .cookie_same_site(SameSite::Lax)
+                        .build(),
+                )
+                .wrap(Compress::default())
+                .wrap(security_headers())
+        })
+        .listen(listener)?;
+        if let Some(n) = options.workers {
+            server = server.workers(n.max(1));
+        }
+        Ok(Application {
+            port,
+            server: server.run(),
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+async fn not_found() -> Result<actix_web::HttpResponse, AppError> {
+    Err(AppError::NotFound)
+}
+
+fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add((header::REFERRER_POLICY, "same-origin"))
+        .add((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'",
+        ))
+}
+
+/// Every route of Baza.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/").get(pages::home))
+        .service(web::resource("/health").get(pages::health))
+        .service(web::resource("/eventos").get(pages::events))
+        .service(web::resource("/eventos/{id}").get(pages::event))
+        .service(web::resource("/clubes/{id}").get(pages::club))
+        .service(web::resource("/idioma/{code}").get(pages::switch_language))
+        .service(web::resource("/static/{name}").get(assets::serve))
+        .service(
+            web::resource("/entrar")
+                .get(account::login_form)
+                .post(account::login),
+        )
+        .service(web::resource("/salir").post(account::logout))
+        .service(web::resource("/cuenta").get(account::account))
+        .service(web::resource("/cuenta/clave").post(account::change_password))
+        .service(web::resource("/cuenta/tokens").post(account::create_token))
+        .service(web::resource("/cuenta/tokens/{id}/revocar").post(account::revoke_token))
+        .service(
+            web::resource("/admin/usuarios")
+                .get(account::users)
+                .post(account::create_user),
+        )
+        .service(web::resource("/clubes/{id}/jugadores").post(manage::add_player))
+        .service(web::resource("/encuentros/{id}").get(manage::show_match))
+        .service(web::resource("/encuentros/{id}/resultado").post(manage::post_result))
+        .service(
+            web::resource("/clubes/{id}/partidas/nueva")
+                .get(club_play::new_game_form)
+                .post(club_play::post_new_game),
+        )
+        .service(web::resource("/clubes/{id}/partidas/importar").post(club_play::import_game))
+        .service(web::resource("/partidas/{id}").get(club_play::show_game))
+        .service(web::resource("/partidas/{id}/pin").post(club_play::game_pin))
+        .service(web::resource("/partidas/{id}/siguiente").post(club_play::next_game))
+        .service(web::resource("/partidas/{id}/exportar").get(club_play::export_game))
+        .service(
+            web::resource("/partidas/{id}/mano")
+                .get(club_play::new_hand_form)
+                .post(club_play::post_hand),
+        )
+        .service(
+            web::resource("/partidas/{id}/manos/{n}")
+                .get(club_play::edit_hand_form)
+                .post(club_play::post_edit_hand),
+        )
+        .service(web::resource("/partidas/{id}/manos/{n}/borrar").post(club_play::delete_hand))
+        .service(
+            web::resource("/mesa/{id}")
+                .get(manage::table)
+                .post(manage::table_pin),
+        )
+        .service(web::resource("/eventos/{id}/mesas").get(manage::table_cards))
+        .service(web::resource("/eventos/{id}/auditoria").get(manage::audit))
+        .service(web::resource("/clubes/{id}/auditoria").get(manage::club_audit))
+        .service(
+            web::resource("/arbitro")
+                .get(referee::desk)
+                .post(referee::post_record),
+        )
+        .service(
+            web::resource("/arbitro/construir")
+                .get(referee::builder)
+                .post(referee::builder),
+        )
+        .service(web::resource("/arbitro/subir").post(referee::upload_record))
+        .service(web::resource("/arbitro/fallos/{slug}").get(referee::show_ruling))
+        .service(web::resource("/arbitro/fallos/{slug}/aplicar").post(referee::apply))
+        .service(web::resource("/api/v1/matches/{id}/result").post(manage::api_post_result))
+        .configure(api::routes);
+}

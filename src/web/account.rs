@@ -1,0 +1,522 @@
+//! Login, logout, the account page (password, API tokens) and user administration.
+
+use actix_session::Session;
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use chrono::{NaiveDateTime, SubsecRound, Utc};
+use serde::Deserialize;
+
+use super::auth::{self, Perm, Principal, Role};
+use super::{AppState, Ctx, db, render, render_status};
+use crate::db::accounts::{self, NewAudit, NewUser};
+use crate::db::queries;
+use crate::error::AppError;
+
+pub fn now() -> NaiveDateTime {
+    Utc::now().naive_utc().trunc_subsecs(0)
+}
+
+/// A local path to come back to, never another site.
+pub fn local_next(next: Option<&str>) -> String {
+    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
+        .unwrap_or("/")
+        .to_owned()
+}
+
+pub fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location.to_owned()))
+        .finish()
+}
+
+#[derive(Template)]
+#[template(path = "login.html")]
+struct LoginPage<'a> {
+    ctx: &'a Ctx,
+    next: String,
+    username: String,
+    error: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct NextQuery {
+    next: Option<String>,
+}
+
+pub async fn login_form(
+    req: HttpRequest,
+    query: web::Query<NextQuery>,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(&req);
+    render(&LoginPage {
+        ctx: &ctx,
+        next: local_next(query.next.as_deref()),
+        username: String::new(),
+        error: None,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct LoginForm {
+    username: String,
+    password: String,
+    next: Option<String>,
+}
+
+enum LoginOutcome {
+    Ok(accounts::User),
+    Wrong,
+    Throttled,
+}
+
+/// Checks a password with the per-user throttle: after ten failures in a minute,
+/// even the right password is refused until the minute has passed.
+fn attempt_login(
+    conn: &mut crate::db::DbConn,
+    username: &str,
+    password: &str,
+) -> Result<LoginOutcome, AppError> {
+    let subject = format!("user:{}", username.to_lowercase());
+    let now = now();
+    if auth::throttled(conn, &subject, now)? {
+        return Ok(LoginOutcome::Throttled);
+    }
+    let user = accounts::find_user_by_name(conn, username)?;
+    if auth::verify_password(user.as_ref().map(|u| u.password_hash.as_str()), password)
+        && let Some(u) = user
+    {
+        return Ok(LoginOutcome::Ok(u));
+    }
+    auth::record_failure(conn, &subject, now)?;
+    Ok(LoginOutcome::Wrong)
+}
+
+pub async fn login(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<LoginForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner();
+    let next = local_next(form.next.as_deref());
+    let (username, password) = (form.username.trim().to_owned(), form.password);
+    let name = username.clone();
+    let outcome = db(&state, move |conn| attempt_login(conn, &name, &password)).await?;
+    let ctx = Ctx::from_request(&req);
+    let page = |error: &str| LoginPage {
+        ctx: &ctx,
+        next: next.clone(),
+        username: username.clone(),
+        error: Some(ctx.t(error)),
+    };
+    match outcome {
+        LoginOutcome::Ok(user) => {
+            auth::sign_in(&session, &user)?;
+            Ok(see_other(&next))
+        }
+        LoginOutcome::Wrong => render_status(&page("login-wrong"), StatusCode::UNAUTHORIZED),
+        LoginOutcome::Throttled => {
+            render_status(&page("login-throttled"), StatusCode::TOO_MANY_REQUESTS)
+        }
+    }
+}
+
+pub async fn logout(session: Session) -> HttpResponse {
+    session.purge();
+    see_other("/")
+}
+
+pub struct TokenLine {
+    pub id: i32,
+    pub name: String,
+    pub created: String,
+    pub revoked: bool,
+}
+
+#[derive(Template)]
+#[template(path = "account.html")]
+struct AccountPage<'a> {
+    ctx: &'a Ctx,
+    username: String,
+    role: String,
+    tokens: Vec<TokenLine>,
+    new_token: Option<String>,
+    message: Option<String>,
+    error: Option<String>,
+}
+
+async fn account_page(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    new_token: Option<String>,
+    message: Option<&str>,
+    error: Option<&str>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::OwnAccount, req.path())?;
+    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let uid = user.id;
+    let tokens = db(state, move |conn| Ok(accounts::user_tokens(conn, uid)?)).await?;
+    let ctx = Ctx::from_request(req);
+    let tokens = tokens
+        .into_iter()
+        .map(|t| TokenLine {
+            id: t.id,
+            name: t.name,
+            created: t.created_at.format("%Y-%m-%d %H:%M").to_string(),
+            revoked: t.revoked_at.is_some(),
+        })
+        .collect();
+    render_status(
+        &AccountPage {
+            role: ctx.t(&format!("role-{}", user.role.slug())),
+            username: user.username,
+            tokens,
+            new_token,
+            message: message.map(|k| ctx.t(k)),
+            error: error.map(|k| ctx.t(k)),
+            ctx: &ctx,
+        },
+        status,
+    )
+}
+
+#[derive(Deserialize)]
+pub struct DoneQuery {
+    hecho: Option<String>,
+}
+
+pub async fn account(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    query: web::Query<DoneQuery>,
+) -> Result<HttpResponse, AppError> {
+    let message = query.hecho.as_deref().map(|_| "account-password-changed");
+    account_page(&req, &state, &who, None, message, None, StatusCode::OK).await
+}
+
+#[derive(Deserialize)]
+pub struct PasswordForm {
+    current: String,
+    new: String,
+    confirm: String,
+}
+
+pub const MIN_PASSWORD: usize = 8;
+
+pub async fn change_password(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+    who: Principal,
+    form: web::Form<PasswordForm>,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::OwnAccount, req.path())?;
+    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let form = form.into_inner();
+    let problem = if form.new.chars().count() < MIN_PASSWORD {
+        Some("account-password-short")
+    } else if form.new != form.confirm {
+        Some("account-password-mismatch")
+    } else {
+        None
+    };
+    if let Some(p) = problem {
+        return account_page(
+            &req,
+            &state,
+            &who,
+            None,
+            None,
+            Some(p),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    let uid = user.id;
+    let changed = db(&state, move |conn| {
+        let Some(u) = accounts::find_user(conn, uid)? else {
+            return Ok(None);
+        };
+        if !auth::verify_password(Some(&u.password_hash), &form.current) {
+            return Ok(None);
+        }
+        let hash = auth::hash_password(&form.new)?;
+        accounts::set_password(conn, uid, &hash)?;
+        Ok(accounts::find_user(conn, uid)?)
+    })
+    .await?;
+    match changed {
+        Some(u) => {
+            // This session stays signed in; every other one ends.
+            auth::sign_in(&session, &u)?;
+            Ok(see_other("/cuenta?hecho=1"))
+        }
+        None => {
+            account_page(
+                &req,
+                &state,
+                &who,
+                None,
+                None,
+                Some("account-password-wrong"),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct TokenForm {
+    name: String,
+}
+
+pub async fn create_token(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    form: web::Form<TokenForm>,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::OwnAccount, req.path())?;
+    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let name = form.into_inner().name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > 80 {
+        return account_page(
+            &req,
+            &state,
+            &who,
+            None,
+            None,
+            Some("account-token-name"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    let token = format!("baza_{}", auth::random_hex(24)?);
+    let hash = auth::token_hash(&token);
+    let uid = user.id;
+    db(&state, move |conn| {
+        accounts::insert_token(conn, uid, &name, &hash, now())?;
+        Ok(())
+    })
+    .await?;
+    // The token is shown once, now; only its hash is kept.
+    account_page(&req, &state, &who, Some(token), None, None, StatusCode::OK).await
+}
+
+pub async fn revoke_token(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::OwnAccount, req.path())?;
+    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let (uid, tid) = (user.id, path.into_inner());
+    let n = db(&state, move |conn| {
+        Ok(accounts::revoke_token(conn, uid, tid, now())?)
+    })
+    .await?;
+    if n == 0 {
+        return Err(AppError::NotFound);
+    }
+    Ok(see_other("/cuenta"))
+}
+
+pub struct UserLine {
+    pub username: String,
+    pub role: String,
+    pub club: String,
+}
+
+#[derive(Template)]
+#[template(path = "users.html")]
+struct UsersPage<'a> {
+    ctx: &'a Ctx,
+    users: Vec<UserLine>,
+    clubs: Vec<(i32, String)>,
+    roles: Vec<(&'static str, String)>,
+    error: Option<String>,
+}
+
+async fn users_page(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    error: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(req);
+    let (users, clubs) = db(state, |conn| {
+        Ok((accounts::list_users(conn)?, queries::list_clubs(conn)?))
+    })
+    .await?;
+    let club_name = |id: Option<i32>| {
+        id.and_then(|i| clubs.iter().find(|c| c.id == i))
+            .map(|c| c.name.clone())
+            .unwrap_or_else(|| "—".to_owned())
+    };
+    let users = users
+        .iter()
+        .map(|u| UserLine {
+            username: u.username.clone(),
+            role: ctx.t(&format!("role-{}", u.role)),
+            club: club_name(u.club_id),
+        })
+        .collect();
+    render_status(
+        &UsersPage {
+            users,
+            clubs: clubs.iter().map(|c| (c.id, c.name.clone())).collect(),
+            roles: Role::ALL
+                .iter()
+                .map(|r| (r.slug(), ctx.t(&format!("role-{}", r.slug()))))
+                .collect(),
+            error,
+            ctx: &ctx,
+        },
+        status,
+    )
+}
+
+pub async fn users(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::ManageUsers, req.path())?;
+    users_page(&req, &state, None, StatusCode::OK).await
+}
+
+#[derive(Deserialize)]
+pub struct NewUserForm {
+    username: String,
+    password: String,
+    role: String,
+    club: Option<String>,
+}
+
+/// Checks a new user's fields; returns (username, role, club) or the message key.
+pub fn validate_new_user(
+    username: &str,
+    password: &str,
+    role: &str,
+) -> Result<(String, Role), &'static str> {
+    let username = username.trim();
+    let valid_name = (2..=40).contains(&username.chars().count())
+        && username
+            .chars()
+            .all(|c| c.is_alphanumeric() || "._-".contains(c));
+    if !valid_name {
+        return Err("users-bad-name");
+    }
+    if password.chars().count() < MIN_PASSWORD {
+        return Err("account-password-short");
+    }
+    let role = Role::parse(role).ok_or("users-bad-role")?;
+    Ok((username.to_owned(), role))
+}
+
+pub async fn create_user(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    form: web::Form<NewUserForm>,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::ManageUsers, req.path())?;
+    let form = form.into_inner();
+    let ctx = Ctx::from_request(&req);
+    let (username, role) = match validate_new_user(&form.username, &form.password, &form.role) {
+        Ok(v) => v,
+        Err(key) => {
+            return users_page(
+                &req,
+                &state,
+                Some(ctx.t(key)),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+    };
+    let club = match form
+        .club
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        None => None,
+        Some(c) => match c.parse::<i32>() {
+            Ok(id) => Some(id),
+            Err(_) => {
+                return users_page(
+                    &req,
+                    &state,
+                    Some(ctx.t("users-bad-club")),
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                )
+                .await;
+            }
+        },
+    };
+    let actor = who.actor();
+    let hash = auth::hash_password(&form.password)?;
+    let created = db(&state, move |conn| {
+        use diesel::Connection;
+        if let Some(c) = club
+            && queries::find_club(conn, c)?.is_none()
+        {
+            return Ok(Err("users-bad-club"));
+        }
+        conn.transaction(|conn| {
+            let id = match accounts::insert_user(
+                conn,
+                &NewUser {
+                    username: &username,
+                    password_hash: &hash,
+                    role: role.slug(),
+                    club_id: club,
+                    created_at: now(),
+                },
+            ) {
+                Ok(id) => id,
+                Err(e) if accounts::is_unique_violation(&e) => return Ok(Err("users-taken")),
+                Err(e) => return Err(e),
+            };
+            accounts::insert_audit(
+                conn,
+                &NewAudit {
+                    at: now(),
+                    actor: &actor,
+                    action: "create",
+                    entity: "user",
+                    entity_id: id,
+                    club_id: club,
+                    event_id: None,
+                    before_json: None,
+                    after_json: Some(
+                        serde_json::json!({"username": username, "role": role.slug(), "club_id": club})
+                            .to_string(),
+                    ),
+                },
+            )?;
+            Ok(Ok(id))
+        })
+        .map_err(AppError::from)
+    })
+    .await?;
+    match created {
+        Ok(_) => Ok(see_other("/admin/usuarios")),
+        Err(key) => {
+            users_page(
+                &req,
+                &state,
+                Some(ctx.t(key)),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Static assets embedded in the binary, so `baza` runs from any directory.
+//! URLs carry a content hash (`?v=…`) and are cached for a year.
+
+use std::sync::LazyLock;
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use crate::error::AppError;
+
+struct Asset {
+    name: &'static str,
+    content_type: &'static str,
+    body: &'static [u8],
+}
+
+const ASSETS: &[Asset] = &[
+    Asset {
+        name: "app.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_bytes!("../../static/css/app.css"),
+    },
+    Asset {
+        name: "print.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_bytes!("../../static/css/print.css"),
+    },
+    Asset {
+        name: "favicon.svg",
+        content_type: "image/svg+xml",
+        body: include_bytes!("../../static/favicon.svg"),
+    },
+];
+
+/// FNV-1a: a stable content hash for cache busting and ETags.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf29ce484222325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x100000001b3)
+    })
+}
+
+static HASHES: LazyLock<Vec<String>> = LazyLock::new(|| {
+    ASSETS
+        .iter()
+        .map(|a| format!("{:012x}", fnv1a(a.body) >> 16))
+        .collect()
+});
+
+fn find(name: &str) -> Option<(&'static Asset, &'static str)> {
+    let i = ASSETS.iter().position(|a| a.name == name)?;
+    Some((ASSETS.get(i)?, HASHES.get(i)?.as_str()))
+}
+
+/// The URL of an asset; unknown names give a plain path (and a 404 when fetched).
+pub fn url(name: &str) -> String {
+    match find(name) {
+        Some((_, hash)) => format!("/static/{name}?v={hash}"),
+        None => format!("/static/{name}"),
+    }
+}
+
+pub async fn serve(req: HttpRequest, name: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let (asset, hash) = find(&name).ok_or(AppError::NotFound)?;
+    let etag = format!("\"{hash}\"");
+    let fresh = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    let mut res = if fresh {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    res.insert_header((header::ETAG, etag))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=31536000, immutable"));
+    if fresh {
+        return Ok(res.finish());
+    }
+    Ok(res.content_type(asset.content_type).body(asset.body))
+}

@@ -1,0 +1,532 @@
+//! Who is asking, and what they may do: passwords (argon2id), sessions (signed,
+//! encrypted cookies), table PINs for scorekeepers, API tokens, CSRF, and the one
+//! policy function every handler calls (`Principal::require`).
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_session::{Session, SessionExt};
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, header};
+use actix_web::middleware::Next;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use argon2::{Argon2, PasswordHash, PasswordHasher, PasswordVerifier};
+use sha2::{Digest, Sha256};
+
+use super::{AppState, db};
+use crate::db::accounts::{self, User};
+use crate::error::AppError;
+
+pub const S_USER: &str = "uid";
+pub const S_EPOCH: &str = "epoch";
+pub const S_NAME: &str = "uname";
+pub const S_CSRF: &str = "csrf";
+pub const S_TABLES: &str = "tables";
+pub const S_GAMES: &str = "games";
+/// The form field and the header that carry the CSRF token.
+pub const CSRF_FIELD: &str = "csrf";
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// Wrong passwords (or table PINs) allowed per subject per minute.
+pub const MAX_FAILURES_PER_MINUTE: i64 = 10;
+
+/// Whether `subject` (a user name, a table, a game) failed too often in the last
+/// minute: then even the right secret is refused.
+pub fn throttled(
+    conn: &mut crate::db::DbConn,
+    subject: &str,
+    now: chrono::NaiveDateTime,
+) -> Result<bool, AppError> {
+    let since = now - chrono::Duration::seconds(60);
+    Ok(accounts::count_failures(conn, subject, since)? >= MAX_FAILURES_PER_MINUTE)
+}
+
+/// Counts one failure against `subject`, forgetting those older than an hour.
+pub fn record_failure(
+    conn: &mut crate::db::DbConn,
+    subject: &str,
+    now: chrono::NaiveDateTime,
+) -> Result<(), AppError> {
+    accounts::add_failure(conn, subject, now)?;
+    accounts::prune_failures(conn, now - chrono::Duration::hours(1))?;
+    Ok(())
+}
+
+/// Random bytes as lower-case hex.
+pub fn random_hex(bytes: usize) -> Result<String, AppError> {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf).map_err(|e| AppError::Internal(anyhow::anyhow!("random: {e}")))?;
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+pub fn hash_password(password: &str) -> Result<String, AppError> {
+    let hash: PasswordHash = Argon2::default()
+        .hash_password(password.as_bytes())
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("argon2: {e}")))?;
+    Ok(hash.to_string())
+}
+
+/// A hash of a password nobody has, to spend the same time on unknown users.
+static DUMMY_HASH: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| hash_password("no user has this password").unwrap_or_default());
+
+pub fn verify_password(hash: Option<&str>, password: &str) -> bool {
+    let ok = Argon2::default()
+        .verify_password(password.as_bytes(), hash.unwrap_or(DUMMY_HASH.as_str()))
+        .is_ok();
+    ok && hash.is_some()
+}
+
+/// API tokens are stored as their SHA-256; the token itself is shown once.
+pub fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Compares secrets without stopping at the first difference.
+pub fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Admin,
+    Organiser,
+    Referee,
+}
+
+impl Role {
+    pub const ALL: [Role; 3] = [Role::Admin, Role::Organiser, Role::Referee];
+
+    pub fn slug(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Organiser => "organiser",
+            Role::Referee => "referee",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.slug() == s.trim())
+    }
+}
+
+/// A signed-in user, as checked against the database on this request.
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub id: i32,
+    pub username: String,
+    pub role: Role,
+    pub club_id: Option<i32>,
+}
+
+impl SignedIn {
+    fn from_user(u: &User) -> Option<SignedIn> {
+        Some(SignedIn {
+            id: u.id,
+            username: u.username.clone(),
+            role: Role::parse(&u.role)?,
+            club_id: u.club_id,
+        })
+    }
+
+    /// The actor string of the audit log.
+    pub fn actor(&self) -> String {
+        format!("user:{}:{}", self.id, self.username)
+    }
+}
+
+/// What an action needs.
+#[derive(Debug, Clone, Copy)]
+pub enum Perm {
+    /// Create users, see every club.
+    ManageUsers,
+    /// Players, pairs, events and rounds of a club.
+    ManageClub(i32),
+    /// Enter or correct the result of a match of a club's event.
+    RecordResult {
+        club_id: i32,
+        match_id: i32,
+        finished: bool,
+    },
+    /// Read a club's audit log.
+    ReadAudit(i32),
+    /// Anything a signed-in user may do to their own account.
+    OwnAccount,
+    /// Start a game at a club table.
+    CreateGame(i32),
+    /// Enter, correct or remove the hands of a club game.
+    RecordGame { club_id: i32, game_id: i32 },
+}
+
+/// Who is making the request: maybe a user, maybe a scorekeeper holding table
+/// PINs, maybe nobody (the public).
+#[derive(Debug, Clone, Default)]
+pub struct Principal {
+    pub user: Option<SignedIn>,
+    /// Matches whose table PIN this browser entered.
+    pub tables: Vec<i32>,
+    /// Club games whose PIN this browser entered.
+    pub games: Vec<i32>,
+    /// Whether the request came through the API (token, no cookies).
+    pub api: bool,
+    /// The token used, for the audit log.
+    pub token_id: Option<i32>,
+}
+
+impl Principal {
+    /// The one policy of Baza: who may do what.
+    pub fn allows(&self, perm: Perm) -> bool {
+        if let Some(u) = &self.user {
+            let own_club = |c: i32| u.club_id == Some(c);
+            let granted = match (u.role, perm) {
+                (Role::Admin, _) => true,
+                (_, Perm::OwnAccount) => true,
+                (Role::Organiser, Perm::ManageClub(c)) => own_club(c),
+                (Role::Organiser | Role::Referee, Perm::RecordResult { club_id, .. }) => {
+                    own_club(club_id)
+                }
+                (Role::Organiser | Role::Referee, Perm::ReadAudit(c)) => own_club(c),
+                (Role::Organiser | Role::Referee, Perm::CreateGame(c)) => own_club(c),
+                (Role::Organiser | Role::Referee, Perm::RecordGame { club_id, .. }) => {
+                    own_club(club_id)
+                }
+                _ => false,
+            };
+            if granted {
+                return true;
+            }
+        }
+        match perm {
+            // A scorekeeper enters the result of their own table, once; corrections
+            // of a finished match are a referee's.
+            Perm::RecordResult {
+                match_id,
+                finished: false,
+                ..
+            } => self.tables.contains(&match_id),
+            // The game's PIN lets a scorekeeper keep that game's score.
+            Perm::RecordGame { game_id, .. } => self.games.contains(&game_id),
+            _ => false,
+        }
+    }
+
+    /// `Ok` when allowed; otherwise the public is sent to log in (401 on the API)
+    /// and everybody else gets 403.
+    pub fn require(&self, perm: Perm, here: &str) -> Result<(), AppError> {
+        if self.allows(perm) {
+            return Ok(());
+        }
+        if self.user.is_none() && self.tables.is_empty() && self.games.is_empty() {
+            if self.api {
+                return Err(AppError::Unauthorized);
+            }
+            return Err(AppError::LoginRequired(here.to_owned()));
+        }
+        Err(AppError::Forbidden)
+    }
+
+    pub fn actor(&self) -> String {
+        match (&self.user, self.token_id) {
+            (Some(u), Some(t)) => format!("{} (token {t})", u.actor()),
+            (Some(u), None) => u.actor(),
+            (None, _) if self.games.is_empty() => format!("scorekeeper:tables {:?}", self.tables),
+            (None, _) => format!("scorekeeper:games {:?}", self.games),
+        }
+    }
+}
+
+fn session_user(session: &Session) -> Option<(i32, i32)> {
+    let id = session.get::<i32>(S_USER).ok().flatten()?;
+    let epoch = session.get::<i32>(S_EPOCH).ok().flatten()?;
+    Some((id, epoch))
+}
+
+async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("no app state")))?;
+    if req.path().starts_with("/api/") {
+        // The API takes tokens only: no cookies, so no cross-site requests.
+        let Some(token) = req
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(|t| token_hash(t.trim()))
+        else {
+            return Ok(Principal {
+                api: true,
+                ..Principal::default()
+            });
+        };
+        let found = db(&state, move |conn| {
+            Ok(accounts::user_by_token(conn, &token)?)
+        })
+        .await?;
+        return match found {
+            Some((token_id, user)) => Ok(Principal {
+                user: SignedIn::from_user(&user),
+                tables: Vec::new(),
+                games: Vec::new(),
+                api: true,
+                token_id: Some(token_id),
+            }),
+            None => Err(AppError::Unauthorized),
+        };
+    }
+    let session = req.get_session();
+    let tables = session
+        .get::<Vec<i32>>(S_TABLES)
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    let games = session
+        .get::<Vec<i32>>(S_GAMES)
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    let user = match session_user(&session) {
+        Some((id, epoch)) => {
+            let user = db(&state, move |conn| Ok(accounts::find_user(conn, id)?)).await?;
+            match user {
+                // A password change or a reset ends the other sessions.
+                Some(u) if u.session_epoch == epoch => SignedIn::from_user(&u),
+                _ => {
+                    session.remove(S_USER);
+                    session.remove(S_NAME);
+                    None
+                }
+            }
+        }
+        None => None,
+    };
+    Ok(Principal {
+        user,
+        tables,
+        games,
+        api: false,
+        token_id: None,
+    })
+}
+
+impl FromRequest for Principal {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<Principal, AppError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        Box::pin(principal_from(req.clone()))
+    }
+}
+
+/// The session's CSRF token, created on first use.
+pub fn csrf_token(session: &Session) -> String {
+    if let Some(t) = session.get::<String>(S_CSRF).ok().flatten() {
+        return t;
+    }
+    let token = random_hex(32).unwrap_or_default();
+    let _ = session.insert(S_CSRF, &token);
+    token
+}
+
+/// Signs a user in: a fresh session (no fixation), a fresh CSRF token.
+pub fn sign_in(session: &Session, user: &User) -> Result<(), AppError> {
+    let tables = session.get::<Vec<i32>>(S_TABLES).ok().flatten();
+    let games = session.get::<Vec<i32>>(S_GAMES).ok().flatten();
+    session.renew();
+    session.clear();
+    let put = |k: &str, v: serde_json::Value| {
+        session
+            .insert(k, v)
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("session: {e}")))
+    };
+    put(S_USER, user.id.into())?;
+    put(S_EPOCH, user.session_epoch.into())?;
+    put(S_NAME, user.username.clone().into())?;
+    put(S_CSRF, random_hex(32)?.into())?;
+    if let Some(t) = tables {
+        put(S_TABLES, serde_json::json!(t))?;
+    }
+    if let Some(g) = games {
+        put(S_GAMES, serde_json::json!(g))?;
+    }
+    Ok(())
+}
+
+/// Grants this browser the right to score one table (`S_TABLES`) or one club
+/// game (`S_GAMES`).
+pub fn grant(session: &Session, key: &str, id: i32) -> Result<(), AppError> {
+    let mut ids = session
+        .get::<Vec<i32>>(key)
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    if !ids.contains(&id) {
+        ids.push(id);
+    }
+    session
+        .insert(key, ids)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("session: {e}")))
+}
+
+fn is_write(method: &Method) -> bool {
+    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+/// Whether `Origin`, when sent, is this very site.
+fn same_origin(req: &ServiceRequest) -> bool {
+    let Some(origin) = req
+        .headers()
+        .get(header::ORIGIN)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return true;
+    };
+    let host = req.connection_info().host().to_owned();
+    origin
+        .split_once("://")
+        .is_some_and(|(_, rest)| rest.trim_end_matches('/') == host)
+}
+
+/// Middleware: every state-changing request outside `/api/` must carry the session's
+/// CSRF token (form field `csrf`, or header `X-CSRF-Token`) and come from this site.
+pub async fn csrf_guard(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    if !is_write(req.method()) || req.path().starts_with("/api/") {
+        return next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_left_body);
+    }
+    let expected = req.get_session().get::<String>(S_CSRF).ok().flatten();
+    let mut given = req
+        .headers()
+        .get(CSRF_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    let is_form = content_type.starts_with("application/x-www-form-urlencoded");
+    if given.is_none() && content_type.starts_with("multipart/form-data") {
+        let body = req.extract::<web::Bytes>().await?;
+        given = super::multipart_fields(&content_type, &body).and_then(|fields| {
+            fields
+                .into_iter()
+                .find(|(k, _)| k == CSRF_FIELD)
+                .and_then(|(_, v)| String::from_utf8(v).ok())
+        });
+        req.set_payload(Payload::from(body));
+    }
+    if given.is_none() && is_form {
+        // Read the form, find the token, and put the body back for the handler.
+        let body = req.extract::<web::Bytes>().await?;
+        given = serde_html_form::from_bytes::<Vec<(String, String)>>(&body)
+            .ok()
+            .and_then(|fields| {
+                fields
+                    .into_iter()
+                    .find(|(k, _)| k == CSRF_FIELD)
+                    .map(|(_, v)| v)
+            });
+        req.set_payload(Payload::from(body));
+    }
+    let ok = match (expected, given) {
+        (Some(e), Some(g)) => same_secret(&e, &g) && same_origin(&req),
+        _ => false,
+    };
+    if !ok {
+        // Built from the error itself, so that `render_errors` can name it.
+        let res = HttpResponse::from_error(AppError::Csrf);
+        let (http_req, _) = req.into_parts();
+        return Ok(ServiceResponse::new(http_req, res).map_into_right_body());
+    }
+    next.call(req)
+        .await
+        .map(ServiceResponse::map_into_left_body)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn user(role: Role, club: Option<i32>) -> Principal {
+        Principal {
+            user: Some(SignedIn {
+                id: 1,
+                username: "u".into(),
+                role,
+                club_id: club,
+            }),
+            ..Principal::default()
+        }
+    }
+
+    #[test]
+    fn passwords_verify_only_against_their_own_hash() {
+        let h = hash_password("sota-de-oros").unwrap();
+        assert!(h.starts_with("$argon2id$"));
+        assert!(verify_password(Some(&h), "sota-de-oros"));
+        assert!(!verify_password(Some(&h), "sota-de-copas"));
+        assert!(!verify_password(None, "sota-de-oros"));
+    }
+
+    #[test]
+    fn the_policy_gives_each_role_its_own_club_and_nothing_more() {
+        let result = |club_id, finished| Perm::RecordResult {
+            club_id,
+            match_id: 9,
+            finished,
+        };
+        let admin = user(Role::Admin, None);
+        assert!(admin.allows(Perm::ManageUsers) && admin.allows(Perm::ManageClub(5)));
+        let org = user(Role::Organiser, Some(1));
+        assert!(org.allows(Perm::ManageClub(1)) && !org.allows(Perm::ManageClub(2)));
+        assert!(org.allows(result(1, true)) && !org.allows(Perm::ManageUsers));
+        let referee = user(Role::Referee, Some(1));
+        assert!(referee.allows(result(1, true)) && !referee.allows(result(2, false)));
+        assert!(!referee.allows(Perm::ManageClub(1)) && referee.allows(Perm::ReadAudit(1)));
+        let nobody_club = user(Role::Organiser, None);
+        assert!(!nobody_club.allows(Perm::ManageClub(1)));
+        let scorekeeper = Principal {
+            tables: vec![9],
+            ..Principal::default()
+        };
+        assert!(scorekeeper.allows(result(1, false)));
+        assert!(
+            !scorekeeper.allows(result(1, true)),
+            "corrections are a referee's"
+        );
+        assert!(!scorekeeper.allows(Perm::ReadAudit(1)));
+        let public = Principal::default();
+        assert!(matches!(
+            public.require(Perm::ManageClub(1), "/x"),
+            Err(AppError::LoginRequired(_))
+        ));
+        assert!(matches!(
+            referee.require(Perm::ManageClub(1), "/x"),
+            Err(AppError::Forbidden)
+        ));
+    }
+
+    #[test]
+    fn secrets_compare_whole() {
+        assert!(same_secret("abc", "abc"));
+        assert!(!same_secret("abc", "abd") && !same_secret("abc", "ab"));
+        assert_eq!(token_hash("x").len(), 64);
+    }
+}

@@ -1,0 +1,118 @@
+//! Languages: Spanish (default), Catalan and English, from Fluent files embedded in
+//! the binary. Negotiation: the switcher's cookie, then `Accept-Language`, then
+//! Spanish. Card and rule terms stay Spanish in every language (the .ftl files say
+//! "sota", "cante", "renuncio" in Catalan and English too).
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use actix_web::HttpRequest;
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{LanguageIdentifier, Loader};
+
+pub use crate::domain::Lang;
+
+fluent_templates::static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "es",
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// The cookie the language switcher sets.
+pub const LANG_COOKIE: &str = "baza_lang";
+
+fn langid(lang: Lang) -> LanguageIdentifier {
+    match lang {
+        Lang::Es => fluent_templates::langid!("es"),
+        Lang::Ca => fluent_templates::langid!("ca"),
+        Lang::En => fluent_templates::langid!("en"),
+    }
+}
+
+/// Translates `key` into `lang`; a missing key shows the key itself (and the
+/// locale tests make sure none is missing).
+pub fn tr(lang: Lang, key: &str) -> String {
+    LOCALES
+        .try_lookup(&langid(lang), key)
+        .unwrap_or_else(|| key.to_owned())
+}
+
+/// Translates `key` with named arguments.
+pub fn tr_args(lang: Lang, key: &str, args: &[(&'static str, String)]) -> String {
+    let map: HashMap<Cow<'static, str>, FluentValue> = args
+        .iter()
+        .map(|(k, v)| (Cow::Borrowed(*k), FluentValue::from(v.clone())))
+        .collect();
+    LOCALES
+        .try_lookup_with_args(&langid(lang), key, &map)
+        .unwrap_or_else(|| key.to_owned())
+}
+
+/// Picks the first supported language of an `Accept-Language` header, by q-value.
+pub fn from_accept_language(header: &str) -> Option<Lang> {
+    let mut best: Option<(f32, usize, Lang)> = None;
+    for (pos, part) in header.split(',').enumerate() {
+        let mut pieces = part.trim().split(';');
+        let tag = pieces.next().unwrap_or("").trim().to_ascii_lowercase();
+        let q = pieces
+            .filter_map(|p| p.trim().strip_prefix("q="))
+            .find_map(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        let primary = tag.split('-').next().unwrap_or("");
+        let Some(lang) = Lang::from_code(primary) else {
+            continue;
+        };
+        if q <= 0.0 {
+            continue;
+        }
+        let better = match best {
+            None => true,
+            Some((bq, bpos, _)) => q > bq || (q == bq && pos < bpos),
+        };
+        if better {
+            best = Some((q, pos, lang));
+        }
+    }
+    best.map(|(_, _, lang)| lang)
+}
+
+/// The request's language: cookie, then `Accept-Language`, then Spanish.
+pub fn negotiate(req: &HttpRequest) -> Lang {
+    if let Some(lang) = req
+        .cookie(LANG_COOKIE)
+        .and_then(|c| Lang::from_code(c.value()))
+    {
+        return lang;
+    }
+    req.headers()
+        .get(actix_web::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(from_accept_language)
+        .unwrap_or(Lang::Es)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language_picks_the_best_supported_tag() {
+        assert_eq!(from_accept_language("ca"), Some(Lang::Ca));
+        assert_eq!(
+            from_accept_language("fr-FR, en-GB;q=0.8, es;q=0.9"),
+            Some(Lang::Es)
+        );
+        assert_eq!(from_accept_language("de, en;q=0.5"), Some(Lang::En));
+        assert_eq!(from_accept_language("ca-ES;q=0, en;q=0.1"), Some(Lang::En));
+        assert_eq!(from_accept_language("fr, de"), None);
+        assert_eq!(from_accept_language(""), None);
+    }
+
+    #[test]
+    fn translations_fall_back_to_the_key_only_when_missing() {
+        assert_eq!(tr(Lang::Es, "no-such-key-anywhere"), "no-such-key-anywhere");
+        assert_ne!(tr(Lang::Ca, "nav-home"), "nav-home");
+    }
+}

@@ -1,0 +1,301 @@
+//! The web layer: shared state, the page context every template receives, the
+//! rendering helper, localized error pages and embedded static assets.
+
+pub mod account;
+pub mod api;
+pub mod assets;
+pub mod auth;
+pub mod club_play;
+pub mod i18n;
+pub mod manage;
+pub mod pages;
+pub mod referee;
+
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use crate::db::{DbConn, DbPool};
+use crate::error::AppError;
+use i18n::Lang;
+
+/// What every handler shares: the pool. Nothing else lives in the process, so
+/// several Baza processes can serve one PostgreSQL behind a load balancer.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: DbPool,
+}
+
+/// Runs database work on the blocking thread pool, off the async workers.
+pub async fn db<F, T>(state: &AppState, f: F) -> Result<T, AppError>
+where
+    F: FnOnce(&mut DbConn) -> Result<T, AppError> + Send + 'static,
+    T: Send + 'static,
+{
+    let pool = state.pool.clone();
+    web::block(move || {
+        let mut conn = pool
+            .get()
+            .map_err(|e| AppError::Unavailable(e.to_string()))?;
+        f(&mut conn)
+    })
+    .await
+    .map_err(|e| AppError::Internal(anyhow::anyhow!("blocking task failed: {e}")))?
+}
+
+/// The per-request context of every page: language, where we are, the CSRF token
+/// for its forms and the signed-in name (display only: rights come from `Principal`).
+pub struct Ctx {
+    pub lang: Lang,
+    pub path: String,
+    pub csrf: String,
+    pub username: Option<String>,
+}
+
+impl Ctx {
+    pub fn from_request(req: &HttpRequest) -> Ctx {
+        use actix_session::SessionExt;
+        let session = req.get_session();
+        Ctx {
+            csrf: auth::csrf_token(&session),
+            username: session.get::<String>(auth::S_NAME).ok().flatten(),
+            lang: i18n::negotiate(req),
+            path: req
+                .uri()
+                .path_and_query()
+                .map(|p| p.as_str().to_owned())
+                .unwrap_or_else(|| "/".to_owned()),
+        }
+    }
+
+    /// Translates a message id.
+    pub fn t(&self, key: &str) -> String {
+        i18n::tr(self.lang, key)
+    }
+
+    /// Translates a message id with one named argument.
+    pub fn t1(&self, key: &str, name: &'static str, value: &dyn std::fmt::Display) -> String {
+        i18n::tr_args(self.lang, key, &[(name, value.to_string())])
+    }
+
+    pub fn lang_code(&self) -> &'static str {
+        self.lang.code()
+    }
+
+    /// URL of an embedded asset, cache-busted by its content hash.
+    pub fn asset(&self, name: &str) -> String {
+        assets::url(name)
+    }
+
+    /// The language switcher's link for `code`, coming back to this page.
+    pub fn switch_url(&self, code: &str) -> String {
+        format!("/idioma/{code}?next={}", percent_encode(&self.path))
+    }
+
+    /// The languages offered by the switcher: (code, name, is current).
+    pub fn languages(&self) -> [(&'static str, &'static str, bool); 3] {
+        [
+            ("es", "Español", self.lang == Lang::Es),
+            ("ca", "Català", self.lang == Lang::Ca),
+            ("en", "English", self.lang == Lang::En),
+        ]
+    }
+
+    /// Whether the navigation link `prefix` is the current section.
+    pub fn here(&self, prefix: &str) -> bool {
+        if prefix == "/" {
+            self.path == "/" || self.path.starts_with("/?")
+        } else {
+            self.path.starts_with(prefix)
+        }
+    }
+}
+
+/// The fields of a `multipart/form-data` body (name, content): enough for a form
+/// with a file input, without a multipart crate. `None` when it is not well formed.
+pub fn multipart_fields(content_type: &str, body: &[u8]) -> Option<Vec<(String, Vec<u8>)>> {
+    let boundary = content_type
+        .split(';')
+        .find_map(|p| p.trim().strip_prefix("boundary="))?
+        .trim_matches('"');
+    if boundary.is_empty() {
+        return None;
+    }
+    let delimiter = format!("--{boundary}");
+    let find = |hay: &[u8], needle: &[u8]| hay.windows(needle.len()).position(|w| w == needle);
+    let mut rest = body;
+    let mut fields = Vec::new();
+    let start = find(rest, delimiter.as_bytes())?;
+    rest = rest.get(start + delimiter.len()..)?;
+    loop {
+        if rest.starts_with(b"--") {
+            return Some(fields);
+        }
+        rest = rest.strip_prefix(b"\r\n")?;
+        let end = find(rest, delimiter.as_bytes())?;
+        let part = rest.get(..end)?;
+        let split = find(part, b"\r\n\r\n")?;
+        let headers = std::str::from_utf8(part.get(..split)?).ok()?;
+        let mut content = part.get(split + 4..)?;
+        if let Some(c) = content.strip_suffix(b"\r\n") {
+            content = c;
+        }
+        let name = headers
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))?
+            .split(';')
+            .find_map(|p| p.trim().strip_prefix("name="))?
+            .trim_matches('"')
+            .to_owned();
+        fields.push((name, content.to_vec()));
+        rest = rest.get(end + delimiter.len()..)?;
+    }
+}
+
+/// Parses a numeric id from the URL; anything else is a 404.
+pub fn parse_id(raw: &str) -> Result<i32, AppError> {
+    raw.parse::<i32>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or(AppError::NotFound)
+}
+
+/// Percent-encodes everything but unreserved characters and `/`.
+pub fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~/".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Renders a full page as a 200 response.
+pub fn render<T: Template>(tpl: &T) -> Result<HttpResponse, AppError> {
+    render_status(tpl, StatusCode::OK)
+}
+
+pub fn render_status<T: Template>(tpl: &T, status: StatusCode) -> Result<HttpResponse, AppError> {
+    let html = tpl
+        .render()
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("template: {e}")))?;
+    let mut res = HttpResponse::build(status);
+    // A page the handler rendered itself (a form with its errors) is final.
+    res.extensions_mut().insert(Rendered);
+    Ok(res.content_type("text/html; charset=utf-8").body(html))
+}
+
+/// Marks a response whose error body is already final (so `render_errors` keeps it).
+#[derive(Clone, Copy)]
+pub struct Rendered;
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage<'a> {
+    ctx: &'a Ctx,
+    status: u16,
+    title: String,
+    message: String,
+    detail: Option<String>,
+}
+
+/// The Fluent key and detail of an error response made by anyone (our `AppError`,
+/// or actix's extractors and router).
+fn describe<B>(res: &HttpResponse<B>) -> (&'static str, Option<String>) {
+    if let Some(app) = res.error().and_then(|e| e.as_error::<AppError>()) {
+        return app.describe();
+    }
+    let detail = res.error().map(|e| e.to_string()).filter(|d| !d.is_empty());
+    match res.status() {
+        StatusCode::NOT_FOUND => ("error-not-found", None),
+        StatusCode::METHOD_NOT_ALLOWED => ("error-method", None),
+        StatusCode::PAYLOAD_TOO_LARGE => ("error-too-large", None),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("error-media-type", detail),
+        s if s.is_server_error() => ("error-internal", None),
+        _ => ("error-bad-request", detail),
+    }
+}
+
+/// Middleware: every 4xx/5xx leaves as a localized page (HTML) or, under `/api/`,
+/// as `{"error": key, "message": ..., "detail": ...}`.
+pub async fn render_errors(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    let ctx = Ctx::from_request(req.request());
+    let api = req.path().starts_with("/api/");
+    let res = next.call(req).await?;
+    let status = res.status();
+    if !(status.is_client_error() || status.is_server_error())
+        || res.response().extensions().get::<Rendered>().is_some()
+    {
+        return Ok(res.map_into_left_body());
+    }
+    let (key, detail) = describe(res.response());
+    let message = ctx.t(key);
+    let mut new = if api {
+        HttpResponse::build(status).json(serde_json::json!({
+            "error": key.trim_start_matches("error-"),
+            "message": message,
+            "detail": detail,
+        }))
+    } else {
+        let page = ErrorPage {
+            ctx: &ctx,
+            status: status.as_u16(),
+            title: ctx.t("error-title"),
+            message,
+            detail,
+        };
+        match page.render() {
+            Ok(html) => HttpResponse::build(status)
+                .content_type("text/html; charset=utf-8")
+                .body(html),
+            Err(_) => HttpResponse::build(status).body(ctx.t(key)),
+        }
+    };
+    // Keep headers such as Allow on 405 and Retry-After.
+    for (name, value) in res.response().headers() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            new.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    new.headers_mut().insert(
+        header::CONTENT_LANGUAGE,
+        HeaderValue::from_static(ctx.lang_code()),
+    );
+    Ok(res.into_response(new).map_into_right_body())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn a_multipart_form_gives_its_fields_and_a_broken_one_gives_none() {
+        let body = b"--XyZ\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nabc\r\n--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"m.json\"\r\nContent-Type: application/json\r\n\r\n{\"a\": 1}\r\n--XyZ--\r\n";
+        let fields = multipart_fields("multipart/form-data; boundary=XyZ", body).unwrap();
+        assert_eq!(fields.len(), 2);
+        assert_eq!(fields[0], ("csrf".to_owned(), b"abc".to_vec()));
+        assert_eq!(fields[1], ("file".to_owned(), b"{\"a\": 1}".to_vec()));
+        assert!(
+            multipart_fields("multipart/form-data; boundary=XyZ", b"--XyZ\r\nnonsense").is_none()
+        );
+        assert!(multipart_fields("multipart/form-data", body).is_none());
+    }
+
+    #[test]
+    fn percent_encoding_keeps_paths_readable_and_escapes_the_rest() {
+        assert_eq!(percent_encode("/eventos/1"), "/eventos/1");
+        assert_eq!(percent_encode("/a?b=c&d"), "/a%3Fb%3Dc%26d");
+        assert_eq!(percent_encode("/ñ"), "/%C3%B1");
+    }
+}

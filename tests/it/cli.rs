@@ -1,0 +1,257 @@
+use std::process::Command;
+
+fn baza() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_baza"));
+    c.env_remove("BAZA_DATABASE_URL").env("RUST_LOG", "warn");
+    c
+}
+
+#[test]
+fn the_help_reads_in_spanish_and_english() {
+    let out = baza().arg("--help").output().unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        help.contains("Sirve Baza por HTTP / Serve Baza over HTTP"),
+        "{help}"
+    );
+    assert!(help.contains("árbitro") && help.contains("referee"));
+    let out = baza().args(["serve", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.contains("--bind") && help.contains("127.0.0.1:8080"));
+    assert!(help.contains("BAZA_DATABASE_URL"));
+}
+
+#[test]
+fn migrate_and_demo_fill_a_new_sqlite_file_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("club.sqlite3").display());
+    let out = baza().args(["migrate", "--db", &url]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("5 migraciones aplicadas"));
+    let out = baza().args(["demo", "--db", &url]).output().unwrap();
+    assert!(out.status.success());
+    // Players, pairs, a league, a championship and seven games of all five games,
+    // every hand of them checked by the rules on the way in.
+    assert!(String::from_utf8_lossy(&out.stderr).contains("16 jugadores, 8 parejas"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("7 partidas"));
+    // A second run never adds to real data.
+    let out = baza()
+        .args(["demo"])
+        .env("BAZA_DATABASE_URL", &url)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ya tiene datos"));
+}
+
+#[test]
+fn a_database_path_that_does_not_exist_is_refused_not_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("typo.sqlite3");
+    let out = baza()
+        .args(["migrate", "--db", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("does not exist"));
+    assert!(!path.exists());
+}
+
+#[test]
+fn the_default_database_is_created_in_the_working_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = baza()
+        .arg("migrate")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.path().join("baza.sqlite3").exists());
+}
+
+#[test]
+fn user_add_creates_an_account_that_can_list_and_reset() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("club.sqlite3").display());
+    let out = baza()
+        .args(["user", "add", "marta", "--role", "admin", "--db", &url])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let generated = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        generated.trim().len(),
+        16,
+        "a generated password is printed once"
+    );
+    let out = baza()
+        .args(["user", "list", "--db", &url])
+        .output()
+        .unwrap();
+    let list = String::from_utf8(out.stdout).unwrap();
+    assert!(list.contains("marta\tadmin"), "{list}");
+    // Bad role, duplicate name: clear errors, exit 1.
+    let out = baza()
+        .args(["user", "add", "pep", "--role", "king", "--db", &url])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let out = baza()
+        .args(["user", "add", "marta", "--role", "referee", "--db", &url])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("exists already"));
+    let out = baza()
+        .args(["user", "reset-password", "marta", "--db", &url])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_ne!(String::from_utf8(out.stdout).unwrap(), generated);
+}
+
+/// The example tournament file documented in src/domain/tournament/file.rs.
+fn tournament_example() -> String {
+    let src = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/domain/tournament/file.rs"),
+    )
+    .unwrap();
+    src.split("//! ```json\n")
+        .nth(1)
+        .unwrap()
+        .split("//! ```")
+        .next()
+        .unwrap()
+        .lines()
+        .map(|l| l.trim_start_matches("//!").trim_start())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn pair_and_standings_work_offline_on_a_tournament_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("torneo.json");
+    std::fs::write(&file, tournament_example()).unwrap();
+    let out = baza()
+        .args(["standings", file.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows.as_array().unwrap().len(), 4);
+    assert_eq!(
+        rows[0]["name"], "Pujol – Vidal",
+        "the winner of round 1 leads"
+    );
+    let out = baza()
+        .args(["standings", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("Pujol – Vidal")
+    );
+    let out = baza()
+        .args(["pair", file.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let round: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(round["number"], 2);
+    // A file with a typo is refused with the place of the problem, exit 2.
+    std::fs::write(
+        &file,
+        tournament_example().replace("\"points\"", "\"puntos\""),
+    )
+    .unwrap();
+    let out = baza()
+        .args(["standings", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("puntos"));
+}
+
+#[test]
+fn bracket_prints_a_knockout_bracket_file() {
+    use baza::domain::bracket::{EntrantId, single_elimination};
+    let seeds: Vec<EntrantId> = (1..=6).map(EntrantId).collect();
+    let bracket = single_elimination(&seeds, true).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cuadro.json");
+    std::fs::write(&file, serde_json::to_string(&bracket).unwrap()).unwrap();
+    let out = baza()
+        .args(["bracket", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text, bracket.layout().to_text());
+    assert!(!text.is_empty());
+    let out = baza().args(["bracket", "-"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_backup_is_a_working_copy_of_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("club.sqlite3").display());
+    assert!(
+        baza()
+            .args(["demo", "--db", &url])
+            .output()
+            .unwrap()
+            .status
+            .success()
+    );
+    let copy = dir.path().join("copia.sqlite3");
+    let out = baza()
+        .args(["backup", copy.to_str().unwrap(), "--db", &url])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Restoring is opening the copy: it holds the demo club.
+    let out = baza()
+        .args(["demo", "--db", copy.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ya tiene datos"));
+    // Never over an existing file.
+    let out = baza()
+        .args(["backup", copy.to_str().unwrap(), "--db", &url])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("exists already"));
+}

@@ -1,0 +1,283 @@
+use baza::db::{self, DbPool, DbTarget};
+use baza::startup::Application;
+use reqwest::StatusCode;
+use tempfile::TempDir;
+
+#[cfg(feature = "postgres")]
+static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A fresh database for one test: a SQLite file in a temporary folder, or a new
+/// PostgreSQL database (dropped afterwards) under `BAZA_TEST_DATABASE_URL`.
+#[allow(dead_code)]
+pub struct TestDb {
+    pub target: DbTarget,
+    pub url: String,
+    _dir: Option<TempDir>,
+    pg: Option<(String, String)>,
+}
+
+impl TestDb {
+    pub fn new() -> TestDb {
+        match std::env::var("BAZA_TEST_DATABASE_URL") {
+            Ok(base) if base.starts_with("postgres") => Self::postgres(&base),
+            _ => {
+                let dir = tempfile::tempdir().expect("temporary folder");
+                let url = format!("sqlite://{}", dir.path().join("baza.sqlite3").display());
+                TestDb {
+                    target: DbTarget::parse(&url, false).expect("sqlite url"),
+                    url,
+                    _dir: Some(dir),
+                    pg: None,
+                }
+            }
+        }
+    }
+
+    #[cfg(feature = "postgres")]
+    fn postgres(base: &str) -> TestDb {
+        use diesel::{Connection, PgConnection, RunQueryDsl};
+        let name = format!(
+            "baza_t_{}_{}_{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.subsec_nanos())
+                .unwrap_or(0)
+        );
+        let mut admin = PgConnection::establish(base).expect("connect to BAZA_TEST_DATABASE_URL");
+        diesel::sql_query(format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .expect("create test database");
+        let (head, _) = base
+            .split('?')
+            .next()
+            .and_then(|b| b.rsplit_once('/'))
+            .expect("postgres URL with a database name");
+        let url = format!("{head}/{name}");
+        TestDb {
+            target: DbTarget::parse(&url, false).expect("postgres url"),
+            url,
+            _dir: None,
+            pg: Some((base.to_owned(), name)),
+        }
+    }
+
+    #[cfg(not(feature = "postgres"))]
+    fn postgres(_base: &str) -> TestDb {
+        panic!(
+            "BAZA_TEST_DATABASE_URL is a PostgreSQL URL: run the tests with --features postgres"
+        );
+    }
+
+    pub fn pool(&self) -> DbPool {
+        db::connect_and_migrate(&self.target).expect("connect and migrate")
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        #[cfg(feature = "postgres")]
+        if let Some((base, name)) = self.pg.take() {
+            use diesel::{Connection, PgConnection, RunQueryDsl};
+            if let Ok(mut admin) = PgConnection::establish(&base) {
+                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&mut admin);
+            }
+        }
+        let _ = &self.pg;
+    }
+}
+
+/// The real server on a free port over a fresh database.
+#[allow(dead_code)]
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub pool: DbPool,
+    pub db: TestDb,
+}
+
+impl TestApp {
+    pub async fn spawn() -> TestApp {
+        let db = TestDb::new();
+        let pool = db.pool();
+        let app = Application::build(
+            "127.0.0.1:0",
+            pool.clone(),
+            &baza::startup::WebOptions {
+                workers: Some(1),
+                secure_cookies: false,
+            },
+        )
+        .expect("bind");
+        let address = format!("http://127.0.0.1:{}", app.port());
+        tokio::spawn(app.run_until_stopped());
+        let client = reqwest::Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("http client");
+        TestApp {
+            address,
+            client,
+            pool,
+            db,
+        }
+    }
+
+    /// The server with the demo club loaded.
+    pub async fn with_demo() -> TestApp {
+        let app = TestApp::spawn().await;
+        let pool = app.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = pool.get().expect("connection");
+            let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
+                .and_then(|d| d.and_hms_opt(10, 0, 0))
+                .expect("date");
+            db::demo::fill(&mut conn, now.date(), now).expect("demo")
+        })
+        .await
+        .expect("demo task")
+        .expect("empty database");
+        app
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request")
+    }
+
+    pub async fn get_with_lang(&self, path: &str, accept_language: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .header("Accept-Language", accept_language)
+            .send()
+            .await
+            .expect("request")
+    }
+
+    /// GETs a page, asserts the status, and parses the HTML.
+    pub async fn page(&self, path: &str, status: StatusCode) -> scraper::Html {
+        let res = self.get(path).await;
+        assert_eq!(res.status(), status, "GET {path}");
+        scraper::Html::parse_document(&res.text().await.expect("body"))
+    }
+}
+
+/// The text of every element matching `selector`.
+pub fn texts(html: &scraper::Html, selector: &str) -> Vec<String> {
+    let sel = scraper::Selector::parse(selector).expect("selector");
+    html.select(&sel)
+        .map(|e| e.text().collect::<String>().trim().to_owned())
+        .collect()
+}
+
+/// The value of attribute `attr` on the first element matching `selector`.
+pub fn attr(html: &scraper::Html, selector: &str, attr: &str) -> Option<String> {
+    let sel = scraper::Selector::parse(selector).expect("selector");
+    html.select(&sel)
+        .next()
+        .and_then(|e| e.value().attr(attr).map(str::to_owned))
+}
+
+pub fn assert_redirect_to(res: &reqwest::Response, location: &str) {
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        res.headers().get("location").and_then(|v| v.to_str().ok()),
+        Some(location)
+    );
+}
+
+/// A second browser: its own cookie jar.
+pub fn new_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("http client")
+}
+
+impl TestApp {
+    /// The CSRF token of this client's session (read from a form).
+    pub async fn csrf(&self) -> String {
+        self.csrf_for(&self.client).await
+    }
+
+    pub async fn csrf_for(&self, client: &reqwest::Client) -> String {
+        let body = client
+            .get(self.url("/entrar"))
+            .send()
+            .await
+            .expect("login page")
+            .text()
+            .await
+            .expect("body");
+        let html = scraper::Html::parse_document(&body);
+        attr(&html, "input[name=csrf]", "value").expect("csrf field")
+    }
+
+    /// Creates a user straight in the database; returns the password.
+    pub async fn add_user(&self, name: &str, role: &str, club: Option<i32>) -> String {
+        let pool = self.pool.clone();
+        let (name, role) = (name.to_owned(), role.to_owned());
+        let password = format!("{name}-secret-pw");
+        let pw = password.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = pool.get().expect("connection");
+            let hash = baza::web::auth::hash_password(&pw).expect("hash");
+            baza::db::accounts::insert_user(
+                &mut conn,
+                &baza::db::accounts::NewUser {
+                    username: &name,
+                    password_hash: &hash,
+                    role: &role,
+                    club_id: club,
+                    created_at: baza::web::account::now(),
+                },
+            )
+            .expect("insert user")
+        })
+        .await
+        .expect("task");
+        password
+    }
+
+    /// Logs `client` in; panics unless the login succeeds.
+    pub async fn login(&self, client: &reqwest::Client, name: &str, password: &str) {
+        let csrf = self.csrf_for(client).await;
+        let res = client
+            .post(self.url("/entrar"))
+            .form(&[
+                ("csrf", csrf.as_str()),
+                ("username", name),
+                ("password", password),
+                ("next", "/"),
+            ])
+            .send()
+            .await
+            .expect("login");
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "login as {name}");
+    }
+
+    /// Runs `f` on a database connection.
+    pub async fn with_conn<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut baza::db::DbConn) -> T + Send + 'static,
+    ) -> T {
+        let pool = self.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = pool.get().expect("connection");
+            f(&mut conn)
+        })
+        .await
+        .expect("task")
+    }
+}

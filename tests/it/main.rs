@@ -1,0 +1,15 @@
+#![allow(clippy::unwrap_used)]
+//! The one integration-test binary: the real server on a free port over a fresh
+//! database (a temporary SQLite file, or a fresh PostgreSQL database when
+//! `BAZA_TEST_DATABASE_URL=postgres://…` is set), a real headless Chromium for the
+//! browser tests, and the real `baza` binary for the CLI tests.
+
+mod browser;
+mod check;
+mod cli;
+mod club;
+mod helpers;
+mod i18n;
+mod pages;
+mod referee;
+mod security;

@@ -1,0 +1,259 @@
+use reqwest::StatusCode;
+
+use crate::helpers::{TestApp, assert_redirect_to, attr, texts};
+
+#[tokio::test]
+async fn the_home_page_is_spanish_by_default() {
+    let app = TestApp::spawn().await;
+    let res = app.get("/").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let body = res.text().await.unwrap();
+    assert!(body.starts_with("<!doctype html>\n<html lang=\"es\""));
+    let html = scraper::Html::parse_document(&body);
+    assert_eq!(texts(&html, "h1"), vec!["Baza, el árbitro de la mesa"]);
+    assert_eq!(texts(&html, "nav.main-nav a")[0], "Inicio");
+}
+
+#[tokio::test]
+async fn accept_language_chooses_catalan_or_english_and_falls_back_to_spanish() {
+    let app = TestApp::spawn().await;
+    for (header, lang, h1) in [
+        ("ca", "ca", "Baza, l'àrbitre de la taula"),
+        (
+            "ca-ES,ca;q=0.9,es;q=0.8",
+            "ca",
+            "Baza, l'àrbitre de la taula",
+        ),
+        ("en-GB,en;q=0.9", "en", "Baza, the referee at the table"),
+        ("fr-FR,de;q=0.5", "es", "Baza, el árbitro de la mesa"),
+    ] {
+        let res = app.get_with_lang("/", header).await;
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        assert_eq!(
+            attr(&html, "html", "lang").as_deref(),
+            Some(lang),
+            "{header}"
+        );
+        assert_eq!(texts(&html, "h1"), vec![h1], "{header}");
+    }
+}
+
+#[tokio::test]
+async fn the_language_switcher_sets_a_cookie_that_wins_over_accept_language() {
+    let app = TestApp::spawn().await;
+    let res = app.get("/idioma/ca?next=/eventos").await;
+    assert_redirect_to(&res, "/eventos");
+    let res = app.get_with_lang("/eventos", "en").await;
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(attr(&html, "html", "lang").as_deref(), Some("ca"));
+    assert_eq!(texts(&html, "h1"), vec!["Tornejos"]);
+    let current = attr(&html, "nav.langs a[aria-current]", "data-lang");
+    assert_eq!(current.as_deref(), Some("ca"));
+}
+
+#[tokio::test]
+async fn the_language_switcher_never_redirects_to_another_site() {
+    let app = TestApp::spawn().await;
+    for next in [
+        "//evil.example/x",
+        "https://evil.example/",
+        "%2F%2Fevil.example",
+        "/\\evil",
+    ] {
+        let res = app.get(&format!("/idioma/en?next={next}")).await;
+        assert_redirect_to(&res, "/");
+    }
+    let res = app.get("/idioma/fr").await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn health_reports_the_process_and_the_database() {
+    let app = TestApp::spawn().await;
+    let res = app.get("/health").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["status"], "ok");
+    assert_eq!(body["database"], "ok");
+}
+
+#[tokio::test]
+async fn an_empty_database_shows_how_to_get_the_demo() {
+    let app = TestApp::spawn().await;
+    let html = app.page("/", StatusCode::OK).await;
+    assert!(
+        texts(&html, ".empty")
+            .iter()
+            .any(|t| t.contains("baza demo"))
+    );
+}
+
+#[tokio::test]
+async fn the_demo_club_has_a_finished_league_and_a_running_championship() {
+    let app = TestApp::with_demo().await;
+    let home = app.page("/", StatusCode::OK).await;
+    let events = texts(&home, ".event-card strong");
+    assert_eq!(
+        events,
+        vec![
+            "Campeonato comarcal de botifarra",
+            "Liga de otoño de cuatrola"
+        ]
+    );
+    assert_eq!(texts(&home, ".event-card .badge-running"), vec!["En juego"]);
+
+    let league = app.page("/eventos/1", StatusCode::OK).await;
+    let rows = texts(&league, "table.standings tbody tr");
+    assert_eq!(rows.len(), 8);
+    // Every pair played all seven others; the table's wins and losses balance.
+    let played: Vec<u32> = texts(&league, "table.standings tbody td:nth-child(3)")
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(played, vec![7; 8]);
+    let sum = |col: usize| -> u32 {
+        texts(
+            &league,
+            &format!("table.standings tbody td:nth-child({col})"),
+        )
+        .iter()
+        .map(|t| t.parse::<u32>().unwrap())
+        .sum()
+    };
+    assert_eq!(sum(4), 28);
+    assert_eq!(sum(5), 28);
+    let wins: Vec<u32> = texts(&league, "table.standings tbody td:nth-child(4)")
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert!(
+        wins.windows(2).all(|w| w[0] >= w[1]),
+        "sorted by wins: {wins:?}"
+    );
+    assert_eq!(texts(&league, ".match-card .score").len(), 28);
+
+    let champ = app.page("/eventos/2", StatusCode::OK).await;
+    assert_eq!(texts(&champ, ".match-card .score.pending").len(), 4);
+    assert!(
+        texts(&champ, ".page-head .meta")
+            .iter()
+            .any(|t| t.contains("Rondas jugadas: 2"))
+    );
+
+    let club = app.page("/clubes/1", StatusCode::OK).await;
+    assert_eq!(texts(&club, "ul.columns li").len(), 16);
+}
+
+#[tokio::test]
+async fn unknown_pages_and_bad_ids_are_localized_404_pages_never_500() {
+    let app = TestApp::with_demo().await;
+    for path in [
+        "/no-existe",
+        "/eventos/abc",
+        "/eventos/0",
+        "/eventos/-1",
+        "/eventos/99999",
+        "/eventos/99999999999999999999",
+        "/clubes/7",
+        "/static/nope.css",
+    ] {
+        let res = app.get_with_lang(path, "ca").await;
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{path}");
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        assert_eq!(attr(&html, "html", "lang").as_deref(), Some("ca"), "{path}");
+        assert_eq!(
+            texts(&html, "h1"),
+            vec!["No trobem aquesta pàgina."],
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_method_is_a_405_page_with_its_allow_header() {
+    let app = TestApp::spawn().await;
+    let csrf = app.csrf().await;
+    let res = app
+        .client
+        .post(app.url("/"))
+        .form(&[("csrf", csrf)])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&html, "h1"),
+        vec!["Este método no está permitido aquí."]
+    );
+}
+
+#[tokio::test]
+async fn errors_under_the_api_are_json() {
+    let app = TestApp::spawn().await;
+    let res = app.get_with_lang("/api/v1/nope", "en").await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert!(
+        res.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/json")
+    );
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["error"], "not-found");
+    assert_eq!(body["message"], "We could not find this page.");
+}
+
+#[tokio::test]
+async fn static_assets_are_embedded_cached_and_revalidated() {
+    let app = TestApp::spawn().await;
+    let home = app.page("/", StatusCode::OK).await;
+    let css = attr(&home, "link[rel=stylesheet][media=print]", "href").unwrap();
+    assert!(css.starts_with("/static/print.css?v="));
+    let css = attr(&home, "link[rel=stylesheet]", "href").unwrap();
+    let res = app.get(&css).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "text/css; charset=utf-8");
+    assert!(
+        res.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
+    let etag = res.headers()["etag"].clone();
+    assert!(res.text().await.unwrap().contains("--accent"));
+    let again = app
+        .client
+        .get(app.url(&css))
+        .header("If-None-Match", etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+}
+
+#[tokio::test]
+async fn pages_carry_security_headers() {
+    let app = TestApp::spawn().await;
+    let res = app.get("/").await;
+    let h = res.headers();
+    assert_eq!(h["x-content-type-options"], "nosniff");
+    assert_eq!(h["x-frame-options"], "DENY");
+    assert!(
+        h["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .contains("default-src 'self'")
+    );
+}
+
+#[tokio::test]
+async fn the_suite_runs_on_the_backend_it_was_asked_for() {
+    let app = TestApp::spawn().await;
+    let wanted = match std::env::var("BAZA_TEST_DATABASE_URL") {
+        Ok(url) if url.starts_with("postgres") => "postgres",
+        _ => "sqlite",
+    };
+    assert_eq!(app.db.target.backend_name(), wanted);
+    eprintln!("integration tests on {wanted}");
+}

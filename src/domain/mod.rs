@@ -14,6 +14,7 @@ pub mod games;
 pub mod lang;
 pub mod messages;
 pub mod options;
+pub mod partial;
 pub mod random;
 pub mod record;
 pub mod referee;
@@ -69,12 +70,20 @@ pub fn try_rule(record: &HandRecord, lang: Lang) -> Result<Ruling, RecordError> 
             format!("seat {} does not exist", record.dealer),
         ));
     }
+    if partial::is_partial(record) {
+        return Ok(partial::rule(record, lang, &rule_complete));
+    }
+    Ok(rule_complete(record, lang))
+}
+
+/// Rules a record whose deal has no `"?"` (already checked by [`try_rule`]).
+fn rule_complete(record: &HandRecord, lang: Lang) -> Ruling {
     match record.game {
-        GameKind::Cuatrola => Ok(games::cuatrola::rule(record, lang)),
-        GameKind::Botifarra => Ok(games::botifarra::rule(record, lang)),
-        GameKind::Cinquillo => Ok(games::cinquillo::rule(record, lang)),
-        GameKind::Tute => Ok(games::tute::rule(record, lang)),
-        GameKind::Guinote => Ok(games::guinote::rule(record, lang)),
+        GameKind::Cuatrola => games::cuatrola::rule(record, lang),
+        GameKind::Botifarra => games::botifarra::rule(record, lang),
+        GameKind::Cinquillo => games::cinquillo::rule(record, lang),
+        GameKind::Tute => games::tute::rule(record, lang),
+        GameKind::Guinote => games::guinote::rule(record, lang),
     }
 }
 

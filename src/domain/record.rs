@@ -91,11 +91,16 @@ impl std::error::Error for RecordError {}
 #[derive(Debug, Clone, PartialEq)]
 pub enum CardSlot {
     Card(Card),
+    /// `"?"`: a card nobody saw (a partial deal, see [`crate::domain::partial`]).
+    Unknown,
     Invalid(Value),
 }
 
 impl CardSlot {
     fn parse(v: &Value) -> CardSlot {
+        if v.as_str() == Some(crate::domain::partial::UNKNOWN) {
+            return CardSlot::Unknown;
+        }
         match v.as_str().map(str::parse::<Card>) {
             Some(Ok(c)) => CardSlot::Card(c),
             _ => CardSlot::Invalid(v.clone()),
@@ -105,13 +110,14 @@ impl CardSlot {
     pub fn card(&self) -> Option<Card> {
         match self {
             CardSlot::Card(c) => Some(*c),
-            CardSlot::Invalid(_) => None,
+            CardSlot::Unknown | CardSlot::Invalid(_) => None,
         }
     }
 
     fn to_value(&self) -> Value {
         match self {
             CardSlot::Card(c) => Value::String(c.code()),
+            CardSlot::Unknown => Value::String(crate::domain::partial::UNKNOWN.into()),
             CardSlot::Invalid(v) => v.clone(),
         }
     }
@@ -791,13 +797,14 @@ pub fn validate_deal(r: &HandRecord, spec: &DealSpec) -> Result<Deal, DealProble
     let stock_slots = r.stock.iter().enumerate().map(|(j, s)| (None, j, s));
     let places: Vec<(Option<usize>, usize, &CardSlot)> = hand_slots.chain(stock_slots).collect();
     for (hand, j, slot) in &places {
-        if let CardSlot::Invalid(v) = slot {
+        if let CardSlot::Invalid(_) | CardSlot::Unknown = slot {
+            let v = slot.to_value();
             return Err(DealProblem::NotACard {
                 place: match hand {
                     Some(i) => format!("hands[{i}][{j}]"),
                     None => format!("stock[{j}]"),
                 },
-                got: describe(v),
+                got: describe(&v),
             });
         }
     }
@@ -839,6 +846,11 @@ pub fn validate_deal(r: &HandRecord, spec: &DealSpec) -> Result<Deal, DealProble
         (Some(_), TurnedRule::Absent) => return Err(DealProblem::TurnedNotAllowed),
         (None, _) => return Err(DealProblem::TurnedMissing),
         (Some(CardSlot::Invalid(v)), _) => return Err(DealProblem::TurnedNotACard(describe(v))),
+        (Some(CardSlot::Unknown), _) => {
+            return Err(DealProblem::TurnedNotACard(
+                crate::domain::partial::UNKNOWN.into(),
+            ));
+        }
         (Some(CardSlot::Card(t)), rule) => {
             let dealer_hand = r.hands.get(usize::from(r.dealer));
             let ok = match rule {

@@ -259,6 +259,13 @@ pub struct Ruling {
     pub hand_points: Option<Vec<Score>>,
     pub game_over: Option<GameOver>,
     pub discrepancies: Vec<Discrepancy>,
+    /// Partial deals only (`"?"` cards): what the known cards cannot decide; absent for
+    /// a complete deal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undecided: Option<Vec<crate::domain::partial::Undecided>>,
+    /// Partial deals only: the completion that was ruled (not part of the JSON).
+    #[serde(skip)]
+    pub filled: Option<Box<crate::domain::partial::Filled>>,
 }
 
 impl Ruling {
@@ -281,6 +288,8 @@ impl Ruling {
             hand_points: None,
             game_over: None,
             discrepancies: Vec::new(),
+            undecided: None,
+            filled: None,
         }
     }
 

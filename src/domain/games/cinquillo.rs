@@ -710,6 +710,8 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
         hand_points,
         game_over,
         discrepancies: Vec::new(),
+        undecided: None,
+        filled: None,
     };
     ruling.compare_declared(record.declared.as_ref());
     ruling

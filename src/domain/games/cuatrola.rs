@@ -1151,6 +1151,8 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
         hand_points: hand_points.map(|h| h.iter().map(|x| Score::points(*x)).collect()),
         game_over,
         discrepancies: Vec::new(),
+        undecided: None,
+        filled: None,
     };
     ruling.compare_declared(record.declared.as_ref());
     ruling

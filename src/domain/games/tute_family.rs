@@ -1127,6 +1127,8 @@ impl Replay {
             hand_points: hand_points.map(|h| h.iter().map(|x| Score::points(*x)).collect()),
             game_over,
             discrepancies: Vec::new(),
+            undecided: None,
+            filled: None,
         };
         ruling.compare_declared(declared);
         ruling

@@ -111,6 +111,29 @@ fn deck(record: &HandRecord) -> CardSet {
     }
 }
 
+/// The hand sizes and stock size of a deal with default options (for forms that
+/// fill unknown places with `"?"`).
+pub fn deal_sizes(game: GameKind, players: u8) -> (Vec<usize>, usize) {
+    use crate::domain::games::{botifarra, cinquillo, cuatrola, guinote, tute};
+    use crate::domain::options::TableOptions;
+    let table = TableOptions::default();
+    let spec = match game {
+        GameKind::Cuatrola => cuatrola::deal_spec(),
+        GameKind::Botifarra => botifarra::deal_spec(),
+        GameKind::Guinote => guinote::deal_spec(players),
+        GameKind::Tute => tute::deal_spec(players, &tute::TuteOptions::from_table(&table)),
+        GameKind::Cinquillo => cinquillo::deal_spec(
+            &cinquillo::CinquilloOptions::from_table(&table),
+            players,
+            &[],
+        ),
+    };
+    (
+        spec.hand_sizes.unwrap_or_default(),
+        spec.stock_size.unwrap_or(0),
+    )
+}
+
 /// When each stock place reaches a hand: `(seat, from event)` or `None`.
 fn stock_holders(record: &HandRecord) -> Vec<Option<(u8, usize)>> {
     let n = record.stock.len();
@@ -768,7 +791,21 @@ pub fn rule(record: &HandRecord, lang: Lang, rule: &dyn Fn(&HandRecord, Lang) ->
         u.cards.sort_by_key(|c| c.index());
         u.message = message(u, record, lang);
     }
-    let guessed: CardSet = solver.free_cards.iter().copied().collect();
+    // A card with only one possible holder is not a guess.
+    let guessed: CardSet = solver
+        .free_cards
+        .iter()
+        .copied()
+        .filter(|c| {
+            let mut holders = solver
+                .free_slots
+                .iter()
+                .filter(|k| solver.allowed(**k, *c))
+                .map(|k| solver.slots[*k].holder.map(|h| h.0));
+            let first = holders.next();
+            holders.any(|h| Some(h) != first)
+        })
+        .collect();
     if !undecided.is_empty() {
         ruling.hand_points = None;
         ruling.game_over = None;

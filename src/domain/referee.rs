@@ -21,6 +21,8 @@ pub struct PlayContext {
     pub legal: Vec<Card>,
     /// The trick so far: who played what, in order.
     pub table: Vec<(u8, Card)>,
+    /// How many of the offender's cards nobody saw (a partial deal).
+    pub unseen: usize,
 }
 
 fn is_play_rule(rule: RuleId) -> bool {
@@ -43,6 +45,22 @@ fn rule_with(base: &Value, i: usize, extra: Value) -> Option<Ruling> {
 /// For a revoke (follow, beat, trump, overtrump): the offender's hand, the table
 /// and the legal cards. `None` for other violations and for cinquillo.
 pub fn play_context(record: &HandRecord, ruling: &Ruling) -> Option<PlayContext> {
+    // A partial deal: the facts of the completion that was ruled, without the cards
+    // put in unknown places (nothing is told of them).
+    if let Some(filled) = &ruling.filled {
+        let mut ctx = play_context(
+            &filled.record,
+            &Ruling {
+                filled: None,
+                ..ruling.clone()
+            },
+        )?;
+        let before = ctx.held.len();
+        ctx.held.retain(|c| !filled.guessed.contains(*c));
+        ctx.unseen = before - ctx.held.len();
+        ctx.legal.retain(|c| !filled.guessed.contains(*c));
+        return Some(ctx);
+    }
     if record.game == GameKind::Cinquillo {
         return None;
     }
@@ -92,6 +110,7 @@ pub fn play_context(record: &HandRecord, ruling: &Ruling) -> Option<PlayContext>
         held,
         legal,
         table,
+        unseen: 0,
     })
 }
 
@@ -115,11 +134,14 @@ pub fn plain_words(ctx: &PlayContext, lang: Lang) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ");
-    let (held, legal, played) = (
-        names(&ctx.held),
-        names(&ctx.legal),
-        ctx.played.spanish_name(),
-    );
+    let unseen = ctx.unseen;
+    let held = match (lang, unseen) {
+        (_, 0) => names(&ctx.held),
+        (Lang::Es, n) => format!("{} y {n} cartas que nadie vio", names(&ctx.held)),
+        (Lang::Ca, n) => format!("{} i {n} cartes que ningú no va veure", names(&ctx.held)),
+        (Lang::En, n) => format!("{} and {n} cards nobody saw", names(&ctx.held)),
+    };
+    let (held, legal, played) = (held, names(&ctx.legal), ctx.played.spanish_name());
     match lang {
         Lang::Es => format!(
             "El asiento {} tenía {held}. En la mesa: {table}. Podía jugar: {legal}. Jugó {played}.",

@@ -27,6 +27,13 @@ pub struct TrickLine {
     pub winner: u8,
 }
 
+/// An event the known cards cannot decide (a partial deal).
+pub struct UndecidedLine {
+    pub rule: &'static str,
+    pub message: String,
+    pub hand_points: String,
+}
+
 pub struct OptionLine {
     pub name: &'static str,
     pub value: String,
@@ -52,6 +59,8 @@ struct RulingPage<'a> {
     record_json: String,
     share_url: Option<String>,
     can_apply: bool,
+    /// `Some` for a partial deal (cards written "?"): what stays undecided.
+    undecided: Option<Vec<UndecidedLine>>,
 }
 
 #[derive(Template)]
@@ -150,7 +159,17 @@ fn ruling_page(
         let info = req.connection_info();
         format!("{}://{}/arbitro/fallos/{s}", info.scheme(), info.host())
     });
+    let undecided = ruling.undecided.as_ref().map(|list| {
+        list.iter()
+            .map(|u| UndecidedLine {
+                rule: u.rule.id(),
+                message: u.message.clone(),
+                hand_points: u.hand_points.as_deref().map(scores).unwrap_or_default(),
+            })
+            .collect()
+    });
     render(&RulingPage {
+        undecided,
         game: ctx.t(&format!("game-{}", record.game.slug())),
         summary: domain::explain(record, &ruling, ctx.lang),
         tricks,
@@ -376,6 +395,20 @@ fn record_from_builder(f: &HashMap<String, String>) -> Result<Value, String> {
             None => {}
         }
     }
+    // Cards left without a place are unknown: "?" up to the deal's sizes (the
+    // engine then says what it cannot decide).
+    let placed = hands.iter().map(Vec::len).sum::<usize>() + stock.len();
+    let (sizes, stock_size) = domain::partial::deal_sizes(game, players);
+    if placed < sizes.iter().sum::<usize>() + stock_size {
+        for (h, size) in hands.iter_mut().zip(&sizes) {
+            while h.len() < *size {
+                h.push(domain::partial::UNKNOWN.to_owned());
+            }
+        }
+        while stock.len() < stock_size {
+            stock.insert(0, domain::partial::UNKNOWN.to_owned());
+        }
+    }
     let turned = f.get("turned").filter(|t| !t.is_empty()).cloned();
     if let Some(t) = &turned {
         // The turned card lies last under the stock where there is one.
@@ -485,6 +518,17 @@ pub async fn builder(req: HttpRequest, body: web::Bytes) -> Result<HttpResponse,
                         Some(v) => format!("{}: {}", v.rule.id(), v.message),
                         None if ruling.complete => ctx.t("referee-complete"),
                         None => ctx.t("referee-so-far-legal"),
+                    };
+                    let doubts: Vec<&str> = ruling
+                        .undecided
+                        .iter()
+                        .flatten()
+                        .map(|u| u.message.as_str())
+                        .collect();
+                    let status = if doubts.is_empty() {
+                        status
+                    } else {
+                        format!("{status} · {}", doubts.join(" · "))
                     };
                     (v.to_string(), Some(status), None)
                 }

@@ -362,3 +362,130 @@ async fn an_uploaded_record_file_is_ruled_and_needs_the_csrf_token_like_any_form
     let broken = post(format!("--{boundary}\r\nnonsense")).await.unwrap();
     assert_eq!(broken.status(), StatusCode::FORBIDDEN);
 }
+
+/// Example 8 of cuatrola.jsonl cut to its first trick, with seats 1 and 3 unseen
+/// (only the turned 3 de copas known in the dealer's hand).
+fn partial_cuatrola(hidden: &[usize]) -> Value {
+    let mut hands = json!([
+        ["1c", "10c", "1e", "1o", "12b"],
+        ["11c", "10e", "3o", "3e", "10o"],
+        ["11b", "10b", "3b", "12c", "1b"],
+        ["11e", "12o", "11o", "12e", "3c"]
+    ]);
+    for &s in hidden {
+        let keep_turned = s == 3;
+        hands[s] = json!(["?", "?", "?", "?", if keep_turned { "3c" } else { "?" }]);
+    }
+    json!({
+        "format": "baza-hand/1", "game": "cuatrola", "players": 4, "options": {},
+        "dealer": 3, "hands": hands, "stock": [], "turned": "3c",
+        "events": [
+            {"seat": 0, "bid": "pass"}, {"seat": 1, "bid": "pass"},
+            {"seat": 2, "bid": "pass"}, {"seat": 3, "bid": "pass"},
+            {"seat": 0, "play": "1c"}, {"seat": 1, "play": "10o"},
+            {"seat": 2, "play": "12c"}, {"seat": 3, "play": "3c"}
+        ]
+    })
+}
+
+#[tokio::test]
+async fn a_pasted_partial_deal_lists_what_the_known_cards_cannot_decide() {
+    let app = TestApp::spawn().await;
+    let csrf = app.csrf().await;
+    let res = app
+        .client
+        .post(app.url("/arbitro"))
+        .form(&[
+            ("csrf", csrf.as_str()),
+            ("record", &partial_cuatrola(&[1, 3]).to_string()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    // Nothing proven: legal so far, no score yet, and the doubt named.
+    assert!(
+        texts(&html, ".rule-id")
+            .iter()
+            .all(|r| r == "must_follow_suit")
+    );
+    let items = texts(&html, ".undecided-item");
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(items[0].contains("caballo de copas"), "{}", items[0]);
+    assert!(items[0].contains("asiento 1"), "{}", items[0]);
+    assert_eq!(texts(&html, ".hand-points")[0], "—");
+
+    // With seat 1's hand hidden alone, the other hands leave no choice: decided,
+    // and the words do not pretend to know the unseen cards.
+    let res = app
+        .client
+        .post(app.url("/arbitro"))
+        .form(&[
+            ("csrf", csrf.as_str()),
+            ("record", &partial_cuatrola(&[1]).to_string()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(texts(&html, ".violation-message").len(), 1);
+    assert_eq!(texts(&html, ".undecided-none").len(), 1);
+    let words = texts(&html, ".violation-words");
+    assert!(words[0].contains("caballo de copas"), "{words:?}");
+}
+
+#[tokio::test]
+async fn the_api_and_the_card_picker_rule_partial_deals() {
+    let app = TestApp::spawn().await;
+    let res = app
+        .client
+        .post(app.url("/api/v1/check"))
+        .json(&partial_cuatrola(&[1, 3]))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let ruling: Value = res.json().await.unwrap();
+    assert_eq!(ruling["legal"], json!(true));
+    assert_eq!(ruling["hand_points"], Value::Null);
+    assert_eq!(ruling["undecided"][0]["event"], json!(5));
+    assert_eq!(ruling["undecided"][0]["cards"], json!(["11c"]));
+
+    // The picker: only seats 0 and 2 and the turned card placed; the rest unknown.
+    let csrf = app.csrf().await;
+    let mut form: Vec<(String, String)> = vec![
+        ("csrf".into(), csrf),
+        ("game".into(), "cuatrola".into()),
+        ("players".into(), "4".into()),
+        ("dealer".into(), "3".into()),
+        ("turned".into(), "3c".into()),
+        ("c_3c".into(), "3".into()),
+    ];
+    for c in ["1c", "10c", "1e", "1o", "12b"] {
+        form.push((format!("c_{c}"), "0".into()));
+    }
+    for c in ["11b", "10b", "3b", "12c", "1b"] {
+        form.push((format!("c_{c}"), "2".into()));
+    }
+    let events = partial_cuatrola(&[1, 3])["events"].to_string();
+    form.push(("events".into(), events));
+    let res = app
+        .client
+        .post(app.url("/arbitro/construir"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let status = texts(&html, ".builder-status");
+    assert!(
+        status[0].contains("No se puede decidir") && status[0].contains("caballo de copas"),
+        "{status:?}"
+    );
+    let record = crate::helpers::attr(&html, "input[name=record]", "value")
+        .or_else(|| texts(&html, "textarea[name=record]").pop())
+        .unwrap_or_default();
+    assert!(record.contains("\"?\""), "{record}");
+}

@@ -442,8 +442,8 @@ fn score(core: &Family, opts: &TuteOptions, end: End) -> Vec<i64> {
 }
 
 /// Whether a penalised violation voids the hand: always with `revoke_penalty = void`,
-/// else for 3 players and for 4 playing individually (rules.md Part A 3: the hand is
-/// void when players play alone and more than one opponent is wronged).
+/// else for 3 players (rules.md Part A 3) and, by the same rule, for 4 playing
+/// individually (`partnerships = false`).
 pub fn revoke_voids(opts: &TuteOptions, players: u8, in_pairs: bool) -> bool {
     opts.revoke_penalty == TuteRevokePenalty::Void || (players >= 3 && !in_pairs)
 }

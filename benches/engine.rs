@@ -6,6 +6,7 @@
 
 use std::hint::black_box;
 
+use baza::domain::options::TableOptions;
 use baza::domain::{self, GameKind, Lang};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -18,6 +19,18 @@ fn lines(game: GameKind, players: u8, n: u64) -> Vec<String> {
         .collect()
 }
 
+/// One complete hand ruled from its parsed record and from its JSON text.
+fn bench_hand(c: &mut Criterion, name: &str, text: &str) {
+    let value: serde_json::Value = serde_json::from_str(text).expect("json");
+    let record = domain::parse_record(&value).expect("record");
+    c.bench_function(&format!("{name}/rule_parsed_record"), |b| {
+        b.iter(|| domain::rule(black_box(&record), Lang::Es))
+    });
+    c.bench_function(&format!("{name}/check_json_text"), |b| {
+        b.iter(|| domain::check_str(black_box(text), Lang::Es).expect("ruling"))
+    });
+}
+
 fn engine(c: &mut Criterion) {
     for (game, players) in [
         (GameKind::Cuatrola, 4),
@@ -28,16 +41,18 @@ fn engine(c: &mut Criterion) {
         (GameKind::Cinquillo, 4),
     ] {
         let text = lines(game, players, 1).remove(0);
-        let value: serde_json::Value = serde_json::from_str(&text).expect("json");
-        let record = domain::parse_record(&value).expect("record");
-        let name = format!("{}{players}", game.slug());
-        c.bench_function(&format!("{name}/rule_parsed_record"), |b| {
-            b.iter(|| domain::rule(black_box(&record), Lang::Es))
-        });
-        c.bench_function(&format!("{name}/check_json_text"), |b| {
-            b.iter(|| domain::check_str(black_box(&text), Lang::Es).expect("ruling"))
-        });
+        bench_hand(c, &format!("{}{players}", game.slug()), &text);
     }
+    // Tute for 4, each alone (`partnerships = false`).
+    let alone = TableOptions::from_values(
+        GameKind::Tute,
+        4,
+        &[("partnerships", serde_json::Value::Bool(false))],
+    )
+    .expect("options");
+    let record = domain::games::tute::random_complete_tute_record_with(0, 4, alone);
+    let text = serde_json::to_string(&record).expect("serialise record");
+    bench_hand(c, "tute4_individual", &text);
 
     let lines = lines(GameKind::Cuatrola, 4, 1000);
     let mut group = c.benchmark_group("batch");

@@ -78,6 +78,7 @@ fn mutate(v: &mut Value, op: u8, a: u8, b: u8) {
                 json!({"partner_may_overcall": false}),
                 json!({"cuatrola_tute": "wins_hand"}),
                 json!({"bid_cap_rule": "no_bids_from_threshold"}),
+                json!({"partnerships": false}),
             ];
             v["options"] = opts[usize::from(a) % opts.len()].clone();
         }

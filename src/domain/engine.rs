@@ -5,6 +5,7 @@
 //! later ones plug into the same dispatch.
 
 use crate::domain::messages::Reason;
+use crate::domain::options::{OptionValue, TableOptions};
 use crate::domain::record::Move;
 use crate::domain::ruling::{RuleId, Score};
 use serde::{Deserialize, Serialize};
@@ -74,7 +75,9 @@ impl GameKind {
         }
     }
 
-    /// Whether `players` seats play in pairs (seats 0/2 against 1/3).
+    /// Whether `players` seats play in pairs (seats 0/2 against 1/3) with the game's
+    /// default options. A table's options can change it (tute for 4 with
+    /// `partnerships = false`): use [`GameKind::seating`] where the options are known.
     pub fn in_pairs(self, players: u8) -> bool {
         match self {
             GameKind::Cuatrola | GameKind::Botifarra => true,
@@ -95,6 +98,52 @@ impl GameKind {
         } else {
             seat
         }
+    }
+
+    /// How `players` seats form sides at a table with these options: in pairs where the
+    /// game plays in pairs for that many players, unless the table sets
+    /// `partnerships = false` (tute for 4: each plays alone). The option means nothing
+    /// for games and player counts without pairs.
+    pub fn seating(self, players: u8, options: &TableOptions) -> Seating {
+        let partnerships = !matches!(
+            options.get(crate::domain::options::specs(self), "partnerships"),
+            Some(OptionValue::Bool(false))
+        );
+        Seating {
+            players,
+            pairs: partnerships && self.in_pairs(players),
+        }
+    }
+
+    /// [`GameKind::seating`] for options given as a JSON map (a club game's setup);
+    /// options that do not validate count as the defaults (callers check them).
+    pub fn seating_of(
+        self,
+        players: u8,
+        options: &serde_json::Map<String, serde_json::Value>,
+    ) -> Seating {
+        let table = crate::domain::options::validate(self, players, options).unwrap_or_default();
+        self.seating(players, &table)
+    }
+}
+
+/// The sides of a table: seats 0/2 against 1/3 in pairs, else one side per seat
+/// (spec/hand-record.md "Seats and sides").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seating {
+    pub players: u8,
+    pub pairs: bool,
+}
+
+impl Seating {
+    /// Number of sides: 2 in pairs, else one per seat.
+    pub fn sides(self) -> u8 {
+        if self.pairs { 2 } else { self.players }
+    }
+
+    /// The side of a seat.
+    pub fn side_of(self, seat: u8) -> u8 {
+        if self.pairs { seat % 2 } else { seat }
     }
 }
 
@@ -167,5 +216,18 @@ mod tests {
         assert_eq!(GameKind::Tute.sides(3), 3);
         assert_eq!(GameKind::Tute.side_of(4, 3), 1);
         assert_eq!(GameKind::Cinquillo.side_of(4, 3), 3);
+    }
+
+    #[test]
+    fn tute_for_four_seats_each_player_alone_when_partnerships_is_false() {
+        let alone = serde_json::json!({"partnerships": false});
+        let alone = alone.as_object().cloned().unwrap_or_default();
+        let s = GameKind::Tute.seating_of(4, &alone);
+        assert_eq!((s.pairs, s.sides(), s.side_of(2)), (false, 4, 2));
+        let s = GameKind::Tute.seating(4, &TableOptions::default());
+        assert_eq!((s.pairs, s.sides(), s.side_of(2)), (true, 2, 0));
+        assert_eq!(GameKind::Tute.seating_of(3, &alone).sides(), 3);
+        // Games without the option keep their pairs (the option is refused there).
+        assert!(GameKind::Guinote.seating_of(4, &alone).pairs);
     }
 }

@@ -15,7 +15,7 @@ fn join_scores(v: &[Score]) -> String {
 /// The contract, each trick and who won it, cantes, points per side, hand points,
 /// game over, the violation and any discrepancy with what the table wrote down.
 pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
-    let pairs = record.game.in_pairs(record.players);
+    let pairs = record.seating().pairs;
     let side_word = if pairs {
         lang.pick("pareja", "parella", "side")
     } else {

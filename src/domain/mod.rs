@@ -91,12 +91,12 @@ fn rule_complete(record: &HandRecord, lang: Lang) -> Ruling {
 /// record built in code) gets a `deal_invalid` ruling whose message gives the reason.
 pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     try_rule(record, lang).unwrap_or_else(|e| {
-        let sides = record.game.sides(record.players.max(1));
+        let seating = record.game.seating(record.players.max(1), &record.options);
         let dealer = record.dealer;
         Ruling::invalid(
-            sides,
+            seating.sides(),
             dealer,
-            record.game.side_of(record.players.max(1), dealer),
+            seating.side_of(dealer),
             RuleId::DealInvalid,
             Reason::Record(e.to_string()).render(lang),
         )

@@ -12,7 +12,7 @@
 //! naming the event index and field, e.g. `events[4].play: expected a card like "3c", got "zz"`.
 
 use crate::domain::cards::{Card, CardSet, Suit};
-use crate::domain::engine::GameKind;
+use crate::domain::engine::{GameKind, Seating};
 use crate::domain::options::{self, TableOptions};
 use crate::domain::ruling::Score;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -367,13 +367,18 @@ pub struct HandRecord {
 }
 
 impl HandRecord {
+    /// How the seats form sides, given the game, the players and the options.
+    pub fn seating(&self) -> Seating {
+        self.game.seating(self.players, &self.options)
+    }
+
     /// Number of sides (2 in pair games, else one per seat).
     pub fn sides(&self) -> u8 {
-        self.game.sides(self.players)
+        self.seating().sides()
     }
 
     pub fn side_of(&self, seat: u8) -> u8 {
-        self.game.side_of(self.players, seat)
+        self.seating().side_of(seat)
     }
 
     /// The spec JSON form.
@@ -570,7 +575,7 @@ pub fn parse_record(v: &Value) -> Result<HandRecord, RecordError> {
         Some(d) => small_int(d, "dealer", u64::from(players) - 1)?,
         None => return Err(RecordError::field("dealer", "missing")),
     };
-    let sides = game.sides(players);
+    let sides = game.seating(players, &options).sides();
     let before = match obj.get("before") {
         None | Some(Value::Null) => None,
         Some(b) => Some(score_list(b, "before", sides)?),

@@ -167,6 +167,7 @@ pub fn rule_source(game: GameKind, rule: RuleId) -> (&'static str, &'static [&'s
             "undertrump",
             "head_led_suit",
             "trump_lead_forces_trump_in_stock_phase",
+            "partnerships",
         ],
         GameKind::Guinote => &[],
         GameKind::Botifarra => &[],
@@ -202,7 +203,12 @@ pub fn rule_source(game: GameKind, rule: RuleId) -> (&'static str, &'static [&'s
     let options: &'static [&'static str] = match rule {
         MustFollowSuit | MustBeat | MustTrump | MustOvertrump => play,
         IllegalBid => &["target", "bid_cap_rule", "partner_may_overcall"],
-        IllegalCante => &["cantes_per_trick", "cante_lapses", "cantes_in_arrastre"],
+        IllegalCante => &[
+            "cantes_per_trick",
+            "cante_lapses",
+            "cantes_in_arrastre",
+            "partnerships",
+        ],
         IllegalTute => &["cuatrola_tute", "allow_tute", "tute_after_cante"],
         IllegalDouble => &[
             "allow_sant_vicenc",

@@ -55,16 +55,16 @@ fn seats_of(g: &Game) -> Vec<String> {
 
 /// The names of each side: "Ana y Carmen" in pair games, the player otherwise.
 fn side_names(setup: &GameSetup, seats: &[String], lang: Lang) -> Vec<String> {
-    let sides = setup.game.sides(setup.players);
+    let seating = setup.game.seating_of(setup.players, &setup.options);
     let and = match lang {
         Lang::Es => "y",
         Lang::Ca => "i",
         Lang::En => "and",
     };
-    (0..sides)
+    (0..seating.sides())
         .map(|side| {
             let names: Vec<&str> = (0..setup.players)
-                .filter(|s| setup.game.side_of(setup.players, *s) == side)
+                .filter(|s| seating.side_of(*s) == side)
                 .filter_map(|s| seats.get(usize::from(s)).map(String::as_str))
                 .collect();
             names.join(&format!(" {and} "))
@@ -320,7 +320,7 @@ pub fn quick_from_form(
             })
         }
         GameKind::Tute | GameKind::Guinote => {
-            let sides = setup.game.sides(setup.players);
+            let sides = setup.game.seating_of(setup.players, &setup.options).sides();
             let hand = TuteFamilyHand {
                 trump: r.required_suit("trump"),
                 card_points: (0..sides)

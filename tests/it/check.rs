@@ -227,3 +227,118 @@ async fn an_illegal_play_is_a_ruling_with_the_message_in_the_callers_language() 
         assert!(msg.contains("as de espadas"), "{lang}: {msg}");
     }
 }
+
+#[tokio::test]
+async fn a_four_player_individual_tute_record_is_ruled_with_four_sides() {
+    use baza::domain::games::tute::random_complete_tute_record_with;
+    use baza::domain::options::TableOptions;
+
+    let app = TestApp::spawn().await;
+    let check = |v: Value| {
+        app.client
+            .post(app.url("/api/v1/check?lang=en"))
+            .json(&v)
+            .send()
+    };
+    // Dealer 3, oros trumps; seat 0 wins the first trick with the as de espadas, then
+    // seat 2 (seat 0's partner in pairs) sings his 20 in bastos.
+    let mut v = json!({
+        "format": "baza-hand/1",
+        "game": "tute",
+        "players": 4,
+        "options": {"partnerships": false},
+        "dealer": 3,
+        "before": [0, 0, 0, 0],
+        "hands": [
+            ["1o", "3o", "12o", "11o", "12c", "11c", "1e", "3e", "4e", "5e"],
+            ["1c", "3c", "10c", "7c", "6c", "5c", "4c", "2c", "2e", "10e"],
+            ["12e", "11e", "12b", "11b", "1b", "3b", "4b", "5b", "6b", "7b"],
+            ["10o", "7o", "6o", "5o", "4o", "2o", "6e", "7e", "10b", "2b"]
+        ],
+        "turned": "2o",
+        "events": [
+            {"seat": 0, "play": "1e"}, {"seat": 1, "play": "2e"},
+            {"seat": 2, "play": "11e"}, {"seat": 3, "play": "6e"},
+            {"seat": 2, "cante": "b"}
+        ]
+    });
+    let res = check(v.clone()).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let r: Value = res.json().await.unwrap();
+    assert_eq!(r["violation"]["rule"], "illegal_cante", "{r}");
+    assert_eq!(r["violation"]["side"], 2);
+    assert_eq!(r["points"], json!([14, 0, 0, 0]));
+    // Playing alone a wrong call voids the hand, as for three players.
+    assert_eq!(r["hand_points"], json!([0, 0, 0, 0]));
+    // In pairs the same call is a legal 20 for side 0, and `before` has two entries.
+    v["options"] = json!({});
+    let res = check(v.clone()).await.unwrap();
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    v["before"] = json!([0, 0]);
+    let r: Value = check(v.clone()).await.unwrap().json().await.unwrap();
+    assert_eq!((&r["legal"], &r["points"]), (&json!(true), &json!([34, 0])));
+    v["options"] = json!({"partnerships": "no"});
+    let res = check(v).await.unwrap();
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = res.json().await.unwrap();
+    assert!(
+        body["detail"].as_str().unwrap().contains("partnerships"),
+        "{body}"
+    );
+
+    // A whole hand: four sides, 130 besides cantes, one winner who ends the game.
+    let alone = TableOptions::from_values(
+        baza::domain::GameKind::Tute,
+        4,
+        &[("partnerships", json!(false))],
+    )
+    .unwrap();
+    let (mut rec, mut r) = (Value::Null, Value::Null);
+    for seed in 0..50 {
+        rec =
+            serde_json::to_value(random_complete_tute_record_with(seed, 4, alone.clone())).unwrap();
+        rec["before"] = json!([0, 0, 0, 0]);
+        r = check(rec.clone()).await.unwrap().json().await.unwrap();
+        if r["cantes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["tute"].is_null())
+        {
+            break;
+        }
+    }
+    assert_eq!(
+        (&r["legal"], &r["complete"]),
+        (&json!(true), &json!(true)),
+        "{r}"
+    );
+    let points: Vec<i64> = r["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_i64().unwrap())
+        .collect();
+    let cantes: i64 = r["cantes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_i64().unwrap())
+        .sum();
+    assert_eq!(points.len(), 4);
+    assert_eq!(points.iter().sum::<i64>() - cantes, 130);
+    let hand: Vec<i64> = r["hand_points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_i64().unwrap())
+        .collect();
+    let winner = hand.iter().position(|p| *p > 0).unwrap();
+    assert_eq!(hand.iter().filter(|p| **p > 0).count(), 1);
+    assert_eq!(points[winner], *points.iter().max().unwrap());
+    assert_eq!(r["game_over"]["winner"], winner);
+    // `baza check` gives the same ruling.
+    let (code, out, _) = baza_check(&["-", "--lang", "en"], &rec.to_string());
+    assert_eq!(code, Some(0));
+    assert_eq!(serde_json::from_str::<Value>(&out).unwrap(), r);
+}

@@ -8,6 +8,7 @@ mod browser;
 mod check;
 mod cli;
 mod club;
+mod club_tute_individual;
 mod helpers;
 mod i18n;
 mod pages;

@@ -91,8 +91,8 @@ pub fn scoreboard(setup: &GameSetup, hands: &[HandScore]) -> Scoreboard {
     } else {
         setup.players.clamp(2, 4)
     };
-    let sides = usize::from(game.sides(players));
     let table = table_options(game, players, &setup.options);
+    let sides = usize::from(game.seating(players, &table).sides());
     let mut totals = vec![Score::ZERO; sides];
     let mut running = Vec::with_capacity(hands.len());
     let mut game_over: Option<GameOver> = None;
@@ -160,7 +160,7 @@ fn contract_of(record: &HandRecord, stop: usize) -> (Contract, Option<u8>) {
 pub fn hand_score_from_ruling(record: &HandRecord, ruling: &Ruling) -> Option<HandScore> {
     let game = record.game;
     let players = record.players.max(1);
-    let sides = usize::from(game.sides(players));
+    let sides = usize::from(game.seating(players, &record.options).sides());
     let lang = Lang::Es;
     let stop = ruling
         .violation
@@ -245,7 +245,7 @@ pub fn hand_score_from_ruling(record: &HandRecord, ruling: &Ruling) -> Option<Ha
         notes.push(Note::Revoke { seat });
     }
     if let Some(g) = &ends_game {
-        let pairs = game.in_pairs(players);
+        let pairs = game.seating(players, &record.options).pairs;
         match g.reason {
             GameOverReason::FalseClaim => notes.push(Note::FalseClaim {
                 side: Side {

@@ -63,7 +63,8 @@ pub fn score_hand(
         ]);
     }
     let mut e = Errors::new(lang);
-    let sides = game.sides(players);
+    let table = table_options(game, players, &setup.options);
+    let sides = game.seating(players, &table).sides();
     if dealer >= players {
         e.add(
             "dealer",
@@ -84,7 +85,6 @@ pub fn score_hand(
     }
     let dealer = dealer % players;
     let before = before_points(before, sides);
-    let table = table_options(game, players, &setup.options);
     let res = match hand {
         QuickHand::Cuatrola(h) => cuatrola::score(&table, &before, dealer, h, lang),
         QuickHand::Tute(h) | QuickHand::Guinote(h) => {

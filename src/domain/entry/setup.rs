@@ -128,9 +128,9 @@ impl Errors {
 }
 
 /// How a side is named in messages.
-pub fn side_label(game: GameKind, players: u8, side: u8) -> Side {
+pub fn side_label(game: GameKind, players: u8, table: &TableOptions, side: u8) -> Side {
     Side {
         side,
-        pairs: game.in_pairs(players),
+        pairs: game.seating(players, table).pairs,
     }
 }

@@ -1444,3 +1444,47 @@ fn stored_entries_without_the_added_fields_still_load() {
             .unwrap();
     assert_eq!(back, QuickHand::Cuatrola(cuatrola()));
 }
+
+#[test]
+fn individual_tute_for_four_is_entered_with_four_sides_and_a_revoke_voids_the_hand() {
+    let s = setup(GameKind::Tute, 4, &[("partnerships", json!(false))]);
+    assert!(validate_setup(&s, Lang::Es).is_ok());
+    // Two card-point boxes, as for pairs, are not enough.
+    rejects(
+        &s,
+        &[],
+        0,
+        QuickHand::Tute(family(&[Some(60), None], Some(0))),
+        "card_points",
+    );
+    // Four players: the fourth is worked out; seat 2's 20 counts for seat 2 alone.
+    let mut h = family(&[Some(40), Some(30), Some(45), None], Some(1));
+    h.cantes = vec![cante(2, Suit::Copas)];
+    let r = score(&s, &[], 0, QuickHand::Tute(h.clone()));
+    assert_eq!(r.points, Some(pts(&[40, 40, 65, 5])));
+    assert_eq!(r.hand_points, pts(&[0, 0, 1, 0]));
+    assert!(
+        r.notes.iter().any(|n| n.contains("el asiento 2")),
+        "{:?}",
+        r.notes
+    );
+    // The same hand in pairs is rejected: four boxes for two sides.
+    rejects(&t4(), &[], 0, QuickHand::Tute(h), "card_points");
+    // A revoke voids the hand, as for three players.
+    let mut h = family(&[None, None, None, None], None);
+    h.revoke_by = Some(3);
+    let r = score(&s, &[], 0, QuickHand::Tute(h));
+    assert_eq!(r.hand_points, pts(&[0, 0, 0, 0]));
+    assert!(r.notes.contains(&"mano nula".to_string()));
+    // The scoreboard keeps four totals and the game goes to one player.
+    let won = score(
+        &s,
+        &[],
+        0,
+        QuickHand::Tute(family(&[Some(70), Some(20), Some(20), Some(10)], Some(0))),
+    );
+    assert_eq!(won.hand_points, pts(&[1, 0, 0, 0]));
+    let board = scoreboard(&s, std::slice::from_ref(&won));
+    assert_eq!(board.totals, pts(&[1, 0, 0, 0]));
+    assert_eq!(board.game_over.map(|g| g.winner), Some(0));
+}

@@ -1,11 +1,9 @@
 //! Quick entry of a tute (2, 3 or 4 players) or guiñote (2 or 4) hand (rules.md Part A
 //! 3 and 6, Part B §2 and §4; spec/hand-record.md "Per game").
 
-use crate::domain::engine::GameKind;
+use crate::domain::engine::{GameKind, Seating};
 use crate::domain::games::guinote::{BothOver101, GuinoteOptions, NextDealer};
-use crate::domain::games::tute::{
-    MatchMode, Over100Bonus, Tute3Deck, TuteOptions, TuteRevokePenalty,
-};
+use crate::domain::games::tute::{MatchMode, Over100Bonus, Tute3Deck, TuteOptions, revoke_voids};
 use crate::domain::games::tute_family::GAME_POINTS;
 use crate::domain::lang::Lang;
 use crate::domain::options::TableOptions;
@@ -19,7 +17,7 @@ use super::types::{EntryError, HandScore, TuteFamilyHand, TuteKind};
 /// What differs between the games and table sizes.
 struct Shape {
     game: GameKind,
-    players: u8,
+    seating: Seating,
     sides: u8,
     values: Values,
     /// 3-player tute with 40 cards: one spare card never played.
@@ -28,8 +26,9 @@ struct Shape {
 }
 
 impl Shape {
-    fn new(game: GameKind, players: u8, tute: &TuteOptions) -> Shape {
-        let sides = game.sides(players);
+    fn new(game: GameKind, players: u8, table: &TableOptions, tute: &TuteOptions) -> Shape {
+        let seating = game.seating(players, table);
+        let sides = seating.sides();
         let three36 =
             game == GameKind::Tute && players == 3 && tute.tute3_deck == Tute3Deck::Remove2s36;
         let spare =
@@ -42,7 +41,7 @@ impl Shape {
         };
         Shape {
             game,
-            players,
+            seating,
             sides,
             values: if three36 { THIRTY_SIX } else { FORTY },
             spare,
@@ -50,7 +49,7 @@ impl Shape {
         }
     }
     fn side_of(&self, seat: u8) -> u8 {
-        self.game.side_of(self.players, seat)
+        self.seating.side_of(seat)
     }
     fn tute_name(&self, kind: TuteKind) -> &'static str {
         match (kind, self.game) {
@@ -73,7 +72,7 @@ pub fn score(
     let tute_opts = TuteOptions::from_table(table);
     let gui_opts = GuinoteOptions::from_table(table);
     let is_tute = game == GameKind::Tute;
-    let shape = Shape::new(game, players, &tute_opts);
+    let shape = Shape::new(game, players, table, &tute_opts);
     let sides = shape.sides;
     let mut e = Errors::new(lang);
     let vueltas = !is_tute && before.iter().any(|b| *b != 0);
@@ -350,7 +349,7 @@ pub fn score(
             .and_then(|p| p.get(usize::from(s)).copied())
             .unwrap_or(0)
     };
-    let label = |s: u8| side_label(game, players, s);
+    let label = |s: u8| side_label(game, players, table, s);
     let zeros = vec![0i64; usize::from(sides)];
     let next_dealer = if last_winner_deals {
         hand.last_trick_seat
@@ -384,7 +383,7 @@ pub fn score(
         let points101 = o.match_mode == MatchMode::Points101;
         if let Some(r) = revoke {
             let offender = shape.side_of(r);
-            if o.revoke_penalty == TuteRevokePenalty::Void || players == 3 {
+            if revoke_voids(o, players, shape.seating.pairs) {
                 notes.push(Note::Void);
                 return done(None, zeros, None, notes);
             }

@@ -247,6 +247,7 @@ pub fn config(players: u8, opts: &GuinoteOptions, vueltas: bool) -> FamilyConfig
     FamilyConfig {
         game: GameKind::Guinote,
         players: valid_players(players),
+        partnerships: true,
         values: RankTable::GUINOTE,
         consort: Rank::Sota,
         stock_rules: PlayRules::guinote_stock(),

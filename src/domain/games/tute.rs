@@ -19,6 +19,10 @@
 //! wins the hand. The side with more points (cards + last 10 + cantes) wins the hand;
 //! ties go to the tied side that most recently won a trick (the last trick's winner if
 //! tied). Revoke: the opponents win the hand (pairs, 2 players); void for 3 players.
+//!
+//! - **4 players individually** (`partnerships = false`, Part B §2.2): the 4-player deal,
+//!   four sides (one per seat), each scores alone: only the trick winner may sing, the
+//!   hand goes to the player with most points, and a revoke voids the hand as for 3.
 
 use crate::domain::cards::{Card, CardSet, Deck, Rank};
 use crate::domain::engine::{GameKind, GameState, Illegal};
@@ -53,7 +57,8 @@ use crate::domain::trick::{Duty, PlayRules, RankTable};
 /// | `cantes_in_arrastre` | bool | false | 2 players: no cantes once the stock is gone (row 18) |
 /// | `match_mode` | `rounds_to_win`, `points101` | `rounds_to_win` | a game is won rounds; or cumulative points to 101, where a tute wins the partida (rows 13–14) |
 /// | `rounds_to_win` | 1–5 | 1 | Mundigames "rounds per game" |
-/// | `revoke_penalty` | `standard`, `void` | `standard` | Part A 3: opponents win the hand (pairs, 2 players), void for 3 players |
+/// | `revoke_penalty` | `standard`, `void` | `standard` | Part A 3: opponents win the hand (pairs, 2 players), void for 3 players (and 4 individual) |
+/// | `partnerships` | bool | true | 4 players: in pairs (seats 0/2 against 1/3), or each alone (Part B §2.2); ignored for 2 and 3, who always play alone |
 pub static OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "cantes_per_trick",
@@ -143,7 +148,13 @@ pub static OPTIONS: &[OptionSpec] = &[
         name: "revoke_penalty",
         kind: OptionKind::Choice(&["standard", "void"]),
         default: OptionValue::Choice("standard"),
-        doc: "On a violation the opponents win the hand (pairs, 2 players) and a 3-player hand is void; or always void.",
+        doc: "On a violation the opponents win the hand (pairs, 2 players) and a 3-player or individual 4-player hand is void; or always void.",
+    },
+    OptionSpec {
+        name: "partnerships",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        doc: "Four players: seats 0/2 against 1/3 in pairs (true), or each plays and scores alone (false). Two or three players always play alone.",
     },
 ];
 
@@ -190,6 +201,8 @@ pub struct TuteOptions {
     pub match_mode: MatchMode,
     pub rounds_to_win: i64,
     pub revoke_penalty: TuteRevokePenalty,
+    /// 4 players in pairs (true) or each alone; meaningless for 2 and 3.
+    pub partnerships: bool,
 }
 
 impl Default for TuteOptions {
@@ -256,6 +269,7 @@ impl TuteOptions {
             } else {
                 TuteRevokePenalty::Standard
             },
+            partnerships: b("partnerships", true),
         }
     }
 }
@@ -315,6 +329,7 @@ pub fn config(players: u8, opts: &TuteOptions) -> FamilyConfig {
     FamilyConfig {
         game: GameKind::Tute,
         players,
+        partnerships: opts.partnerships,
         values: RankTable::TUTE,
         consort: Rank::Caballo,
         stock_rules: PlayRules::tute_2p_stock(opts.trump_lead_forces_trump_in_stock_phase),
@@ -426,10 +441,17 @@ fn score(core: &Family, opts: &TuteOptions, end: End) -> Vec<i64> {
     one_for(w, sides, value)
 }
 
+/// Whether a penalised violation voids the hand: always with `revoke_penalty = void`,
+/// else for 3 players (rules.md Part A 3) and, by the same rule, for 4 playing
+/// individually (`partnerships = false`).
+pub fn revoke_voids(opts: &TuteOptions, players: u8, in_pairs: bool) -> bool {
+    opts.revoke_penalty == TuteRevokePenalty::Void || (players >= 3 && !in_pairs)
+}
+
 /// Scoreboard points when `offender` (a side) commits a penalised violation.
 pub fn penalty(core: &Family, opts: &TuteOptions, offender: u8) -> Vec<i64> {
     let sides = core.config().sides();
-    let void = opts.revoke_penalty == TuteRevokePenalty::Void || core.players() == 3;
+    let void = revoke_voids(opts, core.players(), core.config().in_pairs());
     if void {
         return vec![0; usize::from(sides)];
     }
@@ -573,8 +595,18 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
 /// 4) with default options and no `before`: random deal and dealer, random legal plays,
 /// cantes, exchanges and tutes. The same seed gives the same record.
 pub fn random_complete_tute_record(seed: u64, players: u8) -> HandRecord {
+    random_complete_tute_record_with(seed, players, TableOptions::default())
+}
+
+/// [`random_complete_tute_record`] at a table with these (validated) options, e.g.
+/// `partnerships = false` for 4 players each alone.
+pub fn random_complete_tute_record_with(
+    seed: u64,
+    players: u8,
+    options: TableOptions,
+) -> HandRecord {
     let players = valid_players(players);
-    let opts = TuteOptions::default();
+    let opts = TuteOptions::from_table(&options);
     let mut rng = SplitMix64::new(seed);
     let dealer = rng.below(usize::from(players)) as u8;
     let mut deck = deal_spec(players, &opts).deck.to_vec();
@@ -595,7 +627,7 @@ pub fn random_complete_tute_record(seed: u64, players: u8) -> HandRecord {
     HandRecord {
         game: GameKind::Tute,
         players,
-        options: TableOptions::default(),
+        options,
         dealer,
         before: None,
         hands: hands

@@ -13,7 +13,7 @@
 //! The legal-play generator is the shared one of `trick.rs` (rules.md §1.6).
 
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
-use crate::domain::engine::{GameKind, Illegal};
+use crate::domain::engine::{GameKind, Illegal, Seating};
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
 use crate::domain::record::{Action, Declared, Event, Move};
@@ -52,6 +52,8 @@ pub enum ExchangeRule {
 pub struct FamilyConfig {
     pub game: GameKind,
     pub players: u8,
+    /// Pairs where the game has them for `players` (false: tute for 4, each alone).
+    pub partnerships: bool,
     pub values: RankTable,
     /// The marriage partner of the rey: caballo (tute) or sota (guiñote). A tute is
     /// four reyes or four of this rank.
@@ -81,14 +83,21 @@ pub struct FamilyConfig {
 }
 
 impl FamilyConfig {
+    /// How the seats form sides.
+    pub fn seating(&self) -> Seating {
+        Seating {
+            players: self.players,
+            pairs: self.partnerships && self.game.in_pairs(self.players),
+        }
+    }
     pub fn in_pairs(&self) -> bool {
-        self.game.in_pairs(self.players)
+        self.seating().pairs
     }
     pub fn sides(&self) -> u8 {
-        self.game.sides(self.players)
+        self.seating().sides()
     }
     pub fn side_of(&self, seat: u8) -> u8 {
-        self.game.side_of(self.players, seat)
+        self.seating().side_of(seat)
     }
 }
 

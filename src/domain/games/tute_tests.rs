@@ -1396,3 +1396,354 @@ proptest! {
         prop_assert_eq!(r.tricks.as_slice(), end.core().tricks());
     }
 }
+
+// ---- §2.2 four players individually (`partnerships = false`) ------------------------------
+
+fn alone() -> TuteOptions {
+    opts_json(json!({"partnerships": false}))
+}
+
+/// DEAL_A played out with the first legal card, as moves.
+fn deal_a_moves() -> Vec<Move> {
+    finish(four(&DEAL_A, "2o", alone())).1
+}
+
+#[test]
+fn four_players_play_in_pairs_unless_partnerships_is_false() {
+    assert!(def().partnerships);
+    assert!(!alone().partnerships);
+    let pairs = four(&DEAL_A, "2o", def());
+    assert_eq!(
+        (
+            pairs.core().config().sides(),
+            pairs.core().config().side_of(2)
+        ),
+        (2, 0)
+    );
+    let st = four(&DEAL_A, "2o", alone());
+    let cfg = st.core().config();
+    assert!(!cfg.in_pairs());
+    assert_eq!(cfg.sides(), 4);
+    assert_eq!(
+        (0..4).map(|s| cfg.side_of(s)).collect::<Vec<_>>(),
+        vec![0, 1, 2, 3]
+    );
+    let rec = parse_record(&record_json(
+        "tute",
+        4,
+        3,
+        &DEAL_A,
+        &[],
+        "2o",
+        None,
+        json!({"partnerships": false}),
+        &[],
+    ))
+    .unwrap();
+    assert_eq!((rec.sides(), rec.side_of(3)), (4, 3));
+}
+
+#[test]
+fn in_individual_tute_the_partner_of_the_trick_winner_may_not_sing() {
+    // Seat 0 wins the first trick; in pairs seat 2 may sing his 20 in bastos at once.
+    let pairs = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    assert!(run(&pairs, "2:cante:b").is_ok());
+    let st = run(&four(&DEAL_A, "2o", alone()), A_T1).unwrap();
+    let (_, e) = run(&st, "2:cante:b").err().unwrap();
+    assert_eq!(e.rule, RuleId::IllegalCante);
+    assert_eq!(e.reason, Reason::CanteWrongSide { seat: 2 });
+    let callers: Vec<u8> = st
+        .legal_actions()
+        .iter()
+        .filter(|m| !matches!(m.action, Action::Play(_)))
+        .map(|m| m.seat)
+        .collect();
+    assert!(
+        !callers.is_empty() && callers.iter().all(|s| *s == 0),
+        "{callers:?}"
+    );
+    // The trick winner sings alone and the 40 counts for him only.
+    let st = run(&st, "0:cante:o").unwrap();
+    assert_eq!(st.core().points(), vec![14 + 40, 0, 0, 0]);
+    // Seat 2's marriage was never his to sing: it has not lapsed when he wins a trick.
+    assert!(!st.core().sung().iter().any(|s| s.seat == 2));
+}
+
+#[test]
+fn in_individual_tute_nobody_is_spared_beating_because_a_partner_wins() {
+    let unless = |alone: bool| {
+        opts_json(json!({"head_led_suit": "unless_partner_winning", "partnerships": !alone}))
+    };
+    let deal: [&[&str]; 4] = [&["5e", "1o"], &["4e", "3o"], &["12e", "2e"], &["7c", "6c"]];
+    let pairs = run(&four(&deal, "2o", unless(false)), "0:5e 1:4e").unwrap();
+    assert_eq!(pairs.core().legal_cards(), set(&["12e", "2e"]));
+    let st = run(&four(&deal, "2o", unless(true)), "0:5e 1:4e").unwrap();
+    assert_eq!(st.core().legal_cards(), set(&["12e"]));
+}
+
+#[test]
+fn a_complete_individual_hand_has_four_sides_whose_points_sum_to_130() {
+    let moves = deal_a_moves();
+    let r = ruling(&record_json(
+        "tute",
+        4,
+        3,
+        &DEAL_A,
+        &[],
+        "2o",
+        None,
+        json!({"partnerships": false}),
+        &moves,
+    ));
+    assert!(r.legal && r.complete);
+    assert_eq!(r.points.len(), 4);
+    let total: i64 = r.points.iter().map(|p| p.halves() / 2).sum();
+    assert_eq!(total, 130);
+    // Each trick's points go to its winner alone.
+    let mut by_seat = [0i64; 4];
+    for t in &r.tricks {
+        by_seat[usize::from(t.winner)] += t
+            .cards
+            .iter()
+            .map(|c| {
+                i64::from(crate::domain::trick::CardValues::points(
+                    &RankTable::TUTE,
+                    *c,
+                ))
+            })
+            .sum::<i64>();
+    }
+    by_seat[usize::from(r.tricks.last().unwrap().winner)] += 10;
+    let want: Vec<Score> = by_seat.iter().map(|p| Score::points(*p)).collect();
+    assert_eq!(r.points, want);
+    // The hand goes to the one seat with most points.
+    let hp = r.hand_points.unwrap();
+    assert_eq!(hp.len(), 4);
+    let w = hand_winner(finish(four(&DEAL_A, "2o", alone())).0.core());
+    for (s, p) in hp.iter().enumerate() {
+        assert_eq!(*p, Score::points(i64::from(s == usize::from(w))));
+    }
+    // The same cards in pairs: two sides.
+    let (pairs, _) = finish(four(&DEAL_A, "2o", def()));
+    assert_eq!(pairs.core().points().len(), 2);
+    // Explained per player, not per pair.
+    let v = record_json(
+        "tute",
+        4,
+        3,
+        &DEAL_A,
+        &[],
+        "2o",
+        None,
+        json!({"partnerships": false}),
+        &moves,
+    );
+    let rec = parse_record(&v).unwrap();
+    let text = explain(&rec, &rule(&rec, Lang::En), Lang::En);
+    assert!(
+        text.contains("player 3:") && !text.contains("side 0"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_revoke_in_individual_tute_for_four_voids_the_hand_as_for_three() {
+    // Seat 3 holds espadas and throws a basto on the led espada.
+    let ev = script("0:1e 1:2e 2:11e 3:10b");
+    for o in [
+        json!({"partnerships": false}),
+        json!({"partnerships": false, "match_mode": "points101"}),
+    ] {
+        let r = ruling(&record_json(
+            "tute",
+            4,
+            3,
+            &DEAL_A,
+            &[],
+            "2o",
+            Some(vec![0, 0, 0, 0]),
+            o,
+            &ev,
+        ));
+        let v = r.violation.as_ref().unwrap();
+        assert_eq!(
+            (v.rule, v.seat, v.side),
+            (RuleId::MustFollowSuit, Some(3), Some(3))
+        );
+        assert!(!r.complete);
+        assert_eq!(r.hand_points, Some(vec![Score::ZERO; 4]));
+        assert_eq!(r.game_over, None);
+    }
+    // In pairs the same revoke gives the hand to side 0.
+    let r = ruling(&record_json(
+        "tute",
+        4,
+        3,
+        &DEAL_A,
+        &[],
+        "2o",
+        Some(vec![0, 0]),
+        json!({}),
+        &ev,
+    ));
+    assert_eq!(r.violation.as_ref().unwrap().side, Some(1));
+    assert_eq!(r.hand_points, Some(vec![Score::points(1), Score::ZERO]));
+    // A false cante by the winner's "partner" is penalised the same way.
+    let ev = script(&format!("{A_T1} 2:cante:b"));
+    let r = ruling(&record_json(
+        "tute",
+        4,
+        3,
+        &DEAL_A,
+        &[],
+        "2o",
+        None,
+        json!({"partnerships": false}),
+        &ev,
+    ));
+    assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::IllegalCante);
+    assert_eq!(r.hand_points, Some(vec![Score::ZERO; 4]));
+}
+
+#[test]
+fn individual_tute_takes_four_before_scores_and_ends_the_game_for_one_player() {
+    let moves = deal_a_moves();
+    let w = usize::from(hand_winner(finish(four(&DEAL_A, "2o", alone())).0.core()));
+    let rec = |before: Value, o: Value| {
+        let mut v = record_json("tute", 4, 3, &DEAL_A, &[], "2o", None, o, &moves);
+        v["before"] = before;
+        check_value(&v, Lang::En)
+    };
+    let alone = json!({"partnerships": false});
+    // `before` has one entry per player.
+    assert!(rec(json!([0, 0]), alone.clone()).is_err());
+    assert!(rec(json!([0, 0, 0, 0]), json!({})).is_err());
+    let r = rec(json!([0, 0, 0, 0]), alone).unwrap();
+    assert_eq!(
+        r.game_over,
+        Some(GameOver {
+            winner: w as u8,
+            reason: GameOverReason::Target
+        })
+    );
+    // Playing to two won rounds: the winner's second round ends the game, another
+    // player's earlier round does not.
+    let two = json!({"partnerships": false, "rounds_to_win": 2});
+    let mut b = vec![0; 4];
+    b[(w + 1) % 4] = 1;
+    assert_eq!(rec(json!(b), two.clone()).unwrap().game_over, None);
+    b[w] = 1;
+    assert_eq!(
+        rec(json!(b), two).unwrap().game_over.map(|g| g.winner),
+        Some(w as u8)
+    );
+    // Cumulative points: the hand's points per player, the game to whoever reaches 101.
+    let p101 = json!({"partnerships": false, "match_mode": "points101"});
+    let r = rec(json!([0, 0, 0, 0]), p101.clone()).unwrap();
+    assert_eq!(r.hand_points.as_ref(), Some(&r.points));
+    let p: Vec<i64> = r.points.iter().map(|x| x.halves() / 2).collect();
+    assert_eq!(r.game_over.is_some(), p[w] >= 101);
+    // A player behind on this hand but ahead on `before` takes the partida.
+    let low = (0..4usize).find(|s| p[*s] > 0 && *s != w).unwrap();
+    let mut b = vec![0i64; 4];
+    b[low] = 130 - 2 * p[low] + 1;
+    assert!(b[low] + p[low] > p[w]);
+    let r2 = rec(json!(b), p101).unwrap();
+    assert_eq!(r2.game_over.map(|g| g.winner), Some(low as u8));
+}
+
+#[test]
+fn the_over100_bonus_goes_to_the_single_player_who_passes_100() {
+    let mut seen = [false; 2];
+    for seed in 0..600 {
+        let alone = TableOptions::from_values(
+            GameKind::Tute,
+            4,
+            &[
+                ("partnerships", json!(false)),
+                ("over100_bonus", json!("plus1_game")),
+            ],
+        )
+        .unwrap();
+        let rec = random_complete_tute_record_with(seed, 4, alone);
+        let r = rule(&rec, Lang::En);
+        if r.cantes.iter().any(|c| c.tute.is_some()) {
+            continue;
+        }
+        let best = r.points.iter().max().copied().unwrap();
+        let hp = r.hand_points.unwrap();
+        let over = best > Score::points(100);
+        assert_eq!(hp.iter().filter(|p| !p.is_zero()).count(), 1, "seed {seed}");
+        assert_eq!(
+            hp.iter().max().copied(),
+            Some(Score::points(if over { 2 } else { 1 })),
+            "seed {seed}"
+        );
+        seen[usize::from(over)] = true;
+        if seen[0] && seen[1] {
+            break;
+        }
+    }
+    assert!(seen[0] && seen[1]);
+}
+
+#[test]
+fn partnerships_is_ignored_for_two_and_three_players_and_must_be_a_boolean() {
+    for p in [2u8, 3] {
+        for seed in 0..20 {
+            let plain = random_complete_tute_record(seed, p);
+            let base = rule(&plain, Lang::En);
+            for b in [true, false] {
+                let mut rec = plain.clone();
+                rec.options =
+                    TableOptions::from_values(GameKind::Tute, p, &[("partnerships", json!(b))])
+                        .unwrap();
+                assert_eq!(rec.sides(), p);
+                let v = serde_json::to_value(&rec).unwrap();
+                assert_eq!(v["options"]["partnerships"], json!(b));
+                assert_eq!(
+                    check_value(&v, Lang::En).unwrap(),
+                    base,
+                    "{p} players, seed {seed}"
+                );
+            }
+        }
+    }
+    let mut v = record_json("tute", 4, 3, &DEAL_A, &[], "2o", None, json!({}), &[]);
+    for bad in [json!("no"), json!(0), json!("false"), json!(null)] {
+        v["options"] = json!({ "partnerships": bad });
+        let e = check_value(&v, Lang::En).unwrap_err().to_string();
+        assert!(e.contains("partnerships"), "{e}");
+    }
+    // Guiñote has no such option.
+    let g = TableOptions::from_values(GameKind::Guinote, 4, &[("partnerships", json!(false))]);
+    assert!(g.is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+    #[test]
+    fn random_individual_four_player_playouts_keep_every_invariant(seed in any::<u64>()) {
+        let alone =
+            TableOptions::from_values(GameKind::Tute, 4, &[("partnerships", json!(false))]).unwrap();
+        let rec = random_complete_tute_record_with(seed, 4, alone);
+        prop_assert_eq!(rec.sides(), 4);
+        let deck = deal_spec(4, &def()).deck;
+        // Legal moves never run out before the end; cards are conserved at every step.
+        let end = check_walk(tute_start(&rec), Tute::core, &rec, deck);
+        prop_assert!(!end.core().config().in_pairs());
+        // Legal, complete, 130 points besides cantes (unless a tute ended it).
+        let r = check_record(&rec);
+        prop_assert_eq!(r.points.len(), 4);
+        let hp = r.hand_points.clone().unwrap();
+        prop_assert_eq!(hp.len(), 4);
+        prop_assert_eq!(hp.iter().filter(|p| !p.is_zero()).count(), 1);
+        prop_assert_eq!(r.hand_points, end.hand_points());
+        // Every cante counts for its singer, who just won the trick.
+        for c in &r.cantes {
+            let won_before = r.tricks.iter().any(|t| t.winner == c.seat);
+            prop_assert!(won_before);
+        }
+    }
+}

@@ -350,8 +350,14 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
         ));
     }
     let ev = &file.event;
-    crate::domain::options::validate(ev.game, 4, &ev.options)
+    let table = crate::domain::options::validate(ev.game, 4, &ev.options)
         .map_err(|e| FileError::new("event.options", e.to_string()))?;
+    if !ev.game.seating(4, &table).pairs && ev.game.in_pairs(4) {
+        return Err(FileError::new(
+            "event.options",
+            "entrants are pairs: a tournament cannot be played with partnerships = false",
+        ));
+    }
     match ev.system {
         System::Swiss { rounds: 0 } => {
             return Err(FileError::new("event.system.rounds", "at least 1"));

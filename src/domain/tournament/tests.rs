@@ -837,6 +837,13 @@ fn the_tournament_file_refuses_what_it_cannot_mean() {
         "unknown field"
     );
     assert!(bad(&["event", "options"], json!({"no_such": true})).is_err());
+    // Entrants are pairs: individual tute for four cannot be a tournament of pairs.
+    let mut x = base.clone();
+    x["event"]["game"] = json!("tute");
+    x["event"]["options"] = json!({"partnerships": false});
+    let e = parse(&x.to_string()).expect_err("individual tute tournament");
+    assert_eq!(e.at, "event.options");
+    assert!(e.to_string().contains("partnerships"), "{e}");
     assert!(
         bad(
             &["entrants"],

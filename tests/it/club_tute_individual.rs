@@ -1,0 +1,122 @@
+//! Club play of tute for four players each alone (`partnerships = false`): one
+//! scoreboard column per player, four card-point boxes, a revoke voids the hand.
+
+use reqwest::StatusCode;
+
+use crate::club::start;
+use crate::helpers::texts;
+
+#[tokio::test]
+async fn a_four_player_individual_tute_game_keeps_one_column_per_player() {
+    let t = start(
+        "tute",
+        4,
+        &[("partnerships", "false"), ("rounds_to_win", "2")],
+    )
+    .await;
+    let page = t.page().await;
+    assert_eq!(
+        texts(&page, ".match-title span:not(.vs)"),
+        vec!["Ana", "Benito", "Carmen", "Dámaso"]
+    );
+    assert_eq!(texts(&page, ".scoreboard thead th.num").len(), 4);
+    assert_eq!(t.totals().await, "0 – 0 – 0 – 0");
+
+    // The hand form asks for each player's card points.
+    let form = t
+        .client
+        .get(t.app.url(&format!("/partidas/{}/mano", t.game)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(form.status(), StatusCode::OK);
+    let form = scraper::Html::parse_document(&form.text().await.unwrap());
+    let sel = scraper::Selector::parse("input[name^=card_points_]").unwrap();
+    let boxes: Vec<&str> = form
+        .select(&sel)
+        .filter_map(|e| e.value().attr("name"))
+        .collect();
+    assert_eq!(
+        boxes,
+        vec![
+            "card_points_0",
+            "card_points_1",
+            "card_points_2",
+            "card_points_3"
+        ]
+    );
+
+    // A revoke by Dámaso: the hand is void, nobody scores.
+    let res = t.hand(&[("trump", "o"), ("revoke_by", "3")]).await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+    assert_eq!(t.totals().await, "0 – 0 – 0 – 0");
+
+    // Two card-point boxes, as for pairs, are refused and nothing is saved.
+    let res = t
+        .hand(&[
+            ("trump", "o"),
+            ("card_points_0", "60"),
+            ("card_points_1", "60"),
+            ("last_trick_side", "0"),
+        ])
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(t.hands_stored().await, 1);
+
+    // Carmen sings 20 in copas and wins alone: 45 + 20 against 40, 40 and 5.
+    for _ in 0..2 {
+        let res = t
+            .hand(&[
+                ("trump", "o"),
+                ("card_points_0", "40"),
+                ("card_points_1", "30"),
+                ("card_points_2", "45"),
+                ("last_trick_side", "1"),
+                ("cante_seat_0", "2"),
+                ("cante_suit_0", "c"),
+            ])
+            .await;
+        assert_eq!(
+            res.status(),
+            StatusCode::SEE_OTHER,
+            "{}",
+            res.text().await.unwrap()
+        );
+    }
+    let page = t.page().await;
+    assert_eq!(texts(&page, ".big-score")[0], "0 – 0 – 2 – 0");
+    let winner = texts(&page, ".winner");
+    assert!(
+        winner.len() == 1 && winner[0].contains("Carmen") && !winner[0].contains("Ana"),
+        "{winner:?}"
+    );
+}
+
+#[tokio::test]
+async fn the_new_tute_game_form_offers_the_partnerships_option() {
+    let t = start("tute", 4, &[]).await;
+    let res = t
+        .client
+        .get(t.app.url("/clubes/1/partidas/nueva?juego=tute"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let sel = scraper::Selector::parse("select[name=opt_partnerships] option").unwrap();
+    let values: Vec<&str> = html
+        .select(&sel)
+        .filter_map(|o| o.value().attr("value"))
+        .collect();
+    assert_eq!(values, vec!["true", "false"]);
+    // In pairs (the default) the same club shows two sides.
+    assert_eq!(
+        texts(&t.page().await, ".match-title span:not(.vs)"),
+        vec!["Ana y Carmen", "Benito y Dámaso"]
+    );
+}

@@ -779,7 +779,7 @@ pub fn rule(record: &HandRecord, lang: Lang, rule: &dyn Fn(&HandRecord, Lang) ->
             None => undecided.push(Undecided {
                 event: i,
                 seat,
-                side: record.game.side_of(record.players, seat),
+                side: record.side_of(seat),
                 rule: v.rule,
                 cards: vec![c],
                 message: String::new(),

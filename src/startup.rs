@@ -75,6 +75,7 @@ impl Application {
                 .configure(routes)
                 .default_service(web::to(not_found))
                 .wrap(from_fn(csrf_guard))
+                .wrap(from_fn(crate::web::conditional_get))
                 .wrap(from_fn(render_errors))
                 .wrap(
                     SessionMiddleware::builder(CookieSessionStore::default(), key.clone())

@@ -12,7 +12,10 @@ pub mod games;
 pub mod queries;
 pub mod schema;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
@@ -117,6 +120,7 @@ impl DbTarget {
                 let path = path.to_string_lossy();
                 let mut conn = diesel::SqliteConnection::establish(&path)
                     .map_err(|e| DbError::Connect(e.to_string()))?;
+                conn.set_instrumentation(QueryCounter(counter_for(self)));
                 // Per connection: SQLite forgets these when a connection closes.
                 conn.batch_execute(
                     "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;",
@@ -124,13 +128,46 @@ impl DbTarget {
                 Ok(DbConn::Sqlite(conn))
             }
             #[cfg(feature = "postgres")]
-            DbTarget::Postgres(url) => diesel::PgConnection::establish(url)
-                .map(DbConn::Postgres)
-                .map_err(|e| DbError::Connect(e.to_string())),
+            DbTarget::Postgres(url) => {
+                let mut conn = diesel::PgConnection::establish(url)
+                    .map_err(|e| DbError::Connect(e.to_string()))?;
+                conn.set_instrumentation(QueryCounter(counter_for(self)));
+                Ok(DbConn::Postgres(conn))
+            }
             #[allow(unreachable_patterns)]
             _ => Err(DbError::BackendNotBuilt(self.backend_name())),
         }
     }
+}
+
+/// Counts the statements run on one database (all its connections), so that a test
+/// can check that a page costs a fixed number of queries whatever the data (no N+1).
+struct QueryCounter(Arc<AtomicU64>);
+
+impl diesel::connection::Instrumentation for QueryCounter {
+    fn on_connection_event(&mut self, event: diesel::connection::InstrumentationEvent<'_>) {
+        if let diesel::connection::InstrumentationEvent::StartQuery { .. } = event {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+type Counters = Mutex<HashMap<String, Arc<AtomicU64>>>;
+
+fn counters() -> &'static Counters {
+    static COUNTERS: OnceLock<Counters> = OnceLock::new();
+    COUNTERS.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+fn counter_for(target: &DbTarget) -> Arc<AtomicU64> {
+    let key = format!("{target:?}");
+    let mut map = counters().lock().unwrap_or_else(|e| e.into_inner());
+    map.entry(key).or_default().clone()
+}
+
+/// Statements run so far on this database by this process.
+pub fn queries_run(target: &DbTarget) -> u64 {
+    counter_for(target).load(Ordering::Relaxed)
 }
 
 /// r2d2 manager that opens the backend named by the URL scheme.
@@ -236,6 +273,50 @@ pub fn backup(target: &DbTarget, to: &Path) -> Result<(), DbError> {
 pub fn migrate_target(target: &DbTarget) -> Result<usize, DbError> {
     let mut conn = target.connect()?;
     migrate(&mut conn)
+}
+
+/// Runs `f` in a write transaction. On SQLite it begins `IMMEDIATE`, taking the write
+/// lock at once: a deferred transaction that reads and then writes fails with
+/// SQLITE_BUSY (which no busy timeout retries) when another writer committed in
+/// between — two tables saving hands at the same moment would see a 500. On
+/// PostgreSQL (and when already inside a transaction) it is a plain transaction.
+#[allow(irrefutable_let_patterns)]
+pub fn write_tx<T, E, F>(conn: &mut DbConn, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConn) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    #[cfg(feature = "sqlite")]
+    {
+        use diesel::connection::{AnsiTransactionManager, TransactionManager};
+        let outermost = match conn {
+            DbConn::Sqlite(c) => AnsiTransactionManager::transaction_manager_status_mut(c)
+                .transaction_depth()
+                .map_err(E::from)?
+                .is_none(),
+            #[allow(unreachable_patterns)]
+            _ => false,
+        };
+        if outermost && let DbConn::Sqlite(c) = conn {
+            AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
+            let result = f(conn);
+            if let DbConn::Sqlite(c) = conn {
+                match &result {
+                    Ok(_) => {
+                        if let Err(e) = AnsiTransactionManager::commit_transaction(c) {
+                            let _ = AnsiTransactionManager::rollback_transaction(c);
+                            return Err(E::from(e));
+                        }
+                    }
+                    Err(_) => {
+                        let _ = AnsiTransactionManager::rollback_transaction(c);
+                    }
+                }
+            }
+            return result;
+        }
+    }
+    conn.transaction(f)
 }
 
 #[cfg(test)]

@@ -464,13 +464,12 @@ pub async fn create_user(
     let actor = who.actor();
     let hash = auth::hash_password(&form.password)?;
     let created = db(&state, move |conn| {
-        use diesel::Connection;
         if let Some(c) = club
             && queries::find_club(conn, c)?.is_none()
         {
             return Ok(Err("users-bad-club"));
         }
-        conn.transaction(|conn| {
+        crate::db::write_tx(conn, |conn| {
             let id = match accounts::insert_user(
                 conn,
                 &NewUser {

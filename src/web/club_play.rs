@@ -9,7 +9,6 @@ use actix_session::Session;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use diesel::Connection;
 use serde::{Deserialize, Serialize};
 
 use super::account::{now, see_other};
@@ -685,7 +684,7 @@ pub async fn next_game(
     let actor = who.actor();
     let lang = super::i18n::negotiate(&req);
     let next = db(&state, move |conn| {
-        conn.transaction(|conn| {
+        crate::db::write_tx(conn, |conn| {
             let first = l.game.series_id.unwrap_or(l.game.id);
             let list = games::series_games(conn, first)?;
             if let Some(later) = list.iter().find(|g| g.id > l.game.id) {
@@ -898,7 +897,7 @@ fn apply_change(
     actor: &str,
     lang: Lang,
 ) -> Result<Outcome, AppError> {
-    conn.transaction(|conn| {
+    crate::db::write_tx(conn, |conn| {
         if let Change::Add { submission, .. } = &change
             && games::submission_exists(conn, submission)?
         {
@@ -1466,7 +1465,7 @@ fn create_game(
     let t = now();
     let options = serde_json::Value::Object(setup.options.clone()).to_string();
     let seats_json = serde_json::to_string(seats).unwrap_or_default();
-    Ok(conn.transaction(|conn| {
+    Ok(crate::db::write_tx(conn, |conn| {
         let id = games::insert_game(
             conn,
             &NewGame {
@@ -1542,7 +1541,7 @@ pub async fn post_new_game(
             let add_players = who.allows(Perm::ManageClub(club_id));
             let id = db(&state, move |conn| {
                 queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
-                conn.transaction(|conn| {
+                crate::db::write_tx(conn, |conn| {
                     if add_players {
                         let known: Vec<String> = queries::club_players(conn, club_id)?
                             .into_iter()
@@ -1760,7 +1759,7 @@ pub async fn import_game(
     let seats = file.seats;
     let id = db(&state, move |conn| {
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
-        conn.transaction(|conn| {
+        crate::db::write_tx(conn, |conn| {
             let id = create_game(conn, club_id, &setup, &seats, &actor, SINGLE)?;
             for (i, (dealer, entered)) in hands.into_iter().enumerate() {
                 let version = i32::try_from(i).unwrap_or(0);

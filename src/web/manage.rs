@@ -6,7 +6,6 @@ use actix_session::Session;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use diesel::Connection;
 use serde::Deserialize;
 
 use super::account::{now, see_other};
@@ -42,7 +41,7 @@ pub async fn add_player(
         if queries::find_club(conn, club_id)?.is_none() {
             return Err(AppError::NotFound);
         }
-        conn.transaction(|conn| {
+        crate::db::write_tx(conn, |conn| {
             let id = match queries::insert_player(
                 conn,
                 &NewPlayer {
@@ -191,7 +190,7 @@ pub fn record_result(
     scores: (i32, i32),
     actor: &str,
 ) -> Result<Recorded, AppError> {
-    conn.transaction(|conn| {
+    crate::db::write_tx(conn, |conn| {
         if !queries::update_result(conn, mc.m.id, version, scores, "finished", now())? {
             let current =
                 queries::find_match(conn, mc.m.id)?.ok_or(diesel::result::Error::NotFound)?;

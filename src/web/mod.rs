@@ -189,7 +189,61 @@ pub fn render_status<T: Template>(tpl: &T, status: StatusCode) -> Result<HttpRes
     let mut res = HttpResponse::build(status);
     // A page the handler rendered itself (a form with its errors) is final.
     res.extensions_mut().insert(Rendered);
+    if status == StatusCode::OK {
+        // Revalidated on every view; unchanged pages answer 304 (`conditional_get`).
+        res.insert_header((header::ETAG, etag_of(html.as_bytes())));
+        res.insert_header((header::CACHE_CONTROL, "no-cache"));
+    }
     Ok(res.content_type("text/html; charset=utf-8").body(html))
+}
+
+/// A weak validator for a rendered page: a hash of its bytes.
+pub fn etag_of(body: &[u8]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    body.hash(&mut h);
+    format!("W/\"{:016x}\"", h.finish())
+}
+
+/// `If-None-Match` on a GET whose page has not changed: 304 with no body (public
+/// pages refreshed by wall screens and phones cost no bandwidth when nothing moved).
+pub async fn conditional_get(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    let is_get = matches!(
+        *req.method(),
+        actix_web::http::Method::GET | actix_web::http::Method::HEAD
+    );
+    let wanted = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let res = next.call(req).await?;
+    if is_get
+        && res.status() == StatusCode::OK
+        && let Some(wanted) = wanted
+        && let Some(tag) = res
+            .headers()
+            .get(header::ETAG)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    {
+        let bare = |t: &str| t.trim().trim_start_matches("W/").to_owned();
+        if wanted
+            .split(',')
+            .any(|t| t.trim() == "*" || bare(t) == bare(&tag))
+        {
+            let (req, _) = res.into_parts();
+            let not_modified = HttpResponse::NotModified()
+                .insert_header((header::ETAG, tag))
+                .insert_header((header::CACHE_CONTROL, "no-cache"))
+                .finish();
+            return Ok(ServiceResponse::new(req, not_modified).map_into_right_body());
+        }
+    }
+    Ok(res.map_into_left_body())
 }
 
 /// Marks a response whose error body is already final (so `render_errors` keeps it).

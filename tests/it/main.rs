@@ -9,6 +9,7 @@ mod check;
 mod cli;
 mod club;
 mod club_tute_individual;
+mod faults;
 mod helpers;
 mod i18n;
 mod pages;

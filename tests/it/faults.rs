@@ -1,0 +1,623 @@
+//! Under load and faults: a server killed mid-stream keeps every acknowledged hand;
+//! two processes on one database agree and never lose a conflict; hostile input at
+//! volume gets 4xx while good requests keep succeeding; unchanged pages answer 304;
+//! a page costs the same number of queries whatever the data.
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::helpers::{TestApp, TestDb, attr, new_client, texts};
+
+/// A `baza serve` process on a free port over `url`.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    async fn start(url: &str) -> Server {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("free port");
+        #[allow(clippy::zombie_processes)] // waited for in `Drop`
+        let child = Command::new(env!("CARGO_BIN_EXE_baza"))
+            .args([
+                "serve",
+                "--bind",
+                &format!("127.0.0.1:{port}"),
+                "--db",
+                url,
+                "--workers",
+                "2",
+            ])
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start baza serve");
+        let address = format!("http://127.0.0.1:{port}");
+        let mut server = Server { child, address };
+        let client = new_client();
+        for _ in 0..200 {
+            if let Ok(r) = client.get(server.url("/health")).send().await
+                && r.status() == StatusCode::OK
+            {
+                return server;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let _ = server.child.kill();
+        panic!("baza serve did not answer on {}", server.address);
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    /// SIGKILL: no shutdown, no flush.
+    fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn csrf(base: &str, client: &reqwest::Client) -> reqwest::Result<String> {
+    let body = client
+        .get(format!("{base}/entrar"))
+        .send()
+        .await?
+        .text()
+        .await?;
+    Ok(attr(
+        &scraper::Html::parse_document(&body),
+        "input[name=csrf]",
+        "value",
+    )
+    .unwrap_or_default())
+}
+
+async fn login(base: &str, client: &reqwest::Client, name: &str, pw: &str) {
+    let token = csrf(base, client).await.expect("csrf");
+    let res = client
+        .post(format!("{base}/entrar"))
+        .form(&[
+            ("csrf", token.as_str()),
+            ("username", name),
+            ("password", pw),
+            ("next", "/"),
+        ])
+        .send()
+        .await
+        .expect("login");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+}
+
+/// A new cuatrola game in the demo club; its id.
+async fn new_game(base: &str, client: &reqwest::Client) -> i32 {
+    let token = csrf(base, client).await.expect("csrf");
+    let res = client
+        .post(format!("{base}/clubes/1/partidas/nueva"))
+        .form(&[
+            ("csrf", token.as_str()),
+            ("game", "cuatrola"),
+            ("players", "4"),
+            ("first_dealer", "3"),
+            ("seat_0", "Ana"),
+            ("seat_1", "Benito"),
+            ("seat_2", "Carmen"),
+            ("seat_3", "Dámaso"),
+        ])
+        .send()
+        .await
+        .expect("new game");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    res.headers()["location"]
+        .to_str()
+        .expect("location")
+        .trim_start_matches("/partidas/")
+        .parse()
+        .expect("game id")
+}
+
+/// The version the game page shows (the optimistic lock of a hand entry).
+async fn version(base: &str, client: &reqwest::Client, game: i32) -> reqwest::Result<String> {
+    let body = client
+        .get(format!("{base}/partidas/{game}"))
+        .send()
+        .await?
+        .text()
+        .await?;
+    Ok(attr(
+        &scraper::Html::parse_document(&body),
+        ".big-score",
+        "data-version",
+    )
+    .unwrap_or_default())
+}
+
+/// Posts one won solo (1 point to the soloist's side) at `version`.
+async fn post_hand(
+    base: &str,
+    client: &reqwest::Client,
+    game: i32,
+    version: &str,
+    submission: &str,
+) -> reqwest::Result<reqwest::Response> {
+    let token = csrf(base, client).await?;
+    client
+        .post(format!("{base}/partidas/{game}/mano"))
+        .form(&[
+            ("csrf", token.as_str()),
+            ("version", version),
+            ("submission", submission),
+            ("trump", "o"),
+            ("bid", "solo"),
+            ("bidder", "0"),
+            ("card_points_side0", "70"),
+            ("card_points_side1", "30"),
+            ("last_trick_side", "0"),
+        ])
+        .send()
+        .await
+}
+
+/// The hands of a game as exported (`baza-game/1`).
+async fn exported_hands(base: &str, client: &reqwest::Client, game: i32) -> Vec<Value> {
+    let res = client
+        .get(format!("{base}/partidas/{game}/exportar"))
+        .send()
+        .await
+        .expect("export");
+    assert_eq!(res.status(), StatusCode::OK);
+    let v: Value = res.json().await.expect("json");
+    v["hands"].as_array().cloned().unwrap_or_default()
+}
+
+/// A fresh database with the demo club and an organiser; (db, url, password).
+async fn seeded_db() -> (TestDb, String, String) {
+    let db = TestDb::new();
+    let pool = db.pool();
+    let password = "org-secret-pw".to_owned();
+    let pw = password.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut conn = pool.get().expect("connection");
+        let now = baza::web::account::now();
+        baza::db::demo::fill(&mut conn, now.date(), now).expect("demo");
+        let hash = baza::web::auth::hash_password(&pw).expect("hash");
+        baza::db::accounts::insert_user(
+            &mut conn,
+            &baza::db::accounts::NewUser {
+                username: "org",
+                password_hash: &hash,
+                role: "organiser",
+                club_id: Some(1),
+                created_at: now,
+            },
+        )
+        .expect("user");
+    })
+    .await
+    .expect("seed");
+    let url = db.url.clone();
+    (db, url, password)
+}
+
+#[tokio::test]
+async fn a_server_killed_mid_stream_keeps_every_acknowledged_hand() {
+    let (_db, url, pw) = seeded_db().await;
+    let server = Server::start(&url).await;
+    let client = new_client();
+    login(&server.address, &client, "org", &pw).await;
+    let games = [
+        new_game(&server.address, &client).await,
+        new_game(&server.address, &client).await,
+        new_game(&server.address, &client).await,
+    ];
+    // Two scorekeepers stream hands into their games; the server dies under them.
+    let acked = Arc::new(AtomicUsize::new(0));
+    let mut streams = Vec::new();
+    for (k, game) in games.into_iter().enumerate() {
+        let (acked, client, address) = (acked.clone(), client.clone(), server.address.clone());
+        streams.push(tokio::spawn(async move {
+            let mut mine = 0usize;
+            // A won solo is 2 points: 8 hands stay under the 21 that ends a game.
+            for n in 0..8 {
+                let Ok(res) = (async {
+                    let v = version(&address, &client, game).await?;
+                    post_hand(&address, &client, game, &v, &format!("k{k}-{n}")).await
+                })
+                .await
+                else {
+                    break;
+                };
+                if res.status() != StatusCode::SEE_OTHER {
+                    let code = res.status();
+                    eprintln!(
+                        "hand refused: {code} {}",
+                        res.text().await.unwrap_or_default()
+                    );
+                    break;
+                }
+                mine += 1;
+                acked.fetch_add(1, Ordering::SeqCst);
+            }
+            (game, mine)
+        }));
+    }
+    for _ in 0..2000 {
+        if acked.load(Ordering::SeqCst) >= 12 || streams.iter().all(|s| s.is_finished()) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    server.kill();
+    let mut per_game = Vec::new();
+    for s in streams {
+        per_game.push(s.await.expect("stream"));
+    }
+    let total: usize = per_game.iter().map(|(_, n)| n).sum();
+    assert!(total >= 12, "{per_game:?}");
+
+    // Restarted on the same database: every acknowledged hand is there, numbered
+    // without gaps, and the score is the sum of the hands.
+    let server = Server::start(&url).await;
+    let client = new_client();
+    login(&server.address, &client, "org", &pw).await;
+    for (game, mine) in per_game {
+        let hands = exported_hands(&server.address, &client, game).await;
+        assert!(
+            hands.len() == mine || hands.len() == mine + 1,
+            "game {game}: {} stored, {mine} acknowledged",
+            hands.len()
+        );
+        let body = client
+            .get(server.url(&format!("/partidas/{game}")))
+            .send()
+            .await
+            .expect("page")
+            .text()
+            .await
+            .expect("body");
+        let html = scraper::Html::parse_document(&body);
+        assert_eq!(
+            texts(&html, ".big-score")[0],
+            format!("{} – 0", 2 * hands.len()),
+            "game {game}"
+        );
+        // The game still takes hands.
+        let v = version(&server.address, &client, game)
+            .await
+            .expect("version");
+        let res = post_hand(&server.address, &client, game, &v, &format!("after-{game}"))
+            .await
+            .expect("post");
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    }
+}
+
+#[tokio::test]
+async fn two_processes_on_one_database_see_each_others_writes_and_conflicts() {
+    let (_db, url, pw) = seeded_db().await;
+    let a = Server::start(&url).await;
+    let b = Server::start(&url).await;
+    // One login serves both: the session key lives in the database.
+    let client = new_client();
+    login(&a.address, &client, "org", &pw).await;
+    let game = new_game(&b.address, &client).await;
+    for n in 0..8 {
+        let (write, read) = if n % 2 == 0 { (&a, &b) } else { (&b, &a) };
+        let v = version(&read.address, &client, game)
+            .await
+            .expect("version");
+        let res = post_hand(&write.address, &client, game, &v, &format!("s{n}"))
+            .await
+            .expect("post");
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "hand {n}");
+        // The other process reads it at once.
+        let body = client
+            .get(read.url(&format!("/partidas/{game}")))
+            .send()
+            .await
+            .expect("page")
+            .text()
+            .await
+            .expect("body");
+        let html = scraper::Html::parse_document(&body);
+        assert_eq!(
+            texts(&html, ".big-score")[0],
+            format!("{} – 0", 2 * (n + 1))
+        );
+    }
+    // Two scorekeepers read the same version and save through different processes:
+    // one is kept, the other refused, never silently overwritten.
+    let v = version(&a.address, &client, game).await.expect("version");
+    let (ra, rb) = tokio::join!(
+        post_hand(&a.address, &client, game, &v, "race-a"),
+        post_hand(&b.address, &client, game, &v, "race-b")
+    );
+    let mut codes = [
+        ra.expect("a").status().as_u16(),
+        rb.expect("b").status().as_u16(),
+    ];
+    codes.sort_unstable();
+    assert_eq!(codes[0], 303, "{codes:?}");
+    assert!(codes[1] == 409 || codes[1] == 422, "{codes:?}");
+    assert_eq!(exported_hands(&a.address, &client, game).await.len(), 9);
+    assert_eq!(exported_hands(&b.address, &client, game).await.len(), 9);
+}
+
+#[tokio::test]
+async fn hostile_input_at_volume_gets_4xx_while_good_requests_keep_succeeding() {
+    let app = TestApp::with_demo().await;
+    let bad_utf8: Vec<u8> = b"username=\xff\xfe&password=\xc3\x28".to_vec();
+    let deep_json = "[".repeat(100_000) + &"]".repeat(100_000);
+    let huge_form = format!("csrf=x&record={}", "a".repeat(2 * 1024 * 1024));
+    let long_path = format!("/eventos/{}", "9".repeat(20_000));
+    let good = new_client();
+    let mut bad_count = 0usize;
+    for round in 0..12 {
+        let hostile: Vec<reqwest::RequestBuilder> = vec![
+            app.client
+                .post(app.url("/api/v1/check"))
+                .header("content-type", "application/json")
+                .body(deep_json.clone()),
+            app.client
+                .post(app.url("/api/v1/check"))
+                .header("content-type", "application/json")
+                .body(format!("{{\"game\": \"{}\"}}", "x".repeat(3 * 1024 * 1024))),
+            app.client
+                .post(app.url("/entrar"))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(bad_utf8.clone()),
+            app.client
+                .post(app.url("/arbitro"))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(huge_form.clone()),
+            app.client
+                .post(app.url("/arbitro/subir"))
+                .header("content-type", "multipart/form-data; boundary=zz")
+                .body("--zz\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\n\u{0}\u{0}"),
+            app.client
+                .get(app.url("/static/..%2F..%2F..%2Fetc%2Fpasswd")),
+            app.client.get(app.url("/eventos/%FF%FE")),
+            app.client.get(app.url("/eventos/1%00")),
+            app.client.get(app.url(&long_path)),
+            app.client
+                .get(app.url("/partidas/-1/manos/99999999999999999999")),
+            app.client.delete(app.url("/eventos/1")),
+            new_client()
+                .post(app.url("/salir"))
+                .header("Cookie", format!("baza_session={}", "%ff".repeat(500)))
+                .form(&[("csrf", "forged")]),
+            app.client
+                .post(app.url(&format!("/partidas/1/mano?r={round}")))
+                .form(&[("version", "nope")]),
+        ];
+        let n = hostile.len();
+        let bad = async {
+            let mut codes = Vec::new();
+            for req in hostile {
+                codes.push(req.send().await.map(|r| r.status().as_u16()));
+            }
+            codes
+        };
+        let fine = async {
+            let mut codes = Vec::new();
+            for path in ["/", "/eventos", "/eventos/1", "/health"] {
+                codes.push(
+                    good.get(app.url(path))
+                        .send()
+                        .await
+                        .map(|r| r.status().as_u16()),
+                );
+            }
+            codes
+        };
+        let (bad, fine) = tokio::join!(bad, fine);
+        for (i, code) in bad.into_iter().enumerate() {
+            match code {
+                Ok(c) => assert!(
+                    (400..500).contains(&c),
+                    "hostile request {i} of round {round}: {c}"
+                ),
+                // The server may close a connection whose request it refuses to
+                // read (an oversized body): acceptable, as long as it serves on.
+                Err(e) => assert!(i == 1 || i == 3, "hostile request {i}: {e}"),
+            }
+        }
+        bad_count += n;
+        for code in fine {
+            assert_eq!(code.expect("good request"), 200);
+        }
+    }
+    assert_eq!(bad_count, 12 * 13);
+    // Still healthy, and nothing was written by the hostile requests.
+    assert_eq!(app.get("/health").await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn an_unchanged_page_answers_304_and_a_change_gives_a_new_etag() {
+    let app = TestApp::with_demo().await;
+    let client = new_client();
+    let res = client.get(app.url("/eventos/1")).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let tag = res.headers()["etag"].to_str().unwrap().to_owned();
+    assert_eq!(res.headers()["cache-control"], "no-cache");
+    let res = client
+        .get(app.url("/eventos/1"))
+        .header("If-None-Match", &tag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_MODIFIED);
+    assert!(res.bytes().await.unwrap().is_empty());
+
+    // A result entered changes the page: the old tag no longer matches.
+    let pw = app.add_user("org", "organiser", Some(1)).await;
+    let org = new_client();
+    app.login(&org, "org", &pw).await;
+    let html = app.page("/eventos/1", StatusCode::OK).await;
+    let pending = html
+        .select(&scraper::Selector::parse("a[href^='/encuentros/']").unwrap())
+        .filter_map(|a| a.value().attr("href"))
+        .map(str::to_owned)
+        .collect::<Vec<_>>();
+    let mut changed = false;
+    for href in pending {
+        let page = org
+            .get(app.url(&href))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let page = scraper::Html::parse_document(&page);
+        let (Some(version), Some(token)) = (
+            attr(&page, "input[name=version]", "value"),
+            attr(&page, "input[name=csrf]", "value"),
+        ) else {
+            continue;
+        };
+        let res = org
+            .post(app.url(&format!("{href}/resultado")))
+            .form(&[
+                ("csrf", token.as_str()),
+                ("version", version.as_str()),
+                ("score_a", "101"),
+                ("score_b", "57"),
+            ])
+            .send()
+            .await
+            .unwrap();
+        if res.status() == StatusCode::SEE_OTHER {
+            changed = true;
+            break;
+        }
+    }
+    assert!(changed, "no match of the demo event took a result");
+    let res = client
+        .get(app.url("/eventos/1"))
+        .header("If-None-Match", &tag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_ne!(res.headers()["etag"].to_str().unwrap(), tag);
+}
+
+#[tokio::test]
+async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("org", "organiser", Some(1)).await;
+    let org = new_client();
+    app.login(&org, "org", &pw).await;
+    let target = app.db.target.clone();
+    let cost = |path: &'static str| {
+        let (client, url, target) = (org.clone(), app.url(path), target.clone());
+        async move {
+            // Warm (session, caches), then count one view.
+            client.get(&url).send().await.unwrap();
+            let before = baza::db::queries_run(&target);
+            let res = client.get(&url).send().await.unwrap();
+            assert_eq!(res.status(), StatusCode::OK, "{path}");
+            baza::db::queries_run(&target) - before
+        }
+    };
+    let pages = ["/", "/eventos", "/eventos/1", "/eventos/2", "/clubes/1"];
+    let mut small = Vec::new();
+    for p in pages {
+        small.push(cost(p).await);
+    }
+    // Ten times more pairs, entries and matches in the events.
+    app.with_conn(|conn| {
+        use baza::db::queries::*;
+        let now = baza::web::account::now();
+        for event in [1, 2] {
+            let entries = event_entries(conn, event).unwrap();
+            let seed0 = entries.len() as i32;
+            let mut new_entries = Vec::new();
+            for k in 0..40 {
+                let name = format!("Extra {event}-{k}");
+                let p1 = insert_player(
+                    conn,
+                    &NewPlayer {
+                        club_id: 1,
+                        name: &format!("{name} A"),
+                        created_at: now,
+                    },
+                )
+                .unwrap();
+                let p2 = insert_player(
+                    conn,
+                    &NewPlayer {
+                        club_id: 1,
+                        name: &format!("{name} B"),
+                        created_at: now,
+                    },
+                )
+                .unwrap();
+                let pair = insert_pair(
+                    conn,
+                    &NewPair {
+                        club_id: 1,
+                        name: &name,
+                        player1_id: p1,
+                        player2_id: p2,
+                        created_at: now,
+                    },
+                )
+                .unwrap();
+                new_entries.push(
+                    insert_entry(
+                        conn,
+                        &NewEntry {
+                            event_id: event,
+                            pair_id: pair,
+                            seed: seed0 + k + 1,
+                        },
+                    )
+                    .unwrap(),
+                );
+            }
+            for (t, pair) in new_entries.chunks(2).enumerate() {
+                insert_match(
+                    conn,
+                    &NewMatch {
+                        event_id: event,
+                        round_no: 99,
+                        table_no: t as i32 + 1,
+                        entry_a: pair[0],
+                        entry_b: pair[1],
+                        score_a: Some(101),
+                        score_b: Some(40),
+                        status: "finished",
+                        updated_at: now,
+                        pin: "000000",
+                    },
+                )
+                .unwrap();
+            }
+        }
+    })
+    .await;
+    let mut large = Vec::new();
+    for p in pages {
+        large.push(cost(p).await);
+    }
+    assert_eq!(small, large, "queries per page for {pages:?}");
+    assert!(small.iter().all(|q| *q <= 12), "{small:?}");
+}

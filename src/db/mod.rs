@@ -7,6 +7,7 @@
 //! so that a typo never silently creates an empty database.
 
 pub mod accounts;
+pub mod brackets;
 pub mod demo;
 pub mod games;
 pub mod queries;

@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod brackets;
 pub mod demo;
+pub mod demo_bracket;
 pub mod games;
 pub mod queries;
 pub mod schema;

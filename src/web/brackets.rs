@@ -172,11 +172,11 @@ fn format_text(ctx: &Ctx, f: Format) -> String {
     }
 }
 
-fn seeding_text(ctx: &Ctx, seeding: &str) -> String {
+fn seeding_text(ctx: &Ctx, seeding: &str, event: Option<&str>) -> String {
     if let Some(seed) = seeding.strip_prefix("lot:") {
         ctx.t1("bracket-seeded-lot", "seed", &seed)
     } else if let Some(ev) = seeding.strip_prefix("event:") {
-        ctx.t1("bracket-seeded-event", "event", &ev)
+        ctx.t1("bracket-seeded-event", "event", &event.unwrap_or(ev))
     } else {
         ctx.t("bracket-seeded-hand")
     }
@@ -724,6 +724,7 @@ struct BracketPage<'a> {
     game: String,
     format: String,
     seeding: String,
+    event: Option<(i32, String)>,
     entrants: usize,
     version: i32,
     paper: String,
@@ -742,12 +743,16 @@ pub async fn show(
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
-    let (l, club) = db(&state, move |conn| {
+    let (l, club, event) = db(&state, move |conn| {
         let l = load(conn, id)?;
         let club = queries::find_club(conn, l.row.club_id)?
             .map(|c| c.name)
             .unwrap_or_default();
-        Ok((l, club))
+        let event = match l.row.event_id {
+            Some(e) => queries::find_event(conn, e)?.map(|e| (e.id, e.name)),
+            None => None,
+        };
+        Ok((l, club, event))
     })
     .await?;
     let ctx = Ctx::from_request(&req);
@@ -761,7 +766,12 @@ pub async fn show(
         club,
         game: ctx.t(&format!("game-{}", l.row.game)),
         format: format_text(&ctx, l.bracket.format()),
-        seeding: seeding_text(&ctx, &l.row.seeding),
+        seeding: seeding_text(
+            &ctx,
+            &l.row.seeding,
+            event.as_ref().map(|(_, name)| name.as_str()),
+        ),
+        event,
         entrants: l.names.len(),
         version: l.row.version,
         paper: l.row.paper.clone(),
@@ -846,6 +856,7 @@ main { max-width: none; }
 .bsec-third, .bsec-grand { order: 2; }
 .bsec-losers { order: 3; grid-column: 1 / -1; }
 .bsec h2 { font-size: 1rem; margin: 0 0 .25rem; height: 1.4rem; }
+.bsec-third h3 { visibility: hidden; }
 .rounds { display: flex; gap: var(--gap); }
 .round { width: var(--col); }
 .round h3 { font-size: .8rem; margin: 0; height: 1.3rem; color: var(--muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -910,7 +921,7 @@ pub fn bracket_css(layout: &Layout, paper_name: &str) -> String {
   .bracket {{ zoom: {zoom:.4}; --row: {row}px; --col: {col}px; --gap: {gap}px; gap: {sgap}px; }}
   .bsec h2 {{ height: {shead}px; font-size: 12px; margin: 0; }}
   .round h3 {{ height: {rhead}px; font-size: 10px; }}
-  .mbox {{ font-size: 10px; border-color: #000; border-radius: 2px; }}
+  .mbox, .mbox.st-ready, .mbox.st-void {{ font-size: 10px; border-color: #000; border-radius: 2px; }}
   .sl {{ padding: 0 3px; line-height: 12px; }}
   .sl .seed, .sl .sc, .mcode {{ font-size: 8px; }}
   .sl.win {{ background: #fff; text-decoration: underline; }}

@@ -54,6 +54,11 @@ async fn post_create(
         .unwrap()
 }
 
+async fn count(app: &TestApp) -> usize {
+    app.with_conn(|conn| baza::db::brackets::list_brackets(conn).unwrap().len())
+        .await
+}
+
 /// The stored bracket, its version and the number of its audit rows.
 async fn stored(app: &TestApp, id: i32) -> (Bracket, i32, usize) {
     app.with_conn(move |conn| {
@@ -477,10 +482,7 @@ async fn malformed_bracket_forms_get_a_4xx_and_change_nothing() {
             assert_eq!(texts(&html, ".alert").len(), 1, "{fields:?}");
         }
     }
-    let count = app
-        .with_conn(|conn| baza::db::brackets::list_brackets(conn).unwrap().len())
-        .await;
-    assert_eq!(count, 0);
+    assert_eq!(count(&app).await, 1, "only the demo's bracket");
 
     let list = names(5).join("\n");
     let id = create(&app, &app.client, &[("names", &list)]).await;
@@ -611,7 +613,7 @@ async fn a_bracket_seeded_from_an_event_takes_its_pairs_in_standings_order() {
             .unwrap();
         assert_eq!(&names[at], pair, "seed {}", i + 1);
     }
-    assert!(texts(&html, ".seeding")[0].contains('1'));
+    assert!(texts(&html, ".seeding")[0].contains("Liga de otoño"));
 }
 
 /// The printable area of A3 landscape with 10 mm margins, in CSS px.
@@ -677,6 +679,8 @@ async fn in_a_browser_a_64_entrant_bracket_prints_on_one_a3_landscape_page_with_
                      header: getComputedStyle(document.querySelector('header.site')).display}",
         )
         .await;
+    // target/e2e/bracket_64_a3.png.b64: the print layout, to look at.
+    browser.screenshot().await;
     assert_eq!(boxes["n"], 64, "63 matches and the third place: {boxes}");
     assert_eq!(
         boxes["header"], "none",
@@ -724,4 +728,67 @@ async fn in_a_browser_a_64_entrant_bracket_prints_on_one_a3_landscape_page_with_
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/e2e");
     let _ = std::fs::create_dir_all(&dir);
     let _ = std::fs::write(dir.join("bracket-64-a3.pdf"), &bytes);
+}
+
+#[tokio::test]
+async fn the_demo_has_the_league_final_phase_half_played() {
+    let app = TestApp::with_demo().await;
+    let list = app.page("/cuadros", StatusCode::OK).await;
+    assert_eq!(
+        texts(&list, ".brackets .card a"),
+        vec!["Fase final de la liga de otoño"]
+    );
+    let html = app.page("/cuadros/1", StatusCode::OK).await;
+    assert_eq!(texts(&html, ".mbox.st-played").len(), 5);
+    assert_eq!(
+        texts(&html, ".mbox.st-ready").len(),
+        1,
+        "the second semi-final"
+    );
+    assert!(texts(&html, ".champion").is_empty());
+    assert!(texts(&html, ".seeding")[0].contains("Liga de otoño de cuatrola"));
+    let (b, _, _) = stored(&app, 1).await;
+    assert_eq!(b.seeds().len(), 8);
+}
+
+#[tokio::test]
+async fn a_double_elimination_with_reset_is_created_and_played_through_the_reset() {
+    let app = TestApp::with_demo().await;
+    organiser(&app).await;
+    let list = names(8).join("\n");
+    let id = create(
+        &app,
+        &app.client,
+        &[("names", &list), ("format", "double"), ("reset", "1")],
+    )
+    .await;
+    let html = app.page(&format!("/cuadros/{id}"), StatusCode::OK).await;
+    assert_eq!(texts(&html, ".mbox").len(), 15, "2N − 2 + the reset");
+    assert_eq!(texts(&html, ".bsec-losers").len(), 1);
+    assert_eq!(texts(&html, ".bsec-grand").len(), 1);
+    // The better slot wins everything but the grand final, which the losers'
+    // bracket champion takes: the reset is played.
+    let mut played = 0;
+    loop {
+        let html = app.page(&format!("/cuadros/{id}"), StatusCode::OK).await;
+        let Some(href) = attr(&html, ".playable-list a", "href") else {
+            break;
+        };
+        let line = texts(&html, ".playable-list a")[0].clone();
+        let m: u32 = href.rsplit('/').next().unwrap().parse().unwrap();
+        let winner = if line.starts_with("GF ") { "1" } else { "0" };
+        play(&app, id, m, winner).await;
+        played += 1;
+        assert!(played <= 15);
+    }
+    assert_eq!(played, 15);
+    let (b, _, _) = stored(&app, id).await;
+    assert!(b.is_complete());
+    let html = app.page(&format!("/cuadros/{id}"), StatusCode::OK).await;
+    let champion = texts(&html, ".champion")[0].clone();
+    assert!(champion.starts_with("Campeón: Pareja"), "{champion}");
+    assert_ne!(
+        champion, "Campeón: Pareja 01",
+        "seed 1 lost the grand final and the reset"
+    );
 }

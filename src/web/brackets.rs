@@ -802,8 +802,12 @@ const PRINT_SECTION_GAP: f64 = 24.0;
 const PRINT_SECTION_HEAD: f64 = 22.0;
 const PRINT_ROUND_HEAD: f64 = 18.0;
 const PRINT_TITLE: f64 = 48.0;
-/// Below this the print would not be legible: the bracket flows onto more pages.
-const MIN_PRINT_ZOOM: f64 = 0.55;
+/// Below this scale the drawn bracket would not be legible on paper: it is printed
+/// round by round instead (each round a list of its matches, in columns, over as
+/// many pages as it needs).
+const MIN_PRINT_ZOOM: f64 = 0.6;
+/// Width of one match in the round-by-round print (CSS px).
+const LIST_COL: f64 = 190.0;
 
 /// Paper: the `@page` size and the printable area in CSS px (10 mm margins).
 fn paper(paper: &str) -> (&'static str, f64, f64) {
@@ -814,9 +818,9 @@ fn paper(paper: &str) -> (&'static str, f64, f64) {
     }
 }
 
-/// The print scale: the whole width always fits; the height too unless that would
-/// make the bracket illegible (then it continues on the next pages).
-pub fn print_zoom(layout: &Layout, paper_name: &str) -> f64 {
+/// The print scale that fits the whole drawn bracket on one page, or `None` when
+/// that would be too small to read (then it is printed round by round).
+pub fn print_zoom(layout: &Layout, paper_name: &str) -> Option<f64> {
     let (_, avail_w, avail_h) = paper(paper_name);
     let width = |cols: usize| {
         let c = cols as f64;
@@ -842,7 +846,8 @@ pub fn print_zoom(layout: &Layout, paper_name: &str) -> f64 {
     let nat_h = (PRINT_TITLE + top_h + low_h) * 1.03;
     let fit_w = (avail_w / nat_w).min(1.0);
     let fit_h = (avail_h / nat_h).min(1.0);
-    fit_w.min(fit_h.max(MIN_PRINT_ZOOM))
+    let zoom = fit_w.min(fit_h);
+    (zoom >= MIN_PRINT_ZOOM).then_some(zoom)
 }
 
 const BRACKET_CSS: &str = "
@@ -906,7 +911,7 @@ pub fn bracket_css(layout: &Layout, paper_name: &str) -> String {
         }
     }
     let (size, _, _) = paper(paper_name);
-    let zoom = print_zoom(layout, paper_name);
+    let (_, avail_w, _) = paper(paper_name);
     let _ = write!(
         css,
         "@page {{ size: {size}; margin: 10mm; }}
@@ -918,24 +923,52 @@ pub fn bracket_css(layout: &Layout, paper_name: &str) -> String {
   .bracket-head h1 {{ font-size: 18px; margin: 0; }}
   .champion {{ font-size: 14px; margin: 0; }}
   .bracket-wrap {{ overflow: visible; padding: 0; }}
-  .bracket {{ zoom: {zoom:.4}; --row: {row}px; --col: {col}px; --gap: {gap}px; gap: {sgap}px; }}
-  .bsec h2 {{ height: {shead}px; font-size: 12px; margin: 0; }}
-  .round h3 {{ height: {rhead}px; font-size: 10px; }}
   .mbox, .mbox.st-ready, .mbox.st-void {{ font-size: 10px; border-color: #000; border-radius: 2px; }}
   .sl {{ padding: 0 3px; line-height: 12px; }}
   .sl .seed, .sl .sc, .mcode {{ font-size: 8px; }}
   .sl.win {{ background: #fff; text-decoration: underline; }}
   .cell::after, .cell::before {{ border-color: #000 !important; }}
-}}
 ",
         title = PRINT_TITLE,
-        row = PRINT_ROW,
-        col = PRINT_COL,
-        gap = PRINT_GAP,
-        sgap = PRINT_SECTION_GAP,
-        shead = PRINT_SECTION_HEAD,
-        rhead = PRINT_ROUND_HEAD,
     );
+    match print_zoom(layout, paper_name) {
+        // The drawn bracket, scaled to one page.
+        Some(zoom) => {
+            let _ = write!(
+                css,
+                "  .bracket {{ zoom: {zoom:.4}; --row: {row}px; --col: {col}px; --gap: {gap}px; gap: {sgap}px; }}
+  .bsec h2 {{ height: {shead}px; font-size: 12px; margin: 0; }}
+  .round h3 {{ height: {rhead}px; font-size: 10px; }}
+}}
+",
+                row = PRINT_ROW,
+                col = PRINT_COL,
+                gap = PRINT_GAP,
+                sgap = PRINT_SECTION_GAP,
+                shead = PRINT_SECTION_HEAD,
+                rhead = PRINT_ROUND_HEAD,
+            );
+        }
+        // Too big to read on one page: round by round, each round's matches in
+        // columns across the page, over as many pages as needed.
+        None => {
+            let columns = ((avail_w + 14.0) / (LIST_COL + 14.0)).floor().max(1.0);
+            let _ = write!(
+                css,
+                "  .bracket {{ display: block; width: auto; }}
+  .bsec {{ margin: 0 0 5mm; }}
+  .bsec h2 {{ font-size: 14px; margin: 0 0 2mm; height: auto; break-after: avoid; }}
+  .rounds {{ display: block; }}
+  .round {{ width: auto; margin: 0 0 4mm; }}
+  .round h3, .bsec-third h3 {{ visibility: visible; height: auto; font-size: 12px; color: #000; margin: 0 0 1mm; break-after: avoid; }}
+  .cells {{ display: block; columns: {columns} {LIST_COL}px; column-gap: 14px; }}
+  .cell {{ display: block; break-inside: avoid; margin: 0 0 4px; }}
+  .cell::before, .cell::after {{ display: none !important; }}
+}}
+"
+            );
+        }
+    }
     css
 }
 
@@ -1492,13 +1525,13 @@ mod tests {
     }
 
     #[test]
-    fn a_64_entrant_bracket_fits_one_a3_page_and_a_256_one_keeps_its_width_on_a4() {
+    fn a_64_entrant_bracket_fits_one_a3_page_and_a_256_one_prints_round_by_round_on_a4() {
         let b = single_elimination(&ids(64), true).unwrap();
-        let z = print_zoom(&b.layout(), "a3");
+        let z = print_zoom(&b.layout(), "a3").unwrap();
         assert!(z > 0.9 && z <= 1.0, "{z}");
         let big = double_elimination(&ids(256), true).unwrap();
-        let z = print_zoom(&big.layout(), "a4");
-        assert!((0.0..=1.0).contains(&z) && z < 0.6, "{z}");
+        assert_eq!(print_zoom(&big.layout(), "a4"), None, "round by round");
+        assert!(bracket_css(&big.layout(), "a4").contains("columns: 5 190px"));
         let css = bracket_css(&b.layout(), "a3");
         assert!(css.contains("@page { size: A3 landscape"));
         assert!(css.contains("#m0 { grid-row: 1 / span 1; }"));

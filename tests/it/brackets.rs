@@ -616,9 +616,96 @@ async fn a_bracket_seeded_from_an_event_takes_its_pairs_in_standings_order() {
     assert!(texts(&html, ".seeding")[0].contains("Liga de otoño"));
 }
 
-/// The printable area of A3 landscape with 10 mm margins, in CSS px.
-const A3_WIDTH_PX: f64 = 400.0 * 96.0 / 25.4;
-const A3_HEIGHT_PX: f64 = 277.0 * 96.0 / 25.4;
+/// The printable areas of A3 and A4 landscape with 10 mm margins, in CSS px.
+const A3_PX: (f64, f64) = (400.0 * 96.0 / 25.4, 277.0 * 96.0 / 25.4);
+const A4_PX: (f64, f64) = (277.0 * 96.0 / 25.4, 190.0 * 96.0 / 25.4);
+
+async fn cdp(browser: &Browser, cmd: &str, params: Value) -> Value {
+    browser
+        .cmd(
+            reqwest::Method::POST,
+            "/goog/cdp/execute",
+            Some(json!({"cmd": cmd, "params": params})),
+        )
+        .await
+}
+
+/// Emulates print media on a viewport of the printable area `(w, h)` and returns
+/// the extent of the match boxes (`n`, `left`, `right`, `top`, `bottom`, `minHeight`)
+/// and whether the site header is hidden, as the print stylesheet lays them out.
+async fn print_extent(browser: &Browser, (w, h): (f64, f64)) -> Value {
+    cdp(
+        browser,
+        "Emulation.setDeviceMetricsOverride",
+        json!({"width": w.floor() as i64, "height": h.floor() as i64,
+               "deviceScaleFactor": 1, "mobile": false}),
+    )
+    .await;
+    cdp(
+        browser,
+        "Emulation.setEmulatedMedia",
+        json!({"media": "print"}),
+    )
+    .await;
+    browser
+        .eval(
+            "const r = [...document.querySelectorAll('.bracket .mbox')].map(e => e.getBoundingClientRect());
+             return {n: r.length, left: Math.min(...r.map(b => b.left)), right: Math.max(...r.map(b => b.right)),
+                     top: Math.min(...r.map(b => b.top)), bottom: Math.max(...r.map(b => b.bottom)),
+                     minHeight: Math.min(...r.map(b => b.height)),
+                     header: getComputedStyle(document.querySelector('header.site')).display}",
+        )
+        .await
+}
+
+/// Prints the page on the paper its stylesheet asks for: the PDF and its page count.
+async fn print_pdf(browser: &Browser, file: &str) -> (Vec<u8>, usize) {
+    let pdf = cdp(
+        browser,
+        "Page.printToPDF",
+        json!({"preferCSSPageSize": true, "printBackground": true}),
+    )
+    .await;
+    let bytes = base64_decode(pdf["data"].as_str().unwrap_or(""));
+    assert!(bytes.starts_with(b"%PDF"), "not a PDF");
+    let text = String::from_utf8_lossy(&bytes);
+    let pages = [
+        "/Type /Page\n",
+        "/Type /Page ",
+        "/Type /Page/",
+        "/Type/Page/",
+        "/Type/Page\n",
+        "/Type /Page>",
+        "/Type/Page>",
+    ]
+    .iter()
+    .map(|p| text.matches(p).count())
+    .sum();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/e2e");
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(dir.join(file), &bytes);
+    (bytes, pages)
+}
+
+/// The page sizes (MediaBox width × height, points, rounded) of a PDF.
+fn media_boxes(pdf: &[u8]) -> Vec<(i64, i64)> {
+    let text = String::from_utf8_lossy(pdf);
+    text.match_indices("/MediaBox [")
+        .filter_map(|(i, m)| {
+            let rest = &text[i + m.len()..];
+            let nums: Vec<f64> = rest
+                .split(']')
+                .next()?
+                .split_whitespace()
+                .filter_map(|n| n.parse().ok())
+                .collect();
+            match nums[..] {
+                [_, _, w, h] => Some((w.round() as i64, h.round() as i64)),
+                _ => None,
+            }
+        })
+        .collect()
+}
 
 #[tokio::test]
 async fn in_a_browser_a_64_entrant_bracket_prints_on_one_a3_landscape_page_with_every_name() {
@@ -652,33 +739,7 @@ async fn in_a_browser_a_64_entrant_bracket_prints_on_one_a3_landscape_page_with_
     }
 
     // Under print emulation on the printable area of A3 landscape, every box is inside.
-    browser
-        .cmd(
-            reqwest::Method::POST,
-            "/goog/cdp/execute",
-            Some(
-                json!({"cmd": "Emulation.setDeviceMetricsOverride", "params": {
-                "width": A3_WIDTH_PX.floor() as i64, "height": A3_HEIGHT_PX.floor() as i64,
-                "deviceScaleFactor": 1, "mobile": false}}),
-            ),
-        )
-        .await;
-    browser
-        .cmd(
-            reqwest::Method::POST,
-            "/goog/cdp/execute",
-            Some(json!({"cmd": "Emulation.setEmulatedMedia", "params": {"media": "print"}})),
-        )
-        .await;
-    let boxes = browser
-        .eval(
-            "const r = [...document.querySelectorAll('.bracket .mbox')].map(e => e.getBoundingClientRect());
-             return {n: r.length, left: Math.min(...r.map(b => b.left)), right: Math.max(...r.map(b => b.right)),
-                     top: Math.min(...r.map(b => b.top)), bottom: Math.max(...r.map(b => b.bottom)),
-                     minHeight: Math.min(...r.map(b => b.height)),
-                     header: getComputedStyle(document.querySelector('header.site')).display}",
-        )
-        .await;
+    let boxes = print_extent(&browser, A3_PX).await;
     // target/e2e/bracket_64_a3.png.b64: the print layout, to look at.
     browser.screenshot().await;
     assert_eq!(boxes["n"], 64, "63 matches and the third place: {boxes}");
@@ -688,11 +749,11 @@ async fn in_a_browser_a_64_entrant_bracket_prints_on_one_a3_landscape_page_with_
     );
     assert!(boxes["left"].as_f64().unwrap() >= 0.0, "{boxes}");
     assert!(
-        boxes["right"].as_f64().unwrap() <= A3_WIDTH_PX.floor(),
+        boxes["right"].as_f64().unwrap() <= A3_PX.0.floor(),
         "a box is outside the printable width: {boxes}"
     );
     assert!(
-        boxes["bottom"].as_f64().unwrap() <= A3_HEIGHT_PX.floor(),
+        boxes["bottom"].as_f64().unwrap() <= A3_PX.1.floor(),
         "a box is below the printable height: {boxes}"
     );
     assert!(
@@ -700,34 +761,49 @@ async fn in_a_browser_a_64_entrant_bracket_prints_on_one_a3_landscape_page_with_
         "legible: {boxes}"
     );
 
-    // The PDF, on the paper the stylesheet asks for.
-    let pdf = browser
-        .cmd(
-            reqwest::Method::POST,
-            "/goog/cdp/execute",
-            Some(json!({"cmd": "Page.printToPDF", "params": {
-                "preferCSSPageSize": true, "printBackground": true}})),
-        )
-        .await;
-    let bytes = base64_decode(pdf["data"].as_str().unwrap_or(""));
-    assert!(bytes.starts_with(b"%PDF"), "not a PDF");
-    let text = String::from_utf8_lossy(&bytes);
-    let pages = text.matches("/Type /Page\n").count()
-        + text.matches("/Type /Page ").count()
-        + text.matches("/Type /Page/").count()
-        + text.matches("/Type/Page/").count()
-        + text.matches("/Type/Page\n").count()
-        + text.matches("/Type /Page>").count()
-        + text.matches("/Type/Page>").count();
+    // The PDF: one page of A3 landscape (1190.55 × 841.89 points).
+    let (pdf, pages) = print_pdf(&browser, "bracket-64-a3.pdf").await;
     assert_eq!(pages, 1, "one A3 page");
-    // A3 landscape is 1190.55 × 841.89 points.
+    assert_eq!(media_boxes(&pdf), vec![(1191, 842)]);
+}
+
+#[tokio::test]
+async fn in_a_browser_a_256_entrant_double_elimination_prints_round_by_round_on_a4_with_nothing_cut_off()
+ {
+    let Some(browser) = Browser::start("bracket_256_a4").await else {
+        return;
+    };
+    let app = TestApp::with_demo().await;
+    organiser(&app).await;
+    let list = names(256).join("\n");
+    let id = create(
+        &app,
+        &app.client,
+        &[("names", &list), ("format", "double"), ("reset", "1")],
+    )
+    .await;
+    browser.goto(&app.url(&format!("/cuadros/{id}"))).await;
+    browser.wait_for(".bracket .mbox").await;
+    let boxes = print_extent(&browser, A4_PX).await;
+    browser.screenshot().await;
+    assert_eq!(boxes["n"], 511, "2N − 2 and the reset: {boxes}");
+    assert!(boxes["left"].as_f64().unwrap() >= 0.0, "{boxes}");
     assert!(
-        text.contains("/MediaBox [0 0 1190.") || text.contains("/MediaBox [0 0 1191"),
-        "not A3 landscape"
+        boxes["right"].as_f64().unwrap() <= A4_PX.0.floor(),
+        "a box is outside the printable width: {boxes}"
     );
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/e2e");
-    let _ = std::fs::create_dir_all(&dir);
-    let _ = std::fs::write(dir.join("bracket-64-a3.pdf"), &bytes);
+    assert!(
+        boxes["minHeight"].as_f64().unwrap() >= 20.0,
+        "legible: {boxes}"
+    );
+    let (pdf, pages) = print_pdf(&browser, "bracket-256-a4.pdf").await;
+    assert!((3..=12).contains(&pages), "{pages} pages");
+    let sizes = media_boxes(&pdf);
+    assert_eq!(sizes.len(), pages);
+    assert!(
+        sizes.iter().all(|s| *s == (842, 595)),
+        "A4 landscape: {sizes:?}"
+    );
 }
 
 #[tokio::test]

@@ -1022,6 +1022,8 @@ pub struct ResultForm {
     pub score_0: String,
     pub score_1: String,
     pub version: String,
+    /// The match as the form showed it (see [`match_state`]).
+    pub match_state: String,
     pub action: String,
     pub confirm: String,
 }
@@ -1251,6 +1253,7 @@ async fn match_page(
             .map(|s| s[1].to_string())
             .unwrap_or_default(),
         version: l.row.version.to_string(),
+        match_state: l.bracket.get(m).map(match_state).unwrap_or_default(),
         ..ResultForm::default()
     });
     render_status(
@@ -1289,20 +1292,34 @@ enum Saved {
     Refused(BracketError),
 }
 
-/// Applies `op` under `version` and audits it, in one transaction.
+/// A short fingerprint of a match as a form showed it: its occupants, result and
+/// status. A result form is still good after other matches changed (the bracket's
+/// version moved on) as long as its own match did not.
+pub fn match_state(m: &crate::domain::bracket::Match) -> String {
+    let text = format!("{:?}|{:?}|{:?}", m.entrants(), m.result, m.status);
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+/// Applies `op` and audits it, in one transaction, if the bracket is still at
+/// `version` or, for a new result, if its match is still in `state`.
 fn save(
     conn: &mut DbConn,
     id: i32,
     m: MatchId,
     op: Op,
-    version: i32,
+    (version, state): (i32, Option<String>),
     actor: &str,
 ) -> Result<Saved, AppError> {
     conn.transaction::<_, AppError, _>(|conn| {
         let l = load(conn, id)?;
-        if l.row.version != version {
+        let unchanged_match = state.is_some_and(|s| l.bracket.get(m).map(match_state) == Some(s));
+        if l.row.version != version && !unchanged_match {
             return Ok(Saved::Stale);
         }
+        let version = l.row.version;
         let before = l.bracket.get(m).ok_or(AppError::NotFound)?.clone();
         let mut bracket = l.bracket.clone();
         let correction = match apply(&mut bracket, m, op) {
@@ -1398,7 +1415,14 @@ async fn post_change(
         Ok(x) => x,
         Err(key) => return refuse(key, StatusCode::UNPROCESSABLE_ENTITY, form).await,
     };
-    if version != l.row.version {
+    // A correction voids what its preview showed: it needs the very version read.
+    // A new result only needs its own match unchanged.
+    let seen = (!correcting && !form.match_state.is_empty()).then(|| form.match_state.clone());
+    let fresh = version == l.row.version
+        || seen
+            .as_deref()
+            .is_some_and(|s| l.bracket.get(m).map(match_state).as_deref() == Some(s));
+    if !fresh {
         return refuse("bracket-stale", StatusCode::CONFLICT, form).await;
     }
     if correcting && form.confirm != "1" {
@@ -1441,7 +1465,8 @@ async fn post_change(
         }
     }
     let actor = who.actor();
-    match db(&state, move |conn| save(conn, id, m, op, version, &actor)).await? {
+    let expect = (version, seen);
+    match db(&state, move |conn| save(conn, id, m, op, expect, &actor)).await? {
         Saved::Done => Ok(see_other(&format!("/cuadros/{id}"))),
         Saved::Stale => refuse("bracket-stale", StatusCode::CONFLICT, form).await,
         Saved::Refused(e) => refuse(refusal_key(&e), StatusCode::UNPROCESSABLE_ENTITY, form).await,

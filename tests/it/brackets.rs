@@ -280,14 +280,21 @@ async fn two_organisers_saving_the_same_match_one_is_refused_and_nothing_is_over
     let id = create(&app, &app.client, &[("names", &list)]).await;
     let (_, version, audit) = stored(&app, id).await;
     let v = version.to_string();
-    // Both read the match at the same version; the first to save wins.
+    // Both open the same match; the first to save wins.
+    let mine = form_of(&app, &app.client, id, 0).await;
+    let theirs = form_of(&app, &other, id, 0).await;
+    assert_eq!(mine, theirs);
     let first = post_match(
         &app,
         &app.client,
         id,
         0,
         "resultado",
-        &[("winner", "0"), ("version", &v)],
+        &[
+            ("winner", "0"),
+            ("version", &mine.0),
+            ("match_state", &mine.1),
+        ],
     )
     .await;
     assert_eq!(first.status(), StatusCode::SEE_OTHER);
@@ -297,7 +304,11 @@ async fn two_organisers_saving_the_same_match_one_is_refused_and_nothing_is_over
         id,
         0,
         "resultado",
-        &[("winner", "1"), ("version", &v)],
+        &[
+            ("winner", "1"),
+            ("version", &theirs.0),
+            ("match_state", &theirs.1),
+        ],
     )
     .await;
     assert_eq!(second.status(), StatusCode::CONFLICT);
@@ -319,6 +330,77 @@ async fn two_organisers_saving_the_same_match_one_is_refused_and_nothing_is_over
     .await;
     assert_eq!(stale.status(), StatusCode::CONFLICT);
     assert_eq!(stored(&app, id).await.1, version + 1);
+
+    // Two organisers entering two different matches from pages read at the same
+    // version: both are saved (only the match itself must be as it was read).
+    let a = form_of(&app, &app.client, id, 1).await;
+    let c = create(&app, &app.client, &[("names", &list)]).await;
+    let b = form_of(&app, &other, c, 0).await;
+    let b1 = form_of(&app, &other, c, 1).await;
+    let first = post_match(
+        &app,
+        &other,
+        c,
+        0,
+        "resultado",
+        &[("winner", "0"), ("version", &b.0), ("match_state", &b.1)],
+    )
+    .await;
+    assert_eq!(first.status(), StatusCode::SEE_OTHER);
+    let second = post_match(
+        &app,
+        &other,
+        c,
+        1,
+        "resultado",
+        &[("winner", "1"), ("version", &b1.0), ("match_state", &b1.1)],
+    )
+    .await;
+    assert_eq!(second.status(), StatusCode::SEE_OTHER, "a different match");
+    let (done, version, _) = stored(&app, c).await;
+    assert_eq!(version, 2);
+    assert_eq!(
+        done.get(MatchId(1)).unwrap().result.unwrap().winner,
+        done.get(MatchId(1)).unwrap().entrants()[1].unwrap()
+    );
+    // Without its match state, a form read before another save is refused.
+    let res = post_match(
+        &app,
+        &app.client,
+        id,
+        1,
+        "resultado",
+        &[("winner", "0"), ("version", &v)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let res = post_match(
+        &app,
+        &app.client,
+        id,
+        1,
+        "resultado",
+        &[("winner", "0"), ("version", &a.0), ("match_state", &a.1)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+}
+
+/// The version and match state of the result form of match `m`.
+async fn form_of(app: &TestApp, client: &reqwest::Client, id: i32, m: u32) -> (String, String) {
+    let body = client
+        .get(app.url(&format!("/cuadros/{id}/partidos/{m}")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let html = scraper::Html::parse_document(&body);
+    (
+        attr(&html, "form.result-form input[name=version]", "value").unwrap(),
+        attr(&html, "form.result-form input[name=match_state]", "value").unwrap(),
+    )
 }
 
 #[tokio::test]

@@ -27,8 +27,9 @@ use crate::db::accounts::{self, AuditEntry, NewAudit};
 use crate::db::brackets::{self, BracketRow, NewBracket};
 use crate::db::queries;
 use crate::domain::bracket::{
-    Bracket, BracketError, Connector, Correction, EntrantId, Format, Layout, MatchId, RoundName,
-    Side, Status, double_elimination, seed_by_lot, single_elimination,
+    Bracket, BracketError, Connector, Correction, EntrantId, Fill, Format, Layout, MatchId,
+    RoundName, Side, Status, double_elimination, groups_to_knockout, seed_by_lot,
+    single_elimination,
 };
 use crate::domain::standings::{self, MatchResult};
 use crate::error::AppError;
@@ -173,7 +174,9 @@ fn format_text(ctx: &Ctx, f: Format) -> String {
 }
 
 fn seeding_text(ctx: &Ctx, seeding: &str, event: Option<&str>) -> String {
-    if let Some(seed) = seeding.strip_prefix("lot:") {
+    if let Some(k) = seeding.strip_prefix("groups:") {
+        ctx.t1("bracket-seeded-groups", "k", &k)
+    } else if let Some(seed) = seeding.strip_prefix("lot:") {
         ctx.t1("bracket-seeded-lot", "seed", &seed)
     } else if let Some(ev) = seeding.strip_prefix("event:") {
         ctx.t1("bracket-seeded-event", "event", &event.unwrap_or(ev))
@@ -330,7 +333,7 @@ pub async fn list(
             id: l.row.id,
             name: l.row.name.clone(),
             game: ctx.t(&format!("game-{}", l.row.game)),
-            entrants: l.names.len(),
+            entrants: l.bracket.seeds().len(),
             champion: l.bracket.champion().map(|c| l.name(c)),
         })
         .collect();
@@ -357,6 +360,13 @@ pub struct CreateForm {
     pub lot_seed: String,
     pub event: String,
     pub paper: String,
+    /// Groups to knockout: the groups (blank lines between them, each in its final
+    /// order), how many qualify from each, and the fill (`none`, `best`: the ranked
+    /// next-placed entrants; `repesca`: the play-off winners).
+    pub groups: String,
+    pub qualify: String,
+    pub fill: String,
+    pub fill_names: String,
 }
 
 #[derive(Template)]
@@ -508,9 +518,104 @@ struct Plan {
 }
 
 enum Seeding {
+    /// Groups to knockout: entrant indices per group (in final order), how many
+    /// qualify from each, and the fill.
+    Groups {
+        groups: Vec<Vec<usize>>,
+        qualify: usize,
+        fill: GroupFill,
+    },
     Hand,
     Lot(u64),
     Event(i32),
+}
+
+enum GroupFill {
+    None,
+    BestRunnersUp(Vec<usize>),
+    Repesca(Vec<usize>),
+}
+
+/// Most entrants qualifying from one group.
+const MAX_QUALIFY: usize = 16;
+
+/// The groups typed one name per line, a blank line (or a `Grupo A:` label) between
+/// groups; the names all different. Returns every name and the groups as indices.
+fn parse_groups(text: &str) -> Result<(Vec<String>, Vec<Vec<usize>>), Refusal> {
+    let mut names = Vec::new();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut current = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.ends_with(':') {
+            if !current.is_empty() {
+                groups.push(std::mem::take(&mut current));
+            }
+            continue;
+        }
+        current.push(names.len());
+        names.push(line.to_owned());
+    }
+    if !current.is_empty() {
+        groups.push(current);
+    }
+    let names = parse_names(&names.join("\n"))?;
+    Ok((names, groups))
+}
+
+fn parse_fill(
+    f: &CreateForm,
+    names: &mut Vec<String>,
+    groups: &[Vec<usize>],
+    qualify: usize,
+) -> Result<GroupFill, Refusal> {
+    let listed: Vec<&str> = f
+        .fill_names
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let find = |names: &[String], n: &str| {
+        names
+            .iter()
+            .position(|x| x.to_lowercase() == n.to_lowercase())
+    };
+    let qualified = |i: usize| {
+        groups
+            .iter()
+            .any(|g| g.iter().take(qualify).any(|&x| x == i))
+    };
+    match f.fill.as_str() {
+        "" | "none" => Ok(GroupFill::None),
+        "best" => {
+            let mut out = Vec::new();
+            for n in listed {
+                match find(names, n) {
+                    Some(i) if !qualified(i) && !out.contains(&i) => out.push(i),
+                    _ => return Err(Refusal("bracket-bad-fill", n.to_owned())),
+                }
+            }
+            Ok(GroupFill::BestRunnersUp(out))
+        }
+        "repesca" => {
+            let mut out = Vec::new();
+            for n in listed {
+                let i = match find(names, n) {
+                    Some(i) if qualified(i) || out.contains(&i) => {
+                        return Err(Refusal("bracket-bad-fill", n.to_owned()));
+                    }
+                    Some(i) => i,
+                    None if n.chars().count() <= MAX_NAME && names.len() < MAX_WEB_ENTRANTS => {
+                        names.push(n.to_owned());
+                        names.len() - 1
+                    }
+                    None => return Err(Refusal("bracket-bad-fill", n.to_owned())),
+                };
+                out.push(i);
+            }
+            Ok(GroupFill::Repesca(out))
+        }
+        other => Err(Refusal("bracket-bad-fill", other.to_owned())),
+    }
 }
 
 fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
@@ -527,9 +632,10 @@ fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
     if !GAMES.contains(&game.as_str()) {
         return Err(Refusal("bracket-bad-game", game));
     }
-    let double = match f.format.as_str() {
-        "single" => false,
-        "double" => true,
+    let (double, from_groups) = match f.format.as_str() {
+        "single" => (false, false),
+        "double" => (true, false),
+        "groups" => (false, true),
         other => return Err(Refusal("bracket-bad-format", other.to_owned())),
     };
     let paper = match f.paper.as_str() {
@@ -544,6 +650,25 @@ fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
         ),
     };
     let (seeding, names) = match f.seeding.as_str() {
+        _ if from_groups => {
+            let qualify = f
+                .qualify
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|q| (1..=MAX_QUALIFY).contains(q))
+                .ok_or_else(|| Refusal("bracket-bad-qualify", f.qualify.clone()))?;
+            let (mut names, groups) = parse_groups(&f.groups)?;
+            let fill = parse_fill(f, &mut names, &groups, qualify)?;
+            (
+                Seeding::Groups {
+                    groups,
+                    qualify,
+                    fill,
+                },
+                names,
+            )
+        }
         "hand" => (Seeding::Hand, parse_names(&f.names)?),
         "lot" => {
             let seed = match f.lot_seed.trim() {
@@ -583,9 +708,25 @@ fn random_seed() -> Result<u64, AppError> {
 /// Builds the bracket for `names` (entrant `i` is `names[i]`).
 fn build(plan: &Plan, names: &[String]) -> Result<(Bracket, String), BracketError> {
     let ids: Vec<EntrantId> = (0..names.len()).map(|i| EntrantId(i as u32)).collect();
-    let (seeds, seeding) = match plan.seeding {
+    let id = |i: &usize| EntrantId(*i as u32);
+    let (seeds, seeding) = match &plan.seeding {
+        Seeding::Groups {
+            groups,
+            qualify,
+            fill,
+        } => {
+            let standings: Vec<Vec<EntrantId>> =
+                groups.iter().map(|g| g.iter().map(id).collect()).collect();
+            let fill = match fill {
+                GroupFill::None => Fill::None,
+                GroupFill::BestRunnersUp(l) => Fill::BestRunnersUp(l.iter().map(id).collect()),
+                GroupFill::Repesca(l) => Fill::Repesca(l.iter().map(id).collect()),
+            };
+            let bracket = groups_to_knockout(&standings, *qualify, fill, plan.third_place)?;
+            return Ok((bracket, format!("groups:{qualify}")));
+        }
         Seeding::Hand => (ids, "hand".to_owned()),
-        Seeding::Lot(seed) => (seed_by_lot(&ids, seed), format!("lot:{seed}")),
+        Seeding::Lot(seed) => (seed_by_lot(&ids, *seed), format!("lot:{seed}")),
         Seeding::Event(e) => (ids, format!("event:{e}")),
     };
     let bracket = if plan.double {
@@ -647,7 +788,19 @@ pub async fn create(
                 _ => plan.names.clone(),
             };
             let (bracket, seeding) = match build(&plan, &names) {
+                Ok((b, _)) if b.seeds().len() < 2 => {
+                    return Ok(Err(Refusal(
+                        "bracket-bad-count",
+                        b.seeds().len().to_string(),
+                    )));
+                }
                 Ok(b) => b,
+                Err(BracketError::GroupTooSmall { group, size }) => {
+                    return Ok(Err(Refusal(
+                        "bracket-group-too-small",
+                        format!("{} ({size})", group + 1),
+                    )));
+                }
                 Err(e) => return Ok(Err(Refusal("bracket-bad-count", e.to_string()))),
             };
             let document = serde_json::to_string(&bracket)
@@ -772,7 +925,7 @@ pub async fn show(
             event.as_ref().map(|(_, name)| name.as_str()),
         ),
         event,
-        entrants: l.names.len(),
+        entrants: l.bracket.seeds().len(),
         version: l.row.version,
         paper: l.row.paper.clone(),
         champion: l.bracket.champion().map(|c| l.name(c)),

@@ -950,3 +950,117 @@ async fn a_double_elimination_with_reset_is_created_and_played_through_the_reset
         "seed 1 lost the grand final and the reset"
     );
 }
+
+/// Groups typed as on the form: `Grupo X:` then its entrants `X1`, `X2`, … in order.
+fn groups_text(groups: &[char], size: usize) -> String {
+    groups
+        .iter()
+        .map(|g| {
+            let lines: Vec<String> = (1..=size).map(|i| format!("{g}{i}")).collect();
+            format!("Grupo {g}:\n{}\n", lines.join("\n"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The names of the two sides of every first-round match.
+async fn first_round(app: &TestApp, id: i32) -> Vec<(String, String)> {
+    let names: Vec<String> = app
+        .with_conn(move |conn| {
+            let row = baza::db::brackets::find_bracket(conn, id).unwrap().unwrap();
+            serde_json::from_str(&row.entrants).unwrap()
+        })
+        .await;
+    let (b, _, _) = stored(app, id).await;
+    b.matches()
+        .iter()
+        .filter(|m| m.code().starts_with("W1."))
+        .map(|m| {
+            let [x, y] = m.entrants().map(|e| names[e.unwrap().0 as usize].clone());
+            (x, y)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn groups_to_knockout_crosses_the_groups_and_fills_with_the_best_runners_up_or_a_repesca() {
+    let app = TestApp::with_demo().await;
+    organiser(&app).await;
+    // Four groups of four, two from each: winners meet runners-up of other groups.
+    let groups = groups_text(&['A', 'B', 'C', 'D'], 4);
+    let id = create(
+        &app,
+        &app.client,
+        &[("format", "groups"), ("groups", &groups), ("qualify", "2")],
+    )
+    .await;
+    let round = first_round(&app, id).await;
+    assert_eq!(round.len(), 4);
+    for (x, y) in &round {
+        assert!(x.ends_with('1') && y.ends_with('2'), "{x} – {y}");
+        assert_ne!(x[..1], y[..1], "{x} – {y} are of one group");
+    }
+    let html = app.page(&format!("/cuadros/{id}"), StatusCode::OK).await;
+    assert!(texts(&html, ".seeding")[0].contains("2 por grupo"));
+    assert!(texts(&html, ".entrant-count")[0].starts_with('8'));
+
+    // Three groups of three, two from each, and the two best thirds, ranked.
+    let groups = groups_text(&['A', 'B', 'C'], 3);
+    let id = create(
+        &app,
+        &app.client,
+        &[
+            ("format", "groups"),
+            ("groups", &groups),
+            ("qualify", "2"),
+            ("fill", "best"),
+            ("fill_names", "B3\nA3\nC3"),
+        ],
+    )
+    .await;
+    let round = first_round(&app, id).await;
+    assert_eq!(round.len(), 4, "eight entrants, no byes");
+    let all: Vec<&String> = round.iter().flat_map(|(x, y)| [x, y]).collect();
+    assert!(all.contains(&&"B3".to_owned()) && all.contains(&&"A3".to_owned()));
+    assert!(!all.contains(&&"C3".to_owned()), "only as many as needed");
+
+    // Two groups of four, three from each, and a repesca's two winners (one new).
+    let groups = groups_text(&['A', 'B'], 4);
+    let id = create(
+        &app,
+        &app.client,
+        &[
+            ("format", "groups"),
+            ("groups", &groups),
+            ("qualify", "3"),
+            ("fill", "repesca"),
+            ("fill_names", "B4\nInvitados"),
+        ],
+    )
+    .await;
+    let round = first_round(&app, id).await;
+    let all: Vec<&String> = round.iter().flat_map(|(x, y)| [x, y]).collect();
+    assert_eq!(all.len(), 8);
+    assert!(all.contains(&&"Invitados".to_owned()) && all.contains(&&"B4".to_owned()));
+
+    // Bad groups forms: refused, nothing stored.
+    let before = count(&app).await;
+    let groups = groups_text(&['A', 'B'], 4);
+    for fields in [
+        vec![("qualify", "0")],
+        vec![("qualify", "5")],
+        vec![("qualify", "dos")],
+        vec![("fill", "best"), ("fill_names", "A1")],
+        vec![("fill", "best"), ("fill_names", "Z9")],
+        vec![("fill", "otro")],
+    ] {
+        let mut all = vec![("format", "groups"), ("groups", groups.as_str())];
+        all.extend(fields.iter().copied());
+        if !fields.iter().any(|(k, _)| *k == "qualify") {
+            all.push(("qualify", "2"));
+        }
+        let res = post_create(&app, &app.client, &all).await;
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{fields:?}");
+    }
+    assert_eq!(count(&app).await, before);
+}

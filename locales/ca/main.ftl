@@ -357,3 +357,4 @@ bracket-seeded-groups = dels grups ({ $k } per grup)
 bracket-bad-fill = Aquest nom no pot farcir el quadre (no és a cap grup, ja és classificat o està repetit):
 bracket-bad-qualify = Per grup es classifiquen entre 1 i 16:
 bracket-group-too-small = Un grup té menys participants dels que es classifiquen: grup
+nav-brackets = Quadres

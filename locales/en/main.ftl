@@ -357,3 +357,4 @@ bracket-seeded-groups = from the groups ({ $k } per group)
 bracket-bad-fill = That name cannot fill the bracket (not in a group, already qualified, or repeated):
 bracket-bad-qualify = Between 1 and 16 qualify per group:
 bracket-group-too-small = A group has fewer entrants than qualify from it: group
+nav-brackets = Brackets

@@ -357,3 +357,4 @@ bracket-seeded-groups = de los grupos ({ $k } por grupo)
 bracket-bad-fill = Ese nombre no puede rellenar el cuadro (no está en un grupo, ya está clasificado o está repetido):
 bracket-bad-qualify = Por grupo se clasifican entre 1 y 16:
 bracket-group-too-small = Un grupo tiene menos participantes de los que se clasifican: grupo
+nav-brackets = Cuadros

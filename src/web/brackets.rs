@@ -1159,8 +1159,27 @@ pub async fn set_paper(
     if paper != "a4" && paper != "a3" {
         return Err(AppError::unprocessable("error-bracket-paper", paper));
     }
+    let actor = who.actor();
+    let (club_id, event_id, old) = (l.row.club_id, l.row.event_id, l.row.paper.clone());
     db(&state, move |conn| {
-        Ok(brackets::set_paper(conn, id, &paper)?)
+        conn.transaction::<_, AppError, _>(|conn| {
+            brackets::set_paper(conn, id, &paper)?;
+            accounts::insert_audit(
+                conn,
+                &NewAudit {
+                    at: now(),
+                    actor: &actor,
+                    action: "paper",
+                    entity: "bracket",
+                    entity_id: id,
+                    club_id: Some(club_id),
+                    event_id,
+                    before_json: Some(serde_json::json!({ "paper": old }).to_string()),
+                    after_json: Some(serde_json::json!({ "paper": paper }).to_string()),
+                },
+            )?;
+            Ok(())
+        })
     })
     .await?;
     Ok(see_other(&format!("/cuadros/{id}")))
@@ -1661,8 +1680,18 @@ struct AuditPage<'a> {
     entries: Vec<AuditEntry>,
 }
 
-/// `GET /cuadros/{id}/auditoria`: every result and correction of the bracket
-/// (organisers and referees of the club; `?formato=json` for machines).
+fn csv_field(s: &str) -> String {
+    // Quote everything; neutralise spreadsheet formulas.
+    let s = if s.starts_with(['=', '+', '-', '@']) {
+        format!("'{s}")
+    } else {
+        s.to_owned()
+    };
+    format!("\"{}\"", s.replace('"', "\"\""))
+}
+
+/// `GET /cuadros/{id}/auditoria[?formato=csv|json]`: every result and correction of
+/// the bracket (organisers and referees of the club).
 pub async fn audit(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -1679,13 +1708,37 @@ pub async fn audit(
     who.require(Perm::ReadAudit(row.club_id), req.path())?;
     match query.get("formato").map(String::as_str) {
         Some("json") => Ok(HttpResponse::Ok().json(&entries)),
+        Some("csv") => {
+            let mut out = String::from("id,at,actor,action,entity,entity_id,before,after\n");
+            for e in &entries {
+                let _ = writeln!(
+                    out,
+                    "{},{},{},{},{},{},{},{}",
+                    e.id,
+                    e.at.format("%Y-%m-%dT%H:%M:%SZ"),
+                    csv_field(&e.actor),
+                    csv_field(&e.action),
+                    csv_field(&e.entity),
+                    e.entity_id,
+                    csv_field(e.before_json.as_deref().unwrap_or("")),
+                    csv_field(e.after_json.as_deref().unwrap_or("")),
+                );
+            }
+            Ok(HttpResponse::Ok()
+                .content_type("text/csv; charset=utf-8")
+                .insert_header((
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"auditoria-cuadro-{id}.csv\""),
+                ))
+                .body(out))
+        }
         None | Some("html") => {
             let ctx = Ctx::from_request(&req);
             render(&AuditPage {
                 ctx: &ctx,
                 name: row.name,
                 back: format!("/cuadros/{id}"),
-                csv: format!("/cuadros/{id}/auditoria?formato=json"),
+                csv: format!("/cuadros/{id}/auditoria?formato=csv"),
                 entries,
             })
         }

@@ -1064,3 +1064,56 @@ async fn groups_to_knockout_crosses_the_groups_and_fills_with_the_best_runners_u
     }
     assert_eq!(count(&app).await, before);
 }
+
+#[tokio::test]
+async fn the_organiser_chooses_a3_and_the_print_stylesheet_and_the_audit_follow() {
+    let app = TestApp::with_demo().await;
+    organiser(&app).await;
+    let list = names(6).join("\n");
+    let id = create(&app, &app.client, &[("names", &list)]).await;
+    let css = |app: &TestApp| {
+        let url = app.url(&format!("/cuadros/{id}/cuadro.css"));
+        async move { reqwest::get(url).await.unwrap().text().await.unwrap() }
+    };
+    assert!(css(&app).await.contains("@page { size: A4 landscape"));
+    let paper = |client: reqwest::Client, value: &'static str| {
+        let app = &app;
+        async move {
+            let csrf = app.csrf_for(&client).await;
+            client
+                .post(app.url(&format!("/cuadros/{id}/papel")))
+                .form(&[("csrf", csrf.as_str()), ("paper", value)])
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    };
+    assert_eq!(
+        paper(app.client.clone(), "a5").await,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    assert_eq!(
+        paper(new_client(), "a3").await,
+        StatusCode::SEE_OTHER,
+        "to log in"
+    );
+    assert!(css(&app).await.contains("A4 landscape"), "nothing changed");
+    assert_eq!(paper(app.client.clone(), "a3").await, StatusCode::SEE_OTHER);
+    assert!(css(&app).await.contains("@page { size: A3 landscape"));
+    let csv = app
+        .client
+        .get(app.url(&format!("/cuadros/{id}/auditoria?formato=csv")))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        csv.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    let csv = csv.text().await.unwrap();
+    assert_eq!(csv.lines().count(), 3, "header, creation, paper: {csv}");
+    assert!(csv.contains("\"paper\"") && csv.contains("a3"));
+}

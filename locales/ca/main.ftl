@@ -358,3 +358,4 @@ bracket-bad-fill = Aquest nom no pot farcir el quadre (no és a cap grup, ja és
 bracket-bad-qualify = Per grup es classifiquen entre 1 i 16:
 bracket-group-too-small = Un grup té menys participants dels que es classifiquen: grup
 nav-brackets = Quadres
+bracket-print-hint = Per imprimir-lo, fes servir «Imprimeix» del navegador: surt apaïsat en el paper triat; si no hi cap llegible en un full, surt ronda a ronda.

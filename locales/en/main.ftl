@@ -358,3 +358,4 @@ bracket-bad-fill = That name cannot fill the bracket (not in a group, already qu
 bracket-bad-qualify = Between 1 and 16 qualify per group:
 bracket-group-too-small = A group has fewer entrants than qualify from it: group
 nav-brackets = Brackets
+bracket-print-hint = To print it, use the browser's Print: it comes out landscape on the chosen paper; if it does not fit legibly on one sheet, it prints round by round.

@@ -358,3 +358,4 @@ bracket-bad-fill = Ese nombre no puede rellenar el cuadro (no está en un grupo,
 bracket-bad-qualify = Por grupo se clasifican entre 1 y 16:
 bracket-group-too-small = Un grupo tiene menos participantes de los que se clasifican: grupo
 nav-brackets = Cuadros
+bracket-print-hint = Para imprimirlo, usa «Imprimir» del navegador: sale apaisado en el papel elegido; si no cabe legible en una hoja, sale ronda a ronda.

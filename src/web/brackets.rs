@@ -1605,19 +1605,17 @@ async fn post_change(
                 return refuse(refusal_key(&e), StatusCode::UNPROCESSABLE_ENTITY, form).await;
             }
             Ok(c) if !c.voided.is_empty() => {
+                let after = Loaded {
+                    row: l.row.clone(),
+                    names: l.names.clone(),
+                    bracket: trial,
+                };
                 let preview = PreviewView {
                     voided: c.voided.iter().map(|d| match_line(&ctx, &l, *d)).collect(),
                     reopened: c
                         .reopened
                         .iter()
-                        .map(|d| {
-                            let t = Loaded {
-                                row: l.row.clone(),
-                                names: l.names.clone(),
-                                bracket: trial.clone(),
-                            };
-                            match_line(&ctx, &t, *d)
-                        })
+                        .map(|d| match_line(&ctx, &after, *d))
                         .collect(),
                 };
                 return match_page(

@@ -173,13 +173,13 @@ fn format_text(ctx: &Ctx, f: Format) -> String {
     }
 }
 
-fn seeding_text(ctx: &Ctx, seeding: &str, event: Option<&str>) -> String {
+fn seeding_text(ctx: &Ctx, seeding: &str) -> String {
     if let Some(k) = seeding.strip_prefix("groups:") {
         ctx.t1("bracket-seeded-groups", "k", &k)
     } else if let Some(seed) = seeding.strip_prefix("lot:") {
         ctx.t1("bracket-seeded-lot", "seed", &seed)
-    } else if let Some(ev) = seeding.strip_prefix("event:") {
-        ctx.t1("bracket-seeded-event", "event", &event.unwrap_or(ev))
+    } else if seeding.starts_with("event:") {
+        ctx.t("bracket-seeded-event")
     } else {
         ctx.t("bracket-seeded-hand")
     }
@@ -878,6 +878,7 @@ struct BracketPage<'a> {
     format: String,
     seeding: String,
     event: Option<(i32, String)>,
+    seeded_from_event: bool,
     entrants: usize,
     version: i32,
     paper: String,
@@ -919,11 +920,8 @@ pub async fn show(
         club,
         game: ctx.t(&format!("game-{}", l.row.game)),
         format: format_text(&ctx, l.bracket.format()),
-        seeding: seeding_text(
-            &ctx,
-            &l.row.seeding,
-            event.as_ref().map(|(_, name)| name.as_str()),
-        ),
+        seeding: seeding_text(&ctx, &l.row.seeding),
+        seeded_from_event: l.row.seeding.starts_with("event:"),
         event,
         entrants: l.bracket.seeds().len(),
         version: l.row.version,
@@ -942,7 +940,7 @@ pub async fn show(
     let mut res = render(&page)?;
     if !complete {
         res.headers_mut()
-            .insert(header::REFRESH, header::HeaderValue::from_static("30"));
+            .insert(header::REFRESH, header::HeaderValue::from(REFRESH_SECONDS));
     }
     Ok(res)
 }

@@ -1117,3 +1117,66 @@ async fn the_organiser_chooses_a3_and_the_print_stylesheet_and_the_audit_follow(
     assert_eq!(csv.lines().count(), 3, "header, creation, paper: {csv}");
     assert!(csv.contains("\"paper\"") && csv.contains("a3"));
 }
+
+#[tokio::test]
+async fn in_a_browser_an_organiser_enters_a_result_and_corrects_it_on_a_phone() {
+    let Some(browser) = Browser::start("bracket_correction").await else {
+        return;
+    };
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("org", "organiser", Some(1)).await;
+    browser.goto(&app.url("/entrar")).await;
+    browser.fill("input[name=username]", "org").await;
+    browser.fill("input[name=password]", &pw).await;
+    browser
+        .submit("form[action='/entrar'] button[type=submit]")
+        .await;
+
+    // The demo's final phase: the quarter-finals and the first semi-final are played.
+    browser.goto(&app.url("/cuadros/1")).await;
+    assert_eq!(
+        browser.text(".champion").await,
+        "",
+        "no champion yet: {}",
+        browser.path().await
+    );
+    // The second semi-final, from the list of matches to play, with a score.
+    browser.submit(".playable-list a").await;
+    assert!(browser.path().await.starts_with("/cuadros/1/partidos/"));
+    browser.fill("input[name=score_0]", "21").await;
+    browser.fill("input[name=score_1]", "12").await;
+    browser.submit("form.result-form button[type=submit]").await;
+    assert_eq!(browser.path().await, "/cuadros/1");
+    assert_eq!(
+        browser
+            .eval("return document.querySelectorAll('.mbox.st-played').length")
+            .await,
+        6
+    );
+
+    // W1.1 was wrong: the other pair won it. Baza names W2.1 before voiding it.
+    browser.goto(&app.url("/cuadros/1/partidos/0")).await;
+    browser
+        .click("form.result-form input[name=winner][value='1']")
+        .await;
+    browser.fill("input[name=score_0]", "").await;
+    browser.fill("input[name=score_1]", "").await;
+    browser
+        .submit("form.result-form button[type=submit]:not([name])")
+        .await;
+    let voided = browser.text(".correction-preview ul.voided").await;
+    assert!(voided.starts_with("W2.1"), "{voided}");
+    browser
+        .submit(".correction-preview button[type=submit]")
+        .await;
+    assert_eq!(browser.path().await, "/cuadros/1");
+    assert_eq!(
+        browser
+            .eval("return document.querySelectorAll('.mbox.st-void').length")
+            .await,
+        1
+    );
+    let (b, _, _) = stored(&app, 1).await;
+    assert_eq!(b.get(MatchId(4)).unwrap().status, Status::Void);
+    browser.screenshot().await;
+}

@@ -92,6 +92,17 @@ pub fn update_document(
     Ok(n == 1)
 }
 
+/// Takes the bracket's write lock at the start of a transaction (a write that
+/// changes nothing): concurrent saves of one bracket then run one after the other,
+/// and each sees the version the previous one wrote (SQLite: the transaction holds
+/// the write lock from here instead of failing to upgrade a stale read; PostgreSQL:
+/// the row is locked).
+pub fn lock_bracket(conn: &mut DbConn, id: i32) -> QueryResult<usize> {
+    diesel::update(brackets::table.find(id))
+        .set(brackets::version.eq(brackets::version))
+        .execute(conn)
+}
+
 pub fn set_paper(conn: &mut DbConn, id: i32, paper: &str) -> QueryResult<usize> {
     diesel::update(brackets::table.find(id))
         .set(brackets::paper.eq(paper))

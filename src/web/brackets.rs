@@ -1484,6 +1484,7 @@ fn save(
     actor: &str,
 ) -> Result<Saved, AppError> {
     conn.transaction::<_, AppError, _>(|conn| {
+        brackets::lock_bracket(conn, id)?;
         let l = load(conn, id)?;
         let unchanged_match = state.is_some_and(|s| l.bracket.get(m).map(match_state) == Some(s));
         if l.row.version != version && !unchanged_match {

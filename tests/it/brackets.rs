@@ -1180,3 +1180,40 @@ async fn in_a_browser_an_organiser_enters_a_result_and_corrects_it_on_a_phone() 
     assert_eq!(b.get(MatchId(4)).unwrap().status, Status::Void);
     browser.screenshot().await;
 }
+
+#[tokio::test]
+async fn eight_simultaneous_saves_of_one_match_give_one_result_and_seven_refusals() {
+    let app = TestApp::with_demo().await;
+    organiser(&app).await;
+    let list = names(4).join("\n");
+    let id = create(&app, &app.client, &[("names", &list)]).await;
+    let (version, state) = form_of(&app, &app.client, id, 0).await;
+    let csrf = app.csrf().await;
+    let url = app.url(&format!("/cuadros/{id}/partidos/0/resultado"));
+    let posts = (0..8).map(|i| {
+        let client = app.client.clone();
+        let form = vec![
+            ("csrf".to_owned(), csrf.clone()),
+            ("winner".to_owned(), (i % 2).to_string()),
+            ("version".to_owned(), version.clone()),
+            ("match_state".to_owned(), state.clone()),
+        ];
+        let url = url.clone();
+        tokio::spawn(async move { client.post(url).form(&form).send().await.unwrap().status() })
+    });
+    let mut statuses = Vec::new();
+    for p in posts {
+        statuses.push(p.await.unwrap());
+    }
+    let saved = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::SEE_OTHER)
+        .count();
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::CONFLICT)
+        .count();
+    assert_eq!((saved, refused), (1, 7), "{statuses:?}");
+    let (_, version, audit) = stored(&app, id).await;
+    assert_eq!((version, audit), (1, 2));
+}

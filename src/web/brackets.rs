@@ -1,6 +1,7 @@
 //! Knockout brackets (cuadros) on the web: an organiser creates one (single or double
-//! elimination; seeded by hand, by lot with a shown seed, or from an event's
-//! standings), enters results and corrects them (showing which later matches a
+//! elimination seeded by hand, by lot with a shown seed, or from an event's standings;
+//! or groups to knockout with best runners-up or a repesca), enters results and
+//! corrects them (showing which later matches a
 //! correction voids, and voiding them only on confirmation); everybody can watch the
 //! bracket fill in on a public page that refreshes itself, and print it on A4 or A3
 //! landscape. Pure HTML and CSS: the grid positions and the print scale of each
@@ -9,7 +10,9 @@
 //!
 //! Every change writes the whole bracket document under its `version` (optimistic
 //! locking: a stale form is refused with 409, never applied) and an audit row in the
-//! same transaction.
+//! same transaction. A new result needs only its own match unchanged since the form
+//! was read (its `match_state`), so organisers at different tables do not refuse each
+//! other; a correction needs the exact version its preview was computed on.
 
 use std::fmt::Write as _;
 

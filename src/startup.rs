@@ -193,4 +193,24 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/arbitro/fallos/{slug}/aplicar").post(referee::apply))
         .service(web::resource("/api/v1/matches/{id}/result").post(manage::api_post_result))
         .configure(api::routes);
+    // Brackets (cuadros): knockout phases, their results, corrections and print.
+    cfg.service(web::resource("/cuadros").get(crate::web::brackets::list))
+        .service(
+            web::resource("/cuadros/nuevo")
+                .get(crate::web::brackets::new_form)
+                .post(crate::web::brackets::create),
+        )
+        .service(web::resource("/cuadros/{id}").get(crate::web::brackets::show))
+        .service(web::resource("/cuadros/{id}/cuadro.css").get(crate::web::brackets::stylesheet))
+        .service(web::resource("/cuadros/{id}/papel").post(crate::web::brackets::set_paper))
+        .service(web::resource("/cuadros/{id}/auditoria").get(crate::web::brackets::audit))
+        .service(web::resource("/cuadros/{id}/partidos/{m}").get(crate::web::brackets::show_match))
+        .service(
+            web::resource("/cuadros/{id}/partidos/{m}/resultado")
+                .post(crate::web::brackets::post_result),
+        )
+        .service(
+            web::resource("/cuadros/{id}/partidos/{m}/corregir")
+                .post(crate::web::brackets::post_correction),
+        );
 }

@@ -209,6 +209,7 @@ pub fn fill(
                 )?;
             }
         }
+        super::demo_bracket::add_final_phase(conn, club_id, league_id, now)?;
         Ok(Some(DemoSummary {
             club_id,
             players: player_ids.len(),

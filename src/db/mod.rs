@@ -7,7 +7,9 @@
 //! so that a typo never silently creates an empty database.
 
 pub mod accounts;
+pub mod brackets;
 pub mod demo;
+pub mod demo_bracket;
 pub mod games;
 pub mod queries;
 pub mod schema;

@@ -182,3 +182,21 @@ diesel::table! {
         created_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    brackets (id) {
+        id -> Integer,
+        club_id -> Integer,
+        event_id -> Nullable<Integer>,
+        name -> Text,
+        game -> Text,
+        entrants -> Text,
+        document -> Text,
+        seeding -> Text,
+        paper -> Text,
+        version -> Integer,
+        created_by -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}

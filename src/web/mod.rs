@@ -5,6 +5,7 @@ pub mod account;
 pub mod api;
 pub mod assets;
 pub mod auth;
+pub mod brackets;
 pub mod club_play;
 pub mod i18n;
 pub mod manage;

@@ -4,6 +4,7 @@
 //! `BAZA_TEST_DATABASE_URL=postgres://…` is set), a real headless Chromium for the
 //! browser tests, and the real `baza` binary for the CLI tests.
 
+mod brackets;
 mod browser;
 mod check;
 mod cli;

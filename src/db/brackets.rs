@@ -1,0 +1,120 @@
+//! Stored knockout brackets (cuadros): one row per bracket with its document (the
+//! JSON of `domain::bracket::Bracket`) and the names of its entrants. Every write of
+//! the document checks `version` (optimistic locking): a stale writer changes nothing.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConn;
+use super::accounts::AuditEntry;
+use super::schema::{audit_log, brackets};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = brackets)]
+pub struct BracketRow {
+    pub id: i32,
+    pub club_id: i32,
+    pub event_id: Option<i32>,
+    pub name: String,
+    pub game: String,
+    /// JSON array of names: entrant `i` of the document is the `i`-th name.
+    pub entrants: String,
+    pub document: String,
+    /// `hand`, `lot:SEED` or `event:ID`.
+    pub seeding: String,
+    /// `a4` or `a3` (landscape), for the print layout.
+    pub paper: String,
+    pub version: i32,
+    pub created_by: String,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = brackets)]
+pub struct NewBracket<'a> {
+    pub club_id: i32,
+    pub event_id: Option<i32>,
+    pub name: &'a str,
+    pub game: &'a str,
+    pub entrants: &'a str,
+    pub document: &'a str,
+    pub seeding: &'a str,
+    pub paper: &'a str,
+    pub created_by: &'a str,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+pub fn insert_bracket(conn: &mut DbConn, new: &NewBracket) -> QueryResult<i32> {
+    diesel::insert_into(brackets::table)
+        .values(new)
+        .returning(brackets::id)
+        .get_result(conn)
+}
+
+pub fn find_bracket(conn: &mut DbConn, id: i32) -> QueryResult<Option<BracketRow>> {
+    brackets::table
+        .find(id)
+        .select(BracketRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Every bracket, newest first.
+pub fn list_brackets(conn: &mut DbConn) -> QueryResult<Vec<BracketRow>> {
+    brackets::table
+        .select(BracketRow::as_select())
+        .order(brackets::id.desc())
+        .load(conn)
+}
+
+/// Replaces the document if nobody changed the bracket since `version` was read;
+/// false (and nothing written) when someone did.
+pub fn update_document(
+    conn: &mut DbConn,
+    id: i32,
+    version: i32,
+    document: &str,
+    now: NaiveDateTime,
+) -> QueryResult<bool> {
+    let n = diesel::update(
+        brackets::table
+            .filter(brackets::id.eq(id))
+            .filter(brackets::version.eq(version)),
+    )
+    .set((
+        brackets::document.eq(document),
+        brackets::version.eq(version + 1),
+        brackets::updated_at.eq(now),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// Takes the bracket's write lock at the start of a transaction (a write that
+/// changes nothing): concurrent saves of one bracket then run one after the other,
+/// and each sees the version the previous one wrote (SQLite: the transaction holds
+/// the write lock from here instead of failing to upgrade a stale read; PostgreSQL:
+/// the row is locked).
+pub fn lock_bracket(conn: &mut DbConn, id: i32) -> QueryResult<usize> {
+    diesel::update(brackets::table.find(id))
+        .set(brackets::version.eq(brackets::version))
+        .execute(conn)
+}
+
+pub fn set_paper(conn: &mut DbConn, id: i32, paper: &str) -> QueryResult<usize> {
+    diesel::update(brackets::table.find(id))
+        .set(brackets::paper.eq(paper))
+        .execute(conn)
+}
+
+/// The audit trail of one bracket, newest first.
+pub fn bracket_audit(conn: &mut DbConn, id: i32) -> QueryResult<Vec<AuditEntry>> {
+    audit_log::table
+        .filter(audit_log::entity.eq("bracket"))
+        .filter(audit_log::entity_id.eq(id))
+        .select(AuditEntry::as_select())
+        .order(audit_log::id.desc())
+        .load(conn)
+}

@@ -15,7 +15,7 @@ use crate::db::DbPool;
 use crate::error::AppError;
 use crate::web::auth::csrf_guard;
 use crate::web::{
-    AppState, account, api, assets, club_play, manage, pages, referee, render_errors,
+    AppState, account, api, assets, club_play, manage, pages, referee, render_errors, tournaments,
 };
 
 /// Largest JSON body accepted (a hand record is a few kilobytes; a batch is not
@@ -191,5 +191,53 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/arbitro/fallos/{slug}").get(referee::show_ruling))
         .service(web::resource("/arbitro/fallos/{slug}/aplicar").post(referee::apply))
         .service(web::resource("/api/v1/matches/{id}/result").post(manage::api_post_result))
+        // Tournaments I: championships with rounds (web/tournaments.rs).
+        .service(
+            web::resource("/clubes/{id}/campeonatos/nuevo")
+                .get(tournaments::new_form)
+                .post(tournaments::create),
+        )
+        .service(web::resource("/campeonatos/{id}").get(tournaments::standings))
+        .service(web::resource("/campeonatos/{id}/directo").get(tournaments::live))
+        .service(web::resource("/campeonatos/{id}/direccion").get(tournaments::director))
+        .service(web::resource("/campeonatos/{id}/exportar").get(tournaments::export_file))
+        .service(web::resource("/campeonatos/{id}/inscritos").post(tournaments::add_entrant))
+        .service(web::resource("/campeonatos/{id}/inscritos.csv").get(tournaments::export_csv))
+        .service(
+            web::resource("/campeonatos/{id}/inscritos/importar").post(tournaments::import_csv),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos/{eid}/retirar").post(tournaments::withdraw),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos/{eid}/readmitir")
+                .post(tournaments::reinstate),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos/{eid}/presente").post(tournaments::check_in),
+        )
+        .service(web::resource("/campeonatos/{id}/rondas").post(tournaments::pair))
+        .service(web::resource("/campeonatos/{id}/rondas/{r}/publicar").post(tournaments::publish))
+        .service(
+            web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}")
+                .get(tournaments::show_table)
+                .post(tournaments::post_table),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/pin")
+                .post(tournaments::table_pin),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/firma").post(tournaments::sign),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/imprimir/emparejamientos")
+                .get(tournaments::print_pairings),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/imprimir/clasificacion")
+                .get(tournaments::print_standings),
+        )
+        .service(web::resource("/campeonatos/{id}/imprimir/actas").get(tournaments::print_slips))
         .configure(api::routes);
 }

@@ -11,6 +11,7 @@ pub mod demo;
 pub mod games;
 pub mod queries;
 pub mod schema;
+pub mod tournaments;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -96,7 +96,7 @@ impl Browser {
         })
     }
 
-    async fn cmd(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
+    pub async fn cmd(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
         let url = format!("{}/session/{}{}", self.base, self.session, path);
         let mut req = self.http.request(method, url);
         if let Some(b) = body {
@@ -463,7 +463,7 @@ async fn in_a_browser_a_whole_cuatrola_game_is_played_to_21_on_a_phone() {
 }
 
 /// Standard base64 (the WebDriver print and screenshot encoding).
-fn base64_decode(s: &str) -> Vec<u8> {
+pub fn base64_decode(s: &str) -> Vec<u8> {
     let val = |c: u8| -> Option<u32> {
         match c {
             b'A'..=b'Z' => Some(u32::from(c - b'A')),

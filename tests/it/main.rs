@@ -13,3 +13,4 @@ mod i18n;
 mod pages;
 mod referee;
 mod security;
+mod tournaments;

@@ -997,3 +997,89 @@ async fn in_a_browser_the_live_page_shows_the_round_and_the_pairings_and_standin
         let _ = std::fs::write(dir.join(format!("tournament-{file}")), &bytes);
     }
 }
+
+/// The example tournament file documented in src/domain/tournament/file.rs.
+fn documented_example() -> String {
+    let src = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/domain/tournament/file.rs"),
+    )
+    .unwrap();
+    src.split("//! ```json\n")
+        .nth(1)
+        .unwrap()
+        .split("//! ```")
+        .next()
+        .unwrap()
+        .lines()
+        .map(|l| l.trim_start_matches("//!").trim_start())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn tournament_import_and_export_round_trip_a_file_through_the_database() {
+    use std::process::Command;
+    let baza = || {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_baza"));
+        c.env_remove("BAZA_DATABASE_URL").env("RUST_LOG", "warn");
+        c
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("club.sqlite3").display());
+    let out = baza().args(["demo", "--db", &url]).output().unwrap();
+    assert!(out.status.success());
+    let file = dir.path().join("open.json");
+    std::fs::write(&file, documented_example()).unwrap();
+    let out = baza()
+        .args(["tournament", "import", file.to_str().unwrap(), "--db", &url])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let id = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    let out = baza()
+        .args(["tournament", "export", &id, "--db", &url])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let exported =
+        baza::domain::tournament::parse(&String::from_utf8(out.stdout).unwrap()).unwrap();
+    let original = baza::domain::tournament::parse(&documented_example()).unwrap();
+    assert_eq!(exported, original);
+    // In the database: a running championship whose round 1 table is final.
+    let target = baza::db::DbTarget::parse(&url, false).unwrap();
+    let pool = baza::db::connect_and_migrate(&target).unwrap();
+    let mut conn = pool.get().unwrap();
+    let t = baza::db::tournaments::load(&mut conn, id.parse().unwrap())
+        .unwrap()
+        .unwrap();
+    assert_eq!(t.event.status, "running");
+    assert_eq!(t.event.format, "swiss");
+    let tables = baza::db::tournaments::tables(&mut conn, t.event.id).unwrap();
+    assert_eq!(tables.len(), 1);
+    assert_eq!(tables[0].status, "final");
+    // A broken file is refused (exit 2) and creates nothing.
+    std::fs::write(
+        &file,
+        documented_example().replace("\"swiss\"", "\"suizo\""),
+    )
+    .unwrap();
+    let out = baza()
+        .args(["tournament", "import", file.to_str().unwrap(), "--db", &url])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let next = (id.parse::<i32>().unwrap() + 1).to_string();
+    let out = baza()
+        .args(["tournament", "export", &next, "--db", &url])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+}

@@ -82,6 +82,16 @@ pub enum ChangeError {
     Stale,
 }
 
+impl ChangeError {
+    /// As a diesel error (for callers that only speak diesel, like the demo).
+    pub fn into_diesel(self) -> diesel::result::Error {
+        match self {
+            ChangeError::Db(e) => e,
+            other => diesel::result::Error::QueryBuilderError(format!("{other:?}").into()),
+        }
+    }
+}
+
 impl From<diesel::result::Error> for ChangeError {
     fn from(e: diesel::result::Error) -> Self {
         ChangeError::Db(e)
@@ -188,7 +198,11 @@ pub fn rounds_planned(file: &TournamentFile) -> i32 {
         System::Swiss { rounds } => rounds as i32,
         System::RoundRobin { double, groups } => {
             let n = file.entrants.len().div_ceil(groups.max(1) as usize);
-            let per = if n.is_multiple_of(2) { n.saturating_sub(1) } else { n } as i32;
+            let per = if n.is_multiple_of(2) {
+                n.saturating_sub(1)
+            } else {
+                n
+            } as i32;
             if double { 2 * per } else { per }
         }
         System::Ceros { .. } => 0,
@@ -555,4 +569,146 @@ pub fn next_entrant_id(file: &TournamentFile) -> String {
         .max()
         .unwrap_or(0);
     (max + 1).to_string()
+}
+
+/// The demo's running Swiss: twelve pairs, five rounds of botifarra "a 101 punts, 12
+/// dats o 55 minuts", two rounds played and the third at the tables (two results in,
+/// one waiting for the firma). Deterministic. Returns the event id.
+pub fn demo(
+    conn: &mut DbConn,
+    club_id: i32,
+    today: NaiveDate,
+    now: NaiveDateTime,
+) -> Result<i32, ChangeError> {
+    const PAIRS: [(&str, &str); 12] = [
+        ("Pujol – Vidal", "Peña La Baza"),
+        ("Soler – Roca", "Casal de Ponent"),
+        ("Mas – Puig", "Peña La Baza"),
+        ("Roig – Ferrer", "Casal de Ponent"),
+        ("Núñez – Güell", "Ateneu Popular"),
+        ("Font – Serra", "Ateneu Popular"),
+        ("Vila – Sala", "Casino de Balaguer"),
+        ("Riera – Pons", "Casino de Balaguer"),
+        ("Martí – Coll", "Peña La Baza"),
+        ("Prat – Vives", "Cafè del Centre"),
+        ("Farré – Baró", "Cafè del Centre"),
+        ("Ibáñez – Cortés", "Peña La Baza"),
+    ];
+    let mut file = TournamentFile {
+        format: tournament::FORMAT.to_owned(),
+        event: tournament::Event {
+            name: "Open de botifarra de invierno".to_owned(),
+            game: crate::domain::GameKind::Botifarra,
+            options: serde_json::Map::new(),
+            system: System::Swiss { rounds: 5 },
+            match_format: tournament::MatchFormat::Timed {
+                target: 101,
+                max_hands: 12,
+                minutes: 55,
+                cap: 121,
+            },
+            points: tournament::Points::default(),
+            tiebreaks: vec![
+                tournament::Tiebreak::Points,
+                tournament::Tiebreak::Buchholz,
+                tournament::Tiebreak::MedianBuchholz,
+                tournament::Tiebreak::PointDifference,
+                tournament::Tiebreak::Lot,
+            ],
+            seed: 2026,
+        },
+        entrants: Vec::new(),
+        rounds: Vec::new(),
+    };
+    for (i, (name, club)) in PAIRS.iter().enumerate() {
+        let mut e = tournament::Entrant::new((i + 1).to_string(), *name);
+        e.club = Some((*club).to_owned());
+        e.seed = Some(i as u32 + 1);
+        file.entrants.push(e);
+    }
+    let mut n = 0u32;
+    let mut pins = || {
+        n += 1;
+        format!("{:04}", (n * 7919 + 1234) % 10_000)
+    };
+    let actor = "demo";
+    let id = create(conn, club_id, &file, today, now, actor, &mut pins)?;
+    change(conn, id, actor, now, |_, t| {
+        t.checked_in = t.file.entrants.iter().map(|e| e.id.clone()).collect();
+        Ok((
+            (),
+            Audit {
+                action: "check_in",
+                entity: "entrant",
+                entity_id: id,
+                before: None,
+                after: Some(serde_json::json!({ "checked_in": &t.checked_in })),
+            },
+        ))
+    })?;
+    for round in 1..=3u32 {
+        pair_next_round(conn, id, Some(5), actor, now, &mut pins)?;
+        change(conn, id, actor, now, |_, t| {
+            t.published_round = round as i32;
+            Ok((
+                (),
+                Audit {
+                    action: "publish",
+                    entity: "round",
+                    entity_id: round as i32,
+                    before: None,
+                    after: None,
+                },
+            ))
+        })?;
+        let tables = load(conn, id)?
+            .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
+            .unwrap_or_default();
+        for p in tables {
+            let Pairing::Table(tp) = p else { continue };
+            let k = (round * 7 + tp.table * 13) % 10;
+            let score = match k {
+                0 => [64, 64],
+                1..=5 => [101 + (round + tp.table) % 21, 40 + (round * tp.table) % 60],
+                6..=8 => [
+                    30 + (round * 3 + tp.table) % 70,
+                    101 + (round * tp.table) % 21,
+                ],
+                _ => [95, 80],
+            };
+            // Round 3 is being played: two results in, one waiting for the firma.
+            if round == 3 && tp.table > 2 {
+                if tp.table == 3
+                    && let Some(row) = find_table(conn, id, 3, 3)?
+                {
+                    propose_result(
+                        conn,
+                        id,
+                        &row,
+                        (score[0] as i32, score[1] as i32),
+                        "a",
+                        actor,
+                        now,
+                    )?;
+                }
+                continue;
+            }
+            record_result(
+                conn,
+                id,
+                round,
+                MatchResult {
+                    table: tp.table,
+                    score,
+                    winner: None,
+                    forfeit: None,
+                },
+                None,
+                "record",
+                actor,
+                now,
+            )?;
+        }
+    }
+    Ok(id)
 }

@@ -1083,3 +1083,31 @@ fn tournament_import_and_export_round_trip_a_file_through_the_database() {
         .unwrap();
     assert!(!out.status.success());
 }
+
+#[tokio::test]
+async fn the_demo_has_a_running_swiss_with_two_rounds_played_and_the_third_at_the_tables() {
+    let app = TestApp::with_demo().await;
+    let res = app.get("/eventos/3").await;
+    crate::helpers::assert_redirect_to(&res, "/campeonatos/3");
+    let html = app.page("/campeonatos/3", StatusCode::OK).await;
+    assert_eq!(texts(&html, "h1"), vec!["Open de botifarra de invierno"]);
+    let ranks: Vec<String> = texts(&html, "table.tournament-standings td.rank");
+    assert_eq!(ranks.len(), 12);
+    assert_eq!(ranks.last().map(String::as_str), Some("12"));
+    assert_eq!(texts(&html, ".round h3")[0], "Ronda 3");
+    let results = texts(&html, ".round:first-of-type td.result");
+    assert_eq!(results.len(), 6);
+    assert!(
+        results.contains(&"Falta la firma".to_owned()),
+        "{results:?}"
+    );
+    assert!(results.contains(&"En juego".to_owned()), "{results:?}");
+    let live = app.page("/campeonatos/3/directo", StatusCode::OK).await;
+    assert_eq!(texts(&live, ".wall-round h2"), vec!["Ronda 3"]);
+    // Five tables in the room: the sixth game waited, then took table 1 when its
+    // result came in.
+    assert_eq!(
+        texts(&live, ".wall-round td.table-no"),
+        vec!["1", "2", "3", "4", "5", "1"]
+    );
+}

@@ -1111,3 +1111,60 @@ async fn the_demo_has_a_running_swiss_with_two_rounds_played_and_the_third_at_th
         vec!["1", "2", "3", "4", "5", "1"]
     );
 }
+
+#[tokio::test]
+async fn the_creation_form_refuses_a_bad_field_with_a_422_and_creates_nothing() {
+    let app = TestApp::spawn().await;
+    let club = club_with_director(&app).await;
+    let html = app
+        .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        attr(&html, "select[name=system] option[selected]", "value").as_deref(),
+        Some("swiss")
+    );
+    assert_eq!(
+        texts(&html, "select[name=tb1] option[selected]"),
+        vec!["Ptos."]
+    );
+    for (field, value) in [
+        ("rounds", "0"),
+        ("options", "{\"target\": 17"),
+        ("cap", "90"),
+        ("tb2", "points"),
+        ("name", " "),
+    ] {
+        let mut fields = vec![
+            ("name", "Liguilla"),
+            ("game", "botifarra"),
+            ("options", "{}"),
+            ("starts_on", "2026-11-23"),
+            ("system", "swiss"),
+            ("rounds", "5"),
+            ("match_format", "timed"),
+            ("target", "101"),
+            ("max_hands", "12"),
+            ("minutes", "55"),
+            ("cap", "121"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+        ];
+        fields.retain(|(k, _)| *k != field);
+        fields.push((field, value));
+        let res = post_form(&app, &format!("/clubes/{club}/campeonatos/nuevo"), &fields).await;
+        assert_eq!(
+            res.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{field}={value}"
+        );
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        assert!(texts(&html, ".alert")[0].starts_with("Revisa este campo"));
+    }
+    let events = app
+        .with_conn(|conn| baza::db::queries::list_events(conn).unwrap().len())
+        .await;
+    assert_eq!(events, 0);
+}

@@ -330,6 +330,15 @@ pub fn change<T>(
     f: impl FnOnce(&mut DbConn, &mut Tournament) -> Result<(T, Audit), ChangeError>,
 ) -> Result<T, ChangeError> {
     conn.transaction(|conn| {
+        // Take the championship's write lock first (a row lock in PostgreSQL, the
+        // write lock in SQLite): changes to one championship queue up instead of
+        // reading the same version and failing.
+        let locked = diesel::update(tournaments::table.find(event_id))
+            .set(tournaments::version.eq(tournaments::version))
+            .execute(conn)?;
+        if locked != 1 {
+            return Err(ChangeError::NotFound);
+        }
         let mut t = load(conn, event_id)?.ok_or(ChangeError::NotFound)?;
         let version = t.version;
         let (out, audit) = f(conn, &mut t)?;

@@ -1277,6 +1277,8 @@ struct TablePage<'a> {
     form: (String, String),
     error: Option<String>,
     dependents: Vec<String>,
+    carry_winner: String,
+    carry_forfeit: String,
 }
 
 struct TableCtx {
@@ -1337,6 +1339,15 @@ fn refusal(who: &Principal, session: &Session, here: &str) -> AppError {
     }
 }
 
+/// A correction waiting for the director's confirmation: what depends on it, and
+/// the parts of the form to send again.
+#[derive(Default)]
+struct Confirm {
+    dependents: Vec<String>,
+    winner: String,
+    forfeit: String,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn table_page(
     req: &HttpRequest,
@@ -1345,9 +1356,10 @@ fn table_page(
     scorekeeper: bool,
     form: Option<(String, String)>,
     error: Option<String>,
-    dependents: Vec<String>,
+    confirm: Option<Confirm>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
+    let confirm = confirm.unwrap_or_default();
     let ctx = Ctx::from_request(req);
     let round = tc.row.round_no as u32;
     let table = tc.row.table_no as u32;
@@ -1389,7 +1401,9 @@ fn table_page(
             guinote: tc.t.file.event.game == GameKind::Guinote,
             form: form.unwrap_or(current),
             error,
-            dependents,
+            dependents: confirm.dependents,
+            carry_winner: confirm.winner,
+            carry_forfeit: confirm.forfeit,
             a: tc.a,
             b: tc.b,
             ctx: &ctx,
@@ -1412,16 +1426,7 @@ pub async fn show_table(
     let tc = db(&state, move |conn| load_table(conn, id, round, table)).await?;
     let staff = is_staff(&who, tc.t.event.club_id);
     let keeper = holds_pin(&session, &tc.row);
-    table_page(
-        &req,
-        tc,
-        staff,
-        keeper,
-        None,
-        None,
-        Vec::new(),
-        StatusCode::OK,
-    )
+    table_page(&req, tc, staff, keeper, None, None, None, StatusCode::OK)
 }
 
 #[derive(Deserialize)]
@@ -1470,16 +1475,7 @@ pub async fn table_pin(
                 "table-wrong-pin"
             };
             let staff = is_staff(&who, tc.t.event.club_id);
-            table_page(
-                &req,
-                tc,
-                staff,
-                false,
-                None,
-                Some(ctx.t(key)),
-                Vec::new(),
-                status,
-            )
+            table_page(&req, tc, staff, false, None, Some(ctx.t(key)), None, status)
         }
     }
 }
@@ -1538,7 +1534,7 @@ pub async fn post_table(
             keeper,
             Some(typed.clone()),
             Some(msg),
-            Vec::new(),
+            None,
             StatusCode::UNPROCESSABLE_ENTITY,
         )
     };
@@ -1582,7 +1578,7 @@ pub async fn post_table(
             keeper,
             Some(typed),
             Some(msg),
-            Vec::new(),
+            None,
             StatusCode::CONFLICT,
         );
     }
@@ -1638,7 +1634,11 @@ pub async fn post_table(
             keeper,
             Some(typed),
             Some(ctx.t("tournament-correction-confirm")),
-            lines,
+            Some(Confirm {
+                dependents: lines,
+                winner: form.winner.clone(),
+                forfeit: form.forfeit.clone(),
+            }),
             StatusCode::CONFLICT,
         );
     }
@@ -1722,7 +1722,7 @@ pub async fn sign(
             true,
             None,
             Some(msg),
-            Vec::new(),
+            None,
             StatusCode::UNPROCESSABLE_ENTITY,
         );
     }

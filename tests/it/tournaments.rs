@@ -1168,3 +1168,249 @@ async fn the_creation_form_refuses_a_bad_field_with_a_422_and_creates_nothing() 
         .await;
     assert_eq!(events, 0);
 }
+
+#[tokio::test]
+async fn results_from_every_table_at_once_are_all_kept() {
+    let app = TestApp::spawn().await;
+    let club = club_with_director(&app).await;
+    let id = create_swiss(&app, club, 3).await;
+    let mut csv = String::from("nombre\n");
+    for (name, _) in PAIRS.iter().take(20) {
+        csv.push_str(&format!("\"{name}\"\n"));
+    }
+    let csrf = app.csrf().await;
+    let (ct, body) = csv_upload(&csrf, &csv);
+    let res = app
+        .client
+        .post(app.url(&format!("/campeonatos/{id}/inscritos/importar")))
+        .header("content-type", ct)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    post_form(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    let mut versions = Vec::new();
+    for t in 1..=10u64 {
+        versions.push(table_version(&app, &app.client, id, 1, t).await);
+    }
+    let csrf = app.csrf().await;
+    let posts = (1..=10u64).map(|t| {
+        let (client, url, csrf, v) = (
+            app.client.clone(),
+            app.url(&format!("/campeonatos/{id}/rondas/1/mesas/{t}")),
+            csrf.clone(),
+            versions[(t - 1) as usize].clone(),
+        );
+        tokio::spawn(async move {
+            client
+                .post(url)
+                .form(&[
+                    ("csrf", csrf.as_str()),
+                    ("score_a", "101"),
+                    ("score_b", &(t * 5).to_string()),
+                    ("version", v.as_str()),
+                ])
+                .send()
+                .await
+                .unwrap()
+                .status()
+        })
+    });
+    for p in posts.collect::<Vec<_>>() {
+        assert_eq!(p.await.unwrap(), StatusCode::SEE_OTHER);
+    }
+    let doc = document(&app, id).await;
+    let results = doc["rounds"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 10, "no result was lost");
+    for (i, r) in results.iter().enumerate() {
+        assert_eq!(r["score"], serde_json::json!([101, (i as u64 + 1) * 5]));
+    }
+}
+
+/// Creates a championship from the defaults of the form with `overrides`.
+async fn create_with(app: &TestApp, club: i32, overrides: &[(&str, &str)]) -> i32 {
+    let mut fields = vec![
+        ("name", "Liguilla de guiñote"),
+        ("game", "guinote"),
+        ("options", "{}"),
+        ("starts_on", "2026-11-23"),
+        ("system", "round_robin"),
+        ("rounds", "5"),
+        ("groups", "1"),
+        ("losses", "1"),
+        ("match_format", "partida"),
+        ("target", ""),
+        ("win", "2"),
+        ("draw", "1"),
+        ("loss", "0"),
+        ("bye", "2"),
+        ("tb1", "points"),
+        ("tb2", "head_to_head"),
+        ("tb3", "point_difference"),
+    ];
+    fields.retain(|(k, _)| !overrides.iter().any(|(o, _)| o == k));
+    fields.extend_from_slice(overrides);
+    let res = post_form(app, &format!("/clubes/{club}/campeonatos/nuevo"), &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/campeonatos/")
+        .trim_end_matches("/direccion")
+        .parse()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_guinote_liguilla_rests_the_odd_pair_checks_the_101_and_takes_no_late_entry() {
+    let app = TestApp::spawn().await;
+    let club = club_with_director(&app).await;
+    let id = create_with(&app, club, &[]).await;
+    for (name, _) in PAIRS.iter().take(5) {
+        post_form(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", name)],
+        )
+        .await;
+    }
+    let res = post_form(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let html = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&html, "#ronda-1 tr.rest td:nth-child(4)"),
+        vec!["Descansa"]
+    );
+    assert_eq!(texts(&html, "#ronda-1 tr[data-table]").len(), 2);
+    // A guiñote partida is won at 101.
+    let v = table_version(&app, &app.client, id, 1, 1).await;
+    let path = format!("/campeonatos/{id}/rondas/1/mesas/1");
+    let res = post_form(
+        &app,
+        &path,
+        &[("score_a", "99"), ("score_b", "60"), ("version", &v)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.text().await.unwrap().contains("101"));
+    // Both over 101: the winner is declared (diez de últimas).
+    let res = post_form(
+        &app,
+        &path,
+        &[
+            ("score_a", "104"),
+            ("score_b", "112"),
+            ("winner", "a"),
+            ("version", &v),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let doc = document(&app, id).await;
+    assert_eq!(doc["rounds"][0]["results"][0]["winner"], "a");
+    assert_eq!(doc["event"]["system"]["kind"], "round_robin");
+    // The schedule is fixed: no late entry.
+    let res = post_form(
+        &app,
+        &format!("/campeonatos/{id}/inscritos"),
+        &[("name", "Tarde")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        res.text()
+            .await
+            .unwrap()
+            .contains("no admite inscripciones")
+    );
+}
+
+#[tokio::test]
+async fn in_the_sistema_de_ceros_a_loser_is_out_and_a_forfeit_counts_as_a_loss() {
+    let app = TestApp::spawn().await;
+    let club = club_with_director(&app).await;
+    let id = create_with(
+        &app,
+        club,
+        &[
+            ("name", "Ceros de cuatrola"),
+            ("game", "cuatrola"),
+            ("system", "ceros"),
+            ("losses", "1"),
+        ],
+    )
+    .await;
+    for (name, _) in PAIRS.iter().take(5) {
+        post_form(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", name)],
+        )
+        .await;
+    }
+    post_form(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    let doc = document(&app, id).await;
+    let pairings = doc["rounds"][0]["pairings"].as_array().unwrap().clone();
+    assert_eq!(
+        pairings.iter().filter(|p| p.get("bye").is_some()).count(),
+        1,
+        "one exenta"
+    );
+    let mut losers = BTreeSet::new();
+    for p in pairings.iter().filter(|p| p.get("table").is_some()) {
+        let t = p["table"].as_u64().unwrap();
+        let v = table_version(&app, &app.client, id, 1, t).await;
+        let fields: Vec<(&str, &str)> = if t == 1 {
+            // Pair b did not come: a forfeit, scores not checked.
+            losers.insert(p["b"].as_str().unwrap().to_owned());
+            vec![
+                ("score_a", "0"),
+                ("score_b", "0"),
+                ("forfeit", "b"),
+                ("version", &v),
+            ]
+        } else {
+            losers.insert(p["b"].as_str().unwrap().to_owned());
+            vec![("score_a", "21"), ("score_b", "12"), ("version", &v)]
+        };
+        let res = post_form(
+            &app,
+            &format!("/campeonatos/{id}/rondas/1/mesas/{t}"),
+            &fields,
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "table {t}");
+    }
+    post_form(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    let doc = document(&app, id).await;
+    let round2 = doc["rounds"][1]["pairings"].to_string();
+    for l in &losers {
+        assert!(
+            !round2.contains(&format!("\"{l}\"")),
+            "{l} is out: {round2}"
+        );
+    }
+}

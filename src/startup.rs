@@ -15,7 +15,7 @@ use crate::db::DbPool;
 use crate::error::AppError;
 use crate::web::auth::csrf_guard;
 use crate::web::{
-    AppState, account, api, assets, club_play, manage, pages, referee, render_errors, tournaments,
+    AppState, account, api, assets, club_play, manage, pages, referee, render_errors,
 };
 
 /// Largest JSON body accepted (a hand record is a few kilobytes; a batch is not
@@ -194,50 +194,69 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         // Tournaments I: championships with rounds (web/tournaments.rs).
         .service(
             web::resource("/clubes/{id}/campeonatos/nuevo")
-                .get(tournaments::new_form)
-                .post(tournaments::create),
+                .get(crate::web::tournaments::new_form)
+                .post(crate::web::tournaments::create),
         )
-        .service(web::resource("/campeonatos/{id}").get(tournaments::standings))
-        .service(web::resource("/campeonatos/{id}/directo").get(tournaments::live))
-        .service(web::resource("/campeonatos/{id}/direccion").get(tournaments::director))
-        .service(web::resource("/campeonatos/{id}/exportar").get(tournaments::export_file))
-        .service(web::resource("/campeonatos/{id}/inscritos").post(tournaments::add_entrant))
-        .service(web::resource("/campeonatos/{id}/inscritos.csv").get(tournaments::export_csv))
+        .service(web::resource("/campeonatos/{id}").get(crate::web::tournaments::standings))
+        .service(web::resource("/campeonatos/{id}/directo").get(crate::web::tournaments::live))
         .service(
-            web::resource("/campeonatos/{id}/inscritos/importar").post(tournaments::import_csv),
+            web::resource("/campeonatos/{id}/direccion").get(crate::web::tournaments::director),
         )
         .service(
-            web::resource("/campeonatos/{id}/inscritos/{eid}/retirar").post(tournaments::withdraw),
+            web::resource("/campeonatos/{id}/exportar").get(crate::web::tournaments::export_file),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos").post(crate::web::tournaments::add_entrant),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos.csv")
+                .get(crate::web::tournaments::export_csv),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos/importar")
+                .post(crate::web::tournaments::import_csv),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos/{eid}/retirar")
+                .post(crate::web::tournaments::withdraw),
         )
         .service(
             web::resource("/campeonatos/{id}/inscritos/{eid}/readmitir")
-                .post(tournaments::reinstate),
+                .post(crate::web::tournaments::reinstate),
         )
         .service(
-            web::resource("/campeonatos/{id}/inscritos/{eid}/presente").post(tournaments::check_in),
+            web::resource("/campeonatos/{id}/inscritos/{eid}/presente")
+                .post(crate::web::tournaments::check_in),
         )
-        .service(web::resource("/campeonatos/{id}/rondas").post(tournaments::pair))
-        .service(web::resource("/campeonatos/{id}/rondas/{r}/publicar").post(tournaments::publish))
+        .service(web::resource("/campeonatos/{id}/rondas").post(crate::web::tournaments::pair))
+        .service(
+            web::resource("/campeonatos/{id}/rondas/{r}/publicar")
+                .post(crate::web::tournaments::publish),
+        )
         .service(
             web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}")
-                .get(tournaments::show_table)
-                .post(tournaments::post_table),
+                .get(crate::web::tournaments::show_table)
+                .post(crate::web::tournaments::post_table),
         )
         .service(
             web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/pin")
-                .post(tournaments::table_pin),
+                .post(crate::web::tournaments::table_pin),
         )
         .service(
-            web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/firma").post(tournaments::sign),
+            web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/firma")
+                .post(crate::web::tournaments::sign),
         )
         .service(
             web::resource("/campeonatos/{id}/imprimir/emparejamientos")
-                .get(tournaments::print_pairings),
+                .get(crate::web::tournaments::print_pairings),
         )
         .service(
             web::resource("/campeonatos/{id}/imprimir/clasificacion")
-                .get(tournaments::print_standings),
+                .get(crate::web::tournaments::print_standings),
         )
-        .service(web::resource("/campeonatos/{id}/imprimir/actas").get(tournaments::print_slips))
+        .service(
+            web::resource("/campeonatos/{id}/imprimir/actas")
+                .get(crate::web::tournaments::print_slips),
+        )
         .configure(api::routes);
 }

@@ -1414,3 +1414,123 @@ async fn in_the_sistema_de_ceros_a_loser_is_out_and_a_forfeit_counts_as_a_loss()
         );
     }
 }
+
+#[tokio::test]
+async fn with_check_in_the_absent_are_not_paired_and_the_director_overrides_a_table() {
+    let app = TestApp::spawn().await;
+    let club = club_with_director(&app).await;
+    let id = create_swiss(&app, club, 3).await;
+    for (name, _) in PAIRS.iter().take(5) {
+        post_form(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", name)],
+        )
+        .await;
+    }
+    for eid in ["1", "2", "3", "4"] {
+        post_form(
+            &app,
+            &format!("/campeonatos/{id}/inscritos/{eid}/presente"),
+            &[],
+        )
+        .await;
+    }
+    // A withdrawal before round 1 can be undone.
+    post_form(&app, &format!("/campeonatos/{id}/inscritos/2/retirar"), &[]).await;
+    assert_eq!(
+        document(&app, id).await["entrants"][1]["withdrawn_after_round"],
+        0
+    );
+    let res = post_form(
+        &app,
+        &format!("/campeonatos/{id}/inscritos/2/readmitir"),
+        &[],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    post_form(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    let doc = document(&app, id).await;
+    assert_eq!(
+        doc["entrants"][4]["withdrawn_after_round"], 0,
+        "absent at check-in"
+    );
+    assert!(doc["entrants"][1].get("withdrawn_after_round").is_none());
+    let pairings = doc["rounds"][0]["pairings"].to_string();
+    assert!(!pairings.contains("\"5\""), "{pairings}");
+    assert_eq!(doc["rounds"][0]["pairings"].as_array().unwrap().len(), 2);
+
+    // The table proposes 101–90; the director overrides it with 101–60.
+    let slips = app
+        .page(
+            &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
+            StatusCode::OK,
+        )
+        .await;
+    let pin = texts(&slips, ".slip .pin-line strong")[0].clone();
+    let keeper = new_client();
+    let t1 = format!("/campeonatos/{id}/rondas/1/mesas/1");
+    post_form_as(&app, &keeper, &format!("{t1}/pin"), &[("pin", &pin)]).await;
+    let v = table_version(&app, &keeper, id, 1, 1).await;
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &t1,
+        &[
+            ("score_a", "101"),
+            ("score_b", "90"),
+            ("version", &v),
+            ("side", "a"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let html = app.page(&t1, StatusCode::OK).await;
+    assert!(texts(&html, ".proposal")[0].contains("101 – 90"));
+    let v = table_version(&app, &app.client, id, 1, 1).await;
+    let res = post_form(
+        &app,
+        &t1,
+        &[("score_a", "101"), ("score_b", "60"), ("version", &v)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let doc = document(&app, id).await;
+    assert_eq!(
+        doc["rounds"][0]["results"][0]["score"],
+        serde_json::json!([101, 60])
+    );
+    // The signature comes too late: the result is final, nothing changes.
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("{t1}/firma"),
+        &[("side", "b"), ("version", &v)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let doc = document(&app, id).await;
+    assert_eq!(
+        doc["rounds"][0]["results"][0]["score"],
+        serde_json::json!([101, 60])
+    );
+    let audit: Vec<Value> = app
+        .get(&format!("/eventos/{id}/auditoria?formato=json"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let override_row = audit.iter().find(|a| a["action"] == "override").unwrap();
+    assert!(
+        override_row["actor"]
+            .as_str()
+            .unwrap()
+            .contains("directora")
+    );
+    assert!(audit.iter().any(|a| a["action"] == "reinstate"));
+}

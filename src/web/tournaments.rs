@@ -1804,17 +1804,41 @@ struct LivePage<'a> {
     ctx: &'a Ctx,
     name: String,
     refresh: u32,
+    /// Where the next refresh goes (the next page of a long list).
+    next: String,
+    page: usize,
+    pages: usize,
     round: Option<RoundView>,
     headers: Vec<String>,
     rows: Vec<StandingLine>,
 }
 
-/// `GET /campeonatos/{id}/directo`: for the wall screen, no login: the current
-/// (published) round's tables and the standings; reloads itself.
+/// Standings rows and tables per screen of the live page: a big open turns its
+/// pages at every refresh, with no script.
+pub const LIVE_ROWS: usize = 20;
+pub const LIVE_TABLES: usize = 16;
+
+#[derive(Deserialize)]
+pub struct LiveQuery {
+    pagina: Option<usize>,
+}
+
+/// Items of screen `page` (1-based) of `items`, `per` a screen, wrapping round when
+/// this list has fewer screens than the other.
+fn screen<T>(items: Vec<T>, per: usize, page: usize) -> Vec<T> {
+    let screens = items.len().div_ceil(per).max(1);
+    let start = ((page - 1) % screens) * per;
+    items.into_iter().skip(start).take(per).collect()
+}
+
+/// `GET /campeonatos/{id}/directo[?pagina=N]`: for the wall screen, no login: the
+/// current (published) round's tables and the standings; reloads itself, turning
+/// to the next screen when the lists are long.
 pub async fn live(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<String>,
+    query: web::Query<LiveQuery>,
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
     let (t, rows) = db(&state, move |conn| {
@@ -1825,12 +1849,33 @@ pub async fn live(
     let round = round_views(&t, &rows, None)
         .into_iter()
         .rfind(|r| r.published);
+    let standings = standing_lines(&t.file);
+    let tables = round.as_ref().map_or(0, |r| r.tables.len());
+    let pages = standings
+        .len()
+        .div_ceil(LIVE_ROWS)
+        .max(tables.div_ceil(LIVE_TABLES))
+        .max(1);
+    let page = query.pagina.unwrap_or(1).clamp(1, pages);
+    let next = if pages > 1 {
+        format!("/campeonatos/{id}/directo?pagina={}", page % pages + 1)
+    } else {
+        format!("/campeonatos/{id}/directo")
+    };
+    let round = round.map(|mut r| {
+        let all = std::mem::take(&mut r.tables);
+        r.tables = screen(all, LIVE_TABLES, page);
+        r
+    });
     let mut res = render(&LivePage {
         name: t.event.name.clone(),
         refresh: LIVE_REFRESH,
+        next,
+        page,
+        pages,
         round,
         headers: tb_headers(&ctx, &t.file),
-        rows: standing_lines(&t.file),
+        rows: screen(standings, LIVE_ROWS, page),
         ctx: &ctx,
     })?;
     res.headers_mut().insert(

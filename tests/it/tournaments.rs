@@ -622,11 +622,25 @@ async fn a_21_pair_5_round_botifarra_swiss_runs_end_to_end_and_ranks_as_computed
         .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
-    assert!(attr(&html, "meta[http-equiv=refresh]", "content").is_some());
-    assert_eq!(texts(&html, ".wall-round h2"), vec!["Ronda 5"]);
+    // 21 pairs are two screens: it turns to the second at the next refresh.
     assert_eq!(
-        texts(&html, ".wall-standings td.name strong")[0],
-        expected[0].1
+        attr(&html, "meta[http-equiv=refresh]", "content").as_deref(),
+        Some(format!("30; url=/campeonatos/{id}/directo?pagina=2").as_str())
+    );
+    assert_eq!(texts(&html, ".wall-round h2"), vec!["Ronda 5"]);
+    let first = texts(&html, ".wall-standings td.name strong");
+    assert_eq!(first.len(), 20);
+    assert_eq!(first[0], expected[0].1);
+    let html = app
+        .page(
+            &format!("/campeonatos/{id}/directo?pagina=2"),
+            StatusCode::OK,
+        )
+        .await;
+    assert_eq!(texts(&html, ".wall-standings td.rank"), vec!["21"]);
+    assert_eq!(
+        attr(&html, "meta[http-equiv=refresh]", "content").as_deref(),
+        Some(format!("30; url=/campeonatos/{id}/directo?pagina=1").as_str())
     );
 
     // Everything was audited.
@@ -949,7 +963,10 @@ async fn in_a_browser_the_live_page_shows_the_round_and_the_pairings_and_standin
     let refresh = browser
         .eval("return document.querySelector('meta[http-equiv=refresh]').content")
         .await;
-    assert_eq!(refresh.as_str(), Some("30"));
+    assert_eq!(
+        refresh.as_str(),
+        Some(format!("30; url=/campeonatos/{id}/directo").as_str())
+    );
     let round_text = browser.text(".wall-round table").await;
     assert!(round_text.contains("101 – 64"), "{round_text}");
     let rows = browser

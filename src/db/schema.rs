@@ -208,6 +208,7 @@ diesel::table! {
         proposed_a -> Nullable<Integer>,
         proposed_b -> Nullable<Integer>,
         proposed_side -> Nullable<Text>,
+        proposed_winner -> Nullable<Text>,
         version -> Integer,
         updated_at -> Timestamp,
     }

@@ -63,6 +63,8 @@ pub struct TableRow {
     pub proposed_b: Option<i32>,
     /// The side (`a` or `b`) that entered the proposed result.
     pub proposed_side: Option<String>,
+    /// The winner declared with it (`a` or `b`), when the score alone does not tell.
+    pub proposed_winner: Option<String>,
     pub version: i32,
     pub updated_at: NaiveDateTime,
 }
@@ -522,6 +524,7 @@ pub fn propose_result(
     row: &TableRow,
     score: (i32, i32),
     side: &str,
+    winner: Option<&str>,
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
@@ -537,6 +540,7 @@ pub fn propose_result(
             tournament_tables::proposed_a.eq(Some(score.0)),
             tournament_tables::proposed_b.eq(Some(score.1)),
             tournament_tables::proposed_side.eq(Some(side)),
+            tournament_tables::proposed_winner.eq(winner),
             tournament_tables::version.eq(row.version + 1),
             tournament_tables::updated_at.eq(now),
         ))
@@ -559,7 +563,7 @@ pub fn propose_result(
                 after_json: Some(
                     serde_json::json!({
                         "round": row.round_no, "table": row.table_no,
-                        "score": [score.0, score.1], "side": side,
+                        "score": [score.0, score.1], "side": side, "winner": winner,
                     })
                     .to_string(),
                 ),
@@ -696,6 +700,7 @@ pub fn demo(
                         &row,
                         (score[0] as i32, score[1] as i32),
                         "a",
+                        None,
                         actor,
                         now,
                     )?;

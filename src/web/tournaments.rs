@@ -1365,7 +1365,11 @@ fn table_page(
     let table = tc.row.table_no as u32;
     let result = tc.t.round(round).and_then(|r| r.result(table)).cloned();
     let proposal = match (tc.row.status.as_str(), tc.row.proposed_a, tc.row.proposed_b) {
-        ("proposed", Some(a), Some(b)) => Some(format!("{a} – {b}")),
+        ("proposed", Some(a), Some(b)) => Some(match tc.row.proposed_winner.as_deref() {
+            Some("a") => format!("{a} – {b} ({}: {})", ctx.t("tournament-winner"), tc.a),
+            Some("b") => format!("{a} – {b} ({}: {})", ctx.t("tournament-winner"), tc.b),
+            _ => format!("{a} – {b}"),
+        }),
         _ => None,
     };
     let signer = proposal.as_ref().map(|_| {
@@ -1588,6 +1592,7 @@ pub async fn post_table(
             return bad(tc, ctx.t("tournament-choose-side"));
         };
         let side = if side == Side::A { "a" } else { "b" };
+        let declared = winner.map(|w| if w == Side::A { "a" } else { "b" });
         let row = tc.row.clone();
         let actor = format!("{actor} (pareja {side})");
         db(&state, move |conn| {
@@ -1597,6 +1602,7 @@ pub async fn post_table(
                 &row,
                 (a as i32, b as i32),
                 side,
+                declared,
                 &actor,
                 now(),
             )?)
@@ -1728,7 +1734,12 @@ pub async fn sign(
     }
     let version = tc.row.version;
     let actor = format!("{} (firma pareja {})", who.actor(), form.side.trim());
-    let result = MatchResult::new(table, a.max(0) as u32, b.max(0) as u32);
+    let result = MatchResult {
+        table,
+        score: [a.max(0) as u32, b.max(0) as u32],
+        winner: tc.row.proposed_winner.as_deref().and_then(parse_side),
+        forfeit: None,
+    };
     db(&state, move |conn| {
         Ok(store::record_result(
             conn,

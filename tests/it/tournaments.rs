@@ -1336,8 +1336,48 @@ async fn a_guinote_liguilla_rests_the_odd_pair_checks_the_101_and_takes_no_late_
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    // At table 2 the players enter it themselves, the winner declared, and sign.
+    let slips = app
+        .page(
+            &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
+            StatusCode::OK,
+        )
+        .await;
+    let pin = texts(&slips, ".slip .pin-line strong")[1].clone();
+    let keeper = new_client();
+    let t2 = format!("/campeonatos/{id}/rondas/1/mesas/2");
+    post_form_as(&app, &keeper, &format!("{t2}/pin"), &[("pin", &pin)]).await;
+    let v = table_version(&app, &keeper, id, 1, 2).await;
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &t2,
+        &[
+            ("score_a", "103"),
+            ("score_b", "110"),
+            ("winner", "a"),
+            ("side", "b"),
+            ("version", &v),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let v = table_version(&app, &keeper, id, 1, 2).await;
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("{t2}/firma"),
+        &[("side", "a"), ("version", &v)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let doc = document(&app, id).await;
     assert_eq!(doc["rounds"][0]["results"][0]["winner"], "a");
+    assert_eq!(doc["rounds"][0]["results"][1]["winner"], "a");
+    assert_eq!(
+        doc["rounds"][0]["results"][1]["score"],
+        serde_json::json!([103, 110])
+    );
     assert_eq!(doc["event"]["system"]["kind"], "round_robin");
     // The schedule is fixed: no late entry.
     let res = post_form(

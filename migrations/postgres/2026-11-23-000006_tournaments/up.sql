@@ -25,6 +25,7 @@ CREATE TABLE tournament_tables (
     proposed_a INTEGER,
     proposed_b INTEGER,
     proposed_side TEXT,
+    proposed_winner TEXT,
     version INTEGER NOT NULL DEFAULT 0,
     updated_at TIMESTAMP NOT NULL,
     UNIQUE (event_id, round_no, table_no),

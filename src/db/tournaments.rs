@@ -518,6 +518,7 @@ pub fn record_result(
 }
 
 /// A result entered at the table: kept on the table until the other side signs.
+#[allow(clippy::too_many_arguments)]
 pub fn propose_result(
     conn: &mut DbConn,
     event_id: i32,

@@ -65,6 +65,10 @@ pub enum Command {
     Standings(TournamentArgs),
     /// Dibuja un cuadro eliminatorio (JSON) / Print a knockout bracket (JSON).
     Bracket(TournamentArgs),
+    /// Campeonatos con rondas: exportar e importar el fichero baza-tournament/1
+    /// / Championships with rounds: export and import the baza-tournament/1 file.
+    #[command(subcommand)]
+    Tournament(TournamentCommand),
     /// Cuentas: alta, lista y nueva contraseña / Accounts: add, list, reset password.
     #[command(subcommand)]
     User(UserCommand),
@@ -93,6 +97,30 @@ pub struct TournamentArgs {
     /// Salida JSON en vez de tabla de texto / JSON output instead of a text table.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TournamentCommand {
+    /// Escribe el fichero de un campeonato (JSON) / Print a championship's file (JSON).
+    Export {
+        /// Número del campeonato (el del evento) / Championship (event) id.
+        id: i32,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Crea un campeonato a partir de un fichero, o - / Create a championship from a file, or -.
+    Import {
+        #[arg(value_name = "FICHERO|FILE")]
+        file: String,
+        /// Club que lo organiza (id); por defecto, el único club / Organising club (id); default: the only club.
+        #[arg(long)]
+        club: Option<i32>,
+        /// Fecha de inicio AAAA-MM-DD (por defecto, hoy) / Start date YYYY-MM-DD (default: today).
+        #[arg(long)]
+        starts_on: Option<chrono::NaiveDate>,
+        #[command(flatten)]
+        db: DbArgs,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -272,6 +300,93 @@ fn tournament_command(cmd: &str, args: &TournamentArgs) -> anyhow::Result<ExitCo
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `baza tournament export ID` / `baza tournament import FILE`: the same document
+/// the web keeps (db::tournaments), read and checked by the same domain code.
+fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
+    use crate::db::tournaments::{self, ChangeError};
+    use domain::tournament;
+    match cmd {
+        TournamentCommand::Export { id, db: args } => {
+            let pool = db::connect_and_migrate(&args.target()?)?;
+            let mut conn = pool.get()?;
+            let Some(t) = tournaments::load(&mut conn, id)? else {
+                eprintln!(
+                    "baza tournament export: no existe el campeonato {id} / no championship {id}"
+                );
+                return Ok(ExitCode::FAILURE);
+            };
+            println!("{}", serde_json::to_string_pretty(&t.file)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        TournamentCommand::Import {
+            file,
+            club,
+            starts_on,
+            db: args,
+        } => {
+            let text = match read_input(&file) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("baza tournament import: {file}: {e}");
+                    return Ok(ExitCode::from(NOT_A_RECORD));
+                }
+            };
+            let parsed = match tournament::parse(&text) {
+                Ok(f) => f,
+                Err(e) => {
+                    eprintln!("baza tournament import: {e}");
+                    return Ok(ExitCode::from(NOT_A_RECORD));
+                }
+            };
+            let pool = db::connect_and_migrate(&args.target()?)?;
+            let mut conn = pool.get()?;
+            let club_id = match club {
+                Some(c) => {
+                    if db::queries::find_club(&mut conn, c)?.is_none() {
+                        anyhow::bail!("no existe el club {c} / there is no club {c}");
+                    }
+                    c
+                }
+                None => match db::queries::list_clubs(&mut conn)?.as_slice() {
+                    [only] => only.id,
+                    _ => anyhow::bail!("indica el club con --club / name the club with --club"),
+                },
+            };
+            let now = now();
+            let mut pins = || {
+                crate::web::auth::random_hex(2)
+                    .map(|h| format!("{:04}", u32::from_str_radix(&h, 16).unwrap_or(0) % 10_000))
+                    .unwrap_or_default()
+            };
+            let id = match tournaments::create(
+                &mut conn,
+                club_id,
+                &parsed,
+                starts_on.unwrap_or(now.date()),
+                now,
+                "cli:tournament import",
+                &mut pins,
+            ) {
+                Ok(id) => id,
+                Err(ChangeError::Db(e)) => return Err(e.into()),
+                Err(ChangeError::Refused(_, detail)) => {
+                    eprintln!("baza tournament import: {detail}");
+                    return Ok(ExitCode::from(NOT_A_RECORD));
+                }
+                Err(e) => anyhow::bail!("{e:?}"),
+            };
+            eprintln!(
+                "Campeonato importado / championship imported: #{id} «{}», {} inscritos, {} rondas",
+                parsed.event.name,
+                parsed.entrants.len(),
+                parsed.rounds.len()
+            );
+            println!("{id}");
+            Ok(ExitCode::SUCCESS)
+        }
+    }
 }
 
 /// Exit code for input that is not a hand record.
@@ -475,6 +590,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Standings(args) => tournament_command("standings", &args),
         Command::Bracket(args) => tournament_command("bracket", &args),
+        Command::Tournament(cmd) => tournament_db_command(cmd),
         Command::Check(args) => check(&args),
         Command::RandomHands {
             count,

@@ -192,6 +192,73 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/arbitro/fallos/{slug}").get(referee::show_ruling))
         .service(web::resource("/arbitro/fallos/{slug}/aplicar").post(referee::apply))
         .service(web::resource("/api/v1/matches/{id}/result").post(manage::api_post_result))
+        // Tournaments I: championships with rounds (web/tournaments.rs).
+        .service(
+            web::resource("/clubes/{id}/campeonatos/nuevo")
+                .get(crate::web::tournaments::new_form)
+                .post(crate::web::tournaments::create),
+        )
+        .service(web::resource("/campeonatos/{id}").get(crate::web::tournaments::standings))
+        .service(web::resource("/campeonatos/{id}/directo").get(crate::web::tournaments::live))
+        .service(
+            web::resource("/campeonatos/{id}/direccion").get(crate::web::tournaments::director),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/exportar").get(crate::web::tournaments::export_file),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos").post(crate::web::tournaments::add_entrant),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos.csv")
+                .get(crate::web::tournaments::export_csv),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos/importar")
+                .post(crate::web::tournaments::import_csv),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos/{eid}/retirar")
+                .post(crate::web::tournaments::withdraw),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos/{eid}/readmitir")
+                .post(crate::web::tournaments::reinstate),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos/{eid}/presente")
+                .post(crate::web::tournaments::check_in),
+        )
+        .service(web::resource("/campeonatos/{id}/rondas").post(crate::web::tournaments::pair))
+        .service(
+            web::resource("/campeonatos/{id}/rondas/{r}/publicar")
+                .post(crate::web::tournaments::publish),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}")
+                .get(crate::web::tournaments::show_table)
+                .post(crate::web::tournaments::post_table),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/pin")
+                .post(crate::web::tournaments::table_pin),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/firma")
+                .post(crate::web::tournaments::sign),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/imprimir/emparejamientos")
+                .get(crate::web::tournaments::print_pairings),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/imprimir/clasificacion")
+                .get(crate::web::tournaments::print_standings),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/imprimir/actas")
+                .get(crate::web::tournaments::print_slips),
+        )
         .configure(api::routes);
     // Brackets (cuadros): knockout phases, their results, corrections and print.
     cfg.service(web::resource("/cuadros").get(crate::web::brackets::list))

@@ -210,6 +210,9 @@ pub fn fill(
             }
         }
         super::demo_bracket::add_final_phase(conn, club_id, league_id, now)?;
+        // A running Swiss championship of the Tournaments I pages.
+        super::tournaments::demo(conn, club_id, today, now)
+            .map_err(super::tournaments::ChangeError::into_diesel)?;
         Ok(Some(DemoSummary {
             club_id,
             players: player_ids.len(),

@@ -13,6 +13,7 @@ pub mod demo_bracket;
 pub mod games;
 pub mod queries;
 pub mod schema;
+pub mod tournaments;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -200,3 +200,34 @@ diesel::table! {
         updated_at -> Timestamp,
     }
 }
+
+// Tournaments (championships with rounds).
+diesel::table! {
+    tournaments (event_id) {
+        event_id -> Integer,
+        document -> Text,
+        checked_in -> Text,
+        tables_available -> Integer,
+        published_round -> Integer,
+        version -> Integer,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    tournament_tables (id) {
+        id -> Integer,
+        event_id -> Integer,
+        round_no -> Integer,
+        table_no -> Integer,
+        physical -> Nullable<Integer>,
+        pin -> Text,
+        status -> Text,
+        proposed_a -> Nullable<Integer>,
+        proposed_b -> Nullable<Integer>,
+        proposed_side -> Nullable<Text>,
+        proposed_winner -> Nullable<Text>,
+        version -> Integer,
+        updated_at -> Timestamp,
+    }
+}

@@ -433,7 +433,7 @@ struct TablesPage<'a> {
     cards: Vec<TableCard>,
 }
 
-fn qr_svg(url: &str) -> String {
+pub fn qr_svg(url: &str) -> String {
     qrcode::QrCode::new(url.as_bytes())
         .map(|code| {
             code.render::<qrcode::render::svg::Color>()

@@ -11,6 +11,7 @@ pub mod i18n;
 pub mod manage;
 pub mod pages;
 pub mod referee;
+pub mod tournaments;
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};

@@ -174,6 +174,14 @@ pub async fn event(
 ) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(&req);
     let id = parse_id(&path)?;
+    // A championship with rounds has its own pages (web/tournaments.rs).
+    if db(&state, move |conn| {
+        Ok(crate::db::tournaments::exists(conn, id)?)
+    })
+    .await?
+    {
+        return Ok(super::account::see_other(&format!("/campeonatos/{id}")));
+    }
     let (event, entries, matches) = db(&state, move |conn| {
         let event = queries::find_event(conn, id)?.ok_or(AppError::NotFound)?;
         Ok((

@@ -16,3 +16,4 @@ mod i18n;
 mod pages;
 mod referee;
 mod security;
+mod tournaments;

@@ -96,11 +96,15 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship() {
     assert_eq!(
         events,
         vec![
+            "Open de botifarra de invierno",
             "Campeonato comarcal de botifarra",
             "Liga de otoño de cuatrola"
         ]
     );
-    assert_eq!(texts(&home, ".event-card .badge-running"), vec!["En juego"]);
+    assert_eq!(
+        texts(&home, ".event-card .badge-running"),
+        vec!["En juego", "En juego"]
+    );
 
     let league = app.page("/eventos/1", StatusCode::OK).await;
     let rows = texts(&league, "table.standings tbody tr");

@@ -1,0 +1,2 @@
+DROP TABLE tournament_tables;
+DROP TABLE tournaments;

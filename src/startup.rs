@@ -65,7 +65,10 @@ impl Application {
         let secure = options.secure_cookies;
         let listener = TcpListener::bind(bind)?;
         let port = listener.local_addr()?.port();
-        let state = AppState { pool };
+        let state = AppState {
+            pool,
+            pages: Default::default(),
+        };
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(web::Data::new(state.clone()))

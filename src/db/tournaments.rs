@@ -161,6 +161,40 @@ pub fn load(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament>>
 }
 
 /// The tables of a championship, by round and table.
+/// What a championship's public pages are rendered from, in one short string: its
+/// version, its event row's status and every table's version. `None`: no such
+/// championship. Equal stamps, equal pages (the page cache's key).
+pub fn stamp(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<String>> {
+    let head: Option<(i32, i32, i32, String)> = tournaments::table
+        .find(event_id)
+        .select((
+            tournaments::version,
+            tournaments::published_round,
+            tournaments::tables_available,
+            tournaments::checked_in,
+        ))
+        .first(conn)
+        .optional()?;
+    let Some((version, published, tables, checked_in)) = head else {
+        return Ok(None);
+    };
+    let version = format!("{version}:{published}:{tables}:{checked_in}");
+    let (status, name): (String, String) = events::table
+        .find(event_id)
+        .select((events::status, events::name))
+        .first(conn)?;
+    let versions: Vec<i32> = tournament_tables::table
+        .filter(tournament_tables::event_id.eq(event_id))
+        .select(tournament_tables::version)
+        .load(conn)?;
+    let sum: i64 = versions.iter().map(|v| i64::from(*v)).sum();
+    Ok(Some(format!(
+        "{version}:{status}:{}:{}:{sum}:{name}",
+        versions.len(),
+        name.len()
+    )))
+}
+
 pub fn tables(conn: &mut DbConn, event_id: i32) -> QueryResult<Vec<TableRow>> {
     tournament_tables::table
         .filter(tournament_tables::event_id.eq(event_id))

@@ -30,6 +30,45 @@ use i18n::Lang;
 #[derive(Clone)]
 pub struct AppState {
     pub pool: DbPool,
+    /// Rendered public pages of this process (see [`PageCache`]).
+    pub pages: std::sync::Arc<PageCache>,
+}
+
+/// Public pages rendered by this process, each under the stamp of the data it was
+/// rendered from (read from the database on every request, so several processes
+/// behind a load balancer never serve a stale page: a cache hit costs one short
+/// query instead of loading, ranking and rendering a championship).
+#[derive(Default)]
+pub struct PageCache {
+    map: std::sync::Mutex<std::collections::HashMap<String, (String, std::sync::Arc<String>)>>,
+}
+
+impl PageCache {
+    const MAX: usize = 256;
+
+    pub fn get(&self, key: &str, stamp: &str) -> Option<std::sync::Arc<String>> {
+        let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(key)
+            .filter(|(s, _)| s == stamp)
+            .map(|(_, html)| html.clone())
+    }
+
+    pub fn put(&self, key: String, stamp: String, html: std::sync::Arc<String>) {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= Self::MAX && !map.contains_key(&key) {
+            map.clear();
+        }
+        map.insert(key, (stamp, html));
+    }
+}
+
+/// A page from the cache, with the headers `render` gives.
+pub fn cached_page(html: &str) -> HttpResponse {
+    let mut res = HttpResponse::Ok();
+    res.insert_header((header::ETAG, etag_of(html.as_bytes())));
+    res.insert_header((header::CACHE_CONTROL, "no-cache"));
+    res.content_type("text/html; charset=utf-8")
+        .body(html.to_owned())
 }
 
 /// Runs database work on the blocking thread pool, off the async workers.

@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 
 use super::account::{now, see_other};
 use super::auth::{self, Perm, Principal};
-use super::{AppState, Ctx, db, multipart_fields, parse_id, render, render_status};
+use super::{AppState, Ctx, cached_page, db, multipart_fields, parse_id, render, render_status};
 use crate::db::DbConn;
 use crate::db::queries::{self, Club};
 use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament};
@@ -1785,17 +1785,32 @@ pub async fn standings(
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
+    let ctx = Ctx::from_request(&req);
+    let key = (who.user.is_none() && ctx.username.is_none())
+        .then(|| format!("standings:{id}:{:?}", ctx.lang));
+    let stamp = match &key {
+        Some(key) => {
+            let stamp = db(&state, move |conn| {
+                store::stamp(conn, id)?.ok_or(AppError::NotFound)
+            })
+            .await?;
+            if let Some(html) = state.pages.get(key, &stamp) {
+                return Ok(cached_page(&html));
+            }
+            Some(stamp)
+        }
+        None => None,
+    };
     let (t, rows) = db(&state, move |conn| {
         Ok((load(conn, id)?, store::tables(conn, id)?))
     })
     .await?;
-    let ctx = Ctx::from_request(&req);
     let mut rounds: Vec<RoundView> = round_views(&t, &rows, None)
         .into_iter()
         .filter(|r| r.published)
         .collect();
     rounds.reverse();
-    render(&StandingsPage {
+    let page = StandingsPage {
         system: system_text(&ctx, &t.file.event.system),
         headers: tb_headers(&ctx, &t.file),
         rows: standing_lines(&t.file),
@@ -1806,7 +1821,26 @@ pub async fn standings(
         status_label: ctx.t(&format!("status-{}", t.event.status)),
         tour: t,
         ctx: &ctx,
-    })
+    };
+    match (key, stamp) {
+        (Some(key), Some(stamp)) => Ok(cached_page(&keep(&state, key, stamp, &page)?)),
+        _ => render(&page),
+    }
+}
+
+/// Renders `page` and keeps it in the page cache under `stamp`.
+fn keep<T: Template>(
+    state: &AppState,
+    key: String,
+    stamp: String,
+    page: &T,
+) -> Result<std::sync::Arc<String>, AppError> {
+    let html = std::sync::Arc::new(
+        page.render()
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("template: {e}")))?,
+    );
+    state.pages.put(key, stamp, html.clone());
+    Ok(html)
 }
 
 #[derive(Template)]
@@ -1852,11 +1886,35 @@ pub async fn live(
     query: web::Query<LiveQuery>,
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
+    let ctx = Ctx::from_request(&req);
+    let key = ctx
+        .username
+        .is_none()
+        .then(|| format!("live:{id}:{}:{:?}", query.pagina.unwrap_or(1), ctx.lang));
+    let no_store = |mut res: HttpResponse| {
+        res.headers_mut().insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("no-store"),
+        );
+        res
+    };
+    let stamp = match &key {
+        Some(key) => {
+            let stamp = db(&state, move |conn| {
+                store::stamp(conn, id)?.ok_or(AppError::NotFound)
+            })
+            .await?;
+            if let Some(html) = state.pages.get(key, &stamp) {
+                return Ok(no_store(cached_page(&html)));
+            }
+            Some(stamp)
+        }
+        None => None,
+    };
     let (t, rows) = db(&state, move |conn| {
         Ok((load(conn, id)?, store::tables(conn, id)?))
     })
     .await?;
-    let ctx = Ctx::from_request(&req);
     let round = round_views(&t, &rows, None)
         .into_iter()
         .rfind(|r| r.published);
@@ -1878,7 +1936,7 @@ pub async fn live(
         r.tables = screen(all, LIVE_TABLES, page);
         r
     });
-    let mut res = render(&LivePage {
+    let live = LivePage {
         name: t.event.name.clone(),
         refresh: LIVE_REFRESH,
         next,
@@ -1888,12 +1946,12 @@ pub async fn live(
         headers: tb_headers(&ctx, &t.file),
         rows: screen(standings, LIVE_ROWS, page),
         ctx: &ctx,
-    })?;
-    res.headers_mut().insert(
-        header::CACHE_CONTROL,
-        header::HeaderValue::from_static("no-store"),
-    );
-    Ok(res)
+    };
+    let res = match (key, stamp) {
+        (Some(key), Some(stamp)) => cached_page(&keep(&state, key, stamp, &live)?),
+        _ => render(&live)?,
+    };
+    Ok(no_store(res))
 }
 
 #[derive(Deserialize)]

@@ -621,3 +621,105 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
     assert_eq!(small, large, "queries per page for {pages:?}");
     assert!(small.iter().all(|q| *q <= 12), "{small:?}");
 }
+
+#[tokio::test]
+async fn a_cached_public_page_never_outlives_a_change() {
+    let app = TestApp::with_demo().await;
+    // The demo's running Swiss: the championship whose live page answers.
+    let mut id = 0;
+    for candidate in 1..10 {
+        if app
+            .get(&format!("/campeonatos/{candidate}/directo"))
+            .await
+            .status()
+            == StatusCode::OK
+        {
+            id = candidate;
+            break;
+        }
+    }
+    assert!(id > 0, "the demo has a championship");
+    let public = new_client();
+    let view = |path: String| {
+        let (public, url) = (public.clone(), app.url(&path));
+        async move {
+            let res = public.get(url).send().await.unwrap();
+            assert_eq!(res.status(), StatusCode::OK);
+            res.text().await.unwrap()
+        }
+    };
+    let standings = format!("/campeonatos/{id}");
+    let live = format!("/campeonatos/{id}/directo");
+    let (s1, l1) = (view(standings.clone()).await, view(live.clone()).await);
+    // Served again (from the cache): the same pages.
+    assert_eq!(view(standings.clone()).await, s1);
+    assert_eq!(view(live.clone()).await, l1);
+    // The director withdraws a pair: both public pages show it at once.
+    let pw = app.add_user("org", "organiser", Some(1)).await;
+    let org = new_client();
+    app.login(&org, "org", &pw).await;
+    let csrf = app.csrf_for(&org).await;
+    let res = org
+        .post(app.url(&format!("/campeonatos/{id}/inscritos/1/retirar")))
+        .form(&[("csrf", csrf.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_redirection(), "{}", res.status());
+    assert_ne!(view(standings).await, s1);
+    assert_ne!(view(live).await, l1);
+}
+
+/// The bounded version of benches/load/run.sh: 32 scorekeepers at once on their own
+/// games, and 512 public page views at once; nothing lost, nothing duplicated, no 5xx.
+#[tokio::test]
+async fn thirty_two_scorekeepers_at_once_lose_and_duplicate_nothing() {
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("org", "organiser", Some(1)).await;
+    let base = app.address.clone();
+    let mut keepers = Vec::new();
+    for _ in 0..32 {
+        let client = new_client();
+        login(&base, &client, "org", &pw).await;
+        let game = new_game(&base, &client).await;
+        keepers.push((client, game));
+    }
+    let tasks: Vec<_> = keepers
+        .into_iter()
+        .enumerate()
+        .map(|(k, (client, game))| {
+            let base = base.clone();
+            tokio::spawn(async move {
+                let mut acked = 0usize;
+                for n in 0..6 {
+                    let v = version(&base, &client, game).await.expect("version");
+                    let res = post_hand(&base, &client, game, &v, &format!("c{k}-{n}"))
+                        .await
+                        .expect("post");
+                    assert!(res.status().as_u16() < 500, "{}", res.status());
+                    if res.status() == StatusCode::SEE_OTHER {
+                        acked += 1;
+                    }
+                }
+                (client, game, acked)
+            })
+        })
+        .collect();
+    let views: Vec<_> = (0..512)
+        .map(|i| {
+            let url = app.url(["/", "/eventos", "/eventos/1", "/clubes/1"][i % 4]);
+            tokio::spawn(async move { new_client().get(url).send().await.map(|r| r.status()) })
+        })
+        .collect();
+    for v in views {
+        assert_eq!(v.await.expect("view").expect("response"), StatusCode::OK);
+    }
+    for t in tasks {
+        let (client, game, acked) = t.await.expect("keeper");
+        assert_eq!(
+            acked, 6,
+            "game {game}: every hand of its only scorekeeper saved"
+        );
+        assert_eq!(exported_hands(&base, &client, game).await.len(), acked);
+    }
+}

@@ -256,6 +256,48 @@ fn tournament_command(cmd: &str, args: &TournamentArgs) -> anyhow::Result<ExitCo
             return Ok(ExitCode::from(NOT_A_RECORD));
         }
     };
+    if cmd == "bracket"
+        && serde_json::from_str::<serde_json::Value>(&text)
+            .is_ok_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(tournament::FORMAT))
+    {
+        // A tournament file: every knockout phase it carries, with the entrants' names.
+        let file = match tournament::parse(&text) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("baza bracket: {e}");
+                return Ok(ExitCode::from(NOT_A_RECORD));
+            }
+        };
+        if file.brackets.is_empty() {
+            eprintln!("baza bracket: the file has no brackets / el fichero no tiene cuadros");
+            return Ok(ExitCode::FAILURE);
+        }
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&file.brackets)?);
+            return Ok(ExitCode::SUCCESS);
+        }
+        for phase in &file.brackets {
+            let names: Vec<String> = phase
+                .entrants
+                .iter()
+                .map(|id| {
+                    file.entrants
+                        .iter()
+                        .find(|e| &e.id == id)
+                        .map_or_else(|| id.clone(), |e| e.name.clone())
+                })
+                .collect();
+            println!("{}", phase.name);
+            let name = |id: domain::bracket::EntrantId| {
+                usize::try_from(id.0)
+                    .ok()
+                    .and_then(|k| names.get(k))
+                    .cloned()
+            };
+            print!("{}", phase.bracket.layout_named(&name).to_text());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     if cmd == "bracket" {
         let bracket: domain::bracket::Bracket = match serde_json::from_str(&text) {
             Ok(b) => b,

@@ -183,15 +183,18 @@ pub fn stamp(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<String>> {
         .find(event_id)
         .select((events::status, events::name))
         .first(conn)?;
-    let versions: Vec<i32> = tournament_tables::table
+    let (count, sum, last): (i64, Option<i64>, Option<i32>) = tournament_tables::table
         .filter(tournament_tables::event_id.eq(event_id))
-        .select(tournament_tables::version)
-        .load(conn)?;
-    let sum: i64 = versions.iter().map(|v| i64::from(*v)).sum();
+        .select((
+            diesel::dsl::count_star(),
+            diesel::dsl::sum(tournament_tables::version),
+            diesel::dsl::max(tournament_tables::id),
+        ))
+        .first(conn)?;
     Ok(Some(format!(
-        "{version}:{status}:{}:{}:{sum}:{name}",
-        versions.len(),
-        name.len()
+        "{version}:{status}:{count}:{}:{}:{name}",
+        sum.unwrap_or(0),
+        last.unwrap_or(0)
     )))
 }
 
@@ -643,6 +646,7 @@ pub fn demo(
         ("Ibáñez – Cortés", "Peña La Baza"),
     ];
     let mut file = TournamentFile {
+        brackets: Vec::new(),
         format: tournament::FORMAT.to_owned(),
         event: tournament::Event {
             name: "Open de botifarra de invierno".to_owned(),

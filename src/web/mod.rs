@@ -40,35 +40,52 @@ pub struct AppState {
 /// query instead of loading, ranking and rendering a championship).
 #[derive(Default)]
 pub struct PageCache {
-    map: std::sync::Mutex<std::collections::HashMap<String, (String, std::sync::Arc<String>)>>,
+    map: std::sync::Mutex<std::collections::HashMap<String, (String, CachedPage)>>,
+}
+
+/// A rendered page: its bytes (shared, never copied) and its ETag.
+#[derive(Clone)]
+pub struct CachedPage {
+    body: web::Bytes,
+    etag: String,
+}
+
+impl CachedPage {
+    pub fn new(html: String) -> CachedPage {
+        let etag = etag_of(html.as_bytes());
+        CachedPage {
+            body: web::Bytes::from(html),
+            etag,
+        }
+    }
+
+    /// The page, with the headers `render` gives.
+    pub fn response(&self) -> HttpResponse {
+        HttpResponse::Ok()
+            .insert_header((header::ETAG, self.etag.clone()))
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .content_type("text/html; charset=utf-8")
+            .body(self.body.clone())
+    }
 }
 
 impl PageCache {
     const MAX: usize = 256;
 
-    pub fn get(&self, key: &str, stamp: &str) -> Option<std::sync::Arc<String>> {
+    pub fn get(&self, key: &str, stamp: &str) -> Option<CachedPage> {
         let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         map.get(key)
             .filter(|(s, _)| s == stamp)
-            .map(|(_, html)| html.clone())
+            .map(|(_, page)| page.clone())
     }
 
-    pub fn put(&self, key: String, stamp: String, html: std::sync::Arc<String>) {
+    pub fn put(&self, key: String, stamp: String, page: CachedPage) {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() >= Self::MAX && !map.contains_key(&key) {
             map.clear();
         }
-        map.insert(key, (stamp, html));
+        map.insert(key, (stamp, page));
     }
-}
-
-/// A page from the cache, with the headers `render` gives.
-pub fn cached_page(html: &str) -> HttpResponse {
-    let mut res = HttpResponse::Ok();
-    res.insert_header((header::ETAG, etag_of(html.as_bytes())));
-    res.insert_header((header::CACHE_CONTROL, "no-cache"));
-    res.content_type("text/html; charset=utf-8")
-        .body(html.to_owned())
 }
 
 /// Runs database work on the blocking thread pool, off the async workers.

@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 
 use super::account::{now, see_other};
 use super::auth::{self, Perm, Principal};
-use super::{AppState, Ctx, cached_page, db, multipart_fields, parse_id, render, render_status};
+use super::{AppState, CachedPage, Ctx, db, multipart_fields, parse_id, render, render_status};
 use crate::db::DbConn;
 use crate::db::queries::{self, Club};
 use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament};
@@ -439,6 +439,7 @@ fn file_from_form(
         tiebreaks.push(tb);
     }
     let file = TournamentFile {
+        brackets: Vec::new(),
         format: tournament::FORMAT.to_owned(),
         event: tournament::Event {
             name: name.to_owned(),
@@ -1794,8 +1795,8 @@ pub async fn standings(
                 store::stamp(conn, id)?.ok_or(AppError::NotFound)
             })
             .await?;
-            if let Some(html) = state.pages.get(key, &stamp) {
-                return Ok(cached_page(&html));
+            if let Some(page) = state.pages.get(key, &stamp) {
+                return Ok(page.response());
             }
             Some(stamp)
         }
@@ -1823,7 +1824,7 @@ pub async fn standings(
         ctx: &ctx,
     };
     match (key, stamp) {
-        (Some(key), Some(stamp)) => Ok(cached_page(&keep(&state, key, stamp, &page)?)),
+        (Some(key), Some(stamp)) => Ok(keep(&state, key, stamp, &page)?.response()),
         _ => render(&page),
     }
 }
@@ -1834,13 +1835,13 @@ fn keep<T: Template>(
     key: String,
     stamp: String,
     page: &T,
-) -> Result<std::sync::Arc<String>, AppError> {
-    let html = std::sync::Arc::new(
-        page.render()
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("template: {e}")))?,
-    );
-    state.pages.put(key, stamp, html.clone());
-    Ok(html)
+) -> Result<CachedPage, AppError> {
+    let html = page
+        .render()
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("template: {e}")))?;
+    let page = CachedPage::new(html);
+    state.pages.put(key, stamp, page.clone());
+    Ok(page)
 }
 
 #[derive(Template)]
@@ -1904,8 +1905,8 @@ pub async fn live(
                 store::stamp(conn, id)?.ok_or(AppError::NotFound)
             })
             .await?;
-            if let Some(html) = state.pages.get(key, &stamp) {
-                return Ok(no_store(cached_page(&html)));
+            if let Some(page) = state.pages.get(key, &stamp) {
+                return Ok(no_store(page.response()));
             }
             Some(stamp)
         }
@@ -1948,7 +1949,7 @@ pub async fn live(
         ctx: &ctx,
     };
     let res = match (key, stamp) {
-        (Some(key), Some(stamp)) => cached_page(&keep(&state, key, stamp, &live)?),
+        (Some(key), Some(stamp)) => keep(&state, key, stamp, &live)?.response(),
         _ => render(&live)?,
     };
     Ok(no_store(res))

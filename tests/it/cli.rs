@@ -227,6 +227,61 @@ fn bracket_prints_a_knockout_bracket_file() {
 }
 
 #[test]
+fn a_tournament_file_carries_its_knockout_phase_and_baza_bracket_prints_it_with_names() {
+    use baza::domain::bracket::{EntrantId, single_elimination};
+    let mut bracket =
+        single_elimination(&(0..4).map(EntrantId).collect::<Vec<_>>(), false).unwrap();
+    let first = bracket.playable()[0];
+    bracket.record_result(first, EntrantId(0)).unwrap();
+    let names = [
+        "Pujol – Vidal",
+        "Soler – Roca",
+        "Mas – Puig",
+        "Roig – Ferrer",
+    ];
+    let mut file = serde_json::json!({
+        "format": "baza-tournament/1",
+        "event": {"name": "Open", "game": "botifarra", "system": {"kind": "swiss", "rounds": 3}},
+        "entrants": names.iter().enumerate()
+            .map(|(i, n)| serde_json::json!({"id": format!("e{i}"), "name": n}))
+            .collect::<Vec<_>>(),
+        "rounds": [],
+        "brackets": [{"name": "Fase final", "entrants": ["e0", "e1", "e2", "e3"], "bracket": bracket}]
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("open.json");
+    std::fs::write(&path, file.to_string()).unwrap();
+    let out = baza()
+        .args(["bracket", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Fase final"), "{text}");
+    for n in names {
+        assert!(text.contains(n), "{n} in {text}");
+    }
+    // The same file still pairs and ranks; a phase naming a stranger is refused.
+    let out = baza()
+        .args(["standings", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    file["brackets"][0]["entrants"][3] = serde_json::json!("nobody");
+    std::fs::write(&path, file.to_string()).unwrap();
+    let out = baza()
+        .args(["bracket", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nobody"));
+}
+
+#[test]
 fn a_backup_is_a_working_copy_of_the_database() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("club.sqlite3").display());

@@ -62,6 +62,10 @@
 //!   1), optional `start_points` (match points a late entrant starts with; default 0),
 //!   optional `withdrawn_after_round` (last round played; 0 = before round 1; a
 //!   withdrawn entrant is never paired again and keeps its results in the standings).
+//! * `brackets[]` (optional): knockout phases, `{"name": "Fase final", "entrants":
+//!   [ID, …], "bracket": {…}}`: `bracket` is a `domain::bracket::Bracket` as
+//!   `baza bracket --json` writes it, and its entrant number k is `entrants[k]`
+//!   (0-based). `baza bracket FILE` prints every phase of a tournament file.
 //! * `rounds[]`: `number` (1, 2, … in order), `pairings` and `results`.
 //! * `pairings[]`: `{"table": T, "a": ID, "b": ID}` (a game; `a` is named first),
 //!   `{"bye": ID}` (a bye, worth `points.bye` and counted as a win) or `{"rest": ID}`
@@ -93,6 +97,19 @@ pub struct TournamentFile {
     pub entrants: Vec<Entrant>,
     #[serde(default)]
     pub rounds: Vec<Round>,
+    /// Knockout phases played after (or instead of) the rounds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub brackets: Vec<BracketPhase>,
+}
+
+/// A knockout phase of the event: a [`crate::domain::bracket::Bracket`] whose entrant
+/// number `k` is `entrants[k]`, an id of the file's entrants.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BracketPhase {
+    pub name: String,
+    pub entrants: Vec<String>,
+    pub bracket: crate::domain::bracket::Bracket,
 }
 
 /// What is played and how it is ranked.
@@ -348,6 +365,29 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
             "format",
             format!("expected \"{FORMAT}\", got \"{}\"", file.format),
         ));
+    }
+    for (i, phase) in file.brackets.iter().enumerate() {
+        let field = format!("brackets[{i}]");
+        if let Some(unknown) = phase
+            .entrants
+            .iter()
+            .find(|id| !file.entrants.iter().any(|e| &e.id == *id))
+        {
+            return Err(FileError::new(
+                format!("{field}.entrants"),
+                format!("\"{unknown}\" is not an entrant of the file"),
+            ));
+        }
+        let numbers = phase.bracket.seeds().len();
+        if numbers != phase.entrants.len() {
+            return Err(FileError::new(
+                format!("{field}.entrants"),
+                format!(
+                    "the bracket has {numbers} entrants, the list names {}",
+                    phase.entrants.len()
+                ),
+            ));
+        }
     }
     let ev = &file.event;
     let table = crate::domain::options::validate(ev.game, 4, &ev.options)

@@ -44,6 +44,7 @@ fn entrants(n: u32) -> Vec<Entrant> {
 
 fn tournament(system: System, n: u32) -> TournamentFile {
     TournamentFile {
+        brackets: Vec::new(),
         format: FORMAT.into(),
         event: event(system),
         entrants: entrants(n),
@@ -575,6 +576,7 @@ fn ceros_draws_depend_only_on_the_file() {
 fn five_pairs(tiebreaks: Vec<Tiebreak>) -> TournamentFile {
     let names = ["A", "B", "C", "D", "E"];
     let mut f = TournamentFile {
+        brackets: Vec::new(),
         format: FORMAT.into(),
         event: Event {
             tiebreaks,
@@ -720,6 +722,7 @@ fn head_to_head_is_a_mini_league_among_all_the_tied() {
     // Three pairs tied on points after a cycle: X beat Y, Y beat Z, Z beat X; then a
     // fourth, W, loses to all. Mini-league among X, Y, Z: 2 each → next criterion.
     let mut f = TournamentFile {
+        brackets: Vec::new(),
         format: FORMAT.into(),
         event: Event {
             tiebreaks: vec![Tiebreak::Points, Tiebreak::HeadToHead, Tiebreak::PointsFor],
@@ -1032,6 +1035,7 @@ fn a_21_pair_5_round_swiss_with_a_withdrawal_and_a_round_2_correction_matches_th
     // And the re-pairing of round 3 from the corrected file would differ: the organizer
     // is told, the played rounds stay as they were.
     let repaired = next_round(&TournamentFile {
+        brackets: Vec::new(),
         rounds: f.rounds[..2].to_vec(),
         entrants: entrants(21),
         ..f.clone()

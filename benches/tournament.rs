@@ -15,6 +15,7 @@ use std::hint::black_box;
 /// results (seeded: the same every run).
 fn played(n: u32, rounds: u32, seed: u64) -> TournamentFile {
     let mut f = TournamentFile {
+        brackets: Vec::new(),
         format: FORMAT.into(),
         event: Event {
             name: "bench".into(),

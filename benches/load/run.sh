@@ -45,7 +45,8 @@ for conns in 32 256; do
         /Requests\/sec/ {rps=$2}
         /^ +50%/ {p50=$2} /^ +99%/ {p99=$2}
         /Non-2xx/ {bad=$NF}
-        END {printf "%-28s %4d conns  %9s req/s  p50 %8s  p99 %8s  non-2xx %s\n", p, c, rps, p50, p99, (bad==""?0:bad)}'
+        /Transfer\/sec/ {tr=$2}
+        END {printf "%-28s %4d conns  %9s req/s  p50 %8s  p99 %8s  %9s/s  non-2xx %s\n", p, c, rps, p50, p99, tr, (bad==""?0:bad)}'
   done
 done
 target/release/examples/load_hands "http://127.0.0.1:$port" loader "$pw" 32 "$secs"

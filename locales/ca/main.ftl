@@ -491,3 +491,4 @@ error-tournament-nothing-to-sign = No hi ha cap resultat pendent de signatura en
 error-tournament-pairing = No es pot aparellar la ronda.
 error-tournament-round-incomplete = No es pot aparellar: falten resultats (ronda: taules).
 error-tournament-tables = El nombre de taules ha de ser un enter.
+rounds-earlier = Rondes anteriors

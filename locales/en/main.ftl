@@ -491,3 +491,4 @@ error-tournament-nothing-to-sign = No result awaits a signature at this table.
 error-tournament-pairing = The round cannot be paired.
 error-tournament-round-incomplete = Cannot pair: results are missing (round: tables).
 error-tournament-tables = The number of tables must be a whole number.
+rounds-earlier = Earlier rounds

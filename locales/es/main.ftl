@@ -491,3 +491,4 @@ error-tournament-nothing-to-sign = No hay ningún resultado pendiente de firma e
 error-tournament-pairing = No se puede emparejar la ronda.
 error-tournament-round-incomplete = No se puede emparejar: faltan resultados (ronda: mesas).
 error-tournament-tables = El número de mesas ha de ser un entero.
+rounds-earlier = Rondas anteriores

@@ -1548,14 +1548,30 @@ pub async fn post_new_game(
                             .map(|p| p.name)
                             .collect();
                         for name in seats.iter().filter(|n| !known.contains(n)) {
-                            let pid = queries::insert_player(
-                                conn,
-                                &queries::NewPlayer {
-                                    club_id,
-                                    name,
-                                    created_at: now(),
-                                },
-                            )?;
+                            // In a savepoint: another table may add the same name at
+                            // the same moment (PostgreSQL), which is no error.
+                            let inserted = diesel::Connection::transaction::<
+                                _,
+                                diesel::result::Error,
+                                _,
+                            >(conn, |c| {
+                                queries::insert_player(
+                                    c,
+                                    &queries::NewPlayer {
+                                        club_id,
+                                        name,
+                                        created_at: now(),
+                                    },
+                                )
+                            });
+                            let pid = match inserted {
+                                Ok(pid) => pid,
+                                Err(diesel::result::Error::DatabaseError(
+                                    diesel::result::DatabaseErrorKind::UniqueViolation,
+                                    _,
+                                )) => continue,
+                                Err(e) => return Err(e.into()),
+                            };
                             accounts::insert_audit(
                                 conn,
                                 &NewAudit {

@@ -1772,13 +1772,17 @@ struct StandingsPage<'a> {
     system: String,
     headers: Vec<String>,
     rows: Vec<StandingLine>,
+    /// The latest published round, in full.
     rounds: Vec<RoundView>,
+    /// The earlier published rounds, linked (a 256-pair open would otherwise put
+    /// a thousand tables on every view of the standings).
+    earlier: Vec<u32>,
     director: bool,
     staff: bool,
 }
 
-/// `GET /campeonatos/{id}`: the full ranking 1..N with the tie-break columns, and
-/// the published rounds.
+/// `GET /campeonatos/{id}`: the full ranking 1..N with the tie-break columns, the
+/// latest published round, and links to the earlier ones.
 pub async fn standings(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -1811,7 +1815,10 @@ pub async fn standings(
         .filter(|r| r.published)
         .collect();
     rounds.reverse();
+    let earlier: Vec<u32> = rounds.iter().skip(1).map(|r| r.number).collect();
+    rounds.truncate(1);
     let page = StandingsPage {
+        earlier,
         system: system_text(&ctx, &t.file.event.system),
         headers: tb_headers(&ctx, &t.file),
         rows: standing_lines(&t.file),

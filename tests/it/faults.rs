@@ -681,15 +681,16 @@ async fn thirty_two_scorekeepers_at_once_lose_and_duplicate_nothing() {
     for _ in 0..32 {
         let client = new_client();
         login(&base, &client, "org", &pw).await;
-        let game = new_game(&base, &client).await;
-        keepers.push((client, game));
+        keepers.push(client);
     }
     let tasks: Vec<_> = keepers
         .into_iter()
         .enumerate()
-        .map(|(k, (client, game))| {
+        .map(|(k, client)| {
             let base = base.clone();
             tokio::spawn(async move {
+                // 32 new games at once, naming the same new players.
+                let game = new_game(&base, &client).await;
                 let mut acked = 0usize;
                 for n in 0..6 {
                     let v = version(&base, &client, game).await.expect("version");

@@ -39,7 +39,7 @@ pid=$!
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
 echo "backend $backend, $(nproc) cores, $(date -u +%F), championship #$id"
 for conns in 32 256; do
-  for path in /health "/campeonatos/$id" "/campeonatos/$id/directo"; do
+  for path in /health / "/campeonatos/$id" "/campeonatos/$id/directo"; do
     wrk -t2 -c"$conns" -d"${secs}s" --latency "http://127.0.0.1:$port$path" |
       awk -v p="$path" -v c="$conns" '
         /Requests\/sec/ {rps=$2}

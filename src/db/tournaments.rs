@@ -165,37 +165,54 @@ pub fn load(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament>>
 /// version, its event row's status and every table's version. `None`: no such
 /// championship. Equal stamps, equal pages (the page cache's key).
 pub fn stamp(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<String>> {
-    let head: Option<(i32, i32, i32, String)> = tournaments::table
-        .find(event_id)
-        .select((
-            tournaments::version,
-            tournaments::published_round,
-            tournaments::tables_available,
-            tournaments::checked_in,
-        ))
-        .first(conn)
-        .optional()?;
-    let Some((version, published, tables, checked_in)) = head else {
-        return Ok(None);
-    };
-    let version = format!("{version}:{published}:{tables}:{checked_in}");
-    let (status, name): (String, String) = events::table
-        .find(event_id)
-        .select((events::status, events::name))
-        .first(conn)?;
-    let (count, sum, last): (i64, Option<i64>, Option<i32>) = tournament_tables::table
-        .filter(tournament_tables::event_id.eq(event_id))
-        .select((
-            diesel::dsl::count_star(),
-            diesel::dsl::sum(tournament_tables::version),
-            diesel::dsl::max(tournament_tables::id),
-        ))
-        .first(conn)?;
-    Ok(Some(format!(
-        "{version}:{status}:{count}:{}:{}:{name}",
-        sum.unwrap_or(0),
-        last.unwrap_or(0)
-    )))
+    use diesel::sql_types::{BigInt, Integer, Text};
+    #[derive(QueryableByName)]
+    struct Stamp {
+        #[diesel(sql_type = Integer)]
+        version: i32,
+        #[diesel(sql_type = Integer)]
+        published: i32,
+        #[diesel(sql_type = Integer)]
+        tables: i32,
+        #[diesel(sql_type = Text)]
+        checked_in: String,
+        #[diesel(sql_type = Text)]
+        status: String,
+        #[diesel(sql_type = Text)]
+        name: String,
+        #[diesel(sql_type = BigInt)]
+        count: i64,
+        #[diesel(sql_type = BigInt)]
+        sum: i64,
+        #[diesel(sql_type = BigInt)]
+        last: i64,
+    }
+    // One round trip (this runs on every public view). The id is an integer, so it
+    // is written into the text: the two backends spell bind parameters differently.
+    let sql = format!(
+        "SELECT t.version AS version, t.published_round AS published, \
+         t.tables_available AS tables, t.checked_in AS checked_in, \
+         e.status AS status, e.name AS name, \
+         CAST((SELECT COUNT(*) FROM tournament_tables x WHERE x.event_id = t.event_id) AS BIGINT) AS count, \
+         CAST((SELECT COALESCE(SUM(x.version), 0) FROM tournament_tables x WHERE x.event_id = t.event_id) AS BIGINT) AS sum, \
+         CAST((SELECT COALESCE(MAX(x.id), 0) FROM tournament_tables x WHERE x.event_id = t.event_id) AS BIGINT) AS last \
+         FROM tournaments t JOIN events e ON e.id = t.event_id WHERE t.event_id = {event_id}"
+    );
+    let row: Option<Stamp> = diesel::sql_query(sql).get_result(conn).optional()?;
+    Ok(row.map(|s| {
+        format!(
+            "{}:{}:{}:{}:{}:{}:{}:{}:{}",
+            s.version,
+            s.published,
+            s.tables,
+            s.checked_in,
+            s.status,
+            s.count,
+            s.sum,
+            s.last,
+            s.name
+        )
+    }))
 }
 
 pub fn tables(conn: &mut DbConn, event_id: i32) -> QueryResult<Vec<TableRow>> {

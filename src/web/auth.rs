@@ -53,6 +53,26 @@ pub fn record_failure(
     Ok(())
 }
 
+/// Checks a table or game PIN against `expected` (`None`: the place has no PIN, so
+/// every PIN is wrong), throttled per `subject`: `Ok(())`, or the status to answer
+/// (429 while throttled, 401 for a wrong PIN, which counts as a failure).
+pub fn check_pin(
+    conn: &mut crate::db::DbConn,
+    subject: &str,
+    expected: Option<&str>,
+    given: &str,
+) -> Result<Result<(), actix_web::http::StatusCode>, AppError> {
+    let now = super::account::now();
+    if throttled(conn, subject, now)? {
+        return Ok(Err(actix_web::http::StatusCode::TOO_MANY_REQUESTS));
+    }
+    if expected.is_some_and(|e| same_secret(e, given)) {
+        return Ok(Ok(()));
+    }
+    record_failure(conn, subject, now)?;
+    Ok(Err(actix_web::http::StatusCode::UNAUTHORIZED))
+}
+
 /// Random bytes as lower-case hex.
 pub fn random_hex(bytes: usize) -> Result<String, AppError> {
     let mut buf = vec![0u8; bytes];

@@ -1619,16 +1619,11 @@ pub async fn game_pin(
     let pin = form.into_inner().pin.trim().to_owned();
     let ok = db(&state, move |conn| {
         let game = games::find_game(conn, id)?.ok_or(AppError::NotFound)?;
-        let subject = format!("game:{id}");
-        let t = now();
-        if auth::throttled(conn, &subject, t)? {
-            return Err(AppError::TooManyRequests);
+        match auth::check_pin(conn, &format!("game:{id}"), Some(&game.pin), &pin)? {
+            Ok(()) => Ok(true),
+            Err(StatusCode::TOO_MANY_REQUESTS) => Err(AppError::TooManyRequests),
+            Err(_) => Ok(false),
         }
-        if auth::same_secret(&game.pin, &pin) {
-            return Ok(true);
-        }
-        auth::record_failure(conn, &subject, t)?;
-        Ok(false)
     })
     .await?;
     if ok {

@@ -379,16 +379,9 @@ pub async fn table_pin(
     let pin = form.into_inner().pin.trim().to_owned();
     let (mc, verdict) = db(&state, move |conn| {
         let mc = load_match(conn, id)?;
-        let subject = format!("table:{id}");
-        let now = now();
-        if auth::throttled(conn, &subject, now)? {
-            return Ok((mc, Err(StatusCode::TOO_MANY_REQUESTS)));
-        }
-        if !mc.m.pin.is_empty() && auth::same_secret(&mc.m.pin, &pin) {
-            return Ok((mc, Ok(())));
-        }
-        auth::record_failure(conn, &subject, now)?;
-        Ok((mc, Err(StatusCode::UNAUTHORIZED)))
+        let expected = Some(mc.m.pin.as_str()).filter(|p| !p.is_empty());
+        let verdict = auth::check_pin(conn, &format!("table:{id}"), expected, &pin)?;
+        Ok((mc, verdict))
     })
     .await?;
     match verdict {

@@ -1453,16 +1453,10 @@ pub async fn table_pin(
     let pin = form.into_inner().pin.trim().to_owned();
     let (tc, verdict) = db(&state, move |conn| {
         let tc = load_table(conn, id, round, table)?;
+        let expected = Some(tc.row.pin.as_str()).filter(|p| !p.is_empty());
         let subject = format!("ttable:{}", tc.row.id);
-        let now = now();
-        if auth::throttled(conn, &subject, now)? {
-            return Ok((tc, Err(StatusCode::TOO_MANY_REQUESTS)));
-        }
-        if !tc.row.pin.is_empty() && auth::same_secret(&tc.row.pin, &pin) {
-            return Ok((tc, Ok(())));
-        }
-        auth::record_failure(conn, &subject, now)?;
-        Ok((tc, Err(StatusCode::UNAUTHORIZED)))
+        let verdict = auth::check_pin(conn, &subject, expected, &pin)?;
+        Ok((tc, verdict))
     })
     .await?;
     match verdict {

@@ -1787,18 +1787,9 @@ pub async fn standings(
     let ctx = Ctx::from_request(&req);
     let key = (who.user.is_none() && ctx.username.is_none())
         .then(|| format!("standings:{id}:{:?}", ctx.lang));
-    let stamp = match &key {
-        Some(key) => {
-            let stamp = db(&state, move |conn| {
-                store::stamp(conn, id)?.ok_or(AppError::NotFound)
-            })
-            .await?;
-            if let Some(page) = state.pages.get(key, &stamp) {
-                return Ok(page.response());
-            }
-            Some(stamp)
-        }
-        None => None,
+    let stamp = match cached(&state, key.as_deref(), id).await? {
+        Ok(page) => return Ok(page.response()),
+        Err(stamp) => stamp,
     };
     let (t, rows) = db(&state, move |conn| {
         Ok((load(conn, id)?, store::tables(conn, id)?))
@@ -1828,6 +1819,25 @@ pub async fn standings(
         (Some(key), Some(stamp)) => Ok(keep(&state, key, stamp, &page)?.response()),
         _ => render(&page),
     }
+}
+
+/// For an anonymous view (`key` set): the cached page if the championship has not
+/// changed since it was rendered, else the stamp to keep the new rendering under.
+/// `None` when the view is not cached (a signed-in visitor).
+async fn cached(
+    state: &AppState,
+    key: Option<&str>,
+    id: i32,
+) -> Result<Result<CachedPage, Option<String>>, AppError> {
+    let Some(key) = key else { return Ok(Err(None)) };
+    let stamp = db(state, move |conn| {
+        store::stamp(conn, id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    Ok(match state.pages.get(key, &stamp) {
+        Some(page) => Ok(page),
+        None => Err(Some(stamp)),
+    })
 }
 
 /// Renders `page` and keeps it in the page cache under `stamp`.
@@ -1900,18 +1910,9 @@ pub async fn live(
         );
         res
     };
-    let stamp = match &key {
-        Some(key) => {
-            let stamp = db(&state, move |conn| {
-                store::stamp(conn, id)?.ok_or(AppError::NotFound)
-            })
-            .await?;
-            if let Some(page) = state.pages.get(key, &stamp) {
-                return Ok(no_store(page.response()));
-            }
-            Some(stamp)
-        }
-        None => None,
+    let stamp = match cached(&state, key.as_deref(), id).await? {
+        Ok(page) => return Ok(no_store(page.response())),
+        Err(stamp) => stamp,
     };
     let (t, rows) = db(&state, move |conn| {
         Ok((load(conn, id)?, store::tables(conn, id)?))

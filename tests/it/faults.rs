@@ -11,7 +11,9 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, TestDb, attr, new_client, texts};
+use crate::helpers::{
+    TestApp, TestDb, attr, csrf_at as csrf, login_at as login, new_client, texts,
+};
 
 /// A `baza serve` process on a free port over `url`.
 struct Server {
@@ -72,37 +74,6 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-async fn csrf(base: &str, client: &reqwest::Client) -> reqwest::Result<String> {
-    let body = client
-        .get(format!("{base}/entrar"))
-        .send()
-        .await?
-        .text()
-        .await?;
-    Ok(attr(
-        &scraper::Html::parse_document(&body),
-        "input[name=csrf]",
-        "value",
-    )
-    .unwrap_or_default())
-}
-
-async fn login(base: &str, client: &reqwest::Client, name: &str, pw: &str) {
-    let token = csrf(base, client).await.expect("csrf");
-    let res = client
-        .post(format!("{base}/entrar"))
-        .form(&[
-            ("csrf", token.as_str()),
-            ("username", name),
-            ("password", pw),
-            ("next", "/"),
-        ])
-        .send()
-        .await
-        .expect("login");
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
 }
 
 /// A new cuatrola game in the demo club; its id.

@@ -212,16 +212,9 @@ impl TestApp {
     }
 
     pub async fn csrf_for(&self, client: &reqwest::Client) -> String {
-        let body = client
-            .get(self.url("/entrar"))
-            .send()
-            .await
-            .expect("login page")
-            .text()
-            .await
-            .expect("body");
-        let html = scraper::Html::parse_document(&body);
-        attr(&html, "input[name=csrf]", "value").expect("csrf field")
+        let token = csrf_at(&self.address, client).await.expect("login page");
+        assert!(!token.is_empty(), "csrf field");
+        token
     }
 
     /// Creates a user straight in the database; returns the password.
@@ -252,19 +245,7 @@ impl TestApp {
 
     /// Logs `client` in; panics unless the login succeeds.
     pub async fn login(&self, client: &reqwest::Client, name: &str, password: &str) {
-        let csrf = self.csrf_for(client).await;
-        let res = client
-            .post(self.url("/entrar"))
-            .form(&[
-                ("csrf", csrf.as_str()),
-                ("username", name),
-                ("password", password),
-                ("next", "/"),
-            ])
-            .send()
-            .await
-            .expect("login");
-        assert_eq!(res.status(), StatusCode::SEE_OTHER, "login as {name}");
+        login_at(&self.address, client, name, password).await;
     }
 
     /// Runs `f` on a database connection.
@@ -280,4 +261,35 @@ impl TestApp {
         .await
         .expect("task")
     }
+}
+
+/// The CSRF token of `client`'s session on the server at `base` (read from a form);
+/// an empty string if the page has none.
+pub async fn csrf_at(base: &str, client: &reqwest::Client) -> reqwest::Result<String> {
+    let body = client
+        .get(format!("{base}/entrar"))
+        .send()
+        .await?
+        .text()
+        .await?;
+    let html = scraper::Html::parse_document(&body);
+    Ok(attr(&html, "input[name=csrf]", "value").unwrap_or_default())
+}
+
+/// Logs `client` in on the server at `base`; panics unless the login succeeds.
+pub async fn login_at(base: &str, client: &reqwest::Client, name: &str, password: &str) {
+    let csrf = csrf_at(base, client).await.expect("login page");
+    assert!(!csrf.is_empty(), "csrf field");
+    let res = client
+        .post(format!("{base}/entrar"))
+        .form(&[
+            ("csrf", csrf.as_str()),
+            ("username", name),
+            ("password", password),
+            ("next", "/"),
+        ])
+        .send()
+        .await
+        .expect("login");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "login as {name}");
 }

@@ -26,7 +26,7 @@ use super::account::{now, see_other};
 use super::auth::{Perm, Principal, Role};
 use super::{AppState, Ctx, db, parse_id, render, render_status};
 use crate::db::DbConn;
-use crate::db::accounts::{self, AuditEntry, NewAudit};
+use crate::db::accounts::{self, NewAudit};
 use crate::db::brackets::{self, BracketRow, NewBracket};
 use crate::db::queries;
 use crate::domain::bracket::{
@@ -1670,26 +1670,6 @@ pub async fn post_correction(
 
 // ---------------------------------------------------------------- audit
 
-#[derive(Template)]
-#[template(path = "audit.html")]
-struct AuditPage<'a> {
-    ctx: &'a Ctx,
-    name: String,
-    back: String,
-    csv: String,
-    entries: Vec<AuditEntry>,
-}
-
-fn csv_field(s: &str) -> String {
-    // Quote everything; neutralise spreadsheet formulas.
-    let s = if s.starts_with(['=', '+', '-', '@']) {
-        format!("'{s}")
-    } else {
-        s.to_owned()
-    };
-    format!("\"{}\"", s.replace('"', "\"\""))
-}
-
 /// `GET /cuadros/{id}/auditoria[?formato=csv|json]`: every result and correction of
 /// the bracket (organisers and referees of the club).
 pub async fn audit(
@@ -1706,44 +1686,14 @@ pub async fn audit(
     })
     .await?;
     who.require(Perm::ReadAudit(row.club_id), req.path())?;
-    match query.get("formato").map(String::as_str) {
-        Some("json") => Ok(HttpResponse::Ok().json(&entries)),
-        Some("csv") => {
-            let mut out = String::from("id,at,actor,action,entity,entity_id,before,after\n");
-            for e in &entries {
-                let _ = writeln!(
-                    out,
-                    "{},{},{},{},{},{},{},{}",
-                    e.id,
-                    e.at.format("%Y-%m-%dT%H:%M:%SZ"),
-                    csv_field(&e.actor),
-                    csv_field(&e.action),
-                    csv_field(&e.entity),
-                    e.entity_id,
-                    csv_field(e.before_json.as_deref().unwrap_or("")),
-                    csv_field(e.after_json.as_deref().unwrap_or("")),
-                );
-            }
-            Ok(HttpResponse::Ok()
-                .content_type("text/csv; charset=utf-8")
-                .insert_header((
-                    header::CONTENT_DISPOSITION,
-                    format!("attachment; filename=\"auditoria-cuadro-{id}.csv\""),
-                ))
-                .body(out))
-        }
-        None | Some("html") => {
-            let ctx = Ctx::from_request(&req);
-            render(&AuditPage {
-                ctx: &ctx,
-                name: row.name,
-                back: format!("/cuadros/{id}"),
-                csv: format!("/cuadros/{id}/auditoria?formato=csv"),
-                entries,
-            })
-        }
-        Some(other) => Err(AppError::bad_request("error-bad-format", other.to_owned())),
-    }
+    super::manage::audit_response(
+        &req,
+        row.name,
+        format!("/cuadros/{id}"),
+        format!("auditoria-cuadro-{id}"),
+        entries,
+        query.get("formato").map(String::as_str),
+    )
 }
 
 #[cfg(test)]

@@ -509,7 +509,7 @@ fn csv_field(s: &str) -> String {
 }
 
 /// Renders an audit trail as HTML, CSV or JSON.
-fn audit_response(
+pub(crate) fn audit_response(
     req: &HttpRequest,
     name: String,
     back: String,

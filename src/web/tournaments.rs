@@ -23,8 +23,8 @@ use crate::db::queries::{self, Club};
 use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament};
 use crate::domain::GameKind;
 use crate::domain::tournament::{
-    self, Entrant, MatchFormat, MatchResult, Pairing, PairingError, Points, Side, StandingRow,
-    System, Tiebreak, TournamentFile,
+    self, Entrant, MatchFormat, MatchResult, Pairing, PairingError, Points, Side, System, Tiebreak,
+    TournamentFile,
 };
 use crate::error::AppError;
 
@@ -144,26 +144,6 @@ pub struct StandingLine {
     pub withdrawn: bool,
 }
 
-fn tb_value(r: &StandingRow, t: Tiebreak) -> String {
-    match t {
-        Tiebreak::Wins => r.wins.to_string(),
-        Tiebreak::Points => r.points.to_string(),
-        Tiebreak::HeadToHead => r.head_to_head.map_or_else(|| "–".into(), |v| v.to_string()),
-        Tiebreak::PointDifference => format!("{:+}", r.point_difference),
-        Tiebreak::PointsFor => r.points_for.to_string(),
-        Tiebreak::Buchholz => r.buchholz.to_string(),
-        Tiebreak::MedianBuchholz => r.median_buchholz.to_string(),
-        Tiebreak::SonnebornBerger => {
-            if r.sonneborn_berger.fract() == 0.0 {
-                format!("{:.0}", r.sonneborn_berger)
-            } else {
-                format!("{:.1}", r.sonneborn_berger)
-            }
-        }
-        Tiebreak::Lot => r.lot.to_string(),
-    }
-}
-
 /// The tie-break columns shown (match points have their own column).
 fn tb_columns(file: &TournamentFile) -> Vec<Tiebreak> {
     file.event
@@ -185,7 +165,10 @@ fn standing_lines(file: &TournamentFile) -> Vec<StandingLine> {
             played: r.played,
             wdl: format!("{}-{}-{}", r.wins, r.draws, r.losses),
             points: r.points,
-            columns: cols.iter().map(|t| tb_value(r, *t)).collect(),
+            columns: cols
+                .iter()
+                .map(|t| crate::domain::tournament::text::value(r, *t, "–"))
+                .collect(),
             withdrawn: r.withdrawn,
         })
         .collect()

@@ -23,7 +23,7 @@ pub fn standings_table(rows: &[StandingRow], tiebreaks: &[Tiebreak]) -> String {
             r.played.to_string(),
             format!("{}-{}-{}", r.wins, r.draws, r.losses),
         ];
-        cells.extend(tiebreaks.iter().map(|t| value(r, *t)));
+        cells.extend(tiebreaks.iter().map(|t| value(r, *t, "-")));
         lines.push(cells);
     }
     render(&lines, &[1])
@@ -82,11 +82,15 @@ fn label(t: Tiebreak) -> &'static str {
     }
 }
 
-fn value(r: &StandingRow, t: Tiebreak) -> String {
+/// A standings row's value for one tie-break, as printed (`none` where head-to-head
+/// does not apply).
+pub fn value(r: &StandingRow, t: Tiebreak, none: &str) -> String {
     match t {
         Tiebreak::Wins => r.wins.to_string(),
         Tiebreak::Points => r.points.to_string(),
-        Tiebreak::HeadToHead => r.head_to_head.map_or_else(|| "-".into(), |v| v.to_string()),
+        Tiebreak::HeadToHead => r
+            .head_to_head
+            .map_or_else(|| none.into(), |v| v.to_string()),
         Tiebreak::PointDifference => format!("{:+}", r.point_difference),
         Tiebreak::PointsFor => r.points_for.to_string(),
         Tiebreak::Buchholz => r.buchholz.to_string(),

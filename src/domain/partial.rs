@@ -91,43 +91,36 @@ impl Slot {
     }
 }
 
+/// The deal a game requires under these table options (hand sizes of cinquillo:
+/// the default split).
+fn deal_spec(
+    game: GameKind,
+    players: u8,
+    options: &crate::domain::options::TableOptions,
+) -> crate::domain::record::DealSpec {
+    use crate::domain::games::{botifarra, cinquillo, cuatrola, guinote, tute};
+    match game {
+        GameKind::Cuatrola => cuatrola::deal_spec(),
+        GameKind::Botifarra => botifarra::deal_spec(),
+        GameKind::Guinote => guinote::deal_spec(players),
+        GameKind::Tute => tute::deal_spec(players, &tute::TuteOptions::from_table(options)),
+        GameKind::Cinquillo => cinquillo::deal_spec(
+            &cinquillo::CinquilloOptions::from_table(options),
+            players,
+            &[],
+        ),
+    }
+}
+
 /// The cards of the game's deck for this record.
 fn deck(record: &HandRecord) -> CardSet {
-    use crate::domain::games::{botifarra, cinquillo, cuatrola, guinote, tute};
-    match record.game {
-        GameKind::Cuatrola => cuatrola::deal_spec().deck,
-        GameKind::Botifarra => botifarra::deal_spec().deck,
-        GameKind::Guinote => guinote::deal_spec(record.players).deck,
-        GameKind::Tute => {
-            tute::deal_spec(
-                record.players,
-                &tute::TuteOptions::from_table(&record.options),
-            )
-            .deck
-        }
-        GameKind::Cinquillo => cinquillo::CinquilloOptions::from_table(&record.options)
-            .deck()
-            .cards(),
-    }
+    deal_spec(record.game, record.players, &record.options).deck
 }
 
 /// The hand sizes and stock size of a deal with default options (for forms that
 /// fill unknown places with `"?"`).
 pub fn deal_sizes(game: GameKind, players: u8) -> (Vec<usize>, usize) {
-    use crate::domain::games::{botifarra, cinquillo, cuatrola, guinote, tute};
-    use crate::domain::options::TableOptions;
-    let table = TableOptions::default();
-    let spec = match game {
-        GameKind::Cuatrola => cuatrola::deal_spec(),
-        GameKind::Botifarra => botifarra::deal_spec(),
-        GameKind::Guinote => guinote::deal_spec(players),
-        GameKind::Tute => tute::deal_spec(players, &tute::TuteOptions::from_table(&table)),
-        GameKind::Cinquillo => cinquillo::deal_spec(
-            &cinquillo::CinquilloOptions::from_table(&table),
-            players,
-            &[],
-        ),
-    };
+    let spec = deal_spec(game, players, &Default::default());
     (
         spec.hand_sizes.unwrap_or_default(),
         spec.stock_size.unwrap_or(0),

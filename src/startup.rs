@@ -91,6 +91,9 @@ impl Application {
                 .wrap(Compress::default())
                 .wrap(security_headers())
         })
+        // A compressed page goes out as head and body chunks: without this, Nagle's
+        // algorithm holds the last chunk for the client's delayed ACK (40 ms a page).
+        .tcp_nodelay(true)
         .listen(listener)?;
         if let Some(n) = options.workers {
             server = server.workers(n.max(1));

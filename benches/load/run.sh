@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Load test of a release build on loopback, bounded in time (about 7 × SECONDS).
+# Load test of a release build on loopback, bounded in time (about 17 × SECONDS).
 #   benches/load/run.sh [sqlite|postgres] [SECONDS]
 # Database: the demo club + a 256-pair botifarra Swiss with 7 rounds played and round 8
-# at 128 live tables. Pages with wrk at 32 and 256 connections: /health (the plainest
-# page), the standings and the live round page; then 32 scorekeepers posting hands to
-# their own games (benches/load/hands.rs), every hand counted afterwards.
+# at 128 live tables. Pages with wrk at 32 and 256 connections, without and with gzip:
+# /health (a JSON line), / (the plainest HTML page), the standings and the live round
+# page; then 32 scorekeepers posting hands to their own games (benches/load/hands.rs),
+# every hand counted afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 backend=${1:-sqlite}
@@ -38,15 +39,21 @@ RUST_LOG=warn $bin serve --bind 127.0.0.1:$port --db "$url" >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
 echo "backend $backend, $(nproc) cores, $(date -u +%F), championship #$id"
-for conns in 32 256; do
-  for path in /health / "/campeonatos/$id" "/campeonatos/$id/directo"; do
-    wrk -t2 -c"$conns" -d"${secs}s" --latency "http://127.0.0.1:$port$path" |
-      awk -v p="$path" -v c="$conns" '
-        /Requests\/sec/ {rps=$2}
-        /^ +50%/ {p50=$2} /^ +99%/ {p99=$2}
-        /Non-2xx/ {bad=$NF}
-        /Transfer\/sec/ {tr=$2}
-        END {printf "%-28s %4d conns  %9s req/s  p50 %8s  p99 %8s  %9s/s  non-2xx %s\n", p, c, rps, p50, p99, tr, (bad==""?0:bad)}'
+# Each page twice: as curl and wrk ask (no Accept-Encoding), and as a phone's browser
+# asks (gzip): the pages then go out compressed, the public ones compressed once.
+for enc in plain gzip; do
+  hdr=()
+  [ "$enc" = gzip ] && hdr=(-H "Accept-Encoding: gzip, deflate, br")
+  for conns in 32 256; do
+    for path in /health / "/campeonatos/$id" "/campeonatos/$id/directo"; do
+      wrk -t2 -c"$conns" -d"${secs}s" --latency "${hdr[@]}" "http://127.0.0.1:$port$path" |
+        awk -v p="$path" -v c="$conns" -v e="$enc" '
+          /Requests\/sec/ {rps=$2}
+          /^ +50%/ {p50=$2} /^ +99%/ {p99=$2}
+          /Non-2xx/ {bad=$NF}
+          /Transfer\/sec/ {tr=$2}
+          END {printf "%-5s %-26s %4d conns  %9s req/s  p50 %8s  p99 %8s  %9s/s  non-2xx %s\n", e, p, c, rps, p50, p99, tr, (bad==""?0:bad)}'
+    done
   done
 done
 target/release/examples/load_hands "http://127.0.0.1:$port" loader "$pw" 32 "$secs"

@@ -211,6 +211,7 @@ diesel::table! {
         published_round -> Integer,
         version -> Integer,
         updated_at -> Timestamp,
+        changes -> Integer,
     }
 }
 
@@ -231,3 +232,6 @@ diesel::table! {
         updated_at -> Timestamp,
     }
 }
+
+diesel::joinable!(tournaments -> events (event_id));
+diesel::allow_tables_to_appear_in_same_query!(tournaments, events);

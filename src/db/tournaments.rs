@@ -128,6 +128,7 @@ struct Row {
     published_round: i32,
     version: i32,
     _updated_at: NaiveDateTime,
+    _changes: i32,
 }
 
 pub fn exists(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
@@ -160,61 +161,37 @@ pub fn load(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament>>
     }))
 }
 
-/// The tables of a championship, by round and table.
 /// What a championship's public pages are rendered from, in one short string: its
-/// version, its event row's status and every table's version. `None`: no such
-/// championship. Equal stamps, equal pages (the page cache's key).
+/// change counter (bumped by every write to it or its tables), its version, and its
+/// event row's status and name. `None`: no such championship. Equal stamps, equal
+/// pages (the page cache's key). One row read by its key: it runs on every view.
 pub fn stamp(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<String>> {
-    use diesel::sql_types::{BigInt, Integer, Text};
-    #[derive(QueryableByName)]
-    struct Stamp {
-        #[diesel(sql_type = Integer)]
-        version: i32,
-        #[diesel(sql_type = Integer)]
-        published: i32,
-        #[diesel(sql_type = Integer)]
-        tables: i32,
-        #[diesel(sql_type = Text)]
-        checked_in: String,
-        #[diesel(sql_type = Text)]
-        status: String,
-        #[diesel(sql_type = Text)]
-        name: String,
-        #[diesel(sql_type = BigInt)]
-        count: i64,
-        #[diesel(sql_type = BigInt)]
-        sum: i64,
-        #[diesel(sql_type = BigInt)]
-        last: i64,
-    }
-    // One round trip (this runs on every public view). The id is an integer, so it
-    // is written into the text: the two backends spell bind parameters differently.
-    let sql = format!(
-        "SELECT t.version AS version, t.published_round AS published, \
-         t.tables_available AS tables, t.checked_in AS checked_in, \
-         e.status AS status, e.name AS name, \
-         CAST((SELECT COUNT(*) FROM tournament_tables x WHERE x.event_id = t.event_id) AS BIGINT) AS count, \
-         CAST((SELECT COALESCE(SUM(x.version), 0) FROM tournament_tables x WHERE x.event_id = t.event_id) AS BIGINT) AS sum, \
-         CAST((SELECT COALESCE(MAX(x.id), 0) FROM tournament_tables x WHERE x.event_id = t.event_id) AS BIGINT) AS last \
-         FROM tournaments t JOIN events e ON e.id = t.event_id WHERE t.event_id = {event_id}"
-    );
-    let row: Option<Stamp> = diesel::sql_query(sql).get_result(conn).optional()?;
-    Ok(row.map(|s| {
-        format!(
-            "{}:{}:{}:{}:{}:{}:{}:{}:{}",
-            s.version,
-            s.published,
-            s.tables,
-            s.checked_in,
-            s.status,
-            s.count,
-            s.sum,
-            s.last,
-            s.name
-        )
-    }))
+    let row: Option<(i32, i32, String, String)> = tournaments::table
+        .inner_join(events::table)
+        .filter(tournaments::event_id.eq(event_id))
+        .select((
+            tournaments::changes,
+            tournaments::version,
+            events::status,
+            events::name,
+        ))
+        .first(conn)
+        .optional()?;
+    Ok(row.map(|(changes, version, status, name)| format!("{changes}:{version}:{status}:{name}")))
 }
 
+/// Takes the championship's write lock and counts one more change (see `stamp`):
+/// the first statement of every transaction that writes to a championship or its
+/// tables, so all of them take their locks in the same order. `false`: no such
+/// championship.
+fn count_change(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
+    let n = diesel::update(tournaments::table.find(event_id))
+        .set(tournaments::changes.eq(tournaments::changes + 1))
+        .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// The tables of a championship, by round and table.
 pub fn tables(conn: &mut DbConn, event_id: i32) -> QueryResult<Vec<TableRow>> {
     tournament_tables::table
         .filter(tournament_tables::event_id.eq(event_id))
@@ -389,10 +366,7 @@ pub fn change<T>(
         // Take the championship's write lock first (a row lock in PostgreSQL, the
         // write lock in SQLite): changes to one championship queue up instead of
         // reading the same version and failing.
-        let locked = diesel::update(tournaments::table.find(event_id))
-            .set(tournaments::version.eq(tournaments::version))
-            .execute(conn)?;
-        if locked != 1 {
+        if !count_change(conn, event_id)? {
             return Err(ChangeError::NotFound);
         }
         let mut t = load(conn, event_id)?.ok_or(ChangeError::NotFound)?;
@@ -584,6 +558,9 @@ pub fn propose_result(
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
     super::write_tx(conn, |conn| {
+        if !count_change(conn, event_id)? {
+            return Err(ChangeError::NotFound);
+        }
         let n = diesel::update(
             tournament_tables::table
                 .filter(tournament_tables::id.eq(row.id))

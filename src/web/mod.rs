@@ -43,30 +43,67 @@ pub struct PageCache {
     map: std::sync::Mutex<std::collections::HashMap<String, (String, CachedPage)>>,
 }
 
-/// A rendered page: its bytes (shared, never copied) and its ETag.
+/// A rendered page: its bytes (shared, never copied), the same bytes gzipped once
+/// when it was rendered, and an ETag for each.
 #[derive(Clone)]
 pub struct CachedPage {
     body: web::Bytes,
     etag: String,
+    gzip: Option<(web::Bytes, String)>,
 }
 
 impl CachedPage {
     pub fn new(html: String) -> CachedPage {
         let etag = etag_of(html.as_bytes());
+        let gzip = gzip(html.as_bytes()).map(|gz| {
+            // Another representation, another validator (RFC 9110 §8.8.3).
+            let tag = format!("{}-gz\"", etag.trim_end_matches('"'));
+            (web::Bytes::from(gz), tag)
+        });
         CachedPage {
             body: web::Bytes::from(html),
             etag,
+            gzip,
         }
     }
 
-    /// The page, with the headers `render` gives.
-    pub fn response(&self) -> HttpResponse {
-        HttpResponse::Ok()
-            .insert_header((header::ETAG, self.etag.clone()))
-            .insert_header((header::CACHE_CONTROL, "no-cache"))
-            .content_type("text/html; charset=utf-8")
-            .body(self.body.clone())
+    /// The page, with the headers `render` gives: gzipped when the client takes it
+    /// (the `Compress` middleware leaves a body that already has an encoding alone,
+    /// so a cache hit compresses nothing).
+    pub fn response(&self, req: &HttpRequest) -> HttpResponse {
+        let mut res = HttpResponse::Ok();
+        res.insert_header((header::CACHE_CONTROL, "no-cache"))
+            .insert_header((header::VARY, "Accept-Encoding"))
+            .content_type("text/html; charset=utf-8");
+        match &self.gzip {
+            Some((gz, tag)) if accepts_gzip(req) => res
+                .insert_header((header::ETAG, tag.clone()))
+                .insert_header((header::CONTENT_ENCODING, "gzip"))
+                .body(gz.clone()),
+            _ => res
+                .insert_header((header::ETAG, self.etag.clone()))
+                .body(self.body.clone()),
+        }
     }
+}
+
+/// `bytes` gzipped (`None` only if the encoder fails, when the page goes out plain).
+fn gzip(bytes: &[u8]) -> Option<Vec<u8>> {
+    use std::io::Write;
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(bytes).ok()?;
+    enc.finish().ok()
+}
+
+/// Whether the request's `Accept-Encoding` prefers gzip to the plain bytes, by the
+/// same negotiation the `Compress` middleware does.
+fn accepts_gzip(req: &HttpRequest) -> bool {
+    use actix_web::HttpMessage;
+    use header::{AcceptEncoding, Encoding};
+    let Some(accept) = req.get_header::<AcceptEncoding>() else {
+        return false;
+    };
+    accept.negotiate([Encoding::gzip(), Encoding::identity()].iter()) == Some(Encoding::gzip())
 }
 
 impl PageCache {

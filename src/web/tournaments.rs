@@ -1771,7 +1771,7 @@ pub async fn standings(
     let key = (who.user.is_none() && ctx.username.is_none())
         .then(|| format!("standings:{id}:{:?}", ctx.lang));
     let stamp = match cached(&state, key.as_deref(), id).await? {
-        Ok(page) => return Ok(page.response()),
+        Ok(page) => return Ok(page.response(&req)),
         Err(stamp) => stamp,
     };
     let (t, rows) = db(&state, move |conn| {
@@ -1799,7 +1799,7 @@ pub async fn standings(
         ctx: &ctx,
     };
     match (key, stamp) {
-        (Some(key), Some(stamp)) => Ok(keep(&state, key, stamp, &page)?.response()),
+        (Some(key), Some(stamp)) => Ok(keep(&state, key, stamp, &page)?.response(&req)),
         _ => render(&page),
     }
 }
@@ -1894,7 +1894,7 @@ pub async fn live(
         res
     };
     let stamp = match cached(&state, key.as_deref(), id).await? {
-        Ok(page) => return Ok(no_store(page.response())),
+        Ok(page) => return Ok(no_store(page.response(&req))),
         Err(stamp) => stamp,
     };
     let (t, rows) = db(&state, move |conn| {
@@ -1934,7 +1934,7 @@ pub async fn live(
         ctx: &ctx,
     };
     let res = match (key, stamp) {
-        (Some(key), Some(stamp)) => keep(&state, key, stamp, &live)?.response(),
+        (Some(key), Some(stamp)) => keep(&state, key, stamp, &live)?.response(&req),
         _ => render(&live)?,
     };
     Ok(no_store(res))

@@ -593,23 +593,78 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
     assert!(small.iter().all(|q| *q <= 12), "{small:?}");
 }
 
+/// The demo's running Swiss: the championship whose live page answers.
+async fn demo_championship(app: &TestApp) -> i32 {
+    for candidate in 1..10 {
+        let live = format!("/campeonatos/{candidate}/directo");
+        if app.get(&live).await.status() == StatusCode::OK {
+            return candidate;
+        }
+    }
+    panic!("the demo has a championship")
+}
+
+#[tokio::test]
+async fn a_public_page_goes_out_gzipped_to_a_phone_with_its_own_etag() {
+    let app = TestApp::with_demo().await;
+    let id = demo_championship(&app).await;
+    let client = new_client();
+    for path in [
+        format!("/campeonatos/{id}"),
+        format!("/campeonatos/{id}/directo"),
+    ] {
+        let get = |encoding: Option<&'static str>, tag: Option<String>| {
+            let mut req = client.get(app.url(&path));
+            if let Some(e) = encoding {
+                req = req.header("accept-encoding", e);
+            }
+            if let Some(t) = tag {
+                req = req.header("if-none-match", t);
+            }
+            req.send()
+        };
+        let plain = get(None, None).await.unwrap();
+        assert_eq!(plain.status(), StatusCode::OK);
+        assert!(plain.headers().get("content-encoding").is_none());
+        let plain_tag = plain.headers()["etag"].to_str().unwrap().to_owned();
+        let plain = plain.bytes().await.unwrap();
+        // Twice: rendered and gzipped, then straight from the cache.
+        let mut tags = Vec::new();
+        for _ in 0..2 {
+            let res = get(Some("gzip, deflate, br"), None).await.unwrap();
+            assert_eq!(res.status(), StatusCode::OK);
+            assert_eq!(res.headers()["content-encoding"], "gzip", "{path}");
+            let vary = res.headers()["vary"].to_str().unwrap().to_lowercase();
+            assert!(vary.contains("accept-encoding"), "{vary}");
+            tags.push(res.headers()["etag"].to_str().unwrap().to_owned());
+            let gz = res.bytes().await.unwrap();
+            assert!(
+                gz.len() * 3 < plain.len(),
+                "{} vs {}",
+                gz.len(),
+                plain.len()
+            );
+            let mut html = Vec::new();
+            std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gz[..]), &mut html)
+                .unwrap();
+            assert_eq!(html, plain, "{path}: the gzipped page is the page");
+        }
+        assert_eq!(tags[0], tags[1]);
+        assert_ne!(tags[0], plain_tag, "two representations, two validators");
+        let res = get(Some("gzip"), Some(tags[0].clone())).await.unwrap();
+        assert_eq!(res.status(), StatusCode::NOT_MODIFIED);
+        // The gzip validator does not match the plain page, nor gzip;q=0 take gzip.
+        let res = get(Some("gzip;q=0"), Some(tags[0].clone())).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert!(res.headers().get("content-encoding").is_none());
+        assert_eq!(res.bytes().await.unwrap(), plain);
+    }
+}
+
 #[tokio::test]
 async fn a_cached_public_page_never_outlives_a_change() {
     let app = TestApp::with_demo().await;
-    // The demo's running Swiss: the championship whose live page answers.
-    let mut id = 0;
-    for candidate in 1..10 {
-        if app
-            .get(&format!("/campeonatos/{candidate}/directo"))
-            .await
-            .status()
-            == StatusCode::OK
-        {
-            id = candidate;
-            break;
-        }
-    }
-    assert!(id > 0, "the demo has a championship");
+    let id = demo_championship(&app).await;
     let public = new_client();
     let view = |path: String| {
         let (public, url) = (public.clone(), app.url(&path));
@@ -637,8 +692,57 @@ async fn a_cached_public_page_never_outlives_a_change() {
         .await
         .unwrap();
     assert!(res.status().is_redirection(), "{}", res.status());
-    assert_ne!(view(standings).await, s1);
-    assert_ne!(view(live).await, l1);
+    let (s2, l2) = (view(standings.clone()).await, view(live.clone()).await);
+    assert_ne!(s2, s1);
+    assert_ne!(l2, l1);
+    // A table of the live round enters its result with its PIN (no director's
+    // change, only the table's row): the live page shows it waiting for the firma.
+    let row = app
+        .with_conn(move |conn| {
+            let tables = baza::db::tournaments::tables(conn, id).unwrap();
+            let live_round = tables.iter().map(|t| t.round_no).max().unwrap();
+            tables
+                .into_iter()
+                .find(|t| t.round_no == live_round && t.status == "playing" && t.physical.is_some())
+                .expect("a table still playing")
+        })
+        .await;
+    let table = format!(
+        "/campeonatos/{id}/rondas/{}/mesas/{}",
+        row.round_no, row.table_no
+    );
+    let keeper = new_client();
+    let csrf = app.csrf_for(&keeper).await;
+    let res = keeper
+        .post(app.url(&format!("{table}/pin")))
+        .form(&[("csrf", csrf.as_str()), ("pin", row.pin.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_redirection(), "{}", res.status());
+    let version = row.version.to_string();
+    let res = keeper
+        .post(app.url(&table))
+        .form(&[
+            ("csrf", csrf.as_str()),
+            ("score_a", "101"),
+            ("score_b", "40"),
+            ("side", "a"),
+            ("version", version.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_redirection(), "{}", res.status());
+    let after = app
+        .with_conn(move |conn| {
+            baza::db::tournaments::find_table(conn, id, row.round_no, row.table_no)
+        })
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(after.status, "proposed");
+    assert_ne!(view(live).await, l2, "the live page shows the proposal");
 }
 
 /// The bounded version of benches/load/run.sh: 32 scorekeepers at once on their own

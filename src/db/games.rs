@@ -169,15 +169,18 @@ pub fn insert_hand(conn: &mut DbConn, new: &NewHand) -> QueryResult<i32> {
         .get_result(conn)
 }
 
+/// Rewrites a stored hand: what was entered (`kind`: `quick` or `full`) and its score.
 pub fn update_hand(
     conn: &mut DbConn,
     hand_id: i32,
+    kind: &str,
     entry: &str,
     score: &str,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::update(game_hands::table.find(hand_id))
         .set((
+            game_hands::kind.eq(kind),
             game_hands::entry.eq(entry),
             game_hands::score.eq(score),
             game_hands::updated_at.eq(now),

@@ -979,13 +979,15 @@ fn apply_change(
             .filter(|h| !matches!(&change, Change::Remove { hand_no } if h.hand_no == *hand_no))
             .collect();
         for ((h, s), (_, e)) in remaining.iter().zip(&scores).zip(&hands) {
-            games::update_hand(
-                conn,
-                h.id,
-                &e.entry_json(),
-                &serde_json::to_string(s).unwrap_or_default(),
-                t,
-            )?;
+            let (kind, entry) = (e.kind(), e.entry_json());
+            let score = serde_json::to_string(s).unwrap_or_default();
+            // Only what changed is written: a new hand leaves the earlier ones as
+            // they were, so saving one costs the same however long the game is.
+            if (h.kind.as_str(), h.entry.as_str(), h.score.as_str())
+                != (kind, entry.as_str(), score.as_str())
+            {
+                games::update_hand(conn, h.id, kind, &entry, &score, t)?;
+            }
         }
         let (status, winner) = match &board.game_over {
             Some(g) => ("finished", Some(i32::from(g.winner))),

@@ -150,6 +150,20 @@ impl Table {
             .unwrap()
     }
 
+    /// Posts a correction of hand `n` (fields as typed), returning the response.
+    pub async fn edit(&self, n: usize, fields: &[(&str, &str)]) -> reqwest::Response {
+        let csrf = self.app.csrf_for(&self.client).await;
+        let version = self.version().await;
+        let mut form = vec![("csrf", csrf.as_str()), ("version", version.as_str())];
+        form.extend_from_slice(fields);
+        self.client
+            .post(self.app.url(&format!("/partidas/{}/manos/{n}", self.game)))
+            .form(&form)
+            .send()
+            .await
+            .unwrap()
+    }
+
     pub async fn hands_stored(&self) -> i64 {
         let id = self.game;
         self.app
@@ -844,6 +858,63 @@ async fn a_hand_entered_card_by_card_is_ruled_by_the_engine_and_scored() {
     let res = t.hand(&[("record", "{\"format\": \"baza-hand/1\"")]).await;
     let errors = rejected(res).await;
     assert!(errors.contains_key("record"), "{errors:?}");
+    assert_eq!(t.hands_stored().await, 1);
+}
+
+#[tokio::test]
+async fn a_quick_hand_corrected_into_a_full_record_and_back_keeps_the_game_readable() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/examples/cuatrola.jsonl"),
+    )
+    .unwrap();
+    let example: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let t = start_with_dealer("cuatrola", "1").await;
+    let quick = [
+        ("trump", "o"),
+        ("bid", "solo"),
+        ("bidder", "0"),
+        ("card_points_side0", "70"),
+        ("card_points_side1", "30"),
+        ("last_trick_side", "0"),
+    ];
+    let res = t.hand(&quick).await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+    let quick_totals = t.totals().await;
+    // The referee replays the hand card by card: the same hand, now a full record.
+    let res = t
+        .edit(1, &[("record", &example["record"].to_string())])
+        .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+    assert_eq!(t.totals().await, "0 – 1");
+    let export: Value = t
+        .client
+        .get(t.app.url(&format!("/partidas/{}/exportar", t.game)))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(export["hands"].as_array().unwrap().len(), 1);
+    // And back to the quick entry.
+    let res = t.edit(1, &quick).await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+    assert_eq!(t.totals().await, quick_totals);
     assert_eq!(t.hands_stored().await, 1);
 }
 

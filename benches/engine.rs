@@ -1,7 +1,8 @@
 //! Criterion benchmarks of the rules engines: one complete hand of each game ruled
 //! from an already parsed record and from its JSON text, and the batch path
 //! (`baza check --jsonl`: parse, rule, serialise) over 1,000 random cuatrola hands,
-//! next to parsing and re-serialising the same lines only.
+//! next to parsing and re-serialising the same lines only; and the card-point
+//! arithmetic of quick entry (`sums`).
 //! Run: `cargo bench --bench engine`. Figures: benches/README.md.
 
 use std::hint::black_box;
@@ -81,6 +82,35 @@ fn engine(c: &mut Criterion) {
         })
     });
     group.finish();
+
+    // Quick entry: which card-point totals a deck can make (run for every hand of a
+    // game each time one is saved). A cuatrola solo of 70 to 30, tried for every
+    // number of tricks as the solo check does, and three tute sides of 40.
+    use domain::entry::sums::{CUATROLA, Group, THIRTY_SIX, can_split};
+    c.bench_function("sums/cuatrola_solo_70_30_all_tricks", |b| {
+        b.iter(|| {
+            (0..=5u32)
+                .filter(|k| {
+                    can_split(
+                        CUATROLA,
+                        black_box(&[
+                            Group::sized(3 * k, 70),
+                            Group::sized(15 - 3 * k, 30),
+                            Group::count(5),
+                        ]),
+                    )
+                })
+                .count()
+        })
+    });
+    c.bench_function("sums/tute3_three_sides_of_40", |b| {
+        b.iter(|| {
+            can_split(
+                THIRTY_SIX,
+                black_box(&[Group::sum(40), Group::sum(40), Group::sum(40)]),
+            )
+        })
+    });
 }
 
 criterion_group!(benches, engine);

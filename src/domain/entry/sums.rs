@@ -4,6 +4,7 @@
 //! search over how many cards of each value go to each group is instant.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Card values of a deck as (value, how many cards), the valued ones first.
 pub type Values = &'static [(u32, u32)];
@@ -54,28 +55,61 @@ impl Group {
 /// [`Group::ANY`] for the cards nobody took when that is allowed.
 pub fn can_split(values: Values, groups: &[Group]) -> bool {
     let mut acc = vec![(0u32, 0u32); groups.len()];
-    let mut failed = HashSet::new();
+    let mut failed = Failed::default();
     search(values, groups, &mut acc, &mut failed)
 }
 
-/// States (values left, groups so far) already known to lead nowhere.
-type Failed = HashSet<(usize, Vec<(u32, u32)>)>;
+/// States (values left, groups so far) already known to lead nowhere, packed into one
+/// number (see [`state`]).
+type Failed = HashSet<u128, BuildHasherDefault<Mix>>;
+
+/// A multiply-rotate hasher for the packed states (the default SipHash was most of
+/// the time of a quick-entry check).
+#[derive(Default)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(u64::from(*b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A search state as one number: how many values are left, then per group what it is
+/// held to (its count if fixed, its sum if fixed: a group of free size or free sum in
+/// two states that differ only there has the same future). Counts and sums never
+/// pass 255 (a deck has at most 48 cards and 130 points), so 16 bits a group; `None`
+/// for more than 7 groups, which are then searched without remembering failures.
+fn state(values: Values, groups: &[Group], acc: &[(u32, u32)]) -> Option<u128> {
+    if groups.len() > 7 || values.len() > 15 {
+        return None;
+    }
+    let mut key = values.len() as u128;
+    for (g, (n, s)) in groups.iter().zip(acc) {
+        let n = if g.count.is_some() { *n } else { 0 };
+        let s = if g.sum.is_some() { *s } else { 0 };
+        if n > 255 || s > 255 {
+            return None;
+        }
+        key = (key << 16) | u128::from(n << 8 | s);
+    }
+    Some(key)
+}
 
 fn search(values: Values, groups: &[Group], acc: &mut [(u32, u32)], failed: &mut Failed) -> bool {
-    // Only what a group is held to matters: a group of free size (or free sum) in two
-    // states that differ only there has the same future.
-    let key_acc: Vec<(u32, u32)> = groups
-        .iter()
-        .zip(acc.iter())
-        .map(|(g, (n, s))| {
-            (
-                if g.count.is_some() { *n } else { 0 },
-                if g.sum.is_some() { *s } else { 0 },
-            )
-        })
-        .collect();
-    let key = (values.len(), key_acc);
-    if failed.contains(&key) {
+    let key = state(values, groups, acc);
+    if key.is_some_and(|k| failed.contains(&k)) {
         return false;
     }
     // The points still to come must be able to fill every group held to a sum.
@@ -87,12 +121,12 @@ fn search(values: Values, groups: &[Group], acc: &mut [(u32, u32)], failed: &mut
         .sum();
     let free_sum = groups.iter().any(|g| g.sum.is_none());
     if missing > to_come || (!free_sum && missing != to_come) {
-        failed.insert(key);
+        failed.extend(key);
         return false;
     }
     let ok = search_new(values, groups, acc, failed);
     if !ok {
-        failed.insert(key);
+        failed.extend(key);
     }
     ok
 }

@@ -125,8 +125,11 @@ impl DbTarget {
                     .map_err(|e| DbError::Connect(e.to_string()))?;
                 conn.set_instrumentation(QueryCounter(counter_for(self)));
                 // Per connection: SQLite forgets these when a connection closes.
+                // `synchronous = FULL`: every commit reaches the disk before the
+                // hand is acknowledged, so a laptop losing power keeps it (NORMAL
+                // would keep it across a crash of Baza, not of the machine).
                 conn.batch_execute(
-                    "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;",
+                    "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL;",
                 )?;
                 Ok(DbConn::Sqlite(conn))
             }

@@ -799,3 +799,43 @@ async fn thirty_two_scorekeepers_at_once_lose_and_duplicate_nothing() {
         assert_eq!(exported_hands(&base, &client, game).await.len(), acked);
     }
 }
+
+/// A power cut keeps every acknowledged hand: each connection syncs every commit to
+/// disk before the answer goes out (SIGKILL is tested above; a power cut cannot be,
+/// so the setting that survives one is checked on every pooled connection).
+#[tokio::test]
+async fn every_connection_syncs_each_commit_to_disk_before_answering() {
+    use diesel::prelude::*;
+    use diesel::sql_types::Text;
+    #[derive(QueryableByName)]
+    struct Setting {
+        #[diesel(sql_type = Text)]
+        value: String,
+    }
+    let app = TestApp::spawn().await;
+    let settings = app
+        .with_conn(|conn| {
+            let sql = match conn {
+                #[cfg(feature = "postgres")]
+                baza::db::DbConn::Postgres(_) => {
+                    "SELECT current_setting('synchronous_commit') AS value"
+                }
+                _ => "SELECT CAST(synchronous AS TEXT) AS value FROM pragma_synchronous",
+            };
+            let a: Setting = diesel::sql_query(sql).get_result(conn).unwrap();
+            let sql = match conn {
+                #[cfg(feature = "postgres")]
+                baza::db::DbConn::Postgres(_) => "SELECT current_setting('fsync') AS value",
+                _ => "SELECT journal_mode AS value FROM pragma_journal_mode",
+            };
+            let b: Setting = diesel::sql_query(sql).get_result(conn).unwrap();
+            (a.value, b.value)
+        })
+        .await;
+    if cfg!(feature = "postgres") && std::env::var("BAZA_TEST_DATABASE_URL").is_ok() {
+        assert_eq!(settings, ("on".to_owned(), "on".to_owned()));
+    } else {
+        // 2 = FULL: the write-ahead log is synced at every commit.
+        assert_eq!(settings, ("2".to_owned(), "wal".to_owned()));
+    }
+}

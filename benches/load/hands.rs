@@ -145,7 +145,12 @@ struct Outcome {
     refused: usize,
 }
 
-async fn run_keeper(k: Keeper, id: usize, until: Instant) -> Result<(Keeper, Outcome), Error> {
+async fn run_keeper(
+    k: Keeper,
+    run: u128,
+    id: usize,
+    until: Instant,
+) -> Result<(Keeper, Outcome), Error> {
     let mut out = Outcome {
         games: Vec::new(),
         latencies: Vec::new(),
@@ -160,7 +165,9 @@ async fn run_keeper(k: Keeper, id: usize, until: Instant) -> Result<(Keeper, Out
         while acked < 9 && Instant::now() < until {
             n += 1;
             let t = Instant::now();
-            let status = k.hand(game, version, &format!("load-{id}-{n}")).await?;
+            let status = k
+                .hand(game, version, &format!("load-{run}-{id}-{n}"))
+                .await?;
             out.latencies.push(t.elapsed());
             if status == StatusCode::SEE_OTHER {
                 acked += 1;
@@ -191,12 +198,17 @@ async fn main() -> Result<(), Error> {
     for _ in 0..clients {
         keepers.push(Keeper::login(&base, &user, &password).await?);
     }
+    // Submission ids unique to this run: a second run against the same database must
+    // not be taken for double-tapped resubmissions of the first.
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)?
+        .as_nanos();
     let start = Instant::now();
     let until = start + Duration::from_secs(seconds);
     let tasks: Vec<_> = keepers
         .into_iter()
         .enumerate()
-        .map(|(i, k)| tokio::spawn(run_keeper(k, i, until)))
+        .map(|(i, k)| tokio::spawn(run_keeper(k, run, i, until)))
         .collect();
     let mut results = Vec::new();
     for t in tasks {

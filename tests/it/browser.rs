@@ -20,7 +20,9 @@ const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 pub struct Browser {
     driver: Child,
     base: String,
+    port: u16,
     session: String,
+    profile: std::path::PathBuf,
     http: reqwest::Client,
     name: String,
 }
@@ -90,7 +92,9 @@ impl Browser {
         Some(Browser {
             driver,
             base,
+            port,
             session,
+            profile,
             http,
             name: test.to_owned(),
         })
@@ -247,8 +251,23 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
+        // Ends the session first, so chromedriver quits Chromium (killing only the
+        // driver would leave the browser running). Plain blocking HTTP: `drop` cannot
+        // await, and the tests run on a single-threaded runtime.
+        use std::io::{Read, Write};
+        if let Ok(mut tcp) = std::net::TcpStream::connect(("127.0.0.1", self.port)) {
+            let _ = tcp.set_read_timeout(Some(Duration::from_secs(10)));
+            let request = format!(
+                "DELETE /session/{} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                self.session, self.port
+            );
+            if tcp.write_all(request.as_bytes()).is_ok() {
+                let _ = tcp.read_to_end(&mut Vec::new());
+            }
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
 

@@ -1541,7 +1541,11 @@ pub async fn post_table(
     {
         return bad(
             tc,
-            format!("{}: {msg}", ctx.t("tournament-result-rejected")),
+            format!(
+                "{}: {}",
+                ctx.t("tournament-result-rejected"),
+                msg.message(ctx.lang)
+            ),
         );
     }
     if version != tc.row.version {

@@ -459,7 +459,13 @@ async fn a_21_pair_5_round_botifarra_swiss_runs_end_to_end_and_ranks_as_computed
             )
             .await;
             assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
-            assert!(res.text().await.unwrap().contains("121"));
+            // Said in the table's language (Spanish by default), with the figures.
+            assert!(
+                res.text()
+                    .await
+                    .unwrap()
+                    .contains("cuentan como mucho 121 puntos, no 130"),
+            );
             let res = post_form_as(
                 &app,
                 &keeper,

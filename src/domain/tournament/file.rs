@@ -534,7 +534,7 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
                     r.score[1],
                     r.winner,
                 )
-                .map_err(|m| FileError::new(rat, m))?;
+                .map_err(|m| FileError::new(rat, m.to_string()))?;
             }
         }
     }

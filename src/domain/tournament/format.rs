@@ -1,6 +1,7 @@
 //! Match formats, match points and result checking per game.
 
 use crate::domain::engine::GameKind;
+use crate::domain::lang::Lang;
 use crate::domain::options::{self, OptionValue};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -121,6 +122,185 @@ impl Outcome {
     }
 }
 
+/// Why a score does not fit the game and the match format. Read out to the table in
+/// its language by [`ResultError::message`]; `Display` is the English text (files
+/// and the command line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResultError {
+    /// The event's game options are not valid for the game.
+    Options(String),
+    /// A partida always has a winner.
+    Draw { target: u32, a: u32, b: u32 },
+    /// The winner of a partida reaches its target.
+    Short {
+        game: GameKind,
+        target: u32,
+        won: u32,
+    },
+    /// Only one side reaches the target (but in guiñote).
+    BothReach {
+        game: GameKind,
+        target: u32,
+        a: u32,
+        b: u32,
+    },
+    /// Guiñote with `both_over_101_rule = higher_score`.
+    HigherWins { target: u32, a: u32, b: u32 },
+    /// The declared winner has fewer points.
+    NotAWin { won: u32, lost: u32 },
+    /// Best of an even number.
+    EvenBestOf { partidas: u32 },
+    /// Best of n: the winner has n/2+1, the loser fewer.
+    BestOf {
+        partidas: u32,
+        need: u32,
+        a: u32,
+        b: u32,
+    },
+    /// The declared winner of a best-of has fewer partidas.
+    BestOfWinner,
+    /// A timed match counts at most `cap` points.
+    OverCap { cap: u32, got: u32 },
+    /// A timed match stops when one side reaches the target.
+    TimedBoth { target: u32, a: u32, b: u32 },
+    /// The declared winner of a timed match has the lower score.
+    TimedWinner { a: u32, b: u32 },
+}
+
+impl ResultError {
+    /// The problem in words a referee can read out (card and game terms in Spanish).
+    pub fn message(&self, lang: Lang) -> String {
+        use Lang::{Ca, En, Es};
+        use ResultError::*;
+        match (self, lang) {
+            (Options(m), _) => m.clone(),
+            (Draw { target, a, b }, Es) => {
+                format!("una partida a {target} tiene ganador: {a}–{b} es un empate")
+            }
+            (Draw { target, a, b }, Ca) => {
+                format!("una partida a {target} té guanyador: {a}–{b} és un empat")
+            }
+            (Draw { target, a, b }, En) => {
+                format!("a partida to {target} has a winner: {a}–{b} is a draw")
+            }
+            (Short { game, target, won }, Es) => format!(
+                "quien gana una partida de {} llega a {target}, no a {won}",
+                game.name()
+            ),
+            (Short { game, target, won }, Ca) => format!(
+                "qui guanya una partida de {} arriba a {target}, no a {won}",
+                game.name()
+            ),
+            (Short { game, target, won }, En) => format!(
+                "the winner of a {} partida reaches {target}, not {won}",
+                game.name()
+            ),
+            (BothReach { game, target, a, b }, Es) => format!(
+                "en una partida de {} solo una pareja puede llegar a {target} ({a}–{b})",
+                game.name()
+            ),
+            (BothReach { game, target, a, b }, Ca) => format!(
+                "en una partida de {} només una parella pot arribar a {target} ({a}–{b})",
+                game.name()
+            ),
+            (BothReach { game, target, a, b }, En) => format!(
+                "only one side can reach {target} in a {} partida ({a}–{b})",
+                game.name()
+            ),
+            (HigherWins { target, a, b }, Es) => {
+                format!("con las dos por encima de {target} gana la puntuación más alta ({a}–{b})")
+            }
+            (HigherWins { target, a, b }, Ca) => {
+                format!("amb les dues per sobre de {target} guanya la puntuació més alta ({a}–{b})")
+            }
+            (HigherWins { target, a, b }, En) => {
+                format!("with both over {target} the higher score wins ({a}–{b})")
+            }
+            (NotAWin { won, lost }, Es) => {
+                format!("el ganador declarado tiene {won} y el perdedor {lost}: eso no es ganar")
+            }
+            (NotAWin { won, lost }, Ca) => {
+                format!("el guanyador declarat té {won} i el perdedor {lost}: això no és guanyar")
+            }
+            (NotAWin { won, lost }, En) => {
+                format!("the declared winner has {won} and the loser {lost}: that is not a win")
+            }
+            (EvenBestOf { partidas }, Es) => {
+                format!("al mejor de {partidas}: el número de partidas ha de ser impar")
+            }
+            (EvenBestOf { partidas }, Ca) => {
+                format!("al millor de {partidas}: el nombre de partides ha de ser senar")
+            }
+            (EvenBestOf { partidas }, En) => {
+                format!("best of {partidas}: the number of partidas must be odd")
+            }
+            (
+                BestOf {
+                    partidas,
+                    need,
+                    a,
+                    b,
+                },
+                Es,
+            ) => format!(
+                "al mejor de {partidas}: el ganador tiene {need} partidas y el perdedor menos, no {a}–{b}"
+            ),
+            (
+                BestOf {
+                    partidas,
+                    need,
+                    a,
+                    b,
+                },
+                Ca,
+            ) => format!(
+                "al millor de {partidas}: el guanyador té {need} partides i el perdedor menys, no {a}–{b}"
+            ),
+            (
+                BestOf {
+                    partidas,
+                    need,
+                    a,
+                    b,
+                },
+                En,
+            ) => format!(
+                "best of {partidas}: the winner has {need} partidas and the loser fewer, not {a}–{b}"
+            ),
+            (BestOfWinner, Es) => "el ganador declarado tiene menos partidas".into(),
+            (BestOfWinner, Ca) => "el guanyador declarat té menys partides".into(),
+            (BestOfWinner, En) => "the declared winner has fewer partidas".into(),
+            (OverCap { cap, got }, Es) => format!("cuentan como mucho {cap} puntos, no {got}"),
+            (OverCap { cap, got }, Ca) => format!("compten com a màxim {cap} punts, no {got}"),
+            (OverCap { cap, got }, En) => format!("at most {cap} points count, not {got}"),
+            (TimedBoth { target, a, b }, Es) => format!(
+                "la partida se acaba cuando una pareja llega a {target}: no pueden llegar las dos ({a}–{b})"
+            ),
+            (TimedBoth { target, a, b }, Ca) => format!(
+                "la partida s'acaba quan una parella arriba a {target}: no hi poden arribar totes dues ({a}–{b})"
+            ),
+            (TimedBoth { target, a, b }, En) => {
+                format!("the match stops when a side reaches {target}: both cannot ({a}–{b})")
+            }
+            (TimedWinner { a, b }, Es) => {
+                format!("el ganador declarado no tiene la puntuación más alta ({a}–{b})")
+            }
+            (TimedWinner { a, b }, Ca) => {
+                format!("el guanyador declarat no té la puntuació més alta ({a}–{b})")
+            }
+            (TimedWinner { a, b }, En) => {
+                format!("the declared winner does not have the higher score ({a}–{b})")
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for ResultError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
 /// The game's own partida target from its table options (`None`: no target).
 pub fn game_target(game: GameKind, opts: &Map<String, Value>) -> Result<Option<u32>, String> {
     let table = options::validate(game, 4, opts).map_err(|e| e.to_string())?;
@@ -149,7 +329,7 @@ pub fn check_result(
     format: &MatchFormat,
     score_a: u32,
     score_b: u32,
-) -> Result<(), String> {
+) -> Result<(), ResultError> {
     check_outcome(game, options, format, score_a, score_b, None).map(|_| ())
 }
 
@@ -163,7 +343,7 @@ pub fn check_outcome(
     score_a: u32,
     score_b: u32,
     winner: Option<Side>,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, ResultError> {
     let by_score = match score_a.cmp(&score_b) {
         std::cmp::Ordering::Greater => Outcome::A,
         std::cmp::Ordering::Less => Outcome::B,
@@ -177,81 +357,86 @@ pub fn check_outcome(
         MatchFormat::Partida { target } => {
             let target = match target {
                 Some(t) => Some(t),
-                None => game_target(game, options)?,
+                None => game_target(game, options).map_err(ResultError::Options)?,
             };
             let outcome = winner.map(Outcome::of).unwrap_or(by_score);
             let Some(target) = target else {
                 return Ok(outcome);
             };
             if outcome == Outcome::Draw {
-                return Err(format!(
-                    "a partida to {target} has a winner: {score_a}–{score_b} is a draw"
-                ));
+                return Err(ResultError::Draw {
+                    target,
+                    a: score_a,
+                    b: score_b,
+                });
             }
             let (won, lost) = of(outcome);
             if won < target {
-                return Err(format!(
-                    "the winner of a {} partida reaches {target}, not {won}",
-                    game.name()
-                ));
+                return Err(ResultError::Short { game, target, won });
             }
             if lost >= target {
                 if game != GameKind::Guinote {
-                    return Err(format!(
-                        "only one side can reach {target} in a {} partida ({score_a}–{score_b})",
-                        game.name()
-                    ));
+                    return Err(ResultError::BothReach {
+                        game,
+                        target,
+                        a: score_a,
+                        b: score_b,
+                    });
                 }
                 let higher_rule = matches!(
                     options.get("both_over_101_rule").and_then(Value::as_str),
                     Some("higher_score")
                 );
                 if higher_rule && won <= lost {
-                    return Err(format!(
-                        "with both over {target} the higher score wins ({score_a}–{score_b})"
-                    ));
+                    return Err(ResultError::HigherWins {
+                        target,
+                        a: score_a,
+                        b: score_b,
+                    });
                 }
             } else if won < lost {
-                return Err(format!(
-                    "the declared winner has {won} and the loser {lost}: that is not a win"
-                ));
+                return Err(ResultError::NotAWin { won, lost });
             }
             Ok(outcome)
         }
         MatchFormat::BestOf { partidas } => {
             if partidas == 0 || partidas % 2 == 0 {
-                return Err(format!(
-                    "best of {partidas}: the number of partidas must be odd"
-                ));
+                return Err(ResultError::EvenBestOf { partidas });
             }
             let need = partidas / 2 + 1;
             let ok = (score_a == need && score_b < need) || (score_b == need && score_a < need);
             if !ok {
-                return Err(format!(
-                    "best of {partidas}: the winner has {need} partidas and the loser fewer, not {score_a}–{score_b}"
-                ));
+                return Err(ResultError::BestOf {
+                    partidas,
+                    need,
+                    a: score_a,
+                    b: score_b,
+                });
             }
             if winner.is_some_and(|w| Outcome::of(w) != by_score) {
-                return Err("the declared winner has fewer partidas".into());
+                return Err(ResultError::BestOfWinner);
             }
             Ok(by_score)
         }
         MatchFormat::Timed { target, cap, .. } => {
             if score_a > cap || score_b > cap {
-                return Err(format!(
-                    "at most {cap} points count, not {}",
-                    score_a.max(score_b)
-                ));
+                return Err(ResultError::OverCap {
+                    cap,
+                    got: score_a.max(score_b),
+                });
             }
             if score_a >= target && score_b >= target {
-                return Err(format!(
-                    "the match stops when a side reaches {target}: both cannot ({score_a}–{score_b})"
-                ));
+                return Err(ResultError::TimedBoth {
+                    target,
+                    a: score_a,
+                    b: score_b,
+                });
             }
             if winner.is_some_and(|w| Outcome::of(w) != by_score) {
-                return Err(format!(
-                    "the declared winner does not have the higher score ({score_a}–{score_b})"
-                ));
+                return Err(ResultError::TimedWinner {
+                    a: score_a,
+                    b: score_b,
+                });
             }
             Ok(by_score)
         }
@@ -265,6 +450,36 @@ mod tests {
 
     fn no_opts() -> Map<String, Value> {
         Map::new()
+    }
+
+    #[test]
+    fn a_refused_result_is_explained_in_the_language_of_the_table() {
+        let f = MatchFormat::Timed {
+            target: 101,
+            max_hands: 12,
+            minutes: 55,
+            cap: 121,
+        };
+        let Err(e) = check_result(GameKind::Botifarra, &no_opts(), &f, 130, 20) else {
+            panic!("130 is over the cap")
+        };
+        assert_eq!(e, ResultError::OverCap { cap: 121, got: 130 });
+        assert_eq!(e.message(Lang::Es), "cuentan como mucho 121 puntos, no 130");
+        assert_eq!(e.message(Lang::Ca), "compten com a màxim 121 punts, no 130");
+        assert_eq!(e.to_string(), "at most 121 points count, not 130");
+        let Err(e) = check_result(
+            GameKind::Guinote,
+            &no_opts(),
+            &MatchFormat::default(),
+            99,
+            64,
+        ) else {
+            panic!("99 does not win a partida")
+        };
+        assert_eq!(
+            e.message(Lang::Es),
+            "quien gana una partida de guiñote llega a 101, no a 99"
+        );
     }
 
     #[test]

@@ -33,7 +33,7 @@ pub use file::{
     ByePairing, Entrant, Event, FORMAT, FileError, MatchResult, Pairing, RestPairing, Round,
     System, TablePairing, TournamentFile, parse, validate,
 };
-pub use format::{MatchFormat, Outcome, Points, Side, check_outcome, check_result};
+pub use format::{MatchFormat, Outcome, Points, ResultError, Side, check_outcome, check_result};
 pub use standings::{StandingRow, Tiebreak, standings};
 
 use ledger::Ledger;

@@ -140,10 +140,10 @@ fn score_one(
             }
             let record = domain::parse_record(&v).map_err(|e| one(e.to_string()))?;
             let ruling = domain::try_rule(&record, lang).map_err(|e| one(e.to_string()))?;
-            entry::hand_score_from_ruling(&record, &ruling).ok_or_else(|| {
+            entry::hand_score_from_ruling(&record, &ruling, lang).ok_or_else(|| {
                 one(match &ruling.violation {
                     Some(v) => v.message.clone(),
-                    None => "the hand is not over: its points are still undecided".to_owned(),
+                    None => entry::msg::Problem::HandUndecided.render(lang),
                 })
             })
         }

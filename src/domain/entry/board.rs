@@ -152,16 +152,19 @@ fn contract_of(record: &HandRecord, stop: usize) -> (Contract, Option<u8>) {
     highest
 }
 
-/// A hand ruled by the engine as a scoreboard line (notes in Spanish, the default
-/// language; card and rule terms are Spanish anyway). `None` when the ruling has no
+/// A hand ruled by the engine as a scoreboard line, its notes in `lang` (as quick
+/// entry writes them; card and rule terms stay Spanish). `None` when the ruling has no
 /// `hand_points` (the record is wrong, or the hand is not decided yet) — except a
 /// guiñote violation, which decides the partida (`game_over`) with no hand points: its
 /// line scores 0 and `ends_game` says who won.
-pub fn hand_score_from_ruling(record: &HandRecord, ruling: &Ruling) -> Option<HandScore> {
+pub fn hand_score_from_ruling(
+    record: &HandRecord,
+    ruling: &Ruling,
+    lang: Lang,
+) -> Option<HandScore> {
     let game = record.game;
     let players = record.players.max(1);
     let sides = usize::from(game.seating(players, &record.options).sides());
-    let lang = Lang::Es;
     let stop = ruling
         .violation
         .as_ref()

@@ -241,6 +241,8 @@ pub enum Problem {
         got: usize,
         players: u8,
     },
+    /// A full record whose hand is not over: its points are not known yet.
+    HandUndecided,
 }
 
 impl Problem {
@@ -255,6 +257,11 @@ impl Problem {
         use Lang::*;
         use Problem::*;
         match self {
+            HandUndecided => match lang {
+                Es => "la mano no ha terminado: sus puntos aún no se pueden saber".into(),
+                Ca => "la mà no s'ha acabat: encara no se'n poden saber els punts".into(),
+                En => "the hand is not over: its points are still undecided".into(),
+            },
             BadPlayers { game, players } => match lang {
                 Es => format!("{players} no es un número de jugadores válido para {game}"),
                 Ca => format!("{players} no és un nombre de jugadors vàlid per a {game}"),

@@ -197,7 +197,7 @@ fn agrees(record: &HandRecord, hand: &QuickHand) -> Result<bool, TestCaseError> 
     match score_hand(&setup(record), &[], record.dealer, hand, Lang::En) {
         Ok(s) => {
             prop_assert_eq!(&s.hand_points, &expected, "{:?}\n{:?}", hand, ruling);
-            let full = hand_score_from_ruling(record, &ruling).unwrap();
+            let full = hand_score_from_ruling(record, &ruling, Lang::Es).unwrap();
             prop_assert_eq!(&full.hand_points, &expected);
             prop_assert_eq!(s.next_dealer, full.next_dealer);
             Ok(true)

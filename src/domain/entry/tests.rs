@@ -1396,12 +1396,28 @@ fn the_next_dealer_follows_what_each_hand_says() {
 fn a_ruled_hand_becomes_a_scoreboard_line() {
     let record = random_complete_cuatrola_record(7);
     let ruling = rule(&record, Lang::Es);
-    let line = hand_score_from_ruling(&record, &ruling).unwrap();
+    let line = hand_score_from_ruling(&record, &ruling, Lang::Es).unwrap();
     assert_eq!(Some(line.hand_points), ruling.hand_points);
     let mut wrong = record.clone();
     wrong.hands.clear();
     let ruling = rule(&wrong, Lang::Es);
-    assert!(hand_score_from_ruling(&wrong, &ruling).is_none());
+    assert!(hand_score_from_ruling(&wrong, &ruling, Lang::Es).is_none());
+}
+
+#[test]
+fn a_ruled_hand_line_is_noted_in_the_language_asked_for() {
+    let record = random_complete_cuatrola_record(7);
+    let ruling = rule(&record, Lang::Es);
+    let es = hand_score_from_ruling(&record, &ruling, Lang::Es).unwrap();
+    let ca = hand_score_from_ruling(&record, &ruling, Lang::Ca).unwrap();
+    let en = hand_score_from_ruling(&record, &ruling, Lang::En).unwrap();
+    assert_eq!(es.hand_points, en.hand_points);
+    // Every cuatrola line starts with its contract: a normal hand or a bid.
+    let first = |l: &HandScore| l.notes.first().cloned().unwrap_or_default();
+    let (es, ca, en) = (first(&es), first(&ca), first(&en));
+    assert!(es == "mano normal" || es.contains(" del asiento "), "{es}");
+    assert!(ca == "mà normal" || ca.contains(" del seient "), "{ca}");
+    assert!(en == "normal hand" || en.contains(" by seat "), "{en}");
 }
 
 #[test]
@@ -1414,7 +1430,7 @@ fn a_guinote_violation_becomes_a_line_that_ends_the_partida() {
         .insert(0, Event::Move(Move::new(mano, Action::Claim)));
     let ruling = rule(&record, Lang::Es);
     assert_eq!(ruling.hand_points, None);
-    let line = hand_score_from_ruling(&record, &ruling).unwrap();
+    let line = hand_score_from_ruling(&record, &ruling, Lang::Es).unwrap();
     assert_eq!(line.hand_points, pts(&[0, 0]));
     assert_eq!(
         line.ends_game,

@@ -261,3 +261,88 @@ async fn the_suite_runs_on_the_backend_it_was_asked_for() {
     assert_eq!(app.db.target.backend_name(), wanted);
     eprintln!("integration tests on {wanted}");
 }
+
+/// Every page reachable by links from the home page of the demo club, as an admin and
+/// as a visitor, in the three languages: no 5xx anywhere, every HTML page declares its
+/// language, and every form that posts carries its CSRF token.
+#[tokio::test]
+async fn every_page_linked_from_the_demo_answers_without_a_5xx_and_every_post_form_has_csrf() {
+    use std::collections::{BTreeSet, VecDeque};
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("root", "admin", None).await;
+    let admin = crate::helpers::new_client();
+    app.login(&admin, "root", &pw).await;
+    let visitor = crate::helpers::new_client();
+    let links = scraper::Selector::parse("a[href]").unwrap();
+    let forms = scraper::Selector::parse("form").unwrap();
+    let csrf = scraper::Selector::parse("input[name=csrf]").unwrap();
+    let mut visited_total = 0;
+    for (who, client) in [("admin", &admin), ("visitor", &visitor)] {
+        for lang in ["es", "ca", "en"] {
+            let mut seen = BTreeSet::new();
+            let mut queue = VecDeque::from(["/".to_owned()]);
+            while let Some(path) = queue.pop_front() {
+                if !seen.insert(path.clone()) || seen.len() > 400 {
+                    continue;
+                }
+                let res = client
+                    .get(app.url(&path))
+                    .header("accept-language", lang)
+                    .send()
+                    .await
+                    .unwrap();
+                let status = res.status();
+                assert!(
+                    !status.is_server_error(),
+                    "{who} ({lang}): GET {path} answered {status}"
+                );
+                let html_page = res
+                    .headers()
+                    .get("content-type")
+                    .and_then(|c| c.to_str().ok())
+                    .is_some_and(|c| c.starts_with("text/html"));
+                let body = res.text().await.unwrap();
+                if !html_page || !status.is_success() {
+                    continue;
+                }
+                assert!(
+                    body.contains(&format!("<html lang=\"{lang}\"")),
+                    "{who}: GET {path} is not in {lang}"
+                );
+                let doc = scraper::Html::parse_document(&body);
+                for form in doc.select(&forms) {
+                    let posts = form
+                        .value()
+                        .attr("method")
+                        .is_some_and(|m| m.eq_ignore_ascii_case("post"));
+                    assert!(
+                        !posts || form.select(&csrf).next().is_some(),
+                        "{who}: a form on {path} posts to {:?} without a CSRF token",
+                        form.value().attr("action")
+                    );
+                }
+                for a in doc.select(&links) {
+                    let href = a.value().attr("href").unwrap_or_default();
+                    let href = href.split('#').next().unwrap_or_default();
+                    // Same site only; the language switcher would set a cookie that
+                    // wins over the language asked for here.
+                    if href.starts_with('/')
+                        && !href.starts_with("//")
+                        && !href.starts_with("/idioma/")
+                        && !href.starts_with("/static/")
+                    {
+                        queue.push_back(href.to_owned());
+                    }
+                }
+            }
+            visited_total += seen.len();
+            eprintln!("crawl {who} {lang}: {} pages", seen.len());
+            assert!(
+                seen.len() > 20,
+                "{who} ({lang}) reached only {} pages",
+                seen.len()
+            );
+        }
+    }
+    assert!(visited_total > 200, "{visited_total}");
+}

@@ -276,6 +276,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/cuadros/{id}").get(crate::web::brackets::show))
         .service(web::resource("/cuadros/{id}/cuadro.css").get(crate::web::brackets::stylesheet))
         .service(web::resource("/cuadros/{id}/papel").post(crate::web::brackets::set_paper))
+        .service(web::resource("/cuadros/{id}/borrar").post(crate::web::brackets::delete))
         .service(web::resource("/cuadros/{id}/auditoria").get(crate::web::brackets::audit))
         .service(web::resource("/cuadros/{id}/partidos/{m}").get(crate::web::brackets::show_match))
         .service(

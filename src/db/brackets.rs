@@ -103,6 +103,17 @@ pub fn lock_bracket(conn: &mut DbConn, id: i32) -> QueryResult<usize> {
         .execute(conn)
 }
 
+/// Deletes a bracket if it is still at `version` (0: someone changed it first, or it
+/// is gone). Its audit entries stay.
+pub fn delete_bracket(conn: &mut DbConn, id: i32, version: i32) -> QueryResult<usize> {
+    diesel::delete(
+        brackets::table
+            .filter(brackets::id.eq(id))
+            .filter(brackets::version.eq(version)),
+    )
+    .execute(conn)
+}
+
 pub fn set_paper(conn: &mut DbConn, id: i32, paper: &str) -> QueryResult<usize> {
     diesel::update(brackets::table.find(id))
         .set(brackets::paper.eq(paper))

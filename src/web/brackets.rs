@@ -888,6 +888,8 @@ struct BracketPage<'a> {
     champion: Option<String>,
     can_manage: bool,
     refresh: Option<u32>,
+    /// Matches with a result (what deleting the bracket would take away).
+    played: usize,
     playable: Vec<(u32, String)>,
     sections: Vec<SectionView>,
 }
@@ -932,6 +934,12 @@ pub async fn show(
         champion: l.bracket.champion().map(|c| l.name(c)),
         can_manage,
         refresh: (!complete).then_some(REFRESH_SECONDS),
+        played: l
+            .bracket
+            .matches()
+            .iter()
+            .filter(|m| m.result.is_some())
+            .count(),
         playable: l
             .bracket
             .playable()
@@ -1184,6 +1192,76 @@ pub async fn set_paper(
     })
     .await?;
     Ok(see_other(&format!("/cuadros/{id}")))
+}
+
+#[derive(Deserialize)]
+pub struct DeleteForm {
+    version: i32,
+    #[serde(default)]
+    confirm: Option<String>,
+}
+
+/// `POST /cuadros/{id}/borrar`: a bracket created by mistake goes, with its results,
+/// if the director confirms and nobody changed it meanwhile. The whole bracket stays
+/// in the audit log (the entry's "before"), so nothing is lost for good.
+pub async fn delete(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    form: web::Form<DeleteForm>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let l = load_async(&state, id).await?;
+    who.require(Perm::ManageClub(l.row.club_id), req.path())?;
+    let form = form.into_inner();
+    if form.confirm.as_deref() != Some("si") {
+        return Err(AppError::unprocessable(
+            "bracket-delete-unconfirmed",
+            String::new(),
+        ));
+    }
+    let actor = who.actor();
+    let row = l.row;
+    let before = serde_json::json!({
+        "name": row.name,
+        "game": row.game,
+        "event_id": row.event_id,
+        "seeding": row.seeding,
+        "paper": row.paper,
+        "version": row.version,
+        "entrants": serde_json::from_str::<serde_json::Value>(&row.entrants)
+            .unwrap_or(serde_json::Value::Null),
+        "document": serde_json::from_str::<serde_json::Value>(&row.document)
+            .unwrap_or(serde_json::Value::Null),
+    });
+    db(&state, move |conn| {
+        conn.transaction::<_, AppError, _>(|conn| {
+            if brackets::delete_bracket(conn, id, form.version)? != 1 {
+                return Err(AppError::Conflict {
+                    key: "bracket-stale",
+                    detail: String::new(),
+                });
+            }
+            accounts::insert_audit(
+                conn,
+                &NewAudit {
+                    at: now(),
+                    actor: &actor,
+                    action: "delete",
+                    entity: "bracket",
+                    entity_id: id,
+                    club_id: Some(row.club_id),
+                    event_id: row.event_id,
+                    before_json: Some(before.to_string()),
+                    after_json: None,
+                },
+            )?;
+            Ok(())
+        })
+    })
+    .await?;
+    Ok(see_other("/cuadros"))
 }
 
 // ---------------------------------------------------------------- one match

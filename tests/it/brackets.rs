@@ -513,6 +513,104 @@ async fn the_public_reads_brackets_and_only_organisers_and_admins_of_the_club_ch
     assert_eq!(stored(&app, id).await.1, 1);
 }
 
+async fn post_delete(
+    app: &TestApp,
+    client: &reqwest::Client,
+    id: i32,
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
+    let csrf = app.csrf_for(client).await;
+    let mut form: Vec<(&str, &str)> = vec![("csrf", &csrf)];
+    form.extend_from_slice(fields);
+    client
+        .post(app.url(&format!("/cuadros/{id}/borrar")))
+        .form(&form)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_bracket_made_by_mistake_is_deleted_only_confirmed_and_current_and_stays_in_the_audit_log()
+ {
+    let app = TestApp::with_demo().await;
+    organiser(&app).await;
+    let list = names(4).join("\n");
+    let id = create(&app, &app.client, &[("names", &list)]).await;
+    play(&app, id, 0, "0").await;
+    let brackets = count(&app).await;
+    let path = format!("/cuadros/{id}");
+    let html = app.page(&path, StatusCode::OK).await;
+    let version = attr(&html, "form.delete-bracket input[name=version]", "value").unwrap();
+    let label = texts(&html, "form.delete-bracket label").join(" ");
+    assert!(label.contains("sus 1 resultados"), "{label}");
+    // The public sees no such form, and its post goes to the login page.
+    let public = new_client();
+    let page = public.get(app.url(&path)).send().await.unwrap();
+    assert!(!page.text().await.unwrap().contains("delete-bracket"));
+    let res = post_delete(
+        &app,
+        &public,
+        id,
+        &[("version", &version), ("confirm", "si")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert!(
+        res.headers()["location"]
+            .to_str()
+            .unwrap()
+            .starts_with("/entrar")
+    );
+    // Not confirmed: refused, in words.
+    let res = post_delete(&app, &app.client, id, &[("version", &version)]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        res.text()
+            .await
+            .unwrap()
+            .contains("casilla de confirmación")
+    );
+    // Changed since the page was read: refused, nothing deleted.
+    let stale = (version.parse::<i32>().unwrap() - 1).to_string();
+    let res = post_delete(
+        &app,
+        &app.client,
+        id,
+        &[("version", &stale), ("confirm", "si")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert_eq!(count(&app).await, brackets);
+    // Confirmed and current: gone, and its whole document is in the audit log.
+    let (document, _, _) = stored(&app, id).await;
+    let res = post_delete(
+        &app,
+        &app.client,
+        id,
+        &[("version", &version), ("confirm", "si")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(res.headers()["location"], "/cuadros");
+    assert_eq!(count(&app).await, brackets - 1);
+    assert_eq!(app.get(&path).await.status(), StatusCode::NOT_FOUND);
+    let audit = app
+        .with_conn(move |conn| baza::db::brackets::bracket_audit(conn, id).unwrap())
+        .await;
+    let last = audit
+        .iter()
+        .find(|a| a.action == "delete")
+        .expect("a delete entry");
+    let before: Value = serde_json::from_str(last.before_json.as_deref().unwrap()).unwrap();
+    let kept: Bracket = serde_json::from_value(before["document"].clone()).unwrap();
+    assert_eq!(
+        serde_json::to_value(&kept).unwrap(),
+        serde_json::to_value(&document).unwrap()
+    );
+    assert_eq!(before["entrants"].as_array().unwrap().len(), 4);
+}
+
 #[tokio::test]
 async fn malformed_bracket_forms_get_a_4xx_and_change_nothing() {
     let app = TestApp::with_demo().await;

@@ -353,13 +353,13 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
         TournamentCommand::Export { id, db: args } => {
             let pool = db::connect_and_migrate(&args.target()?)?;
             let mut conn = pool.get()?;
-            let Some(t) = tournaments::load(&mut conn, id)? else {
+            let Some(file) = tournaments::export(&mut conn, id)? else {
                 eprintln!(
                     "baza tournament export: no existe el campeonato {id} / no championship {id}"
                 );
                 return Ok(ExitCode::FAILURE);
             };
-            println!("{}", serde_json::to_string_pretty(&t.file)?);
+            println!("{}", serde_json::to_string_pretty(&file)?);
             Ok(ExitCode::SUCCESS)
         }
         TournamentCommand::Import {

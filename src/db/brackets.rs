@@ -69,6 +69,15 @@ pub fn list_brackets(conn: &mut DbConn) -> QueryResult<Vec<BracketRow>> {
         .load(conn)
 }
 
+/// The brackets linked to an event, oldest first.
+pub fn brackets_of_event(conn: &mut DbConn, event_id: i32) -> QueryResult<Vec<BracketRow>> {
+    brackets::table
+        .filter(brackets::event_id.eq(event_id))
+        .select(BracketRow::as_select())
+        .order(brackets::id.asc())
+        .load(conn)
+}
+
 /// Replaces the document if nobody changed the bracket since `version` was read;
 /// false (and nothing written) when someone did.
 pub fn update_document(

@@ -15,10 +15,11 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::accounts::{self, NewAudit};
+use super::brackets::{self, NewBracket};
 use super::queries::{self, Event, NewEvent};
 use super::schema::{events, tournament_tables, tournaments};
 use crate::domain::tournament::{
-    self, MatchResult, Pairing, PairingError, Round, System, TournamentFile,
+    self, BracketPhase, MatchResult, Pairing, PairingError, Round, System, TournamentFile,
 };
 
 /// A championship as loaded: its event and its state.
@@ -278,7 +279,11 @@ pub fn create(
                 created_at: now,
             },
         )?;
-        let document = serde_json::to_string(file).map_err(corrupt)?;
+        // The knockout phases become brackets (cuadros) of the event, shown, played
+        // and printed as the ones made on the web; `export` puts them back.
+        let mut stored = file.clone();
+        let phases = std::mem::take(&mut stored.brackets);
+        let document = serde_json::to_string(&stored).map_err(corrupt)?;
         let published = file.rounds.len() as i32;
         diesel::insert_into(tournaments::table)
             .values((
@@ -293,6 +298,9 @@ pub fn create(
             .execute(conn)?;
         for round in &file.rounds {
             insert_tables(conn, event_id, round, 0, pins, now)?;
+        }
+        for phase in &phases {
+            insert_phase(conn, club_id, event_id, file, phase, actor, now)?;
         }
         accounts::insert_audit(
             conn,
@@ -310,6 +318,94 @@ pub fn create(
         )?;
         Ok(event_id)
     })
+}
+
+/// Stores a knockout phase of an imported file as a bracket of the event, its
+/// entrants by name, with an audit row of its own.
+fn insert_phase(
+    conn: &mut DbConn,
+    club_id: i32,
+    event_id: i32,
+    file: &TournamentFile,
+    phase: &BracketPhase,
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
+    let names: Vec<&str> = phase
+        .entrants
+        .iter()
+        .map(|id| {
+            file.entrants
+                .iter()
+                .find(|e| &e.id == id)
+                .map(|e| e.name.as_str())
+                .unwrap_or(id.as_str())
+        })
+        .collect();
+    let entrants = serde_json::to_string(&names).map_err(corrupt)?;
+    let document = serde_json::to_string(&phase.bracket).map_err(corrupt)?;
+    let id = brackets::insert_bracket(
+        conn,
+        &NewBracket {
+            club_id,
+            event_id: Some(event_id),
+            name: &phase.name,
+            game: file.event.game.slug(),
+            entrants: &entrants,
+            document: &document,
+            seeding: "hand",
+            paper: "a4",
+            created_by: actor,
+            created_at: now,
+            updated_at: now,
+        },
+    )?;
+    accounts::insert_audit(
+        conn,
+        &NewAudit {
+            at: now,
+            actor,
+            action: "import",
+            entity: "bracket",
+            entity_id: id,
+            club_id: Some(club_id),
+            event_id: Some(event_id),
+            before_json: None,
+            after_json: Some(document),
+        },
+    )?;
+    Ok(())
+}
+
+/// A championship as a `baza-tournament/1` file: its document plus, as knockout
+/// phases, the brackets linked to it whose entrants are all entrants of the file
+/// (matched by name). `None`: no such championship.
+pub fn export(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<TournamentFile>> {
+    let Some(t) = load(conn, event_id)? else {
+        return Ok(None);
+    };
+    let mut file = t.file;
+    for row in brackets::brackets_of_event(conn, event_id)? {
+        let names: Vec<String> = serde_json::from_str(&row.entrants).map_err(corrupt)?;
+        let ids: Option<Vec<String>> = names
+            .iter()
+            .map(|n| {
+                file.entrants
+                    .iter()
+                    .find(|e| &e.name == n)
+                    .map(|e| e.id.clone())
+            })
+            .collect();
+        let (Some(entrants), Ok(bracket)) = (ids, serde_json::from_str(&row.document)) else {
+            continue;
+        };
+        file.brackets.push(BracketPhase {
+            name: row.name,
+            entrants,
+            bracket,
+        });
+    }
+    Ok(Some(file))
 }
 
 /// Inserts the tables of a new round: the first `available` (all when 0) get a

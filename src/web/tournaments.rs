@@ -1141,7 +1141,12 @@ pub async fn export_file(
     let id = parse_id(&path)?;
     let t = db(&state, move |conn| load(conn, id)).await?;
     who.require(Perm::ReadAudit(t.event.club_id), req.path())?;
-    let body = serde_json::to_string_pretty(&t.file)
+    // With the brackets (knockout phases) linked to the championship.
+    let file = db(&state, move |conn| {
+        store::export(conn, id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    let body = serde_json::to_string_pretty(&file)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
     Ok(HttpResponse::Ok()
         .content_type("application/json")

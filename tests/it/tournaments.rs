@@ -1597,3 +1597,150 @@ async fn with_check_in_the_absent_are_not_paired_and_the_director_overrides_a_ta
     );
     assert!(audit.iter().any(|a| a["action"] == "reinstate"));
 }
+
+/// A file's knockout phase becomes a bracket of the championship on import; the
+/// export gives back every bracket of the championship whose entrants are its
+/// entrants, with the results played on the web since; and that export imports again.
+#[tokio::test]
+async fn a_championship_file_and_its_brackets_go_in_and_out_together() {
+    use baza::domain::bracket::{Bracket, EntrantId, single_elimination};
+    let app = TestApp::spawn().await;
+    let club = club_with_director(&app).await;
+    let mut bracket =
+        single_elimination(&(0..4).map(EntrantId).collect::<Vec<_>>(), false).unwrap();
+    let first = bracket.playable()[0];
+    bracket.record_result(first, EntrantId(0)).unwrap();
+    let names = [
+        "Pujol – Vidal",
+        "Soler – Roca",
+        "Mas – Puig",
+        "Roig – Ferrer",
+    ];
+    let text = serde_json::json!({
+        "format": "baza-tournament/1",
+        "event": {"name": "Open de Lleida", "game": "botifarra", "system": {"kind": "swiss", "rounds": 3}},
+        "entrants": names.iter().enumerate()
+            .map(|(i, n)| serde_json::json!({"id": format!("e{i}"), "name": n}))
+            .collect::<Vec<_>>(),
+        "rounds": [],
+        "brackets": [{"name": "Fase final", "entrants": ["e3", "e2", "e1", "e0"], "bracket": bracket}]
+    })
+    .to_string();
+    let import = |text: String| {
+        app.with_conn(move |conn| {
+            let file = baza::domain::tournament::parse(&text).unwrap();
+            let now = baza::web::account::now();
+            let mut pins = || "1234".to_owned();
+            baza::db::tournaments::create(conn, club, &file, now.date(), now, "test", &mut pins)
+                .unwrap()
+        })
+    };
+    let id = import(text.clone()).await;
+    let linked =
+        move |conn: &mut baza::db::DbConn| baza::db::brackets::brackets_of_event(conn, id).unwrap();
+    let rows = app.with_conn(linked).await;
+    assert_eq!(rows.len(), 1);
+    let bid = rows[0].id;
+    // On the web: the bracket with its names (seed 1 is e3) and the result played.
+    let html = app.page(&format!("/cuadros/{bid}"), StatusCode::OK).await;
+    let shown = texts(&html, ".mbox .nm").join(" | ");
+    for n in names {
+        assert!(shown.contains(n), "{n} in {shown}");
+    }
+    assert_eq!(texts(&html, ".mbox .sl.win").len(), 1, "{shown}");
+    // The stored championship keeps no copy: the bracket is the one place.
+    let t = app
+        .with_conn(move |conn| baza::db::tournaments::load(conn, id).unwrap().unwrap())
+        .await;
+    assert!(t.file.brackets.is_empty());
+    // A second bracket of the event, typed by hand with a stranger: not in the file.
+    let list = format!("{}\n{}\nAlguien de fuera", names[0], names[1]);
+    let csrf = app.csrf_for(&app.client).await;
+    let club_s = club.to_string();
+    let event_s = id.to_string();
+    let res = app
+        .client
+        .post(app.url("/cuadros/nuevo"))
+        .form(&[
+            ("csrf", csrf.as_str()),
+            ("club", club_s.as_str()),
+            ("name", "Consolación"),
+            ("game", "botifarra"),
+            ("format", "single"),
+            ("seeding", "hand"),
+            ("paper", "a4"),
+            ("event", event_s.as_str()),
+            ("names", list.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+    assert_eq!(app.with_conn(linked).await.len(), 2);
+    // The other semi-final is played on the web.
+    let second = bracket.playable()[0];
+    let version = rows[0].version.to_string();
+    let csrf = app.csrf_for(&app.client).await;
+    let res = app
+        .client
+        .post(app.url(&format!("/cuadros/{bid}/partidos/{}/resultado", second.0)))
+        .form(&[
+            ("csrf", csrf.as_str()),
+            ("winner", "1"),
+            ("version", version.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+    let played = app
+        .with_conn(move |conn| {
+            baza::db::brackets::find_bracket(conn, bid)
+                .unwrap()
+                .unwrap()
+        })
+        .await;
+    let bracket: Bracket = serde_json::from_str(&played.document).unwrap();
+    assert_eq!(
+        bracket
+            .matches()
+            .iter()
+            .filter(|m| m.result.is_some())
+            .count(),
+        2
+    );
+    // Export: the imported phase with both results (same ids, same bracket).
+    let exported = document(&app, id).await;
+    let phases = exported["brackets"]
+        .as_array()
+        .expect("brackets in the export");
+    assert_eq!(phases.len(), 1, "{phases:?}");
+    assert_eq!(phases[0]["name"], "Fase final");
+    assert_eq!(
+        phases[0]["entrants"],
+        serde_json::json!(["e3", "e2", "e1", "e0"])
+    );
+    let back: Bracket = serde_json::from_value(phases[0]["bracket"].clone()).unwrap();
+    assert_eq!(back, bracket);
+    // The export imports again, into a championship with its own bracket.
+    let again = import(exported.to_string()).await;
+    assert_ne!(again, id);
+    let rows = app
+        .with_conn(move |conn| baza::db::brackets::brackets_of_event(conn, again).unwrap())
+        .await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        serde_json::from_str::<Bracket>(&rows[0].document).unwrap(),
+        bracket
+    );
+}

@@ -128,7 +128,10 @@ async fn a_13_entrant_bracket_gives_the_byes_to_the_top_3_seeds_and_plays_throug
     assert_eq!(byes, vec!["Pareja 01", "Pareja 02", "Pareja 03"]);
     // 1–16 is the first pair of the standard order: seed 1 meets the winner of 8–9.
     assert_eq!(texts(&html, ".bsec-third").len(), 1);
-    assert!(attr(&html, "meta[http-equiv=refresh]", "content").is_some());
+    // In the head, where they belong: the refresh and the bracket's own stylesheet.
+    assert!(attr(&html, "head meta[http-equiv=refresh]", "content").is_some());
+    let sheet = attr(&html, "head link[rel=stylesheet][href*=cuadro]", "href").unwrap();
+    assert!(sheet.starts_with(&format!("/cuadros/{id}/cuadro.css")), "{sheet}");
     assert!(texts(&html, ".champion").is_empty());
 
     // Play it through from the page's list of playable matches, slot 0 always winning.

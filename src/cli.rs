@@ -277,22 +277,13 @@ fn tournament_command(cmd: &str, args: &TournamentArgs) -> anyhow::Result<ExitCo
             return Ok(ExitCode::SUCCESS);
         }
         for phase in &file.brackets {
-            let names: Vec<String> = phase
-                .entrants
-                .iter()
-                .map(|id| {
-                    file.entrants
-                        .iter()
-                        .find(|e| &e.id == id)
-                        .map_or_else(|| id.clone(), |e| e.name.clone())
-                })
-                .collect();
+            let names = phase.names(&file);
             println!("{}", phase.name);
             let name = |id: domain::bracket::EntrantId| {
                 usize::try_from(id.0)
                     .ok()
                     .and_then(|k| names.get(k))
-                    .cloned()
+                    .map(|n| (*n).to_owned())
             };
             print!("{}", phase.bracket.layout_named(&name).to_text());
         }

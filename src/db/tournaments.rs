@@ -331,18 +331,7 @@ fn insert_phase(
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
-    let names: Vec<&str> = phase
-        .entrants
-        .iter()
-        .map(|id| {
-            file.entrants
-                .iter()
-                .find(|e| &e.id == id)
-                .map(|e| e.name.as_str())
-                .unwrap_or(id.as_str())
-        })
-        .collect();
-    let entrants = serde_json::to_string(&names).map_err(corrupt)?;
+    let entrants = serde_json::to_string(&phase.names(file)).map_err(corrupt)?;
     let document = serde_json::to_string(&phase.bracket).map_err(corrupt)?;
     let id = brackets::insert_bracket(
         conn,

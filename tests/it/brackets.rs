@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::browser::{Browser, base64_decode};
-use crate::helpers::{TestApp, attr, new_client, texts};
+use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
 use baza::domain::bracket::{Bracket, MatchId, Status};
 
 fn names(n: usize) -> Vec<String> {
@@ -82,15 +82,8 @@ async fn post_match(
     path: &str,
     fields: &[(&str, &str)],
 ) -> reqwest::Response {
-    let csrf = app.csrf_for(client).await;
-    let mut form: Vec<(&str, &str)> = vec![("csrf", &csrf)];
-    form.extend_from_slice(fields);
-    client
-        .post(app.url(&format!("/cuadros/{id}/partidos/{m}/{path}")))
-        .form(&form)
-        .send()
-        .await
-        .unwrap()
+    let path = format!("/cuadros/{id}/partidos/{m}/{path}");
+    post_form_as(app, client, &path, fields).await
 }
 
 /// Enters `winner` (slot 0 or 1) for match `m` at the current version.
@@ -131,7 +124,10 @@ async fn a_13_entrant_bracket_gives_the_byes_to_the_top_3_seeds_and_plays_throug
     // In the head, where they belong: the refresh and the bracket's own stylesheet.
     assert!(attr(&html, "head meta[http-equiv=refresh]", "content").is_some());
     let sheet = attr(&html, "head link[rel=stylesheet][href*=cuadro]", "href").unwrap();
-    assert!(sheet.starts_with(&format!("/cuadros/{id}/cuadro.css")), "{sheet}");
+    assert!(
+        sheet.starts_with(&format!("/cuadros/{id}/cuadro.css")),
+        "{sheet}"
+    );
     assert!(texts(&html, ".champion").is_empty());
 
     // Play it through from the page's list of playable matches, slot 0 always winning.
@@ -522,15 +518,7 @@ async fn post_delete(
     id: i32,
     fields: &[(&str, &str)],
 ) -> reqwest::Response {
-    let csrf = app.csrf_for(client).await;
-    let mut form: Vec<(&str, &str)> = vec![("csrf", &csrf)];
-    form.extend_from_slice(fields);
-    client
-        .post(app.url(&format!("/cuadros/{id}/borrar")))
-        .form(&form)
-        .send()
-        .await
-        .unwrap()
+    post_form_as(app, client, &format!("/cuadros/{id}/borrar"), fields).await
 }
 
 #[tokio::test]

@@ -228,26 +228,8 @@ fn bracket_prints_a_knockout_bracket_file() {
 
 #[test]
 fn a_tournament_file_carries_its_knockout_phase_and_baza_bracket_prints_it_with_names() {
-    use baza::domain::bracket::{EntrantId, single_elimination};
-    let mut bracket =
-        single_elimination(&(0..4).map(EntrantId).collect::<Vec<_>>(), false).unwrap();
-    let first = bracket.playable()[0];
-    bracket.record_result(first, EntrantId(0)).unwrap();
-    let names = [
-        "Pujol – Vidal",
-        "Soler – Roca",
-        "Mas – Puig",
-        "Roig – Ferrer",
-    ];
-    let mut file = serde_json::json!({
-        "format": "baza-tournament/1",
-        "event": {"name": "Open", "game": "botifarra", "system": {"kind": "swiss", "rounds": 3}},
-        "entrants": names.iter().enumerate()
-            .map(|(i, n)| serde_json::json!({"id": format!("e{i}"), "name": n}))
-            .collect::<Vec<_>>(),
-        "rounds": [],
-        "brackets": [{"name": "Fase final", "entrants": ["e0", "e1", "e2", "e3"], "bracket": bracket}]
-    });
+    let (mut file, _) = crate::helpers::open_with_a_final("Open", ["e0", "e1", "e2", "e3"]);
+    let names = crate::helpers::FOUR_PAIRS;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("open.json");
     std::fs::write(&path, file.to_string()).unwrap();

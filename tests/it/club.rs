@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, attr, new_client, texts};
+use crate::helpers::{TestApp, assert_accepted, attr, new_client, texts};
 
 pub struct Table {
     pub app: TestApp,
@@ -152,16 +152,11 @@ impl Table {
 
     /// Posts a correction of hand `n` (fields as typed), returning the response.
     pub async fn edit(&self, n: usize, fields: &[(&str, &str)]) -> reqwest::Response {
-        let csrf = self.app.csrf_for(&self.client).await;
         let version = self.version().await;
-        let mut form = vec![("csrf", csrf.as_str()), ("version", version.as_str())];
+        let mut form = vec![("version", version.as_str())];
         form.extend_from_slice(fields);
-        self.client
-            .post(self.app.url(&format!("/partidas/{}/manos/{n}", self.game)))
-            .form(&form)
-            .send()
-            .await
-            .unwrap()
+        let path = format!("/partidas/{}/manos/{n}", self.game);
+        crate::helpers::post_form_as(&self.app, &self.client, &path, &form).await
     }
 
     pub async fn hands_stored(&self) -> i64 {
@@ -827,11 +822,7 @@ async fn a_best_of_three_match_of_guinote_is_won_with_two_partidas() {
 #[tokio::test]
 async fn a_hand_entered_card_by_card_is_ruled_by_the_engine_and_scored() {
     // The first cuatrola example: dealer seat 1, a normal hand won by side 1.
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/examples/cuatrola.jsonl"),
-    )
-    .unwrap();
-    let example: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let example = first_cuatrola_example();
     let t = start_with_dealer("cuatrola", "1").await;
     // The hand form links to the card picker for this game, dealer and version.
     let form = t
@@ -863,38 +854,18 @@ async fn a_hand_entered_card_by_card_is_ruled_by_the_engine_and_scored() {
 
 #[tokio::test]
 async fn a_quick_hand_corrected_into_a_full_record_and_back_keeps_the_game_readable() {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/examples/cuatrola.jsonl"),
-    )
-    .unwrap();
-    let example: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let example = first_cuatrola_example();
     let t = start_with_dealer("cuatrola", "1").await;
-    let quick = [
-        ("trump", "o"),
-        ("bid", "solo"),
-        ("bidder", "0"),
-        ("card_points_side0", "70"),
-        ("card_points_side1", "30"),
-        ("last_trick_side", "0"),
-    ];
+    let quick = crate::helpers::CUATROLA_SOLO;
     let res = t.hand(&quick).await;
-    assert_eq!(
-        res.status(),
-        StatusCode::SEE_OTHER,
-        "{}",
-        res.text().await.unwrap()
-    );
+    assert_accepted(res).await;
     let quick_totals = t.totals().await;
+    assert_eq!(quick_totals, "2 – 0", "a won solo");
     // The referee replays the hand card by card: the same hand, now a full record.
     let res = t
         .edit(1, &[("record", &example["record"].to_string())])
         .await;
-    assert_eq!(
-        res.status(),
-        StatusCode::SEE_OTHER,
-        "{}",
-        res.text().await.unwrap()
-    );
+    assert_accepted(res).await;
     assert_eq!(t.totals().await, "0 – 1");
     let export: Value = t
         .client
@@ -908,14 +879,18 @@ async fn a_quick_hand_corrected_into_a_full_record_and_back_keeps_the_game_reada
     assert_eq!(export["hands"].as_array().unwrap().len(), 1);
     // And back to the quick entry.
     let res = t.edit(1, &quick).await;
-    assert_eq!(
-        res.status(),
-        StatusCode::SEE_OTHER,
-        "{}",
-        res.text().await.unwrap()
-    );
+    assert_accepted(res).await;
     assert_eq!(t.totals().await, quick_totals);
     assert_eq!(t.hands_stored().await, 1);
+}
+
+/// The first cuatrola example of the spec: dealer seat 1, a normal hand won by side 1.
+fn first_cuatrola_example() -> Value {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/examples/cuatrola.jsonl"),
+    )
+    .unwrap();
+    serde_json::from_str(text.lines().next().unwrap()).unwrap()
 }
 
 async fn start_with_dealer(game: &str, dealer: &str) -> Table {

@@ -128,19 +128,15 @@ async fn post_hand(
     submission: &str,
 ) -> reqwest::Result<reqwest::Response> {
     let token = csrf(base, client).await?;
+    let mut form = vec![
+        ("csrf", token.as_str()),
+        ("version", version),
+        ("submission", submission),
+    ];
+    form.extend_from_slice(&crate::helpers::CUATROLA_SOLO);
     client
         .post(format!("{base}/partidas/{game}/mano"))
-        .form(&[
-            ("csrf", token.as_str()),
-            ("version", version),
-            ("submission", submission),
-            ("trump", "o"),
-            ("bid", "solo"),
-            ("bidder", "0"),
-            ("card_points_side0", "70"),
-            ("card_points_side1", "30"),
-            ("last_trick_side", "0"),
-        ])
+        .form(&form)
         .send()
         .await
 }

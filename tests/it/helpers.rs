@@ -196,6 +196,63 @@ pub fn assert_redirect_to(res: &reqwest::Response, location: &str) {
     );
 }
 
+/// A form that was taken: 303 (else the page that refused it, in the message).
+pub async fn assert_accepted(res: reqwest::Response) {
+    let status = res.status();
+    if status != StatusCode::SEE_OTHER {
+        panic!(
+            "expected 303, got {status}: {}",
+            res.text().await.unwrap_or_default()
+        );
+    }
+}
+
+/// A cuatrola hand in quick entry: seat 0 plays a solo in oros and wins it, 70 card
+/// points to 30, with the last trick (2 game points to pair 0).
+pub const CUATROLA_SOLO: [(&str, &str); 6] = [
+    ("trump", "o"),
+    ("bid", "solo"),
+    ("bidder", "0"),
+    ("card_points_side0", "70"),
+    ("card_points_side1", "30"),
+    ("last_trick_side", "0"),
+];
+
+/// The pairs of [`open_with_a_final`].
+pub const FOUR_PAIRS: [&str; 4] = [
+    "Pujol – Vidal",
+    "Soler – Roca",
+    "Mas – Puig",
+    "Roig – Ferrer",
+];
+
+/// A `baza-tournament/1` file (as JSON) of a botifarra Swiss named `name` between
+/// [`FOUR_PAIRS`] (ids `e0`..`e3`), no round played, with a knockout phase "Fase
+/// final": a 4-entrant single elimination of the entrants `order` whose first
+/// semi-final seed 1 won. Also returns that bracket.
+pub fn open_with_a_final(
+    name: &str,
+    order: [&str; 4],
+) -> (serde_json::Value, baza::domain::bracket::Bracket) {
+    use baza::domain::bracket::{EntrantId, single_elimination};
+    let mut bracket = single_elimination(&(0..4).map(EntrantId).collect::<Vec<_>>(), false)
+        .expect("a bracket of 4");
+    let first = bracket.playable()[0];
+    bracket
+        .record_result(first, EntrantId(0))
+        .expect("a result");
+    let file = serde_json::json!({
+        "format": "baza-tournament/1",
+        "event": {"name": name, "game": "botifarra", "system": {"kind": "swiss", "rounds": 3}},
+        "entrants": FOUR_PAIRS.iter().enumerate()
+            .map(|(i, n)| serde_json::json!({"id": format!("e{i}"), "name": n}))
+            .collect::<Vec<_>>(),
+        "rounds": [],
+        "brackets": [{"name": "Fase final", "entrants": order, "bracket": bracket}]
+    });
+    (file, bracket)
+}
+
 /// A second browser: its own cookie jar.
 pub fn new_client() -> reqwest::Client {
     reqwest::Client::builder()
@@ -261,6 +318,19 @@ impl TestApp {
         .await
         .expect("task")
     }
+}
+
+/// Posts a form as `client` (its session's CSRF token added), not following redirects.
+pub async fn post_form_as(
+    app: &TestApp,
+    client: &reqwest::Client,
+    path: &str,
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
+    let csrf = app.csrf_for(client).await;
+    let mut all = vec![("csrf", csrf.as_str())];
+    all.extend_from_slice(fields);
+    client.post(app.url(path)).form(&all).send().await.unwrap()
 }
 
 /// The CSRF token of `client`'s session on the server at `base` (read from a form);

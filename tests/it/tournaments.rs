@@ -10,7 +10,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::browser::{Browser, base64_decode};
-use crate::helpers::{TestApp, attr, new_client, texts};
+use crate::helpers::{TestApp, assert_accepted, attr, new_client, post_form_as, texts};
 
 /// A club, its organiser (signed in on `app.client`), and the club id.
 async fn club_with_director(app: &TestApp) -> i32 {
@@ -91,18 +91,6 @@ fn csv_upload(csrf: &str, csv: &str) -> (String, Vec<u8>) {
 
 async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     post_form_as(app, &app.client, path, fields).await
-}
-
-async fn post_form_as(
-    app: &TestApp,
-    client: &reqwest::Client,
-    path: &str,
-    fields: &[(&str, &str)],
-) -> reqwest::Response {
-    let csrf = app.csrf_for(client).await;
-    let mut all = vec![("csrf", csrf.as_str())];
-    all.extend_from_slice(fields);
-    client.post(app.url(path)).form(&all).send().await.unwrap()
 }
 
 /// The championship's `baza-tournament/1` document, as the director exports it.
@@ -1603,29 +1591,13 @@ async fn with_check_in_the_absent_are_not_paired_and_the_director_overrides_a_ta
 /// entrants, with the results played on the web since; and that export imports again.
 #[tokio::test]
 async fn a_championship_file_and_its_brackets_go_in_and_out_together() {
-    use baza::domain::bracket::{Bracket, EntrantId, single_elimination};
+    use baza::domain::bracket::Bracket;
     let app = TestApp::spawn().await;
     let club = club_with_director(&app).await;
-    let mut bracket =
-        single_elimination(&(0..4).map(EntrantId).collect::<Vec<_>>(), false).unwrap();
-    let first = bracket.playable()[0];
-    bracket.record_result(first, EntrantId(0)).unwrap();
-    let names = [
-        "Pujol – Vidal",
-        "Soler – Roca",
-        "Mas – Puig",
-        "Roig – Ferrer",
-    ];
-    let text = serde_json::json!({
-        "format": "baza-tournament/1",
-        "event": {"name": "Open de Lleida", "game": "botifarra", "system": {"kind": "swiss", "rounds": 3}},
-        "entrants": names.iter().enumerate()
-            .map(|(i, n)| serde_json::json!({"id": format!("e{i}"), "name": n}))
-            .collect::<Vec<_>>(),
-        "rounds": [],
-        "brackets": [{"name": "Fase final", "entrants": ["e3", "e2", "e1", "e0"], "bracket": bracket}]
-    })
-    .to_string();
+    let (file, bracket) =
+        crate::helpers::open_with_a_final("Open de Lleida", ["e3", "e2", "e1", "e0"]);
+    let names = crate::helpers::FOUR_PAIRS;
+    let text = file.to_string();
     let import = |text: String| {
         app.with_conn(move |conn| {
             let file = baza::domain::tournament::parse(&text).unwrap();
@@ -1655,14 +1627,11 @@ async fn a_championship_file_and_its_brackets_go_in_and_out_together() {
     assert!(t.file.brackets.is_empty());
     // A second bracket of the event, typed by hand with a stranger: not in the file.
     let list = format!("{}\n{}\nAlguien de fuera", names[0], names[1]);
-    let csrf = app.csrf_for(&app.client).await;
-    let club_s = club.to_string();
-    let event_s = id.to_string();
-    let res = app
-        .client
-        .post(app.url("/cuadros/nuevo"))
-        .form(&[
-            ("csrf", csrf.as_str()),
+    let (club_s, event_s) = (club.to_string(), id.to_string());
+    let res = post_form(
+        &app,
+        "/cuadros/nuevo",
+        &[
             ("club", club_s.as_str()),
             ("name", "Consolación"),
             ("game", "botifarra"),
@@ -1671,38 +1640,21 @@ async fn a_championship_file_and_its_brackets_go_in_and_out_together() {
             ("paper", "a4"),
             ("event", event_s.as_str()),
             ("names", list.as_str()),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(
-        res.status(),
-        StatusCode::SEE_OTHER,
-        "{}",
-        res.text().await.unwrap()
-    );
+        ],
+    )
+    .await;
+    assert_accepted(res).await;
     assert_eq!(app.with_conn(linked).await.len(), 2);
     // The other semi-final is played on the web.
     let second = bracket.playable()[0];
     let version = rows[0].version.to_string();
-    let csrf = app.csrf_for(&app.client).await;
-    let res = app
-        .client
-        .post(app.url(&format!("/cuadros/{bid}/partidos/{}/resultado", second.0)))
-        .form(&[
-            ("csrf", csrf.as_str()),
-            ("winner", "1"),
-            ("version", version.as_str()),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(
-        res.status(),
-        StatusCode::SEE_OTHER,
-        "{}",
-        res.text().await.unwrap()
-    );
+    let res = post_form(
+        &app,
+        &format!("/cuadros/{bid}/partidos/{}/resultado", second.0),
+        &[("winner", "1"), ("version", version.as_str())],
+    )
+    .await;
+    assert_accepted(res).await;
     let played = app
         .with_conn(move |conn| {
             baza::db::brackets::find_bracket(conn, bid)

@@ -112,6 +112,22 @@ pub struct BracketPhase {
     pub bracket: crate::domain::bracket::Bracket,
 }
 
+impl BracketPhase {
+    /// The phase's entrants by name, in the bracket's order (an id the file does not
+    /// know stands for itself).
+    pub fn names<'a>(&'a self, file: &'a TournamentFile) -> Vec<&'a str> {
+        self.entrants
+            .iter()
+            .map(|id| {
+                file.entrants
+                    .iter()
+                    .find(|e| &e.id == id)
+                    .map_or(id.as_str(), |e| e.name.as_str())
+            })
+            .collect()
+    }
+}
+
 /// What is played and how it is ranked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

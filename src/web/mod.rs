@@ -37,10 +37,26 @@ pub struct AppState {
 /// Public pages rendered by this process, each under the stamp of the data it was
 /// rendered from (read from the database on every request, so several processes
 /// behind a load balancer never serve a stale page: a cache hit costs one short
-/// query instead of loading, ranking and rendering a championship).
-#[derive(Default)]
+/// query instead of loading, ranking and rendering a championship). It holds at most
+/// `budget` bytes of pages; past that, the pages viewed least recently go first, so
+/// a federation's twenty running events keep their busy pages.
 pub struct PageCache {
-    map: std::sync::Mutex<std::collections::HashMap<String, (String, CachedPage)>>,
+    budget: usize,
+    inner: std::sync::Mutex<Pages>,
+}
+
+#[derive(Default)]
+struct Pages {
+    /// Key → (stamp, page, when last viewed).
+    map: std::collections::HashMap<String, (String, CachedPage, u64)>,
+    bytes: usize,
+    clock: u64,
+}
+
+impl Default for PageCache {
+    fn default() -> PageCache {
+        PageCache::with_budget(64 * 1024 * 1024)
+    }
 }
 
 /// A rendered page: its bytes (shared, never copied), the same bytes gzipped once
@@ -106,22 +122,67 @@ fn accepts_gzip(req: &HttpRequest) -> bool {
     accept.negotiate([Encoding::gzip(), Encoding::identity()].iter()) == Some(Encoding::gzip())
 }
 
+impl CachedPage {
+    /// What it holds in memory: both representations.
+    fn size(&self) -> usize {
+        self.body.len() + self.gzip.as_ref().map_or(0, |(gz, _)| gz.len())
+    }
+}
+
 impl PageCache {
-    const MAX: usize = 256;
+    pub fn with_budget(budget: usize) -> PageCache {
+        PageCache {
+            budget,
+            inner: Default::default(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Pages> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
 
     pub fn get(&self, key: &str, stamp: &str) -> Option<CachedPage> {
-        let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        map.get(key)
-            .filter(|(s, _)| s == stamp)
-            .map(|(_, page)| page.clone())
+        let mut pages = self.lock();
+        pages.clock += 1;
+        let now = pages.clock;
+        let (s, page, seen) = pages.map.get_mut(key)?;
+        if s != stamp {
+            return None;
+        }
+        *seen = now;
+        Some(page.clone())
     }
 
     pub fn put(&self, key: String, stamp: String, page: CachedPage) {
-        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        if map.len() >= Self::MAX && !map.contains_key(&key) {
-            map.clear();
+        if page.size() > self.budget {
+            return;
         }
-        map.insert(key, (stamp, page));
+        let mut pages = self.lock();
+        pages.clock += 1;
+        let now = pages.clock;
+        pages.bytes += page.size();
+        if let Some((_, old, _)) = pages.map.insert(key, (stamp, page, now)) {
+            pages.bytes -= old.size();
+        }
+        while pages.bytes > self.budget {
+            let Some(oldest) = pages
+                .map
+                .iter()
+                .min_by_key(|(_, (_, _, seen))| *seen)
+                .map(|(k, _)| k.clone())
+            else {
+                break;
+            };
+            if let Some((_, gone, _)) = pages.map.remove(&oldest) {
+                pages.bytes -= gone.size();
+            }
+        }
+    }
+
+    /// How many pages and bytes it holds.
+    pub fn usage(&self) -> (usize, usize) {
+        let pages = self.lock();
+        (pages.map.len(), pages.bytes)
     }
 }
 
@@ -439,6 +500,35 @@ mod tests {
             multipart_fields("multipart/form-data; boundary=XyZ", b"--XyZ\r\nnonsense").is_none()
         );
         assert!(multipart_fields("multipart/form-data", body).is_none());
+    }
+
+    #[test]
+    fn the_page_cache_keeps_to_its_budget_and_drops_the_page_viewed_least_recently() {
+        let page = |c: char| CachedPage::new(c.to_string().repeat(1000));
+        let one = page('a').size();
+        let cache = PageCache::with_budget(3 * one);
+        for (k, c) in [("a", 'a'), ("b", 'b'), ("c", 'c')] {
+            cache.put(k.into(), "1".into(), page(c));
+        }
+        assert_eq!(cache.usage(), (3, 3 * one));
+        // "a" is viewed, so "b" is now the one viewed least recently.
+        assert!(cache.get("a", "1").is_some());
+        cache.put("d".into(), "1".into(), page('d'));
+        assert_eq!(cache.usage(), (3, 3 * one));
+        assert!(cache.get("b", "1").is_none());
+        assert!(cache.get("a", "1").is_some());
+        assert!(cache.get("c", "1").is_some());
+        // A newer rendering replaces the old one in place; an old stamp misses.
+        cache.put("a".into(), "2".into(), page('e'));
+        assert_eq!(cache.usage(), (3, 3 * one));
+        assert!(cache.get("a", "1").is_none());
+        assert!(cache.get("a", "2").is_some());
+        // A page bigger than the whole budget is not kept, and costs the others nothing.
+        let big = CachedPage::new("x".repeat(10_000));
+        assert!(big.size() > 3 * one);
+        cache.put("big".into(), "1".into(), big);
+        assert_eq!(cache.usage(), (3, 3 * one));
+        assert!(cache.get("big", "1").is_none());
     }
 
     #[test]

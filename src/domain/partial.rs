@@ -9,7 +9,8 @@
 //!    shown in a tute) and that is nowhere known is *placed* in a slot that seat held
 //!    at that moment — the one it got latest, so that nobody is taken to have held a
 //!    card longer than the record shows (with `"?"` only in `hands` this is exact; a
-//!    card shown after an unknown draw is taken as drawn, not dealt).
+//!    card shown after an unknown draw is taken as drawn, not dealt, unless holding it
+//!    from the deal is what keeps the record legal: the repair step below moves it).
 //! 3. The remaining unknown cards can lie in the remaining slots in many ways (a
 //!    *completion*). Going through the events in order, the engine rules completions
 //!    that differ by one card: a card is *dangerous* at an event when holding it makes
@@ -604,8 +605,10 @@ pub fn rule(record: &HandRecord, lang: Lang, rule: &dyn Fn(&HandRecord, Lang) ->
     }
 
     // The greedy placement may make an event illegal (a cante seen as lapsed, a card
-    // seen as held too early): move placed cards to later slots where the record
-    // allows it, while that removes or postpones the violation.
+    // seen as held too early): move placed cards to other slots of their seat where
+    // the record allows it, while that removes or postpones the violation. Later
+    // slots first; then earlier ones (a card held from the deal may excuse a missed
+    // chance to sing: with two cantes in hand, one chance lets one of them go).
     let deadline = |c: Card| demands.iter().find(|d| d.2 == c).map(|d| d.0);
     for _ in 0..32 {
         let Some(m) = solver.innocent() else { break };
@@ -624,11 +627,12 @@ pub fn rule(record: &HandRecord, lang: Lang, rule: &dyn Fn(&HandRecord, Lang) ->
                 continue;
             }
             for b in 0..solver.slots.len() {
-                if b != a && solver.slots[b].held_by_at(seat, d) && entry(b) > entry(a) {
+                if b != a && solver.slots[b].held_by_at(seat, d) && entry(b) != entry(a) {
                     moves.push((a, b));
                 }
             }
         }
+        moves.sort_by_key(|&(a, b)| entry(b) < entry(a));
         let mut improved = false;
         for (a, b) in moves {
             let saved = solver.placed.clone();

@@ -257,3 +257,17 @@ proptest! {
         }
     }
 }
+
+/// Two-player tute: seat 0 was dealt 12e, 11e and 11b, won the first trick without
+/// singing, drew the 12b, and sang the 20 in espadas after the second trick. Holding
+/// the 40 too after the first trick, one chance to sing let one cante go: legal. With
+/// the 11b hidden (it is shown only when played at the end), it must not be taken as
+/// drawn late, which would make the espadas cante look lapsed.
+#[test]
+fn a_card_shown_late_is_taken_as_dealt_when_that_excuses_a_missed_cante() {
+    let text = r#"{"dealer":1,"events":[{"play":"4o","seat":0},{"play":"11c","seat":1},{"play":"3e","seat":0},{"play":"2o","seat":1},{"cante":"e","seat":0},{"play":"12b","seat":0},{"play":"3b","seat":1},{"play":"11o","seat":1},{"play":"11b","seat":0}],"format":"baza-hand/1","game":"tute","hands":[["?","?","?","?","?","12e","11e","?"],["?","?","?","?","?","?","?","2o"]],"options":{},"players":2,"stock":["12b","?","?","1o","10o","?","?","2c","7b","?","?","4e","?","?","?","?","?","?","?","10c","?","?","?","5b"],"turned":"5b"}"#;
+    let record = crate::domain::record::parse_record_str(text).unwrap();
+    let r = rule_record(&record, Lang::En);
+    assert!(r.legal, "{:?}", r.violation);
+    assert_eq!(r.cantes.len(), 1);
+}

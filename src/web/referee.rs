@@ -423,11 +423,16 @@ fn record_from_builder(f: &HashMap<String, String>) -> Result<Value, String> {
         .map(|e| serde_json::from_str(e).map_err(|err| format!("events: {err}")))
         .transpose()?
         .unwrap_or_else(|| json!([]));
+    let options = f
+        .get("options")
+        .and_then(|o| serde_json::from_str::<Value>(o).ok())
+        .filter(Value::is_object)
+        .unwrap_or_else(|| json!({}));
     let mut v = json!({
         "format": "baza-hand/1",
         "game": game.slug(),
         "players": players,
-        "options": {},
+        "options": options,
         "dealer": dealer,
         "hands": hands,
         "stock": stock,
@@ -457,12 +462,23 @@ struct BuilderPage<'a> {
     error: Option<String>,
     /// A club game this hand is for (from its hand form), with the version read.
     partida: Option<(i32, String)>,
+    /// That game's table options (JSON), carried from step to step.
+    options: String,
     submission: String,
+}
+
+/// The game a builder form is for.
+fn game_slug(f: &HashMap<String, String>) -> &str {
+    f.get("game").map_or("", String::as_str)
 }
 
 /// `GET|POST /arbitro/construir`: the card picker. Each step posts the whole
 /// draft (no state on the server), adds one event, and shows the ruling so far.
-pub async fn builder(req: HttpRequest, body: web::Bytes) -> Result<HttpResponse, AppError> {
+pub async fn builder(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(&req);
     let mut f: HashMap<String, String> = if body.is_empty() {
         web::Query::<HashMap<String, String>>::from_query(req.query_string())
@@ -484,6 +500,16 @@ pub async fn builder(req: HttpRequest, body: web::Bytes) -> Result<HttpResponse,
         .filter(|p| game.valid_players(*p))
         .unwrap_or(4);
     f.insert("players".into(), players.to_string());
+    // Opened from a club game's hand form: rule the draft under that game's table
+    // options (kept in the form from then on), as saving it will.
+    if !f.contains_key("options")
+        && let Some(id) = f.get("partida").and_then(|p| p.parse::<i32>().ok())
+    {
+        let game = db(&state, move |conn| Ok(games::find_game(conn, id)?)).await?;
+        if let Some(g) = game.filter(|g| g.game == game_slug(&f)) {
+            f.insert("options".into(), g.options);
+        }
+    }
     // Append the event of this step, if any.
     let mut events: Vec<Value> = f
         .get("events")
@@ -565,6 +591,7 @@ pub async fn builder(req: HttpRequest, body: web::Bytes) -> Result<HttpResponse,
             .cloned(),
     );
     render(&BuilderPage {
+        options: f.get("options").cloned().unwrap_or_default(),
         partida,
         submission: auth::random_hex(16)?,
         game: game.slug(),

@@ -120,3 +120,58 @@ async fn the_new_tute_game_form_offers_the_partnerships_option() {
         vec!["Ana y Carmen", "Benito y Dámaso"]
     );
 }
+
+/// The card picker opened from this game's hand form rules the draft under the
+/// game's own table options (each alone), and keeps them from step to step.
+#[tokio::test]
+async fn the_card_picker_opened_from_the_game_uses_its_table_options() {
+    let t = start("tute", 4, &[("partnerships", "false")]).await;
+    let form = t
+        .client
+        .get(t.app.url(&format!("/partidas/{}/mano", t.game)))
+        .send()
+        .await
+        .unwrap();
+    let form = scraper::Html::parse_document(&form.text().await.unwrap());
+    let picker = crate::helpers::attr(&form, "a.card-picker", "href").unwrap();
+    let page = t.client.get(t.app.url(&picker)).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    let page = scraper::Html::parse_document(&page.text().await.unwrap());
+    let options = crate::helpers::attr(&page, "input[name=options]", "value").unwrap();
+    let options: serde_json::Value = serde_json::from_str(&options).unwrap();
+    assert_eq!(options["partnerships"], false);
+    // One step further (a card played): the record still says so.
+    let options = options.to_string();
+    let res = crate::helpers::post_form_as(
+        &t.app,
+        &t.client,
+        "/arbitro/construir",
+        &[
+            ("game", "tute"),
+            ("players", "4"),
+            ("dealer", "0"),
+            ("events", "[]"),
+            ("options", &options),
+            ("ev_seat", "1"),
+            ("ev_kind", "play"),
+            ("ev_value", "1o"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let record = crate::helpers::attr(&page, "input[name=record]", "value")
+        .or_else(|| crate::helpers::attr(&page, "textarea[name=record]", "value"))
+        .unwrap_or_else(|| texts(&page, "textarea").join(""));
+    let record: serde_json::Value = serde_json::from_str(&record).unwrap();
+    assert_eq!(record["options"]["partnerships"], false);
+    // Opened by itself (no game), the picker has no options of its own.
+    let page = t
+        .client
+        .get(t.app.url("/arbitro/construir?game=tute&players=4"))
+        .send()
+        .await
+        .unwrap();
+    let page = scraper::Html::parse_document(&page.text().await.unwrap());
+    assert!(crate::helpers::attr(&page, "input[name=options]", "value").is_none());
+}

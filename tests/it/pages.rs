@@ -346,3 +346,90 @@ async fn every_page_linked_from_the_demo_answers_without_a_5xx_and_every_post_fo
     }
     assert!(visited_total > 200, "{visited_total}");
 }
+
+/// Every form an admin can reach from the demo's pages, posted with its CSRF token and
+/// nothing else, and with every field filled with nonsense (a word, a negative number,
+/// a number too big, an overlong text): a 4xx or a redirect, never a 5xx.
+#[tokio::test]
+async fn every_form_of_the_demo_posted_with_nonsense_gets_a_4xx_never_a_5xx() {
+    use std::collections::{BTreeMap, BTreeSet, VecDeque};
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("root", "admin", None).await;
+    let admin = crate::helpers::new_client();
+    app.login(&admin, "root", &pw).await;
+    let links = scraper::Selector::parse("a[href]").unwrap();
+    let forms = scraper::Selector::parse("form[method=post]").unwrap();
+    let named = scraper::Selector::parse("input[name], select[name], textarea[name]").unwrap();
+    // Crawl: every post form by its action, with its field names.
+    let mut actions: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut seen = BTreeSet::new();
+    let mut queue = VecDeque::from(["/".to_owned()]);
+    while let Some(path) = queue.pop_front() {
+        if !seen.insert(path.clone()) || seen.len() > 400 {
+            continue;
+        }
+        let res = admin.get(app.url(&path)).send().await.unwrap();
+        if !res.status().is_success() {
+            continue;
+        }
+        let doc = scraper::Html::parse_document(&res.text().await.unwrap());
+        for form in doc.select(&forms) {
+            let action = form.value().attr("action").unwrap_or(&path).to_owned();
+            let fields = actions.entry(action).or_default();
+            for f in form.select(&named) {
+                if let Some(n) = f.value().attr("name") {
+                    fields.insert(n.to_owned());
+                }
+            }
+        }
+        for a in doc.select(&links) {
+            let href = a.value().attr("href").unwrap_or_default();
+            let href = href.split('#').next().unwrap_or_default();
+            if href.starts_with('/') && !href.starts_with("//") && !href.starts_with("/idioma/") {
+                queue.push_back(href.to_owned());
+            }
+        }
+    }
+    // Leaving would end the session the other posts need.
+    actions.retain(|a, _| a.starts_with('/') && a != "/salir");
+    assert!(actions.len() > 15, "{:?}", actions.keys());
+    let long = "ñ".repeat(5000);
+    let mut posted = 0;
+    for (action, fields) in &actions {
+        for junk in [
+            None,
+            Some("x"),
+            Some("-1"),
+            Some("99999999999999999999"),
+            Some(long.as_str()),
+        ] {
+            let csrf = app.csrf_for(&admin).await;
+            let mut form: Vec<(&str, &str)> = vec![("csrf", csrf.as_str())];
+            if let Some(j) = junk {
+                form.extend(
+                    fields
+                        .iter()
+                        .filter(|f| *f != "csrf")
+                        .map(|f| (f.as_str(), j)),
+                );
+            }
+            let res = admin
+                .post(app.url(action))
+                .form(&form)
+                .send()
+                .await
+                .unwrap();
+            let status = res.status();
+            assert!(
+                !status.is_server_error(),
+                "POST {action} with {junk:?}: {status}\n{}",
+                res.text().await.unwrap_or_default()
+            );
+            posted += 1;
+        }
+    }
+    eprintln!(
+        "posted {posted} nonsense forms to {} actions",
+        actions.len()
+    );
+}

@@ -45,6 +45,7 @@ impl TestDb {
                 .map(|d| d.subsec_nanos())
                 .unwrap_or(0)
         );
+        let base = &without_tls(base);
         let mut admin = PgConnection::establish(base).expect("connect to BAZA_TEST_DATABASE_URL");
         diesel::sql_query(format!("CREATE DATABASE {name}"))
             .execute(&mut admin)
@@ -54,7 +55,7 @@ impl TestDb {
             .next()
             .and_then(|b| b.rsplit_once('/'))
             .expect("postgres URL with a database name");
-        let url = format!("{head}/{name}");
+        let url = without_tls(&format!("{head}/{name}"));
         TestDb {
             target: DbTarget::parse(&url, false).expect("postgres url"),
             url,
@@ -72,6 +73,20 @@ impl TestDb {
 
     pub fn pool(&self) -> DbPool {
         db::connect_and_migrate(&self.target).expect("connect and migrate")
+    }
+}
+
+/// The test server is on loopback: its connections go without TLS. (With TLS, libpq's
+/// OpenSSL could be torn down at the test binary's exit while a pool's thread was
+/// still connecting: a segfault in libcrypto after every test had passed.)
+#[cfg(feature = "postgres")]
+fn without_tls(url: &str) -> String {
+    if url.contains("sslmode=") {
+        url.to_owned()
+    } else if url.contains('?') {
+        format!("{url}&sslmode=disable")
+    } else {
+        format!("{url}?sslmode=disable")
     }
 }
 

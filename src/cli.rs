@@ -344,13 +344,18 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
         TournamentCommand::Export { id, db: args } => {
             let pool = db::connect_and_migrate(&args.target()?)?;
             let mut conn = pool.get()?;
-            let Some(file) = tournaments::export(&mut conn, id)? else {
+            let Some(export) = tournaments::export(&mut conn, id)? else {
                 eprintln!(
                     "baza tournament export: no existe el campeonato {id} / no championship {id}"
                 );
                 return Ok(ExitCode::FAILURE);
             };
-            println!("{}", serde_json::to_string_pretty(&file)?);
+            println!("{}", serde_json::to_string_pretty(&export.file)?);
+            for name in &export.left_out {
+                eprintln!(
+                    "baza tournament export: el cuadro «{name}» no va en el fichero: no todos sus participantes son del campeonato / bracket «{name}» left out: not all its entrants are the championship's"
+                );
+            }
             Ok(ExitCode::SUCCESS)
         }
         TournamentCommand::Import {

@@ -415,6 +415,7 @@ tiebreak-lot = Sorteig
 tournament-live = Pantalla en directe
 tournament-director = Direcció del campionat
 tournament-export = Exporta el fitxer del torneig
+tournament-export-left-out = Aquests quadres no van al fitxer exportat, perquè no tots els seus participants són del campionat:
 tournament-print-standings = Imprimeix la classificació
 tournament-print-pairings = Imprimeix els aparellaments
 tournament-print-slips = Imprimeix les actes de taula

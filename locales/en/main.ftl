@@ -415,6 +415,7 @@ tiebreak-lot = Lot
 tournament-live = Live screen
 tournament-director = Run the championship
 tournament-export = Export the tournament file
+tournament-export-left-out = These brackets are not in the exported file, because not all their entrants are the championship's:
 tournament-print-standings = Print the standings
 tournament-print-pairings = Print the pairings
 tournament-print-slips = Print the table slips

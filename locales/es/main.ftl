@@ -415,6 +415,7 @@ tiebreak-lot = Sorteo
 tournament-live = Pantalla en directo
 tournament-director = Dirección del campeonato
 tournament-export = Exportar el fichero del torneo
+tournament-export-left-out = No van en el fichero exportado estos cuadros, porque no todos sus participantes son del campeonato:
 tournament-print-standings = Imprimir la clasificación
 tournament-print-pairings = Imprimir emparejamientos
 tournament-print-slips = Imprimir actas de mesa

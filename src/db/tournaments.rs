@@ -366,14 +366,23 @@ fn insert_phase(
     Ok(())
 }
 
+/// A championship as a `baza-tournament/1` file.
+pub struct Export {
+    pub file: TournamentFile,
+    /// Brackets linked to the championship that the file cannot carry (an entrant
+    /// of theirs is not an entrant of the championship), by name.
+    pub left_out: Vec<String>,
+}
+
 /// A championship as a `baza-tournament/1` file: its document plus, as knockout
 /// phases, the brackets linked to it whose entrants are all entrants of the file
 /// (matched by name). `None`: no such championship.
-pub fn export(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<TournamentFile>> {
+pub fn export(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Export>> {
     let Some(t) = load(conn, event_id)? else {
         return Ok(None);
     };
     let mut file = t.file;
+    let mut left_out = Vec::new();
     for row in brackets::brackets_of_event(conn, event_id)? {
         let names: Vec<String> = serde_json::from_str(&row.entrants).map_err(corrupt)?;
         let ids: Option<Vec<String>> = names
@@ -386,6 +395,7 @@ pub fn export(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament
             })
             .collect();
         let (Some(entrants), Ok(bracket)) = (ids, serde_json::from_str(&row.document)) else {
+            left_out.push(row.name);
             continue;
         };
         file.brackets.push(BracketPhase {
@@ -394,7 +404,7 @@ pub fn export(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament
             bracket,
         });
     }
-    Ok(Some(file))
+    Ok(Some(Export { file, left_out }))
 }
 
 /// Inserts the tables of a new round: the first `available` (all when 0) get a

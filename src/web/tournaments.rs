@@ -587,6 +587,8 @@ struct DirectorPage<'a> {
     /// Why not, when it cannot.
     blocked: Option<String>,
     late: bool,
+    /// Brackets of the championship its export cannot carry (see `store::export`).
+    left_out: Vec<String>,
 }
 
 fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
@@ -613,8 +615,11 @@ pub async fn director(
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
-    let (t, rows) = db(&state, move |conn| {
-        Ok((load(conn, id)?, store::tables(conn, id)?))
+    let (t, rows, left_out) = db(&state, move |conn| {
+        let left_out = store::export(conn, id)?
+            .map(|e| e.left_out)
+            .unwrap_or_default();
+        Ok((load(conn, id)?, store::tables(conn, id)?, left_out))
     })
     .await?;
     who.require(Perm::ManageClub(t.event.club_id), req.path())?;
@@ -639,6 +644,7 @@ pub async fn director(
     let mut rounds = round_views(&t, &rows, None);
     rounds.reverse();
     render(&DirectorPage {
+        left_out,
         system: system_text(&ctx, &t.file.event.system),
         format: format_text(&ctx, &t.file.event.match_format),
         points: t.file.event.points,
@@ -1142,11 +1148,11 @@ pub async fn export_file(
     let t = db(&state, move |conn| load(conn, id)).await?;
     who.require(Perm::ReadAudit(t.event.club_id), req.path())?;
     // With the brackets (knockout phases) linked to the championship.
-    let file = db(&state, move |conn| {
+    let export = db(&state, move |conn| {
         store::export(conn, id)?.ok_or(AppError::NotFound)
     })
     .await?;
-    let body = serde_json::to_string_pretty(&file)
+    let body = serde_json::to_string_pretty(&export.file)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
     Ok(HttpResponse::Ok()
         .content_type("application/json")

@@ -1645,6 +1645,15 @@ async fn a_championship_file_and_its_brackets_go_in_and_out_together() {
     .await;
     assert_accepted(res).await;
     assert_eq!(app.with_conn(linked).await.len(), 2);
+    // The director is told which bracket the export leaves out, and why.
+    let html = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    let note = texts(&html, ".export-left-out").join(" ");
+    assert!(
+        note.contains("Consolación") && !note.contains("Fase final"),
+        "{note}"
+    );
     // The other semi-final is played on the web.
     let second = bracket.playable()[0];
     let version = rows[0].version.to_string();

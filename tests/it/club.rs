@@ -110,6 +110,18 @@ impl Table {
         scraper::Html::parse_document(&res.text().await.unwrap())
     }
 
+    /// The form for a new hand of this game.
+    pub async fn hand_form(&self) -> scraper::Html {
+        let res = self
+            .client
+            .get(self.app.url(&format!("/partidas/{}/mano", self.game)))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        scraper::Html::parse_document(&res.text().await.unwrap())
+    }
+
     pub async fn version(&self) -> String {
         attr(&self.page().await, ".big-score", "data-version").unwrap()
     }
@@ -825,13 +837,7 @@ async fn a_hand_entered_card_by_card_is_ruled_by_the_engine_and_scored() {
     let example = first_cuatrola_example();
     let t = start_with_dealer("cuatrola", "1").await;
     // The hand form links to the card picker for this game, dealer and version.
-    let form = t
-        .client
-        .get(t.app.url(&format!("/partidas/{}/mano", t.game)))
-        .send()
-        .await
-        .unwrap();
-    let html = scraper::Html::parse_document(&form.text().await.unwrap());
+    let html = t.hand_form().await;
     let picker = attr(&html, "a.card-picker", "href").unwrap();
     assert!(
         picker.contains("dealer=1") && picker.contains(&format!("partida={}", t.game)),

@@ -23,14 +23,7 @@ async fn a_four_player_individual_tute_game_keeps_one_column_per_player() {
     assert_eq!(t.totals().await, "0 – 0 – 0 – 0");
 
     // The hand form asks for each player's card points.
-    let form = t
-        .client
-        .get(t.app.url(&format!("/partidas/{}/mano", t.game)))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(form.status(), StatusCode::OK);
-    let form = scraper::Html::parse_document(&form.text().await.unwrap());
+    let form = t.hand_form().await;
     let sel = scraper::Selector::parse("input[name^=card_points_]").unwrap();
     let boxes: Vec<&str> = form
         .select(&sel)
@@ -126,13 +119,7 @@ async fn the_new_tute_game_form_offers_the_partnerships_option() {
 #[tokio::test]
 async fn the_card_picker_opened_from_the_game_uses_its_table_options() {
     let t = start("tute", 4, &[("partnerships", "false")]).await;
-    let form = t
-        .client
-        .get(t.app.url(&format!("/partidas/{}/mano", t.game)))
-        .send()
-        .await
-        .unwrap();
-    let form = scraper::Html::parse_document(&form.text().await.unwrap());
+    let form = t.hand_form().await;
     let picker = crate::helpers::attr(&form, "a.card-picker", "href").unwrap();
     let page = t.client.get(t.app.url(&picker)).send().await.unwrap();
     assert_eq!(page.status(), StatusCode::OK);

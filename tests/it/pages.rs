@@ -262,54 +262,80 @@ async fn the_suite_runs_on_the_backend_it_was_asked_for() {
     eprintln!("integration tests on {wanted}");
 }
 
+/// The pages reachable by same-site links from `/`, as `client` asking for `lang` (at
+/// most 400; the language switcher is not followed: its cookie would win over
+/// `lang`). Each with its status and, for a successful HTML page, its text.
+async fn crawl(
+    app: &TestApp,
+    client: &reqwest::Client,
+    lang: &str,
+) -> Vec<(String, StatusCode, Option<String>)> {
+    use std::collections::{BTreeSet, VecDeque};
+    let links = scraper::Selector::parse("a[href]").unwrap();
+    let mut pages = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut queue = VecDeque::from(["/".to_owned()]);
+    while let Some(path) = queue.pop_front() {
+        if !seen.insert(path.clone()) || seen.len() > 400 {
+            continue;
+        }
+        let res = client
+            .get(app.url(&path))
+            .header("accept-language", lang)
+            .send()
+            .await
+            .unwrap();
+        let status = res.status();
+        let html_page = res
+            .headers()
+            .get("content-type")
+            .and_then(|c| c.to_str().ok())
+            .is_some_and(|c| c.starts_with("text/html"));
+        let body = res.text().await.unwrap();
+        if !html_page || !status.is_success() {
+            pages.push((path, status, None));
+            continue;
+        }
+        let doc = scraper::Html::parse_document(&body);
+        for a in doc.select(&links) {
+            let href = a.value().attr("href").unwrap_or_default();
+            let href = href.split('#').next().unwrap_or_default();
+            if href.starts_with('/') && !href.starts_with("//") && !href.starts_with("/idioma/") {
+                queue.push_back(href.to_owned());
+            }
+        }
+        pages.push((path, status, Some(body)));
+    }
+    pages
+}
+
 /// Every page reachable by links from the home page of the demo club, as an admin and
 /// as a visitor, in the three languages: no 5xx anywhere, every HTML page declares its
 /// language, and every form that posts carries its CSRF token.
 #[tokio::test]
 async fn every_page_linked_from_the_demo_answers_without_a_5xx_and_every_post_form_has_csrf() {
-    use std::collections::{BTreeSet, VecDeque};
     let app = TestApp::with_demo().await;
     let pw = app.add_user("root", "admin", None).await;
     let admin = crate::helpers::new_client();
     app.login(&admin, "root", &pw).await;
     let visitor = crate::helpers::new_client();
-    let links = scraper::Selector::parse("a[href]").unwrap();
     let forms = scraper::Selector::parse("form").unwrap();
     let csrf = scraper::Selector::parse("input[name=csrf]").unwrap();
     let mut visited_total = 0;
     for (who, client) in [("admin", &admin), ("visitor", &visitor)] {
         for lang in ["es", "ca", "en"] {
-            let mut seen = BTreeSet::new();
-            let mut queue = VecDeque::from(["/".to_owned()]);
-            while let Some(path) = queue.pop_front() {
-                if !seen.insert(path.clone()) || seen.len() > 400 {
-                    continue;
-                }
-                let res = client
-                    .get(app.url(&path))
-                    .header("accept-language", lang)
-                    .send()
-                    .await
-                    .unwrap();
-                let status = res.status();
+            let pages = crawl(&app, client, lang).await;
+            for (path, status, body) in &pages {
                 assert!(
                     !status.is_server_error(),
                     "{who} ({lang}): GET {path} answered {status}"
                 );
-                let html_page = res
-                    .headers()
-                    .get("content-type")
-                    .and_then(|c| c.to_str().ok())
-                    .is_some_and(|c| c.starts_with("text/html"));
-                let body = res.text().await.unwrap();
-                if !html_page || !status.is_success() {
-                    continue;
-                }
+                let Some(body) = body else { continue };
                 assert!(
                     body.contains(&format!("<html lang=\"{lang}\"")),
                     "{who}: GET {path} is not in {lang}"
                 );
-                let doc = scraper::Html::parse_document(&body);
+                let doc = scraper::Html::parse_document(body);
                 for form in doc.select(&forms) {
                     let posts = form
                         .value()
@@ -321,26 +347,13 @@ async fn every_page_linked_from_the_demo_answers_without_a_5xx_and_every_post_fo
                         form.value().attr("action")
                     );
                 }
-                for a in doc.select(&links) {
-                    let href = a.value().attr("href").unwrap_or_default();
-                    let href = href.split('#').next().unwrap_or_default();
-                    // Same site only; the language switcher would set a cookie that
-                    // wins over the language asked for here.
-                    if href.starts_with('/')
-                        && !href.starts_with("//")
-                        && !href.starts_with("/idioma/")
-                        && !href.starts_with("/static/")
-                    {
-                        queue.push_back(href.to_owned());
-                    }
-                }
             }
-            visited_total += seen.len();
-            eprintln!("crawl {who} {lang}: {} pages", seen.len());
+            visited_total += pages.len();
+            eprintln!("crawl {who} {lang}: {} pages", pages.len());
             assert!(
-                seen.len() > 20,
+                pages.len() > 20,
                 "{who} ({lang}) reached only {} pages",
-                seen.len()
+                pages.len()
             );
         }
     }
@@ -352,27 +365,18 @@ async fn every_page_linked_from_the_demo_answers_without_a_5xx_and_every_post_fo
 /// a number too big, an overlong text): a 4xx or a redirect, never a 5xx.
 #[tokio::test]
 async fn every_form_of_the_demo_posted_with_nonsense_gets_a_4xx_never_a_5xx() {
-    use std::collections::{BTreeMap, BTreeSet, VecDeque};
+    use std::collections::{BTreeMap, BTreeSet};
     let app = TestApp::with_demo().await;
     let pw = app.add_user("root", "admin", None).await;
     let admin = crate::helpers::new_client();
     app.login(&admin, "root", &pw).await;
-    let links = scraper::Selector::parse("a[href]").unwrap();
     let forms = scraper::Selector::parse("form[method=post]").unwrap();
     let named = scraper::Selector::parse("input[name], select[name], textarea[name]").unwrap();
-    // Crawl: every post form by its action, with its field names.
+    // Every post form by its action, with its field names.
     let mut actions: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut seen = BTreeSet::new();
-    let mut queue = VecDeque::from(["/".to_owned()]);
-    while let Some(path) = queue.pop_front() {
-        if !seen.insert(path.clone()) || seen.len() > 400 {
-            continue;
-        }
-        let res = admin.get(app.url(&path)).send().await.unwrap();
-        if !res.status().is_success() {
-            continue;
-        }
-        let doc = scraper::Html::parse_document(&res.text().await.unwrap());
+    for (path, _, body) in crawl(&app, &admin, "es").await {
+        let Some(body) = body else { continue };
+        let doc = scraper::Html::parse_document(&body);
         for form in doc.select(&forms) {
             let action = form.value().attr("action").unwrap_or(&path).to_owned();
             let fields = actions.entry(action).or_default();
@@ -380,13 +384,6 @@ async fn every_form_of_the_demo_posted_with_nonsense_gets_a_4xx_never_a_5xx() {
                 if let Some(n) = f.value().attr("name") {
                     fields.insert(n.to_owned());
                 }
-            }
-        }
-        for a in doc.select(&links) {
-            let href = a.value().attr("href").unwrap_or_default();
-            let href = href.split('#').next().unwrap_or_default();
-            if href.starts_with('/') && !href.starts_with("//") && !href.starts_with("/idioma/") {
-                queue.push_back(href.to_owned());
             }
         }
     }

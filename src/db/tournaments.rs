@@ -382,6 +382,19 @@ pub fn export(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Export>> {
         return Ok(None);
     };
     let mut file = t.file;
+    let (phases, left_out) = linked_phases(conn, event_id, &file)?;
+    file.brackets.extend(phases);
+    Ok(Some(Export { file, left_out }))
+}
+
+/// The brackets linked to championship `event_id` (whose document is `file`) as
+/// knockout phases of its file, and the names of those the file cannot carry.
+pub fn linked_phases(
+    conn: &mut DbConn,
+    event_id: i32,
+    file: &TournamentFile,
+) -> QueryResult<(Vec<BracketPhase>, Vec<String>)> {
+    let mut phases = Vec::new();
     let mut left_out = Vec::new();
     for row in brackets::brackets_of_event(conn, event_id)? {
         let names: Vec<String> = serde_json::from_str(&row.entrants).map_err(corrupt)?;
@@ -398,13 +411,13 @@ pub fn export(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Export>> {
             left_out.push(row.name);
             continue;
         };
-        file.brackets.push(BracketPhase {
+        phases.push(BracketPhase {
             name: row.name,
             entrants,
             bracket,
         });
     }
-    Ok(Some(Export { file, left_out }))
+    Ok((phases, left_out))
 }
 
 /// Inserts the tables of a new round: the first `available` (all when 0) get a

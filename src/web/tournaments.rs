@@ -616,10 +616,9 @@ pub async fn director(
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
     let (t, rows, left_out) = db(&state, move |conn| {
-        let left_out = store::export(conn, id)?
-            .map(|e| e.left_out)
-            .unwrap_or_default();
-        Ok((load(conn, id)?, store::tables(conn, id)?, left_out))
+        let t = load(conn, id)?;
+        let (_, left_out) = store::linked_phases(conn, id, &t.file)?;
+        Ok((t, store::tables(conn, id)?, left_out))
     })
     .await?;
     who.require(Perm::ManageClub(t.event.club_id), req.path())?;
@@ -1148,11 +1147,14 @@ pub async fn export_file(
     let t = db(&state, move |conn| load(conn, id)).await?;
     who.require(Perm::ReadAudit(t.event.club_id), req.path())?;
     // With the brackets (knockout phases) linked to the championship.
-    let export = db(&state, move |conn| {
-        store::export(conn, id)?.ok_or(AppError::NotFound)
+    let mut file = t.file;
+    let file = db(&state, move |conn| {
+        let (phases, _) = store::linked_phases(conn, id, &file)?;
+        file.brackets.extend(phases);
+        Ok(file)
     })
     .await?;
-    let body = serde_json::to_string_pretty(&export.file)
+    let body = serde_json::to_string_pretty(&file)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
     Ok(HttpResponse::Ok()
         .content_type("application/json")

@@ -519,24 +519,17 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
             let mut new_entries = Vec::new();
             for k in 0..40 {
                 let name = format!("Extra {event}-{k}");
-                let p1 = insert_player(
-                    conn,
-                    &NewPlayer {
-                        club_id: 1,
-                        name: &format!("{name} A"),
-                        created_at: now,
-                    },
-                )
-                .unwrap();
-                let p2 = insert_player(
-                    conn,
-                    &NewPlayer {
-                        club_id: 1,
-                        name: &format!("{name} B"),
-                        created_at: now,
-                    },
-                )
-                .unwrap();
+                let [p1, p2] = ["A", "B"].map(|who| {
+                    insert_player(
+                        conn,
+                        &NewPlayer {
+                            club_id: 1,
+                            name: &format!("{name} {who}"),
+                            created_at: now,
+                        },
+                    )
+                    .unwrap()
+                });
                 let pair = insert_pair(
                     conn,
                     &NewPair {

@@ -398,10 +398,16 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                     .map(|h| format!("{:04}", u32::from_str_radix(&h, 16).unwrap_or(0) % 10_000))
                     .unwrap_or_default()
             };
+            // A file whose tables recorded their games goes on hand by hand.
+            let hands = parsed
+                .rounds
+                .iter()
+                .any(|r| r.results.iter().any(|x| !x.games.is_empty()));
             let id = match tournaments::create(
                 &mut conn,
                 club_id,
                 &parsed,
+                hands,
                 starts_on.unwrap_or(now.date()),
                 now,
                 "cli:tournament import",

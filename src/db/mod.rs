@@ -13,6 +13,7 @@ pub mod demo_bracket;
 pub mod games;
 pub mod queries;
 pub mod schema;
+pub mod table_games;
 pub mod tournaments;
 
 use std::collections::HashMap;

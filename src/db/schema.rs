@@ -212,6 +212,7 @@ diesel::table! {
         version -> Integer,
         updated_at -> Timestamp,
         changes -> Integer,
+        entry_mode -> Text,
     }
 }
 
@@ -230,6 +231,11 @@ diesel::table! {
         proposed_winner -> Nullable<Text>,
         version -> Integer,
         updated_at -> Timestamp,
+        phase -> Integer,
+        pin_b -> Text,
+        game_id -> Nullable<Integer>,
+        typed -> Integer,
+        started_at -> Nullable<Timestamp>,
     }
 }
 

@@ -34,6 +34,9 @@ pub struct Tournament {
     /// The last round shown to the public.
     pub published_round: i32,
     pub version: i32,
+    /// The tables play Baza games hand by hand (`hands`), or type final scores
+    /// (`result`).
+    pub entry_mode: String,
 }
 
 impl Tournament {
@@ -68,6 +71,34 @@ pub struct TableRow {
     pub proposed_winner: Option<String>,
     pub version: i32,
     pub updated_at: NaiveDateTime,
+    /// 0 for the championship's rounds, else the bracket id of a knockout phase.
+    pub phase: i32,
+    /// Pair b's PIN (`pin` is pair a's).
+    pub pin_b: String,
+    /// The first partida the table plays hand by hand.
+    pub game_id: Option<i32>,
+    /// 1 when the director switched the table to typed results.
+    pub typed: i32,
+    /// When the table's round was published (a timed match counts from then).
+    pub started_at: Option<NaiveDateTime>,
+}
+
+impl TableRow {
+    /// Whether the table plays its match hand by hand.
+    pub fn plays_game(&self) -> bool {
+        self.game_id.is_some() && self.typed == 0
+    }
+
+    /// The side (`a` or `b`) a PIN opens, if any.
+    pub fn side_of_pin(&self, pin: &str) -> Option<&'static str> {
+        if !self.pin.is_empty() && pin == self.pin {
+            Some("a")
+        } else if !self.pin_b.is_empty() && pin == self.pin_b {
+            Some("b")
+        } else {
+            None
+        }
+    }
 }
 
 /// Why a change was not made.
@@ -130,6 +161,7 @@ struct Row {
     version: i32,
     _updated_at: NaiveDateTime,
     _changes: i32,
+    entry_mode: String,
 }
 
 pub fn exists(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
@@ -159,6 +191,7 @@ pub fn load(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament>>
         tables_available: row.tables_available,
         published_round: row.published_round,
         version: row.version,
+        entry_mode: row.entry_mode,
     }))
 }
 
@@ -185,6 +218,10 @@ pub fn stamp(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<String>> {
 /// the first statement of every transaction that writes to a championship or its
 /// tables, so all of them take their locks in the same order. `false`: no such
 /// championship.
+pub fn touch(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
+    count_change(conn, event_id)
+}
+
 fn count_change(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
     let n = diesel::update(tournaments::table.find(event_id))
         .set(tournaments::changes.eq(tournaments::changes + 1))
@@ -192,10 +229,16 @@ fn count_change(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
     Ok(n == 1)
 }
 
-/// The tables of a championship, by round and table.
+/// The tables of a championship's rounds, by round and table.
 pub fn tables(conn: &mut DbConn, event_id: i32) -> QueryResult<Vec<TableRow>> {
+    phase_tables(conn, event_id, 0)
+}
+
+/// The tables of one phase of a championship (0: its rounds; else a bracket id).
+pub fn phase_tables(conn: &mut DbConn, event_id: i32, phase: i32) -> QueryResult<Vec<TableRow>> {
     tournament_tables::table
         .filter(tournament_tables::event_id.eq(event_id))
+        .filter(tournament_tables::phase.eq(phase))
         .select(TableRow::as_select())
         .order((tournament_tables::round_no, tournament_tables::table_no))
         .load(conn)
@@ -207,8 +250,20 @@ pub fn find_table(
     round: i32,
     table: i32,
 ) -> QueryResult<Option<TableRow>> {
+    find_phase_table(conn, event_id, 0, round, table)
+}
+
+/// A table of one phase (see [`phase_tables`]).
+pub fn find_phase_table(
+    conn: &mut DbConn,
+    event_id: i32,
+    phase: i32,
+    round: i32,
+    table: i32,
+) -> QueryResult<Option<TableRow>> {
     tournament_tables::table
         .filter(tournament_tables::event_id.eq(event_id))
+        .filter(tournament_tables::phase.eq(phase))
         .filter(tournament_tables::round_no.eq(round))
         .filter(tournament_tables::table_no.eq(table))
         .select(TableRow::as_select())
@@ -244,11 +299,15 @@ pub fn rounds_planned(file: &TournamentFile) -> i32 {
 }
 
 /// Creates a championship (its event and its document, with any rounds the file
-/// already has: an import). Returns the event id.
+/// already has: an import, whose results may carry the games played hand by hand).
+/// `hands`: the tables play Baza games (when the game can be played two-sided).
+/// Returns the event id.
+#[allow(clippy::too_many_arguments)]
 pub fn create(
     conn: &mut DbConn,
     club_id: i32,
     file: &TournamentFile,
+    hands: bool,
     starts_on: NaiveDate,
     now: NaiveDateTime,
     actor: &str,
@@ -283,8 +342,17 @@ pub fn create(
         // and printed as the ones made on the web; `export` puts them back.
         let mut stored = file.clone();
         let phases = std::mem::take(&mut stored.brackets);
+        for r in stored.rounds.iter_mut().flat_map(|r| r.results.iter_mut()) {
+            r.games.clear();
+        }
         let document = serde_json::to_string(&stored).map_err(corrupt)?;
         let published = file.rounds.len() as i32;
+        let hands = hands
+            && crate::domain::tournament::played::table_players(
+                file.event.game,
+                &file.event.options,
+            )
+            .is_some();
         diesel::insert_into(tournaments::table)
             .values((
                 tournaments::event_id.eq(event_id),
@@ -294,11 +362,20 @@ pub fn create(
                 tournaments::published_round.eq(published),
                 tournaments::version.eq(0),
                 tournaments::updated_at.eq(now),
+                tournaments::entry_mode.eq(if hands { "hands" } else { "result" }),
             ))
             .execute(conn)?;
+        let draw = Draw {
+            event_id,
+            club_id,
+            file: &stored,
+            hands,
+            actor,
+        };
         for round in &file.rounds {
-            insert_tables(conn, event_id, round, 0, pins, now)?;
+            insert_tables(conn, &draw, round, 0, pins, now)?;
         }
+        super::table_games::store_imported_games(conn, event_id, club_id, file, actor, now)?;
         for phase in &phases {
             insert_phase(conn, club_id, event_id, file, phase, actor, now)?;
         }
@@ -382,6 +459,7 @@ pub fn export(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Export>> {
         return Ok(None);
     };
     let mut file = t.file;
+    super::table_games::attach_games(conn, event_id, &mut file)?;
     let (phases, left_out) = linked_phases(conn, event_id, &file)?;
     file.brackets.extend(phases);
     Ok(Some(Export { file, left_out }))
@@ -420,12 +498,23 @@ pub fn linked_phases(
     Ok((phases, left_out))
 }
 
+/// What a round's new tables are drawn for.
+struct Draw<'a> {
+    event_id: i32,
+    club_id: i32,
+    file: &'a TournamentFile,
+    /// The tables play Baza games.
+    hands: bool,
+    actor: &'a str,
+}
+
 /// Inserts the tables of a new round: the first `available` (all when 0) get a
-/// physical table of the same number, the others queue. A table whose result is
-/// already in the round (an import) is final.
+/// physical table of the same number, the others queue. Each pair gets its PIN; in
+/// `hands` mode each table its first partida. A table whose result is already in the
+/// round (an import) is final.
 fn insert_tables(
     conn: &mut DbConn,
-    event_id: i32,
+    draw: &Draw,
     round: &Round,
     available: i32,
     pins: &mut dyn FnMut() -> String,
@@ -443,18 +532,41 @@ fn insert_tables(
         } else {
             None
         };
-        diesel::insert_into(tournament_tables::table)
+        let id: i32 = diesel::insert_into(tournament_tables::table)
             .values((
-                tournament_tables::event_id.eq(event_id),
+                tournament_tables::event_id.eq(draw.event_id),
                 tournament_tables::round_no.eq(round.number as i32),
                 tournament_tables::table_no.eq(t.table as i32),
                 tournament_tables::physical.eq(physical),
                 tournament_tables::pin.eq(pins()),
+                tournament_tables::pin_b.eq(pins()),
                 tournament_tables::status.eq(if done { "final" } else { "playing" }),
                 tournament_tables::version.eq(0),
                 tournament_tables::updated_at.eq(now),
             ))
-            .execute(conn)?;
+            .returning(tournament_tables::id)
+            .get_result(conn)?;
+        if draw.hands && !done {
+            let name = |id: &str| {
+                draw.file
+                    .entrants
+                    .iter()
+                    .find(|e| e.id == id)
+                    .map_or_else(|| id.to_owned(), |e| e.name.clone())
+            };
+            if let Some(g) = super::table_games::create_match_game(
+                conn,
+                draw.club_id,
+                draw.file,
+                (round.number, t.table),
+                &name(&t.a),
+                &name(&t.b),
+                draw.actor,
+                now,
+            )? {
+                super::table_games::link_game(conn, id, g)?;
+            }
+        }
     }
     Ok(())
 }
@@ -479,7 +591,21 @@ pub fn change<T>(
         }
         let mut t = load(conn, event_id)?.ok_or(ChangeError::NotFound)?;
         let version = t.version;
+        let published_before = t.published_round;
         let (out, audit) = f(conn, &mut t)?;
+        if t.published_round > published_before {
+            // A timed match counts its minutes from the publication of its round.
+            diesel::update(
+                tournament_tables::table
+                    .filter(tournament_tables::event_id.eq(event_id))
+                    .filter(tournament_tables::phase.eq(0))
+                    .filter(tournament_tables::round_no.gt(published_before))
+                    .filter(tournament_tables::round_no.le(t.published_round))
+                    .filter(tournament_tables::started_at.is_null()),
+            )
+            .set(tournament_tables::started_at.eq(Some(now)))
+            .execute(conn)?;
+        }
         tournament::validate(&t.file)
             .map_err(|e| ChangeError::Refused("error-tournament-file", e.to_string()))?;
         let document = serde_json::to_string(&t.file).map_err(corrupt)?;
@@ -559,7 +685,14 @@ pub fn pair_next_round(
         }
         let round = tournament::next_round(&t.file)?;
         let number = round.number;
-        insert_tables(conn, event_id, &round, t.tables_available, pins, now)?;
+        let draw = Draw {
+            event_id,
+            club_id: t.event.club_id,
+            file: &t.file,
+            hands: t.entry_mode == "hands",
+            actor,
+        };
+        insert_tables(conn, &draw, &round, t.tables_available, pins, now)?;
         let after = serde_json::json!({ "round": &round, "absent": absent });
         t.file.rounds.push(round);
         Ok((
@@ -625,6 +758,7 @@ pub fn record_result(
         {
             let queued = tournament_tables::table
                 .filter(tournament_tables::event_id.eq(event_id))
+                .filter(tournament_tables::phase.eq(0))
                 .filter(tournament_tables::round_no.eq(round as i32))
                 .filter(tournament_tables::physical.is_null())
                 .select(tournament_tables::id)
@@ -786,7 +920,7 @@ pub fn demo(
         format!("{:04}", (n * 7919 + 1234) % 10_000)
     };
     let actor = "demo";
-    let id = create(conn, club_id, &file, today, now, actor, &mut pins)?;
+    let id = create(conn, club_id, &file, false, today, now, actor, &mut pins)?;
     change(conn, id, actor, now, |_, t| {
         t.checked_in = t.file.entrants.iter().map(|e| e.id.clone()).collect();
         Ok((
@@ -855,8 +989,7 @@ pub fn demo(
                 MatchResult {
                     table: tp.table,
                     score,
-                    winner: None,
-                    forfeit: None,
+                    ..MatchResult::default()
                 },
                 None,
                 "record",

@@ -546,6 +546,7 @@ pub async fn create(
             conn,
             club_id,
             &file,
+            true,
             starts_on,
             now(),
             &actor,
@@ -1655,6 +1656,7 @@ pub async fn post_table(
         score: [a, b],
         winner,
         forfeit,
+        ..MatchResult::default()
     };
     db(&state, move |conn| {
         Ok(store::record_result(
@@ -1733,7 +1735,7 @@ pub async fn sign(
         table,
         score: [a.max(0) as u32, b.max(0) as u32],
         winner: tc.row.proposed_winner.as_deref().and_then(parse_side),
-        forfeit: None,
+        ..MatchResult::default()
     };
     db(&state, move |conn| {
         Ok(store::record_result(
@@ -2124,6 +2126,7 @@ mod tests {
             tables_available: 0,
             published_round: 0,
             version: 0,
+            entry_mode: "result".into(),
         };
         let csv = entrants_csv(&t);
         let again = entrants_from_csv(&empty(), &csv).unwrap();

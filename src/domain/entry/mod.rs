@@ -16,6 +16,7 @@ mod board;
 mod botifarra;
 mod cinquillo;
 mod cuatrola;
+pub mod game;
 pub mod msg;
 mod setup;
 pub mod sums;
@@ -23,6 +24,7 @@ mod tute_family;
 pub mod types;
 
 pub use board::{hand_score_from_ruling, scoreboard};
+pub use game::{Entered, GAME_FORMAT, GameDoc, HandDoc, rescore, score_one};
 pub use setup::validate_setup;
 pub use types::*;
 

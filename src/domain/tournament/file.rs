@@ -75,8 +75,17 @@
 //!   alone does not tell (guiñote, both over 101, diez de últimas), and optional
 //!   `"forfeit": "a"|"b"`, the side that did not play (it loses; the score is kept as
 //!   given and not checked).
+//! * `results[].games` (optional): the partidas the table played hand by hand, each a
+//!   `baza-game/1` document (`crate::domain::entry::game`: setup, seats and every
+//!   hand as entered). Side 0 of a game is entrant `a`. When present, the score and
+//!   winner are derived from the hands (a `score` written beside them must agree, and
+//!   may be left out) and the games stand as the proof of the result. Optional
+//!   `"time_up": true` on a timed match: its minutes ran out, so the hand being
+//!   played then was the last.
 
 use super::format::{MatchFormat, Points, Side, check_outcome};
+use super::played;
+use crate::domain::entry::{GAME_FORMAT, GameDoc};
 use super::standings::Tiebreak;
 use crate::domain::engine::GameKind;
 use serde::{Deserialize, Serialize};
@@ -234,7 +243,7 @@ impl Entrant {
 }
 
 /// One round: its pairings and the results entered so far.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Round {
     pub number: u32,
@@ -313,15 +322,22 @@ pub struct RestPairing {
 }
 
 /// The result of one table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MatchResult {
     pub table: u32,
+    #[serde(default)]
     pub score: [u32; 2],
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<Side>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<Side>,
+    /// A timed match whose minutes ran out (its last partida ended by time).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub time_up: bool,
+    /// The partidas the table played hand by hand, when it recorded them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<GameDoc>,
 }
 
 impl MatchResult {
@@ -331,6 +347,8 @@ impl MatchResult {
             score: [a, b],
             winner: None,
             forfeit: None,
+            time_up: false,
+            games: Vec::new(),
         }
     }
 }
@@ -364,12 +382,57 @@ impl fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
-/// Reads and validates a tournament file.
+/// Reads and validates a tournament file; results that carry their games get their
+/// score and winner from them.
 pub fn parse(text: &str) -> Result<TournamentFile, FileError> {
-    let file: TournamentFile =
+    let mut file: TournamentFile =
         serde_json::from_str(text).map_err(|e| FileError::new("", e.to_string()))?;
+    derive_from_games(&mut file)?;
     validate(&file)?;
     Ok(file)
+}
+
+/// Fills in the score and winner of every result that carries its games, from the
+/// hands. A score written beside the games must be the one they give.
+pub fn derive_from_games(file: &mut TournamentFile) -> Result<(), FileError> {
+    let format = file.event.match_format.clone();
+    for (ri, round) in file.rounds.iter_mut().enumerate() {
+        for (xi, r) in round.results.iter_mut().enumerate() {
+            if r.games.is_empty() || r.forfeit.is_some() {
+                continue;
+            }
+            let at = format!("rounds[{ri}].results[{xi}]");
+            for (gi, g) in r.games.iter().enumerate() {
+                if g.format != GAME_FORMAT || g.game != file.event.game {
+                    return Err(FileError::new(
+                        format!("{at}.games[{gi}]"),
+                        format!("not a {GAME_FORMAT} game of {}", file.event.game),
+                    ));
+                }
+            }
+            let partidas = played::partidas_of(&r.games).map_err(|gi| {
+                FileError::new(format!("{at}.games[{gi}]"), "a hand of this game does not score")
+            })?;
+            let Some(d) = played::decide(&format, &partidas, r.time_up) else {
+                return Err(FileError::new(at, "its games do not finish the match"));
+            };
+            if r.score != [0, 0] && r.score != d.score {
+                return Err(FileError::new(
+                    at,
+                    format!(
+                        "the score {}–{} is not what its games give ({}–{})",
+                        r.score[0], r.score[1], d.score[0], d.score[1]
+                    ),
+                ));
+            }
+            if r.winner.is_some() && r.winner != d.winner {
+                return Err(FileError::new(at, "the winner is not the one its games give"));
+            }
+            r.score = d.score;
+            r.winner = d.winner;
+        }
+    }
+    Ok(())
 }
 
 /// Checks everything a tournament file promises: known ids, one line per entrant and
@@ -541,7 +604,8 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
                     format!("two results for table {}", r.table),
                 ));
             }
-            if r.forfeit.is_none() {
+            // A result played hand by hand is proven by its games, whatever its score.
+            if r.forfeit.is_none() && r.games.is_empty() {
                 check_outcome(
                     ev.game,
                     &ev.options,

@@ -20,6 +20,8 @@ pub mod file;
 pub mod format;
 mod ledger;
 pub mod matching;
+pub mod played;
+pub mod qualify;
 pub mod rng;
 mod round_robin;
 pub mod standings;

@@ -1,0 +1,847 @@
+//! The games championship tables play, hand by hand. A table of a championship in
+//! `hands` mode gets its first partida when its match is drawn (seats, first dealer
+//! and options from the draw and the championship); every change to one of its
+//! partidas goes through [`sync_after_change`] in the same transaction, which turns
+//! the partidas into the table's proposed result (or, for a confirmed table changed
+//! by the director or a referee, into a correction of the championship). The other
+//! pair's PIN confirms a proposal ([`confirm`]). Knockout phases seeded from the
+//! standings ([`create_knockout`]) get their tables the same way, as their matches
+//! become ready.
+
+use chrono::{NaiveDateTime, TimeDelta};
+use diesel::prelude::*;
+
+use super::DbConn;
+use super::accounts::{self, NewAudit};
+use super::brackets::{self, NewBracket};
+use super::games::{self, Game, NewGame, NewHand};
+use super::schema::{tournament_tables, tournaments};
+use super::tournaments::{self as store, ChangeError, TableRow, Tournament};
+use crate::domain::bracket::{Bracket, EntrantId, MatchId, Status};
+use crate::domain::entry::{self, Entered, GAME_FORMAT, GameDoc, GameSetup, HandDoc, HandScore};
+use crate::domain::lang::Lang;
+use crate::domain::tournament::played::{self, Decided, Partida};
+use crate::domain::tournament::qualify::{self, KnockoutShape, Qualify};
+use crate::domain::tournament::{self, MatchFormat, MatchResult, Side, TournamentFile};
+
+fn corrupt(e: impl std::fmt::Display) -> diesel::result::Error {
+    diesel::result::Error::DeserializationError(format!("table game: {e}").into())
+}
+
+fn side_text(s: Option<Side>) -> Option<&'static str> {
+    s.map(|s| if s == Side::A { "a" } else { "b" })
+}
+
+/// Inserts a game row (with its audit entry) and returns its id.
+#[allow(clippy::too_many_arguments)]
+pub fn insert_game(
+    conn: &mut DbConn,
+    club_id: i32,
+    setup: &GameSetup,
+    seats: &[String],
+    pin: &str,
+    series: (Option<i32>, i32),
+    actor: &str,
+    now: NaiveDateTime,
+) -> QueryResult<i32> {
+    let options = serde_json::Value::Object(setup.options.clone()).to_string();
+    let seats_json = serde_json::to_string(seats).map_err(corrupt)?;
+    let id = games::insert_game(
+        conn,
+        &NewGame {
+            club_id,
+            game: setup.game.slug(),
+            players: i32::from(setup.players),
+            options: &options,
+            first_dealer: i32::from(setup.first_dealer),
+            seats: &seats_json,
+            status: "playing",
+            pin,
+            created_by: actor,
+            created_at: now,
+            updated_at: now,
+            series_id: series.0,
+            best_of: series.1,
+        },
+    )?;
+    accounts::insert_audit(
+        conn,
+        &NewAudit {
+            at: now,
+            actor,
+            action: "create",
+            entity: "game",
+            entity_id: id,
+            club_id: Some(club_id),
+            event_id: None,
+            before_json: None,
+            after_json: Some(
+                serde_json::json!({"game": setup.game.slug(), "players": setup.players,
+                    "seats": seats, "options": setup.options})
+                .to_string(),
+            ),
+        },
+    )?;
+    Ok(id)
+}
+
+/// The first partida of a table's match, or `None` when the championship's game
+/// cannot be played at a two-sided table. `a` and `b` are the entrants' names.
+#[allow(clippy::too_many_arguments)]
+pub fn create_match_game(
+    conn: &mut DbConn,
+    club_id: i32,
+    file: &TournamentFile,
+    draw: (u32, u32),
+    a: &str,
+    b: &str,
+    actor: &str,
+    now: NaiveDateTime,
+) -> QueryResult<Option<i32>> {
+    let ev = &file.event;
+    let Some(players) = played::table_players(ev.game, &ev.options) else {
+        return Ok(None);
+    };
+    let options = played::table_options(ev.game, &ev.options, &ev.match_format);
+    let seats = played::seat_names(ev.game, players, &options, a, b);
+    let setup = GameSetup {
+        game: ev.game,
+        players,
+        first_dealer: played::first_dealer(ev.seed, draw.0, draw.1, players),
+        options,
+    };
+    let best_of = match ev.match_format {
+        MatchFormat::BestOf { partidas } => i32::try_from(partidas).unwrap_or(1),
+        _ => 1,
+    };
+    // A table's partidas open with the table's PINs only, never a game PIN.
+    insert_game(conn, club_id, &setup, &seats, "", (None, best_of), actor, now).map(Some)
+}
+
+/// Links a game to a table.
+pub fn link_game(conn: &mut DbConn, table_id: i32, game_id: i32) -> QueryResult<usize> {
+    diesel::update(tournament_tables::table.find(table_id))
+        .set(tournament_tables::game_id.eq(Some(game_id)))
+        .execute(conn)
+}
+
+/// The table whose match a game belongs to (through the first game of its series).
+pub fn table_of_game(conn: &mut DbConn, game: &Game) -> QueryResult<Option<TableRow>> {
+    let first = game.series_id.unwrap_or(game.id);
+    tournament_tables::table
+        .filter(tournament_tables::game_id.eq(Some(first)))
+        .select(TableRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// A stored game as a `baza-game/1` document, hands as entered.
+pub fn game_doc(conn: &mut DbConn, g: &Game) -> QueryResult<GameDoc> {
+    let hands = games::game_hands(conn, g.id)?;
+    let options: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&g.options).map_err(corrupt)?;
+    let game = g.game.parse().map_err(corrupt)?;
+    let hands = hands
+        .iter()
+        .map(|h| {
+            Ok(HandDoc {
+                dealer: u8::try_from(h.dealer).unwrap_or(0),
+                entered: Entered::from_parts(&h.kind, &h.entry).map_err(corrupt)?,
+                score: serde_json::from_str(&h.score).ok(),
+            })
+        })
+        .collect::<QueryResult<Vec<_>>>()?;
+    Ok(GameDoc {
+        format: GAME_FORMAT.to_owned(),
+        game,
+        players: u8::try_from(g.players).unwrap_or(0),
+        options,
+        first_dealer: u8::try_from(g.first_dealer).unwrap_or(0),
+        seats: serde_json::from_str(&g.seats).unwrap_or_default(),
+        hands,
+        scoreboard: None,
+    })
+}
+
+/// The partidas of a table's match as documents, in order.
+pub fn match_docs(conn: &mut DbConn, first: i32) -> QueryResult<Vec<GameDoc>> {
+    games::series_games(conn, first)?
+        .iter()
+        .map(|g| game_doc(conn, g))
+        .collect()
+}
+
+/// Stores a whole `baza-game/1` document as a game with its hands (an import).
+pub fn insert_game_doc(
+    conn: &mut DbConn,
+    club_id: i32,
+    doc: &GameDoc,
+    series: (Option<i32>, i32),
+    actor: &str,
+    now: NaiveDateTime,
+) -> QueryResult<i32> {
+    let (scores, board) = doc
+        .score(Lang::En)
+        .map_err(|(i, _)| corrupt(format!("hand {} does not score", i + 1)))?;
+    let id = insert_game(conn, club_id, &doc.setup(), &doc.seats, "", series, actor, now)?;
+    for (i, (h, s)) in doc.hands.iter().zip(&scores).enumerate() {
+        let no = i32::try_from(i + 1).unwrap_or(i32::MAX);
+        games::insert_hand(
+            conn,
+            &NewHand {
+                game_id: id,
+                hand_no: no,
+                kind: h.entered.kind(),
+                dealer: i32::from(h.dealer),
+                entry: &h.entered.entry_json(),
+                score: &serde_json::to_string(s).map_err(corrupt)?,
+                submission: &format!("import-{id}-{no}"),
+                created_at: now,
+                updated_at: now,
+            },
+        )?;
+    }
+    let (status, winner) = match &board.game_over {
+        Some(g) => ("finished", Some(i32::from(g.winner))),
+        None => ("playing", None),
+    };
+    games::set_outcome(conn, id, status, winner)?;
+    Ok(id)
+}
+
+/// The partida a stored game is, from its hands' stored scores.
+fn partida_of(conn: &mut DbConn, g: &Game) -> QueryResult<(Partida, bool)> {
+    let hands = games::game_hands(conn, g.id)?;
+    let scores: Vec<HandScore> = hands
+        .iter()
+        .map(|h| serde_json::from_str(&h.score).map_err(corrupt))
+        .collect::<QueryResult<_>>()?;
+    let options = serde_json::from_str(&g.options).map_err(corrupt)?;
+    let setup = GameSetup {
+        game: g.game.parse().map_err(corrupt)?,
+        players: u8::try_from(g.players).unwrap_or(0),
+        options,
+        first_dealer: u8::try_from(g.first_dealer).unwrap_or(0),
+    };
+    let board = entry::scoreboard(&setup, &scores);
+    Ok((
+        Partida::from_board(&board, hands.len()),
+        board.game_over.is_some(),
+    ))
+}
+
+/// Whether a timed match's minutes have run out at `now`.
+pub fn time_up(format: &MatchFormat, row: &TableRow, now: NaiveDateTime) -> bool {
+    match (format, row.started_at) {
+        (MatchFormat::Timed { minutes, .. }, Some(start)) => {
+            now >= start + TimeDelta::minutes(i64::from(*minutes))
+        }
+        _ => false,
+    }
+}
+
+/// The state of a table's match from its partidas: the result if decided.
+pub fn match_state(
+    conn: &mut DbConn,
+    format: &MatchFormat,
+    row: &TableRow,
+    now: NaiveDateTime,
+) -> QueryResult<(Vec<Partida>, Option<Decided>)> {
+    let Some(first) = row.game_id else {
+        return Ok((Vec::new(), None));
+    };
+    let list = games::series_games(conn, first)?;
+    let mut partidas = Vec::with_capacity(list.len());
+    for g in &list {
+        partidas.push(partida_of(conn, g)?.0);
+    }
+    let decided = played::decide(format, &partidas, time_up(format, row, now));
+    Ok((partidas, decided))
+}
+
+/// Who changed a table's game.
+pub struct TableActor<'a> {
+    /// The pair (`a` or `b`) whose PIN the change came with.
+    pub side: Option<&'a str>,
+    /// The director or a referee of the club.
+    pub staff: bool,
+    /// A correction whose dependents were shown and confirmed.
+    pub confirmed: bool,
+    pub actor: &'a str,
+}
+
+/// What a change to a game did to its table.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Synced {
+    /// The game is not a championship table's.
+    NotATable,
+    Unchanged,
+    /// The match is over: its result waits for the other pair's firma.
+    Proposed,
+    /// A correction made the match unfinished again: the proposal is withdrawn.
+    Withdrawn,
+    /// A confirmed result changed (director or referee).
+    Corrected,
+}
+
+/// Whether the table of a game lets `who` change it: a confirmed table only by the
+/// director or a referee.
+pub fn may_change(conn: &mut DbConn, game: &Game, staff: bool) -> QueryResult<bool> {
+    Ok(match table_of_game(conn, game)? {
+        Some(row) => staff || row.status != "final",
+        None => true,
+    })
+}
+
+/// After a change to game `game_id` (in the same transaction): the table's proposal
+/// follows the partidas; a timed match's limits end its partida; a confirmed table's
+/// result is corrected (its later dependents must have been confirmed).
+pub fn sync_after_change(
+    conn: &mut DbConn,
+    game_id: i32,
+    who: &TableActor,
+    now: NaiveDateTime,
+) -> Result<Synced, ChangeError> {
+    let Some(game) = games::find_game(conn, game_id)? else {
+        return Ok(Synced::NotATable);
+    };
+    let Some(row) = table_of_game(conn, &game)? else {
+        return Ok(Synced::NotATable);
+    };
+    let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
+    let format = t.file.event.match_format.clone();
+    // A timed match ends its partida at the hand limit or when time is up.
+    let (p, over) = partida_of(conn, &game)?;
+    if !over && played::partida_over(&format, &p, time_up(&format, &row, now)) {
+        let winner = match p.totals[0].cmp(&p.totals[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        games::set_outcome(conn, game.id, "finished", winner)?;
+    }
+    let (_, decided) = match_state(conn, &format, &row, now)?;
+    store::touch(conn, row.event_id)?;
+    if row.status == "final" {
+        if !who.staff {
+            return Err(ChangeError::Refused("error-table-confirmed", String::new()));
+        }
+        let Some(d) = decided else {
+            return Err(ChangeError::Refused(
+                "error-table-correction-unfinished",
+                String::new(),
+            ));
+        };
+        if current_result(conn, &t, &row)? == Some((d.score, d.winner)) {
+            return Ok(Synced::Unchanged);
+        }
+        if row.phase == 0 {
+            let round = row.round_no as u32;
+            let table = row.table_no as u32;
+            let dependents = tournament::dependents_of(&t.file, round, table);
+            if !dependents.is_empty() && !who.confirmed {
+                return Err(ChangeError::Refused(
+                    "tournament-correction-confirm",
+                    dependents
+                        .iter()
+                        .map(|(r, x)| format!("{r}.{x}"))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ));
+            }
+            store::record_result(
+                conn,
+                row.event_id,
+                round,
+                result_of(table, d, &format, &row, now),
+                None,
+                "correct",
+                who.actor,
+                now,
+            )?;
+        } else {
+            record_in_bracket(conn, &t, &row, d, true, who.actor, now)?;
+        }
+        return Ok(Synced::Corrected);
+    }
+    match decided {
+        Some(d) => {
+            if row.phase != 0 && d.winner.is_none() {
+                // A knockout match needs a winner: play on.
+                return Ok(Synced::Unchanged);
+            }
+            let side = if who.staff { None } else { who.side };
+            let n = diesel::update(tournament_tables::table.find(row.id))
+                .set((
+                    tournament_tables::status.eq("proposed"),
+                    tournament_tables::proposed_a.eq(Some(d.score[0] as i32)),
+                    tournament_tables::proposed_b.eq(Some(d.score[1] as i32)),
+                    tournament_tables::proposed_side.eq(side),
+                    tournament_tables::proposed_winner.eq(side_text(d.winner)),
+                    tournament_tables::version.eq(row.version + 1),
+                    tournament_tables::updated_at.eq(now),
+                ))
+                .execute(conn)?;
+            if n != 1 {
+                return Err(ChangeError::Stale);
+            }
+            audit_table(conn, &t, &row, "propose", who.actor, now, Some(&d), side)?;
+            Ok(Synced::Proposed)
+        }
+        None if row.status == "proposed" => {
+            diesel::update(tournament_tables::table.find(row.id))
+                .set((
+                    tournament_tables::status.eq("playing"),
+                    tournament_tables::proposed_a.eq(None::<i32>),
+                    tournament_tables::proposed_b.eq(None::<i32>),
+                    tournament_tables::proposed_side.eq(None::<String>),
+                    tournament_tables::proposed_winner.eq(None::<String>),
+                    tournament_tables::version.eq(row.version + 1),
+                    tournament_tables::updated_at.eq(now),
+                ))
+                .execute(conn)?;
+            audit_table(conn, &t, &row, "withdraw", who.actor, now, None, None)?;
+            Ok(Synced::Withdrawn)
+        }
+        None => Ok(Synced::Unchanged),
+    }
+}
+
+fn result_of(
+    table: u32,
+    d: Decided,
+    format: &MatchFormat,
+    row: &TableRow,
+    now: NaiveDateTime,
+) -> MatchResult {
+    MatchResult {
+        table,
+        score: d.score,
+        winner: d.winner,
+        time_up: matches!(format, MatchFormat::Timed { .. }) && time_up(format, row, now),
+        ..MatchResult::default()
+    }
+}
+
+/// The result a table has in its phase now (score and winner).
+fn current_result(
+    conn: &mut DbConn,
+    t: &Tournament,
+    row: &TableRow,
+) -> QueryResult<Option<([u32; 2], Option<Side>)>> {
+    if row.phase == 0 {
+        return Ok(t
+            .round(row.round_no as u32)
+            .and_then(|r| r.result(row.table_no as u32))
+            .map(|r| (r.score, r.winner.or(by_score(r.score)))));
+    }
+    let Some(b) = brackets::find_bracket(conn, row.phase)? else {
+        return Ok(None);
+    };
+    let bracket: Bracket = serde_json::from_str(&b.document).map_err(corrupt)?;
+    let m = MatchId(row.table_no.max(1) as u32 - 1);
+    Ok(bracket.get(m).and_then(|x| x.result).map(|o| {
+        let score = o.score.unwrap_or([0, 0]);
+        let side = x_side(bracket.get(m).map(|x| x.entrants()), o.winner);
+        (score, side)
+    }))
+}
+
+fn x_side(entrants: Option<[Option<EntrantId>; 2]>, w: EntrantId) -> Option<Side> {
+    let e = entrants?;
+    if e[0] == Some(w) {
+        Some(Side::A)
+    } else if e[1] == Some(w) {
+        Some(Side::B)
+    } else {
+        None
+    }
+}
+
+fn by_score(s: [u32; 2]) -> Option<Side> {
+    match s[0].cmp(&s[1]) {
+        std::cmp::Ordering::Greater => Some(Side::A),
+        std::cmp::Ordering::Less => Some(Side::B),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn audit_table(
+    conn: &mut DbConn,
+    t: &Tournament,
+    row: &TableRow,
+    action: &str,
+    actor: &str,
+    now: NaiveDateTime,
+    d: Option<&Decided>,
+    side: Option<&str>,
+) -> QueryResult<usize> {
+    accounts::insert_audit(
+        conn,
+        &NewAudit {
+            at: now,
+            actor,
+            action,
+            entity: "result",
+            entity_id: row.id,
+            club_id: Some(t.event.club_id),
+            event_id: Some(t.event.id),
+            before_json: None,
+            after_json: Some(
+                serde_json::json!({
+                    "phase": row.phase, "round": row.round_no, "table": row.table_no,
+                    "score": d.map(|d| d.score), "winner": d.and_then(|d| side_text(d.winner)),
+                    "side": side, "from": "games",
+                })
+                .to_string(),
+            ),
+        },
+    )
+}
+
+/// The other pair confirms the proposal of a table (its firma): the result becomes
+/// final in the championship (or its knockout phase). `signer` is the side whose PIN
+/// confirmed; the proposer's side never does.
+pub fn confirm(
+    conn: &mut DbConn,
+    row: &TableRow,
+    signer: &str,
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
+    if row.proposed_side.as_deref() == Some(signer) {
+        return Err(ChangeError::Refused("tournament-sign-other-side", String::new()));
+    }
+    super::write_tx(conn, |conn| {
+        let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
+        let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
+            .ok_or(ChangeError::NotFound)?;
+        if fresh.version != row.version || fresh.status != "proposed" {
+            return Err(ChangeError::Stale);
+        }
+        let (Some(a), Some(b)) = (fresh.proposed_a, fresh.proposed_b) else {
+            return Err(ChangeError::Stale);
+        };
+        let winner = match fresh.proposed_winner.as_deref() {
+            Some("a") => Some(Side::A),
+            Some("b") => Some(Side::B),
+            _ => None,
+        };
+        let d = Decided {
+            score: [a.max(0) as u32, b.max(0) as u32],
+            winner,
+        };
+        let format = t.file.event.match_format.clone();
+        if fresh.phase == 0 {
+            store::record_result(
+                conn,
+                fresh.event_id,
+                fresh.round_no as u32,
+                result_of(fresh.table_no as u32, d, &format, &fresh, now),
+                Some(fresh.version),
+                "confirm",
+                actor,
+                now,
+            )
+        } else {
+            record_in_bracket(conn, &t, &fresh, d, false, actor, now)
+        }
+    })
+}
+
+/// Records (or corrects) a knockout match's result in its bracket, marks the table
+/// final and opens tables for the matches that became ready.
+fn record_in_bracket(
+    conn: &mut DbConn,
+    t: &Tournament,
+    row: &TableRow,
+    d: Decided,
+    correcting: bool,
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
+    brackets::lock_bracket(conn, row.phase)?;
+    let b = brackets::find_bracket(conn, row.phase)?.ok_or(ChangeError::NotFound)?;
+    let mut bracket: Bracket = serde_json::from_str(&b.document).map_err(corrupt)?;
+    let m = MatchId(row.table_no.max(1) as u32 - 1);
+    let entrants = bracket.get(m).ok_or(ChangeError::NotFound)?.entrants();
+    let winner = match d.winner {
+        Some(Side::A) => entrants[0],
+        Some(Side::B) => entrants[1],
+        None => None,
+    }
+    .ok_or(ChangeError::Refused("error-knockout-draw", String::new()))?;
+    let refused = |e: crate::domain::bracket::BracketError| {
+        ChangeError::Refused("error-tournament-file", e.to_string())
+    };
+    if correcting {
+        if !bracket.dependents(m).is_empty() {
+            return Err(ChangeError::Refused(
+                "error-knockout-depends",
+                String::new(),
+            ));
+        }
+        if by_score(d.score) == d.winner {
+            bracket.correct_score(m, d.score).map_err(refused)?;
+        } else {
+            bracket.correct_result(m, winner).map_err(refused)?;
+        }
+    } else if by_score(d.score) == d.winner {
+        bracket.record_score(m, d.score).map_err(refused)?;
+    } else {
+        bracket.record_result(m, winner).map_err(refused)?;
+    }
+    let document = serde_json::to_string(&bracket).map_err(corrupt)?;
+    if !brackets::update_document(conn, b.id, b.version, &document, now)? {
+        return Err(ChangeError::Stale);
+    }
+    let n = diesel::update(
+        tournament_tables::table
+            .filter(tournament_tables::id.eq(row.id))
+            .filter(tournament_tables::version.eq(row.version)),
+    )
+    .set((
+        tournament_tables::status.eq("final"),
+        tournament_tables::version.eq(row.version + 1),
+        tournament_tables::updated_at.eq(now),
+    ))
+    .execute(conn)?;
+    if n != 1 {
+        return Err(ChangeError::Stale);
+    }
+    let names: Vec<String> = serde_json::from_str(&b.entrants).map_err(corrupt)?;
+    accounts::insert_audit(
+        conn,
+        &NewAudit {
+            at: now,
+            actor,
+            action: if correcting { "correct" } else { "confirm" },
+            entity: "bracket",
+            entity_id: b.id,
+            club_id: Some(b.club_id),
+            event_id: b.event_id,
+            before_json: None,
+            after_json: Some(
+                serde_json::json!({
+                    "match": bracket.get(m).map(|x| x.code()),
+                    "winner": names.get(winner.0 as usize),
+                    "score": d.score, "version": b.version + 1,
+                })
+                .to_string(),
+            ),
+        },
+    )?;
+    open_bracket_tables(conn, t, b.id, &bracket, &names, actor, now, &mut random_pin)?;
+    Ok(())
+}
+
+/// A four-digit PIN from the system's randomness.
+pub fn random_pin() -> String {
+    let mut b = [0u8; 4];
+    if getrandom::fill(&mut b).is_err() {
+        return String::new();
+    }
+    format!("{:04}", u32::from_le_bytes(b) % 10_000)
+}
+
+/// Opens a table (with its first partida, in `hands` mode) for every ready match of a
+/// knockout phase that has none yet. A knockout table's number is its match's number
+/// in the bracket; it starts at once.
+#[allow(clippy::too_many_arguments)]
+pub fn open_bracket_tables(
+    conn: &mut DbConn,
+    t: &Tournament,
+    bracket_id: i32,
+    bracket: &Bracket,
+    names: &[String],
+    actor: &str,
+    now: NaiveDateTime,
+    pins: &mut dyn FnMut() -> String,
+) -> QueryResult<usize> {
+    let existing: Vec<i32> = store::phase_tables(conn, t.event.id, bracket_id)?
+        .iter()
+        .map(|r| r.table_no)
+        .collect();
+    let mut opened = 0;
+    for (i, m) in bracket.matches().iter().enumerate() {
+        let no = i32::try_from(i + 1).unwrap_or(i32::MAX);
+        if m.status != Status::Ready || existing.contains(&no) {
+            continue;
+        }
+        let [Some(ea), Some(eb)] = m.entrants() else {
+            continue;
+        };
+        let name = |e: EntrantId| names.get(e.0 as usize).cloned().unwrap_or_default();
+        let id: i32 = diesel::insert_into(tournament_tables::table)
+            .values((
+                tournament_tables::event_id.eq(t.event.id),
+                tournament_tables::phase.eq(bracket_id),
+                tournament_tables::round_no.eq(0),
+                tournament_tables::table_no.eq(no),
+                tournament_tables::physical.eq(Some(no)),
+                tournament_tables::pin.eq(pins()),
+                tournament_tables::pin_b.eq(pins()),
+                tournament_tables::status.eq("playing"),
+                tournament_tables::version.eq(0),
+                tournament_tables::updated_at.eq(now),
+                tournament_tables::started_at.eq(Some(now)),
+            ))
+            .returning(tournament_tables::id)
+            .get_result(conn)?;
+        if t.entry_mode == "hands"
+            && let Some(g) = create_match_game(
+                conn,
+                t.event.club_id,
+                &t.file,
+                (1000 + bracket_id as u32, no as u32),
+                &name(ea),
+                &name(eb),
+                actor,
+                now,
+            )?
+        {
+            link_game(conn, id, g)?;
+        }
+        opened += 1;
+    }
+    Ok(opened)
+}
+
+/// A knockout phase of the championship seeded from its standings: the bracket
+/// (linked to the championship), audited, with tables for its first matches. Every
+/// round must have its results. Returns the bracket's id.
+#[allow(clippy::too_many_arguments)]
+pub fn create_knockout(
+    conn: &mut DbConn,
+    event_id: i32,
+    name: &str,
+    qualify_by: Qualify,
+    shape: KnockoutShape,
+    actor: &str,
+    now: NaiveDateTime,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<i32, ChangeError> {
+    super::write_tx(conn, |conn| {
+        store::touch(conn, event_id)?;
+        let t = store::load(conn, event_id)?.ok_or(ChangeError::NotFound)?;
+        if let Some(r) = t.file.rounds.iter().find(|r| !r.missing_results().is_empty()) {
+            return Err(ChangeError::Pairing(
+                tournament::PairingError::RoundIncomplete {
+                    round: r.number,
+                    tables: r.missing_results(),
+                },
+            ));
+        }
+        let (ids, bracket) = qualify::knockout_from_standings(&t.file, qualify_by, shape)
+            .map_err(|e| ChangeError::Refused("error-knockout", e.to_string()))?;
+        let names: Vec<String> = ids
+            .iter()
+            .map(|id| {
+                t.file
+                    .entrants
+                    .iter()
+                    .find(|e| &e.id == id)
+                    .map_or_else(|| id.clone(), |e| e.name.clone())
+            })
+            .collect();
+        let entrants = serde_json::to_string(&names).map_err(corrupt)?;
+        let document = serde_json::to_string(&bracket).map_err(corrupt)?;
+        let seeding = format!("standings:{event_id}");
+        let id = brackets::insert_bracket(
+            conn,
+            &NewBracket {
+                club_id: t.event.club_id,
+                event_id: Some(event_id),
+                name,
+                game: t.file.event.game.slug(),
+                entrants: &entrants,
+                document: &document,
+                seeding: &seeding,
+                paper: "a4",
+                created_by: actor,
+                created_at: now,
+                updated_at: now,
+            },
+        )?;
+        accounts::insert_audit(
+            conn,
+            &NewAudit {
+                at: now,
+                actor,
+                action: "create",
+                entity: "bracket",
+                entity_id: id,
+                club_id: Some(t.event.club_id),
+                event_id: Some(event_id),
+                before_json: None,
+                after_json: Some(
+                    serde_json::json!({"qualify": qualify_by, "shape": shape,
+                        "entrants": names, "bracket": bracket})
+                    .to_string(),
+                ),
+            },
+        )?;
+        open_bracket_tables(conn, &t, id, &bracket, &names, actor, now, pins)?;
+        Ok(id)
+    })
+}
+
+/// The games of every table of a championship's rounds that played hand by hand,
+/// put into its file's results (for export).
+pub fn attach_games(conn: &mut DbConn, event_id: i32, file: &mut TournamentFile) -> QueryResult<()> {
+    for row in store::tables(conn, event_id)? {
+        let Some(first) = row.game_id.filter(|_| row.status == "final") else {
+            continue;
+        };
+        let Some(r) = file
+            .rounds
+            .iter_mut()
+            .find(|r| r.number == row.round_no as u32)
+            .and_then(|r| r.results.iter_mut().find(|x| x.table == row.table_no as u32))
+        else {
+            continue;
+        };
+        r.games = match_docs(conn, first)?;
+    }
+    Ok(())
+}
+
+/// Stores the games a file's results carry (an import) and links them to their tables.
+pub fn store_imported_games(
+    conn: &mut DbConn,
+    event_id: i32,
+    club_id: i32,
+    file: &TournamentFile,
+    actor: &str,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    for round in &file.rounds {
+        for r in round.results.iter().filter(|r| !r.games.is_empty()) {
+            let Some(row) = store::find_table(conn, event_id, round.number as i32, r.table as i32)?
+            else {
+                continue;
+            };
+            let best_of = match file.event.match_format {
+                MatchFormat::BestOf { partidas } => i32::try_from(partidas).unwrap_or(1),
+                _ => 1,
+            };
+            let mut first = None;
+            for doc in &r.games {
+                let id = insert_game_doc(conn, club_id, doc, (first, best_of), actor, now)?;
+                first.get_or_insert(id);
+            }
+            if let Some(f) = first {
+                link_game(conn, row.id, f)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether the championship's tables play hand by hand.
+pub fn set_entry_mode(conn: &mut DbConn, event_id: i32, mode: &str) -> QueryResult<usize> {
+    diesel::update(tournaments::table.find(event_id))
+        .set(tournaments::entry_mode.eq(mode))
+        .execute(conn)
+}

@@ -1,0 +1,175 @@
+//! A game as entered at the table, hand after hand: `baza-game/1`, the exchange
+//! format of a partida (its setup, the seats and every hand as the scorekeeper
+//! entered it), and the scoring of its hands in order.
+//!
+//! ```json
+//! {"format": "baza-game/1", "game": "cuatrola", "players": 4, "options": {},
+//!  "first_dealer": 0, "seats": ["Ana", "Berta", "Carmen", "Dora"],
+//!  "hands": [{"dealer": 0, "kind": "quick", "entry": {…}}]}
+//! ```
+//!
+//! A hand is `quick` (what the quick-entry form takes: a [`QuickHand`]) or `full` (a
+//! hand record, `shared/spec/hand-record.md`, ruled by the engine). `score` on each
+//! hand and `scoreboard` on the game are computed, for readers; they are ignored on
+//! reading and computed again.
+
+use serde::{Deserialize, Serialize};
+
+use super::{EntryError, GameSetup, HandScore, QuickHand, Scoreboard, msg::Problem};
+use crate::domain::engine::GameKind;
+use crate::domain::lang::Lang;
+
+/// The value of a game document's `format` field.
+pub const GAME_FORMAT: &str = "baza-game/1";
+
+/// One hand as entered.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "entry", rename_all = "snake_case")]
+pub enum Entered {
+    Quick(QuickHand),
+    Full(serde_json::Value),
+}
+
+impl Entered {
+    /// `quick` or `full`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Entered::Quick(_) => "quick",
+            Entered::Full(_) => "full",
+        }
+    }
+
+    /// The entry alone, as stored beside its kind.
+    pub fn entry_json(&self) -> String {
+        match self {
+            Entered::Quick(q) => serde_json::to_string(q).unwrap_or_default(),
+            Entered::Full(v) => v.to_string(),
+        }
+    }
+
+    /// An entry stored as its kind and its JSON.
+    pub fn from_parts(kind: &str, entry: &str) -> Result<Entered, serde_json::Error> {
+        match kind {
+            "full" => Ok(Entered::Full(serde_json::from_str(entry)?)),
+            _ => Ok(Entered::Quick(serde_json::from_str(entry)?)),
+        }
+    }
+}
+
+/// A whole game: `baza-game/1`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameDoc {
+    pub format: String,
+    pub game: GameKind,
+    pub players: u8,
+    #[serde(default)]
+    pub options: serde_json::Map<String, serde_json::Value>,
+    pub first_dealer: u8,
+    #[serde(default)]
+    pub seats: Vec<String>,
+    #[serde(default)]
+    pub hands: Vec<HandDoc>,
+    /// Computed, for readers; ignored when read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoreboard: Option<Scoreboard>,
+}
+
+/// One hand of a [`GameDoc`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HandDoc {
+    pub dealer: u8,
+    #[serde(flatten)]
+    pub entered: Entered,
+    /// Computed, for readers; ignored when read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<HandScore>,
+}
+
+impl GameDoc {
+    /// The game's setup.
+    pub fn setup(&self) -> GameSetup {
+        GameSetup {
+            game: self.game,
+            players: self.players,
+            options: self.options.clone(),
+            first_dealer: self.first_dealer,
+        }
+    }
+
+    /// Scores every hand in order; on a problem, the hand's 0-based position and what
+    /// is wrong with it.
+    pub fn score(&self, lang: Lang) -> Result<(Vec<HandScore>, Scoreboard), (usize, Vec<EntryError>)> {
+        let hands: Vec<(u8, Entered)> = self
+            .hands
+            .iter()
+            .map(|h| (h.dealer, h.entered.clone()))
+            .collect();
+        rescore(&self.setup(), &hands, lang)
+    }
+
+    /// The document with every hand's score and the scoreboard filled in.
+    pub fn with_scores(mut self, lang: Lang) -> Result<GameDoc, (usize, Vec<EntryError>)> {
+        let (scores, board) = self.score(lang)?;
+        for (h, s) in self.hands.iter_mut().zip(scores) {
+            h.score = Some(s);
+        }
+        self.scoreboard = Some(board);
+        Ok(self)
+    }
+}
+
+/// Checks and scores one hand given the scores of the hands before it.
+pub fn score_one(
+    setup: &GameSetup,
+    before: &[HandScore],
+    dealer: u8,
+    entered: &Entered,
+    lang: Lang,
+) -> Result<HandScore, Vec<EntryError>> {
+    let totals = super::scoreboard(setup, before).totals;
+    match entered {
+        Entered::Quick(q) => super::score_hand(setup, &totals, dealer, q, lang),
+        Entered::Full(v) => {
+            let one = |message: String| {
+                vec![EntryError {
+                    field: "record".to_owned(),
+                    message,
+                }]
+            };
+            let mut v = v.clone();
+            // The record carries this game's setup and score so far.
+            if let Some(obj) = v.as_object_mut() {
+                obj.insert("game".into(), setup.game.slug().into());
+                obj.insert("players".into(), setup.players.into());
+                obj.insert("dealer".into(), dealer.into());
+                obj.insert("options".into(), setup.options.clone().into());
+                let before: Vec<serde_json::Value> =
+                    totals.iter().map(|s| serde_json::json!(s)).collect();
+                obj.insert("before".into(), before.into());
+            }
+            let record = crate::domain::parse_record(&v).map_err(|e| one(e.to_string()))?;
+            let ruling = crate::domain::try_rule(&record, lang).map_err(|e| one(e.to_string()))?;
+            super::hand_score_from_ruling(&record, &ruling, lang).ok_or_else(|| {
+                one(match &ruling.violation {
+                    Some(v) => v.message.clone(),
+                    None => Problem::HandUndecided.render(lang),
+                })
+            })
+        }
+    }
+}
+
+/// Scores every hand in order. On a problem: the hand's 0-based position and errors.
+pub fn rescore(
+    setup: &GameSetup,
+    hands: &[(u8, Entered)],
+    lang: Lang,
+) -> Result<(Vec<HandScore>, Scoreboard), (usize, Vec<EntryError>)> {
+    let mut scores: Vec<HandScore> = Vec::with_capacity(hands.len());
+    for (i, (dealer, entered)) in hands.iter().enumerate() {
+        let s = score_one(setup, &scores, *dealer, entered, lang).map_err(|e| (i, e))?;
+        scores.push(s);
+    }
+    let board = super::scoreboard(setup, &scores);
+    Ok((scores, board))
+}

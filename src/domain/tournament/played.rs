@@ -1,0 +1,326 @@
+//! A match played at a championship table, hand by hand: the game the table plays
+//! (players, seats, first dealer and table options from the draw and the
+//! championship) and the result its partidas give under the match format, so that
+//! nobody types a score the table already recorded.
+//!
+//! Entrant `a` of a pairing sits on side 0 (seats 0 and 2 in a pair game), entrant `b`
+//! on side 1. Pure: the clock enters only as `time_up`, said by the caller.
+
+use serde_json::{Map, Value};
+
+use super::format::{MatchFormat, Side, game_target};
+use crate::domain::engine::GameKind;
+use crate::domain::entry::{GameDoc, Scoreboard};
+
+/// One partida of a match as the table played it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Partida {
+    /// Each side's game score (whole points; halves are rounded down).
+    pub totals: [u32; 2],
+    /// The side that won the partida, once it is over.
+    pub winner: Option<Side>,
+    /// Hands played.
+    pub hands: u32,
+}
+
+impl Partida {
+    /// A partida from its scoreboard (side 0 is entrant `a`).
+    pub fn from_board(board: &Scoreboard, hands: usize) -> Partida {
+        let total = |i: usize| {
+            board
+                .totals
+                .get(i)
+                .map_or(0, |s| u32::try_from(s.as_f64().max(0.0).floor() as i64).unwrap_or(0))
+        };
+        Partida {
+            totals: [total(0), total(1)],
+            winner: board.game_over.as_ref().and_then(|g| side_of(g.winner)),
+            hands: u32::try_from(hands).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+fn side_of(index: u8) -> Option<Side> {
+    match index {
+        0 => Some(Side::A),
+        1 => Some(Side::B),
+        _ => None,
+    }
+}
+
+/// The result a match's partidas give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decided {
+    /// In the match format's units: tantos, or partidas won in a best-of.
+    pub score: [u32; 2],
+    /// The winner; `None` for a draw (a timed match that ran out level).
+    pub winner: Option<Side>,
+}
+
+/// Whether the partida in play is over as far as the match is concerned: its game is
+/// over, or a timed match ran out of hands or time.
+pub fn partida_over(format: &MatchFormat, p: &Partida, time_up: bool) -> bool {
+    if p.winner.is_some() {
+        return true;
+    }
+    match *format {
+        MatchFormat::Timed { max_hands, .. } => p.hands >= max_hands || (time_up && p.hands > 0),
+        _ => false,
+    }
+}
+
+/// The match's result once its partidas decide it, `None` while it goes on.
+/// `time_up`: a timed match's minutes ran out (the hand in play when they did is the
+/// last one, so it counts once entered).
+pub fn decide(format: &MatchFormat, partidas: &[Partida], time_up: bool) -> Option<Decided> {
+    match *format {
+        MatchFormat::Partida { .. } => {
+            let p = partidas.first()?;
+            p.winner.map(|w| Decided {
+                score: p.totals,
+                winner: Some(w),
+            })
+        }
+        MatchFormat::BestOf { partidas: n } => {
+            let need = n / 2 + 1;
+            let mut wins = [0u32; 2];
+            for p in partidas {
+                match p.winner {
+                    Some(Side::A) => wins[0] += 1,
+                    Some(Side::B) => wins[1] += 1,
+                    None => {}
+                }
+            }
+            let winner = if wins[0] >= need {
+                Side::A
+            } else if wins[1] >= need {
+                Side::B
+            } else {
+                return None;
+            };
+            Some(Decided {
+                score: wins,
+                winner: Some(winner),
+            })
+        }
+        MatchFormat::Timed { cap, .. } => {
+            let p = partidas.first()?;
+            if !partida_over(format, p, time_up) {
+                return None;
+            }
+            let score = [p.totals[0].min(cap), p.totals[1].min(cap)];
+            let winner = p.winner.or(match score[0].cmp(&score[1]) {
+                std::cmp::Ordering::Greater => Some(Side::A),
+                std::cmp::Ordering::Less => Some(Side::B),
+                std::cmp::Ordering::Equal => None,
+            });
+            Some(Decided { score, winner })
+        }
+    }
+}
+
+/// Whether another partida is due: a best-of whose partidas so far are all over and
+/// decide nothing yet.
+pub fn next_partida_due(format: &MatchFormat, partidas: &[Partida]) -> bool {
+    matches!(format, MatchFormat::BestOf { .. })
+        && partidas.last().is_some_and(|p| p.winner.is_some())
+        && decide(format, partidas, false).is_none()
+}
+
+/// The number of players at a table of `game` where two entrants meet: the largest
+/// count at which the game has exactly two sides (four in pairs, or two players face
+/// to face). `None`: the game cannot be played two-sided (cinquillo).
+pub fn table_players(game: GameKind, options: &Map<String, Value>) -> Option<u8> {
+    [4u8, 2]
+        .into_iter()
+        .find(|&n| game.valid_players(n) && game.seating_of(n, options).sides() == 2)
+        .filter(|_| game != GameKind::Cinquillo)
+}
+
+/// The table options of a match's games: the championship's options, with the match
+/// format's partida target where the game takes one as an option.
+pub fn table_options(
+    game: GameKind,
+    options: &Map<String, Value>,
+    format: &MatchFormat,
+) -> Map<String, Value> {
+    let mut out = options.clone();
+    let target = match *format {
+        MatchFormat::Partida { target } => target,
+        MatchFormat::Timed { target, .. } => Some(target),
+        MatchFormat::BestOf { .. } => None,
+    };
+    if let Some(t) = target
+        && matches!(game, GameKind::Cuatrola | GameKind::Botifarra)
+        && game_target(game, options).ok().flatten() != Some(t)
+    {
+        out.insert("target".into(), t.into());
+    }
+    out
+}
+
+/// The first dealer of a table's first partida, drawn from the championship's seed,
+/// the round and the table (the same every time it is asked).
+pub fn first_dealer(seed: u64, round: u32, table: u32, players: u8) -> u8 {
+    let mut x = seed ^ (u64::from(round) << 32) ^ u64::from(table).wrapping_mul(0x9e37_79b9);
+    // SplitMix64's finaliser: a well-spread draw from the three numbers.
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^= x >> 31;
+    (x % u64::from(players.max(1))) as u8
+}
+
+/// The names at each seat: a pair entrant "Ana – Berta" (or "Ana y Berta", "Ana i
+/// Berta", "Ana / Berta") gives its two players, otherwise "Ana (1)" and "Ana (2)".
+/// Entrant `a` takes the seats of side 0.
+pub fn seat_names(game: GameKind, players: u8, options: &Map<String, Value>, a: &str, b: &str) -> Vec<String> {
+    let seating = game.seating_of(players, options);
+    let per_side = usize::from(players / seating.sides().max(1));
+    let split = |name: &str| -> Vec<String> {
+        if per_side <= 1 {
+            return vec![name.to_owned()];
+        }
+        for sep in [" – ", " - ", " — ", " / ", " y ", " i ", " and ", " & "] {
+            let parts: Vec<&str> = name.split(sep).map(str::trim).collect();
+            if parts.len() == per_side && parts.iter().all(|p| !p.is_empty()) {
+                return parts.into_iter().map(str::to_owned).collect();
+            }
+        }
+        (1..=per_side).map(|k| format!("{name} ({k})")).collect()
+    };
+    let (mut sa, mut sb) = (split(a).into_iter(), split(b).into_iter());
+    (0..players)
+        .map(|seat| {
+            let next = if seating.side_of(seat) == 0 {
+                sa.next()
+            } else {
+                sb.next()
+            };
+            next.unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The partidas of games documents, scored (side 0 is entrant `a`). A game whose
+/// hands do not score gives its 0-based index.
+pub fn partidas_of(games: &[GameDoc]) -> Result<Vec<Partida>, usize> {
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            g.score(crate::domain::lang::Lang::En)
+                .map(|(_, board)| Partida::from_board(&board, g.hands.len()))
+                .map_err(|_| i)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(a: u32, b: u32, winner: Option<Side>, hands: u32) -> Partida {
+        Partida {
+            totals: [a, b],
+            winner,
+            hands,
+        }
+    }
+
+    #[test]
+    fn a_partida_match_is_decided_by_its_game_and_keeps_the_totals() {
+        let f = MatchFormat::Partida { target: None };
+        assert_eq!(decide(&f, &[p(15, 9, None, 6)], false), None);
+        assert_eq!(
+            decide(&f, &[p(21, 9, Some(Side::A), 8)], false),
+            Some(Decided {
+                score: [21, 9],
+                winner: Some(Side::A)
+            })
+        );
+    }
+
+    #[test]
+    fn a_best_of_three_needs_two_partidas_won_and_counts_partidas() {
+        let f = MatchFormat::BestOf { partidas: 3 };
+        let one = [p(21, 3, Some(Side::B), 5)];
+        assert_eq!(decide(&f, &one, false), None);
+        assert!(next_partida_due(&f, &one));
+        let two = [p(21, 3, Some(Side::B), 5), p(21, 20, Some(Side::A), 9)];
+        assert!(next_partida_due(&f, &two));
+        let three = [two[0], two[1], p(4, 21, Some(Side::B), 6)];
+        assert_eq!(
+            decide(&f, &three, false),
+            Some(Decided {
+                score: [1, 2],
+                winner: Some(Side::B)
+            })
+        );
+        assert!(!next_partida_due(&f, &three));
+    }
+
+    #[test]
+    fn a_timed_match_ends_at_its_hand_limit_or_time_with_scores_capped() {
+        let f = MatchFormat::Timed {
+            target: 101,
+            max_hands: 12,
+            minutes: 55,
+            cap: 121,
+        };
+        assert_eq!(decide(&f, &[p(80, 60, None, 11)], false), None);
+        assert_eq!(
+            decide(&f, &[p(80, 60, None, 12)], false),
+            Some(Decided {
+                score: [80, 60],
+                winner: Some(Side::A)
+            })
+        );
+        assert_eq!(
+            decide(&f, &[p(70, 70, None, 7)], true),
+            Some(Decided {
+                score: [70, 70],
+                winner: None
+            })
+        );
+        assert_eq!(
+            decide(&f, &[p(40, 130, Some(Side::B), 9)], false),
+            Some(Decided {
+                score: [40, 121],
+                winner: Some(Side::B)
+            })
+        );
+        assert_eq!(decide(&f, &[p(0, 0, None, 0)], true), None, "time up before any hand");
+    }
+
+    #[test]
+    fn a_pair_name_gives_its_two_players_on_their_side() {
+        let none = Map::new();
+        let seats = seat_names(GameKind::Cuatrola, 4, &none, "Ana – Berta", "Carlos y Dani");
+        assert_eq!(seats, ["Ana", "Carlos", "Berta", "Dani"]);
+        let seats = seat_names(GameKind::Cuatrola, 4, &none, "Peña Sur", "Mas – Puig");
+        assert_eq!(seats, ["Peña Sur (1)", "Mas", "Peña Sur (2)", "Puig"]);
+    }
+
+    #[test]
+    fn pair_games_are_played_by_four_and_cinquillo_not_at_a_two_sided_table() {
+        let none = Map::new();
+        assert_eq!(table_players(GameKind::Cuatrola, &none), Some(4));
+        assert_eq!(table_players(GameKind::Botifarra, &none), Some(4));
+        assert_eq!(table_players(GameKind::Guinote, &none), Some(4));
+        assert_eq!(table_players(GameKind::Cinquillo, &none), None);
+    }
+
+    #[test]
+    fn the_first_dealer_is_a_seat_and_the_same_each_time() {
+        for r in 1..5 {
+            for t in 1..7 {
+                let d = first_dealer(2026, r, t, 4);
+                assert!(d < 4);
+                assert_eq!(d, first_dealer(2026, r, t, 4));
+            }
+        }
+        let seen: std::collections::BTreeSet<u8> =
+            (1..40).map(|t| first_dealer(7, 1, t, 4)).collect();
+        assert_eq!(seen.len(), 4, "every seat deals first somewhere");
+    }
+}

@@ -6,6 +6,7 @@ use crate::domain::engine::{GameKind, GameState};
 use crate::domain::games::cuatrola::{Cuatrola, CuatrolaOptions};
 use crate::domain::options::TableOptions;
 use crate::domain::record::{CardSlot, Event, HandRecord, Move};
+use crate::domain::ruling::Score;
 
 pub use crate::domain::games::botifarra::random_complete_botifarra_record;
 pub use crate::domain::games::cinquillo::{
@@ -76,7 +77,28 @@ pub fn deal_cuatrola(rng: &mut SplitMix64, dealer: u8) -> (Vec<Vec<Card>>, Card)
 pub fn random_complete_cuatrola_record(seed: u64) -> HandRecord {
     let mut rng = SplitMix64::new(seed);
     let dealer = (rng.below(4)) as u8;
-    let (hands, turned) = deal_cuatrola(&mut rng, dealer);
+    cuatrola_playout(&mut rng, dealer, [0, 0], None)
+}
+
+/// A random complete, legal cuatrola hand of a game in play: `dealer` deals and the
+/// sides stand at `before` (whole points), as the game's next hand would be played.
+pub fn random_cuatrola_hand_of_game(seed: u64, dealer: u8, before: [i64; 2]) -> HandRecord {
+    let mut rng = SplitMix64::new(seed);
+    cuatrola_playout(
+        &mut rng,
+        dealer % 4,
+        before,
+        Some(before.iter().map(|b| Score::points(*b)).collect()),
+    )
+}
+
+fn cuatrola_playout(
+    rng: &mut SplitMix64,
+    dealer: u8,
+    score: [i64; 2],
+    before: Option<Vec<Score>>,
+) -> HandRecord {
+    let (hands, turned) = deal_cuatrola(rng, dealer);
     let sets: Vec<CardSet> = hands.iter().map(|h| h.iter().copied().collect()).collect();
     let arr = [
         sets.first().copied().unwrap_or_default(),
@@ -84,7 +106,7 @@ pub fn random_complete_cuatrola_record(seed: u64) -> HandRecord {
         sets.get(2).copied().unwrap_or_default(),
         sets.get(3).copied().unwrap_or_default(),
     ];
-    let mut st = Cuatrola::new(CuatrolaOptions::default(), dealer, [0, 0], arr, turned);
+    let mut st = Cuatrola::new(CuatrolaOptions::default(), dealer, score, arr, turned);
     let mut events: Vec<Event> = Vec::new();
     // A hand has at most 4 bids + 20 cards + a few cantes; the bound is a safety net.
     for _ in 0..64 {
@@ -112,7 +134,7 @@ pub fn random_complete_cuatrola_record(seed: u64) -> HandRecord {
         players: 4,
         options: TableOptions::default(),
         dealer,
-        before: None,
+        before,
         hands: hands
             .into_iter()
             .map(|h| h.into_iter().map(CardSlot::Card).collect())
@@ -149,6 +171,35 @@ mod tests {
             random_complete_cuatrola_record(7),
             random_complete_cuatrola_record(8)
         );
+    }
+
+    #[test]
+    fn a_cuatrola_game_of_random_hands_is_scored_hand_by_hand_to_its_end() {
+        use crate::domain::entry::{Entered, GameSetup, rescore};
+        let setup = GameSetup {
+            game: GameKind::Cuatrola,
+            players: 4,
+            options: serde_json::Map::new(),
+            first_dealer: 2,
+        };
+        let mut lengths = Vec::new();
+        for game in 0..20u64 {
+            let mut hands: Vec<(u8, Entered)> = Vec::new();
+            loop {
+                let (_, board) = rescore(&setup, &hands, crate::domain::Lang::En).unwrap();
+                if board.game_over.is_some() {
+                    break;
+                }
+                assert!(hands.len() < 200, "the game ends");
+                let before = [0, 1].map(|i| board.totals[i].halves() / 2);
+                let dealer = board.next_dealer.unwrap();
+                let r = random_cuatrola_hand_of_game(game * 1000 + hands.len() as u64, dealer, before);
+                let v = r.to_value();
+                hands.push((dealer, Entered::Full(v)));
+            }
+            lengths.push(hands.len());
+        }
+        assert!(lengths.iter().all(|n| *n >= 2), "{lengths:?}");
     }
 
     #[test]

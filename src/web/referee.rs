@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::account::{now, see_other};
 use super::auth::{self, Perm, Principal};
-use super::club_play::{self, Entered};
+use super::game::{self, Entered};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::games;
 use crate::domain::cards::Card;
@@ -363,7 +363,7 @@ pub async fn apply(
     let actor = format!("{} (fallo {slug})", who.actor());
     let lang = super::i18n::negotiate(&req);
     let outcome = db(&state, move |conn| {
-        club_play::apply_entered(conn, game_id, hand_no, Entered::Full(record), &actor, lang)
+        game::apply_entered(conn, game_id, hand_no, Entered::Full(record), &actor, lang)
     })
     .await?;
     match outcome {

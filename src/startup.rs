@@ -14,9 +14,7 @@ use actix_web::{App, HttpServer, web};
 use crate::db::DbPool;
 use crate::error::AppError;
 use crate::web::auth::csrf_guard;
-use crate::web::{
-    AppState, account, api, assets, club_play, manage, pages, referee, render_errors,
-};
+use crate::web::{AppState, account, api, assets, game, manage, pages, referee, render_errors};
 
 /// Largest JSON body accepted (a hand record is a few kilobytes; a batch is not
 /// sent to the API).
@@ -157,25 +155,25 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/encuentros/{id}/resultado").post(manage::post_result))
         .service(
             web::resource("/clubes/{id}/partidas/nueva")
-                .get(club_play::new_game_form)
-                .post(club_play::post_new_game),
+                .get(game::new_game_form)
+                .post(game::post_new_game),
         )
-        .service(web::resource("/clubes/{id}/partidas/importar").post(club_play::import_game))
-        .service(web::resource("/partidas/{id}").get(club_play::show_game))
-        .service(web::resource("/partidas/{id}/pin").post(club_play::game_pin))
-        .service(web::resource("/partidas/{id}/siguiente").post(club_play::next_game))
-        .service(web::resource("/partidas/{id}/exportar").get(club_play::export_game))
+        .service(web::resource("/clubes/{id}/partidas/importar").post(game::import_game))
+        .service(web::resource("/partidas/{id}").get(game::show_game))
+        .service(web::resource("/partidas/{id}/pin").post(game::game_pin))
+        .service(web::resource("/partidas/{id}/siguiente").post(game::next_game))
+        .service(web::resource("/partidas/{id}/exportar").get(game::export_game))
         .service(
             web::resource("/partidas/{id}/mano")
-                .get(club_play::new_hand_form)
-                .post(club_play::post_hand),
+                .get(game::new_hand_form)
+                .post(game::post_hand),
         )
         .service(
             web::resource("/partidas/{id}/manos/{n}")
-                .get(club_play::edit_hand_form)
-                .post(club_play::post_edit_hand),
+                .get(game::edit_hand_form)
+                .post(game::post_edit_hand),
         )
-        .service(web::resource("/partidas/{id}/manos/{n}/borrar").post(club_play::delete_hand))
+        .service(web::resource("/partidas/{id}/manos/{n}/borrar").post(game::delete_hand))
         .service(
             web::resource("/mesa/{id}")
                 .get(manage::table)
@@ -198,72 +196,94 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/arbitro/fallos/{slug}").get(referee::show_ruling))
         .service(web::resource("/arbitro/fallos/{slug}/aplicar").post(referee::apply))
         .service(web::resource("/api/v1/matches/{id}/result").post(manage::api_post_result))
-        // Tournaments I: championships with rounds (web/tournaments.rs).
+        // Tournaments I: championships with rounds (web/championship).
         .service(
             web::resource("/clubes/{id}/campeonatos/nuevo")
-                .get(crate::web::tournaments::new_form)
-                .post(crate::web::tournaments::create),
+                .get(crate::web::championship::new_form)
+                .post(crate::web::championship::create),
         )
-        .service(web::resource("/campeonatos/{id}").get(crate::web::tournaments::standings))
-        .service(web::resource("/campeonatos/{id}/directo").get(crate::web::tournaments::live))
+        .service(web::resource("/campeonatos/{id}").get(crate::web::championship::standings))
+        .service(web::resource("/campeonatos/{id}/directo").get(crate::web::championship::live))
         .service(
-            web::resource("/campeonatos/{id}/direccion").get(crate::web::tournaments::director),
-        )
-        .service(
-            web::resource("/campeonatos/{id}/exportar").get(crate::web::tournaments::export_file),
+            web::resource("/campeonatos/{id}/direccion").get(crate::web::championship::director),
         )
         .service(
-            web::resource("/campeonatos/{id}/inscritos").post(crate::web::tournaments::add_entrant),
+            web::resource("/campeonatos/{id}/exportar").get(crate::web::championship::export_file),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos")
+                .post(crate::web::championship::add_entrant),
         )
         .service(
             web::resource("/campeonatos/{id}/inscritos.csv")
-                .get(crate::web::tournaments::export_csv),
+                .get(crate::web::championship::export_csv),
         )
         .service(
             web::resource("/campeonatos/{id}/inscritos/importar")
-                .post(crate::web::tournaments::import_csv),
+                .post(crate::web::championship::import_csv),
         )
         .service(
             web::resource("/campeonatos/{id}/inscritos/{eid}/retirar")
-                .post(crate::web::tournaments::withdraw),
+                .post(crate::web::championship::withdraw),
         )
         .service(
             web::resource("/campeonatos/{id}/inscritos/{eid}/readmitir")
-                .post(crate::web::tournaments::reinstate),
+                .post(crate::web::championship::reinstate),
         )
         .service(
             web::resource("/campeonatos/{id}/inscritos/{eid}/presente")
-                .post(crate::web::tournaments::check_in),
+                .post(crate::web::championship::check_in),
         )
-        .service(web::resource("/campeonatos/{id}/rondas").post(crate::web::tournaments::pair))
+        .service(web::resource("/campeonatos/{id}/rondas").post(crate::web::championship::pair))
         .service(
             web::resource("/campeonatos/{id}/rondas/{r}/publicar")
-                .post(crate::web::tournaments::publish),
+                .post(crate::web::championship::publish),
         )
         .service(
             web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}")
-                .get(crate::web::tournaments::show_table)
-                .post(crate::web::tournaments::post_table),
+                .get(crate::web::championship::show_table)
+                .post(crate::web::championship::post_table),
         )
         .service(
             web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/pin")
-                .post(crate::web::tournaments::table_pin),
+                .post(crate::web::championship::table_pin),
         )
         .service(
             web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/firma")
-                .post(crate::web::tournaments::sign),
+                .post(crate::web::championship::sign),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/escrita")
+                .post(crate::web::championship::switch_to_typed),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/fases")
+                .post(crate::web::championship::create_phase),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/fases/{b}/mesas/{t}")
+                .get(crate::web::championship::show_phase_table)
+                .post(crate::web::championship::post_phase_table),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/fases/{b}/mesas/{t}/pin")
+                .post(crate::web::championship::phase_table_pin),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/fases/{b}/mesas/{t}/firma")
+                .post(crate::web::championship::sign_phase),
         )
         .service(
             web::resource("/campeonatos/{id}/imprimir/emparejamientos")
-                .get(crate::web::tournaments::print_pairings),
+                .get(crate::web::championship::print_pairings),
         )
         .service(
             web::resource("/campeonatos/{id}/imprimir/clasificacion")
-                .get(crate::web::tournaments::print_standings),
+                .get(crate::web::championship::print_standings),
         )
         .service(
             web::resource("/campeonatos/{id}/imprimir/actas")
-                .get(crate::web::tournaments::print_slips),
+                .get(crate::web::championship::print_slips),
         )
         .configure(api::routes);
     // Brackets (cuadros): knockout phases, their results, corrections and print.

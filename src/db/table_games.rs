@@ -514,6 +514,7 @@ pub fn confirm(
         return Err(ChangeError::Refused("tournament-sign-other-side", String::new()));
     }
     super::write_tx(conn, |conn| {
+        store::touch(conn, row.event_id)?;
         let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
         let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
             .ok_or(ChangeError::NotFound)?;
@@ -603,6 +604,9 @@ fn record_in_bracket(
     )
     .set((
         tournament_tables::status.eq("final"),
+        tournament_tables::proposed_a.eq(Some(d.score[0] as i32)),
+        tournament_tables::proposed_b.eq(Some(d.score[1] as i32)),
+        tournament_tables::proposed_winner.eq(side_text(d.winner)),
         tournament_tables::version.eq(row.version + 1),
         tournament_tables::updated_at.eq(now),
     ))
@@ -844,4 +848,75 @@ pub fn set_entry_mode(conn: &mut DbConn, event_id: i32, mode: &str) -> QueryResu
     diesel::update(tournaments::table.find(event_id))
         .set(tournaments::entry_mode.eq(mode))
         .execute(conn)
+}
+
+/// The director's or a referee's result for a knockout table (typed, or an override
+/// of the proposal): final at once, in the bracket.
+pub fn finalize(
+    conn: &mut DbConn,
+    row: &TableRow,
+    d: Decided,
+    correcting: bool,
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
+    super::write_tx(conn, |conn| {
+        store::touch(conn, row.event_id)?;
+        let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
+        let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
+            .ok_or(ChangeError::NotFound)?;
+        record_in_bracket(conn, &t, &fresh, d, correcting, actor, now)
+    })
+}
+
+/// The director switches a table that plays hand by hand to typed results (its
+/// phone died): the hands entered stay in its game; the table types its result.
+pub fn switch_to_typed(
+    conn: &mut DbConn,
+    row: &TableRow,
+    version: i32,
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
+    super::write_tx(conn, |conn| {
+        store::touch(conn, row.event_id)?;
+        let n = diesel::update(
+            tournament_tables::table
+                .filter(tournament_tables::id.eq(row.id))
+                .filter(tournament_tables::version.eq(version)),
+        )
+        .set((
+            tournament_tables::typed.eq(1),
+            tournament_tables::version.eq(version + 1),
+            tournament_tables::updated_at.eq(now),
+        ))
+        .execute(conn)?;
+        if n != 1 {
+            return Err(ChangeError::Stale);
+        }
+        let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
+        audit_table(conn, &t, row, "typed", actor, now, None, None)?;
+        Ok(())
+    })
+}
+
+/// How far each table's game is: (partidas so far, hands in the last one), by table
+/// row id, for the tables that play hand by hand.
+pub fn progress(
+    conn: &mut DbConn,
+    rows: &[TableRow],
+) -> QueryResult<std::collections::HashMap<i32, (usize, usize)>> {
+    let mut out = std::collections::HashMap::new();
+    for row in rows {
+        let Some(first) = row.game_id.filter(|_| row.typed == 0) else {
+            continue;
+        };
+        let list = games::series_games(conn, first)?;
+        let hands = match list.last() {
+            Some(g) => games::game_hands(conn, g.id)?.len(),
+            None => 0,
+        };
+        out.insert(row.id, (list.len(), hands));
+    }
+    Ok(out)
 }

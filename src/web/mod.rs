@@ -6,12 +6,12 @@ pub mod api;
 pub mod assets;
 pub mod auth;
 pub mod brackets;
-pub mod club_play;
+pub mod championship;
+pub mod game;
 pub mod i18n;
 pub mod manage;
 pub mod pages;
 pub mod referee;
-pub mod tournaments;
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};

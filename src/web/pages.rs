@@ -174,7 +174,7 @@ pub async fn event(
 ) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(&req);
     let id = parse_id(&path)?;
-    // A championship with rounds has its own pages (web/tournaments.rs).
+    // A championship with rounds has its own pages (web/championship).
     if db(&state, move |conn| {
         Ok(crate::db::tournaments::exists(conn, id)?)
     })
@@ -239,7 +239,7 @@ struct ClubPage<'a> {
     players: Vec<String>,
     can_manage: bool,
     can_play: bool,
-    games: Vec<super::club_play::GameLine>,
+    games: Vec<super::game::GameLine>,
 }
 
 pub async fn club(
@@ -258,7 +258,7 @@ pub async fn club(
     })
     .await?;
     render(&ClubPage {
-        games: super::club_play::game_lines(&ctx, &games),
+        games: super::game::game_lines(&ctx, &games),
         can_play: who.allows(Perm::CreateGame(club.id)),
         ctx: &ctx,
         can_manage: who.allows(Perm::ManageClub(club.id)),

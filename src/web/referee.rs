@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::account::{now, see_other};
 use super::auth::{self, Perm, Principal};
-use super::club_play::{self, Entered};
+use super::game::Entered;
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::games;
 use crate::domain::cards::Card;
@@ -312,6 +312,9 @@ pub async fn show_ruling(
 pub struct ApplyForm {
     game: String,
     hand: Option<String>,
+    /// `1`: the later pairings a correction touches were shown and confirmed.
+    #[serde(default)]
+    confirm: Option<String>,
 }
 
 /// `POST /arbitro/fallos/{slug}/aplicar`: the ruled hand becomes a hand of a club
@@ -349,21 +352,35 @@ pub async fn apply(
         Ok((text, game))
     })
     .await?;
-    who.require(
-        Perm::RecordGame {
-            club_id: game.club_id,
-            game_id,
-        },
-        req.path(),
-    )?;
+    if !crate::web::game::may_record(&who, &game) {
+        who.require(
+            Perm::RecordGame {
+                club_id: game.club_id,
+                game_id,
+            },
+            req.path(),
+        )?;
+    }
     let record: Value = serde_json::from_str(&text)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("stored ruling: {e}")))?;
-    let mut fields: HashMap<String, String> = HashMap::new();
-    fields.insert("record".into(), record.to_string());
     let actor = format!("{} (fallo {slug})", who.actor());
     let lang = super::i18n::negotiate(&req);
+    // A referee's ruling may correct a confirmed championship table (its later
+    // pairings listed first, and confirmed with `confirm=1`).
+    let by = crate::web::game::ChangeBy {
+        staff: who.user.is_some(),
+        sides: Vec::new(),
+        confirmed: form.confirm.as_deref() == Some("1"),
+    };
     let outcome = db(&state, move |conn| {
-        club_play::apply_entered(conn, game_id, hand_no, Entered::Full(record), &actor, lang)
+        crate::web::game::apply_entered(
+            conn,
+            game_id,
+            hand_no,
+            Entered::Full(record),
+            (&actor, &by),
+            lang,
+        )
     })
     .await?;
     match outcome {

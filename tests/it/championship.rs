@@ -151,8 +151,8 @@ async fn play_game(app: &TestApp, keeper: &reqwest::Client, game: i32, seed: u64
                 .await
                 .unwrap(),
         );
-        let version = attr(&form, "form.full-entry input[name=version]", "value").unwrap();
-        let submission = attr(&form, "form.full-entry input[name=submission]", "value").unwrap();
+        let version = attr(&form, "details.full-entry input[name=version]", "value").unwrap();
+        let submission = attr(&form, "details.full-entry input[name=submission]", "value").unwrap();
         let res = post_form_as(
             app,
             keeper,
@@ -220,7 +220,7 @@ async fn play_table(app: &TestApp, slip: &Slip, seed: u64) -> Played {
             .await
             .unwrap(),
     );
-    assert!(attr(&form, "form.full-entry input[name=version]", "value").is_none());
+    assert!(attr(&form, "details.full-entry input[name=version]", "value").is_none());
     played
 }
 

@@ -5,6 +5,7 @@
 //! browser tests, and the real `baza` binary for the CLI tests.
 
 mod brackets;
+mod championship;
 mod browser;
 mod check;
 mod cli;

@@ -224,7 +224,7 @@ async fn staffed_demo() -> (TestApp, Vec<(&'static str, String)>) {
     }
     // Club games (the demo's seven) and a kept ruling, for the club-play routes.
     app.with_conn(|c| {
-        baza::web::club_play::create_demo_games(c, 1).unwrap();
+        baza::web::game::create_demo_games(c, 1).unwrap();
         let record = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("../shared/examples/cuatrola.jsonl"),

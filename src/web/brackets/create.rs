@@ -1,0 +1,522 @@
+//! The new-bracket form: checking it, seeding and building the bracket.
+
+use super::*;
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(default)]
+pub struct CreateForm {
+    pub club: String,
+    pub name: String,
+    pub game: String,
+    pub format: String,
+    pub third_place: Option<String>,
+    pub reset: Option<String>,
+    pub seeding: String,
+    pub names: String,
+    pub lot_seed: String,
+    pub event: String,
+    pub paper: String,
+    /// Groups to knockout: the groups (blank lines between them, each in its final
+    /// order), how many qualify from each, and the fill (`none`, `best`: the ranked
+    /// next-placed entrants; `repesca`: the play-off winners).
+    pub groups: String,
+    pub qualify: String,
+    pub fill: String,
+    pub fill_names: String,
+}
+
+#[derive(Template)]
+#[template(path = "bracket_new.html")]
+struct NewPage<'a> {
+    ctx: &'a Ctx,
+    clubs: Vec<(i32, String)>,
+    events: Vec<(i32, String)>,
+    games: Vec<(&'static str, String)>,
+    form: CreateForm,
+    error: Option<String>,
+}
+
+/// The clubs `who` may create brackets for, and their events.
+async fn choices(
+    state: &AppState,
+    who: &Principal,
+) -> Result<(Vec<(i32, String)>, Vec<(i32, String)>), AppError> {
+    let who = who.clone();
+    db(state, move |conn| {
+        let clubs: Vec<(i32, String)> = queries::list_clubs(conn)?
+            .into_iter()
+            .filter(|c| who.allows(Perm::ManageClub(c.id)))
+            .map(|c| (c.id, c.name))
+            .collect();
+        let events = queries::list_events(conn)?
+            .into_iter()
+            .filter(|e| clubs.iter().any(|(c, _)| *c == e.club_id))
+            .map(|e| (e.id, e.name))
+            .collect();
+        Ok((clubs, events))
+    })
+    .await
+}
+
+async fn new_page(
+    req: &HttpRequest,
+    state: &AppState,
+    who: &Principal,
+    form: CreateForm,
+    error: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let (clubs, events) = choices(state, who).await?;
+    if clubs.is_empty() {
+        if who.user.is_none() {
+            return Err(AppError::LoginRequired(req.path().to_owned()));
+        }
+        return Err(AppError::Forbidden);
+    }
+    let ctx = Ctx::from_request(req);
+    let games = GAMES
+        .iter()
+        .map(|g| (*g, ctx.t(&format!("game-{g}"))))
+        .collect();
+    render_status(
+        &NewPage {
+            ctx: &ctx,
+            clubs,
+            events,
+            games,
+            form,
+            error,
+        },
+        status,
+    )
+}
+
+/// `GET /cuadros/nuevo`: the creation form (organisers and admins).
+pub async fn new_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+) -> Result<HttpResponse, AppError> {
+    if who.user.is_none() {
+        return Err(AppError::LoginRequired(req.path().to_owned()));
+    }
+    let form = CreateForm {
+        format: "single".into(),
+        seeding: "hand".into(),
+        paper: "a4".into(),
+        game: "cuatrola".into(),
+        third_place: Some("1".into()),
+        ..CreateForm::default()
+    };
+    new_page(&req, &state, &who, form, None, StatusCode::OK).await
+}
+
+/// Why a creation form is refused: a message key and its detail.
+pub(super) struct Refusal(&'static str, String);
+
+/// The names typed one per line: trimmed, blank lines skipped, all different.
+pub(super) fn parse_names(text: &str) -> Result<Vec<String>, Refusal> {
+    let names: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
+        .collect();
+    if names.len() < 2 || names.len() > MAX_WEB_ENTRANTS {
+        return Err(Refusal("bracket-bad-count", names.len().to_string()));
+    }
+    if let Some(long) = names.iter().find(|n| n.chars().count() > MAX_NAME) {
+        return Err(Refusal("bracket-bad-name", long.clone()));
+    }
+    let mut seen = std::collections::HashSet::new();
+    if let Some(dup) = names.iter().find(|n| !seen.insert(n.to_lowercase())) {
+        return Err(Refusal("bracket-duplicate-name", dup.clone()));
+    }
+    Ok(names)
+}
+
+/// An event's pairs in the order of its standings (its seed order before any match).
+fn event_order(conn: &mut DbConn, event_id: i32) -> Result<Vec<String>, AppError> {
+    let entries = queries::event_entries(conn, event_id)?;
+    let matches = queries::event_matches(conn, event_id)?;
+    let index = |id: i32| entries.iter().position(|e| e.id == id);
+    let results: Vec<MatchResult> = matches
+        .iter()
+        .filter(|m| m.status == "finished")
+        .filter_map(|m| {
+            Some(MatchResult {
+                a: index(m.entry_a)?,
+                b: index(m.entry_b)?,
+                score_a: u32::try_from(m.score_a?).ok()?,
+                score_b: u32::try_from(m.score_b?).ok()?,
+            })
+        })
+        .collect();
+    Ok(standings::standings(entries.len(), &results)
+        .into_iter()
+        .filter_map(|row| entries.get(row.entry).map(|e| e.pair_name.clone()))
+        .collect())
+}
+
+/// What the form asks for, checked. `names` is None when seeding from an event
+/// (read in the transaction).
+struct Plan {
+    club_id: i32,
+    event_id: Option<i32>,
+    name: String,
+    game: String,
+    double: bool,
+    third_place: bool,
+    reset: bool,
+    seeding: Seeding,
+    names: Vec<String>,
+    paper: String,
+}
+
+enum Seeding {
+    /// Groups to knockout: entrant indices per group (in final order), how many
+    /// qualify from each, and the fill.
+    Groups {
+        groups: Vec<Vec<usize>>,
+        qualify: usize,
+        fill: GroupFill,
+    },
+    Hand,
+    Lot(u64),
+    Event(i32),
+}
+
+enum GroupFill {
+    None,
+    BestRunnersUp(Vec<usize>),
+    Repesca(Vec<usize>),
+}
+
+/// Most entrants qualifying from one group.
+const MAX_QUALIFY: usize = 16;
+
+/// The groups typed one name per line, a blank line (or a `Grupo A:` label) between
+/// groups; the names all different. Returns every name and the groups as indices.
+fn parse_groups(text: &str) -> Result<(Vec<String>, Vec<Vec<usize>>), Refusal> {
+    let mut names = Vec::new();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut current = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.ends_with(':') {
+            if !current.is_empty() {
+                groups.push(std::mem::take(&mut current));
+            }
+            continue;
+        }
+        current.push(names.len());
+        names.push(line.to_owned());
+    }
+    if !current.is_empty() {
+        groups.push(current);
+    }
+    let names = parse_names(&names.join("\n"))?;
+    Ok((names, groups))
+}
+
+fn parse_fill(
+    f: &CreateForm,
+    names: &mut Vec<String>,
+    groups: &[Vec<usize>],
+    qualify: usize,
+) -> Result<GroupFill, Refusal> {
+    let listed: Vec<&str> = f
+        .fill_names
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let find = |names: &[String], n: &str| {
+        names
+            .iter()
+            .position(|x| x.to_lowercase() == n.to_lowercase())
+    };
+    let qualified = |i: usize| {
+        groups
+            .iter()
+            .any(|g| g.iter().take(qualify).any(|&x| x == i))
+    };
+    match f.fill.as_str() {
+        "" | "none" => Ok(GroupFill::None),
+        "best" => {
+            let mut out = Vec::new();
+            for n in listed {
+                match find(names, n) {
+                    Some(i) if !qualified(i) && !out.contains(&i) => out.push(i),
+                    _ => return Err(Refusal("bracket-bad-fill", n.to_owned())),
+                }
+            }
+            Ok(GroupFill::BestRunnersUp(out))
+        }
+        "repesca" => {
+            let mut out = Vec::new();
+            for n in listed {
+                let i = match find(names, n) {
+                    Some(i) if qualified(i) || out.contains(&i) => {
+                        return Err(Refusal("bracket-bad-fill", n.to_owned()));
+                    }
+                    Some(i) => i,
+                    None if n.chars().count() <= MAX_NAME && names.len() < MAX_WEB_ENTRANTS => {
+                        names.push(n.to_owned());
+                        names.len() - 1
+                    }
+                    None => return Err(Refusal("bracket-bad-fill", n.to_owned())),
+                };
+                out.push(i);
+            }
+            Ok(GroupFill::Repesca(out))
+        }
+        other => Err(Refusal("bracket-bad-fill", other.to_owned())),
+    }
+}
+
+fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
+    let club_id = f
+        .club
+        .trim()
+        .parse::<i32>()
+        .map_err(|_| Refusal("bracket-bad-club", f.club.clone()))?;
+    let name = f.name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(Refusal("bracket-bad-title", name));
+    }
+    let game = f.game.trim().to_owned();
+    if !GAMES.contains(&game.as_str()) {
+        return Err(Refusal("bracket-bad-game", game));
+    }
+    let (double, from_groups) = match f.format.as_str() {
+        "single" => (false, false),
+        "double" => (true, false),
+        "groups" => (false, true),
+        other => return Err(Refusal("bracket-bad-format", other.to_owned())),
+    };
+    let paper = match f.paper.as_str() {
+        "a4" | "a3" => f.paper.clone(),
+        other => return Err(Refusal("bracket-bad-paper", other.to_owned())),
+    };
+    let event_id = match f.event.trim() {
+        "" => None,
+        e => Some(
+            e.parse::<i32>()
+                .map_err(|_| Refusal("bracket-bad-event", e.to_owned()))?,
+        ),
+    };
+    let (seeding, names) = match f.seeding.as_str() {
+        _ if from_groups => {
+            let qualify = f
+                .qualify
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|q| (1..=MAX_QUALIFY).contains(q))
+                .ok_or_else(|| Refusal("bracket-bad-qualify", f.qualify.clone()))?;
+            let (mut names, groups) = parse_groups(&f.groups)?;
+            let fill = parse_fill(f, &mut names, &groups, qualify)?;
+            (
+                Seeding::Groups {
+                    groups,
+                    qualify,
+                    fill,
+                },
+                names,
+            )
+        }
+        "hand" => (Seeding::Hand, parse_names(&f.names)?),
+        "lot" => {
+            let seed = match f.lot_seed.trim() {
+                "" => random_seed().map_err(|_| Refusal("bracket-bad-seed", String::new()))?,
+                s => s
+                    .parse::<u64>()
+                    .map_err(|_| Refusal("bracket-bad-seed", s.to_owned()))?,
+            };
+            (Seeding::Lot(seed), parse_names(&f.names)?)
+        }
+        "event" => {
+            let e = event_id.ok_or(Refusal("bracket-bad-event", String::new()))?;
+            (Seeding::Event(e), Vec::new())
+        }
+        other => return Err(Refusal("bracket-bad-seeding", other.to_owned())),
+    };
+    Ok(Plan {
+        club_id,
+        event_id,
+        name,
+        game,
+        double,
+        third_place: f.third_place.is_some(),
+        reset: f.reset.is_some(),
+        seeding,
+        names,
+        paper,
+    })
+}
+
+fn random_seed() -> Result<u64, AppError> {
+    let mut buf = [0u8; 8];
+    getrandom::fill(&mut buf).map_err(|e| AppError::Internal(anyhow::anyhow!("random: {e}")))?;
+    Ok(u64::from_le_bytes(buf) % LOT_SEED_RANGE)
+}
+
+/// Builds the bracket for `names` (entrant `i` is `names[i]`).
+fn build(plan: &Plan, names: &[String]) -> Result<(Bracket, String), BracketError> {
+    let ids: Vec<EntrantId> = (0..names.len()).map(|i| EntrantId(i as u32)).collect();
+    let id = |i: &usize| EntrantId(*i as u32);
+    let (seeds, seeding) = match &plan.seeding {
+        Seeding::Groups {
+            groups,
+            qualify,
+            fill,
+        } => {
+            let standings: Vec<Vec<EntrantId>> =
+                groups.iter().map(|g| g.iter().map(id).collect()).collect();
+            let fill = match fill {
+                GroupFill::None => Fill::None,
+                GroupFill::BestRunnersUp(l) => Fill::BestRunnersUp(l.iter().map(id).collect()),
+                GroupFill::Repesca(l) => Fill::Repesca(l.iter().map(id).collect()),
+            };
+            let bracket = groups_to_knockout(&standings, *qualify, fill, plan.third_place)?;
+            return Ok((bracket, format!("groups:{qualify}")));
+        }
+        Seeding::Hand => (ids, "hand".to_owned()),
+        Seeding::Lot(seed) => (seed_by_lot(&ids, *seed), format!("lot:{seed}")),
+        Seeding::Event(e) => (ids, format!("event:{e}")),
+    };
+    let bracket = if plan.double {
+        double_elimination(&seeds, plan.reset)?
+    } else {
+        single_elimination(&seeds, plan.third_place)?
+    };
+    Ok((bracket, seeding))
+}
+
+/// `POST /cuadros/nuevo`.
+pub async fn create(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    form: web::Form<CreateForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner();
+    let ctx = Ctx::from_request(&req);
+    let plan = match check_form(&form) {
+        Ok(p) => p,
+        Err(Refusal(key, detail)) => {
+            if who.user.is_none() {
+                return Err(AppError::LoginRequired(req.path().to_owned()));
+            }
+            let error = format!("{} {detail}", ctx.t(key)).trim().to_owned();
+            return new_page(
+                &req,
+                &state,
+                &who,
+                form,
+                Some(error),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+    };
+    who.require(Perm::ManageClub(plan.club_id), req.path())?;
+    let actor = who.actor();
+    let created = db(&state, move |conn| {
+        conn.transaction::<_, AppError, _>(|conn| {
+            if queries::find_club(conn, plan.club_id)?.is_none() {
+                return Ok(Err(Refusal("bracket-bad-club", plan.club_id.to_string())));
+            }
+            if let Some(e) = plan.event_id {
+                match queries::find_event(conn, e)? {
+                    Some(ev) if ev.club_id == plan.club_id => {}
+                    _ => return Ok(Err(Refusal("bracket-bad-event", e.to_string()))),
+                }
+            }
+            let names = match plan.seeding {
+                Seeding::Event(e) => {
+                    let names = event_order(conn, e)?;
+                    if names.len() < 2 {
+                        return Ok(Err(Refusal("bracket-bad-count", names.len().to_string())));
+                    }
+                    names
+                }
+                _ => plan.names.clone(),
+            };
+            let (bracket, seeding) = match build(&plan, &names) {
+                Ok((b, _)) if b.seeds().len() < 2 => {
+                    return Ok(Err(Refusal(
+                        "bracket-bad-count",
+                        b.seeds().len().to_string(),
+                    )));
+                }
+                Ok(b) => b,
+                Err(BracketError::GroupTooSmall { group, size }) => {
+                    return Ok(Err(Refusal(
+                        "bracket-group-too-small",
+                        format!("{} ({size})", group + 1),
+                    )));
+                }
+                Err(e) => return Ok(Err(Refusal("bracket-bad-count", e.to_string()))),
+            };
+            let document = serde_json::to_string(&bracket)
+                .map_err(|e| AppError::Internal(anyhow::anyhow!("bracket json: {e}")))?;
+            let entrants = serde_json::to_string(&names)
+                .map_err(|e| AppError::Internal(anyhow::anyhow!("names json: {e}")))?;
+            let at = now();
+            let id = brackets::insert_bracket(
+                conn,
+                &NewBracket {
+                    club_id: plan.club_id,
+                    event_id: plan.event_id,
+                    name: &plan.name,
+                    game: &plan.game,
+                    entrants: &entrants,
+                    document: &document,
+                    seeding: &seeding,
+                    paper: &plan.paper,
+                    created_by: &actor,
+                    created_at: at,
+                    updated_at: at,
+                },
+            )?;
+            accounts::insert_audit(
+                conn,
+                &NewAudit {
+                    at,
+                    actor: &actor,
+                    action: "create",
+                    entity: "bracket",
+                    entity_id: id,
+                    club_id: Some(plan.club_id),
+                    event_id: plan.event_id,
+                    before_json: None,
+                    after_json: Some(
+                        serde_json::json!({
+                            "name": plan.name, "game": plan.game, "format": bracket.format(),
+                            "seeding": seeding, "entrants": names, "version": 0,
+                        })
+                        .to_string(),
+                    ),
+                },
+            )?;
+            Ok(Ok(id))
+        })
+    })
+    .await?;
+    match created {
+        Ok(id) => Ok(see_other(&format!("/cuadros/{id}"))),
+        Err(Refusal(key, detail)) => {
+            let error = format!("{} {detail}", ctx.t(key)).trim().to_owned();
+            new_page(
+                &req,
+                &state,
+                &who,
+                form,
+                Some(error),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    }
+}

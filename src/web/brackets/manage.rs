@@ -1,0 +1,145 @@
+//! Managing a bracket: its paper, deleting it and its audit log.
+
+use super::*;
+
+#[derive(Deserialize)]
+pub struct PaperForm {
+    paper: String,
+}
+
+/// `POST /cuadros/{id}/papel`: the paper of the print layout (A4 or A3 landscape).
+pub async fn set_paper(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    form: web::Form<PaperForm>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let l = load_async(&state, id).await?;
+    who.require(Perm::ManageClub(l.row.club_id), req.path())?;
+    let paper = form.into_inner().paper;
+    if paper != "a4" && paper != "a3" {
+        return Err(AppError::unprocessable("error-bracket-paper", paper));
+    }
+    let actor = who.actor();
+    let (club_id, event_id, old) = (l.row.club_id, l.row.event_id, l.row.paper.clone());
+    db(&state, move |conn| {
+        conn.transaction::<_, AppError, _>(|conn| {
+            brackets::set_paper(conn, id, &paper)?;
+            accounts::insert_audit(
+                conn,
+                &NewAudit {
+                    at: now(),
+                    actor: &actor,
+                    action: "paper",
+                    entity: "bracket",
+                    entity_id: id,
+                    club_id: Some(club_id),
+                    event_id,
+                    before_json: Some(serde_json::json!({ "paper": old }).to_string()),
+                    after_json: Some(serde_json::json!({ "paper": paper }).to_string()),
+                },
+            )?;
+            Ok(())
+        })
+    })
+    .await?;
+    Ok(see_other(&format!("/cuadros/{id}")))
+}
+
+#[derive(Deserialize)]
+pub struct DeleteForm {
+    version: i32,
+    #[serde(default)]
+    confirm: Option<String>,
+}
+
+/// `POST /cuadros/{id}/borrar`: a bracket created by mistake goes, with its results,
+/// if the director confirms and nobody changed it meanwhile. The whole bracket stays
+/// in the audit log (the entry's "before"), so nothing is lost for good.
+pub async fn delete(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    form: web::Form<DeleteForm>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let l = load_async(&state, id).await?;
+    who.require(Perm::ManageClub(l.row.club_id), req.path())?;
+    let form = form.into_inner();
+    if form.confirm.as_deref() != Some("si") {
+        return Err(AppError::unprocessable(
+            "bracket-delete-unconfirmed",
+            String::new(),
+        ));
+    }
+    let actor = who.actor();
+    let row = l.row;
+    let before = serde_json::json!({
+        "name": row.name,
+        "game": row.game,
+        "event_id": row.event_id,
+        "seeding": row.seeding,
+        "paper": row.paper,
+        "version": row.version,
+        "entrants": serde_json::from_str::<serde_json::Value>(&row.entrants)
+            .unwrap_or(serde_json::Value::Null),
+        "document": serde_json::from_str::<serde_json::Value>(&row.document)
+            .unwrap_or(serde_json::Value::Null),
+    });
+    db(&state, move |conn| {
+        conn.transaction::<_, AppError, _>(|conn| {
+            if brackets::delete_bracket(conn, id, form.version)? != 1 {
+                return Err(AppError::Conflict {
+                    key: "bracket-stale",
+                    detail: String::new(),
+                });
+            }
+            accounts::insert_audit(
+                conn,
+                &NewAudit {
+                    at: now(),
+                    actor: &actor,
+                    action: "delete",
+                    entity: "bracket",
+                    entity_id: id,
+                    club_id: Some(row.club_id),
+                    event_id: row.event_id,
+                    before_json: Some(before.to_string()),
+                    after_json: None,
+                },
+            )?;
+            Ok(())
+        })
+    })
+    .await?;
+    Ok(see_other("/cuadros"))
+}
+
+/// `GET /cuadros/{id}/auditoria[?formato=csv|json]`: every result and correction of
+/// the bracket (organisers and referees of the club).
+pub async fn audit(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    query: web::Query<std::collections::HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let (row, entries) = db(&state, move |conn| {
+        let row = brackets::find_bracket(conn, id)?.ok_or(AppError::NotFound)?;
+        Ok((row, brackets::bracket_audit(conn, id)?))
+    })
+    .await?;
+    who.require(Perm::ReadAudit(row.club_id), req.path())?;
+    crate::web::manage::audit_response(
+        &req,
+        row.name,
+        format!("/cuadros/{id}"),
+        format!("auditoria-cuadro-{id}"),
+        entries,
+        query.get("formato").map(String::as_str),
+    )
+}

@@ -1,0 +1,484 @@
+//! The match pages of a bracket: entering a result and correcting one, with the
+//! preview of the later matches a correction voids.
+
+use super::*;
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(default)]
+pub struct ResultForm {
+    pub winner: String,
+    pub score_0: String,
+    pub score_1: String,
+    pub version: String,
+    /// The match as the form showed it (see [`match_state`]).
+    pub match_state: String,
+    pub action: String,
+    pub confirm: String,
+}
+
+/// What a result form asks for, checked.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Op {
+    Record {
+        winner: Option<usize>,
+        score: Option<[u32; 2]>,
+    },
+    Correct {
+        winner: Option<usize>,
+        score: Option<[u32; 2]>,
+    },
+    Clear,
+}
+
+fn parse_op(f: &ResultForm, correcting: bool) -> Result<(Op, i32), &'static str> {
+    let version = f
+        .version
+        .trim()
+        .parse::<i32>()
+        .map_err(|_| "bracket-bad-form")?;
+    if correcting && f.action == "clear" {
+        return Ok((Op::Clear, version));
+    }
+    let winner = match f.winner.trim() {
+        "" => None,
+        "0" => Some(0),
+        "1" => Some(1),
+        _ => return Err("bracket-bad-form"),
+    };
+    let score_of = |s: &str| -> Result<Option<u32>, &'static str> {
+        match s.trim() {
+            "" => Ok(None),
+            t => t
+                .parse::<u32>()
+                .ok()
+                .filter(|v| *v <= MAX_SCORE)
+                .map(Some)
+                .ok_or("bracket-bad-score"),
+        }
+    };
+    let score = match (score_of(&f.score_0)?, score_of(&f.score_1)?) {
+        (Some(a), Some(b)) => Some([a, b]),
+        (None, None) => None,
+        _ => return Err("bracket-bad-score"),
+    };
+    if winner.is_none() && score.is_none() {
+        return Err("bracket-no-winner");
+    }
+    Ok((
+        if correcting {
+            Op::Correct { winner, score }
+        } else {
+            Op::Record { winner, score }
+        },
+        version,
+    ))
+}
+
+/// The entrant in slot `k` of match `id`.
+fn slot_entrant(b: &Bracket, id: MatchId, k: usize) -> Result<EntrantId, BracketError> {
+    b.get(id)
+        .ok_or(BracketError::UnknownMatch(id))?
+        .entrants()
+        .get(k)
+        .copied()
+        .flatten()
+        .ok_or(BracketError::NotReady(id))
+}
+
+/// Applies `op` to match `id`: what it voided and reopened.
+pub(super) fn apply(b: &mut Bracket, id: MatchId, op: Op) -> Result<Correction, BracketError> {
+    // A winner and a score must agree.
+    let check = |winner: Option<usize>, score: Option<[u32; 2]>| {
+        if let (Some(w), Some([s0, s1])) = (winner, score)
+            && ((w == 0 && s0 <= s1) || (w == 1 && s1 <= s0))
+        {
+            return Err(if s0 == s1 {
+                BracketError::Draw(id)
+            } else {
+                BracketError::ScoreContradictsWinner(id)
+            });
+        }
+        Ok(())
+    };
+    match op {
+        Op::Record { winner, score } => {
+            check(winner, score)?;
+            let ready = match (score, winner) {
+                (Some(s), _) => b.record_score(id, s)?,
+                (None, Some(w)) => {
+                    let e = slot_entrant(b, id, w)?;
+                    b.record_result(id, e)?
+                }
+                (None, None) => return Err(BracketError::NotReady(id)),
+            };
+            Ok(Correction {
+                voided: Vec::new(),
+                reopened: ready,
+            })
+        }
+        Op::Correct { winner, score } => {
+            check(winner, score)?;
+            match (score, winner) {
+                (Some(s), _) => b.correct_score(id, s),
+                (None, Some(w)) => {
+                    let e = slot_entrant(b, id, w)?;
+                    b.correct_result(id, e)
+                }
+                (None, None) => Err(BracketError::NotPlayed(id)),
+            }
+        }
+        Op::Clear => b.clear_result(id),
+    }
+}
+
+fn refusal_key(e: &BracketError) -> &'static str {
+    match e {
+        BracketError::NotReady(_) => "bracket-err-not-ready",
+        BracketError::AlreadyPlayed(_) => "bracket-err-played",
+        BracketError::NotPlayed(_) => "bracket-err-not-played",
+        BracketError::Draw(_) => "bracket-err-draw",
+        BracketError::ScoreContradictsWinner(_) => "bracket-err-contradicts",
+        _ => "bracket-err-invalid",
+    }
+}
+
+pub struct PreviewView {
+    pub voided: Vec<String>,
+    pub reopened: Vec<String>,
+}
+
+pub struct MatchView {
+    pub id: u32,
+    pub code: String,
+    pub round: String,
+    pub side: String,
+    pub status: &'static str,
+    pub status_text: String,
+    pub slots: Vec<SlotView>,
+    pub playable: bool,
+    pub played: bool,
+    pub dependents: Vec<String>,
+    pub winner_to: Option<String>,
+    pub loser_to: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "bracket_match.html")]
+struct MatchPage<'a> {
+    ctx: &'a Ctx,
+    bracket_id: i32,
+    bracket_name: String,
+    version: i32,
+    m: MatchView,
+    can_manage: bool,
+    form: ResultForm,
+    error: Option<String>,
+    preview: Option<PreviewView>,
+}
+
+fn match_view(ctx: &Ctx, l: &Loaded, id: MatchId) -> Result<MatchView, AppError> {
+    let m = l.bracket.get(id).ok_or(AppError::NotFound)?;
+    let layout = l.layout();
+    let double = matches!(l.bracket.format(), Format::DoubleElimination { .. });
+    let (side, column, boxed) = layout
+        .sections
+        .iter()
+        .flat_map(|s| s.columns.iter().map(move |c| (s.side, c)))
+        .find_map(|(side, c)| c.boxes.iter().find(|b| b.id == id).map(|b| (side, c, b)))
+        .ok_or(AppError::NotFound)?;
+    Ok(MatchView {
+        id: id.0,
+        code: m.code(),
+        round: round_title(ctx, column.name),
+        side: side_title(ctx, side, double),
+        status: status_class(m.status),
+        status_text: status_text(ctx, m.status),
+        slots: boxed.slots.iter().map(|s| slot_view(ctx, s)).collect(),
+        playable: m.is_playable(),
+        played: m.status == Status::Played,
+        dependents: l
+            .bracket
+            .dependents(id)
+            .into_iter()
+            .map(|d| match_line(ctx, l, d))
+            .collect(),
+        winner_to: boxed.winner_to.clone(),
+        loser_to: boxed.loser_to.clone(),
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn match_page(
+    req: &HttpRequest,
+    state: &AppState,
+    who: &Principal,
+    id: i32,
+    m: MatchId,
+    form: Option<ResultForm>,
+    error: Option<String>,
+    preview: Option<PreviewView>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let l = load_async(state, id).await?;
+    let ctx = Ctx::from_request(req);
+    let view = match_view(&ctx, &l, m)?;
+    let current = l.bracket.get(m).and_then(|x| x.result);
+    let form = form.unwrap_or_else(|| ResultForm {
+        winner: current
+            .and_then(|r| {
+                l.bracket
+                    .get(m)
+                    .and_then(|x| x.entrants().iter().position(|e| *e == Some(r.winner)))
+            })
+            .map(|k| k.to_string())
+            .unwrap_or_default(),
+        score_0: current
+            .and_then(|r| r.score)
+            .map(|s| s[0].to_string())
+            .unwrap_or_default(),
+        score_1: current
+            .and_then(|r| r.score)
+            .map(|s| s[1].to_string())
+            .unwrap_or_default(),
+        version: l.row.version.to_string(),
+        match_state: l.bracket.get(m).map(match_state).unwrap_or_default(),
+        ..ResultForm::default()
+    });
+    render_status(
+        &MatchPage {
+            ctx: &ctx,
+            bracket_id: id,
+            bracket_name: l.row.name.clone(),
+            version: l.row.version,
+            can_manage: who.allows(Perm::ManageClub(l.row.club_id)),
+            m: view,
+            form,
+            error,
+            preview,
+        },
+        status,
+    )
+}
+
+/// `GET /cuadros/{id}/partidos/{m}`: one match; organisers enter or correct it here.
+pub async fn show_match(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (raw_id, raw_m) = path.into_inner();
+    let id = parse_id(&raw_id)?;
+    let m = parse_match(&raw_m)?;
+    match_page(&req, &state, &who, id, m, None, None, None, StatusCode::OK).await
+}
+
+enum Saved {
+    Done,
+    /// Someone changed the bracket after the form was read: nothing written.
+    Stale,
+    Refused(BracketError),
+}
+
+/// A short fingerprint of a match as a form showed it: its occupants, result and
+/// status. A result form is still good after other matches changed (the bracket's
+/// version moved on) as long as its own match did not.
+pub fn match_state(m: &crate::domain::bracket::Match) -> String {
+    let text = format!("{:?}|{:?}|{:?}", m.entrants(), m.result, m.status);
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+/// Applies `op` and audits it, in one transaction, if the bracket is still at
+/// `version` or, for a new result, if its match is still in `state`.
+fn save(
+    conn: &mut DbConn,
+    id: i32,
+    m: MatchId,
+    op: Op,
+    (version, state): (i32, Option<String>),
+    actor: &str,
+) -> Result<Saved, AppError> {
+    conn.transaction::<_, AppError, _>(|conn| {
+        brackets::lock_bracket(conn, id)?;
+        let l = load(conn, id)?;
+        let unchanged_match = state.is_some_and(|s| l.bracket.get(m).map(match_state) == Some(s));
+        if l.row.version != version && !unchanged_match {
+            return Ok(Saved::Stale);
+        }
+        let version = l.row.version;
+        let before = l.bracket.get(m).ok_or(AppError::NotFound)?.clone();
+        let mut bracket = l.bracket.clone();
+        let correction = match apply(&mut bracket, m, op) {
+            Ok(c) => c,
+            Err(e) => return Ok(Saved::Refused(e)),
+        };
+        let document = serde_json::to_string(&bracket)
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("bracket json: {e}")))?;
+        let at = now();
+        if !brackets::update_document(conn, id, version, &document, at)? {
+            return Ok(Saved::Stale);
+        }
+        let after = bracket.get(m).ok_or(AppError::NotFound)?;
+        let outcome = |x: &crate::domain::bracket::Match| {
+            serde_json::json!({
+                "winner": x.result.map(|r| l.name(r.winner)),
+                "score": x.result.and_then(|r| r.score),
+            })
+        };
+        let codes = |ids: &[MatchId]| -> Vec<String> {
+            ids.iter()
+                .filter_map(|d| bracket.get(*d).map(|x| x.code()))
+                .collect()
+        };
+        let action = match op {
+            Op::Record { .. } => "record",
+            Op::Correct { .. } => "correct",
+            Op::Clear => "clear",
+        };
+        let mut before_json = outcome(&before);
+        before_json["match"] = before.code().into();
+        before_json["version"] = version.into();
+        let mut after_json = outcome(after);
+        after_json["match"] = after.code().into();
+        after_json["version"] = (version + 1).into();
+        after_json["voided"] = codes(&correction.voided).into();
+        after_json["reopened"] = codes(&correction.reopened).into();
+        accounts::insert_audit(
+            conn,
+            &NewAudit {
+                at,
+                actor,
+                action,
+                entity: "bracket",
+                entity_id: id,
+                club_id: Some(l.row.club_id),
+                event_id: l.row.event_id,
+                before_json: Some(before_json.to_string()),
+                after_json: Some(after_json.to_string()),
+            },
+        )?;
+        Ok(Saved::Done)
+    })
+}
+
+async fn post_change(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String)>,
+    form: web::Form<ResultForm>,
+    correcting: bool,
+) -> Result<HttpResponse, AppError> {
+    let (raw_id, raw_m) = path.into_inner();
+    let id = parse_id(&raw_id)?;
+    let m = parse_match(&raw_m)?;
+    let l = load_async(&state, id).await?;
+    if l.bracket.get(m).is_none() {
+        return Err(AppError::NotFound);
+    }
+    who.require(Perm::ManageClub(l.row.club_id), req.path())?;
+    let form = form.into_inner();
+    let ctx = Ctx::from_request(&req);
+    let refuse = |key: &str, status: StatusCode, form: ResultForm| {
+        let error = if key == "bracket-bad-score" {
+            ctx.t1(key, "max", &MAX_SCORE)
+        } else {
+            ctx.t(key)
+        };
+        match_page(
+            &req,
+            &state,
+            &who,
+            id,
+            m,
+            Some(form),
+            Some(error),
+            None,
+            status,
+        )
+    };
+    let (op, version) = match parse_op(&form, correcting) {
+        Ok(x) => x,
+        Err(key) => return refuse(key, StatusCode::UNPROCESSABLE_ENTITY, form).await,
+    };
+    // A correction voids what its preview showed: it needs the very version read.
+    // A new result only needs its own match unchanged.
+    let seen = (!correcting && !form.match_state.is_empty()).then(|| form.match_state.clone());
+    let fresh = version == l.row.version
+        || seen
+            .as_deref()
+            .is_some_and(|s| l.bracket.get(m).map(match_state).as_deref() == Some(s));
+    if !fresh {
+        return refuse("bracket-stale", StatusCode::CONFLICT, form).await;
+    }
+    if correcting && form.confirm != "1" {
+        // Show what the correction would void, and ask.
+        let mut trial = l.bracket.clone();
+        match apply(&mut trial, m, op) {
+            Err(e) => {
+                return refuse(refusal_key(&e), StatusCode::UNPROCESSABLE_ENTITY, form).await;
+            }
+            Ok(c) if !c.voided.is_empty() => {
+                let after = Loaded {
+                    row: l.row.clone(),
+                    names: l.names.clone(),
+                    bracket: trial,
+                };
+                let preview = PreviewView {
+                    voided: c.voided.iter().map(|d| match_line(&ctx, &l, *d)).collect(),
+                    reopened: c
+                        .reopened
+                        .iter()
+                        .map(|d| match_line(&ctx, &after, *d))
+                        .collect(),
+                };
+                return match_page(
+                    &req,
+                    &state,
+                    &who,
+                    id,
+                    m,
+                    Some(form),
+                    None,
+                    Some(preview),
+                    StatusCode::OK,
+                )
+                .await;
+            }
+            Ok(_) => {}
+        }
+    }
+    let actor = who.actor();
+    let expect = (version, seen);
+    match db(&state, move |conn| save(conn, id, m, op, expect, &actor)).await? {
+        Saved::Done => Ok(see_other(&format!("/cuadros/{id}"))),
+        Saved::Stale => refuse("bracket-stale", StatusCode::CONFLICT, form).await,
+        Saved::Refused(e) => refuse(refusal_key(&e), StatusCode::UNPROCESSABLE_ENTITY, form).await,
+    }
+}
+
+/// `POST /cuadros/{id}/partidos/{m}/resultado`: enter a result.
+pub async fn post_result(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String)>,
+    form: web::Form<ResultForm>,
+) -> Result<HttpResponse, AppError> {
+    post_change(req, state, who, path, form, false).await
+}
+
+/// `POST /cuadros/{id}/partidos/{m}/corregir`: change or clear a result; when later
+/// matches depend on it, first shows which (nothing changes until `confirm=1`).
+pub async fn post_correction(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String)>,
+    form: web::Form<ResultForm>,
+) -> Result<HttpResponse, AppError> {
+    post_change(req, state, who, path, form, true).await
+}

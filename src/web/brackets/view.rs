@@ -1,0 +1,334 @@
+//! The views of a bracket: round, side and status texts, its boxes and sections,
+//! the list of brackets and the bracket page.
+
+use super::*;
+
+pub(super) fn round_title(ctx: &Ctx, name: RoundName) -> String {
+    match name {
+        RoundName::Round(n) => ctx.t1("bracket-round-n", "n", &n),
+        RoundName::QuarterFinal => ctx.t("bracket-quarter-finals"),
+        RoundName::SemiFinal => ctx.t("bracket-semi-finals"),
+        RoundName::Final => ctx.t("bracket-final"),
+        RoundName::LosersRound(n) => ctx.t1("bracket-losers-round-n", "n", &n),
+        RoundName::LosersFinal => ctx.t("bracket-losers-final"),
+        RoundName::ThirdPlace => ctx.t("bracket-third-place"),
+        RoundName::GrandFinal => ctx.t("bracket-grand-final"),
+        RoundName::GrandFinalReset => ctx.t("bracket-grand-final-reset"),
+    }
+}
+
+fn side_class(side: Side) -> &'static str {
+    match side {
+        Side::Winners => "winners",
+        Side::Losers => "losers",
+        Side::ThirdPlace => "third",
+        Side::GrandFinal => "grand",
+    }
+}
+
+pub(super) fn side_title(ctx: &Ctx, side: Side, double: bool) -> String {
+    match side {
+        Side::Winners if double => ctx.t("bracket-side-winners"),
+        Side::Winners => ctx.t("bracket-side-main"),
+        Side::Losers => ctx.t("bracket-side-losers"),
+        Side::ThirdPlace => ctx.t("bracket-third-place"),
+        Side::GrandFinal => ctx.t("bracket-grand-final"),
+    }
+}
+
+pub(super) fn status_class(s: Status) -> &'static str {
+    match s {
+        Status::Pending => "pending",
+        Status::Ready => "ready",
+        Status::Played => "played",
+        Status::Void => "void",
+        Status::NotNeeded => "not-needed",
+    }
+}
+
+pub(super) fn status_text(ctx: &Ctx, s: Status) -> String {
+    match s {
+        Status::Pending => ctx.t("bracket-status-pending"),
+        Status::Ready => ctx.t("bracket-status-ready"),
+        Status::Played => ctx.t("bracket-status-played"),
+        Status::Void => ctx.t("bracket-status-void"),
+        Status::NotNeeded => ctx.t("bracket-status-not-needed"),
+    }
+}
+
+fn connector_class(c: Connector) -> &'static str {
+    match c {
+        Connector::None => "none",
+        Connector::Down => "down",
+        Connector::Up => "up",
+        Connector::Straight => "straight",
+    }
+}
+
+fn format_text(ctx: &Ctx, f: Format) -> String {
+    match f {
+        Format::SingleElimination { third_place: true } => ctx.t("bracket-format-single-third"),
+        Format::SingleElimination { third_place: false } => ctx.t("bracket-format-single"),
+        Format::DoubleElimination {
+            grand_final_reset: true,
+        } => ctx.t("bracket-format-double-reset"),
+        Format::DoubleElimination {
+            grand_final_reset: false,
+        } => ctx.t("bracket-format-double"),
+    }
+}
+
+fn seeding_text(ctx: &Ctx, seeding: &str) -> String {
+    if let Some(k) = seeding.strip_prefix("groups:") {
+        ctx.t1("bracket-seeded-groups", "k", &k)
+    } else if let Some(seed) = seeding.strip_prefix("lot:") {
+        ctx.t1("bracket-seeded-lot", "seed", &seed)
+    } else if seeding.starts_with("event:") {
+        ctx.t("bracket-seeded-event")
+    } else {
+        ctx.t("bracket-seeded-hand")
+    }
+}
+
+pub struct SlotView {
+    pub text: String,
+    pub seed: Option<u32>,
+    pub score: Option<u32>,
+    pub winner: bool,
+    pub known: bool,
+    pub bye: bool,
+}
+
+pub struct BoxView {
+    pub id: u32,
+    pub code: String,
+    pub status: &'static str,
+    pub status_text: String,
+    pub connector: &'static str,
+    pub fed: bool,
+    pub href: Option<String>,
+    pub slots: Vec<SlotView>,
+}
+
+pub struct ColumnView {
+    pub title: String,
+    pub boxes: Vec<BoxView>,
+}
+
+pub struct SectionView {
+    pub idx: usize,
+    pub side: &'static str,
+    pub title: String,
+    pub columns: Vec<ColumnView>,
+}
+
+pub(super) fn slot_view(ctx: &Ctx, s: &crate::domain::bracket::BoxSlot) -> SlotView {
+    let text = match (&s.name, s.entrant, &s.source) {
+        (Some(n), _, _) => n.clone(),
+        (None, Some(e), _) => format!("#{}", e.0),
+        (None, None, Some(src)) if s.from_loser => ctx.t1("bracket-loser-of", "code", src),
+        (None, None, Some(src)) => ctx.t1("bracket-winner-of", "code", src),
+        (None, None, None) => "—".to_owned(),
+    };
+    SlotView {
+        text,
+        seed: s.seed,
+        score: s.score,
+        winner: s.winner,
+        known: s.entrant.is_some(),
+        bye: s.bye,
+    }
+}
+
+fn sections_view(ctx: &Ctx, l: &Loaded, layout: &Layout, links: bool) -> Vec<SectionView> {
+    let double = matches!(l.bracket.format(), Format::DoubleElimination { .. });
+    // Matches that a Down/Up connector leads into: they get the short incoming line.
+    let fed: std::collections::HashSet<u32> = layout
+        .sections
+        .iter()
+        .flat_map(|s| &s.columns)
+        .flat_map(|c| &c.boxes)
+        .filter(|b| matches!(b.connector, Connector::Down | Connector::Up))
+        .filter_map(|b| l.bracket.get(b.id).and_then(|m| m.winner_to()))
+        .map(|(d, _)| d.0)
+        .collect();
+    layout
+        .sections
+        .iter()
+        .enumerate()
+        .map(|(idx, s)| SectionView {
+            idx,
+            side: side_class(s.side),
+            title: side_title(ctx, s.side, double),
+            columns: s
+                .columns
+                .iter()
+                .map(|c| ColumnView {
+                    title: round_title(ctx, c.name),
+                    boxes: c
+                        .boxes
+                        .iter()
+                        .map(|b| BoxView {
+                            id: b.id.0,
+                            code: b.code.clone(),
+                            status: status_class(b.status),
+                            status_text: status_text(ctx, b.status),
+                            connector: connector_class(b.connector),
+                            fed: fed.contains(&b.id.0),
+                            href: links
+                                .then(|| format!("/cuadros/{}/partidos/{}", l.row.id, b.id.0)),
+                            slots: b.slots.iter().map(|s| slot_view(ctx, s)).collect(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// A short line for a match in lists: `W2.1 · Ana – Benito`.
+pub(super) fn match_line(ctx: &Ctx, l: &Loaded, id: MatchId) -> String {
+    let Some(m) = l.bracket.get(id) else {
+        return id.to_string();
+    };
+    let who = |k: usize| match m.entrants()[k] {
+        Some(e) => l.name(e),
+        None => ctx.t("bracket-to-be-decided"),
+    };
+    format!("{} · {} – {}", m.code(), who(0), who(1))
+}
+
+pub struct BracketLine {
+    pub id: i32,
+    pub name: String,
+    pub game: String,
+    pub entrants: usize,
+    pub champion: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "brackets.html")]
+struct ListPage<'a> {
+    ctx: &'a Ctx,
+    lines: Vec<BracketLine>,
+    can_create: bool,
+}
+
+/// Whether `who` may create brackets anywhere (an admin, or an organiser of a club).
+fn can_create(who: &Principal) -> bool {
+    who.user.as_ref().is_some_and(|u| {
+        u.role == Role::Admin || (u.role == Role::Organiser && u.club_id.is_some())
+    })
+}
+
+/// `GET /cuadros`: every bracket (public).
+pub async fn list(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+) -> Result<HttpResponse, AppError> {
+    let rows = db(&state, |conn| Ok(brackets::list_brackets(conn)?)).await?;
+    let ctx = Ctx::from_request(&req);
+    let lines = rows
+        .into_iter()
+        .filter_map(|row| parse_row(row).ok())
+        .map(|l| BracketLine {
+            id: l.row.id,
+            name: l.row.name.clone(),
+            game: ctx.t(&format!("game-{}", l.row.game)),
+            entrants: l.bracket.seeds().len(),
+            champion: l.bracket.champion().map(|c| l.name(c)),
+        })
+        .collect();
+    render(&ListPage {
+        ctx: &ctx,
+        lines,
+        can_create: can_create(&who),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "bracket.html")]
+struct BracketPage<'a> {
+    ctx: &'a Ctx,
+    id: i32,
+    name: String,
+    club: String,
+    game: String,
+    format: String,
+    seeding: String,
+    event: Option<(i32, String)>,
+    seeded_from_event: bool,
+    entrants: usize,
+    version: i32,
+    paper: String,
+    champion: Option<String>,
+    can_manage: bool,
+    refresh: Option<u32>,
+    /// Matches with a result (what deleting the bracket would take away).
+    played: usize,
+    playable: Vec<(u32, String)>,
+    sections: Vec<SectionView>,
+}
+
+/// `GET /cuadros/{id}`: the bracket (public; organisers get links to enter results).
+pub async fn show(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let (l, club, event) = db(&state, move |conn| {
+        let l = load(conn, id)?;
+        let club = queries::find_club(conn, l.row.club_id)?
+            .map(|c| c.name)
+            .unwrap_or_default();
+        let event = match l.row.event_id {
+            Some(e) => queries::find_event(conn, e)?.map(|e| (e.id, e.name)),
+            None => None,
+        };
+        Ok((l, club, event))
+    })
+    .await?;
+    let ctx = Ctx::from_request(&req);
+    let can_manage = who.allows(Perm::ManageClub(l.row.club_id));
+    let layout = l.layout();
+    let complete = l.bracket.is_complete();
+    let page = BracketPage {
+        ctx: &ctx,
+        id,
+        name: l.row.name.clone(),
+        club,
+        game: ctx.t(&format!("game-{}", l.row.game)),
+        format: format_text(&ctx, l.bracket.format()),
+        seeding: seeding_text(&ctx, &l.row.seeding),
+        seeded_from_event: l.row.seeding.starts_with("event:"),
+        event,
+        entrants: l.bracket.seeds().len(),
+        version: l.row.version,
+        paper: l.row.paper.clone(),
+        champion: l.bracket.champion().map(|c| l.name(c)),
+        can_manage,
+        refresh: (!complete).then_some(REFRESH_SECONDS),
+        played: l
+            .bracket
+            .matches()
+            .iter()
+            .filter(|m| m.result.is_some())
+            .count(),
+        playable: l
+            .bracket
+            .playable()
+            .into_iter()
+            .map(|m| (m.0, match_line(&ctx, &l, m)))
+            .collect(),
+        sections: sections_view(&ctx, &l, &layout, can_manage),
+    };
+    let mut res = render(&page)?;
+    if !complete {
+        res.headers_mut()
+            .insert(header::REFRESH, header::HeaderValue::from(REFRESH_SECONDS));
+    }
+    Ok(res)
+}

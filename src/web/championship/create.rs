@@ -1,0 +1,294 @@
+//! The new-championship form and the championship file built from it.
+
+use super::*;
+
+#[derive(Deserialize, Default, Clone)]
+#[serde(default)]
+pub struct NewForm {
+    pub(super) name: String,
+    pub(super) game: String,
+    pub(super) options: String,
+    pub(super) starts_on: String,
+    pub(super) system: String,
+    pub(super) rounds: String,
+    pub(super) groups: String,
+    pub(super) losses: String,
+    pub(super) match_format: String,
+    pub(super) target: String,
+    pub(super) partidas: String,
+    pub(super) max_hands: String,
+    pub(super) minutes: String,
+    pub(super) cap: String,
+    pub(super) win: String,
+    pub(super) draw: String,
+    pub(super) loss: String,
+    pub(super) bye: String,
+    pub(super) tb1: String,
+    pub(super) tb2: String,
+    pub(super) tb3: String,
+    pub(super) tb4: String,
+    pub(super) tb5: String,
+    pub(super) tb6: String,
+    /// `hands`: the tables play Baza games hand by hand; `result` (also when absent):
+    /// they type final scores, for games played on paper.
+    pub(super) entry: String,
+}
+
+impl NewForm {
+    pub(super) fn defaults() -> NewForm {
+        NewForm {
+            game: "botifarra".into(),
+            options: "{}".into(),
+            starts_on: now().date().to_string(),
+            system: "swiss".into(),
+            rounds: "5".into(),
+            groups: "1".into(),
+            losses: "2".into(),
+            match_format: "timed".into(),
+            partidas: "3".into(),
+            max_hands: "12".into(),
+            minutes: "55".into(),
+            cap: "121".into(),
+            target: "101".into(),
+            win: "2".into(),
+            draw: "1".into(),
+            loss: "0".into(),
+            bye: "2".into(),
+            tb1: "points".into(),
+            tb2: "buchholz".into(),
+            tb3: "median_buchholz".into(),
+            tb4: "point_difference".into(),
+            tb5: "points_for".into(),
+            tb6: "lot".into(),
+            entry: "hands".into(),
+            ..NewForm::default()
+        }
+    }
+
+    fn tiebreaks(&self) -> Vec<String> {
+        [
+            &self.tb1, &self.tb2, &self.tb3, &self.tb4, &self.tb5, &self.tb6,
+        ]
+        .into_iter()
+        .cloned()
+        .collect()
+    }
+}
+
+fn num(field: &'static str, s: &str, min: u32, max: u32) -> Result<u32, (&'static str, String)> {
+    s.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|v| (min..=max).contains(v))
+        .ok_or((field, s.to_owned()))
+}
+
+/// Builds the tournament file a creation form describes (or the field at fault).
+pub(super) fn file_from_form(
+    f: &NewForm,
+    seed: u64,
+) -> Result<(TournamentFile, chrono::NaiveDate), (&'static str, String)> {
+    let name = f.name.trim();
+    if name.is_empty() || name.chars().count() > 120 {
+        return Err(("tournament-name", f.name.clone()));
+    }
+    let game: GameKind = f
+        .game
+        .parse()
+        .map_err(|_| ("tournament-game", f.game.clone()))?;
+    let options: Map<String, Value> = if f.options.trim().is_empty() {
+        Map::new()
+    } else {
+        serde_json::from_str(f.options.trim()).map_err(|e| ("tournament-options", e.to_string()))?
+    };
+    let starts_on = chrono::NaiveDate::parse_from_str(f.starts_on.trim(), "%Y-%m-%d")
+        .map_err(|_| ("tournament-starts-on", f.starts_on.clone()))?;
+    let system = match f.system.as_str() {
+        "swiss" => System::Swiss {
+            rounds: num("tournament-rounds", &f.rounds, 1, 30)?,
+        },
+        "round_robin" | "round_robin_double" => System::RoundRobin {
+            double: f.system == "round_robin_double",
+            groups: num("tournament-groups", &f.groups, 1, 64)?,
+        },
+        "ceros" => System::Ceros {
+            losses: num("tournament-losses", &f.losses, 1, 10)?,
+        },
+        _ => return Err(("tournament-system", f.system.clone())),
+    };
+    let match_format = match f.match_format.as_str() {
+        "partida" => MatchFormat::Partida {
+            target: if f.target.trim().is_empty() {
+                None
+            } else {
+                Some(num("tournament-target", &f.target, 1, 9999)?)
+            },
+        },
+        "best_of" => MatchFormat::BestOf {
+            partidas: num("tournament-partidas", &f.partidas, 1, 15)?,
+        },
+        "timed" => MatchFormat::Timed {
+            target: num("tournament-target", &f.target, 1, 9999)?,
+            max_hands: num("tournament-max-hands", &f.max_hands, 1, 99)?,
+            minutes: num("tournament-minutes", &f.minutes, 1, 600)?,
+            cap: num("tournament-cap", &f.cap, 1, 9999)?,
+        },
+        _ => return Err(("tournament-match-format", f.match_format.clone())),
+    };
+    let points = Points {
+        win: num("tournament-points", &f.win, 0, 100)?,
+        draw: num("tournament-points", &f.draw, 0, 100)?,
+        loss: num("tournament-points", &f.loss, 0, 100)?,
+        bye: num("tournament-points", &f.bye, 0, 100)?,
+    };
+    let mut tiebreaks = Vec::new();
+    for slug in f.tiebreaks() {
+        let slug = slug.as_str();
+        if slug.is_empty() {
+            continue;
+        }
+        let tb = Tiebreak::ALL
+            .into_iter()
+            .find(|t| t.slug() == slug)
+            .ok_or(("tournament-tiebreaks", slug.to_owned()))?;
+        if tiebreaks.contains(&tb) {
+            return Err(("tournament-tiebreaks", slug.to_owned()));
+        }
+        tiebreaks.push(tb);
+    }
+    let file = TournamentFile {
+        brackets: Vec::new(),
+        format: tournament::FORMAT.to_owned(),
+        event: tournament::Event {
+            name: name.to_owned(),
+            game,
+            options,
+            system,
+            match_format,
+            points,
+            tiebreaks,
+            seed,
+        },
+        entrants: Vec::new(),
+        rounds: Vec::new(),
+    };
+    tournament::validate(&file).map_err(|e| ("tournament-options", e.to_string()))?;
+    Ok((file, starts_on))
+}
+
+#[derive(Template)]
+#[template(path = "tournament_new.html")]
+struct NewPage<'a> {
+    ctx: &'a Ctx,
+    club: Club,
+    form: NewForm,
+    error: Option<String>,
+    games: Vec<(&'static str, String)>,
+    tiebreaks: Vec<(&'static str, String)>,
+    chosen: Vec<String>,
+}
+
+impl NewPage<'_> {
+    fn is(&self, a: &str, b: &str) -> bool {
+        a == b
+    }
+}
+
+fn new_page(
+    req: &HttpRequest,
+    club: Club,
+    form: NewForm,
+    error: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(req);
+    let games = GameKind::ALL
+        .iter()
+        .map(|g| (g.slug(), ctx.t(&format!("game-{}", g.slug()))))
+        .collect();
+    let tiebreaks = Tiebreak::ALL
+        .iter()
+        .map(|t| (t.slug(), tiebreak_label(&ctx, *t)))
+        .collect();
+    render_status(
+        &NewPage {
+            ctx: &ctx,
+            club,
+            chosen: form.tiebreaks(),
+            form,
+            error,
+            games,
+            tiebreaks,
+        },
+        status,
+    )
+}
+
+/// `GET /clubes/{id}/campeonatos/nuevo`
+pub async fn new_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let club_id = parse_id(&path)?;
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    let club = db(&state, move |conn| {
+        queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    new_page(&req, club, NewForm::defaults(), None, StatusCode::OK)
+}
+
+/// `POST /clubes/{id}/campeonatos/nuevo`
+pub async fn create(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    form: web::Form<NewForm>,
+) -> Result<HttpResponse, AppError> {
+    let club_id = parse_id(&path)?;
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    let form = form.into_inner();
+    let club = db(&state, move |conn| {
+        queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    let mut seed = [0u8; 4];
+    getrandom::fill(&mut seed).map_err(|e| AppError::Internal(anyhow::anyhow!("random: {e}")))?;
+    let (file, starts_on) = match file_from_form(&form, u64::from(u32::from_le_bytes(seed))) {
+        Ok(x) => x,
+        Err((field, detail)) => {
+            let ctx = Ctx::from_request(&req);
+            let error = format!(
+                "{}: {} ({detail})",
+                ctx.t("tournament-bad-field"),
+                ctx.t(field)
+            );
+            return new_page(
+                &req,
+                club,
+                form,
+                Some(error),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            );
+        }
+    };
+    let hands = form.entry == "hands";
+    let actor = who.actor();
+    let id = db(&state, move |conn| {
+        Ok(store::create(
+            conn,
+            club_id,
+            &file,
+            hands,
+            starts_on,
+            now(),
+            &actor,
+            &mut random_pin,
+        )?)
+    })
+    .await?;
+    Ok(see_other(&format!("/campeonatos/{id}/direccion")))
+}

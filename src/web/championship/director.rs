@@ -1,0 +1,408 @@
+//! The director's page of a championship, its export, pairing a round and
+//! publishing it.
+
+use super::*;
+
+pub struct EntrantLine {
+    pub id: String,
+    pub name: String,
+    pub club: String,
+    pub seed: String,
+    pub first_round: u32,
+    pub withdrawn: Option<u32>,
+    pub checked_in: bool,
+}
+
+#[derive(Template)]
+#[template(path = "tournament_director.html")]
+struct DirectorPage<'a> {
+    ctx: &'a Ctx,
+    tour: Tournament,
+    game_label: String,
+    status_label: String,
+    system: String,
+    format: String,
+    points: Points,
+    tiebreaks: Vec<String>,
+    entrants: Vec<EntrantLine>,
+    rounds: Vec<RoundView>,
+    /// The next round number if it can be paired now.
+    next: Option<u32>,
+    /// Why not, when it cannot.
+    blocked: Option<String>,
+    late: bool,
+    /// Brackets of the championship its export cannot carry (see `store::export`).
+    left_out: Vec<String>,
+    /// Its knockout phases: name, bracket page, and their tables.
+    phases: Vec<PhaseView>,
+    /// Every round is played: a knockout phase can be seeded from the standings.
+    can_add_phase: bool,
+}
+
+/// A knockout phase as the director and the public see it.
+pub struct PhaseView {
+    pub id: i32,
+    pub name: String,
+    pub href: String,
+    pub tables: Vec<TableLine>,
+}
+
+/// "Sin empezar", "Mano 5", "Propuesto", "Confirmado": a table's state.
+fn table_state(ctx: &Ctx, row: &TableRow, hands: Option<(usize, usize)>) -> String {
+    match row.status.as_str() {
+        "final" => ctx.t("table-state-final"),
+        "proposed" => ctx.t("table-state-proposed"),
+        _ => match hands {
+            Some((_, 0)) => ctx.t("table-state-not-started"),
+            Some((partidas, n)) if partidas > 1 => format!(
+                "{} · {}",
+                ctx.t1("series-game-n", "n", &partidas),
+                ctx.t1("table-state-hand", "n", &(n + 1))
+            ),
+            Some((_, n)) => ctx.t1("table-state-hand", "n", &(n + 1)),
+            None => ctx.t(&format!("tournament-status-{}", row.status)),
+        },
+    }
+}
+
+/// The knockout phases of championship `id` with their tables.
+pub(super) fn phase_views(
+    conn: &mut DbConn,
+    ctx: &Ctx,
+    id: i32,
+) -> Result<Vec<PhaseView>, AppError> {
+    let mut out = Vec::new();
+    for b in crate::db::brackets::brackets_of_event(conn, id)? {
+        let names: Vec<String> = serde_json::from_str(&b.entrants).unwrap_or_default();
+        let doc: Option<crate::domain::bracket::Bracket> = serde_json::from_str(&b.document).ok();
+        let rows = store::phase_tables(conn, id, b.id)?;
+        let progress = crate::db::table_games::progress(conn, &rows)?;
+        let tables = rows
+            .iter()
+            .map(|row| {
+                let entrants = doc
+                    .as_ref()
+                    .and_then(|d| d.get(crate::domain::bracket::MatchId(row.table_no.max(1) as u32 - 1)))
+                    .map(|m| m.entrants())
+                    .unwrap_or([None, None]);
+                let name = |k: usize| {
+                    entrants[k]
+                        .and_then(|e| names.get(e.0 as usize).cloned())
+                        .unwrap_or_default()
+                };
+                let url = table_path(id, b.id, 0, row.table_no);
+                TableLine {
+                    table: row.table_no as u32,
+                    physical: row.physical,
+                    a: name(0),
+                    b: name(1),
+                    result: (row.status == "final")
+                        .then(|| format!("{} – {}", row.proposed_a.unwrap_or(0), row.proposed_b.unwrap_or(0))),
+                    status: row.status.clone(),
+                    pin: row.pin.clone(),
+                    pin_b: row.pin_b.clone(),
+                    qr_svg: String::new(),
+                    state: table_state(ctx, row, progress.get(&row.id).copied()),
+                    url,
+                }
+            })
+            .collect();
+        out.push(PhaseView {
+            href: format!("/cuadros/{}", b.id),
+            id: b.id,
+            name: b.name,
+            tables,
+        });
+    }
+    Ok(out)
+}
+
+fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
+    t.file
+        .entrants
+        .iter()
+        .map(|e| EntrantLine {
+            id: e.id.clone(),
+            name: e.name.clone(),
+            club: e.club.clone().unwrap_or_default(),
+            seed: e.seed.map(|s| s.to_string()).unwrap_or_default(),
+            first_round: e.first_round,
+            withdrawn: e.withdrawn_after_round,
+            checked_in: t.checked_in.contains(&e.id),
+        })
+        .collect()
+}
+
+/// `GET /campeonatos/{id}/direccion`
+pub async fn director(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let ctx = Ctx::from_request(&req);
+    let lang_ctx = Ctx::from_request(&req);
+    let (t, rows, left_out, progress, phases) = db(&state, move |conn| {
+        let t = load(conn, id)?;
+        let (_, left_out) = store::linked_phases(conn, id, &t.file)?;
+        let rows = store::tables(conn, id)?;
+        let progress = crate::db::table_games::progress(conn, &rows)?;
+        let phases = phase_views(conn, &lang_ctx, id)?;
+        Ok((t, rows, left_out, progress, phases))
+    })
+    .await?;
+    who.require(Perm::ManageClub(t.event.club_id), req.path())?;
+    let (next, blocked) = match tournament::next_round(&t.file) {
+        Ok(r) => (Some(r.number), None),
+        Err(PairingError::RoundIncomplete { round, tables }) => (
+            None,
+            Some(format!(
+                "{} {}",
+                ctx.t1("tournament-missing-results", "round", &round),
+                tables
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        ),
+        Err(PairingError::Finished) => (None, Some(ctx.t("tournament-finished"))),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    let mut rounds = round_views(&t, &rows, None);
+    for r in &mut rounds {
+        for l in &mut r.tables {
+            if let Some(row) = rows
+                .iter()
+                .find(|x| x.round_no == r.number as i32 && x.table_no == l.table as i32)
+            {
+                l.state = table_state(&ctx, row, progress.get(&row.id).copied());
+            }
+        }
+    }
+    rounds.reverse();
+    let can_add_phase = !t.file.rounds.is_empty()
+        && matches!(tournament::next_round(&t.file), Err(PairingError::Finished));
+    render(&DirectorPage {
+        left_out,
+        phases,
+        can_add_phase,
+        system: system_text(&ctx, &t.file.event.system),
+        format: format_text(&ctx, &t.file.event.match_format),
+        points: t.file.event.points,
+        tiebreaks: t
+            .file
+            .event
+            .tiebreaks
+            .iter()
+            .map(|x| tiebreak_label(&ctx, *x))
+            .collect(),
+        entrants: entrant_lines(&t),
+        late: !t.file.rounds.is_empty(),
+        rounds,
+        next,
+        blocked,
+        game_label: ctx.t(&format!("game-{}", t.event.game)),
+        status_label: ctx.t(&format!("status-{}", t.event.status)),
+        tour: t,
+        ctx: &ctx,
+    })
+}
+
+/// `GET /campeonatos/{id}/exportar`: the `baza-tournament/1` document.
+pub async fn export_file(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let t = db(&state, move |conn| load(conn, id)).await?;
+    who.require(Perm::ReadAudit(t.event.club_id), req.path())?;
+    // With the games its tables played and the brackets (knockout phases) linked
+    // to the championship.
+    let mut file = t.file;
+    let file = db(&state, move |conn| {
+        crate::db::table_games::attach_games(conn, id, &mut file)?;
+        let (phases, _) = store::linked_phases(conn, id, &file)?;
+        file.brackets.extend(phases);
+        Ok(file)
+    })
+    .await?;
+    let body = serde_json::to_string_pretty(&file)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"campeonato-{id}.json\""),
+        ))
+        .body(body))
+}
+
+#[derive(Deserialize)]
+pub struct PairForm {
+    #[serde(default)]
+    tables: String,
+}
+
+/// `POST /campeonatos/{id}/rondas`: pairs the next round (refused while a result is
+/// missing) with `tables` tables in the room (0 or empty: one per game).
+pub async fn pair(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    form: web::Form<PairForm>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    require_director(&req, &state, &who, id).await?;
+    let tables = match form.tables.trim() {
+        "" => None,
+        s => Some(
+            s.parse::<i32>()
+                .ok()
+                .filter(|v| (0..=10_000).contains(v))
+                .ok_or_else(|| AppError::unprocessable("error-tournament-tables", s.to_owned()))?,
+        ),
+    };
+    let actor = who.actor();
+    let round = db(&state, move |conn| {
+        Ok(store::pair_next_round(
+            conn,
+            id,
+            tables,
+            &actor,
+            now(),
+            &mut random_pin,
+        )?)
+    })
+    .await?;
+    Ok(see_other(&format!(
+        "/campeonatos/{id}/direccion#ronda-{round}"
+    )))
+}
+
+/// `POST /campeonatos/{id}/rondas/{r}/publicar`: shows the round on the public pages.
+pub async fn publish(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, u32)>,
+) -> Result<HttpResponse, AppError> {
+    let (raw, round) = path.into_inner();
+    let id = parse_id(&raw)?;
+    require_director(&req, &state, &who, id).await?;
+    let actor = who.actor();
+    db(&state, move |conn| {
+        store::change(conn, id, &actor, now(), |_, t| {
+            if round == 0 || round > t.rounds_paired() {
+                return Err(ChangeError::NotFound);
+            }
+            let before = t.published_round;
+            t.published_round = t.published_round.max(round as i32);
+            Ok((
+                (),
+                store::Audit {
+                    action: "publish",
+                    entity: "round",
+                    entity_id: round as i32,
+                    before: Some(serde_json::json!({ "published_round": before })),
+                    after: Some(serde_json::json!({ "published_round": t.published_round })),
+                },
+            ))
+        })
+        .map_err(AppError::from)
+    })
+    .await?;
+    Ok(see_other(&format!(
+        "/campeonatos/{id}/direccion#ronda-{round}"
+    )))
+}
+
+#[derive(Deserialize)]
+pub struct PhaseForm {
+    #[serde(default)]
+    name: String,
+    /// `top` (the best `n`) or `groups` (the best `per_group` of each liguilla).
+    #[serde(default)]
+    qualify: String,
+    #[serde(default)]
+    n: String,
+    #[serde(default)]
+    per_group: String,
+    /// `none`, `runners_up` or `repesca`.
+    #[serde(default)]
+    fill: String,
+    /// `single` or `double`.
+    #[serde(default)]
+    shape: String,
+    #[serde(default)]
+    third_place: String,
+    #[serde(default)]
+    reset: String,
+}
+
+/// `POST /campeonatos/{id}/fases`: a knockout phase seeded from the standings of
+/// the championship's rounds (every round played), with tables for its first
+/// matches.
+pub async fn create_phase(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    form: web::Form<PhaseForm>,
+) -> Result<HttpResponse, AppError> {
+    use crate::domain::tournament::qualify::{GroupFill, KnockoutShape, Qualify};
+    let id = parse_id(&path)?;
+    require_director(&req, &state, &who, id).await?;
+    let f = form.into_inner();
+    let count = |s: &str, field: &'static str| {
+        s.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (2..=1024).contains(n))
+            .ok_or_else(|| AppError::unprocessable(field, s.to_owned()))
+    };
+    let qualify = match f.qualify.as_str() {
+        "groups" => Qualify::PerGroup {
+            per_group: count(&f.per_group, "phase-per-group")?,
+            fill: match f.fill.as_str() {
+                "runners_up" => GroupFill::BestRunnersUp,
+                "repesca" => GroupFill::Repesca,
+                _ => GroupFill::None,
+            },
+        },
+        _ => Qualify::Top {
+            n: count(&f.n, "phase-qualifiers")?,
+        },
+    };
+    let shape = match f.shape.as_str() {
+        "double" => KnockoutShape::Double {
+            grand_final_reset: f.reset == "1",
+        },
+        _ => KnockoutShape::Single {
+            third_place: f.third_place == "1",
+        },
+    };
+    let ctx = Ctx::from_request(&req);
+    let name = Some(f.name.trim().to_owned())
+        .filter(|n| !n.is_empty() && n.chars().count() <= 120)
+        .unwrap_or_else(|| ctx.t("phase-default-name"));
+    let actor = who.actor();
+    db(&state, move |conn| {
+        Ok(crate::db::table_games::create_knockout(
+            conn,
+            id,
+            &name,
+            qualify,
+            shape,
+            &actor,
+            now(),
+            &mut random_pin,
+        )?)
+    })
+    .await?;
+    Ok(see_other(&format!("/campeonatos/{id}/direccion")))
+}

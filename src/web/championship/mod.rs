@@ -1,0 +1,387 @@
+//! Championships with rounds: the director's pages (create, register entrants, CSV
+//! import and export, late entry, withdrawal, check-in, pair and publish rounds,
+//! enter and correct results), the table's score entry with the opponents' signature
+//! ("firma"), the standings, the public live page for a wall screen, and the
+//! printable A4 pages. This module holds what those pages share: loading a
+//! championship, entrant names, the texts of systems, formats and tiebreaks, and the
+//! standing and round views.
+//!
+//! The state is the championship's `baza-tournament/1` document; every change goes
+//! through `db::tournaments::change` (optimistic version, one audit row), and every
+//! computation (pairing, result checks, standings, dependents) is the domain's.
+
+use actix_session::Session;
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use super::account::{now, see_other};
+use super::auth::{self, Perm, Principal};
+use super::{AppState, CachedPage, Ctx, db, multipart_fields, parse_id, render, render_status};
+use crate::db::DbConn;
+use crate::db::queries::{self, Club};
+use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament};
+use crate::domain::GameKind;
+use crate::domain::tournament::{
+    self, Entrant, MatchFormat, MatchResult, Pairing, PairingError, Points, Side, System, Tiebreak,
+    TournamentFile,
+};
+use crate::error::AppError;
+
+mod create;
+mod director;
+mod entrants;
+mod firma;
+mod print;
+mod public;
+mod tables;
+
+pub use create::*;
+pub use director::*;
+pub use entrants::*;
+pub use firma::*;
+pub use print::*;
+pub use public::*;
+pub use tables::*;
+
+/// Session key: the tournament tables whose PIN this browser entered.
+pub const S_TOURNAMENT_TABLES: &str = "tournament_tables";
+
+/// How often the live page reloads itself, in seconds.
+pub const LIVE_REFRESH: u32 = 30;
+
+impl From<ChangeError> for AppError {
+    fn from(e: ChangeError) -> Self {
+        match e {
+            ChangeError::Db(e) => AppError::from(e),
+            ChangeError::NotFound => AppError::NotFound,
+            ChangeError::Pairing(p) => pairing_error(&p),
+            ChangeError::Refused(key, detail) => AppError::unprocessable(key, detail),
+            ChangeError::Stale => AppError::Conflict {
+                key: "error-stale",
+                detail: String::new(),
+            },
+        }
+    }
+}
+
+fn pairing_error(p: &PairingError) -> AppError {
+    match p {
+        PairingError::RoundIncomplete { round, tables } => AppError::Conflict {
+            key: "error-tournament-round-incomplete",
+            detail: format!(
+                "{round}: {}",
+                tables
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        },
+        PairingError::Finished => AppError::Conflict {
+            key: "error-tournament-finished",
+            detail: String::new(),
+        },
+        other => AppError::unprocessable("error-tournament-pairing", other.to_string()),
+    }
+}
+
+/// Loads a championship or 404s.
+fn load(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {
+    store::load(conn, id)?.ok_or(AppError::NotFound)
+}
+
+fn random_pin() -> String {
+    let mut b = [0u8; 4];
+    if getrandom::fill(&mut b).is_err() {
+        return String::new();
+    }
+    format!("{:04}", u32::from_le_bytes(b) % 10_000)
+}
+
+fn entrant_name(file: &TournamentFile, id: &str) -> String {
+    file.entrants
+        .iter()
+        .find(|e| e.id == id)
+        .map_or_else(|| id.to_owned(), |e| e.name.clone())
+}
+
+fn system_text(ctx: &Ctx, s: &System) -> String {
+    match *s {
+        System::Swiss { rounds } => ctx.t1("tournament-system-swiss-n", "n", &rounds),
+        System::RoundRobin { double, groups } => {
+            let base = if double {
+                ctx.t("tournament-system-double")
+            } else {
+                ctx.t("tournament-system-single")
+            };
+            if groups > 1 {
+                format!("{base} · {}", ctx.t1("tournament-groups-n", "n", &groups))
+            } else {
+                base
+            }
+        }
+        System::Ceros { losses } => ctx.t1("tournament-system-ceros-n", "n", &losses),
+    }
+}
+
+fn format_text(ctx: &Ctx, f: &MatchFormat) -> String {
+    match *f {
+        MatchFormat::Partida { target: Some(t) } => ctx.t1("tournament-format-partida-to", "n", &t),
+        MatchFormat::Partida { target: None } => ctx.t("tournament-format-partida"),
+        MatchFormat::BestOf { partidas } => ctx.t1("tournament-format-best-of", "n", &partidas),
+        MatchFormat::Timed {
+            target,
+            max_hands,
+            minutes,
+            cap,
+        } => format!(
+            "{target} · {max_hands} · {minutes}′ · {}",
+            ctx.t1("tournament-format-cap", "n", &cap)
+        ),
+    }
+}
+
+fn tiebreak_label(ctx: &Ctx, t: Tiebreak) -> String {
+    ctx.t(&format!("tiebreak-{}", t.slug().replace('_', "-")))
+}
+
+// ---------------------------------------------------------------------------
+// Standings, shared by the standings page, the live page and the print page.
+
+pub struct StandingLine {
+    pub rank: u32,
+    pub name: String,
+    pub club: String,
+    pub played: u32,
+    pub wdl: String,
+    pub points: u32,
+    pub columns: Vec<String>,
+    pub withdrawn: bool,
+}
+
+/// The tie-break columns shown (match points have their own column).
+fn tb_columns(file: &TournamentFile) -> Vec<Tiebreak> {
+    file.event
+        .tiebreaks
+        .iter()
+        .copied()
+        .filter(|t| *t != Tiebreak::Points)
+        .collect()
+}
+
+fn standing_lines(file: &TournamentFile) -> Vec<StandingLine> {
+    let cols = tb_columns(file);
+    tournament::standings(file)
+        .iter()
+        .map(|r| StandingLine {
+            rank: r.rank,
+            name: r.name.clone(),
+            club: r.club.clone().unwrap_or_default(),
+            played: r.played,
+            wdl: format!("{}-{}-{}", r.wins, r.draws, r.losses),
+            points: r.points,
+            columns: cols
+                .iter()
+                .map(|t| crate::domain::tournament::text::value(r, *t, "–"))
+                .collect(),
+            withdrawn: r.withdrawn,
+        })
+        .collect()
+}
+
+fn tb_headers(ctx: &Ctx, file: &TournamentFile) -> Vec<String> {
+    tb_columns(file)
+        .into_iter()
+        .map(|t| tiebreak_label(ctx, t))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Rounds as shown.
+
+pub struct TableLine {
+    pub table: u32,
+    /// The physical table, or `None` while queued.
+    pub physical: Option<i32>,
+    pub a: String,
+    pub b: String,
+    pub result: Option<String>,
+    /// `playing`, `proposed`, `final`.
+    pub status: String,
+    pub url: String,
+    pub pin: String,
+    /// Pair b's PIN.
+    pub pin_b: String,
+    pub qr_svg: String,
+    /// How far the table is, for the director: not started, hand 5, proposed,
+    /// confirmed.
+    pub state: String,
+}
+
+pub struct RoundView {
+    pub number: u32,
+    pub published: bool,
+    pub complete: bool,
+    pub tables: Vec<TableLine>,
+    pub byes: Vec<String>,
+    pub rests: Vec<String>,
+}
+
+fn result_text(r: &MatchResult) -> String {
+    let mut s = format!("{} – {}", r.score[0], r.score[1]);
+    if let Some(f) = r.forfeit {
+        s.push_str(match f {
+            Side::A => " (np A)",
+            Side::B => " (np B)",
+        });
+    }
+    s
+}
+
+fn round_views(t: &Tournament, rows: &[TableRow], base: Option<&str>) -> Vec<RoundView> {
+    let id = t.event.id;
+    t.file
+        .rounds
+        .iter()
+        .map(|r| {
+            let mut tables = Vec::new();
+            let mut byes = Vec::new();
+            let mut rests = Vec::new();
+            for p in &r.pairings {
+                match p {
+                    Pairing::Table(tp) => {
+                        let row = rows.iter().find(|x| {
+                            x.round_no == r.number as i32 && x.table_no == tp.table as i32
+                        });
+                        let path =
+                            format!("/campeonatos/{id}/rondas/{}/mesas/{}", r.number, tp.table);
+                        let url = base.map_or_else(|| path.clone(), |b| format!("{b}{path}"));
+                        tables.push(TableLine {
+                            table: tp.table,
+                            physical: row.map_or(Some(tp.table as i32), |x| x.physical),
+                            a: entrant_name(&t.file, &tp.a),
+                            b: entrant_name(&t.file, &tp.b),
+                            result: r.result(tp.table).map(result_text),
+                            status: row.map_or_else(|| "playing".into(), |x| x.status.clone()),
+                            pin: row.map(|x| x.pin.clone()).unwrap_or_default(),
+                            pin_b: row.map(|x| x.pin_b.clone()).unwrap_or_default(),
+                            state: String::new(),
+                            qr_svg: if base.is_some() {
+                                super::manage::qr_svg(&url)
+                            } else {
+                                String::new()
+                            },
+                            url: path,
+                        });
+                    }
+                    Pairing::Bye(b) => byes.push(entrant_name(&t.file, &b.bye)),
+                    Pairing::Rest(x) => rests.push(entrant_name(&t.file, &x.rest)),
+                }
+            }
+            RoundView {
+                number: r.number,
+                published: r.number as i32 <= t.published_round,
+                complete: r.missing_results().is_empty(),
+                tables,
+                byes,
+                rests,
+            }
+        })
+        .collect()
+}
+
+/// Checks the director's right on championship `id` (loading its club).
+async fn require_director(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    id: i32,
+) -> Result<i32, AppError> {
+    let club = db(state, move |conn| Ok(load(conn, id)?.event.club_id)).await?;
+    who.require(Perm::ManageClub(club), req.path())?;
+    Ok(club)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn empty() -> TournamentFile {
+        let (f, _) = file_from_form(
+            &NewForm {
+                name: "Open".into(),
+                ..NewForm::defaults()
+            },
+            1,
+        )
+        .unwrap();
+        f
+    }
+
+    #[test]
+    fn csv_reads_accents_and_quoted_commas_and_reports_the_bad_line() {
+        let text = "nombre,club,cabeza_de_serie\n\"Pujol, Vidal\",Casal de Ponent,1\nÑúñez – Güell,\"Peña \"\"La Baza\"\"\",\n\n";
+        let got = entrants_from_csv(&empty(), text).unwrap();
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].name, "Pujol, Vidal");
+        assert_eq!(got[0].seed, Some(1));
+        assert_eq!(got[1].name, "Ñúñez – Güell");
+        assert_eq!(got[1].club.as_deref(), Some("Peña \"La Baza\""));
+        let bad = "nombre,club,cabeza_de_serie\nA,B,1\nC,D,uno\n";
+        assert_eq!(
+            entrants_from_csv(&empty(), bad),
+            Err((3, "error-entrant-seed"))
+        );
+        let short = "nombre,club\nA,B\nC\n";
+        assert_eq!(
+            entrants_from_csv(&empty(), short),
+            Err((3, "error-csv-fields"))
+        );
+        let dup_seed = "nombre,cabeza_de_serie\nA,1\nB,1\n";
+        assert_eq!(
+            entrants_from_csv(&empty(), dup_seed),
+            Err((3, "error-entrant-seed-taken"))
+        );
+        let open = "nombre\n\"A\n";
+        assert_eq!(
+            entrants_from_csv(&empty(), open),
+            Err((2, "error-csv-quotes"))
+        );
+    }
+
+    #[test]
+    fn the_export_reads_back_in_the_import() {
+        let mut f = empty();
+        f.entrants =
+            entrants_from_csv(&f, "nombre,club\n\"Soler, Roca\",=Club\nÀngel – Íñigo,\n").unwrap();
+        let t = Tournament {
+            event: queries::Event {
+                id: 1,
+                club_id: 1,
+                name: "x".into(),
+                game: "botifarra".into(),
+                format: "swiss".into(),
+                status: "registration".into(),
+                options: "{}".into(),
+                rounds_planned: 5,
+                starts_on: chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(),
+                created_at: now(),
+            },
+            file: f,
+            checked_in: vec!["1".into()],
+            tables_available: 0,
+            published_round: 0,
+            version: 0,
+            entry_mode: "result".into(),
+        };
+        let csv = entrants_csv(&t);
+        let again = entrants_from_csv(&empty(), &csv).unwrap();
+        let names: Vec<_> = again.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["Soler, Roca", "Àngel – Íñigo"]);
+        assert_eq!(again[0].club.as_deref(), Some("'=Club"));
+    }
+}

@@ -1,0 +1,137 @@
+//! The printable A4 pages of a championship: pairings, standings and score slips.
+
+use super::*;
+
+#[derive(Deserialize)]
+pub struct RoundQuery {
+    ronda: Option<u32>,
+    /// A knockout phase (its bracket id) instead of a round.
+    fase: Option<i32>,
+}
+
+#[derive(Template)]
+#[template(path = "tournament_print.html")]
+struct PrintPage<'a> {
+    ctx: &'a Ctx,
+    kind: &'static str,
+    name: String,
+    round: Option<RoundView>,
+    /// The knockout phase printed instead of a round.
+    phase_name: Option<String>,
+    headers: Vec<String>,
+    rows: Vec<StandingLine>,
+}
+
+async fn print_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    id: i32,
+    (round, phase): (Option<u32>, Option<i32>),
+    kind: &'static str,
+) -> Result<HttpResponse, AppError> {
+    let phase_ctx = Ctx::from_request(&req);
+    let (t, rows, phases) = db(&state, move |conn| {
+        let phases = if phase.is_some() {
+            super::director::phase_views(conn, &phase_ctx, id)?
+        } else {
+            Vec::new()
+        };
+        Ok((load(conn, id)?, store::tables(conn, id)?, phases))
+    })
+    .await?;
+    let staff = who.allows(Perm::ReadAudit(t.event.club_id));
+    if kind == "slips" {
+        who.require(Perm::ReadAudit(t.event.club_id), req.path())?;
+    }
+    let ctx = Ctx::from_request(&req);
+    let base = if kind == "slips" {
+        let info = req.connection_info().clone();
+        Some(format!("{}://{}", info.scheme(), info.host()))
+    } else {
+        None
+    };
+    let mut phase_name = None;
+    let round = match phase {
+        Some(b) => {
+            let p = phases.into_iter().find(|p| p.id == b).ok_or(AppError::NotFound)?;
+            phase_name = Some(p.name);
+            let tables = p
+                .tables
+                .into_iter()
+                .map(|mut l| {
+                    if let Some(base) = &base {
+                        l.qr_svg = crate::web::manage::qr_svg(&format!("{base}{}", l.url));
+                    }
+                    l
+                })
+                .collect();
+            Some(RoundView {
+                number: 0,
+                published: true,
+                complete: false,
+                tables,
+                byes: Vec::new(),
+                rests: Vec::new(),
+            })
+        }
+        None => {
+            let wanted = round.unwrap_or(t.rounds_paired());
+            round_views(&t, &rows, base.as_deref())
+                .into_iter()
+                .find(|r| r.number == wanted && (staff || r.published))
+        }
+    };
+    if kind != "standings" && round.is_none() {
+        return Err(AppError::NotFound);
+    }
+    render(&PrintPage {
+        phase_name,
+        name: t.event.name.clone(),
+        headers: tb_headers(&ctx, &t.file),
+        rows: if kind == "standings" {
+            standing_lines(&t.file)
+        } else {
+            Vec::new()
+        },
+        round,
+        kind,
+        ctx: &ctx,
+    })
+}
+
+/// `GET /campeonatos/{id}/imprimir/emparejamientos[?ronda=N]`: pairings by table.
+pub async fn print_pairings(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    q: web::Query<RoundQuery>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    print_page(req, state, who, id, (q.ronda, q.fase), "pairings").await
+}
+
+/// `GET /campeonatos/{id}/imprimir/clasificacion`: the standings on A4.
+pub async fn print_standings(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    print_page(req, state, who, id, (None, None), "standings").await
+}
+
+/// `GET /campeonatos/{id}/imprimir/actas[?ronda=N]`: one result slip per table,
+/// with the QR code of its score entry and its PIN (staff only).
+pub async fn print_slips(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    q: web::Query<RoundQuery>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    print_page(req, state, who, id, (q.ronda, q.fase), "slips").await
+}

@@ -1,0 +1,213 @@
+//! The public pages of a championship: the standings and the live page for a wall
+//! screen, both served from the page cache.
+
+use super::*;
+
+#[derive(Template)]
+#[template(path = "tournament_standings.html")]
+struct StandingsPage<'a> {
+    ctx: &'a Ctx,
+    tour: Tournament,
+    game_label: String,
+    status_label: String,
+    system: String,
+    headers: Vec<String>,
+    rows: Vec<StandingLine>,
+    /// The latest published round, in full.
+    rounds: Vec<RoundView>,
+    /// The earlier published rounds, linked (a 256-pair open would otherwise put
+    /// a thousand tables on every view of the standings).
+    earlier: Vec<u32>,
+    director: bool,
+    staff: bool,
+    /// The knockout phases: name, bracket page, tables.
+    phases: Vec<super::director::PhaseView>,
+}
+
+/// `GET /campeonatos/{id}`: the full ranking 1..N with the tie-break columns, the
+/// latest published round, and links to the earlier ones.
+pub async fn standings(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let ctx = Ctx::from_request(&req);
+    let key = (who.user.is_none() && ctx.username.is_none())
+        .then(|| format!("standings:{id}:{:?}", ctx.lang));
+    let stamp = match cached(&state, key.as_deref(), id).await? {
+        Ok(page) => return Ok(page.response(&req)),
+        Err(stamp) => stamp,
+    };
+    let phase_ctx = Ctx::from_request(&req);
+    let (t, rows, phases) = db(&state, move |conn| {
+        Ok((
+            load(conn, id)?,
+            store::tables(conn, id)?,
+            super::director::phase_views(conn, &phase_ctx, id)?,
+        ))
+    })
+    .await?;
+    let mut rounds: Vec<RoundView> = round_views(&t, &rows, None)
+        .into_iter()
+        .filter(|r| r.published)
+        .collect();
+    rounds.reverse();
+    let earlier: Vec<u32> = rounds.iter().skip(1).map(|r| r.number).collect();
+    rounds.truncate(1);
+    let page = StandingsPage {
+        earlier,
+        system: system_text(&ctx, &t.file.event.system),
+        headers: tb_headers(&ctx, &t.file),
+        rows: standing_lines(&t.file),
+        director: who.allows(Perm::ManageClub(t.event.club_id)),
+        staff: who.allows(Perm::ReadAudit(t.event.club_id)),
+        phases,
+        rounds,
+        game_label: ctx.t(&format!("game-{}", t.event.game)),
+        status_label: ctx.t(&format!("status-{}", t.event.status)),
+        tour: t,
+        ctx: &ctx,
+    };
+    match (key, stamp) {
+        (Some(key), Some(stamp)) => Ok(keep(&state, key, stamp, &page)?.response(&req)),
+        _ => render(&page),
+    }
+}
+
+/// For an anonymous view (`key` set): the cached page if the championship has not
+/// changed since it was rendered, else the stamp to keep the new rendering under.
+/// `None` when the view is not cached (a signed-in visitor).
+async fn cached(
+    state: &AppState,
+    key: Option<&str>,
+    id: i32,
+) -> Result<Result<CachedPage, Option<String>>, AppError> {
+    let Some(key) = key else { return Ok(Err(None)) };
+    let stamp = db(state, move |conn| {
+        store::stamp(conn, id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    Ok(match state.pages.get(key, &stamp) {
+        Some(page) => Ok(page),
+        None => Err(Some(stamp)),
+    })
+}
+
+/// Renders `page` and keeps it in the page cache under `stamp`.
+fn keep<T: Template>(
+    state: &AppState,
+    key: String,
+    stamp: String,
+    page: &T,
+) -> Result<CachedPage, AppError> {
+    let html = page
+        .render()
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("template: {e}")))?;
+    let page = CachedPage::new(html);
+    state.pages.put(key, stamp, page.clone());
+    Ok(page)
+}
+
+#[derive(Template)]
+#[template(path = "tournament_live.html")]
+struct LivePage<'a> {
+    ctx: &'a Ctx,
+    name: String,
+    refresh: u32,
+    /// Where the next refresh goes (the next page of a long list).
+    next: String,
+    page: usize,
+    pages: usize,
+    round: Option<RoundView>,
+    headers: Vec<String>,
+    rows: Vec<StandingLine>,
+}
+
+/// Standings rows and tables per screen of the live page: a big open turns its
+/// pages at every refresh, with no script.
+pub const LIVE_ROWS: usize = 20;
+pub const LIVE_TABLES: usize = 16;
+
+#[derive(Deserialize)]
+pub struct LiveQuery {
+    pagina: Option<usize>,
+}
+
+/// Items of screen `page` (1-based) of `items`, `per` a screen, wrapping round when
+/// this list has fewer screens than the other.
+fn screen<T>(items: Vec<T>, per: usize, page: usize) -> Vec<T> {
+    let screens = items.len().div_ceil(per).max(1);
+    let start = ((page - 1) % screens) * per;
+    items.into_iter().skip(start).take(per).collect()
+}
+
+/// `GET /campeonatos/{id}/directo[?pagina=N]`: for the wall screen, no login: the
+/// current (published) round's tables and the standings; reloads itself, turning
+/// to the next screen when the lists are long.
+pub async fn live(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<LiveQuery>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let ctx = Ctx::from_request(&req);
+    let key = ctx
+        .username
+        .is_none()
+        .then(|| format!("live:{id}:{}:{:?}", query.pagina.unwrap_or(1), ctx.lang));
+    let no_store = |mut res: HttpResponse| {
+        res.headers_mut().insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("no-store"),
+        );
+        res
+    };
+    let stamp = match cached(&state, key.as_deref(), id).await? {
+        Ok(page) => return Ok(no_store(page.response(&req))),
+        Err(stamp) => stamp,
+    };
+    let (t, rows) = db(&state, move |conn| {
+        Ok((load(conn, id)?, store::tables(conn, id)?))
+    })
+    .await?;
+    let round = round_views(&t, &rows, None)
+        .into_iter()
+        .rfind(|r| r.published);
+    let standings = standing_lines(&t.file);
+    let tables = round.as_ref().map_or(0, |r| r.tables.len());
+    let pages = standings
+        .len()
+        .div_ceil(LIVE_ROWS)
+        .max(tables.div_ceil(LIVE_TABLES))
+        .max(1);
+    let page = query.pagina.unwrap_or(1).clamp(1, pages);
+    let next = if pages > 1 {
+        format!("/campeonatos/{id}/directo?pagina={}", page % pages + 1)
+    } else {
+        format!("/campeonatos/{id}/directo")
+    };
+    let round = round.map(|mut r| {
+        let all = std::mem::take(&mut r.tables);
+        r.tables = screen(all, LIVE_TABLES, page);
+        r
+    });
+    let live = LivePage {
+        name: t.event.name.clone(),
+        refresh: LIVE_REFRESH,
+        next,
+        page,
+        pages,
+        round,
+        headers: tb_headers(&ctx, &t.file),
+        rows: screen(standings, LIVE_ROWS, page),
+        ctx: &ctx,
+    };
+    let res = match (key, stamp) {
+        (Some(key), Some(stamp)) => keep(&state, key, stamp, &live)?.response(&req),
+        _ => render(&live)?,
+    };
+    Ok(no_store(res))
+}

@@ -1,0 +1,227 @@
+//! A game as a file: export, import, and entering a hand from outside the hand form.
+
+use super::*;
+
+/// The exchange format of a game: its setup and every hand as entered.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct GameFile {
+    pub format: String,
+    pub game: GameKind,
+    pub players: u8,
+    pub options: serde_json::Map<String, serde_json::Value>,
+    pub first_dealer: u8,
+    pub seats: Vec<String>,
+    pub hands: Vec<HandFile>,
+    /// Computed, for readers; ignored on import (recomputed).
+    #[serde(default)]
+    pub scoreboard: Option<Scoreboard>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct HandFile {
+    pub dealer: u8,
+    #[serde(flatten)]
+    pub entered: Entered,
+    #[serde(default)]
+    pub score: Option<HandScore>,
+}
+
+pub async fn export_game(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let l = db(&state, move |conn| load(conn, id)).await?;
+    let lang = crate::web::i18n::negotiate(&req);
+    let (scores, board) = rescore(&l.setup, &l.entered, lang)
+        .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
+    let file = GameFile {
+        format: GAME_FORMAT.to_owned(),
+        game: l.setup.game,
+        players: l.setup.players,
+        options: l.setup.options.clone(),
+        first_dealer: l.setup.first_dealer,
+        seats: l.seats,
+        hands: l
+            .entered
+            .into_iter()
+            .zip(scores)
+            .map(|((dealer, entered), score)| HandFile {
+                dealer,
+                entered,
+                score: Some(score),
+            })
+            .collect(),
+        scoreboard: Some(board),
+    };
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"partida-{id}.json\""),
+        ))
+        .json(file))
+}
+
+#[derive(Deserialize)]
+pub struct ImportForm {
+    file: String,
+}
+
+/// `POST /clubes/{id}/partidas/importar`: a game file becomes a new game, every
+/// hand re-checked; a single bad hand refuses the whole file.
+pub async fn import_game(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    form: web::Form<ImportForm>,
+) -> Result<HttpResponse, AppError> {
+    let club_id = parse_id(&path)?;
+    who.require(Perm::CreateGame(club_id), req.path())?;
+    let lang = crate::web::i18n::negotiate(&req);
+    let file: GameFile = serde_json::from_str(&form.file)
+        .map_err(|e| AppError::unprocessable("error-bad-game-file", e.to_string()))?;
+    if file.format != GAME_FORMAT {
+        return Err(AppError::unprocessable(
+            "error-bad-game-file",
+            format!("format: expected {GAME_FORMAT}"),
+        ));
+    }
+    let setup = GameSetup {
+        game: file.game,
+        players: file.players,
+        options: file.options,
+        first_dealer: file.first_dealer,
+    };
+    entry::validate_setup(&setup, lang).map_err(|e| {
+        AppError::unprocessable(
+            "error-bad-game-file",
+            e.iter()
+                .map(|x| format!("{}: {}", x.field, x.message))
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    })?;
+    if file.seats.len() != usize::from(file.players)
+        || file.seats.iter().any(|s| s.trim().is_empty())
+    {
+        return Err(AppError::unprocessable("error-bad-game-file", "seats"));
+    }
+    let hands: Vec<(u8, Entered)> = file
+        .hands
+        .into_iter()
+        .map(|h| (h.dealer, h.entered))
+        .collect();
+    if let Err((i, e)) = rescore(&setup, &hands, lang) {
+        return Err(AppError::unprocessable(
+            "error-bad-game-file",
+            format!(
+                "hand {}: {}",
+                i + 1,
+                e.iter()
+                    .map(|x| format!("{}: {}", x.field, x.message))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        ));
+    }
+    let actor = who.actor();
+    let seats = file.seats;
+    let id = db(&state, move |conn| {
+        queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
+        crate::db::write_tx(conn, |conn| {
+            let id = create_game(conn, club_id, &setup, &seats, &actor, SINGLE)?;
+            for (i, (dealer, entered)) in hands.into_iter().enumerate() {
+                let version = i32::try_from(i).unwrap_or(0);
+                let submission = format!("import-{id}-{i}");
+                match apply_change(
+                    conn,
+                    id,
+                    version,
+                    Change::Add {
+                        dealer,
+                        entered,
+                        submission,
+                    },
+                    (&actor, &ChangeBy::default()),
+                    lang,
+                )? {
+                    Outcome::Over => {
+                        return Err(AppError::unprocessable(
+                            "error-bad-game-file",
+                            format!(
+                                "hand {}: {}",
+                                i + 1,
+                                crate::web::i18n::tr(lang, "error-game-over")
+                            ),
+                        ));
+                    }
+                    Outcome::Saved => {}
+                    _ => {
+                        return Err(AppError::unprocessable(
+                            "error-bad-game-file",
+                            format!("hand {}", i + 1),
+                        ));
+                    }
+                }
+            }
+            Ok(id)
+        })
+    })
+    .await?;
+    Ok(see_other(&format!("/partidas/{id}")))
+}
+
+/// Puts a ruled hand into a game (the referee desk's "apply"): as a new hand, or
+/// replacing hand `hand_no`. `Ok(Err(message))` when the game refuses it.
+pub fn apply_entered(
+    conn: &mut DbConn,
+    id: i32,
+    hand_no: Option<i32>,
+    entered: Entered,
+    (actor, by): (&str, &ChangeBy),
+    lang: Lang,
+) -> Result<Result<(), String>, AppError> {
+    let l = load(conn, id)?;
+    let change = match hand_no {
+        Some(n) => Change::Replace {
+            hand_no: n,
+            entered,
+        },
+        None => {
+            let board = rescore(&l.setup, &l.entered, lang)
+                .map(|(_, b)| b)
+                .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
+            if board.game_over.is_some() {
+                return Ok(Err(crate::web::i18n::tr(lang, "error-game-over")));
+            }
+            Change::Add {
+                dealer: board.next_dealer.unwrap_or(0),
+                entered,
+                submission: format!("ruling-{}", auth::random_hex(8)?),
+            }
+        }
+    };
+    Ok(
+        match apply_change(conn, id, l.game.version, change, (actor, by), lang)? {
+            Outcome::Saved | Outcome::Duplicate => Ok(()),
+            Outcome::Locked => Err(crate::web::i18n::tr(lang, "error-table-confirmed")),
+            Outcome::NeedsConfirm(list) => Err(format!(
+                "{} {}",
+                crate::web::i18n::tr(lang, "tournament-correction-confirm"),
+                list
+            )),
+            Outcome::Stale => Err(crate::web::i18n::tr(lang, "game-stale")),
+            Outcome::Over => Err(crate::web::i18n::tr(lang, "error-game-over")),
+            Outcome::Invalid(n, errors) => Err(format!(
+                "{n}: {}",
+                errors
+                    .iter()
+                    .map(|e| e.message.clone())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
+        },
+    )
+}

@@ -1,0 +1,349 @@
+//! The new-game form and creating a game (single or the next of a series).
+
+use super::*;
+
+#[derive(Template)]
+#[template(path = "game_new.html")]
+struct NewGamePage<'a> {
+    ctx: &'a Ctx,
+    club: queries::Club,
+    game: Option<&'static str>,
+    games: Vec<(&'static str, String)>,
+    options: Vec<OptionField>,
+    players: Vec<String>,
+    counts: Vec<u8>,
+    form: HandForm,
+}
+
+pub struct OptionField {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub values: Vec<(String, bool)>,
+}
+
+fn option_fields(game: GameKind, chosen: &HashMap<String, String>) -> Vec<OptionField> {
+    use crate::domain::options::{OptionKind, OptionValue};
+    domain::options::specs(game)
+        .iter()
+        .map(|spec| {
+            let default = match spec.default {
+                OptionValue::Bool(b) => b.to_string(),
+                OptionValue::Int(i) => i.to_string(),
+                OptionValue::Choice(c) => c.to_owned(),
+            };
+            let current = chosen
+                .get(&format!("opt_{}", spec.name))
+                .cloned()
+                .unwrap_or(default);
+            let values: Vec<String> = match spec.kind {
+                OptionKind::Bool => vec!["true".into(), "false".into()],
+                OptionKind::Int(v) => v.iter().map(|i| i.to_string()).collect(),
+                OptionKind::Choice(v) => v.iter().map(|c| (*c).to_owned()).collect(),
+            };
+            OptionField {
+                name: spec.name,
+                doc: spec.doc,
+                values: values
+                    .into_iter()
+                    .map(|v| {
+                        let sel = v == current;
+                        (v, sel)
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+#[derive(Deserialize)]
+pub struct NewGameQuery {
+    juego: Option<String>,
+}
+
+async fn new_game_page(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    club_id: i32,
+    game: Option<GameKind>,
+    form: HandForm,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let (club, players) = db(state, move |conn| {
+        let club = queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
+        Ok((club, queries::club_players(conn, club_id)?))
+    })
+    .await?;
+    let ctx = Ctx::from_request(req);
+    render_status(
+        &NewGamePage {
+            games: GameKind::ALL
+                .iter()
+                .map(|g| (g.slug(), ctx.t(&format!("game-{}", g.slug()))))
+                .collect(),
+            options: game
+                .map(|g| option_fields(g, &form.values))
+                .unwrap_or_default(),
+            counts: game
+                .map(|g| (2..=4).filter(|n| g.valid_players(*n)).collect())
+                .unwrap_or_default(),
+            game: game.map(GameKind::slug),
+            players: players.into_iter().map(|p| p.name).collect(),
+            club,
+            form,
+            ctx: &ctx,
+        },
+        status,
+    )
+}
+
+pub async fn new_game_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    query: web::Query<NewGameQuery>,
+) -> Result<HttpResponse, AppError> {
+    let club_id = parse_id(&path)?;
+    who.require(Perm::CreateGame(club_id), req.path())?;
+    let game = match query.juego.as_deref() {
+        Some(g) => Some(game_kind(g)?),
+        None => None,
+    };
+    new_game_page(
+        &req,
+        &state,
+        club_id,
+        game,
+        HandForm::default(),
+        StatusCode::OK,
+    )
+    .await
+}
+
+/// Reads the new-game form into a setup and the seat names.
+fn setup_from_form(
+    game: GameKind,
+    f: &HashMap<String, String>,
+    lang: Lang,
+) -> Result<(GameSetup, Vec<String>), Vec<EntryError>> {
+    let mut errors = Vec::new();
+    let mut fail = |field: &str, key: &str| {
+        errors.push(EntryError {
+            field: field.to_owned(),
+            message: crate::web::i18n::tr(lang, key),
+        })
+    };
+    let players = f
+        .get("players")
+        .and_then(|p| p.trim().parse::<u8>().ok())
+        .filter(|n| game.valid_players(*n));
+    let Some(players) = players else {
+        fail("players", "entry-bad-players");
+        return Err(errors);
+    };
+    let seats: Vec<String> = (0..players)
+        .map(|s| {
+            f.get(&format!("seat_{s}"))
+                .map(|n| n.trim().to_owned())
+                .unwrap_or_default()
+        })
+        .collect();
+    for (i, name) in seats.iter().enumerate() {
+        if name.is_empty() || name.chars().count() > 80 {
+            fail(&format!("seat_{i}"), "entry-seat-name");
+        } else if seats[..i].contains(name) {
+            fail(&format!("seat_{i}"), "entry-seat-twice");
+        }
+    }
+    let first_dealer = f
+        .get("first_dealer")
+        .and_then(|d| d.trim().parse::<u8>().ok())
+        .unwrap_or(0);
+    let mut options = serde_json::Map::new();
+    for spec in domain::options::specs(game) {
+        if let Some(raw) = f.get(&format!("opt_{}", spec.name)) {
+            let v = match raw.as_str() {
+                "true" => serde_json::Value::Bool(true),
+                "false" => serde_json::Value::Bool(false),
+                s => s
+                    .parse::<i64>()
+                    .map(serde_json::Value::from)
+                    .unwrap_or_else(|_| serde_json::Value::String(s.to_owned())),
+            };
+            if spec.parse(&v).map(|p| p.to_json()) != Some(spec.default.to_json()) {
+                options.insert(spec.name.to_owned(), v);
+            }
+        }
+    }
+    let setup = GameSetup {
+        game,
+        players,
+        options,
+        first_dealer,
+    };
+    if let Err(e) = entry::validate_setup(&setup, lang) {
+        errors.extend(e);
+    }
+    if errors.is_empty() {
+        Ok((setup, seats))
+    } else {
+        Err(errors)
+    }
+}
+
+/// Which match a new game belongs to: `(first game of the match, best of)`.
+#[derive(Clone, Copy)]
+pub(super) struct SeriesOf(pub(super) Option<i32>, pub(super) i32);
+
+pub(super) const SINGLE: SeriesOf = SeriesOf(None, 1);
+
+pub(super) fn create_game(
+    conn: &mut DbConn,
+    club_id: i32,
+    setup: &GameSetup,
+    seats: &[String],
+    actor: &str,
+    series: SeriesOf,
+) -> Result<i32, AppError> {
+    let pin = auth::random_hex(4)?
+        .chars()
+        .filter_map(|c| c.to_digit(16))
+        .map(|d| char::from(b'0' + (d % 10) as u8))
+        .take(4)
+        .collect::<String>();
+    let t = now();
+    let options = serde_json::Value::Object(setup.options.clone()).to_string();
+    let seats_json = serde_json::to_string(seats).unwrap_or_default();
+    Ok(crate::db::write_tx(conn, |conn| {
+        let id = games::insert_game(
+            conn,
+            &NewGame {
+                club_id,
+                game: setup.game.slug(),
+                players: i32::from(setup.players),
+                options: &options,
+                first_dealer: i32::from(setup.first_dealer),
+                seats: &seats_json,
+                status: "playing",
+                pin: &pin,
+                created_by: actor,
+                created_at: t,
+                updated_at: t,
+                series_id: series.0,
+                best_of: series.1,
+            },
+        )?;
+        accounts::insert_audit(
+            conn,
+            &NewAudit {
+                at: t,
+                actor,
+                action: "create",
+                entity: "game",
+                entity_id: id,
+                club_id: Some(club_id),
+                event_id: None,
+                before_json: None,
+                after_json: Some(
+                    serde_json::json!({"game": setup.game.slug(), "players": setup.players, "seats": seats, "options": setup.options}).to_string(),
+                ),
+            },
+        )?;
+        Ok::<i32, diesel::result::Error>(id)
+    })?)
+}
+
+pub async fn post_new_game(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let club_id = parse_id(&path)?;
+    who.require(Perm::CreateGame(club_id), req.path())?;
+    let f = fields(&body)?;
+    let game = game_kind(f.get("game").map(String::as_str).unwrap_or(""))?;
+    let lang = crate::web::i18n::negotiate(&req);
+    match setup_from_form(game, &f, lang) {
+        Err(errors) => {
+            new_game_page(
+                &req,
+                &state,
+                club_id,
+                Some(game),
+                HandForm { values: f, errors },
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+        Ok((setup, seats)) => {
+            let actor = who.actor();
+            let best_of = f
+                .get("best_of")
+                .and_then(|b| b.trim().parse::<i32>().ok())
+                .filter(|b| [1, 3, 5].contains(b))
+                .unwrap_or(1);
+            let series = SeriesOf(None, best_of);
+            // Names typed on the spot join the club's players (when the person
+            // starting the game may add players).
+            let add_players = who.allows(Perm::ManageClub(club_id));
+            let id = db(&state, move |conn| {
+                queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
+                crate::db::write_tx(conn, |conn| {
+                    if add_players {
+                        let known: Vec<String> = queries::club_players(conn, club_id)?
+                            .into_iter()
+                            .map(|p| p.name)
+                            .collect();
+                        for name in seats.iter().filter(|n| !known.contains(n)) {
+                            // In a savepoint: another table may add the same name at
+                            // the same moment (PostgreSQL), which is no error.
+                            let inserted = diesel::Connection::transaction::<
+                                _,
+                                diesel::result::Error,
+                                _,
+                            >(conn, |c| {
+                                queries::insert_player(
+                                    c,
+                                    &queries::NewPlayer {
+                                        club_id,
+                                        name,
+                                        created_at: now(),
+                                    },
+                                )
+                            });
+                            let pid = match inserted {
+                                Ok(pid) => pid,
+                                Err(diesel::result::Error::DatabaseError(
+                                    diesel::result::DatabaseErrorKind::UniqueViolation,
+                                    _,
+                                )) => continue,
+                                Err(e) => return Err(e.into()),
+                            };
+                            accounts::insert_audit(
+                                conn,
+                                &NewAudit {
+                                    at: now(),
+                                    actor: &actor,
+                                    action: "create",
+                                    entity: "player",
+                                    entity_id: pid,
+                                    club_id: Some(club_id),
+                                    event_id: None,
+                                    before_json: None,
+                                    after_json: Some(
+                                        serde_json::json!({ "name": name }).to_string(),
+                                    ),
+                                },
+                            )?;
+                        }
+                    }
+                    create_game(conn, club_id, &setup, &seats, &actor, series)
+                })
+            })
+            .await?;
+            Ok(see_other(&format!("/partidas/{id}")))
+        }
+    }
+}

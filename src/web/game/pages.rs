@@ -1,0 +1,754 @@
+//! The pages of a game: its scoreboard, the hand form (new and edit), saving and
+//! deleting a hand, the game's PIN and the game lines of a club page.
+
+use super::*;
+
+pub struct Line {
+    pub no: i32,
+    pub dealer: String,
+    pub kind: String,
+    pub notes: String,
+    pub points: Vec<String>,
+    pub running: Vec<String>,
+}
+
+fn show(s: &Score) -> String {
+    match s.whole() {
+        Some(n) => n.to_string(),
+        None => format!("{:.1}", s.as_f64()),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "game.html")]
+struct GamePage<'a> {
+    ctx: &'a Ctx,
+    game: Game,
+    game_name: String,
+    sides: Vec<String>,
+    lines: Vec<Line>,
+    totals: Vec<String>,
+    winner: Option<String>,
+    next_dealer: Option<String>,
+    deal: u8,
+    can_record: bool,
+    pin: Option<String>,
+    error: Option<String>,
+    series: Option<SeriesView>,
+    table: Option<TableBanner>,
+}
+
+/// A match of several partidas, as the game page shows it.
+pub struct SeriesView {
+    pub best_of: i32,
+    /// Partidas won per side.
+    pub wins: Vec<i32>,
+    /// (game id, winner's name) of each partida so far.
+    pub games: Vec<(i32, Option<String>)>,
+    pub winner: Option<String>,
+    /// This game is over and the match is not: another partida is due.
+    pub next_due: bool,
+}
+
+impl SeriesView {
+    pub fn score(&self) -> String {
+        self.wins
+            .iter()
+            .map(i32::to_string)
+            .collect::<Vec<_>>()
+            .join(" – ")
+    }
+}
+
+/// The state of a match from its games (pure).
+fn series_view(list: &[Game], current: &Game, sides: &[String]) -> SeriesView {
+    let mut wins = vec![0; sides.len()];
+    for g in list {
+        if let Some(w) = g.winner.and_then(|w| usize::try_from(w).ok())
+            && let Some(slot) = wins.get_mut(w)
+        {
+            *slot += 1;
+        }
+    }
+    let needed = current.best_of / 2 + 1;
+    let winner = wins
+        .iter()
+        .position(|w| *w >= needed)
+        .and_then(|i| sides.get(i).cloned());
+    let is_last = list.last().is_some_and(|g| g.id == current.id);
+    SeriesView {
+        best_of: current.best_of,
+        games: list
+            .iter()
+            .map(|g| {
+                let w = g
+                    .winner
+                    .and_then(|w| usize::try_from(w).ok())
+                    .and_then(|w| sides.get(w).cloned());
+                (g.id, w)
+            })
+            .collect(),
+        next_due: winner.is_none() && is_last && current.status == "finished",
+        winner,
+        wins,
+    }
+}
+
+fn record_perm(g: &Game) -> Perm {
+    Perm::RecordGame {
+        club_id: g.club_id,
+        game_id: g.id,
+    }
+}
+
+/// Whether `who` may enter hands in this game: its PIN, the PIN of its table (which
+/// opens every partida of the table's match), or the club's staff.
+pub(crate) fn may_record(who: &Principal, g: &Game) -> bool {
+    who.allows(record_perm(g))
+        || g.series_id.is_some_and(|first| {
+            who.allows(Perm::RecordGame {
+                club_id: g.club_id,
+                game_id: first,
+            })
+        })
+}
+
+fn require_record(who: &Principal, g: &Game, here: &str) -> Result<(), AppError> {
+    if may_record(who, g) {
+        Ok(())
+    } else {
+        who.require(record_perm(g), here)
+    }
+}
+
+/// Who changes a game, for its championship table.
+fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> ChangeBy {
+    ChangeBy {
+        staff: who.user.is_some() && may_record(who, g),
+        sides: crate::web::championship::sides_held(session),
+        confirmed,
+    }
+}
+
+async fn game_page(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    id: i32,
+    error: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let l = db(state, move |conn| load(conn, id)).await?;
+    let ctx = Ctx::from_request(req);
+    let (scores, board) = rescore(&l.setup, &l.entered, ctx.lang).map_err(|(i, e)| {
+        AppError::Internal(anyhow::anyhow!(
+            "game {id}: stored hand {} no longer scores: {e:?}",
+            i + 1
+        ))
+    })?;
+    let sides = side_names(&l.setup, &l.seats, ctx.lang);
+    let seat_name = |s: u8| l.seats.get(usize::from(s)).cloned().unwrap_or_default();
+    let lines = l
+        .hands
+        .iter()
+        .zip(&scores)
+        .zip(&board.running)
+        .map(|((h, s), run)| Line {
+            no: h.hand_no,
+            dealer: seat_name(u8::try_from(h.dealer).unwrap_or(0)),
+            kind: h.kind.clone(),
+            notes: s.notes.join(" · "),
+            points: s.hand_points.iter().map(show).collect(),
+            running: run.iter().map(show).collect(),
+        })
+        .collect();
+    let staff = who.user.is_some() && may_record(who, &l.game);
+    let g = l.game.clone();
+    let table = db(state, move |conn| {
+        let Some(row) = table_games::table_of_game(conn, &g)? else {
+            return Ok(None);
+        };
+        let name = queries::find_event(conn, row.event_id)?.map(|e| e.name).unwrap_or_default();
+        Ok(Some((row, name)))
+    })
+    .await?
+    .map(|(row, name)| {
+        let place = if row.phase == 0 {
+            format!("{} · {}", ctx.t1("round-n", "n", &row.round_no), ctx.t1("table-n", "n", &row.table_no))
+        } else {
+            ctx.t1("table-n", "n", &row.table_no)
+        };
+        let state = match row.status.as_str() {
+            "proposed" => ctx.t("table-state-proposed"),
+            "final" => ctx.t("table-state-final"),
+            _ => String::new(),
+        };
+        TableBanner {
+            href: crate::web::championship::table_path(row.event_id, row.phase, row.round_no, row.table_no),
+            label: format!("{name} · {place}"),
+            state,
+        }
+    });
+    let series = if l.game.best_of > 1 {
+        let first = l.game.series_id.unwrap_or(l.game.id);
+        let list = db(state, move |conn| Ok(games::series_games(conn, first)?)).await?;
+        Some(series_view(&list, &l.game, &sides))
+    } else {
+        None
+    };
+    render_status(
+        &GamePage {
+            game_name: ctx.t(&format!("game-{}", l.setup.game.slug())),
+            totals: board.totals.iter().map(show).collect(),
+            winner: board
+                .game_over
+                .as_ref()
+                .and_then(|g| sides.get(usize::from(g.winner)).cloned()),
+            next_dealer: board.next_dealer.map(seat_name),
+            deal: board.deal,
+            can_record: may_record(who, &l.game),
+            pin: staff.then(|| l.game.pin.clone()),
+            sides,
+            lines,
+            error,
+            series,
+            table,
+            game: l.game,
+            ctx: &ctx,
+        },
+        status,
+    )
+}
+
+/// The championship table a game is played at, as its page links back to it.
+pub struct TableBanner {
+    pub href: String,
+    pub label: String,
+    /// "Propuesto, falta la firma" / "Confirmado", or empty while playing.
+    pub state: String,
+}
+
+/// `POST /partidas/{id}/siguiente`: the next partida of a match, same table and
+/// options, the deal passing on. A second tap finds the game already created.
+pub async fn next_game(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let l = db(&state, move |conn| load(conn, id)).await?;
+    require_record(&who, &l.game, req.path())?;
+    let actor = who.actor();
+    let lang = crate::web::i18n::negotiate(&req);
+    let next = db(&state, move |conn| {
+        crate::db::write_tx(conn, |conn| {
+            let first = l.game.series_id.unwrap_or(l.game.id);
+            let list = games::series_games(conn, first)?;
+            if let Some(later) = list.iter().find(|g| g.id > l.game.id) {
+                return Ok(later.id);
+            }
+            let sides = side_names(&l.setup, &l.seats, lang);
+            let view = series_view(&list, &l.game, &sides);
+            if !view.next_due {
+                return Err(AppError::Conflict {
+                    key: "error-no-next-game",
+                    detail: String::new(),
+                });
+            }
+            let mut setup = l.setup.clone();
+            setup.first_dealer = (l.setup.first_dealer + 1) % l.setup.players.max(1);
+            create_game(
+                conn,
+                l.game.club_id,
+                &setup,
+                &l.seats,
+                &actor,
+                SeriesOf(Some(first), l.game.best_of),
+            )
+        })
+    })
+    .await?;
+    Ok(see_other(&format!("/partidas/{next}")))
+}
+
+pub async fn show_game(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    game_page(&req, &state, &who, id, None, StatusCode::OK).await
+}
+
+#[derive(Template)]
+#[template(path = "hand_form.html")]
+struct HandPage<'a> {
+    ctx: &'a Ctx,
+    game: Game,
+    title: String,
+    game_slug: &'static str,
+    sides: Vec<(usize, String)>,
+    seats: Vec<(usize, String)>,
+    form: HandForm,
+    hand_no: Option<i32>,
+    dealer: String,
+    dealer_seat: u8,
+    players: u8,
+    version: i32,
+    submission: String,
+    slots: Vec<usize>,
+    full_record: String,
+}
+
+/// What the hand form shows besides the game: which hand (None: a new one), what
+/// was typed, and the status to answer with.
+struct HandView {
+    hand_no: Option<i32>,
+    form: Option<HandForm>,
+    full_record: String,
+    status: StatusCode,
+}
+
+impl HandView {
+    fn fresh(hand_no: Option<i32>) -> HandView {
+        HandView {
+            hand_no,
+            form: None,
+            full_record: String::new(),
+            status: StatusCode::OK,
+        }
+    }
+}
+
+async fn hand_page(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    id: i32,
+    view: HandView,
+) -> Result<HttpResponse, AppError> {
+    let HandView {
+        hand_no,
+        form,
+        full_record,
+        status,
+    } = view;
+    let l = db(state, move |conn| load(conn, id)).await?;
+    require_record(who, &l.game, req.path())?;
+    let g = l.game.clone();
+    let table = db(state, move |conn| Ok(table_games::table_of_game(conn, &g)?)).await?;
+    if table.is_some_and(|r| r.status == "final") && !(who.user.is_some() && may_record(who, &l.game)) {
+        return Err(AppError::Conflict {
+            key: "error-table-confirmed",
+            detail: String::new(),
+        });
+    }
+    let ctx = Ctx::from_request(req);
+    let (_, board) = rescore(&l.setup, &l.entered, ctx.lang)
+        .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
+    let (dealer, form) = match hand_no {
+        Some(n) => {
+            let h = l
+                .hands
+                .iter()
+                .zip(&l.entered)
+                .find(|(h, _)| h.hand_no == n)
+                .ok_or(AppError::NotFound)?;
+            let values = match &h.1.1 {
+                Entered::Quick(q) => form_from_quick(q),
+                Entered::Full(_) => HashMap::new(),
+            };
+            (
+                u8::try_from(h.0.dealer).unwrap_or(0),
+                form.unwrap_or(HandForm {
+                    values,
+                    errors: Vec::new(),
+                }),
+            )
+        }
+        None => {
+            if board.game_over.is_some() {
+                return Err(AppError::Conflict {
+                    key: "error-game-over",
+                    detail: String::new(),
+                });
+            }
+            (board.next_dealer.unwrap_or(0), form.unwrap_or_default())
+        }
+    };
+    let side_list = side_names(&l.setup, &l.seats, ctx.lang);
+    render_status(
+        &HandPage {
+            title: side_list.join(" – "),
+            game_slug: l.setup.game.slug(),
+            sides: side_list.into_iter().enumerate().collect(),
+            seats: l.seats.iter().cloned().enumerate().collect(),
+            dealer: l
+                .seats
+                .get(usize::from(dealer))
+                .cloned()
+                .unwrap_or_default(),
+            dealer_seat: dealer,
+            players: l.setup.players,
+            version: l.game.version,
+            submission: auth::random_hex(16)?,
+            slots: (0..CANTE_SLOTS).collect(),
+            game: l.game,
+            form,
+            hand_no,
+            full_record,
+            ctx: &ctx,
+        },
+        status,
+    )
+}
+
+pub async fn new_hand_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    hand_page(&req, &state, &who, id, HandView::fresh(None)).await
+}
+
+pub async fn edit_hand_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
+    hand_page(&req, &state, &who, id, HandView::fresh(Some(n))).await
+}
+
+async fn save_hand(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    session: Session,
+    id: i32,
+    hand_no: Option<i32>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let f = fields(&body)?;
+    let l = db(&state, move |conn| load(conn, id)).await?;
+    require_record(&who, &l.game, req.path())?;
+    let lang = crate::web::i18n::negotiate(&req);
+    let version = f
+        .get("version")
+        .and_then(|v| v.trim().parse::<i32>().ok())
+        .ok_or_else(|| AppError::bad_request("error-bad-request", "version"))?;
+    let full = f
+        .get("record")
+        .map(|r| r.trim().to_owned())
+        .filter(|r| !r.is_empty());
+    let entered = match &full {
+        Some(text) => serde_json::from_str::<serde_json::Value>(text)
+            .map(Entered::Full)
+            .map_err(|e| {
+                vec![EntryError {
+                    field: "record".into(),
+                    message: format!("JSON: {e}"),
+                }]
+            }),
+        None => quick_from_form(&l.setup, &f, lang).map(Entered::Quick),
+    };
+    let again = |errors: Vec<EntryError>, status: StatusCode, f: HashMap<String, String>| {
+        let full = f.get("record").cloned().unwrap_or_default();
+        let req = req.clone();
+        let state = state.clone();
+        let who = who.clone();
+        async move {
+            let view = HandView {
+                hand_no,
+                form: Some(HandForm { values: f, errors }),
+                full_record: full,
+                status,
+            };
+            hand_page(&req, &state, &who, id, view).await
+        }
+    };
+    let entered = match entered {
+        Ok(e) => e,
+        Err(errors) => return again(errors, StatusCode::UNPROCESSABLE_ENTITY, f).await,
+    };
+    let change = match hand_no {
+        Some(n) => Change::Replace {
+            hand_no: n,
+            entered,
+        },
+        None => {
+            let totals = rescore(&l.setup, &l.entered, lang)
+                .map(|(_, b)| b)
+                .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
+            Change::Add {
+                dealer: totals.next_dealer.unwrap_or(0),
+                entered,
+                submission: f
+                    .get("submission")
+                    .cloned()
+                    .filter(|s| !s.is_empty() && s.len() <= 64)
+                    .ok_or_else(|| AppError::bad_request("error-bad-request", "submission"))?,
+            }
+        }
+    };
+    let actor = who.actor();
+    let by = change_by(&who, &l.game, &session, f.get("confirm").is_some_and(|c| c == "1"));
+    let outcome = db(&state, move |conn| {
+        apply_change(conn, id, version, change, (&actor, &by), lang)
+    })
+    .await?;
+    match outcome {
+        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&format!("/partidas/{id}"))),
+        Outcome::Locked => Err(AppError::Conflict {
+            key: "error-table-confirmed",
+            detail: String::new(),
+        }),
+        Outcome::NeedsConfirm(list) => {
+            let ctx = Ctx::from_request(&req);
+            let errors = vec![EntryError {
+                field: "confirm".into(),
+                message: format!(
+                    "{} {}",
+                    ctx.t("tournament-correction-confirm"),
+                    dependents_text(&ctx, &list)
+                ),
+            }];
+            again(errors, StatusCode::CONFLICT, f).await
+        }
+        Outcome::Stale => {
+            let ctx = Ctx::from_request(&req);
+            game_page(
+                &req,
+                &state,
+                &who,
+                id,
+                Some(ctx.t("game-stale")),
+                StatusCode::CONFLICT,
+            )
+            .await
+        }
+        Outcome::Over => {
+            let ctx = Ctx::from_request(&req);
+            game_page(
+                &req,
+                &state,
+                &who,
+                id,
+                Some(ctx.t("error-game-over")),
+                StatusCode::CONFLICT,
+            )
+            .await
+        }
+        Outcome::Invalid(position, errors) => {
+            let this = hand_no.map_or(l.hands.len() + 1, |n| {
+                l.hands
+                    .iter()
+                    .position(|h| h.hand_no == n)
+                    .map_or(0, |p| p + 1)
+            });
+            let errors = if position == this {
+                errors
+            } else {
+                // The change is fine itself but breaks a later hand (a bid cap, say).
+                let ctx = Ctx::from_request(&req);
+                let mut e = vec![EntryError {
+                    field: "later".into(),
+                    message: ctx.t1("entry-breaks-later", "n", &position),
+                }];
+                e.extend(errors);
+                e
+            };
+            again(errors, StatusCode::UNPROCESSABLE_ENTITY, f).await
+        }
+    }
+}
+
+pub async fn post_hand(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    session: Session,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    save_hand(req, state, who, session, id, None, body).await
+}
+
+pub async fn post_edit_hand(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    session: Session,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
+    save_hand(req, state, who, session, id, Some(n), body).await
+}
+
+/// "Ronda 3 · mesa 2, ronda 4 · mesa 1" from `3.2 4.1` (table 0: the bye).
+pub(crate) fn dependents_text(ctx: &Ctx, list: &str) -> String {
+    list.split_whitespace()
+        .filter_map(|x| x.split_once('.'))
+        .map(|(r, t)| {
+            if t == "0" {
+                format!("{} · {}", ctx.t1("round-n", "n", &r), ctx.t("tournament-bye"))
+            } else {
+                format!("{} · {}", ctx.t1("round-n", "n", &r), ctx.t1("table-n", "n", &t))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[derive(Deserialize)]
+pub struct VersionForm {
+    version: i32,
+}
+
+pub async fn delete_hand(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    session: Session,
+    path: web::Path<(String, String)>,
+    form: web::Form<VersionForm>,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
+    let game = db(&state, move |conn| {
+        games::find_game(conn, id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    require_record(&who, &game, req.path())?;
+    let lang = crate::web::i18n::negotiate(&req);
+    let actor = who.actor();
+    let version = form.version;
+    let by = change_by(&who, &game, &session, false);
+    let outcome = db(&state, move |conn| {
+        apply_change(
+            conn,
+            id,
+            version,
+            Change::Remove { hand_no: n },
+            (&actor, &by),
+            lang,
+        )
+    })
+    .await?;
+    let ctx = Ctx::from_request(&req);
+    match outcome {
+        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&format!("/partidas/{id}"))),
+        Outcome::Locked => Err(AppError::Conflict {
+            key: "error-table-confirmed",
+            detail: String::new(),
+        }),
+        Outcome::NeedsConfirm(list) => {
+            let msg = format!(
+                "{} {}",
+                ctx.t("tournament-correction-confirm"),
+                dependents_text(&ctx, &list)
+            );
+            game_page(&req, &state, &who, id, Some(msg), StatusCode::CONFLICT).await
+        }
+        Outcome::Stale => {
+            game_page(
+                &req,
+                &state,
+                &who,
+                id,
+                Some(ctx.t("game-stale")),
+                StatusCode::CONFLICT,
+            )
+            .await
+        }
+        Outcome::Over => {
+            game_page(
+                &req,
+                &state,
+                &who,
+                id,
+                Some(ctx.t("error-game-over")),
+                StatusCode::CONFLICT,
+            )
+            .await
+        }
+        Outcome::Invalid(position, _) => {
+            let msg = ctx.t1("entry-breaks-later", "n", &position);
+            game_page(
+                &req,
+                &state,
+                &who,
+                id,
+                Some(msg),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct PinForm {
+    pin: String,
+}
+
+/// `POST /partidas/{id}/pin`: a scorekeeper without an account types the game's PIN.
+pub async fn game_pin(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    session: Session,
+    path: web::Path<String>,
+    form: web::Form<PinForm>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let pin = form.into_inner().pin.trim().to_owned();
+    let ok = db(&state, move |conn| {
+        let game = games::find_game(conn, id)?.ok_or(AppError::NotFound)?;
+        match auth::check_pin(conn, &format!("game:{id}"), Some(&game.pin), &pin)? {
+            Ok(()) => Ok(true),
+            Err(StatusCode::TOO_MANY_REQUESTS) => Err(AppError::TooManyRequests),
+            Err(_) => Ok(false),
+        }
+    })
+    .await?;
+    if ok {
+        auth::grant(&session, auth::S_GAMES, id)?;
+        return Ok(see_other(&format!("/partidas/{id}")));
+    }
+    let ctx = Ctx::from_request(&req);
+    game_page(
+        &req,
+        &state,
+        &who,
+        id,
+        Some(ctx.t("table-wrong-pin")),
+        StatusCode::UNAUTHORIZED,
+    )
+    .await
+}
+
+/// A club's games, for the club page.
+pub struct GameLine {
+    pub id: i32,
+    pub game: String,
+    pub seats: String,
+    pub status: String,
+}
+
+pub fn game_lines(ctx: &Ctx, list: &[Game]) -> Vec<GameLine> {
+    list.iter()
+        .map(|g| GameLine {
+            id: g.id,
+            game: ctx.t(&format!("game-{}", g.game)),
+            seats: seats_of(g).join(", "),
+            status: ctx.t(&format!("game-status-{}", g.status)),
+        })
+        .collect()
+}

@@ -109,7 +109,8 @@ async fn export(app: &TestApp, game: i32) -> Value {
     res.json().await.unwrap()
 }
 
-fn halves(v: &Value) -> i64 {
+/// A score as the game file writes it (whole points).
+fn points(v: &Value) -> i64 {
     v.as_i64()
         .or_else(|| v.as_f64().map(|f| f as i64))
         .unwrap_or(0)
@@ -127,7 +128,7 @@ async fn play_game(app: &TestApp, keeper: &reqwest::Client, game: i32, seed: u64
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|v| halves(v) / 2)
+                .map(points)
                 .collect();
             assert_eq!(server, totals.to_vec(), "the server's totals are the hands'");
             let winner = board["game_over"]["winner"].as_u64().unwrap() as usize;

@@ -506,7 +506,7 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
     let (fa, fb, w) = winners.last().unwrap().clone();
     let champion = if w == 0 { fa } else { fb };
     let html = app.page(&format!("/cuadros/{bracket_id}"), StatusCode::OK).await;
-    assert_eq!(texts(&html, ".champion-name"), vec![champion]);
+    assert_eq!(texts(&html, ".champion"), vec![format!("Campeón: {champion}")]);
 
     // The file carries every game, and a re-import gives the same standings.
     let file = document(&app, id).await;

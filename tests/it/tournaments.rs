@@ -406,8 +406,11 @@ async fn a_21_pair_5_round_botifarra_swiss_runs_end_to_end_and_ranks_as_computed
                     StatusCode::OK,
                 )
                 .await;
-            let pins = texts(&slips, ".slip .pin-line strong");
+            // Each pair's half of the slip carries its own PIN.
+            let pins = texts(&slips, ".slip .pin-a strong");
+            let pins_b = texts(&slips, ".slip .pin-b strong");
             assert_eq!(pins.len(), 10);
+            assert_eq!(pins_b.len(), 10);
             assert_eq!(
                 texts(&slips, ".slip .qr svg").len(),
                 10,
@@ -479,19 +482,31 @@ async fn a_21_pair_5_round_botifarra_swiss_runs_end_to_end_and_ranks_as_computed
                 &app,
                 &keeper,
                 &format!("{t1}/firma"),
-                &[("side", "a"), ("version", &v)],
+                &[("side", "b"), ("version", &v)],
             )
             .await;
             assert_eq!(
                 res.status(),
                 StatusCode::UNPROCESSABLE_ENTITY,
-                "the same pair cannot sign"
+                "the same pair cannot sign, whatever side it names"
             );
             let res = post_form_as(
                 &app,
                 &keeper,
                 &format!("{t1}/firma"),
-                &[("side", "b"), ("version", &v)],
+                &[("pin", &pins[0]), ("version", &v)],
+            )
+            .await;
+            assert_eq!(
+                res.status(),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "nor with its own PIN"
+            );
+            let res = post_form_as(
+                &app,
+                &keeper,
+                &format!("{t1}/firma"),
+                &[("pin", &pins_b[0]), ("version", &v)],
             )
             .await;
             assert_eq!(res.status(), StatusCode::SEE_OTHER);
@@ -512,7 +527,7 @@ async fn a_21_pair_5_round_botifarra_swiss_runs_end_to_end_and_ranks_as_computed
                 ],
             )
             .await;
-            assert_eq!(res.status(), StatusCode::FORBIDDEN);
+            assert_eq!(res.status(), StatusCode::CONFLICT);
             // Table 1 is free: the first waiting game (table 9) takes it.
             let html = app
                 .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
@@ -1337,7 +1352,9 @@ async fn a_guinote_liguilla_rests_the_odd_pair_checks_the_101_and_takes_no_late_
             StatusCode::OK,
         )
         .await;
-    let pin = texts(&slips, ".slip .pin-line strong")[1].clone();
+    // Pair b scores, pair a confirms with its PIN on the same phone.
+    let pin = texts(&slips, ".slip .pin-b strong")[1].clone();
+    let pin_a = texts(&slips, ".slip .pin-a strong")[1].clone();
     let keeper = new_client();
     let t2 = format!("/campeonatos/{id}/rondas/1/mesas/2");
     post_form_as(&app, &keeper, &format!("{t2}/pin"), &[("pin", &pin)]).await;
@@ -1361,7 +1378,7 @@ async fn a_guinote_liguilla_rests_the_odd_pair_checks_the_101_and_takes_no_late_
         &app,
         &keeper,
         &format!("{t2}/firma"),
-        &[("side", "a"), ("version", &v)],
+        &[("pin", &pin_a), ("version", &v)],
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
@@ -1523,7 +1540,7 @@ async fn with_check_in_the_absent_are_not_paired_and_the_director_overrides_a_ta
             StatusCode::OK,
         )
         .await;
-    let pin = texts(&slips, ".slip .pin-line strong")[0].clone();
+    let pin = texts(&slips, ".slip .pin-a strong")[0].clone();
     let keeper = new_client();
     let t1 = format!("/campeonatos/{id}/rondas/1/mesas/1");
     post_form_as(&app, &keeper, &format!("{t1}/pin"), &[("pin", &pin)]).await;

@@ -538,3 +538,5 @@ phase-fill-repesca = Repesca dels millors no classificats
 phase-shape = Quadre
 phase-third-place = Partit pel tercer lloc
 phase-create = Formar la fase final
+table-hands-played = Mans jugades: { $n }
+table-winner = Guanya

@@ -538,3 +538,5 @@ phase-fill-repesca = Repesca of the best non-qualified
 phase-shape = Bracket
 phase-third-place = Third-place match
 phase-create = Make the final phase
+table-hands-played = Hands played: { $n }
+table-winner = Winner

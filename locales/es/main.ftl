@@ -538,3 +538,5 @@ phase-fill-repesca = Repesca de los mejores no clasificados
 phase-shape = Cuadro
 phase-third-place = Partido por el tercer puesto
 phase-create = Formar la fase final
+table-hands-played = Manos jugadas: { $n }
+table-winner = Gana

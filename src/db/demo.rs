@@ -213,6 +213,9 @@ pub fn fill(
         // A running Swiss championship of the Tournaments I pages.
         super::tournaments::demo(conn, club_id, today, now)
             .map_err(super::tournaments::ChangeError::into_diesel)?;
+        // Cuatrola championships played hand by hand at the tables.
+        crate::web::championship::demo::create_demo_championships(conn, club_id, today, now)
+            .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
         Ok(Some(DemoSummary {
             club_id,
             players: player_ids.len(),

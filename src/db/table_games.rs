@@ -184,16 +184,35 @@ pub fn insert_game_doc(
         .score(Lang::En)
         .map_err(|(i, _)| corrupt(format!("hand {} does not score", i + 1)))?;
     let id = insert_game(conn, club_id, &doc.setup(), &doc.seats, "", series, actor, now)?;
-    for (i, (h, s)) in doc.hands.iter().zip(&scores).enumerate() {
+    let hands: Vec<(u8, Entered)> = doc
+        .hands
+        .iter()
+        .map(|h| (h.dealer, h.entered.clone()))
+        .collect();
+    store_hands(conn, id, &hands, &scores, &board, now)?;
+    Ok(id)
+}
+
+/// Writes hands already checked and scored (`scores`, with the `board` they give)
+/// into an empty game, and the game's outcome.
+pub fn store_hands(
+    conn: &mut DbConn,
+    id: i32,
+    hands: &[(u8, Entered)],
+    scores: &[HandScore],
+    board: &entry::Scoreboard,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    for (i, ((dealer, entered), s)) in hands.iter().zip(scores).enumerate() {
         let no = i32::try_from(i + 1).unwrap_or(i32::MAX);
         games::insert_hand(
             conn,
             &NewHand {
                 game_id: id,
                 hand_no: no,
-                kind: h.entered.kind(),
-                dealer: i32::from(h.dealer),
-                entry: &h.entered.entry_json(),
+                kind: entered.kind(),
+                dealer: i32::from(*dealer),
+                entry: &entered.entry_json(),
                 score: &serde_json::to_string(s).map_err(corrupt)?,
                 submission: &format!("import-{id}-{no}"),
                 created_at: now,
@@ -206,7 +225,7 @@ pub fn insert_game_doc(
         None => ("playing", None),
     };
     games::set_outcome(conn, id, status, winner)?;
-    Ok(id)
+    Ok(())
 }
 
 /// The partida a stored game is, from its hands' stored scores.

@@ -23,7 +23,7 @@ use super::{AppState, CachedPage, Ctx, db, multipart_fields, parse_id, render, r
 use crate::db::DbConn;
 use crate::db::queries::{self, Club};
 use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament};
-use crate::domain::GameKind;
+use crate::domain::{GameKind, Lang};
 use crate::domain::tournament::{
     self, Entrant, MatchFormat, MatchResult, Pairing, PairingError, Points, Side, System, Tiebreak,
     TournamentFile,
@@ -31,6 +31,7 @@ use crate::domain::tournament::{
 use crate::error::AppError;
 
 mod create;
+pub mod demo;
 mod director;
 mod entrants;
 mod firma;

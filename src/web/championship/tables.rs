@@ -271,7 +271,7 @@ pub(super) fn table_page(
             };
             format!(
                 "{partida}{} · {} – {}",
-                ctx.t1("table-state-hand", "n", n),
+                ctx.t1("table-hands-played", "n", n),
                 totals[0],
                 totals[1]
             )

@@ -1,0 +1,196 @@
+//! The demo's championships played hand by hand at the tables, through the same code
+//! the tables use: a comarcal cuatrola championship whose third round is being
+//! played (tables mid-game, one result proposed and waiting for the other pair's
+//! firma, tables not started), and a finished one whose knockout phase was seeded
+//! from its Swiss standings. Deterministic: the hands are the engine's random legal
+//! play-outs from fixed seeds.
+
+use chrono::{NaiveDate, NaiveDateTime};
+
+use super::*;
+use crate::db::table_games;
+use crate::db::tournaments::Audit;
+use crate::domain::random::random_cuatrola_hand_of_game;
+use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
+use crate::web::game::{self, Entered};
+
+const ACTOR: &str = "demo";
+
+fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
+    let mut file = TournamentFile {
+        format: tournament::FORMAT.to_owned(),
+        event: tournament::Event {
+            name: name.to_owned(),
+            game: GameKind::Cuatrola,
+            options: Map::new(),
+            system: System::Swiss { rounds },
+            match_format: MatchFormat::Partida { target: None },
+            points: Points::default(),
+            tiebreaks: vec![
+                Tiebreak::Points,
+                Tiebreak::PointDifference,
+                Tiebreak::PointsFor,
+                Tiebreak::Lot,
+            ],
+            seed: 21,
+        },
+        entrants: Vec::new(),
+        rounds: Vec::new(),
+        brackets: Vec::new(),
+    };
+    for (i, name) in pairs.iter().enumerate() {
+        let mut e = Entrant::new((i + 1).to_string(), *name);
+        e.seed = Some(i as u32 + 1);
+        file.entrants.push(e);
+    }
+    file
+}
+
+/// Plays random legal hands into a table's game as pair a's scorekeeper, until the
+/// game ends or `hands` hands are in (each hand checked and scored as the hand form
+/// would, written at once); the table then follows its game. Whether the game ended.
+fn play(conn: &mut DbConn, row: &TableRow, seed: u64, hands: Option<usize>) -> Result<bool, AppError> {
+    let Some(first) = row.game_id else {
+        return Ok(false);
+    };
+    let setup = game::load(conn, first)?.setup;
+    let mut scores = Vec::new();
+    let mut entered: Vec<(u8, Entered)> = Vec::new();
+    let board = loop {
+        let board = crate::domain::entry::scoreboard(&setup, &scores);
+        if board.game_over.is_some() || hands.is_some_and(|h| entered.len() >= h) || entered.len() >= 200 {
+            break board;
+        }
+        let before = [0, 1].map(|i| board.totals.get(i).map_or(0, |s| s.halves() / 2));
+        let dealer = board.next_dealer.unwrap_or(0);
+        let record = random_cuatrola_hand_of_game(seed * 1000 + entered.len() as u64, dealer, before);
+        let e = Entered::Full(record.to_value());
+        let s = game::score_one(&setup, &scores, dealer, &e, Lang::Es)
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("demo hand: {e:?}")))?;
+        scores.push(s);
+        entered.push((dealer, e));
+    };
+    let over = board.game_over.is_some();
+    crate::db::write_tx(conn, |conn| {
+        table_games::store_hands(conn, first, &entered, &scores, &board, now())?;
+        let who = table_games::TableActor {
+            side: Some("a"),
+            staff: false,
+            confirmed: false,
+            actor: ACTOR,
+        };
+        table_games::sync_after_change(conn, first, &who, now())?;
+        Ok::<(), AppError>(())
+    })?;
+    Ok(over)
+}
+
+/// Plays a table's whole match and has the other pair confirm it.
+fn play_and_confirm(conn: &mut DbConn, row: &TableRow, seed: u64) -> Result<(), AppError> {
+    play(conn, row, seed, None)?;
+    let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
+        .ok_or(AppError::NotFound)?;
+    table_games::confirm(conn, &fresh, "b", &format!("{ACTOR} (firma pareja b)"), now())?;
+    Ok(())
+}
+
+fn pair_and_publish(
+    conn: &mut DbConn,
+    id: i32,
+    round: u32,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<Vec<TableRow>, AppError> {
+    store::pair_next_round(conn, id, None, ACTOR, now(), pins)?;
+    store::change(conn, id, ACTOR, now(), |_, t| {
+        t.published_round = round as i32;
+        Ok((
+            (),
+            Audit {
+                action: "publish",
+                entity: "round",
+                entity_id: round as i32,
+                before: None,
+                after: None,
+            },
+        ))
+    })?;
+    Ok(store::tables(conn, id)?
+        .into_iter()
+        .filter(|r| r.round_no == round as i32)
+        .collect())
+}
+
+/// Adds the two championships to the demo club. Returns their ids (in play, finished).
+pub fn create_demo_championships(
+    conn: &mut DbConn,
+    club_id: i32,
+    today: NaiveDate,
+    _now: NaiveDateTime,
+) -> Result<(i32, i32), AppError> {
+    let mut n = 0u32;
+    let mut pins = move || {
+        n += 1;
+        format!("{:04}", (n * 6007 + 4321) % 10_000)
+    };
+    let pairs = [
+        "Alonso – Barrios", "Cuesta – Díez", "Escudero – Fuentes", "Gallego – Herrero",
+        "Iglesias – Juárez", "Lorenzo – Marcos", "Nieto – Ortega", "Pascual – Quintana",
+        "Ramos – Santos", "Toledo – Urbano", "Vega – Zamora", "Yagüe – Benito",
+    ];
+    let file = demo_file("Campeonato comarcal de cuatrola", 4, &pairs);
+    let live = store::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
+    for round in 1..=2u32 {
+        for row in pair_and_publish(conn, live, round, &mut pins)? {
+            play_and_confirm(conn, &row, u64::from(round) * 100 + row.table_no as u64)?;
+        }
+    }
+    // Round 3 at the tables: one game over and waiting for the firma, two mid-game,
+    // the others about to start.
+    for row in pair_and_publish(conn, live, 3, &mut pins)? {
+        let seed = 300 + row.table_no as u64;
+        match row.table_no {
+            1 => {
+                play(conn, &row, seed, None)?;
+            }
+            2 => {
+                play(conn, &row, seed, Some(5))?;
+            }
+            3 => {
+                play(conn, &row, seed, Some(2))?;
+            }
+            _ => {}
+        }
+    }
+
+    let file = demo_file("Torneo de cuatrola de las fiestas", 3, &pairs[..8]);
+    let done = store::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
+    for round in 1..=3u32 {
+        for row in pair_and_publish(conn, done, round, &mut pins)? {
+            play_and_confirm(conn, &row, 1000 + u64::from(round) * 100 + row.table_no as u64)?;
+        }
+    }
+    let bracket = table_games::create_knockout(
+        conn,
+        done,
+        "Fase final",
+        Qualify::Top { n: 4 },
+        KnockoutShape::Single { third_place: false },
+        ACTOR,
+        now(),
+        &mut pins,
+    )?;
+    // Semi-finals, then the final, as their tables open.
+    for seed in 0..8u64 {
+        let open: Vec<TableRow> = store::phase_tables(conn, done, bracket)?
+            .into_iter()
+            .filter(|r| r.status != "final")
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        for row in open {
+            play_and_confirm(conn, &row, 5000 + seed * 10 + row.table_no as u64)?;
+        }
+    }
+    Ok((live, done))
+}

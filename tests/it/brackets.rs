@@ -653,7 +653,7 @@ async fn malformed_bracket_forms_get_a_4xx_and_change_nothing() {
             assert_eq!(texts(&html, ".alert").len(), 1, "{fields:?}");
         }
     }
-    assert_eq!(count(&app).await, 1, "only the demo's bracket");
+    assert_eq!(count(&app).await, 2, "only the demo's brackets");
 
     let list = names(5).join("\n");
     let id = create(&app, &app.client, &[("names", &list)]).await;
@@ -981,9 +981,10 @@ async fn in_a_browser_a_256_entrant_double_elimination_prints_round_by_round_on_
 async fn the_demo_has_the_league_final_phase_half_played() {
     let app = TestApp::with_demo().await;
     let list = app.page("/cuadros", StatusCode::OK).await;
-    assert_eq!(
-        texts(&list, ".brackets .card a"),
-        vec!["Fase final de la liga de otoño"]
+    let listed = texts(&list, ".brackets .card a");
+    assert!(
+        listed.contains(&"Fase final de la liga de otoño".to_owned()),
+        "{listed:?}"
     );
     let html = app.page("/cuadros/1", StatusCode::OK).await;
     assert_eq!(texts(&html, ".mbox.st-played").len(), 5);

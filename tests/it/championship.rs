@@ -534,4 +534,153 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
         .map(|r| r.name)
         .collect();
     assert_eq!(derived, order);
+    // Imported as a new championship, its tables hold the games again and the
+    // standings are the same.
+    let imported = app
+        .with_conn(move |conn| {
+            let mut n = 0u32;
+            let mut pins = || {
+                n += 1;
+                format!("{n:04}")
+            };
+            let now = baza::web::account::now();
+            baza::db::tournaments::create(conn, club, &parsed, true, now.date(), now, "test", &mut pins)
+                .unwrap()
+        })
+        .await;
+    assert_eq!(standings_names(&app, imported).await, order);
+    // Every hand as entered (the computed scores and notes aside).
+    let entries = |doc: &Value| -> Vec<Value> {
+        doc["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r["results"].as_array().unwrap().clone())
+            .flat_map(|x| x["games"].as_array().unwrap().clone())
+            .flat_map(|g| g["hands"].as_array().unwrap().clone())
+            .map(|h| h["entry"].clone())
+            .collect()
+    };
+    let again = document(&app, imported).await;
+    assert_eq!(entries(&again).len(), entries(&file).len());
+    assert_eq!(entries(&again), entries(&file), "every game, every hand, back out");
+}
+
+#[tokio::test]
+async fn a_timed_match_ends_when_its_minutes_run_out_with_the_hand_in_play() {
+    let app = TestApp::spawn().await;
+    let (club, _) = club_with_staff(&app).await;
+    let res = post(
+        &app,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Cuatrola a 30 minutos"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "1"),
+            ("match_format", "timed"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("target", "21"),
+            ("partidas", "3"),
+            ("max_hands", "40"),
+            ("minutes", "30"),
+            ("cap", "30"),
+            ("entry", "hands"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id: i32 = location(&res)
+        .trim_start_matches("/campeonatos/")
+        .trim_end_matches("/direccion")
+        .parse()
+        .unwrap();
+    for n in ["Ana – Berta", "Carlos – Dani"] {
+        post(&app, &format!("/campeonatos/{id}/inscritos"), &[("name", n)]).await;
+    }
+    post(&app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
+    post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    let slip = slips(&app, id, "ronda=1").await.remove(0);
+    let html = app.page(&slip.path, StatusCode::OK).await;
+    let left = texts(&html, ".time-left");
+    assert!(left[0].starts_with("Quedan"), "{left:?}");
+    // The round was published 31 minutes ago.
+    app.with_conn(|conn| {
+        use diesel::prelude::*;
+        use baza::db::schema::tournament_tables::dsl;
+        let then = baza::web::account::now() - chrono::TimeDelta::minutes(31);
+        diesel::update(dsl::tournament_tables)
+            .set(dsl::started_at.eq(Some(then)))
+            .execute(conn)
+            .unwrap();
+    })
+    .await;
+    let html = app.page(&slip.path, StatusCode::OK).await;
+    assert_eq!(
+        texts(&html, ".time-left"),
+        vec!["Tiempo cumplido: la mano en juego es la última"]
+    );
+    // The hand in play is entered, and it ends the match.
+    let keeper = new_client();
+    post_form_as(&app, &keeper, &format!("{}/pin", slip.path), &[("pin", &slip.pins[0])]).await;
+    let game = game_of(&app, &keeper, &slip.path).await;
+    let file = export(&app, game).await;
+    let dealer = file["scoreboard"]["next_dealer"].as_u64().unwrap() as u8;
+    let record = random_cuatrola_hand_of_game(4242, dealer, [0, 0]);
+    let hp = baza::domain::rule(&record, baza::domain::Lang::Es).hand_points.unwrap();
+    let score = [hp[0].halves() / 2, hp[1].halves() / 2];
+    let form = scraper::Html::parse_document(
+        &keeper
+            .get(app.url(&format!("/partidas/{game}/mano")))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+    );
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("/partidas/{game}/mano"),
+        &[
+            ("version", &attr(&form, "details.full-entry input[name=version]", "value").unwrap()),
+            ("submission", &attr(&form, "details.full-entry input[name=submission]", "value").unwrap()),
+            ("record", &record.to_value().to_string()),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let html = app.page(&slip.path, StatusCode::OK).await;
+    assert_eq!(
+        texts(&html, ".proposal strong"),
+        vec![format!("{} – {}", score[0], score[1])]
+    );
+    // No more hands: the game is over.
+    let res = keeper
+        .get(app.url(&format!("/partidas/{game}/mano")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let version = attr(&html, "form.sign-form input[name=version]", "value").unwrap();
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("{}/firma", slip.path),
+        &[("version", &version), ("pin", &slip.pins[1])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let doc = document(&app, id).await;
+    let r = &doc["rounds"][0]["results"][0];
+    assert_eq!(r["score"], serde_json::json!(score));
+    assert_eq!(r["time_up"], true);
 }

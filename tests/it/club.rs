@@ -485,11 +485,13 @@ async fn a_correction_recomputes_the_scoreboard_and_every_change_is_audited() {
         .unwrap();
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(t.totals().await, "24 – 0");
+    let game = t.game;
     let actions: Vec<(String, String)> = t
         .app
-        .with_conn(|c| {
+        .with_conn(move |c| {
             audit_log::table
                 .filter(audit_log::entity.eq_any(["game", "hand"]))
+                .filter(audit_log::entity_id.eq(game))
                 .select((audit_log::entity, audit_log::action))
                 .order(audit_log::id)
                 .load(c)

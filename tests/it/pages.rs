@@ -96,14 +96,16 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship() {
     assert_eq!(
         events,
         vec![
+            "Campeonato comarcal de cuatrola",
             "Open de botifarra de invierno",
             "Campeonato comarcal de botifarra",
+            "Torneo de cuatrola de las fiestas",
             "Liga de otoño de cuatrola"
         ]
     );
     assert_eq!(
         texts(&home, ".event-card .badge-running"),
-        vec!["En juego", "En juego"]
+        vec!["En juego", "En juego", "En juego"]
     );
 
     let league = app.page("/eventos/1", StatusCode::OK).await;

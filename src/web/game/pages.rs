@@ -36,6 +36,8 @@ struct GamePage<'a> {
     error: Option<String>,
     series: Option<SeriesView>,
     table: Option<TableBanner>,
+    /// No more hands: the game ended, or its match's limits ended it.
+    over: bool,
 }
 
 /// A match of several partidas, as the game page shows it.
@@ -204,7 +206,11 @@ async fn game_page(
                 .game_over
                 .as_ref()
                 .and_then(|g| sides.get(usize::from(g.winner)).cloned()),
-            next_dealer: board.next_dealer.map(seat_name),
+            next_dealer: board
+                .next_dealer
+                .filter(|_| l.game.status != "finished")
+                .map(seat_name),
+            over: board.game_over.is_some() || l.game.status == "finished",
             deal: board.deal,
             can_record: may_record(who, &l.game),
             pin: staff.then(|| l.game.pin.clone()),
@@ -369,7 +375,8 @@ async fn hand_page(
             )
         }
         None => {
-            if board.game_over.is_some() {
+            // Over by its own end, or by the match's limits (a timed match).
+            if board.game_over.is_some() || l.game.status == "finished" {
                 return Err(AppError::Conflict {
                     key: "error-game-over",
                     detail: String::new(),

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod brackets;
 pub mod club_play;
 pub mod i18n;
+pub mod legacy;
 pub mod manage;
 pub mod pages;
 pub mod referee;

@@ -51,7 +51,7 @@ INSERT INTO matches (id, event_id, round_no, table_no, entry_a, entry_b, score_a
  (201, 2, 2, 1, 8, 10, 64, 64, 'finished', 1, '2026-02-10 12:00:00', '2211'),
  (202, 2, 2, 2, 9, 7, 130, 121, 'finished', 1, '2026-02-10 12:00:00', '2212'),
  (203, 2, 5, 1, 8, 9, 101, 40, 'finished', 1, '2026-02-10 13:00:00', '2251'),
- (204, 2, 5, 2, 7, 10, NULL, NULL, 'playing', 0, '2026-02-10 13:00:00', '4321');
+ (204, 2, 5, 2, 7, 10, NULL, NULL, 'playing', 2, '2026-02-10 13:00:00', '4321');
 ";
 
 /// A line of the old standings: name, played, won, drawn, lost, for, against.
@@ -255,7 +255,7 @@ async fn old_addresses_answer_permanent_redirects_to_their_championship_pages() 
     let res = app
         .client
         .post(app.url("/api/v1/matches/204/result"))
-        .json(&serde_json::json!({"score_a": 101, "score_b": 50, "version": 0}))
+        .json(&serde_json::json!({"score_a": 101, "score_b": 50, "version": 2}))
         .send()
         .await
         .unwrap();
@@ -281,4 +281,80 @@ async fn old_addresses_answer_permanent_redirects_to_their_championship_pages() 
         crate::helpers::attr(&table, "input[name=score_a]", "name").is_some(),
         "the scorekeeper gets the score form"
     );
+}
+
+#[tokio::test]
+async fn a_script_posting_to_the_old_result_api_lands_its_result_in_the_championship() {
+    let app = folded_app().await;
+    app.add_user("org", "organiser", Some(1)).await;
+    app.with_conn(|c| {
+        let user: i32 = {
+            use baza::db::schema::users;
+            use diesel::prelude::*;
+            users::table
+                .filter(users::username.eq("org"))
+                .select(users::id)
+                .first(c)
+                .unwrap()
+        };
+        baza::db::accounts::insert_token(
+            c,
+            user,
+            "marcador",
+            &baza::web::auth::token_hash("baza_org_token"),
+            baza::web::account::now(),
+        )
+        .unwrap();
+    })
+    .await;
+    // A client that follows redirects, as scripts do: the 308 keeps the POST and
+    // its body, and the version read before the fold still holds.
+    let script = reqwest::Client::new();
+    let res = script
+        .post(app.url("/api/v1/matches/204/result"))
+        .bearer_auth("baza_org_token")
+        .json(&serde_json::json!({"score_a": 101, "score_b": 50, "version": 2}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["status"], "final");
+    assert_eq!(body["version"], 3);
+    assert_eq!((body["round"].clone(), body["table"].clone()), (2.into(), 2.into()));
+    // The same again is stale; a score the match format refuses is a 422.
+    let again = |body: serde_json::Value| {
+        script
+            .post(app.url("/api/v1/campeonatos/2/rondas/2/mesas/2/resultado"))
+            .bearer_auth("baza_org_token")
+            .json(&body)
+            .send()
+    };
+    assert_eq!(
+        again(serde_json::json!({"score_a": 101, "score_b": 50, "version": 2}))
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::CONFLICT
+    );
+    assert_eq!(
+        again(serde_json::json!({"score_a": 300, "score_b": 50, "version": 3}))
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    // The standings count it: Las Cuarenta now has a win.
+    let champ = ["Los del Casino", "Sota y Caballo", "Las Cuarenta", "Arrastre"];
+    let expected = old_standings(
+        &champ,
+        &[
+            (0, 3, 64, 64),
+            (1, 2, 130, 121),
+            (0, 1, 101, 40),
+            (2, 3, 101, 50),
+        ],
+    );
+    let html = app.page("/campeonatos/2", StatusCode::OK).await;
+    assert_eq!(page_standings(&html), expected);
 }

@@ -2,7 +2,8 @@
 -- championship: its `baza-tournament/1` document holds the event, its entries as
 -- entrants (in seed order, numbered 1..N), and its matches as rounds with pairings
 -- and, for finished matches, results. Each match becomes a table of its round,
--- keeping its PIN and, in `legacy_match_id`, its old id (old links redirect by it).
+-- keeping its PIN, its version (a result posted against the version read before the
+-- fold still applies) and, in `legacy_match_id`, its old id (old links redirect by it).
 -- Then the entries and matches tables go.
 --
 -- The document is built to pass the domain's validation: rounds are renumbered
@@ -24,7 +25,7 @@ JOIN clubs c ON c.id = pr.club_id
 WHERE NOT EXISTS (SELECT 1 FROM tournaments t WHERE t.event_id = n.event_id);
 
 CREATE TEMPORARY TABLE fold_matches AS
-SELECT m.id AS match_id, m.event_id, m.table_no, m.pin, m.updated_at,
+SELECT m.id AS match_id, m.event_id, m.table_no, m.pin, m.version, m.updated_at,
        DENSE_RANK() OVER (PARTITION BY m.event_id ORDER BY m.round_no) AS round_no,
        a.number AS a, b.number AS b,
        (m.status = 'finished' AND m.score_a IS NOT NULL AND m.score_b IS NOT NULL) AS done,
@@ -113,7 +114,8 @@ JOIN fold_events f ON f.event_id = e.id;
 INSERT INTO tournament_tables (event_id, round_no, table_no, physical, pin, status, version,
                                updated_at, legacy_match_id)
 SELECT fm.event_id, fm.round_no, fm.table_no, fm.table_no, fm.pin,
-       CASE WHEN fm.done THEN 'final' ELSE 'playing' END, 0, fm.updated_at, fm.match_id
+       CASE WHEN fm.done THEN 'final' ELSE 'playing' END, fm.version, fm.updated_at,
+       fm.match_id
 FROM fold_matches fm;
 
 UPDATE events SET format = 'swiss'

@@ -93,7 +93,10 @@ pub async fn post_pin(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    Ok(moved_post(format!("{}/pin", table_of(&state, &path).await?)))
+    Ok(moved_post(format!(
+        "{}/pin",
+        table_of(&state, &path).await?
+    )))
 }
 
 /// `POST /api/v1/matches/{id}/result` → the table's result in the championship API.

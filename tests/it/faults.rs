@@ -496,7 +496,13 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
             baza::db::queries_run(&target) - before
         }
     };
-    let pages = ["/", "/campeonatos", "/campeonatos/1", "/campeonatos/2", "/clubes/1"];
+    let pages = [
+        "/",
+        "/campeonatos",
+        "/campeonatos/1",
+        "/campeonatos/2",
+        "/clubes/1",
+    ];
     let mut small = Vec::new();
     for p in pages {
         small.push(cost(p).await);
@@ -529,7 +535,9 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
                             a: (first + k - 1).to_string(),
                             b: id,
                         }));
-                        round.results.push(MatchResult::new(table, score[0], score[1]));
+                        round
+                            .results
+                            .push(MatchResult::new(table, score[0], score[1]));
                     }
                 }
                 t.file.rounds.push(round);

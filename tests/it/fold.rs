@@ -158,7 +158,12 @@ async fn old_events_become_championships_with_the_standings_they_had() {
     let html = app.page("/campeonatos/1", StatusCode::OK).await;
     assert_eq!(page_standings(&html), expected);
     // The championship with a draw and scores over 101; rounds 2 and 5 became 1, 2.
-    let champ = ["Los del Casino", "Sota y Caballo", "Las Cuarenta", "Arrastre"];
+    let champ = [
+        "Los del Casino",
+        "Sota y Caballo",
+        "Las Cuarenta",
+        "Arrastre",
+    ];
     let expected = old_standings(&champ, &[(0, 3, 64, 64), (1, 2, 130, 121), (0, 1, 101, 40)]);
     let html = app.page("/campeonatos/2", StatusCode::OK).await;
     assert_eq!(page_standings(&html), expected);
@@ -185,7 +190,12 @@ async fn old_events_become_championships_with_the_standings_they_had() {
     }
     assert_eq!(files[0].file.rounds.len(), 3);
     assert_eq!(
-        files[1].file.rounds.iter().map(|r| r.number).collect::<Vec<_>>(),
+        files[1]
+            .file
+            .rounds
+            .iter()
+            .map(|r| r.number)
+            .collect::<Vec<_>>(),
         [1, 2]
     );
     assert_eq!(tables.len(), 13);
@@ -226,7 +236,10 @@ async fn old_addresses_answer_permanent_redirects_to_their_championship_pages() 
     moved("/encuentros/204", "/campeonatos/2/rondas/2/mesas/2").await;
     moved("/mesa/204", "/campeonatos/2/rondas/2/mesas/2").await;
     moved("/encuentros/109", "/campeonatos/1/rondas/3/mesas/3").await;
-    assert_eq!(app.get("/encuentros/999").await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.get("/encuentros/999").await.status(),
+        StatusCode::NOT_FOUND
+    );
     assert_eq!(app.get("/mesa/abc").await.status(), StatusCode::NOT_FOUND);
 
     // Posts keep their method and body (308): the PIN form, a result, the API.
@@ -321,7 +334,10 @@ async fn a_script_posting_to_the_old_result_api_lands_its_result_in_the_champion
     let body: serde_json::Value = res.json().await.unwrap();
     assert_eq!(body["status"], "final");
     assert_eq!(body["version"], 3);
-    assert_eq!((body["round"].clone(), body["table"].clone()), (2.into(), 2.into()));
+    assert_eq!(
+        (body["round"].clone(), body["table"].clone()),
+        (2.into(), 2.into())
+    );
     // The same again is stale; a score the match format refuses is a 422.
     let again = |body: serde_json::Value| {
         script
@@ -345,7 +361,12 @@ async fn a_script_posting_to_the_old_result_api_lands_its_result_in_the_champion
         StatusCode::UNPROCESSABLE_ENTITY
     );
     // The standings count it: Las Cuarenta now has a win.
-    let champ = ["Los del Casino", "Sota y Caballo", "Las Cuarenta", "Arrastre"];
+    let champ = [
+        "Los del Casino",
+        "Sota y Caballo",
+        "Las Cuarenta",
+        "Arrastre",
+    ];
     let expected = old_standings(
         &champ,
         &[

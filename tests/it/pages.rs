@@ -132,10 +132,7 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship_both_cha
     assert_eq!(texts(&league, ".round td.result").len(), 4);
 
     let champ = app.page("/campeonatos/2", StatusCode::OK).await;
-    assert_eq!(
-        texts(&champ, "h1"),
-        vec!["Open de botifarra de invierno"]
-    );
+    assert_eq!(texts(&champ, "h1"), vec!["Open de botifarra de invierno"]);
 
     let club = app.page("/clubes/1", StatusCode::OK).await;
     assert_eq!(texts(&club, "ul.columns li").len(), 16);

@@ -532,7 +532,10 @@ async fn a_scorekeepers_pin_opens_only_its_own_table_until_its_result_is_final()
     );
     // Its own table: proposed, waiting for the other pair's firma.
     assert_eq!(
-        score(mine.path.clone(), mine.version).await.unwrap().status(),
+        score(mine.path.clone(), mine.version)
+            .await
+            .unwrap()
+            .status(),
         StatusCode::SEE_OTHER
     );
     let state = |ids: [i32; 2]| {

@@ -1,6 +1,5 @@
 //! Public pages: home, the list of championships, a club's players, the language
-//! switcher and the health check. A championship's own pages are in
-//! web/tournaments.rs.
+//! switcher and the health check.
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::http::header;

@@ -14,7 +14,9 @@ use actix_web::{App, HttpServer, web};
 use crate::db::DbPool;
 use crate::error::AppError;
 use crate::web::auth::csrf_guard;
-use crate::web::{AppState, account, api, assets, game, manage, pages, referee, render_errors};
+use crate::web::{
+    AppState, account, api, assets, game, legacy, manage, pages, referee, render_errors,
+};
 
 /// Largest JSON body accepted (a hand record is a few kilobytes; a batch is not
 /// sent to the API).
@@ -126,12 +128,27 @@ fn security_headers() -> DefaultHeaders {
         ))
 }
 
+/// The addresses of the older events model: permanent redirects (web/legacy.rs).
+fn legacy_routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/eventos").get(legacy::events))
+        .service(web::resource("/eventos/{id}").get(legacy::event))
+        .service(web::resource("/eventos/{id}/mesas").get(legacy::table_cards))
+        .service(web::resource("/eventos/{id}/auditoria").get(legacy::audit))
+        .service(web::resource("/encuentros/{id}").get(legacy::match_page))
+        .service(web::resource("/encuentros/{id}/resultado").post(legacy::post_result))
+        .service(
+            web::resource("/mesa/{id}")
+                .get(legacy::match_page)
+                .post(legacy::post_pin),
+        )
+        .service(web::resource("/api/v1/matches/{id}/result").post(legacy::api_result));
+}
+
 /// Every route of Baza.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/").get(pages::home))
         .service(web::resource("/health").get(pages::health))
-        .service(web::resource("/eventos").get(pages::events))
-        .service(web::resource("/eventos/{id}").get(pages::event))
+        .service(web::resource("/campeonatos").get(pages::events))
         .service(web::resource("/clubes/{id}").get(pages::club))
         .service(web::resource("/idioma/{code}").get(pages::switch_language))
         .service(web::resource("/static/{name}").get(assets::serve))
@@ -151,8 +168,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .post(account::create_user),
         )
         .service(web::resource("/clubes/{id}/jugadores").post(manage::add_player))
-        .service(web::resource("/encuentros/{id}").get(manage::show_match))
-        .service(web::resource("/encuentros/{id}/resultado").post(manage::post_result))
         .service(
             web::resource("/clubes/{id}/partidas/nueva")
                 .get(game::new_game_form)
@@ -174,13 +189,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .post(game::post_edit_hand),
         )
         .service(web::resource("/partidas/{id}/manos/{n}/borrar").post(game::delete_hand))
-        .service(
-            web::resource("/mesa/{id}")
-                .get(manage::table)
-                .post(manage::table_pin),
-        )
-        .service(web::resource("/eventos/{id}/mesas").get(manage::table_cards))
-        .service(web::resource("/eventos/{id}/auditoria").get(manage::audit))
+        .service(web::resource("/campeonatos/{id}/auditoria").get(manage::audit))
         .service(web::resource("/clubes/{id}/auditoria").get(manage::club_audit))
         .service(
             web::resource("/arbitro")
@@ -195,7 +204,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/arbitro/subir").post(referee::upload_record))
         .service(web::resource("/arbitro/fallos/{slug}").get(referee::show_ruling))
         .service(web::resource("/arbitro/fallos/{slug}/aplicar").post(referee::apply))
-        .service(web::resource("/api/v1/matches/{id}/result").post(manage::api_post_result))
+        .service(
+            web::resource("/api/v1/campeonatos/{id}/rondas/{r}/mesas/{t}/resultado")
+                .post(manage::api_table_result),
+        )
         // Tournaments I: championships with rounds (web/championship).
         .service(
             web::resource("/clubes/{id}/campeonatos/nuevo")
@@ -285,7 +297,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/campeonatos/{id}/imprimir/actas")
                 .get(crate::web::championship::print_slips),
         )
-        .configure(api::routes);
+        .configure(api::routes)
+        .configure(legacy_routes);
     // Brackets (cuadros): knockout phases, their results, corrections and print.
     cfg.service(web::resource("/cuadros").get(crate::web::brackets::list))
         .service(

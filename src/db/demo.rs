@@ -1,12 +1,15 @@
-//! The demo club: players, pairs, a finished league and a running championship,
-//! so that a newcomer opening Baza for the first time sees a living app.
+//! The demo club: players, pairs, a finished league with its final phase and a
+//! running championship, so that a newcomer opening Baza for the first time sees a
+//! living app. Both competitions are championships made as the web makes them.
 //! Deterministic: the same data every time (scores come from a fixed sequence).
 
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use diesel::Connection;
 
 use super::DbConn;
-use super::queries::{self, NewClub, NewEntry, NewEvent, NewMatch, NewPair, NewPlayer};
+use super::queries::{self, NewClub, NewPair, NewPlayer};
+use super::tournaments::{self as store, Audit, ChangeError};
+use crate::domain::tournament::{self, Entrant, MatchResult, Pairing, System, TournamentFile};
 
 pub const DEMO_CLUB: &str = "Peña La Baza";
 
@@ -47,21 +50,6 @@ pub struct DemoSummary {
     pub pairs: usize,
     pub league_id: i32,
     pub championship_id: i32,
-}
-
-/// Round-robin rounds by the circle method: `n` even; entry indices.
-fn round_robin(n: usize) -> Vec<Vec<(usize, usize)>> {
-    let mut ring: Vec<usize> = (1..n).collect();
-    let mut rounds = Vec::new();
-    for _ in 0..n.saturating_sub(1) {
-        let mut round = vec![(0, ring[0])];
-        for i in 1..n / 2 {
-            round.push((ring[i], ring[n - 1 - i]));
-        }
-        rounds.push(round);
-        ring.rotate_right(1);
-    }
-    rounds
 }
 
 /// A small fixed sequence of numbers (a linear congruential generator).
@@ -120,99 +108,12 @@ pub fn fill(
                 },
             )?);
         }
-        let mut seq = Sequence(20261123);
-
-        // A finished autumn league of cuatrola, games to 21, every pair against every pair.
-        let league_id = queries::insert_event(
-            conn,
-            &NewEvent {
-                club_id,
-                name: "Liga de otoño de cuatrola",
-                game: "cuatrola",
-                format: "league",
-                status: "finished",
-                options: r#"{"target":21}"#,
-                rounds_planned: 7,
-                starts_on: today - Duration::days(60),
-                created_at: now,
-            },
-        )?;
-        let league_entries = enter_all(conn, league_id, &pair_ids)?;
-        for (r, round) in round_robin(league_entries.len()).iter().enumerate() {
-            for (t, &(a, b)) in round.iter().enumerate() {
-                let loser = seq.next(21) as i32;
-                let (score_a, score_b) = if seq.next(2) == 0 {
-                    (21, loser)
-                } else {
-                    (loser, 21)
-                };
-                queries::insert_match(
-                    conn,
-                    &NewMatch {
-                        event_id: league_id,
-                        round_no: r as i32 + 1,
-                        table_no: t as i32 + 1,
-                        entry_a: league_entries[a],
-                        entry_b: league_entries[b],
-                        score_a: Some(score_a),
-                        score_b: Some(score_b),
-                        status: "finished",
-                        updated_at: now,
-                        pin: &format!("{:04}", seq.next(10_000)),
-                    },
-                )?;
-            }
-        }
-
-        // A running botifarra championship, games to 101: two rounds played, the third
-        // at the tables now.
-        let championship_id = queries::insert_event(
-            conn,
-            &NewEvent {
-                club_id,
-                name: "Campeonato comarcal de botifarra",
-                game: "botifarra",
-                format: "swiss",
-                status: "running",
-                options: "{}",
-                rounds_planned: 5,
-                starts_on: today,
-                created_at: now,
-            },
-        )?;
-        let champ_entries = enter_all(conn, championship_id, &pair_ids)?;
-        let rounds = round_robin(champ_entries.len());
-        for (r, round) in rounds.iter().take(3).enumerate() {
-            for (t, &(a, b)) in round.iter().enumerate() {
-                let playing = r == 2;
-                let loser = seq.next(101) as i32;
-                let winner = 101 + seq.next(30) as i32;
-                let (score_a, score_b) = match (playing, seq.next(2)) {
-                    (true, _) => (None, None),
-                    (false, 0) => (Some(winner), Some(loser)),
-                    (false, _) => (Some(loser), Some(winner)),
-                };
-                queries::insert_match(
-                    conn,
-                    &NewMatch {
-                        event_id: championship_id,
-                        round_no: r as i32 + 1,
-                        table_no: t as i32 + 1,
-                        entry_a: champ_entries[a],
-                        entry_b: champ_entries[b],
-                        score_a,
-                        score_b,
-                        status: if playing { "playing" } else { "finished" },
-                        updated_at: now,
-                        pin: &format!("{:04}", seq.next(10_000)),
-                    },
-                )?;
-            }
-        }
+        let league_id = league(conn, club_id, today - Duration::days(60), now)
+            .map_err(ChangeError::into_diesel)?;
         super::demo_bracket::add_final_phase(conn, club_id, league_id, now)?;
-        // A running Swiss championship of the Tournaments I pages.
-        super::tournaments::demo(conn, club_id, today, now)
-            .map_err(super::tournaments::ChangeError::into_diesel)?;
+        // A running Swiss championship.
+        let championship_id =
+            store::demo(conn, club_id, today, now).map_err(ChangeError::into_diesel)?;
         // Cuatrola championships played hand by hand at the tables.
         crate::web::championship::demo::create_demo_championships(conn, club_id, today, now)
             .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
@@ -226,43 +127,88 @@ pub fn fill(
     })
 }
 
-fn enter_all(conn: &mut DbConn, event_id: i32, pair_ids: &[i32]) -> diesel::QueryResult<Vec<i32>> {
-    pair_ids
-        .iter()
-        .enumerate()
-        .map(|(i, &pair_id)| {
-            queries::insert_entry(
-                conn,
-                &NewEntry {
-                    event_id,
-                    pair_id,
-                    seed: i as i32 + 1,
-                },
-            )
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_round_robin_meets_every_pair_once() {
-        let rounds = round_robin(8);
-        assert_eq!(rounds.len(), 7);
-        let mut met = std::collections::BTreeSet::new();
-        for round in &rounds {
-            let mut seen = std::collections::BTreeSet::new();
-            for &(a, b) in round {
-                assert!(
-                    seen.insert(a) && seen.insert(b),
-                    "an entry plays twice in a round"
-                );
-                assert!(met.insert((a.min(b), a.max(b))), "a pairing repeats");
-            }
-            assert_eq!(seen.len(), 8);
+/// The finished autumn league of cuatrola, games to 21: the eight pairs in a round
+/// robin (seven rounds), every result in. Returns its event id.
+fn league(
+    conn: &mut DbConn,
+    club_id: i32,
+    starts_on: NaiveDate,
+    now: NaiveDateTime,
+) -> Result<i32, ChangeError> {
+    let mut options = serde_json::Map::new();
+    options.insert("target".to_owned(), 21.into());
+    let file = TournamentFile {
+        format: tournament::FORMAT.to_owned(),
+        event: tournament::Event {
+            name: "Liga de otoño de cuatrola".to_owned(),
+            game: crate::domain::GameKind::Cuatrola,
+            options,
+            system: System::RoundRobin {
+                double: false,
+                groups: 1,
+            },
+            match_format: tournament::MatchFormat::default(),
+            points: tournament::Points::default(),
+            tiebreaks: tournament::file::default_tiebreaks(),
+            seed: 2026,
+        },
+        entrants: PAIRS
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let mut e = Entrant::new((i + 1).to_string(), *name);
+                e.club = Some(DEMO_CLUB.to_owned());
+                e.seed = Some(i as u32 + 1);
+                e
+            })
+            .collect(),
+        rounds: Vec::new(),
+        brackets: Vec::new(),
+    };
+    let mut seq = Sequence(20261123);
+    let mut pins = || format!("{:04}", seq.next(10_000));
+    let actor = "demo";
+    let id = store::create(conn, club_id, &file, false, starts_on, now, actor, &mut pins)?;
+    let mut scores = Sequence(20261124);
+    let mut round = 0;
+    for _ in 0..store::rounds_planned(&file) {
+        round = store::pair_next_round(conn, id, None, actor, now, &mut pins)?;
+        let tables: Vec<u32> = store::load(conn, id)?
+            .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|p| match p {
+                Pairing::Table(t) => Some(t.table),
+                _ => None,
+            })
+            .collect();
+        for table in tables {
+            let loser = scores.next(21);
+            let score = if scores.next(2) == 0 {
+                [21, loser]
+            } else {
+                [loser, 21]
+            };
+            let result = MatchResult {
+                table,
+                score,
+                ..MatchResult::default()
+            };
+            store::record_result(conn, id, round, result, None, "record", actor, now)?;
         }
-        assert_eq!(met.len(), 28);
     }
+    store::change(conn, id, actor, now, |_, t| {
+        t.published_round = round as i32;
+        Ok((
+            (),
+            Audit {
+                action: "publish",
+                entity: "round",
+                entity_id: round as i32,
+                before: None,
+                after: None,
+            },
+        ))
+    })?;
+    Ok(id)
 }

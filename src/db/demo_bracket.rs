@@ -7,9 +7,7 @@ use diesel::QueryResult;
 
 use super::DbConn;
 use super::brackets::{self, NewBracket};
-use super::queries;
 use crate::domain::bracket::{BracketError, EntrantId, single_elimination};
-use crate::domain::standings::{self, MatchResult};
 
 pub const DEMO_BRACKET: &str = "Fase final de la liga de otoño";
 
@@ -28,24 +26,8 @@ pub fn add_final_phase(
     league_id: i32,
     now: NaiveDateTime,
 ) -> QueryResult<i32> {
-    let entries = queries::event_entries(conn, league_id)?;
-    let matches = queries::event_matches(conn, league_id)?;
-    let index = |id: i32| entries.iter().position(|e| e.id == id);
-    let results: Vec<MatchResult> = matches
-        .iter()
-        .filter_map(|m| {
-            Some(MatchResult {
-                a: index(m.entry_a)?,
-                b: index(m.entry_b)?,
-                score_a: u32::try_from(m.score_a?).ok()?,
-                score_b: u32::try_from(m.score_b?).ok()?,
-            })
-        })
-        .collect();
-    let names: Vec<String> = standings::standings(entries.len(), &results)
-        .into_iter()
-        .filter_map(|row| entries.get(row.entry).map(|e| e.pair_name.clone()))
-        .collect();
+    let names = super::tournaments::standings_names(conn, league_id)?
+        .ok_or(diesel::result::Error::NotFound)?;
     let seeds: Vec<EntrantId> = (0..names.len() as u32).map(EntrantId).collect();
     let mut bracket = single_elimination(&seeds, true).map_err(domain)?;
     // Games to 21: the quarter-finals (one upset) and the first semi-final.

@@ -117,7 +117,8 @@ impl DbTarget {
         }
     }
 
-    fn connect(&self) -> Result<DbConn, DbError> {
+    /// One connection, without migrating (see [`connect_and_migrate`]).
+    pub fn connect(&self) -> Result<DbConn, DbError> {
         match self {
             #[cfg(feature = "sqlite")]
             DbTarget::Sqlite(path) => {
@@ -251,6 +252,41 @@ pub fn migrate(conn: &mut DbConn) -> Result<usize, DbError> {
             .len(),
     };
     Ok(applied)
+}
+
+/// Runs the pending migrations that come before the one named `name` (its folder
+/// name, e.g. `2026-11-25-000003_fold_events`), leaving that one and the later ones
+/// pending: a database as an older Baza left it, for upgrade tests.
+pub fn migrate_before(conn: &mut DbConn, name: &str) -> Result<usize, DbError> {
+    fn run<DB, C>(c: &mut C, source: EmbeddedMigrations, name: &str) -> Result<usize, DbError>
+    where
+        DB: diesel::backend::Backend,
+        C: MigrationHarness<DB>,
+        EmbeddedMigrations: diesel::migration::MigrationSource<DB>,
+    {
+        let pending = c
+            .pending_migrations(source)
+            .map_err(|e| DbError::Migrate(e.to_string()))?;
+        let mut applied = 0;
+        for m in pending {
+            if m.name().to_string().as_str() >= name {
+                break;
+            }
+            c.run_migration(&*m)
+                .map_err(|e| DbError::Migrate(e.to_string()))?;
+            applied += 1;
+        }
+        Ok(applied)
+    }
+    match conn {
+        #[cfg(feature = "sqlite")]
+        DbConn::Sqlite(c) => {
+            c.batch_execute("PRAGMA journal_mode = WAL;")?;
+            run(c, SQLITE_MIGRATIONS, name)
+        }
+        #[cfg(feature = "postgres")]
+        DbConn::Postgres(c) => run(c, POSTGRES_MIGRATIONS, name),
+    }
 }
 
 /// Writes a consistent copy of a live SQLite database to `to` (`VACUUM INTO`: other

@@ -44,39 +44,10 @@ diesel::table! {
     }
 }
 
-diesel::table! {
-    entries (id) {
-        id -> Integer,
-        event_id -> Integer,
-        pair_id -> Integer,
-        seed -> Integer,
-    }
-}
-
-diesel::table! {
-    matches (id) {
-        id -> Integer,
-        event_id -> Integer,
-        round_no -> Integer,
-        table_no -> Integer,
-        entry_a -> Integer,
-        entry_b -> Integer,
-        score_a -> Nullable<Integer>,
-        score_b -> Nullable<Integer>,
-        status -> Text,
-        version -> Integer,
-        updated_at -> Timestamp,
-        pin -> Text,
-    }
-}
-
 diesel::joinable!(players -> clubs (club_id));
 diesel::joinable!(events -> clubs (club_id));
-diesel::joinable!(entries -> events (event_id));
-diesel::joinable!(entries -> pairs (pair_id));
-diesel::joinable!(matches -> events (event_id));
 
-diesel::allow_tables_to_appear_in_same_query!(clubs, players, pairs, events, entries, matches);
+diesel::allow_tables_to_appear_in_same_query!(clubs, players, pairs, events);
 
 diesel::table! {
     users (id) {
@@ -236,6 +207,8 @@ diesel::table! {
         game_id -> Nullable<Integer>,
         typed -> Integer,
         started_at -> Nullable<Timestamp>,
+        /// The match of the older events model this table was folded from.
+        legacy_match_id -> Nullable<Integer>,
     }
 }
 

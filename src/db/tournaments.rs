@@ -858,6 +858,31 @@ pub fn next_entrant_id(file: &TournamentFile) -> String {
     (max + 1).to_string()
 }
 
+/// The entrants of championship `event_id` by name, in the order of its standings
+/// (seed order before any result). `None`: no such championship.
+pub fn standings_names(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Vec<String>>> {
+    Ok(load(conn, event_id)?.map(|t| {
+        tournament::standings(&t.file)
+            .into_iter()
+            .map(|row| row.name)
+            .collect()
+    }))
+}
+
+/// The table that a match of the older events model became when it was folded into
+/// its championship: `(event id, round, table)`.
+pub fn folded_match(conn: &mut DbConn, match_id: i32) -> QueryResult<Option<(i32, i32, i32)>> {
+    tournament_tables::table
+        .filter(tournament_tables::legacy_match_id.eq(match_id))
+        .select((
+            tournament_tables::event_id,
+            tournament_tables::round_no,
+            tournament_tables::table_no,
+        ))
+        .first(conn)
+        .optional()
+}
+
 /// The demo's running Swiss: twelve pairs, five rounds of botifarra "a 101 punts, 12
 /// dats o 55 minuts", two rounds played and the third at the tables (two results in,
 /// one waiting for the firma). Deterministic. Returns the event id.

@@ -19,7 +19,6 @@ pub mod random;
 pub mod record;
 pub mod referee;
 pub mod ruling;
-pub mod standings;
 pub mod tournament;
 pub mod trick;
 

@@ -9,6 +9,7 @@ pub mod brackets;
 pub mod championship;
 pub mod game;
 pub mod i18n;
+pub mod legacy;
 pub mod manage;
 pub mod pages;
 pub mod referee;

@@ -1,5 +1,5 @@
-//! Public pages: home, events, an event's standings and rounds, a club's players,
-//! the language switcher and the health check.
+//! Public pages: home, the list of championships, a club's players, the language
+//! switcher and the health check.
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::http::header;
@@ -10,8 +10,7 @@ use serde::Deserialize;
 
 use super::auth::{Perm, Principal};
 use super::{AppState, Ctx, db, i18n, parse_id, render};
-use crate::db::queries::{self, Club, EntryView, Event, Match};
-use crate::domain::standings::{self, MatchResult};
+use crate::db::queries::{self, Club, Event};
 use crate::error::AppError;
 
 /// A display line for an event in a list.
@@ -84,6 +83,7 @@ struct EventsPage<'a> {
     events: Vec<EventLine>,
 }
 
+/// `GET /campeonatos`: every championship, running ones first.
 pub async fn events(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -92,143 +92,6 @@ pub async fn events(
     let events = db(&state, |conn| Ok(queries::list_events(conn)?)).await?;
     let events = events.iter().map(|e| event_line(&ctx, e)).collect();
     render(&EventsPage { ctx: &ctx, events })
-}
-
-pub struct StandingLine {
-    pub pos: usize,
-    pub pair: String,
-    pub players: String,
-    pub played: u32,
-    pub won: u32,
-    pub lost: u32,
-    pub score_for: u32,
-    pub score_against: u32,
-    pub difference: i64,
-}
-
-pub struct MatchLine {
-    pub id: i32,
-    pub table: i32,
-    pub a: String,
-    pub b: String,
-    pub score: Option<(i32, i32)>,
-    pub status: String,
-}
-
-pub struct RoundLine {
-    pub no: i32,
-    pub matches: Vec<MatchLine>,
-}
-
-#[derive(Template)]
-#[template(path = "event.html")]
-struct EventPage<'a> {
-    ctx: &'a Ctx,
-    event: EventLine,
-    staff: bool,
-    rounds_planned: i32,
-    rounds_played: i32,
-    standings: Vec<StandingLine>,
-    rounds: Vec<RoundLine>,
-}
-
-fn build_standings(entries: &[EntryView], matches: &[Match]) -> Vec<StandingLine> {
-    let index = |id: i32| entries.iter().position(|e| e.id == id);
-    let results: Vec<MatchResult> = matches
-        .iter()
-        .filter_map(|m| {
-            let (sa, sb) = (m.score_a?, m.score_b?);
-            Some(MatchResult {
-                a: index(m.entry_a)?,
-                b: index(m.entry_b)?,
-                score_a: u32::try_from(sa).ok()?,
-                score_b: u32::try_from(sb).ok()?,
-            })
-        })
-        .collect();
-    standings::standings(entries.len(), &results)
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, row)| {
-            let e = entries.get(row.entry)?;
-            Some(StandingLine {
-                pos: i + 1,
-                pair: e.pair_name.clone(),
-                players: format!("{} · {}", e.players.0, e.players.1),
-                played: row.played,
-                won: row.won,
-                lost: row.lost,
-                score_for: row.score_for,
-                score_against: row.score_against,
-                difference: row.difference(),
-            })
-        })
-        .collect()
-}
-
-pub async fn event(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let ctx = Ctx::from_request(&req);
-    let id = parse_id(&path)?;
-    // A championship with rounds has its own pages (web/championship).
-    if db(&state, move |conn| {
-        Ok(crate::db::tournaments::exists(conn, id)?)
-    })
-    .await?
-    {
-        return Ok(super::account::see_other(&format!("/campeonatos/{id}")));
-    }
-    let (event, entries, matches) = db(&state, move |conn| {
-        let event = queries::find_event(conn, id)?.ok_or(AppError::NotFound)?;
-        Ok((
-            event,
-            queries::event_entries(conn, id)?,
-            queries::event_matches(conn, id)?,
-        ))
-    })
-    .await?;
-    let finished: Vec<Match> = matches
-        .iter()
-        .filter(|m| m.status == "finished")
-        .cloned()
-        .collect();
-    let name_of = |id: i32| queries::pair_name(&entries, id);
-    let mut rounds: Vec<RoundLine> = Vec::new();
-    for m in &matches {
-        let line = MatchLine {
-            id: m.id,
-            table: m.table_no,
-            a: name_of(m.entry_a),
-            b: name_of(m.entry_b),
-            score: m.score_a.zip(m.score_b),
-            status: ctx.t(&format!("match-{}", m.status)),
-        };
-        match rounds.last_mut() {
-            Some(r) if r.no == m.round_no => r.matches.push(line),
-            _ => rounds.push(RoundLine {
-                no: m.round_no,
-                matches: vec![line],
-            }),
-        }
-    }
-    let rounds_played = rounds
-        .iter()
-        .filter(|r| r.matches.iter().all(|m| m.score.is_some()))
-        .count() as i32;
-    rounds.reverse();
-    render(&EventPage {
-        staff: who.allows(Perm::ReadAudit(event.club_id)),
-        event: event_line(&ctx, &event),
-        rounds_planned: event.rounds_planned,
-        rounds_played,
-        standings: build_standings(&entries, &finished),
-        rounds,
-        ctx: &ctx,
-    })
 }
 
 #[derive(Template)]

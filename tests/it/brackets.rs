@@ -769,7 +769,7 @@ async fn a_bracket_seeded_from_an_event_takes_its_pairs_in_standings_order() {
     organiser(&app).await;
     // The demo league (event 1) is finished: its standings decide the seeds.
     let id = create(&app, &app.client, &[("seeding", "event"), ("event", "1")]).await;
-    let event = app.page("/eventos/1", StatusCode::OK).await;
+    let event = app.page("/campeonatos/1", StatusCode::OK).await;
     let html = app.page(&format!("/cuadros/{id}"), StatusCode::OK).await;
     let (b, _, _) = stored(&app, id).await;
     assert_eq!(b.seeds().len(), 8);

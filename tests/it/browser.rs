@@ -306,7 +306,7 @@ async fn in_a_browser_the_home_page_renders_and_switching_to_catala_works() {
         "Baza, l'àrbitre de la taula"
     );
     // The choice sticks while browsing.
-    browser.submit("nav.main-nav a[href='/eventos']").await;
+    browser.submit("nav.main-nav a[href='/campeonatos']").await;
     assert_eq!(
         browser.eval("return document.documentElement.lang").await,
         "ca"

@@ -332,7 +332,7 @@ async fn hostile_input_at_volume_gets_4xx_while_good_requests_keep_succeeding() 
     let bad_utf8: Vec<u8> = b"username=\xff\xfe&password=\xc3\x28".to_vec();
     let deep_json = "[".repeat(100_000) + &"]".repeat(100_000);
     let huge_form = format!("csrf=x&record={}", "a".repeat(2 * 1024 * 1024));
-    let long_path = format!("/eventos/{}", "9".repeat(20_000));
+    let long_path = format!("/campeonatos/{}", "9".repeat(20_000));
     let good = new_client();
     let mut bad_count = 0usize;
     for round in 0..12 {
@@ -359,12 +359,12 @@ async fn hostile_input_at_volume_gets_4xx_while_good_requests_keep_succeeding() 
                 .body("--zz\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\n\u{0}\u{0}"),
             app.client
                 .get(app.url("/static/..%2F..%2F..%2Fetc%2Fpasswd")),
-            app.client.get(app.url("/eventos/%FF%FE")),
-            app.client.get(app.url("/eventos/1%00")),
+            app.client.get(app.url("/campeonatos/%FF%FE")),
+            app.client.get(app.url("/campeonatos/1%00")),
             app.client.get(app.url(&long_path)),
             app.client
                 .get(app.url("/partidas/-1/manos/99999999999999999999")),
-            app.client.delete(app.url("/eventos/1")),
+            app.client.delete(app.url("/campeonatos/1")),
             new_client()
                 .post(app.url("/salir"))
                 .header("Cookie", format!("baza_session={}", "%ff".repeat(500)))
@@ -383,7 +383,7 @@ async fn hostile_input_at_volume_gets_4xx_while_good_requests_keep_succeeding() 
         };
         let fine = async {
             let mut codes = Vec::new();
-            for path in ["/", "/eventos", "/eventos/1", "/health"] {
+            for path in ["/", "/campeonatos", "/campeonatos/1", "/health"] {
                 codes.push(
                     good.get(app.url(path))
                         .send()
@@ -418,13 +418,15 @@ async fn hostile_input_at_volume_gets_4xx_while_good_requests_keep_succeeding() 
 #[tokio::test]
 async fn an_unchanged_page_answers_304_and_a_change_gives_a_new_etag() {
     let app = TestApp::with_demo().await;
+    let id = demo_championship(&app).await;
+    let page = format!("/campeonatos/{id}");
     let client = new_client();
-    let res = client.get(app.url("/eventos/1")).send().await.unwrap();
+    let res = client.get(app.url(&page)).send().await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     let tag = res.headers()["etag"].to_str().unwrap().to_owned();
     assert_eq!(res.headers()["cache-control"], "no-cache");
     let res = client
-        .get(app.url("/eventos/1"))
+        .get(app.url(&page))
         .header("If-None-Match", &tag)
         .send()
         .await
@@ -436,48 +438,38 @@ async fn an_unchanged_page_answers_304_and_a_change_gives_a_new_etag() {
     let pw = app.add_user("org", "organiser", Some(1)).await;
     let org = new_client();
     app.login(&org, "org", &pw).await;
-    let html = app.page("/eventos/1", StatusCode::OK).await;
-    let pending = html
-        .select(&scraper::Selector::parse("a[href^='/encuentros/']").unwrap())
-        .filter_map(|a| a.value().attr("href"))
-        .map(str::to_owned)
-        .collect::<Vec<_>>();
-    let mut changed = false;
-    for href in pending {
-        let page = org
-            .get(app.url(&href))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
-        let page = scraper::Html::parse_document(&page);
-        let (Some(version), Some(token)) = (
-            attr(&page, "input[name=version]", "value"),
-            attr(&page, "input[name=csrf]", "value"),
-        ) else {
-            continue;
-        };
-        let res = org
-            .post(app.url(&format!("{href}/resultado")))
-            .form(&[
-                ("csrf", token.as_str()),
-                ("version", version.as_str()),
-                ("score_a", "101"),
-                ("score_b", "57"),
-            ])
-            .send()
-            .await
-            .unwrap();
-        if res.status() == StatusCode::SEE_OTHER {
-            changed = true;
-            break;
-        }
-    }
-    assert!(changed, "no match of the demo event took a result");
+    let (round, table): (i32, i32) = app
+        .with_conn(move |c| {
+            use baza::db::schema::tournament_tables as tt;
+            use diesel::prelude::*;
+            tt::table
+                .filter(tt::event_id.eq(id))
+                .filter(tt::status.eq("playing"))
+                .select((tt::round_no, tt::table_no))
+                .order((tt::round_no, tt::table_no))
+                .first(c)
+                .unwrap()
+        })
+        .await;
+    let href = format!("/campeonatos/{id}/rondas/{round}/mesas/{table}");
+    let form = org.get(app.url(&href)).send().await.unwrap();
+    let form = scraper::Html::parse_document(&form.text().await.unwrap());
+    let version = attr(&form, "input[name=version]", "value").unwrap();
+    let token = attr(&form, "input[name=csrf]", "value").unwrap();
+    let res = org
+        .post(app.url(&href))
+        .form(&[
+            ("csrf", token.as_str()),
+            ("version", version.as_str()),
+            ("score_a", "101"),
+            ("score_b", "57"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "the result was taken");
     let res = client
-        .get(app.url("/eventos/1"))
+        .get(app.url(&page))
         .header("If-None-Match", &tag)
         .send()
         .await
@@ -504,73 +496,63 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
             baza::db::queries_run(&target) - before
         }
     };
-    let pages = ["/", "/eventos", "/eventos/1", "/eventos/2", "/clubes/1"];
+    let pages = [
+        "/",
+        "/campeonatos",
+        "/campeonatos/1",
+        "/campeonatos/2",
+        "/clubes/1",
+    ];
     let mut small = Vec::new();
     for p in pages {
         small.push(cost(p).await);
     }
-    // Ten times more pairs, entries and matches in the events.
+    // Ten times more entrants and tables in the championships: forty entrants more
+    // in each, and a round of twenty tables with their results.
     app.with_conn(|conn| {
-        use baza::db::queries::*;
+        use baza::db::tournaments::{Audit, change};
+        use baza::domain::tournament::{Entrant, MatchResult, Pairing, Round, TablePairing};
         let now = baza::web::account::now();
         for event in [1, 2] {
-            let entries = event_entries(conn, event).unwrap();
-            let seed0 = entries.len() as i32;
-            let mut new_entries = Vec::new();
-            for k in 0..40 {
-                let name = format!("Extra {event}-{k}");
-                let [p1, p2] = ["A", "B"].map(|who| {
-                    insert_player(
-                        conn,
-                        &NewPlayer {
-                            club_id: 1,
-                            name: &format!("{name} {who}"),
-                            created_at: now,
-                        },
-                    )
-                    .unwrap()
-                });
-                let pair = insert_pair(
-                    conn,
-                    &NewPair {
-                        club_id: 1,
-                        name: &name,
-                        player1_id: p1,
-                        player2_id: p2,
-                        created_at: now,
+            change(conn, event, "test", now, |_, t| {
+                let first = t.file.entrants.len() + 1;
+                let number = t.file.rounds.len() as u32 + 1;
+                let mut round = Round {
+                    number,
+                    pairings: Vec::new(),
+                    results: Vec::new(),
+                };
+                let score = if event == 1 { [21, 5] } else { [101, 40] };
+                for k in 0..40 {
+                    let id = (first + k).to_string();
+                    let mut e = Entrant::new(id.clone(), format!("Extra {event}-{k}"));
+                    e.first_round = number;
+                    t.file.entrants.push(e);
+                    if k % 2 == 1 {
+                        let table = k as u32 / 2 + 1;
+                        round.pairings.push(Pairing::Table(TablePairing {
+                            table,
+                            a: (first + k - 1).to_string(),
+                            b: id,
+                        }));
+                        round
+                            .results
+                            .push(MatchResult::new(table, score[0], score[1]));
+                    }
+                }
+                t.file.rounds.push(round);
+                Ok((
+                    (),
+                    Audit {
+                        action: "test",
+                        entity: "round",
+                        entity_id: number as i32,
+                        before: None,
+                        after: None,
                     },
-                )
-                .unwrap();
-                new_entries.push(
-                    insert_entry(
-                        conn,
-                        &NewEntry {
-                            event_id: event,
-                            pair_id: pair,
-                            seed: seed0 + k + 1,
-                        },
-                    )
-                    .unwrap(),
-                );
-            }
-            for (t, pair) in new_entries.chunks(2).enumerate() {
-                insert_match(
-                    conn,
-                    &NewMatch {
-                        event_id: event,
-                        round_no: 99,
-                        table_no: t as i32 + 1,
-                        entry_a: pair[0],
-                        entry_b: pair[1],
-                        score_a: Some(101),
-                        score_b: Some(40),
-                        status: "finished",
-                        updated_at: now,
-                        pin: "000000",
-                    },
-                )
-                .unwrap();
-            }
+                ))
+            })
+            .unwrap();
         }
     })
     .await;
@@ -582,15 +564,18 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
     assert!(small.iter().all(|q| *q <= 12), "{small:?}");
 }
 
-/// The demo's running Swiss: the championship whose live page answers.
+/// The demo's running Swiss: the championship with tables still being played.
 async fn demo_championship(app: &TestApp) -> i32 {
-    for candidate in 1..10 {
-        let live = format!("/campeonatos/{candidate}/directo");
-        if app.get(&live).await.status() == StatusCode::OK {
-            return candidate;
-        }
-    }
-    panic!("the demo has a championship")
+    app.with_conn(|c| {
+        use baza::db::schema::tournament_tables as tt;
+        use diesel::prelude::*;
+        tt::table
+            .filter(tt::status.eq("playing"))
+            .select(tt::event_id)
+            .first(c)
+            .expect("the demo has a running championship")
+    })
+    .await
 }
 
 #[tokio::test]
@@ -772,7 +757,7 @@ async fn thirty_two_scorekeepers_at_once_lose_and_duplicate_nothing() {
         .collect();
     let views: Vec<_> = (0..512)
         .map(|i| {
-            let url = app.url(["/", "/eventos", "/eventos/1", "/clubes/1"][i % 4]);
+            let url = app.url(["/", "/campeonatos", "/campeonatos/1", "/clubes/1"][i % 4]);
             tokio::spawn(async move { new_client().get(url).send().await.map(|r| r.status()) })
         })
         .collect();

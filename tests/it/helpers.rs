@@ -115,7 +115,11 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn() -> TestApp {
-        let db = TestDb::new();
+        TestApp::over(TestDb::new()).await
+    }
+
+    /// The real server over `db`, migrated to the end first.
+    pub async fn over(db: TestDb) -> TestApp {
         let pool = db.pool();
         let app = Application::build(
             "127.0.0.1:0",

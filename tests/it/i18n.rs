@@ -104,9 +104,6 @@ fn every_key_used_by_templates_and_code_exists_in_every_locale() {
     for v in ["registration", "running", "finished"] {
         used.insert(format!("status-{v}"));
     }
-    for v in ["pending", "playing", "finished"] {
-        used.insert(format!("match-{v}"));
-    }
     for v in ["playing", "finished"] {
         used.insert(format!("game-status-{v}"));
     }

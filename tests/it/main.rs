@@ -12,6 +12,7 @@ mod cli;
 mod club;
 mod club_tute_individual;
 mod faults;
+mod fold;
 mod helpers;
 mod i18n;
 mod pages;

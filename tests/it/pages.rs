@@ -41,9 +41,9 @@ async fn accept_language_chooses_catalan_or_english_and_falls_back_to_spanish() 
 #[tokio::test]
 async fn the_language_switcher_sets_a_cookie_that_wins_over_accept_language() {
     let app = TestApp::spawn().await;
-    let res = app.get("/idioma/ca?next=/eventos").await;
-    assert_redirect_to(&res, "/eventos");
-    let res = app.get_with_lang("/eventos", "en").await;
+    let res = app.get("/idioma/ca?next=/campeonatos").await;
+    assert_redirect_to(&res, "/campeonatos");
+    let res = app.get_with_lang("/campeonatos", "en").await;
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     assert_eq!(attr(&html, "html", "lang").as_deref(), Some("ca"));
     assert_eq!(texts(&html, "h1"), vec!["Tornejos"]);
@@ -89,7 +89,7 @@ async fn an_empty_database_shows_how_to_get_the_demo() {
 }
 
 #[tokio::test]
-async fn the_demo_club_has_a_finished_league_and_a_running_championship() {
+async fn the_demo_club_has_a_finished_league_and_a_running_championship_both_championships() {
     let app = TestApp::with_demo().await;
     let home = app.page("/", StatusCode::OK).await;
     let events = texts(&home, ".event-card strong");
@@ -98,17 +98,24 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship() {
         vec![
             "Campeonato comarcal de cuatrola",
             "Open de botifarra de invierno",
-            "Campeonato comarcal de botifarra",
             "Torneo de cuatrola de las fiestas",
             "Liga de otoño de cuatrola"
         ]
     );
     assert_eq!(
         texts(&home, ".event-card .badge-running"),
-        vec!["En juego", "En juego", "En juego"]
+        vec!["En juego", "En juego"]
+    );
+    let links: Vec<String> = home
+        .select(&scraper::Selector::parse(".event-card a").unwrap())
+        .filter_map(|a| a.value().attr("href").map(str::to_owned))
+        .collect();
+    assert_eq!(
+        links,
+        vec!["/campeonatos/3", "/campeonatos/2", "/campeonatos/4", "/campeonatos/1"]
     );
 
-    let league = app.page("/eventos/1", StatusCode::OK).await;
+    let league = app.page("/campeonatos/1", StatusCode::OK).await;
     let rows = texts(&league, "table.standings tbody tr");
     assert_eq!(rows.len(), 8);
     // Every pair played all seven others; the table's wins and losses balance.
@@ -117,34 +124,26 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship() {
         .map(|t| t.parse().unwrap())
         .collect();
     assert_eq!(played, vec![7; 8]);
-    let sum = |col: usize| -> u32 {
-        texts(
-            &league,
-            &format!("table.standings tbody td:nth-child({col})"),
-        )
+    let wdl: Vec<Vec<u32>> = texts(&league, "table.standings tbody td:nth-child(4)")
         .iter()
-        .map(|t| t.parse::<u32>().unwrap())
-        .sum()
-    };
-    assert_eq!(sum(4), 28);
-    assert_eq!(sum(5), 28);
-    let wins: Vec<u32> = texts(&league, "table.standings tbody td:nth-child(4)")
+        .map(|t| t.split('-').map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(wdl.iter().map(|x| x[0]).sum::<u32>(), 28);
+    assert_eq!(wdl.iter().map(|x| x[2]).sum::<u32>(), 28);
+    let points: Vec<u32> = texts(&league, "table.standings tbody td.points")
         .iter()
         .map(|t| t.parse().unwrap())
         .collect();
     assert!(
-        wins.windows(2).all(|w| w[0] >= w[1]),
-        "sorted by wins: {wins:?}"
+        points.windows(2).all(|w| w[0] >= w[1]),
+        "sorted by points: {points:?}"
     );
-    assert_eq!(texts(&league, ".match-card .score").len(), 28);
+    // The last round is shown with its four results.
+    assert_eq!(texts(&league, ".round h3"), vec!["Ronda 7"]);
+    assert_eq!(texts(&league, ".round td.result").len(), 4);
 
-    let champ = app.page("/eventos/2", StatusCode::OK).await;
-    assert_eq!(texts(&champ, ".match-card .score.pending").len(), 4);
-    assert!(
-        texts(&champ, ".page-head .meta")
-            .iter()
-            .any(|t| t.contains("Rondas jugadas: 2"))
-    );
+    let champ = app.page("/campeonatos/2", StatusCode::OK).await;
+    assert_eq!(texts(&champ, "h1"), vec!["Open de botifarra de invierno"]);
 
     let club = app.page("/clubes/1", StatusCode::OK).await;
     assert_eq!(texts(&club, "ul.columns li").len(), 16);
@@ -157,9 +156,13 @@ async fn unknown_pages_and_bad_ids_are_localized_404_pages_never_500() {
         "/no-existe",
         "/eventos/abc",
         "/eventos/0",
-        "/eventos/-1",
-        "/eventos/99999",
-        "/eventos/99999999999999999999",
+        "/campeonatos/abc",
+        "/campeonatos/0",
+        "/campeonatos/-1",
+        "/campeonatos/99999",
+        "/campeonatos/99999999999999999999",
+        "/encuentros/99999",
+        "/mesa/1",
         "/clubes/7",
         "/static/nope.css",
     ] {

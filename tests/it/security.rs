@@ -2,7 +2,8 @@
 //! role and a missing or wrong CSRF token, and changes nothing when it refuses.
 
 use baza::db::schema::{
-    api_tokens, audit_log, game_hands, games, matches, players, rulings, users,
+    api_tokens, audit_log, game_hands, games, players, rulings, tournament_tables, tournaments,
+    users,
 };
 use diesel::prelude::*;
 use reqwest::StatusCode;
@@ -17,7 +18,8 @@ struct Snapshot {
     players: i64,
     tokens: Vec<Option<chrono::NaiveDateTime>>,
     audit: i64,
-    matches: Vec<(i32, Option<i32>, Option<i32>, i32)>,
+    tables: Vec<(i32, String, i32)>,
+    championships: Vec<(i32, i32)>,
     hashes: Vec<String>,
     games: Vec<(i32, i32, String)>,
     hands: Vec<(i32, String, String)>,
@@ -34,14 +36,18 @@ async fn snapshot(app: &TestApp) -> Snapshot {
             .load(c)
             .unwrap(),
         audit: audit_log::table.count().get_result(c).unwrap(),
-        matches: matches::table
+        tables: tournament_tables::table
             .select((
-                matches::id,
-                matches::score_a,
-                matches::score_b,
-                matches::version,
+                tournament_tables::id,
+                tournament_tables::status,
+                tournament_tables::version,
             ))
-            .order(matches::id)
+            .order(tournament_tables::id)
+            .load(c)
+            .unwrap(),
+        championships: tournaments::table
+            .select((tournaments::event_id, tournaments::version))
+            .order(tournaments::event_id)
             .load(c)
             .unwrap(),
         hashes: users::table
@@ -64,18 +70,45 @@ async fn snapshot(app: &TestApp) -> Snapshot {
     .await
 }
 
-/// A match of the running championship still being played, with its PIN.
-async fn playing_match(app: &TestApp) -> (i32, i32, String) {
+/// A table of the demo's running championship still being played.
+#[derive(Clone)]
+struct Playing {
+    /// Its page: `/campeonatos/{id}/rondas/{r}/mesas/{t}`.
+    path: String,
+    version: i32,
+    pin: String,
+    id: i32,
+}
+
+/// The first table still being played in the demo, and another one.
+async fn playing_tables(app: &TestApp) -> (Playing, Playing) {
     app.with_conn(|c| {
-        let rows: Vec<(i32, i32, String)> = matches::table
-            .filter(matches::status.eq("playing"))
-            .select((matches::id, matches::version, matches::pin))
-            .order(matches::id)
+        let rows: Vec<(i32, i32, i32, i32, String, i32)> = tournament_tables::table
+            .filter(tournament_tables::status.eq("playing"))
+            .select((
+                tournament_tables::event_id,
+                tournament_tables::round_no,
+                tournament_tables::table_no,
+                tournament_tables::version,
+                tournament_tables::pin,
+                tournament_tables::id,
+            ))
+            .order(tournament_tables::id)
             .load(c)
             .unwrap();
-        rows[0].clone()
+        let [first, second] = [&rows[0], &rows[1]].map(|(e, r, t, v, pin, id)| Playing {
+            path: format!("/campeonatos/{e}/rondas/{r}/mesas/{t}"),
+            version: *v,
+            pin: pin.clone(),
+            id: *id,
+        });
+        (first, second)
     })
     .await
+}
+
+async fn playing_table(app: &TestApp) -> Playing {
+    playing_tables(app).await.0
 }
 
 struct Route {
@@ -88,7 +121,7 @@ struct Route {
 }
 
 async fn routes(app: &TestApp) -> Vec<Route> {
-    let (m, version, _) = playing_match(app).await;
+    let table = playing_table(app).await;
     let game_version: i32 = app
         .with_conn(|c| {
             games::table
@@ -123,11 +156,11 @@ async fn routes(app: &TestApp) -> Vec<Route> {
             denied: "referee1",
         },
         Route {
-            path: format!("/encuentros/{m}/resultado"),
+            path: table.path.clone(),
             form: vec![
                 ("score_a", "101".into()),
                 ("score_b", "80".into()),
-                ("version", version.to_string()),
+                ("version", table.version.to_string()),
             ],
             allowed: "referee1",
             denied: "organiser2",
@@ -350,24 +383,25 @@ async fn every_write_route_refuses_the_public_the_wrong_role_and_a_bad_csrf_toke
 #[tokio::test]
 async fn the_same_routes_work_for_the_right_person_and_leave_an_audit_trail() {
     let (app, people) = staffed_demo().await;
-    let (m, version, _) = playing_match(&app).await;
+    let table = playing_table(&app).await;
+    let championship = table.path.split('/').nth(2).unwrap().to_owned();
     let referee = new_client();
     app.login(&referee, "referee1", password(&people, "referee1"))
         .await;
     let csrf = app.csrf_for(&referee).await;
     let res = referee
-        .post(app.url(&format!("/encuentros/{m}/resultado")))
+        .post(app.url(&table.path))
         .form(&[
             ("csrf", csrf.as_str()),
             ("score_a", "101"),
             ("score_b", "87"),
-            ("version", &version.to_string()),
+            ("version", &table.version.to_string()),
         ])
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let page = app.page(&format!("/encuentros/{m}"), StatusCode::OK).await;
+    let page = app.page(&table.path, StatusCode::OK).await;
     assert_eq!(
         texts(&page, ".big-score")[0]
             .split_whitespace()
@@ -375,34 +409,29 @@ async fn the_same_routes_work_for_the_right_person_and_leave_an_audit_trail() {
         "101–87"
     );
 
-    let audit = referee
-        .get(app.url("/eventos/2/auditoria"))
-        .send()
-        .await
-        .unwrap();
+    let audit_path = format!("/campeonatos/{championship}/auditoria");
+    let audit = referee.get(app.url(&audit_path)).send().await.unwrap();
     assert_eq!(audit.status(), StatusCode::OK);
     let html = scraper::Html::parse_document(&audit.text().await.unwrap());
     let rows = texts(&html, "table.audit tbody tr");
-    assert_eq!(rows.len(), 1);
+    // Newest first: the referee's result on top of the demo's own history.
     assert!(
-        rows[0].contains("referee1") && rows[0].contains("record match"),
+        rows[0].contains("referee1") && rows[0].contains("record result"),
         "{rows:?}"
     );
-    assert!(rows[0].contains(r#""score_a":101"#));
+    assert!(rows[0].contains(r#""score":[101,87]"#), "{}", rows[0]);
+    assert!(rows[1..].iter().all(|r| !r.contains("referee1")));
     let csv = referee
-        .get(app.url("/eventos/2/auditoria?formato=csv"))
+        .get(app.url(&format!("{audit_path}?formato=csv")))
         .send()
         .await
         .unwrap();
     assert_eq!(csv.headers()["content-type"], "text/csv; charset=utf-8");
     let csv = csv.text().await.unwrap();
-    assert_eq!(csv.lines().count(), 2);
+    assert_eq!(csv.lines().count(), rows.len() + 1);
     assert!(csv.lines().nth(1).unwrap().contains("user:3:referee1"));
-    // The public and a referee of no club may not read it.
-    assert_eq!(
-        app.get("/eventos/2/auditoria").await.status(),
-        StatusCode::SEE_OTHER
-    );
+    // The public may not read it.
+    assert_eq!(app.get(&audit_path).await.status(), StatusCode::SEE_OTHER);
 }
 
 #[tokio::test]
@@ -462,87 +491,107 @@ async fn the_eleventh_wrong_password_in_a_minute_is_refused_even_if_right() {
 }
 
 #[tokio::test]
-async fn a_scorekeepers_pin_opens_only_its_own_table_and_only_once() {
-    let (app, _) = staffed_demo().await;
-    let (m, version, pin) = playing_match(&app).await;
-    let other: (i32, i32) = app
-        .with_conn(move |c| {
-            matches::table
-                .filter(matches::status.eq("playing"))
-                .filter(matches::id.ne(m))
-                .select((matches::id, matches::version))
-                .first(c)
-                .unwrap()
-        })
-        .await;
+async fn a_scorekeepers_pin_opens_only_its_own_table_until_its_result_is_final() {
+    let (app, people) = staffed_demo().await;
+    let (mine, other) = playing_tables(&app).await;
     let sk = new_client();
-    // The QR code leads to the PIN form.
-    let page = sk.get(app.url(&format!("/mesa/{m}"))).send().await.unwrap();
+    // The QR code leads to the table's page with its PIN form.
+    let page = sk.get(app.url(&mine.path)).send().await.unwrap();
     assert_eq!(page.status(), StatusCode::OK);
     let csrf = app.csrf_for(&sk).await;
-    let wrong = if pin == "0000" { "1111" } else { "0000" };
-    let res = sk
-        .post(app.url(&format!("/mesa/{m}")))
-        .form(&[("csrf", csrf.as_str()), ("pin", wrong)])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
-    let res = sk
-        .post(app.url(&format!("/mesa/{m}")))
-        .form(&[("csrf", csrf.as_str()), ("pin", &pin)])
-        .send()
-        .await
-        .unwrap();
+    let wrong = if mine.pin == "0000" { "1111" } else { "0000" };
+    let pin = |p: String| {
+        sk.post(app.url(&format!("{}/pin", mine.path)))
+            .form(&[("csrf", csrf.clone()), ("pin", p)])
+            .send()
+    };
     assert_eq!(
-        res.headers()["location"],
-        format!("/encuentros/{m}").as_str()
+        pin(wrong.to_owned()).await.unwrap().status(),
+        StatusCode::UNAUTHORIZED
     );
-    let score = |id: i32, v: i32| {
-        sk.post(app.url(&format!("/encuentros/{id}/resultado")))
+    let res = pin(mine.pin.clone()).await.unwrap();
+    assert_eq!(res.headers()["location"], mine.path.as_str());
+    let score = |path: String, v: i32| {
+        sk.post(app.url(&path))
             .form(&[
                 ("csrf", csrf.clone()),
                 ("score_a", "70".into()),
                 ("score_b", "101".into()),
                 ("version", v.to_string()),
+                ("side", "a".into()),
             ])
             .send()
     };
     // Another table: refused, unchanged.
     assert_eq!(
-        score(other.0, other.1).await.unwrap().status(),
+        score(other.path.clone(), other.version)
+            .await
+            .unwrap()
+            .status(),
         StatusCode::FORBIDDEN
     );
-    // Its own table: recorded.
+    // Its own table: proposed, waiting for the other pair's firma.
     assert_eq!(
-        score(m, version).await.unwrap().status(),
+        score(mine.path.clone(), mine.version)
+            .await
+            .unwrap()
+            .status(),
         StatusCode::SEE_OTHER
     );
-    // A finished match is a referee's to correct.
-    assert_eq!(
-        score(m, version + 1).await.unwrap().status(),
-        StatusCode::FORBIDDEN
-    );
-    let rows: Vec<(i32, Option<i32>)> = app
-        .with_conn(move |c| {
-            matches::table
-                .filter(matches::id.eq_any([m, other.0]))
-                .select((matches::id, matches::score_b))
-                .order(matches::id)
-                .load(c)
+    let state = |ids: [i32; 2]| {
+        app.with_conn(move |c| {
+            tournament_tables::table
+                .filter(tournament_tables::id.eq_any(ids))
+                .select((
+                    tournament_tables::id,
+                    tournament_tables::status,
+                    tournament_tables::proposed_b,
+                    tournament_tables::version,
+                ))
+                .order(tournament_tables::id)
+                .load::<(i32, String, Option<i32>, i32)>(c)
                 .unwrap()
         })
+    };
+    let rows = state([mine.id, other.id]).await;
+    let row = |id: i32| rows.iter().find(|r| r.0 == id).unwrap().clone();
+    assert_eq!(row(mine.id).1, "proposed");
+    assert_eq!(row(mine.id).2, Some(101));
+    assert_eq!(row(other.id).1, "playing");
+    assert_eq!(row(other.id).2, None);
+    // Once a referee makes it final, it is a referee's to correct.
+    let referee = new_client();
+    app.login(&referee, "referee1", password(&people, "referee1"))
         .await;
-    let mine = rows.iter().find(|r| r.0 == m).unwrap();
-    let theirs = rows.iter().find(|r| r.0 == other.0).unwrap();
-    assert_eq!(mine.1, Some(101));
-    assert_eq!(theirs.1, None);
+    let rcsrf = app.csrf_for(&referee).await;
+    let version = row(mine.id).3;
+    let res = referee
+        .post(app.url(&mine.path))
+        .form(&[
+            ("csrf", rcsrf.as_str()),
+            ("score_a", "70"),
+            ("score_b", "101"),
+            ("version", &version.to_string()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        score(mine.path.clone(), version + 1)
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(state([mine.id, other.id]).await[0].1, "final");
 }
 
 #[tokio::test]
 async fn two_people_saving_one_result_never_overwrite_each_other_silently() {
     let (app, people) = staffed_demo().await;
-    let (m, version, _) = playing_match(&app).await;
+    let table = playing_table(&app).await;
+    let version = table.version;
     let a = new_client();
     let b = new_client();
     app.login(&a, "referee1", password(&people, "referee1"))
@@ -551,7 +600,7 @@ async fn two_people_saving_one_result_never_overwrite_each_other_silently() {
         .await;
     let save = |client: &reqwest::Client, csrf: String, x: &'static str| {
         client
-            .post(app.url(&format!("/encuentros/{m}/resultado")))
+            .post(app.url(&table.path))
             .form(&[
                 ("csrf", csrf),
                 ("score_a", x.into()),
@@ -574,22 +623,31 @@ async fn two_people_saving_one_result_never_overwrite_each_other_silently() {
         attr(&html, "input[name=score_a]", "value").as_deref(),
         Some("99")
     );
-    let stored: (Option<i32>, i32) = app
+    let id = table.id;
+    let stored: (String, i32) = app
         .with_conn(move |c| {
-            matches::table
-                .find(m)
-                .select((matches::score_a, matches::version))
+            tournament_tables::table
+                .find(id)
+                .select((tournament_tables::status, tournament_tables::version))
                 .first(c)
                 .unwrap()
         })
         .await;
-    assert_eq!(stored, (Some(101), version + 1));
+    assert_eq!(stored, ("final".to_owned(), version + 1));
+    let page = app.page(&table.path, StatusCode::OK).await;
+    assert_eq!(
+        texts(&page, ".big-score")[0]
+            .split_whitespace()
+            .collect::<String>(),
+        "101–50"
+    );
 }
 
 #[tokio::test]
 async fn api_writes_need_a_live_token_of_someone_allowed() {
     let (app, people) = staffed_demo().await;
-    let (m, version, _) = playing_match(&app).await;
+    let table = playing_table(&app).await;
+    let version = table.version;
     // A referee creates a token on the account page; it is shown once.
     let referee = new_client();
     app.login(&referee, "referee1", password(&people, "referee1"))
@@ -605,7 +663,7 @@ async fn api_writes_need_a_live_token_of_someone_allowed() {
     let token = texts(&html, "code.token")[0].clone();
     assert!(token.starts_with("baza_"));
 
-    let url = app.url(&format!("/api/v1/matches/{m}/result"));
+    let url = app.url(&format!("/api/v1{}/resultado", table.path));
     let body = json!({"score_a": 101, "score_b": 60, "version": version});
     let api = new_client();
     let res = api.post(&url).json(&body).send().await.unwrap();
@@ -839,7 +897,7 @@ async fn logging_in_and_out_need_the_csrf_token_too() {
 #[tokio::test]
 async fn the_public_write_routes_still_need_the_csrf_token() {
     let (app, _) = staffed_demo().await;
-    let (m, _, pin) = playing_match(&app).await;
+    let table = playing_table(&app).await;
     let client = new_client();
     let before = snapshot(&app).await;
     for (path, field, value) in [
@@ -849,7 +907,7 @@ async fn the_public_write_routes_still_need_the_csrf_token() {
             "game",
             "cuatrola".to_owned(),
         ),
-        (format!("/mesa/{m}"), "pin", pin.clone()),
+        (format!("{}/pin", table.path), "pin", table.pin.clone()),
         ("/partidas/2/pin".to_owned(), "pin", "0000".to_owned()),
         ("/entrar".to_owned(), "username", "admin".to_owned()),
     ] {

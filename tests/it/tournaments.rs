@@ -654,7 +654,7 @@ async fn a_21_pair_5_round_botifarra_swiss_runs_end_to_end_and_ranks_as_computed
 
     // Everything was audited.
     let audit: Vec<Value> = app
-        .get(&format!("/eventos/{id}/auditoria?formato=json"))
+        .get(&format!("/campeonatos/{id}/auditoria?formato=json"))
         .await
         .json()
         .await
@@ -1113,9 +1113,10 @@ fn tournament_import_and_export_round_trip_a_file_through_the_database() {
 #[tokio::test]
 async fn the_demo_has_a_running_swiss_with_two_rounds_played_and_the_third_at_the_tables() {
     let app = TestApp::with_demo().await;
-    let res = app.get("/eventos/3").await;
-    crate::helpers::assert_redirect_to(&res, "/campeonatos/3");
-    let html = app.page("/campeonatos/3", StatusCode::OK).await;
+    let res = app.get("/eventos/2").await;
+    assert_eq!(res.status(), StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(res.headers()["location"], "/campeonatos/2");
+    let html = app.page("/campeonatos/2", StatusCode::OK).await;
     assert_eq!(texts(&html, "h1"), vec!["Open de botifarra de invierno"]);
     let ranks: Vec<String> = texts(&html, "table.tournament-standings td.rank");
     assert_eq!(ranks.len(), 12);
@@ -1128,7 +1129,7 @@ async fn the_demo_has_a_running_swiss_with_two_rounds_played_and_the_third_at_th
         "{results:?}"
     );
     assert!(results.contains(&"En juego".to_owned()), "{results:?}");
-    let live = app.page("/campeonatos/3/directo", StatusCode::OK).await;
+    let live = app.page("/campeonatos/2/directo", StatusCode::OK).await;
     assert_eq!(texts(&live, ".wall-round h2"), vec!["Ronda 3"]);
     // Five tables in the room: the sixth game waited, then took table 1 when its
     // result came in.
@@ -1588,7 +1589,7 @@ async fn with_check_in_the_absent_are_not_paired_and_the_director_overrides_a_ta
         serde_json::json!([101, 60])
     );
     let audit: Vec<Value> = app
-        .get(&format!("/eventos/{id}/auditoria?formato=json"))
+        .get(&format!("/campeonatos/{id}/auditoria?formato=json"))
         .await
         .json()
         .await

@@ -135,27 +135,10 @@ pub(super) fn parse_names(text: &str) -> Result<Vec<String>, Refusal> {
     Ok(names)
 }
 
-/// An event's pairs in the order of its standings (its seed order before any match).
+/// A championship's entrants in the order of its standings (its seed order before
+/// any result).
 fn event_order(conn: &mut DbConn, event_id: i32) -> Result<Vec<String>, AppError> {
-    let entries = queries::event_entries(conn, event_id)?;
-    let matches = queries::event_matches(conn, event_id)?;
-    let index = |id: i32| entries.iter().position(|e| e.id == id);
-    let results: Vec<MatchResult> = matches
-        .iter()
-        .filter(|m| m.status == "finished")
-        .filter_map(|m| {
-            Some(MatchResult {
-                a: index(m.entry_a)?,
-                b: index(m.entry_b)?,
-                score_a: u32::try_from(m.score_a?).ok()?,
-                score_b: u32::try_from(m.score_b?).ok()?,
-            })
-        })
-        .collect();
-    Ok(standings::standings(entries.len(), &results)
-        .into_iter()
-        .filter_map(|row| entries.get(row.entry).map(|e| e.pair_name.clone()))
-        .collect())
+    Ok(crate::db::tournaments::standings_names(conn, event_id)?.unwrap_or_default())
 }
 
 /// What the form asks for, checked. `names` is None when seeding from an event

@@ -36,7 +36,6 @@ use crate::domain::bracket::{
     RoundName, Side, Status, double_elimination, groups_to_knockout, seed_by_lot,
     single_elimination,
 };
-use crate::domain::standings::{self, MatchResult};
 use crate::error::AppError;
 
 mod create;

@@ -641,9 +641,9 @@ async fn in_a_browser_a_pasted_botifarra_revoke_under_contro_gives_the_opponents
 }
 
 impl Browser {
-    /// Sizes the window as a phone's screen, `width` × `height` CSS pixels; headless
-    /// Chromium has no browser chrome, so the viewport is the whole window.
-    pub async fn phone(&self, width: u32, height: u32) {
+    /// Sizes the window, e.g. as a phone's screen, `width` × `height` CSS pixels;
+    /// headless Chromium has no browser chrome, so the viewport is the whole window.
+    pub async fn viewport(&self, width: u32, height: u32) {
         self.cmd(
             reqwest::Method::POST,
             "/window/rect",
@@ -653,7 +653,7 @@ impl Browser {
         assert_eq!(
             self.eval("return window.innerWidth").await,
             width,
-            "the viewport is the phone's width"
+            "the viewport is {width} px wide"
         );
     }
 
@@ -830,7 +830,7 @@ async fn in_a_browser_a_championship_table_plays_its_match_on_a_phone_and_the_ot
     let app = TestApp::spawn().await;
     let (id, table, pins) = championship_of_two_pairs(&app).await;
     let (width, height) = PHONE;
-    keeper.phone(width, height).await;
+    keeper.viewport(width, height).await;
 
     // Pair a's phone opens the table from the slip and types its PIN.
     keeper.goto(&app.url(&table)).await;
@@ -936,7 +936,7 @@ async fn in_a_browser_a_championship_table_plays_its_match_on_a_phone_and_the_ot
     let Some(other) = Browser::start("championship_table_other").await else {
         return;
     };
-    other.phone(width, height).await;
+    other.viewport(width, height).await;
     other.goto(&app.url(&table)).await;
     other.fill("form.pin-form input[name=pin]", &pins[1]).await;
     other.submit("form.pin-form button[type=submit]").await;
@@ -948,6 +948,20 @@ async fn in_a_browser_a_championship_table_plays_its_match_on_a_phone_and_the_ot
     assert_eq!(other.text(".table-status.final").await, score);
     assert_eq!(other.count("form.sign-form").await, 0);
     other.screenshot().await;
+
+    // The scorekeeper's phone sees it confirmed too.
+    keeper.goto(&app.url(&table)).await;
+    assert_eq!(keeper.text(".table-status.final").await, score);
+    assert_eq!(keeper.text("a.play-game").await, "Ver la partida");
+    // On a desktop screen the menu stays on one line.
+    keeper.viewport(1280, 800).await;
+    let rows = keeper
+        .eval(
+            "return new Set([...document.querySelectorAll('.main-nav a')]
+               .map(a => a.getBoundingClientRect().top)).size",
+        )
+        .await;
+    assert_eq!(rows, 1, "the menu on one line");
 
     // The championship's file has the confirmed result, with its game.
     let res = app.get(&format!("/campeonatos/{id}/exportar")).await;

@@ -639,3 +639,341 @@ async fn in_a_browser_a_pasted_botifarra_revoke_under_contro_gives_the_opponents
     };
     assert_eq!(browser.text(".hand-points").await, expected);
 }
+
+impl Browser {
+    /// Sizes the window, e.g. as a phone's screen, `width` × `height` CSS pixels;
+    /// headless Chromium has no browser chrome, so the viewport is the whole window.
+    pub async fn viewport(&self, width: u32, height: u32) {
+        self.cmd(
+            reqwest::Method::POST,
+            "/window/rect",
+            Some(json!({"width": width, "height": height})),
+        )
+        .await;
+        assert_eq!(
+            self.eval("return window.innerWidth").await,
+            width,
+            "the viewport is {width} px wide"
+        );
+    }
+
+    /// Asserts the page is laid out no wider than `width` nor than the space beside
+    /// the scrollbar (headless Chromium's scrollbar takes room a phone's overlay one
+    /// does not): wider means the phone scrolls sideways. Says which elements stick
+    /// out, and saves a screenshot, when it does not fit.
+    pub async fn assert_fits(&self, width: u32, what: &str) {
+        let sizes = self
+            .eval("const d = document.documentElement; return [d.scrollWidth, d.clientWidth]")
+            .await;
+        let size = |i: usize| sizes[i].as_u64().unwrap_or(u64::MAX);
+        let (laid_out, room) = (size(0), size(1).min(u64::from(width)));
+        if laid_out > room {
+            self.screenshot().await;
+            // The innermost elements that stick out, to say what to fix.
+            let culprits = self
+                .eval(&format!(
+                    "return [...document.querySelectorAll('body *')]
+                       .filter(e => e.getBoundingClientRect().right > {room}
+                         && ![...e.children].some(c => c.getBoundingClientRect().right > {room}))
+                       .slice(0, 5)
+                       .map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '')
+                         + ' ' + Math.round(e.getBoundingClientRect().right) + 'px')"
+                ))
+                .await;
+            panic!(
+                "{what} is {laid_out} px wide on a {width} px phone ({room} px beside the scrollbar): {culprits}"
+            );
+        }
+    }
+
+    pub async fn count(&self, css: &str) -> u64 {
+        let script = format!(
+            "return document.querySelectorAll({}).length",
+            serde_json::to_string(css).unwrap_or_default()
+        );
+        self.eval(&script).await.as_u64().unwrap_or(0)
+    }
+}
+
+const PHONE: (u32, u32) = (390, 844);
+
+/// A cuatrola championship played hand by hand, as its director sets it up over
+/// HTTP (signed in on `app.client`): two pairs, a Swiss of one round, round 1 paired
+/// and published. Returns the championship and its one table's slip: the table's
+/// page and the PINs of pair a and pair b.
+async fn championship_of_two_pairs(app: &TestApp) -> (i32, String, [String; 2]) {
+    use crate::helpers::{post_form_as, texts};
+    use reqwest::StatusCode;
+    let club = app
+        .with_conn(|conn| {
+            baza::db::queries::insert_club(
+                conn,
+                &baza::db::queries::NewClub {
+                    name: "Peña El Triunfo",
+                    town: "Tordesillas",
+                    created_at: baza::web::account::now(),
+                },
+            )
+            .expect("club")
+        })
+        .await;
+    let pw = app.add_user("directora", "organiser", Some(club)).await;
+    app.login(&app.client, "directora", &pw).await;
+    let res = post_form_as(
+        app,
+        &app.client,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Torneo de San Martín"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "1"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("match_format", "partida"),
+            ("target", ""),
+            ("entry", "hands"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+            ("tb2", "point_difference"),
+            ("tb3", "points_for"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "championship created");
+    let id: i32 = res.headers()["location"]
+        .to_str()
+        .expect("location")
+        .trim_start_matches("/campeonatos/")
+        .trim_end_matches("/direccion")
+        .parse()
+        .expect("championship id");
+    for name in ["Ana – Berta", "Carlos – Dani"] {
+        let path = format!("/campeonatos/{id}/inscritos");
+        let res = post_form_as(app, &app.client, &path, &[("name", name)]).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{name} registered");
+    }
+    let path = format!("/campeonatos/{id}/rondas");
+    let res = post_form_as(app, &app.client, &path, &[("tables", "1")]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "round 1 paired");
+    let path = format!("/campeonatos/{id}/rondas/1/publicar");
+    let res = post_form_as(app, &app.client, &path, &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "round 1 published");
+    let slips = app
+        .page(
+            &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
+            StatusCode::OK,
+        )
+        .await;
+    let table = texts(&slips, ".slip .table-path");
+    let a = texts(&slips, ".slip .pin-a strong");
+    let b = texts(&slips, ".slip .pin-b strong");
+    assert_eq!(table.len(), 1, "one table");
+    assert_eq!((a.len(), b.len()), (1, 1), "its two PINs");
+    assert_ne!(a[0], b[0]);
+    (id, table[0].clone(), [a[0].clone(), b[0].clone()])
+}
+
+/// A game's file as the director exports it.
+async fn game_file(app: &TestApp, game: &str) -> Value {
+    let res = app.get(&format!("{game}/exportar")).await;
+    assert_eq!(res.status(), reqwest::StatusCode::OK, "GET {game}/exportar");
+    res.json().await.expect("game file")
+}
+
+/// The quick entry a scorekeeper makes for a hand pair a (seat 0 bidding) wins, at
+/// pair a's score `s` (game to 21), and the points it scores: a quintola while the
+/// bid cap allows it, then a cuatrola, a solo, or at 20 a plain hand.
+fn quick_hand_for_pair_a(s: i64) -> (Vec<(&'static str, &'static str)>, i64) {
+    match s {
+        ..=16 => (
+            vec![
+                ("trump", "e"),
+                ("bid", "quintola"),
+                ("bidder", "0"),
+                ("soloist_tricks", "5"),
+            ],
+            5,
+        ),
+        17 => (
+            vec![
+                ("trump", "c"),
+                ("bid", "cuatrola"),
+                ("bidder", "0"),
+                ("soloist_tricks", "4"),
+            ],
+            4,
+        ),
+        18 | 19 => (crate::helpers::CUATROLA_SOLO.to_vec(), 2),
+        _ => (
+            vec![
+                ("trump", "b"),
+                ("bid", "pass"),
+                ("card_points_side0", "80"),
+                ("last_trick_side", "0"),
+            ],
+            1,
+        ),
+    }
+}
+
+#[tokio::test]
+async fn in_a_browser_a_championship_table_plays_its_match_on_a_phone_and_the_other_pair_confirms_it()
+ {
+    let Some(keeper) = Browser::start("championship_table_keeper").await else {
+        return;
+    };
+    let app = TestApp::spawn().await;
+    let (id, table, pins) = championship_of_two_pairs(&app).await;
+    let (width, height) = PHONE;
+    keeper.viewport(width, height).await;
+
+    // Pair a's phone opens the table from the slip and types its PIN.
+    keeper.goto(&app.url(&table)).await;
+    keeper.assert_fits(width, "table page").await;
+    keeper.fill("form.pin-form input[name=pin]", &pins[0]).await;
+    keeper.submit("form.pin-form button[type=submit]").await;
+    assert_eq!(keeper.path().await, table);
+    assert_eq!(keeper.text("a.play-game").await, "Anotar la partida");
+    keeper.submit("a.play-game").await;
+    let game = keeper.path().await;
+    assert!(game.starts_with("/partidas/"), "{game}");
+    assert_eq!(keeper.text(".big-score").await, "0 – 0");
+    keeper.assert_fits(width, "game page").await;
+
+    // The first hand as its whole record (a legal play-out from the engine), typed
+    // into the full entry; the test sums its points from the ruling itself.
+    let mut totals = [0i64; 2];
+    let file = game_file(&app, &game).await;
+    let dealer = file["scoreboard"]["next_dealer"]
+        .as_u64()
+        .and_then(|d| u8::try_from(d).ok())
+        .expect("next dealer");
+    let record = baza::domain::random::random_cuatrola_hand_of_game(4_242, dealer, totals);
+    let ruling = baza::domain::rule(&record, baza::domain::Lang::Es);
+    for (t, p) in totals
+        .iter_mut()
+        .zip(&ruling.hand_points.expect("a complete legal hand"))
+    {
+        *t += p.halves() / 2;
+    }
+    keeper.submit("p.actions a.button[href$='/mano']").await;
+    keeper.assert_fits(width, "hand form").await;
+    keeper.click("details.full-entry summary").await;
+    keeper
+        .fill(
+            "details.full-entry textarea[name=record]",
+            &record.to_value().to_string(),
+        )
+        .await;
+    keeper
+        .submit("details.full-entry button[type=submit]")
+        .await;
+    assert_eq!(keeper.path().await, game);
+    assert_eq!(
+        keeper.text(".big-score").await,
+        format!("{} – {}", totals[0], totals[1])
+    );
+
+    // Then quick entry, hands pair a wins, until the game is over.
+    let mut hands = 1;
+    while totals[0] < 21 {
+        let (fields, points) = quick_hand_for_pair_a(totals[0]);
+        keeper.submit("p.actions a.button[href$='/mano']").await;
+        for (name, value) in &fields {
+            let select = format!("form.hand-form select[name='{name}']");
+            if keeper.count(&select).await == 1 {
+                keeper.choose(name, value).await;
+            } else {
+                keeper
+                    .fill(&format!("form.hand-form [name='{name}']"), value)
+                    .await;
+            }
+        }
+        keeper.submit("form.hand-form button[type=submit]").await;
+        assert_eq!(keeper.path().await, game, "hand {} saved", hands + 1);
+        totals[0] += points;
+        hands += 1;
+        assert_eq!(
+            keeper.text(".big-score").await,
+            format!("{} – {}", totals[0], totals[1])
+        );
+        assert!(hands < 12, "the game should be over by now");
+    }
+    let file = game_file(&app, &game).await;
+    assert_eq!(file["scoreboard"]["game_over"]["winner"], 0);
+    assert!(keeper.text(".winner").await.contains("Ana"));
+    assert_eq!(keeper.count("table.scoreboard tbody tr").await, hands);
+    keeper.assert_fits(width, "finished game").await;
+    let score = format!("{} – {}", totals[0], totals[1]);
+
+    // Back to the table: the game's score is the proposal, and the phone that
+    // proposed it gets no confirm button, only the other pair's PIN field.
+    keeper.submit("p.table-banner a").await;
+    assert_eq!(keeper.path().await, table);
+    assert_eq!(keeper.text(".proposal strong").await, score);
+    assert_eq!(keeper.count("form.sign-form input[name=pin]").await, 1);
+    assert_eq!(keeper.count("form.sign-form button[type=submit]").await, 1);
+    keeper.assert_fits(width, "table page").await;
+    // Pair a's own PIN does not confirm it.
+    keeper
+        .fill("form.sign-form input[name=pin]", &pins[0])
+        .await;
+    keeper.submit("form.sign-form button[type=submit]").await;
+    assert_eq!(
+        keeper.text(".alert").await,
+        "Firma la pareja contraria a la que anotó el resultado."
+    );
+    assert_eq!(keeper.count(".table-status.final").await, 0);
+    keeper.screenshot().await;
+
+    // Pair b's phone: another browser opens the same table with its own PIN and
+    // confirms with one button.
+    let Some(other) = Browser::start("championship_table_other").await else {
+        return;
+    };
+    other.viewport(width, height).await;
+    other.goto(&app.url(&table)).await;
+    other.fill("form.pin-form input[name=pin]", &pins[1]).await;
+    other.submit("form.pin-form button[type=submit]").await;
+    assert_eq!(other.text(".proposal strong").await, score);
+    assert_eq!(other.count("form.sign-form input[name=pin]").await, 0);
+    other.assert_fits(width, "table page").await;
+    other.submit("form.sign-form button[type=submit]").await;
+    assert_eq!(other.path().await, table);
+    assert_eq!(other.text(".table-status.final").await, score);
+    assert_eq!(other.count("form.sign-form").await, 0);
+    other.screenshot().await;
+
+    // The scorekeeper's phone sees it confirmed too.
+    keeper.goto(&app.url(&table)).await;
+    assert_eq!(keeper.text(".table-status.final").await, score);
+    assert_eq!(keeper.text("a.play-game").await, "Ver la partida");
+    // On a desktop screen the menu stays on one line.
+    keeper.viewport(1280, 800).await;
+    let rows = keeper
+        .eval(
+            "return new Set([...document.querySelectorAll('.main-nav a')]
+               .map(a => a.getBoundingClientRect().top)).size",
+        )
+        .await;
+    assert_eq!(rows, 1, "the menu on one line");
+
+    // The championship's file has the confirmed result, with its game.
+    let res = app.get(&format!("/campeonatos/{id}/exportar")).await;
+    assert_eq!(res.status(), reqwest::StatusCode::OK);
+    let doc: Value = res.json().await.expect("championship file");
+    let results = doc["rounds"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 1, "the table's result");
+    assert_eq!(results[0]["table"], 1);
+    assert_eq!(results[0]["score"], json!(totals));
+    assert_eq!(results[0]["games"][0]["format"], "baza-game/1");
+    assert_eq!(
+        results[0]["games"][0]["hands"].as_array().map(Vec::len),
+        Some(hands as usize)
+    );
+}

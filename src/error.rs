@@ -70,7 +70,7 @@ impl AppError {
         match self {
             AppError::NotFound => ("error-not-found", None),
             AppError::BadRequest { key, detail } | AppError::Unprocessable { key, detail } => {
-                (key, Some(detail.clone()))
+                (key, Some(detail.clone()).filter(|d| !d.is_empty()))
             }
             AppError::Unavailable(_) => ("error-unavailable", None),
             AppError::Internal(_) => ("error-internal", None),

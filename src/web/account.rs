@@ -7,7 +7,8 @@ use askama::Template;
 use chrono::{NaiveDateTime, SubsecRound, Utc};
 use serde::Deserialize;
 
-use super::auth::{self, Perm, Principal, Role};
+use super::auth::{self, Perm, Principal, Role, Throttle};
+use super::requests::{client_address, redirect_target};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::accounts::{self, NewAudit, NewUser};
 use crate::db::queries;
@@ -15,13 +16,6 @@ use crate::error::AppError;
 
 pub fn now() -> NaiveDateTime {
     Utc::now().naive_utc().trunc_subsecs(0)
-}
-
-/// A local path to come back to, never another site.
-pub fn local_next(next: Option<&str>) -> String {
-    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
-        .unwrap_or("/")
-        .to_owned()
 }
 
 pub fn see_other(location: &str) -> HttpResponse {
@@ -51,7 +45,7 @@ pub async fn login_form(
     let ctx = Ctx::from_request(&req);
     render(&LoginPage {
         ctx: &ctx,
-        next: local_next(query.next.as_deref()),
+        next: redirect_target(query.next.as_deref()),
         username: String::new(),
         error: None,
     })
@@ -65,30 +59,39 @@ pub struct LoginForm {
 }
 
 enum LoginOutcome {
-    Ok(accounts::User),
+    /// Signed in: the user and the new session's secret.
+    Ok(accounts::User, String),
     Wrong,
     Throttled,
 }
 
-/// Checks a password with the per-user throttle: after ten failures in a minute,
-/// even the right password is refused until the minute has passed.
+/// Checks a password, throttled per user name and per client address `addr`: after
+/// ten failures for one name, or fifteen from one address, in a minute, even the
+/// right password is refused until the minute has passed. A disabled account is
+/// refused like a wrong password. On success, opens a session.
 fn attempt_login(
     conn: &mut crate::db::DbConn,
     username: &str,
     password: &str,
+    addr: &str,
+    limits: auth::SessionLimits,
 ) -> Result<LoginOutcome, AppError> {
     let subject = format!("user:{}", username.to_lowercase());
+    let addr = format!("login-addr:{addr}");
+    let what = [Throttle::Subject(&subject), Throttle::Address(&addr)];
     let now = now();
-    if auth::throttled(conn, &subject, now)? {
+    if auth::throttled(conn, &what, now)? {
         return Ok(LoginOutcome::Throttled);
     }
     let user = accounts::find_user_by_name(conn, username)?;
     if auth::verify_password(user.as_ref().map(|u| u.password_hash.as_str()), password)
         && let Some(u) = user
+        && u.disabled_at.is_none()
     {
-        return Ok(LoginOutcome::Ok(u));
+        let sid = auth::open_session(conn, u.id, limits, now)?;
+        return Ok(LoginOutcome::Ok(u, sid));
     }
-    auth::record_failure(conn, &subject, now)?;
+    auth::record_failure(conn, &what, now)?;
     Ok(LoginOutcome::Wrong)
 }
 
@@ -99,10 +102,15 @@ pub async fn login(
     form: web::Form<LoginForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
-    let next = local_next(form.next.as_deref());
+    let next = redirect_target(form.next.as_deref());
     let (username, password) = (form.username.trim().to_owned(), form.password);
     let name = username.clone();
-    let outcome = db(&state, move |conn| attempt_login(conn, &name, &password)).await?;
+    let addr = client_address(&req);
+    let limits = state.sessions;
+    let outcome = db(&state, move |conn| {
+        attempt_login(conn, &name, &password, &addr, limits)
+    })
+    .await?;
     let ctx = Ctx::from_request(&req);
     let page = |error: &str| LoginPage {
         ctx: &ctx,
@@ -111,8 +119,8 @@ pub async fn login(
         error: Some(ctx.t(error)),
     };
     match outcome {
-        LoginOutcome::Ok(user) => {
-            auth::sign_in(&session, &user)?;
+        LoginOutcome::Ok(user, sid) => {
+            auth::sign_in(&session, &user, &sid)?;
             Ok(see_other(&next))
         }
         LoginOutcome::Wrong => render_status(&page("login-wrong"), StatusCode::UNAUTHORIZED),
@@ -122,9 +130,34 @@ pub async fn login(
     }
 }
 
-pub async fn logout(session: Session) -> HttpResponse {
+/// Ends this browser's session on the server (a copy of the cookie is worth nothing
+/// afterwards) and forgets the cookie.
+pub async fn logout(
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, AppError> {
+    if let Some(sid) = session.get::<String>(auth::S_SID).ok().flatten() {
+        let hash = auth::token_hash(&sid);
+        db(&state, move |conn| Ok(accounts::end_session(conn, &hash)?)).await?;
+    }
     session.purge();
-    see_other("/")
+    Ok(see_other("/"))
+}
+
+/// "Close my other sessions": every session of this user but this browser's ends.
+pub async fn close_other_sessions(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::OwnAccount, req.path())?;
+    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let keep = who.session_hash.clone().ok_or(AppError::Forbidden)?;
+    db(&state, move |conn| {
+        Ok(accounts::end_sessions_of(conn, user.id, Some(&keep))?)
+    })
+    .await?;
+    Ok(see_other("/cuenta?cerradas=1"))
 }
 
 pub struct TokenLine {
@@ -141,6 +174,8 @@ struct AccountPage<'a> {
     username: String,
     role: String,
     tokens: Vec<TokenLine>,
+    /// Sessions of this user open elsewhere (besides this browser).
+    other_sessions: i64,
     new_token: Option<String>,
     message: Option<String>,
     error: Option<String>,
@@ -158,7 +193,13 @@ async fn account_page(
     who.require(Perm::OwnAccount, req.path())?;
     let user = who.user.clone().ok_or(AppError::Forbidden)?;
     let uid = user.id;
-    let tokens = db(state, move |conn| Ok(accounts::user_tokens(conn, uid)?)).await?;
+    let (tokens, sessions) = db(state, move |conn| {
+        Ok((
+            accounts::user_tokens(conn, uid)?,
+            accounts::count_sessions(conn, uid)?,
+        ))
+    })
+    .await?;
     let ctx = Ctx::from_request(req);
     let tokens = tokens
         .into_iter()
@@ -174,6 +215,7 @@ async fn account_page(
             role: ctx.t(&format!("role-{}", user.role.slug())),
             username: user.username,
             tokens,
+            other_sessions: (sessions - 1).max(0),
             new_token,
             message: message.map(|k| ctx.t(k)),
             error: error.map(|k| ctx.t(k)),
@@ -186,6 +228,7 @@ async fn account_page(
 #[derive(Deserialize)]
 pub struct DoneQuery {
     hecho: Option<String>,
+    cerradas: Option<String>,
 }
 
 pub async fn account(
@@ -194,7 +237,11 @@ pub async fn account(
     who: Principal,
     query: web::Query<DoneQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let message = query.hecho.as_deref().map(|_| "account-password-changed");
+    let message = match (&query.hecho, &query.cerradas) {
+        (Some(_), _) => Some("account-password-changed"),
+        (None, Some(_)) => Some("account-sessions-closed"),
+        (None, None) => None,
+    };
     account_page(&req, &state, &who, None, message, None, StatusCode::OK).await
 }
 
@@ -237,6 +284,7 @@ pub async fn change_password(
         .await;
     }
     let uid = user.id;
+    let limits = state.sessions;
     let changed = db(&state, move |conn| {
         let Some(u) = accounts::find_user(conn, uid)? else {
             return Ok(None);
@@ -245,14 +293,17 @@ pub async fn change_password(
             return Ok(None);
         }
         let hash = auth::hash_password(&form.new)?;
-        accounts::set_password(conn, uid, &hash)?;
-        Ok(accounts::find_user(conn, uid)?)
+        crate::db::write_tx(conn, |conn| {
+            // Every session of the user ends; this browser gets a new one.
+            accounts::set_password(conn, uid, &hash)?;
+            let sid = auth::open_session(conn, uid, limits, now())?;
+            Ok(accounts::find_user(conn, uid)?.map(|u| (u, sid)))
+        })
     })
     .await?;
     match changed {
-        Some(u) => {
-            // This session stays signed in; every other one ends.
-            auth::sign_in(&session, &u)?;
+        Some((u, sid)) => {
+            auth::sign_in(&session, &u, &sid)?;
             Ok(see_other("/cuenta?hecho=1"))
         }
         None => {

@@ -1619,9 +1619,10 @@ pub async fn game_pin(
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
     let pin = form.into_inner().pin.trim().to_owned();
+    let addr = super::requests::client_address(&req);
     let ok = db(&state, move |conn| {
         let game = games::find_game(conn, id)?.ok_or(AppError::NotFound)?;
-        match auth::check_pin(conn, &format!("game:{id}"), Some(&game.pin), &pin)? {
+        match auth::check_pin(conn, &format!("game:{id}"), &addr, Some(&game.pin), &pin)? {
             Ok(()) => Ok(true),
             Err(StatusCode::TOO_MANY_REQUESTS) => Err(AppError::TooManyRequests),
             Err(_) => Ok(false),

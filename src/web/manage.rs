@@ -377,10 +377,11 @@ pub async fn table_pin(
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
     let pin = form.into_inner().pin.trim().to_owned();
+    let addr = super::requests::client_address(&req);
     let (mc, verdict) = db(&state, move |conn| {
         let mc = load_match(conn, id)?;
         let expected = Some(mc.m.pin.as_str()).filter(|p| !p.is_empty());
-        let verdict = auth::check_pin(conn, &format!("table:{id}"), expected, &pin)?;
+        let verdict = auth::check_pin(conn, &format!("table:{id}"), &addr, expected, &pin)?;
         Ok((mc, verdict))
     })
     .await?;

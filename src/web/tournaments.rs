@@ -1447,11 +1447,12 @@ pub async fn table_pin(
     let (raw, round, table) = path.into_inner();
     let id = parse_id(&raw)?;
     let pin = form.into_inner().pin.trim().to_owned();
+    let addr = super::requests::client_address(&req);
     let (tc, verdict) = db(&state, move |conn| {
         let tc = load_table(conn, id, round, table)?;
         let expected = Some(tc.row.pin.as_str()).filter(|p| !p.is_empty());
         let subject = format!("ttable:{}", tc.row.id);
-        let verdict = auth::check_pin(conn, &subject, expected, &pin)?;
+        let verdict = auth::check_pin(conn, &subject, &addr, expected, &pin)?;
         Ok((tc, verdict))
     })
     .await?;

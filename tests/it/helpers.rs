@@ -115,6 +115,11 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn() -> TestApp {
+        TestApp::spawn_with(baza::startup::WebOptions::default()).await
+    }
+
+    /// The server with these options (one worker) over a fresh database.
+    pub async fn spawn_with(options: baza::startup::WebOptions) -> TestApp {
         let db = TestDb::new();
         let pool = db.pool();
         let app = Application::build(
@@ -122,7 +127,7 @@ impl TestApp {
             pool.clone(),
             &baza::startup::WebOptions {
                 workers: Some(1),
-                secure_cookies: false,
+                ..options
             },
         )
         .expect("bind");

@@ -1,5 +1,5 @@
 //! The bodies of the fuzz targets, shared by the libFuzzer binaries (`fuzz_targets/`)
-//! and the smoke run of the main test suite (`tests/it/fuzz_smoke.rs`, which includes
+//! and the smoke run of the main test suite (`tests/it/fuzzing.rs`, which includes
 //! this file and provides `crate::domain`). Each panics on a broken invariant.
 
 use crate::domain::{self, HandRecord, Lang, Ruling, random};
@@ -19,8 +19,8 @@ pub fn record_text(data: &[u8]) {
 }
 
 const CARDS: [&str; 28] = [
-    "1o", "3o", "10o", "11o", "12o", "1c", "3c", "10c", "11c", "12c", "1e", "3e", "10e",
-    "11e", "12e", "1b", "3b", "10b", "11b", "12b", "7o", "5o", "9b", "2c", "8e", "zz", "13b", "0c",
+    "1o", "3o", "10o", "11o", "12o", "1c", "3c", "10c", "11c", "12c", "1e", "3e", "10e", "11e",
+    "12e", "1b", "3b", "10b", "11b", "12b", "7o", "5o", "9b", "2c", "8e", "zz", "13b", "0c",
 ];
 
 /// A random complete hand of the game picked by `pick`.
@@ -66,7 +66,10 @@ fn mutate(v: &mut Value, op: u8, a: u8, b: u8) {
                 _ => json!({"seat": b % 4, "pass": true}),
             }
         }
-        6 => events.insert(j.min(events.len()), json!({"seat": a % 4, "cante": SUITS[usize::from(b) % SUITS.len()]})),
+        6 => events.insert(
+            j.min(events.len()),
+            json!({"seat": a % 4, "cante": SUITS[usize::from(b) % SUITS.len()]}),
+        ),
         7 => events.insert(
             j.min(events.len()),
             match b % 3 {

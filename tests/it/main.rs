@@ -4,6 +4,9 @@
 //! `BAZA_TEST_DATABASE_URL=postgres://…` is set), a real headless Chromium for the
 //! browser tests, and the real `baza` binary for the CLI tests.
 
+/// The rules engine under the name the fuzz targets use (`crate::domain`).
+use baza::domain;
+
 mod brackets;
 mod browser;
 mod check;
@@ -11,9 +14,11 @@ mod cli;
 mod club;
 mod club_tute_individual;
 mod faults;
+mod fuzzing;
 mod helpers;
 mod i18n;
 mod pages;
 mod referee;
 mod security;
 mod tournaments;
+mod trust;

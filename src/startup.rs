@@ -174,6 +174,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .get(account::users)
                 .post(account::create_user),
         )
+        .service(web::resource("/admin/usuarios/{id}/papel").post(account::set_user_role))
+        .service(web::resource("/admin/usuarios/{id}/desactivar").post(account::disable_user))
+        .service(web::resource("/admin/usuarios/{id}/activar").post(account::enable_user))
         .service(web::resource("/clubes/{id}/jugadores").post(manage::add_player))
         .service(web::resource("/encuentros/{id}").get(manage::show_match))
         .service(web::resource("/encuentros/{id}/resultado").post(manage::post_result))

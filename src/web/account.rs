@@ -379,9 +379,25 @@ pub async fn revoke_token(
 }
 
 pub struct UserLine {
+    pub id: i32,
     pub username: String,
     pub role: String,
+    pub role_slug: String,
     pub club: String,
+    pub club_id: Option<i32>,
+    pub disabled: bool,
+    /// The administrator looking at the page (who cannot demote or disable themselves).
+    pub is_me: bool,
+}
+
+impl UserLine {
+    pub fn has_role(&self, slug: &str) -> bool {
+        self.role_slug == slug
+    }
+
+    pub fn has_club(&self, id: &i32) -> bool {
+        self.club_id == Some(*id)
+    }
 }
 
 #[derive(Template)]
@@ -397,9 +413,11 @@ struct UsersPage<'a> {
 async fn users_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
+    who: &Principal,
     error: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
+    let me = who.user.as_ref().map(|u| u.id);
     let ctx = Ctx::from_request(req);
     let (users, clubs) = db(state, |conn| {
         Ok((accounts::list_users(conn)?, queries::list_clubs(conn)?))
@@ -413,9 +431,14 @@ async fn users_page(
     let users = users
         .iter()
         .map(|u| UserLine {
+            id: u.id,
             username: u.username.clone(),
             role: ctx.t(&format!("role-{}", u.role)),
+            role_slug: u.role.clone(),
             club: club_name(u.club_id),
+            club_id: u.club_id,
+            disabled: u.disabled_at.is_some(),
+            is_me: me == Some(u.id),
         })
         .collect();
     render_status(
@@ -439,7 +462,7 @@ pub async fn users(
     who: Principal,
 ) -> Result<HttpResponse, AppError> {
     who.require(Perm::ManageUsers, req.path())?;
-    users_page(&req, &state, None, StatusCode::OK).await
+    users_page(&req, &state, &who, None, StatusCode::OK).await
 }
 
 #[derive(Deserialize)]
@@ -486,6 +509,7 @@ pub async fn create_user(
             return users_page(
                 &req,
                 &state,
+                &who,
                 Some(ctx.t(key)),
                 StatusCode::UNPROCESSABLE_ENTITY,
             )
@@ -505,6 +529,7 @@ pub async fn create_user(
                 return users_page(
                     &req,
                     &state,
+                    &who,
                     Some(ctx.t("users-bad-club")),
                     StatusCode::UNPROCESSABLE_ENTITY,
                 )
@@ -563,10 +588,169 @@ pub async fn create_user(
             users_page(
                 &req,
                 &state,
+                &who,
                 Some(ctx.t(key)),
                 StatusCode::UNPROCESSABLE_ENTITY,
             )
             .await
         }
     }
+}
+
+#[derive(Deserialize)]
+pub struct RoleForm {
+    role: String,
+    club: Option<String>,
+}
+
+/// What an administrator changes about another account.
+enum UserChange {
+    Role(Role, Option<i32>),
+    Disable,
+    Enable,
+}
+
+/// Applies `change` to account `id` with an audit entry, refusing the administrator's
+/// own account (nobody locks themselves out). Every change but enabling ends the
+/// account's sessions.
+async fn change_user(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    raw_id: &str,
+    change: UserChange,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::ManageUsers, req.path())?;
+    let id = super::parse_id(raw_id)?;
+    let ctx = Ctx::from_request(req);
+    if who.user.as_ref().map(|u| u.id) == Some(id) {
+        return users_page(
+            req,
+            state,
+            who,
+            Some(ctx.t("users-not-yourself")),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    let actor = who.actor();
+    let done = db(state, move |conn| {
+        let Some(before) = accounts::find_user(conn, id)? else {
+            return Err(AppError::NotFound);
+        };
+        if let UserChange::Role(_, Some(c)) = change
+            && queries::find_club(conn, c)?.is_none()
+        {
+            return Ok(Err("users-bad-club"));
+        }
+        let snapshot = |u: &accounts::User| {
+            serde_json::json!({
+                "username": u.username, "role": u.role, "club_id": u.club_id,
+                "disabled": u.disabled_at.is_some(),
+            })
+            .to_string()
+        };
+        crate::db::write_tx(conn, |conn| {
+            match change {
+                UserChange::Role(role, club) => accounts::set_role(conn, id, role.slug(), club)?,
+                UserChange::Disable => accounts::set_disabled(conn, id, Some(now()))?,
+                UserChange::Enable => accounts::set_disabled(conn, id, None)?,
+            };
+            let after = accounts::find_user(conn, id)?.ok_or(diesel::result::Error::NotFound)?;
+            accounts::insert_audit(
+                conn,
+                &NewAudit {
+                    at: now(),
+                    actor: &actor,
+                    action: "update",
+                    entity: "user",
+                    entity_id: id,
+                    club_id: after.club_id,
+                    event_id: None,
+                    before_json: Some(snapshot(&before)),
+                    after_json: Some(snapshot(&after)),
+                },
+            )?;
+            Ok(Ok(()))
+        })
+    })
+    .await?;
+    match done {
+        Ok(()) => Ok(see_other("/admin/usuarios")),
+        Err(key) => {
+            users_page(
+                req,
+                state,
+                who,
+                Some(ctx.t(key)),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    }
+}
+
+/// `POST /admin/usuarios/{id}/papel`: another role and club for an account.
+pub async fn set_user_role(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    form: web::Form<RoleForm>,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::ManageUsers, req.path())?;
+    let form = form.into_inner();
+    let ctx = Ctx::from_request(&req);
+    let club = match form
+        .club
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        None => None,
+        Some(c) => match c.parse::<i32>() {
+            Ok(id) => Some(id),
+            Err(_) => {
+                return users_page(
+                    &req,
+                    &state,
+                    &who,
+                    Some(ctx.t("users-bad-club")),
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                )
+                .await;
+            }
+        },
+    };
+    let Some(role) = Role::parse(&form.role) else {
+        return users_page(
+            &req,
+            &state,
+            &who,
+            Some(ctx.t("users-bad-role")),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    };
+    change_user(&req, &state, &who, &path, UserChange::Role(role, club)).await
+}
+
+/// `POST /admin/usuarios/{id}/desactivar`.
+pub async fn disable_user(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    change_user(&req, &state, &who, &path, UserChange::Disable).await
+}
+
+/// `POST /admin/usuarios/{id}/activar`.
+pub async fn enable_user(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    change_user(&req, &state, &who, &path, UserChange::Enable).await
 }

@@ -191,6 +191,8 @@ async fn arbitrary_bytes_posted_to_every_form_never_cause_a_server_error() {
         "/cuenta/tokens".into(),
         "/cuenta/tokens/1/revocar".into(),
         "/admin/usuarios".into(),
+        "/admin/usuarios/99/papel".into(),
+        "/admin/usuarios/99/desactivar".into(),
         "/clubes/1/jugadores".into(),
         format!("/encuentros/{m}/resultado"),
         format!("/mesa/{m}"),

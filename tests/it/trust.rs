@@ -713,3 +713,147 @@ async fn head_answers_every_get_route_with_its_headers_and_no_body() {
     let text = String::from_utf8_lossy(&raw).into_owned();
     assert!(text.contains("</html>"), "{text}");
 }
+
+#[tokio::test]
+async fn an_admin_changes_a_role_or_disables_an_account_on_the_users_page_and_its_sessions_end() {
+    let app = TestApp::with_demo().await;
+    let admin_pw = app.add_user("admin", "admin", None).await;
+    let pw = app.add_user("arbitra", "referee", Some(1)).await;
+    let org_pw = app.add_user("organiza", "organiser", Some(1)).await;
+    let id: i32 = app
+        .with_conn(|c| {
+            users::table
+                .filter(users::username.eq("arbitra"))
+                .select(users::id)
+                .first(c)
+                .unwrap()
+        })
+        .await;
+    let admin = new_client();
+    app.login(&admin, "admin", &admin_pw).await;
+    let (referee, _) = browser();
+    app.login(&referee, "arbitra", &pw).await;
+
+    // Only the admin may, and only with the CSRF token.
+    let organiser = new_client();
+    app.login(&organiser, "organiza", &org_pw).await;
+    let res = post_form_as(
+        &app,
+        &organiser,
+        &format!("/admin/usuarios/{id}/desactivar"),
+        &[],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let res = admin
+        .post(app.url(&format!("/admin/usuarios/{id}/desactivar")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        referee
+            .get(app.url("/cuenta"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::OK
+    );
+
+    // Another role: the referee's session ends; the row and the audit log say so.
+    let res = post_form_as(
+        &app,
+        &admin,
+        &format!("/admin/usuarios/{id}/papel"),
+        &[("role", "organiser"), ("club", "1")],
+    )
+    .await;
+    crate::helpers::assert_redirect_to(&res, "/admin/usuarios");
+    assert_sent_to_login(&referee.get(app.url("/cuenta")).send().await.unwrap());
+    let (role, audits): (String, i64) = app
+        .with_conn(move |c| {
+            use baza::db::schema::audit_log;
+            (
+                users::table.find(id).select(users::role).first(c).unwrap(),
+                audit_log::table
+                    .filter(audit_log::entity.eq("user"))
+                    .filter(audit_log::entity_id.eq(id))
+                    .filter(audit_log::action.eq("update"))
+                    .count()
+                    .get_result(c)
+                    .unwrap(),
+            )
+        })
+        .await;
+    assert_eq!((role.as_str(), audits), ("organiser", 1));
+
+    // Disabled: out, and the password opens nothing; enabled again: in.
+    app.login(&referee, "arbitra", &pw).await;
+    let res = post_form_as(
+        &app,
+        &admin,
+        &format!("/admin/usuarios/{id}/desactivar"),
+        &[],
+    )
+    .await;
+    crate::helpers::assert_redirect_to(&res, "/admin/usuarios");
+    assert_sent_to_login(&referee.get(app.url("/cuenta")).send().await.unwrap());
+    let page = admin.get(app.url("/admin/usuarios")).send().await.unwrap();
+    let html = scraper::Html::parse_document(&page.text().await.unwrap());
+    assert!(
+        texts(&html, "tr.user")
+            .iter()
+            .any(|row| row.starts_with("arbitra") && row.contains("Desactivada")),
+        "{:?}",
+        texts(&html, "tr.user")
+    );
+    let csrf = app.csrf_for(&referee).await;
+    let res = referee
+        .post(app.url("/entrar"))
+        .form(&[
+            ("csrf", csrf.as_str()),
+            ("username", "arbitra"),
+            ("password", pw.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    let res = post_form_as(&app, &admin, &format!("/admin/usuarios/{id}/activar"), &[]).await;
+    crate::helpers::assert_redirect_to(&res, "/admin/usuarios");
+    app.login(&referee, "arbitra", &pw).await;
+
+    // The admin cannot lock themselves out.
+    let me: i32 = app
+        .with_conn(|c| {
+            users::table
+                .filter(users::username.eq("admin"))
+                .select(users::id)
+                .first(c)
+                .unwrap()
+        })
+        .await;
+    let res = post_form_as(
+        &app,
+        &admin,
+        &format!("/admin/usuarios/{me}/desactivar"),
+        &[],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&html, ".alert"),
+        vec!["No puedes cambiar el papel de tu propia cuenta ni desactivarla."]
+    );
+    assert_eq!(
+        admin
+            .get(app.url("/admin/usuarios"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::OK
+    );
+}

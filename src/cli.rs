@@ -801,3 +801,30 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn durations_read_with_their_unit_and_minutes_without_one() {
+        assert_eq!(
+            parse_duration("90s").unwrap(),
+            chrono::Duration::seconds(90)
+        );
+        assert_eq!(
+            parse_duration("30m").unwrap(),
+            chrono::Duration::minutes(30)
+        );
+        assert_eq!(
+            parse_duration(" 12h ").unwrap(),
+            chrono::Duration::hours(12)
+        );
+        assert_eq!(parse_duration("7D").unwrap(), chrono::Duration::days(7));
+        assert_eq!(parse_duration("45").unwrap(), chrono::Duration::minutes(45));
+        for bad in ["", "h", "0h", "-3h", "12w", "doce"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+    }
+}

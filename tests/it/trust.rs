@@ -857,3 +857,72 @@ async fn an_admin_changes_a_role_or_disables_an_account_on_the_users_page_and_it
         StatusCode::OK
     );
 }
+
+/// Runs the real `baza` binary on the test server's database.
+fn baza_cli(app: &TestApp, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+        .args(args)
+        .args(["--db", &app.db.url])
+        .env_remove("BAZA_DATABASE_URL")
+        .env("RUST_LOG", "warn")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_command_lines_reset_role_change_and_disable_end_the_users_sessions() {
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("arbitra", "referee", Some(1)).await;
+    let (browser, _) = browser();
+    let cuenta = || browser.get(app.url("/cuenta")).send();
+
+    app.login(&browser, "arbitra", &pw).await;
+    let out = baza_cli(&app, &["user", "reset-password", "arbitra"]);
+    assert!(out.status.success(), "{out:?}");
+    let new_pw = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    assert_sent_to_login(&cuenta().await.unwrap());
+
+    app.login(&browser, "arbitra", &new_pw).await;
+    let out = baza_cli(
+        &app,
+        &[
+            "user",
+            "set-role",
+            "arbitra",
+            "--role",
+            "organiser",
+            "--club",
+            "1",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    assert_sent_to_login(&cuenta().await.unwrap());
+    let out = baza_cli(&app, &["user", "set-role", "arbitra", "--role", "king"]);
+    assert!(!out.status.success());
+
+    app.login(&browser, "arbitra", &new_pw).await;
+    let out = baza_cli(&app, &["user", "disable", "arbitra"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_sent_to_login(&cuenta().await.unwrap());
+    let out = baza_cli(&app, &["user", "enable", "arbitra"]);
+    assert!(out.status.success(), "{out:?}");
+    app.login(&browser, "arbitra", &new_pw).await;
+    assert_eq!(cuenta().await.unwrap().status(), StatusCode::OK);
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for flag in [
+        "--session-idle",
+        "BAZA_SESSION_IDLE",
+        "--session-lifetime",
+        "BAZA_SESSION_LIFETIME",
+        "--trusted-proxy-header",
+        "BAZA_TRUSTED_PROXY_HEADER",
+    ] {
+        assert!(help.contains(flag), "{flag}: {help}");
+    }
+}

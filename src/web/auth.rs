@@ -11,7 +11,7 @@ use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
-use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, web};
 use argon2::{Argon2, PasswordHash, PasswordHasher, PasswordVerifier};
 use sha2::{Digest, Sha256};
 
@@ -404,29 +404,13 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
         .ok()
         .flatten()
         .unwrap_or_default();
-    let mut session_hash = session
-        .get::<String>(S_SID)
-        .ok()
-        .flatten()
-        .map(|sid| token_hash(&sid));
-    let user = match session_hash.clone() {
-        Some(hash) => {
-            let limits = state.sessions;
-            let now = super::account::now();
-            let user = db(&state, move |conn| session_user(conn, &hash, limits, now)).await?;
-            match user.as_ref().and_then(SignedIn::from_user) {
-                Some(u) => Some(u),
-                None => {
-                    // Logged out, expired, ended elsewhere or disabled: the cookie
-                    // forgets it too.
-                    session.remove(S_SID);
-                    session.remove(S_NAME);
-                    session_hash = None;
-                    None
-                }
-            }
-        }
-        None => None,
+    let checked = match req.extensions().get::<CheckedSession>().cloned() {
+        Some(c) => c,
+        None => check_session(&state, &session).await?,
+    };
+    let (user, session_hash) = match checked.0 {
+        Some((hash, u)) => (SignedIn::from_user(&u), Some(hash)),
+        None => (None, None),
     };
     Ok(Principal {
         user,
@@ -436,6 +420,55 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
         token_id: None,
         session_hash,
     })
+}
+
+/// This request's session, checked against the database once: its key and user
+/// while valid.
+#[derive(Clone)]
+struct CheckedSession(Option<(String, User)>);
+
+/// Checks the session of the cookie, if it names one; a session that has ended
+/// (logout, expiry, ended elsewhere, account disabled or unknown role) is forgotten
+/// by the cookie too.
+async fn check_session(state: &AppState, session: &Session) -> Result<CheckedSession, AppError> {
+    let Some(hash) = session
+        .get::<String>(S_SID)
+        .ok()
+        .flatten()
+        .map(|sid| token_hash(&sid))
+    else {
+        return Ok(CheckedSession(None));
+    };
+    let limits = state.sessions;
+    let now = super::account::now();
+    let key = hash.clone();
+    let user = db(state, move |conn| session_user(conn, &key, limits, now)).await?;
+    match user.filter(|u| SignedIn::from_user(u).is_some()) {
+        Some(u) => Ok(CheckedSession(Some((hash, u)))),
+        None => {
+            session.remove(S_SID);
+            session.remove(S_NAME);
+            Ok(CheckedSession(None))
+        }
+    }
+}
+
+/// Middleware: checks the session of every page request before anything reads it,
+/// so that a page never greets by name a session that has ended (API requests
+/// carry tokens, static files need nobody).
+pub async fn session_check(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let path = req.path();
+    if !path.starts_with("/api/")
+        && !path.starts_with("/static/")
+        && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
+    {
+        let checked = check_session(&state, &req.get_session()).await?;
+        req.extensions_mut().insert(checked);
+    }
+    next.call(req).await
 }
 
 impl FromRequest for Principal {

@@ -78,12 +78,26 @@ async fn logout_ends_the_session_for_the_old_cookie() {
         StatusCode::OK
     );
     assert_eq!(session_count(&app, "arbitra").await, 1);
+    let greeting = |res: reqwest::Response| async move {
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        texts(&html, "a.nav-user")
+    };
+    assert_eq!(
+        greeting(get_with_cookie(&app, "/", &copied).await).await,
+        vec!["arbitra"]
+    );
 
     let res = post_form_as(&app, &client, "/salir", &[]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(session_count(&app, "arbitra").await, 0);
-    // The copy, sent from another machine, is refused: sent to log in.
+    // The copy, sent from another machine, is refused: sent to log in; and no page
+    // greets it by name.
     assert_sent_to_login(&get_with_cookie(&app, "/cuenta", &copied).await);
+    assert!(
+        greeting(get_with_cookie(&app, "/", &copied).await)
+            .await
+            .is_empty()
+    );
     assert_sent_to_login(&client.get(app.url("/cuenta")).send().await.unwrap());
 }
 

@@ -404,7 +404,8 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
         .ok()
         .flatten()
         .unwrap_or_default();
-    let checked = match req.extensions().get::<CheckedSession>().cloned() {
+    let already = req.extensions().get::<CheckedSession>().cloned();
+    let checked = match already {
         Some(c) => c,
         None => check_session(&state, &session).await?,
     };

@@ -135,7 +135,10 @@ impl ResponseError for AppError {
             return HttpResponse::SeeOther()
                 .insert_header((
                     actix_web::http::header::LOCATION,
-                    format!("/entrar?next={}", crate::web::percent_encode(next)),
+                    crate::web::requests::redirect_target(Some(&format!(
+                        "/entrar?next={}",
+                        crate::web::percent_encode(next)
+                    ))),
                 ))
                 .finish();
         }

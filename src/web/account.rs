@@ -18,9 +18,10 @@ pub fn now() -> NaiveDateTime {
     Utc::now().naive_utc().trunc_subsecs(0)
 }
 
+/// A 303 to `location`, through [`redirect_target`] like every redirect of Baza.
 pub fn see_other(location: &str) -> HttpResponse {
     HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, location.to_owned()))
+        .insert_header((header::LOCATION, redirect_target(Some(location))))
         .finish()
 }
 

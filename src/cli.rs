@@ -152,6 +152,31 @@ pub enum UserCommand {
         #[command(flatten)]
         db: DbArgs,
     },
+    /// Cambia el rol y el club (cierra sus sesiones) / Change role and club (ends the user's sessions).
+    SetRole {
+        name: String,
+        /// admin, organiser, referee
+        #[arg(long)]
+        role: String,
+        /// Club del organizador o árbitro (id) / Club of an organiser or referee (id).
+        #[arg(long)]
+        club: Option<i32>,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Desactiva la cuenta: no entra y sus sesiones y claves dejan de valer
+    /// / Disable the account: no sign-in, its sessions and API tokens stop working.
+    Disable {
+        name: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Vuelve a activar la cuenta / Enable the account again.
+    Enable {
+        name: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -193,6 +218,40 @@ pub struct ServeArgs {
     /// Cookies solo por HTTPS (detrás de TLS) / Secure cookies (behind HTTPS).
     #[arg(long, env = "BAZA_SECURE_COOKIES")]
     pub secure_cookies: bool,
+    /// Una sesión sin uso se cierra tras este tiempo (30m, 12h, 2d) / A session unused this long ends.
+    #[arg(long, env = "BAZA_SESSION_IDLE", default_value = "12h", value_parser = parse_duration)]
+    pub session_idle: chrono::Duration,
+    /// Ninguna sesión dura más que esto / No session lasts longer than this.
+    #[arg(long, env = "BAZA_SESSION_LIFETIME", default_value = "7d", value_parser = parse_duration)]
+    pub session_lifetime: chrono::Duration,
+    /// Cabecera con la dirección del cliente puesta por un proxy de confianza (p. ej.
+    /// X-Forwarded-For); sin ella, cuenta la dirección de la conexión
+    /// / Header in which a trusted proxy passes the client's address (e.g. X-Forwarded-For);
+    /// without it, the connection's address counts.
+    #[arg(long, env = "BAZA_TRUSTED_PROXY_HEADER", value_name = "HEADER")]
+    pub trusted_proxy_header: Option<String>,
+}
+
+/// A duration as `90s`, `30m`, `12h` or `7d` (a bare number is minutes).
+pub fn parse_duration(s: &str) -> Result<chrono::Duration, String> {
+    let s = s.trim();
+    let (num, unit) = match s.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (s.get(..i).unwrap_or(""), c),
+        _ => (s, 'm'),
+    };
+    let n: i64 = num
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| format!("«{s}»: 90s, 30m, 12h, 7d"))?;
+    match unit.to_ascii_lowercase() {
+        's' => Ok(chrono::Duration::seconds(n)),
+        'm' => Ok(chrono::Duration::minutes(n)),
+        'h' => Ok(chrono::Duration::hours(n)),
+        'd' => Ok(chrono::Duration::days(n)),
+        _ => Err(format!("«{s}»: 90s, 30m, 12h, 7d")),
+    }
 }
 
 /// Entry point of the binary.
@@ -619,7 +678,51 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        UserCommand::SetRole {
+            name,
+            role,
+            club,
+            db: args,
+        } => {
+            let role = crate::web::auth::Role::parse(&role)
+                .ok_or_else(|| anyhow::anyhow!("«{role}»: admin, organiser, referee"))?;
+            let pool = db::connect_and_migrate(&args.target()?)?;
+            let mut conn = pool.get()?;
+            let user = accounts::find_user_by_name(&mut conn, &name)?
+                .ok_or_else(|| anyhow::anyhow!("no existe {name} / no such user {name}"))?;
+            if let Some(c) = club
+                && db::queries::find_club(&mut conn, c)?.is_none()
+            {
+                anyhow::bail!("no existe el club {c} / there is no club {c}");
+            }
+            accounts::set_role(&mut conn, user.id, role.slug(), club)?;
+            eprintln!(
+                "Rol cambiado; sus sesiones se han cerrado / role changed, sessions ended: {name} ({})",
+                role.slug()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        UserCommand::Disable { name, db: args } => set_disabled(&name, &args, true),
+        UserCommand::Enable { name, db: args } => set_disabled(&name, &args, false),
     }
+}
+
+/// `baza user disable` / `baza user enable`.
+fn set_disabled(name: &str, args: &DbArgs, disable: bool) -> anyhow::Result<ExitCode> {
+    use crate::db::accounts;
+    let pool = db::connect_and_migrate(&args.target()?)?;
+    let mut conn = pool.get()?;
+    let user = accounts::find_user_by_name(&mut conn, name)?
+        .ok_or_else(|| anyhow::anyhow!("no existe {name} / no such user {name}"))?;
+    accounts::set_disabled(&mut conn, user.id, disable.then(now))?;
+    if disable {
+        eprintln!(
+            "Cuenta desactivada; sus sesiones se han cerrado / account disabled, sessions ended: {name}"
+        );
+    } else {
+        eprintln!("Cuenta activada / account enabled: {name}");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -681,6 +784,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let options = WebOptions {
                     workers: args.workers,
                     secure_cookies: args.secure_cookies,
+                    sessions: crate::web::auth::SessionLimits {
+                        idle: args.session_idle,
+                        lifetime: args.session_lifetime,
+                    },
+                    trusted_proxy_header: args.trusted_proxy_header.clone(),
                 };
                 let app = Application::build(&args.bind, pool, &options)?;
                 let host = args
@@ -696,6 +804,33 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 app.run_until_stopped().await
             })?;
             Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn durations_read_with_their_unit_and_minutes_without_one() {
+        assert_eq!(
+            parse_duration("90s").unwrap(),
+            chrono::Duration::seconds(90)
+        );
+        assert_eq!(
+            parse_duration("30m").unwrap(),
+            chrono::Duration::minutes(30)
+        );
+        assert_eq!(
+            parse_duration(" 12h ").unwrap(),
+            chrono::Duration::hours(12)
+        );
+        assert_eq!(parse_duration("7D").unwrap(), chrono::Duration::days(7));
+        assert_eq!(parse_duration("45").unwrap(), chrono::Duration::minutes(45));
+        for bad in ["", "h", "0h", "-3h", "12w", "doce"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
         }
     }
 }

@@ -70,7 +70,7 @@ impl AppError {
         match self {
             AppError::NotFound => ("error-not-found", None),
             AppError::BadRequest { key, detail } | AppError::Unprocessable { key, detail } => {
-                (key, Some(detail.clone()))
+                (key, Some(detail.clone()).filter(|d| !d.is_empty()))
             }
             AppError::Unavailable(_) => ("error-unavailable", None),
             AppError::Internal(_) => ("error-internal", None),
@@ -135,7 +135,10 @@ impl ResponseError for AppError {
             return HttpResponse::SeeOther()
                 .insert_header((
                     actix_web::http::header::LOCATION,
-                    format!("/entrar?next={}", crate::web::percent_encode(next)),
+                    crate::web::requests::redirect_target(Some(&format!(
+                        "/entrar?next={}",
+                        crate::web::percent_encode(next)
+                    ))),
                 ))
                 .finish();
         }

@@ -4,6 +4,7 @@
 use std::net::TcpListener;
 
 use actix_session::SessionMiddleware;
+use actix_session::config::PersistentSession;
 use actix_session::storage::CookieSessionStore;
 use actix_web::cookie::{Key, SameSite};
 use actix_web::dev::Server;
@@ -15,7 +16,7 @@ use crate::db::DbPool;
 use crate::error::AppError;
 use crate::web::auth::csrf_guard;
 use crate::web::{
-    AppState, account, api, assets, game, legacy, manage, pages, referee, render_errors,
+    AppState, account, api, assets, game, legacy, manage, pages, referee, render_errors, requests,
 };
 
 /// Largest JSON body accepted (a hand record is a few kilobytes; a batch is not
@@ -30,6 +31,11 @@ pub struct WebOptions {
     /// Mark the session cookie `Secure` (behind HTTPS). Off for plain-HTTP club
     /// networks, where browsers would drop a secure cookie.
     pub secure_cookies: bool,
+    /// How long signed-in sessions last (idle, and in all).
+    pub sessions: crate::web::auth::SessionLimits,
+    /// The header in which a trusted proxy (a load balancer) passes the client's
+    /// address, e.g. `X-Forwarded-For`; `None` when clients connect directly.
+    pub trusted_proxy_header: Option<String>,
 }
 
 /// The key that signs and encrypts session cookies, kept in the database so that
@@ -63,11 +69,22 @@ impl Application {
     pub fn build(bind: &str, pool: DbPool, options: &WebOptions) -> std::io::Result<Self> {
         let key = session_key(&pool)?;
         let secure = options.secure_cookies;
+        let proxy_header = match &options.trusted_proxy_header {
+            Some(name) => Some(
+                header::HeaderName::try_from(name.trim())
+                    .map_err(|_| std::io::Error::other(format!("«{name}» is not a header name")))?,
+            ),
+            None => None,
+        };
+        let limits = options.sessions;
+        let cookie_ttl = actix_web::cookie::time::Duration::seconds(limits.lifetime.num_seconds());
         let listener = TcpListener::bind(bind)?;
         let port = listener.local_addr()?.port();
         let state = AppState {
             pool,
             pages: Default::default(),
+            sessions: limits,
+            proxy_header,
         };
         let mut server = HttpServer::new(move || {
             App::new()
@@ -78,17 +95,22 @@ impl Application {
                 .configure(routes)
                 .default_service(web::to(not_found))
                 .wrap(from_fn(csrf_guard))
+                .wrap(from_fn(requests::utf8_guard))
                 .wrap(from_fn(crate::web::conditional_get))
                 .wrap(from_fn(render_errors))
+                .wrap(from_fn(crate::web::auth::session_check))
                 .wrap(
                     SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
                         .cookie_name("baza_session".to_owned())
                         .cookie_secure(secure)
                         .cookie_http_only(true)
                         .cookie_same_site(SameSite::Lax)
+                        // The browser forgets it when the server would refuse it anyway.
+                        .session_lifecycle(PersistentSession::default().session_ttl(cookie_ttl))
                         .build(),
                 )
                 .wrap(Compress::default())
+                .wrap(from_fn(requests::head_as_get))
                 .wrap(security_headers())
         })
         // A compressed page goes out as head and body chunks: without this, Nagle's
@@ -160,6 +182,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/salir").post(account::logout))
         .service(web::resource("/cuenta").get(account::account))
         .service(web::resource("/cuenta/clave").post(account::change_password))
+        .service(web::resource("/cuenta/sesiones/cerrar").post(account::close_other_sessions))
         .service(web::resource("/cuenta/tokens").post(account::create_token))
         .service(web::resource("/cuenta/tokens/{id}/revocar").post(account::revoke_token))
         .service(
@@ -167,6 +190,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .get(account::users)
                 .post(account::create_user),
         )
+        .service(web::resource("/admin/usuarios/{id}/papel").post(account::set_user_role))
+        .service(web::resource("/admin/usuarios/{id}/desactivar").post(account::disable_user))
+        .service(web::resource("/admin/usuarios/{id}/activar").post(account::enable_user))
         .service(web::resource("/clubes/{id}/jugadores").post(manage::add_player))
         .service(
             web::resource("/clubes/{id}/partidas/nueva")
@@ -269,8 +295,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .post(crate::web::championship::switch_to_typed),
         )
         .service(
-            web::resource("/campeonatos/{id}/fases")
-                .post(crate::web::championship::create_phase),
+            web::resource("/campeonatos/{id}/fases").post(crate::web::championship::create_phase),
         )
         .service(
             web::resource("/campeonatos/{id}/fases/{b}/mesas/{t}")

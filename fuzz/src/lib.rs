@@ -3,3 +3,5 @@
 
 #[path = "../../src/domain/mod.rs"]
 pub mod domain;
+
+pub mod targets;

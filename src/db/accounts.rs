@@ -5,7 +5,7 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use super::DbConn;
-use super::schema::{api_tokens, audit_log, login_failures, settings, users};
+use super::schema::{api_tokens, audit_log, login_failures, sessions, settings, users};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = users)]
@@ -17,6 +17,8 @@ pub struct User {
     pub club_id: Option<i32>,
     pub session_epoch: i32,
     pub created_at: NaiveDateTime,
+    /// When an administrator disabled the account (it cannot sign in).
+    pub disabled_at: Option<NaiveDateTime>,
 }
 
 #[derive(Insertable)]
@@ -106,14 +108,135 @@ pub fn list_users(conn: &mut DbConn) -> QueryResult<Vec<User>> {
         .load(conn)
 }
 
-/// Sets a new password and ends every other session of the user.
+/// Sets a new password and ends every session of the user (the browser that changed
+/// it signs in again at once).
 pub fn set_password(conn: &mut DbConn, id: i32, hash: &str) -> QueryResult<usize> {
-    diesel::update(users::table.find(id))
+    let n = diesel::update(users::table.find(id))
         .set((
             users::password_hash.eq(hash),
             users::session_epoch.eq(users::session_epoch + 1),
         ))
+        .execute(conn)?;
+    end_sessions_of(conn, id, None)?;
+    Ok(n)
+}
+
+/// Gives a user another role (and club), ending their sessions: what they may do
+/// changes at their next sign-in, not in the middle of a page.
+pub fn set_role(
+    conn: &mut DbConn,
+    id: i32,
+    role: &str,
+    club_id: Option<i32>,
+) -> QueryResult<usize> {
+    let n = diesel::update(users::table.find(id))
+        .set((users::role.eq(role), users::club_id.eq(club_id)))
+        .execute(conn)?;
+    end_sessions_of(conn, id, None)?;
+    Ok(n)
+}
+
+/// Disables (`Some(when)`) or enables (`None`) an account; disabling ends its sessions.
+pub fn set_disabled(
+    conn: &mut DbConn,
+    id: i32,
+    disabled_at: Option<NaiveDateTime>,
+) -> QueryResult<usize> {
+    let n = diesel::update(users::table.find(id))
+        .set(users::disabled_at.eq(disabled_at))
+        .execute(conn)?;
+    if disabled_at.is_some() {
+        end_sessions_of(conn, id, None)?;
+    }
+    Ok(n)
+}
+
+/// A signed-in session as stored: the SHA-256 of the cookie's secret, its user, when
+/// it began and when it was last used.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = sessions)]
+pub struct SessionRow {
+    pub token_hash: String,
+    pub user_id: i32,
+    pub created_at: NaiveDateTime,
+    pub last_seen: NaiveDateTime,
+}
+
+pub fn start_session(
+    conn: &mut DbConn,
+    user_id: i32,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::insert_into(sessions::table)
+        .values((
+            sessions::token_hash.eq(token_hash),
+            sessions::user_id.eq(user_id),
+            sessions::created_at.eq(now),
+            sessions::last_seen.eq(now),
+        ))
         .execute(conn)
+}
+
+/// The session stored under `token_hash` and its user.
+pub fn find_session(
+    conn: &mut DbConn,
+    token_hash: &str,
+) -> QueryResult<Option<(SessionRow, User)>> {
+    sessions::table
+        .inner_join(users::table)
+        .filter(sessions::token_hash.eq(token_hash))
+        .select((SessionRow::as_select(), User::as_select()))
+        .first(conn)
+        .optional()
+}
+
+/// Marks a session as used now.
+pub fn touch_session(
+    conn: &mut DbConn,
+    token_hash: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(sessions::table.find(token_hash))
+        .set(sessions::last_seen.eq(now))
+        .execute(conn)
+}
+
+pub fn end_session(conn: &mut DbConn, token_hash: &str) -> QueryResult<usize> {
+    diesel::delete(sessions::table.find(token_hash)).execute(conn)
+}
+
+/// Ends every session of a user, but the one under `keep`.
+pub fn end_sessions_of(conn: &mut DbConn, user_id: i32, keep: Option<&str>) -> QueryResult<usize> {
+    let mine = sessions::table.filter(sessions::user_id.eq(user_id));
+    match keep {
+        Some(k) => diesel::delete(mine.filter(sessions::token_hash.ne(k))).execute(conn),
+        None => diesel::delete(mine).execute(conn),
+    }
+}
+
+/// How many sessions a user has open.
+pub fn count_sessions(conn: &mut DbConn, user_id: i32) -> QueryResult<i64> {
+    sessions::table
+        .filter(sessions::user_id.eq(user_id))
+        .count()
+        .get_result(conn)
+}
+
+/// Forgets sessions idle since before `idle_before` or begun before `born_before`.
+pub fn prune_sessions(
+    conn: &mut DbConn,
+    idle_before: NaiveDateTime,
+    born_before: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::delete(
+        sessions::table.filter(
+            sessions::last_seen
+                .lt(idle_before)
+                .or(sessions::created_at.lt(born_before)),
+        ),
+    )
+    .execute(conn)
 }
 
 pub fn insert_token(
@@ -134,7 +257,7 @@ pub fn insert_token(
         .get_result(conn)
 }
 
-/// The user behind a live (not revoked) token.
+/// The user behind a live (not revoked) token of an account that is not disabled.
 pub fn user_by_token(conn: &mut DbConn, token_hash: &str) -> QueryResult<Option<(i32, User)>> {
     let row: Option<(i32, i32)> = api_tokens::table
         .filter(api_tokens::token_hash.eq(token_hash))
@@ -143,7 +266,9 @@ pub fn user_by_token(conn: &mut DbConn, token_hash: &str) -> QueryResult<Option<
         .first(conn)
         .optional()?;
     match row {
-        Some((token_id, user_id)) => Ok(find_user(conn, user_id)?.map(|u| (token_id, u))),
+        Some((token_id, user_id)) => Ok(find_user(conn, user_id)?
+            .filter(|u| u.disabled_at.is_none())
+            .map(|u| (token_id, u))),
         None => Ok(None),
     }
 }

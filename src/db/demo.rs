@@ -168,7 +168,9 @@ fn league(
     let mut seq = Sequence(20261123);
     let mut pins = || format!("{:04}", seq.next(10_000));
     let actor = "demo";
-    let id = store::create(conn, club_id, &file, false, starts_on, now, actor, &mut pins)?;
+    let id = store::create(
+        conn, club_id, &file, false, starts_on, now, actor, &mut pins,
+    )?;
     let mut scores = Sequence(20261124);
     let mut round = 0;
     for _ in 0..store::rounds_planned(&file) {

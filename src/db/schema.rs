@@ -58,6 +58,7 @@ diesel::table! {
         club_id -> Nullable<Integer>,
         session_epoch -> Integer,
         created_at -> Timestamp,
+        disabled_at -> Nullable<Timestamp>,
     }
 }
 
@@ -214,3 +215,15 @@ diesel::table! {
 
 diesel::joinable!(tournaments -> events (event_id));
 diesel::allow_tables_to_appear_in_same_query!(tournaments, events);
+
+diesel::table! {
+    sessions (token_hash) {
+        token_hash -> Text,
+        user_id -> Integer,
+        created_at -> Timestamp,
+        last_seen -> Timestamp,
+    }
+}
+
+diesel::joinable!(sessions -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(sessions, users);

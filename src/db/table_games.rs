@@ -115,7 +115,17 @@ pub fn create_match_game(
         _ => 1,
     };
     // A table's partidas open with the table's PINs only, never a game PIN.
-    insert_game(conn, club_id, &setup, &seats, "", (None, best_of), actor, now).map(Some)
+    insert_game(
+        conn,
+        club_id,
+        &setup,
+        &seats,
+        "",
+        (None, best_of),
+        actor,
+        now,
+    )
+    .map(Some)
 }
 
 /// Links a game to a table.
@@ -183,7 +193,16 @@ pub fn insert_game_doc(
     let (scores, board) = doc
         .score(Lang::En)
         .map_err(|(i, _)| corrupt(format!("hand {} does not score", i + 1)))?;
-    let id = insert_game(conn, club_id, &doc.setup(), &doc.seats, "", series, actor, now)?;
+    let id = insert_game(
+        conn,
+        club_id,
+        &doc.setup(),
+        &doc.seats,
+        "",
+        series,
+        actor,
+        now,
+    )?;
     let hands: Vec<(u8, Entered)> = doc
         .hands
         .iter()
@@ -530,13 +549,17 @@ pub fn confirm(
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
     if row.proposed_side.as_deref() == Some(signer) {
-        return Err(ChangeError::Refused("tournament-sign-other-side", String::new()));
+        return Err(ChangeError::Refused(
+            "tournament-sign-other-side",
+            String::new(),
+        ));
     }
     super::write_tx(conn, |conn| {
         store::touch(conn, row.event_id)?;
         let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
-        let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
-            .ok_or(ChangeError::NotFound)?;
+        let fresh =
+            store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
+                .ok_or(ChangeError::NotFound)?;
         if fresh.version != row.version || fresh.status != "proposed" {
             return Err(ChangeError::Stale);
         }
@@ -748,7 +771,12 @@ pub fn create_knockout(
     super::write_tx(conn, |conn| {
         store::touch(conn, event_id)?;
         let t = store::load(conn, event_id)?.ok_or(ChangeError::NotFound)?;
-        if let Some(r) = t.file.rounds.iter().find(|r| !r.missing_results().is_empty()) {
+        if let Some(r) = t
+            .file
+            .rounds
+            .iter()
+            .find(|r| !r.missing_results().is_empty())
+        {
             return Err(ChangeError::Pairing(
                 tournament::PairingError::RoundIncomplete {
                     round: r.number,
@@ -812,7 +840,11 @@ pub fn create_knockout(
 
 /// The games of every table of a championship's rounds that played hand by hand,
 /// put into its file's results (for export).
-pub fn attach_games(conn: &mut DbConn, event_id: i32, file: &mut TournamentFile) -> QueryResult<()> {
+pub fn attach_games(
+    conn: &mut DbConn,
+    event_id: i32,
+    file: &mut TournamentFile,
+) -> QueryResult<()> {
     for row in store::tables(conn, event_id)? {
         let Some(first) = row.game_id.filter(|_| row.status == "final") else {
             continue;
@@ -821,7 +853,11 @@ pub fn attach_games(conn: &mut DbConn, event_id: i32, file: &mut TournamentFile)
             .rounds
             .iter_mut()
             .find(|r| r.number == row.round_no as u32)
-            .and_then(|r| r.results.iter_mut().find(|x| x.table == row.table_no as u32))
+            .and_then(|r| {
+                r.results
+                    .iter_mut()
+                    .find(|x| x.table == row.table_no as u32)
+            })
         else {
             continue;
         };
@@ -882,8 +918,9 @@ pub fn finalize(
     super::write_tx(conn, |conn| {
         store::touch(conn, row.event_id)?;
         let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
-        let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
-            .ok_or(ChangeError::NotFound)?;
+        let fresh =
+            store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
+                .ok_or(ChangeError::NotFound)?;
         record_in_bracket(conn, &t, &fresh, d, correcting, actor, now)
     })
 }

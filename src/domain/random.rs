@@ -193,7 +193,8 @@ mod tests {
                 assert!(hands.len() < 200, "the game ends");
                 let before = [0, 1].map(|i| board.totals[i].halves() / 2);
                 let dealer = board.next_dealer.unwrap();
-                let r = random_cuatrola_hand_of_game(game * 1000 + hands.len() as u64, dealer, before);
+                let r =
+                    random_cuatrola_hand_of_game(game * 1000 + hands.len() as u64, dealer, before);
                 let v = r.to_value();
                 hands.push((dealer, Entered::Full(v)));
             }

@@ -7,7 +7,8 @@ use askama::Template;
 use chrono::{NaiveDateTime, SubsecRound, Utc};
 use serde::Deserialize;
 
-use super::auth::{self, Perm, Principal, Role};
+use super::auth::{self, Perm, Principal, Role, Throttle};
+use super::requests::{client_address, redirect_target};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::accounts::{self, NewAudit, NewUser};
 use crate::db::queries;
@@ -17,16 +18,10 @@ pub fn now() -> NaiveDateTime {
     Utc::now().naive_utc().trunc_subsecs(0)
 }
 
-/// A local path to come back to, never another site.
-pub fn local_next(next: Option<&str>) -> String {
-    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
-        .unwrap_or("/")
-        .to_owned()
-}
-
+/// A 303 to `location`, through [`redirect_target`] like every redirect of Baza.
 pub fn see_other(location: &str) -> HttpResponse {
     HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, location.to_owned()))
+        .insert_header((header::LOCATION, redirect_target(Some(location))))
         .finish()
 }
 
@@ -51,7 +46,7 @@ pub async fn login_form(
     let ctx = Ctx::from_request(&req);
     render(&LoginPage {
         ctx: &ctx,
-        next: local_next(query.next.as_deref()),
+        next: redirect_target(query.next.as_deref()),
         username: String::new(),
         error: None,
     })
@@ -65,30 +60,39 @@ pub struct LoginForm {
 }
 
 enum LoginOutcome {
-    Ok(accounts::User),
+    /// Signed in: the user and the new session's secret.
+    Ok(accounts::User, String),
     Wrong,
     Throttled,
 }
 
-/// Checks a password with the per-user throttle: after ten failures in a minute,
-/// even the right password is refused until the minute has passed.
+/// Checks a password, throttled per user name and per client address `addr`: after
+/// ten failures for one name, or fifteen from one address, in a minute, even the
+/// right password is refused until the minute has passed. A disabled account is
+/// refused like a wrong password. On success, opens a session.
 fn attempt_login(
     conn: &mut crate::db::DbConn,
     username: &str,
     password: &str,
+    addr: &str,
+    limits: auth::SessionLimits,
 ) -> Result<LoginOutcome, AppError> {
     let subject = format!("user:{}", username.to_lowercase());
+    let addr = format!("login-addr:{addr}");
+    let what = [Throttle::Subject(&subject), Throttle::Address(&addr)];
     let now = now();
-    if auth::throttled(conn, &subject, now)? {
+    if auth::throttled(conn, &what, now)? {
         return Ok(LoginOutcome::Throttled);
     }
     let user = accounts::find_user_by_name(conn, username)?;
     if auth::verify_password(user.as_ref().map(|u| u.password_hash.as_str()), password)
         && let Some(u) = user
+        && u.disabled_at.is_none()
     {
-        return Ok(LoginOutcome::Ok(u));
+        let sid = auth::open_session(conn, u.id, limits, now)?;
+        return Ok(LoginOutcome::Ok(u, sid));
     }
-    auth::record_failure(conn, &subject, now)?;
+    auth::record_failure(conn, &what, now)?;
     Ok(LoginOutcome::Wrong)
 }
 
@@ -99,10 +103,15 @@ pub async fn login(
     form: web::Form<LoginForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
-    let next = local_next(form.next.as_deref());
+    let next = redirect_target(form.next.as_deref());
     let (username, password) = (form.username.trim().to_owned(), form.password);
     let name = username.clone();
-    let outcome = db(&state, move |conn| attempt_login(conn, &name, &password)).await?;
+    let addr = client_address(&req);
+    let limits = state.sessions;
+    let outcome = db(&state, move |conn| {
+        attempt_login(conn, &name, &password, &addr, limits)
+    })
+    .await?;
     let ctx = Ctx::from_request(&req);
     let page = |error: &str| LoginPage {
         ctx: &ctx,
@@ -111,8 +120,8 @@ pub async fn login(
         error: Some(ctx.t(error)),
     };
     match outcome {
-        LoginOutcome::Ok(user) => {
-            auth::sign_in(&session, &user)?;
+        LoginOutcome::Ok(user, sid) => {
+            auth::sign_in(&session, &user, &sid)?;
             Ok(see_other(&next))
         }
         LoginOutcome::Wrong => render_status(&page("login-wrong"), StatusCode::UNAUTHORIZED),
@@ -122,9 +131,34 @@ pub async fn login(
     }
 }
 
-pub async fn logout(session: Session) -> HttpResponse {
+/// Ends this browser's session on the server (a copy of the cookie is worth nothing
+/// afterwards) and forgets the cookie.
+pub async fn logout(
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, AppError> {
+    if let Some(sid) = session.get::<String>(auth::S_SID).ok().flatten() {
+        let hash = auth::token_hash(&sid);
+        db(&state, move |conn| Ok(accounts::end_session(conn, &hash)?)).await?;
+    }
     session.purge();
-    see_other("/")
+    Ok(see_other("/"))
+}
+
+/// "Close my other sessions": every session of this user but this browser's ends.
+pub async fn close_other_sessions(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::OwnAccount, req.path())?;
+    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let keep = who.session_hash.clone().ok_or(AppError::Forbidden)?;
+    db(&state, move |conn| {
+        Ok(accounts::end_sessions_of(conn, user.id, Some(&keep))?)
+    })
+    .await?;
+    Ok(see_other("/cuenta?cerradas=1"))
 }
 
 pub struct TokenLine {
@@ -141,6 +175,8 @@ struct AccountPage<'a> {
     username: String,
     role: String,
     tokens: Vec<TokenLine>,
+    /// Sessions of this user open elsewhere (besides this browser).
+    other_sessions: i64,
     new_token: Option<String>,
     message: Option<String>,
     error: Option<String>,
@@ -158,7 +194,13 @@ async fn account_page(
     who.require(Perm::OwnAccount, req.path())?;
     let user = who.user.clone().ok_or(AppError::Forbidden)?;
     let uid = user.id;
-    let tokens = db(state, move |conn| Ok(accounts::user_tokens(conn, uid)?)).await?;
+    let (tokens, sessions) = db(state, move |conn| {
+        Ok((
+            accounts::user_tokens(conn, uid)?,
+            accounts::count_sessions(conn, uid)?,
+        ))
+    })
+    .await?;
     let ctx = Ctx::from_request(req);
     let tokens = tokens
         .into_iter()
@@ -174,6 +216,7 @@ async fn account_page(
             role: ctx.t(&format!("role-{}", user.role.slug())),
             username: user.username,
             tokens,
+            other_sessions: (sessions - 1).max(0),
             new_token,
             message: message.map(|k| ctx.t(k)),
             error: error.map(|k| ctx.t(k)),
@@ -186,6 +229,7 @@ async fn account_page(
 #[derive(Deserialize)]
 pub struct DoneQuery {
     hecho: Option<String>,
+    cerradas: Option<String>,
 }
 
 pub async fn account(
@@ -194,7 +238,11 @@ pub async fn account(
     who: Principal,
     query: web::Query<DoneQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let message = query.hecho.as_deref().map(|_| "account-password-changed");
+    let message = match (&query.hecho, &query.cerradas) {
+        (Some(_), _) => Some("account-password-changed"),
+        (None, Some(_)) => Some("account-sessions-closed"),
+        (None, None) => None,
+    };
     account_page(&req, &state, &who, None, message, None, StatusCode::OK).await
 }
 
@@ -237,6 +285,7 @@ pub async fn change_password(
         .await;
     }
     let uid = user.id;
+    let limits = state.sessions;
     let changed = db(&state, move |conn| {
         let Some(u) = accounts::find_user(conn, uid)? else {
             return Ok(None);
@@ -245,14 +294,17 @@ pub async fn change_password(
             return Ok(None);
         }
         let hash = auth::hash_password(&form.new)?;
-        accounts::set_password(conn, uid, &hash)?;
-        Ok(accounts::find_user(conn, uid)?)
+        crate::db::write_tx(conn, |conn| {
+            // Every session of the user ends; this browser gets a new one.
+            accounts::set_password(conn, uid, &hash)?;
+            let sid = auth::open_session(conn, uid, limits, now())?;
+            Ok(accounts::find_user(conn, uid)?.map(|u| (u, sid)))
+        })
     })
     .await?;
     match changed {
-        Some(u) => {
-            // This session stays signed in; every other one ends.
-            auth::sign_in(&session, &u)?;
+        Some((u, sid)) => {
+            auth::sign_in(&session, &u, &sid)?;
             Ok(see_other("/cuenta?hecho=1"))
         }
         None => {
@@ -328,9 +380,25 @@ pub async fn revoke_token(
 }
 
 pub struct UserLine {
+    pub id: i32,
     pub username: String,
     pub role: String,
+    pub role_slug: String,
     pub club: String,
+    pub club_id: Option<i32>,
+    pub disabled: bool,
+    /// The administrator looking at the page (who cannot demote or disable themselves).
+    pub is_me: bool,
+}
+
+impl UserLine {
+    pub fn has_role(&self, slug: &str) -> bool {
+        self.role_slug == slug
+    }
+
+    pub fn has_club(&self, id: &i32) -> bool {
+        self.club_id == Some(*id)
+    }
 }
 
 #[derive(Template)]
@@ -346,9 +414,11 @@ struct UsersPage<'a> {
 async fn users_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
+    who: &Principal,
     error: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
+    let me = who.user.as_ref().map(|u| u.id);
     let ctx = Ctx::from_request(req);
     let (users, clubs) = db(state, |conn| {
         Ok((accounts::list_users(conn)?, queries::list_clubs(conn)?))
@@ -362,9 +432,14 @@ async fn users_page(
     let users = users
         .iter()
         .map(|u| UserLine {
+            id: u.id,
             username: u.username.clone(),
             role: ctx.t(&format!("role-{}", u.role)),
+            role_slug: u.role.clone(),
             club: club_name(u.club_id),
+            club_id: u.club_id,
+            disabled: u.disabled_at.is_some(),
+            is_me: me == Some(u.id),
         })
         .collect();
     render_status(
@@ -388,7 +463,7 @@ pub async fn users(
     who: Principal,
 ) -> Result<HttpResponse, AppError> {
     who.require(Perm::ManageUsers, req.path())?;
-    users_page(&req, &state, None, StatusCode::OK).await
+    users_page(&req, &state, &who, None, StatusCode::OK).await
 }
 
 #[derive(Deserialize)]
@@ -435,6 +510,7 @@ pub async fn create_user(
             return users_page(
                 &req,
                 &state,
+                &who,
                 Some(ctx.t(key)),
                 StatusCode::UNPROCESSABLE_ENTITY,
             )
@@ -454,6 +530,7 @@ pub async fn create_user(
                 return users_page(
                     &req,
                     &state,
+                    &who,
                     Some(ctx.t("users-bad-club")),
                     StatusCode::UNPROCESSABLE_ENTITY,
                 )
@@ -512,10 +589,169 @@ pub async fn create_user(
             users_page(
                 &req,
                 &state,
+                &who,
                 Some(ctx.t(key)),
                 StatusCode::UNPROCESSABLE_ENTITY,
             )
             .await
         }
     }
+}
+
+#[derive(Deserialize)]
+pub struct RoleForm {
+    role: String,
+    club: Option<String>,
+}
+
+/// What an administrator changes about another account.
+enum UserChange {
+    Role(Role, Option<i32>),
+    Disable,
+    Enable,
+}
+
+/// Applies `change` to account `id` with an audit entry, refusing the administrator's
+/// own account (nobody locks themselves out). Every change but enabling ends the
+/// account's sessions.
+async fn change_user(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    raw_id: &str,
+    change: UserChange,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::ManageUsers, req.path())?;
+    let id = super::parse_id(raw_id)?;
+    let ctx = Ctx::from_request(req);
+    if who.user.as_ref().map(|u| u.id) == Some(id) {
+        return users_page(
+            req,
+            state,
+            who,
+            Some(ctx.t("users-not-yourself")),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    let actor = who.actor();
+    let done = db(state, move |conn| {
+        let Some(before) = accounts::find_user(conn, id)? else {
+            return Err(AppError::NotFound);
+        };
+        if let UserChange::Role(_, Some(c)) = change
+            && queries::find_club(conn, c)?.is_none()
+        {
+            return Ok(Err("users-bad-club"));
+        }
+        let snapshot = |u: &accounts::User| {
+            serde_json::json!({
+                "username": u.username, "role": u.role, "club_id": u.club_id,
+                "disabled": u.disabled_at.is_some(),
+            })
+            .to_string()
+        };
+        crate::db::write_tx(conn, |conn| {
+            match change {
+                UserChange::Role(role, club) => accounts::set_role(conn, id, role.slug(), club)?,
+                UserChange::Disable => accounts::set_disabled(conn, id, Some(now()))?,
+                UserChange::Enable => accounts::set_disabled(conn, id, None)?,
+            };
+            let after = accounts::find_user(conn, id)?.ok_or(diesel::result::Error::NotFound)?;
+            accounts::insert_audit(
+                conn,
+                &NewAudit {
+                    at: now(),
+                    actor: &actor,
+                    action: "update",
+                    entity: "user",
+                    entity_id: id,
+                    club_id: after.club_id,
+                    event_id: None,
+                    before_json: Some(snapshot(&before)),
+                    after_json: Some(snapshot(&after)),
+                },
+            )?;
+            Ok(Ok(()))
+        })
+    })
+    .await?;
+    match done {
+        Ok(()) => Ok(see_other("/admin/usuarios")),
+        Err(key) => {
+            users_page(
+                req,
+                state,
+                who,
+                Some(ctx.t(key)),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    }
+}
+
+/// `POST /admin/usuarios/{id}/papel`: another role and club for an account.
+pub async fn set_user_role(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    form: web::Form<RoleForm>,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::ManageUsers, req.path())?;
+    let form = form.into_inner();
+    let ctx = Ctx::from_request(&req);
+    let club = match form
+        .club
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        None => None,
+        Some(c) => match c.parse::<i32>() {
+            Ok(id) => Some(id),
+            Err(_) => {
+                return users_page(
+                    &req,
+                    &state,
+                    &who,
+                    Some(ctx.t("users-bad-club")),
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                )
+                .await;
+            }
+        },
+    };
+    let Some(role) = Role::parse(&form.role) else {
+        return users_page(
+            &req,
+            &state,
+            &who,
+            Some(ctx.t("users-bad-role")),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    };
+    change_user(&req, &state, &who, &path, UserChange::Role(role, club)).await
+}
+
+/// `POST /admin/usuarios/{id}/desactivar`.
+pub async fn disable_user(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    change_user(&req, &state, &who, &path, UserChange::Disable).await
+}
+
+/// `POST /admin/usuarios/{id}/activar`.
+pub async fn enable_user(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    change_user(&req, &state, &who, &path, UserChange::Enable).await
 }

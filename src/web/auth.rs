@@ -1,6 +1,7 @@
-//! Who is asking, and what they may do: passwords (argon2id), sessions (signed,
-//! encrypted cookies), table PINs for scorekeepers, API tokens, CSRF, and the one
-//! policy function every handler calls (`Principal::require`).
+//! Who is asking, and what they may do: passwords (argon2id), sessions (a secret in a
+//! signed, encrypted cookie, valid while its row in `sessions` is), table PINs for
+//! scorekeepers, API tokens, CSRF, login throttling per name, place and address, and
+//! the one policy function every handler calls (`Principal::require`).
 
 use std::future::Future;
 use std::pin::Pin;
@@ -10,7 +11,7 @@ use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
-use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, web};
 use argon2::{Argon2, PasswordHash, PasswordHasher, PasswordVerifier};
 use sha2::{Digest, Sha256};
 
@@ -18,8 +19,8 @@ use super::{AppState, db};
 use crate::db::accounts::{self, User};
 use crate::error::AppError;
 
-pub const S_USER: &str = "uid";
-pub const S_EPOCH: &str = "epoch";
+/// The session secret; the database keeps its SHA-256 (`sessions.token_hash`).
+pub const S_SID: &str = "sid";
 pub const S_NAME: &str = "uname";
 pub const S_CSRF: &str = "csrf";
 pub const S_TABLES: &str = "tables";
@@ -28,49 +29,141 @@ pub const S_GAMES: &str = "games";
 pub const CSRF_FIELD: &str = "csrf";
 pub const CSRF_HEADER: &str = "x-csrf-token";
 
-/// Wrong passwords (or table PINs) allowed per subject per minute.
+/// Wrong passwords (or table PINs) allowed per user name (or table, or game) per minute.
 pub const MAX_FAILURES_PER_MINUTE: i64 = 10;
 
-/// Whether `subject` (a user name, a table, a game) failed too often in the last
-/// minute: then even the right secret is refused.
+/// Wrong passwords, and separately wrong PINs, allowed per client address per minute
+/// (many names or many tables tried from one place). A venue behind one address
+/// shares it, so it is looser than the limit per name.
+pub const MAX_ADDRESS_FAILURES_PER_MINUTE: i64 = 15;
+
+/// What is throttled: one name, table or game (`subject`), or one client address.
+#[derive(Debug, Clone, Copy)]
+pub enum Throttle<'a> {
+    Subject(&'a str),
+    Address(&'a str),
+}
+
+impl Throttle<'_> {
+    fn key_and_limit(self) -> (String, i64) {
+        match self {
+            Throttle::Subject(s) => (s.to_owned(), MAX_FAILURES_PER_MINUTE),
+            Throttle::Address(a) => (a.to_owned(), MAX_ADDRESS_FAILURES_PER_MINUTE),
+        }
+    }
+}
+
+/// Whether any of `what` failed too often in the last minute: then even the right
+/// secret is refused.
 pub fn throttled(
     conn: &mut crate::db::DbConn,
-    subject: &str,
+    what: &[Throttle],
     now: chrono::NaiveDateTime,
 ) -> Result<bool, AppError> {
     let since = now - chrono::Duration::seconds(60);
-    Ok(accounts::count_failures(conn, subject, since)? >= MAX_FAILURES_PER_MINUTE)
+    for t in what {
+        let (key, limit) = t.key_and_limit();
+        if accounts::count_failures(conn, &key, since)? >= limit {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
-/// Counts one failure against `subject`, forgetting those older than an hour.
+/// Counts one failure against each of `what`, forgetting those older than an hour.
 pub fn record_failure(
     conn: &mut crate::db::DbConn,
-    subject: &str,
+    what: &[Throttle],
     now: chrono::NaiveDateTime,
 ) -> Result<(), AppError> {
-    accounts::add_failure(conn, subject, now)?;
+    for t in what {
+        accounts::add_failure(conn, &t.key_and_limit().0, now)?;
+    }
     accounts::prune_failures(conn, now - chrono::Duration::hours(1))?;
     Ok(())
 }
 
 /// Checks a table or game PIN against `expected` (`None`: the place has no PIN, so
-/// every PIN is wrong), throttled per `subject`: `Ok(())`, or the status to answer
+/// every PIN is wrong), throttled per `subject` and per client address `addr`
+/// (from [`super::requests::client_address`]): `Ok(())`, or the status to answer
 /// (429 while throttled, 401 for a wrong PIN, which counts as a failure).
 pub fn check_pin(
     conn: &mut crate::db::DbConn,
     subject: &str,
+    addr: &str,
     expected: Option<&str>,
     given: &str,
 ) -> Result<Result<(), actix_web::http::StatusCode>, AppError> {
     let now = super::account::now();
-    if throttled(conn, subject, now)? {
+    let addr = format!("pin-addr:{addr}");
+    let what = [Throttle::Subject(subject), Throttle::Address(&addr)];
+    if throttled(conn, &what, now)? {
         return Ok(Err(actix_web::http::StatusCode::TOO_MANY_REQUESTS));
     }
     if expected.is_some_and(|e| same_secret(e, given)) {
         return Ok(Ok(()));
     }
-    record_failure(conn, subject, now)?;
+    record_failure(conn, &what, now)?;
     Ok(Err(actix_web::http::StatusCode::UNAUTHORIZED))
+}
+
+/// How long a signed-in session lasts: `idle` without a request, `lifetime` in all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionLimits {
+    pub idle: chrono::Duration,
+    pub lifetime: chrono::Duration,
+}
+
+impl Default for SessionLimits {
+    /// A championship day idle; a week in all.
+    fn default() -> SessionLimits {
+        SessionLimits {
+            idle: chrono::Duration::hours(12),
+            lifetime: chrono::Duration::days(7),
+        }
+    }
+}
+
+/// A session's `last_seen` is written at most this often (a page view is not a write).
+const TOUCH_EVERY_SECONDS: i64 = 60;
+
+/// Starts a session for `user_id` and returns its secret (for the cookie; the
+/// database keeps its hash). Forgets expired sessions on the way.
+pub fn open_session(
+    conn: &mut crate::db::DbConn,
+    user_id: i32,
+    limits: SessionLimits,
+    now: chrono::NaiveDateTime,
+) -> Result<String, AppError> {
+    let sid = random_hex(32)?;
+    accounts::prune_sessions(conn, now - limits.idle, now - limits.lifetime)?;
+    accounts::start_session(conn, user_id, &token_hash(&sid), now)?;
+    Ok(sid)
+}
+
+/// The user of the session stored under `hash`, if it is still valid now: not
+/// ended, not idle past `limits.idle`, not older than `limits.lifetime`, of an
+/// account that is not disabled. An expired session is removed.
+pub fn session_user(
+    conn: &mut crate::db::DbConn,
+    hash: &str,
+    limits: SessionLimits,
+    now: chrono::NaiveDateTime,
+) -> Result<Option<User>, AppError> {
+    let Some((row, user)) = accounts::find_session(conn, hash)? else {
+        return Ok(None);
+    };
+    let valid = user.disabled_at.is_none()
+        && now - row.last_seen <= limits.idle
+        && now - row.created_at <= limits.lifetime;
+    if !valid {
+        accounts::end_session(conn, hash)?;
+        return Ok(None);
+    }
+    if now - row.last_seen >= chrono::Duration::seconds(TOUCH_EVERY_SECONDS) {
+        accounts::touch_session(conn, hash, now)?;
+    }
+    Ok(Some(user))
 }
 
 /// Random bytes as lower-case hex.
@@ -199,6 +292,8 @@ pub struct Principal {
     pub api: bool,
     /// The token used, for the audit log.
     pub token_id: Option<i32>,
+    /// The signed-in session's key (`sessions.token_hash`).
+    pub session_hash: Option<String>,
 }
 
 impl Principal {
@@ -263,12 +358,6 @@ impl Principal {
     }
 }
 
-fn session_user(session: &Session) -> Option<(i32, i32)> {
-    let id = session.get::<i32>(S_USER).ok().flatten()?;
-    let epoch = session.get::<i32>(S_EPOCH).ok().flatten()?;
-    Some((id, epoch))
-}
-
 async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
     let state = req
         .app_data::<web::Data<AppState>>()
@@ -299,6 +388,7 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
                 games: Vec::new(),
                 api: true,
                 token_id: Some(token_id),
+                session_hash: None,
             }),
             None => Err(AppError::Unauthorized),
         };
@@ -314,20 +404,14 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
         .ok()
         .flatten()
         .unwrap_or_default();
-    let user = match session_user(&session) {
-        Some((id, epoch)) => {
-            let user = db(&state, move |conn| Ok(accounts::find_user(conn, id)?)).await?;
-            match user {
-                // A password change or a reset ends the other sessions.
-                Some(u) if u.session_epoch == epoch => SignedIn::from_user(&u),
-                _ => {
-                    session.remove(S_USER);
-                    session.remove(S_NAME);
-                    None
-                }
-            }
-        }
-        None => None,
+    let already = req.extensions().get::<CheckedSession>().cloned();
+    let checked = match already {
+        Some(c) => c,
+        None => check_session(&state, &session).await?,
+    };
+    let (user, session_hash) = match checked.0 {
+        Some((hash, u)) => (SignedIn::from_user(&u), Some(hash)),
+        None => (None, None),
     };
     Ok(Principal {
         user,
@@ -335,7 +419,57 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
         games,
         api: false,
         token_id: None,
+        session_hash,
     })
+}
+
+/// This request's session, checked against the database once: its key and user
+/// while valid.
+#[derive(Clone)]
+struct CheckedSession(Option<(String, User)>);
+
+/// Checks the session of the cookie, if it names one; a session that has ended
+/// (logout, expiry, ended elsewhere, account disabled or unknown role) is forgotten
+/// by the cookie too.
+async fn check_session(state: &AppState, session: &Session) -> Result<CheckedSession, AppError> {
+    let Some(hash) = session
+        .get::<String>(S_SID)
+        .ok()
+        .flatten()
+        .map(|sid| token_hash(&sid))
+    else {
+        return Ok(CheckedSession(None));
+    };
+    let limits = state.sessions;
+    let now = super::account::now();
+    let key = hash.clone();
+    let user = db(state, move |conn| session_user(conn, &key, limits, now)).await?;
+    match user.filter(|u| SignedIn::from_user(u).is_some()) {
+        Some(u) => Ok(CheckedSession(Some((hash, u)))),
+        None => {
+            session.remove(S_SID);
+            session.remove(S_NAME);
+            Ok(CheckedSession(None))
+        }
+    }
+}
+
+/// Middleware: checks the session of every page request before anything reads it,
+/// so that a page never greets by name a session that has ended (API requests
+/// carry tokens, static files need nobody).
+pub async fn session_check(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let path = req.path();
+    if !path.starts_with("/api/")
+        && !path.starts_with("/static/")
+        && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
+    {
+        let checked = check_session(&state, &req.get_session()).await?;
+        req.extensions_mut().insert(checked);
+    }
+    next.call(req).await
 }
 
 impl FromRequest for Principal {
@@ -357,8 +491,9 @@ pub fn csrf_token(session: &Session) -> String {
     token
 }
 
-/// Signs a user in: a fresh session (no fixation), a fresh CSRF token.
-pub fn sign_in(session: &Session, user: &User) -> Result<(), AppError> {
+/// Signs a user in with the secret of a session made by [`open_session`]: a fresh
+/// cookie (no fixation), a fresh CSRF token.
+pub fn sign_in(session: &Session, user: &User, sid: &str) -> Result<(), AppError> {
     let tables = session.get::<Vec<i32>>(S_TABLES).ok().flatten();
     let games = session.get::<Vec<i32>>(S_GAMES).ok().flatten();
     session.renew();
@@ -368,8 +503,7 @@ pub fn sign_in(session: &Session, user: &User) -> Result<(), AppError> {
             .insert(k, v)
             .map_err(|e| AppError::Internal(anyhow::anyhow!("session: {e}")))
     };
-    put(S_USER, user.id.into())?;
-    put(S_EPOCH, user.session_epoch.into())?;
+    put(S_SID, sid.into())?;
     put(S_NAME, user.username.clone().into())?;
     put(S_CSRF, random_hex(32)?.into())?;
     if let Some(t) = tables {

@@ -13,6 +13,7 @@ pub mod legacy;
 pub mod manage;
 pub mod pages;
 pub mod referee;
+pub mod requests;
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -26,13 +27,19 @@ use crate::db::{DbConn, DbPool};
 use crate::error::AppError;
 use i18n::Lang;
 
-/// What every handler shares: the pool. Nothing else lives in the process, so
-/// several Baza processes can serve one PostgreSQL behind a load balancer.
+/// What every handler shares: the pool and the settings of the command line. Nothing
+/// else lives in the process, so several Baza processes can serve one PostgreSQL
+/// behind a load balancer.
 #[derive(Clone)]
 pub struct AppState {
     pub pool: DbPool,
     /// Rendered public pages of this process (see [`PageCache`]).
     pub pages: std::sync::Arc<PageCache>,
+    /// How long signed-in sessions last.
+    pub sessions: auth::SessionLimits,
+    /// The header a trusted proxy puts the client's address in (`None`: the
+    /// address of the connection is the client's).
+    pub proxy_header: Option<header::HeaderName>,
 }
 
 /// Public pages rendered by this process, each under the stamp of the data it was
@@ -275,6 +282,25 @@ impl Ctx {
 /// The fields of a `multipart/form-data` body (name, content): enough for a form
 /// with a file input, without a multipart crate. `None` when it is not well formed.
 pub fn multipart_fields(content_type: &str, body: &[u8]) -> Option<Vec<(String, Vec<u8>)>> {
+    Some(
+        multipart_parts(content_type, body)?
+            .into_iter()
+            .map(|p| (p.name, p.content))
+            .collect(),
+    )
+}
+
+/// One part of a multipart body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    pub name: String,
+    /// The file name, for a file input's part.
+    pub filename: Option<String>,
+    pub content: Vec<u8>,
+}
+
+/// The parts of a `multipart/form-data` body; `None` when it is not well formed.
+pub fn multipart_parts(content_type: &str, body: &[u8]) -> Option<Vec<Part>> {
     let boundary = content_type
         .split(';')
         .find_map(|p| p.trim().strip_prefix("boundary="))?
@@ -285,12 +311,12 @@ pub fn multipart_fields(content_type: &str, body: &[u8]) -> Option<Vec<(String, 
     let delimiter = format!("--{boundary}");
     let find = |hay: &[u8], needle: &[u8]| hay.windows(needle.len()).position(|w| w == needle);
     let mut rest = body;
-    let mut fields = Vec::new();
+    let mut parts = Vec::new();
     let start = find(rest, delimiter.as_bytes())?;
     rest = rest.get(start + delimiter.len()..)?;
     loop {
         if rest.starts_with(b"--") {
-            return Some(fields);
+            return Some(parts);
         }
         rest = rest.strip_prefix(b"\r\n")?;
         let end = find(rest, delimiter.as_bytes())?;
@@ -301,14 +327,20 @@ pub fn multipart_fields(content_type: &str, body: &[u8]) -> Option<Vec<(String, 
         if let Some(c) = content.strip_suffix(b"\r\n") {
             content = c;
         }
-        let name = headers
+        let disposition = headers
             .lines()
-            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))?
-            .split(';')
-            .find_map(|p| p.trim().strip_prefix("name="))?
-            .trim_matches('"')
-            .to_owned();
-        fields.push((name, content.to_vec()));
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))?;
+        let param = |key: &str| {
+            disposition
+                .split(';')
+                .find_map(|p| p.trim().strip_prefix(key))
+                .map(|v| v.trim_matches('"').to_owned())
+        };
+        parts.push(Part {
+            name: param("name=")?,
+            filename: param("filename="),
+            content: content.to_vec(),
+        });
         rest = rest.get(end + delimiter.len()..)?;
     }
 }

@@ -142,7 +142,7 @@ pub async fn switch_language(
 ) -> Result<HttpResponse, AppError> {
     let lang = i18n::Lang::from_code(&path).ok_or(AppError::NotFound)?;
     // Only local paths: never an open redirect to another site.
-    let next = super::account::local_next(query.next.as_deref());
+    let next = super::requests::redirect_target(query.next.as_deref());
     let cookie = Cookie::build(i18n::LANG_COOKIE, lang.code())
         .path("/")
         .max_age(CookieDuration::days(365))

@@ -130,7 +130,11 @@ async fn play_game(app: &TestApp, keeper: &reqwest::Client, game: i32, seed: u64
                 .iter()
                 .map(points)
                 .collect();
-            assert_eq!(server, totals.to_vec(), "the server's totals are the hands'");
+            assert_eq!(
+                server,
+                totals.to_vec(),
+                "the server's totals are the hands'"
+            );
             let winner = board["game_over"]["winner"].as_u64().unwrap() as usize;
             assert!(totals[winner] >= 21, "{totals:?}");
             return Played { totals, winner };
@@ -165,7 +169,11 @@ async fn play_game(app: &TestApp, keeper: &reqwest::Client, game: i32, seed: u64
             ],
         )
         .await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER, "hand {n} of game {game}");
+        assert_eq!(
+            res.status(),
+            StatusCode::SEE_OTHER,
+            "hand {n} of game {game}"
+        );
     }
     panic!("game {game} did not end");
 }
@@ -176,7 +184,13 @@ async fn play_game(app: &TestApp, keeper: &reqwest::Client, game: i32, seed: u64
 /// scorekeeper's.
 async fn play_table(app: &TestApp, slip: &Slip, seed: u64) -> Played {
     let keeper = new_client();
-    let res = post_form_as(app, &keeper, &format!("{}/pin", slip.path), &[("pin", &slip.pins[0])]).await;
+    let res = post_form_as(
+        app,
+        &keeper,
+        &format!("{}/pin", slip.path),
+        &[("pin", &slip.pins[0])],
+    )
+    .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let game = game_of(app, &keeper, &slip.path).await;
     let played = play_game(app, &keeper, game, seed).await;
@@ -198,18 +212,48 @@ async fn play_table(app: &TestApp, slip: &Slip, seed: u64) -> Played {
     let version = attr(&html, "form.sign-form input[name=version]", "value").unwrap();
     let sign = format!("{}/firma", slip.path);
     let res = post_form_as(app, &keeper, &sign, &[("version", &version)]).await;
-    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "no self-confirmation");
-    let res = post_form_as(app, &keeper, &sign, &[("version", &version), ("pin", &slip.pins[0])]).await;
-    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "not with the proposer's PIN");
+    assert_eq!(
+        res.status(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "no self-confirmation"
+    );
+    let res = post_form_as(
+        app,
+        &keeper,
+        &sign,
+        &[("version", &version), ("pin", &slip.pins[0])],
+    )
+    .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not with the proposer's PIN"
+    );
     let res = if seed % 2 == 0 {
-        post_form_as(app, &keeper, &sign, &[("version", &version), ("pin", &slip.pins[1])]).await
+        post_form_as(
+            app,
+            &keeper,
+            &sign,
+            &[("version", &version), ("pin", &slip.pins[1])],
+        )
+        .await
     } else {
         let other = new_client();
-        let res = post_form_as(app, &other, &format!("{}/pin", slip.path), &[("pin", &slip.pins[1])]).await;
+        let res = post_form_as(
+            app,
+            &other,
+            &format!("{}/pin", slip.path),
+            &[("pin", &slip.pins[1])],
+        )
+        .await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
         post_form_as(app, &other, &sign, &[("version", &version)]).await
     };
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "the other pair confirms");
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "the other pair confirms"
+    );
     // Confirmed: the table can no longer change its game.
     let form = scraper::Html::parse_document(
         &keeper
@@ -250,7 +294,9 @@ fn key(l: &Line) -> (i64, i64, i64) {
 
 /// The standings page's order of entrant names.
 async fn standings_names(app: &TestApp, id: i32) -> Vec<String> {
-    let html = app.page(&format!("/campeonatos/{id}"), StatusCode::OK).await;
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
     texts(&html, ".standings tbody tr td.name")
 }
 
@@ -289,27 +335,56 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
         .parse()
         .unwrap();
     let names = [
-        "Ana – Berta", "Carlos – Dani", "Elena – Fermín", "Gloria – Hugo", "Inés – Jaime",
-        "Laura – Mario", "Nuria – Óscar", "Pilar – Quique", "Rosa – Santi", "Tere – Ulises",
-        "Vera – Xavi", "Yolanda – Zoe",
+        "Ana – Berta",
+        "Carlos – Dani",
+        "Elena – Fermín",
+        "Gloria – Hugo",
+        "Inés – Jaime",
+        "Laura – Mario",
+        "Nuria – Óscar",
+        "Pilar – Quique",
+        "Rosa – Santi",
+        "Tere – Ulises",
+        "Vera – Xavi",
+        "Yolanda – Zoe",
     ];
     for n in names {
-        let res = post(&app, &format!("/campeonatos/{id}/inscritos"), &[("name", n)]).await;
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", n)],
+        )
+        .await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
     }
 
     let mut ledger: BTreeMap<String, Line> = BTreeMap::new();
     for round in 1..=4u64 {
-        let res = post(&app, &format!("/campeonatos/{id}/rondas"), &[("tables", "6")]).await;
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/rondas"),
+            &[("tables", "6")],
+        )
+        .await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "round {round} paired");
-        let res = post(&app, &format!("/campeonatos/{id}/rondas/{round}/publicar"), &[]).await;
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/rondas/{round}/publicar"),
+            &[],
+        )
+        .await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
         let file = document(&app, id).await;
-        let pairings = file["rounds"][round as usize - 1]["pairings"].as_array().unwrap().clone();
+        let pairings = file["rounds"][round as usize - 1]["pairings"]
+            .as_array()
+            .unwrap()
+            .clone();
         let tables = slips(&app, id, &format!("ronda={round}")).await;
         assert_eq!(tables.len(), 6);
         // The director's page shows every table waiting for its game.
-        let dir = app.page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK).await;
+        let dir = app
+            .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+            .await;
         assert_eq!(
             texts(&dir, &format!("#ronda-{round} td.table-state")),
             vec!["Sin empezar"; 6]
@@ -320,10 +395,17 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
                 .find(|p| p["table"] == t as u64 + 1)
                 .unwrap();
             let played = play_table(&app, slip, round * 100 + t as u64).await;
-            book(&mut ledger, p["a"].as_str().unwrap(), p["b"].as_str().unwrap(), played);
+            book(
+                &mut ledger,
+                p["a"].as_str().unwrap(),
+                p["b"].as_str().unwrap(),
+                played,
+            );
         }
         let file = document(&app, id).await;
-        let results = file["rounds"][round as usize - 1]["results"].as_array().unwrap();
+        let results = file["rounds"][round as usize - 1]["results"]
+            .as_array()
+            .unwrap();
         assert_eq!(results.len(), 6, "every result confirmed");
 
         if round == 2 {
@@ -376,7 +458,10 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
                 &app,
                 &referee,
                 &format!("{ruling}/aplicar"),
-                &[("game", &game.to_string()), ("hand", &doc.hands.len().to_string())],
+                &[
+                    ("game", &game.to_string()),
+                    ("hand", &doc.hands.len().to_string()),
+                ],
             )
             .await;
             assert_eq!(res.status(), StatusCode::SEE_OTHER, "the ruling is applied");
@@ -389,7 +474,11 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
                 .find(|r| r["table"] == 1)
                 .unwrap()
                 .clone();
-            assert_eq!(r["score"], serde_json::json!(new), "the match follows the ruling");
+            assert_eq!(
+                r["score"],
+                serde_json::json!(new),
+                "the match follows the ruling"
+            );
             let p = &file["rounds"][1]["pairings"]
                 .as_array()
                 .unwrap()
@@ -413,7 +502,15 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
                 }
             }
             let winner = usize::from(new_winner);
-            book(&mut ledger, a, b, Played { totals: new, winner });
+            book(
+                &mut ledger,
+                a,
+                b,
+                Played {
+                    totals: new,
+                    winner,
+                },
+            );
             // The audit says who changed what.
             let audit = app
                 .get(&format!("/campeonatos/{id}/auditoria?formato=json"))
@@ -421,7 +518,10 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
                 .text()
                 .await
                 .unwrap();
-            assert!(audit.contains("arbitro"), "the referee's correction is audited");
+            assert!(
+                audit.contains("arbitro"),
+                "the referee's correction is audited"
+            );
         }
     }
 
@@ -431,7 +531,12 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| (e["name"].as_str().unwrap().to_owned(), e["id"].as_str().unwrap().to_owned()))
+        .map(|e| {
+            (
+                e["name"].as_str().unwrap().to_owned(),
+                e["id"].as_str().unwrap().to_owned(),
+            )
+        })
         .collect();
     let order = standings_names(&app, id).await;
     assert_eq!(order.len(), 12);
@@ -445,7 +550,12 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
     let res = post(
         &app,
         &format!("/campeonatos/{id}/fases"),
-        &[("name", "Fase final"), ("qualify", "top"), ("n", "8"), ("shape", "single")],
+        &[
+            ("name", "Fase final"),
+            ("qualify", "top"),
+            ("n", "8"),
+            ("shape", "single"),
+        ],
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
@@ -460,7 +570,9 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
     let top8: Vec<String> = order[..8].iter().map(|n| name_of[n].clone()).collect();
     assert_eq!(seeded, top8, "seeded in the order of the standings");
     let bracket_id: i32 = {
-        let html = app.page(&format!("/campeonatos/{id}"), StatusCode::OK).await;
+        let html = app
+            .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+            .await;
         attr(&html, "a.phase-bracket", "href")
             .unwrap()
             .trim_start_matches("/cuadros/")
@@ -490,7 +602,10 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
             played_tables += 1;
         }
     }
-    assert_eq!(played_tables, 7, "four quarter-finals, two semi-finals and the final");
+    assert_eq!(
+        played_tables, 7,
+        "four quarter-finals, two semi-finals and the final"
+    );
     // Quarter-finals as seeded: 1 v 8, 4 v 5, 2 v 7, 3 v 6.
     let qf: Vec<(String, String)> = winners[..4]
         .iter()
@@ -505,8 +620,13 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
     }
     let (fa, fb, w) = winners.last().unwrap().clone();
     let champion = if w == 0 { fa } else { fb };
-    let html = app.page(&format!("/cuadros/{bracket_id}"), StatusCode::OK).await;
-    assert_eq!(texts(&html, ".champion"), vec![format!("Campeón: {champion}")]);
+    let html = app
+        .page(&format!("/cuadros/{bracket_id}"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&html, ".champion"),
+        vec![format!("Campeón: {champion}")]
+    );
 
     // The file carries every game, and a re-import gives the same standings.
     let file = document(&app, id).await;
@@ -528,7 +648,8 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
             x.as_object_mut().unwrap().remove("score");
         }
     }
-    let parsed = baza::domain::tournament::parse(&stripped.to_string()).expect("scores derived from the hands");
+    let parsed = baza::domain::tournament::parse(&stripped.to_string())
+        .expect("scores derived from the hands");
     let derived: Vec<String> = baza::domain::tournament::standings(&parsed)
         .into_iter()
         .map(|r| r.name)
@@ -544,8 +665,17 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
                 format!("{n:04}")
             };
             let now = baza::web::account::now();
-            baza::db::tournaments::create(conn, club, &parsed, true, now.date(), now, "test", &mut pins)
-                .unwrap()
+            baza::db::tournaments::create(
+                conn,
+                club,
+                &parsed,
+                true,
+                now.date(),
+                now,
+                "test",
+                &mut pins,
+            )
+            .unwrap()
         })
         .await;
     assert_eq!(standings_names(&app, imported).await, order);
@@ -563,7 +693,11 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
     };
     let again = document(&app, imported).await;
     assert_eq!(entries(&again).len(), entries(&file).len());
-    assert_eq!(entries(&again), entries(&file), "every game, every hand, back out");
+    assert_eq!(
+        entries(&again),
+        entries(&file),
+        "every game, every hand, back out"
+    );
 }
 
 #[tokio::test]
@@ -603,9 +737,19 @@ async fn a_timed_match_ends_when_its_minutes_run_out_with_the_hand_in_play() {
         .parse()
         .unwrap();
     for n in ["Ana – Berta", "Carlos – Dani"] {
-        post(&app, &format!("/campeonatos/{id}/inscritos"), &[("name", n)]).await;
+        post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", n)],
+        )
+        .await;
     }
-    post(&app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
+    post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
     post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
     let slip = slips(&app, id, "ronda=1").await.remove(0);
     let html = app.page(&slip.path, StatusCode::OK).await;
@@ -613,8 +757,8 @@ async fn a_timed_match_ends_when_its_minutes_run_out_with_the_hand_in_play() {
     assert!(left[0].starts_with("Quedan"), "{left:?}");
     // The round was published 31 minutes ago.
     app.with_conn(|conn| {
-        use diesel::prelude::*;
         use baza::db::schema::tournament_tables::dsl;
+        use diesel::prelude::*;
         let then = baza::web::account::now() - chrono::TimeDelta::minutes(31);
         diesel::update(dsl::tournament_tables)
             .set(dsl::started_at.eq(Some(then)))
@@ -629,12 +773,20 @@ async fn a_timed_match_ends_when_its_minutes_run_out_with_the_hand_in_play() {
     );
     // The hand in play is entered, and it ends the match.
     let keeper = new_client();
-    post_form_as(&app, &keeper, &format!("{}/pin", slip.path), &[("pin", &slip.pins[0])]).await;
+    post_form_as(
+        &app,
+        &keeper,
+        &format!("{}/pin", slip.path),
+        &[("pin", &slip.pins[0])],
+    )
+    .await;
     let game = game_of(&app, &keeper, &slip.path).await;
     let file = export(&app, game).await;
     let dealer = file["scoreboard"]["next_dealer"].as_u64().unwrap() as u8;
     let record = random_cuatrola_hand_of_game(4242, dealer, [0, 0]);
-    let hp = baza::domain::rule(&record, baza::domain::Lang::Es).hand_points.unwrap();
+    let hp = baza::domain::rule(&record, baza::domain::Lang::Es)
+        .hand_points
+        .unwrap();
     let score = [hp[0].halves() / 2, hp[1].halves() / 2];
     let form = scraper::Html::parse_document(
         &keeper
@@ -651,8 +803,14 @@ async fn a_timed_match_ends_when_its_minutes_run_out_with_the_hand_in_play() {
         &keeper,
         &format!("/partidas/{game}/mano"),
         &[
-            ("version", &attr(&form, "details.full-entry input[name=version]", "value").unwrap()),
-            ("submission", &attr(&form, "details.full-entry input[name=submission]", "value").unwrap()),
+            (
+                "version",
+                &attr(&form, "details.full-entry input[name=version]", "value").unwrap(),
+            ),
+            (
+                "submission",
+                &attr(&form, "details.full-entry input[name=submission]", "value").unwrap(),
+            ),
             ("record", &record.to_value().to_string()),
         ],
     )

@@ -115,18 +115,28 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn() -> TestApp {
-        TestApp::over(TestDb::new()).await
+        TestApp::spawn_with(baza::startup::WebOptions::default()).await
+    }
+
+    /// The server with these options (one worker) over a fresh database.
+    pub async fn spawn_with(options: baza::startup::WebOptions) -> TestApp {
+        TestApp::over_with(TestDb::new(), options).await
     }
 
     /// The real server over `db`, migrated to the end first.
     pub async fn over(db: TestDb) -> TestApp {
+        TestApp::over_with(db, baza::startup::WebOptions::default()).await
+    }
+
+    /// The real server over `db` with these options (one worker).
+    pub async fn over_with(db: TestDb, options: baza::startup::WebOptions) -> TestApp {
         let pool = db.pool();
         let app = Application::build(
             "127.0.0.1:0",
             pool.clone(),
             &baza::startup::WebOptions {
                 workers: Some(1),
-                secure_cookies: false,
+                ..options
             },
         )
         .expect("bind");

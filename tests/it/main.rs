@@ -4,18 +4,23 @@
 //! `BAZA_TEST_DATABASE_URL=postgres://…` is set), a real headless Chromium for the
 //! browser tests, and the real `baza` binary for the CLI tests.
 
+/// The rules engine under the name the fuzz targets use (`crate::domain`).
+use baza::domain;
+
 mod brackets;
-mod championship;
 mod browser;
+mod championship;
 mod check;
 mod cli;
 mod club;
 mod club_tute_individual;
 mod faults;
 mod fold;
+mod fuzzing;
 mod helpers;
 mod i18n;
 mod pages;
 mod referee;
 mod security;
 mod tournaments;
+mod trust;

@@ -112,7 +112,12 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship_both_cha
         .collect();
     assert_eq!(
         links,
-        vec!["/campeonatos/3", "/campeonatos/2", "/campeonatos/4", "/campeonatos/1"]
+        vec![
+            "/campeonatos/3",
+            "/campeonatos/2",
+            "/campeonatos/4",
+            "/campeonatos/1"
+        ]
     );
 
     let league = app.page("/campeonatos/1", StatusCode::OK).await;

@@ -1621,8 +1621,17 @@ async fn a_championship_file_and_its_brackets_go_in_and_out_together() {
             let file = baza::domain::tournament::parse(&text).unwrap();
             let now = baza::web::account::now();
             let mut pins = || "1234".to_owned();
-            baza::db::tournaments::create(conn, club, &file, false, now.date(), now, "test", &mut pins)
-                .unwrap()
+            baza::db::tournaments::create(
+                conn,
+                club,
+                &file,
+                false,
+                now.date(),
+                now,
+                "test",
+                &mut pins,
+            )
+            .unwrap()
         })
     };
     let id = import(text.clone()).await;

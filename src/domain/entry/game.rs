@@ -98,7 +98,10 @@ impl GameDoc {
 
     /// Scores every hand in order; on a problem, the hand's 0-based position and what
     /// is wrong with it.
-    pub fn score(&self, lang: Lang) -> Result<(Vec<HandScore>, Scoreboard), (usize, Vec<EntryError>)> {
+    pub fn score(
+        &self,
+        lang: Lang,
+    ) -> Result<(Vec<HandScore>, Scoreboard), (usize, Vec<EntryError>)> {
         let hands: Vec<(u8, Entered)> = self
             .hands
             .iter()

@@ -85,9 +85,9 @@
 
 use super::format::{MatchFormat, Points, Side, check_outcome};
 use super::played;
-use crate::domain::entry::{GAME_FORMAT, GameDoc};
 use super::standings::Tiebreak;
 use crate::domain::engine::GameKind;
+use crate::domain::entry::{GAME_FORMAT, GameDoc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -411,7 +411,10 @@ pub fn derive_from_games(file: &mut TournamentFile) -> Result<(), FileError> {
                 }
             }
             let partidas = played::partidas_of(&r.games).map_err(|gi| {
-                FileError::new(format!("{at}.games[{gi}]"), "a hand of this game does not score")
+                FileError::new(
+                    format!("{at}.games[{gi}]"),
+                    "a hand of this game does not score",
+                )
             })?;
             let Some(d) = played::decide(&format, &partidas, r.time_up) else {
                 return Err(FileError::new(at, "its games do not finish the match"));
@@ -426,7 +429,10 @@ pub fn derive_from_games(file: &mut TournamentFile) -> Result<(), FileError> {
                 ));
             }
             if r.winner.is_some() && r.winner != d.winner {
-                return Err(FileError::new(at, "the winner is not the one its games give"));
+                return Err(FileError::new(
+                    at,
+                    "the winner is not the one its games give",
+                ));
             }
             r.score = d.score;
             r.winner = d.winner;

@@ -27,10 +27,9 @@ impl Partida {
     /// A partida from its scoreboard (side 0 is entrant `a`).
     pub fn from_board(board: &Scoreboard, hands: usize) -> Partida {
         let total = |i: usize| {
-            board
-                .totals
-                .get(i)
-                .map_or(0, |s| u32::try_from(s.as_f64().max(0.0).floor() as i64).unwrap_or(0))
+            board.totals.get(i).map_or(0, |s| {
+                u32::try_from(s.as_f64().max(0.0).floor() as i64).unwrap_or(0)
+            })
         };
         Partida {
             totals: [total(0), total(1)],
@@ -173,7 +172,13 @@ pub fn first_dealer(seed: u64, round: u32, table: u32, players: u8) -> u8 {
 /// The names at each seat: a pair entrant "Ana – Berta" (or "Ana y Berta", "Ana i
 /// Berta", "Ana / Berta") gives its two players, otherwise "Ana (1)" and "Ana (2)".
 /// Entrant `a` takes the seats of side 0.
-pub fn seat_names(game: GameKind, players: u8, options: &Map<String, Value>, a: &str, b: &str) -> Vec<String> {
+pub fn seat_names(
+    game: GameKind,
+    players: u8,
+    options: &Map<String, Value>,
+    a: &str,
+    b: &str,
+) -> Vec<String> {
     let seating = game.seating_of(players, options);
     let per_side = usize::from(players / seating.sides().max(1));
     let split = |name: &str| -> Vec<String> {
@@ -289,7 +294,11 @@ mod tests {
                 winner: Some(Side::B)
             })
         );
-        assert_eq!(decide(&f, &[p(0, 0, None, 0)], true), None, "time up before any hand");
+        assert_eq!(
+            decide(&f, &[p(0, 0, None, 0)], true),
+            None,
+            "time up before any hand"
+        );
     }
 
     #[test]

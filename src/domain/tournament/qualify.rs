@@ -143,9 +143,8 @@ pub fn knockout_from_standings(
                 u.sort_unstable();
                 u
             };
-            let renumber = |e: EntrantId| {
-                EntrantId(used.iter().position(|x| *x == e.0).unwrap_or(0) as u32)
-            };
+            let renumber =
+                |e: EntrantId| EntrantId(used.iter().position(|x| *x == e.0).unwrap_or(0) as u32);
             let seeds: Vec<EntrantId> = b.seeds().iter().map(|e| renumber(*e)).collect();
             let b = bracket_in_seed_order(&seeds, third_place)?;
             Ok((used.iter().map(|k| ids[*k as usize].clone()).collect(), b))

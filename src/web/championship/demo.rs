@@ -49,7 +49,12 @@ fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
 /// Plays random legal hands into a table's game as pair a's scorekeeper, until the
 /// game ends or `hands` hands are in (each hand checked and scored as the hand form
 /// would, written at once); the table then follows its game. Whether the game ended.
-fn play(conn: &mut DbConn, row: &TableRow, seed: u64, hands: Option<usize>) -> Result<bool, AppError> {
+fn play(
+    conn: &mut DbConn,
+    row: &TableRow,
+    seed: u64,
+    hands: Option<usize>,
+) -> Result<bool, AppError> {
     let Some(first) = row.game_id else {
         return Ok(false);
     };
@@ -58,12 +63,16 @@ fn play(conn: &mut DbConn, row: &TableRow, seed: u64, hands: Option<usize>) -> R
     let mut entered: Vec<(u8, Entered)> = Vec::new();
     let board = loop {
         let board = crate::domain::entry::scoreboard(&setup, &scores);
-        if board.game_over.is_some() || hands.is_some_and(|h| entered.len() >= h) || entered.len() >= 200 {
+        if board.game_over.is_some()
+            || hands.is_some_and(|h| entered.len() >= h)
+            || entered.len() >= 200
+        {
             break board;
         }
         let before = [0, 1].map(|i| board.totals.get(i).map_or(0, |s| s.halves() / 2));
         let dealer = board.next_dealer.unwrap_or(0);
-        let record = random_cuatrola_hand_of_game(seed * 1000 + entered.len() as u64, dealer, before);
+        let record =
+            random_cuatrola_hand_of_game(seed * 1000 + entered.len() as u64, dealer, before);
         let e = Entered::Full(record.to_value());
         let s = game::score_one(&setup, &scores, dealer, &e, Lang::Es)
             .map_err(|e| AppError::Internal(anyhow::anyhow!("demo hand: {e:?}")))?;
@@ -90,7 +99,13 @@ fn play_and_confirm(conn: &mut DbConn, row: &TableRow, seed: u64) -> Result<(), 
     play(conn, row, seed, None)?;
     let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
         .ok_or(AppError::NotFound)?;
-    table_games::confirm(conn, &fresh, "b", &format!("{ACTOR} (firma pareja b)"), now())?;
+    table_games::confirm(
+        conn,
+        &fresh,
+        "b",
+        &format!("{ACTOR} (firma pareja b)"),
+        now(),
+    )?;
     Ok(())
 }
 
@@ -133,9 +148,18 @@ pub fn create_demo_championships(
         format!("{:04}", (n * 6007 + 4321) % 10_000)
     };
     let pairs = [
-        "Alonso – Barrios", "Cuesta – Díez", "Escudero – Fuentes", "Gallego – Herrero",
-        "Iglesias – Juárez", "Lorenzo – Marcos", "Nieto – Ortega", "Pascual – Quintana",
-        "Ramos – Santos", "Toledo – Urbano", "Vega – Zamora", "Yagüe – Benito",
+        "Alonso – Barrios",
+        "Cuesta – Díez",
+        "Escudero – Fuentes",
+        "Gallego – Herrero",
+        "Iglesias – Juárez",
+        "Lorenzo – Marcos",
+        "Nieto – Ortega",
+        "Pascual – Quintana",
+        "Ramos – Santos",
+        "Toledo – Urbano",
+        "Vega – Zamora",
+        "Yagüe – Benito",
     ];
     let file = demo_file("Campeonato comarcal de cuatrola", 4, &pairs);
     let live = store::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
@@ -166,7 +190,11 @@ pub fn create_demo_championships(
     let done = store::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
     for round in 1..=3u32 {
         for row in pair_and_publish(conn, done, round, &mut pins)? {
-            play_and_confirm(conn, &row, 1000 + u64::from(round) * 100 + row.table_no as u64)?;
+            play_and_confirm(
+                conn,
+                &row,
+                1000 + u64::from(round) * 100 + row.table_no as u64,
+            )?;
         }
     }
     let bracket = table_games::create_knockout(

@@ -82,7 +82,11 @@ pub(super) fn phase_views(
             .map(|row| {
                 let entrants = doc
                     .as_ref()
-                    .and_then(|d| d.get(crate::domain::bracket::MatchId(row.table_no.max(1) as u32 - 1)))
+                    .and_then(|d| {
+                        d.get(crate::domain::bracket::MatchId(
+                            row.table_no.max(1) as u32 - 1,
+                        ))
+                    })
                     .map(|m| m.entrants())
                     .unwrap_or([None, None]);
                 let name = |k: usize| {
@@ -96,8 +100,13 @@ pub(super) fn phase_views(
                     physical: row.physical,
                     a: name(0),
                     b: name(1),
-                    result: (row.status == "final")
-                        .then(|| format!("{} – {}", row.proposed_a.unwrap_or(0), row.proposed_b.unwrap_or(0))),
+                    result: (row.status == "final").then(|| {
+                        format!(
+                            "{} – {}",
+                            row.proposed_a.unwrap_or(0),
+                            row.proposed_b.unwrap_or(0)
+                        )
+                    }),
                     status: row.status.clone(),
                     pin: row.pin.clone(),
                     pin_b: row.pin_b.clone(),

@@ -3,7 +3,9 @@
 //! The proposer's PIN never confirms. Also the director's switch of a table to typed
 //! results, when the phone that kept its game dies.
 
-use super::tables::{Key, Shown, TableCtx, check_table_pin, is_staff, load_table, refusal, sides_of, table_page};
+use super::tables::{
+    Key, Shown, TableCtx, check_table_pin, is_staff, load_table, refusal, sides_of, table_page,
+};
 use super::*;
 use crate::db::table_games;
 
@@ -26,7 +28,16 @@ pub async fn sign(
 ) -> Result<HttpResponse, AppError> {
     let (raw, round, table) = path.into_inner();
     let id = parse_id(&raw)?;
-    sign_post(req, state, who, session, id, Key::Round(round, table), form.into_inner()).await
+    sign_post(
+        req,
+        state,
+        who,
+        session,
+        id,
+        Key::Round(round, table),
+        form.into_inner(),
+    )
+    .await
 }
 
 /// `POST /campeonatos/{id}/fases/{b}/mesas/{t}/firma`
@@ -40,7 +51,16 @@ pub async fn sign_phase(
 ) -> Result<HttpResponse, AppError> {
     let (raw, phase, table) = path.into_inner();
     let id = parse_id(&raw)?;
-    sign_post(req, state, who, session, id, Key::Phase(phase, table), form.into_inner()).await
+    sign_post(
+        req,
+        state,
+        who,
+        session,
+        id,
+        Key::Phase(phase, table),
+        form.into_inner(),
+    )
+    .await
 }
 
 async fn sign_post(
@@ -54,10 +74,11 @@ async fn sign_post(
 ) -> Result<HttpResponse, AppError> {
     let pin = form.pin.trim().to_owned();
     let typed_pin = !pin.is_empty();
+    let addr = crate::web::requests::client_address(&req);
     let (tc, verdict) = db(&state, move |conn| {
         let tc = load_table(conn, id, key)?;
         let verdict = if typed_pin {
-            Some(check_table_pin(conn, &tc.row, &pin)?)
+            Some(check_table_pin(conn, &tc.row, &addr, &pin)?)
         } else {
             None
         };
@@ -107,12 +128,20 @@ async fn sign_post(
             Some(s) => s.clone(),
             None if staff => "director".to_owned(),
             None => {
-                return refuse(tc, "tournament-sign-other-side", StatusCode::UNPROCESSABLE_ENTITY);
+                return refuse(
+                    tc,
+                    "tournament-sign-other-side",
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                );
             }
         },
     };
     if Some(signer.as_str()) == proposer.as_deref() {
-        return refuse(tc, "tournament-sign-other-side", StatusCode::UNPROCESSABLE_ENTITY);
+        return refuse(
+            tc,
+            "tournament-sign-other-side",
+            StatusCode::UNPROCESSABLE_ENTITY,
+        );
     }
     let actor = format!("{} (firma pareja {signer})", who.actor());
     let row = tc.row.clone();
@@ -142,7 +171,10 @@ pub async fn switch_to_typed(
 ) -> Result<HttpResponse, AppError> {
     let (raw, round, table) = path.into_inner();
     let id = parse_id(&raw)?;
-    let tc = db(&state, move |conn| load_table(conn, id, Key::Round(round, table))).await?;
+    let tc = db(&state, move |conn| {
+        load_table(conn, id, Key::Round(round, table))
+    })
+    .await?;
     if !is_staff(&who, tc.t.event.club_id) {
         return Err(who
             .require(Perm::ManageClub(tc.t.event.club_id), req.path())
@@ -157,7 +189,13 @@ pub async fn switch_to_typed(
     let row = tc.row.clone();
     let actor = who.actor();
     db(&state, move |conn| {
-        Ok(table_games::switch_to_typed(conn, &row, version, &actor, now())?)
+        Ok(table_games::switch_to_typed(
+            conn,
+            &row,
+            version,
+            &actor,
+            now(),
+        )?)
     })
     .await?;
     Ok(see_other(&table_path(id, 0, round as i32, table as i32)))

@@ -23,11 +23,11 @@ use super::{AppState, CachedPage, Ctx, db, multipart_fields, parse_id, render, r
 use crate::db::DbConn;
 use crate::db::queries::{self, Club};
 use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament};
-use crate::domain::{GameKind, Lang};
 use crate::domain::tournament::{
     self, Entrant, MatchFormat, MatchResult, Pairing, PairingError, Points, Side, System, Tiebreak,
     TournamentFile,
 };
+use crate::domain::{GameKind, Lang};
 use crate::error::AppError;
 
 mod create;

@@ -54,7 +54,10 @@ async fn print_page(
     let mut phase_name = None;
     let round = match phase {
         Some(b) => {
-            let p = phases.into_iter().find(|p| p.id == b).ok_or(AppError::NotFound)?;
+            let p = phases
+                .into_iter()
+                .find(|p| p.id == b)
+                .ok_or(AppError::NotFound)?;
             phase_name = Some(p.name);
             let tables = p
                 .tables

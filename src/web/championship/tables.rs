@@ -125,7 +125,12 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
                     })
                 })
                 .ok_or(AppError::NotFound)?;
-            (row, entrant_name(&t.file, &a), entrant_name(&t.file, &b), None)
+            (
+                row,
+                entrant_name(&t.file, &a),
+                entrant_name(&t.file, &b),
+                None,
+            )
         }
         Key::Phase(bracket, table) => {
             let row = store::find_phase_table(conn, id, bracket, 0, table as i32)?
@@ -229,16 +234,14 @@ pub(super) fn table_page(
     let row = &tc.row;
     let held = sides_of(session, row);
     let result = match tc.key {
-        Key::Round(round, table) => tc
-            .t
-            .round(round)
-            .and_then(|r| r.result(table))
-            .map(result_text),
-        Key::Phase(..) => (row.status == "final").then(|| {
-            match (row.proposed_a, row.proposed_b) {
-                (Some(a), Some(b)) => format!("{a} – {b}"),
-                _ => ctx.t("table-state-final"),
-            }
+        Key::Round(round, table) => {
+            tc.t.round(round)
+                .and_then(|r| r.result(table))
+                .map(result_text)
+        }
+        Key::Phase(..) => (row.status == "final").then(|| match (row.proposed_a, row.proposed_b) {
+            (Some(a), Some(b)) => format!("{a} – {b}"),
+            _ => ctx.t("table-state-final"),
         }),
     };
     let proposal = match (row.status.as_str(), row.proposed_a, row.proposed_b) {
@@ -340,7 +343,6 @@ pub(super) fn table_page(
     )
 }
 
-
 fn round_key(path: web::Path<(String, u32, u32)>) -> Result<(i32, Key), AppError> {
     let (raw, round, table) = path.into_inner();
     Ok((parse_id(&raw)?, Key::Round(round, table)))
@@ -426,6 +428,7 @@ pub async fn phase_table_pin(
 pub(super) fn check_table_pin(
     conn: &mut DbConn,
     row: &TableRow,
+    addr: &str,
     pin: &str,
 ) -> Result<Result<&'static str, StatusCode>, AppError> {
     let side = row.side_of_pin(pin);
@@ -434,7 +437,13 @@ pub(super) fn check_table_pin(
         _ => row.pin.as_str(),
     };
     let subject = format!("ttable:{}", row.id);
-    let verdict = auth::check_pin(conn, &subject, Some(expected).filter(|p| !p.is_empty()), pin)?;
+    let verdict = auth::check_pin(
+        conn,
+        &subject,
+        addr,
+        Some(expected).filter(|p| !p.is_empty()),
+        pin,
+    )?;
     Ok(verdict.map(|()| side.unwrap_or("a")))
 }
 
@@ -448,9 +457,10 @@ async fn pin_post(
     form: TablePinForm,
 ) -> Result<HttpResponse, AppError> {
     let pin = form.pin.trim().to_owned();
+    let addr = crate::web::requests::client_address(&req);
     let (tc, verdict) = db(&state, move |conn| {
         let tc = load_table(conn, id, key)?;
-        let verdict = check_table_pin(conn, &tc.row, &pin)?;
+        let verdict = check_table_pin(conn, &tc.row, &addr, &pin)?;
         Ok((tc, verdict))
     })
     .await?;
@@ -613,11 +623,11 @@ async fn score_post(
     };
     if version != tc.row.version {
         let current = match tc.key {
-            Key::Round(r, t) => tc
-                .t
-                .round(r)
-                .and_then(|x| x.result(t))
-                .map_or_else(String::new, result_text),
+            Key::Round(r, t) => {
+                tc.t.round(r)
+                    .and_then(|x| x.result(t))
+                    .map_or_else(String::new, result_text)
+            }
             Key::Phase(..) => String::new(),
         };
         let msg = ctx.t1("result-conflict", "score", &current);
@@ -673,7 +683,14 @@ async fn score_post(
         };
         let correcting = row.status == "final";
         db(&state, move |conn| {
-            Ok(table_games::finalize(conn, &row, d, correcting, &actor, now())?)
+            Ok(table_games::finalize(
+                conn,
+                &row,
+                d,
+                correcting,
+                &actor,
+                now(),
+            )?)
         })
         .await?;
         return Ok(see_other(&path));

@@ -215,7 +215,14 @@ pub fn create_demo_games(conn: &mut DbConn, club_id: i32) -> Result<usize, AppEr
                 entered: Entered::Quick(quick),
                 submission: format!("demo-{id}-{i}"),
             };
-            match apply_change(conn, id, l.game.version, change, (actor, &ChangeBy::default()), Lang::Es)? {
+            match apply_change(
+                conn,
+                id,
+                l.game.version,
+                change,
+                (actor, &ChangeBy::default()),
+                Lang::Es,
+            )? {
                 Outcome::Saved => {}
                 Outcome::Invalid(n, e) => {
                     return Err(AppError::Internal(anyhow::anyhow!(

@@ -427,9 +427,7 @@ pub(crate) fn load(conn: &mut DbConn, id: i32) -> Result<Loaded, AppError> {
     let setup = setup_of(&game)?;
     let entered = hands
         .iter()
-        .map(|h| {
-            Ok((u8::try_from(h.dealer).unwrap_or(0), entered_of(h)?))
-        })
+        .map(|h| Ok((u8::try_from(h.dealer).unwrap_or(0), entered_of(h)?)))
         .collect::<Result<Vec<_>, AppError>>()?;
     Ok(Loaded {
         seats: seats_of(&game),

@@ -170,13 +170,19 @@ async fn game_page(
         let Some(row) = table_games::table_of_game(conn, &g)? else {
             return Ok(None);
         };
-        let name = queries::find_event(conn, row.event_id)?.map(|e| e.name).unwrap_or_default();
+        let name = queries::find_event(conn, row.event_id)?
+            .map(|e| e.name)
+            .unwrap_or_default();
         Ok(Some((row, name)))
     })
     .await?
     .map(|(row, name)| {
         let place = if row.phase == 0 {
-            format!("{} · {}", ctx.t1("round-n", "n", &row.round_no), ctx.t1("table-n", "n", &row.table_no))
+            format!(
+                "{} · {}",
+                ctx.t1("round-n", "n", &row.round_no),
+                ctx.t1("table-n", "n", &row.table_no)
+            )
         } else {
             ctx.t1("table-n", "n", &row.table_no)
         };
@@ -186,7 +192,12 @@ async fn game_page(
             _ => String::new(),
         };
         TableBanner {
-            href: crate::web::championship::table_path(row.event_id, row.phase, row.round_no, row.table_no),
+            href: crate::web::championship::table_path(
+                row.event_id,
+                row.phase,
+                row.round_no,
+                row.table_no,
+            ),
             label: format!("{name} · {place}"),
             state,
         }
@@ -345,7 +356,9 @@ async fn hand_page(
     require_record(who, &l.game, req.path())?;
     let g = l.game.clone();
     let table = db(state, move |conn| Ok(table_games::table_of_game(conn, &g)?)).await?;
-    if table.is_some_and(|r| r.status == "final") && !(who.user.is_some() && may_record(who, &l.game)) {
+    if table.is_some_and(|r| r.status == "final")
+        && !(who.user.is_some() && may_record(who, &l.game))
+    {
         return Err(AppError::Conflict {
             key: "error-table-confirmed",
             detail: String::new(),
@@ -504,7 +517,12 @@ async fn save_hand(
         }
     };
     let actor = who.actor();
-    let by = change_by(&who, &l.game, &session, f.get("confirm").is_some_and(|c| c == "1"));
+    let by = change_by(
+        &who,
+        &l.game,
+        &session,
+        f.get("confirm").is_some_and(|c| c == "1"),
+    );
     let outcome = db(&state, move |conn| {
         apply_change(conn, id, version, change, (&actor, &by), lang)
     })
@@ -605,9 +623,17 @@ pub(crate) fn dependents_text(ctx: &Ctx, list: &str) -> String {
         .filter_map(|x| x.split_once('.'))
         .map(|(r, t)| {
             if t == "0" {
-                format!("{} · {}", ctx.t1("round-n", "n", &r), ctx.t("tournament-bye"))
+                format!(
+                    "{} · {}",
+                    ctx.t1("round-n", "n", &r),
+                    ctx.t("tournament-bye")
+                )
             } else {
-                format!("{} · {}", ctx.t1("round-n", "n", &r), ctx.t1("table-n", "n", &t))
+                format!(
+                    "{} · {}",
+                    ctx.t1("round-n", "n", &r),
+                    ctx.t1("table-n", "n", &t)
+                )
             }
         })
         .collect::<Vec<_>>()
@@ -716,9 +742,12 @@ pub async fn game_pin(
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
     let pin = form.into_inner().pin.trim().to_owned();
+    let addr = crate::web::requests::client_address(&req);
     let ok = db(&state, move |conn| {
         let game = games::find_game(conn, id)?.ok_or(AppError::NotFound)?;
-        match auth::check_pin(conn, &format!("game:{id}"), Some(&game.pin), &pin)? {
+        // A championship table's partidas have no PIN of their own: never "".
+        let expected = Some(game.pin.as_str()).filter(|p| !p.is_empty());
+        match auth::check_pin(conn, &format!("game:{id}"), &addr, expected, &pin)? {
             Ok(()) => Ok(true),
             Err(StatusCode::TOO_MANY_REQUESTS) => Err(AppError::TooManyRequests),
             Err(_) => Ok(false),

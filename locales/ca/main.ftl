@@ -539,3 +539,4 @@ phase-third-place = Partit pel tercer lloc
 phase-create = Formar la fase final
 table-hands-played = Mans jugades: { $n }
 table-winner = Guanya
+ruling-apply-confirm = Si la partida és d'una taula de campionat ja confirmada i hi ha rondes aparellades després, confirmo que es corregeixi.

@@ -539,3 +539,4 @@ phase-third-place = Partido por el tercer puesto
 phase-create = Formar la fase final
 table-hands-played = Manos jugadas: { $n }
 table-winner = Gana
+ruling-apply-confirm = Si la partida es de una mesa de campeonato ya confirmada y hay rondas emparejadas después, confirmo que se corrija.

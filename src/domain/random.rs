@@ -186,13 +186,14 @@ mod tests {
         for game in 0..20u64 {
             let mut hands: Vec<(u8, Entered)> = Vec::new();
             loop {
-                let (_, board) = rescore(&setup, &hands, crate::domain::Lang::En).unwrap();
+                let (_, board) =
+                    rescore(&setup, &hands, crate::domain::Lang::En).expect("the hands score");
                 if board.game_over.is_some() {
                     break;
                 }
                 assert!(hands.len() < 200, "the game ends");
                 let before = [0, 1].map(|i| board.totals[i].halves() / 2);
-                let dealer = board.next_dealer.unwrap();
+                let dealer = board.next_dealer.expect("a next dealer");
                 let r =
                     random_cuatrola_hand_of_game(game * 1000 + hands.len() as u64, dealer, before);
                 let v = r.to_value();

@@ -229,7 +229,7 @@ async fn play_table(app: &TestApp, slip: &Slip, seed: u64) -> Played {
         StatusCode::UNPROCESSABLE_ENTITY,
         "not with the proposer's PIN"
     );
-    let res = if seed % 2 == 0 {
+    let res = if seed.is_multiple_of(2) {
         post_form_as(
             app,
             &keeper,
@@ -359,6 +359,7 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
     }
 
     let mut ledger: BTreeMap<String, Line> = BTreeMap::new();
+    let mut round2: Vec<Slip> = Vec::new();
     for round in 1..=4u64 {
         let res = post(
             &app,
@@ -389,29 +390,13 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
             texts(&dir, &format!("#ronda-{round} td.table-state")),
             vec!["Sin empezar"; 6]
         );
-        for (t, slip) in tables.iter().enumerate() {
-            let p = pairings
-                .iter()
-                .find(|p| p["table"] == t as u64 + 1)
-                .unwrap();
-            let played = play_table(&app, slip, round * 100 + t as u64).await;
-            book(
-                &mut ledger,
-                p["a"].as_str().unwrap(),
-                p["b"].as_str().unwrap(),
-                played,
-            );
-        }
-        let file = document(&app, id).await;
-        let results = file["rounds"][round as usize - 1]["results"]
-            .as_array()
-            .unwrap();
-        assert_eq!(results.len(), 6, "every result confirmed");
-
-        if round == 2 {
-            // A dispute at table 1 of round 2: the referee replays the last hand and
-            // applies the ruling; the match changes and so will the standings.
-            let slip = &tables[0];
+        if round == 3 {
+            // A dispute at table 1 of round 2, found once round 3 was paired: the
+            // referee replays the last hand and applies the ruling; the match
+            // changes, round 3's pairings that depend on it are listed first, and
+            // the standings follow.
+            let slip = &round2[0];
+            let file_before_ruling = document(&app, id).await;
             let game = game_of(&app, &app.client, &slip.path).await;
             let doc: GameDoc = serde_json::from_value(export(&app, game).await).unwrap();
             let last = doc.hands.len() - 1;
@@ -454,13 +439,34 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
             .await;
             assert_eq!(res.status(), StatusCode::SEE_OTHER);
             let ruling = location(&res);
+            let hand = doc.hands.len().to_string();
+            let res = post_form_as(
+                &app,
+                &referee,
+                &format!("{ruling}/aplicar"),
+                &[("game", &game.to_string()), ("hand", &hand)],
+            )
+            .await;
+            assert_eq!(
+                res.status(),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "round 3 depends on it"
+            );
+            let body = res.text().await.unwrap();
+            assert!(body.contains("Ronda 3 · Mesa"), "{body}");
+            assert_eq!(
+                document(&app, id).await["rounds"][1],
+                file_before_ruling["rounds"][1],
+                "nothing changed yet"
+            );
             let res = post_form_as(
                 &app,
                 &referee,
                 &format!("{ruling}/aplicar"),
                 &[
                     ("game", &game.to_string()),
-                    ("hand", &doc.hands.len().to_string()),
+                    ("hand", &hand),
+                    ("confirm", "1"),
                 ],
             )
             .await;
@@ -522,6 +528,28 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
                 audit.contains("arbitro"),
                 "the referee's correction is audited"
             );
+        }
+        for (t, slip) in tables.iter().enumerate() {
+            let p = pairings
+                .iter()
+                .find(|p| p["table"] == t as u64 + 1)
+                .unwrap();
+            let played = play_table(&app, slip, round * 100 + t as u64).await;
+            book(
+                &mut ledger,
+                p["a"].as_str().unwrap(),
+                p["b"].as_str().unwrap(),
+                played,
+            );
+        }
+        let file = document(&app, id).await;
+        let results = file["rounds"][round as usize - 1]["results"]
+            .as_array()
+            .unwrap();
+        assert_eq!(results.len(), 6, "every result confirmed");
+
+        if round == 2 {
+            round2 = tables;
         }
     }
 

@@ -577,12 +577,13 @@ async fn a_scorekeepers_pin_opens_only_its_own_table_until_its_result_is_final()
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    // Refused, and told why: the result is confirmed.
     assert_eq!(
         score(mine.path.clone(), version + 1)
             .await
             .unwrap()
             .status(),
-        StatusCode::FORBIDDEN
+        StatusCode::CONFLICT
     );
     assert_eq!(state([mine.id, other.id]).await[0].1, "final");
 }

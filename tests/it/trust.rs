@@ -220,7 +220,7 @@ async fn a_disabled_accounts_api_token_stops_working() {
         let app = &app;
         async move {
             new_client()
-                .post(app.url("/api/v1/matches/999999/result"))
+                .post(app.url("/api/v1/campeonatos/999999/rondas/1/mesas/1/resultado"))
                 .bearer_auth(token)
                 .json(&serde_json::json!({"score_a": 1, "score_b": 0, "version": 1}))
                 .send()

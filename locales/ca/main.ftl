@@ -540,3 +540,5 @@ phase-create = Formar la fase final
 table-hands-played = Mans jugades: { $n }
 table-winner = Guanya
 ruling-apply-confirm = Si la partida és d'una taula de campionat ja confirmada i hi ha rondes aparellades després, confirmo que es corregeixi.
+crosstable-title = Quadre de resultats
+crosstable-group = Lligueta { $n }

@@ -540,3 +540,5 @@ phase-create = Make the final phase
 table-hands-played = Hands played: { $n }
 table-winner = Winner
 ruling-apply-confirm = If the game is a confirmed championship table's and later rounds were paired from it, I confirm the correction.
+crosstable-title = Crosstable
+crosstable-group = Group { $n }

@@ -540,3 +540,5 @@ phase-create = Formar la fase final
 table-hands-played = Manos jugadas: { $n }
 table-winner = Gana
 ruling-apply-confirm = Si la partida es de una mesa de campeonato ya confirmada y hay rondas emparejadas después, confirmo que se corrija.
+crosstable-title = Cuadro de resultados
+crosstable-group = Liguilla { $n }

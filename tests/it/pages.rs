@@ -129,6 +129,21 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship_both_cha
         .map(|t| t.parse().unwrap())
         .collect();
     assert_eq!(played, vec![7; 8]);
+    // The league's crosstable: every pair against the seven others, "×" on the
+    // diagonal, and each meeting read from both sides.
+    let cells: Vec<String> = texts(&league, "table.crosstable td.cross-cell");
+    assert_eq!(cells.len(), 64);
+    for i in 0..8 {
+        for j in 0..8 {
+            let c = &cells[i * 8 + j];
+            if i == j {
+                assert_eq!(c, "×");
+            } else {
+                let (x, y) = c.split_once('–').expect("a score");
+                assert_eq!(cells[j * 8 + i], format!("{y}–{x}"));
+            }
+        }
+    }
     let wdl: Vec<Vec<u32>> = texts(&league, "table.standings tbody td:nth-child(4)")
         .iter()
         .map(|t| t.split('-').map(|x| x.parse().unwrap()).collect())

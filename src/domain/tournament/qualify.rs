@@ -214,6 +214,97 @@ mod tests {
         let _ = Entrant::new("x", "y");
     }
 
+    /// A round robin in `groups` liguillas of `n` entrants in all, played to the end
+    /// with the lower id winning every game 21–10.
+    fn liguillas(n: usize, groups: u32) -> TournamentFile {
+        let text = format!(
+            r#"{{"format":"baza-tournament/1","event":{{"name":"x","game":"cuatrola","system":{{"kind":"round_robin","groups":{groups}}}}},"entrants":[{}]}}"#,
+            (1..=n)
+                .map(|i| format!(r#"{{"id":"{i}","name":"P{i}","seed":{i}}}"#))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let mut f = super::super::parse(&text).expect("file");
+        while let Ok(mut r) = super::super::next_round(&f) {
+            for p in &r.pairings {
+                if let Pairing::Table(t) = p {
+                    let a: u32 = t.a.parse().expect("id");
+                    let b: u32 = t.b.parse().expect("id");
+                    let (sa, sb) = if a < b { (21, 10) } else { (10, 21) };
+                    r.results.push(MatchResult::new(t.table, sa, sb));
+                }
+            }
+            f.rounds.push(r);
+        }
+        f
+    }
+
+    fn first_round(ids: &[String], b: &Bracket) -> Vec<[String; 2]> {
+        b.matches()
+            .iter()
+            .filter(|m| m.round == 1 && m.side == crate::domain::bracket::Side::Winners)
+            .filter_map(|m| match m.entrants() {
+                [Some(x), Some(y)] => Some([ids[x.0 as usize].clone(), ids[y.0 as usize].clone()]),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_best_two_of_two_liguillas_meet_crossed_one_a_against_two_b() {
+        let f = liguillas(8, 2);
+        let table = standings(&f);
+        let group_of = |id: &str| table.iter().find(|r| r.id == id).and_then(|r| r.group);
+        let (ids, b) = knockout_from_standings(
+            &f,
+            Qualify::PerGroup {
+                per_group: 2,
+                fill: GroupFill::None,
+            },
+            KnockoutShape::Single { third_place: false },
+        )
+        .expect("bracket");
+        assert_eq!(ids.len(), 4);
+        let semis = first_round(&ids, &b);
+        assert_eq!(semis.len(), 2);
+        for [x, y] in &semis {
+            assert_ne!(group_of(x), group_of(y), "crossed: {semis:?}");
+            let rank = |id: &str| table.iter().find(|r| r.id == id).and_then(|r| r.group_rank);
+            assert_ne!(rank(x), rank(y), "a group winner meets a runner-up: {semis:?}");
+        }
+    }
+
+    #[test]
+    fn a_repesca_of_the_best_non_qualified_fills_three_group_winners_to_four() {
+        let f = liguillas(9, 3);
+        let table = standings(&f);
+        let (ids, b) = knockout_from_standings(
+            &f,
+            Qualify::PerGroup {
+                per_group: 1,
+                fill: GroupFill::Repesca,
+            },
+            KnockoutShape::Single { third_place: false },
+        )
+        .expect("bracket");
+        assert_eq!(ids.len(), 4);
+        let winners: Vec<&str> = table
+            .iter()
+            .filter(|r| r.group_rank == Some(1))
+            .map(|r| r.id.as_str())
+            .collect();
+        let best_other = table
+            .iter()
+            .find(|r| r.group_rank != Some(1))
+            .map(|r| r.id.clone())
+            .expect("a runner-up");
+        for w in winners {
+            assert!(ids.iter().any(|x| x == w), "{w} qualifies: {ids:?}");
+        }
+        assert!(ids.contains(&best_other), "the repesca: {best_other} in {ids:?}");
+        assert_eq!(b.matches().iter().filter(|m| m.round == 1).count(), 2);
+    }
+
     #[test]
     fn too_few_entrants_for_the_cut_is_refused() {
         let f = file_with(5);

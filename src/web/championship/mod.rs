@@ -193,6 +193,80 @@ fn standing_lines(file: &TournamentFile) -> Vec<StandingLine> {
         .collect()
 }
 
+/// The crosstable of a liguilla: its entrants in standing order, and for each the
+/// score of every meeting with each other entrant (its own score first).
+pub struct CrossGroup {
+    /// 1-based liguilla (0 in a single league).
+    pub group: u32,
+    pub rows: Vec<CrossRow>,
+}
+
+pub struct CrossRow {
+    pub rank: u32,
+    pub name: String,
+    /// One cell per entrant of the group, in the same order; "×" on the diagonal.
+    pub cells: Vec<String>,
+}
+
+/// The crosstables of a round robin (one per liguilla), `None` for other systems.
+fn crosstables(file: &TournamentFile) -> Option<Vec<CrossGroup>> {
+    if !matches!(file.event.system, System::RoundRobin { .. }) {
+        return None;
+    }
+    let table = tournament::standings(file);
+    let mut groups: Vec<u32> = table.iter().map(|r| r.group.unwrap_or(0)).collect();
+    groups.sort_unstable();
+    groups.dedup();
+    let meetings = |x: &str, y: &str| -> String {
+        let mut out = Vec::new();
+        for round in &file.rounds {
+            for p in &round.pairings {
+                let Pairing::Table(t) = p else { continue };
+                let Some(r) = round.result(t.table) else {
+                    continue;
+                };
+                if t.a == x && t.b == y {
+                    out.push(format!("{}–{}", r.score[0], r.score[1]));
+                } else if t.a == y && t.b == x {
+                    out.push(format!("{}–{}", r.score[1], r.score[0]));
+                }
+            }
+        }
+        out.join(" / ")
+    };
+    Some(
+        groups
+            .into_iter()
+            .map(|g| {
+                let members: Vec<_> = table
+                    .iter()
+                    .filter(|r| r.group.unwrap_or(0) == g)
+                    .collect();
+                CrossGroup {
+                    group: g,
+                    rows: members
+                        .iter()
+                        .map(|r| CrossRow {
+                            rank: r.group_rank.unwrap_or(r.rank),
+                            name: r.name.clone(),
+                            cells: members
+                                .iter()
+                                .map(|o| {
+                                    if o.id == r.id {
+                                        "×".to_owned()
+                                    } else {
+                                        meetings(&r.id, &o.id)
+                                    }
+                                })
+                                .collect(),
+                        })
+                        .collect(),
+                }
+            })
+            .collect(),
+    )
+}
+
 fn tb_headers(ctx: &Ctx, file: &TournamentFile) -> Vec<String> {
     tb_columns(file)
         .into_iter()

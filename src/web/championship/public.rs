@@ -22,6 +22,8 @@ struct StandingsPage<'a> {
     staff: bool,
     /// The knockout phases: name, bracket page, tables.
     phases: Vec<super::director::PhaseView>,
+    /// The crosstables of a league.
+    cross: Option<Vec<CrossGroup>>,
 }
 
 /// `GET /campeonatos/{id}`: the full ranking 1..N with the tie-break columns, the
@@ -64,6 +66,7 @@ pub async fn standings(
         director: who.allows(Perm::ManageClub(t.event.club_id)),
         staff: who.allows(Perm::ReadAudit(t.event.club_id)),
         phases,
+        cross: crosstables(&t.file),
         rounds,
         game_label: ctx.t(&format!("game-{}", t.event.game)),
         status_label: ctx.t(&format!("status-{}", t.event.status)),
@@ -121,6 +124,8 @@ struct LivePage<'a> {
     page: usize,
     pages: usize,
     round: Option<RoundView>,
+    /// The latest knockout phase, once there is one: its tables take the round's place.
+    phase: Option<super::director::PhaseView>,
     headers: Vec<String>,
     rows: Vec<StandingLine>,
 }
@@ -169,13 +174,16 @@ pub async fn live(
         Ok(page) => return Ok(no_store(page.response(&req))),
         Err(stamp) => stamp,
     };
-    let (t, rows) = db(&state, move |conn| {
-        Ok((load(conn, id)?, store::tables(conn, id)?))
+    let phase_ctx = Ctx::from_request(&req);
+    let (t, rows, phase) = db(&state, move |conn| {
+        let phase = super::director::phase_views(conn, &phase_ctx, id)?.pop();
+        Ok((load(conn, id)?, store::tables(conn, id)?, phase))
     })
     .await?;
     let round = round_views(&t, &rows, None)
         .into_iter()
-        .rfind(|r| r.published);
+        .rfind(|r| r.published)
+        .filter(|_| phase.is_none());
     let standings = standing_lines(&t.file);
     let tables = round.as_ref().map_or(0, |r| r.tables.len());
     let pages = standings
@@ -201,6 +209,7 @@ pub async fn live(
         page,
         pages,
         round,
+        phase,
         headers: tb_headers(&ctx, &t.file),
         rows: screen(standings, LIVE_ROWS, page),
         ctx: &ctx,

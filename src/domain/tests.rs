@@ -75,7 +75,7 @@ fn every_cuatrola_example_gets_its_expected_ruling() {
         }
         n += 1;
     }
-    assert_eq!(n, 10);
+    assert_eq!(n, 21);
 }
 
 #[test]
@@ -245,7 +245,7 @@ fn the_event_parser_reads_every_event_of_the_other_games_examples() {
                 .enumerate()
             {
                 let parsed = record::parse_event(e, players);
-                let ok = matches!(parsed, Event::Move(_));
+                let ok = matches!(parsed, Event::Move(_) | Event::BadCall { .. });
                 assert_eq!(ok, bad != Some(i as u64), "{e}");
                 assert_eq!(&parsed.to_value(), e);
             }
@@ -268,8 +268,6 @@ fn malformed_events_are_unknown_events_at_their_index() {
         json!({"seat": 1.5, "bid": "pass"}),
         json!({"seat": 0}),
         json!({"seat": 0, "bid": "pass", "play": "1o"}),
-        json!({"seat": 0, "bid": "double"}),
-        json!({"seat": 0, "bid": 2}),
         json!({"seat": 0, "tute": false}),
         json!({"seat": 0, "cante": "x"}),
         json!({"seat": 0, "claim": true}),
@@ -668,7 +666,7 @@ proptest! {
         prop_assert!(r.complete);
         prop_assert_eq!(r.tricks.as_slice(), st.tricks());
         prop_assert_eq!(r.hand_points.clone(), st.hand_points());
-        prop_assert_eq!(r.points.iter().map(|s| s.halves() / 2).collect::<Vec<_>>(), vec![i64::from(pts[0]), i64::from(pts[1])]);
+        prop_assert_eq!(r.points.iter().map(|s| s.floor()).collect::<Vec<_>>(), vec![i64::from(pts[0]), i64::from(pts[1])]);
         // Replaying its tricks and cantes gives the same ruling.
         let mut again = p.record.clone();
         again.events = replay_events(&p.record, &r);

@@ -66,7 +66,7 @@ pub fn table_options(game: GameKind, players: u8, given: &Map<String, Value>) ->
 
 /// Whole points of a score (half points rounded down).
 pub fn whole(s: Score) -> i64 {
-    s.halves().div_euclid(2)
+    s.floor()
 }
 
 /// Before scores per side, whole points (0 where missing).

@@ -728,7 +728,7 @@ fn a_tie_goes_to_the_side_of_the_last_trick() {
         if r.points[0] == r.points[1]
             && r.hand_points
                 .as_ref()
-                .is_some_and(|h| h.iter().any(|x| x.halves() > 0))
+                .is_some_and(|h| h.iter().any(|x| x.floor() > 0))
         {
             let contract_normal = rec.events.iter().take(4).all(|e| {
                 matches!(
@@ -744,7 +744,7 @@ fn a_tie_goes_to_the_side_of_the_last_trick() {
             }
             let last = r.tricks.last().unwrap().winner % 2;
             let hp = r.hand_points.unwrap();
-            assert!(hp[usize::from(last)].halves() > 0, "seed {seed}");
+            assert!(hp[usize::from(last)].floor() > 0, "seed {seed}");
             found += 1;
         }
     }

@@ -1276,6 +1276,29 @@ fn tied_bastardo_winners_split_or_each_take_all() {
 }
 
 #[test]
+fn three_tied_bastardo_winners_share_the_exact_quotient_at_the_table_too() {
+    let s = q(4, &[("bastardo", json!(true))]);
+    // 2 + 3 + 2 cards among three winners with one card each: 7 / 3 each.
+    let r = score(
+        &s,
+        &[],
+        0,
+        QuickHand::Cinquillo(cinquillo(None, &[1, 1, 7, 1])),
+    );
+    let third = Score::share(7, 3);
+    assert_eq!(r.hand_points, vec![third, third, Score::ZERO, third]);
+    assert_eq!(
+        serde_json::to_value(&r.hand_points).unwrap(),
+        json!([
+            2.3333333333333335,
+            2.3333333333333335,
+            0,
+            2.3333333333333335
+        ])
+    );
+}
+
+#[test]
 fn a_cinquillo_revoke_voids_the_round() {
     let mut h = cinquillo(None, &[]);
     h.revoke_by = Some(2);

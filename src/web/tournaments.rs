@@ -23,8 +23,8 @@ use crate::db::queries::{self, Club};
 use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament};
 use crate::domain::GameKind;
 use crate::domain::tournament::{
-    self, Entrant, MatchFormat, MatchResult, Pairing, PairingError, Points, Side, System, Tiebreak,
-    TournamentFile,
+    self, Entrant, HeadToHead, MatchFormat, MatchResult, Pairing, PairingError, Points, Side,
+    System, Tiebreak, TournamentFile,
 };
 use crate::error::AppError;
 
@@ -298,6 +298,8 @@ pub struct NewForm {
     tb4: String,
     tb5: String,
     tb6: String,
+    /// How head-to-head reads the games among the level (`all_met`, `games_played`).
+    head_to_head: String,
 }
 
 impl NewForm {
@@ -326,6 +328,7 @@ impl NewForm {
             tb4: "point_difference".into(),
             tb5: "points_for".into(),
             tb6: "lot".into(),
+            head_to_head: HeadToHead::default().slug().into(),
             ..NewForm::default()
         }
     }
@@ -421,6 +424,13 @@ fn file_from_form(
         }
         tiebreaks.push(tb);
     }
+    let head_to_head = match f.head_to_head.trim() {
+        "" => HeadToHead::default(),
+        slug => HeadToHead::ALL
+            .into_iter()
+            .find(|h| h.slug() == slug)
+            .ok_or(("tournament-head-to-head", slug.to_owned()))?,
+    };
     let file = TournamentFile {
         brackets: Vec::new(),
         format: tournament::FORMAT.to_owned(),
@@ -432,6 +442,7 @@ fn file_from_form(
             match_format,
             points,
             tiebreaks,
+            head_to_head,
             seed,
         },
         entrants: Vec::new(),
@@ -451,6 +462,8 @@ struct NewPage<'a> {
     games: Vec<(&'static str, String)>,
     tiebreaks: Vec<(&'static str, String)>,
     chosen: Vec<String>,
+    /// The head-to-head readings: slug and label.
+    h2h_modes: Vec<(&'static str, String)>,
 }
 
 impl NewPage<'_> {
@@ -484,6 +497,15 @@ fn new_page(
             error,
             games,
             tiebreaks,
+            h2h_modes: HeadToHead::ALL
+                .iter()
+                .map(|h| {
+                    (
+                        h.slug(),
+                        ctx.t(&format!("head-to-head-{}", h.slug().replace('_', "-"))),
+                    )
+                })
+                .collect(),
         },
         status,
     )

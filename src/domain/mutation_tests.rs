@@ -203,8 +203,7 @@ fn a_violation_after_a_random_cuatrola_or_quintola_is_decided_replaces_the_resul
         let value = match events[..4]
             .iter()
             .filter_map(|e| e["bid"].as_str())
-            .filter(|b| *b != "pass")
-            .last()
+            .rfind(|b| *b != "pass")
         {
             Some("cuatrola") => 4,
             Some("quintola") => 5,

@@ -1152,7 +1152,7 @@ fn games_file(
 }
 
 fn row<'a>(rows: &'a [StandingRow], id: &str) -> &'a StandingRow {
-    rows.iter().find(|r| r.id == id).unwrap()
+    rows.iter().find(|r| r.id == id).expect("a row per entrant")
 }
 
 #[test]
@@ -1305,14 +1305,17 @@ fn head_to_head_is_applied_again_within_a_sub_group_still_level() {
 #[test]
 fn the_head_to_head_reading_is_in_the_file_and_old_files_read_as_all_met() {
     let mut f = swiss_of_eight(HeadToHead::GamesPlayed);
-    let text = serde_json::to_string(&f).unwrap();
+    let text = serde_json::to_string(&f).expect("serialises");
     assert!(text.contains(r#""head_to_head":"games_played""#), "{text}");
-    assert_eq!(parse(&text).unwrap(), f);
+    assert_eq!(parse(&text).expect("parses"), f);
     // The default is not written, and a file without the field reads as the default.
     f.event.head_to_head = HeadToHead::AllMet;
-    let text = serde_json::to_string(&f).unwrap();
+    let text = serde_json::to_string(&f).expect("serialises");
     assert!(!text.contains(r#""head_to_head":"#), "{text}");
-    assert_eq!(parse(&text).unwrap().event.head_to_head, HeadToHead::AllMet);
+    assert_eq!(
+        parse(&text).expect("parses").event.head_to_head,
+        HeadToHead::AllMet
+    );
     let bad = text.replace(r#""seed":7"#, r#""seed":7,"head_to_head":"some_met""#);
     assert!(parse(&bad).is_err());
 }

@@ -1140,7 +1140,7 @@ impl Replay {
     }
 }
 
-/// `before` of a record as whole points (a half point is rounded down).
+/// `before` of a record as whole points (a fraction of a point is rounded down).
 pub fn before_points(before: Option<&[Score]>) -> Option<Vec<i64>> {
     before.map(|b| b.iter().map(|s| s.floor()).collect())
 }

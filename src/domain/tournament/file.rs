@@ -39,7 +39,7 @@
 //!   record's `options`); they set, for instance, the partida target. Default `{}`.
 //! * `event.system`: `{"kind": "swiss", "rounds": R}` (R rounds, pairs of equal score
 //!   meet, no avoidable rematch, at most one bye per round, to the lowest-placed entrant
-//!   without one); `{"kind": "round_robin", "double": false, "groups": 1}` (FIDE Berger
+//!   without one; "never twice a bye while somebody has none" outranks "no rematch"); `{"kind": "round_robin", "double": false, "groups": 1}` (FIDE Berger
 //!   tables, a rest for odd groups; `double` adds the "segunda vuelta"; `groups` > 1
 //!   makes liguillas, filled by seed in snake order unless entrants name their
 //!   `group`); `{"kind": "ceros", "losses": K}` (an entrant is out at its K-th loss,

@@ -376,7 +376,8 @@ pub fn score(
             let per_side = opts.cantes_per_trick == CantesPerTrick::OnePerSide;
             let mut sung = [0u32; 4];
             for (i, c) in hand.cantes.iter().enumerate() {
-                if c.seat >= 4 {
+                // Seats out of range and the sitting-out partner are refused above.
+                if c.seat >= 4 || sitting_out == Some(c.seat) {
                     continue;
                 }
                 let s = c.seat % 2;

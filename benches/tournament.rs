@@ -30,6 +30,7 @@ fn played(n: u32, rounds: u32, seed: u64) -> TournamentFile {
             },
             points: Points::default(),
             tiebreaks: Tiebreak::ALL.to_vec(),
+            head_to_head: Default::default(),
             seed,
         },
         entrants: (1..=n)

@@ -150,6 +150,7 @@ fn league(
             match_format: tournament::MatchFormat::default(),
             points: tournament::Points::default(),
             tiebreaks: tournament::file::default_tiebreaks(),
+            head_to_head: Default::default(),
             seed: 2026,
         },
         entrants: PAIRS

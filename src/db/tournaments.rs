@@ -928,6 +928,7 @@ pub fn demo(
                 tournament::Tiebreak::PointDifference,
                 tournament::Tiebreak::Lot,
             ],
+            head_to_head: tournament::HeadToHead::default(),
             seed: 2026,
         },
         entrants: Vec::new(),

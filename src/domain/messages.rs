@@ -4,7 +4,7 @@
 
 use crate::domain::cards::{Card, Suit};
 use crate::domain::lang::Lang;
-use crate::domain::record::{Bid, DealProblem, EventProblem};
+use crate::domain::record::{Bid, CallKind, DealProblem, EventProblem};
 use crate::domain::trick::Obligation;
 
 /// Why an event (or the deal) is illegal.
@@ -22,6 +22,11 @@ pub enum Reason {
     /// A `play` whose value is not a card.
     NotACard {
         index: usize,
+        given: String,
+    },
+    /// A `bid`, `trump` or `double` whose value is not one of the game's calls.
+    NotACall {
+        kind: CallKind,
         given: String,
     },
     /// The action belongs to another game.
@@ -175,6 +180,38 @@ impl Reason {
                 }
                 Ca => format!("events[{index}].play: s'esperava una carta com \"3c\", no {given}"),
                 En => format!("events[{index}].play: expected a card like \"3c\", got {given}"),
+            },
+            Reason::NotACall { kind, given } => match (kind, lang) {
+                (CallKind::Bid, Es) => format!(
+                    "{given} no es una declaración: se pasa o se declara solo, cuatrola o quintola"
+                ),
+                (CallKind::Bid, Ca) => format!(
+                    "{given} no és una declaració: es passa o es declara solo, cuatrola o quintola"
+                ),
+                (CallKind::Bid, En) => format!(
+                    "{given} is not a call: a player passes or bids solo, cuatrola or quintola"
+                ),
+                (CallKind::Trump, Es) => format!(
+                    "{given} no es una elección de triunfo: un palo (oros, copas, espadas, \
+                     bastos), botifarra o delegar en el compañero"
+                ),
+                (CallKind::Trump, Ca) => format!(
+                    "{given} no és una elecció de trumfo: un pal (oros, copas, espadas, \
+                     bastos), botifarra o delegar al company"
+                ),
+                (CallKind::Trump, En) => format!(
+                    "{given} is not a trump choice: a suit (oros, copas, espadas, bastos), \
+                     botifarra or passing the choice to the partner"
+                ),
+                (CallKind::Double, Es) => {
+                    format!("{given} no es un doble: contro, recontro, Sant Vicenç o pasar")
+                }
+                (CallKind::Double, Ca) => {
+                    format!("{given} no és un doble: contro, recontro, Sant Vicenç o passar")
+                }
+                (CallKind::Double, En) => {
+                    format!("{given} is not a double: contro, recontro, Sant Vicenç or pass")
+                }
             },
             Reason::ForeignAction { key, game } => match lang {
                 Es => format!("los eventos '{key}' no existen en {game}"),

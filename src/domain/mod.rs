@@ -103,4 +103,6 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
 }
 
 #[cfg(test)]
+mod mutation_tests;
+#[cfg(test)]
 mod tests;

@@ -192,7 +192,7 @@ mod tests {
                     break;
                 }
                 assert!(hands.len() < 200, "the game ends");
-                let before = [0, 1].map(|i| board.totals[i].halves() / 2);
+                let before = [0, 1].map(|i| board.totals[i].floor());
                 let dealer = board.next_dealer.expect("a next dealer");
                 let r =
                     random_cuatrola_hand_of_game(game * 1000 + hands.len() as u64, dealer, before);

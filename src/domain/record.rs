@@ -7,9 +7,12 @@
 //! `stock` that are not lists, `events` not a list or longer than [`MAX_EVENTS`],
 //! a malformed `declared`) is an error. Everything about the cards dealt is checked by
 //! [`validate_deal`] and becomes a `deal_invalid` ruling; a malformed event is kept as an
-//! [`Event::Unknown`] (ruled `unknown_event`) and a `play` whose value is not a card as
-//! an [`Event::BadCard`] (ruled `out_of_turn` or `card_not_in_hand`), each with a message
-//! naming the event index and field, e.g. `events[4].play: expected a card like "3c", got "zz"`.
+//! [`Event::Unknown`] (ruled `unknown_event`), a `play` whose value is not a card as
+//! an [`Event::BadCard`] (ruled `out_of_turn` or `card_not_in_hand`) and a `bid`, `trump`
+//! or `double` whose value is not a call as an [`Event::BadCall`] (ruled by the game as
+//! its auction error: `illegal_bid`, `illegal_trump`, `illegal_double`), each with a
+//! message naming the event index and field, e.g.
+//! `events[4].play: expected a card like "3c", got "zz"`.
 
 use crate::domain::cards::{Card, CardSet, Suit};
 use crate::domain::engine::{GameKind, Seating};
@@ -302,6 +305,24 @@ pub enum EventProblem {
     BadValue { key: String, got: String },
 }
 
+/// The auction actions whose value can be wrong while the key is right.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallKind {
+    Bid,
+    Trump,
+    Double,
+}
+
+impl CallKind {
+    pub fn key(self) -> &'static str {
+        match self {
+            CallKind::Bid => "bid",
+            CallKind::Trump => "trump",
+            CallKind::Double => "double",
+        }
+    }
+}
+
 /// One entry of `events`.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
@@ -309,6 +330,15 @@ pub enum Event {
     /// A `play` whose value is not a card (ruled after the turn check).
     BadCard {
         seat: u8,
+        given: String,
+        raw: Value,
+    },
+    /// A `bid`, `trump` or `double` whose value is not one of the calls: in a game that
+    /// has that action it is the action's own rule (after the turn check for a bid or a
+    /// trump choice), elsewhere an action of another game.
+    BadCall {
+        seat: u8,
+        kind: CallKind,
         given: String,
         raw: Value,
     },
@@ -324,7 +354,7 @@ impl Event {
     pub fn seat(&self) -> Option<u8> {
         match self {
             Event::Move(m) => Some(m.seat),
-            Event::BadCard { seat, .. } => Some(*seat),
+            Event::BadCard { seat, .. } | Event::BadCall { seat, .. } => Some(*seat),
             Event::Unknown { seat, .. } => *seat,
         }
     }
@@ -332,7 +362,9 @@ impl Event {
     pub fn to_value(&self) -> Value {
         match self {
             Event::Move(m) => m.to_value(),
-            Event::BadCard { raw, .. } | Event::Unknown { raw, .. } => raw.clone(),
+            Event::BadCard { raw, .. }
+            | Event::BadCall { raw, .. }
+            | Event::Unknown { raw, .. } => raw.clone(),
         }
     }
 }
@@ -492,7 +524,7 @@ fn score_list(v: &Value, field: &str, len: u8) -> Result<Vec<Score>, RecordError
     arr.iter()
         .map(|x| {
             Score::from_json(x)
-                .filter(|s| s.halves() >= 0 && s.halves() <= MAX_SCORE * 2)
+                .filter(|s| *s >= Score::ZERO && *s <= Score::points(MAX_SCORE))
                 .ok_or_else(|| RecordError::field(field, expected()))
         })
         .collect()
@@ -709,10 +741,25 @@ pub fn parse_event(v: &Value, players: u8) -> Event {
         )
     };
     let s = val.as_str();
+    let bad_call = |kind: CallKind| Event::BadCall {
+        seat,
+        kind,
+        given: describe(val),
+        raw: v.clone(),
+    };
     let action = match key {
-        "bid" => s.and_then(Bid::parse).map(Action::Bid),
-        "trump" => s.and_then(TrumpCall::parse).map(Action::Trump),
-        "double" => s.and_then(DoubleCall::parse).map(Action::Double),
+        "bid" => match s.and_then(Bid::parse) {
+            Some(b) => Some(Action::Bid(b)),
+            None => return bad_call(CallKind::Bid),
+        },
+        "trump" => match s.and_then(TrumpCall::parse) {
+            Some(t) => Some(Action::Trump(t)),
+            None => return bad_call(CallKind::Trump),
+        },
+        "double" => match s.and_then(DoubleCall::parse) {
+            Some(d) => Some(Action::Double(d)),
+            None => return bad_call(CallKind::Double),
+        },
         "play" => match s.map(str::parse::<Card>) {
             Some(Ok(c)) => Some(Action::Play(c)),
             _ => {

@@ -13,35 +13,49 @@ use std::fmt;
 /// The `format` of a ruling.
 pub const RULING_FORMAT: &str = "baza-ruling/1";
 
-/// A score on a scoreboard. Whole numbers except where a tie is split (cinquillo
-/// bastardo), so it is kept exactly as a number of half points and serialised as an
-/// integer when whole (`3`), else as a decimal (`3.5`).
+/// A score on a scoreboard. Whole numbers except where a tie is split (cinquillo: the
+/// exact quotient among two, three or four winners), so it is kept exactly as a number
+/// of twelfths of a point and serialised as an integer when whole (`3`), else as the
+/// nearest decimal to the exact value (`3.5`, `2.3333333333333335`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Score(i64);
+
+/// Twelfths in a point: every share of a total among 1 to 4 winners is exact.
+const PARTS: i64 = 12;
 
 impl Score {
     pub const ZERO: Score = Score(0);
 
     /// A whole number of points.
     pub fn points(n: i64) -> Score {
-        Score(n.saturating_mul(2))
+        Score(n.saturating_mul(PARTS))
     }
 
+    /// A number of half points.
     pub fn from_halves(h: i64) -> Score {
-        Score(h)
+        Score(h.saturating_mul(PARTS / 2))
     }
 
-    pub fn halves(self) -> i64 {
-        self.0
+    /// Each one's exact share of `total` points split equally among `k` (1 to 4; a `k`
+    /// outside that range counts as 1).
+    pub fn share(total: i64, k: i64) -> Score {
+        let k = if (1..=4).contains(&k) { k } else { 1 };
+        Score(total.saturating_mul(PARTS) / k)
+    }
+
+    /// Whole points, fractions rounded down.
+    pub fn floor(self) -> i64 {
+        self.0.div_euclid(PARTS)
     }
 
     /// The value if whole.
     pub fn whole(self) -> Option<i64> {
-        (self.0 % 2 == 0).then_some(self.0 / 2)
+        (self.0 % PARTS == 0).then_some(self.0 / PARTS)
     }
 
+    /// The nearest `f64` to the exact value.
     pub fn as_f64(self) -> f64 {
-        self.0 as f64 / 2.0
+        self.0 as f64 / PARTS as f64
     }
 
     pub fn is_zero(self) -> bool {
@@ -52,14 +66,19 @@ impl Score {
         Score(self.0.saturating_add(o.0))
     }
 
-    /// Reads a JSON number that is a whole or half number.
+    /// Reads a JSON number that is a whole number or the decimal of a share (a number
+    /// of twelfths: `3.5`, `2.3333333333333335`, `1.25`).
     pub fn from_json(v: &Value) -> Option<Score> {
         if let Some(i) = v.as_i64() {
-            return i.checked_mul(2).map(Score);
+            return i.checked_mul(PARTS).map(Score);
         }
         let f = v.as_f64()?;
-        let h = f * 2.0;
-        (h.is_finite() && h.fract() == 0.0 && h.abs() < 1e15).then_some(Score(h as i64))
+        let n = (f * PARTS as f64).round();
+        if !n.is_finite() || n.abs() >= 1e15 {
+            return None;
+        }
+        let s = Score(n as i64);
+        (s.as_f64() == f).then_some(s)
     }
 
     pub fn to_value(self) -> Value {
@@ -324,7 +343,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_score_is_an_integer_unless_it_is_a_half() {
+    fn a_score_is_an_integer_unless_it_is_a_share_of_a_tie() {
         assert_eq!(serde_json::to_string(&Score::points(3)).unwrap(), "3");
         assert_eq!(
             serde_json::to_string(&Score::from_halves(7)).unwrap(),
@@ -332,7 +351,28 @@ mod tests {
         );
         let s: Score = serde_json::from_str("3.5").unwrap();
         assert_eq!(s, Score::from_halves(7));
-        assert!(serde_json::from_str::<Score>("3.25").is_err());
+        assert!(serde_json::from_str::<Score>("3.2").is_err());
+        assert!(serde_json::from_str::<Score>("1.6666").is_err());
+    }
+
+    #[test]
+    fn a_share_among_three_is_the_exact_quotient_never_a_half() {
+        assert_eq!(
+            serde_json::to_string(&Score::share(7, 3)).unwrap(),
+            "2.3333333333333335"
+        );
+        assert_eq!(
+            serde_json::to_string(&Score::share(5, 3)).unwrap(),
+            "1.6666666666666667"
+        );
+        assert_eq!(serde_json::to_string(&Score::share(5, 4)).unwrap(), "1.25");
+        let s: Score = serde_json::from_str("2.3333333333333335").unwrap();
+        assert_eq!(s, Score::share(7, 3));
+        // Three shares add up to the whole total again.
+        let three = Score::share(7, 3)
+            .saturating_add(Score::share(7, 3))
+            .saturating_add(Score::share(7, 3));
+        assert_eq!(three, Score::points(7));
     }
 
     #[test]

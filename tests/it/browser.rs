@@ -859,7 +859,7 @@ async fn in_a_browser_a_championship_table_plays_its_match_on_a_phone_and_the_ot
         .iter_mut()
         .zip(&ruling.hand_points.expect("a complete legal hand"))
     {
-        *t += p.halves() / 2;
+        *t += p.floor();
     }
     keeper.submit("p.actions a.button[href$='/mano']").await;
     keeper.assert_fits(width, "hand form").await;

@@ -144,7 +144,7 @@ async fn play_game(app: &TestApp, keeper: &reqwest::Client, game: i32, seed: u64
         let ruling = baza::domain::rule(&record, baza::domain::Lang::Es);
         let hp = ruling.hand_points.expect("a complete legal hand");
         for (t, p) in totals.iter_mut().zip(&hp) {
-            *t += p.halves() / 2;
+            *t += p.floor();
         }
         let form = scraper::Html::parse_document(
             &keeper
@@ -405,7 +405,7 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
                 let mut b = [0i64; 2];
                 for s in &before_scores[..last] {
                     for (x, p) in b.iter_mut().zip(&s.hand_points) {
-                        *x += p.halves() / 2;
+                        *x += p.floor();
                     }
                 }
                 b
@@ -471,7 +471,7 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
             )
             .await;
             assert_eq!(res.status(), StatusCode::SEE_OTHER, "the ruling is applied");
-            let new: [i64; 2] = [new_totals[0].halves() / 2, new_totals[1].halves() / 2];
+            let new: [i64; 2] = [new_totals[0].floor(), new_totals[1].floor()];
             let file = document(&app, id).await;
             let r = file["rounds"][1]["results"]
                 .as_array()
@@ -494,10 +494,7 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
                 .clone();
             let (a, b) = (p["a"].as_str().unwrap(), p["b"].as_str().unwrap());
             // Undo the old result in the test's ledger and book the ruled one.
-            let old: [i64; 2] = [
-                old_board.totals[0].halves() / 2,
-                old_board.totals[1].halves() / 2,
-            ];
+            let old: [i64; 2] = [old_board.totals[0].floor(), old_board.totals[1].floor()];
             let old_winner = usize::from(old_winner);
             for (side, who) in [(0usize, a), (1, b)] {
                 let l = ledger.get_mut(who).unwrap();
@@ -815,7 +812,7 @@ async fn a_timed_match_ends_when_its_minutes_run_out_with_the_hand_in_play() {
     let hp = baza::domain::rule(&record, baza::domain::Lang::Es)
         .hand_points
         .unwrap();
-    let score = [hp[0].halves() / 2, hp[1].halves() / 2];
+    let score = [hp[0].floor(), hp[1].floor()];
     let form = scraper::Html::parse_document(
         &keeper
             .get(app.url(&format!("/partidas/{game}/mano")))
@@ -869,4 +866,124 @@ async fn a_timed_match_ends_when_its_minutes_run_out_with_the_hand_in_play() {
     let r = &doc["rounds"][0]["results"][0];
     assert_eq!(r["score"], serde_json::json!(score));
     assert_eq!(r["time_up"], true);
+}
+
+#[tokio::test]
+async fn when_a_tables_phone_dies_the_director_switches_it_to_a_typed_result() {
+    let app = TestApp::spawn().await;
+    let (club, _) = club_with_staff(&app).await;
+    let res = post(
+        &app,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Cuatrola de la peña"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "1"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("match_format", "partida"),
+            ("target", ""),
+            ("entry", "hands"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+        ],
+    )
+    .await;
+    let id: i32 = location(&res)
+        .trim_start_matches("/campeonatos/")
+        .trim_end_matches("/direccion")
+        .parse()
+        .unwrap();
+    for n in ["Ana – Berta", "Carlos – Dani"] {
+        post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", n)],
+        )
+        .await;
+    }
+    post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    let slip = slips(&app, id, "ronda=1").await.remove(0);
+    let keeper = new_client();
+    post_form_as(
+        &app,
+        &keeper,
+        &format!("{}/pin", slip.path),
+        &[("pin", &slip.pins[0])],
+    )
+    .await;
+    // While the table plays hand by hand, its pairs cannot type a score.
+    let version = |html: &scraper::Html| {
+        attr(html, "form.switch-form input[name=version]", "value")
+            .or_else(|| attr(html, "form.score-form input[name=version]", "value"))
+            .unwrap()
+    };
+    let html = app.page(&slip.path, StatusCode::OK).await;
+    let v = version(&html);
+    let typed = [
+        ("score_a", "21"),
+        ("score_b", "13"),
+        ("version", v.as_str()),
+    ];
+    let res = post_form_as(&app, &keeper, &slip.path, &typed).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    // The director switches it; the table types its result and the other pair signs.
+    let res = post(&app, &format!("{}/escrita", slip.path), &[("version", &v)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let html = scraper::Html::parse_document(
+        &keeper
+            .get(app.url(&slip.path))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+    );
+    assert!(
+        attr(&html, "a.play-game", "href").is_none(),
+        "no game to play"
+    );
+    let v = attr(&html, "form.score-form input[name=version]", "value").unwrap();
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &slip.path,
+        &[("score_a", "21"), ("score_b", "13"), ("version", &v)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let html = app.page(&slip.path, StatusCode::OK).await;
+    let v = attr(&html, "form.sign-form input[name=version]", "value").unwrap();
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("{}/firma", slip.path),
+        &[("version", &v), ("pin", &slip.pins[1])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let doc = document(&app, id).await;
+    assert_eq!(
+        doc["rounds"][0]["results"][0]["score"],
+        serde_json::json!([21, 13])
+    );
+    let audit = app
+        .get(&format!("/campeonatos/{id}/auditoria?formato=json"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(audit.contains("\"typed\""), "the switch is audited");
 }

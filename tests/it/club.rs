@@ -358,6 +358,33 @@ async fn every_impossible_entry_gets_its_message_and_saves_nothing() {
                 ("cante_suit_0", "c"),
             ],
         ),
+        // Pair 1's 10 card points are one trick, the last: nobody sings after it.
+        (
+            "cantes",
+            vec![
+                ("trump", "o"),
+                ("bid", "pass"),
+                ("card_points_side0", "110"),
+                ("last_trick_side", "1"),
+                ("cante_seat_0", "1"),
+                ("cante_suit_0", "c"),
+            ],
+        ),
+        // Pair 0's 30 card points and the last trick leave one trick before the last:
+        // one cante per player.
+        (
+            "cantes",
+            vec![
+                ("trump", "o"),
+                ("bid", "pass"),
+                ("card_points_side0", "30"),
+                ("last_trick_side", "0"),
+                ("cante_seat_0", "0"),
+                ("cante_suit_0", "c"),
+                ("cante_seat_1", "0"),
+                ("cante_suit_1", "e"),
+            ],
+        ),
         (
             "bidder",
             vec![

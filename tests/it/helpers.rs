@@ -1,6 +1,7 @@
 use baza::db::{self, DbPool, DbTarget};
 use baza::startup::Application;
 use reqwest::StatusCode;
+use serde_json::Value;
 use tempfile::TempDir;
 
 #[cfg(feature = "postgres")]
@@ -391,4 +392,20 @@ pub async fn login_at(base: &str, client: &reqwest::Client, name: &str, password
         .await
         .expect("login");
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "login as {name}");
+}
+
+/// Every line of ../shared/examples/: its game, hand record and expected ruling (the
+/// 70 records of the five games).
+pub fn all_examples() -> Vec<(&'static str, Value, Value)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/examples");
+    let mut out = Vec::new();
+    for game in ["cuatrola", "tute", "guinote", "botifarra", "cinquillo"] {
+        let text = std::fs::read_to_string(dir.join(format!("{game}.jsonl"))).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let example: Value = serde_json::from_str(line).unwrap();
+            out.push((game, example["record"].clone(), example["expected"].clone()));
+        }
+    }
+    assert_eq!(out.len(), 70, "the shared examples");
+    out
 }

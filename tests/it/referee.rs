@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, new_client, texts};
+use crate::helpers::{TestApp, all_examples, new_client, texts};
 
 fn example(game: &str, mutation: Option<&str>) -> Value {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -47,6 +47,65 @@ async fn a_pasted_cuatrola_revoke_is_named_with_the_cards_that_were_allowed() {
             .collect::<Vec<_>>()
             .join(" – ")
     );
+}
+
+/// Scores as the desk shows them: each number as JSON writes it, joined by a dash.
+fn desk_scores(v: &Value) -> String {
+    match v.as_array() {
+        Some(list) => list
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(" – "),
+        None => "—".to_owned(),
+    }
+}
+
+#[tokio::test]
+async fn the_desk_gives_every_shared_example_its_expected_ruling() {
+    let app = TestApp::spawn().await;
+    let csrf = app.csrf().await;
+    for (i, (game, record, want)) in all_examples().into_iter().enumerate() {
+        let res = app
+            .client
+            .post(app.url("/arbitro"))
+            .form(&[("csrf", csrf.as_str()), ("record", &record.to_string())])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "example {i} ({game})");
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let rule: Vec<String> = want["violation"]["rule"]
+            .as_str()
+            .map(|r| vec![r.to_owned()])
+            .unwrap_or_default();
+        assert_eq!(
+            texts(&html, ".verdict .rule-id"),
+            rule,
+            "example {i} ({game})"
+        );
+        assert_eq!(
+            texts(&html, ".verdict-legal").len(),
+            usize::from(want["legal"] == true),
+            "example {i} ({game})"
+        );
+        assert_eq!(
+            texts(&html, ".ruling-score .points"),
+            vec![desk_scores(&want["points"])],
+            "example {i} ({game})"
+        );
+        assert_eq!(
+            texts(&html, ".ruling-score .hand-points"),
+            vec![desk_scores(&want["hand_points"])],
+            "example {i} ({game})"
+        );
+        let tricks = want["tricks"].as_array().unwrap().len();
+        assert_eq!(
+            texts(&html, "ol.tricks li").len(),
+            tricks,
+            "example {i} ({game})"
+        );
+    }
 }
 
 #[tokio::test]

@@ -1159,6 +1159,7 @@ async fn the_creation_form_refuses_a_bad_field_with_a_422_and_creates_nothing() 
         ("options", "{\"target\": 17"),
         ("cap", "90"),
         ("tb2", "points"),
+        ("head_to_head", "some_met"),
         ("name", " "),
     ] {
         let mut fields = vec![
@@ -1292,6 +1293,33 @@ async fn create_with(app: &TestApp, club: i32, overrides: &[(&str, &str)]) -> i3
         .trim_end_matches("/direccion")
         .parse()
         .unwrap()
+}
+
+#[tokio::test]
+async fn the_head_to_head_reading_chosen_in_the_form_is_kept_in_the_championship_file() {
+    let app = TestApp::spawn().await;
+    let club = club_with_director(&app).await;
+    // The form offers both readings, "all met" chosen.
+    let html = app
+        .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
+        .await;
+    assert_eq!(texts(&html, "select[name=head_to_head] option").len(), 2);
+    assert_eq!(
+        texts(&html, "select[name=head_to_head] option[selected]"),
+        vec!["Solo si todos los empatados se enfrentaron entre sí"]
+    );
+    let id = create_with(&app, club, &[("head_to_head", "games_played")]).await;
+    assert_eq!(
+        document(&app, id).await["event"]["head_to_head"],
+        "games_played"
+    );
+    // The default is "all met", which the file leaves implicit.
+    let id = create_with(&app, club, &[("head_to_head", "all_met")]).await;
+    assert!(
+        document(&app, id).await["event"]
+            .get("head_to_head")
+            .is_none()
+    );
 }
 
 #[tokio::test]

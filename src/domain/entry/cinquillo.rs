@@ -142,7 +142,7 @@ pub fn score(
     };
     let k = i64::try_from(winners.len()).unwrap_or(1).max(1);
     let share = match opts.tie_split {
-        TieSplit::Equal => Score::from_halves(total * 2 / k),
+        TieSplit::Equal => Score::share(total, k),
         TieSplit::FullToEach => Score::points(total),
     };
     let note = match (out, winners.as_slice()) {

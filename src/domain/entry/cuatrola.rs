@@ -1,6 +1,8 @@
 //! Quick entry of a cuatrola hand (rules.md Part A 3 and 5, Part B §3).
 
-use crate::domain::games::cuatrola::{BidCapRule, CuatrolaOptions, CuatrolaTute, RevokePenalty};
+use crate::domain::games::cuatrola::{
+    BidCapRule, CantesPerTrick, CuatrolaOptions, CuatrolaTute, RevokePenalty,
+};
 use crate::domain::lang::Lang;
 use crate::domain::options::TableOptions;
 
@@ -62,6 +64,44 @@ fn solo_possible(a: u32, b: u32, s: u8, last: Option<u8>) -> bool {
                 ],
             )
     })
+}
+
+/// The most tricks side `s` can have won before the last one, over every number of
+/// tricks its card points allow (`cp` per side; `soloist`: the solo's bidder, whose
+/// side plays tricks of three). Only the tricks before the last open a window to sing:
+/// the hand is over after the last one. `None` when no split of the tricks fits.
+fn most_windows(cp: [u32; 2], s: u8, last: Option<u8>, soloist: Option<u8>) -> Option<u32> {
+    let took = |k: u32| match soloist {
+        None => can_split(
+            CUATROLA,
+            &[
+                Group::sized(4 * k, cp[usize::from(s % 2)]),
+                Group::count(20 - 4 * k),
+            ],
+        ),
+        Some(b) => {
+            // `k` tricks for side `s`: the soloist's side has `ks` of them.
+            let ks = if b % 2 == s % 2 { k } else { 5 - k };
+            let (mine, theirs) = (cp[usize::from(b % 2)], cp[usize::from(1 - b % 2)]);
+            can_split(
+                CUATROLA,
+                &[
+                    Group::sized(3 * ks, mine),
+                    Group::sized(15 - 3 * ks, theirs),
+                    Group::count(5),
+                ],
+            )
+        }
+    };
+    (0..=5u32)
+        .filter(|&k| match last {
+            Some(l) if l == s => k >= 1,
+            Some(_) => k <= 4,
+            None => true,
+        })
+        .filter(|&k| took(k))
+        .map(|k| if last == Some(s) { k - 1 } else { k })
+        .max()
 }
 
 fn cante_value(c: &CanteEntry, trump: crate::domain::cards::Suit) -> u32 {
@@ -327,16 +367,44 @@ pub fn score(
                 }
             }
         }
-        // A side that took no trick could not sing.
+        // A side sings after a trick it won, once per player (or per side) per trick,
+        // and never after the last trick: a side that took no trick, or only the last
+        // one, could not sing, and nobody sings more often than his side won a trick
+        // before the last.
         if let Some(cp) = card_points {
+            let solo = soloist.filter(|_| contract == Contract::Solo);
+            let per_side = opts.cantes_per_trick == CantesPerTrick::OnePerSide;
+            let mut sung = [0u32; 4];
             for (i, c) in hand.cantes.iter().enumerate() {
+                // Seats out of range and the sitting-out partner are refused above.
+                if c.seat >= 4 || sitting_out == Some(c.seat) {
+                    continue;
+                }
                 let s = c.seat % 2;
-                if c.seat < 4 && cp.get(usize::from(s)).copied() == Some(0) && last != Some(s) {
+                let f = format!("cantes[{i}]");
+                let windows = most_windows(cp, s, last, solo).unwrap_or(0);
+                let so_far = if per_side {
+                    sung[usize::from(s)] + sung[usize::from(s + 2)]
+                } else {
+                    sung[usize::from(c.seat)]
+                };
+                if cp.get(usize::from(s)).copied() == Some(0) && last != Some(s) {
+                    e.add(f, Problem::CanteNoTrick { side: side(s) });
+                } else if windows == 0 {
+                    e.add(f, Problem::CanteOnlyLastTrick { side: side(s) });
+                } else if so_far >= windows {
                     e.add(
-                        format!("cantes[{i}]"),
-                        Problem::CanteNoTrick { side: side(s) },
+                        f,
+                        Problem::CantesOverTricks {
+                            seat: c.seat,
+                            side: side(s),
+                            cantes: so_far + 1,
+                            tricks: windows,
+                            per_side,
+                        },
                     );
                 }
+                sung[usize::from(c.seat)] += 1;
             }
         }
     }

@@ -164,6 +164,19 @@ pub enum Problem {
     CanteNoTrick {
         side: Side,
     },
+    /// The side's only trick was the last one: no window opens after it.
+    CanteOnlyLastTrick {
+        side: Side,
+    },
+    /// More cantes by one player (or one side, with `one_per_side`) than tricks his
+    /// side won before the last.
+    CantesOverTricks {
+        seat: u8,
+        side: Side,
+        cantes: u32,
+        tricks: u32,
+        per_side: bool,
+    },
     CanteSittingOut {
         seat: u8,
     },
@@ -496,6 +509,61 @@ impl Problem {
                 Ca => format!("{} no va fer cap basa: no va poder cantar", side.render(lang)),
                 En => format!("{} took no trick: it could not sing", side.render(lang)),
             },
+            CanteOnlyLastTrick { side } => match lang {
+                Es => format!(
+                    "{} solo ganó la última baza: después de la última no se canta",
+                    side.render(lang)
+                ),
+                Ca => format!(
+                    "{} només va guanyar l'última basa: després de l'última no es canta",
+                    side.render(lang)
+                ),
+                En => format!(
+                    "{} only won the last trick: nobody sings after the last trick",
+                    side.render(lang)
+                ),
+            },
+            CantesOverTricks {
+                seat,
+                side,
+                cantes,
+                tricks,
+                per_side,
+            } => {
+                let (es_b, ca_b, en_b) = if *tricks == 1 {
+                    ("baza", "basa", "trick")
+                } else {
+                    ("bazas", "bases", "tricks")
+                };
+                let pair = side.render(lang);
+                match (per_side, lang) {
+                    (false, Es) => format!(
+                        "el asiento {seat} cantó {cantes} veces, pero {pair} solo ganó {tricks} \
+                         {es_b} antes de la última: cada jugador canta una vez por baza ganada"
+                    ),
+                    (false, Ca) => format!(
+                        "el seient {seat} va cantar {cantes} vegades, però {pair} només va \
+                         guanyar {tricks} {ca_b} abans de l'última: cada jugador canta una \
+                         vegada per basa guanyada"
+                    ),
+                    (false, En) => format!(
+                        "seat {seat} sang {cantes} times, but {pair} won only {tricks} {en_b} \
+                         before the last: each player sings once per trick won"
+                    ),
+                    (true, Es) => format!(
+                        "{pair} cantó {cantes} veces, pero solo ganó {tricks} {es_b} antes de \
+                         la última: se canta una vez por baza ganada"
+                    ),
+                    (true, Ca) => format!(
+                        "{pair} va cantar {cantes} vegades, però només va guanyar {tricks} \
+                         {ca_b} abans de l'última: es canta una vegada per basa guanyada"
+                    ),
+                    (true, En) => format!(
+                        "{pair} sang {cantes} times, but won only {tricks} {en_b} before the \
+                         last: one cante per trick won"
+                    ),
+                }
+            }
             CanteSittingOut { seat } => match lang {
                 Es => format!("el asiento {seat} no juega este solo: no puede cantar"),
                 Ca => format!("el seient {seat} no juga aquest solo: no pot cantar"),

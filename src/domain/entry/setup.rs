@@ -64,9 +64,9 @@ pub fn table_options(game: GameKind, players: u8, given: &Map<String, Value>) ->
     options::validate(game, players, given).unwrap_or_default()
 }
 
-/// Whole points of a score (half points rounded down).
+/// Whole points of a score (a fraction of a point rounded down).
 pub fn whole(s: Score) -> i64 {
-    s.halves().div_euclid(2)
+    s.floor()
 }
 
 /// Before scores per side, whole points (0 where missing).

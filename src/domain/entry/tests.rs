@@ -304,6 +304,81 @@ fn a_cante_for_a_side_that_took_no_trick_is_rejected() {
 }
 
 #[test]
+fn a_cante_by_a_pair_whose_only_trick_is_the_last_is_rejected() {
+    // Pair 1 has 10 card points: one trick of four cards (two make at least 20), and it
+    // is the last one, after which nobody sings.
+    let h = CuatrolaHand {
+        card_points_side0: Some(110),
+        last_trick_side: Some(1),
+        cantes: vec![cante(1, Suit::Copas)],
+        ..cuatrola()
+    };
+    let m = rejects(&c4(), &[], 0, QuickHand::Cuatrola(h.clone()), "cantes[0]");
+    assert!(m.contains("última"), "{m}");
+    // With 20 card points pair 1 can have won a trick before the last.
+    let ok = CuatrolaHand {
+        card_points_side0: Some(100),
+        ..h
+    };
+    assert!(score_hand(&c4(), &[], 0, &QuickHand::Cuatrola(ok), Lang::Es).is_ok());
+    // In a solo: the opponents' 10 points are one trick of three cards, the last one.
+    let h = CuatrolaHand {
+        cantes: vec![cante(1, Suit::Copas)],
+        ..solo(0, 95, 10, 1)
+    };
+    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "cantes[0]");
+}
+
+#[test]
+fn two_cantes_by_one_player_whose_pair_won_one_trick_before_the_last_are_rejected() {
+    // Pair 0 has 30 card points and the last trick: one or two tricks (three make at
+    // least 36), so at most one before the last.
+    let h = CuatrolaHand {
+        card_points_side0: Some(30),
+        last_trick_side: Some(0),
+        cantes: vec![cante(0, Suit::Copas), cante(0, Suit::Espadas)],
+        ..cuatrola()
+    };
+    let m = rejects(&c4(), &[], 0, QuickHand::Cuatrola(h.clone()), "cantes[1]");
+    assert!(m.contains("una vez por baza"), "{m}");
+    // One cante per player per trick won: the partner may sing in the same window.
+    let partners = CuatrolaHand {
+        cantes: vec![cante(0, Suit::Copas), cante(2, Suit::Espadas)],
+        ..h.clone()
+    };
+    assert!(
+        score_hand(
+            &c4(),
+            &[],
+            0,
+            &QuickHand::Cuatrola(partners.clone()),
+            Lang::Es
+        )
+        .is_ok()
+    );
+    // ... but not with one cante per side.
+    let per_side = setup(
+        GameKind::Cuatrola,
+        4,
+        &[("cantes_per_trick", json!("one_per_side"))],
+    );
+    rejects(
+        &per_side,
+        &[],
+        0,
+        QuickHand::Cuatrola(partners),
+        "cantes[1]",
+    );
+    // With 36 points (every sota, caballo and rey) the pair can have won three tricks,
+    // two before the last.
+    let ok = CuatrolaHand {
+        card_points_side0: Some(36),
+        ..h
+    };
+    assert!(score_hand(&c4(), &[], 0, &QuickHand::Cuatrola(ok), Lang::Es).is_ok());
+}
+
+#[test]
 fn a_cante_by_the_sitting_out_partner_is_rejected() {
     let h = CuatrolaHand {
         cantes: vec![cante(3, Suit::Copas)],
@@ -1273,6 +1348,29 @@ fn tied_bastardo_winners_split_or_each_take_all() {
         QuickHand::Cinquillo(cinquillo(None, &[2, 2, 4, 3])),
     );
     assert_eq!(r.hand_points, pts(&[7, 7, 0, 0]));
+}
+
+#[test]
+fn three_tied_bastardo_winners_share_the_exact_quotient_at_the_table_too() {
+    let s = q(4, &[("bastardo", json!(true))]);
+    // 2 + 3 + 2 cards among three winners with one card each: 7 / 3 each.
+    let r = score(
+        &s,
+        &[],
+        0,
+        QuickHand::Cinquillo(cinquillo(None, &[1, 1, 7, 1])),
+    );
+    let third = Score::share(7, 3);
+    assert_eq!(r.hand_points, vec![third, third, Score::ZERO, third]);
+    assert_eq!(
+        serde_json::to_value(&r.hand_points).unwrap(),
+        json!([
+            2.3333333333333335,
+            2.3333333333333335,
+            0,
+            2.3333333333333335
+        ])
+    );
 }
 
 #[test]

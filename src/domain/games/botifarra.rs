@@ -16,8 +16,8 @@ use crate::domain::messages::Reason;
 use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
 use crate::domain::random::SplitMix64;
 use crate::domain::record::{
-    Action, CardSlot, Deal, DealSpec, DoubleCall, Event, HandRecord, Move, TrumpCall, TurnedRule,
-    validate_deal,
+    Action, CallKind, CardSlot, Deal, DealSpec, DoubleCall, Event, HandRecord, Move, TrumpCall,
+    TurnedRule, validate_deal,
 };
 use crate::domain::ruling::{
     GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, TrickRecord, Violation,
@@ -295,6 +295,11 @@ pub enum BotifarraReason {
     AlreadyPassed {
         seat: u8,
     },
+    /// A player who passed at this level says it afterwards.
+    PassedThenCalled {
+        seat: u8,
+        call: DoubleCall,
+    },
     SantVicencOnBotifarra,
     /// `allow_sant_vicenc = false`.
     SantVicencNotAllowed,
@@ -362,6 +367,23 @@ impl BotifarraReason {
                 Ca => format!("el seient {seat} ja ha passat"),
                 En => format!("seat {seat} has already passed"),
             },
+            BotifarraReason::PassedThenCalled { seat, call } => {
+                let call = call_name(*call);
+                match lang {
+                    Es => format!(
+                        "el asiento {seat} ya pasó a este nivel: no puede decir {call} después \
+                         (su compañero sí)"
+                    ),
+                    Ca => format!(
+                        "el seient {seat} ja ha passat en aquest nivell: no pot dir {call} \
+                         després (el seu company sí)"
+                    ),
+                    En => format!(
+                        "seat {seat} passed at this level: he may not say {call} afterwards \
+                         (his partner may)"
+                    ),
+                }
+            }
             BotifarraReason::SantVicencOnBotifarra => match lang {
                 Es => "no hay Sant Vicenç en botifarra".into(),
                 Ca => "no hi ha Sant Vicenç en botifarra".into(),
@@ -460,7 +482,7 @@ impl Botifarra {
             *deal.hands.get(2)?,
             *deal.hands.get(3)?,
         ];
-        let b = |i: usize| before.and_then(|b| b.get(i)).map_or(0, |s| s.halves() / 2);
+        let b = |i: usize| before.and_then(|b| b.get(i)).map_or(0, |s| s.floor());
         Some(Botifarra::new(opts, dealer, [b(0), b(1)], hands))
     }
 
@@ -676,6 +698,10 @@ impl Botifarra {
         }
         if seat % 2 != entitled {
             return fail(BotifarraReason::WrongSide { seat, call });
+        }
+        // A pass is final for that player at that level (his partner may still say it).
+        if self.passed.get(usize::from(seat)).copied().unwrap_or(false) {
+            return fail(BotifarraReason::PassedThenCalled { seat, call });
         }
         if call == DoubleCall::SantVicenc && !self.opts.allow_sant_vicenc {
             return fail(BotifarraReason::SantVicencNotAllowed);
@@ -949,6 +975,38 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
                     },
                 ))
             }),
+            Event::BadCall {
+                seat,
+                kind: CallKind::Trump,
+                given,
+                ..
+            } => st.check_trump(*seat, TrumpCall::Botifarra).and_then(|_| {
+                Err(Illegal::new(
+                    RuleId::IllegalTrump,
+                    Reason::NotACall {
+                        kind: CallKind::Trump,
+                        given: given.clone(),
+                    },
+                ))
+            }),
+            Event::BadCall {
+                kind: CallKind::Double,
+                given,
+                ..
+            } => Err(Illegal::new(
+                RuleId::IllegalDouble,
+                Reason::NotACall {
+                    kind: CallKind::Double,
+                    given: given.clone(),
+                },
+            )),
+            Event::BadCall { kind, .. } => Err(Illegal::new(
+                RuleId::UnknownEvent,
+                Reason::ForeignAction {
+                    key: kind.key(),
+                    game: "botifarra",
+                },
+            )),
             Event::Unknown { problem, .. } => Err(Illegal::new(
                 RuleId::UnknownEvent,
                 Reason::BadEvent {
@@ -976,7 +1034,7 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     }
     let game_over = match (&record.before, hand_points) {
         (Some(before), Some(hp)) => (0u8..2).find_map(|side| {
-            let b = before.get(usize::from(side)).map_or(0, |s| s.halves() / 2);
+            let b = before.get(usize::from(side)).map_or(0, |s| s.floor());
             let h = hp.get(usize::from(side)).copied().unwrap_or(0);
             (h > 0 && b + h >= st.opts.target).then_some(GameOver {
                 winner: side,

@@ -377,6 +377,89 @@ fn a_pass_from_outside_the_entitled_side_or_a_second_pass_is_illegal_double() {
 }
 
 #[test]
+fn a_player_who_passed_at_a_level_may_not_then_say_it_but_his_partner_may() {
+    let st = state(3, suited());
+    let (i, e) = run(&st, "3:t:c 0:d:pass 0:d:contro").unwrap_err();
+    assert_eq!((i, e.rule), (2, RuleId::IllegalDouble));
+    assert_eq!(
+        e.reason,
+        boti(BotifarraReason::PassedThenCalled {
+            seat: 0,
+            call: DoubleCall::Contro
+        })
+    );
+    assert!(run(&st, "3:t:c 0:d:pass 2:d:contro").is_ok());
+    // The same at the next level, for the declaring side.
+    assert_eq!(
+        refused(&st, "3:t:c 0:d:contro 3:d:pass 3:d:recontro"),
+        (3, "illegal_double")
+    );
+    assert!(run(&st, "3:t:c 0:d:contro 3:d:pass 1:d:recontro").is_ok());
+    // In a record it is penalised at the multiplier in force: 2 after contro.
+    let v = example0_with_calls(json!([
+        {"seat": 2, "double": "contro"},
+        {"seat": 1, "double": "pass"},
+        {"seat": 1, "double": "recontro"}
+    ]));
+    let r = ruling(&v);
+    assert_eq!(rule_id(&r), Some("illegal_double"));
+    assert_eq!(r.violation.as_ref().unwrap().event, Some(3));
+    assert_eq!(hp(&r), Some(vec![72, 0]));
+    assert!(!r.complete);
+}
+
+#[test]
+fn a_trump_value_that_is_not_a_choice_is_illegal_trump_and_penalised_at_36() {
+    // Example 0: dealer 1, so seat 1 chooses.
+    for junk in [json!("pass"), json!("oros"), json!(3), json!(null)] {
+        let r = ruling(&with_events(0, json!([{"seat": 1, "trump": junk}])));
+        assert_eq!(rule_id(&r), Some("illegal_trump"), "{junk}");
+        assert_eq!(hp(&r), Some(vec![36, 0]), "{junk}");
+        assert!(!r.legal && !r.complete);
+    }
+    // The turn is checked first: a seat that does not choose is out of turn.
+    let r = ruling(&with_events(0, json!([{"seat": 2, "trump": "pass"}])));
+    assert_eq!(rule_id(&r), Some("out_of_turn"));
+    assert_eq!(hp(&r), Some(vec![0, 36]));
+    // After the choice any trump event is illegal_trump, whatever its value.
+    let r = ruling(&with_events(
+        0,
+        json!([{"seat": 1, "trump": "e"}, {"seat": 3, "trump": "pass"}]),
+    ));
+    assert_eq!(rule_id(&r), Some("illegal_trump"));
+    let msg = &r.violation.unwrap().message;
+    assert!(msg.contains("already"), "{msg}");
+}
+
+#[test]
+fn a_double_that_is_not_a_level_is_illegal_double_and_penalised() {
+    let v = example0_with_calls(json!([{"seat": 2, "double": "surcontro"}]));
+    let r = ruling(&v);
+    assert_eq!(rule_id(&r), Some("illegal_double"));
+    assert_eq!(r.violation.as_ref().unwrap().event, Some(1));
+    assert_eq!(hp(&r), Some(vec![0, 36]));
+    let msg = &r.violation.as_ref().unwrap().message;
+    assert!(msg.contains("\"surcontro\" is not a double"), "{msg}");
+    // After contro the multiplier in force is 2.
+    let v = example0_with_calls(json!([
+        {"seat": 0, "double": "contro"},
+        {"seat": 3, "double": true}
+    ]));
+    let r = ruling(&v);
+    assert_eq!(rule_id(&r), Some("illegal_double"));
+    assert_eq!(hp(&r), Some(vec![72, 0]));
+}
+
+#[test]
+fn a_bid_in_botifarra_is_an_event_of_another_game_whatever_its_value() {
+    for bid in ["pass", "alone"] {
+        let r = ruling(&with_events(0, json!([{"seat": 1, "bid": bid}])));
+        assert_eq!(rule_id(&r), Some("unknown_event"), "{bid}");
+        assert_eq!((hp(&r), r.game_over.clone()), (None, None));
+    }
+}
+
+#[test]
 fn the_doubling_ends_when_both_pass_at_the_top_level_or_at_manos_lead() {
     let st = state(3, suited());
     let both = run(&st, "3:t:c 0:d:pass 2:d:pass").unwrap();

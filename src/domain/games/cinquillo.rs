@@ -32,7 +32,7 @@ use crate::domain::ruling::{
 /// | `bastardo` | bool | false | Part A 8: normal cinquillo, bastardo (cabrón) as an option |
 /// | `scoring` | `five_plus_cards`, `cards_left`, `pot` | `five_plus_cards` | Mundigames: 5 + 1 per card left; casinoonlineespaña: the cards only; traditional chips: the pot |
 /// | `round_opener` | `five_of_oros`, `rotating` | `five_of_oros` | traditional: the 5 of oros always opens; Mundigames: mano opens with any 5 |
-/// | `tie_split` | `equal`, `full_to_each` | `equal` | bastardo ties: the points are shared equally (halves kept) |
+/// | `tie_split` | `equal`, `full_to_each` | `equal` | bastardo ties: the points are shared equally (the exact quotient) |
 /// | `revoke_penalty` | `void_round` | `void_round` | Part A 3: a violation voids the round |
 /// | `deck` | `forty`, `forty_eight` | `forty` | some regions play with the 8s and 9s |
 /// | `points_limit` | 0, 25, 50, 75, 100, 150, 200 | 0 (none) | Mundigames plays to a points limit; no default limit (spec) |
@@ -59,7 +59,7 @@ pub static OPTIONS: &[OptionSpec] = &[
         name: "tie_split",
         kind: OptionKind::Choice(&["equal", "full_to_each"]),
         default: OptionValue::Choice("equal"),
-        doc: "Tied winners share the points equally (to the half point below) or each scores them all.",
+        doc: "Tied winners share the points equally (the exact quotient, never rounded) or each scores them all.",
     },
     OptionSpec {
         name: "revoke_penalty",
@@ -318,7 +318,7 @@ impl Cinquillo {
     ) -> Cinquillo {
         let n = deal.hands.len();
         let before = (0..n)
-            .map(|i| before.and_then(|b| b.get(i)).map_or(0, |s| s.halves() / 2))
+            .map(|i| before.and_then(|b| b.get(i)).map_or(0, |s| s.floor()))
             .collect();
         Cinquillo::new(opts, dealer, before, deal.hands.clone(), deal.stock.clone())
     }
@@ -554,7 +554,7 @@ impl Cinquillo {
         };
         let k = i64::try_from(winners.len()).unwrap_or(1).max(1);
         let share = match self.opts.tie_split {
-            TieSplit::Equal => Score::from_halves(total * 2 / k),
+            TieSplit::Equal => Score::share(total, k),
             TieSplit::FullToEach => Score::points(total),
         };
         Some(
@@ -637,6 +637,13 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
                     },
                 ))
             }),
+            Event::BadCall { kind, .. } => Err(Illegal::new(
+                RuleId::UnknownEvent,
+                Reason::ForeignAction {
+                    key: kind.key(),
+                    game: "cinquillo",
+                },
+            )),
             Event::Unknown { problem, .. } => Err(Illegal::new(
                 RuleId::UnknownEvent,
                 Reason::BadEvent {

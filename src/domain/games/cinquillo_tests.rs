@@ -35,7 +35,11 @@ fn rule_id(r: &Ruling) -> Option<&'static str> {
 }
 
 fn halves(v: &Option<Vec<Score>>) -> Option<Vec<i64>> {
-    v.as_ref().map(|h| h.iter().map(|s| s.halves()).collect())
+    v.as_ref().map(|h| {
+        h.iter()
+            .map(|s| (s.as_f64() * 2.0).round() as i64)
+            .collect()
+    })
 }
 
 fn opts(values: Value) -> CinquilloOptions {
@@ -608,7 +612,7 @@ fn tied_winners_may_each_score_the_whole_with_full_to_each() {
 }
 
 #[test]
-fn three_tied_winners_get_an_equal_share_rounded_down_to_the_half_point() {
+fn three_tied_winners_share_the_exact_quotient_never_rounded_to_halves() {
     let o = opts(json!({"bastardo": true}));
     let st = state(
         o,
@@ -624,8 +628,14 @@ fn three_tied_winners_get_an_equal_share_rounded_down_to_the_half_point() {
     let s = run(&st, "0:5o 1:12o 2:1o").unwrap();
     assert!(s.is_terminal());
     assert_eq!(s.winners(), vec![0, 1, 2]);
-    // 5 / 3 = 1.67 → 1.5 each.
-    assert_eq!(s.result().unwrap()[0], Score::from_halves(3));
+    // 5 / 3 each, written as the nearest JSON number: 1.6666666666666667.
+    let r = s.result().unwrap();
+    assert_eq!(r[0], Score::share(5, 3));
+    assert_eq!(r[0].to_value(), json!(1.6666666666666667));
+    assert_eq!(
+        r[..3].iter().fold(Score::ZERO, |a, b| a.saturating_add(*b)),
+        Score::points(5)
+    );
 }
 
 // ---- revoke, game over, options, messages ----------------------------------------------------
@@ -844,7 +854,7 @@ proptest! {
         let r = rule(&rec, Lang::Es);
         prop_assert!(r.legal, "{:?}", r.violation);
         prop_assert!(r.complete);
-        prop_assert_eq!(r.points.iter().map(|p| p.halves() / 2).collect::<Vec<_>>(),
+        prop_assert_eq!(r.points.iter().map(|p| p.floor()).collect::<Vec<_>>(),
             st.points().iter().map(|p| i64::from(*p)).collect::<Vec<_>>());
         // Scores per the options.
         let hp = r.hand_points.clone().unwrap();
@@ -862,14 +872,16 @@ proptest! {
                 .map(|s| 1 + i64::from(st.passes()[usize::from(s)])).sum(),
         };
         for s in 0..players {
-            let got = hp[usize::from(s)].halves();
+            let got = hp[usize::from(s)];
             if !winners.contains(&s) {
-                prop_assert_eq!(got, 0);
+                prop_assert_eq!(got, Score::ZERO);
             } else if o.tie_split == TieSplit::FullToEach || winners.len() == 1 {
-                prop_assert_eq!(got, 2 * total);
+                prop_assert_eq!(got, Score::points(total));
             } else {
-                prop_assert!(got * winners.len() as i64 <= 2 * total);
-                prop_assert!((got + 1) * winners.len() as i64 > 2 * total);
+                // The exact quotient: the winners' shares add up to the total.
+                prop_assert_eq!(got, Score::share(total, winners.len() as i64));
+                let sum = (0..winners.len()).fold(Score::ZERO, |a, _| a.saturating_add(got));
+                prop_assert_eq!(sum, Score::points(total));
             }
         }
         prop_assert_eq!(r.game_over.clone(), None);

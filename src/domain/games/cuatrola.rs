@@ -14,7 +14,7 @@ use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
 use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
 use crate::domain::record::{
-    Action, Bid, Deal, DealSpec, Event, HandRecord, Move, TurnedRule, validate_deal,
+    Action, Bid, CallKind, Deal, DealSpec, Event, HandRecord, Move, TurnedRule, validate_deal,
 };
 use crate::domain::ruling::{
     CanteRecord, GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, TrickRecord,
@@ -346,7 +346,7 @@ impl Cuatrola {
             *deal.hands.get(2)?,
             *deal.hands.get(3)?,
         ];
-        let b = |i: usize| before.and_then(|b| b.get(i)).map_or(0, |s| s.halves() / 2);
+        let b = |i: usize| before.and_then(|b| b.get(i)).map_or(0, |s| s.floor());
         Some(Cuatrola::new(
             opts,
             dealer,
@@ -1077,6 +1077,27 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
                     },
                 ))
             }),
+            Event::BadCall {
+                seat,
+                kind: CallKind::Bid,
+                given,
+                ..
+            } => st.check_bid(*seat, Bid::Pass).and_then(|_| {
+                Err(Illegal::new(
+                    RuleId::IllegalBid,
+                    Reason::NotACall {
+                        kind: CallKind::Bid,
+                        given: given.clone(),
+                    },
+                ))
+            }),
+            Event::BadCall { kind, .. } => Err(Illegal::new(
+                RuleId::UnknownEvent,
+                Reason::ForeignAction {
+                    key: kind.key(),
+                    game: "cuatrola",
+                },
+            )),
             Event::Unknown { problem, .. } => Err(Illegal::new(
                 RuleId::UnknownEvent,
                 Reason::BadEvent {
@@ -1103,16 +1124,24 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
         reason = GameOverReason::Tute;
     }
     let mut hand_points = st.result();
-    if hand_points.is_none()
-        && let Some((_, Some(seat), ill)) = &violation
-        && ill.rule.is_penalised()
+    // A violation before the hand's end (its last card or a tute) replaces any result
+    // decided earlier (a cuatrola or quintola already won or lost): the penalty where the
+    // rule is penalised, no result where the record itself is wrong. After the end the
+    // result stands.
+    if let Some((_, seat, ill)) = &violation
+        && !st.is_terminal()
     {
-        hand_points = Some(st.penalty(seat % 2));
-        reason = GameOverReason::Revoke;
+        hand_points = match seat {
+            Some(seat) if ill.rule.is_penalised() => {
+                reason = GameOverReason::Revoke;
+                Some(st.penalty(seat % 2))
+            }
+            _ => None,
+        };
     }
     let game_over = match (&record.before, hand_points) {
         (Some(before), Some(hp)) => (0u8..2).find_map(|side| {
-            let b = before.get(usize::from(side)).map_or(0, |s| s.halves() / 2);
+            let b = before.get(usize::from(side)).map_or(0, |s| s.floor());
             let h = hp.get(usize::from(side)).copied().unwrap_or(0);
             (h > 0 && b + h >= st.opts.target).then_some(GameOver {
                 winner: side,

@@ -728,7 +728,7 @@ fn a_tie_goes_to_the_side_of_the_last_trick() {
         if r.points[0] == r.points[1]
             && r.hand_points
                 .as_ref()
-                .is_some_and(|h| h.iter().any(|x| x.halves() > 0))
+                .is_some_and(|h| h.iter().any(|x| x.floor() > 0))
         {
             let contract_normal = rec.events.iter().take(4).all(|e| {
                 matches!(
@@ -744,7 +744,7 @@ fn a_tie_goes_to_the_side_of_the_last_trick() {
             }
             let last = r.tricks.last().unwrap().winner % 2;
             let hp = r.hand_points.unwrap();
-            assert!(hp[usize::from(last)].halves() > 0, "seed {seed}");
+            assert!(hp[usize::from(last)].floor() > 0, "seed {seed}");
             found += 1;
         }
     }
@@ -1066,4 +1066,180 @@ fn the_state_is_never_changed_by_a_refused_action() {
     assert!(st.apply(&Move::new(1, Action::Play(c("1c")))).is_err());
     assert_eq!(st, copy);
     assert_eq!(st.current_player(), Some(1));
+}
+
+// ---- auction values, record errors and violations after a decided contract ---------------
+
+/// Deal B (dealer 3, mano 0) with these events and `before`.
+fn deal_b_with(events: Value, before: Option<[i64; 2]>) -> Value {
+    let mut v = record(&DEAL_B, 3, "10o", json!({}), before, "");
+    v["events"] = events;
+    v
+}
+
+fn hand_points(r: &Ruling) -> Option<Vec<i64>> {
+    r.hand_points
+        .as_ref()
+        .map(|h| h.iter().map(|s| s.whole().unwrap()).collect())
+}
+
+#[test]
+fn a_bid_that_is_not_a_call_is_illegal_bid_and_puts_the_highest_bid_so_far_at_stake() {
+    let r = ruling(&deal_b_with(
+        json!([{"seat": 0, "bid": "pass"}, {"seat": 1, "bid": "solo"}, {"seat": 2, "bid": "alone"}]),
+        None,
+    ));
+    let v = r.violation.clone().unwrap();
+    assert_eq!(
+        (v.event, v.seat, v.rule),
+        (Some(2), Some(2), RuleId::IllegalBid)
+    );
+    assert!(
+        v.message.contains("\"alone\" is not a call"),
+        "{}",
+        v.message
+    );
+    assert_eq!(hand_points(&r), Some(vec![0, 2]));
+    assert!(!r.complete);
+    // With no valid bid yet, 1 is at stake; any value that is not a call will do.
+    for junk in [json!("double"), json!("5"), json!(2), json!(null)] {
+        let r = ruling(&deal_b_with(json!([{"seat": 0, "bid": junk}]), None));
+        assert_eq!(
+            r.violation.as_ref().unwrap().rule,
+            RuleId::IllegalBid,
+            "{junk}"
+        );
+        assert_eq!(hand_points(&r), Some(vec![0, 1]), "{junk}");
+    }
+    // The turn is checked first, and a bid after the bidding is illegal_bid as usual.
+    let r = ruling(&deal_b_with(json!([{"seat": 1, "bid": "alone"}]), None));
+    assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::OutOfTurn);
+    assert_eq!(hand_points(&r), Some(vec![1, 0]));
+    let mut evs: Vec<Value> = script(B_BIDS).iter().map(Move::to_value).collect();
+    evs.push(json!({"seat": 1, "bid": "alone"}));
+    let r = ruling(&deal_b_with(Value::Array(evs), None));
+    assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::IllegalBid);
+    assert_eq!(hand_points(&r), Some(vec![1, 0]));
+    // A penalty counts toward the target.
+    let r = ruling(&deal_b_with(
+        json!([{"seat": 0, "bid": "alone"}]),
+        Some([3, 20]),
+    ));
+    assert_eq!(
+        r.game_over,
+        Some(GameOver {
+            winner: 1,
+            reason: GameOverReason::Revoke
+        })
+    );
+}
+
+#[test]
+fn a_trump_or_a_double_in_cuatrola_is_an_event_of_another_game_whatever_its_value() {
+    for ev in [
+        json!({"seat": 0, "trump": "pass"}),
+        json!({"seat": 0, "trump": "o"}),
+        json!({"seat": 0, "double": "contro"}),
+        json!({"seat": 0, "double": "surcontro"}),
+    ] {
+        let r = ruling(&deal_b_with(json!([ev]), Some([0, 0])));
+        assert_eq!(
+            r.violation.as_ref().unwrap().rule,
+            RuleId::UnknownEvent,
+            "{ev}"
+        );
+        assert_eq!((hand_points(&r), r.game_over), (None, None), "{ev}");
+    }
+}
+
+/// Deal D: seat 0 bids cuatrola and has his four tricks after the fourth trick; the
+/// fifth is still to be played.
+fn decided_cuatrola_then(last: &str) -> Ruling {
+    let plays: Vec<&str> = D_PLAYS.split_whitespace().collect();
+    let s = format!(
+        "1:pass 2:pass 3:pass 0:cuatrola {} {last}",
+        plays[..12].join(" ")
+    );
+    let v = record(&DEAL_D, 0, "10o", json!({}), Some([3, 18]), &s);
+    ruling(&v)
+}
+
+#[test]
+fn a_violation_after_a_cuatrola_is_decided_is_penalised_and_replaces_the_result() {
+    // Played out, the cuatrola scores 4 for side 0.
+    let r = decided_cuatrola_then("0:1o 1:3e 3:12b");
+    assert!(r.legal && r.complete);
+    assert_eq!(hand_points(&r), Some(vec![4, 0]));
+    // A cante in a cuatrola hand after the decision: side 0 offends, side 1 scores 4.
+    let r = decided_cuatrola_then("0:cante:o");
+    let v = r.violation.clone().unwrap();
+    assert_eq!((v.rule, v.seat), (RuleId::IllegalCante, Some(0)));
+    assert!(!r.complete);
+    assert_eq!(hand_points(&r), Some(vec![0, 4]));
+    assert_eq!(
+        r.game_over,
+        Some(GameOver {
+            winner: 1,
+            reason: GameOverReason::Revoke
+        })
+    );
+    // An out-of-turn card by the side that lost: the result is the same 4, now as a penalty.
+    let r = decided_cuatrola_then("1:3e");
+    assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::OutOfTurn);
+    assert!(!r.complete);
+    assert_eq!(hand_points(&r), Some(vec![4, 0]));
+}
+
+#[test]
+fn a_violation_after_a_quintola_is_lost_is_penalised_and_replaces_the_result() {
+    // Deal C: seat 1 bids quintola and loses the first trick: 5 to side 0, decided.
+    let s = "1:quintola 2:pass 3:pass 0:pass 1:12c 2:1c 0:10o";
+    let st = run(&cc(def()), s).unwrap();
+    assert_eq!(st.result(), Some([5, 0]));
+    assert!(!st.is_terminal());
+    // Seat 0 leads the second trick; seat 2 plays first: side 0 offends.
+    let v = record(
+        &DEAL_C,
+        0,
+        "10o",
+        json!({}),
+        Some([18, 16]),
+        &format!("{s} 2:3c"),
+    );
+    let r = ruling(&v);
+    assert_eq!(r.violation.clone().unwrap().rule, RuleId::OutOfTurn);
+    assert!(!r.complete);
+    assert_eq!(hand_points(&r), Some(vec![0, 5]));
+    assert_eq!(
+        r.game_over,
+        Some(GameOver {
+            winner: 1,
+            reason: GameOverReason::Revoke
+        })
+    );
+}
+
+#[test]
+fn a_card_not_held_after_a_decided_cuatrola_leaves_no_result() {
+    // 1c was played by seat 1 in the first trick.
+    let r = decided_cuatrola_then("0:1o 1:1c");
+    assert_eq!(r.violation.clone().unwrap().rule, RuleId::CardNotInHand);
+    assert!(!r.complete);
+    assert_eq!((r.hand_points.clone(), r.game_over.clone()), (None, None));
+    // The same for an event that is not an event at all, or not a card.
+    let plays: Vec<&str> = D_PLAYS.split_whitespace().collect();
+    let s = format!("1:pass 2:pass 3:pass 0:cuatrola {}", plays[..12].join(" "));
+    for junk in [json!({"seat": 0}), json!({"seat": 0, "play": "zz"})] {
+        let mut v = record(&DEAL_D, 0, "10o", json!({}), Some([3, 18]), &s);
+        v["events"].as_array_mut().unwrap().push(junk.clone());
+        let r = ruling(&v);
+        assert!(
+            matches!(
+                r.violation.clone().unwrap().rule,
+                RuleId::UnknownEvent | RuleId::CardNotInHand
+            ),
+            "{junk}"
+        );
+        assert_eq!((r.hand_points, r.game_over), (None, None), "{junk}");
+    }
 }

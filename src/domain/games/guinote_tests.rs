@@ -458,7 +458,7 @@ fn the_first_deal_is_won_with_101_and_hand_points_are_the_points() {
     let (_, moves) = finish(g(def(), None));
     let r = rec(Some(vec![0, 0]), json!({}), &moves);
     assert_eq!(r.hand_points, Some(r.points.clone()));
-    let p: Vec<i64> = r.points.iter().map(|s| s.halves() / 2).collect();
+    let p: Vec<i64> = r.points.iter().map(|s| s.floor()).collect();
     let over = r.game_over.clone();
     match (p[0] >= 101, p[1] >= 101) {
         (true, _) => assert_eq!(over.unwrap().winner, 0),
@@ -581,20 +581,29 @@ fn worked_check_9_vueltas_scores_carry_and_the_first_side_to_101_wins() {
 }
 
 #[test]
-fn a_claim_by_the_side_that_did_not_reach_101_first_is_false() {
-    // Side 0 reaches 116 with the first trick; side 1 reaches 101 with the second.
+fn the_side_that_reached_101_second_wins_the_partida_with_a_valid_claim() {
+    // Side 0 reaches 116 with the first trick and does not claim; side 1 reaches 101
+    // with the second trick and claims: the claim is valid and decides the partida.
     let st = run(
         &g(def(), Some(&[95, 90])),
         &format!("{G_T1} 0:4e 1:1e 2:6e 3:7c"),
     )
     .unwrap();
+    assert_eq!(st.core().first_reached(), Some(0));
     assert_eq!(st.core().total(1), 101);
-    let (_, e) = run(&st, "1:claim").err().unwrap();
+    let claimed = run(&st, "1:claim").unwrap();
+    assert!(claimed.is_terminal());
     assert_eq!(
-        e.reason,
-        Reason::TuteFamily(FamilyReason::ClaimDecided { side: 0 })
+        game_over(claimed.core(), &def()),
+        Some(GameOver {
+            winner: 1,
+            reason: GameOverReason::Claim
+        })
     );
+    // Side 0 could have claimed too; once side 1 has claimed, nobody can.
     assert!(run(&st, "2:claim").is_ok());
+    let (_, e) = run(&claimed, "2:claim").err().unwrap();
+    assert_eq!(e.rule, RuleId::FalseClaim);
 }
 
 // ---- §4.8 revoke ---------------------------------------------------------------------------

@@ -115,7 +115,6 @@ pub enum FamilyReason {
     TuteNotHeld { seat: u8, consort: Rank },
     ClaimNotVueltas,
     ClaimShort { points: i64 },
-    ClaimDecided { side: u8 },
 }
 
 fn consort_es(r: Rank) -> (&'static str, &'static str) {
@@ -239,13 +238,6 @@ impl FamilyReason {
                 Es => format!("el bando solo tiene {points} tantos, no 101"),
                 Ca => format!("el bàndol només té {points} punts, no 101"),
                 En => format!("the side has only {points} points, not 101"),
-            },
-            ClaimDecided { side } => match lang {
-                Es => format!("la partida ya estaba decidida: el bando {side} llegó antes a 101"),
-                Ca => format!(
-                    "la partida ja estava decidida: el bàndol {side} va arribar abans a 101"
-                ),
-                En => format!("the partida was already decided: side {side} reached 101 first"),
             },
         }
     }
@@ -766,13 +758,10 @@ impl Family {
         }
         let side = self.cfg.side_of(seat);
         let total = self.total(side);
+        // Reaching 101 first decides nothing by itself: until a valid claim or a tute
+        // ends the hand, either side at 101 may claim.
         if total < GAME_POINTS {
             return Err(fam(rule, FamilyReason::ClaimShort { points: total }));
-        }
-        if let Some(first) = self.first_reached
-            && first != side
-        {
-            return Err(fam(rule, FamilyReason::ClaimDecided { side: first }));
         }
         Ok(side)
     }
@@ -1041,6 +1030,13 @@ pub fn replay(start: Family, events: &[Event]) -> Replay {
                     },
                 ))
             }),
+            Event::BadCall { kind, .. } => Err(Illegal::new(
+                RuleId::UnknownEvent,
+                Reason::ForeignAction {
+                    key: kind.key(),
+                    game: st.cfg.game.name(),
+                },
+            )),
             Event::Unknown { problem, .. } => Err(Illegal::new(
                 RuleId::UnknownEvent,
                 Reason::BadEvent {
@@ -1144,7 +1140,7 @@ impl Replay {
     }
 }
 
-/// `before` of a record as whole points (a half point is rounded down).
+/// `before` of a record as whole points (a fraction of a point is rounded down).
 pub fn before_points(before: Option<&[Score]>) -> Option<Vec<i64>> {
-    before.map(|b| b.iter().map(|s| s.halves().div_euclid(2)).collect())
+    before.map(|b| b.iter().map(|s| s.floor()).collect())
 }

@@ -39,7 +39,7 @@
 //!   record's `options`); they set, for instance, the partida target. Default `{}`.
 //! * `event.system`: `{"kind": "swiss", "rounds": R}` (R rounds, pairs of equal score
 //!   meet, no avoidable rematch, at most one bye per round, to the lowest-placed entrant
-//!   without one); `{"kind": "round_robin", "double": false, "groups": 1}` (FIDE Berger
+//!   without one; "never twice a bye while somebody has none" outranks "no rematch"); `{"kind": "round_robin", "double": false, "groups": 1}` (FIDE Berger
 //!   tables, a rest for odd groups; `double` adds the "segunda vuelta"; `groups` > 1
 //!   makes liguillas, filled by seed in snake order unless entrants name their
 //!   `group`); `{"kind": "ceros", "losses": K}` (an entrant is out at its K-th loss,
@@ -55,6 +55,13 @@
 //!   `median_buchholz`, `sonneborn_berger`, `lot`. Default
 //!   `["points", "head_to_head", "point_difference", "points_for", "lot"]`. Entrants
 //!   still level after the list are ordered by seed, so the ranking is always 1..N.
+//! * `event.head_to_head`: how the `head_to_head` criterion reads the games among the
+//!   entrants level at that point: `"all_met"` (default; FIDE C.07: only when every one
+//!   of them met every other, otherwise it does not separate them) or
+//!   `"games_played"` (a mini-league over the games played among them, however few).
+//!   Either way, when it separates some of them and leaves a sub-group still level, it
+//!   is applied again within that sub-group, on its own games only, before the next
+//!   criterion. Files without the field read as `"all_met"`.
 //! * `event.seed`: the number the lot uses (tie-break `lot`, draws in ceros). Default 0.
 //! * `entrants[]`: `id` (unique text, used in pairings), `name`, optional `club`,
 //!   optional `seed` (1 = strongest; entrants without one follow in file order),
@@ -85,7 +92,7 @@
 
 use super::format::{MatchFormat, Points, Side, check_outcome};
 use super::played;
-use super::standings::Tiebreak;
+use super::standings::{HeadToHead, Tiebreak};
 use crate::domain::engine::GameKind;
 use crate::domain::entry::{GAME_FORMAT, GameDoc};
 use serde::{Deserialize, Serialize};
@@ -152,6 +159,9 @@ pub struct Event {
     pub points: Points,
     #[serde(default = "default_tiebreaks")]
     pub tiebreaks: Vec<Tiebreak>,
+    /// How `head_to_head` reads the games among the level entrants.
+    #[serde(default, skip_serializing_if = "HeadToHead::is_default")]
+    pub head_to_head: HeadToHead,
     #[serde(default)]
     pub seed: u64,
 }

@@ -36,7 +36,7 @@ pub use file::{
     Round, System, TablePairing, TournamentFile, parse, validate,
 };
 pub use format::{MatchFormat, Outcome, Points, ResultError, Side, check_outcome, check_result};
-pub use standings::{StandingRow, Tiebreak, standings};
+pub use standings::{HeadToHead, StandingRow, Tiebreak, standings};
 
 use ledger::Ledger;
 use std::collections::BTreeSet;

@@ -270,7 +270,11 @@ mod tests {
         for [x, y] in &semis {
             assert_ne!(group_of(x), group_of(y), "crossed: {semis:?}");
             let rank = |id: &str| table.iter().find(|r| r.id == id).and_then(|r| r.group_rank);
-            assert_ne!(rank(x), rank(y), "a group winner meets a runner-up: {semis:?}");
+            assert_ne!(
+                rank(x),
+                rank(y),
+                "a group winner meets a runner-up: {semis:?}"
+            );
         }
     }
 
@@ -301,7 +305,10 @@ mod tests {
         for w in winners {
             assert!(ids.iter().any(|x| x == w), "{w} qualifies: {ids:?}");
         }
-        assert!(ids.contains(&best_other), "the repesca: {best_other} in {ids:?}");
+        assert!(
+            ids.contains(&best_other),
+            "the repesca: {best_other} in {ids:?}"
+        );
         assert_eq!(b.matches().iter().filter(|m| m.round == 1).count(), 2);
     }
 

@@ -6,8 +6,14 @@
 //! * `wins`: matches won, byes included (a bye is credited as a win).
 //! * `points`: match points, including a late entrant's `start_points` and byes.
 //! * `head_to_head`: the mini-league among the entrants still level at that point of
-//!   the list: match points earned in the games between them. Applied once per
-//!   criterion position (not re-applied to the remaining sub-group).
+//!   the list: match points earned in the games between them. How it reads those games
+//!   is the event's [`HeadToHead`]: by default (`all_met`, FIDE C.07) only a group in
+//!   which every entrant met every other is separated, otherwise the criterion passes
+//!   the group on untouched; `games_played` counts whatever games were played among
+//!   them. When it splits a group but leaves a sub-group still level, it is applied
+//!   again within that sub-group, on the sub-group's own games only, until nothing
+//!   changes, before the next criterion (the "liguilla particular entre los
+//!   empatados").
 //! * `point_difference`, `points_for`: score for minus against, and score for, over
 //!   the games played (byes and rests add no score).
 //! * `buchholz`: the sum of the match points of the opponents met (a bye adds 0).
@@ -69,6 +75,34 @@ impl Tiebreak {
             Tiebreak::SonnebornBerger => "sonneborn_berger",
             Tiebreak::Lot => "lot",
         }
+    }
+}
+
+/// How the `head_to_head` criterion reads the games among the level entrants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HeadToHead {
+    /// Only when every level entrant met every other (FIDE C.07); otherwise the
+    /// criterion does not separate them.
+    #[default]
+    AllMet,
+    /// A mini-league over the games that were played among them, however few.
+    GamesPlayed,
+}
+
+impl HeadToHead {
+    pub const ALL: [HeadToHead; 2] = [HeadToHead::AllMet, HeadToHead::GamesPlayed];
+
+    /// The file name of the reading (`all_met`, `games_played`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            HeadToHead::AllMet => "all_met",
+            HeadToHead::GamesPlayed => "games_played",
+        }
+    }
+
+    pub fn is_default(&self) -> bool {
+        *self == HeadToHead::default()
     }
 }
 
@@ -244,7 +278,8 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
 
     let all: Vec<usize> = ledger.by_seed.clone();
     let mut h2h: Vec<Option<u32>> = vec![None; n];
-    let (order, decided) = rank(ledger, &st, &crits, all, &mut h2h, earned);
+    let mode = file.event.head_to_head;
+    let (order, decided) = rank(ledger, &st, &crits, all, &mut h2h, mode, earned);
 
     let mut group_rank: Vec<Option<u32>> = vec![None; n];
     if let System::RoundRobin { groups, .. } = file.event.system
@@ -259,7 +294,7 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
                 .filter(|&i| assignment[i] == g)
                 .collect();
             let mut scratch = vec![None; n];
-            let (o, _) = rank(ledger, &st, &crits, members, &mut scratch, earned);
+            let (o, _) = rank(ledger, &st, &crits, members, &mut scratch, mode, earned);
             for (k, &i) in o.iter().enumerate() {
                 group_rank[i] = Some(k as u32 + 1);
             }
@@ -338,13 +373,13 @@ fn rank(
     crits: &[Crit],
     members: Vec<usize>,
     h2h: &mut [Option<u32>],
+    mode: HeadToHead,
     earned: impl Fn(usize, usize) -> u32,
 ) -> (Vec<usize>, Vec<Option<&'static str>>) {
     let n = st.len();
     let mut decided: Vec<Option<&'static str>> = vec![None; n];
     // Each block carries the criterion that separated it from the block above.
     let mut blocks: Vec<(Option<&'static str>, Vec<usize>)> = vec![(None, members)];
-    let mut in_block = vec![false; n];
     for &c in crits {
         let name = match c {
             Crit::Survival => "survival",
@@ -356,46 +391,15 @@ fn rank(
                 next.push((tag, block));
                 continue;
             }
-            let mut keyed: Vec<(i64, usize)> = if matches!(c, Crit::Tb(Tiebreak::HeadToHead)) {
-                for &i in &block {
-                    in_block[i] = true;
-                }
-                let v = block
-                    .iter()
-                    .map(|&i| {
-                        let mut p = 0u32;
-                        for &gi in &ledger.games_of[i] {
-                            let g = &ledger.games[gi];
-                            let o = if g.a == i { g.b } else { g.a };
-                            if in_block[o] {
-                                p = p.saturating_add(earned(gi, i));
-                            }
-                        }
-                        h2h[i] = Some(p);
-                        (i64::from(p), i)
-                    })
-                    .collect();
-                for &i in &block {
-                    in_block[i] = false;
-                }
-                v
+            let parts = if matches!(c, Crit::Tb(Tiebreak::HeadToHead)) {
+                head_to_head(ledger, block, h2h, mode, &earned)
             } else {
-                block.iter().map(|&i| (key(&st[i], c), i)).collect()
+                let keyed: Vec<(i64, usize)> = block.iter().map(|&i| (key(&st[i], c), i)).collect();
+                split(keyed)
             };
-            // Stable: equal keys keep seed order.
-            keyed.sort_by_key(|x| std::cmp::Reverse(x.0));
-            let mut cur: Vec<usize> = Vec::new();
-            let mut cur_tag = tag;
-            let mut prev: Option<i64> = None;
-            for (k, i) in keyed {
-                if prev.is_some_and(|p| p != k) {
-                    next.push((cur_tag, std::mem::take(&mut cur)));
-                    cur_tag = Some(name);
-                }
-                prev = Some(k);
-                cur.push(i);
+            for (k, part) in parts.into_iter().enumerate() {
+                next.push((if k == 0 { tag } else { Some(name) }, part));
             }
-            next.push((cur_tag, cur));
         }
         blocks = next;
     }
@@ -407,4 +411,69 @@ fn rank(
         }
     }
     (order, decided)
+}
+
+/// Orders keyed entrants by key, highest first (equal keys keep their order), and cuts
+/// them into groups of equal key.
+fn split(mut keyed: Vec<(i64, usize)>) -> Vec<Vec<usize>> {
+    keyed.sort_by_key(|x| std::cmp::Reverse(x.0));
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    let mut prev: Option<i64> = None;
+    for (k, i) in keyed {
+        match parts.last_mut() {
+            Some(last) if prev == Some(k) => last.push(i),
+            _ => parts.push(vec![i]),
+        }
+        prev = Some(k);
+    }
+    parts
+}
+
+/// The head-to-head criterion on one level group: the mini-league on the games among
+/// them (only if every one met every other, with [`HeadToHead::AllMet`]), then again
+/// within each sub-group it leaves level, on that sub-group's own games, until it
+/// separates nobody more. Returns the group cut into its ordered parts.
+fn head_to_head(
+    ledger: &Ledger,
+    block: Vec<usize>,
+    h2h: &mut [Option<u32>],
+    mode: HeadToHead,
+    earned: &impl Fn(usize, usize) -> u32,
+) -> Vec<Vec<usize>> {
+    if block.len() < 2 {
+        return vec![block];
+    }
+    let opponent = |gi: usize, i: usize| {
+        let g = &ledger.games[gi];
+        if g.a == i { g.b } else { g.a }
+    };
+    if mode == HeadToHead::AllMet {
+        let all_met = block.iter().all(|&i| {
+            block
+                .iter()
+                .all(|&j| j == i || ledger.games_of[i].iter().any(|&gi| opponent(gi, i) == j))
+        });
+        if !all_met {
+            return vec![block];
+        }
+    }
+    let keyed: Vec<(i64, usize)> = block
+        .iter()
+        .map(|&i| {
+            let p = ledger.games_of[i]
+                .iter()
+                .filter(|&&gi| block.contains(&opponent(gi, i)))
+                .fold(0u32, |p, &gi| p.saturating_add(earned(gi, i)));
+            h2h[i] = Some(p);
+            (i64::from(p), i)
+        })
+        .collect();
+    let parts = split(keyed);
+    if parts.len() == 1 {
+        return parts;
+    }
+    parts
+        .into_iter()
+        .flat_map(|part| head_to_head(ledger, part, h2h, mode, earned))
+        .collect()
 }

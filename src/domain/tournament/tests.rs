@@ -28,6 +28,7 @@ fn event(system: System) -> Event {
             Tiebreak::PointsFor,
             Tiebreak::Lot,
         ],
+        head_to_head: HeadToHead::default(),
         seed: 7,
     }
 }
@@ -1093,4 +1094,228 @@ fn a_21_pair_5_round_swiss_with_a_withdrawal_and_a_round_2_correction_matches_th
     let total: u32 = rows.iter().map(|r| r.points).sum();
     // 50 games × 2 points (a draw shares them) + 3 byes × 2.
     assert_eq!(total, 50 * 2 + 3 * 2);
+}
+
+// ---------------------------------------------------------------- head to head
+
+/// A file of `system` with entrants named by `names` (seeded in that order), the
+/// default tie-breaks, and `rounds` given as games `(a, b, score a, score b)`.
+fn games_file(
+    system: System,
+    names: &[&str],
+    rounds: &[&[(&str, &str, u32, u32)]],
+    head_to_head: HeadToHead,
+) -> TournamentFile {
+    let f = TournamentFile {
+        brackets: Vec::new(),
+        format: FORMAT.into(),
+        event: Event {
+            tiebreaks: crate::domain::tournament::file::default_tiebreaks(),
+            head_to_head,
+            ..event(system)
+        },
+        entrants: names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let mut e = Entrant::new(*n, *n);
+                e.seed = Some(i as u32 + 1);
+                e
+            })
+            .collect(),
+        rounds: rounds
+            .iter()
+            .enumerate()
+            .map(|(r, games)| Round {
+                number: r as u32 + 1,
+                pairings: games
+                    .iter()
+                    .enumerate()
+                    .map(|(t, (a, b, _, _))| {
+                        Pairing::Table(TablePairing {
+                            table: t as u32 + 1,
+                            a: (*a).into(),
+                            b: (*b).into(),
+                        })
+                    })
+                    .collect(),
+                results: games
+                    .iter()
+                    .enumerate()
+                    .map(|(t, (_, _, x, y))| MatchResult::new(t as u32 + 1, *x, *y))
+                    .collect(),
+            })
+            .collect(),
+    };
+    assert_eq!(validate(&f), Ok(()));
+    f
+}
+
+fn row<'a>(rows: &'a [StandingRow], id: &str) -> &'a StandingRow {
+    rows.iter().find(|r| r.id == id).expect("a row per entrant")
+}
+
+#[test]
+fn in_a_round_robin_of_six_d_who_beat_e_101_99_ranks_above_e_with_the_better_difference() {
+    // A wins everything, F nothing; B and C on 3 wins (B beat C), D and E on 2 (D beat
+    // E 101–99, but E won big and lost narrowly).
+    let rounds: [&[(&str, &str, u32, u32)]; 5] = [
+        &[
+            ("A", "F", 101, 50),
+            ("B", "E", 90, 101),
+            ("C", "D", 101, 20),
+        ],
+        &[
+            ("F", "D", 60, 101),
+            ("E", "C", 95, 101),
+            ("A", "B", 101, 80),
+        ],
+        &[
+            ("B", "F", 101, 70),
+            ("C", "A", 60, 101),
+            ("D", "E", 101, 99),
+        ],
+        &[("F", "E", 0, 101), ("A", "D", 101, 10), ("B", "C", 101, 99)],
+        &[
+            ("C", "F", 101, 40),
+            ("D", "B", 30, 101),
+            ("E", "A", 98, 101),
+        ],
+    ];
+    let names = ["A", "B", "C", "D", "E", "F"];
+    let rr = System::RoundRobin {
+        double: false,
+        groups: 1,
+    };
+    for mode in HeadToHead::ALL {
+        let f = games_file(rr, &names, &rounds, mode);
+        let rows = standings(&f);
+        let (d, e) = (row(&rows, "D"), row(&rows, "E"));
+        assert_eq!((d.points, e.points), (4, 4));
+        assert!(e.point_difference > d.point_difference, "{e:?} {d:?}");
+        assert_eq!(order(&f), "ABCDEF", "{mode:?}");
+        assert_eq!(e.decided_by.as_deref(), Some("head_to_head"));
+        assert_eq!((d.head_to_head, e.head_to_head), (Some(2), Some(0)));
+    }
+    // Without head-to-head the difference puts E above D (and C above B).
+    let mut f = games_file(rr, &names, &rounds, HeadToHead::AllMet);
+    f.event.tiebreaks.retain(|t| *t != Tiebreak::HeadToHead);
+    assert_eq!(order(&f), "ACBEDF");
+}
+
+/// Eight pairs, three Swiss rounds: 3, 5 and 7 end on two wins; 5 beat 7, and 3 met
+/// neither. By point difference: 7 (+186), 3 (+51), 5 (−64).
+fn swiss_of_eight(mode: HeadToHead) -> TournamentFile {
+    let rounds: [&[(&str, &str, u32, u32)]; 3] = [
+        &[
+            ("1", "2", 101, 70),
+            ("3", "4", 101, 50),
+            ("5", "6", 101, 90),
+            ("7", "8", 101, 0),
+        ],
+        &[
+            ("1", "3", 101, 60),
+            ("5", "7", 101, 95),
+            ("2", "4", 101, 80),
+            ("6", "8", 101, 40),
+        ],
+        &[
+            ("1", "5", 101, 20),
+            ("3", "2", 101, 60),
+            ("7", "6", 101, 10),
+            ("4", "8", 101, 30),
+        ],
+    ];
+    let names = ["1", "2", "3", "4", "5", "6", "7", "8"];
+    games_file(System::Swiss { rounds: 3 }, &names, &rounds, mode)
+}
+
+#[test]
+fn in_a_swiss_head_to_head_by_default_passes_over_a_tie_where_not_everyone_met() {
+    let f = swiss_of_eight(HeadToHead::default());
+    let rows = standings(&f);
+    let diffs: Vec<i64> = ["7", "3", "5"]
+        .iter()
+        .map(|id| row(&rows, id).point_difference)
+        .collect();
+    assert_eq!(diffs, vec![186, 51, -64]);
+    let order = order(&f);
+    assert_eq!(&order[1..4], "735", "{order}");
+    for id in ["3", "5", "7"] {
+        assert_eq!(row(&rows, id).head_to_head, None, "{id}");
+    }
+    assert_eq!(
+        row(&rows, "3").decided_by.as_deref(),
+        Some("point_difference")
+    );
+    assert_eq!(
+        row(&rows, "5").decided_by.as_deref(),
+        Some("point_difference")
+    );
+}
+
+#[test]
+fn in_a_swiss_head_to_head_over_the_games_played_puts_5_first_then_re_applies_to_3_and_7() {
+    let f = swiss_of_eight(HeadToHead::GamesPlayed);
+    let rows = standings(&f);
+    let order = order(&f);
+    // 5 beat 7: mini-league 5 2, 7 0, 3 0; 3 and 7 never met, so the difference.
+    assert_eq!(&order[1..4], "573", "{order}");
+    assert_eq!(row(&rows, "5").head_to_head, Some(2));
+    assert_eq!(row(&rows, "7").decided_by.as_deref(), Some("head_to_head"));
+    assert_eq!(
+        row(&rows, "3").decided_by.as_deref(),
+        Some("point_difference")
+    );
+}
+
+#[test]
+fn head_to_head_is_applied_again_within_a_sub_group_still_level() {
+    // P, Q, R and S end level on two wins and all met: P beat Q and R, S beat P and Q,
+    // Q beat R, R beat S. Mini-league: P 4, S 4, Q 2, R 2. Again between P and S: S
+    // beat P; between Q and R: Q beat R. Point difference would say P, S and R, Q.
+    let rounds: [&[(&str, &str, u32, u32)]; 4] = [
+        &[("P", "Q", 101, 0), ("R", "S", 101, 99)],
+        &[("P", "R", 101, 0), ("S", "Q", 101, 99)],
+        &[("S", "P", 101, 99), ("Q", "R", 101, 99)],
+        &[("Q", "T", 101, 99), ("R", "U", 101, 0)],
+    ];
+    let names = ["P", "Q", "R", "S", "T", "U"];
+    let f = games_file(
+        System::Swiss { rounds: 4 },
+        &names,
+        &rounds,
+        HeadToHead::AllMet,
+    );
+    let rows = standings(&f);
+    let diff = |id| row(&rows, id).point_difference;
+    assert!(diff("P") > diff("S") && diff("R") > diff("Q"));
+    assert_eq!(order(&f), "SPQRTU");
+    assert_eq!(row(&rows, "S").head_to_head, Some(2));
+    assert_eq!(row(&rows, "Q").head_to_head, Some(2));
+    for id in ["P", "Q", "R"] {
+        assert_eq!(
+            row(&rows, id).decided_by.as_deref(),
+            Some("head_to_head"),
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn the_head_to_head_reading_is_in_the_file_and_old_files_read_as_all_met() {
+    let mut f = swiss_of_eight(HeadToHead::GamesPlayed);
+    let text = serde_json::to_string(&f).expect("serialises");
+    assert!(text.contains(r#""head_to_head":"games_played""#), "{text}");
+    assert_eq!(parse(&text).expect("parses"), f);
+    // The default is not written, and a file without the field reads as the default.
+    f.event.head_to_head = HeadToHead::AllMet;
+    let text = serde_json::to_string(&f).expect("serialises");
+    assert!(!text.contains(r#""head_to_head":"#), "{text}");
+    assert_eq!(
+        parse(&text).expect("parses").event.head_to_head,
+        HeadToHead::AllMet
+    );
+    let bad = text.replace(r#""seed":7"#, r#""seed":7,"head_to_head":"some_met""#);
+    assert!(parse(&bad).is_err());
 }

@@ -29,6 +29,8 @@ pub struct NewForm {
     pub(super) tb4: String,
     pub(super) tb5: String,
     pub(super) tb6: String,
+    /// How head-to-head reads the games among the level (`all_met`, `games_played`).
+    pub(super) head_to_head: String,
     /// `hands`: the tables play Baza games hand by hand; `result` (also when absent):
     /// they type final scores, for games played on paper.
     pub(super) entry: String,
@@ -60,6 +62,7 @@ impl NewForm {
             tb4: "point_difference".into(),
             tb5: "points_for".into(),
             tb6: "lot".into(),
+            head_to_head: HeadToHead::default().slug().into(),
             entry: "hands".into(),
             ..NewForm::default()
         }
@@ -156,6 +159,13 @@ pub(super) fn file_from_form(
         }
         tiebreaks.push(tb);
     }
+    let head_to_head = match f.head_to_head.trim() {
+        "" => HeadToHead::default(),
+        slug => HeadToHead::ALL
+            .into_iter()
+            .find(|h| h.slug() == slug)
+            .ok_or(("tournament-head-to-head", slug.to_owned()))?,
+    };
     let file = TournamentFile {
         brackets: Vec::new(),
         format: tournament::FORMAT.to_owned(),
@@ -167,6 +177,7 @@ pub(super) fn file_from_form(
             match_format,
             points,
             tiebreaks,
+            head_to_head,
             seed,
         },
         entrants: Vec::new(),
@@ -186,6 +197,8 @@ struct NewPage<'a> {
     games: Vec<(&'static str, String)>,
     tiebreaks: Vec<(&'static str, String)>,
     chosen: Vec<String>,
+    /// The head-to-head readings: slug and label.
+    h2h_modes: Vec<(&'static str, String)>,
 }
 
 impl NewPage<'_> {
@@ -219,6 +232,15 @@ fn new_page(
             error,
             games,
             tiebreaks,
+            h2h_modes: HeadToHead::ALL
+                .iter()
+                .map(|h| {
+                    (
+                        h.slug(),
+                        ctx.t(&format!("head-to-head-{}", h.slug().replace('_', "-"))),
+                    )
+                })
+                .collect(),
         },
         status,
     )

@@ -32,6 +32,7 @@ fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
                 Tiebreak::PointsFor,
                 Tiebreak::Lot,
             ],
+            head_to_head: HeadToHead::default(),
             seed: 21,
         },
         entrants: Vec::new(),
@@ -69,7 +70,7 @@ fn play(
         {
             break board;
         }
-        let before = [0, 1].map(|i| board.totals.get(i).map_or(0, |s| s.halves() / 2));
+        let before = [0, 1].map(|i| board.totals.get(i).map_or(0, |s| s.floor()));
         let dealer = board.next_dealer.unwrap_or(0);
         let record =
             random_cuatrola_hand_of_game(seed * 1000 + entered.len() as u64, dealer, before);

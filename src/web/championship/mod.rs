@@ -24,8 +24,8 @@ use crate::db::DbConn;
 use crate::db::queries::{self, Club};
 use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament};
 use crate::domain::tournament::{
-    self, Entrant, MatchFormat, MatchResult, Pairing, PairingError, Points, Side, System, Tiebreak,
-    TournamentFile,
+    self, Entrant, HeadToHead, MatchFormat, MatchResult, Pairing, PairingError, Points, Side,
+    System, Tiebreak, TournamentFile,
 };
 use crate::domain::{GameKind, Lang};
 use crate::error::AppError;
@@ -238,10 +238,7 @@ fn crosstables(file: &TournamentFile) -> Option<Vec<CrossGroup>> {
         groups
             .into_iter()
             .map(|g| {
-                let members: Vec<_> = table
-                    .iter()
-                    .filter(|r| r.group.unwrap_or(0) == g)
-                    .collect();
+                let members: Vec<_> = table.iter().filter(|r| r.group.unwrap_or(0) == g).collect();
                 CrossGroup {
                     group: g,
                     rows: members

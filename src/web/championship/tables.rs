@@ -157,17 +157,17 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
     if let Some(first) = row.game_id {
         for g in games::series_games(conn, first)? {
             let hands = games::game_hands(conn, g.id)?;
-            let mut halves = [0i64; 2];
+            let mut sums = [crate::domain::Score::ZERO; 2];
             for h in &hands {
                 if let Ok(score) = serde_json::from_str::<crate::domain::entry::HandScore>(&h.score)
                 {
                     for (k, v) in score.hand_points.iter().take(2).enumerate() {
-                        halves[k] += v.halves();
+                        sums[k] = sums[k].saturating_add(*v);
                     }
                 }
             }
-            let whole = |h: i64| u32::try_from(h.max(0) / 2).unwrap_or(0);
-            played.push((g.id, hands.len(), [whole(halves[0]), whole(halves[1])]));
+            let whole = |s: crate::domain::Score| u32::try_from(s.floor().max(0)).unwrap_or(0);
+            played.push((g.id, hands.len(), [whole(sums[0]), whole(sums[1])]));
         }
     }
     Ok(TableCtx {

@@ -987,3 +987,93 @@ async fn when_a_tables_phone_dies_the_director_switches_it_to_a_typed_result() {
         .unwrap();
     assert!(audit.contains("\"typed\""), "the switch is audited");
 }
+
+#[tokio::test]
+async fn a_one_day_knockout_is_a_championship_with_one_knockout_phase_seeded_by_seed() {
+    let app = TestApp::spawn().await;
+    let (club, _) = club_with_staff(&app).await;
+    let res = post(
+        &app,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Relámpago de cuatrola"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "1"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("match_format", "partida"),
+            ("target", ""),
+            ("entry", "hands"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+        ],
+    )
+    .await;
+    let id: i32 = location(&res)
+        .trim_start_matches("/campeonatos/")
+        .trim_end_matches("/direccion")
+        .parse()
+        .unwrap();
+    let names = [
+        "Uno – Dos",
+        "Tres – Cuatro",
+        "Cinco – Seis",
+        "Siete – Ocho",
+        "Nueve – Diez",
+    ];
+    for (i, n) in names.iter().enumerate() {
+        let seed = (i + 1).to_string();
+        post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", n), ("seed", &seed)],
+        )
+        .await;
+    }
+    let dir = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&dir, "form.phase-form").len(),
+        1,
+        "offered before any round"
+    );
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("name", "Cuadro"),
+            ("qualify", "top"),
+            ("n", "5"),
+            ("shape", "single"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let file = document(&app, id).await;
+    let phase = &file["brackets"][0];
+    assert_eq!(
+        phase["entrants"],
+        serde_json::json!(["1", "2", "3", "4", "5"])
+    );
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let bracket = attr(&html, "a.phase-bracket", "href").unwrap();
+    let b = bracket.trim_start_matches("/cuadros/");
+    // Five entrants in a bracket of eight: seed 1 waits for the winner of 4 v 5,
+    // and 2 v 3 is ready at once.
+    let open = slips(&app, id, &format!("fase={b}")).await;
+    assert_eq!(open.len(), 2, "two matches ready");
+    for (k, slip) in open.iter().enumerate() {
+        let played = play_table(&app, slip, 70 + k as u64).await;
+        assert!(played.totals[played.winner] >= 21);
+    }
+    let open = slips(&app, id, &format!("fase={b}")).await;
+    assert_eq!(open.len(), 3, "seed 1's semi-final opened");
+}

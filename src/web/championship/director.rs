@@ -191,8 +191,12 @@ pub async fn director(
         }
     }
     rounds.reverse();
-    let can_add_phase = !t.file.rounds.is_empty()
-        && matches!(tournament::next_round(&t.file), Err(PairingError::Finished));
+    // After the last round, or instead of any: a one-day knockout is a championship
+    // with one knockout phase, seeded by the entrants' seeds.
+    let can_add_phase = phases.is_empty()
+        && t.file.entrants.len() >= 2
+        && (t.file.rounds.is_empty()
+            || matches!(tournament::next_round(&t.file), Err(PairingError::Finished)));
     render(&DirectorPage {
         left_out,
         phases,

@@ -20,7 +20,7 @@ use super::auth::{self, Perm, Principal};
 use super::{AppState, Ctx, db, parse_id, render_status};
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
-use crate::db::games::{self, Game, GameHand, NewGame, NewHand};
+use crate::db::games::{self, Game, GameHand, NewHand};
 use crate::db::queries;
 use crate::db::table_games;
 use crate::db::tournaments::ChangeError;

@@ -211,45 +211,31 @@ pub(super) fn create_game(
         .map(|d| char::from(b'0' + (d % 10) as u8))
         .take(4)
         .collect::<String>();
-    let t = now();
-    let options = serde_json::Value::Object(setup.options.clone()).to_string();
-    let seats_json = serde_json::to_string(seats).unwrap_or_default();
+    create_game_with_pin(conn, club_id, setup, seats, actor, series, &pin)
+}
+
+/// A new game with this PIN ("" for a championship table's partida, which opens
+/// with the table's PINs only).
+pub(super) fn create_game_with_pin(
+    conn: &mut DbConn,
+    club_id: i32,
+    setup: &GameSetup,
+    seats: &[String],
+    actor: &str,
+    series: SeriesOf,
+    pin: &str,
+) -> Result<i32, AppError> {
     Ok(crate::db::write_tx(conn, |conn| {
-        let id = games::insert_game(
+        crate::db::table_games::insert_game(
             conn,
-            &NewGame {
-                club_id,
-                game: setup.game.slug(),
-                players: i32::from(setup.players),
-                options: &options,
-                first_dealer: i32::from(setup.first_dealer),
-                seats: &seats_json,
-                status: "playing",
-                pin: &pin,
-                created_by: actor,
-                created_at: t,
-                updated_at: t,
-                series_id: series.0,
-                best_of: series.1,
-            },
-        )?;
-        accounts::insert_audit(
-            conn,
-            &NewAudit {
-                at: t,
-                actor,
-                action: "create",
-                entity: "game",
-                entity_id: id,
-                club_id: Some(club_id),
-                event_id: None,
-                before_json: None,
-                after_json: Some(
-                    serde_json::json!({"game": setup.game.slug(), "players": setup.players, "seats": seats, "options": setup.options}).to_string(),
-                ),
-            },
-        )?;
-        Ok::<i32, diesel::result::Error>(id)
+            club_id,
+            setup,
+            seats,
+            pin,
+            (series.0, series.1),
+            actor,
+            now(),
+        )
     })?)
 }
 

@@ -275,14 +275,13 @@ pub async fn next_game(
             }
             let mut setup = l.setup.clone();
             setup.first_dealer = (l.setup.first_dealer + 1) % l.setup.players.max(1);
-            create_game(
-                conn,
-                l.game.club_id,
-                &setup,
-                &l.seats,
-                &actor,
-                SeriesOf(Some(first), l.game.best_of),
-            )
+            let series = SeriesOf(Some(first), l.game.best_of);
+            if l.game.pin.is_empty() {
+                // A championship table's next partida: its PINs open it too.
+                create_game_with_pin(conn, l.game.club_id, &setup, &l.seats, &actor, series, "")
+            } else {
+                create_game(conn, l.game.club_id, &setup, &l.seats, &actor, series)
+            }
         })
     })
     .await?;

@@ -545,3 +545,4 @@ table-winner = Guanya
 ruling-apply-confirm = Si la partida és d'una taula de campionat ja confirmada i hi ha rondes aparellades després, confirmo que es corregeixi.
 crosstable-title = Quadre de resultats
 crosstable-group = Lligueta { $n }
+table-versus = contra

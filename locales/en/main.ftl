@@ -545,3 +545,4 @@ table-winner = Winner
 ruling-apply-confirm = If the game is a confirmed championship table's and later rounds were paired from it, I confirm the correction.
 crosstable-title = Crosstable
 crosstable-group = Group { $n }
+table-versus = v

@@ -545,3 +545,4 @@ table-winner = Gana
 ruling-apply-confirm = Si la partida es de una mesa de campeonato ya confirmada y hay rondas emparejadas después, confirmo que se corrija.
 crosstable-title = Cuadro de resultados
 crosstable-group = Liguilla { $n }
+table-versus = contra

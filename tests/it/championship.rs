@@ -1077,3 +1077,111 @@ async fn a_one_day_knockout_is_a_championship_with_one_knockout_phase_seeded_by_
     let open = slips(&app, id, &format!("fase={b}")).await;
     assert_eq!(open.len(), 3, "seed 1's semi-final opened");
 }
+
+#[tokio::test]
+async fn a_best_of_three_at_a_table_plays_partida_after_partida_until_a_pair_wins_two() {
+    let app = TestApp::spawn().await;
+    let (club, _) = club_with_staff(&app).await;
+    let res = post(
+        &app,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Cuatrola al mejor de tres"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "1"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("match_format", "best_of"),
+            ("target", ""),
+            ("partidas", "3"),
+            ("entry", "hands"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id: i32 = location(&res)
+        .trim_start_matches("/campeonatos/")
+        .trim_end_matches("/direccion")
+        .parse()
+        .unwrap();
+    for n in ["Ana – Berta", "Carlos – Dani"] {
+        post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", n)],
+        )
+        .await;
+    }
+    post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    let slip = slips(&app, id, "ronda=1").await.remove(0);
+    let keeper = new_client();
+    post_form_as(
+        &app,
+        &keeper,
+        &format!("{}/pin", slip.path),
+        &[("pin", &slip.pins[0])],
+    )
+    .await;
+    let mut wins = [0u32; 2];
+    let mut game = game_of(&app, &keeper, &slip.path).await;
+    for partida in 0..3u64 {
+        let p = play_game(&app, &keeper, game, 900 + partida).await;
+        wins[p.winner] += 1;
+        let html = app.page(&slip.path, StatusCode::OK).await;
+        if wins.contains(&2) {
+            assert_eq!(
+                texts(&html, ".proposal strong"),
+                vec![format!("{} – {}", wins[0], wins[1])],
+                "the match in partidas won"
+            );
+            break;
+        }
+        assert!(
+            texts(&html, ".proposal").is_empty(),
+            "one partida decides nothing"
+        );
+        // The next partida, from the game page, opens with the same table PIN.
+        let res = post_form_as(&app, &keeper, &format!("/partidas/{game}/siguiente"), &[]).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        game = location(&res)
+            .trim_start_matches("/partidas/")
+            .parse()
+            .unwrap();
+        assert_eq!(
+            game_of(&app, &keeper, &slip.path).await,
+            game,
+            "the table leads to it"
+        );
+    }
+    let html = app.page(&slip.path, StatusCode::OK).await;
+    let v = attr(&html, "form.sign-form input[name=version]", "value").unwrap();
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("{}/firma", slip.path),
+        &[("version", &v), ("pin", &slip.pins[1])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let doc = document(&app, id).await;
+    let r = &doc["rounds"][0]["results"][0];
+    assert_eq!(r["score"], serde_json::json!(wins));
+    assert_eq!(
+        r["games"].as_array().unwrap().len() as u32,
+        wins[0] + wins[1],
+        "every partida in the file"
+    );
+}

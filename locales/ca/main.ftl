@@ -546,3 +546,4 @@ ruling-apply-confirm = Si la partida és d'una taula de campionat ja confirmada 
 crosstable-title = Quadre de resultats
 crosstable-group = Lligueta { $n }
 table-versus = contra
+hand-confirm-correction = Corregir igualment: el director revisarà les rondes que depenen d'aquest resultat

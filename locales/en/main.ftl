@@ -546,3 +546,4 @@ ruling-apply-confirm = If the game is a confirmed championship table's and later
 crosstable-title = Crosstable
 crosstable-group = Group { $n }
 table-versus = v
+hand-confirm-correction = Correct it anyway: the director will review the rounds that depend on this result

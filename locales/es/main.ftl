@@ -546,3 +546,4 @@ ruling-apply-confirm = Si la partida es de una mesa de campeonato ya confirmada 
 crosstable-title = Cuadro de resultados
 crosstable-group = Liguilla { $n }
 table-versus = contra
+hand-confirm-correction = Corregir de todos modos: el director revisará las rondas que dependen de este resultado

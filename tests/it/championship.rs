@@ -1185,3 +1185,122 @@ async fn a_best_of_three_at_a_table_plays_partida_after_partida_until_a_pair_win
         "every partida in the file"
     );
 }
+
+/// Another last hand for a finished game that keeps it finished with another score.
+fn another_last_hand(doc: &GameDoc) -> baza::domain::record::HandRecord {
+    let last = doc.hands.len() - 1;
+    let (scores, board) = doc.score(baza::domain::Lang::Es).unwrap();
+    let mut before = [0i64; 2];
+    for s in &scores[..last] {
+        for (x, p) in before.iter_mut().zip(&s.hand_points) {
+            *x += p.floor();
+        }
+    }
+    (0..500u64)
+        .find_map(|seed| {
+            let r = random_cuatrola_hand_of_game(555_000 + seed, doc.hands[last].dealer, before);
+            let mut d = doc.clone();
+            d.hands[last].entered = baza::domain::entry::Entered::Full(r.to_value());
+            let (_, b) = d.score(baza::domain::Lang::Es).ok()?;
+            (b.game_over.is_some() && b.totals != board.totals).then_some(r)
+        })
+        .expect("another last hand")
+}
+
+#[tokio::test]
+async fn the_director_corrects_a_confirmed_tables_hand_after_the_next_round_was_paired_only_when_confirmed()
+ {
+    let app = TestApp::spawn().await;
+    let (club, _) = club_with_staff(&app).await;
+    let res = post(
+        &app,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Cuatrola de dos rondas"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "2"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("match_format", "partida"),
+            ("target", ""),
+            ("entry", "hands"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+        ],
+    )
+    .await;
+    let id: i32 = location(&res)
+        .trim_start_matches("/campeonatos/")
+        .trim_end_matches("/direccion")
+        .parse()
+        .unwrap();
+    for n in [
+        "Ana – Berta",
+        "Carlos – Dani",
+        "Elena – Fermín",
+        "Gloria – Hugo",
+    ] {
+        post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", n)],
+        )
+        .await;
+    }
+    post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    let tables = slips(&app, id, "ronda=1").await;
+    for (k, slip) in tables.iter().enumerate() {
+        play_table(&app, slip, 40 + k as u64).await;
+    }
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "round 2 paired");
+    let before = document(&app, id).await["rounds"][0]["results"][0]["score"].clone();
+    // The director replaces the last hand of round 1, table 1.
+    let game = game_of(&app, &app.client, &tables[0].path).await;
+    let doc: GameDoc = serde_json::from_value(export(&app, game).await).unwrap();
+    let record = another_last_hand(&doc);
+    let hand = format!("/partidas/{game}/manos/{}", doc.hands.len());
+    let form = app.page(&hand, StatusCode::OK).await;
+    let version = attr(&form, "details.full-entry input[name=version]", "value").unwrap();
+    let fields = [
+        ("version", version.as_str()),
+        ("record", &record.to_value().to_string()),
+    ];
+    let res = post(&app, &hand, &fields).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT, "round 2 depends on it");
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(texts(&html, ".errors li")[0].contains("Ronda 2 · Mesa"));
+    assert_eq!(
+        texts(&html, "label.confirm-correction").len(),
+        2,
+        "a confirm box on both forms"
+    );
+    assert_eq!(
+        document(&app, id).await["rounds"][0]["results"][0]["score"],
+        before
+    );
+    let mut confirmed = fields.to_vec();
+    confirmed.push(("confirm", "1"));
+    let res = post(&app, &hand, &confirmed).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_ne!(
+        document(&app, id).await["rounds"][0]["results"][0]["score"],
+        before
+    );
+}

@@ -398,7 +398,7 @@ pub fn sync_after_change(
                 now,
             )?;
         } else {
-            record_in_bracket(conn, &t, &row, d, true, who.actor, now)?;
+            record_in_bracket(conn, &t, &row, d, (true, who.confirmed), who.actor, now)?;
         }
         return Ok(Synced::Corrected);
     }
@@ -588,19 +588,20 @@ pub fn confirm(
                 now,
             )
         } else {
-            record_in_bracket(conn, &t, &fresh, d, false, actor, now)
+            record_in_bracket(conn, &t, &fresh, d, (false, false), actor, now)
         }
     })
 }
 
 /// Records (or corrects) a knockout match's result in its bracket, marks the table
 /// final and opens tables for the matches that became ready.
+#[allow(clippy::too_many_arguments)]
 fn record_in_bracket(
     conn: &mut DbConn,
     t: &Tournament,
     row: &TableRow,
     d: Decided,
-    correcting: bool,
+    (correcting, confirmed): (bool, bool),
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
@@ -618,11 +619,19 @@ fn record_in_bracket(
     let refused = |e: crate::domain::bracket::BracketError| {
         ChangeError::Refused("error-tournament-file", e.to_string())
     };
+    let before = bracket.clone();
     if correcting {
-        if !bracket.dependents(m).is_empty() {
+        // The matches played since that depend on it are annulled: listed first
+        // (`0.T`: table T of this phase), done once confirmed.
+        let dependents = bracket.dependents(m);
+        if !dependents.is_empty() && !confirmed {
             return Err(ChangeError::Refused(
-                "error-knockout-depends",
-                String::new(),
+                "tournament-correction-confirm",
+                dependents
+                    .iter()
+                    .map(|x| format!("0.{}", x.0 + 1))
+                    .collect::<Vec<_>>()
+                    .join(" "),
             ));
         }
         if by_score(d.score) == d.winner {
@@ -678,6 +687,23 @@ fn record_in_bracket(
             ),
         },
     )?;
+    if correcting {
+        // Tables whose match was annulled, or whose pairs changed, start again.
+        for other in store::phase_tables(conn, t.event.id, b.id)? {
+            if other.id == row.id {
+                continue;
+            }
+            let id = MatchId(other.table_no.max(1) as u32 - 1);
+            let (Some(old), Some(new)) = (before.get(id), bracket.get(id)) else {
+                continue;
+            };
+            let annulled = other.status == "final" && new.status != Status::Played;
+            if annulled || old.entrants() != new.entrants() {
+                diesel::delete(tournament_tables::table.find(other.id)).execute(conn)?;
+                audit_table(conn, t, &other, "void", actor, now, None, None)?;
+            }
+        }
+    }
     open_bracket_tables(conn, t, b.id, &bracket, &names, actor, now, &mut random_pin)?;
     Ok(())
 }
@@ -712,7 +738,7 @@ pub fn open_bracket_tables(
     let mut opened = 0;
     for (i, m) in bracket.matches().iter().enumerate() {
         let no = i32::try_from(i + 1).unwrap_or(i32::MAX);
-        if m.status != Status::Ready || existing.contains(&no) {
+        if !m.is_playable() || existing.contains(&no) {
             continue;
         }
         let [Some(ea), Some(eb)] = m.entrants() else {
@@ -911,7 +937,7 @@ pub fn finalize(
     conn: &mut DbConn,
     row: &TableRow,
     d: Decided,
-    correcting: bool,
+    (correcting, confirmed): (bool, bool),
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
@@ -921,7 +947,7 @@ pub fn finalize(
         let fresh =
             store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
                 .ok_or(ChangeError::NotFound)?;
-        record_in_bracket(conn, &t, &fresh, d, correcting, actor, now)
+        record_in_bracket(conn, &t, &fresh, d, (correcting, confirmed), actor, now)
     })
 }
 

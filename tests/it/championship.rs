@@ -1076,6 +1076,101 @@ async fn a_one_day_knockout_is_a_championship_with_one_knockout_phase_seeded_by_
     }
     let open = slips(&app, id, &format!("fase={b}")).await;
     assert_eq!(open.len(), 3, "seed 1's semi-final opened");
+    let pairs_at = |path: String| {
+        let app = &app;
+        async move { texts(&app.page(&path, StatusCode::OK).await, ".pair-name") }
+    };
+    let mut four_five = None;
+    let mut semi = None;
+    for slip in &open {
+        let pairs = pairs_at(slip.path.clone()).await;
+        if pairs.contains(&"Siete – Ocho".to_owned()) && pairs.contains(&"Nueve – Diez".to_owned())
+        {
+            four_five = Some(slip);
+        } else if pairs.contains(&"Uno – Dos".to_owned()) {
+            semi = Some((slip, pairs));
+        }
+    }
+    let (four_five, (semi, semi_pairs)) = (four_five.unwrap(), semi.unwrap());
+    // The director corrects 4 v 5 the other way: seed 1's semi-final is drawn again
+    // with the new winner (it was not played yet).
+    let typed_swap = |html: &scraper::Html| {
+        let r = texts(html, ".big-score")[0].clone();
+        let (x, y) = r.split_once(" – ").unwrap();
+        (y.trim().to_owned(), x.trim().to_owned())
+    };
+    let html = app.page(&four_five.path, StatusCode::OK).await;
+    let (sa, sb) = typed_swap(&html);
+    let v = attr(&html, "form.score-form input[name=version]", "value").unwrap();
+    let res = post(
+        &app,
+        &four_five.path,
+        &[("score_a", &sa), ("score_b", &sb), ("version", &v)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let open = slips(&app, id, &format!("fase={b}")).await;
+    assert_eq!(open.len(), 3);
+    let mut new_semi = None;
+    for slip in &open {
+        let pairs = pairs_at(slip.path.clone()).await;
+        if pairs.contains(&"Uno – Dos".to_owned()) {
+            new_semi = Some((slip, pairs));
+        }
+    }
+    let (new_semi, new_pairs) = new_semi.unwrap();
+    assert_ne!(
+        new_pairs, semi_pairs,
+        "the semi-final's pairs follow the correction"
+    );
+    assert_ne!(new_semi.pins, semi.pins, "a new table, new PINs");
+    // Seed 1's semi-final and then the final are played.
+    let semi_played = play_table(&app, new_semi, 80).await;
+    let open = slips(&app, id, &format!("fase={b}")).await;
+    assert_eq!(open.len(), 4, "the final opened");
+    let final_slip = open
+        .iter()
+        .find(|s| s.path != new_semi.path && !open[..3].iter().any(|x| x.path == s.path))
+        .unwrap_or(&open[3]);
+    play_table(&app, final_slip, 81).await;
+    // Correcting seed 1's semi-final now annuls the final: listed, then confirmed.
+    let html = app.page(&new_semi.path, StatusCode::OK).await;
+    let r = texts(&html, ".big-score")[0].clone();
+    let (x, y) = r.split_once(" – ").unwrap();
+    let (sa, sb) = (y.trim().to_owned(), x.trim().to_owned());
+    assert_ne!(
+        semi_played.winner,
+        usize::from(sa.parse::<u32>().unwrap() < sb.parse::<u32>().unwrap())
+    );
+    let v = attr(&html, "form.score-form input[name=version]", "value").unwrap();
+    let fields = [
+        ("score_a", sa.as_str()),
+        ("score_b", sb.as_str()),
+        ("version", v.as_str()),
+    ];
+    let res = post(&app, &new_semi.path, &fields).await;
+    assert_eq!(
+        res.status(),
+        StatusCode::CONFLICT,
+        "the final depends on it"
+    );
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(texts(&html, ".dependents li").len(), 1);
+    let mut confirmed = fields.to_vec();
+    confirmed.push(("confirm", "1"));
+    let res = post(&app, &new_semi.path, &confirmed).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    // The final is to be played again, between the right pairs.
+    let open = slips(&app, id, &format!("fase={b}")).await;
+    assert_eq!(open.len(), 4);
+    let mut finals_open = 0;
+    for slip in &open {
+        let html = app.page(&slip.path, StatusCode::OK).await;
+        if texts(&html, ".table-status.final").is_empty() {
+            finals_open += 1;
+        }
+    }
+    assert_eq!(finals_open, 1, "only the final waits");
 }
 
 #[tokio::test]

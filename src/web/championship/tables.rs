@@ -681,19 +681,35 @@ async fn score_post(
             score: [a, b],
             winner: Some(w),
         };
-        let correcting = row.status == "final";
-        db(&state, move |conn| {
-            Ok(table_games::finalize(
-                conn,
-                &row,
-                d,
-                correcting,
-                &actor,
-                now(),
-            )?)
+        let flags = (row.status == "final", form.confirm == "1");
+        let done = db(&state, move |conn| {
+            Ok(table_games::finalize(conn, &row, d, flags, &actor, now()))
         })
         .await?;
-        return Ok(see_other(&path));
+        return match done {
+            Ok(()) => Ok(see_other(&path)),
+            // Later matches were played from it: listed, and confirmed to annul them.
+            Err(ChangeError::Refused("tournament-correction-confirm", list)) => {
+                let lines = crate::web::game::dependents_text(&ctx, &list)
+                    .split(", ")
+                    .map(str::to_owned)
+                    .collect();
+                page(
+                    tc,
+                    Shown {
+                        form: Some(typed),
+                        error: Some(ctx.t("tournament-correction-confirm")),
+                        confirm: Some(Confirm {
+                            dependents: lines,
+                            winner: form.winner.clone(),
+                            forfeit: form.forfeit.clone(),
+                        }),
+                    },
+                    StatusCode::CONFLICT,
+                )
+            }
+            Err(e) => Err(e.into()),
+        };
     }
     let Key::Round(round, table) = tc.key else {
         return Err(AppError::NotFound);

@@ -621,7 +621,10 @@ pub(crate) fn dependents_text(ctx: &Ctx, list: &str) -> String {
     list.split_whitespace()
         .filter_map(|x| x.split_once('.'))
         .map(|(r, t)| {
-            if t == "0" {
+            if r == "0" {
+                // A table of a knockout phase.
+                ctx.t1("table-n", "n", &t)
+            } else if t == "0" {
                 format!(
                     "{} · {}",
                     ctx.t1("round-n", "n", &r),

@@ -346,6 +346,10 @@ pub fn sync_after_change(
     let Some(row) = table_of_game(conn, &game)? else {
         return Ok(Synced::NotATable);
     };
+    if row.typed != 0 {
+        // Switched to a typed result: its game no longer speaks for the table.
+        return Ok(Synced::Unchanged);
+    }
     let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
     let format = t.file.event.match_format.clone();
     // A timed match ends its partida at the hand limit or when time is up.

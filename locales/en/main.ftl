@@ -546,3 +546,24 @@ ruling-apply-confirm = If the game is a confirmed championship table's and later
 crosstable-title = Crosstable
 crosstable-group = Group { $n }
 table-versus = v
+
+# First steps and clubs
+first-run-home-title = First steps
+first-run-home-lead = Baza has just been installed: there is no account yet. First create the administrator's account and your club; then you will add the players and start a game.
+first-run-home-start = Create the account and the club
+first-run-title = First steps
+first-run-lead = Create the administrator's account (for whoever runs the club) and the club. You will be signed in with it at once.
+first-run-admin = Your administrator account
+first-run-confirm = Repeat the password
+first-run-password-help = At least 8 characters.
+first-run-password-mismatch = The two passwords differ.
+first-run-club = Your club
+first-run-submit = Create and sign in
+club-name = Club name
+club-town = Town
+club-bad-name = Type the club's name (up to 80 characters).
+club-bad-town = The town can have up to 80 characters.
+clubs-admin-title = Clubs
+clubs-admin-none = No clubs yet.
+clubs-admin-create = Create club
+clubs-admin-link = Clubs: create a new one

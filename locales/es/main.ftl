@@ -546,3 +546,24 @@ ruling-apply-confirm = Si la partida es de una mesa de campeonato ya confirmada 
 crosstable-title = Cuadro de resultados
 crosstable-group = Liguilla { $n }
 table-versus = contra
+
+# Primeros pasos y clubes
+first-run-home-title = Primeros pasos
+first-run-home-lead = Baza está recién instalado: todavía no hay ninguna cuenta. Crea primero la cuenta de administración y tu club; después añadirás a los jugadores y empezarás una partida.
+first-run-home-start = Crear la cuenta y el club
+first-run-title = Primeros pasos
+first-run-lead = Crea la cuenta de administración (la de quien lleva el club) y el club. Entrarás con ella enseguida.
+first-run-admin = Tu cuenta de administración
+first-run-confirm = Repite la contraseña
+first-run-password-help = Al menos 8 caracteres.
+first-run-password-mismatch = Las dos contraseñas no coinciden.
+first-run-club = Tu club
+first-run-submit = Crear y entrar
+club-name = Nombre del club
+club-town = Localidad
+club-bad-name = Escribe el nombre del club (hasta 80 caracteres).
+club-bad-town = La localidad puede tener hasta 80 caracteres.
+clubs-admin-title = Clubes
+clubs-admin-none = Todavía no hay clubes.
+clubs-admin-create = Crear club
+clubs-admin-link = Clubes: crear uno nuevo

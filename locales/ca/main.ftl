@@ -11,7 +11,7 @@ home-running = En joc ara
 home-no-running = No hi ha cap torneig en joc.
 home-other-events = Altres tornejos
 home-clubs = Clubs
-home-no-clubs = Encara no hi ha clubs. Executa «baza demo» per veure un club d'exemple.
+home-no-clubs = Encara no hi ha clubs. Un administrador els crea des del seu compte → Clubs, o amb «baza club add NOM»; «baza demo» omple una base buida amb un club d'exemple.
 club-players-count = { $count ->
     [one] { $count } jugador
    *[other] { $count } jugadors
@@ -567,3 +567,4 @@ clubs-admin-title = Clubs
 clubs-admin-none = Encara no hi ha clubs.
 clubs-admin-create = Crea un club
 clubs-admin-link = Clubs: crea'n un de nou
+account-admin = Administració

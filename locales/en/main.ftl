@@ -11,7 +11,7 @@ home-running = Playing now
 home-no-running = No tournament is being played.
 home-other-events = Other tournaments
 home-clubs = Clubs
-home-no-clubs = No clubs yet. Run “baza demo” to see an example club.
+home-no-clubs = No clubs yet. An administrator creates them from their account → Clubs, or with “baza club add NAME”; “baza demo” fills an empty database with an example club.
 club-players-count = { $count ->
     [one] { $count } player
    *[other] { $count } players
@@ -567,3 +567,4 @@ clubs-admin-title = Clubs
 clubs-admin-none = No clubs yet.
 clubs-admin-create = Create club
 clubs-admin-link = Clubs: create a new one
+account-admin = Administration

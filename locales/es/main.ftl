@@ -11,7 +11,7 @@ home-running = En juego ahora
 home-no-running = No hay ningún torneo en juego.
 home-other-events = Otros torneos
 home-clubs = Clubes
-home-no-clubs = Todavía no hay clubes. Ejecuta «baza demo» para ver un club de ejemplo.
+home-no-clubs = Todavía no hay clubes. Un administrador los crea desde «Mi cuenta» → Clubes, o con «baza club add NOMBRE»; «baza demo» llena una base vacía con un club de ejemplo.
 club-players-count = { $count ->
     [one] { $count } jugador
    *[other] { $count } jugadores
@@ -567,3 +567,4 @@ clubs-admin-title = Clubes
 clubs-admin-none = Todavía no hay clubes.
 clubs-admin-create = Crear club
 clubs-admin-link = Clubes: crear uno nuevo
+account-admin = Administración

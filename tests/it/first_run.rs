@@ -337,8 +337,13 @@ async fn an_administrator_creates_another_club_from_the_web_and_it_is_audited() 
     let app = TestApp::spawn().await;
     let pw = app.add_user("admin", "admin", None).await;
     app.login(&app.client, "admin", &pw).await;
-    let page = app.page("/admin/usuarios", StatusCode::OK).await;
-    assert!(attr(&page, "a[href='/admin/clubes']", "href").is_some());
+    for from in ["/cuenta", "/admin/usuarios"] {
+        let page = app.page(from, StatusCode::OK).await;
+        assert!(
+            attr(&page, "a[href='/admin/clubes']", "href").is_some(),
+            "{from}"
+        );
+    }
     let res = post_form_as(
         &app,
         &app.client,

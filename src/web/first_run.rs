@@ -151,54 +151,68 @@ pub async fn create(
     };
     let hash = auth::hash_password(&form.password)?;
     let limits = state.sessions;
-    let created = db(&state, move |conn| {
-        crate::db::write_tx(conn, |conn| {
-            if accounts::count_users(conn)? > 0
-                || !accounts::claim_setting(conn, FIRST_ADMIN_SETTING, &username)?
-            {
-                return Ok(None);
-            }
-            let uid = accounts::insert_user(
-                conn,
-                &NewUser {
-                    username: &username,
-                    password_hash: &hash,
-                    role: Role::Admin.slug(),
-                    club_id: None,
-                    created_at: now(),
-                },
-            )?;
-            let user = accounts::find_user(conn, uid)?.ok_or(AppError::NotFound)?;
-            let actor = format!("user:{uid}:{username}");
-            accounts::insert_audit(
-                conn,
-                &NewAudit {
-                    at: now(),
-                    actor: &actor,
-                    action: "create",
-                    entity: "user",
-                    entity_id: uid,
-                    club_id: None,
-                    event_id: None,
-                    before_json: None,
-                    after_json: Some(
-                        serde_json::json!({"username": username, "role": "admin", "first_run": true})
-                            .to_string(),
-                    ),
-                },
-            )?;
-            let club_id = insert_club_audited(conn, &club, &town, &actor)?;
-            let sid = auth::open_session(conn, uid, limits, now())?;
-            Ok::<_, AppError>(Some((user, sid, club_id)))
-        })
+    // A 404 as well if another first-run form won the race.
+    let (user, sid, club_id) = db(&state, move |conn| {
+        create_first_admin(conn, &username, &hash, (&club, &town), limits)
     })
     .await?;
-    let Some((user, sid, club_id)) = created else {
-        // Another first-run form won the race: there is an administrator already.
-        return Err(AppError::NotFound);
-    };
     auth::sign_in(&session, &user, &sid)?;
     Ok(see_other(&format!("/clubes/{club_id}")))
+}
+
+/// In one write transaction: if no account exists, creates administrator `username`
+/// (password hash `hash`) and club `(name, town)`, audited, and opens a session for
+/// the administrator; returns the account, the session's secret and the club's id.
+/// [`AppError::NotFound`], with nothing written, when an account exists or another
+/// transaction is creating the first administrator at the same moment (the claim of
+/// a setting makes the two exclusive on PostgreSQL too, where two transactions may
+/// both count no account).
+pub fn create_first_admin(
+    conn: &mut DbConn,
+    username: &str,
+    hash: &str,
+    (club, town): (&str, &str),
+    limits: auth::SessionLimits,
+) -> Result<(accounts::User, String, i32), AppError> {
+    crate::db::write_tx(conn, |conn| {
+        if accounts::count_users(conn)? > 0
+            || !accounts::claim_setting(conn, FIRST_ADMIN_SETTING, username)?
+        {
+            return Err(AppError::NotFound);
+        }
+        let uid = accounts::insert_user(
+            conn,
+            &NewUser {
+                username,
+                password_hash: hash,
+                role: Role::Admin.slug(),
+                club_id: None,
+                created_at: now(),
+            },
+        )?;
+        let user = accounts::find_user(conn, uid)?.ok_or(AppError::NotFound)?;
+        let actor = format!("user:{uid}:{username}");
+        accounts::insert_audit(
+            conn,
+            &NewAudit {
+                at: now(),
+                actor: &actor,
+                action: "create",
+                entity: "user",
+                entity_id: uid,
+                club_id: None,
+                event_id: None,
+                before_json: None,
+                after_json: Some(
+                    serde_json::json!({"username": username, "role": "admin", "first_run": true})
+                        .to_string(),
+                ),
+            },
+        )?;
+        let club_id = insert_club_audited(conn, club, town, &actor)?;
+        let sid = auth::open_session(conn, uid, limits, now())?;
+        Ok::<_, AppError>((user, sid, club_id))
+    })
 }
 
 #[derive(Template)]

@@ -268,6 +268,49 @@ async fn two_first_run_forms_at_once_make_one_administrator() {
     assert_eq!(admins, 1);
 }
 
+#[test]
+fn two_first_run_transactions_started_together_make_one_administrator() {
+    use baza::web::first_run::create_first_admin;
+    let db = TestDb::new();
+    let pool = db.pool();
+    let gate = std::sync::Arc::new(std::sync::Barrier::new(2));
+    let runs: Vec<_> = ["marisa", "julian"]
+        .into_iter()
+        .map(|name| {
+            let (pool, gate) = (pool.clone(), gate.clone());
+            std::thread::spawn(move || {
+                let mut conn = pool.get().unwrap();
+                gate.wait();
+                create_first_admin(
+                    &mut conn,
+                    name,
+                    "not-a-real-hash",
+                    (name, "Huesca"),
+                    Default::default(),
+                )
+                .map(|(user, _, _)| user.username)
+            })
+        })
+        .collect();
+    let outcomes: Vec<_> = runs.into_iter().map(|r| r.join().unwrap()).collect();
+    let made: Vec<_> = outcomes.iter().filter_map(|o| o.as_ref().ok()).collect();
+    assert_eq!(made.len(), 1, "{outcomes:?}");
+    assert!(
+        outcomes
+            .iter()
+            .any(|o| matches!(o, Err(baza::error::AppError::NotFound))),
+        "{outcomes:?}"
+    );
+    let mut conn = pool.get().unwrap();
+    let stored: Vec<String> = users::table
+        .select(users::username)
+        .load(&mut conn)
+        .unwrap();
+    assert_eq!(stored.iter().collect::<Vec<_>>(), made);
+    let clubs: i64 = clubs::table.count().get_result(&mut conn).unwrap();
+    assert_eq!(clubs, 1);
+}
+
 #[tokio::test]
 async fn a_bad_first_run_form_is_shown_again_with_what_was_typed_and_writes_nothing() {
     let app = TestApp::spawn().await;

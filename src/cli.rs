@@ -72,6 +72,9 @@ pub enum Command {
     /// Cuentas: alta, lista y nueva contraseña / Accounts: add, list, reset password.
     #[command(subcommand)]
     User(UserCommand),
+    /// Clubes: alta y lista / Clubs: add and list.
+    #[command(subcommand)]
+    Club(ClubCommand),
     /// Escribe N manos completas aleatorias, una por línea (pruebas y medidas)
     /// / Write N random complete hands, one per line (tests and benchmarks).
     #[command(hide = true)]
@@ -121,6 +124,22 @@ pub enum TournamentCommand {
         #[command(flatten)]
         db: DbArgs,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ClubCommand {
+    /// Crea un club y escribe su número / Create a club and print its id.
+    Add {
+        /// Nombre del club / Club name.
+        name: String,
+        /// Localidad / Town.
+        #[arg(long, default_value = "")]
+        town: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Lista los clubes: número, nombre, localidad / List the clubs: id, name, town.
+    List(DbArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -707,6 +726,41 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
     }
 }
 
+fn club_command(cmd: ClubCommand) -> anyhow::Result<ExitCode> {
+    match cmd {
+        ClubCommand::Add {
+            name,
+            town,
+            db: args,
+        } => {
+            let (name, town) =
+                crate::web::first_run::validate_club(&name, &town).map_err(|key| {
+                    anyhow::anyhow!(
+                        "{} / {}",
+                        crate::web::i18n::tr(Lang::Es, key),
+                        crate::web::i18n::tr(Lang::En, key)
+                    )
+                })?;
+            let pool = db::connect_and_migrate(&args.target()?)?;
+            let mut conn = pool.get()?;
+            let id = db::write_tx(&mut conn, |conn| {
+                crate::web::first_run::insert_club_audited(conn, &name, &town, "cli")
+            })?;
+            println!("{id}");
+            eprintln!("Club creado / club created: #{id} {name}");
+            Ok(ExitCode::SUCCESS)
+        }
+        ClubCommand::List(args) => {
+            let pool = db::connect_and_migrate(&args.target()?)?;
+            let mut conn = pool.get()?;
+            for c in db::queries::list_clubs(&mut conn)? {
+                println!("{}\t{}\t{}", c.id, c.name, c.town);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
 /// `baza user disable` / `baza user enable`.
 fn set_disabled(name: &str, args: &DbArgs, disable: bool) -> anyhow::Result<ExitCode> {
     use crate::db::accounts;
@@ -728,6 +782,7 @@ fn set_disabled(name: &str, args: &DbArgs, disable: bool) -> anyhow::Result<Exit
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::User(cmd) => user_command(cmd),
+        Command::Club(cmd) => club_command(cmd),
         Command::Pair(args) => tournament_command("pair", &args),
         Command::Backup { file, db: args } => {
             let target = args.target()?;

@@ -16,7 +16,8 @@ use crate::db::DbPool;
 use crate::error::AppError;
 use crate::web::auth::csrf_guard;
 use crate::web::{
-    AppState, account, api, assets, game, legacy, manage, pages, referee, render_errors, requests,
+    AppState, account, api, assets, first_run, game, legacy, manage, pages, referee, render_errors,
+    requests,
 };
 
 /// Largest JSON body accepted (a hand record is a few kilobytes; a batch is not
@@ -189,6 +190,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/admin/usuarios")
                 .get(account::users)
                 .post(account::create_user),
+        )
+        .service(
+            web::resource("/primeros-pasos")
+                .get(first_run::form)
+                .post(first_run::create),
+        )
+        .service(
+            web::resource("/admin/clubes")
+                .get(first_run::clubs)
+                .post(first_run::create_club),
         )
         .service(web::resource("/admin/usuarios/{id}/papel").post(account::set_user_role))
         .service(web::resource("/admin/usuarios/{id}/desactivar").post(account::disable_user))

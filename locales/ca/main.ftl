@@ -11,7 +11,7 @@ home-running = En joc ara
 home-no-running = No hi ha cap torneig en joc.
 home-other-events = Altres tornejos
 home-clubs = Clubs
-home-no-clubs = Encara no hi ha clubs. Executa «baza demo» per veure un club d'exemple.
+home-no-clubs = Encara no hi ha clubs. Un administrador els crea des del seu compte → Clubs, o amb «baza club add NOM»; «baza demo» omple una base buida amb un club d'exemple.
 club-players-count = { $count ->
     [one] { $count } jugador
    *[other] { $count } jugadors
@@ -547,3 +547,25 @@ crosstable-title = Quadre de resultats
 crosstable-group = Lligueta { $n }
 table-versus = contra
 hand-confirm-correction = Corregir igualment: el director revisarà les rondes que depenen d'aquest resultat
+
+# Primers passos i clubs
+first-run-home-title = Primers passos
+first-run-home-lead = Baza s'acaba d'instal·lar: encara no hi ha cap compte. Crea primer el compte d'administració i el teu club; després afegiràs els jugadors i començaràs una partida.
+first-run-home-start = Crea el compte i el club
+first-run-title = Primers passos
+first-run-lead = Crea el compte d'administració (el de qui porta el club) i el club. Hi entraràs de seguida.
+first-run-admin = El teu compte d'administració
+first-run-confirm = Repeteix la contrasenya
+first-run-password-help = Almenys 8 caràcters.
+first-run-password-mismatch = Les dues contrasenyes no coincideixen.
+first-run-club = El teu club
+first-run-submit = Crea i entra
+club-name = Nom del club
+club-town = Localitat
+club-bad-name = Escriu el nom del club (fins a 80 caràcters).
+club-bad-town = La localitat pot tenir fins a 80 caràcters.
+clubs-admin-title = Clubs
+clubs-admin-none = Encara no hi ha clubs.
+clubs-admin-create = Crea un club
+clubs-admin-link = Clubs: crea'n un de nou
+account-admin = Administració

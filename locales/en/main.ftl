@@ -11,7 +11,7 @@ home-running = Playing now
 home-no-running = No tournament is being played.
 home-other-events = Other tournaments
 home-clubs = Clubs
-home-no-clubs = No clubs yet. Run “baza demo” to see an example club.
+home-no-clubs = No clubs yet. An administrator creates them from their account → Clubs, or with “baza club add NAME”; “baza demo” fills an empty database with an example club.
 club-players-count = { $count ->
     [one] { $count } player
    *[other] { $count } players
@@ -547,3 +547,25 @@ crosstable-title = Crosstable
 crosstable-group = Group { $n }
 table-versus = v
 hand-confirm-correction = Correct it anyway: the director will review the rounds that depend on this result
+
+# First steps and clubs
+first-run-home-title = First steps
+first-run-home-lead = Baza has just been installed: there is no account yet. First create the administrator's account and your club; then you will add the players and start a game.
+first-run-home-start = Create the account and the club
+first-run-title = First steps
+first-run-lead = Create the administrator's account (for whoever runs the club) and the club. You will be signed in with it at once.
+first-run-admin = Your administrator account
+first-run-confirm = Repeat the password
+first-run-password-help = At least 8 characters.
+first-run-password-mismatch = The two passwords differ.
+first-run-club = Your club
+first-run-submit = Create and sign in
+club-name = Club name
+club-town = Town
+club-bad-name = Type the club's name (up to 80 characters).
+club-bad-town = The town can have up to 80 characters.
+clubs-admin-title = Clubs
+clubs-admin-none = No clubs yet.
+clubs-admin-create = Create club
+clubs-admin-link = Clubs: create a new one
+account-admin = Administration

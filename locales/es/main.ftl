@@ -11,7 +11,7 @@ home-running = En juego ahora
 home-no-running = No hay ningún torneo en juego.
 home-other-events = Otros torneos
 home-clubs = Clubes
-home-no-clubs = Todavía no hay clubes. Ejecuta «baza demo» para ver un club de ejemplo.
+home-no-clubs = Todavía no hay clubes. Un administrador los crea desde «Mi cuenta» → Clubes, o con «baza club add NOMBRE»; «baza demo» llena una base vacía con un club de ejemplo.
 club-players-count = { $count ->
     [one] { $count } jugador
    *[other] { $count } jugadores
@@ -547,3 +547,25 @@ crosstable-title = Cuadro de resultados
 crosstable-group = Liguilla { $n }
 table-versus = contra
 hand-confirm-correction = Corregir de todos modos: el director revisará las rondas que dependen de este resultado
+
+# Primeros pasos y clubes
+first-run-home-title = Primeros pasos
+first-run-home-lead = Baza está recién instalado: todavía no hay ninguna cuenta. Crea primero la cuenta de administración y tu club; después añadirás a los jugadores y empezarás una partida.
+first-run-home-start = Crear la cuenta y el club
+first-run-title = Primeros pasos
+first-run-lead = Crea la cuenta de administración (la de quien lleva el club) y el club. Entrarás con ella enseguida.
+first-run-admin = Tu cuenta de administración
+first-run-confirm = Repite la contraseña
+first-run-password-help = Al menos 8 caracteres.
+first-run-password-mismatch = Las dos contraseñas no coinciden.
+first-run-club = Tu club
+first-run-submit = Crear y entrar
+club-name = Nombre del club
+club-town = Localidad
+club-bad-name = Escribe el nombre del club (hasta 80 caracteres).
+club-bad-town = La localidad puede tener hasta 80 caracteres.
+clubs-admin-title = Clubes
+clubs-admin-none = Todavía no hay clubes.
+clubs-admin-create = Crear club
+clubs-admin-link = Clubes: crear uno nuevo
+account-admin = Administración

@@ -85,6 +85,11 @@ pub fn insert_user(conn: &mut DbConn, new: &NewUser) -> QueryResult<i32> {
         .get_result(conn)
 }
 
+/// How many accounts exist (none on a new installation).
+pub fn count_users(conn: &mut DbConn) -> QueryResult<i64> {
+    users::table.count().get_result(conn)
+}
+
 pub fn find_user(conn: &mut DbConn, id: i32) -> QueryResult<Option<User>> {
     users::table
         .find(id)
@@ -342,6 +347,20 @@ pub fn club_audit(conn: &mut DbConn, club_id: i32) -> QueryResult<Vec<AuditEntry
         .select(AuditEntry::as_select())
         .order(audit_log::id.desc())
         .load(conn)
+}
+
+/// Stores setting `name` only if it is absent: `true` if this call stored it. Inside a
+/// transaction it is a claim that two concurrent transactions cannot both win (the
+/// second waits on the key and then finds it taken).
+pub fn claim_setting(conn: &mut DbConn, name: &str, value: &str) -> QueryResult<bool> {
+    match diesel::insert_into(settings::table)
+        .values((settings::name.eq(name), settings::value.eq(value)))
+        .execute(conn)
+    {
+        Ok(_) => Ok(true),
+        Err(e) if is_unique_violation(&e) => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 /// Reads a setting, creating it with `init()` if absent. Safe when several Baza

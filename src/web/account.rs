@@ -174,6 +174,8 @@ struct AccountPage<'a> {
     ctx: &'a Ctx,
     username: String,
     role: String,
+    /// An administrator: the page links to the users and clubs pages.
+    is_admin: bool,
     tokens: Vec<TokenLine>,
     /// Sessions of this user open elsewhere (besides this browser).
     other_sessions: i64,
@@ -214,6 +216,7 @@ async fn account_page(
     render_status(
         &AccountPage {
             role: ctx.t(&format!("role-{}", user.role.slug())),
+            is_admin: user.role == Role::Admin,
             username: user.username,
             tokens,
             other_sessions: (sessions - 1).max(0),

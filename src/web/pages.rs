@@ -50,18 +50,24 @@ struct HomePage<'a> {
     clubs: Vec<(Club, usize)>,
     running: Vec<EventLine>,
     others: Vec<EventLine>,
+    /// No account exists yet: the page offers the first-run form.
+    first_run: bool,
 }
 
 pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(&req);
-    let (clubs, events) = db(&state, |conn| {
+    let (clubs, events, first_run) = db(&state, |conn| {
         let clubs = queries::list_clubs(conn)?;
         let mut with_counts = Vec::new();
         for club in clubs {
             let n = queries::club_players(conn, club.id)?.len();
             with_counts.push((club, n));
         }
-        Ok((with_counts, queries::list_events(conn)?))
+        Ok((
+            with_counts,
+            queries::list_events(conn)?,
+            super::first_run::is_first_run(conn)?,
+        ))
     })
     .await?;
     let (running, others): (Vec<_>, Vec<_>) = events
@@ -73,6 +79,7 @@ pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
         clubs,
         running,
         others,
+        first_run,
     })
 }
 

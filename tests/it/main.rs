@@ -15,6 +15,7 @@ mod cli;
 mod club;
 mod club_tute_individual;
 mod faults;
+mod first_run;
 mod fold;
 mod fuzzing;
 mod helpers;

@@ -1,0 +1,296 @@
+//! Starting an installation: on an empty database, the first administrator and the
+//! first club (`/primeros-pasos`); afterwards, administrators add clubs
+//! (`/admin/clubes`). `baza club add` shares the checks and the insert.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::account::{MIN_PASSWORD, now, see_other, validate_new_user};
+use super::auth::{self, Perm, Principal, Role};
+use super::{AppState, Ctx, db, render, render_status};
+use crate::db::DbConn;
+use crate::db::accounts::{self, NewAudit, NewUser};
+use crate::db::queries::{self, Club, NewClub};
+use crate::error::AppError;
+
+/// The setting claimed by the transaction that creates the first administrator: of
+/// two concurrent first-run forms, only one can store it.
+const FIRST_ADMIN_SETTING: &str = "first_admin";
+
+/// Longest club name and town.
+const MAX_CLUB_FIELD: usize = 80;
+
+/// Checks a club's name (required) and town (may be empty), trimmed; or the message key.
+pub fn validate_club(name: &str, town: &str) -> Result<(String, String), &'static str> {
+    let (name, town) = (name.trim(), town.trim());
+    if name.is_empty() || name.chars().count() > MAX_CLUB_FIELD {
+        return Err("club-bad-name");
+    }
+    if town.chars().count() > MAX_CLUB_FIELD {
+        return Err("club-bad-town");
+    }
+    Ok((name.to_owned(), town.to_owned()))
+}
+
+/// Inserts a club and its audit entry (by `actor`); returns its id.
+pub fn insert_club_audited(
+    conn: &mut DbConn,
+    name: &str,
+    town: &str,
+    actor: &str,
+) -> diesel::QueryResult<i32> {
+    let at = now();
+    let id = queries::insert_club(
+        conn,
+        &NewClub {
+            name,
+            town,
+            created_at: at,
+        },
+    )?;
+    accounts::insert_audit(
+        conn,
+        &NewAudit {
+            at,
+            actor,
+            action: "create",
+            entity: "club",
+            entity_id: id,
+            club_id: Some(id),
+            event_id: None,
+            before_json: None,
+            after_json: Some(serde_json::json!({"name": name, "town": town}).to_string()),
+        },
+    )?;
+    Ok(id)
+}
+
+/// Whether no account exists yet (the first-run form is offered only then).
+pub fn is_first_run(conn: &mut DbConn) -> Result<bool, AppError> {
+    Ok(accounts::count_users(conn)? == 0)
+}
+
+#[derive(Template)]
+#[template(path = "first_run.html")]
+struct FirstRunPage<'a> {
+    ctx: &'a Ctx,
+    username: String,
+    club: String,
+    town: String,
+    error: Option<String>,
+    min_password: usize,
+}
+
+/// `GET /primeros-pasos`: the form, only while no account exists.
+pub async fn form(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    if !db(&state, is_first_run).await? {
+        return Err(AppError::NotFound);
+    }
+    let ctx = Ctx::from_request(&req);
+    render(&FirstRunPage {
+        ctx: &ctx,
+        username: String::new(),
+        club: String::new(),
+        town: String::new(),
+        error: None,
+        min_password: MIN_PASSWORD,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct FirstRunForm {
+    username: String,
+    password: String,
+    confirm: String,
+    club: String,
+    #[serde(default)]
+    town: String,
+}
+
+/// `POST /primeros-pasos`: creates the first administrator and the first club in one
+/// transaction that first makes sure no account exists, signs the administrator in
+/// and goes to the club's page. Once any account exists it answers 404.
+pub async fn create(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<FirstRunForm>,
+) -> Result<HttpResponse, AppError> {
+    if !db(&state, is_first_run).await? {
+        return Err(AppError::NotFound);
+    }
+    let form = form.into_inner();
+    let ctx = Ctx::from_request(&req);
+    let checked = validate_new_user(&form.username, &form.password, Role::Admin.slug())
+        .and_then(|(name, _)| {
+            if form.password != form.confirm {
+                Err("first-run-password-mismatch")
+            } else {
+                Ok(name)
+            }
+        })
+        .and_then(|name| validate_club(&form.club, &form.town).map(|c| (name, c)));
+    let (username, (club, town)) = match checked {
+        Ok(v) => v,
+        Err(key) => {
+            return render_status(
+                &FirstRunPage {
+                    ctx: &ctx,
+                    username: form.username.trim().to_owned(),
+                    club: form.club,
+                    town: form.town,
+                    error: Some(ctx.t(key)),
+                    min_password: MIN_PASSWORD,
+                },
+                StatusCode::UNPROCESSABLE_ENTITY,
+            );
+        }
+    };
+    let hash = auth::hash_password(&form.password)?;
+    let limits = state.sessions;
+    // A 404 as well if another first-run form won the race.
+    let (user, sid, club_id) = db(&state, move |conn| {
+        create_first_admin(conn, &username, &hash, (&club, &town), limits)
+    })
+    .await?;
+    auth::sign_in(&session, &user, &sid)?;
+    Ok(see_other(&format!("/clubes/{club_id}")))
+}
+
+/// In one write transaction: if no account exists, creates administrator `username`
+/// (password hash `hash`) and club `(name, town)`, audited, and opens a session for
+/// the administrator; returns the account, the session's secret and the club's id.
+/// [`AppError::NotFound`], with nothing written, when an account exists or another
+/// transaction is creating the first administrator at the same moment (the claim of
+/// a setting makes the two exclusive on PostgreSQL too, where two transactions may
+/// both count no account).
+pub fn create_first_admin(
+    conn: &mut DbConn,
+    username: &str,
+    hash: &str,
+    (club, town): (&str, &str),
+    limits: auth::SessionLimits,
+) -> Result<(accounts::User, String, i32), AppError> {
+    crate::db::write_tx(conn, |conn| {
+        if accounts::count_users(conn)? > 0
+            || !accounts::claim_setting(conn, FIRST_ADMIN_SETTING, username)?
+        {
+            return Err(AppError::NotFound);
+        }
+        let uid = accounts::insert_user(
+            conn,
+            &NewUser {
+                username,
+                password_hash: hash,
+                role: Role::Admin.slug(),
+                club_id: None,
+                created_at: now(),
+            },
+        )?;
+        let user = accounts::find_user(conn, uid)?.ok_or(AppError::NotFound)?;
+        let actor = format!("user:{uid}:{username}");
+        accounts::insert_audit(
+            conn,
+            &NewAudit {
+                at: now(),
+                actor: &actor,
+                action: "create",
+                entity: "user",
+                entity_id: uid,
+                club_id: None,
+                event_id: None,
+                before_json: None,
+                after_json: Some(
+                    serde_json::json!({"username": username, "role": "admin", "first_run": true})
+                        .to_string(),
+                ),
+            },
+        )?;
+        let club_id = insert_club_audited(conn, club, town, &actor)?;
+        let sid = auth::open_session(conn, uid, limits, now())?;
+        Ok::<_, AppError>((user, sid, club_id))
+    })
+}
+
+#[derive(Template)]
+#[template(path = "clubs_admin.html")]
+struct ClubsPage<'a> {
+    ctx: &'a Ctx,
+    clubs: Vec<Club>,
+    name: String,
+    town: String,
+    error: Option<String>,
+}
+
+async fn clubs_page(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    typed: (String, String),
+    error: Option<&str>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let clubs = db(state, |conn| Ok(queries::list_clubs(conn)?)).await?;
+    let ctx = Ctx::from_request(req);
+    render_status(
+        &ClubsPage {
+            clubs,
+            name: typed.0,
+            town: typed.1,
+            error: error.map(|k| ctx.t(k)),
+            ctx: &ctx,
+        },
+        status,
+    )
+}
+
+/// `GET /admin/clubes`: every club, and the form for a new one.
+pub async fn clubs(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::ManageUsers, req.path())?;
+    clubs_page(&req, &state, Default::default(), None, StatusCode::OK).await
+}
+
+#[derive(Deserialize)]
+pub struct ClubForm {
+    name: String,
+    #[serde(default)]
+    town: String,
+}
+
+/// `POST /admin/clubes`: an administrator adds a club (audited) and goes to its page.
+pub async fn create_club(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    form: web::Form<ClubForm>,
+) -> Result<HttpResponse, AppError> {
+    who.require(Perm::ManageUsers, req.path())?;
+    let form = form.into_inner();
+    let (name, town) = match validate_club(&form.name, &form.town) {
+        Ok(v) => v,
+        Err(key) => {
+            return clubs_page(
+                &req,
+                &state,
+                (form.name, form.town),
+                Some(key),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+    };
+    let actor = who.actor();
+    let id = db(&state, move |conn| {
+        Ok(crate::db::write_tx(conn, |conn| {
+            insert_club_audited(conn, &name, &town, &actor)
+        })?)
+    })
+    .await?;
+    Ok(see_other(&format!("/clubes/{id}")))
+}

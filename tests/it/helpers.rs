@@ -144,6 +144,9 @@ impl TestApp {
         let address = format!("http://127.0.0.1:{}", app.port());
         tokio::spawn(app.run_until_stopped());
         let client = reqwest::Client::builder()
+            // Idle connections are dropped before the server's keep-alive (5 s) closes
+            // them, so a request never goes out on a connection the server is closing.
+            .pool_idle_timeout(std::time::Duration::from_secs(2))
             .cookie_store(true)
             .redirect(reqwest::redirect::Policy::none())
             .build()
@@ -286,6 +289,9 @@ pub fn open_with_a_final(
 /// A second browser: its own cookie jar.
 pub fn new_client() -> reqwest::Client {
     reqwest::Client::builder()
+        // Idle connections are dropped before the server's keep-alive (5 s) closes
+        // them, so a request never goes out on a connection the server is closing.
+        .pool_idle_timeout(std::time::Duration::from_secs(2))
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
         .build()
@@ -366,12 +372,19 @@ pub async fn post_form_as(
 /// The CSRF token of `client`'s session on the server at `base` (read from a form);
 /// an empty string if the page has none.
 pub async fn csrf_at(base: &str, client: &reqwest::Client) -> reqwest::Result<String> {
-    let body = client
-        .get(format!("{base}/entrar"))
-        .send()
-        .await?
-        .text()
-        .await?;
+    // A GET is safe to send again: once more if the connection broke under load
+    // (a loaded 2-core CI machine has closed a fresh connection before answering).
+    let mut tries = 0;
+    let body = loop {
+        tries += 1;
+        match client.get(format!("{base}/entrar")).send().await {
+            Ok(res) => break res.text().await?,
+            Err(e) if tries < 3 && e.is_request() => {
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            }
+            Err(e) => return Err(e),
+        }
+    };
     let html = scraper::Html::parse_document(&body);
     Ok(attr(&html, "input[name=csrf]", "value").unwrap_or_default())
 }

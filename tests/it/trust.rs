@@ -19,6 +19,9 @@ use crate::helpers::{TestApp, new_client, post_form_as, texts};
 fn browser() -> (reqwest::Client, Arc<reqwest::cookie::Jar>) {
     let jar = Arc::new(reqwest::cookie::Jar::default());
     let client = reqwest::Client::builder()
+        // Idle connections are dropped before the server's keep-alive (5 s) closes
+        // them, so a request never goes out on a connection the server is closing.
+        .pool_idle_timeout(std::time::Duration::from_secs(2))
         .cookie_provider(jar.clone())
         .redirect(reqwest::redirect::Policy::none())
         .build()
@@ -37,6 +40,9 @@ fn cookie_header(app: &TestApp, jar: &reqwest::cookie::Jar) -> String {
 /// `GET path` with exactly this `Cookie` header, from a client that keeps none.
 async fn get_with_cookie(app: &TestApp, path: &str, cookie: &str) -> reqwest::Response {
     reqwest::Client::builder()
+        // Idle connections are dropped before the server's keep-alive (5 s) closes
+        // them, so a request never goes out on a connection the server is closing.
+        .pool_idle_timeout(std::time::Duration::from_secs(2))
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap()

@@ -749,6 +749,7 @@ pub fn open_bracket_tables(
             continue;
         };
         let name = |e: EntrantId| names.get(e.0 as usize).cloned().unwrap_or_default();
+        let (pin_a, pin_b) = store::two_pins(pins);
         let id: i32 = diesel::insert_into(tournament_tables::table)
             .values((
                 tournament_tables::event_id.eq(t.event.id),
@@ -756,8 +757,8 @@ pub fn open_bracket_tables(
                 tournament_tables::round_no.eq(0),
                 tournament_tables::table_no.eq(no),
                 tournament_tables::physical.eq(Some(no)),
-                tournament_tables::pin.eq(pins()),
-                tournament_tables::pin_b.eq(pins()),
+                tournament_tables::pin.eq(&pin_a),
+                tournament_tables::pin_b.eq(&pin_b),
                 tournament_tables::status.eq("playing"),
                 tournament_tables::version.eq(0),
                 tournament_tables::updated_at.eq(now),

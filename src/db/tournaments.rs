@@ -498,6 +498,19 @@ pub fn linked_phases(
     Ok((phases, left_out))
 }
 
+/// The two pairs' PINs of a new table, never the same (a PIN tells the pair).
+pub fn two_pins(pins: &mut dyn FnMut() -> String) -> (String, String) {
+    let a = pins();
+    let mut b = pins();
+    for _ in 0..16 {
+        if b != a {
+            break;
+        }
+        b = pins();
+    }
+    (a, b)
+}
+
 /// What a round's new tables are drawn for.
 struct Draw<'a> {
     event_id: i32,
@@ -532,14 +545,15 @@ fn insert_tables(
         } else {
             None
         };
+        let (pin_a, pin_b) = two_pins(pins);
         let id: i32 = diesel::insert_into(tournament_tables::table)
             .values((
                 tournament_tables::event_id.eq(draw.event_id),
                 tournament_tables::round_no.eq(round.number as i32),
                 tournament_tables::table_no.eq(t.table as i32),
                 tournament_tables::physical.eq(physical),
-                tournament_tables::pin.eq(pins()),
-                tournament_tables::pin_b.eq(pins()),
+                tournament_tables::pin.eq(&pin_a),
+                tournament_tables::pin_b.eq(&pin_b),
                 tournament_tables::status.eq(if done { "final" } else { "playing" }),
                 tournament_tables::version.eq(0),
                 tournament_tables::updated_at.eq(now),
@@ -1025,4 +1039,18 @@ pub fn demo(
         }
     }
     Ok(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::two_pins;
+
+    #[test]
+    fn the_two_pairs_of_a_table_never_get_the_same_pin() {
+        let mut drawn = ["4711", "4711", "4711", "0815"]
+            .into_iter()
+            .map(String::from);
+        let (a, b) = two_pins(&mut || drawn.next().unwrap_or_default());
+        assert_eq!((a.as_str(), b.as_str()), ("4711", "0815"));
+    }
 }

@@ -249,11 +249,14 @@ async fn play_table(app: &TestApp, slip: &Slip, seed: u64) -> Played {
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
         post_form_as(app, &other, &sign, &[("version", &version)]).await
     };
-    assert_eq!(
-        res.status(),
-        StatusCode::SEE_OTHER,
-        "the other pair confirms"
-    );
+    let status = res.status();
+    if status != StatusCode::SEE_OTHER {
+        let html = scraper::Html::parse_document(&res.text().await.unwrap_or_default());
+        panic!(
+            "the other pair confirms: {status} {:?}",
+            texts(&html, ".alert")
+        );
+    }
     // Confirmed: the table can no longer change its game.
     let form = scraper::Html::parse_document(
         &keeper

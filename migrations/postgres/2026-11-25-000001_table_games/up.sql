@@ -24,3 +24,8 @@ CREATE INDEX tournament_tables_game ON tournament_tables (game_id);
 -- on paper). Championships made before this keep typed results.
 ALTER TABLE tournaments ADD COLUMN entry_mode TEXT NOT NULL DEFAULT 'result'
     CHECK (entry_mode IN ('hands', 'result'));
+
+-- The two pairs' PINs differ (a PIN tells which pair it is).
+UPDATE tournament_tables
+SET pin_b = lpad(((pin::int + 1 + floor(random() * 9998)::int) % 10000)::text, 4, '0')
+WHERE pin_b = pin AND pin ~ '^[0-9]+$';

@@ -132,3 +132,8 @@ DROP TABLE entries;
 -- Each pair of a folded match gets its own PIN: the old PIN stays pair a's.
 UPDATE tournament_tables SET pin_b = lpad((floor(random() * 10000))::int::text, 4, '0')
 WHERE pin_b = '' AND legacy_match_id IS NOT NULL;
+
+-- The two pairs' PINs differ (a PIN tells which pair it is).
+UPDATE tournament_tables
+SET pin_b = lpad(((pin::int + 1 + floor(random() * 9998)::int) % 10000)::text, 4, '0')
+WHERE pin_b = pin AND pin ~ '^[0-9]+$';

@@ -45,3 +45,7 @@ CREATE INDEX tournament_tables_game ON tournament_tables (game_id);
 -- on paper). Championships made before this keep typed results.
 ALTER TABLE tournaments ADD COLUMN entry_mode TEXT NOT NULL DEFAULT 'result'
     CHECK (entry_mode IN ('hands', 'result'));
+
+-- The two pairs' PINs differ (a PIN tells which pair it is).
+UPDATE tournament_tables SET pin_b = substr('0000' || ((CAST(pin AS INTEGER) + 1 + abs(random() % 9998)) % 10000), -4)
+WHERE pin_b = pin;

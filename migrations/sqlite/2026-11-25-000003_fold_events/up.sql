@@ -136,3 +136,7 @@ DROP TABLE entries;
 -- Each pair of a folded match gets its own PIN: the old PIN stays pair a's.
 UPDATE tournament_tables SET pin_b = substr('0000' || abs(random() % 10000), -4)
 WHERE pin_b = '' AND legacy_match_id IS NOT NULL;
+
+-- The two pairs' PINs differ (a PIN tells which pair it is).
+UPDATE tournament_tables SET pin_b = substr('0000' || ((CAST(pin AS INTEGER) + 1 + abs(random() % 9998)) % 10000), -4)
+WHERE pin_b = pin;

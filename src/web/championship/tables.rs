@@ -690,10 +690,7 @@ async fn score_post(
             Ok(()) => Ok(see_other(&path)),
             // Later matches were played from it: listed, and confirmed to annul them.
             Err(ChangeError::Refused("tournament-correction-confirm", list)) => {
-                let lines = crate::web::game::dependents_text(&ctx, &list)
-                    .split(", ")
-                    .map(str::to_owned)
-                    .collect();
+                let lines = crate::web::game::dependent_places(ctx.lang, &list);
                 page(
                     tc,
                     Shown {
@@ -722,10 +719,7 @@ async fn score_post(
             .map(|(r, x)| format!("{r}.{x}"))
             .collect::<Vec<_>>()
             .join(" ");
-        let lines = crate::web::game::dependents_text(&ctx, &list)
-            .split(", ")
-            .map(str::to_owned)
-            .collect();
+        let lines = crate::web::game::dependent_places(ctx.lang, &list);
         return page(
             tc,
             Shown {

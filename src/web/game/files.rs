@@ -207,22 +207,12 @@ pub fn apply_entered(
         match apply_change(conn, id, l.game.version, change, (actor, by), lang)? {
             Outcome::Saved | Outcome::Duplicate => Ok(()),
             Outcome::Locked => Err(crate::web::i18n::tr(lang, "error-table-confirmed")),
-            Outcome::NeedsConfirm(list) => {
-                let tr = |key: &str, n: &str| {
-                    crate::web::i18n::tr_args(lang, key, &[("n", n.to_owned())])
-                };
-                let places: Vec<String> = list
-                    .split_whitespace()
-                    .filter_map(|x| x.split_once('.'))
-                    .map(|(r, t)| format!("{} · {}", tr("round-n", r), tr("table-n", t)))
-                    .collect();
-                Err(format!(
-                    "{} {}. {}",
-                    crate::web::i18n::tr(lang, "tournament-correction-confirm"),
-                    places.join(", "),
-                    crate::web::i18n::tr(lang, "ruling-apply-confirm")
-                ))
-            }
+            Outcome::NeedsConfirm(list) => Err(format!(
+                "{} {}. {}",
+                crate::web::i18n::tr(lang, "tournament-correction-confirm"),
+                dependents_text(lang, &list),
+                crate::web::i18n::tr(lang, "ruling-apply-confirm")
+            )),
             Outcome::Stale => Err(crate::web::i18n::tr(lang, "game-stale")),
             Outcome::Over => Err(crate::web::i18n::tr(lang, "error-game-over")),
             Outcome::Invalid(n, errors) => Err(format!(

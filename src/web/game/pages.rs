@@ -539,7 +539,7 @@ async fn save_hand(
                 message: format!(
                     "{} {}",
                     ctx.t("tournament-correction-confirm"),
-                    dependents_text(&ctx, &list)
+                    dependents_text(ctx.lang, &list)
                 ),
             }];
             again(errors, StatusCode::CONFLICT, f).await
@@ -616,30 +616,28 @@ pub async fn post_edit_hand(
     save_hand(req, state, who, session, id, Some(n), body).await
 }
 
-/// "Ronda 3 · mesa 2, ronda 4 · mesa 1" from `3.2 4.1` (table 0: the bye).
-pub(crate) fn dependents_text(ctx: &Ctx, list: &str) -> String {
+/// The later tables a correction touches, as the database lists them (`3.2 4.1`:
+/// round 3 table 2, round 4 table 1; table 0 is the bye, round 0 a knockout phase),
+/// named for a person: "Ronda 3 · Mesa 2".
+pub(crate) fn dependent_places(lang: Lang, list: &str) -> Vec<String> {
+    let tr = |key: &str, n: &str| crate::web::i18n::tr_args(lang, key, &[("n", n.to_owned())]);
     list.split_whitespace()
         .filter_map(|x| x.split_once('.'))
-        .map(|(r, t)| {
-            if r == "0" {
-                // A table of a knockout phase.
-                ctx.t1("table-n", "n", &t)
-            } else if t == "0" {
-                format!(
-                    "{} · {}",
-                    ctx.t1("round-n", "n", &r),
-                    ctx.t("tournament-bye")
-                )
-            } else {
-                format!(
-                    "{} · {}",
-                    ctx.t1("round-n", "n", &r),
-                    ctx.t1("table-n", "n", &t)
-                )
-            }
+        .map(|(r, t)| match (r, t) {
+            ("0", t) => tr("table-n", t),
+            (r, "0") => format!(
+                "{} · {}",
+                tr("round-n", r),
+                crate::web::i18n::tr(lang, "tournament-bye")
+            ),
+            (r, t) => format!("{} · {}", tr("round-n", r), tr("table-n", t)),
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect()
+}
+
+/// [`dependent_places`] in one line.
+pub(crate) fn dependents_text(lang: Lang, list: &str) -> String {
+    dependent_places(lang, list).join(", ")
 }
 
 #[derive(Deserialize)]
@@ -687,7 +685,7 @@ pub async fn delete_hand(
             let msg = format!(
                 "{} {}",
                 ctx.t("tournament-correction-confirm"),
-                dependents_text(&ctx, &list)
+                dependents_text(ctx.lang, &list)
             );
             game_page(&req, &state, &who, id, Some(msg), StatusCode::CONFLICT).await
         }

@@ -135,6 +135,9 @@ pub enum ClubCommand {
         /// Localidad / Town.
         #[arg(long, default_value = "")]
         town: String,
+        /// Juego habitual / Usual game: cuatrola, tute, guinote, botifarra, cinquillo.
+        #[arg(long, default_value = "cuatrola")]
+        game: String,
         #[command(flatten)]
         db: DbArgs,
     },
@@ -731,20 +734,23 @@ fn club_command(cmd: ClubCommand) -> anyhow::Result<ExitCode> {
         ClubCommand::Add {
             name,
             town,
+            game,
             db: args,
         } => {
-            let (name, town) =
-                crate::web::first_run::validate_club(&name, &town).map_err(|key| {
-                    anyhow::anyhow!(
-                        "{} / {}",
-                        crate::web::i18n::tr(Lang::Es, key),
-                        crate::web::i18n::tr(Lang::En, key)
-                    )
-                })?;
+            use crate::web::first_run::{ClubDefaults, validate_club};
+            let said = |key: &str| {
+                anyhow::anyhow!(
+                    "{} / {}",
+                    crate::web::i18n::tr(Lang::Es, key),
+                    crate::web::i18n::tr(Lang::En, key)
+                )
+            };
+            let (name, town) = validate_club(&name, &town).map_err(said)?;
+            let defaults = ClubDefaults::for_game(&game).map_err(said)?;
             let pool = db::connect_and_migrate(&args.target()?)?;
             let mut conn = pool.get()?;
             let id = db::write_tx(&mut conn, |conn| {
-                crate::web::first_run::insert_club_audited(conn, &name, &town, "cli")
+                crate::web::first_run::insert_club_audited(conn, &name, &town, &defaults, "cli")
             })?;
             println!("{id}");
             eprintln!("Club creado / club created: #{id} {name}");
@@ -754,7 +760,7 @@ fn club_command(cmd: ClubCommand) -> anyhow::Result<ExitCode> {
             let pool = db::connect_and_migrate(&args.target()?)?;
             let mut conn = pool.get()?;
             for c in db::queries::list_clubs(&mut conn)? {
-                println!("{}\t{}\t{}", c.id, c.name, c.town);
+                println!("{}\t{}\t{}\t{}", c.id, c.name, c.town, c.default_game);
             }
             Ok(ExitCode::SUCCESS)
         }

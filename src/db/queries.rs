@@ -14,6 +14,10 @@ pub struct Club {
     pub name: String,
     pub town: String,
     pub created_at: NaiveDateTime,
+    /// The game its new-game form offers first (a game's slug).
+    pub default_game: String,
+    /// Its usual table options for that game (a JSON object).
+    pub default_options: String,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -85,6 +89,21 @@ pub fn insert_club(conn: &mut DbConn, new: &NewClub) -> QueryResult<i32> {
         .values(new)
         .returning(clubs::id)
         .get_result(conn)
+}
+
+/// Sets a club's usual game and table options (a JSON object, already validated).
+pub fn set_club_defaults(
+    conn: &mut DbConn,
+    id: i32,
+    game: &str,
+    options: &str,
+) -> QueryResult<usize> {
+    diesel::update(clubs::table.find(id))
+        .set((
+            clubs::default_game.eq(game),
+            clubs::default_options.eq(options),
+        ))
+        .execute(conn)
 }
 
 pub fn insert_player(conn: &mut DbConn, new: &NewPlayer) -> QueryResult<i32> {

@@ -6,6 +6,8 @@ diesel::table! {
         name -> Text,
         town -> Text,
         created_at -> Timestamp,
+        default_game -> Text,
+        default_options -> Text,
     }
 }
 

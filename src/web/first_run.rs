@@ -14,6 +14,7 @@ use super::{AppState, Ctx, db, render, render_status};
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit, NewUser};
 use crate::db::queries::{self, Club, NewClub};
+use crate::domain::GameKind;
 use crate::error::AppError;
 
 /// The setting claimed by the transaction that creates the first administrator: of
@@ -35,11 +36,43 @@ pub fn validate_club(name: &str, town: &str) -> Result<(String, String), &'stati
     Ok((name.to_owned(), town.to_owned()))
 }
 
-/// Inserts a club and its audit entry (by `actor`); returns its id.
+/// A club's usual game and its table options (checked against the game's options).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClubDefaults {
+    pub game: GameKind,
+    pub options: serde_json::Map<String, serde_json::Value>,
+}
+
+impl Default for ClubDefaults {
+    fn default() -> Self {
+        ClubDefaults {
+            game: GameKind::Cuatrola,
+            options: serde_json::Map::new(),
+        }
+    }
+}
+
+impl ClubDefaults {
+    /// Reads a game's slug; or the message key.
+    pub fn for_game(slug: &str) -> Result<ClubDefaults, &'static str> {
+        let game = slug
+            .trim()
+            .parse::<GameKind>()
+            .map_err(|_| "club-bad-game")?;
+        Ok(ClubDefaults {
+            game,
+            options: serde_json::Map::new(),
+        })
+    }
+}
+
+/// Inserts a club with its usual game and options, and its audit entry (by
+/// `actor`); returns its id.
 pub fn insert_club_audited(
     conn: &mut DbConn,
     name: &str,
     town: &str,
+    defaults: &ClubDefaults,
     actor: &str,
 ) -> diesel::QueryResult<i32> {
     let at = now();
@@ -51,6 +84,8 @@ pub fn insert_club_audited(
             created_at: at,
         },
     )?;
+    let options = serde_json::Value::Object(defaults.options.clone()).to_string();
+    queries::set_club_defaults(conn, id, defaults.game.slug(), &options)?;
     accounts::insert_audit(
         conn,
         &NewAudit {
@@ -62,10 +97,27 @@ pub fn insert_club_audited(
             club_id: Some(id),
             event_id: None,
             before_json: None,
-            after_json: Some(serde_json::json!({"name": name, "town": town}).to_string()),
+            after_json: Some(
+                serde_json::json!({
+                    "name": name,
+                    "town": town,
+                    "default_game": defaults.game.slug(),
+                    "default_options": defaults.options,
+                })
+                .to_string(),
+            ),
         },
     )?;
     Ok(id)
+}
+
+/// The usual game of a club form (cuatrola when the field is left out); or the
+/// message key.
+fn club_defaults(game: &str) -> Result<ClubDefaults, &'static str> {
+    if game.trim().is_empty() {
+        return Ok(ClubDefaults::default());
+    }
+    ClubDefaults::for_game(game)
 }
 
 /// Whether no account exists yet (the first-run form is offered only then).
@@ -80,8 +132,26 @@ struct FirstRunPage<'a> {
     username: String,
     club: String,
     town: String,
+    game: &'static str,
+    games: Vec<(&'static str, String)>,
     error: Option<String>,
     min_password: usize,
+}
+
+/// The five games, by slug and by name in the page's language.
+fn game_choices(ctx: &Ctx) -> Vec<(&'static str, String)> {
+    GameKind::ALL
+        .iter()
+        .map(|g| (g.slug(), ctx.t(&format!("game-{}", g.slug()))))
+        .collect()
+}
+
+/// The slug of `typed` if it names a game, else the usual default's.
+fn chosen_game(typed: &str) -> &'static str {
+    typed
+        .parse::<GameKind>()
+        .unwrap_or(GameKind::Cuatrola)
+        .slug()
 }
 
 /// `GET /primeros-pasos`: the form, only while no account exists.
@@ -95,6 +165,8 @@ pub async fn form(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
         username: String::new(),
         club: String::new(),
         town: String::new(),
+        game: GameKind::Cuatrola.slug(),
+        games: game_choices(&ctx),
         error: None,
         min_password: MIN_PASSWORD,
     })
@@ -108,6 +180,8 @@ pub struct FirstRunForm {
     club: String,
     #[serde(default)]
     town: String,
+    #[serde(default)]
+    game: String,
 }
 
 /// `POST /primeros-pasos`: creates the first administrator and the first club in one
@@ -132,8 +206,9 @@ pub async fn create(
                 Ok(name)
             }
         })
-        .and_then(|name| validate_club(&form.club, &form.town).map(|c| (name, c)));
-    let (username, (club, town)) = match checked {
+        .and_then(|name| validate_club(&form.club, &form.town).map(|c| (name, c)))
+        .and_then(|(name, c)| club_defaults(&form.game).map(|d| (name, c, d)));
+    let (username, (club, town), defaults) = match checked {
         Ok(v) => v,
         Err(key) => {
             return render_status(
@@ -142,6 +217,8 @@ pub async fn create(
                     username: form.username.trim().to_owned(),
                     club: form.club,
                     town: form.town,
+                    game: chosen_game(&form.game),
+                    games: game_choices(&ctx),
                     error: Some(ctx.t(key)),
                     min_password: MIN_PASSWORD,
                 },
@@ -153,7 +230,7 @@ pub async fn create(
     let limits = state.sessions;
     // A 404 as well if another first-run form won the race.
     let (user, sid, club_id) = db(&state, move |conn| {
-        create_first_admin(conn, &username, &hash, (&club, &town), limits)
+        create_first_admin(conn, &username, &hash, (&club, &town), &defaults, limits)
     })
     .await?;
     auth::sign_in(&session, &user, &sid)?;
@@ -172,6 +249,7 @@ pub fn create_first_admin(
     username: &str,
     hash: &str,
     (club, town): (&str, &str),
+    defaults: &ClubDefaults,
     limits: auth::SessionLimits,
 ) -> Result<(accounts::User, String, i32), AppError> {
     crate::db::write_tx(conn, |conn| {
@@ -209,7 +287,7 @@ pub fn create_first_admin(
                 ),
             },
         )?;
-        let club_id = insert_club_audited(conn, club, town, &actor)?;
+        let club_id = insert_club_audited(conn, club, town, defaults, &actor)?;
         let sid = auth::open_session(conn, uid, limits, now())?;
         Ok::<_, AppError>((user, sid, club_id))
     })
@@ -222,13 +300,15 @@ struct ClubsPage<'a> {
     clubs: Vec<Club>,
     name: String,
     town: String,
+    game: &'static str,
+    games: Vec<(&'static str, String)>,
     error: Option<String>,
 }
 
 async fn clubs_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
-    typed: (String, String),
+    typed: (String, String, String),
     error: Option<&str>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
@@ -239,6 +319,8 @@ async fn clubs_page(
             clubs,
             name: typed.0,
             town: typed.1,
+            game: chosen_game(&typed.2),
+            games: game_choices(&ctx),
             error: error.map(|k| ctx.t(k)),
             ctx: &ctx,
         },
@@ -261,6 +343,8 @@ pub struct ClubForm {
     name: String,
     #[serde(default)]
     town: String,
+    #[serde(default)]
+    game: String,
 }
 
 /// `POST /admin/clubes`: an administrator adds a club (audited) and goes to its page.
@@ -272,13 +356,15 @@ pub async fn create_club(
 ) -> Result<HttpResponse, AppError> {
     who.require(Perm::ManageUsers, req.path())?;
     let form = form.into_inner();
-    let (name, town) = match validate_club(&form.name, &form.town) {
+    let checked = validate_club(&form.name, &form.town)
+        .and_then(|c| club_defaults(&form.game).map(|d| (c, d)));
+    let ((name, town), defaults) = match checked {
         Ok(v) => v,
         Err(key) => {
             return clubs_page(
                 &req,
                 &state,
-                (form.name, form.town),
+                (form.name, form.town, form.game),
                 Some(key),
                 StatusCode::UNPROCESSABLE_ENTITY,
             )
@@ -288,7 +374,7 @@ pub async fn create_club(
     let actor = who.actor();
     let id = db(&state, move |conn| {
         Ok(crate::db::write_tx(conn, |conn| {
-            insert_club_audited(conn, &name, &town, &actor)
+            insert_club_audited(conn, &name, &town, &defaults, &actor)
         })?)
     })
     .await?;

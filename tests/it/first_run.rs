@@ -39,12 +39,13 @@ async fn post_first_run(
         .unwrap()
 }
 
-const GOOD: [(&str, &str); 5] = [
+const GOOD: [(&str, &str); 6] = [
     ("username", "marisa"),
     ("password", "sota-de-oros"),
     ("confirm", "sota-de-oros"),
     ("club", "Peña La Cuatrola"),
     ("town", "Huesca"),
+    ("game", "cuatrola"),
 ];
 
 /// The number after `prefix` in a redirect's location.
@@ -104,6 +105,12 @@ async fn an_empty_installation_creates_its_admin_and_club_then_plays_a_cuatrola_
         .is_some()
     );
     assert!(attr(&form, "input[name=confirm]", "type").as_deref() == Some("password"));
+    // The club's usual game is asked for, cuatrola chosen unless changed.
+    assert_eq!(
+        attr(&form, "select[name=game] option[selected]", "value").as_deref(),
+        Some("cuatrola")
+    );
+    assert_eq!(texts(&form, "select[name=game] option").len(), 5);
 
     let client = new_client();
     let res = post_first_run(&app, &client, &GOOD, "es").await;
@@ -154,6 +161,18 @@ async fn an_empty_installation_creates_its_admin_and_club_then_plays_a_cuatrola_
     for name in ["Ana", "Benito", "Carmen", "Dámaso"] {
         assert_accepted(post_form_as(&app, &client, &players, &[("name", name)]).await).await;
     }
+
+    // The new-game form opens on the club's usual game.
+    let res = client
+        .get(app.url(&format!("/clubes/{club}/partidas/nueva")))
+        .send()
+        .await
+        .unwrap();
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        attr(&page, "form input[name=game]", "value").as_deref(),
+        Some("cuatrola")
+    );
 
     // A new cuatrola between the four, played to 21 with quick-entry hands.
     let res = post_form_as(
@@ -286,6 +305,7 @@ fn two_first_run_transactions_started_together_make_one_administrator() {
                     name,
                     "not-a-real-hash",
                     (name, "Huesca"),
+                    &Default::default(),
                     Default::default(),
                 )
                 .map(|(user, _, _)| user.username)
@@ -391,11 +411,23 @@ async fn an_administrator_creates_another_club_from_the_web_and_it_is_audited() 
         &app,
         &app.client,
         "/admin/clubes",
-        &[("name", "Círculo Tutero"), ("town", "Teruel")],
+        &[
+            ("name", "Círculo Tutero"),
+            ("town", "Teruel"),
+            ("game", "tute"),
+        ],
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let club = id_after(&res, "/clubes/");
+    // Its new-game form offers tute first.
+    let page = app
+        .page(&format!("/clubes/{club}/partidas/nueva"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        attr(&page, "form input[name=game]", "value").as_deref(),
+        Some("tute")
+    );
     let page = app.page("/admin/clubes", StatusCode::OK).await;
     assert_eq!(texts(&page, ".club strong"), ["Círculo Tutero"]);
     let audit: Vec<(String, String, Option<i32>)> = app
@@ -416,7 +448,7 @@ async fn an_administrator_creates_another_club_from_the_web_and_it_is_audited() 
         &app,
         &app.client,
         "/admin/clubes",
-        &[("name", " "), ("town", "Alcañiz")],
+        &[("name", " "), ("town", "Alcañiz"), ("game", "botifarra")],
     )
     .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
@@ -426,6 +458,21 @@ async fn an_administrator_creates_another_club_from_the_web_and_it_is_audited() 
         attr(&page, "input[name=town]", "value").as_deref(),
         Some("Alcañiz")
     );
+    assert_eq!(
+        attr(&page, "select[name=game] option[selected]", "value").as_deref(),
+        Some("botifarra")
+    );
+    // A game Baza does not know is refused.
+    let res = post_form_as(
+        &app,
+        &app.client,
+        "/admin/clubes",
+        &[("name", "Peña del Mus"), ("game", "mus")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(texts(&page, "[role=alert]")[0].contains("cinco juegos"));
     // An organiser may not create clubs.
     let org = new_client();
     let pw = app.add_user("org", "organiser", Some(club)).await;
@@ -455,16 +502,19 @@ fn baza_club_add_prints_the_new_clubs_id_and_club_list_shows_it() {
     let (ok, out, err) = run(&["club", "add", "Peña El Guiñote", "--town", "Calatayud"]);
     assert!(ok, "{err}");
     assert_eq!(out, "1\n");
-    let (ok, out, err) = run(&["club", "add", "Casino de Jaca"]);
+    let (ok, out, err) = run(&["club", "add", "Casino de Jaca", "--game", "guinote"]);
     assert!(ok, "{err}");
     assert_eq!(out, "2\n");
+    let (ok, out, err) = run(&["club", "add", "Casino de Jaca", "--game", "mus"]);
+    assert!(!ok && out.is_empty());
+    assert!(err.contains("cinco juegos"), "{err}");
     let (ok, out, _) = run(&["club", "add", "  "]);
     assert!(!ok);
     assert!(out.is_empty());
     let (ok, out, _) = run(&["club", "list"]);
     assert!(ok);
     assert_eq!(
-        out, "1\tPeña El Guiñote\tCalatayud\n2\tCasino de Jaca\t\n",
+        out, "1\tPeña El Guiñote\tCalatayud\tcuatrola\n2\tCasino de Jaca\t\tguinote\n",
         "{out}"
     );
     // The clubs are audited as made from the command line.

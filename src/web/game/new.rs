@@ -73,6 +73,8 @@ async fn new_game_page(
         Ok((club, queries::club_players(conn, club_id)?))
     })
     .await?;
+    // A form opened without a game offers the club's usual one.
+    let game = game.or_else(|| club.default_game.parse::<GameKind>().ok());
     let ctx = Ctx::from_request(req);
     render_status(
         &NewGamePage {

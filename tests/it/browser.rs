@@ -193,13 +193,15 @@ impl Browser {
         self.eval(&script).await.as_str().unwrap_or("").to_owned()
     }
 
-    /// Clicks something that loads a new page, and waits for that page.
+    /// Clicks something that loads a new page (or has the page's script write the
+    /// server's answer in place), and waits for that page.
     pub async fn submit(&self, css: &str) {
-        self.eval("window.__bazaOld = true; return 1").await;
+        self.eval("document.documentElement.setAttribute('data-baza-old', '1'); return 1")
+            .await;
         self.click(css).await;
         for _ in 0..100 {
             let done = self
-                .eval("return window.__bazaOld === undefined && document.readyState === 'complete'")
+                .eval("return !document.documentElement.hasAttribute('data-baza-old') && document.readyState === 'complete'")
                 .await;
             if done == true {
                 return;
@@ -224,6 +226,36 @@ impl Browser {
         }
         self.screenshot().await;
         panic!("{css} never appeared on {}", self.path().await);
+    }
+
+    /// Cuts the browser off the network, or gives it back (DevTools'
+    /// `Network.emulateNetworkConditions`).
+    pub async fn offline(&self, off: bool) {
+        self.cmd(
+            reqwest::Method::POST,
+            "/goog/cdp/execute",
+            Some(json!({"cmd": "Network.enable", "params": {}})),
+        )
+        .await;
+        self.cmd(
+            reqwest::Method::POST,
+            "/goog/cdp/execute",
+            Some(json!({
+                "cmd": "Network.emulateNetworkConditions",
+                "params": {"offline": off, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+            })),
+        )
+        .await;
+    }
+
+    /// Sets the window's size in CSS pixels.
+    pub async fn resize(&self, width: u32, height: u32) {
+        self.cmd(
+            reqwest::Method::POST,
+            "/window/rect",
+            Some(json!({"width": width, "height": height})),
+        )
+        .await;
     }
 
     pub async fn path(&self) -> String {
@@ -321,7 +353,7 @@ async fn in_a_browser_the_home_page_renders_and_switching_to_catala_works() {
 }
 
 /// Logs the browser in through the login form.
-async fn log_in(browser: &Browser, app: &TestApp, name: &str, password: &str) {
+pub async fn log_in(browser: &Browser, app: &TestApp, name: &str, password: &str) {
     browser.goto(&app.url("/entrar")).await;
     browser.fill("input[name=username]", name).await;
     browser.fill("input[name=password]", password).await;

@@ -20,6 +20,7 @@ mod fold;
 mod fuzzing;
 mod helpers;
 mod i18n;
+mod offline;
 mod pages;
 mod referee;
 mod security;

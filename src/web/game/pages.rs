@@ -316,6 +316,8 @@ struct HandPage<'a> {
     submission: String,
     slots: Vec<usize>,
     full_record: String,
+    /// The game's score now, shown when a change was refused because the game moved on.
+    score: Option<String>,
 }
 
 /// What the hand form shows besides the game: which hand (None: a new one), what
@@ -414,6 +416,14 @@ async fn hand_page(
             version: l.game.version,
             submission: auth::random_hex(16)?,
             slots: (0..CANTE_SLOTS).collect(),
+            score: (status == StatusCode::CONFLICT).then(|| {
+                board
+                    .totals
+                    .iter()
+                    .map(show)
+                    .collect::<Vec<_>>()
+                    .join(" – ")
+            }),
             game: l.game,
             form,
             hand_no,
@@ -544,17 +554,15 @@ async fn save_hand(
             }];
             again(errors, StatusCode::CONFLICT, f).await
         }
+        // Another device changed the game first: the form again, with what was typed
+        // (on a phone that was off the network, typed a while ago) and the score now.
         Outcome::Stale => {
             let ctx = Ctx::from_request(&req);
-            game_page(
-                &req,
-                &state,
-                &who,
-                id,
-                Some(ctx.t("game-stale")),
-                StatusCode::CONFLICT,
-            )
-            .await
+            let errors = vec![EntryError {
+                field: "version".into(),
+                message: ctx.t("game-stale"),
+            }];
+            again(errors, StatusCode::CONFLICT, f).await
         }
         Outcome::Over => {
             let ctx = Ctx::from_request(&req);

@@ -1,0 +1,14 @@
+pending-title = Pendent d'enviar
+pending-waiting = Sense connexió amb el servidor: el que s'ha desat es queda en aquest telèfon i s'envia sol, en ordre, quan torni la xarxa.
+pending-sending = Enviant…
+pending-held = El servidor no ha acceptat un enviament: corregeix-lo a dalt. El que venia darrere espera; carrega'l al formulari o descarta'l.
+pending-waiting-one = pendent d'enviar
+pending-held-one = en espera
+pending-item = Enviament
+pending-row = Mà pendent d'enviar
+pending-load = Carregar al formulari
+pending-drop = Descartar
+pending-next-hand = La mà anterior s'enviarà quan torni la xarxa; ja pots apuntar la següent.
+pending-label-hand = Mà nova
+pending-label-result = Resultat de la taula
+pending-label-sign = Signatura del resultat

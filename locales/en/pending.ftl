@@ -1,0 +1,14 @@
+pending-title = Waiting to be sent
+pending-waiting = No connection to the server: what was saved stays on this phone and is sent by itself, in order, as soon as the network is back.
+pending-sending = Sending…
+pending-held = The server did not accept a submission: fix it above. What came after it waits; load it into the form or drop it.
+pending-waiting-one = waiting to be sent
+pending-held-one = on hold
+pending-item = Submission
+pending-row = Hand waiting to be sent
+pending-load = Load into the form
+pending-drop = Drop
+pending-next-hand = The previous hand will be sent when the network is back; you can write down the next one now.
+pending-label-hand = New hand
+pending-label-result = Table result
+pending-label-sign = Result firma

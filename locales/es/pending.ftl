@@ -1,0 +1,14 @@
+pending-title = Pendiente de enviar
+pending-waiting = Sin conexión con el servidor: lo guardado se queda en este teléfono y se envía solo, en orden, en cuanto vuelva la red.
+pending-sending = Enviando…
+pending-held = El servidor no aceptó un envío: corrígelo arriba. Lo que venía detrás espera; cárgalo en el formulario o descártalo.
+pending-waiting-one = pendiente de enviar
+pending-held-one = en espera
+pending-item = Envío
+pending-row = Mano pendiente de enviar
+pending-load = Cargar en el formulario
+pending-drop = Descartar
+pending-next-hand = La mano anterior se enviará cuando vuelva la red; puedes apuntar ya la siguiente.
+pending-label-hand = Mano nueva
+pending-label-result = Resultado de la mesa
+pending-label-sign = Firma del resultado

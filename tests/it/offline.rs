@@ -1,0 +1,327 @@
+//! Score entry through a Wi-Fi drop, in a real headless Chromium on a 390-px phone:
+//! hands typed while the phone is off the network wait on it ("pendiente de
+//! enviar") and reach the server once each, in order, when the network is back; what
+//! the server refuses on arrival comes back with the typed values.
+
+use std::time::Duration;
+
+use baza::db::schema::game_hands;
+use diesel::prelude::*;
+use reqwest::StatusCode;
+
+use crate::browser::{Browser, log_in};
+use crate::helpers::{TestApp, new_client, post_form_as};
+
+/// A cuatrola game of the demo club started by `client`; its page's path.
+async fn new_game(app: &TestApp, client: &reqwest::Client) -> String {
+    let res = post_form_as(
+        app,
+        client,
+        "/clubes/1/partidas/nueva",
+        &[
+            ("game", "cuatrola"),
+            ("players", "4"),
+            ("first_dealer", "3"),
+            ("seat_0", "Ana"),
+            ("seat_1", "Benito"),
+            ("seat_2", "Carmen"),
+            ("seat_3", "Dámaso"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    res.headers()["location"].to_str().unwrap().to_owned()
+}
+
+/// A won solo by `bidder`, trump `trump`: 70 card points and the last trick to the
+/// bidder's side.
+fn solo(bidder: &'static str, trump: &'static str) -> Vec<(&'static str, &'static str)> {
+    let side = if bidder == "0" || bidder == "2" {
+        "0"
+    } else {
+        "1"
+    };
+    let (p0, p1) = if side == "0" {
+        ("70", "30")
+    } else {
+        ("30", "70")
+    };
+    vec![
+        ("trump", trump),
+        ("bid", "solo"),
+        ("bidder", bidder),
+        ("card_points_side0", p0),
+        ("card_points_side1", p1),
+        ("last_trick_side", side),
+    ]
+}
+
+/// Fills the new-hand form in place (selects by option value) and taps "Guardar".
+async fn type_hand(browser: &Browser, fields: &[(&str, &str)]) {
+    for (name, value) in fields {
+        let is_select = browser
+            .eval(&format!(
+                "return document.querySelector(\"form.hand-form [name='{name}']\").tagName"
+            ))
+            .await
+            == "SELECT";
+        if is_select {
+            browser
+                .click(&format!(
+                    "form.hand-form select[name='{name}'] option[value='{value}']"
+                ))
+                .await;
+        } else {
+            browser
+                .fill(&format!("form.hand-form [name='{name}']"), value)
+                .await;
+        }
+    }
+    browser.click("form.hand-form button[type=submit]").await;
+}
+
+/// How many submissions wait on the phone.
+async fn waiting(browser: &Browser) -> usize {
+    browser
+        .eval("return JSON.parse(localStorage.getItem('baza-pending-v1') || '[]').length")
+        .await
+        .as_u64()
+        .unwrap_or(0) as usize
+}
+
+/// Waits (up to 20 s) until `n` submissions wait on the phone.
+async fn until_waiting(browser: &Browser, n: usize) {
+    for _ in 0..200 {
+        if waiting(browser).await == n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    browser.screenshot().await;
+    panic!("{} submissions wait, not {n}", waiting(browser).await);
+}
+
+/// The stored hands of `game` (its page's path): (hand number, bidder, submission).
+async fn stored(app: &TestApp, game: &str) -> Vec<(i32, i64, String)> {
+    let id: i32 = game.trim_start_matches("/partidas/").parse().unwrap();
+    let rows: Vec<(i32, String, String)> = app
+        .with_conn(move |c| {
+            game_hands::table
+                .filter(game_hands::game_id.eq(id))
+                .order(game_hands::hand_no)
+                .select((
+                    game_hands::hand_no,
+                    game_hands::entry,
+                    game_hands::submission,
+                ))
+                .load(c)
+                .unwrap()
+        })
+        .await;
+    rows.into_iter()
+        .map(|(n, entry, sub)| {
+            let v: serde_json::Value = serde_json::from_str(&entry).unwrap();
+            let bidder = v
+                .pointer("/quick/bidder")
+                .or_else(|| v.get("bidder"))
+                .and_then(|b| b.as_i64())
+                .unwrap_or(-1);
+            (n, bidder, sub)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn in_a_browser_three_hands_typed_off_the_network_are_saved_once_each_in_order_when_it_returns()
+ {
+    let Some(browser) = Browser::start("offline_three_hands").await else {
+        return;
+    };
+    browser.resize(390, 844).await;
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("mesa", "organiser", Some(1)).await;
+    log_in(&browser, &app, "mesa", &pw).await;
+    let other = new_client();
+    app.login(&other, "mesa", &pw).await;
+    let game = new_game(&app, &other).await;
+    // The same three hands saved online in a second game give the right scoreboard.
+    let control = new_game(&app, &other).await;
+    let hands = [solo("0", "o"), solo("1", "c"), solo("2", "e")];
+    for h in &hands {
+        let version = other
+            .get(app.url(&control))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let page = scraper::Html::parse_document(&version);
+        let v = crate::helpers::attr(&page, ".big-score", "data-version").unwrap();
+        let mut fields = h.clone();
+        fields.push(("version", &v));
+        let sub = format!("control-{}", h[2].1);
+        fields.push(("submission", &sub));
+        let res = post_form_as(&app, &other, &format!("{control}/mano"), &fields).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    }
+    let page = other.get(app.url(&control)).send().await.unwrap();
+    let page = scraper::Html::parse_document(&page.text().await.unwrap());
+    let expected = crate::helpers::texts(&page, ".big-score")[0].clone();
+
+    // The form is open, then the venue's Wi-Fi drops.
+    browser.goto(&app.url(&format!("{game}/mano"))).await;
+    browser.wait_for("form.hand-form").await;
+    browser.offline(true).await;
+    for (n, h) in hands.iter().enumerate() {
+        type_hand(&browser, h).await;
+        until_waiting(&browser, n + 1).await;
+        // The same page takes the next hand: the form is empty again.
+        assert_eq!(
+            browser
+                .eval(
+                    "return document.querySelector('form.hand-form [name=card_points_side0]').value"
+                )
+                .await,
+            ""
+        );
+    }
+    assert_eq!(
+        browser
+            .eval("return document.getElementById('pending').hidden")
+            .await,
+        false
+    );
+    assert_eq!(
+        browser
+            .eval("return document.querySelectorAll('#pending li').length")
+            .await,
+        3
+    );
+    assert!(
+        browser
+            .text("#pending h2")
+            .await
+            .contains("Pendiente de enviar")
+    );
+    assert!(
+        !browser
+            .eval("return document.querySelector('.next-hand-note').hidden")
+            .await
+            .as_bool()
+            .unwrap()
+    );
+    assert!(stored(&app, &game).await.is_empty(), "nothing reached it");
+
+    // The network is back: the three hands go, in order, once each.
+    browser.offline(false).await;
+    until_waiting(&browser, 0).await;
+    let saved = stored(&app, &game).await;
+    assert_eq!(
+        saved.iter().map(|(n, b, _)| (*n, *b)).collect::<Vec<_>>(),
+        [(1, 0), (2, 1), (3, 2)],
+        "{saved:?} {}",
+        browser.text("main").await
+    );
+    let mut subs: Vec<&String> = saved.iter().map(|(_, _, s)| s).collect();
+    subs.dedup();
+    assert_eq!(subs.len(), 3);
+
+    // The scoreboard is the one of the same three hands saved online.
+    let page = other.get(app.url(&game)).send().await.unwrap();
+    let page = scraper::Html::parse_document(&page.text().await.unwrap());
+    assert_eq!(crate::helpers::texts(&page, ".big-score")[0], expected);
+
+    // The page open since before the drop saves a fourth hand at once, online,
+    // and goes on to the scoreboard.
+    browser
+        .eval("document.documentElement.setAttribute('data-baza-old', '1'); return 1")
+        .await;
+    type_hand(&browser, &solo("3", "b")).await;
+    browser.wait_for(".scoreboard").await;
+    assert_eq!(browser.path().await, game);
+    assert_eq!(stored(&app, &game).await.len(), 4);
+    assert_eq!(
+        browser
+            .eval("return document.querySelectorAll('.scoreboard tbody tr').length")
+            .await,
+        4
+    );
+}
+
+#[tokio::test]
+async fn in_a_browser_a_hand_kept_off_the_network_that_another_device_overtook_comes_back_with_its_values()
+ {
+    let Some(browser) = Browser::start("offline_conflict").await else {
+        return;
+    };
+    browser.resize(390, 844).await;
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("mesa", "organiser", Some(1)).await;
+    log_in(&browser, &app, "mesa", &pw).await;
+    let other = new_client();
+    app.login(&other, "mesa", &pw).await;
+    let game = new_game(&app, &other).await;
+
+    browser.goto(&app.url(&format!("{game}/mano"))).await;
+    browser.wait_for("form.hand-form").await;
+    browser.offline(true).await;
+    let mut typed = solo("0", "o");
+    typed[3] = ("card_points_side0", "71");
+    typed[4] = ("card_points_side1", "29");
+    type_hand(&browser, &typed).await;
+    until_waiting(&browser, 1).await;
+
+    // Meanwhile the other pair's phone saves a hand.
+    let page = other.get(app.url(&game)).send().await.unwrap();
+    let page = scraper::Html::parse_document(&page.text().await.unwrap());
+    let v = crate::helpers::attr(&page, ".big-score", "data-version").unwrap();
+    let mut fields = solo("1", "c");
+    fields.push(("version", &v));
+    fields.push(("submission", "other-phone"));
+    let res = post_form_as(&app, &other, &format!("{game}/mano"), &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+    // Back on the network: refused as stale, the form comes back with what was typed.
+    browser
+        .eval("document.documentElement.setAttribute('data-baza-old', '1'); return 1")
+        .await;
+    browser.offline(false).await;
+    until_waiting(&browser, 0).await;
+    browser.wait_for("form.hand-form .errors, .alert").await;
+    for _ in 0..50 {
+        if browser
+            .eval("return !document.documentElement.hasAttribute('data-baza-old')")
+            .await
+            == true
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(browser.text(".alert").await.contains("Otra persona"));
+    assert_eq!(
+        browser
+            .eval("return document.querySelector('form.hand-form [name=card_points_side0]').value")
+            .await,
+        "71"
+    );
+    assert_eq!(
+        browser
+            .eval("return document.querySelector('form.hand-form [name=bidder]').value")
+            .await,
+        "0"
+    );
+    let saved = stored(&app, &game).await;
+    assert_eq!(saved.len(), 1, "only the other phone's hand: {saved:?}");
+    assert_eq!(saved[0].2, "other-phone");
+
+    // The scorekeeper checks it and saves it again: now it is the second hand.
+    browser.submit("form.hand-form button[type=submit]").await;
+    browser.wait_for(".scoreboard").await;
+    let saved = stored(&app, &game).await;
+    assert_eq!(
+        saved.iter().map(|(n, b, _)| (*n, *b)).collect::<Vec<_>>(),
+        [(1, 1), (2, 0)]
+    );
+}

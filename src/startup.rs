@@ -175,6 +175,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/clubes/{id}").get(pages::club))
         .service(web::resource("/idioma/{code}").get(pages::switch_language))
         .service(web::resource("/static/{name}").get(assets::serve))
+        .service(web::resource("/sw.js").get(assets::service_worker))
         .service(
             web::resource("/entrar")
                 .get(account::login_form)

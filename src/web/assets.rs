@@ -31,6 +31,11 @@ const ASSETS: &[Asset] = &[
         body: include_bytes!("../../static/js/pending.js"),
     },
     Asset {
+        name: "sw.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../static/js/sw.js"),
+    },
+    Asset {
         name: "favicon.svg",
         content_type: "image/svg+xml",
         body: include_bytes!("../../static/favicon.svg"),
@@ -83,4 +88,14 @@ pub async fn serve(req: HttpRequest, name: web::Path<String>) -> Result<HttpResp
         return Ok(res.finish());
     }
     Ok(res.content_type(asset.content_type).body(asset.body))
+}
+
+/// `GET /sw.js`: the service worker, from the root so that it may keep the pages of
+/// the whole site; never cached by the browser's HTTP cache, so a new one is found.
+pub async fn service_worker() -> Result<HttpResponse, AppError> {
+    let (asset, _) = find("sw.js").ok_or(AppError::NotFound)?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .content_type(asset.content_type)
+        .body(asset.body))
 }

@@ -259,6 +259,12 @@
     });
   })();
 
+  // Where the browser allows one, a service worker keeps these pages for a reload
+  // off the network.
+  if ('serviceWorker' in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register('/sw.js').catch(function () {});
+  }
+
   window.addEventListener('online', function () { flush(); });
   window.addEventListener('pageshow', function () { render(); });
   render();

@@ -169,8 +169,22 @@ async fn in_a_browser_three_hands_typed_off_the_network_are_saved_once_each_in_o
     let page = scraper::Html::parse_document(&page.text().await.unwrap());
     let expected = crate::helpers::texts(&page, ".big-score")[0].clone();
 
-    // The form is open, then the venue's Wi-Fi drops.
-    browser.goto(&app.url(&format!("{game}/mano"))).await;
+    // The form is open (on localhost the browser allows a service worker, which
+    // keeps a copy of the page), then the venue's Wi-Fi drops.
+    let form = app.url(&format!("{game}/mano"));
+    browser.goto(&form).await;
+    browser.wait_for("form.hand-form").await;
+    for _ in 0..100 {
+        if browser
+            .eval("return !!navigator.serviceWorker.controller")
+            .await
+            == true
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    browser.goto(&form).await;
     browser.wait_for("form.hand-form").await;
     browser.offline(true).await;
     for (n, h) in hands.iter().enumerate() {
@@ -212,6 +226,15 @@ async fn in_a_browser_three_hands_typed_off_the_network_are_saved_once_each_in_o
             .unwrap()
     );
     assert!(stored(&app, &game).await.is_empty(), "nothing reached it");
+    // Reloaded off the network, the page opens from the phone with its three hands.
+    browser.goto(&form).await;
+    browser.wait_for("form.hand-form").await;
+    assert_eq!(
+        browser
+            .eval("return document.querySelectorAll('#pending li').length")
+            .await,
+        3
+    );
 
     // The network is back: the three hands go, in order, once each.
     browser.offline(false).await;

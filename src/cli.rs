@@ -8,6 +8,8 @@ use crate::db::{self, DbTarget};
 use crate::domain::{self, Lang};
 use crate::startup::{Application, WebOptions};
 
+pub mod bracket;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "baza",
@@ -63,8 +65,9 @@ pub enum Command {
     Pair(TournamentArgs),
     /// Clasificación de un fichero de torneo / Standings of a tournament file.
     Standings(TournamentArgs),
-    /// Dibuja un cuadro eliminatorio (JSON) / Print a knockout bracket (JSON).
-    Bracket(TournamentArgs),
+    /// Cuadros eliminatorios: crear uno, o dibujar uno de un fichero / Knockout
+    /// brackets: create one, or print one from a file.
+    Bracket(bracket::BracketArgs),
     /// Campeonatos con rondas: exportar e importar el fichero baza-tournament/1
     /// / Championships with rounds: export and import the baza-tournament/1 file.
     #[command(subcommand)]
@@ -329,20 +332,24 @@ fn read_input(file: &str) -> std::io::Result<String> {
 /// `baza pair`, `baza standings`, `baza bracket`: offline, on the same domain code
 /// as the web pages.
 fn tournament_command(cmd: &str, args: &TournamentArgs) -> anyhow::Result<ExitCode> {
-    use domain::tournament;
-    let text = match read_input(&args.file) {
-        Ok(t) => t,
+    match read_input(&args.file) {
+        Ok(text) => tournament_text(cmd, &text, args),
         Err(e) => {
             eprintln!("baza {cmd}: {}: {e}", args.file);
-            return Ok(ExitCode::from(NOT_A_RECORD));
+            Ok(ExitCode::from(NOT_A_RECORD))
         }
-    };
+    }
+}
+
+/// [`tournament_command`] on the file's text.
+fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Result<ExitCode> {
+    use domain::tournament;
     if cmd == "bracket"
-        && serde_json::from_str::<serde_json::Value>(&text)
+        && serde_json::from_str::<serde_json::Value>(text)
             .is_ok_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(tournament::FORMAT))
     {
         // A tournament file: every knockout phase it carries, with the entrants' names.
-        let file = match tournament::parse(&text) {
+        let file = match tournament::parse(text) {
             Ok(f) => f,
             Err(e) => {
                 eprintln!("baza bracket: {e}");
@@ -371,7 +378,7 @@ fn tournament_command(cmd: &str, args: &TournamentArgs) -> anyhow::Result<ExitCo
         return Ok(ExitCode::SUCCESS);
     }
     if cmd == "bracket" {
-        let bracket: domain::bracket::Bracket = match serde_json::from_str(&text) {
+        let bracket: domain::bracket::Bracket = match serde_json::from_str(text) {
             Ok(b) => b,
             Err(e) => {
                 eprintln!("baza bracket: {e}");
@@ -386,7 +393,7 @@ fn tournament_command(cmd: &str, args: &TournamentArgs) -> anyhow::Result<ExitCo
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let file = match tournament::parse(&text) {
+    let file = match tournament::parse(text) {
         Ok(f) => f,
         Err(e) => {
             eprintln!("baza {cmd}: {e}");
@@ -797,7 +804,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Standings(args) => tournament_command("standings", &args),
-        Command::Bracket(args) => tournament_command("bracket", &args),
+        Command::Bracket(args) => bracket::run(args),
         Command::Tournament(cmd) => tournament_db_command(cmd),
         Command::Check(args) => check(&args),
         Command::RandomHands {

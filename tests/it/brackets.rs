@@ -606,7 +606,7 @@ async fn a_bracket_made_by_mistake_is_deleted_only_confirmed_and_current_and_sta
 async fn malformed_bracket_forms_get_a_4xx_and_change_nothing() {
     let app = TestApp::with_demo().await;
     organiser(&app).await;
-    let many = names(300).join("\n");
+    let many = names(1025).join("\n");
     for (fields, status) in [
         (vec![("names", "Sola")], StatusCode::UNPROCESSABLE_ENTITY),
         (
@@ -1306,4 +1306,24 @@ async fn eight_simultaneous_saves_of_one_match_give_one_result_and_seven_refusal
     assert_eq!((saved, refused), (1, 7), "{statuses:?}");
     let (_, version, audit) = stored(&app, id).await;
     assert_eq!((version, audit), (1, 2));
+}
+
+#[tokio::test]
+async fn a_1024_entrant_double_elimination_is_drawn_from_the_web_form_and_its_page_lists_every_pair()
+ {
+    let app = TestApp::with_demo().await;
+    organiser(&app).await;
+    let list = names(1024).join("\n");
+    let id = create(
+        &app,
+        &app.client,
+        &[("names", &list), ("format", "double"), ("seeding", "lot")],
+    )
+    .await;
+    let html = app.page(&format!("/cuadros/{id}"), StatusCode::OK).await;
+    let mut shown = texts(&html, ".bsec-winners .round:first-child .sl .nm");
+    shown.sort();
+    shown.dedup();
+    assert_eq!(shown.len(), 1024);
+    assert!(shown.contains(&"Pareja 1024".to_owned()));
 }

@@ -299,3 +299,84 @@ fn a_backup_is_a_working_copy_of_the_database() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("exists already"));
 }
+
+#[test]
+fn baza_bracket_create_draws_a_1024_entrant_double_elimination_that_baza_bracket_prints_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("parejas.txt");
+    let names: String = (1..=1024).map(|i| format!("Pareja {i}\n")).collect();
+    std::fs::write(&list, format!("\u{feff}{names}\n\n")).unwrap();
+    let out = baza()
+        .args(["bracket", "create", list.to_str().unwrap()])
+        .args(["--double", "--reset", "--lot", "2026", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["entrants"].as_array().unwrap().len(), 1024);
+    assert_eq!(doc["bracket"]["seeds"].as_array().unwrap().len(), 1024);
+    // Drawn by lot: seed 1 is not simply the first of the list, and the same seed
+    // gives the same draw.
+    let again = baza()
+        .args(["bracket", "create", list.to_str().unwrap()])
+        .args(["--double", "--reset", "--lot", "2026", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(again.stdout, out.stdout);
+    assert_ne!(doc["bracket"]["seeds"][0], 0);
+    let file = dir.path().join("cuadro.json");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let shown = baza()
+        .args(["bracket", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(shown.status.success());
+    let text = String::from_utf8(shown.stdout).unwrap();
+    for n in ["Pareja 1\n", "Pareja 517", "Pareja 1024"] {
+        assert!(text.contains(n.trim_end()), "{n}");
+    }
+
+    // A single elimination in seed order with a third-place match, from standard input.
+    let mut child = baza()
+        .args(["bracket", "create", "-", "--third-place"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(b"Ana y Berta\nCarlos y Dora\nEva y Fermin\n")
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Ana y Berta") && text.contains("Eva y Fermin"),
+        "{text}"
+    );
+
+    // Too many, or a name twice: refused in words, nothing printed.
+    let over: String = (1..=1025).map(|i| format!("P{i}\n")).collect();
+    std::fs::write(&list, over).unwrap();
+    let out = baza()
+        .args(["bracket", "create", list.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1024"));
+    std::fs::write(&list, "Ana\nBeto\nana\n").unwrap();
+    let out = baza()
+        .args(["bracket", "create", list.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("repetido"));
+}

@@ -112,13 +112,20 @@ pub async fn new_form(
 }
 
 /// Why a creation form is refused: a message key and its detail.
-pub(super) struct Refusal(&'static str, String);
+pub struct Refusal(pub &'static str, pub String);
+
+impl Refusal {
+    /// The refusal in words: the message, then what it is about.
+    pub fn text(&self, lang: crate::domain::Lang) -> String {
+        format!("{} {}", crate::web::i18n::tr(lang, self.0), self.1)
+    }
+}
 
 /// The names typed one per line: trimmed, blank lines skipped, all different.
-pub(super) fn parse_names(text: &str) -> Result<Vec<String>, Refusal> {
+pub fn parse_names(text: &str) -> Result<Vec<String>, Refusal> {
     let names: Vec<String> = text
         .lines()
-        .map(str::trim)
+        .map(|l| l.trim().trim_start_matches('\u{feff}').trim())
         .filter(|l| !l.is_empty())
         .map(str::to_owned)
         .collect();

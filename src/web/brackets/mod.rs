@@ -50,8 +50,9 @@ pub use print::*;
 pub use results::*;
 pub use view::*;
 
-/// Most entrants the web accepts (the pages stay legible up to here).
-pub const MAX_WEB_ENTRANTS: usize = 256;
+/// Most entrants a bracket drawn from the web form or `baza bracket create` takes
+/// (past 64 the pages and the print go round by round).
+pub const MAX_WEB_ENTRANTS: usize = 1024;
 /// Longest entrant name.
 pub const MAX_NAME: usize = 80;
 /// Largest score of a bracket match.

@@ -1,10 +1,9 @@
-//! One error type for the web layer. Handlers return `Result<_, AppError>`; the
-//! `render_errors` middleware (web/mod.rs) turns every error response — ours and
-//! actix's own (bad path, bad form, unknown route) — into a localized HTML page, or
-//! JSON under `/api/`. Internal errors are logged once, here, and never shown.
-
-use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, ResponseError};
+//! One error type for the web layer. Handlers return `Result<_, AppError>`; how it
+//! answers over HTTP is `web/errors.rs`, and the `render_errors` middleware
+//! (web/mod.rs) turns every error response — ours and actix's own (bad path, bad
+//! form, unknown route) — into a localized HTML page, or JSON under `/api/`.
+//! Internal errors are logged once, there, and never shown. It uses nothing of the
+//! web layer.
 
 use crate::db::DbError;
 
@@ -107,47 +106,5 @@ impl From<DbError> for AppError {
 impl From<diesel::result::Error> for AppError {
     fn from(e: diesel::result::Error) -> Self {
         AppError::from(DbError::Query(e))
-    }
-}
-
-impl ResponseError for AppError {
-    fn status_code(&self) -> StatusCode {
-        match self {
-            AppError::NotFound => StatusCode::NOT_FOUND,
-            AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
-            AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            AppError::LoginRequired(_) => StatusCode::SEE_OTHER,
-            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
-            AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
-            AppError::Conflict { .. } => StatusCode::CONFLICT,
-            AppError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Invalid(..) => StatusCode::UNPROCESSABLE_ENTITY,
-        }
-    }
-
-    fn error_response(&self) -> HttpResponse {
-        if let AppError::Internal(e) = self {
-            tracing::error!(error = ?e, "internal error");
-        }
-        if let AppError::LoginRequired(next) = self {
-            return HttpResponse::SeeOther()
-                .insert_header((
-                    actix_web::http::header::LOCATION,
-                    crate::web::requests::redirect_target(Some(&format!(
-                        "/entrar?next={}",
-                        crate::web::percent_encode(next)
-                    ))),
-                ))
-                .finish();
-        }
-        if let AppError::Unauthorized = self {
-            return HttpResponse::Unauthorized()
-                .insert_header((actix_web::http::header::WWW_AUTHENTICATE, "Bearer"))
-                .finish();
-        }
-        // The body is replaced by the localized page in `render_errors`.
-        HttpResponse::build(self.status_code()).finish()
     }
 }

@@ -4,7 +4,6 @@ use actix_session::Session;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use chrono::{NaiveDateTime, SubsecRound, Utc};
 use serde::Deserialize;
 
 use super::auth::{self, Perm, Principal, Role, Throttle};
@@ -14,9 +13,7 @@ use crate::db::accounts::{self, NewAudit, NewUser};
 use crate::db::queries;
 use crate::error::AppError;
 
-pub fn now() -> NaiveDateTime {
-    Utc::now().naive_utc().trunc_subsecs(0)
-}
+pub use super::requests::now;
 
 /// A 303 to `location`, through [`redirect_target`] like every redirect of Baza.
 pub fn see_other(location: &str) -> HttpResponse {

@@ -94,7 +94,7 @@ pub fn check_pin(
     expected: Option<&str>,
     given: &str,
 ) -> Result<Result<(), actix_web::http::StatusCode>, AppError> {
-    let now = super::account::now();
+    let now = super::requests::now();
     let addr = format!("pin-addr:{addr}");
     let what = [Throttle::Subject(subject), Throttle::Address(&addr)];
     if throttled(conn, &what, now)? {
@@ -441,7 +441,7 @@ async fn check_session(state: &AppState, session: &Session) -> Result<CheckedSes
         return Ok(CheckedSession(None));
     };
     let limits = state.sessions;
-    let now = super::account::now();
+    let now = super::requests::now();
     let key = hash.clone();
     let user = db(state, move |conn| session_user(conn, &key, limits, now)).await?;
     match user.filter(|u| SignedIn::from_user(u).is_some()) {

@@ -187,6 +187,12 @@ pub fn parse_address(raw: &str) -> Option<IpAddr> {
     s.rsplit_once(':')?.0.parse().ok()
 }
 
+/// The time now, to the second (UTC): when a change is stamped.
+pub fn now() -> chrono::NaiveDateTime {
+    use chrono::SubsecRound;
+    chrono::Utc::now().naive_utc().trunc_subsecs(0)
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]

@@ -24,5 +24,6 @@ mod offline;
 mod pages;
 mod referee;
 mod security;
+mod structure;
 mod tournaments;
 mod trust;

@@ -90,9 +90,9 @@
 //!   `"time_up": true` on a timed match: its minutes ran out, so the hand being
 //!   played then was the last.
 
+use super::criteria::{HeadToHead, Tiebreak};
 use super::format::{MatchFormat, Points, Side, check_outcome};
 use super::played;
-use super::standings::{HeadToHead, Tiebreak};
 use crate::domain::engine::GameKind;
 use crate::domain::entry::{GAME_FORMAT, GameDoc};
 use serde::{Deserialize, Serialize};

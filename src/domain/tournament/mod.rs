@@ -16,6 +16,7 @@
 
 pub mod berger;
 pub mod ceros;
+pub mod criteria;
 pub mod file;
 pub mod format;
 mod ledger;

@@ -1,0 +1,50 @@
+//! How an [`AppError`] answers over HTTP: its status, and the few answers that are
+//! not a page (the login redirect, the API's `WWW-Authenticate`). The page itself, in
+//! the user's language, is put in by `render_errors`.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+
+use crate::error::AppError;
+
+impl ResponseError for AppError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::LoginRequired(_) => StatusCode::SEE_OTHER,
+            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
+            AppError::Conflict { .. } => StatusCode::CONFLICT,
+            AppError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Invalid(..) => StatusCode::UNPROCESSABLE_ENTITY,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let AppError::Internal(e) = self {
+            tracing::error!(error = ?e, "internal error");
+        }
+        if let AppError::LoginRequired(next) = self {
+            return HttpResponse::SeeOther()
+                .insert_header((
+                    actix_web::http::header::LOCATION,
+                    super::requests::redirect_target(Some(&format!(
+                        "/entrar?next={}",
+                        super::percent_encode(next)
+                    ))),
+                ))
+                .finish();
+        }
+        if let AppError::Unauthorized = self {
+            return HttpResponse::Unauthorized()
+                .insert_header((actix_web::http::header::WWW_AUTHENTICATE, "Bearer"))
+                .finish();
+        }
+        // The body is replaced by the localized page in `render_errors`.
+        HttpResponse::build(self.status_code()).finish()
+    }
+}

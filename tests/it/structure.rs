@@ -1,0 +1,275 @@
+//! The shape of the crate: no import circle among the modules of `src/domain/`
+//! (read from their `use crate::…` and `use super::…` lines), and nothing of the web
+//! layer used by `src/error.rs`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The module path of a source file: `domain/games/cuatrola.rs` → `domain::games::cuatrola`,
+/// `domain/bracket/mod.rs` → `domain::bracket`.
+fn module_of(file: &Path) -> String {
+    let rel = file.strip_prefix(root()).unwrap().with_extension("");
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    parts.join("::")
+}
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Test modules are left out: what tests import is not the structure.
+fn is_test_file(path: &Path) -> bool {
+    let name = path.file_stem().unwrap().to_string_lossy();
+    name == "tests" || name == "proptests" || name.ends_with("_tests")
+}
+
+/// The `use` statements of a file (joined over lines), without `pub use` in a
+/// `mod.rs` (a folder's front door re-exports its rooms; it does not depend on them).
+fn uses(text: &str, is_mod: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with("#[cfg(test)]") {
+            break;
+        }
+        if let Some(cur) = current.as_mut() {
+            cur.push_str(line);
+            if line.ends_with(';') {
+                out.push(current.take().unwrap());
+            }
+            continue;
+        }
+        let body = if let Some(rest) = line.strip_prefix("use ") {
+            rest
+        } else if let Some(rest) = line
+            .strip_prefix("pub use ")
+            .or_else(|| line.strip_prefix("pub(crate) use "))
+            .or_else(|| line.strip_prefix("pub(super) use "))
+        {
+            if is_mod {
+                continue;
+            }
+            rest
+        } else {
+            continue;
+        };
+        if body.ends_with(';') {
+            out.push(body.to_owned());
+        } else {
+            current = Some(body.to_owned());
+        }
+    }
+    out
+}
+
+/// Expands one `use` tree into its full paths (`a::{b, c::d}` → `a::b`, `a::c::d`).
+fn expand(tree: &str) -> Vec<String> {
+    let tree = tree
+        .trim()
+        .trim_end_matches(';')
+        .replace(char::is_whitespace, "");
+    let Some(open) = tree.find('{') else {
+        return vec![tree];
+    };
+    let prefix = &tree[..open];
+    let inner = &tree[open + 1..tree.len() - 1];
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[start..]);
+    parts
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .flat_map(|p| expand(&format!("{prefix}{p}")))
+        .collect()
+}
+
+/// The module files of the crate that `path`, used in module `here`, reaches: the
+/// longest prefix of it that is a module file.
+fn target(path: &str, here: &str, is_mod: bool, modules: &BTreeSet<String>) -> Option<String> {
+    let mut segs: Vec<&str> = path.split("::").collect();
+    let mut base: Vec<&str> = here.split("::").collect();
+    let mut full: Vec<String> = match segs.first() {
+        Some(&"crate") => {
+            segs.remove(0);
+            Vec::new()
+        }
+        Some(&"super") => {
+            while segs.first() == Some(&"super") {
+                segs.remove(0);
+                base.pop();
+            }
+            base.iter().map(|s| (*s).to_owned()).collect()
+        }
+        Some(&"self") => {
+            segs.remove(0);
+            here.split("::").map(str::to_owned).collect()
+        }
+        Some(first) if is_mod && modules.contains(&format!("{here}::{first}")) => {
+            here.split("::").map(str::to_owned).collect()
+        }
+        _ => return None,
+    };
+    full.extend(segs.iter().map(|s| (*s).to_owned()));
+    (1..=full.len())
+        .rev()
+        .map(|n| full[..n].join("::"))
+        .find(|m| modules.contains(m))
+}
+
+/// Every import circle (strongly connected set of two or more modules) of `graph`.
+fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<BTreeSet<String>> {
+    let reach = |from: &String| {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from.clone()];
+        while let Some(m) = todo.pop() {
+            for n in graph.get(&m).into_iter().flatten() {
+                if seen.insert(n.clone()) {
+                    todo.push(n.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reaches: BTreeMap<&String, BTreeSet<String>> =
+        graph.keys().map(|m| (m, reach(m))).collect();
+    let mut out: Vec<BTreeSet<String>> = Vec::new();
+    for m in graph.keys() {
+        if out.iter().any(|c| c.contains(m)) || !reaches[m].contains(m) {
+            continue;
+        }
+        let circle: BTreeSet<String> = reaches[m]
+            .iter()
+            .filter(|n| reaches.get(n).is_some_and(|r| r.contains(m)))
+            .cloned()
+            .collect();
+        out.push(circle);
+    }
+    out
+}
+
+/// The import graph of the modules under `src/<dir>`.
+fn graph_of(dir: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let mut list = Vec::new();
+    files(&root().join(dir), &mut list);
+    list.retain(|f| !is_test_file(f));
+    let modules: BTreeSet<String> = list.iter().map(|f| module_of(f)).collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for f in &list {
+        let here = module_of(f);
+        let is_mod = f.file_name().is_some_and(|n| n == "mod.rs");
+        let text = std::fs::read_to_string(f).unwrap();
+        let edges = graph.entry(here.clone()).or_default();
+        for u in uses(&text, is_mod) {
+            for path in expand(&u) {
+                if let Some(t) = target(&path, &here, is_mod, &modules)
+                    && t != here
+                {
+                    edges.insert(t);
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// The rules core's circle as it stands: engine, games, record, options, ruling,
+/// messages, random and partial import each other. Reading it bottom up is the next
+/// change to the rules core; until then this test keeps it from growing, and any
+/// other circle fails.
+const RULES_CORE_CIRCLE: [&str; 13] = [
+    "domain::engine",
+    "domain::games::botifarra",
+    "domain::games::cinquillo",
+    "domain::games::cuatrola",
+    "domain::games::guinote",
+    "domain::games::tute",
+    "domain::games::tute_family",
+    "domain::messages",
+    "domain::options",
+    "domain::partial",
+    "domain::random",
+    "domain::record",
+    "domain::ruling",
+];
+
+#[test]
+fn the_domain_has_no_import_circle_but_the_rules_core_one_and_that_one_does_not_grow() {
+    let graph = graph_of("domain");
+    assert!(graph.len() > 30, "{} modules read", graph.len());
+    // The reader sees real arrows: the tournament's standings use its ledger.
+    assert!(
+        graph["domain::tournament::standings"].contains("domain::tournament::ledger"),
+        "{:?}",
+        graph["domain::tournament::standings"]
+    );
+    let core: BTreeSet<String> = RULES_CORE_CIRCLE.iter().map(|s| (*s).to_owned()).collect();
+    for circle in circles(&graph) {
+        assert!(
+            circle.is_subset(&core),
+            "an import circle in src/domain: {circle:?}"
+        );
+    }
+}
+
+#[test]
+fn the_circle_finder_finds_a_circle_of_three_and_none_in_a_line() {
+    let g = |edges: &[(&str, &str)]| {
+        let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (a, b) in edges {
+            g.entry((*a).to_owned())
+                .or_default()
+                .insert((*b).to_owned());
+            g.entry((*b).to_owned()).or_default();
+        }
+        g
+    };
+    assert!(circles(&g(&[("a", "b"), ("b", "c"), ("c", "d")])).is_empty());
+    let found = circles(&g(&[("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")]));
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].len(), 3);
+    assert_eq!(
+        expand("crate::domain::{engine::GameKind, record::{Move, Deal}}"),
+        [
+            "crate::domain::engine::GameKind",
+            "crate::domain::record::Move",
+            "crate::domain::record::Deal"
+        ]
+    );
+}
+
+#[test]
+fn the_error_type_uses_nothing_of_the_web_layer() {
+    let text = std::fs::read_to_string(root().join("error.rs")).unwrap();
+    for needle in ["crate::web", "super::web", "web::"] {
+        assert!(!text.contains(needle), "src/error.rs mentions {needle}");
+    }
+}

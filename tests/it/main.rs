@@ -23,5 +23,6 @@ mod i18n;
 mod pages;
 mod referee;
 mod security;
+mod sheets;
 mod tournaments;
 mod trust;

@@ -1,5 +1,4 @@
 # Fulls de càlcul: baixades en Excel (XLSX) i CSV, i importació d'inscrits.
-sheets-download = Baixar
 sheets-excel = Excel
 sheets-csv = CSV
 sheets-download-standings = Baixar la classificació

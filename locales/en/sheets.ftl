@@ -1,5 +1,4 @@
 # Spreadsheets: Excel (XLSX) and CSV downloads, and the entrants' import.
-sheets-download = Download
 sheets-excel = Excel
 sheets-csv = CSV
 sheets-download-standings = Download the standings

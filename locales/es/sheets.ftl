@@ -1,5 +1,4 @@
 # Hojas de cálculo: descargas en Excel (XLSX) y CSV, e importación de inscritos.
-sheets-download = Descargar
 sheets-excel = Excel
 sheets-csv = CSV
 sheets-download-standings = Descargar la clasificación

@@ -34,10 +34,8 @@ impl Cell {
         let n = t.strip_prefix('+').unwrap_or(t);
         if let Ok(i) = n.parse::<i64>() {
             Cell::Integer(i)
-        } else if let Ok(f) = n
-            .parse::<f64>()
-            .map_err(|_| ())
-            .and_then(|f| if f.is_finite() { Ok(f) } else { Err(()) })
+        } else if let Ok(f) = n.parse::<f64>()
+            && f.is_finite()
         {
             Cell::Number(f)
         } else {
@@ -197,6 +195,7 @@ pub fn to_xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
                 let c =
                     u16::try_from(c).map_err(|_| AppError::bad_request("error-too-large", ""))?;
                 match cell {
+                    Cell::Text(s) if s.is_empty() => Ok(()),
                     Cell::Text(s) => ws.write_string(r, c, s).map(|_| ()),
                     Cell::Integer(i) => ws.write_number(r, c, *i as f64).map(|_| ()),
                     Cell::Number(f) => ws.write_number(r, c, *f).map(|_| ()),

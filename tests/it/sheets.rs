@@ -595,3 +595,58 @@ async fn a_wrong_line_re_shows_the_import_form_with_the_text_and_what_to_fix() {
     );
     assert!(alert.contains("Nothing was imported"), "{alert}");
 }
+
+#[tokio::test]
+async fn the_director_downloads_a_round_not_yet_published_and_a_visitor_cannot() {
+    let app = TestApp::with_demo().await;
+    let id = open_for_entries(&app).await;
+    let csv = "nombre,club\nPujol – Vidal,Casal\nSoler – Roca,Casal\nMas – Puig,Ateneu\nRoig – Ferrer,Ateneu\n";
+    assert_eq!(
+        import(&app, id, csv.as_bytes(), "es").await.status(),
+        StatusCode::SEE_OTHER
+    );
+    let res = crate::helpers::post_form_as(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let director = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    let href = format!("/campeonatos/{id}/emparejamientos.xlsx?ronda=1");
+    assert!(
+        texts(&director, "p.downloads")
+            .iter()
+            .any(|t| t.contains("Excel · CSV")),
+        "the director's round links its download"
+    );
+    assert_eq!(
+        attr(&director, "div.round p.downloads a[download]", "href"),
+        Some(href.clone())
+    );
+    let sheets = worksheets(download(&app, &app.client, &href, "xlsx").await);
+    let rows = &sheets[0].1;
+    assert_eq!(rows.len(), 1 + 2, "two tables of four pairs");
+    let names: Vec<&str> = rows[1..]
+        .iter()
+        .flat_map(|r| [text(&r[1]), text(&r[2])])
+        .collect();
+    for pair in [
+        "Pujol – Vidal",
+        "Soler – Roca",
+        "Mas – Puig",
+        "Roig – Ferrer",
+    ] {
+        assert!(names.contains(&pair), "{names:?}");
+    }
+    assert!(
+        rows[1..].iter().all(|r| r[3] == Data::Empty),
+        "no score yet"
+    );
+    // Not published: the public does not see it.
+    let res = new_client().get(app.url(&href)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+}

@@ -167,6 +167,19 @@ fn legacy_routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/api/v1/matches/{id}/result").post(legacy::api_result));
 }
 
+/// Spreadsheet downloads (`.xlsx` and `.csv`) beside the pages they come from.
+fn download_routes(cfg: &mut web::ServiceConfig) {
+    use crate::web::championship as ch;
+    cfg.service(web::resource("/campeonatos/{id}/clasificacion.{ext}").get(ch::standings_download))
+        .service(
+            web::resource("/campeonatos/{id}/emparejamientos.{ext}").get(ch::pairings_download),
+        )
+        .service(web::resource("/campeonatos/{id}/cruces.{ext}").get(ch::crosstable_download))
+        .service(web::resource("/campeonatos/{id}/auditoria.{ext}").get(ch::audit_download))
+        .service(web::resource("/clubes/{id}/partidas.{ext}").get(pages::club_games_download))
+        .service(web::resource("/clubes/{id}/auditoria.{ext}").get(manage::club_audit_download));
+}
+
 /// Every route of Baza.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/").get(pages::home))
@@ -265,11 +278,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .post(crate::web::championship::add_entrant),
         )
         .service(
-            web::resource("/campeonatos/{id}/inscritos.csv")
-                .get(crate::web::championship::export_csv),
+            web::resource("/campeonatos/{id}/inscritos.{ext}")
+                .get(crate::web::championship::export_entrants),
         )
         .service(
             web::resource("/campeonatos/{id}/inscritos/importar")
+                .get(crate::web::championship::import_form)
                 .post(crate::web::championship::import_csv),
         )
         .service(
@@ -334,6 +348,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/campeonatos/{id}/imprimir/actas")
                 .get(crate::web::championship::print_slips),
         )
+        .configure(download_routes)
         .configure(api::routes)
         .configure(legacy_routes);
     // Brackets (cuadros): knockout phases, their results, corrections and print.

@@ -1,13 +1,13 @@
 //! Changing recorded data: players of a club, a championship table's result by API
 //! token, the QR codes of printed slips, and the audit log.
 
-use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
 use super::account::{now, see_other};
 use super::auth::{Perm, Principal};
+use super::sheets::{self, Sheet};
 use super::{AppState, Ctx, db, parse_id, render};
 use crate::db::accounts::{self, AuditEntry, NewAudit};
 use crate::db::queries::{self, NewPlayer};
@@ -229,7 +229,8 @@ struct AuditPage<'a> {
     ctx: &'a Ctx,
     name: String,
     back: String,
-    csv: String,
+    /// The page's address, which `?formato=csv|xlsx` downloads.
+    download: String,
     entries: Vec<AuditEntry>,
 }
 
@@ -238,17 +239,37 @@ pub struct AuditQuery {
     formato: Option<String>,
 }
 
-fn csv_field(s: &str) -> String {
-    // Quote everything; neutralise spreadsheet formulas.
-    let s = if s.starts_with(['=', '+', '-', '@']) {
-        format!("'{s}")
-    } else {
-        s.to_owned()
-    };
-    format!("\"{}\"", s.replace('"', "\"\""))
+/// The audit trail as a spreadsheet table, newest first like the page.
+pub fn audit_sheet(ctx: &Ctx, entries: &[AuditEntry]) -> Sheet {
+    let mut sheet = Sheet::new(
+        ctx.t("audit-title"),
+        vec![
+            ("Id".to_owned(), 8.0),
+            (ctx.t("audit-when"), 20.0),
+            (ctx.t("audit-who"), 22.0),
+            (ctx.t("audit-action"), 14.0),
+            (ctx.t("sheets-entity"), 14.0),
+            (ctx.t("sheets-entity-id"), 10.0),
+            (ctx.t("audit-before"), 50.0),
+            (ctx.t("audit-after"), 50.0),
+        ],
+    );
+    for e in entries {
+        sheet.push(vec![
+            e.id.into(),
+            e.at.format("%Y-%m-%d %H:%M:%S").to_string().into(),
+            e.actor.as_str().into(),
+            e.action.as_str().into(),
+            e.entity.as_str().into(),
+            e.entity_id.into(),
+            e.before_json.as_deref().unwrap_or("").into(),
+            e.after_json.as_deref().unwrap_or("").into(),
+        ]);
+    }
+    sheet
 }
 
-/// Renders an audit trail as HTML, CSV or JSON.
+/// Renders an audit trail as HTML, CSV, XLSX or JSON.
 pub(crate) fn audit_response(
     req: &HttpRequest,
     name: String,
@@ -262,34 +283,19 @@ pub(crate) fn audit_response(
             let ctx = Ctx::from_request(req);
             render(&AuditPage {
                 ctx: &ctx,
-                csv: format!("{back}/auditoria?formato=csv"),
+                download: format!("{back}/auditoria"),
                 name,
                 back,
                 entries,
             })
         }
-        Some("csv") => {
-            let mut out = String::from("id,at,actor,action,entity,entity_id,before,after\n");
-            for e in &entries {
-                out.push_str(&format!(
-                    "{},{},{},{},{},{},{},{}\n",
-                    e.id,
-                    e.at.format("%Y-%m-%dT%H:%M:%SZ"),
-                    csv_field(&e.actor),
-                    csv_field(&e.action),
-                    csv_field(&e.entity),
-                    e.entity_id,
-                    csv_field(e.before_json.as_deref().unwrap_or("")),
-                    csv_field(e.after_json.as_deref().unwrap_or("")),
-                ));
-            }
-            Ok(HttpResponse::Ok()
-                .content_type("text/csv; charset=utf-8")
-                .insert_header((
-                    header::CONTENT_DISPOSITION,
-                    format!("attachment; filename=\"{file}.csv\""),
-                ))
-                .body(out))
+        Some(ext @ ("csv" | "xlsx")) => {
+            let ctx = Ctx::from_request(req);
+            sheets::download(
+                &[audit_sheet(&ctx, &entries)],
+                sheets::Format::from_ext(ext)?,
+                &file,
+            )
         }
         Some("json") => Ok(HttpResponse::Ok().json(&entries)),
         Some(other) => Err(AppError::bad_request("error-bad-format", other.to_owned())),
@@ -346,4 +352,26 @@ pub async fn club_audit(
         entries,
         query.formato.as_deref(),
     )
+}
+
+/// `GET /clubes/{id}/auditoria.{xlsx|csv}`: the club's audit as a spreadsheet
+/// (organisers and referees of the club).
+pub async fn club_audit_download(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (raw, ext) = path.into_inner();
+    let id = parse_id(&raw)?;
+    let format = sheets::Format::from_ext(&ext)?;
+    who.require(Perm::ReadAudit(id), req.path())?;
+    let (club, entries) = db(&state, move |conn| {
+        let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
+        Ok((club, accounts::club_audit(conn, id)?))
+    })
+    .await?;
+    let ctx = Ctx::from_request(&req);
+    let stem = format!("{}-{}", ctx.t("sheets-file-audit"), club.name);
+    sheets::download(&[audit_sheet(&ctx, &entries)], format, &stem)
 }

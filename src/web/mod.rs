@@ -16,6 +16,7 @@ pub mod manage;
 pub mod pages;
 pub mod referee;
 pub mod requests;
+pub mod sheets;
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};

@@ -9,6 +9,7 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::auth::{Perm, Principal};
+use super::sheets::{self, Format, Sheet};
 use super::{AppState, Ctx, db, i18n, parse_id, render};
 use crate::db::queries::{self, Club, Event};
 use crate::error::AppError;
@@ -135,6 +136,50 @@ pub async fn club(
         club,
         players,
     })
+}
+
+/// The club's games as a table: the page's list with its date and number.
+fn club_games_sheet(ctx: &Ctx, games: &[crate::db::games::Game]) -> Sheet {
+    let mut sheet = Sheet::new(
+        ctx.t("club-games"),
+        vec![
+            (ctx.t("sheets-game-number"), 10.0),
+            (ctx.t("sheets-date"), 18.0),
+            (ctx.t("sheets-game"), 16.0),
+            (ctx.t("sheets-players"), 60.0),
+            (ctx.t("sheets-status"), 14.0),
+        ],
+    );
+    for (g, line) in games.iter().zip(super::game::game_lines(ctx, games)) {
+        sheet.push(vec![
+            line.id.into(),
+            g.created_at.format("%Y-%m-%d %H:%M").to_string().into(),
+            line.game.into(),
+            line.seats.into(),
+            line.status.into(),
+        ]);
+    }
+    sheet
+}
+
+/// `GET /clubes/{id}/partidas.{xlsx|csv}`: the club's games (public, like the
+/// club's page).
+pub async fn club_games_download(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (raw, ext) = path.into_inner();
+    let id = parse_id(&raw)?;
+    let format = Format::from_ext(&ext)?;
+    let (club, games) = db(&state, move |conn| {
+        let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
+        Ok((club, crate::db::games::club_games(conn, id)?))
+    })
+    .await?;
+    let ctx = Ctx::from_request(&req);
+    let stem = format!("{}-{}", ctx.t("sheets-file-games"), club.name);
+    sheets::download(&[club_games_sheet(&ctx, &games)], format, &stem)
 }
 
 #[derive(Deserialize)]

@@ -25,5 +25,6 @@ mod pages;
 mod referee;
 mod security;
 mod structure;
+mod sheets;
 mod tournaments;
 mod trust;

@@ -306,7 +306,7 @@ async fn a_21_pair_5_round_botifarra_swiss_runs_end_to_end_and_ranks_as_computed
         .text()
         .await
         .unwrap();
-    assert!(exported.contains("\"Pujol, Vidal\",\"Casal de Ponent\",1,1,,"));
+    assert!(exported.contains("\"Pujol, Vidal\",Casal de Ponent,1,1,,"));
     assert!(exported.contains("\"Güell, Ñ. – Estruch\""));
 
     // Check-in: everybody is here (one toggled off and on again).
@@ -695,7 +695,7 @@ async fn a_csv_with_a_bad_row_is_refused_by_its_line_and_imports_nothing() {
         .unwrap();
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let body = res.text().await.unwrap();
-    assert!(body.contains("línea 4"), "{body}");
+    assert!(body.contains("Línea 4"), "{body}");
     assert!(body.contains("cabeza de serie"), "{body}");
     assert!(
         document(&app, id).await["entrants"]
@@ -705,8 +705,8 @@ async fn a_csv_with_a_bad_row_is_refused_by_its_line_and_imports_nothing() {
     );
     // A row with too few columns, and unbalanced quotes, likewise.
     for (csv, line) in [
-        ("nombre,club\nA,B\nC\n", "línea 3"),
-        ("nombre,club\n\"A,B\n", "línea 2"),
+        ("nombre,club\nA,B\nC\n", "Línea 3"),
+        ("nombre,club\n\"A,B\n", "Línea 2"),
     ] {
         let csrf = app.csrf().await;
         let (ct, body) = csv_upload(&csrf, csv);

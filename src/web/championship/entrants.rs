@@ -2,6 +2,7 @@
 //! and the entrant list as CSV (import and export).
 
 use super::*;
+use crate::web::sheets::{self, BadLine, Cell, Sheet};
 
 #[derive(Deserialize)]
 pub struct EntrantForm {
@@ -226,70 +227,6 @@ pub async fn check_in(
     entrant_post(req, state, who, path, "check_in").await
 }
 
-/// Splits CSV text (RFC 4180: commas, double quotes, `""` inside quotes, quoted
-/// line breaks) into records with the line each starts on. Blank lines are skipped.
-pub fn parse_csv(text: &str) -> Result<Vec<(usize, Vec<String>)>, usize> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut out = Vec::new();
-    let mut record: Vec<String> = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut was_quoted = false;
-    let mut line = 1;
-    let mut start = 1;
-    let mut chars = text.chars().peekable();
-    let finish = |record: &mut Vec<String>, field: &mut String, out: &mut Vec<_>, start| {
-        record.push(std::mem::take(field));
-        let r = std::mem::take(record);
-        if !(r.len() == 1 && r[0].trim().is_empty()) {
-            out.push((start, r));
-        }
-    };
-    while let Some(c) = chars.next() {
-        if quoted {
-            match c {
-                '"' if chars.peek() == Some(&'"') => {
-                    chars.next();
-                    field.push('"');
-                }
-                '"' => quoted = false,
-                '\n' => {
-                    line += 1;
-                    field.push('\n');
-                }
-                _ => field.push(c),
-            }
-            continue;
-        }
-        match c {
-            '"' if field.trim().is_empty() && !was_quoted => {
-                field.clear();
-                quoted = true;
-                was_quoted = true;
-            }
-            '"' => return Err(line),
-            ',' => {
-                record.push(std::mem::take(&mut field));
-                was_quoted = false;
-            }
-            '\r' => {}
-            '\n' => {
-                finish(&mut record, &mut field, &mut out, start);
-                was_quoted = false;
-                line += 1;
-                start = line;
-            }
-            _ if was_quoted && !c.is_whitespace() => return Err(line),
-            _ => field.push(c),
-        }
-    }
-    if quoted {
-        return Err(start);
-    }
-    finish(&mut record, &mut field, &mut out, start);
-    Ok(out)
-}
-
 fn column(header: &[String], names: &[&str]) -> Option<usize> {
     header
         .iter()
@@ -302,7 +239,7 @@ pub fn entrants_from_csv(
     file: &TournamentFile,
     text: &str,
 ) -> Result<Vec<Entrant>, (usize, &'static str)> {
-    let records = parse_csv(text).map_err(|l| (l, "error-csv-quotes"))?;
+    let records = sheets::read_csv(text).map_err(|BadLine(l)| (l, "error-csv-quotes"))?;
     let Some(((hline, header), rows)) = records.split_first() else {
         return Err((1, "error-csv-empty"));
     };
@@ -334,42 +271,115 @@ pub fn entrants_from_csv(
     Ok(added)
 }
 
-fn csv_quote(s: &str) -> String {
-    let s = if s.starts_with(['=', '+', '-', '@']) {
-        format!("'{s}")
-    } else {
-        s.to_owned()
-    };
-    format!("\"{}\"", s.replace('"', "\"\""))
+/// The entrants as a table whose header the import reads back.
+pub fn entrants_sheet(t: &Tournament) -> Sheet {
+    let columns = [
+        ("id", 6.0),
+        ("nombre", 34.0),
+        ("club", 24.0),
+        ("cabeza_de_serie", 16.0),
+        ("primera_ronda", 14.0),
+        ("retirado_tras_ronda", 20.0),
+        ("presente", 10.0),
+    ];
+    let mut sheet = Sheet::new(
+        "inscritos",
+        columns.iter().map(|(h, w)| ((*h).to_owned(), *w)).collect(),
+    );
+    for e in &t.file.entrants {
+        sheet.push(vec![
+            e.id.as_str().into(),
+            e.name.as_str().into(),
+            e.club.as_deref().unwrap_or("").into(),
+            e.seed.map_or(Cell::Empty, Cell::from),
+            e.first_round.into(),
+            e.withdrawn_after_round.map_or(Cell::Empty, Cell::from),
+            if t.checked_in.contains(&e.id) {
+                "si".into()
+            } else {
+                Cell::Empty
+            },
+        ]);
+    }
+    sheet
 }
 
-/// The entrants as CSV (the import reads it back).
-pub fn entrants_csv(t: &Tournament) -> String {
-    let mut out =
-        String::from("id,nombre,club,cabeza_de_serie,primera_ronda,retirado_tras_ronda,presente\n");
-    for e in &t.file.entrants {
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{}\n",
-            csv_quote(&e.id),
-            csv_quote(&e.name),
-            csv_quote(e.club.as_deref().unwrap_or("")),
-            e.seed.map(|s| s.to_string()).unwrap_or_default(),
-            e.first_round,
-            e.withdrawn_after_round
-                .map(|w| w.to_string())
-                .unwrap_or_default(),
-            if t.checked_in.contains(&e.id) {
-                "si"
-            } else {
-                ""
-            },
-        ));
-    }
-    out
+/// The entrants as CSV text (the import reads it back).
+pub fn entrants_csv(t: &Tournament) -> Result<String, AppError> {
+    let bytes = sheets::to_csv(&[entrants_sheet(t)])?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[derive(Template)]
+#[template(path = "entrants_import.html")]
+struct ImportPage<'a> {
+    ctx: &'a Ctx,
+    id: i32,
+    name: String,
+    /// The CSV text as it was sent (re-shown after an error).
+    text: String,
+    error: Option<ImportError>,
+}
+
+/// What was wrong with an import, for people: where, what, and the line itself.
+struct ImportError {
+    line: usize,
+    message: String,
+    /// The text of the wrong line, when there is one.
+    shown: Option<String>,
+}
+
+/// `GET /campeonatos/{id}/inscritos/importar`: the import form (a file, or the
+/// text pasted from a spreadsheet).
+pub async fn import_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    let t = db(&state, move |conn| load(conn, id)).await?;
+    who.require(Perm::ManageClub(t.event.club_id), req.path())?;
+    let ctx = Ctx::from_request(&req);
+    render(&ImportPage {
+        ctx: &ctx,
+        id,
+        name: t.event.name,
+        text: String::new(),
+        error: None,
+    })
+}
+
+/// The CSV sent: the file if one was chosen, else the pasted text.
+fn sent_csv(req: &HttpRequest, body: &[u8]) -> Result<Vec<u8>, AppError> {
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let fields: Vec<(String, Vec<u8>)> = if content_type.starts_with("multipart/form-data") {
+        multipart_fields(content_type, body)
+            .ok_or_else(|| AppError::bad_request("error-bad-request", "multipart"))?
+    } else {
+        serde_html_form::from_bytes::<Vec<(String, String)>>(body)
+            .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?
+            .into_iter()
+            .map(|(k, v)| (k, v.into_bytes()))
+            .collect()
+    };
+    let field = |name: &str| {
+        fields
+            .iter()
+            .find(|(k, v)| k == name && !v.iter().all(u8::is_ascii_whitespace))
+            .map(|(_, v)| v.clone())
+    };
+    Ok(field("file").or_else(|| field("csv")).unwrap_or_default())
 }
 
 /// `POST /campeonatos/{id}/inscritos/importar`: a CSV file (multipart field
-/// `file`) or pasted text (field `csv`).
+/// `file`) or pasted text (field `csv`), comma or semicolon separated, UTF-8 or
+/// Windows-1252. A wrong line re-shows the form with the text, the line and what
+/// to fix (422); nothing is imported then.
 pub async fn import_csv(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -379,35 +389,12 @@ pub async fn import_csv(
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
     require_director(&req, &state, &who, id).await?;
-    let content_type = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let raw: Vec<u8> = if content_type.starts_with("multipart/form-data") {
-        let fields = multipart_fields(content_type, &body)
-            .ok_or_else(|| AppError::bad_request("error-bad-request", "multipart"))?;
-        fields
-            .into_iter()
-            .filter(|(k, v)| (k == "file" || k == "csv") && !v.is_empty())
-            .map(|(_, v)| v)
-            .next()
-            .unwrap_or_default()
-    } else {
-        serde_html_form::from_bytes::<Vec<(String, String)>>(&body)
-            .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?
-            .into_iter()
-            .find(|(k, _)| k == "csv")
-            .map(|(_, v)| v.into_bytes())
-            .unwrap_or_default()
-    };
-    let ctx = Ctx::from_request(&req);
-    let text = String::from_utf8(raw)
-        .map_err(|_| AppError::unprocessable("error-csv-encoding", String::new()))?;
+    let text = sheets::decode(&sent_csv(&req, &body)?);
     let actor = who.actor();
-    let result = db(&state, move |conn| {
+    let sent = text.clone();
+    let (result, name) = db(&state, move |conn| {
         let out = store::change(conn, id, &actor, now(), |_, t| {
-            let added = entrants_from_csv(&t.file, &text)
+            let added = entrants_from_csv(&t.file, &sent)
                 .map_err(|(line, key)| ChangeError::Refused(key, line.to_string()))?;
             let n = added.len();
             let after = serde_json::to_value(&added).ok();
@@ -423,34 +410,51 @@ pub async fn import_csv(
                 },
             ))
         });
-        Ok(out)
+        let name = load(conn, id)?.event.name;
+        Ok((out, name))
     })
     .await?;
     match result {
         Ok(_) => Ok(see_other(&format!("/campeonatos/{id}/direccion#inscritos"))),
-        // Refusals of a CSV line carry the line number.
+        // A refused line: the form again, with the text and the line to fix.
         Err(ChangeError::Refused(key, line)) if line.parse::<usize>().is_ok() => {
-            Err(AppError::unprocessable(key, ctx.t1("csv-line", "n", &line)))
+            let ctx = Ctx::from_request(&req);
+            let line = line.parse::<usize>().unwrap_or(1);
+            let shown = text
+                .lines()
+                .nth(line.saturating_sub(1))
+                .filter(|l| !l.trim().is_empty())
+                .map(str::to_owned);
+            render_status(
+                &ImportPage {
+                    error: Some(ImportError {
+                        line,
+                        message: ctx.t(key),
+                        shown,
+                    }),
+                    ctx: &ctx,
+                    id,
+                    name,
+                    text,
+                },
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
         }
         Err(e) => Err(e.into()),
     }
 }
 
-/// `GET /campeonatos/{id}/inscritos.csv`
-pub async fn export_csv(
+/// `GET /campeonatos/{id}/inscritos.{csv|xlsx}`: the entrants (the club's staff).
+pub async fn export_entrants(
     req: HttpRequest,
     state: web::Data<AppState>,
     who: Principal,
-    path: web::Path<String>,
+    path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
+    let (raw, ext) = path.into_inner();
+    let id = parse_id(&raw)?;
+    let format = sheets::Format::from_ext(&ext)?;
     let t = db(&state, move |conn| load(conn, id)).await?;
     who.require(Perm::ManageClub(t.event.club_id), req.path())?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"inscritos-{id}.csv\""),
-        ))
-        .body(entrants_csv(&t)))
+    sheets::download(&[entrants_sheet(&t)], format, &format!("inscritos-{id}"))
 }

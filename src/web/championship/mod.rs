@@ -33,6 +33,7 @@ use crate::error::AppError;
 mod create;
 pub mod demo;
 mod director;
+mod downloads;
 mod entrants;
 mod firma;
 mod print;
@@ -41,6 +42,7 @@ mod tables;
 
 pub use create::*;
 pub use director::*;
+pub use downloads::*;
 pub use entrants::*;
 pub use firma::*;
 pub use print::*;
@@ -157,6 +159,9 @@ pub struct StandingLine {
     pub name: String,
     pub club: String,
     pub played: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
     pub wdl: String,
     pub points: u32,
     pub columns: Vec<String>,
@@ -182,6 +187,9 @@ fn standing_lines(file: &TournamentFile) -> Vec<StandingLine> {
             name: r.name.clone(),
             club: r.club.clone().unwrap_or_default(),
             played: r.played,
+            wins: r.wins,
+            draws: r.draws,
+            losses: r.losses,
             wdl: format!("{}-{}-{}", r.wins, r.draws, r.losses),
             points: r.points,
             columns: cols
@@ -450,7 +458,7 @@ mod tests {
             version: 0,
             entry_mode: "result".into(),
         };
-        let csv = entrants_csv(&t);
+        let csv = entrants_csv(&t).unwrap();
         let again = entrants_from_csv(&empty(), &csv).unwrap();
         let names: Vec<_> = again.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["Soler, Roca", "Àngel – Íñigo"]);

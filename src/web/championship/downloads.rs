@@ -1,0 +1,207 @@
+//! A championship's tables as spreadsheets (XLSX and CSV): the standings, the
+//! pairings of a round and the crosstable of a league, built from the same views
+//! as the pages, with the same rights.
+
+use super::*;
+use crate::web::sheets::{self, Cell, Format, Sheet};
+
+/// The standings as the standings page shows them (W-D-L split in three numbers).
+fn standings_sheet(ctx: &Ctx, file: &TournamentFile) -> Sheet {
+    let mut columns = vec![
+        ("#".to_owned(), 5.0),
+        (ctx.t("standings-pair"), 34.0),
+        (ctx.t("sheets-club"), 24.0),
+        (ctx.t("standings-played-long"), 10.0),
+        (ctx.t("sheets-won"), 9.0),
+        (ctx.t("sheets-drawn"), 9.0),
+        (ctx.t("sheets-lost"), 9.0),
+        (ctx.t("tiebreak-points"), 8.0),
+    ];
+    columns.extend(tb_headers(ctx, file).into_iter().map(|h| (h, 12.0)));
+    columns.push((ctx.t("sheets-note"), 14.0));
+    let mut sheet = Sheet::new(ctx.t("standings-title"), columns);
+    for l in standing_lines(file) {
+        let mut row = vec![
+            l.rank.into(),
+            l.name.into(),
+            l.club.into(),
+            l.played.into(),
+            l.wins.into(),
+            l.draws.into(),
+            l.losses.into(),
+            l.points.into(),
+        ];
+        row.extend(l.columns.iter().map(|c| Cell::shown(c)));
+        row.push(if l.withdrawn {
+            ctx.t("tournament-withdrawn").into()
+        } else {
+            Cell::Empty
+        });
+        sheet.push(row);
+    }
+    sheet
+}
+
+/// The tables of round `view` as the page lists them, with the scores as numbers.
+fn pairings_sheet(ctx: &Ctx, t: &Tournament, view: &RoundView) -> Sheet {
+    let mut sheet = Sheet::new(
+        ctx.t1("round-n", "n", &view.number),
+        vec![
+            (ctx.t("tournament-table"), 8.0),
+            ("A".to_owned(), 34.0),
+            ("B".to_owned(), 34.0),
+            (ctx.t("sheets-score-a"), 10.0),
+            (ctx.t("sheets-score-b"), 10.0),
+            (ctx.t("tournament-result"), 18.0),
+        ],
+    );
+    let round = t.round(view.number);
+    for l in &view.tables {
+        let result = round.and_then(|r| r.result(l.table));
+        let score = |i: usize| result.map_or(Cell::Empty, |r| r.score[i].into());
+        sheet.push(vec![
+            l.physical
+                .map_or_else(|| ctx.t("tournament-queued").into(), Cell::from),
+            l.a.clone().into(),
+            l.b.clone().into(),
+            score(0),
+            score(1),
+            l.result
+                .clone()
+                .unwrap_or_else(|| ctx.t(&format!("tournament-status-{}", l.status)))
+                .into(),
+        ]);
+    }
+    for (names, key) in [
+        (&view.byes, "tournament-bye"),
+        (&view.rests, "tournament-rest"),
+    ] {
+        for n in names {
+            sheet.push(vec![
+                Cell::Empty,
+                n.clone().into(),
+                ctx.t(key).into(),
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
+            ]);
+        }
+    }
+    sheet
+}
+
+/// One sheet per liguilla: rank, name, then the score against each other entrant.
+fn crosstable_sheets(ctx: &Ctx, groups: Vec<CrossGroup>) -> Vec<Sheet> {
+    groups
+        .into_iter()
+        .map(|g| {
+            let mut columns = vec![("#".to_owned(), 5.0), (ctx.t("standings-pair"), 34.0)];
+            columns.extend(g.rows.iter().map(|r| (r.rank.to_string(), 10.0)));
+            let title = if g.group > 0 {
+                ctx.t1("crosstable-group", "n", &g.group)
+            } else {
+                ctx.t("crosstable-title")
+            };
+            let mut sheet = Sheet::new(title, columns);
+            for r in g.rows {
+                let mut row = vec![r.rank.into(), r.name.into()];
+                row.extend(r.cells.into_iter().map(Cell::from));
+                sheet.push(row);
+            }
+            sheet
+        })
+        .collect()
+}
+
+/// The championship `id` and its format from a `/campeonatos/{id}/NAME.{ext}` path.
+fn target(path: web::Path<(String, String)>) -> Result<(i32, Format), AppError> {
+    let (id, ext) = path.into_inner();
+    Ok((parse_id(&id)?, Format::from_ext(&ext)?))
+}
+
+/// `GET /campeonatos/{id}/clasificacion.{xlsx|csv}`: the standings (public, like
+/// the standings page).
+pub async fn standings_download(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, format) = target(path)?;
+    let ctx = Ctx::from_request(&req);
+    let t = db(&state, move |conn| load(conn, id)).await?;
+    let stem = format!("{}-{}", ctx.t("sheets-file-standings"), t.event.name);
+    sheets::download(&[standings_sheet(&ctx, &t.file)], format, &stem)
+}
+
+#[derive(Deserialize)]
+pub struct RoundOnly {
+    ronda: Option<u32>,
+}
+
+/// `GET /campeonatos/{id}/emparejamientos.{xlsx|csv}[?ronda=N]`: the tables of a
+/// round (a published one, or any for the club's staff; the latest by default).
+pub async fn pairings_download(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String)>,
+    q: web::Query<RoundOnly>,
+) -> Result<HttpResponse, AppError> {
+    let (id, format) = target(path)?;
+    let ctx = Ctx::from_request(&req);
+    let (t, rows) = db(&state, move |conn| {
+        Ok((load(conn, id)?, store::tables(conn, id)?))
+    })
+    .await?;
+    let staff = who.allows(Perm::ReadAudit(t.event.club_id));
+    let view = round_views(&t, &rows, None)
+        .into_iter()
+        .filter(|r| staff || r.published)
+        .rfind(|r| q.ronda.is_none_or(|n| n == r.number))
+        .ok_or(AppError::NotFound)?;
+    let stem = format!(
+        "{}-{}-{}",
+        ctx.t("sheets-file-pairings"),
+        t.event.name,
+        ctx.t1("round-n", "n", &view.number)
+    );
+    sheets::download(&[pairings_sheet(&ctx, &t, &view)], format, &stem)
+}
+
+/// `GET /campeonatos/{id}/cruces.{xlsx|csv}`: the crosstable of a league (404 for
+/// other systems).
+pub async fn crosstable_download(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, format) = target(path)?;
+    let ctx = Ctx::from_request(&req);
+    let t = db(&state, move |conn| load(conn, id)).await?;
+    let groups = crosstables(&t.file).ok_or(AppError::NotFound)?;
+    let stem = format!("{}-{}", ctx.t("sheets-file-crosstable"), t.event.name);
+    sheets::download(&crosstable_sheets(&ctx, groups), format, &stem)
+}
+
+/// `GET /campeonatos/{id}/auditoria.{xlsx|csv}`: the championship's audit (staff).
+pub async fn audit_download(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, format) = target(path)?;
+    let (event, entries) = db(&state, move |conn| {
+        let event = queries::find_event(conn, id)?.ok_or(AppError::NotFound)?;
+        Ok((event, crate::db::accounts::event_audit(conn, id)?))
+    })
+    .await?;
+    who.require(Perm::ReadAudit(event.club_id), req.path())?;
+    let ctx = Ctx::from_request(&req);
+    let stem = format!("{}-{}", ctx.t("sheets-file-audit"), event.name);
+    sheets::download(
+        &[crate::web::manage::audit_sheet(&ctx, &entries)],
+        format,
+        &stem,
+    )
+}

@@ -1,0 +1,482 @@
+//! Spreadsheets: a table described once (title, header row, typed cells, column
+//! widths) and written as an Excel workbook (XLSX) or as CSV, the download answer
+//! for either, and the reading of CSV typed by people (a BOM from Excel, `;` from a
+//! Spanish Excel, quoted commas and line breaks, Windows-1252 bytes).
+
+use actix_web::HttpResponse;
+use actix_web::http::header;
+
+use crate::error::AppError;
+
+/// One cell: text stays text (a name is never turned into a date or a formula),
+/// numbers are numbers a spreadsheet can add up.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    Text(String),
+    Integer(i64),
+    Number(f64),
+    Empty,
+}
+
+impl Cell {
+    pub fn text(s: impl Into<String>) -> Cell {
+        Cell::Text(s.into())
+    }
+
+    /// A value as a page shows it: a number when it reads as one ("12", "+5",
+    /// "-3", "7.5"), nothing for a dash or a blank, text otherwise. Used for
+    /// columns the page formats, so the sheet holds the same numbers.
+    pub fn shown(s: &str) -> Cell {
+        let t = s.trim();
+        if t.is_empty() || t == "–" || t == "-" {
+            return Cell::Empty;
+        }
+        let n = t.strip_prefix('+').unwrap_or(t);
+        if let Ok(i) = n.parse::<i64>() {
+            Cell::Integer(i)
+        } else if let Ok(f) = n.parse::<f64>()
+            && f.is_finite()
+        {
+            Cell::Number(f)
+        } else {
+            Cell::Text(t.to_owned())
+        }
+    }
+
+    /// The cell's text in a CSV file. Text that a spreadsheet would run as a
+    /// formula (`=`, `+`, `-`, `@` first) gets a leading apostrophe.
+    fn csv_text(&self) -> String {
+        match self {
+            Cell::Text(s) if s.starts_with(['=', '+', '-', '@']) => format!("'{s}"),
+            Cell::Text(s) => s.clone(),
+            Cell::Integer(i) => i.to_string(),
+            Cell::Number(f) => f.to_string(),
+            Cell::Empty => String::new(),
+        }
+    }
+}
+
+impl From<u32> for Cell {
+    fn from(v: u32) -> Cell {
+        Cell::Integer(i64::from(v))
+    }
+}
+
+impl From<i32> for Cell {
+    fn from(v: i32) -> Cell {
+        Cell::Integer(i64::from(v))
+    }
+}
+
+impl From<String> for Cell {
+    fn from(v: String) -> Cell {
+        Cell::Text(v)
+    }
+}
+
+impl From<&str> for Cell {
+    fn from(v: &str) -> Cell {
+        Cell::Text(v.to_owned())
+    }
+}
+
+/// One table: a worksheet of the workbook.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sheet {
+    /// The worksheet's tab name.
+    pub title: String,
+    /// The header row: (column name, width in characters).
+    pub columns: Vec<(String, f64)>,
+    pub rows: Vec<Vec<Cell>>,
+}
+
+impl Sheet {
+    pub fn new(title: impl Into<String>, columns: Vec<(String, f64)>) -> Sheet {
+        Sheet {
+            title: title.into(),
+            columns,
+            rows: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, row: Vec<Cell>) {
+        self.rows.push(row);
+    }
+}
+
+/// The two files a table downloads as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Xlsx,
+    Csv,
+}
+
+impl Format {
+    /// From a URL's extension (`xlsx`, `csv`); anything else is not a download.
+    pub fn from_ext(ext: &str) -> Result<Format, AppError> {
+        match ext {
+            "xlsx" => Ok(Format::Xlsx),
+            "csv" => Ok(Format::Csv),
+            _ => Err(AppError::NotFound),
+        }
+    }
+
+    fn ext(self) -> &'static str {
+        match self {
+            Format::Xlsx => "xlsx",
+            Format::Csv => "csv",
+        }
+    }
+
+    fn content_type(self) -> &'static str {
+        match self {
+            Format::Xlsx => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            Format::Csv => "text/csv; charset=utf-8",
+        }
+    }
+}
+
+/// A tab name Excel takes: at most 31 characters, none of `[]:*?/\`, not blank,
+/// and not repeated within the workbook.
+fn tab_name(title: &str, taken: &[String]) -> String {
+    let clean: String = title
+        .chars()
+        .map(|c| if "[]:*?/\\".contains(c) { ' ' } else { c })
+        .collect();
+    let clean = clean.trim().trim_matches('\'');
+    let base: String = if clean.is_empty() {
+        "Hoja".to_owned()
+    } else {
+        clean.chars().take(31).collect()
+    };
+    let mut name = base.clone();
+    let mut n = 2;
+    while taken
+        .iter()
+        .any(|t| t.to_lowercase() == name.to_lowercase())
+    {
+        let suffix = format!(" {n}");
+        name = base
+            .chars()
+            .take(31 - suffix.chars().count())
+            .collect::<String>()
+            + &suffix;
+        n += 1;
+    }
+    name
+}
+
+fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> AppError {
+    AppError::Internal(anyhow::anyhow!("spreadsheet: {e}"))
+}
+
+/// The workbook: one worksheet per sheet, a bold frozen header row, column widths.
+pub fn to_xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
+    use rust_xlsxwriter::{Format as Style, Workbook};
+    let mut book = Workbook::new();
+    let bold = Style::new().set_bold();
+    let mut taken = Vec::new();
+    for sheet in sheets {
+        let ws = book.add_worksheet();
+        let name = tab_name(&sheet.title, &taken);
+        ws.set_name(&name).map_err(xlsx_error)?;
+        taken.push(name);
+        for (c, (head, width)) in sheet.columns.iter().enumerate() {
+            let c = u16::try_from(c).map_err(|_| AppError::bad_request("error-too-large", ""))?;
+            ws.write_string_with_format(0, c, head, &bold)
+                .map_err(xlsx_error)?;
+            ws.set_column_width(c, *width).map_err(xlsx_error)?;
+        }
+        ws.set_freeze_panes(1, 0).map_err(xlsx_error)?;
+        for (r, row) in sheet.rows.iter().enumerate() {
+            let r =
+                u32::try_from(r + 1).map_err(|_| AppError::bad_request("error-too-large", ""))?;
+            for (c, cell) in row.iter().enumerate() {
+                let c =
+                    u16::try_from(c).map_err(|_| AppError::bad_request("error-too-large", ""))?;
+                match cell {
+                    Cell::Text(s) if s.is_empty() => Ok(()),
+                    Cell::Text(s) => ws.write_string(r, c, s).map(|_| ()),
+                    Cell::Integer(i) => ws.write_number(r, c, *i as f64).map(|_| ()),
+                    Cell::Number(f) => ws.write_number(r, c, *f).map(|_| ()),
+                    Cell::Empty => Ok(()),
+                }
+                .map_err(xlsx_error)?;
+            }
+        }
+    }
+    book.save_to_buffer().map_err(xlsx_error)
+}
+
+/// The UTF-8 byte order mark: Excel reads a CSV as UTF-8 (accents and ñ) only
+/// when the file starts with it.
+pub const BOM: &str = "\u{feff}";
+
+/// CSV with a BOM, comma separated, quoted where needed, CRLF line ends. Several
+/// sheets follow one another, each with its title line, a blank line between.
+pub fn to_csv(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
+    let mut out = BOM.as_bytes().to_vec();
+    {
+        let mut w = csv::WriterBuilder::new()
+            .flexible(true)
+            .terminator(csv::Terminator::CRLF)
+            .from_writer(&mut out);
+        let write = |w: &mut csv::Writer<&mut Vec<u8>>, rec: Vec<String>| {
+            w.write_record(rec)
+                .map_err(|e| AppError::Internal(anyhow::anyhow!("csv: {e}")))
+        };
+        for (i, sheet) in sheets.iter().enumerate() {
+            if sheets.len() > 1 {
+                if i > 0 {
+                    write(&mut w, vec![String::new()])?;
+                }
+                write(&mut w, vec![sheet.title.clone()])?;
+            }
+            write(
+                &mut w,
+                sheet.columns.iter().map(|(h, _)| h.clone()).collect(),
+            )?;
+            for row in &sheet.rows {
+                write(&mut w, row.iter().map(Cell::csv_text).collect())?;
+            }
+        }
+        w.flush()
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("csv: {e}")))?;
+    }
+    Ok(out)
+}
+
+/// A file name readable by people and safe in a header: lowercase ASCII letters,
+/// digits and dashes ("clasificación campeonato 3" → "clasificacion-campeonato-3").
+pub fn file_stem(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars().flat_map(char::to_lowercase) {
+        let c = match c {
+            'á' | 'à' | 'ä' | 'â' => 'a',
+            'é' | 'è' | 'ë' | 'ê' => 'e',
+            'í' | 'ì' | 'ï' | 'î' => 'i',
+            'ó' | 'ò' | 'ö' | 'ô' => 'o',
+            'ú' | 'ù' | 'ü' | 'û' => 'u',
+            'ñ' => 'n',
+            'ç' => 'c',
+            c if c.is_ascii_alphanumeric() => c,
+            _ => '-',
+        };
+        if c == '-' && (out.is_empty() || out.ends_with('-')) {
+            continue;
+        }
+        out.push(c);
+    }
+    let out = out.trim_end_matches('-');
+    if out.is_empty() {
+        "baza".to_owned()
+    } else {
+        out.to_owned()
+    }
+}
+
+/// The download of `sheets` as `stem.xlsx` or `stem.csv`.
+pub fn download(sheets: &[Sheet], format: Format, stem: &str) -> Result<HttpResponse, AppError> {
+    let body = match format {
+        Format::Xlsx => to_xlsx(sheets)?,
+        Format::Csv => to_csv(sheets)?,
+    };
+    let name = format!("{}.{}", file_stem(stem), format.ext());
+    Ok(HttpResponse::Ok()
+        .content_type(format.content_type())
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{name}\""),
+        ))
+        .body(body))
+}
+
+// ---------------------------------------------------------------------------
+// Reading CSV.
+
+/// Text of an uploaded file: UTF-8 (with or without a BOM), or else the
+/// Windows-1252 that Excel's plain "CSV" saves on a Spanish Windows.
+pub fn decode(bytes: &[u8]) -> String {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => bytes.iter().map(|b| windows_1252(*b)).collect(),
+    };
+    match text.strip_prefix(BOM) {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    }
+}
+
+fn windows_1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž',
+        '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}',
+        'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9f => HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
+    }
+}
+
+/// The separator of a CSV file: `;` when its header line has more semicolons than
+/// commas (a Spanish Excel), tab likewise, else `,`.
+pub fn sniff_delimiter(text: &str) -> u8 {
+    let head = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let count = |c: char| head.chars().filter(|x| *x == c).count();
+    let (commas, semis, tabs) = (count(','), count(';'), count('\t'));
+    if semis > commas && semis >= tabs {
+        b';'
+    } else if tabs > commas {
+        b'\t'
+    } else {
+        b','
+    }
+}
+
+/// A CSV line that could not be read: its line number (1-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BadLine(pub usize);
+
+/// The records of CSV text (a BOM, if any, already gone), each with the line it
+/// starts on; blank lines are skipped. Quoted fields may hold the separator,
+/// doubled quotes and line breaks.
+pub fn read_csv(text: &str) -> Result<Vec<(usize, Vec<String>)>, BadLine> {
+    let text = text.strip_prefix(BOM).unwrap_or(text);
+    // One line end (the csv crate counts lines by `\n` only after a record's `\r`).
+    let text = &text.replace("\r\n", "\n").replace('\r', "\n");
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(sniff_delimiter(text))
+        .from_reader(text.as_bytes());
+    let mut out = Vec::new();
+    let mut record = csv::StringRecord::new();
+    let mut last_start = 0;
+    loop {
+        let line = reader.position().line() as usize;
+        match reader.read_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {
+                let (line, start) = record
+                    .position()
+                    .map_or((line, 0), |p| (p.line() as usize, p.byte() as usize));
+                let fields: Vec<String> = record.iter().map(str::to_owned).collect();
+                if fields.iter().all(|f| f.trim().is_empty()) {
+                    continue;
+                }
+                last_start = start;
+                out.push((line.max(1), fields));
+            }
+            Err(e) => {
+                let at = e.position().map_or(line, |p| p.line() as usize);
+                return Err(BadLine(at.max(1)));
+            }
+        }
+    }
+    // The csv crate takes an unclosed quote to the end of the file: say where it
+    // opened (the last record, whose text then holds an odd number of quotes).
+    if let Some((line, _)) = out.last()
+        && text
+            .get(last_start..)
+            .is_some_and(|tail| tail.matches('"').count() % 2 == 1)
+    {
+        return Err(BadLine(*line));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn standings() -> Sheet {
+        let mut s = Sheet::new(
+            "Clasificación",
+            vec![
+                ("#".into(), 5.0),
+                ("Pareja".into(), 30.0),
+                ("Puntos".into(), 8.0),
+                ("Dif.".into(), 8.0),
+            ],
+        );
+        s.push(vec![
+            1u32.into(),
+            "Pujol, Vidal".into(),
+            6u32.into(),
+            Cell::shown("+12"),
+        ]);
+        s.push(vec![
+            2u32.into(),
+            "=Roca \"la\"\nSoler".into(),
+            3u32.into(),
+            Cell::shown("-4"),
+        ]);
+        s
+    }
+
+    #[test]
+    fn a_shown_value_becomes_a_number_when_it_reads_as_one() {
+        assert_eq!(Cell::shown("12"), Cell::Integer(12));
+        assert_eq!(Cell::shown("+5"), Cell::Integer(5));
+        assert_eq!(Cell::shown("-3"), Cell::Integer(-3));
+        assert_eq!(Cell::shown("7.5"), Cell::Number(7.5));
+        assert_eq!(Cell::shown("–"), Cell::Empty);
+        assert_eq!(Cell::shown("3-0-1"), Cell::text("3-0-1"));
+        assert_eq!(Cell::shown("inf"), Cell::text("inf"));
+    }
+
+    #[test]
+    fn csv_starts_with_a_bom_quotes_what_needs_it_and_reads_back() {
+        let bytes = to_csv(&[standings()]).unwrap();
+        let text = String::from_utf8(bytes).unwrap();
+        assert!(text.starts_with(BOM));
+        assert!(text.contains("\"Pujol, Vidal\""));
+        let rows = read_csv(&text).unwrap();
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0].1, ["#", "Pareja", "Puntos", "Dif."]);
+        assert_eq!(rows[1].1, ["1", "Pujol, Vidal", "6", "12"]);
+        // A formula is neutralised; the quote and the line break survive.
+        assert_eq!(rows[2].1, ["2", "'=Roca \"la\"\nSoler", "3", "-4"]);
+        assert_eq!(rows[2].0, 3);
+    }
+
+    #[test]
+    fn a_spanish_excel_file_with_semicolons_and_windows_bytes_reads() {
+        let bytes = b"nombre;club\r\nN\xfa\xf1ez;Pe\xf1a \x93La Baza\x94\r\n\"Soler; Roca\";\r\n";
+        let text = decode(bytes);
+        assert_eq!(sniff_delimiter(&text), b';');
+        let rows = read_csv(&text).unwrap();
+        assert_eq!(rows[1].1, ["Núñez", "Peña “La Baza”"]);
+        assert_eq!(rows[2].1, ["Soler; Roca", ""]);
+        assert_eq!(decode("\u{feff}a,b".as_bytes()), "a,b");
+    }
+
+    #[test]
+    fn an_unclosed_quote_names_the_line_it_opened_on() {
+        assert_eq!(read_csv("nombre\nA\n\"B\nC\n"), Err(BadLine(3)));
+    }
+
+    #[test]
+    fn the_workbook_is_a_zip_with_one_tab_per_sheet() {
+        let mut other = standings();
+        other.title = "Clasificación".into();
+        let bytes = to_xlsx(&[standings(), other]).unwrap();
+        assert!(bytes.starts_with(b"PK"));
+        assert_eq!(tab_name("a/b:c", &[]), "a b c");
+        assert_eq!(tab_name("Hoja", &["hoja".into()]), "Hoja 2");
+        assert_eq!(tab_name(&"x".repeat(40), &[]).chars().count(), 31);
+    }
+
+    #[test]
+    fn file_names_are_plain_ascii_with_dashes() {
+        assert_eq!(
+            file_stem("Clasificación · Campeonato 3"),
+            "clasificacion-campeonato-3"
+        );
+        assert_eq!(file_stem("\"; rm"), "rm");
+        assert_eq!(file_stem("¿?"), "baza");
+    }
+}

@@ -22,6 +22,7 @@ mod helpers;
 mod i18n;
 mod pages;
 mod referee;
+mod safe;
 mod security;
 mod tournaments;
 mod trust;

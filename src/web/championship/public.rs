@@ -51,10 +51,7 @@ pub async fn standings(
         ))
     })
     .await?;
-    let mut rounds: Vec<RoundView> = round_views(&t, &rows, None)
-        .into_iter()
-        .filter(|r| r.published)
-        .collect();
+    let mut rounds = published_rounds(&t, &rows);
     rounds.reverse();
     let earlier: Vec<u32> = rounds.iter().skip(1).map(|r| r.number).collect();
     rounds.truncate(1);
@@ -77,6 +74,16 @@ pub async fn standings(
         (Some(key), Some(stamp)) => Ok(keep(&state, key, stamp, &page)?.response(&req)),
         _ => render(&page),
     }
+}
+
+/// The published rounds of `t`, first to last: the standings page shows the last one
+/// (and links the others), the live page the last one too, so both agree on what is
+/// published.
+fn published_rounds(t: &Tournament, rows: &[TableRow]) -> Vec<RoundView> {
+    round_views(t, rows, None)
+        .into_iter()
+        .filter(|r| r.published)
+        .collect()
 }
 
 /// For an anonymous view (`key` set): the cached page if the championship has not
@@ -176,13 +183,16 @@ pub async fn live(
     };
     let phase_ctx = Ctx::from_request(&req);
     let (t, rows, phase) = db(&state, move |conn| {
-        let phase = super::director::phase_views(conn, &phase_ctx, id)?.pop();
+        // A phase takes the wall once its tables are drawn; a bracket with no table
+        // yet leaves the round there, as the standings page shows it.
+        let phase = super::director::phase_views(conn, &phase_ctx, id)?
+            .into_iter()
+            .rfind(|p| !p.tables.is_empty());
         Ok((load(conn, id)?, store::tables(conn, id)?, phase))
     })
     .await?;
-    let round = round_views(&t, &rows, None)
-        .into_iter()
-        .rfind(|r| r.published)
+    let round = published_rounds(&t, &rows)
+        .pop()
         .filter(|_| phase.is_none());
     let standings = standing_lines(&t.file);
     let tables = round.as_ref().map_or(0, |r| r.tables.len());

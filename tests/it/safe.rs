@@ -229,3 +229,336 @@ async fn a_bracket_correction_with_a_new_score_that_changes_the_winner_is_accept
     assert_eq!(r.winner, m.entrants()[1].unwrap());
     assert_eq!(r.score, Some([60, 101]));
 }
+
+// ------------------------------------------------------------ deleting a hand safely
+
+/// A botifarra game of the demo club with three hands.
+async fn game_with_three_hands() -> crate::club::Table {
+    let t = crate::club::start("botifarra", 4, &[]).await;
+    // Seat 3 deals first, then seats 0 and 1; the dealer chooses.
+    for (chooser, pts) in [("3", "50"), ("0", "30"), ("1", "70")] {
+        let res = t
+            .hand(&[
+                ("chooser", chooser),
+                ("choice", "c"),
+                ("doubles", "0"),
+                ("points_side0", pts),
+            ])
+            .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    }
+    t
+}
+
+/// The numbers of the game's stored hands.
+async fn hand_numbers(t: &crate::club::Table) -> Vec<i32> {
+    let id = t.game;
+    t.app
+        .with_conn(move |conn| {
+            baza::db::games::game_hands(conn, id)
+                .unwrap()
+                .iter()
+                .map(|h| h.hand_no)
+                .collect()
+        })
+        .await
+}
+
+/// `client`'s page at `path`, parsed.
+async fn page_of(app: &TestApp, client: &reqwest::Client, path: &str) -> scraper::Html {
+    let res = client.get(app.url(path)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK, "GET {path}");
+    scraper::Html::parse_document(&res.text().await.unwrap())
+}
+
+/// The confirmation a page shows after a redirect.
+async fn done_message(app: &TestApp, client: &reqwest::Client, res: reqwest::Response) -> String {
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let to = res.headers()["location"].to_str().unwrap().to_owned();
+    let html = page_of(app, client, &to).await;
+    texts(&html, "p.notice.done").join(" ")
+}
+
+#[tokio::test]
+async fn deleting_a_hand_asks_first_and_a_bare_post_needs_the_csrf_token_and_the_right_role() {
+    let t = game_with_three_hands().await;
+    let g = t.game;
+    let game = page_of(&t.app, &t.client, &format!("/partidas/{g}")).await;
+    assert!(
+        texts(&game, "form[action$='/borrar'] button").is_empty(),
+        "no one-tap delete on the scoreboard"
+    );
+    let link = format!("/partidas/{g}/manos/2/borrar");
+    assert!(attr(&game, &format!("a[href='{link}']"), "href").is_some());
+
+    // The link shows the hand and asks; nothing is deleted by looking.
+    let ask = page_of(&t.app, &t.client, &link).await;
+    assert_eq!(texts(&ask, "h1"), vec!["¿Borrar la mano 2?"]);
+    assert!(
+        texts(&ask, "dl.hand-to-delete dd")
+            .iter()
+            .any(|d| d == "Ana")
+    );
+    let version = attr(&ask, "form[action$='/borrar'] input[name=version]", "value").unwrap();
+    assert_eq!(hand_numbers(&t).await, vec![1, 2, 3]);
+
+    // A bare POST without the session's token, or by someone without the right, is
+    // refused and deletes nothing.
+    let res = t
+        .client
+        .post(t.app.url(&link))
+        .form(&[("version", version.as_str()), ("csrf", "forged")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let stranger = new_client();
+    let res = post_form_as(&t.app, &stranger, &link, &[("version", &version)]).await;
+    assert!(
+        res.status().is_client_error()
+            || res.headers()["location"]
+                .to_str()
+                .unwrap()
+                .starts_with("/entrar"),
+        "{}",
+        res.status()
+    );
+    assert_eq!(hand_numbers(&t).await, vec![1, 2, 3]);
+
+    // The keeper's POST (the confirmation's button, or a direct one) deletes it and
+    // says so.
+    let res = post_form_as(&t.app, &t.client, &link, &[("version", &version)]).await;
+    let said = done_message(&t.app, &t.client, res).await;
+    assert!(said.starts_with("Mano borrada"), "{said}");
+    assert_eq!(hand_numbers(&t).await, vec![1, 3]);
+}
+
+#[tokio::test]
+async fn a_deleted_hand_is_put_back_from_the_history_with_its_score_and_only_once() {
+    let t = game_with_three_hands().await;
+    let g = t.game;
+    let before = t.totals().await;
+    let version = t.version().await;
+    let res = post_form_as(
+        &t.app,
+        &t.client,
+        &format!("/partidas/{g}/manos/2/borrar"),
+        &[("version", &version)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_ne!(t.totals().await, before);
+
+    let history = format!("/partidas/{g}/auditoria");
+    let html = page_of(&t.app, &t.client, &history).await;
+    let changes = texts(&html, ".history-change");
+    assert_eq!(changes[0], "Mano 2 borrada", "{changes:?}");
+    let undo = attr(&html, "form[action$='/deshacer']", "action").unwrap();
+    let v = attr(
+        &html,
+        "form[action$='/deshacer'] input[name=version]",
+        "value",
+    )
+    .unwrap();
+
+    // Someone without the right to enter hands cannot undo.
+    let stranger = new_client();
+    let res = post_form_as(&t.app, &stranger, &undo, &[("version", &v)]).await;
+    assert_ne!(res.status(), StatusCode::OK);
+    assert_eq!(hand_numbers(&t).await, vec![1, 3]);
+
+    let res = post_form_as(&t.app, &t.client, &undo, &[("version", &v)]).await;
+    let said = done_message(&t.app, &t.client, res).await;
+    assert!(said.starts_with("Mano repuesta"), "{said}");
+    assert_eq!(hand_numbers(&t).await, vec![1, 2, 3]);
+    assert_eq!(t.totals().await, before, "the score is back");
+    // A second tap changes nothing, and the history no longer offers the undo.
+    let res = post_form_as(&t.app, &t.client, &undo, &[("version", &v)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(hand_numbers(&t).await, vec![1, 2, 3]);
+    let html = page_of(&t.app, &t.client, &history).await;
+    assert!(attr(&html, "form[action$='/deshacer']", "action").is_none());
+    assert_eq!(texts(&html, ".history-change")[0], "Mano 2 repuesta");
+    let audit: Vec<String> = t
+        .app
+        .with_conn(move |conn| {
+            baza::db::games::hand_audit(conn, g)
+                .unwrap()
+                .into_iter()
+                .map(|e| e.action)
+                .collect()
+        })
+        .await;
+    assert_eq!(audit, ["create", "create", "create", "delete", "restore"]);
+}
+
+#[tokio::test]
+async fn a_deleted_hand_whose_place_was_taken_is_not_put_back_and_the_page_says_why() {
+    let t = game_with_three_hands().await;
+    let g = t.game;
+    let version = t.version().await;
+    post_form_as(
+        &t.app,
+        &t.client,
+        &format!("/partidas/{g}/manos/3/borrar"),
+        &[("version", &version)],
+    )
+    .await;
+    // The table goes on: the next hand takes number 3.
+    let res = t
+        .hand(&[
+            ("chooser", "1"),
+            ("choice", "o"),
+            ("doubles", "0"),
+            ("points_side0", "20"),
+        ])
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let totals = t.totals().await;
+    let html = page_of(&t.app, &t.client, &format!("/partidas/{g}/auditoria")).await;
+    let undo = attr(&html, "form[action$='/deshacer']", "action").unwrap();
+    let v = attr(
+        &html,
+        "form[action$='/deshacer'] input[name=version]",
+        "value",
+    )
+    .unwrap();
+    let res = post_form_as(&t.app, &t.client, &undo, &[("version", &v)]).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let alert = texts(&html, ".alert").join(" ");
+    assert!(alert.contains("La mano 3 no puede volver"), "{alert}");
+    assert_eq!(hand_numbers(&t).await, vec![1, 2, 3]);
+    assert_eq!(t.totals().await, totals);
+}
+
+// ------------------------------------------------------------ saying what was done
+
+#[tokio::test]
+async fn saving_a_hand_publishing_a_round_entering_and_signing_a_result_say_what_they_did() {
+    let t = crate::club::start("botifarra", 4, &[]).await;
+    let res = t
+        .hand(&[
+            ("chooser", "3"),
+            ("choice", "c"),
+            ("doubles", "0"),
+            ("points_side0", "50"),
+        ])
+        .await;
+    assert_eq!(done_message(&t.app, &t.client, res).await, "Mano anotada.");
+    let res = t
+        .edit(
+            1,
+            &[
+                ("chooser", "3"),
+                ("choice", "c"),
+                ("doubles", "0"),
+                ("points_side0", "60"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        done_message(&t.app, &t.client, res).await,
+        "Mano corregida."
+    );
+    // A message is never taken from the address.
+    let html = page_of(
+        &t.app,
+        &t.client,
+        &format!("/partidas/{}?hecho=%3Cb%3Ehola", t.game),
+    )
+    .await;
+    assert!(texts(&html, "p.notice.done").is_empty());
+
+    let app = TestApp::spawn().await;
+    let club = club_with_organiser(&app).await;
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Cuatrola de la peña"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "1"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("match_format", "partida"),
+            ("target", ""),
+            ("entry", "result"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+        ],
+    )
+    .await;
+    let id: i32 = res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/campeonatos/")
+        .trim_end_matches("/direccion")
+        .parse()
+        .unwrap();
+    for n in ["Ana – Berta", "Carlos – Dani"] {
+        post_form_as(
+            &app,
+            &app.client,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", n)],
+        )
+        .await;
+    }
+    post_form_as(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/rondas/1/publicar"),
+        &[],
+    )
+    .await;
+    let said = done_message(&app, &app.client, res).await;
+    assert!(said.starts_with("Ronda publicada"), "{said}");
+
+    // The table enters its result with pair a's PIN; pair b signs it.
+    let slips = page_of(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
+    )
+    .await;
+    let path = texts(&slips, ".slip .table-path").remove(0);
+    let pin_a = texts(&slips, ".slip .pin-a strong").remove(0);
+    let pin_b = texts(&slips, ".slip .pin-b strong").remove(0);
+    let table = new_client();
+    post_form_as(&app, &table, &format!("{path}/pin"), &[("pin", &pin_a)]).await;
+    let html = page_of(&app, &table, &path).await;
+    let v = attr(&html, "form.score-form input[name=version]", "value").unwrap();
+    let res = post_form_as(
+        &app,
+        &table,
+        &path,
+        &[("score_a", "21"), ("score_b", "13"), ("version", &v)],
+    )
+    .await;
+    assert_eq!(done_message(&app, &table, res).await, "Resultado guardado.");
+    let html = page_of(&app, &table, &path).await;
+    let v = attr(&html, "form.sign-form input[name=version]", "value").unwrap();
+    let res = post_form_as(
+        &app,
+        &table,
+        &format!("{path}/firma"),
+        &[("version", &v), ("pin", &pin_b)],
+    )
+    .await;
+    let said = done_message(&app, &table, res).await;
+    assert!(said.starts_with("Resultado firmado"), "{said}");
+}

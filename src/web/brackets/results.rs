@@ -472,7 +472,10 @@ async fn post_change(
     let actor = who.actor();
     let expect = (version, seen);
     match db(&state, move |conn| save(conn, id, m, op, expect, &actor)).await? {
-        Saved::Done => Ok(see_other(&format!("/cuadros/{id}"))),
+        Saved::Done => Ok(see_other(&crate::web::done::with_done(
+            &format!("/cuadros/{id}"),
+            "resultado-guardado",
+        ))),
         Saved::Stale => refuse("bracket-stale", StatusCode::CONFLICT, form).await,
         Saved::Refused(e) => refuse(refusal_key(&e), StatusCode::UNPROCESSABLE_ENTITY, form).await,
     }

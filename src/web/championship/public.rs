@@ -36,7 +36,8 @@ pub async fn standings(
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
     let ctx = Ctx::from_request(&req);
-    let key = (who.user.is_none() && ctx.username.is_none())
+    // A page with a confirmation on it (`?hecho=`) is never kept for everyone.
+    let key = (who.user.is_none() && ctx.username.is_none() && ctx.done().is_none())
         .then(|| format!("standings:{id}:{:?}", ctx.lang));
     let stamp = match cached(&state, key.as_deref(), id).await? {
         Ok(page) => return Ok(page.response(&req)),
@@ -166,9 +167,7 @@ pub async fn live(
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
     let ctx = Ctx::from_request(&req);
-    let key = ctx
-        .username
-        .is_none()
+    let key = (ctx.username.is_none() && ctx.done().is_none())
         .then(|| format!("live:{id}:{}:{:?}", query.pagina.unwrap_or(1), ctx.lang));
     let no_store = |mut res: HttpResponse| {
         res.headers_mut().insert(

@@ -2,6 +2,7 @@
 //! deleting a hand, the game's PIN and the game lines of a club page.
 
 use super::*;
+use crate::web::done::with_done;
 
 pub struct Line {
     pub no: i32,
@@ -12,7 +13,7 @@ pub struct Line {
     pub running: Vec<String>,
 }
 
-fn show(s: &Score) -> String {
+pub(super) fn show(s: &Score) -> String {
     match s.whole() {
         Some(n) => n.to_string(),
         None => format!("{:.1}", s.as_f64()),
@@ -115,7 +116,7 @@ pub(crate) fn may_record(who: &Principal, g: &Game) -> bool {
         })
 }
 
-fn require_record(who: &Principal, g: &Game, here: &str) -> Result<(), AppError> {
+pub(super) fn require_record(who: &Principal, g: &Game, here: &str) -> Result<(), AppError> {
     if may_record(who, g) {
         Ok(())
     } else {
@@ -124,7 +125,7 @@ fn require_record(who: &Principal, g: &Game, here: &str) -> Result<(), AppError>
 }
 
 /// Who changes a game, for its championship table.
-fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> ChangeBy {
+pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> ChangeBy {
     ChangeBy {
         staff: who.user.is_some() && may_record(who, g),
         sides: crate::web::championship::sides_held(session),
@@ -132,7 +133,7 @@ fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> C
     }
 }
 
-async fn game_page(
+pub(super) async fn game_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     who: &Principal,
@@ -515,6 +516,11 @@ async fn save_hand(
             }
         }
     };
+    let done = if matches!(change, Change::Replace { .. }) {
+        "mano-corregida"
+    } else {
+        "mano-anotada"
+    };
     let actor = who.actor();
     let by = change_by(
         &who,
@@ -527,7 +533,9 @@ async fn save_hand(
     })
     .await?;
     match outcome {
-        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&format!("/partidas/{id}"))),
+        Outcome::Saved | Outcome::Duplicate => {
+            Ok(see_other(&with_done(&format!("/partidas/{id}"), done)))
+        }
         Outcome::Locked => Err(AppError::Conflict {
             key: "error-table-confirmed",
             detail: String::new(),
@@ -544,7 +552,7 @@ async fn save_hand(
             }];
             again(errors, StatusCode::CONFLICT, f).await
         }
-        Outcome::Stale => {
+        Outcome::Stale | Outcome::Occupied => {
             let ctx = Ctx::from_request(&req);
             game_page(
                 &req,
@@ -676,7 +684,10 @@ pub async fn delete_hand(
     .await?;
     let ctx = Ctx::from_request(&req);
     match outcome {
-        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&format!("/partidas/{id}"))),
+        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&with_done(
+            &format!("/partidas/{id}"),
+            "mano-borrada",
+        ))),
         Outcome::Locked => Err(AppError::Conflict {
             key: "error-table-confirmed",
             detail: String::new(),
@@ -689,7 +700,7 @@ pub async fn delete_hand(
             );
             game_page(&req, &state, &who, id, Some(msg), StatusCode::CONFLICT).await
         }
-        Outcome::Stale => {
+        Outcome::Stale | Outcome::Occupied => {
             game_page(
                 &req,
                 &state,

@@ -22,3 +22,4 @@ safe-undo = Desfer
 safe-undo-occupied = La mà { $n } no pot tornar al seu lloc: ja s'ha anotat una altra mà amb aquest número. Si sobra, esborra-la primer; si no, anota la mà de nou.
 safe-undo-breaks = La mà { $n } no pot tornar: amb ella, la mà { $m } deixaria de ser vàlida (per exemple, perquè la partida ja hauria acabat). No s'ha canviat res.
 safe-undo-not-kept = Aquesta mà es va esborrar quan Baza encara no desava les mans esborrades senceres: no es pot recuperar. Anota-la de nou.
+safe-next-same = Una altra partida amb els mateixos jugadors

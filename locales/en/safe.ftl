@@ -22,3 +22,4 @@ safe-undo = Undo
 safe-undo-occupied = Hand { $n } cannot go back in its place: another hand with that number has been entered since. If that one is extra, delete it first; otherwise enter the hand again.
 safe-undo-breaks = Hand { $n } cannot go back: with it, hand { $m } would no longer be valid (for example, because the game would already have ended). Nothing was changed.
 safe-undo-not-kept = This hand was deleted before Baza kept deleted hands whole: it cannot be put back. Enter it again.
+safe-next-same = Another game with the same players

@@ -22,3 +22,4 @@ safe-undo = Deshacer
 safe-undo-occupied = La mano { $n } no puede volver a su sitio: ya se ha anotado otra mano con ese número. Si sobra, bórrala primero; si no, anota la mano de nuevo.
 safe-undo-breaks = La mano { $n } no puede volver: con ella, la mano { $m } dejaría de ser válida (por ejemplo, porque la partida ya habría terminado). No se ha cambiado nada.
 safe-undo-not-kept = Esta mano se borró cuando Baza aún no guardaba las manos borradas enteras: no se puede reponer. Anótala de nuevo.
+safe-next-same = Otra partida con los mismos jugadores

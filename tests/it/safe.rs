@@ -562,3 +562,136 @@ async fn saving_a_hand_publishing_a_round_entering_and_signing_a_result_say_what
     let said = done_message(&app, &table, res).await;
     assert!(said.starts_with("Resultado firmado"), "{said}");
 }
+
+// ------------------------------------------------------------ the next game
+
+/// What a form would send as it is shown: its inputs (checked boxes only) and the
+/// selected option of each select.
+fn form_fields(html: &scraper::Html, form: &str) -> Vec<(String, String)> {
+    let inputs = scraper::Selector::parse(&format!("{form} input[name]")).unwrap();
+    let selects = scraper::Selector::parse(&format!("{form} select[name]")).unwrap();
+    let selected = scraper::Selector::parse("option[selected]").unwrap();
+    let mut out = Vec::new();
+    for i in html.select(&inputs) {
+        let v = i.value();
+        if matches!(v.attr("type"), Some("checkbox" | "radio")) && v.attr("checked").is_none() {
+            continue;
+        }
+        let value = v
+            .attr("value")
+            .unwrap_or(if v.attr("type") == Some("checkbox") {
+                "on"
+            } else {
+                ""
+            });
+        out.push((v.attr("name").unwrap().to_owned(), value.to_owned()));
+    }
+    for s in html.select(&selects) {
+        if let Some(o) = s.select(&selected).next() {
+            let value = o.value().attr("value").unwrap_or_default();
+            out.push((s.value().attr("name").unwrap().to_owned(), value.to_owned()));
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_finished_game_offers_the_next_one_with_the_same_seats_options_and_the_deal_passed_on() {
+    let t = crate::club::start(
+        "cuatrola",
+        4,
+        &[("target", "11"), ("over100_counts_double", "false")],
+    )
+    .await;
+    let hands: [&[(&str, &str)]; 3] = [
+        &[
+            ("trump", "o"),
+            ("bid", "solo"),
+            ("bidder", "0"),
+            ("card_points_side0", "70"),
+            ("card_points_side1", "30"),
+            ("last_trick_side", "0"),
+            ("cante_seat_0", "0"),
+            ("cante_suit_0", "o"),
+        ],
+        &[
+            ("trump", "c"),
+            ("bid", "quintola"),
+            ("bidder", "2"),
+            ("soloist_tricks", "5"),
+        ],
+        &[
+            ("trump", "e"),
+            ("bid", "cuatrola"),
+            ("bidder", "0"),
+            ("soloist_tricks", "4"),
+        ],
+    ];
+    let game = page_of(&t.app, &t.client, &format!("/partidas/{}", t.game)).await;
+    assert!(
+        attr(&game, "p.next-same a", "href").is_none(),
+        "not before the end"
+    );
+    for h in hands {
+        let res = t.hand(h).await;
+        assert_eq!(
+            res.status(),
+            StatusCode::SEE_OTHER,
+            "{}",
+            res.text().await.unwrap()
+        );
+    }
+    let game = page_of(&t.app, &t.client, &format!("/partidas/{}", t.game)).await;
+    assert_eq!(texts(&game, ".big-score")[0], "11 – 0");
+    let href = attr(&game, "p.next-same a", "href").expect("the next game is offered");
+
+    // The form comes filled: same seats and options; seat 3 dealt first and the deal
+    // went 3, 0, 1, so seat 2 (Carmen) deals the next game's first hand.
+    let form = page_of(&t.app, &t.client, &href).await;
+    let fields = form_fields(&form, "form[action$='/partidas/nueva']");
+    let get = |k: &str| {
+        fields
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(get("game"), "cuatrola");
+    for (i, name) in ["Ana", "Benito", "Carmen", "Dámaso"].iter().enumerate() {
+        assert_eq!(get(&format!("seat_{i}")), *name);
+    }
+    assert_eq!(get("first_dealer"), "2");
+    assert_eq!(get("opt_target"), "11");
+
+    let body: Vec<(String, String)> = fields.into_iter().filter(|(k, _)| k != "csrf").collect();
+    let body: Vec<(&str, &str)> = body.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let res = post_form_as(&t.app, &t.client, "/clubes/1/partidas/nueva", &body).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let next: i32 = res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/partidas/")
+        .parse()
+        .unwrap();
+    let (old, new) = {
+        let first = t.game;
+        t.app
+            .with_conn(move |conn| {
+                (
+                    baza::db::games::find_game(conn, first).unwrap().unwrap(),
+                    baza::db::games::find_game(conn, next).unwrap().unwrap(),
+                )
+            })
+            .await
+    };
+    assert_ne!(old.id, new.id);
+    assert_eq!(new.seats, old.seats);
+    assert_eq!(new.game, old.game);
+    let options = |g: &baza::db::games::Game| -> serde_json::Value {
+        serde_json::from_str(&g.options).unwrap()
+    };
+    assert_eq!(options(&new), options(&old));
+    assert_eq!(options(&new)["target"], 11);
+    assert_eq!(new.first_dealer, 2);
+    assert_eq!(new.status, "playing");
+}

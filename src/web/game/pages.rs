@@ -39,6 +39,8 @@ struct GamePage<'a> {
     table: Option<TableBanner>,
     /// No more hands: the game ended, or its match's limits ended it.
     over: bool,
+    /// The new-game form filled with this game's seats, once it is over.
+    next_same: Option<String>,
 }
 
 /// A match of several partidas, as the game page shows it.
@@ -225,6 +227,18 @@ pub(super) async fn game_page(
             over: board.game_over.is_some() || l.game.status == "finished",
             deal: board.deal,
             can_record: may_record(who, &l.game),
+            next_same: (l.game.status == "finished"
+                && table.is_none()
+                && series.as_ref().is_none_or(|s| !s.next_due)
+                && who.allows(Perm::CreateGame(l.game.club_id)))
+            .then(|| {
+                format!(
+                    "/clubes/{}/partidas/nueva?juego={}&desde={}",
+                    l.game.club_id,
+                    l.setup.game.slug(),
+                    l.game.id
+                )
+            }),
             pin: staff.then(|| l.game.pin.clone()),
             sides,
             lines,

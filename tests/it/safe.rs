@@ -695,3 +695,39 @@ async fn a_finished_game_offers_the_next_one_with_the_same_seats_options_and_the
     assert_eq!(new.first_dealer, 2);
     assert_eq!(new.status, "playing");
 }
+
+#[tokio::test]
+async fn the_demo_has_a_game_whose_history_offers_to_undo_a_deleted_hand() {
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("org", "organiser", Some(1)).await;
+    app.login(&app.client, "org", &pw).await;
+    let games: Vec<(i32, usize)> = app
+        .with_conn(|conn| {
+            // The demo's club games, as `baza demo` and `serve --demo` add them.
+            baza::web::game::create_demo_games(conn, 1).unwrap();
+            baza::db::games::club_games(conn, 1)
+                .unwrap()
+                .into_iter()
+                .map(|g| {
+                    let n = baza::db::games::game_hands(conn, g.id).unwrap().len();
+                    (g.id, n)
+                })
+                .collect()
+        })
+        .await;
+    let mut offered = Vec::new();
+    for (id, _) in &games {
+        let html = page_of(&app, &app.client, &format!("/partidas/{id}/auditoria")).await;
+        if attr(&html, "form[action$='/deshacer']", "action").is_some() {
+            offered.push(*id);
+        }
+    }
+    assert_eq!(offered.len(), 1, "{offered:?}");
+    let id = offered[0];
+    let hands = games.iter().find(|(g, _)| *g == id).unwrap().1;
+    let html = page_of(&app, &app.client, &format!("/partidas/{id}/auditoria")).await;
+    assert_eq!(
+        texts(&html, ".history-change")[0],
+        format!("Mano {} borrada", hands + 1)
+    );
+}

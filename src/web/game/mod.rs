@@ -753,28 +753,6 @@ fn kept_hand_json(game: i32, hand: i32, dealer: u8, e: &Entered, from: Option<i3
     v.to_string()
 }
 
-/// A deleted hand as its audit row keeps it: number, dealer, what was entered.
-pub(crate) struct KeptHand {
-    pub(crate) hand_no: i32,
-    pub(crate) dealer: u8,
-    pub(crate) entered: Entered,
-}
-
-/// The hand a deletion's audit snapshot (`before_json`) kept, if it kept it whole.
-pub(crate) fn kept_hand(game: i32, json: &str) -> Option<KeptHand> {
-    let v: serde_json::Value = serde_json::from_str(json).ok()?;
-    if v.get("game")?.as_i64()? != i64::from(game) {
-        return None;
-    }
-    let kind = v.get("kind")?.as_str()?;
-    let entry = v.get("entry")?.to_string();
-    Some(KeptHand {
-        hand_no: i32::try_from(v.get("hand")?.as_i64()?).ok()?,
-        dealer: u8::try_from(v.get("dealer")?.as_u64()?).ok()?,
-        entered: Entered::from_parts(kind, &entry).ok()?,
-    })
-}
-
 /// An audit snapshot of a hand: its game, its number and what was entered.
 fn hand_json(game: i32, hand: i32, entry: &str) -> String {
     let entry: serde_json::Value = serde_json::from_str(entry).unwrap_or_default();

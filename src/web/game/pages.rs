@@ -1,5 +1,5 @@
-//! The pages of a game: its scoreboard, the hand form (new and edit), saving and
-//! deleting a hand, the game's PIN and the game lines of a club page.
+//! The pages of a game: its scoreboard, the hand form (new and edit), saving a hand,
+//! the game's PIN and the game lines of a club page (deleting a hand: `undo`).
 
 use super::*;
 use crate::web::done::with_done;
@@ -660,95 +660,6 @@ pub(crate) fn dependent_places(lang: Lang, list: &str) -> Vec<String> {
 /// [`dependent_places`] in one line.
 pub(crate) fn dependents_text(lang: Lang, list: &str) -> String {
     dependent_places(lang, list).join(", ")
-}
-
-#[derive(Deserialize)]
-pub struct VersionForm {
-    version: i32,
-}
-
-pub async fn delete_hand(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    path: web::Path<(String, String)>,
-    form: web::Form<VersionForm>,
-) -> Result<HttpResponse, AppError> {
-    let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
-    let game = db(&state, move |conn| {
-        games::find_game(conn, id)?.ok_or(AppError::NotFound)
-    })
-    .await?;
-    require_record(&who, &game, req.path())?;
-    let lang = crate::web::i18n::negotiate(&req);
-    let actor = who.actor();
-    let version = form.version;
-    let by = change_by(&who, &game, &session, false);
-    let outcome = db(&state, move |conn| {
-        apply_change(
-            conn,
-            id,
-            version,
-            Change::Remove { hand_no: n },
-            (&actor, &by),
-            lang,
-        )
-    })
-    .await?;
-    let ctx = Ctx::from_request(&req);
-    match outcome {
-        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&with_done(
-            &format!("/partidas/{id}"),
-            "mano-borrada",
-        ))),
-        Outcome::Locked => Err(AppError::Conflict {
-            key: "error-table-confirmed",
-            detail: String::new(),
-        }),
-        Outcome::NeedsConfirm(list) => {
-            let msg = format!(
-                "{} {}",
-                ctx.t("tournament-correction-confirm"),
-                dependents_text(ctx.lang, &list)
-            );
-            game_page(&req, &state, &who, id, Some(msg), StatusCode::CONFLICT).await
-        }
-        Outcome::Stale | Outcome::Occupied => {
-            game_page(
-                &req,
-                &state,
-                &who,
-                id,
-                Some(ctx.t("game-stale")),
-                StatusCode::CONFLICT,
-            )
-            .await
-        }
-        Outcome::Over => {
-            game_page(
-                &req,
-                &state,
-                &who,
-                id,
-                Some(ctx.t("error-game-over")),
-                StatusCode::CONFLICT,
-            )
-            .await
-        }
-        Outcome::Invalid(position, _) => {
-            let msg = ctx.t1("entry-breaks-later", "n", &position);
-            game_page(
-                &req,
-                &state,
-                &who,
-                id,
-                Some(msg),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
-        }
-    }
 }
 
 #[derive(Deserialize)]

@@ -7,6 +7,28 @@ use super::*;
 use crate::db::accounts::AuditEntry;
 use crate::web::done::with_done;
 
+/// A deleted hand as its audit row keeps it: number, dealer, what was entered.
+pub(crate) struct KeptHand {
+    pub(crate) hand_no: i32,
+    pub(crate) dealer: u8,
+    pub(crate) entered: Entered,
+}
+
+/// The hand a deletion's audit snapshot (`before_json`) kept, if it kept it whole.
+pub(crate) fn kept_hand(game: i32, json: &str) -> Option<KeptHand> {
+    let v: serde_json::Value = serde_json::from_str(json).ok()?;
+    if v.get("game")?.as_i64()? != i64::from(game) {
+        return None;
+    }
+    let kind = v.get("kind")?.as_str()?;
+    let entry = v.get("entry")?.to_string();
+    Some(KeptHand {
+        hand_no: i32::try_from(v.get("hand")?.as_i64()?).ok()?,
+        dealer: u8::try_from(v.get("dealer")?.as_u64()?).ok()?,
+        entered: Entered::from_parts(kind, &entry).ok()?,
+    })
+}
+
 #[derive(Template)]
 #[template(path = "hand_delete.html")]
 struct DeletePage<'a> {
@@ -65,6 +87,97 @@ pub async fn confirm_delete_hand(
         },
         StatusCode::OK,
     )
+}
+
+#[derive(Deserialize)]
+pub struct VersionForm {
+    version: i32,
+}
+
+/// `POST /partidas/{id}/manos/{n}/borrar`: deletes hand `n` at the version read (the
+/// button of the confirmation page; the deletion stays in the history, undoable).
+pub async fn delete_hand(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    session: Session,
+    path: web::Path<(String, String)>,
+    form: web::Form<VersionForm>,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
+    let game = db(&state, move |conn| {
+        games::find_game(conn, id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    require_record(&who, &game, req.path())?;
+    let lang = crate::web::i18n::negotiate(&req);
+    let actor = who.actor();
+    let version = form.version;
+    let by = change_by(&who, &game, &session, false);
+    let outcome = db(&state, move |conn| {
+        apply_change(
+            conn,
+            id,
+            version,
+            Change::Remove { hand_no: n },
+            (&actor, &by),
+            lang,
+        )
+    })
+    .await?;
+    let ctx = Ctx::from_request(&req);
+    match outcome {
+        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&with_done(
+            &format!("/partidas/{id}"),
+            "mano-borrada",
+        ))),
+        Outcome::Locked => Err(AppError::Conflict {
+            key: "error-table-confirmed",
+            detail: String::new(),
+        }),
+        Outcome::NeedsConfirm(list) => {
+            let msg = format!(
+                "{} {}",
+                ctx.t("tournament-correction-confirm"),
+                dependents_text(ctx.lang, &list)
+            );
+            game_page(&req, &state, &who, id, Some(msg), StatusCode::CONFLICT).await
+        }
+        Outcome::Stale | Outcome::Occupied => {
+            game_page(
+                &req,
+                &state,
+                &who,
+                id,
+                Some(ctx.t("game-stale")),
+                StatusCode::CONFLICT,
+            )
+            .await
+        }
+        Outcome::Over => {
+            game_page(
+                &req,
+                &state,
+                &who,
+                id,
+                Some(ctx.t("error-game-over")),
+                StatusCode::CONFLICT,
+            )
+            .await
+        }
+        Outcome::Invalid(position, _) => {
+            let msg = ctx.t1("entry-breaks-later", "n", &position);
+            game_page(
+                &req,
+                &state,
+                &who,
+                id,
+                Some(msg),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    }
 }
 
 /// One change of the game's history.

@@ -566,7 +566,7 @@ async fn save_hand(
             }];
             again(errors, StatusCode::CONFLICT, f).await
         }
-        Outcome::Stale | Outcome::Occupied => {
+        Outcome::Stale => {
             let ctx = Ctx::from_request(&req);
             game_page(
                 &req,
@@ -611,6 +611,11 @@ async fn save_hand(
             };
             again(errors, StatusCode::UNPROCESSABLE_ENTITY, f).await
         }
+        // Only a restored hand finds its place taken (see `undo`).
+        Outcome::Occupied => Err(AppError::Conflict {
+            key: "game-stale",
+            detail: String::new(),
+        }),
     }
 }
 

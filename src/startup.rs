@@ -239,7 +239,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .get(game::edit_hand_form)
                 .post(game::post_edit_hand),
         )
-        .service(web::resource("/partidas/{id}/manos/{n}/borrar").post(game::delete_hand))
+        .service(
+            web::resource("/partidas/{id}/manos/{n}/borrar")
+                .get(game::confirm_delete_hand)
+                .post(game::delete_hand),
+        )
+        .service(web::resource("/partidas/{id}/auditoria").get(game::game_history))
+        .service(web::resource("/partidas/{id}/auditoria/{a}/deshacer").post(game::undo_delete))
         .service(web::resource("/campeonatos/{id}/auditoria").get(manage::audit))
         .service(web::resource("/clubes/{id}/auditoria").get(manage::club_audit))
         .service(

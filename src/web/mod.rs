@@ -7,6 +7,7 @@ pub mod assets;
 pub mod auth;
 pub mod brackets;
 pub mod championship;
+pub mod done;
 mod errors;
 pub mod first_run;
 pub mod game;

@@ -23,6 +23,7 @@ mod i18n;
 mod offline;
 mod pages;
 mod referee;
+mod safe;
 mod security;
 mod structure;
 mod sheets;

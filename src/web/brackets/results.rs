@@ -74,6 +74,20 @@ fn parse_op(f: &ResultForm, correcting: bool) -> Result<(Op, i32), &'static str>
     ))
 }
 
+/// A correction's form with its winner taken from the typed score when both numbers
+/// are there and differ ("gana quien tenga más", as the form says): the form opens
+/// with the old winner checked, so a new score that turns the match decides it.
+fn follow_score(mut f: ResultForm) -> ResultForm {
+    let number = |s: &str| s.trim().parse::<u32>().ok();
+    if let (Some(a), Some(b)) = (number(&f.score_0), number(&f.score_1))
+        && a != b
+        && f.action != "clear"
+    {
+        f.winner = if a > b { "0" } else { "1" }.to_owned();
+    }
+    f
+}
+
 /// The entrant in slot `k` of match `id`.
 fn slot_entrant(b: &Bracket, id: MatchId, k: usize) -> Result<EntrantId, BracketError> {
     b.get(id)
@@ -380,7 +394,11 @@ async fn post_change(
         return Err(AppError::NotFound);
     }
     who.require(Perm::ManageClub(l.row.club_id), req.path())?;
-    let form = form.into_inner();
+    let form = if correcting {
+        follow_score(form.into_inner())
+    } else {
+        form.into_inner()
+    };
     let ctx = Ctx::from_request(&req);
     let refuse = |key: &str, status: StatusCode, form: ResultForm| {
         let error = if key == "bracket-bad-score" {
@@ -454,7 +472,10 @@ async fn post_change(
     let actor = who.actor();
     let expect = (version, seen);
     match db(&state, move |conn| save(conn, id, m, op, expect, &actor)).await? {
-        Saved::Done => Ok(see_other(&format!("/cuadros/{id}"))),
+        Saved::Done => Ok(see_other(&crate::web::done::with_done(
+            &format!("/cuadros/{id}"),
+            "resultado-guardado",
+        ))),
         Saved::Stale => refuse("bracket-stale", StatusCode::CONFLICT, form).await,
         Saved::Refused(e) => refuse(refusal_key(&e), StatusCode::UNPROCESSABLE_ENTITY, form).await,
     }

@@ -329,8 +329,9 @@ pub async fn publish(
         .map_err(AppError::from)
     })
     .await?;
-    Ok(see_other(&format!(
-        "/campeonatos/{id}/direccion#ronda-{round}"
+    Ok(see_other(&crate::web::done::with_done(
+        &format!("/campeonatos/{id}/direccion#ronda-{round}"),
+        "ronda-publicada",
     )))
 }
 

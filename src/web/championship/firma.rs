@@ -151,7 +151,7 @@ async fn sign_post(
         Ok(table_games::confirm(conn, &row, &signer, &actor, now())?)
     })
     .await?;
-    Ok(see_other(&path))
+    Ok(see_other(&crate::web::done::with_done(&path, "firmado")))
 }
 
 #[derive(Deserialize)]

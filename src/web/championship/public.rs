@@ -36,7 +36,8 @@ pub async fn standings(
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
     let ctx = Ctx::from_request(&req);
-    let key = (who.user.is_none() && ctx.username.is_none())
+    // A page with a confirmation on it (`?hecho=`) is never kept for everyone.
+    let key = (who.user.is_none() && ctx.username.is_none() && ctx.done().is_none())
         .then(|| format!("standings:{id}:{:?}", ctx.lang));
     let stamp = match cached(&state, key.as_deref(), id).await? {
         Ok(page) => return Ok(page.response(&req)),
@@ -51,10 +52,7 @@ pub async fn standings(
         ))
     })
     .await?;
-    let mut rounds: Vec<RoundView> = round_views(&t, &rows, None)
-        .into_iter()
-        .filter(|r| r.published)
-        .collect();
+    let mut rounds = published_rounds(&t, &rows);
     rounds.reverse();
     let earlier: Vec<u32> = rounds.iter().skip(1).map(|r| r.number).collect();
     rounds.truncate(1);
@@ -77,6 +75,16 @@ pub async fn standings(
         (Some(key), Some(stamp)) => Ok(keep(&state, key, stamp, &page)?.response(&req)),
         _ => render(&page),
     }
+}
+
+/// The published rounds of `t`, first to last: the standings page shows the last one
+/// (and links the others), the live page the last one too, so both agree on what is
+/// published.
+fn published_rounds(t: &Tournament, rows: &[TableRow]) -> Vec<RoundView> {
+    round_views(t, rows, None)
+        .into_iter()
+        .filter(|r| r.published)
+        .collect()
 }
 
 /// For an anonymous view (`key` set): the cached page if the championship has not
@@ -159,9 +167,7 @@ pub async fn live(
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
     let ctx = Ctx::from_request(&req);
-    let key = ctx
-        .username
-        .is_none()
+    let key = (ctx.username.is_none() && ctx.done().is_none())
         .then(|| format!("live:{id}:{}:{:?}", query.pagina.unwrap_or(1), ctx.lang));
     let no_store = |mut res: HttpResponse| {
         res.headers_mut().insert(
@@ -176,13 +182,16 @@ pub async fn live(
     };
     let phase_ctx = Ctx::from_request(&req);
     let (t, rows, phase) = db(&state, move |conn| {
-        let phase = super::director::phase_views(conn, &phase_ctx, id)?.pop();
+        // A phase takes the wall once its tables are drawn; a bracket with no table
+        // yet leaves the round there, as the standings page shows it.
+        let phase = super::director::phase_views(conn, &phase_ctx, id)?
+            .into_iter()
+            .rfind(|p| !p.tables.is_empty());
         Ok((load(conn, id)?, store::tables(conn, id)?, phase))
     })
     .await?;
-    let round = round_views(&t, &rows, None)
-        .into_iter()
-        .rfind(|r| r.published)
+    let round = published_rounds(&t, &rows)
+        .pop()
         .filter(|_| phase.is_none());
     let standings = standing_lines(&t.file);
     let tables = round.as_ref().map_or(0, |r| r.tables.len());

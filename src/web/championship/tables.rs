@@ -667,7 +667,10 @@ async fn score_post(
             )?)
         })
         .await?;
-        return Ok(see_other(&path));
+        return Ok(see_other(&crate::web::done::with_done(
+            &path,
+            "resultado-guardado",
+        )));
     }
     if let Key::Phase(..) = tc.key {
         // A knockout match needs a winner.
@@ -687,7 +690,10 @@ async fn score_post(
         })
         .await?;
         return match done {
-            Ok(()) => Ok(see_other(&path)),
+            Ok(()) => Ok(see_other(&crate::web::done::with_done(
+                &path,
+                "resultado-guardado",
+            ))),
             // Later matches were played from it: listed, and confirmed to annul them.
             Err(ChangeError::Refused("tournament-correction-confirm", list)) => {
                 let lines = crate::web::game::dependent_places(ctx.lang, &list);
@@ -761,5 +767,8 @@ async fn score_post(
         )?)
     })
     .await?;
-    Ok(see_other(&path))
+    Ok(see_other(&crate::web::done::with_done(
+        &path,
+        "resultado-guardado",
+    )))
 }

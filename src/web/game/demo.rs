@@ -239,5 +239,62 @@ pub fn create_demo_games(conn: &mut DbConn, club_id: i32) -> Result<usize, AppEr
         }
         created += 1;
     }
+    deleted_hand(conn, club_id)?;
     Ok(created)
+}
+
+/// A demo game still in play gets one hand entered twice by mistake and then deleted:
+/// its history shows the deletion with "Deshacer", and the game is as it was.
+fn deleted_hand(conn: &mut DbConn, club_id: i32) -> Result<(), AppError> {
+    let playing: Vec<i32> = crate::db::games::club_games(conn, club_id)?
+        .into_iter()
+        .filter(|g| g.status == "playing" && !g.pin.is_empty())
+        .map(|g| g.id)
+        .collect();
+    for id in playing {
+        if entered_twice_and_deleted(conn, id)? {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Enters game `id`'s last hand again and deletes the copy; `false` (nothing written)
+/// when the copy would not fit the game or would end it.
+fn entered_twice_and_deleted(conn: &mut DbConn, id: i32) -> Result<bool, AppError> {
+    let actor = "demo";
+    let by = ChangeBy::default();
+    let l = load(conn, id)?;
+    let (Some((_, last)), Ok((_, board))) =
+        (l.entered.last(), rescore(&l.setup, &l.entered, Lang::Es))
+    else {
+        return Ok(false);
+    };
+    let Some(dealer) = board.next_dealer else {
+        return Ok(false);
+    };
+    let mut with_copy = l.entered.clone();
+    with_copy.push((dealer, last.clone()));
+    match rescore(&l.setup, &with_copy, Lang::Es) {
+        Ok((_, b)) if b.game_over.is_none() => {}
+        _ => return Ok(false),
+    }
+    let add = Change::Add {
+        dealer,
+        entered: last.clone(),
+        submission: format!("demo-{id}-twice"),
+    };
+    if !matches!(
+        apply_change(conn, id, l.game.version, add, (actor, &by), Lang::Es)?,
+        Outcome::Saved
+    ) {
+        return Ok(false);
+    }
+    let l = load(conn, id)?;
+    let Some(hand_no) = l.hands.last().map(|h| h.hand_no) else {
+        return Ok(false);
+    };
+    let remove = Change::Remove { hand_no };
+    apply_change(conn, id, l.game.version, remove, (actor, &by), Lang::Es)?;
+    Ok(true)
 }

@@ -170,7 +170,10 @@ pub async fn import_game(
         })
     })
     .await?;
-    Ok(see_other(&format!("/partidas/{id}")))
+    Ok(see_other(&crate::web::done::with_done(
+        &format!("/partidas/{id}"),
+        "importado",
+    )))
 }
 
 /// Puts a ruled hand into a game (the referee desk's "apply"): as a new hand, or
@@ -213,7 +216,7 @@ pub fn apply_entered(
                 dependents_text(lang, &list),
                 crate::web::i18n::tr(lang, "ruling-apply-confirm")
             )),
-            Outcome::Stale => Err(crate::web::i18n::tr(lang, "game-stale")),
+            Outcome::Stale | Outcome::Occupied => Err(crate::web::i18n::tr(lang, "game-stale")),
             Outcome::Over => Err(crate::web::i18n::tr(lang, "error-game-over")),
             Outcome::Invalid(n, errors) => Err(format!(
                 "{n}: {}",

@@ -37,11 +37,13 @@ mod demo;
 mod files;
 mod new;
 mod pages;
+mod undo;
 
 pub use demo::*;
 pub use files::*;
 pub use new::*;
 pub use pages::*;
+pub use undo::*;
 
 pub const GAME_FORMAT: &str = "baza-game/1";
 /// Cante slots on the quick form (no hand has more than four marriages).
@@ -452,6 +454,13 @@ pub(crate) enum Change {
     Remove {
         hand_no: i32,
     },
+    /// A deleted hand put back in its place (audit row `from`).
+    Restore {
+        hand_no: i32,
+        dealer: u8,
+        entered: Entered,
+        from: i32,
+    },
 }
 
 pub(crate) enum Outcome {
@@ -462,6 +471,8 @@ pub(crate) enum Outcome {
     Invalid(usize, Vec<EntryError>),
     /// A double-tapped submit: the first one was saved, this one is ignored.
     Duplicate,
+    /// A restored hand's place holds another hand now.
+    Occupied,
     /// The game is over: no new hands.
     Over,
     /// The game is a championship table's whose result was confirmed: only the
@@ -494,12 +505,17 @@ pub(crate) fn apply_change(
     lang: Lang,
 ) -> Result<Outcome, AppError> {
     crate::db::write_tx(conn, |conn| {
-        if let Change::Add { submission, .. } = &change
-            && games::submission_exists(conn, submission)?
+        if let Some(submission) = change.submission()
+            && games::submission_exists(conn, &submission)?
         {
             return Ok(Outcome::Duplicate);
         }
         let l = load(conn, id)?;
+        if let Change::Restore { hand_no, .. } = &change
+            && l.hands.iter().any(|h| h.hand_no == *hand_no)
+        {
+            return Ok(Outcome::Occupied);
+        }
         let table = table_games::table_of_game(conn, &l.game)?;
         if table.as_ref().is_some_and(|r| r.status == "final") && !by.staff {
             return Ok(Outcome::Locked);
@@ -521,18 +537,41 @@ pub(crate) fn apply_change(
             } => {
                 hands.push((*dealer, entered.clone()));
                 let no = l.hands.last().map_or(1, |h| h.hand_no + 1);
-                ("create", None, Some(entered.entry_json()), no)
+                (
+                    "create",
+                    None,
+                    Some(hand_json(id, no, &entered.entry_json())),
+                    no,
+                )
             }
             Change::Replace { hand_no, entered } => {
                 let i = position(*hand_no).ok_or(AppError::NotFound)?;
                 let old = hands[i].1.entry_json();
                 hands[i].1 = entered.clone();
-                ("update", Some(old), Some(entered.entry_json()), *hand_no)
+                (
+                    "update",
+                    Some(hand_json(id, *hand_no, &old)),
+                    Some(hand_json(id, *hand_no, &entered.entry_json())),
+                    *hand_no,
+                )
             }
             Change::Remove { hand_no } => {
                 let i = position(*hand_no).ok_or(AppError::NotFound)?;
-                let old = hands.remove(i).1.entry_json();
-                ("delete", Some(old), None, *hand_no)
+                let (dealer, old) = hands.remove(i);
+                // Kept whole (its kind and dealer too) so the deletion can be undone.
+                let before = kept_hand_json(id, *hand_no, dealer, &old, None);
+                ("delete", Some(before), None, *hand_no)
+            }
+            Change::Restore {
+                hand_no,
+                dealer,
+                entered,
+                from,
+            } => {
+                let i = restore_at(&l.hands, *hand_no);
+                hands.insert(i, (*dealer, entered.clone()));
+                let after = kept_hand_json(id, *hand_no, *dealer, entered, Some(*from));
+                ("restore", None, Some(after), *hand_no)
             }
         };
         let (scores, board) = match rescore(&l.setup, &hands, lang) {
@@ -560,6 +599,30 @@ pub(crate) fn apply_change(
                         entry: &entered.entry_json(),
                         score: &serde_json::to_string(score).unwrap_or_default(),
                         submission,
+                        created_at: t,
+                        updated_at: t,
+                    },
+                )?;
+            }
+            Change::Restore {
+                dealer,
+                entered,
+                from,
+                ..
+            } => {
+                let score = scores
+                    .get(restore_at(&l.hands, hand_no))
+                    .ok_or(AppError::NotFound)?;
+                games::insert_hand(
+                    conn,
+                    &NewHand {
+                        game_id: id,
+                        hand_no,
+                        kind: entered.kind(),
+                        dealer: i32::from(*dealer),
+                        entry: &entered.entry_json(),
+                        score: &serde_json::to_string(score).unwrap_or_default(),
+                        submission: &restore_submission(*from),
                         created_at: t,
                         updated_at: t,
                     },
@@ -605,8 +668,8 @@ pub(crate) fn apply_change(
                 entity_id: id,
                 club_id: Some(l.game.club_id),
                 event_id: table.as_ref().map(|r| r.event_id),
-                before_json: before.map(|b| hand_json(id, hand_no, &b)),
-                after_json: after.map(|a| hand_json(id, hand_no, &a)),
+                before_json: before,
+                after_json: after,
             },
         )?;
         if let Some(row) = &table {
@@ -646,6 +709,48 @@ pub(crate) fn apply_change(
         } => Ok(Outcome::Over),
         other => Err(other),
     })
+}
+
+impl Change {
+    /// The one-time id that makes a second tap of the same submit a no-op.
+    fn submission(&self) -> Option<String> {
+        match self {
+            Change::Add { submission, .. } => Some(submission.clone()),
+            Change::Restore { from, .. } => Some(restore_submission(*from)),
+            _ => None,
+        }
+    }
+}
+
+/// The submission id of the restore of the deletion audited as row `from`: a deleted
+/// hand comes back once.
+fn restore_submission(from: i32) -> String {
+    format!("restore-{from}")
+}
+
+/// Where hand number `hand_no` goes back among `hands` (in order of number).
+fn restore_at(hands: &[GameHand], hand_no: i32) -> usize {
+    hands
+        .iter()
+        .position(|h| h.hand_no > hand_no)
+        .unwrap_or(hands.len())
+}
+
+/// An audit snapshot of a whole hand (a deleted one, or one put back): its game, its
+/// number, its dealer (0-based seat), its kind and entry, and the deletion it undoes.
+fn kept_hand_json(game: i32, hand: i32, dealer: u8, e: &Entered, from: Option<i32>) -> String {
+    let entry: serde_json::Value = serde_json::from_str(&e.entry_json()).unwrap_or_default();
+    let mut v = serde_json::json!({
+        "game": game,
+        "hand": hand,
+        "dealer": dealer,
+        "kind": e.kind(),
+        "entry": entry,
+    });
+    if let Some(from) = from {
+        v["restored_from"] = from.into();
+    }
+    v.to_string()
 }
 
 /// An audit snapshot of a hand: its game, its number and what was entered.

@@ -58,6 +58,36 @@ fn option_fields(game: GameKind, chosen: &HashMap<String, String>) -> Vec<Option
 #[derive(Deserialize)]
 pub struct NewGameQuery {
     juego: Option<String>,
+    /// A finished game of the club whose players, seats, options and deal the new
+    /// game continues.
+    desde: Option<String>,
+}
+
+/// The new-game form filled from game `from`: the same game, seats and options, the
+/// first deal to whoever deals next by the game's rules.
+fn form_after(l: &Loaded, lang: Lang) -> HashMap<String, String> {
+    let mut f = HashMap::new();
+    f.insert("game".to_owned(), l.setup.game.slug().to_owned());
+    f.insert("players".to_owned(), l.setup.players.to_string());
+    for (i, name) in l.seats.iter().enumerate() {
+        f.insert(format!("seat_{i}"), name.clone());
+    }
+    let players = l.setup.players.max(1);
+    // Who deals after the last hand (the board stops counting once the game is over).
+    let last_dealer = l.entered.last().map_or(l.setup.first_dealer, |(d, _)| *d);
+    let next = rescore(&l.setup, &l.entered, lang)
+        .ok()
+        .and_then(|(scores, _)| scores.last().and_then(|s| s.next_dealer))
+        .unwrap_or((last_dealer + 1) % players);
+    f.insert("first_dealer".to_owned(), (next % players).to_string());
+    for (name, v) in &l.setup.options {
+        let text = match v {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        f.insert(format!("opt_{name}"), text);
+    }
+    f
 }
 
 async fn new_game_page(
@@ -107,19 +137,21 @@ pub async fn new_game_form(
 ) -> Result<HttpResponse, AppError> {
     let club_id = parse_id(&path)?;
     who.require(Perm::CreateGame(club_id), req.path())?;
-    let game = match query.juego.as_deref() {
+    let mut game = match query.juego.as_deref() {
         Some(g) => Some(game_kind(g)?),
         None => None,
     };
-    new_game_page(
-        &req,
-        &state,
-        club_id,
-        game,
-        HandForm::default(),
-        StatusCode::OK,
-    )
-    .await
+    let mut form = HandForm::default();
+    if let Some(from) = query.desde.as_deref() {
+        let from = parse_id(from)?;
+        let l = db(&state, move |conn| load(conn, from)).await?;
+        if l.game.club_id != club_id {
+            return Err(AppError::NotFound);
+        }
+        game = Some(l.setup.game);
+        form.values = form_after(&l, crate::web::i18n::negotiate(&req));
+    }
+    new_game_page(&req, &state, club_id, game, form, StatusCode::OK).await
 }
 
 /// Reads the new-game form into a setup and the seat names.

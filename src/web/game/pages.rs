@@ -1,7 +1,8 @@
-//! The pages of a game: its scoreboard, the hand form (new and edit), saving and
-//! deleting a hand, the game's PIN and the game lines of a club page.
+//! The pages of a game: its scoreboard, the hand form (new and edit), saving a hand,
+//! the game's PIN and the game lines of a club page (deleting a hand: `undo`).
 
 use super::*;
+use crate::web::done::with_done;
 
 pub struct Line {
     pub no: i32,
@@ -12,7 +13,7 @@ pub struct Line {
     pub running: Vec<String>,
 }
 
-fn show(s: &Score) -> String {
+pub(super) fn show(s: &Score) -> String {
     match s.whole() {
         Some(n) => n.to_string(),
         None => format!("{:.1}", s.as_f64()),
@@ -38,6 +39,8 @@ struct GamePage<'a> {
     table: Option<TableBanner>,
     /// No more hands: the game ended, or its match's limits ended it.
     over: bool,
+    /// The new-game form filled with this game's seats, once it is over.
+    next_same: Option<String>,
 }
 
 /// A match of several partidas, as the game page shows it.
@@ -115,7 +118,7 @@ pub(crate) fn may_record(who: &Principal, g: &Game) -> bool {
         })
 }
 
-fn require_record(who: &Principal, g: &Game, here: &str) -> Result<(), AppError> {
+pub(super) fn require_record(who: &Principal, g: &Game, here: &str) -> Result<(), AppError> {
     if may_record(who, g) {
         Ok(())
     } else {
@@ -124,7 +127,7 @@ fn require_record(who: &Principal, g: &Game, here: &str) -> Result<(), AppError>
 }
 
 /// Who changes a game, for its championship table.
-fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> ChangeBy {
+pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> ChangeBy {
     ChangeBy {
         staff: who.user.is_some() && may_record(who, g),
         sides: crate::web::championship::sides_held(session),
@@ -132,7 +135,7 @@ fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> C
     }
 }
 
-async fn game_page(
+pub(super) async fn game_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     who: &Principal,
@@ -224,6 +227,18 @@ async fn game_page(
             over: board.game_over.is_some() || l.game.status == "finished",
             deal: board.deal,
             can_record: may_record(who, &l.game),
+            next_same: (l.game.status == "finished"
+                && table.is_none()
+                && series.as_ref().is_none_or(|s| !s.next_due)
+                && who.allows(Perm::CreateGame(l.game.club_id)))
+            .then(|| {
+                format!(
+                    "/clubes/{}/partidas/nueva?juego={}&desde={}",
+                    l.game.club_id,
+                    l.setup.game.slug(),
+                    l.game.id
+                )
+            }),
             pin: staff.then(|| l.game.pin.clone()),
             sides,
             lines,
@@ -525,6 +540,11 @@ async fn save_hand(
             }
         }
     };
+    let done = if matches!(change, Change::Replace { .. }) {
+        "mano-corregida"
+    } else {
+        "mano-anotada"
+    };
     let actor = who.actor();
     let by = change_by(
         &who,
@@ -537,7 +557,9 @@ async fn save_hand(
     })
     .await?;
     match outcome {
-        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&format!("/partidas/{id}"))),
+        Outcome::Saved | Outcome::Duplicate => {
+            Ok(see_other(&with_done(&format!("/partidas/{id}"), done)))
+        }
         Outcome::Locked => Err(AppError::Conflict {
             key: "error-table-confirmed",
             detail: String::new(),
@@ -597,6 +619,11 @@ async fn save_hand(
             };
             again(errors, StatusCode::UNPROCESSABLE_ENTITY, f).await
         }
+        // Only a restored hand finds its place taken (see `undo`).
+        Outcome::Occupied => Err(AppError::Conflict {
+            key: "game-stale",
+            detail: String::new(),
+        }),
     }
 }
 
@@ -646,92 +673,6 @@ pub(crate) fn dependent_places(lang: Lang, list: &str) -> Vec<String> {
 /// [`dependent_places`] in one line.
 pub(crate) fn dependents_text(lang: Lang, list: &str) -> String {
     dependent_places(lang, list).join(", ")
-}
-
-#[derive(Deserialize)]
-pub struct VersionForm {
-    version: i32,
-}
-
-pub async fn delete_hand(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    path: web::Path<(String, String)>,
-    form: web::Form<VersionForm>,
-) -> Result<HttpResponse, AppError> {
-    let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
-    let game = db(&state, move |conn| {
-        games::find_game(conn, id)?.ok_or(AppError::NotFound)
-    })
-    .await?;
-    require_record(&who, &game, req.path())?;
-    let lang = crate::web::i18n::negotiate(&req);
-    let actor = who.actor();
-    let version = form.version;
-    let by = change_by(&who, &game, &session, false);
-    let outcome = db(&state, move |conn| {
-        apply_change(
-            conn,
-            id,
-            version,
-            Change::Remove { hand_no: n },
-            (&actor, &by),
-            lang,
-        )
-    })
-    .await?;
-    let ctx = Ctx::from_request(&req);
-    match outcome {
-        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&format!("/partidas/{id}"))),
-        Outcome::Locked => Err(AppError::Conflict {
-            key: "error-table-confirmed",
-            detail: String::new(),
-        }),
-        Outcome::NeedsConfirm(list) => {
-            let msg = format!(
-                "{} {}",
-                ctx.t("tournament-correction-confirm"),
-                dependents_text(ctx.lang, &list)
-            );
-            game_page(&req, &state, &who, id, Some(msg), StatusCode::CONFLICT).await
-        }
-        Outcome::Stale => {
-            game_page(
-                &req,
-                &state,
-                &who,
-                id,
-                Some(ctx.t("game-stale")),
-                StatusCode::CONFLICT,
-            )
-            .await
-        }
-        Outcome::Over => {
-            game_page(
-                &req,
-                &state,
-                &who,
-                id,
-                Some(ctx.t("error-game-over")),
-                StatusCode::CONFLICT,
-            )
-            .await
-        }
-        Outcome::Invalid(position, _) => {
-            let msg = ctx.t1("entry-breaks-later", "n", &position);
-            game_page(
-                &req,
-                &state,
-                &who,
-                id,
-                Some(msg),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
-        }
-    }
 }
 
 #[derive(Deserialize)]

@@ -1,0 +1,70 @@
+//! The short confirmation a page shows after a redirect ("Ronda publicada"): the
+//! redirect names what was done in `?hecho=…`, one of a fixed list, and the page shows
+//! that list's message in its language. Nothing typed in the URL is ever shown.
+
+use super::Ctx;
+
+/// What a redirect may say was done, and the message shown for it.
+const DONE: &[(&str, &str)] = &[
+    ("ronda-publicada", "done-round-published"),
+    ("mano-anotada", "done-hand-saved"),
+    ("mano-corregida", "done-hand-corrected"),
+    ("mano-borrada", "done-hand-deleted"),
+    ("mano-repuesta", "done-hand-restored"),
+    ("resultado-guardado", "done-result-saved"),
+    ("firmado", "done-signed"),
+    ("importado", "done-imported"),
+];
+
+/// `path` with `?hecho=what` (or `&hecho=what`) added before any `#fragment`.
+pub fn with_done(path: &str, what: &str) -> String {
+    debug_assert!(DONE.iter().any(|(k, _)| *k == what));
+    let (base, fragment) = match path.split_once('#') {
+        Some((b, f)) => (b, format!("#{f}")),
+        None => (path, String::new()),
+    };
+    let sep = if base.contains('?') { '&' } else { '?' };
+    format!("{base}{sep}hecho={what}{fragment}")
+}
+
+/// The message key for the `hecho` value of a query string, if it is a known one.
+fn done_key(query: &str) -> Option<&'static str> {
+    query
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("hecho="))
+        .find_map(|v| DONE.iter().find(|(k, _)| *k == v).map(|(_, m)| *m))
+}
+
+impl Ctx {
+    /// The confirmation of what the previous request did, in the page's language.
+    pub fn done(&self) -> Option<String> {
+        let (_, query) = self.path.split_once('?')?;
+        done_key(query).map(|key| self.t(key))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_redirect_keeps_its_fragment_after_the_confirmation() {
+        assert_eq!(
+            with_done("/campeonatos/3/direccion#ronda-2", "ronda-publicada"),
+            "/campeonatos/3/direccion?hecho=ronda-publicada#ronda-2"
+        );
+        assert_eq!(with_done("/x?a=1", "firmado"), "/x?a=1&hecho=firmado");
+    }
+
+    #[test]
+    fn only_known_confirmations_are_shown() {
+        assert_eq!(done_key("hecho=firmado"), Some("done-signed"));
+        assert_eq!(
+            done_key("pagina=2&hecho=mano-anotada"),
+            Some("done-hand-saved")
+        );
+        assert_eq!(done_key("hecho=%3Cscript%3E"), None);
+        assert_eq!(done_key("hecho=Hola"), None);
+        assert_eq!(done_key("x=1"), None);
+    }
+}

@@ -1,0 +1,396 @@
+//! Deleting a hand safely: the page that shows the hand and asks before deleting it,
+//! and the game's history of hand changes, where a deletion is undone (the hand put
+//! back in its place and the game re-scored, audited like any other change).
+
+use super::pages::{change_by, require_record, show};
+use super::*;
+use crate::db::accounts::AuditEntry;
+use crate::web::done::with_done;
+
+/// A deleted hand as its audit row keeps it: number, dealer, what was entered.
+pub(crate) struct KeptHand {
+    pub(crate) hand_no: i32,
+    pub(crate) dealer: u8,
+    pub(crate) entered: Entered,
+}
+
+/// The hand a deletion's audit snapshot (`before_json`) kept, if it kept it whole.
+pub(crate) fn kept_hand(game: i32, json: &str) -> Option<KeptHand> {
+    let v: serde_json::Value = serde_json::from_str(json).ok()?;
+    if v.get("game")?.as_i64()? != i64::from(game) {
+        return None;
+    }
+    let kind = v.get("kind")?.as_str()?;
+    let entry = v.get("entry")?.to_string();
+    Some(KeptHand {
+        hand_no: i32::try_from(v.get("hand")?.as_i64()?).ok()?,
+        dealer: u8::try_from(v.get("dealer")?.as_u64()?).ok()?,
+        entered: Entered::from_parts(kind, &entry).ok()?,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "hand_delete.html")]
+struct DeletePage<'a> {
+    ctx: &'a Ctx,
+    game_id: i32,
+    version: i32,
+    hand_no: i32,
+    dealer: String,
+    notes: String,
+    /// Each side and its points in this hand.
+    points: Vec<(String, String)>,
+}
+
+/// `GET /partidas/{id}/manos/{n}/borrar`: the hand that would be deleted, and the
+/// button that deletes it (the `POST` of the same address).
+pub async fn confirm_delete_hand(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
+    let l = db(&state, move |conn| load(conn, id)).await?;
+    require_record(&who, &l.game, req.path())?;
+    let ctx = Ctx::from_request(&req);
+    let i = l
+        .hands
+        .iter()
+        .position(|h| h.hand_no == n)
+        .ok_or(AppError::NotFound)?;
+    let (scores, _) = rescore(&l.setup, &l.entered, ctx.lang).map_err(|(i, e)| {
+        AppError::Internal(anyhow::anyhow!(
+            "game {id}: stored hand {} no longer scores: {e:?}",
+            i + 1
+        ))
+    })?;
+    let score = scores.get(i).ok_or(AppError::NotFound)?;
+    let sides = side_names(&l.setup, &l.seats, ctx.lang);
+    let dealer = usize::try_from(l.hands[i].dealer)
+        .ok()
+        .and_then(|s| l.seats.get(s))
+        .cloned()
+        .unwrap_or_default();
+    render_status(
+        &DeletePage {
+            game_id: id,
+            version: l.game.version,
+            hand_no: n,
+            dealer,
+            notes: score.notes.join(" · "),
+            points: sides
+                .into_iter()
+                .zip(score.hand_points.iter().map(show))
+                .collect(),
+            ctx: &ctx,
+        },
+        StatusCode::OK,
+    )
+}
+
+#[derive(Deserialize)]
+pub struct VersionForm {
+    version: i32,
+}
+
+/// `POST /partidas/{id}/manos/{n}/borrar`: deletes hand `n` at the version read (the
+/// button of the confirmation page; the deletion stays in the history, undoable).
+pub async fn delete_hand(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    session: Session,
+    path: web::Path<(String, String)>,
+    form: web::Form<VersionForm>,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
+    let game = db(&state, move |conn| {
+        games::find_game(conn, id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    require_record(&who, &game, req.path())?;
+    let lang = crate::web::i18n::negotiate(&req);
+    let actor = who.actor();
+    let version = form.version;
+    let by = change_by(&who, &game, &session, false);
+    let outcome = db(&state, move |conn| {
+        apply_change(
+            conn,
+            id,
+            version,
+            Change::Remove { hand_no: n },
+            (&actor, &by),
+            lang,
+        )
+    })
+    .await?;
+    let ctx = Ctx::from_request(&req);
+    match outcome {
+        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&with_done(
+            &format!("/partidas/{id}"),
+            "mano-borrada",
+        ))),
+        Outcome::Locked => Err(AppError::Conflict {
+            key: "error-table-confirmed",
+            detail: String::new(),
+        }),
+        Outcome::NeedsConfirm(list) => {
+            let msg = format!(
+                "{} {}",
+                ctx.t("tournament-correction-confirm"),
+                dependents_text(ctx.lang, &list)
+            );
+            game_page(&req, &state, &who, id, Some(msg), StatusCode::CONFLICT).await
+        }
+        Outcome::Stale | Outcome::Occupied => {
+            game_page(
+                &req,
+                &state,
+                &who,
+                id,
+                Some(ctx.t("game-stale")),
+                StatusCode::CONFLICT,
+            )
+            .await
+        }
+        Outcome::Over => {
+            game_page(
+                &req,
+                &state,
+                &who,
+                id,
+                Some(ctx.t("error-game-over")),
+                StatusCode::CONFLICT,
+            )
+            .await
+        }
+        Outcome::Invalid(position, _) => {
+            let msg = ctx.t1("entry-breaks-later", "n", &position);
+            game_page(
+                &req,
+                &state,
+                &who,
+                id,
+                Some(msg),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    }
+}
+
+/// One change of the game's history.
+pub struct HistoryLine {
+    pub at: String,
+    pub actor: String,
+    pub text: String,
+    /// The deletion's audit row, when it can still be undone.
+    pub undo: Option<i32>,
+    /// The undo waits for the confirm of a director or referee (later rounds).
+    pub confirm: bool,
+}
+
+#[derive(Template)]
+#[template(path = "game_history.html")]
+struct HistoryPage<'a> {
+    ctx: &'a Ctx,
+    game_id: i32,
+    version: i32,
+    title: String,
+    lines: Vec<HistoryLine>,
+    error: Option<String>,
+}
+
+/// The hand number an audit row is about.
+fn hand_of(e: &AuditEntry) -> i64 {
+    e.before_json
+        .as_deref()
+        .or(e.after_json.as_deref())
+        .and_then(|j| serde_json::from_str::<serde_json::Value>(j).ok())
+        .and_then(|v| v.get("hand").and_then(serde_json::Value::as_i64))
+        .unwrap_or(0)
+}
+
+/// The deletions already undone (their audit row ids).
+fn restored(entries: &[AuditEntry]) -> Vec<i64> {
+    entries
+        .iter()
+        .filter(|e| e.action == "restore")
+        .filter_map(|e| e.after_json.as_deref())
+        .filter_map(|j| serde_json::from_str::<serde_json::Value>(j).ok())
+        .filter_map(|v| v.get("restored_from").and_then(serde_json::Value::as_i64))
+        .collect()
+}
+
+/// The history page of game `id`, newest change first, with `error` on top and the
+/// undo of deletion `confirm` asking for the confirm.
+async fn history_page(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    id: i32,
+    (error, confirm): (Option<String>, Option<i32>),
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let (l, entries) = db(state, move |conn| {
+        Ok((load(conn, id)?, games::hand_audit(conn, id)?))
+    })
+    .await?;
+    require_record(who, &l.game, req.path())?;
+    let ctx = Ctx::from_request(req);
+    let done = restored(&entries);
+    let lines = entries
+        .iter()
+        .rev()
+        .map(|e| {
+            let key = match e.action.as_str() {
+                "create" => "safe-history-create",
+                "update" => "safe-history-update",
+                "delete" => "safe-history-delete",
+                "restore" => "safe-history-restore",
+                _ => "safe-history-other",
+            };
+            let undoable = e.action == "delete"
+                && !done.contains(&i64::from(e.id))
+                && e.before_json
+                    .as_deref()
+                    .and_then(|j| kept_hand(id, j))
+                    .is_some();
+            HistoryLine {
+                at: e.at.format("%Y-%m-%d %H:%M").to_string(),
+                actor: e.actor.clone(),
+                text: ctx.t1(key, "n", &hand_of(e)),
+                undo: undoable.then_some(e.id),
+                confirm: confirm == Some(e.id),
+            }
+        })
+        .collect();
+    let title = side_names(&l.setup, &l.seats, ctx.lang).join(" – ");
+    render_status(
+        &HistoryPage {
+            game_id: id,
+            version: l.game.version,
+            title,
+            lines,
+            error,
+            ctx: &ctx,
+        },
+        status,
+    )
+}
+
+/// `GET /partidas/{id}/auditoria`: every hand added, corrected, deleted or put back,
+/// with "Deshacer" on the deletions that can be undone.
+pub async fn game_history(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    history_page(&req, &state, &who, id, (None, None), StatusCode::OK).await
+}
+
+#[derive(Deserialize)]
+pub struct UndoForm {
+    version: i32,
+    #[serde(default)]
+    confirm: String,
+}
+
+/// `POST /partidas/{id}/auditoria/{a}/deshacer`: puts the hand deleted in audit row
+/// `a` back in its place and re-scores the game, at the version the page showed; a
+/// hand whose place is taken, or that no longer fits the game, is refused.
+pub async fn undo_delete(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    session: Session,
+    path: web::Path<(String, String)>,
+    form: web::Form<UndoForm>,
+) -> Result<HttpResponse, AppError> {
+    let (id, aid) = (parse_id(&path.0)?, parse_id(&path.1)?);
+    let (game, entries, numbers) = db(&state, move |conn| {
+        let game = games::find_game(conn, id)?.ok_or(AppError::NotFound)?;
+        let numbers: Vec<i32> = games::game_hands(conn, id)?
+            .iter()
+            .map(|h| h.hand_no)
+            .collect();
+        Ok((game, games::hand_audit(conn, id)?, numbers))
+    })
+    .await?;
+    require_record(&who, &game, req.path())?;
+    let ctx = Ctx::from_request(&req);
+    let row = entries
+        .iter()
+        .find(|e| e.id == aid && e.action == "delete")
+        .ok_or(AppError::NotFound)?;
+    let refuse = |msg: String, confirm: Option<i32>, status: StatusCode| {
+        history_page(&req, &state, &who, id, (Some(msg), confirm), status)
+    };
+    let Some(kept) = row.before_json.as_deref().and_then(|j| kept_hand(id, j)) else {
+        return refuse(
+            ctx.t("safe-undo-not-kept"),
+            None,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    };
+    let hand_no = kept.hand_no;
+    let lang = ctx.lang;
+    let actor = who.actor();
+    let by = change_by(&who, &game, &session, form.confirm == "1");
+    let version = form.version;
+    let change = Change::Restore {
+        hand_no,
+        dealer: kept.dealer,
+        entered: kept.entered,
+        from: aid,
+    };
+    let outcome = db(&state, move |conn| {
+        apply_change(conn, id, version, change, (&actor, &by), lang)
+    })
+    .await?;
+    match outcome {
+        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&with_done(
+            &format!("/partidas/{id}"),
+            "mano-repuesta",
+        ))),
+        Outcome::Locked => Err(AppError::Conflict {
+            key: "error-table-confirmed",
+            detail: String::new(),
+        }),
+        Outcome::NeedsConfirm(list) => {
+            let msg = format!(
+                "{} {}",
+                ctx.t("tournament-correction-confirm"),
+                super::pages::dependents_text(ctx.lang, &list)
+            );
+            refuse(msg, Some(aid), StatusCode::CONFLICT).await
+        }
+        Outcome::Stale => refuse(ctx.t("game-stale"), None, StatusCode::CONFLICT).await,
+        Outcome::Over => refuse(ctx.t("error-game-over"), None, StatusCode::CONFLICT).await,
+        Outcome::Occupied => {
+            refuse(
+                ctx.t1("safe-undo-occupied", "n", &hand_no),
+                None,
+                StatusCode::CONFLICT,
+            )
+            .await
+        }
+        Outcome::Invalid(position, _) => {
+            // The position counts the hands with this one back in its place.
+            let mut with = numbers;
+            with.push(hand_no);
+            with.sort_unstable();
+            let broken = with.get(position.saturating_sub(1)).copied().unwrap_or(0);
+            let msg = crate::web::i18n::tr_args(
+                ctx.lang,
+                "safe-undo-breaks",
+                &[("n", hand_no.to_string()), ("m", broken.to_string())],
+            );
+            refuse(msg, None, StatusCode::UNPROCESSABLE_ENTITY).await
+        }
+    }
+}

@@ -143,7 +143,7 @@ mod tests {
         );
         assert!(parse_names("a\nA").is_err());
         assert!(parse_names("solo").is_err());
-        let many: String = (0..300).map(|i| format!("p{i}\n")).collect();
+        let many: String = (0..1025).map(|i| format!("p{i}\n")).collect();
         assert!(parse_names(&many).is_err());
     }
 

@@ -321,7 +321,7 @@ async fn in_a_browser_the_home_page_renders_and_switching_to_catala_works() {
 }
 
 /// Logs the browser in through the login form.
-async fn log_in(browser: &Browser, app: &TestApp, name: &str, password: &str) {
+pub async fn log_in(browser: &Browser, app: &TestApp, name: &str, password: &str) {
     browser.goto(&app.url("/entrar")).await;
     browser.fill("input[name=username]", name).await;
     browser.fill("input[name=password]", password).await;

@@ -181,7 +181,8 @@ async fn overflow(browser: &Browser, width: u32) -> Option<String> {
                  && ![...e.children].some(c => c.getBoundingClientRect().right > room + 0.5))
                .slice(0, 4)
                .map(e => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().replace(/ +/g, '.') : '')
-                 + ' ' + Math.round(e.getBoundingClientRect().right) + 'px');
+                 + ' ' + Math.round(e.getBoundingClientRect().right) + 'px'
+                 + (e.children.length ? '' : ' «' + e.textContent.trim().slice(0, 30) + '»'));
              return d.scrollWidth + ' px wide for ' + room + ' px: ' + out.join(', ')"
         ))
         .await;
@@ -383,6 +384,7 @@ async fn check_wall(browser: &Browser, app: &TestApp, path: &str, found: &mut Fi
             )
             .await;
         if cut.as_array().is_some_and(|a| !a.is_empty()) {
+            browser.screenshot().await;
             found
                 .problems
                 .push(format!("{page}: columns cut off in their box: {cut}"));

@@ -477,7 +477,20 @@ async fn in_a_browser_every_demo_page_fits_a_phone_speaks_plainly_and_passes_axe
     for wall in &walls {
         check_wall(&browser, &app, wall, &mut found).await;
     }
-    for path in ["/", "/campeonatos", &walls[0].replace("/directo", "")] {
+    // Still signed in as the admin: a page of each main kind at 200 % text.
+    let mut large: Vec<String> = vec!["/".into(), "/campeonatos".into(), "/arbitro".into()];
+    let championship = walls[0].replace("/directo", "");
+    large.push(format!("{championship}/direccion"));
+    large.push(championship);
+    large.extend(
+        found
+            .pages
+            .iter()
+            .filter_map(|p| p.split(' ').next())
+            .find(|p| kind_of(p) == "/partidas/N")
+            .map(str::to_owned),
+    );
+    for path in &large {
         check_large_text(&browser, &app, path, &mut found).await;
     }
     eprintln!(

@@ -121,8 +121,10 @@ async fn a_13_entrant_bracket_gives_the_byes_to_the_top_3_seeds_and_plays_throug
     assert_eq!(byes, vec!["Pareja 01", "Pareja 02", "Pareja 03"]);
     // 1–16 is the first pair of the standard order: seed 1 meets the winner of 8–9.
     assert_eq!(texts(&html, ".bsec-third").len(), 1);
-    // In the head, where they belong: the refresh and the bracket's own stylesheet.
-    assert!(attr(&html, "head meta[http-equiv=refresh]", "content").is_some());
+    // In the head, where they belong: the refresh (a script a screen reader's user
+    // can stop, not a meta refresh) and the bracket's own stylesheet.
+    assert!(attr(&html, "head script[data-refresh]", "data-refresh").is_some());
+    assert!(attr(&html, "meta[http-equiv=refresh]", "content").is_none());
     let sheet = attr(&html, "head link[rel=stylesheet][href*=cuadro]", "href").unwrap();
     assert!(
         sheet.starts_with(&format!("/cuadros/{id}/cuadro.css")),
@@ -156,7 +158,7 @@ async fn a_13_entrant_bracket_gives_the_byes_to_the_top_3_seeds_and_plays_throug
     assert_eq!(played, 13, "12 matches and the third place");
     let html = app.page(&format!("/cuadros/{id}"), StatusCode::OK).await;
     assert_eq!(texts(&html, ".champion"), vec!["Campeón: Pareja 01"]);
-    assert!(attr(&html, "meta[http-equiv=refresh]", "content").is_none());
+    assert!(attr(&html, "script[data-refresh]", "data-refresh").is_none());
     let (bracket, version, audit) = stored(&app, id).await;
     assert!(bracket.is_complete());
     assert_eq!(version, 13);

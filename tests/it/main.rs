@@ -14,6 +14,7 @@ mod check;
 mod cli;
 mod club;
 mod club_tute_individual;
+mod crawl;
 mod faults;
 mod first_run;
 mod fold;

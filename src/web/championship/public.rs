@@ -195,11 +195,22 @@ pub async fn live(
         .filter(|_| phase.is_none());
     let standings = standing_lines(&t.file);
     let tables = round.as_ref().map_or(0, |r| r.tables.len());
-    let pages = standings
-        .len()
-        .div_ceil(LIVE_ROWS)
-        .max(tables.div_ceil(LIVE_TABLES))
-        .max(1);
+    // Without `pagina` every row is sent: the wall's script shows what fits the
+    // screen and turns the pages; with it, the server cuts the screen (no script).
+    let pages = if query.pagina.is_some() {
+        standings
+            .len()
+            .div_ceil(LIVE_ROWS)
+            .max(tables.div_ceil(LIVE_TABLES))
+            .max(1)
+    } else {
+        1
+    };
+    let (per_table, per_row) = if query.pagina.is_some() {
+        (LIVE_TABLES, LIVE_ROWS)
+    } else {
+        (usize::MAX, usize::MAX)
+    };
     let page = query.pagina.unwrap_or(1).clamp(1, pages);
     let next = if pages > 1 {
         format!("/campeonatos/{id}/directo?pagina={}", page % pages + 1)
@@ -208,7 +219,7 @@ pub async fn live(
     };
     let round = round.map(|mut r| {
         let all = std::mem::take(&mut r.tables);
-        r.tables = screen(all, LIVE_TABLES, page);
+        r.tables = screen(all, per_table, page);
         r
     });
     let live = LivePage {
@@ -220,7 +231,7 @@ pub async fn live(
         round,
         phase,
         headers: tb_headers(&ctx, &t.file),
-        rows: screen(standings, LIVE_ROWS, page),
+        rows: screen(standings, per_row, page),
         ctx: &ctx,
     };
     let res = match (key, stamp) {

@@ -15,6 +15,7 @@ diesel::table! {
         club_id -> Integer,
         name -> Text,
         created_at -> Timestamp,
+        retired_at -> Nullable<Timestamp>,
     }
 }
 
@@ -26,6 +27,7 @@ diesel::table! {
         player1_id -> Integer,
         player2_id -> Integer,
         created_at -> Timestamp,
+        retired_at -> Nullable<Timestamp>,
     }
 }
 

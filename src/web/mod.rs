@@ -13,8 +13,10 @@ pub mod i18n;
 pub mod legacy;
 pub mod manage;
 pub mod pages;
+pub mod people;
 pub mod referee;
 pub mod requests;
+pub mod search;
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};

@@ -60,7 +60,7 @@ pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
         let clubs = queries::list_clubs(conn)?;
         let mut with_counts = Vec::new();
         for club in clubs {
-            let n = queries::club_players(conn, club.id)?.len();
+            let n = queries::active_players(conn, club.id)?.len();
             with_counts.push((club, n));
         }
         Ok((
@@ -106,12 +106,21 @@ pub async fn events(
 struct ClubPage<'a> {
     ctx: &'a Ctx,
     club: Club,
-    players: Vec<String>,
+    players: Vec<super::people::Person>,
+    pairs: Vec<super::people::Person>,
     can_manage: bool,
     can_play: bool,
     games: Vec<super::game::GameLine>,
 }
 
+impl ClubPage<'_> {
+    /// The players who still play (the choices for a new pair).
+    fn active(&self) -> Vec<&super::people::Person> {
+        self.players.iter().filter(|p| p.active).collect()
+    }
+}
+
+/// `GET /clubes/{id}`: a club's games, players and (for its organisers) pairs.
 pub async fn club(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -120,11 +129,11 @@ pub async fn club(
 ) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(&req);
     let id = parse_id(&path)?;
-    let (club, players, games) = db(&state, move |conn| {
+    let (club, (players, pairs), games) = db(&state, move |conn| {
         let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
-        let players = queries::club_players(conn, id)?;
+        let people = super::people::club_people(conn, id)?;
         let games = crate::db::games::club_games(conn, id)?;
-        Ok((club, players.into_iter().map(|p| p.name).collect(), games))
+        Ok((club, people, games))
     })
     .await?;
     render(&ClubPage {
@@ -134,6 +143,7 @@ pub async fn club(
         can_manage: who.allows(Perm::ManageClub(club.id)),
         club,
         players,
+        pairs,
     })
 }
 

@@ -21,6 +21,7 @@ mod fuzzing;
 mod helpers;
 mod i18n;
 mod pages;
+mod people;
 mod referee;
 mod security;
 mod tournaments;

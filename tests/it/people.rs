@@ -363,8 +363,8 @@ async fn pairs_in_one_championship_do_not_merge_and_a_pair_that_played_keeps_its
     let pairs = app
         .with_conn(move |conn| queries::club_pairs(conn, club).unwrap())
         .await;
-    let (reyes, sotas) = (pairs[0].id, pairs[1].id);
-    assert_eq!(pairs[0].name, "Los Reyes", "sorted by name");
+    let (sotas, reyes) = (pairs[0].id, pairs[1].id);
+    assert_eq!(pairs[0].name, "Las Sotas", "sorted by name");
     championship(&app, club, "Liga de parejas", &["Las Sotas", "Los Reyes"]).await;
     let res = post(
         &app,

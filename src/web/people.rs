@@ -100,6 +100,23 @@ pub fn club_people(
     ))
 }
 
+/// The names a championship's entrant picker offers: the club's active pairs and
+/// players, sorted the Spanish way.
+pub fn picker_names(conn: &mut crate::db::DbConn, club: i32) -> Result<Vec<String>, AppError> {
+    let mut names: Vec<String> = queries::club_pairs(conn, club)?
+        .into_iter()
+        .filter(|p| p.retired_at.is_none())
+        .map(|p| p.name)
+        .chain(
+            queries::active_players(conn, club)?
+                .into_iter()
+                .map(|p| p.name),
+        )
+        .collect();
+    crate::domain::names::sort_by_name(&mut names, |n| n.as_str());
+    Ok(names)
+}
+
 fn refused(e: PeopleError) -> Result<&'static str, AppError> {
     match e {
         PeopleError::Refused(key) => Ok(key),

@@ -503,10 +503,28 @@ async fn a_retired_player_leaves_the_pickers_but_keeps_the_history_and_can_come_
     let new_game = format!("/clubes/{club}/partidas/nueva?juego=tute");
     assert!(picker(&body(app.get(&new_game).await).await).contains(&"Berta".to_owned()));
 
+    let champ = championship(&app, club, "Liga", &[]).await;
+    let director = format!("/campeonatos/{champ}/direccion");
+    let entrant_picker = |html: &str| {
+        let html = scraper::Html::parse_document(html);
+        let sel = scraper::Selector::parse("datalist#club-people option").unwrap();
+        html.select(&sel)
+            .filter_map(|o| o.value().attr("value").map(str::to_owned))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        entrant_picker(&body(app.get(&director).await).await),
+        ["Ana", "Berta", "Carmen"]
+    );
+
     let res = post(&app, &format!("/clubes/{club}/jugadores/{berta}/baja"), &[]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(
         picker(&body(app.get(&new_game).await).await),
+        ["Ana", "Carmen"]
+    );
+    assert_eq!(
+        entrant_picker(&body(app.get(&director).await).await),
         ["Ana", "Carmen"]
     );
     let visitor = new_client();

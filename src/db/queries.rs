@@ -128,12 +128,17 @@ pub fn count_clubs(conn: &mut DbConn) -> QueryResult<i64> {
     clubs::table.count().get_result(conn)
 }
 
-/// Every club, sorted by name the Spanish way.
+/// Every club, oldest first.
 pub fn list_clubs(conn: &mut DbConn) -> QueryResult<Vec<Club>> {
-    let mut all = clubs::table
+    clubs::table
         .select(Club::as_select())
         .order(clubs::id)
-        .load(conn)?;
+        .load(conn)
+}
+
+/// Every club, sorted by name the Spanish way (for lists people read).
+pub fn clubs_by_name(conn: &mut DbConn) -> QueryResult<Vec<Club>> {
+    let mut all = list_clubs(conn)?;
     names::sort_by_name(&mut all, |c| &c.name);
     Ok(all)
 }

@@ -57,7 +57,7 @@ struct HomePage<'a> {
 pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(&req);
     let (clubs, events, first_run) = db(&state, |conn| {
-        let clubs = queries::list_clubs(conn)?;
+        let clubs = queries::clubs_by_name(conn)?;
         let mut with_counts = Vec::new();
         for club in clubs {
             let n = queries::active_players(conn, club.id)?.len();

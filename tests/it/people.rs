@@ -584,6 +584,21 @@ async fn the_club_page_lists_players_the_spanish_way() {
             "Álvaro", "nana", "Nuño", "Ñaki", "ñame", "Oscar", "Óscar", "Zoe"
         ]
     );
+    // A championship's entrants too (their numbers stay beside them).
+    let champ = championship(
+        &app,
+        club,
+        "Liga",
+        &["Zoe", "Óscar", "Ñaki", "Oscar", "nana"],
+    )
+    .await;
+    let director = scraper::Html::parse_document(
+        &body(app.get(&format!("/campeonatos/{champ}/direccion")).await).await,
+    );
+    assert_eq!(
+        texts(&director, "table.entrants tbody tr td:nth-child(2)"),
+        ["nana", "Ñaki", "Oscar", "Óscar", "Zoe"]
+    );
     let own = scraper::Html::parse_document(&body(app.get(&format!("/clubes/{club}")).await).await);
     assert_eq!(
         texts(&own, "ul.people-players li.person > strong"),

@@ -128,8 +128,10 @@ pub(super) fn phase_views(
     Ok(out)
 }
 
+/// The entrants by name, the Spanish way (their number stays in its column).
 fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
-    t.file
+    let mut lines: Vec<EntrantLine> = t
+        .file
         .entrants
         .iter()
         .map(|e| EntrantLine {
@@ -141,7 +143,9 @@ fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
             withdrawn: e.withdrawn_after_round,
             checked_in: t.checked_in.contains(&e.id),
         })
-        .collect()
+        .collect();
+    crate::domain::names::sort_by_name(&mut lines, |l| &l.name);
+    lines
 }
 
 /// `GET /campeonatos/{id}/direccion`

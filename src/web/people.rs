@@ -497,29 +497,52 @@ pub async fn add_pair(
     let p2 = form.player2.trim().parse::<i32>().unwrap_or(0);
     let actor = who.actor();
     let typed = form.name.clone();
-    db(&state, move |conn| {
+    let refusal = db(&state, move |conn| {
         let name = if form.name.trim().is_empty() {
             let a = people::find_player(conn, club_id, p1)?;
             let b = people::find_player(conn, club_id, p2)?;
             match (a, b) {
                 (Some(a), Some(b)) => format!("{} y {}", a.name, b.name),
-                _ => return Err(AppError::unprocessable("people-pair-bad-player", typed)),
+                _ => return Ok(Some("people-pair-bad-player")),
             }
         } else {
-            checked_name(&form.name).map_err(|k| AppError::unprocessable(k, typed.clone()))?
+            match checked_name(&form.name) {
+                Ok(n) => n,
+                Err(key) => return Ok(Some(key)),
+            }
         };
         let ch = Change {
             club_id,
             actor: &actor,
             at: now(),
         };
-        people::add_pair(conn, &ch, &name, p1, p2).map_err(|e| match refused(e) {
-            Ok(key) => AppError::unprocessable(key, name.clone()),
-            Err(e) => e,
-        })
+        match people::add_pair(conn, &ch, &name, p1, p2) {
+            Ok(_) => Ok(None),
+            Err(e) => Ok(Some(refused(e)?)),
+        }
     })
     .await?;
-    Ok(see_other(&format!("/clubes/{club_id}#parejas")))
+    match refusal {
+        None => Ok(see_other(&format!("/clubes/{club_id}#parejas"))),
+        Some(key) => {
+            let ctx = Ctx::from_request(&req);
+            let typed = super::pages::PairTyped {
+                name: typed,
+                player1: p1,
+                player2: p2,
+                error: ctx.t(key),
+            };
+            super::pages::club_page(
+                &req,
+                &state,
+                &who,
+                club_id,
+                Some(typed),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    }
 }
 
 /// The routes of this module.

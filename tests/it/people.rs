@@ -674,3 +674,38 @@ async fn search_finds_accented_names_typed_plainly_and_shows_visitors_only_what_
     let home = app.page("/", StatusCode::OK).await;
     assert_eq!(texts(&home, "form[role=search] button").len(), 1);
 }
+
+#[tokio::test]
+async fn a_refused_pair_shows_the_club_page_again_with_what_was_typed() {
+    let app = TestApp::spawn().await;
+    let club = club_with(&app, &["Ana", "Berta", "Carmen"]).await;
+    let berta = pid(&app, club, "Berta").await.to_string();
+    let res = post(
+        &app,
+        &format!("/clubes/{club}/parejas"),
+        &[
+            ("name", "Las Dos Bertas"),
+            ("player1", &berta),
+            ("player2", &berta),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&body(res).await);
+    assert_eq!(
+        texts(&html, "#nueva-pareja .alert"),
+        ["Elige dos jugadores distintos."]
+    );
+    assert_eq!(
+        crate::helpers::attr(&html, "#nueva-pareja input[name=name]", "value").as_deref(),
+        Some("Las Dos Bertas")
+    );
+    assert_eq!(
+        texts(&html, "#nueva-pareja select[name=player2] option[selected]"),
+        ["Berta"]
+    );
+    let pairs = app
+        .with_conn(move |conn| queries::club_pairs(conn, club).unwrap())
+        .await;
+    assert!(pairs.is_empty(), "no half-written pair");
+}

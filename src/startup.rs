@@ -219,6 +219,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/admin/usuarios/{id}/desactivar").post(account::disable_user))
         .service(web::resource("/admin/usuarios/{id}/activar").post(account::enable_user))
         .service(web::resource("/clubes/{id}/jugadores").post(manage::add_player))
+        .service(web::resource("/buscar").get(crate::web::search::search))
+        .configure(crate::web::people::routes)
         .service(
             web::resource("/clubes/{id}/partidas/nueva")
                 .get(game::new_game_form)

@@ -11,6 +11,7 @@ pub mod brackets;
 pub mod demo;
 pub mod demo_bracket;
 pub mod games;
+pub mod people;
 pub mod queries;
 pub mod schema;
 pub mod table_games;

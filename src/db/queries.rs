@@ -6,6 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::schema::{clubs, events, pairs, players};
+use crate::domain::names;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = clubs)]
@@ -27,6 +28,21 @@ pub struct Player {
     pub club_id: i32,
     pub name: String,
     pub created_at: NaiveDateTime,
+    /// When the player stopped playing (hidden from pickers, kept in history).
+    pub retired_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = pairs)]
+pub struct Pair {
+    pub id: i32,
+    pub club_id: i32,
+    pub name: String,
+    pub player1_id: i32,
+    pub player2_id: i32,
+    pub created_at: NaiveDateTime,
+    /// When the pair stopped playing (hidden from pickers, kept in history).
+    pub retired_at: Option<NaiveDateTime>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -131,11 +147,19 @@ pub fn count_clubs(conn: &mut DbConn) -> QueryResult<i64> {
     clubs::table.count().get_result(conn)
 }
 
+/// Every club, oldest first.
 pub fn list_clubs(conn: &mut DbConn) -> QueryResult<Vec<Club>> {
     clubs::table
         .select(Club::as_select())
         .order(clubs::id)
         .load(conn)
+}
+
+/// Every club, sorted by name the Spanish way (for lists people read).
+pub fn clubs_by_name(conn: &mut DbConn) -> QueryResult<Vec<Club>> {
+    let mut all = list_clubs(conn)?;
+    names::sort_by_name(&mut all, |c| &c.name);
+    Ok(all)
 }
 
 pub fn find_club(conn: &mut DbConn, id: i32) -> QueryResult<Option<Club>> {
@@ -146,12 +170,33 @@ pub fn find_club(conn: &mut DbConn, id: i32) -> QueryResult<Option<Club>> {
         .optional()
 }
 
+/// Every player of a club, active or not, sorted by name the Spanish way.
 pub fn club_players(conn: &mut DbConn, club: i32) -> QueryResult<Vec<Player>> {
-    players::table
+    let mut all = players::table
         .filter(players::club_id.eq(club))
         .select(Player::as_select())
-        .order(players::name)
-        .load(conn)
+        .order(players::id)
+        .load(conn)?;
+    names::sort_by_name(&mut all, |p| &p.name);
+    Ok(all)
+}
+
+/// The players of a club who still play (for pickers), sorted the Spanish way.
+pub fn active_players(conn: &mut DbConn, club: i32) -> QueryResult<Vec<Player>> {
+    let mut all = club_players(conn, club)?;
+    all.retain(|p| p.retired_at.is_none());
+    Ok(all)
+}
+
+/// Every pair of a club, active or not, sorted by name the Spanish way.
+pub fn club_pairs(conn: &mut DbConn, club: i32) -> QueryResult<Vec<Pair>> {
+    let mut all = pairs::table
+        .filter(pairs::club_id.eq(club))
+        .select(Pair::as_select())
+        .order(pairs::id)
+        .load(conn)?;
+    names::sort_by_name(&mut all, |p| &p.name);
+    Ok(all)
 }
 
 /// Every event, running ones first, then by start date (newest first).

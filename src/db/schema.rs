@@ -17,6 +17,7 @@ diesel::table! {
         club_id -> Integer,
         name -> Text,
         created_at -> Timestamp,
+        retired_at -> Nullable<Timestamp>,
     }
 }
 
@@ -28,6 +29,7 @@ diesel::table! {
         player1_id -> Integer,
         player2_id -> Integer,
         created_at -> Timestamp,
+        retired_at -> Nullable<Timestamp>,
     }
 }
 

@@ -13,6 +13,7 @@ pub mod explain;
 pub mod games;
 pub mod lang;
 pub mod messages;
+pub mod names;
 pub mod options;
 pub mod partial;
 pub mod random;

@@ -421,7 +421,7 @@ async fn users_page(
     let me = who.user.as_ref().map(|u| u.id);
     let ctx = Ctx::from_request(req);
     let (users, clubs) = db(state, |conn| {
-        Ok((accounts::list_users(conn)?, queries::list_clubs(conn)?))
+        Ok((accounts::list_users(conn)?, queries::clubs_by_name(conn)?))
     })
     .await?;
     let club_name = |id: Option<i32>| {

@@ -312,7 +312,7 @@ async fn clubs_page(
     error: Option<&str>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let clubs = db(state, |conn| Ok(queries::list_clubs(conn)?)).await?;
+    let clubs = db(state, |conn| Ok(queries::clubs_by_name(conn)?)).await?;
     let ctx = Ctx::from_request(req);
     render_status(
         &ClubsPage {

@@ -15,8 +15,10 @@ pub mod i18n;
 pub mod legacy;
 pub mod manage;
 pub mod pages;
+pub mod people;
 pub mod referee;
 pub mod requests;
+pub mod search;
 pub mod sheets;
 
 use actix_web::body::{EitherBody, MessageBody};

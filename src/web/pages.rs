@@ -10,9 +10,10 @@ use serde::Deserialize;
 
 use super::auth::{Perm, Principal};
 use super::sheets::{self, Format, Sheet};
-use super::{AppState, Ctx, db, i18n, parse_id, render};
+use super::{AppState, Ctx, db, i18n, parse_id, render, render_status};
 use crate::db::queries::{self, Club, Event};
 use crate::error::AppError;
+use actix_web::http::StatusCode;
 
 /// A display line for an event in a list.
 pub struct EventLine {
@@ -58,10 +59,10 @@ struct HomePage<'a> {
 pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(&req);
     let (clubs, events, first_run) = db(&state, |conn| {
-        let clubs = queries::list_clubs(conn)?;
+        let clubs = queries::clubs_by_name(conn)?;
         let mut with_counts = Vec::new();
         for club in clubs {
-            let n = queries::club_players(conn, club.id)?.len();
+            let n = queries::active_players(conn, club.id)?.len();
             with_counts.push((club, n));
         }
         Ok((
@@ -107,35 +108,86 @@ pub async fn events(
 struct ClubPage<'a> {
     ctx: &'a Ctx,
     club: Club,
-    players: Vec<String>,
+    players: Vec<super::people::Person>,
+    pairs: Vec<super::people::Person>,
     can_manage: bool,
     can_play: bool,
     games: Vec<super::game::GameLine>,
+    /// The new-pair form as typed, with what to fix (after a refused pair).
+    pair_form: Option<PairTyped>,
 }
 
+/// A new pair as typed, and the message that says what to fix.
+pub struct PairTyped {
+    pub name: String,
+    pub player1: i32,
+    pub player2: i32,
+    pub error: String,
+}
+
+impl ClubPage<'_> {
+    /// Whether player `id` is chosen in the new-pair form's select `n` (1 or 2);
+    /// by default the first two players.
+    fn chosen<N, I, P>(&self, n: N, index: I, id: P) -> bool
+    where
+        N: std::borrow::Borrow<usize>,
+        I: std::borrow::Borrow<usize>,
+        P: std::borrow::Borrow<i32>,
+    {
+        let (n, index, id) = (*n.borrow(), *index.borrow(), *id.borrow());
+        match &self.pair_form {
+            Some(f) => id == if n == 1 { f.player1 } else { f.player2 },
+            None => index + 1 == n,
+        }
+    }
+
+    /// The players who still play (the choices for a new pair).
+    fn active(&self) -> Vec<&super::people::Person> {
+        self.players.iter().filter(|p| p.active).collect()
+    }
+}
+
+/// `GET /clubes/{id}`: a club's games, players and (for its organisers) pairs.
 pub async fn club(
     req: HttpRequest,
     state: web::Data<AppState>,
     who: Principal,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let ctx = Ctx::from_request(&req);
     let id = parse_id(&path)?;
-    let (club, players, games) = db(&state, move |conn| {
+    club_page(&req, &state, &who, id, None, StatusCode::OK).await
+}
+
+/// The club page, with the new-pair form as typed when it was refused.
+pub async fn club_page(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    id: i32,
+    pair_form: Option<PairTyped>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(req);
+    let (club, (players, pairs), games) = db(state, move |conn| {
         let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
-        let players = queries::club_players(conn, id)?;
+        let people = super::people::club_people(conn, id)?;
         let games = crate::db::games::club_games(conn, id)?;
-        Ok((club, players.into_iter().map(|p| p.name).collect(), games))
+        Ok((club, people, games))
     })
     .await?;
-    render(&ClubPage {
-        games: super::game::game_lines(&ctx, &games),
-        can_play: who.allows(Perm::CreateGame(club.id)),
-        ctx: &ctx,
-        can_manage: who.allows(Perm::ManageClub(club.id)),
-        club,
-        players,
-    })
+    render_status(
+        &ClubPage {
+            pair_form,
+            games: super::game::game_lines(&ctx, &games),
+            can_play: who.allows(Perm::CreateGame(club.id)),
+            ctx: &ctx,
+            can_manage: who.allows(Perm::ManageClub(club.id)),
+            club,
+            players,
+            pairs,
+        },
+        status,
+    )
 }
 
 /// The club's games as a table: the page's list with its date and number.

@@ -974,7 +974,7 @@ async fn players_typed_on_the_spot_join_the_club_and_known_ones_are_not_repeated
         .await
         .unwrap();
     let html = scraper::Html::parse_document(&club);
-    let players = texts(&html, "ul.columns li");
+    let players = texts(&html, "ul.people-players li.person > strong");
     assert_eq!(players.len(), 16 + 4);
     assert!(players.contains(&"Dámaso".to_owned()));
     // The same four again, and one demo player: nobody is added twice.
@@ -1003,5 +1003,8 @@ async fn players_typed_on_the_spot_join_the_club_and_known_ones_are_not_repeated
         .await
         .unwrap();
     let html = scraper::Html::parse_document(&club);
-    assert_eq!(texts(&html, "ul.columns li").len(), 20);
+    assert_eq!(
+        texts(&html, "ul.people-players li.person > strong").len(),
+        20
+    );
 }

@@ -23,6 +23,7 @@ mod helpers;
 mod i18n;
 mod offline;
 mod pages;
+mod people;
 mod referee;
 mod safe;
 mod security;

@@ -43,7 +43,7 @@ async fn choices(
 ) -> Result<(Vec<(i32, String)>, Vec<(i32, String)>), AppError> {
     let who = who.clone();
     db(state, move |conn| {
-        let clubs: Vec<(i32, String)> = queries::list_clubs(conn)?
+        let clubs: Vec<(i32, String)> = queries::clubs_by_name(conn)?
             .into_iter()
             .filter(|c| who.allows(Perm::ManageClub(c.id)))
             .map(|c| (c.id, c.name))

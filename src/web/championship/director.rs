@@ -37,6 +37,8 @@ struct DirectorPage<'a> {
     phases: Vec<PhaseView>,
     /// Every round is played: a knockout phase can be seeded from the standings.
     can_add_phase: bool,
+    /// The club's active pairs and players, for the entrant picker.
+    known: Vec<String>,
 }
 
 /// A knockout phase as the director and the public see it.
@@ -126,8 +128,10 @@ pub(super) fn phase_views(
     Ok(out)
 }
 
+/// The entrants by name, the Spanish way (their number stays in its column).
 fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
-    t.file
+    let mut lines: Vec<EntrantLine> = t
+        .file
         .entrants
         .iter()
         .map(|e| EntrantLine {
@@ -139,7 +143,9 @@ fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
             withdrawn: e.withdrawn_after_round,
             checked_in: t.checked_in.contains(&e.id),
         })
-        .collect()
+        .collect();
+    crate::domain::names::sort_by_name(&mut lines, |l| &l.name);
+    lines
 }
 
 /// `GET /campeonatos/{id}/direccion`
@@ -152,13 +158,14 @@ pub async fn director(
     let id = parse_id(&path)?;
     let ctx = Ctx::from_request(&req);
     let lang_ctx = Ctx::from_request(&req);
-    let (t, rows, left_out, progress, phases) = db(&state, move |conn| {
+    let (t, rows, left_out, progress, phases, known) = db(&state, move |conn| {
         let t = load(conn, id)?;
         let (_, left_out) = store::linked_phases(conn, id, &t.file)?;
         let rows = store::tables(conn, id)?;
         let progress = crate::db::table_games::progress(conn, &rows)?;
         let phases = phase_views(conn, &lang_ctx, id)?;
-        Ok((t, rows, left_out, progress, phases))
+        let known = crate::web::people::picker_names(conn, t.event.club_id)?;
+        Ok((t, rows, left_out, progress, phases, known))
     })
     .await?;
     who.require(Perm::ManageClub(t.event.club_id), req.path())?;
@@ -198,6 +205,7 @@ pub async fn director(
         && (t.file.rounds.is_empty()
             || matches!(tournament::next_round(&t.file), Err(PairingError::Finished)));
     render(&DirectorPage {
+        known,
         left_out,
         phases,
         can_add_phase,

@@ -100,7 +100,7 @@ async fn new_game_page(
 ) -> Result<HttpResponse, AppError> {
     let (club, players) = db(state, move |conn| {
         let club = queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
-        Ok((club, queries::club_players(conn, club_id)?))
+        Ok((club, queries::active_players(conn, club_id)?))
     })
     .await?;
     // A form opened without a game offers the club's usual one.

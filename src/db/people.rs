@@ -1,0 +1,491 @@
+//! A club's people: adding, renaming, merging, retiring and reactivating players and
+//! pairs. Games, championships and knockout brackets name their players and entrants
+//! by name, so a rename or a merge rewrites those names too; every change runs in one
+//! transaction and writes the audit.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConn;
+use super::accounts::{self, NewAudit};
+use super::queries::{self, NewPair, Pair, Player};
+use super::schema::{brackets, events, games, pairs, players, tournaments};
+
+/// Why a change to a club's people was not made.
+#[derive(Debug)]
+pub enum PeopleError {
+    /// No such player or pair in this club.
+    NotFound,
+    /// The change is not allowed; the message key says why.
+    Refused(&'static str),
+    Db(diesel::result::Error),
+}
+
+impl From<diesel::result::Error> for PeopleError {
+    fn from(e: diesel::result::Error) -> PeopleError {
+        if accounts::is_unique_violation(&e) {
+            PeopleError::Refused("people-name-taken")
+        } else {
+            PeopleError::Db(e)
+        }
+    }
+}
+
+/// Who changes, when, in which club.
+pub struct Change<'a> {
+    pub club_id: i32,
+    pub actor: &'a str,
+    pub at: NaiveDateTime,
+}
+
+/// How many records of each kind a rename or merge rewrote.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Moved {
+    pub pairs: usize,
+    pub games: usize,
+    pub championships: usize,
+    pub brackets: usize,
+}
+
+fn audit(
+    conn: &mut DbConn,
+    ch: &Change,
+    action: &str,
+    entity: &str,
+    id: i32,
+    before: serde_json::Value,
+    after: serde_json::Value,
+) -> QueryResult<usize> {
+    accounts::insert_audit(
+        conn,
+        &NewAudit {
+            at: ch.at,
+            actor: ch.actor,
+            action,
+            entity,
+            entity_id: id,
+            club_id: Some(ch.club_id),
+            event_id: None,
+            before_json: Some(before.to_string()),
+            after_json: Some(after.to_string()),
+        },
+    )
+}
+
+pub fn find_player(conn: &mut DbConn, club: i32, id: i32) -> QueryResult<Option<Player>> {
+    players::table
+        .find(id)
+        .filter(players::club_id.eq(club))
+        .select(Player::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn find_pair(conn: &mut DbConn, club: i32, id: i32) -> QueryResult<Option<Pair>> {
+    pairs::table
+        .find(id)
+        .filter(pairs::club_id.eq(club))
+        .select(Pair::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Replaces the name `from` by `to` everywhere a club's records name a player or
+/// entrant: the seats of its games, the entrants of its championships and of its
+/// knockout brackets. Refused when one record already names both (the same person
+/// would sit twice at one game or enter one championship twice).
+fn rename_everywhere(
+    conn: &mut DbConn,
+    club: i32,
+    from: &str,
+    to: &str,
+    moved: &mut Moved,
+) -> Result<(), PeopleError> {
+    if from == to {
+        return Ok(());
+    }
+    let rows: Vec<(i32, String)> = games::table
+        .filter(games::club_id.eq(club))
+        .select((games::id, games::seats))
+        .load(conn)?;
+    for (id, seats) in rows {
+        let Ok(mut names) = serde_json::from_str::<Vec<String>>(&seats) else {
+            continue;
+        };
+        if !names.iter().any(|n| n == from) {
+            continue;
+        }
+        if names.iter().any(|n| n == to) {
+            return Err(PeopleError::Refused("people-merge-same-game"));
+        }
+        for n in names.iter_mut().filter(|n| *n == from) {
+            *n = to.to_owned();
+        }
+        let seats = serde_json::to_string(&names).unwrap_or(seats);
+        diesel::update(games::table.find(id))
+            .set((
+                games::seats.eq(seats),
+                games::version.eq(games::version + 1),
+            ))
+            .execute(conn)?;
+        moved.games += 1;
+    }
+    let docs: Vec<(i32, String)> = tournaments::table
+        .inner_join(events::table)
+        .filter(events::club_id.eq(club))
+        .select((tournaments::event_id, tournaments::document))
+        .load(conn)?;
+    for (event_id, document) in docs {
+        let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(&document) else {
+            continue;
+        };
+        let Some(entrants) = doc.get_mut("entrants").and_then(|e| e.as_array_mut()) else {
+            continue;
+        };
+        let named =
+            |e: &serde_json::Value, n: &str| e.get("name").and_then(|x| x.as_str()) == Some(n);
+        if !entrants.iter().any(|e| named(e, from)) {
+            continue;
+        }
+        if entrants.iter().any(|e| named(e, to)) {
+            return Err(PeopleError::Refused("people-merge-same-championship"));
+        }
+        for e in entrants.iter_mut().filter(|e| named(e, from)) {
+            e["name"] = serde_json::Value::from(to);
+        }
+        diesel::update(tournaments::table.find(event_id))
+            .set((
+                tournaments::document.eq(doc.to_string()),
+                tournaments::changes.eq(tournaments::changes + 1),
+            ))
+            .execute(conn)?;
+        moved.championships += 1;
+    }
+    let rows: Vec<(i32, String)> = brackets::table
+        .filter(brackets::club_id.eq(club))
+        .select((brackets::id, brackets::entrants))
+        .load(conn)?;
+    for (id, entrants) in rows {
+        let Ok(mut names) = serde_json::from_str::<Vec<String>>(&entrants) else {
+            continue;
+        };
+        if !names.iter().any(|n| n == from) {
+            continue;
+        }
+        if names.iter().any(|n| n == to) {
+            return Err(PeopleError::Refused("people-merge-same-championship"));
+        }
+        for n in names.iter_mut().filter(|n| *n == from) {
+            *n = to.to_owned();
+        }
+        let entrants = serde_json::to_string(&names).unwrap_or(entrants);
+        diesel::update(brackets::table.find(id))
+            .set((
+                brackets::entrants.eq(entrants),
+                brackets::version.eq(brackets::version + 1),
+            ))
+            .execute(conn)?;
+        moved.brackets += 1;
+    }
+    Ok(())
+}
+
+/// Whether a club's records name a pair: as an entrant of a championship or bracket,
+/// or by both its players seated at one game.
+pub fn pair_has_played(conn: &mut DbConn, pair: &Pair) -> QueryResult<bool> {
+    let p1 = find_player(conn, pair.club_id, pair.player1_id)?.map(|p| p.name);
+    let p2 = find_player(conn, pair.club_id, pair.player2_id)?.map(|p| p.name);
+    let seats: Vec<String> = games::table
+        .filter(games::club_id.eq(pair.club_id))
+        .select(games::seats)
+        .load(conn)?;
+    if let (Some(a), Some(b)) = (p1, p2) {
+        let both = seats.iter().any(|s| {
+            let names: Vec<String> = serde_json::from_str(s).unwrap_or_default();
+            names.contains(&a) && names.contains(&b)
+        });
+        if both {
+            return Ok(true);
+        }
+    }
+    let docs: Vec<String> = tournaments::table
+        .inner_join(events::table)
+        .filter(events::club_id.eq(pair.club_id))
+        .select(tournaments::document)
+        .load(conn)?;
+    let in_doc = docs.iter().any(|d| {
+        serde_json::from_str::<serde_json::Value>(d)
+            .ok()
+            .and_then(|v| v.get("entrants").and_then(|e| e.as_array()).cloned())
+            .is_some_and(|es| {
+                es.iter()
+                    .any(|e| e.get("name").and_then(|n| n.as_str()) == Some(&pair.name))
+            })
+    });
+    if in_doc {
+        return Ok(true);
+    }
+    let lists: Vec<String> = brackets::table
+        .filter(brackets::club_id.eq(pair.club_id))
+        .select(brackets::entrants)
+        .load(conn)?;
+    Ok(lists.iter().any(|l| {
+        serde_json::from_str::<Vec<String>>(l)
+            .unwrap_or_default()
+            .contains(&pair.name)
+    }))
+}
+
+/// Renames a player; the club's games, championships and brackets follow.
+pub fn rename_player(
+    conn: &mut DbConn,
+    ch: &Change,
+    id: i32,
+    name: &str,
+) -> Result<Moved, PeopleError> {
+    super::write_tx(conn, |conn| {
+        let p = find_player(conn, ch.club_id, id)?.ok_or(PeopleError::NotFound)?;
+        let mut moved = Moved::default();
+        if p.name == name {
+            return Ok(moved);
+        }
+        diesel::update(players::table.find(id))
+            .set(players::name.eq(name))
+            .execute(conn)?;
+        rename_everywhere(conn, ch.club_id, &p.name, name, &mut moved)?;
+        audit(
+            conn,
+            ch,
+            "update",
+            "player",
+            id,
+            serde_json::json!({ "name": p.name }),
+            serde_json::json!({ "name": name, "moved": moved }),
+        )?;
+        Ok(moved)
+    })
+}
+
+/// Merges player `drop` into `keep`: the pairs of `drop` take `keep`, the club's
+/// games, championships and brackets name `keep`, and `drop` goes.
+pub fn merge_players(
+    conn: &mut DbConn,
+    ch: &Change,
+    keep: i32,
+    drop: i32,
+) -> Result<Moved, PeopleError> {
+    if keep == drop {
+        return Err(PeopleError::Refused("people-merge-itself"));
+    }
+    super::write_tx(conn, |conn| {
+        let k = find_player(conn, ch.club_id, keep)?.ok_or(PeopleError::NotFound)?;
+        let d = find_player(conn, ch.club_id, drop)?.ok_or(PeopleError::NotFound)?;
+        let mut moved = Moved::default();
+        let shared: i64 = pairs::table
+            .filter(
+                (pairs::player1_id.eq(keep).and(pairs::player2_id.eq(drop)))
+                    .or(pairs::player1_id.eq(drop).and(pairs::player2_id.eq(keep))),
+            )
+            .count()
+            .get_result(conn)?;
+        if shared > 0 {
+            return Err(PeopleError::Refused("people-merge-same-pair"));
+        }
+        moved.pairs += diesel::update(pairs::table.filter(pairs::player1_id.eq(drop)))
+            .set(pairs::player1_id.eq(keep))
+            .execute(conn)?;
+        moved.pairs += diesel::update(pairs::table.filter(pairs::player2_id.eq(drop)))
+            .set(pairs::player2_id.eq(keep))
+            .execute(conn)?;
+        rename_everywhere(conn, ch.club_id, &d.name, &k.name, &mut moved)?;
+        diesel::delete(players::table.find(drop)).execute(conn)?;
+        audit(
+            conn,
+            ch,
+            "merge",
+            "player",
+            keep,
+            serde_json::json!({ "kept": { "id": k.id, "name": k.name },
+                                "merged": { "id": d.id, "name": d.name } }),
+            serde_json::json!({ "id": k.id, "name": k.name, "moved": moved }),
+        )?;
+        Ok(moved)
+    })
+}
+
+/// Marks a player as no longer playing (`Some`) or playing again (`None`).
+pub fn set_player_retired(
+    conn: &mut DbConn,
+    ch: &Change,
+    id: i32,
+    retired: bool,
+) -> Result<(), PeopleError> {
+    super::write_tx(conn, |conn| {
+        let p = find_player(conn, ch.club_id, id)?.ok_or(PeopleError::NotFound)?;
+        let at = retired.then_some(ch.at);
+        diesel::update(players::table.find(id))
+            .set(players::retired_at.eq(at))
+            .execute(conn)?;
+        audit(
+            conn,
+            ch,
+            if retired { "retire" } else { "reactivate" },
+            "player",
+            id,
+            serde_json::json!({ "name": p.name, "active": p.retired_at.is_none() }),
+            serde_json::json!({ "name": p.name, "active": !retired }),
+        )?;
+        Ok(())
+    })
+}
+
+/// Checks the two players of a pair: different, both of the club.
+fn check_pair_players(conn: &mut DbConn, club: i32, p1: i32, p2: i32) -> Result<(), PeopleError> {
+    if p1 == p2 {
+        return Err(PeopleError::Refused("people-pair-same-player"));
+    }
+    for p in [p1, p2] {
+        if find_player(conn, club, p)?.is_none() {
+            return Err(PeopleError::Refused("people-pair-bad-player"));
+        }
+    }
+    Ok(())
+}
+
+/// Adds a pair of two players of the club.
+pub fn add_pair(
+    conn: &mut DbConn,
+    ch: &Change,
+    name: &str,
+    p1: i32,
+    p2: i32,
+) -> Result<i32, PeopleError> {
+    super::write_tx(conn, |conn| {
+        check_pair_players(conn, ch.club_id, p1, p2)?;
+        let id = queries::insert_pair(
+            conn,
+            &NewPair {
+                club_id: ch.club_id,
+                name,
+                player1_id: p1,
+                player2_id: p2,
+                created_at: ch.at,
+            },
+        )?;
+        audit(
+            conn,
+            ch,
+            "create",
+            "pair",
+            id,
+            serde_json::Value::Null,
+            serde_json::json!({ "name": name, "players": [p1, p2] }),
+        )?;
+        Ok(id)
+    })
+}
+
+/// Renames a pair (its championships and brackets follow) and, while it has played
+/// nothing, changes its two players.
+pub fn update_pair(
+    conn: &mut DbConn,
+    ch: &Change,
+    id: i32,
+    name: &str,
+    p1: i32,
+    p2: i32,
+) -> Result<Moved, PeopleError> {
+    super::write_tx(conn, |conn| {
+        let p = find_pair(conn, ch.club_id, id)?.ok_or(PeopleError::NotFound)?;
+        let same_players = (p.player1_id, p.player2_id) == (p1, p2);
+        if !same_players {
+            if pair_has_played(conn, &p)? {
+                return Err(PeopleError::Refused("people-pair-played"));
+            }
+            check_pair_players(conn, ch.club_id, p1, p2)?;
+        }
+        let mut moved = Moved::default();
+        diesel::update(pairs::table.find(id))
+            .set((
+                pairs::name.eq(name),
+                pairs::player1_id.eq(p1),
+                pairs::player2_id.eq(p2),
+            ))
+            .execute(conn)?;
+        rename_everywhere(conn, ch.club_id, &p.name, name, &mut moved)?;
+        audit(
+            conn,
+            ch,
+            "update",
+            "pair",
+            id,
+            serde_json::json!({ "name": p.name, "players": [p.player1_id, p.player2_id] }),
+            serde_json::json!({ "name": name, "players": [p1, p2], "moved": moved }),
+        )?;
+        Ok(moved)
+    })
+}
+
+/// Merges pair `drop` into `keep`: the club's championships and brackets name
+/// `keep`, and `drop` goes.
+pub fn merge_pairs(
+    conn: &mut DbConn,
+    ch: &Change,
+    keep: i32,
+    drop: i32,
+) -> Result<Moved, PeopleError> {
+    if keep == drop {
+        return Err(PeopleError::Refused("people-merge-itself"));
+    }
+    super::write_tx(conn, |conn| {
+        let k = find_pair(conn, ch.club_id, keep)?.ok_or(PeopleError::NotFound)?;
+        let d = find_pair(conn, ch.club_id, drop)?.ok_or(PeopleError::NotFound)?;
+        let mut moved = Moved::default();
+        rename_everywhere(conn, ch.club_id, &d.name, &k.name, &mut moved)?;
+        diesel::delete(pairs::table.find(drop)).execute(conn)?;
+        audit(
+            conn,
+            ch,
+            "merge",
+            "pair",
+            keep,
+            serde_json::json!({ "kept": { "id": k.id, "name": k.name },
+                                "merged": { "id": d.id, "name": d.name } }),
+            serde_json::json!({ "id": k.id, "name": k.name, "moved": moved }),
+        )?;
+        Ok(moved)
+    })
+}
+
+/// Marks a pair as no longer playing or playing again.
+pub fn set_pair_retired(
+    conn: &mut DbConn,
+    ch: &Change,
+    id: i32,
+    retired: bool,
+) -> Result<(), PeopleError> {
+    super::write_tx(conn, |conn| {
+        let p = find_pair(conn, ch.club_id, id)?.ok_or(PeopleError::NotFound)?;
+        diesel::update(pairs::table.find(id))
+            .set(pairs::retired_at.eq(retired.then_some(ch.at)))
+            .execute(conn)?;
+        audit(
+            conn,
+            ch,
+            if retired { "retire" } else { "reactivate" },
+            "pair",
+            id,
+            serde_json::json!({ "name": p.name, "active": p.retired_at.is_none() }),
+            serde_json::json!({ "name": p.name, "active": !retired }),
+        )?;
+        Ok(())
+    })
+}
+
+/// Every player and pair of every club, with the club's name (for search).
+pub fn everyone(conn: &mut DbConn) -> QueryResult<(Vec<Player>, Vec<Pair>)> {
+    Ok((
+        players::table.select(Player::as_select()).load(conn)?,
+        pairs::table.select(Pair::as_select()).load(conn)?,
+    ))
+}

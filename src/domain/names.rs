@@ -1,0 +1,180 @@
+//! Names as Spanish readers sort and search them: a collation key (accents and case
+//! do not separate "Óscar" from "Oscar"; ñ is its own letter after n) and a folded
+//! form for accent- and case-insensitive search. Pure functions, no locale tables.
+
+use std::cmp::Ordering;
+
+/// The primary letter of a character: lower case, accents removed, ñ kept apart
+/// (`None` for ñ, which sorts after every n and before o).
+fn base(c: char) -> Option<char> {
+    let c = c.to_lowercase().next().unwrap_or(c);
+    Some(match c {
+        'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' => 'a',
+        'é' | 'è' | 'ê' | 'ë' => 'e',
+        'í' | 'ì' | 'î' | 'ï' => 'i',
+        'ó' | 'ò' | 'ô' | 'ö' | 'õ' => 'o',
+        'ú' | 'ù' | 'û' | 'ü' => 'u',
+        'ç' => 'c',
+        'ý' | 'ÿ' => 'y',
+        'ñ' => return None,
+        '·' => '.',
+        other => other,
+    })
+}
+
+/// The key a name sorts by, the Spanish way: first by letters ignoring accents and
+/// case (ñ after n), then accents (plain before accented), then case (lower before
+/// upper), then the text itself. Equal keys mean identical names.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CollationKey {
+    primary: String,
+    accents: String,
+    /// Per character: upper case (lower case sorts first).
+    case: Vec<bool>,
+    raw: String,
+}
+
+/// The collation key of a name (surrounding blanks ignored).
+pub fn collation_key(name: &str) -> CollationKey {
+    let name = name.trim();
+    let mut primary = String::with_capacity(name.len() + 2);
+    for c in name.chars() {
+        match base(c) {
+            Some(b) => primary.push(b),
+            // "n" then the highest character: after every "n…", before "o".
+            None => {
+                primary.push('n');
+                primary.push(char::MAX);
+            }
+        }
+    }
+    CollationKey {
+        primary,
+        accents: name.to_lowercase(),
+        case: name.chars().map(char::is_uppercase).collect(),
+        raw: name.to_owned(),
+    }
+}
+
+/// Compares two names the Spanish way.
+pub fn compare(a: &str, b: &str) -> Ordering {
+    collation_key(a).cmp(&collation_key(b))
+}
+
+/// Sorts items by a name, the Spanish way; equal names keep their order.
+pub fn sort_by_name<T>(items: &mut [T], name: impl Fn(&T) -> &str) {
+    // `sort_by_cached_key` is stable: ties keep the order they came in.
+    items.sort_by_cached_key(|x| collation_key(name(x)));
+}
+
+/// A name folded for search: lower case, without accents (ñ becomes n), blanks
+/// collapsed. "Óscar  Núñez" and "oscar nunez" fold to the same text.
+pub fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(word.chars().map(|c| base(c).unwrap_or('n')));
+    }
+    out
+}
+
+/// Whether a name matches a search: every word of the query appears in the name,
+/// ignoring accents and case. An empty query matches nothing.
+pub fn matches(name: &str, query: &str) -> bool {
+    let name = fold(name);
+    let words: Vec<String> = query.split_whitespace().map(fold).collect();
+    !words.is_empty() && words.iter().all(|w| name.contains(w.as_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn sorted(names: &[&str]) -> Vec<String> {
+        let mut v: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+        sort_by_name(&mut v, |s| s.as_str());
+        v
+    }
+
+    #[test]
+    fn an_accented_name_sorts_beside_its_plain_spelling_not_last() {
+        assert_eq!(
+            sorted(&["Pedro", "Óscar", "Zoe", "Oscar", "Ana"]),
+            ["Ana", "Oscar", "Óscar", "Pedro", "Zoe"]
+        );
+    }
+
+    #[test]
+    fn enye_is_a_letter_after_n_and_before_o() {
+        assert_eq!(compare("Nuño", "Ñaki"), Ordering::Less);
+        assert_eq!(compare("nana", "ñame"), Ordering::Less);
+        assert_eq!(compare("nzzz", "ña"), Ordering::Less);
+        assert_eq!(compare("Ñu", "Oca"), Ordering::Less);
+        // Third letter ñ against r: ñ comes first, as in the dictionary.
+        assert_eq!(compare("Núñez", "Nuria"), Ordering::Less);
+        assert_eq!(
+            sorted(&["Ñaki", "Nuria", "Olga", "Núñez", "Nuño"]),
+            ["Núñez", "Nuño", "Nuria", "Ñaki", "Olga"]
+        );
+    }
+
+    #[test]
+    fn case_does_not_separate_names() {
+        assert_eq!(
+            sorted(&["beatriz", "Carlos", "alba"]),
+            ["alba", "beatriz", "Carlos"]
+        );
+        assert_eq!(compare("ana", "Ana"), Ordering::Less);
+    }
+
+    #[test]
+    fn equal_names_keep_their_order() {
+        let mut v = vec![("Ana", 1), ("Berta", 2), ("Ana", 3)];
+        sort_by_name(&mut v, |x| x.0);
+        assert_eq!(v, [("Ana", 1), ("Ana", 3), ("Berta", 2)]);
+    }
+
+    #[test]
+    fn a_search_finds_accented_names_typed_without_accents() {
+        assert!(matches("Óscar Pérez", "oscar"));
+        assert!(matches("Óscar Pérez", "PEREZ osc"));
+        assert!(matches("Antonio Núñez", "nunez"));
+        assert!(!matches("Óscar Pérez", "oscar lopez"));
+        assert!(!matches("Óscar Pérez", "   "));
+        assert_eq!(fold("  Òscar   Ñúñez "), "oscar nunez");
+    }
+
+    proptest! {
+        #[test]
+        fn the_order_is_total_and_consistent(a in "\\PC{0,8}", b in "\\PC{0,8}", c in "\\PC{0,8}") {
+            let (ka, kb, kc) = (collation_key(&a), collation_key(&b), collation_key(&c));
+            prop_assert_eq!(ka.cmp(&kb), kb.cmp(&ka).reverse());
+            if ka <= kb && kb <= kc {
+                prop_assert!(ka <= kc);
+            }
+            prop_assert_eq!(ka == kb, a.trim() == b.trim());
+        }
+
+        #[test]
+        fn accents_and_case_never_reorder_against_other_names(
+            a in "[a-zñ]{1,6}", b in "[a-zñ]{1,6}"
+        ) {
+            let accent = |s: &str| s.replace('a', "á").replace('o', "Ó").replace('u', "ü");
+            let plain = compare(&a, &b);
+            if fold(&a) != fold(&b) && !a.contains('ñ') && !b.contains('ñ') {
+                prop_assert_eq!(compare(&accent(&a), &b.to_uppercase()), plain);
+            }
+        }
+
+        #[test]
+        fn a_name_always_matches_its_own_folded_words(name in "[A-Za-zÁÉÍÓÚÑáéíóúñ ]{1,20}") {
+            if !name.trim().is_empty() {
+                prop_assert!(matches(&name, &fold(&name)));
+                prop_assert!(matches(&name, &name.to_uppercase()));
+            }
+        }
+    }
+}

@@ -1,0 +1,564 @@
+//! A club's people, for its organisers: add a pair, edit, merge (duplicates),
+//! retire and reactivate players and pairs. `kind` in the paths is `jugadores` or
+//! `parejas`; merging asks for confirmation on a page of its own (no script needed).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::account::{now, see_other};
+use super::auth::{Perm, Principal};
+use super::{AppState, Ctx, db, parse_id, render_status};
+use crate::db::people::{self, Change, PeopleError};
+use crate::db::queries::{self, Club, Pair, Player};
+use crate::error::AppError;
+
+/// Players or pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Player,
+    Pair,
+}
+
+impl Kind {
+    fn from_path(s: &str) -> Result<Kind, AppError> {
+        match s {
+            "jugadores" => Ok(Kind::Player),
+            "parejas" => Ok(Kind::Pair),
+            _ => Err(AppError::NotFound),
+        }
+    }
+
+    pub fn segment(&self) -> &'static str {
+        match self {
+            Kind::Player => "jugadores",
+            Kind::Pair => "parejas",
+        }
+    }
+
+    pub fn is_pair(&self) -> bool {
+        *self == Kind::Pair
+    }
+}
+
+/// One player or pair as the pages show it.
+#[derive(Debug, Clone)]
+pub struct Person {
+    pub id: i32,
+    pub name: String,
+    pub active: bool,
+    /// For a pair: its two players' names.
+    pub detail: String,
+    pub player1: i32,
+    pub player2: i32,
+}
+
+fn from_player(p: &Player) -> Person {
+    Person {
+        id: p.id,
+        name: p.name.clone(),
+        active: p.retired_at.is_none(),
+        detail: String::new(),
+        player1: 0,
+        player2: 0,
+    }
+}
+
+/// The club's pairs with their players' names (players already sorted).
+pub fn pair_people(players: &[Player], pairs: &[Pair]) -> Vec<Person> {
+    let name = |id: i32| {
+        players
+            .iter()
+            .find(|p| p.id == id)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    };
+    pairs
+        .iter()
+        .map(|p| Person {
+            id: p.id,
+            name: p.name.clone(),
+            active: p.retired_at.is_none(),
+            detail: format!("{} · {}", name(p.player1_id), name(p.player2_id)),
+            player1: p.player1_id,
+            player2: p.player2_id,
+        })
+        .collect()
+}
+
+/// The club's players and pairs, sorted the Spanish way.
+pub fn club_people(
+    conn: &mut crate::db::DbConn,
+    club: i32,
+) -> Result<(Vec<Person>, Vec<Person>), AppError> {
+    let players = queries::club_players(conn, club)?;
+    let pairs = queries::club_pairs(conn, club)?;
+    Ok((
+        players.iter().map(from_player).collect(),
+        pair_people(&players, &pairs),
+    ))
+}
+
+/// The names a championship's entrant picker offers: the club's active pairs and
+/// players, sorted the Spanish way.
+pub fn picker_names(conn: &mut crate::db::DbConn, club: i32) -> Result<Vec<String>, AppError> {
+    let mut names: Vec<String> = queries::club_pairs(conn, club)?
+        .into_iter()
+        .filter(|p| p.retired_at.is_none())
+        .map(|p| p.name)
+        .chain(
+            queries::active_players(conn, club)?
+                .into_iter()
+                .map(|p| p.name),
+        )
+        .collect();
+    crate::domain::names::sort_by_name(&mut names, |n| n.as_str());
+    Ok(names)
+}
+
+fn refused(e: PeopleError) -> Result<&'static str, AppError> {
+    match e {
+        PeopleError::Refused(key) => Ok(key),
+        PeopleError::NotFound => Err(AppError::NotFound),
+        PeopleError::Db(e) => Err(e.into()),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "person_edit.html")]
+struct EditPage<'a> {
+    ctx: &'a Ctx,
+    club: Club,
+    kind: Kind,
+    person: Person,
+    /// The club's players (the choices for a pair's two players).
+    players: Vec<Person>,
+    /// What was typed: name, player 1, player 2.
+    name: String,
+    player1: i32,
+    player2: i32,
+    error: Option<String>,
+    /// A pair that has played keeps its players.
+    locked: bool,
+}
+
+/// Loads a club, one of its players or pairs, and the club's people.
+async fn load(
+    state: &web::Data<AppState>,
+    club_id: i32,
+    kind: Kind,
+    id: i32,
+) -> Result<(Club, Person, Vec<Person>, Vec<Person>, bool), AppError> {
+    db(state, move |conn| {
+        let club = queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
+        let (players, pairs) = club_people(conn, club_id)?;
+        let list = if kind.is_pair() { &pairs } else { &players };
+        let person = list
+            .iter()
+            .find(|p| p.id == id)
+            .cloned()
+            .ok_or(AppError::NotFound)?;
+        let locked = match kind {
+            Kind::Pair => {
+                let pair = people::find_pair(conn, club_id, id)?.ok_or(AppError::NotFound)?;
+                people::pair_has_played(conn, &pair)?
+            }
+            Kind::Player => false,
+        };
+        Ok((club, person, players, pairs, locked))
+    })
+    .await
+}
+
+fn ids(path: &(String, String, String)) -> Result<(i32, Kind, i32), AppError> {
+    Ok((
+        parse_id(&path.0)?,
+        Kind::from_path(&path.1)?,
+        parse_id(&path.2)?,
+    ))
+}
+
+/// `GET /clubes/{id}/{jugadores|parejas}/{pid}/editar`: the edit form.
+pub async fn edit_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (club_id, kind, id) = ids(&path)?;
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    let (club, person, players, _, locked) = load(&state, club_id, kind, id).await?;
+    let ctx = Ctx::from_request(&req);
+    render_status(
+        &EditPage {
+            ctx: &ctx,
+            club,
+            kind,
+            name: person.name.clone(),
+            player1: person.player1,
+            player2: person.player2,
+            person,
+            players,
+            error: None,
+            locked,
+        },
+        StatusCode::OK,
+    )
+}
+
+#[derive(Deserialize)]
+pub struct EditForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    player1: String,
+    #[serde(default)]
+    player2: String,
+}
+
+/// A name as typed, checked: 1 to 80 characters once trimmed.
+fn checked_name(name: &str) -> Result<String, &'static str> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 80 {
+        Err("people-bad-name")
+    } else {
+        Ok(name.to_owned())
+    }
+}
+
+/// `POST /clubes/{id}/{jugadores|parejas}/{pid}/editar`: saves a new name (and, for
+/// a pair that has not played, its two players); on error the form comes back with
+/// what was typed.
+pub async fn edit(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String, String)>,
+    form: web::Form<EditForm>,
+) -> Result<HttpResponse, AppError> {
+    let (club_id, kind, id) = ids(&path)?;
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    let form = form.into_inner();
+    let p1 = form.player1.trim().parse::<i32>().unwrap_or(0);
+    let p2 = form.player2.trim().parse::<i32>().unwrap_or(0);
+    let actor = who.actor();
+    let outcome = match checked_name(&form.name) {
+        Err(key) => Err(key),
+        Ok(name) => {
+            db(&state, move |conn| {
+                let ch = Change {
+                    club_id,
+                    actor: &actor,
+                    at: now(),
+                };
+                let done = match kind {
+                    Kind::Player => people::rename_player(conn, &ch, id, &name),
+                    Kind::Pair => people::update_pair(conn, &ch, id, &name, p1, p2),
+                };
+                match done {
+                    Ok(_) => Ok(Ok(())),
+                    Err(e) => Ok(Err(refused(e)?)),
+                }
+            })
+            .await?
+        }
+    };
+    match outcome {
+        Ok(()) => Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment()))),
+        Err(key) => {
+            let (club, person, players, _, locked) = load(&state, club_id, kind, id).await?;
+            let ctx = Ctx::from_request(&req);
+            render_status(
+                &EditPage {
+                    error: Some(ctx.t(key)),
+                    ctx: &ctx,
+                    club,
+                    kind,
+                    person,
+                    players,
+                    name: form.name,
+                    player1: p1,
+                    player2: p2,
+                    locked,
+                },
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "person_merge.html")]
+struct MergePage<'a> {
+    ctx: &'a Ctx,
+    club: Club,
+    kind: Kind,
+    person: Person,
+    /// The others of the same kind (the possible duplicates).
+    others: Vec<Person>,
+    /// Once a duplicate is chosen: (kept, merged) to confirm.
+    confirm: Option<(Person, Person)>,
+    error: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct MergeQuery {
+    /// The duplicate chosen.
+    con: Option<String>,
+    /// `este` keeps this one, `otro` keeps the duplicate.
+    conservar: Option<String>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn merge_page(
+    ctx: &Ctx,
+    club: Club,
+    kind: Kind,
+    person: Person,
+    list: Vec<Person>,
+    other: Option<i32>,
+    keep_other: bool,
+    error: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let confirm = other
+        .and_then(|o| {
+            list.iter()
+                .find(|p| p.id == o && p.id != person.id)
+                .cloned()
+        })
+        .map(|o| {
+            if keep_other {
+                (o, person.clone())
+            } else {
+                (person.clone(), o)
+            }
+        });
+    render_status(
+        &MergePage {
+            ctx,
+            club,
+            kind,
+            others: list.into_iter().filter(|p| p.id != person.id).collect(),
+            person,
+            confirm,
+            error,
+        },
+        status,
+    )
+}
+
+/// `GET /clubes/{id}/{jugadores|parejas}/{pid}/fusionar[?con=ID&conservar=este|otro]`:
+/// choose the duplicate and which one to keep, then confirm.
+pub async fn merge_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String, String)>,
+    query: web::Query<MergeQuery>,
+) -> Result<HttpResponse, AppError> {
+    let (club_id, kind, id) = ids(&path)?;
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    let (club, person, players, pairs, _) = load(&state, club_id, kind, id).await?;
+    let list = if kind.is_pair() { pairs } else { players };
+    let other = query.con.as_deref().and_then(|c| c.parse::<i32>().ok());
+    let keep_other = query.conservar.as_deref() == Some("otro");
+    let ctx = Ctx::from_request(&req);
+    merge_page(
+        &ctx,
+        club,
+        kind,
+        person,
+        list,
+        other,
+        keep_other,
+        None,
+        StatusCode::OK,
+    )
+}
+
+#[derive(Deserialize)]
+pub struct MergeForm {
+    conservar: String,
+    quitar: String,
+}
+
+/// `POST /clubes/{id}/{jugadores|parejas}/fusionar`: the confirmed merge. Every
+/// reference to the merged one moves to the kept one in one transaction.
+pub async fn merge(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String)>,
+    form: web::Form<MergeForm>,
+) -> Result<HttpResponse, AppError> {
+    let club_id = parse_id(&path.0)?;
+    let kind = Kind::from_path(&path.1)?;
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    let keep = parse_id(form.conservar.trim())?;
+    let drop = parse_id(form.quitar.trim())?;
+    let actor = who.actor();
+    let outcome = db(&state, move |conn| {
+        let ch = Change {
+            club_id,
+            actor: &actor,
+            at: now(),
+        };
+        let done = match kind {
+            Kind::Player => people::merge_players(conn, &ch, keep, drop),
+            Kind::Pair => people::merge_pairs(conn, &ch, keep, drop),
+        };
+        match done {
+            Ok(_) => Ok(None),
+            Err(e) => Ok(Some(refused(e)?)),
+        }
+    })
+    .await?;
+    match outcome {
+        None => Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment()))),
+        Some(key) => {
+            let (club, person, players, pairs, _) = load(&state, club_id, kind, keep).await?;
+            let list = if kind.is_pair() { pairs } else { players };
+            let ctx = Ctx::from_request(&req);
+            merge_page(
+                &ctx,
+                club,
+                kind,
+                person,
+                list,
+                Some(drop),
+                false,
+                Some(ctx.t(key)),
+                StatusCode::CONFLICT,
+            )
+        }
+    }
+}
+
+/// `POST /clubes/{id}/{jugadores|parejas}/{pid}/{baja|alta}`: no longer plays
+/// (hidden from pickers, kept in history) or plays again.
+pub async fn set_active(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<(String, String, String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (club_id, kind, id) = ids(&(path.0.clone(), path.1.clone(), path.2.clone()))?;
+    let retired = match path.3.as_str() {
+        "baja" => true,
+        "alta" => false,
+        _ => return Err(AppError::NotFound),
+    };
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    let actor = who.actor();
+    db(&state, move |conn| {
+        let ch = Change {
+            club_id,
+            actor: &actor,
+            at: now(),
+        };
+        let done = match kind {
+            Kind::Player => people::set_player_retired(conn, &ch, id, retired),
+            Kind::Pair => people::set_pair_retired(conn, &ch, id, retired),
+        };
+        done.map_err(|e| match refused(e) {
+            Ok(key) => AppError::unprocessable(key, ""),
+            Err(e) => e,
+        })
+    })
+    .await?;
+    Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment())))
+}
+
+#[derive(Deserialize)]
+pub struct PairForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    player1: String,
+    #[serde(default)]
+    player2: String,
+}
+
+/// `POST /clubes/{id}/parejas`: an organiser adds a pair of two of the club's
+/// players (named after them when no name is typed).
+pub async fn add_pair(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    form: web::Form<PairForm>,
+) -> Result<HttpResponse, AppError> {
+    let club_id = parse_id(&path)?;
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    let form = form.into_inner();
+    let p1 = form.player1.trim().parse::<i32>().unwrap_or(0);
+    let p2 = form.player2.trim().parse::<i32>().unwrap_or(0);
+    let actor = who.actor();
+    let typed = form.name.clone();
+    let refusal = db(&state, move |conn| {
+        let name = if form.name.trim().is_empty() {
+            let a = people::find_player(conn, club_id, p1)?;
+            let b = people::find_player(conn, club_id, p2)?;
+            match (a, b) {
+                (Some(a), Some(b)) => format!("{} y {}", a.name, b.name),
+                _ => return Ok(Some("people-pair-bad-player")),
+            }
+        } else {
+            match checked_name(&form.name) {
+                Ok(n) => n,
+                Err(key) => return Ok(Some(key)),
+            }
+        };
+        let ch = Change {
+            club_id,
+            actor: &actor,
+            at: now(),
+        };
+        match people::add_pair(conn, &ch, &name, p1, p2) {
+            Ok(_) => Ok(None),
+            Err(e) => Ok(Some(refused(e)?)),
+        }
+    })
+    .await?;
+    match refusal {
+        None => Ok(see_other(&format!("/clubes/{club_id}#parejas"))),
+        Some(key) => {
+            let ctx = Ctx::from_request(&req);
+            let typed = super::pages::PairTyped {
+                name: typed,
+                player1: p1,
+                player2: p2,
+                error: ctx.t(key),
+            };
+            super::pages::club_page(
+                &req,
+                &state,
+                &who,
+                club_id,
+                Some(typed),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    }
+}
+
+/// The routes of this module.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/clubes/{id}/parejas").post(add_pair))
+        .service(web::resource("/clubes/{id}/{kind:jugadores|parejas}/fusionar").post(merge))
+        .service(
+            web::resource("/clubes/{id}/{kind:jugadores|parejas}/{pid}/editar")
+                .get(edit_form)
+                .post(edit),
+        )
+        .service(
+            web::resource("/clubes/{id}/{kind:jugadores|parejas}/{pid}/fusionar").get(merge_form),
+        )
+        .service(
+            web::resource("/clubes/{id}/{kind:jugadores|parejas}/{pid}/{act:baja|alta}")
+                .post(set_active),
+        );
+}

@@ -1,0 +1,160 @@
+//! `GET /buscar?q=`: one box that finds players, pairs, clubs and championships,
+//! ignoring accents and case. A visitor sees what is public (clubs, championships,
+//! the players a club page lists); a club's organisers also find its pairs and the
+//! players who no longer play.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::auth::{Perm, Principal};
+use super::{AppState, Ctx, db, render};
+use crate::domain::names;
+use crate::error::AppError;
+
+/// One result: what it is called, a line about it, where it leads.
+pub struct Hit {
+    pub name: String,
+    pub detail: String,
+    pub href: String,
+}
+
+#[derive(Template)]
+#[template(path = "search.html")]
+struct SearchPage<'a> {
+    ctx: &'a Ctx,
+    q: String,
+    players: Vec<Hit>,
+    pairs: Vec<Hit>,
+    clubs: Vec<Hit>,
+    championships: Vec<Hit>,
+}
+
+impl SearchPage<'_> {
+    /// The results by kind: (heading key, results).
+    fn groups(&self) -> [(&'static str, &[Hit]); 4] {
+        [
+            ("search-players", &self.players),
+            ("search-pairs", &self.pairs),
+            ("search-clubs", &self.clubs),
+            ("search-championships", &self.championships),
+        ]
+    }
+
+    fn nothing(&self) -> bool {
+        self.players.is_empty()
+            && self.pairs.is_empty()
+            && self.clubs.is_empty()
+            && self.championships.is_empty()
+    }
+}
+
+#[derive(Deserialize)]
+pub struct SearchQuery {
+    #[serde(default)]
+    q: String,
+}
+
+/// At most this many results of each kind.
+const LIMIT: usize = 50;
+
+fn sorted(mut hits: Vec<Hit>) -> Vec<Hit> {
+    names::sort_by_name(&mut hits, |h| &h.name);
+    hits.truncate(LIMIT);
+    hits
+}
+
+pub async fn search(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    query: web::Query<SearchQuery>,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(&req);
+    let q: String = query.q.trim().chars().take(80).collect();
+    let mut page = SearchPage {
+        ctx: &ctx,
+        q: q.clone(),
+        players: Vec::new(),
+        pairs: Vec::new(),
+        clubs: Vec::new(),
+        championships: Vec::new(),
+    };
+    if q.is_empty() {
+        return render(&page);
+    }
+    let (clubs, events, (players, pairs)) = db(&state, |conn| {
+        Ok((
+            crate::db::queries::list_clubs(conn)?,
+            crate::db::queries::list_events(conn)?,
+            crate::db::people::everyone(conn)?,
+        ))
+    })
+    .await?;
+    let club_name = |id: i32| {
+        clubs
+            .iter()
+            .find(|c| c.id == id)
+            .map(|c| c.name.clone())
+            .unwrap_or_default()
+    };
+    let manages = |club: i32| who.allows(Perm::ManageClub(club));
+    page.players = sorted(
+        players
+            .iter()
+            .filter(|p| names::matches(&p.name, &q))
+            .filter(|p| p.retired_at.is_none() || manages(p.club_id))
+            .map(|p| Hit {
+                name: p.name.clone(),
+                detail: if p.retired_at.is_some() {
+                    format!("{} · {}", club_name(p.club_id), ctx.t("people-retired"))
+                } else {
+                    club_name(p.club_id)
+                },
+                href: if manages(p.club_id) {
+                    format!("/clubes/{}/jugadores/{}/editar", p.club_id, p.id)
+                } else {
+                    format!("/clubes/{}#jugadores", p.club_id)
+                },
+            })
+            .collect(),
+    );
+    page.pairs = sorted(
+        pairs
+            .iter()
+            .filter(|p| manages(p.club_id) && names::matches(&p.name, &q))
+            .map(|p| Hit {
+                name: p.name.clone(),
+                detail: club_name(p.club_id),
+                href: format!("/clubes/{}/parejas/{}/editar", p.club_id, p.id),
+            })
+            .collect(),
+    );
+    page.clubs = sorted(
+        clubs
+            .iter()
+            .filter(|c| names::matches(&c.name, &q) || names::matches(&c.town, &q))
+            .map(|c| Hit {
+                name: c.name.clone(),
+                detail: c.town.clone(),
+                href: format!("/clubes/{}", c.id),
+            })
+            .collect(),
+    );
+    page.championships = sorted(
+        events
+            .iter()
+            .filter(|e| names::matches(&e.name, &q))
+            .map(|e| Hit {
+                name: e.name.clone(),
+                detail: format!(
+                    "{} · {}",
+                    club_name(e.club_id),
+                    ctx.t(&format!("status-{}", e.status))
+                ),
+                href: format!("/campeonatos/{}", e.id),
+            })
+            .collect(),
+    );
+    render(&page)
+}

@@ -165,7 +165,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
             out.push(format!(
                 "{} ({at}): {} — {}.",
                 lang.pick("Infracción", "Infracció", "Violation"),
-                v.rule,
+                crate::domain::words::rule_name(v.rule, lang),
                 v.message
             ));
         }
@@ -184,11 +184,11 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
         out.push(format!(
             "{} {}: {} {}, {} {}.",
             lang.pick("Diferencia en", "Diferència a", "Discrepancy in"),
-            d.field,
+            crate::domain::words::field_name(&d.field, lang),
             lang.pick("anotado", "anotat", "declared"),
-            d.declared,
+            crate::domain::words::field_value(&d.declared),
             lang.pick("calculado", "calculat", "computed"),
-            d.computed
+            crate::domain::words::field_value(&d.computed)
         ));
     }
     out.join("\n")

@@ -26,6 +26,11 @@ const ASSETS: &[Asset] = &[
         body: include_bytes!("../../static/css/print.css"),
     },
     Asset {
+        name: "options.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../static/js/options.js"),
+    },
+    Asset {
         name: "favicon.svg",
         content_type: "image/svg+xml",
         body: include_bytes!("../../static/favicon.svg"),

@@ -149,6 +149,7 @@ async fn game_page(
         ))
     })?;
     let sides = side_names(&l.setup, &l.seats, ctx.lang);
+    let error = error.map(|e| people_words(&e, ctx.lang, &l.seats, &sides));
     let seat_name = |s: u8| l.seats.get(usize::from(s)).cloned().unwrap_or_default();
     let lines = l
         .hands
@@ -159,7 +160,7 @@ async fn game_page(
             no: h.hand_no,
             dealer: seat_name(u8::try_from(h.dealer).unwrap_or(0)),
             kind: h.kind.clone(),
-            notes: s.notes.join(" · "),
+            notes: people_words(&s.notes.join(" · "), ctx.lang, &l.seats, &sides),
             points: s.hand_points.iter().map(show).collect(),
             running: run.iter().map(show).collect(),
         })
@@ -398,6 +399,10 @@ async fn hand_page(
         }
     };
     let side_list = side_names(&l.setup, &l.seats, ctx.lang);
+    let mut form = form;
+    for e in &mut form.errors {
+        e.message = people_words(&e.message, ctx.lang, &l.seats, &side_list);
+    }
     render_status(
         &HandPage {
             title: side_list.join(" – "),

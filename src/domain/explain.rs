@@ -88,7 +88,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
             lang.pick("Cante", "Cante", "Cante"),
             c.seat,
             lang.pick("evento", "esdeveniment", "event"),
-            c.event
+            c.event + 1
         ));
     }
     let pts = ruling
@@ -156,10 +156,13 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
         Some(v) => {
             let at = match (v.event, v.seat) {
                 (Some(e), Some(s)) => format!(
-                    "{} {e}, {seat_word} {s}",
-                    lang.pick("evento", "esdeveniment", "event")
+                    "{} {}, {seat_word} {s}",
+                    lang.pick("evento", "esdeveniment", "event"),
+                    e + 1
                 ),
-                (Some(e), None) => format!("{} {e}", lang.pick("evento", "esdeveniment", "event")),
+                (Some(e), None) => {
+                    format!("{} {}", lang.pick("evento", "esdeveniment", "event"), e + 1)
+                }
                 (None, _) => lang.pick("reparto", "repartiment", "deal").to_string(),
             };
             out.push(format!(

@@ -103,13 +103,20 @@ pub fn field_value(v: &serde_json::Value) -> String {
     }
 }
 
-/// Where a rule comes from (`rules.md §1.6 and §3.4`) in the reader's language.
+/// Where a rule comes from (`rules.md §1.6 and §3.4`) in the reader's language,
+/// after a "source" label: `§1.6 y §3.4`, or the hand record specification.
 pub fn source_words(source: &str, lang: Lang) -> String {
+    if source.starts_with("spec/") {
+        return lang
+            .pick(
+                "especificación del registro de mano",
+                "especificació del registre de mà",
+                "hand record specification",
+            )
+            .to_owned();
+    }
     source
-        .replace(
-            "rules.md ",
-            lang.pick("reglamento ", "reglament ", "rulebook "),
-        )
+        .trim_start_matches("rules.md ")
         .replace(" and ", lang.pick(" y ", " i ", " and "))
 }
 
@@ -301,8 +308,11 @@ mod tests {
     #[test]
     fn a_rule_source_uses_the_readers_connecting_word() {
         let s = "rules.md §1.6 and §3.4";
-        assert_eq!(source_words(s, Lang::Es), "reglamento §1.6 y §3.4");
-        assert_eq!(source_words(s, Lang::Ca), "reglament §1.6 i §3.4");
+        assert_eq!(source_words(s, Lang::Es), "§1.6 y §3.4");
+        assert_eq!(source_words(s, Lang::Ca), "§1.6 i §3.4");
+        assert!(
+            !source_words("spec/hand-record.md, Edge cases: deal_invalid", Lang::Es).contains('_')
+        );
     }
 
     #[test]

@@ -16,7 +16,7 @@ use super::{AppState, Ctx, db, render, render_status};
 use crate::db::games;
 use crate::domain::cards::Card;
 use crate::domain::words::{
-    field_name, field_value, name_seats, rule_name, seat_label, source_words,
+    field_name, field_value, name_seats, name_sides, rule_name, seat_label, source_words,
 };
 use crate::domain::{self, GameKind, HandRecord, Lang, Ruling};
 use crate::error::AppError;
@@ -157,7 +157,11 @@ fn ruling_page(
     render(&RulingPage {
         undecided,
         game: ctx.t(&format!("game-{}", record.game.slug())),
-        summary: name_seats(&domain::explain(record, &ruling, ctx.lang), ctx.lang, &[]),
+        summary: name_sides(
+            &name_seats(&domain::explain(record, &ruling, ctx.lang), ctx.lang, &[]),
+            ctx.lang,
+            &[],
+        ),
         violation_name: ruling
             .violation
             .as_ref()

@@ -25,3 +25,4 @@ mod referee;
 mod security;
 mod tournaments;
 mod trust;
+mod words;

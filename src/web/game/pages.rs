@@ -25,6 +25,8 @@ struct GamePage<'a> {
     ctx: &'a Ctx,
     game: Game,
     game_name: String,
+    /// The table options that differ from the defaults, in words.
+    options_used: Vec<crate::web::options::OptionWords>,
     sides: Vec<String>,
     lines: Vec<Line>,
     totals: Vec<String>,
@@ -213,6 +215,11 @@ async fn game_page(
     render_status(
         &GamePage {
             game_name: ctx.t(&format!("game-{}", l.setup.game.slug())),
+            options_used: crate::web::options::changed_option_words(
+                ctx.lang,
+                l.setup.game,
+                &l.setup.options,
+            ),
             totals: board.totals.iter().map(show).collect(),
             winner: board
                 .game_over

@@ -458,7 +458,18 @@ async fn a_ruling_names_the_rule_the_seats_and_the_discrepancies_in_the_readers_
     let app = TestApp::spawn().await;
     let mut violations = 0;
     let mut discrepancies = 0;
-    for (game, record, expected) in all_examples() {
+    // The shared examples, and the first legal complete one with what a table
+    // wrote down wrongly (both fields differ).
+    let mut cases = all_examples();
+    let (game, mut record, mut expected) = cases
+        .iter()
+        .find(|(_, _, e)| e["legal"] == true && e["complete"] == true)
+        .cloned()
+        .unwrap();
+    record["declared"] = serde_json::json!({"points": [0, 0], "hand_points": [9, 9]});
+    expected["discrepancies"] = serde_json::json!([{"field": "points"}, {"field": "hand_points"}]);
+    cases.push((game, record, expected));
+    for (game, record, expected) in cases {
         let res = post_form_as(
             &app,
             &app.client,

@@ -9,9 +9,15 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Message ids of a Fluent file: lines that start with an identifier and ` =`.
+/// Message ids of a language's Fluent files (every .ftl in its folder, as the
+/// loader reads them): lines that start with an identifier and ` =`.
 fn ftl_keys(lang: &str) -> BTreeSet<String> {
-    let text = std::fs::read_to_string(root().join("locales").join(lang).join("main.ftl")).unwrap();
+    let mut files = Vec::new();
+    walk(&root().join("locales").join(lang), "ftl", &mut files);
+    let text: String = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap() + "\n")
+        .collect();
     text.lines()
         .filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()))
         .filter_map(|l| l.split_once(" =").map(|(k, _)| k.trim().to_owned()))

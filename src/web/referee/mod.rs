@@ -394,6 +394,16 @@ pub async fn apply(
     .await?;
     match outcome {
         Ok(()) => Ok(see_other(&format!("/partidas/{game_id}"))),
-        Err(message) => Err(AppError::unprocessable("error-invalid-entry", message)),
+        Err(message) => {
+            // The engine's words, with the game's players in its seats.
+            let seats = crate::web::game::seats_of(&game);
+            let sides = crate::web::game::setup_of(&game)
+                .map(|setup| crate::web::game::side_names(&setup, &seats, lang))
+                .unwrap_or_default();
+            Err(AppError::unprocessable(
+                "error-invalid-entry",
+                crate::web::game::people_words(&message, lang, &seats, &sides),
+            ))
+        }
     }
 }

@@ -360,6 +360,7 @@ pub fn changed_option_words(
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
 

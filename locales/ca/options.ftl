@@ -7,7 +7,6 @@ options-default = Per defecte: { $value }.
 options-allowed = Valors possibles
 options-bad-value = { $label }: «{ $typed }» no val; tria entre { $allowed }.
 options-refused = Les opcions de taula no valen: { $detail }
-options-none-changed = Les de sempre (totes per defecte).
 optv-yes = sí
 optv-no = no
 

@@ -7,7 +7,6 @@ options-default = Default: { $value }.
 options-allowed = Possible values
 options-bad-value = { $label }: “{ $typed }” is not allowed; choose one of { $allowed }.
 options-refused = The table options are not valid: { $detail }
-options-none-changed = The usual ones (all default).
 optv-yes = yes
 optv-no = no
 

@@ -7,7 +7,6 @@ options-default = Por defecto: { $value }.
 options-allowed = Valores posibles
 options-bad-value = { $label }: «{ $typed }» no vale; elige entre { $allowed }.
 options-refused = Las opciones de mesa no valen: { $detail }
-options-none-changed = Las de siempre (todas por defecto).
 optv-yes = sí
 optv-no = no
 

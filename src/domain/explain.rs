@@ -88,7 +88,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
             lang.pick("Cante", "Cante", "Cante"),
             c.seat,
             lang.pick("evento", "esdeveniment", "event"),
-            c.event
+            c.event + 1
         ));
     }
     let pts = ruling
@@ -156,16 +156,19 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
         Some(v) => {
             let at = match (v.event, v.seat) {
                 (Some(e), Some(s)) => format!(
-                    "{} {e}, {seat_word} {s}",
-                    lang.pick("evento", "esdeveniment", "event")
+                    "{} {}, {seat_word} {s}",
+                    lang.pick("evento", "esdeveniment", "event"),
+                    e + 1
                 ),
-                (Some(e), None) => format!("{} {e}", lang.pick("evento", "esdeveniment", "event")),
+                (Some(e), None) => {
+                    format!("{} {}", lang.pick("evento", "esdeveniment", "event"), e + 1)
+                }
                 (None, _) => lang.pick("reparto", "repartiment", "deal").to_string(),
             };
             out.push(format!(
                 "{} ({at}): {} — {}.",
                 lang.pick("Infracción", "Infracció", "Violation"),
-                v.rule,
+                crate::domain::words::rule_name(v.rule, lang),
                 v.message
             ));
         }
@@ -184,11 +187,11 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
         out.push(format!(
             "{} {}: {} {}, {} {}.",
             lang.pick("Diferencia en", "Diferència a", "Discrepancy in"),
-            d.field,
+            crate::domain::words::field_name(&d.field, lang),
             lang.pick("anotado", "anotat", "declared"),
-            d.declared,
+            crate::domain::words::field_value(&d.declared),
             lang.pick("calculado", "calculat", "computed"),
-            d.computed
+            crate::domain::words::field_value(&d.computed)
         ));
     }
     out.join("\n")

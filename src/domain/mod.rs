@@ -22,6 +22,7 @@ pub mod referee;
 pub mod ruling;
 pub mod tournament;
 pub mod trick;
+pub mod words;
 
 pub use engine::{GameKind, GameState, Illegal};
 pub use explain::explain;

@@ -831,38 +831,43 @@ fn card_list(cards: &[Card], lang: Lang) -> String {
 }
 
 fn message(u: &Undecided, record: &HandRecord, lang: Lang) -> String {
-    let what = record
+    // The card played at that event, by name.
+    let played = record
         .events
         .get(u.event)
-        .map(|e| e.to_value().to_string())
-        .unwrap_or_default();
+        .and_then(|e| {
+            e.to_value()
+                .get("play")
+                .and_then(|p| p.as_str())
+                .map(str::to_owned)
+        })
+        .and_then(|p| p.parse::<crate::domain::cards::Card>().ok())
+        .map(|c| c.spanish_name());
     let cards = card_list(&u.cards, lang);
-    let rule = u.rule.id();
-    let n = u.event;
+    let name = crate::domain::words::rule_name(u.rule, lang);
+    let n = u.event + 1;
     let seat = u.seat;
-    let revoke = matches!(
-        u.rule,
-        RuleId::MustFollowSuit | RuleId::MustBeat | RuleId::MustTrump | RuleId::MustOvertrump
-    );
-    match (lang, revoke) {
-        (Lang::Es, true) => format!(
-            "No se puede decidir con las cartas conocidas: si el asiento {seat} tenía {cards} en el evento {n} ({what}), fue un renuncio ({rule})."
-        ),
-        (Lang::Es, false) => format!(
-            "No se puede decidir con las cartas conocidas: si el asiento {seat} tenía {cards} en el evento {n} ({what}), fue una infracción ({rule})."
-        ),
-        (Lang::Ca, true) => format!(
-            "No es pot decidir amb les cartes conegudes: si el seient {seat} tenia {cards} a l'esdeveniment {n} ({what}), va ser un renuncio ({rule})."
-        ),
-        (Lang::Ca, false) => format!(
-            "No es pot decidir amb les cartes conegudes: si el seient {seat} tenia {cards} a l'esdeveniment {n} ({what}), va ser una infracció ({rule})."
-        ),
-        (Lang::En, true) => format!(
-            "Cannot be decided from the known cards: if seat {seat} held {cards} at event {n} ({what}), it was a renuncio ({rule})."
-        ),
-        (Lang::En, false) => format!(
-            "Cannot be decided from the known cards: if seat {seat} held {cards} at event {n} ({what}), it broke the rule {rule}."
-        ),
+    match lang {
+        Lang::Es => {
+            let what = played.map(|c| format!(" (jugó {c})")).unwrap_or_default();
+            format!(
+                "No se puede decidir con las cartas conocidas: si el asiento {seat} tenía {cards} en la jugada {n}{what}, fue {name}."
+            )
+        }
+        Lang::Ca => {
+            let what = played
+                .map(|c| format!(" (va jugar {c})"))
+                .unwrap_or_default();
+            format!(
+                "No es pot decidir amb les cartes conegudes: si el seient {seat} tenia {cards} a la jugada {n}{what}, va ser {name}."
+            )
+        }
+        Lang::En => {
+            let what = played.map(|c| format!(" (played {c})")).unwrap_or_default();
+            format!(
+                "Cannot be decided from the known cards: if seat {seat} held {cards} at play {n}{what}, it was {name}."
+            )
+        }
     }
 }
 

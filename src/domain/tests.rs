@@ -402,7 +402,7 @@ fn the_explanation_tells_the_contract_tricks_cantes_points_and_violation() {
     let r = rule(&rec, Lang::En);
     let en = explain(&rec, &r, Lang::En);
     assert!(
-        en.contains("must_follow_suit") && en.contains("Hand points: 0 – 2"),
+        en.contains("renuncio: did not follow the suit led") && en.contains("Hand points: 0 – 2"),
         "{en}"
     );
 }

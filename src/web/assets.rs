@@ -41,6 +41,11 @@ const ASSETS: &[Asset] = &[
         body: include_bytes!("../../static/js/live.js"),
     },
     Asset {
+        name: "options.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../static/js/options.js"),
+    },
+    Asset {
         name: "favicon.svg",
         content_type: "image/svg+xml",
         body: include_bytes!("../../static/favicon.svg"),

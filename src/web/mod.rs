@@ -14,6 +14,7 @@ pub mod game;
 pub mod i18n;
 pub mod legacy;
 pub mod manage;
+pub mod options;
 pub mod pages;
 pub mod people;
 pub mod referee;

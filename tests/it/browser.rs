@@ -578,7 +578,7 @@ async fn in_a_browser_a_referee_builds_a_disputed_hand_prints_the_ruling_and_app
         }
     }
     browser.choose("dealer", "3").await;
-    browser.fill("input[name=turned]", "10b").await;
+    browser.choose("turned", "10b").await;
     for (seat, kind, value) in [
         (0, "bid", "pass"),
         (1, "bid", "solo"),
@@ -588,9 +588,9 @@ async fn in_a_browser_a_referee_builds_a_disputed_hand_prints_the_ruling_and_app
         (1, "play", "11o"),
         (2, "play", "1e"),
     ] {
-        browser.fill("input[name=ev_seat]", &seat.to_string()).await;
+        browser.choose("ev_seat", &seat.to_string()).await;
         browser.choose("ev_kind", kind).await;
-        browser.fill("input[name=ev_value]", value).await;
+        browser.choose("ev_value", value).await;
         browser
             .submit("form.builder button[type=submit]:not([name])")
             .await;
@@ -599,7 +599,7 @@ async fn in_a_browser_a_referee_builds_a_disputed_hand_prints_the_ruling_and_app
         browser
             .text(".builder-status")
             .await
-            .starts_with("must_follow_suit")
+            .starts_with("renuncio: no asistió al palo de salida")
     );
     browser
         .submit("form[action='/arbitro'] button[type=submit]")

@@ -75,7 +75,7 @@ pub async fn start(game: &str, players: usize, options: &[(&str, &str)]) -> Tabl
         form.push((format!("seat_{i}"), (*n).into()));
     }
     for (k, v) in options {
-        form.push((format!("opt_{k}"), (*v).into()));
+        form.push((format!("opt.{k}"), (*v).into()));
     }
     let res = client
         .post(app.url("/clubes/1/partidas/nueva"))

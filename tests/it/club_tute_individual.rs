@@ -101,12 +101,15 @@ async fn the_new_tute_game_form_offers_the_partnerships_option() {
         .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
-    let sel = scraper::Selector::parse("select[name=opt_partnerships] option").unwrap();
-    let values: Vec<&str> = html
-        .select(&sel)
-        .filter_map(|o| o.value().attr("value"))
-        .collect();
-    assert_eq!(values, vec!["true", "false"]);
+    // "In pairs" is a labelled checkbox, ticked by default.
+    let sel = scraper::Selector::parse("input[type=checkbox][name='opt.partnerships']").unwrap();
+    let boxes: Vec<_> = html.select(&sel).collect();
+    assert_eq!(boxes.len(), 1);
+    assert!(boxes[0].value().attr("checked").is_some());
+    assert_eq!(
+        texts(&html, "label[for=opt-tute-partnerships]"),
+        vec!["Por parejas"]
+    );
     // In pairs (the default) the same club shows two sides.
     assert_eq!(
         texts(&t.page().await, ".match-title span:not(.vs)"),

@@ -9,7 +9,8 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Message ids of a Fluent file: lines that start with an identifier and ` =`.
+/// Message ids of a language's Fluent files (every .ftl in its folder, as the
+/// loader reads them): lines that start with an identifier and ` =`.
 fn ftl_keys(lang: &str) -> BTreeSet<String> {
     // Every .ftl file of the language's folder, as the loader reads them.
     let mut text = String::new();

@@ -31,3 +31,4 @@ mod structure;
 mod sheets;
 mod tournaments;
 mod trust;
+mod words;

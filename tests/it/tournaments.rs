@@ -1173,7 +1173,7 @@ async fn the_creation_form_refuses_a_bad_field_with_a_422_and_creates_nothing() 
     );
     for (field, value) in [
         ("rounds", "0"),
-        ("options", "{\"target\": 17"),
+        ("opt.botifarra.target", "17"),
         ("cap", "90"),
         ("tb2", "points"),
         ("head_to_head", "some_met"),

@@ -281,9 +281,9 @@ impl Problem {
                 En => format!("{players} is not a valid number of players for {game}"),
             },
             BadFirstDealer { seat, players } => match lang {
-                Es => format!("el primer repartidor ({seat}) no es un asiento de la mesa (0 a {})", players.saturating_sub(1)),
-                Ca => format!("el primer repartidor ({seat}) no és un seient de la taula (0 a {})", players.saturating_sub(1)),
-                En => format!("the first dealer ({seat}) is not a seat at the table (0 to {})", players.saturating_sub(1)),
+                Es => format!("el primer repartidor ({}) no es un asiento de la mesa (1 a {players})", u32::from(*seat) + 1),
+                Ca => format!("el primer repartidor ({}) no és un seient de la taula (1 a {players})", u32::from(*seat) + 1),
+                En => format!("the first dealer ({}) is not a seat at the table (1 to {players})", u32::from(*seat) + 1),
             },
             UnknownOption { name } => match lang {
                 Es => format!("opción desconocida para este juego: {name}"),
@@ -301,9 +301,9 @@ impl Problem {
                 En => format!("the hand is a {got} hand but the game is {expected}"),
             },
             BadDealer { seat, players } => match lang {
-                Es => format!("el repartidor ({seat}) no es un asiento de la mesa (0 a {})", players.saturating_sub(1)),
-                Ca => format!("el repartidor ({seat}) no és un seient de la taula (0 a {})", players.saturating_sub(1)),
-                En => format!("the dealer ({seat}) is not a seat at the table (0 to {})", players.saturating_sub(1)),
+                Es => format!("el repartidor ({}) no es un asiento de la mesa (1 a {players})", u32::from(*seat) + 1),
+                Ca => format!("el repartidor ({}) no és un seient de la taula (1 a {players})", u32::from(*seat) + 1),
+                En => format!("the dealer ({}) is not a seat at the table (1 to {players})", u32::from(*seat) + 1),
             },
             BadBefore { got, sides } => match lang {
                 Es => format!("hacen falta {sides} marcadores previos, no {got}"),
@@ -311,9 +311,9 @@ impl Problem {
                 En => format!("{sides} previous scores are needed, not {got}"),
             },
             SeatOutOfRange { seat, players } => match lang {
-                Es => format!("el asiento {seat} no existe (0 a {})", players.saturating_sub(1)),
-                Ca => format!("el seient {seat} no existeix (0 a {})", players.saturating_sub(1)),
-                En => format!("seat {seat} does not exist (0 to {})", players.saturating_sub(1)),
+                Es => format!("el asiento {seat} no existe (1 a {players})"),
+                Ca => format!("el seient {seat} no existeix (1 a {players})"),
+                En => format!("seat {seat} does not exist (1 to {players})"),
             },
             SideOutOfRange { side, sides } => match lang {
                 Es => format!("el lado {side} no existe (0 a {})", sides.saturating_sub(1)),

@@ -952,7 +952,10 @@ fn the_summary_names_trumps_the_doubling_and_the_multiplier() {
         "{s}"
     );
     let text = explain(&rec, &r, Lang::Ca);
-    assert!(text.contains("must_beat"), "{text}");
+    assert!(
+        text.contains("renuncio: no va superar la carta guanyadora"),
+        "{text}"
+    );
     let d = with_events(
         0,
         json!([{"seat": 1, "trump": "delegate"}, {"seat": 3, "trump": "botifarra"}]),

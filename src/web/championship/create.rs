@@ -1,13 +1,17 @@
 //! The new-championship form and the championship file built from it.
 
 use super::*;
+use crate::web::options::{OptionError, OptionGroup, option_groups, read_options};
+use std::collections::HashMap;
 
 #[derive(Deserialize, Default, Clone)]
 #[serde(default)]
 pub struct NewForm {
     pub(super) name: String,
     pub(super) game: String,
-    pub(super) options: String,
+    /// The table options read from the option controls (`opt.GAME.NAME`).
+    #[serde(skip)]
+    pub(super) options: Map<String, Value>,
     pub(super) starts_on: String,
     pub(super) system: String,
     pub(super) rounds: String,
@@ -40,7 +44,6 @@ impl NewForm {
     pub(super) fn defaults() -> NewForm {
         NewForm {
             game: "botifarra".into(),
-            options: "{}".into(),
             starts_on: now().date().to_string(),
             system: "swiss".into(),
             rounds: "5".into(),
@@ -99,11 +102,7 @@ pub(super) fn file_from_form(
         .game
         .parse()
         .map_err(|_| ("tournament-game", f.game.clone()))?;
-    let options: Map<String, Value> = if f.options.trim().is_empty() {
-        Map::new()
-    } else {
-        serde_json::from_str(f.options.trim()).map_err(|e| ("tournament-options", e.to_string()))?
-    };
+    let options = f.options.clone();
     let starts_on = chrono::NaiveDate::parse_from_str(f.starts_on.trim(), "%Y-%m-%d")
         .map_err(|_| ("tournament-starts-on", f.starts_on.clone()))?;
     let system = match f.system.as_str() {
@@ -183,7 +182,7 @@ pub(super) fn file_from_form(
         entrants: Vec::new(),
         rounds: Vec::new(),
     };
-    tournament::validate(&file).map_err(|e| ("tournament-options", e.to_string()))?;
+    tournament::validate(&file).map_err(|e| ("options-title", e.to_string()))?;
     Ok((file, starts_on))
 }
 
@@ -199,6 +198,8 @@ struct NewPage<'a> {
     chosen: Vec<String>,
     /// The head-to-head readings: slug and label.
     h2h_modes: Vec<(&'static str, String)>,
+    /// Every game's table options, the chosen game's shown (web/options.rs).
+    option_groups: Vec<OptionGroup>,
 }
 
 impl NewPage<'_> {
@@ -210,11 +211,18 @@ impl NewPage<'_> {
 fn new_page(
     req: &HttpRequest,
     club: Club,
-    form: NewForm,
+    (form, typed, option_errors): (NewForm, &HashMap<String, String>, &[OptionError]),
     error: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(req);
+    let option_groups = option_groups(
+        ctx.lang,
+        &GameKind::ALL,
+        form.game.parse::<GameKind>().ok(),
+        typed,
+        option_errors,
+    );
     let games = GameKind::ALL
         .iter()
         .map(|g| (g.slug(), ctx.t(&format!("game-{}", g.slug()))))
@@ -227,6 +235,7 @@ fn new_page(
         &NewPage {
             ctx: &ctx,
             club,
+            option_groups,
             chosen: form.tiebreaks(),
             form,
             error,
@@ -259,7 +268,13 @@ pub async fn new_form(
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
     })
     .await?;
-    new_page(&req, club, NewForm::defaults(), None, StatusCode::OK)
+    new_page(
+        &req,
+        club,
+        (NewForm::defaults(), &HashMap::new(), &[]),
+        None,
+        StatusCode::OK,
+    )
 }
 
 /// `POST /clubes/{id}/campeonatos/nuevo`
@@ -268,15 +283,56 @@ pub async fn create(
     state: web::Data<AppState>,
     who: Principal,
     path: web::Path<String>,
-    form: web::Form<NewForm>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let club_id = parse_id(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
-    let form = form.into_inner();
+    let pairs: Vec<(String, String)> = serde_html_form::from_bytes(&body)
+        .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?;
+    let typed: HashMap<String, String> = pairs
+        .iter()
+        .filter(|(k, _)| k.starts_with("opt."))
+        .cloned()
+        .collect();
+    let mut form: NewForm = serde_html_form::from_str(
+        &serde_html_form::to_string(
+            pairs
+                .iter()
+                .filter(|(k, _)| !k.starts_with("opt."))
+                .collect::<Vec<_>>(),
+        )
+        .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?,
+    )
+    .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?;
     let club = db(&state, move |conn| {
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
     })
     .await?;
+    if let Ok(game) = form.game.parse::<GameKind>() {
+        let lang = crate::web::i18n::negotiate(&req);
+        match read_options(lang, game, 4, &typed) {
+            Ok(options) => form.options = options,
+            Err(errors) => {
+                let ctx = Ctx::from_request(&req);
+                let error = format!(
+                    "{}: {}",
+                    ctx.t("tournament-bad-field"),
+                    errors
+                        .iter()
+                        .map(|e| e.message.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+                return new_page(
+                    &req,
+                    club,
+                    (form, &typed, &errors),
+                    Some(error),
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                );
+            }
+        }
+    }
     let mut seed = [0u8; 4];
     getrandom::fill(&mut seed).map_err(|e| AppError::Internal(anyhow::anyhow!("random: {e}")))?;
     let (file, starts_on) = match file_from_form(&form, u64::from(u32::from_le_bytes(seed))) {
@@ -291,7 +347,7 @@ pub async fn create(
             return new_page(
                 &req,
                 club,
-                form,
+                (form, &typed, &[]),
                 Some(error),
                 StatusCode::UNPROCESSABLE_ENTITY,
             );

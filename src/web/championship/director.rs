@@ -19,6 +19,8 @@ struct DirectorPage<'a> {
     ctx: &'a Ctx,
     tour: Tournament,
     game_label: String,
+    /// The table options that differ from the defaults, in words.
+    options_used: Vec<crate::web::options::OptionWords>,
     status_label: String,
     system: String,
     format: String,
@@ -225,6 +227,11 @@ pub async fn director(
         next,
         blocked,
         game_label: ctx.t(&format!("game-{}", t.event.game)),
+        options_used: crate::web::options::changed_option_words(
+            ctx.lang,
+            t.file.event.game,
+            &t.file.event.options,
+        ),
         status_label: ctx.t(&format!("status-{}", t.event.status)),
         tour: t,
         ctx: &ctx,

@@ -89,6 +89,13 @@ pub(crate) fn side_names(setup: &GameSetup, seats: &[String], lang: Lang) -> Vec
         .collect()
 }
 
+/// An engine message (0-based seats and pairs) as the table reads it: seats
+/// numbered from 1 and named by their players, pairs numbered from 1 with theirs.
+pub(crate) fn people_words(text: &str, lang: Lang, seats: &[String], sides: &[String]) -> String {
+    let named = domain::words::name_seats(text, lang, seats);
+    domain::words::name_sides(&named, lang, sides)
+}
+
 pub use crate::domain::entry::{Entered, rescore, score_one};
 
 /// A stored hand as entered.

@@ -1,6 +1,7 @@
 //! The new-game form and creating a game (single or the next of a series).
 
 use super::*;
+use crate::web::options::{OptionError, option_groups, read_options};
 
 #[derive(Template)]
 #[template(path = "game_new.html")]
@@ -9,50 +10,17 @@ struct NewGamePage<'a> {
     club: queries::Club,
     game: Option<&'static str>,
     games: Vec<(&'static str, String)>,
-    options: Vec<OptionField>,
+    option_groups: Vec<crate::web::options::OptionGroup>,
     players: Vec<String>,
     counts: Vec<u8>,
     form: HandForm,
 }
 
-pub struct OptionField {
-    pub name: &'static str,
-    pub doc: &'static str,
-    pub values: Vec<(String, bool)>,
-}
-
-fn option_fields(game: GameKind, chosen: &HashMap<String, String>) -> Vec<OptionField> {
-    use crate::domain::options::{OptionKind, OptionValue};
-    domain::options::specs(game)
-        .iter()
-        .map(|spec| {
-            let default = match spec.default {
-                OptionValue::Bool(b) => b.to_string(),
-                OptionValue::Int(i) => i.to_string(),
-                OptionValue::Choice(c) => c.to_owned(),
-            };
-            let current = chosen
-                .get(&format!("opt_{}", spec.name))
-                .cloned()
-                .unwrap_or(default);
-            let values: Vec<String> = match spec.kind {
-                OptionKind::Bool => vec!["true".into(), "false".into()],
-                OptionKind::Int(v) => v.iter().map(|i| i.to_string()).collect(),
-                OptionKind::Choice(v) => v.iter().map(|c| (*c).to_owned()).collect(),
-            };
-            OptionField {
-                name: spec.name,
-                doc: spec.doc,
-                values: values
-                    .into_iter()
-                    .map(|v| {
-                        let sel = v == current;
-                        (v, sel)
-                    })
-                    .collect(),
-            }
-        })
-        .collect()
+impl NewGamePage<'_> {
+    /// Some option value was refused (its controls open to show what to fix).
+    fn options_refused(&self) -> bool {
+        self.form.errors.iter().any(|e| e.field.starts_with("opt."))
+    }
 }
 
 #[derive(Deserialize)]
@@ -112,8 +80,22 @@ async fn new_game_page(
                 .iter()
                 .map(|g| (g.slug(), ctx.t(&format!("game-{}", g.slug()))))
                 .collect(),
-            options: game
-                .map(|g| option_fields(g, &form.values))
+            option_groups: game
+                .map(|g| {
+                    let errors: Vec<OptionError> = form
+                        .errors
+                        .iter()
+                        .filter_map(|e| {
+                            let name = e.field.strip_prefix("opt.")?;
+                            let spec = domain::options::specs(g).iter().find(|s| s.name == name)?;
+                            Some(OptionError {
+                                name: spec.name,
+                                message: e.message.clone(),
+                            })
+                        })
+                        .collect();
+                    option_groups(ctx.lang, &[g], Some(g), &form.values, &errors)
+                })
                 .unwrap_or_default(),
             counts: game
                 .map(|g| (2..=4).filter(|n| g.valid_players(*n)).collect())
@@ -193,22 +175,16 @@ fn setup_from_form(
         .get("first_dealer")
         .and_then(|d| d.trim().parse::<u8>().ok())
         .unwrap_or(0);
-    let mut options = serde_json::Map::new();
-    for spec in domain::options::specs(game) {
-        if let Some(raw) = f.get(&format!("opt_{}", spec.name)) {
-            let v = match raw.as_str() {
-                "true" => serde_json::Value::Bool(true),
-                "false" => serde_json::Value::Bool(false),
-                s => s
-                    .parse::<i64>()
-                    .map(serde_json::Value::from)
-                    .unwrap_or_else(|_| serde_json::Value::String(s.to_owned())),
-            };
-            if spec.parse(&v).map(|p| p.to_json()) != Some(spec.default.to_json()) {
-                options.insert(spec.name.to_owned(), v);
-            }
+    let options = match read_options(lang, game, players, f) {
+        Ok(m) => m,
+        Err(e) => {
+            errors.extend(e.into_iter().map(|e| EntryError {
+                field: format!("opt.{}", e.name),
+                message: e.message,
+            }));
+            serde_json::Map::new()
         }
-    }
+    };
     let setup = GameSetup {
         game,
         players,

@@ -26,6 +26,8 @@ struct GamePage<'a> {
     ctx: &'a Ctx,
     game: Game,
     game_name: String,
+    /// The table options that differ from the defaults, in words.
+    options_used: Vec<crate::web::options::OptionWords>,
     sides: Vec<String>,
     lines: Vec<Line>,
     totals: Vec<String>,
@@ -152,6 +154,7 @@ pub(super) async fn game_page(
         ))
     })?;
     let sides = side_names(&l.setup, &l.seats, ctx.lang);
+    let error = error.map(|e| people_words(&e, ctx.lang, &l.seats, &sides));
     let seat_name = |s: u8| l.seats.get(usize::from(s)).cloned().unwrap_or_default();
     let lines = l
         .hands
@@ -162,7 +165,7 @@ pub(super) async fn game_page(
             no: h.hand_no,
             dealer: seat_name(u8::try_from(h.dealer).unwrap_or(0)),
             kind: h.kind.clone(),
-            notes: s.notes.join(" · "),
+            notes: people_words(&s.notes.join(" · "), ctx.lang, &l.seats, &sides),
             points: s.hand_points.iter().map(show).collect(),
             running: run.iter().map(show).collect(),
         })
@@ -215,6 +218,11 @@ pub(super) async fn game_page(
     render_status(
         &GamePage {
             game_name: ctx.t(&format!("game-{}", l.setup.game.slug())),
+            options_used: crate::web::options::changed_option_words(
+                ctx.lang,
+                l.setup.game,
+                &l.setup.options,
+            ),
             totals: board.totals.iter().map(show).collect(),
             winner: board
                 .game_over
@@ -415,6 +423,10 @@ async fn hand_page(
         }
     };
     let side_list = side_names(&l.setup, &l.seats, ctx.lang);
+    let mut form = form;
+    for e in &mut form.errors {
+        e.message = people_words(&e.message, ctx.lang, &l.seats, &side_list);
+    }
     render_status(
         &HandPage {
             title: side_list.join(" – "),

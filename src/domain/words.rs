@@ -1,0 +1,327 @@
+//! Words people read instead of internal ids: a rule's name, a ruling field's name,
+//! the rules.md source in the reader's language, and seats numbered 1–4 and named by
+//! their player in messages the engine writes with 0-based seats (the public JSON
+//! keeps 0-based seats; only the words shown to people change).
+
+use crate::domain::Lang;
+use crate::domain::ruling::RuleId;
+
+/// A rule's name in `lang`; rule terms (renuncio, cante, tute) stay Spanish.
+pub fn rule_name(rule: RuleId, lang: Lang) -> &'static str {
+    use RuleId::*;
+    match rule {
+        DealInvalid => lang.pick("reparto no válido", "repartiment no vàlid", "invalid deal"),
+        OutOfTurn => lang.pick("fuera de turno", "fora de torn", "out of turn"),
+        CardNotInHand => lang.pick(
+            "carta que no tenía",
+            "carta que no tenia",
+            "a card the player did not hold",
+        ),
+        MustFollowSuit => lang.pick(
+            "renuncio: no asistió al palo de salida",
+            "renuncio: no va seguir el pal de sortida",
+            "renuncio: did not follow the suit led",
+        ),
+        MustBeat => lang.pick(
+            "renuncio: no montó la carta ganadora",
+            "renuncio: no va superar la carta guanyadora",
+            "renuncio: did not beat the winning card",
+        ),
+        MustTrump => lang.pick(
+            "renuncio: no falló con triunfo",
+            "renuncio: no va fallar amb trumfo",
+            "renuncio: did not trump",
+        ),
+        MustOvertrump => lang.pick(
+            "renuncio: no montó el triunfo",
+            "renuncio: no va superar el trumfo",
+            "renuncio: did not overtrump",
+        ),
+        IllegalBid => lang.pick(
+            "apuesta no permitida",
+            "aposta no permesa",
+            "bid not allowed",
+        ),
+        IllegalTrump => lang.pick(
+            "elección de triunfo no permitida",
+            "elecció de trumfo no permesa",
+            "trump choice not allowed",
+        ),
+        IllegalDouble => lang.pick(
+            "contro no permitido",
+            "contro no permès",
+            "contro not allowed",
+        ),
+        IllegalCante => lang.pick("cante no permitido", "cante no permès", "cante not allowed"),
+        IllegalTute => lang.pick("tute no permitido", "tute no permès", "tute not allowed"),
+        IllegalExchange => lang.pick(
+            "cambio del siete no permitido",
+            "canvi del set no permès",
+            "exchange of the seven not allowed",
+        ),
+        IllegalPass => lang.pick("paso no permitido", "passar no permès", "pass not allowed"),
+        IllegalPlacement => lang.pick(
+            "carta mal colocada",
+            "carta mal col·locada",
+            "card placed where it may not go",
+        ),
+        FalseClaim => lang.pick(
+            "pidió las 101 sin tenerlas",
+            "va demanar les 101 sense tenir-les",
+            "claimed 101 without having them",
+        ),
+        UnknownEvent => lang.pick(
+            "jugada no reconocida",
+            "jugada no reconeguda",
+            "unrecognised event",
+        ),
+    }
+}
+
+/// A ruling field (`points`, `hand_points`) in words.
+pub fn field_name(field: &str, lang: Lang) -> String {
+    match field {
+        "points" => lang.pick("puntos", "punts", "card points").to_owned(),
+        "hand_points" => lang
+            .pick("tantos de la mano", "punts de la mà", "hand score")
+            .to_owned(),
+        other => other.replace('_', " "),
+    }
+}
+
+/// A declared or computed value of a ruling field, as people write it (`56 – 74`).
+pub fn field_value(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Array(items) => items
+            .iter()
+            .map(field_value)
+            .collect::<Vec<_>>()
+            .join(" – "),
+        serde_json::Value::Null => "—".to_owned(),
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Where a rule comes from (`rules.md §1.6 and §3.4`) in the reader's language,
+/// after a "source" label: `§1.6 y §3.4`, or the hand record specification.
+pub fn source_words(source: &str, lang: Lang) -> String {
+    if source.starts_with("spec/") {
+        return lang
+            .pick(
+                "especificación del registro de mano",
+                "especificació del registre de mà",
+                "hand record specification",
+            )
+            .to_owned();
+    }
+    source
+        .trim_start_matches("rules.md ")
+        .replace(" and ", lang.pick(" y ", " i ", " and "))
+}
+
+/// The word for a seat in `lang`.
+pub fn seat_word(lang: Lang) -> &'static str {
+    lang.pick("asiento", "seient", "seat")
+}
+
+/// A seat (0-based) as people read it: "Ana (asiento 1)", or "asiento 1" unnamed.
+pub fn seat_label(seat: u8, lang: Lang, names: &[String]) -> String {
+    let n = u32::from(seat) + 1;
+    match names
+        .get(usize::from(seat))
+        .filter(|s| !s.trim().is_empty())
+    {
+        Some(name) => format!("{} ({} {n})", name.trim(), seat_word(lang)),
+        None => format!("{} {n}", seat_word(lang)),
+    }
+}
+
+/// Rewrites an engine message written with 0-based seats ("el asiento 0", "seat 2's")
+/// into seats numbered from 1 and named by their player when known ("Ana (asiento 1)").
+/// Apply it once, to text the engine wrote, never to text already numbered from 1.
+pub fn name_seats(text: &str, lang: Lang, names: &[String]) -> String {
+    let words: &[&str] = match lang {
+        Lang::Es => &["asiento", "Asiento"],
+        Lang::Ca => &["seient", "Seient"],
+        Lang::En => &["seat", "Seat"],
+    };
+    renumber(text, words, |out, w, seat| {
+        let named = names
+            .get(usize::from(seat))
+            .is_some_and(|n| !n.trim().is_empty());
+        if named {
+            drop_article(out, lang);
+        }
+        let label = seat_label(seat, lang, names);
+        // Keep a capital at the start of a sentence when unnamed.
+        if !named && w.starts_with(char::is_uppercase) {
+            let mut c = label.chars();
+            if let Some(first) = c.next() {
+                out.extend(first.to_uppercase());
+                out.push_str(c.as_str());
+            }
+        } else {
+            out.push_str(&label);
+        }
+    })
+}
+
+/// Rewrites an engine message's 0-based pairs ("la pareja 0") as people number
+/// them, with the pair's players when known ("la pareja 1 (Ana y Carlos)").
+pub fn name_sides(text: &str, lang: Lang, sides: &[String]) -> String {
+    let words: &[&str] = match lang {
+        Lang::Es => &["pareja", "Pareja"],
+        Lang::Ca => &["parella", "Parella"],
+        Lang::En => &["pair", "Pair"],
+    };
+    renumber(text, words, |out, w, side| {
+        out.push_str(w);
+        out.push_str(&format!(" {}", u32::from(side) + 1));
+        if let Some(n) = sides
+            .get(usize::from(side))
+            .filter(|n| !n.trim().is_empty())
+        {
+            out.push_str(&format!(" ({})", n.trim()));
+        }
+    })
+}
+
+/// Finds "WORD N" (N a number, WORD a whole word) in `text` and lets `put` write
+/// its replacement.
+fn renumber(text: &str, words: &[&str], mut put: impl FnMut(&mut String, &str, u8)) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    'scan: while !rest.is_empty() {
+        let boundary = out.chars().last().is_none_or(|c| !c.is_alphanumeric());
+        if boundary {
+            for w in words {
+                if let Some(num) = rest.strip_prefix(w).and_then(|a| a.strip_prefix(' ')) {
+                    let digits: String = num.chars().take_while(char::is_ascii_digit).collect();
+                    if let Ok(n) = digits.parse::<u8>() {
+                        put(&mut out, w, n);
+                        rest = &num[digits.len()..];
+                        continue 'scan;
+                    }
+                }
+            }
+        }
+        let Some(c) = rest.chars().next() else { break };
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// Before a player's name the article of "el asiento" goes ("del asiento 0" → "de Ana").
+fn drop_article(out: &mut String, lang: Lang) {
+    let swaps: &[(&str, &str)] = match lang {
+        Lang::Es => &[
+            (" del ", " de "),
+            (" al ", " a "),
+            (" el ", " "),
+            ("del ", "de "),
+            ("al ", "a "),
+            ("El ", ""),
+            ("el ", ""),
+        ],
+        Lang::Ca => &[
+            (" del ", " de "),
+            (" al ", " a "),
+            (" el ", " "),
+            ("del ", "de "),
+            ("al ", "a "),
+            ("El ", ""),
+            ("el ", ""),
+        ],
+        Lang::En => &[],
+    };
+    for (tail, with) in swaps {
+        if out.ends_with(tail) {
+            let at = out.len() - tail.len();
+            // "del " / "el " only at the start of the text (the spaced forms cover the rest).
+            if !tail.starts_with(' ') && at != 0 {
+                continue;
+            }
+            out.truncate(at);
+            out.push_str(with);
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Vec<String> {
+        ["Ana", "Berta", "Carlos", "Dora"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_seat_in_an_engine_message_is_numbered_from_one_and_named() {
+        assert_eq!(
+            name_seats("solo del asiento 0", Lang::Es, &names()),
+            "solo de Ana (asiento 1)"
+        );
+        assert_eq!(
+            name_seats("El asiento 2 no tiene '1o'", Lang::Es, &names()),
+            "Carlos (asiento 3) no tiene '1o'"
+        );
+        assert_eq!(
+            name_seats(
+                "és el torn del seient 3, no del seient 1",
+                Lang::Ca,
+                &names()
+            ),
+            "és el torn de Dora (seient 4), no de Berta (seient 2)"
+        );
+        assert_eq!(
+            name_seats("it is seat 1's turn", Lang::En, &names()),
+            "it is Berta (seat 2)'s turn"
+        );
+    }
+
+    #[test]
+    fn an_unnamed_seat_keeps_its_article_and_counts_from_one() {
+        assert_eq!(
+            name_seats("El asiento 0 sale; gana el asiento 3.", Lang::Es, &[]),
+            "El asiento 1 sale; gana el asiento 4."
+        );
+        assert_eq!(name_seats("Seat 0 leads", Lang::En, &[]), "Seat 1 leads");
+        assert_eq!(name_seats("asientos 0", Lang::Es, &[]), "asientos 0");
+    }
+
+    #[test]
+    fn a_pair_in_an_engine_message_is_numbered_from_one_with_its_players() {
+        let sides = vec!["Ana y Carlos".to_owned(), "Berta y Dora".to_owned()];
+        assert_eq!(
+            name_sides("gana la pareja 1", Lang::Es, &sides),
+            "gana la pareja 2 (Berta y Dora)"
+        );
+        assert_eq!(name_sides("pair 0 wins", Lang::En, &[]), "pair 1 wins");
+    }
+
+    #[test]
+    fn a_rule_source_uses_the_readers_connecting_word() {
+        let s = "rules.md §1.6 and §3.4";
+        assert_eq!(source_words(s, Lang::Es), "§1.6 y §3.4");
+        assert_eq!(source_words(s, Lang::Ca), "§1.6 i §3.4");
+        assert!(
+            !source_words("spec/hand-record.md, Edge cases: deal_invalid", Lang::Es).contains('_')
+        );
+    }
+
+    #[test]
+    fn every_rule_has_a_name_that_is_not_its_id() {
+        for r in RuleId::ALL {
+            for l in Lang::ALL {
+                assert_ne!(rule_name(r, l), r.id());
+                assert!(!rule_name(r, l).contains('_'));
+            }
+        }
+    }
+}

@@ -1,0 +1,423 @@
+//! The referee's card picker: a hand built card by card, each step posting the
+//! whole draft; cards by name, seats by player, only the game's own actions.
+
+use super::*;
+use crate::domain::cards::Suit;
+
+/// Builds a record from the card-picker form: game, players, dealer, options, a
+/// seat (or "stock") for every card, the turned card, and the events so far.
+fn record_from_builder(f: &HashMap<String, String>) -> Result<Value, String> {
+    let game: GameKind = f.get("game").map(String::as_str).unwrap_or("").parse()?;
+    let players: u8 = f
+        .get("players")
+        .and_then(|p| p.parse().ok())
+        .filter(|p| game.valid_players(*p))
+        .ok_or("players")?;
+    let dealer: u8 = f.get("dealer").and_then(|d| d.parse().ok()).unwrap_or(0);
+    let mut hands: Vec<Vec<String>> = vec![Vec::new(); usize::from(players)];
+    let mut stock: Vec<String> = Vec::new();
+    for card in Card::all() {
+        match f.get(&format!("c_{}", card.code())).map(String::as_str) {
+            Some("s") => stock.push(card.code()),
+            Some(seat) => {
+                if let Some(h) = seat.parse::<usize>().ok().and_then(|s| hands.get_mut(s)) {
+                    h.push(card.code());
+                }
+            }
+            None => {}
+        }
+    }
+    // Cards left without a place are unknown: "?" up to the deal's sizes (the
+    // engine then says what it cannot decide).
+    let placed = hands.iter().map(Vec::len).sum::<usize>() + stock.len();
+    let (sizes, stock_size) = domain::partial::deal_sizes(game, players);
+    if placed < sizes.iter().sum::<usize>() + stock_size {
+        for (h, size) in hands.iter_mut().zip(&sizes) {
+            while h.len() < *size {
+                h.push(domain::partial::UNKNOWN.to_owned());
+            }
+        }
+        while stock.len() < stock_size {
+            stock.insert(0, domain::partial::UNKNOWN.to_owned());
+        }
+    }
+    let turned = f.get("turned").filter(|t| !t.is_empty()).cloned();
+    if let Some(t) = &turned {
+        // The turned card lies last under the stock where there is one.
+        if let Some(pos) = stock.iter().position(|c| c == t) {
+            let c = stock.remove(pos);
+            stock.push(c);
+        }
+    }
+    let events: Value = f
+        .get("events")
+        .filter(|e| !e.trim().is_empty())
+        .map(|e| serde_json::from_str(e).map_err(|err| format!("events: {err}")))
+        .transpose()?
+        .unwrap_or_else(|| json!([]));
+    let options = f
+        .get("options")
+        .and_then(|o| serde_json::from_str::<Value>(o).ok())
+        .filter(Value::is_object)
+        .unwrap_or_else(|| json!({}));
+    let mut v = json!({
+        "format": "baza-hand/1",
+        "game": game.slug(),
+        "players": players,
+        "options": options,
+        "dealer": dealer,
+        "hands": hands,
+        "stock": stock,
+        "events": events,
+    });
+    if let Some(t) = turned {
+        v["turned"] = json!(t);
+    }
+    Ok(v)
+}
+
+/// A seat of the picker: its value (0-based, as in the record) and how people read it.
+pub struct SeatChoice {
+    pub value: u8,
+    pub label: String,
+}
+
+/// A card of the picker: its code (the form value), its name with the suit's
+/// symbol, and where it lies now (a seat, `s` for the stock, empty for unknown).
+pub struct CardChoice {
+    pub code: String,
+    pub name: String,
+    pub chosen: String,
+}
+
+/// A group of values the "value" select offers (cards, suits, calls…).
+pub struct ValueGroup {
+    pub label: String,
+    pub values: Vec<(String, String)>,
+}
+
+#[derive(Template)]
+#[template(path = "referee_builder.html")]
+struct BuilderPage<'a> {
+    ctx: &'a Ctx,
+    game: &'static str,
+    game_name: String,
+    players: u8,
+    dealer: u8,
+    cards: Vec<CardChoice>,
+    seats: Vec<SeatChoice>,
+    turned: String,
+    events: String,
+    event_lines: Vec<String>,
+    next_seat: String,
+    /// The actions of this game: event kind and its name in the page's language.
+    actions: Vec<(&'static str, String)>,
+    value_groups: Vec<ValueGroup>,
+    record: String,
+    status: Option<String>,
+    error: Option<String>,
+    /// A club game this hand is for (from its hand form), with the version read.
+    partida: Option<(i32, String)>,
+    /// That game's table options (JSON), carried from step to step.
+    options: String,
+    submission: String,
+}
+
+/// The game a builder form is for.
+fn game_slug(f: &HashMap<String, String>) -> &str {
+    f.get("game").map_or("", String::as_str)
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// The kinds of event a game's records hold (spec/hand-record.md, events).
+fn game_actions(game: GameKind) -> &'static [&'static str] {
+    match game {
+        GameKind::Cuatrola => &["play", "bid", "cante", "tute"],
+        GameKind::Botifarra => &["trump", "double", "play"],
+        GameKind::Cinquillo => &["play", "pass"],
+        GameKind::Tute => &["play", "cante", "tute", "exchange"],
+        GameKind::Guinote => &["play", "cante", "tute", "exchange", "claim"],
+    }
+}
+
+/// A card's name with its suit's symbol ("sota de bastos 🪵").
+pub fn card_words(c: Card) -> String {
+    format!("{} {}", c.spanish_name(), suit_symbol(c.suit()))
+}
+
+fn suit_symbol(s: Suit) -> &'static str {
+    match s {
+        Suit::Oros => "🪙",
+        Suit::Copas => "🏆",
+        Suit::Espadas => "⚔️",
+        Suit::Bastos => "🪵",
+    }
+}
+
+/// An event of the draft in words: who did what.
+fn event_words(ctx: &Ctx, ev: &Value, names: &[String]) -> String {
+    let seat = ev
+        .get("seat")
+        .and_then(Value::as_u64)
+        .and_then(|s| u8::try_from(s).ok());
+    let who = seat
+        .map(|s| seat_label(s, ctx.lang, names))
+        .unwrap_or_else(|| "—".to_owned());
+    let Some((kind, value)) = ev
+        .as_object()
+        .and_then(|o| o.iter().find(|(k, _)| k.as_str() != "seat"))
+    else {
+        return who;
+    };
+    let value = match value {
+        Value::Bool(_) => String::new(),
+        Value::String(v) => value_words(ctx, kind, v),
+        other => other.to_string(),
+    };
+    let action = ctx.t(&format!("builder-action-{kind}"));
+    if value.is_empty() {
+        format!("{who}: {action}")
+    } else {
+        format!("{who}: {action} · {value}")
+    }
+}
+
+/// A value of an event in words: a card by name, a suit by name, a call by name.
+fn value_words(ctx: &Ctx, kind: &str, v: &str) -> String {
+    if let Ok(c) = v.parse::<Card>() {
+        return card_words(c);
+    }
+    let mut chars = v.chars();
+    if let (Some(l), None) = (chars.next(), chars.next())
+        && let Some(s) = Suit::from_letter(l)
+    {
+        return format!("{} {}", s.name(), suit_symbol(s));
+    }
+    let key = format!("builder-value-{kind}-{}", v.replace('_', "-"));
+    let t = ctx.t(&key);
+    if t == key { v.to_owned() } else { t }
+}
+
+/// The values the "value" select offers for a game: cards, then suits and calls.
+fn value_groups(ctx: &Ctx, game: GameKind, deck: &[Card]) -> Vec<ValueGroup> {
+    let mut groups = vec![ValueGroup {
+        label: ctx.t("builder-values-cards"),
+        values: deck.iter().map(|c| (c.code(), card_words(*c))).collect(),
+    }];
+    if matches!(
+        game,
+        GameKind::Cuatrola | GameKind::Tute | GameKind::Guinote | GameKind::Botifarra
+    ) {
+        groups.push(ValueGroup {
+            label: ctx.t("builder-values-suits"),
+            values: Suit::ALL
+                .iter()
+                .map(|s| {
+                    (
+                        s.letter().to_string(),
+                        format!("{} {}", s.name(), suit_symbol(*s)),
+                    )
+                })
+                .collect(),
+        });
+    }
+    let calls: &[(&str, &[&str])] = match game {
+        GameKind::Cuatrola => &[("bid", &["pass", "solo", "cuatrola", "quintola"])],
+        GameKind::Botifarra => &[
+            ("trump", &["botifarra", "delegate"]),
+            ("double", &["contro", "recontro", "sant_vicenc", "pass"]),
+        ],
+        _ => &[],
+    };
+    for (kind, values) in calls {
+        groups.push(ValueGroup {
+            label: ctx.t(&format!("builder-action-{kind}")),
+            values: values
+                .iter()
+                .map(|v| ((*v).to_owned(), value_words(ctx, kind, v)))
+                .collect(),
+        });
+    }
+    groups
+}
+
+/// `GET|POST /arbitro/construir`: the card picker. Each step posts the whole
+/// draft (no state on the server), adds one event, and shows the ruling so far.
+pub async fn builder(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(&req);
+    let mut f: HashMap<String, String> = if body.is_empty() {
+        web::Query::<HashMap<String, String>>::from_query(req.query_string())
+            .map(|q| q.into_inner())
+            .unwrap_or_default()
+    } else {
+        serde_html_form::from_bytes::<Vec<(String, String)>>(&body)
+            .map(|v| v.into_iter().collect())
+            .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?
+    };
+    let game: GameKind = f
+        .get("game")
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(GameKind::Cuatrola);
+    f.insert("game".into(), game.slug().into());
+    let players = f
+        .get("players")
+        .and_then(|p| p.parse().ok())
+        .filter(|p| game.valid_players(*p))
+        .unwrap_or(4);
+    f.insert("players".into(), players.to_string());
+    // Opened from a club game's hand form: rule the draft under that game's table
+    // options (kept in the form from then on), as saving it will; its players
+    // name the seats.
+    let mut names: Vec<String> = Vec::new();
+    if let Some(id) = f.get("partida").and_then(|p| p.parse::<i32>().ok()) {
+        let found = db(&state, move |conn| Ok(games::find_game(conn, id)?)).await?;
+        if let Some(g) = found.filter(|g| g.game == game_slug(&f)) {
+            names = crate::web::game::seats_of(&g);
+            if !f.contains_key("options") {
+                f.insert("options".into(), g.options);
+            }
+        }
+    }
+    // Append the event of this step, if any.
+    let mut events: Vec<Value> = f
+        .get("events")
+        .and_then(|e| serde_json::from_str(e).ok())
+        .unwrap_or_default();
+    if let (Some(seat), Some(kind)) = (
+        f.get("ev_seat").and_then(|s| s.parse::<u8>().ok()),
+        f.get("ev_kind").filter(|k| !k.is_empty()),
+    ) {
+        let value = f.get("ev_value").cloned().unwrap_or_default();
+        let ev = match kind.as_str() {
+            "play" | "bid" | "trump" | "double" | "cante" | "exchange" => {
+                json!({"seat": seat, kind.as_str(): value.trim()})
+            }
+            "pass" | "tute" | "claim" => json!({"seat": seat, kind.as_str(): true}),
+            _ => Value::Null,
+        };
+        if !ev.is_null() {
+            events.push(ev);
+        }
+    }
+    if f.contains_key("undo") {
+        events.pop();
+    }
+    let events_json = Value::Array(events.clone()).to_string();
+    f.insert("events".into(), events_json.clone());
+    // Nothing placed and nothing played yet: no ruling to show, only how to start.
+    let started = !events.is_empty()
+        || f.get("turned").is_some_and(|t| !t.is_empty())
+        || f.iter().any(|(k, v)| k.starts_with("c_") && !v.is_empty());
+    let (record, status, error) = match record_from_builder(&f) {
+        Ok(_) if !started => (String::new(), Some(ctx.t("builder-start")), None),
+        Ok(v) => match domain::parse_record(&v) {
+            Ok(r) => match domain::try_rule(&r, ctx.lang) {
+                Ok(ruling) => {
+                    let status = match &ruling.violation {
+                        Some(v) => format!(
+                            "{}: {}",
+                            rule_name(v.rule, ctx.lang),
+                            name_seats(&v.message, ctx.lang, &names)
+                        ),
+                        None if ruling.complete => ctx.t("referee-complete"),
+                        None => ctx.t("referee-so-far-legal"),
+                    };
+                    let doubts: Vec<String> = ruling
+                        .undecided
+                        .iter()
+                        .flatten()
+                        .map(|u| name_seats(&u.message, ctx.lang, &names))
+                        .collect();
+                    let status = if doubts.is_empty() {
+                        status
+                    } else {
+                        format!("{status} · {}", doubts.join(" · "))
+                    };
+                    (v.to_string(), Some(status), None)
+                }
+                Err(e) => (
+                    v.to_string(),
+                    None,
+                    Some(name_seats(&e.to_string(), ctx.lang, &names)),
+                ),
+            },
+            Err(e) => (
+                v.to_string(),
+                None,
+                Some(name_seats(&e.to_string(), ctx.lang, &names)),
+            ),
+        },
+        Err(e) => (String::new(), None, Some(e)),
+    };
+    let deck: Vec<Card> = Card::all()
+        .filter(|c| match game {
+            GameKind::Cuatrola => matches!(c.rank().number(), 1 | 3 | 10 | 11 | 12),
+            GameKind::Botifarra => true,
+            _ => !matches!(c.rank().number(), 8 | 9),
+        })
+        .collect();
+    let cards = deck
+        .iter()
+        .map(|c| {
+            let code = c.code();
+            let chosen = f.get(&format!("c_{code}")).cloned().unwrap_or_default();
+            CardChoice {
+                code,
+                name: card_words(*c),
+                chosen,
+            }
+        })
+        .collect();
+    let next_seat = events
+        .last()
+        .and_then(|e| e.get("seat"))
+        .and_then(Value::as_u64)
+        .map(|s| ((s + 1) % u64::from(players)).to_string())
+        .unwrap_or_default();
+    let partida = f.get("partida").and_then(|p| p.parse::<i32>().ok()).zip(
+        f.get("version")
+            .filter(|v| v.parse::<i32>().is_ok())
+            .cloned(),
+    );
+    let ctx = &ctx;
+    render(&BuilderPage {
+        options: f.get("options").cloned().unwrap_or_default(),
+        partida,
+        submission: auth::random_hex(16)?,
+        game: game.slug(),
+        game_name: ctx.t(&format!("game-{}", game.slug())),
+        players,
+        dealer: f.get("dealer").and_then(|d| d.parse().ok()).unwrap_or(0),
+        seats: (0..players)
+            .map(|s| SeatChoice {
+                value: s,
+                label: capitalized(&seat_label(s, ctx.lang, &names)),
+            })
+            .collect(),
+        turned: f.get("turned").cloned().unwrap_or_default(),
+        event_lines: events.iter().map(|e| event_words(ctx, e, &names)).collect(),
+        events: events_json,
+        next_seat,
+        actions: game_actions(game)
+            .iter()
+            .map(|k| (*k, ctx.t(&format!("builder-action-{k}"))))
+            .collect(),
+        value_groups: value_groups(ctx, game, &deck),
+        cards,
+        record,
+        status,
+        error,
+        ctx,
+    })
+}

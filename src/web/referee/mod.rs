@@ -1,0 +1,409 @@
+//! The referee desk: a disputed hand in (pasted, or built card by card), the
+//! ruling out, laid out to be read at the table; kept under a shareable link,
+//! printable as an acta, and applicable to a recorded club game.
+
+use std::collections::HashMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde_json::{Value, json};
+
+use super::account::{now, see_other};
+use super::auth::{self, Perm, Principal};
+use super::game::Entered;
+use super::{AppState, Ctx, db, render, render_status};
+use crate::db::games;
+use crate::domain::cards::Card;
+use crate::domain::words::{
+    field_name, field_value, name_seats, name_sides, rule_name, seat_label, source_words,
+};
+use crate::domain::{self, GameKind, HandRecord, Lang, Ruling};
+use crate::error::AppError;
+use crate::web::options::{OptionWords, option_words};
+
+mod builder;
+pub use builder::builder;
+
+/// A completed trick, for display.
+pub struct TrickLine {
+    pub no: usize,
+    /// Who led and who won, as people read a seat ("asiento 1").
+    pub leader: String,
+    pub cards: Vec<String>,
+    pub winner: String,
+}
+
+/// An event the known cards cannot decide (a partial deal).
+pub struct UndecidedLine {
+    pub rule: &'static str,
+    pub rule_name: &'static str,
+    pub message: String,
+    pub hand_points: String,
+}
+
+/// A declared value that differs from the computed one, in words.
+pub struct DiscrepancyLine {
+    pub field: String,
+    pub declared: String,
+    pub computed: String,
+}
+
+#[derive(Template)]
+#[template(path = "ruling.html")]
+struct RulingPage<'a> {
+    ctx: &'a Ctx,
+    slug: Option<String>,
+    game: String,
+    summary: String,
+    ruling: Ruling,
+    tricks: Vec<TrickLine>,
+    violation_words: Option<String>,
+    /// The violated rule's name and its message, seats numbered from 1.
+    violation_name: String,
+    violation_message: String,
+    violation_seat: Option<String>,
+    section: Option<String>,
+    options: Vec<OptionWords>,
+    points: String,
+    hand_points: String,
+    declared: Vec<DiscrepancyLine>,
+    record_json: String,
+    share_url: Option<String>,
+    can_apply: bool,
+    /// `Some` for a partial deal (cards written "?"): what stays undecided.
+    undecided: Option<Vec<UndecidedLine>>,
+}
+
+#[derive(Template)]
+#[template(path = "referee.html")]
+struct DeskPage<'a> {
+    ctx: &'a Ctx,
+    record: String,
+    error: Option<String>,
+    games: Vec<(&'static str, String)>,
+}
+
+pub async fn desk(req: HttpRequest) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(&req);
+    render(&DeskPage {
+        games: games_list(&ctx),
+        ctx: &ctx,
+        record: String::new(),
+        error: None,
+    })
+}
+
+fn games_list(ctx: &Ctx) -> Vec<(&'static str, String)> {
+    GameKind::ALL
+        .iter()
+        .map(|g| (g.slug(), ctx.t(&format!("game-{}", g.slug()))))
+        .collect()
+}
+
+fn scores(v: &[domain::Score]) -> String {
+    v.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" – ")
+}
+
+fn ruling_page(
+    req: &HttpRequest,
+    record: &HandRecord,
+    slug: Option<String>,
+    can_apply: bool,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(req);
+    let ruling = domain::try_rule(record, ctx.lang)
+        .map_err(|e| AppError::unprocessable("error-not-a-record", e.to_string()))?;
+    let tricks = ruling
+        .tricks
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let cards = t.cards.iter().map(|c| c.spanish_name()).collect();
+            TrickLine {
+                no: i + 1,
+                leader: seat_label(t.leader, ctx.lang, &[]),
+                cards,
+                winner: seat_label(t.winner, ctx.lang, &[]),
+            }
+        })
+        .collect();
+    let (violation_words, section, relevant) = match &ruling.violation {
+        Some(v) => {
+            let (section, relevant) = domain::referee::rule_source(record.game, v.rule);
+            let words = domain::referee::play_context(record, &ruling)
+                .map(|c| name_seats(&domain::referee::plain_words(&c, ctx.lang), ctx.lang, &[]));
+            (words, Some(source_words(section, ctx.lang)), relevant)
+        }
+        None => (None, None, &[][..]),
+    };
+    let share_url = slug.as_ref().map(|s| {
+        let info = req.connection_info();
+        format!("{}://{}/arbitro/fallos/{s}", info.scheme(), info.host())
+    });
+    let undecided = ruling.undecided.as_ref().map(|list| {
+        list.iter()
+            .map(|u| UndecidedLine {
+                rule: u.rule.id(),
+                rule_name: rule_name(u.rule, ctx.lang),
+                message: name_seats(&u.message, ctx.lang, &[]),
+                hand_points: u.hand_points.as_deref().map(scores).unwrap_or_default(),
+            })
+            .collect()
+    });
+    render(&RulingPage {
+        undecided,
+        game: ctx.t(&format!("game-{}", record.game.slug())),
+        summary: name_sides(
+            &name_seats(&domain::explain(record, &ruling, ctx.lang), ctx.lang, &[]),
+            ctx.lang,
+            &[],
+        ),
+        violation_name: ruling
+            .violation
+            .as_ref()
+            .map(|v| rule_name(v.rule, ctx.lang).to_owned())
+            .unwrap_or_default(),
+        violation_message: ruling
+            .violation
+            .as_ref()
+            .map(|v| name_seats(&v.message, ctx.lang, &[]))
+            .unwrap_or_default(),
+        violation_seat: ruling
+            .violation
+            .as_ref()
+            .and_then(|v| v.seat)
+            .map(|s| seat_label(s, ctx.lang, &[])),
+        tricks,
+        violation_words,
+        section,
+        options: option_words(ctx.lang, record.game, &record.options.to_map(), relevant),
+        points: scores(&ruling.points),
+        hand_points: ruling
+            .hand_points
+            .as_deref()
+            .map(scores)
+            .unwrap_or_else(|| "—".to_owned()),
+        declared: ruling
+            .discrepancies
+            .iter()
+            .map(|d| DiscrepancyLine {
+                field: field_name(&d.field, ctx.lang),
+                declared: field_value(&d.declared),
+                computed: field_value(&d.computed),
+            })
+            .collect(),
+        record_json: serde_json::to_string_pretty(&record.to_value()).unwrap_or_default(),
+        share_url,
+        can_apply,
+        slug,
+        ruling,
+        ctx: &ctx,
+    })
+}
+
+fn parse(text: &str) -> Result<HandRecord, String> {
+    let v: Value = serde_json::from_str(text).map_err(|e| format!("JSON: {e}"))?;
+    domain::parse_record(&v).map_err(|e| e.to_string())
+}
+
+#[derive(serde::Deserialize)]
+pub struct PasteForm {
+    record: String,
+}
+
+/// `POST /arbitro`: a pasted record → kept under a new slug → its ruling page.
+pub async fn post_record(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    form: web::Form<PasteForm>,
+) -> Result<HttpResponse, AppError> {
+    submit(req, state, who, form.into_inner().record).await
+}
+
+/// `POST /arbitro/subir`: the same with an uploaded file (multipart form).
+pub async fn upload_record(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let content_type = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    let fields = super::multipart_fields(&content_type, &body)
+        .ok_or_else(|| AppError::bad_request("error-bad-request", "multipart/form-data"))?;
+    let file = fields
+        .into_iter()
+        .find(|(k, _)| k == "file")
+        .ok_or_else(|| AppError::bad_request("error-bad-request", "file"))?
+        .1;
+    let text = String::from_utf8(file)
+        .map_err(|_| AppError::unprocessable("error-not-a-record", "the file is not UTF-8 text"))?;
+    submit(req, state, who, text).await
+}
+
+async fn submit(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    text: String,
+) -> Result<HttpResponse, AppError> {
+    let record = match parse(&text).and_then(|r| {
+        domain::try_rule(&r, Lang::Es)
+            .map(|_| r)
+            .map_err(|e| e.to_string())
+    }) {
+        Ok(r) => r,
+        Err(e) => {
+            let ctx = Ctx::from_request(&req);
+            return render_status(
+                &DeskPage {
+                    games: games_list(&ctx),
+                    ctx: &ctx,
+                    record: text,
+                    error: Some(e),
+                },
+                StatusCode::UNPROCESSABLE_ENTITY,
+            );
+        }
+    };
+    // Only signed-in people keep rulings (a shareable link); anyone may read one.
+    if who.user.is_none() {
+        return ruling_page(&req, &record, None, false);
+    }
+    let slug = auth::random_hex(6)?;
+    let stored = record.to_value().to_string();
+    let actor = who.actor();
+    let s = slug.clone();
+    db(&state, move |conn| {
+        games::insert_ruling(conn, &s, &stored, &actor, now())?;
+        Ok(())
+    })
+    .await?;
+    Ok(see_other(&format!("/arbitro/fallos/{slug}")))
+}
+
+/// `GET /arbitro/fallos/{slug}`: the shareable, printable ruling.
+pub async fn show_ruling(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let slug = path.into_inner();
+    if slug.len() > 32 || !slug.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(AppError::NotFound);
+    }
+    let s = slug.clone();
+    let text = db(&state, move |conn| {
+        games::find_ruling(conn, &s)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    let record = parse(&text)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("stored ruling {slug}: {e}")))?;
+    ruling_page(
+        &req,
+        &record,
+        Some(slug),
+        who.user.is_some() || !who.games.is_empty(),
+    )
+}
+
+#[derive(serde::Deserialize)]
+pub struct ApplyForm {
+    game: String,
+    hand: Option<String>,
+    /// `1`: the later pairings a correction touches were shown and confirmed.
+    #[serde(default)]
+    confirm: Option<String>,
+}
+
+/// `POST /arbitro/fallos/{slug}/aplicar`: the ruled hand becomes a hand of a club
+/// game (a new one, or replacing hand `hand`); audited as the referee's.
+pub async fn apply(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    form: web::Form<ApplyForm>,
+) -> Result<HttpResponse, AppError> {
+    let slug = path.into_inner();
+    let form = form.into_inner();
+    let game_id = form
+        .game
+        .trim()
+        .parse::<i32>()
+        .map_err(|_| AppError::unprocessable("error-bad-game", form.game.clone()))?;
+    let hand_no = match form
+        .hand
+        .as_deref()
+        .map(str::trim)
+        .filter(|h| !h.is_empty())
+    {
+        Some(h) => Some(
+            h.parse::<i32>()
+                .map_err(|_| AppError::unprocessable("error-bad-request", h.to_owned()))?,
+        ),
+        None => None,
+    };
+    let s = slug.clone();
+    let (text, game) = db(&state, move |conn| {
+        let text = games::find_ruling(conn, &s)?.ok_or(AppError::NotFound)?;
+        let game = games::find_game(conn, game_id)?.ok_or(AppError::NotFound)?;
+        Ok((text, game))
+    })
+    .await?;
+    if !crate::web::game::may_record(&who, &game) {
+        who.require(
+            Perm::RecordGame {
+                club_id: game.club_id,
+                game_id,
+            },
+            req.path(),
+        )?;
+    }
+    let record: Value = serde_json::from_str(&text)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("stored ruling: {e}")))?;
+    let actor = format!("{} (fallo {slug})", who.actor());
+    let lang = super::i18n::negotiate(&req);
+    // A referee's ruling may correct a confirmed championship table (its later
+    // pairings listed first, and confirmed with `confirm=1`).
+    let by = crate::web::game::ChangeBy {
+        staff: who.user.is_some(),
+        sides: Vec::new(),
+        confirmed: form.confirm.as_deref() == Some("1"),
+    };
+    let outcome = db(&state, move |conn| {
+        crate::web::game::apply_entered(
+            conn,
+            game_id,
+            hand_no,
+            Entered::Full(record),
+            (&actor, &by),
+            lang,
+        )
+    })
+    .await?;
+    match outcome {
+        Ok(()) => Ok(see_other(&format!("/partidas/{game_id}"))),
+        Err(message) => {
+            // The engine's words, with the game's players in its seats.
+            let seats = crate::web::game::seats_of(&game);
+            let sides = crate::web::game::setup_of(&game)
+                .map(|setup| crate::web::game::side_names(&setup, &seats, lang))
+                .unwrap_or_default();
+            Err(AppError::unprocessable(
+                "error-invalid-entry",
+                crate::web::game::people_words(&message, lang, &seats, &sides),
+            ))
+        }
+    }
+}

@@ -1,0 +1,608 @@
+//! Words people use: table options as labelled controls (never a JSON field), seats
+//! numbered 1–4 and named by their players, rules by name, discrepancies by field
+//! name, and the card picker in words, in Spanish, Catalan and English.
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::club::{Table, start};
+use crate::helpers::{TestApp, all_examples, attr, new_client, post_form_as, texts};
+use baza::domain::options::specs;
+use baza::domain::ruling::RuleId;
+use baza::domain::{GameKind, Lang};
+
+const LANGS: [&str; 3] = ["es", "ca", "en"];
+
+/// The text a person sees: every text node outside code, scripts, styles and
+/// preformatted records.
+fn visible_text(html: &scraper::Html) -> String {
+    let mut out = String::new();
+    for node in html.tree.nodes() {
+        if let scraper::Node::Text(t) = node.value() {
+            let hidden = node.ancestors().any(|a| {
+                a.value().as_element().is_some_and(|e| {
+                    matches!(
+                        e.name(),
+                        "code" | "script" | "style" | "pre" | "textarea" | "head"
+                    )
+                })
+            });
+            if !hidden {
+                out.push_str(t);
+                out.push(' ');
+            }
+        }
+    }
+    out
+}
+
+fn whole_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// What a person should never read on a page in `lang`: option keys, rule ids
+/// outside their code element, field names, 0-based seats, true/false.
+fn developer_words(html: &scraper::Html, lang: &str) -> Vec<String> {
+    let text = visible_text(html);
+    let mut found = Vec::new();
+    for game in GameKind::ALL {
+        for spec in specs(game) {
+            if spec.name.contains('_') && whole_word(&text, spec.name) {
+                found.push(spec.name.to_owned());
+            }
+        }
+    }
+    for rule in RuleId::ALL {
+        if whole_word(&text, rule.id()) {
+            found.push(rule.id().to_owned());
+        }
+    }
+    for bad in [
+        "hand_points",
+        "\"points\"",
+        "asiento 0",
+        "Asiento 0",
+        "seient 0",
+        "Seient 0",
+        "seat 0",
+        "Seat 0",
+        "(JSON)\u{a0}",
+        "Opciones de mesa (JSON)",
+    ] {
+        if text.contains(bad) {
+            found.push(bad.to_owned());
+        }
+    }
+    if whole_word(&text, "points") && lang != "en" {
+        found.push("points".into());
+    }
+    if lang != "en" {
+        for w in ["true", "false"] {
+            if whole_word(&text, w) {
+                found.push(w.into());
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+fn assert_in_words(html: &scraper::Html, lang: &str, what: &str) {
+    let bad = developer_words(html, lang);
+    assert!(bad.is_empty(), "{what} ({lang}) shows {bad:?}");
+}
+
+async fn get_in(client: &reqwest::Client, app: &TestApp, path: &str, lang: &str) -> scraper::Html {
+    let res = client
+        .get(app.url(path))
+        .header("Accept-Language", lang)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK, "GET {path} ({lang})");
+    scraper::Html::parse_document(&res.text().await.unwrap())
+}
+
+/// Every option control (not the hidden companions of checkboxes) has a label
+/// that names it, and no field takes options as JSON.
+fn assert_labelled_controls(html: &scraper::Html, what: &str) -> usize {
+    let sel =
+        scraper::Selector::parse("input[name^='opt.']:not([type=hidden]), select[name^='opt.']")
+            .unwrap();
+    let mut n = 0;
+    for control in html.select(&sel) {
+        n += 1;
+        let id = control
+            .value()
+            .attr("id")
+            .expect("an option control has an id");
+        let label = texts(html, &format!("label[for='{id}']"));
+        assert!(
+            label.len() == 1 && !label[0].is_empty(),
+            "{what}: control {id} has no label"
+        );
+        assert!(
+            control.value().attr("aria-describedby").is_some(),
+            "{what}: control {id} has no help"
+        );
+    }
+    assert!(
+        attr(html, "input[name=options], textarea[name=options]", "name").is_none(),
+        "{what}: a JSON options field"
+    );
+    n
+}
+
+async fn organiser() -> (TestApp, reqwest::Client) {
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("org", "organiser", Some(1)).await;
+    let client = new_client();
+    app.login(&client, "org", &pw).await;
+    (app, client)
+}
+
+#[tokio::test]
+async fn the_new_game_form_offers_every_option_as_a_labelled_control_in_each_language() {
+    let (app, client) = organiser().await;
+    for game in GameKind::ALL {
+        for lang in LANGS {
+            let html = get_in(
+                &client,
+                &app,
+                &format!("/clubes/1/partidas/nueva?juego={}", game.slug()),
+                lang,
+            )
+            .await;
+            let n = assert_labelled_controls(&html, game.slug());
+            assert_eq!(n, specs(game).len(), "{} ({lang})", game.slug());
+            assert_in_words(&html, lang, "the new-game form");
+            // The default is marked: a checked box, a selected choice, the number.
+            assert!(!texts(&html, ".option-default").is_empty());
+        }
+    }
+    // The help is the page's language: no English on a Spanish screen.
+    let html = get_in(
+        &client,
+        &app,
+        "/clubes/1/partidas/nueva?juego=cuatrola",
+        "es",
+    )
+    .await;
+    let help = texts(&html, ".option-help").join(" ");
+    assert!(help.contains("Una mano normal ganada con más de 100 puntos"));
+    for english in ["seed 000", "Ludoteka", "Points that win", " the "] {
+        assert!(!help.contains(english), "{english} in {help}");
+    }
+}
+
+#[tokio::test]
+async fn posting_the_option_controls_creates_a_game_with_those_options() {
+    let t: Table = start(
+        "cuatrola",
+        4,
+        &[
+            ("target", "11"),
+            ("over100_counts_double", "false"),
+            ("cuatrola_tute", "wins_hand"),
+            ("bidder_leads", "false"),
+        ],
+    )
+    .await;
+    let id = t.game;
+    let stored = t
+        .app
+        .with_conn(move |conn| {
+            baza::db::games::find_game(conn, id)
+                .unwrap()
+                .unwrap()
+                .options
+        })
+        .await;
+    let options: Value = serde_json::from_str(&stored).unwrap();
+    assert_eq!(
+        options,
+        serde_json::json!({"target": 11, "over100_counts_double": false, "cuatrola_tute": "wins_hand"}),
+        "only what differs from the defaults"
+    );
+    // The game's page lists them by label and value, in words.
+    let html = get_in(&t.client, &t.app, &format!("/partidas/{id}"), "es").await;
+    let shown = texts(&html, ".table-options-used li").join(" · ");
+    assert!(shown.contains("Tantos para ganar: 11"), "{shown}");
+    assert!(shown.contains("Más de 100 vale doble: no"), "{shown}");
+    assert_in_words(&html, "es", "the game page");
+}
+
+#[tokio::test]
+async fn a_bad_option_value_shows_the_new_game_form_again_with_what_was_typed() {
+    let (app, client) = organiser().await;
+    let before = app
+        .with_conn(|conn| baza::db::games::club_games(conn, 1).unwrap().len())
+        .await;
+    let res = post_form_as(
+        &app,
+        &client,
+        "/clubes/1/partidas/nueva",
+        &[
+            ("game", "cuatrola"),
+            ("players", "4"),
+            ("seat_0", "Ana"),
+            ("seat_1", "Benito"),
+            ("seat_2", "Carmen"),
+            ("seat_3", "Dámaso"),
+            ("opt.target", "17"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        attr(&html, "input[name='opt.target']", "value").as_deref(),
+        Some("17")
+    );
+    assert_eq!(
+        attr(&html, "input[name=seat_2]", "value").as_deref(),
+        Some("Carmen")
+    );
+    let error = texts(&html, ".option-error .field-error").join(" ");
+    assert!(
+        error.contains("Tantos para ganar") && error.contains("17") && error.contains("21"),
+        "{error}"
+    );
+    assert_in_words(&html, "es", "the refused new-game form");
+    let games = app
+        .with_conn(|conn| baza::db::games::club_games(conn, 1).unwrap().len())
+        .await;
+    assert_eq!(games, before, "no game was written");
+}
+
+#[tokio::test]
+async fn the_championship_form_shows_each_games_options_as_controls_and_no_json_field() {
+    let (app, client) = organiser().await;
+    for lang in LANGS {
+        let html = get_in(&client, &app, "/clubes/1/campeonatos/nuevo", lang).await;
+        let n = assert_labelled_controls(&html, "championship form");
+        let all: usize = GameKind::ALL.iter().map(|g| specs(*g).len()).sum();
+        assert_eq!(n, all, "every game's options, grouped under its name");
+        assert_eq!(
+            texts(&html, "fieldset.option-group legend").len(),
+            GameKind::ALL.len()
+        );
+        assert_in_words(&html, lang, "the championship form");
+    }
+}
+
+fn championship_fields<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+    let mut f = vec![
+        ("name", "Open de botifarra"),
+        ("game", "botifarra"),
+        ("starts_on", "2026-11-23"),
+        ("system", "swiss"),
+        ("rounds", "5"),
+        ("groups", "1"),
+        ("losses", "2"),
+        ("match_format", "timed"),
+        ("target", "101"),
+        ("partidas", "3"),
+        ("max_hands", "12"),
+        ("minutes", "55"),
+        ("cap", "121"),
+        ("win", "2"),
+        ("draw", "1"),
+        ("loss", "0"),
+        ("bye", "2"),
+        ("tb1", "points"),
+        ("entry", "hands"),
+    ];
+    f.extend_from_slice(extra);
+    f
+}
+
+#[tokio::test]
+async fn posting_the_championship_option_controls_creates_it_with_the_chosen_games_options() {
+    let (app, client) = organiser().await;
+    let before = app
+        .with_conn(|conn| baza::db::queries::list_events(conn).unwrap().len())
+        .await;
+    let res = post_form_as(
+        &app,
+        &client,
+        "/clubes/1/campeonatos/nuevo",
+        &championship_fields(&[
+            ("opt.botifarra.target", "151"),
+            ("opt.botifarra.double_scale", "additive"),
+            ("opt.botifarra.allow_sant_vicenc", "false"),
+            // Another game's controls (shown without script) are not read.
+            ("opt.cuatrola.target", "11"),
+            ("opt.tute.partnerships", "false"),
+        ]),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let events = app
+        .with_conn(|conn| baza::db::queries::list_events(conn).unwrap())
+        .await;
+    assert_eq!(events.len(), before + 1);
+    let ev = events
+        .iter()
+        .find(|e| e.name == "Open de botifarra")
+        .unwrap();
+    let options: Value = serde_json::from_str(&ev.options).unwrap();
+    assert_eq!(
+        options,
+        serde_json::json!({"target": 151, "double_scale": "additive", "allow_sant_vicenc": false})
+    );
+}
+
+#[tokio::test]
+async fn a_bad_championship_option_value_shows_the_form_again_with_what_was_typed() {
+    let (app, client) = organiser().await;
+    let before = app
+        .with_conn(|conn| baza::db::queries::list_events(conn).unwrap().len())
+        .await;
+    let res = client
+        .post(app.url("/clubes/1/campeonatos/nuevo"))
+        .header("Accept-Language", "ca")
+        .form(&{
+            let csrf = app.csrf_for(&client).await;
+            let mut f: Vec<(String, String)> =
+                championship_fields(&[("opt.botifarra.target", "17")])
+                    .into_iter()
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                    .collect();
+            f.push(("csrf".into(), csrf));
+            f
+        })
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        attr(&html, "input[name='opt.botifarra.target']", "value").as_deref(),
+        Some("17")
+    );
+    assert_eq!(
+        attr(&html, "input[name=name]", "value").as_deref(),
+        Some("Open de botifarra")
+    );
+    let error = texts(&html, ".option-error .field-error").join(" ");
+    assert!(
+        error.contains("Punts per guanyar") && error.contains("17") && error.contains("101"),
+        "{error}"
+    );
+    assert_in_words(&html, "ca", "the refused championship form");
+    let after = app
+        .with_conn(|conn| baza::db::queries::list_events(conn).unwrap().len())
+        .await;
+    assert_eq!(after, before, "no championship was written");
+}
+
+#[tokio::test]
+async fn notes_and_errors_of_a_game_name_the_seat_by_its_player_and_count_from_one() {
+    let t = start("cuatrola", 4, &[]).await;
+    // A solo of seat 0 with a cante of seat 2, who sits the solo out: refused.
+    let res = t
+        .hand(&[
+            ("trump", "o"),
+            ("bid", "solo"),
+            ("bidder", "0"),
+            ("card_points_side0", "70"),
+            ("card_points_side1", "30"),
+            ("last_trick_side", "0"),
+            ("cante_seat_0", "2"),
+            ("cante_suit_0", "o"),
+        ])
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let errors = texts(&html, "ul.errors li").join(" · ");
+    assert!(errors.contains("Carmen (asiento 3)"), "{errors}");
+    assert_in_words(&html, "es", "a refused hand");
+    // The same solo without it is scored; its note names the soloist.
+    let res = t
+        .hand(&[
+            ("trump", "o"),
+            ("bid", "solo"),
+            ("bidder", "0"),
+            ("card_points_side0", "70"),
+            ("card_points_side1", "30"),
+            ("last_trick_side", "0"),
+        ])
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    for lang in LANGS {
+        let html = get_in(&t.client, &t.app, &format!("/partidas/{}", t.game), lang).await;
+        assert_in_words(&html, lang, "a game page with notes");
+        let notes = visible_text(&html);
+        let seat = match lang {
+            "es" => "Ana (asiento 1)",
+            "ca" => "Ana (seient 1)",
+            _ => "Ana (seat 1)",
+        };
+        assert!(notes.contains(seat), "{lang}: {notes}");
+    }
+}
+
+#[tokio::test]
+async fn every_demo_game_page_reads_in_words_in_each_language() {
+    let app = TestApp::with_demo().await;
+    let pool = app.pool.clone();
+    let ids: Vec<i32> = tokio::task::spawn_blocking(move || {
+        let mut conn = pool.get().unwrap();
+        baza::web::game::create_demo_games(&mut conn, 1).unwrap();
+        baza::db::games::club_games(&mut conn, 1)
+            .unwrap()
+            .into_iter()
+            .map(|g| g.id)
+            .collect()
+    })
+    .await
+    .unwrap();
+    assert!(!ids.is_empty());
+    for id in ids {
+        for lang in LANGS {
+            let html = get_in(&app.client, &app, &format!("/partidas/{id}"), lang).await;
+            assert_in_words(&html, lang, &format!("game {id}"));
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_ruling_names_the_rule_the_seats_and_the_discrepancies_in_the_readers_words() {
+    let app = TestApp::spawn().await;
+    let mut violations = 0;
+    let mut discrepancies = 0;
+    // The shared examples, and the first legal complete one with what a table
+    // wrote down wrongly (both fields differ).
+    let mut cases = all_examples();
+    let (game, mut record, mut expected) = cases
+        .iter()
+        .find(|(_, _, e)| e["legal"] == true && e["complete"] == true)
+        .cloned()
+        .unwrap();
+    record["declared"] = serde_json::json!({"points": [0, 0], "hand_points": [9, 9]});
+    expected["discrepancies"] = serde_json::json!([{"field": "points"}, {"field": "hand_points"}]);
+    cases.push((game, record, expected));
+    for (game, record, expected) in cases {
+        let res = post_form_as(
+            &app,
+            &app.client,
+            "/arbitro",
+            &[("record", &record.to_string())],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::OK, "{game}");
+        // The visitor's ruling is shown at once; read it again in each language.
+        let text = res.text().await.unwrap();
+        let html = scraper::Html::parse_document(&text);
+        assert_in_words(&html, "es", game);
+        let rule = expected["violation"]["rule"].as_str();
+        if let Some(rule) = rule {
+            violations += 1;
+            assert_eq!(texts(&html, "h2 code.rule-id"), vec![rule.to_owned()]);
+            let id = RuleId::ALL.into_iter().find(|r| r.id() == rule).unwrap();
+            assert_eq!(
+                texts(&html, "h2 .rule-name"),
+                vec![baza::domain::words::rule_name(id, Lang::Es).to_owned()]
+            );
+        }
+        let declared = texts(&html, "tr.discrepancy");
+        if let Some(list) = expected["discrepancies"]
+            .as_array()
+            .filter(|l| !l.is_empty())
+        {
+            discrepancies += 1;
+            assert_eq!(declared.len(), list.len(), "{game}");
+            for (row, d) in declared.iter().zip(list) {
+                let field = match d["field"].as_str().unwrap() {
+                    "hand_points" => "tantos de la mano",
+                    _ => "puntos",
+                };
+                assert!(row.contains(field), "{row}");
+                assert!(
+                    row.contains("anotado") && row.contains("calculado"),
+                    "{row}"
+                );
+            }
+        }
+        for lang in ["ca", "en"] {
+            let res = app
+                .client
+                .post(app.url("/arbitro"))
+                .header("Accept-Language", lang)
+                .form(&[
+                    ("csrf", app.csrf().await.as_str()),
+                    ("record", &record.to_string()),
+                ])
+                .send()
+                .await
+                .unwrap();
+            let html = scraper::Html::parse_document(&res.text().await.unwrap());
+            assert_in_words(&html, lang, game);
+            if lang == "ca" && rule.is_some() {
+                let source = texts(&html, ".verdict .meta").join(" ");
+                assert!(!source.contains(" and "), "{source}");
+            }
+        }
+    }
+    assert!(
+        violations > 10 && discrepancies > 0,
+        "{violations} {discrepancies}"
+    );
+}
+
+#[tokio::test]
+async fn the_card_picker_opens_without_an_error_and_names_cards_seats_and_actions() {
+    let app = TestApp::spawn().await;
+    for lang in LANGS {
+        let html = get_in(&app.client, &app, "/arbitro/construir?game=cuatrola", lang).await;
+        assert!(
+            texts(&html, ".alert").is_empty(),
+            "{lang}: opens with an error"
+        );
+        assert_in_words(&html, lang, "the card picker");
+        let rows = texts(&html, ".deal-grid tbody th");
+        assert!(
+            rows.iter().any(|r| r.starts_with("sota de bastos")),
+            "{rows:?}"
+        );
+        assert!(!rows.iter().any(|r| r == "10b"), "{rows:?}");
+        let seats = texts(&html, ".deal-grid thead th");
+        assert!(!seats.iter().any(|s| s == "0"), "{seats:?}");
+        let kinds: Vec<String> = {
+            let sel = scraper::Selector::parse("select[name=ev_kind] option").unwrap();
+            html.select(&sel)
+                .filter_map(|o| o.value().attr("value").map(str::to_owned))
+                .filter(|v| !v.is_empty())
+                .collect()
+        };
+        assert_eq!(
+            kinds,
+            vec!["play", "bid", "cante", "tute"],
+            "no pass in cuatrola"
+        );
+        let names = texts(&html, "select[name=ev_kind] option").join(" ");
+        assert!(!names.contains("play") && !names.contains("bid"), "{names}");
+    }
+    let html = get_in(&app.client, &app, "/arbitro/construir?game=botifarra", "es").await;
+    let names = texts(&html, "select[name=ev_kind] option").join("|");
+    assert!(
+        names.contains("Elige triunfo") && names.contains("Contro"),
+        "{names}"
+    );
+    assert!(!names.contains("Apuesta"), "{names}");
+}
+
+#[tokio::test]
+async fn the_card_picker_opened_from_a_game_shows_its_players_and_the_plays_in_words() {
+    let t = start("cuatrola", 4, &[]).await;
+    let res = post_form_as(
+        &t.app,
+        &t.client,
+        "/arbitro/construir",
+        &[
+            ("game", "cuatrola"),
+            ("players", "4"),
+            ("dealer", "3"),
+            ("partida", &t.game.to_string()),
+            ("events", "[]"),
+            ("ev_seat", "0"),
+            ("ev_kind", "bid"),
+            ("ev_value", "pass"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let seats = texts(&html, ".deal-grid thead th");
+    assert!(seats.contains(&"Ana (asiento 1)".to_owned()), "{seats:?}");
+    let plays = texts(&html, ".event-list li");
+    assert_eq!(plays, vec!["Ana (asiento 1): Apuesta · paso".to_owned()]);
+    assert_in_words(&html, "es", "the card picker of a game");
+}

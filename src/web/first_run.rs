@@ -14,8 +14,10 @@ use super::{AppState, Ctx, db, render, render_status};
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit, NewUser};
 use crate::db::queries::{self, Club, NewClub};
-use crate::domain::GameKind;
+use crate::domain::{GameKind, Lang};
 use crate::error::AppError;
+use crate::web::options::{OptionError, OptionGroup, option_groups, read_options};
+use std::collections::HashMap;
 
 /// The setting claimed by the transaction that creates the first administrator: of
 /// two concurrent first-run forms, only one can store it.
@@ -120,6 +122,29 @@ fn club_defaults(game: &str) -> Result<ClubDefaults, &'static str> {
     ClubDefaults::for_game(game)
 }
 
+/// The club's usual options read from the option controls of its usual game; or
+/// the message and what to fix, option by option.
+fn with_options(
+    lang: Lang,
+    defaults: ClubDefaults,
+    fields: &HashMap<String, String>,
+) -> Result<ClubDefaults, (String, Vec<OptionError>)> {
+    match read_options(lang, defaults.game, 4, fields) {
+        Ok(options) => Ok(ClubDefaults {
+            game: defaults.game,
+            options,
+        }),
+        Err(errors) => Err((
+            errors
+                .iter()
+                .map(|e| e.message.clone())
+                .collect::<Vec<_>>()
+                .join(" "),
+            errors,
+        )),
+    }
+}
+
 /// Whether no account exists yet (the first-run form is offered only then).
 pub fn is_first_run(conn: &mut DbConn) -> Result<bool, AppError> {
     Ok(accounts::count_users(conn)? == 0)
@@ -134,6 +159,8 @@ struct FirstRunPage<'a> {
     town: String,
     game: &'static str,
     games: Vec<(&'static str, String)>,
+    /// Every game's table options, the chosen game's shown (web/options.rs).
+    option_groups: Vec<OptionGroup>,
     error: Option<String>,
     min_password: usize,
 }
@@ -144,6 +171,17 @@ fn game_choices(ctx: &Ctx) -> Vec<(&'static str, String)> {
         .iter()
         .map(|g| (g.slug(), ctx.t(&format!("game-{}", g.slug()))))
         .collect()
+}
+
+/// The option controls of every game, `game`'s shown, with what was typed.
+fn club_option_groups(
+    lang: Lang,
+    game: &str,
+    typed: &HashMap<String, String>,
+    errors: &[OptionError],
+) -> Vec<OptionGroup> {
+    let chosen = game.parse::<GameKind>().unwrap_or(GameKind::Cuatrola);
+    option_groups(lang, &GameKind::ALL, Some(chosen), typed, errors)
 }
 
 /// The slug of `typed` if it names a game, else the usual default's.
@@ -167,6 +205,7 @@ pub async fn form(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
         town: String::new(),
         game: GameKind::Cuatrola.slug(),
         games: game_choices(&ctx),
+        option_groups: club_option_groups(ctx.lang, "", &HashMap::new(), &[]),
         error: None,
         min_password: MIN_PASSWORD,
     })
@@ -182,6 +221,9 @@ pub struct FirstRunForm {
     town: String,
     #[serde(default)]
     game: String,
+    /// The table options' controls (`opt.GAME.NAME`).
+    #[serde(flatten)]
+    options: HashMap<String, String>,
 }
 
 /// `POST /primeros-pasos`: creates the first administrator and the first club in one
@@ -207,19 +249,27 @@ pub async fn create(
             }
         })
         .and_then(|name| validate_club(&form.club, &form.town).map(|c| (name, c)))
-        .and_then(|(name, c)| club_defaults(&form.game).map(|d| (name, c, d)));
+        .and_then(|(name, c)| club_defaults(&form.game).map(|d| (name, c, d)))
+        .map_err(|key| (ctx.t(key), Vec::new()))
+        .and_then(|(name, c, d)| with_options(ctx.lang, d, &form.options).map(|d| (name, c, d)));
     let (username, (club, town), defaults) = match checked {
         Ok(v) => v,
-        Err(key) => {
+        Err((message, option_errors)) => {
             return render_status(
                 &FirstRunPage {
                     ctx: &ctx,
                     username: form.username.trim().to_owned(),
+                    option_groups: club_option_groups(
+                        ctx.lang,
+                        &form.game,
+                        &form.options,
+                        &option_errors,
+                    ),
                     club: form.club,
                     town: form.town,
                     game: chosen_game(&form.game),
                     games: game_choices(&ctx),
-                    error: Some(ctx.t(key)),
+                    error: Some(message),
                     min_password: MIN_PASSWORD,
                 },
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -302,6 +352,7 @@ struct ClubsPage<'a> {
     town: String,
     game: &'static str,
     games: Vec<(&'static str, String)>,
+    option_groups: Vec<OptionGroup>,
     error: Option<String>,
 }
 
@@ -309,7 +360,8 @@ async fn clubs_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     typed: (String, String, String),
-    error: Option<&str>,
+    options: (&HashMap<String, String>, &[OptionError]),
+    error: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let clubs = db(state, |conn| Ok(queries::clubs_by_name(conn)?)).await?;
@@ -319,9 +371,10 @@ async fn clubs_page(
             clubs,
             name: typed.0,
             town: typed.1,
+            option_groups: club_option_groups(ctx.lang, &typed.2, options.0, options.1),
             game: chosen_game(&typed.2),
             games: game_choices(&ctx),
-            error: error.map(|k| ctx.t(k)),
+            error,
             ctx: &ctx,
         },
         status,
@@ -335,7 +388,15 @@ pub async fn clubs(
     who: Principal,
 ) -> Result<HttpResponse, AppError> {
     who.require(Perm::ManageUsers, req.path())?;
-    clubs_page(&req, &state, Default::default(), None, StatusCode::OK).await
+    clubs_page(
+        &req,
+        &state,
+        Default::default(),
+        (&HashMap::new(), &[]),
+        None,
+        StatusCode::OK,
+    )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -345,6 +406,9 @@ pub struct ClubForm {
     town: String,
     #[serde(default)]
     game: String,
+    /// The table options' controls (`opt.GAME.NAME`).
+    #[serde(flatten)]
+    options: HashMap<String, String>,
 }
 
 /// `POST /admin/clubes`: an administrator adds a club (audited) and goes to its page.
@@ -356,16 +420,20 @@ pub async fn create_club(
 ) -> Result<HttpResponse, AppError> {
     who.require(Perm::ManageUsers, req.path())?;
     let form = form.into_inner();
+    let lang = crate::web::i18n::negotiate(&req);
     let checked = validate_club(&form.name, &form.town)
-        .and_then(|c| club_defaults(&form.game).map(|d| (c, d)));
+        .and_then(|c| club_defaults(&form.game).map(|d| (c, d)))
+        .map_err(|key| (crate::web::i18n::tr(lang, key), Vec::new()))
+        .and_then(|(c, d)| with_options(lang, d, &form.options).map(|d| (c, d)));
     let ((name, town), defaults) = match checked {
         Ok(v) => v,
-        Err(key) => {
+        Err((message, option_errors)) => {
             return clubs_page(
                 &req,
                 &state,
                 (form.name, form.town, form.game),
-                Some(key),
+                (&form.options, &option_errors),
+                Some(message),
                 StatusCode::UNPROCESSABLE_ENTITY,
             )
             .await;

@@ -111,6 +111,16 @@ async fn an_empty_installation_creates_its_admin_and_club_then_plays_a_cuatrola_
         Some("cuatrola")
     );
     assert_eq!(texts(&form, "select[name=game] option").len(), 5);
+    // Each game's table options as labelled controls, no JSON field.
+    assert!(
+        attr(
+            &form,
+            "fieldset.option-group[data-game=cuatrola]",
+            "data-game"
+        )
+        .is_some()
+    );
+    assert!(attr(&form, "textarea", "name").is_none());
 
     let client = new_client();
     let res = post_first_run(&app, &client, &GOOD, "es").await;
@@ -415,12 +425,30 @@ async fn an_administrator_creates_another_club_from_the_web_and_it_is_audited() 
             ("name", "Círculo Tutero"),
             ("town", "Teruel"),
             ("game", "tute"),
+            ("opt.tute.cantes_per_trick", "one_per_side"),
+            ("opt.tute.undertrump", "true"),
+            // Another game's controls on the same form are not read.
+            ("opt.cuatrola.target", "7"),
         ],
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let club = id_after(&res, "/clubes/");
-    // Its new-game form offers tute first.
+    let stored: String = app
+        .with_conn(move |c| {
+            clubs::table
+                .find(club)
+                .select(clubs::default_options)
+                .first(c)
+                .unwrap()
+        })
+        .await;
+    let stored: serde_json::Value = serde_json::from_str(&stored).unwrap();
+    assert_eq!(
+        stored,
+        serde_json::json!({"cantes_per_trick": "one_per_side", "undertrump": true})
+    );
+    // Its new-game form offers tute first, with the club's usual options.
     let page = app
         .page(&format!("/clubes/{club}/partidas/nueva"), StatusCode::OK)
         .await;
@@ -428,6 +456,42 @@ async fn an_administrator_creates_another_club_from_the_web_and_it_is_audited() 
         attr(&page, "form input[name=game]", "value").as_deref(),
         Some("tute")
     );
+    assert_eq!(
+        attr(
+            &page,
+            "select[name='opt.cantes_per_trick'] option[selected]",
+            "value"
+        )
+        .as_deref(),
+        Some("one_per_side")
+    );
+    assert!(
+        attr(
+            &page,
+            "input[type=checkbox][name='opt.undertrump']",
+            "checked"
+        )
+        .is_some()
+    );
+    // A bad option value shows the form again with what was typed.
+    let res = post_form_as(
+        &app,
+        &app.client,
+        "/admin/clubes",
+        &[
+            ("name", "Peña Tres"),
+            ("game", "tute"),
+            ("opt.tute.cantes_per_trick", "todos"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        attr(&page, "input[name=name]", "value").as_deref(),
+        Some("Peña Tres")
+    );
+    assert!(!texts(&page, "[role=alert]").is_empty());
     let page = app.page("/admin/clubes", StatusCode::OK).await;
     assert_eq!(texts(&page, ".club strong"), ["Círculo Tutero"]);
     let audit: Vec<(String, String, Option<i32>)> = app

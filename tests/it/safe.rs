@@ -661,7 +661,7 @@ async fn a_finished_game_offers_the_next_one_with_the_same_seats_options_and_the
         assert_eq!(get(&format!("seat_{i}")), *name);
     }
     assert_eq!(get("first_dealer"), "2");
-    assert_eq!(get("opt_target"), "11");
+    assert_eq!(get("opt.target"), "11");
 
     let body: Vec<(String, String)> = fields.into_iter().filter(|(k, _)| k != "csrf").collect();
     let body: Vec<(&str, &str)> = body.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();

@@ -53,7 +53,7 @@ fn form_after(l: &Loaded, lang: Lang) -> HashMap<String, String> {
             serde_json::Value::String(s) => s.clone(),
             other => other.to_string(),
         };
-        f.insert(format!("opt_{name}"), text);
+        f.insert(format!("opt.{name}"), text);
     }
     f
 }
@@ -71,8 +71,22 @@ async fn new_game_page(
         Ok((club, queries::active_players(conn, club_id)?))
     })
     .await?;
-    // A form opened without a game offers the club's usual one.
-    let game = game.or_else(|| club.default_game.parse::<GameKind>().ok());
+    // A form opened without a game offers the club's usual one, and a fresh form
+    // for the club's usual game starts from the club's usual options.
+    let usual = club.default_game.parse::<GameKind>().ok();
+    let game = game.or(usual);
+    let mut form = form;
+    if form.values.is_empty() && game.is_some() && game == usual {
+        let options: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&club.default_options).unwrap_or_default();
+        for (name, value) in options {
+            let text = match value {
+                serde_json::Value::String(s) => s,
+                other => other.to_string(),
+            };
+            form.values.insert(format!("opt.{name}"), text);
+        }
+    }
     let ctx = Ctx::from_request(req);
     render_status(
         &NewGamePage {

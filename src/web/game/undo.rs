@@ -78,7 +78,7 @@ pub async fn confirm_delete_hand(
             version: l.game.version,
             hand_no: n,
             dealer,
-            notes: score.notes.join(" · "),
+            notes: people_words(&score.notes.join(" · "), ctx.lang, &l.seats, &sides),
             points: sides
                 .into_iter()
                 .zip(score.hand_points.iter().map(show))

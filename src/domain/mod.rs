@@ -16,6 +16,7 @@ pub mod messages;
 pub mod options;
 pub mod partial;
 pub mod random;
+pub mod rating;
 pub mod record;
 pub mod referee;
 pub mod ruling;

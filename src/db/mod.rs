@@ -12,6 +12,7 @@ pub mod demo;
 pub mod demo_bracket;
 pub mod games;
 pub mod queries;
+pub mod ratings;
 pub mod schema;
 pub mod table_games;
 pub mod tournaments;

@@ -16,16 +16,42 @@ use std::collections::BTreeMap;
 
 pub use glicko2::{Config, Game, Rating, expected_score, update};
 
+/// The result for `player` against `other` in one game, if they sat on opposite sides
+/// (1 won, ½ drew, 0 lost).
+pub fn score_between(played: &Played, player: PlayerId, other: PlayerId) -> Option<f64> {
+    match played {
+        Played::Pairs { a, b, score_a } => {
+            if a.contains(&player) && b.contains(&other) {
+                Some(*score_a)
+            } else if b.contains(&player) && a.contains(&other) {
+                Some(1.0 - score_a)
+            } else {
+                None
+            }
+        }
+        Played::Order(order) => {
+            let place = |p: PlayerId| order.iter().find(|(q, _)| *q == p).map(|(_, n)| *n);
+            let (mine, theirs) = (place(player)?, place(other)?);
+            (player != other).then(|| match mine.cmp(&theirs) {
+                std::cmp::Ordering::Less => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Greater => 0.0,
+            })
+        }
+    }
+}
+
 /// A player's id as stored (the `players` table).
 pub type PlayerId = i32;
 
 /// One game of a rating period.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Played {
-    /// Pair against pair; `score_a` is 1 if pair `a` won, ½ for a draw, 0 if it lost.
+    /// Side against side (a pair, or one player where a championship is played
+    /// alone); `score_a` is 1 if side `a` won, ½ for a draw, 0 if it lost.
     Pairs {
-        a: [PlayerId; 2],
-        b: [PlayerId; 2],
+        a: Vec<PlayerId>,
+        b: Vec<PlayerId>,
         score_a: f64,
     },
     /// Individual game: every player with the place they finished in (1 is first;

@@ -70,16 +70,16 @@ fn a_pair_game_rates_each_player_against_the_opposing_pairs_mean() {
             Period {
                 label: "1".into(),
                 games: vec![Played::Pairs {
-                    a: [1, 2],
-                    b: [3, 4],
+                    a: vec![1, 2],
+                    b: vec![3, 4],
                     score_a: 1.0,
                 }],
             },
             Period {
                 label: "2".into(),
                 games: vec![Played::Pairs {
-                    a: [1, 3],
-                    b: [2, 4],
+                    a: vec![1, 3],
+                    b: vec![2, 4],
                     score_a: 0.5,
                 }],
             },
@@ -192,8 +192,8 @@ proptest! {
     ) {
         let config = Config::default();
         let s = if won { 1.0 } else { 0.0 };
-        let h1 = replay(&[Period { label: "x".into(), games: vec![Played::Pairs { a: [1, 2], b: [3, 4], score_a: s }] }], &config);
-        let h2 = replay(&[Period { label: "x".into(), games: vec![Played::Pairs { a: [3, 4], b: [1, 2], score_a: 1.0 - s }] }], &config);
+        let h1 = replay(&[Period { label: "x".into(), games: vec![Played::Pairs { a: vec![1, 2], b: vec![3, 4], score_a: s }] }], &config);
+        let h2 = replay(&[Period { label: "x".into(), games: vec![Played::Pairs { a: vec![3, 4], b: vec![1, 2], score_a: 1.0 - s }] }], &config);
         prop_assert_eq!(&h1.current, &h2.current);
         prop_assert!(((h1.current[&1].rating - 1500.0) + (h1.current[&3].rating - 1500.0)).abs() < 1e-6);
     }

@@ -16,8 +16,8 @@ use crate::db::DbPool;
 use crate::error::AppError;
 use crate::web::auth::csrf_guard;
 use crate::web::{
-    AppState, account, api, assets, first_run, game, legacy, manage, pages, referee, render_errors,
-    requests,
+    AppState, account, api, assets, first_run, game, legacy, manage, pages, players, referee,
+    render_errors, requests,
 };
 
 /// Largest JSON body accepted (a hand record is a few kilobytes; a batch is not
@@ -173,6 +173,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/health").get(pages::health))
         .service(web::resource("/campeonatos").get(pages::events))
         .service(web::resource("/clubes/{id}").get(pages::club))
+        .service(web::resource("/jugadores/{id}").get(players::player))
+        .service(web::resource("/parejas/{id}").get(players::pair))
+        .service(web::resource("/puntuaciones").get(players::table))
         .service(web::resource("/idioma/{code}").get(pages::switch_language))
         .service(web::resource("/static/{name}").get(assets::serve))
         .service(web::resource("/sw.js").get(assets::service_worker))

@@ -184,10 +184,15 @@ pub fn load_pairs(conn: &mut DbConn) -> QueryResult<Vec<PairInfo>> {
         .collect())
 }
 
-/// Every championship: (event id, club, name, date, file), oldest first.
-pub fn load_championships(
-    conn: &mut DbConn,
-) -> QueryResult<Vec<(i32, i32, String, NaiveDate, TournamentFile)>> {
+/// A stored championship: event id, club, name, date and its file.
+pub type StoredChampionship = (i32, i32, String, NaiveDate, TournamentFile);
+
+/// A period while the history is gathered: its sort key (date, championship rounds
+/// before club days, event or club, round), what it was and its games.
+type Gathered = ((NaiveDate, u8, i32, u32), PeriodInfo, Vec<Played>);
+
+/// Every championship, oldest first.
+pub fn load_championships(conn: &mut DbConn) -> QueryResult<Vec<StoredChampionship>> {
     let rows: Vec<(i32, i32, String, NaiveDate, String)> = tournaments::table
         .inner_join(events::table)
         .select((
@@ -259,8 +264,7 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
     let players = load_players(conn)?;
     let pairs = load_pairs(conn)?;
     let names = Names::new(&players, &pairs);
-    // (date, order within the day, period, games)
-    let mut periods: Vec<((NaiveDate, u8, i32, u32), PeriodInfo, Vec<Played>)> = Vec::new();
+    let mut periods: Vec<Gathered> = Vec::new();
     let mut championships = Vec::new();
     for (event_id, club, event, date, file) in load_championships(conn)? {
         let ids: BTreeMap<&str, Vec<PlayerId>> = file
@@ -346,7 +350,7 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
             played,
         ));
     }
-    periods.sort_by(|a, b| a.0.cmp(&b.0));
+    periods.sort_by_key(|p| p.0);
     let domain: Vec<Period> = periods
         .iter()
         .enumerate()

@@ -13,6 +13,7 @@ pub mod i18n;
 pub mod legacy;
 pub mod manage;
 pub mod pages;
+pub mod players;
 pub mod referee;
 pub mod requests;
 

@@ -106,7 +106,7 @@ pub async fn events(
 struct ClubPage<'a> {
     ctx: &'a Ctx,
     club: Club,
-    players: Vec<String>,
+    players: Vec<(i32, String)>,
     can_manage: bool,
     can_play: bool,
     games: Vec<super::game::GameLine>,
@@ -124,7 +124,11 @@ pub async fn club(
         let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
         let players = queries::club_players(conn, id)?;
         let games = crate::db::games::club_games(conn, id)?;
-        Ok((club, players.into_iter().map(|p| p.name).collect(), games))
+        Ok((
+            club,
+            players.into_iter().map(|p| (p.id, p.name)).collect(),
+            games,
+        ))
     })
     .await?;
     render(&ClubPage {

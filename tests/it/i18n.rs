@@ -11,7 +11,15 @@ fn root() -> &'static Path {
 
 /// Message ids of a Fluent file: lines that start with an identifier and ` =`.
 fn ftl_keys(lang: &str) -> BTreeSet<String> {
-    let text = std::fs::read_to_string(root().join("locales").join(lang).join("main.ftl")).unwrap();
+    // Every .ftl file of the language, as the loader reads them.
+    let mut text = String::new();
+    for entry in std::fs::read_dir(root().join("locales").join(lang)).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "ftl") {
+            text.push_str(&std::fs::read_to_string(path).unwrap());
+            text.push('\n');
+        }
+    }
     text.lines()
         .filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()))
         .filter_map(|l| l.split_once(" =").map(|(k, _)| k.trim().to_owned()))

@@ -22,6 +22,7 @@ mod helpers;
 mod i18n;
 mod offline;
 mod pages;
+mod ratings;
 mod referee;
 mod security;
 mod tournaments;

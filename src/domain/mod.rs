@@ -7,6 +7,7 @@
 
 pub mod bracket;
 pub mod cards;
+pub mod circuit;
 pub mod engine;
 pub mod entry;
 pub mod explain;

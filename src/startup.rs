@@ -176,6 +176,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/jugadores/{id}").get(players::player))
         .service(web::resource("/parejas/{id}").get(players::pair))
         .service(web::resource("/puntuaciones").get(players::table))
+        .service(
+            web::resource("/clubes/{id}/circuitos/nuevo")
+                .get(crate::web::circuits::new_form)
+                .post(crate::web::circuits::create),
+        )
+        .service(web::resource("/circuitos/{id}").get(crate::web::circuits::show))
+        .service(web::resource("/circuitos/{id}/imprimir").get(crate::web::circuits::print))
         .service(web::resource("/idioma/{code}").get(pages::switch_language))
         .service(web::resource("/static/{name}").get(assets::serve))
         .service(web::resource("/sw.js").get(assets::service_worker))

@@ -8,6 +8,7 @@
 
 pub mod accounts;
 pub mod brackets;
+pub mod circuits;
 pub mod demo;
 pub mod demo_bracket;
 pub mod games;

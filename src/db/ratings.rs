@@ -137,7 +137,7 @@ impl Names {
             return Some(vec![p]);
         }
         let folded = fold(name);
-        for sep in [" y ", " i ", " and ", " / ", " - ", " & ", ", "] {
+        for sep in [" y ", " i ", " and ", " / ", " - ", " – ", " & ", ", "] {
             let parts: Vec<&str> = folded.split(sep).collect();
             if parts.len() > 1 {
                 let ids: Option<Vec<PlayerId>> =

@@ -7,6 +7,7 @@ pub mod assets;
 pub mod auth;
 pub mod brackets;
 pub mod championship;
+pub mod circuits;
 pub mod first_run;
 pub mod game;
 pub mod i18n;

@@ -11,6 +11,7 @@ mod brackets;
 mod browser;
 mod championship;
 mod check;
+mod circuits;
 mod cli;
 mod club;
 mod club_tute_individual;

@@ -182,6 +182,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .post(crate::web::circuits::create),
         )
         .service(web::resource("/circuitos/{id}").get(crate::web::circuits::show))
+        .service(
+            web::resource("/campeonatos/{id}/sembrar")
+                .get(crate::web::seeding::page)
+                .post(crate::web::seeding::apply),
+        )
         .service(web::resource("/circuitos/{id}/imprimir").get(crate::web::circuits::print))
         .service(web::resource("/idioma/{code}").get(pages::switch_language))
         .service(web::resource("/static/{name}").get(assets::serve))

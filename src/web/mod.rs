@@ -17,6 +17,7 @@ pub mod pages;
 pub mod players;
 pub mod referee;
 pub mod requests;
+pub mod seeding;
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};

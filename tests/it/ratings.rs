@@ -154,3 +154,120 @@ async fn in_a_browser_a_player_page_with_its_chart_fits_a_390_px_phone() {
     browser.assert_fits(390, "the player page").await;
     browser.screenshot().await;
 }
+
+#[tokio::test]
+async fn a_new_championship_seeds_its_pairs_by_the_mean_rating_of_their_players() {
+    let app = TestApp::with_demo().await;
+    let cli = recompute(&app);
+    let rating = |n: &str| {
+        cli.iter().find(|r| r["name"] == n).unwrap()["rating"]
+            .as_f64()
+            .unwrap()
+    };
+    // Four demo pairs and one pair of newcomers, before any round.
+    let pairs = [
+        ("Los del Casino", ["Ana Martínez", "Benito Sánchez"]),
+        ("Las Cuarenta", ["Elena García", "Fermín Torres"]),
+        ("El Renuncio", ["Inés Castillo", "Jacinto Ortega"]),
+        ("Quintola", ["Pilar Morales", "Ramón Vidal"]),
+    ];
+    let mut entrants: Vec<Value> = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _))| serde_json::json!({"id": (i + 1).to_string(), "name": name}))
+        .collect();
+    entrants.push(serde_json::json!({"id": "5", "name": "Forasteros"}));
+    let file = serde_json::json!({
+        "format": "baza-tournament/1",
+        "event": {
+            "name": "Open de invierno", "game": "cuatrola", "options": {},
+            "system": {"kind": "swiss", "rounds": 3},
+            "match_format": {"kind": "partida"},
+            "points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
+            "tiebreaks": ["wins", "lot"],
+            "seed": 1
+        },
+        "entrants": entrants,
+        "rounds": []
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("open.json");
+    std::fs::write(&path, file.to_string()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+        .env_remove("BAZA_DATABASE_URL")
+        .args([
+            "tournament",
+            "import",
+            path.to_str().unwrap(),
+            "--db",
+            &app.db.url,
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let id: i32 = String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let pw = app.add_user("semillas", "organiser", Some(1)).await;
+    app.login(&app.client, "semillas", &pw).await;
+    let page = app
+        .page(&format!("/campeonatos/{id}/sembrar"), StatusCode::OK)
+        .await;
+    // Expected here: the mean of the two players; the newcomers at 1500.
+    let mut expected: Vec<(String, f64)> = pairs
+        .iter()
+        .map(|(name, [a, b])| (name.to_string(), (rating(a) + rating(b)) / 2.0))
+        .collect();
+    expected.push(("Forasteros".to_string(), 1500.0));
+    expected.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let shown: Vec<String> = texts(&page, "table.seeding td.rating")
+        .iter()
+        .map(|t| t.split(' ').next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        shown,
+        expected
+            .iter()
+            .map(|(_, r)| format!("{r:.0}"))
+            .collect::<Vec<_>>()
+    );
+    let res = crate::helpers::post_form_as(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/sembrar"),
+        &[],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let doc: Value = app
+        .with_conn(move |c| {
+            serde_json::to_value(baza::db::tournaments::load(c, id).unwrap().unwrap().file).unwrap()
+        })
+        .await;
+    let seeds: Vec<(String, u64)> = doc["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["name"].as_str().unwrap().to_string(),
+                e["seed"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    for (i, (name, _)) in expected.iter().enumerate() {
+        assert!(
+            seeds.contains(&(name.clone(), i as u64 + 1)),
+            "{name}: {seeds:?}"
+        );
+    }
+    // A championship already under way keeps its seeds: 422, nothing written.
+    let res = crate::helpers::post_form_as(&app, &app.client, "/campeonatos/1/sembrar", &[]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}

@@ -190,6 +190,29 @@ pub fn replay(periods: &[Period], config: &Config) -> History {
     history
 }
 
+/// Seeds 1..N by rating: highest rating first, then the smaller deviation (the
+/// better known), then the order given.
+pub fn seed_order<K: Clone>(entrants: &[(K, Rating)]) -> Vec<(K, u32)> {
+    let mut order: Vec<usize> = (0..entrants.len()).collect();
+    order.sort_by(|a, b| {
+        let (ra, rb) = (entrants[*a].1, entrants[*b].1);
+        rb.rating
+            .total_cmp(&ra.rating)
+            .then(ra.rd.total_cmp(&rb.rd))
+            .then(a.cmp(b))
+    });
+    order
+        .into_iter()
+        .enumerate()
+        .map(|(seed, i)| {
+            (
+                entrants[i].0.clone(),
+                u32::try_from(seed + 1).unwrap_or(u32::MAX),
+            )
+        })
+        .collect()
+}
+
 /// A pair's seeding rating: the mean of its players' current ratings.
 pub fn pair_rating(history: &History, players: &[PlayerId], config: &Config) -> Rating {
     mean(players.iter().map(|p| history.rating_of(*p, config)))

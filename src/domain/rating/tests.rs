@@ -121,6 +121,23 @@ fn a_finishing_order_becomes_pairwise_results_with_shared_places_as_draws() {
     assert_eq!(history.current[&8], history.current[&9]);
 }
 
+#[test]
+fn seeding_puts_the_highest_rating_first_and_the_better_known_before_an_equal_one() {
+    let list = [
+        ("a", r(1500.0, 350.0)),
+        ("b", r(1720.0, 80.0)),
+        ("c", r(1500.0, 90.0)),
+        ("d", r(1610.0, 200.0)),
+    ];
+    assert_eq!(
+        seed_order(&list),
+        vec![("b", 1), ("d", 2), ("c", 3), ("a", 4)]
+    );
+    // A pair seeds by the mean of its players.
+    let pair = mean([r(1700.0, 100.0), r(1500.0, 100.0)].into_iter());
+    assert_eq!(pair.rating, 1600.0);
+}
+
 fn rating() -> impl Strategy<Value = Rating> {
     (1000.0..2200.0f64, 40.0..350.0f64, 0.03..0.09f64).prop_map(|(rating, rd, volatility)| Rating {
         rating,

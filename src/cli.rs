@@ -78,6 +78,9 @@ pub enum Command {
     /// Clubes: alta y lista / Clubs: add and list.
     #[command(subcommand)]
     Club(ClubCommand),
+    /// Puntuaciones Glicko-2 de los jugadores / Players' Glicko-2 ratings.
+    #[command(subcommand)]
+    Ratings(RatingsCommand),
     /// Escribe N manos completas aleatorias, una por línea (pruebas y medidas)
     /// / Write N random complete hands, one per line (tests and benchmarks).
     #[command(hide = true)]
@@ -124,6 +127,22 @@ pub enum TournamentCommand {
         /// Fecha de inicio AAAA-MM-DD (por defecto, hoy) / Start date YYYY-MM-DD (default: today).
         #[arg(long)]
         starts_on: Option<chrono::NaiveDate>,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RatingsCommand {
+    /// Recalcula las puntuaciones desde el historial y las escribe
+    /// / Recompute the ratings from the history and print them.
+    Recompute {
+        /// Constante τ del sistema (por defecto 0.5) / System constant τ (default 0.5).
+        #[arg(long, default_value_t = 0.5)]
+        tau: f64,
+        /// Salida JSON / JSON output.
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         db: DbArgs,
     },
@@ -774,6 +793,59 @@ fn club_command(cmd: ClubCommand) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// `baza ratings recompute`: the ratings from the whole history, best first, one
+/// player a line (rank, name, rating, RD, volatility, games), and the time it took.
+fn ratings_recompute(tau: f64, json: bool, args: &DbArgs) -> anyhow::Result<ExitCode> {
+    if !(0.05..=3.0).contains(&tau) {
+        anyhow::bail!("τ entre 0.05 y 3 / τ between 0.05 and 3");
+    }
+    let pool = db::connect_and_migrate(&args.target()?)?;
+    let mut conn = pool.get()?;
+    let started = std::time::Instant::now();
+    let config = crate::domain::rating::Config {
+        tau,
+        ..Default::default()
+    };
+    let ratings = db::ratings::compute(&mut conn, config)?;
+    let took = started.elapsed();
+    let rows = ratings.table();
+    if json {
+        let list: Vec<serde_json::Value> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, (p, r, games))| {
+                serde_json::json!({
+                    "rank": i + 1, "player_id": p.id, "name": p.name,
+                    "rating": r.rating, "rd": r.rd, "volatility": r.volatility, "games": games,
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&list)?);
+    } else {
+        for (i, (p, r, games)) in rows.iter().enumerate() {
+            println!(
+                "{}\t{}\t{:.0}\t{:.0}\t{:.4}\t{}",
+                i + 1,
+                p.name,
+                r.rating,
+                r.rd,
+                r.volatility,
+                games
+            );
+        }
+    }
+    eprintln!(
+        "{} jugadores, {} periodos, {} ms / {} players, {} periods, {} ms",
+        rows.len(),
+        ratings.periods.len(),
+        took.as_millis(),
+        rows.len(),
+        ratings.periods.len(),
+        took.as_millis()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `baza user disable` / `baza user enable`.
 fn set_disabled(name: &str, args: &DbArgs, disable: bool) -> anyhow::Result<ExitCode> {
     use crate::db::accounts;
@@ -796,6 +868,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::User(cmd) => user_command(cmd),
         Command::Club(cmd) => club_command(cmd),
+        Command::Ratings(RatingsCommand::Recompute {
+            tau,
+            json,
+            db: args,
+        }) => ratings_recompute(tau, json, &args),
         Command::Pair(args) => tournament_command("pair", &args),
         Command::Backup { file, db: args } => {
             let target = args.target()?;

@@ -16,8 +16,8 @@ use crate::db::DbPool;
 use crate::error::AppError;
 use crate::web::auth::csrf_guard;
 use crate::web::{
-    AppState, account, api, assets, first_run, game, legacy, manage, pages, referee, render_errors,
-    requests,
+    AppState, account, api, assets, first_run, game, legacy, manage, pages, players, referee,
+    render_errors, requests,
 };
 
 /// Largest JSON body accepted (a hand record is a few kilobytes; a batch is not
@@ -186,6 +186,21 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/health").get(pages::health))
         .service(web::resource("/campeonatos").get(pages::events))
         .service(web::resource("/clubes/{id}").get(pages::club))
+        .service(web::resource("/jugadores/{id}").get(players::player))
+        .service(web::resource("/parejas/{id}").get(players::pair))
+        .service(web::resource("/puntuaciones").get(players::table))
+        .service(
+            web::resource("/clubes/{id}/circuitos/nuevo")
+                .get(crate::web::circuits::new_form)
+                .post(crate::web::circuits::create),
+        )
+        .service(web::resource("/circuitos/{id}").get(crate::web::circuits::show))
+        .service(
+            web::resource("/campeonatos/{id}/sembrar")
+                .get(crate::web::seeding::page)
+                .post(crate::web::seeding::apply),
+        )
+        .service(web::resource("/circuitos/{id}/imprimir").get(crate::web::circuits::print))
         .service(web::resource("/idioma/{code}").get(pages::switch_language))
         .service(web::resource("/static/{name}").get(assets::serve))
         .service(web::resource("/sw.js").get(assets::service_worker))

@@ -8,11 +8,13 @@
 
 pub mod accounts;
 pub mod brackets;
+pub mod circuits;
 pub mod demo;
 pub mod demo_bracket;
 pub mod games;
 pub mod people;
 pub mod queries;
+pub mod ratings;
 pub mod schema;
 pub mod table_games;
 pub mod tournaments;

@@ -231,3 +231,16 @@ diesel::table! {
 
 diesel::joinable!(sessions -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(sessions, users);
+
+// Season circuits (championships grouped into one table).
+diesel::table! {
+    circuits (id) {
+        id -> Integer,
+        club_id -> Integer,
+        name -> Text,
+        scoring -> Text,
+        events -> Text,
+        created_by -> Text,
+        created_at -> Timestamp,
+    }
+}

@@ -7,6 +7,7 @@
 
 pub mod bracket;
 pub mod cards;
+pub mod circuit;
 pub mod engine;
 pub mod entry;
 pub mod explain;
@@ -17,6 +18,7 @@ pub mod names;
 pub mod options;
 pub mod partial;
 pub mod random;
+pub mod rating;
 pub mod record;
 pub mod referee;
 pub mod ruling;

@@ -1,0 +1,151 @@
+//! Season circuits: stored as a club, a name, a scoring and a list of championships;
+//! their standings are computed from each championship's standings every time they
+//! are shown, so a corrected result moves the circuit.
+
+use std::collections::BTreeMap;
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+
+use super::DbConn;
+use super::ratings::{self, Names};
+use super::schema::circuits;
+use crate::domain::circuit::{self, Row, Scoring};
+use crate::domain::rating::PlayerId;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Circuit {
+    pub id: i32,
+    pub club_id: i32,
+    pub name: String,
+    pub scoring: Scoring,
+    pub events: Vec<i32>,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = circuits)]
+struct NewCircuit<'a> {
+    club_id: i32,
+    name: &'a str,
+    scoring: &'a str,
+    events: &'a str,
+    created_by: &'a str,
+    created_at: NaiveDateTime,
+}
+
+pub fn insert(
+    conn: &mut DbConn,
+    club_id: i32,
+    name: &str,
+    scoring: &Scoring,
+    events: &[i32],
+    actor: &str,
+    now: NaiveDateTime,
+) -> QueryResult<i32> {
+    let scoring = serde_json::to_string(scoring).unwrap_or_default();
+    let events = serde_json::to_string(events).unwrap_or_default();
+    diesel::insert_into(circuits::table)
+        .values(&NewCircuit {
+            club_id,
+            name,
+            scoring: &scoring,
+            events: &events,
+            created_by: actor,
+            created_at: now,
+        })
+        .returning(circuits::id)
+        .get_result(conn)
+}
+
+pub fn find(conn: &mut DbConn, id: i32) -> QueryResult<Option<Circuit>> {
+    let row: Option<(i32, i32, String, String, String)> = circuits::table
+        .find(id)
+        .select((
+            circuits::id,
+            circuits::club_id,
+            circuits::name,
+            circuits::scoring,
+            circuits::events,
+        ))
+        .first(conn)
+        .optional()?;
+    Ok(row.map(|(id, club_id, name, scoring, events)| Circuit {
+        id,
+        club_id,
+        name,
+        scoring: serde_json::from_str(&scoring).unwrap_or_default(),
+        events: serde_json::from_str(&events).unwrap_or_default(),
+    }))
+}
+
+/// A club's circuits: (id, name), newest first.
+pub fn of_club(conn: &mut DbConn, club_id: i32) -> QueryResult<Vec<(i32, String)>> {
+    circuits::table
+        .filter(circuits::club_id.eq(club_id))
+        .select((circuits::id, circuits::name))
+        .order(circuits::id.desc())
+        .load(conn)
+}
+
+/// A circuit's standings now: its events (id, name, date), per-player and per-pair
+/// rows (a pair is its players, sorted), and the players' names.
+#[derive(Debug, Clone)]
+pub struct Standings {
+    pub events: Vec<(i32, String, NaiveDate)>,
+    pub players: Vec<Row<PlayerId>>,
+    pub pairs: Vec<Row<Vec<PlayerId>>>,
+    pub names: BTreeMap<PlayerId, String>,
+}
+
+pub fn standings(conn: &mut DbConn, c: &Circuit) -> QueryResult<Standings> {
+    let players = ratings::load_players(conn)?;
+    let pairs = ratings::load_pairs(conn)?;
+    let names = Names::new(&players, &pairs);
+    let all = ratings::load_championships(conn)?;
+    let mut events = Vec::new();
+    let mut by_player = Vec::new();
+    let mut by_pair = Vec::new();
+    for id in &c.events {
+        let Some((event_id, club, name, date, file)) = all.iter().find(|e| e.0 == *id) else {
+            continue;
+        };
+        let entries = ratings::championship_entries(&names, *event_id, *club, name, *date, file);
+        events.push((*event_id, name.clone(), *date));
+        by_player.push(
+            entries
+                .iter()
+                .flat_map(|e| e.players.iter().map(|p| (*p, e.place)))
+                .collect::<Vec<_>>(),
+        );
+        by_pair.push(
+            entries
+                .iter()
+                .map(|e| {
+                    let mut key = e.players.clone();
+                    key.sort_unstable();
+                    (key, e.place)
+                })
+                .collect::<Vec<_>>(),
+        );
+    }
+    Ok(Standings {
+        events,
+        players: circuit::standings(&c.scoring, &by_player),
+        pairs: circuit::standings(&c.scoring, &by_pair),
+        names: players.into_iter().map(|(id, p)| (id, p.name)).collect(),
+    })
+}
+
+/// The championships a club may group: (event id, name, date), newest first.
+pub fn club_championships(
+    conn: &mut DbConn,
+    club_id: i32,
+) -> QueryResult<Vec<(i32, String, NaiveDate)>> {
+    let mut list: Vec<_> = ratings::load_championships(conn)?
+        .into_iter()
+        .filter(|e| e.1 == club_id)
+        .map(|(id, _, name, date, _)| (id, name, date))
+        .collect();
+    list.reverse();
+    Ok(list)
+}

@@ -1,0 +1,451 @@
+//! Ratings from history: every confirmed championship match (the results in each
+//! championship's file) and every finished club game, grouped into rating periods (a
+//! championship round, a club day) and replayed by the pure Glicko-2 engine
+//! ([`crate::domain::rating`]). Computed on demand from the stored history, never
+//! stored: a corrected result moves every later rating at once, and the web and
+//! `baza ratings recompute` print the same numbers.
+//!
+//! Names link the records to players: a championship entrant is a pair of the club
+//! with that name, or the players its name lists ("Ana y Benito"); a club game's seats
+//! are the names of players of that club. Names that match no player are not rated.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use diesel::prelude::*;
+
+use super::DbConn;
+use super::schema::{events, games, pairs, players, tournaments};
+use crate::domain::GameKind;
+use crate::domain::rating::{self, Config, History, Period, Played, PlayerId};
+use crate::domain::tournament::{self, Outcome, TournamentFile};
+
+/// A stored player as the ratings see them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerInfo {
+    pub id: PlayerId,
+    pub club_id: i32,
+    pub name: String,
+}
+
+/// A stored pair.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairInfo {
+    pub id: i32,
+    pub club_id: i32,
+    pub name: String,
+    pub players: [PlayerId; 2],
+}
+
+/// What a rating period was.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PeriodKind {
+    /// A round of a championship.
+    Round {
+        event_id: i32,
+        event: String,
+        round: u32,
+    },
+    /// The finished club games of one club on one day.
+    ClubDay { club_id: i32 },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PeriodInfo {
+    pub date: NaiveDate,
+    pub kind: PeriodKind,
+}
+
+/// One entrant of a championship with the players behind it and its final place.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChampionshipEntry {
+    pub event_id: i32,
+    pub event: String,
+    pub date: NaiveDate,
+    pub entrant: String,
+    pub players: Vec<PlayerId>,
+    pub place: u32,
+    pub of: u32,
+}
+
+/// One finished club game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClubGame {
+    pub id: i32,
+    pub club_id: i32,
+    pub date: NaiveDate,
+    pub game: String,
+    /// The players of each side (one per side in individual games).
+    pub sides: Vec<Vec<PlayerId>>,
+    pub winner: Option<usize>,
+}
+
+/// The whole rated history.
+#[derive(Debug, Clone)]
+pub struct Ratings {
+    pub config: Config,
+    pub players: BTreeMap<PlayerId, PlayerInfo>,
+    pub pairs: Vec<PairInfo>,
+    pub periods: Vec<PeriodInfo>,
+    /// The games of each period, as rated.
+    pub played: Vec<Vec<Played>>,
+    pub history: History,
+    pub championships: Vec<ChampionshipEntry>,
+    pub club_games: Vec<ClubGame>,
+}
+
+/// Names of players of a club, folded to lower case, to their ids.
+#[derive(Debug, Default)]
+pub struct Names {
+    players: BTreeMap<(i32, String), PlayerId>,
+    pairs: BTreeMap<(i32, String), Vec<PlayerId>>,
+}
+
+fn fold(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+impl Names {
+    pub fn new(players: &BTreeMap<PlayerId, PlayerInfo>, pairs: &[PairInfo]) -> Names {
+        let mut names = Names::default();
+        for p in players.values() {
+            names.players.insert((p.club_id, fold(&p.name)), p.id);
+        }
+        for p in pairs {
+            names
+                .pairs
+                .insert((p.club_id, fold(&p.name)), p.players.to_vec());
+        }
+        names
+    }
+
+    pub fn player(&self, club: i32, name: &str) -> Option<PlayerId> {
+        self.players.get(&(club, fold(name))).copied()
+    }
+
+    /// The players behind a championship entrant of `club`: a pair with that name, a
+    /// player with that name, or every player its name lists ("Ana y Benito",
+    /// "Ana i Benito", "Ana / Benito", "Ana - Benito").
+    pub fn entrant(&self, club: i32, name: &str) -> Option<Vec<PlayerId>> {
+        if let Some(p) = self.pairs.get(&(club, fold(name))) {
+            return Some(p.clone());
+        }
+        if let Some(p) = self.player(club, name) {
+            return Some(vec![p]);
+        }
+        let folded = fold(name);
+        for sep in [" y ", " i ", " and ", " / ", " - ", " – ", " & ", ", "] {
+            let parts: Vec<&str> = folded.split(sep).collect();
+            if parts.len() > 1 {
+                let ids: Option<Vec<PlayerId>> =
+                    parts.iter().map(|n| self.player(club, n)).collect();
+                if ids.is_some() {
+                    return ids;
+                }
+            }
+        }
+        None
+    }
+}
+
+pub fn load_players(conn: &mut DbConn) -> QueryResult<BTreeMap<PlayerId, PlayerInfo>> {
+    let rows: Vec<(i32, i32, String)> = players::table
+        .select((players::id, players::club_id, players::name))
+        .order(players::id)
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, club_id, name)| (id, PlayerInfo { id, club_id, name }))
+        .collect())
+}
+
+pub fn load_pairs(conn: &mut DbConn) -> QueryResult<Vec<PairInfo>> {
+    let rows: Vec<(i32, i32, String, i32, i32)> = pairs::table
+        .select((
+            pairs::id,
+            pairs::club_id,
+            pairs::name,
+            pairs::player1_id,
+            pairs::player2_id,
+        ))
+        .order(pairs::id)
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, club_id, name, a, b)| PairInfo {
+            id,
+            club_id,
+            name,
+            players: [a, b],
+        })
+        .collect())
+}
+
+/// A stored championship: event id, club, name, date and its file.
+pub type StoredChampionship = (i32, i32, String, NaiveDate, TournamentFile);
+
+/// A period while the history is gathered: its sort key (date, championship rounds
+/// before club days, event or club, round), what it was and its games.
+type Gathered = ((NaiveDate, u8, i32, u32), PeriodInfo, Vec<Played>);
+
+/// Every championship, oldest first.
+pub fn load_championships(conn: &mut DbConn) -> QueryResult<Vec<StoredChampionship>> {
+    let rows: Vec<(i32, i32, String, NaiveDate, String)> = tournaments::table
+        .inner_join(events::table)
+        .select((
+            events::id,
+            events::club_id,
+            events::name,
+            events::starts_on,
+            tournaments::document,
+        ))
+        .order((events::starts_on, events::id))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, club, name, date, doc)| {
+            serde_json::from_str::<TournamentFile>(&doc)
+                .ok()
+                .map(|f| (id, club, name, date, f))
+        })
+        .collect())
+}
+
+/// The outcome of one match of a championship file (`None`: a forfeit, not rated).
+fn outcome_of(file: &TournamentFile, r: &tournament::MatchResult) -> Option<Outcome> {
+    if r.forfeit.is_some() {
+        return None;
+    }
+    let e = &file.event;
+    tournament::check_outcome(
+        e.game,
+        &e.options,
+        &e.match_format,
+        r.score[0],
+        r.score[1],
+        r.winner,
+    )
+    .ok()
+}
+
+/// The entrants of a championship with their players and final places.
+pub fn championship_entries(
+    names: &Names,
+    event_id: i32,
+    club: i32,
+    event: &str,
+    date: NaiveDate,
+    file: &TournamentFile,
+) -> Vec<ChampionshipEntry> {
+    let rows = tournament::standings(file);
+    let of = u32::try_from(rows.len()).unwrap_or(u32::MAX);
+    rows.iter()
+        .filter_map(|row| {
+            names
+                .entrant(club, &row.name)
+                .map(|players| ChampionshipEntry {
+                    event_id,
+                    event: event.to_string(),
+                    date,
+                    entrant: row.name.clone(),
+                    players,
+                    place: row.rank,
+                    of,
+                })
+        })
+        .collect()
+}
+
+/// Loads the whole history and replays it with `config`.
+pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
+    let players = load_players(conn)?;
+    let pairs = load_pairs(conn)?;
+    let names = Names::new(&players, &pairs);
+    let mut periods: Vec<Gathered> = Vec::new();
+    let mut championships = Vec::new();
+    for (event_id, club, event, date, file) in load_championships(conn)? {
+        let ids: BTreeMap<&str, Vec<PlayerId>> = file
+            .entrants
+            .iter()
+            .filter_map(|e| names.entrant(club, &e.name).map(|p| (e.id.as_str(), p)))
+            .collect();
+        for round in &file.rounds {
+            let mut played = Vec::new();
+            for pairing in &round.pairings {
+                let tournament::Pairing::Table(t) = pairing else {
+                    continue;
+                };
+                let (Some(a), Some(b), Some(result)) = (
+                    ids.get(t.a.as_str()),
+                    ids.get(t.b.as_str()),
+                    round.result(t.table),
+                ) else {
+                    continue;
+                };
+                let score_a = match outcome_of(&file, result) {
+                    Some(Outcome::A) => 1.0,
+                    Some(Outcome::B) => 0.0,
+                    Some(Outcome::Draw) => 0.5,
+                    None => continue,
+                };
+                played.push(Played::Pairs {
+                    a: a.clone(),
+                    b: b.clone(),
+                    score_a,
+                });
+            }
+            if !played.is_empty() {
+                periods.push((
+                    (date, 0, event_id, round.number),
+                    PeriodInfo {
+                        date,
+                        kind: PeriodKind::Round {
+                            event_id,
+                            event: event.clone(),
+                            round: round.number,
+                        },
+                    },
+                    played,
+                ));
+            }
+        }
+        championships.extend(championship_entries(
+            &names, event_id, club, &event, date, &file,
+        ));
+    }
+    let club_games = load_club_games(conn, &names)?;
+    let mut days: BTreeMap<(NaiveDate, i32), Vec<Played>> = BTreeMap::new();
+    for g in &club_games {
+        let Some(winner) = g.winner else { continue };
+        let played = if g.sides.iter().all(|s| s.len() > 1) && g.sides.len() == 2 {
+            Played::Pairs {
+                a: g.sides[0].clone(),
+                b: g.sides[1].clone(),
+                score_a: if winner == 0 { 1.0 } else { 0.0 },
+            }
+        } else {
+            Played::Order(
+                g.sides
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, side)| {
+                        side.iter()
+                            .map(move |p| (*p, if i == winner { 1 } else { 2 }))
+                    })
+                    .collect(),
+            )
+        };
+        days.entry((g.date, g.club_id)).or_default().push(played);
+    }
+    for ((date, club_id), played) in days {
+        periods.push((
+            (date, 1, club_id, 0),
+            PeriodInfo {
+                date,
+                kind: PeriodKind::ClubDay { club_id },
+            },
+            played,
+        ));
+    }
+    periods.sort_by_key(|p| p.0);
+    let domain: Vec<Period> = periods
+        .iter()
+        .enumerate()
+        .map(|(i, (_, _, played))| Period {
+            label: i.to_string(),
+            games: played.clone(),
+        })
+        .collect();
+    let history = rating::replay(&domain, &config);
+    Ok(Ratings {
+        config,
+        players,
+        pairs,
+        periods: periods.iter().map(|(_, info, _)| info.clone()).collect(),
+        played: periods.into_iter().map(|(_, _, p)| p).collect(),
+        history,
+        championships,
+        club_games,
+    })
+}
+
+/// The finished club games whose every seat is a player of the club, oldest first.
+fn load_club_games(conn: &mut DbConn, names: &Names) -> QueryResult<Vec<ClubGame>> {
+    let rows: Vec<super::games::Game> = games::table
+        .filter(games::status.eq("finished"))
+        .select(super::games::Game::as_select())
+        .order((games::updated_at, games::id))
+        .load(conn)?;
+    let mut out = Vec::new();
+    for g in rows {
+        let Ok(kind) = g.game.parse::<GameKind>() else {
+            continue;
+        };
+        let seats: Vec<String> = serde_json::from_str(&g.seats).unwrap_or_default();
+        let ids: Option<Vec<PlayerId>> = seats.iter().map(|s| names.player(g.club_id, s)).collect();
+        let Some(ids) = ids else { continue };
+        let options: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&g.options).unwrap_or_default();
+        let n = u8::try_from(g.players).unwrap_or(0);
+        let seating = kind.seating_of(n, &options);
+        let mut sides = vec![Vec::new(); usize::from(seating.sides())];
+        for (seat, id) in ids.iter().enumerate() {
+            let side = usize::from(seating.side_of(u8::try_from(seat).unwrap_or(0)));
+            if let Some(s) = sides.get_mut(side) {
+                s.push(*id);
+            }
+        }
+        out.push(ClubGame {
+            id: g.id,
+            club_id: g.club_id,
+            date: g.updated_at.date(),
+            game: g.game.clone(),
+            sides,
+            winner: g.winner.and_then(|w| usize::try_from(w).ok()),
+        });
+    }
+    Ok(out)
+}
+
+impl Ratings {
+    /// A player's current rating (a newcomer's if never rated).
+    pub fn of(&self, player: PlayerId) -> rating::Rating {
+        self.history.rating_of(player, &self.config)
+    }
+
+    /// Players with a rating, best first: (player, rating, games rated).
+    pub fn table(&self) -> Vec<(&PlayerInfo, rating::Rating, u32)> {
+        let mut rows: Vec<_> = self
+            .history
+            .current
+            .iter()
+            .filter_map(|(id, r)| {
+                let games = self.history.points.get(id)?.iter().map(|p| p.games).sum();
+                Some((self.players.get(id)?, *r, games))
+            })
+            .collect();
+        rows.sort_by(|a, b| {
+            b.1.rating
+                .total_cmp(&a.1.rating)
+                .then_with(|| a.0.name.cmp(&b.0.name))
+        });
+        rows
+    }
+
+    /// Wins, draws and losses of `player` against `other` over every rated game.
+    pub fn head_to_head(&self, player: PlayerId, other: PlayerId) -> (u32, u32, u32) {
+        let mut wdl = (0, 0, 0);
+        for played in self.played.iter().flatten() {
+            match rating::score_between(played, player, other) {
+                Some(s) if s > 0.75 => wdl.0 += 1,
+                Some(s) if s < 0.25 => wdl.2 += 1,
+                Some(_) => wdl.1 += 1,
+                None => {}
+            }
+        }
+        wdl
+    }
+}

@@ -1,0 +1,372 @@
+//! Season circuits: the organiser's form that groups a club's championships into a
+//! circuit (`/clubes/{id}/circuitos/nuevo`), and its public page and print
+//! (`/circuitos/{id}`, `/circuitos/{id}/imprimir`): per-player and per-pair
+//! standings computed from the championships' standings each time.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use super::auth::{Perm, Principal};
+use super::{AppState, Ctx, db, parse_id, render, render_status};
+use crate::db::circuits::{self, Circuit};
+use crate::db::queries::{self, Club};
+use crate::domain::circuit::{Row, Scoring};
+use crate::error::AppError;
+
+/// What the form holds, as typed.
+#[derive(Debug, Clone, Default)]
+pub struct CircuitForm {
+    pub name: String,
+    pub points: String,
+    pub floor: String,
+    pub best: String,
+    pub events: Vec<i32>,
+}
+
+impl CircuitForm {
+    fn defaults() -> CircuitForm {
+        let s = Scoring::default();
+        CircuitForm {
+            points: s
+                .by_place
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            floor: s.floor.to_string(),
+            best: String::new(),
+            ..Default::default()
+        }
+    }
+
+    fn from_body(body: &[u8]) -> CircuitForm {
+        let fields = serde_html_form::from_bytes::<Vec<(String, String)>>(body).unwrap_or_default();
+        let mut form = CircuitForm::default();
+        for (k, v) in fields {
+            match k.as_str() {
+                "name" => form.name = v,
+                "points" => form.points = v,
+                "floor" => form.floor = v,
+                "best" => form.best = v,
+                "event" => form.events.extend(v.parse::<i32>().ok()),
+                _ => {}
+            }
+        }
+        form
+    }
+
+    /// The circuit's name and scoring, or the key of what to fix.
+    fn check(
+        &self,
+        offered: &[(i32, String, chrono::NaiveDate)],
+    ) -> Result<(String, Scoring), &'static str> {
+        let name = self.name.trim();
+        if name.is_empty() || name.chars().count() > 80 {
+            return Err("circuit-error-name");
+        }
+        let by_place = Scoring::parse_places(&self.points).ok_or("circuit-error-points")?;
+        let floor = match self.floor.trim() {
+            "" => 0,
+            s => s
+                .parse::<u32>()
+                .ok()
+                .filter(|v| *v <= 100_000)
+                .ok_or("circuit-error-floor")?,
+        };
+        let best = match self.best.trim() {
+            "" => 0,
+            s => s
+                .parse::<usize>()
+                .ok()
+                .filter(|v| (1..=100).contains(v))
+                .ok_or("circuit-error-best")?,
+        };
+        if self.events.is_empty()
+            || !self
+                .events
+                .iter()
+                .all(|e| offered.iter().any(|o| o.0 == *e))
+        {
+            return Err("circuit-error-events");
+        }
+        Ok((
+            name.to_owned(),
+            Scoring {
+                by_place,
+                floor,
+                best,
+            },
+        ))
+    }
+}
+
+pub struct Offered {
+    pub id: i32,
+    pub name: String,
+    pub date: String,
+    pub checked: bool,
+}
+
+#[derive(Template)]
+#[template(path = "circuit_new.html")]
+struct NewPage<'a> {
+    ctx: &'a Ctx,
+    club: Club,
+    form: CircuitForm,
+    offered: Vec<Offered>,
+    error: Option<String>,
+}
+
+async fn form_page(
+    req: &HttpRequest,
+    state: &AppState,
+    who: &Principal,
+    club_id: i32,
+) -> Result<(Club, Vec<(i32, String, chrono::NaiveDate)>), AppError> {
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    db(state, move |conn| {
+        let club = queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
+        Ok((club, circuits::club_championships(conn, club_id)?))
+    })
+    .await
+}
+
+fn show_form(
+    ctx: &Ctx,
+    club: Club,
+    list: &[(i32, String, chrono::NaiveDate)],
+    form: CircuitForm,
+    error: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let offered = list
+        .iter()
+        .map(|(id, name, date)| Offered {
+            id: *id,
+            name: name.clone(),
+            date: date.format("%d/%m/%Y").to_string(),
+            checked: form.events.contains(id),
+        })
+        .collect();
+    render_status(
+        &NewPage {
+            ctx,
+            club,
+            form,
+            offered,
+            error,
+        },
+        status,
+    )
+}
+
+/// `GET /clubes/{id}/circuitos/nuevo`.
+pub async fn new_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(&req);
+    let club_id = parse_id(&path)?;
+    let (club, list) = form_page(&req, &state, &who, club_id).await?;
+    show_form(
+        &ctx,
+        club,
+        &list,
+        CircuitForm::defaults(),
+        None,
+        StatusCode::OK,
+    )
+}
+
+/// `POST /clubes/{id}/circuitos/nuevo`: creates the circuit, or shows the form again
+/// with what was typed and what to fix (422).
+pub async fn create(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(&req);
+    let club_id = parse_id(&path)?;
+    let (club, list) = form_page(&req, &state, &who, club_id).await?;
+    let form = CircuitForm::from_body(&body);
+    let (name, scoring) = match form.check(&list) {
+        Ok(ok) => ok,
+        Err(key) => {
+            return show_form(
+                &ctx,
+                club,
+                &list,
+                form,
+                Some(ctx.t(key)),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            );
+        }
+    };
+    let actor = who.actor();
+    let events = form.events.clone();
+    let id = db(&state, move |conn| {
+        Ok(circuits::insert(
+            conn,
+            club_id,
+            &name,
+            &scoring,
+            &events,
+            &actor,
+            super::account::now(),
+        )?)
+    })
+    .await?;
+    Ok(HttpResponse::SeeOther()
+        .insert_header(("Location", format!("/circuitos/{id}")))
+        .finish())
+}
+
+pub struct Line {
+    pub rank: u32,
+    pub href: String,
+    pub name: String,
+    pub total: u32,
+    pub events: u32,
+    pub won: u32,
+    /// Points per event of the circuit ("" where not played; in brackets where they
+    /// did not count).
+    pub cells: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "circuit.html")]
+struct CircuitPage<'a> {
+    ctx: &'a Ctx,
+    circuit: Circuit,
+    club: Club,
+    events: Vec<(String, String)>,
+    players: Vec<Line>,
+    pairs: Vec<Line>,
+    scoring: String,
+    print: bool,
+}
+
+fn lines<K>(rows: &[Row<K>], events: usize, name: impl Fn(&K) -> (String, String)) -> Vec<Line> {
+    rows.iter()
+        .map(|r| {
+            let (href, shown) = name(&r.key);
+            let mut cells = vec![String::new(); events];
+            for f in &r.finishes {
+                if let Some(c) = cells.get_mut(f.event) {
+                    *c = if f.counted {
+                        f.points.to_string()
+                    } else {
+                        format!("({})", f.points)
+                    };
+                }
+            }
+            Line {
+                rank: r.rank,
+                href,
+                name: shown,
+                total: r.total,
+                events: r.events,
+                won: r.won,
+                cells,
+            }
+        })
+        .collect()
+}
+
+async fn page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    print: bool,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(&req);
+    let id = parse_id(&path)?;
+    let (circuit, club, table, pairs) = db(&state, move |conn| {
+        let c = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
+        let club = queries::find_club(conn, c.club_id)?.ok_or(AppError::NotFound)?;
+        let table = circuits::standings(conn, &c)?;
+        let pairs = crate::db::ratings::load_pairs(conn)?;
+        Ok((c, club, table, pairs))
+    })
+    .await?;
+    let n = table.events.len();
+    let player_name = |p: &i32| table.names.get(p).cloned().unwrap_or_default();
+    let and = ctx.t("ratings-and");
+    let players = lines(&table.players, n, |p| {
+        (format!("/jugadores/{p}"), player_name(p))
+    });
+    let pair_lines = lines(&table.pairs, n, |key| {
+        let stored = pairs.iter().find(|p| {
+            let mut k = p.players.to_vec();
+            k.sort_unstable();
+            k == *key
+        });
+        let names = key
+            .iter()
+            .map(&player_name)
+            .collect::<Vec<_>>()
+            .join(&format!(" {and} "));
+        match stored {
+            Some(p) => (
+                format!("/parejas/{}", p.id),
+                format!("{} ({names})", p.name),
+            ),
+            None => (String::new(), names),
+        }
+    });
+    let s = &circuit.scoring;
+    let scoring = ctx.t1(
+        "circuit-scoring",
+        "points",
+        &format!(
+            "{} · {}",
+            s.by_place
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            ctx.t1("circuit-floor", "n", &s.floor)
+        ),
+    ) + &if s.best > 0 {
+        format!(" · {}", ctx.t1("circuit-best", "n", &s.best))
+    } else {
+        String::new()
+    };
+    render(&CircuitPage {
+        events: table
+            .events
+            .iter()
+            .map(|(id, name, _)| (format!("/campeonatos/{id}"), name.clone()))
+            .collect(),
+        players,
+        pairs: pair_lines,
+        scoring,
+        print,
+        ctx: &ctx,
+        circuit,
+        club,
+    })
+}
+
+/// `GET /circuitos/{id}`: the public standings.
+pub async fn show(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    page(req, state, path, false).await
+}
+
+/// `GET /circuitos/{id}/imprimir`: the same standings laid out for paper.
+pub async fn print(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    page(req, state, path, true).await
+}

@@ -1,0 +1,543 @@
+//! Player and pair pages (`/jugadores/{id}`, `/parejas/{id}`) and the ratings table
+//! (`/puntuaciones`): clubs, partners, championships with their place, club games, the
+//! rating after each period as an inline SVG chart, and head-to-head against anyone.
+//! Everything comes from [`crate::db::ratings::compute`], the same numbers as
+//! `baza ratings recompute`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use chrono::NaiveDate;
+use serde::Deserialize;
+
+use super::{AppState, Ctx, db, i18n, parse_id, render};
+use crate::db::ratings::{self, PeriodKind, Ratings};
+use crate::domain::rating::{Config, PlayerId, Rating};
+use crate::error::AppError;
+
+fn date(ctx: &Ctx, d: NaiveDate) -> String {
+    match ctx.lang {
+        i18n::Lang::En => d.format("%Y-%m-%d").to_string(),
+        _ => d.format("%d/%m/%Y").to_string(),
+    }
+}
+
+/// A rating as people read it: "1523 ± 84".
+pub fn shown(r: Rating) -> String {
+    format!("{:.0} ± {:.0}", r.rating, 2.0 * r.rd)
+}
+
+async fn load(state: &AppState) -> Result<Ratings, AppError> {
+    db(state, |conn| Ok(ratings::compute(conn, Config::default())?)).await
+}
+
+/// A point of the chart: where it is drawn and what its tooltip says.
+pub struct ChartPoint {
+    pub x: String,
+    pub y: String,
+    pub label: String,
+}
+
+/// The rating chart: a polyline in a 600×200 box, the band of ±RD, and the scale.
+pub struct Chart {
+    pub line: String,
+    pub band: String,
+    pub points: Vec<ChartPoint>,
+    pub top: String,
+    pub bottom: String,
+}
+
+/// The chart of a list of (period label, rating), or `None` with no point.
+pub fn chart(points: &[(String, Rating)]) -> Option<Chart> {
+    if points.is_empty() {
+        return None;
+    }
+    let lo = points
+        .iter()
+        .map(|(_, r)| r.rating - r.rd)
+        .fold(f64::INFINITY, f64::min);
+    let hi = points
+        .iter()
+        .map(|(_, r)| r.rating + r.rd)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let lo = (lo / 50.0).floor() * 50.0;
+    let hi = ((hi / 50.0).ceil() * 50.0).max(lo + 50.0);
+    let (w, h, left, pad) = (600.0, 200.0, 48.0, 10.0);
+    let n = points.len();
+    let x = |i: usize| {
+        if n == 1 {
+            left + (w - left) / 2.0
+        } else {
+            left + pad + (w - left - 2.0 * pad) * i as f64 / (n - 1) as f64
+        }
+    };
+    let y = |v: f64| pad + (h - 2.0 * pad) * (hi - v) / (hi - lo);
+    let line = points
+        .iter()
+        .enumerate()
+        .map(|(i, (_, r))| format!("{:.1},{:.1}", x(i), y(r.rating)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let upper = points
+        .iter()
+        .enumerate()
+        .map(|(i, (_, r))| format!("{:.1},{:.1}", x(i), y(r.rating + r.rd)));
+    let lower = points
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, (_, r))| format!("{:.1},{:.1}", x(i), y(r.rating - r.rd)));
+    let band = upper.chain(lower).collect::<Vec<_>>().join(" ");
+    Some(Chart {
+        line,
+        band,
+        points: points
+            .iter()
+            .enumerate()
+            .map(|(i, (label, r))| ChartPoint {
+                x: format!("{:.1}", x(i)),
+                y: format!("{:.1}", y(r.rating)),
+                label: format!("{label}: {}", shown(*r)),
+            })
+            .collect(),
+        top: format!("{hi:.0}"),
+        bottom: format!("{lo:.0}"),
+    })
+}
+
+fn period_label(ctx: &Ctx, r: &Ratings, index: usize) -> String {
+    let Some(p) = r.periods.get(index) else {
+        return String::new();
+    };
+    match &p.kind {
+        PeriodKind::Round { event, round, .. } => {
+            format!("{event} · {}", ctx.t1("ratings-round", "n", round))
+        }
+        PeriodKind::ClubDay { .. } => {
+            format!("{} · {}", ctx.t("ratings-club-day"), date(ctx, p.date))
+        }
+    }
+}
+
+/// A link to a person or a pair.
+pub struct Link {
+    pub href: String,
+    pub name: String,
+}
+
+pub struct ChampionshipLine {
+    pub href: String,
+    pub event: String,
+    pub date: String,
+    pub entrant: String,
+    pub place: String,
+}
+
+pub struct GameLine {
+    pub href: String,
+    pub date: String,
+    pub game: String,
+    pub sides: String,
+    pub result: String,
+}
+
+/// Wins, draws, losses against the chosen opponent.
+pub struct HeadToHead {
+    pub other: String,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+pub struct Choice {
+    pub id: i32,
+    pub name: String,
+    pub selected: bool,
+}
+
+#[derive(Template)]
+#[template(path = "player.html")]
+struct PlayerPage<'a> {
+    ctx: &'a Ctx,
+    name: String,
+    club: Link,
+    rating: Option<String>,
+    games_rated: u32,
+    chart: Option<Chart>,
+    partners: Vec<Link>,
+    pairs: Vec<Link>,
+    championships: Vec<ChampionshipLine>,
+    games: Vec<GameLine>,
+    choices: Vec<Choice>,
+    action: String,
+    head: Option<HeadToHead>,
+}
+
+#[derive(Deserialize)]
+pub struct AgainstQuery {
+    contra: Option<String>,
+}
+
+fn names(r: &Ratings, ids: &[PlayerId]) -> Vec<String> {
+    ids.iter()
+        .filter_map(|p| r.players.get(p).map(|p| p.name.clone()))
+        .collect()
+}
+
+fn sides_text(ctx: &Ctx, r: &Ratings, sides: &[Vec<PlayerId>]) -> String {
+    sides
+        .iter()
+        .map(|s| names(r, s).join(&format!(" {} ", ctx.t("ratings-and"))))
+        .collect::<Vec<_>>()
+        .join(" – ")
+}
+
+fn championship_lines<'a>(
+    ctx: &Ctx,
+    list: impl Iterator<Item = &'a ratings::ChampionshipEntry>,
+) -> Vec<ChampionshipLine> {
+    let mut out: Vec<_> = list
+        .map(|c| ChampionshipLine {
+            href: format!("/campeonatos/{}", c.event_id),
+            event: c.event.clone(),
+            date: date(ctx, c.date),
+            entrant: c.entrant.clone(),
+            place: format!("{}/{}", c.place, c.of),
+        })
+        .collect();
+    out.reverse();
+    out
+}
+
+fn game_lines<'a>(
+    ctx: &Ctx,
+    r: &Ratings,
+    list: impl Iterator<Item = (&'a ratings::ClubGame, Option<bool>)>,
+) -> Vec<GameLine> {
+    let mut out: Vec<_> = list
+        .map(|(g, won)| GameLine {
+            href: format!("/partidas/{}", g.id),
+            date: date(ctx, g.date),
+            game: ctx.t(&format!("game-{}", g.game)),
+            sides: sides_text(ctx, r, &g.sides),
+            result: match won {
+                Some(true) => ctx.t("ratings-won"),
+                Some(false) => ctx.t("ratings-lost"),
+                None => String::new(),
+            },
+        })
+        .collect();
+    out.reverse();
+    out
+}
+
+/// `GET /jugadores/{id}`: a player's page; `?contra=ID` adds head-to-head.
+pub async fn player(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<AgainstQuery>,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(&req);
+    let id = parse_id(&path)?;
+    let r = load(&state).await?;
+    let me = r.players.get(&id).ok_or(AppError::NotFound)?.clone();
+    let club_id = me.club_id;
+    let club = db(&state, move |conn| {
+        Ok(crate::db::queries::find_club(conn, club_id)?)
+    })
+    .await?;
+    let points: Vec<(String, Rating)> = r
+        .history
+        .points
+        .get(&id)
+        .map(|list| {
+            list.iter()
+                .map(|p| (period_label(&ctx, &r, p.period), p.rating))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut partners: BTreeSet<PlayerId> = BTreeSet::new();
+    for c in r.championships.iter().filter(|c| c.players.contains(&id)) {
+        partners.extend(c.players.iter().filter(|p| **p != id));
+    }
+    for g in &r.club_games {
+        for side in g.sides.iter().filter(|s| s.contains(&id)) {
+            partners.extend(side.iter().filter(|p| **p != id));
+        }
+    }
+    let pairs: Vec<Link> = r
+        .pairs
+        .iter()
+        .filter(|p| p.players.contains(&id))
+        .map(|p| Link {
+            href: format!("/parejas/{}", p.id),
+            name: p.name.clone(),
+        })
+        .collect();
+    for p in r.pairs.iter().filter(|p| p.players.contains(&id)) {
+        partners.extend(p.players.iter().filter(|q| **q != id));
+    }
+    let against = query
+        .contra
+        .as_deref()
+        .and_then(|s| s.trim().parse::<i32>().ok())
+        .filter(|o| *o != id && r.players.contains_key(o));
+    let head = against.map(|o| {
+        let (wins, draws, losses) = r.head_to_head(id, o);
+        HeadToHead {
+            other: r
+                .players
+                .get(&o)
+                .map(|p| p.name.clone())
+                .unwrap_or_default(),
+            wins,
+            draws,
+            losses,
+        }
+    });
+    let mut choices: Vec<Choice> = r
+        .players
+        .values()
+        .filter(|p| p.id != id)
+        .map(|p| Choice {
+            id: p.id,
+            name: p.name.clone(),
+            selected: Some(p.id) == against,
+        })
+        .collect();
+    choices.sort_by_key(|c| c.name.to_lowercase());
+    let rated = r.history.current.get(&id).copied();
+    render(&PlayerPage {
+        name: me.name.clone(),
+        club: Link {
+            href: format!("/clubes/{club_id}"),
+            name: club.map(|c| c.name).unwrap_or_default(),
+        },
+        rating: rated.map(shown),
+        games_rated: points_games(&r, id),
+        chart: chart(&points),
+        partners: partners
+            .into_iter()
+            .filter_map(|p| r.players.get(&p))
+            .map(|p| Link {
+                href: format!("/jugadores/{}", p.id),
+                name: p.name.clone(),
+            })
+            .collect(),
+        pairs,
+        championships: championship_lines(
+            &ctx,
+            r.championships.iter().filter(|c| c.players.contains(&id)),
+        ),
+        games: game_lines(
+            &ctx,
+            &r,
+            r.club_games.iter().filter_map(|g| {
+                let mine = g.sides.iter().position(|s| s.contains(&id))?;
+                Some((g, g.winner.map(|w| w == mine)))
+            }),
+        ),
+        choices,
+        action: format!("/jugadores/{id}"),
+        head,
+        ctx: &ctx,
+    })
+}
+
+fn points_games(r: &Ratings, id: PlayerId) -> u32 {
+    r.history
+        .points
+        .get(&id)
+        .map(|l| l.iter().map(|p| p.games).sum())
+        .unwrap_or(0)
+}
+
+#[derive(Template)]
+#[template(path = "pair.html")]
+struct PairPage<'a> {
+    ctx: &'a Ctx,
+    name: String,
+    club: Link,
+    players: Vec<Link>,
+    rating: String,
+    chart: Option<Chart>,
+    championships: Vec<ChampionshipLine>,
+    games: Vec<GameLine>,
+    choices: Vec<Choice>,
+    action: String,
+    head: Option<HeadToHead>,
+}
+
+fn same(side: &[PlayerId], pair: &[PlayerId; 2]) -> bool {
+    let a: BTreeSet<_> = side.iter().collect();
+    let b: BTreeSet<_> = pair.iter().collect();
+    a == b
+}
+
+/// `GET /parejas/{id}`: a pair's page; `?contra=ID` adds head-to-head.
+pub async fn pair(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<AgainstQuery>,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(&req);
+    let id = parse_id(&path)?;
+    let r = load(&state).await?;
+    let me = r
+        .pairs
+        .iter()
+        .find(|p| p.id == id)
+        .ok_or(AppError::NotFound)?
+        .clone();
+    let club_id = me.club_id;
+    let club = db(&state, move |conn| {
+        Ok(crate::db::queries::find_club(conn, club_id)?)
+    })
+    .await?;
+    // The pair's chart: the mean of its players after each period either played.
+    let mut periods: BTreeMap<usize, ()> = BTreeMap::new();
+    for p in &me.players {
+        for point in r.history.points.get(p).into_iter().flatten() {
+            periods.insert(point.period, ());
+        }
+    }
+    let at = |player: PlayerId, period: usize| {
+        r.history
+            .points
+            .get(&player)
+            .and_then(|l| l.iter().rev().find(|p| p.period <= period))
+            .map(|p| p.rating)
+            .unwrap_or(r.config.initial)
+    };
+    let points: Vec<(String, Rating)> = periods
+        .keys()
+        .map(|period| {
+            let mean = crate::domain::rating::mean(me.players.iter().map(|p| at(*p, *period)));
+            (period_label(&ctx, &r, *period), mean)
+        })
+        .collect();
+    let against = query
+        .contra
+        .as_deref()
+        .and_then(|s| s.trim().parse::<i32>().ok())
+        .and_then(|o| r.pairs.iter().find(|p| p.id == o && p.id != id));
+    let head = against.map(|o| {
+        let mut h = HeadToHead {
+            other: o.name.clone(),
+            wins: 0,
+            draws: 0,
+            losses: 0,
+        };
+        for played in r.played.iter().flatten() {
+            if let crate::domain::rating::Played::Pairs { a, b, score_a } = played {
+                let s = if same(a, &me.players) && same(b, &o.players) {
+                    *score_a
+                } else if same(b, &me.players) && same(a, &o.players) {
+                    1.0 - score_a
+                } else {
+                    continue;
+                };
+                match s {
+                    s if s > 0.75 => h.wins += 1,
+                    s if s < 0.25 => h.losses += 1,
+                    _ => h.draws += 1,
+                }
+            }
+        }
+        h
+    });
+    let against_id = against.map(|o| o.id);
+    render(&PairPage {
+        name: me.name.clone(),
+        club: Link {
+            href: format!("/clubes/{club_id}"),
+            name: club.map(|c| c.name).unwrap_or_default(),
+        },
+        players: me
+            .players
+            .iter()
+            .filter_map(|p| r.players.get(p))
+            .map(|p| Link {
+                href: format!("/jugadores/{}", p.id),
+                name: p.name.clone(),
+            })
+            .collect(),
+        rating: shown(crate::domain::rating::pair_rating(
+            &r.history,
+            &me.players,
+            &r.config,
+        )),
+        chart: chart(&points),
+        championships: championship_lines(
+            &ctx,
+            r.championships
+                .iter()
+                .filter(|c| same(&c.players, &me.players)),
+        ),
+        games: game_lines(
+            &ctx,
+            &r,
+            r.club_games.iter().filter_map(|g| {
+                let mine = g.sides.iter().position(|s| same(s, &me.players))?;
+                Some((g, g.winner.map(|w| w == mine)))
+            }),
+        ),
+        choices: r
+            .pairs
+            .iter()
+            .filter(|p| p.id != id)
+            .map(|p| Choice {
+                id: p.id,
+                name: p.name.clone(),
+                selected: Some(p.id) == against_id,
+            })
+            .collect(),
+        action: format!("/parejas/{id}"),
+        head,
+        ctx: &ctx,
+    })
+}
+
+pub struct RatingRow {
+    pub rank: usize,
+    pub href: String,
+    pub name: String,
+    pub rating: String,
+    pub rd: String,
+    pub games: u32,
+}
+
+#[derive(Template)]
+#[template(path = "ratings.html")]
+struct RatingsPage<'a> {
+    ctx: &'a Ctx,
+    rows: Vec<RatingRow>,
+    periods: usize,
+}
+
+/// `GET /puntuaciones`: every rated player, best first.
+pub async fn table(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(&req);
+    let r = load(&state).await?;
+    let rows = r
+        .table()
+        .into_iter()
+        .enumerate()
+        .map(|(i, (p, rating, games))| RatingRow {
+            rank: i + 1,
+            href: format!("/jugadores/{}", p.id),
+            name: p.name.clone(),
+            rating: format!("{:.0}", rating.rating),
+            rd: format!("{:.0}", rating.rd),
+            games,
+        })
+        .collect();
+    render(&RatingsPage {
+        ctx: &ctx,
+        rows,
+        periods: r.periods.len(),
+    })
+}

@@ -1,0 +1,164 @@
+//! Seeding a championship from the players' ratings (`/campeonatos/{id}/sembrar`):
+//! the director sees every entrant with its rating (a pair by the mean of its
+//! players, a newcomer at 1500) and the seeds that follow, and applies them before
+//! the first round is paired.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use super::auth::{Perm, Principal};
+use super::players::shown;
+use super::{AppState, Ctx, db, parse_id, render};
+use crate::db::ratings::{self, Names};
+use crate::db::tournaments::{self as store, ChangeError};
+use crate::domain::rating::{self, Config, Rating};
+use crate::error::AppError;
+
+pub struct SeedLine {
+    pub name: String,
+    pub players: Vec<(String, String)>,
+    pub rating: String,
+    pub seed_now: String,
+    pub seed_new: u32,
+}
+
+#[derive(Template)]
+#[template(path = "seeding.html")]
+struct SeedingPage<'a> {
+    ctx: &'a Ctx,
+    event_id: i32,
+    event: String,
+    lines: Vec<SeedLine>,
+    paired: bool,
+}
+
+/// The championship, its entrants as shown, and the seeds by rating (entrant id, seed).
+type Proposal = (store::Tournament, Vec<SeedLine>, Vec<(String, u32)>);
+
+/// Every entrant's id, name, linked players and rating, and the seeds by rating.
+fn proposal(conn: &mut crate::db::DbConn, id: i32) -> Result<Proposal, AppError> {
+    let t = store::load(conn, id)?.ok_or(AppError::NotFound)?;
+    let r = ratings::compute(conn, Config::default())?;
+    let names = Names::new(&r.players, &r.pairs);
+    let club = t.event.club_id;
+    let rated: Vec<(String, Rating, Vec<i32>)> = t
+        .file
+        .entrants
+        .iter()
+        .filter(|e| e.withdrawn_after_round.is_none())
+        .map(|e| {
+            let players = names.entrant(club, &e.name).unwrap_or_default();
+            let rating = if players.is_empty() {
+                r.config.initial
+            } else {
+                rating::pair_rating(&r.history, &players, &r.config)
+            };
+            (e.id.clone(), rating, players)
+        })
+        .collect();
+    let seeds = rating::seed_order(
+        &rated
+            .iter()
+            .map(|(id, rating, _)| (id.clone(), *rating))
+            .collect::<Vec<_>>(),
+    );
+    let mut lines: Vec<SeedLine> = seeds
+        .iter()
+        .filter_map(|(eid, seed)| {
+            let e = t.file.entrants.iter().find(|e| &e.id == eid)?;
+            let (_, rating, players) = rated.iter().find(|x| &x.0 == eid)?;
+            Some(SeedLine {
+                name: e.name.clone(),
+                players: players
+                    .iter()
+                    .filter_map(|p| r.players.get(p))
+                    .map(|p| (format!("/jugadores/{}", p.id), p.name.clone()))
+                    .collect(),
+                rating: shown(*rating),
+                seed_now: e.seed.map(|s| s.to_string()).unwrap_or_default(),
+                seed_new: *seed,
+            })
+        })
+        .collect();
+    lines.sort_by_key(|l| l.seed_new);
+    Ok((t, lines, seeds))
+}
+
+async fn director(
+    req: &HttpRequest,
+    state: &AppState,
+    who: &Principal,
+    id: i32,
+) -> Result<(), AppError> {
+    let club = db(state, move |conn| {
+        Ok(store::load(conn, id)?
+            .ok_or(AppError::NotFound)?
+            .event
+            .club_id)
+    })
+    .await?;
+    who.require(Perm::ManageClub(club), req.path())
+}
+
+/// `GET /campeonatos/{id}/sembrar`.
+pub async fn page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(&req);
+    let id = parse_id(&path)?;
+    director(&req, &state, &who, id).await?;
+    let (t, lines, _) = db(&state, move |conn| proposal(conn, id)).await?;
+    render(&SeedingPage {
+        ctx: &ctx,
+        event_id: id,
+        event: t.event.name.clone(),
+        paired: !t.file.rounds.is_empty(),
+        lines,
+    })
+}
+
+/// `POST /campeonatos/{id}/sembrar`: sets every entrant's seed from the ratings;
+/// refused once a round is paired.
+pub async fn apply(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    who: Principal,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let id = parse_id(&path)?;
+    director(&req, &state, &who, id).await?;
+    let actor = who.actor();
+    db(&state, move |conn| {
+        let (_, _, seeds) = proposal(conn, id)?;
+        store::change(conn, id, &actor, super::account::now(), |_, t| {
+            if !t.file.rounds.is_empty() {
+                return Err(ChangeError::Refused(
+                    "seeding-error-paired",
+                    t.event.name.clone(),
+                ));
+            }
+            let before = serde_json::to_value(&t.file.entrants).ok();
+            for e in &mut t.file.entrants {
+                e.seed = seeds.iter().find(|(eid, _)| *eid == e.id).map(|(_, s)| *s);
+            }
+            Ok((
+                (),
+                store::Audit {
+                    action: "seed_by_rating",
+                    entity: "entrant",
+                    entity_id: id,
+                    before,
+                    after: serde_json::to_value(&t.file.entrants).ok(),
+                },
+            ))
+        })
+        .map_err(AppError::from)
+    })
+    .await?;
+    Ok(HttpResponse::SeeOther()
+        .insert_header(("Location", format!("/campeonatos/{id}/sembrar")))
+        .finish())
+}

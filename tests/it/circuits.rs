@@ -1,0 +1,308 @@
+//! Season circuits over HTTP: three championships with players changing partners,
+//! one result corrected afterwards, checked against a table computed here.
+
+use std::collections::BTreeMap;
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::{TestApp, post_form_as, texts};
+
+const PLAYERS: [&str; 8] = ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede", "Gil", "Hugo"];
+const POINTS: [u32; 4] = [100, 80, 65, 55];
+const BEST: usize = 2;
+
+/// A botifarra championship of four pairs that all met (three rounds): the first pair
+/// beats everyone, the second beats the last two, the third the last.
+fn championship(name: &str, pairs: [(&str, &str); 4]) -> serde_json::Value {
+    let entrants: Vec<_> = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, (a, b))| json!({"id": (i + 1).to_string(), "name": format!("{a} y {b}")}))
+        .collect();
+    let rounds = [
+        [("1", "2"), ("3", "4")],
+        [("1", "3"), ("2", "4")],
+        [("1", "4"), ("2", "3")],
+    ];
+    let rounds: Vec<_> = rounds
+        .iter()
+        .enumerate()
+        .map(|(r, tables)| {
+            json!({
+                "number": r + 1,
+                "pairings": [{"table": 1, "a": tables[0].0, "b": tables[0].1},
+                             {"table": 2, "a": tables[1].0, "b": tables[1].1}],
+                "results": [{"table": 1, "score": [101, 50]}, {"table": 2, "score": [101, 60]}],
+            })
+        })
+        .collect();
+    json!({
+        "format": "baza-tournament/1",
+        "event": {
+            "name": name, "game": "botifarra", "options": {"target": 101},
+            "system": {"kind": "swiss", "rounds": 3},
+            "match_format": {"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55, "cap": 121},
+            "points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
+            "tiebreaks": ["wins", "point_difference", "points_for", "lot"],
+            "seed": 7
+        },
+        "entrants": entrants,
+        "rounds": rounds,
+    })
+}
+
+fn import(app: &TestApp, club: i32, file: &serde_json::Value, date: &str) -> i32 {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("event.json");
+    std::fs::write(&path, file.to_string()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+        .env_remove("BAZA_DATABASE_URL")
+        .env("RUST_LOG", "warn")
+        .args(["tournament", "import", path.to_str().unwrap()])
+        .args([
+            "--club",
+            &club.to_string(),
+            "--starts-on",
+            date,
+            "--db",
+            &app.db.url,
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// The circuit as computed here: each player's points per event by final place,
+/// the best two summed.
+fn expected(events: &[[(&str, &str); 4]]) -> BTreeMap<String, u32> {
+    let mut points: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for event in events {
+        for (place, (a, b)) in event.iter().enumerate() {
+            for p in [a, b] {
+                points.entry(p.to_string()).or_default().push(POINTS[place]);
+            }
+        }
+    }
+    points
+        .into_iter()
+        .map(|(p, mut list)| {
+            list.sort_unstable_by(|a, b| b.cmp(a));
+            (p, list.iter().take(BEST).sum())
+        })
+        .collect()
+}
+
+/// The per-player table of the circuit's page: name → total, in the page's order.
+async fn shown(app: &TestApp, id: i32) -> Vec<(String, u32)> {
+    let page = app.page(&format!("/circuitos/{id}"), StatusCode::OK).await;
+    let table = scraper::Selector::parse("table.circuit-table").unwrap();
+    let row = scraper::Selector::parse("tbody tr").unwrap();
+    let cell = scraper::Selector::parse("td").unwrap();
+    let first = page.select(&table).next().unwrap();
+    first
+        .select(&row)
+        .map(|tr| {
+            let cells: Vec<String> = tr
+                .select(&cell)
+                .map(|c| c.text().collect::<String>().trim().to_owned())
+                .collect();
+            (cells[1].clone(), cells.last().unwrap().parse().unwrap())
+        })
+        .collect()
+}
+
+fn check(shown: &[(String, u32)], expected: &BTreeMap<String, u32>) {
+    let got: BTreeMap<String, u32> = shown.iter().cloned().collect();
+    assert_eq!(&got, expected);
+    assert!(
+        shown.windows(2).all(|w| w[0].1 >= w[1].1),
+        "best total first: {shown:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_three_event_circuit_follows_players_across_partners_and_moves_with_a_correction() {
+    let app = TestApp::spawn().await;
+    let club = app
+        .with_conn(|conn| {
+            let now = baza::web::account::now();
+            let club = baza::db::queries::insert_club(
+                conn,
+                &baza::db::queries::NewClub {
+                    name: "Penya del Circuit",
+                    town: "Lleida",
+                    created_at: now,
+                },
+            )
+            .unwrap();
+            for name in PLAYERS {
+                baza::db::queries::insert_player(
+                    conn,
+                    &baza::db::queries::NewPlayer {
+                        club_id: club,
+                        name,
+                        created_at: now,
+                    },
+                )
+                .unwrap();
+            }
+            club
+        })
+        .await;
+    let pw = app.add_user("orga", "organiser", Some(club)).await;
+    app.login(&app.client, "orga", &pw).await;
+    let mut events = vec![
+        [
+            ("Ana", "Bea"),
+            ("Carla", "Dani"),
+            ("Eva", "Fede"),
+            ("Gil", "Hugo"),
+        ],
+        [
+            ("Ana", "Carla"),
+            ("Bea", "Eva"),
+            ("Dani", "Gil"),
+            ("Fede", "Hugo"),
+        ],
+        [
+            ("Bea", "Dani"),
+            ("Ana", "Hugo"),
+            ("Carla", "Fede"),
+            ("Eva", "Gil"),
+        ],
+    ];
+    let ids: Vec<i32> = events
+        .iter()
+        .enumerate()
+        .map(|(i, pairs)| {
+            import(
+                &app,
+                club,
+                &championship(&format!("Prova {}", i + 1), *pairs),
+                &format!("2026-0{}-10", i + 1),
+            )
+        })
+        .collect();
+    let path = format!("/clubes/{club}/circuitos/nuevo");
+    // A points table that is not highest first: the form again, as typed, 422.
+    let mut fields = vec![
+        ("name", "Circuit de botifarra 2026".to_string()),
+        ("points", "80, 100".to_string()),
+        ("floor", "10".to_string()),
+        ("best", BEST.to_string()),
+    ];
+    fields.extend(ids.iter().map(|id| ("event", id.to_string())));
+    let res = post_form(&app, &path, &fields).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = res.text().await.unwrap();
+    assert!(
+        body.contains("de mayor a menor") && body.contains("value=\"80, 100\""),
+        "{body}"
+    );
+    fields[1].1 = POINTS.map(|p| p.to_string()).join(", ");
+    let res = post_form(&app, &path, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let location = res.headers()["location"].to_str().unwrap().to_owned();
+    let circuit: i32 = location.trim_start_matches("/circuitos/").parse().unwrap();
+    let table = shown(&app, circuit).await;
+    check(&table, &expected(&events));
+    // Ana: 100 + 100 (+80 not counted); Bea: 100 + 100 (+80): tied on points, wins
+    // (two each), best place and head-to-head (each ahead once): the order they were
+    // registered in decides.
+    assert_eq!(table[0], ("Ana".to_string(), 200));
+    assert_eq!(table[1], ("Bea".to_string(), 200));
+    // The pair standings: twelve pairs, each with one event.
+    let page = app.page(&location, StatusCode::OK).await;
+    assert_eq!(texts(&page, "table.circuit-table").len(), 2);
+    let pair_rows = page
+        .select(&scraper::Selector::parse("table.circuit-table").unwrap())
+        .nth(1)
+        .unwrap()
+        .select(&scraper::Selector::parse("tbody tr").unwrap())
+        .count();
+    assert_eq!(pair_rows, 12);
+    // The print page has the same table.
+    let print = app
+        .page(&format!("/circuitos/{circuit}/imprimir"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&print, "table.circuit-table td.total"),
+        texts(&page, "table.circuit-table td.total")
+    );
+
+    // Event 3, round 1, table 1 corrected: pair 2 (Ana y Hugo) beat pair 1 (Bea y Dani),
+    // so Ana and Hugo finish first and Bea and Dani second.
+    let token = "circuit_token";
+    app.with_conn(move |c| {
+        use baza::db::schema::users;
+        use diesel::prelude::*;
+        let user: i32 = users::table
+            .filter(users::username.eq("orga"))
+            .select(users::id)
+            .first(c)
+            .unwrap();
+        baza::db::accounts::insert_token(
+            c,
+            user,
+            "marcador",
+            &baza::web::auth::token_hash(token),
+            baza::web::account::now(),
+        )
+        .unwrap();
+    })
+    .await;
+    let third = ids[2];
+    let version = app
+        .with_conn(move |c| {
+            baza::db::tournaments::find_table(c, third, 1, 1)
+                .unwrap()
+                .unwrap()
+                .version
+        })
+        .await;
+    let res = reqwest::Client::new()
+        .post(app.url(&format!(
+            "/api/v1/campeonatos/{third}/rondas/1/mesas/1/resultado"
+        )))
+        .bearer_auth(token)
+        .json(&json!({"score_a": 50, "score_b": 101, "version": version, "confirm": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status(),
+        StatusCode::OK,
+        "{}",
+        res.text().await.unwrap()
+    );
+    events[2] = [
+        ("Ana", "Hugo"),
+        ("Bea", "Dani"),
+        ("Carla", "Fede"),
+        ("Eva", "Gil"),
+    ];
+    let after = shown(&app, circuit).await;
+    check(&after, &expected(&events));
+    assert_ne!(after, table, "the correction moved the circuit");
+    // Hugo: 55, 55, now 100: best two 155 instead of 135.
+    assert!(after.contains(&("Hugo".to_string(), 155)), "{after:?}");
+}
+
+async fn post_form(
+    app: &TestApp,
+    path: &str,
+    fields: &[(&'static str, String)],
+) -> reqwest::Response {
+    let refs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    post_form_as(app, &app.client, path, &refs).await
+}

@@ -1,3 +1,4 @@
 club-default-game = Usual game
 club-default-game-help = The new-game form offers it first; each game can still choose another.
 club-bad-game = Choose one of the five games.
+club-circuits = Season circuits

@@ -4,7 +4,7 @@
 //! Deterministic: the same data every time (scores come from a fixed sequence).
 
 use chrono::{Duration, NaiveDate, NaiveDateTime};
-use diesel::Connection;
+use diesel::prelude::*;
 
 use super::DbConn;
 use super::queries::{self, NewClub, NewPair, NewPlayer};
@@ -117,6 +117,25 @@ pub fn fill(
         // Cuatrola championships played hand by hand at the tables.
         crate::web::championship::demo::create_demo_championships(conn, club_id, today, now)
             .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
+        // The season's circuit over the club's cuatrola championships.
+        let cuatrola: Vec<i32> = {
+            use super::schema::events;
+            events::table
+                .filter(events::club_id.eq(club_id))
+                .filter(events::game.eq("cuatrola"))
+                .select(events::id)
+                .order(events::id)
+                .load(conn)?
+        };
+        super::circuits::insert(
+            conn,
+            club_id,
+            "Circuito de cuatrola 2026",
+            &crate::domain::circuit::Scoring::default(),
+            &cuatrola,
+            "demo",
+            now,
+        )?;
         Ok(Some(DemoSummary {
             club_id,
             players: player_ids.len(),

@@ -110,6 +110,8 @@ struct ClubPage<'a> {
     club: Club,
     players: Vec<super::people::Person>,
     pairs: Vec<super::people::Person>,
+    /// The club's season circuits: id and name.
+    circuits: Vec<(i32, String)>,
     can_manage: bool,
     can_play: bool,
     games: Vec<super::game::GameLine>,
@@ -168,11 +170,12 @@ pub async fn club_page(
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(req);
-    let (club, (players, pairs), games) = db(state, move |conn| {
+    let (club, (players, pairs), (games, circuits)) = db(state, move |conn| {
         let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
         let people = super::people::club_people(conn, id)?;
         let games = crate::db::games::club_games(conn, id)?;
-        Ok((club, people, games))
+        let circuits = crate::db::circuits::of_club(conn, id)?;
+        Ok((club, people, (games, circuits)))
     })
     .await?;
     render_status(
@@ -185,6 +188,7 @@ pub async fn club_page(
             club,
             players,
             pairs,
+            circuits,
         },
         status,
     )

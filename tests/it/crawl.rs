@@ -277,7 +277,6 @@ async fn crawl(
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     let mut queue: VecDeque<String> = VecDeque::from(["/".to_owned()]);
     seen.insert("/".to_owned());
-    let mut audited_kinds: HashSet<String> = HashSet::new();
     while let Some(path) = queue.pop_front() {
         browser.goto(&app.url(&path)).await;
         let page = format!("{path} ({who}, {lang})");
@@ -323,9 +322,7 @@ async fn crawl(
                     .push(format!("{page}: shows the {what} `{word}`: …{around}…"));
             }
         }
-        if let Some(axe) = axe
-            && audited_kinds.insert(kind_of(&path))
-        {
+        if let Some(axe) = axe {
             for v in audit(browser, axe).await {
                 found.problems.push(format!("{page}: axe: {v}"));
             }

@@ -172,6 +172,10 @@ fn download_routes(cfg: &mut web::ServiceConfig) {
     use crate::web::championship as ch;
     cfg.service(web::resource("/campeonatos/{id}/clasificacion.{ext}").get(ch::standings_download))
         .service(
+            web::resource("/circuitos/{id}/clasificacion.{ext}")
+                .get(crate::web::circuits::download),
+        )
+        .service(
             web::resource("/campeonatos/{id}/emparejamientos.{ext}").get(ch::pairings_download),
         )
         .service(web::resource("/campeonatos/{id}/cruces.{ext}").get(ch::crosstable_download))

@@ -8,6 +8,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::auth::{Perm, Principal};
+use super::sheets::{self, Cell, Format, Sheet};
 use super::{AppState, Ctx, db, parse_id, render, render_status};
 use crate::db::circuits::{self, Circuit};
 use crate::db::queries::{self, Club};
@@ -278,15 +279,18 @@ fn lines<K>(rows: &[Row<K>], events: usize, name: impl Fn(&K) -> (String, String
         .collect()
 }
 
-async fn page(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    print: bool,
-) -> Result<HttpResponse, AppError> {
-    let ctx = Ctx::from_request(&req);
-    let id = parse_id(&path)?;
-    let (circuit, club, table, pairs) = db(&state, move |conn| {
+/// What a circuit's page and its spreadsheet show.
+struct CircuitView {
+    circuit: Circuit,
+    club: Club,
+    events: Vec<(String, String)>,
+    players: Vec<Line>,
+    pairs: Vec<Line>,
+    scoring: String,
+}
+
+async fn view(ctx: &Ctx, state: &web::Data<AppState>, id: i32) -> Result<CircuitView, AppError> {
+    let (circuit, club, table, pairs) = db(state, move |conn| {
         let c = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
         let club = queries::find_club(conn, c.club_id)?.ok_or(AppError::NotFound)?;
         let table = circuits::standings(conn, &c)?;
@@ -337,7 +341,7 @@ async fn page(
     } else {
         String::new()
     };
-    render(&CircuitPage {
+    Ok(CircuitView {
         events: table
             .events
             .iter()
@@ -346,11 +350,67 @@ async fn page(
         players,
         pairs: pair_lines,
         scoring,
-        print,
-        ctx: &ctx,
         circuit,
         club,
     })
+}
+
+async fn page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    print: bool,
+) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(&req);
+    let id = parse_id(&path)?;
+    let v = view(&ctx, &state, id).await?;
+    render(&CircuitPage {
+        events: v.events,
+        players: v.players,
+        pairs: v.pairs,
+        scoring: v.scoring,
+        print,
+        ctx: &ctx,
+        circuit: v.circuit,
+        club: v.club,
+    })
+}
+
+/// One table of the circuit as a sheet: the page's columns, points as numbers (a
+/// result that did not count stays in brackets, as text).
+fn circuit_sheet(ctx: &Ctx, title: String, events: &[(String, String)], rows: &[Line]) -> Sheet {
+    let mut columns = vec![("#".to_owned(), 5.0), (ctx.t("circuit-who"), 36.0)];
+    columns.extend(events.iter().map(|(_, name)| (name.clone(), 14.0)));
+    columns.push((ctx.t("circuit-won"), 10.0));
+    columns.push((ctx.t("circuit-total"), 10.0));
+    let mut sheet = Sheet::new(title, columns);
+    for r in rows {
+        let mut row = vec![Cell::Integer(i64::from(r.rank)), Cell::text(r.name.clone())];
+        row.extend(r.cells.iter().map(|c| Cell::shown(c)));
+        row.push(Cell::Integer(i64::from(r.won)));
+        row.push(Cell::Integer(i64::from(r.total)));
+        sheet.push(row);
+    }
+    sheet
+}
+
+/// `GET /circuitos/{id}/clasificacion.{xlsx|csv}`: the players' and the pairs'
+/// standings of the circuit (public, like its page).
+pub async fn download(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (raw, ext) = path.into_inner();
+    let id = parse_id(&raw)?;
+    let format = Format::from_ext(&ext)?;
+    let ctx = Ctx::from_request(&req);
+    let v = view(&ctx, &state, id).await?;
+    let sheets = [
+        circuit_sheet(&ctx, ctx.t("circuit-players"), &v.events, &v.players),
+        circuit_sheet(&ctx, ctx.t("circuit-pairs"), &v.events, &v.pairs),
+    ];
+    sheets::download(&sheets, format, &v.circuit.name)
 }
 
 /// `GET /circuitos/{id}`: the public standings.

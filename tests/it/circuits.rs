@@ -296,6 +296,37 @@ async fn a_three_event_circuit_follows_players_across_partners_and_moves_with_a_
     assert_ne!(after, table, "the correction moved the circuit");
     // Hugo: 55, 55, now 100: best two 155 instead of 135.
     assert!(after.contains(&("Hugo".to_string(), 155)), "{after:?}");
+
+    // The spreadsheet holds the page's players' table, totals as numbers, and the
+    // pairs' table on a second tab.
+    let page = app.page(&location, StatusCode::OK).await;
+    let href = crate::helpers::attr(&page, "a[href$='clasificacion.xlsx']", "href").unwrap();
+    let bytes = app
+        .client
+        .get(app.url(&href))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap()
+        .to_vec();
+    let book = crate::sheets::worksheets(bytes);
+    assert_eq!(book.len(), 2);
+    let rows = &book[0].1;
+    let from_sheet: Vec<(String, u32)> = rows[1..]
+        .iter()
+        .map(|r| {
+            let total = match r.last().unwrap() {
+                calamine::Data::Float(f) => *f as u32,
+                calamine::Data::Int(i) => *i as u32,
+                other => panic!("the total is a number, not {other:?}"),
+            };
+            (r[1].to_string(), total)
+        })
+        .collect();
+    assert_eq!(from_sheet, after);
+    assert_eq!(book[1].1.len(), 13, "a header and twelve pairs");
 }
 
 async fn post_form(

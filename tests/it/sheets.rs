@@ -46,7 +46,7 @@ async fn download(app: &TestApp, client: &reqwest::Client, path: &str, ext: &str
 }
 
 /// Every worksheet of a workbook: (tab name, rows of cells).
-fn worksheets(bytes: Vec<u8>) -> Vec<(String, Vec<Vec<Data>>)> {
+pub fn worksheets(bytes: Vec<u8>) -> Vec<(String, Vec<Vec<Data>>)> {
     let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).expect("an XLSX workbook");
     let names = book.sheet_names();
     names

@@ -38,3 +38,5 @@ seeding-new = Per puntuació
 seeding-now = Cap de sèrie actual
 seeding-apply = Posar aquests caps de sèrie
 seeding-error-paired = Els caps de sèrie es posen abans d'aparellar la primera ronda.
+bracket-seeding-ratings = Per les puntuacions dels jugadors (una parella, la mitjana dels seus dos jugadors)
+bracket-seeded-ratings = per les puntuacions dels jugadors ({ $ratings })

@@ -38,3 +38,5 @@ seeding-new = By rating
 seeding-now = Current seed
 seeding-apply = Set these seeds
 seeding-error-paired = Seeds are set before the first round is paired.
+bracket-seeding-ratings = By the players' ratings (a pair by the mean of its two players)
+bracket-seeded-ratings = by the players' ratings ({ $ratings })

@@ -38,3 +38,5 @@ seeding-new = Por puntuación
 seeding-now = Cabeza de serie actual
 seeding-apply = Poner estos cabezas de serie
 seeding-error-paired = Los cabezas de serie se ponen antes de emparejar la primera ronda.
+bracket-seeding-ratings = Por las puntuaciones de los jugadores (una pareja, la media de sus dos jugadores)
+bracket-seeded-ratings = por las puntuaciones de los jugadores ({ $ratings })

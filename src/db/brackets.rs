@@ -20,7 +20,8 @@ pub struct BracketRow {
     /// JSON array of names: entrant `i` of the document is the `i`-th name.
     pub entrants: String,
     pub document: String,
-    /// `hand`, `lot:SEED` or `event:ID`.
+    /// `hand`, `lot:SEED`, `event:ID`, `groups:K` or `ratings:R1,R2,…` (the ratings in
+    /// seed order).
     pub seeding: String,
     /// `a4` or `a3` (landscape), for the print layout.
     pub paper: String,

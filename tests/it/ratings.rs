@@ -271,3 +271,72 @@ async fn a_new_championship_seeds_its_pairs_by_the_mean_rating_of_their_players(
     let res = crate::helpers::post_form_as(&app, &app.client, "/campeonatos/1/sembrar", &[]).await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+#[tokio::test]
+async fn a_knockout_bracket_seeded_from_ratings_orders_the_pairs_best_first_and_shows_their_ratings()
+ {
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("org", "organiser", Some(1)).await;
+    app.login(&app.client, "org", &pw).await;
+    let pairs = [
+        "Los del Casino",
+        "Sota y Caballo",
+        "Las Cuarenta",
+        "Arrastre",
+        "El Renuncio",
+        "Peña El Tres",
+    ];
+    let mut stored = Vec::new();
+    for order in [pairs.to_vec(), pairs.iter().rev().copied().collect()] {
+        let list = order.join("\n");
+        let res = crate::helpers::post_form_as(
+            &app,
+            &app.client,
+            "/cuadros/nuevo",
+            &[
+                ("club", "1"),
+                ("name", "Copa de la temporada"),
+                ("game", "cuatrola"),
+                ("format", "single"),
+                ("seeding", "ratings"),
+                ("paper", "a4"),
+                ("names", &list),
+            ],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let location = res.headers()["location"].to_str().unwrap().to_owned();
+        let id: i32 = location.trim_start_matches("/cuadros/").parse().unwrap();
+        let row = app
+            .with_conn(move |c| {
+                baza::db::brackets::list_brackets(c)
+                    .unwrap()
+                    .into_iter()
+                    .find(|b| b.id == id)
+                    .unwrap()
+            })
+            .await;
+        let names: Vec<String> = serde_json::from_str(&row.entrants).unwrap();
+        let ratings: Vec<i64> = row
+            .seeding
+            .strip_prefix("ratings:")
+            .unwrap()
+            .split(',')
+            .map(|r| r.parse().unwrap())
+            .collect();
+        assert_eq!(ratings.len(), 6);
+        assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "{ratings:?}");
+        assert!(
+            ratings[0] > ratings[5],
+            "the demo's pairs differ: {ratings:?}"
+        );
+        // The bracket's page says how it was seeded, with the ratings.
+        let page = app.page(&location, StatusCode::OK).await;
+        let said = page.root_element().text().collect::<String>();
+        assert!(said.contains("puntuaciones"), "{said}");
+        assert!(said.contains(&format!("1. {}", ratings[0])));
+        stored.push(names);
+    }
+    // The typed order does not matter: the ratings decide.
+    assert_eq!(stored[0], stored[1]);
+}

@@ -174,6 +174,8 @@ enum Seeding {
     Hand,
     Lot(u64),
     Event(i32),
+    /// By the players' current ratings (a pair by the mean of its two).
+    Ratings,
 }
 
 enum GroupFill {
@@ -316,6 +318,7 @@ fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
             )
         }
         "hand" => (Seeding::Hand, parse_names(&f.names)?),
+        "ratings" => (Seeding::Ratings, parse_names(&f.names)?),
         "lot" => {
             let seed = match f.lot_seed.trim() {
                 "" => random_seed().map_err(|_| Refusal("bracket-bad-seed", String::new()))?,
@@ -343,6 +346,42 @@ fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
         names,
         paper,
     })
+}
+
+/// `names` ordered by their current rating, best first, with the rating rounded: a
+/// player's own, a pair's the mean of its two players' (names of the club's players
+/// and pairs; anyone else has a newcomer's rating). Ties keep the typed order.
+fn by_rating(
+    conn: &mut crate::db::DbConn,
+    club: i32,
+    names: &[String],
+) -> Result<Vec<(String, i64)>, AppError> {
+    use crate::db::ratings::{self, Names};
+    use crate::domain::rating::{self, Config};
+    let r = ratings::compute(conn, Config::default())?;
+    let known = Names::new(&r.players, &r.pairs);
+    let rated: Vec<(usize, rating::Rating)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let players = known.entrant(club, n).unwrap_or_default();
+            let rating = if players.is_empty() {
+                r.config.initial
+            } else {
+                rating::pair_rating(&r.history, &players, &r.config)
+            };
+            (i, rating)
+        })
+        .collect();
+    let mut seeds = rating::seed_order(&rated);
+    seeds.sort_by_key(|(_, seed)| *seed);
+    Ok(seeds
+        .into_iter()
+        .filter_map(|(i, _)| {
+            let shown = rated.get(i).map_or(0, |(_, r)| r.rating.round() as i64);
+            names.get(i).map(|n| (n.clone(), shown))
+        })
+        .collect())
 }
 
 fn random_seed() -> Result<u64, AppError> {
@@ -374,6 +413,7 @@ fn build(plan: &Plan, names: &[String]) -> Result<(Bracket, String), BracketErro
         Seeding::Hand => (ids, "hand".to_owned()),
         Seeding::Lot(seed) => (seed_by_lot(&ids, *seed), format!("lot:{seed}")),
         Seeding::Event(e) => (ids, format!("event:{e}")),
+        Seeding::Ratings => (ids, "ratings".to_owned()),
     };
     let bracket = if plan.double {
         double_elimination(&seeds, plan.reset)?
@@ -423,6 +463,7 @@ pub async fn create(
                     _ => return Ok(Err(Refusal("bracket-bad-event", e.to_string()))),
                 }
             }
+            let mut rated_seeds: Vec<String> = Vec::new();
             let names = match plan.seeding {
                 Seeding::Event(e) => {
                     let names = event_order(conn, e)?;
@@ -430,6 +471,11 @@ pub async fn create(
                         return Ok(Err(Refusal("bracket-bad-count", names.len().to_string())));
                     }
                     names
+                }
+                Seeding::Ratings => {
+                    let rated = by_rating(conn, plan.club_id, &plan.names)?;
+                    rated_seeds = rated.iter().map(|(_, r)| r.to_string()).collect();
+                    rated.into_iter().map(|(n, _)| n).collect()
                 }
                 _ => plan.names.clone(),
             };
@@ -448,6 +494,12 @@ pub async fn create(
                     )));
                 }
                 Err(e) => return Ok(Err(Refusal("bracket-bad-count", e.to_string()))),
+            };
+            // Seeded by ratings: the ratings, in seed order, stay with the bracket.
+            let seeding = if rated_seeds.is_empty() {
+                seeding
+            } else {
+                format!("ratings:{}", rated_seeds.join(","))
             };
             let document = serde_json::to_string(&bracket)
                 .map_err(|e| AppError::Internal(anyhow::anyhow!("bracket json: {e}")))?;

@@ -85,6 +85,13 @@ fn seeding_text(ctx: &Ctx, seeding: &str) -> String {
         ctx.t1("bracket-seeded-lot", "seed", &seed)
     } else if seeding.starts_with("event:") {
         ctx.t("bracket-seeded-event")
+    } else if let Some(list) = seeding.strip_prefix("ratings:") {
+        let shown: Vec<String> = list
+            .split(',')
+            .enumerate()
+            .map(|(i, r)| format!("{}. {r}", i + 1))
+            .collect();
+        ctx.t1("bracket-seeded-ratings", "ratings", &shown.join(" · "))
     } else {
         ctx.t("bracket-seeded-hand")
     }

@@ -137,6 +137,24 @@ pub fn standings(conn: &mut DbConn, c: &Circuit) -> QueryResult<Standings> {
 }
 
 /// The championships a club may group: (event id, name, date), newest first.
+/// Every club's championships, newest first, each named with its club (what an
+/// administrator may group into one circuit across clubs).
+pub fn all_championships(conn: &mut DbConn) -> QueryResult<Vec<(i32, String, NaiveDate)>> {
+    let clubs: BTreeMap<i32, String> = super::queries::list_clubs(conn)?
+        .into_iter()
+        .map(|c| (c.id, c.name))
+        .collect();
+    let mut list: Vec<_> = ratings::load_championships(conn)?
+        .into_iter()
+        .map(|(id, club, name, date, _)| {
+            let club = clubs.get(&club).cloned().unwrap_or_default();
+            (id, format!("{name} · {club}"), date)
+        })
+        .collect();
+    list.reverse();
+    Ok(list)
+}
+
 pub fn club_championships(
     conn: &mut DbConn,
     club_id: i32,

@@ -126,9 +126,16 @@ async fn form_page(
     club_id: i32,
 ) -> Result<(Club, Vec<(i32, String, chrono::NaiveDate)>), AppError> {
     who.require(Perm::ManageClub(club_id), req.path())?;
+    // An administrator may group championships of every club.
+    let across = who.allows(Perm::ManageUsers);
     db(state, move |conn| {
         let club = queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
-        Ok((club, circuits::club_championships(conn, club_id)?))
+        let list = if across {
+            circuits::all_championships(conn)?
+        } else {
+            circuits::club_championships(conn, club_id)?
+        };
+        Ok((club, list))
     })
     .await
 }

@@ -337,3 +337,63 @@ async fn post_form(
     let refs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
     post_form_as(app, &app.client, path, &refs).await
 }
+
+#[tokio::test]
+async fn an_administrator_offers_every_clubs_championships_for_a_circuit_and_an_organiser_only_their_own()
+ {
+    let app = TestApp::with_demo().await;
+    // A second club with a championship of its own.
+    let other = app
+        .with_conn(|conn| {
+            baza::db::queries::insert_club(
+                conn,
+                &baza::db::queries::NewClub {
+                    name: "Casal de Ponent",
+                    town: "Lleida",
+                    created_at: baza::web::account::now(),
+                },
+            )
+            .unwrap()
+        })
+        .await;
+    let theirs = import(
+        &app,
+        other,
+        &championship(
+            "Open de Ponent",
+            [
+                ("Ana", "Bea"),
+                ("Carla", "Dani"),
+                ("Eva", "Fede"),
+                ("Gil", "Hugo"),
+            ],
+        ),
+        "2026-05-10",
+    );
+    let offered = |page: &scraper::Html| -> Vec<String> {
+        page.select(&scraper::Selector::parse("input[name=event]").unwrap())
+            .filter_map(|i| i.value().attr("value").map(str::to_owned))
+            .collect()
+    };
+    let org = crate::helpers::new_client();
+    let pw = app.add_user("orga", "organiser", Some(1)).await;
+    app.login(&org, "orga", &pw).await;
+    let res = org
+        .get(app.url("/clubes/1/circuitos/nuevo"))
+        .send()
+        .await
+        .unwrap();
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(!offered(&page).contains(&theirs.to_string()));
+    assert!(!offered(&page).is_empty());
+
+    let pw = app.add_user("root", "admin", None).await;
+    app.login(&app.client, "root", &pw).await;
+    let page = app.page("/clubes/1/circuitos/nuevo", StatusCode::OK).await;
+    assert!(offered(&page).contains(&theirs.to_string()));
+    assert!(
+        texts(&page, "label")
+            .iter()
+            .any(|l| l.contains("Open de Ponent · Casal de Ponent"))
+    );
+}

@@ -150,10 +150,11 @@ pub fn name_seats(text: &str, lang: Lang, names: &[String]) -> String {
         let named = names
             .get(usize::from(seat))
             .is_some_and(|n| !n.trim().is_empty());
+        let label = seat_label(seat, lang, names);
         if named {
             drop_article(out, lang);
+            elide(out, lang, &label);
         }
-        let label = seat_label(seat, lang, names);
         // Keep a capital at the start of a sentence when unnamed.
         if !named && w.starts_with(char::is_uppercase) {
             let mut c = label.chars();
@@ -211,6 +212,22 @@ fn renumber(text: &str, words: &[&str], mut put: impl FnMut(&mut String, &str, u
         rest = &rest[c.len_utf8()..];
     }
     out
+}
+
+/// Catalan elides "de" before a vowel or a mute h: "d'Anna", "d'Hèctor".
+fn elide(out: &mut String, lang: Lang, name: &str) {
+    if lang != Lang::Ca {
+        return;
+    }
+    let first = name
+        .chars()
+        .next()
+        .map(|c| c.to_lowercase().next().unwrap_or(c));
+    let vowel = first.is_some_and(|c| "aeiouàèéíòóúh".contains(c));
+    if vowel && (out.ends_with(" de ") || out == "de ") {
+        out.truncate(out.len() - 3);
+        out.push_str("d'");
+    }
 }
 
 /// Before a player's name the article of "el asiento" goes ("del asiento 0" → "de Ana").
@@ -282,6 +299,24 @@ mod tests {
         assert_eq!(
             name_seats("it is seat 1's turn", Lang::En, &names()),
             "it is Berta (seat 2)'s turn"
+        );
+    }
+
+    #[test]
+    fn catalan_elides_de_before_a_name_that_starts_with_a_vowel_or_h() {
+        assert_eq!(
+            name_seats("solo del seient 0, no del seient 1", Lang::Ca, &names()),
+            "solo d'Ana (seient 1), no de Berta (seient 2)"
+        );
+        let h = ["Hèctor".to_string()];
+        assert_eq!(
+            name_seats("el torn del seient 0", Lang::Ca, &h),
+            "el torn d'Hèctor (seient 1)"
+        );
+        // Spanish does not elide.
+        assert_eq!(
+            name_seats("solo del asiento 0", Lang::Es, &names()),
+            "solo de Ana (asiento 1)"
         );
     }
 

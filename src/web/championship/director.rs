@@ -188,7 +188,7 @@ pub async fn director(
         Err(PairingError::Finished) => (None, Some(ctx.t("tournament-finished"))),
         Err(e) => (None, Some(e.to_string())),
     };
-    let mut rounds = round_views(&t, &rows, None);
+    let mut rounds = round_views(&t, &rows, None, None);
     for r in &mut rounds {
         for l in &mut r.tables {
             if let Some(row) = rows

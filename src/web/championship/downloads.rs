@@ -154,7 +154,7 @@ pub async fn pairings_download(
     })
     .await?;
     let staff = who.allows(Perm::ReadAudit(t.event.club_id));
-    let view = round_views(&t, &rows, None)
+    let view = round_views(&t, &rows, None, q.ronda)
         .into_iter()
         .filter(|r| staff || r.published)
         .rfind(|r| q.ronda.is_none_or(|n| n == r.number))

@@ -16,6 +16,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 
 use super::account::{now, see_other};
 use super::auth::{self, Perm, Principal};
@@ -321,11 +322,35 @@ fn result_text(r: &MatchResult) -> String {
     s
 }
 
-fn round_views(t: &Tournament, rows: &[TableRow], base: Option<&str>) -> Vec<RoundView> {
+/// The views of the rounds of `t` (only round `only` when given), each table with
+/// its stored row; `base` makes the tables' QR codes (for print). Rows and names are
+/// looked up by key, so the cost is linear in the tables shown.
+fn round_views(
+    t: &Tournament,
+    rows: &[TableRow],
+    base: Option<&str>,
+    only: Option<u32>,
+) -> Vec<RoundView> {
     let id = t.event.id;
+    let mut by_table: HashMap<(i32, i32), &TableRow> = HashMap::with_capacity(rows.len());
+    for x in rows {
+        by_table.entry((x.round_no, x.table_no)).or_insert(x);
+    }
+    let names: HashMap<&str, &str> = t
+        .file
+        .entrants
+        .iter()
+        .map(|e| (e.id.as_str(), e.name.as_str()))
+        .collect();
+    let name = |id: &str| {
+        names
+            .get(id)
+            .map_or_else(|| id.to_owned(), |n| (*n).to_owned())
+    };
     t.file
         .rounds
         .iter()
+        .filter(|r| only.is_none_or(|n| n == r.number))
         .map(|r| {
             let mut tables = Vec::new();
             let mut byes = Vec::new();
@@ -333,17 +358,15 @@ fn round_views(t: &Tournament, rows: &[TableRow], base: Option<&str>) -> Vec<Rou
             for p in &r.pairings {
                 match p {
                     Pairing::Table(tp) => {
-                        let row = rows.iter().find(|x| {
-                            x.round_no == r.number as i32 && x.table_no == tp.table as i32
-                        });
+                        let row = by_table.get(&(r.number as i32, tp.table as i32)).copied();
                         let path =
                             format!("/campeonatos/{id}/rondas/{}/mesas/{}", r.number, tp.table);
                         let url = base.map_or_else(|| path.clone(), |b| format!("{b}{path}"));
                         tables.push(TableLine {
                             table: tp.table,
                             physical: row.map_or(Some(tp.table as i32), |x| x.physical),
-                            a: entrant_name(&t.file, &tp.a),
-                            b: entrant_name(&t.file, &tp.b),
+                            a: name(&tp.a),
+                            b: name(&tp.b),
                             result: r.result(tp.table).map(result_text),
                             status: row.map_or_else(|| "playing".into(), |x| x.status.clone()),
                             pin: row.map(|x| x.pin.clone()).unwrap_or_default(),
@@ -357,8 +380,8 @@ fn round_views(t: &Tournament, rows: &[TableRow], base: Option<&str>) -> Vec<Rou
                             url: path,
                         });
                     }
-                    Pairing::Bye(b) => byes.push(entrant_name(&t.file, &b.bye)),
-                    Pairing::Rest(x) => rests.push(entrant_name(&t.file, &x.rest)),
+                    Pairing::Bye(b) => byes.push(name(&b.bye)),
+                    Pairing::Rest(x) => rests.push(name(&x.rest)),
                 }
             }
             RoundView {

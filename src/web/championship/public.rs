@@ -81,7 +81,7 @@ pub async fn standings(
 /// (and links the others), the live page the last one too, so both agree on what is
 /// published.
 fn published_rounds(t: &Tournament, rows: &[TableRow]) -> Vec<RoundView> {
-    round_views(t, rows, None)
+    round_views(t, rows, None, None)
         .into_iter()
         .filter(|r| r.published)
         .collect()

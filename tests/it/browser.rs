@@ -810,6 +810,12 @@ async fn championship_of_two_pairs(app: &TestApp) -> (i32, String, [String; 2]) 
     (id, table[0].clone(), [a[0].clone(), b[0].clone()])
 }
 
+/// A table's status as stored (`proposed`, `final`, …), from its page's marker.
+async fn keeper_status(app: &TestApp, table: &str) -> String {
+    let page = app.page(table, reqwest::StatusCode::OK).await;
+    crate::helpers::attr(&page, ".table-status", "data-status").unwrap_or_default()
+}
+
 /// A game's file as the director exports it.
 async fn game_file(app: &TestApp, game: &str) -> Value {
     let res = app.get(&format!("{game}/exportar")).await;
@@ -975,7 +981,30 @@ async fn in_a_browser_a_championship_table_plays_its_match_on_a_phone_and_the_ot
     assert_eq!(other.text(".proposal strong").await, score);
     assert_eq!(other.count("form.sign-form input[name=pin]").await, 0);
     other.assert_fits(width, "table page").await;
-    other.submit("form.sign-form button[type=submit]").await;
+    // Its phone drops off the venue's Wi-Fi as it signs: the firma waits on the phone
+    // and goes when the network is back.
+    other.offline(true).await;
+    other.click("form.sign-form button[type=submit]").await;
+    let mut kept = Value::Null;
+    for _ in 0..100 {
+        kept = other
+            .eval("return JSON.parse(localStorage.getItem('baza-pending-v1') || '[]').length")
+            .await;
+        if kept == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(kept, 1, "the firma is kept on the phone");
+    assert_eq!(
+        other
+            .eval("return document.getElementById('pending').hidden")
+            .await,
+        false
+    );
+    assert_eq!(keeper_status(&app, &table).await, "proposed");
+    other.offline(false).await;
+    other.wait_for(".table-status.final").await;
     assert_eq!(other.path().await, table);
     assert_eq!(other.text(".table-status.final").await, score);
     assert_eq!(other.count("form.sign-form").await, 0);

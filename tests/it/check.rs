@@ -353,3 +353,60 @@ async fn a_four_player_individual_tute_record_is_ruled_with_four_sides() {
     assert_eq!(code, Some(0));
     assert_eq!(serde_json::from_str::<Value>(&out).unwrap(), r);
 }
+
+#[test]
+fn check_jsonl_on_two_threads_answers_line_for_line_in_the_input_order_as_on_one() {
+    // 5,000 random hands of two games (more than two batches), a broken line and a
+    // record of another kind at known places.
+    let hands = |game: &str, count: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_baza"))
+            .args([
+                "random-hands",
+                "--game",
+                game,
+                "--count",
+                count,
+                "--seed",
+                "7",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let mut lines: Vec<String> = hands("cuatrola", "3000")
+        .lines()
+        .chain(hands("botifarra", "2000").lines())
+        .map(str::to_owned)
+        .collect();
+    lines.insert(10, "{not json".to_owned());
+    lines.insert(4_500, "{\"game\": \"mus\"}".to_owned());
+    let input = lines.join("\n") + "\n";
+    let run = |threads: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_baza"))
+            .args(["check", "--jsonl", "-"])
+            .env("BAZA_CHECK_THREADS", threads)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let text = input.clone();
+        let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()).unwrap());
+        let out = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let one = run("1");
+    let two = run("2");
+    assert_eq!(one.lines().count(), lines.len(), "one answer per line");
+    assert_eq!(one, two, "the same answers in the same order");
+    let answers: Vec<Value> = two
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(answers[10]["error"].is_string());
+    assert!(answers[4_500]["error"].is_string());
+    assert!(answers[11]["error"].is_null() && answers[4_501]["error"].is_null());
+}

@@ -109,19 +109,11 @@ fn rename_everywhere(
         .select((games::id, games::seats))
         .load(conn)?;
     for (id, seats) in rows {
-        let Ok(mut names) = serde_json::from_str::<Vec<String>>(&seats) else {
-            continue;
+        let seats = match renamed_in(&seats, from, to) {
+            None => continue,
+            Some(Err(())) => return Err(PeopleError::Refused("people-merge-same-game")),
+            Some(Ok(seats)) => seats,
         };
-        if !names.iter().any(|n| n == from) {
-            continue;
-        }
-        if names.iter().any(|n| n == to) {
-            return Err(PeopleError::Refused("people-merge-same-game"));
-        }
-        for n in names.iter_mut().filter(|n| *n == from) {
-            *n = to.to_owned();
-        }
-        let seats = serde_json::to_string(&names).unwrap_or(seats);
         diesel::update(games::table.find(id))
             .set((
                 games::seats.eq(seats),
@@ -166,19 +158,11 @@ fn rename_everywhere(
         .select((brackets::id, brackets::entrants))
         .load(conn)?;
     for (id, entrants) in rows {
-        let Ok(mut names) = serde_json::from_str::<Vec<String>>(&entrants) else {
-            continue;
+        let entrants = match renamed_in(&entrants, from, to) {
+            None => continue,
+            Some(Err(())) => return Err(PeopleError::Refused("people-merge-same-championship")),
+            Some(Ok(entrants)) => entrants,
         };
-        if !names.iter().any(|n| n == from) {
-            continue;
-        }
-        if names.iter().any(|n| n == to) {
-            return Err(PeopleError::Refused("people-merge-same-championship"));
-        }
-        for n in names.iter_mut().filter(|n| *n == from) {
-            *n = to.to_owned();
-        }
-        let entrants = serde_json::to_string(&names).unwrap_or(entrants);
         diesel::update(brackets::table.find(id))
             .set((
                 brackets::entrants.eq(entrants),
@@ -188,6 +172,24 @@ fn rename_everywhere(
         moved.brackets += 1;
     }
     Ok(())
+}
+
+/// A stored JSON list of names with `from` renamed `to`: `None` when `from` is not in
+/// it (or it is not such a list), `Err` when `to` is in it already.
+fn renamed_in(list: &str, from: &str, to: &str) -> Option<Result<String, ()>> {
+    let mut names = serde_json::from_str::<Vec<String>>(list).ok()?;
+    if !names.iter().any(|n| n == from) {
+        return None;
+    }
+    if names.iter().any(|n| n == to) {
+        return Some(Err(()));
+    }
+    for n in names.iter_mut().filter(|n| *n == from) {
+        *n = to.to_owned();
+    }
+    Some(Ok(
+        serde_json::to_string(&names).unwrap_or_else(|_| list.to_owned())
+    ))
 }
 
 /// Whether a club's records name a pair: as an entrant of a championship or bracket,

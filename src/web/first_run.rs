@@ -122,13 +122,30 @@ fn club_defaults(game: &str) -> Result<ClubDefaults, &'static str> {
     ClubDefaults::for_game(game)
 }
 
+/// Why a club form was refused: the message, and what to fix option by option.
+type ClubRefusal = (String, Vec<OptionError>);
+
+/// A club form checked: name and town, the usual game and its options; or the
+/// message in `lang` and what to fix, option by option.
+fn check_club(
+    lang: Lang,
+    (name, town): (&str, &str),
+    game: &str,
+    options: &HashMap<String, String>,
+) -> Result<((String, String), ClubDefaults), ClubRefusal> {
+    validate_club(name, town)
+        .and_then(|c| club_defaults(game).map(|d| (c, d)))
+        .map_err(|key| (crate::web::i18n::tr(lang, key), Vec::new()))
+        .and_then(|(c, d)| with_options(lang, d, options).map(|d| (c, d)))
+}
+
 /// The club's usual options read from the option controls of its usual game; or
 /// the message and what to fix, option by option.
 fn with_options(
     lang: Lang,
     defaults: ClubDefaults,
     fields: &HashMap<String, String>,
-) -> Result<ClubDefaults, (String, Vec<OptionError>)> {
+) -> Result<ClubDefaults, ClubRefusal> {
     match read_options(lang, defaults.game, 4, fields) {
         Ok(options) => Ok(ClubDefaults {
             game: defaults.game,
@@ -248,10 +265,16 @@ pub async fn create(
                 Ok(name)
             }
         })
-        .and_then(|name| validate_club(&form.club, &form.town).map(|c| (name, c)))
-        .and_then(|(name, c)| club_defaults(&form.game).map(|d| (name, c, d)))
         .map_err(|key| (ctx.t(key), Vec::new()))
-        .and_then(|(name, c, d)| with_options(ctx.lang, d, &form.options).map(|d| (name, c, d)));
+        .and_then(|name| {
+            check_club(
+                ctx.lang,
+                (&form.club, &form.town),
+                &form.game,
+                &form.options,
+            )
+            .map(|(c, d)| (name, c, d))
+        });
     let (username, (club, town), defaults) = match checked {
         Ok(v) => v,
         Err((message, option_errors)) => {
@@ -421,10 +444,7 @@ pub async fn create_club(
     who.require(Perm::ManageUsers, req.path())?;
     let form = form.into_inner();
     let lang = crate::web::i18n::negotiate(&req);
-    let checked = validate_club(&form.name, &form.town)
-        .and_then(|c| club_defaults(&form.game).map(|d| (c, d)))
-        .map_err(|key| (crate::web::i18n::tr(lang, key), Vec::new()))
-        .and_then(|(c, d)| with_options(lang, d, &form.options).map(|d| (c, d)));
+    let checked = check_club(lang, (&form.name, &form.town), &form.game, &form.options);
     let ((name, town), defaults) = match checked {
         Ok(v) => v,
         Err((message, option_errors)) => {

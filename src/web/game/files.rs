@@ -211,9 +211,8 @@ pub fn apply_entered(
             Outcome::Saved | Outcome::Duplicate => Ok(()),
             Outcome::Locked => Err(crate::web::i18n::tr(lang, "error-table-confirmed")),
             Outcome::NeedsConfirm(list) => Err(format!(
-                "{} {}. {}",
-                crate::web::i18n::tr(lang, "tournament-correction-confirm"),
-                dependents_text(lang, &list),
+                "{}. {}",
+                super::pages::confirm_text(lang, &list),
                 crate::web::i18n::tr(lang, "ruling-apply-confirm")
             )),
             Outcome::Stale | Outcome::Occupied => Err(crate::web::i18n::tr(lang, "game-stale")),

@@ -580,11 +580,7 @@ async fn save_hand(
             let ctx = Ctx::from_request(&req);
             let errors = vec![EntryError {
                 field: "confirm".into(),
-                message: format!(
-                    "{} {}",
-                    ctx.t("tournament-correction-confirm"),
-                    dependents_text(ctx.lang, &list)
-                ),
+                message: confirm_text(ctx.lang, &list),
             }];
             again(errors, StatusCode::CONFLICT, f).await
         }
@@ -685,6 +681,15 @@ pub(crate) fn dependent_places(lang: Lang, list: &str) -> Vec<String> {
 /// [`dependent_places`] in one line.
 pub(crate) fn dependents_text(lang: Lang, list: &str) -> String {
     dependent_places(lang, list).join(", ")
+}
+
+/// What a change that later tables depend on asks: confirm, and which tables.
+pub(crate) fn confirm_text(lang: Lang, list: &str) -> String {
+    format!(
+        "{} {}",
+        crate::web::i18n::tr(lang, "tournament-correction-confirm"),
+        dependents_text(lang, list)
+    )
 }
 
 #[derive(Deserialize)]

@@ -136,11 +136,7 @@ pub async fn delete_hand(
             detail: String::new(),
         }),
         Outcome::NeedsConfirm(list) => {
-            let msg = format!(
-                "{} {}",
-                ctx.t("tournament-correction-confirm"),
-                dependents_text(ctx.lang, &list)
-            );
+            let msg = super::pages::confirm_text(ctx.lang, &list);
             game_page(&req, &state, &who, id, Some(msg), StatusCode::CONFLICT).await
         }
         Outcome::Stale | Outcome::Occupied => {
@@ -362,11 +358,7 @@ pub async fn undo_delete(
             detail: String::new(),
         }),
         Outcome::NeedsConfirm(list) => {
-            let msg = format!(
-                "{} {}",
-                ctx.t("tournament-correction-confirm"),
-                super::pages::dependents_text(ctx.lang, &list)
-            );
+            let msg = super::pages::confirm_text(ctx.lang, &list);
             refuse(msg, Some(aid), StatusCode::CONFLICT).await
         }
         Outcome::Stale => refuse(ctx.t("game-stale"), None, StatusCode::CONFLICT).await,

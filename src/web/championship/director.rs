@@ -189,12 +189,10 @@ pub async fn director(
         Err(e) => (None, Some(e.to_string())),
     };
     let mut rounds = round_views(&t, &rows, None, None);
+    let by_table = tables_by_round(&rows);
     for r in &mut rounds {
         for l in &mut r.tables {
-            if let Some(row) = rows
-                .iter()
-                .find(|x| x.round_no == r.number as i32 && x.table_no == l.table as i32)
-            {
+            if let Some(row) = by_table.get(&(r.number as i32, l.table as i32)) {
                 l.state = table_state(&ctx, row, progress.get(&row.id).copied());
             }
         }

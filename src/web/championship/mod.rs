@@ -322,6 +322,16 @@ fn result_text(r: &MatchResult) -> String {
     s
 }
 
+/// The stored tables by (round, table): the first row of each, as a search would
+/// find it.
+fn tables_by_round(rows: &[TableRow]) -> HashMap<(i32, i32), &TableRow> {
+    let mut by_table = HashMap::with_capacity(rows.len());
+    for x in rows {
+        by_table.entry((x.round_no, x.table_no)).or_insert(x);
+    }
+    by_table
+}
+
 /// The views of the rounds of `t` (only round `only` when given), each table with
 /// its stored row; `base` makes the tables' QR codes (for print). Rows and names are
 /// looked up by key, so the cost is linear in the tables shown.
@@ -332,10 +342,7 @@ fn round_views(
     only: Option<u32>,
 ) -> Vec<RoundView> {
     let id = t.event.id;
-    let mut by_table: HashMap<(i32, i32), &TableRow> = HashMap::with_capacity(rows.len());
-    for x in rows {
-        by_table.entry((x.round_no, x.table_no)).or_insert(x);
-    }
+    let by_table = tables_by_round(rows);
     let names: HashMap<&str, &str> = t
         .file
         .entrants

@@ -224,6 +224,11 @@ pub fn store_hands(
 ) -> QueryResult<()> {
     for (i, ((dealer, entered), s)) in hands.iter().zip(scores).enumerate() {
         let no = i32::try_from(i + 1).unwrap_or(i32::MAX);
+        let totals = board.running.get(i).map_or(&[][..], Vec::as_slice);
+        let score = match entry::StoredScore::new(s, totals) {
+            Some(kept) => kept.to_json(),
+            None => serde_json::to_string(s).map_err(corrupt)?,
+        };
         games::insert_hand(
             conn,
             &NewHand {
@@ -232,7 +237,7 @@ pub fn store_hands(
                 kind: entered.kind(),
                 dealer: i32::from(*dealer),
                 entry: &entered.entry_json(),
-                score: &serde_json::to_string(s).map_err(corrupt)?,
+                score: &score,
                 submission: &format!("import-{id}-{no}"),
                 created_at: now,
                 updated_at: now,

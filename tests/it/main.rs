@@ -30,6 +30,7 @@ mod referee;
 mod safe;
 mod security;
 mod sheets;
+mod stored;
 mod structure;
 mod tournaments;
 mod trust;

@@ -4,7 +4,7 @@ use crate::domain::games::botifarra::{BotifarraOptions, RevokePenalty, hand_scor
 use crate::domain::lang::Lang;
 use crate::domain::options::TableOptions;
 
-use super::msg::{Note, Problem};
+use super::msg::{Note, Problem, notes_in_every_lang};
 use super::setup::{Errors, scores};
 use super::sums::{BOTIFARRA, Group, can_split};
 use super::types::{BotifarraChoice, BotifarraHand, EntryError, HandScore};
@@ -114,6 +114,7 @@ pub fn score(
         hand_points: scores(&hp),
         ends_game: None,
         notes: notes.iter().map(|n| n.render(lang)).collect(),
+        notes_in: notes_in_every_lang(&notes),
         next_dealer: Some((dealer + 1) % 4),
     })
 }

@@ -5,7 +5,7 @@ use crate::domain::lang::Lang;
 use crate::domain::options::TableOptions;
 use crate::domain::ruling::Score;
 
-use super::msg::{Note, Problem};
+use super::msg::{Note, Problem, notes_in_every_lang};
 use super::setup::Errors;
 use super::types::{CinquilloHand, EntryError, HandScore};
 
@@ -120,6 +120,7 @@ pub fn score(
             hand_points: vec![Score::ZERO; n],
             ends_game: None,
             notes: notes.iter().map(|x| x.render(lang)).collect(),
+            notes_in: notes_in_every_lang(&notes),
             next_dealer,
         });
     }
@@ -172,6 +173,7 @@ pub fn score(
             .collect(),
         ends_game: None,
         notes: vec![note.render(lang)],
+        notes_in: notes_in_every_lang(std::slice::from_ref(&note)),
         next_dealer,
     })
 }

@@ -6,7 +6,7 @@ use crate::domain::games::cuatrola::{
 use crate::domain::lang::Lang;
 use crate::domain::options::TableOptions;
 
-use super::msg::{Note, Problem, Side};
+use super::msg::{Note, Problem, Side, notes_in_every_lang};
 use super::setup::{Errors, scores};
 use super::sums::{CUATROLA, Group, can_split};
 use super::types::{CanteEntry, Contract, CuatrolaHand, EntryError, HandScore, TuteKind};
@@ -503,6 +503,7 @@ pub fn score(
         hand_points: scores(&hand_points),
         ends_game: None,
         notes: notes.iter().map(|n| n.render(lang)).collect(),
+        notes_in: notes_in_every_lang(&notes),
         next_dealer: Some((dealer + 1) % 4),
     })
 }

@@ -15,9 +15,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{EntryError, GameSetup, HandScore, QuickHand, Scoreboard, msg::Problem};
+use super::{EntryError, GameSetup, HandScore, QuickHand, Scoreboard, StoredScore, msg::Problem};
 use crate::domain::engine::GameKind;
 use crate::domain::lang::Lang;
+use crate::domain::ruling::Score;
 
 /// The value of a game document's `format` field.
 pub const GAME_FORMAT: &str = "baza-game/1";
@@ -130,8 +131,19 @@ pub fn score_one(
     lang: Lang,
 ) -> Result<HandScore, Vec<EntryError>> {
     let totals = super::scoreboard(setup, before).totals;
+    score_after(setup, &totals, dealer, entered, lang)
+}
+
+/// Checks and scores one hand given each side's total before it.
+fn score_after(
+    setup: &GameSetup,
+    totals: &[Score],
+    dealer: u8,
+    entered: &Entered,
+    lang: Lang,
+) -> Result<HandScore, Vec<EntryError>> {
     match entered {
-        Entered::Quick(q) => super::score_hand(setup, &totals, dealer, q, lang),
+        Entered::Quick(q) => super::score_hand(setup, totals, dealer, q, lang),
         Entered::Full(v) => {
             let one = |message: String| {
                 vec![EntryError {
@@ -168,11 +180,93 @@ pub fn rescore(
     hands: &[(u8, Entered)],
     lang: Lang,
 ) -> Result<(Vec<HandScore>, Scoreboard), (usize, Vec<EntryError>)> {
+    rescore_reusing(setup, hands, &[], lang).map(|r| (r.scores, r.board))
+}
+
+/// What is known of a hand from before a change: its result as stored, and each
+/// side's total before it when that result was computed.
+#[derive(Debug, Clone, Copy)]
+pub struct Previous<'a> {
+    pub stored: &'a StoredScore,
+    pub totals_before: &'a [Score],
+}
+
+impl<'a> Previous<'a> {
+    /// For each hand of a stored game, in order: what its stored result says, or
+    /// `None` where the hand or the one before it has no usable stored result.
+    pub fn of_stored(stored: &'a [Option<StoredScore>], zero: &'a [Score]) -> Vec<Option<Self>> {
+        (0..stored.len())
+            .map(|i| {
+                let totals_before = match i {
+                    0 => zero,
+                    _ => stored[i - 1].as_ref()?.totals.as_slice(),
+                };
+                Some(Previous {
+                    stored: stored[i].as_ref()?,
+                    totals_before,
+                })
+            })
+            .collect()
+    }
+}
+
+/// A game's hands scored: every hand's score, the scoreboard, and how many hands
+/// were checked afresh (the others kept their stored result).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rescored {
+    pub scores: Vec<HandScore>,
+    pub board: Scoreboard,
+    pub fresh: usize,
+}
+
+impl Rescored {
+    /// Each hand's result in its stored form (see [`StoredScore`]).
+    pub fn stored(&self) -> Vec<Option<StoredScore>> {
+        self.scores
+            .iter()
+            .zip(&self.board.running)
+            .map(|(s, totals)| StoredScore::new(s, totals))
+            .collect()
+    }
+}
+
+/// Scores every hand in order, keeping the stored result of a hand whose entry and
+/// dealer did not change (`previous[i]` is `Some`) when the totals before it are the
+/// same as when it was scored: a hand's result depends only on the game's setup, its
+/// dealer, its entry and those totals. So after a hand is added only that hand is
+/// checked, and after a correction or a removal only the hands from it onward whose
+/// totals changed. On a problem: the hand's 0-based position and errors.
+pub fn rescore_reusing(
+    setup: &GameSetup,
+    hands: &[(u8, Entered)],
+    previous: &[Option<Previous>],
+    lang: Lang,
+) -> Result<Rescored, (usize, Vec<EntryError>)> {
+    let mut totals = super::scoreboard(setup, &[]).totals;
     let mut scores: Vec<HandScore> = Vec::with_capacity(hands.len());
+    let mut fresh = 0;
     for (i, (dealer, entered)) in hands.iter().enumerate() {
-        let s = score_one(setup, &scores, *dealer, entered, lang).map_err(|e| (i, e))?;
+        let kept = previous
+            .get(i)
+            .copied()
+            .flatten()
+            .filter(|p| p.totals_before == totals.as_slice());
+        let s = match kept {
+            Some(p) => p.stored.in_lang(lang),
+            None => {
+                fresh += 1;
+                score_after(setup, &totals, *dealer, entered, lang).map_err(|e| (i, e))?
+            }
+        };
+        for (t, p) in totals.iter_mut().zip(s.hand_points.iter()) {
+            *t = t.saturating_add(*p);
+        }
         scores.push(s);
     }
     let board = super::scoreboard(setup, &scores);
-    Ok((scores, board))
+    Ok(Rescored {
+        scores,
+        board,
+        fresh,
+    })
 }

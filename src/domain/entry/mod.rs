@@ -24,7 +24,9 @@ mod tute_family;
 pub mod types;
 
 pub use board::{hand_score_from_ruling, scoreboard};
-pub use game::{Entered, GAME_FORMAT, GameDoc, HandDoc, rescore, score_one};
+pub use game::{
+    Entered, GAME_FORMAT, GameDoc, HandDoc, Previous, Rescored, rescore, rescore_reusing, score_one,
+};
 pub use setup::validate_setup;
 pub use types::*;
 
@@ -107,5 +109,7 @@ pub fn score_hand(
 
 #[cfg(test)]
 mod property_tests;
+#[cfg(test)]
+mod stored_tests;
 #[cfg(test)]
 mod tests;

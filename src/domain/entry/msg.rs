@@ -731,6 +731,16 @@ pub enum Note {
     Reached101 { side: Side },
 }
 
+/// Notes in each language Baza speaks, for storing a score.
+pub fn notes_in_every_lang(notes: &[Note]) -> super::types::NotesInEveryLang {
+    let in_lang = |lang: Lang| notes.iter().map(|n| n.render(lang)).collect();
+    super::types::NotesInEveryLang(Some([
+        in_lang(Lang::Es),
+        in_lang(Lang::Ca),
+        in_lang(Lang::En),
+    ]))
+}
+
 impl Note {
     pub fn render(&self, lang: Lang) -> String {
         use Lang::*;

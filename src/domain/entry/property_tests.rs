@@ -80,7 +80,7 @@ fn trump(record: &HandRecord) -> crate::domain::cards::Suit {
         .suit()
 }
 
-fn quick_cuatrola(record: &HandRecord, ruling: &Ruling) -> QuickHand {
+pub(super) fn quick_cuatrola(record: &HandRecord, ruling: &Ruling) -> QuickHand {
     let mut bid = Contract::Pass;
     let mut bidder = None;
     for ev in &record.events {
@@ -123,7 +123,7 @@ fn quick_cuatrola(record: &HandRecord, ruling: &Ruling) -> QuickHand {
     })
 }
 
-fn quick_family(record: &HandRecord, ruling: &Ruling) -> TuteFamilyHand {
+pub(super) fn quick_family(record: &HandRecord, ruling: &Ruling) -> TuteFamilyHand {
     let tute = tute(ruling);
     TuteFamilyHand {
         trump: trump(record),
@@ -141,7 +141,7 @@ fn quick_family(record: &HandRecord, ruling: &Ruling) -> TuteFamilyHand {
     }
 }
 
-fn quick_botifarra(record: &HandRecord, ruling: &Ruling) -> QuickHand {
+pub(super) fn quick_botifarra(record: &HandRecord, ruling: &Ruling) -> QuickHand {
     let mut chooser = record.dealer;
     let mut delegated = false;
     let mut choice = BotifarraChoice::Botifarra;
@@ -174,7 +174,7 @@ fn quick_botifarra(record: &HandRecord, ruling: &Ruling) -> QuickHand {
     })
 }
 
-fn quick_cinquillo(ruling: &Ruling) -> QuickHand {
+pub(super) fn quick_cinquillo(ruling: &Ruling) -> QuickHand {
     let cards: Vec<u32> = ruling
         .points
         .iter()

@@ -1390,6 +1390,7 @@ fn line(hp: &[i64]) -> HandScore {
         hand_points: pts(hp),
         ends_game: None,
         notes: vec![],
+        notes_in: Default::default(),
         next_dealer: None,
     }
 }

@@ -9,7 +9,7 @@ use crate::domain::lang::Lang;
 use crate::domain::options::TableOptions;
 use crate::domain::ruling::{GameOver, GameOverReason};
 
-use super::msg::{Note, Problem};
+use super::msg::{Note, Problem, notes_in_every_lang};
 use super::setup::{Errors, one_for, scores, side_label};
 use super::sums::{FORTY, Group, THIRTY_SIX, Values, can_split};
 use super::types::{EntryError, HandScore, TuteFamilyHand, TuteKind};
@@ -365,6 +365,7 @@ pub fn score(
                 hand_points: scores(&hp),
                 ends_game: over,
                 notes: notes.iter().map(|n| n.render(lang)).collect(),
+                notes_in: notes_in_every_lang(&notes),
                 next_dealer: Some(next_dealer),
             })
         };

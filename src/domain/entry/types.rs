@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::cards::Suit;
 use crate::domain::engine::GameKind;
+use crate::domain::lang::Lang;
 use crate::domain::ruling::{GameOver, Score};
 
 /// A game (partida) as set up at the table.
@@ -185,6 +186,82 @@ pub struct HandScore {
     /// older stored hands: [`crate::domain::entry::scoreboard`] then rotates.
     #[serde(default)]
     pub next_dealer: Option<u8>,
+    /// The notes in every language, for storing the score (see [`StoredScore`]).
+    #[serde(skip)]
+    pub notes_in: NotesInEveryLang,
+}
+
+/// A hand's notes in each language Baza speaks (Spanish, Catalan, English), kept so
+/// that a stored score reads in any language without scoring the hand again. Not part
+/// of the public JSON and left out of comparisons: two scores are equal when what they
+/// say in their own language is.
+#[derive(Debug, Clone, Default)]
+pub struct NotesInEveryLang(pub Option<[Vec<String>; 3]>);
+
+impl PartialEq for NotesInEveryLang {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl NotesInEveryLang {
+    /// The notes in one language, if they were kept.
+    pub fn get(&self, lang: Lang) -> Option<&Vec<String>> {
+        let i = Lang::ALL.iter().position(|l| *l == lang)?;
+        self.0.as_ref().and_then(|all| all.get(i))
+    }
+}
+
+/// A hand's computed result as stored beside its entry: its score (points, scoreboard
+/// points, how it ends the game, who deals next), its notes in every language and the
+/// totals after it. A stored game is shown and extended from these without running
+/// the card-point search again; [`crate::domain::entry::rescore_reusing`] recomputes
+/// only from a changed hand onward.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoredScore {
+    #[serde(flatten)]
+    pub score: HandScore,
+    /// The notes in Spanish, Catalan and English.
+    pub notes_in: [Vec<String>; 3],
+    /// Each side's total after this hand.
+    pub totals: Vec<Score>,
+}
+
+impl StoredScore {
+    /// The stored form of a freshly computed score with the totals after it; `None`
+    /// for a score that did not keep its notes in every language.
+    pub fn new(score: &HandScore, totals: &[Score]) -> Option<StoredScore> {
+        let notes_in = score.notes_in.0.clone()?;
+        let mut score = score.clone();
+        // Stored in Spanish whoever saved it, so that the same result is the same text.
+        score.notes = notes_in[0].clone();
+        Some(StoredScore {
+            score,
+            notes_in,
+            totals: totals.to_vec(),
+        })
+    }
+
+    /// The stored text, as kept in a hand's `score` column.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A stored text read back, or `None` for a score stored in an older form (only
+    /// its requester's language): that hand is scored again.
+    pub fn from_json(text: &str) -> Option<StoredScore> {
+        serde_json::from_str(text).ok()
+    }
+
+    /// The score with its notes in `lang`.
+    pub fn in_lang(&self, lang: Lang) -> HandScore {
+        let mut score = self.score.clone();
+        score.notes_in = NotesInEveryLang(Some(self.notes_in.clone()));
+        if let Some(notes) = score.notes_in.get(lang) {
+            score.notes = notes.clone();
+        }
+        score
+    }
 }
 
 /// The running state of a partida after its hands.

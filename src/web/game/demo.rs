@@ -207,7 +207,8 @@ pub fn create_demo_games(conn: &mut DbConn, club_id: i32) -> Result<usize, AppEr
                 AppError::Internal(anyhow::anyhow!("demo game {game} hand {}: {e:?}", i + 1))
             })?;
             let l = load(conn, id)?;
-            let board = rescore(&l.setup, &l.entered, Lang::Es)
+            let board = l
+                .scored(Lang::Es)
                 .map(|(_, b)| b)
                 .map_err(|(n, e)| AppError::Internal(anyhow::anyhow!("demo hand {n}: {e:?}")))?;
             let change = Change::Add {
@@ -265,9 +266,7 @@ fn entered_twice_and_deleted(conn: &mut DbConn, id: i32) -> Result<bool, AppErro
     let actor = "demo";
     let by = ChangeBy::default();
     let l = load(conn, id)?;
-    let (Some((_, last)), Ok((_, board))) =
-        (l.entered.last(), rescore(&l.setup, &l.entered, Lang::Es))
-    else {
+    let (Some((_, last)), Ok((_, board))) = (l.entered.last(), l.scored(Lang::Es)) else {
         return Ok(false);
     };
     let Some(dealer) = board.next_dealer else {

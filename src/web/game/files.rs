@@ -34,7 +34,8 @@ pub async fn export_game(
     let id = parse_id(&path)?;
     let l = db(&state, move |conn| load(conn, id)).await?;
     let lang = crate::web::i18n::negotiate(&req);
-    let (scores, board) = rescore(&l.setup, &l.entered, lang)
+    let (scores, board) = l
+        .scored(lang)
         .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
     let file = GameFile {
         format: GAME_FORMAT.to_owned(),
@@ -193,7 +194,8 @@ pub fn apply_entered(
             entered,
         },
         None => {
-            let board = rescore(&l.setup, &l.entered, lang)
+            let board = l
+                .scored(lang)
                 .map(|(_, b)| b)
                 .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
             if board.game_over.is_some() {

@@ -27,8 +27,8 @@ use crate::db::tournaments::ChangeError;
 use crate::domain::cards::Suit;
 use crate::domain::entry::{
     self, BotifarraChoice, BotifarraHand, CanteEntry, CinquilloHand, ClaimEntry, Contract,
-    CuatrolaHand, EntryError, GameSetup, HandScore, QuickHand, Scoreboard, TuteEntry,
-    TuteFamilyHand, TuteKind,
+    CuatrolaHand, EntryError, GameSetup, HandScore, Previous, QuickHand, Scoreboard, StoredScore,
+    TuteEntry, TuteFamilyHand, TuteKind, rescore_reusing,
 };
 use crate::domain::{self, GameKind, Lang, Score};
 use crate::error::AppError;
@@ -430,6 +430,34 @@ pub(crate) struct Loaded {
     pub(crate) entered: Vec<(u8, Entered)>,
 }
 
+impl Loaded {
+    /// Each hand's stored result, where it is stored in the current form.
+    fn stored(&self) -> Vec<Option<StoredScore>> {
+        self.hands
+            .iter()
+            .map(|h| StoredScore::from_json(&h.score))
+            .collect()
+    }
+
+    /// Every hand's score and the scoreboard, from the results stored with the hands:
+    /// a page shows a game without running the card-point search again. A hand stored
+    /// in an older form (and the ones after it) is scored afresh.
+    pub(crate) fn scored(
+        &self,
+        lang: Lang,
+    ) -> Result<(Vec<HandScore>, Scoreboard), (usize, Vec<EntryError>)> {
+        let stored = self.stored();
+        let zero = zero_totals(&self.setup);
+        let previous = Previous::of_stored(&stored, &zero);
+        rescore_reusing(&self.setup, &self.entered, &previous, lang).map(|r| (r.scores, r.board))
+    }
+}
+
+/// Each side's total before the first hand.
+fn zero_totals(setup: &GameSetup) -> Vec<Score> {
+    crate::domain::entry::scoreboard(setup, &[]).totals
+}
+
 pub(crate) fn load(conn: &mut DbConn, id: i32) -> Result<Loaded, AppError> {
     let game = games::find_game(conn, id)?.ok_or(AppError::NotFound)?;
     let hands = games::game_hands(conn, id)?;
@@ -537,12 +565,18 @@ pub(crate) fn apply_change(
             });
         }
         let mut hands = l.entered.clone();
+        // Where each hand of the changed game was in the stored one (`None`: new or changed).
+        let mut origin: Vec<Option<usize>> = (0..hands.len()).map(Some).collect();
+        // Which stored row holds each hand of the changed game (`None`: a row to insert).
+        let mut rows: Vec<Option<usize>> = origin.clone();
         let position = |n: i32| l.hands.iter().position(|h| h.hand_no == n);
         let (action, before, after, hand_no) = match &change {
             Change::Add {
                 dealer, entered, ..
             } => {
                 hands.push((*dealer, entered.clone()));
+                origin.push(None);
+                rows.push(None);
                 let no = l.hands.last().map_or(1, |h| h.hand_no + 1);
                 (
                     "create",
@@ -555,6 +589,7 @@ pub(crate) fn apply_change(
                 let i = position(*hand_no).ok_or(AppError::NotFound)?;
                 let old = hands[i].1.entry_json();
                 hands[i].1 = entered.clone();
+                origin[i] = None;
                 (
                     "update",
                     Some(hand_json(id, *hand_no, &old)),
@@ -565,6 +600,8 @@ pub(crate) fn apply_change(
             Change::Remove { hand_no } => {
                 let i = position(*hand_no).ok_or(AppError::NotFound)?;
                 let (dealer, old) = hands.remove(i);
+                origin.remove(i);
+                rows.remove(i);
                 // Kept whole (its kind and dealer too) so the deletion can be undone.
                 let before = kept_hand_json(id, *hand_no, dealer, &old, None);
                 ("delete", Some(before), None, *hand_no)
@@ -577,17 +614,38 @@ pub(crate) fn apply_change(
             } => {
                 let i = restore_at(&l.hands, *hand_no);
                 hands.insert(i, (*dealer, entered.clone()));
+                origin.insert(i, None);
+                rows.insert(i, None);
                 let after = kept_hand_json(id, *hand_no, *dealer, entered, Some(*from));
                 ("restore", None, Some(after), *hand_no)
             }
         };
-        let (scores, board) = match rescore(&l.setup, &hands, lang) {
+        // Only the changed hand, and the hands after it whose totals before them
+        // changed, are checked again: the others keep their stored result.
+        let stored = l.stored();
+        let zero = zero_totals(&l.setup);
+        let was = Previous::of_stored(&stored, &zero);
+        let previous: Vec<Option<Previous>> = origin
+            .iter()
+            .map(|o| o.and_then(|m| was.get(m).copied().flatten()))
+            .collect();
+        let rescored = match rescore_reusing(&l.setup, &hands, &previous, lang) {
             Ok(v) => v,
             Err((i, errors)) => {
                 // Nothing of this change may stay: roll back the version bump too.
                 return Err(AppError::Invalid(i + 1, errors));
             }
         };
+        let results: Vec<String> = rescored
+            .stored()
+            .iter()
+            .zip(&rescored.scores)
+            .map(|(kept, s)| match kept {
+                Some(k) => k.to_json(),
+                None => serde_json::to_string(s).unwrap_or_default(),
+            })
+            .collect();
+        let board = rescored.board;
         let t = now();
         match &change {
             Change::Add {
@@ -595,7 +653,7 @@ pub(crate) fn apply_change(
                 entered,
                 submission,
             } => {
-                let score = scores.last().ok_or(AppError::NotFound)?;
+                let score = results.last().ok_or(AppError::NotFound)?;
                 games::insert_hand(
                     conn,
                     &NewHand {
@@ -604,7 +662,7 @@ pub(crate) fn apply_change(
                         kind: entered.kind(),
                         dealer: i32::from(*dealer),
                         entry: &entered.entry_json(),
-                        score: &serde_json::to_string(score).unwrap_or_default(),
+                        score,
                         submission,
                         created_at: t,
                         updated_at: t,
@@ -617,7 +675,7 @@ pub(crate) fn apply_change(
                 from,
                 ..
             } => {
-                let score = scores
+                let score = results
                     .get(restore_at(&l.hands, hand_no))
                     .ok_or(AppError::NotFound)?;
                 games::insert_hand(
@@ -628,7 +686,7 @@ pub(crate) fn apply_change(
                         kind: entered.kind(),
                         dealer: i32::from(*dealer),
                         entry: &entered.entry_json(),
-                        score: &serde_json::to_string(score).unwrap_or_default(),
+                        score,
                         submission: &restore_submission(*from),
                         created_at: t,
                         updated_at: t,
@@ -637,26 +695,24 @@ pub(crate) fn apply_change(
             }
             Change::Replace { .. } | Change::Remove { .. } => {}
         }
-        // Store every hand's fresh score (a correction changes those after it).
-        let stored = games::game_hands(conn, id)?;
+        // Every other stored hand gets its fresh result where it changed (a
+        // correction changes the totals of those after it).
         if let Change::Remove { hand_no } = &change
-            && let Some(h) = stored.iter().find(|h| h.hand_no == *hand_no)
+            && let Some(h) = l.hands.iter().find(|h| h.hand_no == *hand_no)
         {
             games::delete_hand(conn, h.id)?;
         }
-        let remaining: Vec<&GameHand> = stored
-            .iter()
-            .filter(|h| !matches!(&change, Change::Remove { hand_no } if h.hand_no == *hand_no))
-            .collect();
-        for ((h, s), (_, e)) in remaining.iter().zip(&scores).zip(&hands) {
+        for (((_, e), score), row) in hands.iter().zip(&results).zip(&rows) {
+            let Some(h) = row.and_then(|m| l.hands.get(m)) else {
+                continue;
+            };
             let (kind, entry) = (e.kind(), e.entry_json());
-            let score = serde_json::to_string(s).unwrap_or_default();
             // Only what changed is written: a new hand leaves the earlier ones as
             // they were, so saving one costs the same however long the game is.
             if (h.kind.as_str(), h.entry.as_str(), h.score.as_str())
                 != (kind, entry.as_str(), score.as_str())
             {
-                games::update_hand(conn, h.id, kind, &entry, &score, t)?;
+                games::update_hand(conn, h.id, kind, &entry, score, t)?;
             }
         }
         let (status, winner) = match &board.game_over {

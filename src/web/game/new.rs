@@ -43,7 +43,8 @@ fn form_after(l: &Loaded, lang: Lang) -> HashMap<String, String> {
     let players = l.setup.players.max(1);
     // Who deals after the last hand (the board stops counting once the game is over).
     let last_dealer = l.entered.last().map_or(l.setup.first_dealer, |(d, _)| *d);
-    let next = rescore(&l.setup, &l.entered, lang)
+    let next = l
+        .scored(lang)
         .ok()
         .and_then(|(scores, _)| scores.last().and_then(|s| s.next_dealer))
         .unwrap_or((last_dealer + 1) % players);

@@ -147,7 +147,7 @@ pub(super) async fn game_page(
 ) -> Result<HttpResponse, AppError> {
     let l = db(state, move |conn| load(conn, id)).await?;
     let ctx = Ctx::from_request(req);
-    let (scores, board) = rescore(&l.setup, &l.entered, ctx.lang).map_err(|(i, e)| {
+    let (scores, board) = l.scored(ctx.lang).map_err(|(i, e)| {
         AppError::Internal(anyhow::anyhow!(
             "game {id}: stored hand {} no longer scores: {e:?}",
             i + 1
@@ -389,7 +389,8 @@ async fn hand_page(
         });
     }
     let ctx = Ctx::from_request(req);
-    let (_, board) = rescore(&l.setup, &l.entered, ctx.lang)
+    let (_, board) = l
+        .scored(ctx.lang)
         .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
     let (dealer, form) = match hand_no {
         Some(n) => {
@@ -538,7 +539,8 @@ async fn save_hand(
             entered,
         },
         None => {
-            let totals = rescore(&l.setup, &l.entered, lang)
+            let totals = l
+                .scored(lang)
                 .map(|(_, b)| b)
                 .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
             Change::Add {

@@ -59,7 +59,7 @@ pub async fn confirm_delete_hand(
         .iter()
         .position(|h| h.hand_no == n)
         .ok_or(AppError::NotFound)?;
-    let (scores, _) = rescore(&l.setup, &l.entered, ctx.lang).map_err(|(i, e)| {
+    let (scores, _) = l.scored(ctx.lang).map_err(|(i, e)| {
         AppError::Internal(anyhow::anyhow!(
             "game {id}: stored hand {} no longer scores: {e:?}",
             i + 1

@@ -1,0 +1,214 @@
+//! Scoring from stored results: after any sequence of additions, corrections,
+//! removals and restorations, the results kept hand by hand (reused where a hand and
+//! the totals before it did not change) are exactly what scoring the whole game
+//! afresh gives, in every language; and only the changed hands are checked again.
+
+#![allow(clippy::unwrap_used)]
+
+use proptest::prelude::*;
+
+use crate::domain::engine::GameKind;
+use crate::domain::lang::Lang;
+use crate::domain::random::random_complete_record;
+use crate::domain::rule;
+
+use super::property_tests::{quick_botifarra, quick_cinquillo, quick_cuatrola, quick_family};
+use super::*;
+
+const GAMES: [(GameKind, u8); 6] = [
+    (GameKind::Cuatrola, 4),
+    (GameKind::Tute, 4),
+    (GameKind::Tute, 3),
+    (GameKind::Guinote, 2),
+    (GameKind::Botifarra, 4),
+    (GameKind::Cinquillo, 4),
+];
+
+fn setup_of(game: GameKind, players: u8) -> GameSetup {
+    GameSetup {
+        game,
+        players,
+        options: serde_json::Map::new(),
+        first_dealer: 0,
+    }
+}
+
+/// A random hand of the game as a scorekeeper enters it: as quick entry (what the
+/// card-point search checks) or, one time in three, card by card.
+fn hand(game: GameKind, players: u8, seed: u64) -> (u8, Entered) {
+    let record = random_complete_record(game, players, seed);
+    let ruling = rule(&record, Lang::Es);
+    let entered = if seed % 3 == 0 {
+        Entered::Full(record.to_value())
+    } else {
+        Entered::Quick(match game {
+            GameKind::Cuatrola => quick_cuatrola(&record, &ruling),
+            GameKind::Tute => QuickHand::Tute(quick_family(&record, &ruling)),
+            GameKind::Guinote => QuickHand::Guinote(quick_family(&record, &ruling)),
+            GameKind::Botifarra => quick_botifarra(&record, &ruling),
+            GameKind::Cinquillo => quick_cinquillo(&ruling),
+        })
+    };
+    (record.dealer, entered)
+}
+
+/// One change to a stored game, as the scorekeeper's phone or the referee makes it.
+#[derive(Debug, Clone)]
+enum Edit {
+    Add(u64),
+    Replace(usize, u64),
+    Remove(usize),
+    Restore(usize, u64),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        3 => any::<u64>().prop_map(Edit::Add),
+        2 => (any::<usize>(), any::<u64>()).prop_map(|(i, s)| Edit::Replace(i, s)),
+        1 => any::<usize>().prop_map(Edit::Remove),
+        1 => (any::<usize>(), any::<u64>()).prop_map(|(i, s)| Edit::Restore(i, s)),
+    ]
+}
+
+/// Applies an edit: the new hands, where each came from in the old list (`None`:
+/// new or changed), and the position of the first changed hand.
+fn apply(
+    hands: &[(u8, Entered)],
+    e: &Edit,
+    game: (GameKind, u8),
+) -> (Vec<(u8, Entered)>, Vec<Option<usize>>, usize) {
+    let mut new = hands.to_vec();
+    let mut origin: Vec<Option<usize>> = (0..hands.len()).map(Some).collect();
+    let n = hands.len();
+    let first = match *e {
+        Edit::Add(s) => {
+            new.push(hand(game.0, game.1, s));
+            origin.push(None);
+            n
+        }
+        Edit::Replace(i, s) if n > 0 => {
+            let i = i % n;
+            new[i] = hand(game.0, game.1, s);
+            origin[i] = None;
+            i
+        }
+        Edit::Remove(i) if n > 0 => {
+            let i = i % n;
+            new.remove(i);
+            origin.remove(i);
+            i
+        }
+        Edit::Restore(i, s) => {
+            let i = i % (n + 1);
+            new.insert(i, hand(game.0, game.1, s));
+            origin.insert(i, None);
+            i
+        }
+        _ => n,
+    };
+    (new, origin, first)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    #[test]
+    fn stored_results_after_any_edits_equal_a_full_rescore_and_only_changes_are_checked(
+        which in 0usize..GAMES.len(),
+        start in proptest::collection::vec(any::<u64>(), 0..10),
+        edits in proptest::collection::vec(edit(), 1..8),
+        langs in proptest::collection::vec(0usize..3, 8),
+    ) {
+        let (game, players) = GAMES[which];
+        let setup = setup_of(game, players);
+        let zero = scoreboard(&setup, &[]).totals;
+        let mut hands: Vec<(u8, Entered)> =
+            start.iter().map(|s| hand(game, players, *s)).collect();
+        // A game as the server keeps it: its hands up to the first that does not score.
+        if let Err((i, _)) = rescore(&setup, &hands, Lang::Es) {
+            hands.truncate(i);
+        }
+        let first = rescore_reusing(&setup, &hands, &[], Lang::Es).unwrap();
+        prop_assert_eq!(first.fresh, hands.len());
+        let mut stored: Vec<Option<StoredScore>> = first.stored();
+        prop_assert!(stored.iter().all(Option::is_some));
+        for (k, e) in edits.iter().enumerate() {
+            let lang = Lang::ALL[langs[k % langs.len()]];
+            let (new, origin, changed_from) = apply(&hands, e, (game, players));
+            let was = Previous::of_stored(&stored, &zero);
+            let previous: Vec<Option<Previous>> = origin
+                .iter()
+                .map(|o| o.and_then(|m| was.get(m).copied().flatten()))
+                .collect();
+            let reused = rescore_reusing(&setup, &new, &previous, lang);
+            let full = rescore(&setup, &new, lang);
+            match (&reused, &full) {
+                (Ok(r), Ok((scores, board))) => {
+                    prop_assert_eq!(&r.scores, scores);
+                    prop_assert_eq!(&r.board, board);
+                    // Notes in the viewer's language, whoever stored the hand.
+                    for (a, b) in r.scores.iter().zip(scores) {
+                        prop_assert_eq!(&a.notes, &b.notes);
+                    }
+                    // The stored texts are the same as a full rescore would store.
+                    let fresh = rescore_reusing(&setup, &new, &[], Lang::En).unwrap();
+                    let a: Vec<String> = r.stored().iter().map(|s| s.as_ref().unwrap().to_json()).collect();
+                    let b: Vec<String> = fresh.stored().iter().map(|s| s.as_ref().unwrap().to_json()).collect();
+                    prop_assert_eq!(a, b);
+                    // Nothing before the change is checked again; an addition checks one hand.
+                    prop_assert!(r.fresh <= new.len() - changed_from.min(new.len()), "{} > {}", r.fresh, new.len() - changed_from);
+                    if matches!(e, Edit::Add(_)) {
+                        prop_assert_eq!(r.fresh, 1);
+                    }
+                    hands = new;
+                    stored = r.stored();
+                }
+                (Err(a), Err(b)) => prop_assert_eq!(a, b),
+                _ => prop_assert!(false, "{reused:?} vs {full:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_score_stored_in_one_language_reads_in_another() {
+    let setup = setup_of(GameKind::Cuatrola, 4);
+    let hands: Vec<(u8, Entered)> = (0..6)
+        .map(|s| hand(GameKind::Cuatrola, 4, s * 3 + 1))
+        .collect();
+    let ca = rescore_reusing(&setup, &hands, &[], Lang::Ca).unwrap();
+    let texts: Vec<String> = ca
+        .stored()
+        .iter()
+        .map(|s| s.as_ref().unwrap().to_json())
+        .collect();
+    let back: Vec<Option<StoredScore>> = texts.iter().map(|t| StoredScore::from_json(t)).collect();
+    let zero = scoreboard(&setup, &[]).totals;
+    let previous = Previous::of_stored(&back, &zero);
+    let en = rescore_reusing(&setup, &hands, &previous, Lang::En).unwrap();
+    assert_eq!(en.fresh, 0, "every hand is read from its stored result");
+    let (fresh_en, _) = rescore(&setup, &hands, Lang::En).unwrap();
+    for (a, b) in en.scores.iter().zip(&fresh_en) {
+        assert_eq!(a.notes, b.notes);
+    }
+    assert!(en.scores.iter().any(|s| !s.notes.is_empty()));
+}
+
+#[test]
+fn a_score_stored_before_notes_were_kept_in_every_language_is_scored_again() {
+    let setup = setup_of(GameKind::Cuatrola, 4);
+    let hands: Vec<(u8, Entered)> = (0..3)
+        .map(|s| hand(GameKind::Cuatrola, 4, s * 3 + 1))
+        .collect();
+    let (scores, _) = rescore(&setup, &hands, Lang::Es).unwrap();
+    let old: Vec<Option<StoredScore>> = scores
+        .iter()
+        .map(|s| StoredScore::from_json(&serde_json::to_string(s).unwrap()))
+        .collect();
+    assert!(old.iter().all(Option::is_none));
+    let zero = scoreboard(&setup, &[]).totals;
+    let again =
+        rescore_reusing(&setup, &hands, &Previous::of_stored(&old, &zero), Lang::Es).unwrap();
+    assert_eq!(again.fresh, 3);
+    assert_eq!(again.scores, scores);
+}

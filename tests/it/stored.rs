@@ -1,0 +1,187 @@
+//! A game's hands keep their computed results (points, totals, the next dealer, the
+//! notes in every language) as they are saved: after additions, corrections, removals
+//! and an undone removal, what is stored is exactly what scoring the whole game afresh
+//! gives, and pages read it in the viewer's language.
+
+use baza::domain::Lang;
+use baza::domain::entry::{Entered, GameSetup, StoredScore, rescore};
+use reqwest::StatusCode;
+
+use crate::club::Table;
+use crate::helpers::{attr, post_form_as, texts};
+
+/// The game's stored hands: their entries and stored results, and the setup.
+async fn stored(t: &Table) -> (GameSetup, Vec<(u8, Entered)>, Vec<String>) {
+    let id = t.game;
+    t.app
+        .with_conn(move |conn| {
+            let g = baza::db::games::find_game(conn, id).unwrap().unwrap();
+            let setup = GameSetup {
+                game: g.game.parse().unwrap(),
+                players: u8::try_from(g.players).unwrap(),
+                options: serde_json::from_str(&g.options).unwrap(),
+                first_dealer: u8::try_from(g.first_dealer).unwrap(),
+            };
+            let rows = baza::db::games::game_hands(conn, id).unwrap();
+            let hands = rows
+                .iter()
+                .map(|h| {
+                    let e = Entered::from_parts(&h.kind, &h.entry).unwrap();
+                    (u8::try_from(h.dealer).unwrap(), e)
+                })
+                .collect();
+            let results = rows.iter().map(|h| h.score.clone()).collect();
+            (setup, hands, results)
+        })
+        .await
+}
+
+/// Asserts that every stored result is what a full rescore of the stored entries
+/// gives, to the byte, and returns the number of hands.
+async fn assert_stored_equals_a_full_rescore(t: &Table, step: &str) -> usize {
+    let (setup, hands, results) = stored(t).await;
+    let (scores, board) = rescore(&setup, &hands, Lang::Es).unwrap();
+    let expected: Vec<String> = scores
+        .iter()
+        .zip(&board.running)
+        .map(|(s, totals)| StoredScore::new(s, totals).unwrap().to_json())
+        .collect();
+    assert_eq!(results, expected, "after {step}");
+    for r in &results {
+        let kept = StoredScore::from_json(r).unwrap();
+        assert_eq!(kept.notes_in.len(), 3);
+    }
+    hands.len()
+}
+
+async fn botifarra_hand(t: &Table, chooser: &str, choice: &str, points: &str) {
+    let res = t
+        .hand(&[
+            ("chooser", chooser),
+            ("choice", choice),
+            ("doubles", "0"),
+            ("points_side0", points),
+        ])
+        .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+}
+
+#[tokio::test]
+async fn a_games_stored_results_equal_a_full_rescore_after_corrections_removals_and_an_undo() {
+    let t = crate::club::start("botifarra", 4, &[]).await;
+    let g = t.game;
+    // Seat 3 deals first; the dealer chooses trumps.
+    let plays = [
+        ("3", "c", "50"),
+        ("0", "o", "30"),
+        ("1", "e", "70"),
+        ("2", "botifarra", "40"),
+        ("3", "b", "66"),
+        ("0", "c", "20"),
+        ("1", "o", "12"),
+    ];
+    for (n, (chooser, choice, points)) in plays.iter().enumerate() {
+        botifarra_hand(&t, chooser, choice, points).await;
+        let hands = assert_stored_equals_a_full_rescore(&t, &format!("hand {}", n + 1)).await;
+        assert_eq!(hands, n + 1);
+    }
+    let before = t.totals().await;
+
+    // A correction of hand 2 changes the totals before every later hand.
+    let res = t
+        .edit(
+            2,
+            &[
+                ("chooser", "0"),
+                ("choice", "o"),
+                ("doubles", "0"),
+                ("points_side0", "40"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+    assert_stored_equals_a_full_rescore(&t, "correcting hand 2").await;
+    assert_ne!(t.totals().await, before);
+
+    // Removing hand 4 and putting it back from the history.
+    let version = t.version().await;
+    let res = post_form_as(
+        &t.app,
+        &t.client,
+        &format!("/partidas/{g}/manos/4/borrar"),
+        &[("version", &version)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        assert_stored_equals_a_full_rescore(&t, "removing hand 4").await,
+        6
+    );
+    let res = t
+        .client
+        .get(t.app.url(&format!("/partidas/{g}/auditoria")))
+        .send()
+        .await
+        .unwrap();
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let undo = attr(&html, "form[action$='/deshacer']", "action").unwrap();
+    let v = attr(
+        &html,
+        "form[action$='/deshacer'] input[name=version]",
+        "value",
+    )
+    .unwrap();
+    let res = post_form_as(&t.app, &t.client, &undo, &[("version", &v)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        assert_stored_equals_a_full_rescore(&t, "undoing the removal").await,
+        7
+    );
+
+    // Removing the first hand shifts the totals of all the others.
+    let version = t.version().await;
+    let res = post_form_as(
+        &t.app,
+        &t.client,
+        &format!("/partidas/{g}/manos/1/borrar"),
+        &[("version", &version)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_stored_equals_a_full_rescore(&t, "removing hand 1").await;
+    botifarra_hand(&t, "2", "e", "40").await;
+    assert_stored_equals_a_full_rescore(&t, "a hand after the removal").await;
+
+    // The scoreboard reads the stored notes in the viewer's language.
+    let (setup, hands, _) = stored(&t).await;
+    for (lang, accept) in [(Lang::Es, "es"), (Lang::Ca, "ca"), (Lang::En, "en")] {
+        let (scores, _) = rescore(&setup, &hands, lang).unwrap();
+        let res = t
+            .client
+            .get(t.app.url(&format!("/partidas/{g}")))
+            .header("Accept-Language", accept)
+            .send()
+            .await
+            .unwrap();
+        let page = res.text().await.unwrap();
+        for note in scores.iter().flat_map(|s| &s.notes) {
+            let escaped = note.replace('&', "&amp;").replace('\'', "&#x27;");
+            assert!(
+                page.contains(&escaped),
+                "{accept}: «{note}» not on the page"
+            );
+        }
+    }
+    let html = t.page().await;
+    assert!(!texts(&html, ".big-score").is_empty());
+}

@@ -3,8 +3,13 @@
 //! is exported and its hands counted against the hands acknowledged (none lost, none
 //! duplicated). Prints hands/s and the latency of a save (p50, p99).
 //!
-//! `cargo run --release --example load_hands -- BASE_URL USER PASSWORD [CLIENTS] [SECONDS]`
+//! `cargo run --release --example load_hands -- BASE_URL USER PASSWORD [CLIENTS] [SECONDS] [MODE]`
 //! (benches/load/run.sh starts the server and calls it).
+//!
+//! MODE `short` (the default): cuatrola games of 9 hands each. MODE `long`: botifarra
+//! games of 50 hands each (every hand 36–36, so none ends the game); prints the save
+//! latency at hands 1–10 and at hands 41–50, which must be the same. MODE `prepare:N`:
+//! one botifarra game with N such hands; prints its id (for wrk on its scoreboard).
 
 use std::time::{Duration, Instant};
 
@@ -68,13 +73,13 @@ impl Keeper {
         })
     }
 
-    async fn new_game(&self) -> Result<i32, Error> {
+    async fn new_game(&self, game: &str) -> Result<i32, Error> {
         let res = self
             .client
             .post(format!("{}/clubes/1/partidas/nueva", self.base))
             .form(&[
                 ("csrf", self.csrf.as_str()),
-                ("game", "cuatrola"),
+                ("game", game),
                 ("players", "4"),
                 ("first_dealer", "3"),
                 ("seat_0", "Ana"),
@@ -105,22 +110,43 @@ impl Keeper {
             .parse()?)
     }
 
-    async fn hand(&self, game: i32, version: i32, submission: &str) -> Result<StatusCode, Error> {
+    async fn hand(
+        &self,
+        game: i32,
+        version: i32,
+        submission: &str,
+        long: Option<u8>,
+    ) -> Result<StatusCode, Error> {
         let v = version.to_string();
+        let mut form = vec![
+            ("csrf", self.csrf.clone()),
+            ("version", v),
+            ("submission", submission.to_owned()),
+        ];
+        match long {
+            // Botifarra: the dealer chooses oros; 36 card points each, nobody scores.
+            Some(dealer) => form.extend([
+                ("chooser", dealer.to_string()),
+                ("choice", "o".to_owned()),
+                ("doubles", "0".to_owned()),
+                ("points_side0", "36".to_owned()),
+            ]),
+            None => form.extend(
+                [
+                    ("trump", "o"),
+                    ("bid", "solo"),
+                    ("bidder", "0"),
+                    ("card_points_side0", "70"),
+                    ("card_points_side1", "30"),
+                    ("last_trick_side", "0"),
+                ]
+                .map(|(k, v)| (k, v.to_owned())),
+            ),
+        }
         let res = self
             .client
             .post(format!("{}/partidas/{game}/mano", self.base))
-            .form(&[
-                ("csrf", self.csrf.as_str()),
-                ("version", v.as_str()),
-                ("submission", submission),
-                ("trump", "o"),
-                ("bid", "solo"),
-                ("bidder", "0"),
-                ("card_points_side0", "70"),
-                ("card_points_side1", "30"),
-                ("last_trick_side", "0"),
-            ])
+            .form(&form)
             .send()
             .await?;
         Ok(res.status())
@@ -141,8 +167,16 @@ impl Keeper {
 struct Outcome {
     /// (game, hands acknowledged)
     games: Vec<(i32, usize)>,
-    latencies: Vec<Duration>,
+    /// The latency of each save, with the number the hand has in its game.
+    latencies: Vec<(usize, Duration)>,
     refused: usize,
+}
+
+/// How many hands a game gets, and of which game.
+#[derive(Clone, Copy)]
+struct Games {
+    hands: usize,
+    long: bool,
 }
 
 async fn run_keeper(
@@ -150,6 +184,7 @@ async fn run_keeper(
     run: u128,
     id: usize,
     until: Instant,
+    games: Games,
 ) -> Result<(Keeper, Outcome), Error> {
     let mut out = Outcome {
         games: Vec::new(),
@@ -158,17 +193,21 @@ async fn run_keeper(
     };
     let mut n = 0usize;
     while Instant::now() < until {
-        let game = k.new_game().await?;
+        let game = k
+            .new_game(if games.long { "botifarra" } else { "cuatrola" })
+            .await?;
         let mut version = k.version(game).await?;
         let mut acked = 0usize;
         // A won solo is 2 points: 9 hands stay under the 21 that ends the game.
-        while acked < 9 && Instant::now() < until {
+        while acked < games.hands && Instant::now() < until {
             n += 1;
             let t = Instant::now();
+            // Seat 3 deals first, then each seat in turn.
+            let dealer = games.long.then_some(((acked + 3) % 4) as u8);
             let status = k
-                .hand(game, version, &format!("load-{run}-{id}-{n}"))
+                .hand(game, version, &format!("load-{run}-{id}-{n}"), dealer)
                 .await?;
-            out.latencies.push(t.elapsed());
+            out.latencies.push((acked + 1, t.elapsed()));
             if status == StatusCode::SEE_OTHER {
                 acked += 1;
                 version += 1;
@@ -194,6 +233,35 @@ async fn main() -> Result<(), Error> {
     let password = args.get(3).ok_or("PASSWORD")?.clone();
     let clients: usize = args.get(4).map_or(Ok(32), |s| s.parse())?;
     let seconds: u64 = args.get(5).map_or(Ok(10), |s| s.parse())?;
+    let mode = args.get(6).map_or("short", String::as_str);
+    if let Some(n) = mode.strip_prefix("prepare:") {
+        let k = Keeper::login(&base, &user, &password).await?;
+        let game = k.new_game("botifarra").await?;
+        let mut version = k.version(game).await?;
+        for i in 0..n.parse::<usize>()? {
+            let dealer = ((i + 3) % 4) as u8;
+            let status = k
+                .hand(game, version, &format!("prepare-{game}-{i}"), Some(dealer))
+                .await?;
+            if status != StatusCode::SEE_OTHER {
+                return Err(format!("prepare: hand {}: {status}", i + 1).into());
+            }
+            version += 1;
+        }
+        println!("{game}");
+        return Ok(());
+    }
+    let shape = if mode == "long" {
+        Games {
+            hands: 50,
+            long: true,
+        }
+    } else {
+        Games {
+            hands: 9,
+            long: false,
+        }
+    };
     let mut keepers = Vec::new();
     for _ in 0..clients {
         keepers.push(Keeper::login(&base, &user, &password).await?);
@@ -208,18 +276,31 @@ async fn main() -> Result<(), Error> {
     let tasks: Vec<_> = keepers
         .into_iter()
         .enumerate()
-        .map(|(i, k)| tokio::spawn(run_keeper(k, run, i, until)))
+        .map(|(i, k)| tokio::spawn(run_keeper(k, run, i, until, shape)))
         .collect();
     let mut results = Vec::new();
     for t in tasks {
         results.push(t.await??);
     }
     let elapsed = start.elapsed().as_secs_f64();
-    let mut latencies: Vec<Duration> = results
+    let all: Vec<(usize, Duration)> = results
         .iter()
         .flat_map(|(_, o)| o.latencies.iter().copied())
         .collect();
+    let mut latencies: Vec<Duration> = all.iter().map(|(_, d)| *d).collect();
     latencies.sort_unstable();
+    let p50_of = |from: usize, to: usize| {
+        let mut d: Vec<Duration> = all
+            .iter()
+            .filter(|(n, _)| (from..=to).contains(n))
+            .map(|(_, d)| *d)
+            .collect();
+        d.sort_unstable();
+        (
+            d.len(),
+            d.get(d.len() / 2).map_or(0.0, |d| d.as_secs_f64() * 1000.0),
+        )
+    };
     let acked: usize = results
         .iter()
         .flat_map(|(_, o)| o.games.iter().map(|g| g.1))
@@ -247,6 +328,14 @@ async fn main() -> Result<(), Error> {
         pct(0.50),
         pct(0.99)
     );
+    if shape.long {
+        let (a, early) = p50_of(1, 10);
+        let (b, late) = p50_of(41, 50);
+        println!(
+            "save latency p50 at hands 1-10: {early:.2} ms ({a} saves); at hands 41-50: {late:.2} ms ({b} saves); ratio {:.2}",
+            late / early.max(f64::MIN_POSITIVE)
+        );
+    }
     if lost > 0 || extra > 0 {
         return Err("hands lost or duplicated".into());
     }

@@ -4,8 +4,10 @@
 # Database: the demo club + a 256-pair botifarra Swiss with 7 rounds played and round 8
 # at 128 live tables. Pages with wrk at 32 and 256 connections, without and with gzip:
 # /health (a JSON line), / (the plainest HTML page), the standings and the live round
-# page; then 32 scorekeepers posting hands to their own games (benches/load/hands.rs),
-# every hand counted afterwards.
+# page; a game's scoreboard after 9 and after 50 hands against /health; then 32
+# scorekeepers posting hands to their own games (benches/load/hands.rs), every hand
+# counted afterwards, in 9-hand games and in 50-hand games (the save's cost at hands
+# 1-10 against hands 41-50); and the server's resident memory before and after.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 backend=${1:-sqlite}
@@ -39,6 +41,8 @@ RUST_LOG=warn $bin serve --bind 127.0.0.1:$port --db "$url" >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
 echo "backend $backend, $(nproc) cores, $(date -u +%F), championship #$id"
+rss() { echo "server RSS $1: $(($(ps -o rss= -p "$pid") / 1024)) MB"; }
+rss "at start"
 # Each page twice: as curl and wrk ask (no Accept-Encoding), and as a phone's browser
 # asks (gzip): the pages then go out compressed, the public ones compressed once.
 for enc in plain gzip; do
@@ -56,4 +60,19 @@ for enc in plain gzip; do
     done
   done
 done
-target/release/examples/load_hands "http://127.0.0.1:$port" loader "$pw" 32 "$secs"
+rss "after the pages"
+# A game's scoreboard, read from the results stored with its hands.
+hands=target/release/examples/load_hands
+g9=$($hands "http://127.0.0.1:$port" loader "$pw" 1 1 prepare:9)
+g50=$($hands "http://127.0.0.1:$port" loader "$pw" 1 1 prepare:50)
+for path in /health "/partidas/$g9" "/partidas/$g50"; do
+  wrk -t2 -c32 -d"${secs}s" --latency "http://127.0.0.1:$port$path" |
+    awk -v p="$path" '
+      /Requests\/sec/ {rps=$2}
+      /^ +50%/ {p50=$2} /^ +99%/ {p99=$2}
+      /Non-2xx/ {bad=$NF}
+      END {printf "plain %-26s   32 conns  %9s req/s  p50 %8s  p99 %8s  non-2xx %s\n", p, rps, p50, p99, (bad==""?0:bad)}'
+done
+$hands "http://127.0.0.1:$port" loader "$pw" 32 "$secs"
+$hands "http://127.0.0.1:$port" loader "$pw" 32 "$secs" long
+rss "after the load"

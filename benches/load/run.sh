@@ -41,7 +41,10 @@ RUST_LOG=warn $bin serve --bind 127.0.0.1:$port --db "$url" >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
 echo "backend $backend, $(nproc) cores, $(date -u +%F), championship #$id"
-rss() { echo "server RSS $1: $(($(ps -o rss= -p "$pid") / 1024)) MB"; }
+rss() {
+  echo "server RSS $1: $(($(ps -o rss= -p "$pid") / 1024)) MB; threads $(ps -o nlwp= -p "$pid");" \
+    "page cache $(curl -fs "http://127.0.0.1:$port/health" | python3 -c 'import json,sys; c=json.load(sys.stdin)["page_cache"]; print(c["pages"], "pages,", c["bytes"] // 1024, "kB of", c["budget"] // 1048576, "MB")')"
+}
 rss "at start"
 # Each page twice: as curl and wrk ask (no Accept-Encoding), and as a phone's browser
 # asks (gzip): the pages then go out compressed, the public ones compressed once.

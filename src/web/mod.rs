@@ -197,6 +197,11 @@ impl PageCache {
         }
     }
 
+    /// The most bytes of pages it keeps.
+    pub fn budget(&self) -> usize {
+        self.budget
+    }
+
     /// How many pages and bytes it holds.
     pub fn usage(&self) -> (usize, usize) {
         let pages = self.lock();

@@ -272,10 +272,12 @@ pub async fn health(state: web::Data<AppState>) -> HttpResponse {
     })
     .await
     .is_ok();
+    let (pages, bytes) = state.pages.usage();
     let body = serde_json::json!({
         "status": if ok { "ok" } else { "degraded" },
         "database": if ok { "ok" } else { "unavailable" },
         "version": env!("CARGO_PKG_VERSION"),
+        "page_cache": {"pages": pages, "bytes": bytes, "budget": state.pages.budget()},
     });
     let mut res = if ok {
         HttpResponse::Ok()

@@ -6,25 +6,12 @@ use super::*;
 use crate::domain::check_value;
 use crate::domain::explain;
 use crate::domain::record::{RecordError, parse_record};
+use crate::domain::test_builders::{
+    self, Rec, c, check_junk, check_legal_actions, check_round_trips, example_failures, refused,
+    rule_truncated, run, set,
+};
 use proptest::prelude::*;
 use serde_json::{Value, json};
-
-const EXAMPLES: &str = include_str!("../../../../shared/examples/cinquillo.jsonl");
-
-fn c(s: &str) -> Card {
-    s.parse().unwrap()
-}
-
-fn set(cs: &[&str]) -> CardSet {
-    cs.iter().map(|s| c(s)).collect()
-}
-
-fn without_message(mut v: Value) -> Value {
-    if let Some(viol) = v.get_mut("violation").and_then(Value::as_object_mut) {
-        viol.remove("message");
-    }
-    v
-}
 
 fn ruling(v: &Value) -> Ruling {
     check_value(v, Lang::En).unwrap()
@@ -65,32 +52,8 @@ fn state(o: CinquilloOptions, dealer: u8, hands: &[&[&str]], stock: &[&str]) -> 
     )
 }
 
-/// Parses `"0:5o 1:pass"` into moves.
 fn script(s: &str) -> Vec<Move> {
-    s.split_whitespace()
-        .map(|tok| {
-            let (seat, what) = tok.split_once(':').unwrap();
-            let action = if what == "pass" {
-                Action::Pass
-            } else {
-                Action::Play(c(what))
-            };
-            Move::new(seat.parse().unwrap(), action)
-        })
-        .collect()
-}
-
-fn run(st: &Cinquillo, s: &str) -> Result<Cinquillo, (usize, Illegal)> {
-    let mut st = st.clone();
-    for (i, m) in script(s).iter().enumerate() {
-        st = st.apply(m).map_err(|e| (i, e))?;
-    }
-    Ok(st)
-}
-
-fn refused(st: &Cinquillo, s: &str) -> (usize, &'static str) {
-    let (i, e) = run(st, s).unwrap_err();
-    (i, e.rule.id())
+    test_builders::script(GameKind::Cinquillo, s)
 }
 
 const ORDER: [&str; 10] = ["5", "4", "3", "2", "1", "6", "7", "10", "11", "12"];
@@ -120,10 +83,12 @@ fn record(
     options: Value,
     events: Value,
 ) -> Value {
-    json!({
-        "format": "baza-hand/1", "game": "cinquillo", "players": players, "options": options,
-        "dealer": dealer, "hands": hands, "stock": stock, "events": events
-    })
+    Rec::new(GameKind::Cinquillo, players, dealer)
+        .hands(hands)
+        .stock(stock)
+        .options(options)
+        .events(events)
+        .json()
 }
 
 fn sorted(options: Value, events: Value) -> Value {
@@ -134,20 +99,7 @@ fn sorted(options: Value, events: Value) -> Value {
 
 #[test]
 fn every_cinquillo_example_gets_its_expected_ruling() {
-    let mut failures = Vec::new();
-    for (i, line) in EXAMPLES
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .enumerate()
-    {
-        let ex: Value = serde_json::from_str(line).unwrap();
-        let got = check_value(&ex["record"], Lang::En).unwrap();
-        let got = without_message(serde_json::to_value(&got).unwrap());
-        let want = without_message(ex["expected"].clone());
-        if got != want {
-            failures.push(format!("line {i} ({}): got {got}\nwant {want}", ex["kind"]));
-        }
-    }
+    let failures = example_failures(GameKind::Cinquillo, Lang::En);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
@@ -569,19 +521,17 @@ fn a_bastardo_round_ends_when_nobody_can_place_and_passes_after_are_legal() {
     assert_eq!(refused(&s, "0:6o"), (0, "out_of_turn"));
 }
 
+/// Three bastardo hands where seats 0 and 2 tie with the fewest cards after one round.
+const TIED: [&[&str]; 3] = [
+    &["5o", "1c", "2c"],
+    &["12o", "3c", "4c", "6c"],
+    &["1o", "7c", "10c"],
+];
+
 #[test]
 fn the_fewest_cards_win_the_cards_in_the_losers_hands_without_the_five() {
     let o = opts(json!({"bastardo": true}));
-    let st = state(
-        o,
-        2,
-        &[
-            &["5o", "1c", "2c"],
-            &["12o", "3c", "4c", "6c"],
-            &["1o", "7c", "10c"],
-        ],
-        &[],
-    );
+    let st = state(o, 2, &TIED, &[]);
     let s = run(&st, "0:5o 1:12o 2:1o").unwrap();
     assert_eq!(s.points(), vec![2, 3, 2]);
     assert_eq!(s.winners(), vec![0, 2]);
@@ -597,16 +547,7 @@ fn the_fewest_cards_win_the_cards_in_the_losers_hands_without_the_five() {
 #[test]
 fn tied_winners_may_each_score_the_whole_with_full_to_each() {
     let o = opts(json!({"bastardo": true, "tie_split": "full_to_each"}));
-    let st = state(
-        o,
-        2,
-        &[
-            &["5o", "1c", "2c"],
-            &["12o", "3c", "4c", "6c"],
-            &["1o", "7c", "10c"],
-        ],
-        &[],
-    );
+    let st = state(o, 2, &TIED, &[]);
     let s = run(&st, "0:5o 1:12o 2:1o").unwrap();
     assert_eq!(s.result().unwrap(), [3, 0, 3].map(Score::points).to_vec());
 }
@@ -826,17 +767,7 @@ proptest! {
             let legal = st.legal_actions();
             prop_assert_eq!(legal.is_empty(), st.is_terminal());
             prop_assert!(!legal.is_empty());
-            for m in &uni {
-                let copy = st.clone();
-                match st.apply(m) {
-                    Ok(_) => prop_assert!(legal.contains(m), "{:?} applied but not listed", m),
-                    Err(e) => {
-                        prop_assert!(!legal.contains(m), "{:?} listed but refused: {:?}", m, e);
-                        prop_assert!(!e.rule.id().is_empty());
-                    }
-                }
-                prop_assert_eq!(&st, &copy);
-            }
+            check_legal_actions(&st, &legal, &uni);
             let Event::Move(m) = ev else { panic!("{ev:?}") };
             st = st.apply(m).unwrap();
             // Every card is placed, held or still in the stock, once.
@@ -887,11 +818,9 @@ proptest! {
         prop_assert_eq!(r.game_over.clone(), None);
         // Replaying gives the same ruling; JSON round trips.
         prop_assert_eq!(rule(&rec, Lang::Es), r.clone());
+        check_round_trips(&rec, &r);
         let rec2: HandRecord = serde_json::from_str(&serde_json::to_string(&rec).unwrap()).unwrap();
-        prop_assert_eq!(&rec2, &rec);
-        prop_assert_eq!(rule(&rec2, Lang::Es), r.clone());
-        let r2: Ruling = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
-        prop_assert_eq!(r2, r);
+        prop_assert_eq!(rule(&rec2, Lang::Es), r);
     }
 
     #[test]
@@ -900,13 +829,8 @@ proptest! {
         players in 2u8..=4,
         cut in 0usize..80,
     ) {
-        let mut rec = random_complete_cinquillo_record(seed, players);
-        let n = rec.events.len();
-        rec.events.truncate(cut.min(n));
-        let r = rule(&rec, Lang::En);
-        prop_assert!(r.legal);
-        prop_assert_eq!(r.complete, cut >= n);
-        prop_assert_eq!(r.hand_points.is_some(), cut >= n);
+        let (r, whole) = rule_truncated(random_complete_cinquillo_record(seed, players), cut);
+        prop_assert_eq!(r.hand_points.is_some(), whole);
     }
 
     #[test]
@@ -923,20 +847,8 @@ proptest! {
         at in any::<prop::sample::Index>(),
     ) {
         let rec = random_complete_cinquillo_record(seed, players);
-        let mut v = serde_json::to_value(&rec).unwrap();
         let fields = ["format", "players", "options", "dealer", "before", "hands", "stock", "turned", "events", "declared", "events[i]"];
-        let f = fields[which];
-        if f == "events[i]" {
-            let evs = v["events"].as_array_mut().unwrap();
-            let i = at.index(evs.len());
-            evs[i] = junk;
-        } else {
-            v[f] = junk;
-        }
-        if let Ok(r) = check_value(&v, Lang::Ca) {
-            prop_assert_eq!(r.legal, r.violation.is_none());
-            let _ = explain(&parse_record(&v).unwrap(), &r, Lang::Ca);
-        }
+        check_junk(&rec, fields[which], junk, at);
     }
 }
 

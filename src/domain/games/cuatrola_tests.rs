@@ -3,6 +3,8 @@
 
 use super::*;
 use crate::domain::check_value;
+use crate::domain::engine::GameKind;
+use crate::domain::test_builders::{self, Rec, c, rule_of, run, set};
 use serde_json::{Value, json};
 
 /// Deal B — trumps oros (10o turned, dealer 3, mano 0). Seat 0 holds the 40 and the 20
@@ -34,37 +36,12 @@ const DEAL_D: [[&str; 5]; 4] = [
 const D_PLAYS: &str =
     "1:1c 3:12e 0:10o 0:11o 1:3c 3:1b 0:12o 1:12c 3:3b 0:3o 1:1e 3:11b 0:1o 1:3e 3:12b";
 
-fn c(s: &str) -> Card {
-    s.parse().unwrap()
-}
-
 fn hands(deal: &[[&str; 5]; 4]) -> [CardSet; 4] {
-    let mut out = [CardSet::EMPTY; 4];
-    for (i, h) in deal.iter().enumerate() {
-        out[i] = h.iter().map(|s| c(s)).collect();
-    }
-    out
+    deal.map(|h| set(&h))
 }
 
-/// Parses a script like `"0:pass 1:solo 2:1o 0:cante:c 2:tute"` into moves.
 fn script(s: &str) -> Vec<Move> {
-    s.split_whitespace()
-        .map(|tok| {
-            let mut parts = tok.split(':');
-            let seat: u8 = parts.next().unwrap().parse().unwrap();
-            let what = parts.next().unwrap();
-            let action = match what {
-                "pass" => Action::Bid(Bid::Pass),
-                "solo" => Action::Bid(Bid::Solo),
-                "cuatrola" => Action::Bid(Bid::Cuatrola),
-                "quintola" => Action::Bid(Bid::Quintola),
-                "cante" => Action::Cante(parts.next().unwrap().parse().unwrap()),
-                "tute" => Action::Tute,
-                card => Action::Play(c(card)),
-            };
-            Move::new(seat, action)
-        })
-        .collect()
+    test_builders::script(GameKind::Cuatrola, s)
 }
 
 fn new_state(
@@ -75,15 +52,6 @@ fn new_state(
     before: [i64; 2],
 ) -> Cuatrola {
     Cuatrola::new(opts, dealer, before, hands(deal), c(turned))
-}
-
-/// Applies a script; on the first refusal returns its index and the reason.
-fn run(st: &Cuatrola, s: &str) -> Result<Cuatrola, (usize, Illegal)> {
-    let mut st = st.clone();
-    for (i, m) in script(s).iter().enumerate() {
-        st = st.apply(m).map_err(|e| (i, e))?;
-    }
-    Ok(st)
 }
 
 fn b(opts: CuatrolaOptions) -> Cuatrola {
@@ -98,29 +66,26 @@ fn d(opts: CuatrolaOptions) -> Cuatrola {
 fn def() -> CuatrolaOptions {
     CuatrolaOptions::default()
 }
-fn rule_of(e: Result<Cuatrola, (usize, Illegal)>) -> (usize, RuleId) {
-    let (i, ill) = e.err().unwrap();
-    (i, ill.rule)
+
+/// Deal B as a record (dealer 3, 10o turned).
+fn deal_b() -> Rec {
+    Rec::new(GameKind::Cuatrola, 4, 3)
+        .hands(DEAL_B)
+        .turned("10o")
 }
 
-/// A JSON hand record for a deal and a script.
-fn record(
-    deal: &[[&str; 5]; 4],
-    dealer: u8,
-    turned: &str,
-    options: Value,
-    before: Option<[i64; 2]>,
-    s: &str,
-) -> Value {
-    let events: Vec<Value> = script(s).iter().map(Move::to_value).collect();
-    let mut r = json!({
-        "format": "baza-hand/1", "game": "cuatrola", "players": 4, "options": options,
-        "dealer": dealer, "hands": deal, "stock": [], "turned": turned, "events": events
-    });
-    if let Some(b) = before {
-        r["before"] = json!(b);
-    }
-    r
+/// Deal C as a record (dealer 0, 10o turned).
+fn deal_c() -> Rec {
+    Rec::new(GameKind::Cuatrola, 4, 0)
+        .hands(DEAL_C)
+        .turned("10o")
+}
+
+/// Deal D as a record (dealer 0, 10o turned).
+fn deal_d() -> Rec {
+    Rec::new(GameKind::Cuatrola, 4, 0)
+        .hands(DEAL_D)
+        .turned("10o")
 }
 
 fn ruling(v: &Value) -> Ruling {
@@ -173,21 +138,24 @@ fn in_cuatrola_the_caballo_beats_the_sota_and_the_marriage_is_rey_and_caballo() 
 #[test]
 fn the_turned_card_fixes_trumps() {
     assert_eq!(b(def()).trump(), Suit::Oros);
-    let r = ruling(&record(&DEAL_B, 3, "10o", json!({}), None, B_BIDS));
+    let r = deal_b().script(B_BIDS).rule();
     assert!(r.legal);
 }
 
 #[test]
 fn the_turned_card_must_be_in_the_dealers_hand() {
-    let r = ruling(&record(&DEAL_B, 3, "12o", json!({}), None, ""));
+    let r = deal_b().turned("12o").rule();
     let v = r.violation.unwrap();
     assert_eq!(
         (v.rule, v.event, v.seat, v.side),
         (RuleId::DealInvalid, None, Some(3), Some(1))
     );
-    let r = ruling(&record(&DEAL_B, 2, "10o", json!({}), None, ""));
+    let r = Rec::new(GameKind::Cuatrola, 4, 2)
+        .hands(DEAL_B)
+        .turned("10o")
+        .rule();
     assert_eq!(r.violation.unwrap().rule, RuleId::DealInvalid);
-    let mut v = record(&DEAL_B, 3, "10o", json!({}), None, "");
+    let mut v = deal_b().json();
     v.as_object_mut().unwrap().remove("turned");
     assert_eq!(ruling(&v).violation.unwrap().rule, RuleId::DealInvalid);
 }
@@ -196,18 +164,21 @@ fn the_turned_card_must_be_in_the_dealers_hand() {
 fn a_deal_needs_the_twenty_cards_five_each() {
     let mut bad = DEAL_B;
     bad[0][4] = "7b";
-    let r = ruling(&record(&bad, 3, "10o", json!({}), None, ""));
+    let r = Rec::new(GameKind::Cuatrola, 4, 3)
+        .hands(bad)
+        .turned("10o")
+        .rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::DealInvalid);
     assert_eq!(r.points, vec![Score::ZERO, Score::ZERO]);
     assert!(r.tricks.is_empty() && r.hand_points.is_none() && r.game_over.is_none());
-    let mut v = record(&DEAL_B, 3, "10o", json!({}), None, "");
+    let mut v = deal_b().json();
     v["hands"][0] = json!(["12o", "11o", "12c", "11c"]);
     v["hands"][1] = json!(["3b", "10b", "1c", "3c", "10c", "1b"]);
     assert_eq!(ruling(&v).violation.unwrap().rule, RuleId::DealInvalid);
     v["hands"] = json!([["zz"], [], [], []]);
     let r = ruling(&v);
     assert_eq!(r.violation.unwrap().rule, RuleId::DealInvalid);
-    let mut v = record(&DEAL_B, 3, "10o", json!({}), None, "");
+    let mut v = deal_b().json();
     v["stock"] = json!(["1b"]);
     assert_eq!(ruling(&v).violation.unwrap().rule, RuleId::DealInvalid);
 }
@@ -640,22 +611,28 @@ fn there_are_no_cantes_in_cuatrola_or_quintola_hands() {
     assert!(run(&st, "0:cante:o").is_ok());
 }
 
+/// Seat 0 holds the four reyes.
+const DEAL_REYES: [[&str; 5]; 4] = [
+    ["12o", "12c", "12e", "12b", "1o"],
+    ["3o", "10o", "11o", "1c", "3c"],
+    ["10c", "11c", "1e", "3e", "10e"],
+    ["11e", "1b", "3b", "10b", "11b"],
+];
+
+fn tute_wins_hand() -> CuatrolaOptions {
+    CuatrolaOptions {
+        cuatrola_tute: CuatrolaTute::WinsHand,
+        ..def()
+    }
+}
+
 #[test]
 fn a_tute_event_is_illegal_tute_unless_the_option_wins_hand() {
     let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
     assert_eq!(rule_of(run(&st, "0:tute")), (0, RuleId::IllegalTute));
     assert_eq!(rule_of(run(&b(def()), "0:tute")), (0, RuleId::IllegalTute));
     // Four reyes in one hand, option wins_hand.
-    let deal: [[&str; 5]; 4] = [
-        ["12o", "12c", "12e", "12b", "1o"],
-        ["3o", "10o", "11o", "1c", "3c"],
-        ["10c", "11c", "1e", "3e", "10e"],
-        ["11e", "1b", "3b", "10b", "11b"],
-    ];
-    let opts = CuatrolaOptions {
-        cuatrola_tute: CuatrolaTute::WinsHand,
-        ..def()
-    };
+    let (deal, opts) = (DEAL_REYES, tute_wins_hand());
     let st = new_state(&deal, 3, "11b", opts, [0, 0]);
     // Trick 1: 0 leads 1o, 1 must beat? cannot beat the ace: 3o; 2 void oros, no trump? he has none → 10c; 3 void, must trump: 11b? 1b…
     let st = run(&st, "0:pass 1:pass 2:pass 3:pass 0:1o 1:3o 2:10c 3:1b").unwrap();
@@ -669,16 +646,7 @@ fn a_tute_event_is_illegal_tute_unless_the_option_wins_hand() {
 
 #[test]
 fn with_wins_hand_a_declared_tute_wins_the_hand() {
-    let deal: [[&str; 5]; 4] = [
-        ["12o", "12c", "12e", "12b", "1o"],
-        ["3o", "10o", "11o", "1c", "3c"],
-        ["10c", "11c", "1e", "3e", "10e"],
-        ["11e", "1b", "3b", "10b", "11b"],
-    ];
-    let opts = CuatrolaOptions {
-        cuatrola_tute: CuatrolaTute::WinsHand,
-        ..def()
-    };
+    let (deal, opts) = (DEAL_REYES, tute_wins_hand());
     let st = new_state(&deal, 3, "11e", opts, [0, 0]);
     // Trumps espadas. 0 leads 1o: 1 plays 3o, 2 void oros must trump: 1e; 3 void oros must overtrump? 11e < 1e → anything: 1b.
     let st = run(&st, "0:pass 1:pass 2:pass 3:pass 0:1o 1:3o 2:1e 3:1b").unwrap();
@@ -820,14 +788,10 @@ fn a_quintola_needs_all_five_tricks() {
 
 #[test]
 fn hand_points_of_a_decided_cuatrola_are_set_even_if_the_record_stops() {
-    let v = record(
-        &DEAL_C,
-        0,
-        "10o",
-        json!({}),
-        Some([0, 0]),
-        "1:cuatrola 2:pass 3:pass 0:pass 1:12c 2:1c 0:10o 0:11o 1:11c 2:3c",
-    );
+    let v = deal_c()
+        .before([0, 0])
+        .script("1:cuatrola 2:pass 3:pass 0:pass 1:12c 2:1c 0:10o 0:11o 1:11c 2:3c")
+        .json();
     let r = ruling(&v);
     assert!(r.legal && !r.complete);
     assert_eq!(r.hand_points, Some(vec![Score::points(4), Score::ZERO]));
@@ -838,7 +802,7 @@ fn hand_points_of_a_decided_cuatrola_are_set_even_if_the_record_stops() {
 #[test]
 fn the_game_ends_when_before_plus_hand_points_reach_the_target() {
     let s = format!("1:pass 2:pass 3:pass 0:pass {C_PLAYS}");
-    let r = ruling(&record(&DEAL_C, 0, "10o", json!({}), Some([19, 0]), &s));
+    let r = deal_c().before([19, 0]).script(&s).rule();
     assert_eq!(
         r.game_over,
         Some(GameOver {
@@ -846,18 +810,15 @@ fn the_game_ends_when_before_plus_hand_points_reach_the_target() {
             reason: GameOverReason::Target
         })
     );
-    let r = ruling(&record(&DEAL_C, 0, "10o", json!({}), Some([18, 20]), &s));
+    let r = deal_c().before([18, 20]).script(&s).rule();
     assert_eq!(r.game_over, None);
-    let r = ruling(&record(&DEAL_C, 0, "10o", json!({}), None, &s));
+    let r = deal_c().script(&s).rule();
     assert_eq!(r.game_over, None);
-    let r = ruling(&record(
-        &DEAL_C,
-        0,
-        "10o",
-        json!({"target": 11}),
-        Some([9, 0]),
-        &s,
-    ));
+    let r = deal_c()
+        .options(json!({"target": 11}))
+        .before([9, 0])
+        .script(&s)
+        .rule();
     assert_eq!(r.game_over.map(|g| g.winner), Some(0));
 }
 
@@ -865,14 +826,10 @@ fn the_game_ends_when_before_plus_hand_points_reach_the_target() {
 
 #[test]
 fn a_revoke_gives_the_opponents_the_value_at_stake() {
-    let v = record(
-        &DEAL_B,
-        3,
-        "10o",
-        json!({}),
-        Some([0, 0]),
-        &format!("{B_BIDS} 0:1b 1:1c"),
-    );
+    let v = deal_b()
+        .before([0, 0])
+        .script(&format!("{B_BIDS} 0:1b 1:1c"))
+        .json();
     let r = ruling(&v);
     let viol = r.violation.clone().unwrap();
     assert_eq!(
@@ -882,49 +839,36 @@ fn a_revoke_gives_the_opponents_the_value_at_stake() {
     assert!(!r.legal && !r.complete);
     assert_eq!(r.hand_points, Some(vec![Score::points(1), Score::ZERO]));
     // In a cuatrola hand the value is 4, to the soloist's side when an opponent revokes.
-    let v = record(
-        &DEAL_B,
-        3,
-        "10o",
-        json!({}),
-        None,
-        "0:cuatrola 1:pass 2:pass 3:pass 0:1b 1:1c",
-    );
+    let v = deal_b()
+        .script("0:cuatrola 1:pass 2:pass 3:pass 0:1b 1:1c")
+        .json();
     assert_eq!(
         ruling(&v).hand_points,
         Some(vec![Score::points(4), Score::ZERO])
     );
-    let v = record(
-        &DEAL_B,
-        3,
-        "10o",
-        json!({"revoke_counts_as_over100": true}),
-        None,
-        &format!("{B_BIDS} 0:1b 1:1c"),
-    );
+    let v = deal_b()
+        .options(json!({"revoke_counts_as_over100": true}))
+        .script(&format!("{B_BIDS} 0:1b 1:1c"))
+        .json();
     assert_eq!(
         ruling(&v).hand_points,
         Some(vec![Score::points(2), Score::ZERO])
     );
-    let v = record(
-        &DEAL_B,
-        3,
-        "10o",
-        json!({"revoke_penalty": "none"}),
-        None,
-        &format!("{B_BIDS} 0:1b 1:1c"),
-    );
+    let v = deal_b()
+        .options(json!({"revoke_penalty": "none"}))
+        .script(&format!("{B_BIDS} 0:1b 1:1c"))
+        .json();
     assert_eq!(ruling(&v).hand_points, Some(vec![Score::ZERO, Score::ZERO]));
 }
 
 #[test]
 fn a_violation_during_the_bidding_puts_the_highest_bid_at_stake() {
-    let v = record(&DEAL_B, 3, "10o", json!({}), None, "0:solo 1:solo");
+    let v = deal_b().script("0:solo 1:solo").json();
     assert_eq!(
         ruling(&v).hand_points,
         Some(vec![Score::points(2), Score::ZERO])
     );
-    let v = record(&DEAL_B, 3, "10o", json!({}), None, "1:pass");
+    let v = deal_b().script("1:pass").json();
     let r = ruling(&v);
     assert_eq!(r.violation.unwrap().rule, RuleId::OutOfTurn);
     assert_eq!(r.hand_points, Some(vec![Score::points(1), Score::ZERO]));
@@ -932,14 +876,10 @@ fn a_violation_during_the_bidding_puts_the_highest_bid_at_stake() {
 
 #[test]
 fn a_penalty_can_end_the_game_with_reason_revoke() {
-    let v = record(
-        &DEAL_B,
-        3,
-        "10o",
-        json!({}),
-        Some([20, 0]),
-        &format!("{B_BIDS} 0:1b 1:1c"),
-    );
+    let v = deal_b()
+        .before([20, 0])
+        .script(&format!("{B_BIDS} 0:1b 1:1c"))
+        .json();
     let r = ruling(&v);
     assert_eq!(
         r.game_over,
@@ -952,18 +892,14 @@ fn a_penalty_can_end_the_game_with_reason_revoke() {
 
 #[test]
 fn record_errors_are_not_penalised() {
-    let v = record(
-        &DEAL_B,
-        3,
-        "10o",
-        json!({}),
-        Some([20, 0]),
-        &format!("{B_BIDS} 0:1o"),
-    );
+    let v = deal_b()
+        .before([20, 0])
+        .script(&format!("{B_BIDS} 0:1o"))
+        .json();
     let r = ruling(&v);
     assert_eq!(r.violation.unwrap().rule, RuleId::CardNotInHand);
     assert_eq!((r.hand_points, r.game_over), (None, None));
-    let mut v = record(&DEAL_B, 3, "10o", json!({}), None, B_BIDS);
+    let mut v = deal_b().script(B_BIDS).json();
     v["events"]
         .as_array_mut()
         .unwrap()
@@ -976,13 +912,13 @@ fn record_errors_are_not_penalised() {
 #[test]
 fn an_event_after_the_end_is_a_violation_but_the_result_stands() {
     let s = format!("1:pass 2:pass 3:pass 0:pass {C_PLAYS} 1:1c");
-    let r = ruling(&record(&DEAL_C, 0, "10o", json!({}), Some([19, 0]), &s));
+    let r = deal_c().before([19, 0]).script(&s).rule();
     assert!(!r.legal && r.complete);
     assert_eq!(r.violation.unwrap().rule, RuleId::OutOfTurn);
     assert_eq!(r.hand_points, Some(vec![Score::points(2), Score::ZERO]));
     assert_eq!(r.game_over.unwrap().reason, GameOverReason::Target);
     let s = format!("1:pass 2:pass 3:pass 0:pass {C_PLAYS} 0:cante:o");
-    let r = ruling(&record(&DEAL_C, 0, "10o", json!({}), None, &s));
+    let r = deal_c().script(&s).rule();
     assert_eq!(r.violation.unwrap().rule, RuleId::IllegalCante);
     assert!(r.complete);
 }
@@ -990,7 +926,7 @@ fn an_event_after_the_end_is_a_violation_but_the_result_stands() {
 #[test]
 fn cantes_are_reported_with_their_event_and_counted_in_points() {
     let s = format!("{B_BIDS} {B_T1} 0:cante:o 2:cante:e");
-    let r = ruling(&record(&DEAL_B, 3, "10o", json!({}), None, &s));
+    let r = deal_b().script(&s).rule();
     assert_eq!(r.cantes.len(), 2);
     assert_eq!(
         (
@@ -1012,7 +948,7 @@ fn cantes_are_reported_with_their_event_and_counted_in_points() {
 #[test]
 fn messages_are_given_in_the_three_languages() {
     let s = format!("{B_BIDS} 0:1b 1:1c");
-    let v = record(&DEAL_B, 3, "10o", json!({}), None, &s);
+    let v = deal_b().script(&s).json();
     let es = check_value(&v, Lang::Es)
         .unwrap()
         .violation
@@ -1072,7 +1008,7 @@ fn the_state_is_never_changed_by_a_refused_action() {
 
 /// Deal B (dealer 3, mano 0) with these events and `before`.
 fn deal_b_with(events: Value, before: Option<[i64; 2]>) -> Value {
-    let mut v = record(&DEAL_B, 3, "10o", json!({}), before, "");
+    let mut v = deal_b().before_opt(before).json();
     v["events"] = events;
     v
 }
@@ -1160,7 +1096,7 @@ fn decided_cuatrola_then(last: &str) -> Ruling {
         "1:pass 2:pass 3:pass 0:cuatrola {} {last}",
         plays[..12].join(" ")
     );
-    let v = record(&DEAL_D, 0, "10o", json!({}), Some([3, 18]), &s);
+    let v = deal_d().before([3, 18]).script(&s).json();
     ruling(&v)
 }
 
@@ -1198,14 +1134,10 @@ fn a_violation_after_a_quintola_is_lost_is_penalised_and_replaces_the_result() {
     assert_eq!(st.result(), Some([5, 0]));
     assert!(!st.is_terminal());
     // Seat 0 leads the second trick; seat 2 plays first: side 0 offends.
-    let v = record(
-        &DEAL_C,
-        0,
-        "10o",
-        json!({}),
-        Some([18, 16]),
-        &format!("{s} 2:3c"),
-    );
+    let v = deal_c()
+        .before([18, 16])
+        .script(&format!("{s} 2:3c"))
+        .json();
     let r = ruling(&v);
     assert_eq!(r.violation.clone().unwrap().rule, RuleId::OutOfTurn);
     assert!(!r.complete);
@@ -1230,7 +1162,7 @@ fn a_card_not_held_after_a_decided_cuatrola_leaves_no_result() {
     let plays: Vec<&str> = D_PLAYS.split_whitespace().collect();
     let s = format!("1:pass 2:pass 3:pass 0:cuatrola {}", plays[..12].join(" "));
     for junk in [json!({"seat": 0}), json!({"seat": 0, "play": "zz"})] {
-        let mut v = record(&DEAL_D, 0, "10o", json!({}), Some([3, 18]), &s);
+        let mut v = deal_d().before([3, 18]).script(&s).json();
         v["events"].as_array_mut().unwrap().push(junk.clone());
         let r = ruling(&v);
         assert!(

@@ -7,120 +7,18 @@ use crate::domain::cards::{Deck, Suit};
 use crate::domain::engine::GameState;
 use crate::domain::games::tute_family::Family;
 use crate::domain::record::{Action, parse_record};
+use crate::domain::test_builders::{
+    self, Rec, c, cards, check_example_messages, example_failures, finish, rule_of, run, set,
+    tricks,
+};
 use crate::domain::trick::{Partnership, TrickView, legal_cards};
 use crate::domain::{check_value, explain};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-const EXAMPLES: &str = include_str!("../../../../shared/examples/tute.jsonl");
-
-pub(crate) fn c(s: &str) -> Card {
-    s.parse().unwrap()
-}
-pub(crate) fn set(v: &[&str]) -> CardSet {
-    v.iter().map(|s| c(s)).collect()
-}
-pub(crate) fn cards(v: &[&str]) -> Vec<Card> {
-    v.iter().map(|s| c(s)).collect()
-}
-
-/// Parses `"0:1o 0:cante:c 2:tute 0:x:7b 1:claim"` into moves.
+/// Parses a tute script (see [`test_builders::script`]).
 pub(crate) fn script(s: &str) -> Vec<Move> {
-    s.split_whitespace()
-        .map(|tok| {
-            let mut p = tok.split(':');
-            let seat: u8 = p.next().unwrap().parse().unwrap();
-            let action = match p.next().unwrap() {
-                "cante" => Action::Cante(p.next().unwrap().parse().unwrap()),
-                "tute" => Action::Tute,
-                "claim" => Action::Claim,
-                "x" => Action::Exchange(c(p.next().unwrap())),
-                card => Action::Play(c(card)),
-            };
-            Move::new(seat, action)
-        })
-        .collect()
-}
-
-/// Applies a script; on the first refusal returns its index and the reason.
-pub(crate) fn run<S: GameState>(st: &S, s: &str) -> Result<S, (usize, Illegal)> {
-    let mut st = st.clone();
-    for (i, m) in script(s).iter().enumerate() {
-        st = st.apply(m).map_err(|e| (i, e))?;
-    }
-    Ok(st)
-}
-
-pub(crate) fn rule_of<S>(r: Result<S, (usize, Illegal)>) -> (usize, RuleId) {
-    match r {
-        Ok(_) => panic!("expected a refusal"),
-        Err((i, e)) => (i, e.rule),
-    }
-}
-
-/// Plays the first legal card until the hand ends (no calls); returns the moves.
-pub(crate) fn finish<S: GameState>(mut st: S) -> (S, Vec<Move>) {
-    let mut moves = Vec::new();
-    while let Some(m) = st
-        .legal_actions()
-        .into_iter()
-        .find(|m| matches!(m.action, Action::Play(_)))
-    {
-        st = st.apply(&m).unwrap();
-        moves.push(m);
-    }
-    (st, moves)
-}
-
-/// Plays the first legal card until `n` more tricks are complete.
-pub(crate) fn tricks<S: GameState>(mut st: S, n: usize, count: impl Fn(&S) -> usize) -> S {
-    let goal = count(&st) + n;
-    while count(&st) < goal {
-        let m = st
-            .legal_actions()
-            .into_iter()
-            .find(|m| matches!(m.action, Action::Play(_)))
-            .unwrap();
-        st = st.apply(&m).unwrap();
-    }
-    st
-}
-
-/// A hand record as JSON.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn record_json(
-    game: &str,
-    players: u8,
-    dealer: u8,
-    hands: &[&[&str]],
-    stock: &[&str],
-    turned: &str,
-    before: Option<Vec<i64>>,
-    options: Value,
-    events: &[Move],
-) -> Value {
-    let mut v = json!({
-        "format": "baza-hand/1",
-        "game": game,
-        "players": players,
-        "options": options,
-        "dealer": dealer,
-        "hands": hands,
-        "stock": stock,
-        "turned": turned,
-        "events": events.iter().map(Move::to_value).collect::<Vec<_>>(),
-    });
-    if let Some(b) = before {
-        v["before"] = json!(b);
-    }
-    v
-}
-
-pub(crate) fn without_message(mut v: Value) -> Value {
-    if let Some(viol) = v.get_mut("violation").and_then(Value::as_object_mut) {
-        viol.remove("message");
-    }
-    v
+    test_builders::script(GameKind::Tute, s)
 }
 
 // ---- deals -------------------------------------------------------------------------------
@@ -201,6 +99,24 @@ fn opts_json(v: Value) -> TuteOptions {
     TuteOptions::from_table(&t)
 }
 
+/// Deal A as a record.
+fn deal_a() -> Rec {
+    Rec::new(GameKind::Tute, 4, 3).hands(DEAL_A).turned("2o")
+}
+
+/// Deal K as a record.
+fn deal_k() -> Rec {
+    Rec::new(GameKind::Tute, 4, 3).hands(DEAL_K).turned("1b")
+}
+
+/// Deal P as a record.
+fn deal_p() -> Rec {
+    Rec::new(GameKind::Tute, 2, 1)
+        .hands(DEAL_P)
+        .stock(STOCK_P)
+        .turned("1b")
+}
+
 fn ruling(v: &Value) -> Ruling {
     check_value(v, Lang::En).unwrap()
 }
@@ -209,33 +125,13 @@ fn ruling(v: &Value) -> Ruling {
 
 #[test]
 fn every_tute_example_gets_its_expected_ruling() {
-    let mut failures = Vec::new();
-    for (i, line) in EXAMPLES
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .enumerate()
-    {
-        let ex: Value = serde_json::from_str(line).unwrap();
-        let got = check_value(&ex["record"], Lang::En).unwrap();
-        let got = without_message(serde_json::to_value(&got).unwrap());
-        let want = without_message(ex["expected"].clone());
-        if got != want {
-            failures.push(format!("line {i}:\n got  {got}\n want {want}"));
-        }
-    }
+    let failures = example_failures(GameKind::Tute, Lang::En);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn the_example_messages_are_read_out_in_english_as_given() {
-    for line in EXAMPLES.lines().filter(|l| !l.trim().is_empty()) {
-        let ex: Value = serde_json::from_str(line).unwrap();
-        let got = serde_json::to_value(check_value(&ex["record"], Lang::En).unwrap()).unwrap();
-        assert_eq!(
-            got["violation"]["message"],
-            ex["expected"]["violation"]["message"]
-        );
-    }
+    check_example_messages(GameKind::Tute, &[]);
 }
 
 // ---- §2.1 deck, rank, points (§8 items 1 and 2) --------------------------------------------
@@ -288,30 +184,10 @@ fn deal_value(players: u8, hands: Vec<Vec<Card>>, stock: Vec<Card>, turned: Card
 
 #[test]
 fn four_players_get_ten_cards_each_and_the_turned_card_is_the_dealers() {
-    let ok = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({}),
-        &[],
-    ));
+    let ok = deal_a().rule();
     assert!(ok.legal);
     // The turned card must be in the dealer's hand.
-    let bad = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "1o",
-        None,
-        json!({}),
-        &[],
-    ));
+    let bad = deal_a().turned("1o").rule();
     assert_eq!(bad.violation.unwrap().rule, RuleId::DealInvalid);
     // Wrong hand sizes.
     let mut hands: Vec<Vec<Card>> = DEAL_A.iter().map(|h| cards(h)).collect();
@@ -363,42 +239,12 @@ fn the_forty_card_alternative_deals_thirteen_each_and_a_spare_marking_trumps() {
 
 #[test]
 fn two_players_get_eight_cards_and_a_stock_of_24_with_the_turned_card_last() {
-    let ok = ruling(&record_json(
-        "tute",
-        2,
-        1,
-        &DEAL_P,
-        &STOCK_P,
-        "1b",
-        None,
-        json!({}),
-        &[],
-    ));
+    let ok = deal_p().rule();
     assert!(ok.legal);
-    let bad = ruling(&record_json(
-        "tute",
-        2,
-        1,
-        &DEAL_P,
-        &STOCK_P,
-        "12b",
-        None,
-        json!({}),
-        &[],
-    ));
+    let bad = deal_p().turned("12b").rule();
     assert_eq!(bad.violation.unwrap().rule, RuleId::DealInvalid);
     // With hand_size_2p = 6 the same deal has wrong sizes.
-    let six = ruling(&record_json(
-        "tute",
-        2,
-        1,
-        &DEAL_P,
-        &STOCK_P,
-        "1b",
-        None,
-        json!({"hand_size_2p": 6}),
-        &[],
-    ));
+    let six = deal_p().options(json!({"hand_size_2p": 6})).rule();
     assert_eq!(six.violation.unwrap().rule, RuleId::DealInvalid);
 }
 
@@ -664,17 +510,7 @@ fn a_tute_of_four_reyes_wins_the_hand_at_once() {
     assert!(st.is_terminal());
     assert_eq!(st.result(), Some(vec![1, 0]));
     let ev = script(&format!("{K_T1} 0:tute"));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_K,
-        &[],
-        "1b",
-        Some(vec![0, 0]),
-        json!({}),
-        &ev,
-    ));
+    let r = deal_k().before(vec![0, 0]).moves(&ev).rule();
     assert!(r.complete && r.legal);
     let cante = serde_json::to_value(&r.cantes[0]).unwrap();
     assert_eq!(
@@ -754,17 +590,7 @@ fn two_players_sing_only_while_cards_remain_in_the_stock_after_the_draw() {
 #[test]
 fn the_tute_sung_in_cantes_has_a_null_suit_and_no_value() {
     let ev = script(&format!("{K_T1} 0:tute"));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_K,
-        &[],
-        "1b",
-        None,
-        json!({}),
-        &ev,
-    ));
+    let r = deal_k().moves(&ev).rule();
     let v = serde_json::to_value(&r).unwrap();
     assert_eq!(v["cantes"][0]["suit"], Value::Null);
     assert_eq!(v["hand_points"], json!([1, 0]));
@@ -941,17 +767,7 @@ fn the_over100_bonus_scores_a_second_game() {
 #[test]
 fn with_before_every_decided_hand_ends_a_one_round_game() {
     let (_, moves) = finish(four(&DEAL_A, "2o", def()));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![0, 0]),
-        json!({}),
-        &moves,
-    ));
+    let r = deal_a().before(vec![0, 0]).moves(&moves).rule();
     let w = r
         .hand_points
         .as_ref()
@@ -968,31 +784,15 @@ fn with_before_every_decided_hand_ends_a_one_round_game() {
     );
     // Playing to 3 won rounds, a first win does not end the game; a third does.
     let o = json!({"rounds_to_win": 3});
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![0, 0]),
-        o.clone(),
-        &moves,
-    ));
+    let r = deal_a()
+        .before(vec![0, 0])
+        .options(o.clone())
+        .moves(&moves)
+        .rule();
     assert_eq!(r.game_over, None);
     let mut b = vec![0, 0];
     b[w] = 2;
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(b),
-        o,
-        &moves,
-    ));
+    let r = deal_a().before(b).options(o).moves(&moves).rule();
     assert!(r.game_over.is_some());
 }
 
@@ -1000,45 +800,23 @@ fn with_before_every_decided_hand_ends_a_one_round_game() {
 fn in_points101_mode_hands_score_their_points_and_a_tute_wins_the_partida() {
     let (_, moves) = finish(four(&DEAL_A, "2o", def()));
     let o = json!({"match_mode": "points101"});
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![0, 0]),
-        o.clone(),
-        &moves,
-    ));
+    let r = deal_a()
+        .before(vec![0, 0])
+        .options(o.clone())
+        .moves(&moves)
+        .rule();
     assert_eq!(r.hand_points.clone().unwrap(), r.points);
     let hp = r.hand_points.unwrap();
     let expect_over = hp.iter().any(|p| *p >= Score::points(101));
     assert_eq!(r.game_over.is_some(), expect_over);
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![90, 0]),
-        o.clone(),
-        &moves,
-    ));
+    let r = deal_a()
+        .before(vec![90, 0])
+        .options(o.clone())
+        .moves(&moves)
+        .rule();
     assert!(r.game_over.is_some());
     let ev = script(&format!("{K_T1} 0:tute"));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_K,
-        &[],
-        "1b",
-        Some(vec![0, 0]),
-        o,
-        &ev,
-    ));
+    let r = deal_k().before(vec![0, 0]).options(o).moves(&ev).rule();
     assert_eq!(
         r.game_over,
         Some(GameOver {
@@ -1053,17 +831,7 @@ fn in_points101_mode_hands_score_their_points_and_a_tute_wins_the_partida() {
 #[test]
 fn a_revoke_in_pairs_gives_the_hand_to_the_opponents() {
     let ev = script("0:1e 1:4c");
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![0, 0]),
-        json!({}),
-        &ev,
-    ));
+    let r = deal_a().before(vec![0, 0]).moves(&ev).rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::MustFollowSuit);
     assert!(!r.complete);
     assert_eq!(r.hand_points, Some(vec![Score::points(1), Score::ZERO]));
@@ -1074,48 +842,21 @@ fn a_revoke_in_pairs_gives_the_hand_to_the_opponents() {
             reason: GameOverReason::Revoke
         })
     );
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({"revoke_penalty": "void"}),
-        &ev,
-    ));
+    let r = deal_a()
+        .options(json!({"revoke_penalty": "void"}))
+        .moves(&ev)
+        .rule();
     assert_eq!(r.hand_points, Some(vec![Score::ZERO, Score::ZERO]));
 }
 
 #[test]
 fn a_false_cante_or_exchange_is_penalised_like_a_revoke() {
     let ev = script(&format!("{A_T1} 1:cante:c"));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({}),
-        &ev,
-    ));
+    let r = deal_a().moves(&ev).rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::IllegalCante);
     assert_eq!(r.hand_points, Some(vec![Score::points(1), Score::ZERO]));
     let ev = script("0:x:7b");
-    let r = ruling(&record_json(
-        "tute",
-        2,
-        1,
-        &DEAL_P,
-        &STOCK_P,
-        "1b",
-        None,
-        json!({}),
-        &ev,
-    ));
+    let r = deal_p().moves(&ev).rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::IllegalExchange);
     assert_eq!(r.hand_points, Some(vec![Score::ZERO, Score::points(1)]));
 }
@@ -1123,20 +864,10 @@ fn a_false_cante_or_exchange_is_penalised_like_a_revoke() {
 #[test]
 fn record_errors_are_not_penalised() {
     let ev = script("0:2o");
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![0, 0]),
-        json!({}),
-        &ev,
-    ));
+    let r = deal_a().before(vec![0, 0]).moves(&ev).rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::CardNotInHand);
     assert_eq!((r.hand_points, r.game_over), (None, None));
-    let mut v = record_json("tute", 4, 3, &DEAL_A, &[], "2o", None, json!({}), &[]);
+    let mut v = deal_a().json();
     v["events"] = json!([{"seat": 0, "bid": "solo"}, {"seat": 0, "claim": true}]);
     let r = ruling(&v);
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::UnknownEvent);
@@ -1147,17 +878,7 @@ fn record_errors_are_not_penalised() {
 fn an_event_after_the_end_is_a_violation_but_the_result_stands() {
     let (end, mut moves) = finish(four(&DEAL_A, "2o", def()));
     moves.push(Move::new(0, Action::Play(c("1o"))));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({}),
-        &moves,
-    ));
+    let r = deal_a().moves(&moves).rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::OutOfTurn);
     assert!(r.complete);
     assert_eq!(r.hand_points, end.hand_points());
@@ -1175,17 +896,7 @@ fn every_tute_option_has_a_default_and_unknown_options_or_values_are_errors() {
         );
         assert!(!spec.doc.is_empty());
     }
-    let mut v = record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({"target": 21}),
-        &[],
-    );
+    let mut v = deal_a().options(json!({"target": 21})).json();
     assert!(check_value(&v, Lang::En).is_err());
     v["options"] = json!({"hand_size_2p": 7});
     assert!(check_value(&v, Lang::En).is_err());
@@ -1199,7 +910,7 @@ fn every_tute_option_has_a_default_and_unknown_options_or_values_are_errors() {
 #[test]
 fn messages_are_given_in_the_three_languages_with_spanish_card_terms() {
     let ev = script(&format!("{A_T1} 0:cante:c"));
-    let v = record_json("tute", 4, 3, &DEAL_A, &[], "2o", None, json!({}), &ev);
+    let v = deal_a().moves(&ev).json();
     let mut seen = Vec::new();
     for l in Lang::ALL {
         let m = check_value(&v, l).unwrap().violation.unwrap().message;
@@ -1427,18 +1138,7 @@ fn four_players_play_in_pairs_unless_partnerships_is_false() {
         (0..4).map(|s| cfg.side_of(s)).collect::<Vec<_>>(),
         vec![0, 1, 2, 3]
     );
-    let rec = parse_record(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({"partnerships": false}),
-        &[],
-    ))
-    .unwrap();
+    let rec = parse_record(&deal_a().options(json!({"partnerships": false})).json()).unwrap();
     assert_eq!((rec.sides(), rec.side_of(3)), (4, 3));
 }
 
@@ -1483,17 +1183,10 @@ fn in_individual_tute_nobody_is_spared_beating_because_a_partner_wins() {
 #[test]
 fn a_complete_individual_hand_has_four_sides_whose_points_sum_to_130() {
     let moves = deal_a_moves();
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({"partnerships": false}),
-        &moves,
-    ));
+    let r = deal_a()
+        .options(json!({"partnerships": false}))
+        .moves(&moves)
+        .rule();
     assert!(r.legal && r.complete);
     assert_eq!(r.points.len(), 4);
     let total: i64 = r.points.iter().map(|p| p.floor()).sum();
@@ -1526,17 +1219,10 @@ fn a_complete_individual_hand_has_four_sides_whose_points_sum_to_130() {
     let (pairs, _) = finish(four(&DEAL_A, "2o", def()));
     assert_eq!(pairs.core().points().len(), 2);
     // Explained per player, not per pair.
-    let v = record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({"partnerships": false}),
-        &moves,
-    );
+    let v = deal_a()
+        .options(json!({"partnerships": false}))
+        .moves(&moves)
+        .json();
     let rec = parse_record(&v).unwrap();
     let text = explain(&rec, &rule(&rec, Lang::En), Lang::En);
     assert!(
@@ -1553,17 +1239,11 @@ fn a_revoke_in_individual_tute_for_four_voids_the_hand_as_for_three() {
         json!({"partnerships": false}),
         json!({"partnerships": false, "match_mode": "points101"}),
     ] {
-        let r = ruling(&record_json(
-            "tute",
-            4,
-            3,
-            &DEAL_A,
-            &[],
-            "2o",
-            Some(vec![0, 0, 0, 0]),
-            o,
-            &ev,
-        ));
+        let r = deal_a()
+            .before(vec![0, 0, 0, 0])
+            .options(o)
+            .moves(&ev)
+            .rule();
         let v = r.violation.as_ref().unwrap();
         assert_eq!(
             (v.rule, v.seat, v.side),
@@ -1574,32 +1254,15 @@ fn a_revoke_in_individual_tute_for_four_voids_the_hand_as_for_three() {
         assert_eq!(r.game_over, None);
     }
     // In pairs the same revoke gives the hand to side 0.
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![0, 0]),
-        json!({}),
-        &ev,
-    ));
+    let r = deal_a().before(vec![0, 0]).moves(&ev).rule();
     assert_eq!(r.violation.as_ref().unwrap().side, Some(1));
     assert_eq!(r.hand_points, Some(vec![Score::points(1), Score::ZERO]));
     // A false cante by the winner's "partner" is penalised the same way.
     let ev = script(&format!("{A_T1} 2:cante:b"));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({"partnerships": false}),
-        &ev,
-    ));
+    let r = deal_a()
+        .options(json!({"partnerships": false}))
+        .moves(&ev)
+        .rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::IllegalCante);
     assert_eq!(r.hand_points, Some(vec![Score::ZERO; 4]));
 }
@@ -1609,7 +1272,7 @@ fn individual_tute_takes_four_before_scores_and_ends_the_game_for_one_player() {
     let moves = deal_a_moves();
     let w = usize::from(hand_winner(finish(four(&DEAL_A, "2o", alone())).0.core()));
     let rec = |before: Value, o: Value| {
-        let mut v = record_json("tute", 4, 3, &DEAL_A, &[], "2o", None, o, &moves);
+        let mut v = deal_a().options(o).moves(&moves).json();
         v["before"] = before;
         check_value(&v, Lang::En)
     };
@@ -1708,7 +1371,7 @@ fn partnerships_is_ignored_for_two_and_three_players_and_must_be_a_boolean() {
             }
         }
     }
-    let mut v = record_json("tute", 4, 3, &DEAL_A, &[], "2o", None, json!({}), &[]);
+    let mut v = deal_a().json();
     for bad in [json!("no"), json!(0), json!("false"), json!(null)] {
         v["options"] = json!({ "partnerships": bad });
         let e = check_value(&v, Lang::En).unwrap_err().to_string();

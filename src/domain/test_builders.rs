@@ -10,7 +10,7 @@ use crate::domain::games::cinquillo::Cinquillo;
 use crate::domain::games::cuatrola::Cuatrola;
 use crate::domain::games::guinote::Guinote;
 use crate::domain::games::tute::Tute;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{OptionSpec, TableOptions};
 use crate::domain::record::{
     Action, Bid, CardSlot, DoubleCall, Event, HandRecord, Move, TrumpCall,
 };
@@ -165,6 +165,57 @@ where
             }
         }
         assert_eq!(st, &copy);
+    }
+}
+
+/// Plays the legal move each pick chooses until the hand ends or the picks run out,
+/// checking before each move that the state's turn and legal moves agree with `apply`
+/// over `universe`, and after each move `after`. Returns the last state and the moves.
+pub fn play_picks<S>(
+    mut st: S,
+    picks: &[prop::sample::Index],
+    universe: &[Move],
+    after: impl Fn(&S),
+) -> (S, Vec<Event>)
+where
+    S: GameState + PartialEq + std::fmt::Debug,
+{
+    let mut events = Vec::new();
+    for pick in picks {
+        let legal = st.legal_actions();
+        assert_eq!(legal.is_empty(), st.is_terminal());
+        assert_eq!(st.current_player().is_none(), st.is_terminal());
+        if legal.is_empty() {
+            break;
+        }
+        check_legal_actions(&st, &legal, universe);
+        let mv = *pick.get(&legal);
+        st = st.apply(&mv).unwrap();
+        events.push(Event::Move(mv));
+        after(&st);
+    }
+    (st, events)
+}
+
+/// Checks that `cards` (held, played, left) are the deck, each card once.
+pub fn check_deck(mut cards: Vec<Card>, deck: CardSet) {
+    assert_eq!(cards.len(), deck.len());
+    cards.sort();
+    cards.dedup();
+    assert_eq!(CardSet::from_cards(cards), deck);
+}
+
+/// Checks that every option's default is one of its values.
+pub fn check_option_defaults(specs: &[OptionSpec]) {
+    for s in specs {
+        assert!(s.parse(&s.default.to_json()).is_some(), "{}", s.name);
+    }
+}
+
+/// Checks that every option has a doc line.
+pub fn check_option_docs(specs: &[OptionSpec]) {
+    for s in specs {
+        assert!(!s.doc.is_empty(), "{}", s.name);
     }
 }
 
@@ -394,4 +445,11 @@ pub fn check_example_messages(game: GameKind, except: &[&str]) {
             );
         }
     }
+}
+
+/// Checks that every example of a game gets its expected ruling in English (messages
+/// aside), listing every one that does not.
+pub fn check_examples(game: GameKind) {
+    let failures = example_failures(game, Lang::En);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

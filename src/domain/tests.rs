@@ -3,13 +3,13 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
-use crate::domain::cards::{Card, CardSet, Deck, Suit};
+use crate::domain::cards::{Card, Deck, Suit};
 use crate::domain::games::cuatrola::{CantesPerTrick, Cuatrola, CuatrolaOptions, CuatrolaTute};
 use crate::domain::record::{Action, Bid, Event, Move};
 use crate::domain::ruling::RuleId;
 use crate::domain::test_builders::{
-    Dealt, check_junk, check_legal_actions, check_round_trips, deal_four, example_failures,
-    examples, four_sets, rule_truncated,
+    Dealt, check_deck, check_junk, check_round_trips, deal_four, example_failures, examples,
+    four_sets, play_picks, rule_truncated,
 };
 use crate::domain::trick::HeadTarget;
 use proptest::prelude::*;
@@ -501,27 +501,11 @@ fn playout(
     let hands = deal_four(deck, dealer, 1);
     let turned = *deck.last().unwrap();
     let opts = options_from(flags);
-    let mut st = Cuatrola::new(opts, dealer, before, four_sets(&hands), turned);
-    let uni = universe();
-    let mut events = Vec::new();
-    for pick in picks {
-        let legal = st.legal_actions();
-        assert_eq!(legal.is_empty(), st.is_terminal());
-        assert_eq!(st.current_player().is_none(), st.is_terminal());
-        if legal.is_empty() {
-            break;
-        }
-        // legal_actions agrees exactly with apply; refused moves name a rule and leave the state alone.
-        check_legal_actions(&st, &legal, &uni);
-        let mv = *pick.get(&legal);
-        st = st.apply(&mv).unwrap();
-        events.push(Event::Move(mv));
-        let mut cards = all_cards(&st);
-        assert_eq!(cards.len(), 20);
-        cards.sort();
-        cards.dedup();
-        assert_eq!(CardSet::from_cards(cards), Deck::Twenty.cards());
-    }
+    let st = Cuatrola::new(opts, dealer, before, four_sets(&hands), turned);
+    // legal_actions agrees exactly with apply; refused moves name a rule and leave the state alone.
+    let (st, events) = play_picks(st, picks, &universe(), |st| {
+        check_deck(all_cards(st), Deck::Twenty.cards())
+    });
     let dealt = Dealt {
         game: GameKind::Cuatrola,
         players: 4,

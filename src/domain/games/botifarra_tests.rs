@@ -8,8 +8,9 @@ use crate::domain::check_value;
 use crate::domain::explain;
 use crate::domain::record::{RecordError, parse_record};
 use crate::domain::test_builders::{
-    self, Dealt, c, check_junk, check_legal_actions, check_round_trips, deal_four,
-    example_failures, examples, four_sets, refused, rule_truncated, run, set,
+    self, Dealt, c, check_deck, check_examples, check_junk, check_option_defaults,
+    check_option_docs, check_round_trips, deal_four, examples, four_sets, play_picks, refused,
+    rule_truncated, run, set,
 };
 use crate::domain::trick::card_points;
 use proptest::prelude::*;
@@ -83,8 +84,7 @@ fn example0_with_calls(calls: Value) -> Value {
 
 #[test]
 fn every_botifarra_example_gets_its_expected_ruling() {
-    let failures = example_failures(GameKind::Botifarra, Lang::En);
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    check_examples(GameKind::Botifarra);
 }
 
 // ---- §5.1 deck, rank, points ------------------------------------------------------------
@@ -812,10 +812,8 @@ fn events_of_other_games_are_unknown_events() {
 
 #[test]
 fn every_option_has_a_default_and_an_unknown_option_or_value_is_an_error() {
-    for s in OPTIONS {
-        assert!(s.parse(&s.default.to_json()).is_some(), "{}", s.name);
-        assert!(!s.doc.is_empty());
-    }
+    check_option_defaults(OPTIONS);
+    check_option_docs(OPTIONS);
     let o = BotifarraOptions::default();
     assert_eq!(o.double_scale, DoubleScale::Geometric);
     assert!(o.allow_sant_vicenc && o.allow_contro_on_botifarra);
@@ -1001,26 +999,10 @@ proptest! {
         let hands = deal_four(&deck, dealer, 4);
         let table = TableOptions::from_values(GameKind::Botifarra, 4, &option_values(flags)).unwrap();
         let opts = BotifarraOptions::from_table(&table);
-        let mut st = Botifarra::new(opts, dealer, [before.0, before.1], four_sets(&hands));
-        let uni = universe();
-        let mut events = Vec::new();
-        for pick in &picks {
-            let legal = st.legal_actions();
-            prop_assert_eq!(legal.is_empty(), st.is_terminal());
-            prop_assert_eq!(st.current_player().is_none(), st.is_terminal());
-            if legal.is_empty() {
-                break;
-            }
-            check_legal_actions(&st, &legal, &uni);
-            let mv = *pick.get(&legal);
-            st = st.apply(&mv).unwrap();
-            events.push(Event::Move(mv));
-            let mut cards = all_cards(&st);
-            prop_assert_eq!(cards.len(), 48);
-            cards.sort();
-            cards.dedup();
-            prop_assert_eq!(CardSet::from_cards(cards), Deck::FortyEight.cards());
-        }
+        let st = Botifarra::new(opts, dealer, [before.0, before.1], four_sets(&hands));
+        let (st, events) = play_picks(st, &picks, &universe(), |st| {
+            check_deck(all_cards(st), Deck::FortyEight.cards())
+        });
         let dealt = Dealt { game: GameKind::Botifarra, players: 4, options: table, dealer, before: Some(vec![before.0, before.1]), turned: None };
         let record = dealt.record(hands, events);
         let r = rule(&record, Lang::Es);

@@ -7,8 +7,8 @@ use crate::domain::check_value;
 use crate::domain::explain;
 use crate::domain::record::{RecordError, parse_record};
 use crate::domain::test_builders::{
-    self, Rec, c, check_junk, check_legal_actions, check_round_trips, example_failures, refused,
-    rule_truncated, run, set,
+    self, Rec, c, check_examples, check_junk, check_legal_actions, check_option_defaults,
+    check_option_docs, check_round_trips, refused, rule_truncated, run, set,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -99,8 +99,7 @@ fn sorted(options: Value, events: Value) -> Value {
 
 #[test]
 fn every_cinquillo_example_gets_its_expected_ruling() {
-    let failures = example_failures(GameKind::Cinquillo, Lang::En);
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    check_examples(GameKind::Cinquillo);
 }
 
 // ---- §6.1 cards and deal ------------------------------------------------------------------
@@ -635,10 +634,8 @@ fn there_is_no_game_over_without_a_points_limit() {
 
 #[test]
 fn every_option_has_a_default_and_an_unknown_option_or_value_is_an_error() {
-    for s in OPTIONS {
-        assert!(s.parse(&s.default.to_json()).is_some(), "{}", s.name);
-        assert!(!s.doc.is_empty());
-    }
+    check_option_defaults(OPTIONS);
+    check_option_docs(OPTIONS);
     let o = CinquilloOptions::default();
     assert!(!o.bastardo);
     assert_eq!(o.scoring, Scoring::FivePlusCards);

@@ -4,7 +4,9 @@
 use super::*;
 use crate::domain::check_value;
 use crate::domain::engine::GameKind;
-use crate::domain::test_builders::{self, Rec, c, rule_of, run, set};
+use crate::domain::test_builders::{
+    self, Rec, c, check_option_defaults, check_option_docs, rule_of, run, set,
+};
 use serde_json::{Value, json};
 
 /// Deal B — trumps oros (10o turned, dealer 3, mano 0). Seat 0 holds the 40 and the 20
@@ -65,6 +67,16 @@ fn d(opts: CuatrolaOptions) -> Cuatrola {
 }
 fn def() -> CuatrolaOptions {
     CuatrolaOptions::default()
+}
+
+/// The index and rule of the refusal of a script run on deal B.
+fn refused_b(s: &str) -> (usize, RuleId) {
+    rule_of(run(&b(def()), s))
+}
+
+/// [`refused_b`] for plays after four passes.
+fn refused_after_bids(plays: &str) -> (usize, RuleId) {
+    refused_b(&format!("{B_BIDS} {plays}"))
 }
 
 /// Deal B as a record (dealer 3, 10o turned).
@@ -198,30 +210,21 @@ fn mano_speaks_first_and_the_dealer_last() {
 #[test]
 fn all_four_calls_are_required_before_the_first_card() {
     assert_eq!(
-        rule_of(run(&b(def()), "0:pass 1:pass 2:pass 0:1b")),
+        refused_b("0:pass 1:pass 2:pass 0:1b"),
         (3, RuleId::OutOfTurn)
     );
 }
 
 #[test]
 fn a_bid_must_raise_the_highest_bid() {
-    assert_eq!(
-        rule_of(run(&b(def()), "0:cuatrola 1:solo")),
-        (1, RuleId::IllegalBid)
-    );
-    assert_eq!(
-        rule_of(run(&b(def()), "0:solo 1:solo")),
-        (1, RuleId::IllegalBid)
-    );
+    assert_eq!(refused_b("0:cuatrola 1:solo"), (1, RuleId::IllegalBid));
+    assert_eq!(refused_b("0:solo 1:solo"), (1, RuleId::IllegalBid));
     assert!(run(&b(def()), "0:solo 1:cuatrola 2:quintola 3:pass").is_ok());
 }
 
 #[test]
 fn a_bid_after_the_bidding_is_an_illegal_bid() {
-    assert_eq!(
-        rule_of(run(&b(def()), &format!("{B_BIDS} 0:solo"))),
-        (4, RuleId::IllegalBid)
-    );
+    assert_eq!(refused_after_bids("0:solo"), (4, RuleId::IllegalBid));
 }
 
 // §8 item 6: the 17-point rule with target 21.
@@ -338,10 +341,7 @@ fn the_trick_winner_leads_the_next_trick() {
 #[test]
 fn a_follower_must_follow_suit() {
     // Seat 1 holds 3b and 10b: a copas card on the as de bastos is a renuncio.
-    assert_eq!(
-        rule_of(run(&b(def()), &format!("{B_BIDS} 0:1b 1:1c"))),
-        (5, RuleId::MustFollowSuit)
-    );
+    assert_eq!(refused_after_bids("0:1b 1:1c"), (5, RuleId::MustFollowSuit));
 }
 
 #[test]
@@ -460,10 +460,7 @@ fn with_highest_led_suit_card_a_follower_must_top_the_led_suit_after_a_trump() {
 
 #[test]
 fn a_card_not_held_is_card_not_in_hand() {
-    assert_eq!(
-        rule_of(run(&b(def()), &format!("{B_BIDS} 0:1o"))),
-        (4, RuleId::CardNotInHand)
-    );
+    assert_eq!(refused_after_bids("0:1o"), (4, RuleId::CardNotInHand));
     // Nor a card already played.
     let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
     assert_eq!(rule_of(run(&st, "0:1b")), (0, RuleId::CardNotInHand));
@@ -482,16 +479,10 @@ fn a_cante_needs_a_trick_won_by_the_side() {
 
 #[test]
 fn there_is_no_cante_before_the_first_trick() {
+    assert_eq!(refused_b("0:cante:o"), (0, RuleId::IllegalCante));
+    assert_eq!(refused_after_bids("0:cante:o"), (4, RuleId::IllegalCante));
     assert_eq!(
-        rule_of(run(&b(def()), "0:cante:o")),
-        (0, RuleId::IllegalCante)
-    );
-    assert_eq!(
-        rule_of(run(&b(def()), &format!("{B_BIDS} 0:cante:o"))),
-        (4, RuleId::IllegalCante)
-    );
-    assert_eq!(
-        rule_of(run(&b(def()), &format!("{B_BIDS} 0:1b 0:cante:o"))),
+        refused_after_bids("0:1b 0:cante:o"),
         (5, RuleId::IllegalCante)
     );
 }
@@ -630,7 +621,7 @@ fn tute_wins_hand() -> CuatrolaOptions {
 fn a_tute_event_is_illegal_tute_unless_the_option_wins_hand() {
     let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
     assert_eq!(rule_of(run(&st, "0:tute")), (0, RuleId::IllegalTute));
-    assert_eq!(rule_of(run(&b(def()), "0:tute")), (0, RuleId::IllegalTute));
+    assert_eq!(refused_b("0:tute"), (0, RuleId::IllegalTute));
     // Four reyes in one hand, option wins_hand.
     let (deal, opts) = (DEAL_REYES, tute_wins_hand());
     let st = new_state(&deal, 3, "11b", opts, [0, 0]);
@@ -972,10 +963,8 @@ fn messages_are_given_in_the_three_languages() {
 
 #[test]
 fn every_option_has_a_default_and_a_doc_line() {
-    for o in OPTIONS {
-        assert!(!o.doc.is_empty());
-        assert!(o.parse(&o.default.to_json()).is_some(), "{}", o.name);
-    }
+    check_option_docs(OPTIONS);
+    check_option_defaults(OPTIONS);
     assert_eq!(OPTIONS.len(), 13);
     assert_eq!(CuatrolaOptions::default().target, 21);
 }

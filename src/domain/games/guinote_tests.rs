@@ -9,8 +9,8 @@ use crate::domain::games::tute::tests::{check_record, check_walk};
 use crate::domain::games::tute_family::FamilyReason;
 use crate::domain::record::Action;
 use crate::domain::test_builders::{
-    self, Rec, c, cards, check_example_messages, check_junk, example_failures, finish, rule_of,
-    run, set, tricks,
+    self, Rec, c, cards, check_example_messages, check_examples, check_junk, check_option_defaults,
+    finish, rule_of, run, set, tricks,
 };
 use crate::domain::trick::{CardValues, Partnership, TrickView, legal_cards};
 use proptest::prelude::*;
@@ -70,8 +70,7 @@ fn rec(before: Option<Vec<i64>>, o: Value, ev: &[Move]) -> Ruling {
 
 #[test]
 fn every_guinote_example_gets_its_expected_ruling() {
-    let failures = example_failures(GameKind::Guinote, Lang::En);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    check_examples(GameKind::Guinote);
 }
 
 #[test]
@@ -599,13 +598,7 @@ fn a_revoke_loses_the_partida_and_leaves_hand_points_null() {
 
 #[test]
 fn every_guinote_option_has_a_default_and_unknown_options_or_values_are_errors() {
-    for spec in OPTIONS {
-        assert!(
-            spec.parse(&spec.default.to_json()).is_some(),
-            "{}",
-            spec.name
-        );
-    }
+    check_option_defaults(OPTIONS);
     let mut v = deal_g().options(json!({"target": 101})).json();
     assert!(check_value(&v, Lang::En).is_err());
     v["options"] = json!({"vueltas_claim": "sometimes"});

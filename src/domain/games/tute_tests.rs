@@ -8,8 +8,8 @@ use crate::domain::engine::GameState;
 use crate::domain::games::tute_family::Family;
 use crate::domain::record::{Action, parse_record};
 use crate::domain::test_builders::{
-    self, Rec, c, cards, check_example_messages, example_failures, finish, rule_of, run, set,
-    tricks,
+    self, Rec, c, cards, check_deck, check_example_messages, check_examples, check_legal_actions,
+    check_option_defaults, check_option_docs, finish, rule_of, run, set, tricks,
 };
 use crate::domain::trick::{Partnership, TrickView, legal_cards};
 use crate::domain::{check_value, explain};
@@ -125,8 +125,7 @@ fn ruling(v: &Value) -> Ruling {
 
 #[test]
 fn every_tute_example_gets_its_expected_ruling() {
-    let failures = example_failures(GameKind::Tute, Lang::En);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    check_examples(GameKind::Tute);
 }
 
 #[test]
@@ -888,14 +887,8 @@ fn an_event_after_the_end_is_a_violation_but_the_result_stands() {
 
 #[test]
 fn every_tute_option_has_a_default_and_unknown_options_or_values_are_errors() {
-    for spec in OPTIONS {
-        assert!(
-            spec.parse(&spec.default.to_json()).is_some(),
-            "{}",
-            spec.name
-        );
-        assert!(!spec.doc.is_empty());
-    }
+    check_option_defaults(OPTIONS);
+    check_option_docs(OPTIONS);
     let mut v = deal_a().options(json!({"target": 21})).json();
     assert!(check_value(&v, Lang::En).is_err());
     v["options"] = json!({"hand_size_2p": 7});
@@ -1013,24 +1006,10 @@ pub(crate) fn check_walk<S: GameState + PartialEq + std::fmt::Debug>(
         assert!(!legal.is_empty() && !st.is_terminal(), "event {i}");
         assert!(legal.contains(mv), "event {i}: {mv:?}");
         if i % 3 == 0 {
-            for m in &uni {
-                let copy = st.clone();
-                match st.apply(m) {
-                    Ok(_) => assert!(legal.contains(m), "{m:?} applied but not listed"),
-                    Err(e) => {
-                        assert!(!legal.contains(m), "{m:?} listed but refused: {e:?}");
-                        assert!(!e.rule.id().is_empty());
-                    }
-                }
-                assert!(st == copy);
-            }
+            check_legal_actions(&st, &legal, &uni);
         }
         st = st.apply(mv).unwrap();
-        let mut cs = all_cards(core(&st));
-        assert_eq!(cs.len(), deck.len());
-        cs.sort();
-        cs.dedup();
-        assert_eq!(CardSet::from_cards(cs), deck);
+        check_deck(all_cards(core(&st)), deck);
     }
     assert!(st.is_terminal() && st.legal_actions().is_empty());
     st

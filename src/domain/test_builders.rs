@@ -14,7 +14,7 @@ use crate::domain::options::{OptionSpec, TableOptions};
 use crate::domain::record::{
     Action, Bid, CardSlot, DoubleCall, Event, HandRecord, Move, TrumpCall,
 };
-use crate::domain::ruling::{RuleId, Ruling, Score};
+use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling, Score};
 use crate::domain::{Lang, check_value, explain, parse_record, rule};
 use proptest::prelude::*;
 use serde::Serialize;
@@ -452,4 +452,9 @@ pub fn check_example_messages(game: GameKind, except: &[&str]) {
 pub fn check_examples(game: GameKind) {
     let failures = example_failures(game, Lang::En);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The end of a game: won by `winner` for `reason`.
+pub fn ended(winner: u8, reason: GameOverReason) -> Option<GameOver> {
+    Some(GameOver { winner, reason })
 }

@@ -8,9 +8,10 @@ use crate::domain::lang::Lang;
 use crate::domain::random::{random_complete_cuatrola_record, random_complete_guinote_record};
 use crate::domain::record::{Action, Event, Move};
 use crate::domain::rule;
-use crate::domain::ruling::{GameOver, GameOverReason, Score};
+use crate::domain::ruling::{GameOverReason, Score};
 
 use super::*;
+use crate::domain::test_builders::ended;
 
 // ---------------------------------------------------------------------------------
 // Helpers
@@ -779,13 +780,7 @@ fn a_tute_after_ones_own_cante_is_rejected_in_tute() {
     rejects(&t4(), &[], 0, QuickHand::Tute(h.clone()), "tute");
     // Guiñote allows it.
     let r = score(&g4(), &[], 0, QuickHand::Guinote(h));
-    assert_eq!(
-        r.ends_game,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Tute
-        })
-    );
+    assert_eq!(r.ends_game, ended(0, GameOverReason::Tute));
 }
 
 #[test]
@@ -932,13 +927,7 @@ fn a_guinote_first_deal_with_101_ends_the_partida() {
     h.cantes = vec![cante(2, Suit::Copas)];
     let r = score(&g4(), &[], 0, QuickHand::Guinote(h));
     assert_eq!(r.hand_points, pts(&[115, 35]));
-    assert_eq!(
-        r.ends_game,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Target
-        })
-    );
+    assert_eq!(r.ends_game, ended(0, GameOverReason::Target));
 }
 
 #[test]
@@ -998,22 +987,10 @@ fn a_guinote_claim_is_valid_with_101_and_a_false_claim_loses_the_partida() {
     });
     let r = score(&g4(), &[61, 69], 0, QuickHand::Guinote(h.clone()));
     assert_eq!(r.hand_points, pts(&[40, 20]));
-    assert_eq!(
-        r.ends_game,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Claim
-        })
-    );
+    assert_eq!(r.ends_game, ended(0, GameOverReason::Claim));
     let r = score(&g4(), &[60, 70], 0, QuickHand::Guinote(h));
     assert_eq!(r.hand_points, pts(&[0, 0]));
-    assert_eq!(
-        r.ends_game,
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::FalseClaim
-        })
-    );
+    assert_eq!(r.ends_game, ended(1, GameOverReason::FalseClaim));
 }
 
 #[test]
@@ -1021,13 +998,7 @@ fn a_guinote_revoke_loses_the_partida() {
     let mut h = family(&[None, None], None);
     h.revoke_by = Some(2);
     let r = score(&g4(), &[], 0, QuickHand::Guinote(h));
-    assert_eq!(
-        r.ends_game,
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::Revoke
-        })
-    );
+    assert_eq!(r.ends_game, ended(1, GameOverReason::Revoke));
     assert_eq!(r.hand_points, pts(&[0, 0]));
 }
 
@@ -1465,10 +1436,7 @@ fn cinquillo_never_ends_without_a_points_limit() {
 #[test]
 fn a_hand_that_ends_the_game_by_itself_ends_it_whatever_the_totals() {
     let mut tute = line(&[20, 10]);
-    tute.ends_game = Some(GameOver {
-        winner: 1,
-        reason: GameOverReason::Tute,
-    });
+    tute.ends_game = ended(1, GameOverReason::Tute);
     let b = scoreboard(&g4(), &[tute]);
     assert_eq!(b.game_over.map(|g| g.winner), Some(1));
     assert_eq!(b.deal, 1);
@@ -1533,10 +1501,7 @@ fn a_guinote_violation_becomes_a_line_that_ends_the_partida() {
     assert_eq!(line.hand_points, pts(&[0, 0]));
     assert_eq!(
         line.ends_game,
-        Some(GameOver {
-            winner: 1 - mano % 2,
-            reason: GameOverReason::FalseClaim
-        })
+        ended(1 - mano % 2, GameOverReason::FalseClaim)
     );
 }
 

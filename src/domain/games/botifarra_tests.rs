@@ -9,8 +9,8 @@ use crate::domain::explain;
 use crate::domain::record::{RecordError, parse_record};
 use crate::domain::test_builders::{
     self, Dealt, c, check_deck, check_examples, check_junk, check_option_defaults,
-    check_option_docs, check_round_trips, deal_four, examples, four_sets, play_picks, refused,
-    rule_truncated, run, set,
+    check_option_docs, check_round_trips, deal_four, ended, examples, four_sets, play_picks,
+    refused, rule_truncated, run, set,
 };
 use crate::domain::trick::card_points;
 use proptest::prelude::*;
@@ -676,25 +676,13 @@ fn the_game_ends_when_a_side_passes_100() {
     let mut v = example(0);
     v["before"] = json!([75, 99]);
     let r = ruling(&v);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Target
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Target));
     v["before"] = json!([74, 99]);
     assert_eq!(ruling(&v).game_over, None);
     let mut v = example(0);
     v["options"] = json!({"target": 151});
     v["before"] = json!([125, 0]);
-    assert_eq!(
-        ruling(&v).game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Target
-        })
-    );
+    assert_eq!(ruling(&v).game_over, ended(0, GameOverReason::Target));
 }
 
 #[test]

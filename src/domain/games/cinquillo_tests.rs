@@ -8,7 +8,7 @@ use crate::domain::explain;
 use crate::domain::record::{RecordError, parse_record};
 use crate::domain::test_builders::{
     self, Rec, c, check_examples, check_junk, check_legal_actions, check_option_defaults,
-    check_option_docs, check_round_trips, refused, rule_truncated, run, set,
+    check_option_docs, check_round_trips, ended, refused, rule_truncated, run, set,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -621,13 +621,7 @@ fn there_is_no_game_over_without_a_points_limit() {
     let mut v = sorted(json!({"points_limit": 25}), sorted_events(37));
     v["before"] = json!([20, 24, 0, 0]);
     let r = ruling(&v);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Target
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Target));
     v["before"] = json!([10, 0, 0, 0]);
     assert_eq!(ruling(&v).game_over, None);
 }

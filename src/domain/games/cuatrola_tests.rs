@@ -5,7 +5,7 @@ use super::*;
 use crate::domain::check_value;
 use crate::domain::engine::GameKind;
 use crate::domain::test_builders::{
-    self, Rec, c, check_option_defaults, check_option_docs, rule_of, run, set,
+    self, Rec, c, check_option_defaults, check_option_docs, ended, rule_of, run, set,
 };
 use serde_json::{Value, json};
 
@@ -794,13 +794,7 @@ fn hand_points_of_a_decided_cuatrola_are_set_even_if_the_record_stops() {
 fn the_game_ends_when_before_plus_hand_points_reach_the_target() {
     let s = format!("1:pass 2:pass 3:pass 0:pass {C_PLAYS}");
     let r = deal_c().before([19, 0]).script(&s).rule();
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Target
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Target));
     let r = deal_c().before([18, 20]).script(&s).rule();
     assert_eq!(r.game_over, None);
     let r = deal_c().script(&s).rule();
@@ -872,13 +866,7 @@ fn a_penalty_can_end_the_game_with_reason_revoke() {
         .script(&format!("{B_BIDS} 0:1b 1:1c"))
         .json();
     let r = ruling(&v);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Revoke
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Revoke));
 }
 
 #[test]
@@ -1050,13 +1038,7 @@ fn a_bid_that_is_not_a_call_is_illegal_bid_and_puts_the_highest_bid_so_far_at_st
         json!([{"seat": 0, "bid": "alone"}]),
         Some([3, 20]),
     ));
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::Revoke
-        })
-    );
+    assert_eq!(r.game_over, ended(1, GameOverReason::Revoke));
 }
 
 #[test]
@@ -1101,13 +1083,7 @@ fn a_violation_after_a_cuatrola_is_decided_is_penalised_and_replaces_the_result(
     assert_eq!((v.rule, v.seat), (RuleId::IllegalCante, Some(0)));
     assert!(!r.complete);
     assert_eq!(hand_points(&r), Some(vec![0, 4]));
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::Revoke
-        })
-    );
+    assert_eq!(r.game_over, ended(1, GameOverReason::Revoke));
     // An out-of-turn card by the side that lost: the result is the same 4, now as a penalty.
     let r = decided_cuatrola_then("1:3e");
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::OutOfTurn);
@@ -1131,13 +1107,7 @@ fn a_violation_after_a_quintola_is_lost_is_penalised_and_replaces_the_result() {
     assert_eq!(r.violation.clone().unwrap().rule, RuleId::OutOfTurn);
     assert!(!r.complete);
     assert_eq!(hand_points(&r), Some(vec![0, 5]));
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::Revoke
-        })
-    );
+    assert_eq!(r.game_over, ended(1, GameOverReason::Revoke));
 }
 
 #[test]

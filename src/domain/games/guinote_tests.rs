@@ -10,7 +10,7 @@ use crate::domain::games::tute_family::FamilyReason;
 use crate::domain::record::Action;
 use crate::domain::test_builders::{
     self, Rec, c, cards, check_example_messages, check_examples, check_junk, check_option_defaults,
-    finish, rule_of, run, set, tricks,
+    ended, finish, rule_of, run, set, tricks,
 };
 use crate::domain::trick::{CardValues, Partnership, TrickView, legal_cards};
 use proptest::prelude::*;
@@ -363,13 +363,7 @@ fn a_tute_de_reyes_wins_the_partida() {
         .moves(&ev)
         .rule();
     assert!(r.legal && r.complete, "{:?}", r.violation);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Tute
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Tute));
     assert_eq!(r.hand_points, Some(r.points.clone()));
     assert_eq!(
         serde_json::to_value(&r.cantes[0]).unwrap()["tute"],
@@ -468,13 +462,7 @@ fn de_vueltas_a_side_with_101_claims_and_wins_at_once() {
     let ev = script(&format!("{G_T1} 2:claim"));
     let r = rec(Some(vec![95, 40]), json!({}), &ev);
     assert!(r.legal && r.complete);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Claim
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Claim));
     assert_eq!(r.hand_points, Some(vec![Score::points(21), Score::ZERO]));
 }
 
@@ -483,13 +471,7 @@ fn a_claim_in_the_first_deal_or_short_of_101_is_false_and_loses_the_partida() {
     let ev = script(&format!("{G_T1} 0:claim"));
     let r = rec(Some(vec![0, 0]), json!({}), &ev);
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::FalseClaim);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::FalseClaim
-        })
-    );
+    assert_eq!(r.game_over, ended(1, GameOverReason::FalseClaim));
     assert_eq!(r.hand_points, None);
     let r = rec(Some(vec![70, 40]), json!({}), &ev);
     assert_eq!(
@@ -510,13 +492,7 @@ fn worked_check_9_vueltas_scores_carry_and_the_first_side_to_101_wins() {
     ev.extend(more);
     let r = rec(Some(vec![70, 80]), json!({}), &ev);
     assert!(r.legal && r.complete);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Target
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Target));
     // With automatic claims the hand ends by itself at 101.
     let st = run(
         &g(opts(json!({"vueltas_claim": "automatic"})), Some(&[70, 80])),
@@ -541,10 +517,7 @@ fn the_side_that_reached_101_second_wins_the_partida_with_a_valid_claim() {
     assert!(claimed.is_terminal());
     assert_eq!(
         game_over(claimed.core(), &def()),
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::Claim
-        })
+        ended(1, GameOverReason::Claim)
     );
     // Side 0 could have claimed too; once side 1 has claimed, nobody can.
     assert!(run(&st, "2:claim").is_ok());
@@ -577,13 +550,7 @@ fn a_revoke_loses_the_partida_and_leaves_hand_points_null() {
         let r = rec(Some(vec![10, 20]), json!({}), &ev);
         assert!(r.violation.as_ref().unwrap().rule.is_penalised());
         assert_eq!(r.hand_points, None);
-        assert_eq!(
-            r.game_over,
-            Some(GameOver {
-                winner: 1 - me % 2,
-                reason: GameOverReason::Revoke
-            })
-        );
+        assert_eq!(r.game_over, ended(1 - me % 2, GameOverReason::Revoke));
     }
     // A false cante is a revoke too.
     let r = rec(
@@ -612,15 +579,16 @@ fn every_guinote_option_has_a_default_and_unknown_options_or_values_are_errors()
 // ---- random playouts ------------------------------------------------------------------------
 
 fn start(rec: &HandRecord) -> Guinote {
-    let deal = validate_deal(rec, &deal_spec(rec.players)).unwrap();
+    let d = validate_deal(rec, &deal_spec(rec.players)).unwrap();
+    let turned = d.turned.unwrap();
     Guinote::new(
         def(),
         rec.players,
         rec.dealer,
         None,
-        deal.hands,
-        deal.stock,
-        deal.turned.unwrap(),
+        d.hands,
+        d.stock,
+        turned,
     )
 }
 

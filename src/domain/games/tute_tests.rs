@@ -9,7 +9,7 @@ use crate::domain::games::tute_family::Family;
 use crate::domain::record::{Action, parse_record};
 use crate::domain::test_builders::{
     self, Rec, c, cards, check_deck, check_example_messages, check_examples, check_legal_actions,
-    check_option_defaults, check_option_docs, finish, rule_of, run, set, tricks,
+    check_option_defaults, check_option_docs, ended, finish, rule_of, run, set, tricks,
 };
 use crate::domain::trick::{Partnership, TrickView, legal_cards};
 use crate::domain::{check_value, explain};
@@ -84,6 +84,11 @@ fn four(deal: &[&[&str]; 4], turned: &str, opts: TuteOptions) -> Tute {
     Tute::new(opts, 4, 3, None, hands, Vec::new(), c(turned))
 }
 
+/// Deal A as a state.
+fn a(opts: TuteOptions) -> Tute {
+    four(&DEAL_A, "2o", opts)
+}
+
 fn two(opts: TuteOptions) -> Tute {
     let hands = DEAL_P.iter().map(|h| set(h)).collect();
     Tute::new(opts, 2, 1, None, hands, cards(&STOCK_P), c("1b"))
@@ -117,6 +122,12 @@ fn deal_p() -> Rec {
         .turned("1b")
 }
 
+/// The side that scores the hand (the one whose hand points are not zero).
+fn hand_winner_side(r: &Ruling) -> usize {
+    let hp = r.hand_points.as_ref().unwrap();
+    hp.iter().position(|x| !x.is_zero()).unwrap()
+}
+
 fn ruling(v: &Value) -> Ruling {
     check_value(v, Lang::En).unwrap()
 }
@@ -141,7 +152,7 @@ fn worked_check_1_card_points_are_120_and_the_last_trick_makes_130() {
         crate::domain::trick::card_points(Deck::Forty.cards().iter(), &RankTable::TUTE),
         120
     );
-    let (end, _) = finish(four(&DEAL_A, "2o", def()));
+    let (end, _) = finish(a(def()));
     assert!(end.is_terminal());
     assert_eq!(end.core().points().iter().sum::<u32>(), 130);
 }
@@ -164,7 +175,7 @@ fn worked_check_2_in_tute_the_caballo_beats_the_sota_and_scores_3() {
 #[test]
 fn the_marriage_is_rey_and_caballo() {
     // Seat 2 (deal A) holds rey + caballo de espadas; a rey + sota is no marriage.
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     assert!(run(&st, "2:cante:b").is_ok());
     assert_eq!(rule_of(run(&st, "2:cante:c")), (0, RuleId::IllegalCante));
 }
@@ -198,7 +209,7 @@ fn four_players_get_ten_cards_each_and_the_turned_card_is_the_dealers() {
 
 #[test]
 fn mano_leads_the_first_trick_and_the_winner_the_next() {
-    let st = four(&DEAL_A, "2o", def());
+    let st = a(def());
     assert_eq!(st.current_player(), Some(0));
     assert_eq!(rule_of(run(&st, "1:2e")), (0, RuleId::OutOfTurn));
     let st = run(&st, A_T1).unwrap();
@@ -298,7 +309,7 @@ fn a_follower_must_follow_suit_and_beat_if_he_can() {
     assert_eq!(l, set(&["12c"]));
     let l = legal(&r, &[(0, "1c")], 1, &["12c", "4c", "1o"], true);
     assert_eq!(l, set(&["12c", "4c"]));
-    let st = four(&DEAL_A, "2o", def());
+    let st = a(def());
     // Seat 1 holds espadas: a copa is a must_follow_suit.
     assert_eq!(rule_of(run(&st, "0:1e 1:4c")), (1, RuleId::MustFollowSuit));
 }
@@ -407,14 +418,14 @@ fn after_the_stock_two_players_have_full_obligations() {
 
 #[test]
 fn a_cante_needs_a_trick_won_by_the_side() {
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     assert_eq!(rule_of(run(&st, "1:cante:c")), (0, RuleId::IllegalCante));
     assert_eq!(rule_of(run(&st, "3:cante:o")), (0, RuleId::IllegalCante));
 }
 
 #[test]
 fn there_is_no_cante_before_the_first_trick() {
-    let st = four(&DEAL_A, "2o", def());
+    let st = a(def());
     let (_, e) = run(&st, "0:cante:o").err().unwrap();
     assert_eq!(e.rule, RuleId::IllegalCante);
     assert_eq!(e.reason, Reason::CanteBeforeFirstTrick);
@@ -422,17 +433,13 @@ fn there_is_no_cante_before_the_first_trick() {
 
 #[test]
 fn a_cante_after_the_next_lead_is_too_late() {
-    let st = run(&four(&DEAL_A, "2o", def()), &format!("{A_T1} 0:3e")).unwrap();
+    let st = run(&a(def()), &format!("{A_T1} 0:3e")).unwrap();
     assert_eq!(rule_of(run(&st, "0:cante:o")), (0, RuleId::IllegalCante));
 }
 
 #[test]
 fn a_cante_is_worth_20_or_40_in_trumps_and_counts_for_the_side() {
-    let st = run(
-        &four(&DEAL_A, "2o", def()),
-        &format!("{A_T1} 0:cante:o 2:cante:b"),
-    )
-    .unwrap();
+    let st = run(&a(def()), &format!("{A_T1} 0:cante:o 2:cante:b")).unwrap();
     let values: Vec<u32> = st.core().sung().iter().map(|s| s.value).collect();
     assert_eq!(values, vec![40, 20]);
     // Trick 1: as 11 + sota 2... = 11 + 0 + 3 + 0 = 14 cards, + 60 cantes.
@@ -441,11 +448,11 @@ fn a_cante_is_worth_20_or_40_in_trumps_and_counts_for_the_side() {
 
 #[test]
 fn both_partners_may_sing_after_one_trick_once_each() {
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     let st2 = run(&st, "0:cante:o 2:cante:b").unwrap();
     assert_eq!(rule_of(run(&st2, "2:cante:b")), (0, RuleId::IllegalCante));
     let side = opts_json(json!({"cantes_per_trick": "one_per_side"}));
-    let st = run(&four(&DEAL_A, "2o", side), A_T1).unwrap();
+    let st = run(&a(side), A_T1).unwrap();
     assert_eq!(
         rule_of(run(&st, "0:cante:o 2:cante:b")),
         (1, RuleId::IllegalCante)
@@ -454,7 +461,7 @@ fn both_partners_may_sing_after_one_trick_once_each() {
 
 #[test]
 fn the_forty_is_sung_before_any_twenty() {
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     let (_, e) = run(&st, "0:cante:c").err().unwrap();
     assert_eq!(e.reason, Reason::FortyFirst { trump: Suit::Oros });
 }
@@ -463,11 +470,7 @@ fn the_forty_is_sung_before_any_twenty() {
 fn a_marriage_not_sung_at_the_first_chance_lapses() {
     // Seat 0 sings nothing after trick 1: his 40 lapses; after trick 2 the 20 in copas
     // is still his to sing.
-    let st = run(
-        &four(&DEAL_A, "2o", def()),
-        &format!("{A_T1} 0:3e 1:10e 2:12e 3:7e"),
-    )
-    .unwrap();
+    let st = run(&a(def()), &format!("{A_T1} 0:3e 1:10e 2:12e 3:7e")).unwrap();
     let (_, e) = run(&st, "0:cante:o").err().unwrap();
     assert_eq!(e.reason, Reason::CanteLapsed { suit: Suit::Oros });
     assert!(run(&st, "0:cante:c").is_ok());
@@ -478,17 +481,13 @@ fn a_marriage_not_sung_at_the_first_chance_lapses() {
 #[test]
 fn without_cante_lapses_a_marriage_can_wait_for_a_later_trick() {
     let o = opts_json(json!({"cante_lapses": false}));
-    let st = run(
-        &four(&DEAL_A, "2o", o),
-        &format!("{A_T1} 0:3e 1:10e 2:12e 3:7e"),
-    )
-    .unwrap();
+    let st = run(&a(o), &format!("{A_T1} 0:3e 1:10e 2:12e 3:7e")).unwrap();
     assert!(run(&st, "0:cante:o").is_ok());
 }
 
 #[test]
 fn each_suit_is_sung_once_and_a_cante_needs_both_cards() {
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     let (i, e) = run(&st, "0:cante:o 2:cante:o").err().unwrap();
     assert_eq!(
         (i, e.reason),
@@ -528,7 +527,7 @@ fn a_tute_of_four_caballos_wins_too_and_a_false_tute_is_illegal_tute() {
         st.core().sung()[0].tute,
         Some(crate::domain::ruling::TuteKind::Caballos)
     );
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     assert_eq!(rule_of(run(&st, "0:tute")), (0, RuleId::IllegalTute));
 }
 
@@ -645,7 +644,7 @@ fn an_exchange_needs_the_window_of_the_side_and_the_pinta_in_the_stock() {
 
 #[test]
 fn an_exchange_in_tute_for_three_or_four_is_illegal_exchange() {
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     assert_eq!(rule_of(run(&st, "0:x:3o")), (0, RuleId::IllegalExchange));
     let o = opts_json(json!({"allow_exchange": false}));
     assert_eq!(
@@ -658,7 +657,7 @@ fn an_exchange_in_tute_for_three_or_four_is_illegal_exchange() {
 
 #[test]
 fn the_side_with_more_points_wins_the_hand() {
-    let (end, _) = finish(four(&DEAL_A, "2o", def()));
+    let (end, _) = finish(a(def()));
     let p = end.core().points();
     let w = usize::from(p[1] > p[0]);
     let mut want = vec![0, 0];
@@ -740,13 +739,7 @@ fn the_over100_bonus_scores_a_second_game() {
         )
         .unwrap();
         let r = rule(&rec, Lang::En);
-        let w = r
-            .hand_points
-            .as_ref()
-            .unwrap()
-            .iter()
-            .position(|x| !x.is_zero())
-            .unwrap();
+        let w = hand_winner_side(&r);
         let sang = r.cantes.iter().any(|c| c.seat % 2 == w as u8);
         let need = if sang { 120 } else { 100 };
         let want = if r.points[w] > Score::points(need) {
@@ -765,22 +758,10 @@ fn the_over100_bonus_scores_a_second_game() {
 
 #[test]
 fn with_before_every_decided_hand_ends_a_one_round_game() {
-    let (_, moves) = finish(four(&DEAL_A, "2o", def()));
+    let (_, moves) = finish(a(def()));
     let r = deal_a().before(vec![0, 0]).moves(&moves).rule();
-    let w = r
-        .hand_points
-        .as_ref()
-        .unwrap()
-        .iter()
-        .position(|x| !x.is_zero())
-        .unwrap();
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: w as u8,
-            reason: GameOverReason::Target
-        })
-    );
+    let w = hand_winner_side(&r);
+    assert_eq!(r.game_over, ended(w as u8, GameOverReason::Target));
     // Playing to 3 won rounds, a first win does not end the game; a third does.
     let o = json!({"rounds_to_win": 3});
     let r = deal_a()
@@ -797,7 +778,7 @@ fn with_before_every_decided_hand_ends_a_one_round_game() {
 
 #[test]
 fn in_points101_mode_hands_score_their_points_and_a_tute_wins_the_partida() {
-    let (_, moves) = finish(four(&DEAL_A, "2o", def()));
+    let (_, moves) = finish(a(def()));
     let o = json!({"match_mode": "points101"});
     let r = deal_a()
         .before(vec![0, 0])
@@ -816,13 +797,7 @@ fn in_points101_mode_hands_score_their_points_and_a_tute_wins_the_partida() {
     assert!(r.game_over.is_some());
     let ev = script(&format!("{K_T1} 0:tute"));
     let r = deal_k().before(vec![0, 0]).options(o).moves(&ev).rule();
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Tute
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Tute));
 }
 
 // ---- §2.7 revoke --------------------------------------------------------------------------
@@ -834,13 +809,7 @@ fn a_revoke_in_pairs_gives_the_hand_to_the_opponents() {
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::MustFollowSuit);
     assert!(!r.complete);
     assert_eq!(r.hand_points, Some(vec![Score::points(1), Score::ZERO]));
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Revoke
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Revoke));
     let r = deal_a()
         .options(json!({"revoke_penalty": "void"}))
         .moves(&ev)
@@ -875,7 +844,7 @@ fn record_errors_are_not_penalised() {
 
 #[test]
 fn an_event_after_the_end_is_a_violation_but_the_result_stands() {
-    let (end, mut moves) = finish(four(&DEAL_A, "2o", def()));
+    let (end, mut moves) = finish(a(def()));
     moves.push(Move::new(0, Action::Play(c("1o"))));
     let r = deal_a().moves(&moves).rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::OutOfTurn);
@@ -1044,15 +1013,16 @@ pub(crate) fn check_record(rec: &HandRecord) -> Ruling {
 
 fn tute_start(rec: &HandRecord) -> Tute {
     let opts = TuteOptions::from_table(&rec.options);
-    let deal = validate_deal(rec, &deal_spec(rec.players, &opts)).unwrap();
+    let d = validate_deal(rec, &deal_spec(rec.players, &opts)).unwrap();
+    let turned = d.turned.unwrap();
     Tute::new(
         opts,
         rec.players,
         rec.dealer,
         None,
-        deal.hands,
-        deal.stock,
-        deal.turned.unwrap(),
+        d.hands,
+        d.stock,
+        turned,
     )
 }
 
@@ -1094,14 +1064,14 @@ fn alone() -> TuteOptions {
 
 /// DEAL_A played out with the first legal card, as moves.
 fn deal_a_moves() -> Vec<Move> {
-    finish(four(&DEAL_A, "2o", alone())).1
+    finish(a(alone())).1
 }
 
 #[test]
 fn four_players_play_in_pairs_unless_partnerships_is_false() {
     assert!(def().partnerships);
     assert!(!alone().partnerships);
-    let pairs = four(&DEAL_A, "2o", def());
+    let pairs = a(def());
     assert_eq!(
         (
             pairs.core().config().sides(),
@@ -1109,7 +1079,7 @@ fn four_players_play_in_pairs_unless_partnerships_is_false() {
         ),
         (2, 0)
     );
-    let st = four(&DEAL_A, "2o", alone());
+    let st = a(alone());
     let cfg = st.core().config();
     assert!(!cfg.in_pairs());
     assert_eq!(cfg.sides(), 4);
@@ -1124,9 +1094,9 @@ fn four_players_play_in_pairs_unless_partnerships_is_false() {
 #[test]
 fn in_individual_tute_the_partner_of_the_trick_winner_may_not_sing() {
     // Seat 0 wins the first trick; in pairs seat 2 may sing his 20 in bastos at once.
-    let pairs = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let pairs = run(&a(def()), A_T1).unwrap();
     assert!(run(&pairs, "2:cante:b").is_ok());
-    let st = run(&four(&DEAL_A, "2o", alone()), A_T1).unwrap();
+    let st = run(&a(alone()), A_T1).unwrap();
     let (_, e) = run(&st, "2:cante:b").err().unwrap();
     assert_eq!(e.rule, RuleId::IllegalCante);
     assert_eq!(e.reason, Reason::CanteWrongSide { seat: 2 });
@@ -1190,12 +1160,12 @@ fn a_complete_individual_hand_has_four_sides_whose_points_sum_to_130() {
     // The hand goes to the one seat with most points.
     let hp = r.hand_points.unwrap();
     assert_eq!(hp.len(), 4);
-    let w = hand_winner(finish(four(&DEAL_A, "2o", alone())).0.core());
+    let w = hand_winner(finish(a(alone())).0.core());
     for (s, p) in hp.iter().enumerate() {
         assert_eq!(*p, Score::points(i64::from(s == usize::from(w))));
     }
     // The same cards in pairs: two sides.
-    let (pairs, _) = finish(four(&DEAL_A, "2o", def()));
+    let (pairs, _) = finish(a(def()));
     assert_eq!(pairs.core().points().len(), 2);
     // Explained per player, not per pair.
     let v = deal_a()
@@ -1249,7 +1219,7 @@ fn a_revoke_in_individual_tute_for_four_voids_the_hand_as_for_three() {
 #[test]
 fn individual_tute_takes_four_before_scores_and_ends_the_game_for_one_player() {
     let moves = deal_a_moves();
-    let w = usize::from(hand_winner(finish(four(&DEAL_A, "2o", alone())).0.core()));
+    let w = usize::from(hand_winner(finish(a(alone())).0.core()));
     let rec = |before: Value, o: Value| {
         let mut v = deal_a().options(o).moves(&moves).json();
         v["before"] = before;
@@ -1260,13 +1230,7 @@ fn individual_tute_takes_four_before_scores_and_ends_the_game_for_one_player() {
     assert!(rec(json!([0, 0]), alone.clone()).is_err());
     assert!(rec(json!([0, 0, 0, 0]), json!({})).is_err());
     let r = rec(json!([0, 0, 0, 0]), alone).unwrap();
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: w as u8,
-            reason: GameOverReason::Target
-        })
-    );
+    assert_eq!(r.game_over, ended(w as u8, GameOverReason::Target));
     // Playing to two won rounds: the winner's second round ends the game, another
     // player's earlier round does not.
     let two = json!({"partnerships": false, "rounds_to_win": 2});

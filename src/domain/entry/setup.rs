@@ -110,12 +110,11 @@ impl Errors {
     }
     /// Checks a seat field; true when the seat exists.
     pub fn seat(&mut self, field: &str, seat: u8, players: u8) -> bool {
-        if seat < players {
-            true
-        } else {
-            self.add(field, Problem::SeatOutOfRange { seat, players });
-            false
-        }
+        self.check(
+            field,
+            seat < players,
+            Problem::SeatOutOfRange { seat, players },
+        )
     }
     /// Checks cante `f` against the hand's tute (only the tute's seat may sing beside
     /// it) and against the cantes before it (each suit once, the forty once); marks its
@@ -153,12 +152,14 @@ impl Errors {
     }
     /// Checks a side field; true when the side exists.
     pub fn side(&mut self, field: &str, side: u8, sides: u8) -> bool {
-        if side < sides {
-            true
-        } else {
-            self.add(field, Problem::SideOutOfRange { side, sides });
-            false
+        self.check(field, side < sides, Problem::SideOutOfRange { side, sides })
+    }
+    /// Adds `p` on `field` unless `ok`; returns `ok`.
+    fn check(&mut self, field: &str, ok: bool, p: Problem) -> bool {
+        if !ok {
+            self.add(field, p);
         }
+        ok
     }
 }
 

@@ -458,3 +458,9 @@ pub fn check_examples(game: GameKind) {
 pub fn ended(winner: u8, reason: GameOverReason) -> Option<GameOver> {
     Some(GameOver { winner, reason })
 }
+
+/// `off` or `on`, as bit `bit` of `flags` (a property test's random option set) is
+/// clear or set.
+pub fn by_flag<T>(flags: u8, bit: u8, off: T, on: T) -> T {
+    if flags & bit == 0 { off } else { on }
+}

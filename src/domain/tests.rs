@@ -8,8 +8,8 @@ use crate::domain::games::cuatrola::{CantesPerTrick, Cuatrola, CuatrolaOptions, 
 use crate::domain::record::{Action, Bid, Event, Move};
 use crate::domain::ruling::RuleId;
 use crate::domain::test_builders::{
-    Dealt, check_deck, check_junk, check_round_trips, deal_four, example_failures, examples,
-    four_sets, play_picks, rule_truncated,
+    Dealt, by_flag, check_deck, check_junk, check_round_trips, deal_four, example_failures,
+    examples, four_sets, play_picks, rule_truncated,
 };
 use crate::domain::trick::HeadTarget;
 use proptest::prelude::*;
@@ -422,24 +422,22 @@ fn universe() -> Vec<Move> {
 fn options_from(flags: u8) -> CuatrolaOptions {
     CuatrolaOptions {
         cante_lapses: flags & 1 == 0,
-        cantes_per_trick: if flags & 2 == 0 {
-            CantesPerTrick::OnePerPlayer
-        } else {
-            CantesPerTrick::OnePerSide
-        },
-        head_target: if flags & 4 == 0 {
-            HeadTarget::WinningCard
-        } else {
-            HeadTarget::HighestLedSuitCard
-        },
+        cantes_per_trick: by_flag(
+            flags,
+            2,
+            CantesPerTrick::OnePerPlayer,
+            CantesPerTrick::OnePerSide,
+        ),
+        head_target: by_flag(
+            flags,
+            4,
+            HeadTarget::WinningCard,
+            HeadTarget::HighestLedSuitCard,
+        ),
         stop_when_decided: flags & 8 != 0,
         partner_may_overcall: flags & 16 == 0,
         bidder_leads: flags & 32 != 0,
-        cuatrola_tute: if flags & 64 == 0 {
-            CuatrolaTute::Ignore
-        } else {
-            CuatrolaTute::WinsHand
-        },
+        cuatrola_tute: by_flag(flags, 64, CuatrolaTute::Ignore, CuatrolaTute::WinsHand),
         ..CuatrolaOptions::default()
     }
 }
@@ -450,30 +448,18 @@ fn option_values(flags: u8) -> Vec<(&'static str, Value)> {
         ("cante_lapses", json!(o.cante_lapses)),
         (
             "cantes_per_trick",
-            json!(if flags & 2 == 0 {
-                "one_per_player"
-            } else {
-                "one_per_side"
-            }),
+            json!(by_flag(flags, 2, "one_per_player", "one_per_side")),
         ),
         (
             "head_target",
-            json!(if flags & 4 == 0 {
-                "winning_card"
-            } else {
-                "highest_led_suit_card"
-            }),
+            json!(by_flag(flags, 4, "winning_card", "highest_led_suit_card")),
         ),
         ("stop_when_decided", json!(o.stop_when_decided)),
         ("partner_may_overcall", json!(o.partner_may_overcall)),
         ("bidder_leads", json!(o.bidder_leads)),
         (
             "cuatrola_tute",
-            json!(if flags & 64 == 0 {
-                "ignore"
-            } else {
-                "wins_hand"
-            }),
+            json!(by_flag(flags, 64, "ignore", "wins_hand")),
         ),
     ]
 }

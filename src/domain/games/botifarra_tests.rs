@@ -8,7 +8,7 @@ use crate::domain::check_value;
 use crate::domain::explain;
 use crate::domain::record::{RecordError, parse_record};
 use crate::domain::test_builders::{
-    self, Dealt, c, check_deck, check_examples, check_junk, check_option_defaults,
+    self, Dealt, by_flag, c, check_deck, check_examples, check_junk, check_option_defaults,
     check_option_docs, check_round_trips, deal_four, ended, examples, four_sets, play_picks,
     refused, rule_truncated, run, set,
 };
@@ -929,11 +929,7 @@ fn option_values(flags: u8) -> Vec<(&'static str, Value)> {
     vec![
         (
             "double_scale",
-            json!(if flags & 1 == 0 {
-                "geometric"
-            } else {
-                "additive"
-            }),
+            json!(by_flag(flags, 1, "geometric", "additive")),
         ),
         ("allow_sant_vicenc", json!(flags & 2 == 0)),
         ("allow_contro_on_botifarra", json!(flags & 4 == 0)),

@@ -7,7 +7,7 @@ use crate::domain::check_value;
 use crate::domain::explain;
 use crate::domain::record::{RecordError, parse_record};
 use crate::domain::test_builders::{
-    self, Rec, c, check_examples, check_junk, check_legal_actions, check_option_defaults,
+    self, Rec, by_flag, c, check_examples, check_junk, check_legal_actions, check_option_defaults,
     check_option_docs, check_round_trips, ended, refused, rule_truncated, run, set,
 };
 use proptest::prelude::*;
@@ -695,33 +695,18 @@ fn the_state_is_never_changed_by_a_refused_action() {
 fn option_values(flags: u8) -> Vec<(&'static str, Value)> {
     vec![
         ("bastardo", json!(flags & 1 != 0)),
-        (
-            "deck",
-            json!(if flags & 2 == 0 {
-                "forty"
-            } else {
-                "forty_eight"
-            }),
-        ),
+        ("deck", json!(by_flag(flags, 2, "forty", "forty_eight"))),
         (
             "scoring",
             json!(["five_plus_cards", "cards_left", "pot"][usize::from(flags >> 2) % 3]),
         ),
         (
             "round_opener",
-            json!(if flags & 16 == 0 {
-                "five_of_oros"
-            } else {
-                "rotating"
-            }),
+            json!(by_flag(flags, 16, "five_of_oros", "rotating")),
         ),
         (
             "tie_split",
-            json!(if flags & 32 == 0 {
-                "equal"
-            } else {
-                "full_to_each"
-            }),
+            json!(by_flag(flags, 32, "equal", "full_to_each")),
         ),
     ]
 }

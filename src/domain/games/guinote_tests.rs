@@ -580,16 +580,8 @@ fn every_guinote_option_has_a_default_and_unknown_options_or_values_are_errors()
 
 fn start(rec: &HandRecord) -> Guinote {
     let d = validate_deal(rec, &deal_spec(rec.players)).unwrap();
-    let turned = d.turned.unwrap();
-    Guinote::new(
-        def(),
-        rec.players,
-        rec.dealer,
-        None,
-        d.hands,
-        d.stock,
-        turned,
-    )
+    let (players, dealer, turned) = (rec.players, rec.dealer, d.turned.unwrap());
+    Guinote::new(def(), players, dealer, None, d.hands, d.stock, turned)
 }
 
 #[test]

@@ -1014,16 +1014,8 @@ pub(crate) fn check_record(rec: &HandRecord) -> Ruling {
 fn tute_start(rec: &HandRecord) -> Tute {
     let opts = TuteOptions::from_table(&rec.options);
     let d = validate_deal(rec, &deal_spec(rec.players, &opts)).unwrap();
-    let turned = d.turned.unwrap();
-    Tute::new(
-        opts,
-        rec.players,
-        rec.dealer,
-        None,
-        d.hands,
-        d.stock,
-        turned,
-    )
+    let (players, dealer, turned) = (rec.players, rec.dealer, d.turned.unwrap());
+    Tute::new(opts, players, dealer, None, d.hands, d.stock, turned)
 }
 
 #[test]

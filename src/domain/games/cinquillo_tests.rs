@@ -52,6 +52,16 @@ fn state(o: CinquilloOptions, dealer: u8, hands: &[&[&str]], stock: &[&str]) -> 
     )
 }
 
+/// A state with small hands, default options and seat 0 dealing, without a stock.
+fn dealt_by_0(hands: &[&[&str]]) -> Cinquillo {
+    state(CinquilloOptions::default(), 0, hands, &[])
+}
+
+/// A state with small hands, default options, seat 1 dealing and a stock.
+fn dealt_by_1_with_stock(hands: &[&[&str]], stock: &[&str]) -> Cinquillo {
+    state(CinquilloOptions::default(), 1, hands, stock)
+}
+
 fn script(s: &str) -> Vec<Move> {
     test_builders::script(GameKind::Cinquillo, s)
 }
@@ -203,12 +213,7 @@ fn with_the_48_card_deck_the_8s_and_9s_take_their_numeric_place() {
 fn the_holder_of_the_five_of_oros_opens_with_it() {
     let r = ruling(&sorted(json!({}), sorted_events(1)));
     assert!(r.legal);
-    let st = state(
-        CinquilloOptions::default(),
-        0,
-        &[&["1c", "2c"], &["5c", "3c"], &["5o", "4c"]],
-        &[],
-    );
+    let st = dealt_by_0(&[&["1c", "2c"], &["5c", "3c"], &["5o", "4c"]]);
     assert_eq!(st.current_player(), Some(2));
     assert_eq!(
         st.legal_actions(),
@@ -222,39 +227,24 @@ fn the_holder_of_the_five_of_oros_opens_with_it() {
 
 #[test]
 fn a_five_opens_its_suit_and_the_next_card_up_or_down_extends_it() {
-    let st = state(
-        CinquilloOptions::default(),
-        0,
-        &[
-            &["5o", "4c", "7o"],
-            &["5c", "6o", "3o"],
-            &["4o", "6c", "1b"],
-        ],
-        &[],
-    );
+    let st = dealt_by_0(&[
+        &["5o", "4c", "7o"],
+        &["5c", "6o", "3o"],
+        &["4o", "6c", "1b"],
+    ]);
     assert!(run(&st, "0:5o 1:5c 2:4o 0:4c 1:6o 2:6c 0:7o").is_ok());
     assert!(run(&st, "0:5o 1:6o 2:4o").is_ok());
 }
 
 #[test]
 fn after_the_7_comes_the_sota_in_the_forty_card_deck() {
-    let st = state(
-        CinquilloOptions::default(),
-        0,
-        &[&["5o", "7o", "12c"], &["6o", "10o", "2c"]],
-        &[],
-    );
+    let st = dealt_by_0(&[&["5o", "7o", "12c"], &["6o", "10o", "2c"]]);
     assert!(run(&st, "0:5o 1:6o 0:7o 1:10o").is_ok());
 }
 
 #[test]
 fn a_card_not_next_to_an_end_cannot_be_placed() {
-    let st = state(
-        CinquilloOptions::default(),
-        0,
-        &[&["5o", "7o", "5c"], &["6o", "10o", "3o"]],
-        &[],
-    );
+    let st = dealt_by_0(&[&["5o", "7o", "5c"], &["6o", "10o", "3o"]]);
     let (i, e) = run(&st, "0:5o 1:10o").unwrap_err();
     assert_eq!((i, e.rule.id()), (1, "illegal_placement"));
     assert_eq!(
@@ -278,12 +268,7 @@ fn cards_of_a_suit_whose_five_is_not_on_the_table_cannot_be_placed() {
 
 #[test]
 fn a_player_may_pass_only_when_he_cannot_place() {
-    let st = state(
-        CinquilloOptions::default(),
-        0,
-        &[&["5o", "7o"], &["6o", "1c"], &["2c", "3c"]],
-        &[],
-    );
+    let st = dealt_by_0(&[&["5o", "7o"], &["6o", "1c"], &["2c", "3c"]]);
     let (i, e) = run(&st, "0:5o 1:pass").unwrap_err();
     assert_eq!((i, e.rule.id()), (1, "illegal_pass"));
     assert_eq!(
@@ -299,12 +284,7 @@ fn a_player_may_pass_only_when_he_cannot_place() {
 
 #[test]
 fn the_turn_passes_to_the_next_seat_even_on_a_pass() {
-    let st = state(
-        CinquilloOptions::default(),
-        0,
-        &[&["5o", "7o"], &["1c", "6o"], &["2c", "3c"]],
-        &[],
-    );
+    let st = dealt_by_0(&[&["5o", "7o"], &["1c", "6o"], &["2c", "3c"]]);
     let s = run(&st, "0:5o 1:6o 2:pass").unwrap();
     assert_eq!(s.current_player(), Some(0));
     assert_eq!(refused(&st, "0:5o 1:6o 2:pass 2:pass"), (3, "out_of_turn"));
@@ -312,12 +292,7 @@ fn the_turn_passes_to_the_next_seat_even_on_a_pass() {
 
 #[test]
 fn with_two_players_a_pass_draws_the_first_card_of_the_stock() {
-    let st = state(
-        CinquilloOptions::default(),
-        1,
-        &[&["5o", "1c"], &["2c", "3c"]],
-        &["6o", "7o", "4o"],
-    );
+    let st = dealt_by_1_with_stock(&[&["5o", "1c"], &["2c", "3c"]], &["6o", "7o", "4o"]);
     let s = run(&st, "0:5o 1:pass").unwrap();
     assert!(s.hand(1).contains(c("6o")));
     assert_eq!(s.stock_left(), &[c("7o"), c("4o")]);
@@ -328,12 +303,7 @@ fn with_two_players_a_pass_draws_the_first_card_of_the_stock() {
 
 #[test]
 fn when_the_five_of_oros_is_in_the_stock_mano_starts_and_only_it_opens() {
-    let st = state(
-        CinquilloOptions::default(),
-        1,
-        &[&["5c", "1c"], &["5e", "2c"]],
-        &["3c", "5o", "4c"],
-    );
+    let st = dealt_by_1_with_stock(&[&["5c", "1c"], &["5e", "2c"]], &["3c", "5o", "4c"]);
     assert_eq!(st.current_player(), Some(0));
     assert_eq!(refused(&st, "0:5c"), (0, "illegal_placement"));
     let s = run(&st, "0:pass 1:pass 0:pass 1:5o 0:5c").unwrap();
@@ -386,12 +356,7 @@ fn the_winner_scores_five_plus_the_cards_left_in_the_other_hands() {
 
 #[test]
 fn with_two_players_the_stock_does_not_count() {
-    let st = state(
-        CinquilloOptions::default(),
-        1,
-        &[&["5o", "6o"], &["2c", "3c"]],
-        &["7o", "4o"],
-    );
+    let st = dealt_by_1_with_stock(&[&["5o", "6o"], &["2c", "3c"]], &["7o", "4o"]);
     let s = run(&st, "0:5o 1:pass 0:6o").unwrap();
     assert!(s.is_terminal());
     assert_eq!(s.result(), Some(vec![Score::points(5 + 3), Score::ZERO]));
@@ -485,12 +450,7 @@ fn in_bastardo_any_higher_or_lower_card_of_an_opened_suit_may_be_placed_blocking
         refused(&st, "0:5o 1:10o 2:3o 0:6o"),
         (3, "illegal_placement")
     );
-    let normal = state(
-        CinquilloOptions::default(),
-        0,
-        &[&["5o", "6o"], &["10o", "7o"]],
-        &[],
-    );
+    let normal = dealt_by_0(&[&["5o", "6o"], &["10o", "7o"]]);
     assert_eq!(refused(&normal, "0:5o 1:10o"), (1, "illegal_placement"));
 }
 
@@ -676,12 +636,7 @@ fn messages_are_given_in_the_three_languages() {
 
 #[test]
 fn the_state_is_never_changed_by_a_refused_action() {
-    let st = state(
-        CinquilloOptions::default(),
-        0,
-        &[&["5o", "7o"], &["6o", "1c"], &["2c", "3c"]],
-        &[],
-    );
+    let st = dealt_by_0(&[&["5o", "7o"], &["6o", "1c"], &["2c", "3c"]]);
     let st = run(&st, "0:5o").unwrap();
     let copy = st.clone();
     for m in script("0:7o 1:pass 1:1c 1:7o 2:pass") {

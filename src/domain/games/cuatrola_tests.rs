@@ -74,6 +74,11 @@ fn refused_b(s: &str) -> (usize, RuleId) {
     rule_of(run(&b(def()), s))
 }
 
+/// Deal B after four passes, trick 1 (won by seat 0) and `plays`.
+fn after_b_t1(plays: &str) -> Cuatrola {
+    run(&b(def()), &format!("{B_BIDS} {B_T1} {plays}")).unwrap()
+}
+
 /// [`refused_b`] for plays after four passes.
 fn refused_after_bids(plays: &str) -> (usize, RuleId) {
     refused_b(&format!("{B_BIDS} {plays}"))
@@ -105,6 +110,8 @@ fn ruling(v: &Value) -> Ruling {
 }
 
 const B_BIDS: &str = "0:pass 1:pass 2:pass 3:pass";
+/// Deal B: after four passes seat 1 answers the as de bastos with a copa (a renuncio).
+const B_REVOKE: &str = "0:pass 1:pass 2:pass 3:pass 0:1b 1:1c";
 /// Deal B, trick 1: seat 0 wins with the as de bastos.
 const B_T1: &str = "0:1b 1:3b 2:10e 3:11b";
 
@@ -138,7 +145,7 @@ fn in_cuatrola_the_caballo_beats_the_sota_and_the_marriage_is_rey_and_caballo() 
     assert_eq!(VALUES.points(c("11c")), 3);
     assert_eq!(VALUES.points(c("10c")), 2);
     // Seat 2 holds rey and caballo de espadas in deal B: he may sing them.
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     assert!(
         st.apply(&Move::new(2, Action::Cante(Suit::Espadas)))
             .is_ok()
@@ -331,7 +338,7 @@ fn mano_leads_or_the_next_active_seat_when_mano_sits_out() {
 
 #[test]
 fn the_trick_winner_leads_the_next_trick() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     assert_eq!(st.current_player(), Some(0));
     assert_eq!(rule_of(run(&st, "1:1c")), (0, RuleId::OutOfTurn));
 }
@@ -352,14 +359,14 @@ fn a_follower_must_beat_the_winning_card_even_over_his_partner() {
     assert_eq!(st.legal_cards().len(), 5);
     // Deal B trick 2 after seat 0 wins: he leads 12c; seat 1 must top it with 1c or 3c
     // (not 10c); seat 2 (void, no trumps) anything; seat 3 void, must trump.
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1} 0:12c")).unwrap();
+    let st = after_b_t1("0:12c");
     assert_eq!(st.legal_cards(), CardSet::from_cards([c("1c"), c("3c")]));
     assert_eq!(rule_of(run(&st, "1:10c")), (0, RuleId::MustBeat));
 }
 
 #[test]
 fn a_void_follower_must_trump_and_overtrump() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1} 0:12c 1:1c 2:3e")).unwrap();
+    let st = after_b_t1("0:12c 1:1c 2:3e");
     // Seat 3 is void in copas with three trumps: must trump.
     assert_eq!(
         st.legal_cards(),
@@ -462,7 +469,7 @@ fn with_highest_led_suit_card_a_follower_must_top_the_led_suit_after_a_trump() {
 fn a_card_not_held_is_card_not_in_hand() {
     assert_eq!(refused_after_bids("0:1o"), (4, RuleId::CardNotInHand));
     // Nor a card already played.
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     assert_eq!(rule_of(run(&st, "0:1b")), (0, RuleId::CardNotInHand));
 }
 
@@ -470,7 +477,7 @@ fn a_card_not_held_is_card_not_in_hand() {
 
 #[test]
 fn a_cante_needs_a_trick_won_by_the_side() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     // Seat 3 (side 1) holds rey and caballo de bastos? He played the caballo; use seat 1.
     assert_eq!(rule_of(run(&st, "3:cante:b")), (0, RuleId::IllegalCante));
     assert_eq!(rule_of(run(&st, "1:cante:c")), (0, RuleId::IllegalCante));
@@ -489,13 +496,13 @@ fn there_is_no_cante_before_the_first_trick() {
 
 #[test]
 fn a_cante_after_the_next_lead_is_too_late() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1} 0:12c")).unwrap();
+    let st = after_b_t1("0:12c");
     assert_eq!(rule_of(run(&st, "0:cante:o")), (0, RuleId::IllegalCante));
 }
 
 #[test]
 fn both_partners_may_sing_after_one_trick_once_each() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1} 0:cante:o 2:cante:e")).unwrap();
+    let st = after_b_t1("0:cante:o 2:cante:e");
     assert_eq!(st.points(), [26 + 40 + 20, 0]);
     assert_eq!(st.sung().len(), 2);
     assert_eq!(rule_of(run(&st, "0:cante:c")), (0, RuleId::IllegalCante));
@@ -518,7 +525,7 @@ fn with_one_per_side_only_one_partner_sings_per_trick() {
 
 #[test]
 fn the_forty_is_sung_before_any_twenty() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     assert_eq!(rule_of(run(&st, "0:cante:c")), (0, RuleId::IllegalCante));
     let st = run(&st, "0:cante:o").unwrap();
     assert_eq!(st.sung()[0].value, 40);
@@ -526,18 +533,14 @@ fn the_forty_is_sung_before_any_twenty() {
 
 #[test]
 fn a_cante_needs_both_cards_in_hand() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     assert_eq!(rule_of(run(&st, "2:cante:c")), (0, RuleId::IllegalCante));
 }
 
 #[test]
 fn a_marriage_not_sung_at_the_first_chance_lapses() {
     // Trick 2 after seat 0 sang the 40: 0:12c 1:1c 2:3e 3:1o, seat 3 trumps and wins.
-    let st = run(
-        &b(def()),
-        &format!("{B_BIDS} {B_T1} 0:cante:o 0:12c 1:1c 2:3e 3:1o"),
-    )
-    .unwrap();
+    let st = after_b_t1("0:cante:o 0:12c 1:1c 2:3e 3:1o");
     assert_eq!(st.tricks()[1].winner, 3);
     // Seat 2 sang nothing after trick 1: his espadas lapsed; seat 0 sang, nothing lapsed.
     assert!(st.lapsed[2].contains(suit_mark(Suit::Espadas)));
@@ -619,7 +622,7 @@ fn tute_wins_hand() -> CuatrolaOptions {
 
 #[test]
 fn a_tute_event_is_illegal_tute_unless_the_option_wins_hand() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     assert_eq!(rule_of(run(&st, "0:tute")), (0, RuleId::IllegalTute));
     assert_eq!(refused_b("0:tute"), (0, RuleId::IllegalTute));
     // Four reyes in one hand, option wins_hand.
@@ -811,10 +814,7 @@ fn the_game_ends_when_before_plus_hand_points_reach_the_target() {
 
 #[test]
 fn a_revoke_gives_the_opponents_the_value_at_stake() {
-    let v = deal_b()
-        .before([0, 0])
-        .script(&format!("{B_BIDS} 0:1b 1:1c"))
-        .json();
+    let v = deal_b().before([0, 0]).script(B_REVOKE).json();
     let r = ruling(&v);
     let viol = r.violation.clone().unwrap();
     assert_eq!(
@@ -833,7 +833,7 @@ fn a_revoke_gives_the_opponents_the_value_at_stake() {
     );
     let v = deal_b()
         .options(json!({"revoke_counts_as_over100": true}))
-        .script(&format!("{B_BIDS} 0:1b 1:1c"))
+        .script(B_REVOKE)
         .json();
     assert_eq!(
         ruling(&v).hand_points,
@@ -841,7 +841,7 @@ fn a_revoke_gives_the_opponents_the_value_at_stake() {
     );
     let v = deal_b()
         .options(json!({"revoke_penalty": "none"}))
-        .script(&format!("{B_BIDS} 0:1b 1:1c"))
+        .script(B_REVOKE)
         .json();
     assert_eq!(ruling(&v).hand_points, Some(vec![Score::ZERO, Score::ZERO]));
 }
@@ -861,10 +861,7 @@ fn a_violation_during_the_bidding_puts_the_highest_bid_at_stake() {
 
 #[test]
 fn a_penalty_can_end_the_game_with_reason_revoke() {
-    let v = deal_b()
-        .before([20, 0])
-        .script(&format!("{B_BIDS} 0:1b 1:1c"))
-        .json();
+    let v = deal_b().before([20, 0]).script(B_REVOKE).json();
     let r = ruling(&v);
     assert_eq!(r.game_over, ended(0, GameOverReason::Revoke));
 }
@@ -926,8 +923,7 @@ fn cantes_are_reported_with_their_event_and_counted_in_points() {
 
 #[test]
 fn messages_are_given_in_the_three_languages() {
-    let s = format!("{B_BIDS} 0:1b 1:1c");
-    let v = deal_b().script(&s).json();
+    let v = deal_b().script(B_REVOKE).json();
     let es = check_value(&v, Lang::Es)
         .unwrap()
         .violation

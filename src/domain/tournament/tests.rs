@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::domain::engine::GameKind;
+use crate::domain::tournament::file::default_tiebreaks;
 use proptest::prelude::*;
 use serde_json::{Map, json};
 use std::collections::{BTreeMap, BTreeSet};
@@ -22,12 +23,11 @@ fn event(system: System) -> Event {
         system,
         match_format: TIMED,
         points: Points::default(),
-        tiebreaks: vec![
-            Tiebreak::Points,
-            Tiebreak::PointDifference,
-            Tiebreak::PointsFor,
-            Tiebreak::Lot,
-        ],
+        // The default criteria without head-to-head.
+        tiebreaks: default_tiebreaks()
+            .into_iter()
+            .filter(|t| *t != Tiebreak::HeadToHead)
+            .collect(),
         head_to_head: HeadToHead::default(),
         seed: 7,
     }

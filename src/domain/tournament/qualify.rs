@@ -175,6 +175,15 @@ mod tests {
         single_knockout_result(f, qualify).expect("bracket")
     }
 
+    /// [`single_knockout`] of the best `per_group` of each liguilla, filled by `fill`.
+    fn per_group_knockout(
+        f: &TournamentFile,
+        per_group: usize,
+        fill: GroupFill,
+    ) -> (Vec<String>, Bracket) {
+        single_knockout(f, Qualify::PerGroup { per_group, fill })
+    }
+
     fn file_with(n: usize) -> TournamentFile {
         let text = format!(
             r#"{{"format":"baza-tournament/1","event":{{"name":"x","game":"cuatrola","system":{{"kind":"swiss","rounds":1}}}},"entrants":[{}]}}"#,
@@ -262,13 +271,7 @@ mod tests {
         let f = liguillas(8, 2);
         let table = standings(&f);
         let group_of = |id: &str| table.iter().find(|r| r.id == id).and_then(|r| r.group);
-        let (ids, b) = single_knockout(
-            &f,
-            Qualify::PerGroup {
-                per_group: 2,
-                fill: GroupFill::None,
-            },
-        );
+        let (ids, b) = per_group_knockout(&f, 2, GroupFill::None);
         assert_eq!(ids.len(), 4);
         let semis = first_round(&ids, &b);
         assert_eq!(semis.len(), 2);
@@ -287,13 +290,7 @@ mod tests {
     fn a_repesca_of_the_best_non_qualified_fills_three_group_winners_to_four() {
         let f = liguillas(9, 3);
         let table = standings(&f);
-        let (ids, b) = single_knockout(
-            &f,
-            Qualify::PerGroup {
-                per_group: 1,
-                fill: GroupFill::Repesca,
-            },
-        );
+        let (ids, b) = per_group_knockout(&f, 1, GroupFill::Repesca);
         assert_eq!(ids.len(), 4);
         let winners: Vec<&str> = table
             .iter()

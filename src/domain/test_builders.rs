@@ -20,6 +20,20 @@ use proptest::prelude::*;
 use serde::Serialize;
 use serde_json::{Value, json};
 
+/// Every game with every number of players it is played with.
+pub const TABLES: [(GameKind, u8); 10] = [
+    (GameKind::Cuatrola, 4),
+    (GameKind::Tute, 2),
+    (GameKind::Tute, 3),
+    (GameKind::Tute, 4),
+    (GameKind::Guinote, 2),
+    (GameKind::Guinote, 4),
+    (GameKind::Botifarra, 4),
+    (GameKind::Cinquillo, 2),
+    (GameKind::Cinquillo, 3),
+    (GameKind::Cinquillo, 4),
+];
+
 // ---- cards --------------------------------------------------------------------------------
 
 /// The card of a code such as `"1o"` or `"12b"`.

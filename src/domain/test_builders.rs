@@ -219,6 +219,8 @@ pub fn check_deck(mut cards: Vec<Card>, deck: CardSet) {
     assert_eq!(CardSet::from_cards(cards), deck);
 }
 
+// ---- rulings and options -----------------------------------------------------------------
+
 /// Checks that every option's default is one of its values.
 pub fn check_option_defaults(specs: &[OptionSpec]) {
     for s in specs {
@@ -231,6 +233,17 @@ pub fn check_option_docs(specs: &[OptionSpec]) {
     for s in specs {
         assert!(!s.doc.is_empty(), "{}", s.name);
     }
+}
+
+/// The end of a game: won by `winner` for `reason`.
+pub fn ended(winner: u8, reason: GameOverReason) -> Option<GameOver> {
+    Some(GameOver { winner, reason })
+}
+
+/// `off` or `on`, as bit `bit` of `flags` (a property test's random option set) is
+/// clear or set.
+pub fn by_flag<T>(flags: u8, bit: u8, off: T, on: T) -> T {
+    if flags & bit == 0 { off } else { on }
 }
 
 // ---- hand records -------------------------------------------------------------------------
@@ -466,15 +479,4 @@ pub fn check_example_messages(game: GameKind, except: &[&str]) {
 pub fn check_examples(game: GameKind) {
     let failures = example_failures(game, Lang::En);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-}
-
-/// The end of a game: won by `winner` for `reason`.
-pub fn ended(winner: u8, reason: GameOverReason) -> Option<GameOver> {
-    Some(GameOver { winner, reason })
-}
-
-/// `off` or `on`, as bit `bit` of `flags` (a property test's random option set) is
-/// clear or set.
-pub fn by_flag<T>(flags: u8, bit: u8, off: T, on: T) -> T {
-    if flags & bit == 0 { off } else { on }
 }

@@ -109,4 +109,6 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
 #[cfg(test)]
 mod mutation_tests;
 #[cfg(test)]
+pub(crate) mod test_builders;
+#[cfg(test)]
 mod tests;

@@ -8,23 +8,10 @@
 
 use crate::domain::random::random_complete_record;
 use crate::domain::ruling::{RuleId, Ruling};
+use crate::domain::test_builders::TABLES;
 use crate::domain::{GameKind, Lang, check_value};
 use proptest::prelude::*;
 use serde_json::{Value, json};
-
-/// Every game with every number of players it is played with.
-const TABLES: [(GameKind, u8); 10] = [
-    (GameKind::Cuatrola, 4),
-    (GameKind::Tute, 2),
-    (GameKind::Tute, 3),
-    (GameKind::Tute, 4),
-    (GameKind::Guinote, 2),
-    (GameKind::Guinote, 4),
-    (GameKind::Botifarra, 4),
-    (GameKind::Cinquillo, 2),
-    (GameKind::Cinquillo, 3),
-    (GameKind::Cinquillo, 4),
-];
 
 /// A random complete legal record as JSON, with `before` at zero for every side.
 fn random_json(game: GameKind, players: u8, seed: u64) -> Value {

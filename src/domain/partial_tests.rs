@@ -5,17 +5,18 @@ use serde_json::{Value, json};
 
 use super::*;
 use crate::domain::random::{SplitMix64, random_complete_record};
+use crate::domain::test_builders::{Rec, TABLES};
 use crate::domain::{check_value, parse_record, rule as rule_record};
 
 /// Example 8 of shared/examples/cuatrola.jsonl, cut to its first `n` events: seat 1
 /// held the caballo de copas (11c) but answered the as de copas with the sota de oros.
 fn cuatrola_revoke(hands: Value, events: &[Value]) -> Value {
-    json!({
-        "format": "baza-hand/1", "game": "cuatrola", "players": 4, "options": {},
-        "dealer": 3, "before": [19, 19],
-        "hands": hands, "stock": [], "turned": "3c",
-        "events": events,
-    })
+    Rec::new(GameKind::Cuatrola, 4, 3)
+        .before([19, 19])
+        .hands(hands)
+        .turned("3c")
+        .events(json!(events))
+        .json()
 }
 
 fn first_trick() -> Vec<Value> {
@@ -37,6 +38,14 @@ const FULL_HANDS: [[&str; 5]; 4] = [
     ["11b", "10b", "3b", "12c", "1b"],
     ["11e", "12o", "11o", "12e", "3c"],
 ];
+
+/// The full hands with seat 1's cards hidden and seat 3's but for the turned 3c.
+fn seats_1_and_3_hidden() -> Value {
+    let mut hands = json!(FULL_HANDS);
+    hands[1] = json!(["?", "?", "?", "?", "?"]);
+    hands[3] = json!(["?", "?", "?", "?", "3c"]);
+    hands
+}
 
 fn rule_json(v: &Value) -> Ruling {
     check_value(v, Lang::En).expect("a ruling")
@@ -60,9 +69,7 @@ fn a_hidden_hand_that_leaves_no_choice_is_ruled_as_the_full_deal() {
 
 #[test]
 fn a_revoke_that_depends_on_an_unseen_card_is_reported_undecided() {
-    let mut hands = json!(FULL_HANDS);
-    hands[1] = json!(["?", "?", "?", "?", "?"]);
-    hands[3] = json!(["?", "?", "?", "?", "3c"]);
+    let hands = seats_1_and_3_hidden();
     let r = rule_json(&cuatrola_revoke(hands, &first_trick()));
     assert!(r.legal, "nothing is proven: {:?}", r.violation);
     assert_eq!(r.hand_points, None);
@@ -80,9 +87,7 @@ fn a_revoke_that_depends_on_an_unseen_card_is_reported_undecided() {
 
 #[test]
 fn a_later_play_of_the_card_proves_the_renuncio() {
-    let mut hands = json!(FULL_HANDS);
-    hands[1] = json!(["?", "?", "?", "?", "?"]);
-    hands[3] = json!(["?", "?", "?", "?", "3c"]);
+    let hands = seats_1_and_3_hidden();
     let mut events = first_trick();
     // The as de copas wins; seat 0 leads again and seat 1 shows the caballo de copas.
     events.push(json!({"seat": 0, "play": "1e"}));
@@ -99,9 +104,7 @@ fn a_later_play_of_the_card_proves_the_renuncio() {
 
 #[test]
 fn the_ruling_json_has_undecided_only_for_partial_deals_and_keeps_the_question_marks() {
-    let mut hands = json!(FULL_HANDS);
-    hands[1] = json!(["?", "?", "?", "?", "?"]);
-    hands[3] = json!(["?", "?", "?", "?", "3c"]);
+    let hands = seats_1_and_3_hidden();
     let v = cuatrola_revoke(hands, &first_trick());
     let record = parse_record(&v).unwrap();
     assert_eq!(record.to_value()["hands"][1][0], json!("?"));
@@ -185,17 +188,13 @@ fn hide(record: &HandRecord, rng: &mut SplitMix64, stock: bool) -> HandRecord {
     r
 }
 
-const GAMES: [(GameKind, u8); 9] = [
-    (GameKind::Cuatrola, 4),
-    (GameKind::Botifarra, 4),
-    (GameKind::Tute, 4),
-    (GameKind::Tute, 3),
-    (GameKind::Tute, 2),
-    (GameKind::Guinote, 4),
-    (GameKind::Guinote, 2),
-    (GameKind::Cinquillo, 4),
-    (GameKind::Cinquillo, 3),
-];
+/// Every table of [`TABLES`] but cinquillo for two.
+fn games() -> Vec<(GameKind, u8)> {
+    TABLES
+        .into_iter()
+        .filter(|t| *t != (GameKind::Cinquillo, 2))
+        .collect()
+}
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 40, .. ProptestConfig::default() })]
@@ -204,10 +203,10 @@ proptest! {
     /// nothing.
     #[test]
     fn hiding_dealt_cards_of_a_finished_hand_changes_nothing(
-        game in 0usize..GAMES.len(),
+        table in prop::sample::select(games()),
         seed in any::<u64>(),
     ) {
-        let (g, players) = GAMES[game];
+        let (g, players) = table;
         let record = random_complete_record(g, players, seed);
         let full = rule_record(&record, Lang::En);
         let hidden = hide(&record, &mut SplitMix64::new(seed ^ 0x5eed), false);
@@ -236,11 +235,11 @@ proptest! {
     /// stops: nothing unseen is held against a player.
     #[test]
     fn a_legal_hand_stays_legal_when_cards_are_hidden(
-        game in 0usize..GAMES.len(),
+        table in prop::sample::select(games()),
         seed in any::<u64>(),
         cut in 0usize..60,
     ) {
-        let (g, players) = GAMES[game];
+        let (g, players) = table;
         let mut record = random_complete_record(g, players, seed);
         let keep = cut.min(record.events.len());
         record.events.truncate(keep);

@@ -99,13 +99,12 @@ fn cuatrola_playout(
     before: Option<Vec<Score>>,
 ) -> HandRecord {
     let (hands, turned) = deal_cuatrola(rng, dealer);
-    let sets: Vec<CardSet> = hands.iter().map(|h| h.iter().copied().collect()).collect();
-    let arr = [
-        sets.first().copied().unwrap_or_default(),
-        sets.get(1).copied().unwrap_or_default(),
-        sets.get(2).copied().unwrap_or_default(),
-        sets.get(3).copied().unwrap_or_default(),
-    ];
+    let arr: [CardSet; 4] = std::array::from_fn(|i| {
+        hands
+            .get(i)
+            .map(|h| h.iter().copied().collect())
+            .unwrap_or_default()
+    });
     let mut st = Cuatrola::new(CuatrolaOptions::default(), dealer, score, arr, turned);
     let mut events: Vec<Event> = Vec::new();
     // A hand has at most 4 bids + 20 cards + a few cantes; the bound is a safety net.
@@ -121,13 +120,9 @@ fn cuatrola_playout(
             legal.get(rng.below(legal.len())).copied()
         };
         let Some(mv) = pick else { break };
-        match st.apply(&mv) {
-            Ok(n) => {
-                st = n;
-                events.push(Event::Move(mv));
-            }
-            Err(_) => break,
-        }
+        let Ok(next) = st.apply(&mv) else { break };
+        st = next;
+        events.push(Event::Move(mv));
     }
     HandRecord {
         game: GameKind::Cuatrola,

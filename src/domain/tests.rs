@@ -3,15 +3,17 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
-use crate::domain::cards::{Card, CardSet, Deck, Suit};
+use crate::domain::cards::{Card, Deck, Suit};
 use crate::domain::games::cuatrola::{CantesPerTrick, Cuatrola, CuatrolaOptions, CuatrolaTute};
-use crate::domain::record::{Action, Bid, CardSlot, Event, Move};
+use crate::domain::record::{Action, Bid, Event, Move};
 use crate::domain::ruling::RuleId;
+use crate::domain::test_builders::{
+    Dealt, by_flag, check_deck, check_junk, check_round_trips, deal_four, example_failures,
+    examples, four_sets, play_picks, rule_truncated,
+};
 use crate::domain::trick::HeadTarget;
 use proptest::prelude::*;
 use serde_json::{Value, json};
-
-const EXAMPLES: &str = include_str!("../../../shared/examples/cuatrola.jsonl");
 
 const SPEC_RECORD: &str = r#"{
   "format": "baza-hand/1",
@@ -51,31 +53,13 @@ const SPEC_RULING: &str = r#"{
   "discrepancies": []
 }"#;
 
-fn without_message(mut v: Value) -> Value {
-    if let Some(viol) = v.get_mut("violation").and_then(Value::as_object_mut) {
-        viol.remove("message");
-    }
-    v
-}
-
 #[test]
 fn every_cuatrola_example_gets_its_expected_ruling() {
-    let mut n = 0;
-    for line in EXAMPLES.lines().filter(|l| !l.trim().is_empty()) {
-        let ex: Value = serde_json::from_str(line).unwrap();
-        for lang in Lang::ALL {
-            let ruling = check_value(&ex["record"], lang).unwrap();
-            let got = without_message(serde_json::to_value(&ruling).unwrap());
-            let expected = without_message(ex["expected"].clone());
-            assert_eq!(
-                got, expected,
-                "example {n} ({}, {:?})",
-                ex["kind"], ex["mutation"]
-            );
-        }
-        n += 1;
+    for lang in Lang::ALL {
+        let failures = example_failures(GameKind::Cuatrola, lang);
+        assert!(failures.is_empty(), "{lang:?}: {}", failures.join("\n"));
     }
-    assert_eq!(n, 21);
+    assert_eq!(examples(GameKind::Cuatrola).len(), 21);
 }
 
 #[test]
@@ -101,8 +85,7 @@ fn the_spec_variant_with_the_as_de_espadas_is_a_must_follow_suit() {
 
 #[test]
 fn records_round_trip_through_json() {
-    for line in EXAMPLES.lines().filter(|l| !l.trim().is_empty()) {
-        let ex: Value = serde_json::from_str(line).unwrap();
+    for ex in examples(GameKind::Cuatrola) {
         let rec = parse_record(&ex["record"]).unwrap();
         assert_eq!(serde_json::to_value(&rec).unwrap(), ex["record"]);
         let back: HandRecord = serde_json::from_str(&serde_json::to_string(&rec).unwrap()).unwrap();
@@ -198,6 +181,14 @@ fn records_that_cannot_be_ruled_are_errors_not_rulings() {
     assert!(err(&v).starts_with("events"));
 }
 
+/// The games besides cuatrola.
+const OTHER_GAMES: [GameKind; 4] = [
+    GameKind::Tute,
+    GameKind::Guinote,
+    GameKind::Botifarra,
+    GameKind::Cinquillo,
+];
+
 #[test]
 fn every_game_is_ruled_and_an_unknown_game_is_refused_with_a_clear_message() {
     for g in GameKind::ALL {
@@ -210,14 +201,8 @@ fn every_game_is_ruled_and_an_unknown_game_is_refused_with_a_clear_message() {
         assert!(e.starts_with("game: unknown game"), "{e}");
     }
     // Every example of every game gets a ruling, never an error.
-    for file in [
-        include_str!("../../../shared/examples/tute.jsonl"),
-        include_str!("../../../shared/examples/guinote.jsonl"),
-        include_str!("../../../shared/examples/botifarra.jsonl"),
-        include_str!("../../../shared/examples/cinquillo.jsonl"),
-    ] {
-        for line in file.lines().filter(|l| !l.trim().is_empty()) {
-            let ex: Value = serde_json::from_str(line).unwrap();
+    for game in OTHER_GAMES {
+        for ex in examples(game) {
             assert!(check_value(&ex["record"], Lang::Es).is_ok());
         }
     }
@@ -225,14 +210,8 @@ fn every_game_is_ruled_and_an_unknown_game_is_refused_with_a_clear_message() {
 
 #[test]
 fn the_event_parser_reads_every_event_of_the_other_games_examples() {
-    for file in [
-        include_str!("../../../shared/examples/tute.jsonl"),
-        include_str!("../../../shared/examples/guinote.jsonl"),
-        include_str!("../../../shared/examples/botifarra.jsonl"),
-        include_str!("../../../shared/examples/cinquillo.jsonl"),
-    ] {
-        for line in file.lines().filter(|l| !l.trim().is_empty()) {
-            let ex: Value = serde_json::from_str(line).unwrap();
+    for game in OTHER_GAMES {
+        for ex in examples(game) {
             let players = ex["record"]["players"].as_u64().unwrap() as u8;
             let bad = ex["expected"]["violation"]
                 .as_object()
@@ -443,24 +422,22 @@ fn universe() -> Vec<Move> {
 fn options_from(flags: u8) -> CuatrolaOptions {
     CuatrolaOptions {
         cante_lapses: flags & 1 == 0,
-        cantes_per_trick: if flags & 2 == 0 {
-            CantesPerTrick::OnePerPlayer
-        } else {
-            CantesPerTrick::OnePerSide
-        },
-        head_target: if flags & 4 == 0 {
-            HeadTarget::WinningCard
-        } else {
-            HeadTarget::HighestLedSuitCard
-        },
+        cantes_per_trick: by_flag(
+            flags,
+            2,
+            CantesPerTrick::OnePerPlayer,
+            CantesPerTrick::OnePerSide,
+        ),
+        head_target: by_flag(
+            flags,
+            4,
+            HeadTarget::WinningCard,
+            HeadTarget::HighestLedSuitCard,
+        ),
         stop_when_decided: flags & 8 != 0,
         partner_may_overcall: flags & 16 == 0,
         bidder_leads: flags & 32 != 0,
-        cuatrola_tute: if flags & 64 == 0 {
-            CuatrolaTute::Ignore
-        } else {
-            CuatrolaTute::WinsHand
-        },
+        cuatrola_tute: by_flag(flags, 64, CuatrolaTute::Ignore, CuatrolaTute::WinsHand),
         ..CuatrolaOptions::default()
     }
 }
@@ -471,30 +448,18 @@ fn option_values(flags: u8) -> Vec<(&'static str, Value)> {
         ("cante_lapses", json!(o.cante_lapses)),
         (
             "cantes_per_trick",
-            json!(if flags & 2 == 0 {
-                "one_per_player"
-            } else {
-                "one_per_side"
-            }),
+            json!(by_flag(flags, 2, "one_per_player", "one_per_side")),
         ),
         (
             "head_target",
-            json!(if flags & 4 == 0 {
-                "winning_card"
-            } else {
-                "highest_led_suit_card"
-            }),
+            json!(by_flag(flags, 4, "winning_card", "highest_led_suit_card")),
         ),
         ("stop_when_decided", json!(o.stop_when_decided)),
         ("partner_may_overcall", json!(o.partner_may_overcall)),
         ("bidder_leads", json!(o.bidder_leads)),
         (
             "cuatrola_tute",
-            json!(if flags & 64 == 0 {
-                "ignore"
-            } else {
-                "wins_hand"
-            }),
+            json!(by_flag(flags, 64, "ignore", "wins_hand")),
         ),
     ]
 }
@@ -519,66 +484,24 @@ fn playout(
     flags: u8,
     picks: &[prop::sample::Index],
 ) -> Playout {
-    let mut hands = vec![Vec::new(); 4];
-    for (k, c) in deck.iter().enumerate() {
-        hands[(usize::from(dealer) + 1 + k) % 4].push(*c);
-    }
+    let hands = deal_four(deck, dealer, 1);
     let turned = *deck.last().unwrap();
-    let sets: Vec<CardSet> = hands.iter().map(|h| h.iter().copied().collect()).collect();
     let opts = options_from(flags);
-    let mut st = Cuatrola::new(
-        opts,
-        dealer,
-        before,
-        [sets[0], sets[1], sets[2], sets[3]],
-        turned,
-    );
-    let uni = universe();
-    let mut events = Vec::new();
-    for pick in picks {
-        let legal = st.legal_actions();
-        assert_eq!(legal.is_empty(), st.is_terminal());
-        assert_eq!(st.current_player().is_none(), st.is_terminal());
-        if legal.is_empty() {
-            break;
-        }
-        // legal_actions agrees exactly with apply; refused moves name a rule and leave the state alone.
-        for m in &uni {
-            let before_state = st.clone();
-            match st.apply(m) {
-                Ok(_) => assert!(legal.contains(m), "{m:?} applied but not listed"),
-                Err(e) => {
-                    assert!(!legal.contains(m), "{m:?} listed but refused: {e:?}");
-                    assert!(!e.rule.id().is_empty());
-                }
-            }
-            assert_eq!(st, before_state);
-        }
-        let mv = *pick.get(&legal);
-        st = st.apply(&mv).unwrap();
-        events.push(Event::Move(mv));
-        let mut cards = all_cards(&st);
-        assert_eq!(cards.len(), 20);
-        cards.sort();
-        cards.dedup();
-        assert_eq!(CardSet::from_cards(cards), Deck::Twenty.cards());
-    }
-    let record = HandRecord {
+    let st = Cuatrola::new(opts, dealer, before, four_sets(&hands), turned);
+    // legal_actions agrees exactly with apply; refused moves name a rule and leave the state alone.
+    let (st, events) = play_picks(st, picks, &universe(), |st| {
+        check_deck(all_cards(st), Deck::Twenty.cards())
+    });
+    let dealt = Dealt {
         game: GameKind::Cuatrola,
         players: 4,
         options: options::TableOptions::from_values(GameKind::Cuatrola, 4, &option_values(flags))
             .unwrap(),
         dealer,
-        before: Some(vec![Score::points(before[0]), Score::points(before[1])]),
-        hands: hands
-            .into_iter()
-            .map(|h| h.into_iter().map(CardSlot::Card).collect())
-            .collect(),
-        stock: Vec::new(),
-        turned: Some(CardSlot::Card(turned)),
-        events,
-        declared: None,
+        before: Some(before.to_vec()),
+        turned: Some(turned),
     };
+    let record = dealt.record(hands, events);
     Playout { record, end: st }
 }
 
@@ -672,11 +595,7 @@ proptest! {
         again.events = replay_events(&p.record, &r);
         prop_assert_eq!(&again.events, &p.record.events);
         prop_assert_eq!(rule(&again, Lang::Es), r.clone());
-        // Serde round trips.
-        let rec2: HandRecord = serde_json::from_str(&serde_json::to_string(&p.record).unwrap()).unwrap();
-        prop_assert_eq!(&rec2, &p.record);
-        let r2: Ruling = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
-        prop_assert_eq!(r2, r);
+        check_round_trips(&p.record, &r);
     }
 
     #[test]
@@ -684,12 +603,7 @@ proptest! {
         seed in any::<u64>(),
         cut in 0usize..30,
     ) {
-        let mut rec = random_complete_cuatrola_record(seed);
-        let n = rec.events.len();
-        rec.events.truncate(cut.min(n));
-        let r = rule(&rec, Lang::En);
-        prop_assert!(r.legal);
-        prop_assert_eq!(r.complete, cut >= n);
+        let (r, _) = rule_truncated(random_complete_cuatrola_record(seed), cut);
         prop_assert!(r.tricks.len() <= 5);
     }
 
@@ -705,20 +619,8 @@ proptest! {
         at in any::<prop::sample::Index>(),
     ) {
         let rec = random_complete_cuatrola_record(seed);
-        let mut v = serde_json::to_value(&rec).unwrap();
         let fields = ["format", "game", "players", "options", "dealer", "before", "hands", "stock", "turned", "events", "declared", "events[i]"];
-        let f = fields[which];
-        if f == "events[i]" {
-            let evs = v["events"].as_array_mut().unwrap();
-            let i = at.index(evs.len());
-            evs[i] = junk;
-        } else {
-            v[f] = junk;
-        }
-        if let Ok(r) = check_value(&v, Lang::Ca) {
-            prop_assert_eq!(r.legal, r.violation.is_none());
-            let _ = explain(&parse_record(&v).unwrap(), &r, Lang::Ca);
-        }
+        check_junk(&rec, fields[which], junk, at);
     }
 }
 
@@ -726,16 +628,8 @@ proptest! {
 
 /// The complete legal example records of `game`, each with `before` (zeros if absent).
 fn complete_examples(game: &str) -> Vec<Value> {
-    let file = match game {
-        "cuatrola" => include_str!("../../../shared/examples/cuatrola.jsonl"),
-        "tute" => include_str!("../../../shared/examples/tute.jsonl"),
-        "guinote" => include_str!("../../../shared/examples/guinote.jsonl"),
-        "botifarra" => include_str!("../../../shared/examples/botifarra.jsonl"),
-        _ => include_str!("../../../shared/examples/cinquillo.jsonl"),
-    };
-    file.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+    examples(game.parse().unwrap())
+        .into_iter()
         .filter(|e| e["kind"] == "legal" && e["expected"]["complete"] == true)
         .map(|e| {
             let mut v = e["record"].clone();

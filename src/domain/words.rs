@@ -141,12 +141,8 @@ pub fn seat_label(seat: u8, lang: Lang, names: &[String]) -> String {
 /// into seats numbered from 1 and named by their player when known ("Ana (asiento 1)").
 /// Apply it once, to text the engine wrote, never to text already numbered from 1.
 pub fn name_seats(text: &str, lang: Lang, names: &[String]) -> String {
-    let words: &[&str] = match lang {
-        Lang::Es => &["asiento", "Asiento"],
-        Lang::Ca => &["seient", "Seient"],
-        Lang::En => &["seat", "Seat"],
-    };
-    renumber(text, words, |out, w, seat| {
+    let word = lang.pick("asiento", "seient", "seat");
+    renumber(text, word, |out, w, seat| {
         let named = names
             .get(usize::from(seat))
             .is_some_and(|n| !n.trim().is_empty());
@@ -171,12 +167,8 @@ pub fn name_seats(text: &str, lang: Lang, names: &[String]) -> String {
 /// Rewrites an engine message's 0-based pairs ("la pareja 0") as people number
 /// them, with the pair's players when known ("la pareja 1 (Ana y Carlos)").
 pub fn name_sides(text: &str, lang: Lang, sides: &[String]) -> String {
-    let words: &[&str] = match lang {
-        Lang::Es => &["pareja", "Pareja"],
-        Lang::Ca => &["parella", "Parella"],
-        Lang::En => &["pair", "Pair"],
-    };
-    renumber(text, words, |out, w, side| {
+    let word = lang.pick("pareja", "parella", "pair");
+    renumber(text, word, |out, w, side| {
         out.push_str(w);
         out.push_str(&format!(" {}", u32::from(side) + 1));
         if let Some(n) = sides
@@ -188,9 +180,17 @@ pub fn name_sides(text: &str, lang: Lang, sides: &[String]) -> String {
     })
 }
 
-/// Finds "WORD N" (N a number, WORD a whole word) in `text` and lets `put` write
-/// its replacement.
-fn renumber(text: &str, words: &[&str], mut put: impl FnMut(&mut String, &str, u8)) -> String {
+/// Finds "WORD N" (N a number, WORD a whole word, `word` in lower case or capitalised)
+/// in `text` and lets `put` write its replacement.
+fn renumber(text: &str, word: &str, mut put: impl FnMut(&mut String, &str, u8)) -> String {
+    let mut chars = word.chars();
+    let capital: String = chars
+        .next()
+        .into_iter()
+        .flat_map(char::to_uppercase)
+        .chain(chars)
+        .collect();
+    let words = [word, capital.as_str()];
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
     'scan: while !rest.is_empty() {
@@ -233,16 +233,7 @@ fn elide(out: &mut String, lang: Lang, name: &str) {
 /// Before a player's name the article of "el asiento" goes ("del asiento 0" → "de Ana").
 fn drop_article(out: &mut String, lang: Lang) {
     let swaps: &[(&str, &str)] = match lang {
-        Lang::Es => &[
-            (" del ", " de "),
-            (" al ", " a "),
-            (" el ", " "),
-            ("del ", "de "),
-            ("al ", "a "),
-            ("El ", ""),
-            ("el ", ""),
-        ],
-        Lang::Ca => &[
+        Lang::Es | Lang::Ca => &[
             (" del ", " de "),
             (" al ", " a "),
             (" el ", " "),

@@ -132,7 +132,8 @@ pub fn scoreboard(setup: &GameSetup, hands: &[HandScore]) -> Scoreboard {
     }
 }
 
-fn contract_of(record: &HandRecord, stop: usize) -> (Contract, Option<u8>) {
+/// The highest bid among the first `stop` events of a cuatrola record, and its bidder.
+pub(super) fn contract_of(record: &HandRecord, stop: usize) -> (Contract, Option<u8>) {
     let mut highest = (Contract::Pass, None);
     for ev in record.events.iter().take(stop) {
         if let Event::Move(Move {

@@ -146,6 +146,12 @@ pub fn score(
         TieSplit::Equal => Score::share(total, k),
         TieSplit::FullToEach => Score::points(total),
     };
+    let mut hand_points = vec![Score::ZERO; usize::from(players)];
+    for w in &winners {
+        if let Some(p) = hand_points.get_mut(usize::from(*w)) {
+            *p = share;
+        }
+    }
     let note = match (out, winners.as_slice()) {
         (Some(o), _) => Note::Out { seat: o },
         (None, [one]) => Note::Out { seat: *one },
@@ -162,15 +168,7 @@ pub fn score(
     };
     Ok(HandScore {
         points: Some(held.iter().map(|h| Score::points(*h)).collect()),
-        hand_points: (0..players)
-            .map(|s| {
-                if winners.contains(&s) {
-                    share
-                } else {
-                    Score::ZERO
-                }
-            })
-            .collect(),
+        hand_points,
         ends_game: None,
         notes: vec![note.render(lang)],
         notes_in: notes_in_every_lang(std::slice::from_ref(&note)),

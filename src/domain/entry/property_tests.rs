@@ -14,10 +14,11 @@ use crate::domain::random::{
     random_complete_botifarra_record, random_complete_cinquillo_record,
     random_complete_cuatrola_record, random_complete_guinote_record, random_complete_tute_record,
 };
-use crate::domain::record::{Action, Bid, DoubleCall, Event, HandRecord, Move, TrumpCall};
+use crate::domain::record::{Action, DoubleCall, Event, HandRecord, Move, TrumpCall};
 use crate::domain::ruling::{Ruling, TuteKind as RulingTute};
 use crate::domain::{Score, rule};
 
+use super::board::contract_of;
 use super::msg::Problem;
 use super::*;
 
@@ -81,24 +82,7 @@ fn trump(record: &HandRecord) -> crate::domain::cards::Suit {
 }
 
 pub(super) fn quick_cuatrola(record: &HandRecord, ruling: &Ruling) -> QuickHand {
-    let mut bid = Contract::Pass;
-    let mut bidder = None;
-    for ev in &record.events {
-        if let Event::Move(Move {
-            seat,
-            action: Action::Bid(b),
-        }) = ev
-        {
-            let c = match b {
-                Bid::Pass => continue,
-                Bid::Solo => Contract::Solo,
-                Bid::Cuatrola => Contract::Cuatrola,
-                Bid::Quintola => Contract::Quintola,
-            };
-            bid = c;
-            bidder = Some(*seat);
-        }
-    }
+    let (bid, bidder) = contract_of(record, record.events.len());
     let tricks_game = matches!(bid, Contract::Cuatrola | Contract::Quintola);
     let cp = card_points(record, ruling);
     QuickHand::Cuatrola(CuatrolaHand {

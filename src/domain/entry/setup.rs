@@ -2,13 +2,14 @@
 
 use serde_json::{Map, Value};
 
+use crate::domain::cards::Suit;
 use crate::domain::engine::GameKind;
 use crate::domain::lang::Lang;
 use crate::domain::options::{self, OptionKind, TableOptions};
 use crate::domain::ruling::Score;
 
 use super::msg::{Problem, Side};
-use super::types::{EntryError, GameSetup};
+use super::types::{CanteEntry, EntryError, GameSetup};
 
 /// Every problem of a setup: players, first dealer, each option.
 pub fn validate_setup(setup: &GameSetup, lang: Lang) -> Result<(), Vec<EntryError>> {
@@ -109,21 +110,56 @@ impl Errors {
     }
     /// Checks a seat field; true when the seat exists.
     pub fn seat(&mut self, field: &str, seat: u8, players: u8) -> bool {
-        if seat < players {
-            true
-        } else {
-            self.add(field, Problem::SeatOutOfRange { seat, players });
-            false
+        self.check(
+            field,
+            seat < players,
+            Problem::SeatOutOfRange { seat, players },
+        )
+    }
+    /// Checks cante `f` against the hand's tute (only the tute's seat may sing beside
+    /// it) and against the cantes before it (each suit once, the forty once); marks its
+    /// suit in `seen`.
+    pub fn cante(
+        &mut self,
+        f: &str,
+        c: &CanteEntry,
+        tute_seat: Option<u8>,
+        trump: Suit,
+        seen: &mut [bool; 4],
+    ) {
+        if let Some(tute_seat) = tute_seat
+            && tute_seat != c.seat
+        {
+            self.add(
+                f,
+                Problem::CanteWithOthersTute {
+                    seat: c.seat,
+                    tute_seat,
+                },
+            );
+        }
+        let ix = usize::from(c.suit.index());
+        if seen.get(ix).copied().unwrap_or(false) {
+            if c.suit == trump {
+                self.add(f, Problem::FortyTwice { suit: c.suit });
+            } else {
+                self.add(f, Problem::SuitSungTwice { suit: c.suit });
+            }
+        }
+        if let Some(x) = seen.get_mut(ix) {
+            *x = true;
         }
     }
     /// Checks a side field; true when the side exists.
     pub fn side(&mut self, field: &str, side: u8, sides: u8) -> bool {
-        if side < sides {
-            true
-        } else {
-            self.add(field, Problem::SideOutOfRange { side, sides });
-            false
+        self.check(field, side < sides, Problem::SideOutOfRange { side, sides })
+    }
+    /// Adds `p` on `field` unless `ok`; returns `ok`.
+    fn check(&mut self, field: &str, ok: bool, p: Problem) -> bool {
+        if !ok {
+            self.add(field, p);
         }
+        ok
     }
 }
 

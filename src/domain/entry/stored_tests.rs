@@ -38,7 +38,7 @@ fn setup_of(game: GameKind, players: u8) -> GameSetup {
 fn hand(game: GameKind, players: u8, seed: u64) -> (u8, Entered) {
     let record = random_complete_record(game, players, seed);
     let ruling = rule(&record, Lang::Es);
-    let entered = if seed % 3 == 0 {
+    let entered = if seed.is_multiple_of(3) {
         Entered::Full(record.to_value())
     } else {
         Entered::Quick(match game {

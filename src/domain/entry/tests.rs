@@ -8,9 +8,10 @@ use crate::domain::lang::Lang;
 use crate::domain::random::{random_complete_cuatrola_record, random_complete_guinote_record};
 use crate::domain::record::{Action, Event, Move};
 use crate::domain::rule;
-use crate::domain::ruling::{GameOver, GameOverReason, Score};
+use crate::domain::ruling::{GameOverReason, Score};
 
 use super::*;
+use crate::domain::test_builders::ended;
 
 // ---------------------------------------------------------------------------------
 // Helpers
@@ -43,6 +44,16 @@ fn cuatrola() -> CuatrolaHand {
         soloist_tricks: None,
         revoke_by: None,
         card_points_side1: None,
+    }
+}
+
+/// A normal hand: side 0's card points, the last trick's side and the cantes.
+fn normal(p0: u32, last: u8, cantes: Vec<CanteEntry>) -> CuatrolaHand {
+    CuatrolaHand {
+        card_points_side0: Some(p0),
+        last_trick_side: Some(last),
+        cantes,
+        ..cuatrola()
     }
 }
 
@@ -107,6 +118,16 @@ fn cante(seat: u8, suit: Suit) -> CanteEntry {
 
 fn score(s: &GameSetup, before: &[i64], dealer: u8, hand: QuickHand) -> HandScore {
     score_hand(s, &pts(before), dealer, &hand, Lang::Es).unwrap()
+}
+
+/// The score of the first hand of a game (dealer 0, no `before`).
+fn first(s: &GameSetup, hand: QuickHand) -> HandScore {
+    score(s, &[], 0, hand)
+}
+
+/// [`rejects`] for the first hand of a game (dealer 0, no `before`).
+fn first_rejects(s: &GameSetup, hand: QuickHand, field: &str) -> String {
+    rejects(s, &[], 0, hand, field)
 }
 
 /// The entry is rejected on `field`, with a message in es, ca and en; returns the
@@ -182,7 +203,7 @@ fn an_unknown_option_or_value_is_rejected_on_options_all_at_once() {
 #[test]
 fn a_hand_of_another_game_is_rejected() {
     let h = QuickHand::Botifarra(botifarra(BotifarraChoice::Botifarra, 0, Some(40)));
-    rejects(&c4(), &[], 0, h, "game");
+    first_rejects(&c4(), h, "game");
 }
 
 #[test]
@@ -204,13 +225,13 @@ fn cuatrola_card_points_no_cards_can_make_are_rejected() {
             card_points_side0: Some(p),
             ..cuatrola()
         };
-        rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "card_points_side0");
+        first_rejects(&c4(), QuickHand::Cuatrola(h), "card_points_side0");
     }
     let h = CuatrolaHand {
         card_points_side0: Some(121),
         ..cuatrola()
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "card_points_side0");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "card_points_side0");
 }
 
 #[test]
@@ -220,29 +241,21 @@ fn cuatrola_side_one_alone_is_enough_and_both_must_make_120() {
         card_points_side1: Some(50),
         ..cuatrola()
     };
-    let s = score(&c4(), &[], 0, QuickHand::Cuatrola(h));
+    let s = first(&c4(), QuickHand::Cuatrola(h));
     assert_eq!(s.points, Some(pts(&[80, 50])));
     let h = CuatrolaHand {
         card_points_side1: Some(60),
         ..cuatrola()
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "card_points_side1");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "card_points_side1");
 }
 
 #[test]
 fn cuatrola_last_trick_for_a_side_without_tricks_is_rejected() {
-    let h = CuatrolaHand {
-        card_points_side0: Some(0),
-        last_trick_side: Some(0),
-        ..cuatrola()
-    };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "last_trick_side");
-    let h = CuatrolaHand {
-        card_points_side0: Some(120),
-        last_trick_side: Some(1),
-        ..cuatrola()
-    };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "last_trick_side");
+    let h = normal(0, 0, vec![]);
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "last_trick_side");
+    let h = normal(120, 1, vec![]);
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "last_trick_side");
 }
 
 #[test]
@@ -252,14 +265,8 @@ fn cuatrola_missing_points_and_last_trick_are_rejected() {
         last_trick_side: None,
         ..cuatrola()
     };
-    rejects(
-        &c4(),
-        &[],
-        0,
-        QuickHand::Cuatrola(h.clone()),
-        "card_points_side0",
-    );
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "last_trick_side");
+    first_rejects(&c4(), QuickHand::Cuatrola(h.clone()), "card_points_side0");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "last_trick_side");
 }
 
 #[test]
@@ -268,7 +275,7 @@ fn two_forties_are_rejected() {
         cantes: vec![cante(0, Suit::Oros), cante(2, Suit::Oros)],
         ..cuatrola()
     };
-    let m = rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "cantes[1]");
+    let m = first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes[1]");
     assert!(m.contains("cuarenta"), "{m}");
 }
 
@@ -278,7 +285,7 @@ fn a_suit_sung_twice_is_rejected() {
         cantes: vec![cante(0, Suit::Copas), cante(1, Suit::Copas)],
         ..cuatrola()
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "cantes[1]");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes[1]");
 }
 
 #[test]
@@ -288,32 +295,22 @@ fn cantes_in_a_cuatrola_or_quintola_hand_are_rejected() {
             cantes: vec![cante(1, Suit::Copas)],
             ..tricks(bid, 1, 5)
         };
-        rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "cantes[0]");
+        first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes[0]");
     }
 }
 
 #[test]
 fn a_cante_for_a_side_that_took_no_trick_is_rejected() {
-    let h = CuatrolaHand {
-        card_points_side0: Some(0),
-        last_trick_side: Some(1),
-        cantes: vec![cante(2, Suit::Copas)],
-        ..cuatrola()
-    };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "cantes[0]");
+    let h = normal(0, 1, vec![cante(2, Suit::Copas)]);
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes[0]");
 }
 
 #[test]
 fn a_cante_by_a_pair_whose_only_trick_is_the_last_is_rejected() {
     // Pair 1 has 10 card points: one trick of four cards (two make at least 20), and it
     // is the last one, after which nobody sings.
-    let h = CuatrolaHand {
-        card_points_side0: Some(110),
-        last_trick_side: Some(1),
-        cantes: vec![cante(1, Suit::Copas)],
-        ..cuatrola()
-    };
-    let m = rejects(&c4(), &[], 0, QuickHand::Cuatrola(h.clone()), "cantes[0]");
+    let h = normal(110, 1, vec![cante(1, Suit::Copas)]);
+    let m = first_rejects(&c4(), QuickHand::Cuatrola(h.clone()), "cantes[0]");
     assert!(m.contains("última"), "{m}");
     // With 20 card points pair 1 can have won a trick before the last.
     let ok = CuatrolaHand {
@@ -326,20 +323,15 @@ fn a_cante_by_a_pair_whose_only_trick_is_the_last_is_rejected() {
         cantes: vec![cante(1, Suit::Copas)],
         ..solo(0, 95, 10, 1)
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "cantes[0]");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes[0]");
 }
 
 #[test]
 fn two_cantes_by_one_player_whose_pair_won_one_trick_before_the_last_are_rejected() {
     // Pair 0 has 30 card points and the last trick: one or two tricks (three make at
     // least 36), so at most one before the last.
-    let h = CuatrolaHand {
-        card_points_side0: Some(30),
-        last_trick_side: Some(0),
-        cantes: vec![cante(0, Suit::Copas), cante(0, Suit::Espadas)],
-        ..cuatrola()
-    };
-    let m = rejects(&c4(), &[], 0, QuickHand::Cuatrola(h.clone()), "cantes[1]");
+    let h = normal(30, 0, vec![cante(0, Suit::Copas), cante(0, Suit::Espadas)]);
+    let m = first_rejects(&c4(), QuickHand::Cuatrola(h.clone()), "cantes[1]");
     assert!(m.contains("una vez por baza"), "{m}");
     // One cante per player per trick won: the partner may sing in the same window.
     let partners = CuatrolaHand {
@@ -362,13 +354,7 @@ fn two_cantes_by_one_player_whose_pair_won_one_trick_before_the_last_are_rejecte
         4,
         &[("cantes_per_trick", json!("one_per_side"))],
     );
-    rejects(
-        &per_side,
-        &[],
-        0,
-        QuickHand::Cuatrola(partners),
-        "cantes[1]",
-    );
+    first_rejects(&per_side, QuickHand::Cuatrola(partners), "cantes[1]");
     // With 36 points (every sota, caballo and rey) the pair can have won three tricks,
     // two before the last.
     let ok = CuatrolaHand {
@@ -384,7 +370,7 @@ fn a_cante_by_the_sitting_out_partner_is_rejected() {
         cantes: vec![cante(3, Suit::Copas)],
         ..solo(1, 30, 50, 1)
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "cantes[0]");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes[0]");
 }
 
 #[test]
@@ -397,12 +383,12 @@ fn more_cantes_than_a_player_or_the_deck_allows_are_rejected() {
         ],
         ..cuatrola()
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "cantes");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes");
     let s = setup(GameKind::Tute, 4, &[]);
     let mut h = family(&[Some(60), Some(60)], Some(0));
     h.cantes = Suit::ALL.iter().map(|s| cante(0, *s)).collect();
     h.cantes.push(cante(1, Suit::Oros));
-    rejects(&s, &[], 0, QuickHand::Tute(h), "cantes");
+    first_rejects(&s, QuickHand::Tute(h), "cantes");
 }
 
 #[test]
@@ -457,25 +443,23 @@ fn a_bidder_missing_or_given_with_pass_is_rejected() {
         bidder: None,
         ..solo(0, 60, 30, 0)
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "bidder");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "bidder");
     let h = CuatrolaHand {
         bidder: Some(1),
         ..cuatrola()
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "bidder");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "bidder");
     let h = CuatrolaHand {
         bidder: Some(4),
         ..solo(0, 60, 30, 0)
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "bidder");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "bidder");
 }
 
 #[test]
 fn soloist_tricks_out_of_range_missing_or_in_a_normal_hand_are_rejected() {
-    rejects(
+    first_rejects(
         &c4(),
-        &[],
-        0,
         QuickHand::Cuatrola(tricks(Contract::Cuatrola, 1, 6)),
         "soloist_tricks",
     );
@@ -483,12 +467,12 @@ fn soloist_tricks_out_of_range_missing_or_in_a_normal_hand_are_rejected() {
         soloist_tricks: None,
         ..tricks(Contract::Quintola, 1, 0)
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "soloist_tricks");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "soloist_tricks");
     let h = CuatrolaHand {
         soloist_tricks: Some(3),
         ..cuatrola()
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "soloist_tricks");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "soloist_tricks");
 }
 
 #[test]
@@ -497,7 +481,7 @@ fn card_points_in_a_cuatrola_hand_are_rejected() {
         card_points_side0: Some(70),
         ..tricks(Contract::Cuatrola, 1, 4)
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "card_points_side0");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "card_points_side0");
 }
 
 #[test]
@@ -506,11 +490,9 @@ fn a_solo_needs_both_sides_and_the_dead_cards_do_not_count() {
         card_points_side1: None,
         ..solo(0, 60, 30, 0)
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "card_points_side1");
-    let m = rejects(
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "card_points_side1");
+    let m = first_rejects(
         &c4(),
-        &[],
-        0,
         QuickHand::Cuatrola(solo(0, 60, 60, 0)),
         "card_points_side1",
     );
@@ -527,13 +509,13 @@ fn a_tute_in_cuatrola_needs_the_option() {
         last_trick_side: None,
         ..cuatrola()
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h.clone()), "tute");
+    first_rejects(&c4(), QuickHand::Cuatrola(h.clone()), "tute");
     let s = setup(
         GameKind::Cuatrola,
         4,
         &[("cuatrola_tute", json!("wins_hand"))],
     );
-    let r = score(&s, &[], 0, QuickHand::Cuatrola(h));
+    let r = first(&s, QuickHand::Cuatrola(h));
     assert_eq!(r.hand_points, pts(&[1, 0]));
 }
 
@@ -543,7 +525,7 @@ fn a_revoke_by_a_seat_that_does_not_exist_is_rejected() {
         revoke_by: Some(4),
         ..cuatrola()
     };
-    rejects(&c4(), &[], 0, QuickHand::Cuatrola(h), "revoke_by");
+    first_rejects(&c4(), QuickHand::Cuatrola(h), "revoke_by");
 }
 
 #[test]
@@ -569,7 +551,7 @@ fn every_problem_of_an_entry_comes_back_at_once() {
 
 #[test]
 fn a_normal_cuatrola_hand_scores_one_to_the_side_with_more_points() {
-    let r = score(&c4(), &[], 0, QuickHand::Cuatrola(cuatrola()));
+    let r = first(&c4(), QuickHand::Cuatrola(cuatrola()));
     assert_eq!(r.points, Some(pts(&[80, 50])));
     assert_eq!(r.hand_points, pts(&[1, 0]));
     assert_eq!(r.next_dealer, Some(1));
@@ -577,14 +559,9 @@ fn a_normal_cuatrola_hand_scores_one_to_the_side_with_more_points() {
 
 #[test]
 fn a_normal_hand_won_with_more_than_100_scores_two_unless_the_option_says_no() {
-    let h = CuatrolaHand {
-        card_points_side0: Some(20),
-        last_trick_side: Some(1),
-        cantes: vec![cante(1, Suit::Copas)],
-        ..cuatrola()
-    };
+    let h = normal(20, 1, vec![cante(1, Suit::Copas)]);
     // 100 + 10 + 20 = 130 for side 1.
-    let r = score(&c4(), &[], 0, QuickHand::Cuatrola(h.clone()));
+    let r = first(&c4(), QuickHand::Cuatrola(h.clone()));
     assert_eq!(r.hand_points, pts(&[0, 2]));
     assert!(
         r.notes.iter().any(|n| n == "20 en copas (asiento 1)"),
@@ -597,34 +574,21 @@ fn a_normal_hand_won_with_more_than_100_scores_two_unless_the_option_says_no() {
         4,
         &[("over100_counts_double", json!(false))],
     );
-    assert_eq!(
-        score(&s, &[], 0, QuickHand::Cuatrola(h)).hand_points,
-        pts(&[0, 1])
-    );
+    assert_eq!(first(&s, QuickHand::Cuatrola(h)).hand_points, pts(&[0, 1]));
 }
 
 #[test]
 fn a_cuatrola_tie_goes_to_the_side_of_the_last_trick() {
-    let h = CuatrolaHand {
-        card_points_side0: Some(65),
-        last_trick_side: Some(1),
-        cantes: vec![cante(0, Suit::Copas)],
-        ..cuatrola()
-    };
+    let h = normal(65, 1, vec![cante(0, Suit::Copas)]);
     // 65 + 20 = 85 against 55 + 10 = 65: side 0.
     assert_eq!(
-        score(&c4(), &[], 0, QuickHand::Cuatrola(h)).hand_points,
+        first(&c4(), QuickHand::Cuatrola(h)).hand_points,
         pts(&[1, 0])
     );
-    let h = CuatrolaHand {
-        card_points_side0: Some(65),
-        last_trick_side: Some(0),
-        cantes: vec![cante(1, Suit::Copas)],
-        ..cuatrola()
-    };
+    let h = normal(65, 0, vec![cante(1, Suit::Copas)]);
     // 75 against 55 + 20 = 75: the last trick decides.
     assert_eq!(
-        score(&c4(), &[], 0, QuickHand::Cuatrola(h)).hand_points,
+        first(&c4(), QuickHand::Cuatrola(h)).hand_points,
         pts(&[1, 0])
     );
 }
@@ -632,26 +596,21 @@ fn a_cuatrola_tie_goes_to_the_side_of_the_last_trick() {
 #[test]
 fn a_solo_scores_two_to_the_winner() {
     // Soloist seat 1 (side 1): 30 + 10 against 50.
-    let r = score(&c4(), &[], 0, QuickHand::Cuatrola(solo(1, 50, 30, 1)));
+    let r = first(&c4(), QuickHand::Cuatrola(solo(1, 50, 30, 1)));
     assert_eq!(r.hand_points, pts(&[2, 0]));
     assert_eq!(r.notes[0], "solo del asiento 1");
-    let r = score(&c4(), &[], 0, QuickHand::Cuatrola(solo(1, 30, 50, 1)));
+    let r = first(&c4(), QuickHand::Cuatrola(solo(1, 30, 50, 1)));
     assert_eq!(r.hand_points, pts(&[0, 2]));
 }
 
 #[test]
 fn cuatrola_and_quintola_are_decided_by_the_soloists_tricks() {
-    let t = |bid, n| score(&c4(), &[], 0, QuickHand::Cuatrola(tricks(bid, 1, n))).hand_points;
+    let t = |bid, n| first(&c4(), QuickHand::Cuatrola(tricks(bid, 1, n))).hand_points;
     assert_eq!(t(Contract::Cuatrola, 4), pts(&[0, 4]));
     assert_eq!(t(Contract::Cuatrola, 3), pts(&[4, 0]));
     assert_eq!(t(Contract::Quintola, 5), pts(&[0, 5]));
     assert_eq!(t(Contract::Quintola, 4), pts(&[5, 0]));
-    let r = score(
-        &c4(),
-        &[],
-        0,
-        QuickHand::Cuatrola(tricks(Contract::Quintola, 1, 5)),
-    );
+    let r = first(&c4(), QuickHand::Cuatrola(tricks(Contract::Quintola, 1, 5)));
     assert_eq!(r.points, None);
 }
 
@@ -664,22 +623,18 @@ fn a_cuatrola_revoke_gives_the_opponents_the_value_at_stake() {
         soloist_tricks: None,
         ..h
     };
-    let r = score(&c4(), &[], 0, QuickHand::Cuatrola(rev(cuatrola(), 2)));
+    let r = first(&c4(), QuickHand::Cuatrola(rev(cuatrola(), 2)));
     assert_eq!(r.hand_points, pts(&[0, 1]));
     assert!(r.notes.contains(&"renuncio del asiento 2".to_string()));
-    let r = score(&c4(), &[], 0, QuickHand::Cuatrola(rev(solo(1, 0, 0, 0), 1)));
+    let r = first(&c4(), QuickHand::Cuatrola(rev(solo(1, 0, 0, 0), 1)));
     assert_eq!(r.hand_points, pts(&[2, 0]));
-    let r = score(
+    let r = first(
         &c4(),
-        &[],
-        0,
         QuickHand::Cuatrola(rev(tricks(Contract::Cuatrola, 1, 0), 0)),
     );
     assert_eq!(r.hand_points, pts(&[0, 4]));
-    let r = score(
+    let r = first(
         &c4(),
-        &[],
-        0,
         QuickHand::Cuatrola(rev(tricks(Contract::Quintola, 1, 0), 3)),
     );
     assert_eq!(r.hand_points, pts(&[5, 0]));
@@ -689,7 +644,7 @@ fn a_cuatrola_revoke_gives_the_opponents_the_value_at_stake() {
         &[("revoke_counts_as_over100", json!(true))],
     );
     assert_eq!(
-        score(&s, &[], 0, QuickHand::Cuatrola(rev(cuatrola(), 1))).hand_points,
+        first(&s, QuickHand::Cuatrola(rev(cuatrola(), 1))).hand_points,
         pts(&[2, 0])
     );
 }
@@ -707,27 +662,25 @@ fn g4() -> GameSetup {
 #[test]
 fn tute_card_points_for_the_wrong_number_of_sides_are_rejected() {
     let h = family(&[Some(60), Some(30), Some(30)], Some(0));
-    rejects(&t4(), &[], 0, QuickHand::Tute(h), "card_points");
+    first_rejects(&t4(), QuickHand::Tute(h), "card_points");
 }
 
 #[test]
 fn tute_card_points_that_do_not_add_up_are_rejected() {
     let h = family(&[Some(60), Some(50)], Some(0));
-    rejects(&t4(), &[], 0, QuickHand::Tute(h), "card_points");
+    first_rejects(&t4(), QuickHand::Tute(h), "card_points");
     let s = setup(GameKind::Tute, 3, &[]);
     let h = family(&[Some(1), Some(59), Some(60)], Some(0));
-    rejects(&s, &[], 0, QuickHand::Tute(h), "card_points[0]");
+    first_rejects(&s, QuickHand::Tute(h), "card_points[0]");
     let h = family(&[Some(60), None, None], Some(0));
-    rejects(&s, &[], 0, QuickHand::Tute(h), "card_points[1]");
+    first_rejects(&s, QuickHand::Tute(h), "card_points[1]");
 }
 
 #[test]
 fn one_missing_side_is_deduced_from_the_deck() {
     let s = setup(GameKind::Tute, 3, &[]);
-    let r = score(
+    let r = first(
         &s,
-        &[],
-        0,
         QuickHand::Tute(family(&[Some(50), None, Some(30)], Some(2))),
     );
     assert_eq!(r.points, Some(pts(&[50, 40, 40])));
@@ -753,8 +706,8 @@ fn a_guinote_claim_in_the_first_deal_is_rejected() {
         side: 0,
         after_trick: 6,
     });
-    rejects(&g4(), &[], 0, QuickHand::Guinote(h.clone()), "claim");
-    rejects(&t4(), &[], 0, QuickHand::Tute(h.clone()), "claim");
+    first_rejects(&g4(), QuickHand::Guinote(h.clone()), "claim");
+    first_rejects(&t4(), QuickHand::Tute(h.clone()), "claim");
     h.claim = Some(ClaimEntry {
         side: 0,
         after_trick: 11,
@@ -776,16 +729,10 @@ fn a_tute_after_ones_own_cante_is_rejected_in_tute() {
         seat: 0,
         kind: TuteKind::Kings,
     });
-    rejects(&t4(), &[], 0, QuickHand::Tute(h.clone()), "tute");
+    first_rejects(&t4(), QuickHand::Tute(h.clone()), "tute");
     // Guiñote allows it.
-    let r = score(&g4(), &[], 0, QuickHand::Guinote(h));
-    assert_eq!(
-        r.ends_game,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Tute
-        })
-    );
+    let r = first(&g4(), QuickHand::Guinote(h));
+    assert_eq!(r.ends_game, ended(0, GameOverReason::Tute));
 }
 
 #[test]
@@ -796,7 +743,7 @@ fn a_cante_by_another_seat_than_the_tute_holder_is_rejected() {
         seat: 0,
         kind: TuteKind::Knights,
     });
-    rejects(&g4(), &[], 0, QuickHand::Guinote(h), "cantes[0]");
+    first_rejects(&g4(), QuickHand::Guinote(h), "cantes[0]");
 }
 
 #[test]
@@ -806,10 +753,10 @@ fn a_last_trick_after_a_tute_and_a_tute_with_a_revoke_are_rejected() {
         seat: 0,
         kind: TuteKind::Kings,
     });
-    rejects(&t4(), &[], 0, QuickHand::Tute(h.clone()), "last_trick_side");
+    first_rejects(&t4(), QuickHand::Tute(h.clone()), "last_trick_side");
     h.last_trick_side = None;
     h.revoke_by = Some(1);
-    rejects(&t4(), &[], 0, QuickHand::Tute(h), "revoke_by");
+    first_rejects(&t4(), QuickHand::Tute(h), "revoke_by");
 }
 
 #[test]
@@ -820,7 +767,7 @@ fn a_tute_hand_not_allowed_by_the_table_is_rejected() {
         seat: 0,
         kind: TuteKind::Kings,
     });
-    rejects(&s, &[], 0, QuickHand::Tute(h), "tute");
+    first_rejects(&s, QuickHand::Tute(h), "tute");
 }
 
 #[test]
@@ -837,14 +784,11 @@ fn the_last_trick_seat_must_be_on_the_last_tricks_side() {
         &[("next_dealer", json!("last_trick_winner"))],
     );
     let mut h = family(&[Some(60), Some(60)], Some(0));
-    rejects(&s, &[], 0, QuickHand::Guinote(h.clone()), "last_trick_seat");
+    first_rejects(&s, QuickHand::Guinote(h.clone()), "last_trick_seat");
     h.last_trick_seat = Some(1);
-    rejects(&s, &[], 0, QuickHand::Guinote(h.clone()), "last_trick_seat");
+    first_rejects(&s, QuickHand::Guinote(h.clone()), "last_trick_seat");
     h.last_trick_seat = Some(2);
-    assert_eq!(
-        score(&s, &[], 0, QuickHand::Guinote(h)).next_dealer,
-        Some(2)
-    );
+    assert_eq!(first(&s, QuickHand::Guinote(h)).next_dealer, Some(2));
 }
 
 // ---------------------------------------------------------------------------------
@@ -853,12 +797,12 @@ fn the_last_trick_seat_must_be_on_the_last_tricks_side() {
 #[test]
 fn a_tute_hand_scores_one_round_to_the_winner_and_two_over_100_with_the_bonus() {
     let mut h = family(&[Some(95), None], Some(0));
-    let r = score(&t4(), &[], 0, QuickHand::Tute(h.clone()));
+    let r = first(&t4(), QuickHand::Tute(h.clone()));
     assert_eq!(r.points, Some(pts(&[105, 25])));
     assert_eq!(r.hand_points, pts(&[1, 0]));
     let s = setup(GameKind::Tute, 4, &[("over100_bonus", json!("plus1_game"))]);
     assert_eq!(
-        score(&s, &[], 0, QuickHand::Tute(h.clone())).hand_points,
+        first(&s, QuickHand::Tute(h.clone())).hand_points,
         pts(&[2, 0])
     );
     let s = setup(
@@ -869,15 +813,12 @@ fn a_tute_hand_scores_one_round_to_the_winner_and_two_over_100_with_the_bonus() 
     h.cantes = vec![cante(0, Suit::Copas)];
     // 125 with cantes: more than 120.
     assert_eq!(
-        score(&s, &[], 0, QuickHand::Tute(h.clone())).hand_points,
+        first(&s, QuickHand::Tute(h.clone())).hand_points,
         pts(&[2, 0])
     );
     h.card_points = vec![Some(85), None];
     // 115 with cantes: not enough.
-    assert_eq!(
-        score(&s, &[], 0, QuickHand::Tute(h)).hand_points,
-        pts(&[1, 0])
-    );
+    assert_eq!(first(&s, QuickHand::Tute(h)).hand_points, pts(&[1, 0]));
 }
 
 #[test]
@@ -887,14 +828,14 @@ fn a_tute_wins_the_hand_and_in_points101_the_partida() {
         seat: 1,
         kind: TuteKind::Knights,
     });
-    let r = score(&t4(), &[], 0, QuickHand::Tute(h.clone()));
+    let r = first(&t4(), QuickHand::Tute(h.clone()));
     assert_eq!(r.hand_points, pts(&[0, 1]));
     assert!(
         r.notes
             .contains(&"tute de caballos del asiento 1".to_string())
     );
     let s = setup(GameKind::Tute, 2, &[("match_mode", json!("points101"))]);
-    let r = score(&s, &[], 0, QuickHand::Tute(h));
+    let r = first(&s, QuickHand::Tute(h));
     assert_eq!(r.hand_points, pts(&[10, 30]));
     assert_eq!(r.ends_game.map(|g| g.reason), Some(GameOverReason::Tute));
 }
@@ -904,13 +845,13 @@ fn a_tute_revoke_gives_the_hand_to_the_opponents_and_voids_it_for_three() {
     let mut h = family(&[None, None], None);
     h.revoke_by = Some(3);
     assert_eq!(
-        score(&t4(), &[], 0, QuickHand::Tute(h.clone())).hand_points,
+        first(&t4(), QuickHand::Tute(h.clone())).hand_points,
         pts(&[1, 0])
     );
     let s = setup(GameKind::Tute, 3, &[]);
     h.card_points = vec![None, None, None];
     h.revoke_by = Some(1);
-    let r = score(&s, &[], 0, QuickHand::Tute(h));
+    let r = first(&s, QuickHand::Tute(h));
     assert_eq!(r.hand_points, pts(&[0, 0, 0]));
     assert!(r.notes.contains(&"mano nula".to_string()));
 }
@@ -920,7 +861,7 @@ fn a_three_player_tie_the_last_trick_does_not_break_cannot_be_entered_quickly() 
     let s = setup(GameKind::Tute, 3, &[]);
     let h = family(&[Some(50), Some(50), Some(20)], Some(2));
     // 50, 50, 30: seats 0 and 1 tie and seat 2 took the last trick.
-    rejects(&s, &[], 0, QuickHand::Tute(h), "last_trick_side");
+    first_rejects(&s, QuickHand::Tute(h), "last_trick_side");
 }
 
 // ---------------------------------------------------------------------------------
@@ -930,15 +871,9 @@ fn a_three_player_tie_the_last_trick_does_not_break_cannot_be_entered_quickly() 
 fn a_guinote_first_deal_with_101_ends_the_partida() {
     let mut h = family(&[Some(85), None], Some(0));
     h.cantes = vec![cante(2, Suit::Copas)];
-    let r = score(&g4(), &[], 0, QuickHand::Guinote(h));
+    let r = first(&g4(), QuickHand::Guinote(h));
     assert_eq!(r.hand_points, pts(&[115, 35]));
-    assert_eq!(
-        r.ends_game,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Target
-        })
-    );
+    assert_eq!(r.ends_game, ended(0, GameOverReason::Target));
 }
 
 #[test]
@@ -951,7 +886,7 @@ fn guinote_both_over_101_goes_to_the_last_trick_or_the_higher_score() {
     ];
     // 55 + 60 = 115 against 65 + 10 + 20 = 95: only side 0.
     assert_eq!(
-        score(&g4(), &[], 0, QuickHand::Guinote(h.clone()))
+        first(&g4(), QuickHand::Guinote(h.clone()))
             .ends_game
             .unwrap()
             .winner,
@@ -960,7 +895,7 @@ fn guinote_both_over_101_goes_to_the_last_trick_or_the_higher_score() {
     h.cantes.push(cante(3, Suit::Bastos));
     // 115 against 115: the last trick.
     assert_eq!(
-        score(&g4(), &[], 0, QuickHand::Guinote(h.clone()))
+        first(&g4(), QuickHand::Guinote(h.clone()))
             .ends_game
             .unwrap()
             .winner,
@@ -969,7 +904,7 @@ fn guinote_both_over_101_goes_to_the_last_trick_or_the_higher_score() {
     h.card_points = vec![Some(60), None];
     // 120 against 110.
     assert_eq!(
-        score(&g4(), &[], 0, QuickHand::Guinote(h.clone()))
+        first(&g4(), QuickHand::Guinote(h.clone()))
             .ends_game
             .unwrap()
             .winner,
@@ -981,10 +916,7 @@ fn guinote_both_over_101_goes_to_the_last_trick_or_the_higher_score() {
         &[("both_over_101_rule", json!("higher_score"))],
     );
     assert_eq!(
-        score(&s, &[], 0, QuickHand::Guinote(h))
-            .ends_game
-            .unwrap()
-            .winner,
+        first(&s, QuickHand::Guinote(h)).ends_game.unwrap().winner,
         0
     );
 }
@@ -998,36 +930,18 @@ fn a_guinote_claim_is_valid_with_101_and_a_false_claim_loses_the_partida() {
     });
     let r = score(&g4(), &[61, 69], 0, QuickHand::Guinote(h.clone()));
     assert_eq!(r.hand_points, pts(&[40, 20]));
-    assert_eq!(
-        r.ends_game,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Claim
-        })
-    );
+    assert_eq!(r.ends_game, ended(0, GameOverReason::Claim));
     let r = score(&g4(), &[60, 70], 0, QuickHand::Guinote(h));
     assert_eq!(r.hand_points, pts(&[0, 0]));
-    assert_eq!(
-        r.ends_game,
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::FalseClaim
-        })
-    );
+    assert_eq!(r.ends_game, ended(1, GameOverReason::FalseClaim));
 }
 
 #[test]
 fn a_guinote_revoke_loses_the_partida() {
     let mut h = family(&[None, None], None);
     h.revoke_by = Some(2);
-    let r = score(&g4(), &[], 0, QuickHand::Guinote(h));
-    assert_eq!(
-        r.ends_game,
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::Revoke
-        })
-    );
+    let r = first(&g4(), QuickHand::Guinote(h));
+    assert_eq!(r.ends_game, ended(1, GameOverReason::Revoke));
     assert_eq!(r.hand_points, pts(&[0, 0]));
 }
 
@@ -1050,7 +964,7 @@ fn worked_example_guinote_70_60_with_20_in_cantes_goes_de_vueltas() {
     let mut h = family(&[Some(60), Some(60)], Some(0));
     h.cantes = vec![cante(1, Suit::Copas)];
     let s = g4();
-    let first = score(&s, &[], 0, QuickHand::Guinote(h));
+    let first = first(&s, QuickHand::Guinote(h));
     assert_eq!(first.hand_points, pts(&[70, 80]));
     assert_eq!(first.ends_game, None);
     let board = scoreboard(&s, std::slice::from_ref(&first));
@@ -1086,9 +1000,9 @@ fn b4() -> GameSetup {
 fn a_chooser_who_is_not_the_dealer_or_his_partner_is_rejected() {
     let mut h = botifarra(BotifarraChoice::Suit(Suit::Oros), 0, Some(40));
     h.chooser = 1;
-    rejects(&b4(), &[], 0, QuickHand::Botifarra(h.clone()), "chooser");
+    first_rejects(&b4(), QuickHand::Botifarra(h.clone()), "chooser");
     h.delegated = true;
-    rejects(&b4(), &[], 0, QuickHand::Botifarra(h.clone()), "chooser");
+    first_rejects(&b4(), QuickHand::Botifarra(h.clone()), "chooser");
     h.chooser = 2;
     assert!(score_hand(&b4(), &[], 0, &QuickHand::Botifarra(h), Lang::Es).is_ok());
 }
@@ -1096,7 +1010,7 @@ fn a_chooser_who_is_not_the_dealer_or_his_partner_is_rejected() {
 #[test]
 fn doubles_beyond_what_the_options_allow_are_rejected() {
     let h = botifarra(BotifarraChoice::Botifarra, 3, Some(40));
-    let m = rejects(&b4(), &[], 0, QuickHand::Botifarra(h), "doubles");
+    let m = first_rejects(&b4(), QuickHand::Botifarra(h), "doubles");
     assert!(m.contains("Sant Vicenç"));
     let h = botifarra(BotifarraChoice::Suit(Suit::Copas), 3, Some(40));
     let s = setup(
@@ -1104,31 +1018,31 @@ fn doubles_beyond_what_the_options_allow_are_rejected() {
         4,
         &[("allow_sant_vicenc", json!(false))],
     );
-    rejects(&s, &[], 0, QuickHand::Botifarra(h.clone()), "doubles");
+    first_rejects(&s, QuickHand::Botifarra(h.clone()), "doubles");
     assert!(score_hand(&b4(), &[], 0, &QuickHand::Botifarra(h), Lang::Es).is_ok());
     let h = botifarra(BotifarraChoice::Suit(Suit::Copas), 4, Some(40));
-    rejects(&b4(), &[], 0, QuickHand::Botifarra(h), "doubles");
+    first_rejects(&b4(), QuickHand::Botifarra(h), "doubles");
     let s = setup(
         GameKind::Botifarra,
         4,
         &[("allow_contro_on_botifarra", json!(false))],
     );
     let h = botifarra(BotifarraChoice::Botifarra, 1, Some(40));
-    rejects(&s, &[], 0, QuickHand::Botifarra(h), "doubles");
+    first_rejects(&s, QuickHand::Botifarra(h), "doubles");
 }
 
 #[test]
 fn botifarra_points_over_72_or_missing_are_rejected() {
     let h = botifarra(BotifarraChoice::Botifarra, 0, Some(73));
-    rejects(&b4(), &[], 0, QuickHand::Botifarra(h), "points_side0");
+    first_rejects(&b4(), QuickHand::Botifarra(h), "points_side0");
     let h = botifarra(BotifarraChoice::Botifarra, 0, None);
-    rejects(&b4(), &[], 0, QuickHand::Botifarra(h), "points_side0");
+    first_rejects(&b4(), QuickHand::Botifarra(h), "points_side0");
 }
 
 #[test]
 fn worked_examples_of_botifarra_scoring() {
     let s = b4();
-    let sc = |h| score(&s, &[], 0, QuickHand::Botifarra(h));
+    let sc = |h| first(&s, QuickHand::Botifarra(h));
     // 45 with contro and recontro: (45 − 36) × 4.
     let r = sc(botifarra(BotifarraChoice::Suit(Suit::Copas), 2, Some(45)));
     assert_eq!(r.hand_points, pts(&[36, 0]));
@@ -1164,19 +1078,14 @@ fn the_additive_scale_and_no_revoke_penalty_are_options() {
             ("revoke_penalty", json!("none")),
         ],
     );
-    let r = score(
+    let r = first(
         &s,
-        &[],
-        0,
         QuickHand::Botifarra(botifarra(BotifarraChoice::Suit(Suit::Oros), 3, Some(46))),
     );
     assert_eq!(r.hand_points, pts(&[40, 0]));
     let mut h = botifarra(BotifarraChoice::Suit(Suit::Oros), 1, None);
     h.revoke_by = Some(0);
-    assert_eq!(
-        score(&s, &[], 0, QuickHand::Botifarra(h)).hand_points,
-        pts(&[0, 0])
-    );
+    assert_eq!(first(&s, QuickHand::Botifarra(h)).hand_points, pts(&[0, 0]));
 }
 
 // ---------------------------------------------------------------------------------
@@ -1188,10 +1097,8 @@ fn q(players: u8, opts: &[(&str, Value)]) -> GameSetup {
 
 #[test]
 fn cinquillo_cards_left_for_the_wrong_number_of_seats_are_rejected() {
-    rejects(
+    first_rejects(
         &q(4, &[]),
-        &[],
-        0,
         QuickHand::Cinquillo(cinquillo(Some(0), &[0, 3, 2])),
         "cards_left",
     );
@@ -1199,17 +1106,13 @@ fn cinquillo_cards_left_for_the_wrong_number_of_seats_are_rejected() {
 
 #[test]
 fn a_cinquillo_winner_holding_cards_or_a_second_empty_hand_is_rejected() {
-    rejects(
+    first_rejects(
         &q(4, &[]),
-        &[],
-        0,
         QuickHand::Cinquillo(cinquillo(Some(0), &[1, 3, 2, 5])),
         "cards_left[0]",
     );
-    rejects(
+    first_rejects(
         &q(4, &[]),
-        &[],
-        0,
         QuickHand::Cinquillo(cinquillo(Some(0), &[0, 0, 2, 5])),
         "cards_left[1]",
     );
@@ -1217,10 +1120,8 @@ fn a_cinquillo_winner_holding_cards_or_a_second_empty_hand_is_rejected() {
 
 #[test]
 fn the_seat_that_went_out_is_required_in_normal_cinquillo() {
-    rejects(
+    first_rejects(
         &q(4, &[]),
-        &[],
-        0,
         QuickHand::Cinquillo(cinquillo(None, &[0, 3, 2, 5])),
         "out",
     );
@@ -1228,10 +1129,8 @@ fn the_seat_that_went_out_is_required_in_normal_cinquillo() {
 
 #[test]
 fn cinquillo_cards_above_the_deal_or_the_deck_are_rejected() {
-    rejects(
+    first_rejects(
         &q(4, &[]),
-        &[],
-        0,
         QuickHand::Cinquillo(cinquillo(Some(0), &[0, 11, 2, 5])),
         "cards_left[1]",
     );
@@ -1247,17 +1146,13 @@ fn cinquillo_cards_above_the_deal_or_the_deck_are_rejected() {
         )
         .is_ok()
     );
-    rejects(
+    first_rejects(
         &q(3, &[]),
-        &[],
-        0,
         QuickHand::Cinquillo(cinquillo(Some(0), &[0, 14, 14])),
         "cards_left",
     );
-    rejects(
+    first_rejects(
         &q(2, &[]),
-        &[],
-        0,
         QuickHand::Cinquillo(cinquillo(Some(0), &[0, 31])),
         "cards_left",
     );
@@ -1266,10 +1161,8 @@ fn cinquillo_cards_above_the_deal_or_the_deck_are_rejected() {
 #[test]
 fn pot_scoring_needs_the_passes() {
     let s = q(3, &[("scoring", json!("pot"))]);
-    rejects(
+    first_rejects(
         &s,
-        &[],
-        0,
         QuickHand::Cinquillo(cinquillo(Some(0), &[0, 3, 2])),
         "passes",
     );
@@ -1277,17 +1170,15 @@ fn pot_scoring_needs_the_passes() {
     h.passes = vec![0, 2, 1];
     // 1 + 2 and 1 + 1.
     assert_eq!(
-        score(&s, &[], 0, QuickHand::Cinquillo(h)).hand_points,
+        first(&s, QuickHand::Cinquillo(h)).hand_points,
         pts(&[5, 0, 0])
     );
 }
 
 #[test]
 fn worked_examples_of_cinquillo_scoring() {
-    let r = score(
+    let r = first(
         &q(4, &[]),
-        &[],
-        0,
         QuickHand::Cinquillo(cinquillo(Some(1), &[3, 0, 2, 5])),
     );
     assert_eq!(r.hand_points, pts(&[0, 15, 0, 0]));
@@ -1297,34 +1188,18 @@ fn worked_examples_of_cinquillo_scoring() {
     );
     let s = q(4, &[("scoring", json!("cards_left"))]);
     assert_eq!(
-        score(
-            &s,
-            &[],
-            0,
-            QuickHand::Cinquillo(cinquillo(Some(1), &[3, 0, 2, 5]))
-        )
-        .hand_points,
+        first(&s, QuickHand::Cinquillo(cinquillo(Some(1), &[3, 0, 2, 5]))).hand_points,
         pts(&[0, 10, 0, 0])
     );
     let s = q(4, &[("bastardo", json!(true))]);
-    let r = score(
-        &s,
-        &[],
-        0,
-        QuickHand::Cinquillo(cinquillo(None, &[1, 3, 4, 6])),
-    );
+    let r = first(&s, QuickHand::Cinquillo(cinquillo(None, &[1, 3, 4, 6])));
     assert_eq!(r.hand_points, pts(&[13, 0, 0, 0]));
 }
 
 #[test]
 fn tied_bastardo_winners_split_or_each_take_all() {
     let s = q(4, &[("bastardo", json!(true))]);
-    let r = score(
-        &s,
-        &[],
-        0,
-        QuickHand::Cinquillo(cinquillo(None, &[2, 2, 4, 3])),
-    );
+    let r = first(&s, QuickHand::Cinquillo(cinquillo(None, &[2, 2, 4, 3])));
     assert_eq!(
         r.hand_points,
         vec![
@@ -1341,12 +1216,7 @@ fn tied_bastardo_winners_split_or_each_take_all() {
             ("tie_split", json!("full_to_each")),
         ],
     );
-    let r = score(
-        &s,
-        &[],
-        0,
-        QuickHand::Cinquillo(cinquillo(None, &[2, 2, 4, 3])),
-    );
+    let r = first(&s, QuickHand::Cinquillo(cinquillo(None, &[2, 2, 4, 3])));
     assert_eq!(r.hand_points, pts(&[7, 7, 0, 0]));
 }
 
@@ -1354,12 +1224,7 @@ fn tied_bastardo_winners_split_or_each_take_all() {
 fn three_tied_bastardo_winners_share_the_exact_quotient_at_the_table_too() {
     let s = q(4, &[("bastardo", json!(true))]);
     // 2 + 3 + 2 cards among three winners with one card each: 7 / 3 each.
-    let r = score(
-        &s,
-        &[],
-        0,
-        QuickHand::Cinquillo(cinquillo(None, &[1, 1, 7, 1])),
-    );
+    let r = first(&s, QuickHand::Cinquillo(cinquillo(None, &[1, 1, 7, 1])));
     let third = Score::share(7, 3);
     assert_eq!(r.hand_points, vec![third, third, Score::ZERO, third]);
     assert_eq!(
@@ -1377,7 +1242,7 @@ fn three_tied_bastardo_winners_share_the_exact_quotient_at_the_table_too() {
 fn a_cinquillo_revoke_voids_the_round() {
     let mut h = cinquillo(None, &[]);
     h.revoke_by = Some(2);
-    let r = score(&q(3, &[]), &[], 0, QuickHand::Cinquillo(h));
+    let r = first(&q(3, &[]), QuickHand::Cinquillo(h));
     assert_eq!(r.hand_points, pts(&[0, 0, 0]));
 }
 
@@ -1465,10 +1330,7 @@ fn cinquillo_never_ends_without_a_points_limit() {
 #[test]
 fn a_hand_that_ends_the_game_by_itself_ends_it_whatever_the_totals() {
     let mut tute = line(&[20, 10]);
-    tute.ends_game = Some(GameOver {
-        winner: 1,
-        reason: GameOverReason::Tute,
-    });
+    tute.ends_game = ended(1, GameOverReason::Tute);
     let b = scoreboard(&g4(), &[tute]);
     assert_eq!(b.game_over.map(|g| g.winner), Some(1));
     assert_eq!(b.deal, 1);
@@ -1533,10 +1395,7 @@ fn a_guinote_violation_becomes_a_line_that_ends_the_partida() {
     assert_eq!(line.hand_points, pts(&[0, 0]));
     assert_eq!(
         line.ends_game,
-        Some(GameOver {
-            winner: 1 - mano % 2,
-            reason: GameOverReason::FalseClaim
-        })
+        ended(1 - mano % 2, GameOverReason::FalseClaim)
     );
 }
 
@@ -1565,17 +1424,15 @@ fn individual_tute_for_four_is_entered_with_four_sides_and_a_revoke_voids_the_ha
     let s = setup(GameKind::Tute, 4, &[("partnerships", json!(false))]);
     assert!(validate_setup(&s, Lang::Es).is_ok());
     // Two card-point boxes, as for pairs, are not enough.
-    rejects(
+    first_rejects(
         &s,
-        &[],
-        0,
         QuickHand::Tute(family(&[Some(60), None], Some(0))),
         "card_points",
     );
     // Four players: the fourth is worked out; seat 2's 20 counts for seat 2 alone.
     let mut h = family(&[Some(40), Some(30), Some(45), None], Some(1));
     h.cantes = vec![cante(2, Suit::Copas)];
-    let r = score(&s, &[], 0, QuickHand::Tute(h.clone()));
+    let r = first(&s, QuickHand::Tute(h.clone()));
     assert_eq!(r.points, Some(pts(&[40, 40, 65, 5])));
     assert_eq!(r.hand_points, pts(&[0, 0, 1, 0]));
     assert!(
@@ -1584,18 +1441,16 @@ fn individual_tute_for_four_is_entered_with_four_sides_and_a_revoke_voids_the_ha
         r.notes
     );
     // The same hand in pairs is rejected: four boxes for two sides.
-    rejects(&t4(), &[], 0, QuickHand::Tute(h), "card_points");
+    first_rejects(&t4(), QuickHand::Tute(h), "card_points");
     // A revoke voids the hand, as for three players.
     let mut h = family(&[None, None, None, None], None);
     h.revoke_by = Some(3);
-    let r = score(&s, &[], 0, QuickHand::Tute(h));
+    let r = first(&s, QuickHand::Tute(h));
     assert_eq!(r.hand_points, pts(&[0, 0, 0, 0]));
     assert!(r.notes.contains(&"mano nula".to_string()));
     // The scoreboard keeps four totals and the game goes to one player.
-    let won = score(
+    let won = first(
         &s,
-        &[],
-        0,
         QuickHand::Tute(family(&[Some(70), Some(20), Some(20), Some(10)], Some(0))),
     );
     assert_eq!(won.hand_points, pts(&[1, 0, 0, 0]));

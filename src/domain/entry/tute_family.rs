@@ -152,28 +152,7 @@ pub fn score(
         if !e.seat(&f, c.seat, players) {
             continue;
         }
-        if let Some(t) = hand.tute
-            && t.seat != c.seat
-        {
-            e.add(
-                &f,
-                Problem::CanteWithOthersTute {
-                    seat: c.seat,
-                    tute_seat: t.seat,
-                },
-            );
-        }
-        let ix = usize::from(c.suit.index());
-        if seen.get(ix).copied().unwrap_or(false) {
-            if c.suit == trump {
-                e.add(&f, Problem::FortyTwice { suit: c.suit });
-            } else {
-                e.add(&f, Problem::SuitSungTwice { suit: c.suit });
-            }
-        }
-        if let Some(x) = seen.get_mut(ix) {
-            *x = true;
-        }
+        e.cante(&f, c, hand.tute.map(|t| t.seat), trump, &mut seen);
     }
     if hand.cantes.len() > 4 {
         e.add(

@@ -7,34 +7,17 @@ use crate::domain::cards::Rank;
 use crate::domain::check_value;
 use crate::domain::explain;
 use crate::domain::record::{RecordError, parse_record};
+use crate::domain::test_builders::{
+    self, Dealt, by_flag, c, check_deck, check_examples, check_junk, check_option_defaults,
+    check_option_docs, check_round_trips, deal_four, ended, examples, four_sets, play_picks,
+    refused, rule_truncated, run, set,
+};
 use crate::domain::trick::card_points;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-const EXAMPLES: &str = include_str!("../../../../shared/examples/botifarra.jsonl");
-
-fn c(s: &str) -> Card {
-    s.parse().unwrap()
-}
-
-fn set(cs: &[&str]) -> CardSet {
-    cs.iter().map(|s| c(s)).collect()
-}
-
-fn without_message(mut v: Value) -> Value {
-    if let Some(viol) = v.get_mut("violation").and_then(Value::as_object_mut) {
-        viol.remove("message");
-    }
-    v
-}
-
 fn example(i: usize) -> Value {
-    let line = EXAMPLES
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .nth(i)
-        .unwrap();
-    serde_json::from_str::<Value>(line).unwrap()["record"].clone()
+    examples(GameKind::Botifarra)[i]["record"].clone()
 }
 
 fn ruling(v: &Value) -> Ruling {
@@ -51,48 +34,13 @@ fn hp(r: &Ruling) -> Option<Vec<i64>> {
         .map(|h| h.iter().map(|s| s.whole().unwrap()).collect())
 }
 
-/// Parses `"0:t:c 1:d:contro 2:5o"` (trump, double, play) into moves.
 fn script(s: &str) -> Vec<Move> {
-    s.split_whitespace()
-        .map(|tok| {
-            let parts: Vec<&str> = tok.split(':').collect();
-            let seat: u8 = parts[0].parse().unwrap();
-            let action = match parts[1] {
-                "t" => Action::Trump(match parts[2] {
-                    "botifarra" => TrumpCall::Botifarra,
-                    "delegate" => TrumpCall::Delegate,
-                    s => TrumpCall::Suit(s.parse().unwrap()),
-                }),
-                "d" => Action::Double(match parts[2] {
-                    "contro" => DoubleCall::Contro,
-                    "recontro" => DoubleCall::Recontro,
-                    "sant_vicenc" => DoubleCall::SantVicenc,
-                    _ => DoubleCall::Pass,
-                }),
-                card => Action::Play(c(card)),
-            };
-            Move::new(seat, action)
-        })
-        .collect()
+    test_builders::script(GameKind::Botifarra, s)
 }
 
 /// A state with small hands (the state machine does not check hand sizes).
 fn state(dealer: u8, hands: [&[&str]; 4]) -> Botifarra {
     Botifarra::new(BotifarraOptions::default(), dealer, [0, 0], hands.map(set))
-}
-
-/// Applies a script; on the first refusal returns its index and the refusal.
-fn run(st: &Botifarra, s: &str) -> Result<Botifarra, (usize, Illegal)> {
-    let mut st = st.clone();
-    for (i, m) in script(s).iter().enumerate() {
-        st = st.apply(m).map_err(|e| (i, e))?;
-    }
-    Ok(st)
-}
-
-fn refused(st: &Botifarra, s: &str) -> (usize, &'static str) {
-    let (i, e) = run(st, s).unwrap_err();
-    (i, e.rule.id())
 }
 
 /// Four hands holding one suit each: seat 0 oros, 1 copas, 2 espadas, 3 bastos.
@@ -136,21 +84,7 @@ fn example0_with_calls(calls: Value) -> Value {
 
 #[test]
 fn every_botifarra_example_gets_its_expected_ruling() {
-    let mut failures = Vec::new();
-    for (i, line) in EXAMPLES
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .enumerate()
-    {
-        let ex: Value = serde_json::from_str(line).unwrap();
-        let got = check_value(&ex["record"], Lang::En).unwrap();
-        let got = without_message(serde_json::to_value(&got).unwrap());
-        let want = without_message(ex["expected"].clone());
-        if got != want {
-            failures.push(format!("line {i} ({}): got {got}\nwant {want}", ex["kind"]));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    check_examples(GameKind::Botifarra);
 }
 
 // ---- §5.1 deck, rank, points ------------------------------------------------------------
@@ -742,25 +676,13 @@ fn the_game_ends_when_a_side_passes_100() {
     let mut v = example(0);
     v["before"] = json!([75, 99]);
     let r = ruling(&v);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Target
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Target));
     v["before"] = json!([74, 99]);
     assert_eq!(ruling(&v).game_over, None);
     let mut v = example(0);
     v["options"] = json!({"target": 151});
     v["before"] = json!([125, 0]);
-    assert_eq!(
-        ruling(&v).game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Target
-        })
-    );
+    assert_eq!(ruling(&v).game_over, ended(0, GameOverReason::Target));
 }
 
 #[test]
@@ -878,10 +800,8 @@ fn events_of_other_games_are_unknown_events() {
 
 #[test]
 fn every_option_has_a_default_and_an_unknown_option_or_value_is_an_error() {
-    for s in OPTIONS {
-        assert!(s.parse(&s.default.to_json()).is_some(), "{}", s.name);
-        assert!(!s.doc.is_empty());
-    }
+    check_option_defaults(OPTIONS);
+    check_option_docs(OPTIONS);
     let o = BotifarraOptions::default();
     assert_eq!(o.double_scale, DoubleScale::Geometric);
     assert!(o.allow_sant_vicenc && o.allow_contro_on_botifarra);
@@ -1009,11 +929,7 @@ fn option_values(flags: u8) -> Vec<(&'static str, Value)> {
     vec![
         (
             "double_scale",
-            json!(if flags & 1 == 0 {
-                "geometric"
-            } else {
-                "additive"
-            }),
+            json!(by_flag(flags, 1, "geometric", "additive")),
         ),
         ("allow_sant_vicenc", json!(flags & 2 == 0)),
         ("allow_contro_on_botifarra", json!(flags & 4 == 0)),
@@ -1064,55 +980,15 @@ proptest! {
         flags in any::<u8>(),
         picks in prop::collection::vec(any::<prop::sample::Index>(), 80),
     ) {
-        let mut hands = vec![Vec::new(); 4];
-        for (k, c) in deck.iter().enumerate() {
-            hands[(usize::from(dealer) + 1 + k / 4) % 4].push(*c);
-        }
-        let sets: Vec<CardSet> = hands.iter().map(|h| h.iter().copied().collect()).collect();
+        let hands = deal_four(&deck, dealer, 4);
         let table = TableOptions::from_values(GameKind::Botifarra, 4, &option_values(flags)).unwrap();
         let opts = BotifarraOptions::from_table(&table);
-        let mut st = Botifarra::new(opts, dealer, [before.0, before.1], [sets[0], sets[1], sets[2], sets[3]]);
-        let uni = universe();
-        let mut events = Vec::new();
-        for pick in &picks {
-            let legal = st.legal_actions();
-            prop_assert_eq!(legal.is_empty(), st.is_terminal());
-            prop_assert_eq!(st.current_player().is_none(), st.is_terminal());
-            if legal.is_empty() {
-                break;
-            }
-            for m in &uni {
-                let copy = st.clone();
-                match st.apply(m) {
-                    Ok(_) => prop_assert!(legal.contains(m), "{:?} applied but not listed", m),
-                    Err(e) => {
-                        prop_assert!(!legal.contains(m), "{:?} listed but refused: {:?}", m, e);
-                        prop_assert!(!e.rule.id().is_empty());
-                    }
-                }
-                prop_assert_eq!(&st, &copy);
-            }
-            let mv = *pick.get(&legal);
-            st = st.apply(&mv).unwrap();
-            events.push(Event::Move(mv));
-            let mut cards = all_cards(&st);
-            prop_assert_eq!(cards.len(), 48);
-            cards.sort();
-            cards.dedup();
-            prop_assert_eq!(CardSet::from_cards(cards), Deck::FortyEight.cards());
-        }
-        let record = HandRecord {
-            game: GameKind::Botifarra,
-            players: 4,
-            options: table,
-            dealer,
-            before: Some(vec![Score::points(before.0), Score::points(before.1)]),
-            hands: hands.into_iter().map(|h| h.into_iter().map(CardSlot::Card).collect()).collect(),
-            stock: Vec::new(),
-            turned: None,
-            events,
-            declared: None,
-        };
+        let st = Botifarra::new(opts, dealer, [before.0, before.1], four_sets(&hands));
+        let (st, events) = play_picks(st, &picks, &universe(), |st| {
+            check_deck(all_cards(st), Deck::FortyEight.cards())
+        });
+        let dealt = Dealt { game: GameKind::Botifarra, players: 4, options: table, dealer, before: Some(vec![before.0, before.1]), turned: None };
+        let record = dealt.record(hands, events);
         let r = rule(&record, Lang::Es);
         prop_assert!(r.legal, "{:?}", r.violation);
         prop_assert_eq!(r.complete, st.is_terminal());
@@ -1135,11 +1011,7 @@ proptest! {
             prop_assert_eq!(&again.events, &record.events);
             prop_assert_eq!(rule(&again, Lang::Es), r.clone());
         }
-        // Serde round trips.
-        let rec2: HandRecord = serde_json::from_str(&serde_json::to_string(&record).unwrap()).unwrap();
-        prop_assert_eq!(&rec2, &record);
-        let r2: Ruling = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
-        prop_assert_eq!(r2, r);
+        check_round_trips(&record, &r);
     }
 
     #[test]
@@ -1147,13 +1019,8 @@ proptest! {
         seed in any::<u64>(),
         cut in 0usize..70,
     ) {
-        let mut rec = random_complete_botifarra_record(seed);
-        let n = rec.events.len();
-        rec.events.truncate(cut.min(n));
-        let r = rule(&rec, Lang::En);
-        prop_assert!(r.legal);
-        prop_assert_eq!(r.complete, cut >= n);
-        prop_assert_eq!(r.hand_points.is_some(), cut >= n);
+        let (r, whole) = rule_truncated(random_complete_botifarra_record(seed), cut);
+        prop_assert_eq!(r.hand_points.is_some(), whole);
     }
 
     #[test]
@@ -1169,20 +1036,8 @@ proptest! {
         at in any::<prop::sample::Index>(),
     ) {
         let rec = random_complete_botifarra_record(seed);
-        let mut v = serde_json::to_value(&rec).unwrap();
         let fields = ["format", "players", "options", "dealer", "before", "hands", "stock", "turned", "events", "declared", "events[i]"];
-        let f = fields[which];
-        if f == "events[i]" {
-            let evs = v["events"].as_array_mut().unwrap();
-            let i = at.index(evs.len());
-            evs[i] = junk;
-        } else {
-            v[f] = junk;
-        }
-        if let Ok(r) = check_value(&v, Lang::Ca) {
-            prop_assert_eq!(r.legal, r.violation.is_none());
-            let _ = explain(&parse_record(&v).unwrap(), &r, Lang::Ca);
-        }
+        check_junk(&rec, fields[which], junk, at);
     }
 }
 

@@ -3,6 +3,10 @@
 
 use super::*;
 use crate::domain::check_value;
+use crate::domain::engine::GameKind;
+use crate::domain::test_builders::{
+    self, Rec, c, check_option_defaults, check_option_docs, ended, rule_of, run, set,
+};
 use serde_json::{Value, json};
 
 /// Deal B — trumps oros (10o turned, dealer 3, mano 0). Seat 0 holds the 40 and the 20
@@ -34,37 +38,12 @@ const DEAL_D: [[&str; 5]; 4] = [
 const D_PLAYS: &str =
     "1:1c 3:12e 0:10o 0:11o 1:3c 3:1b 0:12o 1:12c 3:3b 0:3o 1:1e 3:11b 0:1o 1:3e 3:12b";
 
-fn c(s: &str) -> Card {
-    s.parse().unwrap()
-}
-
 fn hands(deal: &[[&str; 5]; 4]) -> [CardSet; 4] {
-    let mut out = [CardSet::EMPTY; 4];
-    for (i, h) in deal.iter().enumerate() {
-        out[i] = h.iter().map(|s| c(s)).collect();
-    }
-    out
+    deal.map(|h| set(&h))
 }
 
-/// Parses a script like `"0:pass 1:solo 2:1o 0:cante:c 2:tute"` into moves.
 fn script(s: &str) -> Vec<Move> {
-    s.split_whitespace()
-        .map(|tok| {
-            let mut parts = tok.split(':');
-            let seat: u8 = parts.next().unwrap().parse().unwrap();
-            let what = parts.next().unwrap();
-            let action = match what {
-                "pass" => Action::Bid(Bid::Pass),
-                "solo" => Action::Bid(Bid::Solo),
-                "cuatrola" => Action::Bid(Bid::Cuatrola),
-                "quintola" => Action::Bid(Bid::Quintola),
-                "cante" => Action::Cante(parts.next().unwrap().parse().unwrap()),
-                "tute" => Action::Tute,
-                card => Action::Play(c(card)),
-            };
-            Move::new(seat, action)
-        })
-        .collect()
+    test_builders::script(GameKind::Cuatrola, s)
 }
 
 fn new_state(
@@ -75,15 +54,6 @@ fn new_state(
     before: [i64; 2],
 ) -> Cuatrola {
     Cuatrola::new(opts, dealer, before, hands(deal), c(turned))
-}
-
-/// Applies a script; on the first refusal returns its index and the reason.
-fn run(st: &Cuatrola, s: &str) -> Result<Cuatrola, (usize, Illegal)> {
-    let mut st = st.clone();
-    for (i, m) in script(s).iter().enumerate() {
-        st = st.apply(m).map_err(|e| (i, e))?;
-    }
-    Ok(st)
 }
 
 fn b(opts: CuatrolaOptions) -> Cuatrola {
@@ -98,29 +68,41 @@ fn d(opts: CuatrolaOptions) -> Cuatrola {
 fn def() -> CuatrolaOptions {
     CuatrolaOptions::default()
 }
-fn rule_of(e: Result<Cuatrola, (usize, Illegal)>) -> (usize, RuleId) {
-    let (i, ill) = e.err().unwrap();
-    (i, ill.rule)
+
+/// The index and rule of the refusal of a script run on deal B.
+fn refused_b(s: &str) -> (usize, RuleId) {
+    rule_of(run(&b(def()), s))
 }
 
-/// A JSON hand record for a deal and a script.
-fn record(
-    deal: &[[&str; 5]; 4],
-    dealer: u8,
-    turned: &str,
-    options: Value,
-    before: Option<[i64; 2]>,
-    s: &str,
-) -> Value {
-    let events: Vec<Value> = script(s).iter().map(Move::to_value).collect();
-    let mut r = json!({
-        "format": "baza-hand/1", "game": "cuatrola", "players": 4, "options": options,
-        "dealer": dealer, "hands": deal, "stock": [], "turned": turned, "events": events
-    });
-    if let Some(b) = before {
-        r["before"] = json!(b);
-    }
-    r
+/// Deal B after four passes, trick 1 (won by seat 0) and `plays`.
+fn after_b_t1(plays: &str) -> Cuatrola {
+    run(&b(def()), &format!("{B_BIDS} {B_T1} {plays}")).unwrap()
+}
+
+/// [`refused_b`] for plays after four passes.
+fn refused_after_bids(plays: &str) -> (usize, RuleId) {
+    refused_b(&format!("{B_BIDS} {plays}"))
+}
+
+/// Deal B as a record (dealer 3, 10o turned).
+fn deal_b() -> Rec {
+    Rec::new(GameKind::Cuatrola, 4, 3)
+        .hands(DEAL_B)
+        .turned("10o")
+}
+
+/// Deal C as a record (dealer 0, 10o turned).
+fn deal_c() -> Rec {
+    Rec::new(GameKind::Cuatrola, 4, 0)
+        .hands(DEAL_C)
+        .turned("10o")
+}
+
+/// Deal D as a record (dealer 0, 10o turned).
+fn deal_d() -> Rec {
+    Rec::new(GameKind::Cuatrola, 4, 0)
+        .hands(DEAL_D)
+        .turned("10o")
 }
 
 fn ruling(v: &Value) -> Ruling {
@@ -128,6 +110,8 @@ fn ruling(v: &Value) -> Ruling {
 }
 
 const B_BIDS: &str = "0:pass 1:pass 2:pass 3:pass";
+/// Deal B: after four passes seat 1 answers the as de bastos with a copa (a renuncio).
+const B_REVOKE: &str = "0:pass 1:pass 2:pass 3:pass 0:1b 1:1c";
 /// Deal B, trick 1: seat 0 wins with the as de bastos.
 const B_T1: &str = "0:1b 1:3b 2:10e 3:11b";
 
@@ -161,7 +145,7 @@ fn in_cuatrola_the_caballo_beats_the_sota_and_the_marriage_is_rey_and_caballo() 
     assert_eq!(VALUES.points(c("11c")), 3);
     assert_eq!(VALUES.points(c("10c")), 2);
     // Seat 2 holds rey and caballo de espadas in deal B: he may sing them.
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     assert!(
         st.apply(&Move::new(2, Action::Cante(Suit::Espadas)))
             .is_ok()
@@ -173,21 +157,24 @@ fn in_cuatrola_the_caballo_beats_the_sota_and_the_marriage_is_rey_and_caballo() 
 #[test]
 fn the_turned_card_fixes_trumps() {
     assert_eq!(b(def()).trump(), Suit::Oros);
-    let r = ruling(&record(&DEAL_B, 3, "10o", json!({}), None, B_BIDS));
+    let r = deal_b().script(B_BIDS).rule();
     assert!(r.legal);
 }
 
 #[test]
 fn the_turned_card_must_be_in_the_dealers_hand() {
-    let r = ruling(&record(&DEAL_B, 3, "12o", json!({}), None, ""));
+    let r = deal_b().turned("12o").rule();
     let v = r.violation.unwrap();
     assert_eq!(
         (v.rule, v.event, v.seat, v.side),
         (RuleId::DealInvalid, None, Some(3), Some(1))
     );
-    let r = ruling(&record(&DEAL_B, 2, "10o", json!({}), None, ""));
+    let r = Rec::new(GameKind::Cuatrola, 4, 2)
+        .hands(DEAL_B)
+        .turned("10o")
+        .rule();
     assert_eq!(r.violation.unwrap().rule, RuleId::DealInvalid);
-    let mut v = record(&DEAL_B, 3, "10o", json!({}), None, "");
+    let mut v = deal_b().json();
     v.as_object_mut().unwrap().remove("turned");
     assert_eq!(ruling(&v).violation.unwrap().rule, RuleId::DealInvalid);
 }
@@ -196,18 +183,21 @@ fn the_turned_card_must_be_in_the_dealers_hand() {
 fn a_deal_needs_the_twenty_cards_five_each() {
     let mut bad = DEAL_B;
     bad[0][4] = "7b";
-    let r = ruling(&record(&bad, 3, "10o", json!({}), None, ""));
+    let r = Rec::new(GameKind::Cuatrola, 4, 3)
+        .hands(bad)
+        .turned("10o")
+        .rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::DealInvalid);
     assert_eq!(r.points, vec![Score::ZERO, Score::ZERO]);
     assert!(r.tricks.is_empty() && r.hand_points.is_none() && r.game_over.is_none());
-    let mut v = record(&DEAL_B, 3, "10o", json!({}), None, "");
+    let mut v = deal_b().json();
     v["hands"][0] = json!(["12o", "11o", "12c", "11c"]);
     v["hands"][1] = json!(["3b", "10b", "1c", "3c", "10c", "1b"]);
     assert_eq!(ruling(&v).violation.unwrap().rule, RuleId::DealInvalid);
     v["hands"] = json!([["zz"], [], [], []]);
     let r = ruling(&v);
     assert_eq!(r.violation.unwrap().rule, RuleId::DealInvalid);
-    let mut v = record(&DEAL_B, 3, "10o", json!({}), None, "");
+    let mut v = deal_b().json();
     v["stock"] = json!(["1b"]);
     assert_eq!(ruling(&v).violation.unwrap().rule, RuleId::DealInvalid);
 }
@@ -227,30 +217,21 @@ fn mano_speaks_first_and_the_dealer_last() {
 #[test]
 fn all_four_calls_are_required_before_the_first_card() {
     assert_eq!(
-        rule_of(run(&b(def()), "0:pass 1:pass 2:pass 0:1b")),
+        refused_b("0:pass 1:pass 2:pass 0:1b"),
         (3, RuleId::OutOfTurn)
     );
 }
 
 #[test]
 fn a_bid_must_raise_the_highest_bid() {
-    assert_eq!(
-        rule_of(run(&b(def()), "0:cuatrola 1:solo")),
-        (1, RuleId::IllegalBid)
-    );
-    assert_eq!(
-        rule_of(run(&b(def()), "0:solo 1:solo")),
-        (1, RuleId::IllegalBid)
-    );
+    assert_eq!(refused_b("0:cuatrola 1:solo"), (1, RuleId::IllegalBid));
+    assert_eq!(refused_b("0:solo 1:solo"), (1, RuleId::IllegalBid));
     assert!(run(&b(def()), "0:solo 1:cuatrola 2:quintola 3:pass").is_ok());
 }
 
 #[test]
 fn a_bid_after_the_bidding_is_an_illegal_bid() {
-    assert_eq!(
-        rule_of(run(&b(def()), &format!("{B_BIDS} 0:solo"))),
-        (4, RuleId::IllegalBid)
-    );
+    assert_eq!(refused_after_bids("0:solo"), (4, RuleId::IllegalBid));
 }
 
 // §8 item 6: the 17-point rule with target 21.
@@ -357,7 +338,7 @@ fn mano_leads_or_the_next_active_seat_when_mano_sits_out() {
 
 #[test]
 fn the_trick_winner_leads_the_next_trick() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     assert_eq!(st.current_player(), Some(0));
     assert_eq!(rule_of(run(&st, "1:1c")), (0, RuleId::OutOfTurn));
 }
@@ -367,10 +348,7 @@ fn the_trick_winner_leads_the_next_trick() {
 #[test]
 fn a_follower_must_follow_suit() {
     // Seat 1 holds 3b and 10b: a copas card on the as de bastos is a renuncio.
-    assert_eq!(
-        rule_of(run(&b(def()), &format!("{B_BIDS} 0:1b 1:1c"))),
-        (5, RuleId::MustFollowSuit)
-    );
+    assert_eq!(refused_after_bids("0:1b 1:1c"), (5, RuleId::MustFollowSuit));
 }
 
 #[test]
@@ -381,14 +359,14 @@ fn a_follower_must_beat_the_winning_card_even_over_his_partner() {
     assert_eq!(st.legal_cards().len(), 5);
     // Deal B trick 2 after seat 0 wins: he leads 12c; seat 1 must top it with 1c or 3c
     // (not 10c); seat 2 (void, no trumps) anything; seat 3 void, must trump.
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1} 0:12c")).unwrap();
+    let st = after_b_t1("0:12c");
     assert_eq!(st.legal_cards(), CardSet::from_cards([c("1c"), c("3c")]));
     assert_eq!(rule_of(run(&st, "1:10c")), (0, RuleId::MustBeat));
 }
 
 #[test]
 fn a_void_follower_must_trump_and_overtrump() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1} 0:12c 1:1c 2:3e")).unwrap();
+    let st = after_b_t1("0:12c 1:1c 2:3e");
     // Seat 3 is void in copas with three trumps: must trump.
     assert_eq!(
         st.legal_cards(),
@@ -489,12 +467,9 @@ fn with_highest_led_suit_card_a_follower_must_top_the_led_suit_after_a_trump() {
 
 #[test]
 fn a_card_not_held_is_card_not_in_hand() {
-    assert_eq!(
-        rule_of(run(&b(def()), &format!("{B_BIDS} 0:1o"))),
-        (4, RuleId::CardNotInHand)
-    );
+    assert_eq!(refused_after_bids("0:1o"), (4, RuleId::CardNotInHand));
     // Nor a card already played.
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     assert_eq!(rule_of(run(&st, "0:1b")), (0, RuleId::CardNotInHand));
 }
 
@@ -502,7 +477,7 @@ fn a_card_not_held_is_card_not_in_hand() {
 
 #[test]
 fn a_cante_needs_a_trick_won_by_the_side() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     // Seat 3 (side 1) holds rey and caballo de bastos? He played the caballo; use seat 1.
     assert_eq!(rule_of(run(&st, "3:cante:b")), (0, RuleId::IllegalCante));
     assert_eq!(rule_of(run(&st, "1:cante:c")), (0, RuleId::IllegalCante));
@@ -511,29 +486,23 @@ fn a_cante_needs_a_trick_won_by_the_side() {
 
 #[test]
 fn there_is_no_cante_before_the_first_trick() {
+    assert_eq!(refused_b("0:cante:o"), (0, RuleId::IllegalCante));
+    assert_eq!(refused_after_bids("0:cante:o"), (4, RuleId::IllegalCante));
     assert_eq!(
-        rule_of(run(&b(def()), "0:cante:o")),
-        (0, RuleId::IllegalCante)
-    );
-    assert_eq!(
-        rule_of(run(&b(def()), &format!("{B_BIDS} 0:cante:o"))),
-        (4, RuleId::IllegalCante)
-    );
-    assert_eq!(
-        rule_of(run(&b(def()), &format!("{B_BIDS} 0:1b 0:cante:o"))),
+        refused_after_bids("0:1b 0:cante:o"),
         (5, RuleId::IllegalCante)
     );
 }
 
 #[test]
 fn a_cante_after_the_next_lead_is_too_late() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1} 0:12c")).unwrap();
+    let st = after_b_t1("0:12c");
     assert_eq!(rule_of(run(&st, "0:cante:o")), (0, RuleId::IllegalCante));
 }
 
 #[test]
 fn both_partners_may_sing_after_one_trick_once_each() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1} 0:cante:o 2:cante:e")).unwrap();
+    let st = after_b_t1("0:cante:o 2:cante:e");
     assert_eq!(st.points(), [26 + 40 + 20, 0]);
     assert_eq!(st.sung().len(), 2);
     assert_eq!(rule_of(run(&st, "0:cante:c")), (0, RuleId::IllegalCante));
@@ -556,7 +525,7 @@ fn with_one_per_side_only_one_partner_sings_per_trick() {
 
 #[test]
 fn the_forty_is_sung_before_any_twenty() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     assert_eq!(rule_of(run(&st, "0:cante:c")), (0, RuleId::IllegalCante));
     let st = run(&st, "0:cante:o").unwrap();
     assert_eq!(st.sung()[0].value, 40);
@@ -564,18 +533,14 @@ fn the_forty_is_sung_before_any_twenty() {
 
 #[test]
 fn a_cante_needs_both_cards_in_hand() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
+    let st = after_b_t1("");
     assert_eq!(rule_of(run(&st, "2:cante:c")), (0, RuleId::IllegalCante));
 }
 
 #[test]
 fn a_marriage_not_sung_at_the_first_chance_lapses() {
     // Trick 2 after seat 0 sang the 40: 0:12c 1:1c 2:3e 3:1o, seat 3 trumps and wins.
-    let st = run(
-        &b(def()),
-        &format!("{B_BIDS} {B_T1} 0:cante:o 0:12c 1:1c 2:3e 3:1o"),
-    )
-    .unwrap();
+    let st = after_b_t1("0:cante:o 0:12c 1:1c 2:3e 3:1o");
     assert_eq!(st.tricks()[1].winner, 3);
     // Seat 2 sang nothing after trick 1: his espadas lapsed; seat 0 sang, nothing lapsed.
     assert!(st.lapsed[2].contains(suit_mark(Suit::Espadas)));
@@ -640,22 +605,28 @@ fn there_are_no_cantes_in_cuatrola_or_quintola_hands() {
     assert!(run(&st, "0:cante:o").is_ok());
 }
 
-#[test]
-fn a_tute_event_is_illegal_tute_unless_the_option_wins_hand() {
-    let st = run(&b(def()), &format!("{B_BIDS} {B_T1}")).unwrap();
-    assert_eq!(rule_of(run(&st, "0:tute")), (0, RuleId::IllegalTute));
-    assert_eq!(rule_of(run(&b(def()), "0:tute")), (0, RuleId::IllegalTute));
-    // Four reyes in one hand, option wins_hand.
-    let deal: [[&str; 5]; 4] = [
-        ["12o", "12c", "12e", "12b", "1o"],
-        ["3o", "10o", "11o", "1c", "3c"],
-        ["10c", "11c", "1e", "3e", "10e"],
-        ["11e", "1b", "3b", "10b", "11b"],
-    ];
-    let opts = CuatrolaOptions {
+/// Seat 0 holds the four reyes.
+const DEAL_REYES: [[&str; 5]; 4] = [
+    ["12o", "12c", "12e", "12b", "1o"],
+    ["3o", "10o", "11o", "1c", "3c"],
+    ["10c", "11c", "1e", "3e", "10e"],
+    ["11e", "1b", "3b", "10b", "11b"],
+];
+
+fn tute_wins_hand() -> CuatrolaOptions {
+    CuatrolaOptions {
         cuatrola_tute: CuatrolaTute::WinsHand,
         ..def()
-    };
+    }
+}
+
+#[test]
+fn a_tute_event_is_illegal_tute_unless_the_option_wins_hand() {
+    let st = after_b_t1("");
+    assert_eq!(rule_of(run(&st, "0:tute")), (0, RuleId::IllegalTute));
+    assert_eq!(refused_b("0:tute"), (0, RuleId::IllegalTute));
+    // Four reyes in one hand, option wins_hand.
+    let (deal, opts) = (DEAL_REYES, tute_wins_hand());
     let st = new_state(&deal, 3, "11b", opts, [0, 0]);
     // Trick 1: 0 leads 1o, 1 must beat? cannot beat the ace: 3o; 2 void oros, no trump? he has none → 10c; 3 void, must trump: 11b? 1b…
     let st = run(&st, "0:pass 1:pass 2:pass 3:pass 0:1o 1:3o 2:10c 3:1b").unwrap();
@@ -669,16 +640,7 @@ fn a_tute_event_is_illegal_tute_unless_the_option_wins_hand() {
 
 #[test]
 fn with_wins_hand_a_declared_tute_wins_the_hand() {
-    let deal: [[&str; 5]; 4] = [
-        ["12o", "12c", "12e", "12b", "1o"],
-        ["3o", "10o", "11o", "1c", "3c"],
-        ["10c", "11c", "1e", "3e", "10e"],
-        ["11e", "1b", "3b", "10b", "11b"],
-    ];
-    let opts = CuatrolaOptions {
-        cuatrola_tute: CuatrolaTute::WinsHand,
-        ..def()
-    };
+    let (deal, opts) = (DEAL_REYES, tute_wins_hand());
     let st = new_state(&deal, 3, "11e", opts, [0, 0]);
     // Trumps espadas. 0 leads 1o: 1 plays 3o, 2 void oros must trump: 1e; 3 void oros must overtrump? 11e < 1e → anything: 1b.
     let st = run(&st, "0:pass 1:pass 2:pass 3:pass 0:1o 1:3o 2:1e 3:1b").unwrap();
@@ -820,14 +782,10 @@ fn a_quintola_needs_all_five_tricks() {
 
 #[test]
 fn hand_points_of_a_decided_cuatrola_are_set_even_if_the_record_stops() {
-    let v = record(
-        &DEAL_C,
-        0,
-        "10o",
-        json!({}),
-        Some([0, 0]),
-        "1:cuatrola 2:pass 3:pass 0:pass 1:12c 2:1c 0:10o 0:11o 1:11c 2:3c",
-    );
+    let v = deal_c()
+        .before([0, 0])
+        .script("1:cuatrola 2:pass 3:pass 0:pass 1:12c 2:1c 0:10o 0:11o 1:11c 2:3c")
+        .json();
     let r = ruling(&v);
     assert!(r.legal && !r.complete);
     assert_eq!(r.hand_points, Some(vec![Score::points(4), Score::ZERO]));
@@ -838,26 +796,17 @@ fn hand_points_of_a_decided_cuatrola_are_set_even_if_the_record_stops() {
 #[test]
 fn the_game_ends_when_before_plus_hand_points_reach_the_target() {
     let s = format!("1:pass 2:pass 3:pass 0:pass {C_PLAYS}");
-    let r = ruling(&record(&DEAL_C, 0, "10o", json!({}), Some([19, 0]), &s));
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Target
-        })
-    );
-    let r = ruling(&record(&DEAL_C, 0, "10o", json!({}), Some([18, 20]), &s));
+    let r = deal_c().before([19, 0]).script(&s).rule();
+    assert_eq!(r.game_over, ended(0, GameOverReason::Target));
+    let r = deal_c().before([18, 20]).script(&s).rule();
     assert_eq!(r.game_over, None);
-    let r = ruling(&record(&DEAL_C, 0, "10o", json!({}), None, &s));
+    let r = deal_c().script(&s).rule();
     assert_eq!(r.game_over, None);
-    let r = ruling(&record(
-        &DEAL_C,
-        0,
-        "10o",
-        json!({"target": 11}),
-        Some([9, 0]),
-        &s,
-    ));
+    let r = deal_c()
+        .options(json!({"target": 11}))
+        .before([9, 0])
+        .script(&s)
+        .rule();
     assert_eq!(r.game_over.map(|g| g.winner), Some(0));
 }
 
@@ -865,14 +814,7 @@ fn the_game_ends_when_before_plus_hand_points_reach_the_target() {
 
 #[test]
 fn a_revoke_gives_the_opponents_the_value_at_stake() {
-    let v = record(
-        &DEAL_B,
-        3,
-        "10o",
-        json!({}),
-        Some([0, 0]),
-        &format!("{B_BIDS} 0:1b 1:1c"),
-    );
+    let v = deal_b().before([0, 0]).script(B_REVOKE).json();
     let r = ruling(&v);
     let viol = r.violation.clone().unwrap();
     assert_eq!(
@@ -882,49 +824,36 @@ fn a_revoke_gives_the_opponents_the_value_at_stake() {
     assert!(!r.legal && !r.complete);
     assert_eq!(r.hand_points, Some(vec![Score::points(1), Score::ZERO]));
     // In a cuatrola hand the value is 4, to the soloist's side when an opponent revokes.
-    let v = record(
-        &DEAL_B,
-        3,
-        "10o",
-        json!({}),
-        None,
-        "0:cuatrola 1:pass 2:pass 3:pass 0:1b 1:1c",
-    );
+    let v = deal_b()
+        .script("0:cuatrola 1:pass 2:pass 3:pass 0:1b 1:1c")
+        .json();
     assert_eq!(
         ruling(&v).hand_points,
         Some(vec![Score::points(4), Score::ZERO])
     );
-    let v = record(
-        &DEAL_B,
-        3,
-        "10o",
-        json!({"revoke_counts_as_over100": true}),
-        None,
-        &format!("{B_BIDS} 0:1b 1:1c"),
-    );
+    let v = deal_b()
+        .options(json!({"revoke_counts_as_over100": true}))
+        .script(B_REVOKE)
+        .json();
     assert_eq!(
         ruling(&v).hand_points,
         Some(vec![Score::points(2), Score::ZERO])
     );
-    let v = record(
-        &DEAL_B,
-        3,
-        "10o",
-        json!({"revoke_penalty": "none"}),
-        None,
-        &format!("{B_BIDS} 0:1b 1:1c"),
-    );
+    let v = deal_b()
+        .options(json!({"revoke_penalty": "none"}))
+        .script(B_REVOKE)
+        .json();
     assert_eq!(ruling(&v).hand_points, Some(vec![Score::ZERO, Score::ZERO]));
 }
 
 #[test]
 fn a_violation_during_the_bidding_puts_the_highest_bid_at_stake() {
-    let v = record(&DEAL_B, 3, "10o", json!({}), None, "0:solo 1:solo");
+    let v = deal_b().script("0:solo 1:solo").json();
     assert_eq!(
         ruling(&v).hand_points,
         Some(vec![Score::points(2), Score::ZERO])
     );
-    let v = record(&DEAL_B, 3, "10o", json!({}), None, "1:pass");
+    let v = deal_b().script("1:pass").json();
     let r = ruling(&v);
     assert_eq!(r.violation.unwrap().rule, RuleId::OutOfTurn);
     assert_eq!(r.hand_points, Some(vec![Score::points(1), Score::ZERO]));
@@ -932,38 +861,21 @@ fn a_violation_during_the_bidding_puts_the_highest_bid_at_stake() {
 
 #[test]
 fn a_penalty_can_end_the_game_with_reason_revoke() {
-    let v = record(
-        &DEAL_B,
-        3,
-        "10o",
-        json!({}),
-        Some([20, 0]),
-        &format!("{B_BIDS} 0:1b 1:1c"),
-    );
+    let v = deal_b().before([20, 0]).script(B_REVOKE).json();
     let r = ruling(&v);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Revoke
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Revoke));
 }
 
 #[test]
 fn record_errors_are_not_penalised() {
-    let v = record(
-        &DEAL_B,
-        3,
-        "10o",
-        json!({}),
-        Some([20, 0]),
-        &format!("{B_BIDS} 0:1o"),
-    );
+    let v = deal_b()
+        .before([20, 0])
+        .script(&format!("{B_BIDS} 0:1o"))
+        .json();
     let r = ruling(&v);
     assert_eq!(r.violation.unwrap().rule, RuleId::CardNotInHand);
     assert_eq!((r.hand_points, r.game_over), (None, None));
-    let mut v = record(&DEAL_B, 3, "10o", json!({}), None, B_BIDS);
+    let mut v = deal_b().script(B_BIDS).json();
     v["events"]
         .as_array_mut()
         .unwrap()
@@ -976,13 +888,13 @@ fn record_errors_are_not_penalised() {
 #[test]
 fn an_event_after_the_end_is_a_violation_but_the_result_stands() {
     let s = format!("1:pass 2:pass 3:pass 0:pass {C_PLAYS} 1:1c");
-    let r = ruling(&record(&DEAL_C, 0, "10o", json!({}), Some([19, 0]), &s));
+    let r = deal_c().before([19, 0]).script(&s).rule();
     assert!(!r.legal && r.complete);
     assert_eq!(r.violation.unwrap().rule, RuleId::OutOfTurn);
     assert_eq!(r.hand_points, Some(vec![Score::points(2), Score::ZERO]));
     assert_eq!(r.game_over.unwrap().reason, GameOverReason::Target);
     let s = format!("1:pass 2:pass 3:pass 0:pass {C_PLAYS} 0:cante:o");
-    let r = ruling(&record(&DEAL_C, 0, "10o", json!({}), None, &s));
+    let r = deal_c().script(&s).rule();
     assert_eq!(r.violation.unwrap().rule, RuleId::IllegalCante);
     assert!(r.complete);
 }
@@ -990,7 +902,7 @@ fn an_event_after_the_end_is_a_violation_but_the_result_stands() {
 #[test]
 fn cantes_are_reported_with_their_event_and_counted_in_points() {
     let s = format!("{B_BIDS} {B_T1} 0:cante:o 2:cante:e");
-    let r = ruling(&record(&DEAL_B, 3, "10o", json!({}), None, &s));
+    let r = deal_b().script(&s).rule();
     assert_eq!(r.cantes.len(), 2);
     assert_eq!(
         (
@@ -1011,8 +923,7 @@ fn cantes_are_reported_with_their_event_and_counted_in_points() {
 
 #[test]
 fn messages_are_given_in_the_three_languages() {
-    let s = format!("{B_BIDS} 0:1b 1:1c");
-    let v = record(&DEAL_B, 3, "10o", json!({}), None, &s);
+    let v = deal_b().script(B_REVOKE).json();
     let es = check_value(&v, Lang::Es)
         .unwrap()
         .violation
@@ -1036,10 +947,8 @@ fn messages_are_given_in_the_three_languages() {
 
 #[test]
 fn every_option_has_a_default_and_a_doc_line() {
-    for o in OPTIONS {
-        assert!(!o.doc.is_empty());
-        assert!(o.parse(&o.default.to_json()).is_some(), "{}", o.name);
-    }
+    check_option_docs(OPTIONS);
+    check_option_defaults(OPTIONS);
     assert_eq!(OPTIONS.len(), 13);
     assert_eq!(CuatrolaOptions::default().target, 21);
 }
@@ -1072,7 +981,7 @@ fn the_state_is_never_changed_by_a_refused_action() {
 
 /// Deal B (dealer 3, mano 0) with these events and `before`.
 fn deal_b_with(events: Value, before: Option<[i64; 2]>) -> Value {
-    let mut v = record(&DEAL_B, 3, "10o", json!({}), before, "");
+    let mut v = deal_b().before_opt(before).json();
     v["events"] = events;
     v
 }
@@ -1125,13 +1034,7 @@ fn a_bid_that_is_not_a_call_is_illegal_bid_and_puts_the_highest_bid_so_far_at_st
         json!([{"seat": 0, "bid": "alone"}]),
         Some([3, 20]),
     ));
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::Revoke
-        })
-    );
+    assert_eq!(r.game_over, ended(1, GameOverReason::Revoke));
 }
 
 #[test]
@@ -1160,7 +1063,7 @@ fn decided_cuatrola_then(last: &str) -> Ruling {
         "1:pass 2:pass 3:pass 0:cuatrola {} {last}",
         plays[..12].join(" ")
     );
-    let v = record(&DEAL_D, 0, "10o", json!({}), Some([3, 18]), &s);
+    let v = deal_d().before([3, 18]).script(&s).json();
     ruling(&v)
 }
 
@@ -1176,13 +1079,7 @@ fn a_violation_after_a_cuatrola_is_decided_is_penalised_and_replaces_the_result(
     assert_eq!((v.rule, v.seat), (RuleId::IllegalCante, Some(0)));
     assert!(!r.complete);
     assert_eq!(hand_points(&r), Some(vec![0, 4]));
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::Revoke
-        })
-    );
+    assert_eq!(r.game_over, ended(1, GameOverReason::Revoke));
     // An out-of-turn card by the side that lost: the result is the same 4, now as a penalty.
     let r = decided_cuatrola_then("1:3e");
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::OutOfTurn);
@@ -1198,25 +1095,15 @@ fn a_violation_after_a_quintola_is_lost_is_penalised_and_replaces_the_result() {
     assert_eq!(st.result(), Some([5, 0]));
     assert!(!st.is_terminal());
     // Seat 0 leads the second trick; seat 2 plays first: side 0 offends.
-    let v = record(
-        &DEAL_C,
-        0,
-        "10o",
-        json!({}),
-        Some([18, 16]),
-        &format!("{s} 2:3c"),
-    );
+    let v = deal_c()
+        .before([18, 16])
+        .script(&format!("{s} 2:3c"))
+        .json();
     let r = ruling(&v);
     assert_eq!(r.violation.clone().unwrap().rule, RuleId::OutOfTurn);
     assert!(!r.complete);
     assert_eq!(hand_points(&r), Some(vec![0, 5]));
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::Revoke
-        })
-    );
+    assert_eq!(r.game_over, ended(1, GameOverReason::Revoke));
 }
 
 #[test]
@@ -1230,7 +1117,7 @@ fn a_card_not_held_after_a_decided_cuatrola_leaves_no_result() {
     let plays: Vec<&str> = D_PLAYS.split_whitespace().collect();
     let s = format!("1:pass 2:pass 3:pass 0:cuatrola {}", plays[..12].join(" "));
     for junk in [json!({"seat": 0}), json!({"seat": 0, "play": "zz"})] {
-        let mut v = record(&DEAL_D, 0, "10o", json!({}), Some([3, 18]), &s);
+        let mut v = deal_d().before([3, 18]).script(&s).json();
         v["events"].as_array_mut().unwrap().push(junk.clone());
         let r = ruling(&v);
         assert!(

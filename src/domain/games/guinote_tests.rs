@@ -5,17 +5,16 @@
 use super::*;
 use crate::domain::cards::Suit;
 use crate::domain::check_value;
-use crate::domain::games::tute::tests::{
-    c, cards, check_record, check_walk, finish, record_json, rule_of, run, script, set, tricks,
-    without_message,
-};
+use crate::domain::games::tute::tests::{check_record, check_walk};
 use crate::domain::games::tute_family::FamilyReason;
 use crate::domain::record::Action;
+use crate::domain::test_builders::{
+    self, Rec, c, cards, check_example_messages, check_examples, check_junk, check_option_defaults,
+    ended, finish, rule_of, run, set, tricks,
+};
 use crate::domain::trick::{CardValues, Partnership, TrickView, legal_cards};
 use proptest::prelude::*;
 use serde_json::{Value, json};
-
-const EXAMPLES: &str = include_str!("../../../../shared/examples/guinote.jsonl");
 
 /// Deal G — 4 players, dealer 3 (mano 0), trumps bastos (1b last of the stock).
 /// Seat 0 holds the 20 in oros (rey + sota) and the 7 of trumps; seat 2 the 40.
@@ -51,50 +50,33 @@ fn n_tricks(x: &Guinote) -> usize {
     x.core().tricks().len()
 }
 
+fn script(s: &str) -> Vec<Move> {
+    test_builders::script(GameKind::Guinote, s)
+}
+
+/// Deal G as a record.
+fn deal_g() -> Rec {
+    Rec::new(GameKind::Guinote, 4, 3)
+        .hands(DEAL_G)
+        .stock(STOCK_G)
+        .turned("1b")
+}
+
 fn rec(before: Option<Vec<i64>>, o: Value, ev: &[Move]) -> Ruling {
-    check_value(
-        &record_json("guinote", 4, 3, &DEAL_G, &STOCK_G, "1b", before, o, ev),
-        Lang::En,
-    )
-    .unwrap()
+    deal_g().before_opt(before).options(o).moves(ev).rule()
 }
 
 // ---- the shared examples -----------------------------------------------------------------
 
 #[test]
 fn every_guinote_example_gets_its_expected_ruling() {
-    let mut failures = Vec::new();
-    for (i, line) in EXAMPLES
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .enumerate()
-    {
-        let ex: Value = serde_json::from_str(line).unwrap();
-        let got = check_value(&ex["record"], Lang::En).unwrap();
-        let got = without_message(serde_json::to_value(&got).unwrap());
-        let want = without_message(ex["expected"].clone());
-        if got != want {
-            failures.push(format!("line {i}:\n got  {got}\n want {want}"));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    check_examples(GameKind::Guinote);
 }
 
 #[test]
 fn the_example_messages_are_read_out_in_english_as_given() {
-    for line in EXAMPLES.lines().filter(|l| !l.trim().is_empty()) {
-        let ex: Value = serde_json::from_str(line).unwrap();
-        let got = serde_json::to_value(check_value(&ex["record"], Lang::En).unwrap()).unwrap();
-        // unknown_event and card_not_in_hand messages come from the shared layers.
-        if !["unknown_event", "card_not_in_hand"]
-            .contains(&got["violation"]["rule"].as_str().unwrap_or(""))
-        {
-            assert_eq!(
-                got["violation"]["message"],
-                ex["expected"]["violation"]["message"]
-            );
-        }
-    }
+    // unknown_event and card_not_in_hand messages come from the shared layers.
+    check_example_messages(GameKind::Guinote, &["unknown_event", "card_not_in_hand"]);
 }
 
 // ---- §4.1 deck, rank, points (§8 items 1 and 2) --------------------------------------------
@@ -134,39 +116,11 @@ fn the_marriage_is_rey_and_sota_not_caballo() {
 #[test]
 fn four_players_get_six_cards_and_the_pinta_lies_last_under_a_stock_of_16() {
     assert!(rec(None, json!({}), &[]).legal);
-    let r = check_value(
-        &record_json(
-            "guinote",
-            4,
-            3,
-            &DEAL_G,
-            &STOCK_G,
-            "11b",
-            None,
-            json!({}),
-            &[],
-        ),
-        Lang::En,
-    )
-    .unwrap();
+    let r = deal_g().turned("11b").rule();
     assert_eq!(r.violation.unwrap().rule, RuleId::DealInvalid);
     let mut short = STOCK_G.to_vec();
     short.pop();
-    let r = check_value(
-        &record_json(
-            "guinote",
-            4,
-            3,
-            &DEAL_G,
-            &short,
-            "11b",
-            None,
-            json!({}),
-            &[],
-        ),
-        Lang::En,
-    )
-    .unwrap();
+    let r = deal_g().stock(short).turned("11b").rule();
     assert_eq!(r.violation.unwrap().rule, RuleId::DealInvalid);
 }
 
@@ -401,29 +355,15 @@ const STOCK_R: [&str; 16] = [
 #[test]
 fn a_tute_de_reyes_wins_the_partida() {
     let ev = script(&format!("{G_T1} 0:tute"));
-    let r = check_value(
-        &record_json(
-            "guinote",
-            4,
-            3,
-            &DEAL_R,
-            &STOCK_R,
-            "1b",
-            Some(vec![0, 0]),
-            json!({}),
-            &ev,
-        ),
-        Lang::En,
-    )
-    .unwrap();
+    let r = Rec::new(GameKind::Guinote, 4, 3)
+        .hands(DEAL_R)
+        .stock(STOCK_R)
+        .turned("1b")
+        .before(vec![0, 0])
+        .moves(&ev)
+        .rule();
     assert!(r.legal && r.complete, "{:?}", r.violation);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Tute
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Tute));
     assert_eq!(r.hand_points, Some(r.points.clone()));
     assert_eq!(
         serde_json::to_value(&r.cantes[0]).unwrap()["tute"],
@@ -522,13 +462,7 @@ fn de_vueltas_a_side_with_101_claims_and_wins_at_once() {
     let ev = script(&format!("{G_T1} 2:claim"));
     let r = rec(Some(vec![95, 40]), json!({}), &ev);
     assert!(r.legal && r.complete);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Claim
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Claim));
     assert_eq!(r.hand_points, Some(vec![Score::points(21), Score::ZERO]));
 }
 
@@ -537,13 +471,7 @@ fn a_claim_in_the_first_deal_or_short_of_101_is_false_and_loses_the_partida() {
     let ev = script(&format!("{G_T1} 0:claim"));
     let r = rec(Some(vec![0, 0]), json!({}), &ev);
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::FalseClaim);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::FalseClaim
-        })
-    );
+    assert_eq!(r.game_over, ended(1, GameOverReason::FalseClaim));
     assert_eq!(r.hand_points, None);
     let r = rec(Some(vec![70, 40]), json!({}), &ev);
     assert_eq!(
@@ -564,13 +492,7 @@ fn worked_check_9_vueltas_scores_carry_and_the_first_side_to_101_wins() {
     ev.extend(more);
     let r = rec(Some(vec![70, 80]), json!({}), &ev);
     assert!(r.legal && r.complete);
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Target
-        })
-    );
+    assert_eq!(r.game_over, ended(0, GameOverReason::Target));
     // With automatic claims the hand ends by itself at 101.
     let st = run(
         &g(opts(json!({"vueltas_claim": "automatic"})), Some(&[70, 80])),
@@ -595,10 +517,7 @@ fn the_side_that_reached_101_second_wins_the_partida_with_a_valid_claim() {
     assert!(claimed.is_terminal());
     assert_eq!(
         game_over(claimed.core(), &def()),
-        Some(GameOver {
-            winner: 1,
-            reason: GameOverReason::Claim
-        })
+        ended(1, GameOverReason::Claim)
     );
     // Side 0 could have claimed too; once side 1 has claimed, nobody can.
     assert!(run(&st, "2:claim").is_ok());
@@ -631,13 +550,7 @@ fn a_revoke_loses_the_partida_and_leaves_hand_points_null() {
         let r = rec(Some(vec![10, 20]), json!({}), &ev);
         assert!(r.violation.as_ref().unwrap().rule.is_penalised());
         assert_eq!(r.hand_points, None);
-        assert_eq!(
-            r.game_over,
-            Some(GameOver {
-                winner: 1 - me % 2,
-                reason: GameOverReason::Revoke
-            })
-        );
+        assert_eq!(r.game_over, ended(1 - me % 2, GameOverReason::Revoke));
     }
     // A false cante is a revoke too.
     let r = rec(
@@ -652,24 +565,8 @@ fn a_revoke_loses_the_partida_and_leaves_hand_points_null() {
 
 #[test]
 fn every_guinote_option_has_a_default_and_unknown_options_or_values_are_errors() {
-    for spec in OPTIONS {
-        assert!(
-            spec.parse(&spec.default.to_json()).is_some(),
-            "{}",
-            spec.name
-        );
-    }
-    let mut v = record_json(
-        "guinote",
-        4,
-        3,
-        &DEAL_G,
-        &STOCK_G,
-        "1b",
-        None,
-        json!({"target": 101}),
-        &[],
-    );
+    check_option_defaults(OPTIONS);
+    let mut v = deal_g().options(json!({"target": 101})).json();
     assert!(check_value(&v, Lang::En).is_err());
     v["options"] = json!({"vueltas_claim": "sometimes"});
     assert!(check_value(&v, Lang::En).is_err());
@@ -682,16 +579,9 @@ fn every_guinote_option_has_a_default_and_unknown_options_or_values_are_errors()
 // ---- random playouts ------------------------------------------------------------------------
 
 fn start(rec: &HandRecord) -> Guinote {
-    let deal = validate_deal(rec, &deal_spec(rec.players)).unwrap();
-    Guinote::new(
-        def(),
-        rec.players,
-        rec.dealer,
-        None,
-        deal.hands,
-        deal.stock,
-        deal.turned.unwrap(),
-    )
+    let d = validate_deal(rec, &deal_spec(rec.players)).unwrap();
+    let (players, dealer, turned) = (rec.players, rec.dealer, d.turned.unwrap());
+    Guinote::new(def(), players, dealer, None, d.hands, d.stock, turned)
 }
 
 #[test]
@@ -744,19 +634,7 @@ proptest! {
             1 => random_complete_guinote_record(seed, 4),
             p => crate::domain::games::tute::random_complete_tute_record(seed, p),
         };
-        let mut v = serde_json::to_value(&rec).unwrap();
         let fields = ["players", "dealer", "before", "hands", "stock", "turned", "events", "options", "events[i]"];
-        let f = fields[which];
-        if f == "events[i]" {
-            let evs = v["events"].as_array_mut().unwrap();
-            let i = at.index(evs.len());
-            evs[i] = junk;
-        } else {
-            v[f] = junk;
-        }
-        if let Ok(r) = check_value(&v, Lang::Ca) {
-            prop_assert_eq!(r.legal, r.violation.is_none());
-            let _ = crate::domain::explain(&crate::domain::parse_record(&v).unwrap(), &r, Lang::Ca);
-        }
+        check_junk(&rec, fields[which], junk, at);
     }
 }

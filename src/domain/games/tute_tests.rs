@@ -7,120 +7,18 @@ use crate::domain::cards::{Deck, Suit};
 use crate::domain::engine::GameState;
 use crate::domain::games::tute_family::Family;
 use crate::domain::record::{Action, parse_record};
+use crate::domain::test_builders::{
+    self, Rec, c, cards, check_deck, check_example_messages, check_examples, check_legal_actions,
+    check_option_defaults, check_option_docs, ended, finish, rule_of, run, set, tricks,
+};
 use crate::domain::trick::{Partnership, TrickView, legal_cards};
 use crate::domain::{check_value, explain};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-const EXAMPLES: &str = include_str!("../../../../shared/examples/tute.jsonl");
-
-pub(crate) fn c(s: &str) -> Card {
-    s.parse().unwrap()
-}
-pub(crate) fn set(v: &[&str]) -> CardSet {
-    v.iter().map(|s| c(s)).collect()
-}
-pub(crate) fn cards(v: &[&str]) -> Vec<Card> {
-    v.iter().map(|s| c(s)).collect()
-}
-
-/// Parses `"0:1o 0:cante:c 2:tute 0:x:7b 1:claim"` into moves.
+/// Parses a tute script (see [`test_builders::script`]).
 pub(crate) fn script(s: &str) -> Vec<Move> {
-    s.split_whitespace()
-        .map(|tok| {
-            let mut p = tok.split(':');
-            let seat: u8 = p.next().unwrap().parse().unwrap();
-            let action = match p.next().unwrap() {
-                "cante" => Action::Cante(p.next().unwrap().parse().unwrap()),
-                "tute" => Action::Tute,
-                "claim" => Action::Claim,
-                "x" => Action::Exchange(c(p.next().unwrap())),
-                card => Action::Play(c(card)),
-            };
-            Move::new(seat, action)
-        })
-        .collect()
-}
-
-/// Applies a script; on the first refusal returns its index and the reason.
-pub(crate) fn run<S: GameState>(st: &S, s: &str) -> Result<S, (usize, Illegal)> {
-    let mut st = st.clone();
-    for (i, m) in script(s).iter().enumerate() {
-        st = st.apply(m).map_err(|e| (i, e))?;
-    }
-    Ok(st)
-}
-
-pub(crate) fn rule_of<S>(r: Result<S, (usize, Illegal)>) -> (usize, RuleId) {
-    match r {
-        Ok(_) => panic!("expected a refusal"),
-        Err((i, e)) => (i, e.rule),
-    }
-}
-
-/// Plays the first legal card until the hand ends (no calls); returns the moves.
-pub(crate) fn finish<S: GameState>(mut st: S) -> (S, Vec<Move>) {
-    let mut moves = Vec::new();
-    while let Some(m) = st
-        .legal_actions()
-        .into_iter()
-        .find(|m| matches!(m.action, Action::Play(_)))
-    {
-        st = st.apply(&m).unwrap();
-        moves.push(m);
-    }
-    (st, moves)
-}
-
-/// Plays the first legal card until `n` more tricks are complete.
-pub(crate) fn tricks<S: GameState>(mut st: S, n: usize, count: impl Fn(&S) -> usize) -> S {
-    let goal = count(&st) + n;
-    while count(&st) < goal {
-        let m = st
-            .legal_actions()
-            .into_iter()
-            .find(|m| matches!(m.action, Action::Play(_)))
-            .unwrap();
-        st = st.apply(&m).unwrap();
-    }
-    st
-}
-
-/// A hand record as JSON.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn record_json(
-    game: &str,
-    players: u8,
-    dealer: u8,
-    hands: &[&[&str]],
-    stock: &[&str],
-    turned: &str,
-    before: Option<Vec<i64>>,
-    options: Value,
-    events: &[Move],
-) -> Value {
-    let mut v = json!({
-        "format": "baza-hand/1",
-        "game": game,
-        "players": players,
-        "options": options,
-        "dealer": dealer,
-        "hands": hands,
-        "stock": stock,
-        "turned": turned,
-        "events": events.iter().map(Move::to_value).collect::<Vec<_>>(),
-    });
-    if let Some(b) = before {
-        v["before"] = json!(b);
-    }
-    v
-}
-
-pub(crate) fn without_message(mut v: Value) -> Value {
-    if let Some(viol) = v.get_mut("violation").and_then(Value::as_object_mut) {
-        viol.remove("message");
-    }
-    v
+    test_builders::script(GameKind::Tute, s)
 }
 
 // ---- deals -------------------------------------------------------------------------------
@@ -186,6 +84,11 @@ fn four(deal: &[&[&str]; 4], turned: &str, opts: TuteOptions) -> Tute {
     Tute::new(opts, 4, 3, None, hands, Vec::new(), c(turned))
 }
 
+/// Deal A as a state.
+fn a(opts: TuteOptions) -> Tute {
+    four(&DEAL_A, "2o", opts)
+}
+
 fn two(opts: TuteOptions) -> Tute {
     let hands = DEAL_P.iter().map(|h| set(h)).collect();
     Tute::new(opts, 2, 1, None, hands, cards(&STOCK_P), c("1b"))
@@ -201,6 +104,30 @@ fn opts_json(v: Value) -> TuteOptions {
     TuteOptions::from_table(&t)
 }
 
+/// Deal A as a record.
+fn deal_a() -> Rec {
+    Rec::new(GameKind::Tute, 4, 3).hands(DEAL_A).turned("2o")
+}
+
+/// Deal K as a record.
+fn deal_k() -> Rec {
+    Rec::new(GameKind::Tute, 4, 3).hands(DEAL_K).turned("1b")
+}
+
+/// Deal P as a record.
+fn deal_p() -> Rec {
+    Rec::new(GameKind::Tute, 2, 1)
+        .hands(DEAL_P)
+        .stock(STOCK_P)
+        .turned("1b")
+}
+
+/// The side that scores the hand (the one whose hand points are not zero).
+fn hand_winner_side(r: &Ruling) -> usize {
+    let hp = r.hand_points.as_ref().unwrap();
+    hp.iter().position(|x| !x.is_zero()).unwrap()
+}
+
 fn ruling(v: &Value) -> Ruling {
     check_value(v, Lang::En).unwrap()
 }
@@ -209,33 +136,12 @@ fn ruling(v: &Value) -> Ruling {
 
 #[test]
 fn every_tute_example_gets_its_expected_ruling() {
-    let mut failures = Vec::new();
-    for (i, line) in EXAMPLES
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .enumerate()
-    {
-        let ex: Value = serde_json::from_str(line).unwrap();
-        let got = check_value(&ex["record"], Lang::En).unwrap();
-        let got = without_message(serde_json::to_value(&got).unwrap());
-        let want = without_message(ex["expected"].clone());
-        if got != want {
-            failures.push(format!("line {i}:\n got  {got}\n want {want}"));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    check_examples(GameKind::Tute);
 }
 
 #[test]
 fn the_example_messages_are_read_out_in_english_as_given() {
-    for line in EXAMPLES.lines().filter(|l| !l.trim().is_empty()) {
-        let ex: Value = serde_json::from_str(line).unwrap();
-        let got = serde_json::to_value(check_value(&ex["record"], Lang::En).unwrap()).unwrap();
-        assert_eq!(
-            got["violation"]["message"],
-            ex["expected"]["violation"]["message"]
-        );
-    }
+    check_example_messages(GameKind::Tute, &[]);
 }
 
 // ---- §2.1 deck, rank, points (§8 items 1 and 2) --------------------------------------------
@@ -246,7 +152,7 @@ fn worked_check_1_card_points_are_120_and_the_last_trick_makes_130() {
         crate::domain::trick::card_points(Deck::Forty.cards().iter(), &RankTable::TUTE),
         120
     );
-    let (end, _) = finish(four(&DEAL_A, "2o", def()));
+    let (end, _) = finish(a(def()));
     assert!(end.is_terminal());
     assert_eq!(end.core().points().iter().sum::<u32>(), 130);
 }
@@ -269,7 +175,7 @@ fn worked_check_2_in_tute_the_caballo_beats_the_sota_and_scores_3() {
 #[test]
 fn the_marriage_is_rey_and_caballo() {
     // Seat 2 (deal A) holds rey + caballo de espadas; a rey + sota is no marriage.
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     assert!(run(&st, "2:cante:b").is_ok());
     assert_eq!(rule_of(run(&st, "2:cante:c")), (0, RuleId::IllegalCante));
 }
@@ -288,30 +194,10 @@ fn deal_value(players: u8, hands: Vec<Vec<Card>>, stock: Vec<Card>, turned: Card
 
 #[test]
 fn four_players_get_ten_cards_each_and_the_turned_card_is_the_dealers() {
-    let ok = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({}),
-        &[],
-    ));
+    let ok = deal_a().rule();
     assert!(ok.legal);
     // The turned card must be in the dealer's hand.
-    let bad = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "1o",
-        None,
-        json!({}),
-        &[],
-    ));
+    let bad = deal_a().turned("1o").rule();
     assert_eq!(bad.violation.unwrap().rule, RuleId::DealInvalid);
     // Wrong hand sizes.
     let mut hands: Vec<Vec<Card>> = DEAL_A.iter().map(|h| cards(h)).collect();
@@ -323,7 +209,7 @@ fn four_players_get_ten_cards_each_and_the_turned_card_is_the_dealers() {
 
 #[test]
 fn mano_leads_the_first_trick_and_the_winner_the_next() {
-    let st = four(&DEAL_A, "2o", def());
+    let st = a(def());
     assert_eq!(st.current_player(), Some(0));
     assert_eq!(rule_of(run(&st, "1:2e")), (0, RuleId::OutOfTurn));
     let st = run(&st, A_T1).unwrap();
@@ -363,42 +249,12 @@ fn the_forty_card_alternative_deals_thirteen_each_and_a_spare_marking_trumps() {
 
 #[test]
 fn two_players_get_eight_cards_and_a_stock_of_24_with_the_turned_card_last() {
-    let ok = ruling(&record_json(
-        "tute",
-        2,
-        1,
-        &DEAL_P,
-        &STOCK_P,
-        "1b",
-        None,
-        json!({}),
-        &[],
-    ));
+    let ok = deal_p().rule();
     assert!(ok.legal);
-    let bad = ruling(&record_json(
-        "tute",
-        2,
-        1,
-        &DEAL_P,
-        &STOCK_P,
-        "12b",
-        None,
-        json!({}),
-        &[],
-    ));
+    let bad = deal_p().turned("12b").rule();
     assert_eq!(bad.violation.unwrap().rule, RuleId::DealInvalid);
     // With hand_size_2p = 6 the same deal has wrong sizes.
-    let six = ruling(&record_json(
-        "tute",
-        2,
-        1,
-        &DEAL_P,
-        &STOCK_P,
-        "1b",
-        None,
-        json!({"hand_size_2p": 6}),
-        &[],
-    ));
+    let six = deal_p().options(json!({"hand_size_2p": 6})).rule();
     assert_eq!(six.violation.unwrap().rule, RuleId::DealInvalid);
 }
 
@@ -453,7 +309,7 @@ fn a_follower_must_follow_suit_and_beat_if_he_can() {
     assert_eq!(l, set(&["12c"]));
     let l = legal(&r, &[(0, "1c")], 1, &["12c", "4c", "1o"], true);
     assert_eq!(l, set(&["12c", "4c"]));
-    let st = four(&DEAL_A, "2o", def());
+    let st = a(def());
     // Seat 1 holds espadas: a copa is a must_follow_suit.
     assert_eq!(rule_of(run(&st, "0:1e 1:4c")), (1, RuleId::MustFollowSuit));
 }
@@ -562,14 +418,14 @@ fn after_the_stock_two_players_have_full_obligations() {
 
 #[test]
 fn a_cante_needs_a_trick_won_by_the_side() {
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     assert_eq!(rule_of(run(&st, "1:cante:c")), (0, RuleId::IllegalCante));
     assert_eq!(rule_of(run(&st, "3:cante:o")), (0, RuleId::IllegalCante));
 }
 
 #[test]
 fn there_is_no_cante_before_the_first_trick() {
-    let st = four(&DEAL_A, "2o", def());
+    let st = a(def());
     let (_, e) = run(&st, "0:cante:o").err().unwrap();
     assert_eq!(e.rule, RuleId::IllegalCante);
     assert_eq!(e.reason, Reason::CanteBeforeFirstTrick);
@@ -577,17 +433,13 @@ fn there_is_no_cante_before_the_first_trick() {
 
 #[test]
 fn a_cante_after_the_next_lead_is_too_late() {
-    let st = run(&four(&DEAL_A, "2o", def()), &format!("{A_T1} 0:3e")).unwrap();
+    let st = run(&a(def()), &format!("{A_T1} 0:3e")).unwrap();
     assert_eq!(rule_of(run(&st, "0:cante:o")), (0, RuleId::IllegalCante));
 }
 
 #[test]
 fn a_cante_is_worth_20_or_40_in_trumps_and_counts_for_the_side() {
-    let st = run(
-        &four(&DEAL_A, "2o", def()),
-        &format!("{A_T1} 0:cante:o 2:cante:b"),
-    )
-    .unwrap();
+    let st = run(&a(def()), &format!("{A_T1} 0:cante:o 2:cante:b")).unwrap();
     let values: Vec<u32> = st.core().sung().iter().map(|s| s.value).collect();
     assert_eq!(values, vec![40, 20]);
     // Trick 1: as 11 + sota 2... = 11 + 0 + 3 + 0 = 14 cards, + 60 cantes.
@@ -596,11 +448,11 @@ fn a_cante_is_worth_20_or_40_in_trumps_and_counts_for_the_side() {
 
 #[test]
 fn both_partners_may_sing_after_one_trick_once_each() {
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     let st2 = run(&st, "0:cante:o 2:cante:b").unwrap();
     assert_eq!(rule_of(run(&st2, "2:cante:b")), (0, RuleId::IllegalCante));
     let side = opts_json(json!({"cantes_per_trick": "one_per_side"}));
-    let st = run(&four(&DEAL_A, "2o", side), A_T1).unwrap();
+    let st = run(&a(side), A_T1).unwrap();
     assert_eq!(
         rule_of(run(&st, "0:cante:o 2:cante:b")),
         (1, RuleId::IllegalCante)
@@ -609,7 +461,7 @@ fn both_partners_may_sing_after_one_trick_once_each() {
 
 #[test]
 fn the_forty_is_sung_before_any_twenty() {
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     let (_, e) = run(&st, "0:cante:c").err().unwrap();
     assert_eq!(e.reason, Reason::FortyFirst { trump: Suit::Oros });
 }
@@ -618,11 +470,7 @@ fn the_forty_is_sung_before_any_twenty() {
 fn a_marriage_not_sung_at_the_first_chance_lapses() {
     // Seat 0 sings nothing after trick 1: his 40 lapses; after trick 2 the 20 in copas
     // is still his to sing.
-    let st = run(
-        &four(&DEAL_A, "2o", def()),
-        &format!("{A_T1} 0:3e 1:10e 2:12e 3:7e"),
-    )
-    .unwrap();
+    let st = run(&a(def()), &format!("{A_T1} 0:3e 1:10e 2:12e 3:7e")).unwrap();
     let (_, e) = run(&st, "0:cante:o").err().unwrap();
     assert_eq!(e.reason, Reason::CanteLapsed { suit: Suit::Oros });
     assert!(run(&st, "0:cante:c").is_ok());
@@ -633,17 +481,13 @@ fn a_marriage_not_sung_at_the_first_chance_lapses() {
 #[test]
 fn without_cante_lapses_a_marriage_can_wait_for_a_later_trick() {
     let o = opts_json(json!({"cante_lapses": false}));
-    let st = run(
-        &four(&DEAL_A, "2o", o),
-        &format!("{A_T1} 0:3e 1:10e 2:12e 3:7e"),
-    )
-    .unwrap();
+    let st = run(&a(o), &format!("{A_T1} 0:3e 1:10e 2:12e 3:7e")).unwrap();
     assert!(run(&st, "0:cante:o").is_ok());
 }
 
 #[test]
 fn each_suit_is_sung_once_and_a_cante_needs_both_cards() {
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     let (i, e) = run(&st, "0:cante:o 2:cante:o").err().unwrap();
     assert_eq!(
         (i, e.reason),
@@ -664,17 +508,7 @@ fn a_tute_of_four_reyes_wins_the_hand_at_once() {
     assert!(st.is_terminal());
     assert_eq!(st.result(), Some(vec![1, 0]));
     let ev = script(&format!("{K_T1} 0:tute"));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_K,
-        &[],
-        "1b",
-        Some(vec![0, 0]),
-        json!({}),
-        &ev,
-    ));
+    let r = deal_k().before(vec![0, 0]).moves(&ev).rule();
     assert!(r.complete && r.legal);
     let cante = serde_json::to_value(&r.cantes[0]).unwrap();
     assert_eq!(
@@ -693,7 +527,7 @@ fn a_tute_of_four_caballos_wins_too_and_a_false_tute_is_illegal_tute() {
         st.core().sung()[0].tute,
         Some(crate::domain::ruling::TuteKind::Caballos)
     );
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     assert_eq!(rule_of(run(&st, "0:tute")), (0, RuleId::IllegalTute));
 }
 
@@ -754,17 +588,7 @@ fn two_players_sing_only_while_cards_remain_in_the_stock_after_the_draw() {
 #[test]
 fn the_tute_sung_in_cantes_has_a_null_suit_and_no_value() {
     let ev = script(&format!("{K_T1} 0:tute"));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_K,
-        &[],
-        "1b",
-        None,
-        json!({}),
-        &ev,
-    ));
+    let r = deal_k().moves(&ev).rule();
     let v = serde_json::to_value(&r).unwrap();
     assert_eq!(v["cantes"][0]["suit"], Value::Null);
     assert_eq!(v["hand_points"], json!([1, 0]));
@@ -820,7 +644,7 @@ fn an_exchange_needs_the_window_of_the_side_and_the_pinta_in_the_stock() {
 
 #[test]
 fn an_exchange_in_tute_for_three_or_four_is_illegal_exchange() {
-    let st = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let st = run(&a(def()), A_T1).unwrap();
     assert_eq!(rule_of(run(&st, "0:x:3o")), (0, RuleId::IllegalExchange));
     let o = opts_json(json!({"allow_exchange": false}));
     assert_eq!(
@@ -833,7 +657,7 @@ fn an_exchange_in_tute_for_three_or_four_is_illegal_exchange() {
 
 #[test]
 fn the_side_with_more_points_wins_the_hand() {
-    let (end, _) = finish(four(&DEAL_A, "2o", def()));
+    let (end, _) = finish(a(def()));
     let p = end.core().points();
     let w = usize::from(p[1] > p[0]);
     let mut want = vec![0, 0];
@@ -915,13 +739,7 @@ fn the_over100_bonus_scores_a_second_game() {
         )
         .unwrap();
         let r = rule(&rec, Lang::En);
-        let w = r
-            .hand_points
-            .as_ref()
-            .unwrap()
-            .iter()
-            .position(|x| !x.is_zero())
-            .unwrap();
+        let w = hand_winner_side(&r);
         let sang = r.cantes.iter().any(|c| c.seat % 2 == w as u8);
         let need = if sang { 120 } else { 100 };
         let want = if r.points[w] > Score::points(need) {
@@ -940,112 +758,46 @@ fn the_over100_bonus_scores_a_second_game() {
 
 #[test]
 fn with_before_every_decided_hand_ends_a_one_round_game() {
-    let (_, moves) = finish(four(&DEAL_A, "2o", def()));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![0, 0]),
-        json!({}),
-        &moves,
-    ));
-    let w = r
-        .hand_points
-        .as_ref()
-        .unwrap()
-        .iter()
-        .position(|x| !x.is_zero())
-        .unwrap();
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: w as u8,
-            reason: GameOverReason::Target
-        })
-    );
+    let (_, moves) = finish(a(def()));
+    let r = deal_a().before(vec![0, 0]).moves(&moves).rule();
+    let w = hand_winner_side(&r);
+    assert_eq!(r.game_over, ended(w as u8, GameOverReason::Target));
     // Playing to 3 won rounds, a first win does not end the game; a third does.
     let o = json!({"rounds_to_win": 3});
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![0, 0]),
-        o.clone(),
-        &moves,
-    ));
+    let r = deal_a()
+        .before(vec![0, 0])
+        .options(o.clone())
+        .moves(&moves)
+        .rule();
     assert_eq!(r.game_over, None);
     let mut b = vec![0, 0];
     b[w] = 2;
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(b),
-        o,
-        &moves,
-    ));
+    let r = deal_a().before(b).options(o).moves(&moves).rule();
     assert!(r.game_over.is_some());
 }
 
 #[test]
 fn in_points101_mode_hands_score_their_points_and_a_tute_wins_the_partida() {
-    let (_, moves) = finish(four(&DEAL_A, "2o", def()));
+    let (_, moves) = finish(a(def()));
     let o = json!({"match_mode": "points101"});
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![0, 0]),
-        o.clone(),
-        &moves,
-    ));
+    let r = deal_a()
+        .before(vec![0, 0])
+        .options(o.clone())
+        .moves(&moves)
+        .rule();
     assert_eq!(r.hand_points.clone().unwrap(), r.points);
     let hp = r.hand_points.unwrap();
     let expect_over = hp.iter().any(|p| *p >= Score::points(101));
     assert_eq!(r.game_over.is_some(), expect_over);
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![90, 0]),
-        o.clone(),
-        &moves,
-    ));
+    let r = deal_a()
+        .before(vec![90, 0])
+        .options(o.clone())
+        .moves(&moves)
+        .rule();
     assert!(r.game_over.is_some());
     let ev = script(&format!("{K_T1} 0:tute"));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_K,
-        &[],
-        "1b",
-        Some(vec![0, 0]),
-        o,
-        &ev,
-    ));
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Tute
-        })
-    );
+    let r = deal_k().before(vec![0, 0]).options(o).moves(&ev).rule();
+    assert_eq!(r.game_over, ended(0, GameOverReason::Tute));
 }
 
 // ---- §2.7 revoke --------------------------------------------------------------------------
@@ -1053,69 +805,26 @@ fn in_points101_mode_hands_score_their_points_and_a_tute_wins_the_partida() {
 #[test]
 fn a_revoke_in_pairs_gives_the_hand_to_the_opponents() {
     let ev = script("0:1e 1:4c");
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![0, 0]),
-        json!({}),
-        &ev,
-    ));
+    let r = deal_a().before(vec![0, 0]).moves(&ev).rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::MustFollowSuit);
     assert!(!r.complete);
     assert_eq!(r.hand_points, Some(vec![Score::points(1), Score::ZERO]));
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: 0,
-            reason: GameOverReason::Revoke
-        })
-    );
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({"revoke_penalty": "void"}),
-        &ev,
-    ));
+    assert_eq!(r.game_over, ended(0, GameOverReason::Revoke));
+    let r = deal_a()
+        .options(json!({"revoke_penalty": "void"}))
+        .moves(&ev)
+        .rule();
     assert_eq!(r.hand_points, Some(vec![Score::ZERO, Score::ZERO]));
 }
 
 #[test]
 fn a_false_cante_or_exchange_is_penalised_like_a_revoke() {
     let ev = script(&format!("{A_T1} 1:cante:c"));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({}),
-        &ev,
-    ));
+    let r = deal_a().moves(&ev).rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::IllegalCante);
     assert_eq!(r.hand_points, Some(vec![Score::points(1), Score::ZERO]));
     let ev = script("0:x:7b");
-    let r = ruling(&record_json(
-        "tute",
-        2,
-        1,
-        &DEAL_P,
-        &STOCK_P,
-        "1b",
-        None,
-        json!({}),
-        &ev,
-    ));
+    let r = deal_p().moves(&ev).rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::IllegalExchange);
     assert_eq!(r.hand_points, Some(vec![Score::ZERO, Score::points(1)]));
 }
@@ -1123,20 +832,10 @@ fn a_false_cante_or_exchange_is_penalised_like_a_revoke() {
 #[test]
 fn record_errors_are_not_penalised() {
     let ev = script("0:2o");
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![0, 0]),
-        json!({}),
-        &ev,
-    ));
+    let r = deal_a().before(vec![0, 0]).moves(&ev).rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::CardNotInHand);
     assert_eq!((r.hand_points, r.game_over), (None, None));
-    let mut v = record_json("tute", 4, 3, &DEAL_A, &[], "2o", None, json!({}), &[]);
+    let mut v = deal_a().json();
     v["events"] = json!([{"seat": 0, "bid": "solo"}, {"seat": 0, "claim": true}]);
     let r = ruling(&v);
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::UnknownEvent);
@@ -1145,19 +844,9 @@ fn record_errors_are_not_penalised() {
 
 #[test]
 fn an_event_after_the_end_is_a_violation_but_the_result_stands() {
-    let (end, mut moves) = finish(four(&DEAL_A, "2o", def()));
+    let (end, mut moves) = finish(a(def()));
     moves.push(Move::new(0, Action::Play(c("1o"))));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({}),
-        &moves,
-    ));
+    let r = deal_a().moves(&moves).rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::OutOfTurn);
     assert!(r.complete);
     assert_eq!(r.hand_points, end.hand_points());
@@ -1167,25 +856,9 @@ fn an_event_after_the_end_is_a_violation_but_the_result_stands() {
 
 #[test]
 fn every_tute_option_has_a_default_and_unknown_options_or_values_are_errors() {
-    for spec in OPTIONS {
-        assert!(
-            spec.parse(&spec.default.to_json()).is_some(),
-            "{}",
-            spec.name
-        );
-        assert!(!spec.doc.is_empty());
-    }
-    let mut v = record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({"target": 21}),
-        &[],
-    );
+    check_option_defaults(OPTIONS);
+    check_option_docs(OPTIONS);
+    let mut v = deal_a().options(json!({"target": 21})).json();
     assert!(check_value(&v, Lang::En).is_err());
     v["options"] = json!({"hand_size_2p": 7});
     assert!(check_value(&v, Lang::En).is_err());
@@ -1199,7 +872,7 @@ fn every_tute_option_has_a_default_and_unknown_options_or_values_are_errors() {
 #[test]
 fn messages_are_given_in_the_three_languages_with_spanish_card_terms() {
     let ev = script(&format!("{A_T1} 0:cante:c"));
-    let v = record_json("tute", 4, 3, &DEAL_A, &[], "2o", None, json!({}), &ev);
+    let v = deal_a().moves(&ev).json();
     let mut seen = Vec::new();
     for l in Lang::ALL {
         let m = check_value(&v, l).unwrap().violation.unwrap().message;
@@ -1302,24 +975,10 @@ pub(crate) fn check_walk<S: GameState + PartialEq + std::fmt::Debug>(
         assert!(!legal.is_empty() && !st.is_terminal(), "event {i}");
         assert!(legal.contains(mv), "event {i}: {mv:?}");
         if i % 3 == 0 {
-            for m in &uni {
-                let copy = st.clone();
-                match st.apply(m) {
-                    Ok(_) => assert!(legal.contains(m), "{m:?} applied but not listed"),
-                    Err(e) => {
-                        assert!(!legal.contains(m), "{m:?} listed but refused: {e:?}");
-                        assert!(!e.rule.id().is_empty());
-                    }
-                }
-                assert!(st == copy);
-            }
+            check_legal_actions(&st, &legal, &uni);
         }
         st = st.apply(mv).unwrap();
-        let mut cs = all_cards(core(&st));
-        assert_eq!(cs.len(), deck.len());
-        cs.sort();
-        cs.dedup();
-        assert_eq!(CardSet::from_cards(cs), deck);
+        check_deck(all_cards(core(&st)), deck);
     }
     assert!(st.is_terminal() && st.legal_actions().is_empty());
     st
@@ -1354,16 +1013,9 @@ pub(crate) fn check_record(rec: &HandRecord) -> Ruling {
 
 fn tute_start(rec: &HandRecord) -> Tute {
     let opts = TuteOptions::from_table(&rec.options);
-    let deal = validate_deal(rec, &deal_spec(rec.players, &opts)).unwrap();
-    Tute::new(
-        opts,
-        rec.players,
-        rec.dealer,
-        None,
-        deal.hands,
-        deal.stock,
-        deal.turned.unwrap(),
-    )
+    let d = validate_deal(rec, &deal_spec(rec.players, &opts)).unwrap();
+    let (players, dealer, turned) = (rec.players, rec.dealer, d.turned.unwrap());
+    Tute::new(opts, players, dealer, None, d.hands, d.stock, turned)
 }
 
 #[test]
@@ -1404,14 +1056,14 @@ fn alone() -> TuteOptions {
 
 /// DEAL_A played out with the first legal card, as moves.
 fn deal_a_moves() -> Vec<Move> {
-    finish(four(&DEAL_A, "2o", alone())).1
+    finish(a(alone())).1
 }
 
 #[test]
 fn four_players_play_in_pairs_unless_partnerships_is_false() {
     assert!(def().partnerships);
     assert!(!alone().partnerships);
-    let pairs = four(&DEAL_A, "2o", def());
+    let pairs = a(def());
     assert_eq!(
         (
             pairs.core().config().sides(),
@@ -1419,7 +1071,7 @@ fn four_players_play_in_pairs_unless_partnerships_is_false() {
         ),
         (2, 0)
     );
-    let st = four(&DEAL_A, "2o", alone());
+    let st = a(alone());
     let cfg = st.core().config();
     assert!(!cfg.in_pairs());
     assert_eq!(cfg.sides(), 4);
@@ -1427,27 +1079,16 @@ fn four_players_play_in_pairs_unless_partnerships_is_false() {
         (0..4).map(|s| cfg.side_of(s)).collect::<Vec<_>>(),
         vec![0, 1, 2, 3]
     );
-    let rec = parse_record(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({"partnerships": false}),
-        &[],
-    ))
-    .unwrap();
+    let rec = parse_record(&deal_a().options(json!({"partnerships": false})).json()).unwrap();
     assert_eq!((rec.sides(), rec.side_of(3)), (4, 3));
 }
 
 #[test]
 fn in_individual_tute_the_partner_of_the_trick_winner_may_not_sing() {
     // Seat 0 wins the first trick; in pairs seat 2 may sing his 20 in bastos at once.
-    let pairs = run(&four(&DEAL_A, "2o", def()), A_T1).unwrap();
+    let pairs = run(&a(def()), A_T1).unwrap();
     assert!(run(&pairs, "2:cante:b").is_ok());
-    let st = run(&four(&DEAL_A, "2o", alone()), A_T1).unwrap();
+    let st = run(&a(alone()), A_T1).unwrap();
     let (_, e) = run(&st, "2:cante:b").err().unwrap();
     assert_eq!(e.rule, RuleId::IllegalCante);
     assert_eq!(e.reason, Reason::CanteWrongSide { seat: 2 });
@@ -1483,17 +1124,10 @@ fn in_individual_tute_nobody_is_spared_beating_because_a_partner_wins() {
 #[test]
 fn a_complete_individual_hand_has_four_sides_whose_points_sum_to_130() {
     let moves = deal_a_moves();
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({"partnerships": false}),
-        &moves,
-    ));
+    let r = deal_a()
+        .options(json!({"partnerships": false}))
+        .moves(&moves)
+        .rule();
     assert!(r.legal && r.complete);
     assert_eq!(r.points.len(), 4);
     let total: i64 = r.points.iter().map(|p| p.floor()).sum();
@@ -1518,25 +1152,18 @@ fn a_complete_individual_hand_has_four_sides_whose_points_sum_to_130() {
     // The hand goes to the one seat with most points.
     let hp = r.hand_points.unwrap();
     assert_eq!(hp.len(), 4);
-    let w = hand_winner(finish(four(&DEAL_A, "2o", alone())).0.core());
+    let w = hand_winner(finish(a(alone())).0.core());
     for (s, p) in hp.iter().enumerate() {
         assert_eq!(*p, Score::points(i64::from(s == usize::from(w))));
     }
     // The same cards in pairs: two sides.
-    let (pairs, _) = finish(four(&DEAL_A, "2o", def()));
+    let (pairs, _) = finish(a(def()));
     assert_eq!(pairs.core().points().len(), 2);
     // Explained per player, not per pair.
-    let v = record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({"partnerships": false}),
-        &moves,
-    );
+    let v = deal_a()
+        .options(json!({"partnerships": false}))
+        .moves(&moves)
+        .json();
     let rec = parse_record(&v).unwrap();
     let text = explain(&rec, &rule(&rec, Lang::En), Lang::En);
     assert!(
@@ -1553,17 +1180,11 @@ fn a_revoke_in_individual_tute_for_four_voids_the_hand_as_for_three() {
         json!({"partnerships": false}),
         json!({"partnerships": false, "match_mode": "points101"}),
     ] {
-        let r = ruling(&record_json(
-            "tute",
-            4,
-            3,
-            &DEAL_A,
-            &[],
-            "2o",
-            Some(vec![0, 0, 0, 0]),
-            o,
-            &ev,
-        ));
+        let r = deal_a()
+            .before(vec![0, 0, 0, 0])
+            .options(o)
+            .moves(&ev)
+            .rule();
         let v = r.violation.as_ref().unwrap();
         assert_eq!(
             (v.rule, v.seat, v.side),
@@ -1574,32 +1195,15 @@ fn a_revoke_in_individual_tute_for_four_voids_the_hand_as_for_three() {
         assert_eq!(r.game_over, None);
     }
     // In pairs the same revoke gives the hand to side 0.
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        Some(vec![0, 0]),
-        json!({}),
-        &ev,
-    ));
+    let r = deal_a().before(vec![0, 0]).moves(&ev).rule();
     assert_eq!(r.violation.as_ref().unwrap().side, Some(1));
     assert_eq!(r.hand_points, Some(vec![Score::points(1), Score::ZERO]));
     // A false cante by the winner's "partner" is penalised the same way.
     let ev = script(&format!("{A_T1} 2:cante:b"));
-    let r = ruling(&record_json(
-        "tute",
-        4,
-        3,
-        &DEAL_A,
-        &[],
-        "2o",
-        None,
-        json!({"partnerships": false}),
-        &ev,
-    ));
+    let r = deal_a()
+        .options(json!({"partnerships": false}))
+        .moves(&ev)
+        .rule();
     assert_eq!(r.violation.as_ref().unwrap().rule, RuleId::IllegalCante);
     assert_eq!(r.hand_points, Some(vec![Score::ZERO; 4]));
 }
@@ -1607,9 +1211,9 @@ fn a_revoke_in_individual_tute_for_four_voids_the_hand_as_for_three() {
 #[test]
 fn individual_tute_takes_four_before_scores_and_ends_the_game_for_one_player() {
     let moves = deal_a_moves();
-    let w = usize::from(hand_winner(finish(four(&DEAL_A, "2o", alone())).0.core()));
+    let w = usize::from(hand_winner(finish(a(alone())).0.core()));
     let rec = |before: Value, o: Value| {
-        let mut v = record_json("tute", 4, 3, &DEAL_A, &[], "2o", None, o, &moves);
+        let mut v = deal_a().options(o).moves(&moves).json();
         v["before"] = before;
         check_value(&v, Lang::En)
     };
@@ -1618,13 +1222,7 @@ fn individual_tute_takes_four_before_scores_and_ends_the_game_for_one_player() {
     assert!(rec(json!([0, 0]), alone.clone()).is_err());
     assert!(rec(json!([0, 0, 0, 0]), json!({})).is_err());
     let r = rec(json!([0, 0, 0, 0]), alone).unwrap();
-    assert_eq!(
-        r.game_over,
-        Some(GameOver {
-            winner: w as u8,
-            reason: GameOverReason::Target
-        })
-    );
+    assert_eq!(r.game_over, ended(w as u8, GameOverReason::Target));
     // Playing to two won rounds: the winner's second round ends the game, another
     // player's earlier round does not.
     let two = json!({"partnerships": false, "rounds_to_win": 2});
@@ -1708,7 +1306,7 @@ fn partnerships_is_ignored_for_two_and_three_players_and_must_be_a_boolean() {
             }
         }
     }
-    let mut v = record_json("tute", 4, 3, &DEAL_A, &[], "2o", None, json!({}), &[]);
+    let mut v = deal_a().json();
     for bad in [json!("no"), json!(0), json!("false"), json!(null)] {
         v["options"] = json!({ "partnerships": bad });
         let e = check_value(&v, Lang::En).unwrap_err().to_string();

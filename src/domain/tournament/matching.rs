@@ -206,6 +206,18 @@ impl Blossom {
         0
     }
 
+    /// Adds to `fl` the vertices from `x` up to `lca`, each with its mate, queueing the
+    /// mates.
+    fn push_blossom_path(&mut self, fl: &mut Vec<usize>, mut x: usize, lca: usize) {
+        while x != lca {
+            fl.push(x);
+            let y = self.st[self.mate[x]];
+            fl.push(y);
+            self.q_push(y);
+            x = self.st[self.pa[y]];
+        }
+    }
+
     fn add_blossom(&mut self, u: usize, lca: usize, v: usize) {
         let mut b = self.n + 1;
         while b <= self.nx && self.st[b] != 0 {
@@ -220,23 +232,9 @@ impl Blossom {
         let mut fl = std::mem::take(&mut self.flower[b]);
         fl.clear();
         fl.push(lca);
-        let mut x = u;
-        while x != lca {
-            fl.push(x);
-            let y = self.st[self.mate[x]];
-            fl.push(y);
-            self.q_push(y);
-            x = self.st[self.pa[y]];
-        }
+        self.push_blossom_path(&mut fl, u, lca);
         fl[1..].reverse();
-        x = v;
-        while x != lca {
-            fl.push(x);
-            let y = self.st[self.mate[x]];
-            fl.push(y);
-            self.q_push(y);
-            x = self.st[self.pa[y]];
-        }
+        self.push_blossom_path(&mut fl, v, lca);
         self.flower[b] = fl;
         self.set_st(b, b);
         for x in 1..=self.nx {

@@ -163,6 +163,27 @@ mod tests {
     use super::*;
     use crate::domain::tournament::{Entrant, MatchResult, Pairing, Round, TablePairing};
 
+    /// A single-elimination bracket without a third-place match from the standings.
+    fn single_knockout_result(
+        f: &TournamentFile,
+        qualify: Qualify,
+    ) -> Result<(Vec<String>, Bracket), BracketError> {
+        knockout_from_standings(f, qualify, KnockoutShape::Single { third_place: false })
+    }
+
+    fn single_knockout(f: &TournamentFile, qualify: Qualify) -> (Vec<String>, Bracket) {
+        single_knockout_result(f, qualify).expect("bracket")
+    }
+
+    /// [`single_knockout`] of the best `per_group` of each liguilla, filled by `fill`.
+    fn per_group_knockout(
+        f: &TournamentFile,
+        per_group: usize,
+        fill: GroupFill,
+    ) -> (Vec<String>, Bracket) {
+        single_knockout(f, Qualify::PerGroup { per_group, fill })
+    }
+
     fn file_with(n: usize) -> TournamentFile {
         let text = format!(
             r#"{{"format":"baza-tournament/1","event":{{"name":"x","game":"cuatrola","system":{{"kind":"swiss","rounds":1}}}},"entrants":[{}]}}"#,
@@ -195,12 +216,7 @@ mod tests {
             results,
         });
         let table = standings(&f);
-        let (ids, b) = knockout_from_standings(
-            &f,
-            Qualify::Top { n: 8 },
-            KnockoutShape::Single { third_place: false },
-        )
-        .expect("bracket");
+        let (ids, b) = single_knockout(&f, Qualify::Top { n: 8 });
         let expected: Vec<String> = table.iter().take(8).map(|r| r.id.clone()).collect();
         assert_eq!(ids, expected);
         let first: Vec<[Option<EntrantId>; 2]> = b
@@ -255,15 +271,7 @@ mod tests {
         let f = liguillas(8, 2);
         let table = standings(&f);
         let group_of = |id: &str| table.iter().find(|r| r.id == id).and_then(|r| r.group);
-        let (ids, b) = knockout_from_standings(
-            &f,
-            Qualify::PerGroup {
-                per_group: 2,
-                fill: GroupFill::None,
-            },
-            KnockoutShape::Single { third_place: false },
-        )
-        .expect("bracket");
+        let (ids, b) = per_group_knockout(&f, 2, GroupFill::None);
         assert_eq!(ids.len(), 4);
         let semis = first_round(&ids, &b);
         assert_eq!(semis.len(), 2);
@@ -282,15 +290,7 @@ mod tests {
     fn a_repesca_of_the_best_non_qualified_fills_three_group_winners_to_four() {
         let f = liguillas(9, 3);
         let table = standings(&f);
-        let (ids, b) = knockout_from_standings(
-            &f,
-            Qualify::PerGroup {
-                per_group: 1,
-                fill: GroupFill::Repesca,
-            },
-            KnockoutShape::Single { third_place: false },
-        )
-        .expect("bracket");
+        let (ids, b) = per_group_knockout(&f, 1, GroupFill::Repesca);
         assert_eq!(ids.len(), 4);
         let winners: Vec<&str> = table
             .iter()
@@ -315,13 +315,6 @@ mod tests {
     #[test]
     fn too_few_entrants_for_the_cut_is_refused() {
         let f = file_with(5);
-        assert!(
-            knockout_from_standings(
-                &f,
-                Qualify::Top { n: 8 },
-                KnockoutShape::Single { third_place: false }
-            )
-            .is_err()
-        );
+        assert!(single_knockout_result(&f, Qualify::Top { n: 8 }).is_err());
     }
 }

@@ -92,6 +92,9 @@ fn pairing_error(p: &PairingError) -> AppError {
     }
 }
 
+/// What a handler answers.
+type HttpResult = Result<HttpResponse, AppError>;
+
 /// Loads a championship or 404s.
 fn load(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {
     store::load(conn, id)?.ok_or(AppError::NotFound)

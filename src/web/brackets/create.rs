@@ -506,7 +506,11 @@ pub async fn create(
             let entrants = serde_json::to_string(&names)
                 .map_err(|e| AppError::Internal(anyhow::anyhow!("names json: {e}")))?;
             let at = now();
-            let id = brackets::insert_bracket(
+            let made = serde_json::json!({
+                "name": plan.name, "game": plan.game, "format": bracket.format(),
+                "seeding": seeding, "entrants": names, "version": 0,
+            });
+            let id = brackets::insert_audited(
                 conn,
                 &NewBracket {
                     club_id: plan.club_id,
@@ -521,26 +525,8 @@ pub async fn create(
                     created_at: at,
                     updated_at: at,
                 },
-            )?;
-            accounts::insert_audit(
-                conn,
-                &NewAudit {
-                    at,
-                    actor: &actor,
-                    action: "create",
-                    entity: "bracket",
-                    entity_id: id,
-                    club_id: Some(plan.club_id),
-                    event_id: plan.event_id,
-                    before_json: None,
-                    after_json: Some(
-                        serde_json::json!({
-                            "name": plan.name, "game": plan.game, "format": bracket.format(),
-                            "seeding": seeding, "entrants": names, "version": 0,
-                        })
-                        .to_string(),
-                    ),
-                },
+                "create",
+                made.to_string(),
             )?;
             Ok(Ok(id))
         })

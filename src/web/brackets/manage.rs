@@ -23,24 +23,14 @@ pub async fn set_paper(
         return Err(AppError::unprocessable("error-bracket-paper", paper));
     }
     let actor = who.actor();
-    let (club_id, event_id, old) = (l.row.club_id, l.row.event_id, l.row.paper.clone());
+    let (audited, old) = (l.row.audited(), l.row.paper.clone());
     db(&state, move |conn| {
         conn.transaction::<_, AppError, _>(|conn| {
             brackets::set_paper(conn, id, &paper)?;
-            accounts::insert_audit(
-                conn,
-                &NewAudit {
-                    at: now(),
-                    actor: &actor,
-                    action: "paper",
-                    entity: "bracket",
-                    entity_id: id,
-                    club_id: Some(club_id),
-                    event_id,
-                    before_json: Some(serde_json::json!({ "paper": old }).to_string()),
-                    after_json: Some(serde_json::json!({ "paper": paper }).to_string()),
-                },
-            )?;
+            let before = serde_json::json!({ "paper": old }).to_string();
+            let after = serde_json::json!({ "paper": paper }).to_string();
+            let by = (actor.as_str(), now(), "paper");
+            brackets::audit(conn, audited, by, Some(before), Some(after))?;
             Ok(())
         })
     })
@@ -97,20 +87,8 @@ pub async fn delete(
                     detail: String::new(),
                 });
             }
-            accounts::insert_audit(
-                conn,
-                &NewAudit {
-                    at: now(),
-                    actor: &actor,
-                    action: "delete",
-                    entity: "bracket",
-                    entity_id: id,
-                    club_id: Some(row.club_id),
-                    event_id: row.event_id,
-                    before_json: Some(before.to_string()),
-                    after_json: None,
-                },
-            )?;
+            let by = (actor.as_str(), now(), "delete");
+            brackets::audit(conn, row.audited(), by, Some(before.to_string()), None)?;
             Ok(())
         })
     })

@@ -28,7 +28,6 @@ use super::account::{now, see_other};
 use super::auth::{Perm, Principal, Role};
 use super::{AppState, Ctx, db, parse_id, render, render_status};
 use crate::db::DbConn;
-use crate::db::accounts::{self, NewAudit};
 use crate::db::brackets::{self, BracketRow, NewBracket};
 use crate::db::queries;
 use crate::domain::bracket::{

@@ -360,19 +360,12 @@ fn save(
         after_json["version"] = (version + 1).into();
         after_json["voided"] = codes(&correction.voided).into();
         after_json["reopened"] = codes(&correction.reopened).into();
-        accounts::insert_audit(
+        brackets::audit(
             conn,
-            &NewAudit {
-                at,
-                actor,
-                action,
-                entity: "bracket",
-                entity_id: id,
-                club_id: Some(l.row.club_id),
-                event_id: l.row.event_id,
-                before_json: Some(before_json.to_string()),
-                after_json: Some(after_json.to_string()),
-            },
+            l.row.audited(),
+            (actor, at, action),
+            Some(before_json.to_string()),
+            Some(after_json.to_string()),
         )?;
         Ok(Saved::Done)
     })

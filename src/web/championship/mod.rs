@@ -23,7 +23,8 @@ use super::auth::{self, Perm, Principal};
 use super::{AppState, CachedPage, Ctx, db, multipart_fields, parse_id, render, render_status};
 use crate::db::DbConn;
 use crate::db::queries::{self, Club};
-use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament};
+use crate::db::table_games::random_pin;
+use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament, entrant_name};
 use crate::domain::tournament::{
     self, Entrant, HeadToHead, MatchFormat, MatchResult, Pairing, PairingError, Points, Side,
     System, Tiebreak, TournamentFile,
@@ -98,21 +99,6 @@ type HttpResult = Result<HttpResponse, AppError>;
 /// Loads a championship or 404s.
 fn load(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {
     store::load(conn, id)?.ok_or(AppError::NotFound)
-}
-
-fn random_pin() -> String {
-    let mut b = [0u8; 4];
-    if getrandom::fill(&mut b).is_err() {
-        return String::new();
-    }
-    format!("{:04}", u32::from_le_bytes(b) % 10_000)
-}
-
-fn entrant_name(file: &TournamentFile, id: &str) -> String {
-    file.entrants
-        .iter()
-        .find(|e| e.id == id)
-        .map_or_else(|| id.to_owned(), |e| e.name.clone())
 }
 
 fn system_text(ctx: &Ctx, s: &System) -> String {

@@ -92,11 +92,7 @@ async fn new_page(
 }
 
 /// `GET /cuadros/nuevo`: the creation form (organisers and admins).
-pub async fn new_form(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-) -> Result<HttpResponse, AppError> {
+pub async fn new_form(Visit { req, state, who }: Visit) -> HttpResult {
     if who.user.is_none() {
         return Err(AppError::LoginRequired(req.path().to_owned()));
     }
@@ -424,12 +420,7 @@ fn build(plan: &Plan, names: &[String]) -> Result<(Bracket, String), BracketErro
 }
 
 /// `POST /cuadros/nuevo`.
-pub async fn create(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    form: web::Form<CreateForm>,
-) -> Result<HttpResponse, AppError> {
+pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm>) -> HttpResult {
     let form = form.into_inner();
     let ctx = Ctx::from_request(&req);
     let plan = match check_form(&form) {

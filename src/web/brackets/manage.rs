@@ -9,12 +9,10 @@ pub struct PaperForm {
 
 /// `POST /cuadros/{id}/papel`: the paper of the print layout (A4 or A3 landscape).
 pub async fn set_paper(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<String>,
     form: web::Form<PaperForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let id = parse_id(&path)?;
     let l = load_async(&state, id).await?;
     who.require(Perm::ManageClub(l.row.club_id), req.path())?;
@@ -49,12 +47,10 @@ pub struct DeleteForm {
 /// if the director confirms and nobody changed it meanwhile. The whole bracket stays
 /// in the audit log (the entry's "before"), so nothing is lost for good.
 pub async fn delete(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<String>,
     form: web::Form<DeleteForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let id = parse_id(&path)?;
     let l = load_async(&state, id).await?;
     who.require(Perm::ManageClub(l.row.club_id), req.path())?;
@@ -99,12 +95,10 @@ pub async fn delete(
 /// `GET /cuadros/{id}/auditoria[?formato=csv|json]`: every result and correction of
 /// the bracket (organisers and referees of the club).
 pub async fn audit(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<String>,
     query: web::Query<std::collections::HashMap<String, String>>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let id = parse_id(&path)?;
     let (row, entries) = db(&state, move |conn| {
         let row = brackets::find_bracket(conn, id)?.ok_or(AppError::NotFound)?;

@@ -26,6 +26,7 @@ use serde::Deserialize;
 
 use super::account::{now, see_other};
 use super::auth::{Perm, Principal, Role};
+use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, parse_id, render, render_status};
 use crate::db::DbConn;
 use crate::db::brackets::{self, BracketRow, NewBracket};

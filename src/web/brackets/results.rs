@@ -276,11 +276,9 @@ async fn match_page(
 
 /// `GET /cuadros/{id}/partidos/{m}`: one match; organisers enter or correct it here.
 pub async fn show_match(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (raw_id, raw_m) = path.into_inner();
     let id = parse_id(&raw_id)?;
     let m = parse_match(&raw_m)?;
@@ -372,13 +370,11 @@ fn save(
 }
 
 async fn post_change(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, String)>,
     form: web::Form<ResultForm>,
     correcting: bool,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (raw_id, raw_m) = path.into_inner();
     let id = parse_id(&raw_id)?;
     let m = parse_match(&raw_m)?;
@@ -476,23 +472,19 @@ async fn post_change(
 
 /// `POST /cuadros/{id}/partidos/{m}/resultado`: enter a result.
 pub async fn post_result(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    v: Visit,
     path: web::Path<(String, String)>,
     form: web::Form<ResultForm>,
-) -> Result<HttpResponse, AppError> {
-    post_change(req, state, who, path, form, false).await
+) -> HttpResult {
+    post_change(v, path, form, false).await
 }
 
 /// `POST /cuadros/{id}/partidos/{m}/corregir`: change or clear a result; when later
 /// matches depend on it, first shows which (nothing changes until `confirm=1`).
 pub async fn post_correction(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    v: Visit,
     path: web::Path<(String, String)>,
     form: web::Form<ResultForm>,
-) -> Result<HttpResponse, AppError> {
-    post_change(req, state, who, path, form, true).await
+) -> HttpResult {
+    post_change(v, path, form, true).await
 }

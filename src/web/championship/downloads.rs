@@ -141,12 +141,10 @@ pub struct RoundOnly {
 /// `GET /campeonatos/{id}/emparejamientos.{xlsx|csv}[?ronda=N]`: the tables of a
 /// round (a published one, or any for the club's staff; the latest by default).
 pub async fn pairings_download(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, String)>,
     q: web::Query<RoundOnly>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (id, format) = target(path)?;
     let ctx = Ctx::from_request(&req);
     let (t, rows) = db(&state, move |conn| {
@@ -185,11 +183,9 @@ pub async fn crosstable_download(
 
 /// `GET /campeonatos/{id}/auditoria.{xlsx|csv}`: the championship's audit (staff).
 pub async fn audit_download(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (id, format) = target(path)?;
     let (event, entries) = db(&state, move |conn| {
         let event = queries::find_event(conn, id)?.ok_or(AppError::NotFound)?;

@@ -20,6 +20,7 @@ use std::collections::HashMap;
 
 use super::account::{now, see_other};
 use super::auth::{self, Perm, Principal};
+use super::visit::{HttpResult, Visit};
 use super::{AppState, CachedPage, Ctx, db, multipart_fields, parse_id, render, render_status};
 use crate::db::DbConn;
 use crate::db::queries::{self, Club};
@@ -92,9 +93,6 @@ fn pairing_error(p: &PairingError) -> AppError {
         other => AppError::unprocessable("error-tournament-pairing", other.to_string()),
     }
 }
-
-/// What a handler answers.
-type HttpResult = Result<HttpResponse, AppError>;
 
 /// Loads a championship or 404s.
 fn load(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {

@@ -363,8 +363,7 @@ impl FromRequest for AtTable {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let state = web::Data::<AppState>::extract(&req).await?;
-            let who = Principal::extract(&req).await?;
+            let Visit { req, state, who } = Visit::extract(&req).await?;
             let session = Session::extract(&req).await?;
             let (raw_id, key) = if req.match_info().get("b").is_some() {
                 let path = web::Path::<(String, i32, u32)>::extract(&req).await?;

@@ -91,6 +91,20 @@ async fn new_page(
     )
 }
 
+/// The form again, as sent, with why it was refused (422).
+async fn refused_page(
+    req: &HttpRequest,
+    state: &AppState,
+    who: &Principal,
+    form: CreateForm,
+    Refusal(key, detail): Refusal,
+) -> HttpResult {
+    let ctx = Ctx::from_request(req);
+    let error = format!("{} {detail}", ctx.t(key)).trim().to_owned();
+    let status = StatusCode::UNPROCESSABLE_ENTITY;
+    new_page(req, state, who, form, Some(error), status).await
+}
+
 /// `GET /cuadros/nuevo`: the creation form (organisers and admins).
 pub async fn new_form(Visit { req, state, who }: Visit) -> HttpResult {
     if who.user.is_none() {
@@ -422,23 +436,13 @@ fn build(plan: &Plan, names: &[String]) -> Result<(Bracket, String), BracketErro
 /// `POST /cuadros/nuevo`.
 pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm>) -> HttpResult {
     let form = form.into_inner();
-    let ctx = Ctx::from_request(&req);
     let plan = match check_form(&form) {
         Ok(p) => p,
         Err(Refusal(key, detail)) => {
             if who.user.is_none() {
                 return Err(AppError::LoginRequired(req.path().to_owned()));
             }
-            let error = format!("{} {detail}", ctx.t(key)).trim().to_owned();
-            return new_page(
-                &req,
-                &state,
-                &who,
-                form,
-                Some(error),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await;
+            return refused_page(&req, &state, &who, form, Refusal(key, detail)).await;
         }
     };
     who.require(Perm::ManageClub(plan.club_id), req.path())?;
@@ -525,17 +529,6 @@ pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm
     .await?;
     match created {
         Ok(id) => Ok(see_other(&format!("/cuadros/{id}"))),
-        Err(Refusal(key, detail)) => {
-            let error = format!("{} {detail}", ctx.t(key)).trim().to_owned();
-            new_page(
-                &req,
-                &state,
-                &who,
-                form,
-                Some(error),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
-        }
+        Err(refusal) => refused_page(&req, &state, &who, form, refusal).await,
     }
 }

@@ -13,9 +13,7 @@ pub async fn set_paper(
     path: web::Path<String>,
     form: web::Form<PaperForm>,
 ) -> HttpResult {
-    let id = parse_id(&path)?;
-    let l = load_async(&state, id).await?;
-    who.require(Perm::ManageClub(l.row.club_id), req.path())?;
+    let (id, l) = load_to_manage(&req, &state, &who, &path).await?;
     let paper = form.into_inner().paper;
     if paper != "a4" && paper != "a3" {
         return Err(AppError::unprocessable("error-bracket-paper", paper));
@@ -51,9 +49,7 @@ pub async fn delete(
     path: web::Path<String>,
     form: web::Form<DeleteForm>,
 ) -> HttpResult {
-    let id = parse_id(&path)?;
-    let l = load_async(&state, id).await?;
-    who.require(Perm::ManageClub(l.row.club_id), req.path())?;
+    let (id, l) = load_to_manage(&req, &state, &who, &path).await?;
     let form = form.into_inner();
     if form.confirm.as_deref() != Some("si") {
         return Err(AppError::unprocessable(

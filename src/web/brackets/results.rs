@@ -275,13 +275,8 @@ async fn match_page(
 }
 
 /// `GET /cuadros/{id}/partidos/{m}`: one match; organisers enter or correct it here.
-pub async fn show_match(
-    Visit { req, state, who }: Visit,
-    path: web::Path<(String, String)>,
-) -> HttpResult {
-    let (raw_id, raw_m) = path.into_inner();
-    let id = parse_id(&raw_id)?;
-    let m = parse_match(&raw_m)?;
+pub async fn show_match(Visit { req, state, who }: Visit, path: MatchPath) -> HttpResult {
+    let (id, m) = parse_match(path)?;
     match_page(&req, &state, &who, id, m, None, None, None, StatusCode::OK).await
 }
 
@@ -371,13 +366,11 @@ fn save(
 
 async fn post_change(
     Visit { req, state, who }: Visit,
-    path: web::Path<(String, String)>,
+    path: MatchPath,
     form: web::Form<ResultForm>,
     correcting: bool,
 ) -> HttpResult {
-    let (raw_id, raw_m) = path.into_inner();
-    let id = parse_id(&raw_id)?;
-    let m = parse_match(&raw_m)?;
+    let (id, m) = parse_match(path)?;
     let l = load_async(&state, id).await?;
     if l.bracket.get(m).is_none() {
         return Err(AppError::NotFound);
@@ -471,20 +464,12 @@ async fn post_change(
 }
 
 /// `POST /cuadros/{id}/partidos/{m}/resultado`: enter a result.
-pub async fn post_result(
-    v: Visit,
-    path: web::Path<(String, String)>,
-    form: web::Form<ResultForm>,
-) -> HttpResult {
+pub async fn post_result(v: Visit, path: MatchPath, form: web::Form<ResultForm>) -> HttpResult {
     post_change(v, path, form, false).await
 }
 
 /// `POST /cuadros/{id}/partidos/{m}/corregir`: change or clear a result; when later
 /// matches depend on it, first shows which (nothing changes until `confirm=1`).
-pub async fn post_correction(
-    v: Visit,
-    path: web::Path<(String, String)>,
-    form: web::Form<ResultForm>,
-) -> HttpResult {
+pub async fn post_correction(v: Visit, path: MatchPath, form: web::Form<ResultForm>) -> HttpResult {
     post_change(v, path, form, true).await
 }

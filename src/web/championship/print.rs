@@ -2,8 +2,9 @@
 
 use super::*;
 
+/// Which round (or knockout phase) a print shows.
 #[derive(Deserialize)]
-pub struct RoundQuery {
+pub struct Printed {
     ronda: Option<u32>,
     /// A knockout phase (its bracket id) instead of a round.
     fase: Option<i32>,
@@ -24,10 +25,11 @@ struct PrintPage<'a> {
 
 async fn print_page(
     Visit { req, state, who }: Visit,
-    id: i32,
+    path: &str,
     (round, phase): (Option<u32>, Option<i32>),
     kind: &'static str,
 ) -> HttpResult {
+    let id = parse_id(path)?;
     let phase_ctx = Ctx::from_request(&req);
     let (t, rows, phases) = db(&state, move |conn| {
         let phases = if phase.is_some() {
@@ -105,25 +107,18 @@ async fn print_page(
 pub async fn print_pairings(
     v: Visit,
     path: web::Path<String>,
-    q: web::Query<RoundQuery>,
+    q: web::Query<Printed>,
 ) -> HttpResult {
-    let id = parse_id(&path)?;
-    print_page(v, id, (q.ronda, q.fase), "pairings").await
+    print_page(v, &path, (q.ronda, q.fase), "pairings").await
 }
 
 /// `GET /campeonatos/{id}/imprimir/clasificacion`: the standings on A4.
 pub async fn print_standings(v: Visit, path: web::Path<String>) -> HttpResult {
-    let id = parse_id(&path)?;
-    print_page(v, id, (None, None), "standings").await
+    print_page(v, &path, (None, None), "standings").await
 }
 
 /// `GET /campeonatos/{id}/imprimir/actas[?ronda=N]`: one result slip per table,
 /// with the QR code of its score entry and its PIN (staff only).
-pub async fn print_slips(
-    v: Visit,
-    path: web::Path<String>,
-    q: web::Query<RoundQuery>,
-) -> HttpResult {
-    let id = parse_id(&path)?;
-    print_page(v, id, (q.ronda, q.fase), "slips").await
+pub async fn print_slips(v: Visit, path: web::Path<String>, q: web::Query<Printed>) -> HttpResult {
+    print_page(v, &path, (q.ronda, q.fase), "slips").await
 }

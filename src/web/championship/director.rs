@@ -266,12 +266,8 @@ pub struct PairForm {
 /// `POST /campeonatos/{id}/rondas`: pairs the next round (refused while a result is
 /// missing) with `tables` tables in the room (0 or empty: one per game).
 pub async fn pair(
-    Visit { req, state, who }: Visit,
-    path: web::Path<String>,
-    form: web::Form<PairForm>,
+    Directed(Visit { state, who, .. }, id, form): Directed<web::Form<PairForm>>,
 ) -> HttpResult {
-    let id = parse_id(&path)?;
-    require_director(&req, &state, &who, id).await?;
     let tables = match form.tables.trim() {
         "" => None,
         s => Some(
@@ -361,13 +357,9 @@ pub struct PhaseForm {
 /// the championship's rounds (every round played), with tables for its first
 /// matches.
 pub async fn create_phase(
-    Visit { req, state, who }: Visit,
-    path: web::Path<String>,
-    form: web::Form<PhaseForm>,
+    Directed(Visit { req, state, who }, id, form): Directed<web::Form<PhaseForm>>,
 ) -> HttpResult {
     use crate::domain::tournament::qualify::{GroupFill, KnockoutShape, Qualify};
-    let id = parse_id(&path)?;
-    require_director(&req, &state, &who, id).await?;
     let f = form.into_inner();
     let count = |s: &str, field: &'static str| {
         s.trim()

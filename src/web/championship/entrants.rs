@@ -70,12 +70,8 @@ fn new_entrant(
 /// `POST /campeonatos/{id}/inscritos`: registration, or a late entry once rounds
 /// have been paired (the entrant plays from the next round).
 pub async fn add_entrant(
-    Visit { req, state, who }: Visit,
-    path: web::Path<String>,
-    form: web::Form<EntrantForm>,
+    Directed(Visit { state, who, .. }, id, form): Directed<web::Form<EntrantForm>>,
 ) -> HttpResult {
-    let id = parse_id(&path)?;
-    require_director(&req, &state, &who, id).await?;
     let form = form.into_inner();
     let actor = who.actor();
     let shown = form.name.clone();
@@ -357,12 +353,8 @@ fn sent_csv(req: &HttpRequest, body: &[u8]) -> Result<Vec<u8>, AppError> {
 /// Windows-1252. A wrong line re-shows the form with the text, the line and what
 /// to fix (422); nothing is imported then.
 pub async fn import_csv(
-    Visit { req, state, who }: Visit,
-    path: web::Path<String>,
-    body: web::Bytes,
+    Directed(Visit { req, state, who }, id, body): Directed<web::Bytes>,
 ) -> HttpResult {
-    let id = parse_id(&path)?;
-    require_director(&req, &state, &who, id).await?;
     let text = sheets::decode(&sent_csv(&req, &body)?);
     let actor = who.actor();
     let sent = text.clone();

@@ -10,9 +10,13 @@
 //! through `db::tournaments::change` (optimistic version, one audit row), and every
 //! computation (pairing, result checks, standings, dependents) is the domain's.
 
+use std::future::Future;
+use std::pin::Pin;
+
 use actix_session::Session;
+use actix_web::dev::Payload;
 use actix_web::http::{StatusCode, header};
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -388,6 +392,34 @@ fn round_views(
             }
         })
         .collect()
+}
+
+/// A request from the director of championship `{id}`, with its body `B` (a form,
+/// the bytes sent, or nothing). Taken in the order its parts were taken one by one:
+/// who asks, the body, then the championship's id and the director's right.
+pub struct Directed<B>(
+    pub Visit,
+    /// The championship's id.
+    pub i32,
+    pub B,
+);
+
+impl<B: FromRequest + 'static> FromRequest for Directed<B> {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Directed<B>, actix_web::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let visit = Visit::from_request(req, payload);
+        let body = B::from_request(req, payload);
+        let raw_id = req.match_info().get("id").unwrap_or_default().to_owned();
+        Box::pin(async move {
+            let v = visit.await?;
+            let body = body.await.map_err(Into::into)?;
+            let id = parse_id(&raw_id)?;
+            require_director(&v.req, &v.state, &v.who, id).await?;
+            Ok(Directed(v, id, body))
+        })
+    }
 }
 
 /// Checks the director's right on championship `id` (loading its club).

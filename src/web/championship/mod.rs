@@ -460,26 +460,31 @@ mod tests {
         assert_eq!(got[0].seed, Some(1));
         assert_eq!(got[1].name, "Ñúñez – Güell");
         assert_eq!(got[1].club.as_deref(), Some("Peña \"La Baza\""));
-        let bad = "nombre,club,cabeza_de_serie\nA,B,1\nC,D,uno\n";
-        assert_eq!(
-            entrants_from_csv(&empty(), bad),
-            Err((3, "error-entrant-seed"))
-        );
-        let short = "nombre,club\nA,B\nC\n";
-        assert_eq!(
-            entrants_from_csv(&empty(), short),
-            Err((3, "error-csv-fields"))
-        );
-        let dup_seed = "nombre,cabeza_de_serie\nA,1\nB,1\n";
-        assert_eq!(
-            entrants_from_csv(&empty(), dup_seed),
-            Err((3, "error-entrant-seed-taken"))
-        );
-        let open = "nombre\n\"A\n";
-        assert_eq!(
-            entrants_from_csv(&empty(), open),
-            Err((2, "error-csv-quotes"))
-        );
+        let refused = [
+            // A seed that is not a number.
+            (
+                "nombre,club,cabeza_de_serie\nA,B,1\nC,D,uno\n",
+                3,
+                "error-entrant-seed",
+            ),
+            // A line short of a field.
+            ("nombre,club\nA,B\nC\n", 3, "error-csv-fields"),
+            // A seed taken twice.
+            (
+                "nombre,cabeza_de_serie\nA,1\nB,1\n",
+                3,
+                "error-entrant-seed-taken",
+            ),
+            // A quote never closed.
+            ("nombre\n\"A\n", 2, "error-csv-quotes"),
+        ];
+        for (text, line, key) in refused {
+            assert_eq!(
+                entrants_from_csv(&empty(), text),
+                Err((line, key)),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -360,20 +360,14 @@ impl FromRequest for AtTable {
     type Error = actix_web::Error;
     type Future = Pin<Box<dyn Future<Output = Result<AtTable, actix_web::Error>>>>;
 
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let visit = Visit::from_request(req, payload);
+        let session = Session::from_request(req, payload);
+        let place = table_place(req);
         Box::pin(async move {
-            let Visit { req, state, who } = Visit::extract(&req).await?;
-            let session = Session::extract(&req).await?;
-            let (raw_id, key) = if req.match_info().get("b").is_some() {
-                let path = web::Path::<(String, i32, u32)>::extract(&req).await?;
-                let (raw, phase, table) = path.into_inner();
-                (raw, Key::Phase(phase, table))
-            } else {
-                let path = web::Path::<(String, u32, u32)>::extract(&req).await?;
-                let (raw, round, table) = path.into_inner();
-                (raw, Key::Round(round, table))
-            };
+            let Visit { req, state, who } = visit.await?;
+            let session = session.await?;
+            let (raw_id, key) = place?;
             Ok(AtTable {
                 req,
                 state,
@@ -383,6 +377,20 @@ impl FromRequest for AtTable {
                 key,
             })
         })
+    }
+}
+
+/// The championship (as the path writes it) and the table a table's path names: a
+/// knockout phase's when the path has one (`{b}`), else a round's.
+fn table_place(req: &HttpRequest) -> Result<(String, Key), actix_web::Error> {
+    if req.match_info().get("b").is_some() {
+        let path = web::Path::<(String, i32, u32)>::extract(req).into_inner()?;
+        let (raw, phase, table) = path.into_inner();
+        Ok((raw, Key::Phase(phase, table)))
+    } else {
+        let path = web::Path::<(String, u32, u32)>::extract(req).into_inner()?;
+        let (raw, round, table) = path.into_inner();
+        Ok((raw, Key::Round(round, table)))
     }
 }
 

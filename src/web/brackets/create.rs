@@ -438,11 +438,11 @@ pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm
     let form = form.into_inner();
     let plan = match check_form(&form) {
         Ok(p) => p,
-        Err(Refusal(key, detail)) => {
+        Err(refusal) => {
             if who.user.is_none() {
                 return Err(AppError::LoginRequired(req.path().to_owned()));
             }
-            return refused_page(&req, &state, &who, form, Refusal(key, detail)).await;
+            return refused_page(&req, &state, &who, form, refusal).await;
         }
     };
     who.require(Perm::ManageClub(plan.club_id), req.path())?;

@@ -411,11 +411,11 @@ impl<B: FromRequest + 'static> FromRequest for Directed<B> {
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let visit = Visit::from_request(req, payload);
         let body = B::from_request(req, payload);
-        let raw_id = req.match_info().get("id").unwrap_or_default().to_owned();
+        let path = web::Path::<String>::extract(req).into_inner();
         Box::pin(async move {
             let v = visit.await?;
             let body = body.await.map_err(Into::into)?;
-            let id = parse_id(&raw_id)?;
+            let id = parse_id(&path?)?;
             require_director(&v.req, &v.state, &v.who, id).await?;
             Ok(Directed(v, id, body))
         })

@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::accounts::AuditEntry;
+use super::accounts::{self, AuditEntry, NewAudit};
 use super::schema::{audit_log, brackets};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -52,6 +52,68 @@ pub fn insert_bracket(conn: &mut DbConn, new: &NewBracket) -> QueryResult<i32> {
         .values(new)
         .returning(brackets::id)
         .get_result(conn)
+}
+
+/// Inserts a bracket and the audit row of its making (`action`, with `after`, what it
+/// was made from): its id.
+pub fn insert_audited(
+    conn: &mut DbConn,
+    new: &NewBracket,
+    action: &str,
+    after: String,
+) -> QueryResult<i32> {
+    let id = insert_bracket(conn, new)?;
+    let audited = Audited {
+        id,
+        club_id: new.club_id,
+        event_id: new.event_id,
+    };
+    let by = (new.created_by, new.created_at, action);
+    audit(conn, audited, by, None, Some(after))?;
+    Ok(id)
+}
+
+/// The bracket an audit row is about: its id, its club and its event.
+#[derive(Debug, Clone, Copy)]
+pub struct Audited {
+    pub id: i32,
+    pub club_id: i32,
+    pub event_id: Option<i32>,
+}
+
+impl BracketRow {
+    pub fn audited(&self) -> Audited {
+        Audited {
+            id: self.id,
+            club_id: self.club_id,
+            event_id: self.event_id,
+        }
+    }
+}
+
+/// Writes the audit row of a change to bracket `b`: who, when, and the action (`by`),
+/// with what the change knows of the bracket before and after.
+pub fn audit(
+    conn: &mut DbConn,
+    b: Audited,
+    (actor, at, action): (&str, NaiveDateTime, &str),
+    before: Option<String>,
+    after: Option<String>,
+) -> QueryResult<usize> {
+    accounts::insert_audit(
+        conn,
+        &NewAudit {
+            at,
+            actor,
+            action,
+            entity: "bracket",
+            entity_id: b.id,
+            club_id: Some(b.club_id),
+            event_id: b.event_id,
+            before_json: before,
+            after_json: after,
+        },
+    )
 }
 
 pub fn find_bracket(conn: &mut DbConn, id: i32) -> QueryResult<Option<BracketRow>> {

@@ -8,7 +8,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::queries::{self, NewClub, NewPair, NewPlayer};
-use super::tournaments::{self as store, Audit, ChangeError};
+use super::tournaments::{self as store, ChangeError};
 use crate::domain::tournament::{self, Entrant, MatchResult, Pairing, System, TournamentFile};
 
 pub const DEMO_CLUB: &str = "Peña La Baza";
@@ -219,18 +219,6 @@ fn league(
             store::record_result(conn, id, round, result, None, "record", actor, now)?;
         }
     }
-    store::change(conn, id, actor, now, |_, t| {
-        t.published_round = round as i32;
-        Ok((
-            (),
-            Audit {
-                action: "publish",
-                entity: "round",
-                entity_id: round as i32,
-                before: None,
-                after: None,
-            },
-        ))
-    })?;
+    store::publish_round(conn, id, round, actor, now)?;
     Ok(id)
 }

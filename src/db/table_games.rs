@@ -88,7 +88,7 @@ pub fn insert_game(
 /// The first partida of a table's match, or `None` when the championship's game
 /// cannot be played at a two-sided table. `a` and `b` are the entrants' names.
 #[allow(clippy::too_many_arguments)]
-pub fn create_match_game(
+fn create_match_game(
     conn: &mut DbConn,
     club_id: i32,
     file: &TournamentFile,
@@ -110,22 +110,35 @@ pub fn create_match_game(
         first_dealer: played::first_dealer(ev.seed, draw.0, draw.1, players),
         options,
     };
-    let best_of = match ev.match_format {
-        MatchFormat::BestOf { partidas } => i32::try_from(partidas).unwrap_or(1),
-        _ => 1,
-    };
     // A table's partidas open with the table's PINs only, never a game PIN.
-    insert_game(
-        conn,
-        club_id,
-        &setup,
-        &seats,
-        "",
-        (None, best_of),
-        actor,
-        now,
-    )
-    .map(Some)
+    let series = (None, best_of(&ev.match_format));
+    insert_game(conn, club_id, &setup, &seats, "", series, actor, now).map(Some)
+}
+
+/// How many partidas a match of `format` is played over at most.
+fn best_of(format: &MatchFormat) -> i32 {
+    match format {
+        MatchFormat::BestOf { partidas } => i32::try_from(*partidas).unwrap_or(1),
+        _ => 1,
+    }
+}
+
+/// Gives a new table (row `table_id`) its first partida, when the championship's
+/// game can be played at a two-sided table: seated from draw `draw`, pairs named
+/// `names`, in club `club_id` of championship `file`, made by `actor`.
+pub fn open_match_game(
+    conn: &mut DbConn,
+    table_id: i32,
+    (club_id, file, actor): (i32, &TournamentFile, &str),
+    draw: (u32, u32),
+    names: &[String; 2],
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    let [a, b] = names;
+    if let Some(g) = create_match_game(conn, club_id, file, draw, a, b, actor, now)? {
+        link_game(conn, table_id, g)?;
+    }
+    Ok(())
 }
 
 /// Links a game to a table.
@@ -564,11 +577,7 @@ pub fn confirm(
         ));
     }
     super::write_tx(conn, |conn| {
-        store::touch(conn, row.event_id)?;
-        let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
-        let fresh =
-            store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
-                .ok_or(ChangeError::NotFound)?;
+        let (t, fresh) = lock_table(conn, row)?;
         if fresh.version != row.version || fresh.status != "proposed" {
             return Err(ChangeError::Stale);
         }
@@ -675,26 +684,18 @@ fn record_in_bracket(
         return Err(ChangeError::Stale);
     }
     let names: Vec<String> = serde_json::from_str(&b.entrants).map_err(corrupt)?;
-    accounts::insert_audit(
+    let after = serde_json::json!({
+        "match": bracket.get(m).map(|x| x.code()),
+        "winner": names.get(winner.0 as usize),
+        "score": d.score, "version": b.version + 1,
+    });
+    let action = if correcting { "correct" } else { "confirm" };
+    brackets::audit(
         conn,
-        &NewAudit {
-            at: now,
-            actor,
-            action: if correcting { "correct" } else { "confirm" },
-            entity: "bracket",
-            entity_id: b.id,
-            club_id: Some(b.club_id),
-            event_id: b.event_id,
-            before_json: None,
-            after_json: Some(
-                serde_json::json!({
-                    "match": bracket.get(m).map(|x| x.code()),
-                    "winner": names.get(winner.0 as usize),
-                    "score": d.score, "version": b.version + 1,
-                })
-                .to_string(),
-            ),
-        },
+        b.audited(),
+        (actor, now, action),
+        None,
+        Some(after.to_string()),
     )?;
     if correcting {
         // Tables whose match was annulled, or whose pairs changed, start again.
@@ -755,35 +756,18 @@ pub fn open_bracket_tables(
         };
         let name = |e: EntrantId| names.get(e.0 as usize).cloned().unwrap_or_default();
         let (pin_a, pin_b) = store::two_pins(pins);
-        let id: i32 = diesel::insert_into(tournament_tables::table)
-            .values((
-                tournament_tables::event_id.eq(t.event.id),
-                tournament_tables::phase.eq(bracket_id),
-                tournament_tables::round_no.eq(0),
-                tournament_tables::table_no.eq(no),
-                tournament_tables::physical.eq(Some(no)),
-                tournament_tables::pin.eq(&pin_a),
-                tournament_tables::pin_b.eq(&pin_b),
-                tournament_tables::status.eq("playing"),
-                tournament_tables::version.eq(0),
-                tournament_tables::updated_at.eq(now),
-                tournament_tables::started_at.eq(Some(now)),
-            ))
-            .returning(tournament_tables::id)
-            .get_result(conn)?;
-        if t.entry_mode == "hands"
-            && let Some(g) = create_match_game(
-                conn,
-                t.event.club_id,
-                &t.file,
-                (1000 + bracket_id as u32, no as u32),
-                &name(ea),
-                &name(eb),
-                actor,
-                now,
-            )?
-        {
-            link_game(conn, id, g)?;
+        let new = store::NewTable {
+            place: (t.event.id, bracket_id, 0, no),
+            physical: Some(no),
+            pins: (&pin_a, &pin_b),
+            status: "playing",
+            started_at: Some(now),
+        };
+        let id = store::insert_table(conn, &new, now)?;
+        if t.entry_mode == "hands" {
+            let seated = (t.event.club_id, &t.file, actor);
+            let draw = (1000 + bracket_id as u32, no as u32);
+            open_match_game(conn, id, seated, draw, &[name(ea), name(eb)], now)?;
         }
         opened += 1;
     }
@@ -824,51 +808,27 @@ pub fn create_knockout(
             .map_err(|e| ChangeError::Refused("error-knockout", e.to_string()))?;
         let names: Vec<String> = ids
             .iter()
-            .map(|id| {
-                t.file
-                    .entrants
-                    .iter()
-                    .find(|e| &e.id == id)
-                    .map_or_else(|| id.clone(), |e| e.name.clone())
-            })
+            .map(|id| store::entrant_name(&t.file, id))
             .collect();
         let entrants = serde_json::to_string(&names).map_err(corrupt)?;
         let document = serde_json::to_string(&bracket).map_err(corrupt)?;
         let seeding = format!("standings:{event_id}");
-        let id = brackets::insert_bracket(
-            conn,
-            &NewBracket {
-                club_id: t.event.club_id,
-                event_id: Some(event_id),
-                name,
-                game: t.file.event.game.slug(),
-                entrants: &entrants,
-                document: &document,
-                seeding: &seeding,
-                paper: "a4",
-                created_by: actor,
-                created_at: now,
-                updated_at: now,
-            },
-        )?;
-        accounts::insert_audit(
-            conn,
-            &NewAudit {
-                at: now,
-                actor,
-                action: "create",
-                entity: "bracket",
-                entity_id: id,
-                club_id: Some(t.event.club_id),
-                event_id: Some(event_id),
-                before_json: None,
-                after_json: Some(
-                    serde_json::json!({"qualify": qualify_by, "shape": shape,
-                        "entrants": names, "bracket": bracket})
-                    .to_string(),
-                ),
-            },
-        )?;
+        let made = serde_json::json!({"qualify": qualify_by, "shape": shape,
+            "entrants": names, "bracket": bracket});
+        let new = NewBracket {
+            club_id: t.event.club_id,
+            event_id: Some(event_id),
+            name,
+            game: t.file.event.game.slug(),
+            entrants: &entrants,
+            document: &document,
+            seeding: &seeding,
+            paper: "a4",
+            created_by: actor,
+            created_at: now,
+            updated_at: now,
+        };
+        let id = brackets::insert_audited(conn, &new, "create", made.to_string())?;
         open_bracket_tables(conn, &t, id, &bracket, &names, actor, now, pins)?;
         Ok(id)
     })
@@ -917,10 +877,7 @@ pub fn store_imported_games(
             else {
                 continue;
             };
-            let best_of = match file.event.match_format {
-                MatchFormat::BestOf { partidas } => i32::try_from(partidas).unwrap_or(1),
-                _ => 1,
-            };
+            let best_of = best_of(&file.event.match_format);
             let mut first = None;
             for doc in &r.games {
                 let id = insert_game_doc(conn, club_id, doc, (first, best_of), actor, now)?;
@@ -952,13 +909,19 @@ pub fn finalize(
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
     super::write_tx(conn, |conn| {
-        store::touch(conn, row.event_id)?;
-        let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
-        let fresh =
-            store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
-                .ok_or(ChangeError::NotFound)?;
+        let (t, fresh) = lock_table(conn, row)?;
         record_in_bracket(conn, &t, &fresh, d, (correcting, confirmed), actor, now)
     })
+}
+
+/// Takes the championship's write lock (see `store::touch`) and reads it and the
+/// table of `row` again.
+fn lock_table(conn: &mut DbConn, row: &TableRow) -> Result<(Tournament, TableRow), ChangeError> {
+    store::touch(conn, row.event_id)?;
+    let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
+    let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
+        .ok_or(ChangeError::NotFound)?;
+    Ok((t, fresh))
 }
 
 /// The director switches a table that plays hand by hand to typed results (its

@@ -281,6 +281,26 @@ pub fn format_of(system: &System) -> &'static str {
     }
 }
 
+/// The `events.status` of a championship's document: `registration` before its
+/// first round, `finished` once no round can follow, else `running`.
+fn status_of(file: &TournamentFile) -> &'static str {
+    if file.rounds.is_empty() {
+        "registration"
+    } else if matches!(tournament::next_round(file), Err(PairingError::Finished)) {
+        "finished"
+    } else {
+        "running"
+    }
+}
+
+/// The name of entrant `id` of a championship's document (the id when it has none).
+pub fn entrant_name(file: &TournamentFile, id: &str) -> String {
+    file.entrants
+        .iter()
+        .find(|e| e.id == id)
+        .map_or_else(|| id.to_owned(), |e| e.name.clone())
+}
+
 /// Rounds planned: Swiss as set; a round robin's from the Berger tables; ceros open.
 pub fn rounds_planned(file: &TournamentFile) -> i32 {
     match file.event.system {
@@ -317,13 +337,6 @@ pub fn create(
         .map_err(|e| ChangeError::Refused("error-tournament-file", e.to_string()))?;
     super::write_tx(conn, |conn| {
         let options = serde_json::Value::Object(file.event.options.clone()).to_string();
-        let status = if file.rounds.is_empty() {
-            "registration"
-        } else if matches!(tournament::next_round(file), Err(PairingError::Finished)) {
-            "finished"
-        } else {
-            "running"
-        };
         let event_id = queries::insert_event(
             conn,
             &NewEvent {
@@ -331,7 +344,7 @@ pub fn create(
                 name: &file.event.name,
                 game: file.event.game.slug(),
                 format: format_of(&file.event.system),
-                status,
+                status: status_of(file),
                 options: &options,
                 rounds_planned: rounds_planned(file),
                 starts_on,
@@ -410,36 +423,20 @@ fn insert_phase(
 ) -> Result<(), ChangeError> {
     let entrants = serde_json::to_string(&phase.names(file)).map_err(corrupt)?;
     let document = serde_json::to_string(&phase.bracket).map_err(corrupt)?;
-    let id = brackets::insert_bracket(
-        conn,
-        &NewBracket {
-            club_id,
-            event_id: Some(event_id),
-            name: &phase.name,
-            game: file.event.game.slug(),
-            entrants: &entrants,
-            document: &document,
-            seeding: "hand",
-            paper: "a4",
-            created_by: actor,
-            created_at: now,
-            updated_at: now,
-        },
-    )?;
-    accounts::insert_audit(
-        conn,
-        &NewAudit {
-            at: now,
-            actor,
-            action: "import",
-            entity: "bracket",
-            entity_id: id,
-            club_id: Some(club_id),
-            event_id: Some(event_id),
-            before_json: None,
-            after_json: Some(document),
-        },
-    )?;
+    let new = NewBracket {
+        club_id,
+        event_id: Some(event_id),
+        name: &phase.name,
+        game: file.event.game.slug(),
+        entrants: &entrants,
+        document: &document,
+        seeding: "hand",
+        paper: "a4",
+        created_by: actor,
+        created_at: now,
+        updated_at: now,
+    };
+    brackets::insert_audited(conn, &new, "import", document.clone())?;
     Ok(())
 }
 
@@ -546,43 +543,61 @@ fn insert_tables(
             None
         };
         let (pin_a, pin_b) = two_pins(pins);
-        let id: i32 = diesel::insert_into(tournament_tables::table)
-            .values((
-                tournament_tables::event_id.eq(draw.event_id),
-                tournament_tables::round_no.eq(round.number as i32),
-                tournament_tables::table_no.eq(t.table as i32),
-                tournament_tables::physical.eq(physical),
-                tournament_tables::pin.eq(&pin_a),
-                tournament_tables::pin_b.eq(&pin_b),
-                tournament_tables::status.eq(if done { "final" } else { "playing" }),
-                tournament_tables::version.eq(0),
-                tournament_tables::updated_at.eq(now),
-            ))
-            .returning(tournament_tables::id)
-            .get_result(conn)?;
+        let new = NewTable {
+            place: (draw.event_id, 0, round.number as i32, t.table as i32),
+            physical,
+            pins: (&pin_a, &pin_b),
+            status: if done { "final" } else { "playing" },
+            started_at: None,
+        };
+        let id = insert_table(conn, &new, now)?;
         if draw.hands && !done {
-            let name = |id: &str| {
-                draw.file
-                    .entrants
-                    .iter()
-                    .find(|e| e.id == id)
-                    .map_or_else(|| id.to_owned(), |e| e.name.clone())
-            };
-            if let Some(g) = super::table_games::create_match_game(
-                conn,
-                draw.club_id,
-                draw.file,
-                (round.number, t.table),
-                &name(&t.a),
-                &name(&t.b),
-                draw.actor,
-                now,
-            )? {
-                super::table_games::link_game(conn, id, g)?;
-            }
+            let pairs = [&t.a, &t.b].map(|e| entrant_name(draw.file, e));
+            let seated = (draw.club_id, draw.file, draw.actor);
+            let at = (round.number, t.table);
+            super::table_games::open_match_game(conn, id, seated, at, &pairs, now)?;
         }
     }
     Ok(())
+}
+
+/// A new row of `tournament_tables`: a table of a round (phase 0) or of a knockout
+/// phase, and how it opens.
+pub(super) struct NewTable<'a> {
+    /// Event, phase, round and table number.
+    pub place: (i32, i32, i32, i32),
+    /// The physical table it plays at (`None`: queued).
+    pub physical: Option<i32>,
+    /// The PINs of pair a and pair b.
+    pub pins: (&'a str, &'a str),
+    pub status: &'a str,
+    /// When its match started (a knockout table starts as it opens).
+    pub started_at: Option<NaiveDateTime>,
+}
+
+/// Inserts a table (version 0): its row id.
+pub(super) fn insert_table(
+    conn: &mut DbConn,
+    new: &NewTable,
+    now: NaiveDateTime,
+) -> QueryResult<i32> {
+    let (event_id, phase, round_no, table_no) = new.place;
+    diesel::insert_into(tournament_tables::table)
+        .values((
+            tournament_tables::event_id.eq(event_id),
+            tournament_tables::phase.eq(phase),
+            tournament_tables::round_no.eq(round_no),
+            tournament_tables::table_no.eq(table_no),
+            tournament_tables::physical.eq(new.physical),
+            tournament_tables::pin.eq(new.pins.0),
+            tournament_tables::pin_b.eq(new.pins.1),
+            tournament_tables::status.eq(new.status),
+            tournament_tables::version.eq(0),
+            tournament_tables::updated_at.eq(now),
+            tournament_tables::started_at.eq(new.started_at),
+        ))
+        .returning(tournament_tables::id)
+        .get_result(conn)
 }
 
 /// The one way to change a championship: in a transaction, `f` changes the loaded
@@ -642,16 +657,9 @@ pub fn change<T>(
             return Err(ChangeError::Stale);
         }
         // The event's status and name follow the document.
-        let status = if t.file.rounds.is_empty() {
-            "registration"
-        } else if matches!(tournament::next_round(&t.file), Err(PairingError::Finished)) {
-            "finished"
-        } else {
-            "running"
-        };
         diesel::update(events::table.find(event_id))
             .set((
-                events::status.eq(status),
+                events::status.eq(status_of(&t.file)),
                 events::name.eq(&t.file.event.name),
                 events::rounds_planned.eq(rounds_planned(&t.file)),
             ))
@@ -717,6 +725,30 @@ pub fn pair_next_round(
                 entity_id: number as i32,
                 before: None,
                 after: Some(after),
+            },
+        ))
+    })
+}
+
+/// Shows the rounds up to `round` on the public pages, audited without a before and
+/// after (the demos publish their rounds this way).
+pub fn publish_round(
+    conn: &mut DbConn,
+    event_id: i32,
+    round: u32,
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
+    change(conn, event_id, actor, now, |_, t| {
+        t.published_round = round as i32;
+        Ok((
+            (),
+            Audit {
+                action: "publish",
+                entity: "round",
+                entity_id: round as i32,
+                before: None,
+                after: None,
             },
         ))
     })
@@ -976,19 +1008,7 @@ pub fn demo(
     })?;
     for round in 1..=3u32 {
         pair_next_round(conn, id, Some(5), actor, now, &mut pins)?;
-        change(conn, id, actor, now, |_, t| {
-            t.published_round = round as i32;
-            Ok((
-                (),
-                Audit {
-                    action: "publish",
-                    entity: "round",
-                    entity_id: round as i32,
-                    before: None,
-                    after: None,
-                },
-            ))
-        })?;
+        publish_round(conn, id, round, actor, now)?;
         let tables = load(conn, id)?
             .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
             .unwrap_or_default();

@@ -24,6 +24,7 @@ pub mod requests;
 pub mod search;
 pub mod seeding;
 pub mod sheets;
+pub mod visit;
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};

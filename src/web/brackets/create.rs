@@ -91,12 +91,22 @@ async fn new_page(
     )
 }
 
+/// The form again, as sent, with why it was refused (422).
+async fn refused_page(
+    req: &HttpRequest,
+    state: &AppState,
+    who: &Principal,
+    form: CreateForm,
+    Refusal(key, detail): Refusal,
+) -> HttpResult {
+    let ctx = Ctx::from_request(req);
+    let error = format!("{} {detail}", ctx.t(key)).trim().to_owned();
+    let status = StatusCode::UNPROCESSABLE_ENTITY;
+    new_page(req, state, who, form, Some(error), status).await
+}
+
 /// `GET /cuadros/nuevo`: the creation form (organisers and admins).
-pub async fn new_form(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-) -> Result<HttpResponse, AppError> {
+pub async fn new_form(Visit { req, state, who }: Visit) -> HttpResult {
     if who.user.is_none() {
         return Err(AppError::LoginRequired(req.path().to_owned()));
     }
@@ -424,30 +434,15 @@ fn build(plan: &Plan, names: &[String]) -> Result<(Bracket, String), BracketErro
 }
 
 /// `POST /cuadros/nuevo`.
-pub async fn create(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    form: web::Form<CreateForm>,
-) -> Result<HttpResponse, AppError> {
+pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm>) -> HttpResult {
     let form = form.into_inner();
-    let ctx = Ctx::from_request(&req);
     let plan = match check_form(&form) {
         Ok(p) => p,
-        Err(Refusal(key, detail)) => {
+        Err(refusal) => {
             if who.user.is_none() {
                 return Err(AppError::LoginRequired(req.path().to_owned()));
             }
-            let error = format!("{} {detail}", ctx.t(key)).trim().to_owned();
-            return new_page(
-                &req,
-                &state,
-                &who,
-                form,
-                Some(error),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await;
+            return refused_page(&req, &state, &who, form, refusal).await;
         }
     };
     who.require(Perm::ManageClub(plan.club_id), req.path())?;
@@ -506,7 +501,11 @@ pub async fn create(
             let entrants = serde_json::to_string(&names)
                 .map_err(|e| AppError::Internal(anyhow::anyhow!("names json: {e}")))?;
             let at = now();
-            let id = brackets::insert_bracket(
+            let made = serde_json::json!({
+                "name": plan.name, "game": plan.game, "format": bracket.format(),
+                "seeding": seeding, "entrants": names, "version": 0,
+            });
+            let id = brackets::insert_audited(
                 conn,
                 &NewBracket {
                     club_id: plan.club_id,
@@ -521,26 +520,8 @@ pub async fn create(
                     created_at: at,
                     updated_at: at,
                 },
-            )?;
-            accounts::insert_audit(
-                conn,
-                &NewAudit {
-                    at,
-                    actor: &actor,
-                    action: "create",
-                    entity: "bracket",
-                    entity_id: id,
-                    club_id: Some(plan.club_id),
-                    event_id: plan.event_id,
-                    before_json: None,
-                    after_json: Some(
-                        serde_json::json!({
-                            "name": plan.name, "game": plan.game, "format": bracket.format(),
-                            "seeding": seeding, "entrants": names, "version": 0,
-                        })
-                        .to_string(),
-                    ),
-                },
+                "create",
+                made.to_string(),
             )?;
             Ok(Ok(id))
         })
@@ -548,17 +529,6 @@ pub async fn create(
     .await?;
     match created {
         Ok(id) => Ok(see_other(&format!("/cuadros/{id}"))),
-        Err(Refusal(key, detail)) => {
-            let error = format!("{} {detail}", ctx.t(key)).trim().to_owned();
-            new_page(
-                &req,
-                &state,
-                &who,
-                form,
-                Some(error),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
-        }
+        Err(refusal) => refused_page(&req, &state, &who, form, refusal).await,
     }
 }

@@ -9,38 +9,24 @@ pub struct PaperForm {
 
 /// `POST /cuadros/{id}/papel`: the paper of the print layout (A4 or A3 landscape).
 pub async fn set_paper(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<String>,
     form: web::Form<PaperForm>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
-    let l = load_async(&state, id).await?;
-    who.require(Perm::ManageClub(l.row.club_id), req.path())?;
+) -> HttpResult {
+    let (id, l) = load_to_manage(&req, &state, &who, &path).await?;
     let paper = form.into_inner().paper;
     if paper != "a4" && paper != "a3" {
         return Err(AppError::unprocessable("error-bracket-paper", paper));
     }
     let actor = who.actor();
-    let (club_id, event_id, old) = (l.row.club_id, l.row.event_id, l.row.paper.clone());
+    let (audited, old) = (l.row.audited(), l.row.paper.clone());
     db(&state, move |conn| {
         conn.transaction::<_, AppError, _>(|conn| {
             brackets::set_paper(conn, id, &paper)?;
-            accounts::insert_audit(
-                conn,
-                &NewAudit {
-                    at: now(),
-                    actor: &actor,
-                    action: "paper",
-                    entity: "bracket",
-                    entity_id: id,
-                    club_id: Some(club_id),
-                    event_id,
-                    before_json: Some(serde_json::json!({ "paper": old }).to_string()),
-                    after_json: Some(serde_json::json!({ "paper": paper }).to_string()),
-                },
-            )?;
+            let before = serde_json::json!({ "paper": old }).to_string();
+            let after = serde_json::json!({ "paper": paper }).to_string();
+            let by = (actor.as_str(), now(), "paper");
+            brackets::audit(conn, audited, by, Some(before), Some(after))?;
             Ok(())
         })
     })
@@ -59,15 +45,11 @@ pub struct DeleteForm {
 /// if the director confirms and nobody changed it meanwhile. The whole bracket stays
 /// in the audit log (the entry's "before"), so nothing is lost for good.
 pub async fn delete(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<String>,
     form: web::Form<DeleteForm>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
-    let l = load_async(&state, id).await?;
-    who.require(Perm::ManageClub(l.row.club_id), req.path())?;
+) -> HttpResult {
+    let (id, l) = load_to_manage(&req, &state, &who, &path).await?;
     let form = form.into_inner();
     if form.confirm.as_deref() != Some("si") {
         return Err(AppError::unprocessable(
@@ -97,20 +79,8 @@ pub async fn delete(
                     detail: String::new(),
                 });
             }
-            accounts::insert_audit(
-                conn,
-                &NewAudit {
-                    at: now(),
-                    actor: &actor,
-                    action: "delete",
-                    entity: "bracket",
-                    entity_id: id,
-                    club_id: Some(row.club_id),
-                    event_id: row.event_id,
-                    before_json: Some(before.to_string()),
-                    after_json: None,
-                },
-            )?;
+            let by = (actor.as_str(), now(), "delete");
+            brackets::audit(conn, row.audited(), by, Some(before.to_string()), None)?;
             Ok(())
         })
     })
@@ -121,12 +91,10 @@ pub async fn delete(
 /// `GET /cuadros/{id}/auditoria[?formato=csv|json]`: every result and correction of
 /// the bracket (organisers and referees of the club).
 pub async fn audit(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<String>,
     query: web::Query<std::collections::HashMap<String, String>>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let id = parse_id(&path)?;
     let (row, entries) = db(&state, move |conn| {
         let row = brackets::find_bracket(conn, id)?.ok_or(AppError::NotFound)?;

@@ -26,9 +26,9 @@ use serde::Deserialize;
 
 use super::account::{now, see_other};
 use super::auth::{Perm, Principal, Role};
+use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, parse_id, render, render_status};
 use crate::db::DbConn;
-use crate::db::accounts::{self, NewAudit};
 use crate::db::brackets::{self, BracketRow, NewBracket};
 use crate::db::queries;
 use crate::domain::bracket::{
@@ -106,11 +106,29 @@ async fn load_async(state: &AppState, id: i32) -> Result<Loaded, AppError> {
     db(state, move |conn| load(conn, id)).await
 }
 
-/// A match index from the URL (0 is a match); anything else is a 404.
-fn parse_match(raw: &str) -> Result<MatchId, AppError> {
-    raw.parse::<u32>()
-        .map(MatchId)
-        .map_err(|_| AppError::NotFound)
+/// Bracket `{id}` of the path, loaded for someone who may manage its club.
+async fn load_to_manage(
+    req: &HttpRequest,
+    state: &AppState,
+    who: &Principal,
+    raw_id: &str,
+) -> Result<(i32, Loaded), AppError> {
+    let id = parse_id(raw_id)?;
+    let l = load_async(state, id).await?;
+    who.require(Perm::ManageClub(l.row.club_id), req.path())?;
+    Ok((id, l))
+}
+
+/// The path of a match, `/cuadros/{id}/partidos/{m}`.
+type MatchPath = web::Path<(String, String)>;
+
+/// The bracket and the match of a match's path (match 0 is one); anything else is
+/// a 404.
+fn parse_match(path: MatchPath) -> Result<(i32, MatchId), AppError> {
+    let (raw_id, raw_m) = path.into_inner();
+    let id = parse_id(&raw_id)?;
+    let m = raw_m.parse::<u32>().map_err(|_| AppError::NotFound)?;
+    Ok((id, MatchId(m)))
 }
 
 #[cfg(test)]

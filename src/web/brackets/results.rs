@@ -275,15 +275,8 @@ async fn match_page(
 }
 
 /// `GET /cuadros/{id}/partidos/{m}`: one match; organisers enter or correct it here.
-pub async fn show_match(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
-    let (raw_id, raw_m) = path.into_inner();
-    let id = parse_id(&raw_id)?;
-    let m = parse_match(&raw_m)?;
+pub async fn show_match(Visit { req, state, who }: Visit, path: MatchPath) -> HttpResult {
+    let (id, m) = parse_match(path)?;
     match_page(&req, &state, &who, id, m, None, None, None, StatusCode::OK).await
 }
 
@@ -360,35 +353,24 @@ fn save(
         after_json["version"] = (version + 1).into();
         after_json["voided"] = codes(&correction.voided).into();
         after_json["reopened"] = codes(&correction.reopened).into();
-        accounts::insert_audit(
+        brackets::audit(
             conn,
-            &NewAudit {
-                at,
-                actor,
-                action,
-                entity: "bracket",
-                entity_id: id,
-                club_id: Some(l.row.club_id),
-                event_id: l.row.event_id,
-                before_json: Some(before_json.to_string()),
-                after_json: Some(after_json.to_string()),
-            },
+            l.row.audited(),
+            (actor, at, action),
+            Some(before_json.to_string()),
+            Some(after_json.to_string()),
         )?;
         Ok(Saved::Done)
     })
 }
 
 async fn post_change(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String)>,
+    Visit { req, state, who }: Visit,
+    path: MatchPath,
     form: web::Form<ResultForm>,
     correcting: bool,
-) -> Result<HttpResponse, AppError> {
-    let (raw_id, raw_m) = path.into_inner();
-    let id = parse_id(&raw_id)?;
-    let m = parse_match(&raw_m)?;
+) -> HttpResult {
+    let (id, m) = parse_match(path)?;
     let l = load_async(&state, id).await?;
     if l.bracket.get(m).is_none() {
         return Err(AppError::NotFound);
@@ -482,24 +464,12 @@ async fn post_change(
 }
 
 /// `POST /cuadros/{id}/partidos/{m}/resultado`: enter a result.
-pub async fn post_result(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String)>,
-    form: web::Form<ResultForm>,
-) -> Result<HttpResponse, AppError> {
-    post_change(req, state, who, path, form, false).await
+pub async fn post_result(v: Visit, path: MatchPath, form: web::Form<ResultForm>) -> HttpResult {
+    post_change(v, path, form, false).await
 }
 
 /// `POST /cuadros/{id}/partidos/{m}/corregir`: change or clear a result; when later
 /// matches depend on it, first shows which (nothing changes until `confirm=1`).
-pub async fn post_correction(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String)>,
-    form: web::Form<ResultForm>,
-) -> Result<HttpResponse, AppError> {
-    post_change(req, state, who, path, form, true).await
+pub async fn post_correction(v: Visit, path: MatchPath, form: web::Form<ResultForm>) -> HttpResult {
+    post_change(v, path, form, true).await
 }

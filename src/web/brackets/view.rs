@@ -229,11 +229,7 @@ fn can_create(who: &Principal) -> bool {
 }
 
 /// `GET /cuadros`: every bracket (public).
-pub async fn list(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-) -> Result<HttpResponse, AppError> {
+pub async fn list(Visit { req, state, who }: Visit) -> HttpResult {
     let rows = db(&state, |conn| Ok(brackets::list_brackets(conn)?)).await?;
     let ctx = Ctx::from_request(&req);
     let lines = rows
@@ -279,12 +275,7 @@ struct BracketPage<'a> {
 }
 
 /// `GET /cuadros/{id}`: the bracket (public; organisers get links to enter results).
-pub async fn show(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
     let (l, club, event) = db(&state, move |conn| {
         let l = load(conn, id)?;

@@ -256,12 +256,7 @@ fn new_page(
 }
 
 /// `GET /clubes/{id}/campeonatos/nuevo`
-pub async fn new_form(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn new_form(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let club_id = parse_id(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
     let club = db(&state, move |conn| {
@@ -279,12 +274,10 @@ pub async fn new_form(
 
 /// `POST /clubes/{id}/campeonatos/nuevo`
 pub async fn create(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<String>,
     body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let club_id = parse_id(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
     let pairs: Vec<(String, String)> = serde_html_form::from_bytes(&body)

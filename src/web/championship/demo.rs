@@ -9,7 +9,6 @@ use chrono::{NaiveDate, NaiveDateTime};
 
 use super::*;
 use crate::db::table_games;
-use crate::db::tournaments::Audit;
 use crate::domain::random::random_cuatrola_hand_of_game;
 use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
 use crate::web::game::{self, Entered};
@@ -117,19 +116,7 @@ fn pair_and_publish(
     pins: &mut dyn FnMut() -> String,
 ) -> Result<Vec<TableRow>, AppError> {
     store::pair_next_round(conn, id, None, ACTOR, now(), pins)?;
-    store::change(conn, id, ACTOR, now(), |_, t| {
-        t.published_round = round as i32;
-        Ok((
-            (),
-            Audit {
-                action: "publish",
-                entity: "round",
-                entity_id: round as i32,
-                before: None,
-                after: None,
-            },
-        ))
-    })?;
+    store::publish_round(conn, id, round, ACTOR, now())?;
     Ok(store::tables(conn, id)?
         .into_iter()
         .filter(|r| r.round_no == round as i32)

@@ -151,12 +151,7 @@ fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
 }
 
 /// `GET /campeonatos/{id}/direccion`
-pub async fn director(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
     let ctx = Ctx::from_request(&req);
     let lang_ctx = Ctx::from_request(&req);
@@ -237,12 +232,7 @@ pub async fn director(
 }
 
 /// `GET /campeonatos/{id}/exportar`: the `baza-tournament/1` document.
-pub async fn export_file(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn export_file(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
     let t = db(&state, move |conn| load(conn, id)).await?;
     who.require(Perm::ReadAudit(t.event.club_id), req.path())?;
@@ -276,14 +266,8 @@ pub struct PairForm {
 /// `POST /campeonatos/{id}/rondas`: pairs the next round (refused while a result is
 /// missing) with `tables` tables in the room (0 or empty: one per game).
 pub async fn pair(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    form: web::Form<PairForm>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
-    require_director(&req, &state, &who, id).await?;
+    Directed(Visit { state, who, .. }, id, form): Directed<web::Form<PairForm>>,
+) -> HttpResult {
     let tables = match form.tables.trim() {
         "" => None,
         s => Some(
@@ -312,11 +296,9 @@ pub async fn pair(
 
 /// `POST /campeonatos/{id}/rondas/{r}/publicar`: shows the round on the public pages.
 pub async fn publish(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, u32)>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (raw, round) = path.into_inner();
     let id = parse_id(&raw)?;
     require_director(&req, &state, &who, id).await?;
@@ -375,15 +357,9 @@ pub struct PhaseForm {
 /// the championship's rounds (every round played), with tables for its first
 /// matches.
 pub async fn create_phase(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    form: web::Form<PhaseForm>,
-) -> Result<HttpResponse, AppError> {
+    Directed(Visit { req, state, who }, id, form): Directed<web::Form<PhaseForm>>,
+) -> HttpResult {
     use crate::domain::tournament::qualify::{GroupFill, KnockoutShape, Qualify};
-    let id = parse_id(&path)?;
-    require_director(&req, &state, &who, id).await?;
     let f = form.into_inner();
     let count = |s: &str, field: &'static str| {
         s.trim()

@@ -119,6 +119,16 @@ fn target(path: web::Path<(String, String)>) -> Result<(i32, Format), AppError> 
     Ok((parse_id(&id)?, Format::from_ext(&ext)?))
 }
 
+/// The championship and the format a `/campeonatos/{id}/NAME.{ext}` path names.
+async fn load_target(
+    state: &AppState,
+    path: web::Path<(String, String)>,
+) -> Result<(Tournament, Format), AppError> {
+    let (id, format) = target(path)?;
+    let t = db(state, move |conn| load(conn, id)).await?;
+    Ok((t, format))
+}
+
 /// `GET /campeonatos/{id}/clasificacion.{xlsx|csv}`: the standings (public, like
 /// the standings page).
 pub async fn standings_download(
@@ -126,9 +136,8 @@ pub async fn standings_download(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (id, format) = target(path)?;
+    let (t, format) = load_target(&state, path).await?;
     let ctx = Ctx::from_request(&req);
-    let t = db(&state, move |conn| load(conn, id)).await?;
     let stem = format!("{}-{}", ctx.t("sheets-file-standings"), t.event.name);
     sheets::download(&[standings_sheet(&ctx, &t.file)], format, &stem)
 }
@@ -141,12 +150,10 @@ pub struct RoundOnly {
 /// `GET /campeonatos/{id}/emparejamientos.{xlsx|csv}[?ronda=N]`: the tables of a
 /// round (a published one, or any for the club's staff; the latest by default).
 pub async fn pairings_download(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, String)>,
     q: web::Query<RoundOnly>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (id, format) = target(path)?;
     let ctx = Ctx::from_request(&req);
     let (t, rows) = db(&state, move |conn| {
@@ -175,9 +182,8 @@ pub async fn crosstable_download(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (id, format) = target(path)?;
+    let (t, format) = load_target(&state, path).await?;
     let ctx = Ctx::from_request(&req);
-    let t = db(&state, move |conn| load(conn, id)).await?;
     let groups = crosstables(&t.file).ok_or(AppError::NotFound)?;
     let stem = format!("{}-{}", ctx.t("sheets-file-crosstable"), t.event.name);
     sheets::download(&crosstable_sheets(&ctx, groups), format, &stem)
@@ -185,11 +191,9 @@ pub async fn crosstable_download(
 
 /// `GET /campeonatos/{id}/auditoria.{xlsx|csv}`: the championship's audit (staff).
 pub async fn audit_download(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (id, format) = target(path)?;
     let (event, entries) = db(&state, move |conn| {
         let event = queries::find_event(conn, id)?.ok_or(AppError::NotFound)?;

@@ -70,14 +70,8 @@ fn new_entrant(
 /// `POST /campeonatos/{id}/inscritos`: registration, or a late entry once rounds
 /// have been paired (the entrant plays from the next round).
 pub async fn add_entrant(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    form: web::Form<EntrantForm>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
-    require_director(&req, &state, &who, id).await?;
+    Directed(Visit { state, who, .. }, id, form): Directed<web::Form<EntrantForm>>,
+) -> HttpResult {
     let form = form.into_inner();
     let actor = who.actor();
     let shown = form.name.clone();
@@ -178,12 +172,10 @@ fn entrant_action(
 }
 
 async fn entrant_post(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, String)>,
     what: &'static str,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (raw, eid) = path.into_inner();
     let id = parse_id(&raw)?;
     require_director(&req, &state, &who, id).await?;
@@ -197,34 +189,19 @@ async fn entrant_post(
 
 /// `POST /campeonatos/{id}/inscritos/{eid}/retirar`: a withdrawal; the entrant keeps
 /// its results and is never paired again.
-pub async fn withdraw(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
-    entrant_post(req, state, who, path, "withdraw").await
+pub async fn withdraw(v: Visit, path: web::Path<(String, String)>) -> HttpResult {
+    entrant_post(v, path, "withdraw").await
 }
 
 /// `POST /campeonatos/{id}/inscritos/{eid}/readmitir`: undoes a withdrawal made
 /// since the last round was paired.
-pub async fn reinstate(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
-    entrant_post(req, state, who, path, "reinstate").await
+pub async fn reinstate(v: Visit, path: web::Path<(String, String)>) -> HttpResult {
+    entrant_post(v, path, "reinstate").await
 }
 
 /// `POST /campeonatos/{id}/inscritos/{eid}/presente`: check-in (toggles).
-pub async fn check_in(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
-    entrant_post(req, state, who, path, "check_in").await
+pub async fn check_in(v: Visit, path: web::Path<(String, String)>) -> HttpResult {
+    entrant_post(v, path, "check_in").await
 }
 
 fn column(header: &[String], names: &[&str]) -> Option<usize> {
@@ -331,12 +308,7 @@ struct ImportError {
 
 /// `GET /campeonatos/{id}/inscritos/importar`: the import form (a file, or the
 /// text pasted from a spreadsheet).
-pub async fn import_form(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn import_form(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
     let t = db(&state, move |conn| load(conn, id)).await?;
     who.require(Perm::ManageClub(t.event.club_id), req.path())?;
@@ -381,14 +353,8 @@ fn sent_csv(req: &HttpRequest, body: &[u8]) -> Result<Vec<u8>, AppError> {
 /// Windows-1252. A wrong line re-shows the form with the text, the line and what
 /// to fix (422); nothing is imported then.
 pub async fn import_csv(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
-    require_director(&req, &state, &who, id).await?;
+    Directed(Visit { req, state, who }, id, body): Directed<web::Bytes>,
+) -> HttpResult {
     let text = sheets::decode(&sent_csv(&req, &body)?);
     let actor = who.actor();
     let sent = text.clone();
@@ -446,11 +412,9 @@ pub async fn import_csv(
 
 /// `GET /campeonatos/{id}/inscritos.{csv|xlsx}`: the entrants (the club's staff).
 pub async fn export_entrants(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (raw, ext) = path.into_inner();
     let id = parse_id(&raw)?;
     let format = sheets::Format::from_ext(&ext)?;

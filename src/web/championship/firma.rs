@@ -3,9 +3,7 @@
 //! The proposer's PIN never confirms. Also the director's switch of a table to typed
 //! results, when the phone that kept its game dies.
 
-use super::tables::{
-    Key, Shown, TableCtx, check_table_pin, is_staff, load_table, refusal, sides_of, table_page,
-};
+use super::tables::{AtTable, path_of, sides_of, wrong_pin_key};
 use super::*;
 use crate::db::table_games;
 
@@ -17,80 +15,22 @@ pub struct SignForm {
     pin: String,
 }
 
-/// `POST /campeonatos/{id}/rondas/{r}/mesas/{t}/firma`
-pub async fn sign(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    path: web::Path<(String, u32, u32)>,
-    form: web::Form<SignForm>,
-) -> Result<HttpResponse, AppError> {
-    let (raw, round, table) = path.into_inner();
-    let id = parse_id(&raw)?;
-    sign_post(
-        req,
-        state,
-        who,
-        session,
-        id,
-        Key::Round(round, table),
-        form.into_inner(),
-    )
-    .await
-}
-
-/// `POST /campeonatos/{id}/fases/{b}/mesas/{t}/firma`
-pub async fn sign_phase(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    path: web::Path<(String, i32, u32)>,
-    form: web::Form<SignForm>,
-) -> Result<HttpResponse, AppError> {
-    let (raw, phase, table) = path.into_inner();
-    let id = parse_id(&raw)?;
-    sign_post(
-        req,
-        state,
-        who,
-        session,
-        id,
-        Key::Phase(phase, table),
-        form.into_inner(),
-    )
-    .await
-}
-
-async fn sign_post(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    id: i32,
-    key: Key,
-    form: SignForm,
-) -> Result<HttpResponse, AppError> {
+/// `POST /campeonatos/{id}/rondas/{r}/mesas/{t}/firma` (and
+/// `/fases/{b}/mesas/{t}/firma`).
+pub async fn sign(at: AtTable, form: web::Form<SignForm>) -> HttpResult {
     let pin = form.pin.trim().to_owned();
     let typed_pin = !pin.is_empty();
-    let addr = crate::web::requests::client_address(&req);
-    let (tc, verdict) = db(&state, move |conn| {
-        let tc = load_table(conn, id, key)?;
-        let verdict = if typed_pin {
-            Some(check_table_pin(conn, &tc.row, &addr, &pin)?)
-        } else {
-            None
-        };
-        Ok((tc, verdict))
-    })
-    .await?;
-    let staff = is_staff(&who, tc.t.event.club_id);
-    let held = sides_of(&session, &tc.row);
+    let (tc, verdict) = if typed_pin {
+        let (tc, verdict) = at.load_checking(pin).await?;
+        (tc, Some(verdict))
+    } else {
+        (at.load().await?, None)
+    };
+    let staff = at.staff(&tc);
+    let held = sides_of(&at.session, &tc.row);
     if !staff && held.is_empty() && !typed_pin {
-        return Err(refusal(&who, &session, req.path()));
+        return Err(at.refused());
     }
-    let ctx = Ctx::from_request(&req);
     if tc.row.status != "proposed" {
         return Err(AppError::Conflict {
             key: "error-tournament-nothing-to-sign",
@@ -104,22 +44,15 @@ async fn sign_post(
         });
     }
     let proposer = tc.row.proposed_side.clone();
-    let refuse = |tc: TableCtx, key: &str, status: StatusCode| {
-        let shown = Shown {
-            error: Some(ctx.t(key)),
-            ..Shown::default()
-        };
-        table_page(&req, tc, staff, &session, shown, status)
+    let other_side = |tc| {
+        at.page_with_error(
+            tc,
+            "tournament-sign-other-side",
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
     };
     let signer = match verdict {
-        Some(Err(status)) => {
-            let key = if status == StatusCode::TOO_MANY_REQUESTS {
-                "login-throttled"
-            } else {
-                "table-wrong-pin"
-            };
-            return refuse(tc, key, status);
-        }
+        Some(Err(status)) => return at.page_with_error(tc, wrong_pin_key(status), status),
         Some(Ok(side)) => side.to_owned(),
         None => match held
             .iter()
@@ -127,32 +60,23 @@ async fn sign_post(
         {
             Some(s) => s.clone(),
             None if staff => "director".to_owned(),
-            None => {
-                return refuse(
-                    tc,
-                    "tournament-sign-other-side",
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                );
-            }
+            None => return other_side(tc),
         },
     };
     if Some(signer.as_str()) == proposer.as_deref() {
-        return refuse(
-            tc,
-            "tournament-sign-other-side",
-            StatusCode::UNPROCESSABLE_ENTITY,
-        );
+        return other_side(tc);
     }
-    let actor = format!("{} (firma pareja {signer})", who.actor());
+    let actor = format!("{} (firma pareja {signer})", at.who.actor());
     let row = tc.row.clone();
-    let r = &tc.row;
-    let path = table_path(id, r.phase, r.round_no, r.table_no);
-    db(&state, move |conn| {
+    let path = path_of(&tc.row);
+    db(&at.state, move |conn| {
         Ok(table_games::confirm(conn, &row, &signer, &actor, now())?)
     })
     .await?;
     Ok(see_other(&crate::web::done::with_done(&path, "firmado")))
 }
+
+pub use self::sign as sign_phase;
 
 #[derive(Deserialize)]
 pub struct SwitchForm {
@@ -162,22 +86,12 @@ pub struct SwitchForm {
 /// `POST /campeonatos/{id}/rondas/{r}/mesas/{t}/escrita`: the director switches a
 /// table that plays hand by hand to typed results (its phone died); the hands
 /// entered so far stay in its game.
-pub async fn switch_to_typed(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, u32, u32)>,
-    form: web::Form<SwitchForm>,
-) -> Result<HttpResponse, AppError> {
-    let (raw, round, table) = path.into_inner();
-    let id = parse_id(&raw)?;
-    let tc = db(&state, move |conn| {
-        load_table(conn, id, Key::Round(round, table))
-    })
-    .await?;
-    if !is_staff(&who, tc.t.event.club_id) {
-        return Err(who
-            .require(Perm::ManageClub(tc.t.event.club_id), req.path())
+pub async fn switch_to_typed(at: AtTable, form: web::Form<SwitchForm>) -> HttpResult {
+    let tc = at.load().await?;
+    if !at.staff(&tc) {
+        return Err(at
+            .who
+            .require(Perm::ManageClub(tc.t.event.club_id), at.req.path())
             .err()
             .unwrap_or(AppError::Forbidden));
     }
@@ -187,8 +101,8 @@ pub async fn switch_to_typed(
         .parse::<i32>()
         .map_err(|_| AppError::bad_request("error-bad-request", "version"))?;
     let row = tc.row.clone();
-    let actor = who.actor();
-    db(&state, move |conn| {
+    let actor = at.who.actor();
+    db(&at.state, move |conn| {
         Ok(table_games::switch_to_typed(
             conn,
             &row,
@@ -198,5 +112,5 @@ pub async fn switch_to_typed(
         )?)
     })
     .await?;
-    Ok(see_other(&table_path(id, 0, round as i32, table as i32)))
+    Ok(see_other(&path_of(&tc.row)))
 }

@@ -10,9 +10,13 @@
 //! through `db::tournaments::change` (optimistic version, one audit row), and every
 //! computation (pairing, result checks, standings, dependents) is the domain's.
 
+use std::future::Future;
+use std::pin::Pin;
+
 use actix_session::Session;
+use actix_web::dev::Payload;
 use actix_web::http::{StatusCode, header};
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -20,10 +24,12 @@ use std::collections::HashMap;
 
 use super::account::{now, see_other};
 use super::auth::{self, Perm, Principal};
+use super::visit::{HttpResult, Visit};
 use super::{AppState, CachedPage, Ctx, db, multipart_fields, parse_id, render, render_status};
 use crate::db::DbConn;
 use crate::db::queries::{self, Club};
-use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament};
+use crate::db::table_games::random_pin;
+use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament, entrant_name};
 use crate::domain::tournament::{
     self, Entrant, HeadToHead, MatchFormat, MatchResult, Pairing, PairingError, Points, Side,
     System, Tiebreak, TournamentFile,
@@ -95,21 +101,6 @@ fn pairing_error(p: &PairingError) -> AppError {
 /// Loads a championship or 404s.
 fn load(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {
     store::load(conn, id)?.ok_or(AppError::NotFound)
-}
-
-fn random_pin() -> String {
-    let mut b = [0u8; 4];
-    if getrandom::fill(&mut b).is_err() {
-        return String::new();
-    }
-    format!("{:04}", u32::from_le_bytes(b) % 10_000)
-}
-
-fn entrant_name(file: &TournamentFile, id: &str) -> String {
-    file.entrants
-        .iter()
-        .find(|e| e.id == id)
-        .map_or_else(|| id.to_owned(), |e| e.name.clone())
 }
 
 fn system_text(ctx: &Ctx, s: &System) -> String {
@@ -403,6 +394,34 @@ fn round_views(
         .collect()
 }
 
+/// A request from the director of championship `{id}`, with its body `B` (a form,
+/// the bytes sent, or nothing). Taken in the order its parts were taken one by one:
+/// who asks, the body, then the championship's id and the director's right.
+pub struct Directed<B>(
+    pub Visit,
+    /// The championship's id.
+    pub i32,
+    pub B,
+);
+
+impl<B: FromRequest + 'static> FromRequest for Directed<B> {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Directed<B>, actix_web::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let visit = Visit::from_request(req, payload);
+        let body = B::from_request(req, payload);
+        let path = web::Path::<String>::extract(req).into_inner();
+        Box::pin(async move {
+            let v = visit.await?;
+            let body = body.await.map_err(Into::into)?;
+            let id = parse_id(&path?)?;
+            require_director(&v.req, &v.state, &v.who, id).await?;
+            Ok(Directed(v, id, body))
+        })
+    }
+}
+
 /// Checks the director's right on championship `id` (loading its club).
 async fn require_director(
     req: &HttpRequest,
@@ -441,26 +460,31 @@ mod tests {
         assert_eq!(got[0].seed, Some(1));
         assert_eq!(got[1].name, "Ñúñez – Güell");
         assert_eq!(got[1].club.as_deref(), Some("Peña \"La Baza\""));
-        let bad = "nombre,club,cabeza_de_serie\nA,B,1\nC,D,uno\n";
-        assert_eq!(
-            entrants_from_csv(&empty(), bad),
-            Err((3, "error-entrant-seed"))
-        );
-        let short = "nombre,club\nA,B\nC\n";
-        assert_eq!(
-            entrants_from_csv(&empty(), short),
-            Err((3, "error-csv-fields"))
-        );
-        let dup_seed = "nombre,cabeza_de_serie\nA,1\nB,1\n";
-        assert_eq!(
-            entrants_from_csv(&empty(), dup_seed),
-            Err((3, "error-entrant-seed-taken"))
-        );
-        let open = "nombre\n\"A\n";
-        assert_eq!(
-            entrants_from_csv(&empty(), open),
-            Err((2, "error-csv-quotes"))
-        );
+        let refused = [
+            // A seed that is not a number.
+            (
+                "nombre,club,cabeza_de_serie\nA,B,1\nC,D,uno\n",
+                3,
+                "error-entrant-seed",
+            ),
+            // A line short of a field.
+            ("nombre,club\nA,B\nC\n", 3, "error-csv-fields"),
+            // A seed taken twice.
+            (
+                "nombre,cabeza_de_serie\nA,1\nB,1\n",
+                3,
+                "error-entrant-seed-taken",
+            ),
+            // A quote never closed.
+            ("nombre\n\"A\n", 2, "error-csv-quotes"),
+        ];
+        for (text, line, key) in refused {
+            assert_eq!(
+                entrants_from_csv(&empty(), text),
+                Err((line, key)),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -2,8 +2,9 @@
 
 use super::*;
 
+/// Which round (or knockout phase) a print shows.
 #[derive(Deserialize)]
-pub struct RoundQuery {
+pub struct Printed {
     ronda: Option<u32>,
     /// A knockout phase (its bracket id) instead of a round.
     fase: Option<i32>,
@@ -23,13 +24,12 @@ struct PrintPage<'a> {
 }
 
 async fn print_page(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    id: i32,
+    Visit { req, state, who }: Visit,
+    path: &str,
     (round, phase): (Option<u32>, Option<i32>),
     kind: &'static str,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
+    let id = parse_id(path)?;
     let phase_ctx = Ctx::from_request(&req);
     let (t, rows, phases) = db(&state, move |conn| {
         let phases = if phase.is_some() {
@@ -105,36 +105,20 @@ async fn print_page(
 
 /// `GET /campeonatos/{id}/imprimir/emparejamientos[?ronda=N]`: pairings by table.
 pub async fn print_pairings(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    v: Visit,
     path: web::Path<String>,
-    q: web::Query<RoundQuery>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
-    print_page(req, state, who, id, (q.ronda, q.fase), "pairings").await
+    q: web::Query<Printed>,
+) -> HttpResult {
+    print_page(v, &path, (q.ronda, q.fase), "pairings").await
 }
 
 /// `GET /campeonatos/{id}/imprimir/clasificacion`: the standings on A4.
-pub async fn print_standings(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
-    print_page(req, state, who, id, (None, None), "standings").await
+pub async fn print_standings(v: Visit, path: web::Path<String>) -> HttpResult {
+    print_page(v, &path, (None, None), "standings").await
 }
 
 /// `GET /campeonatos/{id}/imprimir/actas[?ronda=N]`: one result slip per table,
 /// with the QR code of its score entry and its PIN (staff only).
-pub async fn print_slips(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    q: web::Query<RoundQuery>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
-    print_page(req, state, who, id, (q.ronda, q.fase), "slips").await
+pub async fn print_slips(v: Visit, path: web::Path<String>, q: web::Query<Printed>) -> HttpResult {
+    print_page(v, &path, (q.ronda, q.fase), "slips").await
 }

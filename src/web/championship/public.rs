@@ -28,12 +28,7 @@ struct StandingsPage<'a> {
 
 /// `GET /campeonatos/{id}`: the full ranking 1..N with the tie-break columns, the
 /// latest published round, and links to the earlier ones.
-pub async fn standings(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
     let ctx = Ctx::from_request(&req);
     // A page with a confirmation on it (`?hecho=`) is never kept for everyone.

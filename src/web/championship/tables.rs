@@ -2,6 +2,12 @@
 //! PINs, the game the table plays hand by hand (or its typed result), and the other
 //! pair's confirmation ("firma", in `firma.rs`).
 
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::FromRequest;
+use actix_web::dev::Payload;
+
 use super::*;
 use crate::db::brackets as bracket_store;
 use crate::db::games;
@@ -224,12 +230,7 @@ pub(super) fn table_page(
     shown: Shown,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let Shown {
-        form,
-        error,
-        confirm,
-    } = shown;
-    let confirm = confirm.unwrap_or_default();
+    let confirm = shown.confirm.unwrap_or_default();
     let ctx = Ctx::from_request(req);
     let row = &tc.row;
     let held = sides_of(session, row);
@@ -330,8 +331,8 @@ pub(super) fn table_page(
             time_left,
             can_switch: staff && plays && row.status != "final" && row.phase == 0,
             guinote: tc.t.file.event.game == GameKind::Guinote,
-            form: form.unwrap_or(current),
-            error,
+            form: shown.form.unwrap_or(current),
+            error: shown.error,
             dependents: confirm.dependents,
             carry_winner: confirm.winner,
             carry_forfeit: confirm.forfeit,
@@ -343,85 +344,161 @@ pub(super) fn table_page(
     )
 }
 
-fn round_key(path: web::Path<(String, u32, u32)>) -> Result<(i32, Key), AppError> {
-    let (raw, round, table) = path.into_inner();
-    Ok((parse_id(&raw)?, Key::Round(round, table)))
+/// A request about one table of a championship: who asks (with the PINs its session
+/// holds) and the table its path names, `/campeonatos/{id}/rondas/{r}/mesas/{t}` or
+/// `/campeonatos/{id}/fases/{b}/mesas/{t}`, so one handler serves both paths.
+pub struct AtTable {
+    pub(super) req: HttpRequest,
+    pub(super) state: web::Data<AppState>,
+    pub(super) who: Principal,
+    pub(super) session: Session,
+    raw_id: String,
+    key: Key,
 }
 
-fn phase_key(path: web::Path<(String, i32, u32)>) -> Result<(i32, Key), AppError> {
-    let (raw, phase, table) = path.into_inner();
-    Ok((parse_id(&raw)?, Key::Phase(phase, table)))
+impl FromRequest for AtTable {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<AtTable, actix_web::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let visit = Visit::from_request(req, payload);
+        let session = Session::from_request(req, payload);
+        let place = table_place(req);
+        Box::pin(async move {
+            let Visit { req, state, who } = visit.await?;
+            let session = session.await?;
+            let (raw_id, key) = place?;
+            Ok(AtTable {
+                req,
+                state,
+                who,
+                session,
+                raw_id,
+                key,
+            })
+        })
+    }
+}
+
+/// The championship (as the path writes it) and the table a table's path names: a
+/// knockout phase's when the path has one (`{b}`), else a round's.
+fn table_place(req: &HttpRequest) -> Result<(String, Key), actix_web::Error> {
+    if req.match_info().get("b").is_some() {
+        let path = web::Path::<(String, i32, u32)>::extract(req).into_inner()?;
+        let (raw, phase, table) = path.into_inner();
+        Ok((raw, Key::Phase(phase, table)))
+    } else {
+        let path = web::Path::<(String, u32, u32)>::extract(req).into_inner()?;
+        let (raw, round, table) = path.into_inner();
+        Ok((raw, Key::Round(round, table)))
+    }
+}
+
+/// What a PIN typed for a table opens: a pair, or the status it is refused with.
+pub(super) type PinVerdict = Result<&'static str, StatusCode>;
+
+impl AtTable {
+    /// The championship's id (404 when the path's is not one).
+    fn id(&self) -> Result<i32, AppError> {
+        parse_id(&self.raw_id)
+    }
+
+    pub(super) async fn load(&self) -> Result<TableCtx, AppError> {
+        let (id, key) = (self.id()?, self.key);
+        db(&self.state, move |conn| load_table(conn, id, key)).await
+    }
+
+    /// The table, and what `pin`, typed for it, opens.
+    pub(super) async fn load_checking(
+        &self,
+        pin: String,
+    ) -> Result<(TableCtx, PinVerdict), AppError> {
+        let (id, key) = (self.id()?, self.key);
+        let addr = crate::web::requests::client_address(&self.req);
+        db(&self.state, move |conn| {
+            let tc = load_table(conn, id, key)?;
+            let verdict = check_table_pin(conn, &tc.row, &addr, &pin)?;
+            Ok((tc, verdict))
+        })
+        .await
+    }
+
+    pub(super) fn staff(&self, tc: &TableCtx) -> bool {
+        is_staff(&self.who, tc.t.event.club_id)
+    }
+
+    /// Someone who may not score this table (see [`refusal`]).
+    pub(super) fn refused(&self) -> AppError {
+        refusal(&self.who, &self.session, self.req.path())
+    }
+
+    pub(super) fn page(&self, tc: TableCtx, shown: Shown, status: StatusCode) -> HttpResult {
+        let staff = self.staff(&tc);
+        table_page(&self.req, tc, staff, &self.session, shown, status)
+    }
+
+    /// The table's page again, with the message `key` (a wrong PIN, a refused firma).
+    pub(super) fn page_with_error(
+        &self,
+        tc: TableCtx,
+        key: &str,
+        status: StatusCode,
+    ) -> HttpResult {
+        let shown = Shown {
+            error: Some(Ctx::from_request(&self.req).t(key)),
+            ..Shown::default()
+        };
+        self.page(tc, shown, status)
+    }
+}
+
+/// The message for a PIN refused with `status`: too many tries, or a wrong PIN.
+pub(super) fn wrong_pin_key(status: StatusCode) -> &'static str {
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        "login-throttled"
+    } else {
+        "table-wrong-pin"
+    }
+}
+
+/// The page of the table a row stores.
+pub(super) fn path_of(row: &TableRow) -> String {
+    table_path(row.event_id, row.phase, row.round_no, row.table_no)
 }
 
 /// `GET /campeonatos/{id}/rondas/{r}/mesas/{t}`: where the result slip's QR code
-/// leads. PIN holders get the game (or the score form) and the firma; staff too;
-/// anyone else the PIN form.
-pub async fn show_table(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    path: web::Path<(String, u32, u32)>,
-) -> Result<HttpResponse, AppError> {
-    let (id, key) = round_key(path)?;
-    table_get(req, state, who, session, id, key).await
+/// leads; `GET /campeonatos/{id}/fases/{b}/mesas/{t}`: a knockout match's table.
+/// PIN holders get the game (or the score form) and the firma; staff too; anyone
+/// else the PIN form.
+pub async fn show_table(at: AtTable) -> HttpResult {
+    let tc = at.load().await?;
+    at.page(tc, Shown::default(), StatusCode::OK)
 }
 
-/// `GET /campeonatos/{id}/fases/{b}/mesas/{t}`: a knockout match's table.
-pub async fn show_phase_table(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    path: web::Path<(String, i32, u32)>,
-) -> Result<HttpResponse, AppError> {
-    let (id, key) = phase_key(path)?;
-    table_get(req, state, who, session, id, key).await
-}
-
-async fn table_get(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    id: i32,
-    key: Key,
-) -> Result<HttpResponse, AppError> {
-    let tc = db(&state, move |conn| load_table(conn, id, key)).await?;
-    let staff = is_staff(&who, tc.t.event.club_id);
-    table_page(&req, tc, staff, &session, Shown::default(), StatusCode::OK)
-}
+// The tables of knockout phases are served by the handlers of the rounds' tables.
+pub use self::{
+    post_table as post_phase_table, show_table as show_phase_table, table_pin as phase_table_pin,
+};
 
 #[derive(Deserialize)]
 pub struct TablePinForm {
     pin: String,
 }
 
-/// `POST /campeonatos/{id}/rondas/{r}/mesas/{t}/pin`: a pair's PIN opens the table
-/// (and its game) on this phone, as that pair.
-pub async fn table_pin(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    path: web::Path<(String, u32, u32)>,
-    form: web::Form<TablePinForm>,
-) -> Result<HttpResponse, AppError> {
-    let (id, key) = round_key(path)?;
-    pin_post(req, state, who, session, id, key, form.into_inner()).await
-}
-
-/// `POST /campeonatos/{id}/fases/{b}/mesas/{t}/pin`
-pub async fn phase_table_pin(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    path: web::Path<(String, i32, u32)>,
-    form: web::Form<TablePinForm>,
-) -> Result<HttpResponse, AppError> {
-    let (id, key) = phase_key(path)?;
-    pin_post(req, state, who, session, id, key, form.into_inner()).await
+/// `POST /campeonatos/{id}/rondas/{r}/mesas/{t}/pin` (and `/fases/{b}/mesas/{t}/pin`):
+/// a pair's PIN opens the table (and its game) on this phone, as that pair.
+pub async fn table_pin(at: AtTable, form: web::Form<TablePinForm>) -> HttpResult {
+    let (tc, verdict) = at.load_checking(form.pin.trim().to_owned()).await?;
+    let side = match verdict {
+        Ok(side) => side,
+        Err(status) => return at.page_with_error(tc, wrong_pin_key(status), status),
+    };
+    auth::grant(&at.session, S_TOURNAMENT_TABLES, tc.row.id)?;
+    grant_side(&at.session, tc.row.id, side)?;
+    if let Some(first) = tc.row.game_id {
+        auth::grant(&at.session, auth::S_GAMES, first)?;
+    }
+    Ok(see_other(&path_of(&tc.row)))
 }
 
 /// Checks a PIN typed for a table (throttled per table): the pair it opens.
@@ -430,7 +507,7 @@ pub(super) fn check_table_pin(
     row: &TableRow,
     addr: &str,
     pin: &str,
-) -> Result<Result<&'static str, StatusCode>, AppError> {
+) -> Result<PinVerdict, AppError> {
     let side = row.side_of_pin(pin);
     let expected = match side {
         Some("b") => row.pin_b.as_str(),
@@ -445,50 +522,6 @@ pub(super) fn check_table_pin(
         pin,
     )?;
     Ok(verdict.map(|()| side.unwrap_or("a")))
-}
-
-async fn pin_post(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    id: i32,
-    key: Key,
-    form: TablePinForm,
-) -> Result<HttpResponse, AppError> {
-    let pin = form.pin.trim().to_owned();
-    let addr = crate::web::requests::client_address(&req);
-    let (tc, verdict) = db(&state, move |conn| {
-        let tc = load_table(conn, id, key)?;
-        let verdict = check_table_pin(conn, &tc.row, &addr, &pin)?;
-        Ok((tc, verdict))
-    })
-    .await?;
-    match verdict {
-        Ok(side) => {
-            auth::grant(&session, S_TOURNAMENT_TABLES, tc.row.id)?;
-            grant_side(&session, tc.row.id, side)?;
-            if let Some(first) = tc.row.game_id {
-                auth::grant(&session, auth::S_GAMES, first)?;
-            }
-            let r = &tc.row;
-            Ok(see_other(&table_path(id, r.phase, r.round_no, r.table_no)))
-        }
-        Err(status) => {
-            let ctx = Ctx::from_request(&req);
-            let key = if status == StatusCode::TOO_MANY_REQUESTS {
-                "login-throttled"
-            } else {
-                "table-wrong-pin"
-            };
-            let staff = is_staff(&who, tc.t.event.club_id);
-            let shown = Shown {
-                error: Some(ctx.t(key)),
-                ..Shown::default()
-            };
-            table_page(&req, tc, staff, &session, shown, status)
-        }
-    }
 }
 
 #[derive(Deserialize)]
@@ -514,49 +547,18 @@ pub(super) fn parse_side(s: &str) -> Option<Side> {
     }
 }
 
-/// `POST /campeonatos/{id}/rondas/{r}/mesas/{t}`: a typed result. From the director
-/// or a referee it is final at once (an override of what the table proposed, or a
-/// correction: when later rounds depend on it, they are listed and the director
-/// confirms). From a pair's PIN, at a table that types its result, it is a proposal
-/// the other pair confirms.
-pub async fn post_table(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    path: web::Path<(String, u32, u32)>,
-    form: web::Form<ScoreForm>,
-) -> Result<HttpResponse, AppError> {
-    let (id, key) = round_key(path)?;
-    score_post(req, state, who, session, id, key, form.into_inner()).await
-}
-
-/// `POST /campeonatos/{id}/fases/{b}/mesas/{t}`
-pub async fn post_phase_table(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    path: web::Path<(String, i32, u32)>,
-    form: web::Form<ScoreForm>,
-) -> Result<HttpResponse, AppError> {
-    let (id, key) = phase_key(path)?;
-    score_post(req, state, who, session, id, key, form.into_inner()).await
-}
-
+/// `POST /campeonatos/{id}/rondas/{r}/mesas/{t}` (and `/fases/{b}/mesas/{t}`): a typed
+/// result. From the director or a referee it is final at once (an override of what
+/// the table proposed, or a correction: when later rounds depend on it, they are
+/// listed and the director confirms). From a pair's PIN, at a table that types its
+/// result, it is a proposal the other pair confirms.
 #[allow(clippy::too_many_lines)]
-async fn score_post(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    session: Session,
-    id: i32,
-    key: Key,
-    form: ScoreForm,
-) -> Result<HttpResponse, AppError> {
-    let tc = db(&state, move |conn| load_table(conn, id, key)).await?;
-    let staff = is_staff(&who, tc.t.event.club_id);
-    let held = sides_of(&session, &tc.row);
+pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
+    let form = form.into_inner();
+    let tc = at.load().await?;
+    let id = tc.t.event.id;
+    let staff = at.staff(&tc);
+    let held = sides_of(&at.session, &tc.row);
     let typed_here = tc.t.entry_mode != "hands" || !tc.row.plays_game();
     let keeper = !held.is_empty() && tc.row.status != "final" && typed_here;
     if !staff && !keeper {
@@ -570,24 +572,30 @@ async fn score_post(
                 detail: String::new(),
             });
         }
-        return Err(refusal(&who, &session, req.path()));
+        return Err(at.refused());
     }
-    let ctx = Ctx::from_request(&req);
+    let ctx = Ctx::from_request(&at.req);
     let typed = (form.score_a.clone(), form.score_b.clone());
-    let path = table_path(id, tc.row.phase, tc.row.round_no, tc.row.table_no);
-    let page = |tc: TableCtx, shown: Shown, status: StatusCode| {
-        table_page(&req, tc, staff, &session, shown, status)
+    let path = path_of(&tc.row);
+    // The form again as typed, with what to fix (or, in `confirm`, what to confirm).
+    let again = |tc: TableCtx, msg: String, confirm: Option<Confirm>, status: StatusCode| {
+        let shown = Shown {
+            form: Some(typed.clone()),
+            error: Some(msg),
+            confirm,
+        };
+        at.page(tc, shown, status)
     };
-    let bad = |tc: TableCtx, msg: String| {
-        page(
-            tc,
-            Shown {
-                form: Some(typed.clone()),
-                error: Some(msg),
-                confirm: None,
-            },
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
+    let bad = |tc: TableCtx, msg: String| again(tc, msg, None, StatusCode::UNPROCESSABLE_ENTITY);
+    // Later tables were played from it: listed, and confirmed to annul or redo them.
+    let confirm_first = |tc: TableCtx, list: &str| {
+        let confirm = Confirm {
+            dependents: crate::web::game::dependent_places(ctx.lang, list),
+            winner: form.winner.clone(),
+            forfeit: form.forfeit.clone(),
+        };
+        let msg = ctx.t("tournament-correction-confirm");
+        again(tc, msg, Some(confirm), StatusCode::CONFLICT)
     };
     let parse = |s: &str| s.trim().parse::<u32>().ok().filter(|v| *v <= 9999);
     let (Some(a), Some(b), Ok(version)) = (
@@ -608,14 +616,8 @@ async fn score_post(
         match tournament::check_outcome(ev.game, &ev.options, &ev.match_format, a, b, winner) {
             Ok(o) => Some(o),
             Err(msg) => {
-                return bad(
-                    tc,
-                    format!(
-                        "{}: {}",
-                        ctx.t("tournament-result-rejected"),
-                        msg.message(ctx.lang)
-                    ),
-                );
+                let rejected = ctx.t("tournament-result-rejected");
+                return bad(tc, format!("{rejected}: {}", msg.message(ctx.lang)));
             }
         }
     } else {
@@ -631,17 +633,10 @@ async fn score_post(
             Key::Phase(..) => String::new(),
         };
         let msg = ctx.t1("result-conflict", "score", &current);
-        return page(
-            tc,
-            Shown {
-                form: Some(typed),
-                error: Some(msg),
-                confirm: None,
-            },
-            StatusCode::CONFLICT,
-        );
+        return again(tc, msg, None, StatusCode::CONFLICT);
     }
-    let actor = who.actor();
+    let saved = crate::web::done::with_done(&path, "resultado-guardado");
+    let actor = at.who.actor();
     if !staff {
         // The proposer is the pair whose PIN this phone holds (the one named in the
         // form when it holds both).
@@ -654,7 +649,7 @@ async fn score_post(
         let declared = winner.map(|w| if w == Side::A { "a" } else { "b" });
         let row = tc.row.clone();
         let actor = format!("{actor} (pareja {side})");
-        db(&state, move |conn| {
+        db(&at.state, move |conn| {
             Ok(store::propose_result(
                 conn,
                 id,
@@ -667,10 +662,7 @@ async fn score_post(
             )?)
         })
         .await?;
-        return Ok(see_other(&crate::web::done::with_done(
-            &path,
-            "resultado-guardado",
-        )));
+        return Ok(see_other(&saved));
     }
     if let Key::Phase(..) = tc.key {
         // A knockout match needs a winner.
@@ -685,31 +677,14 @@ async fn score_post(
             winner: Some(w),
         };
         let flags = (row.status == "final", form.confirm == "1");
-        let done = db(&state, move |conn| {
+        let done = db(&at.state, move |conn| {
             Ok(table_games::finalize(conn, &row, d, flags, &actor, now()))
         })
         .await?;
         return match done {
-            Ok(()) => Ok(see_other(&crate::web::done::with_done(
-                &path,
-                "resultado-guardado",
-            ))),
-            // Later matches were played from it: listed, and confirmed to annul them.
+            Ok(()) => Ok(see_other(&saved)),
             Err(ChangeError::Refused("tournament-correction-confirm", list)) => {
-                let lines = crate::web::game::dependent_places(ctx.lang, &list);
-                page(
-                    tc,
-                    Shown {
-                        form: Some(typed),
-                        error: Some(ctx.t("tournament-correction-confirm")),
-                        confirm: Some(Confirm {
-                            dependents: lines,
-                            winner: form.winner.clone(),
-                            forfeit: form.forfeit.clone(),
-                        }),
-                    },
-                    StatusCode::CONFLICT,
-                )
+                confirm_first(tc, &list)
             }
             Err(e) => Err(e.into()),
         };
@@ -725,20 +700,7 @@ async fn score_post(
             .map(|(r, x)| format!("{r}.{x}"))
             .collect::<Vec<_>>()
             .join(" ");
-        let lines = crate::web::game::dependent_places(ctx.lang, &list);
-        return page(
-            tc,
-            Shown {
-                form: Some(typed),
-                error: Some(ctx.t("tournament-correction-confirm")),
-                confirm: Some(Confirm {
-                    dependents: lines,
-                    winner: form.winner.clone(),
-                    forfeit: form.forfeit.clone(),
-                }),
-            },
-            StatusCode::CONFLICT,
-        );
+        return confirm_first(tc, &list);
     }
     let action = if existing {
         "correct"
@@ -754,7 +716,7 @@ async fn score_post(
         forfeit,
         ..MatchResult::default()
     };
-    db(&state, move |conn| {
+    db(&at.state, move |conn| {
         Ok(store::record_result(
             conn,
             id,
@@ -767,8 +729,5 @@ async fn score_post(
         )?)
     })
     .await?;
-    Ok(see_other(&crate::web::done::with_done(
-        &path,
-        "resultado-guardado",
-    )))
+    Ok(see_other(&saved))
 }

@@ -10,8 +10,9 @@ use askama::Template;
 use serde_json::{Value, json};
 
 use super::account::{now, see_other};
-use super::auth::{self, Perm, Principal};
+use super::auth::{self, Perm};
 use super::game::Entered;
+use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::games;
 use crate::domain::cards::Card;
@@ -216,22 +217,12 @@ pub struct PasteForm {
 }
 
 /// `POST /arbitro`: a pasted record → kept under a new slug → its ruling page.
-pub async fn post_record(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    form: web::Form<PasteForm>,
-) -> Result<HttpResponse, AppError> {
-    submit(req, state, who, form.into_inner().record).await
+pub async fn post_record(v: Visit, form: web::Form<PasteForm>) -> HttpResult {
+    submit(v, form.into_inner().record).await
 }
 
 /// `POST /arbitro/subir`: the same with an uploaded file (multipart form).
-pub async fn upload_record(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
+pub async fn upload_record(Visit { req, state, who }: Visit, body: web::Bytes) -> HttpResult {
     let content_type = req
         .headers()
         .get(actix_web::http::header::CONTENT_TYPE)
@@ -247,15 +238,10 @@ pub async fn upload_record(
         .1;
     let text = String::from_utf8(file)
         .map_err(|_| AppError::unprocessable("error-not-a-record", "the file is not UTF-8 text"))?;
-    submit(req, state, who, text).await
+    submit(Visit { req, state, who }, text).await
 }
 
-async fn submit(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    text: String,
-) -> Result<HttpResponse, AppError> {
+async fn submit(Visit { req, state, who }: Visit, text: String) -> HttpResult {
     let record = match parse(&text).and_then(|r| {
         domain::try_rule(&r, Lang::Es)
             .map(|_| r)
@@ -292,12 +278,7 @@ async fn submit(
 }
 
 /// `GET /arbitro/fallos/{slug}`: the shareable, printable ruling.
-pub async fn show_ruling(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn show_ruling(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let slug = path.into_inner();
     if slug.len() > 32 || !slug.chars().all(|c| c.is_ascii_hexdigit()) {
         return Err(AppError::NotFound);
@@ -329,12 +310,10 @@ pub struct ApplyForm {
 /// `POST /arbitro/fallos/{slug}/aplicar`: the ruled hand becomes a hand of a club
 /// game (a new one, or replacing hand `hand`); audited as the referee's.
 pub async fn apply(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<String>,
     form: web::Form<ApplyForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let slug = path.into_inner();
     let form = form.into_inner();
     let game_id = form

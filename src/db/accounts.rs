@@ -94,16 +94,16 @@ pub fn find_user(conn: &mut DbConn, id: i32) -> QueryResult<Option<User>> {
     users::table
         .find(id)
         .select(User::as_select())
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }
 
 pub fn find_user_by_name(conn: &mut DbConn, username: &str) -> QueryResult<Option<User>> {
     users::table
         .filter(users::username.eq(username))
         .select(User::as_select())
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }
 
 pub fn list_users(conn: &mut DbConn) -> QueryResult<Vec<User>> {
@@ -192,8 +192,8 @@ pub fn find_session(
         .inner_join(users::table)
         .filter(sessions::token_hash.eq(token_hash))
         .select((SessionRow::as_select(), User::as_select()))
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }
 
 /// Marks a session as used now.
@@ -268,8 +268,8 @@ pub fn user_by_token(conn: &mut DbConn, token_hash: &str) -> QueryResult<Option<
         .filter(api_tokens::token_hash.eq(token_hash))
         .filter(api_tokens::revoked_at.is_null())
         .select((api_tokens::id, api_tokens::user_id))
-        .first(conn)
-        .optional()?;
+        .load(conn)
+        .map(|rows| rows.into_iter().next())?;
     match row {
         Some((token_id, user_id)) => Ok(find_user(conn, user_id)?
             .filter(|u| u.disabled_at.is_none())
@@ -373,8 +373,8 @@ pub fn setting_or_init(
     let current: Option<String> = settings::table
         .find(name)
         .select(settings::value)
-        .first(conn)
-        .optional()?;
+        .load(conn)
+        .map(|rows| rows.into_iter().next())?;
     if let Some(v) = current {
         return Ok(v);
     }

@@ -120,8 +120,8 @@ pub fn find_bracket(conn: &mut DbConn, id: i32) -> QueryResult<Option<BracketRow
     brackets::table
         .find(id)
         .select(BracketRow::as_select())
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }
 
 /// Every bracket, newest first.

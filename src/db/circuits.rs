@@ -67,8 +67,8 @@ pub fn find(conn: &mut DbConn, id: i32) -> QueryResult<Option<Circuit>> {
             circuits::scoring,
             circuits::events,
         ))
-        .first(conn)
-        .optional()?;
+        .load(conn)
+        .map(|rows| rows.into_iter().next())?;
     Ok(row.map(|(id, club_id, name, scoring, events)| Circuit {
         id,
         club_id,

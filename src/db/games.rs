@@ -94,8 +94,8 @@ pub fn find_game(conn: &mut DbConn, id: i32) -> QueryResult<Option<Game>> {
     games::table
         .find(id)
         .select(Game::as_select())
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }
 
 pub fn club_games(conn: &mut DbConn, club_id: i32) -> QueryResult<Vec<Game>> {
@@ -218,8 +218,8 @@ pub fn find_ruling(conn: &mut DbConn, slug: &str) -> QueryResult<Option<String>>
     rulings::table
         .filter(rulings::slug.eq(slug))
         .select(rulings::record)
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }
 
 /// The audit rows of a game's hands (added, corrected, deleted, put back), oldest first.

@@ -5,6 +5,10 @@
 //! `postgresql://` is PostgreSQL; `sqlite://PATH`, `sqlite:PATH` or a bare path is
 //! SQLite. A bare path that does not exist is refused unless it is the default file,
 //! so that a typo never silently creates an empty database.
+//!
+//! A lookup by key loads its row instead of using diesel's `first`, which binds
+//! `LIMIT ?`: SQLite plans with the bound limit, so it prepares such a statement
+//! again on every execution.
 
 pub mod accounts;
 pub mod brackets;

@@ -77,8 +77,8 @@ pub fn find_player(conn: &mut DbConn, club: i32, id: i32) -> QueryResult<Option<
         .find(id)
         .filter(players::club_id.eq(club))
         .select(Player::as_select())
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }
 
 pub fn find_pair(conn: &mut DbConn, club: i32, id: i32) -> QueryResult<Option<Pair>> {
@@ -86,8 +86,8 @@ pub fn find_pair(conn: &mut DbConn, club: i32, id: i32) -> QueryResult<Option<Pa
         .find(id)
         .filter(pairs::club_id.eq(club))
         .select(Pair::as_select())
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }
 
 /// Replaces the name `from` by `to` everywhere a club's records name a player or

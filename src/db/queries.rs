@@ -166,8 +166,8 @@ pub fn find_club(conn: &mut DbConn, id: i32) -> QueryResult<Option<Club>> {
     clubs::table
         .find(id)
         .select(Club::as_select())
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }
 
 /// Every player of a club, active or not, sorted by name the Spanish way.
@@ -217,6 +217,6 @@ pub fn find_event(conn: &mut DbConn, id: i32) -> QueryResult<Option<Event>> {
     events::table
         .find(id)
         .select(Event::as_select())
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }

@@ -154,8 +154,8 @@ pub fn table_of_game(conn: &mut DbConn, game: &Game) -> QueryResult<Option<Table
     tournament_tables::table
         .filter(tournament_tables::game_id.eq(Some(first)))
         .select(TableRow::as_select())
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }
 
 /// A stored game as a `baza-game/1` document, hands as entered.

@@ -176,8 +176,8 @@ pub fn exists(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
 pub fn load(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament>> {
     let Some(row) = tournaments::table
         .find(event_id)
-        .first::<Row>(conn)
-        .optional()?
+        .load::<Row>(conn)
+        .map(|rows| rows.into_iter().next())?
     else {
         return Ok(None);
     };
@@ -209,8 +209,8 @@ pub fn stamp(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<String>> {
             events::status,
             events::name,
         ))
-        .first(conn)
-        .optional()?;
+        .load(conn)
+        .map(|rows| rows.into_iter().next())?;
     Ok(row.map(|(changes, version, status, name)| format!("{changes}:{version}:{status}:{name}")))
 }
 
@@ -267,8 +267,8 @@ pub fn find_phase_table(
         .filter(tournament_tables::round_no.eq(round))
         .filter(tournament_tables::table_no.eq(table))
         .select(TableRow::as_select())
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }
 
 /// The `events.format` of a system (`league` for a round robin, as the foundation
@@ -925,8 +925,8 @@ pub fn folded_match(conn: &mut DbConn, match_id: i32) -> QueryResult<Option<(i32
             tournament_tables::round_no,
             tournament_tables::table_no,
         ))
-        .first(conn)
-        .optional()
+        .load(conn)
+        .map(|rows| rows.into_iter().next())
 }
 
 /// The demo's running Swiss: twelve pairs, five rounds of botifarra "a 101 punts, 12

@@ -8,7 +8,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::auth::{Perm, Principal};
-use super::sheets::{self, Cell, Format, Sheet};
+use super::sheets::{self, Cell, Sheet};
 use super::{AppState, Ctx, db, parse_id, render, render_status};
 use crate::db::circuits::{self, Circuit};
 use crate::db::queries::{self, Club};
@@ -408,9 +408,7 @@ pub async fn download(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (raw, ext) = path.into_inner();
-    let id = parse_id(&raw)?;
-    let format = Format::from_ext(&ext)?;
+    let (id, format) = sheets::target(path.into_inner())?;
     let ctx = Ctx::from_request(&req);
     let v = view(&ctx, &state, id).await?;
     let sheets = [

@@ -1,6 +1,7 @@
 //! The new-game form and creating a game (single or the next of a series).
 
 use super::*;
+use crate::web::manage::insert_player_audited;
 use crate::web::options::{OptionError, option_groups, read_options};
 
 #[derive(Template)]
@@ -307,46 +308,9 @@ pub async fn post_new_game(
                             .map(|p| p.name)
                             .collect();
                         for name in seats.iter().filter(|n| !known.contains(n)) {
-                            // In a savepoint: another table may add the same name at
-                            // the same moment (PostgreSQL), which is no error.
-                            let inserted = diesel::Connection::transaction::<
-                                _,
-                                diesel::result::Error,
-                                _,
-                            >(conn, |c| {
-                                queries::insert_player(
-                                    c,
-                                    &queries::NewPlayer {
-                                        club_id,
-                                        name,
-                                        created_at: now(),
-                                    },
-                                )
-                            });
-                            let pid = match inserted {
-                                Ok(pid) => pid,
-                                Err(diesel::result::Error::DatabaseError(
-                                    diesel::result::DatabaseErrorKind::UniqueViolation,
-                                    _,
-                                )) => continue,
-                                Err(e) => return Err(e.into()),
-                            };
-                            accounts::insert_audit(
-                                conn,
-                                &NewAudit {
-                                    at: now(),
-                                    actor: &actor,
-                                    action: "create",
-                                    entity: "player",
-                                    entity_id: pid,
-                                    club_id: Some(club_id),
-                                    event_id: None,
-                                    before_json: None,
-                                    after_json: Some(
-                                        serde_json::json!({ "name": name }).to_string(),
-                                    ),
-                                },
-                            )?;
+                            // Another table may add the same name at the same moment
+                            // (PostgreSQL), which is no error.
+                            insert_player_audited(conn, club_id, name, &actor)?;
                         }
                     }
                     create_game(conn, club_id, &setup, &seats, &actor, series)

@@ -137,6 +137,47 @@ pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed:
     }
 }
 
+/// Applies `change` to game `id` at the `version` the page read, by `(actor, by)`.
+pub(super) async fn apply(
+    state: &AppState,
+    (id, version): (i32, i32),
+    change: Change,
+    (actor, by): (String, ChangeBy),
+    lang: Lang,
+) -> Result<Outcome, AppError> {
+    db(state, move |conn| {
+        apply_change(conn, id, version, change, (&actor, &by), lang)
+    })
+    .await
+}
+
+/// The answer to a change of game `id` that was saved: the game's page, saying what
+/// was `done`.
+pub(super) fn changed(id: i32, done: &str) -> HttpResponse {
+    see_other(&with_done(&format!("/partidas/{id}"), done))
+}
+
+/// The refusal of any change to a game whose championship table is confirmed.
+pub(super) fn table_confirmed() -> AppError {
+    AppError::Conflict {
+        key: "error-table-confirmed",
+        detail: String::new(),
+    }
+}
+
+/// The game's page with `key`'s message on top, answering `status`.
+pub(super) async fn game_page_saying(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    id: i32,
+    key: &str,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let message = Ctx::from_request(req).t(key);
+    game_page(req, state, who, id, Some(message), status).await
+}
+
 pub(super) async fn game_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
@@ -383,10 +424,7 @@ async fn hand_page(
     if table.is_some_and(|r| r.status == "final")
         && !(who.user.is_some() && may_record(who, &l.game))
     {
-        return Err(AppError::Conflict {
-            key: "error-table-confirmed",
-            detail: String::new(),
-        });
+        return Err(table_confirmed());
     }
     let ctx = Ctx::from_request(req);
     let (_, board) = rescore(&l.setup, &l.entered, ctx.lang)
@@ -557,25 +595,11 @@ async fn save_hand(
     } else {
         "mano-anotada"
     };
-    let actor = who.actor();
-    let by = change_by(
-        &who,
-        &l.game,
-        &session,
-        f.get("confirm").is_some_and(|c| c == "1"),
-    );
-    let outcome = db(&state, move |conn| {
-        apply_change(conn, id, version, change, (&actor, &by), lang)
-    })
-    .await?;
-    match outcome {
-        Outcome::Saved | Outcome::Duplicate => {
-            Ok(see_other(&with_done(&format!("/partidas/{id}"), done)))
-        }
-        Outcome::Locked => Err(AppError::Conflict {
-            key: "error-table-confirmed",
-            detail: String::new(),
-        }),
+    let confirmed = f.get("confirm").is_some_and(|c| c == "1");
+    let by = (who.actor(), change_by(&who, &l.game, &session, confirmed));
+    match apply(&state, (id, version), change, by, lang).await? {
+        Outcome::Saved | Outcome::Duplicate => Ok(changed(id, done)),
+        Outcome::Locked => Err(table_confirmed()),
         Outcome::NeedsConfirm(list) => {
             let ctx = Ctx::from_request(&req);
             let errors = vec![EntryError {
@@ -595,13 +619,12 @@ async fn save_hand(
             again(errors, StatusCode::CONFLICT, f).await
         }
         Outcome::Over => {
-            let ctx = Ctx::from_request(&req);
-            game_page(
+            game_page_saying(
                 &req,
                 &state,
                 &who,
                 id,
-                Some(ctx.t("error-game-over")),
+                "error-game-over",
                 StatusCode::CONFLICT,
             )
             .await
@@ -724,16 +747,8 @@ pub async fn game_pin(
         auth::grant(&session, auth::S_GAMES, id)?;
         return Ok(see_other(&format!("/partidas/{id}")));
     }
-    let ctx = Ctx::from_request(&req);
-    game_page(
-        &req,
-        &state,
-        &who,
-        id,
-        Some(ctx.t("table-wrong-pin")),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await
+    let status = StatusCode::UNAUTHORIZED;
+    game_page_saying(&req, &state, &who, id, "table-wrong-pin", status).await
 }
 
 /// A club's games, for the club page.

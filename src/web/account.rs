@@ -149,14 +149,19 @@ pub async fn close_other_sessions(
     state: web::Data<AppState>,
     who: Principal,
 ) -> Result<HttpResponse, AppError> {
-    who.require(Perm::OwnAccount, req.path())?;
-    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let user = own_account(&who, req.path())?;
     let keep = who.session_hash.clone().ok_or(AppError::Forbidden)?;
     db(&state, move |conn| {
         Ok(accounts::end_sessions_of(conn, user.id, Some(&keep))?)
     })
     .await?;
     Ok(see_other("/cuenta?cerradas=1"))
+}
+
+/// The signed-in user, who may see and change their own account at `here`.
+fn own_account(who: &Principal, here: &str) -> Result<auth::SignedIn, AppError> {
+    who.require(Perm::OwnAccount, here)?;
+    who.user.clone().ok_or(AppError::Forbidden)
 }
 
 pub struct TokenLine {
@@ -191,8 +196,7 @@ async fn account_page(
     error: Option<&str>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    who.require(Perm::OwnAccount, req.path())?;
-    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let user = own_account(who, req.path())?;
     let uid = user.id;
     let (tokens, sessions) = db(state, move |conn| {
         Ok((
@@ -274,8 +278,7 @@ pub async fn change_password(
     who: Principal,
     form: web::Form<PasswordForm>,
 ) -> Result<HttpResponse, AppError> {
-    who.require(Perm::OwnAccount, req.path())?;
-    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let user = own_account(&who, req.path())?;
     let form = form.into_inner();
     let problem = if form.new.chars().count() < MIN_PASSWORD {
         Some("account-password-short")
@@ -325,8 +328,7 @@ pub async fn create_token(
     who: Principal,
     form: web::Form<TokenForm>,
 ) -> Result<HttpResponse, AppError> {
-    who.require(Perm::OwnAccount, req.path())?;
-    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let user = own_account(&who, req.path())?;
     let name = form.into_inner().name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 80 {
         return account_refused(&req, &state, &who, "account-token-name").await;
@@ -349,8 +351,7 @@ pub async fn revoke_token(
     who: Principal,
     path: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
-    who.require(Perm::OwnAccount, req.path())?;
-    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let user = own_account(&who, req.path())?;
     let (uid, tid) = (user.id, path.into_inner());
     let n = db(&state, move |conn| {
         Ok(accounts::revoke_token(conn, uid, tid, now())?)

@@ -250,12 +250,7 @@ pub struct Line {
 #[template(path = "circuit.html")]
 struct CircuitPage<'a> {
     ctx: &'a Ctx,
-    circuit: Circuit,
-    club: Club,
-    events: Vec<(String, String)>,
-    players: Vec<Line>,
-    pairs: Vec<Line>,
-    scoring: String,
+    v: CircuitView,
     print: bool,
 }
 
@@ -372,14 +367,9 @@ async fn page(
     let id = parse_id(&path)?;
     let v = view(&ctx, &state, id).await?;
     render(&CircuitPage {
-        events: v.events,
-        players: v.players,
-        pairs: v.pairs,
-        scoring: v.scoring,
-        print,
         ctx: &ctx,
-        circuit: v.circuit,
-        club: v.club,
+        v,
+        print,
     })
 }
 

@@ -243,11 +243,7 @@ pub async fn player(
     let id = parse_id(&path)?;
     let r = load(&state).await?;
     let me = r.players.get(&id).ok_or(AppError::NotFound)?.clone();
-    let club_id = me.club_id;
-    let club = db(&state, move |conn| {
-        Ok(crate::db::queries::find_club(conn, club_id)?)
-    })
-    .await?;
+    let club = club_link(&state, me.club_id).await?;
     let points: Vec<(String, Rating)> = r
         .history
         .points
@@ -311,10 +307,7 @@ pub async fn player(
     let rated = r.history.current.get(&id).copied();
     render(&PlayerPage {
         name: me.name.clone(),
-        club: Link {
-            href: format!("/clubes/{club_id}"),
-            name: club.map(|c| c.name).unwrap_or_default(),
-        },
+        club,
         rating: rated.map(shown),
         games_rated: points_games(&r, id),
         chart: chart(&points),
@@ -343,6 +336,18 @@ pub async fn player(
         action: format!("/jugadores/{id}"),
         head,
         ctx: &ctx,
+    })
+}
+
+/// The link to club `club_id`'s page, by its name.
+async fn club_link(state: &AppState, club_id: i32) -> Result<Link, AppError> {
+    let club = db(state, move |conn| {
+        Ok(crate::db::queries::find_club(conn, club_id)?)
+    })
+    .await?;
+    Ok(Link {
+        href: format!("/clubes/{club_id}"),
+        name: club.map(|c| c.name).unwrap_or_default(),
     })
 }
 
@@ -392,11 +397,7 @@ pub async fn pair(
         .find(|p| p.id == id)
         .ok_or(AppError::NotFound)?
         .clone();
-    let club_id = me.club_id;
-    let club = db(&state, move |conn| {
-        Ok(crate::db::queries::find_club(conn, club_id)?)
-    })
-    .await?;
+    let club = club_link(&state, me.club_id).await?;
     // The pair's chart: the mean of its players after each period either played.
     let mut periods: BTreeMap<usize, ()> = BTreeMap::new();
     for p in &me.players {
@@ -452,10 +453,7 @@ pub async fn pair(
     let against_id = against.map(|o| o.id);
     render(&PairPage {
         name: me.name.clone(),
-        club: Link {
-            href: format!("/clubes/{club_id}"),
-            name: club.map(|c| c.name).unwrap_or_default(),
-        },
+        club,
         players: me
             .players
             .iter()

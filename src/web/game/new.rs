@@ -222,6 +222,8 @@ pub(super) struct SeriesOf(pub(super) Option<i32>, pub(super) i32);
 
 pub(super) const SINGLE: SeriesOf = SeriesOf(None, 1);
 
+/// A new game, with `pin` (`None`: four digits drawn at random; `Some("")` for a
+/// championship table's partida, which opens with the table's PINs only).
 pub(super) fn create_game(
     conn: &mut DbConn,
     club_id: i32,
@@ -229,34 +231,24 @@ pub(super) fn create_game(
     seats: &[String],
     actor: &str,
     series: SeriesOf,
+    pin: Option<&str>,
 ) -> Result<i32, AppError> {
-    let pin = auth::random_hex(4)?
-        .chars()
-        .filter_map(|c| c.to_digit(16))
-        .map(|d| char::from(b'0' + (d % 10) as u8))
-        .take(4)
-        .collect::<String>();
-    create_game_with_pin(conn, club_id, setup, seats, actor, series, &pin)
-}
-
-/// A new game with this PIN ("" for a championship table's partida, which opens
-/// with the table's PINs only).
-pub(super) fn create_game_with_pin(
-    conn: &mut DbConn,
-    club_id: i32,
-    setup: &GameSetup,
-    seats: &[String],
-    actor: &str,
-    series: SeriesOf,
-    pin: &str,
-) -> Result<i32, AppError> {
+    let pin = match pin {
+        Some(p) => p.to_owned(),
+        None => auth::random_hex(4)?
+            .chars()
+            .filter_map(|c| c.to_digit(16))
+            .map(|d| char::from(b'0' + (d % 10) as u8))
+            .take(4)
+            .collect::<String>(),
+    };
     Ok(crate::db::write_tx(conn, |conn| {
         crate::db::table_games::insert_game(
             conn,
             club_id,
             setup,
             seats,
-            pin,
+            &pin,
             (series.0, series.1),
             actor,
             now(),
@@ -313,7 +305,7 @@ pub async fn post_new_game(
                             insert_player_audited(conn, club_id, name, &actor)?;
                         }
                     }
-                    create_game(conn, club_id, &setup, &seats, &actor, series)
+                    create_game(conn, club_id, &setup, &seats, &actor, series, None)
                 })
             })
             .await?;

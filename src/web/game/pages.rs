@@ -128,6 +128,18 @@ pub(super) fn require_record(who: &Principal, g: &Game, here: &str) -> Result<()
     }
 }
 
+/// Game `id`, loaded for `who`, who may enter its hands (asked at `here`).
+pub(super) async fn load_to_record(
+    state: &AppState,
+    who: &Principal,
+    id: i32,
+    here: &str,
+) -> Result<Loaded, AppError> {
+    let l = db(state, move |conn| load(conn, id)).await?;
+    require_record(who, &l.game, here)?;
+    Ok(l)
+}
+
 /// Who changes a game, for its championship table.
 pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> ChangeBy {
     ChangeBy {
@@ -318,8 +330,7 @@ pub async fn next_game(
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
-    let l = db(&state, move |conn| load(conn, id)).await?;
-    require_record(&who, &l.game, req.path())?;
+    let l = load_to_record(&state, &who, id, req.path()).await?;
     let actor = who.actor();
     let lang = crate::web::i18n::negotiate(&req);
     let next = db(&state, move |conn| {
@@ -340,12 +351,9 @@ pub async fn next_game(
             let mut setup = l.setup.clone();
             setup.first_dealer = (l.setup.first_dealer + 1) % l.setup.players.max(1);
             let series = SeriesOf(Some(first), l.game.best_of);
-            if l.game.pin.is_empty() {
-                // A championship table's next partida: its PINs open it too.
-                create_game_with_pin(conn, l.game.club_id, &setup, &l.seats, &actor, series, "")
-            } else {
-                create_game(conn, l.game.club_id, &setup, &l.seats, &actor, series)
-            }
+            // A championship table's next partida: its PINs open it too.
+            let pin = l.game.pin.is_empty().then_some("");
+            create_game(conn, l.game.club_id, &setup, &l.seats, &actor, series, pin)
         })
     })
     .await?;
@@ -417,8 +425,7 @@ async fn hand_page(
         full_record,
         status,
     } = view;
-    let l = db(state, move |conn| load(conn, id)).await?;
-    require_record(who, &l.game, req.path())?;
+    let l = load_to_record(state, who, id, req.path()).await?;
     let g = l.game.clone();
     let table = db(state, move |conn| Ok(table_games::table_of_game(conn, &g)?)).await?;
     if table.is_some_and(|r| r.status == "final")
@@ -529,8 +536,7 @@ async fn save_hand(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let f = fields(&body)?;
-    let l = db(&state, move |conn| load(conn, id)).await?;
-    require_record(&who, &l.game, req.path())?;
+    let l = load_to_record(&state, &who, id, req.path()).await?;
     let lang = crate::web::i18n::negotiate(&req);
     let version = f
         .get("version")

@@ -2,7 +2,9 @@
 //! and the game's history of hand changes, where a deletion is undone (the hand put
 //! back in its place and the game re-scored, audited like any other change).
 
-use super::pages::{apply, change_by, changed, require_record, show, table_confirmed};
+use super::pages::{
+    apply, change_by, changed, load_to_record, require_record, show, table_confirmed,
+};
 use super::*;
 use crate::db::accounts::AuditEntry;
 
@@ -50,8 +52,7 @@ pub async fn confirm_delete_hand(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
-    let l = db(&state, move |conn| load(conn, id)).await?;
-    require_record(&who, &l.game, req.path())?;
+    let l = load_to_record(&state, &who, id, req.path()).await?;
     let ctx = Ctx::from_request(&req);
     let i = l
         .hands

@@ -247,14 +247,23 @@ async fn edit_page(
     )
 }
 
+/// A player's or a pair's form: the name and, for a pair, its two players.
 #[derive(Deserialize)]
-pub struct EditForm {
+pub struct PersonForm {
     #[serde(default)]
     name: String,
     #[serde(default)]
     player1: String,
     #[serde(default)]
     player2: String,
+}
+
+impl PersonForm {
+    /// The two players' ids as typed (0 when not a number).
+    fn players(&self) -> (i32, i32) {
+        let id = |s: &str| s.trim().parse::<i32>().unwrap_or(0);
+        (id(&self.player1), id(&self.player2))
+    }
 }
 
 /// A name as typed, checked: 1 to 80 characters once trimmed.
@@ -275,13 +284,12 @@ pub async fn edit(
     state: web::Data<AppState>,
     who: Principal,
     path: web::Path<(String, String, String)>,
-    form: web::Form<EditForm>,
+    form: web::Form<PersonForm>,
 ) -> Result<HttpResponse, AppError> {
     let (club_id, kind, id) = ids(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
     let form = form.into_inner();
-    let p1 = form.player1.trim().parse::<i32>().unwrap_or(0);
-    let p2 = form.player2.trim().parse::<i32>().unwrap_or(0);
+    let (p1, p2) = form.players();
     let actor = who.actor();
     let refusal = match checked_name(&form.name) {
         Err(key) => Some(key),
@@ -472,16 +480,6 @@ pub async fn set_active(
     Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment())))
 }
 
-#[derive(Deserialize)]
-pub struct PairForm {
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    player1: String,
-    #[serde(default)]
-    player2: String,
-}
-
 /// `POST /clubes/{id}/parejas`: an organiser adds a pair of two of the club's
 /// players (named after them when no name is typed).
 pub async fn add_pair(
@@ -489,13 +487,12 @@ pub async fn add_pair(
     state: web::Data<AppState>,
     who: Principal,
     path: web::Path<String>,
-    form: web::Form<PairForm>,
+    form: web::Form<PersonForm>,
 ) -> Result<HttpResponse, AppError> {
     let club_id = parse_id(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
     let form = form.into_inner();
-    let p1 = form.player1.trim().parse::<i32>().unwrap_or(0);
-    let p2 = form.player2.trim().parse::<i32>().unwrap_or(0);
+    let (p1, p2) = form.players();
     let actor = who.actor();
     let typed = form.name.clone();
     let refusal = db(&state, move |conn| {

@@ -293,16 +293,8 @@ pub async fn player(
             losses,
         }
     });
-    let mut choices: Vec<Choice> = r
-        .players
-        .values()
-        .filter(|p| p.id != id)
-        .map(|p| Choice {
-            id: p.id,
-            name: p.name.clone(),
-            selected: Some(p.id) == against,
-        })
-        .collect();
+    let others = r.players.values().map(|p| (p.id, p.name.as_str()));
+    let mut choices = choices(others, id, against);
     choices.sort_by_key(|c| c.name.to_lowercase());
     let rated = r.history.current.get(&id).copied();
     render(&PlayerPage {
@@ -337,6 +329,22 @@ pub async fn player(
         head,
         ctx: &ctx,
     })
+}
+
+/// The head-to-head picker's choices: `(id, name)` of every other than `id`,
+/// `against` selected.
+fn choices<'a>(
+    list: impl Iterator<Item = (i32, &'a str)>,
+    id: i32,
+    against: Option<i32>,
+) -> Vec<Choice> {
+    list.filter(|(other, _)| *other != id)
+        .map(|(other, name)| Choice {
+            id: other,
+            name: name.to_owned(),
+            selected: Some(other) == against,
+        })
+        .collect()
 }
 
 /// The link to club `club_id`'s page, by its name.
@@ -483,16 +491,11 @@ pub async fn pair(
                 Some((g, g.winner.map(|w| w == mine)))
             }),
         ),
-        choices: r
-            .pairs
-            .iter()
-            .filter(|p| p.id != id)
-            .map(|p| Choice {
-                id: p.id,
-                name: p.name.clone(),
-                selected: Some(p.id) == against_id,
-            })
-            .collect(),
+        choices: choices(
+            r.pairs.iter().map(|p| (p.id, p.name.as_str())),
+            id,
+            against_id,
+        ),
         action: format!("/parejas/{id}"),
         head,
         ctx: &ctx,

@@ -229,9 +229,7 @@ pub async fn create(
         )?)
     })
     .await?;
-    Ok(HttpResponse::SeeOther()
-        .insert_header(("Location", format!("/circuitos/{id}")))
-        .finish())
+    Ok(super::account::see_other(&format!("/circuitos/{id}")))
 }
 
 pub struct Line {

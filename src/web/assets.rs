@@ -6,6 +6,7 @@ use std::sync::LazyLock;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 
+use super::requests::header_text;
 use crate::error::AppError;
 
 struct Asset {
@@ -69,10 +70,7 @@ pub fn url(name: &str) -> String {
 pub async fn serve(req: HttpRequest, name: web::Path<String>) -> Result<HttpResponse, AppError> {
     let (asset, hash) = find(&name).ok_or(AppError::NotFound)?;
     let etag = format!("\"{hash}\"");
-    let fresh = req
-        .headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
+    let fresh = header_text(req.headers(), header::IF_NONE_MATCH)
         .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
     let mut res = if fresh {
         HttpResponse::NotModified()

@@ -158,5 +158,7 @@ pub async fn apply(
         .map_err(AppError::from)
     })
     .await?;
-    Ok(super::account::see_other(&format!("/campeonatos/{id}/sembrar")))
+    Ok(super::account::see_other(&format!(
+        "/campeonatos/{id}/sembrar"
+    )))
 }

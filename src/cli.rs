@@ -38,6 +38,12 @@ impl DbArgs {
             None => DbTarget::parse(db::DEFAULT_DATABASE, true),
         }
     }
+
+    /// A connection to the database these arguments name, its migrations run first.
+    pub fn connect(&self) -> anyhow::Result<db::PooledConn> {
+        let pool = db::connect_and_migrate(&self.target()?)?;
+        Ok(pool.get()?)
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -449,8 +455,7 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
     use domain::tournament;
     match cmd {
         TournamentCommand::Export { id, db: args } => {
-            let pool = db::connect_and_migrate(&args.target()?)?;
-            let mut conn = pool.get()?;
+            let mut conn = args.connect()?;
             let Some(export) = tournaments::export(&mut conn, id)? else {
                 eprintln!(
                     "baza tournament export: no existe el campeonato {id} / no championship {id}"
@@ -485,8 +490,7 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                     return Ok(ExitCode::from(NOT_A_RECORD));
                 }
             };
-            let pool = db::connect_and_migrate(&args.target()?)?;
-            let mut conn = pool.get()?;
+            let mut conn = args.connect()?;
             let club_id = match club {
                 Some(c) => {
                     if db::queries::find_club(&mut conn, c)?.is_none() {
@@ -703,8 +707,7 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
                     crate::web::i18n::tr(Lang::Es, key)
                 )
             })?;
-            let pool = db::connect_and_migrate(&args.target()?)?;
-            let mut conn = pool.get()?;
+            let mut conn = args.connect()?;
             if let Some(c) = club
                 && db::queries::find_club(&mut conn, c)?.is_none()
             {
@@ -739,8 +742,7 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         UserCommand::List(args) => {
-            let pool = db::connect_and_migrate(&args.target()?)?;
-            let mut conn = pool.get()?;
+            let mut conn = args.connect()?;
             for u in accounts::list_users(&mut conn)? {
                 let club = u
                     .club_id
@@ -761,8 +763,7 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
                     "la contraseña necesita 8 caracteres o más / the password needs 8 or more characters"
                 );
             }
-            let pool = db::connect_and_migrate(&args.target()?)?;
-            let mut conn = pool.get()?;
+            let mut conn = args.connect()?;
             let user = accounts::find_user_by_name(&mut conn, &name)?
                 .ok_or_else(|| anyhow::anyhow!("no existe {name} / no such user {name}"))?;
             accounts::set_password(
@@ -784,8 +785,7 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
         } => {
             let role = crate::web::auth::Role::parse(&role)
                 .ok_or_else(|| anyhow::anyhow!("«{role}»: admin, organiser, referee"))?;
-            let pool = db::connect_and_migrate(&args.target()?)?;
-            let mut conn = pool.get()?;
+            let mut conn = args.connect()?;
             let user = accounts::find_user_by_name(&mut conn, &name)?
                 .ok_or_else(|| anyhow::anyhow!("no existe {name} / no such user {name}"))?;
             if let Some(c) = club
@@ -823,8 +823,7 @@ fn club_command(cmd: ClubCommand) -> anyhow::Result<ExitCode> {
             };
             let (name, town) = validate_club(&name, &town).map_err(said)?;
             let defaults = ClubDefaults::for_game(&game).map_err(said)?;
-            let pool = db::connect_and_migrate(&args.target()?)?;
-            let mut conn = pool.get()?;
+            let mut conn = args.connect()?;
             let id = db::write_tx(&mut conn, |conn| {
                 crate::web::first_run::insert_club_audited(conn, &name, &town, &defaults, "cli")
             })?;
@@ -833,8 +832,7 @@ fn club_command(cmd: ClubCommand) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         ClubCommand::List(args) => {
-            let pool = db::connect_and_migrate(&args.target()?)?;
-            let mut conn = pool.get()?;
+            let mut conn = args.connect()?;
             for c in db::queries::list_clubs(&mut conn)? {
                 println!("{}\t{}\t{}\t{}", c.id, c.name, c.town, c.default_game);
             }
@@ -849,8 +847,7 @@ fn ratings_recompute(tau: f64, json: bool, args: &DbArgs) -> anyhow::Result<Exit
     if !(0.05..=3.0).contains(&tau) {
         anyhow::bail!("τ entre 0.05 y 3 / τ between 0.05 and 3");
     }
-    let pool = db::connect_and_migrate(&args.target()?)?;
-    let mut conn = pool.get()?;
+    let mut conn = args.connect()?;
     let started = std::time::Instant::now();
     let config = crate::domain::rating::Config {
         tau,
@@ -899,8 +896,7 @@ fn ratings_recompute(tau: f64, json: bool, args: &DbArgs) -> anyhow::Result<Exit
 /// `baza user disable` / `baza user enable`.
 fn set_disabled(name: &str, args: &DbArgs, disable: bool) -> anyhow::Result<ExitCode> {
     use crate::db::accounts;
-    let pool = db::connect_and_migrate(&args.target()?)?;
-    let mut conn = pool.get()?;
+    let mut conn = args.connect()?;
     let user = accounts::find_user_by_name(&mut conn, name)?
         .ok_or_else(|| anyhow::anyhow!("no existe {name} / no such user {name}"))?;
     accounts::set_disabled(&mut conn, user.id, disable.then(now))?;

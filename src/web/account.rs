@@ -7,6 +7,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::auth::{self, Perm, Principal, Role, Throttle};
+use super::manage::audit_created;
 use super::requests::{client_address, redirect_target};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::accounts::{self, NewAudit, NewUser};
@@ -148,14 +149,19 @@ pub async fn close_other_sessions(
     state: web::Data<AppState>,
     who: Principal,
 ) -> Result<HttpResponse, AppError> {
-    who.require(Perm::OwnAccount, req.path())?;
-    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let user = own_account(&who, req.path())?;
     let keep = who.session_hash.clone().ok_or(AppError::Forbidden)?;
     db(&state, move |conn| {
         Ok(accounts::end_sessions_of(conn, user.id, Some(&keep))?)
     })
     .await?;
     Ok(see_other("/cuenta?cerradas=1"))
+}
+
+/// The signed-in user, who may see and change their own account at `here`.
+fn own_account(who: &Principal, here: &str) -> Result<auth::SignedIn, AppError> {
+    who.require(Perm::OwnAccount, here)?;
+    who.user.clone().ok_or(AppError::Forbidden)
 }
 
 pub struct TokenLine {
@@ -190,8 +196,7 @@ async fn account_page(
     error: Option<&str>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    who.require(Perm::OwnAccount, req.path())?;
-    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let user = own_account(who, req.path())?;
     let uid = user.id;
     let (tokens, sessions) = db(state, move |conn| {
         Ok((
@@ -224,6 +229,17 @@ async fn account_page(
         },
         status,
     )
+}
+
+/// The account page again with `key`'s message: a form of it was refused.
+async fn account_refused(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    key: &str,
+) -> Result<HttpResponse, AppError> {
+    let status = StatusCode::UNPROCESSABLE_ENTITY;
+    account_page(req, state, who, None, None, Some(key), status).await
 }
 
 #[derive(Deserialize)]
@@ -262,8 +278,7 @@ pub async fn change_password(
     who: Principal,
     form: web::Form<PasswordForm>,
 ) -> Result<HttpResponse, AppError> {
-    who.require(Perm::OwnAccount, req.path())?;
-    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let user = own_account(&who, req.path())?;
     let form = form.into_inner();
     let problem = if form.new.chars().count() < MIN_PASSWORD {
         Some("account-password-short")
@@ -273,16 +288,7 @@ pub async fn change_password(
         None
     };
     if let Some(p) = problem {
-        return account_page(
-            &req,
-            &state,
-            &who,
-            None,
-            None,
-            Some(p),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+        return account_refused(&req, &state, &who, p).await;
     }
     let uid = user.id;
     let limits = state.sessions;
@@ -307,18 +313,7 @@ pub async fn change_password(
             auth::sign_in(&session, &u, &sid)?;
             Ok(see_other("/cuenta?hecho=1"))
         }
-        None => {
-            account_page(
-                &req,
-                &state,
-                &who,
-                None,
-                None,
-                Some("account-password-wrong"),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
-        }
+        None => account_refused(&req, &state, &who, "account-password-wrong").await,
     }
 }
 
@@ -333,20 +328,10 @@ pub async fn create_token(
     who: Principal,
     form: web::Form<TokenForm>,
 ) -> Result<HttpResponse, AppError> {
-    who.require(Perm::OwnAccount, req.path())?;
-    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let user = own_account(&who, req.path())?;
     let name = form.into_inner().name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 80 {
-        return account_page(
-            &req,
-            &state,
-            &who,
-            None,
-            None,
-            Some("account-token-name"),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+        return account_refused(&req, &state, &who, "account-token-name").await;
     }
     let token = format!("baza_{}", auth::random_hex(24)?);
     let hash = auth::token_hash(&token);
@@ -366,8 +351,7 @@ pub async fn revoke_token(
     who: Principal,
     path: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
-    who.require(Perm::OwnAccount, req.path())?;
-    let user = who.user.clone().ok_or(AppError::Forbidden)?;
+    let user = own_account(&who, req.path())?;
     let (uid, tid) = (user.id, path.into_inner());
     let n = db(&state, move |conn| {
         Ok(accounts::revoke_token(conn, uid, tid, now())?)
@@ -457,6 +441,32 @@ async fn users_page(
     )
 }
 
+/// The users page again with `key`'s message: a form of it was refused.
+async fn users_refused(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    key: &str,
+) -> Result<HttpResponse, AppError> {
+    let error = Ctx::from_request(req).t(key);
+    users_page(
+        req,
+        state,
+        who,
+        Some(error),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await
+}
+
+/// The club of a role form: none when left empty; or the message key.
+fn club_choice(club: Option<&str>) -> Result<Option<i32>, &'static str> {
+    match club.map(str::trim).filter(|c| !c.is_empty()) {
+        None => Ok(None),
+        Some(c) => c.parse::<i32>().map(Some).map_err(|_| "users-bad-club"),
+    }
+}
+
 pub async fn users(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -503,40 +513,15 @@ pub async fn create_user(
 ) -> Result<HttpResponse, AppError> {
     who.require(Perm::ManageUsers, req.path())?;
     let form = form.into_inner();
-    let ctx = Ctx::from_request(&req);
     let (username, role) = match validate_new_user(&form.username, &form.password, &form.role) {
         Ok(v) => v,
         Err(key) => {
-            return users_page(
-                &req,
-                &state,
-                &who,
-                Some(ctx.t(key)),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await;
+            return users_refused(&req, &state, &who, key).await;
         }
     };
-    let club = match form
-        .club
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-    {
-        None => None,
-        Some(c) => match c.parse::<i32>() {
-            Ok(id) => Some(id),
-            Err(_) => {
-                return users_page(
-                    &req,
-                    &state,
-                    &who,
-                    Some(ctx.t("users-bad-club")),
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                )
-                .await;
-            }
-        },
+    let club = match club_choice(form.club.as_deref()) {
+        Ok(club) => club,
+        Err(key) => return users_refused(&req, &state, &who, key).await,
     };
     let actor = who.actor();
     let hash = auth::hash_password(&form.password)?;
@@ -561,23 +546,9 @@ pub async fn create_user(
                 Err(e) if accounts::is_unique_violation(&e) => return Ok(Err("users-taken")),
                 Err(e) => return Err(e),
             };
-            accounts::insert_audit(
-                conn,
-                &NewAudit {
-                    at: now(),
-                    actor: &actor,
-                    action: "create",
-                    entity: "user",
-                    entity_id: id,
-                    club_id: club,
-                    event_id: None,
-                    before_json: None,
-                    after_json: Some(
-                        serde_json::json!({"username": username, "role": role.slug(), "club_id": club})
-                            .to_string(),
-                    ),
-                },
-            )?;
+            let after =
+                serde_json::json!({"username": username, "role": role.slug(), "club_id": club});
+            audit_created(conn, now(), &actor, ("user", id), club, after)?;
             Ok(Ok(id))
         })
         .map_err(AppError::from)
@@ -585,16 +556,7 @@ pub async fn create_user(
     .await?;
     match created {
         Ok(_) => Ok(see_other("/admin/usuarios")),
-        Err(key) => {
-            users_page(
-                &req,
-                &state,
-                &who,
-                Some(ctx.t(key)),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
-        }
+        Err(key) => users_refused(&req, &state, &who, key).await,
     }
 }
 
@@ -623,16 +585,8 @@ async fn change_user(
 ) -> Result<HttpResponse, AppError> {
     who.require(Perm::ManageUsers, req.path())?;
     let id = super::parse_id(raw_id)?;
-    let ctx = Ctx::from_request(req);
     if who.user.as_ref().map(|u| u.id) == Some(id) {
-        return users_page(
-            req,
-            state,
-            who,
-            Some(ctx.t("users-not-yourself")),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+        return users_refused(req, state, who, "users-not-yourself").await;
     }
     let actor = who.actor();
     let done = db(state, move |conn| {
@@ -678,16 +632,7 @@ async fn change_user(
     .await?;
     match done {
         Ok(()) => Ok(see_other("/admin/usuarios")),
-        Err(key) => {
-            users_page(
-                req,
-                state,
-                who,
-                Some(ctx.t(key)),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
-        }
+        Err(key) => users_refused(req, state, who, key).await,
     }
 }
 
@@ -701,37 +646,12 @@ pub async fn set_user_role(
 ) -> Result<HttpResponse, AppError> {
     who.require(Perm::ManageUsers, req.path())?;
     let form = form.into_inner();
-    let ctx = Ctx::from_request(&req);
-    let club = match form
-        .club
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-    {
-        None => None,
-        Some(c) => match c.parse::<i32>() {
-            Ok(id) => Some(id),
-            Err(_) => {
-                return users_page(
-                    &req,
-                    &state,
-                    &who,
-                    Some(ctx.t("users-bad-club")),
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                )
-                .await;
-            }
-        },
+    let club = match club_choice(form.club.as_deref()) {
+        Ok(club) => club,
+        Err(key) => return users_refused(&req, &state, &who, key).await,
     };
     let Some(role) = Role::parse(&form.role) else {
-        return users_page(
-            &req,
-            &state,
-            &who,
-            Some(ctx.t("users-bad-role")),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+        return users_refused(&req, &state, &who, "users-bad-role").await;
     };
     change_user(&req, &state, &who, &path, UserChange::Role(role, club)).await
 }

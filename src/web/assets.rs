@@ -6,6 +6,7 @@ use std::sync::LazyLock;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 
+use super::requests::header_text;
 use crate::error::AppError;
 
 struct Asset {
@@ -14,42 +15,29 @@ struct Asset {
     body: &'static [u8],
 }
 
+const CSS: &str = "text/css; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const SVG: &str = "image/svg+xml";
+
+/// The asset `name`, of type `content_type`, from the file `static/PATH`.
+macro_rules! asset {
+    ($name:literal, $content_type:expr, $path:literal) => {
+        Asset {
+            name: $name,
+            content_type: $content_type,
+            body: include_bytes!(concat!("../../static/", $path)),
+        }
+    };
+}
+
 const ASSETS: &[Asset] = &[
-    Asset {
-        name: "app.css",
-        content_type: "text/css; charset=utf-8",
-        body: include_bytes!("../../static/css/app.css"),
-    },
-    Asset {
-        name: "print.css",
-        content_type: "text/css; charset=utf-8",
-        body: include_bytes!("../../static/css/print.css"),
-    },
-    Asset {
-        name: "pending.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../../static/js/pending.js"),
-    },
-    Asset {
-        name: "sw.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../../static/js/sw.js"),
-    },
-    Asset {
-        name: "live.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../../static/js/live.js"),
-    },
-    Asset {
-        name: "options.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../../static/js/options.js"),
-    },
-    Asset {
-        name: "favicon.svg",
-        content_type: "image/svg+xml",
-        body: include_bytes!("../../static/favicon.svg"),
-    },
+    asset!("app.css", CSS, "css/app.css"),
+    asset!("print.css", CSS, "css/print.css"),
+    asset!("pending.js", JS, "js/pending.js"),
+    asset!("sw.js", JS, "js/sw.js"),
+    asset!("live.js", JS, "js/live.js"),
+    asset!("options.js", JS, "js/options.js"),
+    asset!("favicon.svg", SVG, "favicon.svg"),
 ];
 
 /// FNV-1a: a stable content hash for cache busting and ETags.
@@ -82,10 +70,7 @@ pub fn url(name: &str) -> String {
 pub async fn serve(req: HttpRequest, name: web::Path<String>) -> Result<HttpResponse, AppError> {
     let (asset, hash) = find(&name).ok_or(AppError::NotFound)?;
     let etag = format!("\"{hash}\"");
-    let fresh = req
-        .headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
+    let fresh = header_text(req.headers(), header::IF_NONE_MATCH)
         .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
     let mut res = if fresh {
         HttpResponse::NotModified()

@@ -15,6 +15,7 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, web};
 use argon2::{Argon2, PasswordHash, PasswordHasher, PasswordVerifier};
 use sha2::{Digest, Sha256};
 
+use super::requests::header_text;
 use super::{AppState, db};
 use crate::db::accounts::{self, User};
 use crate::error::AppError;
@@ -365,10 +366,7 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("no app state")))?;
     if req.path().starts_with("/api/") {
         // The API takes tokens only: no cookies, so no cross-site requests.
-        let Some(token) = req
-            .headers()
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
+        let Some(token) = header_text(req.headers(), header::AUTHORIZATION)
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(|t| token_hash(t.trim()))
         else {
@@ -537,11 +535,7 @@ fn is_write(method: &Method) -> bool {
 
 /// Whether `Origin`, when sent, is this very site.
 fn same_origin(req: &ServiceRequest) -> bool {
-    let Some(origin) = req
-        .headers()
-        .get(header::ORIGIN)
-        .and_then(|v| v.to_str().ok())
-    else {
+    let Some(origin) = header_text(req.headers(), header::ORIGIN) else {
         return true;
     };
     let host = req.connection_info().host().to_owned();
@@ -563,15 +557,8 @@ pub async fn csrf_guard(
             .map(ServiceResponse::map_into_left_body);
     }
     let expected = req.get_session().get::<String>(S_CSRF).ok().flatten();
-    let mut given = req
-        .headers()
-        .get(CSRF_HEADER)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
-    let content_type = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
+    let mut given = header_text(req.headers(), CSRF_HEADER).map(str::to_owned);
+    let content_type = header_text(req.headers(), header::CONTENT_TYPE)
         .unwrap_or("")
         .to_owned();
     let is_form = content_type.starts_with("application/x-www-form-urlencoded");

@@ -8,7 +8,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::auth::{Perm, Principal};
-use super::sheets::{self, Cell, Format, Sheet};
+use super::sheets::{self, Cell, Sheet};
 use super::{AppState, Ctx, db, parse_id, render, render_status};
 use crate::db::circuits::{self, Circuit};
 use crate::db::queries::{self, Club};
@@ -229,9 +229,7 @@ pub async fn create(
         )?)
     })
     .await?;
-    Ok(HttpResponse::SeeOther()
-        .insert_header(("Location", format!("/circuitos/{id}")))
-        .finish())
+    Ok(super::account::see_other(&format!("/circuitos/{id}")))
 }
 
 pub struct Line {
@@ -250,12 +248,7 @@ pub struct Line {
 #[template(path = "circuit.html")]
 struct CircuitPage<'a> {
     ctx: &'a Ctx,
-    circuit: Circuit,
-    club: Club,
-    events: Vec<(String, String)>,
-    players: Vec<Line>,
-    pairs: Vec<Line>,
-    scoring: String,
+    v: CircuitView,
     print: bool,
 }
 
@@ -372,14 +365,9 @@ async fn page(
     let id = parse_id(&path)?;
     let v = view(&ctx, &state, id).await?;
     render(&CircuitPage {
-        events: v.events,
-        players: v.players,
-        pairs: v.pairs,
-        scoring: v.scoring,
-        print,
         ctx: &ctx,
-        circuit: v.circuit,
-        club: v.club,
+        v,
+        print,
     })
 }
 
@@ -408,9 +396,7 @@ pub async fn download(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (raw, ext) = path.into_inner();
-    let id = parse_id(&raw)?;
-    let format = Format::from_ext(&ext)?;
+    let (id, format) = sheets::target(path.into_inner())?;
     let ctx = Ctx::from_request(&req);
     let v = view(&ctx, &state, id).await?;
     let sheets = [

@@ -10,9 +10,10 @@ use serde::Deserialize;
 
 use super::account::{MIN_PASSWORD, now, see_other, validate_new_user};
 use super::auth::{self, Perm, Principal, Role};
+use super::manage::audit_created;
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::DbConn;
-use crate::db::accounts::{self, NewAudit, NewUser};
+use crate::db::accounts::{self, NewUser};
 use crate::db::queries::{self, Club, NewClub};
 use crate::domain::{GameKind, Lang};
 use crate::error::AppError;
@@ -88,28 +89,13 @@ pub fn insert_club_audited(
     )?;
     let options = serde_json::Value::Object(defaults.options.clone()).to_string();
     queries::set_club_defaults(conn, id, defaults.game.slug(), &options)?;
-    accounts::insert_audit(
-        conn,
-        &NewAudit {
-            at,
-            actor,
-            action: "create",
-            entity: "club",
-            entity_id: id,
-            club_id: Some(id),
-            event_id: None,
-            before_json: None,
-            after_json: Some(
-                serde_json::json!({
-                    "name": name,
-                    "town": town,
-                    "default_game": defaults.game.slug(),
-                    "default_options": defaults.options,
-                })
-                .to_string(),
-            ),
-        },
-    )?;
+    let after = serde_json::json!({
+        "name": name,
+        "town": town,
+        "default_game": defaults.game.slug(),
+        "default_options": defaults.options,
+    });
+    audit_created(conn, at, actor, ("club", id), Some(id), after)?;
     Ok(id)
 }
 
@@ -125,18 +111,29 @@ fn club_defaults(game: &str) -> Result<ClubDefaults, &'static str> {
 /// Why a club form was refused: the message, and what to fix option by option.
 type ClubRefusal = (String, Vec<OptionError>);
 
+/// What a club form holds besides the club's name.
+#[derive(Deserialize)]
+pub struct ClubFields {
+    #[serde(default)]
+    town: String,
+    #[serde(default)]
+    game: String,
+    /// The table options' controls (`opt.GAME.NAME`).
+    #[serde(flatten)]
+    options: HashMap<String, String>,
+}
+
 /// A club form checked: name and town, the usual game and its options; or the
 /// message in `lang` and what to fix, option by option.
 fn check_club(
     lang: Lang,
-    (name, town): (&str, &str),
-    game: &str,
-    options: &HashMap<String, String>,
+    name: &str,
+    fields: &ClubFields,
 ) -> Result<((String, String), ClubDefaults), ClubRefusal> {
-    validate_club(name, town)
-        .and_then(|c| club_defaults(game).map(|d| (c, d)))
+    validate_club(name, &fields.town)
+        .and_then(|c| club_defaults(&fields.game).map(|d| (c, d)))
         .map_err(|key| (crate::web::i18n::tr(lang, key), Vec::new()))
-        .and_then(|(c, d)| with_options(lang, d, options).map(|d| (c, d)))
+        .and_then(|(c, d)| with_options(lang, d, &fields.options).map(|d| (c, d)))
 }
 
 /// The club's usual options read from the option controls of its usual game; or
@@ -234,13 +231,8 @@ pub struct FirstRunForm {
     password: String,
     confirm: String,
     club: String,
-    #[serde(default)]
-    town: String,
-    #[serde(default)]
-    game: String,
-    /// The table options' controls (`opt.GAME.NAME`).
     #[serde(flatten)]
-    options: HashMap<String, String>,
+    fields: ClubFields,
 }
 
 /// `POST /primeros-pasos`: creates the first administrator and the first club in one
@@ -266,15 +258,7 @@ pub async fn create(
             }
         })
         .map_err(|key| (ctx.t(key), Vec::new()))
-        .and_then(|name| {
-            check_club(
-                ctx.lang,
-                (&form.club, &form.town),
-                &form.game,
-                &form.options,
-            )
-            .map(|(c, d)| (name, c, d))
-        });
+        .and_then(|name| check_club(ctx.lang, &form.club, &form.fields).map(|(c, d)| (name, c, d)));
     let (username, (club, town), defaults) = match checked {
         Ok(v) => v,
         Err((message, option_errors)) => {
@@ -284,13 +268,13 @@ pub async fn create(
                     username: form.username.trim().to_owned(),
                     option_groups: club_option_groups(
                         ctx.lang,
-                        &form.game,
-                        &form.options,
+                        &form.fields.game,
+                        &form.fields.options,
                         &option_errors,
                     ),
                     club: form.club,
-                    town: form.town,
-                    game: chosen_game(&form.game),
+                    game: chosen_game(&form.fields.game),
+                    town: form.fields.town,
                     games: game_choices(&ctx),
                     error: Some(message),
                     min_password: MIN_PASSWORD,
@@ -343,23 +327,8 @@ pub fn create_first_admin(
         )?;
         let user = accounts::find_user(conn, uid)?.ok_or(AppError::NotFound)?;
         let actor = format!("user:{uid}:{username}");
-        accounts::insert_audit(
-            conn,
-            &NewAudit {
-                at: now(),
-                actor: &actor,
-                action: "create",
-                entity: "user",
-                entity_id: uid,
-                club_id: None,
-                event_id: None,
-                before_json: None,
-                after_json: Some(
-                    serde_json::json!({"username": username, "role": "admin", "first_run": true})
-                        .to_string(),
-                ),
-            },
-        )?;
+        let after = serde_json::json!({"username": username, "role": "admin", "first_run": true});
+        audit_created(conn, now(), &actor, ("user", uid), None, after)?;
         let club_id = insert_club_audited(conn, club, town, defaults, &actor)?;
         let sid = auth::open_session(conn, uid, limits, now())?;
         Ok::<_, AppError>((user, sid, club_id))
@@ -425,13 +394,8 @@ pub async fn clubs(
 #[derive(Deserialize)]
 pub struct ClubForm {
     name: String,
-    #[serde(default)]
-    town: String,
-    #[serde(default)]
-    game: String,
-    /// The table options' controls (`opt.GAME.NAME`).
     #[serde(flatten)]
-    options: HashMap<String, String>,
+    fields: ClubFields,
 }
 
 /// `POST /admin/clubes`: an administrator adds a club (audited) and goes to its page.
@@ -444,15 +408,19 @@ pub async fn create_club(
     who.require(Perm::ManageUsers, req.path())?;
     let form = form.into_inner();
     let lang = crate::web::i18n::negotiate(&req);
-    let checked = check_club(lang, (&form.name, &form.town), &form.game, &form.options);
-    let ((name, town), defaults) = match checked {
+    let ((name, town), defaults) = match check_club(lang, &form.name, &form.fields) {
         Ok(v) => v,
         Err((message, option_errors)) => {
+            let ClubFields {
+                town,
+                game,
+                options,
+            } = form.fields;
             return clubs_page(
                 &req,
                 &state,
-                (form.name, form.town, form.game),
-                (&form.options, &option_errors),
+                (form.name, town, game),
+                (&options, &option_errors),
                 Some(message),
                 StatusCode::UNPROCESSABLE_ENTITY,
             )

@@ -86,9 +86,8 @@ pub fn negotiate(req: &HttpRequest) -> Lang {
     {
         return lang;
     }
-    req.headers()
-        .get(actix_web::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
+    let accept = actix_web::http::header::ACCEPT_LANGUAGE;
+    super::requests::header_text(req.headers(), accept)
         .and_then(from_accept_language)
         .unwrap_or(Lang::Es)
 }

@@ -9,6 +9,7 @@ use super::account::{now, see_other};
 use super::auth::{Perm, Principal};
 use super::sheets::{self, Sheet};
 use super::{AppState, Ctx, db, parse_id, render};
+use crate::db::DbConn;
 use crate::db::accounts::{self, AuditEntry, NewAudit};
 use crate::db::queries::{self, NewPlayer};
 use crate::db::tournaments as store;
@@ -40,36 +41,10 @@ pub async fn add_player(
         if queries::find_club(conn, club_id)?.is_none() {
             return Err(AppError::NotFound);
         }
-        crate::db::write_tx(conn, |conn| {
-            let id = match queries::insert_player(
-                conn,
-                &NewPlayer {
-                    club_id,
-                    name: &name,
-                    created_at: now(),
-                },
-            ) {
-                Ok(id) => id,
-                Err(e) if accounts::is_unique_violation(&e) => return Ok(false),
-                Err(e) => return Err(e),
-            };
-            accounts::insert_audit(
-                conn,
-                &NewAudit {
-                    at: now(),
-                    actor: &actor,
-                    action: "create",
-                    entity: "player",
-                    entity_id: id,
-                    club_id: Some(club_id),
-                    event_id: None,
-                    before_json: None,
-                    after_json: Some(serde_json::json!({ "name": name }).to_string()),
-                },
-            )?;
-            Ok(true)
-        })
-        .map_err(AppError::from)
+        let id = crate::db::write_tx(conn, |conn| {
+            insert_player_audited(conn, club_id, &name, &actor)
+        })?;
+        Ok(id.is_some())
     })
     .await?;
     if !added {
@@ -79,6 +54,62 @@ pub async fn add_player(
         });
     }
     Ok(see_other(&format!("/clubes/{club_id}")))
+}
+
+/// Adds player `name` to club `club_id`, audited as created by `actor`; returns its
+/// id, or `None` when the club has a player of that name already (also one another
+/// request added at the same moment: the insert has a savepoint of its own).
+pub(crate) fn insert_player_audited(
+    conn: &mut DbConn,
+    club_id: i32,
+    name: &str,
+    actor: &str,
+) -> diesel::QueryResult<Option<i32>> {
+    let inserted = diesel::Connection::transaction(conn, |c| {
+        queries::insert_player(
+            c,
+            &NewPlayer {
+                club_id,
+                name,
+                created_at: now(),
+            },
+        )
+    });
+    let id = match inserted {
+        Ok(id) => id,
+        Err(e) if accounts::is_unique_violation(&e) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let after = serde_json::json!({ "name": name });
+    audit_created(conn, now(), actor, ("player", id), Some(club_id), after)?;
+    Ok(Some(id))
+}
+
+/// Writes the audit entry of `(entity, id)`, created by `actor` at `at` (in club
+/// `club_id`, if any) and holding `after`.
+pub(crate) fn audit_created(
+    conn: &mut DbConn,
+    at: chrono::NaiveDateTime,
+    actor: &str,
+    (entity, entity_id): (&str, i32),
+    club_id: Option<i32>,
+    after: serde_json::Value,
+) -> diesel::QueryResult<()> {
+    accounts::insert_audit(
+        conn,
+        &NewAudit {
+            at,
+            actor,
+            action: "create",
+            entity,
+            entity_id,
+            club_id,
+            event_id: None,
+            before_json: None,
+            after_json: Some(after.to_string()),
+        },
+    )?;
+    Ok(())
 }
 
 /// Largest score accepted for one side of a match.
@@ -328,6 +359,18 @@ pub async fn audit(
     )
 }
 
+/// Club `id` and every change in it, newest first.
+async fn club_audit_trail(
+    state: &AppState,
+    id: i32,
+) -> Result<(queries::Club, Vec<AuditEntry>), AppError> {
+    db(state, move |conn| {
+        let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
+        Ok((club, accounts::club_audit(conn, id)?))
+    })
+    .await
+}
+
 /// `GET /clubes/{id}/auditoria[?formato=csv|json]`: every change in a club (its
 /// players, games and hands, events).
 pub async fn club_audit(
@@ -339,11 +382,7 @@ pub async fn club_audit(
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
     who.require(Perm::ReadAudit(id), req.path())?;
-    let (club, entries) = db(&state, move |conn| {
-        let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
-        Ok((club, accounts::club_audit(conn, id)?))
-    })
-    .await?;
+    let (club, entries) = club_audit_trail(&state, id).await?;
     audit_response(
         &req,
         club.name,
@@ -362,16 +401,10 @@ pub async fn club_audit_download(
     who: Principal,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (raw, ext) = path.into_inner();
-    let id = parse_id(&raw)?;
-    let format = sheets::Format::from_ext(&ext)?;
+    let (id, format) = sheets::target(path.into_inner())?;
     who.require(Perm::ReadAudit(id), req.path())?;
-    let (club, entries) = db(&state, move |conn| {
-        let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
-        Ok((club, accounts::club_audit(conn, id)?))
-    })
-    .await?;
+    let (club, entries) = club_audit_trail(&state, id).await?;
     let ctx = Ctx::from_request(&req);
-    let stem = format!("{}-{}", ctx.t("sheets-file-audit"), club.name);
-    sheets::download(&[audit_sheet(&ctx, &entries)], format, &stem)
+    let sheet = audit_sheet(&ctx, &entries);
+    sheets::club_download(&ctx, ("sheets-file-audit", &club.name), sheet, format)
 }

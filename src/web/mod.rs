@@ -37,6 +37,7 @@ use askama::Template;
 use crate::db::{DbConn, DbPool};
 use crate::error::AppError;
 use i18n::Lang;
+use requests::header_text;
 
 /// What every handler shares: the pool and the settings of the command line. Nothing
 /// else lives in the process, so several Baza processes can serve one PostgreSQL
@@ -420,20 +421,12 @@ pub async fn conditional_get(
         *req.method(),
         actix_web::http::Method::GET | actix_web::http::Method::HEAD
     );
-    let wanted = req
-        .headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
+    let wanted = header_text(req.headers(), header::IF_NONE_MATCH).map(str::to_owned);
     let res = next.call(req).await?;
     if is_get
         && res.status() == StatusCode::OK
         && let Some(wanted) = wanted
-        && let Some(tag) = res
-            .headers()
-            .get(header::ETAG)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned)
+        && let Some(tag) = header_text(res.headers(), header::ETAG).map(str::to_owned)
     {
         let bare = |t: &str| t.trim().trim_start_matches("W/").to_owned();
         if wanted

@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::auth::{Perm, Principal};
-use super::sheets::{self, Format, Sheet};
+use super::sheets::{self, Sheet};
 use super::{AppState, Ctx, db, i18n, parse_id, render, render_status};
 use crate::db::queries::{self, Club, Event};
 use crate::error::AppError;
@@ -225,17 +225,15 @@ pub async fn club_games_download(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (raw, ext) = path.into_inner();
-    let id = parse_id(&raw)?;
-    let format = Format::from_ext(&ext)?;
+    let (id, format) = sheets::target(path.into_inner())?;
     let (club, games) = db(&state, move |conn| {
         let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
         Ok((club, crate::db::games::club_games(conn, id)?))
     })
     .await?;
     let ctx = Ctx::from_request(&req);
-    let stem = format!("{}-{}", ctx.t("sheets-file-games"), club.name);
-    sheets::download(&[club_games_sheet(&ctx, &games)], format, &stem)
+    let sheet = club_games_sheet(&ctx, &games);
+    sheets::club_download(&ctx, ("sheets-file-games", &club.name), sheet, format)
 }
 
 #[derive(Deserialize)]

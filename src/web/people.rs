@@ -125,6 +125,23 @@ fn refused(e: PeopleError) -> Result<&'static str, AppError> {
     }
 }
 
+/// The message key of a change refused, `None` when it was made.
+fn refusal<T>(done: Result<T, PeopleError>) -> Result<Option<&'static str>, AppError> {
+    match done {
+        Ok(_) => Ok(None),
+        Err(e) => refused(e).map(Some),
+    }
+}
+
+/// A change to club `club_id`'s people by `actor`, now.
+fn change_by(club_id: i32, actor: &str) -> Change<'_> {
+    Change {
+        club_id,
+        actor,
+        at: now(),
+    }
+}
+
 #[derive(Template)]
 #[template(path = "person_edit.html")]
 struct EditPage<'a> {
@@ -188,33 +205,65 @@ pub async fn edit_form(
 ) -> Result<HttpResponse, AppError> {
     let (club_id, kind, id) = ids(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
-    let (club, person, players, _, locked) = load(&state, club_id, kind, id).await?;
-    let ctx = Ctx::from_request(&req);
+    edit_page(
+        &req,
+        &state,
+        (club_id, kind, id),
+        None,
+        None,
+        StatusCode::OK,
+    )
+    .await
+}
+
+/// The edit form of a club's player or pair, with what was typed (name, player 1,
+/// player 2; `None`: as stored) and `error`'s message.
+async fn edit_page(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    (club_id, kind, id): (i32, Kind, i32),
+    typed: Option<(String, i32, i32)>,
+    error: Option<&str>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let (club, person, players, _, locked) = load(state, club_id, kind, id).await?;
+    let ctx = Ctx::from_request(req);
+    let (name, player1, player2) =
+        typed.unwrap_or_else(|| (person.name.clone(), person.player1, person.player2));
     render_status(
         &EditPage {
+            error: error.map(|k| ctx.t(k)),
             ctx: &ctx,
             club,
             kind,
-            name: person.name.clone(),
-            player1: person.player1,
-            player2: person.player2,
+            name,
+            player1,
+            player2,
             person,
             players,
-            error: None,
             locked,
         },
-        StatusCode::OK,
+        status,
     )
 }
 
+/// A player's or a pair's form: the name and, for a pair, its two players.
 #[derive(Deserialize)]
-pub struct EditForm {
+pub struct PersonForm {
     #[serde(default)]
     name: String,
     #[serde(default)]
     player1: String,
     #[serde(default)]
     player2: String,
+}
+
+impl PersonForm {
+    /// The two players' ids as typed (0 when not a number).
+    fn players(&self) -> (i32, i32) {
+        let id = |s: &str| s.trim().parse::<i32>().unwrap_or(0);
+        (id(&self.player1), id(&self.player2))
+    }
 }
 
 /// A name as typed, checked: 1 to 80 characters once trimmed.
@@ -235,55 +284,32 @@ pub async fn edit(
     state: web::Data<AppState>,
     who: Principal,
     path: web::Path<(String, String, String)>,
-    form: web::Form<EditForm>,
+    form: web::Form<PersonForm>,
 ) -> Result<HttpResponse, AppError> {
     let (club_id, kind, id) = ids(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
     let form = form.into_inner();
-    let p1 = form.player1.trim().parse::<i32>().unwrap_or(0);
-    let p2 = form.player2.trim().parse::<i32>().unwrap_or(0);
+    let (p1, p2) = form.players();
     let actor = who.actor();
-    let outcome = match checked_name(&form.name) {
-        Err(key) => Err(key),
+    let refusal = match checked_name(&form.name) {
+        Err(key) => Some(key),
         Ok(name) => {
             db(&state, move |conn| {
-                let ch = Change {
-                    club_id,
-                    actor: &actor,
-                    at: now(),
-                };
-                let done = match kind {
+                let ch = change_by(club_id, &actor);
+                refusal(match kind {
                     Kind::Player => people::rename_player(conn, &ch, id, &name),
                     Kind::Pair => people::update_pair(conn, &ch, id, &name, p1, p2),
-                };
-                match done {
-                    Ok(_) => Ok(Ok(())),
-                    Err(e) => Ok(Err(refused(e)?)),
-                }
+                })
             })
             .await?
         }
     };
-    match outcome {
-        Ok(()) => Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment()))),
-        Err(key) => {
-            let (club, person, players, _, locked) = load(&state, club_id, kind, id).await?;
-            let ctx = Ctx::from_request(&req);
-            render_status(
-                &EditPage {
-                    error: Some(ctx.t(key)),
-                    ctx: &ctx,
-                    club,
-                    kind,
-                    person,
-                    players,
-                    name: form.name,
-                    player1: p1,
-                    player2: p2,
-                    locked,
-                },
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
+    match refusal {
+        None => Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment()))),
+        Some(key) => {
+            let typed = Some((form.name, p1, p2));
+            let status = StatusCode::UNPROCESSABLE_ENTITY;
+            edit_page(&req, &state, (club_id, kind, id), typed, Some(key), status).await
         }
     }
 }
@@ -310,18 +336,20 @@ pub struct MergeQuery {
     conservar: Option<String>,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn merge_page(
-    ctx: &Ctx,
-    club: Club,
-    kind: Kind,
-    person: Person,
-    list: Vec<Person>,
-    other: Option<i32>,
-    keep_other: bool,
-    error: Option<String>,
+/// The merge page of a club's player or pair `id`: the duplicates to choose from
+/// and, once `other` is chosen, the merge to confirm (keeping `other` if
+/// `keep_other`), with `error`'s message.
+async fn merge_page(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    (club_id, kind, id): (i32, Kind, i32),
+    (other, keep_other): (Option<i32>, bool),
+    error: Option<&str>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
+    let (club, person, players, pairs, _) = load(state, club_id, kind, id).await?;
+    let list = if kind.is_pair() { pairs } else { players };
+    let ctx = Ctx::from_request(req);
     let confirm = other
         .and_then(|o| {
             list.iter()
@@ -337,13 +365,13 @@ fn merge_page(
         });
     render_status(
         &MergePage {
-            ctx,
+            error: error.map(|k| ctx.t(k)),
+            ctx: &ctx,
             club,
             kind,
             others: list.into_iter().filter(|p| p.id != person.id).collect(),
             person,
             confirm,
-            error,
         },
         status,
     )
@@ -360,22 +388,18 @@ pub async fn merge_form(
 ) -> Result<HttpResponse, AppError> {
     let (club_id, kind, id) = ids(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
-    let (club, person, players, pairs, _) = load(&state, club_id, kind, id).await?;
-    let list = if kind.is_pair() { pairs } else { players };
     let other = query.con.as_deref().and_then(|c| c.parse::<i32>().ok());
     let keep_other = query.conservar.as_deref() == Some("otro");
-    let ctx = Ctx::from_request(&req);
+    let choice = (other, keep_other);
     merge_page(
-        &ctx,
-        club,
-        kind,
-        person,
-        list,
-        other,
-        keep_other,
+        &req,
+        &state,
+        (club_id, kind, id),
+        choice,
         None,
         StatusCode::OK,
     )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -399,39 +423,28 @@ pub async fn merge(
     let keep = parse_id(form.conservar.trim())?;
     let drop = parse_id(form.quitar.trim())?;
     let actor = who.actor();
-    let outcome = db(&state, move |conn| {
-        let ch = Change {
-            club_id,
-            actor: &actor,
-            at: now(),
-        };
-        let done = match kind {
+    let refusal = db(&state, move |conn| {
+        let ch = change_by(club_id, &actor);
+        refusal(match kind {
             Kind::Player => people::merge_players(conn, &ch, keep, drop),
             Kind::Pair => people::merge_pairs(conn, &ch, keep, drop),
-        };
-        match done {
-            Ok(_) => Ok(None),
-            Err(e) => Ok(Some(refused(e)?)),
-        }
+        })
     })
     .await?;
-    match outcome {
+    match refusal {
         None => Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment()))),
         Some(key) => {
-            let (club, person, players, pairs, _) = load(&state, club_id, kind, keep).await?;
-            let list = if kind.is_pair() { pairs } else { players };
-            let ctx = Ctx::from_request(&req);
+            let choice = (Some(drop), false);
+            let status = StatusCode::CONFLICT;
             merge_page(
-                &ctx,
-                club,
-                kind,
-                person,
-                list,
-                Some(drop),
-                false,
-                Some(ctx.t(key)),
-                StatusCode::CONFLICT,
+                &req,
+                &state,
+                (club_id, kind, keep),
+                choice,
+                Some(key),
+                status,
             )
+            .await
         }
     }
 }
@@ -453,11 +466,7 @@ pub async fn set_active(
     who.require(Perm::ManageClub(club_id), req.path())?;
     let actor = who.actor();
     db(&state, move |conn| {
-        let ch = Change {
-            club_id,
-            actor: &actor,
-            at: now(),
-        };
+        let ch = change_by(club_id, &actor);
         let done = match kind {
             Kind::Player => people::set_player_retired(conn, &ch, id, retired),
             Kind::Pair => people::set_pair_retired(conn, &ch, id, retired),
@@ -471,16 +480,6 @@ pub async fn set_active(
     Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment())))
 }
 
-#[derive(Deserialize)]
-pub struct PairForm {
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    player1: String,
-    #[serde(default)]
-    player2: String,
-}
-
 /// `POST /clubes/{id}/parejas`: an organiser adds a pair of two of the club's
 /// players (named after them when no name is typed).
 pub async fn add_pair(
@@ -488,13 +487,12 @@ pub async fn add_pair(
     state: web::Data<AppState>,
     who: Principal,
     path: web::Path<String>,
-    form: web::Form<PairForm>,
+    form: web::Form<PersonForm>,
 ) -> Result<HttpResponse, AppError> {
     let club_id = parse_id(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
     let form = form.into_inner();
-    let p1 = form.player1.trim().parse::<i32>().unwrap_or(0);
-    let p2 = form.player2.trim().parse::<i32>().unwrap_or(0);
+    let (p1, p2) = form.players();
     let actor = who.actor();
     let typed = form.name.clone();
     let refusal = db(&state, move |conn| {
@@ -511,15 +509,13 @@ pub async fn add_pair(
                 Err(key) => return Ok(Some(key)),
             }
         };
-        let ch = Change {
-            club_id,
-            actor: &actor,
-            at: now(),
-        };
-        match people::add_pair(conn, &ch, &name, p1, p2) {
-            Ok(_) => Ok(None),
-            Err(e) => Ok(Some(refused(e)?)),
-        }
+        refusal(people::add_pair(
+            conn,
+            &change_by(club_id, &actor),
+            &name,
+            p1,
+            p2,
+        ))
     })
     .await?;
     match refusal {

@@ -243,11 +243,7 @@ pub async fn player(
     let id = parse_id(&path)?;
     let r = load(&state).await?;
     let me = r.players.get(&id).ok_or(AppError::NotFound)?.clone();
-    let club_id = me.club_id;
-    let club = db(&state, move |conn| {
-        Ok(crate::db::queries::find_club(conn, club_id)?)
-    })
-    .await?;
+    let club = club_link(&state, me.club_id).await?;
     let points: Vec<(String, Rating)> = r
         .history
         .points
@@ -297,24 +293,13 @@ pub async fn player(
             losses,
         }
     });
-    let mut choices: Vec<Choice> = r
-        .players
-        .values()
-        .filter(|p| p.id != id)
-        .map(|p| Choice {
-            id: p.id,
-            name: p.name.clone(),
-            selected: Some(p.id) == against,
-        })
-        .collect();
+    let others = r.players.values().map(|p| (p.id, p.name.as_str()));
+    let mut choices = choices(others, id, against);
     choices.sort_by_key(|c| c.name.to_lowercase());
     let rated = r.history.current.get(&id).copied();
     render(&PlayerPage {
         name: me.name.clone(),
-        club: Link {
-            href: format!("/clubes/{club_id}"),
-            name: club.map(|c| c.name).unwrap_or_default(),
-        },
+        club,
         rating: rated.map(shown),
         games_rated: points_games(&r, id),
         chart: chart(&points),
@@ -343,6 +328,34 @@ pub async fn player(
         action: format!("/jugadores/{id}"),
         head,
         ctx: &ctx,
+    })
+}
+
+/// The head-to-head picker's choices: `(id, name)` of every other than `id`,
+/// `against` selected.
+fn choices<'a>(
+    list: impl Iterator<Item = (i32, &'a str)>,
+    id: i32,
+    against: Option<i32>,
+) -> Vec<Choice> {
+    list.filter(|(other, _)| *other != id)
+        .map(|(other, name)| Choice {
+            id: other,
+            name: name.to_owned(),
+            selected: Some(other) == against,
+        })
+        .collect()
+}
+
+/// The link to club `club_id`'s page, by its name.
+async fn club_link(state: &AppState, club_id: i32) -> Result<Link, AppError> {
+    let club = db(state, move |conn| {
+        Ok(crate::db::queries::find_club(conn, club_id)?)
+    })
+    .await?;
+    Ok(Link {
+        href: format!("/clubes/{club_id}"),
+        name: club.map(|c| c.name).unwrap_or_default(),
     })
 }
 
@@ -392,11 +405,7 @@ pub async fn pair(
         .find(|p| p.id == id)
         .ok_or(AppError::NotFound)?
         .clone();
-    let club_id = me.club_id;
-    let club = db(&state, move |conn| {
-        Ok(crate::db::queries::find_club(conn, club_id)?)
-    })
-    .await?;
+    let club = club_link(&state, me.club_id).await?;
     // The pair's chart: the mean of its players after each period either played.
     let mut periods: BTreeMap<usize, ()> = BTreeMap::new();
     for p in &me.players {
@@ -452,10 +461,7 @@ pub async fn pair(
     let against_id = against.map(|o| o.id);
     render(&PairPage {
         name: me.name.clone(),
-        club: Link {
-            href: format!("/clubes/{club_id}"),
-            name: club.map(|c| c.name).unwrap_or_default(),
-        },
+        club,
         players: me
             .players
             .iter()
@@ -485,16 +491,11 @@ pub async fn pair(
                 Some((g, g.winner.map(|w| w == mine)))
             }),
         ),
-        choices: r
-            .pairs
-            .iter()
-            .filter(|p| p.id != id)
-            .map(|p| Choice {
-                id: p.id,
-                name: p.name.clone(),
-                selected: Some(p.id) == against_id,
-            })
-            .collect(),
+        choices: choices(
+            r.pairs.iter().map(|p| (p.id, p.name.as_str())),
+            id,
+            against_id,
+        ),
         action: format!("/parejas/{id}"),
         head,
         ctx: &ctx,

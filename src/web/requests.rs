@@ -13,6 +13,11 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use super::AppState;
 use crate::error::AppError;
 
+/// The value of header `name` among `headers`, when it is there and is text.
+pub fn header_text(headers: &header::HeaderMap, name: impl header::AsHeaderName) -> Option<&str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
+}
+
 /// Where to send the browser after an action that names where it came from
 /// (`next`): a path of this site, or the home page. Refused: anything not starting
 /// with one `/`, `//` and `/\` (another host, to browsers), any backslash, any
@@ -98,10 +103,7 @@ pub async fn utf8_guard(
     if !form_is_utf8(req.query_string().as_bytes()) {
         return Ok(refuse_not_utf8(req));
     }
-    let content_type = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
+    let content_type = header_text(req.headers(), header::CONTENT_TYPE)
         .unwrap_or("")
         .to_ascii_lowercase();
     let form = content_type.starts_with("application/x-www-form-urlencoded");
@@ -112,11 +114,7 @@ pub async fn utf8_guard(
             form_is_utf8(&body)
         } else {
             // The boundary is case-sensitive: read it from the header as sent.
-            let sent = req
-                .headers()
-                .get(header::CONTENT_TYPE)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or("");
+            let sent = header_text(req.headers(), header::CONTENT_TYPE).unwrap_or("");
             multipart_text_is_utf8(sent, &body).unwrap_or(true)
         };
         req.set_payload(Payload::from(body));

@@ -158,7 +158,7 @@ pub async fn apply(
         .map_err(AppError::from)
     })
     .await?;
-    Ok(HttpResponse::SeeOther()
-        .insert_header(("Location", format!("/campeonatos/{id}/sembrar")))
-        .finish())
+    Ok(super::account::see_other(&format!(
+        "/campeonatos/{id}/sembrar"
+    )))
 }

@@ -292,6 +292,23 @@ pub fn download(sheets: &[Sheet], format: Format, stem: &str) -> Result<HttpResp
         .body(body))
 }
 
+/// The id and the format of a download's path, `/…/{id}/NAME.{ext}`: anything else
+/// is not a download (404).
+pub fn target((id, ext): (String, String)) -> Result<(i32, Format), AppError> {
+    Ok((super::parse_id(&id)?, Format::from_ext(&ext)?))
+}
+
+/// The download of a club's `sheet`, its file named after message `what` and the
+/// club's `club` name.
+pub fn club_download(
+    ctx: &super::Ctx,
+    (what, club): (&str, &str),
+    sheet: Sheet,
+    format: Format,
+) -> Result<HttpResponse, AppError> {
+    download(&[sheet], format, &format!("{}-{club}", ctx.t(what)))
+}
+
 // ---------------------------------------------------------------------------
 // Reading CSV.
 

@@ -197,7 +197,7 @@ pub fn create_demo_games(conn: &mut DbConn, club_id: i32) -> Result<usize, AppEr
             .take(usize::from(*players))
             .map(|s| (*s).to_owned())
             .collect();
-        let id = create_game(conn, club_id, &setup, &seats, actor, SINGLE)?;
+        let id = create_game(conn, club_id, &setup, &seats, actor, SINGLE, None)?;
         for (i, hand) in hands.iter().enumerate() {
             let f: HashMap<String, String> = hand
                 .iter()

@@ -132,7 +132,7 @@ pub async fn import_game(
     let id = db(&state, move |conn| {
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
         crate::db::write_tx(conn, |conn| {
-            let id = create_game(conn, club_id, &setup, &seats, &actor, SINGLE)?;
+            let id = create_game(conn, club_id, &setup, &seats, &actor, SINGLE, None)?;
             for (i, (dealer, entered)) in hands.into_iter().enumerate() {
                 let version = i32::try_from(i).unwrap_or(0);
                 let submission = format!("import-{id}-{i}");

@@ -157,37 +157,28 @@ impl Reader<'_> {
         });
     }
 
-    fn num(&mut self, name: &str) -> Option<u32> {
-        let raw = self.raw(name)?;
-        match raw.parse::<u32>() {
-            Ok(n) => Some(n),
-            Err(_) => {
-                self.fail(name, "entry-not-a-number");
-                None
-            }
+    /// `value` read from field `name`; when it did not read, `key`'s message on the field.
+    fn checked<T>(&mut self, name: &str, value: Option<T>, key: &str) -> Option<T> {
+        if value.is_none() {
+            self.fail(name, key);
         }
+        value
+    }
+
+    fn num(&mut self, name: &str) -> Option<u32> {
+        let n = self.raw(name)?.parse::<u32>().ok();
+        self.checked(name, n, "entry-not-a-number")
     }
 
     fn seat(&mut self, name: &str) -> Option<u8> {
-        let n = self.num(name)?;
-        match u8::try_from(n) {
-            Ok(s) => Some(s),
-            Err(_) => {
-                self.fail(name, "entry-bad-seat");
-                None
-            }
-        }
+        let s = u8::try_from(self.num(name)?).ok();
+        self.checked(name, s, "entry-bad-seat")
     }
 
     fn suit(&mut self, name: &str) -> Option<Suit> {
-        let raw = self.raw(name)?;
-        match Suit::from_letter(raw.chars().next().unwrap_or(' ')) {
-            Some(s) => Some(s),
-            None => {
-                self.fail(name, "entry-bad-suit");
-                None
-            }
-        }
+        let letter = self.raw(name)?.chars().next().unwrap_or(' ');
+        let s = Suit::from_letter(letter);
+        self.checked(name, s, "entry-bad-suit")
     }
 
     fn required_suit(&mut self, name: &str) -> Suit {

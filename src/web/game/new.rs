@@ -1,6 +1,7 @@
 //! The new-game form and creating a game (single or the next of a series).
 
 use super::*;
+use crate::web::manage::insert_player_audited;
 use crate::web::options::{OptionError, option_groups, read_options};
 
 #[derive(Template)]
@@ -222,6 +223,8 @@ pub(super) struct SeriesOf(pub(super) Option<i32>, pub(super) i32);
 
 pub(super) const SINGLE: SeriesOf = SeriesOf(None, 1);
 
+/// A new game, with `pin` (`None`: four digits drawn at random; `Some("")` for a
+/// championship table's partida, which opens with the table's PINs only).
 pub(super) fn create_game(
     conn: &mut DbConn,
     club_id: i32,
@@ -229,34 +232,24 @@ pub(super) fn create_game(
     seats: &[String],
     actor: &str,
     series: SeriesOf,
+    pin: Option<&str>,
 ) -> Result<i32, AppError> {
-    let pin = auth::random_hex(4)?
-        .chars()
-        .filter_map(|c| c.to_digit(16))
-        .map(|d| char::from(b'0' + (d % 10) as u8))
-        .take(4)
-        .collect::<String>();
-    create_game_with_pin(conn, club_id, setup, seats, actor, series, &pin)
-}
-
-/// A new game with this PIN ("" for a championship table's partida, which opens
-/// with the table's PINs only).
-pub(super) fn create_game_with_pin(
-    conn: &mut DbConn,
-    club_id: i32,
-    setup: &GameSetup,
-    seats: &[String],
-    actor: &str,
-    series: SeriesOf,
-    pin: &str,
-) -> Result<i32, AppError> {
+    let pin = match pin {
+        Some(p) => p.to_owned(),
+        None => auth::random_hex(4)?
+            .chars()
+            .filter_map(|c| c.to_digit(16))
+            .map(|d| char::from(b'0' + (d % 10) as u8))
+            .take(4)
+            .collect::<String>(),
+    };
     Ok(crate::db::write_tx(conn, |conn| {
         crate::db::table_games::insert_game(
             conn,
             club_id,
             setup,
             seats,
-            pin,
+            &pin,
             (series.0, series.1),
             actor,
             now(),
@@ -308,49 +301,12 @@ pub async fn post_new_game(
                             .map(|p| p.name)
                             .collect();
                         for name in seats.iter().filter(|n| !known.contains(n)) {
-                            // In a savepoint: another table may add the same name at
-                            // the same moment (PostgreSQL), which is no error.
-                            let inserted = diesel::Connection::transaction::<
-                                _,
-                                diesel::result::Error,
-                                _,
-                            >(conn, |c| {
-                                queries::insert_player(
-                                    c,
-                                    &queries::NewPlayer {
-                                        club_id,
-                                        name,
-                                        created_at: now(),
-                                    },
-                                )
-                            });
-                            let pid = match inserted {
-                                Ok(pid) => pid,
-                                Err(diesel::result::Error::DatabaseError(
-                                    diesel::result::DatabaseErrorKind::UniqueViolation,
-                                    _,
-                                )) => continue,
-                                Err(e) => return Err(e.into()),
-                            };
-                            accounts::insert_audit(
-                                conn,
-                                &NewAudit {
-                                    at: now(),
-                                    actor: &actor,
-                                    action: "create",
-                                    entity: "player",
-                                    entity_id: pid,
-                                    club_id: Some(club_id),
-                                    event_id: None,
-                                    before_json: None,
-                                    after_json: Some(
-                                        serde_json::json!({ "name": name }).to_string(),
-                                    ),
-                                },
-                            )?;
+                            // Another table may add the same name at the same moment
+                            // (PostgreSQL), which is no error.
+                            insert_player_audited(conn, club_id, name, &actor)?;
                         }
                     }
-                    create_game(conn, club_id, &setup, &seats, &actor, series)
+                    create_game(conn, club_id, &setup, &seats, &actor, series, None)
                 })
             })
             .await?;

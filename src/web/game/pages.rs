@@ -128,6 +128,18 @@ pub(super) fn require_record(who: &Principal, g: &Game, here: &str) -> Result<()
     }
 }
 
+/// Game `id`, loaded for `who`, who may enter its hands (asked at `here`).
+pub(super) async fn load_to_record(
+    state: &AppState,
+    who: &Principal,
+    id: i32,
+    here: &str,
+) -> Result<Loaded, AppError> {
+    let l = db(state, move |conn| load(conn, id)).await?;
+    require_record(who, &l.game, here)?;
+    Ok(l)
+}
+
 /// Who changes a game, for its championship table.
 pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> ChangeBy {
     ChangeBy {
@@ -135,6 +147,47 @@ pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed:
         sides: crate::web::championship::sides_held(session),
         confirmed,
     }
+}
+
+/// Applies `change` to game `id` at the `version` the page read, by `(actor, by)`.
+pub(super) async fn apply(
+    state: &AppState,
+    (id, version): (i32, i32),
+    change: Change,
+    (actor, by): (String, ChangeBy),
+    lang: Lang,
+) -> Result<Outcome, AppError> {
+    db(state, move |conn| {
+        apply_change(conn, id, version, change, (&actor, &by), lang)
+    })
+    .await
+}
+
+/// The answer to a change of game `id` that was saved: the game's page, saying what
+/// was `done`.
+pub(super) fn changed(id: i32, done: &str) -> HttpResponse {
+    see_other(&with_done(&format!("/partidas/{id}"), done))
+}
+
+/// The refusal of any change to a game whose championship table is confirmed.
+pub(super) fn table_confirmed() -> AppError {
+    AppError::Conflict {
+        key: "error-table-confirmed",
+        detail: String::new(),
+    }
+}
+
+/// The game's page with `key`'s message on top, answering `status`.
+pub(super) async fn game_page_saying(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    id: i32,
+    key: &str,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let message = Ctx::from_request(req).t(key);
+    game_page(req, state, who, id, Some(message), status).await
 }
 
 pub(super) async fn game_page(
@@ -277,8 +330,7 @@ pub async fn next_game(
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
-    let l = db(&state, move |conn| load(conn, id)).await?;
-    require_record(&who, &l.game, req.path())?;
+    let l = load_to_record(&state, &who, id, req.path()).await?;
     let actor = who.actor();
     let lang = crate::web::i18n::negotiate(&req);
     let next = db(&state, move |conn| {
@@ -299,12 +351,9 @@ pub async fn next_game(
             let mut setup = l.setup.clone();
             setup.first_dealer = (l.setup.first_dealer + 1) % l.setup.players.max(1);
             let series = SeriesOf(Some(first), l.game.best_of);
-            if l.game.pin.is_empty() {
-                // A championship table's next partida: its PINs open it too.
-                create_game_with_pin(conn, l.game.club_id, &setup, &l.seats, &actor, series, "")
-            } else {
-                create_game(conn, l.game.club_id, &setup, &l.seats, &actor, series)
-            }
+            // A championship table's next partida: its PINs open it too.
+            let pin = l.game.pin.is_empty().then_some("");
+            create_game(conn, l.game.club_id, &setup, &l.seats, &actor, series, pin)
         })
     })
     .await?;
@@ -376,17 +425,13 @@ async fn hand_page(
         full_record,
         status,
     } = view;
-    let l = db(state, move |conn| load(conn, id)).await?;
-    require_record(who, &l.game, req.path())?;
+    let l = load_to_record(state, who, id, req.path()).await?;
     let g = l.game.clone();
     let table = db(state, move |conn| Ok(table_games::table_of_game(conn, &g)?)).await?;
     if table.is_some_and(|r| r.status == "final")
         && !(who.user.is_some() && may_record(who, &l.game))
     {
-        return Err(AppError::Conflict {
-            key: "error-table-confirmed",
-            detail: String::new(),
-        });
+        return Err(table_confirmed());
     }
     let ctx = Ctx::from_request(req);
     let (_, board) = l
@@ -492,8 +537,7 @@ async fn save_hand(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let f = fields(&body)?;
-    let l = db(&state, move |conn| load(conn, id)).await?;
-    require_record(&who, &l.game, req.path())?;
+    let l = load_to_record(&state, &who, id, req.path()).await?;
     let lang = crate::web::i18n::negotiate(&req);
     let version = f
         .get("version")
@@ -559,25 +603,11 @@ async fn save_hand(
     } else {
         "mano-anotada"
     };
-    let actor = who.actor();
-    let by = change_by(
-        &who,
-        &l.game,
-        &session,
-        f.get("confirm").is_some_and(|c| c == "1"),
-    );
-    let outcome = db(&state, move |conn| {
-        apply_change(conn, id, version, change, (&actor, &by), lang)
-    })
-    .await?;
-    match outcome {
-        Outcome::Saved | Outcome::Duplicate => {
-            Ok(see_other(&with_done(&format!("/partidas/{id}"), done)))
-        }
-        Outcome::Locked => Err(AppError::Conflict {
-            key: "error-table-confirmed",
-            detail: String::new(),
-        }),
+    let confirmed = f.get("confirm").is_some_and(|c| c == "1");
+    let by = (who.actor(), change_by(&who, &l.game, &session, confirmed));
+    match apply(&state, (id, version), change, by, lang).await? {
+        Outcome::Saved | Outcome::Duplicate => Ok(changed(id, done)),
+        Outcome::Locked => Err(table_confirmed()),
         Outcome::NeedsConfirm(list) => {
             let ctx = Ctx::from_request(&req);
             let errors = vec![EntryError {
@@ -597,13 +627,12 @@ async fn save_hand(
             again(errors, StatusCode::CONFLICT, f).await
         }
         Outcome::Over => {
-            let ctx = Ctx::from_request(&req);
-            game_page(
+            game_page_saying(
                 &req,
                 &state,
                 &who,
                 id,
-                Some(ctx.t("error-game-over")),
+                "error-game-over",
                 StatusCode::CONFLICT,
             )
             .await
@@ -726,16 +755,8 @@ pub async fn game_pin(
         auth::grant(&session, auth::S_GAMES, id)?;
         return Ok(see_other(&format!("/partidas/{id}")));
     }
-    let ctx = Ctx::from_request(&req);
-    game_page(
-        &req,
-        &state,
-        &who,
-        id,
-        Some(ctx.t("table-wrong-pin")),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await
+    let status = StatusCode::UNAUTHORIZED;
+    game_page_saying(&req, &state, &who, id, "table-wrong-pin", status).await
 }
 
 /// A club's games, for the club page.

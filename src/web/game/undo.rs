@@ -2,10 +2,11 @@
 //! and the game's history of hand changes, where a deletion is undone (the hand put
 //! back in its place and the game re-scored, audited like any other change).
 
-use super::pages::{change_by, require_record, show};
+use super::pages::{
+    apply, change_by, changed, load_to_record, require_record, show, table_confirmed,
+};
 use super::*;
 use crate::db::accounts::AuditEntry;
-use crate::web::done::with_done;
 
 /// A deleted hand as its audit row keeps it: number, dealer, what was entered.
 pub(crate) struct KeptHand {
@@ -51,8 +52,7 @@ pub async fn confirm_delete_hand(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
-    let l = db(&state, move |conn| load(conn, id)).await?;
-    require_record(&who, &l.game, req.path())?;
+    let l = load_to_record(&state, &who, id, req.path()).await?;
     let ctx = Ctx::from_request(&req);
     let i = l
         .hands
@@ -111,67 +111,25 @@ pub async fn delete_hand(
     .await?;
     require_record(&who, &game, req.path())?;
     let lang = crate::web::i18n::negotiate(&req);
-    let actor = who.actor();
-    let version = form.version;
-    let by = change_by(&who, &game, &session, false);
-    let outcome = db(&state, move |conn| {
-        apply_change(
-            conn,
-            id,
-            version,
-            Change::Remove { hand_no: n },
-            (&actor, &by),
-            lang,
-        )
-    })
-    .await?;
+    let by = (who.actor(), change_by(&who, &game, &session, false));
+    let change = Change::Remove { hand_no: n };
+    let outcome = apply(&state, (id, form.version), change, by, lang).await?;
     let ctx = Ctx::from_request(&req);
+    let refuse =
+        |msg: String, status: StatusCode| game_page(&req, &state, &who, id, Some(msg), status);
     match outcome {
-        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&with_done(
-            &format!("/partidas/{id}"),
-            "mano-borrada",
-        ))),
-        Outcome::Locked => Err(AppError::Conflict {
-            key: "error-table-confirmed",
-            detail: String::new(),
-        }),
+        Outcome::Saved | Outcome::Duplicate => Ok(changed(id, "mano-borrada")),
+        Outcome::Locked => Err(table_confirmed()),
         Outcome::NeedsConfirm(list) => {
-            let msg = super::pages::confirm_text(ctx.lang, &list);
-            game_page(&req, &state, &who, id, Some(msg), StatusCode::CONFLICT).await
+            refuse(confirm_text(ctx.lang, &list), StatusCode::CONFLICT).await
         }
         Outcome::Stale | Outcome::Occupied => {
-            game_page(
-                &req,
-                &state,
-                &who,
-                id,
-                Some(ctx.t("game-stale")),
-                StatusCode::CONFLICT,
-            )
-            .await
+            refuse(ctx.t("game-stale"), StatusCode::CONFLICT).await
         }
-        Outcome::Over => {
-            game_page(
-                &req,
-                &state,
-                &who,
-                id,
-                Some(ctx.t("error-game-over")),
-                StatusCode::CONFLICT,
-            )
-            .await
-        }
+        Outcome::Over => refuse(ctx.t("error-game-over"), StatusCode::CONFLICT).await,
         Outcome::Invalid(position, _) => {
             let msg = ctx.t1("entry-breaks-later", "n", &position);
-            game_page(
-                &req,
-                &state,
-                &who,
-                id,
-                Some(msg),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
+            refuse(msg, StatusCode::UNPROCESSABLE_ENTITY).await
         }
     }
 }
@@ -334,31 +292,21 @@ pub async fn undo_delete(
         .await;
     };
     let hand_no = kept.hand_no;
-    let lang = ctx.lang;
-    let actor = who.actor();
-    let by = change_by(&who, &game, &session, form.confirm == "1");
-    let version = form.version;
+    let by = (
+        who.actor(),
+        change_by(&who, &game, &session, form.confirm == "1"),
+    );
     let change = Change::Restore {
         hand_no,
         dealer: kept.dealer,
         entered: kept.entered,
         from: aid,
     };
-    let outcome = db(&state, move |conn| {
-        apply_change(conn, id, version, change, (&actor, &by), lang)
-    })
-    .await?;
-    match outcome {
-        Outcome::Saved | Outcome::Duplicate => Ok(see_other(&with_done(
-            &format!("/partidas/{id}"),
-            "mano-repuesta",
-        ))),
-        Outcome::Locked => Err(AppError::Conflict {
-            key: "error-table-confirmed",
-            detail: String::new(),
-        }),
+    match apply(&state, (id, form.version), change, by, ctx.lang).await? {
+        Outcome::Saved | Outcome::Duplicate => Ok(changed(id, "mano-repuesta")),
+        Outcome::Locked => Err(table_confirmed()),
         Outcome::NeedsConfirm(list) => {
-            let msg = super::pages::confirm_text(ctx.lang, &list);
+            let msg = confirm_text(ctx.lang, &list);
             refuse(msg, Some(aid), StatusCode::CONFLICT).await
         }
         Outcome::Stale => refuse(ctx.t("game-stale"), None, StatusCode::CONFLICT).await,

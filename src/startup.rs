@@ -79,6 +79,9 @@ impl Application {
         };
         let limits = options.sessions;
         let cookie_ttl = actix_web::cookie::time::Duration::seconds(limits.lifetime.num_seconds());
+        // Every blocking task holds a pooled connection: threads beyond the pool's
+        // size would only wait, each with its stack and its malloc arena.
+        let blocking = usize::try_from(pool.max_size()).unwrap_or(8).max(2);
         let listener = TcpListener::bind(bind)?;
         let port = listener.local_addr()?.port();
         let state = AppState {
@@ -114,6 +117,7 @@ impl Application {
                 .wrap(from_fn(requests::head_as_get))
                 .wrap(security_headers())
         })
+        .worker_max_blocking_threads(blocking)
         // A compressed page goes out as head and body chunks: without this, Nagle's
         // algorithm holds the last chunk for the client's delayed ACK (40 ms a page).
         .tcp_nodelay(true)

@@ -198,7 +198,26 @@ pub(super) async fn game_page(
     error: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let l = db(state, move |conn| load(conn, id)).await?;
+    // One trip to the database: the game, its hands, its table and its series.
+    let (l, table, list) = db(state, move |conn| {
+        let l = load(conn, id)?;
+        let table = match table_games::table_of_game(conn, &l.game)? {
+            Some(row) => {
+                let name = queries::find_event(conn, row.event_id)?
+                    .map(|e| e.name)
+                    .unwrap_or_default();
+                Some((row, name))
+            }
+            None => None,
+        };
+        let list = if l.game.best_of > 1 {
+            games::series_games(conn, l.game.series_id.unwrap_or(l.game.id))?
+        } else {
+            Vec::new()
+        };
+        Ok((l, table, list))
+    })
+    .await?;
     let ctx = Ctx::from_request(req);
     let (scores, board) = l.scored(ctx.lang).map_err(|(i, e)| {
         AppError::Internal(anyhow::anyhow!(
@@ -224,18 +243,7 @@ pub(super) async fn game_page(
         })
         .collect();
     let staff = who.user.is_some() && may_record(who, &l.game);
-    let g = l.game.clone();
-    let table = db(state, move |conn| {
-        let Some(row) = table_games::table_of_game(conn, &g)? else {
-            return Ok(None);
-        };
-        let name = queries::find_event(conn, row.event_id)?
-            .map(|e| e.name)
-            .unwrap_or_default();
-        Ok(Some((row, name)))
-    })
-    .await?
-    .map(|(row, name)| {
+    let table = table.map(|(row, name)| {
         let place = if row.phase == 0 {
             format!(
                 "{} · {}",
@@ -261,13 +269,7 @@ pub(super) async fn game_page(
             state,
         }
     });
-    let series = if l.game.best_of > 1 {
-        let first = l.game.series_id.unwrap_or(l.game.id);
-        let list = db(state, move |conn| Ok(games::series_games(conn, first)?)).await?;
-        Some(series_view(&list, &l.game, &sides))
-    } else {
-        None
-    };
+    let series = (l.game.best_of > 1).then(|| series_view(&list, &l.game, &sides));
     render_status(
         &GamePage {
             game_name: ctx.t(&format!("game-{}", l.setup.game.slug())),

@@ -157,6 +157,25 @@ pub fn random_complete_record(game: GameKind, players: u8, seed: u64) -> HandRec
     }
 }
 
+/// [`random_complete_record`] at a table with these (validated) options: tute and
+/// cinquillo play them; the other games' generators play the default options only
+/// (`None` when other options are asked for).
+pub fn random_complete_record_with(
+    game: GameKind,
+    players: u8,
+    options: TableOptions,
+    seed: u64,
+) -> Option<HandRecord> {
+    match game {
+        GameKind::Tute => Some(
+            crate::domain::games::tute::random_complete_tute_record_with(seed, players, options),
+        ),
+        GameKind::Cinquillo => Some(random_cinquillo_record_with(seed, players, options)),
+        _ if options.is_empty() => Some(random_complete_record(game, players, seed)),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -101,6 +101,10 @@ pub enum Command {
         /// Players (tute 2–4, guiñote 2 or 4, cinquillo 2–4).
         #[arg(long, default_value_t = 4)]
         players: u8,
+        /// Opciones de mesa en JSON (solo tute y cinquillo)
+        /// / Table options as JSON (tute and cinquillo only), e.g. {"partnerships":false}.
+        #[arg(long)]
+        options: Option<String>,
     },
 }
 
@@ -935,17 +939,29 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             seed,
             game,
             players,
+            options,
         } => {
             use std::io::Write;
             let game: domain::GameKind = game.parse().map_err(|e: String| anyhow::anyhow!(e))?;
             if !game.valid_players(players) {
                 anyhow::bail!("{players} players cannot play {game}");
             }
+            let options = match options {
+                None => serde_json::Map::new(),
+                Some(text) => serde_json::from_str(&text)
+                    .map_err(|e| anyhow::anyhow!("--options: expected a JSON object: {e}"))?,
+            };
+            let options = domain::options::validate(game, players, &options)?;
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
             for i in 0..count {
-                let record =
-                    domain::random::random_complete_record(game, players, seed.wrapping_add(i));
+                let record = domain::random::random_complete_record_with(
+                    game,
+                    players,
+                    options.clone(),
+                    seed.wrapping_add(i),
+                )
+                .ok_or_else(|| anyhow::anyhow!("random {game} hands play the default options"))?;
                 serde_json::to_writer(&mut out, &record)?;
                 out.write_all(b"\n")?;
             }

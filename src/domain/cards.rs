@@ -1,4 +1,5 @@
-//! Spanish cards: suits, ranks, cards, card sets and decks.
+//! Plain data: Spanish cards, that is suits, ranks, cards, card sets and decks. Uses
+//! nothing of the domain.
 //!
 //! A card is only a suit and a rank. How strong a card is in a trick and how many
 //! points it is worth depend on the game, so they live in each game's table

@@ -1,8 +1,9 @@
-//! A season circuit: championships grouped into one table. Each event gives points by
-//! final place (a configurable table, with a floor for taking part), the best N events
-//! of each player or pair count, and ties are broken by more events won, then the best
-//! single place, then head-to-head (who finished ahead of the other tied ones in the
-//! events they both played), then the key's order.
+//! A season circuit: championships grouped into one table (beside the rules core, it
+//! uses nothing of the domain). Each event gives points by final place (a configurable
+//! table, with a floor for taking part), the best N events of each player or pair
+//! count, and ties are broken by more events won, then the best single place, then
+//! head-to-head (who finished ahead of the other tied ones in the events they both
+//! played), then the key's order.
 //!
 //! Pure: the events' final places come in as arguments, computed from each event's
 //! standings every time, so a correction to an event's result moves the circuit.

@@ -1,4 +1,6 @@
-//! A multi-line human summary of a ruling that a referee can read out.
+//! A multi-line human summary of a ruling that a referee can read out. Above the
+//! games: uses `games::cuatrola` (its contract line), `engine`, `words` and the plain
+//! data.
 
 use crate::domain::engine::GameKind;
 use crate::domain::lang::Lang;

@@ -1,4 +1,4 @@
-//! The three languages of Baza's messages. Card and rule terms (as, sota, caballo,
+//! Plain data: the three languages of Baza's messages. Uses nothing of the domain. Card and rule terms (as, sota, caballo,
 //! rey, cante, renuncio, arrastre, contro, solo, cuatrola, quintola) stay Spanish in
 //! every language.
 

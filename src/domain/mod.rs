@@ -1,9 +1,33 @@
-//! Baza's pure rules engine: cards, the shared trick generator, the game state machines,
-//! hand records and rulings (spec/hand-record.md). No I/O, no clock, no randomness:
-//! everything enters as arguments.
+//! Baza's pure domain: the rules engine that referees a hand record (spec/hand-record.md)
+//! and, built on it, club score entry, tournaments, brackets, ratings and circuits. No
+//! I/O, no clock, no randomness: everything enters as arguments. Entry points for the
+//! CLI and HTTP layers: [`check_str`], [`check_value`], [`parse_record`], [`rule`],
+//! [`explain`].
 //!
-//! Entry points for the CLI and HTTP layers: [`check_str`], [`check_value`],
-//! [`parse_record`], [`rule`], [`explain`].
+//! The rules core, bottom up. A module uses only modules of its own layer or of the
+//! layers below it (`tests/it/structure.rs` checks it, and that no modules of the
+//! domain import each other in a circle):
+//!
+//! 1. Plain data. [`cards`] (suits, ranks, cards, decks), [`lang`] (es, ca, en),
+//!    [`kind`] (the five games, their seats and sides), [`score`] and [`rng`] (the
+//!    seeded shuffle) use nothing; then, each using those before it: [`record_error`]
+//!    (why a record cannot be ruled), [`options`] (every game's table options),
+//!    [`record`] (the hand record), [`ruling`] (what the engine says of a record) and
+//!    [`words`] (the names people read for rules and fields).
+//! 2. The trick engine and what a game says. [`trick`] (legal plays and the trick
+//!    winner, shared by every trick game), [`messages`] (every reason a referee reads
+//!    out) and [`engine`] (the shape every game's state machine has: [`GameState`],
+//!    [`Illegal`]).
+//! 3. The games: [`games`]`::`{`cuatrola`, `tute`, `guinote`, `tute_family` (shared by
+//!    tute and guiñote), `botifarra`, `cinquillo`}.
+//! 4. The dispatch over the games: the [`games`] module itself (`games::rule`,
+//!    `games::deal_spec`).
+//! 5. What uses the games: [`partial`] (records with unknown cards), [`random`]
+//!    (random complete hands), [`explain`] and [`referee`] (what a referee reads out),
+//!    and the entry points here.
+//!
+//! Beside or above the rules core: [`entry`] (a club's score entry, above the games),
+//! [`tournament`], [`bracket`], [`rating`], [`circuit`] and [`names`].
 
 pub mod bracket;
 pub mod cards;
@@ -12,6 +36,7 @@ pub mod engine;
 pub mod entry;
 pub mod explain;
 pub mod games;
+pub mod kind;
 pub mod lang;
 pub mod messages;
 pub mod names;
@@ -20,14 +45,18 @@ pub mod partial;
 pub mod random;
 pub mod rating;
 pub mod record;
+pub mod record_error;
 pub mod referee;
+pub mod rng;
 pub mod ruling;
+pub mod score;
 pub mod tournament;
 pub mod trick;
 pub mod words;
 
-pub use engine::{GameKind, GameState, Illegal};
+pub use engine::{GameState, Illegal};
 pub use explain::explain;
+pub use kind::GameKind;
 pub use lang::Lang;
 pub use random::random_complete_cuatrola_record;
 pub use random::{random_complete_botifarra_record, random_complete_cinquillo_record};
@@ -74,20 +103,9 @@ pub fn try_rule(record: &HandRecord, lang: Lang) -> Result<Ruling, RecordError> 
         ));
     }
     if partial::is_partial(record) {
-        return Ok(partial::rule(record, lang, &rule_complete));
+        return Ok(partial::rule(record, lang, &games::rule));
     }
-    Ok(rule_complete(record, lang))
-}
-
-/// Rules a record whose deal has no `"?"` (already checked by [`try_rule`]).
-fn rule_complete(record: &HandRecord, lang: Lang) -> Ruling {
-    match record.game {
-        GameKind::Cuatrola => games::cuatrola::rule(record, lang),
-        GameKind::Botifarra => games::botifarra::rule(record, lang),
-        GameKind::Cinquillo => games::cinquillo::rule(record, lang),
-        GameKind::Tute => games::tute::rule(record, lang),
-        GameKind::Guinote => games::guinote::rule(record, lang),
-    }
+    Ok(games::rule(record, lang))
 }
 
 /// Rules a parsed hand record. A record that [`try_rule`] refuses (possible only for a

@@ -1,6 +1,7 @@
 //! Names as Spanish readers sort and search them: a collation key (accents and case
 //! do not separate "Óscar" from "Oscar"; ñ is its own letter after n) and a folded
-//! form for accent- and case-insensitive search. Pure functions, no locale tables.
+//! form for accent- and case-insensitive search. Pure functions, no locale tables;
+//! beside the rules core, it uses nothing of the domain.
 
 use std::cmp::Ordering;
 

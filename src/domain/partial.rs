@@ -1,6 +1,8 @@
 //! Partial deals: "only the cards that matter". A referee rarely knows the whole deal;
 //! a record may write `"?"` for any card of `hands` or `stock` that nobody saw. The
-//! engine then decides what the known cards decide and reports what it cannot.
+//! engine then decides what the known cards decide and reports what it cannot. Above
+//! the games: uses `games` (the deal each one requires), `trick`, `words` and the plain
+//! data; the caller gives the function that rules a complete record.
 //!
 //! Method (the engine itself is the oracle; nothing of a game's rules is repeated here):
 //! 1. Every unknown place is a *slot*: held by a seat from a moment on (the deal, or
@@ -24,44 +26,15 @@
 //!
 //! A record without `"?"` never comes here; its ruling has no `undecided` field.
 
-use serde::{Deserialize, Serialize};
-
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
-use crate::domain::engine::GameKind;
+use crate::domain::games;
+use crate::domain::kind::GameKind;
 use crate::domain::lang::Lang;
+pub use crate::domain::record::UNKNOWN;
 use crate::domain::record::{Action, CardSlot, Event, HandRecord};
-use crate::domain::ruling::{RuleId, Ruling, Score};
+pub use crate::domain::ruling::{Filled, Undecided};
+use crate::domain::ruling::{RuleId, Ruling};
 use crate::domain::trick::{RankTable, winning_index};
-
-/// The marker of an unknown card in `hands` or `stock`.
-pub const UNKNOWN: &str = "?";
-
-/// An event that may or may not have been a violation, depending on unknown cards.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Undecided {
-    /// Index into `events`.
-    pub event: usize,
-    pub seat: u8,
-    pub side: u8,
-    /// The rule broken if the seat held one of `cards`.
-    pub rule: RuleId,
-    /// Unknown cards that, held by `seat` at that moment, make the event illegal.
-    pub cards: Vec<Card>,
-    /// What a referee reads out.
-    pub message: String,
-    /// What the hand would score were this the first violation.
-    pub hand_points: Option<Vec<Score>>,
-}
-
-/// The completion a partial ruling was computed on (not part of the JSON).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Filled {
-    /// The record with every `"?"` replaced.
-    pub record: HandRecord,
-    /// The cards put in unknown places without evidence (fillers): nothing about
-    /// where they lie may be told as fact.
-    pub guessed: CardSet,
-}
 
 /// Whether any dealt or stock card is `"?"`.
 pub fn is_partial(record: &HandRecord) -> bool {
@@ -92,36 +65,15 @@ impl Slot {
     }
 }
 
-/// The deal a game requires under these table options (hand sizes of cinquillo:
-/// the default split).
-fn deal_spec(
-    game: GameKind,
-    players: u8,
-    options: &crate::domain::options::TableOptions,
-) -> crate::domain::record::DealSpec {
-    use crate::domain::games::{botifarra, cinquillo, cuatrola, guinote, tute};
-    match game {
-        GameKind::Cuatrola => cuatrola::deal_spec(),
-        GameKind::Botifarra => botifarra::deal_spec(),
-        GameKind::Guinote => guinote::deal_spec(players),
-        GameKind::Tute => tute::deal_spec(players, &tute::TuteOptions::from_table(options)),
-        GameKind::Cinquillo => cinquillo::deal_spec(
-            &cinquillo::CinquilloOptions::from_table(options),
-            players,
-            &[],
-        ),
-    }
-}
-
 /// The cards of the game's deck for this record.
 fn deck(record: &HandRecord) -> CardSet {
-    deal_spec(record.game, record.players, &record.options).deck
+    games::deal_spec(record.game, record.players, &record.options).deck
 }
 
 /// The hand sizes and stock size of a deal with default options (for forms that
 /// fill unknown places with `"?"`).
 pub fn deal_sizes(game: GameKind, players: u8) -> (Vec<usize>, usize) {
-    let spec = deal_spec(game, players, &Default::default());
+    let spec = games::deal_spec(game, players, &Default::default());
     (
         spec.hand_sizes.unwrap_or_default(),
         spec.stock_size.unwrap_or(0),

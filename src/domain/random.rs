@@ -1,12 +1,15 @@
-//! Deterministic pseudo-random hands for benchmarks, fuzz corpora and tests. The seed is
-//! an input: no global RNG, no clock.
+//! Random play-outs: deterministic pseudo-random complete hands of every game for
+//! benchmarks, fuzz corpora and tests. The seed is an input: no global RNG, no clock.
+//! Above the games: uses `games` (each game's own generator, cuatrola's is here) and
+//! the plain data below them.
 
 use crate::domain::cards::{Card, CardSet, Deck};
 use crate::domain::engine::{GameKind, GameState};
 use crate::domain::games::cuatrola::{Cuatrola, CuatrolaOptions};
 use crate::domain::options::TableOptions;
 use crate::domain::record::{CardSlot, Event, HandRecord, Move};
-use crate::domain::ruling::Score;
+pub use crate::domain::rng::SplitMix64;
+use crate::domain::score::Score;
 
 pub use crate::domain::games::botifarra::random_complete_botifarra_record;
 pub use crate::domain::games::cinquillo::{
@@ -15,40 +18,6 @@ pub use crate::domain::games::cinquillo::{
 
 pub use crate::domain::games::guinote::random_complete_guinote_record;
 pub use crate::domain::games::tute::random_complete_tute_record;
-
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, good enough to shuffle cards.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (0 when `n == 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            return 0;
-        }
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-
-    /// Fisher–Yates shuffle.
-    pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
-    }
-}
 
 /// Deals a shuffled 20-card deck one card at a time from the dealer's right; the last
 /// card (turned for trumps) is the dealer's. Returns hands in seat order (dealing order
@@ -149,6 +118,25 @@ pub fn random_complete_record(game: GameKind, players: u8, seed: u64) -> HandRec
         GameKind::Guinote => random_complete_guinote_record(seed, players),
         GameKind::Botifarra => random_complete_botifarra_record(seed),
         GameKind::Cinquillo => random_complete_cinquillo_record(seed, players),
+    }
+}
+
+/// [`random_complete_record`] at a table with these (validated) options: tute and
+/// cinquillo play them; the other games' generators play the default options only
+/// (`None` when other options are asked for).
+pub fn random_complete_record_with(
+    game: GameKind,
+    players: u8,
+    options: TableOptions,
+    seed: u64,
+) -> Option<HandRecord> {
+    match game {
+        GameKind::Tute => Some(
+            crate::domain::games::tute::random_complete_tute_record_with(seed, players, options),
+        ),
+        GameKind::Cinquillo => Some(random_cinquillo_record_with(seed, players, options)),
+        _ if options.is_empty() => Some(random_complete_record(game, players, seed)),
+        _ => None,
     }
 }
 

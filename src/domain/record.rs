@@ -1,5 +1,6 @@
-//! The hand record (spec/hand-record.md): parsing from JSON with precise errors,
-//! re-serialising to the spec format, and the deal validation every game shares.
+//! Plain data: the hand record (spec/hand-record.md), parsed from JSON with precise
+//! errors, re-serialised to the spec format, and the deal validation every game shares.
+//! Uses `cards`, `kind`, `score`, `options` and `record_error`.
 //!
 //! What is a [`RecordError`] and what is a ruling: a record that cannot be ruled at all
 //! (not JSON, not an object, bad `format`, unknown `game` or a game not supported yet,
@@ -15,93 +16,37 @@
 //! `events[4].play: expected a card like "3c", got "zz"`.
 
 use crate::domain::cards::{Card, CardSet, Suit};
-use crate::domain::engine::{GameKind, Seating};
+use crate::domain::kind::{GameKind, Seating};
 use crate::domain::options::{self, TableOptions};
-use crate::domain::ruling::Score;
+pub use crate::domain::record_error::RecordError;
+use crate::domain::score::Score;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
-use std::fmt;
 
 /// The `format` of a hand record.
 pub const HAND_FORMAT: &str = "baza-hand/1";
 /// The most events a record may carry. Far above any real hand (a botifarra hand has
 /// under 70 events); a longer list is refused as a record error.
 pub const MAX_EVENTS: usize = 10_000;
+/// The marker of an unknown card in `hands` or `stock`.
+pub const UNKNOWN: &str = "?";
+
 /// Largest score accepted in `before` and `declared`.
 pub const MAX_SCORE: i64 = 1_000_000;
-
-/// Why a record cannot be ruled at all (the CLI exits 2 on these).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RecordError {
-    /// The text is not JSON.
-    NotJson(String),
-    /// A field is missing or has the wrong shape; `field` is a path like `dealer` or
-    /// `declared.points`.
-    Field { field: String, problem: String },
-    /// `game` names no game.
-    UnknownGame(String),
-    /// The game exists but its rules are not implemented yet.
-    UnsupportedGame(GameKind),
-    /// An option the game does not have.
-    UnknownOption { game: GameKind, name: String },
-    /// An option value outside the allowed ones.
-    BadOptionValue {
-        name: String,
-        expected: String,
-        got: String,
-    },
-}
-
-impl RecordError {
-    pub fn field(field: impl Into<String>, problem: impl Into<String>) -> RecordError {
-        RecordError::Field {
-            field: field.into(),
-            problem: problem.into(),
-        }
-    }
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::NotJson(e) => write!(f, "not JSON: {e}"),
-            RecordError::Field { field, problem } => write!(f, "{field}: {problem}"),
-            RecordError::UnknownGame(g) => write!(
-                f,
-                "game: unknown game {g} (expected cuatrola, tute, guinote, botifarra or cinquillo)"
-            ),
-            RecordError::UnsupportedGame(g) => {
-                write!(f, "game: {} is not supported yet", g.slug())
-            }
-            RecordError::UnknownOption { game, name } => {
-                write!(f, "options.{name}: {} has no option {name:?}", game.slug())
-            }
-            RecordError::BadOptionValue {
-                name,
-                expected,
-                got,
-            } => {
-                write!(f, "options.{name}: expected {expected}, got {got}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}
 
 /// A dealt card as written in the record: a card, or whatever else was there (kept
 /// verbatim so that the record re-serialises unchanged; it makes the deal invalid).
 #[derive(Debug, Clone, PartialEq)]
 pub enum CardSlot {
     Card(Card),
-    /// `"?"`: a card nobody saw (a partial deal, see [`crate::domain::partial`]).
+    /// `"?"`: a card nobody saw (a partial deal, ruled by `partial`).
     Unknown,
     Invalid(Value),
 }
 
 impl CardSlot {
     fn parse(v: &Value) -> CardSlot {
-        if v.as_str() == Some(crate::domain::partial::UNKNOWN) {
+        if v.as_str() == Some(UNKNOWN) {
             return CardSlot::Unknown;
         }
         match v.as_str().map(str::parse::<Card>) {
@@ -120,7 +65,7 @@ impl CardSlot {
     fn to_value(&self) -> Value {
         match self {
             CardSlot::Card(c) => Value::String(c.code()),
-            CardSlot::Unknown => Value::String(crate::domain::partial::UNKNOWN.into()),
+            CardSlot::Unknown => Value::String(UNKNOWN.into()),
             CardSlot::Invalid(v) => v.clone(),
         }
     }
@@ -899,9 +844,7 @@ pub fn validate_deal(r: &HandRecord, spec: &DealSpec) -> Result<Deal, DealProble
         (None, _) => return Err(DealProblem::TurnedMissing),
         (Some(CardSlot::Invalid(v)), _) => return Err(DealProblem::TurnedNotACard(describe(v))),
         (Some(CardSlot::Unknown), _) => {
-            return Err(DealProblem::TurnedNotACard(
-                crate::domain::partial::UNKNOWN.into(),
-            ));
+            return Err(DealProblem::TurnedNotACard(UNKNOWN.into()));
         }
         (Some(CardSlot::Card(t)), rule) => {
             let dealer_hand = r.hands.get(usize::from(r.dealer));

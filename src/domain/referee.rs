@@ -1,6 +1,7 @@
 //! The referee desk's explanation of a revoke: what the offender held, what lay on
 //! the table, which cards were allowed, in words a referee reads out. Built only on
-//! the public engine (`rule` on truncated records), so it works for every trick game.
+//! the domain's entry point (`rule` on truncated records) and the plain data, so it
+//! works for every trick game.
 
 use serde_json::{Value, json};
 

@@ -1,118 +1,46 @@
-//! The ruling (spec/hand-record.md "Ruling"): what the engine says about a hand record.
-//! Serialises to exactly the spec fields, in spec order.
+//! Plain data: the ruling (spec/hand-record.md "Ruling"), what the engine says about a
+//! hand record, serialised to exactly the spec fields, in spec order. Uses `cards`,
+//! `score` and `record`.
 //!
 //! `discrepancies` (the spec leaves the shape open): one entry per field of `declared`
 //! that differs from what was computed, `{"field": "points" | "hand_points",
 //! "declared": [..], "computed": [..] | null}`.
 
-use crate::domain::cards::{Card, Suit};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use crate::domain::cards::{Card, CardSet, Suit};
+use crate::domain::record::{Declared, HandRecord};
+pub use crate::domain::score::Score;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
 
 /// The `format` of a ruling.
 pub const RULING_FORMAT: &str = "baza-ruling/1";
 
-/// A score on a scoreboard. Whole numbers except where a tie is split (cinquillo: the
-/// exact quotient among two, three or four winners), so it is kept exactly as a number
-/// of twelfths of a point and serialised as an integer when whole (`3`), else as the
-/// nearest decimal to the exact value (`3.5`, `2.3333333333333335`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Score(i64);
-
-/// Twelfths in a point: every share of a total among 1 to 4 winners is exact.
-const PARTS: i64 = 12;
-
-impl Score {
-    pub const ZERO: Score = Score(0);
-
-    /// A whole number of points.
-    pub fn points(n: i64) -> Score {
-        Score(n.saturating_mul(PARTS))
-    }
-
-    /// A number of half points.
-    pub fn from_halves(h: i64) -> Score {
-        Score(h.saturating_mul(PARTS / 2))
-    }
-
-    /// Each one's exact share of `total` points split equally among `k` (1 to 4; a `k`
-    /// outside that range counts as 1).
-    pub fn share(total: i64, k: i64) -> Score {
-        let k = if (1..=4).contains(&k) { k } else { 1 };
-        Score(total.saturating_mul(PARTS) / k)
-    }
-
-    /// Whole points, fractions rounded down.
-    pub fn floor(self) -> i64 {
-        self.0.div_euclid(PARTS)
-    }
-
-    /// The value if whole.
-    pub fn whole(self) -> Option<i64> {
-        (self.0 % PARTS == 0).then_some(self.0 / PARTS)
-    }
-
-    /// The nearest `f64` to the exact value.
-    pub fn as_f64(self) -> f64 {
-        self.0 as f64 / PARTS as f64
-    }
-
-    pub fn is_zero(self) -> bool {
-        self.0 == 0
-    }
-
-    pub fn saturating_add(self, o: Score) -> Score {
-        Score(self.0.saturating_add(o.0))
-    }
-
-    /// Reads a JSON number that is a whole number or the decimal of a share (a number
-    /// of twelfths: `3.5`, `2.3333333333333335`, `1.25`).
-    pub fn from_json(v: &Value) -> Option<Score> {
-        if let Some(i) = v.as_i64() {
-            return i.checked_mul(PARTS).map(Score);
-        }
-        let f = v.as_f64()?;
-        let n = (f * PARTS as f64).round();
-        if !n.is_finite() || n.abs() >= 1e15 {
-            return None;
-        }
-        let s = Score(n as i64);
-        (s.as_f64() == f).then_some(s)
-    }
-
-    pub fn to_value(self) -> Value {
-        match self.whole() {
-            Some(w) => Value::from(w),
-            None => Value::from(self.as_f64()),
-        }
-    }
+/// An event that may or may not have been a violation, depending on unknown cards.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Undecided {
+    /// Index into `events`.
+    pub event: usize,
+    pub seat: u8,
+    pub side: u8,
+    /// The rule broken if the seat held one of `cards`.
+    pub rule: RuleId,
+    /// Unknown cards that, held by `seat` at that moment, make the event illegal.
+    pub cards: Vec<Card>,
+    /// What a referee reads out.
+    pub message: String,
+    /// What the hand would score were this the first violation.
+    pub hand_points: Option<Vec<Score>>,
 }
 
-impl fmt::Display for Score {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.whole() {
-            Some(w) => write!(f, "{w}"),
-            None => write!(f, "{}", self.as_f64()),
-        }
-    }
-}
-
-impl Serialize for Score {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.whole() {
-            Some(w) => s.serialize_i64(w),
-            None => s.serialize_f64(self.as_f64()),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Score {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = Value::deserialize(d)?;
-        Score::from_json(&v)
-            .ok_or_else(|| serde::de::Error::custom("expected a whole or half number"))
-    }
+/// The completion a partial ruling was computed on (not part of the JSON).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Filled {
+    /// The record with every `"?"` replaced.
+    pub record: HandRecord,
+    /// The cards put in unknown places without evidence (fillers): nothing about
+    /// where they lie may be told as fact.
+    pub guessed: CardSet,
 }
 
 /// Rule ids (spec "Rule ids").
@@ -281,10 +209,10 @@ pub struct Ruling {
     /// Partial deals only (`"?"` cards): what the known cards cannot decide; absent for
     /// a complete deal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub undecided: Option<Vec<crate::domain::partial::Undecided>>,
+    pub undecided: Option<Vec<Undecided>>,
     /// Partial deals only: the completion that was ruled (not part of the JSON).
     #[serde(skip)]
-    pub filled: Option<Box<crate::domain::partial::Filled>>,
+    pub filled: Option<Box<Filled>>,
 }
 
 impl Ruling {
@@ -313,7 +241,7 @@ impl Ruling {
     }
 
     /// Fills `discrepancies` from what the table declared.
-    pub fn compare_declared(&mut self, declared: Option<&crate::domain::record::Declared>) {
+    pub fn compare_declared(&mut self, declared: Option<&Declared>) {
         let Some(d) = declared else { return };
         let list = |v: &[Score]| Value::Array(v.iter().map(|s| s.to_value()).collect());
         if let Some(p) = &d.points

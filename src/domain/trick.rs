@@ -1,5 +1,6 @@
-//! The one legal-play generator shared by every trick game (rules.md Part B §1.6),
-//! the trick winner (§1.4) and the per-game card tables (§1.2).
+//! The trick engine: the one legal-play generator shared by every trick game (rules.md
+//! Part B §1.6), the trick winner (§1.4) and the per-game card tables (§1.2). Uses
+//! only `cards`.
 //!
 //! A game configures [`PlayRules`] per phase (constructors below reproduce the binding
 //! per-game defaults table of §1.6) and passes its [`CardValues`] (strength and points)

@@ -1,9 +1,9 @@
-//! Words people read instead of internal ids: a rule's name, a ruling field's name,
-//! the rules.md source in the reader's language, and seats numbered 1–4 and named by
-//! their player in messages the engine writes with 0-based seats (the public JSON
-//! keeps 0-based seats; only the words shown to people change).
+//! Plain data: words people read instead of internal ids, that is a rule's name, a
+//! ruling field's name, the rules.md source in the reader's language, and seats
+//! numbered 1–4 and named by their player in messages the engine writes with 0-based
+//! seats (the public JSON keeps 0-based seats). Uses `lang` and `ruling`.
 
-use crate::domain::Lang;
+use crate::domain::lang::Lang;
 use crate::domain::ruling::RuleId;
 
 /// A rule's name in `lang`; rule terms (renuncio, cante, tute) stay Spanish.

@@ -15,6 +15,7 @@ mod circuits;
 mod cli;
 mod club;
 mod club_tute_individual;
+mod corpus;
 mod crawl;
 mod faults;
 mod first_run;

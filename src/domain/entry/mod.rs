@@ -1,5 +1,6 @@
 //! Quick hand entry for club play: what a scorekeeper types after a hand, checked
-//! against the rules and turned into scoreboard points; the running scoreboard.
+//! against the rules and turned into scoreboard points; the running scoreboard. Above
+//! the rules core: uses the games, the domain's entry points and the plain data.
 //!
 //! - [`validate_setup`]: a partida's players, first dealer and options.
 //! - [`score_hand`]: one hand as typed ([`QuickHand`]) → its scoreboard line

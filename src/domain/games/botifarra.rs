@@ -1,4 +1,5 @@
-//! Botifarra (rules.md Part A 3 and 7, Part B §5; spec/hand-record.md "Per game").
+//! Botifarra (rules.md Part A 3 and 7, Part B §5; spec/hand-record.md "Per game"). A
+//! game: uses `engine`, `trick`, `messages`, `rng` and the plain data below them.
 //!
 //! Four players in pairs, the 48-card deck, twelve each, no turned card. Strength 9
 //! (manilla), A, R, C, S, 8…2; points 9=5, A4, R3, C2, S1 and 1 a trick (72 in all).
@@ -12,13 +13,14 @@
 use crate::domain::cards::{Card, CardSet, Deck, Suit};
 use crate::domain::engine::{GameKind, GameState, Illegal};
 use crate::domain::lang::Lang;
+pub use crate::domain::messages::BotifarraReason;
 use crate::domain::messages::Reason;
-use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
-use crate::domain::random::SplitMix64;
+use crate::domain::options::{OptionValue, TableOptions};
 use crate::domain::record::{
     Action, CallKind, CardSlot, Deal, DealSpec, DoubleCall, Event, HandRecord, Move, TrumpCall,
     TurnedRule, validate_deal,
 };
+use crate::domain::rng::SplitMix64;
 use crate::domain::ruling::{
     GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, TrickRecord, Violation,
 };
@@ -27,75 +29,9 @@ use crate::domain::trick::{
     winning_index,
 };
 
-/// Botifarra's table options (rules.md §7 rows 25–29, §5.6, §5.7), with their defaults.
-///
-/// | name | values | default | why |
-/// |---|---|---|---|
-/// | `double_scale` | `geometric`, `additive` | `geometric` | contro ×2, recontro ×4, Sant Vicenç ×8 (seed 004); regional ×2/×3/×4 |
-/// | `allow_sant_vicenc` | bool | true | seed 004 and Girona allow it (never on botifarra); Torrefarrera does not |
-/// | `allow_contro_on_botifarra` | bool | true | Torrefarrera and Girona allow contro/recontro on botifarra |
-/// | `revoke_penalty` | `all_points_in_play`, `none` | `all_points_in_play` | Part A 3: the opponents score 36 × the multiplier |
-/// | `revoke_rectify_before_next_trick` | bool | true | tournament rule (Torrefarrera) for live refereeing; never applies to records (spec) |
-/// | `misdeal_policy` | `pass_right`, `same_dealer_then_pass`, `same_dealer` | `same_dealer_then_pass` | tournament rules (Torrefarrera, Vilaplana); the seed passes the deal right |
-/// | `target` | 51, 101, 151, 201 | 101 | the game ends when a side has more than 100 |
-/// | `deal_limit` | 0, 4, 6, 8, 10, 12, 16, 20, 24 | 0 (none) | tournament cap on the number of deals of a game (8 or 12) |
-/// | `max_counted_score` | 0, 121, 131, 141, 151, 201 | 0 (none) | tournament cap on the score counted for standings (121) |
-pub static OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        name: "double_scale",
-        kind: OptionKind::Choice(&["geometric", "additive"]),
-        default: OptionValue::Choice("geometric"),
-        doc: "contro, recontro and Sant Vicenç multiply by 2, 4, 8 (geometric) or 2, 3, 4 (additive, regional).",
-    },
-    OptionSpec {
-        name: "allow_sant_vicenc",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(true),
-        doc: "Sant Vicenç (×8) may follow a recontro in a suit hand (never in botifarra).",
-    },
-    OptionSpec {
-        name: "allow_contro_on_botifarra",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(true),
-        doc: "A botifarra (no-trump) hand may be doubled with contro and recontro.",
-    },
-    OptionSpec {
-        name: "revoke_penalty",
-        kind: OptionKind::Choice(&["all_points_in_play", "none"]),
-        default: OptionValue::Choice("all_points_in_play"),
-        doc: "On a violation the offenders' opponents score 36 × the multiplier in force (or nobody scores).",
-    },
-    OptionSpec {
-        name: "revoke_rectify_before_next_trick",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(true),
-        doc: "At the table, an illegal card noticed before the next trick is taken back without penalty; a record is always ruled as played.",
-    },
-    OptionSpec {
-        name: "misdeal_policy",
-        kind: OptionKind::Choice(&["pass_right", "same_dealer_then_pass", "same_dealer"]),
-        default: OptionValue::Choice("same_dealer_then_pass"),
-        doc: "After a misdeal: the next seat deals, the same dealer redeals once, or the same dealer always redeals.",
-    },
-    OptionSpec {
-        name: "target",
-        kind: OptionKind::Int(&[51, 101, 151, 201]),
-        default: OptionValue::Int(101),
-        doc: "A side that reaches this score (more than 100) wins the game.",
-    },
-    OptionSpec {
-        name: "deal_limit",
-        kind: OptionKind::Int(&[0, 4, 6, 8, 10, 12, 16, 20, 24]),
-        default: OptionValue::Int(0),
-        doc: "Tournament cap: the game also ends after this many deals (0: no cap).",
-    },
-    OptionSpec {
-        name: "max_counted_score",
-        kind: OptionKind::Int(&[0, 121, 131, 141, 151, 201]),
-        default: OptionValue::Int(0),
-        doc: "Tournament cap: the most a side's game score counts for standings (0: no cap).",
-    },
-];
+/// Botifarra's table options, with their defaults and reasons: they stand with every game's
+/// table in `options`, where a record's options are checked.
+pub use crate::domain::options::BOTIFARRA_OPTIONS as OPTIONS;
 
 /// How contro, recontro and Sant Vicenç multiply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -258,147 +194,6 @@ impl Trumps {
         match self {
             Trumps::Suit(s) => Some(s),
             Trumps::Botifarra => None,
-        }
-    }
-}
-
-/// Why a botifarra trump or doubling event is refused (rendered in es/ca/en; contro,
-/// recontro, Sant Vicenç and botifarra stay as they are in every language).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BotifarraReason {
-    /// A card or double while the trump choice is pending.
-    TrumpPending {
-        chooser: u8,
-    },
-    /// A trump event by a seat that does not choose.
-    NotTheChooser {
-        chooser: u8,
-        got: u8,
-    },
-    /// The partner the choice was delegated to delegates back.
-    DelegateBack,
-    /// A trump event once trumps are chosen.
-    TrumpAlreadyChosen,
-    /// A double once the doubling is over.
-    DoublingOver,
-    /// A call out of order: `expected` is the only level that may be said now.
-    WrongLevel {
-        call: DoubleCall,
-        expected: DoubleCall,
-    },
-    /// A seat whose side may not speak now.
-    WrongSide {
-        seat: u8,
-        call: DoubleCall,
-    },
-    /// A second pass by the same player at one level.
-    AlreadyPassed {
-        seat: u8,
-    },
-    /// A player who passed at this level says it afterwards.
-    PassedThenCalled {
-        seat: u8,
-        call: DoubleCall,
-    },
-    SantVicencOnBotifarra,
-    /// `allow_sant_vicenc = false`.
-    SantVicencNotAllowed,
-    /// `allow_contro_on_botifarra = false`.
-    NoControOnBotifarra,
-}
-
-fn call_name(c: DoubleCall) -> &'static str {
-    match c {
-        DoubleCall::Contro => "contro",
-        DoubleCall::Recontro => "recontro",
-        DoubleCall::SantVicenc => "Sant Vicenç",
-        DoubleCall::Pass => "pass",
-    }
-}
-
-impl BotifarraReason {
-    /// The message in `lang`.
-    pub fn render(&self, lang: Lang) -> String {
-        use Lang::*;
-        match self {
-            BotifarraReason::TrumpPending { chooser } => match lang {
-                Es => format!("el asiento {chooser} aún no ha elegido triunfo"),
-                Ca => format!("el seient {chooser} encara no ha triat trumfo"),
-                En => format!("seat {chooser} has not chosen trumps yet"),
-            },
-            BotifarraReason::NotTheChooser { chooser, got } => match lang {
-                Es => format!("elige triunfo el asiento {chooser}, no el asiento {got}"),
-                Ca => format!("tria trumfo el seient {chooser}, no el seient {got}"),
-                En => format!("seat {chooser} chooses trumps, not seat {got}"),
-            },
-            BotifarraReason::DelegateBack => match lang {
-                Es => "el compañero que recibe la elección debe elegir un palo o botifarra; no puede volver a delegar".into(),
-                Ca => "el company que rep l'elecció ha de triar un pal o botifarra; no pot tornar a delegar".into(),
-                En => "the partner given the choice must name a suit or botifarra; he cannot delegate back".into(),
-            },
-            BotifarraReason::TrumpAlreadyChosen => match lang {
-                Es => "el triunfo ya está elegido".into(),
-                Ca => "el trumfo ja està triat".into(),
-                En => "trumps are already chosen".into(),
-            },
-            BotifarraReason::DoublingOver => match lang {
-                Es => "ya no se puede decir contro, recontro ni Sant Vicenç".into(),
-                Ca => "ja no es pot dir contro, recontro ni Sant Vicenç".into(),
-                En => "contro, recontro and Sant Vicenç can no longer be said".into(),
-            },
-            BotifarraReason::WrongLevel { call, expected } => {
-                let (c, e) = (call_name(*call), call_name(*expected));
-                match lang {
-                    Es => format!("no se puede decir {c} ahora: solo cabe {e}"),
-                    Ca => format!("no es pot dir {c} ara: només es pot dir {e}"),
-                    En => format!("{c} cannot be said now: only {e} can"),
-                }
-            }
-            BotifarraReason::WrongSide { seat, call } => {
-                let c = call_name(*call);
-                match lang {
-                    Es => format!("la pareja del asiento {seat} no puede hablar ahora ({c})"),
-                    Ca => format!("la parella del seient {seat} no pot parlar ara ({c})"),
-                    En => format!("seat {seat}'s side may not speak now ({c})"),
-                }
-            }
-            BotifarraReason::AlreadyPassed { seat } => match lang {
-                Es => format!("el asiento {seat} ya ha pasado"),
-                Ca => format!("el seient {seat} ja ha passat"),
-                En => format!("seat {seat} has already passed"),
-            },
-            BotifarraReason::PassedThenCalled { seat, call } => {
-                let call = call_name(*call);
-                match lang {
-                    Es => format!(
-                        "el asiento {seat} ya pasó a este nivel: no puede decir {call} después \
-                         (su compañero sí)"
-                    ),
-                    Ca => format!(
-                        "el seient {seat} ja ha passat en aquest nivell: no pot dir {call} \
-                         després (el seu company sí)"
-                    ),
-                    En => format!(
-                        "seat {seat} passed at this level: he may not say {call} afterwards \
-                         (his partner may)"
-                    ),
-                }
-            }
-            BotifarraReason::SantVicencOnBotifarra => match lang {
-                Es => "no hay Sant Vicenç en botifarra".into(),
-                Ca => "no hi ha Sant Vicenç en botifarra".into(),
-                En => "there is no Sant Vicenç on botifarra".into(),
-            },
-            BotifarraReason::SantVicencNotAllowed => match lang {
-                Es => "en esta mesa no se juega Sant Vicenç".into(),
-                Ca => "en aquesta taula no es juga Sant Vicenç".into(),
-                En => "Sant Vicenç is not played at this table".into(),
-            },
-            BotifarraReason::NoControOnBotifarra => match lang {
-                Es => "en esta mesa no se puede contrar una botifarra".into(),
-                Ca => "en aquesta taula no es pot contrar una botifarra".into(),
-                En => "a botifarra cannot be doubled at this table".into(),
-            },
         }
     }
 }

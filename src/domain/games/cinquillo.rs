@@ -1,5 +1,6 @@
 //! Cinquillo and cinquillo bastardo (rules.md Part A 3 and 8, Part B §6;
-//! spec/hand-record.md "Per game").
+//! spec/hand-record.md "Per game"). A game without tricks: uses `engine`, `messages`,
+//! `rng` and the plain data below them.
 //!
 //! 2 to 4 players, the 40-card deck (option: 48), all dealt (4 players 10 each, 3 players
 //! 13/13/14); for 2 players equal hands of 10 to 15 and the rest as a face-down stock.
@@ -15,71 +16,20 @@
 use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
 use crate::domain::engine::{GameKind, GameState, Illegal};
 use crate::domain::lang::Lang;
+pub use crate::domain::messages::CinquilloReason;
 use crate::domain::messages::Reason;
-use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
-use crate::domain::random::SplitMix64;
+use crate::domain::options::{OptionValue, TableOptions};
 use crate::domain::record::{
     Action, CardSlot, Deal, DealSpec, Event, HandRecord, Move, TurnedRule, validate_deal,
 };
+use crate::domain::rng::SplitMix64;
 use crate::domain::ruling::{
     GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, Violation,
 };
 
-/// Cinquillo's table options (rules.md §7 rows 30–33, §6), with their defaults.
-///
-/// | name | values | default | why |
-/// |---|---|---|---|
-/// | `bastardo` | bool | false | Part A 8: normal cinquillo, bastardo (cabrón) as an option |
-/// | `scoring` | `five_plus_cards`, `cards_left`, `pot` | `five_plus_cards` | Mundigames: 5 + 1 per card left; casinoonlineespaña: the cards only; traditional chips: the pot |
-/// | `round_opener` | `five_of_oros`, `rotating` | `five_of_oros` | traditional: the 5 of oros always opens; Mundigames: mano opens with any 5 |
-/// | `tie_split` | `equal`, `full_to_each` | `equal` | bastardo ties: the points are shared equally (the exact quotient) |
-/// | `revoke_penalty` | `void_round` | `void_round` | Part A 3: a violation voids the round |
-/// | `deck` | `forty`, `forty_eight` | `forty` | some regions play with the 8s and 9s |
-/// | `points_limit` | 0, 25, 50, 75, 100, 150, 200 | 0 (none) | Mundigames plays to a points limit; no default limit (spec) |
-pub static OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        name: "bastardo",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(false),
-        doc: "Cinquillo bastardo: any card beyond the ends of an opened suit, blocking the cards between; fewest cards wins.",
-    },
-    OptionSpec {
-        name: "scoring",
-        kind: OptionKind::Choice(&["five_plus_cards", "cards_left", "pot"]),
-        default: OptionValue::Choice("five_plus_cards"),
-        doc: "The winner scores 5 + the cards left in the other hands (bastardo: the cards only), the cards only, or the pot (an ante from each loser and a chip per pass they made).",
-    },
-    OptionSpec {
-        name: "round_opener",
-        kind: OptionKind::Choice(&["five_of_oros", "rotating"]),
-        default: OptionValue::Choice("five_of_oros"),
-        doc: "The 5 of oros opens every round, or mano starts and any 5 opens.",
-    },
-    OptionSpec {
-        name: "tie_split",
-        kind: OptionKind::Choice(&["equal", "full_to_each"]),
-        default: OptionValue::Choice("equal"),
-        doc: "Tied winners share the points equally (the exact quotient, never rounded) or each scores them all.",
-    },
-    OptionSpec {
-        name: "revoke_penalty",
-        kind: OptionKind::Choice(&["void_round"]),
-        default: OptionValue::Choice("void_round"),
-        doc: "A violation voids the round: nobody scores.",
-    },
-    OptionSpec {
-        name: "deck",
-        kind: OptionKind::Choice(&["forty", "forty_eight"]),
-        default: OptionValue::Choice("forty"),
-        doc: "The 40-card deck, or the 48-card deck with the 8s and 9s in their numeric place.",
-    },
-    OptionSpec {
-        name: "points_limit",
-        kind: OptionKind::Int(&[0, 25, 50, 75, 100, 150, 200]),
-        default: OptionValue::Int(0),
-        doc: "The game ends when a player reaches this score (0: no limit).",
-    },
-];
+/// Cinquillo's table options, with their defaults and reasons: they stand with every game's
+/// table in `options`, where a record's options are checked.
+pub use crate::domain::options::CINQUILLO_OPTIONS as OPTIONS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scoring {
@@ -198,45 +148,6 @@ pub fn deal_spec(opts: &CinquilloOptions, players: u8, sizes: &[usize]) -> DealS
         hand_sizes: Some(hand_sizes),
         stock_size: Some(stock),
         turned: TurnedRule::Absent,
-    }
-}
-
-/// Why a cinquillo event is refused (es/ca/en; card names stay Spanish).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CinquilloReason {
-    /// The card is neither a 5 that may open nor next to (bastardo: beyond) an end of
-    /// its opened suit.
-    CannotPlace { card: Card },
-    /// A pass by a seat that could place `card`.
-    MustPlace { seat: u8, card: Card },
-}
-
-impl CinquilloReason {
-    pub fn render(&self, lang: Lang) -> String {
-        match self {
-            CinquilloReason::CannotPlace { card } => {
-                let n = card.spanish_name();
-                match lang {
-                    Lang::Es => format!("{n} no se puede colocar ahora"),
-                    Lang::Ca => format!("{n} no es pot col·locar ara"),
-                    Lang::En => format!("{n} cannot be placed now"),
-                }
-            }
-            CinquilloReason::MustPlace { seat, card } => {
-                let n = card.spanish_name();
-                match lang {
-                    Lang::Es => format!(
-                        "el asiento {seat} puede colocar {n}: solo se pasa cuando no se puede colocar ninguna carta"
-                    ),
-                    Lang::Ca => format!(
-                        "el seient {seat} pot col·locar {n}: només es passa quan no es pot col·locar cap carta"
-                    ),
-                    Lang::En => format!(
-                        "seat {seat} can place {n}: a player may pass only when he cannot place any card"
-                    ),
-                }
-            }
-        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! Cuatrola (rules.md Part A 3 and 5, Part B §3; spec/hand-record.md "Per game").
+//! Cuatrola (rules.md Part A 3 and 5, Part B §3; spec/hand-record.md "Per game"). A
+//! game: uses `engine`, `trick`, `messages` and the plain data below them.
 //!
 //! Four players in pairs, 20 cards (1, 3, 10, 11, 12), five each; the dealer's last card
 //! is turned for trumps and stays in his hand. One bidding round from mano (the dealer's
@@ -12,7 +13,7 @@ use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
 use crate::domain::engine::{GameState, Illegal};
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
-use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
+use crate::domain::options::{OptionValue, TableOptions};
 use crate::domain::record::{
     Action, Bid, CallKind, Deal, DealSpec, Event, HandRecord, Move, TurnedRule, validate_deal,
 };
@@ -25,103 +26,9 @@ use crate::domain::trick::{
     legal_cards, winning_index,
 };
 
-/// Cuatrola's table options (rules.md §7 rows 1–8 and 34), with their defaults.
-///
-/// | name | values | default | why |
-/// |---|---|---|---|
-/// | `target` | 11, 16, 21 | 21 | game length; Ludoteka offers 11 and 16 |
-/// | `over100_counts_double` | bool | true | seed "Scoring" section: a normal hand won with more than 100 scores 2 |
-/// | `bid_cap_rule` | `cannot_exceed_target`, `no_bids_from_threshold` | `cannot_exceed_target` | seed: a pair may not bid past the target; the other reading forbids any bid from target − 4 |
-/// | `head_target` | `winning_card`, `highest_led_suit_card` | `winning_card` | after a trump, followers need only follow suit (cuatrola.es, dypot) |
-/// | `cantes_per_trick` | `one_per_player`, `one_per_side` | `one_per_player` | seed 000: both partners may sing after a trick won |
-/// | `cante_lapses` | bool | true | the first cante must be made at the pair's first chance or it is lost |
-/// | `partner_may_overcall` | bool | true | nothing forbids it; the higher bidder plays, the first sits out |
-/// | `bidder_leads` | bool | false | mano (or the next active seat) leads; true: the soloist leads |
-/// | `cuatrola_tute` | `ignore`, `wins_hand` | `ignore` | sources are silent on a tute in cuatrola: a `tute` event is `illegal_tute` |
-/// | `stop_when_decided` | bool | false | true: a cuatrola/quintola hand ends as soon as it is decided |
-/// | `solo_over100_counts_double` | bool | false | no source doubles a solo over 100 |
-/// | `revoke_penalty` | `value_at_stake`, `none` | `value_at_stake` | Part A 3: the offenders' opponents score what the hand was worth |
-/// | `revoke_counts_as_over100` | bool | false | §3.8: a revoke in a normal hand may count 2 instead of 1 |
-pub static OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        name: "target",
-        kind: OptionKind::Int(&[11, 16, 21]),
-        default: OptionValue::Int(21),
-        doc: "Points that win the game (21; Ludoteka also plays to 11 or 16).",
-    },
-    OptionSpec {
-        name: "over100_counts_double",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(true),
-        doc: "A normal hand won with more than 100 points scores 2 (seed 000, Scoring).",
-    },
-    OptionSpec {
-        name: "bid_cap_rule",
-        kind: OptionKind::Choice(&["cannot_exceed_target", "no_bids_from_threshold"]),
-        default: OptionValue::Choice("cannot_exceed_target"),
-        doc: "A pair may bid only if its score plus the bid is at most the target; or no bids at all from target − 4.",
-    },
-    OptionSpec {
-        name: "head_target",
-        kind: OptionKind::Choice(&["winning_card", "highest_led_suit_card"]),
-        default: OptionValue::Choice("winning_card"),
-        doc: "After a trump, a follower need only follow suit (winning_card) or must still top the led suit.",
-    },
-    OptionSpec {
-        name: "cantes_per_trick",
-        kind: OptionKind::Choice(&["one_per_player", "one_per_side"]),
-        default: OptionValue::Choice("one_per_player"),
-        doc: "After a trick won, each partner may sing once (seed 000), or only one cante for the pair.",
-    },
-    OptionSpec {
-        name: "cante_lapses",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(true),
-        doc: "A marriage not sung at the first chance after the side wins a trick is lost.",
-    },
-    OptionSpec {
-        name: "partner_may_overcall",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(true),
-        doc: "A player may raise his own partner's bid; the higher bidder plays alone.",
-    },
-    OptionSpec {
-        name: "bidder_leads",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(false),
-        doc: "In a bid hand the soloist leads (true) instead of mano or the next active seat.",
-    },
-    OptionSpec {
-        name: "cuatrola_tute",
-        kind: OptionKind::Choice(&["ignore", "wins_hand"]),
-        default: OptionValue::Choice("ignore"),
-        doc: "Whether four reyes or four caballos declared like a cante win the hand.",
-    },
-    OptionSpec {
-        name: "stop_when_decided",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(false),
-        doc: "A cuatrola/quintola hand ends as soon as it is decided (further plays are out of turn).",
-    },
-    OptionSpec {
-        name: "solo_over100_counts_double",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(false),
-        doc: "A solo won with more than 100 points scores 4 instead of 2.",
-    },
-    OptionSpec {
-        name: "revoke_penalty",
-        kind: OptionKind::Choice(&["value_at_stake", "none"]),
-        default: OptionValue::Choice("value_at_stake"),
-        doc: "On a violation the offenders' opponents score the value at stake (or nobody scores).",
-    },
-    OptionSpec {
-        name: "revoke_counts_as_over100",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(false),
-        doc: "A violation in a normal hand gives the opponents 2 instead of 1.",
-    },
-];
+/// Cuatrola's table options, with their defaults and reasons: they stand with every game's
+/// table in `options`, where a record's options are checked.
+pub use crate::domain::options::CUATROLA_OPTIONS as OPTIONS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BidCapRule {

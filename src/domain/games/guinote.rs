@@ -1,4 +1,6 @@
-//! Guiñote (rules.md Part A 3 and 6, Part B §4; spec/hand-record.md "Per game").
+//! Guiñote (rules.md Part A 3 and 6, Part B §4; spec/hand-record.md "Per game"). A
+//! game: uses `tute_family` (and `tute`'s random play-out), `engine`, `trick`,
+//! `messages`, `rng` and the plain data below them.
 //!
 //! Four players in pairs (seats 0/2 against 1/3) or two players; 40 cards, 6 each, the
 //! next card turned for trumps (the *pinta*) and put last under the stock. After each
@@ -24,104 +26,17 @@ use crate::domain::games::tute_family::{
 };
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
-use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
-use crate::domain::random::SplitMix64;
+use crate::domain::options::{OptionValue, TableOptions};
 use crate::domain::record::{
     CardSlot, DealProblem, DealSpec, HandRecord, Move, TurnedRule, validate_deal,
 };
+use crate::domain::rng::SplitMix64;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling, Score};
 use crate::domain::trick::{PlayRules, RankTable};
 
-/// Guiñote's table options (rules.md §7 rows 7, 8, 17–24), with their defaults.
-///
-/// | name | values | default | why |
-/// |---|---|---|---|
-/// | `cantes_per_trick` | `one_per_player`, `one_per_side` | `one_per_player` | Part A 4; acanomas: one per partner |
-/// | `cante_lapses` | bool | false | nothing in the sources says a guiñote cante lapses (row 8) |
-/// | `cantes_in_arrastre` | bool | true | seed 003 allows them (row 18) |
-/// | `allow_exchange` | bool | true | "cambiar el siete" (row 17) |
-/// | `exchange_low_pinta` | bool | false | by local agreement the 7 also takes a pinta 2, 4, 5 or 6 (row 17) |
-/// | `both_over_101_rule` | `last_trick`, `higher_score` | `last_trick` | pronosticoreservado: the diez de últimas decides (row 19) |
-/// | `treinta_malas` | bool | false | "30 malas" (row 20): de vueltas a side counts at least 30 from the first deal (elperiodic: "el mínimo que puedes tener es 30"); the other reading, "under 30 loses", never decides anything a record shows, as the other side then has over 100 |
-/// | `partidas_to_win_coto` | 1–5 | 2 | best of three partidas (row 21; kept for the table, a hand record cannot show it) |
-/// | `cotos_to_win` | 1–3 | 1 | (row 21; kept for the table) |
-/// | `next_dealer` | `rotate_right`, `last_trick_winner` | `rotate_right` | (row 22; kept for the table) |
-/// | `revoke_penalty` | `lose_partida`, `lose_coto` | `lose_partida` | Part A 3 (row 23); a record shows both as the partida lost |
-/// | `vueltas_claim` | `must_claim`, `automatic` | `must_claim` | de vueltas a side claims 101; automatic: the hand ends as soon as a side has 101 (row 24) |
-pub static OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        name: "cantes_per_trick",
-        kind: OptionKind::Choice(&["one_per_player", "one_per_side"]),
-        default: OptionValue::Choice("one_per_player"),
-        doc: "After a trick won, each partner may sing once, or only one cante for the pair.",
-    },
-    OptionSpec {
-        name: "cante_lapses",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(false),
-        doc: "A marriage not sung at the first chance after the side wins a trick is lost.",
-    },
-    OptionSpec {
-        name: "cantes_in_arrastre",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(true),
-        doc: "Cantes (and tutes) are allowed once the stock is exhausted (seed 003).",
-    },
-    OptionSpec {
-        name: "allow_exchange",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(true),
-        doc: "Either partner may exchange the 7 of trumps for a pinta A, 3, 12, 10 or 11.",
-    },
-    OptionSpec {
-        name: "exchange_low_pinta",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(false),
-        doc: "By agreement the 7 of trumps may also be exchanged for a pinta 2, 4, 5 or 6.",
-    },
-    OptionSpec {
-        name: "both_over_101_rule",
-        kind: OptionKind::Choice(&["last_trick", "higher_score"]),
-        default: OptionValue::Choice("last_trick"),
-        doc: "Both sides at 101 after the first deal: the side of the diez de últimas wins, or the higher score.",
-    },
-    OptionSpec {
-        name: "treinta_malas",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(false),
-        doc: "De vueltas, a side that made fewer than 30 in the first deal counts 30.",
-    },
-    OptionSpec {
-        name: "partidas_to_win_coto",
-        kind: OptionKind::Int(&[1, 2, 3, 4, 5]),
-        default: OptionValue::Int(2),
-        doc: "Partidas that win a coto (2 = best of three).",
-    },
-    OptionSpec {
-        name: "cotos_to_win",
-        kind: OptionKind::Int(&[1, 2, 3]),
-        default: OptionValue::Int(1),
-        doc: "Cotos that win the match.",
-    },
-    OptionSpec {
-        name: "next_dealer",
-        kind: OptionKind::Choice(&["rotate_right", "last_trick_winner"]),
-        default: OptionValue::Choice("rotate_right"),
-        doc: "Who deals the next hand: the next seat to the right, or the winner of the diez de últimas.",
-    },
-    OptionSpec {
-        name: "revoke_penalty",
-        kind: OptionKind::Choice(&["lose_partida", "lose_coto"]),
-        default: OptionValue::Choice("lose_partida"),
-        doc: "A revoke (or any other violation) loses the partida, or the whole coto.",
-    },
-    OptionSpec {
-        name: "vueltas_claim",
-        kind: OptionKind::Choice(&["must_claim", "automatic"]),
-        default: OptionValue::Choice("must_claim"),
-        doc: "De vueltas a side with 101 claims (must_claim), or the hand ends by itself at 101.",
-    },
-];
+/// Guiñote's table options, with their defaults and reasons: they stand with every game's
+/// table in `options`, where a record's options are checked.
+pub use crate::domain::options::GUINOTE_OPTIONS as OPTIONS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BothOver101 {

@@ -1,8 +1,10 @@
-//! One module per game. Each provides its options table (`OPTIONS`), its deal spec, a
-//! state machine implementing [`crate::domain::engine::GameState`] and a `rule`
-//! function turning a [`crate::domain::record::HandRecord`] into a
-//! [`crate::domain::ruling::Ruling`]. Tute, guiñote, botifarra and cinquillo plug in here
-//! (and in `GameKind::is_supported`, `options::specs` and `domain::try_rule`).
+//! The games, one module each, and the dispatch over them. Each game provides its
+//! typed options (read from its table in `options`), its deal spec, a state machine
+//! implementing [`GameState`](crate::domain::engine::GameState) and a `rule` function
+//! turning a [`HandRecord`] into a [`Ruling`]. The games use `engine`, `trick`,
+//! `messages`, `rng` and the plain data below them; nothing below the games uses them.
+//! This front door picks the game of a record; `partial`, `random`, `explain` and the
+//! domain's own entry points above it use it.
 
 pub mod botifarra;
 pub mod cinquillo;
@@ -10,3 +12,37 @@ pub mod cuatrola;
 pub mod guinote;
 pub mod tute;
 pub mod tute_family;
+
+use crate::domain::kind::GameKind;
+use crate::domain::lang::Lang;
+use crate::domain::options::TableOptions;
+use crate::domain::record::{DealSpec, HandRecord};
+use crate::domain::ruling::Ruling;
+
+/// Rules a record whose deal has no `"?"` and whose game, players, dealer and options
+/// are already checked (by `domain::try_rule`).
+pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
+    match record.game {
+        GameKind::Cuatrola => cuatrola::rule(record, lang),
+        GameKind::Botifarra => botifarra::rule(record, lang),
+        GameKind::Cinquillo => cinquillo::rule(record, lang),
+        GameKind::Tute => tute::rule(record, lang),
+        GameKind::Guinote => guinote::rule(record, lang),
+    }
+}
+
+/// The deal a game requires under these table options (hand sizes of cinquillo:
+/// the default split).
+pub fn deal_spec(game: GameKind, players: u8, options: &TableOptions) -> DealSpec {
+    match game {
+        GameKind::Cuatrola => cuatrola::deal_spec(),
+        GameKind::Botifarra => botifarra::deal_spec(),
+        GameKind::Guinote => guinote::deal_spec(players),
+        GameKind::Tute => tute::deal_spec(players, &tute::TuteOptions::from_table(options)),
+        GameKind::Cinquillo => cinquillo::deal_spec(
+            &cinquillo::CinquilloOptions::from_table(options),
+            players,
+            &[],
+        ),
+    }
+}

@@ -1,4 +1,5 @@
-//! Tute (rules.md Part A 3, Part B §2; spec/hand-record.md "Per game").
+//! Tute (rules.md Part A 3, Part B §2; spec/hand-record.md "Per game"). A game: uses
+//! `tute_family`, `engine`, `trick`, `messages`, `rng` and the plain data below them.
 //!
 //! - **4 players** in pairs (seats 0/2 against 1/3): 40 cards, 10 each, the dealer's
 //!   last card is turned for trumps and stays in his hand.
@@ -31,132 +32,17 @@ use crate::domain::games::tute_family::{
 };
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
-use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
-use crate::domain::random::SplitMix64;
+use crate::domain::options::{OptionValue, TableOptions};
 use crate::domain::record::{
     CardSlot, DealProblem, DealSpec, Event, HandRecord, Move, TurnedRule, validate_deal,
 };
+use crate::domain::rng::SplitMix64;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling, Score};
 use crate::domain::trick::{Duty, PlayRules, RankTable};
 
-/// Tute's table options (rules.md §7 rows 7–18 and 34), with their defaults.
-///
-/// | name | values | default | why |
-/// |---|---|---|---|
-/// | `cantes_per_trick` | `one_per_player`, `one_per_side` | `one_per_player` | Part A 4 |
-/// | `cante_lapses` | bool | true | seed 001: sing at the first chance or lose it (row 8) |
-/// | `undertrump` | bool | false | unable to overtrump, any card may be played (row 9) |
-/// | `head_led_suit` | `always`, `unless_partner_winning` | `always` | tute family: beat even the partner (row 10) |
-/// | `tute3_deck` | `remove2s36`, `forty_with_spare` | `remove2s36` | seed 001: 36 cards, 12 each (row 11) |
-/// | `hand_size_2p` | 8, 6 | 8 | seed 001 / cccj (row 12) |
-/// | `over100_bonus` | `none`, `plus1_game`, `plus1_game_require121_with_cantes` | `none` | Mundigames rounds have no bonus (row 13) |
-/// | `allow_tute` | bool | true | Mundigames table option |
-/// | `tute_after_cante` | bool | false | seed 001: no tute after one's own cante (row 15) |
-/// | `trump_lead_forces_trump_in_stock_phase` | bool | false | 2 players: answer a trump lead with a trump while the stock lasts (row 16) |
-/// | `allow_exchange` | bool | true | 2 players: the 7 (or 2) of trumps for the pinta (row 17) |
-/// | `cantes_in_arrastre` | bool | false | 2 players: no cantes once the stock is gone (row 18) |
-/// | `match_mode` | `rounds_to_win`, `points101` | `rounds_to_win` | a game is won rounds; or cumulative points to 101, where a tute wins the partida (rows 13–14) |
-/// | `rounds_to_win` | 1–5 | 1 | Mundigames "rounds per game" |
-/// | `revoke_penalty` | `standard`, `void` | `standard` | Part A 3: opponents win the hand (pairs, 2 players), void for 3 players (and 4 individual) |
-/// | `partnerships` | bool | true | 4 players: in pairs (seats 0/2 against 1/3), or each alone (Part B §2.2); ignored for 2 and 3, who always play alone |
-pub static OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        name: "cantes_per_trick",
-        kind: OptionKind::Choice(&["one_per_player", "one_per_side"]),
-        default: OptionValue::Choice("one_per_player"),
-        doc: "After a trick won, each player of the side may sing once, or only one cante for the side.",
-    },
-    OptionSpec {
-        name: "cante_lapses",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(true),
-        doc: "A marriage not sung at the first chance after the side wins a trick is lost (seed 001).",
-    },
-    OptionSpec {
-        name: "undertrump",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(false),
-        doc: "A void player who cannot overtrump must still play a trump (true) or may play anything.",
-    },
-    OptionSpec {
-        name: "head_led_suit",
-        kind: OptionKind::Choice(&["always", "unless_partner_winning"]),
-        default: OptionValue::Choice("always"),
-        doc: "A follower must beat the winning card even when it is his partner's (always).",
-    },
-    OptionSpec {
-        name: "tute3_deck",
-        kind: OptionKind::Choice(&["remove2s36", "forty_with_spare"]),
-        default: OptionValue::Choice("remove2s36"),
-        doc: "Three players: 36 cards without the 2s, 12 each; or 40 cards, 13 each and a spare card marking trumps.",
-    },
-    OptionSpec {
-        name: "hand_size_2p",
-        kind: OptionKind::Int(&[8, 6]),
-        default: OptionValue::Int(8),
-        doc: "Two players: cards dealt to each (8, seed 001; 6, acanomas).",
-    },
-    OptionSpec {
-        name: "over100_bonus",
-        kind: OptionKind::Choice(&["none", "plus1_game", "plus1_game_require121_with_cantes"]),
-        default: OptionValue::Choice("none"),
-        doc: "A hand won with more than 100 scores 2 (plus1_game; with cantes 121 needed in the last value).",
-    },
-    OptionSpec {
-        name: "allow_tute",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(true),
-        doc: "Four reyes or four caballos, declared after a trick won, win outright.",
-    },
-    OptionSpec {
-        name: "tute_after_cante",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(false),
-        doc: "A player who already sang a marriage may still declare a tute.",
-    },
-    OptionSpec {
-        name: "trump_lead_forces_trump_in_stock_phase",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(false),
-        doc: "Two players: while the stock lasts a trump lead must be answered with a trump if held.",
-    },
-    OptionSpec {
-        name: "allow_exchange",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(true),
-        doc: "Two players: the 7 of trumps may be exchanged for a high pinta, the 2 for a 7, 6, 5 or 4.",
-    },
-    OptionSpec {
-        name: "cantes_in_arrastre",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(false),
-        doc: "Two players: cantes (and tute) are allowed once the stock is exhausted.",
-    },
-    OptionSpec {
-        name: "match_mode",
-        kind: OptionKind::Choice(&["rounds_to_win", "points101"]),
-        default: OptionValue::Choice("rounds_to_win"),
-        doc: "A game is a number of won hands, or cumulative points to 101 (where a tute wins the partida).",
-    },
-    OptionSpec {
-        name: "rounds_to_win",
-        kind: OptionKind::Int(&[1, 2, 3, 4, 5]),
-        default: OptionValue::Int(1),
-        doc: "Hands a player or pair must win to win the game (match_mode = rounds_to_win).",
-    },
-    OptionSpec {
-        name: "revoke_penalty",
-        kind: OptionKind::Choice(&["standard", "void"]),
-        default: OptionValue::Choice("standard"),
-        doc: "On a violation the opponents win the hand (pairs, 2 players) and a 3-player or individual 4-player hand is void; or always void.",
-    },
-    OptionSpec {
-        name: "partnerships",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(true),
-        doc: "Four players: seats 0/2 against 1/3 in pairs (true), or each plays and scores alone (false). Two or three players always play alone.",
-    },
-];
+/// Tute's table options, with their defaults and reasons: they stand with every game's
+/// table in `options`, where a record's options are checked.
+pub use crate::domain::options::TUTE_OPTIONS as OPTIONS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tute3Deck {

@@ -1,6 +1,7 @@
 //! Player ratings: the Glicko-2 engine ([`glicko2`]) and the replay of a history of
 //! rating periods (a championship round, a club day) into each player's rating after
-//! every period. Pure: the periods and their games come in as arguments.
+//! every period. Pure: the periods and their games come in as arguments; beside the
+//! rules core, it uses nothing else of the domain.
 //!
 //! * Pair games (cuatrola, botifarra, tute por parejas): each player is rated against
 //!   the opposing pair's mean (mean rating, root mean square RD); a draw counts ½.

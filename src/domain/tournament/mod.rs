@@ -4,6 +4,8 @@
 //! ordered list of tie-breaks, and the tournament file that holds it all.
 //!
 //! Pure: no I/O, no clock, no randomness (the lot takes `event.seed` from the file).
+//! Above the rules core: uses `kind`, `options` and `lang`, quick `entry` for a
+//! game's result, and `bracket` for knockout stages.
 //! The web pages and the CLI (`baza pair FILE`, `baza standings FILE`) call the same
 //! functions:
 //!

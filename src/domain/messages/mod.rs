@@ -1,6 +1,15 @@
-//! Violation messages a referee can read out, in Spanish, Catalan and English.
-//! The engine records a structured [`Reason`]; the ruling renders it in the requested
-//! language. Card and rule terms stay Spanish in every language.
+//! Violation messages a referee can read out, in Spanish, Catalan and English: the
+//! engine records a structured [`Reason`]; the ruling renders it in the requested
+//! language. Card and rule terms stay Spanish in every language. Uses `cards`, `lang`,
+//! `record` and `trick`; the reasons of one game alone are in its own room here.
+
+mod botifarra;
+mod cinquillo;
+mod tute_family;
+
+pub use botifarra::BotifarraReason;
+pub use cinquillo::CinquilloReason;
+pub use tute_family::FamilyReason;
 
 use crate::domain::cards::{Card, Suit};
 use crate::domain::lang::Lang;
@@ -100,11 +109,11 @@ pub enum Reason {
         seat: u8,
     },
     /// Botifarra's trump choice and doubling.
-    Botifarra(crate::domain::games::botifarra::BotifarraReason),
+    Botifarra(BotifarraReason),
     /// Cinquillo's placements and passes.
-    Cinquillo(crate::domain::games::cinquillo::CinquilloReason),
+    Cinquillo(CinquilloReason),
     /// Tute's and guiñote's exchanges, cantes, tutes and claims.
-    TuteFamily(crate::domain::games::tute_family::FamilyReason),
+    TuteFamily(FamilyReason),
 }
 
 fn suit_es(s: Suit) -> &'static str {

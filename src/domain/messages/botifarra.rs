@@ -1,0 +1,146 @@
+//! Botifarra's own messages: why a trump choice or a doubling call is refused. Uses
+//! `lang` and `record`.
+
+use crate::domain::lang::Lang;
+use crate::domain::record::DoubleCall;
+
+/// Why a botifarra trump or doubling event is refused (rendered in es/ca/en; contro,
+/// recontro, Sant Vicenç and botifarra stay as they are in every language).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BotifarraReason {
+    /// A card or double while the trump choice is pending.
+    TrumpPending {
+        chooser: u8,
+    },
+    /// A trump event by a seat that does not choose.
+    NotTheChooser {
+        chooser: u8,
+        got: u8,
+    },
+    /// The partner the choice was delegated to delegates back.
+    DelegateBack,
+    /// A trump event once trumps are chosen.
+    TrumpAlreadyChosen,
+    /// A double once the doubling is over.
+    DoublingOver,
+    /// A call out of order: `expected` is the only level that may be said now.
+    WrongLevel {
+        call: DoubleCall,
+        expected: DoubleCall,
+    },
+    /// A seat whose side may not speak now.
+    WrongSide {
+        seat: u8,
+        call: DoubleCall,
+    },
+    /// A second pass by the same player at one level.
+    AlreadyPassed {
+        seat: u8,
+    },
+    /// A player who passed at this level says it afterwards.
+    PassedThenCalled {
+        seat: u8,
+        call: DoubleCall,
+    },
+    SantVicencOnBotifarra,
+    /// `allow_sant_vicenc = false`.
+    SantVicencNotAllowed,
+    /// `allow_contro_on_botifarra = false`.
+    NoControOnBotifarra,
+}
+
+fn call_name(c: DoubleCall) -> &'static str {
+    match c {
+        DoubleCall::Contro => "contro",
+        DoubleCall::Recontro => "recontro",
+        DoubleCall::SantVicenc => "Sant Vicenç",
+        DoubleCall::Pass => "pass",
+    }
+}
+
+impl BotifarraReason {
+    /// The message in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        use Lang::*;
+        match self {
+            BotifarraReason::TrumpPending { chooser } => match lang {
+                Es => format!("el asiento {chooser} aún no ha elegido triunfo"),
+                Ca => format!("el seient {chooser} encara no ha triat trumfo"),
+                En => format!("seat {chooser} has not chosen trumps yet"),
+            },
+            BotifarraReason::NotTheChooser { chooser, got } => match lang {
+                Es => format!("elige triunfo el asiento {chooser}, no el asiento {got}"),
+                Ca => format!("tria trumfo el seient {chooser}, no el seient {got}"),
+                En => format!("seat {chooser} chooses trumps, not seat {got}"),
+            },
+            BotifarraReason::DelegateBack => match lang {
+                Es => "el compañero que recibe la elección debe elegir un palo o botifarra; no puede volver a delegar".into(),
+                Ca => "el company que rep l'elecció ha de triar un pal o botifarra; no pot tornar a delegar".into(),
+                En => "the partner given the choice must name a suit or botifarra; he cannot delegate back".into(),
+            },
+            BotifarraReason::TrumpAlreadyChosen => match lang {
+                Es => "el triunfo ya está elegido".into(),
+                Ca => "el trumfo ja està triat".into(),
+                En => "trumps are already chosen".into(),
+            },
+            BotifarraReason::DoublingOver => match lang {
+                Es => "ya no se puede decir contro, recontro ni Sant Vicenç".into(),
+                Ca => "ja no es pot dir contro, recontro ni Sant Vicenç".into(),
+                En => "contro, recontro and Sant Vicenç can no longer be said".into(),
+            },
+            BotifarraReason::WrongLevel { call, expected } => {
+                let (c, e) = (call_name(*call), call_name(*expected));
+                match lang {
+                    Es => format!("no se puede decir {c} ahora: solo cabe {e}"),
+                    Ca => format!("no es pot dir {c} ara: només es pot dir {e}"),
+                    En => format!("{c} cannot be said now: only {e} can"),
+                }
+            }
+            BotifarraReason::WrongSide { seat, call } => {
+                let c = call_name(*call);
+                match lang {
+                    Es => format!("la pareja del asiento {seat} no puede hablar ahora ({c})"),
+                    Ca => format!("la parella del seient {seat} no pot parlar ara ({c})"),
+                    En => format!("seat {seat}'s side may not speak now ({c})"),
+                }
+            }
+            BotifarraReason::AlreadyPassed { seat } => match lang {
+                Es => format!("el asiento {seat} ya ha pasado"),
+                Ca => format!("el seient {seat} ja ha passat"),
+                En => format!("seat {seat} has already passed"),
+            },
+            BotifarraReason::PassedThenCalled { seat, call } => {
+                let call = call_name(*call);
+                match lang {
+                    Es => format!(
+                        "el asiento {seat} ya pasó a este nivel: no puede decir {call} después \
+                         (su compañero sí)"
+                    ),
+                    Ca => format!(
+                        "el seient {seat} ja ha passat en aquest nivell: no pot dir {call} \
+                         després (el seu company sí)"
+                    ),
+                    En => format!(
+                        "seat {seat} passed at this level: he may not say {call} afterwards \
+                         (his partner may)"
+                    ),
+                }
+            }
+            BotifarraReason::SantVicencOnBotifarra => match lang {
+                Es => "no hay Sant Vicenç en botifarra".into(),
+                Ca => "no hi ha Sant Vicenç en botifarra".into(),
+                En => "there is no Sant Vicenç on botifarra".into(),
+            },
+            BotifarraReason::SantVicencNotAllowed => match lang {
+                Es => "en esta mesa no se juega Sant Vicenç".into(),
+                Ca => "en aquesta taula no es juga Sant Vicenç".into(),
+                En => "Sant Vicenç is not played at this table".into(),
+            },
+            BotifarraReason::NoControOnBotifarra => match lang {
+                Es => "en esta mesa no se puede contrar una botifarra".into(),
+                Ca => "en aquesta taula no es pot contrar una botifarra".into(),
+                En => "a botifarra cannot be doubled at this table".into(),
+            },
+        }
+    }
+}

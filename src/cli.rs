@@ -982,6 +982,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve(args) => {
+            crate::startup::bound_memory();
             let target = args.db.target()?;
             if args.demo {
                 demo(&target)?;

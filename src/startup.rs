@@ -404,3 +404,20 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .post(crate::web::brackets::post_correction),
         );
 }
+
+/// Keeps the server's memory bounded under glibc's allocator: at most two arenas
+/// (by default up to eight per core, each keeping the freed memory of the threads
+/// that used it), and buffers from 256 kB up (a large page, a gzip buffer) mapped on
+/// their own and returned when freed, instead of a threshold that grows with the
+/// largest buffer seen. Called once, before the server starts its threads. The one
+/// `unsafe` of the crate: a call into the C library.
+#[allow(unsafe_code)]
+pub fn bound_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets allocator parameters; it is called before the
+    // server's threads exist.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 2);
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 * 1024);
+    }
+}

@@ -3,6 +3,9 @@
 
 use super::*;
 use crate::domain::check_value;
+use crate::domain::games::trick_hand::suit_mark;
+use crate::domain::ruling::GameOver;
+use crate::domain::trick::{CardValues, Obligation, check_play};
 use serde_json::{Value, json};
 
 /// Deal B — trumps oros (10o turned, dealer 3, mano 0). Seat 0 holds the 40 and the 20

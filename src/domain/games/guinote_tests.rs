@@ -3,14 +3,19 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
+use crate::domain::cards::CardSet;
 use crate::domain::cards::Suit;
 use crate::domain::check_value;
+use crate::domain::engine::GameState;
 use crate::domain::games::tute::tests::{
     c, cards, check_record, check_walk, finish, record_json, rule_of, run, script, set, tricks,
     without_message,
 };
 use crate::domain::games::tute_family::FamilyReason;
+use crate::domain::messages::Reason;
 use crate::domain::record::Action;
+use crate::domain::record::{Move, validate_deal};
+use crate::domain::ruling::Score;
 use crate::domain::trick::{CardValues, Partnership, TrickView, legal_cards};
 use proptest::prelude::*;
 use serde_json::{Value, json};

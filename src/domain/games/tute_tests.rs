@@ -3,10 +3,15 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
+use crate::domain::cards::CardSet;
 use crate::domain::cards::{Deck, Suit};
 use crate::domain::engine::GameState;
+use crate::domain::engine::Illegal;
 use crate::domain::games::tute_family::Family;
+use crate::domain::messages::Reason;
 use crate::domain::record::{Action, parse_record};
+use crate::domain::record::{Event, Move, validate_deal};
+use crate::domain::ruling::{RuleId, Score};
 use crate::domain::trick::{Partnership, TrickView, legal_cards};
 use crate::domain::{check_value, explain};
 use proptest::prelude::*;

@@ -12,15 +12,16 @@
 use crate::domain::cards::{Card, CardSet, Deck, Suit};
 use crate::domain::engine::{GameKind, GameState, Illegal};
 use crate::domain::games::trick_hand::{
-    HandView, TrickHand, before_pair, check_card, check_seat, deal_invalid, dealt_record,
-    foreign_action, four_hands, lay, not_a_call, replay, ruled_events, take_trick, to_side,
+    HandView, TrickHand, before_pair, check_card, check_seat, check_turn, deal_invalid,
+    dealt_record, foreign_action, four_hands, lay, not_a_call, replay, ruled_events, take_trick,
+    to_side,
 };
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
 use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
 use crate::domain::random::SplitMix64;
 use crate::domain::record::{
-    Action, CallKind, Deal, DealSpec, DoubleCall, Event, HandRecord, Move, TrumpCall, TurnedRule,
+    Action, CallKind, DealSpec, DoubleCall, Event, HandRecord, Move, TrumpCall, TurnedRule,
     validate_deal,
 };
 use crate::domain::ruling::{GameOverReason, RuleId, Ruling, Score, TrickRecord};
@@ -453,17 +454,6 @@ impl Botifarra {
         }
     }
 
-    /// A new hand from a record's validated deal.
-    pub fn from_deal(
-        opts: BotifarraOptions,
-        dealer: u8,
-        before: Option<&[Score]>,
-        deal: &Deal,
-    ) -> Option<Botifarra> {
-        let hands = four_hands(deal)?;
-        Some(Botifarra::new(opts, dealer, before_pair(before), hands))
-    }
-
     pub fn options(&self) -> &BotifarraOptions {
         &self.opts
     }
@@ -880,14 +870,7 @@ impl TrickHand for Botifarra {
                 }),
             )),
             Phase::Over => Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver)),
-            Phase::Play | Phase::Doubling if seat != self.turn => Err(Illegal::new(
-                RuleId::OutOfTurn,
-                Reason::NotYourTurn {
-                    expected: self.turn,
-                    got: seat,
-                },
-            )),
-            Phase::Play | Phase::Doubling => Ok(()),
+            Phase::Play | Phase::Doubling => check_turn(seat, self.turn),
         }
     }
 
@@ -907,15 +890,16 @@ impl TrickHand for Botifarra {
 
 /// Rules a botifarra hand record.
 pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
+    let opts = BotifarraOptions::from_table(&record.options);
     let deal = match validate_deal(record, &deal_spec()) {
         Ok(d) => d,
         Err(p) => return deal_invalid(record, Reason::Deal(p), lang),
     };
-    let opts = BotifarraOptions::from_table(&record.options);
-    let before = record.before.as_deref();
-    let Some(st) = Botifarra::from_deal(opts, record.dealer, before, &deal) else {
+    let Some(hands) = four_hands(&deal) else {
         return deal_invalid(record, Reason::Record("four hands are needed".into()), lang);
     };
+    let before = before_pair(record.before.as_deref());
+    let st = Botifarra::new(opts, record.dealer, before, hands);
     let rep = replay(st, &record.events);
     let st = &rep.state;
     let mut reason = GameOverReason::Target;

@@ -13,14 +13,14 @@ use crate::domain::engine::{GameState, Illegal};
 pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
 use crate::domain::games::trick_hand::{
     HandView, Marriages, Replay, Tally, TrickHand, Window, before_pair, cante_lapses_option,
-    cantes_per_trick_option, check_card, check_seat, deal_invalid, foreign_action, four_hands,
-    lapsed_for, lay, not_a_call, replay, ruled_events, take_trick, to_side,
+    cantes_per_trick_option, check_card, check_seat, check_turn, deal_invalid, foreign_action,
+    four_hands, lapsed_for, lay, not_a_call, replay, ruled_events, take_trick, to_side,
 };
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
 use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
 use crate::domain::record::{
-    Action, Bid, CallKind, Deal, DealProblem, DealSpec, Event, HandRecord, Move, TurnedRule,
+    Action, Bid, CallKind, DealProblem, DealSpec, Event, HandRecord, Move, TurnedRule,
     validate_deal,
 };
 use crate::domain::ruling::{GameOverReason, RuleId, Ruling, Score, TrickRecord, TuteKind};
@@ -279,23 +279,6 @@ impl Cuatrola {
         }
     }
 
-    /// A new hand from a record's validated deal.
-    pub fn from_deal(
-        opts: CuatrolaOptions,
-        dealer: u8,
-        before: Option<&[Score]>,
-        deal: &Deal,
-    ) -> Option<Cuatrola> {
-        let hands = four_hands(deal)?;
-        Some(Cuatrola::new(
-            opts,
-            dealer,
-            before_pair(before),
-            hands,
-            deal.turned?,
-        ))
-    }
-
     pub fn options(&self) -> &CuatrolaOptions {
         &self.opts
     }
@@ -327,11 +310,12 @@ impl Cuatrola {
     pub fn current_trick(&self) -> &[(u8, Card)] {
         &self.trick
     }
-    pub fn tricks(&self) -> &[TrickRecord] {
-        &self.tricks
-    }
+    /// The accepted cantes and tutes, in order.
     pub fn sung(&self) -> &[Sung] {
         &self.sung
+    }
+    pub fn tricks(&self) -> &[TrickRecord] {
+        &self.tricks
     }
     /// The contract: `Pass` for a normal hand, else the winning bid.
     pub fn contract(&self) -> Bid {
@@ -438,15 +422,7 @@ impl Cuatrola {
             Phase::Play => return Err(Illegal::new(RuleId::IllegalBid, Reason::BiddingOver)),
             Phase::Over => return Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver)),
         }
-        if seat != self.turn {
-            return Err(Illegal::new(
-                RuleId::OutOfTurn,
-                Reason::NotYourTurn {
-                    expected: self.turn,
-                    got: seat,
-                },
-            ));
-        }
+        check_turn(seat, self.turn)?;
         if bid == Bid::Pass {
             return Ok(());
         }
@@ -775,14 +751,7 @@ impl TrickHand for Cuatrola {
             Phase::Play if !self.is_active(seat) => {
                 Err(Illegal::new(RuleId::OutOfTurn, Reason::SitsOut { seat }))
             }
-            Phase::Play if seat != self.turn => Err(Illegal::new(
-                RuleId::OutOfTurn,
-                Reason::NotYourTurn {
-                    expected: self.turn,
-                    got: seat,
-                },
-            )),
-            Phase::Play => Ok(()),
+            Phase::Play => check_turn(seat, self.turn),
         }
     }
 
@@ -872,10 +841,11 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
         Err(p) => return deal_invalid(record, Reason::Deal(p), lang),
     };
     let opts = CuatrolaOptions::from_table(&record.options);
-    let before = record.before.as_deref();
-    let Some(st) = Cuatrola::from_deal(opts, record.dealer, before, &deal) else {
+    let (Some(hands), Some(turned)) = (four_hands(&deal), deal.turned) else {
         return deal_invalid(record, Reason::Deal(DealProblem::TurnedMissing), lang);
     };
+    let before = before_pair(record.before.as_deref());
+    let st = Cuatrola::new(opts, record.dealer, before, hands, turned);
     let rep: Replay<Cuatrola> = replay(st, &record.events);
     let st = &rep.state;
     let mut reason = GameOverReason::Target;

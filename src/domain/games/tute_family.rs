@@ -17,7 +17,8 @@ use crate::domain::engine::{GameKind, GameState, Illegal, Seating};
 pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
 use crate::domain::games::trick_hand::{
     HandView, Marriages, Replay, Tally, TrickHand, Window, before_points, check_card, check_seat,
-    deal_invalid, dealt_record, foreign_action, lapsed_for, lay, random_events, replay, take_trick,
+    check_turn, deal_invalid, dealt_record, foreign_action, lapsed_for, lay, random_events, replay,
+    take_trick,
 };
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
@@ -372,11 +373,11 @@ impl Family {
     pub fn stock(&self) -> &[Card] {
         &self.stock
     }
-    pub fn current_trick(&self) -> &[(u8, Card)] {
-        &self.trick
-    }
     pub fn tricks(&self) -> &[TrickRecord] {
         &self.tricks
+    }
+    pub fn current_trick(&self) -> &[(u8, Card)] {
+        &self.trick
     }
     pub fn sung(&self) -> &[Sung] {
         &self.sung
@@ -750,16 +751,7 @@ impl TrickHand for Family {
         if self.is_over() {
             return Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver));
         }
-        if seat != self.turn {
-            return Err(Illegal::new(
-                RuleId::OutOfTurn,
-                Reason::NotYourTurn {
-                    expected: self.turn,
-                    got: seat,
-                },
-            ));
-        }
-        Ok(())
+        check_turn(seat, self.turn)
     }
 
     fn side_of(&self, seat: u8) -> u8 {

@@ -311,7 +311,7 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     let opts = GuinoteOptions::from_table(&record.options);
     let (rep, before) = match replay_record(record, &deal_spec(record.players), opts, lang) {
         Ok(r) => r,
-        Err(invalid) => return invalid,
+        Err(invalid) => return *invalid,
     };
     let core = &rep.state;
     let hand_points = opts.result(core);

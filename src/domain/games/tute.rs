@@ -464,7 +464,7 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     let spec = deal_spec(record.players, &opts);
     let (rep, before) = match replay_record(record, &spec, opts, lang) {
         Ok(r) => r,
-        Err(invalid) => return invalid,
+        Err(invalid) => return *invalid,
     };
     let core = &rep.state;
     let (hand_points, reason) = match (core.end(), rep.penalised_side()) {

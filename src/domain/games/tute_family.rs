@@ -886,15 +886,11 @@ pub fn replay_record<O: FamilyRules>(
     spec: &DealSpec,
     opts: O,
     lang: Lang,
-) -> Result<(Replay<Family>, Option<Vec<i64>>), Ruling> {
-    let deal =
-        validate_deal(record, spec).map_err(|p| deal_invalid(record, Reason::Deal(p), lang))?;
+) -> Result<(Replay<Family>, Option<Vec<i64>>), Box<Ruling>> {
+    let invalid = |p: DealProblem| Box::new(deal_invalid(record, Reason::Deal(p), lang));
+    let deal = validate_deal(record, spec).map_err(invalid)?;
     let Some(turned) = deal.turned else {
-        return Err(deal_invalid(
-            record,
-            Reason::Deal(DealProblem::TurnedMissing),
-            lang,
-        ));
+        return Err(invalid(DealProblem::TurnedMissing));
     };
     let before = before_points(record.before.as_deref());
     let (players, dealer) = (record.players, record.dealer);

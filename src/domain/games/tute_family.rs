@@ -878,6 +878,9 @@ impl<O: FamilyRules> FamilyHand<O> {
     }
 }
 
+/// A family record replayed, with its `before`; or the ruling of its invalid deal.
+pub type ReplayedRecord = Result<(Replay<Family>, Option<Vec<i64>>), Box<Ruling>>;
+
 /// A record of the family replayed: its deal checked against `spec`, its hand set up
 /// with `opts`, its events replayed. Also returns the record's `before`; the ruling of
 /// an invalid deal instead.
@@ -886,7 +889,7 @@ pub fn replay_record<O: FamilyRules>(
     spec: &DealSpec,
     opts: O,
     lang: Lang,
-) -> Result<(Replay<Family>, Option<Vec<i64>>), Box<Ruling>> {
+) -> ReplayedRecord {
     let invalid = |p: DealProblem| Box::new(deal_invalid(record, Reason::Deal(p), lang));
     let deal = validate_deal(record, spec).map_err(invalid)?;
     let Some(turned) = deal.turned else {

@@ -10,6 +10,9 @@
 
 use crate::domain::kind::{GameKind, Seating};
 use crate::domain::record_error::RecordError;
+use serde::Deserialize;
+use serde::de::IntoDeserializer;
+use serde::de::value::StrDeserializer;
 use serde_json::{Map, Value};
 
 /// The allowed values of an option.
@@ -98,6 +101,45 @@ impl TableOptions {
             .find(|(s, _)| s.name == name)
             .map(|(_, v)| *v)
             .or_else(|| specs.iter().find(|s| s.name == name).map(|s| s.default))
+    }
+
+    /// A yes/no option as given or by default; `default` if the game has no such option.
+    pub fn flag(&self, specs: &'static [OptionSpec], name: &str, default: bool) -> bool {
+        if let Some(OptionValue::Bool(v)) = self.get(specs, name) {
+            v
+        } else {
+            default
+        }
+    }
+
+    /// A choice option as given or by default; `""` if the game has no such option.
+    pub fn choice(&self, specs: &'static [OptionSpec], name: &str) -> &'static str {
+        if let Some(OptionValue::Choice(v)) = self.get(specs, name) {
+            v
+        } else {
+            ""
+        }
+    }
+
+    /// A choice option as given or by default, read into the enum whose variants are
+    /// its values in snake_case (the enum's default for a value it does not name).
+    pub fn pick<T: Deserialize<'static> + Default>(
+        &self,
+        specs: &'static [OptionSpec],
+        name: &str,
+    ) -> T {
+        let value: StrDeserializer<'static, serde::de::value::Error> =
+            self.choice(specs, name).into_deserializer();
+        T::deserialize(value).unwrap_or_default()
+    }
+
+    /// A whole-number option as given or by default; `default` if the game has no such option.
+    pub fn int(&self, specs: &'static [OptionSpec], name: &str, default: i64) -> i64 {
+        if let Some(OptionValue::Int(v)) = self.get(specs, name) {
+            v
+        } else {
+            default
+        }
     }
 
     /// The options exactly as given (no defaults).

@@ -9,6 +9,7 @@
 //! overtrump (spec/hand-record.md).
 
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
+use serde::Deserialize;
 
 /// Strength in a trick and card points: properties of a game, not of a card.
 pub trait CardValues {
@@ -63,15 +64,18 @@ impl CardValues for RankTable {
 }
 
 /// `head_led_suit` and `trump_when_void` of §1.6.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Duty {
     Never,
+    #[default]
     Always,
     UnlessPartnerWinning,
 }
 
 /// What a follower who can follow suit must beat (§1.6 note a).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum HeadTarget {
     /// Beat the card currently winning; once an opponent trumped, any card of the led
     /// suit is fine.

@@ -12,45 +12,52 @@
 
 use crate::domain::cards::{Card, CardSet, Deck, Suit};
 use crate::domain::engine::{GameKind, GameState, Illegal};
+use crate::domain::games::trick_hand::{
+    HandView, TrickHand, before_pair, check_card, check_seat, check_turn, deal_invalid,
+    dealt_record, foreign_action, four_hands, lay, not_a_call, replay, ruled_events, take_trick,
+    to_side,
+};
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::BotifarraReason;
 use crate::domain::messages::Reason;
-use crate::domain::options::{OptionValue, TableOptions};
+use crate::domain::options::TableOptions;
 use crate::domain::record::{
-    Action, CallKind, CardSlot, Deal, DealSpec, DoubleCall, Event, HandRecord, Move, TrumpCall,
-    TurnedRule, validate_deal,
+    Action, CallKind, DealSpec, DoubleCall, Event, HandRecord, Move, TrumpCall, TurnedRule,
+    validate_deal,
 };
 use crate::domain::rng::SplitMix64;
-use crate::domain::ruling::{
-    GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, TrickRecord, Violation,
-};
-use crate::domain::trick::{
-    CardValues, Obligation, Partnership, PlayRules, RankTable, TrickView, check_play, legal_cards,
-    winning_index,
-};
+use crate::domain::ruling::{GameOverReason, RuleId, Ruling, Score, TrickRecord};
+use crate::domain::trick::{Partnership, PlayRules, RankTable, TrickView, legal_cards};
+use serde::Deserialize;
 
 /// Botifarra's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::BOTIFARRA_OPTIONS as OPTIONS;
 
 /// How contro, recontro and Sant Vicenç multiply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum DoubleScale {
     /// ×2, ×4, ×8.
+    #[default]
     Geometric,
     /// ×2, ×3, ×4.
     Additive,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RevokePenalty {
+    #[default]
     AllPointsInPlay,
     None,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum MisdealPolicy {
     PassRight,
+    #[default]
     SameDealerThenPass,
     SameDealer,
 }
@@ -78,37 +85,15 @@ impl Default for BotifarraOptions {
 impl BotifarraOptions {
     /// Reads validated table options, filling in defaults.
     pub fn from_table(t: &TableOptions) -> BotifarraOptions {
-        let b = |n: &str, d: bool| match t.get(OPTIONS, n) {
-            Some(OptionValue::Bool(v)) => v,
-            _ => d,
-        };
-        let c = |n: &str| match t.get(OPTIONS, n) {
-            Some(OptionValue::Choice(v)) => v,
-            _ => "",
-        };
-        let i = |n: &str, d: i64| match t.get(OPTIONS, n) {
-            Some(OptionValue::Int(v)) => v,
-            _ => d,
-        };
+        let b = |n: &str, d: bool| t.flag(OPTIONS, n, d);
+        let i = |n: &str, d: i64| t.int(OPTIONS, n, d);
         BotifarraOptions {
-            double_scale: if c("double_scale") == "additive" {
-                DoubleScale::Additive
-            } else {
-                DoubleScale::Geometric
-            },
+            double_scale: t.pick(OPTIONS, "double_scale"),
             allow_sant_vicenc: b("allow_sant_vicenc", true),
             allow_contro_on_botifarra: b("allow_contro_on_botifarra", true),
-            revoke_penalty: if c("revoke_penalty") == "none" {
-                RevokePenalty::None
-            } else {
-                RevokePenalty::AllPointsInPlay
-            },
+            revoke_penalty: t.pick(OPTIONS, "revoke_penalty"),
             revoke_rectify_before_next_trick: b("revoke_rectify_before_next_trick", true),
-            misdeal_policy: match c("misdeal_policy") {
-                "pass_right" => MisdealPolicy::PassRight,
-                "same_dealer" => MisdealPolicy::SameDealer,
-                _ => MisdealPolicy::SameDealerThenPass,
-            },
+            misdeal_policy: t.pick(OPTIONS, "misdeal_policy"),
             target: i("target", 101),
             deal_limit: i("deal_limit", 0),
             max_counted_score: i("max_counted_score", 0),
@@ -264,23 +249,6 @@ impl Botifarra {
         }
     }
 
-    /// A new hand from a record's validated deal.
-    pub fn from_deal(
-        opts: BotifarraOptions,
-        dealer: u8,
-        before: Option<&[Score]>,
-        deal: &Deal,
-    ) -> Option<Botifarra> {
-        let hands = [
-            *deal.hands.first()?,
-            *deal.hands.get(1)?,
-            *deal.hands.get(2)?,
-            *deal.hands.get(3)?,
-        ];
-        let b = |i: usize| before.and_then(|b| b.get(i)).map_or(0, |s| s.floor());
-        Some(Botifarra::new(opts, dealer, [b(0), b(1)], hands))
-    }
-
     pub fn options(&self) -> &BotifarraOptions {
         &self.opts
     }
@@ -378,14 +346,7 @@ impl Botifarra {
     pub fn penalty(&self, offender_side: u8) -> [i64; 2] {
         match self.opts.revoke_penalty {
             RevokePenalty::None => [0, 0],
-            RevokePenalty::AllPointsInPlay => {
-                let v = 36 * self.multiplier();
-                if offender_side.is_multiple_of(2) {
-                    [0, v]
-                } else {
-                    [v, 0]
-                }
-            }
+            RevokePenalty::AllPointsInPlay => to_side(offender_side + 1, 36 * self.multiplier()),
         }
     }
 
@@ -400,7 +361,7 @@ impl Botifarra {
         self.trumps.and_then(Trumps::suit)
     }
 
-    fn view(&self) -> TrickView<'_> {
+    fn trick_view(&self) -> TrickView<'_> {
         TrickView {
             cards: &self.trick,
             trump: self.trump_suit(),
@@ -414,7 +375,7 @@ impl Botifarra {
             Phase::Play | Phase::Doubling => legal_cards(
                 self.hand(self.turn),
                 self.turn,
-                &self.view(),
+                &self.trick_view(),
                 &self.rules(),
                 &VALUES,
             ),
@@ -507,51 +468,16 @@ impl Botifarra {
         Ok(())
     }
 
-    /// The turn check of a card play (also used for a `play` whose value is not a card).
-    pub fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
-        match self.phase {
-            Phase::Choosing => Err(Illegal::new(
-                RuleId::OutOfTurn,
-                boti(BotifarraReason::TrumpPending {
-                    chooser: self.chooser,
-                }),
-            )),
-            Phase::Over => Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver)),
-            Phase::Play | Phase::Doubling if seat != self.turn => Err(Illegal::new(
-                RuleId::OutOfTurn,
-                Reason::NotYourTurn {
-                    expected: self.turn,
-                    got: seat,
-                },
-            )),
-            Phase::Play | Phase::Doubling => Ok(()),
-        }
-    }
-
     fn check_card(&self, seat: u8, card: Card) -> Result<(), Illegal> {
         self.check_play_turn(seat)?;
         let hand = self.hand(seat);
-        if !hand.contains(card) {
-            return Err(Illegal::new(
-                RuleId::CardNotInHand,
-                Reason::CardNotHeld { seat, card },
-            ));
-        }
-        check_play(hand, card, seat, &self.view(), &self.rules(), &VALUES).map_err(|o| {
-            let rule = match o {
-                Obligation::FollowSuit => RuleId::MustFollowSuit,
-                Obligation::Beat => RuleId::MustBeat,
-                Obligation::Trump => RuleId::MustTrump,
-                Obligation::Overtrump => RuleId::MustOvertrump,
-            };
-            Illegal::new(
-                rule,
-                Reason::Obligation {
-                    card,
-                    obligation: o,
-                },
-            )
-        })
+        check_card(
+            &self.trick_view(),
+            seat,
+            (hand, card),
+            &self.rules(),
+            &VALUES,
+        )
     }
 
     fn start_doubling(&mut self) {
@@ -565,100 +491,19 @@ impl Botifarra {
         self.turn = self.mano();
     }
 
+    /// Takes the trick: its card points and one for the trick go to the winner's side.
     fn complete_trick(&mut self) {
-        let Some(wi) = winning_index(&self.trick, self.trump_suit(), &VALUES) else {
+        let trump = self.trump_suit();
+        let Some((winner, points)) = take_trick(&mut self.trick, &mut self.tricks, trump, &VALUES)
+        else {
             return;
         };
-        let Some(&(winner, _)) = self.trick.get(wi) else {
-            return;
-        };
-        let pts: u32 = self.trick.iter().map(|&(_, c)| VALUES.points(c)).sum();
         if let Some(p) = self.points.get_mut(usize::from(winner % 2)) {
-            *p += pts + 1;
+            *p += points + 1;
         }
-        let leader = self.trick.first().map_or(winner, |&(s, _)| s);
-        self.tricks.push(TrickRecord {
-            leader,
-            cards: self.trick.iter().map(|&(_, c)| c).collect(),
-            winner,
-        });
-        self.trick.clear();
         self.turn = winner;
         if self.tricks.len() >= 12 {
             self.phase = Phase::Over;
-        }
-    }
-
-    fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
-        let seat = mv.seat;
-        if seat >= 4 {
-            return Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::Record(format!("seat {seat} does not exist")),
-            ));
-        }
-        match mv.action {
-            Action::Trump(call) => {
-                self.check_trump(seat, call)?;
-                match call {
-                    TrumpCall::Delegate => {
-                        self.delegated = true;
-                        self.chooser = (seat + 2) % 4;
-                    }
-                    TrumpCall::Botifarra => {
-                        self.trumps = Some(Trumps::Botifarra);
-                        self.start_doubling();
-                    }
-                    TrumpCall::Suit(s) => {
-                        self.trumps = Some(Trumps::Suit(s));
-                        self.start_doubling();
-                    }
-                }
-                Ok(())
-            }
-            Action::Double(call) => {
-                self.check_double(seat, call)?;
-                if call == DoubleCall::Pass {
-                    if let Some(p) = self.passed.get_mut(usize::from(seat)) {
-                        *p = true;
-                    }
-                    let side = self.entitled_side();
-                    let both = [side, side + 2]
-                        .iter()
-                        .all(|s| self.passed.get(usize::from(*s)).copied().unwrap_or(true));
-                    if both {
-                        self.phase = Phase::Play;
-                    }
-                } else {
-                    self.level += 1;
-                    self.passed = [false; 4];
-                    if self.level >= self.max_level() {
-                        self.phase = Phase::Play;
-                    }
-                }
-                Ok(())
-            }
-            Action::Play(card) => {
-                self.check_card(seat, card)?;
-                self.phase = Phase::Play;
-                if let Some(h) = self.hands.get_mut(usize::from(seat)) {
-                    h.remove(card);
-                }
-                self.trick.push((seat, card));
-                if self.trick.len() >= 4 {
-                    self.complete_trick();
-                } else {
-                    self.turn = (seat + 1) % 4;
-                }
-                Ok(())
-            }
-            other => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::ForeignAction {
-                    key: other.key(),
-                    game: "botifarra",
-                },
-            )),
         }
     }
 }
@@ -722,9 +567,7 @@ impl GameState for Botifarra {
     }
 
     fn apply(&self, mv: &Move) -> Result<Self, Illegal> {
-        let mut next = self.clone();
-        next.apply_mut(mv)?;
-        Ok(next)
+        self.apply_move(mv)
     }
 
     fn is_terminal(&self) -> bool {
@@ -737,151 +580,139 @@ impl GameState for Botifarra {
     }
 }
 
-/// Rules a botifarra hand record.
-pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
-    let dealer = record.dealer;
-    let invalid = |reason: Reason| {
-        Ruling::invalid(
-            2,
-            dealer,
-            dealer % 2,
-            RuleId::DealInvalid,
-            reason.render(lang),
-        )
-    };
-    let deal = match validate_deal(record, &deal_spec()) {
-        Ok(d) => d,
-        Err(p) => return invalid(Reason::Deal(p)),
-    };
-    let opts = BotifarraOptions::from_table(&record.options);
-    let Some(mut st) = Botifarra::from_deal(opts, dealer, record.before.as_deref(), &deal) else {
-        return invalid(Reason::Record("four hands are needed".into()));
-    };
-    let mut violation: Option<(usize, Option<u8>, Illegal)> = None;
-    for (i, ev) in record.events.iter().enumerate() {
-        let res = match ev {
-            Event::Move(m) => st.apply(m),
-            Event::BadCard { seat, given, .. } => st.check_play_turn(*seat).and_then(|_| {
-                Err(Illegal::new(
-                    RuleId::CardNotInHand,
-                    Reason::NotACard {
-                        index: i,
-                        given: given.clone(),
-                    },
-                ))
-            }),
-            Event::BadCall {
-                seat,
-                kind: CallKind::Trump,
-                given,
-                ..
-            } => st.check_trump(*seat, TrumpCall::Botifarra).and_then(|_| {
-                Err(Illegal::new(
-                    RuleId::IllegalTrump,
-                    Reason::NotACall {
-                        kind: CallKind::Trump,
-                        given: given.clone(),
-                    },
-                ))
-            }),
-            Event::BadCall {
-                kind: CallKind::Double,
-                given,
-                ..
-            } => Err(Illegal::new(
-                RuleId::IllegalDouble,
-                Reason::NotACall {
-                    kind: CallKind::Double,
-                    given: given.clone(),
-                },
-            )),
-            Event::BadCall { kind, .. } => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::ForeignAction {
-                    key: kind.key(),
-                    game: "botifarra",
-                },
-            )),
-            Event::Unknown { problem, .. } => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::BadEvent {
-                    index: i,
-                    problem: problem.clone(),
-                },
-            )),
-        };
-        match res {
-            Ok(next) => st = next,
-            Err(ill) => {
-                violation = Some((i, ev.seat(), ill));
-                break;
-            }
+impl TrickHand for Botifarra {
+    fn game_name(&self) -> &'static str {
+        "botifarra"
+    }
+
+    /// A trump choice that is not one is `illegal_trump` after the chooser's turn check;
+    /// a double that is not one is `illegal_double`.
+    fn bad_call(&self, seat: u8, kind: CallKind, given: &str) -> Illegal {
+        match kind {
+            CallKind::Trump => match self.check_trump(seat, TrumpCall::Botifarra) {
+                Err(ill) => ill,
+                Ok(()) => not_a_call(RuleId::IllegalTrump, kind, given),
+            },
+            CallKind::Double => not_a_call(RuleId::IllegalDouble, kind, given),
+            CallKind::Bid => foreign_action(kind.key(), "botifarra"),
         }
     }
+
+    fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
+        let seat = check_seat(mv.seat, 4)?;
+        match mv.action {
+            Action::Trump(call) => {
+                self.check_trump(seat, call)?;
+                match call {
+                    TrumpCall::Delegate => {
+                        self.delegated = true;
+                        self.chooser = (seat + 2) % 4;
+                    }
+                    TrumpCall::Botifarra => {
+                        self.trumps = Some(Trumps::Botifarra);
+                        self.start_doubling();
+                    }
+                    TrumpCall::Suit(s) => {
+                        self.trumps = Some(Trumps::Suit(s));
+                        self.start_doubling();
+                    }
+                }
+                Ok(())
+            }
+            Action::Double(call) => {
+                self.check_double(seat, call)?;
+                if call == DoubleCall::Pass {
+                    if let Some(p) = self.passed.get_mut(usize::from(seat)) {
+                        *p = true;
+                    }
+                    let side = self.entitled_side();
+                    let both = [side, side + 2]
+                        .iter()
+                        .all(|s| self.passed.get(usize::from(*s)).copied().unwrap_or(true));
+                    if both {
+                        self.phase = Phase::Play;
+                    }
+                } else {
+                    self.level += 1;
+                    self.passed = [false; 4];
+                    if self.level >= self.max_level() {
+                        self.phase = Phase::Play;
+                    }
+                }
+                Ok(())
+            }
+            Action::Play(card) => {
+                self.check_card(seat, card)?;
+                self.phase = Phase::Play;
+                if lay(&mut self.hands, &mut self.trick, seat, card, 4) {
+                    self.complete_trick();
+                } else {
+                    self.turn = (seat + 1) % 4;
+                }
+                Ok(())
+            }
+            other => Err(foreign_action(other.key(), "botifarra")),
+        }
+    }
+
+    /// Trumps first; mano's lead ends the doubling.
+    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
+        match self.phase {
+            Phase::Choosing => Err(Illegal::new(
+                RuleId::OutOfTurn,
+                boti(BotifarraReason::TrumpPending {
+                    chooser: self.chooser,
+                }),
+            )),
+            Phase::Over => Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver)),
+            Phase::Play | Phase::Doubling => check_turn(seat, self.turn),
+        }
+    }
+
+    /// Botifarra has no cantes.
+    fn view(&self) -> HandView<'_> {
+        HandView {
+            over: self.is_terminal(),
+            tricks: &self.tricks,
+            cantes: &[],
+        }
+    }
+
+    fn side_points(&self) -> Vec<u32> {
+        self.points.to_vec()
+    }
+}
+
+/// Rules a botifarra hand record.
+pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
+    let opts = BotifarraOptions::from_table(&record.options);
+    let deal = match validate_deal(record, &deal_spec()) {
+        Ok(d) => d,
+        Err(p) => return deal_invalid(record, Reason::Deal(p), lang),
+    };
+    let Some(hands) = four_hands(&deal) else {
+        return deal_invalid(record, Reason::Record("four hands are needed".into()), lang);
+    };
+    let before = before_pair(record.before.as_deref());
+    let st = Botifarra::new(opts, record.dealer, before, hands);
+    let rep = replay(st, &record.events);
+    let st = &rep.state;
     let mut reason = GameOverReason::Target;
     let mut hand_points = st.result();
-    if hand_points.is_none()
-        && let Some((_, Some(seat), ill)) = &violation
-        && ill.rule.is_penalised()
-    {
-        hand_points = Some(st.penalty(seat % 2));
+    if let Some(side) = rep.penalised_side() {
+        hand_points = Some(st.penalty(side));
         reason = GameOverReason::Revoke;
     }
-    let game_over = match (&record.before, hand_points) {
-        (Some(before), Some(hp)) => (0u8..2).find_map(|side| {
-            let b = before.get(usize::from(side)).map_or(0, |s| s.floor());
-            let h = hp.get(usize::from(side)).copied().unwrap_or(0);
-            (h > 0 && b + h >= st.opts.target).then_some(GameOver {
-                winner: side,
-                reason,
-            })
-        }),
-        _ => None,
-    };
-    let violation = violation.map(|(i, seat, ill)| Violation {
-        event: Some(i),
-        seat,
-        side: seat.map(|s| s % 2),
-        rule: ill.rule,
-        message: ill.reason.render(lang),
-    });
-    let mut ruling = Ruling {
-        format: RULING_FORMAT.into(),
-        legal: violation.is_none(),
-        complete: st.is_terminal(),
-        violation,
-        tricks: st.tricks.clone(),
-        cantes: Vec::new(),
-        points: st
-            .points()
-            .iter()
-            .map(|p| Score::points(i64::from(*p)))
-            .collect(),
-        hand_points: hand_points.map(|h| h.iter().map(|x| Score::points(*x)).collect()),
-        game_over,
-        discrepancies: Vec::new(),
-        undecided: None,
-        filled: None,
-    };
-    ruling.compare_declared(record.declared.as_ref());
-    ruling
+    rep.pair_ruling(record, lang, hand_points, opts.target, reason)
 }
 
 /// The contract line for [`crate::domain::explain`]: trumps, who chose them, the
 /// doubling and the multiplier.
 pub fn contract_summary(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
-    let stop = ruling
-        .violation
-        .as_ref()
-        .and_then(|v| v.event)
-        .unwrap_or(usize::MAX);
     let opts = BotifarraOptions::from_table(&record.options);
     let mut st = Botifarra::new(opts, record.dealer, [0, 0], [CardSet::EMPTY; 4]);
     let mut chooser = None;
-    for (i, ev) in record.events.iter().enumerate() {
-        if i >= stop {
-            break;
-        }
+    for ev in ruled_events(record, ruling) {
         if let Event::Move(m) = ev {
             match m.action {
                 Action::Trump(_) | Action::Double(_) => {
@@ -1007,21 +838,17 @@ pub fn random_complete_botifarra_record(seed: u64) -> HandRecord {
     ];
     let st = Botifarra::new(BotifarraOptions::default(), dealer, [0, 0], arr);
     let moves = random_playout(&mut rng, st);
-    HandRecord {
-        game: GameKind::Botifarra,
-        players: 4,
-        options: TableOptions::default(),
+    let events = moves.into_iter().map(Event::Move).collect();
+    dealt_record(
+        GameKind::Botifarra,
+        4,
+        TableOptions::default(),
         dealer,
-        before: None,
-        hands: hands
-            .into_iter()
-            .map(|h| h.into_iter().map(CardSlot::Card).collect())
-            .collect(),
-        stock: Vec::new(),
-        turned: None,
-        events: moves.into_iter().map(Event::Move).collect(),
-        declared: None,
-    }
+        hands,
+        Vec::new(),
+        None,
+        events,
+    )
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use crate::domain::test_builders::{
     check_option_docs, check_round_trips, deal_four, ended, examples, four_sets, play_picks,
     refused, rule_truncated, run, set,
 };
+use crate::domain::trick::CardValues;
 use crate::domain::trick::card_points;
 use proptest::prelude::*;
 use serde_json::{Value, json};

@@ -11,45 +11,47 @@
 
 use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
 use crate::domain::engine::{GameState, Illegal};
+pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
+use crate::domain::games::trick_hand::{
+    HandView, Marriages, Replay, Tally, TrickHand, Window, before_pair, check_card, check_seat,
+    check_turn, deal_invalid, foreign_action, four_hands, lapsed_for, lay, not_a_call, replay,
+    ruled_events, take_trick, to_side,
+};
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
-use crate::domain::options::{OptionValue, TableOptions};
+use crate::domain::options::TableOptions;
 use crate::domain::record::{
-    Action, Bid, CallKind, Deal, DealSpec, Event, HandRecord, Move, TurnedRule, validate_deal,
+    Action, Bid, CallKind, DealProblem, DealSpec, Event, HandRecord, Move, TurnedRule,
+    validate_deal,
 };
-use crate::domain::ruling::{
-    CanteRecord, GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, TrickRecord,
-    TuteKind, Violation,
-};
-use crate::domain::trick::{
-    CardValues, HeadTarget, Obligation, Partnership, PlayRules, RankTable, TrickView, check_play,
-    legal_cards, winning_index,
-};
+use crate::domain::ruling::{GameOverReason, RuleId, Ruling, Score, TrickRecord, TuteKind};
+use crate::domain::trick::{HeadTarget, Partnership, PlayRules, RankTable, TrickView, legal_cards};
+use serde::Deserialize;
 
 /// Cuatrola's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::CUATROLA_OPTIONS as OPTIONS;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum BidCapRule {
+    #[default]
     CannotExceedTarget,
     NoBidsFromThreshold,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CantesPerTrick {
-    OnePerPlayer,
-    OnePerSide,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum CuatrolaTute {
+    #[default]
     Ignore,
     WinsHand,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RevokePenalty {
+    #[default]
     ValueAtStake,
     None,
 }
@@ -81,50 +83,20 @@ impl Default for CuatrolaOptions {
 impl CuatrolaOptions {
     /// Reads validated table options, filling in defaults.
     pub fn from_table(t: &TableOptions) -> CuatrolaOptions {
-        let b = |n: &str, d: bool| match t.get(OPTIONS, n) {
-            Some(OptionValue::Bool(v)) => v,
-            _ => d,
-        };
-        let c = |n: &str| match t.get(OPTIONS, n) {
-            Some(OptionValue::Choice(v)) => v,
-            _ => "",
-        };
+        let b = |n: &str, d: bool| t.flag(OPTIONS, n, d);
         CuatrolaOptions {
-            target: match t.get(OPTIONS, "target") {
-                Some(OptionValue::Int(v)) => v,
-                _ => 21,
-            },
+            target: t.int(OPTIONS, "target", 21),
             over100_counts_double: b("over100_counts_double", true),
-            bid_cap_rule: if c("bid_cap_rule") == "no_bids_from_threshold" {
-                BidCapRule::NoBidsFromThreshold
-            } else {
-                BidCapRule::CannotExceedTarget
-            },
-            head_target: if c("head_target") == "highest_led_suit_card" {
-                HeadTarget::HighestLedSuitCard
-            } else {
-                HeadTarget::WinningCard
-            },
-            cantes_per_trick: if c("cantes_per_trick") == "one_per_side" {
-                CantesPerTrick::OnePerSide
-            } else {
-                CantesPerTrick::OnePerPlayer
-            },
+            bid_cap_rule: t.pick(OPTIONS, "bid_cap_rule"),
+            head_target: t.pick(OPTIONS, "head_target"),
+            cantes_per_trick: t.pick(OPTIONS, "cantes_per_trick"),
             cante_lapses: b("cante_lapses", true),
             partner_may_overcall: b("partner_may_overcall", true),
             bidder_leads: b("bidder_leads", false),
-            cuatrola_tute: if c("cuatrola_tute") == "wins_hand" {
-                CuatrolaTute::WinsHand
-            } else {
-                CuatrolaTute::Ignore
-            },
+            cuatrola_tute: t.pick(OPTIONS, "cuatrola_tute"),
             stop_when_decided: b("stop_when_decided", false),
             solo_over100_counts_double: b("solo_over100_counts_double", false),
-            revoke_penalty: if c("revoke_penalty") == "none" {
-                RevokePenalty::None
-            } else {
-                RevokePenalty::ValueAtStake
-            },
+            revoke_penalty: t.pick(OPTIONS, "revoke_penalty"),
             revoke_counts_as_over100: b("revoke_counts_as_over100", false),
         }
     }
@@ -145,21 +117,6 @@ enum Phase {
     Bidding,
     Play,
     Over,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Window {
-    side: u8,
-    sang: [bool; 4],
-}
-
-/// An accepted cante or tute (the ruling adds the event index).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Sung {
-    pub seat: u8,
-    pub suit: Option<Suit>,
-    pub tute: Option<TuteKind>,
-    pub value: u32,
 }
 
 /// How the hand's scoreboard points were decided.
@@ -188,21 +145,17 @@ pub struct Cuatrola {
     turn: u8,
     trick: Vec<(u8, Card)>,
     tricks: Vec<TrickRecord>,
-    card_points: [u32; 2],
-    last_ten: Option<u8>,
+    tally: Tally,
     sung: Vec<Sung>,
-    cante_points: [u32; 2],
+    /// The suits sung this hand, as [`suit_mark`]s.
     sung_suits: CardSet,
     window: Option<Window>,
+    /// The marriages each seat let lapse, as [`suit_mark`]s.
     lapsed: [CardSet; 4],
     result: Option<([i64; 2], Decided)>,
 }
 
 const VALUES: RankTable = RankTable::CUATROLA;
-
-fn suit_mark(s: Suit) -> Card {
-    Card::new(Rank::Rey, s)
-}
 
 impl Cuatrola {
     /// A new hand from a checked deal: `hands` in seat order, `turned` in the dealer's hand.
@@ -229,38 +182,13 @@ impl Cuatrola {
             turn: (dealer + 1) % 4,
             trick: Vec::new(),
             tricks: Vec::new(),
-            card_points: [0; 2],
-            last_ten: None,
+            tally: Tally::new(2),
             sung: Vec::new(),
-            cante_points: [0; 2],
             sung_suits: CardSet::EMPTY,
             window: None,
             lapsed: [CardSet::EMPTY; 4],
             result: None,
         }
-    }
-
-    /// A new hand from a record's validated deal.
-    pub fn from_deal(
-        opts: CuatrolaOptions,
-        dealer: u8,
-        before: Option<&[Score]>,
-        deal: &Deal,
-    ) -> Option<Cuatrola> {
-        let hands = [
-            *deal.hands.first()?,
-            *deal.hands.get(1)?,
-            *deal.hands.get(2)?,
-            *deal.hands.get(3)?,
-        ];
-        let b = |i: usize| before.and_then(|b| b.get(i)).map_or(0, |s| s.floor());
-        Some(Cuatrola::new(
-            opts,
-            dealer,
-            [b(0), b(1)],
-            hands,
-            deal.turned?,
-        ))
     }
 
     pub fn options(&self) -> &CuatrolaOptions {
@@ -294,11 +222,12 @@ impl Cuatrola {
     pub fn current_trick(&self) -> &[(u8, Card)] {
         &self.trick
     }
-    pub fn tricks(&self) -> &[TrickRecord] {
-        &self.tricks
-    }
+    /// The accepted cantes and tutes, in order.
     pub fn sung(&self) -> &[Sung] {
         &self.sung
+    }
+    pub fn tricks(&self) -> &[TrickRecord] {
+        &self.tricks
     }
     /// The contract: `Pass` for a normal hand, else the winning bid.
     pub fn contract(&self) -> Bid {
@@ -331,18 +260,7 @@ impl Cuatrola {
 
     /// Each side's points so far: cards of completed tricks, the last 10, cantes.
     pub fn points(&self) -> [u32; 2] {
-        let mut p = [0u32; 2];
-        for (side, slot) in p.iter_mut().enumerate() {
-            let ten = if self.last_ten == Some(side as u8) {
-                10
-            } else {
-                0
-            };
-            *slot = self.card_points.get(side).copied().unwrap_or(0)
-                + ten
-                + self.cante_points.get(side).copied().unwrap_or(0);
-        }
-        p
+        [self.tally.side(0), self.tally.side(1)]
     }
 
     /// Tricks won per side.
@@ -381,14 +299,7 @@ impl Cuatrola {
     pub fn penalty(&self, offender_side: u8) -> [i64; 2] {
         match self.opts.revoke_penalty {
             RevokePenalty::None => [0, 0],
-            RevokePenalty::ValueAtStake => {
-                let v = self.value_at_stake();
-                if offender_side.is_multiple_of(2) {
-                    [0, v]
-                } else {
-                    [v, 0]
-                }
-            }
+            RevokePenalty::ValueAtStake => to_side(offender_side + 1, self.value_at_stake()),
         }
     }
 
@@ -423,15 +334,7 @@ impl Cuatrola {
             Phase::Play => return Err(Illegal::new(RuleId::IllegalBid, Reason::BiddingOver)),
             Phase::Over => return Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver)),
         }
-        if seat != self.turn {
-            return Err(Illegal::new(
-                RuleId::OutOfTurn,
-                Reason::NotYourTurn {
-                    expected: self.turn,
-                    got: seat,
-                },
-            ));
-        }
+        check_turn(seat, self.turn)?;
         if bid == Bid::Pass {
             return Ok(());
         }
@@ -473,184 +376,90 @@ impl Cuatrola {
         Ok(())
     }
 
-    /// The turn check of a card play (also used for a `play` whose value is not a card).
-    pub fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
-        match self.phase {
-            Phase::Bidding => Err(Illegal::new(
-                RuleId::OutOfTurn,
-                Reason::BiddingNotOver {
-                    expected: self.turn,
-                },
-            )),
-            Phase::Over => Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver)),
-            Phase::Play if !self.is_active(seat) => {
-                Err(Illegal::new(RuleId::OutOfTurn, Reason::SitsOut { seat }))
-            }
-            Phase::Play if seat != self.turn => Err(Illegal::new(
-                RuleId::OutOfTurn,
-                Reason::NotYourTurn {
-                    expected: self.turn,
-                    got: seat,
-                },
-            )),
-            Phase::Play => Ok(()),
-        }
-    }
-
     fn check_card(&self, seat: u8, card: Card) -> Result<(), Illegal> {
         self.check_play_turn(seat)?;
-        let hand = self.hand(seat);
-        if !hand.contains(card) {
-            return Err(Illegal::new(
-                RuleId::CardNotInHand,
-                Reason::CardNotHeld { seat, card },
-            ));
-        }
         let view = TrickView {
             cards: &self.trick,
             trump: Some(self.trump),
             partnership: Partnership::Pairs,
         };
-        check_play(hand, card, seat, &view, &self.rules(), &VALUES).map_err(|o| {
-            let rule = match o {
-                Obligation::FollowSuit => RuleId::MustFollowSuit,
-                Obligation::Beat => RuleId::MustBeat,
-                Obligation::Trump => RuleId::MustTrump,
-                Obligation::Overtrump => RuleId::MustOvertrump,
-            };
-            Illegal::new(
-                rule,
-                Reason::Obligation {
-                    card,
-                    obligation: o,
-                },
-            )
-        })
+        check_card(&view, seat, (self.hand(seat), card), &self.rules(), &VALUES)
     }
 
-    /// The common checks of a cante or tute: timing, side, seat, per-trick limit.
-    fn check_call_window(&self, seat: u8, rule: RuleId) -> Result<Window, Illegal> {
-        let fail = |r: Reason| Err(Illegal::new(rule, r));
+    /// The common checks of a cante or tute: timing, contract, seat, window, side,
+    /// per-trick limit.
+    fn check_call_window(&self, seat: u8) -> Result<Window, Reason> {
         match self.phase {
-            Phase::Bidding => return fail(Reason::CanteBeforeFirstTrick),
-            Phase::Over => return fail(Reason::HandOver),
+            Phase::Bidding => return Err(Reason::CanteBeforeFirstTrick),
+            Phase::Over => return Err(Reason::HandOver),
             Phase::Play => {}
         }
         if !self.cantes_allowed() {
-            return fail(Reason::NoCantesInContract {
+            return Err(Reason::NoCantesInContract {
                 contract: self.contract(),
             });
         }
         if !self.is_active(seat) {
-            return fail(Reason::SitsOut { seat });
+            return Err(Reason::SitsOut { seat });
         }
-        let Some(w) = self.window else {
-            return fail(if self.tricks.is_empty() {
-                Reason::CanteBeforeFirstTrick
-            } else {
-                Reason::CanteOutOfWindow
-            });
-        };
-        if seat % 2 != w.side {
-            return fail(Reason::CanteWrongSide { seat });
-        }
-        let per_side = self.opts.cantes_per_trick == CantesPerTrick::OnePerSide;
-        let already = if per_side {
-            w.sang.iter().any(|s| *s)
-        } else {
-            w.sang.get(usize::from(seat)).copied().unwrap_or(true)
-        };
-        if already {
-            return fail(Reason::CanteAlreadyMade { seat, per_side });
-        }
+        let w = Window::find(self.window, &self.tricks)?;
+        w.check_side(seat, seat % 2)?;
+        w.check_once(seat, self.opts.cantes_per_trick)?;
         Ok(w)
     }
 
-    fn holds_marriage(&self, seat: u8, suit: Suit) -> bool {
-        let h = self.hand(seat);
-        h.contains(Card::new(Rank::Rey, suit)) && h.contains(Card::new(Rank::Caballo, suit))
-    }
-
-    /// A marriage `seat` could sing now if the window allowed it (held, unsung, not lapsed).
-    fn singable(&self, seat: u8, suit: Suit) -> bool {
-        self.holds_marriage(seat, suit)
-            && !self.sung_suits.contains(suit_mark(suit))
-            && !self
-                .lapsed
-                .get(usize::from(seat))
-                .is_some_and(|l| l.contains(suit_mark(suit)))
+    /// Cuatrola's marriages: rey + caballo.
+    fn marriages(&self) -> Marriages {
+        Marriages::new(Rank::Caballo, self.trump)
     }
 
     fn check_cante(&self, seat: u8, suit: Suit) -> Result<Window, Illegal> {
-        let w = self.check_call_window(seat, RuleId::IllegalCante)?;
-        let fail = |r: Reason| Err(Illegal::new(RuleId::IllegalCante, r));
-        if self.sung_suits.contains(suit_mark(suit)) {
-            return fail(Reason::SuitAlreadySung { suit });
-        }
-        if !self.holds_marriage(seat, suit) {
-            return fail(Reason::MarriageNotHeld { seat, suit });
-        }
-        if !self.singable(seat, suit) {
-            return fail(Reason::CanteLapsed { suit });
-        }
-        if suit != self.trump && self.singable(seat, self.trump) {
-            return fail(Reason::FortyFirst { trump: self.trump });
-        }
+        let fail = |r: Reason| Illegal::new(RuleId::IllegalCante, r);
+        let w = self.check_call_window(seat).map_err(fail)?;
+        let not_held = || Reason::MarriageNotHeld { seat, suit };
+        self.marriages()
+            .check(
+                self.hand(seat),
+                suit,
+                self.sung_suits,
+                lapsed_for(&self.lapsed, seat),
+                not_held,
+            )
+            .map_err(fail)?;
         Ok(w)
     }
 
-    fn tute_kind(&self, seat: u8) -> Option<TuteKind> {
-        let h = self.hand(seat);
-        let all = |r: Rank| Suit::ALL.iter().all(|s| h.contains(Card::new(r, *s)));
-        if all(Rank::Rey) {
-            Some(TuteKind::Kings)
-        } else if all(Rank::Caballo) {
-            Some(TuteKind::Caballos)
-        } else {
-            None
-        }
-    }
-
-    fn check_tute(&self, seat: u8) -> Result<(Window, TuteKind), Illegal> {
+    fn check_tute(&self, seat: u8) -> Result<TuteKind, Illegal> {
+        let fail = |r: Reason| Illegal::new(RuleId::IllegalTute, r);
         if self.opts.cuatrola_tute == CuatrolaTute::Ignore {
-            return Err(Illegal::new(RuleId::IllegalTute, Reason::TuteNotInGame));
+            return Err(fail(Reason::TuteNotInGame));
         }
-        let w = self.check_call_window(seat, RuleId::IllegalTute)?;
-        let kind = self
-            .tute_kind(seat)
-            .ok_or_else(|| Illegal::new(RuleId::IllegalTute, Reason::TuteNotHeld { seat }))?;
-        Ok((w, kind))
+        self.check_call_window(seat).map_err(fail)?;
+        self.marriages()
+            .tute(self.hand(seat))
+            .ok_or_else(|| fail(Reason::TuteNotHeld { seat }))
     }
 
-    /// Closes the cante window at the next lead: with `cante_lapses`, each player of the
-    /// side who sang nothing loses the marriages he could have sung (only the 40 if he
-    /// held it). Under `one_per_side`, once the partner sang nobody else could, so
+    /// Closes the cante window at the next lead: with `cante_lapses`, each active player
+    /// of the side who sang nothing loses the marriages he could have sung (only the 40
+    /// if he held it). Under `one_per_side`, once the partner sang nobody else could, so
     /// nothing lapses for him.
     fn close_window(&mut self) {
         let Some(w) = self.window.take() else { return };
         if !self.opts.cante_lapses || !self.cantes_allowed() {
             return;
         }
-        let side_sang = w.sang.iter().any(|s| *s);
-        for seat in [w.side, w.side + 2] {
-            if !self.is_active(seat) || w.sang.get(usize::from(seat)).copied().unwrap_or(false) {
-                continue;
-            }
-            if side_sang && self.opts.cantes_per_trick == CantesPerTrick::OnePerSide {
-                continue;
-            }
-            let lapse: Vec<Suit> = if self.singable(seat, self.trump) {
-                vec![self.trump]
-            } else {
-                Suit::ALL
-                    .into_iter()
-                    .filter(|s| self.singable(seat, *s))
-                    .collect()
-            };
+        let seats = [w.side, w.side + 2]
+            .into_iter()
+            .filter(|s| self.is_active(*s));
+        for seat in w.silent(seats, self.opts.cantes_per_trick) {
+            let lost = self.marriages().lapsing(
+                self.hand(seat),
+                self.sung_suits,
+                lapsed_for(&self.lapsed, seat),
+            );
             if let Some(l) = self.lapsed.get_mut(usize::from(seat)) {
-                for s in lapse {
-                    l.insert(suit_mark(s));
-                }
+                *l = l.union(lost);
             }
         }
     }
@@ -673,27 +482,15 @@ impl Cuatrola {
     }
 
     fn complete_trick(&mut self) {
-        let Some(wi) = winning_index(&self.trick, Some(self.trump), &VALUES) else {
+        let Some((winner, points)) =
+            take_trick(&mut self.trick, &mut self.tricks, Some(self.trump), &VALUES)
+        else {
             return;
         };
-        let Some(&(winner, _)) = self.trick.get(wi) else {
-            return;
-        };
-        let side = usize::from(winner % 2);
-        let pts: u32 = self.trick.iter().map(|&(_, c)| VALUES.points(c)).sum();
-        if let Some(p) = self.card_points.get_mut(side) {
-            *p += pts;
-        }
-        let leader = self.trick.first().map_or(winner, |&(s, _)| s);
-        self.tricks.push(TrickRecord {
-            leader,
-            cards: self.trick.iter().map(|&(_, c)| c).collect(),
-            winner,
-        });
-        self.trick.clear();
+        self.tally.add_cards(winner % 2, points);
         self.turn = winner;
         if self.tricks.len() == 5 {
-            self.last_ten = Some(winner % 2);
+            self.tally.give_last_ten(winner % 2);
             self.phase = Phase::Over;
             if self.result.is_none() {
                 self.result = Some((self.final_result(), Decided::Play));
@@ -705,10 +502,7 @@ impl Cuatrola {
             self.phase = Phase::Over;
             return;
         }
-        self.window = Some(Window {
-            side: winner % 2,
-            sang: [false; 4],
-        });
+        self.window = Some(Window::open(winner % 2));
     }
 
     /// A cuatrola / quintola is settled as soon as the soloist has his tricks or has
@@ -749,7 +543,7 @@ impl Cuatrola {
         let winner = match p[0].cmp(&p[1]) {
             std::cmp::Ordering::Greater => 0usize,
             std::cmp::Ordering::Less => 1,
-            std::cmp::Ordering::Equal => usize::from(self.last_ten.unwrap_or(0)),
+            std::cmp::Ordering::Equal => usize::from(self.tally.last_ten().unwrap_or(0)),
         };
         let over100 = p.get(winner).copied().unwrap_or(0) > 100;
         let value = match contract {
@@ -774,98 +568,6 @@ impl Cuatrola {
     /// Hand points as an array, once decided.
     pub fn result(&self) -> Option<[i64; 2]> {
         self.result.map(|(p, _)| p)
-    }
-
-    fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
-        let seat = mv.seat;
-        if seat >= 4 {
-            return Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::Record(format!("seat {seat} does not exist")),
-            ));
-        }
-        match mv.action {
-            Action::Bid(bid) => {
-                self.check_bid(seat, bid)?;
-                if bid != Bid::Pass {
-                    self.highest = Some((seat, bid));
-                }
-                self.calls += 1;
-                if self.calls >= 4 {
-                    self.finish_bidding();
-                } else {
-                    self.turn = (self.turn + 1) % 4;
-                }
-                Ok(())
-            }
-            Action::Play(card) => {
-                self.check_card(seat, card)?;
-                if self.trick.is_empty() {
-                    self.close_window();
-                }
-                if let Some(h) = self.hands.get_mut(usize::from(seat)) {
-                    h.remove(card);
-                }
-                self.trick.push((seat, card));
-                if self.trick.len() >= self.trick_size() {
-                    self.complete_trick();
-                } else {
-                    self.turn = self.next_active(seat);
-                }
-                Ok(())
-            }
-            Action::Cante(suit) => {
-                let mut w = self.check_cante(seat, suit)?;
-                let value = if suit == self.trump { 40 } else { 20 };
-                if let Some(x) = w.sang.get_mut(usize::from(seat)) {
-                    *x = true;
-                }
-                self.window = Some(w);
-                self.sung_suits.insert(suit_mark(suit));
-                if let Some(p) = self.cante_points.get_mut(usize::from(seat % 2)) {
-                    *p += value;
-                }
-                self.sung.push(Sung {
-                    seat,
-                    suit: Some(suit),
-                    tute: None,
-                    value,
-                });
-                Ok(())
-            }
-            Action::Tute => {
-                let (mut w, kind) = self.check_tute(seat)?;
-                if let Some(x) = w.sang.get_mut(usize::from(seat)) {
-                    *x = true;
-                }
-                self.window = None;
-                self.sung.push(Sung {
-                    seat,
-                    suit: None,
-                    tute: Some(kind),
-                    value: 0,
-                });
-                let v = match self.contract() {
-                    Bid::Solo => 2,
-                    _ => 1,
-                };
-                let pts = if seat.is_multiple_of(2) {
-                    [v, 0]
-                } else {
-                    [0, v]
-                };
-                self.result = Some((pts, Decided::Tute));
-                self.phase = Phase::Over;
-                Ok(())
-            }
-            other => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::ForeignAction {
-                    key: other.key(),
-                    game: "cuatrola",
-                },
-            )),
-        }
     }
 
     /// Legal bids for the seat to speak.
@@ -930,9 +632,7 @@ impl GameState for Cuatrola {
     }
 
     fn apply(&self, mv: &Move) -> Result<Self, Illegal> {
-        let mut next = self.clone();
-        next.apply_mut(mv)?;
-        Ok(next)
+        self.apply_move(mv)
     }
 
     fn is_terminal(&self) -> bool {
@@ -940,92 +640,126 @@ impl GameState for Cuatrola {
     }
 
     fn hand_points(&self) -> Option<Vec<Score>> {
-        self.result()
-            .map(|p| p.iter().map(|x| Score::points(*x)).collect())
+        self.result
+            .map(|(p, _)| p.into_iter().map(Score::points).collect())
+    }
+}
+
+impl TrickHand for Cuatrola {
+    fn game_name(&self) -> &'static str {
+        "cuatrola"
+    }
+
+    /// Bidding first; the sitting-out partner never plays.
+    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
+        match self.phase {
+            Phase::Bidding => Err(Illegal::new(
+                RuleId::OutOfTurn,
+                Reason::BiddingNotOver {
+                    expected: self.turn,
+                },
+            )),
+            Phase::Over => Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver)),
+            Phase::Play if !self.is_active(seat) => {
+                Err(Illegal::new(RuleId::OutOfTurn, Reason::SitsOut { seat }))
+            }
+            Phase::Play => check_turn(seat, self.turn),
+        }
+    }
+
+    fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
+        let seat = check_seat(mv.seat, 4)?;
+        match mv.action {
+            Action::Bid(bid) => {
+                self.check_bid(seat, bid)?;
+                if bid != Bid::Pass {
+                    self.highest = Some((seat, bid));
+                }
+                self.calls += 1;
+                if self.calls >= 4 {
+                    self.finish_bidding();
+                } else {
+                    self.turn = (self.turn + 1) % 4;
+                }
+                Ok(())
+            }
+            Action::Play(card) => {
+                self.check_card(seat, card)?;
+                if self.trick.is_empty() {
+                    self.close_window();
+                }
+                let size = self.trick_size();
+                if lay(&mut self.hands, &mut self.trick, seat, card, size) {
+                    self.complete_trick();
+                } else {
+                    self.turn = self.next_active(seat);
+                }
+                Ok(())
+            }
+            Action::Cante(suit) => {
+                let mut w = self.check_cante(seat, suit)?;
+                let sung = self
+                    .marriages()
+                    .sing(&mut w, &mut self.sung_suits, seat, suit);
+                self.window = Some(w);
+                self.tally.add_cante(seat % 2, sung.value);
+                self.sung.push(sung);
+                Ok(())
+            }
+            Action::Tute => {
+                let kind = self.check_tute(seat)?;
+                self.sung.push(Sung::tute(seat, kind));
+                self.window = None;
+                let v = match self.contract() {
+                    Bid::Solo => 2,
+                    _ => 1,
+                };
+                self.result = Some((to_side(seat, v), Decided::Tute));
+                self.phase = Phase::Over;
+                Ok(())
+            }
+            other => Err(foreign_action(other.key(), "cuatrola")),
+        }
+    }
+
+    /// A bid that is not one is `illegal_bid`, after the bid's turn check.
+    fn bad_call(&self, seat: u8, kind: CallKind, given: &str) -> Illegal {
+        match kind {
+            CallKind::Bid => match self.check_bid(seat, Bid::Pass) {
+                Err(ill) => ill,
+                Ok(()) => not_a_call(RuleId::IllegalBid, kind, given),
+            },
+            _ => foreign_action(kind.key(), "cuatrola"),
+        }
+    }
+
+    fn view(&self) -> HandView<'_> {
+        HandView {
+            over: self.is_terminal(),
+            tricks: &self.tricks,
+            cantes: &self.sung,
+        }
+    }
+
+    fn side_points(&self) -> Vec<u32> {
+        self.points().to_vec()
     }
 }
 
 /// Rules a cuatrola hand record.
 pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
-    let dealer = record.dealer;
     let deal = match validate_deal(record, &deal_spec()) {
         Ok(d) => d,
-        Err(p) => {
-            return Ruling::invalid(
-                2,
-                dealer,
-                dealer % 2,
-                RuleId::DealInvalid,
-                Reason::Deal(p).render(lang),
-            );
-        }
+        Err(p) => return deal_invalid(record, Reason::Deal(p), lang),
     };
     let opts = CuatrolaOptions::from_table(&record.options);
-    let Some(mut st) = Cuatrola::from_deal(opts, dealer, record.before.as_deref(), &deal) else {
-        return Ruling::invalid(
-            2,
-            dealer,
-            dealer % 2,
-            RuleId::DealInvalid,
-            Reason::Deal(crate::domain::record::DealProblem::TurnedMissing).render(lang),
-        );
+    let (Some(hands), Some(turned)) = (four_hands(&deal), deal.turned) else {
+        return deal_invalid(record, Reason::Deal(DealProblem::TurnedMissing), lang);
     };
-    let mut cante_events: Vec<usize> = Vec::new();
-    let mut violation: Option<(usize, Option<u8>, Illegal)> = None;
-    for (i, ev) in record.events.iter().enumerate() {
-        let res = match ev {
-            Event::Move(m) => st.apply(m),
-            Event::BadCard { seat, given, .. } => st.check_play_turn(*seat).and_then(|_| {
-                Err(Illegal::new(
-                    RuleId::CardNotInHand,
-                    Reason::NotACard {
-                        index: i,
-                        given: given.clone(),
-                    },
-                ))
-            }),
-            Event::BadCall {
-                seat,
-                kind: CallKind::Bid,
-                given,
-                ..
-            } => st.check_bid(*seat, Bid::Pass).and_then(|_| {
-                Err(Illegal::new(
-                    RuleId::IllegalBid,
-                    Reason::NotACall {
-                        kind: CallKind::Bid,
-                        given: given.clone(),
-                    },
-                ))
-            }),
-            Event::BadCall { kind, .. } => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::ForeignAction {
-                    key: kind.key(),
-                    game: "cuatrola",
-                },
-            )),
-            Event::Unknown { problem, .. } => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::BadEvent {
-                    index: i,
-                    problem: problem.clone(),
-                },
-            )),
-        };
-        match res {
-            Ok(next) => {
-                if next.sung.len() > st.sung.len() {
-                    cante_events.push(i);
-                }
-                st = next;
-            }
-            Err(ill) => {
-                violation = Some((i, ev.seat(), ill));
-                break;
-            }
-        }
-    }
+    let before = before_pair(record.before.as_deref());
+    let st = Cuatrola::new(opts, record.dealer, before, hands, turned);
+    let rep: Replay<Cuatrola> = replay(st, &record.events);
+    let st = &rep.state;
     let mut reason = GameOverReason::Target;
     if st.decided_by() == Some(Decided::Tute) {
         reason = GameOverReason::Tute;
@@ -1035,78 +769,20 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     // decided earlier (a cuatrola or quintola already won or lost): the penalty where the
     // rule is penalised, no result where the record itself is wrong. After the end the
     // result stands.
-    if let Some((_, seat, ill)) = &violation
-        && !st.is_terminal()
-    {
-        hand_points = match seat {
-            Some(seat) if ill.rule.is_penalised() => {
-                reason = GameOverReason::Revoke;
-                Some(st.penalty(seat % 2))
-            }
-            _ => None,
-        };
+    if rep.violation.is_some() && !st.is_terminal() {
+        hand_points = rep.penalised_side().map(|side| st.penalty(side));
+        if hand_points.is_some() {
+            reason = GameOverReason::Revoke;
+        }
     }
-    let game_over = match (&record.before, hand_points) {
-        (Some(before), Some(hp)) => (0u8..2).find_map(|side| {
-            let b = before.get(usize::from(side)).map_or(0, |s| s.floor());
-            let h = hp.get(usize::from(side)).copied().unwrap_or(0);
-            (h > 0 && b + h >= st.opts.target).then_some(GameOver {
-                winner: side,
-                reason,
-            })
-        }),
-        _ => None,
-    };
-    let violation = violation.map(|(i, seat, ill)| Violation {
-        event: Some(i),
-        seat,
-        side: seat.map(|s| s % 2),
-        rule: ill.rule,
-        message: ill.reason.render(lang),
-    });
-    let pts = st.points();
-    let mut ruling = Ruling {
-        format: RULING_FORMAT.into(),
-        legal: violation.is_none(),
-        complete: st.is_terminal(),
-        violation,
-        tricks: st.tricks.clone(),
-        cantes: st
-            .sung
-            .iter()
-            .zip(cante_events.iter())
-            .map(|(s, &event)| CanteRecord {
-                seat: s.seat,
-                suit: s.suit,
-                tute: s.tute,
-                value: s.value,
-                event,
-            })
-            .collect(),
-        points: pts.iter().map(|p| Score::points(i64::from(*p))).collect(),
-        hand_points: hand_points.map(|h| h.iter().map(|x| Score::points(*x)).collect()),
-        game_over,
-        discrepancies: Vec::new(),
-        undecided: None,
-        filled: None,
-    };
-    ruling.compare_declared(record.declared.as_ref());
-    ruling
+    rep.pair_ruling(record, lang, hand_points, opts.target, reason)
 }
 
 /// The contract line of [`crate::domain::explain`]: who bid what, who sits out.
 pub fn contract_summary(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
-    let stop = ruling
-        .violation
-        .as_ref()
-        .and_then(|v| v.event)
-        .unwrap_or(usize::MAX);
     let mut highest: Option<(u8, Bid)> = None;
     let mut calls = 0;
-    for (i, ev) in record.events.iter().enumerate() {
-        if i >= stop {
-            break;
-        }
+    for ev in ruled_events(record, ruling) {
         if let Event::Move(Move {
             seat,
             action: Action::Bid(b),

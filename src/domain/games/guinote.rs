@@ -18,46 +18,53 @@
 //! they are won and a side that has 101 claims (`claim`) and wins at once. A false claim
 //! or any other violation loses the partida.
 
-use crate::domain::cards::{Card, CardSet, Deck, Rank};
-use crate::domain::engine::{GameKind, GameState, Illegal};
-use crate::domain::games::tute::random_events;
+use crate::domain::cards::{Card, Deck, Rank};
+use crate::domain::engine::GameKind;
+use crate::domain::games::trick_hand::CantesPerTrick;
 use crate::domain::games::tute_family::{
-    CantesPerTrick, End, ExchangeRule, Family, FamilyConfig, GAME_POINTS, before_points, replay,
+    End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, random_record,
+    replay_record,
 };
 use crate::domain::lang::Lang;
-use crate::domain::messages::Reason;
-use crate::domain::options::{OptionValue, TableOptions};
-use crate::domain::record::{
-    CardSlot, DealProblem, DealSpec, HandRecord, Move, TurnedRule, validate_deal,
-};
+use crate::domain::options::TableOptions;
+use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
 use crate::domain::rng::SplitMix64;
-use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling, Score};
+use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
+use serde::Deserialize;
 
 /// Guiñote's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::GUINOTE_OPTIONS as OPTIONS;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum BothOver101 {
+    #[default]
     LastTrick,
     HigherScore,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum NextDealer {
+    #[default]
     RotateRight,
     LastTrickWinner,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum GuinoteRevokePenalty {
+    #[default]
     LosePartida,
     LoseCoto,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum VueltasClaim {
+    #[default]
     MustClaim,
     Automatic,
 }
@@ -88,51 +95,20 @@ impl Default for GuinoteOptions {
 impl GuinoteOptions {
     /// Reads validated table options, filling in defaults.
     pub fn from_table(t: &TableOptions) -> GuinoteOptions {
-        let b = |n: &str, d: bool| match t.get(OPTIONS, n) {
-            Some(OptionValue::Bool(v)) => v,
-            _ => d,
-        };
-        let c = |n: &str| match t.get(OPTIONS, n) {
-            Some(OptionValue::Choice(v)) => v,
-            _ => "",
-        };
-        let i = |n: &str, d: i64| match t.get(OPTIONS, n) {
-            Some(OptionValue::Int(v)) => v,
-            _ => d,
-        };
+        let b = |n: &str, d: bool| t.flag(OPTIONS, n, d);
         GuinoteOptions {
-            cantes_per_trick: if c("cantes_per_trick") == "one_per_side" {
-                CantesPerTrick::OnePerSide
-            } else {
-                CantesPerTrick::OnePerPlayer
-            },
+            cantes_per_trick: t.pick(OPTIONS, "cantes_per_trick"),
             cante_lapses: b("cante_lapses", false),
             cantes_in_arrastre: b("cantes_in_arrastre", true),
             allow_exchange: b("allow_exchange", true),
             exchange_low_pinta: b("exchange_low_pinta", false),
-            both_over_101_rule: if c("both_over_101_rule") == "higher_score" {
-                BothOver101::HigherScore
-            } else {
-                BothOver101::LastTrick
-            },
+            both_over_101_rule: t.pick(OPTIONS, "both_over_101_rule"),
             treinta_malas: b("treinta_malas", false),
-            partidas_to_win_coto: i("partidas_to_win_coto", 2),
-            cotos_to_win: i("cotos_to_win", 1),
-            next_dealer: if c("next_dealer") == "last_trick_winner" {
-                NextDealer::LastTrickWinner
-            } else {
-                NextDealer::RotateRight
-            },
-            revoke_penalty: if c("revoke_penalty") == "lose_coto" {
-                GuinoteRevokePenalty::LoseCoto
-            } else {
-                GuinoteRevokePenalty::LosePartida
-            },
-            vueltas_claim: if c("vueltas_claim") == "automatic" {
-                VueltasClaim::Automatic
-            } else {
-                VueltasClaim::MustClaim
-            },
+            partidas_to_win_coto: t.int(OPTIONS, "partidas_to_win_coto", 2),
+            cotos_to_win: t.int(OPTIONS, "cotos_to_win", 1),
+            next_dealer: t.pick(OPTIONS, "next_dealer"),
+            revoke_penalty: t.pick(OPTIONS, "revoke_penalty"),
+            vueltas_claim: t.pick(OPTIONS, "vueltas_claim"),
         }
     }
 }
@@ -186,59 +162,33 @@ pub fn config(players: u8, opts: &GuinoteOptions, vueltas: bool) -> FamilyConfig
     }
 }
 
-/// The state of a guiñote hand.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Guinote {
-    core: Family,
-    opts: GuinoteOptions,
+/// The state of a guiñote hand: the family's state and guiñote's options.
+pub type Guinote = FamilyHand<GuinoteOptions>;
+
+impl FamilyRules for GuinoteOptions {
+    /// The deal is de vueltas iff `before` is given and not all zero.
+    fn config(&self, players: u8, before: Option<&[i64]>) -> FamilyConfig {
+        config(players, self, is_vueltas(before))
+    }
+    /// "30 malas": de vueltas a side counts at least 30 from the first deal.
+    fn counted_before(&self, before: Option<&[i64]>) -> Option<Vec<i64>> {
+        let raise = self.treinta_malas && is_vueltas(before);
+        before.map(|b| {
+            b.iter()
+                .map(|x| if raise { (*x).max(30) } else { *x })
+                .collect()
+        })
+    }
+    /// A guiñote hand scores its points.
+    fn result(&self, core: &Family) -> Option<Vec<i64>> {
+        core.end()?;
+        Some(core.points().iter().map(|p| i64::from(*p)).collect())
+    }
 }
 
 impl Guinote {
-    /// A new hand: `hands` in seat order, `stock` in drawing order with the pinta last.
-    /// The deal is de vueltas iff `before` is given and not all zero.
-    pub fn new(
-        opts: GuinoteOptions,
-        players: u8,
-        dealer: u8,
-        before: Option<&[i64]>,
-        hands: Vec<CardSet>,
-        stock: Vec<Card>,
-        turned: Card,
-    ) -> Guinote {
-        let vueltas = is_vueltas(before);
-        let cfg = config(players, &opts, vueltas);
-        // "30 malas": de vueltas a side counts at least 30 from the first deal.
-        let raised: Option<Vec<i64>> = before.map(|b| {
-            b.iter()
-                .map(|x| {
-                    if opts.treinta_malas && vueltas {
-                        (*x).max(30)
-                    } else {
-                        *x
-                    }
-                })
-                .collect()
-        });
-        Guinote {
-            core: Family::new(cfg, dealer, raised.as_deref(), hands, stock, turned),
-            opts,
-        }
-    }
-
-    pub fn core(&self) -> &Family {
-        &self.core
-    }
-    pub fn options(&self) -> &GuinoteOptions {
-        &self.opts
-    }
     pub fn is_vueltas(&self) -> bool {
-        self.core.config().vueltas
-    }
-
-    /// Hand points once the hand has ended: its points.
-    pub fn result(&self) -> Option<Vec<i64>> {
-        self.core.end()?;
-        Some(self.core.points().iter().map(|p| i64::from(*p)).collect())
+        self.core().config().vueltas
     }
 }
 
@@ -274,67 +224,15 @@ fn game_over(core: &Family, opts: &GuinoteOptions) -> Option<GameOver> {
     }
 }
 
-impl GameState for Guinote {
-    fn current_player(&self) -> Option<u8> {
-        (!self.core.is_over()).then_some(self.core.turn())
-    }
-
-    fn legal_actions(&self) -> Vec<Move> {
-        self.core.legal_actions()
-    }
-
-    fn apply(&self, mv: &Move) -> Result<Self, Illegal> {
-        Ok(Guinote {
-            core: self.core.apply(mv)?,
-            opts: self.opts,
-        })
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.core.is_over()
-    }
-
-    fn hand_points(&self) -> Option<Vec<Score>> {
-        self.result()
-            .map(|p| p.iter().map(|x| Score::points(*x)).collect())
-    }
-}
-
-fn invalid(record: &HandRecord, problem: DealProblem, lang: Lang) -> Ruling {
-    Ruling::invalid(
-        record.sides(),
-        record.dealer,
-        record.side_of(record.dealer),
-        RuleId::DealInvalid,
-        Reason::Deal(problem).render(lang),
-    )
-}
-
 /// Rules a guiñote hand record.
 pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     let opts = GuinoteOptions::from_table(&record.options);
-    let deal = match validate_deal(record, &deal_spec(record.players)) {
-        Ok(d) => d,
-        Err(p) => return invalid(record, p, lang),
+    let (rep, before) = match replay_record(record, &deal_spec(record.players), opts, lang) {
+        Ok(r) => r,
+        Err(invalid) => return *invalid,
     };
-    let Some(turned) = deal.turned else {
-        return invalid(record, DealProblem::TurnedMissing, lang);
-    };
-    let before = before_points(record.before.as_deref());
-    let st = Guinote::new(
-        opts,
-        record.players,
-        record.dealer,
-        before.as_deref(),
-        deal.hands,
-        deal.stock,
-        turned,
-    );
-    let rep = replay(st.core, &record.events);
     let core = &rep.state;
-    let hand_points = core
-        .end()
-        .map(|_| core.points().iter().map(|p| i64::from(*p)).collect());
+    let hand_points = opts.result(core);
     let over = if before.is_none() {
         None
     } else if let Some(side) = rep.penalised_side() {
@@ -353,7 +251,7 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     } else {
         game_over(core, &opts)
     };
-    rep.ruling(lang, hand_points, over, record.declared.as_ref())
+    rep.ruling(lang, hand_points.as_deref(), over, record.declared.as_ref())
 }
 
 /// A random complete, legal guiñote hand for `players` seats (2, else 4) with default
@@ -376,28 +274,17 @@ pub fn random_complete_guinote_record(seed: u64, players: u8) -> HandRecord {
         }
     }
     let stock: Vec<Card> = deck.iter().skip(6 * n).copied().collect();
-    let turned = stock
-        .last()
-        .copied()
-        .unwrap_or_else(|| Card::new(Rank::As, crate::domain::cards::Suit::Oros));
-    let sets = hands.iter().map(|h| h.iter().copied().collect()).collect();
-    let st = Guinote::new(opts, players, dealer, None, sets, stock.clone(), turned);
-    let events = random_events(st, &mut rng);
-    HandRecord {
-        game: GameKind::Guinote,
+    let turned = stock.last().copied();
+    random_record(
+        opts,
+        TableOptions::default(),
         players,
-        options: TableOptions::default(),
         dealer,
-        before: None,
-        hands: hands
-            .into_iter()
-            .map(|h| h.into_iter().map(CardSlot::Card).collect())
-            .collect(),
-        stock: stock.into_iter().map(CardSlot::Card).collect(),
-        turned: Some(CardSlot::Card(turned)),
-        events,
-        declared: None,
-    }
+        hands,
+        stock,
+        turned,
+        &mut rng,
+    )
 }
 
 #[cfg(test)]

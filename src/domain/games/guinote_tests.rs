@@ -3,11 +3,17 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
+use crate::domain::cards::CardSet;
 use crate::domain::cards::Suit;
 use crate::domain::check_value;
+use crate::domain::engine::GameState;
 use crate::domain::games::tute::tests::{check_record, check_walk};
 use crate::domain::games::tute_family::FamilyReason;
+use crate::domain::messages::Reason;
 use crate::domain::record::Action;
+use crate::domain::record::Move;
+use crate::domain::record::validate_deal;
+use crate::domain::ruling::Score;
 use crate::domain::test_builders::{
     self, Rec, c, cards, check_example_messages, check_examples, check_junk, check_option_defaults,
     ended, finish, rule_of, run, set, tricks,

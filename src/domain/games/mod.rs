@@ -10,6 +10,7 @@ pub mod botifarra;
 pub mod cinquillo;
 pub mod cuatrola;
 pub mod guinote;
+pub mod trick_hand;
 pub mod tute;
 pub mod tute_family;
 

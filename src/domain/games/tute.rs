@@ -25,46 +25,54 @@
 //!   four sides (one per seat), each scores alone: only the trick winner may sing, the
 //!   hand goes to the player with most points, and a revoke voids the hand as for 3.
 
-use crate::domain::cards::{Card, CardSet, Deck, Rank};
-use crate::domain::engine::{GameKind, GameState, Illegal};
+use crate::domain::cards::{Card, Deck, Rank};
+use crate::domain::engine::GameKind;
+use crate::domain::games::trick_hand::{CantesPerTrick, first_to_reach};
 use crate::domain::games::tute_family::{
-    CantesPerTrick, End, ExchangeRule, Family, FamilyConfig, GAME_POINTS, before_points, replay,
+    End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, random_record,
+    replay_record,
 };
 use crate::domain::lang::Lang;
-use crate::domain::messages::Reason;
-use crate::domain::options::{OptionValue, TableOptions};
-use crate::domain::record::{
-    CardSlot, DealProblem, DealSpec, Event, HandRecord, Move, TurnedRule, validate_deal,
-};
+use crate::domain::options::TableOptions;
+use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
 use crate::domain::rng::SplitMix64;
-use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling, Score};
+use crate::domain::ruling::{GameOver, GameOverReason, Ruling};
 use crate::domain::trick::{Duty, PlayRules, RankTable};
+use serde::Deserialize;
 
 /// Tute's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::TUTE_OPTIONS as OPTIONS;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Tute3Deck {
+    #[default]
     Remove2s36,
     FortyWithSpare,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Over100Bonus {
+    #[default]
     None,
     Plus1Game,
     Plus1GameRequire121WithCantes,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum MatchMode {
+    #[default]
     RoundsToWin,
     Points101,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum TuteRevokePenalty {
+    #[default]
     Standard,
     Void,
 }
@@ -100,42 +108,19 @@ impl Default for TuteOptions {
 impl TuteOptions {
     /// Reads validated table options, filling in defaults.
     pub fn from_table(t: &TableOptions) -> TuteOptions {
-        let b = |n: &str, d: bool| match t.get(OPTIONS, n) {
-            Some(OptionValue::Bool(v)) => v,
-            _ => d,
-        };
-        let c = |n: &str| match t.get(OPTIONS, n) {
-            Some(OptionValue::Choice(v)) => v,
-            _ => "",
-        };
-        let i = |n: &str, d: i64| match t.get(OPTIONS, n) {
-            Some(OptionValue::Int(v)) => v,
-            _ => d,
-        };
+        let b = |n: &str, d: bool| t.flag(OPTIONS, n, d);
         TuteOptions {
-            cantes_per_trick: if c("cantes_per_trick") == "one_per_side" {
-                CantesPerTrick::OnePerSide
-            } else {
-                CantesPerTrick::OnePerPlayer
-            },
+            cantes_per_trick: t.pick(OPTIONS, "cantes_per_trick"),
             cante_lapses: b("cante_lapses", true),
             undertrump: b("undertrump", false),
-            head_led_suit: if c("head_led_suit") == "unless_partner_winning" {
-                Duty::UnlessPartnerWinning
+            head_led_suit: t.pick(OPTIONS, "head_led_suit"),
+            tute3_deck: t.pick(OPTIONS, "tute3_deck"),
+            hand_size_2p: if t.int(OPTIONS, "hand_size_2p", 8) == 6 {
+                6
             } else {
-                Duty::Always
+                8
             },
-            tute3_deck: if c("tute3_deck") == "forty_with_spare" {
-                Tute3Deck::FortyWithSpare
-            } else {
-                Tute3Deck::Remove2s36
-            },
-            hand_size_2p: if i("hand_size_2p", 8) == 6 { 6 } else { 8 },
-            over100_bonus: match c("over100_bonus") {
-                "plus1_game" => Over100Bonus::Plus1Game,
-                "plus1_game_require121_with_cantes" => Over100Bonus::Plus1GameRequire121WithCantes,
-                _ => Over100Bonus::None,
-            },
+            over100_bonus: t.pick(OPTIONS, "over100_bonus"),
             allow_tute: b("allow_tute", true),
             tute_after_cante: b("tute_after_cante", false),
             trump_lead_forces_trump_in_stock_phase: b(
@@ -144,17 +129,9 @@ impl TuteOptions {
             ),
             allow_exchange: b("allow_exchange", true),
             cantes_in_arrastre: b("cantes_in_arrastre", false),
-            match_mode: if c("match_mode") == "points101" {
-                MatchMode::Points101
-            } else {
-                MatchMode::RoundsToWin
-            },
-            rounds_to_win: i("rounds_to_win", 1).clamp(1, 5),
-            revoke_penalty: if c("revoke_penalty") == "void" {
-                TuteRevokePenalty::Void
-            } else {
-                TuteRevokePenalty::Standard
-            },
+            match_mode: t.pick(OPTIONS, "match_mode"),
+            rounds_to_win: t.int(OPTIONS, "rounds_to_win", 1).clamp(1, 5),
+            revoke_penalty: t.pick(OPTIONS, "revoke_penalty"),
             partnerships: b("partnerships", true),
         }
     }
@@ -237,42 +214,16 @@ pub fn config(players: u8, opts: &TuteOptions) -> FamilyConfig {
     }
 }
 
-/// The state of a tute hand.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Tute {
-    core: Family,
-    opts: TuteOptions,
-}
+/// The state of a tute hand: the family's state and tute's options.
+pub type Tute = FamilyHand<TuteOptions>;
 
-impl Tute {
-    /// A new hand: `hands` in seat order, `stock` in drawing order (2 players: the turned
-    /// card last), `turned` fixes trumps.
-    pub fn new(
-        opts: TuteOptions,
-        players: u8,
-        dealer: u8,
-        before: Option<&[i64]>,
-        hands: Vec<CardSet>,
-        stock: Vec<Card>,
-        turned: Card,
-    ) -> Tute {
-        Tute {
-            core: Family::new(config(players, &opts), dealer, before, hands, stock, turned),
-            opts,
-        }
+impl FamilyRules for TuteOptions {
+    fn config(&self, players: u8, _before: Option<&[i64]>) -> FamilyConfig {
+        config(players, self)
     }
-
-    pub fn core(&self) -> &Family {
-        &self.core
-    }
-    pub fn options(&self) -> &TuteOptions {
-        &self.opts
-    }
-
-    /// Hand points once the hand is over (no violation).
-    pub fn result(&self) -> Option<Vec<i64>> {
-        let end = self.core.end()?;
-        Some(score(&self.core, &self.opts, end))
+    fn result(&self, core: &Family) -> Option<Vec<i64>> {
+        let end = core.end()?;
+        Some(score(core, self, end))
     }
 }
 
@@ -371,10 +322,7 @@ fn game_over(
     };
     let sides = core.config().sides();
     match opts.match_mode {
-        MatchMode::RoundsToWin => (0..sides).find_map(|s| {
-            let h = hand_points.get(usize::from(s)).copied().unwrap_or(0);
-            (h > 0 && total(s) >= opts.rounds_to_win).then_some(GameOver { winner: s, reason })
-        }),
+        MatchMode::RoundsToWin => first_to_reach(before, hand_points, opts.rounds_to_win, reason),
         MatchMode::Points101 => {
             if let Some(End::Tute { seat, .. }) = core.end() {
                 return Some(GameOver {
@@ -399,64 +347,14 @@ fn game_over(
     }
 }
 
-impl GameState for Tute {
-    fn current_player(&self) -> Option<u8> {
-        (!self.core.is_over()).then_some(self.core.turn())
-    }
-
-    fn legal_actions(&self) -> Vec<Move> {
-        self.core.legal_actions()
-    }
-
-    fn apply(&self, mv: &Move) -> Result<Self, Illegal> {
-        Ok(Tute {
-            core: self.core.apply(mv)?,
-            opts: self.opts,
-        })
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.core.is_over()
-    }
-
-    fn hand_points(&self) -> Option<Vec<Score>> {
-        self.result()
-            .map(|p| p.iter().map(|x| Score::points(*x)).collect())
-    }
-}
-
-fn invalid(record: &HandRecord, problem: DealProblem, lang: Lang) -> Ruling {
-    let sides = record.sides();
-    Ruling::invalid(
-        sides,
-        record.dealer,
-        record.side_of(record.dealer),
-        RuleId::DealInvalid,
-        Reason::Deal(problem).render(lang),
-    )
-}
-
 /// Rules a tute hand record.
 pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     let opts = TuteOptions::from_table(&record.options);
-    let deal = match validate_deal(record, &deal_spec(record.players, &opts)) {
-        Ok(d) => d,
-        Err(p) => return invalid(record, p, lang),
+    let spec = deal_spec(record.players, &opts);
+    let (rep, before) = match replay_record(record, &spec, opts, lang) {
+        Ok(r) => r,
+        Err(invalid) => return *invalid,
     };
-    let Some(turned) = deal.turned else {
-        return invalid(record, DealProblem::TurnedMissing, lang);
-    };
-    let before = before_points(record.before.as_deref());
-    let st = Tute::new(
-        opts,
-        record.players,
-        record.dealer,
-        before.as_deref(),
-        deal.hands,
-        deal.stock,
-        turned,
-    );
-    let rep = replay(st.core, &record.events);
     let core = &rep.state;
     let (hand_points, reason) = match (core.end(), rep.penalised_side()) {
         (Some(end), _) => (
@@ -474,7 +372,7 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
         (Some(b), Some(h)) => game_over(core, &opts, b, h, reason),
         _ => None,
     };
-    rep.ruling(lang, hand_points, over, record.declared.as_ref())
+    rep.ruling(lang, hand_points.as_deref(), over, record.declared.as_ref())
 }
 
 /// A random complete, legal tute hand for `players` seats (2, 3 or 4; anything else is
@@ -505,26 +403,10 @@ pub fn random_complete_tute_record_with(
             .get(usize::from(dealer))
             .and_then(|h| h.last())
             .copied()
-    }
-    .unwrap_or_else(|| Card::new(Rank::As, crate::domain::cards::Suit::Oros));
-    let sets = hands.iter().map(|h| h.iter().copied().collect()).collect();
-    let st = Tute::new(opts, players, dealer, None, sets, stock.clone(), turned);
-    let events = random_events(st, &mut rng);
-    HandRecord {
-        game: GameKind::Tute,
-        players,
-        options,
-        dealer,
-        before: None,
-        hands: hands
-            .into_iter()
-            .map(|h| h.into_iter().map(CardSlot::Card).collect())
-            .collect(),
-        stock: stock.into_iter().map(CardSlot::Card).collect(),
-        turned: Some(CardSlot::Card(turned)),
-        events,
-        declared: None,
-    }
+    };
+    random_record(
+        opts, options, players, dealer, hands, stock, turned, &mut rng,
+    )
 }
 
 /// Deals a shuffled deck: one card at a time from the dealer's right (3 and 4 players,
@@ -548,38 +430,6 @@ fn deal_cards(
         }
     }
     (hands, deck.iter().skip(dealt).copied().collect())
-}
-
-/// Plays random legal actions to the end: calls (cantes, tutes, exchanges) half of the
-/// time they are available, else a random legal card.
-pub(crate) fn random_events<S: GameState>(mut st: S, rng: &mut SplitMix64) -> Vec<Event> {
-    use crate::domain::record::Action;
-    let mut events = Vec::new();
-    for _ in 0..400 {
-        let legal = st.legal_actions();
-        if legal.is_empty() {
-            break;
-        }
-        let (plays, calls): (Vec<Move>, Vec<Move>) = legal
-            .into_iter()
-            .partition(|m| matches!(m.action, Action::Play(_)));
-        let pool = if !calls.is_empty() && (plays.is_empty() || rng.below(2) == 0) {
-            calls
-        } else {
-            plays
-        };
-        let Some(mv) = pool.get(rng.below(pool.len())).copied() else {
-            break;
-        };
-        match st.apply(&mv) {
-            Ok(n) => {
-                st = n;
-                events.push(Event::Move(mv));
-            }
-            Err(_) => break,
-        }
-    }
-    events
 }
 
 #[cfg(test)]

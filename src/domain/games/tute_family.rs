@@ -14,28 +14,25 @@
 //! The legal-play generator is the shared one of `trick.rs` (rules.md §1.6).
 
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
-use crate::domain::engine::{GameKind, Illegal, Seating};
+use crate::domain::engine::{GameKind, GameState, Illegal, Seating};
+pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
+use crate::domain::games::trick_hand::{
+    HandView, Marriages, Replay, Tally, TrickHand, Window, before_points, check_card, check_seat,
+    check_turn, deal_invalid, dealt_record, foreign_action, lapsed_for, lay, random_events, replay,
+    take_trick,
+};
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::FamilyReason;
 use crate::domain::messages::Reason;
-use crate::domain::record::{Action, Declared, Event, Move};
-use crate::domain::ruling::{
-    CanteRecord, GameOver, RULING_FORMAT, RuleId, Ruling, Score, TrickRecord, TuteKind, Violation,
-};
-use crate::domain::trick::{
-    CardValues, Obligation, Partnership, PlayRules, RankTable, TrickView, check_play, legal_cards,
-    winning_index,
-};
+use crate::domain::options::TableOptions;
+use crate::domain::random::SplitMix64;
+use crate::domain::record::{Action, DealProblem, DealSpec, HandRecord, Move, validate_deal};
+use crate::domain::ruling::Ruling;
+use crate::domain::ruling::{RuleId, Score, TrickRecord, TuteKind};
+use crate::domain::trick::{Partnership, PlayRules, RankTable, TrickView, legal_cards};
 
 /// The score a side must reach to win a guiñote partida (and tute's `points101` mode).
 pub const GAME_POINTS: i64 = 101;
-
-/// `cantes_per_trick` (rules.md Part A 4, §7 row 7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CantesPerTrick {
-    OnePerPlayer,
-    OnePerSide,
-}
 
 /// Which exchanges of the turned card exist.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,22 +104,6 @@ fn fam(rule: RuleId, r: FamilyReason) -> Illegal {
     Illegal::new(rule, Reason::TuteFamily(r))
 }
 
-/// The cante window: open from a trick's completion to the next lead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Window {
-    side: u8,
-    sang: [bool; 4],
-}
-
-/// An accepted cante or tute (the ruling adds the event index).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Sung {
-    pub seat: u8,
-    pub suit: Option<Suit>,
-    pub tute: Option<TuteKind>,
-    pub value: u32,
-}
-
 /// How the hand ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum End {
@@ -150,21 +131,18 @@ pub struct Family {
     turn: u8,
     trick: Vec<(u8, Card)>,
     tricks: Vec<TrickRecord>,
-    card_points: Vec<u32>,
-    last_ten: Option<u8>,
-    sung: Vec<Sung>,
-    cante_points: Vec<u32>,
-    sung_suits: [bool; 4],
-    window: Option<Window>,
-    lapsed: [[bool; 4]; 4],
-    sang_marriage: [bool; 4],
     end: Option<End>,
+    tally: Tally,
     /// The first side whose `before` + points reached 101 during this hand.
     first_reached: Option<u8>,
-}
-
-fn suit_ix(s: Suit) -> usize {
-    usize::from(s.index())
+    window: Option<Window>,
+    /// The seats that sang a marriage (a tute may not follow, by option).
+    sang_marriage: [bool; 4],
+    sung: Vec<Sung>,
+    /// The suits sung this hand, as [`suit_mark`](crate::domain::games::trick_hand::suit_mark)s.
+    sung_suits: CardSet,
+    /// The marriages each seat let lapse, as suit marks.
+    lapsed: [CardSet; 4],
 }
 
 impl Family {
@@ -180,6 +158,7 @@ impl Family {
     ) -> Family {
         let players = cfg.players.clamp(2, 4);
         let cfg = FamilyConfig { players, ..cfg };
+        let tally = Tally::new(cfg.sides());
         let sides = usize::from(cfg.sides());
         let dealer = dealer % players;
         let mut hands = hands;
@@ -203,16 +182,14 @@ impl Family {
             turn: (dealer + 1) % players,
             trick: Vec::new(),
             tricks: Vec::new(),
-            card_points: vec![0; sides],
-            last_ten: None,
-            sung: Vec::new(),
-            cante_points: vec![0; sides],
-            sung_suits: [false; 4],
-            window: None,
-            lapsed: [[false; 4]; 4],
-            sang_marriage: [false; 4],
             end: None,
+            tally,
             first_reached,
+            window: None,
+            sang_marriage: [false; 4],
+            sung: Vec::new(),
+            sung_suits: CardSet::EMPTY,
+            lapsed: [CardSet::EMPTY; 4],
         }
     }
 
@@ -256,11 +233,11 @@ impl Family {
     pub fn stock(&self) -> &[Card] {
         &self.stock
     }
-    pub fn current_trick(&self) -> &[(u8, Card)] {
-        &self.trick
-    }
     pub fn tricks(&self) -> &[TrickRecord] {
         &self.tricks
+    }
+    pub fn current_trick(&self) -> &[(u8, Card)] {
+        &self.trick
     }
     pub fn sung(&self) -> &[Sung] {
         &self.sung
@@ -280,7 +257,7 @@ impl Family {
     }
     /// The side that won the last trick of a finished hand (its 10 de últimas).
     pub fn last_ten(&self) -> Option<u8> {
-        self.last_ten
+        self.tally.last_ten()
     }
     /// The first side whose `before` + points reached 101 during the hand.
     pub fn first_reached(&self) -> Option<u8> {
@@ -288,7 +265,7 @@ impl Family {
     }
     /// Cantes (not tutes) sung per side, in points.
     pub fn cante_points(&self) -> &[u32] {
-        &self.cante_points
+        self.tally.cante_points()
     }
     /// Whether a trick is played with the stock still there (free play).
     pub fn in_stock_phase(&self) -> bool {
@@ -297,21 +274,17 @@ impl Family {
 
     /// Each side's points so far: cards of completed tricks, the last 10, cantes.
     pub fn points(&self) -> Vec<u32> {
-        (0..self.cfg.sides())
-            .map(|side| {
-                let i = usize::from(side);
-                let ten = if self.last_ten == Some(side) { 10 } else { 0 };
-                self.card_points.get(i).copied().unwrap_or(0)
-                    + ten
-                    + self.cante_points.get(i).copied().unwrap_or(0)
-            })
-            .collect()
+        self.tally.points()
     }
 
     /// `before` + points of a side now.
     pub fn total(&self, side: u8) -> i64 {
         let b = self.before.get(usize::from(side)).copied().unwrap_or(0);
-        let p = self.points().get(usize::from(side)).copied().unwrap_or(0);
+        let p = if side < self.cfg.sides() {
+            self.tally.side(side)
+        } else {
+            0
+        };
         b.saturating_add(i64::from(p))
     }
 
@@ -331,7 +304,7 @@ impl Family {
         }
     }
 
-    fn view(&self) -> TrickView<'_> {
+    fn trick_view(&self) -> TrickView<'_> {
         TrickView {
             cards: &self.trick,
             trump: Some(self.trump),
@@ -347,61 +320,22 @@ impl Family {
         legal_cards(
             self.hand(self.turn),
             self.turn,
-            &self.view(),
+            &self.trick_view(),
             &self.rules(),
             &self.cfg.values,
         )
-    }
-
-    /// The turn check of a card play (also used for a `play` whose value is not a card).
-    pub fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
-        if self.is_over() {
-            return Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver));
-        }
-        if seat != self.turn {
-            return Err(Illegal::new(
-                RuleId::OutOfTurn,
-                Reason::NotYourTurn {
-                    expected: self.turn,
-                    got: seat,
-                },
-            ));
-        }
-        Ok(())
     }
 
     fn check_card(&self, seat: u8, card: Card) -> Result<(), Illegal> {
         self.check_play_turn(seat)?;
-        let hand = self.hand(seat);
-        if !hand.contains(card) {
-            return Err(Illegal::new(
-                RuleId::CardNotInHand,
-                Reason::CardNotHeld { seat, card },
-            ));
-        }
-        check_play(
-            hand,
-            card,
+        let (view, rules) = (self.trick_view(), self.rules());
+        check_card(
+            &view,
             seat,
-            &self.view(),
-            &self.rules(),
+            (self.hand(seat), card),
+            &rules,
             &self.cfg.values,
         )
-        .map_err(|o| {
-            let rule = match o {
-                Obligation::FollowSuit => RuleId::MustFollowSuit,
-                Obligation::Beat => RuleId::MustBeat,
-                Obligation::Trump => RuleId::MustTrump,
-                Obligation::Overtrump => RuleId::MustOvertrump,
-            };
-            Illegal::new(
-                rule,
-                Reason::Obligation {
-                    card,
-                    obligation: o,
-                },
-            )
-        })
     }
 
     /// Cantes and tutes may be made in the current window as far as the stock goes.
@@ -410,117 +344,55 @@ impl Family {
     }
 
     /// The common checks of a cante or tute: hand over, window, side, stock, per-trick limit.
-    fn check_call_window(&self, seat: u8, rule: RuleId) -> Result<Window, Illegal> {
+    fn check_call_window(&self, seat: u8) -> Result<Window, Reason> {
         if self.is_over() {
-            return Err(Illegal::new(rule, Reason::HandOver));
+            return Err(Reason::HandOver);
         }
-        let Some(w) = self.window else {
-            return Err(Illegal::new(
-                rule,
-                if self.tricks.is_empty() {
-                    Reason::CanteBeforeFirstTrick
-                } else {
-                    Reason::CanteOutOfWindow
-                },
-            ));
-        };
-        if self.cfg.side_of(seat) != w.side {
-            return Err(Illegal::new(rule, Reason::CanteWrongSide { seat }));
-        }
+        let w = Window::find(self.window, &self.tricks)?;
+        w.check_side(seat, self.cfg.side_of(seat))?;
         if !self.stock_allows_cantes() {
-            return Err(fam(rule, FamilyReason::CantesNeedStock));
+            return Err(Reason::TuteFamily(FamilyReason::CantesNeedStock));
         }
-        let per_side = self.cfg.cantes_per_trick == CantesPerTrick::OnePerSide;
-        let already = if per_side {
-            w.sang.iter().any(|s| *s)
-        } else {
-            w.sang.get(usize::from(seat)).copied().unwrap_or(true)
-        };
-        if already {
-            return Err(Illegal::new(
-                rule,
-                Reason::CanteAlreadyMade { seat, per_side },
-            ));
-        }
+        w.check_once(seat, self.cfg.cantes_per_trick)?;
         Ok(w)
     }
 
-    fn holds_marriage(&self, seat: u8, suit: Suit) -> bool {
-        let h = self.hand(seat);
-        h.contains(Card::new(Rank::Rey, suit)) && h.contains(Card::new(self.cfg.consort, suit))
-    }
-
-    fn is_lapsed(&self, seat: u8, suit: Suit) -> bool {
-        self.lapsed
-            .get(usize::from(seat))
-            .and_then(|l| l.get(suit_ix(suit)))
-            .copied()
-            .unwrap_or(false)
-    }
-
-    fn suit_sung(&self, suit: Suit) -> bool {
-        self.sung_suits.get(suit_ix(suit)).copied().unwrap_or(false)
-    }
-
-    /// A marriage `seat` could sing if the window allowed it (held, unsung, not lapsed).
-    fn singable(&self, seat: u8, suit: Suit) -> bool {
-        self.holds_marriage(seat, suit) && !self.suit_sung(suit) && !self.is_lapsed(seat, suit)
+    /// The game's marriages: rey + caballo (tute) or rey + sota (guiñote).
+    fn marriages(&self) -> Marriages {
+        Marriages::new(self.cfg.consort, self.trump)
     }
 
     fn check_cante(&self, seat: u8, suit: Suit) -> Result<Window, Illegal> {
-        let w = self.check_call_window(seat, RuleId::IllegalCante)?;
-        let fail = |r: Reason| Err(Illegal::new(RuleId::IllegalCante, r));
-        if self.suit_sung(suit) {
-            return fail(Reason::SuitAlreadySung { suit });
-        }
-        if !self.holds_marriage(seat, suit) {
-            return Err(fam(
-                RuleId::IllegalCante,
-                FamilyReason::MarriageNotHeld {
-                    seat,
-                    suit,
-                    consort: self.cfg.consort,
-                },
-            ));
-        }
-        if self.is_lapsed(seat, suit) {
-            return fail(Reason::CanteLapsed { suit });
-        }
-        if suit != self.trump && self.singable(seat, self.trump) {
-            return fail(Reason::FortyFirst { trump: self.trump });
-        }
+        let fail = |r: Reason| Illegal::new(RuleId::IllegalCante, r);
+        let w = self.check_call_window(seat).map_err(fail)?;
+        let consort = self.cfg.consort;
+        let not_held = || {
+            Reason::TuteFamily(FamilyReason::MarriageNotHeld {
+                seat,
+                suit,
+                consort,
+            })
+        };
+        let (hand, lapsed) = (self.hand(seat), lapsed_for(&self.lapsed, seat));
+        self.marriages()
+            .check(hand, suit, self.sung_suits, lapsed, not_held)
+            .map_err(fail)?;
         Ok(w)
     }
 
     /// Four reyes, or four of the consort rank (caballos / sotas), in `seat`'s hand.
     pub fn tute_kind(&self, seat: u8) -> Option<TuteKind> {
-        let h = self.hand(seat);
-        let all = |r: Rank| Suit::ALL.iter().all(|s| h.contains(Card::new(r, *s)));
-        if all(Rank::Rey) {
-            Some(TuteKind::Kings)
-        } else if all(self.cfg.consort) {
-            Some(if self.cfg.consort == Rank::Sota {
-                TuteKind::Sotas
-            } else {
-                TuteKind::Caballos
-            })
-        } else {
-            None
-        }
+        self.marriages().tute(self.hand(seat))
     }
 
     fn check_tute(&self, seat: u8) -> Result<TuteKind, Illegal> {
         if !self.cfg.allow_tute {
             return Err(fam(RuleId::IllegalTute, FamilyReason::TuteNotAllowed));
         }
-        self.check_call_window(seat, RuleId::IllegalTute)?;
-        if !self.cfg.tute_after_cante
-            && self
-                .sang_marriage
-                .get(usize::from(seat))
-                .copied()
-                .unwrap_or(false)
-        {
+        self.check_call_window(seat)
+            .map_err(|r| Illegal::new(RuleId::IllegalTute, r))?;
+        let sang = self.sang_marriage.get(usize::from(seat)).copied();
+        if !self.cfg.tute_after_cante && sang.unwrap_or(false) {
             return Err(fam(
                 RuleId::IllegalTute,
                 FamilyReason::TuteAfterCante { seat },
@@ -583,9 +455,8 @@ impl Family {
         let Some(w) = self.window else {
             return Err(fam(rule, FamilyReason::ExchangeOutOfWindow));
         };
-        if self.cfg.side_of(seat) != w.side {
-            return Err(Illegal::new(rule, Reason::CanteWrongSide { seat }));
-        }
+        w.check_side(seat, self.cfg.side_of(seat))
+            .map_err(|r| Illegal::new(rule, r))?;
         let Some(pinta) = self.stock.last().copied() else {
             return Err(fam(rule, FamilyReason::PintaGone));
         };
@@ -602,13 +473,7 @@ impl Family {
     fn check_claim(&self, seat: u8) -> Result<u8, Illegal> {
         let rule = RuleId::FalseClaim;
         if !self.cfg.claims {
-            return Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::ForeignAction {
-                    key: "claim",
-                    game: self.cfg.game.name(),
-                },
-            ));
+            return Err(foreign_action("claim", self.cfg.game.name()));
         }
         if self.is_over() {
             return Err(Illegal::new(rule, Reason::HandOver));
@@ -628,99 +493,7 @@ impl Family {
 
     /// The state after `mv`, or why it is illegal; `self` is never changed.
     pub fn apply(&self, mv: &Move) -> Result<Family, Illegal> {
-        let mut next = self.clone();
-        next.apply_mut(mv)?;
-        Ok(next)
-    }
-
-    fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
-        let seat = mv.seat;
-        if seat >= self.cfg.players {
-            return Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::Record(format!("seat {seat} does not exist")),
-            ));
-        }
-        match mv.action {
-            Action::Play(card) => {
-                self.check_card(seat, card)?;
-                if self.trick.is_empty() {
-                    self.close_window();
-                }
-                if let Some(h) = self.hands.get_mut(usize::from(seat)) {
-                    h.remove(card);
-                }
-                self.trick.push((seat, card));
-                if self.trick.len() >= usize::from(self.cfg.players) {
-                    self.complete_trick();
-                } else {
-                    self.turn = (seat + 1) % self.cfg.players;
-                }
-                Ok(())
-            }
-            Action::Cante(suit) => {
-                let mut w = self.check_cante(seat, suit)?;
-                let value = if suit == self.trump { 40 } else { 20 };
-                if let Some(x) = w.sang.get_mut(usize::from(seat)) {
-                    *x = true;
-                }
-                self.window = Some(w);
-                if let Some(x) = self.sung_suits.get_mut(suit_ix(suit)) {
-                    *x = true;
-                }
-                if let Some(x) = self.sang_marriage.get_mut(usize::from(seat)) {
-                    *x = true;
-                }
-                let side = usize::from(self.cfg.side_of(seat));
-                if let Some(p) = self.cante_points.get_mut(side) {
-                    *p += value;
-                }
-                self.sung.push(Sung {
-                    seat,
-                    suit: Some(suit),
-                    tute: None,
-                    value,
-                });
-                self.update_race();
-                Ok(())
-            }
-            Action::Tute => {
-                let kind = self.check_tute(seat)?;
-                self.window = None;
-                self.sung.push(Sung {
-                    seat,
-                    suit: None,
-                    tute: Some(kind),
-                    value: 0,
-                });
-                self.end = Some(End::Tute { seat, kind });
-                Ok(())
-            }
-            Action::Exchange(card) => {
-                let pinta = self.check_exchange(seat, card)?;
-                if let Some(h) = self.hands.get_mut(usize::from(seat)) {
-                    h.remove(card);
-                    h.insert(pinta);
-                }
-                if let Some(last) = self.stock.last_mut() {
-                    *last = card;
-                }
-                Ok(())
-            }
-            Action::Claim => {
-                let side = self.check_claim(seat)?;
-                self.window = None;
-                self.end = Some(End::Claim { side });
-                Ok(())
-            }
-            other => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::ForeignAction {
-                    key: other.key(),
-                    game: self.cfg.game.name(),
-                },
-            )),
-        }
+        self.apply_move(mv)
     }
 
     /// Records the first side to reach 101 (`before` + points); de vueltas with
@@ -747,57 +520,26 @@ impl Family {
         if !self.cfg.cante_lapses || !self.stock_allows_cantes() {
             return;
         }
-        let side_sang = w.sang.iter().any(|s| *s);
-        if side_sang && self.cfg.cantes_per_trick == CantesPerTrick::OnePerSide {
-            return;
-        }
-        for seat in 0..self.cfg.players {
-            if self.cfg.side_of(seat) != w.side
-                || w.sang.get(usize::from(seat)).copied() != Some(false)
-            {
-                continue;
-            }
-            let lapse: Vec<Suit> = if self.singable(seat, self.trump) {
-                vec![self.trump]
-            } else {
-                Suit::ALL
-                    .into_iter()
-                    .filter(|s| self.singable(seat, *s))
-                    .collect()
-            };
+        let seats = (0..self.cfg.players).filter(|s| self.cfg.side_of(*s) == w.side);
+        for seat in w.silent(seats, self.cfg.cantes_per_trick) {
+            let (hand, lapsed) = (self.hand(seat), lapsed_for(&self.lapsed, seat));
+            let lost = self.marriages().lapsing(hand, self.sung_suits, lapsed);
             if let Some(l) = self.lapsed.get_mut(usize::from(seat)) {
-                for s in lapse {
-                    if let Some(x) = l.get_mut(suit_ix(s)) {
-                        *x = true;
-                    }
-                }
+                *l = l.union(lost);
             }
         }
     }
 
+    /// Takes the trick; while the stock lasts everybody draws, the winner first.
     fn complete_trick(&mut self) {
-        let Some(wi) = winning_index(&self.trick, Some(self.trump), &self.cfg.values) else {
-            return;
-        };
-        let Some(&(winner, _)) = self.trick.get(wi) else {
+        let trump = Some(self.trump);
+        let Some((winner, points)) =
+            take_trick(&mut self.trick, &mut self.tricks, trump, &self.cfg.values)
+        else {
             return;
         };
         let side = self.cfg.side_of(winner);
-        let pts: u32 = self
-            .trick
-            .iter()
-            .map(|&(_, c)| self.cfg.values.points(c))
-            .sum();
-        if let Some(p) = self.card_points.get_mut(usize::from(side)) {
-            *p += pts;
-        }
-        let leader = self.trick.first().map_or(winner, |&(s, _)| s);
-        self.tricks.push(TrickRecord {
-            leader,
-            cards: self.trick.iter().map(|&(_, c)| c).collect(),
-            winner,
-        });
-        self.trick.clear();
+        self.tally.add_cards(side, points);
         self.turn = winner;
         if self.cfg.draws {
             for k in 0..self.cfg.players {
@@ -812,15 +554,12 @@ impl Family {
             }
         }
         if self.hands.iter().all(|h| h.is_empty()) {
-            self.last_ten = Some(side);
+            self.tally.give_last_ten(side);
             self.end = Some(End::Played);
             self.update_race();
             return;
         }
-        self.window = Some(Window {
-            side,
-            sang: [false; 4],
-        });
+        self.window = Some(Window::open(side));
         self.update_race();
     }
 
@@ -863,144 +602,226 @@ impl Family {
     }
 }
 
-/// The outcome of replaying a record's events.
-#[derive(Debug, Clone)]
-pub struct Replay {
-    /// The state after the last accepted event.
-    pub state: Family,
-    /// The first refused event: its index, its seat and why.
-    pub violation: Option<(usize, Option<u8>, Illegal)>,
-    /// The event index of each accepted cante or tute, in order.
-    pub cante_events: Vec<usize>,
-}
+impl TrickHand for Family {
+    fn game_name(&self) -> &'static str {
+        self.cfg.game.name()
+    }
 
-/// Replays `events` from `start` up to the first refused one.
-pub fn replay(start: Family, events: &[Event]) -> Replay {
-    let mut st = start;
-    let mut cante_events = Vec::new();
-    for (i, ev) in events.iter().enumerate() {
-        let res = match ev {
-            Event::Move(m) => st.apply(m),
-            Event::BadCard { seat, given, .. } => st.check_play_turn(*seat).and_then(|_| {
-                Err(Illegal::new(
-                    RuleId::CardNotInHand,
-                    Reason::NotACard {
-                        index: i,
-                        given: given.clone(),
-                    },
-                ))
-            }),
-            Event::BadCall { kind, .. } => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::ForeignAction {
-                    key: kind.key(),
-                    game: st.cfg.game.name(),
-                },
-            )),
-            Event::Unknown { problem, .. } => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::BadEvent {
-                    index: i,
-                    problem: problem.clone(),
-                },
-            )),
-        };
-        match res {
-            Ok(next) => {
-                if next.sung.len() > st.sung.len() {
-                    cante_events.push(i);
+    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
+        if self.is_over() {
+            return Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver));
+        }
+        check_turn(seat, self.turn)
+    }
+
+    fn side_of(&self, seat: u8) -> u8 {
+        self.cfg.side_of(seat)
+    }
+
+    fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
+        let seat = check_seat(mv.seat, self.cfg.players)?;
+        match mv.action {
+            Action::Play(card) => {
+                self.check_card(seat, card)?;
+                if self.trick.is_empty() {
+                    self.close_window();
                 }
-                st = next;
+                let size = usize::from(self.cfg.players);
+                if lay(&mut self.hands, &mut self.trick, seat, card, size) {
+                    self.complete_trick();
+                } else {
+                    self.turn = (seat + 1) % self.cfg.players;
+                }
+                Ok(())
             }
-            Err(ill) => {
-                return Replay {
-                    state: st,
-                    violation: Some((i, ev.seat(), ill)),
-                    cante_events,
-                };
+            Action::Cante(suit) => {
+                let mut w = self.check_cante(seat, suit)?;
+                let marriages = self.marriages();
+                let sung = marriages.sing(&mut w, &mut self.sung_suits, seat, suit);
+                self.window = Some(w);
+                if let Some(x) = self.sang_marriage.get_mut(usize::from(seat)) {
+                    *x = true;
+                }
+                self.tally.add_cante(self.cfg.side_of(seat), sung.value);
+                self.sung.push(sung);
+                self.update_race();
+                Ok(())
             }
+            Action::Tute => {
+                let kind = self.check_tute(seat)?;
+                self.window = None;
+                self.sung.push(Sung::tute(seat, kind));
+                self.end = Some(End::Tute { seat, kind });
+                Ok(())
+            }
+            Action::Exchange(card) => {
+                let pinta = self.check_exchange(seat, card)?;
+                if let Some(h) = self.hands.get_mut(usize::from(seat)) {
+                    h.remove(card);
+                    h.insert(pinta);
+                }
+                if let Some(last) = self.stock.last_mut() {
+                    *last = card;
+                }
+                Ok(())
+            }
+            Action::Claim => {
+                let side = self.check_claim(seat)?;
+                self.window = None;
+                self.end = Some(End::Claim { side });
+                Ok(())
+            }
+            other => Err(foreign_action(other.key(), self.cfg.game.name())),
         }
     }
-    Replay {
-        state: st,
-        violation: None,
-        cante_events,
+
+    fn side_points(&self) -> Vec<u32> {
+        self.points()
+    }
+
+    fn view(&self) -> HandView<'_> {
+        HandView {
+            over: self.is_over(),
+            tricks: &self.tricks,
+            cantes: &self.sung,
+        }
     }
 }
 
-impl Replay {
-    /// The accepted cantes and tutes as the ruling lists them.
-    pub fn cantes(&self) -> Vec<CanteRecord> {
-        self.state
-            .sung
-            .iter()
-            .zip(self.cante_events.iter())
-            .map(|(s, &event)| CanteRecord {
-                seat: s.seat,
-                suit: s.suit,
-                tute: s.tute,
-                value: s.value,
-                event,
-            })
-            .collect()
+/// What a game of the family decides from its options: its configuration for a deal,
+/// the scores a deal starts from, and what a finished hand scores.
+pub trait FamilyRules: Copy {
+    /// The configuration of a deal for `players` seats that starts from `before`.
+    fn config(&self, players: u8, before: Option<&[i64]>) -> FamilyConfig;
+    /// The scores the deal counts from (`before` as given, unless the game says
+    /// otherwise).
+    fn counted_before(&self, before: Option<&[i64]>) -> Option<Vec<i64>> {
+        before.map(<[i64]>::to_vec)
+    }
+    /// Hand points once the hand is over (no violation).
+    fn result(&self, core: &Family) -> Option<Vec<i64>>;
+}
+
+/// A tute or guiñote hand: the family's state and the game's options.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FamilyHand<O> {
+    core: Family,
+    opts: O,
+}
+
+impl<O: FamilyRules> FamilyHand<O> {
+    /// A new hand: `hands` in seat order, `stock` in drawing order (the turned card
+    /// last where the game has a stock), `turned` fixes trumps.
+    pub fn new(
+        opts: O,
+        players: u8,
+        dealer: u8,
+        before: Option<&[i64]>,
+        hands: Vec<CardSet>,
+        stock: Vec<Card>,
+        turned: Card,
+    ) -> FamilyHand<O> {
+        let cfg = opts.config(players, before);
+        let counted = opts.counted_before(before);
+        let core = Family::new(cfg, dealer, counted.as_deref(), hands, stock, turned);
+        FamilyHand { core, opts }
+    }
+    pub fn core(&self) -> &Family {
+        &self.core
+    }
+    pub fn options(&self) -> &O {
+        &self.opts
+    }
+    /// Hand points once the hand is over (no violation).
+    pub fn result(&self) -> Option<Vec<i64>> {
+        self.opts.result(&self.core)
+    }
+}
+
+/// A family record replayed, with its `before`; or the ruling of its invalid deal.
+pub type ReplayedRecord = Result<(Replay<Family>, Option<Vec<i64>>), Box<Ruling>>;
+
+/// A record of the family replayed: its deal checked against `spec`, its hand set up
+/// with `opts`, its events replayed. Also returns the record's `before`; the ruling of
+/// an invalid deal instead.
+pub fn replay_record<O: FamilyRules>(
+    record: &HandRecord,
+    spec: &DealSpec,
+    opts: O,
+    lang: Lang,
+) -> ReplayedRecord {
+    let invalid = |p: DealProblem| Box::new(deal_invalid(record, Reason::Deal(p), lang));
+    let deal = validate_deal(record, spec).map_err(invalid)?;
+    let Some(turned) = deal.turned else {
+        return Err(invalid(DealProblem::TurnedMissing));
+    };
+    let before = before_points(record.before.as_deref());
+    let (players, dealer) = (record.players, record.dealer);
+    let st = FamilyHand::new(
+        opts,
+        players,
+        dealer,
+        before.as_deref(),
+        deal.hands,
+        deal.stock,
+        turned,
+    );
+    Ok((replay(st.core, &record.events), before))
+}
+
+/// A random complete, legal hand of the family at a table with `options` read as
+/// `opts`: the dealt `hands` and `stock` with the `turned` card, then random legal plays,
+/// cantes, exchanges and tutes from `rng`.
+#[allow(clippy::too_many_arguments)]
+pub fn random_record<O: FamilyRules>(
+    opts: O,
+    options: TableOptions,
+    players: u8,
+    dealer: u8,
+    hands: Vec<Vec<Card>>,
+    stock: Vec<Card>,
+    turned: Option<Card>,
+    rng: &mut SplitMix64,
+) -> HandRecord {
+    let turned = turned.unwrap_or_else(|| Card::new(Rank::As, Suit::Oros));
+    let sets = hands.iter().map(|h| h.iter().copied().collect()).collect();
+    let st = FamilyHand::new(opts, players, dealer, None, sets, stock.clone(), turned);
+    let game = st.core.cfg.game;
+    let events = random_events(st, rng);
+    dealt_record(
+        game,
+        players,
+        options,
+        dealer,
+        hands,
+        stock,
+        Some(turned),
+        events,
+    )
+}
+
+impl<O: FamilyRules> GameState for FamilyHand<O> {
+    fn current_player(&self) -> Option<u8> {
+        (!self.core.is_over()).then_some(self.core.turn())
     }
 
-    /// The violation as the ruling shows it.
-    pub fn violation(&self, lang: Lang) -> Option<Violation> {
-        self.violation.as_ref().map(|(i, seat, ill)| Violation {
-            event: Some(*i),
-            seat: *seat,
-            side: seat.map(|s| self.state.cfg.side_of(s)),
-            rule: ill.rule,
-            message: ill.reason.render(lang),
+    fn legal_actions(&self) -> Vec<Move> {
+        self.core.legal_actions()
+    }
+
+    fn apply(&self, mv: &Move) -> Result<Self, Illegal> {
+        Ok(FamilyHand {
+            core: self.core.apply(mv)?,
+            opts: self.opts,
         })
     }
 
-    /// The side of a penalised violation made during the hand (not after its end).
-    pub fn penalised_side(&self) -> Option<u8> {
-        match &self.violation {
-            Some((_, Some(seat), ill)) if ill.rule.is_penalised() && !self.state.is_over() => {
-                Some(self.state.cfg.side_of(*seat))
-            }
-            _ => None,
-        }
+    fn is_terminal(&self) -> bool {
+        self.core.is_over()
     }
 
-    /// The ruling: tricks, cantes and points from the replay, with the game's
-    /// `hand_points` and `game_over`, compared with what the table declared.
-    pub fn ruling(
-        &self,
-        lang: Lang,
-        hand_points: Option<Vec<i64>>,
-        game_over: Option<GameOver>,
-        declared: Option<&Declared>,
-    ) -> Ruling {
-        let violation = self.violation(lang);
-        let mut ruling = Ruling {
-            format: RULING_FORMAT.into(),
-            legal: violation.is_none(),
-            complete: self.state.is_over(),
-            violation,
-            tricks: self.state.tricks.clone(),
-            cantes: self.cantes(),
-            points: self
-                .state
-                .points()
-                .iter()
-                .map(|p| Score::points(i64::from(*p)))
-                .collect(),
-            hand_points: hand_points.map(|h| h.iter().map(|x| Score::points(*x)).collect()),
-            game_over,
-            discrepancies: Vec::new(),
-            undecided: None,
-            filled: None,
-        };
-        ruling.compare_declared(declared);
-        ruling
+    fn hand_points(&self) -> Option<Vec<Score>> {
+        self.result()
+            .map(|p| p.iter().map(|x| Score::points(*x)).collect())
     }
-}
-
-/// `before` of a record as whole points (a fraction of a point is rounded down).
-pub fn before_points(before: Option<&[Score]>) -> Option<Vec<i64>> {
-    before.map(|b| b.iter().map(|s| s.floor()).collect())
 }

@@ -3,10 +3,17 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
+use crate::domain::cards::CardSet;
 use crate::domain::cards::{Deck, Suit};
 use crate::domain::engine::GameState;
 use crate::domain::games::tute_family::Family;
+use crate::domain::messages::Reason;
+use crate::domain::record::Event;
+use crate::domain::record::Move;
+use crate::domain::record::validate_deal;
 use crate::domain::record::{Action, parse_record};
+use crate::domain::ruling::RuleId;
+use crate::domain::ruling::Score;
 use crate::domain::test_builders::{
     self, Rec, c, cards, check_deck, check_example_messages, check_examples, check_legal_actions,
     check_option_defaults, check_option_docs, ended, finish, rule_of, run, set, tricks,

@@ -693,13 +693,20 @@ pub(crate) fn apply_change(
         {
             games::delete_hand(conn, h.id)?;
         }
-        for (((_, e), score), row) in hands.iter().zip(&results).zip(&rows) {
+        for ((((_, e), score), row), kept) in hands.iter().zip(&results).zip(&rows).zip(&origin) {
             let Some(h) = row.and_then(|m| l.hands.get(m)) else {
                 continue;
             };
-            let (kind, entry) = (e.kind(), e.entry_json());
             // Only what changed is written: a new hand leaves the earlier ones as
             // they were, so saving one costs the same however long the game is.
+            if kept.is_some() {
+                // The same entry: only its result may have changed.
+                if h.score != *score {
+                    games::update_hand(conn, h.id, &h.kind, &h.entry, score, t)?;
+                }
+                continue;
+            }
+            let (kind, entry) = (e.kind(), e.entry_json());
             if (h.kind.as_str(), h.entry.as_str(), h.score.as_str())
                 != (kind, entry.as_str(), score.as_str())
             {

@@ -307,3 +307,162 @@ impl<'de> Deserialize<'de> for RawMove {
         d.deserialize_map(MoveVisitor)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::domain::random::random_complete_record;
+
+    /// Every game with every number of players it is played with.
+    const TABLES: [(GameKind, u8); 9] = [
+        (GameKind::Cuatrola, 4),
+        (GameKind::Tute, 2),
+        (GameKind::Tute, 3),
+        (GameKind::Tute, 4),
+        (GameKind::Guinote, 2),
+        (GameKind::Guinote, 4),
+        (GameKind::Botifarra, 4),
+        (GameKind::Cinquillo, 2),
+        (GameKind::Cinquillo, 4),
+    ];
+
+    /// What the `Value` reading gives, and what the typed one gives when it takes the
+    /// text: they must be the same record.
+    fn agree(text: &str) {
+        let slow = super::super::parse_record_str(text);
+        if let Some(fast) = parse_record_typed(text) {
+            assert_eq!(slow.as_ref(), Ok(&fast), "{text}");
+        }
+        assert_eq!(parse_record_text(text), slow, "{text}");
+    }
+
+    #[test]
+    fn the_typed_reading_takes_every_complete_record_as_the_value_reading_does() {
+        for (game, players) in TABLES {
+            for seed in 0..20 {
+                let record = random_complete_record(game, players, seed);
+                let text = serde_json::to_string(&record).unwrap();
+                assert_eq!(parse_record_typed(&text).as_ref(), Some(&record), "{text}");
+                agree(&text);
+                let pretty = serde_json::to_string_pretty(&record).unwrap();
+                assert_eq!(parse_record_typed(&pretty).as_ref(), Some(&record));
+            }
+        }
+    }
+
+    #[test]
+    fn records_the_typed_reading_leaves_get_the_value_readings_answer() {
+        let record = random_complete_record(GameKind::Botifarra, 4, 7);
+        let text = serde_json::to_string(&record).unwrap();
+        // Cut anywhere.
+        for (i, _) in text.char_indices().step_by(3) {
+            agree(&text[..i]);
+        }
+        let v: Value = serde_json::from_str(&text).unwrap();
+        let mut variants: Vec<Value> = Vec::new();
+        let odd_values = [
+            Value::Null,
+            Value::Bool(true),
+            Value::Bool(false),
+            serde_json::json!(-1),
+            serde_json::json!(0),
+            serde_json::json!(1.0),
+            serde_json::json!(2.5),
+            serde_json::json!(3),
+            serde_json::json!(300),
+            serde_json::json!(u64::MAX),
+            serde_json::json!("zz"),
+            serde_json::json!("?"),
+            serde_json::json!(" 1O "),
+            serde_json::json!("x"),
+            serde_json::json!([]),
+            serde_json::json!([1, 2]),
+            serde_json::json!({}),
+            serde_json::json!({"points": [1, 2]}),
+            serde_json::json!({"points": null, "hand_points": [0, 1.5]}),
+            serde_json::json!({"target": 101}),
+            serde_json::json!({"nope": 1}),
+        ];
+        let obj = v.as_object().unwrap();
+        for key in [
+            "format", "game", "players", "options", "dealer", "before", "hands", "stock", "turned",
+            "events", "declared", "other",
+        ] {
+            let mut gone = obj.clone();
+            gone.remove(key);
+            variants.push(Value::Object(gone));
+            for odd in &odd_values {
+                let mut m = obj.clone();
+                m.insert(key.into(), odd.clone());
+                variants.push(Value::Object(m));
+            }
+        }
+        for (i, ev) in obj["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .take(12)
+        {
+            let ev = ev.as_object().unwrap();
+            let mut changed: Vec<Value> = Vec::new();
+            for key in [
+                "seat", "play", "bid", "trump", "double", "pass", "cante", "tute", "exchange",
+                "claim", "note",
+            ] {
+                for odd in &odd_values {
+                    let mut e = ev.clone();
+                    e.insert(key.into(), odd.clone());
+                    changed.push(Value::Object(e));
+                }
+                let mut e = ev.clone();
+                e.remove(key);
+                changed.push(Value::Object(e));
+            }
+            changed.push(Value::Null);
+            changed.push(serde_json::json!("3c"));
+            for c in changed {
+                let mut m = obj.clone();
+                let mut evs = m["events"].as_array().unwrap().clone();
+                evs[i] = c;
+                m.insert("events".into(), Value::Array(evs));
+                variants.push(Value::Object(m));
+            }
+        }
+        for (h, hand) in obj["hands"].as_array().unwrap().iter().enumerate() {
+            for odd in &odd_values {
+                let mut m = obj.clone();
+                let mut hands = m["hands"].as_array().unwrap().clone();
+                let mut cards = hand.as_array().unwrap().clone();
+                cards[0] = odd.clone();
+                hands[h] = Value::Array(cards);
+                m.insert("hands".into(), Value::Array(hands));
+                variants.push(Value::Object(m));
+            }
+        }
+        for v in &variants {
+            agree(&v.to_string());
+        }
+        // Texts no `Value` writes: a key twice, a list for the record, escapes, junk.
+        let dup = text.replacen("{", "{\"dealer\":3,", 1);
+        agree(&dup);
+        agree(&text.replacen("{", "{\"players\":2,", 1));
+        agree(&text.replacen("\"seat\":", "\"seat\":1,\"seat\":", 1));
+        agree(&text.replacen("\"play\":", "\"pass\":true,\"play\":", 1));
+        agree(&text.replacen("\"format\"", "\"\\u0066ormat\"", 1));
+        agree(&format!("{text} x"));
+        agree(&format!("  \n{text}\n "));
+        agree("[\"baza-hand/1\", \"botifarra\", 4]");
+        agree("");
+        agree("null");
+        agree("{}");
+        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        agree(&text.replacen("{", &format!("{{\"options\":{{\"x\":{deep}}},"), 1));
+        agree(&text.replacen(
+            "\"options\":{}",
+            &format!("\"options\":{{\"x\":{deep}}}"),
+            1,
+        ));
+    }
+}

@@ -5,6 +5,7 @@
 # For each size: a fresh database with the demo club and a botifarra Swiss of PAIRS
 # pairs with 7 rounds played and round 8 paired (benches/load/swiss.py), served on
 # loopback; then 50 GETs of each page with curl, and the p50 / p90 of `time_total`.
+# BAZA_RUNS: requests per page (50); BAZA_SAVE=DIR keeps a copy of each page there.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${1:-target/release/baza}
@@ -37,6 +38,7 @@ for pairs in "${sizes[@]}"; do
   for page in "/campeonatos/$id" "/campeonatos/$id/direccion"; do
     code=$(curl -s -o "$dir/page.html" -w '%{http_code}' -b "$jar" "http://127.0.0.1:$port$page")
     size=$(wc -c <"$dir/page.html")
+    [ -n "${BAZA_SAVE:-}" ] && cp "$dir/page.html" "$BAZA_SAVE/$pairs-$(basename "$page").html"
     for _ in $(seq 1 "$runs"); do
       curl -s -o /dev/null -w '%{time_total}\n' -b "$jar" "http://127.0.0.1:$port$page"
     done >"$dir/times"

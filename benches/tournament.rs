@@ -1,5 +1,6 @@
 //! Tournament benchmarks: a Swiss round of 512 pairs (after four rounds with
-//! random results) and the standings of 512 pairs after 9 rounds with every tie-break.
+//! random results), the standings of 512 pairs after 9 rounds with every tie-break, and
+//! of 64, 256 and 1024 pairs after 7.
 //! Run with `cargo bench --bench tournament`.
 
 use baza::domain::GameKind;
@@ -76,6 +77,13 @@ fn bench(c: &mut Criterion) {
         "standings of 512 pairs after 9 rounds, every tie-break",
         |b| b.iter(|| standings(black_box(&nine))),
     );
+    for n in [64, 256, 1024] {
+        let seven = played(n, 7, 3);
+        c.bench_function(
+            &format!("standings of {n} pairs after 7 rounds, every tie-break"),
+            |b| b.iter(|| standings(black_box(&seven))),
+        );
+    }
 }
 
 criterion_group!(benches, bench);

@@ -553,9 +553,7 @@ const NOT_A_RECORD: u8 = 2;
 
 /// Rules one record given as JSON text: the ruling, or why it is not a record.
 fn check_one(text: &str, lang: Lang) -> Result<(domain::HandRecord, domain::Ruling), String> {
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
-    let record = domain::parse_record(&value).map_err(|e| e.to_string())?;
+    let record = domain::record::parse_record_text(text).map_err(|e| e.to_string())?;
     let ruling = domain::try_rule(&record, lang).map_err(|e| e.to_string())?;
     Ok((record, ruling))
 }
@@ -576,38 +574,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if args.jsonl {
-        // Batches of lines ruled on every core, written in the input's order as each
-        // batch is done.
-        let workers = check_threads();
-        let mut lines = input.lines();
-        loop {
-            let batch: Vec<String> = lines.by_ref().take(CHECK_BATCH).collect::<Result<_, _>>()?;
-            if batch.is_empty() {
-                break;
-            }
-            let part = batch.len().div_ceil(workers);
-            let done: Vec<anyhow::Result<(Vec<u8>, String)>> = std::thread::scope(|s| {
-                let running: Vec<_> = batch
-                    .chunks(part)
-                    .map(|lines| s.spawn(move || rule_lines(lines, args)))
-                    .collect();
-                running
-                    .into_iter()
-                    .map(|h| {
-                        h.join()
-                            .unwrap_or_else(|_| Err(anyhow::anyhow!("a checking thread failed")))
-                    })
-                    .collect()
-            });
-            for part in done {
-                let (bytes, explained) = part?;
-                out.write_all(&bytes)?;
-                if !explained.is_empty() {
-                    eprint!("{explained}");
-                }
-            }
-            out.flush()?;
-        }
+        check_lines(input, &mut out, args)?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut text = String::new();
@@ -645,6 +612,81 @@ fn check_threads() -> usize {
         .clamp(1, 64)
 }
 
+/// `check --jsonl`: this thread reads batches of lines and writes the answers in the
+/// input's order as soon as every batch before them is done; one thread per core
+/// rules them, a few batches ahead.
+fn check_lines(
+    input: Box<dyn std::io::BufRead>,
+    out: &mut impl std::io::Write,
+    args: &CheckArgs,
+) -> anyhow::Result<()> {
+    type Done = anyhow::Result<(Vec<u8>, String)>;
+    let workers = check_threads();
+    let ahead = 2 * workers;
+    let (work_tx, work_rx) = std::sync::mpsc::sync_channel::<(usize, Vec<String>)>(ahead);
+    let work_rx = std::sync::Mutex::new(work_rx);
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, Done)>();
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            let done_tx = done_tx.clone();
+            let work_rx = &work_rx;
+            s.spawn(move || {
+                loop {
+                    let job = match work_rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok((k, lines)) = job else { return };
+                    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        rule_lines(&lines, args)
+                    }))
+                    .unwrap_or_else(|_| Err(anyhow::anyhow!("a checking thread failed")));
+                    if done_tx.send((k, done)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let mut lines = std::io::BufRead::lines(input);
+        let mut unread: Option<std::io::Error> = None;
+        let mut waiting = std::collections::BTreeMap::new();
+        let (mut sent, mut written) = (0usize, 0usize);
+        loop {
+            while unread.is_none() && sent - written < ahead {
+                match lines
+                    .by_ref()
+                    .take(CHECK_BATCH)
+                    .collect::<std::io::Result<Vec<String>>>()
+                {
+                    Ok(batch) if batch.is_empty() => break,
+                    Ok(batch) => {
+                        work_tx.send((sent, batch))?;
+                        sent += 1;
+                    }
+                    Err(e) => unread = Some(e),
+                }
+            }
+            if written == sent {
+                break;
+            }
+            let (k, done) = done_rx.recv()?;
+            waiting.insert(k, done);
+            while let Some(done) = waiting.remove(&written) {
+                let (bytes, explained) = done?;
+                out.write_all(&bytes)?;
+                if !explained.is_empty() {
+                    eprint!("{explained}");
+                }
+                out.flush()?;
+                written += 1;
+            }
+        }
+        drop(work_tx);
+        unread.map_or(Ok(()), |e| Err(e.into()))
+    })
+}
+
 /// Rules `lines` of `check --jsonl`: one JSON line out per line in, and the
 /// explanations asked for.
 fn rule_lines(lines: &[String], args: &CheckArgs) -> anyhow::Result<(Vec<u8>, String)> {
@@ -658,6 +700,11 @@ fn rule_lines(lines: &[String], args: &CheckArgs) -> anyhow::Result<(Vec<u8>, St
             )
         };
         if args.no_rule {
+            if let Some(record) = domain::record::parse_record_typed(line) {
+                serde_json::to_writer(&mut out, &record)?;
+                out.push(b'\n');
+                continue;
+            }
             match serde_json::from_str::<serde_json::Value>(line)
                 .map_err(|e| e.to_string())
                 .and_then(|v| domain::parse_record(&v).map_err(|e| e.to_string()))

@@ -244,6 +244,17 @@ pub fn phase_tables(conn: &mut DbConn, event_id: i32, phase: i32) -> QueryResult
         .load(conn)
 }
 
+/// The tables of one round of a championship, by table number.
+pub fn round_tables(conn: &mut DbConn, event_id: i32, round: i32) -> QueryResult<Vec<TableRow>> {
+    tournament_tables::table
+        .filter(tournament_tables::event_id.eq(event_id))
+        .filter(tournament_tables::phase.eq(0))
+        .filter(tournament_tables::round_no.eq(round))
+        .select(TableRow::as_select())
+        .order(tournament_tables::table_no)
+        .load(conn)
+}
+
 pub fn find_table(
     conn: &mut DbConn,
     event_id: i32,

@@ -431,6 +431,9 @@ pub fn parse_record_str(input: &str) -> Result<HandRecord, RecordError> {
     parse_record(&v)
 }
 
+mod typed;
+pub use typed::{parse_record_text, parse_record_typed};
+
 fn describe(v: &Value) -> String {
     let s = v.to_string();
     if s.chars().count() > 40 {

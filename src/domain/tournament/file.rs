@@ -268,12 +268,24 @@ impl Round {
         self.results.iter().find(|r| r.table == table)
     }
 
+    /// The results by table, each the one [`Round::result`] finds: a lookup per
+    /// table instead of a search through the round's results.
+    pub fn results_by_table(&self) -> std::collections::HashMap<u32, &MatchResult> {
+        let mut by_table = std::collections::HashMap::with_capacity(self.results.len());
+        for r in &self.results {
+            by_table.entry(r.table).or_insert(r);
+        }
+        by_table
+    }
+
     /// Tables with no result yet.
     pub fn missing_results(&self) -> Vec<u32> {
+        let with_result: std::collections::HashSet<u32> =
+            self.results.iter().map(|r| r.table).collect();
         self.pairings
             .iter()
             .filter_map(|p| match p {
-                Pairing::Table(t) if self.result(t.table).is_none() => Some(t.table),
+                Pairing::Table(t) if !with_result.contains(&t.table) => Some(t.table),
                 _ => None,
             })
             .collect()

@@ -49,6 +49,7 @@ impl<'a> Ledger<'a> {
             opponents: vec![Vec::new(); n],
         };
         for round in &file.rounds {
+            let results = round.results_by_table();
             for p in &round.pairings {
                 match p {
                     Pairing::Table(t) => {
@@ -63,7 +64,7 @@ impl<'a> Ledger<'a> {
                         }
                         ledger.opponents[a].push(b);
                         ledger.opponents[b].push(a);
-                        let Some(r) = round.result(t.table) else {
+                        let Some(r) = results.get(&t.table) else {
                             continue;
                         };
                         let by_score = match r.score[0].cmp(&r.score[1]) {

@@ -132,6 +132,8 @@ pub(super) fn phase_views(
 
 /// The entrants by name, the Spanish way (their number stays in its column).
 fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
+    let checked_in: std::collections::HashSet<&str> =
+        t.checked_in.iter().map(String::as_str).collect();
     let mut lines: Vec<EntrantLine> = t
         .file
         .entrants
@@ -143,7 +145,7 @@ fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
             seed: e.seed.map(|s| s.to_string()).unwrap_or_default(),
             first_round: e.first_round,
             withdrawn: e.withdrawn_after_round,
-            checked_in: t.checked_in.contains(&e.id),
+            checked_in: checked_in.contains(e.id.as_str()),
         })
         .collect();
     crate::domain::names::sort_by_name(&mut lines, |l| &l.name);
@@ -159,14 +161,22 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
         let t = load(conn, id)?;
         let (_, left_out) = store::linked_phases(conn, id, &t.file)?;
         let rows = store::tables(conn, id)?;
-        let progress = crate::db::table_games::progress(conn, &rows)?;
+        // Only a table still being played shows how far it is (see `table_state`).
+        let playing: Vec<TableRow> = rows
+            .iter()
+            .filter(|r| r.status != "final" && r.status != "proposed")
+            .cloned()
+            .collect();
+        let progress = crate::db::table_games::progress(conn, &playing)?;
         let phases = phase_views(conn, &lang_ctx, id)?;
         let known = crate::web::people::picker_names(conn, t.event.club_id)?;
         Ok((t, rows, left_out, progress, phases, known))
     })
     .await?;
     who.require(Perm::ManageClub(t.event.club_id), req.path())?;
-    let (next, blocked) = match tournament::next_round(&t.file) {
+    let next_round = tournament::next_round(&t.file);
+    let finished = matches!(next_round, Err(PairingError::Finished));
+    let (next, blocked) = match next_round {
         Ok(r) => (Some(r.number), None),
         Err(PairingError::RoundIncomplete { round, tables }) => (
             None,
@@ -195,10 +205,8 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
     rounds.reverse();
     // After the last round, or instead of any: a one-day knockout is a championship
     // with one knockout phase, seeded by the entrants' seeds.
-    let can_add_phase = phases.is_empty()
-        && t.file.entrants.len() >= 2
-        && (t.file.rounds.is_empty()
-            || matches!(tournament::next_round(&t.file), Err(PairingError::Finished)));
+    let can_add_phase =
+        phases.is_empty() && t.file.entrants.len() >= 2 && (t.file.rounds.is_empty() || finished);
     render(&DirectorPage {
         known,
         left_out,

@@ -350,6 +350,7 @@ fn round_views(
         .iter()
         .filter(|r| only.is_none_or(|n| n == r.number))
         .map(|r| {
+            let results = r.results_by_table();
             let mut tables = Vec::new();
             let mut byes = Vec::new();
             let mut rests = Vec::new();
@@ -365,7 +366,7 @@ fn round_views(
                             physical: row.map_or(Some(tp.table as i32), |x| x.physical),
                             a: name(&tp.a),
                             b: name(&tp.b),
-                            result: r.result(tp.table).map(result_text),
+                            result: results.get(&tp.table).map(|x| result_text(x)),
                             status: row.map_or_else(|| "playing".into(), |x| x.status.clone()),
                             pin: row.map(|x| x.pin.clone()).unwrap_or_default(),
                             pin_b: row.map(|x| x.pin_b.clone()).unwrap_or_default(),

@@ -40,17 +40,13 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
     };
     let phase_ctx = Ctx::from_request(&req);
     let (t, rows, phases) = db(&state, move |conn| {
-        Ok((
-            load(conn, id)?,
-            store::tables(conn, id)?,
-            super::director::phase_views(conn, &phase_ctx, id)?,
-        ))
+        let t = load(conn, id)?;
+        let rows = latest_published_tables(conn, &t)?;
+        Ok((t, rows, super::director::phase_views(conn, &phase_ctx, id)?))
     })
     .await?;
-    let mut rounds = published_rounds(&t, &rows);
-    rounds.reverse();
-    let earlier: Vec<u32> = rounds.iter().skip(1).map(|r| r.number).collect();
-    rounds.truncate(1);
+    let rounds: Vec<RoundView> = latest_published_round(&t, &rows).into_iter().collect();
+    let earlier: Vec<u32> = published_numbers(&t).into_iter().rev().skip(1).collect();
     let page = StandingsPage {
         earlier,
         system: system_text(&ctx, &t.file.event.system),
@@ -72,14 +68,30 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
     }
 }
 
-/// The published rounds of `t`, first to last: the standings page shows the last one
-/// (and links the others), the live page the last one too, so both agree on what is
-/// published.
-fn published_rounds(t: &Tournament, rows: &[TableRow]) -> Vec<RoundView> {
-    round_views(t, rows, None, None)
-        .into_iter()
-        .filter(|r| r.published)
+/// The numbers of the published rounds of `t`, first to last: the standings page
+/// shows the last one (and links the others), the live page the last one too, so
+/// both agree on what is published.
+fn published_numbers(t: &Tournament) -> Vec<u32> {
+    t.file
+        .rounds
+        .iter()
+        .filter(|r| r.number as i32 <= t.published_round)
+        .map(|r| r.number)
         .collect()
+}
+
+/// The stored tables of the latest published round of `t` (none before the first).
+fn latest_published_tables(conn: &mut DbConn, t: &Tournament) -> Result<Vec<TableRow>, AppError> {
+    Ok(match published_numbers(t).last() {
+        Some(&n) => store::round_tables(conn, t.event.id, n as i32)?,
+        None => Vec::new(),
+    })
+}
+
+/// The view of the latest published round of `t`, built from its `rows` alone.
+fn latest_published_round(t: &Tournament, rows: &[TableRow]) -> Option<RoundView> {
+    let last = published_numbers(t).last().copied()?;
+    round_views(t, rows, None, Some(last)).pop()
 }
 
 /// For an anonymous view (`key` set): the cached page if the championship has not
@@ -182,12 +194,12 @@ pub async fn live(
         let phase = super::director::phase_views(conn, &phase_ctx, id)?
             .into_iter()
             .rfind(|p| !p.tables.is_empty());
-        Ok((load(conn, id)?, store::tables(conn, id)?, phase))
+        let t = load(conn, id)?;
+        let rows = latest_published_tables(conn, &t)?;
+        Ok((t, rows, phase))
     })
     .await?;
-    let round = published_rounds(&t, &rows)
-        .pop()
-        .filter(|_| phase.is_none());
+    let round = latest_published_round(&t, &rows).filter(|_| phase.is_none());
     let standings = standing_lines(&t.file);
     let tables = round.as_ref().map_or(0, |r| r.tables.len());
     // Without `pagina` every row is sent: the wall's script shows what fits the

@@ -13,8 +13,8 @@ use crate::domain::engine::{GameKind, GameState, Illegal};
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
 use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
-use crate::domain::random::SplitMix64;
 use crate::domain::record::{Action, CallKind, CardSlot, Deal, Declared, Event, HandRecord, Move};
+use crate::domain::rng::SplitMix64;
 use crate::domain::ruling::{
     CanteRecord, GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, TrickRecord,
     TuteKind, Violation,

@@ -13,8 +13,12 @@ cd "$(dirname "$0")/../.."
 backend=${1:-sqlite}
 secs=${2:-10}
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install wrk" >&2; exit 2; }
+# One binary serves both backends: with libpq present it is built for both, so the
+# SQLite and PostgreSQL runs measure the same build.
 features=()
-[ "$backend" = postgres ] && features=(--features postgres)
+if [ "$backend" = postgres ] || [ -f /usr/include/postgresql/libpq-fe.h ]; then
+  features=(--features postgres)
+fi
 cargo build --release "${features[@]}" --bin baza --example load_hands
 bin=target/release/baza
 dir=$(mktemp -d)

@@ -54,6 +54,14 @@ async fn assert_stored_equals_a_full_rescore(t: &Table, step: &str) -> usize {
     hands.len()
 }
 
+/// Deletes hand `n` as the scorekeeper's phone does.
+async fn remove_hand(t: &Table, n: usize) {
+    let version = t.version().await;
+    let path = format!("/partidas/{}/manos/{n}/borrar", t.game);
+    let res = post_form_as(&t.app, &t.client, &path, &[("version", &version)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+}
+
 async fn botifarra_hand(t: &Table, chooser: &str, choice: &str, points: &str) {
     let res = t
         .hand(&[
@@ -114,15 +122,7 @@ async fn a_games_stored_results_equal_a_full_rescore_after_corrections_removals_
     assert_ne!(t.totals().await, before);
 
     // Removing hand 4 and putting it back from the history.
-    let version = t.version().await;
-    let res = post_form_as(
-        &t.app,
-        &t.client,
-        &format!("/partidas/{g}/manos/4/borrar"),
-        &[("version", &version)],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    remove_hand(&t, 4).await;
     assert_eq!(
         assert_stored_equals_a_full_rescore(&t, "removing hand 4").await,
         6
@@ -149,15 +149,7 @@ async fn a_games_stored_results_equal_a_full_rescore_after_corrections_removals_
     );
 
     // Removing the first hand shifts the totals of all the others.
-    let version = t.version().await;
-    let res = post_form_as(
-        &t.app,
-        &t.client,
-        &format!("/partidas/{g}/manos/1/borrar"),
-        &[("version", &version)],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    remove_hand(&t, 1).await;
     assert_stored_equals_a_full_rescore(&t, "removing hand 1").await;
     botifarra_hand(&t, "2", "e", "40").await;
     assert_stored_equals_a_full_rescore(&t, "a hand after the removal").await;

@@ -84,8 +84,17 @@ impl Application {
         let blocking = usize::try_from(pool.max_size()).unwrap_or(8).max(2);
         let listener = TcpListener::bind(bind)?;
         let port = listener.local_addr()?.port();
+        // SQLite has one writer: the saves of many tables share its disk flushes.
+        #[cfg(feature = "sqlite")]
+        let writes = pool
+            .get()
+            .map_err(|e| std::io::Error::other(e.to_string()))?
+            .is_sqlite()
+            .then(Default::default);
         let state = AppState {
             pool,
+            #[cfg(feature = "sqlite")]
+            writes,
             pages: Default::default(),
             sessions: limits,
             proxy_header,

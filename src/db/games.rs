@@ -235,3 +235,35 @@ pub fn hand_audit(
         .order(audit_log::id)
         .load(conn)
 }
+
+/// What a game's page shows, read in one statement: the game (its version moves on
+/// every change to it or its hands, and on renames), its match's partidas, and its
+/// championship table with the event's name. `None` when there is no such game.
+pub fn page_stamp(conn: &mut DbConn, id: i32) -> QueryResult<Option<String>> {
+    #[derive(QueryableByName)]
+    struct Stamp {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        stamp: String,
+    }
+    // Portable SQL for both backends; the id is a number, written in as one.
+    let sql = format!(
+        "SELECT CAST(g.version AS TEXT) || '.' || CAST(g.updated_at AS TEXT) \
+         || '|' || (SELECT CAST(COUNT(*) AS TEXT) || '.' \
+             || CAST(COALESCE(SUM(s.version), 0) AS TEXT) || '.' \
+             || CAST(COALESCE(MAX(s.id), 0) AS TEXT) \
+           FROM games s WHERE s.id = COALESCE(g.series_id, g.id) \
+             OR s.series_id = COALESCE(g.series_id, g.id)) \
+         || '|' || COALESCE((SELECT CAST(t.id AS TEXT) || '.' || CAST(t.version AS TEXT) \
+             || '.' || t.status || '.' || CAST(t.updated_at AS TEXT) || '.' || e.name \
+           FROM tournament_tables t JOIN events e ON e.id = t.event_id \
+           WHERE t.game_id = COALESCE(g.series_id, g.id) ORDER BY t.id LIMIT 1), '-') \
+         AS stamp FROM games g WHERE g.id = {id}"
+    );
+    let rows: Vec<Stamp> = match conn {
+        #[cfg(feature = "sqlite")]
+        DbConn::Sqlite(c) => diesel::sql_query(sql).load(c)?,
+        #[cfg(feature = "postgres")]
+        DbConn::Postgres(c) => diesel::sql_query(sql).load(c)?,
+    };
+    Ok(rows.into_iter().next().map(|r| r.stamp))
+}

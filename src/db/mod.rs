@@ -16,6 +16,8 @@ pub mod circuits;
 pub mod demo;
 pub mod demo_bracket;
 pub mod games;
+#[cfg(feature = "sqlite")]
+pub mod group;
 pub mod people;
 pub mod queries;
 pub mod ratings;
@@ -44,6 +46,18 @@ pub enum DbConn {
     Postgres(diesel::PgConnection),
     #[cfg(feature = "sqlite")]
     Sqlite(diesel::SqliteConnection),
+}
+
+impl DbConn {
+    /// Whether this is a connection to SQLite (one writer at a time).
+    pub fn is_sqlite(&self) -> bool {
+        #[allow(unreachable_patterns)]
+        match self {
+            #[cfg(feature = "sqlite")]
+            DbConn::Sqlite(_) => true,
+            _ => false,
+        }
+    }
 }
 
 pub type DbPool = r2d2::Pool<Manager>;

@@ -349,6 +349,11 @@ impl Principal {
         Err(AppError::Forbidden)
     }
 
+    /// Not signed in and holding no PIN: one of the public, who all see the same page.
+    pub fn is_anonymous(&self) -> bool {
+        self.user.is_none() && self.tables.is_empty() && self.games.is_empty() && !self.api
+    }
+
     pub fn actor(&self) -> String {
         match (&self.user, self.token_id) {
             (Some(u), Some(t)) => format!("{} (token {t})", u.actor()),

@@ -45,6 +45,9 @@ use requests::header_text;
 #[derive(Clone)]
 pub struct AppState {
     pub pool: DbPool,
+    /// On SQLite, the writes committed together (see [`crate::db::group`]).
+    #[cfg(feature = "sqlite")]
+    pub writes: Option<std::sync::Arc<crate::db::group::GroupCommit>>,
     /// Rendered public pages of this process (see [`PageCache`]).
     pub pages: std::sync::Arc<PageCache>,
     /// How long signed-in sessions last.
@@ -101,6 +104,30 @@ impl CachedPage {
             etag,
             gzip,
         }
+    }
+
+    /// A page kept without its gzipped form: one served with a part that differs
+    /// per visitor (see [`CachedPage::response_with`]).
+    pub fn plain(html: String) -> CachedPage {
+        CachedPage {
+            etag: etag_of(html.as_bytes()),
+            body: web::Bytes::from(html),
+            gzip: None,
+        }
+    }
+
+    /// The page with every `mark` in it replaced by `value` (a visitor's CSRF
+    /// token): no validator, as the body is this visitor's; the `Compress`
+    /// middleware gzips it for a client that takes it.
+    pub fn response_with(&self, mark: &str, value: &str) -> HttpResponse {
+        let body = match std::str::from_utf8(&self.body) {
+            Ok(text) => web::Bytes::from(text.replace(mark, value)),
+            Err(_) => self.body.clone(),
+        };
+        HttpResponse::Ok()
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .content_type("text/html; charset=utf-8")
+            .body(body)
     }
 
     /// The page, with the headers `render` gives: gzipped when the client takes it
@@ -226,6 +253,25 @@ where
     })
     .await
     .map_err(|e| AppError::Internal(anyhow::anyhow!("blocking task failed: {e}")))?
+}
+
+/// Runs `f`, which makes its writes in one [`crate::db::write_tx`], on the blocking
+/// thread pool. On SQLite its transaction is a savepoint of a batch committed
+/// together with the writes that arrive at the same moment (one disk flush for all
+/// of them, see [`crate::db::group`]); elsewhere it is a transaction of its own.
+pub async fn db_write<F, T>(state: &AppState, f: F) -> Result<T, AppError>
+where
+    F: FnOnce(&mut DbConn) -> Result<T, AppError> + Send + 'static,
+    T: Send + 'static,
+{
+    #[cfg(feature = "sqlite")]
+    if let Some(writes) = state.writes.clone() {
+        let pool = state.pool.clone();
+        return web::block(move || writes.run(&pool, f))
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("blocking task failed: {e}")))?;
+    }
+    db(state, f).await
 }
 
 /// The per-request context of every page: language, where we are, the CSRF token
@@ -392,6 +438,11 @@ pub fn render_status<T: Template>(tpl: &T, status: StatusCode) -> Result<HttpRes
     let html = tpl
         .render()
         .map_err(|e| AppError::Internal(anyhow::anyhow!("template: {e}")))?;
+    Ok(html_response(html, status))
+}
+
+/// A page rendered by its handler, answering `status`.
+pub fn html_response(html: String, status: StatusCode) -> HttpResponse {
     let mut res = HttpResponse::build(status);
     // A page the handler rendered itself (a form with its errors) is final.
     res.extensions_mut().insert(Rendered);
@@ -400,7 +451,7 @@ pub fn render_status<T: Template>(tpl: &T, status: StatusCode) -> Result<HttpRes
         res.insert_header((header::ETAG, etag_of(html.as_bytes())));
         res.insert_header((header::CACHE_CONTROL, "no-cache"));
     }
-    Ok(res.content_type("text/html; charset=utf-8").body(html))
+    res.content_type("text/html; charset=utf-8").body(html)
 }
 
 /// A weak validator for a rendered page: a hash of its bytes.

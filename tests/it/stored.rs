@@ -177,3 +177,71 @@ async fn a_games_stored_results_equal_a_full_rescore_after_corrections_removals_
     let html = t.page().await;
     assert!(!texts(&html, ".big-score").is_empty());
 }
+
+/// The CSRF token in a page's PIN form.
+fn pin_form_token(html: &scraper::Html) -> String {
+    attr(html, "form[action$='/pin'] input[name=csrf]", "value").unwrap()
+}
+
+#[tokio::test]
+async fn the_public_scoreboard_is_rendered_once_per_change_and_carries_each_visitors_own_token() {
+    let t = crate::club::start("botifarra", 4, &[]).await;
+    let g = t.game;
+    botifarra_hand(&t, "3", "c", "50").await;
+    let pages_kept = || async {
+        let health: serde_json::Value = t.app.get("/health").await.json().await.unwrap();
+        health["page_cache"]["pages"].as_u64().unwrap()
+    };
+    let before = pages_kept().await;
+    let (ana, bea) = (crate::helpers::new_client(), crate::helpers::new_client());
+    let view = |c: &reqwest::Client| {
+        let req = c.get(t.app.url(&format!("/partidas/{g}")));
+        async move {
+            let res = req.send().await.unwrap();
+            assert_eq!(res.status(), StatusCode::OK);
+            let body = res.text().await.unwrap();
+            assert!(
+                !body.contains("baza-csrf-token"),
+                "the mark left on the page"
+            );
+            scraper::Html::parse_document(&body)
+        }
+    };
+    let (a, b) = (view(&ana).await, view(&bea).await);
+    assert_eq!(pages_kept().await, before + 1, "one page kept for both");
+    let (token_a, token_b) = (pin_form_token(&a), pin_form_token(&b));
+    assert_ne!(token_a, token_b);
+    assert_eq!(
+        token_a,
+        t.app.csrf_for(&ana).await,
+        "Ana's own session token"
+    );
+    assert_eq!(texts(&a, ".scoreboard tbody tr").len(), 1);
+
+    // A hand saved at the table shows at once: the kept page is stale by its stamp.
+    botifarra_hand(&t, "0", "o", "30").await;
+    assert_eq!(texts(&view(&ana).await, ".scoreboard tbody tr").len(), 2);
+
+    // The token put in the kept page opens the game with its PIN.
+    let pin = t
+        .app
+        .with_conn(move |conn| baza::db::games::find_game(conn, g).unwrap().unwrap().pin)
+        .await;
+    let res = bea
+        .post(t.app.url(&format!("/partidas/{g}/pin")))
+        .form(&[("csrf", token_b.as_str()), ("pin", pin.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let mine = view(&bea).await;
+    assert!(attr(&mine, "form[action$='/pin']", "action").is_none());
+    assert!(
+        attr(
+            &mine,
+            format!("a[href='/partidas/{g}/mano']").as_str(),
+            "href"
+        )
+        .is_some()
+    );
+}

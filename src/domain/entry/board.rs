@@ -83,21 +83,39 @@ fn end_by_rule(
     })
 }
 
-/// Running totals, the game's end, the next dealer and guiñote's deal.
-pub fn scoreboard(setup: &GameSetup, hands: &[HandScore]) -> Scoreboard {
-    let game = setup.game;
-    let players = if game.valid_players(setup.players) {
+/// The number of players a scoreboard counts seats with (an invalid one clamped).
+fn players_of(setup: &GameSetup) -> u8 {
+    if setup.game.valid_players(setup.players) {
         setup.players
     } else {
         setup.players.clamp(2, 4)
-    };
+    }
+}
+
+/// Who deals after the hand `last` (its dealer and score), or the first dealer when
+/// no hand has been played.
+pub fn dealer_after(setup: &GameSetup, last: Option<(u8, &HandScore)>) -> u8 {
+    let players = players_of(setup);
+    match last {
+        None => setup.first_dealer % players,
+        Some((dealer, h)) => h
+            .next_dealer
+            .filter(|d| *d < players)
+            .unwrap_or((dealer + 1) % players),
+    }
+}
+
+/// Running totals, the game's end, the next dealer and guiñote's deal.
+pub fn scoreboard(setup: &GameSetup, hands: &[HandScore]) -> Scoreboard {
+    let game = setup.game;
+    let players = players_of(setup);
     let table = table_options(game, players, &setup.options);
     let sides = usize::from(game.seating(players, &table).sides());
     let mut totals = vec![Score::ZERO; sides];
     let mut running = Vec::with_capacity(hands.len());
     let mut game_over: Option<GameOver> = None;
     let mut over_at: Option<usize> = None;
-    let mut dealer = setup.first_dealer % players;
+    let mut dealer = dealer_after(setup, None);
     for (i, h) in hands.iter().enumerate() {
         for (t, p) in totals.iter_mut().zip(h.hand_points.iter()) {
             *t = t.saturating_add(*p);
@@ -112,10 +130,7 @@ pub fn scoreboard(setup: &GameSetup, hands: &[HandScore]) -> Scoreboard {
                 over_at = Some(i);
             }
         }
-        dealer = h
-            .next_dealer
-            .filter(|d| *d < players)
-            .unwrap_or((dealer + 1) % players);
+        dealer = dealer_after(setup, Some((dealer, h)));
     }
     let deal = if game == GameKind::Guinote {
         let played = over_at.map_or(hands.len() + 1, |i| i + 1);

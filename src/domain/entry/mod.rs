@@ -24,7 +24,7 @@ pub mod sums;
 mod tute_family;
 pub mod types;
 
-pub use board::{hand_score_from_ruling, scoreboard};
+pub use board::{dealer_after, hand_score_from_ruling, scoreboard};
 pub use game::{
     Entered, GAME_FORMAT, GameDoc, HandDoc, Previous, Rescored, rescore, rescore_reusing, score_one,
 };

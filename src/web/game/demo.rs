@@ -207,12 +207,8 @@ pub fn create_demo_games(conn: &mut DbConn, club_id: i32) -> Result<usize, AppEr
                 AppError::Internal(anyhow::anyhow!("demo game {game} hand {}: {e:?}", i + 1))
             })?;
             let l = load(conn, id)?;
-            let board = l
-                .scored(Lang::Es)
-                .map(|(_, b)| b)
-                .map_err(|(n, e)| AppError::Internal(anyhow::anyhow!("demo hand {n}: {e:?}")))?;
             let change = Change::Add {
-                dealer: board.next_dealer.unwrap_or(0),
+                dealer: None,
                 entered: Entered::Quick(quick),
                 submission: format!("demo-{id}-{i}"),
             };
@@ -279,7 +275,7 @@ fn entered_twice_and_deleted(conn: &mut DbConn, id: i32) -> Result<bool, AppErro
         _ => return Ok(false),
     }
     let add = Change::Add {
-        dealer,
+        dealer: Some(dealer),
         entered: last.clone(),
         submission: format!("demo-{id}-twice"),
     };

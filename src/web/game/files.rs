@@ -141,7 +141,7 @@ pub async fn import_game(
                     id,
                     version,
                     Change::Add {
-                        dealer,
+                        dealer: Some(dealer),
                         entered,
                         submission,
                     },
@@ -202,7 +202,7 @@ pub fn apply_entered(
                 return Ok(Err(crate::web::i18n::tr(lang, "error-game-over")));
             }
             Change::Add {
-                dealer: board.next_dealer.unwrap_or(0),
+                dealer: Some(board.next_dealer.unwrap_or(0)),
                 entered,
                 submission: format!("ruling-{}", auth::random_hex(8)?),
             }

@@ -28,7 +28,7 @@ use crate::domain::cards::Suit;
 use crate::domain::entry::{
     self, BotifarraChoice, BotifarraHand, CanteEntry, CinquilloHand, ClaimEntry, Contract,
     CuatrolaHand, EntryError, GameSetup, HandScore, Previous, QuickHand, Scoreboard, StoredScore,
-    TuteEntry, TuteFamilyHand, TuteKind, rescore_reusing,
+    TuteEntry, TuteFamilyHand, TuteKind, dealer_after, rescore_reusing,
 };
 use crate::domain::{self, GameKind, Lang, Score};
 use crate::error::AppError;
@@ -444,6 +444,24 @@ impl Loaded {
     }
 }
 
+/// Who deals after the stored hands of `l`: from each hand's stored result, or, where
+/// one is stored in an older form, from the game scored afresh.
+fn next_dealer(l: &Loaded, stored: &[Option<StoredScore>], lang: Lang) -> Result<u8, AppError> {
+    let chain = stored
+        .iter()
+        .try_fold(dealer_after(&l.setup, None), |d, s| {
+            s.as_ref()
+                .map(|s| dealer_after(&l.setup, Some((d, &s.score))))
+        });
+    match chain {
+        Some(d) => Ok(d),
+        None => l
+            .scored(lang)
+            .map(|(_, b)| b.next_dealer.unwrap_or(0))
+            .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}"))),
+    }
+}
+
 /// Each side's total before the first hand.
 fn zero_totals(setup: &GameSetup) -> Vec<Score> {
     crate::domain::entry::scoreboard(setup, &[]).totals
@@ -469,7 +487,8 @@ pub(crate) fn load(conn: &mut DbConn, id: i32) -> Result<Loaded, AppError> {
 /// What a hand submission asks for.
 pub(crate) enum Change {
     Add {
-        dealer: u8,
+        /// Who dealt it; `None`: whoever deals after the stored hands.
+        dealer: Option<u8>,
         entered: Entered,
         submission: String,
     },
@@ -555,6 +574,7 @@ pub(crate) fn apply_change(
                 detail: String::new(),
             });
         }
+        let stored = l.stored();
         let mut hands = l.entered.clone();
         // Where each hand of the changed game was in the stored one (`None`: new or changed).
         let mut origin: Vec<Option<usize>> = (0..hands.len()).map(Some).collect();
@@ -565,7 +585,11 @@ pub(crate) fn apply_change(
             Change::Add {
                 dealer, entered, ..
             } => {
-                hands.push((*dealer, entered.clone()));
+                let dealer = match dealer {
+                    Some(d) => *d,
+                    None => next_dealer(&l, &stored, lang)?,
+                };
+                hands.push((dealer, entered.clone()));
                 origin.push(None);
                 rows.push(None);
                 let no = l.hands.last().map_or(1, |h| h.hand_no + 1);
@@ -613,7 +637,6 @@ pub(crate) fn apply_change(
         };
         // Only the changed hand, and the hands after it whose totals before them
         // changed, are checked again: the others keep their stored result.
-        let stored = l.stored();
         let zero = zero_totals(&l.setup);
         let was = Previous::of_stored(&stored, &zero);
         let previous: Vec<Option<Previous>> = origin
@@ -640,18 +663,19 @@ pub(crate) fn apply_change(
         let t = now();
         match &change {
             Change::Add {
-                dealer,
                 entered,
                 submission,
+                ..
             } => {
                 let score = results.last().ok_or(AppError::NotFound)?;
+                let dealer = hands.last().map_or(0, |(d, _)| *d);
                 games::insert_hand(
                     conn,
                     &NewHand {
                         game_id: id,
                         hand_no,
                         kind: entered.kind(),
-                        dealer: i32::from(*dealer),
+                        dealer: i32::from(dealer),
                         entry: &entered.entry_json(),
                         score,
                         submission,

@@ -140,6 +140,23 @@ pub(super) async fn load_to_record(
     Ok(l)
 }
 
+/// Game `id` without its hands, and its setup, for `who`, who may enter its hands
+/// (asked at `here`).
+pub(super) async fn game_to_record(
+    state: &AppState,
+    who: &Principal,
+    id: i32,
+    here: &str,
+) -> Result<(Game, GameSetup), AppError> {
+    let game = db(state, move |conn| {
+        games::find_game(conn, id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    require_record(who, &game, here)?;
+    let setup = setup_of(&game)?;
+    Ok((game, setup))
+}
+
 /// Who changes a game, for its championship table.
 pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> ChangeBy {
     ChangeBy {
@@ -157,7 +174,7 @@ pub(super) async fn apply(
     (actor, by): (String, ChangeBy),
     lang: Lang,
 ) -> Result<Outcome, AppError> {
-    db(state, move |conn| {
+    crate::web::db_write(state, move |conn| {
         apply_change(conn, id, version, change, (&actor, &by), lang)
     })
     .await
@@ -198,6 +215,19 @@ pub(super) async fn game_page(
     error: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
+    let ctx = Ctx::from_request(req);
+    let html = game_html(state, who, id, error, &ctx).await?;
+    Ok(crate::web::html_response(html, status))
+}
+
+/// The game's page as `who` sees it, in `ctx`'s language.
+async fn game_html(
+    state: &web::Data<AppState>,
+    who: &Principal,
+    id: i32,
+    error: Option<String>,
+    ctx: &Ctx,
+) -> Result<String, AppError> {
     // One trip to the database: the game, its hands, its table and its series.
     let (l, table, list) = db(state, move |conn| {
         let l = load(conn, id)?;
@@ -218,7 +248,6 @@ pub(super) async fn game_page(
         Ok((l, table, list))
     })
     .await?;
-    let ctx = Ctx::from_request(req);
     let (scores, board) = l.scored(ctx.lang).map_err(|(i, e)| {
         AppError::Internal(anyhow::anyhow!(
             "game {id}: stored hand {} no longer scores: {e:?}",
@@ -270,49 +299,48 @@ pub(super) async fn game_page(
         }
     });
     let series = (l.game.best_of > 1).then(|| series_view(&list, &l.game, &sides));
-    render_status(
-        &GamePage {
-            game_name: ctx.t(&format!("game-{}", l.setup.game.slug())),
-            options_used: crate::web::options::changed_option_words(
-                ctx.lang,
-                l.setup.game,
-                &l.setup.options,
-            ),
-            totals: board.totals.iter().map(show).collect(),
-            winner: board
-                .game_over
-                .as_ref()
-                .and_then(|g| sides.get(usize::from(g.winner)).cloned()),
-            next_dealer: board
-                .next_dealer
-                .filter(|_| l.game.status != "finished")
-                .map(seat_name),
-            over: board.game_over.is_some() || l.game.status == "finished",
-            deal: board.deal,
-            can_record: may_record(who, &l.game),
-            next_same: (l.game.status == "finished"
-                && table.is_none()
-                && series.as_ref().is_none_or(|s| !s.next_due)
-                && who.allows(Perm::CreateGame(l.game.club_id)))
-            .then(|| {
-                format!(
-                    "/clubes/{}/partidas/nueva?juego={}&desde={}",
-                    l.game.club_id,
-                    l.setup.game.slug(),
-                    l.game.id
-                )
-            }),
-            pin: staff.then(|| l.game.pin.clone()),
-            sides,
-            lines,
-            error,
-            series,
-            table,
-            game: l.game,
-            ctx: &ctx,
-        },
-        status,
-    )
+    let page = GamePage {
+        game_name: ctx.t(&format!("game-{}", l.setup.game.slug())),
+        options_used: crate::web::options::changed_option_words(
+            ctx.lang,
+            l.setup.game,
+            &l.setup.options,
+        ),
+        totals: board.totals.iter().map(show).collect(),
+        winner: board
+            .game_over
+            .as_ref()
+            .and_then(|g| sides.get(usize::from(g.winner)).cloned()),
+        next_dealer: board
+            .next_dealer
+            .filter(|_| l.game.status != "finished")
+            .map(seat_name),
+        over: board.game_over.is_some() || l.game.status == "finished",
+        deal: board.deal,
+        can_record: may_record(who, &l.game),
+        next_same: (l.game.status == "finished"
+            && table.is_none()
+            && series.as_ref().is_none_or(|s| !s.next_due)
+            && who.allows(Perm::CreateGame(l.game.club_id)))
+        .then(|| {
+            format!(
+                "/clubes/{}/partidas/nueva?juego={}&desde={}",
+                l.game.club_id,
+                l.setup.game.slug(),
+                l.game.id
+            )
+        }),
+        pin: staff.then(|| l.game.pin.clone()),
+        sides,
+        lines,
+        error,
+        series,
+        table,
+        game: l.game,
+        ctx,
+    };
+    page.render()
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("template: {e}")))
 }
 
 /// The championship table a game is played at, as its page links back to it.
@@ -369,7 +397,42 @@ pub async fn show_game(
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
+    if who.is_anonymous() && req.query_string().is_empty() {
+        return anonymous_game_page(&req, &state, &who, id).await;
+    }
     game_page(&req, &state, &who, id, None, StatusCode::OK).await
+}
+
+/// Where the page kept for anonymous visitors has each visitor's CSRF token.
+const CSRF_MARK: &str = "baza-csrf-token-of-this-visitor";
+
+/// The game's page for a visitor who is not signed in and holds no PIN: every such
+/// visitor sees the same page, so it is rendered once per change of the game (its
+/// stamp) and language and kept in the page cache, each visitor's CSRF token (of the
+/// PIN form) put in when it is served.
+async fn anonymous_game_page(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    id: i32,
+) -> Result<HttpResponse, AppError> {
+    let mut ctx = Ctx::from_request(req);
+    let token = std::mem::replace(&mut ctx.csrf, CSRF_MARK.to_owned());
+    let key = format!("game:{id}:{}", ctx.lang.code());
+    let stamp = db(state, move |conn| {
+        games::page_stamp(conn, id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    let page = match state.pages.get(&key, &stamp) {
+        Some(page) => page,
+        None => {
+            let html = game_html(state, who, id, None, &ctx).await?;
+            let page = crate::web::CachedPage::plain(html);
+            state.pages.put(key, stamp, page.clone());
+            page
+        }
+    };
+    Ok(page.response_with(CSRF_MARK, &token))
 }
 
 #[derive(Template)]
@@ -539,7 +602,7 @@ async fn save_hand(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let f = fields(&body)?;
-    let l = load_to_record(&state, &who, id, req.path()).await?;
+    let (game, setup) = game_to_record(&state, &who, id, req.path()).await?;
     let lang = crate::web::i18n::negotiate(&req);
     let version = f
         .get("version")
@@ -558,7 +621,7 @@ async fn save_hand(
                     message: format!("JSON: {e}"),
                 }]
             }),
-        None => quick_from_form(&l.setup, &f, lang).map(Entered::Quick),
+        None => quick_from_form(&setup, &f, lang).map(Entered::Quick),
     };
     let again = |errors: Vec<EntryError>, status: StatusCode, f: HashMap<String, String>| {
         let full = f.get("record").cloned().unwrap_or_default();
@@ -584,21 +647,15 @@ async fn save_hand(
             hand_no: n,
             entered,
         },
-        None => {
-            let totals = l
-                .scored(lang)
-                .map(|(_, b)| b)
-                .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
-            Change::Add {
-                dealer: totals.next_dealer.unwrap_or(0),
-                entered,
-                submission: f
-                    .get("submission")
-                    .cloned()
-                    .filter(|s| !s.is_empty() && s.len() <= 64)
-                    .ok_or_else(|| AppError::bad_request("error-bad-request", "submission"))?,
-            }
-        }
+        None => Change::Add {
+            dealer: None,
+            entered,
+            submission: f
+                .get("submission")
+                .cloned()
+                .filter(|s| !s.is_empty() && s.len() <= 64)
+                .ok_or_else(|| AppError::bad_request("error-bad-request", "submission"))?,
+        },
     };
     let done = if matches!(change, Change::Replace { .. }) {
         "mano-corregida"
@@ -606,7 +663,7 @@ async fn save_hand(
         "mano-anotada"
     };
     let confirmed = f.get("confirm").is_some_and(|c| c == "1");
-    let by = (who.actor(), change_by(&who, &l.game, &session, confirmed));
+    let by = (who.actor(), change_by(&who, &game, &session, confirmed));
     match apply(&state, (id, version), change, by, lang).await? {
         Outcome::Saved | Outcome::Duplicate => Ok(changed(id, done)),
         Outcome::Locked => Err(table_confirmed()),
@@ -640,8 +697,9 @@ async fn save_hand(
             .await
         }
         Outcome::Invalid(position, errors) => {
-            let this = hand_no.map_or(l.hands.len() + 1, |n| {
-                l.hands
+            let hands = db(&state, move |conn| Ok(games::game_hands(conn, id)?)).await?;
+            let this = hand_no.map_or(hands.len() + 1, |n| {
+                hands
                     .iter()
                     .position(|h| h.hand_no == n)
                     .map_or(0, |p| p + 1)

@@ -217,6 +217,8 @@ pub struct Rescored {
     pub scores: Vec<HandScore>,
     pub board: Scoreboard,
     pub fresh: usize,
+    /// Whether each hand kept its stored result (its stored form is unchanged).
+    pub reused: Vec<bool>,
 }
 
 impl Rescored {
@@ -245,12 +247,14 @@ pub fn rescore_reusing(
     let mut totals = super::scoreboard(setup, &[]).totals;
     let mut scores: Vec<HandScore> = Vec::with_capacity(hands.len());
     let mut fresh = 0;
+    let mut reused = Vec::with_capacity(hands.len());
     for (i, (dealer, entered)) in hands.iter().enumerate() {
         let kept = previous
             .get(i)
             .copied()
             .flatten()
             .filter(|p| p.totals_before == totals.as_slice());
+        reused.push(kept.is_some());
         let s = match kept {
             Some(p) => p.stored.in_lang(lang),
             None => {
@@ -268,5 +272,6 @@ pub fn rescore_reusing(
         scores,
         board,
         fresh,
+        reused,
     })
 }

@@ -650,13 +650,18 @@ pub(crate) fn apply_change(
                 return Err(AppError::Invalid(i + 1, errors));
             }
         };
-        let results: Vec<String> = rescored
-            .stored()
+        // The stored form of each result that may have changed (`None`: the hand kept
+        // its stored result, so its row already holds it).
+        let results: Vec<Option<String>> = rescored
+            .scores
             .iter()
-            .zip(&rescored.scores)
-            .map(|(kept, s)| match kept {
-                Some(k) => k.to_json(),
-                None => serde_json::to_string(s).unwrap_or_default(),
+            .zip(&rescored.board.running)
+            .zip(&rescored.reused)
+            .map(|((s, totals), kept)| {
+                (!kept).then(|| match StoredScore::new(s, totals) {
+                    Some(k) => k.to_json(),
+                    None => serde_json::to_string(s).unwrap_or_default(),
+                })
             })
             .collect();
         let board = rescored.board;
@@ -667,7 +672,11 @@ pub(crate) fn apply_change(
                 submission,
                 ..
             } => {
-                let score = results.last().ok_or(AppError::NotFound)?;
+                let score = results
+                    .last()
+                    .cloned()
+                    .flatten()
+                    .ok_or(AppError::NotFound)?;
                 let dealer = hands.last().map_or(0, |(d, _)| *d);
                 games::insert_hand(
                     conn,
@@ -677,7 +686,7 @@ pub(crate) fn apply_change(
                         kind: entered.kind(),
                         dealer: i32::from(dealer),
                         entry: &entered.entry_json(),
-                        score,
+                        score: &score,
                         submission,
                         created_at: t,
                         updated_at: t,
@@ -692,6 +701,8 @@ pub(crate) fn apply_change(
             } => {
                 let score = results
                     .get(restore_at(&l.hands, hand_no))
+                    .cloned()
+                    .flatten()
                     .ok_or(AppError::NotFound)?;
                 games::insert_hand(
                     conn,
@@ -701,7 +712,7 @@ pub(crate) fn apply_change(
                         kind: entered.kind(),
                         dealer: i32::from(*dealer),
                         entry: &entered.entry_json(),
-                        score,
+                        score: &score,
                         submission: &restore_submission(*from),
                         created_at: t,
                         updated_at: t,
@@ -718,7 +729,7 @@ pub(crate) fn apply_change(
             games::delete_hand(conn, h.id)?;
         }
         for ((((_, e), score), row), kept) in hands.iter().zip(&results).zip(&rows).zip(&origin) {
-            let Some(h) = row.and_then(|m| l.hands.get(m)) else {
+            let (Some(h), Some(score)) = (row.and_then(|m| l.hands.get(m)), score) else {
                 continue;
             };
             // Only what changed is written: a new hand leaves the earlier ones as

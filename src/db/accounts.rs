@@ -5,6 +5,7 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use super::DbConn;
+use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{api_tokens, audit_log, login_failures, sessions, settings, users};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -79,10 +80,7 @@ pub fn is_unique_violation(e: &DieselError) -> bool {
 }
 
 pub fn insert_user(conn: &mut DbConn, new: &NewUser) -> QueryResult<i32> {
-    diesel::insert_into(users::table)
-        .values(new)
-        .returning(users::id)
-        .get_result(conn)
+    insert_returning_id(conn, users::table, new)
 }
 
 /// How many accounts exist (none on a new installation).
@@ -94,16 +92,14 @@ pub fn find_user(conn: &mut DbConn, id: i32) -> QueryResult<Option<User>> {
     users::table
         .find(id)
         .select(User::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 pub fn find_user_by_name(conn: &mut DbConn, username: &str) -> QueryResult<Option<User>> {
     users::table
         .filter(users::username.eq(username))
         .select(User::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 pub fn list_users(conn: &mut DbConn) -> QueryResult<Vec<User>> {
@@ -192,8 +188,7 @@ pub fn find_session(
         .inner_join(users::table)
         .filter(sessions::token_hash.eq(token_hash))
         .select((SessionRow::as_select(), User::as_select()))
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// Marks a session as used now.
@@ -268,8 +263,7 @@ pub fn user_by_token(conn: &mut DbConn, token_hash: &str) -> QueryResult<Option<
         .filter(api_tokens::token_hash.eq(token_hash))
         .filter(api_tokens::revoked_at.is_null())
         .select((api_tokens::id, api_tokens::user_id))
-        .load(conn)
-        .map(|rows| rows.into_iter().next())?;
+        .load_one(conn)?;
     match row {
         Some((token_id, user_id)) => Ok(find_user(conn, user_id)?
             .filter(|u| u.disabled_at.is_none())
@@ -373,8 +367,7 @@ pub fn setting_or_init(
     let current: Option<String> = settings::table
         .find(name)
         .select(settings::value)
-        .load(conn)
-        .map(|rows| rows.into_iter().next())?;
+        .load_one(conn)?;
     if let Some(v) = current {
         return Ok(v);
     }

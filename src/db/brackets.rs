@@ -7,6 +7,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::accounts::{self, AuditEntry, NewAudit};
+use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{audit_log, brackets};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -48,10 +49,7 @@ pub struct NewBracket<'a> {
 }
 
 pub fn insert_bracket(conn: &mut DbConn, new: &NewBracket) -> QueryResult<i32> {
-    diesel::insert_into(brackets::table)
-        .values(new)
-        .returning(brackets::id)
-        .get_result(conn)
+    insert_returning_id(conn, brackets::table, new)
 }
 
 /// Inserts a bracket and the audit row of its making (`action`, with `after`, what it
@@ -120,8 +118,7 @@ pub fn find_bracket(conn: &mut DbConn, id: i32) -> QueryResult<Option<BracketRow
     brackets::table
         .find(id)
         .select(BracketRow::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// Every bracket, newest first.

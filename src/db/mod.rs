@@ -19,6 +19,7 @@ pub mod games;
 pub mod people;
 pub mod queries;
 pub mod ratings;
+pub mod rows;
 pub mod schema;
 pub mod table_games;
 pub mod tournaments;

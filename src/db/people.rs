@@ -9,6 +9,7 @@ use diesel::prelude::*;
 use super::DbConn;
 use super::accounts::{self, NewAudit};
 use super::queries::{self, NewPair, Pair, Player};
+use super::rows::LoadOne;
 use super::schema::{brackets, events, games, pairs, players, tournaments};
 
 /// Why a change to a club's people was not made.
@@ -77,8 +78,7 @@ pub fn find_player(conn: &mut DbConn, club: i32, id: i32) -> QueryResult<Option<
         .find(id)
         .filter(players::club_id.eq(club))
         .select(Player::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 pub fn find_pair(conn: &mut DbConn, club: i32, id: i32) -> QueryResult<Option<Pair>> {
@@ -86,8 +86,7 @@ pub fn find_pair(conn: &mut DbConn, club: i32, id: i32) -> QueryResult<Option<Pa
         .find(id)
         .filter(pairs::club_id.eq(club))
         .select(Pair::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// Replaces the name `from` by `to` everywhere a club's records name a player or

@@ -15,6 +15,7 @@ use super::DbConn;
 use super::accounts::{self, NewAudit};
 use super::brackets::{self, NewBracket};
 use super::games::{self, Game, NewGame, NewHand};
+use super::rows::LoadOne;
 use super::schema::{tournament_tables, tournaments};
 use super::tournaments::{self as store, ChangeError, TableRow, Tournament};
 use crate::domain::bracket::{Bracket, EntrantId, MatchId, Status};
@@ -154,8 +155,7 @@ pub fn table_of_game(conn: &mut DbConn, game: &Game) -> QueryResult<Option<Table
     tournament_tables::table
         .filter(tournament_tables::game_id.eq(Some(first)))
         .select(TableRow::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// A stored game as a `baza-game/1` document, hands as entered.

@@ -17,6 +17,7 @@ use super::DbConn;
 use super::accounts::{self, NewAudit};
 use super::brackets::{self, NewBracket};
 use super::queries::{self, Event, NewEvent};
+use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{events, tournament_tables, tournaments};
 use crate::domain::tournament::{
     self, BracketPhase, MatchResult, Pairing, PairingError, Round, System, TournamentFile,
@@ -174,11 +175,7 @@ pub fn exists(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
 
 /// Loads a championship (`None`: no such event, or an event without rounds).
 pub fn load(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament>> {
-    let Some(row) = tournaments::table
-        .find(event_id)
-        .load::<Row>(conn)
-        .map(|rows| rows.into_iter().next())?
-    else {
+    let Some(row) = tournaments::table.find(event_id).load_one::<Row>(conn)? else {
         return Ok(None);
     };
     let event = queries::find_event(conn, row.event_id)?.ok_or(diesel::result::Error::NotFound)?;
@@ -209,8 +206,7 @@ pub fn stamp(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<String>> {
             events::status,
             events::name,
         ))
-        .load(conn)
-        .map(|rows| rows.into_iter().next())?;
+        .load_one(conn)?;
     Ok(row.map(|(changes, version, status, name)| format!("{changes}:{version}:{status}:{name}")))
 }
 
@@ -278,8 +274,7 @@ pub fn find_phase_table(
         .filter(tournament_tables::round_no.eq(round))
         .filter(tournament_tables::table_no.eq(table))
         .select(TableRow::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// The `events.format` of a system (`league` for a round robin, as the foundation
@@ -593,22 +588,20 @@ pub(super) fn insert_table(
     now: NaiveDateTime,
 ) -> QueryResult<i32> {
     let (event_id, phase, round_no, table_no) = new.place;
-    diesel::insert_into(tournament_tables::table)
-        .values((
-            tournament_tables::event_id.eq(event_id),
-            tournament_tables::phase.eq(phase),
-            tournament_tables::round_no.eq(round_no),
-            tournament_tables::table_no.eq(table_no),
-            tournament_tables::physical.eq(new.physical),
-            tournament_tables::pin.eq(new.pins.0),
-            tournament_tables::pin_b.eq(new.pins.1),
-            tournament_tables::status.eq(new.status),
-            tournament_tables::version.eq(0),
-            tournament_tables::updated_at.eq(now),
-            tournament_tables::started_at.eq(new.started_at),
-        ))
-        .returning(tournament_tables::id)
-        .get_result(conn)
+    let table = (
+        tournament_tables::event_id.eq(event_id),
+        tournament_tables::phase.eq(phase),
+        tournament_tables::round_no.eq(round_no),
+        tournament_tables::table_no.eq(table_no),
+        tournament_tables::physical.eq(new.physical),
+        tournament_tables::pin.eq(new.pins.0),
+        tournament_tables::pin_b.eq(new.pins.1),
+        tournament_tables::status.eq(new.status),
+        tournament_tables::version.eq(0),
+        tournament_tables::updated_at.eq(now),
+        tournament_tables::started_at.eq(new.started_at),
+    );
+    insert_returning_id(conn, tournament_tables::table, table)
 }
 
 /// The one way to change a championship: in a transaction, `f` changes the loaded
@@ -936,8 +929,7 @@ pub fn folded_match(conn: &mut DbConn, match_id: i32) -> QueryResult<Option<(i32
             tournament_tables::round_no,
             tournament_tables::table_no,
         ))
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// The demo's running Swiss: twelve pairs, five rounds of botifarra "a 101 punts, 12

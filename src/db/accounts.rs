@@ -325,22 +325,48 @@ pub fn insert_audit(conn: &mut DbConn, entry: &NewAudit) -> QueryResult<usize> {
         .execute(conn)
 }
 
+/// Whose audit trail to read.
+#[derive(Debug, Clone, Copy)]
+pub enum Trail {
+    /// An event's, newest first.
+    Event(i32),
+    /// A club's (its events, players, pairs), newest first.
+    Club(i32),
+    /// One bracket's, newest first.
+    Bracket(i32),
+    /// The rows of a game's hands (added, corrected, deleted, put back), oldest first.
+    Hands(i32),
+}
+
+/// The audit rows of `trail`, in its order.
+pub fn audit_trail(conn: &mut DbConn, trail: Trail) -> QueryResult<Vec<AuditEntry>> {
+    let rows = audit_log::table
+        .select(AuditEntry::as_select())
+        .into_boxed();
+    let rows = match trail {
+        Trail::Event(id) => rows.filter(audit_log::event_id.eq(id)),
+        Trail::Club(id) => rows.filter(audit_log::club_id.eq(id)),
+        Trail::Bracket(id) => rows
+            .filter(audit_log::entity.eq("bracket"))
+            .filter(audit_log::entity_id.eq(id)),
+        Trail::Hands(game_id) => rows
+            .filter(audit_log::entity.eq("hand"))
+            .filter(audit_log::entity_id.eq(game_id)),
+    };
+    match trail {
+        Trail::Hands(_) => rows.order(audit_log::id).load(conn),
+        _ => rows.order(audit_log::id.desc()).load(conn),
+    }
+}
+
 /// The audit trail of an event, newest first.
 pub fn event_audit(conn: &mut DbConn, event_id: i32) -> QueryResult<Vec<AuditEntry>> {
-    audit_log::table
-        .filter(audit_log::event_id.eq(event_id))
-        .select(AuditEntry::as_select())
-        .order(audit_log::id.desc())
-        .load(conn)
+    audit_trail(conn, Trail::Event(event_id))
 }
 
 /// The audit trail of a club (its events, players, pairs), newest first.
 pub fn club_audit(conn: &mut DbConn, club_id: i32) -> QueryResult<Vec<AuditEntry>> {
-    audit_log::table
-        .filter(audit_log::club_id.eq(club_id))
-        .select(AuditEntry::as_select())
-        .order(audit_log::id.desc())
-        .load(conn)
+    audit_trail(conn, Trail::Club(club_id))
 }
 
 /// Stores setting `name` only if it is absent: `true` if this call stored it. Inside a

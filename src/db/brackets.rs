@@ -6,9 +6,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::accounts::{self, AuditEntry, NewAudit};
+use super::accounts::{self, AuditEntry, NewAudit, Trail};
 use super::rows::{LoadOne, insert_returning_id};
-use super::schema::{audit_log, brackets};
+use super::schema::brackets;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = brackets)]
@@ -191,10 +191,5 @@ pub fn set_paper(conn: &mut DbConn, id: i32, paper: &str) -> QueryResult<usize> 
 
 /// The audit trail of one bracket, newest first.
 pub fn bracket_audit(conn: &mut DbConn, id: i32) -> QueryResult<Vec<AuditEntry>> {
-    audit_log::table
-        .filter(audit_log::entity.eq("bracket"))
-        .filter(audit_log::entity_id.eq(id))
-        .select(AuditEntry::as_select())
-        .order(audit_log::id.desc())
-        .load(conn)
+    accounts::audit_trail(conn, Trail::Bracket(id))
 }

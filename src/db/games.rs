@@ -5,6 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConn;
+use super::accounts::{self, AuditEntry, Trail};
 use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{game_hands, games};
 
@@ -216,15 +217,6 @@ pub fn find_ruling(conn: &mut DbConn, slug: &str) -> QueryResult<Option<String>>
 }
 
 /// The audit rows of a game's hands (added, corrected, deleted, put back), oldest first.
-pub fn hand_audit(
-    conn: &mut DbConn,
-    game_id: i32,
-) -> QueryResult<Vec<super::accounts::AuditEntry>> {
-    use super::schema::audit_log;
-    audit_log::table
-        .filter(audit_log::entity.eq("hand"))
-        .filter(audit_log::entity_id.eq(game_id))
-        .select(super::accounts::AuditEntry::as_select())
-        .order(audit_log::id)
-        .load(conn)
+pub fn hand_audit(conn: &mut DbConn, game_id: i32) -> QueryResult<Vec<AuditEntry>> {
+    accounts::audit_trail(conn, Trail::Hands(game_id))
 }

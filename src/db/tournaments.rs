@@ -11,7 +11,9 @@
 //! table that waits for the opponents' signature ("firma").
 
 use chrono::{NaiveDate, NaiveDateTime};
+use diesel::dsl;
 use diesel::prelude::*;
+use diesel::query_dsl::methods::ExecuteDsl;
 
 use super::DbConn;
 use super::accounts::{self, NewAudit};
@@ -100,6 +102,68 @@ impl TableRow {
             None
         }
     }
+}
+
+/// The result a table holds until the other pair signs it: its status and the
+/// score, entering side and winner proposed (all `None` with no proposal).
+#[derive(AsChangeset)]
+#[diesel(table_name = tournament_tables, treat_none_as_null = true)]
+pub(super) struct Proposal<'a> {
+    pub status: &'a str,
+    pub proposed_a: Option<i32>,
+    pub proposed_b: Option<i32>,
+    pub proposed_side: Option<&'a str>,
+    pub proposed_winner: Option<&'a str>,
+}
+
+impl Proposal<'_> {
+    /// No proposal: the table plays.
+    pub const NONE: Proposal<'static> = Proposal {
+        status: "playing",
+        proposed_a: None,
+        proposed_b: None,
+        proposed_side: None,
+        proposed_winner: None,
+    };
+}
+
+/// A table row still at the version it was read at.
+type AtVersion = dsl::Filter<
+    dsl::Filter<tournament_tables::table, dsl::Eq<tournament_tables::id, i32>>,
+    dsl::Eq<tournament_tables::version, i32>,
+>;
+
+/// Changes to a table row, with its next version and the time of the change.
+type Bumped<C> = (
+    C,
+    dsl::Eq<tournament_tables::version, i32>,
+    dsl::Eq<tournament_tables::updated_at, NaiveDateTime>,
+);
+
+/// Writes `changes` to table row `id` if it is still at `version`, with the next
+/// version and `now`: false (nothing written) when someone changed it first.
+pub(super) fn update_table<C>(
+    conn: &mut DbConn,
+    (id, version): (i32, i32),
+    changes: C,
+    now: NaiveDateTime,
+) -> QueryResult<bool>
+where
+    C: AsChangeset<Target = tournament_tables::table>,
+    dsl::Update<AtVersion, Bumped<C>>: ExecuteDsl<DbConn>,
+{
+    let n = diesel::update(
+        tournament_tables::table
+            .filter(tournament_tables::id.eq(id))
+            .filter(tournament_tables::version.eq(version)),
+    )
+    .set((
+        changes,
+        tournament_tables::version.eq(version + 1),
+        tournament_tables::updated_at.eq(now),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
 }
 
 /// Why a change was not made.
@@ -789,18 +853,8 @@ pub fn record_result(
         r.results.retain(|x| x.table != table);
         r.results.push(result.clone());
         r.results.sort_by_key(|x| x.table);
-        let n = diesel::update(
-            tournament_tables::table
-                .filter(tournament_tables::id.eq(row.id))
-                .filter(tournament_tables::version.eq(row.version)),
-        )
-        .set((
-            tournament_tables::status.eq("final"),
-            tournament_tables::version.eq(row.version + 1),
-            tournament_tables::updated_at.eq(now),
-        ))
-        .execute(conn)?;
-        if n != 1 {
+        let status = tournament_tables::status.eq("final");
+        if !update_table(conn, (row.id, row.version), status, now)? {
             return Err(ChangeError::Stale);
         }
         if row.status != "final"
@@ -860,11 +914,13 @@ pub fn propose_result(
                 .filter(tournament_tables::status.ne("final")),
         )
         .set((
-            tournament_tables::status.eq("proposed"),
-            tournament_tables::proposed_a.eq(Some(score.0)),
-            tournament_tables::proposed_b.eq(Some(score.1)),
-            tournament_tables::proposed_side.eq(Some(side)),
-            tournament_tables::proposed_winner.eq(winner),
+            &Proposal {
+                status: "proposed",
+                proposed_a: Some(score.0),
+                proposed_b: Some(score.1),
+                proposed_side: Some(side),
+                proposed_winner: winner,
+            },
             tournament_tables::version.eq(row.version + 1),
             tournament_tables::updated_at.eq(now),
         ))

@@ -5,6 +5,7 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use super::DbConn;
+use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{api_tokens, audit_log, login_failures, sessions, settings, users};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -79,10 +80,7 @@ pub fn is_unique_violation(e: &DieselError) -> bool {
 }
 
 pub fn insert_user(conn: &mut DbConn, new: &NewUser) -> QueryResult<i32> {
-    diesel::insert_into(users::table)
-        .values(new)
-        .returning(users::id)
-        .get_result(conn)
+    insert_returning_id(conn, users::table, new)
 }
 
 /// How many accounts exist (none on a new installation).
@@ -94,16 +92,14 @@ pub fn find_user(conn: &mut DbConn, id: i32) -> QueryResult<Option<User>> {
     users::table
         .find(id)
         .select(User::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 pub fn find_user_by_name(conn: &mut DbConn, username: &str) -> QueryResult<Option<User>> {
     users::table
         .filter(users::username.eq(username))
         .select(User::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 pub fn list_users(conn: &mut DbConn) -> QueryResult<Vec<User>> {
@@ -192,8 +188,7 @@ pub fn find_session(
         .inner_join(users::table)
         .filter(sessions::token_hash.eq(token_hash))
         .select((SessionRow::as_select(), User::as_select()))
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// Marks a session as used now.
@@ -268,8 +263,7 @@ pub fn user_by_token(conn: &mut DbConn, token_hash: &str) -> QueryResult<Option<
         .filter(api_tokens::token_hash.eq(token_hash))
         .filter(api_tokens::revoked_at.is_null())
         .select((api_tokens::id, api_tokens::user_id))
-        .load(conn)
-        .map(|rows| rows.into_iter().next())?;
+        .load_one(conn)?;
     match row {
         Some((token_id, user_id)) => Ok(find_user(conn, user_id)?
             .filter(|u| u.disabled_at.is_none())
@@ -331,22 +325,48 @@ pub fn insert_audit(conn: &mut DbConn, entry: &NewAudit) -> QueryResult<usize> {
         .execute(conn)
 }
 
+/// Whose audit trail to read.
+#[derive(Debug, Clone, Copy)]
+pub enum Trail {
+    /// An event's, newest first.
+    Event(i32),
+    /// A club's (its events, players, pairs), newest first.
+    Club(i32),
+    /// One bracket's, newest first.
+    Bracket(i32),
+    /// The rows of a game's hands (added, corrected, deleted, put back), oldest first.
+    Hands(i32),
+}
+
+/// The audit rows of `trail`, in its order.
+pub fn audit_trail(conn: &mut DbConn, trail: Trail) -> QueryResult<Vec<AuditEntry>> {
+    let rows = audit_log::table
+        .select(AuditEntry::as_select())
+        .into_boxed();
+    let rows = match trail {
+        Trail::Event(id) => rows.filter(audit_log::event_id.eq(id)),
+        Trail::Club(id) => rows.filter(audit_log::club_id.eq(id)),
+        Trail::Bracket(id) => rows
+            .filter(audit_log::entity.eq("bracket"))
+            .filter(audit_log::entity_id.eq(id)),
+        Trail::Hands(game_id) => rows
+            .filter(audit_log::entity.eq("hand"))
+            .filter(audit_log::entity_id.eq(game_id)),
+    };
+    match trail {
+        Trail::Hands(_) => rows.order(audit_log::id).load(conn),
+        _ => rows.order(audit_log::id.desc()).load(conn),
+    }
+}
+
 /// The audit trail of an event, newest first.
 pub fn event_audit(conn: &mut DbConn, event_id: i32) -> QueryResult<Vec<AuditEntry>> {
-    audit_log::table
-        .filter(audit_log::event_id.eq(event_id))
-        .select(AuditEntry::as_select())
-        .order(audit_log::id.desc())
-        .load(conn)
+    audit_trail(conn, Trail::Event(event_id))
 }
 
 /// The audit trail of a club (its events, players, pairs), newest first.
 pub fn club_audit(conn: &mut DbConn, club_id: i32) -> QueryResult<Vec<AuditEntry>> {
-    audit_log::table
-        .filter(audit_log::club_id.eq(club_id))
-        .select(AuditEntry::as_select())
-        .order(audit_log::id.desc())
-        .load(conn)
+    audit_trail(conn, Trail::Club(club_id))
 }
 
 /// Stores setting `name` only if it is absent: `true` if this call stored it. Inside a
@@ -373,8 +393,7 @@ pub fn setting_or_init(
     let current: Option<String> = settings::table
         .find(name)
         .select(settings::value)
-        .load(conn)
-        .map(|rows| rows.into_iter().next())?;
+        .load_one(conn)?;
     if let Some(v) = current {
         return Ok(v);
     }

@@ -6,8 +6,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::accounts::{self, AuditEntry, NewAudit};
-use super::schema::{audit_log, brackets};
+use super::accounts::{self, AuditEntry, NewAudit, Trail};
+use super::rows::{LoadOne, insert_returning_id};
+use super::schema::brackets;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = brackets)]
@@ -48,10 +49,7 @@ pub struct NewBracket<'a> {
 }
 
 pub fn insert_bracket(conn: &mut DbConn, new: &NewBracket) -> QueryResult<i32> {
-    diesel::insert_into(brackets::table)
-        .values(new)
-        .returning(brackets::id)
-        .get_result(conn)
+    insert_returning_id(conn, brackets::table, new)
 }
 
 /// Inserts a bracket and the audit row of its making (`action`, with `after`, what it
@@ -120,8 +118,7 @@ pub fn find_bracket(conn: &mut DbConn, id: i32) -> QueryResult<Option<BracketRow
     brackets::table
         .find(id)
         .select(BracketRow::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// Every bracket, newest first.
@@ -194,10 +191,5 @@ pub fn set_paper(conn: &mut DbConn, id: i32, paper: &str) -> QueryResult<usize> 
 
 /// The audit trail of one bracket, newest first.
 pub fn bracket_audit(conn: &mut DbConn, id: i32) -> QueryResult<Vec<AuditEntry>> {
-    audit_log::table
-        .filter(audit_log::entity.eq("bracket"))
-        .filter(audit_log::entity_id.eq(id))
-        .select(AuditEntry::as_select())
-        .order(audit_log::id.desc())
-        .load(conn)
+    accounts::audit_trail(conn, Trail::Bracket(id))
 }

@@ -9,6 +9,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::ratings::{self, Names};
+use super::rows::{LoadOne, insert_returning_id};
 use super::schema::circuits;
 use crate::domain::circuit::{self, Row, Scoring};
 use crate::domain::rating::PlayerId;
@@ -44,17 +45,15 @@ pub fn insert(
 ) -> QueryResult<i32> {
     let scoring = serde_json::to_string(scoring).unwrap_or_default();
     let events = serde_json::to_string(events).unwrap_or_default();
-    diesel::insert_into(circuits::table)
-        .values(&NewCircuit {
-            club_id,
-            name,
-            scoring: &scoring,
-            events: &events,
-            created_by: actor,
-            created_at: now,
-        })
-        .returning(circuits::id)
-        .get_result(conn)
+    let new = NewCircuit {
+        club_id,
+        name,
+        scoring: &scoring,
+        events: &events,
+        created_by: actor,
+        created_at: now,
+    };
+    insert_returning_id(conn, circuits::table, &new)
 }
 
 pub fn find(conn: &mut DbConn, id: i32) -> QueryResult<Option<Circuit>> {
@@ -67,8 +66,7 @@ pub fn find(conn: &mut DbConn, id: i32) -> QueryResult<Option<Circuit>> {
             circuits::scoring,
             circuits::events,
         ))
-        .load(conn)
-        .map(|rows| rows.into_iter().next())?;
+        .load_one(conn)?;
     Ok(row.map(|(id, club_id, name, scoring, events)| Circuit {
         id,
         club_id,

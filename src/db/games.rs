@@ -5,6 +5,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConn;
+use super::accounts::{self, AuditEntry, Trail};
+use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{game_hands, games};
 
 #[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
@@ -84,18 +86,14 @@ pub struct NewHand<'a> {
 }
 
 pub fn insert_game(conn: &mut DbConn, new: &NewGame) -> QueryResult<i32> {
-    diesel::insert_into(games::table)
-        .values(new)
-        .returning(games::id)
-        .get_result(conn)
+    insert_returning_id(conn, games::table, new)
 }
 
 pub fn find_game(conn: &mut DbConn, id: i32) -> QueryResult<Option<Game>> {
     games::table
         .find(id)
         .select(Game::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 pub fn club_games(conn: &mut DbConn, club_id: i32) -> QueryResult<Vec<Game>> {
@@ -163,10 +161,7 @@ pub fn set_outcome(
 }
 
 pub fn insert_hand(conn: &mut DbConn, new: &NewHand) -> QueryResult<i32> {
-    diesel::insert_into(game_hands::table)
-        .values(new)
-        .returning(game_hands::id)
-        .get_result(conn)
+    insert_returning_id(conn, game_hands::table, new)
 }
 
 /// Rewrites a stored hand: what was entered (`kind`: `quick` or `full`) and its score.
@@ -218,22 +213,12 @@ pub fn find_ruling(conn: &mut DbConn, slug: &str) -> QueryResult<Option<String>>
     rulings::table
         .filter(rulings::slug.eq(slug))
         .select(rulings::record)
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// The audit rows of a game's hands (added, corrected, deleted, put back), oldest first.
-pub fn hand_audit(
-    conn: &mut DbConn,
-    game_id: i32,
-) -> QueryResult<Vec<super::accounts::AuditEntry>> {
-    use super::schema::audit_log;
-    audit_log::table
-        .filter(audit_log::entity.eq("hand"))
-        .filter(audit_log::entity_id.eq(game_id))
-        .select(super::accounts::AuditEntry::as_select())
-        .order(audit_log::id)
-        .load(conn)
+pub fn hand_audit(conn: &mut DbConn, game_id: i32) -> QueryResult<Vec<AuditEntry>> {
+    accounts::audit_trail(conn, Trail::Hands(game_id))
 }
 
 /// What a game's page shows, read in one statement: the game (its version moves on

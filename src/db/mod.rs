@@ -21,6 +21,7 @@ pub mod group;
 pub mod people;
 pub mod queries;
 pub mod ratings;
+pub mod rows;
 pub mod schema;
 pub mod table_games;
 pub mod tournaments;

@@ -9,6 +9,7 @@ use diesel::prelude::*;
 use super::DbConn;
 use super::accounts::{self, NewAudit};
 use super::queries::{self, NewPair, Pair, Player};
+use super::rows::LoadOne;
 use super::schema::{brackets, events, games, pairs, players, tournaments};
 
 /// Why a change to a club's people was not made.
@@ -77,8 +78,7 @@ pub fn find_player(conn: &mut DbConn, club: i32, id: i32) -> QueryResult<Option<
         .find(id)
         .filter(players::club_id.eq(club))
         .select(Player::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 pub fn find_pair(conn: &mut DbConn, club: i32, id: i32) -> QueryResult<Option<Pair>> {
@@ -86,8 +86,7 @@ pub fn find_pair(conn: &mut DbConn, club: i32, id: i32) -> QueryResult<Option<Pa
         .find(id)
         .filter(pairs::club_id.eq(club))
         .select(Pair::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// Replaces the name `from` by `to` everywhere a club's records name a player or
@@ -104,30 +103,8 @@ fn rename_everywhere(
     if from == to {
         return Ok(());
     }
-    let rows: Vec<(i32, String)> = games::table
-        .filter(games::club_id.eq(club))
-        .select((games::id, games::seats))
-        .load(conn)?;
-    for (id, seats) in rows {
-        let seats = match renamed_in(&seats, from, to) {
-            None => continue,
-            Some(Err(())) => return Err(PeopleError::Refused("people-merge-same-game")),
-            Some(Ok(seats)) => seats,
-        };
-        diesel::update(games::table.find(id))
-            .set((
-                games::seats.eq(seats),
-                games::version.eq(games::version + 1),
-            ))
-            .execute(conn)?;
-        moved.games += 1;
-    }
-    let docs: Vec<(i32, String)> = tournaments::table
-        .inner_join(events::table)
-        .filter(events::club_id.eq(club))
-        .select((tournaments::event_id, tournaments::document))
-        .load(conn)?;
-    for (event_id, document) in docs {
+    moved.games += NameLists::GameSeats.rename(conn, club, from, to)?;
+    for (event_id, document) in championships(conn, club)? {
         let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(&document) else {
             continue;
         };
@@ -153,25 +130,86 @@ fn rename_everywhere(
             .execute(conn)?;
         moved.championships += 1;
     }
-    let rows: Vec<(i32, String)> = brackets::table
-        .filter(brackets::club_id.eq(club))
-        .select((brackets::id, brackets::entrants))
-        .load(conn)?;
-    for (id, entrants) in rows {
-        let entrants = match renamed_in(&entrants, from, to) {
-            None => continue,
-            Some(Err(())) => return Err(PeopleError::Refused("people-merge-same-championship")),
-            Some(Ok(entrants)) => entrants,
-        };
-        diesel::update(brackets::table.find(id))
-            .set((
-                brackets::entrants.eq(entrants),
-                brackets::version.eq(brackets::version + 1),
-            ))
-            .execute(conn)?;
-        moved.brackets += 1;
-    }
+    moved.brackets += NameLists::BracketEntrants.rename(conn, club, from, to)?;
     Ok(())
+}
+
+/// The championships of a club: each one's event id and document.
+fn championships(conn: &mut DbConn, club: i32) -> QueryResult<Vec<(i32, String)>> {
+    tournaments::table
+        .inner_join(events::table)
+        .filter(events::club_id.eq(club))
+        .select((tournaments::event_id, tournaments::document))
+        .load(conn)
+}
+
+/// The records of a club that name players or pairs in a stored JSON list of
+/// names: the seats of its games, the entrants of its knockout brackets.
+#[derive(Debug, Clone, Copy)]
+enum NameLists {
+    GameSeats,
+    BracketEntrants,
+}
+
+impl NameLists {
+    /// Each record of the club: its id and its list.
+    fn load(self, conn: &mut DbConn, club: i32) -> QueryResult<Vec<(i32, String)>> {
+        match self {
+            NameLists::GameSeats => games::table
+                .filter(games::club_id.eq(club))
+                .select((games::id, games::seats))
+                .load(conn),
+            NameLists::BracketEntrants => brackets::table
+                .filter(brackets::club_id.eq(club))
+                .select((brackets::id, brackets::entrants))
+                .load(conn),
+        }
+    }
+
+    /// Rewrites the list of record `id`, counting one more version of the record.
+    fn write(self, conn: &mut DbConn, id: i32, list: String) -> QueryResult<usize> {
+        match self {
+            NameLists::GameSeats => diesel::update(games::table.find(id))
+                .set((games::seats.eq(list), games::version.eq(games::version + 1)))
+                .execute(conn),
+            NameLists::BracketEntrants => diesel::update(brackets::table.find(id))
+                .set((
+                    brackets::entrants.eq(list),
+                    brackets::version.eq(brackets::version + 1),
+                ))
+                .execute(conn),
+        }
+    }
+
+    /// Why a rename is refused when one list names both (one person would sit
+    /// twice at a game, or enter a bracket twice).
+    fn refusal(self) -> &'static str {
+        match self {
+            NameLists::GameSeats => "people-merge-same-game",
+            NameLists::BracketEntrants => "people-merge-same-championship",
+        }
+    }
+
+    /// Renames `from` to `to` in every list of the club: how many records changed.
+    fn rename(
+        self,
+        conn: &mut DbConn,
+        club: i32,
+        from: &str,
+        to: &str,
+    ) -> Result<usize, PeopleError> {
+        let mut changed = 0;
+        for (id, list) in self.load(conn, club)? {
+            let list = match renamed_in(&list, from, to) {
+                None => continue,
+                Some(Err(())) => return Err(PeopleError::Refused(self.refusal())),
+                Some(Ok(list)) => list,
+            };
+            self.write(conn, id, list)?;
+            changed += 1;
+        }
+        Ok(changed)
+    }
 }
 
 /// A stored JSON list of names with `from` renamed `to`: `None` when `from` is not in
@@ -197,25 +235,19 @@ fn renamed_in(list: &str, from: &str, to: &str) -> Option<Result<String, ()>> {
 pub fn pair_has_played(conn: &mut DbConn, pair: &Pair) -> QueryResult<bool> {
     let p1 = find_player(conn, pair.club_id, pair.player1_id)?.map(|p| p.name);
     let p2 = find_player(conn, pair.club_id, pair.player2_id)?.map(|p| p.name);
-    let seats: Vec<String> = games::table
-        .filter(games::club_id.eq(pair.club_id))
-        .select(games::seats)
-        .load(conn)?;
+    let names_in = |list: &str| serde_json::from_str::<Vec<String>>(list).unwrap_or_default();
+    let seats = NameLists::GameSeats.load(conn, pair.club_id)?;
     if let (Some(a), Some(b)) = (p1, p2) {
-        let both = seats.iter().any(|s| {
-            let names: Vec<String> = serde_json::from_str(s).unwrap_or_default();
+        let both = seats.iter().any(|(_, s)| {
+            let names = names_in(s);
             names.contains(&a) && names.contains(&b)
         });
         if both {
             return Ok(true);
         }
     }
-    let docs: Vec<String> = tournaments::table
-        .inner_join(events::table)
-        .filter(events::club_id.eq(pair.club_id))
-        .select(tournaments::document)
-        .load(conn)?;
-    let in_doc = docs.iter().any(|d| {
+    let docs = championships(conn, pair.club_id)?;
+    let in_doc = docs.iter().any(|(_, d)| {
         serde_json::from_str::<serde_json::Value>(d)
             .ok()
             .and_then(|v| v.get("entrants").and_then(|e| e.as_array()).cloned())
@@ -227,15 +259,122 @@ pub fn pair_has_played(conn: &mut DbConn, pair: &Pair) -> QueryResult<bool> {
     if in_doc {
         return Ok(true);
     }
-    let lists: Vec<String> = brackets::table
-        .filter(brackets::club_id.eq(pair.club_id))
-        .select(brackets::entrants)
-        .load(conn)?;
-    Ok(lists.iter().any(|l| {
-        serde_json::from_str::<Vec<String>>(l)
-            .unwrap_or_default()
-            .contains(&pair.name)
-    }))
+    let lists = NameLists::BracketEntrants.load(conn, pair.club_id)?;
+    Ok(lists.iter().any(|(_, l)| names_in(l).contains(&pair.name)))
+}
+
+/// The players and the pairs, where a merge or a retirement treats both alike.
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Player,
+    Pair,
+}
+
+/// What a merge or a retirement reads of a player or a pair.
+struct Person {
+    name: String,
+    retired_at: Option<NaiveDateTime>,
+}
+
+impl Kind {
+    /// The entity its audit rows name.
+    fn entity(self) -> &'static str {
+        match self {
+            Kind::Player => "player",
+            Kind::Pair => "pair",
+        }
+    }
+
+    /// The club's player or pair `id`.
+    fn find(self, conn: &mut DbConn, ch: &Change, id: i32) -> Result<Person, PeopleError> {
+        let found = match self {
+            Kind::Player => find_player(conn, ch.club_id, id)?.map(|p| (p.name, p.retired_at)),
+            Kind::Pair => find_pair(conn, ch.club_id, id)?.map(|p| (p.name, p.retired_at)),
+        };
+        let (name, retired_at) = found.ok_or(PeopleError::NotFound)?;
+        Ok(Person { name, retired_at })
+    }
+
+    fn delete(self, conn: &mut DbConn, id: i32) -> QueryResult<usize> {
+        match self {
+            Kind::Player => diesel::delete(players::table.find(id)).execute(conn),
+            Kind::Pair => diesel::delete(pairs::table.find(id)).execute(conn),
+        }
+    }
+
+    fn set_retired_at(
+        self,
+        conn: &mut DbConn,
+        id: i32,
+        at: Option<NaiveDateTime>,
+    ) -> QueryResult<usize> {
+        match self {
+            Kind::Player => diesel::update(players::table.find(id))
+                .set(players::retired_at.eq(at))
+                .execute(conn),
+            Kind::Pair => diesel::update(pairs::table.find(id))
+                .set(pairs::retired_at.eq(at))
+                .execute(conn),
+        }
+    }
+}
+
+/// Merges `drop` into `keep`, two players or two pairs: `first` moves what only
+/// that kind has, then the club's games, championships and brackets name `keep`,
+/// and `drop` goes.
+fn merge(
+    conn: &mut DbConn,
+    ch: &Change,
+    kind: Kind,
+    (keep, drop): (i32, i32),
+    first: impl FnOnce(&mut DbConn, &mut Moved) -> Result<(), PeopleError>,
+) -> Result<Moved, PeopleError> {
+    if keep == drop {
+        return Err(PeopleError::Refused("people-merge-itself"));
+    }
+    super::write_tx(conn, |conn| {
+        let k = kind.find(conn, ch, keep)?;
+        let d = kind.find(conn, ch, drop)?;
+        let mut moved = Moved::default();
+        first(conn, &mut moved)?;
+        rename_everywhere(conn, ch.club_id, &d.name, &k.name, &mut moved)?;
+        kind.delete(conn, drop)?;
+        audit(
+            conn,
+            ch,
+            "merge",
+            kind.entity(),
+            keep,
+            serde_json::json!({ "kept": { "id": keep, "name": k.name },
+                                "merged": { "id": drop, "name": d.name } }),
+            serde_json::json!({ "id": keep, "name": k.name, "moved": moved }),
+        )?;
+        Ok(moved)
+    })
+}
+
+/// Marks a player or a pair as no longer playing (`true`) or playing again.
+fn set_retired(
+    conn: &mut DbConn,
+    ch: &Change,
+    kind: Kind,
+    id: i32,
+    retired: bool,
+) -> Result<(), PeopleError> {
+    super::write_tx(conn, |conn| {
+        let p = kind.find(conn, ch, id)?;
+        kind.set_retired_at(conn, id, retired.then_some(ch.at))?;
+        audit(
+            conn,
+            ch,
+            if retired { "retire" } else { "reactivate" },
+            kind.entity(),
+            id,
+            serde_json::json!({ "name": p.name, "active": p.retired_at.is_none() }),
+            serde_json::json!({ "name": p.name, "active": !retired }),
+        )?;
+        Ok(())
+    })
 }
 
 /// Renames a player; the club's games, championships and brackets follow.
@@ -276,13 +415,7 @@ pub fn merge_players(
     keep: i32,
     drop: i32,
 ) -> Result<Moved, PeopleError> {
-    if keep == drop {
-        return Err(PeopleError::Refused("people-merge-itself"));
-    }
-    super::write_tx(conn, |conn| {
-        let k = find_player(conn, ch.club_id, keep)?.ok_or(PeopleError::NotFound)?;
-        let d = find_player(conn, ch.club_id, drop)?.ok_or(PeopleError::NotFound)?;
-        let mut moved = Moved::default();
+    merge(conn, ch, Kind::Player, (keep, drop), |conn, moved| {
         let shared: i64 = pairs::table
             .filter(
                 (pairs::player1_id.eq(keep).and(pairs::player2_id.eq(drop)))
@@ -299,46 +432,18 @@ pub fn merge_players(
         moved.pairs += diesel::update(pairs::table.filter(pairs::player2_id.eq(drop)))
             .set(pairs::player2_id.eq(keep))
             .execute(conn)?;
-        rename_everywhere(conn, ch.club_id, &d.name, &k.name, &mut moved)?;
-        diesel::delete(players::table.find(drop)).execute(conn)?;
-        audit(
-            conn,
-            ch,
-            "merge",
-            "player",
-            keep,
-            serde_json::json!({ "kept": { "id": k.id, "name": k.name },
-                                "merged": { "id": d.id, "name": d.name } }),
-            serde_json::json!({ "id": k.id, "name": k.name, "moved": moved }),
-        )?;
-        Ok(moved)
+        Ok(())
     })
 }
 
-/// Marks a player as no longer playing (`Some`) or playing again (`None`).
+/// Marks a player as no longer playing (`true`) or playing again (`false`).
 pub fn set_player_retired(
     conn: &mut DbConn,
     ch: &Change,
     id: i32,
     retired: bool,
 ) -> Result<(), PeopleError> {
-    super::write_tx(conn, |conn| {
-        let p = find_player(conn, ch.club_id, id)?.ok_or(PeopleError::NotFound)?;
-        let at = retired.then_some(ch.at);
-        diesel::update(players::table.find(id))
-            .set(players::retired_at.eq(at))
-            .execute(conn)?;
-        audit(
-            conn,
-            ch,
-            if retired { "retire" } else { "reactivate" },
-            "player",
-            id,
-            serde_json::json!({ "name": p.name, "active": p.retired_at.is_none() }),
-            serde_json::json!({ "name": p.name, "active": !retired }),
-        )?;
-        Ok(())
-    })
+    set_retired(conn, ch, Kind::Player, id, retired)
 }
 
 /// Checks the two players of a pair: different, both of the club.
@@ -436,52 +541,17 @@ pub fn merge_pairs(
     keep: i32,
     drop: i32,
 ) -> Result<Moved, PeopleError> {
-    if keep == drop {
-        return Err(PeopleError::Refused("people-merge-itself"));
-    }
-    super::write_tx(conn, |conn| {
-        let k = find_pair(conn, ch.club_id, keep)?.ok_or(PeopleError::NotFound)?;
-        let d = find_pair(conn, ch.club_id, drop)?.ok_or(PeopleError::NotFound)?;
-        let mut moved = Moved::default();
-        rename_everywhere(conn, ch.club_id, &d.name, &k.name, &mut moved)?;
-        diesel::delete(pairs::table.find(drop)).execute(conn)?;
-        audit(
-            conn,
-            ch,
-            "merge",
-            "pair",
-            keep,
-            serde_json::json!({ "kept": { "id": k.id, "name": k.name },
-                                "merged": { "id": d.id, "name": d.name } }),
-            serde_json::json!({ "id": k.id, "name": k.name, "moved": moved }),
-        )?;
-        Ok(moved)
-    })
+    merge(conn, ch, Kind::Pair, (keep, drop), |_, _| Ok(()))
 }
 
-/// Marks a pair as no longer playing or playing again.
+/// Marks a pair as no longer playing (`true`) or playing again (`false`).
 pub fn set_pair_retired(
     conn: &mut DbConn,
     ch: &Change,
     id: i32,
     retired: bool,
 ) -> Result<(), PeopleError> {
-    super::write_tx(conn, |conn| {
-        let p = find_pair(conn, ch.club_id, id)?.ok_or(PeopleError::NotFound)?;
-        diesel::update(pairs::table.find(id))
-            .set(pairs::retired_at.eq(retired.then_some(ch.at)))
-            .execute(conn)?;
-        audit(
-            conn,
-            ch,
-            if retired { "retire" } else { "reactivate" },
-            "pair",
-            id,
-            serde_json::json!({ "name": p.name, "active": p.retired_at.is_none() }),
-            serde_json::json!({ "name": p.name, "active": !retired }),
-        )?;
-        Ok(())
-    })
+    set_retired(conn, ch, Kind::Pair, id, retired)
 }
 
 /// Every player and pair of every club, with the club's name (for search).

@@ -5,6 +5,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use super::DbConn;
+use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{clubs, events, pairs, players};
 use crate::domain::names;
 
@@ -101,10 +102,7 @@ pub struct NewEvent<'a> {
 }
 
 pub fn insert_club(conn: &mut DbConn, new: &NewClub) -> QueryResult<i32> {
-    diesel::insert_into(clubs::table)
-        .values(new)
-        .returning(clubs::id)
-        .get_result(conn)
+    insert_returning_id(conn, clubs::table, new)
 }
 
 /// Sets a club's usual game and table options (a JSON object, already validated).
@@ -123,24 +121,15 @@ pub fn set_club_defaults(
 }
 
 pub fn insert_player(conn: &mut DbConn, new: &NewPlayer) -> QueryResult<i32> {
-    diesel::insert_into(players::table)
-        .values(new)
-        .returning(players::id)
-        .get_result(conn)
+    insert_returning_id(conn, players::table, new)
 }
 
 pub fn insert_pair(conn: &mut DbConn, new: &NewPair) -> QueryResult<i32> {
-    diesel::insert_into(pairs::table)
-        .values(new)
-        .returning(pairs::id)
-        .get_result(conn)
+    insert_returning_id(conn, pairs::table, new)
 }
 
 pub fn insert_event(conn: &mut DbConn, new: &NewEvent) -> QueryResult<i32> {
-    diesel::insert_into(events::table)
-        .values(new)
-        .returning(events::id)
-        .get_result(conn)
+    insert_returning_id(conn, events::table, new)
 }
 
 pub fn count_clubs(conn: &mut DbConn) -> QueryResult<i64> {
@@ -166,8 +155,7 @@ pub fn find_club(conn: &mut DbConn, id: i32) -> QueryResult<Option<Club>> {
     clubs::table
         .find(id)
         .select(Club::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// Every player of a club, active or not, sorted by name the Spanish way.
@@ -217,6 +205,5 @@ pub fn find_event(conn: &mut DbConn, id: i32) -> QueryResult<Option<Event>> {
     events::table
         .find(id)
         .select(Event::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }

@@ -15,8 +15,9 @@ use super::DbConn;
 use super::accounts::{self, NewAudit};
 use super::brackets::{self, NewBracket};
 use super::games::{self, Game, NewGame, NewHand};
+use super::rows::LoadOne;
 use super::schema::{tournament_tables, tournaments};
-use super::tournaments::{self as store, ChangeError, TableRow, Tournament};
+use super::tournaments::{self as store, ChangeError, Proposal, TableRow, Tournament};
 use crate::domain::bracket::{Bracket, EntrantId, MatchId, Status};
 use crate::domain::entry::{self, Entered, GAME_FORMAT, GameDoc, GameSetup, HandDoc, HandScore};
 use crate::domain::lang::Lang;
@@ -154,8 +155,7 @@ pub fn table_of_game(conn: &mut DbConn, game: &Game) -> QueryResult<Option<Table
     tournament_tables::table
         .filter(tournament_tables::game_id.eq(Some(first)))
         .select(TableRow::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// A stored game as a `baza-game/1` document, hands as entered.
@@ -431,40 +431,43 @@ pub fn sync_after_change(
                 return Ok(Synced::Unchanged);
             }
             let side = if who.staff { None } else { who.side };
-            let n = diesel::update(tournament_tables::table.find(row.id))
-                .set((
-                    tournament_tables::status.eq("proposed"),
-                    tournament_tables::proposed_a.eq(Some(d.score[0] as i32)),
-                    tournament_tables::proposed_b.eq(Some(d.score[1] as i32)),
-                    tournament_tables::proposed_side.eq(side),
-                    tournament_tables::proposed_winner.eq(side_text(d.winner)),
-                    tournament_tables::version.eq(row.version + 1),
-                    tournament_tables::updated_at.eq(now),
-                ))
-                .execute(conn)?;
-            if n != 1 {
+            let proposal = Proposal {
+                status: "proposed",
+                proposed_a: Some(d.score[0] as i32),
+                proposed_b: Some(d.score[1] as i32),
+                proposed_side: side,
+                proposed_winner: side_text(d.winner),
+            };
+            if set_proposal(conn, &row, &proposal, now)? != 1 {
                 return Err(ChangeError::Stale);
             }
             audit_table(conn, &t, &row, "propose", who.actor, now, Some(&d), side)?;
             Ok(Synced::Proposed)
         }
         None if row.status == "proposed" => {
-            diesel::update(tournament_tables::table.find(row.id))
-                .set((
-                    tournament_tables::status.eq("playing"),
-                    tournament_tables::proposed_a.eq(None::<i32>),
-                    tournament_tables::proposed_b.eq(None::<i32>),
-                    tournament_tables::proposed_side.eq(None::<String>),
-                    tournament_tables::proposed_winner.eq(None::<String>),
-                    tournament_tables::version.eq(row.version + 1),
-                    tournament_tables::updated_at.eq(now),
-                ))
-                .execute(conn)?;
+            set_proposal(conn, &row, &Proposal::NONE, now)?;
             audit_table(conn, &t, &row, "withdraw", who.actor, now, None, None)?;
             Ok(Synced::Withdrawn)
         }
         None => Ok(Synced::Unchanged),
     }
+}
+
+/// Writes the proposal of a table's game (`Proposal::NONE`: withdrawn) with the
+/// table's next version: how many rows it wrote.
+fn set_proposal(
+    conn: &mut DbConn,
+    row: &TableRow,
+    proposal: &Proposal,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(tournament_tables::table.find(row.id))
+        .set((
+            proposal,
+            tournament_tables::version.eq(row.version + 1),
+            tournament_tables::updated_at.eq(now),
+        ))
+        .execute(conn)
 }
 
 fn result_of(
@@ -666,21 +669,13 @@ fn record_in_bracket(
     if !brackets::update_document(conn, b.id, b.version, &document, now)? {
         return Err(ChangeError::Stale);
     }
-    let n = diesel::update(
-        tournament_tables::table
-            .filter(tournament_tables::id.eq(row.id))
-            .filter(tournament_tables::version.eq(row.version)),
-    )
-    .set((
+    let result = (
         tournament_tables::status.eq("final"),
         tournament_tables::proposed_a.eq(Some(d.score[0] as i32)),
         tournament_tables::proposed_b.eq(Some(d.score[1] as i32)),
         tournament_tables::proposed_winner.eq(side_text(d.winner)),
-        tournament_tables::version.eq(row.version + 1),
-        tournament_tables::updated_at.eq(now),
-    ))
-    .execute(conn)?;
-    if n != 1 {
+    );
+    if !store::update_table(conn, (row.id, row.version), result, now)? {
         return Err(ChangeError::Stale);
     }
     let names: Vec<String> = serde_json::from_str(&b.entrants).map_err(corrupt)?;
@@ -935,18 +930,8 @@ pub fn switch_to_typed(
 ) -> Result<(), ChangeError> {
     super::write_tx(conn, |conn| {
         store::touch(conn, row.event_id)?;
-        let n = diesel::update(
-            tournament_tables::table
-                .filter(tournament_tables::id.eq(row.id))
-                .filter(tournament_tables::version.eq(version)),
-        )
-        .set((
-            tournament_tables::typed.eq(1),
-            tournament_tables::version.eq(version + 1),
-            tournament_tables::updated_at.eq(now),
-        ))
-        .execute(conn)?;
-        if n != 1 {
+        let typed = tournament_tables::typed.eq(1);
+        if !store::update_table(conn, (row.id, version), typed, now)? {
             return Err(ChangeError::Stale);
         }
         let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;

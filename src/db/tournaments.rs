@@ -11,12 +11,15 @@
 //! table that waits for the opponents' signature ("firma").
 
 use chrono::{NaiveDate, NaiveDateTime};
+use diesel::dsl;
 use diesel::prelude::*;
+use diesel::query_dsl::methods::ExecuteDsl;
 
 use super::DbConn;
 use super::accounts::{self, NewAudit};
 use super::brackets::{self, NewBracket};
 use super::queries::{self, Event, NewEvent};
+use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{events, tournament_tables, tournaments};
 use crate::domain::tournament::{
     self, BracketPhase, MatchResult, Pairing, PairingError, Round, System, TournamentFile,
@@ -101,6 +104,68 @@ impl TableRow {
     }
 }
 
+/// The result a table holds until the other pair signs it: its status and the
+/// score, entering side and winner proposed (all `None` with no proposal).
+#[derive(AsChangeset)]
+#[diesel(table_name = tournament_tables, treat_none_as_null = true)]
+pub(super) struct Proposal<'a> {
+    pub status: &'a str,
+    pub proposed_a: Option<i32>,
+    pub proposed_b: Option<i32>,
+    pub proposed_side: Option<&'a str>,
+    pub proposed_winner: Option<&'a str>,
+}
+
+impl Proposal<'_> {
+    /// No proposal: the table plays.
+    pub const NONE: Proposal<'static> = Proposal {
+        status: "playing",
+        proposed_a: None,
+        proposed_b: None,
+        proposed_side: None,
+        proposed_winner: None,
+    };
+}
+
+/// A table row still at the version it was read at.
+type AtVersion = dsl::Filter<
+    dsl::Filter<tournament_tables::table, dsl::Eq<tournament_tables::id, i32>>,
+    dsl::Eq<tournament_tables::version, i32>,
+>;
+
+/// Changes to a table row, with its next version and the time of the change.
+type Bumped<C> = (
+    C,
+    dsl::Eq<tournament_tables::version, i32>,
+    dsl::Eq<tournament_tables::updated_at, NaiveDateTime>,
+);
+
+/// Writes `changes` to table row `id` if it is still at `version`, with the next
+/// version and `now`: false (nothing written) when someone changed it first.
+pub(super) fn update_table<C>(
+    conn: &mut DbConn,
+    (id, version): (i32, i32),
+    changes: C,
+    now: NaiveDateTime,
+) -> QueryResult<bool>
+where
+    C: AsChangeset<Target = tournament_tables::table>,
+    dsl::Update<AtVersion, Bumped<C>>: ExecuteDsl<DbConn>,
+{
+    let n = diesel::update(
+        tournament_tables::table
+            .filter(tournament_tables::id.eq(id))
+            .filter(tournament_tables::version.eq(version)),
+    )
+    .set((
+        changes,
+        tournament_tables::version.eq(version + 1),
+        tournament_tables::updated_at.eq(now),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
 /// Why a change was not made.
 #[derive(Debug)]
 pub enum ChangeError {
@@ -174,11 +239,7 @@ pub fn exists(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
 
 /// Loads a championship (`None`: no such event, or an event without rounds).
 pub fn load(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament>> {
-    let Some(row) = tournaments::table
-        .find(event_id)
-        .load::<Row>(conn)
-        .map(|rows| rows.into_iter().next())?
-    else {
+    let Some(row) = tournaments::table.find(event_id).load_one::<Row>(conn)? else {
         return Ok(None);
     };
     let event = queries::find_event(conn, row.event_id)?.ok_or(diesel::result::Error::NotFound)?;
@@ -209,8 +270,7 @@ pub fn stamp(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<String>> {
             events::status,
             events::name,
         ))
-        .load(conn)
-        .map(|rows| rows.into_iter().next())?;
+        .load_one(conn)?;
     Ok(row.map(|(changes, version, status, name)| format!("{changes}:{version}:{status}:{name}")))
 }
 
@@ -278,8 +338,7 @@ pub fn find_phase_table(
         .filter(tournament_tables::round_no.eq(round))
         .filter(tournament_tables::table_no.eq(table))
         .select(TableRow::as_select())
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// The `events.format` of a system (`league` for a round robin, as the foundation
@@ -593,22 +652,20 @@ pub(super) fn insert_table(
     now: NaiveDateTime,
 ) -> QueryResult<i32> {
     let (event_id, phase, round_no, table_no) = new.place;
-    diesel::insert_into(tournament_tables::table)
-        .values((
-            tournament_tables::event_id.eq(event_id),
-            tournament_tables::phase.eq(phase),
-            tournament_tables::round_no.eq(round_no),
-            tournament_tables::table_no.eq(table_no),
-            tournament_tables::physical.eq(new.physical),
-            tournament_tables::pin.eq(new.pins.0),
-            tournament_tables::pin_b.eq(new.pins.1),
-            tournament_tables::status.eq(new.status),
-            tournament_tables::version.eq(0),
-            tournament_tables::updated_at.eq(now),
-            tournament_tables::started_at.eq(new.started_at),
-        ))
-        .returning(tournament_tables::id)
-        .get_result(conn)
+    let table = (
+        tournament_tables::event_id.eq(event_id),
+        tournament_tables::phase.eq(phase),
+        tournament_tables::round_no.eq(round_no),
+        tournament_tables::table_no.eq(table_no),
+        tournament_tables::physical.eq(new.physical),
+        tournament_tables::pin.eq(new.pins.0),
+        tournament_tables::pin_b.eq(new.pins.1),
+        tournament_tables::status.eq(new.status),
+        tournament_tables::version.eq(0),
+        tournament_tables::updated_at.eq(now),
+        tournament_tables::started_at.eq(new.started_at),
+    );
+    insert_returning_id(conn, tournament_tables::table, table)
 }
 
 /// The one way to change a championship: in a transaction, `f` changes the loaded
@@ -796,18 +853,8 @@ pub fn record_result(
         r.results.retain(|x| x.table != table);
         r.results.push(result.clone());
         r.results.sort_by_key(|x| x.table);
-        let n = diesel::update(
-            tournament_tables::table
-                .filter(tournament_tables::id.eq(row.id))
-                .filter(tournament_tables::version.eq(row.version)),
-        )
-        .set((
-            tournament_tables::status.eq("final"),
-            tournament_tables::version.eq(row.version + 1),
-            tournament_tables::updated_at.eq(now),
-        ))
-        .execute(conn)?;
-        if n != 1 {
+        let status = tournament_tables::status.eq("final");
+        if !update_table(conn, (row.id, row.version), status, now)? {
             return Err(ChangeError::Stale);
         }
         if row.status != "final"
@@ -867,11 +914,13 @@ pub fn propose_result(
                 .filter(tournament_tables::status.ne("final")),
         )
         .set((
-            tournament_tables::status.eq("proposed"),
-            tournament_tables::proposed_a.eq(Some(score.0)),
-            tournament_tables::proposed_b.eq(Some(score.1)),
-            tournament_tables::proposed_side.eq(Some(side)),
-            tournament_tables::proposed_winner.eq(winner),
+            &Proposal {
+                status: "proposed",
+                proposed_a: Some(score.0),
+                proposed_b: Some(score.1),
+                proposed_side: Some(side),
+                proposed_winner: winner,
+            },
             tournament_tables::version.eq(row.version + 1),
             tournament_tables::updated_at.eq(now),
         ))
@@ -936,8 +985,7 @@ pub fn folded_match(conn: &mut DbConn, match_id: i32) -> QueryResult<Option<(i32
             tournament_tables::round_no,
             tournament_tables::table_no,
         ))
-        .load(conn)
-        .map(|rows| rows.into_iter().next())
+        .load_one(conn)
 }
 
 /// The demo's running Swiss: twelve pairs, five rounds of botifarra "a 101 punts, 12

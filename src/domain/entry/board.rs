@@ -9,7 +9,7 @@ use crate::domain::games::guinote::{GuinoteOptions, NextDealer};
 use crate::domain::games::tute::{MatchMode, TuteOptions};
 use crate::domain::games::tute_family::GAME_POINTS;
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::record::{Action, Bid, DoubleCall, Event, HandRecord, Move, TrumpCall};
 use crate::domain::ruling::{GameOver, GameOverReason, Ruling, Score, TuteKind};
 

@@ -2,7 +2,7 @@
 
 use crate::domain::games::botifarra::{BotifarraOptions, RevokePenalty, hand_score};
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, TableOptions};
 
 use super::msg::{Note, Problem, notes_in_every_lang};
 use super::setup::{Errors, scores};

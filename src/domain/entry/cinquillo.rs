@@ -2,7 +2,7 @@
 
 use crate::domain::games::cinquillo::{CinquilloOptions, Scoring, TieSplit};
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::ruling::Score;
 
 use super::msg::{Note, Problem, notes_in_every_lang};
@@ -19,7 +19,7 @@ pub fn score(
     let opts = CinquilloOptions::from_table(table);
     let mut e = Errors::new(lang);
     let n = usize::from(players);
-    let deck = opts.deck().size() as u32;
+    let deck = opts.deck.size() as u32;
     let base = deck / u32::from(players.max(1));
     let max_hand = if players == 2 {
         deck

@@ -4,7 +4,7 @@ use crate::domain::games::cuatrola::{
     BidCapRule, CantesPerTrick, CuatrolaOptions, CuatrolaTute, RevokePenalty,
 };
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, TableOptions};
 
 use super::msg::{Note, Problem, Side, notes_in_every_lang};
 use super::setup::{Errors, scores};

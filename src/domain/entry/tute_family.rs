@@ -6,7 +6,7 @@ use crate::domain::games::guinote::{BothOver101, GuinoteOptions, NextDealer};
 use crate::domain::games::tute::{MatchMode, Over100Bonus, Tute3Deck, TuteOptions, revoke_voids};
 use crate::domain::games::tute_family::GAME_POINTS;
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::ruling::{GameOver, GameOverReason};
 
 use super::msg::{Note, Problem, notes_in_every_lang};

@@ -29,6 +29,20 @@ pub fn foreign_action(key: &'static str, game: &'static str) -> Illegal {
     Illegal::new(RuleId::UnknownEvent, Reason::ForeignAction { key, game })
 }
 
+/// Whether it is `seat`'s turn (`out_of_turn` if `turn` is someone else's).
+pub fn check_turn(seat: u8, turn: u8) -> Result<(), Illegal> {
+    if seat == turn {
+        return Ok(());
+    }
+    Err(Illegal::new(
+        RuleId::OutOfTurn,
+        Reason::NotYourTurn {
+            expected: turn,
+            got: seat,
+        },
+    ))
+}
+
 /// A game's state as a record's events reach it when it is replayed: an event that is a
 /// move is the game's to apply; any other event breaks a rule, named here.
 pub trait TakesEvents {

@@ -17,7 +17,7 @@
 //! 2. The trick engine and what a game says. [`trick`] (legal plays and the trick
 //!    winner, shared by every trick game), [`messages`] (every reason a referee reads
 //!    out) and [`engine`] (the shape every game's state machine has: [`GameState`],
-//!    [`Illegal`]).
+//!    [`Illegal`], and how a replayed record's events reach it).
 //! 3. The games: [`games`]`::`{`cuatrola`, `tute`, `guinote`, `tute_family` (shared by
 //!    tute and guiñote), `botifarra`, `cinquillo`}.
 //! 4. The dispatch over the games: the [`games`] module itself (`games::rule`,

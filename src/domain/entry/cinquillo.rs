@@ -5,7 +5,7 @@ use crate::domain::lang::Lang;
 use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::ruling::Score;
 
-use super::msg::{Note, Problem, notes_in_every_lang};
+use super::msg::{Note, Problem};
 use super::setup::Errors;
 use super::types::{CinquilloHand, EntryError, HandScore};
 
@@ -115,14 +115,14 @@ pub fn score(
     let held: Vec<i64> = hand.cards_left.iter().map(|c| i64::from(*c)).collect();
     if let Some(r) = revoke {
         let notes = [Note::Revoke { seat: r }, Note::Void];
-        return Ok(HandScore {
-            points: None,
-            hand_points: vec![Score::ZERO; n],
-            ends_game: None,
-            notes: notes.iter().map(|x| x.render(lang)).collect(),
-            notes_in: notes_in_every_lang(&notes),
+        return Ok(HandScore::new(
+            None,
+            vec![Score::ZERO; n],
+            None,
+            &notes,
+            lang,
             next_dealer,
-        });
+        ));
     }
     let min = held.iter().copied().min().unwrap_or(0);
     let winners: Vec<u8> = (0..players)
@@ -166,12 +166,12 @@ pub fn score(
     } else {
         note
     };
-    Ok(HandScore {
-        points: Some(held.iter().map(|h| Score::points(*h)).collect()),
+    Ok(HandScore::new(
+        Some(held.iter().map(|h| Score::points(*h)).collect()),
         hand_points,
-        ends_game: None,
-        notes: vec![note.render(lang)],
-        notes_in: notes_in_every_lang(std::slice::from_ref(&note)),
+        None,
+        &[note],
+        lang,
         next_dealer,
-    })
+    ))
 }

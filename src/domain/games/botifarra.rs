@@ -11,10 +11,10 @@
 //! (points − 36) × multiplier; a revoke gives the opponents 36 × multiplier; game to 101.
 
 use crate::domain::cards::{Card, CardSet, Deck, Suit};
-use crate::domain::engine::{GameState, Illegal, TakesEvents, foreign_action};
+use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn, foreign_action};
 use crate::domain::games::trick_hand::{
-    HandView, TrickHand, before_pair, check_card, check_seat, check_turn, deal_invalid, four_hands,
-    lay, not_a_call, replay, ruled_events, take_trick, to_side,
+    HandView, TrickHand, before_pair, check_card, check_seat, deal_invalid, four_hands, lay,
+    not_a_call, replay, ruled_events, take_trick, to_side,
 };
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::BotifarraReason;

@@ -14,7 +14,7 @@
 //! round.
 
 use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
-use crate::domain::engine::{GameState, Illegal, TakesEvents};
+use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn};
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::CinquilloReason;
 use crate::domain::messages::Reason;
@@ -300,16 +300,7 @@ impl Cinquillo {
     fn check_pass(&self, seat: u8) -> Result<(), Illegal> {
         if self.over && self.blocked && self.opts.bastardo {
             // Passes after a blocked bastardo round are legal (spec), in turn.
-            if seat != self.turn {
-                return Err(Illegal::new(
-                    RuleId::OutOfTurn,
-                    Reason::NotYourTurn {
-                        expected: self.turn,
-                        got: seat,
-                    },
-                ));
-            }
-            return Ok(());
+            return check_turn(seat, self.turn);
         }
         self.check_play_turn(seat)?;
         if let Some(card) = self.placeable(seat).iter().next() {
@@ -432,16 +423,7 @@ impl TakesEvents for Cinquillo {
         if self.over {
             return Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver));
         }
-        if seat != self.turn {
-            return Err(Illegal::new(
-                RuleId::OutOfTurn,
-                Reason::NotYourTurn {
-                    expected: self.turn,
-                    got: seat,
-                },
-            ));
-        }
-        Ok(())
+        check_turn(seat, self.turn)
     }
 }
 

@@ -8,6 +8,7 @@ use crate::domain::engine::GameKind;
 use crate::domain::explain;
 use crate::domain::options::TableOptions;
 use crate::domain::random::{random_cinquillo_record_with, random_complete_cinquillo_record};
+use crate::domain::record::Event;
 use crate::domain::record::{RecordError, parse_record};
 use crate::domain::test_builders::{
     self, Rec, by_flag, c, check_examples, check_junk, check_legal_actions, check_option_defaults,

@@ -10,12 +10,12 @@
 //! solo 2 / cuatrola 4 / quintola 5; game to 21 (11, 16).
 
 use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
-use crate::domain::engine::{GameState, Illegal, TakesEvents, foreign_action};
+use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn, foreign_action};
 pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
 use crate::domain::games::trick_hand::{
     HandView, Marriages, Replay, Tally, TrickHand, Window, before_pair, check_card, check_seat,
-    check_turn, deal_invalid, four_hands, lapsed_for, lay, not_a_call, replay, ruled_events,
-    take_trick, to_side,
+    deal_invalid, four_hands, lapsed_for, lay, not_a_call, replay, ruled_events, take_trick,
+    to_side,
 };
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;

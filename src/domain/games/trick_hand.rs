@@ -409,20 +409,6 @@ pub fn check_seat(seat: u8, players: u8) -> Result<u8, Illegal> {
     ))
 }
 
-/// Whether it is `seat`'s turn (`out_of_turn` if `turn` is someone else's).
-pub fn check_turn(seat: u8, turn: u8) -> Result<(), Illegal> {
-    if seat == turn {
-        return Ok(());
-    }
-    Err(Illegal::new(
-        RuleId::OutOfTurn,
-        Reason::NotYourTurn {
-            expected: turn,
-            got: seat,
-        },
-    ))
-}
-
 /// The call of a record's `bid`, `trump` or `double` whose value is not one.
 pub fn not_a_call(rule: RuleId, kind: CallKind, given: &str) -> Illegal {
     Illegal::new(

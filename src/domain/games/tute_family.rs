@@ -14,11 +14,13 @@
 //! The legal-play generator is the shared one of `trick.rs` (rules.md §1.6).
 
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
-use crate::domain::engine::{GameKind, GameState, Illegal, Seating, TakesEvents, foreign_action};
+use crate::domain::engine::{
+    GameKind, GameState, Illegal, Seating, TakesEvents, check_turn, foreign_action,
+};
 pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
 use crate::domain::games::trick_hand::{
     HandView, Marriages, Replay, Tally, TrickHand, Window, before_points, check_card, check_seat,
-    check_turn, deal_invalid, lapsed_for, lay, replay, take_trick,
+    deal_invalid, lapsed_for, lay, replay, take_trick,
 };
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::FamilyReason;

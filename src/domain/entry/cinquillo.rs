@@ -1,6 +1,6 @@
 //! Quick entry of a cinquillo round (rules.md Part A 3 and 8, Part B §6).
 
-use crate::domain::games::cinquillo::{CinquilloOptions, Scoring, TieSplit};
+use crate::domain::games::cinquillo::{CinquilloOptions, Scoring, round_points};
 use crate::domain::lang::Lang;
 use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::ruling::Score;
@@ -128,30 +128,7 @@ pub fn score(
     let winners: Vec<u8> = (0..players)
         .filter(|s| held.get(usize::from(*s)) == Some(&min))
         .collect();
-    let losers: Vec<u8> = (0..players).filter(|s| !winners.contains(s)).collect();
-    let cards: i64 = losers
-        .iter()
-        .map(|s| held.get(usize::from(*s)).copied().unwrap_or(0))
-        .sum();
-    let total = match opts.scoring {
-        Scoring::FivePlusCards if !opts.bastardo => 5 + cards,
-        Scoring::FivePlusCards | Scoring::CardsLeft => cards,
-        Scoring::Pot => losers
-            .iter()
-            .map(|s| 1 + i64::from(hand.passes.get(usize::from(*s)).copied().unwrap_or(0)))
-            .sum(),
-    };
-    let k = i64::try_from(winners.len()).unwrap_or(1).max(1);
-    let share = match opts.tie_split {
-        TieSplit::Equal => Score::share(total, k),
-        TieSplit::FullToEach => Score::points(total),
-    };
-    let mut hand_points = vec![Score::ZERO; usize::from(players)];
-    for w in &winners {
-        if let Some(p) = hand_points.get_mut(usize::from(*w)) {
-            *p = share;
-        }
-    }
+    let hand_points = round_points(&opts, &held, &hand.passes);
     let note = match (out, winners.as_slice()) {
         (Some(o), _) => Note::Out { seat: o },
         (None, [one]) => Note::Out { seat: *one },

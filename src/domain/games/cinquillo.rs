@@ -384,34 +384,46 @@ impl Cinquillo {
         if !self.over {
             return None;
         }
-        let winners = self.winners();
-        let losers: Vec<u8> = (0..self.players).filter(|s| !winners.contains(s)).collect();
-        let cards: i64 = losers.iter().map(|s| self.hand(*s).len() as i64).sum();
-        let total = match self.opts.scoring {
-            Scoring::FivePlusCards if !self.opts.bastardo => 5 + cards,
-            Scoring::FivePlusCards | Scoring::CardsLeft => cards,
-            Scoring::Pot => losers
-                .iter()
-                .map(|s| 1 + i64::from(self.passes.get(usize::from(*s)).copied().unwrap_or(0)))
-                .sum(),
-        };
-        let k = i64::try_from(winners.len()).unwrap_or(1).max(1);
-        let share = match self.opts.tie_split {
-            TieSplit::Equal => Score::share(total, k),
-            TieSplit::FullToEach => Score::points(total),
-        };
-        Some(
-            (0..self.players)
-                .map(|s| {
-                    if winners.contains(&s) {
-                        share
-                    } else {
-                        Score::ZERO
-                    }
-                })
-                .collect(),
-        )
+        let held: Vec<i64> = (0..self.players)
+            .map(|s| self.hand(s).len() as i64)
+            .collect();
+        Some(round_points(&self.opts, &held, &self.passes))
     }
+}
+
+/// What each seat scores when a round ends with `held` cards in each hand, after
+/// `passes` passes by each seat: the winners (fewest cards) share the round's total as
+/// the options score it, the others score nothing. Club score entry scores by it too.
+pub fn round_points(opts: &CinquilloOptions, held: &[i64], passes: &[u32]) -> Vec<Score> {
+    let min = held.iter().copied().min().unwrap_or(0);
+    let winners: Vec<usize> = (0..held.len())
+        .filter(|s| held.get(*s) == Some(&min))
+        .collect();
+    let losers = held
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| !winners.contains(s));
+    let total = match opts.scoring {
+        Scoring::FivePlusCards if !opts.bastardo => 5 + losers.map(|(_, h)| h).sum::<i64>(),
+        Scoring::FivePlusCards | Scoring::CardsLeft => losers.map(|(_, h)| h).sum(),
+        Scoring::Pot => losers
+            .map(|(s, _)| 1 + i64::from(passes.get(s).copied().unwrap_or(0)))
+            .sum(),
+    };
+    let k = i64::try_from(winners.len()).unwrap_or(1).max(1);
+    let share = match opts.tie_split {
+        TieSplit::Equal => Score::share(total, k),
+        TieSplit::FullToEach => Score::points(total),
+    };
+    (0..held.len())
+        .map(|s| {
+            if winners.contains(&s) {
+                share
+            } else {
+                Score::ZERO
+            }
+        })
+        .collect()
 }
 
 impl TakesEvents for Cinquillo {

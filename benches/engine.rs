@@ -51,7 +51,7 @@ fn engine(c: &mut Criterion) {
         &[("partnerships", serde_json::Value::Bool(false))],
     )
     .expect("options");
-    let record = domain::games::tute::random_complete_tute_record_with(0, 4, alone);
+    let record = domain::random::random_complete_tute_record_with(0, 4, alone);
     let text = serde_json::to_string(&record).expect("serialise record");
     bench_hand(c, "tute4_individual", &text);
 

@@ -350,8 +350,9 @@ impl FromIterator<Card> for CardSet {
     }
 }
 
-/// The decks the five games use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The decks the five games use (cinquillo's option `deck` names two of them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Deck {
     /// Cuatrola: 1, 3, 10, 11, 12 of each suit.
     Twenty,

@@ -10,20 +10,20 @@
 //!
 //! 1. Plain data. [`cards`] (suits, ranks, cards, decks), [`lang`] (es, ca, en),
 //!    [`kind`] (the five games, their seats and sides), [`score`] and [`rng`] (the
-//!    seeded shuffle) use nothing; then, each using those before it: [`record_error`]
+//!    seeded shuffle, for [`random`] only) use nothing; then, each using those before it: [`record_error`]
 //!    (why a record cannot be ruled), [`options`] (every game's table options),
 //!    [`record`] (the hand record), [`ruling`] (what the engine says of a record) and
 //!    [`words`] (the names people read for rules and fields).
 //! 2. The trick engine and what a game says. [`trick`] (legal plays and the trick
 //!    winner, shared by every trick game), [`messages`] (every reason a referee reads
 //!    out) and [`engine`] (the shape every game's state machine has: [`GameState`],
-//!    [`Illegal`]).
+//!    [`Illegal`], and how a replayed record's events reach it).
 //! 3. The games: [`games`]`::`{`cuatrola`, `tute`, `guinote`, `tute_family` (shared by
 //!    tute and guiñote), `botifarra`, `cinquillo`}.
 //! 4. The dispatch over the games: the [`games`] module itself (`games::rule`,
 //!    `games::deal_spec`).
 //! 5. What uses the games: [`partial`] (records with unknown cards), [`random`]
-//!    (random complete hands), [`explain`] and [`referee`] (what a referee reads out),
+//!    (every game's random play-out), [`explain`] and [`referee`] (what a referee reads out),
 //!    and the entry points here.
 //!
 //! Beside or above the rules core: [`entry`] (a club's score entry, above the games),

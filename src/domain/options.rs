@@ -5,14 +5,13 @@
 //! Every option of a game is described by an [`OptionSpec`] (name, allowed values,
 //! default, why); an unknown option or value is a [`RecordError`]. A record keeps the
 //! options exactly as given ([`TableOptions`]); each game reads them into its typed
-//! options struct, filling in the defaults. The tables are here, below the games, so
+//! options struct through [`GameOptions`] (one reader for all: the fields are named as
+//! the options), filling in the defaults. The tables are here, below the games, so
 //! that a record's options are checked without the games' rules.
 
 use crate::domain::kind::{GameKind, Seating};
 use crate::domain::record_error::RecordError;
-use serde::Deserialize;
-use serde::de::IntoDeserializer;
-use serde::de::value::StrDeserializer;
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 /// The allowed values of an option.
@@ -103,43 +102,12 @@ impl TableOptions {
             .or_else(|| specs.iter().find(|s| s.name == name).map(|s| s.default))
     }
 
-    /// A yes/no option as given or by default; `default` if the game has no such option.
-    pub fn flag(&self, specs: &'static [OptionSpec], name: &str, default: bool) -> bool {
-        if let Some(OptionValue::Bool(v)) = self.get(specs, name) {
-            v
-        } else {
-            default
-        }
-    }
-
-    /// A choice option as given or by default; `""` if the game has no such option.
-    pub fn choice(&self, specs: &'static [OptionSpec], name: &str) -> &'static str {
-        if let Some(OptionValue::Choice(v)) = self.get(specs, name) {
-            v
-        } else {
-            ""
-        }
-    }
-
-    /// A choice option as given or by default, read into the enum whose variants are
-    /// its values in snake_case (the enum's default for a value it does not name).
-    pub fn pick<T: Deserialize<'static> + Default>(
-        &self,
-        specs: &'static [OptionSpec],
-        name: &str,
-    ) -> T {
-        let value: StrDeserializer<'static, serde::de::value::Error> =
-            self.choice(specs, name).into_deserializer();
-        T::deserialize(value).unwrap_or_default()
-    }
-
-    /// A whole-number option as given or by default; `default` if the game has no such option.
-    pub fn int(&self, specs: &'static [OptionSpec], name: &str, default: i64) -> i64 {
-        if let Some(OptionValue::Int(v)) = self.get(specs, name) {
-            v
-        } else {
-            default
-        }
+    /// Every option of `specs`, as given or by default, as a JSON object.
+    fn with_defaults(&self, specs: &'static [OptionSpec]) -> Map<String, Value> {
+        specs
+            .iter()
+            .filter_map(|s| Some((s.name.to_string(), self.get(specs, s.name)?.to_json())))
+            .collect()
     }
 
     /// The options exactly as given (no defaults).
@@ -165,6 +133,27 @@ impl TableOptions {
             .map(|(k, v)| (k.to_string(), v.clone()))
             .collect();
         validate(game, players, &m)
+    }
+}
+
+/// A game's typed options: a struct whose fields are named as the options of the game's
+/// table here and hold their values (a choice as the enum variant of its snake_case name,
+/// a number as an integer). Each game reads its options through this one reader.
+pub trait GameOptions: DeserializeOwned {
+    /// The game's table.
+    const TABLE: &'static [OptionSpec];
+
+    /// Reads validated table options, each as given or by the table's default. A struct
+    /// that does not fit its table is a bug that a test of the domain finds (every value
+    /// of every option read into its game's struct).
+    fn from_table(t: &TableOptions) -> Self {
+        let all = Value::Object(t.with_defaults(Self::TABLE));
+        serde_json::from_value(all).expect("a game's options struct fits its table")
+    }
+
+    /// Every option by the table's default.
+    fn defaults() -> Self {
+        Self::from_table(&TableOptions::default())
     }
 }
 

@@ -5,6 +5,7 @@
 use super::*;
 use crate::domain::cards::{Card, Deck, Suit};
 use crate::domain::games::cuatrola::{CantesPerTrick, Cuatrola, CuatrolaOptions, CuatrolaTute};
+use crate::domain::options::GameOptions;
 use crate::domain::record::{Action, Bid, Event, Move};
 use crate::domain::ruling::RuleId;
 use crate::domain::test_builders::{
@@ -438,7 +439,7 @@ fn options_from(flags: u8) -> CuatrolaOptions {
         partner_may_overcall: flags & 16 == 0,
         bidder_leads: flags & 32 != 0,
         cuatrola_tute: by_flag(flags, 64, CuatrolaTute::Ignore, CuatrolaTute::WinsHand),
-        ..CuatrolaOptions::default()
+        ..CuatrolaOptions::defaults()
     }
 }
 
@@ -733,6 +734,36 @@ fn an_auction_call_in_a_game_without_auctions_is_unknown_event_whatever_its_valu
             assert_eq!(viol.rule, RuleId::UnknownEvent, "{game} {ev}");
             assert!(viol.message.contains("no existen"), "{}", viol.message);
             assert_eq!((r.hand_points, r.game_over), (None, None), "{game} {ev}");
+        }
+    }
+}
+
+/// Every allowed value of every option, alone at a table, reads into its game's typed
+/// options: the structs fit their tables.
+#[test]
+fn every_value_of_every_option_reads_into_its_game() {
+    use crate::domain::games::{botifarra, cinquillo, guinote, tute};
+    use crate::domain::options::{OptionKind, OptionValue, TableOptions, specs};
+    fn read<T: GameOptions>(t: &TableOptions) {
+        let _: T = T::from_table(t);
+    }
+    for game in GameKind::ALL {
+        for spec in specs(game) {
+            let values: Vec<OptionValue> = match spec.kind {
+                OptionKind::Bool => vec![OptionValue::Bool(false), OptionValue::Bool(true)],
+                OptionKind::Int(a) => a.iter().map(|i| OptionValue::Int(*i)).collect(),
+                OptionKind::Choice(a) => a.iter().map(|c| OptionValue::Choice(c)).collect(),
+            };
+            for v in values {
+                let t = TableOptions::from_values(game, 4, &[(spec.name, v.to_json())]).unwrap();
+                match game {
+                    GameKind::Cuatrola => read::<CuatrolaOptions>(&t),
+                    GameKind::Tute => read::<tute::TuteOptions>(&t),
+                    GameKind::Guinote => read::<guinote::GuinoteOptions>(&t),
+                    GameKind::Botifarra => read::<botifarra::BotifarraOptions>(&t),
+                    GameKind::Cinquillo => read::<cinquillo::CinquilloOptions>(&t),
+                }
+            }
         }
     }
 }

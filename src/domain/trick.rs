@@ -416,6 +416,17 @@ mod tests {
             partnership: Partnership::Pairs,
         }
     }
+    /// The cards `seat` may play from `hand` to trick `t` at cuatrola, espadas trumps.
+    fn cuatrola_legal(hand: CardSet, seat: u8, t: &[(u8, Card)], head: HeadTarget) -> CardSet {
+        let rules = PlayRules::cuatrola(head);
+        legal_cards(
+            hand,
+            seat,
+            &view(t, Some(Suit::Espadas)),
+            &rules,
+            &RankTable::CUATROLA,
+        )
+    }
 
     #[test]
     fn the_highest_trump_wins_else_the_highest_of_the_led_suit() {
@@ -446,13 +457,7 @@ mod tests {
     fn cuatrola_a_follower_who_cannot_beat_the_ace_may_play_either_oros() {
         let t = vec![(1u8, c("1o")), (2u8, c("3o"))];
         let hand = set(&["12o", "10o", "1c"]);
-        let l = legal_cards(
-            hand,
-            3,
-            &view(&t, Some(Suit::Espadas)),
-            &PlayRules::cuatrola(HeadTarget::WinningCard),
-            &RankTable::CUATROLA,
-        );
+        let l = cuatrola_legal(hand, 3, &t, HeadTarget::WinningCard);
         assert_eq!(l, set(&["12o", "10o"]));
     }
 
@@ -461,14 +466,7 @@ mod tests {
         // opponent (seat 1) leads sota de oros, partner (seat 2) caballo de oros, me seat 0.
         let t = vec![(1u8, c("10o")), (2u8, c("11o"))];
         let hand = set(&["12o", "1c"]);
-        let r = PlayRules::cuatrola(HeadTarget::WinningCard);
-        let l = legal_cards(
-            hand,
-            0,
-            &view(&t, Some(Suit::Espadas)),
-            &r,
-            &RankTable::CUATROLA,
-        );
+        let l = cuatrola_legal(hand, 0, &t, HeadTarget::WinningCard);
         assert_eq!(l, set(&["12o"]));
     }
 
@@ -476,25 +474,11 @@ mod tests {
     fn cuatrola_after_a_trump_a_follower_need_not_top_the_led_suit() {
         let t = vec![(1u8, c("1o")), (2u8, c("10e"))];
         let hand = set(&["12o", "10o"]);
-        let r = PlayRules::cuatrola(HeadTarget::WinningCard);
-        let l = legal_cards(
-            hand,
-            3,
-            &view(&t, Some(Suit::Espadas)),
-            &r,
-            &RankTable::CUATROLA,
-        );
+        let l = cuatrola_legal(hand, 3, &t, HeadTarget::WinningCard);
         assert_eq!(l, hand);
         // With the peer's reading the follower must still top the led suit, if he can.
         let t = vec![(1u8, c("10o")), (2u8, c("10e"))];
-        let r = PlayRules::cuatrola(HeadTarget::HighestLedSuitCard);
-        let l = legal_cards(
-            hand,
-            3,
-            &view(&t, Some(Suit::Espadas)),
-            &r,
-            &RankTable::CUATROLA,
-        );
+        let l = cuatrola_legal(hand, 3, &t, HeadTarget::HighestLedSuitCard);
         assert_eq!(l, set(&["12o"]));
     }
 

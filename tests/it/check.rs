@@ -241,8 +241,8 @@ async fn an_illegal_play_is_a_ruling_with_the_message_in_the_callers_language() 
 
 #[tokio::test]
 async fn a_four_player_individual_tute_record_is_ruled_with_four_sides() {
-    use baza::domain::games::tute::random_complete_tute_record_with;
     use baza::domain::options::TableOptions;
+    use baza::domain::random::random_complete_tute_record_with;
 
     let app = TestApp::spawn().await;
     let check = |v: Value| {

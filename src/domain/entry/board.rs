@@ -9,11 +9,11 @@ use crate::domain::games::guinote::{GuinoteOptions, NextDealer};
 use crate::domain::games::tute::{MatchMode, TuteOptions};
 use crate::domain::games::tute_family::GAME_POINTS;
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::record::{Action, Bid, DoubleCall, Event, HandRecord, Move, TrumpCall};
 use crate::domain::ruling::{GameOver, GameOverReason, Ruling, Score, TuteKind};
 
-use super::msg::{Note, Side, notes_in_every_lang};
+use super::msg::{Note, Side};
 use super::setup::table_options;
 use super::types::{Contract, GameSetup, HandScore, Scoreboard};
 
@@ -292,12 +292,12 @@ pub fn hand_score_from_ruling(
     } else {
         Some(ruling.points.clone())
     };
-    Some(HandScore {
+    Some(HandScore::new(
         points,
         hand_points,
         ends_game,
-        notes: notes.iter().map(|n| n.render(lang)).collect(),
-        notes_in: notes_in_every_lang(&notes),
-        next_dealer: Some(next_dealer),
-    })
+        &notes,
+        lang,
+        Some(next_dealer),
+    ))
 }

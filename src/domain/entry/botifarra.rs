@@ -2,9 +2,9 @@
 
 use crate::domain::games::botifarra::{BotifarraOptions, RevokePenalty, hand_score};
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, TableOptions};
 
-use super::msg::{Note, Problem, notes_in_every_lang};
+use super::msg::{Note, Problem};
 use super::setup::{Errors, scores};
 use super::sums::{BOTIFARRA, Group, can_split};
 use super::types::{BotifarraChoice, BotifarraHand, EntryError, HandScore};
@@ -109,12 +109,12 @@ pub fn score(
             hand_score(p, multiplier).to_vec(),
         )
     };
-    Ok(HandScore {
-        points: points.map(|p| scores(&p)),
-        hand_points: scores(&hp),
-        ends_game: None,
-        notes: notes.iter().map(|n| n.render(lang)).collect(),
-        notes_in: notes_in_every_lang(&notes),
-        next_dealer: Some((dealer + 1) % 4),
-    })
+    Ok(HandScore::new(
+        points.map(|p| scores(&p)),
+        scores(&hp),
+        None,
+        &notes,
+        lang,
+        Some((dealer + 1) % 4),
+    ))
 }

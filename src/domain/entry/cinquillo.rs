@@ -1,11 +1,11 @@
 //! Quick entry of a cinquillo round (rules.md Part A 3 and 8, Part B §6).
 
-use crate::domain::games::cinquillo::{CinquilloOptions, Scoring, TieSplit};
+use crate::domain::games::cinquillo::{CinquilloOptions, Scoring, round_points};
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::ruling::Score;
 
-use super::msg::{Note, Problem, notes_in_every_lang};
+use super::msg::{Note, Problem};
 use super::setup::Errors;
 use super::types::{CinquilloHand, EntryError, HandScore};
 
@@ -19,7 +19,7 @@ pub fn score(
     let opts = CinquilloOptions::from_table(table);
     let mut e = Errors::new(lang);
     let n = usize::from(players);
-    let deck = opts.deck().size() as u32;
+    let deck = opts.deck.size() as u32;
     let base = deck / u32::from(players.max(1));
     let max_hand = if players == 2 {
         deck
@@ -115,43 +115,20 @@ pub fn score(
     let held: Vec<i64> = hand.cards_left.iter().map(|c| i64::from(*c)).collect();
     if let Some(r) = revoke {
         let notes = [Note::Revoke { seat: r }, Note::Void];
-        return Ok(HandScore {
-            points: None,
-            hand_points: vec![Score::ZERO; n],
-            ends_game: None,
-            notes: notes.iter().map(|x| x.render(lang)).collect(),
-            notes_in: notes_in_every_lang(&notes),
+        return Ok(HandScore::new(
+            None,
+            vec![Score::ZERO; n],
+            None,
+            &notes,
+            lang,
             next_dealer,
-        });
+        ));
     }
     let min = held.iter().copied().min().unwrap_or(0);
     let winners: Vec<u8> = (0..players)
         .filter(|s| held.get(usize::from(*s)) == Some(&min))
         .collect();
-    let losers: Vec<u8> = (0..players).filter(|s| !winners.contains(s)).collect();
-    let cards: i64 = losers
-        .iter()
-        .map(|s| held.get(usize::from(*s)).copied().unwrap_or(0))
-        .sum();
-    let total = match opts.scoring {
-        Scoring::FivePlusCards if !opts.bastardo => 5 + cards,
-        Scoring::FivePlusCards | Scoring::CardsLeft => cards,
-        Scoring::Pot => losers
-            .iter()
-            .map(|s| 1 + i64::from(hand.passes.get(usize::from(*s)).copied().unwrap_or(0)))
-            .sum(),
-    };
-    let k = i64::try_from(winners.len()).unwrap_or(1).max(1);
-    let share = match opts.tie_split {
-        TieSplit::Equal => Score::share(total, k),
-        TieSplit::FullToEach => Score::points(total),
-    };
-    let mut hand_points = vec![Score::ZERO; usize::from(players)];
-    for w in &winners {
-        if let Some(p) = hand_points.get_mut(usize::from(*w)) {
-            *p = share;
-        }
-    }
+    let hand_points = round_points(&opts, &held, &hand.passes);
     let note = match (out, winners.as_slice()) {
         (Some(o), _) => Note::Out { seat: o },
         (None, [one]) => Note::Out { seat: *one },
@@ -166,12 +143,12 @@ pub fn score(
     } else {
         note
     };
-    Ok(HandScore {
-        points: Some(held.iter().map(|h| Score::points(*h)).collect()),
+    Ok(HandScore::new(
+        Some(held.iter().map(|h| Score::points(*h)).collect()),
         hand_points,
-        ends_game: None,
-        notes: vec![note.render(lang)],
-        notes_in: notes_in_every_lang(std::slice::from_ref(&note)),
+        None,
+        &[note],
+        lang,
         next_dealer,
-    })
+    ))
 }

@@ -4,9 +4,9 @@ use crate::domain::games::cuatrola::{
     BidCapRule, CantesPerTrick, CuatrolaOptions, CuatrolaTute, RevokePenalty,
 };
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, TableOptions};
 
-use super::msg::{Note, Problem, Side, notes_in_every_lang};
+use super::msg::{Note, Problem, Side};
 use super::setup::{Errors, scores};
 use super::sums::{CUATROLA, Group, can_split};
 use super::types::{CanteEntry, Contract, CuatrolaHand, EntryError, HandScore, TuteKind};
@@ -477,12 +477,12 @@ pub fn score(
         }
         (Some(scores(&pts)), to(winner, v))
     };
-    Ok(HandScore {
+    Ok(HandScore::new(
         points,
-        hand_points: scores(&hand_points),
-        ends_game: None,
-        notes: notes.iter().map(|n| n.render(lang)).collect(),
-        notes_in: notes_in_every_lang(&notes),
-        next_dealer: Some((dealer + 1) % 4),
-    })
+        scores(&hand_points),
+        None,
+        &notes,
+        lang,
+        Some((dealer + 1) % 4),
+    ))
 }

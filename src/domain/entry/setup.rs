@@ -6,10 +6,10 @@ use crate::domain::cards::Suit;
 use crate::domain::engine::GameKind;
 use crate::domain::lang::Lang;
 use crate::domain::options::{self, OptionKind, TableOptions};
-use crate::domain::ruling::Score;
+use crate::domain::ruling::{GameOver, Score};
 
-use super::msg::{Problem, Side};
-use super::types::{CanteEntry, EntryError, GameSetup};
+use super::msg::{Note, Problem, Side, notes_in_every_lang};
+use super::types::{CanteEntry, EntryError, GameSetup, HandScore};
 
 /// Every problem of a setup: players, first dealer, each option.
 pub fn validate_setup(setup: &GameSetup, lang: Lang) -> Result<(), Vec<EntryError>> {
@@ -80,6 +80,27 @@ pub fn before_points(before: &[Score], sides: u8) -> Vec<i64> {
 /// Scores for `sides` sides from whole points.
 pub fn scores(points: &[i64]) -> Vec<Score> {
     points.iter().map(|p| Score::points(*p)).collect()
+}
+
+impl HandScore {
+    /// A hand's score, its `notes` read out in `lang` and kept in every language.
+    pub fn new(
+        points: Option<Vec<Score>>,
+        hand_points: Vec<Score>,
+        ends_game: Option<GameOver>,
+        notes: &[Note],
+        lang: Lang,
+        next_dealer: Option<u8>,
+    ) -> HandScore {
+        HandScore {
+            points,
+            hand_points,
+            ends_game,
+            notes: notes.iter().map(|n| n.render(lang)).collect(),
+            notes_in: notes_in_every_lang(notes),
+            next_dealer,
+        }
+    }
 }
 
 /// `value` to `side`, 0 to the others.

@@ -6,10 +6,10 @@ use crate::domain::games::guinote::{BothOver101, GuinoteOptions, NextDealer};
 use crate::domain::games::tute::{MatchMode, Over100Bonus, Tute3Deck, TuteOptions, revoke_voids};
 use crate::domain::games::tute_family::GAME_POINTS;
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::ruling::{GameOver, GameOverReason};
 
-use super::msg::{Note, Problem, notes_in_every_lang};
+use super::msg::{Note, Problem};
 use super::setup::{Errors, one_for, scores, side_label};
 use super::sums::{FORTY, Group, THIRTY_SIX, Values, can_split};
 use super::types::{EntryError, HandScore, TuteFamilyHand, TuteKind};
@@ -339,14 +339,14 @@ pub fn score(
     };
     let done =
         |points: Option<Vec<i64>>, hp: Vec<i64>, over: Option<GameOver>, notes: Vec<Note>| {
-            Ok(HandScore {
-                points: points.map(|p| scores(&p)),
-                hand_points: scores(&hp),
-                ends_game: over,
-                notes: notes.iter().map(|n| n.render(lang)).collect(),
-                notes_in: notes_in_every_lang(&notes),
-                next_dealer: Some(next_dealer),
-            })
+            Ok(HandScore::new(
+                points.map(|p| scores(&p)),
+                scores(&hp),
+                over,
+                &notes,
+                lang,
+                Some(next_dealer),
+            ))
         };
     if let Some(t) = tute {
         notes.push(Note::Tute {

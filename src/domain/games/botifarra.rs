@@ -1,5 +1,5 @@
 //! Botifarra (rules.md Part A 3 and 7, Part B §5; spec/hand-record.md "Per game"). A
-//! game: uses `engine`, `trick`, `messages`, `rng` and the plain data below them.
+//! game: uses `trick_hand`, `engine`, `trick`, `messages` and the plain data below them.
 //!
 //! Four players in pairs, the 48-card deck, twelve each, no turned card. Strength 9
 //! (manilla), A, R, C, S, 8…2; points 9=5, A4, R3, C2, S1 and 1 a trick (72 in all).
@@ -11,21 +11,19 @@
 //! (points − 36) × multiplier; a revoke gives the opponents 36 × multiplier; game to 101.
 
 use crate::domain::cards::{Card, CardSet, Deck, Suit};
-use crate::domain::engine::{GameKind, GameState, Illegal};
+use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn, foreign_action};
 use crate::domain::games::trick_hand::{
-    HandView, TrickHand, before_pair, check_card, check_seat, check_turn, deal_invalid,
-    dealt_record, foreign_action, four_hands, lay, not_a_call, replay, ruled_events, take_trick,
-    to_side,
+    HandView, TrickHand, before_pair, check_card, check_seat, deal_invalid, four_hands, lay,
+    not_a_call, replay, ruled_events, take_trick, to_side,
 };
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::BotifarraReason;
 use crate::domain::messages::Reason;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, OptionSpec};
 use crate::domain::record::{
     Action, CallKind, DealSpec, DoubleCall, Event, HandRecord, Move, TrumpCall, TurnedRule,
     validate_deal,
 };
-use crate::domain::rng::SplitMix64;
 use crate::domain::ruling::{GameOverReason, RuleId, Ruling, Score, TrickRecord};
 use crate::domain::trick::{Partnership, PlayRules, RankTable, TrickView, legal_cards};
 use serde::Deserialize;
@@ -63,7 +61,7 @@ pub enum MisdealPolicy {
 }
 
 /// Typed botifarra options; see [`OPTIONS`] for names, values, defaults and reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct BotifarraOptions {
     pub double_scale: DoubleScale,
     pub allow_sant_vicenc: bool,
@@ -76,30 +74,11 @@ pub struct BotifarraOptions {
     pub max_counted_score: i64,
 }
 
-impl Default for BotifarraOptions {
-    fn default() -> Self {
-        BotifarraOptions::from_table(&TableOptions::default())
-    }
+impl GameOptions for BotifarraOptions {
+    const TABLE: &'static [OptionSpec] = OPTIONS;
 }
 
 impl BotifarraOptions {
-    /// Reads validated table options, filling in defaults.
-    pub fn from_table(t: &TableOptions) -> BotifarraOptions {
-        let b = |n: &str, d: bool| t.flag(OPTIONS, n, d);
-        let i = |n: &str, d: i64| t.int(OPTIONS, n, d);
-        BotifarraOptions {
-            double_scale: t.pick(OPTIONS, "double_scale"),
-            allow_sant_vicenc: b("allow_sant_vicenc", true),
-            allow_contro_on_botifarra: b("allow_contro_on_botifarra", true),
-            revoke_penalty: t.pick(OPTIONS, "revoke_penalty"),
-            revoke_rectify_before_next_trick: b("revoke_rectify_before_next_trick", true),
-            misdeal_policy: t.pick(OPTIONS, "misdeal_policy"),
-            target: i("target", 101),
-            deal_limit: i("deal_limit", 0),
-            max_counted_score: i("max_counted_score", 0),
-        }
-    }
-
     /// The multiplier of a hand: 2 for botifarra (else 1) times the doubling factor of
     /// `level` (0 none, 1 contro, 2 recontro, 3 Sant Vicenç).
     pub fn multiplier(&self, botifarra: bool, level: u8) -> i64 {
@@ -580,9 +559,23 @@ impl GameState for Botifarra {
     }
 }
 
-impl TrickHand for Botifarra {
+impl TakesEvents for Botifarra {
     fn game_name(&self) -> &'static str {
         "botifarra"
+    }
+
+    /// Trumps first; mano's lead ends the doubling.
+    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
+        match self.phase {
+            Phase::Choosing => Err(Illegal::new(
+                RuleId::OutOfTurn,
+                boti(BotifarraReason::TrumpPending {
+                    chooser: self.chooser,
+                }),
+            )),
+            Phase::Over => Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver)),
+            Phase::Play | Phase::Doubling => check_turn(seat, self.turn),
+        }
     }
 
     /// A trump choice that is not one is `illegal_trump` after the chooser's turn check;
@@ -597,7 +590,9 @@ impl TrickHand for Botifarra {
             CallKind::Bid => foreign_action(kind.key(), "botifarra"),
         }
     }
+}
 
+impl TrickHand for Botifarra {
     fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
         let seat = check_seat(mv.seat, 4)?;
         match mv.action {
@@ -652,20 +647,6 @@ impl TrickHand for Botifarra {
                 Ok(())
             }
             other => Err(foreign_action(other.key(), "botifarra")),
-        }
-    }
-
-    /// Trumps first; mano's lead ends the doubling.
-    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
-        match self.phase {
-            Phase::Choosing => Err(Illegal::new(
-                RuleId::OutOfTurn,
-                boti(BotifarraReason::TrumpPending {
-                    chooser: self.chooser,
-                }),
-            )),
-            Phase::Over => Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver)),
-            Phase::Play | Phase::Doubling => check_turn(seat, self.turn),
         }
     }
 
@@ -760,94 +741,6 @@ pub fn contract_summary(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Str
             ""
         },
         st.multiplier()
-    )
-}
-
-/// Deals a shuffled 48-card deck four at a time from the dealer's right (seed 004).
-pub fn deal_botifarra(rng: &mut SplitMix64, dealer: u8) -> Vec<Vec<Card>> {
-    let mut deck: Vec<Card> = Deck::FortyEight.cards().to_vec();
-    rng.shuffle(&mut deck);
-    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); 4];
-    for (k, c) in deck.iter().enumerate() {
-        let seat = (usize::from(dealer) + 1 + k / 4) % 4;
-        if let Some(h) = hands.get_mut(seat) {
-            h.push(*c);
-        }
-    }
-    hands
-}
-
-/// Plays a random legal hand from `st`, returning the moves. The entitled side speaks
-/// most of the time and raises a third of the time, so that every level appears.
-fn random_playout(rng: &mut SplitMix64, mut st: Botifarra) -> Vec<Move> {
-    let mut moves = Vec::new();
-    // 12 tricks of 4 cards, a trump choice, a delegation and a few calls: under 64.
-    for _ in 0..96 {
-        let legal = st.legal_actions();
-        if legal.is_empty() {
-            break;
-        }
-        let doubles: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| matches!(m.action, Action::Double(_)))
-            .collect();
-        let pick = if !doubles.is_empty() && rng.below(4) > 0 {
-            // Speak in the doubling most of the time; raise a third of the time.
-            let (raises, passes): (Vec<Move>, Vec<Move>) = doubles
-                .iter()
-                .partition(|m| m.action != Action::Double(DoubleCall::Pass));
-            if !raises.is_empty() && (passes.is_empty() || rng.below(3) == 0) {
-                raises.get(rng.below(raises.len())).copied()
-            } else {
-                passes.get(rng.below(passes.len())).copied()
-            }
-        } else {
-            let plain: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|m| !matches!(m.action, Action::Double(_)))
-                .collect();
-            plain.get(rng.below(plain.len())).copied()
-        };
-        let Some(mv) = pick else { break };
-        match st.apply(&mv) {
-            Ok(n) => {
-                st = n;
-                moves.push(mv);
-            }
-            Err(_) => break,
-        }
-    }
-    moves
-}
-
-/// A random complete, legal botifarra hand (default options, no `before`): random
-/// dealer and deal (four at a time), random trump choice (delegation included),
-/// random doubling and random legal plays. Deterministic in `seed`.
-pub fn random_complete_botifarra_record(seed: u64) -> HandRecord {
-    let mut rng = SplitMix64::new(seed);
-    let dealer = rng.below(4) as u8;
-    let hands = deal_botifarra(&mut rng, dealer);
-    let sets: Vec<CardSet> = hands.iter().map(|h| h.iter().copied().collect()).collect();
-    let arr = [
-        sets.first().copied().unwrap_or_default(),
-        sets.get(1).copied().unwrap_or_default(),
-        sets.get(2).copied().unwrap_or_default(),
-        sets.get(3).copied().unwrap_or_default(),
-    ];
-    let st = Botifarra::new(BotifarraOptions::default(), dealer, [0, 0], arr);
-    let moves = random_playout(&mut rng, st);
-    let events = moves.into_iter().map(Event::Move).collect();
-    dealt_record(
-        GameKind::Botifarra,
-        4,
-        TableOptions::default(),
-        dealer,
-        hands,
-        Vec::new(),
-        None,
-        events,
     )
 }
 

@@ -5,7 +5,10 @@
 use super::*;
 use crate::domain::cards::Rank;
 use crate::domain::check_value;
+use crate::domain::engine::GameKind;
 use crate::domain::explain;
+use crate::domain::options::TableOptions;
+use crate::domain::random::random_complete_botifarra_record;
 use crate::domain::record::{RecordError, parse_record};
 use crate::domain::test_builders::{
     self, Dealt, by_flag, c, check_deck, check_examples, check_junk, check_option_defaults,
@@ -41,7 +44,7 @@ fn script(s: &str) -> Vec<Move> {
 
 /// A state with small hands (the state machine does not check hand sizes).
 fn state(dealer: u8, hands: [&[&str]; 4]) -> Botifarra {
-    Botifarra::new(BotifarraOptions::default(), dealer, [0, 0], hands.map(set))
+    Botifarra::new(BotifarraOptions::defaults(), dealer, [0, 0], hands.map(set))
 }
 
 /// Four hands holding one suit each: seat 0 oros, 1 copas, 2 espadas, 3 bastos.
@@ -139,7 +142,7 @@ fn a_deal_needs_all_48_cards_twelve_each_and_no_turned_card() {
 
 #[test]
 fn the_deal_passes_right_and_a_misdeal_follows_the_misdeal_policy() {
-    let o = BotifarraOptions::default();
+    let o = BotifarraOptions::defaults();
     assert_eq!(o.misdeal_policy, MisdealPolicy::SameDealerThenPass);
     assert_eq!(o.dealer_after_misdeal(3, 1), 3);
     assert_eq!(o.dealer_after_misdeal(3, 2), 0);
@@ -219,7 +222,7 @@ fn a_trump_event_after_trumps_are_chosen_is_illegal_trump() {
 
 #[test]
 fn botifarra_doubles_the_value_of_the_hand() {
-    let o = BotifarraOptions::default();
+    let o = BotifarraOptions::defaults();
     assert_eq!(o.multiplier(false, 0), 1);
     assert_eq!(o.multiplier(true, 0), 2);
     assert_eq!(hand_score([45, 27], o.multiplier(true, 0)), [18, 0]);
@@ -421,7 +424,7 @@ fn the_doubling_ends_when_both_pass_at_the_top_level_or_at_manos_lead() {
 
 #[test]
 fn the_multiplier_is_two_for_botifarra_times_two_per_level() {
-    let o = BotifarraOptions::default();
+    let o = BotifarraOptions::defaults();
     let suit: Vec<i64> = (0..4).map(|l| o.multiplier(false, l)).collect();
     let boti: Vec<i64> = (0..3).map(|l| o.multiplier(true, l)).collect();
     assert_eq!(suit, vec![1, 2, 4, 8]);
@@ -432,7 +435,7 @@ fn the_multiplier_is_two_for_botifarra_times_two_per_level() {
 fn with_the_additive_scale_the_levels_multiply_by_2_3_and_4() {
     let o = BotifarraOptions {
         double_scale: DoubleScale::Additive,
-        ..BotifarraOptions::default()
+        ..BotifarraOptions::defaults()
     };
     let suit: Vec<i64> = (0..4).map(|l| o.multiplier(false, l)).collect();
     assert_eq!(suit, vec![1, 2, 3, 4]);
@@ -448,7 +451,7 @@ fn with_the_additive_scale_the_levels_multiply_by_2_3_and_4() {
 fn without_sant_vicenc_recontro_is_the_top_level() {
     let o = BotifarraOptions {
         allow_sant_vicenc: false,
-        ..BotifarraOptions::default()
+        ..BotifarraOptions::defaults()
     };
     let st = Botifarra::new(o, 3, [0, 0], suited().map(set));
     let r = run(&st, "3:t:c 0:d:contro 1:d:recontro").unwrap();
@@ -463,7 +466,7 @@ fn without_sant_vicenc_recontro_is_the_top_level() {
 fn without_contro_on_botifarra_a_botifarra_cannot_be_doubled() {
     let o = BotifarraOptions {
         allow_contro_on_botifarra: false,
-        ..BotifarraOptions::default()
+        ..BotifarraOptions::defaults()
     };
     let st = Botifarra::new(o, 3, [0, 0], suited().map(set));
     let (i, e) = run(&st, "3:t:botifarra 0:d:contro").unwrap_err();
@@ -635,7 +638,7 @@ fn the_side_over_36_scores_the_excess_times_the_multiplier() {
 
 #[test]
 fn worked_check_7_botifarra_scoring() {
-    let o = BotifarraOptions::default();
+    let o = BotifarraOptions::defaults();
     assert_eq!(hand_score([45, 27], o.multiplier(false, 2)), [36, 0]);
     assert_eq!(hand_score([27, 45], o.multiplier(true, 0)), [0, 18]);
     assert_eq!(hand_score([36, 36], o.multiplier(true, 2)), [0, 0]);
@@ -700,7 +703,7 @@ fn tournament_caps_count_at_most_the_maximum_and_end_after_the_deal_limit() {
     assert_eq!(o.counted_score(101), 101);
     assert!(!o.deal_limit_reached(11));
     assert!(o.deal_limit_reached(12));
-    let d = BotifarraOptions::default();
+    let d = BotifarraOptions::defaults();
     assert_eq!(d.counted_score(300), 300);
     assert!(!d.deal_limit_reached(1000));
 }
@@ -803,7 +806,7 @@ fn events_of_other_games_are_unknown_events() {
 fn every_option_has_a_default_and_an_unknown_option_or_value_is_an_error() {
     check_option_defaults(OPTIONS);
     check_option_docs(OPTIONS);
-    let o = BotifarraOptions::default();
+    let o = BotifarraOptions::defaults();
     assert_eq!(o.double_scale, DoubleScale::Geometric);
     assert!(o.allow_sant_vicenc && o.allow_contro_on_botifarra);
     assert_eq!(o.revoke_penalty, RevokePenalty::AllPointsInPlay);

@@ -1,6 +1,6 @@
 //! Cinquillo and cinquillo bastardo (rules.md Part A 3 and 8, Part B §6;
-//! spec/hand-record.md "Per game"). A game without tricks: uses `engine`, `messages`,
-//! `rng` and the plain data below them.
+//! spec/hand-record.md "Per game"). A game without tricks: uses `engine`, `messages`
+//! and the plain data below them.
 //!
 //! 2 to 4 players, the 40-card deck (option: 48), all dealt (4 players 10 each, 3 players
 //! 13/13/14); for 2 players equal hands of 10 to 15 and the rest as a face-down stock.
@@ -14,98 +14,56 @@
 //! round.
 
 use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
-use crate::domain::engine::{GameKind, GameState, Illegal};
+use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn};
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::CinquilloReason;
 use crate::domain::messages::Reason;
-use crate::domain::options::{OptionValue, TableOptions};
-use crate::domain::record::{
-    Action, CardSlot, Deal, DealSpec, Event, HandRecord, Move, TurnedRule, validate_deal,
-};
-use crate::domain::rng::SplitMix64;
+use crate::domain::options::{GameOptions, OptionSpec};
+use crate::domain::record::{Action, Deal, DealSpec, HandRecord, Move, TurnedRule, validate_deal};
 use crate::domain::ruling::{
     GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, Violation,
 };
+use serde::Deserialize;
 
 /// Cinquillo's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::CINQUILLO_OPTIONS as OPTIONS;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Scoring {
     FivePlusCards,
     CardsLeft,
     Pot,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RoundOpener {
     FiveOfOros,
     Rotating,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum TieSplit {
     Equal,
     FullToEach,
 }
 
 /// Typed cinquillo options; see [`OPTIONS`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct CinquilloOptions {
     pub bastardo: bool,
     pub scoring: Scoring,
     pub round_opener: RoundOpener,
     pub tie_split: TieSplit,
-    pub deck48: bool,
+    pub deck: Deck,
     pub points_limit: i64,
 }
 
-impl Default for CinquilloOptions {
-    fn default() -> Self {
-        CinquilloOptions::from_table(&TableOptions::default())
-    }
-}
-
-impl CinquilloOptions {
-    /// Reads validated table options, filling in defaults.
-    pub fn from_table(t: &TableOptions) -> CinquilloOptions {
-        let c = |n: &str| match t.get(OPTIONS, n) {
-            Some(OptionValue::Choice(v)) => v,
-            _ => "",
-        };
-        CinquilloOptions {
-            bastardo: matches!(t.get(OPTIONS, "bastardo"), Some(OptionValue::Bool(true))),
-            scoring: match c("scoring") {
-                "cards_left" => Scoring::CardsLeft,
-                "pot" => Scoring::Pot,
-                _ => Scoring::FivePlusCards,
-            },
-            round_opener: if c("round_opener") == "rotating" {
-                RoundOpener::Rotating
-            } else {
-                RoundOpener::FiveOfOros
-            },
-            tie_split: if c("tie_split") == "full_to_each" {
-                TieSplit::FullToEach
-            } else {
-                TieSplit::Equal
-            },
-            deck48: c("deck") == "forty_eight",
-            points_limit: match t.get(OPTIONS, "points_limit") {
-                Some(OptionValue::Int(v)) => v,
-                _ => 0,
-            },
-        }
-    }
-
-    pub fn deck(&self) -> Deck {
-        if self.deck48 {
-            Deck::FortyEight
-        } else {
-            Deck::Forty
-        }
-    }
+impl GameOptions for CinquilloOptions {
+    const TABLE: &'static [OptionSpec] = OPTIONS;
 }
 
 /// Hand sizes a deal may have: 4 players all equal, 3 players one extra card for one
@@ -130,7 +88,7 @@ fn sizes_ok(players: u8, sizes: &[usize], deck_size: usize) -> bool {
 /// What cinquillo requires of a deal, given the record's hand sizes (sizes are checked
 /// here; the stock is the rest of the deck for 2 players, empty otherwise).
 pub fn deal_spec(opts: &CinquilloOptions, players: u8, sizes: &[usize]) -> DealSpec {
-    let deck = opts.deck().cards();
+    let deck = opts.deck.cards();
     let total = deck.len();
     let n = usize::from(players).max(1);
     let (hand_sizes, stock) = if sizes_ok(players, sizes, total) {
@@ -269,7 +227,7 @@ impl Cinquillo {
     /// The position of a card in its suit's sequence (1 2 3 4 5 6 7 [8 9] 10 11 12).
     fn pos(&self, c: Card) -> u8 {
         let n = c.rank().number();
-        if self.opts.deck48 || n <= 7 {
+        if self.opts.deck == Deck::FortyEight || n <= 7 {
             n - 1
         } else {
             n - 3
@@ -278,7 +236,7 @@ impl Cinquillo {
 
     /// Whether `card` may be placed now (whoever holds it).
     pub fn can_place(&self, card: Card) -> bool {
-        if self.placed.contains(card) || !self.opts.deck().contains(card) {
+        if self.placed.contains(card) || !self.opts.deck.contains(card) {
             return false;
         }
         if self.opts.round_opener == RoundOpener::FiveOfOros
@@ -322,23 +280,6 @@ impl Cinquillo {
         }
     }
 
-    /// The turn check of a play (also used for a `play` whose value is not a card).
-    pub fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
-        if self.over {
-            return Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver));
-        }
-        if seat != self.turn {
-            return Err(Illegal::new(
-                RuleId::OutOfTurn,
-                Reason::NotYourTurn {
-                    expected: self.turn,
-                    got: seat,
-                },
-            ));
-        }
-        Ok(())
-    }
-
     fn check_card(&self, seat: u8, card: Card) -> Result<(), Illegal> {
         self.check_play_turn(seat)?;
         if !self.hand(seat).contains(card) {
@@ -359,16 +300,7 @@ impl Cinquillo {
     fn check_pass(&self, seat: u8) -> Result<(), Illegal> {
         if self.over && self.blocked && self.opts.bastardo {
             // Passes after a blocked bastardo round are legal (spec), in turn.
-            if seat != self.turn {
-                return Err(Illegal::new(
-                    RuleId::OutOfTurn,
-                    Reason::NotYourTurn {
-                        expected: self.turn,
-                        got: seat,
-                    },
-                ));
-            }
-            return Ok(());
+            return check_turn(seat, self.turn);
         }
         self.check_play_turn(seat)?;
         if let Some(card) = self.placeable(seat).iter().next() {
@@ -452,33 +384,58 @@ impl Cinquillo {
         if !self.over {
             return None;
         }
-        let winners = self.winners();
-        let losers: Vec<u8> = (0..self.players).filter(|s| !winners.contains(s)).collect();
-        let cards: i64 = losers.iter().map(|s| self.hand(*s).len() as i64).sum();
-        let total = match self.opts.scoring {
-            Scoring::FivePlusCards if !self.opts.bastardo => 5 + cards,
-            Scoring::FivePlusCards | Scoring::CardsLeft => cards,
-            Scoring::Pot => losers
-                .iter()
-                .map(|s| 1 + i64::from(self.passes.get(usize::from(*s)).copied().unwrap_or(0)))
-                .sum(),
-        };
-        let k = i64::try_from(winners.len()).unwrap_or(1).max(1);
-        let share = match self.opts.tie_split {
-            TieSplit::Equal => Score::share(total, k),
-            TieSplit::FullToEach => Score::points(total),
-        };
-        Some(
-            (0..self.players)
-                .map(|s| {
-                    if winners.contains(&s) {
-                        share
-                    } else {
-                        Score::ZERO
-                    }
-                })
-                .collect(),
-        )
+        let held: Vec<i64> = (0..self.players)
+            .map(|s| self.hand(s).len() as i64)
+            .collect();
+        Some(round_points(&self.opts, &held, &self.passes))
+    }
+}
+
+/// What each seat scores when a round ends with `held` cards in each hand, after
+/// `passes` passes by each seat: the winners (fewest cards) share the round's total as
+/// the options score it, the others score nothing. Club score entry scores by it too.
+pub fn round_points(opts: &CinquilloOptions, held: &[i64], passes: &[u32]) -> Vec<Score> {
+    let min = held.iter().copied().min().unwrap_or(0);
+    let winners: Vec<usize> = (0..held.len())
+        .filter(|s| held.get(*s) == Some(&min))
+        .collect();
+    let losers = held
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| !winners.contains(s));
+    let total = match opts.scoring {
+        Scoring::FivePlusCards if !opts.bastardo => 5 + losers.map(|(_, h)| h).sum::<i64>(),
+        Scoring::FivePlusCards | Scoring::CardsLeft => losers.map(|(_, h)| h).sum(),
+        Scoring::Pot => losers
+            .map(|(s, _)| 1 + i64::from(passes.get(s).copied().unwrap_or(0)))
+            .sum(),
+    };
+    let k = i64::try_from(winners.len()).unwrap_or(1).max(1);
+    let share = match opts.tie_split {
+        TieSplit::Equal => Score::share(total, k),
+        TieSplit::FullToEach => Score::points(total),
+    };
+    (0..held.len())
+        .map(|s| {
+            if winners.contains(&s) {
+                share
+            } else {
+                Score::ZERO
+            }
+        })
+        .collect()
+}
+
+impl TakesEvents for Cinquillo {
+    fn game_name(&self) -> &'static str {
+        "cinquillo"
+    }
+
+    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
+        if self.over {
+            return Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver));
+        }
+        check_turn(seat, self.turn)
     }
 }
 
@@ -537,32 +494,7 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     let mut st = Cinquillo::from_deal(opts, dealer, record.before.as_deref(), &deal);
     let mut violation: Option<(usize, Option<u8>, Illegal)> = None;
     for (i, ev) in record.events.iter().enumerate() {
-        let res = match ev {
-            Event::Move(m) => st.apply(m),
-            Event::BadCard { seat, given, .. } => st.check_play_turn(*seat).and_then(|_| {
-                Err(Illegal::new(
-                    RuleId::CardNotInHand,
-                    Reason::NotACard {
-                        index: i,
-                        given: given.clone(),
-                    },
-                ))
-            }),
-            Event::BadCall { kind, .. } => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::ForeignAction {
-                    key: kind.key(),
-                    game: "cinquillo",
-                },
-            )),
-            Event::Unknown { problem, .. } => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::BadEvent {
-                    index: i,
-                    problem: problem.clone(),
-                },
-            )),
-        };
+        let res = st.event_move(i, ev).and_then(|m| st.apply(m));
         match res {
             Ok(next) => st = next,
             Err(ill) => {
@@ -633,89 +565,6 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     };
     ruling.compare_declared(record.declared.as_ref());
     ruling
-}
-
-/// Deals a shuffled deck one card at a time from the dealer's right: all of it for 3 or
-/// 4 players, `per_hand` each for 2 players with the rest as the stock.
-pub fn deal_cinquillo(
-    rng: &mut SplitMix64,
-    deck: Deck,
-    players: u8,
-    dealer: u8,
-    per_hand: usize,
-) -> (Vec<Vec<Card>>, Vec<Card>) {
-    let n = usize::from(players.max(1));
-    let mut cards: Vec<Card> = deck.cards().to_vec();
-    rng.shuffle(&mut cards);
-    let dealt = if players == 2 {
-        (per_hand * 2).min(cards.len())
-    } else {
-        cards.len()
-    };
-    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); n];
-    for (k, c) in cards.iter().take(dealt).enumerate() {
-        if let Some(h) = hands.get_mut((usize::from(dealer) + 1 + k) % n) {
-            h.push(*c);
-        }
-    }
-    let stock = cards.get(dealt..).unwrap_or(&[]).to_vec();
-    (hands, stock)
-}
-
-/// A random complete, legal cinquillo round with the given options (validated for
-/// cinquillo; invalid ones fall back to the defaults).
-pub fn random_cinquillo_record_with(seed: u64, players: u8, options: TableOptions) -> HandRecord {
-    let players = players.clamp(2, 4);
-    let mut rng = SplitMix64::new(seed);
-    let dealer = rng.below(usize::from(players)) as u8;
-    let opts = CinquilloOptions::from_table(&options);
-    let per_hand = 10 + rng.below(6);
-    let (hands, stock) = deal_cinquillo(&mut rng, opts.deck(), players, dealer, per_hand);
-    let sets: Vec<CardSet> = hands.iter().map(|h| h.iter().copied().collect()).collect();
-    let mut st = Cinquillo::new(
-        opts,
-        dealer,
-        vec![0; usize::from(players)],
-        sets,
-        stock.clone(),
-    );
-    let mut events = Vec::new();
-    // 48 placements and at most a cycle of passes between two of them, plus the stock.
-    for _ in 0..2000 {
-        let legal = st.legal_actions();
-        let Some(mv) = legal.get(rng.below(legal.len())).copied() else {
-            break;
-        };
-        match st.apply(&mv) {
-            Ok(n) => {
-                st = n;
-                events.push(Event::Move(mv));
-            }
-            Err(_) => break,
-        }
-    }
-    HandRecord {
-        game: GameKind::Cinquillo,
-        players,
-        options,
-        dealer,
-        before: None,
-        hands: hands
-            .into_iter()
-            .map(|h| h.into_iter().map(CardSlot::Card).collect())
-            .collect(),
-        stock: stock.into_iter().map(CardSlot::Card).collect(),
-        turned: None,
-        events,
-        declared: None,
-    }
-}
-
-/// A random complete, legal cinquillo round (default options, no `before`) for 2 to 4
-/// players (clamped); for 2 players random hands of 10 to 15 with a stock.
-/// Deterministic in `seed`.
-pub fn random_complete_cinquillo_record(seed: u64, players: u8) -> HandRecord {
-    random_cinquillo_record_with(seed, players, TableOptions::default())
 }
 
 #[cfg(test)]

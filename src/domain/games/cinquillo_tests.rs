@@ -4,7 +4,11 @@
 
 use super::*;
 use crate::domain::check_value;
+use crate::domain::engine::GameKind;
 use crate::domain::explain;
+use crate::domain::options::TableOptions;
+use crate::domain::random::{random_cinquillo_record_with, random_complete_cinquillo_record};
+use crate::domain::record::Event;
 use crate::domain::record::{RecordError, parse_record};
 use crate::domain::test_builders::{
     self, Rec, by_flag, c, check_examples, check_junk, check_legal_actions, check_option_defaults,
@@ -54,12 +58,12 @@ fn state(o: CinquilloOptions, dealer: u8, hands: &[&[&str]], stock: &[&str]) -> 
 
 /// A state with small hands, default options and seat 0 dealing, without a stock.
 fn dealt_by_0(hands: &[&[&str]]) -> Cinquillo {
-    state(CinquilloOptions::default(), 0, hands, &[])
+    state(CinquilloOptions::defaults(), 0, hands, &[])
 }
 
 /// A state with small hands, default options, seat 1 dealing and a stock.
 fn dealt_by_1_with_stock(hands: &[&[&str]], stock: &[&str]) -> Cinquillo {
-    state(CinquilloOptions::default(), 1, hands, stock)
+    state(CinquilloOptions::defaults(), 1, hands, stock)
 }
 
 fn script(s: &str) -> Vec<Move> {
@@ -259,7 +263,7 @@ fn cards_of_a_suit_whose_five_is_not_on_the_table_cannot_be_placed() {
     for b in [false, true] {
         let o = CinquilloOptions {
             bastardo: b,
-            ..CinquilloOptions::default()
+            ..CinquilloOptions::defaults()
         };
         let st = state(o, 0, &[&["5o", "7o"], &["6c", "4o"]], &[]);
         assert_eq!(refused(&st, "0:5o 1:6c"), (1, "illegal_placement"));
@@ -383,7 +387,7 @@ fn with_pot_scoring_the_winner_takes_an_ante_and_a_chip_per_pass_from_each_loser
 #[test]
 fn worked_check_8_normal_winner_out_others_hold_3_2_5_scores_15() {
     let st = state(
-        CinquilloOptions::default(),
+        CinquilloOptions::defaults(),
         3,
         &[
             &["5o"],
@@ -590,7 +594,7 @@ fn there_is_no_game_over_without_a_points_limit() {
 fn every_option_has_a_default_and_an_unknown_option_or_value_is_an_error() {
     check_option_defaults(OPTIONS);
     check_option_docs(OPTIONS);
-    let o = CinquilloOptions::default();
+    let o = CinquilloOptions::defaults();
     assert!(!o.bastardo);
     assert_eq!(o.scoring, Scoring::FivePlusCards);
     assert_eq!(o.round_opener, RoundOpener::FiveOfOros);
@@ -710,7 +714,7 @@ proptest! {
             let n = all.len();
             let cards = CardSet::from_cards(all);
             prop_assert_eq!(n, cards.len());
-            prop_assert_eq!(cards, o.deck().cards());
+            prop_assert_eq!(cards, o.deck.cards());
         }
         prop_assert!(st.is_terminal());
         let r = rule(&rec, Lang::Es);

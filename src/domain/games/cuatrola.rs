@@ -1,5 +1,5 @@
 //! Cuatrola (rules.md Part A 3 and 5, Part B §3; spec/hand-record.md "Per game"). A
-//! game: uses `engine`, `trick`, `messages` and the plain data below them.
+//! game: uses `trick_hand`, `engine`, `trick`, `messages` and the plain data below them.
 //!
 //! Four players in pairs, 20 cards (1, 3, 10, 11, 12), five each; the dealer's last card
 //! is turned for trumps and stays in his hand. One bidding round from mano (the dealer's
@@ -10,16 +10,16 @@
 //! solo 2 / cuatrola 4 / quintola 5; game to 21 (11, 16).
 
 use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
-use crate::domain::engine::{GameState, Illegal};
+use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn, foreign_action};
 pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
 use crate::domain::games::trick_hand::{
     HandView, Marriages, Replay, Tally, TrickHand, Window, before_pair, check_card, check_seat,
-    check_turn, deal_invalid, foreign_action, four_hands, lapsed_for, lay, not_a_call, replay,
-    ruled_events, take_trick, to_side,
+    deal_invalid, four_hands, lapsed_for, lay, not_a_call, replay, ruled_events, take_trick,
+    to_side,
 };
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, OptionSpec};
 use crate::domain::record::{
     Action, Bid, CallKind, DealProblem, DealSpec, Event, HandRecord, Move, TurnedRule,
     validate_deal,
@@ -57,7 +57,7 @@ pub enum RevokePenalty {
 }
 
 /// Typed cuatrola options; see [`OPTIONS`] for names, values, defaults and reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct CuatrolaOptions {
     pub target: i64,
     pub over100_counts_double: bool,
@@ -74,32 +74,8 @@ pub struct CuatrolaOptions {
     pub revoke_counts_as_over100: bool,
 }
 
-impl Default for CuatrolaOptions {
-    fn default() -> Self {
-        CuatrolaOptions::from_table(&TableOptions::default())
-    }
-}
-
-impl CuatrolaOptions {
-    /// Reads validated table options, filling in defaults.
-    pub fn from_table(t: &TableOptions) -> CuatrolaOptions {
-        let b = |n: &str, d: bool| t.flag(OPTIONS, n, d);
-        CuatrolaOptions {
-            target: t.int(OPTIONS, "target", 21),
-            over100_counts_double: b("over100_counts_double", true),
-            bid_cap_rule: t.pick(OPTIONS, "bid_cap_rule"),
-            head_target: t.pick(OPTIONS, "head_target"),
-            cantes_per_trick: t.pick(OPTIONS, "cantes_per_trick"),
-            cante_lapses: b("cante_lapses", true),
-            partner_may_overcall: b("partner_may_overcall", true),
-            bidder_leads: b("bidder_leads", false),
-            cuatrola_tute: t.pick(OPTIONS, "cuatrola_tute"),
-            stop_when_decided: b("stop_when_decided", false),
-            solo_over100_counts_double: b("solo_over100_counts_double", false),
-            revoke_penalty: t.pick(OPTIONS, "revoke_penalty"),
-            revoke_counts_as_over100: b("revoke_counts_as_over100", false),
-        }
-    }
+impl GameOptions for CuatrolaOptions {
+    const TABLE: &'static [OptionSpec] = OPTIONS;
 }
 
 /// What cuatrola requires of a deal.
@@ -645,7 +621,7 @@ impl GameState for Cuatrola {
     }
 }
 
-impl TrickHand for Cuatrola {
+impl TakesEvents for Cuatrola {
     fn game_name(&self) -> &'static str {
         "cuatrola"
     }
@@ -667,6 +643,19 @@ impl TrickHand for Cuatrola {
         }
     }
 
+    /// A bid that is not one is `illegal_bid`, after the bid's turn check.
+    fn bad_call(&self, seat: u8, kind: CallKind, given: &str) -> Illegal {
+        match kind {
+            CallKind::Bid => match self.check_bid(seat, Bid::Pass) {
+                Err(ill) => ill,
+                Ok(()) => not_a_call(RuleId::IllegalBid, kind, given),
+            },
+            _ => foreign_action(kind.key(), "cuatrola"),
+        }
+    }
+}
+
+impl TrickHand for Cuatrola {
     fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
         let seat = check_seat(mv.seat, 4)?;
         match mv.action {
@@ -719,17 +708,6 @@ impl TrickHand for Cuatrola {
                 Ok(())
             }
             other => Err(foreign_action(other.key(), "cuatrola")),
-        }
-    }
-
-    /// A bid that is not one is `illegal_bid`, after the bid's turn check.
-    fn bad_call(&self, seat: u8, kind: CallKind, given: &str) -> Illegal {
-        match kind {
-            CallKind::Bid => match self.check_bid(seat, Bid::Pass) {
-                Err(ill) => ill,
-                Ok(()) => not_a_call(RuleId::IllegalBid, kind, given),
-            },
-            _ => foreign_action(kind.key(), "cuatrola"),
         }
     }
 

@@ -70,7 +70,7 @@ fn d(opts: CuatrolaOptions) -> Cuatrola {
     new_state(&DEAL_D, 0, "10o", opts, [0, 0])
 }
 fn def() -> CuatrolaOptions {
-    CuatrolaOptions::default()
+    CuatrolaOptions::defaults()
 }
 
 /// The index and rule of the refusal of a script run on deal B.
@@ -954,7 +954,7 @@ fn every_option_has_a_default_and_a_doc_line() {
     check_option_docs(OPTIONS);
     check_option_defaults(OPTIONS);
     assert_eq!(OPTIONS.len(), 13);
-    assert_eq!(CuatrolaOptions::default().target, 21);
+    assert_eq!(CuatrolaOptions::defaults().target, 21);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Guiñote (rules.md Part A 3 and 6, Part B §4; spec/hand-record.md "Per game"). A
-//! game: uses `tute_family` (and `tute`'s random play-out), `engine`, `trick`,
-//! `messages`, `rng` and the plain data below them.
+//! game: uses `tute_family`, `trick_hand`, `engine`, `trick`, `messages` and the plain
+//! data below them.
 //!
 //! Four players in pairs (seats 0/2 against 1/3) or two players; 40 cards, 6 each, the
 //! next card turned for trumps (the *pinta*) and put last under the stock. After each
@@ -18,17 +18,15 @@
 //! they are won and a side that has 101 claims (`claim`) and wins at once. A false claim
 //! or any other violation loses the partida.
 
-use crate::domain::cards::{Card, Deck, Rank};
+use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
 use crate::domain::games::trick_hand::CantesPerTrick;
 use crate::domain::games::tute_family::{
-    End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, random_record,
-    replay_record,
+    End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
 };
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, OptionSpec};
 use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
-use crate::domain::rng::SplitMix64;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
 use serde::Deserialize;
@@ -70,7 +68,7 @@ pub enum VueltasClaim {
 }
 
 /// Typed guiñote options; see [`OPTIONS`] for names, values, defaults and reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct GuinoteOptions {
     pub cantes_per_trick: CantesPerTrick,
     pub cante_lapses: bool,
@@ -86,31 +84,8 @@ pub struct GuinoteOptions {
     pub vueltas_claim: VueltasClaim,
 }
 
-impl Default for GuinoteOptions {
-    fn default() -> Self {
-        GuinoteOptions::from_table(&TableOptions::default())
-    }
-}
-
-impl GuinoteOptions {
-    /// Reads validated table options, filling in defaults.
-    pub fn from_table(t: &TableOptions) -> GuinoteOptions {
-        let b = |n: &str, d: bool| t.flag(OPTIONS, n, d);
-        GuinoteOptions {
-            cantes_per_trick: t.pick(OPTIONS, "cantes_per_trick"),
-            cante_lapses: b("cante_lapses", false),
-            cantes_in_arrastre: b("cantes_in_arrastre", true),
-            allow_exchange: b("allow_exchange", true),
-            exchange_low_pinta: b("exchange_low_pinta", false),
-            both_over_101_rule: t.pick(OPTIONS, "both_over_101_rule"),
-            treinta_malas: b("treinta_malas", false),
-            partidas_to_win_coto: t.int(OPTIONS, "partidas_to_win_coto", 2),
-            cotos_to_win: t.int(OPTIONS, "cotos_to_win", 1),
-            next_dealer: t.pick(OPTIONS, "next_dealer"),
-            revoke_penalty: t.pick(OPTIONS, "revoke_penalty"),
-            vueltas_claim: t.pick(OPTIONS, "vueltas_claim"),
-        }
-    }
+impl GameOptions for GuinoteOptions {
+    const TABLE: &'static [OptionSpec] = OPTIONS;
 }
 
 fn valid_players(players: u8) -> u8 {
@@ -252,39 +227,6 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
         game_over(core, &opts)
     };
     rep.ruling(lang, hand_points.as_deref(), over, record.declared.as_ref())
-}
-
-/// A random complete, legal guiñote hand for `players` seats (2, else 4) with default
-/// options and no `before` (a first deal): random deal and dealer, random legal plays,
-/// cantes, exchanges and tutes. The same seed gives the same record.
-pub fn random_complete_guinote_record(seed: u64, players: u8) -> HandRecord {
-    let players = valid_players(players);
-    let opts = GuinoteOptions::default();
-    let mut rng = SplitMix64::new(seed);
-    let dealer = rng.below(usize::from(players)) as u8;
-    let mut deck = Deck::Forty.cards().to_vec();
-    rng.shuffle(&mut deck);
-    let n = usize::from(players);
-    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); n];
-    // Two rounds of three from the dealer's right; the rest is the stock, pinta last.
-    for (k, c) in deck.iter().take(6 * n).enumerate() {
-        let seat = (usize::from(dealer) + 1 + (k / 3) % n) % n;
-        if let Some(h) = hands.get_mut(seat) {
-            h.push(*c);
-        }
-    }
-    let stock: Vec<Card> = deck.iter().skip(6 * n).copied().collect();
-    let turned = stock.last().copied();
-    random_record(
-        opts,
-        TableOptions::default(),
-        players,
-        dealer,
-        hands,
-        stock,
-        turned,
-        &mut rng,
-    )
 }
 
 #[cfg(test)]

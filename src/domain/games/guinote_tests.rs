@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
+use crate::domain::cards::Card;
 use crate::domain::cards::CardSet;
 use crate::domain::cards::Suit;
 use crate::domain::check_value;
@@ -10,6 +11,7 @@ use crate::domain::engine::GameState;
 use crate::domain::games::tute::tests::{check_record, check_walk};
 use crate::domain::games::tute_family::FamilyReason;
 use crate::domain::messages::Reason;
+use crate::domain::random::{random_complete_guinote_record, random_complete_tute_record};
 use crate::domain::record::Action;
 use crate::domain::record::Move;
 use crate::domain::record::validate_deal;
@@ -38,7 +40,7 @@ const STOCK_G: [&str; 16] = [
 const G_T1: &str = "0:1c 1:2c 2:3c 3:6c";
 
 fn def() -> GuinoteOptions {
-    GuinoteOptions::default()
+    GuinoteOptions::defaults()
 }
 
 fn opts(v: Value) -> GuinoteOptions {
@@ -638,7 +640,7 @@ proptest! {
         let rec = match game {
             0 => random_complete_guinote_record(seed, 2),
             1 => random_complete_guinote_record(seed, 4),
-            p => crate::domain::games::tute::random_complete_tute_record(seed, p),
+            p => random_complete_tute_record(seed, p),
         };
         let fields = ["players", "dealer", "before", "hands", "stock", "turned", "events", "options", "events[i]"];
         check_junk(&rec, fields[which], junk, at);

@@ -1,8 +1,11 @@
 //! The games, one module each, and the dispatch over them. Each game provides its
-//! typed options (read from its table in `options`), its deal spec, a state machine
-//! implementing [`GameState`](crate::domain::engine::GameState) and a `rule` function
-//! turning a [`HandRecord`] into a [`Ruling`]. The games use `engine`, `trick`,
-//! `messages`, `rng` and the plain data below them; nothing below the games uses them.
+//! typed options (read from its table in `options` through
+//! [`GameOptions`](crate::domain::options::GameOptions)), its deal spec, a state machine
+//! implementing [`GameState`](crate::domain::engine::GameState) and
+//! [`TakesEvents`](crate::domain::engine::TakesEvents), and a `rule` function turning a
+//! [`HandRecord`] into a [`Ruling`]. The games use `engine`, `trick`, `messages` and the
+//! plain data below them (the trick games also `trick_hand`); they draw nothing at
+//! random (their play-outs are in `random`), and nothing below the games uses them.
 //! This front door picks the game of a record; `partial`, `random`, `explain` and the
 //! domain's own entry points above it use it.
 
@@ -16,7 +19,7 @@ pub mod tute_family;
 
 use crate::domain::kind::GameKind;
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::record::{DealSpec, HandRecord};
 use crate::domain::ruling::Ruling;
 

@@ -9,12 +9,11 @@
 //! `guinote.rs`).
 
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
-use crate::domain::engine::{GameKind, GameState, Illegal};
+use crate::domain::engine::{Illegal, TakesEvents};
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
-use crate::domain::options::{OptionKind, OptionSpec, OptionValue, TableOptions};
-use crate::domain::record::{Action, CallKind, CardSlot, Deal, Declared, Event, HandRecord, Move};
-use crate::domain::rng::SplitMix64;
+use crate::domain::options::{OptionKind, OptionSpec, OptionValue};
+use crate::domain::record::{CallKind, Deal, Declared, Event, HandRecord, Move};
 use crate::domain::ruling::{
     CanteRecord, GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, TrickRecord,
     TuteKind, Violation,
@@ -381,9 +380,7 @@ pub struct HandView<'a> {
 /// A trick game's hand as a record replays it: a game supplies its moves, its turn
 /// check and what the ruling shows; replaying the events and writing the ruling are
 /// shared.
-pub trait TrickHand: Clone {
-    /// The game's name in messages.
-    fn game_name(&self) -> &'static str;
+pub trait TrickHand: TakesEvents + Clone {
     /// Applies `mv` to this state, or says why it is illegal.
     fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal>;
     /// The state after `mv`, or why it is illegal; `self` is never changed.
@@ -391,14 +388,6 @@ pub trait TrickHand: Clone {
         let mut next = self.clone();
         next.apply_mut(mv)?;
         Ok(next)
-    }
-    /// The turn check of a card play (also for a `play` whose value is not a card).
-    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal>;
-    /// The rule a `bid`, `trump` or `double` whose value is not a call breaks: by
-    /// default, an action of another game.
-    fn bad_call(&self, seat: u8, kind: CallKind, given: &str) -> Illegal {
-        let _ = (seat, given);
-        foreign_action(kind.key(), self.game_name())
     }
     /// The side of a seat: seats 0/2 against 1/3 unless the game says otherwise.
     fn side_of(&self, seat: u8) -> u8 {
@@ -409,11 +398,6 @@ pub trait TrickHand: Clone {
     fn side_points(&self) -> Vec<u32>;
 }
 
-/// An action of another game (`unknown_event`).
-pub fn foreign_action(key: &'static str, game: &'static str) -> Illegal {
-    Illegal::new(RuleId::UnknownEvent, Reason::ForeignAction { key, game })
-}
-
 /// The seat of a move, or `unknown_event` for a seat beyond the table.
 pub fn check_seat(seat: u8, players: u8) -> Result<u8, Illegal> {
     if seat < players {
@@ -422,20 +406,6 @@ pub fn check_seat(seat: u8, players: u8) -> Result<u8, Illegal> {
     Err(Illegal::new(
         RuleId::UnknownEvent,
         Reason::Record(format!("seat {seat} does not exist")),
-    ))
-}
-
-/// Whether it is `seat`'s turn (`out_of_turn` if `turn` is someone else's).
-pub fn check_turn(seat: u8, turn: u8) -> Result<(), Illegal> {
-    if seat == turn {
-        return Ok(());
-    }
-    Err(Illegal::new(
-        RuleId::OutOfTurn,
-        Reason::NotYourTurn {
-            expected: turn,
-            got: seat,
-        },
     ))
 }
 
@@ -466,28 +436,7 @@ pub fn replay<G: TrickHand>(start: G, events: &[Event]) -> Replay<G> {
     let mut st = start;
     let mut cante_events = Vec::new();
     for (i, ev) in events.iter().enumerate() {
-        let res = match ev {
-            Event::Move(m) => st.apply_move(m),
-            Event::BadCard { seat, given, .. } => st.check_play_turn(*seat).and_then(|_| {
-                Err(Illegal::new(
-                    RuleId::CardNotInHand,
-                    Reason::NotACard {
-                        index: i,
-                        given: given.clone(),
-                    },
-                ))
-            }),
-            Event::BadCall {
-                seat, kind, given, ..
-            } => Err(st.bad_call(*seat, *kind, given)),
-            Event::Unknown { problem, .. } => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::BadEvent {
-                    index: i,
-                    problem: problem.clone(),
-                },
-            )),
-        };
+        let res = st.event_move(i, ev).and_then(|m| st.apply_move(m));
         match res {
             Ok(next) => {
                 if next.view().cantes.len() > st.view().cantes.len() {
@@ -674,64 +623,4 @@ pub fn first_to_reach(
             reason,
         })
     })
-}
-
-/// A dealt hand as a record at a table with `options`: no `before`, every card known.
-#[allow(clippy::too_many_arguments)]
-pub fn dealt_record(
-    game: GameKind,
-    players: u8,
-    options: TableOptions,
-    dealer: u8,
-    hands: Vec<Vec<Card>>,
-    stock: Vec<Card>,
-    turned: Option<Card>,
-    events: Vec<Event>,
-) -> HandRecord {
-    HandRecord {
-        game,
-        players,
-        options,
-        dealer,
-        before: None,
-        hands: hands
-            .into_iter()
-            .map(|h| h.into_iter().map(CardSlot::Card).collect())
-            .collect(),
-        stock: stock.into_iter().map(CardSlot::Card).collect(),
-        turned: turned.map(CardSlot::Card),
-        events,
-        declared: None,
-    }
-}
-
-/// Plays random legal actions to the end: calls (cantes, tutes, exchanges) half of the
-/// time they are available, else a random legal card.
-pub fn random_events<S: GameState>(mut st: S, rng: &mut SplitMix64) -> Vec<Event> {
-    let mut events = Vec::new();
-    for _ in 0..400 {
-        let legal = st.legal_actions();
-        if legal.is_empty() {
-            break;
-        }
-        let (plays, calls): (Vec<Move>, Vec<Move>) = legal
-            .into_iter()
-            .partition(|m| matches!(m.action, Action::Play(_)));
-        let pool = if !calls.is_empty() && (plays.is_empty() || rng.below(2) == 0) {
-            calls
-        } else {
-            plays
-        };
-        let Some(mv) = pool.get(rng.below(pool.len())).copied() else {
-            break;
-        };
-        match st.apply(&mv) {
-            Ok(n) => {
-                st = n;
-                events.push(Event::Move(mv));
-            }
-            Err(_) => break,
-        }
-    }
-    events
 }

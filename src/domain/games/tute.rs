@@ -1,5 +1,5 @@
 //! Tute (rules.md Part A 3, Part B §2; spec/hand-record.md "Per game"). A game: uses
-//! `tute_family`, `engine`, `trick`, `messages`, `rng` and the plain data below them.
+//! `tute_family`, `trick_hand`, `engine`, `trick`, `messages` and the plain data below them.
 //!
 //! - **4 players** in pairs (seats 0/2 against 1/3): 40 cards, 10 each, the dealer's
 //!   last card is turned for trumps and stays in his hand.
@@ -25,17 +25,15 @@
 //!   four sides (one per seat), each scores alone: only the trick winner may sing, the
 //!   hand goes to the player with most points, and a revoke voids the hand as for 3.
 
-use crate::domain::cards::{Card, Deck, Rank};
+use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
 use crate::domain::games::trick_hand::{CantesPerTrick, first_to_reach};
 use crate::domain::games::tute_family::{
-    End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, random_record,
-    replay_record,
+    End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
 };
 use crate::domain::lang::Lang;
-use crate::domain::options::TableOptions;
+use crate::domain::options::{GameOptions, OptionSpec};
 use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
-use crate::domain::rng::SplitMix64;
 use crate::domain::ruling::{GameOver, GameOverReason, Ruling};
 use crate::domain::trick::{Duty, PlayRules, RankTable};
 use serde::Deserialize;
@@ -78,7 +76,7 @@ pub enum TuteRevokePenalty {
 }
 
 /// Typed tute options; see [`OPTIONS`] for names, values, defaults and reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct TuteOptions {
     pub cantes_per_trick: CantesPerTrick,
     pub cante_lapses: bool,
@@ -99,42 +97,8 @@ pub struct TuteOptions {
     pub partnerships: bool,
 }
 
-impl Default for TuteOptions {
-    fn default() -> Self {
-        TuteOptions::from_table(&TableOptions::default())
-    }
-}
-
-impl TuteOptions {
-    /// Reads validated table options, filling in defaults.
-    pub fn from_table(t: &TableOptions) -> TuteOptions {
-        let b = |n: &str, d: bool| t.flag(OPTIONS, n, d);
-        TuteOptions {
-            cantes_per_trick: t.pick(OPTIONS, "cantes_per_trick"),
-            cante_lapses: b("cante_lapses", true),
-            undertrump: b("undertrump", false),
-            head_led_suit: t.pick(OPTIONS, "head_led_suit"),
-            tute3_deck: t.pick(OPTIONS, "tute3_deck"),
-            hand_size_2p: if t.int(OPTIONS, "hand_size_2p", 8) == 6 {
-                6
-            } else {
-                8
-            },
-            over100_bonus: t.pick(OPTIONS, "over100_bonus"),
-            allow_tute: b("allow_tute", true),
-            tute_after_cante: b("tute_after_cante", false),
-            trump_lead_forces_trump_in_stock_phase: b(
-                "trump_lead_forces_trump_in_stock_phase",
-                false,
-            ),
-            allow_exchange: b("allow_exchange", true),
-            cantes_in_arrastre: b("cantes_in_arrastre", false),
-            match_mode: t.pick(OPTIONS, "match_mode"),
-            rounds_to_win: t.int(OPTIONS, "rounds_to_win", 1).clamp(1, 5),
-            revoke_penalty: t.pick(OPTIONS, "revoke_penalty"),
-            partnerships: b("partnerships", true),
-        }
-    }
+impl GameOptions for TuteOptions {
+    const TABLE: &'static [OptionSpec] = OPTIONS;
 }
 
 fn valid_players(players: u8) -> u8 {
@@ -373,63 +337,6 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
         _ => None,
     };
     rep.ruling(lang, hand_points.as_deref(), over, record.declared.as_ref())
-}
-
-/// A random complete, legal tute hand for `players` seats (2, 3 or 4; anything else is
-/// 4) with default options and no `before`: random deal and dealer, random legal plays,
-/// cantes, exchanges and tutes. The same seed gives the same record.
-pub fn random_complete_tute_record(seed: u64, players: u8) -> HandRecord {
-    random_complete_tute_record_with(seed, players, TableOptions::default())
-}
-
-/// [`random_complete_tute_record`] at a table with these (validated) options, e.g.
-/// `partnerships = false` for 4 players each alone.
-pub fn random_complete_tute_record_with(
-    seed: u64,
-    players: u8,
-    options: TableOptions,
-) -> HandRecord {
-    let players = valid_players(players);
-    let opts = TuteOptions::from_table(&options);
-    let mut rng = SplitMix64::new(seed);
-    let dealer = rng.below(usize::from(players)) as u8;
-    let mut deck = deal_spec(players, &opts).deck.to_vec();
-    rng.shuffle(&mut deck);
-    let (hands, stock) = deal_cards(&deck, players, dealer, &opts);
-    let turned = if players == 2 {
-        stock.last().copied()
-    } else {
-        hands
-            .get(usize::from(dealer))
-            .and_then(|h| h.last())
-            .copied()
-    };
-    random_record(
-        opts, options, players, dealer, hands, stock, turned, &mut rng,
-    )
-}
-
-/// Deals a shuffled deck: one card at a time from the dealer's right (3 and 4 players,
-/// the last card the dealer's), or `hand_size_2p` each and the rest as the stock.
-fn deal_cards(
-    deck: &[Card],
-    players: u8,
-    dealer: u8,
-    opts: &TuteOptions,
-) -> (Vec<Vec<Card>>, Vec<Card>) {
-    let n = usize::from(players);
-    let dealt = if players == 2 {
-        2 * usize::from(opts.hand_size_2p)
-    } else {
-        deck.len()
-    };
-    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); n];
-    for (k, c) in deck.iter().take(dealt).enumerate() {
-        if let Some(h) = hands.get_mut((usize::from(dealer) + 1 + k) % n) {
-            h.push(*c);
-        }
-    }
-    (hands, deck.iter().skip(dealt).copied().collect())
 }
 
 #[cfg(test)]

@@ -14,19 +14,18 @@
 //! The legal-play generator is the shared one of `trick.rs` (rules.md §1.6).
 
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
-use crate::domain::engine::{GameKind, GameState, Illegal, Seating};
+use crate::domain::engine::{
+    GameKind, GameState, Illegal, Seating, TakesEvents, check_turn, foreign_action,
+};
 pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
 use crate::domain::games::trick_hand::{
     HandView, Marriages, Replay, Tally, TrickHand, Window, before_points, check_card, check_seat,
-    check_turn, deal_invalid, dealt_record, foreign_action, lapsed_for, lay, random_events, replay,
-    take_trick,
+    deal_invalid, lapsed_for, lay, replay, take_trick,
 };
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::FamilyReason;
 use crate::domain::messages::Reason;
-use crate::domain::options::TableOptions;
 use crate::domain::record::{Action, DealProblem, DealSpec, HandRecord, Move, validate_deal};
-use crate::domain::rng::SplitMix64;
 use crate::domain::ruling::Ruling;
 use crate::domain::ruling::{RuleId, Score, TrickRecord, TuteKind};
 use crate::domain::trick::{Partnership, PlayRules, RankTable, TrickView, legal_cards};
@@ -602,7 +601,7 @@ impl Family {
     }
 }
 
-impl TrickHand for Family {
+impl TakesEvents for Family {
     fn game_name(&self) -> &'static str {
         self.cfg.game.name()
     }
@@ -613,7 +612,9 @@ impl TrickHand for Family {
         }
         check_turn(seat, self.turn)
     }
+}
 
+impl TrickHand for Family {
     fn side_of(&self, seat: u8) -> u8 {
         self.cfg.side_of(seat)
     }
@@ -767,37 +768,6 @@ pub fn replay_record<O: FamilyRules>(
         turned,
     );
     Ok((replay(st.core, &record.events), before))
-}
-
-/// A random complete, legal hand of the family at a table with `options` read as
-/// `opts`: the dealt `hands` and `stock` with the `turned` card, then random legal plays,
-/// cantes, exchanges and tutes from `rng`.
-#[allow(clippy::too_many_arguments)]
-pub fn random_record<O: FamilyRules>(
-    opts: O,
-    options: TableOptions,
-    players: u8,
-    dealer: u8,
-    hands: Vec<Vec<Card>>,
-    stock: Vec<Card>,
-    turned: Option<Card>,
-    rng: &mut SplitMix64,
-) -> HandRecord {
-    let turned = turned.unwrap_or_else(|| Card::new(Rank::As, Suit::Oros));
-    let sets = hands.iter().map(|h| h.iter().copied().collect()).collect();
-    let st = FamilyHand::new(opts, players, dealer, None, sets, stock.clone(), turned);
-    let game = st.core.cfg.game;
-    let events = random_events(st, rng);
-    dealt_record(
-        game,
-        players,
-        options,
-        dealer,
-        hands,
-        stock,
-        Some(turned),
-        events,
-    )
 }
 
 impl<O: FamilyRules> GameState for FamilyHand<O> {

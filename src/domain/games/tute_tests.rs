@@ -3,11 +3,14 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
+use crate::domain::cards::Card;
 use crate::domain::cards::CardSet;
 use crate::domain::cards::{Deck, Suit};
 use crate::domain::engine::GameState;
 use crate::domain::games::tute_family::Family;
 use crate::domain::messages::Reason;
+use crate::domain::options::TableOptions;
+use crate::domain::random::{random_complete_tute_record, random_complete_tute_record_with};
 use crate::domain::record::Event;
 use crate::domain::record::Move;
 use crate::domain::record::validate_deal;
@@ -83,7 +86,7 @@ const STOCK_P: [&str; 24] = [
 ];
 
 fn def() -> TuteOptions {
-    TuteOptions::default()
+    TuteOptions::defaults()
 }
 
 fn four(deal: &[&[&str]; 4], turned: &str, opts: TuteOptions) -> Tute {

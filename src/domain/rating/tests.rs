@@ -146,19 +146,27 @@ fn rating() -> impl Strategy<Value = Rating> {
     })
 }
 
+/// One to five games against random opponents, each won, drawn or lost.
+fn games() -> impl Strategy<Value = Vec<Game>> {
+    prop::collection::vec((rating(), 0..3u8), 1..6).prop_map(|v| {
+        v.into_iter()
+            .map(|(opponent, s)| Game {
+                opponent,
+                score: f64::from(s) / 2.0,
+            })
+            .collect()
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn playing_never_leaves_the_deviation_above_sitting_out(
         player in rating(),
-        opponents in prop::collection::vec((rating(), 0..3u8), 1..6),
+        games in games(),
     ) {
         let config = Config::default();
-        let games: Vec<Game> = opponents
-            .iter()
-            .map(|(o, s)| Game { opponent: *o, score: f64::from(*s) / 2.0 })
-            .collect();
         let played = update(player, &games, &config);
         let idle = update(player, &[], &config);
         prop_assert!(played.rd <= idle.rd + 1e-9);
@@ -168,13 +176,9 @@ proptest! {
 
     #[test]
     fn a_newcomer_who_plays_ends_with_less_deviation_than_at_the_start(
-        opponents in prop::collection::vec((rating(), 0..3u8), 1..6),
+        games in games(),
     ) {
         let config = Config::default();
-        let games: Vec<Game> = opponents
-            .iter()
-            .map(|(o, s)| Game { opponent: *o, score: f64::from(*s) / 2.0 })
-            .collect();
         let played = update(config.initial, &games, &config);
         prop_assert!(played.rd < config.initial.rd);
     }

@@ -313,19 +313,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::domain::random::random_complete_record;
-
-    /// Every game with every number of players it is played with.
-    const TABLES: [(GameKind, u8); 9] = [
-        (GameKind::Cuatrola, 4),
-        (GameKind::Tute, 2),
-        (GameKind::Tute, 3),
-        (GameKind::Tute, 4),
-        (GameKind::Guinote, 2),
-        (GameKind::Guinote, 4),
-        (GameKind::Botifarra, 4),
-        (GameKind::Cinquillo, 2),
-        (GameKind::Cinquillo, 4),
-    ];
+    use crate::domain::test_builders::TABLES;
 
     /// What the `Value` reading gives, and what the typed one gives when it takes the
     /// text: they must be the same record.

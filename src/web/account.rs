@@ -1,5 +1,6 @@
 //! Login, logout, the account page (password, API tokens) and user administration.
 
+use crate::web::visit::{HttpResult, Visit};
 use actix_session::Session;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -144,11 +145,7 @@ pub async fn logout(
 }
 
 /// "Close my other sessions": every session of this user but this browser's ends.
-pub async fn close_other_sessions(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-) -> Result<HttpResponse, AppError> {
+pub async fn close_other_sessions(Visit { req, state, who }: Visit) -> HttpResult {
     let user = own_account(&who, req.path())?;
     let keep = who.session_hash.clone().ok_or(AppError::Forbidden)?;
     db(&state, move |conn| {
@@ -248,12 +245,7 @@ pub struct DoneQuery {
     cerradas: Option<String>,
 }
 
-pub async fn account(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    query: web::Query<DoneQuery>,
-) -> Result<HttpResponse, AppError> {
+pub async fn account(Visit { req, state, who }: Visit, query: web::Query<DoneQuery>) -> HttpResult {
     let message = match (&query.hecho, &query.cerradas) {
         (Some(_), _) => Some("account-password-changed"),
         (None, Some(_)) => Some("account-sessions-closed"),
@@ -323,11 +315,9 @@ pub struct TokenForm {
 }
 
 pub async fn create_token(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     form: web::Form<TokenForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let user = own_account(&who, req.path())?;
     let name = form.into_inner().name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 80 {
@@ -345,12 +335,7 @@ pub async fn create_token(
     account_page(&req, &state, &who, Some(token), None, None, StatusCode::OK).await
 }
 
-pub async fn revoke_token(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<i32>,
-) -> Result<HttpResponse, AppError> {
+pub async fn revoke_token(Visit { req, state, who }: Visit, path: web::Path<i32>) -> HttpResult {
     let user = own_account(&who, req.path())?;
     let (uid, tid) = (user.id, path.into_inner());
     let n = db(&state, move |conn| {
@@ -467,11 +452,7 @@ fn club_choice(club: Option<&str>) -> Result<Option<i32>, &'static str> {
     }
 }
 
-pub async fn users(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-) -> Result<HttpResponse, AppError> {
+pub async fn users(Visit { req, state, who }: Visit) -> HttpResult {
     who.require(Perm::ManageUsers, req.path())?;
     users_page(&req, &state, &who, None, StatusCode::OK).await
 }
@@ -506,11 +487,9 @@ pub fn validate_new_user(
 }
 
 pub async fn create_user(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     form: web::Form<NewUserForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     who.require(Perm::ManageUsers, req.path())?;
     let form = form.into_inner();
     let (username, role) = match validate_new_user(&form.username, &form.password, &form.role) {
@@ -638,12 +617,10 @@ async fn change_user(
 
 /// `POST /admin/usuarios/{id}/papel`: another role and club for an account.
 pub async fn set_user_role(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<String>,
     form: web::Form<RoleForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     who.require(Perm::ManageUsers, req.path())?;
     let form = form.into_inner();
     let club = match club_choice(form.club.as_deref()) {
@@ -657,21 +634,11 @@ pub async fn set_user_role(
 }
 
 /// `POST /admin/usuarios/{id}/desactivar`.
-pub async fn disable_user(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn disable_user(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     change_user(&req, &state, &who, &path, UserChange::Disable).await
 }
 
 /// `POST /admin/usuarios/{id}/activar`.
-pub async fn enable_user(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn enable_user(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     change_user(&req, &state, &who, &path, UserChange::Enable).await
 }

@@ -1,13 +1,14 @@
 //! Changing recorded data: players of a club, a championship table's result by API
 //! token, the QR codes of printed slips, and the audit log.
 
+use crate::web::visit::{HttpResult, Visit, VisitId};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
 use super::account::{now, see_other};
-use super::auth::{Perm, Principal};
-use super::sheets::{self, Sheet};
+use super::auth::Perm;
+use super::sheets::{self, Sheet, Target};
 use super::{AppState, Ctx, db, parse_id, render};
 use crate::db::DbConn;
 use crate::db::accounts::{self, AuditEntry, NewAudit};
@@ -23,13 +24,8 @@ pub struct PlayerForm {
 
 /// `POST /clubes/{id}/jugadores`: an organiser adds a player to the club.
 pub async fn add_player(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    form: web::Form<PlayerForm>,
-) -> Result<HttpResponse, AppError> {
-    let club_id = parse_id(&path)?;
+    VisitId(Visit { req, state, who }, club_id, form): VisitId<web::Form<PlayerForm>>,
+) -> HttpResult {
     who.require(Perm::ManageClub(club_id), req.path())?;
     let name = form.into_inner().name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 80 {
@@ -135,12 +131,10 @@ pub struct ApiResult {
 /// optional `"winner": "a"|"b"` and, to correct a result later rounds depend on,
 /// `"confirm": true`. Answers the table's new state.
 pub async fn api_table_result(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, u32, u32)>,
     body: web::Json<ApiResult>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (raw, round, table) = path.into_inner();
     let id = parse_id(&raw)?;
     who.require(Perm::OwnAccount, req.path())?;
@@ -336,13 +330,8 @@ pub(crate) fn audit_response(
 /// `GET /campeonatos/{id}/auditoria[?formato=csv|json]`: who changed what in a
 /// championship, when, from what to what (organisers and referees of the club).
 pub async fn audit(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    query: web::Query<AuditQuery>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
+    VisitId(Visit { req, state, who }, id, query): VisitId<web::Query<AuditQuery>>,
+) -> HttpResult {
     let (event, entries) = db(&state, move |conn| {
         let event = queries::find_event(conn, id)?.ok_or(AppError::NotFound)?;
         Ok((event, accounts::event_audit(conn, id)?))
@@ -374,13 +363,8 @@ async fn club_audit_trail(
 /// `GET /clubes/{id}/auditoria[?formato=csv|json]`: every change in a club (its
 /// players, games and hands, events).
 pub async fn club_audit(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    query: web::Query<AuditQuery>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
+    VisitId(Visit { req, state, who }, id, query): VisitId<web::Query<AuditQuery>>,
+) -> HttpResult {
     who.require(Perm::ReadAudit(id), req.path())?;
     let (club, entries) = club_audit_trail(&state, id).await?;
     audit_response(
@@ -396,12 +380,9 @@ pub async fn club_audit(
 /// `GET /clubes/{id}/auditoria.{xlsx|csv}`: the club's audit as a spreadsheet
 /// (organisers and referees of the club).
 pub async fn club_audit_download(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
-    let (id, format) = sheets::target(path.into_inner())?;
+    Visit { req, state, who }: Visit,
+    Target(id, format): Target,
+) -> HttpResult {
     who.require(Perm::ReadAudit(id), req.path())?;
     let (club, entries) = club_audit_trail(&state, id).await?;
     let ctx = Ctx::from_request(&req);

@@ -332,6 +332,14 @@ impl Ctx {
         ]
     }
 
+    /// The five games, by slug and by name in the page's language.
+    pub fn game_choices(&self) -> Vec<(&'static str, String)> {
+        crate::domain::GameKind::ALL
+            .iter()
+            .map(|g| (g.slug(), self.t(&format!("game-{}", g.slug()))))
+            .collect()
+    }
+
     /// Whether the navigation link `prefix` is the current section.
     pub fn here(&self, prefix: &str) -> bool {
         if prefix == "/" {

@@ -1,6 +1,7 @@
 //! Public pages: home, the list of championships, a club's players, the language
 //! switcher and the health check.
 
+use crate::web::visit::{HttpResult, Visit, VisitId};
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -9,8 +10,8 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::auth::{Perm, Principal};
-use super::sheets::{self, Sheet};
-use super::{AppState, Ctx, db, i18n, parse_id, render, render_status};
+use super::sheets::{self, Sheet, Target};
+use super::{AppState, Ctx, db, i18n, render, render_status};
 use crate::db::queries::{self, Club, Event};
 use crate::error::AppError;
 use actix_web::http::StatusCode;
@@ -150,13 +151,7 @@ impl ClubPage<'_> {
 }
 
 /// `GET /clubes/{id}`: a club's games, players and (for its organisers) pairs.
-pub async fn club(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
+pub async fn club(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     club_page(&req, &state, &who, id, None, StatusCode::OK).await
 }
 
@@ -221,11 +216,9 @@ fn club_games_sheet(ctx: &Ctx, games: &[crate::db::games::Game]) -> Sheet {
 /// `GET /clubes/{id}/partidas.{xlsx|csv}`: the club's games (public, like the
 /// club's page).
 pub async fn club_games_download(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
-    let (id, format) = sheets::target(path.into_inner())?;
+    Visit { req, state, .. }: Visit,
+    Target(id, format): Target,
+) -> HttpResult {
     let (club, games) = db(&state, move |conn| {
         let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
         Ok((club, crate::db::games::club_games(conn, id)?))

@@ -3,14 +3,14 @@
 //! the players a club page lists); a club's organisers also find its pairs and the
 //! players who no longer play.
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use crate::web::visit::{HttpResult, Visit};
+use actix_web::web;
 use askama::Template;
 use serde::Deserialize;
 
-use super::auth::{Perm, Principal};
-use super::{AppState, Ctx, db, render};
+use super::auth::Perm;
+use super::{Ctx, db, render};
 use crate::domain::names;
-use crate::error::AppError;
 
 /// One result: what it is called, a line about it, where it leads.
 pub struct Hit {
@@ -65,11 +65,9 @@ fn sorted(mut hits: Vec<Hit>) -> Vec<Hit> {
 }
 
 pub async fn search(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     query: web::Query<SearchQuery>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     let q: String = query.q.trim().chars().take(80).collect();
     let mut page = SearchPage {

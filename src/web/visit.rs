@@ -7,8 +7,8 @@ use std::pin::Pin;
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 
-use super::AppState;
 use super::auth::Principal;
+use super::{AppState, parse_id};
 use crate::error::AppError;
 
 /// What a handler answers.
@@ -31,6 +31,34 @@ impl FromRequest for Visit {
             let state = web::Data::<AppState>::extract(&req).await?;
             let who = Principal::extract(&req).await?;
             Ok(Visit { req, state, who })
+        })
+    }
+}
+
+/// A visit to one thing named by the id in its path (`/clubes/{id}`,
+/// `/partidas/{id}/…`) with the request's body `B` (`()` for none). Taken in the
+/// order the handlers took them: the visit, the body, then the id (a 404 when the
+/// path's segment is not one).
+pub struct VisitId<B = ()>(
+    pub Visit,
+    /// The id in the path.
+    pub i32,
+    pub B,
+);
+
+impl<B: FromRequest + 'static> FromRequest for VisitId<B> {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<VisitId<B>, actix_web::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let visit = Visit::from_request(req, payload);
+        let body = B::from_request(req, payload);
+        let path = web::Path::<String>::extract(req).into_inner();
+        Box::pin(async move {
+            let v = visit.await?;
+            let body = body.await.map_err(Into::into)?;
+            let id = parse_id(&path?)?;
+            Ok(VisitId(v, id, body))
         })
     }
 }

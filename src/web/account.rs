@@ -38,10 +38,7 @@ pub struct NextQuery {
     next: Option<String>,
 }
 
-pub async fn login_form(
-    req: HttpRequest,
-    query: web::Query<NextQuery>,
-) -> Result<HttpResponse, AppError> {
+pub async fn login_form(req: HttpRequest, query: web::Query<NextQuery>) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     render(&LoginPage {
         ctx: &ctx,
@@ -96,11 +93,10 @@ fn attempt_login(
 }
 
 pub async fn login(
-    req: HttpRequest,
-    state: web::Data<AppState>,
+    Visit { req, state, .. }: Visit,
     session: Session,
     form: web::Form<LoginForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let form = form.into_inner();
     let next = redirect_target(form.next.as_deref());
     let (username, password) = (form.username.trim().to_owned(), form.password);

@@ -232,11 +232,10 @@ pub struct FirstRunForm {
 /// transaction that first makes sure no account exists, signs the administrator in
 /// and goes to the club's page. Once any account exists it answers 404.
 pub async fn create(
-    req: HttpRequest,
-    state: web::Data<AppState>,
+    Visit { req, state, .. }: Visit,
     session: Session,
     form: web::Form<FirstRunForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     if !db(&state, is_first_run).await? {
         return Err(AppError::NotFound);
     }

@@ -13,7 +13,7 @@ use super::{AppState, Ctx, db, parse_id, render};
 use crate::db::DbConn;
 use crate::db::accounts::{self, AuditEntry, NewAudit};
 use crate::db::queries::{self, NewPlayer};
-use crate::db::tournaments as store;
+use crate::db::tournaments::{self as store, TableRow};
 use crate::domain::tournament::{self, MatchResult, Pairing, Side};
 use crate::error::AppError;
 
@@ -202,6 +202,32 @@ pub async fn api_table_result(
             ),
         });
     }
+    let result = MatchResult {
+        table,
+        score: [body.score_a, body.score_b],
+        winner: body.winner,
+        ..MatchResult::default()
+    };
+    record_result(&state, &row, round, existing, result, who.actor()).await?;
+    let version = body.version;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "championship": id, "round": round, "table": table,
+        "score_a": body.score_a, "score_b": body.score_b,
+        "status": "final", "version": version + 1,
+    })))
+}
+
+/// Records `result` at table `row` of round `round`, over the version read,
+/// audited as `actor`: a correction where the table had a result (`existing`), the
+/// override of a proposed result, else the first record.
+pub(crate) async fn record_result(
+    state: &AppState,
+    row: &TableRow,
+    round: u32,
+    existing: bool,
+    result: MatchResult,
+    actor: String,
+) -> Result<(), AppError> {
     let action = if existing {
         "correct"
     } else if row.status == "proposed" {
@@ -209,15 +235,8 @@ pub async fn api_table_result(
     } else {
         "record"
     };
-    let result = MatchResult {
-        table,
-        score: [body.score_a, body.score_b],
-        winner: body.winner,
-        ..MatchResult::default()
-    };
-    let actor = who.actor();
-    let version = body.version;
-    db(&state, move |conn| {
+    let (id, version) = (row.event_id, row.version);
+    db(state, move |conn| {
         Ok(store::record_result(
             conn,
             id,
@@ -229,12 +248,7 @@ pub async fn api_table_result(
             now(),
         )?)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "championship": id, "round": round, "table": table,
-        "score_a": body.score_a, "score_b": body.score_b,
-        "status": "final", "version": version + 1,
-    })))
+    .await
 }
 
 pub fn qr_svg(url: &str) -> String {
@@ -332,11 +346,8 @@ pub(crate) fn audit_response(
 pub async fn audit(
     VisitId(Visit { req, state, who }, id, query): VisitId<web::Query<AuditQuery>>,
 ) -> HttpResult {
-    let (event, entries) = db(&state, move |conn| {
-        let event = queries::find_event(conn, id)?.ok_or(AppError::NotFound)?;
-        Ok((event, accounts::event_audit(conn, id)?))
-    })
-    .await?;
+    let (event, entries) =
+        audit_trail(&state, id, queries::find_event, accounts::event_audit).await?;
     who.require(Perm::ReadAudit(event.club_id), req.path())?;
     audit_response(
         &req,
@@ -348,14 +359,17 @@ pub async fn audit(
     )
 }
 
-/// Club `id` and every change in it, newest first.
-async fn club_audit_trail(
+/// Thing `id` as `find` reads it (a 404 when there is none) and every change in
+/// it as `changes` lists them, newest first.
+pub(crate) async fn audit_trail<T: Send + 'static>(
     state: &AppState,
     id: i32,
-) -> Result<(queries::Club, Vec<AuditEntry>), AppError> {
+    find: fn(&mut DbConn, i32) -> diesel::QueryResult<Option<T>>,
+    changes: fn(&mut DbConn, i32) -> diesel::QueryResult<Vec<AuditEntry>>,
+) -> Result<(T, Vec<AuditEntry>), AppError> {
     db(state, move |conn| {
-        let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
-        Ok((club, accounts::club_audit(conn, id)?))
+        let found = find(conn, id)?.ok_or(AppError::NotFound)?;
+        Ok((found, changes(conn, id)?))
     })
     .await
 }
@@ -366,7 +380,7 @@ pub async fn club_audit(
     VisitId(Visit { req, state, who }, id, query): VisitId<web::Query<AuditQuery>>,
 ) -> HttpResult {
     who.require(Perm::ReadAudit(id), req.path())?;
-    let (club, entries) = club_audit_trail(&state, id).await?;
+    let (club, entries) = audit_trail(&state, id, queries::find_club, accounts::club_audit).await?;
     audit_response(
         &req,
         club.name,
@@ -384,7 +398,7 @@ pub async fn club_audit_download(
     Target(id, format): Target,
 ) -> HttpResult {
     who.require(Perm::ReadAudit(id), req.path())?;
-    let (club, entries) = club_audit_trail(&state, id).await?;
+    let (club, entries) = audit_trail(&state, id, queries::find_club, accounts::club_audit).await?;
     let ctx = Ctx::from_request(&req);
     let sheet = audit_sheet(&ctx, &entries);
     sheets::club_download(&ctx, ("sheets-file-audit", &club.name), sheet, format)

@@ -94,10 +94,7 @@ struct EventsPage<'a> {
 }
 
 /// `GET /campeonatos`: every championship, running ones first.
-pub async fn events(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, AppError> {
+pub async fn events(req: HttpRequest, state: web::Data<AppState>) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     let events = db(&state, |conn| Ok(queries::list_events(conn)?)).await?;
     let events = events.iter().map(|e| event_line(&ctx, e)).collect();
@@ -152,18 +149,21 @@ impl ClubPage<'_> {
 
 /// `GET /clubes/{id}`: a club's games, players and (for its organisers) pairs.
 pub async fn club(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
-    club_page(&req, &state, &who, id, None, StatusCode::OK).await
+    club_page(&req, &state, &who, id, None).await
 }
 
-/// The club page, with the new-pair form as typed when it was refused.
+/// The club page; with the new-pair form as typed when it was refused, a 422.
 pub async fn club_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     who: &Principal,
     id: i32,
     pair_form: Option<PairTyped>,
-    status: StatusCode,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
+    let status = match pair_form {
+        Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        None => StatusCode::OK,
+    };
     let ctx = Ctx::from_request(req);
     let (club, (players, pairs), (games, circuits)) = db(state, move |conn| {
         let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;

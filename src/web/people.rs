@@ -2,9 +2,9 @@
 //! retire and reactivate players and pairs. `kind` in the paths is `jugadores` or
 //! `parejas`; merging asks for confirmation on a page of its own (no script needed).
 
-use crate::web::visit::{HttpResult, Visit, VisitId};
+use crate::web::visit::{FromPath, HttpResult, Visit, VisitId};
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
@@ -197,12 +197,22 @@ fn ids(path: &(String, String, String)) -> Result<(i32, Kind, i32), AppError> {
     ))
 }
 
+/// A visit to a player's or a pair's path, `/clubes/{id}/{jugadores|parejas}/{pid}/…`,
+/// with the body `B`.
+type AtPerson<B = ()> = VisitId<B, (i32, Kind, i32)>;
+
+/// The club, the kind and the id of a player's or a pair's path.
+impl FromPath for (i32, Kind, i32) {
+    fn from_path(req: &HttpRequest) -> Result<(i32, Kind, i32), actix_web::Error> {
+        let path = web::Path::<(String, String, String)>::extract(req).into_inner()?;
+        Ok(ids(&path)?)
+    }
+}
+
 /// `GET /clubes/{id}/{jugadores|parejas}/{pid}/editar`: the edit form.
 pub async fn edit_form(
-    Visit { req, state, who }: Visit,
-    path: web::Path<(String, String, String)>,
+    VisitId(Visit { req, state, who }, (club_id, kind, id), ()): AtPerson,
 ) -> HttpResult {
-    let (club_id, kind, id) = ids(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
     edit_page(
         &req,
@@ -279,11 +289,8 @@ fn checked_name(name: &str) -> Result<String, &'static str> {
 /// a pair that has not played, its two players); on error the form comes back with
 /// what was typed.
 pub async fn edit(
-    Visit { req, state, who }: Visit,
-    path: web::Path<(String, String, String)>,
-    form: web::Form<PersonForm>,
+    VisitId(Visit { req, state, who }, (club_id, kind, id), form): AtPerson<web::Form<PersonForm>>,
 ) -> HttpResult {
-    let (club_id, kind, id) = ids(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
     let form = form.into_inner();
     let (p1, p2) = form.players();
@@ -377,11 +384,10 @@ async fn merge_page(
 /// `GET /clubes/{id}/{jugadores|parejas}/{pid}/fusionar[?con=ID&conservar=este|otro]`:
 /// choose the duplicate and which one to keep, then confirm.
 pub async fn merge_form(
-    Visit { req, state, who }: Visit,
-    path: web::Path<(String, String, String)>,
-    query: web::Query<MergeQuery>,
+    VisitId(Visit { req, state, who }, (club_id, kind, id), query): AtPerson<
+        web::Query<MergeQuery>,
+    >,
 ) -> HttpResult {
-    let (club_id, kind, id) = ids(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
     let other = query.con.as_deref().and_then(|c| c.parse::<i32>().ok());
     let keep_other = query.conservar.as_deref() == Some("otro");
@@ -514,15 +520,7 @@ pub async fn add_pair(
                 player2: p2,
                 error: ctx.t(key),
             };
-            super::pages::club_page(
-                &req,
-                &state,
-                &who,
-                club_id,
-                Some(typed),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
+            super::pages::club_page(&req, &state, &who, club_id, Some(typed)).await
         }
     }
 }

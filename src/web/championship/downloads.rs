@@ -3,6 +3,7 @@
 //! as the pages, with the same rights.
 
 use super::*;
+use crate::web::manage::audit_trail;
 use crate::web::sheets::{self, Cell, Sheet, Target};
 
 /// The standings as the standings page shows them (W-D-L split in three numbers).
@@ -184,10 +185,12 @@ pub async fn audit_download(
     Visit { req, state, who }: Visit,
     Target(id, format): Target,
 ) -> HttpResult {
-    let (event, entries) = db(&state, move |conn| {
-        let event = queries::find_event(conn, id)?.ok_or(AppError::NotFound)?;
-        Ok((event, crate::db::accounts::event_audit(conn, id)?))
-    })
+    let (event, entries) = audit_trail(
+        &state,
+        id,
+        queries::find_event,
+        crate::db::accounts::event_audit,
+    )
     .await?;
     who.require(Perm::ReadAudit(event.club_id), req.path())?;
     let ctx = Ctx::from_request(&req);

@@ -385,13 +385,7 @@ pub async fn next_game(VisitId(Visit { req, state, who }, id, ()): VisitId) -> H
     Ok(see_other(&format!("/partidas/{next}")))
 }
 
-pub async fn show_game(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
+pub async fn show_game(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     if who.is_anonymous() && req.query_string().is_empty() {
         return anonymous_game_page(&req, &state, &who, id).await;
     }

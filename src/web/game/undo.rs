@@ -47,10 +47,8 @@ struct DeletePage<'a> {
 /// `GET /partidas/{id}/manos/{n}/borrar`: the hand that would be deleted, and the
 /// button that deletes it (the `POST` of the same address).
 pub async fn confirm_delete_hand(
-    Visit { req, state, who }: Visit,
-    path: web::Path<(String, String)>,
+    VisitId(Visit { req, state, who }, (id, n), ()): VisitId<(), (i32, i32)>,
 ) -> HttpResult {
-    let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
     let l = load_to_record(&state, &who, id, req.path()).await?;
     let ctx = Ctx::from_request(&req);
     let i = l
@@ -96,12 +94,9 @@ pub struct VersionForm {
 /// `POST /partidas/{id}/manos/{n}/borrar`: deletes hand `n` at the version read (the
 /// button of the confirmation page; the deletion stays in the history, undoable).
 pub async fn delete_hand(
-    Visit { req, state, who }: Visit,
+    VisitId(Visit { req, state, who }, (id, n), form): VisitId<web::Form<VersionForm>, (i32, i32)>,
     session: Session,
-    path: web::Path<(String, String)>,
-    form: web::Form<VersionForm>,
 ) -> HttpResult {
-    let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
     let game = db(&state, move |conn| {
         games::find_game(conn, id)?.ok_or(AppError::NotFound)
     })
@@ -248,12 +243,9 @@ pub struct UndoForm {
 /// `a` back in its place and re-scores the game, at the version the page showed; a
 /// hand whose place is taken, or that no longer fits the game, is refused.
 pub async fn undo_delete(
-    Visit { req, state, who }: Visit,
+    VisitId(Visit { req, state, who }, (id, aid), form): VisitId<web::Form<UndoForm>, (i32, i32)>,
     session: Session,
-    path: web::Path<(String, String)>,
-    form: web::Form<UndoForm>,
 ) -> HttpResult {
-    let (id, aid) = (parse_id(&path.0)?, parse_id(&path.1)?);
     let (game, entries, numbers) = db(&state, move |conn| {
         let game = games::find_game(conn, id)?.ok_or(AppError::NotFound)?;
         let numbers: Vec<i32> = games::game_hands(conn, id)?

@@ -10,7 +10,7 @@ use askama::Template;
 
 use super::auth::{Perm, Principal};
 use super::sheets::{self, Cell, Sheet, Target};
-use super::{AppState, Ctx, db, render, render_status};
+use super::{AppState, Ctx, count_up_to, db, render, render_status};
 use crate::db::circuits::{self, Circuit};
 use crate::db::queries::{self, Club};
 use crate::domain::circuit::{Row, Scoring};
@@ -68,14 +68,7 @@ impl CircuitForm {
             return Err("circuit-error-name");
         }
         let by_place = Scoring::parse_places(&self.points).ok_or("circuit-error-points")?;
-        let floor = match self.floor.trim() {
-            "" => 0,
-            s => s
-                .parse::<u32>()
-                .ok()
-                .filter(|v| *v <= 100_000)
-                .ok_or("circuit-error-floor")?,
-        };
+        let floor = count_up_to(&self.floor, 100_000).ok_or("circuit-error-floor")?;
         let best = match self.best.trim() {
             "" => 0,
             s => s

@@ -424,6 +424,14 @@ pub fn parse_id(raw: &str) -> Result<i32, AppError> {
         .ok_or(AppError::NotFound)
 }
 
+/// A whole number typed in a form, blank for 0; `None` when it is not one up to `max`.
+pub fn count_up_to(typed: &str, max: u32) -> Option<u32> {
+    match typed.trim() {
+        "" => Some(0),
+        s => s.parse::<u32>().ok().filter(|v| *v <= max),
+    }
+}
+
 /// Percent-encodes everything but unreserved characters and `/`.
 pub fn percent_encode(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

@@ -89,13 +89,9 @@ pub async fn search(
         ))
     })
     .await?;
-    let club_name = |id: i32| {
-        clubs
-            .iter()
-            .find(|c| c.id == id)
-            .map(|c| c.name.clone())
-            .unwrap_or_default()
-    };
+    let club_names: std::collections::HashMap<i32, &str> =
+        clubs.iter().map(|c| (c.id, c.name.as_str())).collect();
+    let club_name = |id: i32| club_names.get(&id).copied().unwrap_or_default().to_owned();
     let manages = |club: i32| who.allows(Perm::ManageClub(club));
     page.players = sorted(
         players

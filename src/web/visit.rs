@@ -76,6 +76,16 @@ impl FromPath for i32 {
     }
 }
 
+/// `/…/{id}/…/{n}/…` where `n` is a number, such as a round's (0 is one).
+impl FromPath for (i32, u32) {
+    fn from_path(req: &HttpRequest) -> Result<(i32, u32), actix_web::Error> {
+        let (id, n) = web::Path::<(String, u32)>::extract(req)
+            .into_inner()?
+            .into_inner();
+        Ok((parse_id(&id)?, n))
+    }
+}
+
 /// `/…/{id}/…/{n}/…`.
 impl FromPath for (i32, i32) {
     fn from_path(req: &HttpRequest) -> Result<(i32, i32), actix_web::Error> {

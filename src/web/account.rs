@@ -1,6 +1,5 @@
 //! Login, logout, the account page (password, API tokens) and user administration.
 
-use crate::web::visit::{HttpResult, Visit};
 use actix_session::Session;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -10,6 +9,7 @@ use serde::Deserialize;
 use super::auth::{self, Perm, Principal, Role, Throttle};
 use super::manage::audit_created;
 use super::requests::{client_address, redirect_target};
+use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::accounts::{self, NewAudit, NewUser};
 use crate::db::queries;

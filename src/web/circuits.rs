@@ -3,13 +3,13 @@
 //! (`/circuitos/{id}`, `/circuitos/{id}/imprimir`): per-player and per-pair
 //! standings computed from the championships' standings each time.
 
-use crate::web::visit::{HttpResult, Visit, VisitId};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::auth::{Perm, Principal};
 use super::sheets::{self, Cell, Sheet, Target};
+use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, count_up_to, db, render, render_status};
 use crate::db::circuits::{self, Circuit};
 use crate::db::queries::{self, Club};

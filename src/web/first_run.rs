@@ -2,7 +2,6 @@
 //! first club (`/primeros-pasos`); afterwards, administrators add clubs
 //! (`/admin/clubes`). `baza club add` shares the checks and the insert.
 
-use crate::web::visit::{HttpResult, Visit};
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -12,6 +11,7 @@ use serde::Deserialize;
 use super::account::{MIN_PASSWORD, now, see_other, validate_new_user};
 use super::auth::{self, Perm, Role};
 use super::manage::audit_created;
+use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewUser};

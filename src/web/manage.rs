@@ -1,7 +1,6 @@
 //! Changing recorded data: players of a club, a championship table's result by API
 //! token, the QR codes of printed slips, and the audit log.
 
-use crate::web::visit::{HttpResult, Visit, VisitId};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
@@ -9,6 +8,7 @@ use serde::Deserialize;
 use super::account::{now, see_other};
 use super::auth::Perm;
 use super::sheets::{self, Sheet, Target};
+use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render};
 use crate::db::DbConn;
 use crate::db::accounts::{self, AuditEntry, NewAudit};

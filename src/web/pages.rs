@@ -1,7 +1,6 @@
 //! Public pages: home, the list of championships, a club's players, the language
 //! switcher and the health check.
 
-use crate::web::visit::{HttpResult, Visit, VisitId};
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -11,6 +10,7 @@ use serde::Deserialize;
 
 use super::auth::{Perm, Principal};
 use super::sheets::{self, Sheet, Target};
+use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, i18n, render, render_status};
 use crate::db::queries::{self, Club, Event};
 use crate::error::AppError;

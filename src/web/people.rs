@@ -2,7 +2,6 @@
 //! retire and reactivate players and pairs. `kind` in the paths is `jugadores` or
 //! `parejas`; merging asks for confirmation on a page of its own (no script needed).
 
-use crate::web::visit::{FromPath, HttpResult, Visit, VisitId};
 use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -10,6 +9,7 @@ use serde::Deserialize;
 
 use super::account::{now, see_other};
 use super::auth::Perm;
+use super::visit::{FromPath, HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render_status};
 use crate::db::people::{self, Change, PeopleError};
 use crate::db::queries::{self, Club, Pair, Player};

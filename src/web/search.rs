@@ -3,12 +3,12 @@
 //! the players a club page lists); a club's organisers also find its pairs and the
 //! players who no longer play.
 
-use crate::web::visit::{HttpResult, Visit};
 use actix_web::web;
 use askama::Template;
 use serde::Deserialize;
 
 use super::auth::Perm;
+use super::visit::{HttpResult, Visit};
 use super::{Ctx, db, render};
 use crate::domain::names;
 

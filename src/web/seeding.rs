@@ -3,12 +3,12 @@
 //! players, a newcomer at 1500) and the seeds that follow, and applies them before
 //! the first round is paired.
 
-use crate::web::visit::{HttpResult, Visit, VisitId};
 use actix_web::HttpRequest;
 use askama::Template;
 
 use super::auth::{Perm, Principal};
 use super::players::shown;
+use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, render};
 use crate::db::ratings::{self, Names};
 use crate::db::tournaments::{self as store, ChangeError};

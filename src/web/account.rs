@@ -9,6 +9,7 @@ use serde::Deserialize;
 use super::auth::{self, Perm, Principal, Role, Throttle};
 use super::manage::audit_created;
 use super::requests::{client_address, redirect_target};
+use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::accounts::{self, NewAudit, NewUser};
 use crate::db::queries;
@@ -37,10 +38,7 @@ pub struct NextQuery {
     next: Option<String>,
 }
 
-pub async fn login_form(
-    req: HttpRequest,
-    query: web::Query<NextQuery>,
-) -> Result<HttpResponse, AppError> {
+pub async fn login_form(req: HttpRequest, query: web::Query<NextQuery>) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     render(&LoginPage {
         ctx: &ctx,
@@ -95,11 +93,10 @@ fn attempt_login(
 }
 
 pub async fn login(
-    req: HttpRequest,
-    state: web::Data<AppState>,
+    Visit { req, state, .. }: Visit,
     session: Session,
     form: web::Form<LoginForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let form = form.into_inner();
     let next = redirect_target(form.next.as_deref());
     let (username, password) = (form.username.trim().to_owned(), form.password);
@@ -144,11 +141,7 @@ pub async fn logout(
 }
 
 /// "Close my other sessions": every session of this user but this browser's ends.
-pub async fn close_other_sessions(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-) -> Result<HttpResponse, AppError> {
+pub async fn close_other_sessions(Visit { req, state, who }: Visit) -> HttpResult {
     let user = own_account(&who, req.path())?;
     let keep = who.session_hash.clone().ok_or(AppError::Forbidden)?;
     db(&state, move |conn| {
@@ -187,6 +180,8 @@ struct AccountPage<'a> {
     error: Option<String>,
 }
 
+/// The account page: with the token just created, a message, or `error`'s message
+/// when a form of it was refused (then a 422).
 async fn account_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
@@ -194,8 +189,11 @@ async fn account_page(
     new_token: Option<String>,
     message: Option<&str>,
     error: Option<&str>,
-    status: StatusCode,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
+    let status = match error {
+        Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        None => StatusCode::OK,
+    };
     let user = own_account(who, req.path())?;
     let uid = user.id;
     let (tokens, sessions) = db(state, move |conn| {
@@ -231,35 +229,19 @@ async fn account_page(
     )
 }
 
-/// The account page again with `key`'s message: a form of it was refused.
-async fn account_refused(
-    req: &HttpRequest,
-    state: &web::Data<AppState>,
-    who: &Principal,
-    key: &str,
-) -> Result<HttpResponse, AppError> {
-    let status = StatusCode::UNPROCESSABLE_ENTITY;
-    account_page(req, state, who, None, None, Some(key), status).await
-}
-
 #[derive(Deserialize)]
 pub struct DoneQuery {
     hecho: Option<String>,
     cerradas: Option<String>,
 }
 
-pub async fn account(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    query: web::Query<DoneQuery>,
-) -> Result<HttpResponse, AppError> {
+pub async fn account(Visit { req, state, who }: Visit, query: web::Query<DoneQuery>) -> HttpResult {
     let message = match (&query.hecho, &query.cerradas) {
         (Some(_), _) => Some("account-password-changed"),
         (None, Some(_)) => Some("account-sessions-closed"),
         (None, None) => None,
     };
-    account_page(&req, &state, &who, None, message, None, StatusCode::OK).await
+    account_page(&req, &state, &who, None, message, None).await
 }
 
 #[derive(Deserialize)]
@@ -272,12 +254,10 @@ pub struct PasswordForm {
 pub const MIN_PASSWORD: usize = 8;
 
 pub async fn change_password(
-    req: HttpRequest,
-    state: web::Data<AppState>,
+    Visit { req, state, who }: Visit,
     session: Session,
-    who: Principal,
     form: web::Form<PasswordForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let user = own_account(&who, req.path())?;
     let form = form.into_inner();
     let problem = if form.new.chars().count() < MIN_PASSWORD {
@@ -288,7 +268,7 @@ pub async fn change_password(
         None
     };
     if let Some(p) = problem {
-        return account_refused(&req, &state, &who, p).await;
+        return account_page(&req, &state, &who, None, None, Some(p)).await;
     }
     let uid = user.id;
     let limits = state.sessions;
@@ -313,7 +293,17 @@ pub async fn change_password(
             auth::sign_in(&session, &u, &sid)?;
             Ok(see_other("/cuenta?hecho=1"))
         }
-        None => account_refused(&req, &state, &who, "account-password-wrong").await,
+        None => {
+            account_page(
+                &req,
+                &state,
+                &who,
+                None,
+                None,
+                Some("account-password-wrong"),
+            )
+            .await
+        }
     }
 }
 
@@ -323,15 +313,13 @@ pub struct TokenForm {
 }
 
 pub async fn create_token(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     form: web::Form<TokenForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let user = own_account(&who, req.path())?;
     let name = form.into_inner().name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 80 {
-        return account_refused(&req, &state, &who, "account-token-name").await;
+        return account_page(&req, &state, &who, None, None, Some("account-token-name")).await;
     }
     let token = format!("baza_{}", auth::random_hex(24)?);
     let hash = auth::token_hash(&token);
@@ -342,15 +330,10 @@ pub async fn create_token(
     })
     .await?;
     // The token is shown once, now; only its hash is kept.
-    account_page(&req, &state, &who, Some(token), None, None, StatusCode::OK).await
+    account_page(&req, &state, &who, Some(token), None, None).await
 }
 
-pub async fn revoke_token(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<i32>,
-) -> Result<HttpResponse, AppError> {
+pub async fn revoke_token(Visit { req, state, who }: Visit, path: web::Path<i32>) -> HttpResult {
     let user = own_account(&who, req.path())?;
     let (uid, tid) = (user.id, path.into_inner());
     let n = db(&state, move |conn| {
@@ -395,13 +378,17 @@ struct UsersPage<'a> {
     error: Option<String>,
 }
 
+/// The users page; with `error`'s message when a form of it was refused, a 422.
 async fn users_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     who: &Principal,
-    error: Option<String>,
-    status: StatusCode,
-) -> Result<HttpResponse, AppError> {
+    error: Option<&str>,
+) -> HttpResult {
+    let status = match error {
+        Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        None => StatusCode::OK,
+    };
     let me = who.user.as_ref().map(|u| u.id);
     let ctx = Ctx::from_request(req);
     let (users, clubs) = db(state, |conn| {
@@ -434,29 +421,11 @@ async fn users_page(
                 .iter()
                 .map(|r| (r.slug(), ctx.t(&format!("role-{}", r.slug()))))
                 .collect(),
-            error,
+            error: error.map(|k| ctx.t(k)),
             ctx: &ctx,
         },
         status,
     )
-}
-
-/// The users page again with `key`'s message: a form of it was refused.
-async fn users_refused(
-    req: &HttpRequest,
-    state: &web::Data<AppState>,
-    who: &Principal,
-    key: &str,
-) -> Result<HttpResponse, AppError> {
-    let error = Ctx::from_request(req).t(key);
-    users_page(
-        req,
-        state,
-        who,
-        Some(error),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await
 }
 
 /// The club of a role form: none when left empty; or the message key.
@@ -467,13 +436,9 @@ fn club_choice(club: Option<&str>) -> Result<Option<i32>, &'static str> {
     }
 }
 
-pub async fn users(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-) -> Result<HttpResponse, AppError> {
+pub async fn users(Visit { req, state, who }: Visit) -> HttpResult {
     who.require(Perm::ManageUsers, req.path())?;
-    users_page(&req, &state, &who, None, StatusCode::OK).await
+    users_page(&req, &state, &who, None).await
 }
 
 #[derive(Deserialize)]
@@ -506,22 +471,20 @@ pub fn validate_new_user(
 }
 
 pub async fn create_user(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     form: web::Form<NewUserForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     who.require(Perm::ManageUsers, req.path())?;
     let form = form.into_inner();
     let (username, role) = match validate_new_user(&form.username, &form.password, &form.role) {
         Ok(v) => v,
         Err(key) => {
-            return users_refused(&req, &state, &who, key).await;
+            return users_page(&req, &state, &who, Some(key)).await;
         }
     };
     let club = match club_choice(form.club.as_deref()) {
         Ok(club) => club,
-        Err(key) => return users_refused(&req, &state, &who, key).await,
+        Err(key) => return users_page(&req, &state, &who, Some(key)).await,
     };
     let actor = who.actor();
     let hash = auth::hash_password(&form.password)?;
@@ -556,7 +519,7 @@ pub async fn create_user(
     .await?;
     match created {
         Ok(_) => Ok(see_other("/admin/usuarios")),
-        Err(key) => users_refused(&req, &state, &who, key).await,
+        Err(key) => users_page(&req, &state, &who, Some(key)).await,
     }
 }
 
@@ -586,7 +549,7 @@ async fn change_user(
     who.require(Perm::ManageUsers, req.path())?;
     let id = super::parse_id(raw_id)?;
     if who.user.as_ref().map(|u| u.id) == Some(id) {
-        return users_refused(req, state, who, "users-not-yourself").await;
+        return users_page(req, state, who, Some("users-not-yourself")).await;
     }
     let actor = who.actor();
     let done = db(state, move |conn| {
@@ -632,46 +595,34 @@ async fn change_user(
     .await?;
     match done {
         Ok(()) => Ok(see_other("/admin/usuarios")),
-        Err(key) => users_refused(req, state, who, key).await,
+        Err(key) => users_page(req, state, who, Some(key)).await,
     }
 }
 
 /// `POST /admin/usuarios/{id}/papel`: another role and club for an account.
 pub async fn set_user_role(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<String>,
     form: web::Form<RoleForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     who.require(Perm::ManageUsers, req.path())?;
     let form = form.into_inner();
     let club = match club_choice(form.club.as_deref()) {
         Ok(club) => club,
-        Err(key) => return users_refused(&req, &state, &who, key).await,
+        Err(key) => return users_page(&req, &state, &who, Some(key)).await,
     };
     let Some(role) = Role::parse(&form.role) else {
-        return users_refused(&req, &state, &who, "users-bad-role").await;
+        return users_page(&req, &state, &who, Some("users-bad-role")).await;
     };
     change_user(&req, &state, &who, &path, UserChange::Role(role, club)).await
 }
 
 /// `POST /admin/usuarios/{id}/desactivar`.
-pub async fn disable_user(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn disable_user(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     change_user(&req, &state, &who, &path, UserChange::Disable).await
 }
 
 /// `POST /admin/usuarios/{id}/activar`.
-pub async fn enable_user(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn enable_user(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     change_user(&req, &state, &who, &path, UserChange::Enable).await
 }

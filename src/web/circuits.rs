@@ -8,8 +8,9 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::auth::{Perm, Principal};
-use super::sheets::{self, Cell, Sheet};
-use super::{AppState, Ctx, db, parse_id, render, render_status};
+use super::sheets::{self, Cell, Sheet, Target};
+use super::visit::{HttpResult, Visit, VisitId};
+use super::{AppState, Ctx, count_up_to, db, render, render_status};
 use crate::db::circuits::{self, Circuit};
 use crate::db::queries::{self, Club};
 use crate::domain::circuit::{Row, Scoring};
@@ -67,14 +68,7 @@ impl CircuitForm {
             return Err("circuit-error-name");
         }
         let by_place = Scoring::parse_places(&self.points).ok_or("circuit-error-points")?;
-        let floor = match self.floor.trim() {
-            "" => 0,
-            s => s
-                .parse::<u32>()
-                .ok()
-                .filter(|v| *v <= 100_000)
-                .ok_or("circuit-error-floor")?,
-        };
+        let floor = count_up_to(&self.floor, 100_000).ok_or("circuit-error-floor")?;
         let best = match self.best.trim() {
             "" => 0,
             s => s
@@ -170,14 +164,8 @@ fn show_form(
 }
 
 /// `GET /clubes/{id}/circuitos/nuevo`.
-pub async fn new_form(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn new_form(VisitId(Visit { req, state, who }, club_id, ()): VisitId) -> HttpResult {
     let ctx = Ctx::from_request(&req);
-    let club_id = parse_id(&path)?;
     let (club, list) = form_page(&req, &state, &who, club_id).await?;
     show_form(
         &ctx,
@@ -192,14 +180,9 @@ pub async fn new_form(
 /// `POST /clubes/{id}/circuitos/nuevo`: creates the circuit, or shows the form again
 /// with what was typed and what to fix (422).
 pub async fn create(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
+    VisitId(Visit { req, state, who }, club_id, body): VisitId<web::Bytes>,
+) -> HttpResult {
     let ctx = Ctx::from_request(&req);
-    let club_id = parse_id(&path)?;
     let (club, list) = form_page(&req, &state, &who, club_id).await?;
     let form = CircuitForm::from_body(&body);
     let (name, scoring) = match form.check(&list) {
@@ -355,14 +338,8 @@ async fn view(ctx: &Ctx, state: &web::Data<AppState>, id: i32) -> Result<Circuit
     })
 }
 
-async fn page(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    print: bool,
-) -> Result<HttpResponse, AppError> {
+async fn page(VisitId(Visit { req, state, .. }, id, ()): VisitId, print: bool) -> HttpResult {
     let ctx = Ctx::from_request(&req);
-    let id = parse_id(&path)?;
     let v = view(&ctx, &state, id).await?;
     render(&CircuitPage {
         ctx: &ctx,
@@ -391,12 +368,7 @@ fn circuit_sheet(ctx: &Ctx, title: String, events: &[(String, String)], rows: &[
 
 /// `GET /circuitos/{id}/clasificacion.{xlsx|csv}`: the players' and the pairs'
 /// standings of the circuit (public, like its page).
-pub async fn download(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
-    let (id, format) = sheets::target(path.into_inner())?;
+pub async fn download(Visit { req, state, .. }: Visit, Target(id, format): Target) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     let v = view(&ctx, &state, id).await?;
     let sheets = [
@@ -407,19 +379,11 @@ pub async fn download(
 }
 
 /// `GET /circuitos/{id}`: the public standings.
-pub async fn show(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    page(req, state, path, false).await
+pub async fn show(at: VisitId) -> HttpResult {
+    page(at, false).await
 }
 
 /// `GET /circuitos/{id}/imprimir`: the same standings laid out for paper.
-pub async fn print(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    page(req, state, path, true).await
+pub async fn print(at: VisitId) -> HttpResult {
+    page(at, true).await
 }

@@ -9,8 +9,9 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::account::{MIN_PASSWORD, now, see_other, validate_new_user};
-use super::auth::{self, Perm, Principal, Role};
+use super::auth::{self, Perm, Role};
 use super::manage::audit_created;
+use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewUser};
@@ -179,14 +180,6 @@ struct FirstRunPage<'a> {
     min_password: usize,
 }
 
-/// The five games, by slug and by name in the page's language.
-fn game_choices(ctx: &Ctx) -> Vec<(&'static str, String)> {
-    GameKind::ALL
-        .iter()
-        .map(|g| (g.slug(), ctx.t(&format!("game-{}", g.slug()))))
-        .collect()
-}
-
 /// The option controls of every game, `game`'s shown, with what was typed.
 fn club_option_groups(
     lang: Lang,
@@ -218,7 +211,7 @@ pub async fn form(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
         club: String::new(),
         town: String::new(),
         game: GameKind::Cuatrola.slug(),
-        games: game_choices(&ctx),
+        games: ctx.game_choices(),
         option_groups: club_option_groups(ctx.lang, "", &HashMap::new(), &[]),
         error: None,
         min_password: MIN_PASSWORD,
@@ -239,11 +232,10 @@ pub struct FirstRunForm {
 /// transaction that first makes sure no account exists, signs the administrator in
 /// and goes to the club's page. Once any account exists it answers 404.
 pub async fn create(
-    req: HttpRequest,
-    state: web::Data<AppState>,
+    Visit { req, state, .. }: Visit,
     session: Session,
     form: web::Form<FirstRunForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     if !db(&state, is_first_run).await? {
         return Err(AppError::NotFound);
     }
@@ -275,7 +267,7 @@ pub async fn create(
                     club: form.club,
                     game: chosen_game(&form.fields.game),
                     town: form.fields.town,
-                    games: game_choices(&ctx),
+                    games: ctx.game_choices(),
                     error: Some(message),
                     min_password: MIN_PASSWORD,
                 },
@@ -365,7 +357,7 @@ async fn clubs_page(
             town: typed.1,
             option_groups: club_option_groups(ctx.lang, &typed.2, options.0, options.1),
             game: chosen_game(&typed.2),
-            games: game_choices(&ctx),
+            games: ctx.game_choices(),
             error,
             ctx: &ctx,
         },
@@ -374,11 +366,7 @@ async fn clubs_page(
 }
 
 /// `GET /admin/clubes`: every club, and the form for a new one.
-pub async fn clubs(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-) -> Result<HttpResponse, AppError> {
+pub async fn clubs(Visit { req, state, who }: Visit) -> HttpResult {
     who.require(Perm::ManageUsers, req.path())?;
     clubs_page(
         &req,
@@ -400,11 +388,9 @@ pub struct ClubForm {
 
 /// `POST /admin/clubes`: an administrator adds a club (audited) and goes to its page.
 pub async fn create_club(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     form: web::Form<ClubForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     who.require(Perm::ManageUsers, req.path())?;
     let form = form.into_inner();
     let lang = crate::web::i18n::negotiate(&req);

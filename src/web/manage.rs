@@ -6,13 +6,14 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::account::{now, see_other};
-use super::auth::{Perm, Principal};
-use super::sheets::{self, Sheet};
+use super::auth::Perm;
+use super::sheets::{self, Sheet, Target};
+use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render};
 use crate::db::DbConn;
 use crate::db::accounts::{self, AuditEntry, NewAudit};
 use crate::db::queries::{self, NewPlayer};
-use crate::db::tournaments as store;
+use crate::db::tournaments::{self as store, TableRow};
 use crate::domain::tournament::{self, MatchResult, Pairing, Side};
 use crate::error::AppError;
 
@@ -23,13 +24,8 @@ pub struct PlayerForm {
 
 /// `POST /clubes/{id}/jugadores`: an organiser adds a player to the club.
 pub async fn add_player(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    form: web::Form<PlayerForm>,
-) -> Result<HttpResponse, AppError> {
-    let club_id = parse_id(&path)?;
+    VisitId(Visit { req, state, who }, club_id, form): VisitId<web::Form<PlayerForm>>,
+) -> HttpResult {
     who.require(Perm::ManageClub(club_id), req.path())?;
     let name = form.into_inner().name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 80 {
@@ -135,12 +131,10 @@ pub struct ApiResult {
 /// optional `"winner": "a"|"b"` and, to correct a result later rounds depend on,
 /// `"confirm": true`. Answers the table's new state.
 pub async fn api_table_result(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, u32, u32)>,
     body: web::Json<ApiResult>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (raw, round, table) = path.into_inner();
     let id = parse_id(&raw)?;
     who.require(Perm::OwnAccount, req.path())?;
@@ -208,6 +202,32 @@ pub async fn api_table_result(
             ),
         });
     }
+    let result = MatchResult {
+        table,
+        score: [body.score_a, body.score_b],
+        winner: body.winner,
+        ..MatchResult::default()
+    };
+    record_result(&state, &row, round, existing, result, who.actor()).await?;
+    let version = body.version;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "championship": id, "round": round, "table": table,
+        "score_a": body.score_a, "score_b": body.score_b,
+        "status": "final", "version": version + 1,
+    })))
+}
+
+/// Records `result` at table `row` of round `round`, over the version read,
+/// audited as `actor`: a correction where the table had a result (`existing`), the
+/// override of a proposed result, else the first record.
+pub(crate) async fn record_result(
+    state: &AppState,
+    row: &TableRow,
+    round: u32,
+    existing: bool,
+    result: MatchResult,
+    actor: String,
+) -> Result<(), AppError> {
     let action = if existing {
         "correct"
     } else if row.status == "proposed" {
@@ -215,15 +235,8 @@ pub async fn api_table_result(
     } else {
         "record"
     };
-    let result = MatchResult {
-        table,
-        score: [body.score_a, body.score_b],
-        winner: body.winner,
-        ..MatchResult::default()
-    };
-    let actor = who.actor();
-    let version = body.version;
-    db(&state, move |conn| {
+    let (id, version) = (row.event_id, row.version);
+    db(state, move |conn| {
         Ok(store::record_result(
             conn,
             id,
@@ -235,12 +248,7 @@ pub async fn api_table_result(
             now(),
         )?)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "championship": id, "round": round, "table": table,
-        "score_a": body.score_a, "score_b": body.score_b,
-        "status": "final", "version": version + 1,
-    })))
+    .await
 }
 
 pub fn qr_svg(url: &str) -> String {
@@ -336,18 +344,10 @@ pub(crate) fn audit_response(
 /// `GET /campeonatos/{id}/auditoria[?formato=csv|json]`: who changed what in a
 /// championship, when, from what to what (organisers and referees of the club).
 pub async fn audit(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    query: web::Query<AuditQuery>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
-    let (event, entries) = db(&state, move |conn| {
-        let event = queries::find_event(conn, id)?.ok_or(AppError::NotFound)?;
-        Ok((event, accounts::event_audit(conn, id)?))
-    })
-    .await?;
+    VisitId(Visit { req, state, who }, id, query): VisitId<web::Query<AuditQuery>>,
+) -> HttpResult {
+    let (event, entries) =
+        audit_trail(&state, id, queries::find_event, accounts::event_audit).await?;
     who.require(Perm::ReadAudit(event.club_id), req.path())?;
     audit_response(
         &req,
@@ -359,14 +359,17 @@ pub async fn audit(
     )
 }
 
-/// Club `id` and every change in it, newest first.
-async fn club_audit_trail(
+/// Thing `id` as `find` reads it (a 404 when there is none) and every change in
+/// it as `changes` lists them, newest first.
+pub(crate) async fn audit_trail<T: Send + 'static>(
     state: &AppState,
     id: i32,
-) -> Result<(queries::Club, Vec<AuditEntry>), AppError> {
+    find: fn(&mut DbConn, i32) -> diesel::QueryResult<Option<T>>,
+    changes: fn(&mut DbConn, i32) -> diesel::QueryResult<Vec<AuditEntry>>,
+) -> Result<(T, Vec<AuditEntry>), AppError> {
     db(state, move |conn| {
-        let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
-        Ok((club, accounts::club_audit(conn, id)?))
+        let found = find(conn, id)?.ok_or(AppError::NotFound)?;
+        Ok((found, changes(conn, id)?))
     })
     .await
 }
@@ -374,15 +377,10 @@ async fn club_audit_trail(
 /// `GET /clubes/{id}/auditoria[?formato=csv|json]`: every change in a club (its
 /// players, games and hands, events).
 pub async fn club_audit(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    query: web::Query<AuditQuery>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
+    VisitId(Visit { req, state, who }, id, query): VisitId<web::Query<AuditQuery>>,
+) -> HttpResult {
     who.require(Perm::ReadAudit(id), req.path())?;
-    let (club, entries) = club_audit_trail(&state, id).await?;
+    let (club, entries) = audit_trail(&state, id, queries::find_club, accounts::club_audit).await?;
     audit_response(
         &req,
         club.name,
@@ -396,14 +394,11 @@ pub async fn club_audit(
 /// `GET /clubes/{id}/auditoria.{xlsx|csv}`: the club's audit as a spreadsheet
 /// (organisers and referees of the club).
 pub async fn club_audit_download(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
-    let (id, format) = sheets::target(path.into_inner())?;
+    Visit { req, state, who }: Visit,
+    Target(id, format): Target,
+) -> HttpResult {
     who.require(Perm::ReadAudit(id), req.path())?;
-    let (club, entries) = club_audit_trail(&state, id).await?;
+    let (club, entries) = audit_trail(&state, id, queries::find_club, accounts::club_audit).await?;
     let ctx = Ctx::from_request(&req);
     let sheet = audit_sheet(&ctx, &entries);
     sheets::club_download(&ctx, ("sheets-file-audit", &club.name), sheet, format)

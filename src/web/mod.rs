@@ -332,6 +332,14 @@ impl Ctx {
         ]
     }
 
+    /// The five games, by slug and by name in the page's language.
+    pub fn game_choices(&self) -> Vec<(&'static str, String)> {
+        crate::domain::GameKind::ALL
+            .iter()
+            .map(|g| (g.slug(), self.t(&format!("game-{}", g.slug()))))
+            .collect()
+    }
+
     /// Whether the navigation link `prefix` is the current section.
     pub fn here(&self, prefix: &str) -> bool {
         if prefix == "/" {
@@ -414,6 +422,14 @@ pub fn parse_id(raw: &str) -> Result<i32, AppError> {
         .ok()
         .filter(|id| *id > 0)
         .ok_or(AppError::NotFound)
+}
+
+/// A whole number typed in a form, blank for 0; `None` when it is not one up to `max`.
+pub fn count_up_to(typed: &str, max: u32) -> Option<u32> {
+    match typed.trim() {
+        "" => Some(0),
+        s => s.parse::<u32>().ok().filter(|v| *v <= max),
+    }
 }
 
 /// Percent-encodes everything but unreserved characters and `/`.

@@ -9,8 +9,9 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::auth::{Perm, Principal};
-use super::sheets::{self, Sheet};
-use super::{AppState, Ctx, db, i18n, parse_id, render, render_status};
+use super::sheets::{self, Sheet, Target};
+use super::visit::{HttpResult, Visit, VisitId};
+use super::{AppState, Ctx, db, i18n, render, render_status};
 use crate::db::queries::{self, Club, Event};
 use crate::error::AppError;
 use actix_web::http::StatusCode;
@@ -93,10 +94,7 @@ struct EventsPage<'a> {
 }
 
 /// `GET /campeonatos`: every championship, running ones first.
-pub async fn events(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, AppError> {
+pub async fn events(req: HttpRequest, state: web::Data<AppState>) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     let events = db(&state, |conn| Ok(queries::list_events(conn)?)).await?;
     let events = events.iter().map(|e| event_line(&ctx, e)).collect();
@@ -150,25 +148,22 @@ impl ClubPage<'_> {
 }
 
 /// `GET /clubes/{id}`: a club's games, players and (for its organisers) pairs.
-pub async fn club(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
-    club_page(&req, &state, &who, id, None, StatusCode::OK).await
+pub async fn club(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
+    club_page(&req, &state, &who, id, None).await
 }
 
-/// The club page, with the new-pair form as typed when it was refused.
+/// The club page; with the new-pair form as typed when it was refused, a 422.
 pub async fn club_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     who: &Principal,
     id: i32,
     pair_form: Option<PairTyped>,
-    status: StatusCode,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
+    let status = match pair_form {
+        Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        None => StatusCode::OK,
+    };
     let ctx = Ctx::from_request(req);
     let (club, (players, pairs), (games, circuits)) = db(state, move |conn| {
         let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
@@ -221,11 +216,9 @@ fn club_games_sheet(ctx: &Ctx, games: &[crate::db::games::Game]) -> Sheet {
 /// `GET /clubes/{id}/partidas.{xlsx|csv}`: the club's games (public, like the
 /// club's page).
 pub async fn club_games_download(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
-    let (id, format) = sheets::target(path.into_inner())?;
+    Visit { req, state, .. }: Visit,
+    Target(id, format): Target,
+) -> HttpResult {
     let (club, games) = db(&state, move |conn| {
         let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
         Ok((club, crate::db::games::club_games(conn, id)?))

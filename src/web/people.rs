@@ -3,12 +3,13 @@
 //! `parejas`; merging asks for confirmation on a page of its own (no script needed).
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
 use super::account::{now, see_other};
-use super::auth::{Perm, Principal};
+use super::auth::Perm;
+use super::visit::{FromPath, HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render_status};
 use crate::db::people::{self, Change, PeopleError};
 use crate::db::queries::{self, Club, Pair, Player};
@@ -196,14 +197,22 @@ fn ids(path: &(String, String, String)) -> Result<(i32, Kind, i32), AppError> {
     ))
 }
 
+/// A visit to a player's or a pair's path, `/clubes/{id}/{jugadores|parejas}/{pid}/…`,
+/// with the body `B`.
+type AtPerson<B = ()> = VisitId<B, (i32, Kind, i32)>;
+
+/// The club, the kind and the id of a player's or a pair's path.
+impl FromPath for (i32, Kind, i32) {
+    fn from_path(req: &HttpRequest) -> Result<(i32, Kind, i32), actix_web::Error> {
+        let path = web::Path::<(String, String, String)>::extract(req).into_inner()?;
+        Ok(ids(&path)?)
+    }
+}
+
 /// `GET /clubes/{id}/{jugadores|parejas}/{pid}/editar`: the edit form.
 pub async fn edit_form(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String, String)>,
-) -> Result<HttpResponse, AppError> {
-    let (club_id, kind, id) = ids(&path)?;
+    VisitId(Visit { req, state, who }, (club_id, kind, id), ()): AtPerson,
+) -> HttpResult {
     who.require(Perm::ManageClub(club_id), req.path())?;
     edit_page(
         &req,
@@ -280,13 +289,8 @@ fn checked_name(name: &str) -> Result<String, &'static str> {
 /// a pair that has not played, its two players); on error the form comes back with
 /// what was typed.
 pub async fn edit(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String, String)>,
-    form: web::Form<PersonForm>,
-) -> Result<HttpResponse, AppError> {
-    let (club_id, kind, id) = ids(&path)?;
+    VisitId(Visit { req, state, who }, (club_id, kind, id), form): AtPerson<web::Form<PersonForm>>,
+) -> HttpResult {
     who.require(Perm::ManageClub(club_id), req.path())?;
     let form = form.into_inner();
     let (p1, p2) = form.players();
@@ -380,13 +384,10 @@ async fn merge_page(
 /// `GET /clubes/{id}/{jugadores|parejas}/{pid}/fusionar[?con=ID&conservar=este|otro]`:
 /// choose the duplicate and which one to keep, then confirm.
 pub async fn merge_form(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String, String)>,
-    query: web::Query<MergeQuery>,
-) -> Result<HttpResponse, AppError> {
-    let (club_id, kind, id) = ids(&path)?;
+    VisitId(Visit { req, state, who }, (club_id, kind, id), query): AtPerson<
+        web::Query<MergeQuery>,
+    >,
+) -> HttpResult {
     who.require(Perm::ManageClub(club_id), req.path())?;
     let other = query.con.as_deref().and_then(|c| c.parse::<i32>().ok());
     let keep_other = query.conservar.as_deref() == Some("otro");
@@ -411,12 +412,10 @@ pub struct MergeForm {
 /// `POST /clubes/{id}/{jugadores|parejas}/fusionar`: the confirmed merge. Every
 /// reference to the merged one moves to the kept one in one transaction.
 pub async fn merge(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, String)>,
     form: web::Form<MergeForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let club_id = parse_id(&path.0)?;
     let kind = Kind::from_path(&path.1)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
@@ -452,11 +451,9 @@ pub async fn merge(
 /// `POST /clubes/{id}/{jugadores|parejas}/{pid}/{baja|alta}`: no longer plays
 /// (hidden from pickers, kept in history) or plays again.
 pub async fn set_active(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, String, String, String)>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (club_id, kind, id) = ids(&(path.0.clone(), path.1.clone(), path.2.clone()))?;
     let retired = match path.3.as_str() {
         "baja" => true,
@@ -483,13 +480,8 @@ pub async fn set_active(
 /// `POST /clubes/{id}/parejas`: an organiser adds a pair of two of the club's
 /// players (named after them when no name is typed).
 pub async fn add_pair(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    form: web::Form<PersonForm>,
-) -> Result<HttpResponse, AppError> {
-    let club_id = parse_id(&path)?;
+    VisitId(Visit { req, state, who }, club_id, form): VisitId<web::Form<PersonForm>>,
+) -> HttpResult {
     who.require(Perm::ManageClub(club_id), req.path())?;
     let form = form.into_inner();
     let (p1, p2) = form.players();
@@ -528,15 +520,7 @@ pub async fn add_pair(
                 player2: p2,
                 error: ctx.t(key),
             };
-            super::pages::club_page(
-                &req,
-                &state,
-                &who,
-                club_id,
-                Some(typed),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await
+            super::pages::club_page(&req, &state, &who, club_id, Some(typed)).await
         }
     }
 }

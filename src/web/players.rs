@@ -11,7 +11,8 @@ use askama::Template;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
-use super::{AppState, Ctx, db, i18n, parse_id, render};
+use super::visit::{HttpResult, Visit, VisitId};
+use super::{AppState, Ctx, db, i18n, render};
 use crate::db::ratings::{self, PeriodKind, Ratings};
 use crate::domain::rating::{Config, PlayerId, Rating};
 use crate::error::AppError;
@@ -234,13 +235,9 @@ fn game_lines<'a>(
 
 /// `GET /jugadores/{id}`: a player's page; `?contra=ID` adds head-to-head.
 pub async fn player(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    query: web::Query<AgainstQuery>,
-) -> Result<HttpResponse, AppError> {
+    VisitId(Visit { req, state, .. }, id, query): VisitId<web::Query<AgainstQuery>>,
+) -> HttpResult {
     let ctx = Ctx::from_request(&req);
-    let id = parse_id(&path)?;
     let r = load(&state).await?;
     let me = r.players.get(&id).ok_or(AppError::NotFound)?.clone();
     let club = club_link(&state, me.club_id).await?;
@@ -391,13 +388,9 @@ fn same(side: &[PlayerId], pair: &[PlayerId; 2]) -> bool {
 
 /// `GET /parejas/{id}`: a pair's page; `?contra=ID` adds head-to-head.
 pub async fn pair(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    query: web::Query<AgainstQuery>,
-) -> Result<HttpResponse, AppError> {
+    VisitId(Visit { req, state, .. }, id, query): VisitId<web::Query<AgainstQuery>>,
+) -> HttpResult {
     let ctx = Ctx::from_request(&req);
-    let id = parse_id(&path)?;
     let r = load(&state).await?;
     let me = r
         .pairs

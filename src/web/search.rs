@@ -3,14 +3,14 @@
 //! the players a club page lists); a club's organisers also find its pairs and the
 //! players who no longer play.
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::web;
 use askama::Template;
 use serde::Deserialize;
 
-use super::auth::{Perm, Principal};
-use super::{AppState, Ctx, db, render};
+use super::auth::Perm;
+use super::visit::{HttpResult, Visit};
+use super::{Ctx, db, render};
 use crate::domain::names;
-use crate::error::AppError;
 
 /// One result: what it is called, a line about it, where it leads.
 pub struct Hit {
@@ -65,11 +65,9 @@ fn sorted(mut hits: Vec<Hit>) -> Vec<Hit> {
 }
 
 pub async fn search(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     query: web::Query<SearchQuery>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     let q: String = query.q.trim().chars().take(80).collect();
     let mut page = SearchPage {
@@ -91,13 +89,9 @@ pub async fn search(
         ))
     })
     .await?;
-    let club_name = |id: i32| {
-        clubs
-            .iter()
-            .find(|c| c.id == id)
-            .map(|c| c.name.clone())
-            .unwrap_or_default()
-    };
+    let club_names: std::collections::HashMap<i32, &str> =
+        clubs.iter().map(|c| (c.id, c.name.as_str())).collect();
+    let club_name = |id: i32| club_names.get(&id).copied().unwrap_or_default().to_owned();
     let manages = |club: i32| who.allows(Perm::ManageClub(club));
     page.players = sorted(
         players

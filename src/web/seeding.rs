@@ -3,12 +3,13 @@
 //! players, a newcomer at 1500) and the seeds that follow, and applies them before
 //! the first round is paired.
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::HttpRequest;
 use askama::Template;
 
 use super::auth::{Perm, Principal};
 use super::players::shown;
-use super::{AppState, Ctx, db, parse_id, render};
+use super::visit::{HttpResult, Visit, VisitId};
+use super::{AppState, Ctx, db, render};
 use crate::db::ratings::{self, Names};
 use crate::db::tournaments::{self as store, ChangeError};
 use crate::domain::rating::{self, Config, Rating};
@@ -101,14 +102,8 @@ async fn director(
 }
 
 /// `GET /campeonatos/{id}/sembrar`.
-pub async fn page(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
+pub async fn page(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     let ctx = Ctx::from_request(&req);
-    let id = parse_id(&path)?;
     director(&req, &state, &who, id).await?;
     let (t, lines, _) = db(&state, move |conn| proposal(conn, id)).await?;
     render(&SeedingPage {
@@ -122,13 +117,7 @@ pub async fn page(
 
 /// `POST /campeonatos/{id}/sembrar`: sets every entrant's seed from the ratings;
 /// refused once a round is paired.
-pub async fn apply(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
+pub async fn apply(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     director(&req, &state, &who, id).await?;
     let actor = who.actor();
     db(&state, move |conn| {

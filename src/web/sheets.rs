@@ -3,8 +3,9 @@
 //! for either, and the reading of CSV typed by people (a BOM from Excel, `;` from a
 //! Spanish Excel, quoted commas and line breaks, Windows-1252 bytes).
 
-use actix_web::HttpResponse;
+use actix_web::dev::Payload;
 use actix_web::http::header;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 
 use crate::error::AppError;
 
@@ -294,8 +295,21 @@ pub fn download(sheets: &[Sheet], format: Format, stem: &str) -> Result<HttpResp
 
 /// The id and the format of a download's path, `/…/{id}/NAME.{ext}`: anything else
 /// is not a download (404).
-pub fn target((id, ext): (String, String)) -> Result<(i32, Format), AppError> {
-    Ok((super::parse_id(&id)?, Format::from_ext(&ext)?))
+pub struct Target(pub i32, pub Format);
+
+impl FromRequest for Target {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<Target, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let target = || {
+            let (id, ext) = web::Path::<(String, String)>::extract(req)
+                .into_inner()?
+                .into_inner();
+            Ok(Target(super::parse_id(&id)?, Format::from_ext(&ext)?))
+        };
+        std::future::ready(target())
+    }
 }
 
 /// The download of a club's `sheet`, its file named after message `what` and the

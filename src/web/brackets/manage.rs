@@ -1,6 +1,7 @@
 //! Managing a bracket: its paper, deleting it and its audit log.
 
 use super::*;
+use crate::web::manage::audit_trail;
 
 #[derive(Deserialize)]
 pub struct PaperForm {
@@ -9,11 +10,9 @@ pub struct PaperForm {
 
 /// `POST /cuadros/{id}/papel`: the paper of the print layout (A4 or A3 landscape).
 pub async fn set_paper(
-    Visit { req, state, who }: Visit,
-    path: web::Path<String>,
-    form: web::Form<PaperForm>,
+    VisitId(Visit { req, state, who }, id, form): VisitId<web::Form<PaperForm>>,
 ) -> HttpResult {
-    let (id, l) = load_to_manage(&req, &state, &who, &path).await?;
+    let l = load_to_manage(&req, &state, &who, id).await?;
     let paper = form.into_inner().paper;
     if paper != "a4" && paper != "a3" {
         return Err(AppError::unprocessable("error-bracket-paper", paper));
@@ -45,11 +44,9 @@ pub struct DeleteForm {
 /// if the director confirms and nobody changed it meanwhile. The whole bracket stays
 /// in the audit log (the entry's "before"), so nothing is lost for good.
 pub async fn delete(
-    Visit { req, state, who }: Visit,
-    path: web::Path<String>,
-    form: web::Form<DeleteForm>,
+    VisitId(Visit { req, state, who }, id, form): VisitId<web::Form<DeleteForm>>,
 ) -> HttpResult {
-    let (id, l) = load_to_manage(&req, &state, &who, &path).await?;
+    let l = load_to_manage(&req, &state, &who, id).await?;
     let form = form.into_inner();
     if form.confirm.as_deref() != Some("si") {
         return Err(AppError::unprocessable(
@@ -96,11 +93,8 @@ pub async fn audit(
     query: web::Query<std::collections::HashMap<String, String>>,
 ) -> HttpResult {
     let id = parse_id(&path)?;
-    let (row, entries) = db(&state, move |conn| {
-        let row = brackets::find_bracket(conn, id)?.ok_or(AppError::NotFound)?;
-        Ok((row, brackets::bracket_audit(conn, id)?))
-    })
-    .await?;
+    let (row, entries) =
+        audit_trail(&state, id, brackets::find_bracket, brackets::bracket_audit).await?;
     who.require(Perm::ReadAudit(row.club_id), req.path())?;
     crate::web::manage::audit_response(
         &req,

@@ -26,7 +26,7 @@ use serde::Deserialize;
 
 use super::account::{now, see_other};
 use super::auth::{Perm, Principal, Role};
-use super::visit::{HttpResult, Visit};
+use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render, render_status};
 use crate::db::DbConn;
 use crate::db::brackets::{self, BracketRow, NewBracket};
@@ -106,17 +106,16 @@ async fn load_async(state: &AppState, id: i32) -> Result<Loaded, AppError> {
     db(state, move |conn| load(conn, id)).await
 }
 
-/// Bracket `{id}` of the path, loaded for someone who may manage its club.
+/// Bracket `id`, loaded for someone who may manage its club.
 async fn load_to_manage(
     req: &HttpRequest,
     state: &AppState,
     who: &Principal,
-    raw_id: &str,
-) -> Result<(i32, Loaded), AppError> {
-    let id = parse_id(raw_id)?;
+    id: i32,
+) -> Result<Loaded, AppError> {
     let l = load_async(state, id).await?;
     who.require(Perm::ManageClub(l.row.club_id), req.path())?;
-    Ok((id, l))
+    Ok(l)
 }
 
 /// The path of a match, `/cuadros/{id}/partidos/{m}`.

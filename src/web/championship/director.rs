@@ -304,11 +304,8 @@ pub async fn pair(
 
 /// `POST /campeonatos/{id}/rondas/{r}/publicar`: shows the round on the public pages.
 pub async fn publish(
-    Visit { req, state, who }: Visit,
-    path: web::Path<(String, u32)>,
+    VisitId(Visit { req, state, who }, (id, round), ()): VisitId<(), (i32, u32)>,
 ) -> HttpResult {
-    let (raw, round) = path.into_inner();
-    let id = parse_id(&raw)?;
     require_director(&req, &state, &who, id).await?;
     let actor = who.actor();
     db(&state, move |conn| {

@@ -3,7 +3,8 @@
 //! as the pages, with the same rights.
 
 use super::*;
-use crate::web::sheets::{self, Cell, Format, Sheet};
+use crate::web::manage::audit_trail;
+use crate::web::sheets::{self, Cell, Sheet, Target};
 
 /// The standings as the standings page shows them (W-D-L split in three numbers).
 fn standings_sheet(ctx: &Ctx, file: &TournamentFile) -> Sheet {
@@ -113,33 +114,29 @@ fn crosstable_sheets(ctx: &Ctx, groups: Vec<CrossGroup>) -> Vec<Sheet> {
         .collect()
 }
 
-/// The championship `id` and its format from a `/campeonatos/{id}/NAME.{ext}` path.
-fn target(path: web::Path<(String, String)>) -> Result<(i32, Format), AppError> {
-    let (id, ext) = path.into_inner();
-    Ok((parse_id(&id)?, Format::from_ext(&ext)?))
-}
-
-/// The championship and the format a `/campeonatos/{id}/NAME.{ext}` path names.
-async fn load_target(
-    state: &AppState,
-    path: web::Path<(String, String)>,
-) -> Result<(Tournament, Format), AppError> {
-    let (id, format) = target(path)?;
-    let t = db(state, move |conn| load(conn, id)).await?;
-    Ok((t, format))
+/// A public download of the championship a `/campeonatos/{id}/NAME.{ext}` path
+/// names: the sheets `make` builds of it (none: 404), in a file named after message
+/// `what` and the championship.
+async fn public_download(
+    Visit { req, state, .. }: Visit,
+    Target(id, format): Target,
+    what: &str,
+    make: impl FnOnce(&Ctx, &Tournament) -> Option<Vec<Sheet>>,
+) -> HttpResult {
+    let t = db(&state, move |conn| load(conn, id)).await?;
+    let ctx = Ctx::from_request(&req);
+    let sheets = make(&ctx, &t).ok_or(AppError::NotFound)?;
+    let stem = format!("{}-{}", ctx.t(what), t.event.name);
+    sheets::download(&sheets, format, &stem)
 }
 
 /// `GET /campeonatos/{id}/clasificacion.{xlsx|csv}`: the standings (public, like
 /// the standings page).
-pub async fn standings_download(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
-    let (t, format) = load_target(&state, path).await?;
-    let ctx = Ctx::from_request(&req);
-    let stem = format!("{}-{}", ctx.t("sheets-file-standings"), t.event.name);
-    sheets::download(&[standings_sheet(&ctx, &t.file)], format, &stem)
+pub async fn standings_download(v: Visit, at: Target) -> HttpResult {
+    public_download(v, at, "sheets-file-standings", |ctx, t| {
+        Some(vec![standings_sheet(ctx, &t.file)])
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -151,10 +148,9 @@ pub struct RoundOnly {
 /// round (a published one, or any for the club's staff; the latest by default).
 pub async fn pairings_download(
     Visit { req, state, who }: Visit,
-    path: web::Path<(String, String)>,
     q: web::Query<RoundOnly>,
+    Target(id, format): Target,
 ) -> HttpResult {
-    let (id, format) = target(path)?;
     let ctx = Ctx::from_request(&req);
     let (t, rows) = db(&state, move |conn| {
         Ok((load(conn, id)?, store::tables(conn, id)?))
@@ -177,28 +173,24 @@ pub async fn pairings_download(
 
 /// `GET /campeonatos/{id}/cruces.{xlsx|csv}`: the crosstable of a league (404 for
 /// other systems).
-pub async fn crosstable_download(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
-    let (t, format) = load_target(&state, path).await?;
-    let ctx = Ctx::from_request(&req);
-    let groups = crosstables(&t.file).ok_or(AppError::NotFound)?;
-    let stem = format!("{}-{}", ctx.t("sheets-file-crosstable"), t.event.name);
-    sheets::download(&crosstable_sheets(&ctx, groups), format, &stem)
+pub async fn crosstable_download(v: Visit, at: Target) -> HttpResult {
+    public_download(v, at, "sheets-file-crosstable", |ctx, t| {
+        Some(crosstable_sheets(ctx, crosstables(&t.file)?))
+    })
+    .await
 }
 
 /// `GET /campeonatos/{id}/auditoria.{xlsx|csv}`: the championship's audit (staff).
 pub async fn audit_download(
     Visit { req, state, who }: Visit,
-    path: web::Path<(String, String)>,
+    Target(id, format): Target,
 ) -> HttpResult {
-    let (id, format) = target(path)?;
-    let (event, entries) = db(&state, move |conn| {
-        let event = queries::find_event(conn, id)?.ok_or(AppError::NotFound)?;
-        Ok((event, crate::db::accounts::event_audit(conn, id)?))
-    })
+    let (event, entries) = audit_trail(
+        &state,
+        id,
+        queries::find_event,
+        crate::db::accounts::event_audit,
+    )
     .await?;
     who.require(Perm::ReadAudit(event.club_id), req.path())?;
     let ctx = Ctx::from_request(&req);

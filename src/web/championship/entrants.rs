@@ -2,7 +2,8 @@
 //! and the entrant list as CSV (import and export).
 
 use super::*;
-use crate::web::sheets::{self, BadLine, Cell, Sheet};
+use crate::web::count_up_to;
+use crate::web::sheets::{self, BadLine, Cell, Sheet, Target};
 
 #[derive(Deserialize)]
 pub struct EntrantForm {
@@ -46,14 +47,7 @@ fn new_entrant(
     if seed.is_some() && file.entrants.iter().any(|e| e.seed == seed) {
         return Err("error-entrant-seed-taken");
     }
-    let start_points = match start_points.trim() {
-        "" => 0,
-        s => s
-            .parse::<u32>()
-            .ok()
-            .filter(|v| *v <= 1000)
-            .ok_or("error-entrant-start-points")?,
-    };
+    let start_points = count_up_to(start_points, 1000).ok_or("error-entrant-start-points")?;
     let rounds = file.rounds.len() as u32;
     if rounds > 0 && matches!(file.event.system, System::RoundRobin { .. }) {
         return Err("error-entrant-late-round-robin");
@@ -413,11 +407,8 @@ pub async fn import_csv(
 /// `GET /campeonatos/{id}/inscritos.{csv|xlsx}`: the entrants (the club's staff).
 pub async fn export_entrants(
     Visit { req, state, who }: Visit,
-    path: web::Path<(String, String)>,
+    Target(id, format): Target,
 ) -> HttpResult {
-    let (raw, ext) = path.into_inner();
-    let id = parse_id(&raw)?;
-    let format = sheets::Format::from_ext(&ext)?;
     let t = db(&state, move |conn| load(conn, id)).await?;
     who.require(Perm::ManageClub(t.event.club_id), req.path())?;
     sheets::download(&[entrants_sheet(&t)], format, &format!("inscritos-{id}"))

@@ -24,7 +24,7 @@ use std::collections::HashMap;
 
 use super::account::{now, see_other};
 use super::auth::{self, Perm, Principal};
-use super::visit::{HttpResult, Visit};
+use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, CachedPage, Ctx, db, multipart_fields, parse_id, render, render_status};
 use crate::db::DbConn;
 use crate::db::queries::{self, Club};
@@ -410,13 +410,9 @@ impl<B: FromRequest + 'static> FromRequest for Directed<B> {
     type Future = Pin<Box<dyn Future<Output = Result<Directed<B>, actix_web::Error>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let visit = Visit::from_request(req, payload);
-        let body = B::from_request(req, payload);
-        let path = web::Path::<String>::extract(req).into_inner();
+        let at = VisitId::<B>::from_request(req, payload);
         Box::pin(async move {
-            let v = visit.await?;
-            let body = body.await.map_err(Into::into)?;
-            let id = parse_id(&path?)?;
+            let VisitId(v, id, body) = at.await?;
             require_director(&v.req, &v.state, &v.who, id).await?;
             Ok(Directed(v, id, body))
         })

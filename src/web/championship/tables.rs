@@ -13,6 +13,7 @@ use crate::db::brackets as bracket_store;
 use crate::db::games;
 use crate::db::table_games;
 use crate::domain::bracket::{Bracket, MatchId};
+use crate::web::manage::record_result;
 
 /// Session key: the pair (`a` or `b`) whose PIN this browser entered, per table.
 pub const S_TABLE_SIDES: &str = "table_sides";
@@ -702,13 +703,6 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
             .join(" ");
         return confirm_first(tc, &list);
     }
-    let action = if existing {
-        "correct"
-    } else if tc.row.status == "proposed" {
-        "override"
-    } else {
-        "record"
-    };
     let result = MatchResult {
         table,
         score: [a, b],
@@ -716,18 +710,6 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
         forfeit,
         ..MatchResult::default()
     };
-    db(&at.state, move |conn| {
-        Ok(store::record_result(
-            conn,
-            id,
-            round,
-            result,
-            Some(version),
-            action,
-            &actor,
-            now(),
-        )?)
-    })
-    .await?;
+    record_result(&at.state, &tc.row, round, existing, result, actor).await?;
     Ok(see_other(&saved))
 }

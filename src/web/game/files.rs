@@ -1,6 +1,7 @@
 //! A game as a file: export, import, and entering a hand from outside the hand form.
 
 use super::*;
+use crate::web::visit::{HttpResult, Visit, VisitId};
 
 /// The exchange format of a game: its setup and every hand as entered.
 #[derive(Debug, Serialize, Deserialize)]
@@ -72,13 +73,8 @@ pub struct ImportForm {
 /// `POST /clubes/{id}/partidas/importar`: a game file becomes a new game, every
 /// hand re-checked; a single bad hand refuses the whole file.
 pub async fn import_game(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    form: web::Form<ImportForm>,
-) -> Result<HttpResponse, AppError> {
-    let club_id = parse_id(&path)?;
+    VisitId(Visit { req, state, who }, club_id, form): VisitId<web::Form<ImportForm>>,
+) -> HttpResult {
     who.require(Perm::CreateGame(club_id), req.path())?;
     let lang = crate::web::i18n::negotiate(&req);
     let file: GameFile = serde_json::from_str(&form.file)

@@ -666,32 +666,21 @@ pub(crate) fn apply_change(
             .collect();
         let board = rescored.board;
         let t = now();
-        match &change {
+        // A new hand and a hand put back get a row: (dealer, hand, result, submission).
+        let restored;
+        let inserted = match &change {
             Change::Add {
                 entered,
                 submission,
                 ..
             } => {
-                let score = results
-                    .last()
-                    .cloned()
-                    .flatten()
-                    .ok_or(AppError::NotFound)?;
                 let dealer = hands.last().map_or(0, |(d, _)| *d);
-                games::insert_hand(
-                    conn,
-                    &NewHand {
-                        game_id: id,
-                        hand_no,
-                        kind: entered.kind(),
-                        dealer: i32::from(dealer),
-                        entry: &entered.entry_json(),
-                        score: &score,
-                        submission,
-                        created_at: t,
-                        updated_at: t,
-                    },
-                )?;
+                Some((
+                    dealer,
+                    entered,
+                    results.last().and_then(|r| r.as_deref()),
+                    submission.as_str(),
+                ))
             }
             Change::Restore {
                 dealer,
@@ -699,27 +688,29 @@ pub(crate) fn apply_change(
                 from,
                 ..
             } => {
+                restored = restore_submission(*from);
                 let score = results
                     .get(restore_at(&l.hands, hand_no))
-                    .cloned()
-                    .flatten()
-                    .ok_or(AppError::NotFound)?;
-                games::insert_hand(
-                    conn,
-                    &NewHand {
-                        game_id: id,
-                        hand_no,
-                        kind: entered.kind(),
-                        dealer: i32::from(*dealer),
-                        entry: &entered.entry_json(),
-                        score: &score,
-                        submission: &restore_submission(*from),
-                        created_at: t,
-                        updated_at: t,
-                    },
-                )?;
+                    .and_then(|r| r.as_deref());
+                Some((*dealer, entered, score, restored.as_str()))
             }
-            Change::Replace { .. } | Change::Remove { .. } => {}
+            Change::Replace { .. } | Change::Remove { .. } => None,
+        };
+        if let Some((dealer, entered, score, submission)) = inserted {
+            games::insert_hand(
+                conn,
+                &NewHand {
+                    game_id: id,
+                    hand_no,
+                    kind: entered.kind(),
+                    dealer: i32::from(dealer),
+                    entry: &entered.entry_json(),
+                    score: score.ok_or(AppError::NotFound)?,
+                    submission,
+                    created_at: t,
+                    updated_at: t,
+                },
+            )?;
         }
         // Every other stored hand gets its fresh result where it changed (a
         // correction changes the totals of those after it).

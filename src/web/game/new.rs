@@ -3,6 +3,7 @@
 use super::*;
 use crate::web::manage::insert_player_audited;
 use crate::web::options::{OptionError, option_groups, read_options};
+use crate::web::visit::{HttpResult, Visit, VisitId};
 
 #[derive(Template)]
 #[template(path = "game_new.html")]
@@ -127,13 +128,8 @@ async fn new_game_page(
 }
 
 pub async fn new_game_form(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    query: web::Query<NewGameQuery>,
-) -> Result<HttpResponse, AppError> {
-    let club_id = parse_id(&path)?;
+    VisitId(Visit { req, state, who }, club_id, query): VisitId<web::Query<NewGameQuery>>,
+) -> HttpResult {
     who.require(Perm::CreateGame(club_id), req.path())?;
     let mut game = match query.juego.as_deref() {
         Some(g) => Some(game_kind(g)?),
@@ -258,13 +254,8 @@ pub(super) fn create_game(
 }
 
 pub async fn post_new_game(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let club_id = parse_id(&path)?;
+    VisitId(Visit { req, state, who }, club_id, body): VisitId<web::Bytes>,
+) -> HttpResult {
     who.require(Perm::CreateGame(club_id), req.path())?;
     let f = fields(&body)?;
     let game = game_kind(f.get("game").map(String::as_str).unwrap_or(""))?;

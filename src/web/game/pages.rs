@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::web::done::with_done;
+use crate::web::visit::{HttpResult, Visit, VisitId};
 
 pub struct Line {
     pub no: i32,
@@ -353,13 +354,7 @@ pub struct TableBanner {
 
 /// `POST /partidas/{id}/siguiente`: the next partida of a match, same table and
 /// options, the deal passing on. A second tap finds the game already created.
-pub async fn next_game(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
+pub async fn next_game(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     let l = load_to_record(&state, &who, id, req.path()).await?;
     let actor = who.actor();
     let lang = crate::web::i18n::negotiate(&req);
@@ -390,13 +385,7 @@ pub async fn next_game(
     Ok(see_other(&format!("/partidas/{next}")))
 }
 
-pub async fn show_game(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
+pub async fn show_game(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     if who.is_anonymous() && req.query_string().is_empty() {
         return anonymous_game_page(&req, &state, &who, id).await;
     }
@@ -572,22 +561,14 @@ async fn hand_page(
     )
 }
 
-pub async fn new_hand_form(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
+pub async fn new_hand_form(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     hand_page(&req, &state, &who, id, HandView::fresh(None)).await
 }
 
 pub async fn edit_hand_form(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
     hand_page(&req, &state, &who, id, HandView::fresh(Some(n))).await
 }
@@ -790,13 +771,11 @@ pub struct PinForm {
 
 /// `POST /partidas/{id}/pin`: a scorekeeper without an account types the game's PIN.
 pub async fn game_pin(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    Visit { req, state, who }: Visit,
     session: Session,
     path: web::Path<String>,
     form: web::Form<PinForm>,
-) -> Result<HttpResponse, AppError> {
+) -> HttpResult {
     let id = parse_id(&path)?;
     let pin = form.into_inner().pin.trim().to_owned();
     let addr = crate::web::requests::client_address(&req);

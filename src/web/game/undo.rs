@@ -7,6 +7,7 @@ use super::pages::{
 };
 use super::*;
 use crate::db::accounts::AuditEntry;
+use crate::web::visit::{HttpResult, Visit, VisitId};
 
 /// A deleted hand as its audit row keeps it: number, dealer, what was entered.
 pub(crate) struct KeptHand {
@@ -46,12 +47,8 @@ struct DeletePage<'a> {
 /// `GET /partidas/{id}/manos/{n}/borrar`: the hand that would be deleted, and the
 /// button that deletes it (the `POST` of the same address).
 pub async fn confirm_delete_hand(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, AppError> {
-    let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
+    VisitId(Visit { req, state, who }, (id, n), ()): VisitId<(), (i32, i32)>,
+) -> HttpResult {
     let l = load_to_record(&state, &who, id, req.path()).await?;
     let ctx = Ctx::from_request(&req);
     let i = l
@@ -97,14 +94,9 @@ pub struct VersionForm {
 /// `POST /partidas/{id}/manos/{n}/borrar`: deletes hand `n` at the version read (the
 /// button of the confirmation page; the deletion stays in the history, undoable).
 pub async fn delete_hand(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    VisitId(Visit { req, state, who }, (id, n), form): VisitId<web::Form<VersionForm>, (i32, i32)>,
     session: Session,
-    path: web::Path<(String, String)>,
-    form: web::Form<VersionForm>,
-) -> Result<HttpResponse, AppError> {
-    let (id, n) = (parse_id(&path.0)?, parse_id(&path.1)?);
+) -> HttpResult {
     let game = db(&state, move |conn| {
         games::find_game(conn, id)?.ok_or(AppError::NotFound)
     })
@@ -236,13 +228,7 @@ async fn history_page(
 
 /// `GET /partidas/{id}/auditoria`: every hand added, corrected, deleted or put back,
 /// with "Deshacer" on the deletions that can be undone.
-pub async fn game_history(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let id = parse_id(&path)?;
+pub async fn game_history(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     history_page(&req, &state, &who, id, (None, None), StatusCode::OK).await
 }
 
@@ -257,14 +243,9 @@ pub struct UndoForm {
 /// `a` back in its place and re-scores the game, at the version the page showed; a
 /// hand whose place is taken, or that no longer fits the game, is refused.
 pub async fn undo_delete(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    who: Principal,
+    VisitId(Visit { req, state, who }, (id, aid), form): VisitId<web::Form<UndoForm>, (i32, i32)>,
     session: Session,
-    path: web::Path<(String, String)>,
-    form: web::Form<UndoForm>,
-) -> Result<HttpResponse, AppError> {
-    let (id, aid) = (parse_id(&path.0)?, parse_id(&path.1)?);
+) -> HttpResult {
     let (game, entries, numbers) = db(&state, move |conn| {
         let game = games::find_game(conn, id)?.ok_or(AppError::NotFound)?;
         let numbers: Vec<i32> = games::game_hands(conn, id)?

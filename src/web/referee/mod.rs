@@ -88,18 +88,11 @@ struct DeskPage<'a> {
 pub async fn desk(req: HttpRequest) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(&req);
     render(&DeskPage {
-        games: games_list(&ctx),
+        games: ctx.game_choices(),
         ctx: &ctx,
         record: String::new(),
         error: None,
     })
-}
-
-fn games_list(ctx: &Ctx) -> Vec<(&'static str, String)> {
-    GameKind::ALL
-        .iter()
-        .map(|g| (g.slug(), ctx.t(&format!("game-{}", g.slug()))))
-        .collect()
 }
 
 fn scores(v: &[domain::Score]) -> String {
@@ -252,7 +245,7 @@ async fn submit(Visit { req, state, who }: Visit, text: String) -> HttpResult {
             let ctx = Ctx::from_request(&req);
             return render_status(
                 &DeskPage {
-                    games: games_list(&ctx),
+                    games: ctx.game_choices(),
                     ctx: &ctx,
                     record: text,
                     error: Some(e),

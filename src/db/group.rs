@@ -12,7 +12,7 @@
 //! writer takes the database's write lock as before (`busy_timeout`).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
+use std::sync::mpsc::{TryRecvError, sync_channel};
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 use diesel::connection::{AnsiTransactionManager, TransactionManager};
@@ -67,7 +67,7 @@ impl GroupCommit {
         T: Send + 'static,
         E: From<Error> + Send + 'static,
     {
-        let (tx, rx): (SyncSender<Result<T, E>>, Receiver<Result<T, E>>) = sync_channel(1);
+        let (tx, rx) = sync_channel::<Result<T, E>>(1);
         let fail_tx = tx.clone();
         let job = Job {
             run: Box::new(move |conn| {

@@ -33,16 +33,20 @@ use crate::domain::entry::{
 use crate::domain::{self, GameKind, Lang, Score};
 use crate::error::AppError;
 
+mod change;
 mod demo;
 mod files;
 mod new;
 mod pages;
+mod public;
 mod undo;
 
+pub use change::*;
 pub use demo::*;
 pub use files::*;
 pub use new::*;
 pub use pages::*;
+use public::anonymous_game_page;
 pub use undo::*;
 
 pub const GAME_FORMAT: &str = "baza-game/1";
@@ -423,7 +427,7 @@ pub(crate) struct Loaded {
 
 impl Loaded {
     /// Each hand's stored result, where it is stored in the current form.
-    fn stored(&self) -> Vec<Option<StoredScore>> {
+    pub(crate) fn stored(&self) -> Vec<Option<StoredScore>> {
         self.hands
             .iter()
             .map(|h| StoredScore::from_json(&h.score))
@@ -444,26 +448,8 @@ impl Loaded {
     }
 }
 
-/// Who deals after the stored hands of `l`: from each hand's stored result, or, where
-/// one is stored in an older form, from the game scored afresh.
-fn next_dealer(l: &Loaded, stored: &[Option<StoredScore>], lang: Lang) -> Result<u8, AppError> {
-    let chain = stored
-        .iter()
-        .try_fold(dealer_after(&l.setup, None), |d, s| {
-            s.as_ref()
-                .map(|s| dealer_after(&l.setup, Some((d, &s.score))))
-        });
-    match chain {
-        Some(d) => Ok(d),
-        None => l
-            .scored(lang)
-            .map(|(_, b)| b.next_dealer.unwrap_or(0))
-            .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}"))),
-    }
-}
-
 /// Each side's total before the first hand.
-fn zero_totals(setup: &GameSetup) -> Vec<Score> {
+pub(crate) fn zero_totals(setup: &GameSetup) -> Vec<Score> {
     crate::domain::entry::scoreboard(setup, &[]).totals
 }
 
@@ -482,368 +468,6 @@ pub(crate) fn load(conn: &mut DbConn, id: i32) -> Result<Loaded, AppError> {
         hands,
         entered,
     })
-}
-
-/// What a hand submission asks for.
-pub(crate) enum Change {
-    Add {
-        /// Who dealt it; `None`: whoever deals after the stored hands.
-        dealer: Option<u8>,
-        entered: Entered,
-        submission: String,
-    },
-    Replace {
-        hand_no: i32,
-        entered: Entered,
-    },
-    Remove {
-        hand_no: i32,
-    },
-    /// A deleted hand put back in its place (audit row `from`).
-    Restore {
-        hand_no: i32,
-        dealer: u8,
-        entered: Entered,
-        from: i32,
-    },
-}
-
-pub(crate) enum Outcome {
-    Saved,
-    /// Someone changed the game first; nothing was written.
-    Stale,
-    /// The change would make hand `.0` (1-based position) impossible.
-    Invalid(usize, Vec<EntryError>),
-    /// A double-tapped submit: the first one was saved, this one is ignored.
-    Duplicate,
-    /// A restored hand's place holds another hand now.
-    Occupied,
-    /// The game is over: no new hands.
-    Over,
-    /// The game is a championship table's whose result was confirmed: only the
-    /// director or a referee may change it.
-    Locked,
-    /// The change corrects a confirmed result that later pairings depend on: they
-    /// are listed (`round.table`, space-separated) and the change waits for a confirm.
-    NeedsConfirm(String),
-}
-
-/// Who makes a change to a game, as a championship table needs to know.
-#[derive(Debug, Clone, Default)]
-pub struct ChangeBy {
-    /// The director or a referee of the club.
-    pub staff: bool,
-    /// The tables (row id, pair) whose PINs this browser holds.
-    pub sides: Vec<(i32, String)>,
-    /// A correction whose dependents were shown and confirmed.
-    pub confirmed: bool,
-}
-
-/// Applies one change to a game, atomically: version check, re-scoring of every
-/// hand, the game's status, and the audit entry.
-pub(crate) fn apply_change(
-    conn: &mut DbConn,
-    id: i32,
-    version: i32,
-    change: Change,
-    (actor, by): (&str, &ChangeBy),
-    lang: Lang,
-) -> Result<Outcome, AppError> {
-    crate::db::write_tx(conn, |conn| {
-        if let Some(submission) = change.submission()
-            && games::submission_exists(conn, &submission)?
-        {
-            return Ok(Outcome::Duplicate);
-        }
-        let l = load(conn, id)?;
-        if let Change::Restore { hand_no, .. } = &change
-            && l.hands.iter().any(|h| h.hand_no == *hand_no)
-        {
-            return Ok(Outcome::Occupied);
-        }
-        let table = table_games::table_of_game(conn, &l.game)?;
-        if table.as_ref().is_some_and(|r| r.status == "final") && !by.staff {
-            return Ok(Outcome::Locked);
-        }
-        if !games::bump_version(conn, id, version, now())? {
-            return Ok(Outcome::Stale);
-        }
-        if matches!(change, Change::Add { .. }) && l.game.status == "finished" {
-            return Err(AppError::Conflict {
-                key: "error-game-over",
-                detail: String::new(),
-            });
-        }
-        let stored = l.stored();
-        let mut hands = l.entered.clone();
-        // Where each hand of the changed game was in the stored one (`None`: new or changed).
-        let mut origin: Vec<Option<usize>> = (0..hands.len()).map(Some).collect();
-        // Which stored row holds each hand of the changed game (`None`: a row to insert).
-        let mut rows: Vec<Option<usize>> = origin.clone();
-        let position = |n: i32| l.hands.iter().position(|h| h.hand_no == n);
-        let (action, before, after, hand_no) = match &change {
-            Change::Add {
-                dealer, entered, ..
-            } => {
-                let dealer = match dealer {
-                    Some(d) => *d,
-                    None => next_dealer(&l, &stored, lang)?,
-                };
-                hands.push((dealer, entered.clone()));
-                origin.push(None);
-                rows.push(None);
-                let no = l.hands.last().map_or(1, |h| h.hand_no + 1);
-                (
-                    "create",
-                    None,
-                    Some(hand_json(id, no, &entered.entry_json())),
-                    no,
-                )
-            }
-            Change::Replace { hand_no, entered } => {
-                let i = position(*hand_no).ok_or(AppError::NotFound)?;
-                let old = hands[i].1.entry_json();
-                hands[i].1 = entered.clone();
-                origin[i] = None;
-                (
-                    "update",
-                    Some(hand_json(id, *hand_no, &old)),
-                    Some(hand_json(id, *hand_no, &entered.entry_json())),
-                    *hand_no,
-                )
-            }
-            Change::Remove { hand_no } => {
-                let i = position(*hand_no).ok_or(AppError::NotFound)?;
-                let (dealer, old) = hands.remove(i);
-                origin.remove(i);
-                rows.remove(i);
-                // Kept whole (its kind and dealer too) so the deletion can be undone.
-                let before = kept_hand_json(id, *hand_no, dealer, &old, None);
-                ("delete", Some(before), None, *hand_no)
-            }
-            Change::Restore {
-                hand_no,
-                dealer,
-                entered,
-                from,
-            } => {
-                let i = restore_at(&l.hands, *hand_no);
-                hands.insert(i, (*dealer, entered.clone()));
-                origin.insert(i, None);
-                rows.insert(i, None);
-                let after = kept_hand_json(id, *hand_no, *dealer, entered, Some(*from));
-                ("restore", None, Some(after), *hand_no)
-            }
-        };
-        // Only the changed hand, and the hands after it whose totals before them
-        // changed, are checked again: the others keep their stored result.
-        let zero = zero_totals(&l.setup);
-        let was = Previous::of_stored(&stored, &zero);
-        let previous: Vec<Option<Previous>> = origin
-            .iter()
-            .map(|o| o.and_then(|m| was.get(m).copied().flatten()))
-            .collect();
-        let rescored = match rescore_reusing(&l.setup, &hands, &previous, lang) {
-            Ok(v) => v,
-            Err((i, errors)) => {
-                // Nothing of this change may stay: roll back the version bump too.
-                return Err(AppError::Invalid(i + 1, errors));
-            }
-        };
-        // The stored form of each result that may have changed (`None`: the hand kept
-        // its stored result, so its row already holds it).
-        let results: Vec<Option<String>> = rescored
-            .scores
-            .iter()
-            .zip(&rescored.board.running)
-            .zip(&rescored.reused)
-            .map(|((s, totals), kept)| {
-                (!kept).then(|| match StoredScore::new(s, totals) {
-                    Some(k) => k.to_json(),
-                    None => serde_json::to_string(s).unwrap_or_default(),
-                })
-            })
-            .collect();
-        let board = rescored.board;
-        let t = now();
-        // A new hand and a hand put back get a row: (dealer, hand, result, submission).
-        let restored;
-        let inserted = match &change {
-            Change::Add {
-                entered,
-                submission,
-                ..
-            } => {
-                let dealer = hands.last().map_or(0, |(d, _)| *d);
-                Some((
-                    dealer,
-                    entered,
-                    results.last().and_then(|r| r.as_deref()),
-                    submission.as_str(),
-                ))
-            }
-            Change::Restore {
-                dealer,
-                entered,
-                from,
-                ..
-            } => {
-                restored = restore_submission(*from);
-                let score = results
-                    .get(restore_at(&l.hands, hand_no))
-                    .and_then(|r| r.as_deref());
-                Some((*dealer, entered, score, restored.as_str()))
-            }
-            Change::Replace { .. } | Change::Remove { .. } => None,
-        };
-        if let Some((dealer, entered, score, submission)) = inserted {
-            games::insert_hand(
-                conn,
-                &NewHand {
-                    game_id: id,
-                    hand_no,
-                    kind: entered.kind(),
-                    dealer: i32::from(dealer),
-                    entry: &entered.entry_json(),
-                    score: score.ok_or(AppError::NotFound)?,
-                    submission,
-                    created_at: t,
-                    updated_at: t,
-                },
-            )?;
-        }
-        // Every other stored hand gets its fresh result where it changed (a
-        // correction changes the totals of those after it).
-        if let Change::Remove { hand_no } = &change
-            && let Some(h) = l.hands.iter().find(|h| h.hand_no == *hand_no)
-        {
-            games::delete_hand(conn, h.id)?;
-        }
-        for ((((_, e), score), row), kept) in hands.iter().zip(&results).zip(&rows).zip(&origin) {
-            let (Some(h), Some(score)) = (row.and_then(|m| l.hands.get(m)), score) else {
-                continue;
-            };
-            // Only what changed is written: a new hand leaves the earlier ones as
-            // they were, so saving one costs the same however long the game is.
-            if kept.is_some() {
-                // The same entry: only its result may have changed.
-                if h.score != *score {
-                    games::update_hand(conn, h.id, &h.kind, &h.entry, score, t)?;
-                }
-                continue;
-            }
-            let (kind, entry) = (e.kind(), e.entry_json());
-            if (h.kind.as_str(), h.entry.as_str(), h.score.as_str())
-                != (kind, entry.as_str(), score.as_str())
-            {
-                games::update_hand(conn, h.id, kind, &entry, score, t)?;
-            }
-        }
-        let (status, winner) = match &board.game_over {
-            Some(g) => ("finished", Some(i32::from(g.winner))),
-            None => ("playing", None),
-        };
-        games::set_outcome(conn, id, status, winner)?;
-        accounts::insert_audit(
-            conn,
-            &NewAudit {
-                at: t,
-                actor,
-                action,
-                // The hand is named by its game (entity_id) and its number (in the JSON).
-                entity: "hand",
-                entity_id: id,
-                club_id: Some(l.game.club_id),
-                event_id: table.as_ref().map(|r| r.event_id),
-                before_json: before,
-                after_json: after,
-            },
-        )?;
-        if let Some(row) = &table {
-            let side = by
-                .sides
-                .iter()
-                .find(|(t, _)| *t == row.id)
-                .map(|(_, s)| s.as_str());
-            let who = table_games::TableActor {
-                side,
-                staff: by.staff,
-                confirmed: by.confirmed,
-                actor,
-            };
-            match table_games::sync_after_change(conn, id, &who, t) {
-                Ok(_) => {}
-                Err(ChangeError::Refused("tournament-correction-confirm", list)) => {
-                    return Err(AppError::Conflict {
-                        key: "tournament-correction-confirm",
-                        detail: list,
-                    });
-                }
-                Err(e) => return Err(AppError::from(e)),
-            }
-        }
-        Ok(Outcome::Saved)
-    })
-    .or_else(|e| match e {
-        AppError::Invalid(i, errors) => Ok(Outcome::Invalid(i, errors)),
-        AppError::Conflict {
-            key: "tournament-correction-confirm",
-            detail,
-        } => Ok(Outcome::NeedsConfirm(detail)),
-        AppError::Conflict {
-            key: "error-game-over",
-            ..
-        } => Ok(Outcome::Over),
-        other => Err(other),
-    })
-}
-
-impl Change {
-    /// The one-time id that makes a second tap of the same submit a no-op.
-    fn submission(&self) -> Option<String> {
-        match self {
-            Change::Add { submission, .. } => Some(submission.clone()),
-            Change::Restore { from, .. } => Some(restore_submission(*from)),
-            _ => None,
-        }
-    }
-}
-
-/// The submission id of the restore of the deletion audited as row `from`: a deleted
-/// hand comes back once.
-fn restore_submission(from: i32) -> String {
-    format!("restore-{from}")
-}
-
-/// Where hand number `hand_no` goes back among `hands` (in order of number).
-fn restore_at(hands: &[GameHand], hand_no: i32) -> usize {
-    hands
-        .iter()
-        .position(|h| h.hand_no > hand_no)
-        .unwrap_or(hands.len())
-}
-
-/// An audit snapshot of a whole hand (a deleted one, or one put back): its game, its
-/// number, its dealer (0-based seat), its kind and entry, and the deletion it undoes.
-fn kept_hand_json(game: i32, hand: i32, dealer: u8, e: &Entered, from: Option<i32>) -> String {
-    let entry: serde_json::Value = serde_json::from_str(&e.entry_json()).unwrap_or_default();
-    let mut v = serde_json::json!({
-        "game": game,
-        "hand": hand,
-        "dealer": dealer,
-        "kind": e.kind(),
-        "entry": entry,
-    });
-    if let Some(from) = from {
-        v["restored_from"] = from.into();
-    }
-    v.to_string()
-}
-
-/// An audit snapshot of a hand: its game, its number and what was entered.
-fn hand_json(game: i32, hand: i32, entry: &str) -> String {
-    let entry: serde_json::Value = serde_json::from_str(entry).unwrap_or_default();
-    serde_json::json!({"game": game, "hand": hand, "entry": entry}).to_string()
 }
 
 /// The fields of a posted form, repeated keys allowed.

@@ -222,7 +222,7 @@ pub(super) async fn game_page(
 }
 
 /// The game's page as `who` sees it, in `ctx`'s language.
-async fn game_html(
+pub(super) async fn game_html(
     state: &web::Data<AppState>,
     who: &Principal,
     id: i32,
@@ -390,38 +390,6 @@ pub async fn show_game(VisitId(Visit { req, state, who }, id, ()): VisitId) -> H
         return anonymous_game_page(&req, &state, &who, id).await;
     }
     game_page(&req, &state, &who, id, None, StatusCode::OK).await
-}
-
-/// Where the page kept for anonymous visitors has each visitor's CSRF token.
-const CSRF_MARK: &str = "baza-csrf-token-of-this-visitor";
-
-/// The game's page for a visitor who is not signed in and holds no PIN: every such
-/// visitor sees the same page, so it is rendered once per change of the game (its
-/// stamp) and language and kept in the page cache, each visitor's CSRF token (of the
-/// PIN form) put in when it is served.
-async fn anonymous_game_page(
-    req: &HttpRequest,
-    state: &web::Data<AppState>,
-    who: &Principal,
-    id: i32,
-) -> Result<HttpResponse, AppError> {
-    let mut ctx = Ctx::from_request(req);
-    let token = std::mem::replace(&mut ctx.csrf, CSRF_MARK.to_owned());
-    let key = format!("game:{id}:{}", ctx.lang.code());
-    let stamp = db(state, move |conn| {
-        games::page_stamp(conn, id)?.ok_or(AppError::NotFound)
-    })
-    .await?;
-    let page = match state.pages.get(&key, &stamp) {
-        Some(page) => page,
-        None => {
-            let html = game_html(state, who, id, None, &ctx).await?;
-            let page = crate::web::CachedPage::plain(html);
-            state.pages.put(key, stamp, page.clone());
-            page
-        }
-    };
-    Ok(page.response_with(CSRF_MARK, &token))
 }
 
 #[derive(Template)]

@@ -123,6 +123,7 @@ fn commit(pool: &DbPool, jobs: Vec<Job>) {
         Ok(c) => c,
         Err(e) => return jobs.into_iter().for_each(|j| (j.fail)(e.to_string())),
     };
+    let _turn = super::sqlite_writer_turn();
     if let Err(e) = AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE") {
         return jobs.into_iter().for_each(|j| (j.fail)(e.to_string()));
     }

@@ -340,6 +340,46 @@ pub fn migrate_target(target: &DbTarget) -> Result<usize, DbError> {
     migrate(&mut conn)
 }
 
+/// This process's queue for SQLite's one writer: first come, first served. Writers of
+/// one process wait here in turn rather than in SQLite's busy handler, whose growing
+/// sleeps lose every race to a writer that keeps the lock busy (the group commit under
+/// a full room would starve a new game or a director's change past `busy_timeout`).
+/// One queue for every SQLite database the process opens: writes are short.
+struct WriterQueue {
+    /// (next ticket, ticket being served)
+    tickets: std::sync::Mutex<(u64, u64)>,
+    turn: std::sync::Condvar,
+}
+
+static SQLITE_WRITERS: WriterQueue = WriterQueue {
+    tickets: std::sync::Mutex::new((0, 0)),
+    turn: std::sync::Condvar::new(),
+};
+
+/// A writer's turn at SQLite, held until dropped.
+pub(crate) struct WriterTurn(());
+
+/// Waits for this thread's turn to write to SQLite.
+pub(crate) fn sqlite_writer_turn() -> WriterTurn {
+    let q = &SQLITE_WRITERS;
+    let mut t = q.tickets.lock().unwrap_or_else(|e| e.into_inner());
+    let mine = t.0;
+    t.0 += 1;
+    while t.1 != mine {
+        t = q.turn.wait(t).unwrap_or_else(|e| e.into_inner());
+    }
+    WriterTurn(())
+}
+
+impl Drop for WriterTurn {
+    fn drop(&mut self) {
+        let q = &SQLITE_WRITERS;
+        let mut t = q.tickets.lock().unwrap_or_else(|e| e.into_inner());
+        t.1 += 1;
+        q.turn.notify_all();
+    }
+}
+
 /// Runs `f` in a write transaction. On SQLite it begins `IMMEDIATE`, taking the write
 /// lock at once: a deferred transaction that reads and then writes fails with
 /// SQLITE_BUSY (which no busy timeout retries) when another writer committed in
@@ -363,6 +403,7 @@ where
             _ => false,
         };
         if outermost && let DbConn::Sqlite(c) = conn {
+            let _turn = sqlite_writer_turn();
             AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
             let result = f(conn);
             if let DbConn::Sqlite(c) = conn {

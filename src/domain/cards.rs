@@ -351,12 +351,13 @@ impl FromIterator<Card> for CardSet {
 }
 
 /// The decks the five games use (cinquillo's option `deck` names two of them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Deck {
     /// Cuatrola: 1, 3, 10, 11, 12 of each suit.
     Twenty,
     /// 1–7, 10–12 of each suit (tute, guiñote, cinquillo).
+    #[default]
     Forty,
     /// Tute for three (default): the 40-card deck without the 2s.
     ThirtySix,

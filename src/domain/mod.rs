@@ -11,7 +11,7 @@
 //! 1. Plain data. [`cards`] (suits, ranks, cards, decks), [`lang`] (es, ca, en),
 //!    [`kind`] (the five games, their seats and sides), [`score`] and [`rng`] (the
 //!    seeded shuffle, for [`random`] only) use nothing; then, each using those before it: [`record_error`]
-//!    (why a record cannot be ruled), [`options`] (every game's table options),
+//!    (why a record cannot be ruled), [`options`] (every game's table options and the values of their choices),
 //!    [`record`] (the hand record), [`ruling`] (what the engine says of a record) and
 //!    [`words`] (the names people read for rules and fields).
 //! 2. The trick engine and what a game says. [`trick`] (legal plays and the trick

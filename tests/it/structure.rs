@@ -234,6 +234,7 @@ const RULES_CORE_LAYERS: [&[&str]; 6] = [
         "domain::rng",
         "domain::record_error",
         "domain::options",
+        "domain::options::tables",
         "domain::record",
         "domain::ruling",
         "domain::words",

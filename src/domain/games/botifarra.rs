@@ -31,37 +31,12 @@ use serde::Deserialize;
 /// Botifarra's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::BOTIFARRA_OPTIONS as OPTIONS;
-
-/// How contro, recontro and Sant Vicenç multiply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DoubleScale {
-    /// ×2, ×4, ×8.
-    #[default]
-    Geometric,
-    /// ×2, ×3, ×4.
-    Additive,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RevokePenalty {
-    #[default]
-    AllPointsInPlay,
-    None,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MisdealPolicy {
-    PassRight,
-    #[default]
-    SameDealerThenPass,
-    SameDealer,
-}
+pub use crate::domain::options::{
+    BotifarraRevokePenalty as RevokePenalty, DoubleScale, MisdealPolicy,
+};
 
 /// Typed botifarra options; see [`OPTIONS`] for names, values, defaults and reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 pub struct BotifarraOptions {
     pub double_scale: DoubleScale,
     pub allow_sant_vicenc: bool,

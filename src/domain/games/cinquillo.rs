@@ -28,31 +28,10 @@ use serde::Deserialize;
 /// Cinquillo's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::CINQUILLO_OPTIONS as OPTIONS;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Scoring {
-    FivePlusCards,
-    CardsLeft,
-    Pot,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RoundOpener {
-    FiveOfOros,
-    Rotating,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TieSplit {
-    Equal,
-    FullToEach,
-}
+pub use crate::domain::options::{RoundOpener, Scoring, TieSplit};
 
 /// Typed cinquillo options; see [`OPTIONS`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 pub struct CinquilloOptions {
     pub bastardo: bool,
     pub scoring: Scoring,

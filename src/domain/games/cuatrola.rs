@@ -31,33 +31,12 @@ use serde::Deserialize;
 /// Cuatrola's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::CUATROLA_OPTIONS as OPTIONS;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BidCapRule {
-    #[default]
-    CannotExceedTarget,
-    NoBidsFromThreshold,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CuatrolaTute {
-    #[default]
-    Ignore,
-    WinsHand,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RevokePenalty {
-    #[default]
-    ValueAtStake,
-    None,
-}
+pub use crate::domain::options::{
+    BidCapRule, CuatrolaRevokePenalty as RevokePenalty, CuatrolaTute,
+};
 
 /// Typed cuatrola options; see [`OPTIONS`] for names, values, defaults and reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 pub struct CuatrolaOptions {
     pub target: i64,
     pub over100_counts_double: bool,

@@ -34,41 +34,10 @@ use serde::Deserialize;
 /// Guiñote's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::GUINOTE_OPTIONS as OPTIONS;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BothOver101 {
-    #[default]
-    LastTrick,
-    HigherScore,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum NextDealer {
-    #[default]
-    RotateRight,
-    LastTrickWinner,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GuinoteRevokePenalty {
-    #[default]
-    LosePartida,
-    LoseCoto,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum VueltasClaim {
-    #[default]
-    MustClaim,
-    Automatic,
-}
+pub use crate::domain::options::{BothOver101, GuinoteRevokePenalty, NextDealer, VueltasClaim};
 
 /// Typed guiñote options; see [`OPTIONS`] for names, values, defaults and reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 pub struct GuinoteOptions {
     pub cantes_per_trick: CantesPerTrick,
     pub cante_lapses: bool,

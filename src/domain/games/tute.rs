@@ -41,42 +41,10 @@ use serde::Deserialize;
 /// Tute's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::TUTE_OPTIONS as OPTIONS;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Tute3Deck {
-    #[default]
-    Remove2s36,
-    FortyWithSpare,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Over100Bonus {
-    #[default]
-    None,
-    Plus1Game,
-    Plus1GameRequire121WithCantes,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MatchMode {
-    #[default]
-    RoundsToWin,
-    Points101,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TuteRevokePenalty {
-    #[default]
-    Standard,
-    Void,
-}
+pub use crate::domain::options::{MatchMode, Over100Bonus, Tute3Deck, TuteRevokePenalty};
 
 /// Typed tute options; see [`OPTIONS`] for names, values, defaults and reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 pub struct TuteOptions {
     pub cantes_per_trick: CantesPerTrick,
     pub cante_lapses: bool,

@@ -1,227 +1,9 @@
-//! Plain data: table options (rules.md Part A 1), snake_case names with snake_case
-//! string, number or boolean values, and every game's table of them. Uses only `kind`
-//! and `record_error`.
-//!
-//! Every option of a game is described by an [`OptionSpec`] (name, allowed values,
-//! default, why); an unknown option or value is a [`RecordError`]. A record keeps the
-//! options exactly as given ([`TableOptions`]); each game reads them into its typed
-//! options struct through [`GameOptions`] (one reader for all: the fields are named as
-//! the options), filling in the defaults. The tables are here, below the games, so
-//! that a record's options are checked without the games' rules.
+//! Every game's table of options (rules.md Part A 1 and §7) and the values of its
+//! choices as enums, which the games' typed options hold. Plain data: uses only the
+//! option types of `options`.
 
-use crate::domain::kind::{GameKind, Seating};
-use crate::domain::record_error::RecordError;
-use serde::de::DeserializeOwned;
-use serde_json::{Map, Value};
-
-/// The allowed values of an option.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OptionKind {
-    Bool,
-    /// One of these integers.
-    Int(&'static [i64]),
-    /// One of these snake_case strings.
-    Choice(&'static [&'static str]),
-}
-
-/// A typed option value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OptionValue {
-    Bool(bool),
-    Int(i64),
-    Choice(&'static str),
-}
-
-impl OptionValue {
-    pub fn to_json(self) -> Value {
-        match self {
-            OptionValue::Bool(b) => Value::Bool(b),
-            OptionValue::Int(i) => Value::from(i),
-            OptionValue::Choice(s) => Value::String(s.to_string()),
-        }
-    }
-}
-
-/// One named table option.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OptionSpec {
-    pub name: &'static str,
-    pub kind: OptionKind,
-    pub default: OptionValue,
-    /// One line: what it decides and why the default.
-    pub doc: &'static str,
-}
-
-impl OptionSpec {
-    /// Reads a JSON value as this option's value (strings case-insensitively).
-    pub fn parse(&self, v: &Value) -> Option<OptionValue> {
-        match self.kind {
-            OptionKind::Bool => v.as_bool().map(OptionValue::Bool),
-            OptionKind::Int(allowed) => v
-                .as_i64()
-                .filter(|i| allowed.contains(i))
-                .map(OptionValue::Int),
-            OptionKind::Choice(allowed) => {
-                let s = v.as_str()?.trim().to_ascii_lowercase();
-                allowed
-                    .iter()
-                    .find(|a| **a == s)
-                    .map(|a| OptionValue::Choice(a))
-            }
-        }
-    }
-
-    pub fn expected(&self) -> String {
-        match self.kind {
-            OptionKind::Bool => "true or false".into(),
-            OptionKind::Int(a) => format!(
-                "one of {}",
-                a.iter()
-                    .map(|i| i.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            OptionKind::Choice(a) => format!("one of {}", a.join(", ")),
-        }
-    }
-}
-
-/// The options a record carries, validated for its game, kept as given.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct TableOptions {
-    given: Vec<(&'static OptionSpec, OptionValue)>,
-}
-
-impl TableOptions {
-    /// The value of `name`: as given, else the default; `None` if the game has no such option.
-    pub fn get(&self, specs: &'static [OptionSpec], name: &str) -> Option<OptionValue> {
-        self.given
-            .iter()
-            .find(|(s, _)| s.name == name)
-            .map(|(_, v)| *v)
-            .or_else(|| specs.iter().find(|s| s.name == name).map(|s| s.default))
-    }
-
-    /// Every option of `specs`, as given or by default, as a JSON object.
-    fn with_defaults(&self, specs: &'static [OptionSpec]) -> Map<String, Value> {
-        specs
-            .iter()
-            .filter_map(|s| Some((s.name.to_string(), self.get(specs, s.name)?.to_json())))
-            .collect()
-    }
-
-    /// The options exactly as given (no defaults).
-    pub fn to_map(&self) -> Map<String, Value> {
-        self.given
-            .iter()
-            .map(|(s, v)| (s.name.to_string(), v.to_json()))
-            .collect()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.given.is_empty()
-    }
-
-    /// Builds options from typed values (for generators and tests).
-    pub fn from_values(
-        game: GameKind,
-        players: u8,
-        values: &[(&str, Value)],
-    ) -> Result<TableOptions, RecordError> {
-        let m: Map<String, Value> = values
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect();
-        validate(game, players, &m)
-    }
-}
-
-/// A game's typed options: a struct whose fields are named as the options of the game's
-/// table here and hold their values (a choice as the enum variant of its snake_case name,
-/// a number as an integer). Each game reads its options through this one reader.
-pub trait GameOptions: DeserializeOwned {
-    /// The game's table.
-    const TABLE: &'static [OptionSpec];
-
-    /// Reads validated table options, each as given or by the table's default. A struct
-    /// that does not fit its table is a bug that a test of the domain finds (every value
-    /// of every option read into its game's struct).
-    fn from_table(t: &TableOptions) -> Self {
-        let all = Value::Object(t.with_defaults(Self::TABLE));
-        serde_json::from_value(all).expect("a game's options struct fits its table")
-    }
-
-    /// Every option by the table's default.
-    fn defaults() -> Self {
-        Self::from_table(&TableOptions::default())
-    }
-}
-
-/// The options of a game, with defaults and documentation.
-pub fn specs(game: GameKind) -> &'static [OptionSpec] {
-    match game {
-        GameKind::Cuatrola => CUATROLA_OPTIONS,
-        GameKind::Botifarra => BOTIFARRA_OPTIONS,
-        GameKind::Cinquillo => CINQUILLO_OPTIONS,
-        GameKind::Tute => TUTE_OPTIONS,
-        GameKind::Guinote => GUINOTE_OPTIONS,
-    }
-}
-
-/// Checks every option of `given` against the game's specs.
-pub fn validate(
-    game: GameKind,
-    _players: u8,
-    given: &Map<String, Value>,
-) -> Result<TableOptions, RecordError> {
-    let all = specs(game);
-    let mut out = Vec::new();
-    for (name, v) in given {
-        let spec = all
-            .iter()
-            .find(|s| s.name == name.as_str())
-            .ok_or_else(|| RecordError::UnknownOption {
-                game,
-                name: name.clone(),
-            })?;
-        let val = spec.parse(v).ok_or_else(|| RecordError::BadOptionValue {
-            name: name.clone(),
-            expected: spec.expected(),
-            got: v.to_string(),
-        })?;
-        out.push((spec, val));
-    }
-    Ok(TableOptions { given: out })
-}
-
-/// How a table's seats form sides: with the game kind, here because it reads the options.
-impl GameKind {
-    /// How `players` seats form sides at a table with these options: in pairs where the
-    /// game plays in pairs for that many players, unless the table sets
-    /// `partnerships = false` (tute for 4: each plays alone). The option means nothing
-    /// for games and player counts without pairs.
-    pub fn seating(self, players: u8, options: &TableOptions) -> Seating {
-        let partnerships = !matches!(
-            options.get(specs(self), "partnerships"),
-            Some(OptionValue::Bool(false))
-        );
-        Seating {
-            players,
-            pairs: partnerships && self.in_pairs(players),
-        }
-    }
-
-    /// [`GameKind::seating`] for options given as a JSON map (a club game's setup);
-    /// options that do not validate count as the defaults (callers check them).
-    pub fn seating_of(
-        self,
-        players: u8,
-        options: &serde_json::Map<String, serde_json::Value>,
-    ) -> Seating {
-        let table = validate(self, players, options).unwrap_or_default();
-        self.seating(players, &table)
-    }
-}
+use super::{OptionKind, OptionSpec, OptionValue};
+use serde::Deserialize;
 
 /// Cuatrola's table options (rules.md §7 rows 1–8 and 34), with their defaults.
 ///
@@ -320,6 +102,30 @@ pub static CUATROLA_OPTIONS: &[OptionSpec] = &[
         doc: "A violation in a normal hand gives the opponents 2 instead of 1.",
     },
 ];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BidCapRule {
+    #[default]
+    CannotExceedTarget,
+    NoBidsFromThreshold,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CuatrolaTute {
+    #[default]
+    Ignore,
+    WinsHand,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CuatrolaRevokePenalty {
+    #[default]
+    ValueAtStake,
+    None,
+}
 
 /// Tute's table options (rules.md §7 rows 7–18 and 34), with their defaults.
 ///
@@ -440,6 +246,39 @@ pub static TUTE_OPTIONS: &[OptionSpec] = &[
     },
 ];
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tute3Deck {
+    #[default]
+    Remove2s36,
+    FortyWithSpare,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Over100Bonus {
+    #[default]
+    None,
+    Plus1Game,
+    Plus1GameRequire121WithCantes,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchMode {
+    #[default]
+    RoundsToWin,
+    Points101,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TuteRevokePenalty {
+    #[default]
+    Standard,
+    Void,
+}
+
 /// Guiñote's table options (rules.md §7 rows 7, 8, 17–24), with their defaults.
 ///
 /// | name | values | default | why |
@@ -531,6 +370,38 @@ pub static GUINOTE_OPTIONS: &[OptionSpec] = &[
     },
 ];
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BothOver101 {
+    #[default]
+    LastTrick,
+    HigherScore,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NextDealer {
+    #[default]
+    RotateRight,
+    LastTrickWinner,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GuinoteRevokePenalty {
+    #[default]
+    LosePartida,
+    LoseCoto,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VueltasClaim {
+    #[default]
+    MustClaim,
+    Automatic,
+}
+
 /// Botifarra's table options (rules.md §7 rows 25–29, §5.6, §5.7), with their defaults.
 ///
 /// | name | values | default | why |
@@ -601,6 +472,34 @@ pub static BOTIFARRA_OPTIONS: &[OptionSpec] = &[
     },
 ];
 
+/// How contro, recontro and Sant Vicenç multiply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DoubleScale {
+    /// ×2, ×4, ×8.
+    #[default]
+    Geometric,
+    /// ×2, ×3, ×4.
+    Additive,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BotifarraRevokePenalty {
+    #[default]
+    AllPointsInPlay,
+    None,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MisdealPolicy {
+    PassRight,
+    #[default]
+    SameDealerThenPass,
+    SameDealer,
+}
+
 /// Cinquillo's table options (rules.md §7 rows 30–33, §6), with their defaults.
 ///
 /// | name | values | default | why |
@@ -657,20 +556,27 @@ pub static CINQUILLO_OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scoring {
+    #[default]
+    FivePlusCards,
+    CardsLeft,
+    Pot,
+}
 
-    #[test]
-    fn tute_for_four_seats_each_player_alone_when_partnerships_is_false() {
-        let alone = serde_json::json!({"partnerships": false});
-        let alone = alone.as_object().cloned().unwrap_or_default();
-        let s = GameKind::Tute.seating_of(4, &alone);
-        assert_eq!((s.pairs, s.sides(), s.side_of(2)), (false, 4, 2));
-        let s = GameKind::Tute.seating(4, &TableOptions::default());
-        assert_eq!((s.pairs, s.sides(), s.side_of(2)), (true, 2, 0));
-        assert_eq!(GameKind::Tute.seating_of(3, &alone).sides(), 3);
-        // Games without the option keep their pairs (the option is refused there).
-        assert!(GameKind::Guinote.seating_of(4, &alone).pairs);
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoundOpener {
+    #[default]
+    FiveOfOros,
+    Rotating,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieSplit {
+    #[default]
+    Equal,
+    FullToEach,
 }

@@ -1,11 +1,10 @@
 //! Quick entry of a botifarra hand (rules.md Part A 3 and 7, Part B §5).
 
 use crate::domain::games::botifarra::{BotifarraOptions, RevokePenalty, hand_score};
-use crate::domain::lang::Lang;
-use crate::domain::options::{GameOptions, TableOptions};
+use crate::domain::options::GameOptions;
 
 use super::msg::{Note, Problem};
-use super::setup::{Errors, scores};
+use super::setup::{Errors, HandAt, scores};
 use super::sums::{BOTIFARRA, Group, can_split};
 use super::types::{BotifarraChoice, BotifarraHand, EntryError, HandScore};
 
@@ -20,12 +19,8 @@ fn possible(p: u32) -> bool {
     })
 }
 
-pub fn score(
-    table: &TableOptions,
-    dealer: u8,
-    hand: &BotifarraHand,
-    lang: Lang,
-) -> Result<HandScore, Vec<EntryError>> {
+pub fn score(at: &HandAt, hand: &BotifarraHand) -> Result<HandScore, Vec<EntryError>> {
+    let (table, dealer, lang) = (at.table, at.dealer, at.lang);
     let opts = BotifarraOptions::from_table(table);
     let mut e = Errors::new(lang);
     let partner = (dealer + 2) % 4;

@@ -1,21 +1,15 @@
 //! Quick entry of a cinquillo round (rules.md Part A 3 and 8, Part B §6).
 
 use crate::domain::games::cinquillo::{CinquilloOptions, Scoring, round_points};
-use crate::domain::lang::Lang;
-use crate::domain::options::{GameOptions, TableOptions};
+use crate::domain::options::GameOptions;
 use crate::domain::ruling::Score;
 
 use super::msg::{Note, Problem};
-use super::setup::Errors;
+use super::setup::{Errors, HandAt};
 use super::types::{CinquilloHand, EntryError, HandScore};
 
-pub fn score(
-    table: &TableOptions,
-    players: u8,
-    dealer: u8,
-    hand: &CinquilloHand,
-    lang: Lang,
-) -> Result<HandScore, Vec<EntryError>> {
+pub fn score(at: &HandAt, hand: &CinquilloHand) -> Result<HandScore, Vec<EntryError>> {
+    let (table, players, dealer, lang) = (at.table, at.players, at.dealer, at.lang);
     let opts = CinquilloOptions::from_table(table);
     let mut e = Errors::new(lang);
     let n = usize::from(players);

@@ -3,11 +3,10 @@
 use crate::domain::games::cuatrola::{
     BidCapRule, CantesPerTrick, CuatrolaOptions, CuatrolaTute, RevokePenalty,
 };
-use crate::domain::lang::Lang;
-use crate::domain::options::{GameOptions, TableOptions};
+use crate::domain::options::GameOptions;
 
 use super::msg::{Note, Problem, Side};
-use super::setup::{Errors, scores};
+use super::setup::{Errors, HandAt, scores};
 use super::sums::{CUATROLA, Group, can_split};
 use super::types::{CanteEntry, Contract, CuatrolaHand, EntryError, HandScore, TuteKind};
 
@@ -108,13 +107,8 @@ fn cante_value(c: &CanteEntry, trump: crate::domain::cards::Suit) -> u32 {
     if c.suit == trump { 40 } else { 20 }
 }
 
-pub fn score(
-    table: &TableOptions,
-    before: &[i64],
-    dealer: u8,
-    hand: &CuatrolaHand,
-    lang: Lang,
-) -> Result<HandScore, Vec<EntryError>> {
+pub fn score(at: &HandAt, hand: &CuatrolaHand) -> Result<HandScore, Vec<EntryError>> {
+    let (table, before, dealer, lang) = (at.table, at.before, at.dealer, at.lang);
     let opts = CuatrolaOptions::from_table(table);
     let mut e = Errors::new(lang);
     let contract = hand.bid;

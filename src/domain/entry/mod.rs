@@ -36,7 +36,7 @@ use crate::domain::lang::Lang;
 use crate::domain::ruling::Score;
 
 use msg::Problem;
-use setup::{Errors, before_points, table_options};
+use setup::{Errors, HandAt, before_points, table_options};
 
 /// Checks one hand as typed and scores it. `before` is each side's game score before
 /// this hand (empty means all zero), `dealer` this hand's dealer. Every problem of the
@@ -90,13 +90,19 @@ pub fn score_hand(
     }
     let dealer = dealer % players;
     let before = before_points(before, sides);
+    let at = HandAt {
+        game,
+        players,
+        table: &table,
+        before: &before,
+        dealer,
+        lang,
+    };
     let res = match hand {
-        QuickHand::Cuatrola(h) => cuatrola::score(&table, &before, dealer, h, lang),
-        QuickHand::Tute(h) | QuickHand::Guinote(h) => {
-            tute_family::score(game, players, &table, &before, dealer, h, lang)
-        }
-        QuickHand::Botifarra(h) => botifarra::score(&table, dealer, h, lang),
-        QuickHand::Cinquillo(h) => cinquillo::score(&table, players, dealer, h, lang),
+        QuickHand::Cuatrola(h) => cuatrola::score(&at, h),
+        QuickHand::Tute(h) | QuickHand::Guinote(h) => tute_family::score(&at, h),
+        QuickHand::Botifarra(h) => botifarra::score(&at, h),
+        QuickHand::Cinquillo(h) => cinquillo::score(&at, h),
     };
     match res {
         Ok(s) if e.is_empty() => Ok(s),

@@ -11,6 +11,19 @@ use crate::domain::ruling::{GameOver, Score};
 use super::msg::{Note, Problem, Side, notes_in_every_lang};
 use super::types::{CanteEntry, EntryError, GameSetup, HandScore};
 
+/// The table a hand is entered at, as every game's scorer reads it: the game and its
+/// players and options, who dealt, each side's game points before the hand, and the
+/// language of the errors.
+#[derive(Debug, Clone, Copy)]
+pub struct HandAt<'a> {
+    pub game: GameKind,
+    pub players: u8,
+    pub table: &'a TableOptions,
+    pub before: &'a [i64],
+    pub dealer: u8,
+    pub lang: Lang,
+}
+
 /// Every problem of a setup: players, first dealer, each option.
 pub fn validate_setup(setup: &GameSetup, lang: Lang) -> Result<(), Vec<EntryError>> {
     let mut errs = Vec::new();

@@ -5,12 +5,11 @@ use crate::domain::engine::{GameKind, Seating};
 use crate::domain::games::guinote::{BothOver101, GuinoteOptions, NextDealer};
 use crate::domain::games::tute::{MatchMode, Over100Bonus, Tute3Deck, TuteOptions, revoke_voids};
 use crate::domain::games::tute_family::GAME_POINTS;
-use crate::domain::lang::Lang;
 use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::ruling::{GameOver, GameOverReason};
 
 use super::msg::{Note, Problem};
-use super::setup::{Errors, one_for, scores, side_label};
+use super::setup::{Errors, HandAt, one_for, scores, side_label};
 use super::sums::{FORTY, Group, THIRTY_SIX, Values, can_split};
 use super::types::{EntryError, HandScore, TuteFamilyHand, TuteKind};
 
@@ -60,15 +59,9 @@ impl Shape {
     }
 }
 
-pub fn score(
-    game: GameKind,
-    players: u8,
-    table: &TableOptions,
-    before: &[i64],
-    dealer: u8,
-    hand: &TuteFamilyHand,
-    lang: Lang,
-) -> Result<HandScore, Vec<EntryError>> {
+pub fn score(at: &HandAt, hand: &TuteFamilyHand) -> Result<HandScore, Vec<EntryError>> {
+    let (game, players, table, before, dealer, lang) =
+        (at.game, at.players, at.table, at.before, at.dealer, at.lang);
     let tute_opts = TuteOptions::from_table(table);
     let gui_opts = GuinoteOptions::from_table(table);
     let is_tute = game == GameKind::Tute;

@@ -246,15 +246,13 @@ pub fn insert_token(
     token_hash: &str,
     now: NaiveDateTime,
 ) -> QueryResult<i32> {
-    diesel::insert_into(api_tokens::table)
-        .values((
-            api_tokens::user_id.eq(user_id),
-            api_tokens::name.eq(name),
-            api_tokens::token_hash.eq(token_hash),
-            api_tokens::created_at.eq(now),
-        ))
-        .returning(api_tokens::id)
-        .get_result(conn)
+    let token = (
+        api_tokens::user_id.eq(user_id),
+        api_tokens::name.eq(name),
+        api_tokens::token_hash.eq(token_hash),
+        api_tokens::created_at.eq(now),
+    );
+    insert_returning_id(conn, api_tokens::table, token)
 }
 
 /// The user behind a live (not revoked) token of an account that is not disabled.

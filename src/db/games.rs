@@ -197,15 +197,13 @@ pub fn insert_ruling(
     created_by: &str,
     now: NaiveDateTime,
 ) -> QueryResult<i32> {
-    diesel::insert_into(rulings::table)
-        .values((
-            rulings::slug.eq(slug),
-            rulings::record.eq(record),
-            rulings::created_by.eq(created_by),
-            rulings::created_at.eq(now),
-        ))
-        .returning(rulings::id)
-        .get_result(conn)
+    let ruling = (
+        rulings::slug.eq(slug),
+        rulings::record.eq(record),
+        rulings::created_by.eq(created_by),
+        rulings::created_at.eq(now),
+    );
+    insert_returning_id(conn, rulings::table, ruling)
 }
 
 /// The record kept under `slug`.

@@ -51,6 +51,10 @@ impl Tournament {
     pub fn round(&self, n: u32) -> Option<&Round> {
         self.file.rounds.iter().find(|r| r.number == n)
     }
+
+    pub fn round_mut(&mut self, n: u32) -> Option<&mut Round> {
+        self.file.rounds.iter_mut().find(|r| r.number == n)
+    }
 }
 
 /// What only the web keeps about one table of one round.
@@ -843,12 +847,7 @@ pub fn record_result(
         if expected_version.is_some_and(|v| v != row.version) {
             return Err(ChangeError::Stale);
         }
-        let r = t
-            .file
-            .rounds
-            .iter_mut()
-            .find(|r| r.number == round)
-            .ok_or(ChangeError::NotFound)?;
+        let r = t.round_mut(round).ok_or(ChangeError::NotFound)?;
         let before = r.result(table).cloned();
         r.results.retain(|x| x.table != table);
         r.results.push(result.clone());

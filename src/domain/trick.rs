@@ -9,7 +9,8 @@
 //! overtrump (spec/hand-record.md).
 
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
-use serde::Deserialize;
+/// The §1.6 duties and the head target are table options; their values live with them.
+pub use crate::domain::options::{Duty, HeadTarget};
 
 /// Strength in a trick and card points: properties of a game, not of a card.
 pub trait CardValues {
@@ -61,28 +62,6 @@ impl CardValues for RankTable {
             .map(u32::from)
             .unwrap_or(0)
     }
-}
-
-/// `head_led_suit` and `trump_when_void` of §1.6.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Duty {
-    Never,
-    #[default]
-    Always,
-    UnlessPartnerWinning,
-}
-
-/// What a follower who can follow suit must beat (§1.6 note a).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HeadTarget {
-    /// Beat the card currently winning; once an opponent trumped, any card of the led
-    /// suit is fine.
-    #[default]
-    WinningCard,
-    /// Always top the highest led-suit card, even after a trump.
-    HighestLedSuitCard,
 }
 
 /// The §1.6 options for one game and phase.

@@ -19,39 +19,20 @@ use crate::domain::games::trick_hand::{
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::BotifarraReason;
 use crate::domain::messages::Reason;
-use crate::domain::options::{GameOptions, OptionSpec};
+use crate::domain::options::GameOptions;
 use crate::domain::record::{
     Action, CallKind, DealSpec, DoubleCall, Event, HandRecord, Move, TrumpCall, TurnedRule,
     validate_deal,
 };
 use crate::domain::ruling::{GameOverReason, RuleId, Ruling, Score, TrickRecord};
 use crate::domain::trick::{Partnership, PlayRules, RankTable, TrickView, legal_cards};
-use serde::Deserialize;
 
 /// Botifarra's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::BOTIFARRA_OPTIONS as OPTIONS;
 pub use crate::domain::options::{
-    BotifarraRevokePenalty as RevokePenalty, DoubleScale, MisdealPolicy,
+    BotifarraOptions, BotifarraRevokePenalty as RevokePenalty, DoubleScale, MisdealPolicy,
 };
-
-/// Typed botifarra options; see [`OPTIONS`] for names, values, defaults and reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-pub struct BotifarraOptions {
-    pub double_scale: DoubleScale,
-    pub allow_sant_vicenc: bool,
-    pub allow_contro_on_botifarra: bool,
-    pub revoke_penalty: RevokePenalty,
-    pub revoke_rectify_before_next_trick: bool,
-    pub misdeal_policy: MisdealPolicy,
-    pub target: i64,
-    pub deal_limit: i64,
-    pub max_counted_score: i64,
-}
-
-impl GameOptions for BotifarraOptions {
-    const TABLE: &'static [OptionSpec] = OPTIONS;
-}
 
 impl BotifarraOptions {
     /// The multiplier of a hand: 2 for botifarra (else 1) times the doubling factor of

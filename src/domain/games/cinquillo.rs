@@ -18,32 +18,16 @@ use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn};
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::CinquilloReason;
 use crate::domain::messages::Reason;
-use crate::domain::options::{GameOptions, OptionSpec};
+use crate::domain::options::GameOptions;
 use crate::domain::record::{Action, Deal, DealSpec, HandRecord, Move, TurnedRule, validate_deal};
 use crate::domain::ruling::{
     GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, Violation,
 };
-use serde::Deserialize;
 
 /// Cinquillo's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::CINQUILLO_OPTIONS as OPTIONS;
-pub use crate::domain::options::{RoundOpener, Scoring, TieSplit};
-
-/// Typed cinquillo options; see [`OPTIONS`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-pub struct CinquilloOptions {
-    pub bastardo: bool,
-    pub scoring: Scoring,
-    pub round_opener: RoundOpener,
-    pub tie_split: TieSplit,
-    pub deck: Deck,
-    pub points_limit: i64,
-}
-
-impl GameOptions for CinquilloOptions {
-    const TABLE: &'static [OptionSpec] = OPTIONS;
-}
+pub use crate::domain::options::{CinquilloOptions, RoundOpener, Scoring, TieSplit};
 
 /// Hand sizes a deal may have: 4 players all equal, 3 players one extra card for one
 /// seat, 2 players equal hands of 10 to 15 with the rest as the stock.

@@ -19,43 +19,20 @@ use crate::domain::games::trick_hand::{
 };
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
-use crate::domain::options::{GameOptions, OptionSpec};
+use crate::domain::options::GameOptions;
 use crate::domain::record::{
     Action, Bid, CallKind, DealProblem, DealSpec, Event, HandRecord, Move, TurnedRule,
     validate_deal,
 };
 use crate::domain::ruling::{GameOverReason, RuleId, Ruling, Score, TrickRecord, TuteKind};
-use crate::domain::trick::{HeadTarget, Partnership, PlayRules, RankTable, TrickView, legal_cards};
-use serde::Deserialize;
+use crate::domain::trick::{Partnership, PlayRules, RankTable, TrickView, legal_cards};
 
 /// Cuatrola's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::CUATROLA_OPTIONS as OPTIONS;
 pub use crate::domain::options::{
-    BidCapRule, CuatrolaRevokePenalty as RevokePenalty, CuatrolaTute,
+    BidCapRule, CuatrolaOptions, CuatrolaRevokePenalty as RevokePenalty, CuatrolaTute,
 };
-
-/// Typed cuatrola options; see [`OPTIONS`] for names, values, defaults and reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-pub struct CuatrolaOptions {
-    pub target: i64,
-    pub over100_counts_double: bool,
-    pub bid_cap_rule: BidCapRule,
-    pub head_target: HeadTarget,
-    pub cantes_per_trick: CantesPerTrick,
-    pub cante_lapses: bool,
-    pub partner_may_overcall: bool,
-    pub bidder_leads: bool,
-    pub cuatrola_tute: CuatrolaTute,
-    pub stop_when_decided: bool,
-    pub solo_over100_counts_double: bool,
-    pub revoke_penalty: RevokePenalty,
-    pub revoke_counts_as_over100: bool,
-}
-
-impl GameOptions for CuatrolaOptions {
-    const TABLE: &'static [OptionSpec] = OPTIONS;
-}
 
 /// What cuatrola requires of a deal.
 pub fn deal_spec() -> DealSpec {

@@ -8,9 +8,9 @@ use crate::domain::games::trick_hand::suit_mark;
 use crate::domain::test_builders::{
     self, Rec, c, check_option_defaults, check_option_docs, ended, rule_of, run, set,
 };
-use crate::domain::trick::CardValues;
 use crate::domain::trick::Obligation;
 use crate::domain::trick::check_play;
+use crate::domain::trick::{CardValues, HeadTarget};
 use serde_json::{Value, json};
 
 /// Deal B — trumps oros (10o turned, dealer 3, mano 0). Seat 0 holds the 40 and the 20

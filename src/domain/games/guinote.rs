@@ -20,42 +20,21 @@
 
 use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
-use crate::domain::games::trick_hand::CantesPerTrick;
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
 };
 use crate::domain::lang::Lang;
-use crate::domain::options::{GameOptions, OptionSpec};
+use crate::domain::options::GameOptions;
 use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
-use serde::Deserialize;
 
 /// Guiñote's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::GUINOTE_OPTIONS as OPTIONS;
-pub use crate::domain::options::{BothOver101, GuinoteRevokePenalty, NextDealer, VueltasClaim};
-
-/// Typed guiñote options; see [`OPTIONS`] for names, values, defaults and reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-pub struct GuinoteOptions {
-    pub cantes_per_trick: CantesPerTrick,
-    pub cante_lapses: bool,
-    pub cantes_in_arrastre: bool,
-    pub allow_exchange: bool,
-    pub exchange_low_pinta: bool,
-    pub both_over_101_rule: BothOver101,
-    pub treinta_malas: bool,
-    pub partidas_to_win_coto: i64,
-    pub cotos_to_win: i64,
-    pub next_dealer: NextDealer,
-    pub revoke_penalty: GuinoteRevokePenalty,
-    pub vueltas_claim: VueltasClaim,
-}
-
-impl GameOptions for GuinoteOptions {
-    const TABLE: &'static [OptionSpec] = OPTIONS;
-}
+pub use crate::domain::options::{
+    BothOver101, GuinoteOptions, GuinoteRevokePenalty, NextDealer, VueltasClaim,
+};
 
 fn valid_players(players: u8) -> u8 {
     if players == 2 { 2 } else { 4 }

@@ -12,7 +12,8 @@ use crate::domain::cards::{Card, CardSet, Rank, Suit};
 use crate::domain::engine::{Illegal, TakesEvents};
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
-use crate::domain::options::{OptionKind, OptionSpec, OptionValue};
+/// `cantes_per_trick` is a table option; its values live with it.
+pub use crate::domain::options::CantesPerTrick;
 use crate::domain::record::{CallKind, Deal, Declared, Event, HandRecord, Move};
 use crate::domain::ruling::{
     CanteRecord, GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, TrickRecord,
@@ -21,7 +22,6 @@ use crate::domain::ruling::{
 use crate::domain::trick::{
     CardValues, Obligation, PlayRules, TrickView, check_play, winning_index,
 };
-use serde::Deserialize;
 
 /// Checks a card `seat` plays from `hand` into the trick `view`, after the game's turn
 /// check: the card is held and breaks no obligation of `rules` (the first one broken
@@ -141,35 +141,6 @@ impl Tally {
     /// Every side's points so far.
     pub fn points(&self) -> Vec<u32> {
         (0..self.sides).map(|s| self.side(s)).collect()
-    }
-}
-
-/// `cantes_per_trick` (rules.md Part A 4, §7 row 7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CantesPerTrick {
-    #[default]
-    OnePerPlayer,
-    OnePerSide,
-}
-
-/// The `cantes_per_trick` option, with a game's documentation line.
-pub const fn cantes_per_trick_option(doc: &'static str) -> OptionSpec {
-    OptionSpec {
-        name: "cantes_per_trick",
-        kind: OptionKind::Choice(&["one_per_player", "one_per_side"]),
-        default: OptionValue::Choice("one_per_player"),
-        doc,
-    }
-}
-
-/// The `cante_lapses` option, with a game's default and documentation line.
-pub const fn cante_lapses_option(default: bool, doc: &'static str) -> OptionSpec {
-    OptionSpec {
-        name: "cante_lapses",
-        kind: OptionKind::Bool,
-        default: OptionValue::Bool(default),
-        doc,
     }
 }
 

@@ -27,47 +27,22 @@
 
 use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
-use crate::domain::games::trick_hand::{CantesPerTrick, first_to_reach};
+use crate::domain::games::trick_hand::first_to_reach;
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
 };
 use crate::domain::lang::Lang;
-use crate::domain::options::{GameOptions, OptionSpec};
+use crate::domain::options::GameOptions;
 use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
 use crate::domain::ruling::{GameOver, GameOverReason, Ruling};
-use crate::domain::trick::{Duty, PlayRules, RankTable};
-use serde::Deserialize;
+use crate::domain::trick::{PlayRules, RankTable};
 
 /// Tute's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
 pub use crate::domain::options::TUTE_OPTIONS as OPTIONS;
-pub use crate::domain::options::{MatchMode, Over100Bonus, Tute3Deck, TuteRevokePenalty};
-
-/// Typed tute options; see [`OPTIONS`] for names, values, defaults and reasons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-pub struct TuteOptions {
-    pub cantes_per_trick: CantesPerTrick,
-    pub cante_lapses: bool,
-    pub undertrump: bool,
-    pub head_led_suit: Duty,
-    pub tute3_deck: Tute3Deck,
-    pub hand_size_2p: u8,
-    pub over100_bonus: Over100Bonus,
-    pub allow_tute: bool,
-    pub tute_after_cante: bool,
-    pub trump_lead_forces_trump_in_stock_phase: bool,
-    pub allow_exchange: bool,
-    pub cantes_in_arrastre: bool,
-    pub match_mode: MatchMode,
-    pub rounds_to_win: i64,
-    pub revoke_penalty: TuteRevokePenalty,
-    /// 4 players in pairs (true) or each alone; meaningless for 2 and 3.
-    pub partnerships: bool,
-}
-
-impl GameOptions for TuteOptions {
-    const TABLE: &'static [OptionSpec] = OPTIONS;
-}
+pub use crate::domain::options::{
+    MatchMode, Over100Bonus, Tute3Deck, TuteOptions, TuteRevokePenalty,
+};
 
 fn valid_players(players: u8) -> u8 {
     if (2..=4).contains(&players) {

@@ -2,8 +2,42 @@
 //! choices as enums, which the games' typed options hold. Plain data: uses only the
 //! option types of `options`.
 
-use super::{OptionKind, OptionSpec, OptionValue};
+use super::{GameOptions, OptionKind, OptionSpec, OptionValue};
+use crate::domain::cards::Deck;
 use serde::Deserialize;
+
+/// The choices several games share: how the play duties of §1.6 apply, and how many
+/// cantes a trick won allows.
+/// `head_led_suit` and `trump_when_void` of §1.6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Duty {
+    Never,
+    #[default]
+    Always,
+    UnlessPartnerWinning,
+}
+
+/// What a follower who can follow suit must beat (§1.6 note a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HeadTarget {
+    /// Beat the card currently winning; once an opponent trumped, any card of the led
+    /// suit is fine.
+    #[default]
+    WinningCard,
+    /// Always top the highest led-suit card, even after a trump.
+    HighestLedSuitCard,
+}
+
+/// `cantes_per_trick` (rules.md Part A 4, §7 row 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CantesPerTrick {
+    #[default]
+    OnePerPlayer,
+    OnePerSide,
+}
 
 /// Cuatrola's table options (rules.md §7 rows 1–8 and 34), with their defaults.
 ///
@@ -125,6 +159,28 @@ pub enum CuatrolaRevokePenalty {
     #[default]
     ValueAtStake,
     None,
+}
+
+/// Typed cuatrola options; see [`CUATROLA_OPTIONS`] for names, values, defaults and reasons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub struct CuatrolaOptions {
+    pub target: i64,
+    pub over100_counts_double: bool,
+    pub bid_cap_rule: BidCapRule,
+    pub head_target: HeadTarget,
+    pub cantes_per_trick: CantesPerTrick,
+    pub cante_lapses: bool,
+    pub partner_may_overcall: bool,
+    pub bidder_leads: bool,
+    pub cuatrola_tute: CuatrolaTute,
+    pub stop_when_decided: bool,
+    pub solo_over100_counts_double: bool,
+    pub revoke_penalty: CuatrolaRevokePenalty,
+    pub revoke_counts_as_over100: bool,
+}
+
+impl GameOptions for CuatrolaOptions {
+    const TABLE: &'static [OptionSpec] = CUATROLA_OPTIONS;
 }
 
 /// Tute's table options (rules.md §7 rows 7–18 and 34), with their defaults.
@@ -279,6 +335,32 @@ pub enum TuteRevokePenalty {
     Void,
 }
 
+/// Typed tute options; see [`TUTE_OPTIONS`] for names, values, defaults and reasons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub struct TuteOptions {
+    pub cantes_per_trick: CantesPerTrick,
+    pub cante_lapses: bool,
+    pub undertrump: bool,
+    pub head_led_suit: Duty,
+    pub tute3_deck: Tute3Deck,
+    pub hand_size_2p: u8,
+    pub over100_bonus: Over100Bonus,
+    pub allow_tute: bool,
+    pub tute_after_cante: bool,
+    pub trump_lead_forces_trump_in_stock_phase: bool,
+    pub allow_exchange: bool,
+    pub cantes_in_arrastre: bool,
+    pub match_mode: MatchMode,
+    pub rounds_to_win: i64,
+    pub revoke_penalty: TuteRevokePenalty,
+    /// 4 players in pairs (true) or each alone; meaningless for 2 and 3.
+    pub partnerships: bool,
+}
+
+impl GameOptions for TuteOptions {
+    const TABLE: &'static [OptionSpec] = TUTE_OPTIONS;
+}
+
 /// Guiñote's table options (rules.md §7 rows 7, 8, 17–24), with their defaults.
 ///
 /// | name | values | default | why |
@@ -402,6 +484,27 @@ pub enum VueltasClaim {
     Automatic,
 }
 
+/// Typed guiñote options; see [`GUINOTE_OPTIONS`] for names, values, defaults and reasons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub struct GuinoteOptions {
+    pub cantes_per_trick: CantesPerTrick,
+    pub cante_lapses: bool,
+    pub cantes_in_arrastre: bool,
+    pub allow_exchange: bool,
+    pub exchange_low_pinta: bool,
+    pub both_over_101_rule: BothOver101,
+    pub treinta_malas: bool,
+    pub partidas_to_win_coto: i64,
+    pub cotos_to_win: i64,
+    pub next_dealer: NextDealer,
+    pub revoke_penalty: GuinoteRevokePenalty,
+    pub vueltas_claim: VueltasClaim,
+}
+
+impl GameOptions for GuinoteOptions {
+    const TABLE: &'static [OptionSpec] = GUINOTE_OPTIONS;
+}
+
 /// Botifarra's table options (rules.md §7 rows 25–29, §5.6, §5.7), with their defaults.
 ///
 /// | name | values | default | why |
@@ -500,6 +603,24 @@ pub enum MisdealPolicy {
     SameDealer,
 }
 
+/// Typed botifarra options; see [`BOTIFARRA_OPTIONS`] for names, values, defaults and reasons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub struct BotifarraOptions {
+    pub double_scale: DoubleScale,
+    pub allow_sant_vicenc: bool,
+    pub allow_contro_on_botifarra: bool,
+    pub revoke_penalty: BotifarraRevokePenalty,
+    pub revoke_rectify_before_next_trick: bool,
+    pub misdeal_policy: MisdealPolicy,
+    pub target: i64,
+    pub deal_limit: i64,
+    pub max_counted_score: i64,
+}
+
+impl GameOptions for BotifarraOptions {
+    const TABLE: &'static [OptionSpec] = BOTIFARRA_OPTIONS;
+}
+
 /// Cinquillo's table options (rules.md §7 rows 30–33, §6), with their defaults.
 ///
 /// | name | values | default | why |
@@ -579,4 +700,19 @@ pub enum TieSplit {
     #[default]
     Equal,
     FullToEach,
+}
+
+/// Typed cinquillo options; see [`CINQUILLO_OPTIONS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub struct CinquilloOptions {
+    pub bastardo: bool,
+    pub scoring: Scoring,
+    pub round_opener: RoundOpener,
+    pub tie_split: TieSplit,
+    pub deck: Deck,
+    pub points_limit: i64,
+}
+
+impl GameOptions for CinquilloOptions {
+    const TABLE: &'static [OptionSpec] = CINQUILLO_OPTIONS;
 }

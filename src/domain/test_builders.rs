@@ -51,6 +51,61 @@ pub fn cards(v: &[&str]) -> Vec<Card> {
     v.iter().map(|s| c(s)).collect()
 }
 
+// ---- deals --------------------------------------------------------------------------------
+
+/// A deal as card codes: the hands in seat order, and the stock.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Deal {
+    pub hands: Vec<Vec<&'static str>>,
+    pub stock: Vec<&'static str>,
+}
+
+impl Deal {
+    /// The deal of `hands` (each hand's card codes, `/` between hands) and `stock`.
+    pub fn new(hands: &'static str, stock: &'static str) -> Deal {
+        Deal {
+            hands: hands
+                .split('/')
+                .map(|h| h.split_whitespace().collect())
+                .collect(),
+            stock: stock.split_whitespace().collect(),
+        }
+    }
+
+    /// The deal of these hands and stock.
+    pub fn of(hands: &[&[&'static str]], stock: &[&'static str]) -> Deal {
+        Deal {
+            hands: hands.iter().map(|h| h.to_vec()).collect(),
+            stock: stock.to_vec(),
+        }
+    }
+
+    /// The deal with the two cards of each pair of `swaps` changing places, wherever
+    /// they lie (a hand or the stock).
+    pub fn swap(mut self, swaps: &[(&'static str, &'static str)]) -> Deal {
+        for (a, b) in swaps {
+            for code in self.hands.iter_mut().flatten().chain(&mut self.stock) {
+                if code == a {
+                    *code = b;
+                } else if code == b {
+                    *code = a;
+                }
+            }
+        }
+        self
+    }
+
+    /// The hands as sets.
+    pub fn sets(&self) -> Vec<CardSet> {
+        self.hands.iter().map(|h| set(h)).collect()
+    }
+
+    /// The stock's cards, in order.
+    pub fn stock_cards(&self) -> Vec<Card> {
+        cards(&self.stock)
+    }
+}
+
 // ---- scripts ------------------------------------------------------------------------------
 
 /// Parses a script of `seat:what` tokens into moves. `what` is a card code (a play) or

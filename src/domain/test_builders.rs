@@ -3,7 +3,7 @@
 //! every game's random playouts and fuzzed records go through.
 #![allow(clippy::unwrap_used)]
 
-use crate::domain::cards::{Card, CardSet};
+use crate::domain::cards::{Card, CardSet, Deck};
 use crate::domain::engine::{GameKind, GameState, Illegal};
 use crate::domain::games::botifarra::Botifarra;
 use crate::domain::games::cinquillo::Cinquillo;
@@ -49,6 +49,61 @@ pub fn set(v: &[&str]) -> CardSet {
 /// The cards of these codes, in order.
 pub fn cards(v: &[&str]) -> Vec<Card> {
     v.iter().map(|s| c(s)).collect()
+}
+
+// ---- deals --------------------------------------------------------------------------------
+
+/// A deal as card codes: the hands in seat order, and the stock.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Deal {
+    pub hands: Vec<Vec<&'static str>>,
+    pub stock: Vec<&'static str>,
+}
+
+impl Deal {
+    /// The deal of `hands` (each hand's card codes, `/` between hands) and `stock`.
+    pub fn new(hands: &'static str, stock: &'static str) -> Deal {
+        Deal {
+            hands: hands
+                .split('/')
+                .map(|h| h.split_whitespace().collect())
+                .collect(),
+            stock: stock.split_whitespace().collect(),
+        }
+    }
+
+    /// The deal of these hands and stock.
+    pub fn of(hands: &[&[&'static str]], stock: &[&'static str]) -> Deal {
+        Deal {
+            hands: hands.iter().map(|h| h.to_vec()).collect(),
+            stock: stock.to_vec(),
+        }
+    }
+
+    /// The deal with the two cards of each pair of `swaps` changing places, wherever
+    /// they lie (a hand or the stock).
+    pub fn swap(mut self, swaps: &[(&'static str, &'static str)]) -> Deal {
+        for (a, b) in swaps {
+            for code in self.hands.iter_mut().flatten().chain(&mut self.stock) {
+                if code == a {
+                    *code = b;
+                } else if code == b {
+                    *code = a;
+                }
+            }
+        }
+        self
+    }
+
+    /// The hands as sets.
+    pub fn sets(&self) -> Vec<CardSet> {
+        self.hands.iter().map(|h| set(h)).collect()
+    }
+
+    /// The stock's cards, in order.
+    pub fn stock_cards(&self) -> Vec<Card> {
+        cards(&self.stock)
+    }
 }
 
 // ---- scripts ------------------------------------------------------------------------------
@@ -235,6 +290,12 @@ pub fn check_option_docs(specs: &[OptionSpec]) {
     }
 }
 
+/// `value` after `change`: a builder's default with a field or two set.
+pub fn with<T>(mut value: T, change: impl FnOnce(&mut T)) -> T {
+    change(&mut value);
+    value
+}
+
 /// The end of a game: won by `winner` for `reason`.
 pub fn ended(winner: u8, reason: GameOverReason) -> Option<GameOver> {
     Some(GameOver { winner, reason })
@@ -369,6 +430,36 @@ pub fn deal_four(deck: &[Card], dealer: u8, batch: usize) -> Vec<Vec<Card>> {
     hands
 }
 
+/// A random hand at a table of four: a shuffled deck, the dealer, the two sides' scores
+/// before it, the option flags (see [`by_flag`]) and the picks of a playout.
+#[derive(Debug, Clone)]
+pub struct FourSeatHand {
+    pub deck: Vec<Card>,
+    pub dealer: u8,
+    pub before: [i64; 2],
+    pub flags: u8,
+    pub picks: Vec<prop::sample::Index>,
+}
+
+/// Random hands of `deck` at a table of four, each side's score before below `below`,
+/// with `moves` picks.
+pub fn four_seat_hand(deck: Deck, below: i64, moves: usize) -> impl Strategy<Value = FourSeatHand> {
+    (
+        Just(deck.cards().to_vec()).prop_shuffle(),
+        0u8..4,
+        (0i64..below, 0i64..below),
+        any::<u8>(),
+        prop::collection::vec(any::<prop::sample::Index>(), moves),
+    )
+        .prop_map(|(deck, dealer, before, flags, picks)| FourSeatHand {
+            deck,
+            dealer,
+            before: [before.0, before.1],
+            flags,
+            picks,
+        })
+}
+
 /// The four hands as sets, in seat order.
 pub fn four_sets(hands: &[Vec<Card>]) -> [CardSet; 4] {
     let sets: Vec<CardSet> = hands.iter().map(|h| h.iter().copied().collect()).collect();
@@ -392,6 +483,50 @@ pub fn rule_truncated(mut rec: HandRecord, cut: usize) -> (Ruling, bool) {
     assert!(r.legal);
     assert_eq!(r.complete, cut >= n);
     (r, cut >= n)
+}
+
+/// The fields of a hand record, and `"events[i]"` for one of its events.
+const RECORD_FIELDS: [&str; 12] = [
+    "format",
+    "game",
+    "players",
+    "options",
+    "dealer",
+    "before",
+    "hands",
+    "stock",
+    "turned",
+    "events",
+    "declared",
+    "events[i]",
+];
+
+/// A field of a record (see [`RECORD_FIELDS`]; none of `skip`), junk to put in its place
+/// and where among the events, for [`check_junk`]. The junk is null, a number, a
+/// boolean, a short string, an empty list or object, or one of `extra`, each as likely.
+pub fn junk_in(
+    skip: &[&str],
+    extra: Vec<Value>,
+) -> impl Strategy<Value = (&'static str, Value, prop::sample::Index)> {
+    let fields: Vec<&'static str> = RECORD_FIELDS
+        .into_iter()
+        .filter(|f| !skip.contains(f))
+        .collect();
+    let weight = u32::try_from(extra.len()).unwrap();
+    let junk = prop_oneof![
+        1 => Just(Value::Null),
+        1 => any::<i64>().prop_map(Value::from),
+        1 => any::<bool>().prop_map(Value::from),
+        1 => "[a-z0-9]{0,4}".prop_map(Value::from),
+        1 => Just(json!([])),
+        1 => Just(json!({})),
+        weight => prop::sample::select(extra),
+    ];
+    (
+        prop::sample::select(fields),
+        junk,
+        any::<prop::sample::Index>(),
+    )
 }
 
 /// Puts `junk` in place of field `f` of a record (or of one of its events, for

@@ -10,7 +10,7 @@ use crate::domain::record::{Action, Bid, Event, Move};
 use crate::domain::ruling::RuleId;
 use crate::domain::test_builders::{
     Dealt, by_flag, check_deck, check_junk, check_round_trips, deal_four, example_failures,
-    examples, four_sets, play_picks, rule_truncated,
+    examples, four_seat_hand, four_sets, junk_in, play_picks, rule_truncated,
 };
 use crate::domain::trick::HeadTarget;
 use proptest::prelude::*;
@@ -567,14 +567,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
 
     #[test]
-    fn random_playouts_keep_every_invariant(
-        deck in Just(Deck::Twenty.cards().to_vec()).prop_shuffle(),
-        dealer in 0u8..4,
-        before in (0i64..21, 0i64..21),
-        flags in any::<u8>(),
-        picks in prop::collection::vec(any::<prop::sample::Index>(), 40),
-    ) {
-        let p = playout(&deck, dealer, [before.0, before.1], flags, &picks);
+    fn random_playouts_keep_every_invariant(h in four_seat_hand(Deck::Twenty, 21, 40)) {
+        let p = playout(&h.deck, h.dealer, h.before, h.flags, &h.picks);
         let st = &p.end;
         prop_assert!(st.is_terminal());
         // Card points + last trick = 130, the dead hand aside, cantes aside.
@@ -611,17 +605,12 @@ proptest! {
     #[test]
     fn a_mutated_record_is_an_error_or_a_ruling_never_a_panic(
         seed in any::<u64>(),
-        which in 0usize..12,
-        junk in prop_oneof![
-            Just(Value::Null), any::<i64>().prop_map(Value::from), any::<bool>().prop_map(Value::from),
-            "[a-z0-9]{0,4}".prop_map(Value::from), Just(json!([])), Just(json!({})), Just(json!([["1o"]])),
-            Just(json!({"seat": 0, "play": "1o"})), Just(json!([1, 2])),
-        ],
-        at in any::<prop::sample::Index>(),
+        (field, junk, at) in junk_in(&[], vec![
+            json!([["1o"]]), json!({"seat": 0, "play": "1o"}), json!([1, 2]),
+        ]),
     ) {
         let rec = random_complete_cuatrola_record(seed);
-        let fields = ["format", "game", "players", "options", "dealer", "before", "hands", "stock", "turned", "events", "declared", "events[i]"];
-        check_junk(&rec, fields[which], junk, at);
+        check_junk(&rec, field, junk, at);
     }
 }
 

@@ -10,12 +10,10 @@ use proptest::prelude::*;
 use crate::domain::cards::{Card, Rank};
 use crate::domain::engine::GameKind;
 use crate::domain::lang::Lang;
-use crate::domain::random::{
-    random_complete_botifarra_record, random_complete_cinquillo_record,
-    random_complete_cuatrola_record, random_complete_guinote_record, random_complete_tute_record,
-};
+use crate::domain::random::random_complete_record;
 use crate::domain::record::{Action, DoubleCall, Event, HandRecord, Move, TrumpCall};
 use crate::domain::ruling::{Ruling, TuteKind as RulingTute};
+use crate::domain::test_builders::TABLES;
 use crate::domain::{Score, rule};
 
 use super::board::contract_of;
@@ -81,7 +79,7 @@ fn trump(record: &HandRecord) -> crate::domain::cards::Suit {
         .suit()
 }
 
-pub(super) fn quick_cuatrola(record: &HandRecord, ruling: &Ruling) -> QuickHand {
+fn quick_cuatrola(record: &HandRecord, ruling: &Ruling) -> QuickHand {
     let (bid, bidder) = contract_of(record, record.events.len());
     let tricks_game = matches!(bid, Contract::Cuatrola | Contract::Quintola);
     let cp = card_points(record, ruling);
@@ -107,7 +105,7 @@ pub(super) fn quick_cuatrola(record: &HandRecord, ruling: &Ruling) -> QuickHand 
     })
 }
 
-pub(super) fn quick_family(record: &HandRecord, ruling: &Ruling) -> TuteFamilyHand {
+fn quick_family(record: &HandRecord, ruling: &Ruling) -> TuteFamilyHand {
     let tute = tute(ruling);
     TuteFamilyHand {
         trump: trump(record),
@@ -125,7 +123,7 @@ pub(super) fn quick_family(record: &HandRecord, ruling: &Ruling) -> TuteFamilyHa
     }
 }
 
-pub(super) fn quick_botifarra(record: &HandRecord, ruling: &Ruling) -> QuickHand {
+fn quick_botifarra(record: &HandRecord, ruling: &Ruling) -> QuickHand {
     let mut chooser = record.dealer;
     let mut delegated = false;
     let mut choice = BotifarraChoice::Botifarra;
@@ -158,7 +156,7 @@ pub(super) fn quick_botifarra(record: &HandRecord, ruling: &Ruling) -> QuickHand
     })
 }
 
-pub(super) fn quick_cinquillo(ruling: &Ruling) -> QuickHand {
+fn quick_cinquillo(ruling: &Ruling) -> QuickHand {
     let cards: Vec<u32> = ruling
         .points
         .iter()
@@ -170,6 +168,17 @@ pub(super) fn quick_cinquillo(ruling: &Ruling) -> QuickHand {
         revoke_by: None,
         passes: Vec::new(),
     })
+}
+
+/// The quick entry a scorekeeper would type for a ruled hand of any game.
+pub(super) fn quick_entry(record: &HandRecord, ruling: &Ruling) -> QuickHand {
+    match record.game {
+        GameKind::Cuatrola => quick_cuatrola(record, ruling),
+        GameKind::Tute => QuickHand::Tute(quick_family(record, ruling)),
+        GameKind::Guinote => QuickHand::Guinote(quick_family(record, ruling)),
+        GameKind::Botifarra => quick_botifarra(record, ruling),
+        GameKind::Cinquillo => quick_cinquillo(ruling),
+    }
 }
 
 /// Scores the quick entry and compares with the ruling; `Ok(false)` when the quick
@@ -197,70 +206,47 @@ fn agrees(record: &HandRecord, hand: &QuickHand) -> Result<bool, TestCaseError> 
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+/// [`agrees`] for the quick entry of a random complete hand of a game.
+fn agrees_on(game: GameKind, players: u8, seed: u64) -> Result<bool, TestCaseError> {
+    let record = random_complete_record(game, players, seed);
+    let ruling = rule(&record, Lang::Es);
+    agrees(&record, &quick_entry(&record, &ruling))
+}
 
-    #[test]
-    fn a_quick_cuatrola_entry_scores_what_the_engine_rules(seed in any::<u64>()) {
-        let record = random_complete_cuatrola_record(seed);
-        let ruling = rule(&record, Lang::Es);
-        agrees(&record, &quick_cuatrola(&record, &ruling))?;
-    }
+/// One property test a game: the quick entry of random complete hands of the game, at
+/// tables of `players`, scores what the engine rules.
+macro_rules! quick_entries_agree {
+    ($($name:ident: $game:ident at $players:expr;)*) => {
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+            $(
+                #[test]
+                fn $name(seed in any::<u64>(), players in $players) {
+                    agrees_on(GameKind::$game, players, seed)?;
+                }
+            )*
+        }
+    };
+}
 
-    #[test]
-    fn a_quick_tute_entry_scores_what_the_engine_rules(seed in any::<u64>(), players in 2u8..=4) {
-        let record = random_complete_tute_record(seed, players);
-        let ruling = rule(&record, Lang::Es);
-        agrees(&record, &QuickHand::Tute(quick_family(&record, &ruling)))?;
-    }
-
-    #[test]
-    fn a_quick_guinote_entry_scores_what_the_engine_rules(seed in any::<u64>(), four in any::<bool>()) {
-        let record = random_complete_guinote_record(seed, if four { 4 } else { 2 });
-        let ruling = rule(&record, Lang::Es);
-        agrees(&record, &QuickHand::Guinote(quick_family(&record, &ruling)))?;
-    }
-
-    #[test]
-    fn a_quick_botifarra_entry_scores_what_the_engine_rules(seed in any::<u64>()) {
-        let record = random_complete_botifarra_record(seed);
-        let ruling = rule(&record, Lang::Es);
-        agrees(&record, &quick_botifarra(&record, &ruling))?;
-    }
-
-    #[test]
-    fn a_quick_cinquillo_entry_scores_what_the_engine_rules(seed in any::<u64>(), players in 2u8..=4) {
-        let record = random_complete_cinquillo_record(seed, players);
-        let ruling = rule(&record, Lang::Es);
-        agrees(&record, &quick_cinquillo(&ruling))?;
-    }
+quick_entries_agree! {
+    a_quick_cuatrola_entry_scores_what_the_engine_rules: Cuatrola at Just(4u8);
+    a_quick_tute_entry_scores_what_the_engine_rules: Tute at 2u8..=4;
+    a_quick_guinote_entry_scores_what_the_engine_rules: Guinote at prop::sample::select(vec![2u8, 4]);
+    a_quick_botifarra_entry_scores_what_the_engine_rules: Botifarra at Just(4u8);
+    a_quick_cinquillo_entry_scores_what_the_engine_rules: Cinquillo at 2u8..=4;
 }
 
 #[test]
 fn every_game_agrees_on_many_fixed_seeds() {
     let mut decided = 0;
     for seed in 0..40u64 {
-        let r = random_complete_cuatrola_record(seed);
-        let ruling = rule(&r, Lang::Es);
-        decided += usize::from(agrees(&r, &quick_cuatrola(&r, &ruling)).unwrap());
-        for players in 2..=4 {
-            let r = random_complete_tute_record(seed, players);
-            let ruling = rule(&r, Lang::Es);
-            decided +=
-                usize::from(agrees(&r, &QuickHand::Tute(quick_family(&r, &ruling))).unwrap());
+        // Every table but cinquillo for two and three.
+        for (game, players) in TABLES {
+            if !matches!((game, players), (GameKind::Cinquillo, 2 | 3)) {
+                decided += usize::from(agrees_on(game, players, seed).unwrap());
+            }
         }
-        for players in [2, 4] {
-            let r = random_complete_guinote_record(seed, players);
-            let ruling = rule(&r, Lang::Es);
-            decided +=
-                usize::from(agrees(&r, &QuickHand::Guinote(quick_family(&r, &ruling))).unwrap());
-        }
-        let r = random_complete_botifarra_record(seed);
-        let ruling = rule(&r, Lang::Es);
-        decided += usize::from(agrees(&r, &quick_botifarra(&r, &ruling)).unwrap());
-        let r = random_complete_cinquillo_record(seed, 4);
-        let ruling = rule(&r, Lang::Es);
-        decided += usize::from(agrees(&r, &quick_cinquillo(&ruling)).unwrap());
     }
     assert!(decided >= 40 * 8 - 4, "{decided}");
     let _ = Score::ZERO;

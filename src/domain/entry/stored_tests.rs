@@ -12,17 +12,23 @@ use crate::domain::lang::Lang;
 use crate::domain::random::random_complete_record;
 use crate::domain::rule;
 
-use super::property_tests::{quick_botifarra, quick_cinquillo, quick_cuatrola, quick_family};
+use super::property_tests::quick_entry;
 use super::*;
+use crate::domain::test_builders::TABLES;
 
-const GAMES: [(GameKind, u8); 6] = [
-    (GameKind::Cuatrola, 4),
-    (GameKind::Tute, 4),
-    (GameKind::Tute, 3),
-    (GameKind::Guinote, 2),
-    (GameKind::Botifarra, 4),
-    (GameKind::Cinquillo, 4),
-];
+/// The tables the stored results are checked at: every table of [`TABLES`] but tute
+/// for two, guiñote for four and cinquillo for two and three.
+fn tables() -> Vec<(GameKind, u8)> {
+    TABLES
+        .into_iter()
+        .filter(|t| {
+            !matches!(
+                t,
+                (GameKind::Tute, 2) | (GameKind::Guinote, 4) | (GameKind::Cinquillo, 2 | 3)
+            )
+        })
+        .collect()
+}
 
 fn setup_of(game: GameKind, players: u8) -> GameSetup {
     GameSetup {
@@ -41,15 +47,17 @@ fn hand(game: GameKind, players: u8, seed: u64) -> (u8, Entered) {
     let entered = if seed.is_multiple_of(3) {
         Entered::Full(record.to_value())
     } else {
-        Entered::Quick(match game {
-            GameKind::Cuatrola => quick_cuatrola(&record, &ruling),
-            GameKind::Tute => QuickHand::Tute(quick_family(&record, &ruling)),
-            GameKind::Guinote => QuickHand::Guinote(quick_family(&record, &ruling)),
-            GameKind::Botifarra => quick_botifarra(&record, &ruling),
-            GameKind::Cinquillo => quick_cinquillo(&ruling),
-        })
+        Entered::Quick(quick_entry(&record, &ruling))
     };
     (record.dealer, entered)
+}
+
+/// A cuatrola game of `n` hands (seeds 1, 4, 7, …: entered as quick entries).
+fn cuatrola_game(n: u64) -> (GameSetup, Vec<(u8, Entered)>) {
+    let hands = (0..n)
+        .map(|s| hand(GameKind::Cuatrola, 4, s * 3 + 1))
+        .collect();
+    (setup_of(GameKind::Cuatrola, 4), hands)
 }
 
 /// One change to a stored game, as the scorekeeper's phone or the referee makes it.
@@ -114,12 +122,12 @@ proptest! {
 
     #[test]
     fn stored_results_after_any_edits_equal_a_full_rescore_and_only_changes_are_checked(
-        which in 0usize..GAMES.len(),
+        which in 0usize..tables().len(),
         start in proptest::collection::vec(any::<u64>(), 0..10),
         edits in proptest::collection::vec(edit(), 1..8),
         langs in proptest::collection::vec(0usize..3, 8),
     ) {
-        let (game, players) = GAMES[which];
+        let (game, players) = tables()[which];
         let setup = setup_of(game, players);
         let zero = scoreboard(&setup, &[]).totals;
         let mut hands: Vec<(u8, Entered)> =
@@ -172,10 +180,7 @@ proptest! {
 
 #[test]
 fn a_score_stored_in_one_language_reads_in_another() {
-    let setup = setup_of(GameKind::Cuatrola, 4);
-    let hands: Vec<(u8, Entered)> = (0..6)
-        .map(|s| hand(GameKind::Cuatrola, 4, s * 3 + 1))
-        .collect();
+    let (setup, hands) = cuatrola_game(6);
     let ca = rescore_reusing(&setup, &hands, &[], Lang::Ca).unwrap();
     let texts: Vec<String> = ca
         .stored()
@@ -196,10 +201,7 @@ fn a_score_stored_in_one_language_reads_in_another() {
 
 #[test]
 fn a_score_stored_before_notes_were_kept_in_every_language_is_scored_again() {
-    let setup = setup_of(GameKind::Cuatrola, 4);
-    let hands: Vec<(u8, Entered)> = (0..3)
-        .map(|s| hand(GameKind::Cuatrola, 4, s * 3 + 1))
-        .collect();
+    let (setup, hands) = cuatrola_game(3);
     let (scores, _) = rescore(&setup, &hands, Lang::Es).unwrap();
     let old: Vec<Option<StoredScore>> = scores
         .iter()

@@ -11,7 +11,7 @@ use crate::domain::rule;
 use crate::domain::ruling::{GameOverReason, Score};
 
 use super::*;
-use crate::domain::test_builders::ended;
+use crate::domain::test_builders::{ended, with};
 
 // ---------------------------------------------------------------------------------
 // Helpers
@@ -116,6 +116,14 @@ fn cante(seat: u8, suit: Suit) -> CanteEntry {
     CanteEntry { seat, suit }
 }
 
+fn tute_by(seat: u8, kind: TuteKind) -> Option<TuteEntry> {
+    Some(TuteEntry { seat, kind })
+}
+
+fn claim(side: u8, after_trick: u8) -> Option<ClaimEntry> {
+    Some(ClaimEntry { side, after_trick })
+}
+
 fn score(s: &GameSetup, before: &[i64], dealer: u8, hand: QuickHand) -> HandScore {
     score_hand(s, &pts(before), dealer, &hand, Lang::Es).unwrap()
 }
@@ -161,6 +169,16 @@ fn setup_rejects(s: &GameSetup, field: &str) {
 
 fn c4() -> GameSetup {
     setup(GameKind::Cuatrola, 4, &[])
+}
+
+/// A cuatrola hand at the default table of four, dealer 0, after `before`, scores.
+fn c4_accepts(before: &[i64], h: CuatrolaHand) -> bool {
+    score_hand(&c4(), &pts(before), 0, &QuickHand::Cuatrola(h), Lang::Es).is_ok()
+}
+
+/// [`first_rejects`] for a cuatrola hand at the default table of four.
+fn c4_rejects(h: CuatrolaHand, field: &str) -> String {
+    first_rejects(&c4(), QuickHand::Cuatrola(h), field)
 }
 
 // ---------------------------------------------------------------------------------
@@ -221,17 +239,11 @@ fn a_dealer_outside_the_table_and_a_wrong_before_are_rejected_together() {
 #[test]
 fn cuatrola_card_points_no_cards_can_make_are_rejected() {
     for p in [1, 119, 5 + 120 - 120 - 4] {
-        let h = CuatrolaHand {
-            card_points_side0: Some(p),
-            ..cuatrola()
-        };
-        first_rejects(&c4(), QuickHand::Cuatrola(h), "card_points_side0");
+        let h = with(cuatrola(), |h| h.card_points_side0 = Some(p));
+        c4_rejects(h, "card_points_side0");
     }
-    let h = CuatrolaHand {
-        card_points_side0: Some(121),
-        ..cuatrola()
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "card_points_side0");
+    let h = with(cuatrola(), |h| h.card_points_side0 = Some(121));
+    c4_rejects(h, "card_points_side0");
 }
 
 #[test]
@@ -243,19 +255,16 @@ fn cuatrola_side_one_alone_is_enough_and_both_must_make_120() {
     };
     let s = first(&c4(), QuickHand::Cuatrola(h));
     assert_eq!(s.points, Some(pts(&[80, 50])));
-    let h = CuatrolaHand {
-        card_points_side1: Some(60),
-        ..cuatrola()
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "card_points_side1");
+    let h = with(cuatrola(), |h| h.card_points_side1 = Some(60));
+    c4_rejects(h, "card_points_side1");
 }
 
 #[test]
 fn cuatrola_last_trick_for_a_side_without_tricks_is_rejected() {
     let h = normal(0, 0, vec![]);
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "last_trick_side");
+    c4_rejects(h, "last_trick_side");
     let h = normal(120, 1, vec![]);
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "last_trick_side");
+    c4_rejects(h, "last_trick_side");
 }
 
 #[test]
@@ -265,44 +274,41 @@ fn cuatrola_missing_points_and_last_trick_are_rejected() {
         last_trick_side: None,
         ..cuatrola()
     };
-    first_rejects(&c4(), QuickHand::Cuatrola(h.clone()), "card_points_side0");
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "last_trick_side");
+    c4_rejects(h.clone(), "card_points_side0");
+    c4_rejects(h, "last_trick_side");
 }
 
 #[test]
 fn two_forties_are_rejected() {
-    let h = CuatrolaHand {
-        cantes: vec![cante(0, Suit::Oros), cante(2, Suit::Oros)],
-        ..cuatrola()
-    };
-    let m = first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes[1]");
+    let h = with(cuatrola(), |h| {
+        h.cantes = vec![cante(0, Suit::Oros), cante(2, Suit::Oros)]
+    });
+    let m = c4_rejects(h, "cantes[1]");
     assert!(m.contains("cuarenta"), "{m}");
 }
 
 #[test]
 fn a_suit_sung_twice_is_rejected() {
-    let h = CuatrolaHand {
-        cantes: vec![cante(0, Suit::Copas), cante(1, Suit::Copas)],
-        ..cuatrola()
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes[1]");
+    let h = with(cuatrola(), |h| {
+        h.cantes = vec![cante(0, Suit::Copas), cante(1, Suit::Copas)]
+    });
+    c4_rejects(h, "cantes[1]");
 }
 
 #[test]
 fn cantes_in_a_cuatrola_or_quintola_hand_are_rejected() {
     for bid in [Contract::Cuatrola, Contract::Quintola] {
-        let h = CuatrolaHand {
-            cantes: vec![cante(1, Suit::Copas)],
-            ..tricks(bid, 1, 5)
-        };
-        first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes[0]");
+        let h = with(tricks(bid, 1, 5), |h| {
+            h.cantes = vec![cante(1, Suit::Copas)]
+        });
+        c4_rejects(h, "cantes[0]");
     }
 }
 
 #[test]
 fn a_cante_for_a_side_that_took_no_trick_is_rejected() {
     let h = normal(0, 1, vec![cante(2, Suit::Copas)]);
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes[0]");
+    c4_rejects(h, "cantes[0]");
 }
 
 #[test]
@@ -310,20 +316,16 @@ fn a_cante_by_a_pair_whose_only_trick_is_the_last_is_rejected() {
     // Pair 1 has 10 card points: one trick of four cards (two make at least 20), and it
     // is the last one, after which nobody sings.
     let h = normal(110, 1, vec![cante(1, Suit::Copas)]);
-    let m = first_rejects(&c4(), QuickHand::Cuatrola(h.clone()), "cantes[0]");
+    let m = c4_rejects(h.clone(), "cantes[0]");
     assert!(m.contains("última"), "{m}");
     // With 20 card points pair 1 can have won a trick before the last.
-    let ok = CuatrolaHand {
-        card_points_side0: Some(100),
-        ..h
-    };
-    assert!(score_hand(&c4(), &[], 0, &QuickHand::Cuatrola(ok), Lang::Es).is_ok());
+    let ok = with(h, |h| h.card_points_side0 = Some(100));
+    assert!(c4_accepts(&[], ok));
     // In a solo: the opponents' 10 points are one trick of three cards, the last one.
-    let h = CuatrolaHand {
-        cantes: vec![cante(1, Suit::Copas)],
-        ..solo(0, 95, 10, 1)
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes[0]");
+    let h = with(solo(0, 95, 10, 1), |h| {
+        h.cantes = vec![cante(1, Suit::Copas)]
+    });
+    c4_rejects(h, "cantes[0]");
 }
 
 #[test]
@@ -331,23 +333,13 @@ fn two_cantes_by_one_player_whose_pair_won_one_trick_before_the_last_are_rejecte
     // Pair 0 has 30 card points and the last trick: one or two tricks (three make at
     // least 36), so at most one before the last.
     let h = normal(30, 0, vec![cante(0, Suit::Copas), cante(0, Suit::Espadas)]);
-    let m = first_rejects(&c4(), QuickHand::Cuatrola(h.clone()), "cantes[1]");
+    let m = c4_rejects(h.clone(), "cantes[1]");
     assert!(m.contains("una vez por baza"), "{m}");
     // One cante per player per trick won: the partner may sing in the same window.
-    let partners = CuatrolaHand {
-        cantes: vec![cante(0, Suit::Copas), cante(2, Suit::Espadas)],
-        ..h.clone()
-    };
-    assert!(
-        score_hand(
-            &c4(),
-            &[],
-            0,
-            &QuickHand::Cuatrola(partners.clone()),
-            Lang::Es
-        )
-        .is_ok()
-    );
+    let partners = with(h.clone(), |h| {
+        h.cantes = vec![cante(0, Suit::Copas), cante(2, Suit::Espadas)]
+    });
+    assert!(c4_accepts(&[], partners.clone()));
     // ... but not with one cante per side.
     let per_side = setup(
         GameKind::Cuatrola,
@@ -357,20 +349,16 @@ fn two_cantes_by_one_player_whose_pair_won_one_trick_before_the_last_are_rejecte
     first_rejects(&per_side, QuickHand::Cuatrola(partners), "cantes[1]");
     // With 36 points (every sota, caballo and rey) the pair can have won three tricks,
     // two before the last.
-    let ok = CuatrolaHand {
-        card_points_side0: Some(36),
-        ..h
-    };
-    assert!(score_hand(&c4(), &[], 0, &QuickHand::Cuatrola(ok), Lang::Es).is_ok());
+    let ok = with(h, |h| h.card_points_side0 = Some(36));
+    assert!(c4_accepts(&[], ok));
 }
 
 #[test]
 fn a_cante_by_the_sitting_out_partner_is_rejected() {
-    let h = CuatrolaHand {
-        cantes: vec![cante(3, Suit::Copas)],
-        ..solo(1, 30, 50, 1)
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes[0]");
+    let h = with(solo(1, 30, 50, 1), |h| {
+        h.cantes = vec![cante(3, Suit::Copas)]
+    });
+    c4_rejects(h, "cantes[0]");
 }
 
 #[test]
@@ -383,7 +371,7 @@ fn more_cantes_than_a_player_or_the_deck_allows_are_rejected() {
         ],
         ..cuatrola()
     };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "cantes");
+    c4_rejects(h, "cantes");
     let s = setup(GameKind::Tute, 4, &[]);
     let mut h = family(&[Some(60), Some(60)], Some(0));
     h.cantes = Suit::ALL.iter().map(|s| cante(0, *s)).collect();
@@ -403,26 +391,8 @@ fn a_bid_over_the_cap_is_rejected() {
         "bid",
     );
     // 19 + 2 = 21 is allowed; the other pair's score does not matter.
-    assert!(
-        score_hand(
-            &c4(),
-            &pts(&[19, 0]),
-            0,
-            &QuickHand::Cuatrola(solo(2, 60, 30, 0)),
-            Lang::Es
-        )
-        .is_ok()
-    );
-    assert!(
-        score_hand(
-            &c4(),
-            &pts(&[0, 20]),
-            0,
-            &QuickHand::Cuatrola(solo(2, 60, 30, 0)),
-            Lang::Es
-        )
-        .is_ok()
-    );
+    assert!(c4_accepts(&[19, 0], solo(2, 60, 30, 0)));
+    assert!(c4_accepts(&[0, 20], solo(2, 60, 30, 0)));
     let s = setup(
         GameKind::Cuatrola,
         4,
@@ -439,77 +409,49 @@ fn a_bid_over_the_cap_is_rejected() {
 
 #[test]
 fn a_bidder_missing_or_given_with_pass_is_rejected() {
-    let h = CuatrolaHand {
-        bidder: None,
-        ..solo(0, 60, 30, 0)
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "bidder");
-    let h = CuatrolaHand {
-        bidder: Some(1),
-        ..cuatrola()
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "bidder");
-    let h = CuatrolaHand {
-        bidder: Some(4),
-        ..solo(0, 60, 30, 0)
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "bidder");
+    let h = with(solo(0, 60, 30, 0), |h| h.bidder = None);
+    c4_rejects(h, "bidder");
+    let h = with(cuatrola(), |h| h.bidder = Some(1));
+    c4_rejects(h, "bidder");
+    let h = with(solo(0, 60, 30, 0), |h| h.bidder = Some(4));
+    c4_rejects(h, "bidder");
 }
 
 #[test]
 fn soloist_tricks_out_of_range_missing_or_in_a_normal_hand_are_rejected() {
-    first_rejects(
-        &c4(),
-        QuickHand::Cuatrola(tricks(Contract::Cuatrola, 1, 6)),
-        "soloist_tricks",
-    );
-    let h = CuatrolaHand {
-        soloist_tricks: None,
-        ..tricks(Contract::Quintola, 1, 0)
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "soloist_tricks");
-    let h = CuatrolaHand {
-        soloist_tricks: Some(3),
-        ..cuatrola()
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "soloist_tricks");
+    c4_rejects(tricks(Contract::Cuatrola, 1, 6), "soloist_tricks");
+    let h = with(tricks(Contract::Quintola, 1, 0), |h| {
+        h.soloist_tricks = None
+    });
+    c4_rejects(h, "soloist_tricks");
+    let h = with(cuatrola(), |h| h.soloist_tricks = Some(3));
+    c4_rejects(h, "soloist_tricks");
 }
 
 #[test]
 fn card_points_in_a_cuatrola_hand_are_rejected() {
-    let h = CuatrolaHand {
-        card_points_side0: Some(70),
-        ..tricks(Contract::Cuatrola, 1, 4)
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "card_points_side0");
+    let h = with(tricks(Contract::Cuatrola, 1, 4), |h| {
+        h.card_points_side0 = Some(70)
+    });
+    c4_rejects(h, "card_points_side0");
 }
 
 #[test]
 fn a_solo_needs_both_sides_and_the_dead_cards_do_not_count() {
-    let h = CuatrolaHand {
-        card_points_side1: None,
-        ..solo(0, 60, 30, 0)
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "card_points_side1");
-    let m = first_rejects(
-        &c4(),
-        QuickHand::Cuatrola(solo(0, 60, 60, 0)),
-        "card_points_side1",
-    );
+    let h = with(solo(0, 60, 30, 0), |h| h.card_points_side1 = None);
+    c4_rejects(h, "card_points_side1");
+    let m = c4_rejects(solo(0, 60, 60, 0), "card_points_side1");
     assert!(m.contains("66"), "{m}");
 }
 
 #[test]
 fn a_tute_in_cuatrola_needs_the_option() {
     let h = CuatrolaHand {
-        tute: Some(TuteEntry {
-            seat: 0,
-            kind: TuteKind::Kings,
-        }),
+        tute: tute_by(0, TuteKind::Kings),
         last_trick_side: None,
         ..cuatrola()
     };
-    first_rejects(&c4(), QuickHand::Cuatrola(h.clone()), "tute");
+    c4_rejects(h.clone(), "tute");
     let s = setup(
         GameKind::Cuatrola,
         4,
@@ -521,11 +463,8 @@ fn a_tute_in_cuatrola_needs_the_option() {
 
 #[test]
 fn a_revoke_by_a_seat_that_does_not_exist_is_rejected() {
-    let h = CuatrolaHand {
-        revoke_by: Some(4),
-        ..cuatrola()
-    };
-    first_rejects(&c4(), QuickHand::Cuatrola(h), "revoke_by");
+    let h = with(cuatrola(), |h| h.revoke_by = Some(4));
+    c4_rejects(h, "revoke_by");
 }
 
 #[test]
@@ -692,26 +631,17 @@ fn one_missing_side_is_deduced_from_the_deck() {
 fn points_that_cannot_be_made_together_are_rejected() {
     let s = setup(GameKind::Guinote, 2, &[]);
     let mut h = family(&[Some(60), Some(59)], None);
-    h.claim = Some(ClaimEntry {
-        side: 0,
-        after_trick: 12,
-    });
+    h.claim = claim(0, 12);
     rejects(&s, &[50, 40], 0, QuickHand::Guinote(h), "card_points");
 }
 
 #[test]
 fn a_guinote_claim_in_the_first_deal_is_rejected() {
     let mut h = family(&[Some(60), Some(20)], None);
-    h.claim = Some(ClaimEntry {
-        side: 0,
-        after_trick: 6,
-    });
+    h.claim = claim(0, 6);
     first_rejects(&g4(), QuickHand::Guinote(h.clone()), "claim");
     first_rejects(&t4(), QuickHand::Tute(h.clone()), "claim");
-    h.claim = Some(ClaimEntry {
-        side: 0,
-        after_trick: 11,
-    });
+    h.claim = claim(0, 11);
     rejects(
         &g4(),
         &[60, 70],
@@ -725,10 +655,7 @@ fn a_guinote_claim_in_the_first_deal_is_rejected() {
 fn a_tute_after_ones_own_cante_is_rejected_in_tute() {
     let mut h = family(&[Some(20), Some(10)], None);
     h.cantes = vec![cante(0, Suit::Copas)];
-    h.tute = Some(TuteEntry {
-        seat: 0,
-        kind: TuteKind::Kings,
-    });
+    h.tute = tute_by(0, TuteKind::Kings);
     first_rejects(&t4(), QuickHand::Tute(h.clone()), "tute");
     // Guiñote allows it.
     let r = first(&g4(), QuickHand::Guinote(h));
@@ -739,20 +666,14 @@ fn a_tute_after_ones_own_cante_is_rejected_in_tute() {
 fn a_cante_by_another_seat_than_the_tute_holder_is_rejected() {
     let mut h = family(&[Some(20), Some(10)], None);
     h.cantes = vec![cante(1, Suit::Copas)];
-    h.tute = Some(TuteEntry {
-        seat: 0,
-        kind: TuteKind::Knights,
-    });
+    h.tute = tute_by(0, TuteKind::Knights);
     first_rejects(&g4(), QuickHand::Guinote(h), "cantes[0]");
 }
 
 #[test]
 fn a_last_trick_after_a_tute_and_a_tute_with_a_revoke_are_rejected() {
     let mut h = family(&[Some(20), Some(10)], Some(0));
-    h.tute = Some(TuteEntry {
-        seat: 0,
-        kind: TuteKind::Kings,
-    });
+    h.tute = tute_by(0, TuteKind::Kings);
     first_rejects(&t4(), QuickHand::Tute(h.clone()), "last_trick_side");
     h.last_trick_side = None;
     h.revoke_by = Some(1);
@@ -763,10 +684,7 @@ fn a_last_trick_after_a_tute_and_a_tute_with_a_revoke_are_rejected() {
 fn a_tute_hand_not_allowed_by_the_table_is_rejected() {
     let s = setup(GameKind::Tute, 4, &[("allow_tute", json!(false))]);
     let mut h = family(&[Some(20), Some(10)], None);
-    h.tute = Some(TuteEntry {
-        seat: 0,
-        kind: TuteKind::Kings,
-    });
+    h.tute = tute_by(0, TuteKind::Kings);
     first_rejects(&s, QuickHand::Tute(h), "tute");
 }
 
@@ -824,10 +742,7 @@ fn a_tute_hand_scores_one_round_to_the_winner_and_two_over_100_with_the_bonus() 
 #[test]
 fn a_tute_wins_the_hand_and_in_points101_the_partida() {
     let mut h = family(&[Some(10), Some(30)], None);
-    h.tute = Some(TuteEntry {
-        seat: 1,
-        kind: TuteKind::Knights,
-    });
+    h.tute = tute_by(1, TuteKind::Knights);
     let r = first(&t4(), QuickHand::Tute(h.clone()));
     assert_eq!(r.hand_points, pts(&[0, 1]));
     assert!(
@@ -924,10 +839,7 @@ fn guinote_both_over_101_goes_to_the_last_trick_or_the_higher_score() {
 #[test]
 fn a_guinote_claim_is_valid_with_101_and_a_false_claim_loses_the_partida() {
     let mut h = family(&[Some(40), Some(20)], None);
-    h.claim = Some(ClaimEntry {
-        side: 0,
-        after_trick: 5,
-    });
+    h.claim = claim(0, 5);
     let r = score(&g4(), &[61, 69], 0, QuickHand::Guinote(h.clone()));
     assert_eq!(r.hand_points, pts(&[40, 20]));
     assert_eq!(r.ends_game, ended(0, GameOverReason::Claim));
@@ -949,10 +861,7 @@ fn a_guinote_revoke_loses_the_partida() {
 fn guinote_treinta_malas_counts_at_least_30_de_vueltas() {
     let s = setup(GameKind::Guinote, 2, &[("treinta_malas", json!(true))]);
     let mut h = family(&[Some(60), Some(10)], None);
-    h.claim = Some(ClaimEntry {
-        side: 0,
-        after_trick: 9,
-    });
+    h.claim = claim(0, 9);
     // 20 counts as 30: 30 + 71 = 101.
     h.card_points = vec![Some(71), Some(10)];
     let r = score(&s, &[20, 110], 0, QuickHand::Guinote(h));
@@ -973,10 +882,7 @@ fn worked_example_guinote_70_60_with_20_in_cantes_goes_de_vueltas() {
     assert_eq!(board.next_dealer, Some(1));
     // De vueltas, side 0 claims with 70 + 31 = 101 after trick 4.
     let mut h = family(&[Some(31), Some(20)], None);
-    h.claim = Some(ClaimEntry {
-        side: 0,
-        after_trick: 4,
-    });
+    h.claim = claim(0, 4);
     let second = score(&s, &[70, 80], 1, QuickHand::Guinote(h));
     assert!(second.notes.contains(&"de vueltas".to_string()));
     let board = scoreboard(&s, &[first, second]);
@@ -1095,45 +1001,41 @@ fn q(players: u8, opts: &[(&str, Value)]) -> GameSetup {
     setup(GameKind::Cinquillo, players, opts)
 }
 
+/// [`first`] for a cinquillo hand.
+fn cinquillo_first(s: &GameSetup, out: Option<u8>, cards: &[u32]) -> HandScore {
+    first(s, QuickHand::Cinquillo(cinquillo(out, cards)))
+}
+
+/// [`cinquillo_first`] at a table of four playing bastardo: nobody went out, and these
+/// cards are left.
+fn bastardo(cards: &[u32]) -> HandScore {
+    cinquillo_first(&q(4, &[("bastardo", json!(true))]), None, cards)
+}
+
+/// [`first_rejects`] for a cinquillo hand.
+fn cinquillo_rejects(s: &GameSetup, out: Option<u8>, cards: &[u32], field: &str) -> String {
+    first_rejects(s, QuickHand::Cinquillo(cinquillo(out, cards)), field)
+}
+
 #[test]
 fn cinquillo_cards_left_for_the_wrong_number_of_seats_are_rejected() {
-    first_rejects(
-        &q(4, &[]),
-        QuickHand::Cinquillo(cinquillo(Some(0), &[0, 3, 2])),
-        "cards_left",
-    );
+    cinquillo_rejects(&q(4, &[]), Some(0), &[0, 3, 2], "cards_left");
 }
 
 #[test]
 fn a_cinquillo_winner_holding_cards_or_a_second_empty_hand_is_rejected() {
-    first_rejects(
-        &q(4, &[]),
-        QuickHand::Cinquillo(cinquillo(Some(0), &[1, 3, 2, 5])),
-        "cards_left[0]",
-    );
-    first_rejects(
-        &q(4, &[]),
-        QuickHand::Cinquillo(cinquillo(Some(0), &[0, 0, 2, 5])),
-        "cards_left[1]",
-    );
+    cinquillo_rejects(&q(4, &[]), Some(0), &[1, 3, 2, 5], "cards_left[0]");
+    cinquillo_rejects(&q(4, &[]), Some(0), &[0, 0, 2, 5], "cards_left[1]");
 }
 
 #[test]
 fn the_seat_that_went_out_is_required_in_normal_cinquillo() {
-    first_rejects(
-        &q(4, &[]),
-        QuickHand::Cinquillo(cinquillo(None, &[0, 3, 2, 5])),
-        "out",
-    );
+    cinquillo_rejects(&q(4, &[]), None, &[0, 3, 2, 5], "out");
 }
 
 #[test]
 fn cinquillo_cards_above_the_deal_or_the_deck_are_rejected() {
-    first_rejects(
-        &q(4, &[]),
-        QuickHand::Cinquillo(cinquillo(Some(0), &[0, 11, 2, 5])),
-        "cards_left[1]",
-    );
+    cinquillo_rejects(&q(4, &[]), Some(0), &[0, 11, 2, 5], "cards_left[1]");
     // Every other hand may be left whole (the winner held one suit), but for three
     // players only one hand has 14 cards.
     assert!(
@@ -1146,26 +1048,14 @@ fn cinquillo_cards_above_the_deal_or_the_deck_are_rejected() {
         )
         .is_ok()
     );
-    first_rejects(
-        &q(3, &[]),
-        QuickHand::Cinquillo(cinquillo(Some(0), &[0, 14, 14])),
-        "cards_left",
-    );
-    first_rejects(
-        &q(2, &[]),
-        QuickHand::Cinquillo(cinquillo(Some(0), &[0, 31])),
-        "cards_left",
-    );
+    cinquillo_rejects(&q(3, &[]), Some(0), &[0, 14, 14], "cards_left");
+    cinquillo_rejects(&q(2, &[]), Some(0), &[0, 31], "cards_left");
 }
 
 #[test]
 fn pot_scoring_needs_the_passes() {
     let s = q(3, &[("scoring", json!("pot"))]);
-    first_rejects(
-        &s,
-        QuickHand::Cinquillo(cinquillo(Some(0), &[0, 3, 2])),
-        "passes",
-    );
+    cinquillo_rejects(&s, Some(0), &[0, 3, 2], "passes");
     let mut h = cinquillo(Some(0), &[0, 3, 2]);
     h.passes = vec![0, 2, 1];
     // 1 + 2 and 1 + 1.
@@ -1177,10 +1067,7 @@ fn pot_scoring_needs_the_passes() {
 
 #[test]
 fn worked_examples_of_cinquillo_scoring() {
-    let r = first(
-        &q(4, &[]),
-        QuickHand::Cinquillo(cinquillo(Some(1), &[3, 0, 2, 5])),
-    );
+    let r = cinquillo_first(&q(4, &[]), Some(1), &[3, 0, 2, 5]);
     assert_eq!(r.hand_points, pts(&[0, 15, 0, 0]));
     assert_eq!(
         r.notes,
@@ -1188,18 +1075,15 @@ fn worked_examples_of_cinquillo_scoring() {
     );
     let s = q(4, &[("scoring", json!("cards_left"))]);
     assert_eq!(
-        first(&s, QuickHand::Cinquillo(cinquillo(Some(1), &[3, 0, 2, 5]))).hand_points,
+        cinquillo_first(&s, Some(1), &[3, 0, 2, 5]).hand_points,
         pts(&[0, 10, 0, 0])
     );
-    let s = q(4, &[("bastardo", json!(true))]);
-    let r = first(&s, QuickHand::Cinquillo(cinquillo(None, &[1, 3, 4, 6])));
-    assert_eq!(r.hand_points, pts(&[13, 0, 0, 0]));
+    assert_eq!(bastardo(&[1, 3, 4, 6]).hand_points, pts(&[13, 0, 0, 0]));
 }
 
 #[test]
 fn tied_bastardo_winners_split_or_each_take_all() {
-    let s = q(4, &[("bastardo", json!(true))]);
-    let r = first(&s, QuickHand::Cinquillo(cinquillo(None, &[2, 2, 4, 3])));
+    let r = bastardo(&[2, 2, 4, 3]);
     assert_eq!(
         r.hand_points,
         vec![
@@ -1216,15 +1100,14 @@ fn tied_bastardo_winners_split_or_each_take_all() {
             ("tie_split", json!("full_to_each")),
         ],
     );
-    let r = first(&s, QuickHand::Cinquillo(cinquillo(None, &[2, 2, 4, 3])));
+    let r = cinquillo_first(&s, None, &[2, 2, 4, 3]);
     assert_eq!(r.hand_points, pts(&[7, 7, 0, 0]));
 }
 
 #[test]
 fn three_tied_bastardo_winners_share_the_exact_quotient_at_the_table_too() {
-    let s = q(4, &[("bastardo", json!(true))]);
     // 2 + 3 + 2 cards among three winners with one card each: 7 / 3 each.
-    let r = first(&s, QuickHand::Cinquillo(cinquillo(None, &[1, 1, 7, 1])));
+    let r = bastardo(&[1, 1, 7, 1]);
     let third = Score::share(7, 3);
     assert_eq!(r.hand_points, vec![third, third, Score::ZERO, third]);
     assert_eq!(

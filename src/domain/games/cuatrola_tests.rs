@@ -72,10 +72,22 @@ fn d(opts: CuatrolaOptions) -> Cuatrola {
 fn def() -> CuatrolaOptions {
     CuatrolaOptions::defaults()
 }
+/// The default options with `cante_lapses` set.
+fn cante_lapses(on: bool) -> CuatrolaOptions {
+    CuatrolaOptions {
+        cante_lapses: on,
+        ..def()
+    }
+}
 
 /// The index and rule of the refusal of a script run on deal B.
 fn refused_b(s: &str) -> (usize, RuleId) {
     rule_of(run(&b(def()), s))
+}
+
+/// Deal B after four passes and trick 1 (won by seat 0).
+fn b_t1() -> Cuatrola {
+    after_b_t1("")
 }
 
 /// Deal B after four passes, trick 1 (won by seat 0) and `plays`.
@@ -149,7 +161,7 @@ fn in_cuatrola_the_caballo_beats_the_sota_and_the_marriage_is_rey_and_caballo() 
     assert_eq!(VALUES.points(c("11c")), 3);
     assert_eq!(VALUES.points(c("10c")), 2);
     // Seat 2 holds rey and caballo de espadas in deal B: he may sing them.
-    let st = after_b_t1("");
+    let st = b_t1();
     assert!(
         st.apply(&Move::new(2, Action::Cante(Suit::Espadas)))
             .is_ok()
@@ -342,7 +354,7 @@ fn mano_leads_or_the_next_active_seat_when_mano_sits_out() {
 
 #[test]
 fn the_trick_winner_leads_the_next_trick() {
-    let st = after_b_t1("");
+    let st = b_t1();
     assert_eq!(st.current_player(), Some(0));
     assert_eq!(rule_of(run(&st, "1:1c")), (0, RuleId::OutOfTurn));
 }
@@ -382,26 +394,49 @@ fn a_void_follower_must_trump_and_overtrump() {
     assert_eq!(st.legal_cards().len(), 5);
 }
 
+/// The cards of a trick: seats and card codes.
+fn trick(t: &[(u8, &str)]) -> Vec<(u8, Card)> {
+    t.iter().map(|(seat, code)| (*seat, c(code))).collect()
+}
+
+/// A trick of `cards` played in pairs with trumps `trump`.
+fn pairs_trick(cards: &[(u8, Card)], trump: Suit) -> TrickView<'_> {
+    TrickView {
+        cards,
+        trump: Some(trump),
+        partnership: Partnership::Pairs,
+    }
+}
+
+/// The cards of `hand` that `seat` may play to the trick `t` (seats and card codes) in
+/// pairs with trumps `trump`, by cuatrola's rules with `head`.
+fn legal_to(seat: u8, hand: &[&str], t: &[(u8, &str)], trump: Suit, head: HeadTarget) -> CardSet {
+    let cards = trick(t);
+    let rules = PlayRules::cuatrola(head);
+    legal_cards(
+        set(hand),
+        seat,
+        &pairs_trick(&cards, trump),
+        &rules,
+        &VALUES,
+    )
+}
+
 #[test]
 fn a_player_who_cannot_overtrump_may_play_anything() {
     // Deal B: seat 0 leads 12c, seat 1 1c, seat 2 3e, seat 3 trumps with 1o; trick 3 ...
     // Direct check on the generator with cuatrola's settings.
-    let t = [(1u8, c("1c")), (2u8, c("1o"))];
-    let view = TrickView {
-        cards: &t,
-        trump: Some(Suit::Oros),
-        partnership: Partnership::Pairs,
-    };
-    let hand = CardSet::from_cards([c("3o"), c("10e")]);
+    let legal =
+        |hand: &[&str], t: &[(u8, &str)]| legal_to(3, hand, t, Suit::Oros, HeadTarget::WinningCard);
+    let hand = ["3o", "10e"];
+    assert_eq!(legal(&hand, &[(1, "1c"), (2, "1o")]), set(&hand));
+    let hand = ["3o", "10e", "1e"];
+    assert_eq!(legal(&hand, &[(1, "1c"), (2, "3o")]), set(&hand));
+    let t = trick(&[(1, "1c"), (2, "3o")]);
     let rules = PlayRules::cuatrola(HeadTarget::WinningCard);
-    assert_eq!(legal_cards(hand, 3, &view, &rules, &VALUES), hand);
-    let hand = CardSet::from_cards([c("3o"), c("10e"), c("1e")]);
-    let t2 = [(1u8, c("1c")), (2u8, c("3o"))];
-    let view2 = TrickView { cards: &t2, ..view };
-    assert_eq!(legal_cards(hand, 3, &view2, &rules, &VALUES), hand);
-    let hand = CardSet::from_cards([c("1o"), c("10e")]);
+    let view = pairs_trick(&t, Suit::Oros);
     assert_eq!(
-        check_play(hand, c("10e"), 3, &view2, &rules, &VALUES),
+        check_play(set(&["1o", "10e"]), c("10e"), 3, &view, &rules, &VALUES),
         Err(Obligation::Overtrump)
     );
 }
@@ -409,28 +444,16 @@ fn a_player_who_cannot_overtrump_may_play_anything() {
 // §8 item 4, the three cases, with trumps espadas.
 #[test]
 fn worked_check_4_cuatrola_follow_head_and_no_duty_after_a_trump() {
-    let rules = PlayRules::cuatrola(HeadTarget::WinningCard);
-    let legal = |t: &[(u8, Card)], hand: &[&str]| {
-        let view = TrickView {
-            cards: t,
-            trump: Some(Suit::Espadas),
-            partnership: Partnership::Pairs,
-        };
-        legal_cards(
-            hand.iter().map(|s| c(s)).collect(),
-            0,
-            &view,
-            &rules,
-            &VALUES,
-        )
+    let legal = |t: &[(u8, &str)], hand: &[&str]| {
+        legal_to(0, hand, t, Suit::Espadas, HeadTarget::WinningCard)
     };
     // Opponent (1) leads A-oros, partner (2) plays 3-oros, I (0... after 3) hold R and S.
-    let l = legal(&[(1, c("1o")), (2, c("3o"))], &["12o", "10o", "1c"]);
-    assert_eq!(l, CardSet::from_cards([c("12o"), c("10o")]));
-    let l = legal(&[(1, c("10o")), (2, c("11o"))], &["12o", "1c"]);
-    assert_eq!(l, CardSet::from_cards([c("12o")]));
-    let l = legal(&[(1, c("1o")), (3, c("10e"))], &["12o", "10o"]);
-    assert_eq!(l, CardSet::from_cards([c("12o"), c("10o")]));
+    let l = legal(&[(1, "1o"), (2, "3o")], &["12o", "10o", "1c"]);
+    assert_eq!(l, set(&["12o", "10o"]));
+    let l = legal(&[(1, "10o"), (2, "11o")], &["12o", "1c"]);
+    assert_eq!(l, set(&["12o"]));
+    let l = legal(&[(1, "1o"), (3, "10e")], &["12o", "10o"]);
+    assert_eq!(l, set(&["12o", "10o"]));
 }
 
 #[test]
@@ -442,30 +465,14 @@ fn with_highest_led_suit_card_a_follower_must_top_the_led_suit_after_a_trump() {
     // Deal B: 0 leads 12c, 1 plays 10c (not allowed: must beat)… use 1c; then 3 trumps.
     let st = run(&b(opts), &format!("{B_BIDS} {B_T1} 0:12c 1:1c 2:3e 3:1o")).unwrap();
     assert!(st.is_terminal() || st.tricks().len() == 2);
-    let t = [(1u8, c("10c")), (2u8, c("1o"))];
-    let view = TrickView {
-        cards: &t,
-        trump: Some(Suit::Oros),
-        partnership: Partnership::Pairs,
-    };
-    let hand = CardSet::from_cards([c("12c"), c("11c")]);
-    let strict = PlayRules::cuatrola(HeadTarget::HighestLedSuitCard);
-    assert_eq!(legal_cards(hand, 3, &view, &strict, &VALUES), hand);
-    let t = [(1u8, c("11c")), (2u8, c("1o"))];
-    let view = TrickView { cards: &t, ..view };
+    let hand = ["12c", "11c"];
+    let legal = |t: &[(u8, &str)], head| legal_to(3, &hand, t, Suit::Oros, head);
+    let strict = HeadTarget::HighestLedSuitCard;
+    assert_eq!(legal(&[(1, "10c"), (2, "1o")], strict), set(&hand));
+    assert_eq!(legal(&[(1, "11c"), (2, "1o")], strict), set(&["12c"]));
     assert_eq!(
-        legal_cards(hand, 3, &view, &strict, &VALUES),
-        CardSet::from_cards([c("12c")])
-    );
-    assert_eq!(
-        legal_cards(
-            hand,
-            3,
-            &view,
-            &PlayRules::cuatrola(HeadTarget::WinningCard),
-            &VALUES
-        ),
-        hand
+        legal(&[(1, "11c"), (2, "1o")], HeadTarget::WinningCard),
+        set(&hand)
     );
 }
 
@@ -473,18 +480,23 @@ fn with_highest_led_suit_card_a_follower_must_top_the_led_suit_after_a_trump() {
 fn a_card_not_held_is_card_not_in_hand() {
     assert_eq!(refused_after_bids("0:1o"), (4, RuleId::CardNotInHand));
     // Nor a card already played.
-    let st = after_b_t1("");
+    let st = b_t1();
     assert_eq!(rule_of(run(&st, "0:1b")), (0, RuleId::CardNotInHand));
 }
 
 // ---- §3.5 cantes ----------------------------------------------------------------------
 
+/// The cante `s` is refused from `st` as an illegal cante.
+fn illegal_cante(st: &Cuatrola, s: &str) {
+    assert_eq!(rule_of(run(st, s)), (0, RuleId::IllegalCante), "{s}");
+}
+
 #[test]
 fn a_cante_needs_a_trick_won_by_the_side() {
-    let st = after_b_t1("");
+    let st = b_t1();
     // Seat 3 (side 1) holds rey and caballo de bastos? He played the caballo; use seat 1.
-    assert_eq!(rule_of(run(&st, "3:cante:b")), (0, RuleId::IllegalCante));
-    assert_eq!(rule_of(run(&st, "1:cante:c")), (0, RuleId::IllegalCante));
+    illegal_cante(&st, "3:cante:b");
+    illegal_cante(&st, "1:cante:c");
     assert!(run(&st, "0:cante:o").is_ok());
 }
 
@@ -500,8 +512,7 @@ fn there_is_no_cante_before_the_first_trick() {
 
 #[test]
 fn a_cante_after_the_next_lead_is_too_late() {
-    let st = after_b_t1("0:12c");
-    assert_eq!(rule_of(run(&st, "0:cante:o")), (0, RuleId::IllegalCante));
+    illegal_cante(&after_b_t1("0:12c"), "0:cante:o");
 }
 
 #[test]
@@ -509,7 +520,7 @@ fn both_partners_may_sing_after_one_trick_once_each() {
     let st = after_b_t1("0:cante:o 2:cante:e");
     assert_eq!(st.points(), [26 + 40 + 20, 0]);
     assert_eq!(st.sung().len(), 2);
-    assert_eq!(rule_of(run(&st, "0:cante:c")), (0, RuleId::IllegalCante));
+    illegal_cante(&st, "0:cante:c");
 }
 
 #[test]
@@ -529,16 +540,15 @@ fn with_one_per_side_only_one_partner_sings_per_trick() {
 
 #[test]
 fn the_forty_is_sung_before_any_twenty() {
-    let st = after_b_t1("");
-    assert_eq!(rule_of(run(&st, "0:cante:c")), (0, RuleId::IllegalCante));
+    let st = b_t1();
+    illegal_cante(&st, "0:cante:c");
     let st = run(&st, "0:cante:o").unwrap();
     assert_eq!(st.sung()[0].value, 40);
 }
 
 #[test]
 fn a_cante_needs_both_cards_in_hand() {
-    let st = after_b_t1("");
-    assert_eq!(rule_of(run(&st, "2:cante:c")), (0, RuleId::IllegalCante));
+    illegal_cante(&b_t1(), "2:cante:c");
 }
 
 #[test]
@@ -549,10 +559,7 @@ fn a_marriage_not_sung_at_the_first_chance_lapses() {
     // Seat 2 sang nothing after trick 1: his espadas lapsed; seat 0 sang, nothing lapsed.
     assert!(st.lapsed[2].contains(suit_mark(Suit::Espadas)));
     assert!(st.lapsed[0].is_empty());
-    let lapses = CuatrolaOptions {
-        cante_lapses: true,
-        ..def()
-    };
+    let lapses = cante_lapses(true);
     let st = run(&b(lapses), &format!("{B_BIDS} {B_T1} 0:12c")).unwrap();
     // Seat 2 held the espadas marriage in the window and sang nothing: it lapsed.
     assert!(st.lapsed[2].contains(suit_mark(Suit::Espadas)));
@@ -563,10 +570,7 @@ fn a_marriage_not_sung_at_the_first_chance_lapses() {
 
 #[test]
 fn without_cante_lapses_a_marriage_can_wait_for_a_later_trick() {
-    let opts = CuatrolaOptions {
-        cante_lapses: false,
-        ..def()
-    };
+    let opts = cante_lapses(false);
     let st = run(&b(opts), &format!("{B_BIDS} {B_T1} 0:12c")).unwrap();
     assert!(st.lapsed.iter().all(|l| l.is_empty()));
 }
@@ -577,20 +581,14 @@ fn a_lapsed_cante_is_illegal_later() {
     let base = "1:pass 2:pass 3:pass 0:pass 1:12c 2:1c 3:10e 0:10o 0:1o 1:11c 2:3c 3:3b";
     let st = run(&cc(def()), base).unwrap();
     assert_eq!(rule_of(run(&st, "0:cante:o")), (0, RuleId::IllegalCante));
-    let opts = CuatrolaOptions {
-        cante_lapses: false,
-        ..def()
-    };
+    let opts = cante_lapses(false);
     let st = run(&cc(opts), base).unwrap();
     assert!(run(&st, "0:cante:o").is_ok());
 }
 
 #[test]
 fn each_suit_is_sung_once_a_hand() {
-    let opts = CuatrolaOptions {
-        cante_lapses: false,
-        ..def()
-    };
+    let opts = cante_lapses(false);
     let st = run(&b(opts), &format!("{B_BIDS} {B_T1} 0:cante:o")).unwrap();
     assert!(st.sung_suits.contains(suit_mark(Suit::Oros)));
     assert!(st.check_cante(0, Suit::Oros).is_err());
@@ -617,21 +615,22 @@ const DEAL_REYES: [[&str; 5]; 4] = [
     ["11e", "1b", "3b", "10b", "11b"],
 ];
 
-fn tute_wins_hand() -> CuatrolaOptions {
-    CuatrolaOptions {
+/// [`DEAL_REYES`] (dealer 3) with `turned` turned, where a tute wins the hand.
+fn reyes_wins_hand(turned: &str) -> Cuatrola {
+    let opts = CuatrolaOptions {
         cuatrola_tute: CuatrolaTute::WinsHand,
         ..def()
-    }
+    };
+    new_state(&DEAL_REYES, 3, turned, opts, [0, 0])
 }
 
 #[test]
 fn a_tute_event_is_illegal_tute_unless_the_option_wins_hand() {
-    let st = after_b_t1("");
+    let st = b_t1();
     assert_eq!(rule_of(run(&st, "0:tute")), (0, RuleId::IllegalTute));
     assert_eq!(refused_b("0:tute"), (0, RuleId::IllegalTute));
     // Four reyes in one hand, option wins_hand.
-    let (deal, opts) = (DEAL_REYES, tute_wins_hand());
-    let st = new_state(&deal, 3, "11b", opts, [0, 0]);
+    let st = reyes_wins_hand("11b");
     // Trick 1: 0 leads 1o, 1 must beat? cannot beat the ace: 3o; 2 void oros, no trump? he has none → 10c; 3 void, must trump: 11b? 1b…
     let st = run(&st, "0:pass 1:pass 2:pass 3:pass 0:1o 1:3o 2:10c 3:1b").unwrap();
     // Seat 3 trumped with the as de bastos and wins; side 1 cannot declare seat 0's tute.
@@ -644,8 +643,7 @@ fn a_tute_event_is_illegal_tute_unless_the_option_wins_hand() {
 
 #[test]
 fn with_wins_hand_a_declared_tute_wins_the_hand() {
-    let (deal, opts) = (DEAL_REYES, tute_wins_hand());
-    let st = new_state(&deal, 3, "11e", opts, [0, 0]);
+    let st = reyes_wins_hand("11e");
     // Trumps espadas. 0 leads 1o: 1 plays 3o, 2 void oros must trump: 1e; 3 void oros must overtrump? 11e < 1e → anything: 1b.
     let st = run(&st, "0:pass 1:pass 2:pass 3:pass 0:1o 1:3o 2:1e 3:1b").unwrap();
     assert_eq!(st.tricks()[0].winner, 2);
@@ -959,10 +957,7 @@ fn every_option_has_a_default_and_a_doc_line() {
 
 #[test]
 fn the_last_moment_for_a_cante_is_after_the_third_trick() {
-    let opts = CuatrolaOptions {
-        cante_lapses: false,
-        ..def()
-    };
+    let opts = cante_lapses(false);
     let three = "1:pass 2:pass 3:pass 0:pass 1:12c 2:1c 3:10e 0:10o 0:1o 1:11c 2:3c 3:3b 0:3o 1:10c 2:1e 3:10b";
     let st = run(&cc(opts), three).unwrap();
     assert_eq!(st.tricks().len(), 3);

@@ -17,8 +17,8 @@ use crate::domain::record::Move;
 use crate::domain::record::validate_deal;
 use crate::domain::ruling::Score;
 use crate::domain::test_builders::{
-    self, Rec, c, cards, check_example_messages, check_examples, check_junk, check_option_defaults,
-    ended, finish, rule_of, run, set, tricks,
+    self, Deal, Rec, c, cards, check_example_messages, check_examples, check_junk,
+    check_option_defaults, ended, finish, junk_in, rule_of, run, set, tricks,
 };
 use crate::domain::trick::{CardValues, Partnership, TrickView, legal_cards};
 use proptest::prelude::*;
@@ -329,13 +329,8 @@ fn cantes_are_allowed_in_arrastre_unless_the_option_forbids_them() {
 #[test]
 fn the_forty_is_sung_before_any_twenty_and_each_suit_once() {
     // Seat 2 gets the 40; give seat 0 the 40 instead by a deal where he holds both.
-    let mut d: Vec<Vec<&str>> = DEAL_G.iter().map(|h| h.to_vec()).collect();
-    d[0][4] = "12b";
-    d[0][5] = "10b";
-    d[2][0] = "4e";
-    d[2][1] = "5e";
-    let hands = d.iter().map(|h| set(h)).collect();
-    let st = Guinote::new(def(), 4, 3, None, hands, cards(&STOCK_G), c("1b"));
+    let d = Deal::of(&DEAL_G, &STOCK_G).swap(&[("4e", "12b"), ("5e", "10b")]);
+    let st = Guinote::new(def(), 4, 3, None, d.sets(), d.stock_cards(), c("1b"));
     let st = run(&st, "0:1c 1:2c 2:3c 3:6c").unwrap();
     let (_, e) = run(&st, "0:cante:o").err().unwrap();
     assert_eq!(
@@ -348,24 +343,19 @@ fn the_forty_is_sung_before_any_twenty_and_each_suit_once() {
     assert_eq!(rule_of(run(&st, "2:cante:b")), (0, RuleId::IllegalCante));
 }
 
-/// Deal R — seat 0 holds the four reyes (tute de reyes); trumps bastos (1b pinta).
-const DEAL_R: [&[&str]; 4] = [
-    &["12o", "12c", "12e", "12b", "1c", "7b"],
-    &["2o", "4o", "5o", "2c", "4c", "5c"],
-    &["10o", "10b", "3c", "6e", "7e", "2e"],
-    &["1o", "3o", "6o", "6c", "7c", "11e"],
-];
-const STOCK_R: [&str; 16] = [
-    "3e", "1e", "4e", "10e", "11o", "7o", "5e", "10c", "11c", "2b", "3b", "4b", "5b", "6b", "11b",
-    "1b",
-];
+/// Deal R — deal G where seat 0 holds the four reyes (tute de reyes), seat 2 the sota de
+/// oros and the stock the 4 and 5 of espadas; trumps bastos (1b pinta).
+fn deal_r() -> Deal {
+    Deal::of(&DEAL_G, &STOCK_G).swap(&[("10o", "12b"), ("4e", "12e"), ("5e", "12c")])
+}
 
 #[test]
 fn a_tute_de_reyes_wins_the_partida() {
     let ev = script(&format!("{G_T1} 0:tute"));
+    let r_deal = deal_r();
     let r = Rec::new(GameKind::Guinote, 4, 3)
-        .hands(DEAL_R)
-        .stock(STOCK_R)
+        .hands(r_deal.hands)
+        .stock(r_deal.stock)
         .turned("1b")
         .before(vec![0, 0])
         .moves(&ev)
@@ -381,15 +371,14 @@ fn a_tute_de_reyes_wins_the_partida() {
 
 #[test]
 fn a_tute_de_sotas_is_four_sotas_and_not_four_caballos() {
-    let mut d: Vec<Vec<&str>> = DEAL_R.iter().map(|h| h.to_vec()).collect();
-    // seat 0: four sotas; the reyes go to seat 2.
-    d[0] = vec!["10o", "10c", "10e", "10b", "1c", "7b"];
-    d[2] = vec!["12o", "12b", "3c", "6e", "7e", "2e"];
-    let mut stock = STOCK_R.to_vec();
-    stock[3] = "12e";
-    stock[7] = "12c";
-    let hands = d.iter().map(|h| set(h)).collect();
-    let st = Guinote::new(def(), 4, 3, None, hands, cards(&stock), c("1b"));
+    // Seat 0: four sotas; the reyes go to seat 2 and the stock.
+    let d = deal_r().swap(&[
+        ("12o", "10o"),
+        ("12b", "10b"),
+        ("12e", "10e"),
+        ("12c", "10c"),
+    ]);
+    let st = Guinote::new(def(), 4, 3, None, d.sets(), d.stock_cards(), c("1b"));
     let st = run(&st, &format!("{G_T1} 0:tute")).unwrap();
     assert_eq!(
         st.core().sung()[0].tute,
@@ -628,21 +617,16 @@ proptest! {
     fn a_mutated_tute_or_guinote_record_is_an_error_or_a_ruling_never_a_panic(
         seed in any::<u64>(),
         game in 0u8..5,
-        which in 0usize..9,
-        junk in prop_oneof![
-            Just(Value::Null), any::<i64>().prop_map(Value::from), any::<bool>().prop_map(Value::from),
-            "[a-z0-9]{0,4}".prop_map(Value::from), Just(json!([])), Just(json!({})),
-            Just(json!({"seat": 0, "claim": true})), Just(json!({"seat": 1, "exchange": "7o"})),
-            Just(json!({"seat": 0, "tute": true})), Just(json!([1, 2])), Just(json!([200, 0])),
-        ],
-        at in any::<prop::sample::Index>(),
+        (field, junk, at) in junk_in(&["format", "game", "declared"], vec![
+            json!({"seat": 0, "claim": true}), json!({"seat": 1, "exchange": "7o"}),
+            json!({"seat": 0, "tute": true}), json!([1, 2]), json!([200, 0]),
+        ]),
     ) {
         let rec = match game {
             0 => random_complete_guinote_record(seed, 2),
             1 => random_complete_guinote_record(seed, 4),
             p => random_complete_tute_record(seed, p),
         };
-        let fields = ["players", "dealer", "before", "hands", "stock", "turned", "events", "options", "events[i]"];
-        check_junk(&rec, fields[which], junk, at);
+        check_junk(&rec, field, junk, at);
     }
 }

@@ -18,8 +18,9 @@ use crate::domain::record::{Action, parse_record};
 use crate::domain::ruling::RuleId;
 use crate::domain::ruling::Score;
 use crate::domain::test_builders::{
-    self, Rec, c, cards, check_deck, check_example_messages, check_examples, check_legal_actions,
-    check_option_defaults, check_option_docs, ended, finish, rule_of, run, set, tricks,
+    self, Deal, Rec, c, cards, check_deck, check_example_messages, check_examples,
+    check_legal_actions, check_option_defaults, check_option_docs, ended, finish, rule_of, run,
+    set, tricks,
 };
 use crate::domain::trick::{Partnership, TrickView, legal_cards};
 use crate::domain::{check_value, explain};
@@ -36,43 +37,30 @@ pub(crate) fn script(s: &str) -> Vec<Move> {
 /// Deal A — 4 players, dealer 3 (mano 0), trumps oros (2o turned, in the dealer's hand).
 /// Seat 0 holds the 40 (oros) and the 20 in copas, seat 2 the 20 in bastos (and in
 /// espadas until he follows the first trick with the caballo).
-const DEAL_A: [&[&str]; 4] = [
-    &[
-        "1o", "3o", "12o", "11o", "12c", "11c", "1e", "3e", "4e", "5e",
-    ],
-    &["1c", "3c", "10c", "7c", "6c", "5c", "4c", "2c", "2e", "10e"],
-    &[
-        "12e", "11e", "12b", "11b", "1b", "3b", "4b", "5b", "6b", "7b",
-    ],
-    &["10o", "7o", "6o", "5o", "4o", "2o", "6e", "7e", "10b", "2b"],
-];
+const DEAL_A: &str = "1o 3o 12o 11o 12c 11c 1e 3e 4e 5e / \
+                      1c 3c 10c 7c 6c 5c 4c 2c 2e 10e / \
+                      12e 11e 12b 11b 1b 3b 4b 5b 6b 7b / \
+                      10o 7o 6o 5o 4o 2o 6e 7e 10b 2b";
 /// Seat 0 wins the first trick with the as de espadas.
 const A_T1: &str = "0:1e 1:2e 2:11e 3:6e";
 
 /// Deal K — 4 players, dealer 3, trumps bastos (1b turned): seat 0 holds the four reyes.
-const DEAL_K: [&[&str]; 4] = [
-    &[
-        "12o", "12c", "12e", "12b", "1o", "1c", "1e", "3o", "3c", "3e",
-    ],
-    &["2o", "4o", "5o", "6o", "7o", "2c", "4c", "5c", "6c", "7c"],
-    &[
-        "10o", "11o", "10c", "11c", "10e", "11e", "2e", "4e", "5e", "6e",
-    ],
-    &["1b", "3b", "11b", "10b", "2b", "4b", "5b", "6b", "7b", "7e"],
-];
+const DEAL_K: &str = "12o 12c 12e 12b 1o 1c 1e 3o 3c 3e / \
+                      2o 4o 5o 6o 7o 2c 4c 5c 6c 7c / \
+                      10o 11o 10c 11c 10e 11e 2e 4e 5e 6e / \
+                      1b 3b 11b 10b 2b 4b 5b 6b 7b 7e";
 /// Seat 0 wins the first trick of deal K (and of deal H).
 const K_T1: &str = "0:1e 1:2o 2:2e 3:7e";
-/// Deal H — as deal K with the caballos and reyes swapped: seat 0 holds the four caballos.
-const DEAL_H: [&[&str]; 4] = [
-    &[
-        "11o", "11c", "11e", "11b", "1o", "1c", "1e", "3o", "3c", "3e",
-    ],
-    &["2o", "4o", "5o", "6o", "7o", "2c", "4c", "5c", "6c", "7c"],
-    &[
-        "10o", "12o", "10c", "12c", "10e", "12e", "2e", "4e", "5e", "6e",
-    ],
-    &["1b", "3b", "12b", "10b", "2b", "4b", "5b", "6b", "7b", "7e"],
-];
+
+/// Deal H — deal K with the caballos and reyes swapped: seat 0 holds the four caballos.
+fn deal_h() -> Deal {
+    Deal::new(DEAL_K, "").swap(&[
+        ("11o", "12o"),
+        ("11c", "12c"),
+        ("11e", "12e"),
+        ("11b", "12b"),
+    ])
+}
 
 /// Deal P — 2 players, dealer 1 (mano 0), trumps bastos (1b last of the stock).
 /// Seat 0 holds the 7 of trumps and the 20 in copas; seat 1 the 2 of trumps.
@@ -89,14 +77,19 @@ fn def() -> TuteOptions {
     TuteOptions::defaults()
 }
 
-fn four(deal: &[&[&str]; 4], turned: &str, opts: TuteOptions) -> Tute {
-    let hands = deal.iter().map(|h| set(h)).collect();
-    Tute::new(opts, 4, 3, None, hands, Vec::new(), c(turned))
+/// The state of a deal of four (dealer 3) with `turned` turned.
+fn four(deal: &Deal, turned: &str, opts: TuteOptions) -> Tute {
+    Tute::new(opts, 4, 3, None, deal.sets(), Vec::new(), c(turned))
+}
+
+/// A deal of four written as hands (see [`Deal::new`]) as a state with `turned` turned.
+fn four_of(hands: &'static str, turned: &str, opts: TuteOptions) -> Tute {
+    four(&Deal::new(hands, ""), turned, opts)
 }
 
 /// Deal A as a state.
 fn a(opts: TuteOptions) -> Tute {
-    four(&DEAL_A, "2o", opts)
+    four_of(DEAL_A, "2o", opts)
 }
 
 fn two(opts: TuteOptions) -> Tute {
@@ -116,12 +109,14 @@ fn opts_json(v: Value) -> TuteOptions {
 
 /// Deal A as a record.
 fn deal_a() -> Rec {
-    Rec::new(GameKind::Tute, 4, 3).hands(DEAL_A).turned("2o")
+    let hands = Deal::new(DEAL_A, "").hands;
+    Rec::new(GameKind::Tute, 4, 3).hands(hands).turned("2o")
 }
 
 /// Deal K as a record.
 fn deal_k() -> Rec {
-    Rec::new(GameKind::Tute, 4, 3).hands(DEAL_K).turned("1b")
+    let hands = Deal::new(DEAL_K, "").hands;
+    Rec::new(GameKind::Tute, 4, 3).hands(hands).turned("1b")
 }
 
 /// Deal P as a record.
@@ -192,6 +187,11 @@ fn the_marriage_is_rey_and_caballo() {
 
 // ---- §2.2 variants and deals ---------------------------------------------------------------
 
+/// The rule a record breaks.
+fn breaks(rec: Rec) -> RuleId {
+    rec.rule().violation.unwrap().rule
+}
+
 fn deal_value(players: u8, hands: Vec<Vec<Card>>, stock: Vec<Card>, turned: Card) -> Value {
     let h: Vec<Vec<String>> = hands
         .iter()
@@ -204,13 +204,12 @@ fn deal_value(players: u8, hands: Vec<Vec<Card>>, stock: Vec<Card>, turned: Card
 
 #[test]
 fn four_players_get_ten_cards_each_and_the_turned_card_is_the_dealers() {
-    let ok = deal_a().rule();
-    assert!(ok.legal);
+    assert!(deal_a().rule().legal);
     // The turned card must be in the dealer's hand.
-    let bad = deal_a().turned("1o").rule();
-    assert_eq!(bad.violation.unwrap().rule, RuleId::DealInvalid);
+    assert_eq!(breaks(deal_a().turned("1o")), RuleId::DealInvalid);
     // Wrong hand sizes.
-    let mut hands: Vec<Vec<Card>> = DEAL_A.iter().map(|h| cards(h)).collect();
+    let deal = Deal::new(DEAL_A, "");
+    let mut hands: Vec<Vec<Card>> = deal.hands.iter().map(|h| cards(h)).collect();
     let moved = hands[0].pop().unwrap();
     hands[1].push(moved);
     let r = ruling(&deal_value(4, hands, vec![], c("2o")));
@@ -259,13 +258,11 @@ fn the_forty_card_alternative_deals_thirteen_each_and_a_spare_marking_trumps() {
 
 #[test]
 fn two_players_get_eight_cards_and_a_stock_of_24_with_the_turned_card_last() {
-    let ok = deal_p().rule();
-    assert!(ok.legal);
-    let bad = deal_p().turned("12b").rule();
-    assert_eq!(bad.violation.unwrap().rule, RuleId::DealInvalid);
+    assert!(deal_p().rule().legal);
+    assert_eq!(breaks(deal_p().turned("12b")), RuleId::DealInvalid);
     // With hand_size_2p = 6 the same deal has wrong sizes.
-    let six = deal_p().options(json!({"hand_size_2p": 6})).rule();
-    assert_eq!(six.violation.unwrap().rule, RuleId::DealInvalid);
+    let six = deal_p().options(json!({"hand_size_2p": 6}));
+    assert_eq!(breaks(six), RuleId::DealInvalid);
 }
 
 #[test]
@@ -312,12 +309,16 @@ fn legal(rules: &PlayRules, trick: &[(u8, &str)], me: u8, hand: &[&str], pairs: 
     legal_cards(set(hand), me, &view, rules, &RankTable::TUTE)
 }
 
+/// [`legal`] at the default table of four (in pairs).
+fn legal4(trick: &[(u8, &str)], me: u8, hand: &[&str]) -> CardSet {
+    legal(&config(4, &def()).play_rules, trick, me, hand, true)
+}
+
 #[test]
 fn a_follower_must_follow_suit_and_beat_if_he_can() {
-    let r = config(4, &def()).play_rules;
-    let l = legal(&r, &[(0, "10c")], 1, &["12c", "4c", "1o", "1e"], true);
+    let l = legal4(&[(0, "10c")], 1, &["12c", "4c", "1o", "1e"]);
     assert_eq!(l, set(&["12c"]));
-    let l = legal(&r, &[(0, "1c")], 1, &["12c", "4c", "1o"], true);
+    let l = legal4(&[(0, "1c")], 1, &["12c", "4c", "1o"]);
     assert_eq!(l, set(&["12c", "4c"]));
     let st = a(def());
     // Seat 1 holds espadas: a copa is a must_follow_suit.
@@ -326,9 +327,8 @@ fn a_follower_must_follow_suit_and_beat_if_he_can() {
 
 #[test]
 fn a_follower_must_beat_even_over_his_partner() {
-    let r = config(4, &def()).play_rules;
     // Seat 1 (partner of 3) leads sota, seat 2 plays 4, seat 3 must still beat with the rey.
-    let l = legal(&r, &[(1, "10c"), (2, "4c")], 3, &["12c", "2c"], true);
+    let l = legal4(&[(1, "10c"), (2, "4c")], 3, &["12c", "2c"]);
     assert_eq!(l, set(&["12c"]));
 }
 
@@ -342,25 +342,20 @@ fn with_unless_partner_winning_a_follower_need_not_beat_his_partner() {
 
 #[test]
 fn a_void_player_must_trump_and_overtrump_if_he_can() {
-    let r = config(4, &def()).play_rules;
     assert_eq!(
-        legal(&r, &[(0, "1c")], 1, &["2o", "12o", "1e"], true),
+        legal4(&[(0, "1c")], 1, &["2o", "12o", "1e"]),
         set(&["2o", "12o"])
     );
     assert_eq!(
-        legal(&r, &[(0, "1c"), (1, "7o")], 2, &["2o", "12o", "1e"], true),
+        legal4(&[(0, "1c"), (1, "7o")], 2, &["2o", "12o", "1e"]),
         set(&["12o"])
     );
 }
 
 #[test]
 fn without_undertrump_a_player_who_cannot_overtrump_may_play_anything() {
-    let r = config(4, &def()).play_rules;
     let hand = ["2o", "1e"];
-    assert_eq!(
-        legal(&r, &[(0, "1c"), (1, "7o")], 2, &hand, true),
-        set(&hand)
-    );
+    assert_eq!(legal4(&[(0, "1c"), (1, "7o")], 2, &hand), set(&hand));
     let strict = config(4, &opts_json(json!({"undertrump": true}))).play_rules;
     assert_eq!(
         legal(&strict, &[(0, "1c"), (1, "7o")], 2, &hand, true),
@@ -370,8 +365,7 @@ fn without_undertrump_a_player_who_cannot_overtrump_may_play_anything() {
 
 #[test]
 fn after_a_trump_a_follower_need_only_follow_suit() {
-    let r = config(4, &def()).play_rules;
-    let l = legal(&r, &[(0, "10c"), (1, "2o")], 2, &["12c", "4c"], true);
+    let l = legal4(&[(0, "10c"), (1, "2o")], 2, &["12c", "4c"]);
     assert_eq!(l, set(&["12c", "4c"]));
 }
 
@@ -514,7 +508,7 @@ fn each_suit_is_sung_once_and_a_cante_needs_both_cards() {
 
 #[test]
 fn a_tute_of_four_reyes_wins_the_hand_at_once() {
-    let st = run(&four(&DEAL_K, "1b", def()), &format!("{K_T1} 0:tute")).unwrap();
+    let st = run(&four_of(DEAL_K, "1b", def()), &format!("{K_T1} 0:tute")).unwrap();
     assert!(st.is_terminal());
     assert_eq!(st.result(), Some(vec![1, 0]));
     let ev = script(&format!("{K_T1} 0:tute"));
@@ -532,7 +526,7 @@ fn a_tute_of_four_reyes_wins_the_hand_at_once() {
 
 #[test]
 fn a_tute_of_four_caballos_wins_too_and_a_false_tute_is_illegal_tute() {
-    let st = run(&four(&DEAL_H, "1b", def()), &format!("{K_T1} 0:tute")).unwrap();
+    let st = run(&four(&deal_h(), "1b", def()), &format!("{K_T1} 0:tute")).unwrap();
     assert_eq!(
         st.core().sung()[0].tute,
         Some(crate::domain::ruling::TuteKind::Caballos)
@@ -544,33 +538,27 @@ fn a_tute_of_four_caballos_wins_too_and_a_false_tute_is_illegal_tute() {
 #[test]
 fn with_allow_tute_false_a_tute_is_illegal() {
     let o = opts_json(json!({"allow_tute": false}));
-    let st = run(&four(&DEAL_K, "1b", o), K_T1).unwrap();
+    let st = run(&four_of(DEAL_K, "1b", o), K_T1).unwrap();
     assert_eq!(rule_of(run(&st, "0:tute")), (0, RuleId::IllegalTute));
 }
 
 /// Deal S — 4 players, dealer 3, trumps bastos (1b turned): seat 0 holds the four reyes
 /// and the caballo de oros (a 20 to sing first).
-const DEAL_S: [&[&str]; 4] = [
-    &[
-        "12o", "12c", "12e", "12b", "11o", "1c", "1e", "3c", "3e", "4c",
-    ],
-    &["2o", "4o", "7o", "6o", "2c", "5c", "2e", "4b", "5b", "6b"],
-    &[
-        "10o", "1o", "3o", "10c", "11c", "10e", "11e", "4e", "5e", "7b",
-    ],
-    &["1b", "3b", "11b", "10b", "2b", "7e", "6e", "5o", "6c", "7c"],
-];
+const DEAL_S: &str = "12o 12c 12e 12b 11o 1c 1e 3c 3e 4c / \
+                      2o 4o 7o 6o 2c 5c 2e 4b 5b 6b / \
+                      10o 1o 3o 10c 11c 10e 11e 4e 5e 7b / \
+                      1b 3b 11b 10b 2b 7e 6e 5o 6c 7c";
 
 #[test]
 fn a_player_who_sang_before_may_not_declare_a_tute() {
     let plays = "0:1e 1:2e 2:4e 3:6e 0:cante:o 0:1c 1:2c 2:10c 3:6c";
-    let st = run(&four(&DEAL_S, "1b", def()), plays).unwrap();
+    let st = run(&four_of(DEAL_S, "1b", def()), plays).unwrap();
     assert_eq!(st.core().tricks().last().unwrap().winner, 0);
     let (_, e) = run(&st, "0:tute").err().unwrap();
     assert_eq!(e.rule, RuleId::IllegalTute);
     assert!(e.reason.render(Lang::En).contains("already sung"), "{e:?}");
     let o = opts_json(json!({"tute_after_cante": true}));
-    let st = run(&four(&DEAL_S, "1b", o), plays).unwrap();
+    let st = run(&four_of(DEAL_S, "1b", o), plays).unwrap();
     assert!(run(&st, "0:tute").is_ok());
 }
 
@@ -1124,10 +1112,10 @@ fn in_individual_tute_nobody_is_spared_beating_because_a_partner_wins() {
     let unless = |alone: bool| {
         opts_json(json!({"head_led_suit": "unless_partner_winning", "partnerships": !alone}))
     };
-    let deal: [&[&str]; 4] = [&["5e", "1o"], &["4e", "3o"], &["12e", "2e"], &["7c", "6c"]];
-    let pairs = run(&four(&deal, "2o", unless(false)), "0:5e 1:4e").unwrap();
+    let deal = "5e 1o / 4e 3o / 12e 2e / 7c 6c";
+    let pairs = run(&four_of(deal, "2o", unless(false)), "0:5e 1:4e").unwrap();
     assert_eq!(pairs.core().legal_cards(), set(&["12e", "2e"]));
-    let st = run(&four(&deal, "2o", unless(true)), "0:5e 1:4e").unwrap();
+    let st = run(&four_of(deal, "2o", unless(true)), "0:5e 1:4e").unwrap();
     assert_eq!(st.core().legal_cards(), set(&["12e"]));
 }
 

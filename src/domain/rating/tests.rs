@@ -9,6 +9,18 @@ fn r(rating: f64, rd: f64) -> Rating {
     }
 }
 
+/// A period of one pair game: pair `a` against pair `b`, `score_a` for pair `a`.
+fn pair_game(label: &str, a: [PlayerId; 2], b: [PlayerId; 2], score_a: f64) -> Period {
+    Period {
+        label: label.into(),
+        games: vec![Played::Pairs {
+            a: a.to_vec(),
+            b: b.to_vec(),
+            score_a,
+        }],
+    }
+}
+
 #[test]
 fn glickmans_worked_example_ends_at_1464_06_rd_151_52_volatility_0_05999() {
     let config = Config {
@@ -67,22 +79,8 @@ fn a_pair_game_rates_each_player_against_the_opposing_pairs_mean() {
     let config = Config::default();
     let history = replay(
         &[
-            Period {
-                label: "1".into(),
-                games: vec![Played::Pairs {
-                    a: vec![1, 2],
-                    b: vec![3, 4],
-                    score_a: 1.0,
-                }],
-            },
-            Period {
-                label: "2".into(),
-                games: vec![Played::Pairs {
-                    a: vec![1, 3],
-                    b: vec![2, 4],
-                    score_a: 0.5,
-                }],
-            },
+            pair_game("1", [1, 2], [3, 4], 1.0),
+            pair_game("2", [1, 3], [2, 4], 0.5),
         ],
         &config,
     );
@@ -213,8 +211,8 @@ proptest! {
     ) {
         let config = Config::default();
         let s = if won { 1.0 } else { 0.0 };
-        let h1 = replay(&[Period { label: "x".into(), games: vec![Played::Pairs { a: vec![1, 2], b: vec![3, 4], score_a: s }] }], &config);
-        let h2 = replay(&[Period { label: "x".into(), games: vec![Played::Pairs { a: vec![3, 4], b: vec![1, 2], score_a: 1.0 - s }] }], &config);
+        let h1 = replay(&[pair_game("x", [1, 2], [3, 4], s)], &config);
+        let h2 = replay(&[pair_game("x", [3, 4], [1, 2], 1.0 - s)], &config);
         prop_assert_eq!(&h1.current, &h2.current);
         prop_assert!(((h1.current[&1].rating - 1500.0) + (h1.current[&3].rating - 1500.0)).abs() < 1e-6);
     }

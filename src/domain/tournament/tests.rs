@@ -53,6 +53,11 @@ fn tournament(system: System, n: u32) -> TournamentFile {
     }
 }
 
+/// A round robin, single or double, in `groups` groups.
+fn round_robin(double: bool, groups: u32) -> System {
+    System::RoundRobin { double, groups }
+}
+
 fn seed(id: &str) -> u32 {
     id.parse().unwrap_or(0)
 }
@@ -63,19 +68,33 @@ fn play(
     score: &dyn Fn(u32, u32, u32) -> [u32; 2],
 ) -> Result<(), PairingError> {
     let mut round = next_round(file)?;
+    let number = round.number;
+    fill_results(&mut round, |t| score(number, seed(&t.a), seed(&t.b)));
+    file.rounds.push(round);
+    Ok(())
+}
+
+/// Puts a result at every table of `round`: the scores `score(table)`.
+fn fill_results(round: &mut Round, mut score: impl FnMut(&TablePairing) -> [u32; 2]) {
     round.results = round
         .pairings
         .iter()
         .filter_map(|p| match p {
             Pairing::Table(t) => {
-                let [a, b] = score(round.number, seed(&t.a), seed(&t.b));
+                let [a, b] = score(t);
                 Some(MatchResult::new(t.table, a, b))
             }
             _ => None,
         })
         .collect();
-    file.rounds.push(round);
-    Ok(())
+}
+
+/// Whether `id` has had a bye in a round of `f` so far.
+fn had_bye(f: &TournamentFile, id: &str) -> bool {
+    f.rounds
+        .iter()
+        .flat_map(ids)
+        .any(|(a, x)| a == id && x == "bye")
 }
 
 /// The stronger (lower) seed wins 101 to a score that depends on both.
@@ -133,13 +152,7 @@ fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
 
 #[test]
 fn a_round_robin_of_six_follows_the_fide_table() {
-    let mut f = tournament(
-        System::RoundRobin {
-            double: false,
-            groups: 1,
-        },
-        6,
-    );
+    let mut f = tournament(round_robin(false, 1), 6);
     let expected = [
         "1-6 2-5 3-4",
         "6-4 5-3 1-2",
@@ -160,13 +173,7 @@ fn a_round_robin_of_six_follows_the_fide_table() {
 
 #[test]
 fn an_odd_round_robin_gives_one_rest_per_round_and_a_double_one_swaps_the_last_two_rounds() {
-    let mut f = tournament(
-        System::RoundRobin {
-            double: true,
-            groups: 1,
-        },
-        5,
-    );
+    let mut f = tournament(round_robin(true, 1), 5);
     let mut rested = BTreeMap::new();
     for _ in 0..10 {
         play(&mut f, &favourite).expect("round");
@@ -194,13 +201,7 @@ fn an_odd_round_robin_gives_one_rest_per_round_and_a_double_one_swaps_the_last_t
 
 #[test]
 fn liguillas_are_filled_by_seed_in_snake_order_and_ranked_inside_each_group() {
-    let mut f = tournament(
-        System::RoundRobin {
-            double: false,
-            groups: 2,
-        },
-        8,
-    );
+    let mut f = tournament(round_robin(false, 2), 8);
     for _ in 0..3 {
         play(&mut f, &favourite).expect("round");
     }
@@ -221,13 +222,7 @@ fn liguillas_are_filled_by_seed_in_snake_order_and_ranked_inside_each_group() {
 
 #[test]
 fn a_withdrawn_entrant_is_never_paired_again_in_a_round_robin() {
-    let mut f = tournament(
-        System::RoundRobin {
-            double: false,
-            groups: 1,
-        },
-        4,
-    );
+    let mut f = tournament(round_robin(false, 1), 4);
     play(&mut f, &favourite).expect("round 1");
     f.entrants[1].withdrawn_after_round = Some(1);
     play(&mut f, &favourite).expect("round 2");
@@ -415,29 +410,18 @@ proptest! {
             let best = best_quality(&f, &order, &points);
             prop_assert_eq!(got, best, "round {}", round.number);
             if let Some(b) = byes.first() {
-                let had = f.rounds.iter().flat_map(ids)
-                    .any(|(a, x)| &a == *b && x == "bye");
-                let someone_without = active.iter().any(|id| !f.rounds.iter().flat_map(ids)
-                    .any(|(a, x)| &a == id && x == "bye"));
-                prop_assert!(!(had && someone_without), "second bye for {}", b);
+                let someone_without = active.iter().any(|id| !had_bye(&f, id));
+                prop_assert!(!(had_bye(&f, b) && someone_without), "second bye for {}", b);
             }
             let mut round = round;
-            round.results = round.pairings.iter().filter_map(|p| match p {
-                Pairing::Table(t) => {
-                    k += 1;
-                    let o = outcomes[k % outcomes.len()];
-                    Some(MatchResult::new(t.table, match o {
-                        0 | 1 => 101,
-                        2 => 70,
-                        _ => 40 + u32::from(o),
-                    }, match o {
-                        0 | 1 => 30 + u32::from(o),
-                        2 => 70,
-                        _ => 101,
-                    }))
+            fill_results(&mut round, |_| {
+                k += 1;
+                match outcomes[k % outcomes.len()] {
+                    o @ (0 | 1) => [101, 30 + u32::from(o)],
+                    2 => [70, 70],
+                    o => [40 + u32::from(o), 101],
                 }
-                _ => None,
-            }).collect();
+            });
             f.rounds.push(round);
             prop_assert!(validate(&f).is_ok(), "{:?}", validate(&f));
         }
@@ -514,26 +498,15 @@ proptest! {
             };
             prop_assert_eq!(seated(&round), sorted(&alive));
             for p in &round.pairings {
-                if let Pairing::Bye(b) = p {
-                    let had = |id: &str| f.rounds.iter().flat_map(ids)
-                        .any(|(a, x)| a == id && x == "bye");
-                    if had(&b.bye) {
-                        prop_assert!(alive.iter().all(|id| had(id)), "second exenta for {}", b.bye);
-                    }
+                if let Pairing::Bye(b) = p && had_bye(&f, &b.bye) {
+                    prop_assert!(alive.iter().all(|id| had_bye(&f, id)), "second exenta for {}", b.bye);
                 }
             }
             let mut round = round;
-            round.results = round.pairings.iter().filter_map(|p| match p {
-                Pairing::Table(t) => {
-                    c += 1;
-                    Some(if coin[c % coin.len()] {
-                        MatchResult::new(t.table, 101, 60)
-                    } else {
-                        MatchResult::new(t.table, 60, 101)
-                    })
-                }
-                _ => None,
-            }).collect();
+            fill_results(&mut round, |_| {
+                c += 1;
+                if coin[c % coin.len()] { [101, 60] } else { [60, 101] }
+            });
             f.rounds.push(round);
         }
         let rows = standings(&f);
@@ -734,10 +707,7 @@ fn head_to_head_is_a_mini_league_among_all_the_tied() {
         format: FORMAT.into(),
         event: Event {
             tiebreaks: vec![Tiebreak::Points, Tiebreak::HeadToHead, Tiebreak::PointsFor],
-            ..event(System::RoundRobin {
-                double: false,
-                groups: 1,
-            })
+            ..event(round_robin(false, 1))
         },
         entrants: ["X", "Y", "Z", "W"]
             .iter()
@@ -1105,14 +1075,30 @@ fn a_21_pair_5_round_swiss_with_a_withdrawal_and_a_round_2_correction_matches_th
 
 // ---------------------------------------------------------------- head to head
 
+/// The games of a round written as `a-b x:y` (`a` scored `x` against `b`), separated
+/// by commas.
+fn games(round: &str) -> Vec<(&str, &str, u32, u32)> {
+    round
+        .split(',')
+        .map(|game| {
+            let (pair, score) = game.trim().split_once(' ').expect("a-b x:y");
+            let (a, b) = pair.split_once('-').expect("a-b");
+            let (x, y) = score.split_once(':').expect("x:y");
+            let points = |p: &str| p.parse().expect("points");
+            (a, b, points(x), points(y))
+        })
+        .collect()
+}
+
 /// A file of `system` with entrants named by `names` (seeded in that order), the
-/// default tie-breaks, and `rounds` given as games `(a, b, score a, score b)`.
+/// default tie-breaks, and `rounds` of games (see [`games`]).
 fn games_file(
     system: System,
     names: &[&str],
-    rounds: &[&[(&str, &str, u32, u32)]],
+    rounds: &[&str],
     head_to_head: HeadToHead,
 ) -> TournamentFile {
+    let rounds: Vec<Vec<(&str, &str, u32, u32)>> = rounds.iter().map(|r| games(r)).collect();
     let f = TournamentFile {
         brackets: Vec::new(),
         format: FORMAT.into(),
@@ -1166,34 +1152,15 @@ fn row<'a>(rows: &'a [StandingRow], id: &str) -> &'a StandingRow {
 fn in_a_round_robin_of_six_d_who_beat_e_101_99_ranks_above_e_with_the_better_difference() {
     // A wins everything, F nothing; B and C on 3 wins (B beat C), D and E on 2 (D beat
     // E 101–99, but E won big and lost narrowly).
-    let rounds: [&[(&str, &str, u32, u32)]; 5] = [
-        &[
-            ("A", "F", 101, 50),
-            ("B", "E", 90, 101),
-            ("C", "D", 101, 20),
-        ],
-        &[
-            ("F", "D", 60, 101),
-            ("E", "C", 95, 101),
-            ("A", "B", 101, 80),
-        ],
-        &[
-            ("B", "F", 101, 70),
-            ("C", "A", 60, 101),
-            ("D", "E", 101, 99),
-        ],
-        &[("F", "E", 0, 101), ("A", "D", 101, 10), ("B", "C", 101, 99)],
-        &[
-            ("C", "F", 101, 40),
-            ("D", "B", 30, 101),
-            ("E", "A", 98, 101),
-        ],
+    let rounds = [
+        "A-F 101:50, B-E 90:101, C-D 101:20",
+        "F-D 60:101, E-C 95:101, A-B 101:80",
+        "B-F 101:70, C-A 60:101, D-E 101:99",
+        "F-E 0:101, A-D 101:10, B-C 101:99",
+        "C-F 101:40, D-B 30:101, E-A 98:101",
     ];
     let names = ["A", "B", "C", "D", "E", "F"];
-    let rr = System::RoundRobin {
-        double: false,
-        groups: 1,
-    };
+    let rr = round_robin(false, 1);
     for mode in HeadToHead::ALL {
         let f = games_file(rr, &names, &rounds, mode);
         let rows = standings(&f);
@@ -1213,25 +1180,10 @@ fn in_a_round_robin_of_six_d_who_beat_e_101_99_ranks_above_e_with_the_better_dif
 /// Eight pairs, three Swiss rounds: 3, 5 and 7 end on two wins; 5 beat 7, and 3 met
 /// neither. By point difference: 7 (+186), 3 (+51), 5 (−64).
 fn swiss_of_eight(mode: HeadToHead) -> TournamentFile {
-    let rounds: [&[(&str, &str, u32, u32)]; 3] = [
-        &[
-            ("1", "2", 101, 70),
-            ("3", "4", 101, 50),
-            ("5", "6", 101, 90),
-            ("7", "8", 101, 0),
-        ],
-        &[
-            ("1", "3", 101, 60),
-            ("5", "7", 101, 95),
-            ("2", "4", 101, 80),
-            ("6", "8", 101, 40),
-        ],
-        &[
-            ("1", "5", 101, 20),
-            ("3", "2", 101, 60),
-            ("7", "6", 101, 10),
-            ("4", "8", 101, 30),
-        ],
+    let rounds = [
+        "1-2 101:70, 3-4 101:50, 5-6 101:90, 7-8 101:0",
+        "1-3 101:60, 5-7 101:95, 2-4 101:80, 6-8 101:40",
+        "1-5 101:20, 3-2 101:60, 7-6 101:10, 4-8 101:30",
     ];
     let names = ["1", "2", "3", "4", "5", "6", "7", "8"];
     games_file(System::Swiss { rounds: 3 }, &names, &rounds, mode)
@@ -1281,11 +1233,11 @@ fn head_to_head_is_applied_again_within_a_sub_group_still_level() {
     // P, Q, R and S end level on two wins and all met: P beat Q and R, S beat P and Q,
     // Q beat R, R beat S. Mini-league: P 4, S 4, Q 2, R 2. Again between P and S: S
     // beat P; between Q and R: Q beat R. Point difference would say P, S and R, Q.
-    let rounds: [&[(&str, &str, u32, u32)]; 4] = [
-        &[("P", "Q", 101, 0), ("R", "S", 101, 99)],
-        &[("P", "R", 101, 0), ("S", "Q", 101, 99)],
-        &[("S", "P", 101, 99), ("Q", "R", 101, 99)],
-        &[("Q", "T", 101, 99), ("R", "U", 101, 0)],
+    let rounds = [
+        "P-Q 101:0, R-S 101:99",
+        "P-R 101:0, S-Q 101:99",
+        "S-P 101:99, Q-R 101:99",
+        "Q-T 101:99, R-U 101:0",
     ];
     let names = ["P", "Q", "R", "S", "T", "U"];
     let f = games_file(

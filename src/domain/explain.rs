@@ -3,7 +3,7 @@
 //! data.
 
 use crate::domain::engine::GameKind;
-use crate::domain::lang::Lang;
+use crate::domain::lang::{Lang, format_lang};
 use crate::domain::record::HandRecord;
 use crate::domain::ruling::{GameOverReason, Ruling, Score};
 
@@ -25,26 +25,15 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
     };
     let seat_word = lang.pick("asiento", "seient", "seat");
     let mut out: Vec<String> = Vec::new();
-    out.push(match lang {
-        Lang::Es => format!(
-            "{}, {} jugadores, reparte el asiento {}.",
-            record.game.name(),
-            record.players,
-            record.dealer
-        ),
-        Lang::Ca => format!(
-            "{}, {} jugadors, reparteix el seient {}.",
-            record.game.name(),
-            record.players,
-            record.dealer
-        ),
-        Lang::En => format!(
-            "{}, {} players, seat {} deals.",
-            record.game.name(),
-            record.players,
-            record.dealer
-        ),
-    });
+    out.push(format_lang!(
+        lang,
+        "{}, {} jugadores, reparte el asiento {}.",
+        "{}, {} jugadors, reparteix el seient {}.",
+        "{}, {} players, seat {} deals.",
+        record.game.name(),
+        record.players,
+        record.dealer
+    ));
     let deal_invalid = ruling.violation.as_ref().is_some_and(|v| v.event.is_none());
     if !deal_invalid && record.game == GameKind::Cuatrola {
         out.push(crate::domain::games::cuatrola::contract_summary(
@@ -58,26 +47,15 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
             .map(|c| c.spanish_name())
             .collect::<Vec<_>>()
             .join(", ");
-        out.push(match lang {
-            Lang::Es => format!(
-                "Baza {}: sale el asiento {}: {cards}. Gana el asiento {}.",
-                i + 1,
-                t.leader,
-                t.winner
-            ),
-            Lang::Ca => format!(
-                "Basa {}: surt el seient {}: {cards}. Guanya el seient {}.",
-                i + 1,
-                t.leader,
-                t.winner
-            ),
-            Lang::En => format!(
-                "Trick {}: seat {} leads: {cards}. Seat {} wins.",
-                i + 1,
-                t.leader,
-                t.winner
-            ),
-        });
+        out.push(format_lang!(
+            lang,
+            "Baza {}: sale el asiento {}: {cards}. Gana el asiento {}.",
+            "Basa {}: surt el seient {}: {cards}. Guanya el seient {}.",
+            "Trick {}: seat {} leads: {cards}. Seat {} wins.",
+            i + 1,
+            t.leader,
+            t.winner
+        ));
     }
     for c in &ruling.cantes {
         let what = match (c.suit, c.tute) {
@@ -138,17 +116,13 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
                 "by the opponents' false claim",
             ),
         };
-        out.push(match lang {
-            Lang::Es => format!(
-                "Fin de la partida: gana la {side_word} {} ({why}).",
-                g.winner
-            ),
-            Lang::Ca => format!(
-                "Fi de la partida: guanya la {side_word} {} ({why}).",
-                g.winner
-            ),
-            Lang::En => format!("Game over: {side_word} {} wins ({why}).", g.winner),
-        });
+        out.push(format_lang!(
+            lang,
+            "Fin de la partida: gana la {side_word} {} ({why}).",
+            "Fi de la partida: guanya la {side_word} {} ({why}).",
+            "Game over: {side_word} {} wins ({why}).",
+            g.winner
+        ));
     }
     match &ruling.violation {
         None => out.push(

@@ -50,6 +50,19 @@ impl Lang {
     }
 }
 
+/// `format!` in `lang`: `format_lang!(lang, "es …", "ca …", "en …", args…)` formats one
+/// of the three texts (Spanish, Catalan, English), the arguments written once for all.
+macro_rules! format_lang {
+    ($lang:expr, $es:literal, $ca:literal, $en:literal $(, $arg:expr)* $(,)?) => {
+        match $lang {
+            $crate::domain::lang::Lang::Es => format!($es $(, $arg)*),
+            $crate::domain::lang::Lang::Ca => format!($ca $(, $arg)*),
+            $crate::domain::lang::Lang::En => format!($en $(, $arg)*),
+        }
+    };
+}
+pub(crate) use format_lang;
+
 impl fmt::Display for Lang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::domain::cards::Card;
 use crate::domain::engine::GameKind;
-use crate::domain::lang::Lang;
+use crate::domain::lang::{Lang, format_lang};
 use crate::domain::record::HandRecord;
 use crate::domain::ruling::{RuleId, Ruling};
 
@@ -128,35 +128,36 @@ pub fn plain_words(ctx: &PlayContext, lang: Lang) -> String {
     let table = ctx
         .table
         .iter()
-        .map(|(s, c)| match lang {
-            Lang::Es => format!("{} (asiento {s})", c.spanish_name()),
-            Lang::Ca => format!("{} (seient {s})", c.spanish_name()),
-            Lang::En => format!("{} (seat {s})", c.spanish_name()),
+        .map(|(s, c)| {
+            format_lang!(
+                lang,
+                "{} (asiento {s})",
+                "{} (seient {s})",
+                "{} (seat {s})",
+                c.spanish_name()
+            )
         })
         .collect::<Vec<_>>()
         .join(", ");
     let unseen = ctx.unseen;
-    let held = match (lang, unseen) {
-        (_, 0) => names(&ctx.held),
-        (Lang::Es, n) => format!("{} y {n} cartas que nadie vio", names(&ctx.held)),
-        (Lang::Ca, n) => format!("{} i {n} cartes que ningú no va veure", names(&ctx.held)),
-        (Lang::En, n) => format!("{} and {n} cards nobody saw", names(&ctx.held)),
+    let held = match unseen {
+        0 => names(&ctx.held),
+        n => format_lang!(
+            lang,
+            "{} y {n} cartas que nadie vio",
+            "{} i {n} cartes que ningú no va veure",
+            "{} and {n} cards nobody saw",
+            names(&ctx.held)
+        ),
     };
     let (held, legal, played) = (held, names(&ctx.legal), ctx.played.spanish_name());
-    match lang {
-        Lang::Es => format!(
-            "El asiento {} tenía {held}. En la mesa: {table}. Podía jugar: {legal}. Jugó {played}.",
-            ctx.seat
-        ),
-        Lang::Ca => format!(
-            "El seient {} tenia {held}. A la taula: {table}. Podia jugar: {legal}. Va jugar {played}.",
-            ctx.seat
-        ),
-        Lang::En => format!(
-            "Seat {} held {held}. On the table: {table}. Allowed: {legal}. Played {played}.",
-            ctx.seat
-        ),
-    }
+    format_lang!(
+        lang,
+        "El asiento {} tenía {held}. En la mesa: {table}. Podía jugar: {legal}. Jugó {played}.",
+        "El seient {} tenia {held}. A la taula: {table}. Podia jugar: {legal}. Va jugar {played}.",
+        "Seat {} held {held}. On the table: {table}. Allowed: {legal}. Played {played}.",
+        ctx.seat
+    )
 }
 
 /// Where a rule comes from in rules.md, and the options that shape it.

@@ -395,16 +395,51 @@ mod tests {
             partnership: Partnership::Pairs,
         }
     }
+    /// A game's play rules and card values, with its trump suit (or none).
+    struct Play {
+        rules: PlayRules,
+        values: RankTable,
+        trump: Option<Suit>,
+    }
+    impl Play {
+        /// The cards `seat` may play from `hand` to trick `t`.
+        fn legal(&self, hand: CardSet, seat: u8, t: &[(u8, Card)]) -> CardSet {
+            legal_cards(hand, seat, &view(t, self.trump), &self.rules, &self.values)
+        }
+        /// Whether `seat` may play `card` from `hand` to trick `t`.
+        fn check(
+            &self,
+            hand: CardSet,
+            card: &str,
+            seat: u8,
+            t: &[(u8, Card)],
+        ) -> Result<(), Obligation> {
+            check_play(
+                hand,
+                c(card),
+                seat,
+                &view(t, self.trump),
+                &self.rules,
+                &self.values,
+            )
+        }
+    }
+    /// Tute, espadas trumps.
+    fn tute_espadas() -> Play {
+        Play {
+            rules: PlayRules::tute(),
+            values: RankTable::TUTE,
+            trump: Some(Suit::Espadas),
+        }
+    }
     /// The cards `seat` may play from `hand` to trick `t` at cuatrola, espadas trumps.
     fn cuatrola_legal(hand: CardSet, seat: u8, t: &[(u8, Card)], head: HeadTarget) -> CardSet {
-        let rules = PlayRules::cuatrola(head);
-        legal_cards(
-            hand,
-            seat,
-            &view(t, Some(Suit::Espadas)),
-            &rules,
-            &RankTable::CUATROLA,
-        )
+        let cuatrola = Play {
+            rules: PlayRules::cuatrola(head),
+            values: RankTable::CUATROLA,
+            trump: Some(Suit::Espadas),
+        };
+        cuatrola.legal(hand, seat, t)
     }
 
     #[test]
@@ -421,14 +456,12 @@ mod tests {
     #[test]
     fn a_leader_may_play_any_card() {
         let hand = set(&["1o", "3c", "10e"]);
-        let l = legal_cards(
-            hand,
-            0,
-            &view(&[], Some(Suit::Oros)),
-            &PlayRules::cuatrola(HeadTarget::WinningCard),
-            &RankTable::CUATROLA,
-        );
-        assert_eq!(l, hand);
+        let cuatrola = Play {
+            rules: PlayRules::cuatrola(HeadTarget::WinningCard),
+            values: RankTable::CUATROLA,
+            trump: Some(Suit::Oros),
+        };
+        assert_eq!(cuatrola.legal(hand, 0, &[]), hand);
     }
 
     // rules.md §8 item 4, first case: seats 2 (opponent) leads A-oros, 3 (partner) plays 3-oros... we are seat 0.
@@ -463,210 +496,112 @@ mod tests {
 
     #[test]
     fn a_void_player_must_trump_and_overtrump_if_he_can() {
-        let r = PlayRules::tute();
-        let v = RankTable::TUTE;
+        let tute = tute_espadas();
         let hand = set(&["3e", "10e", "1c"]);
         let t = vec![(0u8, c("1o"))];
-        assert_eq!(
-            legal_cards(hand, 1, &view(&t, Some(Suit::Espadas)), &r, &v),
-            set(&["3e", "10e"])
-        );
+        assert_eq!(tute.legal(hand, 1, &t), set(&["3e", "10e"]));
         let t = vec![(0u8, c("1o")), (1u8, c("12e"))];
-        assert_eq!(
-            legal_cards(hand, 2, &view(&t, Some(Suit::Espadas)), &r, &v),
-            set(&["3e"])
-        );
-        assert_eq!(
-            check_play(hand, c("10e"), 2, &view(&t, Some(Suit::Espadas)), &r, &v),
-            Err(Obligation::Overtrump)
-        );
-        assert_eq!(
-            check_play(hand, c("1c"), 2, &view(&t, Some(Suit::Espadas)), &r, &v),
-            Err(Obligation::Overtrump)
-        );
+        assert_eq!(tute.legal(hand, 2, &t), set(&["3e"]));
+        assert_eq!(tute.check(hand, "10e", 2, &t), Err(Obligation::Overtrump));
+        assert_eq!(tute.check(hand, "1c", 2, &t), Err(Obligation::Overtrump));
     }
 
     #[test]
     fn without_undertrump_a_player_who_cannot_overtrump_plays_anything() {
-        let v = RankTable::TUTE;
+        let tute = tute_espadas();
         let hand = set(&["10e", "1c"]);
         let t = vec![(0u8, c("1o")), (1u8, c("1e"))];
-        let r = PlayRules::tute();
-        assert_eq!(
-            legal_cards(hand, 2, &view(&t, Some(Suit::Espadas)), &r, &v),
-            hand
-        );
-        let strict = PlayRules {
-            undertrump: true,
-            ..r
+        assert_eq!(tute.legal(hand, 2, &t), hand);
+        let strict = Play {
+            rules: PlayRules {
+                undertrump: true,
+                ..tute.rules
+            },
+            ..tute
         };
-        assert_eq!(
-            legal_cards(hand, 2, &view(&t, Some(Suit::Espadas)), &strict, &v),
-            set(&["10e"])
-        );
-        assert_eq!(
-            check_play(
-                hand,
-                c("1c"),
-                2,
-                &view(&t, Some(Suit::Espadas)),
-                &strict,
-                &v
-            ),
-            Err(Obligation::Trump)
-        );
+        assert_eq!(strict.legal(hand, 2, &t), set(&["10e"]));
+        assert_eq!(strict.check(hand, "1c", 2, &t), Err(Obligation::Trump));
     }
 
     #[test]
     fn the_first_obligation_broken_names_the_revoke() {
-        let v = RankTable::TUTE;
-        let r = PlayRules::tute();
+        let tute = tute_espadas();
         let t = vec![(0u8, c("10o"))];
-        let tv = view(&t, Some(Suit::Espadas));
         let hand = set(&["11o", "12o", "1e", "1c"]);
-        assert_eq!(
-            check_play(hand, c("1e"), 1, &tv, &r, &v),
-            Err(Obligation::FollowSuit)
-        );
+        assert_eq!(tute.check(hand, "1e", 1, &t), Err(Obligation::FollowSuit));
         let hand2 = set(&["11o", "1e", "1c"]);
-        assert_eq!(check_play(hand2, c("11o"), 1, &tv, &r, &v), Ok(()));
+        assert_eq!(tute.check(hand2, "11o", 1, &t), Ok(()));
         let t3 = vec![(0u8, c("12o"))];
         let hand3 = set(&["11o", "1o"]);
-        assert_eq!(
-            check_play(hand3, c("11o"), 1, &view(&t3, Some(Suit::Espadas)), &r, &v),
-            Err(Obligation::Beat)
-        );
+        assert_eq!(tute.check(hand3, "11o", 1, &t3), Err(Obligation::Beat));
         let hand4 = set(&["1e", "1c"]);
-        assert_eq!(
-            check_play(hand4, c("1c"), 1, &tv, &r, &v),
-            Err(Obligation::Trump)
-        );
+        assert_eq!(tute.check(hand4, "1c", 1, &t), Err(Obligation::Trump));
     }
 
     #[test]
     fn with_the_partner_exception_no_duty_to_beat_or_trump_over_the_partner() {
         // rules.md §8 item 3 (botifarra, trumps copas) and item 5 (guiñote arrastre).
-        let v = RankTable::BOTIFARRA;
-        let r = PlayRules::botifarra_suit();
+        let botifarra = Play {
+            rules: PlayRules::botifarra_suit(),
+            values: RankTable::BOTIFARRA,
+            trump: Some(Suit::Copas),
+        };
         let t = vec![(1u8, c("5o")), (2u8, c("9o"))];
         let hand = set(&["2c", "12e"]);
-        assert_eq!(
-            legal_cards(hand, 0, &view(&t, Some(Suit::Copas)), &r, &v),
-            hand
-        );
+        assert_eq!(botifarra.legal(hand, 0, &t), hand);
         let t = vec![(1u8, c("9o"))];
-        assert_eq!(
-            legal_cards(hand, 0, &view(&t, Some(Suit::Copas)), &r, &v),
-            set(&["2c"])
-        );
+        assert_eq!(botifarra.legal(hand, 0, &t), set(&["2c"]));
         let t = vec![(0u8, c("5o")), (1u8, c("1c"))];
+        assert_eq!(botifarra.legal(set(&["9c", "3c"]), 2, &t), set(&["9c"]));
         assert_eq!(
-            legal_cards(set(&["9c", "3c"]), 2, &view(&t, Some(Suit::Copas)), &r, &v),
-            set(&["9c"])
-        );
-        assert_eq!(
-            legal_cards(set(&["3c", "4e"]), 2, &view(&t, Some(Suit::Copas)), &r, &v),
+            botifarra.legal(set(&["3c", "4e"]), 2, &t),
             set(&["3c", "4e"])
         );
-        let g = PlayRules::guinote_arrastre();
-        let gv = RankTable::GUINOTE;
+        let guinote = Play {
+            rules: PlayRules::guinote_arrastre(),
+            values: RankTable::GUINOTE,
+            trump: Some(Suit::Bastos),
+        };
         let t = vec![(1u8, c("7c")), (2u8, c("1c"))];
-        assert_eq!(
-            legal_cards(
-                set(&["2c", "3b"]),
-                0,
-                &view(&t, Some(Suit::Bastos)),
-                &g,
-                &gv
-            ),
-            set(&["2c"])
-        );
-        assert_eq!(
-            legal_cards(
-                set(&["3b", "4o"]),
-                0,
-                &view(&t, Some(Suit::Bastos)),
-                &g,
-                &gv
-            ),
-            set(&["3b", "4o"])
-        );
+        assert_eq!(guinote.legal(set(&["2c", "3b"]), 0, &t), set(&["2c"]));
+        assert_eq!(guinote.legal(set(&["3b", "4o"]), 0, &t), set(&["3b", "4o"]));
         let t = vec![(1u8, c("7c"))];
         assert_eq!(
-            legal_cards(
-                set(&["3b", "2b", "4o"]),
-                0,
-                &view(&t, Some(Suit::Bastos)),
-                &g,
-                &gv
-            ),
+            guinote.legal(set(&["3b", "2b", "4o"]), 0, &t),
             set(&["3b", "2b"])
         );
     }
 
     #[test]
     fn in_the_stock_phase_any_card_is_legal_unless_a_trump_lead_forces_a_trump() {
-        let v = RankTable::TUTE;
+        let stock = |rules| Play {
+            rules,
+            values: RankTable::TUTE,
+            trump: Some(Suit::Bastos),
+        };
         let t = vec![(0u8, c("1o"))];
         let hand = set(&["2c", "4o", "5b"]);
-        assert_eq!(
-            legal_cards(
-                hand,
-                1,
-                &view(&t, Some(Suit::Bastos)),
-                &PlayRules::guinote_stock(),
-                &v
-            ),
-            hand
-        );
+        assert_eq!(stock(PlayRules::guinote_stock()).legal(hand, 1, &t), hand);
         let t = vec![(0u8, c("1b"))];
-        let r = PlayRules::tute_2p_stock(true);
-        assert_eq!(
-            legal_cards(hand, 1, &view(&t, Some(Suit::Bastos)), &r, &v),
-            set(&["5b"])
-        );
-        assert_eq!(
-            check_play(hand, c("2c"), 1, &view(&t, Some(Suit::Bastos)), &r, &v),
-            Err(Obligation::FollowSuit)
-        );
-        assert_eq!(
-            legal_cards(
-                hand,
-                1,
-                &view(&t, Some(Suit::Bastos)),
-                &PlayRules::tute_2p_stock(false),
-                &v
-            ),
-            hand
-        );
+        let forced = stock(PlayRules::tute_2p_stock(true));
+        assert_eq!(forced.legal(hand, 1, &t), set(&["5b"]));
+        assert_eq!(forced.check(hand, "2c", 1, &t), Err(Obligation::FollowSuit));
+        let free = stock(PlayRules::tute_2p_stock(false));
+        assert_eq!(free.legal(hand, 1, &t), hand);
     }
 
     #[test]
     fn in_no_trump_mode_a_void_player_plays_anything() {
-        let v = RankTable::BOTIFARRA;
+        let no_trump = Play {
+            rules: PlayRules::botifarra_no_trump(),
+            values: RankTable::BOTIFARRA,
+            trump: None,
+        };
         let t = vec![(0u8, c("5o"))];
         let hand = set(&["2c", "12e"]);
-        assert_eq!(
-            legal_cards(
-                hand,
-                1,
-                &view(&t, None),
-                &PlayRules::botifarra_no_trump(),
-                &v
-            ),
-            hand
-        );
+        assert_eq!(no_trump.legal(hand, 1, &t), hand);
         let hand = set(&["2o", "9o", "12e"]);
-        assert_eq!(
-            legal_cards(
-                hand,
-                1,
-                &view(&t, None),
-                &PlayRules::botifarra_no_trump(),
-                &v
-            ),
-            set(&["9o"])
-        );
+        assert_eq!(no_trump.legal(hand, 1, &t), set(&["9o"]));
     }
 
     #[test]

@@ -150,24 +150,39 @@ struct Slot(CardSlot);
 
 impl<'de> Deserialize<'de> for Slot {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct SlotVisitor;
-        impl Visitor<'_> for SlotVisitor {
-            type Value = Slot;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a card")
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<Slot, E> {
-                Ok(Slot(if s == crate::domain::partial::UNKNOWN {
-                    CardSlot::Unknown
-                } else {
-                    match s.parse::<Card>() {
-                        Ok(c) => CardSlot::Card(c),
-                        Err(_) => CardSlot::Invalid(Value::String(s.to_owned())),
-                    }
-                }))
-            }
-        }
-        d.deserialize_str(SlotVisitor)
+        d.deserialize_str(StrVisitor::new("a card", |s| {
+            Ok(Slot(if s == crate::domain::partial::UNKNOWN {
+                CardSlot::Unknown
+            } else {
+                match s.parse::<Card>() {
+                    Ok(c) => CardSlot::Card(c),
+                    Err(_) => CardSlot::Invalid(Value::String(s.to_owned())),
+                }
+            }))
+        }))
+    }
+}
+
+/// Reads a string into a value with `read`; any other value, or a string `read`
+/// refuses (with its message), is an error.
+struct StrVisitor<F> {
+    expecting: &'static str,
+    read: F,
+}
+
+impl<T, F: FnOnce(&str) -> Result<T, &'static str>> StrVisitor<F> {
+    fn new(expecting: &'static str, read: F) -> Self {
+        StrVisitor { expecting, read }
+    }
+}
+
+impl<T, F: FnOnce(&str) -> Result<T, &'static str>> Visitor<'_> for StrVisitor<F> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(self.expecting)
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
+        (self.read)(s).map_err(E::custom)
     }
 }
 
@@ -223,29 +238,21 @@ enum EventKey {
 
 impl<'de> Deserialize<'de> for EventKey {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct KeyVisitor;
-        impl Visitor<'_> for KeyVisitor {
-            type Value = EventKey;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an event key")
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<EventKey, E> {
-                Ok(match s {
-                    "seat" => EventKey::Seat,
-                    "bid" => EventKey::Bid,
-                    "trump" => EventKey::Trump,
-                    "double" => EventKey::Double,
-                    "play" => EventKey::Play,
-                    "pass" => EventKey::Pass,
-                    "cante" => EventKey::Cante,
-                    "tute" => EventKey::Tute,
-                    "exchange" => EventKey::Exchange,
-                    "claim" => EventKey::Claim,
-                    _ => return Err(E::custom("not taken here")),
-                })
-            }
-        }
-        d.deserialize_identifier(KeyVisitor)
+        d.deserialize_identifier(StrVisitor::new("an event key", |s| {
+            Ok(match s {
+                "seat" => EventKey::Seat,
+                "bid" => EventKey::Bid,
+                "trump" => EventKey::Trump,
+                "double" => EventKey::Double,
+                "play" => EventKey::Play,
+                "pass" => EventKey::Pass,
+                "cante" => EventKey::Cante,
+                "tute" => EventKey::Tute,
+                "exchange" => EventKey::Exchange,
+                "claim" => EventKey::Claim,
+                _ => return Err("not taken here"),
+            })
+        }))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Match formats, match points and result checking per game.
 
 use crate::domain::engine::GameKind;
-use crate::domain::lang::Lang;
+use crate::domain::lang::{Lang, format_lang};
 use crate::domain::options::{self, OptionValue};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -170,127 +170,83 @@ pub enum ResultError {
 impl ResultError {
     /// The problem in words a referee can read out (card and game terms in Spanish).
     pub fn message(&self, lang: Lang) -> String {
-        use Lang::{Ca, En, Es};
         use ResultError::*;
-        match (self, lang) {
-            (Options(m), _) => m.clone(),
-            (Draw { target, a, b }, Es) => {
-                format!("una partida a {target} tiene ganador: {a}–{b} es un empate")
-            }
-            (Draw { target, a, b }, Ca) => {
-                format!("una partida a {target} té guanyador: {a}–{b} és un empat")
-            }
-            (Draw { target, a, b }, En) => {
-                format!("a partida to {target} has a winner: {a}–{b} is a draw")
-            }
-            (Short { game, target, won }, Es) => format!(
+        match self {
+            Options(m) => m.clone(),
+            Draw { target, a, b } => format_lang!(
+                lang,
+                "una partida a {target} tiene ganador: {a}–{b} es un empate",
+                "una partida a {target} té guanyador: {a}–{b} és un empat",
+                "a partida to {target} has a winner: {a}–{b} is a draw"
+            ),
+            Short { game, target, won } => format_lang!(
+                lang,
                 "quien gana una partida de {} llega a {target}, no a {won}",
-                game.name()
-            ),
-            (Short { game, target, won }, Ca) => format!(
                 "qui guanya una partida de {} arriba a {target}, no a {won}",
-                game.name()
-            ),
-            (Short { game, target, won }, En) => format!(
                 "the winner of a {} partida reaches {target}, not {won}",
                 game.name()
             ),
-            (BothReach { game, target, a, b }, Es) => format!(
+            BothReach { game, target, a, b } => format_lang!(
+                lang,
                 "en una partida de {} solo una pareja puede llegar a {target} ({a}–{b})",
-                game.name()
-            ),
-            (BothReach { game, target, a, b }, Ca) => format!(
                 "en una partida de {} només una parella pot arribar a {target} ({a}–{b})",
-                game.name()
-            ),
-            (BothReach { game, target, a, b }, En) => format!(
                 "only one side can reach {target} in a {} partida ({a}–{b})",
                 game.name()
             ),
-            (HigherWins { target, a, b }, Es) => {
-                format!("con las dos por encima de {target} gana la puntuación más alta ({a}–{b})")
-            }
-            (HigherWins { target, a, b }, Ca) => {
-                format!("amb les dues per sobre de {target} guanya la puntuació més alta ({a}–{b})")
-            }
-            (HigherWins { target, a, b }, En) => {
-                format!("with both over {target} the higher score wins ({a}–{b})")
-            }
-            (NotAWin { won, lost }, Es) => {
-                format!("el ganador declarado tiene {won} y el perdedor {lost}: eso no es ganar")
-            }
-            (NotAWin { won, lost }, Ca) => {
-                format!("el guanyador declarat té {won} i el perdedor {lost}: això no és guanyar")
-            }
-            (NotAWin { won, lost }, En) => {
-                format!("the declared winner has {won} and the loser {lost}: that is not a win")
-            }
-            (EvenBestOf { partidas }, Es) => {
-                format!("al mejor de {partidas}: el número de partidas ha de ser impar")
-            }
-            (EvenBestOf { partidas }, Ca) => {
-                format!("al millor de {partidas}: el nombre de partides ha de ser senar")
-            }
-            (EvenBestOf { partidas }, En) => {
-                format!("best of {partidas}: the number of partidas must be odd")
-            }
-            (
-                BestOf {
-                    partidas,
-                    need,
-                    a,
-                    b,
-                },
-                Es,
-            ) => format!(
-                "al mejor de {partidas}: el ganador tiene {need} partidas y el perdedor menos, no {a}–{b}"
+            HigherWins { target, a, b } => format_lang!(
+                lang,
+                "con las dos por encima de {target} gana la puntuación más alta ({a}–{b})",
+                "amb les dues per sobre de {target} guanya la puntuació més alta ({a}–{b})",
+                "with both over {target} the higher score wins ({a}–{b})"
             ),
-            (
-                BestOf {
-                    partidas,
-                    need,
-                    a,
-                    b,
-                },
-                Ca,
-            ) => format!(
-                "al millor de {partidas}: el guanyador té {need} partides i el perdedor menys, no {a}–{b}"
+            NotAWin { won, lost } => format_lang!(
+                lang,
+                "el ganador declarado tiene {won} y el perdedor {lost}: eso no es ganar",
+                "el guanyador declarat té {won} i el perdedor {lost}: això no és guanyar",
+                "the declared winner has {won} and the loser {lost}: that is not a win"
             ),
-            (
-                BestOf {
-                    partidas,
-                    need,
-                    a,
-                    b,
-                },
-                En,
-            ) => format!(
+            EvenBestOf { partidas } => format_lang!(
+                lang,
+                "al mejor de {partidas}: el número de partidas ha de ser impar",
+                "al millor de {partidas}: el nombre de partides ha de ser senar",
+                "best of {partidas}: the number of partidas must be odd"
+            ),
+            BestOf {
+                partidas,
+                need,
+                a,
+                b,
+            } => format_lang!(
+                lang,
+                "al mejor de {partidas}: el ganador tiene {need} partidas y el perdedor menos, no {a}–{b}",
+                "al millor de {partidas}: el guanyador té {need} partides i el perdedor menys, no {a}–{b}",
                 "best of {partidas}: the winner has {need} partidas and the loser fewer, not {a}–{b}"
             ),
-            (BestOfWinner, Es) => "el ganador declarado tiene menos partidas".into(),
-            (BestOfWinner, Ca) => "el guanyador declarat té menys partides".into(),
-            (BestOfWinner, En) => "the declared winner has fewer partidas".into(),
-            (OverCap { cap, got }, Es) => format!("cuentan como mucho {cap} puntos, no {got}"),
-            (OverCap { cap, got }, Ca) => format!("compten com a màxim {cap} punts, no {got}"),
-            (OverCap { cap, got }, En) => format!("at most {cap} points count, not {got}"),
-            (TimedBoth { target, a, b }, Es) => format!(
-                "la partida se acaba cuando una pareja llega a {target}: no pueden llegar las dos ({a}–{b})"
+            BestOfWinner => lang
+                .pick(
+                    "el ganador declarado tiene menos partidas",
+                    "el guanyador declarat té menys partides",
+                    "the declared winner has fewer partidas",
+                )
+                .into(),
+            OverCap { cap, got } => format_lang!(
+                lang,
+                "cuentan como mucho {cap} puntos, no {got}",
+                "compten com a màxim {cap} punts, no {got}",
+                "at most {cap} points count, not {got}"
             ),
-            (TimedBoth { target, a, b }, Ca) => format!(
-                "la partida s'acaba quan una parella arriba a {target}: no hi poden arribar totes dues ({a}–{b})"
+            TimedBoth { target, a, b } => format_lang!(
+                lang,
+                "la partida se acaba cuando una pareja llega a {target}: no pueden llegar las dos ({a}–{b})",
+                "la partida s'acaba quan una parella arriba a {target}: no hi poden arribar totes dues ({a}–{b})",
+                "the match stops when a side reaches {target}: both cannot ({a}–{b})"
             ),
-            (TimedBoth { target, a, b }, En) => {
-                format!("the match stops when a side reaches {target}: both cannot ({a}–{b})")
-            }
-            (TimedWinner { a, b }, Es) => {
-                format!("el ganador declarado no tiene la puntuación más alta ({a}–{b})")
-            }
-            (TimedWinner { a, b }, Ca) => {
-                format!("el guanyador declarat no té la puntuació més alta ({a}–{b})")
-            }
-            (TimedWinner { a, b }, En) => {
-                format!("the declared winner does not have the higher score ({a}–{b})")
-            }
+            TimedWinner { a, b } => format_lang!(
+                lang,
+                "el ganador declarado no tiene la puntuación más alta ({a}–{b})",
+                "el guanyador declarat no té la puntuació més alta ({a}–{b})",
+                "the declared winner does not have the higher score ({a}–{b})"
+            ),
         }
     }
 }

@@ -5,6 +5,16 @@ use super::berger::{Slot, schedule};
 use super::file::{Pairing, RestPairing, System, TablePairing};
 use super::ledger::Ledger;
 
+/// The entrants of group `group` in seed order, `assignment` being [`groups_of`]'s.
+pub(crate) fn members(ledger: &Ledger, assignment: &[u32], group: u32) -> Vec<usize> {
+    ledger
+        .by_seed
+        .iter()
+        .copied()
+        .filter(|&i| assignment[i] == group)
+        .collect()
+}
+
 /// Whether entrant `i` is in the schedule at all: present from round 1 and not
 /// withdrawn before it.
 fn scheduled(ledger: &Ledger, i: usize) -> bool {
@@ -56,12 +66,7 @@ pub(crate) fn pair(ledger: &Ledger, round: u32) -> Result<Vec<Pairing>, PairingE
     let mut any = false;
     let mut table = 1;
     for g in 1..=groups.max(1) {
-        let members: Vec<usize> = ledger
-            .by_seed
-            .iter()
-            .copied()
-            .filter(|&i| asg[i] == g)
-            .collect();
+        let members = members(ledger, &asg, g);
         let sched = schedule(members.len(), double);
         let Some(slots) = sched.get((round as usize).saturating_sub(1)) else {
             continue;

@@ -211,17 +211,15 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
     let (order, decided) = rank(ledger, &st, &crits, all, &mut h2h, mode, earned);
 
     let mut group_rank: Vec<Option<u32>> = vec![None; n];
-    if let System::RoundRobin { groups, .. } = file.event.system
-        && groups > 1
-    {
-        let assignment = super::round_robin::groups_of(ledger, groups);
-        for g in 1..=groups {
-            let members: Vec<usize> = ledger
-                .by_seed
-                .iter()
-                .copied()
-                .filter(|&i| assignment[i] == g)
-                .collect();
+    let groups = match file.event.system {
+        System::RoundRobin { groups, .. } if groups > 1 => {
+            Some((groups, super::round_robin::groups_of(ledger, groups)))
+        }
+        _ => None,
+    };
+    if let Some((count, assignment)) = &groups {
+        for g in 1..=*count {
+            let members = super::round_robin::members(ledger, assignment, g);
             let mut scratch = vec![None; n];
             let (o, _) = rank(ledger, &st, &crits, members, &mut scratch, mode, earned);
             for (k, &i) in o.iter().enumerate() {
@@ -229,12 +227,6 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
             }
         }
     }
-    let groups = match file.event.system {
-        System::RoundRobin { groups, .. } if groups > 1 => {
-            Some(super::round_robin::groups_of(ledger, groups))
-        }
-        _ => None,
-    };
 
     let win = pts.win;
     let rows = order
@@ -249,7 +241,7 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
                 id: e.id.clone(),
                 name: e.name.clone(),
                 club: e.club.clone(),
-                group: groups.as_ref().map(|g| g[i]),
+                group: groups.as_ref().map(|(_, g)| g[i]),
                 played: s.played,
                 wins: s.wins,
                 draws: s.draws,

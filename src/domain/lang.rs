@@ -50,6 +50,20 @@ impl Lang {
     }
 }
 
+/// One message in three languages: `tr!(lang, "es …", "ca …", "en …", args…)` is the
+/// `format!` of the text of `lang`. Each text names the values it shows (`{seat}`), or
+/// all three take the same further arguments in the same order.
+macro_rules! tr {
+    ($lang:expr, $es:literal, $ca:literal, $en:literal $(, $arg:expr)* $(,)?) => {
+        match $lang {
+            $crate::domain::lang::Lang::Es => format!($es $(, $arg)*),
+            $crate::domain::lang::Lang::Ca => format!($ca $(, $arg)*),
+            $crate::domain::lang::Lang::En => format!($en $(, $arg)*),
+        }
+    };
+}
+pub(crate) use tr;
+
 impl fmt::Display for Lang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())

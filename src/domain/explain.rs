@@ -3,7 +3,7 @@
 //! data.
 
 use crate::domain::engine::GameKind;
-use crate::domain::lang::{Lang, format_lang};
+use crate::domain::lang::{Lang, tr};
 use crate::domain::record::HandRecord;
 use crate::domain::ruling::{GameOverReason, Ruling, Score};
 
@@ -25,7 +25,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
     };
     let seat_word = lang.pick("asiento", "seient", "seat");
     let mut out: Vec<String> = Vec::new();
-    out.push(format_lang!(
+    out.push(tr!(
         lang,
         "{}, {} jugadores, reparte el asiento {}.",
         "{}, {} jugadors, reparteix el seient {}.",
@@ -47,7 +47,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
             .map(|c| c.spanish_name())
             .collect::<Vec<_>>()
             .join(", ");
-        out.push(format_lang!(
+        out.push(tr!(
             lang,
             "Baza {}: sale el asiento {}: {cards}. Gana el asiento {}.",
             "Basa {}: surt el seient {}: {cards}. Guanya el seient {}.",
@@ -116,7 +116,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
                 "by the opponents' false claim",
             ),
         };
-        out.push(format_lang!(
+        out.push(tr!(
             lang,
             "Fin de la partida: gana la {side_word} {} ({why}).",
             "Fi de la partida: guanya la {side_word} {} ({why}).",

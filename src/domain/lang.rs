@@ -50,9 +50,10 @@ impl Lang {
     }
 }
 
-/// `format!` in `lang`: `format_lang!(lang, "es …", "ca …", "en …", args…)` formats one
-/// of the three texts (Spanish, Catalan, English), the arguments written once for all.
-macro_rules! format_lang {
+/// One message in three languages: `tr!(lang, "es …", "ca …", "en …", args…)` is the
+/// `format!` of the text of `lang`. Each text names the values it shows (`{seat}`), or
+/// all three take the same further arguments in the same order.
+macro_rules! tr {
     ($lang:expr, $es:literal, $ca:literal, $en:literal $(, $arg:expr)* $(,)?) => {
         match $lang {
             $crate::domain::lang::Lang::Es => format!($es $(, $arg)*),
@@ -61,7 +62,7 @@ macro_rules! format_lang {
         }
     };
 }
-pub(crate) use format_lang;
+pub(crate) use tr;
 
 impl fmt::Display for Lang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

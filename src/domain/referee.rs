@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::domain::cards::Card;
 use crate::domain::engine::GameKind;
-use crate::domain::lang::{Lang, format_lang};
+use crate::domain::lang::{Lang, tr};
 use crate::domain::record::HandRecord;
 use crate::domain::ruling::{RuleId, Ruling};
 
@@ -129,7 +129,7 @@ pub fn plain_words(ctx: &PlayContext, lang: Lang) -> String {
         .table
         .iter()
         .map(|(s, c)| {
-            format_lang!(
+            tr!(
                 lang,
                 "{} (asiento {s})",
                 "{} (seient {s})",
@@ -142,7 +142,7 @@ pub fn plain_words(ctx: &PlayContext, lang: Lang) -> String {
     let unseen = ctx.unseen;
     let held = match unseen {
         0 => names(&ctx.held),
-        n => format_lang!(
+        n => tr!(
             lang,
             "{} y {n} cartas que nadie vio",
             "{} i {n} cartes que ningú no va veure",
@@ -151,7 +151,7 @@ pub fn plain_words(ctx: &PlayContext, lang: Lang) -> String {
         ),
     };
     let (held, legal, played) = (held, names(&ctx.legal), ctx.played.spanish_name());
-    format_lang!(
+    tr!(
         lang,
         "El asiento {} tenía {held}. En la mesa: {table}. Podía jugar: {legal}. Jugó {played}.",
         "El seient {} tenia {held}. A la taula: {table}. Podia jugar: {legal}. Va jugar {played}.",

@@ -1,7 +1,7 @@
 //! Botifarra's own messages: why a trump choice or a doubling call is refused. Uses
 //! `lang` and `record`.
 
-use crate::domain::lang::Lang;
+use crate::domain::lang::{Lang, tr};
 use crate::domain::record::DoubleCall;
 
 /// Why a botifarra trump or doubling event is refused (rendered in es/ca/en; contro,
@@ -61,86 +61,91 @@ fn call_name(c: DoubleCall) -> &'static str {
 impl BotifarraReason {
     /// The message in `lang`.
     pub fn render(&self, lang: Lang) -> String {
-        use Lang::*;
         match self {
-            BotifarraReason::TrumpPending { chooser } => match lang {
-                Es => format!("el asiento {chooser} aún no ha elegido triunfo"),
-                Ca => format!("el seient {chooser} encara no ha triat trumfo"),
-                En => format!("seat {chooser} has not chosen trumps yet"),
-            },
-            BotifarraReason::NotTheChooser { chooser, got } => match lang {
-                Es => format!("elige triunfo el asiento {chooser}, no el asiento {got}"),
-                Ca => format!("tria trumfo el seient {chooser}, no el seient {got}"),
-                En => format!("seat {chooser} chooses trumps, not seat {got}"),
-            },
-            BotifarraReason::DelegateBack => match lang {
-                Es => "el compañero que recibe la elección debe elegir un palo o botifarra; no puede volver a delegar".into(),
-                Ca => "el company que rep l'elecció ha de triar un pal o botifarra; no pot tornar a delegar".into(),
-                En => "the partner given the choice must name a suit or botifarra; he cannot delegate back".into(),
-            },
-            BotifarraReason::TrumpAlreadyChosen => match lang {
-                Es => "el triunfo ya está elegido".into(),
-                Ca => "el trumfo ja està triat".into(),
-                En => "trumps are already chosen".into(),
-            },
-            BotifarraReason::DoublingOver => match lang {
-                Es => "ya no se puede decir contro, recontro ni Sant Vicenç".into(),
-                Ca => "ja no es pot dir contro, recontro ni Sant Vicenç".into(),
-                En => "contro, recontro and Sant Vicenç can no longer be said".into(),
-            },
+            BotifarraReason::TrumpPending { chooser } => tr!(
+                lang,
+                "el asiento {chooser} aún no ha elegido triunfo",
+                "el seient {chooser} encara no ha triat trumfo",
+                "seat {chooser} has not chosen trumps yet"
+            ),
+            BotifarraReason::NotTheChooser { chooser, got } => tr!(
+                lang,
+                "elige triunfo el asiento {chooser}, no el asiento {got}",
+                "tria trumfo el seient {chooser}, no el seient {got}",
+                "seat {chooser} chooses trumps, not seat {got}"
+            ),
+            BotifarraReason::DelegateBack => tr!(
+                lang,
+                "el compañero que recibe la elección debe elegir un palo o botifarra; no puede volver a delegar",
+                "el company que rep l'elecció ha de triar un pal o botifarra; no pot tornar a delegar",
+                "the partner given the choice must name a suit or botifarra; he cannot delegate back"
+            ),
+            BotifarraReason::TrumpAlreadyChosen => tr!(
+                lang,
+                "el triunfo ya está elegido",
+                "el trumfo ja està triat",
+                "trumps are already chosen"
+            ),
+            BotifarraReason::DoublingOver => tr!(
+                lang,
+                "ya no se puede decir contro, recontro ni Sant Vicenç",
+                "ja no es pot dir contro, recontro ni Sant Vicenç",
+                "contro, recontro and Sant Vicenç can no longer be said"
+            ),
             BotifarraReason::WrongLevel { call, expected } => {
                 let (c, e) = (call_name(*call), call_name(*expected));
-                match lang {
-                    Es => format!("no se puede decir {c} ahora: solo cabe {e}"),
-                    Ca => format!("no es pot dir {c} ara: només es pot dir {e}"),
-                    En => format!("{c} cannot be said now: only {e} can"),
-                }
+                tr!(
+                    lang,
+                    "no se puede decir {c} ahora: solo cabe {e}",
+                    "no es pot dir {c} ara: només es pot dir {e}",
+                    "{c} cannot be said now: only {e} can"
+                )
             }
             BotifarraReason::WrongSide { seat, call } => {
                 let c = call_name(*call);
-                match lang {
-                    Es => format!("la pareja del asiento {seat} no puede hablar ahora ({c})"),
-                    Ca => format!("la parella del seient {seat} no pot parlar ara ({c})"),
-                    En => format!("seat {seat}'s side may not speak now ({c})"),
-                }
+                tr!(
+                    lang,
+                    "la pareja del asiento {seat} no puede hablar ahora ({c})",
+                    "la parella del seient {seat} no pot parlar ara ({c})",
+                    "seat {seat}'s side may not speak now ({c})"
+                )
             }
-            BotifarraReason::AlreadyPassed { seat } => match lang {
-                Es => format!("el asiento {seat} ya ha pasado"),
-                Ca => format!("el seient {seat} ja ha passat"),
-                En => format!("seat {seat} has already passed"),
-            },
+            BotifarraReason::AlreadyPassed { seat } => tr!(
+                lang,
+                "el asiento {seat} ya ha pasado",
+                "el seient {seat} ja ha passat",
+                "seat {seat} has already passed"
+            ),
             BotifarraReason::PassedThenCalled { seat, call } => {
                 let call = call_name(*call);
-                match lang {
-                    Es => format!(
-                        "el asiento {seat} ya pasó a este nivel: no puede decir {call} después \
-                         (su compañero sí)"
-                    ),
-                    Ca => format!(
-                        "el seient {seat} ja ha passat en aquest nivell: no pot dir {call} \
-                         després (el seu company sí)"
-                    ),
-                    En => format!(
-                        "seat {seat} passed at this level: he may not say {call} afterwards \
+                tr!(
+                    lang,
+                    "el asiento {seat} ya pasó a este nivel: no puede decir {call} después \
+                         (su compañero sí)",
+                    "el seient {seat} ja ha passat en aquest nivell: no pot dir {call} \
+                         després (el seu company sí)",
+                    "seat {seat} passed at this level: he may not say {call} afterwards \
                          (his partner may)"
-                    ),
-                }
+                )
             }
-            BotifarraReason::SantVicencOnBotifarra => match lang {
-                Es => "no hay Sant Vicenç en botifarra".into(),
-                Ca => "no hi ha Sant Vicenç en botifarra".into(),
-                En => "there is no Sant Vicenç on botifarra".into(),
-            },
-            BotifarraReason::SantVicencNotAllowed => match lang {
-                Es => "en esta mesa no se juega Sant Vicenç".into(),
-                Ca => "en aquesta taula no es juga Sant Vicenç".into(),
-                En => "Sant Vicenç is not played at this table".into(),
-            },
-            BotifarraReason::NoControOnBotifarra => match lang {
-                Es => "en esta mesa no se puede contrar una botifarra".into(),
-                Ca => "en aquesta taula no es pot contrar una botifarra".into(),
-                En => "a botifarra cannot be doubled at this table".into(),
-            },
+            BotifarraReason::SantVicencOnBotifarra => tr!(
+                lang,
+                "no hay Sant Vicenç en botifarra",
+                "no hi ha Sant Vicenç en botifarra",
+                "there is no Sant Vicenç on botifarra"
+            ),
+            BotifarraReason::SantVicencNotAllowed => tr!(
+                lang,
+                "en esta mesa no se juega Sant Vicenç",
+                "en aquesta taula no es juga Sant Vicenç",
+                "Sant Vicenç is not played at this table"
+            ),
+            BotifarraReason::NoControOnBotifarra => tr!(
+                lang,
+                "en esta mesa no se puede contrar una botifarra",
+                "en aquesta taula no es pot contrar una botifarra",
+                "a botifarra cannot be doubled at this table"
+            ),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! `lang`.
 
 use crate::domain::cards::Card;
-use crate::domain::lang::Lang;
+use crate::domain::lang::{Lang, tr};
 
 /// Why a cinquillo event is refused (es/ca/en; card names stay Spanish).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,25 +19,21 @@ impl CinquilloReason {
         match self {
             CinquilloReason::CannotPlace { card } => {
                 let n = card.spanish_name();
-                match lang {
-                    Lang::Es => format!("{n} no se puede colocar ahora"),
-                    Lang::Ca => format!("{n} no es pot col·locar ara"),
-                    Lang::En => format!("{n} cannot be placed now"),
-                }
+                tr!(
+                    lang,
+                    "{n} no se puede colocar ahora",
+                    "{n} no es pot col·locar ara",
+                    "{n} cannot be placed now"
+                )
             }
             CinquilloReason::MustPlace { seat, card } => {
                 let n = card.spanish_name();
-                match lang {
-                    Lang::Es => format!(
-                        "el asiento {seat} puede colocar {n}: solo se pasa cuando no se puede colocar ninguna carta"
-                    ),
-                    Lang::Ca => format!(
-                        "el seient {seat} pot col·locar {n}: només es passa quan no es pot col·locar cap carta"
-                    ),
-                    Lang::En => format!(
-                        "seat {seat} can place {n}: a player may pass only when he cannot place any card"
-                    ),
-                }
+                tr!(
+                    lang,
+                    "el asiento {seat} puede colocar {n}: solo se pasa cuando no se puede colocar ninguna carta",
+                    "el seient {seat} pot col·locar {n}: només es passa quan no es pot col·locar cap carta",
+                    "seat {seat} can place {n}: a player may pass only when he cannot place any card"
+                )
             }
         }
     }

@@ -12,7 +12,7 @@ pub use cinquillo::CinquilloReason;
 pub use tute_family::FamilyReason;
 
 use crate::domain::cards::{Card, Suit};
-use crate::domain::lang::Lang;
+use crate::domain::lang::{Lang, tr};
 use crate::domain::record::{Bid, CallKind, DealProblem, EventProblem};
 use crate::domain::trick::Obligation;
 
@@ -123,385 +123,328 @@ fn suit_es(s: Suit) -> &'static str {
 impl Reason {
     /// The message in `lang`.
     pub fn render(&self, lang: Lang) -> String {
-        use Lang::*;
         match self {
             Reason::Deal(p) => render_deal(p, lang),
-            Reason::Record(m) => match lang {
-                Es => format!("registro no válido: {m}"),
-                Ca => format!("registre no vàlid: {m}"),
-                En => format!("invalid record: {m}"),
-            },
+            Reason::Record(m) => tr!(
+                lang,
+                "registro no válido: {m}",
+                "registre no vàlid: {m}",
+                "invalid record: {m}"
+            ),
             Reason::BadEvent { index, problem } => {
-                let what = match (problem, lang) {
-                    (EventProblem::NotAnObject, Es) => "un evento debe ser un objeto".to_string(),
-                    (EventProblem::NotAnObject, Ca) => {
-                        "un esdeveniment ha de ser un objecte".to_string()
-                    }
-                    (EventProblem::NotAnObject, En) => "an event must be an object".to_string(),
-                    (EventProblem::SeatMissing, Es) => "falta el asiento (seat)".to_string(),
-                    (EventProblem::SeatMissing, Ca) => "falta el seient (seat)".to_string(),
-                    (EventProblem::SeatMissing, En) => "the seat is missing".to_string(),
-                    (EventProblem::SeatInvalid(s), Es) => format!("asiento no válido: {s}"),
-                    (EventProblem::SeatInvalid(s), Ca) => format!("seient no vàlid: {s}"),
-                    (EventProblem::SeatInvalid(s), En) => format!("invalid seat {s}"),
-                    (EventProblem::NoAction, Es) => {
-                        "el evento debe llevar exactamente una acción".to_string()
-                    }
-                    (EventProblem::NoAction, Ca) => {
-                        "l'esdeveniment ha de portar exactament una acció".to_string()
-                    }
-                    (EventProblem::NoAction, En) => {
-                        "event must carry exactly one action".to_string()
-                    }
-                    (EventProblem::SeveralActions(k), Es) => {
-                        format!(
-                            "el evento debe llevar exactamente una acción, lleva {}",
-                            k.join(", ")
-                        )
-                    }
-                    (EventProblem::SeveralActions(k), Ca) => {
-                        format!(
-                            "l'esdeveniment ha de portar exactament una acció, en porta {}",
-                            k.join(", ")
-                        )
-                    }
-                    (EventProblem::SeveralActions(k), En) => {
-                        format!(
-                            "event must carry exactly one action, found {}",
-                            k.join(", ")
-                        )
-                    }
-                    (EventProblem::BadValue { key, got }, Es) => {
-                        format!("{key}: valor no válido {got}")
-                    }
-                    (EventProblem::BadValue { key, got }, Ca) => {
-                        format!("{key}: valor no vàlid {got}")
-                    }
-                    (EventProblem::BadValue { key, got }, En) => {
-                        format!("{key}: invalid value {got}")
-                    }
+                let what = match problem {
+                    EventProblem::NotAnObject => tr!(
+                        lang,
+                        "un evento debe ser un objeto",
+                        "un esdeveniment ha de ser un objecte",
+                        "an event must be an object"
+                    ),
+                    EventProblem::SeatMissing => tr!(
+                        lang,
+                        "falta el asiento (seat)",
+                        "falta el seient (seat)",
+                        "the seat is missing"
+                    ),
+                    EventProblem::SeatInvalid(s) => tr!(
+                        lang,
+                        "asiento no válido: {s}",
+                        "seient no vàlid: {s}",
+                        "invalid seat {s}"
+                    ),
+                    EventProblem::NoAction => tr!(
+                        lang,
+                        "el evento debe llevar exactamente una acción",
+                        "l'esdeveniment ha de portar exactament una acció",
+                        "event must carry exactly one action"
+                    ),
+                    EventProblem::SeveralActions(k) => tr!(
+                        lang,
+                        "el evento debe llevar exactamente una acción, lleva {}",
+                        "l'esdeveniment ha de portar exactament una acció, en porta {}",
+                        "event must carry exactly one action, found {}",
+                        k.join(", ")
+                    ),
+                    EventProblem::BadValue { key, got } => tr!(
+                        lang,
+                        "{key}: valor no válido {got}",
+                        "{key}: valor no vàlid {got}",
+                        "{key}: invalid value {got}"
+                    ),
                 };
                 format!("events[{index}]: {what}")
             }
-            Reason::NotACard { index, given } => match lang {
-                Es => {
-                    format!("events[{index}].play: se esperaba una carta como \"3c\", no {given}")
-                }
-                Ca => format!("events[{index}].play: s'esperava una carta com \"3c\", no {given}"),
-                En => format!("events[{index}].play: expected a card like \"3c\", got {given}"),
-            },
-            Reason::NotACall { kind, given } => match (kind, lang) {
-                (CallKind::Bid, Es) => format!(
-                    "{given} no es una declaración: se pasa o se declara solo, cuatrola o quintola"
-                ),
-                (CallKind::Bid, Ca) => format!(
-                    "{given} no és una declaració: es passa o es declara solo, cuatrola o quintola"
-                ),
-                (CallKind::Bid, En) => format!(
+            Reason::NotACard { index, given } => tr!(
+                lang,
+                "events[{index}].play: se esperaba una carta como \"3c\", no {given}",
+                "events[{index}].play: s'esperava una carta com \"3c\", no {given}",
+                "events[{index}].play: expected a card like \"3c\", got {given}"
+            ),
+            Reason::NotACall { kind, given } => match kind {
+                CallKind::Bid => tr!(
+                    lang,
+                    "{given} no es una declaración: se pasa o se declara solo, cuatrola o quintola",
+                    "{given} no és una declaració: es passa o es declara solo, cuatrola o quintola",
                     "{given} is not a call: a player passes or bids solo, cuatrola or quintola"
                 ),
-                (CallKind::Trump, Es) => format!(
+                CallKind::Trump => tr!(
+                    lang,
                     "{given} no es una elección de triunfo: un palo (oros, copas, espadas, \
-                     bastos), botifarra o delegar en el compañero"
-                ),
-                (CallKind::Trump, Ca) => format!(
+                     bastos), botifarra o delegar en el compañero",
                     "{given} no és una elecció de trumfo: un pal (oros, copas, espadas, \
-                     bastos), botifarra o delegar al company"
-                ),
-                (CallKind::Trump, En) => format!(
+                     bastos), botifarra o delegar al company",
                     "{given} is not a trump choice: a suit (oros, copas, espadas, bastos), \
                      botifarra or passing the choice to the partner"
                 ),
-                (CallKind::Double, Es) => {
-                    format!("{given} no es un doble: contro, recontro, Sant Vicenç o pasar")
-                }
-                (CallKind::Double, Ca) => {
-                    format!("{given} no és un doble: contro, recontro, Sant Vicenç o passar")
-                }
-                (CallKind::Double, En) => {
-                    format!("{given} is not a double: contro, recontro, Sant Vicenç or pass")
-                }
-            },
-            Reason::ForeignAction { key, game } => match lang {
-                Es => format!("los eventos '{key}' no existen en {game}"),
-                Ca => format!("els esdeveniments '{key}' no existeixen a {game}"),
-                En => format!("'{key}' events do not exist in {game}"),
-            },
-            Reason::NotYourTurn { expected, got } => match lang {
-                Es => format!("es el turno del asiento {expected}, no del asiento {got}"),
-                Ca => format!("és el torn del seient {expected}, no del seient {got}"),
-                En => format!("it is seat {expected}'s turn, not seat {got}'s"),
-            },
-            Reason::BiddingNotOver { expected } => match lang {
-                Es => format!("la subasta no ha terminado: habla el asiento {expected}"),
-                Ca => format!("la subhasta no ha acabat: parla el seient {expected}"),
-                En => format!("the bidding is not over: seat {expected} must still call"),
-            },
-            Reason::SitsOut { seat } => match lang {
-                Es => format!("el asiento {seat} no juega esta mano: su compañero juega solo"),
-                Ca => format!("el seient {seat} no juga aquesta mà: el seu company juga sol"),
-                En => format!("seat {seat} sits this hand out: his partner plays alone"),
-            },
-            Reason::HandOver => match lang {
-                Es => "la mano ya ha terminado".into(),
-                Ca => "la mà ja s'ha acabat".into(),
-                En => "the hand is already over".into(),
-            },
-            Reason::CardNotHeld { seat, card } => match lang {
-                Es => format!(
-                    "el asiento {seat} no tiene '{card}' ({})",
-                    card.spanish_name()
-                ),
-                Ca => format!("el seient {seat} no té '{card}' ({})", card.spanish_name()),
-                En => format!(
-                    "seat {seat} does not hold '{card}' ({})",
-                    card.spanish_name()
+                CallKind::Double => tr!(
+                    lang,
+                    "{given} no es un doble: contro, recontro, Sant Vicenç o pasar",
+                    "{given} no és un doble: contro, recontro, Sant Vicenç o passar",
+                    "{given} is not a double: contro, recontro, Sant Vicenç or pass"
                 ),
             },
+            Reason::ForeignAction { key, game } => tr!(
+                lang,
+                "los eventos '{key}' no existen en {game}",
+                "els esdeveniments '{key}' no existeixen a {game}",
+                "'{key}' events do not exist in {game}"
+            ),
+            Reason::NotYourTurn { expected, got } => tr!(
+                lang,
+                "es el turno del asiento {expected}, no del asiento {got}",
+                "és el torn del seient {expected}, no del seient {got}",
+                "it is seat {expected}'s turn, not seat {got}'s"
+            ),
+            Reason::BiddingNotOver { expected } => tr!(
+                lang,
+                "la subasta no ha terminado: habla el asiento {expected}",
+                "la subhasta no ha acabat: parla el seient {expected}",
+                "the bidding is not over: seat {expected} must still call"
+            ),
+            Reason::SitsOut { seat } => tr!(
+                lang,
+                "el asiento {seat} no juega esta mano: su compañero juega solo",
+                "el seient {seat} no juga aquesta mà: el seu company juga sol",
+                "seat {seat} sits this hand out: his partner plays alone"
+            ),
+            Reason::HandOver => tr!(
+                lang,
+                "la mano ya ha terminado",
+                "la mà ja s'ha acabat",
+                "the hand is already over"
+            ),
+            Reason::CardNotHeld { seat, card } => tr!(
+                lang,
+                "el asiento {seat} no tiene '{card}' ({})",
+                "el seient {seat} no té '{card}' ({})",
+                "seat {seat} does not hold '{card}' ({})",
+                card.spanish_name()
+            ),
             Reason::Obligation { card, obligation } => {
                 let name = card.spanish_name();
-                let what = match (obligation, lang) {
-                    (Obligation::FollowSuit, Es) => "renuncio, debe asistir al palo de salida",
-                    (Obligation::FollowSuit, Ca) => "renuncio, ha d'assistir al pal de sortida",
-                    (Obligation::FollowSuit, En) => "must follow the led suit",
-                    (Obligation::Beat, Es) => {
-                        "asistió pero debía montar con una carta más alta del palo de salida"
-                    }
-                    (Obligation::Beat, Ca) => {
-                        "ha assistit però havia de muntar amb una carta més alta del pal de sortida"
-                    }
-                    (Obligation::Beat, En) => {
-                        "followed suit but a higher card of the led suit was required"
-                    }
-                    (Obligation::Trump, Es) => {
-                        "sin cartas del palo de salida y con triunfo, debe fallar"
-                    }
-                    (Obligation::Trump, Ca) => {
-                        "sense cartes del pal de sortida i amb triomf, ha de fallar"
-                    }
-                    (Obligation::Trump, En) => {
-                        "void in the led suit and holding a trump, must trump"
-                    }
-                    (Obligation::Overtrump, Es) => {
-                        "sin cartas del palo de salida y pudiendo superar el triunfo de la mesa, debe montar el fallo"
-                    }
-                    (Obligation::Overtrump, Ca) => {
-                        "sense cartes del pal de sortida i podent superar el triomf de la taula, ha de sobrefallar"
-                    }
-                    (Obligation::Overtrump, En) => {
-                        "void in the led suit and able to beat the trump on the table, must overtrump"
-                    }
-                };
+                let what = match obligation {
+Obligation::FollowSuit => lang.pick("renuncio, debe asistir al palo de salida", "renuncio, ha d'assistir al pal de sortida", "must follow the led suit"),
+Obligation::Beat => lang.pick("asistió pero debía montar con una carta más alta del palo de salida", "ha assistit però havia de muntar amb una carta més alta del pal de sortida", "followed suit but a higher card of the led suit was required"),
+Obligation::Trump => lang.pick("sin cartas del palo de salida y con triunfo, debe fallar", "sense cartes del pal de sortida i amb triomf, ha de fallar", "void in the led suit and holding a trump, must trump"),
+Obligation::Overtrump => lang.pick("sin cartas del palo de salida y pudiendo superar el triunfo de la mesa, debe montar el fallo", "sense cartes del pal de sortida i podent superar el triomf de la taula, ha de sobrefallar", "void in the led suit and able to beat the trump on the table, must overtrump"),
+};
                 format!("{name}: {what}")
             }
-            Reason::BidDoesNotRaise { bid, current } => match lang {
-                Es => format!(
-                    "{} no supera la apuesta actual ({})",
-                    bid.slug(),
-                    current.slug()
-                ),
-                Ca => format!(
-                    "{} no supera l'aposta actual ({})",
-                    bid.slug(),
-                    current.slug()
-                ),
-                En => format!(
-                    "{} does not raise the current bid ({})",
-                    bid.slug(),
-                    current.slug()
-                ),
-            },
+            Reason::BidDoesNotRaise { bid, current } => tr!(
+                lang,
+                "{} no supera la apuesta actual ({})",
+                "{} no supera l'aposta actual ({})",
+                "{} does not raise the current bid ({})",
+                bid.slug(),
+                current.slug()
+            ),
             Reason::BidOverTarget { bid, score, target } => {
                 let total = score + bid.value();
-                match lang {
-                    Es => format!(
-                        "{}: la pareja tiene {score} y pasaría de {target} ({total}); no puede apostar más de lo que le falta",
-                        bid.slug()
-                    ),
-                    Ca => format!(
-                        "{}: la parella té {score} i passaria de {target} ({total}); no pot apostar més del que li falta",
-                        bid.slug()
-                    ),
-                    En => format!(
-                        "{}: the pair has {score} and would pass {target} ({total}); it may not bid more than it needs",
-                        bid.slug()
-                    ),
+                tr!(
+                    lang,
+                    "{}: la pareja tiene {score} y pasaría de {target} ({total}); no puede apostar más de lo que le falta",
+                    "{}: la parella té {score} i passaria de {target} ({total}); no pot apostar més del que li falta",
+                    "{}: the pair has {score} and would pass {target} ({total}); it may not bid more than it needs",
+                    bid.slug()
+                )
+            }
+            Reason::BidFromThreshold { score, threshold } => tr!(
+                lang,
+                "la pareja tiene {score} (≥ {threshold}) y ya no puede apostar",
+                "la parella té {score} (≥ {threshold}) i ja no pot apostar",
+                "the pair has {score} (≥ {threshold}) and may no longer bid"
+            ),
+            Reason::PartnerOvercall { bid } => tr!(
+                lang,
+                "{}: no se puede superar la apuesta del compañero",
+                "{}: no es pot superar l'aposta del company",
+                "{}: a player may not overcall his partner",
+                bid.slug()
+            ),
+            Reason::BiddingOver => tr!(
+                lang,
+                "la subasta ya ha terminado",
+                "la subhasta ja s'ha acabat",
+                "the bidding is over"
+            ),
+            Reason::NoCantesInContract { contract } => tr!(
+                lang,
+                "no hay cantes en una mano de {}",
+                "no hi ha cantes en una mà de {}",
+                "there are no cantes in a {} hand",
+                contract.slug()
+            ),
+            Reason::CanteBeforeFirstTrick => tr!(
+                lang,
+                "solo se canta después de ganar una baza",
+                "només es canta després de guanyar una basa",
+                "a cante is only allowed after the side wins a trick"
+            ),
+            Reason::CanteOutOfWindow => tr!(
+                lang,
+                "solo se canta tras ganar la baza y antes de la siguiente salida",
+                "només es canta després de guanyar la basa i abans de la sortida següent",
+                "a cante is only allowed after the side wins a trick, before the next lead"
+            ),
+            Reason::CanteWrongSide { seat } => tr!(
+                lang,
+                "la última baza no la ganó la pareja del asiento {seat}",
+                "l'última basa no la va guanyar la parella del seient {seat}",
+                "the last trick was not won by seat {seat}'s side"
+            ),
+            Reason::CanteAlreadyMade { seat, per_side } => {
+                if *per_side {
+                    tr!(
+                        lang,
+                        "la pareja ya ha cantado tras esta baza",
+                        "la parella ja ha cantat després d'aquesta basa",
+                        "the side has already sung after this trick"
+                    )
+                } else {
+                    tr!(
+                        lang,
+                        "el asiento {seat} ya ha cantado tras esta baza",
+                        "el seient {seat} ja ha cantat després d'aquesta basa",
+                        "seat {seat} has already sung after this trick"
+                    )
                 }
             }
-            Reason::BidFromThreshold { score, threshold } => match lang {
-                Es => format!("la pareja tiene {score} (≥ {threshold}) y ya no puede apostar"),
-                Ca => format!("la parella té {score} (≥ {threshold}) i ja no pot apostar"),
-                En => format!("the pair has {score} (≥ {threshold}) and may no longer bid"),
-            },
-            Reason::PartnerOvercall { bid } => match lang {
-                Es => format!(
-                    "{}: no se puede superar la apuesta del compañero",
-                    bid.slug()
-                ),
-                Ca => format!("{}: no es pot superar l'aposta del company", bid.slug()),
-                En => format!("{}: a player may not overcall his partner", bid.slug()),
-            },
-            Reason::BiddingOver => match lang {
-                Es => "la subasta ya ha terminado".into(),
-                Ca => "la subhasta ja s'ha acabat".into(),
-                En => "the bidding is over".into(),
-            },
-            Reason::NoCantesInContract { contract } => match lang {
-                Es => format!("no hay cantes en una mano de {}", contract.slug()),
-                Ca => format!("no hi ha cantes en una mà de {}", contract.slug()),
-                En => format!("there are no cantes in a {} hand", contract.slug()),
-            },
-            Reason::CanteBeforeFirstTrick => match lang {
-                Es => "solo se canta después de ganar una baza".into(),
-                Ca => "només es canta després de guanyar una basa".into(),
-                En => "a cante is only allowed after the side wins a trick".into(),
-            },
-            Reason::CanteOutOfWindow => match lang {
-                Es => "solo se canta tras ganar la baza y antes de la siguiente salida".into(),
-                Ca => {
-                    "només es canta després de guanyar la basa i abans de la sortida següent".into()
-                }
-                En => "a cante is only allowed after the side wins a trick, before the next lead"
-                    .into(),
-            },
-            Reason::CanteWrongSide { seat } => match lang {
-                Es => format!("la última baza no la ganó la pareja del asiento {seat}"),
-                Ca => format!("l'última basa no la va guanyar la parella del seient {seat}"),
-                En => format!("the last trick was not won by seat {seat}'s side"),
-            },
-            Reason::CanteAlreadyMade { seat, per_side } => match (per_side, lang) {
-                (false, Es) => format!("el asiento {seat} ya ha cantado tras esta baza"),
-                (false, Ca) => format!("el seient {seat} ja ha cantat després d'aquesta basa"),
-                (false, En) => format!("seat {seat} has already sung after this trick"),
-                (true, Es) => "la pareja ya ha cantado tras esta baza".into(),
-                (true, Ca) => "la parella ja ha cantat després d'aquesta basa".into(),
-                (true, En) => "the side has already sung after this trick".into(),
-            },
-            Reason::SuitAlreadySung { suit } => match lang {
-                Es => format!("ya se cantó en {}", suit_es(*suit)),
-                Ca => format!("ja s'ha cantat en {}", suit_es(*suit)),
-                En => format!("{} has already been sung", suit_es(*suit)),
-            },
-            Reason::MarriageNotHeld { seat, suit } => match lang {
-                Es => format!(
-                    "el asiento {seat} no tiene el rey y el caballo de {}",
-                    suit_es(*suit)
-                ),
-                Ca => format!(
-                    "el seient {seat} no té el rei i el cavall de {}",
-                    suit_es(*suit)
-                ),
-                En => format!(
-                    "seat {seat} does not hold both the rey and the caballo of {}",
-                    suit_es(*suit)
-                ),
-            },
-            Reason::CanteLapsed { suit } => match lang {
-                Es => format!(
-                    "el cante en {} se perdió: debía cantarse en la primera ocasión",
-                    suit_es(*suit)
-                ),
-                Ca => format!(
-                    "el cante en {} s'ha perdut: s'havia de cantar a la primera ocasió",
-                    suit_es(*suit)
-                ),
-                En => format!(
-                    "the cante in {} has lapsed: it had to be sung at the first opportunity",
-                    suit_es(*suit)
-                ),
-            },
-            Reason::FortyFirst { trump } => match lang {
-                Es => format!("primero hay que cantar las 40 (en {})", suit_es(*trump)),
-                Ca => format!("primer s'han de cantar les 40 (en {})", suit_es(*trump)),
-                En => format!("the 40 (in {}) must be sung first", suit_es(*trump)),
-            },
-            Reason::TuteNotInGame => match lang {
-                Es => "los eventos 'tute' no existen en cuatrola con estas opciones".into(),
-                Ca => "els esdeveniments 'tute' no existeixen a la cuatrola amb aquestes opcions"
-                    .into(),
-                En => "'tute' events do not exist in cuatrola with these players/options".into(),
-            },
+            Reason::SuitAlreadySung { suit } => tr!(
+                lang,
+                "ya se cantó en {}",
+                "ja s'ha cantat en {}",
+                "{} has already been sung",
+                suit_es(*suit)
+            ),
+            Reason::MarriageNotHeld { seat, suit } => tr!(
+                lang,
+                "el asiento {seat} no tiene el rey y el caballo de {}",
+                "el seient {seat} no té el rei i el cavall de {}",
+                "seat {seat} does not hold both the rey and the caballo of {}",
+                suit_es(*suit)
+            ),
+            Reason::CanteLapsed { suit } => tr!(
+                lang,
+                "el cante en {} se perdió: debía cantarse en la primera ocasión",
+                "el cante en {} s'ha perdut: s'havia de cantar a la primera ocasió",
+                "the cante in {} has lapsed: it had to be sung at the first opportunity",
+                suit_es(*suit)
+            ),
+            Reason::FortyFirst { trump } => tr!(
+                lang,
+                "primero hay que cantar las 40 (en {})",
+                "primer s'han de cantar les 40 (en {})",
+                "the 40 (in {}) must be sung first",
+                suit_es(*trump)
+            ),
+            Reason::TuteNotInGame => tr!(
+                lang,
+                "los eventos 'tute' no existen en cuatrola con estas opciones",
+                "els esdeveniments 'tute' no existeixen a la cuatrola amb aquestes opcions",
+                "'tute' events do not exist in cuatrola with these players/options"
+            ),
             Reason::Botifarra(r) => r.render(lang),
             Reason::Cinquillo(r) => r.render(lang),
             Reason::TuteFamily(r) => r.render(lang),
-            Reason::TuteNotHeld { seat } => match lang {
-                Es => format!("el asiento {seat} no tiene los cuatro reyes ni los cuatro caballos"),
-                Ca => format!("el seient {seat} no té els quatre reis ni els quatre cavalls"),
-                En => format!("seat {seat} holds neither the four reyes nor the four caballos"),
-            },
+            Reason::TuteNotHeld { seat } => tr!(
+                lang,
+                "el asiento {seat} no tiene los cuatro reyes ni los cuatro caballos",
+                "el seient {seat} no té els quatre reis ni els quatre cavalls",
+                "seat {seat} holds neither the four reyes nor the four caballos"
+            ),
         }
     }
 }
 
 fn render_deal(p: &DealProblem, lang: Lang) -> String {
-    use Lang::*;
-    match (p, lang) {
-        (DealProblem::HandCount { expected, got }, Es) => {
-            format!("hay {got} manos, deberían ser {expected}")
-        }
-        (DealProblem::HandCount { expected, got }, Ca) => {
-            format!("hi ha {got} mans, n'hi hauria d'haver {expected}")
-        }
-        (DealProblem::HandCount { expected, got }, En) => {
-            format!("{got} hands dealt, expected {expected}")
-        }
-        (DealProblem::NotACard { place, got }, Es) => {
-            format!("{place}: se esperaba una carta como \"3c\", no {got}")
-        }
-        (DealProblem::NotACard { place, got }, Ca) => {
-            format!("{place}: s'esperava una carta com \"3c\", no {got}")
-        }
-        (DealProblem::NotACard { place, got }, En) => {
-            format!("{place}: expected a card like \"3c\", got {got}")
-        }
-        (DealProblem::NotInDeck(c), Es) => {
-            format!("la carta {c} ({}) no es de esta baraja", c.spanish_name())
-        }
-        (DealProblem::NotInDeck(c), Ca) => format!(
+    match p {
+        DealProblem::HandCount { expected, got } => tr!(
+            lang,
+            "hay {got} manos, deberían ser {expected}",
+            "hi ha {got} mans, n'hi hauria d'haver {expected}",
+            "{got} hands dealt, expected {expected}"
+        ),
+        DealProblem::NotACard { place, got } => tr!(
+            lang,
+            "{place}: se esperaba una carta como \"3c\", no {got}",
+            "{place}: s'esperava una carta com \"3c\", no {got}",
+            "{place}: expected a card like \"3c\", got {got}"
+        ),
+        DealProblem::NotInDeck(c) => tr!(
+            lang,
+            "la carta {c} ({}) no es de esta baraja",
             "la carta {c} ({}) no és d'aquesta baralla",
+            "card {c} ({}) is not in this game's deck",
             c.spanish_name()
         ),
-        (DealProblem::NotInDeck(c), En) => {
-            format!("card {c} ({}) is not in this game's deck", c.spanish_name())
-        }
-        (DealProblem::Duplicate(c), Es) => format!("la carta {c} está repartida dos veces"),
-        (DealProblem::Duplicate(c), Ca) => format!("la carta {c} està repartida dues vegades"),
-        (DealProblem::Duplicate(c), En) => format!("card {c} dealt twice"),
-        (DealProblem::HandSizes(s), Es) => format!("tamaños de mano incorrectos {s:?}"),
-        (DealProblem::HandSizes(s), Ca) => format!("mides de mà incorrectes {s:?}"),
-        (DealProblem::HandSizes(s), En) => format!("wrong hand sizes {s:?}"),
-        (DealProblem::StockSize { expected, got }, Es) => {
-            format!("el monte tiene {got} cartas, deberían ser {expected}")
-        }
-        (DealProblem::StockSize { expected, got }, Ca) => {
-            format!("el munt té {got} cartes, n'hauria de tenir {expected}")
-        }
-        (DealProblem::StockSize { expected, got }, En) => {
-            format!("stock of {got} cards, expected {expected}")
-        }
-        (DealProblem::Missing(c), Es) => format!("falta la carta {c} ({})", c.spanish_name()),
-        (DealProblem::Missing(c), Ca) => format!("falta la carta {c} ({})", c.spanish_name()),
-        (DealProblem::Missing(c), En) => format!("card {c} ({}) is missing", c.spanish_name()),
-        (DealProblem::TurnedMissing, Es) => "falta la carta vuelta (turned)".into(),
-        (DealProblem::TurnedMissing, Ca) => "falta la carta girada (turned)".into(),
-        (DealProblem::TurnedMissing, En) => "the turned card is missing".into(),
-        (DealProblem::TurnedNotACard(g), Es) => {
-            format!("turned: se esperaba una carta como \"3c\", no {g}")
-        }
-        (DealProblem::TurnedNotACard(g), Ca) => {
-            format!("turned: s'esperava una carta com \"3c\", no {g}")
-        }
-        (DealProblem::TurnedNotACard(g), En) => {
-            format!("turned: expected a card like \"3c\", got {g}")
-        }
-        (DealProblem::TurnedMisplaced(c), Es) => format!("la carta vuelta {c} no está donde debe"),
-        (DealProblem::TurnedMisplaced(c), Ca) => format!("la carta girada {c} no és on ha de ser"),
-        (DealProblem::TurnedMisplaced(c), En) => {
-            format!("the turned card {c} is not where it belongs")
-        }
-        (DealProblem::TurnedNotAllowed, Es) => "este juego no tiene carta vuelta".into(),
-        (DealProblem::TurnedNotAllowed, Ca) => "aquest joc no té carta girada".into(),
-        (DealProblem::TurnedNotAllowed, En) => "this game has no turned card".into(),
+        DealProblem::Duplicate(c) => tr!(
+            lang,
+            "la carta {c} está repartida dos veces",
+            "la carta {c} està repartida dues vegades",
+            "card {c} dealt twice"
+        ),
+        DealProblem::HandSizes(s) => tr!(
+            lang,
+            "tamaños de mano incorrectos {s:?}",
+            "mides de mà incorrectes {s:?}",
+            "wrong hand sizes {s:?}"
+        ),
+        DealProblem::StockSize { expected, got } => tr!(
+            lang,
+            "el monte tiene {got} cartas, deberían ser {expected}",
+            "el munt té {got} cartes, n'hauria de tenir {expected}",
+            "stock of {got} cards, expected {expected}"
+        ),
+        DealProblem::Missing(c) => tr!(
+            lang,
+            "falta la carta {c} ({})",
+            "falta la carta {c} ({})",
+            "card {c} ({}) is missing",
+            c.spanish_name()
+        ),
+        DealProblem::TurnedMissing => tr!(
+            lang,
+            "falta la carta vuelta (turned)",
+            "falta la carta girada (turned)",
+            "the turned card is missing"
+        ),
+        DealProblem::TurnedNotACard(g) => tr!(
+            lang,
+            "turned: se esperaba una carta como \"3c\", no {g}",
+            "turned: s'esperava una carta com \"3c\", no {g}",
+            "turned: expected a card like \"3c\", got {g}"
+        ),
+        DealProblem::TurnedMisplaced(c) => tr!(
+            lang,
+            "la carta vuelta {c} no está donde debe",
+            "la carta girada {c} no és on ha de ser",
+            "the turned card {c} is not where it belongs"
+        ),
+        DealProblem::TurnedNotAllowed => tr!(
+            lang,
+            "este juego no tiene carta vuelta",
+            "aquest joc no té carta girada",
+            "this game has no turned card"
+        ),
     }
 }
 

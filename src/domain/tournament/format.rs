@@ -1,7 +1,7 @@
 //! Match formats, match points and result checking per game.
 
 use crate::domain::engine::GameKind;
-use crate::domain::lang::{Lang, format_lang};
+use crate::domain::lang::{Lang, tr};
 use crate::domain::options::{self, OptionValue};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -173,39 +173,39 @@ impl ResultError {
         use ResultError::*;
         match self {
             Options(m) => m.clone(),
-            Draw { target, a, b } => format_lang!(
+            Draw { target, a, b } => tr!(
                 lang,
                 "una partida a {target} tiene ganador: {a}–{b} es un empate",
                 "una partida a {target} té guanyador: {a}–{b} és un empat",
                 "a partida to {target} has a winner: {a}–{b} is a draw"
             ),
-            Short { game, target, won } => format_lang!(
+            Short { game, target, won } => tr!(
                 lang,
                 "quien gana una partida de {} llega a {target}, no a {won}",
                 "qui guanya una partida de {} arriba a {target}, no a {won}",
                 "the winner of a {} partida reaches {target}, not {won}",
                 game.name()
             ),
-            BothReach { game, target, a, b } => format_lang!(
+            BothReach { game, target, a, b } => tr!(
                 lang,
                 "en una partida de {} solo una pareja puede llegar a {target} ({a}–{b})",
                 "en una partida de {} només una parella pot arribar a {target} ({a}–{b})",
                 "only one side can reach {target} in a {} partida ({a}–{b})",
                 game.name()
             ),
-            HigherWins { target, a, b } => format_lang!(
+            HigherWins { target, a, b } => tr!(
                 lang,
                 "con las dos por encima de {target} gana la puntuación más alta ({a}–{b})",
                 "amb les dues per sobre de {target} guanya la puntuació més alta ({a}–{b})",
                 "with both over {target} the higher score wins ({a}–{b})"
             ),
-            NotAWin { won, lost } => format_lang!(
+            NotAWin { won, lost } => tr!(
                 lang,
                 "el ganador declarado tiene {won} y el perdedor {lost}: eso no es ganar",
                 "el guanyador declarat té {won} i el perdedor {lost}: això no és guanyar",
                 "the declared winner has {won} and the loser {lost}: that is not a win"
             ),
-            EvenBestOf { partidas } => format_lang!(
+            EvenBestOf { partidas } => tr!(
                 lang,
                 "al mejor de {partidas}: el número de partidas ha de ser impar",
                 "al millor de {partidas}: el nombre de partides ha de ser senar",
@@ -216,7 +216,7 @@ impl ResultError {
                 need,
                 a,
                 b,
-            } => format_lang!(
+            } => tr!(
                 lang,
                 "al mejor de {partidas}: el ganador tiene {need} partidas y el perdedor menos, no {a}–{b}",
                 "al millor de {partidas}: el guanyador té {need} partides i el perdedor menys, no {a}–{b}",
@@ -229,19 +229,19 @@ impl ResultError {
                     "the declared winner has fewer partidas",
                 )
                 .into(),
-            OverCap { cap, got } => format_lang!(
+            OverCap { cap, got } => tr!(
                 lang,
                 "cuentan como mucho {cap} puntos, no {got}",
                 "compten com a màxim {cap} punts, no {got}",
                 "at most {cap} points count, not {got}"
             ),
-            TimedBoth { target, a, b } => format_lang!(
+            TimedBoth { target, a, b } => tr!(
                 lang,
                 "la partida se acaba cuando una pareja llega a {target}: no pueden llegar las dos ({a}–{b})",
                 "la partida s'acaba quan una parella arriba a {target}: no hi poden arribar totes dues ({a}–{b})",
                 "the match stops when a side reaches {target}: both cannot ({a}–{b})"
             ),
-            TimedWinner { a, b } => format_lang!(
+            TimedWinner { a, b } => tr!(
                 lang,
                 "el ganador declarado no tiene la puntuación más alta ({a}–{b})",
                 "el guanyador declarat no té la puntuació més alta ({a}–{b})",

@@ -48,8 +48,16 @@ pub fn check_turn(seat: u8, turn: u8) -> Result<(), Illegal> {
 pub trait TakesEvents {
     /// The game's name in messages.
     fn game_name(&self) -> &'static str;
+    /// Whose card it is now, or why `seat` may play none: the hand is over, the calls
+    /// are not done, the seat sits out.
+    fn card_turn(&self, seat: u8) -> Result<u8, Reason>;
     /// The turn check of a card play (also for a `play` whose value is not a card).
-    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal>;
+    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
+        let turn = self
+            .card_turn(seat)
+            .map_err(|r| Illegal::new(RuleId::OutOfTurn, r))?;
+        check_turn(seat, turn)
+    }
     /// The rule a `bid`, `trump` or `double` whose value is not a call breaks: by
     /// default, an action of another game.
     fn bad_call(&self, seat: u8, kind: CallKind, given: &str) -> Illegal {

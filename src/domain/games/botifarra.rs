@@ -11,10 +11,10 @@
 //! (points − 36) × multiplier; a revoke gives the opponents 36 × multiplier; game to 101.
 
 use crate::domain::cards::{Card, CardSet, Deck, Suit};
-use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn, foreign_action};
+use crate::domain::engine::{GameState, Illegal, TakesEvents, foreign_action};
 use crate::domain::games::trick_hand::{
-    HandView, TrickHand, before_pair, check_card, check_seat, deal_invalid, four_hands, lay,
-    not_a_call, replay, ruled_events, take_trick, to_side,
+    HandView, TrickHand, Tricks, before_pair, check_card, deal_invalid, four_hands, not_a_call,
+    replay, ruled_events, to_side,
 };
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::BotifarraReason;
@@ -156,8 +156,7 @@ pub struct Botifarra {
     /// Who passed at the current level.
     passed: [bool; 4],
     turn: u8,
-    trick: Vec<(u8, Card)>,
-    tricks: Vec<TrickRecord>,
+    tricks: Tricks,
     /// Card points plus one a trick, per side.
     points: [u32; 2],
 }
@@ -178,8 +177,7 @@ impl Botifarra {
             level: 0,
             passed: [false; 4],
             turn: (dealer + 1) % 4,
-            trick: Vec::new(),
-            tricks: Vec::new(),
+            tricks: Tricks::default(),
             points: [0; 2],
         }
     }
@@ -225,10 +223,10 @@ impl Botifarra {
             .unwrap_or_default()
     }
     pub fn current_trick(&self) -> &[(u8, Card)] {
-        &self.trick
+        &self.tricks.current
     }
     pub fn tricks(&self) -> &[TrickRecord] {
-        &self.tricks
+        &self.tricks.taken
     }
     /// Each side's points so far: card points of completed tricks plus one a trick.
     pub fn points(&self) -> [u32; 2] {
@@ -298,7 +296,7 @@ impl Botifarra {
 
     fn trick_view(&self) -> TrickView<'_> {
         TrickView {
-            cards: &self.trick,
+            cards: &self.tricks.current,
             trump: self.trump_suit(),
             partnership: Partnership::Pairs,
         }
@@ -429,15 +427,14 @@ impl Botifarra {
     /// Takes the trick: its card points and one for the trick go to the winner's side.
     fn complete_trick(&mut self) {
         let trump = self.trump_suit();
-        let Some((winner, points)) = take_trick(&mut self.trick, &mut self.tricks, trump, &VALUES)
-        else {
+        let Some((winner, points)) = self.tricks.take(trump, &VALUES) else {
             return;
         };
         if let Some(p) = self.points.get_mut(usize::from(winner % 2)) {
             *p += points + 1;
         }
         self.turn = winner;
-        if self.tricks.len() >= 12 {
+        if self.tricks.taken.len() >= 12 {
             self.phase = Phase::Over;
         }
     }
@@ -521,16 +518,13 @@ impl TakesEvents for Botifarra {
     }
 
     /// Trumps first; mano's lead ends the doubling.
-    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
+    fn card_turn(&self, _seat: u8) -> Result<u8, Reason> {
         match self.phase {
-            Phase::Choosing => Err(Illegal::new(
-                RuleId::OutOfTurn,
-                boti(BotifarraReason::TrumpPending {
-                    chooser: self.chooser,
-                }),
-            )),
-            Phase::Over => Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver)),
-            Phase::Play | Phase::Doubling => check_turn(seat, self.turn),
+            Phase::Choosing => Err(boti(BotifarraReason::TrumpPending {
+                chooser: self.chooser,
+            })),
+            Phase::Over => Err(Reason::HandOver),
+            Phase::Play | Phase::Doubling => Ok(self.turn),
         }
     }
 
@@ -549,9 +543,8 @@ impl TakesEvents for Botifarra {
 }
 
 impl TrickHand for Botifarra {
-    fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
-        let seat = check_seat(mv.seat, 4)?;
-        match mv.action {
+    fn apply_action(&mut self, seat: u8, action: Action) -> Result<(), Illegal> {
+        match action {
             Action::Trump(call) => {
                 self.check_trump(seat, call)?;
                 match call {
@@ -595,7 +588,7 @@ impl TrickHand for Botifarra {
             Action::Play(card) => {
                 self.check_card(seat, card)?;
                 self.phase = Phase::Play;
-                if lay(&mut self.hands, &mut self.trick, seat, card, 4) {
+                if self.tricks.lay(&mut self.hands, seat, card, 4) {
                     self.complete_trick();
                 } else {
                     self.turn = (seat + 1) % 4;
@@ -608,11 +601,7 @@ impl TrickHand for Botifarra {
 
     /// Botifarra has no cantes.
     fn view(&self) -> HandView<'_> {
-        HandView {
-            over: self.is_terminal(),
-            tricks: &self.tricks,
-            cantes: &[],
-        }
+        self.tricks.view(self.is_terminal(), &[])
     }
 
     fn side_points(&self) -> Vec<u32> {

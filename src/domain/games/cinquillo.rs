@@ -394,11 +394,11 @@ impl TakesEvents for Cinquillo {
         "cinquillo"
     }
 
-    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
+    fn card_turn(&self, _seat: u8) -> Result<u8, Reason> {
         if self.over {
-            return Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver));
+            return Err(Reason::HandOver);
         }
-        check_turn(seat, self.turn)
+        Ok(self.turn)
     }
 }
 

@@ -13,9 +13,8 @@ use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
 use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn, foreign_action};
 pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
 use crate::domain::games::trick_hand::{
-    HandView, Marriages, Replay, Tally, TrickHand, Window, before_pair, check_card, check_seat,
-    deal_invalid, four_hands, lapsed_for, lay, not_a_call, replay, ruled_events, take_trick,
-    to_side,
+    HandView, Marriages, Replay, Tally, TrickHand, Tricks, Window, before_pair, check_card,
+    deal_invalid, four_hands, lapsed_for, not_a_call, replay, ruled_events, to_side,
 };
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
@@ -75,8 +74,7 @@ pub struct Cuatrola {
     highest: Option<(u8, Bid)>,
     soloist: Option<u8>,
     turn: u8,
-    trick: Vec<(u8, Card)>,
-    tricks: Vec<TrickRecord>,
+    tricks: Tricks,
     tally: Tally,
     sung: Vec<Sung>,
     /// The suits sung this hand, as [`suit_mark`]s.
@@ -112,8 +110,7 @@ impl Cuatrola {
             highest: None,
             soloist: None,
             turn: (dealer + 1) % 4,
-            trick: Vec::new(),
-            tricks: Vec::new(),
+            tricks: Tricks::default(),
             tally: Tally::new(2),
             sung: Vec::new(),
             sung_suits: CardSet::EMPTY,
@@ -152,14 +149,14 @@ impl Cuatrola {
     }
     /// The cards on the table in the trick in progress.
     pub fn current_trick(&self) -> &[(u8, Card)] {
-        &self.trick
+        &self.tricks.current
     }
     /// The accepted cantes and tutes, in order.
     pub fn sung(&self) -> &[Sung] {
         &self.sung
     }
     pub fn tricks(&self) -> &[TrickRecord] {
-        &self.tricks
+        &self.tricks.taken
     }
     /// The contract: `Pass` for a normal hand, else the winning bid.
     pub fn contract(&self) -> Bid {
@@ -198,7 +195,7 @@ impl Cuatrola {
     /// Tricks won per side.
     pub fn tricks_won(&self) -> [u8; 2] {
         let mut t = [0u8; 2];
-        for tr in &self.tricks {
+        for tr in &self.tricks.taken {
             if let Some(x) = t.get_mut(usize::from(tr.winner % 2)) {
                 *x += 1;
             }
@@ -311,7 +308,7 @@ impl Cuatrola {
     fn check_card(&self, seat: u8, card: Card) -> Result<(), Illegal> {
         self.check_play_turn(seat)?;
         let view = TrickView {
-            cards: &self.trick,
+            cards: &self.tricks.current,
             trump: Some(self.trump),
             partnership: Partnership::Pairs,
         };
@@ -334,7 +331,7 @@ impl Cuatrola {
         if !self.is_active(seat) {
             return Err(Reason::SitsOut { seat });
         }
-        let w = Window::find(self.window, &self.tricks)?;
+        let w = Window::find(self.window, &self.tricks.taken)?;
         w.check_side(seat, seat % 2)?;
         w.check_once(seat, self.opts.cantes_per_trick)?;
         Ok(w)
@@ -414,14 +411,12 @@ impl Cuatrola {
     }
 
     fn complete_trick(&mut self) {
-        let Some((winner, points)) =
-            take_trick(&mut self.trick, &mut self.tricks, Some(self.trump), &VALUES)
-        else {
+        let Some((winner, points)) = self.tricks.take(Some(self.trump), &VALUES) else {
             return;
         };
         self.tally.add_cards(winner % 2, points);
         self.turn = winner;
-        if self.tricks.len() == 5 {
+        if self.tricks.taken.len() == 5 {
             self.tally.give_last_ten(winner % 2);
             self.phase = Phase::Over;
             if self.result.is_none() {
@@ -451,8 +446,8 @@ impl Cuatrola {
             Bid::Quintola => (5usize, 5),
             _ => return,
         };
-        let won = self.tricks.iter().filter(|t| t.winner == s).count();
-        let lost = self.tricks.len() - won;
+        let won = self.tricks.taken.iter().filter(|t| t.winner == s).count();
+        let lost = self.tricks.taken.len() - won;
         let side = s % 2;
         let pts = |to: u8| if to == 0 { [value, 0] } else { [0, value] };
         if won >= need {
@@ -517,7 +512,7 @@ impl Cuatrola {
             return CardSet::EMPTY;
         }
         let view = TrickView {
-            cards: &self.trick,
+            cards: &self.tricks.current,
             trump: Some(self.trump),
             partnership: Partnership::Pairs,
         };
@@ -583,19 +578,14 @@ impl TakesEvents for Cuatrola {
     }
 
     /// Bidding first; the sitting-out partner never plays.
-    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
+    fn card_turn(&self, seat: u8) -> Result<u8, Reason> {
         match self.phase {
-            Phase::Bidding => Err(Illegal::new(
-                RuleId::OutOfTurn,
-                Reason::BiddingNotOver {
-                    expected: self.turn,
-                },
-            )),
-            Phase::Over => Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver)),
-            Phase::Play if !self.is_active(seat) => {
-                Err(Illegal::new(RuleId::OutOfTurn, Reason::SitsOut { seat }))
-            }
-            Phase::Play => check_turn(seat, self.turn),
+            Phase::Bidding => Err(Reason::BiddingNotOver {
+                expected: self.turn,
+            }),
+            Phase::Over => Err(Reason::HandOver),
+            Phase::Play if !self.is_active(seat) => Err(Reason::SitsOut { seat }),
+            Phase::Play => Ok(self.turn),
         }
     }
 
@@ -612,9 +602,8 @@ impl TakesEvents for Cuatrola {
 }
 
 impl TrickHand for Cuatrola {
-    fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
-        let seat = check_seat(mv.seat, 4)?;
-        match mv.action {
+    fn apply_action(&mut self, seat: u8, action: Action) -> Result<(), Illegal> {
+        match action {
             Action::Bid(bid) => {
                 self.check_bid(seat, bid)?;
                 if bid != Bid::Pass {
@@ -630,11 +619,11 @@ impl TrickHand for Cuatrola {
             }
             Action::Play(card) => {
                 self.check_card(seat, card)?;
-                if self.trick.is_empty() {
+                if self.tricks.current.is_empty() {
                     self.close_window();
                 }
                 let size = self.trick_size();
-                if lay(&mut self.hands, &mut self.trick, seat, card, size) {
+                if self.tricks.lay(&mut self.hands, seat, card, size) {
                     self.complete_trick();
                 } else {
                     self.turn = self.next_active(seat);
@@ -668,11 +657,7 @@ impl TrickHand for Cuatrola {
     }
 
     fn view(&self) -> HandView<'_> {
-        HandView {
-            over: self.is_terminal(),
-            tricks: &self.tricks,
-            cantes: &self.sung,
-        }
+        self.tricks.view(self.is_terminal(), &self.sung)
     }
 
     fn side_points(&self) -> Vec<u32> {

@@ -14,7 +14,7 @@ use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
 /// `cantes_per_trick` is a table option; its values live with it.
 pub use crate::domain::options::CantesPerTrick;
-use crate::domain::record::{CallKind, Deal, Declared, Event, HandRecord, Move};
+use crate::domain::record::{Action, CallKind, Deal, Declared, Event, HandRecord, Move};
 use crate::domain::ruling::{
     CanteRecord, GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, TrickRecord,
     TuteKind, Violation,
@@ -56,40 +56,50 @@ pub fn check_card(
     })
 }
 
-/// Moves `card` from `seat`'s hand into the trick; true once the trick holds `size` cards.
-pub fn lay(
-    hands: &mut [CardSet],
-    trick: &mut Vec<(u8, Card)>,
-    seat: u8,
-    card: Card,
-    size: usize,
-) -> bool {
-    if let Some(h) = hands.get_mut(usize::from(seat)) {
-        h.remove(card);
-    }
-    trick.push((seat, card));
-    trick.len() >= size
+/// The tricks of a hand: the one on the table (seat and card, in play order) and those
+/// taken. Every trick game plays its cards through these.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tricks {
+    pub current: Vec<(u8, Card)>,
+    pub taken: Vec<TrickRecord>,
 }
 
-/// Takes the completed `trick`: records it in `tricks` and empties it. Returns the
-/// winning seat and the trick's card points.
-pub fn take_trick(
-    trick: &mut Vec<(u8, Card)>,
-    tricks: &mut Vec<TrickRecord>,
-    trump: Option<Suit>,
-    values: &dyn CardValues,
-) -> Option<(u8, u32)> {
-    let wi = winning_index(trick, trump, values)?;
-    let &(winner, _) = trick.get(wi)?;
-    let points = trick.iter().map(|&(_, c)| values.points(c)).sum();
-    let leader = trick.first().map_or(winner, |&(s, _)| s);
-    tricks.push(TrickRecord {
-        leader,
-        cards: trick.iter().map(|&(_, c)| c).collect(),
-        winner,
-    });
-    trick.clear();
-    Some((winner, points))
+impl Tricks {
+    /// Moves `card` from `seat`'s hand into the trick; true once it holds `size` cards.
+    pub fn lay(&mut self, hands: &mut [CardSet], seat: u8, card: Card, size: usize) -> bool {
+        if let Some(h) = hands.get_mut(usize::from(seat)) {
+            h.remove(card);
+        }
+        self.current.push((seat, card));
+        self.current.len() >= size
+    }
+
+    /// Takes the completed trick: records it with those taken and clears the table.
+    /// Returns the winning seat and the trick's card points.
+    pub fn take(&mut self, trump: Option<Suit>, values: &dyn CardValues) -> Option<(u8, u32)> {
+        let trick = &self.current;
+        let wi = winning_index(trick, trump, values)?;
+        let &(winner, _) = trick.get(wi)?;
+        let points = trick.iter().map(|&(_, c)| values.points(c)).sum();
+        let leader = trick.first().map_or(winner, |&(s, _)| s);
+        self.taken.push(TrickRecord {
+            leader,
+            cards: trick.iter().map(|&(_, c)| c).collect(),
+            winner,
+        });
+        self.current.clear();
+        Some((winner, points))
+    }
+
+    /// What a ruling shows of the hand: whether it is `over`, the tricks taken and the
+    /// accepted `cantes`.
+    pub fn view<'a>(&'a self, over: bool, cantes: &'a [Sung]) -> HandView<'a> {
+        HandView {
+            over,
+            tricks: &self.taken,
+            cantes,
+        }
+    }
 }
 
 /// The points each side has made in a hand: the cards of its tricks, the 10 de
@@ -352,8 +362,18 @@ pub struct HandView<'a> {
 /// check and what the ruling shows; replaying the events and writing the ruling are
 /// shared.
 pub trait TrickHand: TakesEvents + Clone {
-    /// Applies `mv` to this state, or says why it is illegal.
-    fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal>;
+    /// Applies `action` of `seat`, a seat of the table, or says why it is illegal.
+    fn apply_action(&mut self, seat: u8, action: Action) -> Result<(), Illegal>;
+    /// Seats at the table.
+    fn players(&self) -> u8 {
+        4
+    }
+    /// Applies `mv` to this state, or says why it is illegal (a seat beyond the table
+    /// is an `unknown_event`).
+    fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
+        let seat = check_seat(mv.seat, self.players())?;
+        self.apply_action(seat, mv.action)
+    }
     /// The state after `mv`, or why it is illegal; `self` is never changed.
     fn apply_move(&self, mv: &Move) -> Result<Self, Illegal> {
         let mut next = self.clone();

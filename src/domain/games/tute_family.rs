@@ -14,13 +14,11 @@
 //! The legal-play generator is the shared one of `trick.rs` (rules.md §1.6).
 
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
-use crate::domain::engine::{
-    GameKind, GameState, Illegal, Seating, TakesEvents, check_turn, foreign_action,
-};
+use crate::domain::engine::{GameKind, GameState, Illegal, Seating, TakesEvents, foreign_action};
 pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
 use crate::domain::games::trick_hand::{
-    HandView, Marriages, Replay, Tally, TrickHand, Window, before_points, check_card, check_seat,
-    deal_invalid, lapsed_for, lay, replay, take_trick,
+    HandView, Marriages, Replay, Tally, TrickHand, Tricks, Window, before_points, check_card,
+    deal_invalid, lapsed_for, replay,
 };
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::FamilyReason;
@@ -128,8 +126,7 @@ pub struct Family {
     /// Undrawn cards, first drawn first; the pinta (possibly exchanged) last.
     stock: Vec<Card>,
     turn: u8,
-    trick: Vec<(u8, Card)>,
-    tricks: Vec<TrickRecord>,
+    tricks: Tricks,
     end: Option<End>,
     tally: Tally,
     /// The first side whose `before` + points reached 101 during this hand.
@@ -179,8 +176,7 @@ impl Family {
             hands,
             stock,
             turn: (dealer + 1) % players,
-            trick: Vec::new(),
-            tricks: Vec::new(),
+            tricks: Tricks::default(),
             end: None,
             tally,
             first_reached,
@@ -233,10 +229,10 @@ impl Family {
         &self.stock
     }
     pub fn tricks(&self) -> &[TrickRecord] {
-        &self.tricks
+        &self.tricks.taken
     }
     pub fn current_trick(&self) -> &[(u8, Card)] {
-        &self.trick
+        &self.tricks.current
     }
     pub fn sung(&self) -> &[Sung] {
         &self.sung
@@ -252,7 +248,7 @@ impl Family {
     }
     /// The side that took the last trick so far.
     pub fn last_trick_side(&self) -> Option<u8> {
-        self.tricks.last().map(|t| self.cfg.side_of(t.winner))
+        self.tricks.taken.last().map(|t| self.cfg.side_of(t.winner))
     }
     /// The side that won the last trick of a finished hand (its 10 de últimas).
     pub fn last_ten(&self) -> Option<u8> {
@@ -305,7 +301,7 @@ impl Family {
 
     fn trick_view(&self) -> TrickView<'_> {
         TrickView {
-            cards: &self.trick,
+            cards: &self.tricks.current,
             trump: Some(self.trump),
             partnership: self.partnership(),
         }
@@ -347,7 +343,7 @@ impl Family {
         if self.is_over() {
             return Err(Reason::HandOver);
         }
-        let w = Window::find(self.window, &self.tricks)?;
+        let w = Window::find(self.window, &self.tricks.taken)?;
         w.check_side(seat, self.cfg.side_of(seat))?;
         if !self.stock_allows_cantes() {
             return Err(Reason::TuteFamily(FamilyReason::CantesNeedStock));
@@ -532,9 +528,7 @@ impl Family {
     /// Takes the trick; while the stock lasts everybody draws, the winner first.
     fn complete_trick(&mut self) {
         let trump = Some(self.trump);
-        let Some((winner, points)) =
-            take_trick(&mut self.trick, &mut self.tricks, trump, &self.cfg.values)
-        else {
+        let Some((winner, points)) = self.tricks.take(trump, &self.cfg.values) else {
             return;
         };
         let side = self.cfg.side_of(winner);
@@ -606,11 +600,11 @@ impl TakesEvents for Family {
         self.cfg.game.name()
     }
 
-    fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
+    fn card_turn(&self, _seat: u8) -> Result<u8, Reason> {
         if self.is_over() {
-            return Err(Illegal::new(RuleId::OutOfTurn, Reason::HandOver));
+            return Err(Reason::HandOver);
         }
-        check_turn(seat, self.turn)
+        Ok(self.turn)
     }
 }
 
@@ -619,16 +613,19 @@ impl TrickHand for Family {
         self.cfg.side_of(seat)
     }
 
-    fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
-        let seat = check_seat(mv.seat, self.cfg.players)?;
-        match mv.action {
+    fn players(&self) -> u8 {
+        self.cfg.players
+    }
+
+    fn apply_action(&mut self, seat: u8, action: Action) -> Result<(), Illegal> {
+        match action {
             Action::Play(card) => {
                 self.check_card(seat, card)?;
-                if self.trick.is_empty() {
+                if self.tricks.current.is_empty() {
                     self.close_window();
                 }
                 let size = usize::from(self.cfg.players);
-                if lay(&mut self.hands, &mut self.trick, seat, card, size) {
+                if self.tricks.lay(&mut self.hands, seat, card, size) {
                     self.complete_trick();
                 } else {
                     self.turn = (seat + 1) % self.cfg.players;
@@ -681,11 +678,7 @@ impl TrickHand for Family {
     }
 
     fn view(&self) -> HandView<'_> {
-        HandView {
-            over: self.is_over(),
-            tricks: &self.tricks,
-            cantes: &self.sung,
-        }
+        self.tricks.view(self.is_over(), &self.sung)
     }
 }
 

@@ -263,9 +263,9 @@ pub fn pair_has_played(conn: &mut DbConn, pair: &Pair) -> QueryResult<bool> {
     Ok(lists.iter().any(|(_, l)| names_in(l).contains(&pair.name)))
 }
 
-/// The players and the pairs, where a merge or a retirement treats both alike.
-#[derive(Debug, Clone, Copy)]
-enum Kind {
+/// Players or pairs: a merge or a retirement treats both alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
     Player,
     Pair,
 }
@@ -354,7 +354,7 @@ fn merge(
 }
 
 /// Marks a player or a pair as no longer playing (`true`) or playing again.
-fn set_retired(
+pub fn set_retired(
     conn: &mut DbConn,
     ch: &Change,
     kind: Kind,
@@ -434,16 +434,6 @@ pub fn merge_players(
             .execute(conn)?;
         Ok(())
     })
-}
-
-/// Marks a player as no longer playing (`true`) or playing again (`false`).
-pub fn set_player_retired(
-    conn: &mut DbConn,
-    ch: &Change,
-    id: i32,
-    retired: bool,
-) -> Result<(), PeopleError> {
-    set_retired(conn, ch, Kind::Player, id, retired)
 }
 
 /// Checks the two players of a pair: different, both of the club.
@@ -542,16 +532,6 @@ pub fn merge_pairs(
     drop: i32,
 ) -> Result<Moved, PeopleError> {
     merge(conn, ch, Kind::Pair, (keep, drop), |_, _| Ok(()))
-}
-
-/// Marks a pair as no longer playing (`true`) or playing again (`false`).
-pub fn set_pair_retired(
-    conn: &mut DbConn,
-    ch: &Change,
-    id: i32,
-    retired: bool,
-) -> Result<(), PeopleError> {
-    set_retired(conn, ch, Kind::Pair, id, retired)
 }
 
 /// Every player and pair of every club, with the club's name (for search).

@@ -101,17 +101,17 @@ impl<'de> Deserialize<'de> for Suit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rank {
     As = 1,
-    Two = 2,
-    Three = 3,
-    Four = 4,
-    Five = 5,
-    Six = 6,
-    Seven = 7,
-    Eight = 8,
-    Nine = 9,
-    Sota = 10,
-    Caballo = 11,
-    Rey = 12,
+    Two,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Sota,
+    Caballo,
+    Rey,
 }
 
 impl Rank {

@@ -15,13 +15,9 @@ use crate::db::people::{self, Change, PeopleError};
 use crate::db::queries::{self, Club, Pair, Player};
 use crate::error::AppError;
 
-/// Players or pairs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Player,
-    Pair,
-}
+pub use crate::db::people::Kind;
 
+/// Players and pairs in the pages' paths.
 impl Kind {
     fn from_path(s: &str) -> Result<Kind, AppError> {
         match s {
@@ -464,11 +460,7 @@ pub async fn set_active(
     let actor = who.actor();
     db(&state, move |conn| {
         let ch = change_by(club_id, &actor);
-        let done = match kind {
-            Kind::Player => people::set_player_retired(conn, &ch, id, retired),
-            Kind::Pair => people::set_pair_retired(conn, &ch, id, retired),
-        };
-        done.map_err(|e| match refused(e) {
+        people::set_retired(conn, &ch, kind, id, retired).map_err(|e| match refused(e) {
             Ok(key) => AppError::unprocessable(key, ""),
             Err(e) => e,
         })

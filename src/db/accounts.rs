@@ -72,6 +72,29 @@ pub struct NewAudit<'a> {
     pub after_json: Option<String>,
 }
 
+impl<'a> NewAudit<'a> {
+    /// The audit row of a record `actor` created: nothing before it, `after` as made.
+    pub fn creation(
+        (actor, at): (&'a str, NaiveDateTime),
+        (entity, entity_id): (&'a str, i32),
+        club_id: i32,
+        event_id: Option<i32>,
+        after: String,
+    ) -> NewAudit<'a> {
+        NewAudit {
+            at,
+            actor,
+            action: "create",
+            entity,
+            entity_id,
+            club_id: Some(club_id),
+            event_id,
+            before_json: None,
+            after_json: Some(after),
+        }
+    }
+}
+
 pub fn is_unique_violation(e: &DieselError) -> bool {
     matches!(
         e,

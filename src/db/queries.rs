@@ -87,20 +87,6 @@ pub struct NewPair<'a> {
     pub created_at: NaiveDateTime,
 }
 
-#[derive(Insertable)]
-#[diesel(table_name = events)]
-pub struct NewEvent<'a> {
-    pub club_id: i32,
-    pub name: &'a str,
-    pub game: &'a str,
-    pub format: &'a str,
-    pub status: &'a str,
-    pub options: &'a str,
-    pub rounds_planned: i32,
-    pub starts_on: NaiveDate,
-    pub created_at: NaiveDateTime,
-}
-
 pub fn insert_club(conn: &mut DbConn, new: &NewClub) -> QueryResult<i32> {
     insert_returning_id(conn, clubs::table, new)
 }
@@ -126,10 +112,6 @@ pub fn insert_player(conn: &mut DbConn, new: &NewPlayer) -> QueryResult<i32> {
 
 pub fn insert_pair(conn: &mut DbConn, new: &NewPair) -> QueryResult<i32> {
     insert_returning_id(conn, pairs::table, new)
-}
-
-pub fn insert_event(conn: &mut DbConn, new: &NewEvent) -> QueryResult<i32> {
-    insert_returning_id(conn, events::table, new)
 }
 
 pub fn count_clubs(conn: &mut DbConn) -> QueryResult<i64> {

@@ -65,24 +65,10 @@ pub fn insert_game(
             best_of: series.1,
         },
     )?;
-    accounts::insert_audit(
-        conn,
-        &NewAudit {
-            at: now,
-            actor,
-            action: "create",
-            entity: "game",
-            entity_id: id,
-            club_id: Some(club_id),
-            event_id: None,
-            before_json: None,
-            after_json: Some(
-                serde_json::json!({"game": setup.game.slug(), "players": setup.players,
-                    "seats": seats, "options": setup.options})
-                .to_string(),
-            ),
-        },
-    )?;
+    let made = serde_json::json!({"game": setup.game.slug(), "players": setup.players,
+        "seats": seats, "options": setup.options});
+    let audit = NewAudit::creation((actor, now), ("game", id), club_id, None, made.to_string());
+    accounts::insert_audit(conn, &audit)?;
     Ok(id)
 }
 
@@ -420,7 +406,7 @@ pub fn sync_after_change(
                 now,
             )?;
         } else {
-            record_in_bracket(conn, &t, &row, d, (true, who.confirmed), who.actor, now)?;
+            record_in_bracket(conn, &t, &row, d, (true, who.confirmed), (who.actor, now))?;
         }
         return Ok(Synced::Corrected);
     }
@@ -609,22 +595,20 @@ pub fn confirm(
                 now,
             )
         } else {
-            record_in_bracket(conn, &t, &fresh, d, (false, false), actor, now)
+            record_in_bracket(conn, &t, &fresh, d, (false, false), (actor, now))
         }
     })
 }
 
 /// Records (or corrects) a knockout match's result in its bracket, marks the table
 /// final and opens tables for the matches that became ready.
-#[allow(clippy::too_many_arguments)]
 fn record_in_bracket(
     conn: &mut DbConn,
     t: &Tournament,
     row: &TableRow,
     d: Decided,
     (correcting, confirmed): (bool, bool),
-    actor: &str,
-    now: NaiveDateTime,
+    (actor, now): (&str, NaiveDateTime),
 ) -> Result<(), ChangeError> {
     brackets::lock_bracket(conn, row.phase)?;
     let b = brackets::find_bracket(conn, row.phase)?.ok_or(ChangeError::NotFound)?;
@@ -894,18 +878,18 @@ pub fn set_entry_mode(conn: &mut DbConn, event_id: i32, mode: &str) -> QueryResu
 }
 
 /// The director's or a referee's result for a knockout table (typed, or an override
-/// of the proposal): final at once, in the bracket.
+/// of the proposal): final at once, in the bracket. `flags` are (correcting,
+/// confirmed), `by` the actor and the time.
 pub fn finalize(
     conn: &mut DbConn,
     row: &TableRow,
     d: Decided,
-    (correcting, confirmed): (bool, bool),
-    actor: &str,
-    now: NaiveDateTime,
+    flags: (bool, bool),
+    by: (&str, NaiveDateTime),
 ) -> Result<(), ChangeError> {
     super::write_tx(conn, |conn| {
         let (t, fresh) = lock_table(conn, row)?;
-        record_in_bracket(conn, &t, &fresh, d, (correcting, confirmed), actor, now)
+        record_in_bracket(conn, &t, &fresh, d, flags, by)
     })
 }
 

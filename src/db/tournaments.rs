@@ -18,7 +18,7 @@ use diesel::query_dsl::methods::ExecuteDsl;
 use super::DbConn;
 use super::accounts::{self, NewAudit};
 use super::brackets::{self, NewBracket};
-use super::queries::{self, Event, NewEvent};
+use super::queries::{self, Event};
 use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{events, tournament_tables, tournaments};
 use crate::domain::tournament::{
@@ -411,20 +411,18 @@ pub fn create(
         .map_err(|e| ChangeError::Refused("error-tournament-file", e.to_string()))?;
     super::write_tx(conn, |conn| {
         let options = serde_json::Value::Object(file.event.options.clone()).to_string();
-        let event_id = queries::insert_event(
-            conn,
-            &NewEvent {
-                club_id,
-                name: &file.event.name,
-                game: file.event.game.slug(),
-                format: format_of(&file.event.system),
-                status: status_of(file),
-                options: &options,
-                rounds_planned: rounds_planned(file),
-                starts_on,
-                created_at: now,
-            },
-        )?;
+        let event = (
+            events::club_id.eq(club_id),
+            events::name.eq(&file.event.name),
+            events::game.eq(file.event.game.slug()),
+            events::format.eq(format_of(&file.event.system)),
+            events::status.eq(status_of(file)),
+            events::options.eq(&options),
+            events::rounds_planned.eq(rounds_planned(file)),
+            events::starts_on.eq(starts_on),
+            events::created_at.eq(now),
+        );
+        let event_id = insert_returning_id(conn, events::table, event)?;
         // The knockout phases become brackets (cuadros) of the event, shown, played
         // and printed as the ones made on the web; `export` puts them back.
         let mut stored = file.clone();
@@ -466,20 +464,9 @@ pub fn create(
         for phase in &phases {
             insert_phase(conn, club_id, event_id, file, phase, actor, now)?;
         }
-        accounts::insert_audit(
-            conn,
-            &NewAudit {
-                at: now,
-                actor,
-                action: "create",
-                entity: "tournament",
-                entity_id: event_id,
-                club_id: Some(club_id),
-                event_id: Some(event_id),
-                before_json: None,
-                after_json: Some(document),
-            },
-        )?;
+        let entity = ("tournament", event_id);
+        let audit = NewAudit::creation((actor, now), entity, club_id, Some(event_id), document);
+        accounts::insert_audit(conn, &audit)?;
         Ok(event_id)
     })
 }

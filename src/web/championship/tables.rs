@@ -679,7 +679,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
         };
         let flags = (row.status == "final", form.confirm == "1");
         let done = db(&at.state, move |conn| {
-            Ok(table_games::finalize(conn, &row, d, flags, &actor, now()))
+            Ok(table_games::finalize(conn, &row, d, flags, (&actor, now())))
         })
         .await?;
         return match done {

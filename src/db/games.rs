@@ -223,30 +223,50 @@ pub fn hand_audit(conn: &mut DbConn, game_id: i32) -> QueryResult<Vec<AuditEntry
 /// every change to it or its hands, and on renames), its match's partidas, and its
 /// championship table with the event's name. `None` when there is no such game.
 pub fn page_stamp(conn: &mut DbConn, id: i32) -> QueryResult<Option<String>> {
-    #[derive(QueryableByName)]
-    struct Stamp {
-        #[diesel(sql_type = diesel::sql_types::Text)]
-        stamp: String,
-    }
-    // Portable SQL for both backends; the id is a number, written in as one.
-    let sql = format!(
-        "SELECT CAST(g.version AS TEXT) || '.' || CAST(g.updated_at AS TEXT) \
-         || '|' || (SELECT CAST(COUNT(*) AS TEXT) || '.' \
-             || CAST(COALESCE(SUM(s.version), 0) AS TEXT) || '.' \
-             || CAST(COALESCE(MAX(s.id), 0) AS TEXT) \
-           FROM games s WHERE s.id = COALESCE(g.series_id, g.id) \
-             OR s.series_id = COALESCE(g.series_id, g.id)) \
-         || '|' || COALESCE((SELECT CAST(t.id AS TEXT) || '.' || CAST(t.version AS TEXT) \
-             || '.' || t.status || '.' || CAST(t.updated_at AS TEXT) || '.' || e.name \
-           FROM tournament_tables t JOIN events e ON e.id = t.event_id \
-           WHERE t.game_id = COALESCE(g.series_id, g.id) ORDER BY t.id LIMIT 1), '-') \
-         AS stamp FROM games g WHERE g.id = {id}"
-    );
-    let rows: Vec<Stamp> = match conn {
+    let query = PageStamp { id };
+    match conn {
         #[cfg(feature = "sqlite")]
-        DbConn::Sqlite(c) => diesel::sql_query(sql).load(c)?,
+        DbConn::Sqlite(c) => query.get_result(c).optional(),
         #[cfg(feature = "postgres")]
-        DbConn::Postgres(c) => diesel::sql_query(sql).load(c)?,
-    };
-    Ok(rows.into_iter().next().map(|r| r.stamp))
+        DbConn::Postgres(c) => query.get_result(c).optional(),
+    }
+}
+
+/// The stamp's statement, in SQL both backends read, with the game's id bound: a
+/// query type of its own, so that each connection prepares it once and keeps it.
+#[derive(Debug, Clone, Copy, diesel::query_builder::QueryId)]
+struct PageStamp {
+    id: i32,
+}
+
+impl diesel::query_builder::Query for PageStamp {
+    type SqlType = diesel::sql_types::Text;
+}
+
+impl<Conn> RunQueryDsl<Conn> for PageStamp {}
+
+impl<DB> diesel::query_builder::QueryFragment<DB> for PageStamp
+where
+    DB: diesel::backend::Backend,
+    i32: diesel::serialize::ToSql<diesel::sql_types::Integer, DB>,
+{
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, DB>,
+    ) -> QueryResult<()> {
+        out.push_sql(
+            "SELECT CAST(g.version AS TEXT) || '.' || CAST(g.updated_at AS TEXT) \
+             || '|' || (SELECT CAST(COUNT(*) AS TEXT) || '.' \
+                 || CAST(COALESCE(SUM(s.version), 0) AS TEXT) || '.' \
+                 || CAST(COALESCE(MAX(s.id), 0) AS TEXT) \
+               FROM games s WHERE s.id = COALESCE(g.series_id, g.id) \
+                 OR s.series_id = COALESCE(g.series_id, g.id)) \
+             || '|' || COALESCE((SELECT CAST(t.id AS TEXT) || '.' || CAST(t.version AS TEXT) \
+                 || '.' || t.status || '.' || CAST(t.updated_at AS TEXT) || '.' || e.name \
+               FROM tournament_tables t JOIN events e ON e.id = t.event_id \
+               WHERE t.game_id = COALESCE(g.series_id, g.id) ORDER BY t.id LIMIT 1), '-') \
+             AS stamp FROM games g WHERE g.id = ",
+        );
+        out.push_bind_param::<diesel::sql_types::Integer, _>(&self.id)
+    }
 }

@@ -2,7 +2,7 @@
 //! from an already parsed record and from its JSON text, and the batch path
 //! (`baza check --jsonl`: parse, rule, serialise) over 1,000 random cuatrola hands,
 //! next to parsing and re-serialising the same lines only; and the card-point
-//! arithmetic of quick entry (`sums`).
+//! arithmetic of quick entry (`sums`); reading a table's options (`options`).
 //! Run: `cargo bench --bench engine`. Figures: benches/README.md.
 
 use std::hint::black_box;
@@ -54,6 +54,24 @@ fn engine(c: &mut Criterion) {
     let record = domain::random::random_complete_tute_record_with(0, 4, alone);
     let text = serde_json::to_string(&record).expect("serialise record");
     bench_hand(c, "tute4_individual", &text);
+
+    // Reading a table's options into a game's typed options: a table with none given
+    // (the defaults, kept once read) and one with an option given (read each time).
+    use domain::games::cuatrola::CuatrolaOptions;
+    use domain::options::GameOptions;
+    let given = TableOptions::from_values(
+        GameKind::Cuatrola,
+        4,
+        &[("target", serde_json::Value::from(16))],
+    )
+    .expect("options");
+    let none = TableOptions::default();
+    c.bench_function("options/cuatrola_defaults", |b| {
+        b.iter(|| CuatrolaOptions::from_table(black_box(&none)))
+    });
+    c.bench_function("options/cuatrola_one_given", |b| {
+        b.iter(|| CuatrolaOptions::from_table(black_box(&given)))
+    });
 
     let lines = lines(GameKind::Cuatrola, 4, 1000);
     let mut group = c.benchmark_group("batch");

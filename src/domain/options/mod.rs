@@ -17,6 +17,7 @@ use serde::de::value::{Error as ReadError, MapDeserializer};
 use serde::de::{DeserializeOwned, IntoDeserializer, Visitor};
 use serde::{Deserializer, forward_to_deserialize_any};
 use serde_json::{Map, Value};
+use std::sync::OnceLock;
 
 mod tables;
 pub use tables::*;
@@ -147,9 +148,12 @@ impl TableOptions {
 /// table here and hold their values (a choice as the enum variant of its snake_case name,
 /// a number as an integer). Each game reads its options through this one reader, which
 /// hands serde the table's (name, value) pairs with no JSON in between.
-pub trait GameOptions: DeserializeOwned + Default {
+pub trait GameOptions: DeserializeOwned + Default + Copy + 'static {
     /// The game's table.
     const TABLE: &'static [OptionSpec];
+
+    /// Where the struct with every option by default is kept once it has been read.
+    fn defaults_kept() -> &'static OnceLock<Self>;
 
     /// Reads validated table options, each as given or by the table's default; an error
     /// only if the struct does not fit its table.
@@ -164,12 +168,16 @@ pub trait GameOptions: DeserializeOwned + Default {
     /// its table (a test of the domain reads every value of every option into its
     /// game's struct), so the struct's `Default` is never what a game gets.
     fn from_table(t: &TableOptions) -> Self {
+        if t.is_empty() {
+            return Self::defaults();
+        }
         Self::try_from_table(t).unwrap_or_default()
     }
 
-    /// Every option by the table's default.
+    /// Every option by the table's default (read once, then kept).
     fn defaults() -> Self {
-        Self::from_table(&TableOptions::default())
+        *Self::defaults_kept()
+            .get_or_init(|| Self::try_from_table(&TableOptions::default()).unwrap_or_default())
     }
 }
 

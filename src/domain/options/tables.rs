@@ -5,6 +5,21 @@
 use super::{GameOptions, OptionKind, OptionSpec, OptionValue};
 use crate::domain::cards::Deck;
 use serde::Deserialize;
+use std::sync::OnceLock;
+
+/// Ties a game's typed options to its table, with a place to keep its defaults.
+macro_rules! game_options {
+    ($options:ident, $table:ident) => {
+        impl GameOptions for $options {
+            const TABLE: &'static [OptionSpec] = $table;
+
+            fn defaults_kept() -> &'static OnceLock<$options> {
+                static KEPT: OnceLock<$options> = OnceLock::new();
+                &KEPT
+            }
+        }
+    };
+}
 
 /// The choices several games share: how the play duties of §1.6 apply, and how many
 /// cantes a trick won allows.
@@ -179,9 +194,7 @@ pub struct CuatrolaOptions {
     pub revoke_counts_as_over100: bool,
 }
 
-impl GameOptions for CuatrolaOptions {
-    const TABLE: &'static [OptionSpec] = CUATROLA_OPTIONS;
-}
+game_options!(CuatrolaOptions, CUATROLA_OPTIONS);
 
 /// Tute's table options (rules.md §7 rows 7–18 and 34), with their defaults.
 ///
@@ -357,9 +370,7 @@ pub struct TuteOptions {
     pub partnerships: bool,
 }
 
-impl GameOptions for TuteOptions {
-    const TABLE: &'static [OptionSpec] = TUTE_OPTIONS;
-}
+game_options!(TuteOptions, TUTE_OPTIONS);
 
 /// Guiñote's table options (rules.md §7 rows 7, 8, 17–24), with their defaults.
 ///
@@ -501,9 +512,7 @@ pub struct GuinoteOptions {
     pub vueltas_claim: VueltasClaim,
 }
 
-impl GameOptions for GuinoteOptions {
-    const TABLE: &'static [OptionSpec] = GUINOTE_OPTIONS;
-}
+game_options!(GuinoteOptions, GUINOTE_OPTIONS);
 
 /// Botifarra's table options (rules.md §7 rows 25–29, §5.6, §5.7), with their defaults.
 ///
@@ -617,9 +626,7 @@ pub struct BotifarraOptions {
     pub max_counted_score: i64,
 }
 
-impl GameOptions for BotifarraOptions {
-    const TABLE: &'static [OptionSpec] = BOTIFARRA_OPTIONS;
-}
+game_options!(BotifarraOptions, BOTIFARRA_OPTIONS);
 
 /// Cinquillo's table options (rules.md §7 rows 30–33, §6), with their defaults.
 ///
@@ -713,6 +720,4 @@ pub struct CinquilloOptions {
     pub points_limit: i64,
 }
 
-impl GameOptions for CinquilloOptions {
-    const TABLE: &'static [OptionSpec] = CINQUILLO_OPTIONS;
-}
+game_options!(CinquilloOptions, CINQUILLO_OPTIONS);

@@ -10,21 +10,27 @@
 //!
 //! 1. Plain data. [`cards`] (suits, ranks, cards, decks), [`lang`] (es, ca, en),
 //!    [`kind`] (the five games, their seats and sides), [`score`] and [`rng`] (the
-//!    seeded shuffle, for [`random`] only) use nothing; then, each using those before it: [`record_error`]
-//!    (why a record cannot be ruled), [`options`] (every game's table options and the values of their choices),
-//!    [`record`] (the hand record), [`ruling`] (what the engine says of a record) and
-//!    [`words`] (the names people read for rules and fields).
+//!    seeded shuffle, for [`random`] only) use nothing; then, each using those before
+//!    it: [`record_error`] (why a record cannot be ruled), [`options`] (every game's
+//!    table of options, the values of its choices and its typed options), [`record`]
+//!    (the hand record), [`ruling`] (what the engine says of a record) and [`words`]
+//!    (the names people read for rules and fields).
 //! 2. The trick engine and what a game says. [`trick`] (legal plays and the trick
 //!    winner, shared by every trick game), [`messages`] (every reason a referee reads
 //!    out) and [`engine`] (the shape every game's state machine has: [`GameState`],
-//!    [`Illegal`], and how a replayed record's events reach it).
-//! 3. The games: [`games`]`::`{`cuatrola`, `tute`, `guinote`, `tute_family` (shared by
-//!    tute and guiñote), `botifarra`, `cinquillo`}.
-//! 4. The dispatch over the games: the [`games`] module itself (`games::rule`,
+//!    [`Illegal`], the seat and turn checks, and how a replayed record's events reach
+//!    it).
+//! 3. The trick games' shared hand, `games::trick_hand`: the tricks laid and taken,
+//!    cantes and their windows, the points of each side, replaying a record and
+//!    writing its ruling.
+//! 4. The games: [`games`]`::`{`cuatrola`, `tute`, `guinote`, `tute_family` (shared by
+//!    tute and guiñote), `botifarra`, `cinquillo`}, each its deal, calls, scoring and
+//!    penalties over the layers below.
+//! 5. The dispatch over the games: the [`games`] module itself (`games::rule`,
 //!    `games::deal_spec`).
-//! 5. What uses the games: [`partial`] (records with unknown cards), [`random`]
-//!    (every game's random play-out), [`explain`] and [`referee`] (what a referee reads out),
-//!    and the entry points here.
+//! 6. What uses the games: [`partial`] (records with unknown cards), [`random`]
+//!    (every game's random play-out), [`explain`] and [`referee`] (what a referee
+//!    reads out), and the entry points here.
 //!
 //! Beside or above the rules core: [`entry`] (a club's score entry, above the games),
 //! [`tournament`], [`bracket`], [`rating`], [`circuit`] and [`names`].

@@ -372,7 +372,8 @@ pub trait TrickHand: TakesEvents + Clone {
         4
     }
     /// Applies `mv` to this state, or says why it is illegal (a seat beyond the table
-    /// is an `unknown_event`).
+    /// is an `unknown_event`). An illegal move leaves the state as it was: every game
+    /// checks a move in full before it changes anything.
     #[inline]
     fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
         let seat = check_seat(mv.seat, self.players())?;
@@ -433,13 +434,12 @@ pub fn replay<G: TrickHand>(start: G, events: &[Event]) -> Replay<G> {
     let mut st = start;
     let mut cante_events = Vec::new();
     for (i, ev) in events.iter().enumerate() {
-        let res = st.event_move(i, ev).and_then(|m| st.apply_move(m));
-        match res {
-            Ok(next) => {
-                if next.view().cantes.len() > st.view().cantes.len() {
+        let sung = st.view().cantes.len();
+        match st.event_move(i, ev).and_then(|m| st.apply_mut(m)) {
+            Ok(()) => {
+                if st.view().cantes.len() > sung {
                     cante_events.push(i);
                 }
-                st = next;
             }
             Err(ill) => {
                 return Replay {

@@ -77,7 +77,7 @@ impl<'a> NewAudit<'a> {
     pub fn creation(
         (actor, at): (&'a str, NaiveDateTime),
         (entity, entity_id): (&'a str, i32),
-        club_id: i32,
+        club_id: Option<i32>,
         event_id: Option<i32>,
         after: String,
     ) -> NewAudit<'a> {
@@ -87,7 +87,7 @@ impl<'a> NewAudit<'a> {
             action: "create",
             entity,
             entity_id,
-            club_id: Some(club_id),
+            club_id,
             event_id,
             before_json: None,
             after_json: Some(after),
@@ -338,6 +338,19 @@ pub fn add_failure(conn: &mut DbConn, subject: &str, at: NaiveDateTime) -> Query
 /// Forgets failures older than `before` (housekeeping at each failure).
 pub fn prune_failures(conn: &mut DbConn, before: NaiveDateTime) -> QueryResult<usize> {
     diesel::delete(login_failures::table.filter(login_failures::at.lt(before))).execute(conn)
+}
+
+/// Writes the audit row of `(entity, id)`, created by `actor` at `at` (in club
+/// `club_id`, if any) and holding `after`.
+pub fn audit_creation(
+    conn: &mut DbConn,
+    (actor, at): (&str, NaiveDateTime),
+    entity: (&str, i32),
+    club_id: Option<i32>,
+    after: serde_json::Value,
+) -> QueryResult<()> {
+    let row = NewAudit::creation((actor, at), entity, club_id, None, after.to_string());
+    insert_audit(conn, &row).map(|_| ())
 }
 
 pub fn insert_audit(conn: &mut DbConn, entry: &NewAudit) -> QueryResult<usize> {

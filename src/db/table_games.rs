@@ -67,7 +67,13 @@ pub fn insert_game(
     )?;
     let made = serde_json::json!({"game": setup.game.slug(), "players": setup.players,
         "seats": seats, "options": setup.options});
-    let audit = NewAudit::creation((actor, now), ("game", id), club_id, None, made.to_string());
+    let audit = NewAudit::creation(
+        (actor, now),
+        ("game", id),
+        Some(club_id),
+        None,
+        made.to_string(),
+    );
     accounts::insert_audit(conn, &audit)?;
     Ok(id)
 }

@@ -465,7 +465,13 @@ pub fn create(
             insert_phase(conn, club_id, event_id, file, phase, actor, now)?;
         }
         let entity = ("tournament", event_id);
-        let audit = NewAudit::creation((actor, now), entity, club_id, Some(event_id), document);
+        let audit = NewAudit::creation(
+            (actor, now),
+            entity,
+            Some(club_id),
+            Some(event_id),
+            document,
+        );
         accounts::insert_audit(conn, &audit)?;
         Ok(event_id)
     })

@@ -7,7 +7,6 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::auth::{self, Perm, Principal, Role, Throttle};
-use super::manage::audit_created;
 use super::requests::{client_address, redirect_target};
 use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
@@ -511,7 +510,7 @@ pub async fn create_user(
             };
             let after =
                 serde_json::json!({"username": username, "role": role.slug(), "club_id": club});
-            audit_created(conn, now(), &actor, ("user", id), club, after)?;
+            accounts::audit_creation(conn, (&actor, now()), ("user", id), club, after)?;
             Ok(Ok(id))
         })
         .map_err(AppError::from)

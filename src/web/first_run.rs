@@ -10,7 +10,6 @@ use serde::Deserialize;
 
 use super::account::{MIN_PASSWORD, now, see_other, validate_new_user};
 use super::auth::{self, Perm, Role};
-use super::manage::audit_created;
 use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::DbConn;
@@ -96,7 +95,7 @@ pub fn insert_club_audited(
         "default_game": defaults.game.slug(),
         "default_options": defaults.options,
     });
-    audit_created(conn, at, actor, ("club", id), Some(id), after)?;
+    accounts::audit_creation(conn, (actor, at), ("club", id), Some(id), after)?;
     Ok(id)
 }
 
@@ -320,7 +319,7 @@ pub fn create_first_admin(
         let user = accounts::find_user(conn, uid)?.ok_or(AppError::NotFound)?;
         let actor = format!("user:{uid}:{username}");
         let after = serde_json::json!({"username": username, "role": "admin", "first_run": true});
-        audit_created(conn, now(), &actor, ("user", uid), None, after)?;
+        accounts::audit_creation(conn, (&actor, now()), ("user", uid), None, after)?;
         let club_id = insert_club_audited(conn, club, town, defaults, &actor)?;
         let sid = auth::open_session(conn, uid, limits, now())?;
         Ok::<_, AppError>((user, sid, club_id))

@@ -11,7 +11,7 @@ use super::sheets::{self, Sheet, Target};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render};
 use crate::db::DbConn;
-use crate::db::accounts::{self, AuditEntry, NewAudit};
+use crate::db::accounts::{self, AuditEntry};
 use crate::db::queries::{self, NewPlayer};
 use crate::db::tournaments::{self as store, TableRow};
 use crate::domain::tournament::{self, MatchResult, Pairing, Side};
@@ -77,35 +77,8 @@ pub(crate) fn insert_player_audited(
         Err(e) => return Err(e),
     };
     let after = serde_json::json!({ "name": name });
-    audit_created(conn, now(), actor, ("player", id), Some(club_id), after)?;
+    accounts::audit_creation(conn, (actor, now()), ("player", id), Some(club_id), after)?;
     Ok(Some(id))
-}
-
-/// Writes the audit entry of `(entity, id)`, created by `actor` at `at` (in club
-/// `club_id`, if any) and holding `after`.
-pub(crate) fn audit_created(
-    conn: &mut DbConn,
-    at: chrono::NaiveDateTime,
-    actor: &str,
-    (entity, entity_id): (&str, i32),
-    club_id: Option<i32>,
-    after: serde_json::Value,
-) -> diesel::QueryResult<()> {
-    accounts::insert_audit(
-        conn,
-        &NewAudit {
-            at,
-            actor,
-            action: "create",
-            entity,
-            entity_id,
-            club_id,
-            event_id: None,
-            before_json: None,
-            after_json: Some(after.to_string()),
-        },
-    )?;
-    Ok(())
 }
 
 /// Largest score accepted for one side of a match.

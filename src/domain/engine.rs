@@ -30,7 +30,6 @@ pub fn foreign_action(key: &'static str, game: &'static str) -> Illegal {
 }
 
 /// Whether it is `seat`'s turn (`out_of_turn` if `turn` is someone else's).
-#[inline]
 pub fn check_turn(seat: u8, turn: u8) -> Result<(), Illegal> {
     if seat == turn {
         return Ok(());
@@ -53,7 +52,6 @@ pub trait TakesEvents {
     /// are not done, the seat sits out.
     fn card_turn(&self, seat: u8) -> Result<u8, Reason>;
     /// The turn check of a card play (also for a `play` whose value is not a card).
-    #[inline]
     fn check_play_turn(&self, seat: u8) -> Result<(), Illegal> {
         let turn = self
             .card_turn(seat)
@@ -69,7 +67,6 @@ pub trait TakesEvents {
     /// The move of event `index` of a record, or the rule the event breaks when it is
     /// none: a `play` whose value is no card (after the turn check), a call whose value
     /// is no call, an event of no known type.
-    #[inline]
     fn event_move<'a>(&self, index: usize, ev: &'a Event) -> Result<&'a Move, Illegal> {
         match ev {
             Event::Move(m) => Ok(m),

@@ -66,7 +66,6 @@ pub struct Tricks {
 
 impl Tricks {
     /// Moves `card` from `seat`'s hand into the trick; true once it holds `size` cards.
-    #[inline]
     pub fn lay(&mut self, hands: &mut [CardSet], seat: u8, card: Card, size: usize) -> bool {
         if let Some(h) = hands.get_mut(usize::from(seat)) {
             h.remove(card);
@@ -77,7 +76,6 @@ impl Tricks {
 
     /// Takes the completed trick: records it with those taken and clears the table.
     /// Returns the winning seat and the trick's card points.
-    #[inline]
     pub fn take(&mut self, trump: Option<Suit>, values: &dyn CardValues) -> Option<(u8, u32)> {
         let trick = &self.current;
         let wi = winning_index(trick, trump, values)?;
@@ -95,7 +93,6 @@ impl Tricks {
 
     /// What a ruling shows of the hand: whether it is `over`, the tricks taken and the
     /// accepted `cantes`.
-    #[inline]
     pub fn view<'a>(&'a self, over: bool, cantes: &'a [Sung]) -> HandView<'a> {
         HandView {
             over,
@@ -374,13 +371,11 @@ pub trait TrickHand: TakesEvents + Clone {
     /// Applies `mv` to this state, or says why it is illegal (a seat beyond the table
     /// is an `unknown_event`). An illegal move leaves the state as it was: every game
     /// checks a move in full before it changes anything.
-    #[inline]
     fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
         let seat = check_seat(mv.seat, self.players())?;
         self.apply_action(seat, mv.action)
     }
     /// The state after `mv`, or why it is illegal; `self` is never changed.
-    #[inline]
     fn apply_move(&self, mv: &Move) -> Result<Self, Illegal> {
         let mut next = self.clone();
         next.apply_mut(mv)?;
@@ -396,7 +391,6 @@ pub trait TrickHand: TakesEvents + Clone {
 }
 
 /// The seat of a move, or `unknown_event` for a seat beyond the table.
-#[inline]
 pub fn check_seat(seat: u8, players: u8) -> Result<u8, Illegal> {
     if seat < players {
         return Ok(seat);

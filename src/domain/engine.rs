@@ -29,6 +29,17 @@ pub fn foreign_action(key: &'static str, game: &'static str) -> Illegal {
     Illegal::new(RuleId::UnknownEvent, Reason::ForeignAction { key, game })
 }
 
+/// The seat of a move, or `unknown_event` for a seat beyond the table.
+pub fn check_seat(seat: u8, players: u8) -> Result<u8, Illegal> {
+    if seat < players {
+        return Ok(seat);
+    }
+    Err(Illegal::new(
+        RuleId::UnknownEvent,
+        Reason::Record(format!("seat {seat} does not exist")),
+    ))
+}
+
 /// Whether it is `seat`'s turn (`out_of_turn` if `turn` is someone else's).
 pub fn check_turn(seat: u8, turn: u8) -> Result<(), Illegal> {
     if seat == turn {

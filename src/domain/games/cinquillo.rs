@@ -14,7 +14,9 @@
 //! round.
 
 use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
-use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn};
+use crate::domain::engine::{
+    GameState, Illegal, TakesEvents, check_seat, check_turn, foreign_action,
+};
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::CinquilloReason;
 use crate::domain::messages::Reason;
@@ -280,13 +282,7 @@ impl Cinquillo {
     }
 
     fn apply_mut(&mut self, mv: &Move) -> Result<(), Illegal> {
-        let seat = mv.seat;
-        if seat >= self.players {
-            return Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::Record(format!("seat {seat} does not exist")),
-            ));
-        }
+        let seat = check_seat(mv.seat, self.players)?;
         match mv.action {
             Action::Play(card) => {
                 self.check_card(seat, card)?;
@@ -324,13 +320,7 @@ impl Cinquillo {
                 }
                 Ok(())
             }
-            other => Err(Illegal::new(
-                RuleId::UnknownEvent,
-                Reason::ForeignAction {
-                    key: other.key(),
-                    game: "cinquillo",
-                },
-            )),
+            other => Err(foreign_action(other.key(), "cinquillo")),
         }
     }
 
@@ -456,14 +446,11 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     };
     let mut st = Cinquillo::from_deal(opts, dealer, record.before.as_deref(), &deal);
     let mut violation: Option<(usize, Option<u8>, Illegal)> = None;
+    // Each move in place: a refused one changes nothing (checked before any change).
     for (i, ev) in record.events.iter().enumerate() {
-        let res = st.event_move(i, ev).and_then(|m| st.apply(m));
-        match res {
-            Ok(next) => st = next,
-            Err(ill) => {
-                violation = Some((i, ev.seat(), ill));
-                break;
-            }
+        if let Err(ill) = st.event_move(i, ev).and_then(|m| st.apply_mut(m)) {
+            violation = Some((i, ev.seat(), ill));
+            break;
         }
     }
     let mut hand_points = st.result();

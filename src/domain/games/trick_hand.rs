@@ -9,7 +9,7 @@
 //! `guinote.rs`).
 
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
-use crate::domain::engine::{Illegal, TakesEvents};
+use crate::domain::engine::{Illegal, TakesEvents, check_seat};
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
 /// `cantes_per_trick` is a table option; its values live with it.
@@ -388,17 +388,6 @@ pub trait TrickHand: TakesEvents + Clone {
     fn view(&self) -> HandView<'_>;
     /// Each side's points so far.
     fn side_points(&self) -> Vec<u32>;
-}
-
-/// The seat of a move, or `unknown_event` for a seat beyond the table.
-pub fn check_seat(seat: u8, players: u8) -> Result<u8, Illegal> {
-    if seat < players {
-        return Ok(seat);
-    }
-    Err(Illegal::new(
-        RuleId::UnknownEvent,
-        Reason::Record(format!("seat {seat} does not exist")),
-    ))
 }
 
 /// The call of a record's `bid`, `trump` or `double` whose value is not one.

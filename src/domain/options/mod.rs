@@ -1,6 +1,6 @@
 //! Plain data: table options (rules.md Part A 1), snake_case names with snake_case
-//! string, number or boolean values, and every game's table of them. Uses only `kind`
-//! and `record_error`.
+//! string, number or boolean values, and every game's table of them. Uses only `cards`
+//! (cinquillo's deck), `kind` and `record_error`.
 //!
 //! Every option of a game is described by an [`OptionSpec`] (name, allowed values,
 //! default, why); an unknown option or value is a [`RecordError`]. A record keeps the
@@ -103,19 +103,21 @@ pub struct TableOptions {
 impl TableOptions {
     /// The value of `name`: as given, else the default; `None` if the game has no such option.
     pub fn get(&self, specs: &'static [OptionSpec], name: &str) -> Option<OptionValue> {
-        self.given
-            .iter()
-            .find(|(s, _)| s.name == name)
-            .map(|(_, v)| *v)
+        self.given(name)
             .or_else(|| specs.iter().find(|s| s.name == name).map(|s| s.default))
     }
 
     /// The value of `spec`'s option: as given, else its default.
     fn value_of(&self, spec: &OptionSpec) -> OptionValue {
+        self.given(spec.name).unwrap_or(spec.default)
+    }
+
+    /// The value given for `name`, if any.
+    fn given(&self, name: &str) -> Option<OptionValue> {
         self.given
             .iter()
-            .find(|(s, _)| s.name == spec.name)
-            .map_or(spec.default, |(_, v)| *v)
+            .find(|(s, _)| s.name == name)
+            .map(|(_, v)| *v)
     }
 
     /// The options exactly as given (no defaults).

@@ -245,14 +245,24 @@ where
     T: Send + 'static,
 {
     let pool = state.pool.clone();
-    web::block(move || {
+    blocking(move || {
         let mut conn = pool
             .get()
             .map_err(|e| AppError::Unavailable(e.to_string()))?;
         f(&mut conn)
     })
     .await
-    .map_err(|e| AppError::Internal(anyhow::anyhow!("blocking task failed: {e}")))?
+}
+
+/// Runs `f` on the blocking thread pool.
+async fn blocking<F, T>(f: F) -> Result<T, AppError>
+where
+    F: FnOnce() -> Result<T, AppError> + Send + 'static,
+    T: Send + 'static,
+{
+    web::block(f)
+        .await
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("blocking task failed: {e}")))?
 }
 
 /// Runs `f`, which makes its writes in one [`crate::db::write_tx`], on the blocking
@@ -267,9 +277,7 @@ where
     #[cfg(feature = "sqlite")]
     if let Some(writes) = state.writes.clone() {
         let pool = state.pool.clone();
-        return web::block(move || writes.run(&pool, f))
-            .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("blocking task failed: {e}")))?;
+        return blocking(move || writes.run(&pool, f)).await;
     }
     db(state, f).await
 }

@@ -345,21 +345,25 @@ pub fn migrate_target(target: &DbTarget) -> Result<usize, DbError> {
 /// sleeps lose every race to a writer that keeps the lock busy (the group commit under
 /// a full room would starve a new game or a director's change past `busy_timeout`).
 /// One queue for every SQLite database the process opens: writes are short.
+#[cfg(feature = "sqlite")]
 struct WriterQueue {
     /// (next ticket, ticket being served)
     tickets: std::sync::Mutex<(u64, u64)>,
     turn: std::sync::Condvar,
 }
 
+#[cfg(feature = "sqlite")]
 static SQLITE_WRITERS: WriterQueue = WriterQueue {
     tickets: std::sync::Mutex::new((0, 0)),
     turn: std::sync::Condvar::new(),
 };
 
 /// A writer's turn at SQLite, held until dropped.
+#[cfg(feature = "sqlite")]
 pub(crate) struct WriterTurn(());
 
 /// Waits for this thread's turn to write to SQLite.
+#[cfg(feature = "sqlite")]
 pub(crate) fn sqlite_writer_turn() -> WriterTurn {
     let q = &SQLITE_WRITERS;
     let mut t = q.tickets.lock().unwrap_or_else(|e| e.into_inner());
@@ -371,6 +375,7 @@ pub(crate) fn sqlite_writer_turn() -> WriterTurn {
     WriterTurn(())
 }
 
+#[cfg(feature = "sqlite")]
 impl Drop for WriterTurn {
     fn drop(&mut self) {
         let q = &SQLITE_WRITERS;

@@ -83,11 +83,11 @@ impl Default for PageCache {
 }
 
 /// A rendered page: its bytes (shared, never copied), the same bytes gzipped once
-/// when it was rendered, and an ETag for each.
+/// when it was rendered, and an ETag for each (none for a page served per visitor).
 #[derive(Clone)]
 pub struct CachedPage {
     body: web::Bytes,
-    etag: String,
+    etag: Option<String>,
     gzip: Option<(web::Bytes, String)>,
 }
 
@@ -101,16 +101,16 @@ impl CachedPage {
         });
         CachedPage {
             body: web::Bytes::from(html),
-            etag,
+            etag: Some(etag),
             gzip,
         }
     }
 
-    /// A page kept without its gzipped form: one served with a part that differs
-    /// per visitor (see [`CachedPage::response_with`]).
+    /// A page kept without its gzipped form or a validator: one served with a part
+    /// that differs per visitor (see [`CachedPage::response_with`]).
     pub fn plain(html: String) -> CachedPage {
         CachedPage {
-            etag: etag_of(html.as_bytes()),
+            etag: None,
             body: web::Bytes::from(html),
             gzip: None,
         }
@@ -143,9 +143,12 @@ impl CachedPage {
                 .insert_header((header::ETAG, tag.clone()))
                 .insert_header((header::CONTENT_ENCODING, "gzip"))
                 .body(gz.clone()),
-            _ => res
-                .insert_header((header::ETAG, self.etag.clone()))
-                .body(self.body.clone()),
+            _ => {
+                if let Some(tag) = &self.etag {
+                    res.insert_header((header::ETAG, tag.clone()));
+                }
+                res.body(self.body.clone())
+            }
         }
     }
 }

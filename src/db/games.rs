@@ -131,6 +131,11 @@ pub fn submission_exists(conn: &mut DbConn, submission: &str) -> QueryResult<boo
     .get_result(conn)
 }
 
+/// The game's version now (`None`: no such game).
+pub fn version_of(conn: &mut DbConn, id: i32) -> QueryResult<Option<i32>> {
+    games::table.find(id).select(games::version).load_one(conn)
+}
+
 /// Claims the game at `version` for one change: false (and nothing written) when
 /// someone else changed it first.
 pub fn bump_version(

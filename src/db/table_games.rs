@@ -143,7 +143,11 @@ pub fn link_game(conn: &mut DbConn, table_id: i32, game_id: i32) -> QueryResult<
 
 /// The table whose match a game belongs to (through the first game of its series).
 pub fn table_of_game(conn: &mut DbConn, game: &Game) -> QueryResult<Option<TableRow>> {
-    let first = game.series_id.unwrap_or(game.id);
+    table_of_match(conn, game.series_id.unwrap_or(game.id))
+}
+
+/// The championship table whose match begins with game `first`, if any.
+pub fn table_of_match(conn: &mut DbConn, first: i32) -> QueryResult<Option<TableRow>> {
     tournament_tables::table
         .filter(tournament_tables::game_id.eq(Some(first)))
         .select(TableRow::as_select())

@@ -277,12 +277,35 @@ where
     F: FnOnce(&mut DbConn) -> Result<T, AppError> + Send + 'static,
     T: Send + 'static,
 {
+    db_write_after(state, || (), move |conn, ()| f(conn)).await
+}
+
+/// [`db_write`], with `first` worked out beforehand on the same blocking thread and
+/// handed to `f`: what needs no database is not done while other writers wait.
+pub async fn db_write_after<A, P, F, T>(state: &AppState, first: P, f: F) -> Result<T, AppError>
+where
+    P: FnOnce() -> A + Send + 'static,
+    A: Send + 'static,
+    F: FnOnce(&mut DbConn, A) -> Result<T, AppError> + Send + 'static,
+    T: Send + 'static,
+{
+    let pool = state.pool.clone();
     #[cfg(feature = "sqlite")]
     if let Some(writes) = state.writes.clone() {
-        let pool = state.pool.clone();
-        return blocking(move || writes.run(&pool, f)).await;
+        return blocking(move || {
+            let a = first();
+            writes.run(&pool, move |conn| f(conn, a))
+        })
+        .await;
     }
-    db(state, f).await
+    blocking(move || {
+        let a = first();
+        let mut conn = pool
+            .get()
+            .map_err(|e| AppError::Unavailable(e.to_string()))?;
+        f(&mut conn, a)
+    })
+    .await
 }
 
 /// The per-request context of every page: language, where we are, the CSRF token

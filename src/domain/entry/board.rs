@@ -105,11 +105,33 @@ pub fn dealer_after(setup: &GameSetup, last: Option<(u8, &HandScore)>) -> u8 {
     }
 }
 
+/// One hand on the scoreboard: hand `index` (0-based) `h`, with `totals` already
+/// counting it and `dealer` the chain's dealer before it. How the game ends there
+/// (if it is not over already) and who deals after it.
+pub(super) fn step(
+    setup: &GameSetup,
+    table: &TableOptions,
+    (index, totals): (usize, &[Score]),
+    dealer: u8,
+    h: &HandScore,
+) -> (Option<GameOver>, u8) {
+    let over = h
+        .ends_game
+        .clone()
+        .or_else(|| end_by_rule(setup.game, table, index, totals, &h.hand_points));
+    (over, dealer_after(setup, Some((dealer, h))))
+}
+
+/// The table options a game is scored with.
+pub(super) fn table_of(setup: &GameSetup) -> TableOptions {
+    table_options(setup.game, players_of(setup), &setup.options)
+}
+
 /// Running totals, the game's end, the next dealer and guiñote's deal.
 pub fn scoreboard(setup: &GameSetup, hands: &[HandScore]) -> Scoreboard {
     let game = setup.game;
     let players = players_of(setup);
-    let table = table_options(game, players, &setup.options);
+    let table = table_of(setup);
     let sides = usize::from(game.seating(players, &table).sides());
     let mut totals = vec![Score::ZERO; sides];
     let mut running = Vec::with_capacity(hands.len());
@@ -120,17 +142,13 @@ pub fn scoreboard(setup: &GameSetup, hands: &[HandScore]) -> Scoreboard {
         for (t, p) in totals.iter_mut().zip(h.hand_points.iter()) {
             *t = t.saturating_add(*p);
         }
+        let (over, next) = step(setup, &table, (i, &totals), dealer, h);
         running.push(totals.clone());
-        if game_over.is_none() {
-            game_over = h
-                .ends_game
-                .clone()
-                .or_else(|| end_by_rule(game, &table, i, &totals, &h.hand_points));
-            if game_over.is_some() {
-                over_at = Some(i);
-            }
+        if game_over.is_none() && over.is_some() {
+            game_over = over;
+            over_at = Some(i);
         }
-        dealer = dealer_after(setup, Some((dealer, h)));
+        dealer = next;
     }
     let deal = if game == GameKind::Guinote {
         let played = over_at.map_or(hands.len() + 1, |i| i + 1);

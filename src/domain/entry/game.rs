@@ -275,3 +275,83 @@ pub fn rescore_reusing(
         reused,
     })
 }
+
+/// Where a game stands after its hands, kept with the game so that a new hand is
+/// scored without reading the others: how many hands it has, the last one's number,
+/// each side's totals, and who deals next in the dealing chain (`None`: the game is
+/// over).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tail {
+    pub hands: usize,
+    pub last_no: i32,
+    pub totals: Vec<Score>,
+    pub next_dealer: Option<u8>,
+}
+
+/// A hand added after a game's [`Tail`]: its score, the totals after it, how it ends
+/// the game, and the tail after it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Added {
+    pub score: HandScore,
+    pub totals: Vec<Score>,
+    pub game_over: Option<crate::domain::ruling::GameOver>,
+    pub tail: Tail,
+}
+
+impl Tail {
+    /// The tail of a game scored as `board`, whose last hand is number `last_no`
+    /// (0 when it has none).
+    pub fn of(board: &Scoreboard, last_no: i32) -> Tail {
+        Tail {
+            hands: board.running.len(),
+            last_no,
+            totals: board.totals.clone(),
+            next_dealer: board.next_dealer,
+        }
+    }
+
+    /// The text kept with the game.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    pub fn from_json(text: &str) -> Option<Tail> {
+        serde_json::from_str(text).ok()
+    }
+
+    /// Hand number `last_no + 1`, dealt by `dealer`, added after this tail: exactly
+    /// what scoring the whole game again gives it, from this tail alone. `None` once
+    /// the game is over; on a problem, the hand's errors.
+    pub fn add(
+        &self,
+        setup: &GameSetup,
+        dealer: u8,
+        entered: &Entered,
+        lang: Lang,
+    ) -> Option<Result<Added, Vec<EntryError>>> {
+        let chain = self.next_dealer?;
+        let score = match score_after(setup, &self.totals, dealer, entered, lang) {
+            Ok(s) => s,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut totals = self.totals.clone();
+        for (t, p) in totals.iter_mut().zip(score.hand_points.iter()) {
+            *t = t.saturating_add(*p);
+        }
+        let table = super::board::table_of(setup);
+        let (game_over, next) =
+            super::board::step(setup, &table, (self.hands, &totals), chain, &score);
+        let tail = Tail {
+            hands: self.hands + 1,
+            last_no: self.last_no + 1,
+            totals: totals.clone(),
+            next_dealer: game_over.is_none().then_some(next),
+        };
+        Some(Ok(Added {
+            score,
+            totals,
+            game_over,
+            tail,
+        }))
+    }
+}

@@ -26,7 +26,8 @@ pub mod types;
 
 pub use board::{dealer_after, hand_score_from_ruling, scoreboard};
 pub use game::{
-    Entered, GAME_FORMAT, GameDoc, HandDoc, Previous, Rescored, rescore, rescore_reusing, score_one,
+    Added, Entered, GAME_FORMAT, GameDoc, HandDoc, Previous, Rescored, Tail, rescore,
+    rescore_reusing, score_one,
 };
 pub use setup::validate_setup;
 pub use types::*;

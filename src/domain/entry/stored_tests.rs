@@ -214,3 +214,53 @@ fn a_score_stored_before_notes_were_kept_in_every_language_is_scored_again() {
     assert_eq!(again.fresh, 3);
     assert_eq!(again.scores, scores);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    #[test]
+    fn a_hand_added_after_the_kept_tail_scores_as_a_full_rescore_does(
+        which in 0usize..tables().len(),
+        seeds in proptest::collection::vec(any::<u64>(), 1..14),
+        lang in 0usize..3,
+    ) {
+        let (game, players) = tables()[which];
+        let setup = setup_of(game, players);
+        let lang = Lang::ALL[lang];
+        let mut hands: Vec<(u8, Entered)> = Vec::new();
+        let mut tail = Tail::of(&scoreboard(&setup, &[]), 0);
+        for seed in seeds {
+            let (dealer, entered) = hand(game, players, seed);
+            let mut new = hands.clone();
+            new.push((dealer, entered.clone()));
+            let full = rescore(&setup, &new, lang);
+            let Some(added) = tail.add(&setup, dealer, &entered, lang) else {
+                // The tail says the game is over: so does the full scoreboard.
+                let (_, board) = rescore(&setup, &hands, lang).unwrap();
+                prop_assert!(board.game_over.is_some());
+                break;
+            };
+            match (added, full) {
+                (Ok(a), Ok((scores, board))) => {
+                    prop_assert_eq!(&a.score, scores.last().unwrap());
+                    prop_assert_eq!(Some(&a.totals), board.running.last());
+                    prop_assert_eq!(&a.game_over, &board.game_over);
+                    let kept = StoredScore::new(&a.score, &a.totals).map(|s| s.to_json());
+                    let fresh = StoredScore::new(scores.last().unwrap(), board.running.last().unwrap())
+                        .map(|s| s.to_json());
+                    prop_assert_eq!(kept, fresh);
+                    let n = i32::try_from(new.len()).unwrap();
+                    prop_assert_eq!(&a.tail, &Tail::of(&board, n));
+                    prop_assert_eq!(Tail::from_json(&a.tail.to_json()), Some(a.tail.clone()));
+                    tail = a.tail;
+                    hands = new;
+                }
+                (Err(a), Err((i, b))) => {
+                    prop_assert_eq!(i, hands.len());
+                    prop_assert_eq!(a, b);
+                }
+                (a, b) => prop_assert!(false, "{a:?} vs {b:?}"),
+            }
+        }
+    }
+}

@@ -76,6 +76,223 @@ pub struct ChangeBy {
     pub confirmed: bool,
 }
 
+/// A change worked out against the game as read: what to write, or why it cannot be
+/// made. Working it out reads nothing from the database, so a save does it before
+/// it takes its turn at the writer; the write uses it while the game is still at the
+/// version it was read at, and otherwise works it out again inside its transaction.
+pub(crate) struct Planned {
+    /// The game's version when it was read.
+    read_version: i32,
+    club_id: i32,
+    /// The first partida of the game's match, which a championship table names.
+    first: i32,
+    /// A restored hand's place holds another hand.
+    occupied: bool,
+    /// A hand added to a game that is over.
+    adds_to_finished: bool,
+    work: Result<Work, AppError>,
+}
+
+/// The rows one change writes, and its audit entry.
+struct Work {
+    action: &'static str,
+    before: Option<String>,
+    after: Option<String>,
+    hand_no: i32,
+    /// A new hand or a hand put back: (dealer, kind, entry, result, submission).
+    insert: Option<(u8, &'static str, String, String, String)>,
+    /// The stored row of a removed hand.
+    delete: Option<i32>,
+    /// Stored rows whose hand or result changed: (row, kind, entry, result).
+    updates: Vec<(i32, String, String, String)>,
+    status: &'static str,
+    winner: Option<i32>,
+}
+
+/// Works `change` out against the game `l` as read, in `lang` (the language of an
+/// error): nothing is read or written.
+pub(crate) fn plan(l: &Loaded, change: &Change, lang: Lang) -> Planned {
+    Planned {
+        read_version: l.game.version,
+        club_id: l.game.club_id,
+        first: l.game.series_id.unwrap_or(l.game.id),
+        occupied: matches!(change, Change::Restore { hand_no, .. }
+            if l.hands.iter().any(|h| h.hand_no == *hand_no)),
+        adds_to_finished: matches!(change, Change::Add { .. }) && l.game.status == "finished",
+        work: work_out(l, change, lang),
+    }
+}
+
+fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
+    let id = l.game.id;
+    let stored = l.stored();
+    let mut hands = l.entered.clone();
+    // Where each hand of the changed game was in the stored one (`None`: new or changed).
+    let mut origin: Vec<Option<usize>> = (0..hands.len()).map(Some).collect();
+    // Which stored row holds each hand of the changed game (`None`: a row to insert).
+    let mut rows: Vec<Option<usize>> = origin.clone();
+    let position = |n: i32| l.hands.iter().position(|h| h.hand_no == n);
+    let (action, before, after, hand_no) = match change {
+        Change::Add {
+            dealer, entered, ..
+        } => {
+            let dealer = match dealer {
+                Some(d) => *d,
+                None => next_dealer(l, &stored, lang)?,
+            };
+            hands.push((dealer, entered.clone()));
+            origin.push(None);
+            rows.push(None);
+            let no = l.hands.last().map_or(1, |h| h.hand_no + 1);
+            (
+                "create",
+                None,
+                Some(hand_json(id, no, &entered.entry_json())),
+                no,
+            )
+        }
+        Change::Replace { hand_no, entered } => {
+            let i = position(*hand_no).ok_or(AppError::NotFound)?;
+            let old = hands[i].1.entry_json();
+            hands[i].1 = entered.clone();
+            origin[i] = None;
+            (
+                "update",
+                Some(hand_json(id, *hand_no, &old)),
+                Some(hand_json(id, *hand_no, &entered.entry_json())),
+                *hand_no,
+            )
+        }
+        Change::Remove { hand_no } => {
+            let i = position(*hand_no).ok_or(AppError::NotFound)?;
+            let (dealer, old) = hands.remove(i);
+            origin.remove(i);
+            rows.remove(i);
+            // Kept whole (its kind and dealer too) so the deletion can be undone.
+            let before = kept_hand_json(id, *hand_no, dealer, &old, None);
+            ("delete", Some(before), None, *hand_no)
+        }
+        Change::Restore {
+            hand_no,
+            dealer,
+            entered,
+            from,
+        } => {
+            let i = restore_at(&l.hands, *hand_no);
+            hands.insert(i, (*dealer, entered.clone()));
+            origin.insert(i, None);
+            rows.insert(i, None);
+            let after = kept_hand_json(id, *hand_no, *dealer, entered, Some(*from));
+            ("restore", None, Some(after), *hand_no)
+        }
+    };
+    // Only the changed hand, and the hands after it whose totals before them
+    // changed, are checked again: the others keep their stored result.
+    let zero = zero_totals(&l.setup);
+    let was = Previous::of_stored(&stored, &zero);
+    let previous: Vec<Option<Previous>> = origin
+        .iter()
+        .map(|o| o.and_then(|m| was.get(m).copied().flatten()))
+        .collect();
+    // Nothing of this change may stay: the version bump is rolled back too.
+    let rescored = rescore_reusing(&l.setup, &hands, &previous, lang)
+        .map_err(|(i, errors)| AppError::Invalid(i + 1, errors))?;
+    // The stored form of each result that may have changed (`None`: the hand kept
+    // its stored result, so its row already holds it).
+    let results: Vec<Option<String>> = rescored
+        .scores
+        .iter()
+        .zip(&rescored.board.running)
+        .zip(&rescored.reused)
+        .map(|((s, totals), kept)| {
+            (!kept).then(|| match StoredScore::new(s, totals) {
+                Some(k) => k.to_json(),
+                None => serde_json::to_string(s).unwrap_or_default(),
+            })
+        })
+        .collect();
+    // A new hand and a hand put back get a row.
+    let insert = match change {
+        Change::Add {
+            entered,
+            submission,
+            ..
+        } => Some((
+            hands.last().map_or(0, |(d, _)| *d),
+            entered,
+            results.last().cloned().flatten(),
+            submission.clone(),
+        )),
+        Change::Restore {
+            dealer,
+            entered,
+            from,
+            ..
+        } => Some((
+            *dealer,
+            entered,
+            results
+                .get(restore_at(&l.hands, hand_no))
+                .cloned()
+                .flatten(),
+            restore_submission(*from),
+        )),
+        Change::Replace { .. } | Change::Remove { .. } => None,
+    };
+    let insert = match insert {
+        Some((dealer, entered, score, submission)) => Some((
+            dealer,
+            entered.kind(),
+            entered.entry_json(),
+            score.ok_or(AppError::NotFound)?,
+            submission,
+        )),
+        None => None,
+    };
+    let delete = match change {
+        Change::Remove { hand_no } => l.hands.iter().find(|h| h.hand_no == *hand_no),
+        _ => None,
+    }
+    .map(|h| h.id);
+    // Every other stored hand gets its fresh result where it changed (a correction
+    // changes the totals of those after it). Only what changed is written: a new
+    // hand leaves the earlier ones as they were.
+    let mut updates = Vec::new();
+    for ((((_, e), score), row), kept) in hands.iter().zip(&results).zip(&rows).zip(&origin) {
+        let (Some(h), Some(score)) = (row.and_then(|m| l.hands.get(m)), score) else {
+            continue;
+        };
+        if kept.is_some() {
+            // The same entry: only its result may have changed.
+            if h.score != *score {
+                updates.push((h.id, h.kind.clone(), h.entry.clone(), score.clone()));
+            }
+            continue;
+        }
+        let (kind, entry) = (e.kind(), e.entry_json());
+        if (h.kind.as_str(), h.entry.as_str(), h.score.as_str())
+            != (kind, entry.as_str(), score.as_str())
+        {
+            updates.push((h.id, kind.to_owned(), entry, score.clone()));
+        }
+    }
+    let (status, winner) = match &rescored.board.game_over {
+        Some(g) => ("finished", Some(i32::from(g.winner))),
+        None => ("playing", None),
+    };
+    Ok(Work {
+        action,
+        before,
+        after,
+        hand_no,
+        insert,
+        delete,
+        updates,
+        status,
+        winner,
+    })
+}
+
 /// Applies one change to a game, atomically: version check, re-scoring of every
 /// hand, the game's status, and the audit entry.
 pub(crate) fn apply_change(
@@ -83,6 +300,19 @@ pub(crate) fn apply_change(
     id: i32,
     version: i32,
     change: Change,
+    by: (&str, &ChangeBy),
+    lang: Lang,
+) -> Result<Outcome, AppError> {
+    apply_planned(conn, (id, version), change, None, by, lang)
+}
+
+/// [`apply_change`], with the change already worked out against the game as read
+/// (`read`): used as it is while the game is still at the version it was read at.
+pub(crate) fn apply_planned(
+    conn: &mut DbConn,
+    (id, version): (i32, i32),
+    change: Change,
+    read: Option<Planned>,
     (actor, by): (&str, &ChangeBy),
     lang: Lang,
 ) -> Result<Outcome, AppError> {
@@ -92,208 +322,64 @@ pub(crate) fn apply_change(
         {
             return Ok(Outcome::Duplicate);
         }
-        let l = load(conn, id)?;
-        if let Change::Restore { hand_no, .. } = &change
-            && l.hands.iter().any(|h| h.hand_no == *hand_no)
-        {
+        let planned = match read {
+            Some(p) if games::version_of(conn, id)? == Some(p.read_version) => p,
+            _ => plan(&load(conn, id)?, &change, lang),
+        };
+        if planned.occupied {
             return Ok(Outcome::Occupied);
         }
-        let table = table_games::table_of_game(conn, &l.game)?;
+        let table = table_games::table_of_match(conn, planned.first)?;
         if table.as_ref().is_some_and(|r| r.status == "final") && !by.staff {
             return Ok(Outcome::Locked);
         }
-        if !games::bump_version(conn, id, version, now())? {
+        let t = now();
+        if !games::bump_version(conn, id, version, t)? {
             return Ok(Outcome::Stale);
         }
-        if matches!(change, Change::Add { .. }) && l.game.status == "finished" {
+        if planned.adds_to_finished {
             return Err(AppError::Conflict {
                 key: "error-game-over",
                 detail: String::new(),
             });
         }
-        let stored = l.stored();
-        let mut hands = l.entered.clone();
-        // Where each hand of the changed game was in the stored one (`None`: new or changed).
-        let mut origin: Vec<Option<usize>> = (0..hands.len()).map(Some).collect();
-        // Which stored row holds each hand of the changed game (`None`: a row to insert).
-        let mut rows: Vec<Option<usize>> = origin.clone();
-        let position = |n: i32| l.hands.iter().position(|h| h.hand_no == n);
-        let (action, before, after, hand_no) = match &change {
-            Change::Add {
-                dealer, entered, ..
-            } => {
-                let dealer = match dealer {
-                    Some(d) => *d,
-                    None => next_dealer(&l, &stored, lang)?,
-                };
-                hands.push((dealer, entered.clone()));
-                origin.push(None);
-                rows.push(None);
-                let no = l.hands.last().map_or(1, |h| h.hand_no + 1);
-                (
-                    "create",
-                    None,
-                    Some(hand_json(id, no, &entered.entry_json())),
-                    no,
-                )
-            }
-            Change::Replace { hand_no, entered } => {
-                let i = position(*hand_no).ok_or(AppError::NotFound)?;
-                let old = hands[i].1.entry_json();
-                hands[i].1 = entered.clone();
-                origin[i] = None;
-                (
-                    "update",
-                    Some(hand_json(id, *hand_no, &old)),
-                    Some(hand_json(id, *hand_no, &entered.entry_json())),
-                    *hand_no,
-                )
-            }
-            Change::Remove { hand_no } => {
-                let i = position(*hand_no).ok_or(AppError::NotFound)?;
-                let (dealer, old) = hands.remove(i);
-                origin.remove(i);
-                rows.remove(i);
-                // Kept whole (its kind and dealer too) so the deletion can be undone.
-                let before = kept_hand_json(id, *hand_no, dealer, &old, None);
-                ("delete", Some(before), None, *hand_no)
-            }
-            Change::Restore {
-                hand_no,
-                dealer,
-                entered,
-                from,
-            } => {
-                let i = restore_at(&l.hands, *hand_no);
-                hands.insert(i, (*dealer, entered.clone()));
-                origin.insert(i, None);
-                rows.insert(i, None);
-                let after = kept_hand_json(id, *hand_no, *dealer, entered, Some(*from));
-                ("restore", None, Some(after), *hand_no)
-            }
-        };
-        // Only the changed hand, and the hands after it whose totals before them
-        // changed, are checked again: the others keep their stored result.
-        let zero = zero_totals(&l.setup);
-        let was = Previous::of_stored(&stored, &zero);
-        let previous: Vec<Option<Previous>> = origin
-            .iter()
-            .map(|o| o.and_then(|m| was.get(m).copied().flatten()))
-            .collect();
-        let rescored = match rescore_reusing(&l.setup, &hands, &previous, lang) {
-            Ok(v) => v,
-            Err((i, errors)) => {
-                // Nothing of this change may stay: roll back the version bump too.
-                return Err(AppError::Invalid(i + 1, errors));
-            }
-        };
-        // The stored form of each result that may have changed (`None`: the hand kept
-        // its stored result, so its row already holds it).
-        let results: Vec<Option<String>> = rescored
-            .scores
-            .iter()
-            .zip(&rescored.board.running)
-            .zip(&rescored.reused)
-            .map(|((s, totals), kept)| {
-                (!kept).then(|| match StoredScore::new(s, totals) {
-                    Some(k) => k.to_json(),
-                    None => serde_json::to_string(s).unwrap_or_default(),
-                })
-            })
-            .collect();
-        let board = rescored.board;
-        let t = now();
-        // A new hand and a hand put back get a row: (dealer, hand, result, submission).
-        let restored;
-        let inserted = match &change {
-            Change::Add {
-                entered,
-                submission,
-                ..
-            } => {
-                let dealer = hands.last().map_or(0, |(d, _)| *d);
-                Some((
-                    dealer,
-                    entered,
-                    results.last().and_then(|r| r.as_deref()),
-                    submission.as_str(),
-                ))
-            }
-            Change::Restore {
-                dealer,
-                entered,
-                from,
-                ..
-            } => {
-                restored = restore_submission(*from);
-                let score = results
-                    .get(restore_at(&l.hands, hand_no))
-                    .and_then(|r| r.as_deref());
-                Some((*dealer, entered, score, restored.as_str()))
-            }
-            Change::Replace { .. } | Change::Remove { .. } => None,
-        };
-        if let Some((dealer, entered, score, submission)) = inserted {
+        let w = planned.work?;
+        if let Some((dealer, kind, entry, score, submission)) = &w.insert {
             games::insert_hand(
                 conn,
                 &NewHand {
                     game_id: id,
-                    hand_no,
-                    kind: entered.kind(),
-                    dealer: i32::from(dealer),
-                    entry: &entered.entry_json(),
-                    score: score.ok_or(AppError::NotFound)?,
+                    hand_no: w.hand_no,
+                    kind,
+                    dealer: i32::from(*dealer),
+                    entry,
+                    score,
                     submission,
                     created_at: t,
                     updated_at: t,
                 },
             )?;
         }
-        // Every other stored hand gets its fresh result where it changed (a
-        // correction changes the totals of those after it).
-        if let Change::Remove { hand_no } = &change
-            && let Some(h) = l.hands.iter().find(|h| h.hand_no == *hand_no)
-        {
-            games::delete_hand(conn, h.id)?;
+        if let Some(row) = w.delete {
+            games::delete_hand(conn, row)?;
         }
-        for ((((_, e), score), row), kept) in hands.iter().zip(&results).zip(&rows).zip(&origin) {
-            let (Some(h), Some(score)) = (row.and_then(|m| l.hands.get(m)), score) else {
-                continue;
-            };
-            // Only what changed is written: a new hand leaves the earlier ones as
-            // they were, so saving one costs the same however long the game is.
-            if kept.is_some() {
-                // The same entry: only its result may have changed.
-                if h.score != *score {
-                    games::update_hand(conn, h.id, &h.kind, &h.entry, score, t)?;
-                }
-                continue;
-            }
-            let (kind, entry) = (e.kind(), e.entry_json());
-            if (h.kind.as_str(), h.entry.as_str(), h.score.as_str())
-                != (kind, entry.as_str(), score.as_str())
-            {
-                games::update_hand(conn, h.id, kind, &entry, score, t)?;
-            }
+        for (row, kind, entry, score) in &w.updates {
+            games::update_hand(conn, *row, kind, entry, score, t)?;
         }
-        let (status, winner) = match &board.game_over {
-            Some(g) => ("finished", Some(i32::from(g.winner))),
-            None => ("playing", None),
-        };
-        games::set_outcome(conn, id, status, winner)?;
+        games::set_outcome(conn, id, w.status, w.winner)?;
         accounts::insert_audit(
             conn,
             &NewAudit {
                 at: t,
                 actor,
-                action,
+                action: w.action,
                 // The hand is named by its game (entity_id) and its number (in the JSON).
                 entity: "hand",
                 entity_id: id,
-                club_id: Some(l.game.club_id),
+                club_id: Some(planned.club_id),
                 event_id: table.as_ref().map(|r| r.event_id),
-                before_json: before,
-                after_json: after,
+                before_json: w.before,
+                after_json: w.after,
             },
         )?;
         if let Some(row) = &table {

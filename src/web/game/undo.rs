@@ -105,7 +105,7 @@ pub async fn delete_hand(
     let lang = crate::web::i18n::negotiate(&req);
     let by = (who.actor(), change_by(&who, &game, &session, false));
     let change = Change::Remove { hand_no: n };
-    let outcome = apply(&state, (id, form.version), change, by, lang).await?;
+    let outcome = apply(&state, (id, form.version), (change, None), by, lang).await?;
     let ctx = Ctx::from_request(&req);
     let refuse =
         |msg: String, status: StatusCode| game_page(&req, &state, &who, id, Some(msg), status);
@@ -283,7 +283,7 @@ pub async fn undo_delete(
         entered: kept.entered,
         from: aid,
     };
-    match apply(&state, (id, form.version), change, by, ctx.lang).await? {
+    match apply(&state, (id, form.version), (change, None), by, ctx.lang).await? {
         Outcome::Saved | Outcome::Duplicate => Ok(changed(id, "mano-repuesta")),
         Outcome::Locked => Err(table_confirmed()),
         Outcome::NeedsConfirm(list) => {

@@ -32,6 +32,10 @@ pub struct Game {
     pub series_id: Option<i32>,
     /// Partidas in the match at most (1, 3, 5).
     pub best_of: i32,
+    /// Where the game stands after its hands (`domain::entry::Tail` as JSON), kept
+    /// by every change to them; `None` for a game not changed since it was kept.
+    #[serde(skip)]
+    pub tail: Option<String>,
 }
 
 #[derive(Insertable)]
@@ -162,6 +166,23 @@ pub fn set_outcome(
 ) -> QueryResult<usize> {
     diesel::update(games::table.find(id))
         .set((games::status.eq(status), games::winner.eq(winner)))
+        .execute(conn)
+}
+
+/// The game's status and winner after a change to its hands, and where it stands
+/// now (its tail).
+pub fn set_result(
+    conn: &mut DbConn,
+    id: i32,
+    (status, winner): (&str, Option<i32>),
+    tail: &str,
+) -> QueryResult<usize> {
+    diesel::update(games::table.find(id))
+        .set((
+            games::status.eq(status),
+            games::winner.eq(winner),
+            games::tail.eq(Some(tail)),
+        ))
         .execute(conn)
 }
 

@@ -128,6 +128,7 @@ diesel::table! {
         updated_at -> Timestamp,
         series_id -> Nullable<Integer>,
         best_of -> Integer,
+        tail -> Nullable<Text>,
     }
 }
 

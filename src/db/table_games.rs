@@ -257,7 +257,9 @@ pub fn store_hands(
         Some(g) => ("finished", Some(i32::from(g.winner))),
         None => ("playing", None),
     };
-    games::set_outcome(conn, id, status, winner)?;
+    let last = i32::try_from(hands.len()).unwrap_or(i32::MAX);
+    let tail = entry::Tail::of(board, last);
+    games::set_result(conn, id, (status, winner), &tail.to_json())?;
     Ok(())
 }
 

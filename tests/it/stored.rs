@@ -4,14 +4,22 @@
 //! gives, and pages read it in the viewer's language.
 
 use baza::domain::Lang;
-use baza::domain::entry::{Entered, GameSetup, StoredScore, rescore};
+use baza::domain::entry::{Entered, GameSetup, StoredScore, Tail, rescore};
 use reqwest::StatusCode;
 
 use crate::club::Table;
 use crate::helpers::{attr, post_form_as, texts};
 
-/// The game's stored hands: their entries and stored results, and the setup.
-async fn stored(t: &Table) -> (GameSetup, Vec<(u8, Entered)>, Vec<String>) {
+/// The game's stored hands: their entries and stored results, the setup, and the
+/// tail kept with the game (with the last hand's number).
+async fn stored(
+    t: &Table,
+) -> (
+    GameSetup,
+    Vec<(u8, Entered)>,
+    Vec<String>,
+    (Option<String>, i32),
+) {
     let id = t.game;
     t.app
         .with_conn(move |conn| {
@@ -31,15 +39,16 @@ async fn stored(t: &Table) -> (GameSetup, Vec<(u8, Entered)>, Vec<String>) {
                 })
                 .collect();
             let results = rows.iter().map(|h| h.score.clone()).collect();
-            (setup, hands, results)
+            let last = rows.last().map_or(0, |h| h.hand_no);
+            (setup, hands, results, (g.tail, last))
         })
         .await
 }
 
-/// Asserts that every stored result is what a full rescore of the stored entries
-/// gives, to the byte, and returns the number of hands.
+/// Asserts that every stored result, and the game's tail, is what a full rescore of
+/// the stored entries gives, to the byte, and returns the number of hands.
 async fn assert_stored_equals_a_full_rescore(t: &Table, step: &str) -> usize {
-    let (setup, hands, results) = stored(t).await;
+    let (setup, hands, results, (tail, last)) = stored(t).await;
     let (scores, board) = rescore(&setup, &hands, Lang::Es).unwrap();
     let expected: Vec<String> = scores
         .iter()
@@ -47,6 +56,10 @@ async fn assert_stored_equals_a_full_rescore(t: &Table, step: &str) -> usize {
         .map(|(s, totals)| StoredScore::new(s, totals).unwrap().to_json())
         .collect();
     assert_eq!(results, expected, "after {step}");
+    if !hands.is_empty() {
+        let full = Tail::of(&board, last).to_json();
+        assert_eq!(tail.as_deref(), Some(full.as_str()), "tail after {step}");
+    }
     for r in &results {
         let kept = StoredScore::from_json(r).unwrap();
         assert_eq!(kept.notes_in.len(), 3);
@@ -154,8 +167,39 @@ async fn a_games_stored_results_equal_a_full_rescore_after_corrections_removals_
     botifarra_hand(&t, "2", "e", "40").await;
     assert_stored_equals_a_full_rescore(&t, "a hand after the removal").await;
 
+    // The last hand removed: the next one takes its number.
+    remove_hand(&t, 8).await;
+    assert_stored_equals_a_full_rescore(&t, "removing the last hand").await;
+    botifarra_hand(&t, "2", "e", "40").await;
+    assert_stored_equals_a_full_rescore(&t, "a hand after removing the last").await;
+    let last = t
+        .app
+        .with_conn(move |conn| {
+            baza::db::games::game_hands(conn, g)
+                .unwrap()
+                .last()
+                .unwrap()
+                .hand_no
+        })
+        .await;
+    assert_eq!(last, 8);
+
+    // A game kept before it had a tail is read whole once, and then has one.
+    t.app
+        .with_conn(move |conn| {
+            use baza::db::schema::games::dsl;
+            use diesel::prelude::*;
+            diesel::update(dsl::games.find(g))
+                .set(dsl::tail.eq(None::<String>))
+                .execute(conn)
+                .unwrap();
+        })
+        .await;
+    botifarra_hand(&t, "3", "b", "30").await;
+    assert_stored_equals_a_full_rescore(&t, "a hand in a game without a tail").await;
+
     // The scoreboard reads the stored notes in the viewer's language.
-    let (setup, hands, _) = stored(&t).await;
+    let (setup, hands, _, _) = stored(&t).await;
     for (lang, accept) in [(Lang::Es, "es"), (Lang::Ca, "ca"), (Lang::En, "en")] {
         let (scores, _) = rescore(&setup, &hands, lang).unwrap();
         let res = t

@@ -107,6 +107,99 @@ struct Work {
     updates: Vec<(i32, String, String, String)>,
     status: &'static str,
     winner: Option<i32>,
+    /// Where the game stands after the change (`Tail` as JSON).
+    tail: String,
+}
+
+/// A game as a save read it before its turn at the writer: whole, or only its row,
+/// which is enough to add a hand after the tail kept with it.
+pub(crate) enum Read {
+    Whole(Loaded),
+    Row(Game, GameSetup),
+}
+
+impl Read {
+    pub(crate) fn game(&self) -> &Game {
+        match self {
+            Read::Whole(l) => &l.game,
+            Read::Row(g, _) => g,
+        }
+    }
+
+    pub(crate) fn setup(&self) -> &GameSetup {
+        match self {
+            Read::Whole(l) => &l.setup,
+            Read::Row(_, s) => s,
+        }
+    }
+
+    /// The change worked out against the game as read; `None` where the row alone
+    /// cannot tell (not an addition, no tail kept, a game that is over): the write
+    /// then works it out from the whole game.
+    pub(crate) fn plan(&self, change: &Change, lang: Lang) -> Option<Planned> {
+        match self {
+            Read::Whole(l) => Some(plan(l, change, lang)),
+            Read::Row(game, setup) => plan_addition(game, setup, change, lang),
+        }
+    }
+}
+
+/// The status and winner a game's end gives it.
+fn outcome(over: &Option<domain::ruling::GameOver>) -> (&'static str, Option<i32>) {
+    match over {
+        Some(g) => ("finished", Some(i32::from(g.winner))),
+        None => ("playing", None),
+    }
+}
+
+/// A hand added after the tail kept in the game's row: scored from the tail alone,
+/// so a save costs the same at hand 5 and at hand 50.
+fn plan_addition(game: &Game, setup: &GameSetup, change: &Change, lang: Lang) -> Option<Planned> {
+    let Change::Add {
+        dealer,
+        entered,
+        submission,
+    } = change
+    else {
+        return None;
+    };
+    if game.status == "finished" {
+        return None;
+    }
+    let tail = Tail::from_json(game.tail.as_deref()?)?;
+    let dealer = dealer.or(tail.next_dealer)?;
+    let added = tail.add(setup, dealer, entered, lang)?;
+    let no = tail.last_no + 1;
+    let work = added
+        .map_err(|errors| AppError::Invalid(tail.hands + 1, errors))
+        .map(|a| {
+            let entry = entered.entry_json();
+            let score = match StoredScore::new(&a.score, &a.totals) {
+                Some(k) => k.to_json(),
+                None => serde_json::to_string(&a.score).unwrap_or_default(),
+            };
+            let (status, winner) = outcome(&a.game_over);
+            Work {
+                action: "create",
+                before: None,
+                after: Some(hand_json(game.id, no, &entry)),
+                hand_no: no,
+                insert: Some((dealer, entered.kind(), entry, score, submission.clone())),
+                delete: None,
+                updates: Vec::new(),
+                status,
+                winner,
+                tail: a.tail.to_json(),
+            }
+        });
+    Some(Planned {
+        read_version: game.version,
+        club_id: game.club_id,
+        first: game.series_id.unwrap_or(game.id),
+        occupied: false,
+        adds_to_finished: false,
+        work,
+    })
 }
 
 /// Works `change` out against the game `l` as read, in `lang` (the language of an
@@ -276,10 +369,16 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
             updates.push((h.id, kind.to_owned(), entry, score.clone()));
         }
     }
-    let (status, winner) = match &rescored.board.game_over {
-        Some(g) => ("finished", Some(i32::from(g.winner))),
-        None => ("playing", None),
-    };
+    let (status, winner) = outcome(&rescored.board.game_over);
+    // The last hand's number once the change is made.
+    let last_no = l
+        .hands
+        .iter()
+        .map(|h| h.hand_no)
+        .filter(|n| !matches!(change, Change::Remove { hand_no } if hand_no == n))
+        .chain(matches!(change, Change::Add { .. } | Change::Restore { .. }).then_some(hand_no))
+        .max()
+        .unwrap_or(0);
     Ok(Work {
         action,
         before,
@@ -290,7 +389,31 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
         updates,
         status,
         winner,
+        tail: Tail::of(&rescored.board, last_no).to_json(),
     })
+}
+
+/// Applies `change` to game `id` at the `version` the page read, by `(actor, by)`;
+/// with the game as this request `read` it, the change is worked out before its
+/// turn at the writer.
+pub(crate) async fn apply(
+    state: &AppState,
+    (id, version): (i32, i32),
+    (change, read): (Change, Option<Read>),
+    (actor, by): (String, ChangeBy),
+    lang: Lang,
+) -> Result<Outcome, AppError> {
+    crate::web::db_write_after(
+        state,
+        move || {
+            let planned = read.and_then(|r| r.plan(&change, lang));
+            (change, planned)
+        },
+        move |conn, (change, planned)| {
+            apply_planned(conn, (id, version), change, planned, (&actor, &by), lang)
+        },
+    )
+    .await
 }
 
 /// Applies one change to a game, atomically: version check, re-scoring of every
@@ -366,7 +489,7 @@ pub(crate) fn apply_planned(
         for (row, kind, entry, score) in &w.updates {
             games::update_hand(conn, *row, kind, entry, score, t)?;
         }
-        games::set_outcome(conn, id, w.status, w.winner)?;
+        games::set_result(conn, id, (w.status, w.winner), &w.tail)?;
         accounts::insert_audit(
             conn,
             &NewAudit {

@@ -28,7 +28,7 @@ use crate::domain::cards::Suit;
 use crate::domain::entry::{
     self, BotifarraChoice, BotifarraHand, CanteEntry, CinquilloHand, ClaimEntry, Contract,
     CuatrolaHand, EntryError, GameSetup, HandScore, Previous, QuickHand, Scoreboard, StoredScore,
-    TuteEntry, TuteFamilyHand, TuteKind, dealer_after, rescore_reusing,
+    Tail, TuteEntry, TuteFamilyHand, TuteKind, dealer_after, rescore_reusing,
 };
 use crate::domain::{self, GameKind, Lang, Score};
 use crate::error::AppError;

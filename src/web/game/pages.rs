@@ -141,6 +141,23 @@ pub(super) async fn load_to_record(
     Ok(l)
 }
 
+/// Game `id` without its hands, and its setup, for `who`, who may enter its hands
+/// (asked at `here`).
+pub(super) async fn game_to_record(
+    state: &AppState,
+    who: &Principal,
+    id: i32,
+    here: &str,
+) -> Result<(Game, GameSetup), AppError> {
+    let game = db(state, move |conn| {
+        games::find_game(conn, id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    require_record(who, &game, here)?;
+    let setup = setup_of(&game)?;
+    Ok((game, setup))
+}
+
 /// Who changes a game, for its championship table.
 pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> ChangeBy {
     ChangeBy {
@@ -148,29 +165,6 @@ pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed:
         sides: crate::web::championship::sides_held(session),
         confirmed,
     }
-}
-
-/// Applies `change` to game `id` at the `version` the page read, by `(actor, by)`;
-/// with the game as this request `read` it, the change is worked out before its
-/// turn at the writer.
-pub(super) async fn apply(
-    state: &AppState,
-    (id, version): (i32, i32),
-    (change, read): (Change, Option<Loaded>),
-    (actor, by): (String, ChangeBy),
-    lang: Lang,
-) -> Result<Outcome, AppError> {
-    crate::web::db_write_after(
-        state,
-        move || {
-            let planned = read.map(|l| plan(&l, &change, lang));
-            (change, planned)
-        },
-        move |conn, (change, planned)| {
-            apply_planned(conn, (id, version), change, planned, (&actor, &by), lang)
-        },
-    )
-    .await
 }
 
 /// The answer to a change of game `id` that was saved: the game's page, saying what
@@ -543,8 +537,15 @@ async fn save_hand(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let f = fields(&body)?;
-    let read = load_to_record(&state, &who, id, req.path()).await?;
-    let (game, setup) = (read.game.clone(), read.setup.clone());
+    // An addition needs only the game's row (its tail); a correction, every hand.
+    let read = match hand_no {
+        Some(_) => Read::Whole(load_to_record(&state, &who, id, req.path()).await?),
+        None => {
+            let (game, setup) = game_to_record(&state, &who, id, req.path()).await?;
+            Read::Row(game, setup)
+        }
+    };
+    let (game, setup) = (read.game().clone(), read.setup().clone());
     let lang = crate::web::i18n::negotiate(&req);
     let version = f
         .get("version")

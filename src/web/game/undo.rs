@@ -2,9 +2,7 @@
 //! and the game's history of hand changes, where a deletion is undone (the hand put
 //! back in its place and the game re-scored, audited like any other change).
 
-use super::pages::{
-    apply, change_by, changed, load_to_record, require_record, show, table_confirmed,
-};
+use super::pages::{change_by, changed, load_to_record, require_record, show, table_confirmed};
 use super::*;
 use crate::db::accounts::AuditEntry;
 use crate::web::visit::{HttpResult, Visit, VisitId};

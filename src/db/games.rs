@@ -54,6 +54,7 @@ pub struct NewGame<'a> {
     pub updated_at: NaiveDateTime,
     pub series_id: Option<i32>,
     pub best_of: i32,
+    pub tail: Option<&'a str>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
@@ -169,7 +170,32 @@ pub fn set_outcome(
         .execute(conn)
 }
 
-/// The game's status and winner after a change to its hands, and where it stands
+/// [`bump_version`], writing with it the game's status and winner after the change
+/// to its hands and where the game then stands (its tail).
+pub fn claim_with_result(
+    conn: &mut DbConn,
+    (id, version): (i32, i32),
+    now: NaiveDateTime,
+    (status, winner): (&str, Option<i32>),
+    tail: &str,
+) -> QueryResult<bool> {
+    let n = diesel::update(
+        games::table
+            .filter(games::id.eq(id))
+            .filter(games::version.eq(version)),
+    )
+    .set((
+        games::version.eq(version + 1),
+        games::updated_at.eq(now),
+        games::status.eq(status),
+        games::winner.eq(winner),
+        games::tail.eq(Some(tail)),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// The game's status and winner after its hands were written, and where it stands
 /// now (its tail).
 pub fn set_result(
     conn: &mut DbConn,

@@ -47,6 +47,8 @@ pub fn insert_game(
 ) -> QueryResult<i32> {
     let options = serde_json::Value::Object(setup.options.clone()).to_string();
     let seats_json = serde_json::to_string(seats).map_err(corrupt)?;
+    // A game without hands stands at zero, its first dealer to deal.
+    let tail = entry::Tail::of(&entry::scoreboard(setup, &[]), 0).to_json();
     let id = games::insert_game(
         conn,
         &NewGame {
@@ -63,6 +65,7 @@ pub fn insert_game(
             updated_at: now,
             series_id: series.0,
             best_of: series.1,
+            tail: Some(&tail),
         },
     )?;
     let made = serde_json::json!({"game": setup.game.slug(), "players": setup.players,

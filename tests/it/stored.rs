@@ -56,10 +56,8 @@ async fn assert_stored_equals_a_full_rescore(t: &Table, step: &str) -> usize {
         .map(|(s, totals)| StoredScore::new(s, totals).unwrap().to_json())
         .collect();
     assert_eq!(results, expected, "after {step}");
-    if !hands.is_empty() {
-        let full = Tail::of(&board, last).to_json();
-        assert_eq!(tail.as_deref(), Some(full.as_str()), "tail after {step}");
-    }
+    let full = Tail::of(&board, last).to_json();
+    assert_eq!(tail.as_deref(), Some(full.as_str()), "tail after {step}");
     for r in &results {
         let kept = StoredScore::from_json(r).unwrap();
         assert_eq!(kept.notes_in.len(), 3);
@@ -96,6 +94,10 @@ async fn botifarra_hand(t: &Table, chooser: &str, choice: &str, points: &str) {
 async fn a_games_stored_results_equal_a_full_rescore_after_corrections_removals_and_an_undo() {
     let t = crate::club::start("botifarra", 4, &[]).await;
     let g = t.game;
+    assert_eq!(
+        assert_stored_equals_a_full_rescore(&t, "creating the game").await,
+        0
+    );
     // Seat 3 deals first; the dealer chooses trumps.
     let plays = [
         ("3", "c", "50"),
@@ -231,6 +233,10 @@ fn pin_form_token(html: &scraper::Html) -> String {
 async fn the_public_scoreboard_is_rendered_once_per_change_and_carries_each_visitors_own_token() {
     let t = crate::club::start("botifarra", 4, &[]).await;
     let g = t.game;
+    assert_eq!(
+        assert_stored_equals_a_full_rescore(&t, "creating the game").await,
+        0
+    );
     botifarra_hand(&t, "3", "c", "50").await;
     let pages_kept = || async {
         let health: serde_json::Value = t.app.get("/health").await.json().await.unwrap();

@@ -445,7 +445,10 @@ pub(crate) fn apply_planned(
         {
             return Ok(Outcome::Duplicate);
         }
+        // A plan worked out at the version the page sent holds if the claim of that
+        // version below succeeds; another needs the game unchanged since it was read.
         let planned = match read {
+            Some(p) if p.read_version == version && !p.occupied => p,
             Some(p) if games::version_of(conn, id)? == Some(p.read_version) => p,
             _ => plan(&load(conn, id)?, &change, lang),
         };
@@ -457,7 +460,14 @@ pub(crate) fn apply_planned(
             return Ok(Outcome::Locked);
         }
         let t = now();
-        if !games::bump_version(conn, id, version, t)? {
+        // The claim of the version writes the game's result with it when it is known.
+        let claimed = match &planned.work {
+            Ok(w) => {
+                games::claim_with_result(conn, (id, version), t, (w.status, w.winner), &w.tail)?
+            }
+            Err(_) => games::bump_version(conn, id, version, t)?,
+        };
+        if !claimed {
             return Ok(Outcome::Stale);
         }
         if planned.adds_to_finished {
@@ -489,7 +499,6 @@ pub(crate) fn apply_planned(
         for (row, kind, entry, score) in &w.updates {
             games::update_hand(conn, *row, kind, entry, score, t)?;
         }
-        games::set_result(conn, id, (w.status, w.winner), &w.tail)?;
         accounts::insert_audit(
             conn,
             &NewAudit {

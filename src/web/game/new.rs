@@ -283,7 +283,8 @@ pub async fn post_new_game(
             // Names typed on the spot join the club's players (when the person
             // starting the game may add players).
             let add_players = who.allows(Perm::ManageClub(club_id));
-            let id = db(&state, move |conn| {
+            // Committed with the saves of the moment (see `db_write`).
+            let id = crate::web::db_write(&state, move |conn| {
                 queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
                 crate::db::write_tx(conn, |conn| {
                     if add_players {

@@ -29,7 +29,7 @@
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
 use crate::domain::games;
 use crate::domain::kind::GameKind;
-use crate::domain::lang::Lang;
+use crate::domain::lang::{Lang, tr};
 pub use crate::domain::record::UNKNOWN;
 use crate::domain::record::{Action, CardSlot, Event, HandRecord};
 pub use crate::domain::ruling::{Filled, Undecided};
@@ -770,11 +770,7 @@ pub fn rule(record: &HandRecord, lang: Lang, rule: &dyn Fn(&HandRecord, Lang) ->
 
 fn card_list(cards: &[Card], lang: Lang) -> String {
     let names: Vec<String> = cards.iter().map(|c| c.spanish_name()).collect();
-    let or = match lang {
-        Lang::Es => " o ",
-        Lang::Ca => " o ",
-        Lang::En => " or ",
-    };
+    let or = tr!(lang, " o ", " o ", " or ");
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{}{or}{last}", rest.join(", ")),
         Some((last, _)) => last.clone(),
@@ -799,28 +795,15 @@ fn message(u: &Undecided, record: &HandRecord, lang: Lang) -> String {
     let name = crate::domain::words::rule_name(u.rule, lang);
     let n = u.event + 1;
     let seat = u.seat;
-    match lang {
-        Lang::Es => {
-            let what = played.map(|c| format!(" (jugó {c})")).unwrap_or_default();
-            format!(
-                "No se puede decidir con las cartas conocidas: si el asiento {seat} tenía {cards} en la jugada {n}{what}, fue {name}."
-            )
-        }
-        Lang::Ca => {
-            let what = played
-                .map(|c| format!(" (va jugar {c})"))
-                .unwrap_or_default();
-            format!(
-                "No es pot decidir amb les cartes conegudes: si el seient {seat} tenia {cards} a la jugada {n}{what}, va ser {name}."
-            )
-        }
-        Lang::En => {
-            let what = played.map(|c| format!(" (played {c})")).unwrap_or_default();
-            format!(
-                "Cannot be decided from the known cards: if seat {seat} held {cards} at play {n}{what}, it was {name}."
-            )
-        }
-    }
+    let what = played
+        .map(|c| tr!(lang, " (jugó {c})", " (va jugar {c})", " (played {c})"))
+        .unwrap_or_default();
+    tr!(
+        lang,
+        "No se puede decidir con las cartas conocidas: si el asiento {seat} tenía {cards} en la jugada {n}{what}, fue {name}.",
+        "No es pot decidir amb les cartes conegudes: si el seient {seat} tenia {cards} a la jugada {n}{what}, va ser {name}.",
+        "Cannot be decided from the known cards: if seat {seat} held {cards} at play {n}{what}, it was {name}."
+    )
 }
 
 #[cfg(test)]

@@ -203,6 +203,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/health").get(pages::health))
         .service(web::resource("/campeonatos").get(pages::events))
         .service(web::resource("/clubes/{id}").get(pages::club))
+        .service(web::resource("/clubes/{id}/parejas").post(pages::add_pair))
         .service(web::resource("/jugadores/{id}").get(players::player))
         .service(web::resource("/parejas/{id}").get(players::pair))
         .service(web::resource("/puntuaciones").get(players::table))

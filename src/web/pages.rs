@@ -1,4 +1,5 @@
-//! Public pages: home, the list of championships, a club's players, the language
+//! Public pages: home, the list of championships, a club's page (its players and
+//! pairs, and the new-pair form it shows again when a pair is refused), the language
 //! switcher and the health check.
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
@@ -8,7 +9,9 @@ use askama::Template;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
+use super::account::see_other;
 use super::auth::{Perm, Principal};
+use super::people::{change_by, checked_name, refusal};
 use super::sheets::{self, Sheet, Target};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, i18n, render, render_status};
@@ -277,4 +280,54 @@ pub async fn health(state: web::Data<AppState>) -> HttpResponse {
     };
     res.extensions_mut().insert(super::Rendered);
     res.json(body)
+}
+
+/// `POST /clubes/{id}/parejas`: an organiser adds a pair of two of the club's
+/// players (named after them when no name is typed).
+pub async fn add_pair(
+    VisitId(Visit { req, state, who }, club_id, form): VisitId<
+        web::Form<super::people::PersonForm>,
+    >,
+) -> HttpResult {
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    let form = form.into_inner();
+    let (p1, p2) = form.players();
+    let actor = who.actor();
+    let typed = form.name.clone();
+    let refusal = db(&state, move |conn| {
+        let name = if form.name.trim().is_empty() {
+            let a = crate::db::people::find_player(conn, club_id, p1)?;
+            let b = crate::db::people::find_player(conn, club_id, p2)?;
+            match (a, b) {
+                (Some(a), Some(b)) => format!("{} y {}", a.name, b.name),
+                _ => return Ok(Some("people-pair-bad-player")),
+            }
+        } else {
+            match checked_name(&form.name) {
+                Ok(n) => n,
+                Err(key) => return Ok(Some(key)),
+            }
+        };
+        refusal(crate::db::people::add_pair(
+            conn,
+            &change_by(club_id, &actor),
+            &name,
+            p1,
+            p2,
+        ))
+    })
+    .await?;
+    match refusal {
+        None => Ok(see_other(&format!("/clubes/{club_id}#parejas"))),
+        Some(key) => {
+            let ctx = Ctx::from_request(&req);
+            let typed = PairTyped {
+                name: typed,
+                player1: p1,
+                player2: p2,
+                error: ctx.t(key),
+            };
+            club_page(&req, &state, &who, club_id, Some(typed)).await
+        }
+    }
 }

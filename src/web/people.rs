@@ -123,7 +123,7 @@ fn refused(e: PeopleError) -> Result<&'static str, AppError> {
 }
 
 /// The message key of a change refused, `None` when it was made.
-fn refusal<T>(done: Result<T, PeopleError>) -> Result<Option<&'static str>, AppError> {
+pub(super) fn refusal<T>(done: Result<T, PeopleError>) -> Result<Option<&'static str>, AppError> {
     match done {
         Ok(_) => Ok(None),
         Err(e) => refused(e).map(Some),
@@ -131,7 +131,7 @@ fn refusal<T>(done: Result<T, PeopleError>) -> Result<Option<&'static str>, AppE
 }
 
 /// A change to club `club_id`'s people by `actor`, now.
-fn change_by(club_id: i32, actor: &str) -> Change<'_> {
+pub(super) fn change_by(club_id: i32, actor: &str) -> Change<'_> {
     Change {
         club_id,
         actor,
@@ -256,7 +256,7 @@ async fn edit_page(
 #[derive(Deserialize)]
 pub struct PersonForm {
     #[serde(default)]
-    name: String,
+    pub(super) name: String,
     #[serde(default)]
     player1: String,
     #[serde(default)]
@@ -265,14 +265,14 @@ pub struct PersonForm {
 
 impl PersonForm {
     /// The two players' ids as typed (0 when not a number).
-    fn players(&self) -> (i32, i32) {
+    pub(super) fn players(&self) -> (i32, i32) {
         let id = |s: &str| s.trim().parse::<i32>().unwrap_or(0);
         (id(&self.player1), id(&self.player2))
     }
 }
 
 /// A name as typed, checked: 1 to 80 characters once trimmed.
-fn checked_name(name: &str) -> Result<String, &'static str> {
+pub(super) fn checked_name(name: &str) -> Result<String, &'static str> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 80 {
         Err("people-bad-name")
@@ -469,58 +469,9 @@ pub async fn set_active(
     Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment())))
 }
 
-/// `POST /clubes/{id}/parejas`: an organiser adds a pair of two of the club's
-/// players (named after them when no name is typed).
-pub async fn add_pair(
-    VisitId(Visit { req, state, who }, club_id, form): VisitId<web::Form<PersonForm>>,
-) -> HttpResult {
-    who.require(Perm::ManageClub(club_id), req.path())?;
-    let form = form.into_inner();
-    let (p1, p2) = form.players();
-    let actor = who.actor();
-    let typed = form.name.clone();
-    let refusal = db(&state, move |conn| {
-        let name = if form.name.trim().is_empty() {
-            let a = people::find_player(conn, club_id, p1)?;
-            let b = people::find_player(conn, club_id, p2)?;
-            match (a, b) {
-                (Some(a), Some(b)) => format!("{} y {}", a.name, b.name),
-                _ => return Ok(Some("people-pair-bad-player")),
-            }
-        } else {
-            match checked_name(&form.name) {
-                Ok(n) => n,
-                Err(key) => return Ok(Some(key)),
-            }
-        };
-        refusal(people::add_pair(
-            conn,
-            &change_by(club_id, &actor),
-            &name,
-            p1,
-            p2,
-        ))
-    })
-    .await?;
-    match refusal {
-        None => Ok(see_other(&format!("/clubes/{club_id}#parejas"))),
-        Some(key) => {
-            let ctx = Ctx::from_request(&req);
-            let typed = super::pages::PairTyped {
-                name: typed,
-                player1: p1,
-                player2: p2,
-                error: ctx.t(key),
-            };
-            super::pages::club_page(&req, &state, &who, club_id, Some(typed)).await
-        }
-    }
-}
-
 /// The routes of this module.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/clubes/{id}/parejas").post(add_pair))
-        .service(web::resource("/clubes/{id}/{kind:jugadores|parejas}/fusionar").post(merge))
+    cfg.service(web::resource("/clubes/{id}/{kind:jugadores|parejas}/fusionar").post(merge))
         .service(
             web::resource("/clubes/{id}/{kind:jugadores|parejas}/{pid}/editar")
                 .get(edit_form)

@@ -455,12 +455,12 @@ fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Resu
 /// `baza tournament export ID` / `baza tournament import FILE`: the same document
 /// the web keeps (db::tournaments), read and checked by the same domain code.
 fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
-    use crate::db::tournaments::{self, ChangeError};
+    use crate::db::tournaments::ChangeError;
     use domain::tournament;
     match cmd {
         TournamentCommand::Export { id, db: args } => {
             let mut conn = args.connect()?;
-            let Some(export) = tournaments::export(&mut conn, id)? else {
+            let Some(export) = crate::db::table_games::export(&mut conn, id)? else {
                 eprintln!(
                     "baza tournament export: no existe el campeonato {id} / no championship {id}"
                 );
@@ -518,7 +518,7 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                 .rounds
                 .iter()
                 .any(|r| r.results.iter().any(|x| !x.games.is_empty()));
-            let id = match tournaments::create(
+            let id = match crate::db::table_games::create(
                 &mut conn,
                 club_id,
                 &parsed,

@@ -113,7 +113,7 @@ pub fn fill(
         super::demo_bracket::add_final_phase(conn, club_id, league_id, now)?;
         // A running Swiss championship.
         let championship_id =
-            store::demo(conn, club_id, today, now).map_err(ChangeError::into_diesel)?;
+            running_swiss(conn, club_id, today, now).map_err(ChangeError::into_diesel)?;
         // Cuatrola championships played hand by hand at the tables.
         crate::web::championship::demo::create_demo_championships(conn, club_id, today, now)
             .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
@@ -188,13 +188,13 @@ fn league(
     let mut seq = Sequence(20261123);
     let mut pins = || format!("{:04}", seq.next(10_000));
     let actor = "demo";
-    let id = store::create(
+    let id = super::table_games::create(
         conn, club_id, &file, false, starts_on, now, actor, &mut pins,
     )?;
     let mut scores = Sequence(20261124);
     let mut round = 0;
     for _ in 0..store::rounds_planned(&file) {
-        round = store::pair_next_round(conn, id, None, actor, now, &mut pins)?;
+        round = super::table_games::pair_next_round(conn, id, None, actor, now, &mut pins)?;
         let tables: Vec<u32> = store::load(conn, id)?
             .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
             .unwrap_or_default()
@@ -220,5 +220,137 @@ fn league(
         }
     }
     store::publish_round(conn, id, round, actor, now)?;
+    Ok(id)
+}
+
+/// The demo's running Swiss: twelve pairs, five rounds of botifarra "a 101 punts, 12
+/// dats o 55 minuts", two rounds played and the third at the tables (two results in,
+/// one waiting for the firma). Deterministic. Returns the event id.
+fn running_swiss(
+    conn: &mut DbConn,
+    club_id: i32,
+    today: NaiveDate,
+    now: NaiveDateTime,
+) -> Result<i32, ChangeError> {
+    const PAIRS: [(&str, &str); 12] = [
+        ("Pujol – Vidal", "Peña La Baza"),
+        ("Soler – Roca", "Casal de Ponent"),
+        ("Mas – Puig", "Peña La Baza"),
+        ("Roig – Ferrer", "Casal de Ponent"),
+        ("Núñez – Güell", "Ateneu Popular"),
+        ("Font – Serra", "Ateneu Popular"),
+        ("Vila – Sala", "Casino de Balaguer"),
+        ("Riera – Pons", "Casino de Balaguer"),
+        ("Martí – Coll", "Peña La Baza"),
+        ("Prat – Vives", "Cafè del Centre"),
+        ("Farré – Baró", "Cafè del Centre"),
+        ("Ibáñez – Cortés", "Peña La Baza"),
+    ];
+    let mut file = TournamentFile {
+        brackets: Vec::new(),
+        format: tournament::FORMAT.to_owned(),
+        event: tournament::Event {
+            name: "Open de botifarra de invierno".to_owned(),
+            game: crate::domain::GameKind::Botifarra,
+            options: serde_json::Map::new(),
+            system: System::Swiss { rounds: 5 },
+            match_format: tournament::MatchFormat::Timed {
+                target: 101,
+                max_hands: 12,
+                minutes: 55,
+                cap: 121,
+            },
+            points: tournament::Points::default(),
+            tiebreaks: vec![
+                tournament::Tiebreak::Points,
+                tournament::Tiebreak::Buchholz,
+                tournament::Tiebreak::MedianBuchholz,
+                tournament::Tiebreak::PointDifference,
+                tournament::Tiebreak::Lot,
+            ],
+            head_to_head: tournament::HeadToHead::default(),
+            seed: 2026,
+        },
+        entrants: Vec::new(),
+        rounds: Vec::new(),
+    };
+    for (i, (name, club)) in PAIRS.iter().enumerate() {
+        let mut e = tournament::Entrant::new((i + 1).to_string(), *name);
+        e.club = Some((*club).to_owned());
+        e.seed = Some(i as u32 + 1);
+        file.entrants.push(e);
+    }
+    let mut n = 0u32;
+    let mut pins = || {
+        n += 1;
+        format!("{:04}", (n * 7919 + 1234) % 10_000)
+    };
+    let actor = "demo";
+    let id = super::table_games::create(conn, club_id, &file, false, today, now, actor, &mut pins)?;
+    store::change(conn, id, actor, now, |_, t| {
+        t.checked_in = t.file.entrants.iter().map(|e| e.id.clone()).collect();
+        Ok((
+            (),
+            store::Audit {
+                action: "check_in",
+                entity: "entrant",
+                entity_id: id,
+                before: None,
+                after: Some(serde_json::json!({ "checked_in": &t.checked_in })),
+            },
+        ))
+    })?;
+    for round in 1..=3u32 {
+        super::table_games::pair_next_round(conn, id, Some(5), actor, now, &mut pins)?;
+        store::publish_round(conn, id, round, actor, now)?;
+        let tables = store::load(conn, id)?
+            .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
+            .unwrap_or_default();
+        for p in tables {
+            let Pairing::Table(tp) = p else { continue };
+            let k = (round * 7 + tp.table * 13) % 10;
+            let score = match k {
+                0 => [64, 64],
+                1..=5 => [101 + (round + tp.table) % 21, 40 + (round * tp.table) % 60],
+                6..=8 => [
+                    30 + (round * 3 + tp.table) % 70,
+                    101 + (round * tp.table) % 21,
+                ],
+                _ => [95, 80],
+            };
+            // Round 3 is being played: two results in, one waiting for the firma.
+            if round == 3 && tp.table > 2 {
+                if tp.table == 3
+                    && let Some(row) = store::find_table(conn, id, 3, 3)?
+                {
+                    store::propose_result(
+                        conn,
+                        id,
+                        &row,
+                        (score[0] as i32, score[1] as i32),
+                        "a",
+                        None,
+                        actor,
+                        now,
+                    )?;
+                }
+                continue;
+            }
+            store::record_result(
+                conn,
+                id,
+                round,
+                MatchResult {
+                    table: tp.table,
+                    score,
+                    ..MatchResult::default()
+                },
+                None,
+                "record",
+                actor,
+                now,
+            )?;
+        }
+    }
     Ok(id)
 }

@@ -6,24 +6,28 @@
 //! by the director or a referee, into a correction of the championship). The other
 //! pair's PIN confirms a proposal ([`confirm`]). Knockout phases seeded from the
 //! standings ([`create_knockout`]) get their tables the same way, as their matches
-//! become ready.
+//! become ready. A championship is created ([`create`], an import with its games),
+//! drawn round by round ([`pair_next_round`]) and exported ([`export`]) here, above
+//! the championship store (`db::tournaments`), because each of them touches its games.
 
-use chrono::{NaiveDateTime, TimeDelta};
+use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 
 use super::DbConn;
 use super::accounts::{self, NewAudit};
 use super::brackets::{self, NewBracket};
 use super::games::{self, Game, NewGame, NewHand};
-use super::rows::LoadOne;
-use super::schema::{tournament_tables, tournaments};
+use super::rows::{LoadOne, insert_returning_id};
+use super::schema::{events, tournament_tables, tournaments};
 use super::tournaments::{self as store, ChangeError, Proposal, TableRow, Tournament};
 use crate::domain::bracket::{Bracket, EntrantId, MatchId, Status};
 use crate::domain::entry::{self, Entered, GAME_FORMAT, GameDoc, GameSetup, HandDoc, HandScore};
 use crate::domain::lang::Lang;
 use crate::domain::tournament::played::{self, Decided, Partida};
 use crate::domain::tournament::qualify::{self, KnockoutShape, Qualify};
-use crate::domain::tournament::{self, MatchFormat, MatchResult, Side, TournamentFile};
+use crate::domain::tournament::{
+    self, MatchFormat, MatchResult, Pairing, Round, Side, TournamentFile,
+};
 
 fn corrupt(e: impl std::fmt::Display) -> diesel::result::Error {
     diesel::result::Error::DeserializationError(format!("table game: {e}").into())
@@ -958,4 +962,215 @@ pub fn progress(
         out.insert(row.id, (list.len(), hands));
     }
     Ok(out)
+}
+
+// Championships whose tables play Baza games: created (imported with their games),
+// exported with them, and each round drawn with its tables' first partidas.
+
+/// Creates a championship (its event and its document, with any rounds the file
+/// already has: an import, whose results may carry the games played hand by hand).
+/// `hands`: the tables play Baza games (when the game can be played two-sided).
+/// Returns the event id.
+#[allow(clippy::too_many_arguments)]
+pub fn create(
+    conn: &mut DbConn,
+    club_id: i32,
+    file: &TournamentFile,
+    hands: bool,
+    starts_on: NaiveDate,
+    now: NaiveDateTime,
+    actor: &str,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<i32, ChangeError> {
+    tournament::validate(file)
+        .map_err(|e| ChangeError::Refused("error-tournament-file", e.to_string()))?;
+    super::write_tx(conn, |conn| {
+        let options = serde_json::Value::Object(file.event.options.clone()).to_string();
+        let event = (
+            events::club_id.eq(club_id),
+            events::name.eq(&file.event.name),
+            events::game.eq(file.event.game.slug()),
+            events::format.eq(store::format_of(&file.event.system)),
+            events::status.eq(store::status_of(file)),
+            events::options.eq(&options),
+            events::rounds_planned.eq(store::rounds_planned(file)),
+            events::starts_on.eq(starts_on),
+            events::created_at.eq(now),
+        );
+        let event_id = insert_returning_id(conn, events::table, event)?;
+        // The knockout phases become brackets (cuadros) of the event, shown, played
+        // and printed as the ones made on the web; `export` puts them back.
+        let mut stored = file.clone();
+        let phases = std::mem::take(&mut stored.brackets);
+        for r in stored.rounds.iter_mut().flat_map(|r| r.results.iter_mut()) {
+            r.games.clear();
+        }
+        let document = serde_json::to_string(&stored).map_err(corrupt)?;
+        let published = file.rounds.len() as i32;
+        let hands = hands
+            && crate::domain::tournament::played::table_players(
+                file.event.game,
+                &file.event.options,
+            )
+            .is_some();
+        diesel::insert_into(tournaments::table)
+            .values((
+                tournaments::event_id.eq(event_id),
+                tournaments::document.eq(&document),
+                tournaments::checked_in.eq("[]"),
+                tournaments::tables_available.eq(0),
+                tournaments::published_round.eq(published),
+                tournaments::version.eq(0),
+                tournaments::updated_at.eq(now),
+                tournaments::entry_mode.eq(if hands { "hands" } else { "result" }),
+            ))
+            .execute(conn)?;
+        let draw = Draw {
+            event_id,
+            club_id,
+            file: &stored,
+            hands,
+            actor,
+        };
+        for round in &file.rounds {
+            insert_tables(conn, &draw, round, 0, pins, now)?;
+        }
+        store_imported_games(conn, event_id, club_id, file, actor, now)?;
+        for phase in &phases {
+            store::insert_phase(conn, club_id, event_id, file, phase, actor, now)?;
+        }
+        let entity = ("tournament", event_id);
+        let audit = NewAudit::creation(
+            (actor, now),
+            entity,
+            Some(club_id),
+            Some(event_id),
+            document,
+        );
+        accounts::insert_audit(conn, &audit)?;
+        Ok(event_id)
+    })
+}
+
+/// A championship as a `baza-tournament/1` file.
+pub struct Export {
+    pub file: TournamentFile,
+    /// Brackets linked to the championship that the file cannot carry (an entrant
+    /// of theirs is not an entrant of the championship), by name.
+    pub left_out: Vec<String>,
+}
+
+/// A championship as a `baza-tournament/1` file: its document plus, as knockout
+/// phases, the brackets linked to it whose entrants are all entrants of the file
+/// (matched by name). `None`: no such championship.
+pub fn export(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Export>> {
+    let Some(t) = store::load(conn, event_id)? else {
+        return Ok(None);
+    };
+    let mut file = t.file;
+    attach_games(conn, event_id, &mut file)?;
+    let (phases, left_out) = store::linked_phases(conn, event_id, &file)?;
+    file.brackets.extend(phases);
+    Ok(Some(Export { file, left_out }))
+}
+
+/// What a round's new tables are drawn for.
+struct Draw<'a> {
+    event_id: i32,
+    club_id: i32,
+    file: &'a TournamentFile,
+    /// The tables play Baza games.
+    hands: bool,
+    actor: &'a str,
+}
+
+/// Inserts the tables of a new round: the first `available` (all when 0) get a
+/// physical table of the same number, the others queue. Each pair gets its PIN; in
+/// `hands` mode each table its first partida. A table whose result is already in the
+/// round (an import) is final.
+fn insert_tables(
+    conn: &mut DbConn,
+    draw: &Draw,
+    round: &Round,
+    available: i32,
+    pins: &mut dyn FnMut() -> String,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    let mut free = if available > 0 { available } else { i32::MAX };
+    for p in &round.pairings {
+        let Pairing::Table(t) = p else { continue };
+        let done = round.result(t.table).is_some();
+        let physical = if done {
+            Some(t.table as i32)
+        } else if free > 0 {
+            free -= 1;
+            Some(t.table as i32)
+        } else {
+            None
+        };
+        let (pin_a, pin_b) = store::two_pins(pins);
+        let new = store::NewTable {
+            place: (draw.event_id, 0, round.number as i32, t.table as i32),
+            physical,
+            pins: (&pin_a, &pin_b),
+            status: if done { "final" } else { "playing" },
+            started_at: None,
+        };
+        let id = store::insert_table(conn, &new, now)?;
+        if draw.hands && !done {
+            let pairs = [&t.a, &t.b].map(|e| store::entrant_name(draw.file, e));
+            let seated = (draw.club_id, draw.file, draw.actor);
+            let at = (round.number, t.table);
+            open_match_game(conn, id, seated, at, &pairs, now)?;
+        }
+    }
+    Ok(())
+}
+
+/// Pairs the next round with the domain and lays out its tables. Before round 1, if
+/// anyone checked in, those who did not are withdrawn (absent). Returns the round.
+pub fn pair_next_round(
+    conn: &mut DbConn,
+    event_id: i32,
+    tables_available: Option<i32>,
+    actor: &str,
+    now: NaiveDateTime,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<u32, ChangeError> {
+    store::change(conn, event_id, actor, now, |conn, t| {
+        if let Some(n) = tables_available {
+            t.tables_available = n.max(0);
+        }
+        let mut absent = Vec::new();
+        if t.file.rounds.is_empty() && !t.checked_in.is_empty() {
+            for e in &mut t.file.entrants {
+                if !t.checked_in.contains(&e.id) && e.withdrawn_after_round.is_none() {
+                    e.withdrawn_after_round = Some(0);
+                    absent.push(e.id.clone());
+                }
+            }
+        }
+        let round = tournament::next_round(&t.file)?;
+        let number = round.number;
+        let draw = Draw {
+            event_id,
+            club_id: t.event.club_id,
+            file: &t.file,
+            hands: t.entry_mode == "hands",
+            actor,
+        };
+        insert_tables(conn, &draw, &round, t.tables_available, pins, now)?;
+        let after = serde_json::json!({ "round": &round, "absent": absent });
+        t.file.rounds.push(round);
+        Ok((
+            number,
+            store::Audit {
+                action: "pair",
+                entity: "round",
+                entity_id: number as i32,
+                before: None,
+                after: Some(after),
+            },
+        ))
+    })
 }

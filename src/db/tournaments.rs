@@ -10,7 +10,7 @@
 //! its PIN, its physical table (NULL while queued), and a result proposed at the
 //! table that waits for the opponents' signature ("firma").
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::NaiveDateTime;
 use diesel::dsl;
 use diesel::prelude::*;
 use diesel::query_dsl::methods::ExecuteDsl;
@@ -22,7 +22,7 @@ use super::queries::{self, Event};
 use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{events, tournament_tables, tournaments};
 use crate::domain::tournament::{
-    self, BracketPhase, MatchResult, Pairing, PairingError, Round, System, TournamentFile,
+    self, BracketPhase, MatchResult, PairingError, Round, System, TournamentFile,
 };
 
 /// A championship as loaded: its event and its state.
@@ -357,7 +357,7 @@ pub fn format_of(system: &System) -> &'static str {
 
 /// The `events.status` of a championship's document: `registration` before its
 /// first round, `finished` once no round can follow, else `running`.
-fn status_of(file: &TournamentFile) -> &'static str {
+pub(super) fn status_of(file: &TournamentFile) -> &'static str {
     if file.rounds.is_empty() {
         "registration"
     } else if matches!(tournament::next_round(file), Err(PairingError::Finished)) {
@@ -392,94 +392,9 @@ pub fn rounds_planned(file: &TournamentFile) -> i32 {
     }
 }
 
-/// Creates a championship (its event and its document, with any rounds the file
-/// already has: an import, whose results may carry the games played hand by hand).
-/// `hands`: the tables play Baza games (when the game can be played two-sided).
-/// Returns the event id.
-#[allow(clippy::too_many_arguments)]
-pub fn create(
-    conn: &mut DbConn,
-    club_id: i32,
-    file: &TournamentFile,
-    hands: bool,
-    starts_on: NaiveDate,
-    now: NaiveDateTime,
-    actor: &str,
-    pins: &mut dyn FnMut() -> String,
-) -> Result<i32, ChangeError> {
-    tournament::validate(file)
-        .map_err(|e| ChangeError::Refused("error-tournament-file", e.to_string()))?;
-    super::write_tx(conn, |conn| {
-        let options = serde_json::Value::Object(file.event.options.clone()).to_string();
-        let event = (
-            events::club_id.eq(club_id),
-            events::name.eq(&file.event.name),
-            events::game.eq(file.event.game.slug()),
-            events::format.eq(format_of(&file.event.system)),
-            events::status.eq(status_of(file)),
-            events::options.eq(&options),
-            events::rounds_planned.eq(rounds_planned(file)),
-            events::starts_on.eq(starts_on),
-            events::created_at.eq(now),
-        );
-        let event_id = insert_returning_id(conn, events::table, event)?;
-        // The knockout phases become brackets (cuadros) of the event, shown, played
-        // and printed as the ones made on the web; `export` puts them back.
-        let mut stored = file.clone();
-        let phases = std::mem::take(&mut stored.brackets);
-        for r in stored.rounds.iter_mut().flat_map(|r| r.results.iter_mut()) {
-            r.games.clear();
-        }
-        let document = serde_json::to_string(&stored).map_err(corrupt)?;
-        let published = file.rounds.len() as i32;
-        let hands = hands
-            && crate::domain::tournament::played::table_players(
-                file.event.game,
-                &file.event.options,
-            )
-            .is_some();
-        diesel::insert_into(tournaments::table)
-            .values((
-                tournaments::event_id.eq(event_id),
-                tournaments::document.eq(&document),
-                tournaments::checked_in.eq("[]"),
-                tournaments::tables_available.eq(0),
-                tournaments::published_round.eq(published),
-                tournaments::version.eq(0),
-                tournaments::updated_at.eq(now),
-                tournaments::entry_mode.eq(if hands { "hands" } else { "result" }),
-            ))
-            .execute(conn)?;
-        let draw = Draw {
-            event_id,
-            club_id,
-            file: &stored,
-            hands,
-            actor,
-        };
-        for round in &file.rounds {
-            insert_tables(conn, &draw, round, 0, pins, now)?;
-        }
-        super::table_games::store_imported_games(conn, event_id, club_id, file, actor, now)?;
-        for phase in &phases {
-            insert_phase(conn, club_id, event_id, file, phase, actor, now)?;
-        }
-        let entity = ("tournament", event_id);
-        let audit = NewAudit::creation(
-            (actor, now),
-            entity,
-            Some(club_id),
-            Some(event_id),
-            document,
-        );
-        accounts::insert_audit(conn, &audit)?;
-        Ok(event_id)
-    })
-}
-
 /// Stores a knockout phase of an imported file as a bracket of the event, its
 /// entrants by name, with an audit row of its own.
-fn insert_phase(
+pub(super) fn insert_phase(
     conn: &mut DbConn,
     club_id: i32,
     event_id: i32,
@@ -505,28 +420,6 @@ fn insert_phase(
     };
     brackets::insert_audited(conn, &new, "import", document.clone())?;
     Ok(())
-}
-
-/// A championship as a `baza-tournament/1` file.
-pub struct Export {
-    pub file: TournamentFile,
-    /// Brackets linked to the championship that the file cannot carry (an entrant
-    /// of theirs is not an entrant of the championship), by name.
-    pub left_out: Vec<String>,
-}
-
-/// A championship as a `baza-tournament/1` file: its document plus, as knockout
-/// phases, the brackets linked to it whose entrants are all entrants of the file
-/// (matched by name). `None`: no such championship.
-pub fn export(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Export>> {
-    let Some(t) = load(conn, event_id)? else {
-        return Ok(None);
-    };
-    let mut file = t.file;
-    super::table_games::attach_games(conn, event_id, &mut file)?;
-    let (phases, left_out) = linked_phases(conn, event_id, &file)?;
-    file.brackets.extend(phases);
-    Ok(Some(Export { file, left_out }))
 }
 
 /// The brackets linked to championship `event_id` (whose document is `file`) as
@@ -573,59 +466,6 @@ pub fn two_pins(pins: &mut dyn FnMut() -> String) -> (String, String) {
         b = pins();
     }
     (a, b)
-}
-
-/// What a round's new tables are drawn for.
-struct Draw<'a> {
-    event_id: i32,
-    club_id: i32,
-    file: &'a TournamentFile,
-    /// The tables play Baza games.
-    hands: bool,
-    actor: &'a str,
-}
-
-/// Inserts the tables of a new round: the first `available` (all when 0) get a
-/// physical table of the same number, the others queue. Each pair gets its PIN; in
-/// `hands` mode each table its first partida. A table whose result is already in the
-/// round (an import) is final.
-fn insert_tables(
-    conn: &mut DbConn,
-    draw: &Draw,
-    round: &Round,
-    available: i32,
-    pins: &mut dyn FnMut() -> String,
-    now: NaiveDateTime,
-) -> QueryResult<()> {
-    let mut free = if available > 0 { available } else { i32::MAX };
-    for p in &round.pairings {
-        let Pairing::Table(t) = p else { continue };
-        let done = round.result(t.table).is_some();
-        let physical = if done {
-            Some(t.table as i32)
-        } else if free > 0 {
-            free -= 1;
-            Some(t.table as i32)
-        } else {
-            None
-        };
-        let (pin_a, pin_b) = two_pins(pins);
-        let new = NewTable {
-            place: (draw.event_id, 0, round.number as i32, t.table as i32),
-            physical,
-            pins: (&pin_a, &pin_b),
-            status: if done { "final" } else { "playing" },
-            started_at: None,
-        };
-        let id = insert_table(conn, &new, now)?;
-        if draw.hands && !done {
-            let pairs = [&t.a, &t.b].map(|e| entrant_name(draw.file, e));
-            let seated = (draw.club_id, draw.file, draw.actor);
-            let at = (round.number, t.table);
-            super::table_games::open_match_game(conn, id, seated, at, &pairs, now)?;
-        }
-    }
-    Ok(())
 }
 
 /// A new row of `tournament_tables`: a table of a round (phase 0) or of a knockout
@@ -744,54 +584,6 @@ pub fn change<T>(
             },
         )?;
         Ok(out)
-    })
-}
-
-/// Pairs the next round with the domain and lays out its tables. Before round 1, if
-/// anyone checked in, those who did not are withdrawn (absent). Returns the round.
-pub fn pair_next_round(
-    conn: &mut DbConn,
-    event_id: i32,
-    tables_available: Option<i32>,
-    actor: &str,
-    now: NaiveDateTime,
-    pins: &mut dyn FnMut() -> String,
-) -> Result<u32, ChangeError> {
-    change(conn, event_id, actor, now, |conn, t| {
-        if let Some(n) = tables_available {
-            t.tables_available = n.max(0);
-        }
-        let mut absent = Vec::new();
-        if t.file.rounds.is_empty() && !t.checked_in.is_empty() {
-            for e in &mut t.file.entrants {
-                if !t.checked_in.contains(&e.id) && e.withdrawn_after_round.is_none() {
-                    e.withdrawn_after_round = Some(0);
-                    absent.push(e.id.clone());
-                }
-            }
-        }
-        let round = tournament::next_round(&t.file)?;
-        let number = round.number;
-        let draw = Draw {
-            event_id,
-            club_id: t.event.club_id,
-            file: &t.file,
-            hands: t.entry_mode == "hands",
-            actor,
-        };
-        insert_tables(conn, &draw, &round, t.tables_available, pins, now)?;
-        let after = serde_json::json!({ "round": &round, "absent": absent });
-        t.file.rounds.push(round);
-        Ok((
-            number,
-            Audit {
-                action: "pair",
-                entity: "round",
-                entity_id: number as i32,
-                before: None,
-                after: Some(after),
-            },
-        ))
     })
 }
 
@@ -978,138 +770,6 @@ pub fn folded_match(conn: &mut DbConn, match_id: i32) -> QueryResult<Option<(i32
             tournament_tables::table_no,
         ))
         .load_one(conn)
-}
-
-/// The demo's running Swiss: twelve pairs, five rounds of botifarra "a 101 punts, 12
-/// dats o 55 minuts", two rounds played and the third at the tables (two results in,
-/// one waiting for the firma). Deterministic. Returns the event id.
-pub fn demo(
-    conn: &mut DbConn,
-    club_id: i32,
-    today: NaiveDate,
-    now: NaiveDateTime,
-) -> Result<i32, ChangeError> {
-    const PAIRS: [(&str, &str); 12] = [
-        ("Pujol – Vidal", "Peña La Baza"),
-        ("Soler – Roca", "Casal de Ponent"),
-        ("Mas – Puig", "Peña La Baza"),
-        ("Roig – Ferrer", "Casal de Ponent"),
-        ("Núñez – Güell", "Ateneu Popular"),
-        ("Font – Serra", "Ateneu Popular"),
-        ("Vila – Sala", "Casino de Balaguer"),
-        ("Riera – Pons", "Casino de Balaguer"),
-        ("Martí – Coll", "Peña La Baza"),
-        ("Prat – Vives", "Cafè del Centre"),
-        ("Farré – Baró", "Cafè del Centre"),
-        ("Ibáñez – Cortés", "Peña La Baza"),
-    ];
-    let mut file = TournamentFile {
-        brackets: Vec::new(),
-        format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
-            name: "Open de botifarra de invierno".to_owned(),
-            game: crate::domain::GameKind::Botifarra,
-            options: serde_json::Map::new(),
-            system: System::Swiss { rounds: 5 },
-            match_format: tournament::MatchFormat::Timed {
-                target: 101,
-                max_hands: 12,
-                minutes: 55,
-                cap: 121,
-            },
-            points: tournament::Points::default(),
-            tiebreaks: vec![
-                tournament::Tiebreak::Points,
-                tournament::Tiebreak::Buchholz,
-                tournament::Tiebreak::MedianBuchholz,
-                tournament::Tiebreak::PointDifference,
-                tournament::Tiebreak::Lot,
-            ],
-            head_to_head: tournament::HeadToHead::default(),
-            seed: 2026,
-        },
-        entrants: Vec::new(),
-        rounds: Vec::new(),
-    };
-    for (i, (name, club)) in PAIRS.iter().enumerate() {
-        let mut e = tournament::Entrant::new((i + 1).to_string(), *name);
-        e.club = Some((*club).to_owned());
-        e.seed = Some(i as u32 + 1);
-        file.entrants.push(e);
-    }
-    let mut n = 0u32;
-    let mut pins = || {
-        n += 1;
-        format!("{:04}", (n * 7919 + 1234) % 10_000)
-    };
-    let actor = "demo";
-    let id = create(conn, club_id, &file, false, today, now, actor, &mut pins)?;
-    change(conn, id, actor, now, |_, t| {
-        t.checked_in = t.file.entrants.iter().map(|e| e.id.clone()).collect();
-        Ok((
-            (),
-            Audit {
-                action: "check_in",
-                entity: "entrant",
-                entity_id: id,
-                before: None,
-                after: Some(serde_json::json!({ "checked_in": &t.checked_in })),
-            },
-        ))
-    })?;
-    for round in 1..=3u32 {
-        pair_next_round(conn, id, Some(5), actor, now, &mut pins)?;
-        publish_round(conn, id, round, actor, now)?;
-        let tables = load(conn, id)?
-            .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
-            .unwrap_or_default();
-        for p in tables {
-            let Pairing::Table(tp) = p else { continue };
-            let k = (round * 7 + tp.table * 13) % 10;
-            let score = match k {
-                0 => [64, 64],
-                1..=5 => [101 + (round + tp.table) % 21, 40 + (round * tp.table) % 60],
-                6..=8 => [
-                    30 + (round * 3 + tp.table) % 70,
-                    101 + (round * tp.table) % 21,
-                ],
-                _ => [95, 80],
-            };
-            // Round 3 is being played: two results in, one waiting for the firma.
-            if round == 3 && tp.table > 2 {
-                if tp.table == 3
-                    && let Some(row) = find_table(conn, id, 3, 3)?
-                {
-                    propose_result(
-                        conn,
-                        id,
-                        &row,
-                        (score[0] as i32, score[1] as i32),
-                        "a",
-                        None,
-                        actor,
-                        now,
-                    )?;
-                }
-                continue;
-            }
-            record_result(
-                conn,
-                id,
-                round,
-                MatchResult {
-                    table: tp.table,
-                    score,
-                    ..MatchResult::default()
-                },
-                None,
-                "record",
-                actor,
-                now,
-            )?;
-        }
-    }
-    Ok(id)
 }
 
 #[cfg(test)]

@@ -438,7 +438,7 @@ async fn open_for_entries(app: &TestApp) -> i32 {
     app.with_conn(move |c| {
         let now = baza::web::account::now();
         let mut pins = || "1234".to_owned();
-        baza::db::tournaments::create(c, 1, &file, false, now.date(), now, "test", &mut pins)
+        baza::db::table_games::create(c, 1, &file, false, now.date(), now, "test", &mut pins)
             .unwrap()
     })
     .await

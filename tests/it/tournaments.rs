@@ -1666,7 +1666,7 @@ async fn a_championship_file_and_its_brackets_go_in_and_out_together() {
             let file = baza::domain::tournament::parse(&text).unwrap();
             let now = baza::web::account::now();
             let mut pins = || "1234".to_owned();
-            baza::db::tournaments::create(
+            baza::db::table_games::create(
                 conn,
                 club,
                 &file,

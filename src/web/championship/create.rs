@@ -349,7 +349,7 @@ pub async fn create(
     let hands = form.entry == "hands";
     let actor = who.actor();
     let id = db(&state, move |conn| {
-        Ok(store::create(
+        Ok(crate::db::table_games::create(
             conn,
             club_id,
             &file,

@@ -115,7 +115,7 @@ fn pair_and_publish(
     round: u32,
     pins: &mut dyn FnMut() -> String,
 ) -> Result<Vec<TableRow>, AppError> {
-    store::pair_next_round(conn, id, None, ACTOR, now(), pins)?;
+    crate::db::table_games::pair_next_round(conn, id, None, ACTOR, now(), pins)?;
     store::publish_round(conn, id, round, ACTOR, now())?;
     Ok(store::tables(conn, id)?
         .into_iter()
@@ -150,7 +150,8 @@ pub fn create_demo_championships(
         "Yagüe – Benito",
     ];
     let file = demo_file("Campeonato comarcal de cuatrola", 4, &pairs);
-    let live = store::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
+    let live =
+        crate::db::table_games::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
     for round in 1..=2u32 {
         for row in pair_and_publish(conn, live, round, &mut pins)? {
             play_and_confirm(conn, &row, u64::from(round) * 100 + row.table_no as u64)?;
@@ -175,7 +176,8 @@ pub fn create_demo_championships(
     }
 
     let file = demo_file("Torneo de cuatrola de las fiestas", 3, &pairs[..8]);
-    let done = store::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
+    let done =
+        crate::db::table_games::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
     for round in 1..=3u32 {
         for row in pair_and_publish(conn, done, round, &mut pins)? {
             play_and_confirm(

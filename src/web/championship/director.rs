@@ -33,7 +33,7 @@ struct DirectorPage<'a> {
     /// Why not, when it cannot.
     blocked: Option<String>,
     late: bool,
-    /// Brackets of the championship its export cannot carry (see `store::export`).
+    /// Brackets of the championship its export cannot carry (see `db::table_games::export`).
     left_out: Vec<String>,
     /// Its knockout phases: name, bracket page, and their tables.
     phases: Vec<PhaseView>,
@@ -287,7 +287,7 @@ pub async fn pair(
     };
     let actor = who.actor();
     let round = db(&state, move |conn| {
-        Ok(store::pair_next_round(
+        Ok(crate::db::table_games::pair_next_round(
             conn,
             id,
             tables,

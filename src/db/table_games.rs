@@ -241,10 +241,7 @@ pub fn store_hands(
     for (i, ((dealer, entered), s)) in hands.iter().zip(scores).enumerate() {
         let no = i32::try_from(i + 1).unwrap_or(i32::MAX);
         let totals = board.running.get(i).map_or(&[][..], Vec::as_slice);
-        let score = match entry::StoredScore::new(s, totals) {
-            Some(kept) => kept.to_json(),
-            None => serde_json::to_string(s).map_err(corrupt)?,
-        };
+        let score = entry::StoredScore::text_of(s, totals).map_err(corrupt)?;
         games::insert_hand(
             conn,
             &NewHand {

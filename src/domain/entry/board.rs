@@ -105,6 +105,13 @@ pub fn dealer_after(setup: &GameSetup, last: Option<(u8, &HandScore)>) -> u8 {
     }
 }
 
+/// Adds a hand's points to each side's total.
+pub(super) fn add_points(totals: &mut [Score], hand_points: &[Score]) {
+    for (t, p) in totals.iter_mut().zip(hand_points) {
+        *t = t.saturating_add(*p);
+    }
+}
+
 /// One hand on the scoreboard: hand `index` (0-based) `h`, with `totals` already
 /// counting it and `dealer` the chain's dealer before it. How the game ends there
 /// (if it is not over already) and who deals after it.
@@ -139,9 +146,7 @@ pub fn scoreboard(setup: &GameSetup, hands: &[HandScore]) -> Scoreboard {
     let mut over_at: Option<usize> = None;
     let mut dealer = dealer_after(setup, None);
     for (i, h) in hands.iter().enumerate() {
-        for (t, p) in totals.iter_mut().zip(h.hand_points.iter()) {
-            *t = t.saturating_add(*p);
-        }
+        add_points(&mut totals, &h.hand_points);
         let (over, next) = step(setup, &table, (i, &totals), dealer, h);
         running.push(totals.clone());
         if game_over.is_none() && over.is_some() {

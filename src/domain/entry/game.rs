@@ -262,9 +262,7 @@ pub fn rescore_reusing(
                 score_after(setup, &totals, *dealer, entered, lang).map_err(|e| (i, e))?
             }
         };
-        for (t, p) in totals.iter_mut().zip(s.hand_points.iter()) {
-            *t = t.saturating_add(*p);
-        }
+        super::board::add_points(&mut totals, &s.hand_points);
         scores.push(s);
     }
     let board = super::scoreboard(setup, &scores);
@@ -288,12 +286,11 @@ pub struct Tail {
     pub next_dealer: Option<u8>,
 }
 
-/// A hand added after a game's [`Tail`]: its score, the totals after it, how it ends
-/// the game, and the tail after it.
+/// A hand added after a game's [`Tail`]: its score, how it ends the game, and the
+/// tail after it (which holds the totals after it).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Added {
     pub score: HandScore,
-    pub totals: Vec<Score>,
     pub game_over: Option<crate::domain::ruling::GameOver>,
     pub tail: Tail,
 }
@@ -335,21 +332,18 @@ impl Tail {
             Err(e) => return Some(Err(e)),
         };
         let mut totals = self.totals.clone();
-        for (t, p) in totals.iter_mut().zip(score.hand_points.iter()) {
-            *t = t.saturating_add(*p);
-        }
+        super::board::add_points(&mut totals, &score.hand_points);
         let table = super::board::table_of(setup);
         let (game_over, next) =
             super::board::step(setup, &table, (self.hands, &totals), chain, &score);
         let tail = Tail {
             hands: self.hands + 1,
             last_no: self.last_no + 1,
-            totals: totals.clone(),
+            totals,
             next_dealer: game_over.is_none().then_some(next),
         };
         Some(Ok(Added {
             score,
-            totals,
             game_over,
             tail,
         }))

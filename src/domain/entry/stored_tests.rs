@@ -243,9 +243,9 @@ proptest! {
             match (added, full) {
                 (Ok(a), Ok((scores, board))) => {
                     prop_assert_eq!(&a.score, scores.last().unwrap());
-                    prop_assert_eq!(Some(&a.totals), board.running.last());
+                    prop_assert_eq!(Some(&a.tail.totals), board.running.last());
                     prop_assert_eq!(&a.game_over, &board.game_over);
-                    let kept = StoredScore::new(&a.score, &a.totals).map(|s| s.to_json());
+                    let kept = StoredScore::new(&a.score, &a.tail.totals).map(|s| s.to_json());
                     let fresh = StoredScore::new(scores.last().unwrap(), board.running.last().unwrap())
                         .map(|s| s.to_json());
                     prop_assert_eq!(kept, fresh);

@@ -242,6 +242,16 @@ impl StoredScore {
         })
     }
 
+    /// The text kept in a hand's `score` column for `score` with the totals after
+    /// it: its stored form, or the score alone where it did not keep its notes in
+    /// every language.
+    pub fn text_of(score: &HandScore, totals: &[Score]) -> serde_json::Result<String> {
+        match StoredScore::new(score, totals) {
+            Some(kept) => Ok(kept.to_json()),
+            None => serde_json::to_string(score),
+        }
+    }
+
     /// The stored text, as kept in a hand's `score` column.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()

@@ -174,10 +174,7 @@ fn plan_addition(game: &Game, setup: &GameSetup, change: &Change, lang: Lang) ->
         .map_err(|errors| AppError::Invalid(tail.hands + 1, errors))
         .map(|a| {
             let entry = entered.entry_json();
-            let score = match StoredScore::new(&a.score, &a.totals) {
-                Some(k) => k.to_json(),
-                None => serde_json::to_string(&a.score).unwrap_or_default(),
-            };
+            let score = StoredScore::text_of(&a.score, &a.tail.totals).unwrap_or_default();
             let (status, winner) = outcome(&a.game_over);
             Work {
                 action: "create",
@@ -298,10 +295,7 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
         .zip(&rescored.board.running)
         .zip(&rescored.reused)
         .map(|((s, totals), kept)| {
-            (!kept).then(|| match StoredScore::new(s, totals) {
-                Some(k) => k.to_json(),
-                None => serde_json::to_string(s).unwrap_or_default(),
-            })
+            (!kept).then(|| StoredScore::text_of(s, totals).unwrap_or_default())
         })
         .collect();
     // A new hand and a hand put back get a row.

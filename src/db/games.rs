@@ -136,6 +136,14 @@ pub fn submission_exists(conn: &mut DbConn, submission: &str) -> QueryResult<boo
     .get_result(conn)
 }
 
+/// The status and winner a game's end gives its row (`None`: still playing).
+pub fn outcome_of(over: Option<&crate::domain::ruling::GameOver>) -> (&'static str, Option<i32>) {
+    match over {
+        Some(g) => ("finished", Some(i32::from(g.winner))),
+        None => ("playing", None),
+    }
+}
+
 /// The game's version now (`None`: no such game).
 pub fn version_of(conn: &mut DbConn, id: i32) -> QueryResult<Option<i32>> {
     games::table.find(id).select(games::version).load_one(conn)

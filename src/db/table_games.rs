@@ -257,10 +257,7 @@ pub fn store_hands(
             },
         )?;
     }
-    let (status, winner) = match &board.game_over {
-        Some(g) => ("finished", Some(i32::from(g.winner))),
-        None => ("playing", None),
-    };
+    let (status, winner) = games::outcome_of(board.game_over.as_ref());
     let last = i32::try_from(hands.len()).unwrap_or(i32::MAX);
     let tail = entry::Tail::of(board, last);
     games::set_result(conn, id, (status, winner), &tail.to_json())?;

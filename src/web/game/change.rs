@@ -144,14 +144,6 @@ impl Read {
     }
 }
 
-/// The status and winner a game's end gives it.
-fn outcome(over: &Option<domain::ruling::GameOver>) -> (&'static str, Option<i32>) {
-    match over {
-        Some(g) => ("finished", Some(i32::from(g.winner))),
-        None => ("playing", None),
-    }
-}
-
 /// A hand added after the tail kept in the game's row: scored from the tail alone,
 /// so a save costs the same at hand 5 and at hand 50.
 fn plan_addition(game: &Game, setup: &GameSetup, change: &Change, lang: Lang) -> Option<Planned> {
@@ -175,7 +167,7 @@ fn plan_addition(game: &Game, setup: &GameSetup, change: &Change, lang: Lang) ->
         .map(|a| {
             let entry = entered.entry_json();
             let score = StoredScore::text_of(&a.score, &a.tail.totals).unwrap_or_default();
-            let (status, winner) = outcome(&a.game_over);
+            let (status, winner) = games::outcome_of(a.game_over.as_ref());
             Work {
                 action: "create",
                 before: None,
@@ -363,7 +355,7 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
             updates.push((h.id, kind.to_owned(), entry, score.clone()));
         }
     }
-    let (status, winner) = outcome(&rescored.board.game_over);
+    let (status, winner) = games::outcome_of(rescored.board.game_over.as_ref());
     // The last hand's number once the change is made.
     let last_no = l
         .hands

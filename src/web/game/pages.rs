@@ -545,7 +545,6 @@ async fn save_hand(
             Read::Row(game, setup)
         }
     };
-    let (game, setup) = (read.game().clone(), read.setup().clone());
     let lang = crate::web::i18n::negotiate(&req);
     let version = f
         .get("version")
@@ -564,7 +563,7 @@ async fn save_hand(
                     message: format!("JSON: {e}"),
                 }]
             }),
-        None => quick_from_form(&setup, &f, lang).map(Entered::Quick),
+        None => quick_from_form(read.setup(), &f, lang).map(Entered::Quick),
     };
     let again = |errors: Vec<EntryError>, status: StatusCode, f: HashMap<String, String>| {
         let full = f.get("record").cloned().unwrap_or_default();
@@ -606,7 +605,10 @@ async fn save_hand(
         "mano-anotada"
     };
     let confirmed = f.get("confirm").is_some_and(|c| c == "1");
-    let by = (who.actor(), change_by(&who, &game, &session, confirmed));
+    let by = (
+        who.actor(),
+        change_by(&who, read.game(), &session, confirmed),
+    );
     match apply(&state, (id, version), (change, Some(read)), by, lang).await? {
         Outcome::Saved | Outcome::Duplicate => Ok(changed(id, done)),
         Outcome::Locked => Err(table_confirmed()),

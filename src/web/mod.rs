@@ -248,13 +248,18 @@ where
     T: Send + 'static,
 {
     let pool = state.pool.clone();
-    blocking(move || {
-        let mut conn = pool
-            .get()
-            .map_err(|e| AppError::Unavailable(e.to_string()))?;
-        f(&mut conn)
-    })
-    .await
+    blocking(move || pooled(&pool, f)).await
+}
+
+/// Runs `f` on a connection of `pool`, on this thread.
+fn pooled<T>(
+    pool: &crate::db::DbPool,
+    f: impl FnOnce(&mut DbConn) -> Result<T, AppError>,
+) -> Result<T, AppError> {
+    let mut conn = pool
+        .get()
+        .map_err(|e| AppError::Unavailable(e.to_string()))?;
+    f(&mut conn)
 }
 
 /// Runs `f` on the blocking thread pool.
@@ -300,10 +305,7 @@ where
     }
     blocking(move || {
         let a = first();
-        let mut conn = pool
-            .get()
-            .map_err(|e| AppError::Unavailable(e.to_string()))?;
-        f(&mut conn, a)
+        pooled(&pool, move |conn| f(conn, a))
     })
     .await
 }

@@ -214,6 +214,8 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
     // Which stored row holds each hand of the changed game (`None`: a row to insert).
     let mut rows: Vec<Option<usize>> = origin.clone();
     let position = |n: i32| l.hands.iter().position(|h| h.hand_no == n);
+    // The stored row of a removed hand.
+    let mut delete = None;
     let (action, before, after, hand_no) = match change {
         Change::Add {
             dealer, entered, ..
@@ -250,6 +252,7 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
             let (dealer, old) = hands.remove(i);
             origin.remove(i);
             rows.remove(i);
+            delete = Some(l.hands[i].id);
             // Kept whole (its kind and dealer too) so the deletion can be undone.
             let before = kept_hand_json(id, *hand_no, dealer, &old, None);
             ("delete", Some(before), None, *hand_no)
@@ -290,49 +293,25 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
             (!kept).then(|| StoredScore::text_of(s, totals).unwrap_or_default())
         })
         .collect();
-    // A new hand and a hand put back get a row.
-    let insert = match change {
-        Change::Add {
-            entered,
-            submission,
-            ..
-        } => Some((
-            hands.last().map_or(0, |(d, _)| *d),
-            entered,
-            results.last().cloned().flatten(),
-            submission.clone(),
-        )),
-        Change::Restore {
-            dealer,
-            entered,
-            from,
-            ..
-        } => Some((
+    // A new hand and a hand put back get a row: the hand at `i` of the changed game.
+    let row = |i: usize, submission: String| match (hands.get(i), results.get(i)) {
+        (Some((dealer, entered)), Some(Some(score))) => Ok((
             *dealer,
-            entered,
-            results
-                .get(restore_at(&l.hands, hand_no))
-                .cloned()
-                .flatten(),
-            restore_submission(*from),
-        )),
-        Change::Replace { .. } | Change::Remove { .. } => None,
-    };
-    let insert = match insert {
-        Some((dealer, entered, score, submission)) => Some((
-            dealer,
             entered.kind(),
             entered.entry_json(),
-            score.ok_or(AppError::NotFound)?,
+            score.clone(),
             submission,
         )),
-        None => None,
+        _ => Err(AppError::NotFound),
     };
-    let delete = match change {
-        Change::Remove { hand_no } => l.hands.iter().find(|h| h.hand_no == *hand_no),
-        _ => None,
-    }
-    .map(|h| h.id);
+    let insert = match change {
+        Change::Add { submission, .. } => Some(row(hands.len() - 1, submission.clone())?),
+        Change::Restore { from, .. } => Some(row(
+            restore_at(&l.hands, hand_no),
+            restore_submission(*from),
+        )?),
+        Change::Replace { .. } | Change::Remove { .. } => None,
+    };
     // Every other stored hand gets its fresh result where it changed (a correction
     // changes the totals of those after it). Only what changed is written: a new
     // hand leaves the earlier ones as they were.

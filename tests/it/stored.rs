@@ -174,16 +174,7 @@ async fn a_games_stored_results_equal_a_full_rescore_after_corrections_removals_
     assert_stored_equals_a_full_rescore(&t, "removing the last hand").await;
     botifarra_hand(&t, "2", "e", "40").await;
     assert_stored_equals_a_full_rescore(&t, "a hand after removing the last").await;
-    let last = t
-        .app
-        .with_conn(move |conn| {
-            baza::db::games::game_hands(conn, g)
-                .unwrap()
-                .last()
-                .unwrap()
-                .hand_no
-        })
-        .await;
+    let (_, _, _, (_, last)) = stored(&t).await;
     assert_eq!(last, 8);
 
     // A game kept before it had a tail is read whole once, and then has one.

@@ -16,7 +16,12 @@ pub mod bracket;
     version,
     about = "Baza: árbitro y gestor de torneos de cuatrola, tute, guiñote, botifarra y cinquillo.\n\
              Baza: referee and tournament manager for Spanish card games.",
-    after_help = "Ejemplos / Examples:\n  baza serve --demo\n  baza serve --bind 0.0.0.0:8080 --db postgres://baza@db/baza\n  baza check mano.json --explain"
+    after_help = "Ejemplos / Examples:\n  baza serve --demo\n  baza serve --bind 0.0.0.0:8080 --db postgres://baza@db/baza\n  baza check mano.json --explain\n\n\
+                  Formatos y reglas / Formats and rules (en el repositorio / in the repository):\n  \
+                  docs/hand-record.md   baza-hand/1, baza-ruling/1 (baza check)\n  \
+                  docs/game-file.md     baza-game/1 (partidas / games)\n  \
+                  docs/tournament-file.md  baza-tournament/1 (pair, standings, bracket, tournament)\n  \
+                  docs/rules.md         reglas de los cinco juegos / rules of the five games"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -58,6 +63,7 @@ pub enum Command {
     ///
     /// Sale con 0 si hay fallo (legal o no) y con 2 si la entrada no es un registro de mano.
     /// Exits 0 for a ruling (legal or not), 2 for input that is not a hand record.
+    /// Formato / Format: docs/hand-record.md (baza-hand/1, baza-ruling/1).
     Check(CheckArgs),
     /// Copia de seguridad en caliente de la base SQLite / Online backup of the SQLite database.
     Backup {
@@ -75,7 +81,8 @@ pub enum Command {
     /// brackets: create one, or print one from a file.
     Bracket(bracket::BracketArgs),
     /// Campeonatos con rondas: exportar e importar el fichero baza-tournament/1
-    /// / Championships with rounds: export and import the baza-tournament/1 file.
+    /// (docs/tournament-file.md) / Championships with rounds: export and import the
+    /// baza-tournament/1 file (docs/tournament-file.md).
     #[command(subcommand)]
     Tournament(TournamentCommand),
     /// Cuentas: alta, lista y nueva contraseña / Accounts: add, list, reset password.
@@ -110,7 +117,8 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
-    /// Fichero (baza-tournament/1, o un cuadro), o - / File (baza-tournament/1, or a bracket), or -.
+    /// Fichero (baza-tournament/1, docs/tournament-file.md, o un cuadro), o - / File
+    /// (baza-tournament/1, docs/tournament-file.md, or a bracket), or -.
     #[arg(value_name = "FICHERO|FILE")]
     pub file: String,
     /// Salida JSON en vez de tabla de texto / JSON output instead of a text table.

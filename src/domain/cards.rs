@@ -5,7 +5,7 @@
 //! points it is worth depend on the game, so they live in each game's table
 //! (see [`crate::domain::trick::RankTable`]), never here.
 //!
-//! Notation (spec/hand-record.md): `"<rank><suit>"`, rank `1`..`12`, suit `o` oros,
+//! Notation (docs/hand-record.md): `"<rank><suit>"`, rank `1`..`12`, suit `o` oros,
 //! `c` copas, `e` espadas, `b` bastos. Parsing is case-insensitive, output is lower case.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

@@ -1,10 +1,9 @@
-//! The game-engine shape shared by the five games (architecture.md §6, after OpenSpiel
-//! and shakmaty): the deal is an input, a state offers `legal_actions`, `apply` returns a
-//! new state or an [`Illegal`] naming the rule broken (the old state is untouched), and
-//! `is_terminal` / `hand_points` give the outcome. Every game implements [`GameState`],
-//! and [`TakesEvents`]: how a replayed record's events reach its state (a move is
-//! applied, any other event breaks the rule named here). Uses `messages`, `record` and
-//! `ruling`.
+//! The game-engine shape shared by the five games (after OpenSpiel and shakmaty): the
+//! deal is an input, a state offers `legal_actions`, `apply` returns a new state or an
+//! [`Illegal`] naming the rule broken (the old state is untouched), and `is_terminal` /
+//! `hand_points` give the outcome. Every game implements [`GameState`], and
+//! [`TakesEvents`]: how a replayed record's events reach its state (a move is applied,
+//! any other event breaks the rule named here). Uses `messages`, `record` and `ruling`.
 
 pub use crate::domain::kind::{GameKind, Seating};
 use crate::domain::messages::Reason;

@@ -60,7 +60,7 @@ impl GameKind {
         )
     }
 
-    /// Valid numbers of players (spec/hand-record.md).
+    /// Valid numbers of players (docs/hand-record.md).
     pub fn valid_players(self, n: u8) -> bool {
         match self {
             GameKind::Cuatrola | GameKind::Botifarra => n == 4,
@@ -96,7 +96,7 @@ impl GameKind {
 }
 
 /// The sides of a table: seats 0/2 against 1/3 in pairs, else one side per seat
-/// (spec/hand-record.md "Seats and sides").
+/// (docs/hand-record.md "Seats and sides").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seating {
     pub players: u8,

@@ -1,4 +1,4 @@
-//! Baza's pure domain: the rules engine that referees a hand record (spec/hand-record.md)
+//! Baza's pure domain: the rules engine that referees a hand record (docs/hand-record.md)
 //! and, built on it, club score entry, tournaments, brackets, ratings and circuits. No
 //! I/O, no clock, no randomness: everything enters as arguments. Entry points for the
 //! CLI and HTTP layers: [`check_str`], [`check_value`], [`parse_record`], [`rule`],

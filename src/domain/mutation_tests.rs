@@ -1,6 +1,6 @@
 //! Property tests over random records of every game: the random playouts of
 //! [`crate::domain::random`], each mutated at one event (or in its deal), against the
-//! decided edge cases of spec/hand-record.md — an auction value that is not a call is
+//! decided edge cases of docs/hand-record.md — an auction value that is not a call is
 //! the auction's own rule and is penalised; `card_not_in_hand`, `unknown_event` and
 //! `deal_invalid` leave `hand_points` and `game_over` null; any other violation during
 //! the hand is penalised, also after a cuatrola or quintola is already decided.

@@ -8,7 +8,7 @@ use crate::domain::random::{SplitMix64, random_complete_record};
 use crate::domain::test_builders::{Rec, TABLES};
 use crate::domain::{check_value, parse_record, rule as rule_record};
 
-/// Example 8 of shared/examples/cuatrola.jsonl, cut to its first `n` events: seat 1
+/// Example 8 of tests/data/examples/cuatrola.jsonl, cut to its first `n` events: seat 1
 /// held the caballo de copas (11c) but answered the as de copas with the sota de oros.
 fn cuatrola_revoke(hands: Value, events: &[Value]) -> Value {
     Rec::new(GameKind::Cuatrola, 4, 3)

@@ -1,4 +1,4 @@
-//! Plain data: the hand record (spec/hand-record.md), parsed from JSON with precise
+//! Plain data: the hand record (docs/hand-record.md), parsed from JSON with precise
 //! errors, re-serialised to the spec format, and the deal validation every game shares.
 //! Uses `cards`, `kind`, `score`, `options` and `record_error`.
 //!
@@ -327,7 +327,7 @@ pub struct Declared {
     pub hand_points: Option<Vec<Score>>,
 }
 
-/// One deal of one game as it happened (spec/hand-record.md).
+/// One deal of one game as it happened (docs/hand-record.md).
 #[derive(Debug, Clone, PartialEq)]
 pub struct HandRecord {
     pub game: GameKind,

@@ -160,7 +160,7 @@ pub fn plain_words(ctx: &PlayContext, lang: Lang) -> String {
     )
 }
 
-/// Where a rule comes from in rules.md, and the options that shape it.
+/// Where a rule comes from in docs/rules.md, and the options that shape it.
 pub fn rule_source(game: GameKind, rule: RuleId) -> (&'static str, &'static [&'static str]) {
     use RuleId::*;
     let play: &'static [&'static str] = match game {
@@ -176,31 +176,31 @@ pub fn rule_source(game: GameKind, rule: RuleId) -> (&'static str, &'static [&'s
         GameKind::Cinquillo => &["bastardo"],
     };
     let section = match (game, rule) {
-        (_, DealInvalid) => "spec/hand-record.md, Edge cases: deal_invalid",
-        (_, OutOfTurn | CardNotInHand | UnknownEvent) => "spec/hand-record.md, Edge cases",
+        (_, DealInvalid) => "docs/hand-record.md, Edge cases: deal_invalid",
+        (_, OutOfTurn | CardNotInHand | UnknownEvent) => "docs/hand-record.md, Edge cases",
         (GameKind::Cuatrola, MustFollowSuit | MustBeat | MustTrump | MustOvertrump) => {
-            "rules.md §1.6 and §3.4"
+            "docs/rules.md §1.6 and §3.4"
         }
         (GameKind::Tute, MustFollowSuit | MustBeat | MustTrump | MustOvertrump) => {
-            "rules.md §1.6 and §2.3"
+            "docs/rules.md §1.6 and §2.3"
         }
         (GameKind::Guinote, MustFollowSuit | MustBeat | MustTrump | MustOvertrump) => {
-            "rules.md §1.6 and §4.4"
+            "docs/rules.md §1.6 and §4.4"
         }
         (GameKind::Botifarra, MustFollowSuit | MustBeat | MustTrump | MustOvertrump) => {
-            "rules.md §1.6 and §5.5"
+            "docs/rules.md §1.6 and §5.5"
         }
-        (GameKind::Cuatrola, IllegalBid) => "rules.md §3.3",
-        (GameKind::Cuatrola, IllegalCante | IllegalTute) => "rules.md §3.5",
-        (GameKind::Tute, IllegalCante | IllegalTute) => "rules.md §2.4",
-        (GameKind::Tute, IllegalExchange) => "rules.md §2.5",
-        (GameKind::Guinote, IllegalCante | IllegalTute) => "rules.md §4.5",
-        (GameKind::Guinote, IllegalExchange) => "rules.md §4.3",
-        (GameKind::Guinote, FalseClaim) => "rules.md §4.6",
-        (GameKind::Botifarra, IllegalTrump) => "rules.md §5.3",
-        (GameKind::Botifarra, IllegalDouble) => "rules.md §5.4",
-        (GameKind::Cinquillo, IllegalPass | IllegalPlacement) => "rules.md §6.2 and §6.4",
-        _ => "spec/hand-record.md, Rule ids",
+        (GameKind::Cuatrola, IllegalBid) => "docs/rules.md §3.3",
+        (GameKind::Cuatrola, IllegalCante | IllegalTute) => "docs/rules.md §3.5",
+        (GameKind::Tute, IllegalCante | IllegalTute) => "docs/rules.md §2.4",
+        (GameKind::Tute, IllegalExchange) => "docs/rules.md §2.5",
+        (GameKind::Guinote, IllegalCante | IllegalTute) => "docs/rules.md §4.5",
+        (GameKind::Guinote, IllegalExchange) => "docs/rules.md §4.3",
+        (GameKind::Guinote, FalseClaim) => "docs/rules.md §4.6",
+        (GameKind::Botifarra, IllegalTrump) => "docs/rules.md §5.3",
+        (GameKind::Botifarra, IllegalDouble) => "docs/rules.md §5.4",
+        (GameKind::Cinquillo, IllegalPass | IllegalPlacement) => "docs/rules.md §6.2 and §6.4",
+        _ => "docs/hand-record.md, Rule ids",
     };
     let options: &'static [&'static str] = match rule {
         MustFollowSuit | MustBeat | MustTrump | MustOvertrump => play,
@@ -228,7 +228,7 @@ mod tests {
     use super::*;
 
     fn spec_record() -> Value {
-        let spec = include_str!("../../../shared/spec/hand-record.md");
+        let spec = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/hand-record.md"));
         let block = spec
             .split("```json\n")
             .nth(1)
@@ -264,7 +264,7 @@ mod tests {
         );
         assert_eq!(
             rule_source(GameKind::Cuatrola, RuleId::MustFollowSuit).0,
-            "rules.md §1.6 and §3.4"
+            "docs/rules.md §1.6 and §3.4"
         );
     }
 

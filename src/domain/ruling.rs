@@ -1,4 +1,4 @@
-//! Plain data: the ruling (spec/hand-record.md "Ruling"), what the engine says about a
+//! Plain data: the ruling (docs/hand-record.md "Ruling"), what the engine says about a
 //! hand record, serialised to exactly the spec fields, in spec order. Uses `cards`,
 //! `score` and `record`.
 //!

@@ -1,5 +1,5 @@
 //! Builders shared by the domain's tests: cards from their codes, move scripts and a
-//! state runner, a hand-record builder, the shared example files, and the checks that
+//! state runner, a hand-record builder, the example record files, and the checks that
 //! every game's random playouts and fuzzed records go through.
 #![allow(clippy::unwrap_used)]
 
@@ -547,16 +547,31 @@ pub fn check_junk(rec: &HandRecord, f: &str, junk: Value, at: prop::sample::Inde
     }
 }
 
-// ---- the shared examples ------------------------------------------------------------------
+// ---- the example records ------------------------------------------------------------------
 
-/// The text of shared/examples/<game>.jsonl.
+/// The text of tests/data/examples/<game>.jsonl.
 pub fn example_file(game: GameKind) -> &'static str {
     match game {
-        GameKind::Cuatrola => include_str!("../../../shared/examples/cuatrola.jsonl"),
-        GameKind::Tute => include_str!("../../../shared/examples/tute.jsonl"),
-        GameKind::Guinote => include_str!("../../../shared/examples/guinote.jsonl"),
-        GameKind::Botifarra => include_str!("../../../shared/examples/botifarra.jsonl"),
-        GameKind::Cinquillo => include_str!("../../../shared/examples/cinquillo.jsonl"),
+        GameKind::Cuatrola => include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/examples/cuatrola.jsonl"
+        )),
+        GameKind::Tute => include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/examples/tute.jsonl"
+        )),
+        GameKind::Guinote => include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/examples/guinote.jsonl"
+        )),
+        GameKind::Botifarra => include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/examples/botifarra.jsonl"
+        )),
+        GameKind::Cinquillo => include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/examples/cinquillo.jsonl"
+        )),
     }
 }
 

@@ -1,4 +1,4 @@
-//! Tests of the public API: the shared examples, the spec's main example, record
+//! Tests of the public API: the example records, the spec's main example, record
 //! errors, hostile input, serde round trips, explanations and random playouts.
 #![allow(clippy::unwrap_used)]
 

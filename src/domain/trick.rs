@@ -1,4 +1,4 @@
-//! The trick engine: the one legal-play generator shared by every trick game (rules.md
+//! The trick engine: the one legal-play generator shared by every trick game (docs/rules.md
 //! Part B §1.6), the trick winner (§1.4) and the per-game card tables (§1.2). Uses
 //! only `cards`.
 //!
@@ -6,7 +6,7 @@
 //! per-game defaults table of §1.6) and passes its [`CardValues`] (strength and points)
 //! and the trick so far. [`legal_cards`] gives the legal set; [`check_play`] names the
 //! first obligation a card outside it breaks, in the order follow suit → beat → trump →
-//! overtrump (spec/hand-record.md).
+//! overtrump (docs/hand-record.md).
 
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
 /// The §1.6 duties and the head target are table options; their values live with them.
@@ -464,7 +464,7 @@ mod tests {
         assert_eq!(cuatrola.legal(hand, 0, &[]), hand);
     }
 
-    // rules.md §8 item 4, first case: seats 2 (opponent) leads A-oros, 3 (partner) plays 3-oros... we are seat 0.
+    // docs/rules.md §8 item 4, first case: seats 2 (opponent) leads A-oros, 3 (partner) plays 3-oros... we are seat 0.
     #[test]
     fn cuatrola_a_follower_who_cannot_beat_the_ace_may_play_either_oros() {
         let t = vec![(1u8, c("1o")), (2u8, c("3o"))];
@@ -540,7 +540,7 @@ mod tests {
 
     #[test]
     fn with_the_partner_exception_no_duty_to_beat_or_trump_over_the_partner() {
-        // rules.md §8 item 3 (botifarra, trumps copas) and item 5 (guiñote arrastre).
+        // docs/rules.md §8 item 3 (botifarra, trumps copas) and item 5 (guiñote arrastre).
         let botifarra = Play {
             rules: PlayRules::botifarra_suit(),
             values: RankTable::BOTIFARRA,

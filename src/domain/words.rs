@@ -1,5 +1,5 @@
 //! Plain data: words people read instead of internal ids, that is a rule's name, a
-//! ruling field's name, the rules.md source in the reader's language, and seats
+//! ruling field's name, the docs/rules.md source in the reader's language, and seats
 //! numbered 1–4 and named by their player in messages the engine writes with 0-based
 //! seats (the public JSON keeps 0-based seats). Uses `lang` and `ruling`.
 
@@ -103,10 +103,10 @@ pub fn field_value(v: &serde_json::Value) -> String {
     }
 }
 
-/// Where a rule comes from (`rules.md §1.6 and §3.4`) in the reader's language,
+/// Where a rule comes from (`docs/rules.md §1.6 and §3.4`) in the reader's language,
 /// after a "source" label: `§1.6 y §3.4`, or the hand record specification.
 pub fn source_words(source: &str, lang: Lang) -> String {
-    if source.starts_with("spec/") {
+    if source.starts_with("docs/hand-record") {
         return lang
             .pick(
                 "especificación del registro de mano",
@@ -116,7 +116,7 @@ pub fn source_words(source: &str, lang: Lang) -> String {
             .to_owned();
     }
     source
-        .trim_start_matches("rules.md ")
+        .trim_start_matches("docs/rules.md ")
         .replace(" and ", lang.pick(" y ", " i ", " and "))
 }
 
@@ -333,11 +333,11 @@ mod tests {
 
     #[test]
     fn a_rule_source_uses_the_readers_connecting_word() {
-        let s = "rules.md §1.6 and §3.4";
+        let s = "docs/rules.md §1.6 and §3.4";
         assert_eq!(source_words(s, Lang::Es), "§1.6 y §3.4");
         assert_eq!(source_words(s, Lang::Ca), "§1.6 i §3.4");
         assert!(
-            !source_words("spec/hand-record.md, Edge cases: deal_invalid", Lang::Es).contains('_')
+            !source_words("docs/hand-record.md, Edge cases: deal_invalid", Lang::Es).contains('_')
         );
     }
 

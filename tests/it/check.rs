@@ -1,5 +1,5 @@
-//! `baza check` and `POST /api/v1/check` against the public examples of
-//! spec/hand-record.md and shared/examples/.
+//! `baza check` and `POST /api/v1/check` against the public example of
+//! docs/hand-record.md and the example records of tests/data/examples/.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,13 +10,14 @@ use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, all_examples};
 
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
+/// The repository's own folder: `docs/` holds the format, `tests/data/` its examples.
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 
 /// The first two ```json blocks of the spec: the example record and its ruling.
 fn spec_example() -> (String, Value) {
-    let spec = std::fs::read_to_string(shared().join("spec/hand-record.md")).unwrap();
+    let spec = std::fs::read_to_string(repo().join("docs/hand-record.md")).unwrap();
     let blocks: Vec<&str> = spec
         .split("```json\n")
         .skip(1)
@@ -80,7 +81,8 @@ fn baza_check_jsonl_rules_every_example_line_in_order() {
     let mut expected = Vec::new();
     for game in ["cuatrola", "tute", "guinote", "botifarra", "cinquillo"] {
         let text =
-            std::fs::read_to_string(shared().join(format!("examples/{game}.jsonl"))).unwrap();
+            std::fs::read_to_string(repo().join(format!("tests/data/examples/{game}.jsonl")))
+                .unwrap();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let example: Value = serde_json::from_str(line).unwrap();
             input.push_str(&example["record"].to_string());
@@ -96,7 +98,7 @@ fn baza_check_jsonl_rules_every_example_line_in_order() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines.len(), expected.len() + 1, "one ruling per line");
-    assert_eq!(expected.len(), 70, "the shared examples");
+    assert_eq!(expected.len(), 70, "the example records");
     for (i, ((game, want), got)) in expected.iter().zip(&lines).enumerate() {
         assert_eq!(
             without_message(got.clone()),
@@ -188,7 +190,7 @@ async fn the_api_rules_a_record_and_explains_bad_input_in_json() {
 }
 
 #[tokio::test]
-async fn the_api_gives_every_shared_example_its_expected_ruling_in_every_language() {
+async fn the_api_gives_every_example_record_its_expected_ruling_in_every_language() {
     let app = TestApp::spawn().await;
     for (i, (game, record, want)) in all_examples().into_iter().enumerate() {
         for lang in ["es", "ca", "en"] {

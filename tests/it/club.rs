@@ -922,7 +922,7 @@ async fn a_quick_hand_corrected_into_a_full_record_and_back_keeps_the_game_reada
 /// The first cuatrola example of the spec: dealer seat 1, a normal hand won by side 1.
 fn first_cuatrola_example() -> Value {
     let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/examples/cuatrola.jsonl"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/examples/cuatrola.jsonl"),
     )
     .unwrap();
     serde_json::from_str(text.lines().next().unwrap()).unwrap()

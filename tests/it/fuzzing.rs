@@ -42,7 +42,7 @@ fn smoke(target: fn(&[u8]), cases: u32, max_len: usize) {
 fn the_record_text_fuzz_target_survives_arbitrary_bytes() {
     smoke(targets::record_text, 3000, 512);
     // And every example record of the rules, which reach the engine's deep end.
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/examples");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/examples");
     let mut seen = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();

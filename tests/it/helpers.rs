@@ -407,10 +407,10 @@ pub async fn login_at(base: &str, client: &reqwest::Client, name: &str, password
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "login as {name}");
 }
 
-/// Every line of ../shared/examples/: its game, hand record and expected ruling (the
+/// Every line of tests/data/examples/: its game, hand record and expected ruling (the
 /// 70 records of the five games).
 pub fn all_examples() -> Vec<(&'static str, Value, Value)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/examples");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/examples");
     let mut out = Vec::new();
     for game in ["cuatrola", "tute", "guinote", "botifarra", "cinquillo"] {
         let text = std::fs::read_to_string(dir.join(format!("{game}.jsonl"))).unwrap();
@@ -419,6 +419,6 @@ pub fn all_examples() -> Vec<(&'static str, Value, Value)> {
             out.push((game, example["record"].clone(), example["expected"].clone()));
         }
     }
-    assert_eq!(out.len(), 70, "the shared examples");
+    assert_eq!(out.len(), 70, "the example records");
     out
 }

@@ -7,7 +7,7 @@ use crate::helpers::{TestApp, all_examples, new_client, texts};
 
 fn example(game: &str, mutation: Option<&str>) -> Value {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(format!("../shared/examples/{game}.jsonl"));
+        .join(format!("tests/data/examples/{game}.jsonl"));
     let text = std::fs::read_to_string(path).unwrap();
     text.lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
@@ -62,7 +62,7 @@ fn desk_scores(v: &Value) -> String {
 }
 
 #[tokio::test]
-async fn the_desk_gives_every_shared_example_its_expected_ruling() {
+async fn the_desk_gives_every_example_record_its_expected_ruling() {
     let app = TestApp::spawn().await;
     let csrf = app.csrf().await;
     for (i, (game, record, want)) in all_examples().into_iter().enumerate() {
@@ -280,10 +280,10 @@ pub fn botifarra_revoke_under_contro() -> (Value, usize) {
         .expect("a botifarra deal where a revoke can be made")
 }
 
-/// A record whose first violation is `rule`, from the shared examples or made from
+/// A record whose first violation is `rule`, from the example records or made from
 /// one of them.
 fn record_breaking(rule: &str) -> Value {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/examples");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/examples");
     let examples: Vec<Value> = ["cuatrola", "tute", "guinote", "botifarra", "cinquillo"]
         .iter()
         .flat_map(|g| {

@@ -260,7 +260,7 @@ async fn staffed_demo() -> (TestApp, Vec<(&'static str, String)>) {
         baza::web::game::create_demo_games(c, 1).unwrap();
         let record = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../shared/examples/cuatrola.jsonl"),
+                .join("tests/data/examples/cuatrola.jsonl"),
         )
         .unwrap();
         let first: serde_json::Value =

@@ -1,7 +1,8 @@
 //! The shape of the crate: no import circle among the modules of `src/domain/` and the
 //! rules core in layers that import only downward (read from their `use` lines and the
 //! `crate::…` and `super::…` paths written in their code), and nothing of the web layer
-//! used by `src/error.rs`.
+//! used by `src/error.rs`; and the repository standing on its own: no file under `src/` or
+//! `tests/` includes, reads or sends its reader to a path outside the repository.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -351,4 +352,174 @@ fn the_error_type_uses_nothing_of_the_web_layer() {
     for needle in ["crate::web", "super::web", "web::"] {
         assert!(!text.contains(needle), "src/error.rs mentions {needle}");
     }
+}
+
+// ---- the repository stands on its own ------------------------------------------------------
+
+/// Every file under `dir`, whatever its kind.
+fn all_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            all_files(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+/// `path` with `.` and `..` resolved by their names alone (the file need not exist).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The string literals of `text` (plain `"…"`, escapes kept as written).
+fn literals(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '"' {
+            let mut lit = String::new();
+            let mut escaped = false;
+            for d in chars.by_ref() {
+                if d == '"' && !escaped {
+                    break;
+                }
+                escaped = d == '\\' && !escaped;
+                lit.push(d);
+            }
+            out.push(lit);
+        }
+    }
+    out
+}
+
+/// The argument of each call of `name` in `text`, up to its closing parenthesis.
+fn arguments<'a>(text: &'a str, name: &str) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices(name) {
+        let rest = &text[at + name.len()..];
+        let mut depth = 0usize;
+        for (i, c) in rest.char_indices() {
+            match c {
+                '(' | '[' => depth += 1,
+                ')' | ']' if depth <= 1 => {
+                    out.push(&rest[..i]);
+                    break;
+                }
+                ')' | ']' => depth -= 1,
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// What in the file `file` (with `text`, in the repository at `repo`) names a path outside
+/// the repository: an `include_str!`, `include_bytes!` or `#[path]` leading out of it, a
+/// path joined to the crate's folder that climbs out of it, the old sibling folders of
+/// specifications and examples, or a Markdown file cited that the repository does not
+/// hold.
+fn paths_outside(repo: &Path, file: &Path, text: &str) -> Vec<String> {
+    let here = file.parent().unwrap();
+    let mut found = Vec::new();
+    let manifest = ["CARGO_", "MANIFEST_DIR"].concat();
+    for macro_name in ["include_str!(", "include_bytes!(", "#[path = "] {
+        for arg in arguments(text, macro_name) {
+            let from = if arg.contains(&manifest) { repo } else { here };
+            let written: String = literals(arg).concat();
+            let path = lexical(&from.join(written.trim_start_matches('/')));
+            if !path.starts_with(repo) {
+                found.push(format!("{macro_name}{arg}) leaves the repository"));
+            }
+        }
+    }
+    for arg in arguments(text, ".join(") {
+        if literals(arg).iter().any(|l| l.starts_with("..")) {
+            found.push(format!(".join({arg}) climbs out of its folder"));
+        }
+    }
+    let sibling = ["..", "/shared"].concat();
+    let old = [
+        ["shared", "/spec"].concat(),
+        ["shared", "/examples"].concat(),
+    ];
+    for needle in std::iter::once(&sibling).chain(&old) {
+        if text.contains(needle.as_str()) {
+            found.push(format!("names {needle}"));
+        }
+    }
+    let is_word = |c: char| c.is_ascii_alphanumeric() || "_-./".contains(c);
+    for word in text.split(|c: char| !is_word(c)) {
+        let word = word.trim_end_matches('.').trim_start_matches('/');
+        if let Some(stem) = word.strip_suffix(".md")
+            && !stem.is_empty()
+            && !repo.join(word).is_file()
+            && !here.join(word).is_file()
+        {
+            found.push(format!("cites {word}, which the repository does not hold"));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_file_under_src_or_tests_names_a_path_outside_the_repository() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut all = Vec::new();
+    all_files(&repo.join("src"), &mut all);
+    all_files(&repo.join("tests"), &mut all);
+    let mut problems = Vec::new();
+    for file in &all {
+        let Ok(text) = std::fs::read_to_string(file) else {
+            continue;
+        };
+        for p in paths_outside(repo, file, &text) {
+            problems.push(format!(
+                "{}: {p}",
+                file.strip_prefix(repo).unwrap().display()
+            ));
+        }
+    }
+    assert!(all.len() > 100, "the files were read: {}", all.len());
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+#[test]
+fn the_outside_path_finder_catches_each_way_out_and_lets_the_inside_pass() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = repo.join("src/domain/example.rs");
+    let bad = |text: &str| paths_outside(repo, &file, text);
+    let up = "../../../";
+    assert_eq!(bad(&format!("include_str!(\"{up}x/a.jsonl\")")).len(), 1);
+    assert_eq!(
+        bad(&format!("include_bytes!(concat!(\"{up}\", \"a.bin\"))")).len(),
+        1
+    );
+    let manifest = ["CARGO_", "MANIFEST_DIR"].concat();
+    let climbing = format!("include_str!(concat!(env!(\"{manifest}\"), \"/{up}x.txt\"))");
+    assert_eq!(bad(&climbing).len(), 1);
+    assert_eq!(
+        bad(&format!("dir.join(\"{up}elsewhere/a.jsonl\")")).len(),
+        1
+    );
+    assert_eq!(bad(&["// see ", "..", "/shared/notes"].concat()).len(), 1);
+    assert_eq!(
+        bad(&["//! rules in ", "nowhere", ".md §2"].concat()).len(),
+        1
+    );
+    assert!(bad("include_str!(\"../../docs/hand-record.md\")").is_empty());
+    assert!(bad("// docs/rules.md §1.6 and README.md.").is_empty());
+    let inside = format!("include_str!(concat!(env!(\"{manifest}\"), \"/tests/data/a\"))");
+    assert!(bad(&inside).is_empty());
 }

@@ -458,7 +458,7 @@ async fn a_ruling_names_the_rule_the_seats_and_the_discrepancies_in_the_readers_
     let app = TestApp::spawn().await;
     let mut violations = 0;
     let mut discrepancies = 0;
-    // The shared examples, and the first legal complete one with what a table
+    // The example records, and the first legal complete one with what a table
     // wrote down wrongly (both fields differ).
     let mut cases = all_examples();
     let (game, mut record, mut expected) = cases

@@ -1,4 +1,4 @@
-//! Quick entry of a botifarra hand (rules.md Part A 3 and 7, Part B §5).
+//! Quick entry of a botifarra hand (docs/rules.md Part A 3 and 7, Part B §5).
 
 use crate::domain::games::botifarra::{BotifarraOptions, RevokePenalty, hand_score};
 use crate::domain::options::GameOptions;

@@ -1,4 +1,4 @@
-//! Quick entry of a cinquillo round (rules.md Part A 3 and 8, Part B §6).
+//! Quick entry of a cinquillo round (docs/rules.md Part A 3 and 8, Part B §6).
 
 use crate::domain::games::cinquillo::{CinquilloOptions, Scoring, round_points};
 use crate::domain::options::GameOptions;

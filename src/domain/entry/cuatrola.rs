@@ -1,4 +1,4 @@
-//! Quick entry of a cuatrola hand (rules.md Part A 3 and 5, Part B §3).
+//! Quick entry of a cuatrola hand (docs/rules.md Part A 3 and 5, Part B §3).
 
 use crate::domain::games::cuatrola::{
     BidCapRule, CantesPerTrick, CuatrolaOptions, CuatrolaTute, RevokePenalty,

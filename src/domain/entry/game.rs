@@ -1,6 +1,7 @@
 //! A game as entered at the table, hand after hand: `baza-game/1`, the exchange
 //! format of a partida (its setup, the seats and every hand as the scorekeeper
-//! entered it), and the scoring of its hands in order.
+//! entered it), and the scoring of its hands in order. The format for its readers:
+//! `docs/game-file.md`.
 //!
 //! ```json
 //! {"format": "baza-game/1", "game": "cuatrola", "players": 4, "options": {},
@@ -9,7 +10,7 @@
 //! ```
 //!
 //! A hand is `quick` (what the quick-entry form takes: a [`QuickHand`]) or `full` (a
-//! hand record, `shared/spec/hand-record.md`, ruled by the engine). `score` on each
+//! hand record, `docs/hand-record.md`, ruled by the engine). `score` on each
 //! hand and `scoreboard` on the game are computed, for readers; they are ignored on
 //! reading and computed again.
 

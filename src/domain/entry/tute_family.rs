@@ -1,5 +1,5 @@
-//! Quick entry of a tute (2, 3 or 4 players) or guiñote (2 or 4) hand (rules.md Part A
-//! 3 and 6, Part B §2 and §4; spec/hand-record.md "Per game").
+//! Quick entry of a tute (2, 3 or 4 players) or guiñote (2 or 4) hand (docs/rules.md Part A
+//! 3 and 6, Part B §2 and §4; docs/hand-record.md "Per game").
 
 use crate::domain::engine::{GameKind, Seating};
 use crate::domain::games::guinote::{BothOver101, GuinoteOptions, NextDealer};

@@ -15,7 +15,7 @@ use crate::domain::ruling::{GameOver, Score};
 pub struct GameSetup {
     pub game: GameKind,
     pub players: u8,
-    /// Table options by name (rules.md), validated like a hand record's options.
+    /// Table options by name (docs/rules.md), validated like a hand record's options.
     pub options: serde_json::Map<String, serde_json::Value>,
     /// The dealer of the first hand.
     pub first_dealer: u8,

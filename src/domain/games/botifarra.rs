@@ -1,4 +1,4 @@
-//! Botifarra (rules.md Part A 3 and 7, Part B §5; spec/hand-record.md "Per game"). A
+//! Botifarra (docs/rules.md Part A 3 and 7, Part B §5; docs/hand-record.md "Per game"). A
 //! game: uses `trick_hand`, `engine`, `trick`, `messages` and the plain data below them.
 //!
 //! Four players in pairs, the 48-card deck, twelve each, no turned card. Strength 9

@@ -1,5 +1,5 @@
-//! One test per rule of rules.md §5, the botifarra items of §8 (3 and 7), every line of
-//! shared/examples/botifarra.jsonl, and property tests with random playouts.
+//! One test per rule of docs/rules.md §5, the botifarra items of §8 (3 and 7), every line of
+//! tests/data/examples/botifarra.jsonl, and property tests with random playouts.
 #![allow(clippy::unwrap_used)]
 
 use super::*;
@@ -103,7 +103,7 @@ fn example0_with_calls(calls: Value) -> Value {
     v
 }
 
-// ---- the shared examples ----------------------------------------------------------------
+// ---- the example records ----------------------------------------------------------------
 
 #[test]
 fn every_botifarra_example_gets_its_expected_ruling() {

@@ -1,5 +1,5 @@
-//! Cinquillo and cinquillo bastardo (rules.md Part A 3 and 8, Part B §6;
-//! spec/hand-record.md "Per game"). A game without tricks: uses `engine`, `messages`
+//! Cinquillo and cinquillo bastardo (docs/rules.md Part A 3 and 8, Part B §6;
+//! docs/hand-record.md "Per game"). A game without tricks: uses `engine`, `messages`
 //! and the plain data below them.
 //!
 //! 2 to 4 players, the 40-card deck (option: 48), all dealt (4 players 10 each, 3 players

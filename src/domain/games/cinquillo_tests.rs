@@ -1,5 +1,5 @@
-//! One test per rule of rules.md §6, the cinquillo item of §8 (8), every line of
-//! shared/examples/cinquillo.jsonl, and property tests with random playouts.
+//! One test per rule of docs/rules.md §6, the cinquillo item of §8 (8), every line of
+//! tests/data/examples/cinquillo.jsonl, and property tests with random playouts.
 #![allow(clippy::unwrap_used)]
 
 use super::*;
@@ -109,7 +109,7 @@ fn sorted(options: Value, events: Value) -> Value {
     record(4, 3, sorted_hands(), json!([]), options, events)
 }
 
-// ---- the shared examples ------------------------------------------------------------------
+// ---- the example records ------------------------------------------------------------------
 
 #[test]
 fn every_cinquillo_example_gets_its_expected_ruling() {

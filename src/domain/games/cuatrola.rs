@@ -1,4 +1,4 @@
-//! Cuatrola (rules.md Part A 3 and 5, Part B §3; spec/hand-record.md "Per game"). A
+//! Cuatrola (docs/rules.md Part A 3 and 5, Part B §3; docs/hand-record.md "Per game"). A
 //! game: uses `trick_hand`, `engine`, `trick`, `messages` and the plain data below them.
 //!
 //! Four players in pairs, 20 cards (1, 3, 10, 11, 12), five each; the dealer's last card

@@ -1,4 +1,4 @@
-//! One test per rule of rules.md §3 and per cuatrola item of §8.
+//! One test per rule of docs/rules.md §3 and per cuatrola item of §8.
 #![allow(clippy::unwrap_used)]
 
 use super::*;

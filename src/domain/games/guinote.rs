@@ -1,4 +1,4 @@
-//! Guiñote (rules.md Part A 3 and 6, Part B §4; spec/hand-record.md "Per game"). A
+//! Guiñote (docs/rules.md Part A 3 and 6, Part B §4; docs/hand-record.md "Per game"). A
 //! game: uses `tute_family`, `trick_hand`, `engine`, `trick`, `messages` and the plain
 //! data below them.
 //!
@@ -7,7 +7,7 @@
 //! trick, while the stock lasts, everybody draws: the winner first, the pinta last.
 //! Sota ranks above caballo (A, 3, R, S, C, 7…2; S 3 points, C 2). While the stock lasts
 //! play is free; in the arrastre a player must follow suit and, unless his partner is
-//! winning, beat the winning card or trump (overtrumping) when void (rules.md §1.6).
+//! winning, beat the winning card or trump (overtrumping) when void (docs/rules.md §1.6).
 //! Cantes: rey + sota, 20 or 40, after a trick won by the side, one per player per
 //! window, 40 first, not lapsing by default; a tute de reyes or de sotas wins the partida.
 //! Either partner may exchange the 7 of trumps for a pinta A, 3, 12, 10 or 11.

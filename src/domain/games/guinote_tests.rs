@@ -1,4 +1,4 @@
-//! One test per rule of rules.md §4 (guiñote) and per guiñote item of §8, the shared
+//! One test per rule of docs/rules.md §4 (guiñote) and per guiñote item of §8, the shared
 //! examples, and random playouts.
 #![allow(clippy::unwrap_used)]
 
@@ -74,7 +74,7 @@ fn rec(before: Option<Vec<i64>>, o: Value, ev: &[Move]) -> Ruling {
     deal_g().before_opt(before).options(o).moves(ev).rule()
 }
 
-// ---- the shared examples -----------------------------------------------------------------
+// ---- the example records -----------------------------------------------------------------
 
 #[test]
 fn every_guinote_example_gets_its_expected_ruling() {

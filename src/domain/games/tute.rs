@@ -1,4 +1,4 @@
-//! Tute (rules.md Part A 3, Part B §2; spec/hand-record.md "Per game"). A game: uses
+//! Tute (docs/rules.md Part A 3, Part B §2; docs/hand-record.md "Per game"). A game: uses
 //! `tute_family`, `trick_hand`, `engine`, `trick`, `messages` and the plain data below them.
 //!
 //! - **4 players** in pairs (seats 0/2 against 1/3): 40 cards, 10 each, the dealer's
@@ -13,7 +13,7 @@
 //!   obligations afterwards. The 7 of trumps may be exchanged for a high pinta, the 2
 //!   for a 7, 6, 5 or 4.
 //!
-//! Legal play (rules.md §1.6): follow suit and beat the winning card (even over the
+//! Legal play (docs/rules.md §1.6): follow suit and beat the winning card (even over the
 //! partner), else trump and overtrump, no undertrump duty by default. Cantes: rey +
 //! caballo, 20 or 40, after a trick won by the side, one per player per window, 40
 //! first, lapsing when not sung at the first chance; tute (four reyes or four caballos)
@@ -186,7 +186,7 @@ fn score(core: &Family, opts: &TuteOptions, end: End) -> Vec<i64> {
 }
 
 /// Whether a penalised violation voids the hand: always with `revoke_penalty = void`,
-/// else for 3 players (rules.md Part A 3) and, by the same rule, for 4 playing
+/// else for 3 players (docs/rules.md Part A 3) and, by the same rule, for 4 playing
 /// individually (`partnerships = false`).
 pub fn revoke_voids(opts: &TuteOptions, players: u8, in_pairs: bool) -> bool {
     opts.revoke_penalty == TuteRevokePenalty::Void || (players >= 3 && !in_pairs)

@@ -1,5 +1,5 @@
 //! The trick engine shared by tute (2, 3 and 4 players) and guiñote (2 and 4 players):
-//! rules.md Part B §2 and §4, spec/hand-record.md "Tricks, draws, cantes, exchanges".
+//! docs/rules.md Part B §2 and §4, docs/hand-record.md "Tricks, draws, cantes, exchanges".
 //! Part of the games: uses `engine`, `trick`, `messages` and the plain data below them.
 //!
 //! Both games deal from a 40-card (or 36-card) deck, may have a stock with the turned
@@ -11,7 +11,7 @@
 //! ("salir") of the second deal. What differs is configured by a [`FamilyConfig`];
 //! scoring stays in `tute.rs` and `guinote.rs`.
 //!
-//! The legal-play generator is the shared one of `trick.rs` (rules.md §1.6).
+//! The legal-play generator is the shared one of `trick.rs` (docs/rules.md §1.6).
 
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
 use crate::domain::engine::{GameKind, GameState, Illegal, Seating, TakesEvents, foreign_action};

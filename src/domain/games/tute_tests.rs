@@ -1,4 +1,4 @@
-//! One test per rule of rules.md §2 (tute) and per tute item of §8, the shared
+//! One test per rule of docs/rules.md §2 (tute) and per tute item of §8, the shared
 //! examples, and random playouts. Helpers shared with the guiñote tests live here.
 #![allow(clippy::unwrap_used)]
 
@@ -137,7 +137,7 @@ fn ruling(v: &Value) -> Ruling {
     check_value(v, Lang::En).unwrap()
 }
 
-// ---- the shared examples -----------------------------------------------------------------
+// ---- the example records -----------------------------------------------------------------
 
 #[test]
 fn every_tute_example_gets_its_expected_ruling() {

@@ -1,4 +1,4 @@
-//! Plain data: table options (rules.md Part A 1), snake_case names with snake_case
+//! Plain data: table options (docs/rules.md Part A 1), snake_case names with snake_case
 //! string, number or boolean values, and every game's table of them. Uses only `cards`
 //! (cinquillo's deck), `kind` and `record_error`.
 //!

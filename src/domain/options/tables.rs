@@ -1,4 +1,4 @@
-//! Every game's table of options (rules.md Part A 1 and §7) and the values of its
+//! Every game's table of options (docs/rules.md Part A 1 and §7) and the values of its
 //! choices as enums, which the games' typed options hold. Plain data: uses only the
 //! option types of `options`.
 
@@ -45,7 +45,7 @@ pub enum HeadTarget {
     HighestLedSuitCard,
 }
 
-/// `cantes_per_trick` (rules.md Part A 4, §7 row 7).
+/// `cantes_per_trick` (docs/rules.md Part A 4, §7 row 7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CantesPerTrick {
@@ -54,7 +54,7 @@ pub enum CantesPerTrick {
     OnePerSide,
 }
 
-/// Cuatrola's table options (rules.md §7 rows 1–8 and 34), with their defaults.
+/// Cuatrola's table options (docs/rules.md §7 rows 1–8 and 34), with their defaults.
 ///
 /// | name | values | default | why |
 /// |---|---|---|---|
@@ -196,7 +196,7 @@ pub struct CuatrolaOptions {
 
 game_options!(CuatrolaOptions, CUATROLA_OPTIONS);
 
-/// Tute's table options (rules.md §7 rows 7–18 and 34), with their defaults.
+/// Tute's table options (docs/rules.md §7 rows 7–18 and 34), with their defaults.
 ///
 /// | name | values | default | why |
 /// |---|---|---|---|
@@ -372,7 +372,7 @@ pub struct TuteOptions {
 
 game_options!(TuteOptions, TUTE_OPTIONS);
 
-/// Guiñote's table options (rules.md §7 rows 7, 8, 17–24), with their defaults.
+/// Guiñote's table options (docs/rules.md §7 rows 7, 8, 17–24), with their defaults.
 ///
 /// | name | values | default | why |
 /// |---|---|---|---|
@@ -514,7 +514,7 @@ pub struct GuinoteOptions {
 
 game_options!(GuinoteOptions, GUINOTE_OPTIONS);
 
-/// Botifarra's table options (rules.md §7 rows 25–29, §5.6, §5.7), with their defaults.
+/// Botifarra's table options (docs/rules.md §7 rows 25–29, §5.6, §5.7), with their defaults.
 ///
 /// | name | values | default | why |
 /// |---|---|---|---|
@@ -628,7 +628,7 @@ pub struct BotifarraOptions {
 
 game_options!(BotifarraOptions, BOTIFARRA_OPTIONS);
 
-/// Cinquillo's table options (rules.md §7 rows 30–33, §6), with their defaults.
+/// Cinquillo's table options (docs/rules.md §7 rows 30–33, §6), with their defaults.
 ///
 /// | name | values | default | why |
 /// |---|---|---|---|

@@ -30,7 +30,8 @@
 //! }
 //! ```
 //!
-//! Fields (all others are refused, so a typo is an error, not a silent default):
+//! Fields (all others are refused, so a typo is an error, not a silent default; the
+//! same list, for readers of the format, is `docs/tournament-file.md`):
 //!
 //! * `format`: always `"baza-tournament/1"`.
 //! * `event.name`: the event's name, free text.

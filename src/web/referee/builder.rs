@@ -136,7 +136,7 @@ fn capitalized(s: &str) -> String {
     }
 }
 
-/// The kinds of event a game's records hold (spec/hand-record.md, events).
+/// The kinds of event a game's records hold (docs/hand-record.md, events).
 fn game_actions(game: GameKind) -> &'static [&'static str] {
     match game {
         GameKind::Cuatrola => &["play", "bid", "cante", "tute"],

@@ -13,7 +13,28 @@ fn names(n: usize) -> Vec<String> {
     (1..=n).map(|i| format!("Pareja {i:02}")).collect()
 }
 
-/// An organiser of the demo club, logged in on `app.client`.
+/// The server over a fresh database with two clubs (1 and 2) and nothing else: what a
+/// bracket needs, without the demo's championships and games.
+async fn with_clubs() -> TestApp {
+    let app = TestApp::spawn().await;
+    app.with_conn(|conn| {
+        for (name, town) in [("Peña La Baza", "Calatayud"), ("Casal de Ponent", "Lleida")] {
+            baza::db::queries::insert_club(
+                conn,
+                &baza::db::queries::NewClub {
+                    name,
+                    town,
+                    created_at: baza::web::account::now(),
+                },
+            )
+            .unwrap();
+        }
+    })
+    .await;
+    app
+}
+
+/// An organiser of club 1, logged in on `app.client`.
 async fn organiser(app: &TestApp) {
     let pw = app.add_user("org", "organiser", Some(1)).await;
     app.login(&app.client, "org", &pw).await;
@@ -104,7 +125,7 @@ async fn play(app: &TestApp, id: i32, m: u32, winner: &str) {
 
 #[tokio::test]
 async fn a_13_entrant_bracket_gives_the_byes_to_the_top_3_seeds_and_plays_through_to_a_champion() {
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let list = names(13).join("\n");
     let id = create(&app, &app.client, &[("names", &list), ("third_place", "1")]).await;
@@ -187,7 +208,7 @@ async fn a_13_entrant_bracket_gives_the_byes_to_the_top_3_seeds_and_plays_throug
 
 #[tokio::test]
 async fn a_correction_after_a_later_match_voids_exactly_the_dependent_matches_and_is_audited() {
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let list = names(8).join("\n");
     let id = create(&app, &app.client, &[("names", &list)]).await;
@@ -272,7 +293,7 @@ async fn a_correction_after_a_later_match_voids_exactly_the_dependent_matches_an
 
 #[tokio::test]
 async fn two_organisers_saving_the_same_match_one_is_refused_and_nothing_is_overwritten() {
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let pw = app.add_user("org2", "organiser", Some(1)).await;
     let other = new_client();
@@ -406,7 +427,7 @@ async fn form_of(app: &TestApp, client: &reqwest::Client, id: i32, m: u32) -> (S
 
 #[tokio::test]
 async fn the_public_reads_brackets_and_only_organisers_and_admins_of_the_club_change_them() {
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let list = names(4).join("\n");
     let id = create(&app, &app.client, &[("names", &list)]).await;
@@ -526,7 +547,7 @@ async fn post_delete(
 #[tokio::test]
 async fn a_bracket_made_by_mistake_is_deleted_only_confirmed_and_current_and_stays_in_the_audit_log()
  {
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let list = names(4).join("\n");
     let id = create(&app, &app.client, &[("names", &list)]).await;
@@ -606,7 +627,7 @@ async fn a_bracket_made_by_mistake_is_deleted_only_confirmed_and_current_and_sta
 
 #[tokio::test]
 async fn malformed_bracket_forms_get_a_4xx_and_change_nothing() {
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let many = names(1025).join("\n");
     for (fields, status) in [
@@ -655,7 +676,7 @@ async fn malformed_bracket_forms_get_a_4xx_and_change_nothing() {
             assert_eq!(texts(&html, ".alert").len(), 1, "{fields:?}");
         }
     }
-    assert_eq!(count(&app).await, 2, "only the demo's brackets");
+    assert_eq!(count(&app).await, 0, "no bracket was made");
 
     let list = names(5).join("\n");
     let id = create(&app, &app.client, &[("names", &list)]).await;
@@ -741,7 +762,7 @@ async fn malformed_bracket_forms_get_a_4xx_and_change_nothing() {
 
 #[tokio::test]
 async fn a_bracket_drawn_by_lot_shows_its_seed_and_the_same_seed_gives_the_same_draw() {
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let list = names(16).join("\n");
     let fields = [
@@ -885,7 +906,7 @@ async fn in_a_browser_a_64_entrant_bracket_prints_on_one_a3_landscape_page_with_
     let Some(browser) = Browser::start("bracket_64_a3").await else {
         return;
     };
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let all = names(64);
     let list = all.join("\n");
@@ -946,7 +967,7 @@ async fn in_a_browser_a_256_entrant_double_elimination_prints_round_by_round_on_
     let Some(browser) = Browser::start("bracket_256_a4").await else {
         return;
     };
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let list = names(256).join("\n");
     let id = create(
@@ -1003,7 +1024,7 @@ async fn the_demo_has_the_league_final_phase_half_played() {
 
 #[tokio::test]
 async fn a_double_elimination_with_reset_is_created_and_played_through_the_reset() {
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let list = names(8).join("\n");
     let id = create(
@@ -1076,7 +1097,7 @@ async fn first_round(app: &TestApp, id: i32) -> Vec<(String, String)> {
 
 #[tokio::test]
 async fn groups_to_knockout_crosses_the_groups_and_fills_with_the_best_runners_up_or_a_repesca() {
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     // Four groups of four, two from each: winners meet runners-up of other groups.
     let groups = groups_text(&['A', 'B', 'C', 'D'], 4);
@@ -1159,7 +1180,7 @@ async fn groups_to_knockout_crosses_the_groups_and_fills_with_the_best_runners_u
 
 #[tokio::test]
 async fn the_organiser_chooses_a3_and_the_print_stylesheet_and_the_audit_follow() {
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let list = names(6).join("\n");
     let id = create(&app, &app.client, &[("names", &list)]).await;
@@ -1275,7 +1296,7 @@ async fn in_a_browser_an_organiser_enters_a_result_and_corrects_it_on_a_phone() 
 
 #[tokio::test]
 async fn eight_simultaneous_saves_of_one_match_give_one_result_and_seven_refusals() {
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let list = names(4).join("\n");
     let id = create(&app, &app.client, &[("names", &list)]).await;
@@ -1313,7 +1334,7 @@ async fn eight_simultaneous_saves_of_one_match_give_one_result_and_seven_refusal
 #[tokio::test]
 async fn a_1024_entrant_double_elimination_is_drawn_from_the_web_form_and_its_page_lists_every_pair()
  {
-    let app = TestApp::with_demo().await;
+    let app = with_clubs().await;
     organiser(&app).await;
     let list = names(1024).join("\n");
     let id = create(

@@ -436,19 +436,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_postgres_url_selects_postgres_or_says_it_is_not_built() {
-        let parsed = DbTarget::parse("postgres://u@h/db", false);
-        if cfg!(feature = "postgres") {
-            assert_eq!(
-                parsed.unwrap(),
-                DbTarget::Postgres("postgres://u@h/db".into())
-            );
-        } else {
-            assert!(matches!(parsed, Err(DbError::BackendNotBuilt("postgres"))));
-        }
-    }
-
-    #[test]
     fn a_bare_path_that_does_not_exist_is_refused_unless_it_is_the_default() {
         let missing = "/nonexistent-dir-baza/typo.sqlite3";
         assert!(matches!(

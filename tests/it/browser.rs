@@ -1,7 +1,10 @@
 //! End-to-end tests in a real headless Chromium, driven over WebDriver by Debian's
 //! chromedriver. Where Chromium is absent they print why and pass, so the README's
 //! test command works on a bare machine; CI sets `BAZA_REQUIRE_BROWSER=1` so a
-//! missing browser fails there instead of skipping.
+//! missing browser fails there instead of skipping. Every test that starts a browser is
+//! named `in_a_browser_…`: a run that skips them by that name (CI's run on PostgreSQL,
+//! since what they check does not depend on the backend) sets `BAZA_TEST_NO_BROWSER=1`,
+//! and a browser started there fails.
 
 use std::net::TcpListener;
 use std::path::Path;
@@ -37,6 +40,13 @@ fn free_port() -> u16 {
 impl Browser {
     /// Starts a browser, or returns `None` (after saying why) where there is none.
     pub async fn start(test: &str) -> Option<Browser> {
+        // The run on PostgreSQL skips the browser tests by name (`--skip in_a_browser`):
+        // one that starts a browser there is misnamed.
+        if std::env::var("BAZA_TEST_NO_BROWSER").is_ok_and(|v| v == "1") {
+            panic!(
+                "browser test {test} ran with BAZA_TEST_NO_BROWSER=1: name it in_a_browser_… so that runs skipping the browser tests skip it"
+            );
+        }
         if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
             let reason = format!(
                 "browser test {test} skipped: {CHROMIUM} or {CHROMEDRIVER} not installed (apt-get install chromium chromium-driver)"

@@ -69,6 +69,22 @@ fn a_database_path_that_does_not_exist_is_refused_not_created() {
     assert!(!path.exists());
 }
 
+/// Here, in the integration binary, so that the run on PostgreSQL (which builds only
+/// this binary) checks the other branch.
+#[test]
+fn a_postgres_url_selects_postgres_or_says_it_is_not_built() {
+    use baza::db::{DbError, DbTarget};
+    let parsed = DbTarget::parse("postgres://u@h/db", false);
+    if cfg!(feature = "postgres") {
+        assert_eq!(
+            parsed.unwrap(),
+            DbTarget::Postgres("postgres://u@h/db".into())
+        );
+    } else {
+        assert!(matches!(parsed, Err(DbError::BackendNotBuilt("postgres"))));
+    }
+}
+
 #[test]
 fn the_default_database_is_created_in_the_working_directory() {
     let dir = tempfile::tempdir().unwrap();

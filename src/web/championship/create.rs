@@ -1,6 +1,7 @@
 //! The new-championship form and the championship file built from it.
 
 use super::*;
+use crate::domain::tournament::offer;
 use crate::web::options::{OptionError, OptionGroup, option_groups, read_options};
 use std::collections::HashMap;
 
@@ -41,20 +42,23 @@ pub struct NewForm {
 }
 
 impl NewForm {
-    pub(super) fn defaults() -> NewForm {
+    /// The form's starting values for a championship of `game`: its usual match
+    /// format with that game's own target and limits.
+    pub(super) fn defaults(game: GameKind) -> NewForm {
+        let f = offer::defaults(game);
         NewForm {
-            game: "botifarra".into(),
+            game: game.slug().into(),
+            match_format: f.match_format.into(),
+            target: f.target,
+            partidas: f.partidas,
+            max_hands: f.max_hands,
+            minutes: f.minutes,
+            cap: f.cap,
             starts_on: now().date().to_string(),
             system: "swiss".into(),
             rounds: "5".into(),
             groups: "1".into(),
             losses: "2".into(),
-            match_format: "timed".into(),
-            partidas: "3".into(),
-            max_hands: "12".into(),
-            minutes: "55".into(),
-            cap: "121".into(),
-            target: "101".into(),
             win: "2".into(),
             draw: "1".into(),
             loss: "0".into(),
@@ -68,6 +72,27 @@ impl NewForm {
             head_to_head: HeadToHead::default().slug().into(),
             entry: "hands".into(),
             ..NewForm::default()
+        }
+    }
+
+    /// Takes the chosen game's own match format fields (`fmt.GAME.FIELD`) over the
+    /// plain ones, so another game's format or target left on the form never counts.
+    fn take_game_format(&mut self, posted: &HashMap<String, String>) {
+        let prefix = format!("fmt.{}.", self.game);
+        for (key, value) in posted {
+            let Some(field) = key.strip_prefix(&prefix) else {
+                continue;
+            };
+            let slot = match field {
+                "match_format" => &mut self.match_format,
+                "target" => &mut self.target,
+                "partidas" => &mut self.partidas,
+                "max_hands" => &mut self.max_hands,
+                "minutes" => &mut self.minutes,
+                "cap" => &mut self.cap,
+                _ => continue,
+            };
+            value.clone_into(slot);
         }
     }
 
@@ -200,6 +225,85 @@ struct NewPage<'a> {
     h2h_modes: Vec<(&'static str, String)>,
     /// Every game's table options, the chosen game's shown (web/options.rs).
     option_groups: Vec<OptionGroup>,
+    /// Every game's match formats, the chosen game's shown.
+    format_groups: Vec<FormatGroup>,
+}
+
+/// One game's match format controls (`fmt.GAME.FIELD`).
+struct FormatGroup {
+    game: &'static str,
+    title: String,
+    chosen: bool,
+    /// The formats the game offers: slug, words, chosen.
+    kinds: Vec<(&'static str, String, bool)>,
+    /// The targets its partidas are played to: value, words, chosen.
+    targets: Vec<(String, String, bool)>,
+    best_of: bool,
+    timed: bool,
+    partidas: String,
+    max_hands: String,
+    minutes: String,
+    cap: String,
+}
+
+/// The match format controls of every game: the chosen one's with what the form
+/// holds, the others' with what was posted for them or their own defaults.
+fn format_groups(
+    ctx: &Ctx,
+    form: &NewForm,
+    posted: &HashMap<String, String>,
+) -> Vec<FormatGroup> {
+    GameKind::ALL
+        .iter()
+        .map(|&g| {
+            let chosen = form.game == g.slug();
+            let d = offer::defaults(g);
+            let value = |field: &str, of_form: &str, default: &str| -> String {
+                if chosen {
+                    of_form.to_owned()
+                } else {
+                    posted
+                        .get(&format!("fmt.{}.{field}", g.slug()))
+                        .cloned()
+                        .unwrap_or_else(|| default.to_owned())
+                }
+            };
+            let kind = value("match_format", &form.match_format, d.match_format);
+            let target = value("target", &form.target, &d.target);
+            let mut targets: Vec<(String, String, bool)> = match offer::targets(g) {
+                Some(list) => list
+                    .iter()
+                    .map(|t| (t.to_string(), t.to_string(), target.trim() == t.to_string()))
+                    .collect(),
+                None => vec![(
+                    String::new(),
+                    ctx.t("champ-target-own"),
+                    target.trim().is_empty(),
+                )],
+            };
+            if !targets.iter().any(|t| t.2) {
+                // What was typed stays on the form, refused or not.
+                targets.push((target.clone(), target.clone(), true));
+            }
+            let offered = offer::formats(g);
+            FormatGroup {
+                game: g.slug(),
+                title: ctx.t(&format!("game-{}", g.slug())),
+                chosen,
+                kinds: offered
+                    .iter()
+                    .map(|k| (*k, ctx.t(&format!("champ-format-{}", k.replace('_', "-"))), kind == *k))
+                    .collect(),
+                targets,
+                best_of: offered.contains(&offer::BEST_OF),
+                timed: offered.contains(&offer::TIMED),
+                partidas: value("partidas", &form.partidas, &d.partidas),
+                max_hands: value("max_hands", &form.max_hands, &d.max_hands),
+                minutes: value("minutes", &form.minutes, &d.minutes),
+                cap: value("cap", &form.cap, &d.cap),
+            }
+        })
+        .collect()
 }
 
 impl NewPage<'_> {
@@ -212,6 +316,7 @@ fn new_page(
     req: &HttpRequest,
     club: Club,
     (form, typed, option_errors): (NewForm, &HashMap<String, String>, &[OptionError]),
+    formats: &HashMap<String, String>,
     error: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
@@ -231,11 +336,13 @@ fn new_page(
         .iter()
         .map(|t| (t.slug(), tiebreak_label(&ctx, *t)))
         .collect();
+    let format_groups = format_groups(&ctx, &form, formats);
     render_status(
         &NewPage {
             ctx: &ctx,
             club,
             option_groups,
+            format_groups,
             chosen: form.tiebreaks(),
             form,
             error,
@@ -263,10 +370,28 @@ pub async fn new_form(Visit { req, state, who }: Visit, path: web::Path<String>)
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
     })
     .await?;
+    // A new championship starts from the club's usual game and its usual options.
+    let usual = club
+        .default_game
+        .parse::<GameKind>()
+        .unwrap_or(GameKind::Cuatrola);
+    let options: Map<String, Value> =
+        serde_json::from_str(&club.default_options).unwrap_or_default();
+    let typed: HashMap<String, String> = options
+        .into_iter()
+        .map(|(name, value)| {
+            let text = match value {
+                Value::String(s) => s,
+                other => other.to_string(),
+            };
+            (format!("opt.{}.{name}", usual.slug()), text)
+        })
+        .collect();
     new_page(
         &req,
         club,
-        (NewForm::defaults(), &HashMap::new(), &[]),
+        (NewForm::defaults(usual), &typed, &[]),
+        &HashMap::new(),
         None,
         StatusCode::OK,
     )
@@ -297,6 +422,12 @@ pub async fn create(
         .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?,
     )
     .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?;
+    let formats: HashMap<String, String> = pairs
+        .iter()
+        .filter(|(k, _)| k.starts_with("fmt."))
+        .cloned()
+        .collect();
+    form.take_game_format(&formats);
     let club = db(&state, move |conn| {
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
     })
@@ -320,6 +451,7 @@ pub async fn create(
                     &req,
                     club,
                     (form, &typed, &errors),
+                    &formats,
                     Some(error),
                     StatusCode::UNPROCESSABLE_ENTITY,
                 );
@@ -341,12 +473,27 @@ pub async fn create(
                 &req,
                 club,
                 (form, &typed, &[]),
+                &formats,
                 Some(error),
                 StatusCode::UNPROCESSABLE_ENTITY,
             );
         }
     };
     let hands = form.entry == "hands";
+    // A format the game's tables could not play is refused now, not hand by hand.
+    let ev = &file.event;
+    if let Err(why) = offer::check(ev.game, &ev.options, &ev.match_format, hands) {
+        let ctx = Ctx::from_request(&req);
+        let error = format!("{}: {}", ctx.t("champ-unplayable"), why.message(ctx.lang));
+        return new_page(
+            &req,
+            club,
+            (form, &typed, &[]),
+            &formats,
+            Some(error),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        );
+    }
     let actor = who.actor();
     let id = db(&state, move |conn| {
         Ok(crate::db::table_games::create(

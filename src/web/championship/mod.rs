@@ -440,7 +440,7 @@ mod tests {
         let (f, _) = file_from_form(
             &NewForm {
                 name: "Open".into(),
-                ..NewForm::defaults()
+                ..NewForm::defaults(GameKind::Botifarra)
             },
             1,
         )

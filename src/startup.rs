@@ -405,6 +405,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/campeonatos/{id}/imprimir/pines")
                 .get(crate::web::championship::print_pins),
         )
+        .service(
+            web::resource("/campeonatos/{id}/editar")
+                .get(crate::web::championship::edit_form)
+                .post(crate::web::championship::edit),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/borrar")
+                .get(crate::web::championship::delete_form)
+                .post(crate::web::championship::delete),
+        )
         .configure(download_routes)
         .configure(api::routes)
         .configure(legacy_routes);

@@ -95,8 +95,14 @@ mod tests {
         );
         let any: SocketAddr = "0.0.0.0:8080".parse().unwrap();
         if let Reach::At(url) = reach(None, any) {
-            assert!(url.starts_with("http://") && url.ends_with(":8080"), "{url}");
-            assert!(!url.contains("127.0.0.1") && !url.contains("0.0.0.0"), "{url}");
+            assert!(
+                url.starts_with("http://") && url.ends_with(":8080"),
+                "{url}"
+            );
+            assert!(
+                !url.contains("127.0.0.1") && !url.contains("0.0.0.0"),
+                "{url}"
+            );
         }
     }
 }

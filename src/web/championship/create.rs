@@ -215,6 +215,10 @@ pub(super) fn file_from_form(
 #[template(path = "tournament_new.html")]
 struct NewPage<'a> {
     ctx: &'a Ctx,
+    /// Where the form posts.
+    action: String,
+    /// The settings of an existing championship (not a new one).
+    editing: bool,
     club: Club,
     form: NewForm,
     error: Option<String>,
@@ -248,11 +252,7 @@ struct FormatGroup {
 
 /// The match format controls of every game: the chosen one's with what the form
 /// holds, the others' with what was posted for them or their own defaults.
-fn format_groups(
-    ctx: &Ctx,
-    form: &NewForm,
-    posted: &HashMap<String, String>,
-) -> Vec<FormatGroup> {
+fn format_groups(ctx: &Ctx, form: &NewForm, posted: &HashMap<String, String>) -> Vec<FormatGroup> {
     GameKind::ALL
         .iter()
         .map(|&g| {
@@ -292,7 +292,13 @@ fn format_groups(
                 chosen,
                 kinds: offered
                     .iter()
-                    .map(|k| (*k, ctx.t(&format!("champ-format-{}", k.replace('_', "-"))), kind == *k))
+                    .map(|k| {
+                        (
+                            *k,
+                            ctx.t(&format!("champ-format-{}", k.replace('_', "-"))),
+                            kind == *k,
+                        )
+                    })
                     .collect(),
                 targets,
                 best_of: offered.contains(&offer::BEST_OF),
@@ -312,9 +318,9 @@ impl NewPage<'_> {
     }
 }
 
-fn new_page(
+pub(super) fn page(
     req: &HttpRequest,
-    club: Club,
+    (club, target): (Club, &Target),
     (form, typed, option_errors): (NewForm, &HashMap<String, String>, &[OptionError]),
     formats: &HashMap<String, String>,
     error: Option<String>,
@@ -339,6 +345,11 @@ fn new_page(
     let format_groups = format_groups(&ctx, &form, formats);
     render_status(
         &NewPage {
+            action: match target {
+                Target::New => format!("/clubes/{}/campeonatos/nuevo", club.id),
+                Target::Edit(id) => format!("/campeonatos/{id}/editar"),
+            },
+            editing: matches!(target, Target::Edit(_)),
             ctx: &ctx,
             club,
             option_groups,
@@ -387,14 +398,122 @@ pub async fn new_form(Visit { req, state, who }: Visit, path: web::Path<String>)
             (format!("opt.{}.{name}", usual.slug()), text)
         })
         .collect();
-    new_page(
+    page(
         &req,
-        club,
+        (club, &Target::New),
         (NewForm::defaults(usual), &typed, &[]),
         &HashMap::new(),
         None,
         StatusCode::OK,
     )
+}
+
+/// A posted championship form: the plain fields (with the chosen game's format
+/// taken over them), the option controls and every game's format controls.
+pub(super) struct Posted {
+    pub(super) form: NewForm,
+    pub(super) typed: HashMap<String, String>,
+    pub(super) formats: HashMap<String, String>,
+}
+
+impl Posted {
+    pub(super) fn read(body: &[u8]) -> Result<Posted, AppError> {
+        let bad = |e: String| AppError::bad_request("error-bad-request", e);
+        let pairs: Vec<(String, String)> =
+            serde_html_form::from_bytes(body).map_err(|e| bad(e.to_string()))?;
+        let of = |prefix: &str| -> HashMap<String, String> {
+            pairs
+                .iter()
+                .filter(|(k, _)| k.starts_with(prefix))
+                .cloned()
+                .collect()
+        };
+        let (typed, formats) = (of("opt."), of("fmt."));
+        let plain = serde_html_form::to_string(
+            pairs
+                .iter()
+                .filter(|(k, _)| !k.starts_with("opt.") && !k.starts_with("fmt."))
+                .collect::<Vec<_>>(),
+        )
+        .map_err(|e| bad(e.to_string()))?;
+        let mut form: NewForm =
+            serde_html_form::from_str(&plain).map_err(|e| bad(e.to_string()))?;
+        form.take_game_format(&formats);
+        Ok(Posted {
+            form,
+            typed,
+            formats,
+        })
+    }
+}
+
+/// Where a championship form goes: a new one for a club, or the settings of one.
+pub(super) enum Target {
+    New,
+    Edit(i32),
+}
+
+/// The championship a posted form describes (its file with `seed`, its start and
+/// whether its tables play hand by hand), or the form again with what to fix (422).
+pub(super) fn checked(
+    req: &HttpRequest,
+    club: Club,
+    posted: Posted,
+    (target, seed): (Target, u64),
+) -> Result<(TournamentFile, chrono::NaiveDate, bool), HttpResponse> {
+    let Posted {
+        mut form,
+        typed,
+        formats,
+    } = posted;
+    let ctx = Ctx::from_request(req);
+    let again = |form: NewForm, errors: &[OptionError], error: String| {
+        page(
+            req,
+            (club.clone(), &target),
+            (form, &typed, errors),
+            &formats,
+            Some(error),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .unwrap_or_else(|e| actix_web::ResponseError::error_response(&e))
+    };
+    if let Ok(game) = form.game.parse::<GameKind>() {
+        match read_options(ctx.lang, game, 4, &typed) {
+            Ok(options) => form.options = options,
+            Err(errors) => {
+                let error = format!(
+                    "{}: {}",
+                    ctx.t("tournament-bad-field"),
+                    errors
+                        .iter()
+                        .map(|e| e.message.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+                return Err(again(form, &errors, error));
+            }
+        }
+    }
+    let (file, starts_on) = match file_from_form(&form, seed) {
+        Ok(x) => x,
+        Err((field, detail)) => {
+            let error = format!(
+                "{}: {} ({detail})",
+                ctx.t("tournament-bad-field"),
+                ctx.t(field)
+            );
+            return Err(again(form, &[], error));
+        }
+    };
+    let hands = form.entry == "hands";
+    // A format the game's tables could not play is refused now, not hand by hand.
+    let ev = &file.event;
+    if let Err(why) = offer::check(ev.game, &ev.options, &ev.match_format, hands) {
+        let error = format!("{}: {}", ctx.t("champ-unplayable"), why.message(ctx.lang));
+        return Err(again(form, &[], error));
+    }
+    Ok((file, starts_on, hands))
 }
 
 /// `POST /clubes/{id}/campeonatos/nuevo`
@@ -405,95 +524,18 @@ pub async fn create(
 ) -> HttpResult {
     let club_id = parse_id(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
-    let pairs: Vec<(String, String)> = serde_html_form::from_bytes(&body)
-        .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?;
-    let typed: HashMap<String, String> = pairs
-        .iter()
-        .filter(|(k, _)| k.starts_with("opt."))
-        .cloned()
-        .collect();
-    let mut form: NewForm = serde_html_form::from_str(
-        &serde_html_form::to_string(
-            pairs
-                .iter()
-                .filter(|(k, _)| !k.starts_with("opt."))
-                .collect::<Vec<_>>(),
-        )
-        .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?,
-    )
-    .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?;
-    let formats: HashMap<String, String> = pairs
-        .iter()
-        .filter(|(k, _)| k.starts_with("fmt."))
-        .cloned()
-        .collect();
-    form.take_game_format(&formats);
+    let posted = Posted::read(&body)?;
     let club = db(&state, move |conn| {
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
     })
     .await?;
-    if let Ok(game) = form.game.parse::<GameKind>() {
-        let lang = crate::web::i18n::negotiate(&req);
-        match read_options(lang, game, 4, &typed) {
-            Ok(options) => form.options = options,
-            Err(errors) => {
-                let ctx = Ctx::from_request(&req);
-                let error = format!(
-                    "{}: {}",
-                    ctx.t("tournament-bad-field"),
-                    errors
-                        .iter()
-                        .map(|e| e.message.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                );
-                return new_page(
-                    &req,
-                    club,
-                    (form, &typed, &errors),
-                    &formats,
-                    Some(error),
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                );
-            }
-        }
-    }
     let mut seed = [0u8; 4];
     getrandom::fill(&mut seed).map_err(|e| AppError::Internal(anyhow::anyhow!("random: {e}")))?;
-    let (file, starts_on) = match file_from_form(&form, u64::from(u32::from_le_bytes(seed))) {
+    let seed = u64::from(u32::from_le_bytes(seed));
+    let (file, starts_on, hands) = match checked(&req, club, posted, (Target::New, seed)) {
         Ok(x) => x,
-        Err((field, detail)) => {
-            let ctx = Ctx::from_request(&req);
-            let error = format!(
-                "{}: {} ({detail})",
-                ctx.t("tournament-bad-field"),
-                ctx.t(field)
-            );
-            return new_page(
-                &req,
-                club,
-                (form, &typed, &[]),
-                &formats,
-                Some(error),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            );
-        }
+        Err(page) => return Ok(page),
     };
-    let hands = form.entry == "hands";
-    // A format the game's tables could not play is refused now, not hand by hand.
-    let ev = &file.event;
-    if let Err(why) = offer::check(ev.game, &ev.options, &ev.match_format, hands) {
-        let ctx = Ctx::from_request(&req);
-        let error = format!("{}: {}", ctx.t("champ-unplayable"), why.message(ctx.lang));
-        return new_page(
-            &req,
-            club,
-            (form, &typed, &[]),
-            &formats,
-            Some(error),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        );
-    }
     let actor = who.actor();
     let id = db(&state, move |conn| {
         Ok(crate::db::table_games::create(

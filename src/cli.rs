@@ -292,6 +292,12 @@ pub struct ServeArgs {
     /// without it, the connection's address counts.
     #[arg(long, env = "BAZA_TRUSTED_PROXY_HEADER", value_name = "HEADER")]
     pub trusted_proxy_header: Option<String>,
+    /// La dirección con la que los móviles llegan a Baza (la llevan los QR y los
+    /// enlaces impresos); sin ella, la de este equipo en su red
+    /// / The address phones reach Baza at (QR codes and printed links carry it);
+    /// without it, this machine's address on its network.
+    #[arg(long, env = "BAZA_PUBLIC_URL", value_name = "URL")]
+    pub public_url: Option<String>,
 }
 
 /// A duration as `90s`, `30m`, `12h` or `7d` (a bare number is minutes).
@@ -1052,6 +1058,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         lifetime: args.session_lifetime,
                     },
                     trusted_proxy_header: args.trusted_proxy_header.clone(),
+                    public_url: args.public_url.clone(),
                 };
                 let app = Application::build(&args.bind, pool, &options)?;
                 let host = args
@@ -1064,6 +1071,15 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     app.port(),
                     target.backend_name()
                 );
+                match app.reach() {
+                    crate::web::reach::Reach::At(url) => tracing::info!(
+                        "Los móviles entran en / phones open {url}"
+                    ),
+                    crate::web::reach::Reach::LocalOnly => tracing::info!(
+                        "Solo este equipo llega a Baza; para los móviles, --bind 0.0.0.0:8080 / only this machine reaches Baza; for phones, --bind 0.0.0.0:8080"
+                    ),
+                    crate::web::reach::Reach::Unknown => {}
+                }
                 app.run_until_stopped().await
             })?;
             Ok(ExitCode::SUCCESS)

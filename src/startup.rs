@@ -37,6 +37,9 @@ pub struct WebOptions {
     /// The header in which a trusted proxy (a load balancer) passes the client's
     /// address, e.g. `X-Forwarded-For`; `None` when clients connect directly.
     pub trusted_proxy_header: Option<String>,
+    /// The address phones reach the server at (`--public-url`); without it, the
+    /// machine's own address on its network.
+    pub public_url: Option<String>,
 }
 
 /// The key that signs and encrypts session cookies, kept in the database so that
@@ -61,6 +64,7 @@ fn session_key(pool: &DbPool) -> std::io::Result<Key> {
 
 pub struct Application {
     port: u16,
+    reach: crate::web::reach::Reach,
     server: Server,
 }
 
@@ -84,6 +88,7 @@ impl Application {
         let blocking = usize::try_from(pool.max_size()).unwrap_or(8).max(2);
         let listener = TcpListener::bind(bind)?;
         let port = listener.local_addr()?.port();
+        let reach = crate::web::reach::reach(options.public_url.as_deref(), listener.local_addr()?);
         // SQLite has one writer: the saves of many tables share its disk flushes.
         #[cfg(feature = "sqlite")]
         let writes = pool
@@ -98,6 +103,7 @@ impl Application {
             pages: Default::default(),
             sessions: limits,
             proxy_header,
+            reach: reach.clone(),
         };
         let mut server = HttpServer::new(move || {
             App::new()
@@ -136,12 +142,18 @@ impl Application {
         }
         Ok(Application {
             port,
+            reach,
             server: server.run(),
         })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The address phones reach the server at, as the server found it.
+    pub fn reach(&self) -> &crate::web::reach::Reach {
+        &self.reach
     }
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
@@ -388,6 +400,20 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/campeonatos/{id}/imprimir/actas")
                 .get(crate::web::championship::print_slips),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/imprimir/pines")
+                .get(crate::web::championship::print_pins),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/editar")
+                .get(crate::web::championship::edit_form)
+                .post(crate::web::championship::edit),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/borrar")
+                .get(crate::web::championship::delete_form)
+                .post(crate::web::championship::delete),
         )
         .configure(download_routes)
         .configure(api::routes)

@@ -12,6 +12,7 @@
 
 pub mod accounts;
 pub mod brackets;
+pub mod championship_settings;
 pub mod circuits;
 pub mod demo;
 pub mod demo_bracket;

@@ -139,6 +139,7 @@ fn championships(conn: &mut DbConn, club: i32) -> QueryResult<Vec<(i32, String)>
     tournaments::table
         .inner_join(events::table)
         .filter(events::club_id.eq(club))
+        .filter(events::status.ne(super::championship_settings::ARCHIVED))
         .select((tournaments::event_id, tournaments::document))
         .load(conn)
 }

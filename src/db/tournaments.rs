@@ -241,12 +241,17 @@ pub fn exists(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
     Ok(n > 0)
 }
 
-/// Loads a championship (`None`: no such event, or an event without rounds).
+/// Loads a championship (`None`: no such event, an event without rounds, or a
+/// deleted championship).
 pub fn load(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament>> {
     let Some(row) = tournaments::table.find(event_id).load_one::<Row>(conn)? else {
         return Ok(None);
     };
     let event = queries::find_event(conn, row.event_id)?.ok_or(diesel::result::Error::NotFound)?;
+    // A deleted championship is kept for its audit trail, and found nowhere else.
+    if event.status == super::championship_settings::ARCHIVED {
+        return Ok(None);
+    }
     let file: TournamentFile = serde_json::from_str(&row.document).map_err(corrupt)?;
     let checked_in: Vec<String> = serde_json::from_str(&row.checked_in).map_err(corrupt)?;
     Ok(Some(Tournament {

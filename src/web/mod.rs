@@ -19,6 +19,7 @@ pub mod options;
 pub mod pages;
 pub mod people;
 pub mod players;
+pub mod reach;
 pub mod referee;
 pub mod requests;
 pub mod search;
@@ -55,6 +56,22 @@ pub struct AppState {
     /// The header a trusted proxy puts the client's address in (`None`: the
     /// address of the connection is the client's).
     pub proxy_header: Option<header::HeaderName>,
+    /// The address phones reach this server at (QR codes, printed links).
+    pub reach: reach::Reach,
+}
+
+impl AppState {
+    /// The start of the links printed and put in QR codes: the address phones
+    /// reach the server at, or else the one this browser used.
+    pub fn public_base(&self, req: &actix_web::HttpRequest) -> String {
+        match self.reach.url() {
+            Some(url) => url.to_owned(),
+            None => {
+                let info = req.connection_info();
+                format!("{}://{}", info.scheme(), info.host())
+            }
+        }
+    }
 }
 
 /// Public pages rendered by this process, each under the stamp of the data it was

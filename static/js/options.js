@@ -8,7 +8,7 @@
     var select = form.querySelector("select[name='" + box.dataset.optionsFor + "']");
     if (!select) return;
     function show() {
-      box.querySelectorAll(".option-group").forEach(function (g) {
+      box.querySelectorAll(".option-group, .format-group").forEach(function (g) {
         var on = g.dataset.game === select.value;
         g.hidden = !on;
         g.querySelectorAll(".option-group-note").forEach(function (n) { n.hidden = true; });

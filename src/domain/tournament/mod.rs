@@ -23,6 +23,7 @@ pub mod file;
 pub mod format;
 mod ledger;
 pub mod matching;
+pub mod offer;
 pub mod played;
 pub mod qualify;
 pub mod rng;

@@ -149,8 +149,10 @@ pub fn table_options(
         MatchFormat::Timed { target, .. } => Some(target),
         MatchFormat::BestOf { .. } => None,
     };
+    // Only a target the game's option takes: any other was refused when the
+    // championship was made (`offer::check`), and must never make every hand wrong.
     if let Some(t) = target
-        && matches!(game, GameKind::Cuatrola | GameKind::Botifarra)
+        && super::offer::targets(game).is_some_and(|allowed| allowed.contains(&t))
         && game_target(game, options).ok().flatten() != Some(t)
     {
         out.insert("target".into(), t.into());
@@ -317,6 +319,16 @@ mod tests {
         assert_eq!(table_players(GameKind::Botifarra, &none), Some(4));
         assert_eq!(table_players(GameKind::Guinote, &none), Some(4));
         assert_eq!(table_players(GameKind::Cinquillo, &none), None);
+    }
+
+    #[test]
+    fn a_format_target_the_game_cannot_play_never_becomes_a_table_option() {
+        let none = Map::new();
+        let to = |t| MatchFormat::Partida { target: Some(t) };
+        let opts = table_options(GameKind::Cuatrola, &none, &to(101));
+        assert!(opts.get("target").is_none(), "{opts:?}");
+        let opts = table_options(GameKind::Cuatrola, &none, &to(16));
+        assert_eq!(opts.get("target"), Some(&Value::from(16)));
     }
 
     #[test]

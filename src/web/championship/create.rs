@@ -1,6 +1,7 @@
 //! The new-championship form and the championship file built from it.
 
 use super::*;
+use crate::domain::tournament::offer;
 use crate::web::options::{OptionError, OptionGroup, option_groups, read_options};
 use std::collections::HashMap;
 
@@ -41,20 +42,23 @@ pub struct NewForm {
 }
 
 impl NewForm {
-    pub(super) fn defaults() -> NewForm {
+    /// The form's starting values for a championship of `game`: its usual match
+    /// format with that game's own target and limits.
+    pub(super) fn defaults(game: GameKind) -> NewForm {
+        let f = offer::defaults(game);
         NewForm {
-            game: "botifarra".into(),
+            game: game.slug().into(),
+            match_format: f.match_format.into(),
+            target: f.target,
+            partidas: f.partidas,
+            max_hands: f.max_hands,
+            minutes: f.minutes,
+            cap: f.cap,
             starts_on: now().date().to_string(),
             system: "swiss".into(),
             rounds: "5".into(),
             groups: "1".into(),
             losses: "2".into(),
-            match_format: "timed".into(),
-            partidas: "3".into(),
-            max_hands: "12".into(),
-            minutes: "55".into(),
-            cap: "121".into(),
-            target: "101".into(),
             win: "2".into(),
             draw: "1".into(),
             loss: "0".into(),
@@ -68,6 +72,27 @@ impl NewForm {
             head_to_head: HeadToHead::default().slug().into(),
             entry: "hands".into(),
             ..NewForm::default()
+        }
+    }
+
+    /// Takes the chosen game's own match format fields (`fmt.GAME.FIELD`) over the
+    /// plain ones, so another game's format or target left on the form never counts.
+    fn take_game_format(&mut self, posted: &HashMap<String, String>) {
+        let prefix = format!("fmt.{}.", self.game);
+        for (key, value) in posted {
+            let Some(field) = key.strip_prefix(&prefix) else {
+                continue;
+            };
+            let slot = match field {
+                "match_format" => &mut self.match_format,
+                "target" => &mut self.target,
+                "partidas" => &mut self.partidas,
+                "max_hands" => &mut self.max_hands,
+                "minutes" => &mut self.minutes,
+                "cap" => &mut self.cap,
+                _ => continue,
+            };
+            value.clone_into(slot);
         }
     }
 
@@ -190,6 +215,10 @@ pub(super) fn file_from_form(
 #[template(path = "tournament_new.html")]
 struct NewPage<'a> {
     ctx: &'a Ctx,
+    /// Where the form posts.
+    action: String,
+    /// The settings of an existing championship (not a new one).
+    editing: bool,
     club: Club,
     form: NewForm,
     error: Option<String>,
@@ -200,6 +229,87 @@ struct NewPage<'a> {
     h2h_modes: Vec<(&'static str, String)>,
     /// Every game's table options, the chosen game's shown (web/options.rs).
     option_groups: Vec<OptionGroup>,
+    /// Every game's match formats, the chosen game's shown.
+    format_groups: Vec<FormatGroup>,
+}
+
+/// One game's match format controls (`fmt.GAME.FIELD`).
+struct FormatGroup {
+    game: &'static str,
+    title: String,
+    chosen: bool,
+    /// The formats the game offers: slug, words, chosen.
+    kinds: Vec<(&'static str, String, bool)>,
+    /// The targets its partidas are played to: value, words, chosen.
+    targets: Vec<(String, String, bool)>,
+    best_of: bool,
+    timed: bool,
+    partidas: String,
+    max_hands: String,
+    minutes: String,
+    cap: String,
+}
+
+/// The match format controls of every game: the chosen one's with what the form
+/// holds, the others' with what was posted for them or their own defaults.
+fn format_groups(ctx: &Ctx, form: &NewForm, posted: &HashMap<String, String>) -> Vec<FormatGroup> {
+    GameKind::ALL
+        .iter()
+        .map(|&g| {
+            let chosen = form.game == g.slug();
+            let d = offer::defaults(g);
+            let value = |field: &str, of_form: &str, default: &str| -> String {
+                if chosen {
+                    of_form.to_owned()
+                } else {
+                    posted
+                        .get(&format!("fmt.{}.{field}", g.slug()))
+                        .cloned()
+                        .unwrap_or_else(|| default.to_owned())
+                }
+            };
+            let kind = value("match_format", &form.match_format, d.match_format);
+            let target = value("target", &form.target, &d.target);
+            let mut targets: Vec<(String, String, bool)> = match offer::targets(g) {
+                Some(list) => list
+                    .iter()
+                    .map(|t| (t.to_string(), t.to_string(), target.trim() == t.to_string()))
+                    .collect(),
+                None => vec![(
+                    String::new(),
+                    ctx.t("champ-target-own"),
+                    target.trim().is_empty(),
+                )],
+            };
+            if !targets.iter().any(|t| t.2) {
+                // What was typed stays on the form, refused or not.
+                targets.push((target.clone(), target.clone(), true));
+            }
+            let offered = offer::formats(g);
+            FormatGroup {
+                game: g.slug(),
+                title: ctx.t(&format!("game-{}", g.slug())),
+                chosen,
+                kinds: offered
+                    .iter()
+                    .map(|k| {
+                        (
+                            *k,
+                            ctx.t(&format!("champ-format-{}", k.replace('_', "-"))),
+                            kind == *k,
+                        )
+                    })
+                    .collect(),
+                targets,
+                best_of: offered.contains(&offer::BEST_OF),
+                timed: offered.contains(&offer::TIMED),
+                partidas: value("partidas", &form.partidas, &d.partidas),
+                max_hands: value("max_hands", &form.max_hands, &d.max_hands),
+                minutes: value("minutes", &form.minutes, &d.minutes),
+                cap: value("cap", &form.cap, &d.cap),
+            }
+        })
+        .collect()
 }
 
 impl NewPage<'_> {
@@ -208,10 +318,11 @@ impl NewPage<'_> {
     }
 }
 
-fn new_page(
+pub(super) fn page(
     req: &HttpRequest,
-    club: Club,
+    (club, target): (Club, &Target),
     (form, typed, option_errors): (NewForm, &HashMap<String, String>, &[OptionError]),
+    formats: &HashMap<String, String>,
     error: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
@@ -231,11 +342,18 @@ fn new_page(
         .iter()
         .map(|t| (t.slug(), tiebreak_label(&ctx, *t)))
         .collect();
+    let format_groups = format_groups(&ctx, &form, formats);
     render_status(
         &NewPage {
+            action: match target {
+                Target::New => format!("/clubes/{}/campeonatos/nuevo", club.id),
+                Target::Edit(id) => format!("/campeonatos/{id}/editar"),
+            },
+            editing: matches!(target, Target::Edit(_)),
             ctx: &ctx,
             club,
             option_groups,
+            format_groups,
             chosen: form.tiebreaks(),
             form,
             error,
@@ -263,13 +381,139 @@ pub async fn new_form(Visit { req, state, who }: Visit, path: web::Path<String>)
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
     })
     .await?;
-    new_page(
+    // A new championship starts from the club's usual game and its usual options.
+    let usual = club
+        .default_game
+        .parse::<GameKind>()
+        .unwrap_or(GameKind::Cuatrola);
+    let options: Map<String, Value> =
+        serde_json::from_str(&club.default_options).unwrap_or_default();
+    let typed: HashMap<String, String> = options
+        .into_iter()
+        .map(|(name, value)| {
+            let text = match value {
+                Value::String(s) => s,
+                other => other.to_string(),
+            };
+            (format!("opt.{}.{name}", usual.slug()), text)
+        })
+        .collect();
+    page(
         &req,
-        club,
-        (NewForm::defaults(), &HashMap::new(), &[]),
+        (club, &Target::New),
+        (NewForm::defaults(usual), &typed, &[]),
+        &HashMap::new(),
         None,
         StatusCode::OK,
     )
+}
+
+/// A posted championship form: the plain fields (with the chosen game's format
+/// taken over them), the option controls and every game's format controls.
+pub(super) struct Posted {
+    pub(super) form: NewForm,
+    pub(super) typed: HashMap<String, String>,
+    pub(super) formats: HashMap<String, String>,
+}
+
+impl Posted {
+    pub(super) fn read(body: &[u8]) -> Result<Posted, AppError> {
+        let bad = |e: String| AppError::bad_request("error-bad-request", e);
+        let pairs: Vec<(String, String)> =
+            serde_html_form::from_bytes(body).map_err(|e| bad(e.to_string()))?;
+        let of = |prefix: &str| -> HashMap<String, String> {
+            pairs
+                .iter()
+                .filter(|(k, _)| k.starts_with(prefix))
+                .cloned()
+                .collect()
+        };
+        let (typed, formats) = (of("opt."), of("fmt."));
+        let plain = serde_html_form::to_string(
+            pairs
+                .iter()
+                .filter(|(k, _)| !k.starts_with("opt.") && !k.starts_with("fmt."))
+                .collect::<Vec<_>>(),
+        )
+        .map_err(|e| bad(e.to_string()))?;
+        let mut form: NewForm =
+            serde_html_form::from_str(&plain).map_err(|e| bad(e.to_string()))?;
+        form.take_game_format(&formats);
+        Ok(Posted {
+            form,
+            typed,
+            formats,
+        })
+    }
+}
+
+/// Where a championship form goes: a new one for a club, or the settings of one.
+pub(super) enum Target {
+    New,
+    Edit(i32),
+}
+
+/// The championship a posted form describes (its file with `seed`, its start and
+/// whether its tables play hand by hand), or the form again with what to fix (422).
+pub(super) fn checked(
+    req: &HttpRequest,
+    club: Club,
+    posted: Posted,
+    (target, seed): (Target, u64),
+) -> Result<(TournamentFile, chrono::NaiveDate, bool), HttpResponse> {
+    let Posted {
+        mut form,
+        typed,
+        formats,
+    } = posted;
+    let ctx = Ctx::from_request(req);
+    let again = |form: NewForm, errors: &[OptionError], error: String| {
+        page(
+            req,
+            (club.clone(), &target),
+            (form, &typed, errors),
+            &formats,
+            Some(error),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .unwrap_or_else(|e| actix_web::ResponseError::error_response(&e))
+    };
+    if let Ok(game) = form.game.parse::<GameKind>() {
+        match read_options(ctx.lang, game, 4, &typed) {
+            Ok(options) => form.options = options,
+            Err(errors) => {
+                let error = format!(
+                    "{}: {}",
+                    ctx.t("tournament-bad-field"),
+                    errors
+                        .iter()
+                        .map(|e| e.message.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+                return Err(again(form, &errors, error));
+            }
+        }
+    }
+    let (file, starts_on) = match file_from_form(&form, seed) {
+        Ok(x) => x,
+        Err((field, detail)) => {
+            let error = format!(
+                "{}: {} ({detail})",
+                ctx.t("tournament-bad-field"),
+                ctx.t(field)
+            );
+            return Err(again(form, &[], error));
+        }
+    };
+    let hands = form.entry == "hands";
+    // A format the game's tables could not play is refused now, not hand by hand.
+    let ev = &file.event;
+    if let Err(why) = offer::check(ev.game, &ev.options, &ev.match_format, hands) {
+        let error = format!("{}: {}", ctx.t("champ-unplayable"), why.message(ctx.lang));
+        return Err(again(form, &[], error));
+    }
+    Ok((file, starts_on, hands))
 }
 
 /// `POST /clubes/{id}/campeonatos/nuevo`
@@ -280,73 +524,18 @@ pub async fn create(
 ) -> HttpResult {
     let club_id = parse_id(&path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
-    let pairs: Vec<(String, String)> = serde_html_form::from_bytes(&body)
-        .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?;
-    let typed: HashMap<String, String> = pairs
-        .iter()
-        .filter(|(k, _)| k.starts_with("opt."))
-        .cloned()
-        .collect();
-    let mut form: NewForm = serde_html_form::from_str(
-        &serde_html_form::to_string(
-            pairs
-                .iter()
-                .filter(|(k, _)| !k.starts_with("opt."))
-                .collect::<Vec<_>>(),
-        )
-        .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?,
-    )
-    .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?;
+    let posted = Posted::read(&body)?;
     let club = db(&state, move |conn| {
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
     })
     .await?;
-    if let Ok(game) = form.game.parse::<GameKind>() {
-        let lang = crate::web::i18n::negotiate(&req);
-        match read_options(lang, game, 4, &typed) {
-            Ok(options) => form.options = options,
-            Err(errors) => {
-                let ctx = Ctx::from_request(&req);
-                let error = format!(
-                    "{}: {}",
-                    ctx.t("tournament-bad-field"),
-                    errors
-                        .iter()
-                        .map(|e| e.message.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                );
-                return new_page(
-                    &req,
-                    club,
-                    (form, &typed, &errors),
-                    Some(error),
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                );
-            }
-        }
-    }
     let mut seed = [0u8; 4];
     getrandom::fill(&mut seed).map_err(|e| AppError::Internal(anyhow::anyhow!("random: {e}")))?;
-    let (file, starts_on) = match file_from_form(&form, u64::from(u32::from_le_bytes(seed))) {
+    let seed = u64::from(u32::from_le_bytes(seed));
+    let (file, starts_on, hands) = match checked(&req, club, posted, (Target::New, seed)) {
         Ok(x) => x,
-        Err((field, detail)) => {
-            let ctx = Ctx::from_request(&req);
-            let error = format!(
-                "{}: {} ({detail})",
-                ctx.t("tournament-bad-field"),
-                ctx.t(field)
-            );
-            return new_page(
-                &req,
-                club,
-                (form, &typed, &[]),
-                Some(error),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            );
-        }
+        Err(page) => return Ok(page),
     };
-    let hands = form.entry == "hands";
     let actor = who.actor();
     let id = db(&state, move |conn| {
         Ok(crate::db::table_games::create(

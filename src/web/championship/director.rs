@@ -41,6 +41,12 @@ struct DirectorPage<'a> {
     can_add_phase: bool,
     /// The club's active pairs and players, for the entrant picker.
     known: Vec<String>,
+    /// The address phones open (the QR codes carry it).
+    reach_url: String,
+    /// The server listens on this machine only: phones cannot reach it.
+    local_only: bool,
+    /// No round is paired yet: the settings can still change.
+    editable: bool,
 }
 
 /// A knockout phase as the director and the public see it.
@@ -208,6 +214,9 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
     let can_add_phase =
         phases.is_empty() && t.file.entrants.len() >= 2 && (t.file.rounds.is_empty() || finished);
     render(&DirectorPage {
+        reach_url: state.public_base(&req),
+        local_only: state.reach == crate::web::reach::Reach::LocalOnly,
+        editable: t.file.rounds.is_empty() && phases.is_empty(),
         known,
         left_out,
         phases,

@@ -45,6 +45,7 @@ mod entrants;
 mod firma;
 mod print;
 mod public;
+mod settings;
 mod tables;
 
 pub use create::*;
@@ -54,6 +55,7 @@ pub use entrants::*;
 pub use firma::*;
 pub use print::*;
 pub use public::*;
+pub use settings::*;
 pub use tables::*;
 
 /// Session key: the tournament tables whose PIN this browser entered.
@@ -440,7 +442,7 @@ mod tests {
         let (f, _) = file_from_form(
             &NewForm {
                 name: "Open".into(),
-                ..NewForm::defaults()
+                ..NewForm::defaults(GameKind::Botifarra)
             },
             1,
         )

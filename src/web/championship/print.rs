@@ -21,6 +21,8 @@ struct PrintPage<'a> {
     phase_name: Option<String>,
     headers: Vec<String>,
     rows: Vec<StandingLine>,
+    /// The address phones open, before each printed table path.
+    base: String,
 }
 
 async fn print_page(
@@ -41,16 +43,13 @@ async fn print_page(
     })
     .await?;
     let staff = who.allows(Perm::ReadAudit(t.event.club_id));
-    if kind == "slips" {
+    // The PINs are printed for the staff only.
+    if kind == "slips" || kind == "pins" {
         who.require(Perm::ReadAudit(t.event.club_id), req.path())?;
     }
     let ctx = Ctx::from_request(&req);
-    let base = if kind == "slips" {
-        let info = req.connection_info().clone();
-        Some(format!("{}://{}", info.scheme(), info.host()))
-    } else {
-        None
-    };
+    let base = (kind == "slips").then(|| state.public_base(&req));
+    let printed_base = state.public_base(&req);
     let mut phase_name = None;
     let round = match phase {
         Some(b) => {
@@ -89,6 +88,7 @@ async fn print_page(
         return Err(AppError::NotFound);
     }
     render(&PrintPage {
+        base: printed_base,
         phase_name,
         name: t.event.name.clone(),
         headers: tb_headers(&ctx, &t.file),
@@ -117,8 +117,15 @@ pub async fn print_standings(v: Visit, path: web::Path<String>) -> HttpResult {
     print_page(v, &path, (None, None), "standings").await
 }
 
+/// `GET /campeonatos/{id}/imprimir/pines[?ronda=N]`: the director's sheet of the
+/// round's tables with both pairs' PINs (staff only).
+pub async fn print_pins(v: Visit, path: web::Path<String>, q: web::Query<Printed>) -> HttpResult {
+    print_page(v, &path, (q.ronda, q.fase), "pins").await
+}
+
 /// `GET /campeonatos/{id}/imprimir/actas[?ronda=N]`: one result slip per table,
-/// with the QR code of its score entry and its PIN (staff only).
+/// with the QR code of its score entry, cut in two halves: each pair's with its own
+/// PIN only (staff only).
 pub async fn print_slips(v: Visit, path: web::Path<String>, q: web::Query<Printed>) -> HttpResult {
     print_page(v, &path, (q.ronda, q.fase), "slips").await
 }

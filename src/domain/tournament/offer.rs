@@ -1,0 +1,323 @@
+//! The match formats a championship of each game can be played in, their defaults
+//! and their limits: what the new-championship form offers game by game, and the
+//! check that refuses, before a championship exists, a format its tables could not
+//! play (a cuatrola partida to 101, a guiñote partida to 21, cinquillo hand by hand
+//! at a table of two sides).
+
+use serde_json::{Map, Value};
+
+use super::format::{MatchFormat, game_target};
+use super::played::table_players;
+use crate::domain::engine::GameKind;
+use crate::domain::lang::{Lang, tr};
+use crate::domain::options::{self, OptionKind};
+
+/// A match format's kind as the form names it.
+pub const PARTIDA: &str = "partida";
+/// Best of an odd number of partidas.
+pub const BEST_OF: &str = "best_of";
+/// A target, a number of hands (dats) and minutes, whichever comes first.
+pub const TIMED: &str = "timed";
+
+/// The match format kinds a championship of `game` offers, the usual one first.
+pub fn formats(game: GameKind) -> &'static [&'static str] {
+    match game {
+        GameKind::Botifarra => &[TIMED, PARTIDA, BEST_OF],
+        GameKind::Cuatrola => &[PARTIDA, BEST_OF, TIMED],
+        GameKind::Guinote | GameKind::Tute => &[PARTIDA, BEST_OF],
+        GameKind::Cinquillo => &[PARTIDA],
+    }
+}
+
+/// A game's usual match format, as the form's fields (all text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatFields {
+    pub match_format: &'static str,
+    /// Empty: the target the game's table options give.
+    pub target: String,
+    pub partidas: String,
+    pub max_hands: String,
+    pub minutes: String,
+    pub cap: String,
+}
+
+/// The form's starting values for a championship of `game`.
+pub fn defaults(game: GameKind) -> FormatFields {
+    let (target, max_hands, minutes, cap) = match game {
+        // "101 punts, 12 dats o 55 minuts", at most 121 counted.
+        GameKind::Botifarra => ("101", "12", "55", "121"),
+        GameKind::Cuatrola => ("21", "20", "45", "25"),
+        _ => ("", "12", "55", "121"),
+    };
+    FormatFields {
+        match_format: formats(game).first().copied().unwrap_or(PARTIDA),
+        target: target.into(),
+        partidas: "3".into(),
+        max_hands: max_hands.into(),
+        minutes: minutes.into(),
+        cap: cap.into(),
+    }
+}
+
+/// The partida targets a game's tables can play: the values of its `target` table
+/// option (cuatrola 11, 16, 21; botifarra 51 … 201), or `None` when the game's own
+/// options fix it (guiñote 101, tute's hands or 101, cinquillo's limit).
+pub fn targets(game: GameKind) -> Option<Vec<u32>> {
+    if !matches!(game, GameKind::Cuatrola | GameKind::Botifarra) {
+        return None;
+    }
+    options::specs(game)
+        .iter()
+        .find(|s| s.name == "target")
+        .and_then(|s| match s.kind {
+            OptionKind::Int(values) => Some(
+                values
+                    .iter()
+                    .filter_map(|v| u32::try_from(*v).ok())
+                    .collect(),
+            ),
+            _ => None,
+        })
+}
+
+/// Why a championship's tables could not play its match format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unplayable {
+    /// The game has no table of two sides (cinquillo), so it cannot be played hand
+    /// by hand at a championship table.
+    NoTable(GameKind),
+    /// The game is not played in this kind of match.
+    Format(GameKind),
+    /// A target the game's partidas never end at; `allowed` are the ones they do.
+    Target {
+        game: GameKind,
+        target: u32,
+        allowed: Vec<u32>,
+    },
+    /// The game's own options fix the target, and it is another one.
+    FixedTarget {
+        game: GameKind,
+        target: u32,
+        own: Option<u32>,
+    },
+    /// A timed match counts at most `cap`, below its own target.
+    Cap { target: u32, cap: u32 },
+}
+
+impl Unplayable {
+    /// The reason in words for the director.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            Unplayable::NoTable(game) => tr!(
+                lang,
+                "el {} no se juega entre dos bandos en una mesa: elige anotar solo los resultados",
+                "el {} no es juga entre dos bàndols en una taula: tria anotar només els resultats",
+                "{} is not played by two sides at a table: choose to enter results only",
+                game.name()
+            ),
+            Unplayable::Format(game) => tr!(
+                lang,
+                "el {} no se juega en ese formato de partido",
+                "el {} no es juga en aquest format de partit",
+                "{} is not played in that match format",
+                game.name()
+            ),
+            Unplayable::Target {
+                game,
+                target,
+                allowed,
+            } => {
+                let list = allowed
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                tr!(
+                    lang,
+                    "una partida de {} no se juega a {target}: se juega a {list}",
+                    "una partida de {} no es juga a {target}: es juga a {list}",
+                    "a {} partida is not played to {target}: it is played to {list}",
+                    game.name()
+                )
+            }
+            Unplayable::FixedTarget { game, target, own } => match own {
+                Some(own) => tr!(
+                    lang,
+                    "una partida de {} con estas opciones se gana a {own}, no a {target}: deja la meta en blanco",
+                    "una partida de {} amb aquestes opcions es guanya a {own}, no a {target}: deixa la meta en blanc",
+                    "a {} partida with these options is won at {own}, not {target}: leave the target blank",
+                    game.name()
+                ),
+                None => tr!(
+                    lang,
+                    "una partida de {} con estas opciones no tiene meta: deja la meta en blanco",
+                    "una partida de {} amb aquestes opcions no té meta: deixa la meta en blanc",
+                    "a {} partida with these options has no target: leave the target blank",
+                    game.name()
+                ),
+            },
+            Unplayable::Cap { target, cap } => tr!(
+                lang,
+                "el máximo que cuenta ({cap}) no puede ser menor que la meta ({target})",
+                "el màxim que compta ({cap}) no pot ser menor que la meta ({target})",
+                "the most that counts ({cap}) cannot be below the target ({target})"
+            ),
+        }
+    }
+}
+
+/// Whether the tables of a championship of `game` with table `options` can play
+/// `format`; `hands`: they play hand by hand (not typed results).
+pub fn check(
+    game: GameKind,
+    opts: &Map<String, Value>,
+    format: &MatchFormat,
+    hands: bool,
+) -> Result<(), Unplayable> {
+    if hands && table_players(game, opts).is_none() {
+        return Err(Unplayable::NoTable(game));
+    }
+    let (kind, target) = match *format {
+        MatchFormat::Partida { target } => (PARTIDA, target),
+        MatchFormat::BestOf { .. } => (BEST_OF, None),
+        MatchFormat::Timed { target, cap, .. } => {
+            if cap < target {
+                return Err(Unplayable::Cap { target, cap });
+            }
+            (TIMED, Some(target))
+        }
+    };
+    if !formats(game).contains(&kind) {
+        return Err(Unplayable::Format(game));
+    }
+    let Some(target) = target else {
+        return Ok(());
+    };
+    match targets(game) {
+        Some(allowed) if allowed.contains(&target) => Ok(()),
+        Some(allowed) => Err(Unplayable::Target {
+            game,
+            target,
+            allowed,
+        }),
+        None => {
+            let own = game_target(game, opts).ok().flatten();
+            if own == Some(target) {
+                Ok(())
+            } else {
+                Err(Unplayable::FixedTarget { game, target, own })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn format_of(kind: &str, f: &FormatFields) -> MatchFormat {
+        let n = |s: &str| s.parse::<u32>().ok();
+        match kind {
+            PARTIDA => MatchFormat::Partida {
+                target: n(&f.target),
+            },
+            BEST_OF => MatchFormat::BestOf {
+                partidas: n(&f.partidas).unwrap_or(3),
+            },
+            _ => MatchFormat::Timed {
+                target: n(&f.target).unwrap_or(101),
+                max_hands: n(&f.max_hands).unwrap_or(12),
+                minutes: n(&f.minutes).unwrap_or(55),
+                cap: n(&f.cap).unwrap_or(121),
+            },
+        }
+    }
+
+    #[test]
+    fn every_format_a_game_offers_with_its_defaults_can_be_played_at_its_tables() {
+        let none = Map::new();
+        for game in GameKind::ALL {
+            let d = defaults(game);
+            assert_eq!(formats(game)[0], d.match_format);
+            for kind in formats(game) {
+                let hands = game != GameKind::Cinquillo;
+                assert_eq!(
+                    check(game, &none, &format_of(kind, &d), hands),
+                    Ok(()),
+                    "{game:?} {kind}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_cuatrola_partida_to_101_is_refused_in_words_and_to_16_is_played() {
+        let none = Map::new();
+        let err = check(
+            GameKind::Cuatrola,
+            &none,
+            &MatchFormat::Partida { target: Some(101) },
+            true,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.message(Lang::Es),
+            "una partida de cuatrola no se juega a 101: se juega a 11, 16, 21"
+        );
+        assert!(
+            check(
+                GameKind::Cuatrola,
+                &none,
+                &MatchFormat::Partida { target: Some(16) },
+                true
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn a_guinote_partida_is_won_at_101_only_and_cinquillo_has_no_table_of_two() {
+        let none = Map::new();
+        assert!(matches!(
+            check(
+                GameKind::Guinote,
+                &none,
+                &MatchFormat::Partida { target: Some(21) },
+                true
+            ),
+            Err(Unplayable::FixedTarget { own: Some(101), .. })
+        ));
+        assert_eq!(
+            check(
+                GameKind::Cinquillo,
+                &none,
+                &MatchFormat::Partida { target: None },
+                true
+            ),
+            Err(Unplayable::NoTable(GameKind::Cinquillo))
+        );
+        assert!(
+            check(
+                GameKind::Cinquillo,
+                &none,
+                &MatchFormat::Partida { target: None },
+                false
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn a_timed_guinote_match_is_not_offered() {
+        let f = MatchFormat::Timed {
+            target: 101,
+            max_hands: 12,
+            minutes: 55,
+            cap: 121,
+        };
+        assert_eq!(
+            check(GameKind::Guinote, &Map::new(), &f, true),
+            Err(Unplayable::Format(GameKind::Guinote))
+        );
+    }
+}

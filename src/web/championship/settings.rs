@@ -1,0 +1,222 @@
+//! A championship's settings changed before its first round, and a championship
+//! deleted: each after a form or a confirmation, each with its audit row. A deleted
+//! championship is kept (its audit trail with it) but gone from every list and page.
+
+use super::create::{NewForm, Posted, Target, checked, page};
+use super::*;
+use std::collections::HashMap;
+
+impl NewForm {
+    /// The form of a championship as it stands.
+    fn of(t: &Tournament) -> NewForm {
+        let ev = &t.file.event;
+        let mut f = NewForm::defaults(ev.game);
+        f.name.clone_from(&ev.name);
+        f.starts_on = t.event.starts_on.to_string();
+        f.options.clone_from(&ev.options);
+        match ev.system {
+            System::Swiss { rounds } => {
+                f.system = "swiss".into();
+                f.rounds = rounds.to_string();
+            }
+            System::RoundRobin { double, groups } => {
+                f.system = if double {
+                    "round_robin_double"
+                } else {
+                    "round_robin"
+                }
+                .into();
+                f.groups = groups.to_string();
+            }
+            System::Ceros { losses } => {
+                f.system = "ceros".into();
+                f.losses = losses.to_string();
+            }
+        }
+        match ev.match_format {
+            MatchFormat::Partida { target } => {
+                f.match_format = "partida".into();
+                f.target = target.map(|t| t.to_string()).unwrap_or_default();
+            }
+            MatchFormat::BestOf { partidas } => {
+                f.match_format = "best_of".into();
+                f.partidas = partidas.to_string();
+            }
+            MatchFormat::Timed {
+                target,
+                max_hands,
+                minutes,
+                cap,
+            } => {
+                f.match_format = "timed".into();
+                f.target = target.to_string();
+                f.max_hands = max_hands.to_string();
+                f.minutes = minutes.to_string();
+                f.cap = cap.to_string();
+            }
+        }
+        let p = ev.points;
+        (f.win, f.draw, f.loss, f.bye) = (
+            p.win.to_string(),
+            p.draw.to_string(),
+            p.loss.to_string(),
+            p.bye.to_string(),
+        );
+        let mut tbs = ev.tiebreaks.iter().map(|t| t.slug().to_owned());
+        for slot in [
+            &mut f.tb1, &mut f.tb2, &mut f.tb3, &mut f.tb4, &mut f.tb5, &mut f.tb6,
+        ] {
+            *slot = tbs.next().unwrap_or_default();
+        }
+        f.head_to_head = ev.head_to_head.slug().into();
+        f.entry.clone_from(&t.entry_mode);
+        f
+    }
+}
+
+/// The championship `id` and its club, for a director of that club.
+async fn championship_and_club(
+    state: &web::Data<AppState>,
+    who: &Principal,
+    req: &HttpRequest,
+    id: i32,
+) -> Result<(Tournament, Club), AppError> {
+    let (t, club) = db(state, move |conn| {
+        let t = load(conn, id)?;
+        let club = queries::find_club(conn, t.event.club_id)?.ok_or(AppError::NotFound)?;
+        Ok((t, club))
+    })
+    .await?;
+    who.require(Perm::ManageClub(club.id), req.path())?;
+    Ok((t, club))
+}
+
+/// Settings change only before the first round is paired (and before a knockout).
+fn too_late(t: &Tournament) -> Option<AppError> {
+    (!t.file.rounds.is_empty() || !t.file.brackets.is_empty()).then(|| AppError::Conflict {
+        key: "champ-edit-too-late",
+        detail: String::new(),
+    })
+}
+
+/// `GET /campeonatos/{id}/editar`: the championship's settings on its form.
+pub async fn edit_form(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
+    let id = parse_id(&path)?;
+    let (t, club) = championship_and_club(&state, &who, &req, id).await?;
+    if let Some(e) = too_late(&t) {
+        return Err(e);
+    }
+    let form = NewForm::of(&t);
+    let typed: HashMap<String, String> = form
+        .options
+        .iter()
+        .map(|(name, value)| {
+            let text = match value {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            (format!("opt.{}.{name}", form.game), text)
+        })
+        .collect();
+    page(
+        &req,
+        (club, &Target::Edit(id)),
+        (form, &typed, &[]),
+        &HashMap::new(),
+        None,
+        StatusCode::OK,
+    )
+}
+
+/// `POST /campeonatos/{id}/editar`: new settings, checked as a new championship's,
+/// for a championship none of whose rounds is paired yet.
+pub async fn edit(
+    Visit { req, state, who }: Visit,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> HttpResult {
+    let id = parse_id(&path)?;
+    let posted = Posted::read(&body)?;
+    let (t, club) = championship_and_club(&state, &who, &req, id).await?;
+    if let Some(e) = too_late(&t) {
+        return Err(e);
+    }
+    let seed = t.file.event.seed;
+    let (file, starts_on, hands) = match checked(&req, club, posted, (Target::Edit(id), seed)) {
+        Ok(x) => x,
+        Err(page) => return Ok(page),
+    };
+    let actor = who.actor();
+    db(&state, move |conn| {
+        Ok(store::change(conn, id, &actor, now(), |conn, t| {
+            if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
+                return Err(ChangeError::Refused("champ-edit-too-late", String::new()));
+            }
+            let before = serde_json::to_value(&t.file.event).unwrap_or_default();
+            let hands = hands
+                && crate::domain::tournament::played::table_players(
+                    file.event.game,
+                    &file.event.options,
+                )
+                .is_some();
+            t.file.event = file.event.clone();
+            let after = serde_json::to_value(&t.file.event).unwrap_or_default();
+            crate::db::championship_settings::settle_settings(conn, id, &t.file, starts_on, hands)?;
+            Ok((
+                (),
+                store::Audit {
+                    action: "edit",
+                    entity: "tournament",
+                    entity_id: id,
+                    before: Some(before),
+                    after: Some(after),
+                },
+            ))
+        })?)
+    })
+    .await?;
+    Ok(see_other(&format!("/campeonatos/{id}/direccion")))
+}
+
+#[derive(Template)]
+#[template(path = "tournament_delete.html")]
+struct DeletePage<'a> {
+    ctx: &'a Ctx,
+    id: i32,
+    name: String,
+    entrants: usize,
+    rounds: usize,
+}
+
+/// `GET /campeonatos/{id}/borrar`: what deleting the championship means, and the
+/// button that does it.
+pub async fn delete_form(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
+    let id = parse_id(&path)?;
+    let (t, _) = championship_and_club(&state, &who, &req, id).await?;
+    let ctx = Ctx::from_request(&req);
+    render(&DeletePage {
+        ctx: &ctx,
+        id,
+        name: t.event.name.clone(),
+        entrants: t.file.entrants.len(),
+        rounds: t.file.rounds.len(),
+    })
+}
+
+/// `POST /campeonatos/{id}/borrar`: the championship leaves every list and page;
+/// its audit row says who deleted it.
+pub async fn delete(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
+    let id = parse_id(&path)?;
+    let (_, club) = championship_and_club(&state, &who, &req, id).await?;
+    let actor = who.actor();
+    db(&state, move |conn| {
+        Ok(crate::db::championship_settings::archive(
+            conn,
+            id,
+            &actor,
+            now(),
+        )?)
+    })
+    .await?;
+    Ok(see_other(&format!("/clubes/{}", club.id)))
+}

@@ -221,10 +221,13 @@ pub(super) fn slot_view(
     (m, k): (MatchId, usize),
     s: &crate::domain::bracket::BoxSlot,
 ) -> SlotView {
-    let from = b.get(m).and_then(|x| x.slots.get(k).copied()).and_then(|x| match x {
-        Slot::Winner(src) | Slot::Loser(src) => Some(match_title(ctx, b, src)),
-        Slot::Entrant(_) => None,
-    });
+    let from = b
+        .get(m)
+        .and_then(|x| x.slots.get(k).copied())
+        .and_then(|x| match x {
+            Slot::Winner(src) | Slot::Loser(src) => Some(match_title(ctx, b, src)),
+            Slot::Entrant(_) => None,
+        });
     let text = match (&s.name, s.entrant, from.or_else(|| s.source.clone())) {
         (Some(n), _, _) => n.clone(),
         (None, Some(e), _) => format!("#{}", e.0),
@@ -393,25 +396,25 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
         };
         // A championship's knockout seeded from its standings: which phase they were.
         let system = match l.row.seeding.strip_prefix("standings:") {
-            Some(e) => e
-                .parse::<i32>()
-                .ok()
-                .map(|e| crate::db::tournaments::load(conn, e))
-                .transpose()?
-                .flatten()
-                .map(|t| {
-                    let kind = match t.file.event.system {
-                        crate::domain::tournament::System::Swiss { .. } => "swiss",
-                        crate::domain::tournament::System::RoundRobin { groups, .. }
-                            if groups > 1 =>
-                        {
-                            "groups"
-                        }
-                        crate::domain::tournament::System::RoundRobin { .. } => "league",
-                        crate::domain::tournament::System::Ceros { .. } => "ceros",
-                    };
-                    (!t.file.rounds.is_empty(), kind)
-                }),
+            Some(e) => {
+                e.parse::<i32>()
+                    .ok()
+                    .map(|e| crate::db::tournaments::load(conn, e))
+                    .transpose()?
+                    .flatten()
+                    .map(|t| {
+                        let kind =
+                            match t.file.event.system {
+                                crate::domain::tournament::System::Swiss { .. } => "swiss",
+                                crate::domain::tournament::System::RoundRobin {
+                                    groups, ..
+                                } if groups > 1 => "groups",
+                                crate::domain::tournament::System::RoundRobin { .. } => "league",
+                                crate::domain::tournament::System::Ceros { .. } => "ceros",
+                            };
+                        (!t.file.rounds.is_empty(), kind)
+                    })
+            }
             None => None,
         };
         Ok((l, club, event, system))

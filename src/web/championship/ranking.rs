@@ -47,10 +47,6 @@ pub(super) fn phase_standings_title(ctx: &Ctx, file: &TournamentFile) -> String 
 /// champion (`file.brackets` filled, see [`load_with_phases`]).
 pub(super) fn final_lines(ctx: &Ctx, file: &TournamentFile) -> Option<Vec<FinalLine>> {
     let rows = final_ranking(file)?;
-    let double = file
-        .brackets
-        .last()
-        .is_some_and(|p| matches!(p.bracket.format(), Format::DoubleElimination { .. }));
     let earlier = ctx.t("final-ranking-reached-earlier");
     Some(
         rows.into_iter()

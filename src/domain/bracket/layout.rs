@@ -214,6 +214,40 @@ impl Bracket {
     }
 }
 
+/// A match's stage, for the people in the room: its round's name and, when that round
+/// has more than one match, its number among them (1-based, top to bottom): "semifinal
+/// 2", "final", "tercer puesto".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Stage {
+    pub name: RoundName,
+    pub number: Option<u32>,
+}
+
+impl Bracket {
+    /// The stage of match `id` (see [`Stage`]).
+    pub fn stage(&self, id: MatchId) -> Option<Stage> {
+        let m = self.get(id)?;
+        let same: Vec<&super::Match> = self
+            .matches
+            .iter()
+            .filter(|x| x.side == m.side && x.round == m.round)
+            .collect();
+        let rounds = self
+            .matches
+            .iter()
+            .filter(|x| x.side == m.side)
+            .map(|x| x.round)
+            .max()
+            .unwrap_or(m.round);
+        let number = (same.len() > 1)
+            .then(|| same.iter().filter(|x| x.position < m.position).count() as u32 + 1);
+        Some(Stage {
+            name: round_name(m.side, m.round, rounds),
+            number,
+        })
+    }
+}
+
 impl Layout {
     /// A plain-text rendering (for the CLI's `baza bracket FILE`): one line per match,
     /// `*` after the winner, scores in brackets, unknown occupants as their source.

@@ -20,7 +20,9 @@ mod proptests;
 mod tests;
 
 pub use construct::{double_elimination, groups_to_knockout, single_elimination};
-pub use layout::{BoxSlot, Connector, Layout, LayoutColumn, LayoutSection, MatchBox, RoundName};
+pub use layout::{
+    BoxSlot, Connector, Layout, LayoutColumn, LayoutSection, MatchBox, RoundName, Stage,
+};
 pub use seeding::{Fill, loser_drop_masks, seed_by_lot, standard_order};
 
 use serde::{Deserialize, Serialize};

@@ -851,3 +851,42 @@ fn the_text_rendering_lists_every_match_with_names_scores_and_sources() {
     );
     assert!(text.contains("Grand final (reset)"));
 }
+
+#[test]
+fn each_match_is_named_by_its_stage_and_its_number_in_the_round() {
+    let seeds: Vec<EntrantId> = (0..8).map(EntrantId).collect();
+    let b = single_elimination(&seeds, true).unwrap();
+    let stages: Vec<(RoundName, Option<u32>)> = b
+        .matches()
+        .iter()
+        .map(|m| {
+            let s = b.stage(m.id).unwrap();
+            (s.name, s.number)
+        })
+        .collect();
+    use RoundName::*;
+    assert_eq!(
+        stages,
+        [
+            (QuarterFinal, Some(1)),
+            (QuarterFinal, Some(2)),
+            (QuarterFinal, Some(3)),
+            (QuarterFinal, Some(4)),
+            (SemiFinal, Some(1)),
+            (SemiFinal, Some(2)),
+            (Final, None),
+            (ThirdPlace, None),
+        ]
+    );
+    // Five entrants: the one first-round match left is round 1's only match.
+    let seeds: Vec<EntrantId> = (0..5).map(EntrantId).collect();
+    let b = single_elimination(&seeds, false).unwrap();
+    let first = b.matches().iter().find(|m| m.round == 1).unwrap();
+    assert_eq!(
+        b.stage(first.id),
+        Some(Stage {
+            name: QuarterFinal,
+            number: None
+        })
+    );
+}

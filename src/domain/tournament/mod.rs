@@ -26,6 +26,7 @@ pub mod matching;
 pub mod offer;
 pub mod played;
 pub mod qualify;
+pub mod ranking;
 pub mod rng;
 mod round_robin;
 pub mod standings;
@@ -40,6 +41,7 @@ pub use file::{
     Round, System, TablePairing, TournamentFile, parse, validate,
 };
 pub use format::{MatchFormat, Outcome, Points, ResultError, Side, check_outcome, check_result};
+pub use ranking::{FinalRow, Reached, final_ranking};
 pub use standings::{HeadToHead, StandingRow, Tiebreak, standings};
 
 use ledger::Ledger;

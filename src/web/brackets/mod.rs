@@ -33,7 +33,7 @@ use crate::db::brackets::{self, BracketRow, NewBracket};
 use crate::db::queries;
 use crate::domain::bracket::{
     Bracket, BracketError, Connector, Correction, EntrantId, Fill, Format, Layout, MatchId,
-    RoundName, Side, Status, double_elimination, groups_to_knockout, seed_by_lot,
+    RoundName, Side, Slot, Stage, Status, double_elimination, groups_to_knockout, seed_by_lot,
     single_elimination,
 };
 use crate::error::AppError;

@@ -188,6 +188,30 @@ struct MatchPage<'a> {
     form: ResultForm,
     error: Option<String>,
     preview: Option<PreviewView>,
+    /// A championship's knockout: its results come from its tables only (the table
+    /// of this match, once it has one).
+    at_tables: Option<Option<String>>,
+}
+
+/// For a bracket that is a championship's knockout played at its tables: the page of
+/// match `m`'s table (`None` while the match has none yet). `None` for a
+/// standalone bracket, whose results are entered on its own match pages.
+fn championship_table(
+    conn: &mut DbConn,
+    l: &Loaded,
+    m: MatchId,
+) -> Result<Option<Option<String>>, AppError> {
+    let Some(event) = l.row.event_id else {
+        return Ok(None);
+    };
+    let tables = crate::db::tournaments::phase_tables(conn, event, l.row.id)?;
+    if tables.is_empty() && !l.row.seeding.starts_with("standings:") {
+        return Ok(None);
+    }
+    let no = i32::try_from(m.0 + 1).unwrap_or(i32::MAX);
+    Ok(Some(tables.iter().find(|t| t.table_no == no).map(|t| {
+        crate::web::championship::table_path(event, l.row.id, 0, t.table_no)
+    })))
 }
 
 fn match_view(ctx: &Ctx, l: &Loaded, id: MatchId) -> Result<MatchView, AppError> {
@@ -202,12 +226,17 @@ fn match_view(ctx: &Ctx, l: &Loaded, id: MatchId) -> Result<MatchView, AppError>
         .ok_or(AppError::NotFound)?;
     Ok(MatchView {
         id: id.0,
-        code: m.code(),
+        code: match_title(ctx, &l.bracket, id),
         round: round_title(ctx, column.name),
         side: side_title(ctx, side, double),
         status: status_class(m.status),
         status_text: status_text(ctx, m.status),
-        slots: boxed.slots.iter().map(|s| slot_view(ctx, s)).collect(),
+        slots: boxed
+            .slots
+            .iter()
+            .enumerate()
+            .map(|(k, s)| slot_view(ctx, &l.bracket, (id, k), s))
+            .collect(),
         playable: m.is_playable(),
         played: m.status == Status::Played,
         dependents: l
@@ -216,8 +245,8 @@ fn match_view(ctx: &Ctx, l: &Loaded, id: MatchId) -> Result<MatchView, AppError>
             .into_iter()
             .map(|d| match_line(ctx, l, d))
             .collect(),
-        winner_to: boxed.winner_to.clone(),
-        loser_to: boxed.loser_to.clone(),
+        winner_to: m.winner_to().map(|(d, _)| match_title(ctx, &l.bracket, d)),
+        loser_to: m.loser_to().map(|(d, _)| match_title(ctx, &l.bracket, d)),
     })
 }
 
@@ -233,7 +262,12 @@ async fn match_page(
     preview: Option<PreviewView>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let l = load_async(state, id).await?;
+    let (l, at_tables) = db(state, move |conn| {
+        let l = load(conn, id)?;
+        let at = championship_table(conn, &l, m)?;
+        Ok((l, at))
+    })
+    .await?;
     let ctx = Ctx::from_request(req);
     let view = match_view(&ctx, &l, m)?;
     let current = l.bracket.get(m).and_then(|x| x.result);
@@ -269,6 +303,7 @@ async fn match_page(
             form,
             error,
             preview,
+            at_tables,
         },
         status,
     )
@@ -371,7 +406,12 @@ async fn post_change(
     correcting: bool,
 ) -> HttpResult {
     let (id, m) = parse_match(path)?;
-    let l = load_async(&state, id).await?;
+    let (l, at_tables) = db(&state, move |conn| {
+        let l = load(conn, id)?;
+        let at = championship_table(conn, &l, m)?;
+        Ok((l, at))
+    })
+    .await?;
     if l.bracket.get(m).is_none() {
         return Err(AppError::NotFound);
     }
@@ -400,6 +440,11 @@ async fn post_change(
             status,
         )
     };
+    if at_tables.is_some() {
+        // A championship's knockout: its results come from its tables, with the
+        // other pair's firma and the game's checks, never from here.
+        return refuse("bracket-played-at-tables", StatusCode::CONFLICT, form).await;
+    }
     let (op, version) = match parse_op(&form, correcting) {
         Ok(x) => x,
         Err(key) => return refuse(key, StatusCode::UNPROCESSABLE_ENTITY, form).await,

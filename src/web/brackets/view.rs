@@ -3,7 +3,7 @@
 
 use super::*;
 
-pub(super) fn round_title(ctx: &Ctx, name: RoundName) -> String {
+pub fn round_title(ctx: &Ctx, name: RoundName) -> String {
     match name {
         RoundName::Round(n) => ctx.t1("bracket-round-n", "n", &n),
         RoundName::QuarterFinal => ctx.t("bracket-quarter-finals"),
@@ -14,6 +14,49 @@ pub(super) fn round_title(ctx: &Ctx, name: RoundName) -> String {
         RoundName::ThirdPlace => ctx.t("bracket-third-place"),
         RoundName::GrandFinal => ctx.t("bracket-grand-final"),
         RoundName::GrandFinalReset => ctx.t("bracket-grand-final-reset"),
+    }
+}
+
+/// A match's name for the people in the room: "Semifinal 2", "Final", "Tercer
+/// puesto", "Cuadro de perdedores, ronda 2, partido 1" (in double elimination the
+/// winners' bracket's matches say so).
+pub fn stage_title(ctx: &Ctx, stage: Stage, double: bool) -> String {
+    let base = match stage.name {
+        RoundName::Round(n) => ctx.t1("stage-round", "n", &n),
+        RoundName::QuarterFinal => ctx.t("stage-quarter-final"),
+        RoundName::SemiFinal => ctx.t("stage-semi-final"),
+        RoundName::Final => ctx.t("stage-final"),
+        RoundName::LosersRound(n) => ctx.t1("stage-losers-round", "n", &n),
+        RoundName::LosersFinal => ctx.t("stage-losers-final"),
+        RoundName::ThirdPlace => ctx.t("stage-third-place"),
+        RoundName::GrandFinal => ctx.t("stage-grand-final"),
+        RoundName::GrandFinalReset => ctx.t("stage-grand-final-reset"),
+    };
+    let args = |n: u32| [("stage", base.clone()), ("n", n.to_string())];
+    let named = match (stage.name, stage.number) {
+        (RoundName::Round(_) | RoundName::LosersRound(_), Some(n)) => {
+            crate::web::i18n::tr_args(ctx.lang, "stage-match-n", &args(n))
+        }
+        (_, Some(n)) => crate::web::i18n::tr_args(ctx.lang, "stage-numbered", &args(n)),
+        (_, None) => base.clone(),
+    };
+    let winners_side = matches!(
+        stage.name,
+        RoundName::Round(_) | RoundName::QuarterFinal | RoundName::SemiFinal | RoundName::Final
+    );
+    if double && winners_side {
+        ctx.t1("stage-winners-side", "stage", &named)
+    } else {
+        named
+    }
+}
+
+/// The name of match `id` of `b` (see [`stage_title`]); its code if it has none.
+pub(super) fn match_title(ctx: &Ctx, b: &Bracket, id: MatchId) -> String {
+    let double = matches!(b.format(), Format::DoubleElimination { .. });
+    match b.stage(id) {
+        Some(s) => stage_title(ctx, s, double),
+        None => id.to_string(),
     }
 }
 
@@ -97,6 +140,47 @@ fn seeding_text(ctx: &Ctx, seeding: &str) -> String {
     }
 }
 
+/// How a championship's knockout was seeded from its standings, with the first
+/// round's meetings: "sembrado de la clasificación del suizo: 1 contra 4, 2 contra 3".
+fn seeding_from_standings(ctx: &Ctx, b: &Bracket, system: Option<(bool, &str)>) -> String {
+    let seed_of = |e: EntrantId| b.seeds().iter().position(|&s| s == e).map(|i| i + 1);
+    let pairs: Vec<String> = b
+        .matches()
+        .iter()
+        .filter(|m| m.side == Side::Winners)
+        .filter_map(|m| match m.slots {
+            [Slot::Entrant(x), Slot::Entrant(y)] => Some((seed_of(x)?, seed_of(y)?)),
+            _ => None,
+        })
+        .map(|(x, y)| {
+            crate::web::i18n::tr_args(
+                ctx.lang,
+                "bracket-seed-pair",
+                &[("a", x.to_string()), ("b", y.to_string())],
+            )
+        })
+        .collect();
+    let key = match system {
+        None | Some((false, _)) => "bracket-seeded-standings-entrants",
+        Some((true, "swiss")) => "bracket-seeded-standings-swiss",
+        Some((true, "groups")) => "bracket-seeded-standings-groups",
+        Some((true, "ceros")) => "bracket-seeded-standings-ceros",
+        Some((true, _)) => "bracket-seeded-standings-league",
+    };
+    let mut text = ctx.t1(key, "pairs", &pairs.join(", "));
+    let byes: Vec<String> = b
+        .byes()
+        .into_iter()
+        .filter_map(seed_of)
+        .map(|s| s.to_string())
+        .collect();
+    if !byes.is_empty() {
+        text.push_str("; ");
+        text.push_str(&ctx.t1("bracket-seed-byes", "seeds", &byes.join(", ")));
+    }
+    text
+}
+
 pub struct SlotView {
     pub text: String,
     pub seed: Option<u32>,
@@ -129,12 +213,26 @@ pub struct SectionView {
     pub columns: Vec<ColumnView>,
 }
 
-pub(super) fn slot_view(ctx: &Ctx, s: &crate::domain::bracket::BoxSlot) -> SlotView {
-    let text = match (&s.name, s.entrant, &s.source) {
+/// Slot `k` of match `m` of `b` as shown: its occupant, or where it will come from
+/// ("Ganador de Semifinal 1").
+pub(super) fn slot_view(
+    ctx: &Ctx,
+    b: &Bracket,
+    (m, k): (MatchId, usize),
+    s: &crate::domain::bracket::BoxSlot,
+) -> SlotView {
+    let from = b
+        .get(m)
+        .and_then(|x| x.slots.get(k).copied())
+        .and_then(|x| match x {
+            Slot::Winner(src) | Slot::Loser(src) => Some(match_title(ctx, b, src)),
+            Slot::Entrant(_) => None,
+        });
+    let text = match (&s.name, s.entrant, from.or_else(|| s.source.clone())) {
         (Some(n), _, _) => n.clone(),
         (None, Some(e), _) => format!("#{}", e.0),
-        (None, None, Some(src)) if s.from_loser => ctx.t1("bracket-loser-of", "code", src),
-        (None, None, Some(src)) => ctx.t1("bracket-winner-of", "code", src),
+        (None, None, Some(src)) if s.from_loser => ctx.t1("bracket-loser-of", "code", &src),
+        (None, None, Some(src)) => ctx.t1("bracket-winner-of", "code", &src),
         (None, None, None) => "—".to_owned(),
     };
     SlotView {
@@ -177,14 +275,19 @@ fn sections_view(ctx: &Ctx, l: &Loaded, layout: &Layout, links: bool) -> Vec<Sec
                         .iter()
                         .map(|b| BoxView {
                             id: b.id.0,
-                            code: b.code.clone(),
+                            code: match_title(ctx, &l.bracket, b.id),
                             status: status_class(b.status),
                             status_text: status_text(ctx, b.status),
                             connector: connector_class(b.connector),
                             fed: fed.contains(&b.id.0),
                             href: links
                                 .then(|| format!("/cuadros/{}/partidos/{}", l.row.id, b.id.0)),
-                            slots: b.slots.iter().map(|s| slot_view(ctx, s)).collect(),
+                            slots: b
+                                .slots
+                                .iter()
+                                .enumerate()
+                                .map(|(k, s)| slot_view(ctx, &l.bracket, (b.id, k), s))
+                                .collect(),
                         })
                         .collect(),
                 })
@@ -193,7 +296,7 @@ fn sections_view(ctx: &Ctx, l: &Loaded, layout: &Layout, links: bool) -> Vec<Sec
         .collect()
 }
 
-/// A short line for a match in lists: `W2.1 · Ana – Benito`.
+/// A short line for a match in lists: `Semifinal 1 · Ana – Benito`.
 pub(super) fn match_line(ctx: &Ctx, l: &Loaded, id: MatchId) -> String {
     let Some(m) = l.bracket.get(id) else {
         return id.to_string();
@@ -202,7 +305,12 @@ pub(super) fn match_line(ctx: &Ctx, l: &Loaded, id: MatchId) -> String {
         Some(e) => l.name(e),
         None => ctx.t("bracket-to-be-decided"),
     };
-    format!("{} · {} – {}", m.code(), who(0), who(1))
+    format!(
+        "{} · {} – {}",
+        match_title(ctx, &l.bracket, id),
+        who(0),
+        who(1)
+    )
 }
 
 pub struct BracketLine {
@@ -277,7 +385,7 @@ struct BracketPage<'a> {
 /// `GET /cuadros/{id}`: the bracket (public; organisers get links to enter results).
 pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
-    let (l, club, event) = db(&state, move |conn| {
+    let (l, club, event, system) = db(&state, move |conn| {
         let l = load(conn, id)?;
         let club = queries::find_club(conn, l.row.club_id)?
             .map(|c| c.name)
@@ -286,7 +394,30 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
             Some(e) => queries::find_event(conn, e)?.map(|e| (e.id, e.name)),
             None => None,
         };
-        Ok((l, club, event))
+        // A championship's knockout seeded from its standings: which phase they were.
+        let system = match l.row.seeding.strip_prefix("standings:") {
+            Some(e) => {
+                e.parse::<i32>()
+                    .ok()
+                    .map(|e| crate::db::tournaments::load(conn, e))
+                    .transpose()?
+                    .flatten()
+                    .map(|t| {
+                        let kind =
+                            match t.file.event.system {
+                                crate::domain::tournament::System::Swiss { .. } => "swiss",
+                                crate::domain::tournament::System::RoundRobin {
+                                    groups, ..
+                                } if groups > 1 => "groups",
+                                crate::domain::tournament::System::RoundRobin { .. } => "league",
+                                crate::domain::tournament::System::Ceros { .. } => "ceros",
+                            };
+                        (!t.file.rounds.is_empty(), kind)
+                    })
+            }
+            None => None,
+        };
+        Ok((l, club, event, system))
     })
     .await?;
     let ctx = Ctx::from_request(&req);
@@ -300,7 +431,11 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
         club,
         game: ctx.t(&format!("game-{}", l.row.game)),
         format: format_text(&ctx, l.bracket.format()),
-        seeding: seeding_text(&ctx, &l.row.seeding),
+        seeding: if l.row.seeding.starts_with("standings:") {
+            seeding_from_standings(&ctx, &l.bracket, system)
+        } else {
+            seeding_text(&ctx, &l.row.seeding)
+        },
         seeded_from_event: l.row.seeding.starts_with("event:"),
         event,
         entrants: l.bracket.seeds().len(),

@@ -122,6 +122,9 @@ pub(super) fn phase_views(
                     pin_b: row.pin_b.clone(),
                     qr_svg: String::new(),
                     state: table_state(ctx, row, progress.get(&row.id).copied()),
+                    stage: doc
+                        .as_ref()
+                        .and_then(|d| super::ranking::table_stage(ctx, d, row.table_no)),
                     url,
                 }
             })

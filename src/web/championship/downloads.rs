@@ -6,6 +6,31 @@ use super::*;
 use crate::web::manage::audit_trail;
 use crate::web::sheets::{self, Cell, Sheet, Target};
 
+/// The final ranking across the phases: place, pair, club, how far it went, and its
+/// place in the earlier phase.
+fn final_sheet(ctx: &Ctx, lines: Vec<FinalLine>) -> Sheet {
+    let mut sheet = Sheet::new(
+        ctx.t("final-ranking-title"),
+        vec![
+            (ctx.t("final-ranking-place"), 8.0),
+            (ctx.t("standings-pair"), 34.0),
+            (ctx.t("sheets-club"), 24.0),
+            (ctx.t("final-ranking-reached"), 22.0),
+            (ctx.t("final-ranking-phase-rank"), 12.0),
+        ],
+    );
+    for l in lines {
+        sheet.push(vec![
+            l.place.into(),
+            l.name.into(),
+            l.club.into(),
+            l.reached.into(),
+            l.phase_rank.into(),
+        ]);
+    }
+    sheet
+}
+
 /// The standings as the standings page shows them (W-D-L split in three numbers).
 fn standings_sheet(ctx: &Ctx, file: &TournamentFile) -> Sheet {
     let mut columns = vec![
@@ -123,7 +148,10 @@ async fn public_download(
     what: &str,
     make: impl FnOnce(&Ctx, &Tournament) -> Option<Vec<Sheet>>,
 ) -> HttpResult {
-    let t = db(&state, move |conn| load(conn, id)).await?;
+    let t = db(&state, move |conn| {
+        super::ranking::load_with_phases(conn, id)
+    })
+    .await?;
     let ctx = Ctx::from_request(&req);
     let sheets = make(&ctx, &t).ok_or(AppError::NotFound)?;
     let stem = format!("{}-{}", ctx.t(what), t.event.name);
@@ -131,10 +159,18 @@ async fn public_download(
 }
 
 /// `GET /campeonatos/{id}/clasificacion.{xlsx|csv}`: the standings (public, like
-/// the standings page).
+/// the standings page); once the knockout has its champion, the final ranking
+/// first, then the earlier phase's standings.
 pub async fn standings_download(v: Visit, at: Target) -> HttpResult {
     public_download(v, at, "sheets-file-standings", |ctx, t| {
-        Some(vec![standings_sheet(ctx, &t.file)])
+        let mut standings = standings_sheet(ctx, &t.file);
+        Some(match super::ranking::final_lines(ctx, &t.file) {
+            Some(finals) => {
+                standings.title = super::ranking::phase_standings_title(ctx, &t.file);
+                vec![final_sheet(ctx, finals), standings]
+            }
+            None => vec![standings],
+        })
     })
     .await
 }

@@ -46,6 +46,7 @@ mod firma;
 mod print;
 mod public;
 mod settings;
+mod ranking;
 mod tables;
 
 pub use create::*;
@@ -56,6 +57,7 @@ pub use firma::*;
 pub use print::*;
 pub use public::*;
 pub use settings::*;
+pub use ranking::FinalLine;
 pub use tables::*;
 
 /// Session key: the tournament tables whose PIN this browser entered.
@@ -293,6 +295,8 @@ pub struct TableLine {
     /// How far the table is, for the director: not started, hand 5, proposed,
     /// confirmed.
     pub state: String,
+    /// A knockout table's stage ("Semifinal 1", "Final"), shown instead of its number.
+    pub stage: Option<String>,
 }
 
 pub struct RoundView {
@@ -373,6 +377,7 @@ fn round_views(
                             pin: row.map(|x| x.pin.clone()).unwrap_or_default(),
                             pin_b: row.map(|x| x.pin_b.clone()).unwrap_or_default(),
                             state: String::new(),
+                            stage: None,
                             qr_svg: if base.is_some() {
                                 super::manage::qr_svg(&url)
                             } else {

@@ -23,6 +23,10 @@ struct PrintPage<'a> {
     rows: Vec<StandingLine>,
     /// The address phones open, before each printed table path.
     base: String,
+    /// The final ranking (standings print), once the knockout has its champion.
+    finals: Option<Vec<FinalLine>>,
+    champion: Option<String>,
+    phase_title: String,
 }
 
 async fn print_page(
@@ -39,7 +43,12 @@ async fn print_page(
         } else {
             Vec::new()
         };
-        Ok((load(conn, id)?, store::tables(conn, id)?, phases))
+        let t = if kind == "standings" {
+            super::ranking::load_with_phases(conn, id)?
+        } else {
+            load(conn, id)?
+        };
+        Ok((t, store::tables(conn, id)?, phases))
     })
     .await?;
     let staff = who.allows(Perm::ReadAudit(t.event.club_id));
@@ -87,8 +96,16 @@ async fn print_page(
     if kind != "standings" && round.is_none() {
         return Err(AppError::NotFound);
     }
+    let finals = if kind == "standings" {
+        super::ranking::final_lines(&ctx, &t.file)
+    } else {
+        None
+    };
     render(&PrintPage {
         base: printed_base,
+        champion: super::ranking::champion_of(&finals),
+        finals,
+        phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
         phase_name,
         name: t.event.name.clone(),
         headers: tb_headers(&ctx, &t.file),

@@ -24,6 +24,11 @@ struct StandingsPage<'a> {
     phases: Vec<super::director::PhaseView>,
     /// The crosstables of a league.
     cross: Option<Vec<CrossGroup>>,
+    /// The final ranking across the phases, once the knockout has its champion.
+    finals: Option<Vec<FinalLine>>,
+    champion: Option<String>,
+    /// "Clasificación del suizo": the rounds' standings once there is a knockout.
+    phase_title: String,
 }
 
 /// `GET /campeonatos/{id}`: the full ranking 1..N with the tie-break columns, the
@@ -40,11 +45,12 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
     };
     let phase_ctx = Ctx::from_request(&req);
     let (t, rows, phases) = db(&state, move |conn| {
-        let t = load(conn, id)?;
+        let t = super::ranking::load_with_phases(conn, id)?;
         let rows = latest_published_tables(conn, &t)?;
         Ok((t, rows, super::director::phase_views(conn, &phase_ctx, id)?))
     })
     .await?;
+    let finals = super::ranking::final_lines(&ctx, &t.file);
     let rounds: Vec<RoundView> = latest_published_round(&t, &rows).into_iter().collect();
     let earlier: Vec<u32> = published_numbers(&t).into_iter().rev().skip(1).collect();
     let page = StandingsPage {
@@ -56,6 +62,9 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
         staff: who.allows(Perm::ReadAudit(t.event.club_id)),
         phases,
         cross: crosstables(&t.file),
+        champion: super::ranking::champion_of(&finals),
+        finals,
+        phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
         rounds,
         game_label: ctx.t(&format!("game-{}", t.event.game)),
         status_label: ctx.t(&format!("status-{}", t.event.status)),
@@ -143,6 +152,10 @@ struct LivePage<'a> {
     phase: Option<super::director::PhaseView>,
     headers: Vec<String>,
     rows: Vec<StandingLine>,
+    /// The final ranking, once the knockout has its champion: it takes the wall.
+    finals: Option<Vec<FinalLine>>,
+    champion: Option<String>,
+    phase_title: String,
 }
 
 /// Standings rows and tables per screen of the live page: a big open turns its
@@ -194,7 +207,7 @@ pub async fn live(
         let phase = super::director::phase_views(conn, &phase_ctx, id)?
             .into_iter()
             .rfind(|p| !p.tables.is_empty());
-        let t = load(conn, id)?;
+        let t = super::ranking::load_with_phases(conn, id)?;
         let rows = latest_published_tables(conn, &t)?;
         Ok((t, rows, phase))
     })
@@ -229,7 +242,11 @@ pub async fn live(
         r.tables = screen(all, per_table, page);
         r
     });
+    let finals = super::ranking::final_lines(&ctx, &t.file);
     let live = LivePage {
+        champion: super::ranking::champion_of(&finals),
+        finals,
+        phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
         name: t.event.name.clone(),
         refresh: LIVE_REFRESH,
         next,

@@ -111,8 +111,8 @@ pub(super) struct TableCtx {
     pub(super) key: Key,
     pub(super) a: String,
     pub(super) b: String,
-    /// The knockout phase's name.
-    pub(super) phase_name: Option<String>,
+    /// The knockout phase's name and bracket.
+    pub(super) phase_name: Option<(String, Bracket)>,
     /// The partidas so far (id, hands, totals) of a table that plays hand by hand.
     pub(super) games: Vec<(i32, usize, [u32; 2])>,
 }
@@ -157,7 +157,7 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
                     .and_then(|e| names.get(e.0 as usize).cloned())
                     .unwrap_or_default()
             };
-            (row, name(0), name(1), Some(b.name))
+            (row, name(0), name(1), Some((b.name, doc)))
         }
     };
     let mut played = Vec::new();
@@ -296,7 +296,11 @@ pub(super) fn table_page(
     };
     let (round_no, table_no) = (row.round_no, row.table_no);
     let place = match &tc.phase_name {
-        Some(p) => format!("{p} · {}", ctx.t1("table-n", "n", &table_no)),
+        Some((p, bracket)) => format!(
+            "{p} · {}",
+            super::ranking::table_stage(&ctx, bracket, table_no)
+                .unwrap_or_else(|| ctx.t1("table-n", "n", &table_no))
+        ),
         None => format!(
             "{} · {}",
             ctx.t1("round-n", "n", &round_no),

@@ -1,0 +1,88 @@
+//! The final ranking of a championship with a knockout phase, as its page, the wall,
+//! the print and the files show it (computed by the domain: `tournament::ranking`),
+//! and the names of its knockout tables by stage.
+
+use super::*;
+use crate::domain::bracket::{Bracket, Format, MatchId};
+use crate::domain::tournament::{Reached, final_ranking};
+use crate::web::brackets::{round_title, stage_title};
+
+/// A line of the final ranking.
+pub struct FinalLine {
+    pub place: u32,
+    pub name: String,
+    pub club: String,
+    /// How far the pair went, in words ("Campeón", "Semifinales", "Suizo").
+    pub reached: String,
+    pub champion: bool,
+    /// Its rank in the earlier phase's standings.
+    pub phase_rank: u32,
+    pub withdrawn: bool,
+}
+
+/// The championship `id` with its knockout phases (the brackets linked to it) in
+/// its file, as the export carries them.
+pub(super) fn load_with_phases(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {
+    let mut t = load(conn, id)?;
+    if t.file.brackets.is_empty() {
+        let (phases, _) = store::linked_phases(conn, id, &t.file)?;
+        t.file.brackets = phases;
+    }
+    Ok(t)
+}
+
+/// The earlier phase's name, for the titles: "Clasificación del suizo", "… de la liga",
+/// "… de la fase de grupos".
+pub(super) fn phase_standings_title(ctx: &Ctx, file: &TournamentFile) -> String {
+    ctx.t(match file.event.system {
+        _ if file.rounds.is_empty() => "final-ranking-phase-entrants",
+        System::Swiss { .. } => "final-ranking-phase-swiss",
+        System::RoundRobin { groups, .. } if groups > 1 => "final-ranking-phase-groups",
+        System::RoundRobin { .. } => "final-ranking-phase-league",
+        System::Ceros { .. } => "final-ranking-phase-ceros",
+    })
+}
+
+/// The final ranking in words, once the last knockout phase of `file` has its
+/// champion (`file.brackets` filled, see [`load_with_phases`]).
+pub(super) fn final_lines(ctx: &Ctx, file: &TournamentFile) -> Option<Vec<FinalLine>> {
+    let rows = final_ranking(file)?;
+    let earlier = ctx.t("final-ranking-reached-earlier");
+    Some(
+        rows.into_iter()
+            .map(|r| FinalLine {
+                place: r.place,
+                name: r.name,
+                club: r.club.unwrap_or_default(),
+                reached: match r.reached {
+                    Reached::Champion => ctx.t("final-ranking-reached-champion"),
+                    Reached::RunnerUp => ctx.t("final-ranking-reached-runner-up"),
+                    Reached::Third => ctx.t("final-ranking-reached-third"),
+                    Reached::Fourth => ctx.t("final-ranking-reached-fourth"),
+                    Reached::Out(round) => round_title(ctx, round),
+                    Reached::EarlierPhase => earlier.clone(),
+                },
+                champion: r.reached == Reached::Champion,
+                phase_rank: r.phase_rank,
+                withdrawn: r.withdrawn,
+            })
+            .collect(),
+    )
+}
+
+/// The champion's name, when there is a final ranking.
+pub(super) fn champion_of(finals: &Option<Vec<FinalLine>>) -> Option<String> {
+    finals
+        .as_ref()?
+        .iter()
+        .find(|l| l.champion)
+        .map(|l| l.name.clone())
+}
+
+/// The name of knockout table `table` (its match's number) of `bracket`: "Semifinal
+/// 2", "Final", "Tercer puesto".
+pub(super) fn table_stage(ctx: &Ctx, bracket: &Bracket, table: i32) -> Option<String> {
+    let m = MatchId(u32::try_from(table.max(1) - 1).ok()?);
+    let double = matches!(bracket.format(), Format::DoubleElimination { .. });
+    bracket.stage(m).map(|s| stage_title(ctx, s, double))
+}

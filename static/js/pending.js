@@ -148,6 +148,17 @@
     document.open();
     document.write(html);
     document.close();
+    window.setTimeout(showAlert, 0);
+  }
+
+  // The message of a refused form is where the eye is: scrolled to, and focused
+  // (a screen reader reads it).
+  function showAlert() {
+    var alert = document.querySelector('[role="alert"]');
+    if (!alert) { window.scrollTo(0, 0); return; }
+    if (!alert.hasAttribute('tabindex')) alert.setAttribute('tabindex', '-1');
+    alert.scrollIntoView({ block: 'start' });
+    alert.focus({ preventScroll: true });
   }
 
   // Sends the kept submissions, oldest first, one at a time. `justTyped` is the id
@@ -264,6 +275,9 @@
   if ('serviceWorker' in navigator && window.isSecureContext) {
     navigator.serviceWorker.register('/sw.js').catch(function () {});
   }
+
+  // A page that answers a refused form (sent without this script, or reloaded).
+  if (document.querySelector('form[data-keep]') && document.querySelector('[role="alert"]')) showAlert();
 
   window.addEventListener('online', function () { flush(); });
   window.addEventListener('pageshow', function () { render(); });

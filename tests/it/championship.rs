@@ -209,7 +209,7 @@ async fn play_table(app: &TestApp, slip: &Slip, seed: u64) -> Played {
         texts(&html, ".proposal strong"),
         vec![format!("{} – {}", played.totals[0], played.totals[1])]
     );
-    let version = attr(&html, "form.sign-form input[name=version]", "value").unwrap();
+    let version = attr(&html, "p.table-status", "data-version").unwrap();
     let sign = format!("{}/firma", slip.path);
     let res = post_form_as(app, &keeper, &sign, &[("version", &version)]).await;
     assert_eq!(
@@ -856,7 +856,7 @@ async fn a_timed_match_ends_when_its_minutes_run_out_with_the_hand_in_play() {
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::CONFLICT);
-    let version = attr(&html, "form.sign-form input[name=version]", "value").unwrap();
+    let version = attr(&html, "p.table-status", "data-version").unwrap();
     let res = post_form_as(
         &app,
         &keeper,
@@ -968,7 +968,7 @@ async fn when_a_tables_phone_dies_the_director_switches_it_to_a_typed_result() {
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let html = app.page(&slip.path, StatusCode::OK).await;
-    let v = attr(&html, "form.sign-form input[name=version]", "value").unwrap();
+    let v = attr(&html, "p.table-status", "data-version").unwrap();
     let res = post_form_as(
         &app,
         &keeper,
@@ -1265,7 +1265,7 @@ async fn a_best_of_three_at_a_table_plays_partida_after_partida_until_a_pair_win
         );
     }
     let html = app.page(&slip.path, StatusCode::OK).await;
-    let v = attr(&html, "form.sign-form input[name=version]", "value").unwrap();
+    let v = attr(&html, "p.table-status", "data-version").unwrap();
     let res = post_form_as(
         &app,
         &keeper,

@@ -551,7 +551,7 @@ async fn saving_a_hand_publishing_a_round_entering_and_signing_a_result_say_what
     .await;
     assert_eq!(done_message(&app, &table, res).await, "Resultado guardado.");
     let html = page_of(&app, &table, &path).await;
-    let v = attr(&html, "form.sign-form input[name=version]", "value").unwrap();
+    let v = attr(&html, "p.table-status", "data-version").unwrap();
     let res = post_form_as(
         &app,
         &table,

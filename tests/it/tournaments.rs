@@ -112,7 +112,7 @@ async fn table_version(app: &TestApp, client: &reqwest::Client, id: i32, r: u64,
         .unwrap();
     let html = scraper::Html::parse_document(&body);
     attr(&html, "form.score-form input[name=version]", "value")
-        .or_else(|| attr(&html, "form.sign-form input[name=version]", "value"))
+        .or_else(|| attr(&html, "p.table-status", "data-version"))
         .expect("a version on the table page")
 }
 

@@ -632,6 +632,31 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     rep.pair_ruling(record, lang, hand_points, opts.target, reason)
 }
 
+/// Whose turn it is after a record's events, and what that seat may do now (its
+/// call or its cards, by the state machine's own legal actions); `None` when the deal
+/// is not valid, an event was refused, or the hand is over.
+pub fn next_moves(record: &HandRecord) -> Option<(u8, Vec<Move>)> {
+    let opts = BotifarraOptions::from_table(&record.options);
+    let deal = validate_deal(record, &deal_spec()).ok()?;
+    let hands = four_hands(&deal)?;
+    let before = before_pair(record.before.as_deref());
+    let rep = replay(
+        Botifarra::new(opts, record.dealer, before, hands),
+        &record.events,
+    );
+    if rep.violation.is_some() {
+        return None;
+    }
+    let seat = rep.state.current_player()?;
+    let moves = rep
+        .state
+        .legal_actions()
+        .into_iter()
+        .filter(|m| m.seat == seat)
+        .collect();
+    Some((seat, moves))
+}
+
 /// The contract line for [`crate::domain::explain`]: trumps, who chose them, the
 /// doubling and the multiplier.
 pub fn contract_summary(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {

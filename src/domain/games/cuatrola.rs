@@ -697,6 +697,29 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     rep.pair_ruling(record, lang, hand_points, opts.target, reason)
 }
 
+/// Whose turn it is after a record's events, and what that seat may do now (bids or
+/// cards, by the state machine's own legal actions); `None` when the deal is not
+/// valid, an event was refused, or the hand is over.
+pub fn next_moves(record: &HandRecord) -> Option<(u8, Vec<Move>)> {
+    let deal = validate_deal(record, &deal_spec()).ok()?;
+    let opts = CuatrolaOptions::from_table(&record.options);
+    let (hands, turned) = (four_hands(&deal)?, deal.turned?);
+    let before = before_pair(record.before.as_deref());
+    let st = Cuatrola::new(opts, record.dealer, before, hands, turned);
+    let rep: Replay<Cuatrola> = replay(st, &record.events);
+    if rep.violation.is_some() {
+        return None;
+    }
+    let seat = rep.state.current_player()?;
+    let moves = rep
+        .state
+        .legal_actions()
+        .into_iter()
+        .filter(|m| m.seat == seat)
+        .collect();
+    Some((seat, moves))
+}
+
 /// The contract line of [`crate::domain::explain`]: who bid what, who sits out.
 pub fn contract_summary(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
     let mut highest: Option<(u8, Bid)> = None;

@@ -20,7 +20,7 @@ pub mod tute_family;
 use crate::domain::kind::GameKind;
 use crate::domain::lang::Lang;
 use crate::domain::options::{GameOptions, TableOptions};
-use crate::domain::record::{DealSpec, HandRecord};
+use crate::domain::record::{DealSpec, HandRecord, Move};
 use crate::domain::ruling::Ruling;
 
 /// Rules a record whose deal has no `"?"` and whose game, players, dealer and options
@@ -32,6 +32,42 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
         GameKind::Cinquillo => cinquillo::rule(record, lang),
         GameKind::Tute => tute::rule(record, lang),
         GameKind::Guinote => guinote::rule(record, lang),
+    }
+}
+
+/// Whose turn it is after a record's events and what that seat may do now, from the
+/// game's own state machine; `None` for a deal that is not valid, a refused event, a
+/// finished hand, or cinquillo (whose passes the picker offers as they are).
+pub fn next_moves(record: &HandRecord) -> Option<(u8, Vec<Move>)> {
+    let family = |rep: trick_hand::Replay<tute_family::Family>| {
+        if rep.violation.is_some() || rep.state.is_over() {
+            return None;
+        }
+        let seat = rep.state.turn();
+        let moves = rep
+            .state
+            .legal_actions()
+            .into_iter()
+            .filter(|m| m.seat == seat)
+            .collect();
+        Some((seat, moves))
+    };
+    match record.game {
+        GameKind::Cuatrola => cuatrola::next_moves(record),
+        GameKind::Botifarra => botifarra::next_moves(record),
+        GameKind::Cinquillo => None,
+        GameKind::Tute => {
+            let opts = tute::TuteOptions::from_table(&record.options);
+            let spec = tute::deal_spec(record.players, &opts);
+            let (rep, _) = tute_family::replay_record(record, &spec, opts, Lang::Es).ok()?;
+            family(rep)
+        }
+        GameKind::Guinote => {
+            let opts = guinote::GuinoteOptions::from_table(&record.options);
+            let spec = guinote::deal_spec(record.players);
+            let (rep, _) = tute_family::replay_record(record, &spec, opts, Lang::Es).ok()?;
+            family(rep)
+        }
     }
 }
 

@@ -165,6 +165,39 @@ pub enum ResultError {
     TimedBoth { target: u32, a: u32, b: u32 },
     /// The declared winner of a timed match has the lower score.
     TimedWinner { a: u32, b: u32 },
+    /// More than the game can give: the last hand starts below the target and no
+    /// hand gives more than the game's highest hand.
+    Overshoot {
+        game: GameKind,
+        target: u32,
+        most: u32,
+        got: u32,
+    },
+}
+
+/// The most one hand can add to a side's score, where the game's rules bound it:
+/// cuatrola's highest hand is a quintola (5), and a revoke costs at most the value at
+/// stake. The other games' hands are counted in card points and cantes, with no
+/// bound worth checking here.
+fn highest_hand(game: GameKind) -> Option<u32> {
+    match game {
+        GameKind::Cuatrola => Some(5),
+        _ => None,
+    }
+}
+
+/// A score above what a game to `target` can reach: the side was below the target
+/// before its last hand, which added at most the game's highest hand.
+fn overshoot(game: GameKind, target: u32, got: u32) -> Result<(), ResultError> {
+    match highest_hand(game) {
+        Some(hand) if got > target.saturating_sub(1) + hand => Err(ResultError::Overshoot {
+            game,
+            target,
+            most: target.saturating_sub(1) + hand,
+            got,
+        }),
+        _ => Ok(()),
+    }
 }
 
 impl ResultError {
@@ -246,6 +279,19 @@ impl ResultError {
                 "el ganador declarado no tiene la puntuación más alta ({a}–{b})",
                 "el guanyador declarat no té la puntuació més alta ({a}–{b})",
                 "the declared winner does not have the higher score ({a}–{b})"
+            ),
+            Overshoot {
+                game,
+                target,
+                most,
+                got,
+            } => tr!(
+                lang,
+                "una partida de {} a {target} no pasa de {most}: la última mano empieza por debajo de {target} y ninguna da más de {}; {got} no puede ser",
+                "una partida de {} a {target} no passa de {most}: l'última mà comença per sota de {target} i cap no en dona més de {}; {got} no pot ser",
+                "a {} partida to {target} never passes {most}: its last hand starts below {target} and no hand gives more than {}; {got} cannot be",
+                game.name(),
+                most.saturating_sub(target.saturating_sub(1))
             ),
         }
     }
@@ -330,6 +376,7 @@ pub fn check_outcome(
             if won < target {
                 return Err(ResultError::Short { game, target, won });
             }
+            overshoot(game, target, won)?;
             if lost >= target {
                 if game != GameKind::Guinote {
                     return Err(ResultError::BothReach {
@@ -380,6 +427,9 @@ pub fn check_outcome(
                     cap,
                     got: score_a.max(score_b),
                 });
+            }
+            if target > 0 {
+                overshoot(game, target, score_a.max(score_b))?;
             }
             if score_a >= target && score_b >= target {
                 return Err(ResultError::TimedBoth {
@@ -436,6 +486,26 @@ mod tests {
             e.message(Lang::Es),
             "quien gana una partida de guiñote llega a 101, no a 99"
         );
+    }
+
+    #[test]
+    fn a_cuatrola_partida_to_21_is_never_won_with_more_than_25() {
+        let f = MatchFormat::default();
+        assert!(check_result(GameKind::Cuatrola, &no_opts(), &f, 25, 10).is_ok());
+        let Err(e) = check_result(GameKind::Cuatrola, &no_opts(), &f, 35, 10) else {
+            panic!("35 cannot be reached in a cuatrola to 21")
+        };
+        assert_eq!(
+            e,
+            ResultError::Overshoot {
+                game: GameKind::Cuatrola,
+                target: 21,
+                most: 25,
+                got: 35
+            }
+        );
+        assert!(e.message(Lang::Es).contains("no pasa de 25"), "{e}");
+        assert!(e.message(Lang::Es).contains("35 no puede ser"), "{e}");
     }
 
     #[test]

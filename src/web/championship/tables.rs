@@ -266,22 +266,28 @@ pub(super) fn table_page(
     let game_href = plays
         .then(|| tc.games.last().map(|(g, _, _)| format!("/partidas/{g}")))
         .flatten();
-    let game_line = plays.then(|| match tc.games.last() {
-        Some((_, 0, _)) | None => ctx.t("table-state-not-started"),
-        Some((_, n, totals)) => {
-            let partida = if tc.games.len() > 1 {
-                format!("{} · ", ctx.t1("series-game-n", "n", &tc.games.len()))
-            } else {
-                String::new()
-            };
-            format!(
-                "{partida}{} · {} – {}",
-                ctx.t1("table-hands-played", "n", n),
-                totals[0],
-                totals[1]
-            )
-        }
-    });
+    // A result typed without hands (the director's) is the table's state: no
+    // "Sin empezar" under it.
+    let typed_result = result.is_some() || matches!(row.status.as_str(), "final" | "proposed");
+    let game_line = plays
+        .then(|| match tc.games.last() {
+            Some((_, 0, _)) | None if typed_result => None,
+            Some((_, 0, _)) | None => Some(ctx.t("table-state-not-started")),
+            Some((_, n, totals)) => {
+                let partida = if tc.games.len() > 1 {
+                    format!("{} · ", ctx.t1("series-game-n", "n", &tc.games.len()))
+                } else {
+                    String::new()
+                };
+                Some(format!(
+                    "{partida}{} · {} – {}",
+                    ctx.t1("table-hands-played", "n", n),
+                    totals[0],
+                    totals[1]
+                ))
+            }
+        })
+        .flatten();
     let time_left = match (&tc.t.file.event.match_format, row.started_at) {
         (MatchFormat::Timed { minutes, .. }, Some(start)) if row.status == "playing" => {
             let end = start + chrono::TimeDelta::minutes(i64::from(*minutes));

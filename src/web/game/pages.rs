@@ -44,6 +44,21 @@ struct GamePage<'a> {
     over: bool,
     /// The new-game form filled with this game's seats, once it is over.
     next_same: Option<String>,
+    /// Signed in and of the club's staff (a referee, an organiser): may take a hand
+    /// to the referee's desk, and correct a confirmed table.
+    staff: bool,
+    /// The table is confirmed and this reader is not the staff: no corrections here.
+    locked: bool,
+    /// The new-hand form, on this page (one page load a hand).
+    hand_entry: bool,
+    form: HandForm,
+    game_slug: &'static str,
+    hand_sides: Vec<(usize, String)>,
+    hand_seats: Vec<(usize, String)>,
+    version: i32,
+    submission: String,
+    slots: Vec<usize>,
+    hand_no: Option<i32>,
 }
 
 /// A match of several partidas, as the game page shows it.
@@ -173,12 +188,38 @@ pub(super) fn changed(id: i32, done: &str) -> HttpResponse {
     see_other(&with_done(&format!("/partidas/{id}"), done))
 }
 
-/// The refusal of any change to a game whose championship table is confirmed.
-pub(super) fn table_confirmed() -> AppError {
-    AppError::Conflict {
-        key: "error-table-confirmed",
-        detail: String::new(),
-    }
+/// Whether the table of game `g` is confirmed and `who` is not the club's staff:
+/// a confirmed game is corrected through the director, not at the table.
+pub(super) async fn locked_for(
+    state: &AppState,
+    who: &Principal,
+    g: &Game,
+) -> Result<bool, AppError> {
+    let game = g.clone();
+    let table = db(state, move |conn| {
+        Ok(table_games::table_of_game(conn, &game)?)
+    })
+    .await?;
+    Ok(table.is_some_and(|r| r.status == "final") && !(who.user.is_some() && may_record(who, g)))
+}
+
+/// The refusal of a change to a game whose championship table is confirmed: the
+/// game's page, saying so in words (409).
+pub(super) async fn table_confirmed(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    id: i32,
+) -> Result<HttpResponse, AppError> {
+    game_page_saying(
+        req,
+        state,
+        who,
+        id,
+        "error-table-confirmed",
+        StatusCode::CONFLICT,
+    )
+    .await
 }
 
 /// The game's page with `key`'s message on top, answering `status`.
@@ -259,6 +300,7 @@ pub(super) async fn game_html(
         })
         .collect();
     let staff = who.user.is_some() && may_record(who, &l.game);
+    let locked = !staff && table.as_ref().is_some_and(|(row, _)| row.status == "final");
     let table = table.map(|(row, name)| {
         let place = if row.phase == 0 {
             format!(
@@ -286,7 +328,20 @@ pub(super) async fn game_html(
         }
     });
     let series = (l.game.best_of > 1).then(|| series_view(&list, &l.game, &sides));
+    let over = board.game_over.is_some() || l.game.status == "finished";
+    let can_record = may_record(who, &l.game);
     let page = GamePage {
+        staff,
+        locked,
+        hand_entry: can_record && !over && !locked,
+        form: HandForm::default(),
+        game_slug: l.setup.game.slug(),
+        hand_sides: sides.iter().cloned().enumerate().collect(),
+        hand_seats: l.seats.iter().cloned().enumerate().collect(),
+        version: l.game.version,
+        submission: auth::random_hex(16)?,
+        slots: (0..CANTE_SLOTS).collect(),
+        hand_no: None,
         game_name: ctx.t(&format!("game-{}", l.setup.game.slug())),
         options_used: crate::web::options::changed_option_words(
             ctx.lang,
@@ -302,9 +357,9 @@ pub(super) async fn game_html(
             .next_dealer
             .filter(|_| l.game.status != "finished")
             .map(seat_name),
-        over: board.game_over.is_some() || l.game.status == "finished",
+        over,
         deal: board.deal,
-        can_record: may_record(who, &l.game),
+        can_record,
         next_same: (l.game.status == "finished"
             && table.is_none()
             && series.as_ref().is_none_or(|s| !s.next_due)
@@ -385,8 +440,8 @@ struct HandPage<'a> {
     game: Game,
     title: String,
     game_slug: &'static str,
-    sides: Vec<(usize, String)>,
-    seats: Vec<(usize, String)>,
+    hand_sides: Vec<(usize, String)>,
+    hand_seats: Vec<(usize, String)>,
     form: HandForm,
     hand_no: Option<i32>,
     dealer: String,
@@ -434,12 +489,8 @@ async fn hand_page(
         status,
     } = view;
     let l = load_to_record(state, who, id, req.path()).await?;
-    let g = l.game.clone();
-    let table = db(state, move |conn| Ok(table_games::table_of_game(conn, &g)?)).await?;
-    if table.is_some_and(|r| r.status == "final")
-        && !(who.user.is_some() && may_record(who, &l.game))
-    {
-        return Err(table_confirmed());
+    if locked_for(state, who, &l.game).await? {
+        return table_confirmed(req, state, who, id).await;
     }
     let ctx = Ctx::from_request(req);
     let (_, board) = l
@@ -485,8 +536,8 @@ async fn hand_page(
         &HandPage {
             title: side_list.join(" – "),
             game_slug: l.setup.game.slug(),
-            sides: side_list.into_iter().enumerate().collect(),
-            seats: l.seats.iter().cloned().enumerate().collect(),
+            hand_sides: side_list.into_iter().enumerate().collect(),
+            hand_seats: l.seats.iter().cloned().enumerate().collect(),
             dealer: l
                 .seats
                 .get(usize::from(dealer))
@@ -611,7 +662,7 @@ async fn save_hand(
     );
     match apply(&state, (id, version), (change, Some(read)), by, lang).await? {
         Outcome::Saved | Outcome::Duplicate => Ok(changed(id, done)),
-        Outcome::Locked => Err(table_confirmed()),
+        Outcome::Locked => table_confirmed(&req, &state, &who, id).await,
         Outcome::NeedsConfirm(list) => {
             let ctx = Ctx::from_request(&req);
             let errors = vec![EntryError {

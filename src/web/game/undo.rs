@@ -2,7 +2,9 @@
 //! and the game's history of hand changes, where a deletion is undone (the hand put
 //! back in its place and the game re-scored, audited like any other change).
 
-use super::pages::{change_by, changed, load_to_record, require_record, show, table_confirmed};
+use super::pages::{
+    change_by, changed, load_to_record, locked_for, require_record, show, table_confirmed,
+};
 use super::*;
 use crate::db::accounts::AuditEntry;
 use crate::web::visit::{HttpResult, Visit, VisitId};
@@ -48,6 +50,9 @@ pub async fn confirm_delete_hand(
     VisitId(Visit { req, state, who }, (id, n), ()): VisitId<(), (i32, i32)>,
 ) -> HttpResult {
     let l = load_to_record(&state, &who, id, req.path()).await?;
+    if locked_for(&state, &who, &l.game).await? {
+        return table_confirmed(&req, &state, &who, id).await;
+    }
     let ctx = Ctx::from_request(&req);
     let i = l
         .hands
@@ -109,7 +114,7 @@ pub async fn delete_hand(
         |msg: String, status: StatusCode| game_page(&req, &state, &who, id, Some(msg), status);
     match outcome {
         Outcome::Saved | Outcome::Duplicate => Ok(changed(id, "mano-borrada")),
-        Outcome::Locked => Err(table_confirmed()),
+        Outcome::Locked => table_confirmed(&req, &state, &who, id).await,
         Outcome::NeedsConfirm(list) => {
             refuse(confirm_text(ctx.lang, &list), StatusCode::CONFLICT).await
         }
@@ -283,7 +288,7 @@ pub async fn undo_delete(
     };
     match apply(&state, (id, form.version), (change, None), by, ctx.lang).await? {
         Outcome::Saved | Outcome::Duplicate => Ok(changed(id, "mano-repuesta")),
-        Outcome::Locked => Err(table_confirmed()),
+        Outcome::Locked => table_confirmed(&req, &state, &who, id).await,
         Outcome::NeedsConfirm(list) => {
             let msg = confirm_text(ctx.lang, &list);
             refuse(msg, Some(aid), StatusCode::CONFLICT).await

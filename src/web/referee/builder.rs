@@ -73,7 +73,75 @@ fn record_from_builder(f: &HashMap<String, String>) -> Result<Value, String> {
     if let Some(t) = turned {
         v["turned"] = json!(t);
     }
+    // Carried from a hand of a club game: the score before it, what the table wrote.
+    for key in ["before", "declared"] {
+        if let Some(x) = f
+            .get(key)
+            .and_then(|x| serde_json::from_str::<Value>(x).ok())
+            .filter(|x| !x.is_null())
+        {
+            v[key] = x;
+        }
+    }
     Ok(v)
+}
+
+/// A hand of a club game taken to the referee: the game, its seats' players, the
+/// hand's dealer, the score before it and the points the table wrote down.
+struct CarriedHand {
+    game: String,
+    players: u8,
+    dealer: u8,
+    options: String,
+    before: Value,
+    declared: Value,
+}
+
+/// Hand `n` of game `id` as the referee's picker starts from it; `None` when the
+/// game or the hand is not there.
+async fn carried_hand(
+    state: &web::Data<AppState>,
+    id: i32,
+    n: i32,
+    lang: Lang,
+) -> Result<Option<CarriedHand>, AppError> {
+    let loaded = db(state, move |conn| match crate::web::game::load(conn, id) {
+        Ok(l) => Ok(Some(l)),
+        Err(AppError::NotFound) => Ok(None),
+        Err(e) => Err(e),
+    })
+    .await?;
+    let Some(l) = loaded else { return Ok(None) };
+    let Some(i) = l.hands.iter().position(|h| h.hand_no == n) else {
+        return Ok(None);
+    };
+    let (scores, board) = l.scored(lang).map_err(|(i, e)| {
+        AppError::Internal(anyhow::anyhow!(
+            "game {id}: hand {} no longer scores: {e:?}",
+            i + 1
+        ))
+    })?;
+    let list = |v: &[domain::Score]| Value::Array(v.iter().map(|s| s.to_value()).collect());
+    let before = match i.checked_sub(1).and_then(|p| board.running.get(p)) {
+        Some(r) => list(r),
+        None => list(&crate::web::game::zero_totals(&l.setup)),
+    };
+    let declared = scores
+        .get(i)
+        .map(|s| json!({"hand_points": list(&s.hand_points)}))
+        .unwrap_or(Value::Null);
+    Ok(Some(CarriedHand {
+        game: l.game.game.clone(),
+        players: l.setup.players,
+        dealer: l
+            .hands
+            .get(i)
+            .and_then(|h| u8::try_from(h.dealer).ok())
+            .unwrap_or(0),
+        options: l.game.options.clone(),
+        before,
+        declared,
+    }))
 }
 
 /// A seat of the picker: its value (0-based, as in the record) and how people read it.
@@ -121,6 +189,15 @@ struct BuilderPage<'a> {
     /// That game's table options (JSON), carried from step to step.
     options: String,
     submission: String,
+    /// The hand of that game under dispute, with the score before it and what the
+    /// table wrote down (JSON), carried from step to step.
+    mano: Option<i32>,
+    before: String,
+    declared: String,
+    /// Whose turn it is now, by player, and what they may do (the event's JSON and
+    /// its words), from the game's own rules.
+    turn: Option<String>,
+    proposals: Vec<(String, String)>,
 }
 
 /// The game a builder form is for.
@@ -170,23 +247,30 @@ fn event_words(ctx: &Ctx, ev: &Value, names: &[String]) -> String {
     let who = seat
         .map(|s| seat_label(s, ctx.lang, names))
         .unwrap_or_else(|| "—".to_owned());
-    let Some((kind, value)) = ev
+    match action_words(ctx, ev) {
+        Some(what) => format!("{who}: {what}"),
+        None => who,
+    }
+}
+
+/// What an event does, in words: a card played by its name, a call by its name.
+fn action_words(ctx: &Ctx, ev: &Value) -> Option<String> {
+    let (kind, value) = ev
         .as_object()
-        .and_then(|o| o.iter().find(|(k, _)| k.as_str() != "seat"))
-    else {
-        return who;
-    };
+        .and_then(|o| o.iter().find(|(k, _)| k.as_str() != "seat"))?;
     let value = match value {
         Value::Bool(_) => String::new(),
         Value::String(v) => value_words(ctx, kind, v),
         other => other.to_string(),
     };
     let action = ctx.t(&format!("builder-action-{kind}"));
-    if value.is_empty() {
-        format!("{who}: {action}")
+    Some(if value.is_empty() {
+        action
+    } else if kind == "play" {
+        value
     } else {
-        format!("{who}: {action} · {value}")
-    }
+        format!("{action} · {value}")
+    })
 }
 
 /// A value of an event in words: a card by name, a suit by name, a call by name.
@@ -265,6 +349,23 @@ pub async fn builder(
             .map(|v| v.into_iter().collect())
             .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?
     };
+    // Opened from a hand of a club game: the game, its seats, the hand's dealer, the
+    // score before it and what the table wrote down, already there.
+    let partida_id = f.get("partida").and_then(|p| p.parse::<i32>().ok());
+    let mano = f.get("mano").and_then(|m| m.parse::<i32>().ok());
+    if let (Some(id), Some(n)) = (partida_id, mano)
+        && !f.contains_key("events")
+    {
+        let carried = carried_hand(&state, id, n, ctx.lang)
+            .await?
+            .ok_or(AppError::NotFound)?;
+        f.insert("game".into(), carried.game);
+        f.insert("players".into(), carried.players.to_string());
+        f.insert("dealer".into(), carried.dealer.to_string());
+        f.insert("options".into(), carried.options);
+        f.insert("before".into(), carried.before.to_string());
+        f.insert("declared".into(), carried.declared.to_string());
+    }
     let game: GameKind = f
         .get("game")
         .and_then(|g| g.parse().ok())
@@ -294,7 +395,16 @@ pub async fn builder(
         .get("events")
         .and_then(|e| serde_json::from_str(e).ok())
         .unwrap_or_default();
-    if let (Some(seat), Some(kind)) = (
+    // A proposed move tapped: the event itself, as the page offered it.
+    let proposed = f
+        .get("ev_move")
+        .and_then(|m| serde_json::from_str::<Value>(m).ok())
+        .filter(|m| {
+            m.get("seat").is_some_and(Value::is_u64) && m.as_object().is_some_and(|o| o.len() == 2)
+        });
+    if let Some(ev) = proposed {
+        events.push(ev);
+    } else if let (Some(seat), Some(kind)) = (
         f.get("ev_seat").and_then(|s| s.parse::<u8>().ok()),
         f.get("ev_kind").filter(|k| !k.is_empty()),
     ) {
@@ -319,11 +429,13 @@ pub async fn builder(
     let started = !events.is_empty()
         || f.get("turned").is_some_and(|t| !t.is_empty())
         || f.iter().any(|(k, v)| k.starts_with("c_") && !v.is_empty());
+    let mut next: Option<(u8, Vec<domain::record::Move>)> = None;
     let (record, status, error) = match record_from_builder(&f) {
         Ok(_) if !started => (String::new(), Some(ctx.t("builder-start")), None),
         Ok(v) => match domain::parse_record(&v) {
             Ok(r) => match domain::try_rule(&r, ctx.lang) {
                 Ok(ruling) => {
+                    next = domain::games::next_moves(&r);
                     let status = match &ruling.violation {
                         Some(v) => format!(
                             "{}: {}",
@@ -379,11 +491,30 @@ pub async fn builder(
             }
         })
         .collect();
-    let next_seat = events
-        .last()
-        .and_then(|e| e.get("seat"))
-        .and_then(Value::as_u64)
-        .map(|s| ((s + 1) % u64::from(players)).to_string())
+    // Whose turn it is by the game's rules; else the seat after the last one.
+    let next_seat = match &next {
+        Some((seat, _)) => seat.to_string(),
+        None => events
+            .last()
+            .and_then(|e| e.get("seat"))
+            .and_then(Value::as_u64)
+            .map(|s| ((s + 1) % u64::from(players)).to_string())
+            .unwrap_or_default(),
+    };
+    let turn = next
+        .as_ref()
+        .map(|(seat, _)| capitalized(&seat_label(*seat, ctx.lang, &names)));
+    let proposals = next
+        .map(|(_, moves)| {
+            moves
+                .iter()
+                .map(|m| {
+                    let v = m.to_value();
+                    let words = action_words(&ctx, &v).unwrap_or_default();
+                    (v.to_string(), words)
+                })
+                .collect()
+        })
         .unwrap_or_default();
     let partida = f.get("partida").and_then(|p| p.parse::<i32>().ok()).zip(
         f.get("version")
@@ -392,6 +523,11 @@ pub async fn builder(
     );
     let ctx = &ctx;
     render(&BuilderPage {
+        mano,
+        before: f.get("before").cloned().unwrap_or_default(),
+        declared: f.get("declared").cloned().unwrap_or_default(),
+        turn,
+        proposals,
         options: f.get("options").cloned().unwrap_or_default(),
         partida,
         submission: auth::random_hex(16)?,

@@ -72,6 +72,9 @@ struct RulingPage<'a> {
     record_json: String,
     share_url: Option<String>,
     can_apply: bool,
+    /// The hand of a club game this ruling was built for: applied there, no number
+    /// to type.
+    target: Option<RulingTarget>,
     /// `Some` for a partial deal (cards written "?"): what stays undecided.
     undecided: Option<Vec<UndecidedLine>>,
 }
@@ -102,13 +105,23 @@ fn scores(v: &[domain::Score]) -> String {
         .join(" – ")
 }
 
+/// Whether the reader may apply the ruling, and the hand of a club game it was built
+/// for with that game's players in their seats.
+type Applying = (bool, Option<(RulingTarget, Vec<String>)>);
+
 fn ruling_page(
     req: &HttpRequest,
     record: &HandRecord,
     slug: Option<String>,
-    can_apply: bool,
+    applying: Option<Applying>,
 ) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(req);
+    let (can_apply, target) = applying.unwrap_or((false, None));
+    let (target, names) = match target {
+        Some((t, names)) => (Some(t), names),
+        None => (None, Vec::new()),
+    };
+    let names = names.as_slice();
     let ruling = domain::try_rule(record, ctx.lang)
         .map_err(|e| AppError::unprocessable("error-not-a-record", e.to_string()))?;
     let tricks = ruling
@@ -119,9 +132,9 @@ fn ruling_page(
             let cards = t.cards.iter().map(|c| c.spanish_name()).collect();
             TrickLine {
                 no: i + 1,
-                leader: seat_label(t.leader, ctx.lang, &[]),
+                leader: seat_label(t.leader, ctx.lang, names),
                 cards,
-                winner: seat_label(t.winner, ctx.lang, &[]),
+                winner: seat_label(t.winner, ctx.lang, names),
             }
         })
         .collect();
@@ -129,7 +142,7 @@ fn ruling_page(
         Some(v) => {
             let (section, relevant) = domain::referee::rule_source(record.game, v.rule);
             let words = domain::referee::play_context(record, &ruling)
-                .map(|c| name_seats(&domain::referee::plain_words(&c, ctx.lang), ctx.lang, &[]));
+                .map(|c| name_seats(&domain::referee::plain_words(&c, ctx.lang), ctx.lang, names));
             (words, Some(source_words(section, ctx.lang)), relevant)
         }
         None => (None, None, &[][..]),
@@ -143,7 +156,7 @@ fn ruling_page(
             .map(|u| UndecidedLine {
                 rule: u.rule.id(),
                 rule_name: rule_name(u.rule, ctx.lang),
-                message: name_seats(&u.message, ctx.lang, &[]),
+                message: name_seats(&u.message, ctx.lang, names),
                 hand_points: u.hand_points.as_deref().map(scores).unwrap_or_default(),
             })
             .collect()
@@ -152,7 +165,7 @@ fn ruling_page(
         undecided,
         game: ctx.t(&format!("game-{}", record.game.slug())),
         summary: name_sides(
-            &name_seats(&domain::explain(record, &ruling, ctx.lang), ctx.lang, &[]),
+            &name_seats(&domain::explain(record, &ruling, ctx.lang), ctx.lang, names),
             ctx.lang,
             &[],
         ),
@@ -164,13 +177,13 @@ fn ruling_page(
         violation_message: ruling
             .violation
             .as_ref()
-            .map(|v| name_seats(&v.message, ctx.lang, &[]))
+            .map(|v| name_seats(&v.message, ctx.lang, names))
             .unwrap_or_default(),
         violation_seat: ruling
             .violation
             .as_ref()
             .and_then(|v| v.seat)
-            .map(|s| seat_label(s, ctx.lang, &[])),
+            .map(|s| seat_label(s, ctx.lang, names)),
         tricks,
         violation_words,
         section,
@@ -193,6 +206,7 @@ fn ruling_page(
         record_json: serde_json::to_string_pretty(&record.to_value()).unwrap_or_default(),
         share_url,
         can_apply,
+        target,
         slug,
         ruling,
         ctx: &ctx,
@@ -207,11 +221,27 @@ fn parse(text: &str) -> Result<HandRecord, String> {
 #[derive(serde::Deserialize)]
 pub struct PasteForm {
     record: String,
+    /// The club game and its hand the record was built for ("Llevar al árbitro").
+    #[serde(default)]
+    partida: Option<String>,
+    #[serde(default)]
+    mano: Option<String>,
 }
 
-/// `POST /arbitro`: a pasted record → kept under a new slug → its ruling page.
+/// `POST /arbitro`: a pasted record → kept under a new slug → its ruling page
+/// (which, for a hand taken from a game, knows that game and that hand).
 pub async fn post_record(v: Visit, form: web::Form<PasteForm>) -> HttpResult {
-    submit(v, form.into_inner().record).await
+    let form = form.into_inner();
+    let target = form
+        .partida
+        .as_deref()
+        .and_then(|p| p.trim().parse::<i32>().ok())
+        .zip(
+            form.mano
+                .as_deref()
+                .and_then(|m| m.trim().parse::<i32>().ok()),
+        );
+    submit(v, form.record, target).await
 }
 
 /// `POST /arbitro/subir`: the same with an uploaded file (multipart form).
@@ -231,10 +261,14 @@ pub async fn upload_record(Visit { req, state, who }: Visit, body: web::Bytes) -
         .1;
     let text = String::from_utf8(file)
         .map_err(|_| AppError::unprocessable("error-not-a-record", "the file is not UTF-8 text"))?;
-    submit(Visit { req, state, who }, text).await
+    submit(Visit { req, state, who }, text, None).await
 }
 
-async fn submit(Visit { req, state, who }: Visit, text: String) -> HttpResult {
+async fn submit(
+    Visit { req, state, who }: Visit,
+    text: String,
+    target: Option<(i32, i32)>,
+) -> HttpResult {
     let record = match parse(&text).and_then(|r| {
         domain::try_rule(&r, Lang::Es)
             .map(|_| r)
@@ -256,7 +290,7 @@ async fn submit(Visit { req, state, who }: Visit, text: String) -> HttpResult {
     };
     // Only signed-in people keep rulings (a shareable link); anyone may read one.
     if who.user.is_none() {
-        return ruling_page(&req, &record, None, false);
+        return ruling_page(&req, &record, None, None);
     }
     let slug = auth::random_hex(6)?;
     let stored = record.to_value().to_string();
@@ -267,7 +301,18 @@ async fn submit(Visit { req, state, who }: Visit, text: String) -> HttpResult {
         Ok(())
     })
     .await?;
-    Ok(see_other(&format!("/arbitro/fallos/{slug}")))
+    Ok(see_other(&match target {
+        Some((game, hand)) => format!("/arbitro/fallos/{slug}?partida={game}&mano={hand}"),
+        None => format!("/arbitro/fallos/{slug}"),
+    }))
+}
+
+/// The hand of a club game a ruling is for, as its page names it.
+pub struct RulingTarget {
+    pub game: i32,
+    pub hand: i32,
+    /// "Ana – Berta contra Inés – Jaime".
+    pub label: String,
 }
 
 /// `GET /arbitro/fallos/{slug}`: the shareable, printable ruling.
@@ -283,12 +328,42 @@ pub async fn show_ruling(Visit { req, state, who }: Visit, path: web::Path<Strin
     .await?;
     let record = parse(&text)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("stored ruling {slug}: {e}")))?;
-    ruling_page(
-        &req,
-        &record,
-        Some(slug),
-        who.user.is_some() || !who.games.is_empty(),
-    )
+    let can_apply = who.user.is_some() || !who.games.is_empty();
+    // Built from a hand of a club game: that game's players name the seats, and the
+    // ruling is applied to that hand.
+    let q = web::Query::<HashMap<String, String>>::from_query(req.query_string())
+        .map(|q| q.into_inner())
+        .unwrap_or_default();
+    let asked = q
+        .get("partida")
+        .and_then(|p| p.parse::<i32>().ok())
+        .zip(q.get("mano").and_then(|m| m.parse::<i32>().ok()));
+    let target = match asked {
+        Some((id, hand)) => {
+            let found = db(&state, move |conn| Ok(games::find_game(conn, id)?)).await?;
+            found
+                .filter(|g| g.game == record.game.slug())
+                .map(|g| (g, hand))
+        }
+        None => None,
+    };
+    let apply_to = target.map(|(g, hand)| {
+        let lang = super::i18n::negotiate(&req);
+        let seats = crate::web::game::seats_of(&g);
+        let sides = crate::web::game::setup_of(&g)
+            .map(|setup| crate::web::game::side_names(&setup, &seats, lang))
+            .unwrap_or_default();
+        let vs = format!(" {} ", super::i18n::tr(lang, "table-versus"));
+        (
+            RulingTarget {
+                game: g.id,
+                hand,
+                label: sides.join(&vs),
+            },
+            seats,
+        )
+    });
+    ruling_page(&req, &record, Some(slug), Some((can_apply, apply_to)))
 }
 
 #[derive(serde::Deserialize)]

@@ -14,7 +14,27 @@ const DONE: &[(&str, &str)] = &[
     ("resultado-guardado", "done-result-saved"),
     ("firmado", "done-signed"),
     ("importado", "done-imported"),
+    ("inscritos-importados", "done-entrants-imported"),
+    ("partida-importada", "done-game-imported"),
 ];
+
+/// `path` with `?hecho=what&n=count`: a confirmation that says how many.
+pub fn with_done_count(path: &str, what: &str, n: usize) -> String {
+    let (base, fragment) = match path.split_once('#') {
+        Some((b, f)) => (b, format!("#{f}")),
+        None => (path, String::new()),
+    };
+    let sep = if base.contains('?') { '&' } else { '?' };
+    with_done(&format!("{base}{sep}n={n}{fragment}"), what)
+}
+
+/// The count of a confirmation (`n=`, digits only, at most a million).
+fn done_count(query: &str) -> Option<usize> {
+    query
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("n="))
+        .find_map(|v| v.parse::<usize>().ok().filter(|n| *n <= 1_000_000))
+}
 
 /// `path` with `?hecho=what` (or `&hecho=what`) added before any `#fragment`.
 pub fn with_done(path: &str, what: &str) -> String {
@@ -39,7 +59,11 @@ impl Ctx {
     /// The confirmation of what the previous request did, in the page's language.
     pub fn done(&self) -> Option<String> {
         let (_, query) = self.path.split_once('?')?;
-        done_key(query).map(|key| self.t(key))
+        let key = done_key(query)?;
+        Some(match done_count(query) {
+            Some(n) => crate::web::i18n::tr_count(self.lang, key, n, &[]),
+            None => self.t(key),
+        })
     }
 }
 
@@ -54,6 +78,24 @@ mod tests {
             "/campeonatos/3/direccion?hecho=ronda-publicada#ronda-2"
         );
         assert_eq!(with_done("/x?a=1", "firmado"), "/x?a=1&hecho=firmado");
+    }
+
+    #[test]
+    fn a_confirmation_with_a_count_keeps_the_path_query_and_fragment() {
+        assert_eq!(
+            with_done_count(
+                "/campeonatos/3/direccion#inscritos",
+                "inscritos-importados",
+                8
+            ),
+            "/campeonatos/3/direccion?n=8&hecho=inscritos-importados#inscritos"
+        );
+        assert_eq!(
+            with_done_count("/x?a=1", "partida-importada", 2),
+            "/x?a=1&n=2&hecho=partida-importada"
+        );
+        assert_eq!(done_count("n=8&hecho=inscritos-importados"), Some(8));
+        assert_eq!(done_count("n=%3Cb%3E"), None);
     }
 
     #[test]

@@ -50,6 +50,19 @@ pub fn tr_args(lang: Lang, key: &str, args: &[(&'static str, String)]) -> String
         .unwrap_or_else(|| key.to_owned())
 }
 
+/// Translates `key` with the count `n` as a number (so `[one]` and `*[other]` pick
+/// the plural) and other named arguments.
+pub fn tr_count(lang: Lang, key: &str, n: usize, args: &[(&'static str, String)]) -> String {
+    let mut map: HashMap<Cow<'static, str>, FluentValue> = args
+        .iter()
+        .map(|(k, v)| (Cow::Borrowed(*k), FluentValue::from(v.clone())))
+        .collect();
+    map.insert(Cow::Borrowed("n"), FluentValue::from(n));
+    LOCALES
+        .try_lookup_with_args(&langid(lang), key, &map)
+        .unwrap_or_else(|| key.to_owned())
+}
+
 /// Picks the first supported language of an `Accept-Language` header, by q-value.
 pub fn from_accept_language(header: &str) -> Option<Lang> {
     let mut best: Option<(f32, usize, Lang)> = None;

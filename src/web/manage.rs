@@ -6,6 +6,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::account::{now, see_other};
+use super::audit_words::{self, Known, Line};
 use super::auth::Perm;
 use super::sheets::{self, Sheet, Target};
 use super::visit::{HttpResult, Visit, VisitId};
@@ -243,7 +244,7 @@ struct AuditPage<'a> {
     back: String,
     /// The page's address, which `?formato=csv|xlsx` downloads.
     download: String,
-    entries: Vec<AuditEntry>,
+    lines: Vec<Line>,
 }
 
 #[derive(Deserialize)]
@@ -251,13 +252,15 @@ pub struct AuditQuery {
     formato: Option<String>,
 }
 
-/// The audit trail as a spreadsheet table, newest first like the page.
-pub fn audit_sheet(ctx: &Ctx, entries: &[AuditEntry]) -> Sheet {
+/// The audit trail as a spreadsheet table, newest first like the page: each row as
+/// a sentence, then as stored.
+pub fn audit_sheet(ctx: &Ctx, (entries, known): (&[AuditEntry], &Known)) -> Sheet {
     let mut sheet = Sheet::new(
         ctx.t("audit-title"),
         vec![
             ("Id".to_owned(), 8.0),
             (ctx.t("audit-when"), 20.0),
+            (ctx.t("audit-what"), 60.0),
             (ctx.t("audit-who"), 22.0),
             (ctx.t("audit-action"), 14.0),
             (ctx.t("sheets-entity"), 14.0),
@@ -270,6 +273,7 @@ pub fn audit_sheet(ctx: &Ctx, entries: &[AuditEntry]) -> Sheet {
         sheet.push(vec![
             e.id.into(),
             e.at.format("%Y-%m-%d %H:%M:%S").to_string().into(),
+            audit_words::sentence(ctx.lang, e, known).into(),
             e.actor.as_str().into(),
             e.action.as_str().into(),
             e.entity.as_str().into(),
@@ -287,24 +291,24 @@ pub(crate) fn audit_response(
     name: String,
     back: String,
     file: String,
-    entries: Vec<AuditEntry>,
+    (entries, known, context): (Vec<AuditEntry>, Known, bool),
     format: Option<&str>,
 ) -> Result<HttpResponse, AppError> {
     match format {
         None | Some("html") => {
             let ctx = Ctx::from_request(req);
             render(&AuditPage {
+                lines: audit_words::lines(ctx.lang, &entries, &known, context),
                 ctx: &ctx,
                 download: format!("{back}/auditoria"),
                 name,
                 back,
-                entries,
             })
         }
         Some(ext @ ("csv" | "xlsx")) => {
             let ctx = Ctx::from_request(req);
             sheets::download(
-                &[audit_sheet(&ctx, &entries)],
+                &[audit_sheet(&ctx, (&entries, &known))],
                 sheets::Format::from_ext(ext)?,
                 &file,
             )
@@ -319,7 +323,7 @@ pub(crate) fn audit_response(
 pub async fn audit(
     VisitId(Visit { req, state, who }, id, query): VisitId<web::Query<AuditQuery>>,
 ) -> HttpResult {
-    let (event, entries) =
+    let (event, entries, known) =
         audit_trail(&state, id, queries::find_event, accounts::event_audit).await?;
     who.require(Perm::ReadAudit(event.club_id), req.path())?;
     audit_response(
@@ -327,22 +331,24 @@ pub async fn audit(
         event.name,
         format!("/campeonatos/{id}"),
         format!("auditoria-campeonato-{id}"),
-        entries,
+        (entries, known, false),
         query.formato.as_deref(),
     )
 }
 
-/// Thing `id` as `find` reads it (a 404 when there is none) and every change in
-/// it as `changes` lists them, newest first.
+/// Thing `id` as `find` reads it (a 404 when there is none), every change in it as
+/// `changes` lists them, newest first, and what those changes name.
 pub(crate) async fn audit_trail<T: Send + 'static>(
     state: &AppState,
     id: i32,
     find: fn(&mut DbConn, i32) -> diesel::QueryResult<Option<T>>,
     changes: fn(&mut DbConn, i32) -> diesel::QueryResult<Vec<AuditEntry>>,
-) -> Result<(T, Vec<AuditEntry>), AppError> {
+) -> Result<(T, Vec<AuditEntry>, Known), AppError> {
     db(state, move |conn| {
         let found = find(conn, id)?.ok_or(AppError::NotFound)?;
-        Ok((found, changes(conn, id)?))
+        let entries = changes(conn, id)?;
+        let known = Known::gather(conn, &entries)?;
+        Ok((found, entries, known))
     })
     .await
 }
@@ -353,13 +359,14 @@ pub async fn club_audit(
     VisitId(Visit { req, state, who }, id, query): VisitId<web::Query<AuditQuery>>,
 ) -> HttpResult {
     who.require(Perm::ReadAudit(id), req.path())?;
-    let (club, entries) = audit_trail(&state, id, queries::find_club, accounts::club_audit).await?;
+    let (club, entries, known) =
+        audit_trail(&state, id, queries::find_club, accounts::club_audit).await?;
     audit_response(
         &req,
         club.name,
         format!("/clubes/{id}"),
         format!("auditoria-club-{id}"),
-        entries,
+        (entries, known, true),
         query.formato.as_deref(),
     )
 }
@@ -371,8 +378,9 @@ pub async fn club_audit_download(
     Target(id, format): Target,
 ) -> HttpResult {
     who.require(Perm::ReadAudit(id), req.path())?;
-    let (club, entries) = audit_trail(&state, id, queries::find_club, accounts::club_audit).await?;
+    let (club, entries, known) =
+        audit_trail(&state, id, queries::find_club, accounts::club_audit).await?;
     let ctx = Ctx::from_request(&req);
-    let sheet = audit_sheet(&ctx, &entries);
+    let sheet = audit_sheet(&ctx, (&entries, &known));
     sheets::club_download(&ctx, ("sheets-file-audit", &club.name), sheet, format)
 }

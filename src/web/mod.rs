@@ -4,6 +4,7 @@
 pub mod account;
 pub mod api;
 pub mod assets;
+pub mod audit_words;
 pub mod auth;
 pub mod brackets;
 pub mod championship;

@@ -93,7 +93,7 @@ pub async fn audit(
     query: web::Query<std::collections::HashMap<String, String>>,
 ) -> HttpResult {
     let id = parse_id(&path)?;
-    let (row, entries) =
+    let (row, entries, known) =
         audit_trail(&state, id, brackets::find_bracket, brackets::bracket_audit).await?;
     who.require(Perm::ReadAudit(row.club_id), req.path())?;
     crate::web::manage::audit_response(
@@ -101,7 +101,7 @@ pub async fn audit(
         row.name,
         format!("/cuadros/{id}"),
         format!("auditoria-cuadro-{id}"),
-        entries,
+        (entries, known, false),
         query.get("formato").map(String::as_str),
     )
 }

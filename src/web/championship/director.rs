@@ -200,7 +200,7 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
             )),
         ),
         Err(PairingError::Finished) => (None, Some(ctx.t("tournament-finished"))),
-        Err(e) => (None, Some(e.to_string())),
+        Err(e) => (None, Some(super::pairing_words(&ctx, &t.file, &e))),
     };
     let mut rounds = round_views(&t, &rows, None, None);
     let by_table = tables_by_round(&rows);

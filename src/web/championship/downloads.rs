@@ -221,7 +221,7 @@ pub async fn audit_download(
     Visit { req, state, who }: Visit,
     Target(id, format): Target,
 ) -> HttpResult {
-    let (event, entries) = audit_trail(
+    let (event, entries, known) = audit_trail(
         &state,
         id,
         queries::find_event,
@@ -232,7 +232,7 @@ pub async fn audit_download(
     let ctx = Ctx::from_request(&req);
     let stem = format!("{}-{}", ctx.t("sheets-file-audit"), event.name);
     sheets::download(
-        &[crate::web::manage::audit_sheet(&ctx, &entries)],
+        &[crate::web::manage::audit_sheet(&ctx, (&entries, &known))],
         format,
         &stem,
     )

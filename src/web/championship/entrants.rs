@@ -375,7 +375,11 @@ pub async fn import_csv(
     })
     .await?;
     match result {
-        Ok(_) => Ok(see_other(&format!("/campeonatos/{id}/direccion#inscritos"))),
+        Ok(n) => Ok(see_other(&crate::web::done::with_done_count(
+            &format!("/campeonatos/{id}/direccion#inscritos"),
+            "inscritos-importados",
+            n,
+        ))),
         // A refused line: the form again, with the text and the line to fix.
         Err(ChangeError::Refused(key, line)) if line.parse::<usize>().is_ok() => {
             let ctx = Ctx::from_request(&req);

@@ -98,7 +98,34 @@ fn pairing_error(p: &PairingError) -> AppError {
             key: "error-tournament-finished",
             detail: String::new(),
         },
-        other => AppError::unprocessable("error-tournament-pairing", other.to_string()),
+        other => AppError::Unprocessable {
+            key: pairing_key(other),
+            detail: String::new(),
+        },
+    }
+}
+
+/// The message that says why a round cannot be paired (beyond an unfinished round
+/// or a finished championship, which say more).
+fn pairing_key(p: &PairingError) -> &'static str {
+    match p {
+        PairingError::NotEnoughEntrants => "pairing-not-enough",
+        PairingError::LateEntry(_) => "pairing-late-entry",
+        PairingError::TooLarge => "pairing-too-large",
+        PairingError::InvalidFile(_) => "pairing-invalid",
+        PairingError::RoundIncomplete { .. } | PairingError::Finished => "error-tournament-pairing",
+    }
+}
+
+/// Why the next round of `file` cannot be paired, in words: a late entrant by name.
+pub(crate) fn pairing_words(ctx: &Ctx, file: &TournamentFile, p: &PairingError) -> String {
+    match p {
+        PairingError::LateEntry(id) => ctx.t1(
+            "pairing-late-entry-of",
+            "name",
+            &store::entrant_name(file, id),
+        ),
+        other => ctx.t(pairing_key(other)),
     }
 }
 

@@ -125,6 +125,7 @@ pub async fn import_game(
     }
     let actor = who.actor();
     let seats = file.seats;
+    let count = hands.len();
     let id = db(&state, move |conn| {
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
         crate::db::write_tx(conn, |conn| {
@@ -167,9 +168,10 @@ pub async fn import_game(
         })
     })
     .await?;
-    Ok(see_other(&crate::web::done::with_done(
+    Ok(see_other(&crate::web::done::with_done_count(
         &format!("/partidas/{id}"),
-        "importado",
+        "partida-importada",
+        count,
     )))
 }
 

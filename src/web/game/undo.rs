@@ -132,7 +132,7 @@ pub async fn delete_hand(
 /// One change of the game's history.
 pub struct HistoryLine {
     pub at: String,
-    pub actor: String,
+    /// Who did what, in a sentence.
     pub text: String,
     /// The deletion's audit row, when it can still be undone.
     pub undo: Option<i32>,
@@ -149,16 +149,6 @@ struct HistoryPage<'a> {
     title: String,
     lines: Vec<HistoryLine>,
     error: Option<String>,
-}
-
-/// The hand number an audit row is about.
-fn hand_of(e: &AuditEntry) -> i64 {
-    e.before_json
-        .as_deref()
-        .or(e.after_json.as_deref())
-        .and_then(|j| serde_json::from_str::<serde_json::Value>(j).ok())
-        .and_then(|v| v.get("hand").and_then(serde_json::Value::as_i64))
-        .unwrap_or(0)
 }
 
 /// The deletions already undone (their audit row ids).
@@ -189,17 +179,11 @@ async fn history_page(
     require_record(who, &l.game, req.path())?;
     let ctx = Ctx::from_request(req);
     let done = restored(&entries);
+    let known = crate::web::audit_words::Known::gather_game(&l.game);
     let lines = entries
         .iter()
         .rev()
         .map(|e| {
-            let key = match e.action.as_str() {
-                "create" => "safe-history-create",
-                "update" => "safe-history-update",
-                "delete" => "safe-history-delete",
-                "restore" => "safe-history-restore",
-                _ => "safe-history-other",
-            };
             let undoable = e.action == "delete"
                 && !done.contains(&i64::from(e.id))
                 && e.before_json
@@ -208,8 +192,7 @@ async fn history_page(
                     .is_some();
             HistoryLine {
                 at: e.at.format("%Y-%m-%d %H:%M").to_string(),
-                actor: e.actor.clone(),
-                text: ctx.t1(key, "n", &hand_of(e)),
+                text: crate::web::audit_words::sentence(ctx.lang, e, &known),
                 undo: undoable.then_some(e.id),
                 confirm: confirm == Some(e.id),
             }

@@ -224,18 +224,10 @@ fn game_actions(game: GameKind) -> &'static [&'static str] {
     }
 }
 
-/// A card's name with its suit's symbol ("sota de bastos 🪵").
+/// A card by its name ("sota de bastos"): the suit in words, which every phone
+/// draws (the suit emoji do not exist in many fonts).
 pub fn card_words(c: Card) -> String {
-    format!("{} {}", c.spanish_name(), suit_symbol(c.suit()))
-}
-
-fn suit_symbol(s: Suit) -> &'static str {
-    match s {
-        Suit::Oros => "🪙",
-        Suit::Copas => "🏆",
-        Suit::Espadas => "⚔️",
-        Suit::Bastos => "🪵",
-    }
+    c.spanish_name()
 }
 
 /// An event of the draft in words: who did what.
@@ -282,7 +274,7 @@ fn value_words(ctx: &Ctx, kind: &str, v: &str) -> String {
     if let (Some(l), None) = (chars.next(), chars.next())
         && let Some(s) = Suit::from_letter(l)
     {
-        return format!("{} {}", s.name(), suit_symbol(s));
+        return s.name().to_owned();
     }
     let key = format!("builder-value-{kind}-{}", v.replace('_', "-"));
     let t = ctx.t(&key);
@@ -303,12 +295,7 @@ fn value_groups(ctx: &Ctx, game: GameKind, deck: &[Card]) -> Vec<ValueGroup> {
             label: ctx.t("builder-values-suits"),
             values: Suit::ALL
                 .iter()
-                .map(|s| {
-                    (
-                        s.letter().to_string(),
-                        format!("{} {}", s.name(), suit_symbol(*s)),
-                    )
-                })
+                .map(|s| (s.letter().to_string(), s.name().to_owned()))
                 .collect(),
         });
     }

@@ -737,7 +737,7 @@ impl Browser {
     }
 }
 
-const PHONE: (u32, u32) = (390, 844);
+pub const PHONE: (u32, u32) = (390, 844);
 
 /// A cuatrola championship played hand by hand, as its director sets it up over
 /// HTTP (signed in on `app.client`): two pairs, a Swiss of one round, round 1 paired
@@ -836,7 +836,7 @@ async fn game_file(app: &TestApp, game: &str) -> Value {
 /// The quick entry a scorekeeper makes for a hand pair a (seat 0 bidding) wins, at
 /// pair a's score `s` (game to 21), and the points it scores: a quintola while the
 /// bid cap allows it, then a cuatrola, a solo, or at 20 a plain hand.
-fn quick_hand_for_pair_a(s: i64) -> (Vec<(&'static str, &'static str)>, i64) {
+pub fn quick_hand_for_pair_a(s: i64) -> (Vec<(&'static str, &'static str)>, i64) {
     match s {
         ..=16 => (
             vec![

@@ -18,6 +18,7 @@ mod club;
 mod club_tute_individual;
 mod corpus;
 mod crawl;
+mod day;
 mod faults;
 mod first_run;
 mod fold;

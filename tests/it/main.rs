@@ -9,6 +9,7 @@ use baza::domain;
 
 mod brackets;
 mod browser;
+mod champion;
 mod championship;
 mod check;
 mod circuits;

@@ -457,6 +457,13 @@ fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Resu
         if args.json {
             println!("{}", serde_json::to_string_pretty(&rows)?);
         } else {
+            // With a decided knockout phase: the final ranking first, then the rounds'.
+            if let Some(finals) = tournament::final_ranking(&file) {
+                println!("Final ranking");
+                print!("{}", tournament::text::final_ranking_table(&finals));
+                println!();
+                println!("Standings of the rounds");
+            }
             print!(
                 "{}",
                 tournament::text::standings_table(&rows, &file.event.tiebreaks)

@@ -623,6 +623,11 @@ fn record_in_bracket(
     (correcting, confirmed): (bool, bool),
     (actor, now): (&str, NaiveDateTime),
 ) -> Result<(), ChangeError> {
+    // A result typed at the table names no winner: its score does.
+    let d = Decided {
+        winner: d.winner.or_else(|| by_score(d.score)),
+        ..d
+    };
     brackets::lock_bracket(conn, row.phase)?;
     let b = brackets::find_bracket(conn, row.phase)?.ok_or(ChangeError::NotFound)?;
     let mut bracket: Bracket = serde_json::from_str(&b.document).map_err(corrupt)?;

@@ -235,7 +235,7 @@ async fn a_correction_after_a_later_match_voids_exactly_the_dependent_matches_an
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     let voided = texts(&html, ".correction-preview ul.voided li");
     assert_eq!(voided.len(), 1, "{voided:?}");
-    assert!(voided[0].starts_with("W2.1"), "{voided:?}");
+    assert!(voided[0].starts_with("Semifinal 1 · "), "{voided:?}");
     assert_eq!(stored(&app, id).await, (before.clone(), version, audit));
 
     // Confirmed: exactly W2.1 is voided and reopened with the new winner.
@@ -1047,7 +1047,11 @@ async fn a_double_elimination_with_reset_is_created_and_played_through_the_reset
         };
         let line = texts(&html, ".playable-list a")[0].clone();
         let m: u32 = href.rsplit('/').next().unwrap().parse().unwrap();
-        let winner = if line.starts_with("GF ") { "1" } else { "0" };
+        let winner = if line.starts_with("Gran final · ") {
+            "1"
+        } else {
+            "0"
+        };
         play(&app, id, m, winner).await;
         played += 1;
         assert!(played <= 15);
@@ -1267,7 +1271,8 @@ async fn in_a_browser_an_organiser_enters_a_result_and_corrects_it_on_a_phone() 
         6
     );
 
-    // W1.1 was wrong: the other pair won it. Baza names W2.1 before voiding it.
+    // The first quarter-final was wrong: the other pair won it. Baza names the
+    // semi-final it fed before voiding it.
     browser.goto(&app.url("/cuadros/1/partidos/0")).await;
     browser
         .click("form.result-form input[name=winner][value='1']")
@@ -1278,7 +1283,7 @@ async fn in_a_browser_an_organiser_enters_a_result_and_corrects_it_on_a_phone() 
         .submit("form.result-form button[type=submit]:not([name])")
         .await;
     let voided = browser.text(".correction-preview ul.voided").await;
-    assert!(voided.starts_with("W2.1"), "{voided}");
+    assert!(voided.starts_with("Semifinal 1 · "), "{voided}");
     browser
         .submit(".correction-preview button[type=submit]")
         .await;

@@ -10,6 +10,7 @@ use baza::domain;
 mod audit_words;
 mod brackets;
 mod browser;
+mod champion;
 mod championship;
 mod check;
 mod circuits;

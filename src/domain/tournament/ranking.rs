@@ -341,6 +341,23 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_text_table_puts_the_champion_first() {
+        let mut f = file(6);
+        knockout(&mut f, 4, SINGLE, &|a, b| a.max(b), &|_| false);
+        let text =
+            crate::domain::tournament::text::final_ranking_table(&final_ranking(&f).unwrap());
+        let first = text.lines().nth(1).unwrap();
+        assert!(
+            first.contains("Pareja 4") && first.contains("champion"),
+            "{text}"
+        );
+        assert!(
+            text.lines()
+                .any(|l| l.contains("Pareja 1") && l.contains("Semi-finals"))
+        );
+    }
+
     struct MatchIdOf;
     impl MatchIdOf {
         fn final_of(b: &Bracket) -> crate::domain::bracket::MatchId {

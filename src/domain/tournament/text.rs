@@ -29,6 +29,35 @@ pub fn standings_table(rows: &[StandingRow], tiebreaks: &[Tiebreak]) -> String {
     render(&lines, &[1])
 }
 
+/// The final ranking across the phases as text: place, entrant, how far it went and
+/// its rank in the earlier phase.
+pub fn final_ranking_table(rows: &[super::FinalRow]) -> String {
+    use super::Reached;
+    let mut lines: Vec<Vec<String>> = vec![
+        ["#", "Entrant", "Reached", "Phase rank"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+    ];
+    for r in rows {
+        let reached = match r.reached {
+            Reached::Champion => "champion".to_string(),
+            Reached::RunnerUp => "final".to_string(),
+            Reached::Third => "third place".to_string(),
+            Reached::Fourth => "fourth place".to_string(),
+            Reached::Out(round) => round.to_string(),
+            Reached::EarlierPhase => "earlier phase".to_string(),
+        };
+        lines.push(vec![
+            r.place.to_string(),
+            r.name.clone(),
+            reached,
+            r.phase_rank.to_string(),
+        ]);
+    }
+    render(&lines, &[1, 2])
+}
+
 /// One round's draw as text: table, first named, second; then the bye or rests.
 pub fn round_table(file: &TournamentFile, round: &Round) -> String {
     let name = |id: &str| {

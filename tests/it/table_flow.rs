@@ -539,3 +539,89 @@ async fn a_directors_typed_result_the_game_could_not_reach_is_refused_with_the_r
     let line = texts(&html, ".game-line").join(" ");
     assert!(!line.contains("Sin empezar"), "{line}");
 }
+
+#[tokio::test]
+async fn in_a_browser_a_hand_is_entered_on_the_game_page_and_a_refused_one_shows_its_message_where_the_eye_is()
+ {
+    let Some(browser) = crate::browser::Browser::start("table_flow_hand").await else {
+        return;
+    };
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("mesa", "organiser", Some(1)).await;
+    crate::browser::log_in(&browser, &app, "mesa", &pw).await;
+    browser.resize(390, 844).await;
+    browser
+        .goto(&app.url("/clubes/1/partidas/nueva?juego=cuatrola"))
+        .await;
+    for (i, name) in ["Ana", "Benito", "Carmen", "Dámaso"].iter().enumerate() {
+        browser.fill(&format!("input[name=seat_{i}]"), name).await;
+    }
+    browser.choose("first_dealer", "3").await;
+    browser
+        .submit("form[action='/clubes/1/partidas/nueva'] button[type=submit]")
+        .await;
+    let game = browser.path().await;
+    assert!(game.starts_with("/partidas/"), "{game}");
+
+    // One page load a hand: the form is on the game's page, and saving comes back to it.
+    for (name, value) in [
+        ("trump", "o"),
+        ("bid", "solo"),
+        ("bidder", "0"),
+        ("last_trick_side", "0"),
+    ] {
+        browser.choose(name, value).await;
+    }
+    browser
+        .fill("form.hand-form [name=card_points_side0]", "70")
+        .await;
+    browser
+        .fill("form.hand-form [name=card_points_side1]", "30")
+        .await;
+    browser.submit("form.hand-form button[type=submit]").await;
+    browser.wait_for(".big-score").await;
+    assert_eq!(browser.path().await, game);
+    assert_eq!(browser.text(".big-score").await, "2 – 0");
+    assert_eq!(
+        browser.count("form.hand-form").await,
+        1,
+        "ready for the next hand"
+    );
+
+    // An impossible hand, sent from the foot of the form: its message is scrolled to
+    // and focused.
+    browser.choose("trump", "c").await;
+    browser.choose("bid", "pass").await;
+    browser
+        .fill("form.hand-form [name=card_points_side0]", "1")
+        .await;
+    browser.choose("last_trick_side", "0").await;
+    browser
+        .eval("document.querySelector('form.hand-form button[type=submit]').scrollIntoView({block: 'end'}); return 1")
+        .await;
+    browser.submit("form.hand-form button[type=submit]").await;
+    browser.wait_for("[role=alert]").await;
+    let mut seen = serde_json::Value::Null;
+    for _ in 0..30 {
+        seen = browser
+            .eval(
+                "const a = document.querySelector('[role=alert]'); const r = a.getBoundingClientRect(); \
+                 return {focused: document.activeElement === a, top: r.top, height: window.innerHeight, text: a.textContent.trim()}",
+            )
+            .await;
+        if seen["focused"] == true {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(seen["focused"], true, "{seen}");
+    let top = seen["top"].as_f64().unwrap();
+    // In view, near the top (a fraction of a pixel above it is scroll rounding).
+    assert!(
+        top > -2.0 && top < seen["height"].as_f64().unwrap() / 2.0,
+        "{seen}"
+    );
+    assert!(!seen["text"].as_str().unwrap().is_empty());
+    browser.goto(&app.url(&game)).await;
+    assert_eq!(browser.text(".big-score").await, "2 – 0", "nothing saved");
+}

@@ -36,6 +36,7 @@ mod security;
 mod sheets;
 mod stored;
 mod structure;
+mod table_flow;
 mod tournaments;
 mod trust;
 mod words;

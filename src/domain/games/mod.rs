@@ -86,3 +86,62 @@ pub fn deal_spec(game: GameKind, players: u8, options: &TableOptions) -> DealSpe
         ),
     }
 }
+
+#[cfg(test)]
+mod next_moves_tests {
+    use super::*;
+    use crate::domain::record::{Action, Event, parse_record};
+
+    /// Every event of a legal played-out hand is, before it is made, a move of the
+    /// seat whose turn it is among the moves the game proposes; after the last one
+    /// nothing is proposed.
+    fn each_event_is_proposed(record: &HandRecord) {
+        for i in 0..record.events.len() {
+            let mut cut = record.clone();
+            cut.events.truncate(i);
+            let (seat, moves) = next_moves(&cut).expect("a hand in play");
+            let Event::Move(m) = &record.events[i] else {
+                panic!("event {i} is not a move")
+            };
+            if m.seat == seat {
+                assert!(moves.contains(m), "event {i}: {m:?} not in {moves:?}");
+            } else {
+                // A cante or tute by a seat not on turn: not the picker's proposal.
+                assert!(
+                    !matches!(m.action, Action::Play(_) | Action::Bid(_)),
+                    "event {i}: {m:?} out of turn"
+                );
+            }
+        }
+        assert!(next_moves(record).is_none(), "the hand is over");
+    }
+
+    #[test]
+    fn the_moves_proposed_after_each_event_hold_the_next_cuatrola_and_botifarra_events() {
+        for seed in 0..20 {
+            each_event_is_proposed(&crate::domain::random_complete_cuatrola_record(seed));
+            each_event_is_proposed(&crate::domain::random_complete_botifarra_record(seed));
+        }
+    }
+
+    #[test]
+    fn no_moves_are_proposed_after_an_illegal_event_or_for_an_invalid_deal() {
+        let mut record = crate::domain::random_complete_cuatrola_record(7);
+        let v = record.to_value();
+        let mut bad = v.clone();
+        bad["hands"][0] = serde_json::json!([]);
+        assert!(parse_record(&bad).map_or(true, |r| next_moves(&r).is_none()));
+        // The same card played twice: refused, so nothing follows it.
+        let plays: Vec<usize> = record
+            .events
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e, Event::Move(m) if matches!(m.action, Action::Play(_))))
+            .map(|(i, _)| i)
+            .collect();
+        let first = record.events[plays[0]].clone();
+        record.events.truncate(plays[0] + 1);
+        record.events.push(first);
+        assert!(next_moves(&record).is_none());
+    }
+}

@@ -212,7 +212,7 @@ pub fn apply_entered(
             Outcome::Locked => Err(crate::web::i18n::tr(lang, "error-table-confirmed")),
             Outcome::NeedsConfirm(list) => Err(format!(
                 "{}. {}",
-                super::pages::confirm_text(lang, &list),
+                confirm_text(lang, &list),
                 crate::web::i18n::tr(lang, "ruling-apply-confirm")
             )),
             Outcome::Stale | Outcome::Occupied => Err(crate::web::i18n::tr(lang, "game-stale")),
@@ -226,5 +226,38 @@ pub fn apply_entered(
                     .join("; ")
             )),
         },
+    )
+}
+
+/// The later tables a correction touches, as the database lists them (`3.2 4.1`:
+/// round 3 table 2, round 4 table 1; table 0 is the bye, round 0 a knockout phase),
+/// named for a person: "Ronda 3 · Mesa 2".
+pub(crate) fn dependent_places(lang: Lang, list: &str) -> Vec<String> {
+    let tr = |key: &str, n: &str| crate::web::i18n::tr_args(lang, key, &[("n", n.to_owned())]);
+    list.split_whitespace()
+        .filter_map(|x| x.split_once('.'))
+        .map(|(r, t)| match (r, t) {
+            ("0", t) => tr("table-n", t),
+            (r, "0") => format!(
+                "{} · {}",
+                tr("round-n", r),
+                crate::web::i18n::tr(lang, "tournament-bye")
+            ),
+            (r, t) => format!("{} · {}", tr("round-n", r), tr("table-n", t)),
+        })
+        .collect()
+}
+
+/// [`dependent_places`] in one line.
+pub(crate) fn dependents_text(lang: Lang, list: &str) -> String {
+    dependent_places(lang, list).join(", ")
+}
+
+/// What a change that later tables depend on asks: confirm, and which tables.
+pub(crate) fn confirm_text(lang: Lang, list: &str) -> String {
+    format!(
+        "{} {}",
+        crate::web::i18n::tr(lang, "tournament-correction-confirm"),
+        dependents_text(lang, list)
     )
 }

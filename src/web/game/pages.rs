@@ -746,39 +746,6 @@ pub async fn post_edit_hand(
     save_hand(req, state, who, session, id, Some(n), body).await
 }
 
-/// The later tables a correction touches, as the database lists them (`3.2 4.1`:
-/// round 3 table 2, round 4 table 1; table 0 is the bye, round 0 a knockout phase),
-/// named for a person: "Ronda 3 · Mesa 2".
-pub(crate) fn dependent_places(lang: Lang, list: &str) -> Vec<String> {
-    let tr = |key: &str, n: &str| crate::web::i18n::tr_args(lang, key, &[("n", n.to_owned())]);
-    list.split_whitespace()
-        .filter_map(|x| x.split_once('.'))
-        .map(|(r, t)| match (r, t) {
-            ("0", t) => tr("table-n", t),
-            (r, "0") => format!(
-                "{} · {}",
-                tr("round-n", r),
-                crate::web::i18n::tr(lang, "tournament-bye")
-            ),
-            (r, t) => format!("{} · {}", tr("round-n", r), tr("table-n", t)),
-        })
-        .collect()
-}
-
-/// [`dependent_places`] in one line.
-pub(crate) fn dependents_text(lang: Lang, list: &str) -> String {
-    dependent_places(lang, list).join(", ")
-}
-
-/// What a change that later tables depend on asks: confirm, and which tables.
-pub(crate) fn confirm_text(lang: Lang, list: &str) -> String {
-    format!(
-        "{} {}",
-        crate::web::i18n::tr(lang, "tournament-correction-confirm"),
-        dependents_text(lang, list)
-    )
-}
-
 #[derive(Deserialize)]
 pub struct PinForm {
     pin: String,

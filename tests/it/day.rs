@@ -73,7 +73,12 @@ async fn play_at_table(app: &TestApp, phones: &[Browser; 2], slip: &Slip) -> Str
         let (fields, points) = quick_hand_for_pair_a(totals[0]);
         if keeper.count("section.hand-entry form.hand-form").await != 1 {
             keeper.screenshot().await;
-            panic!("no hand form on {game}: {}", keeper.eval("return document.querySelector('main').innerText").await);
+            panic!(
+                "no hand form on {game}: {}",
+                keeper
+                    .eval("return document.querySelector('main').innerText")
+                    .await
+            );
         }
         for (name, value) in &fields {
             let select = format!("form.hand-form select[name='{name}']");
@@ -113,11 +118,9 @@ async fn play_at_table(app: &TestApp, phones: &[Browser; 2], slip: &Slip) -> Str
     score
 }
 
-/// The director types a table's final result (the table's phone died): switches the
-/// table to a typed result and saves it.
+/// The director types a table's final result on the table's page (its phone died).
 async fn type_result(director: &Browser, app: &TestApp, path: &str, a: u32, b: u32) {
     director.goto(&app.url(path)).await;
-    director.submit("form.switch-form button[type=submit]").await;
     director
         .fill("form.score-form input[name=score_a]", &a.to_string())
         .await;
@@ -181,7 +184,6 @@ async fn in_a_browser_a_new_club_runs_a_cuatrola_championship_from_scratch_to_it
     // A championship with the form's defaults: the club's game, its match format.
     director.submit("a[href$='/campeonatos/nuevo']").await;
     director.assert_fits(PHONE.0, "new championship form").await;
-    eprintln!("DEBUG {} {}", director.path().await, director.eval("return document.querySelector('select[name=game]').outerHTML.slice(0, 400)").await);
     assert_eq!(
         director
             .eval("return document.querySelector('select[name=game]').value")
@@ -225,7 +227,9 @@ async fn in_a_browser_a_new_club_runs_a_cuatrola_championship_from_scratch_to_it
     // Three Swiss rounds.
     for round in 1..=3u32 {
         director_page(&director, &app, &id, "form.pair-form").await;
-        director.fill("form.pair-form input[name=tables]", "4").await;
+        director
+            .fill("form.pair-form input[name=tables]", "4")
+            .await;
         director.submit("form.pair-form button[type=submit]").await;
         let publish = format!("form[action$='/rondas/{round}/publicar'] button[type=submit]");
         director.wait_for(&publish).await;
@@ -256,9 +260,7 @@ async fn in_a_browser_a_new_club_runs_a_cuatrola_championship_from_scratch_to_it
     }
 
     // The Swiss leader, before the knockout.
-    director
-        .goto(&app.url(&format!("/campeonatos/{id}")))
-        .await;
+    director.goto(&app.url(&format!("/campeonatos/{id}"))).await;
     let leader = director
         .text("table.standings tbody tr:first-child td:nth-child(2)")
         .await;
@@ -312,9 +314,7 @@ async fn in_a_browser_a_new_club_runs_a_cuatrola_championship_from_scratch_to_it
     // The champion: pair a of the final (it won every hand), at the top of the
     // championship's page, the wall and the printed ranking.
     let finalist_a = tables[1][0].text("h1.match-title .pair-name").await;
-    director
-        .goto(&app.url(&format!("/campeonatos/{id}")))
-        .await;
+    director.goto(&app.url(&format!("/campeonatos/{id}"))).await;
     let champion = director.text(".champion").await;
     assert!(!champion.is_empty(), "the page names its champion");
     let first = director

@@ -45,8 +45,8 @@ mod entrants;
 mod firma;
 mod print;
 mod public;
-mod settings;
 mod ranking;
+mod settings;
 mod tables;
 
 pub use create::*;
@@ -56,8 +56,8 @@ pub use entrants::*;
 pub use firma::*;
 pub use print::*;
 pub use public::*;
-pub use settings::*;
 pub use ranking::FinalLine;
+pub use settings::*;
 pub use tables::*;
 
 /// Session key: the tournament tables whose PIN this browser entered.

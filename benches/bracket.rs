@@ -1,6 +1,6 @@
 //! Brackets: create and play through (the entrant with the lower id wins every match),
 //! single elimination with a third-place match and double elimination with a
-//! grand-final reset, at the sizes compared with brackets-manager in BRACKET.md.
+//! grand-final reset, at the sizes compared with brackets-manager in benches/README.md.
 
 #![allow(clippy::unwrap_used)]
 

@@ -20,6 +20,7 @@ mod crawl;
 mod faults;
 mod first_run;
 mod fold;
+mod from_scratch;
 mod fuzzing;
 mod helpers;
 mod i18n;

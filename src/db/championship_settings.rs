@@ -10,8 +10,15 @@ use super::schema::{events, tournaments};
 use super::tournaments as store;
 use crate::domain::tournament::TournamentFile;
 
-/// The status of a deleted championship's event.
-pub const ARCHIVED: &str = "archived";
+/// Whether championship `event_id` was deleted.
+pub fn is_deleted(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
+    let at: Option<Option<NaiveDateTime>> = events::table
+        .find(event_id)
+        .select(events::deleted_at)
+        .first(conn)
+        .optional()?;
+    Ok(matches!(at, Some(Some(_))))
+}
 
 /// The event row and the entry mode follow a championship's new settings (inside
 /// the change that writes its document).
@@ -52,10 +59,10 @@ pub fn archive(
         };
         store::touch(conn, event_id)?;
         diesel::update(events::table.find(event_id))
-            .set(events::status.eq(ARCHIVED))
+            .set(events::deleted_at.eq(Some(now)))
             .execute(conn)?;
         let before = serde_json::json!({"name": t.event.name, "status": t.event.status});
-        let after = serde_json::json!({"name": t.event.name, "status": ARCHIVED});
+        let after = serde_json::json!({"name": t.event.name, "deleted_at": now.to_string()});
         accounts::insert_audit(
             conn,
             &NewAudit {

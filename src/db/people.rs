@@ -139,7 +139,7 @@ fn championships(conn: &mut DbConn, club: i32) -> QueryResult<Vec<(i32, String)>
     tournaments::table
         .inner_join(events::table)
         .filter(events::club_id.eq(club))
-        .filter(events::status.ne(super::championship_settings::ARCHIVED))
+        .filter(events::deleted_at.is_null())
         .select((tournaments::event_id, tournaments::document))
         .load(conn)
 }

@@ -172,7 +172,7 @@ pub fn club_pairs(conn: &mut DbConn, club: i32) -> QueryResult<Vec<Pair>> {
 /// Every event but the deleted ones, running ones first, then by start date (newest first).
 pub fn list_events(conn: &mut DbConn) -> QueryResult<Vec<Event>> {
     let mut all: Vec<Event> = events::table
-        .filter(events::status.ne(super::championship_settings::ARCHIVED))
+        .filter(events::deleted_at.is_null())
         .select(Event::as_select())
         .order((events::starts_on.desc(), events::id.desc()))
         .load(conn)?;

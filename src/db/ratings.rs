@@ -195,7 +195,7 @@ type Gathered = ((NaiveDate, u8, i32, u32), PeriodInfo, Vec<Played>);
 pub fn load_championships(conn: &mut DbConn) -> QueryResult<Vec<StoredChampionship>> {
     let rows: Vec<(i32, i32, String, NaiveDate, String)> = tournaments::table
         .inner_join(events::table)
-        .filter(events::status.ne(super::championship_settings::ARCHIVED))
+        .filter(events::deleted_at.is_null())
         .select((
             events::id,
             events::club_id,

@@ -45,6 +45,7 @@ diesel::table! {
         rounds_planned -> Integer,
         starts_on -> Date,
         created_at -> Timestamp,
+        deleted_at -> Nullable<Timestamp>,
     }
 }
 

@@ -249,7 +249,7 @@ pub fn load(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament>>
     };
     let event = queries::find_event(conn, row.event_id)?.ok_or(diesel::result::Error::NotFound)?;
     // A deleted championship is kept for its audit trail, and found nowhere else.
-    if event.status == super::championship_settings::ARCHIVED {
+    if super::championship_settings::is_deleted(conn, event_id)? {
         return Ok(None);
     }
     let file: TournamentFile = serde_json::from_str(&row.document).map_err(corrupt)?;

@@ -23,6 +23,7 @@ mod day;
 mod faults;
 mod first_run;
 mod fold;
+mod from_scratch;
 mod fuzzing;
 mod helpers;
 mod i18n;

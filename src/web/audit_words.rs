@@ -209,7 +209,7 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
             "audit-tournament-create",
             vec![("name", text_of(&after["event"]["name"]))],
         ),
-        ("entrant", action) => entrant(lang, action, (&before, &after), &who),
+        ("entrant", action) => entrant(lang, action, &after, &who),
         ("round", "pair") => say("audit-round-pair", vec![("n", e.entity_id.to_string())]),
         ("round", "publish") => say("audit-round-publish", vec![("n", e.entity_id.to_string())]),
         ("result", action) => result(lang, e, action, (&before, &after), known, say),
@@ -481,7 +481,7 @@ fn change_words(lang: Lang, what: String, from: String, to: String) -> String {
 
 /// A championship's entrant registered, imported, withdrawn, reinstated, checked in
 /// or seeded.
-fn entrant(lang: Lang, action: &str, (before, after): (&Value, &Value), who: &str) -> String {
+fn entrant(lang: Lang, action: &str, after: &Value, who: &str) -> String {
     let say = |key: &str, args: &[(&'static str, String)]| {
         let mut all = args.to_vec();
         all.push(("who", who.to_owned()));
@@ -520,10 +520,7 @@ fn entrant(lang: Lang, action: &str, (before, after): (&Value, &Value), who: &st
         }
         "check_in" => say("audit-entrant-check-out", &[("name", name)]),
         "seed_by_rating" => say("audit-entrant-seed", &[]),
-        _ => {
-            let _ = before;
-            say("audit-other", &[("what", tr(lang, "audit-entity-entrant"))])
-        }
+        _ => say("audit-other", &[("what", tr(lang, "audit-entity-entrant"))]),
     }
 }
 

@@ -243,3 +243,87 @@ async fn the_audit_download_keeps_the_stored_columns_and_adds_the_sentence() {
     assert!(csv.contains("Ana García corrigió la mano 1"), "{csv}");
     assert!(csv.contains("user:"), "the stored actor stays in the file");
 }
+
+/// A championship in registration with nobody entered yet, of club 1.
+async fn empty_championship(app: &TestApp) -> i32 {
+    let file: baza::domain::tournament::TournamentFile = serde_json::from_value(serde_json::json!({
+        "format": "baza-tournament/1",
+        "event": {"name": "Open vacío", "game": "cuatrola", "system": {"kind": "swiss", "rounds": 3}},
+        "entrants": [],
+        "rounds": []
+    }))
+    .unwrap();
+    app.with_conn(move |c| {
+        let now = baza::web::account::now();
+        let mut pins = || "1234".to_owned();
+        baza::db::table_games::create(c, 1, &file, false, now.date(), now, "test", &mut pins)
+            .unwrap()
+    })
+    .await
+}
+
+#[tokio::test]
+async fn an_empty_championship_says_in_words_why_no_round_can_be_paired() {
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("Ana García", "organiser", Some(1)).await;
+    let client = new_client();
+    app.login(&client, "Ana García", &pw).await;
+    let id = empty_championship(&app).await;
+    for (lang, want) in [
+        ("es", "Hacen falta al menos dos inscritos"),
+        ("ca", "Calen com a mínim dos inscrits"),
+        ("en", "At least two entrants"),
+    ] {
+        let text = page(&app, &client, &format!("/campeonatos/{id}/direccion"), lang).await;
+        assert!(text.contains(want), "{lang}: {text}");
+        assert!(!text.contains("fewer than"), "{lang}: {text}");
+    }
+}
+
+#[tokio::test]
+async fn a_pasted_list_of_entrants_and_an_imported_game_say_how_many_they_brought_in() {
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("Ana García", "organiser", Some(1)).await;
+    let client = new_client();
+    app.login(&client, "Ana García", &pw).await;
+    let id = empty_championship(&app).await;
+    let pasted = "nombre\nAna – Berta\nCarla – Dora\nElena – Fina\nGema – Hilda\nInés – Jaime\nKike – Luis\nMario – Nuria\nÓscar – Pilar\n";
+    let res = post_form_as(
+        &app,
+        &client,
+        &format!("/campeonatos/{id}/inscritos/importar"),
+        &[("csv", pasted)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let back = res.headers()["location"].to_str().unwrap().to_owned();
+    for (lang, want) in [
+        ("es", "8 inscritos importados."),
+        ("ca", "8 inscrits importats."),
+        ("en", "8 entrants imported."),
+    ] {
+        let text = page(&app, &client, &back, lang).await;
+        assert!(text.contains(want), "{lang}: {text}");
+    }
+    // A partida's file, exported and imported again: its hands are counted.
+    let Changed { game } = make_audit_rows(&app, &client).await;
+    let file = client
+        .get(app.url(&format!("/partidas/{game}/exportar")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let res = post_form_as(
+        &app,
+        &client,
+        "/clubes/1/partidas/importar",
+        &[("file", &file)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let at = res.headers()["location"].to_str().unwrap().to_owned();
+    let text = page(&app, &client, &at, "es").await;
+    assert!(text.contains("Partida importada con 1 mano."), "{text}");
+}

@@ -2,8 +2,11 @@
 //! headless Chromium, once as a visitor and once as an admin, on a 360 × 740 phone.
 //! Each page must fit the phone's width; its visible words must hold no internal id
 //! (table-option keys, rule ids, field names, seats counted from 0) in es, ca and
-//! en; and axe-core must find no serious or critical accessibility violation. The
-//! wall page (the live page for a projector) must fit 1920 × 1080 and 1280 × 720.
+//! en, nor raw data (JSON, the audit log's actor keys) nor, on a Spanish or Catalan
+//! page, English words; and axe-core must find no serious or critical accessibility
+//! violation. The audit pages are visited with real rows in them: before the crawl a
+//! signed-in director starts a partida, corrects and deletes hands and records and
+//! corrects a championship's results. The wall page (the live page for a projector) must fit 1920 × 1080 and 1280 × 720.
 //!
 //! axe-core comes from npm (`.ci/run` installs it under target/axe); the path may be
 //! given in `BAZA_AXE_JS`. Without it the axe part says why and skips, except under
@@ -15,6 +18,7 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
+use crate::audit_words::{CHAMPIONSHIP, make_audit_rows};
 use crate::browser::{Browser, log_in};
 use crate::helpers::TestApp;
 
@@ -91,6 +95,54 @@ fn internal_words(lang: &str) -> Vec<(String, String)> {
     for seat in ["asiento 0", "seient 0", "seat 0"] {
         words.push(("seat counted from 0".into(), seat.into()));
     }
+    words.push(("piece of JSON".into(), "{\"".into()));
+    words.push(("piece of JSON".into(), "\":".into()));
+    for key in [
+        "user:",
+        "scorekeeper:",
+        "(firma pareja",
+        "late_entry",
+        "seed_by_rating",
+    ] {
+        words.push(("audit key".into(), key.into()));
+    }
+    if lang != "en" {
+        // Words of an English message or of the audit log's stored actions; none
+        // is a Spanish or Catalan word.
+        for english in [
+            "the",
+            "and",
+            "with",
+            "fewer",
+            "than",
+            "entrants",
+            "entrant",
+            "round",
+            "table",
+            "hand",
+            "bracket",
+            "score",
+            "scores",
+            "create",
+            "update",
+            "delete",
+            "restore",
+            "confirm",
+            "record",
+            "propose",
+            "withdraw",
+            "publish",
+            "invalid",
+            "must",
+            "between",
+            "expected",
+            "found",
+            "tournament",
+            "championship",
+        ] {
+            words.push(("English word".into(), english.into()));
+        }
+    }
     words.sort();
     words.dedup();
     words
@@ -110,6 +162,17 @@ fn holds_word(text: &str, word: &str) -> bool {
         };
         edge_ok(before, word.chars().next()) && edge_ok(after, word.chars().next_back())
     })
+}
+
+/// `text` without the names of Baza's file formats (`baza-hand/1`, `baza-tournament/1`).
+fn strip_format_names(text: &str) -> String {
+    text.split_whitespace()
+        .filter(|w| {
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            !(w.starts_with("baza-") && w.contains('/'))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A path with its numbers replaced: pages of one kind share it.
@@ -263,12 +326,13 @@ struct Findings {
     pages: Vec<String>,
 }
 
-/// Crawls from `/` in the current language and session, checking every page.
+/// Crawls from `/` (and from `also`) in the current language and session, checking
+/// every page.
 async fn crawl(
     browser: &Browser,
     app: &TestApp,
-    who: &str,
-    lang: &str,
+    (who, lang): (&str, &str),
+    also: &[String],
     axe: Option<&str>,
     found: &mut Findings,
 ) {
@@ -277,6 +341,11 @@ async fn crawl(
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     let mut queue: VecDeque<String> = VecDeque::from(["/".to_owned()]);
     seen.insert("/".to_owned());
+    for path in also {
+        seen.insert(path.clone());
+        *kinds.entry(kind_of(path)).or_default() += 1;
+        queue.push_back(path.clone());
+    }
     while let Some(path) = queue.pop_front() {
         browser.goto(&app.url(&path)).await;
         let page = format!("{path} ({who}, {lang})");
@@ -304,7 +373,8 @@ async fn crawl(
                 .problems
                 .push(format!("{page}: <html lang> is {lang_attr}, not {lang}"));
         }
-        let text = visible_text(browser).await;
+        // A file format's name ("baza-hand/1") is a name, not English words.
+        let text = strip_format_names(&visible_text(browser).await);
         for (what, word) in &words {
             if holds_word(&text, word) {
                 let at = text
@@ -449,6 +519,16 @@ async fn in_a_browser_every_demo_page_fits_a_phone_speaks_plainly_and_passes_axe
     let axe = axe_source();
     let app = TestApp::with_demo().await;
     let password = app.add_user("crawl-admin", "admin", None).await;
+    // Real audit rows: a director signs in and changes scores.
+    let director = app.add_user("Ana García", "organiser", Some(1)).await;
+    let client = crate::helpers::new_client();
+    app.login(&client, "Ana García", &director).await;
+    let changed = make_audit_rows(&app, &client).await;
+    let audits = vec![
+        "/clubes/1/auditoria".to_owned(),
+        format!("/campeonatos/{CHAMPIONSHIP}/auditoria"),
+        format!("/partidas/{}/auditoria", changed.game),
+    ];
     let started = Instant::now();
     let mut found = Findings::default();
     browser.viewport(PHONE.0, PHONE.1).await;
@@ -462,8 +542,15 @@ async fn in_a_browser_every_demo_page_fits_a_phone_speaks_plainly_and_passes_axe
             set_language(&browser, lang).await;
             // All three checks in Spanish; width and words in the other two.
             let axe = axe.as_deref().filter(|_| lang == "es");
-            crawl(&browser, &app, who, lang, axe, &mut found).await;
+            crawl(&browser, &app, (who, lang), &audits, axe, &mut found).await;
         }
+    }
+    for (lang, path) in ["es", "ca", "en"]
+        .iter()
+        .flat_map(|l| audits.iter().map(move |p| (l, p)))
+    {
+        let page = format!("{path} (admin, {lang})");
+        assert!(found.pages.contains(&page), "the crawl read {page}");
     }
     set_language(&browser, "es").await;
     let walls: Vec<String> = {
@@ -540,5 +627,12 @@ fn a_word_is_found_whole_and_not_inside_another() {
     assert!(holds_word("Asiento 0 juega", "asiento 0"));
     assert!(!holds_word("asiento 01", "asiento 0"));
     assert!(holds_word("deck=40", "deck="));
+    assert!(holds_word("Antes {\"card_points_side0\": 60}", "{\""));
+    assert!(holds_word("confirm bracket #1", "confirm"));
+    assert!(!holds_word("confirmó el resultado", "confirm"));
+    assert_eq!(
+        strip_format_names("Registro (JSON, formato baza-hand/1) de la mano"),
+        "Registro (JSON, formato de la mano"
+    );
     assert_eq!(kind_of("/partidas/12/manos/3"), "/partidas/N/manos/N");
 }

@@ -488,7 +488,7 @@ pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm
                         format!("{} ({size})", group + 1),
                     )));
                 }
-                Err(e) => return Ok(Err(Refusal("bracket-bad-count", e.to_string()))),
+                Err(_) => return Ok(Err(Refusal("bracket-bad-count", names.len().to_string()))),
             };
             // Seeded by ratings: the ratings, in seed order, stay with the bracket.
             let seeding = if rated_seeds.is_empty() {

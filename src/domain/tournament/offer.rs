@@ -213,6 +213,7 @@ pub fn check(
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     fn format_of(kind: &str, f: &FormatFields) -> MatchFormat {

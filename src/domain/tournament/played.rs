@@ -150,9 +150,15 @@ pub fn table_options(
         MatchFormat::BestOf { .. } => None,
     };
     // Only a target the game's option takes: any other was refused when the
-    // championship was made (`offer::check`), and must never make every hand wrong.
+    // championship was made (see the offer module), and must never make every hand wrong.
     if let Some(t) = target
-        && super::offer::targets(game).is_some_and(|allowed| allowed.contains(&t))
+        && matches!(game, GameKind::Cuatrola | GameKind::Botifarra)
+        && crate::domain::options::specs(game)
+            .iter()
+            .find(|s| s.name == "target")
+            .is_some_and(|s| {
+                matches!(s.kind, crate::domain::options::OptionKind::Int(v) if v.contains(&i64::from(t)))
+            })
         && game_target(game, options).ok().flatten() != Some(t)
     {
         out.insert("target".into(), t.into());

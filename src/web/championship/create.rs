@@ -460,7 +460,7 @@ pub(super) fn checked(
     club: Club,
     posted: Posted,
     (target, seed): (Target, u64),
-) -> Result<(TournamentFile, chrono::NaiveDate, bool), HttpResponse> {
+) -> Result<(TournamentFile, chrono::NaiveDate, bool), Box<HttpResponse>> {
     let Posted {
         mut form,
         typed,
@@ -491,7 +491,7 @@ pub(super) fn checked(
                         .collect::<Vec<_>>()
                         .join(" ")
                 );
-                return Err(again(form, &errors, error));
+                return Err(Box::new(again(form, &errors, error)));
             }
         }
     }
@@ -503,7 +503,7 @@ pub(super) fn checked(
                 ctx.t("tournament-bad-field"),
                 ctx.t(field)
             );
-            return Err(again(form, &[], error));
+            return Err(Box::new(again(form, &[], error)));
         }
     };
     let hands = form.entry == "hands";
@@ -511,7 +511,7 @@ pub(super) fn checked(
     let ev = &file.event;
     if let Err(why) = offer::check(ev.game, &ev.options, &ev.match_format, hands) {
         let error = format!("{}: {}", ctx.t("champ-unplayable"), why.message(ctx.lang));
-        return Err(again(form, &[], error));
+        return Err(Box::new(again(form, &[], error)));
     }
     Ok((file, starts_on, hands))
 }
@@ -534,7 +534,7 @@ pub async fn create(
     let seed = u64::from(u32::from_le_bytes(seed));
     let (file, starts_on, hands) = match checked(&req, club, posted, (Target::New, seed)) {
         Ok(x) => x,
-        Err(page) => return Ok(page),
+        Err(page) => return Ok(*page),
     };
     let actor = who.actor();
     let id = db(&state, move |conn| {

@@ -144,7 +144,7 @@ pub async fn edit(
     let seed = t.file.event.seed;
     let (file, starts_on, hands) = match checked(&req, club, posted, (Target::Edit(id), seed)) {
         Ok(x) => x,
-        Err(page) => return Ok(page),
+        Err(page) => return Ok(*page),
     };
     let actor = who.actor();
     db(&state, move |conn| {

@@ -392,7 +392,7 @@ async fn a_visitor_cannot_download_the_audit_or_the_entrants_and_the_club_staff_
             .await
             .unwrap(),
     );
-    let shown = texts(&html, "table.audit tbody tr").len();
+    let shown = texts(&html, "ul.audit-lines li").len();
     assert!(shown > 0);
     assert_eq!(
         attr(&html, "p.downloads a[download]", "href").as_deref(),

@@ -383,7 +383,10 @@ async fn a_21_pair_5_round_botifarra_swiss_runs_end_to_end_and_ranks_as_computed
             assert_eq!(
                 texts(&html, "#ronda-1 tr[data-table='9'] td:nth-child(2)")
                     .iter()
-                    .map(|t| t.trim_start_matches("en la mesa física").trim().to_owned())
+                    .map(|t| {
+                        let t = t.trim_start_matches("en la mesa física");
+                        t.trim().trim_end_matches('·').trim().to_owned()
+                    })
                     .collect::<Vec<_>>(),
                 vec!["En espera"]
             );

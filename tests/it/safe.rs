@@ -378,7 +378,7 @@ async fn a_deleted_hand_is_put_back_from_the_history_with_its_score_and_only_onc
     assert_eq!(hand_numbers(&t).await, vec![1, 2, 3]);
     let html = page_of(&t.app, &t.client, &history).await;
     assert!(attr(&html, "form[action$='/deshacer']", "action").is_none());
-    assert_eq!(texts(&html, ".history-change")[0], "Mano 2 repuesta");
+    assert_eq!(texts(&html, ".history-change")[0], "Org repuso la mano 2.");
     let audit: Vec<String> = t
         .app
         .with_conn(move |conn| {

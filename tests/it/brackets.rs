@@ -288,7 +288,7 @@ async fn a_correction_after_a_later_match_voids_exactly_the_dependent_matches_an
     let html = app
         .page(&format!("/cuadros/{id}/auditoria"), StatusCode::OK)
         .await;
-    assert!(texts(&html, "table.audit tbody tr").len() >= 6);
+    assert!(texts(&html, "ul.audit-lines li").len() >= 6);
 }
 
 #[tokio::test]

@@ -352,7 +352,7 @@ async fn a_deleted_hand_is_put_back_from_the_history_with_its_score_and_only_onc
     let history = format!("/partidas/{g}/auditoria");
     let html = page_of(&t.app, &t.client, &history).await;
     let changes = texts(&html, ".history-change");
-    assert_eq!(changes[0], "Mano 2 borrada", "{changes:?}");
+    assert_eq!(changes[0], "Org borró la mano 2.", "{changes:?}");
     let undo = attr(&html, "form[action$='/deshacer']", "action").unwrap();
     let v = attr(
         &html,
@@ -378,7 +378,7 @@ async fn a_deleted_hand_is_put_back_from_the_history_with_its_score_and_only_onc
     assert_eq!(hand_numbers(&t).await, vec![1, 2, 3]);
     let html = page_of(&t.app, &t.client, &history).await;
     assert!(attr(&html, "form[action$='/deshacer']", "action").is_none());
-    assert_eq!(texts(&html, ".history-change")[0], "Mano 2 repuesta");
+    assert_eq!(texts(&html, ".history-change")[0], "Org repuso la mano 2.");
     let audit: Vec<String> = t
         .app
         .with_conn(move |conn| {
@@ -728,6 +728,6 @@ async fn the_demo_has_a_game_whose_history_offers_to_undo_a_deleted_hand() {
     let html = page_of(&app, &app.client, &format!("/partidas/{id}/auditoria")).await;
     assert_eq!(
         texts(&html, ".history-change")[0],
-        format!("Mano {} borrada", hands + 1)
+        format!("La demostración borró la mano {}.", hands + 1)
     );
 }

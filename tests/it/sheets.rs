@@ -392,7 +392,7 @@ async fn a_visitor_cannot_download_the_audit_or_the_entrants_and_the_club_staff_
             .await
             .unwrap(),
     );
-    let shown = texts(&html, "table.audit tbody tr").len();
+    let shown = texts(&html, "ul.audit-lines li").len();
     assert!(shown > 0);
     assert_eq!(
         attr(&html, "p.downloads a[download]", "href").as_deref(),
@@ -421,7 +421,8 @@ async fn a_visitor_cannot_download_the_audit_or_the_entrants_and_the_club_staff_
         .await,
     );
     assert_eq!(csv.len(), shown + 1);
-    assert!(csv[1..].iter().all(|r| r.len() == 8));
+    // The stored columns, and the change as a sentence.
+    assert!(csv[1..].iter().all(|r| r.len() == 9));
 }
 
 /// A championship in registration of the club the signed-in director runs.

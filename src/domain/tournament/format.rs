@@ -177,11 +177,14 @@ pub enum ResultError {
 
 /// The most one hand can add to a side's score, where the game's rules bound it:
 /// cuatrola's highest hand is a quintola (5), and a revoke costs at most the value at
-/// stake. The other games' hands are counted in card points and cantes, with no
-/// bound worth checking here.
+/// stake; botifarra's is all 72 card points, (72 − 36) × the highest multiplier (8:
+/// botifarra with recontro, or Sant Vicenç), and a revoke gives 36 × the multiplier,
+/// no more (docs/rules.md §5.4). Tute and guiñote have none: a tute wins the partida
+/// whatever the score.
 fn highest_hand(game: GameKind) -> Option<u32> {
     match game {
         GameKind::Cuatrola => Some(5),
+        GameKind::Botifarra => Some(36 * 8),
         _ => None,
     }
 }
@@ -506,6 +509,16 @@ mod tests {
         );
         assert!(e.message(Lang::Es).contains("no pasa de 25"), "{e}");
         assert!(e.message(Lang::Es).contains("35 no puede ser"), "{e}");
+    }
+
+    #[test]
+    fn a_botifarra_partida_to_101_is_never_won_with_more_than_388() {
+        let f = MatchFormat::Partida { target: Some(101) };
+        assert!(check_result(GameKind::Botifarra, &no_opts(), &f, 388, 40).is_ok());
+        let Err(e) = check_result(GameKind::Botifarra, &no_opts(), &f, 389, 40) else {
+            panic!("389 cannot be reached in a botifarra to 101")
+        };
+        assert!(e.message(Lang::Es).contains("no pasa de 388"), "{e}");
     }
 
     #[test]

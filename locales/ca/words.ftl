@@ -1,8 +1,8 @@
 # Words people use on rulings and the referee's card picker (web/referee).
 words-declared = anotat
 words-computed = calculat
-words-led-by = surt el { $seat }
-words-won-by = guanya el { $seat }
+words-led-by = surt { $seat }
+words-won-by = guanya { $seat }
 builder-start = Marca qui té cada carta i afegeix les jugades en ordre; la resolució apareix aquí tan aviat com hi hagi alguna cosa a jutjar.
 builder-card = Carta
 builder-unknown = — (no se sap)

@@ -1,8 +1,8 @@
 # Words people use on rulings and the referee's card picker (web/referee).
 words-declared = anotado
 words-computed = calculado
-words-led-by = sale el { $seat }
-words-won-by = gana el { $seat }
+words-led-by = sale { $seat }
+words-won-by = gana { $seat }
 builder-start = Marca quién tiene cada carta y añade las jugadas en orden; el fallo aparece aquí en cuanto haya algo que juzgar.
 builder-card = Carta
 builder-unknown = — (no se sabe)

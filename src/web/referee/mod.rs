@@ -132,9 +132,9 @@ fn ruling_page(
             let cards = t.cards.iter().map(|c| c.spanish_name()).collect();
             TrickLine {
                 no: i + 1,
-                leader: seat_label(t.leader, ctx.lang, names),
+                leader: seat_phrase(t.leader, ctx.lang, names),
                 cards,
-                winner: seat_label(t.winner, ctx.lang, names),
+                winner: seat_phrase(t.winner, ctx.lang, names),
             }
         })
         .collect();
@@ -453,4 +453,11 @@ pub async fn apply(
             ))
         }
     }
+}
+
+/// A seat as the subject of "sale …" / "gana …": its player ("Ana (asiento 1)"), or
+/// with its article when nobody's name is known ("el asiento 1").
+fn seat_phrase(seat: u8, lang: Lang, names: &[String]) -> String {
+    let unnamed = lang.pick("el asiento", "el seient", "seat");
+    name_seats(&format!("{unnamed} {seat}"), lang, names)
 }

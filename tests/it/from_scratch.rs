@@ -14,6 +14,11 @@ use baza::domain::GameKind;
 /// A club made at *Primeros pasos* on an empty database (usual game: cuatrola),
 /// its administrator signed in on `app.client`.
 async fn club_from_first_run(app: &TestApp) -> i32 {
+    club_of_game(app, "cuatrola").await
+}
+
+/// The first club, at /primeros-pasos, with `game` as its usual game.
+async fn club_of_game(app: &TestApp, game: &str) -> i32 {
     let res = post_form_as(
         app,
         &app.client,
@@ -24,7 +29,7 @@ async fn club_from_first_run(app: &TestApp) -> i32 {
             ("confirm", "sota-de-oros"),
             ("club", "Peña La Cuatrola"),
             ("town", "Huesca"),
-            ("game", "cuatrola"),
+            ("game", game),
         ],
     )
     .await;
@@ -376,6 +381,33 @@ async fn every_game_in_every_format_its_form_offers_plays_a_hand_or_is_refused_a
     // Cinquillo has no table of two sides: refused in words, everything else plays.
     assert_eq!(refused, vec!["cinquillo partida".to_owned()]);
     assert!(played >= 9, "{played} championships played a hand");
+}
+
+#[tokio::test]
+async fn a_cinquillo_clubs_championship_with_the_forms_defaults_is_created_with_typed_results() {
+    let app = TestApp::spawn().await;
+    let club = club_of_game(&app, "cinquillo").await;
+    let html = app
+        .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
+        .await;
+    let mut fields = form_values(&html, "form.tournament-form");
+    assert!(
+        fields.contains(&("game".to_owned(), "cinquillo".to_owned())),
+        "the club's usual game"
+    );
+    assert!(
+        fields.contains(&("entry".to_owned(), "result".to_owned())),
+        "typed results by default: {fields:?}"
+    );
+    set(&mut fields, "name", "Cinquillo de Navidad");
+    let res = post_fields(
+        &app,
+        &app.client,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &fields,
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "created");
 }
 
 #[tokio::test]

@@ -70,7 +70,14 @@ impl NewForm {
             tb5: "points_for".into(),
             tb6: "lot".into(),
             head_to_head: HeadToHead::default().slug().into(),
-            entry: "hands".into(),
+            // Cinquillo has no table of two sides to play hand by hand: its results
+            // are typed.
+            entry: if game == GameKind::Cinquillo {
+                "result"
+            } else {
+                "hands"
+            }
+            .into(),
             ..NewForm::default()
         }
     }

@@ -306,6 +306,27 @@ impl std::fmt::Display for ResultError {
     }
 }
 
+/// The partida targets a game's tables can play: the values of its `target` table
+/// option (cuatrola 11, 16, 21; botifarra 51 … 201), or `None` when the game's own
+/// options fix it (guiñote 101, tute's hands or 101, cinquillo's limit).
+pub fn targets(game: GameKind) -> Option<Vec<u32>> {
+    if !matches!(game, GameKind::Cuatrola | GameKind::Botifarra) {
+        return None;
+    }
+    options::specs(game)
+        .iter()
+        .find(|s| s.name == "target")
+        .and_then(|s| match s.kind {
+            options::OptionKind::Int(values) => Some(
+                values
+                    .iter()
+                    .filter_map(|v| u32::try_from(*v).ok())
+                    .collect(),
+            ),
+            _ => None,
+        })
+}
+
 /// The game's own partida target from its table options (`None`: no target).
 pub fn game_target(game: GameKind, opts: &Map<String, Value>) -> Result<Option<u32>, String> {
     let table = options::validate(game, 4, opts).map_err(|e| e.to_string())?;

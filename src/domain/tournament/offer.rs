@@ -6,11 +6,11 @@
 
 use serde_json::{Map, Value};
 
+pub use super::format::targets;
 use super::format::{MatchFormat, game_target};
 use super::played::table_players;
 use crate::domain::engine::GameKind;
 use crate::domain::lang::{Lang, tr};
-use crate::domain::options::{self, OptionKind};
 
 /// A match format's kind as the form names it.
 pub const PARTIDA: &str = "partida";
@@ -57,27 +57,6 @@ pub fn defaults(game: GameKind) -> FormatFields {
         minutes: minutes.into(),
         cap: cap.into(),
     }
-}
-
-/// The partida targets a game's tables can play: the values of its `target` table
-/// option (cuatrola 11, 16, 21; botifarra 51 … 201), or `None` when the game's own
-/// options fix it (guiñote 101, tute's hands or 101, cinquillo's limit).
-pub fn targets(game: GameKind) -> Option<Vec<u32>> {
-    if !matches!(game, GameKind::Cuatrola | GameKind::Botifarra) {
-        return None;
-    }
-    options::specs(game)
-        .iter()
-        .find(|s| s.name == "target")
-        .and_then(|s| match s.kind {
-            OptionKind::Int(values) => Some(
-                values
-                    .iter()
-                    .filter_map(|v| u32::try_from(*v).ok())
-                    .collect(),
-            ),
-            _ => None,
-        })
 }
 
 /// Why a championship's tables could not play its match format.

@@ -8,7 +8,7 @@
 
 use serde_json::{Map, Value};
 
-use super::format::{MatchFormat, Side, game_target};
+use super::format::{MatchFormat, Side, game_target, targets};
 use crate::domain::engine::GameKind;
 use crate::domain::entry::{GameDoc, Scoreboard};
 
@@ -152,13 +152,7 @@ pub fn table_options(
     // Only a target the game's option takes: any other was refused when the
     // championship was made (see the offer module), and must never make every hand wrong.
     if let Some(t) = target
-        && matches!(game, GameKind::Cuatrola | GameKind::Botifarra)
-        && crate::domain::options::specs(game)
-            .iter()
-            .find(|s| s.name == "target")
-            .is_some_and(|s| {
-                matches!(s.kind, crate::domain::options::OptionKind::Int(v) if v.contains(&i64::from(t)))
-            })
+        && targets(game).is_some_and(|ts| ts.contains(&t))
         && game_target(game, options).ok().flatten() != Some(t)
     {
         out.insert("target".into(), t.into());

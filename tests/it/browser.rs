@@ -747,20 +747,8 @@ async fn championship_of_two_pairs(app: &TestApp) -> (i32, String, [String; 2]) 
     use crate::helpers::{post_form_as, texts};
     use reqwest::StatusCode;
     let club = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Peña El Triunfo",
-                    town: "Tordesillas",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .expect("club")
-        })
+        .club_with_organiser("Peña El Triunfo", "Tordesillas")
         .await;
-    let pw = app.add_user("directora", "organiser", Some(club)).await;
-    app.login(&app.client, "directora", &pw).await;
     let res = post_form_as(
         app,
         &app.client,

@@ -12,22 +12,8 @@ use baza::db::tournaments::{self as store, TableRow};
 
 /// A club with its organiser signed in on `app.client`.
 async fn club(app: &TestApp) -> i32 {
-    let club = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Peña El Triunfo",
-                    town: "Tordesillas",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
-        .await;
-    let pw = app.add_user("directora", "organiser", Some(club)).await;
-    app.login(&app.client, "directora", &pw).await;
-    club
+    app.club_with_organiser("Peña El Triunfo", "Tordesillas")
+        .await
 }
 
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {

@@ -20,20 +20,8 @@ use baza::domain::random::random_cuatrola_hand_of_game;
 /// the returned client).
 async fn club_with_staff(app: &TestApp) -> (i32, reqwest::Client) {
     let club = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Peña La Baza",
-                    town: "Medina de Rioseco",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
+        .club_with_organiser("Peña La Baza", "Medina de Rioseco")
         .await;
-    let pw = app.add_user("directora", "organiser", Some(club)).await;
-    app.login(&app.client, "directora", &pw).await;
     let referee = new_client();
     let pw = app.add_user("arbitro", "referee", Some(club)).await;
     app.login(&referee, "arbitro", &pw).await;

@@ -338,20 +338,8 @@ async fn the_game_page_carries_the_hand_form_with_every_control_labelled() {
 /// `app.client`).
 async fn one_table(app: &TestApp) -> (String, [String; 2]) {
     let club = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Peña La Baza",
-                    town: "Medina de Rioseco",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
+        .club_with_organiser("Peña La Baza", "Medina de Rioseco")
         .await;
-    let pw = app.add_user("directora", "organiser", Some(club)).await;
-    app.login(&app.client, "directora", &pw).await;
     let post = |path: String, fields: Vec<(&'static str, &'static str)>| async move {
         post_form_as(app, &app.client, &path, &fields).await
     };

@@ -96,9 +96,7 @@ pub struct Standings {
 }
 
 pub fn standings(conn: &mut DbConn, c: &Circuit) -> QueryResult<Standings> {
-    let players = ratings::load_players(conn)?;
-    let pairs = ratings::load_pairs(conn)?;
-    let names = Names::new(&players, &pairs);
+    let (names, players, _) = Names::load(conn)?;
     let all = ratings::load_championships(conn)?;
     let mut events = Vec::new();
     let mut by_player = Vec::new();

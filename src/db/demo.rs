@@ -7,7 +7,7 @@ use chrono::{Duration, NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::queries::{self, NewClub, NewPair, NewPlayer};
+use super::queries::{self, NewClub, NewPair};
 use super::tournaments::{self as store, ChangeError};
 use crate::domain::tournament::{self, Entrant, MatchResult, Pairing, System, TournamentFile};
 
@@ -86,14 +86,7 @@ pub fn fill(
         )?;
         let mut player_ids = Vec::new();
         for name in PLAYERS {
-            player_ids.push(queries::insert_player(
-                conn,
-                &NewPlayer {
-                    club_id,
-                    name,
-                    created_at: now,
-                },
-            )?);
+            player_ids.push(super::register::add_member(conn, club_id, name, None, now)?);
         }
         let mut pair_ids = Vec::new();
         for (i, name) in PAIRS.iter().enumerate() {

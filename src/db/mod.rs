@@ -22,6 +22,7 @@ pub mod group;
 pub mod people;
 pub mod queries;
 pub mod ratings;
+pub mod register;
 pub mod rows;
 pub mod schema;
 pub mod table_games;

@@ -272,9 +272,11 @@ pub enum Kind {
 }
 
 /// What a merge or a retirement reads of a player or a pair.
-struct Person {
+struct Named {
     name: String,
     retired_at: Option<NaiveDateTime>,
+    /// A player's person.
+    person_id: Option<i32>,
 }
 
 impl Kind {
@@ -287,13 +289,18 @@ impl Kind {
     }
 
     /// The club's player or pair `id`.
-    fn find(self, conn: &mut DbConn, ch: &Change, id: i32) -> Result<Person, PeopleError> {
+    fn find(self, conn: &mut DbConn, ch: &Change, id: i32) -> Result<Named, PeopleError> {
         let found = match self {
-            Kind::Player => find_player(conn, ch.club_id, id)?.map(|p| (p.name, p.retired_at)),
-            Kind::Pair => find_pair(conn, ch.club_id, id)?.map(|p| (p.name, p.retired_at)),
+            Kind::Player => find_player(conn, ch.club_id, id)?
+                .map(|p| (p.name, p.retired_at, Some(p.person_id))),
+            Kind::Pair => find_pair(conn, ch.club_id, id)?.map(|p| (p.name, p.retired_at, None)),
         };
-        let (name, retired_at) = found.ok_or(PeopleError::NotFound)?;
-        Ok(Person { name, retired_at })
+        let (name, retired_at, person_id) = found.ok_or(PeopleError::NotFound)?;
+        Ok(Named {
+            name,
+            retired_at,
+            person_id,
+        })
     }
 
     fn delete(self, conn: &mut DbConn, id: i32) -> QueryResult<usize> {
@@ -310,8 +317,12 @@ impl Kind {
         at: Option<NaiveDateTime>,
     ) -> QueryResult<usize> {
         match self {
+            // A player who stops playing for the club ends her membership that day.
             Kind::Player => diesel::update(players::table.find(id))
-                .set(players::retired_at.eq(at))
+                .set((
+                    players::retired_at.eq(at),
+                    players::left_on.eq(at.map(|t| t.date())),
+                ))
                 .execute(conn),
             Kind::Pair => diesel::update(pairs::table.find(id))
                 .set(pairs::retired_at.eq(at))
@@ -340,6 +351,9 @@ fn merge(
         first(conn, &mut moved)?;
         rename_everywhere(conn, ch.club_id, &d.name, &k.name, &mut moved)?;
         kind.delete(conn, drop)?;
+        if let (Some(from), Some(into)) = (d.person_id, k.person_id) {
+            super::register::absorb_if_alone(conn, from, into)?;
+        }
         audit(
             conn,
             ch,
@@ -394,6 +408,7 @@ pub fn rename_player(
         diesel::update(players::table.find(id))
             .set(players::name.eq(name))
             .execute(conn)?;
+        super::register::rename(conn, p.person_id, name)?;
         rename_everywhere(conn, ch.club_id, &p.name, name, &mut moved)?;
         audit(
             conn,

@@ -31,6 +31,10 @@ pub struct Player {
     pub created_at: NaiveDateTime,
     /// When the player stopped playing (hidden from pickers, kept in history).
     pub retired_at: Option<NaiveDateTime>,
+    /// The person this membership is of (see [`super::register`]).
+    pub person_id: i32,
+    pub joined_on: Option<NaiveDate>,
+    pub left_on: Option<NaiveDate>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -75,6 +79,8 @@ pub struct NewPlayer<'a> {
     pub club_id: i32,
     pub name: &'a str,
     pub created_at: NaiveDateTime,
+    pub person_id: i32,
+    pub joined_on: Option<NaiveDate>,
 }
 
 #[derive(Insertable)]

@@ -5,9 +5,11 @@
 //! stored: a corrected result moves every later rating at once, and the web and
 //! `baza ratings recompute` print the same numbers.
 //!
-//! Names link the records to players: a championship entrant is a pair of the club
-//! with that name, or the players its name lists ("Ana y Benito"); a club game's seats
-//! are the names of players of that club. Names that match no player are not rated.
+//! Ratings are per person, across clubs. A championship entrant is the people it
+//! names (by code or licence), or else a pair of the organising club with its name,
+//! or the players its name lists ("Ana y Benito"); a club game's seats are the names
+//! of players of that club, each the membership of a person. Names that match no one
+//! are not rated.
 
 use std::collections::BTreeMap;
 
@@ -15,20 +17,23 @@ use chrono::NaiveDate;
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::schema::{events, games, pairs, players, tournaments};
+use super::schema::{events, games, pairs, people, players, tournaments};
 use crate::domain::GameKind;
 use crate::domain::rating::{self, Config, History, Period, Played, PlayerId};
 use crate::domain::tournament::{self, Outcome, TournamentFile};
 
-/// A stored player as the ratings see them.
+/// A person as the ratings see her (ratings are per person, across clubs).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayerInfo {
+    /// The person's id.
     pub id: PlayerId,
-    pub club_id: i32,
+    /// The club she plays for now (her latest membership), if any.
+    pub club_id: Option<i32>,
+    /// Her name as public pages show it.
     pub name: String,
 }
 
-/// A stored pair.
+/// A stored pair, with the people of its two players.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PairInfo {
     pub id: i32,
@@ -56,7 +61,7 @@ pub struct PeriodInfo {
     pub kind: PeriodKind,
 }
 
-/// One entrant of a championship with the players behind it and its final place.
+/// One entrant of a championship with the people behind it and its final place.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChampionshipEntry {
     pub event_id: i32,
@@ -75,7 +80,7 @@ pub struct ClubGame {
     pub club_id: i32,
     pub date: NaiveDate,
     pub game: String,
-    /// The players of each side (one per side in individual games).
+    /// The people of each side (one per side in individual games).
     pub sides: Vec<Vec<PlayerId>>,
     pub winner: Option<usize>,
 }
@@ -86,6 +91,7 @@ pub struct Ratings {
     pub config: Config,
     pub players: BTreeMap<PlayerId, PlayerInfo>,
     pub pairs: Vec<PairInfo>,
+    pub names: Names,
     pub periods: Vec<PeriodInfo>,
     /// The games of each period, as rated.
     pub played: Vec<Vec<Played>>,
@@ -94,11 +100,15 @@ pub struct Ratings {
     pub club_games: Vec<ClubGame>,
 }
 
-/// Names of players of a club, folded to lower case, to their ids.
-#[derive(Debug, Default)]
+/// How records name people, to the people they are: a club's players and pairs by
+/// name (folded to lower case), and a championship entrant's people by code or
+/// licence. Every id is a live person (a merged record leads to the one it went into).
+#[derive(Debug, Default, Clone)]
 pub struct Names {
     players: BTreeMap<(i32, String), PlayerId>,
     pairs: BTreeMap<(i32, String), Vec<PlayerId>>,
+    codes: BTreeMap<String, PlayerId>,
+    licences: BTreeMap<String, PlayerId>,
 }
 
 fn fold(name: &str) -> String {
@@ -108,25 +118,163 @@ fn fold(name: &str) -> String {
         .to_lowercase()
 }
 
-impl Names {
-    pub fn new(players: &BTreeMap<PlayerId, PlayerInfo>, pairs: &[PairInfo]) -> Names {
+/// A person: (id, code, name, licence, initials only, merged into).
+type PersonRow = (i32, String, String, Option<String>, i32, Option<i32>);
+/// A membership: (player id, club, name, person, joined, left).
+type MemberRow = (i32, i32, String, i32, Option<NaiveDate>, Option<NaiveDate>);
+
+/// The register as the ratings read it.
+struct Register {
+    /// Every person: (id, code, name, licence, initials only, merged into).
+    people: Vec<PersonRow>,
+    /// Every membership: (player id, club, name, person, joined, left).
+    members: Vec<MemberRow>,
+    /// Person id → the live person it is now.
+    live: BTreeMap<i32, i32>,
+}
+
+fn load_register(conn: &mut DbConn) -> QueryResult<Register> {
+    let people: Vec<PersonRow> = people::table
+        .select((
+            people::id,
+            people::code,
+            people::name,
+            people::licence,
+            people::initials_only,
+            people::merged_into,
+        ))
+        .order(people::id)
+        .load(conn)?;
+    let members = players::table
+        .select((
+            players::id,
+            players::club_id,
+            players::name,
+            players::person_id,
+            players::joined_on,
+            players::left_on,
+        ))
+        .order((players::joined_on, players::id))
+        .load(conn)?;
+    let merged: BTreeMap<i32, i32> = people
+        .iter()
+        .filter_map(|p| p.5.map(|into| (p.0, into)))
+        .collect();
+    let live = people
+        .iter()
+        .map(|p| {
+            let mut at = p.0;
+            for _ in 0..16 {
+                match merged.get(&at) {
+                    Some(next) => at = *next,
+                    None => break,
+                }
+            }
+            (p.0, at)
+        })
+        .collect();
+    Ok(Register {
+        people,
+        members,
+        live,
+    })
+}
+
+impl Register {
+    fn live(&self, id: i32) -> PlayerId {
+        self.live.get(&id).copied().unwrap_or(id)
+    }
+
+    fn names(&self, pairs: &[PairInfo]) -> Names {
         let mut names = Names::default();
-        for p in players.values() {
-            names.players.insert((p.club_id, fold(&p.name)), p.id);
+        for (_, club, name, person, _, _) in &self.members {
+            names
+                .players
+                .insert((*club, fold(name)), self.live(*person));
         }
         for p in pairs {
             names
                 .pairs
                 .insert((p.club_id, fold(&p.name)), p.players.to_vec());
         }
+        for (id, code, _, licence, _, _) in &self.people {
+            let live = self.live(*id);
+            names.codes.insert(code.clone(), live);
+            if let Some(l) = licence {
+                names.licences.insert(l.clone(), live);
+            }
+        }
         names
+    }
+
+    fn players(&self) -> BTreeMap<PlayerId, PlayerInfo> {
+        // Her club: the latest membership still running, else the latest one.
+        let mut club: BTreeMap<i32, (bool, i32)> = BTreeMap::new();
+        for (_, c, _, person, _, left) in &self.members {
+            let current = left.is_none();
+            let entry = club.entry(self.live(*person)).or_insert((current, *c));
+            if current || !entry.0 {
+                *entry = (current, *c);
+            }
+        }
+        self.people
+            .iter()
+            .filter(|p| p.5.is_none())
+            .map(|(id, _, name, _, initials, _)| {
+                let name = if *initials != 0 {
+                    super::register::initials(name)
+                } else {
+                    name.clone()
+                };
+                let info = PlayerInfo {
+                    id: *id,
+                    club_id: club.get(id).map(|c| c.1),
+                    name,
+                };
+                (*id, info)
+            })
+            .collect()
+    }
+}
+
+impl Names {
+    /// Loads the register and the pairs: the names, the people and the pairs.
+    pub fn load(
+        conn: &mut DbConn,
+    ) -> QueryResult<(Names, BTreeMap<PlayerId, PlayerInfo>, Vec<PairInfo>)> {
+        let register = load_register(conn)?;
+        let pairs = load_pairs_with(conn, &register)?;
+        Ok((register.names(&pairs), register.players(), pairs))
     }
 
     pub fn player(&self, club: i32, name: &str) -> Option<PlayerId> {
         self.players.get(&(club, fold(name))).copied()
     }
 
-    /// The players behind a championship entrant of `club`: a pair with that name, a
+    /// The person a file's key or licence names.
+    pub fn person(&self, key: Option<&str>, licence: Option<&str>) -> Option<PlayerId> {
+        key.and_then(|k| self.codes.get(k))
+            .or_else(|| licence.and_then(|l| self.licences.get(&super::register::licence_key(l))))
+            .copied()
+    }
+
+    /// The people behind an entrant of a championship of `club`: the people it names
+    /// (by key or licence), or else as its name says ([`Names::entrant`]).
+    pub fn entrant_of(&self, club: i32, e: &tournament::Entrant) -> Option<Vec<PlayerId>> {
+        if !e.people.is_empty() {
+            let ids: Option<Vec<PlayerId>> = e
+                .people
+                .iter()
+                .map(|p| self.person(p.key.as_deref(), p.licence.as_deref()))
+                .collect();
+            if ids.is_some() {
+                return ids;
+            }
+        }
+        self.entrant(club, &e.name)
+    }
+
+    /// The people behind an entrant named `name` of `club`: a pair with that name, a
     /// player with that name, or every player its name lists ("Ana y Benito",
     /// "Ana i Benito", "Ana / Benito", "Ana - Benito").
     pub fn entrant(&self, club: i32, name: &str) -> Option<Vec<PlayerId>> {
@@ -151,18 +299,22 @@ impl Names {
     }
 }
 
+/// Every person not merged away, by id.
 pub fn load_players(conn: &mut DbConn) -> QueryResult<BTreeMap<PlayerId, PlayerInfo>> {
-    let rows: Vec<(i32, i32, String)> = players::table
-        .select((players::id, players::club_id, players::name))
-        .order(players::id)
-        .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, club_id, name)| (id, PlayerInfo { id, club_id, name }))
-        .collect())
+    Ok(load_register(conn)?.players())
 }
 
 pub fn load_pairs(conn: &mut DbConn) -> QueryResult<Vec<PairInfo>> {
+    let register = load_register(conn)?;
+    load_pairs_with(conn, &register)
+}
+
+fn load_pairs_with(conn: &mut DbConn, register: &Register) -> QueryResult<Vec<PairInfo>> {
+    let person: BTreeMap<i32, i32> = register
+        .members
+        .iter()
+        .map(|m| (m.0, register.live(m.3)))
+        .collect();
     let rows: Vec<(i32, i32, String, i32, i32)> = pairs::table
         .select((
             pairs::id,
@@ -179,7 +331,10 @@ pub fn load_pairs(conn: &mut DbConn) -> QueryResult<Vec<PairInfo>> {
             id,
             club_id,
             name,
-            players: [a, b],
+            players: [
+                person.get(&a).copied().unwrap_or(a),
+                person.get(&b).copied().unwrap_or(b),
+            ],
         })
         .collect())
 }
@@ -245,8 +400,9 @@ pub fn championship_entries(
     let of = u32::try_from(rows.len()).unwrap_or(u32::MAX);
     rows.iter()
         .filter_map(|row| {
+            let entrant = file.entrants.iter().find(|e| e.id == row.id)?;
             names
-                .entrant(club, &row.name)
+                .entrant_of(club, entrant)
                 .map(|players| ChampionshipEntry {
                     event_id,
                     event: event.to_string(),
@@ -262,16 +418,14 @@ pub fn championship_entries(
 
 /// Loads the whole history and replays it with `config`.
 pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
-    let players = load_players(conn)?;
-    let pairs = load_pairs(conn)?;
-    let names = Names::new(&players, &pairs);
+    let (names, players, pairs) = Names::load(conn)?;
     let mut periods: Vec<Gathered> = Vec::new();
     let mut championships = Vec::new();
     for (event_id, club, event, date, file) in load_championships(conn)? {
         let ids: BTreeMap<&str, Vec<PlayerId>> = file
             .entrants
             .iter()
-            .filter_map(|e| names.entrant(club, &e.name).map(|p| (e.id.as_str(), p)))
+            .filter_map(|e| names.entrant_of(club, e).map(|p| (e.id.as_str(), p)))
             .collect();
         for round in &file.rounds {
             let mut played = Vec::new();
@@ -365,6 +519,7 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
         config,
         players,
         pairs,
+        names,
         periods: periods.iter().map(|(_, info, _)| info.clone()).collect(),
         played: periods.into_iter().map(|(_, _, p)| p).collect(),
         history,

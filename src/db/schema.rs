@@ -18,8 +18,26 @@ diesel::table! {
         name -> Text,
         created_at -> Timestamp,
         retired_at -> Nullable<Timestamp>,
+        person_id -> Integer,
+        joined_on -> Nullable<Date>,
+        left_on -> Nullable<Date>,
     }
 }
+
+diesel::table! {
+    people (id) {
+        id -> Integer,
+        code -> Text,
+        name -> Text,
+        licence -> Nullable<Text>,
+        birth_year -> Nullable<Integer>,
+        initials_only -> Integer,
+        merged_into -> Nullable<Integer>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(players -> people (person_id));
 
 diesel::table! {
     pairs (id) {
@@ -52,7 +70,7 @@ diesel::table! {
 diesel::joinable!(players -> clubs (club_id));
 diesel::joinable!(events -> clubs (club_id));
 
-diesel::allow_tables_to_appear_in_same_query!(clubs, players, pairs, events);
+diesel::allow_tables_to_appear_in_same_query!(clubs, players, pairs, events, people);
 
 diesel::table! {
     users (id) {

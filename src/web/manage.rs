@@ -13,7 +13,7 @@ use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render};
 use crate::db::DbConn;
 use crate::db::accounts::{self, AuditEntry};
-use crate::db::queries::{self, NewPlayer};
+use crate::db::queries;
 use crate::db::tournaments::{self as store, TableRow};
 use crate::domain::tournament::{self, MatchResult, Pairing, Side};
 use crate::error::AppError;
@@ -39,7 +39,7 @@ pub async fn add_player(
             return Err(AppError::NotFound);
         }
         let id = crate::db::write_tx(conn, |conn| {
-            insert_player_audited(conn, club_id, &name, &actor)
+            insert_player_audited(conn, club_id, &name, None, &actor)
         })?;
         Ok(id.is_some())
     })
@@ -60,17 +60,11 @@ pub(crate) fn insert_player_audited(
     conn: &mut DbConn,
     club_id: i32,
     name: &str,
+    person: Option<i32>,
     actor: &str,
 ) -> diesel::QueryResult<Option<i32>> {
     let inserted = diesel::Connection::transaction(conn, |c| {
-        queries::insert_player(
-            c,
-            &NewPlayer {
-                club_id,
-                name,
-                created_at: now(),
-            },
-        )
+        crate::db::register::add_member(c, club_id, name, person, now())
     });
     let id = match inserted {
         Ok(id) => id,

@@ -49,6 +49,8 @@ pub struct Person {
     pub detail: String,
     pub player1: i32,
     pub player2: i32,
+    /// For a player: the person she is (her page is the person's).
+    pub person: i32,
 }
 
 fn from_player(p: &Player) -> Person {
@@ -59,6 +61,7 @@ fn from_player(p: &Player) -> Person {
         detail: String::new(),
         player1: 0,
         player2: 0,
+        person: p.person_id,
     }
 }
 
@@ -80,6 +83,7 @@ pub fn pair_people(players: &[Player], pairs: &[Pair]) -> Vec<Person> {
             detail: format!("{} · {}", name(p.player1_id), name(p.player2_id)),
             player1: p.player1_id,
             player2: p.player2_id,
+            person: 0,
         })
         .collect()
 }

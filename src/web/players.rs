@@ -122,6 +122,7 @@ fn period_label(ctx: &Ctx, r: &Ratings, index: usize) -> String {
 }
 
 /// A link to a person or a pair.
+#[derive(Default)]
 pub struct Link {
     pub href: String,
     pub name: String,
@@ -162,7 +163,7 @@ pub struct Choice {
 struct PlayerPage<'a> {
     ctx: &'a Ctx,
     name: String,
-    club: Link,
+    clubs: Vec<ClubSpan>,
     rating: Option<String>,
     games_rated: u32,
     chart: Option<Chart>,
@@ -173,6 +174,13 @@ struct PlayerPage<'a> {
     choices: Vec<Choice>,
     action: String,
     head: Option<HeadToHead>,
+}
+
+/// A club a person plays or played for, with the days of her membership.
+pub struct ClubSpan {
+    pub link: Link,
+    pub since: Option<String>,
+    pub until: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -240,7 +248,20 @@ pub async fn player(
     let ctx = Ctx::from_request(&req);
     let r = load(&state).await?;
     let me = r.players.get(&id).ok_or(AppError::NotFound)?.clone();
-    let club = club_link(&state, me.club_id).await?;
+    let clubs = db(&state, move |conn| {
+        Ok(crate::db::register::memberships(conn, id)?)
+    })
+    .await?
+    .into_iter()
+    .map(|m| ClubSpan {
+        link: Link {
+            href: format!("/clubes/{}", m.club_id),
+            name: m.club,
+        },
+        since: m.joined_on.map(|d| date(&ctx, d)),
+        until: m.left_on.map(|d| date(&ctx, d)),
+    })
+    .collect();
     let points: Vec<(String, Rating)> = r
         .history
         .points
@@ -296,7 +317,7 @@ pub async fn player(
     let rated = r.history.current.get(&id).copied();
     render(&PlayerPage {
         name: me.name.clone(),
-        club,
+        clubs,
         rating: rated.map(shown),
         games_rated: points_games(&r, id),
         chart: chart(&points),
@@ -345,15 +366,18 @@ fn choices<'a>(
 }
 
 /// The link to club `club_id`'s page, by its name.
-async fn club_link(state: &AppState, club_id: i32) -> Result<Link, AppError> {
+async fn club_link(state: &AppState, club_id: Option<i32>) -> Result<Option<Link>, AppError> {
+    let Some(club_id) = club_id else {
+        return Ok(None);
+    };
     let club = db(state, move |conn| {
         Ok(crate::db::queries::find_club(conn, club_id)?)
     })
     .await?;
-    Ok(Link {
+    Ok(club.map(|c| Link {
         href: format!("/clubes/{club_id}"),
-        name: club.map(|c| c.name).unwrap_or_default(),
-    })
+        name: c.name,
+    }))
 }
 
 fn points_games(r: &Ratings, id: PlayerId) -> u32 {
@@ -398,7 +422,9 @@ pub async fn pair(
         .find(|p| p.id == id)
         .ok_or(AppError::NotFound)?
         .clone();
-    let club = club_link(&state, me.club_id).await?;
+    let club = club_link(&state, Some(me.club_id))
+        .await?
+        .unwrap_or_default();
     // The pair's chart: the mean of its players after each period either played.
     let mut periods: BTreeMap<usize, ()> = BTreeMap::new();
     for p in &me.players {

@@ -10,7 +10,7 @@ use super::auth::{Perm, Principal};
 use super::players::shown;
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, render};
-use crate::db::ratings::{self, Names};
+use crate::db::ratings;
 use crate::db::tournaments::{self as store, ChangeError};
 use crate::domain::rating::{self, Config, Rating};
 use crate::error::AppError;
@@ -40,7 +40,7 @@ type Proposal = (store::Tournament, Vec<SeedLine>, Vec<(String, u32)>);
 fn proposal(conn: &mut crate::db::DbConn, id: i32) -> Result<Proposal, AppError> {
     let t = store::load(conn, id)?.ok_or(AppError::NotFound)?;
     let r = ratings::compute(conn, Config::default())?;
-    let names = Names::new(&r.players, &r.pairs);
+    let names = &r.names;
     let club = t.event.club_id;
     let rated: Vec<(String, Rating, Vec<i32>)> = t
         .file
@@ -48,7 +48,7 @@ fn proposal(conn: &mut crate::db::DbConn, id: i32) -> Result<Proposal, AppError>
         .iter()
         .filter(|e| e.withdrawn_after_round.is_none())
         .map(|e| {
-            let players = names.entrant(club, &e.name).unwrap_or_default();
+            let players = names.entrant_of(club, e).unwrap_or_default();
             let rating = if players.is_empty() {
                 r.config.initial
             } else {

@@ -146,15 +146,7 @@ async fn a_three_event_circuit_follows_players_across_partners_and_moves_with_a_
             )
             .unwrap();
             for name in PLAYERS {
-                baza::db::queries::insert_player(
-                    conn,
-                    &baza::db::queries::NewPlayer {
-                        club_id: club,
-                        name,
-                        created_at: now,
-                    },
-                )
-                .unwrap();
+                baza::db::register::add_member(conn, club, name, None, now).unwrap();
             }
             club
         })

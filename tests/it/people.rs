@@ -22,15 +22,8 @@ async fn club_with(app: &TestApp, players: &[&str]) -> i32 {
             )
             .unwrap();
             for n in &names {
-                queries::insert_player(
-                    conn,
-                    &queries::NewPlayer {
-                        club_id: club,
-                        name: n,
-                        created_at: baza::web::account::now(),
-                    },
-                )
-                .unwrap();
+                baza::db::register::add_member(conn, club, n, None, baza::web::account::now())
+                    .unwrap();
             }
             club
         })

@@ -60,7 +60,10 @@ async fn a_player_page_shows_club_partners_championships_with_place_chart_and_he
     let id = ana["player_id"].as_i64().unwrap();
     let page = app.page(&format!("/jugadores/{id}"), StatusCode::OK).await;
     assert_eq!(texts(&page, "h1"), vec!["Ana Martínez".to_string()]);
-    assert_eq!(texts(&page, "p.meta a"), vec!["Peña La Baza".to_string()]);
+    assert_eq!(
+        texts(&page, ".club-spans a"),
+        vec!["Peña La Baza".to_string()]
+    );
     let now = texts(&page, "p.rating-now strong");
     assert_eq!(
         now[0].split(' ').next().unwrap(),

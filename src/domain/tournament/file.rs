@@ -230,6 +230,26 @@ pub struct Entrant {
     pub start_points: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub withdrawn_after_round: Option<u32>,
+    /// Who plays as this entrant (the two of a pair, or one), when known: a file
+    /// names them by a key that survives export and import, never a row number.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub people: Vec<EntrantPerson>,
+}
+
+/// One person behind an entrant: her name, and the keys that say who she is (the
+/// Baza that wrote the file gives `key`; a federation's licence when she has one).
+/// At least one of the keys is present for her to be linked on import.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntrantPerson {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub licence: Option<String>,
+    /// The club she plays for in this championship.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club: Option<String>,
 }
 
 impl Entrant {
@@ -244,6 +264,7 @@ impl Entrant {
             first_round: 1,
             start_points: 0,
             withdrawn_after_round: None,
+            people: Vec::new(),
         }
     }
 

@@ -366,10 +366,10 @@ fn by_rating(
     club: i32,
     names: &[String],
 ) -> Result<Vec<(String, i64)>, AppError> {
-    use crate::db::ratings::{self, Names};
+    use crate::db::ratings;
     use crate::domain::rating::{self, Config};
     let r = ratings::compute(conn, Config::default())?;
-    let known = Names::new(&r.players, &r.pairs);
+    let known = &r.names;
     let rated: Vec<(usize, rating::Rating)> = names
         .iter()
         .enumerate()

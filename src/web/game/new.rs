@@ -295,7 +295,7 @@ pub async fn post_new_game(
                         for name in seats.iter().filter(|n| !known.contains(n)) {
                             // Another table may add the same name at the same moment
                             // (PostgreSQL), which is no error.
-                            insert_player_audited(conn, club_id, name, &actor)?;
+                            insert_player_audited(conn, club_id, name, None, &actor)?;
                         }
                     }
                     create_game(conn, club_id, &setup, &seats, &actor, series, None)

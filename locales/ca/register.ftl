@@ -1,0 +1,2 @@
+people-member-since = des del { $date }
+people-member-until = fins al { $date }

@@ -1,0 +1,2 @@
+people-member-since = since { $date }
+people-member-until = until { $date }

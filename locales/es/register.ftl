@@ -1,0 +1,2 @@
+people-member-since = desde el { $date }
+people-member-until = hasta el { $date }

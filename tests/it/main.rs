@@ -30,6 +30,7 @@ mod i18n;
 mod offline;
 mod pages;
 mod people;
+mod people_migration;
 mod ratings;
 mod referee;
 mod safe;

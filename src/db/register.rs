@@ -342,6 +342,65 @@ pub fn absorb_if_alone(conn: &mut DbConn, from: i32, into: i32) -> QueryResult<u
         .execute(conn)
 }
 
+/// Gives a person her federation licence and year of birth.
+pub fn set_licence(
+    conn: &mut DbConn,
+    id: i32,
+    licence: &str,
+    birth_year: Option<i32>,
+) -> QueryResult<usize> {
+    diesel::update(people::table.find(id))
+        .set((
+            people::licence.eq(Some(licence_key(licence))),
+            people::birth_year.eq(birth_year),
+        ))
+        .execute(conn)
+}
+
+/// Sets the day a person's membership of a club began.
+pub fn set_joined_on(
+    conn: &mut DbConn,
+    person: i32,
+    club_id: i32,
+    day: NaiveDate,
+) -> QueryResult<usize> {
+    diesel::update(
+        players::table
+            .filter(players::person_id.eq(person))
+            .filter(players::club_id.eq(club_id)),
+    )
+    .set(players::joined_on.eq(Some(day)))
+    .execute(conn)
+}
+
+/// Records a membership that began and ended on the days `(from, to)`.
+pub fn add_past_membership(
+    conn: &mut DbConn,
+    person: i32,
+    club_id: i32,
+    name: &str,
+    (from, to): (NaiveDate, NaiveDate),
+    at: NaiveDateTime,
+) -> QueryResult<i32> {
+    let id = super::queries::insert_player(
+        conn,
+        &NewPlayer {
+            club_id,
+            name,
+            created_at: at,
+            person_id: person,
+            joined_on: Some(from),
+        },
+    )?;
+    diesel::update(players::table.find(id))
+        .set((
+            players::left_on.eq(Some(to)),
+            players::retired_at.eq(Some(to.and_time(chrono::NaiveTime::MIN))),
+        ))
+        .execute(conn)?;
+    Ok(id)
+}
+
 /// Every person not merged away.
 pub fn everyone(conn: &mut DbConn) -> QueryResult<Vec<Person>> {
     people::table

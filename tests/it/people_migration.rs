@@ -116,17 +116,21 @@ async fn the_demo_written_before_people_keeps_every_player_pair_seat_and_entrant
             .order(people::id)
             .load(&mut conn)
             .unwrap();
-        let members: Vec<(i32, i32, Option<chrono::NaiveDate>, Option<chrono::NaiveDate>)> =
-            players::table
-                .select((
-                    players::id,
-                    players::person_id,
-                    players::joined_on,
-                    players::left_on,
-                ))
-                .order(players::id)
-                .load(&mut conn)
-                .unwrap();
+        let members: Vec<(
+            i32,
+            i32,
+            Option<chrono::NaiveDate>,
+            Option<chrono::NaiveDate>,
+        )> = players::table
+            .select((
+                players::id,
+                players::person_id,
+                players::joined_on,
+                players::left_on,
+            ))
+            .order(players::id)
+            .load(&mut conn)
+            .unwrap();
         let computed = ratings::compute(&mut conn, Default::default()).unwrap();
         (snapshot(&mut conn), people, members, computed)
     })
@@ -166,7 +170,10 @@ async fn the_demo_written_before_people_keeps_every_player_pair_seat_and_entrant
     for old in &then {
         let id = old["player_id"].as_i64().unwrap() as i32;
         let (rating, rd, games) = now[&id];
-        assert!((rating - old["rating"].as_f64().unwrap()).abs() < 1e-9, "{old}");
+        assert!(
+            (rating - old["rating"].as_f64().unwrap()).abs() < 1e-9,
+            "{old}"
+        );
         assert!((rd - old["rd"].as_f64().unwrap()).abs() < 1e-9, "{old}");
         assert_eq!(u64::from(games), old["games"].as_u64().unwrap(), "{old}");
     }
@@ -174,5 +181,8 @@ async fn the_demo_written_before_people_keeps_every_player_pair_seat_and_entrant
     // A player's page is her person's page, with her club.
     let page = app.page("/jugadores/1", StatusCode::OK).await;
     assert_eq!(texts(&page, "h1"), vec!["Ana Martínez".to_string()]);
-    assert_eq!(texts(&page, ".club-spans a"), vec!["Peña La Baza".to_string()]);
+    assert_eq!(
+        texts(&page, ".club-spans a"),
+        vec!["Peña La Baza".to_string()]
+    );
 }

@@ -15,6 +15,133 @@ use crate::web::game::{self, Entered};
 
 const ACTOR: &str = "demo";
 
+/// The clubs of the comarca besides the demo club: name and town.
+const CLUBS: [(&str, &str); 3] = [
+    ("Peña El Tres", "Huete"),
+    ("Club Parchís", "Uclés"),
+    ("Hogar del Jubilado", "Belmonte"),
+];
+
+/// The comarcal championship's pairs: each name, and its two people with the club
+/// each plays for (0 is the demo club, 1–3 the clubs of [`CLUBS`]). Jacinto Ortega
+/// also plays the demo club's league.
+const COMARCAL: [(&str, [(&str, usize); 2]); 12] = [
+    (
+        "Alonso – Barrios",
+        [("Marta Alonso", 1), ("Julián Barrios", 1)],
+    ),
+    ("Cuesta – Díez", [("Rosa Cuesta", 2), ("Tomás Díez", 2)]),
+    (
+        "Escudero – Fuentes",
+        [("Amparo Escudero", 3), ("Felipe Fuentes", 3)],
+    ),
+    (
+        "Gallego – Herrero",
+        [("Teresa Gallego", 1), ("Vicente Herrero", 2)],
+    ),
+    (
+        "Iglesias – Juárez",
+        [("Sonia Iglesias", 2), ("Rafael Juárez", 3)],
+    ),
+    ("Lorenzo – Marcos", [("Eva Lorenzo", 3), ("Luis Marcos", 1)]),
+    (
+        "Nieto – Ortega",
+        [("Andrés Nieto", 1), ("Jacinto Ortega", 0)],
+    ),
+    (
+        "Pascual – Quintana",
+        [("Agustín Pascual", 2), ("Clara Quintana", 0)],
+    ),
+    (
+        "Ramos – Santos",
+        [("Beatriz Ramos", 3), ("Emilio Santos", 3)],
+    ),
+    (
+        "Toledo – Urbano",
+        [("Fernando Toledo", 0), ("Gregorio Urbano", 1)],
+    ),
+    ("Vega – Zamora", [("Isabel Vega", 2), ("Joaquín Zamora", 2)]),
+    (
+        "Yagüe – Benito",
+        [("Lorenzo Yagüe", 1), ("María Benito", 3)],
+    ),
+];
+
+/// The people of the comarcal pairs, as entrants name them: the clubs of the comarca
+/// are created, each person is a member of her club with a federation licence (a
+/// member of the demo club already is the same person), and Rosa Cuesta played for
+/// the Hogar del Jubilado until the summer before joining the Club Parchís.
+fn comarcal_people(
+    conn: &mut DbConn,
+    club_id: i32,
+    today: NaiveDate,
+    now: NaiveDateTime,
+) -> Result<Vec<Vec<tournament::EntrantPerson>>, AppError> {
+    use crate::db::register;
+    let mut clubs = vec![(club_id, crate::db::demo::DEMO_CLUB.to_owned())];
+    for (name, town) in CLUBS {
+        let id = queries::insert_club(
+            conn,
+            &queries::NewClub {
+                name,
+                town,
+                created_at: now,
+            },
+        )?;
+        clubs.push((id, name.to_owned()));
+    }
+    let members = queries::club_players(conn, club_id)?;
+    let season = today - chrono::Duration::days(150);
+    let mut out = Vec::new();
+    for (n, (_, people)) in COMARCAL.iter().enumerate() {
+        let mut pair = Vec::new();
+        for (k, (name, club)) in people.iter().enumerate() {
+            let (club_id, club_name) = clubs[*club].clone();
+            let person = match members.iter().find(|m| m.name == *name) {
+                Some(m) => m.person_id,
+                None => {
+                    let player = register::add_member(conn, club_id, name, None, now)?;
+                    let person = queries::club_players(conn, club_id)?
+                        .into_iter()
+                        .find(|m| m.id == player)
+                        .map(|m| m.person_id)
+                        .ok_or(AppError::NotFound)?;
+                    register::set_licence(
+                        conn,
+                        person,
+                        &format!("CU-{}", 1001 + 2 * n + k),
+                        Some(1950 + (7 * n as i32 + 13 * k as i32) % 50),
+                    )?;
+                    person
+                }
+            };
+            if *name == "Rosa Cuesta" {
+                register::set_joined_on(conn, person, club_id, season)?;
+                register::add_past_membership(
+                    conn,
+                    person,
+                    clubs[3].0,
+                    name,
+                    (
+                        season - chrono::Duration::days(200),
+                        season - chrono::Duration::days(1),
+                    ),
+                    now,
+                )?;
+            }
+            let p = register::find(conn, person)?.ok_or(AppError::NotFound)?;
+            pair.push(tournament::EntrantPerson {
+                name: p.name,
+                key: Some(p.code),
+                licence: p.licence,
+                club: Some(club_name),
+            });
+        }
+        out.push(pair);
+    }
+    Ok(out)
+}
+
 fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
     let mut file = TournamentFile {
         format: tournament::FORMAT.to_owned(),
@@ -135,21 +262,19 @@ pub fn create_demo_championships(
         n += 1;
         format!("{:04}", (n * 6007 + 4321) % 10_000)
     };
-    let pairs = [
-        "Alonso – Barrios",
-        "Cuesta – Díez",
-        "Escudero – Fuentes",
-        "Gallego – Herrero",
-        "Iglesias – Juárez",
-        "Lorenzo – Marcos",
-        "Nieto – Ortega",
-        "Pascual – Quintana",
-        "Ramos – Santos",
-        "Toledo – Urbano",
-        "Vega – Zamora",
-        "Yagüe – Benito",
-    ];
-    let file = demo_file("Campeonato comarcal de cuatrola", 4, &pairs);
+    let pairs = COMARCAL.map(|(name, _)| name);
+    let people = comarcal_people(conn, club_id, today, _now)?;
+    let with_people = |mut file: TournamentFile| {
+        for (e, p) in file.entrants.iter_mut().zip(&people) {
+            e.club = p
+                .iter()
+                .map(|x| x.club.clone().unwrap_or_default())
+                .reduce(|a, b| if a == b { a } else { format!("{a} / {b}") });
+            e.people = p.clone();
+        }
+        file
+    };
+    let file = with_people(demo_file("Campeonato comarcal de cuatrola", 4, &pairs));
     let live =
         crate::db::table_games::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
     for round in 1..=2u32 {
@@ -175,7 +300,11 @@ pub fn create_demo_championships(
         }
     }
 
-    let file = demo_file("Torneo de cuatrola de las fiestas", 3, &pairs[..8]);
+    let file = with_people(demo_file(
+        "Torneo de cuatrola de las fiestas",
+        3,
+        &pairs[..8],
+    ));
     let done =
         crate::db::table_games::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
     for round in 1..=3u32 {

@@ -103,7 +103,7 @@ fn expected(events: &[[(&str, &str); 4]]) -> BTreeMap<String, u32> {
 }
 
 /// The per-player table of the circuit's page: name → total, in the page's order.
-async fn shown(app: &TestApp, id: i32) -> Vec<(String, u32)> {
+pub(crate) async fn shown(app: &TestApp, id: i32) -> Vec<(String, u32)> {
     let page = app.page(&format!("/circuitos/{id}"), StatusCode::OK).await;
     let table = scraper::Selector::parse("table.circuit-table").unwrap();
     let row = scraper::Selector::parse("tbody tr").unwrap();

@@ -44,7 +44,7 @@ async fn club_of_game(app: &TestApp, game: &str) -> i32 {
 
 /// What a form posts as it stands: every named control with its value (checked
 /// boxes only, the selected option or the first), in page order.
-fn form_values(html: &Html, form: &str) -> Vec<(String, String)> {
+pub(crate) fn form_values(html: &Html, form: &str) -> Vec<(String, String)> {
     let sel = Selector::parse(&format!(
         "{form} input[name], {form} select[name], {form} textarea[name]"
     ))
@@ -78,13 +78,13 @@ fn form_values(html: &Html, form: &str) -> Vec<(String, String)> {
     out
 }
 
-fn set(fields: &mut Vec<(String, String)>, name: &str, value: &str) {
+pub(crate) fn set(fields: &mut Vec<(String, String)>, name: &str, value: &str) {
     fields.retain(|(k, _)| k != name);
     fields.push((name.to_owned(), value.to_owned()));
 }
 
 /// Posts `fields` (with the session's CSRF token) as `client`.
-async fn post_fields(
+pub(crate) async fn post_fields(
     app: &TestApp,
     client: &reqwest::Client,
     path: &str,

@@ -30,11 +30,12 @@ fn recompute(app: &TestApp) -> Vec<Value> {
 async fn the_ratings_page_and_baza_ratings_recompute_give_the_same_numbers() {
     let app = TestApp::with_demo().await;
     let cli = recompute(&app);
-    assert_eq!(cli.len(), 16, "every demo player is rated");
+    // The club's sixteen players and the comarcal championships' 23 others.
+    assert_eq!(cli.len(), 39, "every person of the demo is rated");
     let page = app.page("/puntuaciones", StatusCode::OK).await;
     let names = texts(&page, "table.ratings tbody td:nth-child(2)");
     let ratings = texts(&page, "table.ratings tbody td:nth-child(3)");
-    assert_eq!(names.len(), 16);
+    assert_eq!(names.len(), 39);
     for (i, row) in cli.iter().enumerate() {
         assert_eq!(names[i], row["name"].as_str().unwrap());
         assert_eq!(
@@ -46,7 +47,7 @@ async fn the_ratings_page_and_baza_ratings_recompute_give_the_same_numbers() {
     }
     // Winners and losers moved apart from the newcomer's 1500.
     let best = cli[0]["rating"].as_f64().unwrap();
-    let worst = cli[15]["rating"].as_f64().unwrap();
+    let worst = cli[38]["rating"].as_f64().unwrap();
     assert!(best > 1600.0 && worst < 1400.0, "{best} {worst}");
     // Recomputing again changes nothing.
     assert_eq!(recompute(&app), cli);
@@ -204,6 +205,8 @@ async fn a_new_championship_seeds_its_pairs_by_the_mean_rating_of_their_players(
             path.to_str().unwrap(),
             "--db",
             &app.db.url,
+            "--club",
+            "1",
         ])
         .output()
         .unwrap();

@@ -1084,7 +1084,15 @@ fn tournament_import_and_export_round_trip_a_file_through_the_database() {
     let file = dir.path().join("open.json");
     std::fs::write(&file, documented_example()).unwrap();
     let out = baza()
-        .args(["tournament", "import", file.to_str().unwrap(), "--db", &url])
+        .args([
+            "tournament",
+            "import",
+            file.to_str().unwrap(),
+            "--db",
+            &url,
+            "--club",
+            "1",
+        ])
         .output()
         .unwrap();
     assert!(

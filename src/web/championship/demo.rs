@@ -50,7 +50,7 @@ const COMARCAL: [(&str, [(&str, usize); 2]); 12] = [
     ),
     (
         "Pascual – Quintana",
-        [("Agustín Pascual", 2), ("Clara Quintana", 0)],
+        [("Agustín Pascual", 2), ("Clara Quintana", 3)],
     ),
     (
         "Ramos – Santos",
@@ -58,7 +58,7 @@ const COMARCAL: [(&str, [(&str, usize); 2]); 12] = [
     ),
     (
         "Toledo – Urbano",
-        [("Fernando Toledo", 0), ("Gregorio Urbano", 1)],
+        [("Fernando Toledo", 2), ("Gregorio Urbano", 1)],
     ),
     ("Vega – Zamora", [("Isabel Vega", 2), ("Joaquín Zamora", 2)]),
     (

@@ -265,18 +265,33 @@ pub fn migrate(conn: &mut DbConn) -> Result<usize, DbError> {
         DbConn::Sqlite(c) => {
             // WAL persists in the file: readers never block the one writer.
             c.batch_execute("PRAGMA journal_mode = WAL;")?;
-            c.run_pending_migrations(SQLITE_MIGRATIONS)
-                .map_err(|e| DbError::Migrate(e.to_string()))?
-                .len()
+            // Processes starting at once on one file take turns (the others wait
+            // on the file's lock, then find no migration pending).
+            c.exclusive_transaction(|c| {
+                c.run_pending_migrations(SQLITE_MIGRATIONS)
+                    .map(|done| done.len())
+                    .map_err(|e| DbError::Migrate(e.to_string()))
+            })?
         }
         #[cfg(feature = "postgres")]
-        DbConn::Postgres(c) => c
-            .run_pending_migrations(POSTGRES_MIGRATIONS)
-            .map_err(|e| DbError::Migrate(e.to_string()))?
-            .len(),
+        DbConn::Postgres(c) => {
+            // Servers starting at once on one database take turns: the first runs
+            // the migrations, the others then find none pending.
+            c.batch_execute(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))?;
+            let ran = c
+                .run_pending_migrations(POSTGRES_MIGRATIONS)
+                .map(|done| done.len())
+                .map_err(|e| DbError::Migrate(e.to_string()));
+            c.batch_execute(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"))?;
+            ran?
+        }
     };
     Ok(applied)
 }
+
+/// The PostgreSQL advisory lock that migrations hold (any number of Baza's own).
+#[cfg(feature = "postgres")]
+const MIGRATION_LOCK: i64 = 0x6261_7a61;
 
 /// Runs the pending migrations that come before the one named `name` (its folder
 /// name, e.g. `2026-11-25-000003_fold_events`), leaving that one and the later ones

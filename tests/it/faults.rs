@@ -813,3 +813,31 @@ async fn every_connection_syncs_each_commit_to_disk_before_answering() {
         assert_eq!(settings, ("2".to_owned(), "wal".to_owned()));
     }
 }
+
+#[tokio::test]
+async fn four_servers_migrating_one_new_database_at_the_same_instant_all_come_up() {
+    let test_db = TestDb::new();
+    let barrier = Arc::new(std::sync::Barrier::new(4));
+    let runs: Vec<_> = (0..4)
+        .map(|_| {
+            let target = test_db.target.clone();
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                let mut conn = target.connect().expect("connect");
+                barrier.wait();
+                baza::db::migrate(&mut conn)
+            })
+        })
+        .collect();
+    let applied: Vec<usize> = runs
+        .into_iter()
+        .map(|r| {
+            r.join()
+                .expect("no panic")
+                .expect("every server migrates or finds nothing to do")
+        })
+        .collect();
+    // One of them ran every migration; the others found none pending.
+    assert_eq!(applied.iter().filter(|n| **n > 0).count(), 1, "{applied:?}");
+    assert!(applied.iter().any(|n| *n > 10), "{applied:?}");
+}

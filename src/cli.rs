@@ -811,6 +811,14 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
                 println!("{password}");
                 eprintln!("(contraseña generada arriba / generated password above)");
             }
+            if crate::db::queries::count_clubs(&mut conn)? == 0 {
+                eprintln!(
+                    "Aún no hay ningún club: entra en /entrar y crea el primero en /admin/clubes, \
+                     o aquí con `baza club add \"Nombre del club\" --town Pueblo --game cuatrola`. / \
+                     There is no club yet: sign in at /entrar and create the first one at \
+                     /admin/clubes, or here with `baza club add \"Club name\" --town Town --game cuatrola`."
+                );
+            }
             Ok(ExitCode::SUCCESS)
         }
         UserCommand::List(args) => {

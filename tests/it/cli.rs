@@ -120,6 +120,12 @@ fn user_add_creates_an_account_that_can_list_and_reset() {
         16,
         "a generated password is printed once"
     );
+    // On an empty database the first administrator is told how to make a club.
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("/admin/clubes") && said.contains("baza club add"),
+        "{said}"
+    );
     let out = baza()
         .args(["user", "list", "--db", &url])
         .output()

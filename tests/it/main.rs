@@ -30,6 +30,7 @@ mod i18n;
 mod offline;
 mod pages;
 mod people;
+mod person_merge;
 mod ratings;
 mod referee;
 mod safe;

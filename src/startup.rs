@@ -266,6 +266,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/clubes/{id}/jugadores").post(manage::add_player))
         .service(web::resource("/buscar").get(crate::web::search::search))
         .configure(crate::web::people::routes)
+        .configure(crate::web::person_merge::routes)
         .service(
             web::resource("/clubes/{id}/partidas/nueva")
                 .get(game::new_game_form)

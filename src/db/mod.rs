@@ -20,6 +20,7 @@ pub mod games;
 #[cfg(feature = "sqlite")]
 pub mod group;
 pub mod people;
+pub mod person_merge;
 pub mod queries;
 pub mod ratings;
 pub mod register;

@@ -23,6 +23,8 @@ pub struct Line {
     pub at: String,
     pub text: String,
     pub context: Option<String>,
+    /// Where a form posts to undo the change, for the rows that offer it.
+    pub undo: Option<String>,
 }
 
 /// A partida as the rows about it name it.
@@ -113,6 +115,7 @@ pub fn lines(lang: Lang, entries: &[AuditEntry], known: &Known, context: bool) -
             at: e.at.format("%Y-%m-%d %H:%M").to_string(),
             text: sentence(lang, e, known),
             context: context.then(|| where_of(lang, e, known)).flatten(),
+            undo: None,
         })
         .collect()
 }
@@ -189,6 +192,13 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
             vec![("name", text_of(&after["username"]))],
         ),
         ("user", _) => user_change(lang, &before, &after, say),
+        ("person", action @ ("merge" | "unmerge")) => say(
+            &format!("audit-people-{action}"),
+            vec![
+                ("name", text_of(&before["merged"]["name"])),
+                ("into", text_of(&before["kept"]["name"])),
+            ],
+        ),
         ("player" | "pair", action) => person(e.entity.as_str(), action, &before, &after, say),
         ("game", "create") => {
             let seats: Vec<String> = after["seats"]

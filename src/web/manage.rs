@@ -1,6 +1,7 @@
 //! Changing recorded data: players of a club, a championship table's result by API
 //! token, the QR codes of printed slips, and the audit log.
 
+use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
@@ -10,7 +11,7 @@ use super::audit_words::{self, Known, Line};
 use super::auth::Perm;
 use super::sheets::{self, Sheet, Target};
 use super::visit::{HttpResult, Visit, VisitId};
-use super::{AppState, Ctx, db, parse_id, render};
+use super::{AppState, Ctx, db, parse_id, render_status};
 use crate::db::DbConn;
 use crate::db::accounts::{self, AuditEntry};
 use crate::db::queries;
@@ -239,11 +240,13 @@ struct AuditPage<'a> {
     /// The page's address, which `?formato=csv|xlsx` downloads.
     download: String,
     lines: Vec<Line>,
+    /// Why a change asked from this page was refused.
+    error: Option<String>,
 }
 
 #[derive(Deserialize)]
 pub struct AuditQuery {
-    formato: Option<String>,
+    pub(crate) formato: Option<String>,
 }
 
 /// The audit trail as a spreadsheet table, newest first like the page: each row as
@@ -279,6 +282,28 @@ pub fn audit_sheet(ctx: &Ctx, (entries, known): (&[AuditEntry], &Known)) -> Shee
     sheet
 }
 
+/// An audit trail's page: its `name`, the page it belongs to (`back`), the address
+/// of its downloads, its lines and, when a change asked from it was refused, why.
+pub(crate) fn audit_html(
+    ctx: &Ctx,
+    (name, back, download): (String, String, String),
+    lines: Vec<Line>,
+    error: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    render_status(
+        &AuditPage {
+            ctx,
+            name,
+            back,
+            download,
+            lines,
+            error,
+        },
+        status,
+    )
+}
+
 /// Renders an audit trail as HTML, CSV, XLSX or JSON.
 pub(crate) fn audit_response(
     req: &HttpRequest,
@@ -291,13 +316,9 @@ pub(crate) fn audit_response(
     match format {
         None | Some("html") => {
             let ctx = Ctx::from_request(req);
-            render(&AuditPage {
-                lines: audit_words::lines(ctx.lang, &entries, &known, context),
-                ctx: &ctx,
-                download: format!("{back}/auditoria"),
-                name,
-                back,
-            })
+            let lines = audit_words::lines(ctx.lang, &entries, &known, context);
+            let download = format!("{back}/auditoria");
+            audit_html(&ctx, (name, back, download), lines, None, StatusCode::OK)
         }
         Some(ext @ ("csv" | "xlsx")) => {
             let ctx = Ctx::from_request(req);

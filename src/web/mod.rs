@@ -19,6 +19,7 @@ pub mod manage;
 pub mod options;
 pub mod pages;
 pub mod people;
+pub mod person_merge;
 pub mod players;
 pub mod reach;
 pub mod referee;

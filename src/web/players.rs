@@ -247,7 +247,14 @@ pub async fn player(
 ) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     let r = load(&state).await?;
-    let me = r.players.get(&id).ok_or(AppError::NotFound)?.clone();
+    let Some(me) = r.players.get(&id).cloned() else {
+        // A record merged into another: her page is the one she lives in now.
+        let live = db(&state, move |conn| Ok(crate::db::register::live(conn, id)?)).await?;
+        return match live {
+            Some(p) if p.id != id => Ok(super::account::see_other(&format!("/jugadores/{}", p.id))),
+            _ => Err(AppError::NotFound),
+        };
+    };
     let clubs = db(&state, move |conn| {
         Ok(crate::db::register::memberships(conn, id)?)
     })

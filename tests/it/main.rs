@@ -31,6 +31,7 @@ mod offline;
 mod pages;
 mod people;
 mod people_migration;
+mod person_merge;
 mod ratings;
 mod referee;
 mod safe;

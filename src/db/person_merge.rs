@@ -1,0 +1,773 @@
+//! Merging two records of one person, whichever clubs they come from, and undoing it.
+//!
+//! Everything of the dropped record moves to the kept one in one transaction: her
+//! memberships (player rows) take the kept person; where both have a membership of
+//! the same club, the two rows of that club become one (the club-level merge of
+//! [`super::people::merge_players`], which moves games, entrants and pairs by name);
+//! championship entrants that name her by code or licence name the kept person; her
+//! licence and year of birth move when the kept record has none. Ratings and circuits
+//! are computed from history per person, so they follow by themselves. The dropped
+//! record stays with `merged_into` set, and one audit row holds what undoing needs.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::DbConn;
+use super::accounts::{self, AuditEntry, NewAudit};
+use super::people::{self, Change, PeopleError};
+use super::register::{self, Candidate, Membership, Person};
+use super::rows::LoadOne;
+use super::schema::{audit_log, circuits, games, pairs, people as people_t, players, tournaments};
+use crate::domain::rating::Config;
+use crate::domain::tournament::{EntrantPerson, TournamentFile};
+
+/// Why a merge or its undoing was not made.
+#[derive(Debug)]
+pub enum MergeError {
+    /// No such person, or no such merge.
+    NotFound,
+    /// Not allowed; the message key says why, the detail names what (a person, a
+    /// club, a championship), empty when there is nothing to name.
+    Refused(&'static str, String),
+    Db(diesel::result::Error),
+}
+
+impl From<diesel::result::Error> for MergeError {
+    fn from(e: diesel::result::Error) -> Self {
+        MergeError::Db(e)
+    }
+}
+
+impl From<PeopleError> for MergeError {
+    fn from(e: PeopleError) -> Self {
+        match e {
+            PeopleError::NotFound => MergeError::NotFound,
+            PeopleError::Refused(key) => MergeError::Refused(key, String::new()),
+            PeopleError::Db(e) => MergeError::Db(e),
+        }
+    }
+}
+
+fn refused(key: &'static str, detail: impl Into<String>) -> MergeError {
+    MergeError::Refused(key, detail.into())
+}
+
+/// A person as the audit row names her.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Who {
+    pub id: i32,
+    pub name: String,
+    pub code: String,
+}
+
+impl Who {
+    fn of(p: &Person) -> Who {
+        Who {
+            id: p.id,
+            name: p.name.clone(),
+            code: p.code.clone(),
+        }
+    }
+}
+
+/// A membership that moved to the kept person (its row had `person_id` = dropped).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MovedRow {
+    pub player: i32,
+    pub club: i32,
+    pub club_name: String,
+    pub name: String,
+}
+
+/// Two rows of one club made one by the club-level merge (not undoable).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct JoinedRows {
+    pub club: i32,
+    pub club_name: String,
+    pub kept_player: i32,
+    pub kept_name: String,
+    pub merged_player: i32,
+    pub merged_name: String,
+    /// What that merge rewrote (pairs, games, championships, brackets).
+    pub moved: serde_json::Value,
+}
+
+/// One person of one championship entrant, rewritten from the dropped to the kept.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SlotChange {
+    pub event: i32,
+    pub championship: String,
+    /// The entrant's id in the championship's file.
+    pub entrant: String,
+    /// Which of its people (0-based).
+    pub slot: usize,
+    pub before: EntrantPerson,
+    pub after: EntrantPerson,
+}
+
+/// What a merge did, as its audit row keeps it: everything undoing needs.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Record {
+    pub kept: Who,
+    pub merged: Who,
+    pub memberships: Vec<MovedRow>,
+    pub joined: Vec<JoinedRows>,
+    pub entrants: Vec<SlotChange>,
+    /// The licence that moved from the dropped record to the kept one.
+    pub licence: Option<String>,
+    /// The year of birth that moved.
+    pub birth_year: Option<i32>,
+    /// Whether the kept person took the dropped one's wish to be shown by initials.
+    #[serde(default)]
+    pub initials_only: bool,
+}
+
+/// Everything that moves, for the confirmation page.
+#[derive(Debug, Clone)]
+pub struct Preview {
+    pub keep: Candidate,
+    pub drop: Candidate,
+    /// The dropped person's memberships that move as they are.
+    pub moving: Vec<Membership>,
+    /// Clubs where both have a membership: (club, kept row's name, dropped row's name).
+    pub joined: Vec<(String, String, String)>,
+    /// The pairs the dropped person plays in.
+    pub pairs: Vec<String>,
+    /// Club games with a seat of hers.
+    pub games: usize,
+    /// The championships she entered (by name or by code or licence).
+    pub championships: Vec<String>,
+    /// Of those, the ones whose file names her by code or licence (rewritten).
+    pub rewritten: Vec<String>,
+    /// Rated games and rating periods of each: (kept, dropped).
+    pub rated_games: (u32, u32),
+    pub rated_periods: (usize, usize),
+    /// The circuits she has a line in.
+    pub circuits: Vec<String>,
+    pub licence: Option<String>,
+    pub birth_year: Option<i32>,
+    pub initials_only: bool,
+}
+
+/// Every person not merged away, with her clubs, sorted by name (the pickers).
+pub fn everyone(conn: &mut DbConn) -> QueryResult<Vec<Candidate>> {
+    let found = register::everyone(conn)?;
+    let ids: Vec<i32> = found.iter().map(|p| p.id).collect();
+    let mut clubs = register::memberships_of(conn, &ids)?;
+    let mut out: Vec<Candidate> = found
+        .into_iter()
+        .map(|person| Candidate {
+            clubs: clubs.remove(&person.id).unwrap_or_default(),
+            person,
+        })
+        .collect();
+    crate::domain::names::sort_by_name(&mut out, |c| &c.person.name);
+    Ok(out)
+}
+
+/// The two people of a merge, checked: two, both there, neither merged away.
+fn pick(conn: &mut DbConn, keep: i32, drop: i32) -> Result<(Person, Person), MergeError> {
+    if keep == drop {
+        return Err(refused("merge-itself", ""));
+    }
+    let k = register::find(conn, keep)?.ok_or(MergeError::NotFound)?;
+    let d = register::find(conn, drop)?.ok_or(MergeError::NotFound)?;
+    for (p, key) in [(&d, "merge-drop-gone"), (&k, "merge-keep-gone")] {
+        if p.merged_into.is_some() {
+            let now = register::live(conn, p.id)?
+                .map(|l| l.name)
+                .unwrap_or_default();
+            return Err(refused(key, format!("{} → {now}", p.name)));
+        }
+    }
+    Ok((k, d))
+}
+
+/// Whether entrant person `p` is `who`: by her code, or by her licence when the
+/// entrant's key names nobody of this Baza.
+fn names(p: &EntrantPerson, who: &Person, codes: &BTreeSet<String>) -> bool {
+    if p.key.as_deref() == Some(who.code.as_str()) {
+        return true;
+    }
+    let key_known = p.key.as_deref().is_some_and(|k| codes.contains(k));
+    !key_known
+        && who.licence.is_some()
+        && p.licence.as_deref().map(register::licence_key) == who.licence
+}
+
+/// A championship whose file names the dropped person: its event id, name, file and
+/// the (entrant index, person index) of each place naming her.
+struct Naming {
+    event: i32,
+    name: String,
+    file: TournamentFile,
+    slots: Vec<(usize, usize)>,
+}
+
+/// The championships whose files name `drop` by code or licence. Refused when one
+/// also names `keep`: then they played in one championship, two people.
+fn files_naming(
+    conn: &mut DbConn,
+    keep: &Person,
+    drop: &Person,
+) -> Result<Vec<Naming>, MergeError> {
+    let mut query = tournaments::table
+        .select((tournaments::event_id, tournaments::document))
+        .into_boxed();
+    // A code is written as it is; a licence may be written with blanks or in lower
+    // case, so with a licence every file is read.
+    if drop.licence.is_none() {
+        query = query.filter(tournaments::document.like(format!("%{}%", drop.code)));
+    }
+    let rows: Vec<(i32, String)> = query.order(tournaments::event_id).load(conn)?;
+    let codes: BTreeSet<String> = people_t::table
+        .select(people_t::code)
+        .load(conn)?
+        .into_iter()
+        .collect();
+    let mut out = Vec::new();
+    for (event, document) in rows {
+        let Ok(file) = serde_json::from_str::<TournamentFile>(&document) else {
+            continue;
+        };
+        let mut slots = Vec::new();
+        let mut both = false;
+        for (i, e) in file.entrants.iter().enumerate() {
+            for (j, p) in e.people.iter().enumerate() {
+                if names(p, drop, &codes) {
+                    slots.push((i, j));
+                } else if names(p, keep, &codes) {
+                    both = true;
+                }
+            }
+        }
+        if slots.is_empty() {
+            continue;
+        }
+        if both {
+            return Err(refused("merge-same-championship", file.event.name.clone()));
+        }
+        out.push(Naming {
+            event,
+            name: file.event.name.clone(),
+            file,
+            slots,
+        });
+    }
+    Ok(out)
+}
+
+/// The club-level merges a person merge makes: for each club where both have a
+/// membership, (keep's row, drop's rows there).
+fn shared_clubs<'a>(
+    keep: &'a [Membership],
+    drop: &'a [Membership],
+) -> Vec<(&'a Membership, Vec<&'a Membership>)> {
+    let mut out = Vec::new();
+    let clubs: BTreeSet<i32> = drop.iter().map(|m| m.club_id).collect();
+    for club in clubs {
+        let mine: Vec<&Membership> = keep.iter().filter(|m| m.club_id == club).collect();
+        // The kept row: the membership still running, else the latest.
+        let Some(kept) = mine
+            .iter()
+            .rev()
+            .find(|m| m.current())
+            .or_else(|| mine.last())
+        else {
+            continue;
+        };
+        let theirs = drop.iter().filter(|m| m.club_id == club).collect();
+        out.push((*kept, theirs));
+    }
+    out
+}
+
+/// What a merge of `drop` into `keep` would move, without moving it.
+pub fn preview(conn: &mut DbConn, keep: i32, drop: i32) -> Result<Preview, MergeError> {
+    let (k, d) = pick(conn, keep, drop)?;
+    let mut clubs = register::memberships_of(conn, &[keep, drop])?;
+    let km = clubs.remove(&keep).unwrap_or_default();
+    let dm = clubs.remove(&drop).unwrap_or_default();
+    let shared = shared_clubs(&km, &dm);
+    let joined_ids: BTreeSet<i32> = shared
+        .iter()
+        .flat_map(|(_, ds)| ds.iter().map(|m| m.player_id))
+        .collect();
+    let joined = shared
+        .iter()
+        .flat_map(|(kr, ds)| {
+            ds.iter()
+                .map(|dr| (kr.club.clone(), kr.name.clone(), dr.name.clone()))
+        })
+        .collect();
+    let moving = dm
+        .iter()
+        .filter(|m| !joined_ids.contains(&m.player_id))
+        .cloned()
+        .collect();
+    let rows: Vec<i32> = dm.iter().map(|m| m.player_id).collect();
+    let pairs: Vec<String> = pairs::table
+        .filter(
+            pairs::player1_id
+                .eq_any(&rows)
+                .or(pairs::player2_id.eq_any(&rows)),
+        )
+        .select(pairs::name)
+        .order(pairs::id)
+        .load(conn)?;
+    let club_ids: Vec<i32> = dm.iter().map(|m| m.club_id).collect();
+    let seats: Vec<(i32, String)> = games::table
+        .filter(games::club_id.eq_any(&club_ids))
+        .select((games::club_id, games::seats))
+        .load(conn)?;
+    let games = seats
+        .iter()
+        .filter(|(club, list)| {
+            let names: Vec<String> = serde_json::from_str(list).unwrap_or_default();
+            dm.iter()
+                .any(|m| m.club_id == *club && names.contains(&m.name))
+        })
+        .count();
+    let files = files_naming(conn, &k, &d)?;
+    let rewritten: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
+    let ratings = super::ratings::compute(conn, Config::default())?;
+    let mut championships: Vec<String> = Vec::new();
+    for c in ratings
+        .championships
+        .iter()
+        .filter(|c| c.players.contains(&drop))
+    {
+        if !championships.contains(&c.event) {
+            championships.push(c.event.clone());
+        }
+    }
+    for name in &rewritten {
+        if !championships.contains(name) {
+            championships.push(name.clone());
+        }
+    }
+    let rated = |id: i32| {
+        ratings.history.points.get(&id).map_or((0, 0), |l| {
+            (l.iter().map(|p| p.games).sum::<u32>(), l.len())
+        })
+    };
+    let (kg, kp) = rated(keep);
+    let (dg, dp) = rated(drop);
+    let circuits = circuits_with(conn, drop)?;
+    Ok(Preview {
+        licence: d.licence.clone().filter(|_| k.licence.is_none()),
+        birth_year: d.birth_year.filter(|_| k.birth_year.is_none()),
+        initials_only: d.initials_only != 0 && k.initials_only == 0,
+        keep: Candidate {
+            person: k,
+            clubs: km.clone(),
+        },
+        drop: Candidate {
+            person: d,
+            clubs: dm.clone(),
+        },
+        moving,
+        joined,
+        pairs,
+        games,
+        championships,
+        rewritten,
+        rated_games: (kg, dg),
+        rated_periods: (kp, dp),
+        circuits,
+    })
+}
+
+/// The circuits in whose standings person `id` has a line, by name.
+fn circuits_with(conn: &mut DbConn, id: i32) -> QueryResult<Vec<String>> {
+    let ids: Vec<i32> = circuits::table
+        .select(circuits::id)
+        .order(circuits::id)
+        .load(conn)?;
+    let mut out = Vec::new();
+    for c in ids {
+        let Some(circuit) = super::circuits::find(conn, c)? else {
+            continue;
+        };
+        let standings = super::circuits::standings(conn, &circuit)?;
+        if standings.players.iter().any(|r| r.key == id) {
+            out.push(circuit.name);
+        }
+    }
+    Ok(out)
+}
+
+/// What a merge did, counted (for the page it leads to and the audit's after).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Merged {
+    pub memberships: usize,
+    pub joined: usize,
+    pub entrants: usize,
+    pub championships: usize,
+}
+
+fn set_person(conn: &mut DbConn, rows: &[i32], person: i32) -> QueryResult<usize> {
+    diesel::update(players::table.filter(players::id.eq_any(rows)))
+        .set(players::person_id.eq(person))
+        .execute(conn)
+}
+
+fn set_licence(conn: &mut DbConn, id: i32, licence: Option<&str>) -> QueryResult<usize> {
+    diesel::update(people_t::table.find(id))
+        .set(people_t::licence.eq(licence))
+        .execute(conn)
+}
+
+fn set_birth_year(conn: &mut DbConn, id: i32, year: Option<i32>) -> QueryResult<usize> {
+    diesel::update(people_t::table.find(id))
+        .set(people_t::birth_year.eq(year))
+        .execute(conn)
+}
+
+fn set_initials(conn: &mut DbConn, id: i32, on: bool) -> QueryResult<usize> {
+    diesel::update(people_t::table.find(id))
+        .set(people_t::initials_only.eq(i32::from(on)))
+        .execute(conn)
+}
+
+fn set_merged_into(conn: &mut DbConn, id: i32, into: Option<i32>) -> QueryResult<usize> {
+    diesel::update(people_t::table.find(id))
+        .set(people_t::merged_into.eq(into))
+        .execute(conn)
+}
+
+/// Writes a championship's file back, counting one more change to it (its pages'
+/// cache key moves).
+fn write_file(conn: &mut DbConn, event: i32, file: &TournamentFile) -> QueryResult<usize> {
+    let document = serde_json::to_string(file)
+        .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
+    diesel::update(tournaments::table.find(event))
+        .set((
+            tournaments::document.eq(document),
+            tournaments::changes.eq(tournaments::changes + 1),
+        ))
+        .execute(conn)
+}
+
+/// The kept row of a club-level merge spans both memberships: from the earlier
+/// start to the later end (still running when either is).
+fn widen(conn: &mut DbConn, kept: &Membership, merged: &Membership) -> QueryResult<usize> {
+    let joined_on = match (kept.joined_on, merged.joined_on) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let left_on = match (kept.left_on, merged.left_on) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        _ => None,
+    };
+    diesel::update(players::table.find(kept.player_id))
+        .set((
+            players::joined_on.eq(joined_on),
+            players::left_on.eq(left_on),
+        ))
+        .execute(conn)
+}
+
+/// Merges person `drop` into `keep` (see the module's documentation), audited as
+/// `merge` of `person` `keep` by `actor` at `at`.
+pub fn merge(
+    conn: &mut DbConn,
+    keep: i32,
+    drop: i32,
+    actor: &str,
+    at: NaiveDateTime,
+) -> Result<Merged, MergeError> {
+    super::write_tx(conn, |conn| {
+        let (k, d) = pick(conn, keep, drop)?;
+        let mut clubs = register::memberships_of(conn, &[keep, drop])?;
+        let km = clubs.remove(&keep).unwrap_or_default();
+        let dm = clubs.remove(&drop).unwrap_or_default();
+        let mut joined = Vec::new();
+        for (kr, ds) in shared_clubs(&km, &dm) {
+            let ch = Change {
+                club_id: kr.club_id,
+                actor,
+                at,
+            };
+            for dr in ds {
+                let moved = people::merge_players(conn, &ch, kr.player_id, dr.player_id)?;
+                widen(conn, kr, dr)?;
+                joined.push(JoinedRows {
+                    club: kr.club_id,
+                    club_name: kr.club.clone(),
+                    kept_player: kr.player_id,
+                    kept_name: kr.name.clone(),
+                    merged_player: dr.player_id,
+                    merged_name: dr.name.clone(),
+                    moved: serde_json::to_value(moved).unwrap_or_default(),
+                });
+            }
+        }
+        let joined_ids: BTreeSet<i32> = joined.iter().map(|j| j.merged_player).collect();
+        let memberships: Vec<MovedRow> = dm
+            .iter()
+            .filter(|m| !joined_ids.contains(&m.player_id))
+            .map(|m| MovedRow {
+                player: m.player_id,
+                club: m.club_id,
+                club_name: m.club.clone(),
+                name: m.name.clone(),
+            })
+            .collect();
+        let rows: Vec<i32> = memberships.iter().map(|m| m.player).collect();
+        set_person(conn, &rows, keep)?;
+        // A licence is unique: the dropped record lets go of it first.
+        let licence = d.licence.clone().filter(|_| k.licence.is_none());
+        if let Some(l) = &licence {
+            set_licence(conn, drop, None)?;
+            set_licence(conn, keep, Some(l))?;
+        }
+        let birth_year = d.birth_year.filter(|_| k.birth_year.is_none());
+        if birth_year.is_some() {
+            set_birth_year(conn, drop, None)?;
+            set_birth_year(conn, keep, birth_year)?;
+        }
+        let initials_only = d.initials_only != 0 && k.initials_only == 0;
+        if initials_only {
+            set_initials(conn, keep, true)?;
+        }
+        let licence_now = k.licence.clone().or_else(|| licence.clone());
+        let mut entrants = Vec::new();
+        let files = files_naming(conn, &k, &d)?;
+        for mut f in files {
+            for (i, j) in &f.slots {
+                let Some(e) = f.file.entrants.get_mut(*i) else {
+                    continue;
+                };
+                let Some(p) = e.people.get_mut(*j) else {
+                    continue;
+                };
+                let before = p.clone();
+                *p = EntrantPerson {
+                    name: k.name.clone(),
+                    key: Some(k.code.clone()),
+                    licence: before
+                        .licence
+                        .as_ref()
+                        .and(licence_now.clone().or_else(|| before.licence.clone())),
+                    club: before.club.clone(),
+                };
+                entrants.push(SlotChange {
+                    event: f.event,
+                    championship: f.name.clone(),
+                    entrant: e.id.clone(),
+                    slot: *j,
+                    before,
+                    after: p.clone(),
+                });
+            }
+            write_file(conn, f.event, &f.file)?;
+        }
+        set_merged_into(conn, drop, Some(keep))?;
+        let merged = Merged {
+            memberships: memberships.len(),
+            joined: joined.len(),
+            entrants: entrants.len(),
+            championships: entrants
+                .iter()
+                .map(|s| s.event)
+                .collect::<BTreeSet<_>>()
+                .len(),
+        };
+        let record = Record {
+            kept: Who::of(&k),
+            merged: Who::of(&d),
+            memberships,
+            joined,
+            entrants,
+            licence,
+            birth_year,
+            initials_only,
+        };
+        accounts::insert_audit(
+            conn,
+            &NewAudit {
+                at,
+                actor,
+                action: "merge",
+                entity: "person",
+                entity_id: keep,
+                club_id: None,
+                event_id: None,
+                before_json: Some(serde_json::to_string(&record).unwrap_or_default()),
+                after_json: Some(
+                    serde_json::json!({ "id": keep, "name": k.name, "moved": merged }).to_string(),
+                ),
+            },
+        )?;
+        Ok(merged)
+    })
+}
+
+/// The audit rows about people (merges and their undoing), newest first.
+pub fn audit(conn: &mut DbConn) -> QueryResult<Vec<AuditEntry>> {
+    audit_log::table
+        .filter(audit_log::entity.eq("person"))
+        .select(AuditEntry::as_select())
+        .order(audit_log::id.desc())
+        .load(conn)
+}
+
+fn audit_row(conn: &mut DbConn, id: i32) -> QueryResult<Option<AuditEntry>> {
+    audit_log::table
+        .find(id)
+        .select(AuditEntry::as_select())
+        .load_one(conn)
+}
+
+/// The merge an `unmerge` row undid.
+pub fn undid(e: &AuditEntry) -> Option<i32> {
+    let after: serde_json::Value = serde_json::from_str(e.after_json.as_deref()?).ok()?;
+    after["merge"].as_i64().and_then(|n| i32::try_from(n).ok())
+}
+
+/// A merge's record, when the row is a person merge.
+pub fn record_of(e: &AuditEntry) -> Option<Record> {
+    if (e.entity.as_str(), e.action.as_str()) != ("person", "merge") {
+        return None;
+    }
+    serde_json::from_str(e.before_json.as_deref()?).ok()
+}
+
+/// The person merges of `entries` that may still be undone: not undone yet, and
+/// with no two rows of one club made one.
+pub fn undoable(entries: &[AuditEntry]) -> BTreeSet<i32> {
+    let done: BTreeSet<i32> = entries
+        .iter()
+        .filter(|e| e.entity == "person" && e.action == "unmerge")
+        .filter_map(undid)
+        .collect();
+    entries
+        .iter()
+        .filter(|e| !done.contains(&e.id))
+        .filter(|e| record_of(e).is_some_and(|r| r.joined.is_empty()))
+        .map(|e| e.id)
+        .collect()
+}
+
+/// Undoes the person merge of audit row `audit_id`: the memberships, the
+/// championship entrants, the licence, the year of birth go back, and the dropped
+/// record lives again; audited as `unmerge`. Refused when something changed since
+/// in a way that would make it unsafe, and when two rows of one club were made one
+/// (that cannot be split again: which games were whose is lost). Returns
+/// (kept, dropped).
+pub fn undo(
+    conn: &mut DbConn,
+    audit_id: i32,
+    actor: &str,
+    at: NaiveDateTime,
+) -> Result<(i32, i32), MergeError> {
+    super::write_tx(conn, |conn| {
+        let row = audit_row(conn, audit_id)?.ok_or(MergeError::NotFound)?;
+        let record = record_of(&row).ok_or(MergeError::NotFound)?;
+        let done = audit_log::table
+            .filter(audit_log::entity.eq("person"))
+            .filter(audit_log::action.eq("unmerge"))
+            .filter(audit_log::entity_id.eq(row.entity_id))
+            .select(AuditEntry::as_select())
+            .load(conn)?
+            .iter()
+            .any(|e| undid(e) == Some(audit_id));
+        if done {
+            return Err(refused("merge-undo-done", ""));
+        }
+        if !record.joined.is_empty() {
+            let clubs: Vec<&str> = record.joined.iter().map(|j| j.club_name.as_str()).collect();
+            return Err(refused("merge-undo-joined", clubs.join(", ")));
+        }
+        let (keep, drop) = (record.kept.id, record.merged.id);
+        let k = register::find(conn, keep)?.ok_or(MergeError::NotFound)?;
+        let d = register::find(conn, drop)?.ok_or(MergeError::NotFound)?;
+        if d.merged_into != Some(keep) {
+            return Err(refused("merge-undo-person", d.name));
+        }
+        // Every membership moved is still the kept person's.
+        let rows: Vec<i32> = record.memberships.iter().map(|m| m.player).collect();
+        let now: BTreeMap<i32, i32> = players::table
+            .filter(players::id.eq_any(&rows))
+            .select((players::id, players::person_id))
+            .load(conn)?
+            .into_iter()
+            .collect();
+        for m in &record.memberships {
+            if now.get(&m.player) != Some(&keep) {
+                return Err(refused("merge-undo-membership", m.club_name.clone()));
+            }
+        }
+        if let Some(l) = &record.licence {
+            if k.licence.as_ref() != Some(l) {
+                return Err(refused("merge-undo-licence", k.name));
+            }
+            set_licence(conn, keep, None)?;
+            set_licence(conn, drop, Some(l))?;
+        }
+        if let Some(y) = record.birth_year {
+            if k.birth_year == Some(y) {
+                set_birth_year(conn, keep, None)?;
+            }
+            set_birth_year(conn, drop, Some(y))?;
+        }
+        if record.initials_only && k.initials_only != 0 {
+            set_initials(conn, keep, false)?;
+        }
+        set_person(conn, &rows, drop)?;
+        let mut by_event: BTreeMap<i32, Vec<&SlotChange>> = BTreeMap::new();
+        for s in &record.entrants {
+            by_event.entry(s.event).or_default().push(s);
+        }
+        for (event, slots) in by_event {
+            let document: Option<String> = tournaments::table
+                .find(event)
+                .select(tournaments::document)
+                .load_one(conn)?;
+            let changed = || refused("merge-undo-championship", slots[0].championship.clone());
+            let mut file = document
+                .and_then(|d| serde_json::from_str::<TournamentFile>(&d).ok())
+                .ok_or_else(changed)?;
+            for s in &slots {
+                let place = file
+                    .entrants
+                    .iter_mut()
+                    .find(|e| e.id == s.entrant)
+                    .and_then(|e| e.people.get_mut(s.slot))
+                    .filter(|p| **p == s.after)
+                    .ok_or_else(changed)?;
+                *place = s.before.clone();
+            }
+            write_file(conn, event, &file)?;
+        }
+        set_merged_into(conn, drop, None)?;
+        accounts::insert_audit(
+            conn,
+            &NewAudit {
+                at,
+                actor,
+                action: "unmerge",
+                entity: "person",
+                entity_id: keep,
+                club_id: None,
+                event_id: None,
+                before_json: Some(
+                    serde_json::json!({ "kept": record.kept, "merged": record.merged }).to_string(),
+                ),
+                after_json: Some(
+                    serde_json::json!({
+                        "merge": audit_id,
+                        "memberships": rows.len(),
+                        "entrants": record.entrants.len(),
+                    })
+                    .to_string(),
+                ),
+            },
+        )?;
+        Ok((keep, drop))
+    })
+}

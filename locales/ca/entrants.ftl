@@ -21,7 +21,7 @@ link-report-unlinked = { $n ->
     [one] { $n } sense vincular
    *[other] { $n } sense vincular
 }
-link-import-columns = Columnes opcionals: «jugador 1», «jugador 2», «llicència 1», «llicència 2», «club 1», «club 2». Una llicència coneguda vincula el jugador; un nom només es proposa.
+link-import-columns = Columnes opcionals: «jugador 1», «jugador 2», «llicència 1», «llicència 2», «club 1», «club 2». Una llicència coneguda vincula el jugador; un nom només es proposa. També val un Excel (.xlsx): se'n llegeix el primer full.
 error-link-slot = Aquest jugador no és a la inscripció o ja està vinculat.
 error-link-person = No existeix aquesta persona.
 error-link-twice = Aquesta persona ja juga en aquest campionat.

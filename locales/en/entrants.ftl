@@ -21,7 +21,7 @@ link-report-unlinked = { $n ->
     [one] { $n } not linked
    *[other] { $n } not linked
 }
-link-import-columns = Optional columns: “player 1”, “player 2”, “licence 1”, “licence 2”, “club 1”, “club 2”. A known licence links the player; a name alone is only suggested.
+link-import-columns = Optional columns: “player 1”, “player 2”, “licence 1”, “licence 2”, “club 1”, “club 2”. A known licence links the player; a name alone is only suggested. An Excel workbook (.xlsx) will do too: its first sheet is read.
 error-link-slot = That player is not in the entry or is already linked.
 error-link-person = There is no such person.
 error-link-twice = That person already plays in this championship.

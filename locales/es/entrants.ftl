@@ -21,7 +21,7 @@ link-report-unlinked = { $n ->
     [one] { $n } sin vincular
    *[other] { $n } sin vincular
 }
-link-import-columns = Columnas opcionales: «jugador 1», «jugador 2», «licencia 1», «licencia 2», «club 1», «club 2». Una licencia conocida vincula al jugador; un nombre solo se propone.
+link-import-columns = Columnas opcionales: «jugador 1», «jugador 2», «licencia 1», «licencia 2», «club 1», «club 2». Una licencia conocida vincula al jugador; un nombre solo se propone. También vale un Excel (.xlsx): se lee su primera hoja.
 error-link-slot = Ese jugador no está en la inscripción o ya está vinculado.
 error-link-person = No existe esa persona.
 error-link-twice = Esa persona ya juega en este campeonato.

@@ -450,16 +450,27 @@ async fn the_people_search_finds_by_a_partial_name_without_accents_and_by_licenc
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
 }
 
-/// A multipart body with the CSRF token and a CSV file.
-fn csv_upload(csrf: &str, csv: &str) -> (String, Vec<u8>) {
+/// Uploads a file (CSV or Excel) to a championship's entrant import, with the CSRF
+/// token; the answer.
+async fn upload(app: &TestApp, id: i32, name: &str, bytes: &[u8]) -> reqwest::Response {
+    let csrf = app.csrf().await;
     let boundary = "----bazaPeopleBoundary";
-    let body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"inscritos.csv\"\r\nContent-Type: text/csv\r\n\r\n{csv}\r\n--{boundary}--\r\n"
-    );
-    (
-        format!("multipart/form-data; boundary={boundary}"),
-        body.into_bytes(),
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
     )
+    .into_bytes();
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    app.client
+        .post(app.url(&format!("/campeonatos/{id}/inscritos/importar")))
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .body(body)
+        .send()
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -470,16 +481,7 @@ async fn an_entrant_import_links_known_licences_and_only_suggests_a_name_it_find
     person(&app, b, "Rosa Ortega", None).await;
     let id = championship(&app, a, "Open de invierno", "cuatrola").await;
     let csv = "jugador 1,licencia 1,jugador 2,licencia 2\nNieto Andrés,cv-100,Rosa Ortega,\nZoe Yagüe,,Íker Wences,X-9\n";
-    let csrf = app.csrf().await;
-    let (ct, body) = csv_upload(&csrf, csv);
-    let res = app
-        .client
-        .post(app.url(&format!("/campeonatos/{id}/inscritos/importar")))
-        .header("content-type", ct)
-        .body(body)
-        .send()
-        .await
-        .unwrap();
+    let res = upload(&app, id, "inscritos.csv", csv.as_bytes()).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let back = res.headers()["location"].to_str().unwrap().to_owned();
     assert!(back.contains("vinculadas=1&sin_vincular=3"), "{back}");
@@ -507,6 +509,25 @@ async fn an_entrant_import_links_known_licences_and_only_suggests_a_name_it_find
         ),
         [format!("¿Es Rosa Ortega ({CLUB_B})?")]
     );
+    // The entrants' Excel sheet, read back into another championship: the same links.
+    let xlsx = app
+        .get(&format!("/campeonatos/{id}/inscritos.xlsx"))
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    let again = championship(&app, a, "Open de primavera", "cuatrola").await;
+    let res = upload(&app, again, "inscritos.xlsx", &xlsx).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let back = res.headers()["location"].to_str().unwrap().to_owned();
+    assert!(back.contains("vinculadas=1&sin_vincular=3"), "{back}");
+    let f = file(&app, again).await;
+    assert_eq!(f.entrants[0].name, "Andrés – Ortega");
+    assert_eq!(
+        f.entrants[0].people[0].key.as_deref(),
+        Some(andres_code.as_str())
+    );
+    assert_eq!(f.entrants[1].people[1].licence.as_deref(), Some("X-9"));
 }
 
 /// The championship's file as `client` exports it.

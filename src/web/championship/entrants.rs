@@ -520,14 +520,15 @@ fn sent_csv(req: &HttpRequest, body: &[u8]) -> Result<Vec<u8>, AppError> {
     Ok(field("file").or_else(|| field("csv")).unwrap_or_default())
 }
 
-/// `POST /campeonatos/{id}/inscritos/importar`: a CSV file (multipart field
-/// `file`) or pasted text (field `csv`), comma or semicolon separated, UTF-8 or
-/// Windows-1252. A wrong line re-shows the form with the text, the line and what
+/// `POST /campeonatos/{id}/inscritos/importar`: a CSV or Excel (`.xlsx`, its first
+/// sheet) file (multipart field `file`) or pasted text (field `csv`), comma or
+/// semicolon separated, UTF-8 or Windows-1252. A wrong line re-shows the form with the text, the line and what
 /// to fix (422); nothing is imported then.
 pub async fn import_csv(
     Directed(Visit { req, state, who }, id, body): Directed<web::Bytes>,
 ) -> HttpResult {
-    let text = sheets::decode(&sent_csv(&req, &body)?);
+    let sent = sent_csv(&req, &body)?;
+    let text = sheets::xlsx_as_csv(&sent).unwrap_or_else(|| sheets::decode(&sent));
     let actor = who.actor();
     let sent = text.clone();
     let (result, name) = db(&state, move |conn| {

@@ -231,6 +231,17 @@ async fn a_pair_registered_from_two_people_of_two_clubs_keeps_both_keys_and_coun
         Some("Peña invitada"),
         "the club typed for this championship"
     );
+    // The audit keeps no licence (the club's referees read it).
+    let audit = page_text(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/auditoria.csv"),
+    )
+    .await;
+    assert!(
+        audit.contains("Nieto – Ortega") && !audit.contains("CV-100"),
+        "{audit}"
+    );
     // The same person cannot enter twice.
     let res = post(
         &app,

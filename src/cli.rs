@@ -487,7 +487,10 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                 );
                 return Ok(ExitCode::FAILURE);
             };
-            println!("{}", serde_json::to_string_pretty(&export.file)?);
+            // The operator of the database sees everything: licences included.
+            let mut file = export.file;
+            db::linking::people_for_export(&mut conn, &mut file, true)?;
+            println!("{}", serde_json::to_string_pretty(&file)?);
             for name in &export.left_out {
                 eprintln!(
                     "baza tournament export: el cuadro «{name}» no va en el fichero: no todos sus participantes son del campeonato / bracket «{name}» left out: not all its entrants are the championship's"
@@ -508,7 +511,7 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                     return Ok(ExitCode::from(NOT_A_RECORD));
                 }
             };
-            let parsed = match tournament::parse(&text) {
+            let mut parsed = match tournament::parse(&text) {
                 Ok(f) => f,
                 Err(e) => {
                     eprintln!("baza tournament import: {e}");
@@ -539,17 +542,24 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                 .rounds
                 .iter()
                 .any(|r| r.results.iter().any(|x| !x.games.is_empty()));
-            let id = match crate::db::table_games::create(
-                &mut conn,
-                club_id,
-                &parsed,
-                hands,
-                starts_on.unwrap_or(now.date()),
-                now,
-                "cli:tournament import",
-                &mut pins,
-            ) {
-                Ok(id) => id,
+            // Its people found in the register (by key, then licence) or created with
+            // the file's key, in the same transaction as the championship.
+            let made = db::write_tx(&mut conn, |conn| {
+                let adopted = db::linking::adopt_people(conn, &mut parsed, now)?;
+                let id = crate::db::table_games::create(
+                    conn,
+                    club_id,
+                    &parsed,
+                    hands,
+                    starts_on.unwrap_or(now.date()),
+                    now,
+                    "cli:tournament import",
+                    &mut pins,
+                )?;
+                Ok::<_, ChangeError>((id, adopted))
+            });
+            let (id, adopted) = match made {
+                Ok(made) => made,
                 Err(ChangeError::Db(e)) => return Err(e.into()),
                 Err(ChangeError::Refused(_, detail)) => {
                     eprintln!("baza tournament import: {detail}");
@@ -562,6 +572,10 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                 parsed.event.name,
                 parsed.entrants.len(),
                 parsed.rounds.len()
+            );
+            eprintln!(
+                "Personas / people: {} vinculadas / linked, {} creadas / created, {} sin vincular / unlinked",
+                adopted.linked, adopted.created, adopted.unlinked
             );
             println!("{id}");
             Ok(ExitCode::SUCCESS)

@@ -352,6 +352,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/campeonatos/{id}/inscritos/{eid}/presente")
                 .post(crate::web::championship::check_in),
         )
+        .service(
+            web::resource("/campeonatos/{id}/inscritos/{eid}/vincular")
+                .post(crate::web::championship::link_entrant),
+        )
+        .service(web::resource("/personas/buscar").get(crate::web::championship::search_people))
         .service(web::resource("/campeonatos/{id}/rondas").post(crate::web::championship::pair))
         .service(
             web::resource("/campeonatos/{id}/rondas/{r}/publicar")

@@ -584,12 +584,29 @@ pub fn change<T>(
                 entity_id: audit.entity_id,
                 club_id: Some(t.event.club_id),
                 event_id: Some(event_id),
-                before_json: audit.before.map(|v| v.to_string()),
-                after_json: audit.after.map(|v| v.to_string()),
+                // The club's referees read the audit: no licence goes in it.
+                before_json: audit.before.map(|v| without_licences(v).to_string()),
+                after_json: audit.after.map(|v| without_licences(v).to_string()),
             },
         )?;
         Ok(out)
     })
+}
+
+/// An audit value without the licences of the people it names (only organisers and
+/// administrators see licences; the audit has other readers).
+pub fn without_licences(v: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .filter(|(k, _)| k != "licence")
+                .map(|(k, v)| (k, without_licences(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(without_licences).collect()),
+        other => other,
+    }
 }
 
 /// Shows the rounds up to `round` on the public pages, audited without a before and
@@ -779,7 +796,16 @@ pub fn folded_match(conn: &mut DbConn, match_id: i32) -> QueryResult<Option<(i32
 
 #[cfg(test)]
 mod tests {
-    use super::two_pins;
+    use super::{two_pins, without_licences};
+
+    #[test]
+    fn an_audit_value_loses_every_licence_and_keeps_the_rest() {
+        let v = serde_json::json!({"entrant": {"name": "Nieto – Ortega", "people": [
+            {"name": "Andrés Nieto", "key": "ab12", "licence": "CV-100"}, {"name": "Rosa"}]}});
+        let want = serde_json::json!({"entrant": {"name": "Nieto – Ortega", "people": [
+            {"name": "Andrés Nieto", "key": "ab12"}, {"name": "Rosa"}]}});
+        assert_eq!(without_licences(v), want);
+    }
 
     #[test]
     fn the_two_pairs_of_a_table_never_get_the_same_pin() {

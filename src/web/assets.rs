@@ -37,6 +37,7 @@ const ASSETS: &[Asset] = &[
     asset!("sw.js", JS, "js/sw.js"),
     asset!("live.js", JS, "js/live.js"),
     asset!("options.js", JS, "js/options.js"),
+    asset!("people.js", JS, "js/people.js"),
     asset!("favicon.svg", SVG, "favicon.svg"),
 ];
 

@@ -489,8 +489,8 @@ fn change_words(lang: Lang, what: String, from: String, to: String) -> String {
     )
 }
 
-/// A championship's entrant registered, imported, withdrawn, reinstated, checked in
-/// or seeded.
+/// A championship's entrant registered, imported, withdrawn, reinstated, checked in,
+/// seeded or linked to a person.
 fn entrant(lang: Lang, action: &str, after: &Value, who: &str) -> String {
     let say = |key: &str, args: &[(&'static str, String)]| {
         let mut all = args.to_vec();
@@ -530,6 +530,10 @@ fn entrant(lang: Lang, action: &str, after: &Value, who: &str) -> String {
         }
         "check_in" => say("audit-entrant-check-out", &[("name", name)]),
         "seed_by_rating" => say("audit-entrant-seed", &[]),
+        "link" => say(
+            "audit-entrant-link",
+            &[("name", name), ("person", text_of(&after["person"]))],
+        ),
         _ => say("audit-other", &[("what", tr(lang, "audit-entity-entrant"))]),
     }
 }

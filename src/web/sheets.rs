@@ -351,6 +351,36 @@ fn windows_1252(b: u8) -> char {
     }
 }
 
+/// The first sheet of an Excel workbook (`.xlsx`) as CSV text, for the readers of
+/// CSV (one line a row); `None` when the bytes are not a workbook.
+pub fn xlsx_as_csv(bytes: &[u8]) -> Option<String> {
+    use calamine::Reader;
+    if !bytes.starts_with(b"PK\x03\x04") {
+        return None;
+    }
+    let mut book = calamine::Xlsx::new(std::io::Cursor::new(bytes.to_vec())).ok()?;
+    let range = book.worksheet_range_at(0)?.ok()?;
+    let quote = |s: String| {
+        if s.contains([',', ';', '"', '\n', '\r']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s
+        }
+    };
+    Some(
+        range
+            .rows()
+            .map(|row| {
+                row.iter()
+                    .map(|c| quote(c.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
 /// The separator of a CSV file: `;` when its header line has more semicolons than
 /// commas (a Spanish Excel), tab likewise, else `,`.
 pub fn sniff_delimiter(text: &str) -> u8 {

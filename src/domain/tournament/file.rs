@@ -69,7 +69,9 @@
 //!   optional `group` (1-based liguilla), optional `first_round` (a late entry; default
 //!   1), optional `start_points` (match points a late entrant starts with; default 0),
 //!   optional `withdrawn_after_round` (last round played; 0 = before round 1; a
-//!   withdrawn entrant is never paired again and keeps its results in the standings).
+//!   withdrawn entrant is never paired again and keeps its results in the standings),
+//!   optional `people` (`[{"name", "key"?, "licence"?, "club"?}]`: who plays as it,
+//!   by the key Baza gives a person and her licence; see `db::linking`).
 //! * `brackets[]` (optional): knockout phases, `{"name": "Fase final", "entrants":
 //!   [ID, …], "bracket": {…}}`: `bracket` is a `domain::bracket::Bracket` as
 //!   `baza bracket --json` writes it, and its entrant number k is `entrants[k]`

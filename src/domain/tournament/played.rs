@@ -136,6 +136,16 @@ pub fn table_players(game: GameKind, options: &Map<String, Value>) -> Option<u8>
         .filter(|_| game != GameKind::Cinquillo)
 }
 
+/// How many people an entrant of a championship of `game` is: two where the tables
+/// play in pairs, one where each player sits alone (cinquillo, or two players face
+/// to face).
+pub fn entrant_size(game: GameKind, options: &Map<String, Value>) -> usize {
+    match table_players(game, options) {
+        Some(n) => usize::from(n / game.seating_of(n, options).sides().max(1)).max(1),
+        None => 1,
+    }
+}
+
 /// The table options of a match's games: the championship's options, with the match
 /// format's partida target where the game takes one as an option.
 pub fn table_options(
@@ -232,6 +242,18 @@ mod tests {
             winner,
             hands,
         }
+    }
+
+    #[test]
+    fn an_entrant_is_a_pair_in_pair_games_and_one_player_in_cinquillo() {
+        let none = Map::new();
+        assert_eq!(entrant_size(GameKind::Cuatrola, &none), 2);
+        assert_eq!(entrant_size(GameKind::Tute, &none), 2);
+        assert_eq!(entrant_size(GameKind::Guinote, &none), 2);
+        assert_eq!(entrant_size(GameKind::Cinquillo, &none), 1);
+        let alone = serde_json::json!({"partnerships": false});
+        let alone = alone.as_object().cloned().unwrap_or_default();
+        assert_eq!(entrant_size(GameKind::Tute, &alone), 1);
     }
 
     #[test]

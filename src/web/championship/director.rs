@@ -11,6 +11,8 @@ pub struct EntrantLine {
     pub first_round: u32,
     pub withdrawn: Option<u32>,
     pub checked_in: bool,
+    /// Its players, each with whether she is linked to a person of the register.
+    pub people: Vec<(String, bool)>,
 }
 
 #[derive(Template)]
@@ -47,6 +49,10 @@ struct DirectorPage<'a> {
     local_only: bool,
     /// No round is paired yet: the settings can still change.
     editable: bool,
+    /// The players' numbers in the registration form (1, or 1 and 2).
+    player_slots: Vec<usize>,
+    /// Entrants not linked yet, with who they probably are.
+    unlinked: Vec<super::linking::UnlinkedView>,
 }
 
 /// A knockout phase as the director and the public see it.
@@ -155,6 +161,11 @@ fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
             first_round: e.first_round,
             withdrawn: e.withdrawn_after_round,
             checked_in: checked_in.contains(e.id.as_str()),
+            people: e
+                .people
+                .iter()
+                .map(|p| (p.name.clone(), p.key.is_some()))
+                .collect(),
         })
         .collect();
     crate::domain::names::sort_by_name(&mut lines, |l| &l.name);
@@ -179,9 +190,11 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
         let progress = crate::db::table_games::progress(conn, &playing)?;
         let phases = phase_views(conn, &lang_ctx, id)?;
         let known = crate::web::people::picker_names(conn, t.event.club_id)?;
-        Ok((t, rows, left_out, progress, phases, known))
+        let unlinked = super::linking::unlinked_views(conn, id, &t.file)?;
+        Ok((t, rows, left_out, progress, phases, (known, unlinked)))
     })
     .await?;
+    let (known, unlinked) = known;
     who.require(Perm::ManageClub(t.event.club_id), req.path())?;
     let next_round = tournament::next_round(&t.file);
     let finished = matches!(next_round, Err(PairingError::Finished));
@@ -220,6 +233,8 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
         reach_url: state.public_base(&req),
         local_only: state.reach == crate::web::reach::Reach::LocalOnly,
         editable: t.file.rounds.is_empty() && phases.is_empty(),
+        player_slots: (1..=crate::db::linking::entrant_size(&t.file)).collect(),
+        unlinked,
         known,
         left_out,
         phases,
@@ -251,18 +266,23 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
     })
 }
 
-/// `GET /campeonatos/{id}/exportar`: the `baza-tournament/1` document.
+/// `GET /campeonatos/{id}/exportar`: the `baza-tournament/1` document (the club's
+/// organisers and referees, and administrators).
 pub async fn export_file(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
     let t = db(&state, move |conn| load(conn, id)).await?;
     who.require(Perm::ReadAudit(t.event.club_id), req.path())?;
-    // With the games its tables played and the brackets (knockout phases) linked
-    // to the championship.
+    // Licences only for the club's organisers and administrators; to the others,
+    // those who asked for it go by their initials.
+    let private = who.allows(Perm::ManageClub(t.event.club_id));
+    // With the games its tables played, the brackets (knockout phases) linked to
+    // the championship, and each entrant's people by their code.
     let mut file = t.file;
     let file = db(&state, move |conn| {
         crate::db::table_games::attach_games(conn, id, &mut file)?;
         let (phases, _) = store::linked_phases(conn, id, &file)?;
         file.brackets.extend(phases);
+        crate::db::linking::people_for_export(conn, &mut file, private)?;
         Ok(file)
     })
     .await?;

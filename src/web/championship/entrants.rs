@@ -1,12 +1,16 @@
 //! A championship's entrants: adding one, withdrawal, reinstatement and check-in,
 //! and the entrant list as CSV (import and export).
 
+use super::linking;
 use super::*;
 use crate::web::count_up_to;
+use crate::web::i18n::tr_count;
 use crate::web::sheets::{self, BadLine, Cell, Sheet, Target};
 
 #[derive(Deserialize)]
 pub struct EntrantForm {
+    /// The entrant's name; when empty, made from its players' names.
+    #[serde(default)]
     name: String,
     #[serde(default)]
     club: String,
@@ -14,6 +18,71 @@ pub struct EntrantForm {
     seed: String,
     #[serde(default)]
     start_points: String,
+    /// The players' names as typed.
+    #[serde(default)]
+    player1: String,
+    #[serde(default)]
+    player2: String,
+    /// The people picked from the register (ids), when they were.
+    #[serde(default)]
+    person1: String,
+    #[serde(default)]
+    person2: String,
+    /// The club each player plays for in this championship.
+    #[serde(default)]
+    club1: String,
+    #[serde(default)]
+    club2: String,
+}
+
+impl EntrantForm {
+    /// The players' fields, as many as an entrant of `file` is.
+    fn players(&self, file: &TournamentFile) -> Vec<linking::PlayerFields<'_>> {
+        let both = [
+            (&self.player1, &self.person1, &self.club1),
+            (&self.player2, &self.person2, &self.club2),
+        ];
+        both.into_iter()
+            .take(crate::db::linking::entrant_size(file))
+            .map(|(typed, person, club)| linking::PlayerFields {
+                typed,
+                person,
+                club,
+            })
+            .collect()
+    }
+}
+
+/// A registration's entrant with its people: named as typed, or after its players.
+fn entrant_with_people(
+    conn: &mut DbConn,
+    file: &TournamentFile,
+    form: &EntrantForm,
+) -> Result<Entrant, ChangeError> {
+    let people = linking::players_from_form(conn, &form.players(file))?;
+    let name = match form.name.trim() {
+        "" => crate::db::linking::default_name(
+            &people
+                .iter()
+                .map(|(p, initials)| (p.name.clone(), *initials))
+                .collect::<Vec<_>>(),
+        ),
+        typed => typed.to_owned(),
+    };
+    let mut e = new_entrant(file, &name, &form.club, &form.seed, &form.start_points)
+        .map_err(|key| ChangeError::Refused(key, name.clone()))?;
+    e.people = people.into_iter().map(|(p, _)| p).collect();
+    linking::check_once(file, &e.people)?;
+    // The pair's club: the one both its players play for, when nothing was typed.
+    if e.club.is_none()
+        && let Some(first) = e.people.first().and_then(|p| p.club.clone())
+        && e.people
+            .iter()
+            .all(|p| p.club.as_deref() == Some(first.as_str()))
+    {
+        e.club = Some(first);
+    }
+    Ok(e)
 }
 
 /// A new entrant, checked against those registered (`line` only for messages).
@@ -68,17 +137,9 @@ pub async fn add_entrant(
 ) -> HttpResult {
     let form = form.into_inner();
     let actor = who.actor();
-    let shown = form.name.clone();
     db(&state, move |conn| {
-        store::change(conn, id, &actor, now(), |_, t| {
-            let e = new_entrant(
-                &t.file,
-                &form.name,
-                &form.club,
-                &form.seed,
-                &form.start_points,
-            )
-            .map_err(|key| ChangeError::Refused(key, shown.clone()))?;
+        store::change(conn, id, &actor, now(), |conn, t| {
+            let e = entrant_with_people(conn, &t.file, &form)?;
             let after = serde_json::to_value(&e).ok();
             let late = e.first_round > 1;
             t.file.entrants.push(e);
@@ -198,14 +259,45 @@ pub async fn check_in(v: Visit, path: web::Path<(String, String)>) -> HttpResult
     entrant_post(v, path, "check_in").await
 }
 
+/// A header as compared: accents and case ignored, blanks and dashes as `_`.
+fn header_key(h: &str) -> String {
+    crate::domain::names::fold(h.trim()).replace([' ', '-'], "_")
+}
+
 fn column(header: &[String], names: &[&str]) -> Option<usize> {
     header
         .iter()
-        .position(|h| names.contains(&h.trim().to_lowercase().replace(' ', "_").as_str()))
+        .position(|h| names.contains(&header_key(h).as_str()))
+}
+
+/// The headers of player `k`'s columns (1 or 2): her name, licence and club, in
+/// Spanish, Catalan and English. The first player's name and licence also go
+/// without the number ("club" alone is the entrant's).
+fn player_columns(k: usize) -> [Vec<String>; 3] {
+    let with = |stems: &[&str], bare: bool| -> Vec<String> {
+        let mut out = Vec::new();
+        for stem in stems {
+            out.push(format!("{stem}_{k}"));
+            out.push(format!("{stem}{k}"));
+            if bare && k == 1 {
+                out.push((*stem).to_owned());
+            }
+        }
+        out
+    };
+    [
+        with(&["jugador", "jugadora", "player"], true),
+        with(&["licencia", "llicencia", "licence", "license"], true),
+        with(&["club"], false),
+    ]
 }
 
 /// Reads entrants from CSV (a header line, then one entrant a line). All or
 /// nothing: the first bad line is reported by number, with the reason's key.
+/// Optional columns name the players (`jugador 1`, `jugador 2`, `licencia 1`,
+/// `licencia 2`, `club 1`, `club 2`, or in Catalan or English): they come as typed
+/// names, linked afterwards by licence (see `db::linking::link_licences`); the
+/// entrant's name may then be left out (made from its players').
 pub fn entrants_from_csv(
     file: &TournamentFile,
     text: &str,
@@ -214,11 +306,24 @@ pub fn entrants_from_csv(
     let Some(((hline, header), rows)) = records.split_first() else {
         return Err((1, "error-csv-empty"));
     };
+    let players: Vec<[Option<usize>; 3]> = (1..=crate::db::linking::entrant_size(file))
+        .map(|k| {
+            let [name, licence, club] = player_columns(k);
+            let find = |names: &[String]| {
+                let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                column(header, &names)
+            };
+            [find(&name), find(&licence), find(&club)]
+        })
+        .filter(|cols| cols[0].is_some())
+        .collect();
     let name_col = column(
         header,
         &["nombre", "name", "nom", "pareja", "parella", "pair"],
-    )
-    .ok_or((*hline, "error-csv-header"))?;
+    );
+    if name_col.is_none() && players.is_empty() {
+        return Err((*hline, "error-csv-header"));
+    }
     let club_col = column(header, &["club"]);
     let seed_col = column(
         header,
@@ -230,9 +335,31 @@ pub fn entrants_from_csv(
         if r.len() != header.len() {
             return Err((*line, "error-csv-fields"));
         }
-        let get = |c: Option<usize>| c.and_then(|i| r.get(i)).map_or("", |s| s.as_str());
-        let e = new_entrant(&work, get(Some(name_col)), get(club_col), get(seed_col), "")
-            .map_err(|k| (*line, k))?;
+        let get = |c: Option<usize>| c.and_then(|i| r.get(i)).map_or("", |s| s.trim());
+        let people: Vec<tournament::EntrantPerson> = players
+            .iter()
+            .filter(|[name, ..]| !get(*name).is_empty())
+            .map(|[name, licence, club]| {
+                let mut p = crate::db::linking::typed(get(*name), Some(get(*club)));
+                p.licence = Some(get(*licence).to_owned()).filter(|l| !l.is_empty());
+                p
+            })
+            .collect();
+        if people.iter().any(|p| p.name.chars().count() > 80) {
+            return Err((*line, "error-entrant-name"));
+        }
+        let name = match get(name_col) {
+            "" => crate::db::linking::default_name(
+                &people
+                    .iter()
+                    .map(|p| (p.name.clone(), false))
+                    .collect::<Vec<_>>(),
+            ),
+            n => n.to_owned(),
+        };
+        let mut e =
+            new_entrant(&work, &name, get(club_col), get(seed_col), "").map_err(|k| (*line, k))?;
+        e.people = people;
         work.entrants.push(e.clone());
         added.push(e);
     }
@@ -253,12 +380,25 @@ pub fn entrants_sheet(t: &Tournament) -> Sheet {
         ("retirado_tras_ronda", 20.0),
         ("presente", 10.0),
     ];
-    let mut sheet = Sheet::new(
-        "inscritos",
-        columns.iter().map(|(h, w)| ((*h).to_owned(), *w)).collect(),
-    );
+    // Then each player's name, licence and club (the club's staff see licences).
+    let size = crate::db::linking::entrant_size(&t.file);
+    let mut header: Vec<(String, f64)> =
+        columns.iter().map(|(h, w)| ((*h).to_owned(), *w)).collect();
+    for k in 1..=size {
+        header.push((format!("jugador_{k}"), 28.0));
+        header.push((format!("licencia_{k}"), 14.0));
+        header.push((format!("club_{k}"), 24.0));
+    }
+    let mut sheet = Sheet::new("inscritos", header);
     for e in &t.file.entrants {
-        sheet.push(vec![
+        let mut players: Vec<Cell> = Vec::new();
+        for k in 0..size {
+            let p = e.people.get(k);
+            players.push(p.map_or("", |p| p.name.as_str()).into());
+            players.push(p.and_then(|p| p.licence.as_deref()).unwrap_or("").into());
+            players.push(p.and_then(|p| p.club.as_deref()).unwrap_or("").into());
+        }
+        let mut row: Vec<Cell> = vec![
             e.id.as_str().into(),
             e.name.as_str().into(),
             e.club.as_deref().unwrap_or("").into(),
@@ -270,7 +410,9 @@ pub fn entrants_sheet(t: &Tournament) -> Sheet {
             } else {
                 Cell::Empty
             },
-        ]);
+        ];
+        row.extend(players);
+        sheet.push(row);
     }
     sheet
 }
@@ -290,6 +432,19 @@ struct ImportPage<'a> {
     /// The CSV text as it was sent (re-shown after an error).
     text: String,
     error: Option<ImportError>,
+    /// After an import that named players: how many it linked and how many it left,
+    /// in words.
+    report: Option<String>,
+    /// The entrants not linked yet, with who they probably are.
+    unlinked: Vec<linking::UnlinkedView>,
+}
+
+#[derive(Deserialize)]
+pub struct ImportReport {
+    #[serde(default)]
+    vinculadas: Option<usize>,
+    #[serde(default)]
+    sin_vincular: Option<usize>,
 }
 
 /// What was wrong with an import, for people: where, what, and the line itself.
@@ -302,17 +457,40 @@ struct ImportError {
 
 /// `GET /campeonatos/{id}/inscritos/importar`: the import form (a file, or the
 /// text pasted from a spreadsheet).
-pub async fn import_form(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
+/// After an import with players (`?vinculadas=N&sin_vincular=M`), it says how many
+/// it linked and lists the entrants still to link, with who they probably are.
+pub async fn import_form(
+    Visit { req, state, who }: Visit,
+    path: web::Path<String>,
+    report: web::Query<ImportReport>,
+) -> HttpResult {
     let id = parse_id(&path)?;
     let t = db(&state, move |conn| load(conn, id)).await?;
     who.require(Perm::ManageClub(t.event.club_id), req.path())?;
     let ctx = Ctx::from_request(&req);
+    let report = match (report.vinculadas, report.sin_vincular) {
+        (Some(linked), Some(unlinked)) => Some(format!(
+            "{}, {}.",
+            tr_count(ctx.lang, "link-report-linked", linked, &[]),
+            tr_count(ctx.lang, "link-report-unlinked", unlinked, &[])
+        )),
+        _ => None,
+    };
+    let unlinked = match report {
+        Some(_) => {
+            let file = t.file.clone();
+            db(&state, move |conn| linking::unlinked_views(conn, id, &file)).await?
+        }
+        None => Vec::new(),
+    };
     render(&ImportPage {
         ctx: &ctx,
         id,
         name: t.event.name,
         text: String::new(),
         error: None,
+        report,
+        unlinked,
     })
 }
 
@@ -342,25 +520,35 @@ fn sent_csv(req: &HttpRequest, body: &[u8]) -> Result<Vec<u8>, AppError> {
     Ok(field("file").or_else(|| field("csv")).unwrap_or_default())
 }
 
-/// `POST /campeonatos/{id}/inscritos/importar`: a CSV file (multipart field
-/// `file`) or pasted text (field `csv`), comma or semicolon separated, UTF-8 or
-/// Windows-1252. A wrong line re-shows the form with the text, the line and what
+/// `POST /campeonatos/{id}/inscritos/importar`: a CSV or Excel (`.xlsx`, its first
+/// sheet) file (multipart field `file`) or pasted text (field `csv`), comma or
+/// semicolon separated, UTF-8 or Windows-1252. A wrong line re-shows the form with the text, the line and what
 /// to fix (422); nothing is imported then.
 pub async fn import_csv(
     Directed(Visit { req, state, who }, id, body): Directed<web::Bytes>,
 ) -> HttpResult {
-    let text = sheets::decode(&sent_csv(&req, &body)?);
+    let sent = sent_csv(&req, &body)?;
+    let text = sheets::xlsx_as_csv(&sent).unwrap_or_else(|| sheets::decode(&sent));
     let actor = who.actor();
     let sent = text.clone();
     let (result, name) = db(&state, move |conn| {
-        let out = store::change(conn, id, &actor, now(), |_, t| {
-            let added = entrants_from_csv(&t.file, &sent)
+        let out = store::change(conn, id, &actor, now(), |conn, t| {
+            let mut added = entrants_from_csv(&t.file, &sent)
                 .map_err(|(line, key)| ChangeError::Refused(key, line.to_string()))?;
             let n = added.len();
+            let named = added.iter().any(|e| !e.people.is_empty());
+            let count = crate::db::linking::link_licences(conn, &mut added)?;
+            linking::check_once(
+                &t.file,
+                &added
+                    .iter()
+                    .flat_map(|e| e.people.clone())
+                    .collect::<Vec<_>>(),
+            )?;
             let after = serde_json::to_value(&added).ok();
             t.file.entrants.extend(added);
             Ok((
-                n,
+                (n, named.then_some(count)),
                 store::Audit {
                     action: "import",
                     entity: "entrant",
@@ -375,8 +563,17 @@ pub async fn import_csv(
     })
     .await?;
     match result {
-        Ok(n) => Ok(see_other(&crate::web::done::with_done_count(
+        Ok((n, None)) => Ok(see_other(&crate::web::done::with_done_count(
             &format!("/campeonatos/{id}/direccion#inscritos"),
+            "inscritos-importados",
+            n,
+        ))),
+        // Players named: what was linked and what is left, on the import page.
+        Ok((n, Some(count))) => Ok(see_other(&crate::web::done::with_done_count(
+            &format!(
+                "/campeonatos/{id}/inscritos/importar?vinculadas={}&sin_vincular={}#sin-vincular",
+                count.linked, count.unlinked
+            ),
             "inscritos-importados",
             n,
         ))),
@@ -400,6 +597,8 @@ pub async fn import_csv(
                     id,
                     name,
                     text,
+                    report: None,
+                    unlinked: Vec::new(),
                 },
                 StatusCode::UNPROCESSABLE_ENTITY,
             )

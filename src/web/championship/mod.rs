@@ -1,10 +1,10 @@
-//! Championships with rounds: the director's pages (create, register entrants, CSV
-//! import and export, late entry, withdrawal, check-in, pair and publish rounds,
-//! enter and correct results), the table's score entry with the opponents' signature
-//! ("firma"), the standings, the public live page for a wall screen, and the
-//! printable A4 pages. This module holds what those pages share: loading a
-//! championship, entrant names, the texts of systems, formats and tiebreaks, and the
-//! standing and round views.
+//! Championships with rounds: the director's pages (create, register entrants and
+//! link them to people, CSV import and export, late entry, withdrawal, check-in,
+//! pair and publish rounds, enter and correct results), the table's score entry
+//! with the opponents' signature ("firma"), the standings, the public live page for
+//! a wall screen, and the printable A4 pages. This module holds what those pages
+//! share: loading a championship, entrant names, the texts of systems, formats and
+//! tiebreaks, and the standing and round views.
 //!
 //! The state is the championship's `baza-tournament/1` document; every change goes
 //! through `db::tournaments::change` (optimistic version, one audit row), and every
@@ -43,6 +43,7 @@ mod director;
 mod downloads;
 mod entrants;
 mod firma;
+mod linking;
 mod print;
 mod public;
 mod ranking;
@@ -54,6 +55,7 @@ pub use director::*;
 pub use downloads::*;
 pub use entrants::*;
 pub use firma::*;
+pub use linking::{link_entrant, search_people};
 pub use print::*;
 pub use public::*;
 pub use ranking::FinalLine;
@@ -516,6 +518,29 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn csv_player_columns_in_three_languages_give_typed_people_and_a_name() {
+        let text = "jugador 1;Licencia 1;Player 2;llicència_2;club 2\nAndrés Nieto;cv 12;Rosa Ortega;;Peña El Tres\n";
+        let got = entrants_from_csv(&empty(), text).unwrap();
+        assert_eq!(got[0].name, "Nieto – Ortega");
+        let p = &got[0].people;
+        assert_eq!(p.len(), 2);
+        assert_eq!(
+            (p[0].name.as_str(), p[0].licence.as_deref()),
+            ("Andrés Nieto", Some("cv 12"))
+        );
+        assert_eq!(p[0].key, None);
+        assert_eq!(
+            (p[1].licence.as_deref(), p[1].club.as_deref()),
+            (None, Some("Peña El Tres"))
+        );
+        // Without a name column nor players, the header is refused.
+        assert_eq!(
+            entrants_from_csv(&empty(), "club\nX\n"),
+            Err((1, "error-csv-header"))
+        );
     }
 
     #[test]

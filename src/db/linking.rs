@@ -1,0 +1,528 @@
+//! The people behind a championship's entrants: the person a player registered from
+//! the register becomes, who a typed name probably is, linking a typed name to a
+//! person afterwards, and a file's people as an export writes them and an import
+//! finds or creates them. An entrant's person is linked when she has a key (the
+//! person's code); a typed name without one is not linked yet.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chrono::NaiveDateTime;
+use diesel::QueryResult;
+
+use super::DbConn;
+use super::register::{self, Candidate, Membership, Person};
+use super::tournaments::ChangeError;
+use crate::domain::names;
+use crate::domain::tournament::{Entrant, EntrantPerson, TournamentFile, played};
+
+/// How a typed pair's name separates its two players: "Nieto – Ortega", "Ana y Benito".
+const SEPARATORS: [&str; 8] = [" – ", " — ", " - ", " y ", " i ", " / ", " & ", " and "];
+
+/// The most people offered for one typed name.
+const OFFERED: usize = 6;
+
+/// How many people an entrant of `file` is (two of a pair, or one).
+pub fn entrant_size(file: &TournamentFile) -> usize {
+    played::entrant_size(file.event.game, &file.event.options)
+}
+
+/// The names a typed entrant name lists: "Nieto – Ortega" → ["Nieto", "Ortega"]; a
+/// name without a separator is one name.
+pub fn name_parts(name: &str) -> Vec<String> {
+    for sep in SEPARATORS {
+        let parts: Vec<String> = name
+            .split(sep)
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned)
+            .collect();
+        if parts.len() > 1 {
+            return parts;
+        }
+    }
+    vec![name.trim().to_owned()]
+}
+
+/// A typed name, not linked.
+pub fn typed(name: &str, club: Option<&str>) -> EntrantPerson {
+    EntrantPerson {
+        name: name.trim().to_owned(),
+        key: None,
+        licence: None,
+        club: club
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(|c| c.chars().take(80).collect()),
+    }
+}
+
+/// The people of an entrant as typed: its own, or else those its name lists (one a
+/// player when it lists as many as an entrant is, else its whole name as one).
+pub fn typed_people(e: &Entrant, size: usize) -> Vec<EntrantPerson> {
+    if !e.people.is_empty() {
+        return e.people.clone();
+    }
+    let parts = name_parts(&e.name);
+    let parts = if size > 1 && parts.len() == size {
+        parts
+    } else {
+        vec![e.name.trim().to_owned()]
+    };
+    parts.iter().map(|n| typed(n, None)).collect()
+}
+
+/// Whether every person of the entrant is linked.
+pub fn is_linked(e: &Entrant) -> bool {
+    !e.people.is_empty() && e.people.iter().all(|p| p.key.is_some())
+}
+
+/// The club she plays for now (the latest membership still running).
+pub fn current_club(clubs: &[Membership]) -> Option<String> {
+    clubs
+        .iter()
+        .rev()
+        .find(|m| m.current())
+        .map(|m| m.club.clone())
+}
+
+/// A person of the register as an entrant's player, for `club` (her current club
+/// when none is given).
+pub fn entrant_person(
+    conn: &mut DbConn,
+    p: &Person,
+    club: Option<&str>,
+) -> QueryResult<EntrantPerson> {
+    let club = match club.map(str::trim).filter(|c| !c.is_empty()) {
+        Some(c) => Some(c.chars().take(80).collect()),
+        None => current_club(&register::memberships(conn, p.id)?),
+    };
+    Ok(EntrantPerson {
+        name: p.name.clone(),
+        key: Some(p.code.clone()),
+        licence: p.licence.clone(),
+        club,
+    })
+}
+
+/// How a pair's name shows one of its players: her surnames ("Nieto" of "Andrés
+/// Nieto", "Nieto Ruiz" of "Nieto Ruiz, Andrés"); a one-word name stays whole.
+pub fn surnames(name: &str) -> String {
+    if let Some((surnames, _)) = name.split_once(',') {
+        return surnames.trim().to_owned();
+    }
+    let words: Vec<&str> = name.split_whitespace().collect();
+    match words.as_slice() {
+        [_, rest @ ..] if !rest.is_empty() => rest.join(" "),
+        _ => name.trim().to_owned(),
+    }
+}
+
+/// An entrant's name from its players: the one player's name, or the surnames of
+/// the two ("Nieto – Ortega"). Each given as (name, shown by initials only).
+pub fn default_name(players: &[(String, bool)]) -> String {
+    match players {
+        [(name, initials)] if *initials => register::initials(name),
+        [(name, _)] => name.trim().to_owned(),
+        _ => players
+            .iter()
+            .map(|(name, initials)| {
+                if *initials {
+                    register::initials(name)
+                } else {
+                    surnames(name)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" – "),
+    }
+}
+
+/// The people a typed name probably is, by position in `everyone`: the holder of the
+/// licence when it is known; else those whose name is the same (accents, case and
+/// word order ignored), then those whose name holds every word typed.
+fn candidates_in(
+    everyone: &[Person],
+    keys: &[String],
+    name: &str,
+    licence: Option<&str>,
+) -> Vec<usize> {
+    if let Some(l) = licence.map(register::licence_key).filter(|l| !l.is_empty())
+        && let Some(i) = everyone
+            .iter()
+            .position(|p| p.licence.as_deref() == Some(l.as_str()))
+    {
+        return vec![i];
+    }
+    let key = register::name_key(name);
+    if key.is_empty() {
+        return Vec::new();
+    }
+    let query = name.replace(',', " ");
+    let mut found: Vec<usize> = (0..everyone.len()).filter(|&i| keys[i] == key).collect();
+    let mut words: Vec<usize> = (0..everyone.len())
+        .filter(|&i| keys[i] != key && names::matches(&everyone[i].name, &query))
+        .collect();
+    words.sort_by_cached_key(|&i| names::collation_key(&everyone[i].name));
+    found.extend(words);
+    found.truncate(OFFERED);
+    found
+}
+
+/// One player of an entrant not linked yet, and who she probably is.
+pub struct Slot {
+    /// Her place among the entrant's people (0-based).
+    pub index: usize,
+    pub typed: String,
+    pub candidates: Vec<Candidate>,
+}
+
+/// An entrant with a player not linked yet.
+pub struct Unlinked {
+    pub id: String,
+    pub name: String,
+    pub slots: Vec<Slot>,
+}
+
+/// The entrants of `file` with a player not linked, each player with the people she
+/// probably is.
+pub fn unlinked(conn: &mut DbConn, file: &TournamentFile) -> QueryResult<Vec<Unlinked>> {
+    let size = entrant_size(file);
+    let waiting: Vec<(&Entrant, Vec<(usize, EntrantPerson)>)> = file
+        .entrants
+        .iter()
+        .filter_map(|e| {
+            let open: Vec<(usize, EntrantPerson)> = typed_people(e, size)
+                .into_iter()
+                .enumerate()
+                .filter(|(_, p)| p.key.is_none())
+                .collect();
+            (!open.is_empty()).then_some((e, open))
+        })
+        .collect();
+    if waiting.is_empty() {
+        return Ok(Vec::new());
+    }
+    let everyone = register::everyone(conn)?;
+    let keys: Vec<String> = everyone
+        .iter()
+        .map(|p| register::name_key(&p.name))
+        .collect();
+    let found: Vec<Vec<Vec<usize>>> = waiting
+        .iter()
+        .map(|(_, open)| {
+            open.iter()
+                .map(|(_, p)| candidates_in(&everyone, &keys, &p.name, p.licence.as_deref()))
+                .collect()
+        })
+        .collect();
+    let ids: Vec<i32> = found
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|&i| everyone[i].id)
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let clubs = register::memberships_of(conn, &ids)?;
+    let candidate = |i: usize| Candidate {
+        person: everyone[i].clone(),
+        clubs: clubs.get(&everyone[i].id).cloned().unwrap_or_default(),
+    };
+    Ok(waiting
+        .into_iter()
+        .zip(found)
+        .map(|((e, open), found)| Unlinked {
+            id: e.id.clone(),
+            name: e.name.clone(),
+            slots: open
+                .into_iter()
+                .zip(found)
+                .map(|((index, p), found)| Slot {
+                    index,
+                    typed: p.name,
+                    candidates: found.into_iter().map(candidate).collect(),
+                })
+                .collect(),
+        })
+        .collect())
+}
+
+/// Who a typed player is, as the director confirms it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chosen {
+    /// This person of the register.
+    Person(i32),
+    /// Somebody new: a person made from the typed name.
+    New,
+}
+
+/// What a link changed: the entrant before and after, and the person.
+pub struct Linked {
+    pub before: Entrant,
+    pub after: Entrant,
+    pub person: Person,
+}
+
+/// Links player `slot` of entrant `eid` (the first one not linked when `None`) to the
+/// person chosen. Only the entrant's people change: its id, name and every pairing
+/// stay as they were.
+pub fn link(
+    conn: &mut DbConn,
+    file: &mut TournamentFile,
+    eid: &str,
+    slot: Option<usize>,
+    chosen: Chosen,
+    now: NaiveDateTime,
+) -> Result<Linked, ChangeError> {
+    let size = entrant_size(file);
+    let pos = file
+        .entrants
+        .iter()
+        .position(|e| e.id == eid)
+        .ok_or(ChangeError::NotFound)?;
+    let before = file.entrants[pos].clone();
+    let mut people = typed_people(&before, size);
+    let index = match slot {
+        Some(i) if i < people.len() => i,
+        Some(i) => return Err(ChangeError::Refused("error-link-slot", i.to_string())),
+        None => people
+            .iter()
+            .position(|p| p.key.is_none())
+            .ok_or_else(|| ChangeError::Refused("error-link-slot", before.name.clone()))?,
+    };
+    let was = people[index].clone();
+    let person = match chosen {
+        Chosen::Person(id) => register::live(conn, id)?
+            .ok_or_else(|| ChangeError::Refused("error-link-person", id.to_string()))?,
+        Chosen::New => {
+            // A licence somebody else holds is not hers: the new person goes without.
+            let licence = match was.licence.as_deref() {
+                Some(l) if register::by_licence(conn, l)?.is_none() => Some(l),
+                _ => None,
+            };
+            let id = register::create(conn, &was.name, licence, None, now)?;
+            register::find(conn, id)?.ok_or(ChangeError::NotFound)?
+        }
+    };
+    let taken = file.entrants.iter().enumerate().any(|(i, e)| {
+        e.people.iter().enumerate().any(|(k, p)| {
+            p.key.as_deref() == Some(person.code.as_str()) && (i != pos || k != index)
+        })
+    });
+    if taken {
+        return Err(ChangeError::Refused(
+            "error-link-twice",
+            person.name.clone(),
+        ));
+    }
+    people[index] = entrant_person(conn, &person, was.club.as_deref())?;
+    file.entrants[pos].people = people;
+    Ok(Linked {
+        before,
+        after: file.entrants[pos].clone(),
+        person,
+    })
+}
+
+/// How many people an import linked to the register, and how many it left typed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LinkCount {
+    pub linked: usize,
+    pub unlinked: usize,
+}
+
+/// Links the players of new entrants whose licence the register knows; the others
+/// stay typed (a name alone links nobody: the director confirms who she is).
+pub fn link_licences(conn: &mut DbConn, entrants: &mut [Entrant]) -> QueryResult<LinkCount> {
+    let mut count = LinkCount::default();
+    for e in entrants.iter_mut() {
+        for p in &mut e.people {
+            if p.key.is_some() {
+                count.linked += 1;
+                continue;
+            }
+            let known = match p.licence.as_deref() {
+                Some(l) => match register::by_licence(conn, l)? {
+                    Some(found) => register::live(conn, found.id)?,
+                    None => None,
+                },
+                None => None,
+            };
+            match known {
+                Some(person) => {
+                    *p = entrant_person(conn, &person, p.club.as_deref())?;
+                    count.linked += 1;
+                }
+                None => count.unlinked += 1,
+            }
+        }
+    }
+    Ok(count)
+}
+
+/// Writes the people of a file as an export gives them: each linked one by her code
+/// (the live person after a merge) and name; her licence only when `private` (the
+/// reader may see licences), and her name as initials when she asked for it and
+/// the reader is not one of those.
+pub fn people_for_export(
+    conn: &mut DbConn,
+    file: &mut TournamentFile,
+    private: bool,
+) -> QueryResult<()> {
+    let mut seen: BTreeMap<(Option<String>, Option<String>), Option<Person>> = BTreeMap::new();
+    for e in &mut file.entrants {
+        for p in &mut e.people {
+            let ask = (p.key.clone(), p.licence.clone());
+            let person = match seen.get(&ask) {
+                Some(found) => found.clone(),
+                None => {
+                    let found = if ask.0.is_some() || ask.1.is_some() {
+                        register::resolve(conn, p.key.as_deref(), p.licence.as_deref())?
+                    } else {
+                        None
+                    };
+                    seen.insert(ask, found.clone());
+                    found
+                }
+            };
+            if let Some(person) = person {
+                p.key = Some(person.code.clone());
+                p.name = if private {
+                    person.name.clone()
+                } else {
+                    person.public_name()
+                };
+                p.licence = person.licence.clone();
+            }
+            if !private {
+                p.licence = None;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What an import did with a file's people.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Adopted {
+    /// Found in the register (by key, then licence).
+    pub linked: usize,
+    /// New people, with the file's key as their code and its licence.
+    pub created: usize,
+    /// Typed names without a key or licence: left not linked.
+    pub unlinked: usize,
+}
+
+/// Finds each person of an imported file in the register, by key then licence; one
+/// it does not know becomes a new person with the file's key as her code and its
+/// licence, so that an import into an empty Baza keeps who played. Each linked
+/// person is written back with her code.
+pub fn adopt_people(
+    conn: &mut DbConn,
+    file: &mut TournamentFile,
+    now: NaiveDateTime,
+) -> QueryResult<Adopted> {
+    let mut done = Adopted::default();
+    for e in &mut file.entrants {
+        for p in &mut e.people {
+            let key = p.key.as_deref().filter(|k| !k.trim().is_empty());
+            let licence = p.licence.as_deref().filter(|l| !l.trim().is_empty());
+            if key.is_none() && licence.is_none() {
+                p.key = None;
+                p.licence = None;
+                done.unlinked += 1;
+                continue;
+            }
+            let person = match register::resolve(conn, key, licence)? {
+                Some(found) => {
+                    done.linked += 1;
+                    found
+                }
+                None => {
+                    let id = register::create_with_code(conn, &p.name, key, licence, now)?;
+                    done.created += 1;
+                    register::find(conn, id)?.ok_or(diesel::result::Error::NotFound)?
+                }
+            };
+            p.key = Some(person.code.clone());
+            p.licence = person.licence.clone().or(p.licence.take());
+        }
+    }
+    Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_pair_lists_its_two_names_and_a_single_name_is_one() {
+        assert_eq!(name_parts("Nieto – Ortega"), ["Nieto", "Ortega"]);
+        assert_eq!(name_parts("Ana y Benito"), ["Ana", "Benito"]);
+        assert_eq!(name_parts("Pujol i Vidal"), ["Pujol", "Vidal"]);
+        assert_eq!(name_parts("Soler / Roca"), ["Soler", "Roca"]);
+        assert_eq!(name_parts("Mas & Puig"), ["Mas", "Puig"]);
+        assert_eq!(name_parts("Roig - Ferrer"), ["Roig", "Ferrer"]);
+        assert_eq!(name_parts(" Andrés Nieto "), ["Andrés Nieto"]);
+    }
+
+    #[test]
+    fn a_pairs_name_is_its_players_surnames_and_one_players_her_name() {
+        let p = |n: &str, i: bool| (n.to_owned(), i);
+        assert_eq!(
+            default_name(&[p("Andrés Nieto", false), p("Rosa Ortega", false)]),
+            "Nieto – Ortega"
+        );
+        assert_eq!(
+            default_name(&[p("Nieto Ruiz, Andrés", false), p("Ana Martínez", true)]),
+            "Nieto Ruiz – Ana M."
+        );
+        assert_eq!(default_name(&[p("Andrés Nieto", false)]), "Andrés Nieto");
+        assert_eq!(default_name(&[p("Ana Martínez", true)]), "Ana M.");
+        assert_eq!(surnames("Nieto"), "Nieto");
+    }
+
+    #[test]
+    fn an_entrant_without_people_is_typed_from_its_name() {
+        let e = Entrant::new("1", "Nieto – Ortega");
+        let names: Vec<String> = typed_people(&e, 2).into_iter().map(|p| p.name).collect();
+        assert_eq!(names, ["Nieto", "Ortega"]);
+        let names: Vec<String> = typed_people(&e, 1).into_iter().map(|p| p.name).collect();
+        assert_eq!(names, ["Nieto – Ortega"]);
+        assert!(!is_linked(&e));
+    }
+
+    fn person(id: i32, name: &str, licence: Option<&str>) -> Person {
+        Person {
+            id,
+            code: format!("c{id:04}"),
+            name: name.into(),
+            licence: licence.map(Into::into),
+            birth_year: None,
+            initials_only: 0,
+            merged_into: None,
+            created_at: chrono::NaiveDateTime::default(),
+        }
+    }
+
+    #[test]
+    fn candidates_are_the_licence_holder_or_the_same_name_then_names_holding_the_words() {
+        let everyone = vec![
+            person(1, "Andrés Nieto", None),
+            person(2, "Nieto, Andrés", Some("CV1")),
+            person(3, "Lucía Nieto Sanz", None),
+            person(4, "Rosa Ortega", None),
+        ];
+        let keys: Vec<String> = everyone
+            .iter()
+            .map(|p| register::name_key(&p.name))
+            .collect();
+        assert_eq!(
+            candidates_in(&everyone, &keys, "andres nieto", None),
+            [0, 1]
+        );
+        assert_eq!(candidates_in(&everyone, &keys, "Nieto", None), [0, 2, 1]);
+        assert_eq!(candidates_in(&everyone, &keys, "x", Some("cv 1")), [1]);
+        assert!(candidates_in(&everyone, &keys, "Pérez", None).is_empty());
+    }
+}

@@ -32,6 +32,7 @@ mod pages;
 mod people;
 mod ratings;
 mod referee;
+mod register;
 mod safe;
 mod security;
 mod sheets;

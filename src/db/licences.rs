@@ -218,7 +218,8 @@ struct Move {
     club: ClubRef,
     name: String,
     back: Option<i32>,
-    ends: Vec<i32>,
+    /// The memberships it ends: (player, club, the club's name for her).
+    ends: Vec<(i32, i32, String)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -250,8 +251,8 @@ struct State {
     licences: HashMap<String, i32>,
     /// Name key → the live people without a licence who have it.
     unlicensed: HashMap<String, Vec<i32>>,
-    /// Person → her current memberships: (player, club).
-    current: HashMap<i32, Vec<(i32, i32)>>,
+    /// Person → her current memberships: (player, club, the club's name for her).
+    current: HashMap<i32, Vec<(i32, i32, String)>>,
     /// (Club, name) → (player, person): every membership, current or not.
     taken: HashMap<(i32, String), (i32, i32)>,
     /// Folded club name → (club, its name), the oldest club of each name.
@@ -297,12 +298,15 @@ fn load(conn: &mut DbConn) -> QueryResult<State> {
             players::left_on,
         ))
         .load(conn)?;
-    let mut current: HashMap<i32, Vec<(i32, i32)>> = HashMap::new();
+    let mut current: HashMap<i32, Vec<(i32, i32, String)>> = HashMap::new();
     let mut taken = HashMap::new();
     for (player, club, name, person, left_on) in rows {
         let person = live(person);
         if left_on.is_none() {
-            current.entry(person).or_default().push((player, club));
+            current
+                .entry(person)
+                .or_default()
+                .push((player, club, name.clone()));
         }
         taken.insert((club, name), (player, person));
     }
@@ -417,11 +421,11 @@ fn plan(state: &State, entries: &[Entry]) -> (Vec<Plan>, Vec<Conflict>) {
         }
         if let Some(club) = &e.club {
             let known = state.clubs.get(&names::fold(club));
-            let mine: Vec<(i32, i32)> = person
+            let mine: Vec<(i32, i32, String)> = person
                 .and_then(|p| state.current.get(&p.id))
                 .cloned()
                 .unwrap_or_default();
-            if !known.is_some_and(|(id, _)| mine.iter().any(|(_, c)| c == id)) {
+            if !known.is_some_and(|(id, _)| mine.iter().any(|(_, c, _)| c == id)) {
                 let name = person.map_or_else(|| e.name.clone(), |p| p.name.clone());
                 let (club_ref, back) = match known {
                     Some((id, _)) => match state.taken.get(&(*id, name.clone())) {
@@ -452,10 +456,10 @@ fn plan(state: &State, entries: &[Entry]) -> (Vec<Plan>, Vec<Conflict>) {
                     });
                     continue;
                 }
-                let names_of = |list: &[(i32, i32)]| {
+                let names_of = |list: &[(i32, i32, String)]| {
                     let shown: Vec<String> = list
                         .iter()
-                        .filter_map(|(_, c)| state.clubs.values().find(|(id, _)| id == c))
+                        .filter_map(|(_, c, _)| state.clubs.values().find(|(id, _)| id == c))
                         .map(|(_, n)| n.clone())
                         .collect();
                     (!shown.is_empty()).then(|| shown.join(", "))
@@ -471,7 +475,7 @@ fn plan(state: &State, entries: &[Entry]) -> (Vec<Plan>, Vec<Conflict>) {
                     club: club_ref,
                     name,
                     back,
-                    ends: mine.iter().map(|(player, _)| *player).collect(),
+                    ends: mine.clone(),
                 });
             }
         }
@@ -639,23 +643,71 @@ fn write(
             None => register::create(conn, &e.name, Some(&e.licence), e.birth_year, at)?,
         };
         if let Some(m) = &p.join {
-            for player in &m.ends {
+            for (player, club, name) in &m.ends {
                 register::leave(conn, *player, today, at)?;
+                let was = |active: bool| serde_json::json!({ "name": name, "active": active });
+                accounts::insert_audit(
+                    conn,
+                    &NewAudit {
+                        at,
+                        actor,
+                        action: "retire",
+                        entity: "player",
+                        entity_id: *player,
+                        club_id: Some(*club),
+                        event_id: None,
+                        before_json: Some(was(true).to_string()),
+                        after_json: Some(was(false).to_string()),
+                    },
+                )?;
             }
             let club = match &m.club {
                 ClubRef::Known(id) => *id,
                 ClubRef::Made(key) => club_ids.get(key).copied().unwrap_or_default(),
             };
-            let joined = register::join(conn, (club, &m.name), person, today, at)?;
-            if m.back.is_none() {
-                let after = serde_json::json!({ "name": m.name, "person": person });
-                accounts::audit_creation(
-                    conn,
-                    (actor, at),
-                    ("player", joined.player()),
-                    Some(club),
-                    after,
-                )?;
+            let named = serde_json::json!({ "name": m.name, "person": person });
+            match m.back {
+                // Her former membership there runs again.
+                Some(player) => {
+                    register::join(conn, (club, &m.name), person, today, at)?;
+                    accounts::insert_audit(
+                        conn,
+                        &NewAudit {
+                            at,
+                            actor,
+                            action: "reactivate",
+                            entity: "player",
+                            entity_id: player,
+                            club_id: Some(club),
+                            event_id: None,
+                            before_json: Some(
+                                serde_json::json!({ "name": m.name, "active": false }).to_string(),
+                            ),
+                            after_json: Some(
+                                serde_json::json!({ "name": m.name, "active": true }).to_string(),
+                            ),
+                        },
+                    )?;
+                }
+                None => {
+                    let player = super::queries::insert_player(
+                        conn,
+                        &super::queries::NewPlayer {
+                            club_id: club,
+                            name: &m.name,
+                            created_at: at,
+                            person_id: person,
+                            joined_on: Some(today),
+                        },
+                    )?;
+                    accounts::audit_creation(
+                        conn,
+                        (actor, at),
+                        ("player", player),
+                        Some(club),
+                        named,
+                    )?;
+                }
             }
         }
     }

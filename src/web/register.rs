@@ -363,6 +363,13 @@ fn create_and_join(
             StatusCode::CONFLICT,
         ));
     }
+    // Refused before the person is made: the transaction keeps what it wrote.
+    if queries::club_players(conn, club)?
+        .iter()
+        .any(|p| p.name == c.name)
+    {
+        return Ok(Added::Refused("error-player-exists", StatusCode::CONFLICT));
+    }
     let at = now();
     let id = register::create(conn, &c.name, c.licence.as_deref(), c.birth_year, at)?;
     let person = register::find(conn, id)?.ok_or(AppError::NotFound)?;

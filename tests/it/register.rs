@@ -266,6 +266,17 @@ async fn adding_a_player_who_plays_for_another_club_offers_her_and_one_person_ge
             .contains("Esta persona ya juega en este club")
     );
 
+    // A new person under a name the club has: refused, and nobody is made.
+    let res = post(
+        &app,
+        &format!("/clubes/{here}/jugadores"),
+        &[("name", "Ana Martínez"), ("person", "new")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert!(body(res).await.contains("Ya hay un jugador con ese nombre"));
+    assert_eq!(people(&app).await.len(), 1);
+
     // "Es otra persona": a second person of the same name.
     let res = post(
         &app,
@@ -785,6 +796,21 @@ async fn a_club_change_in_the_list_makes_a_new_membership_and_ends_the_old_one()
     );
     assert_eq!(memberships(&app, luis.id).await.len(), 1);
     assert_eq!(people(&app).await.len(), 2);
+    // The old club's audit says she left; the new one's that she joined.
+    let trail =
+        |club: i32| app.with_conn(move |conn| baza::db::accounts::club_audit(conn, club).unwrap());
+    assert!(
+        trail(vella)
+            .await
+            .iter()
+            .any(|a| a.action == "retire" && a.entity_id == m[0].player_id)
+    );
+    assert!(
+        trail(m[1].club_id)
+            .await
+            .iter()
+            .any(|a| a.action == "create" && a.entity_id == m[1].player_id)
+    );
 
     // The same list again: nothing to do.
     let res = upload(&app, &app.client, "b.csv", &second).await;

@@ -9,6 +9,7 @@ use crate::domain::{self, Lang};
 use crate::startup::{Application, WebOptions};
 
 pub mod bracket;
+pub mod people;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -94,6 +95,10 @@ pub enum Command {
     /// Puntuaciones Glicko-2 de los jugadores / Players' Glicko-2 ratings.
     #[command(subcommand)]
     Ratings(RatingsCommand),
+    /// Registro de personas: importar una lista de licencias / The register of
+    /// people: import a licence list.
+    #[command(subcommand)]
+    People(people::PeopleCommand),
     /// Escribe N manos completas aleatorias, una por línea (pruebas y medidas)
     /// / Write N random complete hands, one per line (tests and benchmarks).
     #[command(hide = true)]
@@ -1008,6 +1013,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::User(cmd) => user_command(cmd),
         Command::Club(cmd) => club_command(cmd),
+        Command::People(cmd) => people::run(cmd),
         Command::Ratings(RatingsCommand::Recompute {
             tau,
             json,

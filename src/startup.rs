@@ -263,7 +263,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/admin/usuarios/{id}/papel").post(account::set_user_role))
         .service(web::resource("/admin/usuarios/{id}/desactivar").post(account::disable_user))
         .service(web::resource("/admin/usuarios/{id}/activar").post(account::enable_user))
-        .service(web::resource("/clubes/{id}/jugadores").post(manage::add_player))
+        .configure(crate::web::register::routes)
         .service(web::resource("/buscar").get(crate::web::search::search))
         .configure(crate::web::people::routes)
         .configure(crate::web::person_merge::routes)

@@ -19,6 +19,7 @@ pub mod demo_bracket;
 pub mod games;
 #[cfg(feature = "sqlite")]
 pub mod group;
+pub mod licences;
 pub mod linking;
 pub mod people;
 pub mod person_merge;

@@ -3,7 +3,7 @@
 //! by name, so a rename or a merge rewrites those names too; every change runs in one
 //! transaction and writes the audit.
 
-use chrono::NaiveDateTime;
+use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use super::DbConn;
@@ -315,13 +315,15 @@ impl Kind {
         conn: &mut DbConn,
         id: i32,
         at: Option<NaiveDateTime>,
+        left_on: Option<NaiveDate>,
     ) -> QueryResult<usize> {
         match self {
-            // A player who stops playing for the club ends her membership that day.
+            // A player who stops playing for the club ends her membership that day
+            // (or the day given).
             Kind::Player => diesel::update(players::table.find(id))
                 .set((
                     players::retired_at.eq(at),
-                    players::left_on.eq(at.map(|t| t.date())),
+                    players::left_on.eq(at.map(|t| left_on.unwrap_or(t.date()))),
                 ))
                 .execute(conn),
             Kind::Pair => diesel::update(pairs::table.find(id))
@@ -368,17 +370,22 @@ fn merge(
     })
 }
 
-/// Marks a player or a pair as no longer playing (`true`) or playing again.
+/// Marks a player or a pair as no longer playing (`true`; a player's membership
+/// ends on `left_on`, else that day) or playing again.
 pub fn set_retired(
     conn: &mut DbConn,
     ch: &Change,
     kind: Kind,
     id: i32,
-    retired: bool,
+    (retired, left_on): (bool, Option<NaiveDate>),
 ) -> Result<(), PeopleError> {
     super::write_tx(conn, |conn| {
         let p = kind.find(conn, ch, id)?;
-        kind.set_retired_at(conn, id, retired.then_some(ch.at))?;
+        kind.set_retired_at(conn, id, retired.then_some(ch.at), left_on)?;
+        let mut after = serde_json::json!({ "name": p.name, "active": !retired });
+        if let (true, Some(day)) = (retired, left_on) {
+            after["left_on"] = serde_json::json!(day);
+        }
         audit(
             conn,
             ch,
@@ -386,7 +393,7 @@ pub fn set_retired(
             kind.entity(),
             id,
             serde_json::json!({ "name": p.name, "active": p.retired_at.is_none() }),
-            serde_json::json!({ "name": p.name, "active": !retired }),
+            after,
         )?;
         Ok(())
     })

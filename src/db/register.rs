@@ -484,6 +484,414 @@ pub fn resolve(
     Ok(None)
 }
 
+// ---------------------------------------------------------------------------
+// Keeping the register: a club's members with their people, joining and leaving a
+// club on given days, a person's own fields, the administrators' list, and the
+// names public pages hide (people shown by name and initial of the surname).
+
+/// The earliest year of birth the register takes.
+pub const FIRST_BIRTH_YEAR: i32 = 1900;
+
+/// A licence as typed, checked: `None` when blank; else at most 30 letters, digits,
+/// `-`, `/` or `.` once blanks are gone (as [`licence_key`] keeps it).
+pub fn checked_licence(typed: &str) -> Result<Option<String>, &'static str> {
+    let key = licence_key(typed);
+    if key.is_empty() {
+        return Ok(None);
+    }
+    if key.chars().count() > 30
+        || !key
+            .chars()
+            .all(|c| c.is_alphanumeric() || "-/.".contains(c))
+    {
+        return Err("register-bad-licence");
+    }
+    Ok(Some(key))
+}
+
+/// A year of birth as typed: `None` when blank; else a year from 1900 to `today`'s.
+pub fn checked_birth_year(typed: &str, today: NaiveDate) -> Result<Option<i32>, &'static str> {
+    use chrono::Datelike;
+    let typed = typed.trim();
+    if typed.is_empty() {
+        return Ok(None);
+    }
+    match typed.parse::<i32>() {
+        Ok(y) if (FIRST_BIRTH_YEAR..=today.year()).contains(&y) => Ok(Some(y)),
+        _ => Err("register-bad-birth-year"),
+    }
+}
+
+/// A club's membership with the person it is of.
+#[derive(Debug, Clone)]
+pub struct Member {
+    pub player: super::queries::Player,
+    pub person: Person,
+}
+
+/// Every membership of club `club` (current and former) with its person, sorted by
+/// the club's name for her, the Spanish way.
+pub fn club_members(conn: &mut DbConn, club: i32) -> QueryResult<Vec<Member>> {
+    use super::queries::Player;
+    let mut rows: Vec<(Player, Person)> = players::table
+        .inner_join(people::table)
+        .filter(players::club_id.eq(club))
+        .select((Player::as_select(), Person::as_select()))
+        .order(players::id)
+        .load(conn)?;
+    names::sort_by_name(&mut rows, |(p, _)| &p.name);
+    Ok(rows
+        .into_iter()
+        .map(|(player, person)| Member { player, person })
+        .collect())
+}
+
+/// How a person came into a club.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Joined {
+    /// A new membership: its player row.
+    New(i32),
+    /// Her former membership under the same name runs again.
+    Back(i32),
+}
+
+impl Joined {
+    pub fn player(self) -> i32 {
+        match self {
+            Joined::New(id) | Joined::Back(id) => id,
+        }
+    }
+}
+
+/// Makes `person` a member of club `club` under `name` from `joined_on`: a new
+/// membership, or her former one under that name running again. A name another
+/// person holds in the club is a unique violation.
+pub fn join(
+    conn: &mut DbConn,
+    (club, name): (i32, &str),
+    person: i32,
+    joined_on: NaiveDate,
+    at: NaiveDateTime,
+) -> QueryResult<Joined> {
+    let former: Option<i32> = players::table
+        .filter(players::club_id.eq(club))
+        .filter(players::name.eq(name))
+        .filter(players::person_id.eq(person))
+        .select(players::id)
+        .load_one(conn)?;
+    if let Some(id) = former {
+        diesel::update(players::table.find(id))
+            .set((
+                players::left_on.eq(None::<NaiveDate>),
+                players::retired_at.eq(None::<NaiveDateTime>),
+            ))
+            .execute(conn)?;
+        return Ok(Joined::Back(id));
+    }
+    super::queries::insert_player(
+        conn,
+        &NewPlayer {
+            club_id: club,
+            name,
+            created_at: at,
+            person_id: person,
+            joined_on: Some(joined_on),
+        },
+    )
+    .map(Joined::New)
+}
+
+/// Ends membership `player` on `on` (she no longer plays for the club; recorded `at`).
+pub fn leave(
+    conn: &mut DbConn,
+    player: i32,
+    on: NaiveDate,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(players::table.find(player))
+        .set((
+            players::left_on.eq(Some(on)),
+            players::retired_at.eq(Some(at)),
+        ))
+        .execute(conn)
+}
+
+/// A person's own fields, as her edit page sets them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PersonFields {
+    pub name: String,
+    pub licence: Option<String>,
+    pub birth_year: Option<i32>,
+    pub initials_only: bool,
+}
+
+impl PersonFields {
+    pub fn of(p: &Person) -> PersonFields {
+        PersonFields {
+            name: p.name.clone(),
+            licence: p.licence.clone(),
+            birth_year: p.birth_year,
+            initials_only: p.initials_only != 0,
+        }
+    }
+}
+
+/// Whether licence `licence` is held by someone other than person `id`.
+pub fn licence_taken(conn: &mut DbConn, licence: &str, id: Option<i32>) -> QueryResult<bool> {
+    Ok(by_licence(conn, licence)?.is_some_and(|p| Some(p.id) != id))
+}
+
+/// Sets person `id`'s own fields (her licence must be free: see [`licence_taken`]).
+pub fn update_person(conn: &mut DbConn, id: i32, f: &PersonFields) -> QueryResult<usize> {
+    diesel::update(people::table.find(id))
+        .set((
+            people::name.eq(f.name.trim()),
+            people::licence.eq(f.licence.as_deref().map(licence_key)),
+            people::birth_year.eq(f.birth_year),
+            people::initials_only.eq(i32::from(f.initials_only)),
+        ))
+        .execute(conn)
+}
+
+/// The register as an administrator reads it: the people whose name holds every
+/// word of `query` or whose licence starts with it (everyone when it is blank), by
+/// name, at most `limit` of them with their clubs, and how many matched.
+pub fn listing(
+    conn: &mut DbConn,
+    query: &str,
+    limit: usize,
+) -> QueryResult<(Vec<Candidate>, usize)> {
+    let q = query.trim();
+    let lic = licence_key(q);
+    let mut found: Vec<Person> = everyone(conn)?
+        .into_iter()
+        .filter(|p| {
+            q.is_empty()
+                || names::matches(&p.name, q)
+                || p.licence.as_deref().is_some_and(|l| l.starts_with(&lic))
+        })
+        .collect();
+    let total = found.len();
+    names::sort_by_name(&mut found, |p| &p.name);
+    found.truncate(limit);
+    Ok((with_clubs(conn, found)?, total))
+}
+
+/// The setting that counts the changes to who public pages show by name and
+/// initial: part of the stamp of every page kept for visitors, so no process keeps
+/// serving a full name after she asked to be shown by initial.
+const PRIVACY: &str = "people_privacy";
+
+/// The count of changes to who is shown by name and initial ("0" before any).
+pub fn privacy_stamp(conn: &mut DbConn) -> QueryResult<String> {
+    use super::schema::settings;
+    let v: Option<String> = settings::table
+        .find(PRIVACY)
+        .select(settings::value)
+        .load_one(conn)?;
+    Ok(v.unwrap_or_else(|| "0".to_owned()))
+}
+
+/// Counts one more change to who is shown by name and initial.
+pub fn bump_privacy(conn: &mut DbConn) -> QueryResult<()> {
+    use super::schema::settings;
+    let next = privacy_stamp(conn)?.parse::<u64>().unwrap_or(0) + 1;
+    let n = diesel::update(settings::table.find(PRIVACY))
+        .set(settings::value.eq(next.to_string()))
+        .execute(conn)?;
+    if n == 0 {
+        super::accounts::claim_setting(conn, PRIVACY, &next.to_string())?;
+    }
+    Ok(())
+}
+
+/// The people public pages show by name and initial of the surname ("Ana M."), and
+/// how a text that names them reads there.
+#[derive(Debug, Default, Clone)]
+pub struct Hidden {
+    people: Vec<HiddenPerson>,
+}
+
+#[derive(Debug, Clone)]
+struct HiddenPerson {
+    id: i32,
+    /// Every spelling of her name Baza holds (hers and her clubs'), longest first.
+    spellings: Vec<String>,
+    /// Her surnames, word by word, folded ("martinez", "ruiz").
+    surnames: Vec<String>,
+}
+
+/// Words of a surname that are not one by themselves ("de la Fuente").
+const PARTICLES: [&str; 14] = [
+    "de", "del", "la", "las", "los", "y", "i", "da", "do", "dos", "van", "von", "der", "di",
+];
+
+/// The surnames of a name, word by word and folded: the words after the first, or
+/// before the comma of "Martínez Ruiz, Ana".
+fn surnames_of(name: &str) -> Vec<String> {
+    let part = match name.split_once(',') {
+        Some((surnames, _)) => surnames.to_owned(),
+        None => name
+            .split_whitespace()
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join(" "),
+    };
+    names::fold(&part)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() > 1 && !PARTICLES.contains(w))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `text` with every whole word whose folded form is in `words` cut to its first
+/// letter and a dot ("Martínez – Ruiz" → "M. – Ruiz").
+fn mask_words(text: &str, words: &[String]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if !word.is_empty() {
+            if words.contains(&names::fold(word)) {
+                out.extend(word.chars().next());
+                out.push('.');
+            } else {
+                out.push_str(word);
+            }
+            word.clear();
+        }
+    };
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// `text` with each whole-word occurrence of `from` replaced by `to`.
+fn replace_whole(text: &str, from: &str, to: &str) -> String {
+    if from.is_empty() || !text.contains(from) {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut before: Option<char> = None;
+    while let Some(i) = rest.find(from) {
+        let head = &rest[..i];
+        let prev = head.chars().next_back().or(before);
+        let tail = &rest[i + from.len()..];
+        let whole = !prev.is_some_and(char::is_alphanumeric)
+            && !tail.chars().next().is_some_and(char::is_alphanumeric);
+        out.push_str(head);
+        out.push_str(if whole { to } else { from });
+        before = from.chars().next_back();
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
+}
+
+impl HiddenPerson {
+    /// How one spelling of her name reads on a public page.
+    fn shown(&self, spelling: &str) -> String {
+        let short = initials(spelling);
+        if short != spelling.trim() {
+            short
+        } else {
+            mask_words(spelling, &self.surnames)
+        }
+    }
+}
+
+impl Hidden {
+    /// Everyone who asked to be shown by name and initial, with every spelling of
+    /// her name.
+    pub fn load(conn: &mut DbConn) -> QueryResult<Hidden> {
+        let found: Vec<Person> = people::table
+            .filter(people::initials_only.ne(0))
+            .filter(people::merged_into.is_null())
+            .select(Person::as_select())
+            .load(conn)?;
+        if found.is_empty() {
+            return Ok(Hidden::default());
+        }
+        let ids: Vec<i32> = found.iter().map(|p| p.id).collect();
+        let mut clubs = memberships_of(conn, &ids)?;
+        let people = found
+            .into_iter()
+            .map(|p| {
+                let mut spellings = vec![p.name.trim().to_owned()];
+                for m in clubs.remove(&p.id).unwrap_or_default() {
+                    if !spellings.contains(&m.name) {
+                        spellings.push(m.name);
+                    }
+                }
+                spellings.sort_by_key(|s| std::cmp::Reverse(s.len()));
+                let mut surnames: Vec<String> =
+                    spellings.iter().flat_map(|s| surnames_of(s)).collect();
+                surnames.sort();
+                surnames.dedup();
+                HiddenPerson {
+                    id: p.id,
+                    spellings,
+                    surnames,
+                }
+            })
+            .collect();
+        Ok(Hidden { people })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.people.is_empty()
+    }
+
+    /// Whether person `id` is shown by name and initial.
+    pub fn contains(&self, id: i32) -> bool {
+        self.people.iter().any(|p| p.id == id)
+    }
+
+    /// `text` with every whole spelling of a hidden person's name as "Ana M.".
+    pub fn names(&self, text: &str) -> String {
+        let mut out = text.to_owned();
+        for p in &self.people {
+            for s in &p.spellings {
+                out = replace_whole(&out, s, &p.shown(s));
+            }
+        }
+        out
+    }
+
+    /// `text`, a name that stands for `people` (an entrant's, a pair's): as
+    /// [`Hidden::names`], and the surnames of the hidden ones among them cut to
+    /// their initial where they stand alone ("Martínez – Ruiz" → "M. – Ruiz").
+    pub fn of(&self, text: &str, people: &[i32]) -> String {
+        let out = self.names(text);
+        let words: Vec<String> = self
+            .people
+            .iter()
+            .filter(|p| people.contains(&p.id))
+            .flat_map(|p| p.surnames.iter().cloned())
+            .collect();
+        if words.is_empty() {
+            out
+        } else {
+            mask_words(&out, &words)
+        }
+    }
+
+    /// How a club's name for person `id` reads on a public page.
+    pub fn spelling(&self, id: i32, spelling: &str) -> String {
+        match self.people.iter().find(|p| p.id == id) {
+            Some(p) => p.shown(spelling),
+            None => spelling.to_owned(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -509,6 +917,37 @@ mod tests {
         assert!(valid_code(&c));
         assert!(!valid_code("12"));
         assert!(!valid_code("a b c d"));
+    }
+
+    #[test]
+    fn a_hidden_person_reads_as_name_and_initial_wherever_a_text_names_her() {
+        let ana = HiddenPerson {
+            id: 7,
+            spellings: vec!["Ana Martínez Ruiz".into(), "Martínez, Ana".into()],
+            surnames: vec!["martinez".into(), "ruiz".into()],
+        };
+        let hidden = Hidden { people: vec![ana] };
+        assert_eq!(hidden.names("Ana Martínez Ruiz y Luis"), "Ana M. y Luis");
+        assert_eq!(hidden.names("Martínez, Ana"), "Ana M.");
+        // Another person whose name only holds hers is not cut.
+        assert_eq!(hidden.names("Juana Martínez Ruiz"), "Juana Martínez Ruiz");
+        assert_eq!(hidden.of("Martínez – Pérez", &[7]), "M. – Pérez");
+        assert_eq!(hidden.of("Martínez – Pérez", &[8]), "Martínez – Pérez");
+        assert_eq!(hidden.spelling(7, "Martínez"), "M.");
+        assert_eq!(surnames_of("Ana de la Fuente"), ["fuente"]);
+    }
+
+    #[test]
+    fn licences_and_years_of_birth_are_checked_as_typed() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 28).unwrap_or_default();
+        assert_eq!(checked_licence(" cv-12/3 "), Ok(Some("CV-12/3".into())));
+        assert_eq!(checked_licence(""), Ok(None));
+        assert!(checked_licence("a;b").is_err());
+        assert_eq!(checked_birth_year("1984", today), Ok(Some(1984)));
+        assert_eq!(checked_birth_year(" ", today), Ok(None));
+        assert!(checked_birth_year("2027", today).is_err());
+        assert!(checked_birth_year("1899", today).is_err());
+        assert!(checked_birth_year("84a", today).is_err());
     }
 
     #[test]

@@ -200,6 +200,16 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
             ],
         ),
         ("player" | "pair", action) => person(e.entity.as_str(), action, &before, &after, say),
+        ("person", action @ ("create" | "update")) => say(
+            &format!("audit-person-{action}"),
+            vec![("name", name_in(&after))],
+        ),
+        ("person", "import") => say(
+            "audit-person-import",
+            ["new", "changed", "linked"]
+                .map(|k| (k, after[k].as_u64().unwrap_or(0).to_string()))
+                .to_vec(),
+        ),
         ("game", "create") => {
             let seats: Vec<String> = after["seats"]
                 .as_array()

@@ -273,12 +273,13 @@ struct CircuitView {
 }
 
 async fn view(ctx: &Ctx, state: &web::Data<AppState>, id: i32) -> Result<CircuitView, AppError> {
-    let (circuit, club, table, pairs) = db(state, move |conn| {
+    let (circuit, club, table, (pairs, hidden)) = db(state, move |conn| {
         let c = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
         let club = queries::find_club(conn, c.club_id)?.ok_or(AppError::NotFound)?;
         let table = circuits::standings(conn, &c)?;
         let pairs = crate::db::ratings::load_pairs(conn)?;
-        Ok((c, club, table, pairs))
+        let hidden = crate::db::register::Hidden::load(conn)?;
+        Ok((c, club, table, (pairs, hidden)))
     })
     .await?;
     let n = table.events.len();
@@ -301,7 +302,7 @@ async fn view(ctx: &Ctx, state: &web::Data<AppState>, id: i32) -> Result<Circuit
         match stored {
             Some(p) => (
                 format!("/parejas/{}", p.id),
-                format!("{} ({names})", p.name),
+                format!("{} ({names})", hidden.of(&p.name, &p.players)),
             ),
             None => (String::new(), names),
         }

@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::account::{now, see_other};
+use super::account::now;
 use super::audit_words::{self, Known, Line};
 use super::auth::Perm;
 use super::sheets::{self, Sheet, Target};
@@ -18,41 +18,6 @@ use crate::db::queries;
 use crate::db::tournaments::{self as store, TableRow};
 use crate::domain::tournament::{self, MatchResult, Pairing, Side};
 use crate::error::AppError;
-
-#[derive(Deserialize)]
-pub struct PlayerForm {
-    name: String,
-}
-
-/// `POST /clubes/{id}/jugadores`: an organiser adds a player to the club.
-pub async fn add_player(
-    VisitId(Visit { req, state, who }, club_id, form): VisitId<web::Form<PlayerForm>>,
-) -> HttpResult {
-    who.require(Perm::ManageClub(club_id), req.path())?;
-    let name = form.into_inner().name.trim().to_owned();
-    if name.is_empty() || name.chars().count() > 80 {
-        return Err(AppError::unprocessable("error-player-name", name));
-    }
-    let actor = who.actor();
-    let shown = name.clone();
-    let added = db(&state, move |conn| {
-        if queries::find_club(conn, club_id)?.is_none() {
-            return Err(AppError::NotFound);
-        }
-        let id = crate::db::write_tx(conn, |conn| {
-            insert_player_audited(conn, club_id, &name, None, &actor)
-        })?;
-        Ok(id.is_some())
-    })
-    .await?;
-    if !added {
-        return Err(AppError::Conflict {
-            key: "error-player-exists",
-            detail: shown,
-        });
-    }
-    Ok(see_other(&format!("/clubes/{club_id}")))
-}
 
 /// Adds player `name` to club `club_id`, audited as created by `actor`; returns its
 /// id, or `None` when the club has a player of that name already (also one another

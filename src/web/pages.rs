@@ -110,6 +110,9 @@ struct ClubPage<'a> {
     ctx: &'a Ctx,
     club: Club,
     players: Vec<super::people::Person>,
+    /// Its members, current and former, with their days (and, for its organisers,
+    /// their licences).
+    members: Vec<super::register::MemberLine>,
     pairs: Vec<super::people::Person>,
     /// The club's season circuits: id and name.
     circuits: Vec<(i32, String)>,
@@ -144,6 +147,11 @@ impl ClubPage<'_> {
         }
     }
 
+    /// How many former members it lists.
+    fn former(&self) -> usize {
+        self.members.iter().filter(|m| !m.current).count()
+    }
+
     /// The players who still play (the choices for a new pair).
     fn active(&self) -> Vec<&super::people::Person> {
         self.players.iter().filter(|p| p.active).collect()
@@ -168,23 +176,34 @@ pub async fn club_page(
         None => StatusCode::OK,
     };
     let ctx = Ctx::from_request(req);
-    let (club, (players, pairs), (games, circuits)) = db(state, move |conn| {
+    let (lang, staff) = (ctx.lang, who.allows(Perm::ManageClub(id)));
+    let (club, (players, pairs, members), (games, circuits, hidden)) = db(state, move |conn| {
         let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
-        let people = super::people::club_people(conn, id)?;
+        let (players, pairs) = super::people::club_people(conn, id)?;
+        let hidden = match staff {
+            true => crate::db::register::Hidden::default(),
+            false => crate::db::register::Hidden::load(conn)?,
+        };
+        let members = super::register::member_lines(conn, lang, id, (staff, &hidden))?;
         let games = crate::db::games::club_games(conn, id)?;
         let circuits = crate::db::circuits::of_club(conn, id)?;
-        Ok((club, people, (games, circuits)))
+        Ok((club, (players, pairs, members), (games, circuits, hidden)))
     })
     .await?;
+    let mut games = super::game::game_lines(&ctx, &games);
+    for g in &mut games {
+        g.seats = hidden.names(&g.seats);
+    }
     render_status(
         &ClubPage {
             pair_form,
-            games: super::game::game_lines(&ctx, &games),
+            games,
             can_play: who.allows(Perm::CreateGame(club.id)),
             ctx: &ctx,
-            can_manage: who.allows(Perm::ManageClub(club.id)),
+            can_manage: staff,
             club,
             players,
+            members,
             pairs,
             circuits,
         },
@@ -193,7 +212,11 @@ pub async fn club_page(
 }
 
 /// The club's games as a table: the page's list with its date and number.
-fn club_games_sheet(ctx: &Ctx, games: &[crate::db::games::Game]) -> Sheet {
+fn club_games_sheet(
+    ctx: &Ctx,
+    games: &[crate::db::games::Game],
+    hidden: &crate::db::register::Hidden,
+) -> Sheet {
     let mut sheet = Sheet::new(
         ctx.t("club-games"),
         vec![
@@ -209,7 +232,7 @@ fn club_games_sheet(ctx: &Ctx, games: &[crate::db::games::Game]) -> Sheet {
             line.id.into(),
             g.created_at.format("%Y-%m-%d %H:%M").to_string().into(),
             line.game.into(),
-            line.seats.into(),
+            hidden.names(&line.seats).into(),
             line.status.into(),
         ]);
     }
@@ -219,16 +242,21 @@ fn club_games_sheet(ctx: &Ctx, games: &[crate::db::games::Game]) -> Sheet {
 /// `GET /clubes/{id}/partidas.{xlsx|csv}`: the club's games (public, like the
 /// club's page).
 pub async fn club_games_download(
-    Visit { req, state, .. }: Visit,
+    Visit { req, state, who }: Visit,
     Target(id, format): Target,
 ) -> HttpResult {
-    let (club, games) = db(&state, move |conn| {
+    let staff = who.allows(Perm::ManageClub(id));
+    let (club, games, hidden) = db(&state, move |conn| {
         let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
-        Ok((club, crate::db::games::club_games(conn, id)?))
+        let hidden = match staff {
+            true => crate::db::register::Hidden::default(),
+            false => crate::db::register::Hidden::load(conn)?,
+        };
+        Ok((club, crate::db::games::club_games(conn, id)?, hidden))
     })
     .await?;
     let ctx = Ctx::from_request(&req);
-    let sheet = club_games_sheet(&ctx, &games);
+    let sheet = club_games_sheet(&ctx, &games, &hidden);
     sheets::club_download(&ctx, ("sheets-file-games", &club.name), sheet, format)
 }
 

@@ -448,11 +448,20 @@ pub async fn merge(
     }
 }
 
+#[derive(Deserialize, Default)]
+struct LeaveForm {
+    /// A player's last day as a member (`YYYY-MM-DD`; blank: today).
+    #[serde(default)]
+    left_on: String,
+}
+
 /// `POST /clubes/{id}/{jugadores|parejas}/{pid}/{baja|alta}`: no longer plays
-/// (hidden from pickers, kept in history) or plays again.
+/// (hidden from pickers, kept in history) or plays again. A player's `baja` may
+/// give her last day (`left_on`); a wrong one shows its form again (422).
 pub async fn set_active(
     Visit { req, state, who }: Visit,
     path: web::Path<(String, String, String, String)>,
+    body: web::Bytes,
 ) -> HttpResult {
     let (club_id, kind, id) = ids(&(path.0.clone(), path.1.clone(), path.2.clone()))?;
     let retired = match path.3.as_str() {
@@ -461,10 +470,30 @@ pub async fn set_active(
         _ => return Err(AppError::NotFound),
     };
     who.require(Perm::ManageClub(club_id), req.path())?;
+    let typed = serde_html_form::from_bytes::<LeaveForm>(&body)
+        .unwrap_or_default()
+        .left_on;
+    let joined_on = match (retired, kind) {
+        (true, Kind::Player) if !typed.trim().is_empty() => {
+            db(&state, move |conn| {
+                let p = people::find_player(conn, club_id, id)?.ok_or(AppError::NotFound)?;
+                Ok(p.joined_on)
+            })
+            .await?
+        }
+        _ => None,
+    };
+    let left_on = match super::register::left_on(&typed, joined_on) {
+        _ if !retired || kind == Kind::Pair => None,
+        Ok(day) => day,
+        Err(key) => {
+            return super::register::leave_page(&req, &state, (club_id, id), typed, key).await;
+        }
+    };
     let actor = who.actor();
     db(&state, move |conn| {
         let ch = change_by(club_id, &actor);
-        people::set_retired(conn, &ch, kind, id, retired).map_err(|e| match refused(e) {
+        people::set_retired(conn, &ch, kind, id, (retired, left_on)).map_err(|e| match refused(e) {
             Ok(key) => AppError::unprocessable(key, ""),
             Err(e) => e,
         })

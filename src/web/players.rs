@@ -11,9 +11,11 @@ use askama::Template;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
+use super::auth::Perm;
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, i18n, render};
 use crate::db::ratings::{self, PeriodKind, Ratings};
+use crate::db::register::Hidden;
 use crate::domain::rating::{Config, PlayerId, Rating};
 use crate::error::AppError;
 
@@ -163,6 +165,7 @@ pub struct Choice {
 struct PlayerPage<'a> {
     ctx: &'a Ctx,
     name: String,
+    private: Option<Private>,
     clubs: Vec<ClubSpan>,
     rating: Option<String>,
     games_rated: u32,
@@ -204,6 +207,7 @@ fn sides_text(ctx: &Ctx, r: &Ratings, sides: &[Vec<PlayerId>]) -> String {
 
 fn championship_lines<'a>(
     ctx: &Ctx,
+    hidden: &Hidden,
     list: impl Iterator<Item = &'a ratings::ChampionshipEntry>,
 ) -> Vec<ChampionshipLine> {
     let mut out: Vec<_> = list
@@ -211,7 +215,7 @@ fn championship_lines<'a>(
             href: format!("/campeonatos/{}", c.event_id),
             event: c.event.clone(),
             date: date(ctx, c.date),
-            entrant: c.entrant.clone(),
+            entrant: hidden.of(&c.entrant, &c.players),
             place: format!("{}/{}", c.place, c.of),
         })
         .collect();
@@ -241,9 +245,16 @@ fn game_lines<'a>(
     out
 }
 
+/// What only a person's clubs' organisers and the administrators read on her page.
+pub struct Private {
+    pub edit: String,
+    pub licence: Option<String>,
+    pub birth_year: Option<i32>,
+}
+
 /// `GET /jugadores/{id}`: a player's page; `?contra=ID` adds head-to-head.
 pub async fn player(
-    VisitId(Visit { req, state, .. }, id, query): VisitId<web::Query<AgainstQuery>>,
+    VisitId(Visit { req, state, who }, id, query): VisitId<web::Query<AgainstQuery>>,
 ) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     let r = load(&state).await?;
@@ -255,20 +266,35 @@ pub async fn player(
             _ => Err(AppError::NotFound),
         };
     };
-    let clubs = db(&state, move |conn| {
-        Ok(crate::db::register::memberships(conn, id)?)
+    let (clubs, person, hidden) = db(&state, move |conn| {
+        Ok((
+            crate::db::register::memberships(conn, id)?,
+            crate::db::register::find(conn, id)?,
+            crate::db::register::Hidden::load(conn)?,
+        ))
     })
-    .await?
-    .into_iter()
-    .map(|m| ClubSpan {
-        link: Link {
-            href: format!("/clubes/{}", m.club_id),
-            name: m.club,
-        },
-        since: m.joined_on.map(|d| date(&ctx, d)),
-        until: m.left_on.map(|d| date(&ctx, d)),
-    })
-    .collect();
+    .await?;
+    // Her licence and year of birth, for those who may edit her data.
+    let private = clubs
+        .iter()
+        .any(|m| m.current() && who.allows(Perm::ManageClub(m.club_id)))
+        || who.allows(Perm::ManageUsers);
+    let private = person.filter(|_| private).map(|p| Private {
+        edit: format!("/personas/{}/editar", p.id),
+        licence: p.licence,
+        birth_year: p.birth_year,
+    });
+    let clubs = clubs
+        .into_iter()
+        .map(|m| ClubSpan {
+            link: Link {
+                href: format!("/clubes/{}", m.club_id),
+                name: m.club,
+            },
+            since: m.joined_on.map(|d| date(&ctx, d)),
+            until: m.left_on.map(|d| date(&ctx, d)),
+        })
+        .collect();
     let points: Vec<(String, Rating)> = r
         .history
         .points
@@ -294,7 +320,7 @@ pub async fn player(
         .filter(|p| p.players.contains(&id))
         .map(|p| Link {
             href: format!("/parejas/{}", p.id),
-            name: p.name.clone(),
+            name: hidden.of(&p.name, &p.players),
         })
         .collect();
     for p in r.pairs.iter().filter(|p| p.players.contains(&id)) {
@@ -324,6 +350,7 @@ pub async fn player(
     let rated = r.history.current.get(&id).copied();
     render(&PlayerPage {
         name: me.name.clone(),
+        private,
         clubs,
         rating: rated.map(shown),
         games_rated: points_games(&r, id),
@@ -339,6 +366,7 @@ pub async fn player(
         pairs,
         championships: championship_lines(
             &ctx,
+            &hidden,
             r.championships.iter().filter(|c| c.players.contains(&id)),
         ),
         games: game_lines(
@@ -358,15 +386,15 @@ pub async fn player(
 
 /// The head-to-head picker's choices: `(id, name)` of every other than `id`,
 /// `against` selected.
-fn choices<'a>(
-    list: impl Iterator<Item = (i32, &'a str)>,
+fn choices<N: Into<String>>(
+    list: impl Iterator<Item = (i32, N)>,
     id: i32,
     against: Option<i32>,
 ) -> Vec<Choice> {
     list.filter(|(other, _)| *other != id)
         .map(|(other, name)| Choice {
             id: other,
-            name: name.to_owned(),
+            name: name.into(),
             selected: Some(other) == against,
         })
         .collect()
@@ -432,6 +460,7 @@ pub async fn pair(
     let club = club_link(&state, Some(me.club_id))
         .await?
         .unwrap_or_default();
+    let hidden = db(&state, |conn| Ok(Hidden::load(conn)?)).await?;
     // The pair's chart: the mean of its players after each period either played.
     let mut periods: BTreeMap<usize, ()> = BTreeMap::new();
     for p in &me.players {
@@ -461,7 +490,7 @@ pub async fn pair(
         .and_then(|o| r.pairs.iter().find(|p| p.id == o && p.id != id));
     let head = against.map(|o| {
         let mut h = HeadToHead {
-            other: o.name.clone(),
+            other: hidden.of(&o.name, &o.players),
             wins: 0,
             draws: 0,
             losses: 0,
@@ -486,7 +515,7 @@ pub async fn pair(
     });
     let against_id = against.map(|o| o.id);
     render(&PairPage {
-        name: me.name.clone(),
+        name: hidden.of(&me.name, &me.players),
         club,
         players: me
             .players
@@ -505,6 +534,7 @@ pub async fn pair(
         chart: chart(&points),
         championships: championship_lines(
             &ctx,
+            &hidden,
             r.championships
                 .iter()
                 .filter(|c| same(&c.players, &me.players)),
@@ -518,7 +548,9 @@ pub async fn pair(
             }),
         ),
         choices: choices(
-            r.pairs.iter().map(|p| (p.id, p.name.as_str())),
+            r.pairs
+                .iter()
+                .map(|p| (p.id, hidden.of(&p.name, &p.players))),
             id,
             against_id,
         ),

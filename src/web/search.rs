@@ -81,11 +81,12 @@ pub async fn search(
     if q.is_empty() {
         return render(&page);
     }
-    let (clubs, events, (players, pairs)) = db(&state, |conn| {
+    let (clubs, events, (players, pairs), hidden) = db(&state, |conn| {
         Ok((
             crate::db::queries::list_clubs(conn)?,
             crate::db::queries::list_events(conn)?,
             crate::db::people::everyone(conn)?,
+            crate::db::register::Hidden::load(conn)?,
         ))
     })
     .await?;
@@ -93,13 +94,18 @@ pub async fn search(
         clubs.iter().map(|c| (c.id, c.name.as_str())).collect();
     let club_name = |id: i32| club_names.get(&id).copied().unwrap_or_default().to_owned();
     let manages = |club: i32| who.allows(Perm::ManageClub(club));
+    // A person shown by name and initial is found (and shown) so by visitors.
+    let shown = |p: &crate::db::queries::Player| match manages(p.club_id) {
+        true => p.name.clone(),
+        false => hidden.spelling(p.person_id, &p.name),
+    };
     page.players = sorted(
         players
             .iter()
-            .filter(|p| names::matches(&p.name, &q))
+            .filter(|p| names::matches(&shown(p), &q))
             .filter(|p| p.retired_at.is_none() || manages(p.club_id))
             .map(|p| Hit {
-                name: p.name.clone(),
+                name: shown(p),
                 detail: if p.retired_at.is_some() {
                     format!("{} · {}", club_name(p.club_id), ctx.t("people-retired"))
                 } else {

@@ -352,30 +352,23 @@ fn windows_1252(b: u8) -> char {
 }
 
 /// The first sheet of an Excel workbook (`.xlsx`) as CSV text, for the readers of
-/// CSV (one line a row); `None` when the bytes are not a workbook.
+/// CSV (one line a row, read as [`read_xlsx`] reads it); `None` when the bytes are
+/// not a workbook.
 pub fn xlsx_as_csv(bytes: &[u8]) -> Option<String> {
-    use calamine::Reader;
-    if !bytes.starts_with(b"PK\x03\x04") {
+    if !is_xlsx(bytes) {
         return None;
     }
-    let mut book = calamine::Xlsx::new(std::io::Cursor::new(bytes.to_vec())).ok()?;
-    let range = book.worksheet_range_at(0)?.ok()?;
-    let quote = |s: String| {
+    let quote = |s: &String| {
         if s.contains([',', ';', '"', '\n', '\r']) {
             format!("\"{}\"", s.replace('"', "\"\""))
         } else {
-            s
+            s.clone()
         }
     };
     Some(
-        range
-            .rows()
-            .map(|row| {
-                row.iter()
-                    .map(|c| quote(c.to_string()))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            })
+        read_xlsx(bytes)?
+            .iter()
+            .map(|(_, row)| row.iter().map(quote).collect::<Vec<_>>().join(","))
             .collect::<Vec<_>>()
             .join("\n"),
     )
@@ -446,6 +439,45 @@ pub fn read_csv(text: &str) -> Result<Vec<(usize, Vec<String>)>, BadLine> {
         return Err(BadLine(*line));
     }
     Ok(out)
+}
+
+/// Whether an uploaded file is an XLSX workbook (a zip) rather than text.
+pub fn is_xlsx(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"PK\x03\x04")
+}
+
+/// The rows of the first worksheet of an XLSX workbook, each with its line number
+/// (1-based, as the spreadsheet shows it); blank rows are skipped. A whole number
+/// stored as a decimal (`1984.0`) reads as one. `None` when it is not a workbook.
+pub fn read_xlsx(bytes: &[u8]) -> Option<Vec<(usize, Vec<String>)>> {
+    use calamine::{Data, Reader, Xlsx, open_workbook_from_rs};
+    let mut book: Xlsx<_> = open_workbook_from_rs(std::io::Cursor::new(bytes)).ok()?;
+    let range = book.worksheet_range_at(0)?.ok()?;
+    let first = range.start().map_or(0, |(row, _)| row as usize);
+    let text = |cell: &Data| match cell {
+        Data::Empty => String::new(),
+        Data::String(s) => s.clone(),
+        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
+        other => other.to_string(),
+    };
+    Some(
+        range
+            .rows()
+            .enumerate()
+            .map(|(i, row)| (first + i + 1, row.iter().map(text).collect::<Vec<_>>()))
+            .filter(|(_, cells)| cells.iter().any(|c| !c.trim().is_empty()))
+            .collect(),
+    )
+}
+
+/// The rows of an uploaded table, CSV (any of the encodings [`decode`] reads) or
+/// XLSX: each with its line number. `Err` names the line a CSV could not be read
+/// at (0 for a workbook that does not open).
+pub fn read_table(bytes: &[u8]) -> Result<Vec<(usize, Vec<String>)>, BadLine> {
+    if is_xlsx(bytes) {
+        return read_xlsx(bytes).ok_or(BadLine(0));
+    }
+    read_csv(&decode(bytes))
 }
 
 #[cfg(test)]
@@ -529,6 +561,23 @@ mod tests {
         assert_eq!(tab_name("a/b:c", &[]), "a b c");
         assert_eq!(tab_name("Hoja", &["hoja".into()]), "Hoja 2");
         assert_eq!(tab_name(&"x".repeat(40), &[]).chars().count(), 31);
+    }
+
+    #[test]
+    fn a_workbook_reads_back_row_by_row_with_whole_numbers_as_written() {
+        let bytes = to_xlsx(&[standings()]).unwrap();
+        let rows = read_table(&bytes).unwrap();
+        assert_eq!(
+            rows[0],
+            (
+                1,
+                vec!["#".into(), "Pareja".into(), "Puntos".into(), "Dif.".into()]
+            )
+        );
+        assert_eq!(rows[1].1[..3], ["1", "Pujol, Vidal", "6"]);
+        assert_eq!(rows[1].0, 2);
+        assert_eq!(read_table(b"a;b\n1;2\n").unwrap().len(), 2);
+        assert_eq!(read_table(b"PK\x03\x04 not a zip"), Err(BadLine(0)));
     }
 
     #[test]

@@ -35,6 +35,7 @@ mod people_migration;
 mod person_merge;
 mod ratings;
 mod referee;
+mod register;
 mod safe;
 mod security;
 mod sheets;

@@ -529,7 +529,7 @@ async fn a_retired_player_leaves_the_pickers_but_keeps_the_history_and_can_come_
         .text()
         .await
         .unwrap();
-    let listed = texts(&scraper::Html::parse_document(&public), "ul.columns li");
+    let listed = texts(&scraper::Html::parse_document(&public), "ul.columns li a");
     assert_eq!(listed, ["Ana", "Carmen"]);
     // History keeps her: the game still seats her.
     let game_page = body(app.get(&format!("/partidas/{g}")).await).await;
@@ -572,7 +572,7 @@ async fn the_club_page_lists_players_the_spanish_way() {
         .await
         .unwrap();
     assert_eq!(
-        texts(&scraper::Html::parse_document(&page), "ul.columns li"),
+        texts(&scraper::Html::parse_document(&page), "ul.columns li a"),
         [
             "Álvaro", "nana", "Nuño", "Ñaki", "ñame", "Oscar", "Óscar", "Zoe"
         ]

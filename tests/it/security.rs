@@ -452,7 +452,7 @@ async fn a_player_named_like_a_script_renders_as_text() {
     assert!(!body.contains(evil), "raw script in the page");
     assert!(body.contains("&#60;script&#62;alert(1)&#60;/script&#62;"));
     let html = scraper::Html::parse_document(&body);
-    assert!(texts(&html, "ul.columns li").contains(&evil.to_owned()));
+    assert!(texts(&html, "ul.columns li a").contains(&evil.to_owned()));
     assert!(texts(&html, "script").is_empty());
 }
 

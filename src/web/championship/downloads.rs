@@ -143,13 +143,15 @@ fn crosstable_sheets(ctx: &Ctx, groups: Vec<CrossGroup>) -> Vec<Sheet> {
 /// names: the sheets `make` builds of it (none: 404), in a file named after message
 /// `what` and the championship.
 async fn public_download(
-    Visit { req, state, .. }: Visit,
+    Visit { req, state, who }: Visit,
     Target(id, format): Target,
     what: &str,
     make: impl FnOnce(&Ctx, &Tournament) -> Option<Vec<Sheet>>,
 ) -> HttpResult {
     let t = db(&state, move |conn| {
-        super::ranking::load_with_phases(conn, id)
+        let mut t = super::ranking::load_with_phases(conn, id)?;
+        super::public::public_names(conn, &who, &mut t, &mut [])?;
+        Ok(t)
     })
     .await?;
     let ctx = Ctx::from_request(&req);
@@ -188,8 +190,11 @@ pub async fn pairings_download(
     Target(id, format): Target,
 ) -> HttpResult {
     let ctx = Ctx::from_request(&req);
+    let viewer = who.clone();
     let (t, rows) = db(&state, move |conn| {
-        Ok((load(conn, id)?, store::tables(conn, id)?))
+        let mut t = load(conn, id)?;
+        super::public::public_names(conn, &viewer, &mut t, &mut [])?;
+        Ok((t, store::tables(conn, id)?))
     })
     .await?;
     let staff = who.allows(Perm::ReadAudit(t.event.club_id));

@@ -37,17 +37,19 @@ async fn print_page(
 ) -> HttpResult {
     let id = parse_id(path)?;
     let phase_ctx = Ctx::from_request(&req);
+    let viewer = who.clone();
     let (t, rows, phases) = db(&state, move |conn| {
-        let phases = if phase.is_some() {
+        let mut phases = if phase.is_some() {
             super::director::phase_views(conn, &phase_ctx, id)?
         } else {
             Vec::new()
         };
-        let t = if kind == "standings" {
+        let mut t = if kind == "standings" {
             super::ranking::load_with_phases(conn, id)?
         } else {
             load(conn, id)?
         };
+        super::public::public_names(conn, &viewer, &mut t, &mut phases)?;
         Ok((t, store::tables(conn, id)?, phases))
     })
     .await?;

@@ -44,10 +44,13 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
         Err(stamp) => stamp,
     };
     let phase_ctx = Ctx::from_request(&req);
+    let viewer = who.clone();
     let (t, rows, phases) = db(&state, move |conn| {
-        let t = super::ranking::load_with_phases(conn, id)?;
+        let mut t = super::ranking::load_with_phases(conn, id)?;
         let rows = latest_published_tables(conn, &t)?;
-        Ok((t, rows, super::director::phase_views(conn, &phase_ctx, id)?))
+        let mut phases = super::director::phase_views(conn, &phase_ctx, id)?;
+        public_names(conn, &viewer, &mut t, &mut phases)?;
+        Ok((t, rows, phases))
     })
     .await?;
     let finals = super::ranking::final_lines(&ctx, &t.file);
@@ -75,6 +78,32 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
         (Some(key), Some(stamp)) => Ok(keep(&state, key, stamp, &page)?.response(&req)),
         _ => render(&page),
     }
+}
+
+/// The entrants of `t` and its phases as `who` reads them: as visitors read them
+/// (people shown by name and initial so) unless she directs the championship.
+pub(super) fn public_names(
+    conn: &mut DbConn,
+    who: &Principal,
+    t: &mut Tournament,
+    phases: &mut [super::director::PhaseView],
+) -> Result<(), AppError> {
+    if who.allows(Perm::ManageClub(t.event.club_id)) {
+        return Ok(());
+    }
+    let masks = crate::web::register::entrant_masks(conn, t.event.club_id, &t.file)?;
+    if masks.is_empty() {
+        return Ok(());
+    }
+    crate::web::register::mask_entrants(&mut t.file, &masks);
+    for line in phases.iter_mut().flat_map(|p| p.tables.iter_mut()) {
+        for name in [&mut line.a, &mut line.b] {
+            if let Some(m) = masks.get(name.as_str()) {
+                *name = m.clone();
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The numbers of the published rounds of `t`, first to last: the standings page
@@ -113,7 +142,9 @@ async fn cached(
 ) -> Result<Result<CachedPage, Option<String>>, AppError> {
     let Some(key) = key else { return Ok(Err(None)) };
     let stamp = db(state, move |conn| {
-        store::stamp(conn, id)?.ok_or(AppError::NotFound)
+        let stamp = store::stamp(conn, id)?.ok_or(AppError::NotFound)?;
+        let privacy = crate::db::register::privacy_stamp(conn)?;
+        Ok(format!("{stamp}:{privacy}"))
     })
     .await?;
     Ok(match state.pages.get(key, &stamp) {
@@ -180,8 +211,7 @@ fn screen<T>(items: Vec<T>, per: usize, page: usize) -> Vec<T> {
 /// current (published) round's tables and the standings; reloads itself, turning
 /// to the next screen when the lists are long.
 pub async fn live(
-    req: HttpRequest,
-    state: web::Data<AppState>,
+    Visit { req, state, who }: Visit,
     path: web::Path<String>,
     query: web::Query<LiveQuery>,
 ) -> Result<HttpResponse, AppError> {
@@ -204,10 +234,10 @@ pub async fn live(
     let (t, rows, phase) = db(&state, move |conn| {
         // A phase takes the wall once its tables are drawn; a bracket with no table
         // yet leaves the round there, as the standings page shows it.
-        let phase = super::director::phase_views(conn, &phase_ctx, id)?
-            .into_iter()
-            .rfind(|p| !p.tables.is_empty());
-        let t = super::ranking::load_with_phases(conn, id)?;
+        let mut phases = super::director::phase_views(conn, &phase_ctx, id)?;
+        let mut t = super::ranking::load_with_phases(conn, id)?;
+        public_names(conn, &who, &mut t, &mut phases)?;
+        let phase = phases.into_iter().rfind(|p| !p.tables.is_empty());
         let rows = latest_published_tables(conn, &t)?;
         Ok((t, rows, phase))
     })

@@ -257,8 +257,9 @@ pub(super) async fn game_html(
     ctx: &Ctx,
 ) -> Result<String, AppError> {
     // One trip to the database: the game, its hands, its table and its series.
-    let (l, table, list) = db(state, move |conn| {
+    let (mut l, table, list, hidden) = db(state, move |conn| {
         let l = load(conn, id)?;
+        let hidden = crate::db::register::Hidden::load(conn)?;
         let table = match table_games::table_of_game(conn, &l.game)? {
             Some(row) => {
                 let name = queries::find_event(conn, row.event_id)?
@@ -273,9 +274,13 @@ pub(super) async fn game_html(
         } else {
             Vec::new()
         };
-        Ok((l, table, list))
+        Ok((l, table, list, hidden))
     })
     .await?;
+    // People shown by name and initial are so to all but the club's organisers.
+    if !who.allows(Perm::ManageClub(l.game.club_id)) {
+        l.seats = l.seats.iter().map(|s| hidden.names(s)).collect();
+    }
     let (scores, board) = l.scored(ctx.lang).map_err(|(i, e)| {
         AppError::Internal(anyhow::anyhow!(
             "game {id}: stored hand {} no longer scores: {e:?}",

@@ -21,7 +21,9 @@ pub(super) async fn anonymous_game_page(
     let token = std::mem::replace(&mut ctx.csrf, CSRF_MARK.to_owned());
     let key = format!("game:{id}:{}", ctx.lang.code());
     let stamp = db(state, move |conn| {
-        games::page_stamp(conn, id)?.ok_or(AppError::NotFound)
+        let stamp = games::page_stamp(conn, id)?.ok_or(AppError::NotFound)?;
+        let privacy = crate::db::register::privacy_stamp(conn)?;
+        Ok(format!("{stamp}:{privacy}"))
     })
     .await?;
     let page = match state.pages.get(&key, &stamp) {

@@ -1,0 +1,786 @@
+//! A federation's licence list read into the register: one line a person (licence,
+//! name, club, optional year of birth). A licence Baza does not know makes a new
+//! person, or gives it to the one person without a licence who has that name (she
+//! is "linked"); a known licence whose club is not one of hers makes a membership
+//! in that club (the club is created when Baza has none by that name) and ends the
+//! ones she had that day; a new year of birth is written. A conflict (one licence
+//! under two names, a name that is not the stored one's, two licences for one
+//! person) refuses the whole list: nothing is written. All of it is one
+//! transaction, so importing the same list twice changes nothing the second time.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+use serde::Serialize;
+
+use super::DbConn;
+use super::accounts::{self, NewAudit};
+use super::register::{self, Person, checked_birth_year, checked_licence, name_key};
+use super::schema::{clubs, people, players};
+use crate::domain::names;
+
+/// One line of the list, read and checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// Its line in the file (1-based; the header is line 1 or more).
+    pub line: usize,
+    /// As [`register::licence_key`] keeps it.
+    pub licence: String,
+    pub name: String,
+    pub club: Option<String>,
+    pub birth_year: Option<i32>,
+}
+
+/// A field one line changes: `club`, `birth_year` or `licence`, from what to what.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Change {
+    pub field: &'static str,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+/// A line of the report: the person it is and what it changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Listed {
+    pub line: usize,
+    pub licence: String,
+    pub name: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<Change>,
+}
+
+/// What is wrong with a list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Problem {
+    /// A line without a licence or a name, or with a year that is none (the
+    /// message key says which).
+    BadLine { reason: &'static str },
+    /// One licence under two different names.
+    TwoNames { licence: String, names: Vec<String> },
+    /// One licence on two lines that say different things.
+    TwoLines { licence: String },
+    /// The file's name for a licence is not the name of the person who holds it.
+    NameDiffers {
+        licence: String,
+        stored: String,
+        file: String,
+    },
+    /// Two licences of the file would go to one person.
+    TwoLicences {
+        person: String,
+        licences: Vec<String>,
+    },
+    /// The club already has another person by that name.
+    NameTaken { club: String, name: String },
+}
+
+/// A problem and the lines of the file it is on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Conflict {
+    pub lines: Vec<usize>,
+    #[serde(flatten)]
+    pub problem: Problem,
+}
+
+/// What an import did (or, with conflicts, would have done: then `written` is
+/// false and nothing changed).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub new: Vec<Listed>,
+    pub changed: Vec<Listed>,
+    pub linked: Vec<Listed>,
+    pub unchanged: Vec<Listed>,
+    pub conflicts: Vec<Conflict>,
+    /// The clubs made for lines whose club Baza did not have.
+    pub clubs_created: Vec<String>,
+    pub written: bool,
+}
+
+/// The names a header cell may have for each column, folded (Spanish, Catalan,
+/// English).
+const LICENCE: [&str; 9] = [
+    "licencia",
+    "llicencia",
+    "licence",
+    "license",
+    "n licencia",
+    "numero de licencia",
+    "num licencia",
+    "licence number",
+    "license number",
+];
+const NAME: [&str; 9] = [
+    "nombre",
+    "nom",
+    "name",
+    "nombre y apellidos",
+    "nom i cognoms",
+    "nom complet",
+    "nombre completo",
+    "full name",
+    "jugador",
+];
+const CLUB: [&str; 4] = ["club", "entidad", "entitat", "club actual"];
+const YEAR: [&str; 9] = [
+    "ano de nacimiento",
+    "any de naixement",
+    "year of birth",
+    "birth year",
+    "ano nacimiento",
+    "nacimiento",
+    "naixement",
+    "any naixement",
+    "born",
+];
+
+/// A header cell folded as the lists above hold them.
+fn header_key(cell: &str) -> String {
+    names::fold(&cell.replace(['_', '.', 'º', 'ª', '°'], " "))
+}
+
+fn column(header: &[String], names: &[&str]) -> Option<usize> {
+    header
+        .iter()
+        .position(|h| names.contains(&header_key(h).as_str()))
+}
+
+/// The lines of a list as read from its file (a header line first): the entries
+/// and the lines that could not be read (as conflicts). `Err` with a message key
+/// when it has no header with the licence, name and club columns.
+pub fn read(
+    rows: &[(usize, Vec<String>)],
+    today: NaiveDate,
+) -> Result<(Vec<Entry>, Vec<Conflict>), &'static str> {
+    let Some(((_, header), rows)) = rows.split_first() else {
+        return Err("licences-empty");
+    };
+    let (Some(lic), Some(name), Some(club)) = (
+        column(header, &LICENCE),
+        column(header, &NAME),
+        column(header, &CLUB),
+    ) else {
+        return Err("licences-header");
+    };
+    let year = column(header, &YEAR);
+    let mut entries = Vec::with_capacity(rows.len());
+    let mut bad = Vec::new();
+    for (line, cells) in rows {
+        let cell = |i: Option<usize>| i.and_then(|i| cells.get(i)).map_or("", |s| s.trim());
+        let reason = match (
+            checked_licence(cell(Some(lic))),
+            cell(Some(name)),
+            checked_birth_year(cell(year), today),
+        ) {
+            (Ok(None), _, _) => "licences-no-licence",
+            (Err(key), _, _) => key,
+            (_, "", _) => "licences-no-name",
+            (_, n, _) if n.chars().count() > 80 => "people-bad-name",
+            (_, _, Err(key)) => key,
+            (Ok(Some(licence)), n, Ok(birth_year)) => {
+                let club = Some(cell(Some(club)))
+                    .filter(|c| !c.is_empty())
+                    .map(|c| c.chars().take(80).collect());
+                entries.push(Entry {
+                    line: *line,
+                    licence,
+                    name: n.split_whitespace().collect::<Vec<_>>().join(" "),
+                    club,
+                    birth_year,
+                });
+                continue;
+            }
+        };
+        bad.push(Conflict {
+            lines: vec![*line],
+            problem: Problem::BadLine { reason },
+        });
+    }
+    if entries.is_empty() && bad.is_empty() {
+        return Err("licences-empty");
+    }
+    Ok((entries, bad))
+}
+
+/// Where a line puts a person: a club Baza has, or one the import makes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum ClubRef {
+    Known(i32),
+    /// The folded name of a club to make.
+    Made(String),
+}
+
+/// A membership a line makes: in `club` under `name`, or her former one in it
+/// again (`back`); and the ones it ends.
+#[derive(Debug, Clone)]
+struct Move {
+    club: ClubRef,
+    name: String,
+    back: Option<i32>,
+    /// The memberships it ends: (player, club, the club's name for her).
+    ends: Vec<(i32, i32, String)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    New,
+    Linked,
+    Changed,
+    Unchanged,
+}
+
+/// What one licence of the list does.
+#[derive(Debug, Clone)]
+struct Plan {
+    entry: Entry,
+    status: Status,
+    /// The person it is, when she exists.
+    person: Option<i32>,
+    set_licence: bool,
+    set_year: Option<i32>,
+    join: Option<Move>,
+    changes: Vec<Change>,
+}
+
+/// The register as the import reads it.
+struct State {
+    /// Every live person.
+    people: HashMap<i32, Person>,
+    /// Licence → the live person who holds it (through a merge).
+    licences: HashMap<String, i32>,
+    /// Name key → the live people without a licence who have it.
+    unlicensed: HashMap<String, Vec<i32>>,
+    /// Person → her current memberships: (player, club, the club's name for her).
+    current: HashMap<i32, Vec<(i32, i32, String)>>,
+    /// (Club, name) → (player, person): every membership, current or not.
+    taken: HashMap<(i32, String), (i32, i32)>,
+    /// Folded club name → (club, its name), the oldest club of each name.
+    clubs: HashMap<String, (i32, String)>,
+}
+
+fn load(conn: &mut DbConn) -> QueryResult<State> {
+    let all: Vec<Person> = people::table
+        .select(Person::as_select())
+        .order(people::id)
+        .load(conn)?;
+    let merged: HashMap<i32, Option<i32>> = all.iter().map(|p| (p.id, p.merged_into)).collect();
+    let live = |mut id: i32| {
+        for _ in 0..16 {
+            match merged.get(&id).copied().flatten() {
+                Some(next) => id = next,
+                None => break,
+            }
+        }
+        id
+    };
+    let mut licences = HashMap::new();
+    for p in &all {
+        if let Some(l) = &p.licence {
+            licences.insert(l.clone(), live(p.id));
+        }
+    }
+    let people: HashMap<i32, Person> = all
+        .into_iter()
+        .filter(|p| p.merged_into.is_none())
+        .map(|p| (p.id, p))
+        .collect();
+    let mut unlicensed: HashMap<String, Vec<i32>> = HashMap::new();
+    for p in people.values().filter(|p| p.licence.is_none()) {
+        unlicensed.entry(name_key(&p.name)).or_default().push(p.id);
+    }
+    let rows: Vec<(i32, i32, String, i32, Option<NaiveDate>)> = players::table
+        .select((
+            players::id,
+            players::club_id,
+            players::name,
+            players::person_id,
+            players::left_on,
+        ))
+        .load(conn)?;
+    let mut current: HashMap<i32, Vec<(i32, i32, String)>> = HashMap::new();
+    let mut taken = HashMap::new();
+    for (player, club, name, person, left_on) in rows {
+        let person = live(person);
+        if left_on.is_none() {
+            current
+                .entry(person)
+                .or_default()
+                .push((player, club, name.clone()));
+        }
+        taken.insert((club, name), (player, person));
+    }
+    let mut clubs = HashMap::new();
+    let list: Vec<(i32, String)> = clubs::table
+        .select((clubs::id, clubs::name))
+        .order(clubs::id)
+        .load(conn)?;
+    for (id, name) in list {
+        clubs.entry(names::fold(&name)).or_insert((id, name));
+    }
+    Ok(State {
+        people,
+        licences,
+        unlicensed,
+        current,
+        taken,
+        clubs,
+    })
+}
+
+/// Reads the list against the register: what each licence does, and the conflicts.
+fn plan(state: &State, entries: &[Entry]) -> (Vec<Plan>, Vec<Conflict>) {
+    let mut by_licence: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
+    for e in entries {
+        by_licence.entry(&e.licence).or_default().push(e);
+    }
+    let mut plans = Vec::new();
+    let mut conflicts = Vec::new();
+    // (Club, name) → the line that puts someone there.
+    let mut placed: HashMap<(ClubRef, String), usize> = HashMap::new();
+    for (licence, lines) in by_licence {
+        let numbers: Vec<usize> = lines.iter().map(|e| e.line).collect();
+        let e = lines[0];
+        let mut spelled: Vec<String> = Vec::new();
+        for x in &lines {
+            if !spelled.iter().any(|n| name_key(n) == name_key(&x.name)) {
+                spelled.push(x.name.clone());
+            }
+        }
+        if spelled.len() > 1 {
+            conflicts.push(Conflict {
+                lines: numbers,
+                problem: Problem::TwoNames {
+                    licence: licence.to_owned(),
+                    names: spelled,
+                },
+            });
+            continue;
+        }
+        let fold_club = |x: &Entry| x.club.as_deref().map(names::fold);
+        if lines
+            .iter()
+            .any(|x| fold_club(x) != fold_club(e) || x.birth_year != e.birth_year)
+        {
+            conflicts.push(Conflict {
+                lines: numbers,
+                problem: Problem::TwoLines {
+                    licence: licence.to_owned(),
+                },
+            });
+            continue;
+        }
+        let stored = state
+            .licences
+            .get(licence)
+            .and_then(|id| state.people.get(id));
+        let (person, status) = match stored {
+            Some(p) if name_key(&p.name) != name_key(&e.name) => {
+                conflicts.push(Conflict {
+                    lines: numbers,
+                    problem: Problem::NameDiffers {
+                        licence: licence.to_owned(),
+                        stored: p.name.clone(),
+                        file: e.name.clone(),
+                    },
+                });
+                continue;
+            }
+            Some(p) => (Some(p), Status::Unchanged),
+            None => match state.unlicensed.get(&name_key(&e.name)).map(Vec::as_slice) {
+                Some([only]) => (state.people.get(only), Status::Linked),
+                _ => (None, Status::New),
+            },
+        };
+        let mut p = Plan {
+            entry: e.clone(),
+            status,
+            person: person.map(|p| p.id),
+            set_licence: status == Status::Linked,
+            set_year: None,
+            join: None,
+            changes: Vec::new(),
+        };
+        if status == Status::Linked {
+            p.changes.push(Change {
+                field: "licence",
+                from: None,
+                to: Some(licence.to_owned()),
+            });
+        }
+        if let Some(p0) = person
+            && e.birth_year.is_some()
+            && e.birth_year != p0.birth_year
+        {
+            p.set_year = e.birth_year;
+            p.changes.push(Change {
+                field: "birth_year",
+                from: p0.birth_year.map(|y| y.to_string()),
+                to: e.birth_year.map(|y| y.to_string()),
+            });
+        }
+        if let Some(club) = &e.club {
+            let known = state.clubs.get(&names::fold(club));
+            let mine: Vec<(i32, i32, String)> = person
+                .and_then(|p| state.current.get(&p.id))
+                .cloned()
+                .unwrap_or_default();
+            if !known.is_some_and(|(id, _)| mine.iter().any(|(_, c, _)| c == id)) {
+                let name = person.map_or_else(|| e.name.clone(), |p| p.name.clone());
+                let (club_ref, back) = match known {
+                    Some((id, _)) => match state.taken.get(&(*id, name.clone())) {
+                        Some((player, holder)) if Some(*holder) == p.person => {
+                            (ClubRef::Known(*id), Some(*player))
+                        }
+                        Some(_) => {
+                            conflicts.push(Conflict {
+                                lines: numbers,
+                                problem: Problem::NameTaken {
+                                    club: club.clone(),
+                                    name,
+                                },
+                            });
+                            continue;
+                        }
+                        None => (ClubRef::Known(*id), None),
+                    },
+                    None => (ClubRef::Made(names::fold(club)), None),
+                };
+                if let Some(first) = placed.insert((club_ref.clone(), name.clone()), e.line) {
+                    conflicts.push(Conflict {
+                        lines: vec![first, e.line],
+                        problem: Problem::NameTaken {
+                            club: club.clone(),
+                            name,
+                        },
+                    });
+                    continue;
+                }
+                let names_of = |list: &[(i32, i32, String)]| {
+                    let shown: Vec<String> = list
+                        .iter()
+                        .filter_map(|(_, c, _)| state.clubs.values().find(|(id, _)| id == c))
+                        .map(|(_, n)| n.clone())
+                        .collect();
+                    (!shown.is_empty()).then(|| shown.join(", "))
+                };
+                if p.person.is_some() {
+                    p.changes.push(Change {
+                        field: "club",
+                        from: names_of(&mine),
+                        to: Some(known.map_or_else(|| club.clone(), |(_, n)| n.clone())),
+                    });
+                }
+                p.join = Some(Move {
+                    club: club_ref,
+                    name,
+                    back,
+                    ends: mine.clone(),
+                });
+            }
+        }
+        if p.status == Status::Unchanged && !p.changes.is_empty() {
+            p.status = Status::Changed;
+        }
+        plans.push(p);
+    }
+    // Two licences for one person.
+    let mut claims: BTreeMap<i32, Vec<&Plan>> = BTreeMap::new();
+    for p in &plans {
+        if let Some(id) = p.person {
+            claims.entry(id).or_default().push(p);
+        }
+    }
+    for (id, list) in claims {
+        if list.len() > 1 {
+            conflicts.push(Conflict {
+                lines: list.iter().map(|p| p.entry.line).collect(),
+                problem: Problem::TwoLicences {
+                    person: state
+                        .people
+                        .get(&id)
+                        .map(|p| p.name.clone())
+                        .unwrap_or_default(),
+                    licences: list.iter().map(|p| p.entry.licence.clone()).collect(),
+                },
+            });
+        }
+    }
+    conflicts.sort_by_key(|c| c.lines.first().copied());
+    plans.sort_by_key(|p| p.entry.line);
+    (plans, conflicts)
+}
+
+fn listed(p: &Plan) -> Listed {
+    Listed {
+        line: p.entry.line,
+        licence: p.entry.licence.clone(),
+        name: p.entry.name.clone(),
+        changes: p.changes.clone(),
+    }
+}
+
+/// Imports `entries` (with `bad`, the lines [`read`] could not take) as `actor` at
+/// `at`: in one transaction, all of it or (with any conflict) nothing. The report
+/// says what each line did.
+pub fn import(
+    conn: &mut DbConn,
+    entries: &[Entry],
+    bad: Vec<Conflict>,
+    (actor, at): (&str, NaiveDateTime),
+) -> QueryResult<Report> {
+    super::write_tx(conn, |conn| {
+        let state = load(conn)?;
+        let (plans, mut conflicts) = plan(&state, entries);
+        conflicts.extend(bad);
+        conflicts.sort_by_key(|c| c.lines.first().copied());
+        let mut report = Report {
+            conflicts,
+            ..Report::default()
+        };
+        for p in &plans {
+            let list = match p.status {
+                Status::New => &mut report.new,
+                Status::Linked => &mut report.linked,
+                Status::Changed => &mut report.changed,
+                Status::Unchanged => &mut report.unchanged,
+            };
+            list.push(listed(p));
+        }
+        let mut made: BTreeMap<String, String> = BTreeMap::new();
+        for p in &plans {
+            if let (Some(m), Some(club)) = (&p.join, &p.entry.club)
+                && let ClubRef::Made(key) = &m.club
+            {
+                made.entry(key.clone())
+                    .or_insert_with(|| club.trim().to_owned());
+            }
+        }
+        report.clubs_created = made.values().cloned().collect();
+        if !report.conflicts.is_empty() {
+            return Ok(report);
+        }
+        write(conn, &plans, &made, (actor, at))?;
+        report.written = true;
+        if !(report.new.is_empty() && report.changed.is_empty() && report.linked.is_empty()) {
+            let touched: Vec<serde_json::Value> = plans
+                .iter()
+                .filter(|p| p.status != Status::Unchanged)
+                .map(|p| {
+                    serde_json::json!({
+                        "line": p.entry.line, "licence": p.entry.licence, "name": p.entry.name,
+                        "status": match p.status {
+                            Status::New => "new",
+                            Status::Linked => "linked",
+                            _ => "changed",
+                        },
+                        "changes": p.changes,
+                    })
+                })
+                .collect();
+            let after = serde_json::json!({
+                "new": report.new.len(), "changed": report.changed.len(),
+                "linked": report.linked.len(), "unchanged": report.unchanged.len(),
+                "clubs_created": report.clubs_created, "people": touched,
+            });
+            accounts::insert_audit(
+                conn,
+                &NewAudit {
+                    at,
+                    actor,
+                    action: "import",
+                    entity: "person",
+                    entity_id: 0,
+                    club_id: None,
+                    event_id: None,
+                    before_json: None,
+                    after_json: Some(after.to_string()),
+                },
+            )?;
+        }
+        Ok(report)
+    })
+}
+
+/// Makes the clubs, people and memberships `plans` say.
+fn write(
+    conn: &mut DbConn,
+    plans: &[Plan],
+    made: &BTreeMap<String, String>,
+    (actor, at): (&str, NaiveDateTime),
+) -> QueryResult<()> {
+    let today = at.date();
+    let mut club_ids: HashMap<String, i32> = HashMap::new();
+    for (key, name) in made {
+        let id = super::queries::insert_club(
+            conn,
+            &super::queries::NewClub {
+                name,
+                town: "",
+                created_at: at,
+            },
+        )?;
+        let after = serde_json::json!({ "name": name, "town": "" });
+        accounts::audit_creation(conn, (actor, at), ("club", id), Some(id), after)?;
+        club_ids.insert(key.clone(), id);
+    }
+    for p in plans {
+        let e = &p.entry;
+        let person = match p.person {
+            Some(id) => {
+                if p.set_licence {
+                    diesel::update(people::table.find(id))
+                        .set(people::licence.eq(Some(&e.licence)))
+                        .execute(conn)?;
+                }
+                if let Some(y) = p.set_year {
+                    diesel::update(people::table.find(id))
+                        .set(people::birth_year.eq(Some(y)))
+                        .execute(conn)?;
+                }
+                id
+            }
+            None => register::create(conn, &e.name, Some(&e.licence), e.birth_year, at)?,
+        };
+        if let Some(m) = &p.join {
+            for (player, club, name) in &m.ends {
+                register::leave(conn, *player, today, at)?;
+                let was = |active: bool| serde_json::json!({ "name": name, "active": active });
+                accounts::insert_audit(
+                    conn,
+                    &NewAudit {
+                        at,
+                        actor,
+                        action: "retire",
+                        entity: "player",
+                        entity_id: *player,
+                        club_id: Some(*club),
+                        event_id: None,
+                        before_json: Some(was(true).to_string()),
+                        after_json: Some(was(false).to_string()),
+                    },
+                )?;
+            }
+            let club = match &m.club {
+                ClubRef::Known(id) => *id,
+                ClubRef::Made(key) => club_ids.get(key).copied().unwrap_or_default(),
+            };
+            let named = serde_json::json!({ "name": m.name, "person": person });
+            match m.back {
+                // Her former membership there runs again.
+                Some(player) => {
+                    register::join(conn, (club, &m.name), person, today, at)?;
+                    accounts::insert_audit(
+                        conn,
+                        &NewAudit {
+                            at,
+                            actor,
+                            action: "reactivate",
+                            entity: "player",
+                            entity_id: player,
+                            club_id: Some(club),
+                            event_id: None,
+                            before_json: Some(
+                                serde_json::json!({ "name": m.name, "active": false }).to_string(),
+                            ),
+                            after_json: Some(
+                                serde_json::json!({ "name": m.name, "active": true }).to_string(),
+                            ),
+                        },
+                    )?;
+                }
+                None => {
+                    let player = super::queries::insert_player(
+                        conn,
+                        &super::queries::NewPlayer {
+                            club_id: club,
+                            name: &m.name,
+                            created_at: at,
+                            person_id: person,
+                            joined_on: Some(today),
+                        },
+                    )?;
+                    accounts::audit_creation(
+                        conn,
+                        (actor, at),
+                        ("player", player),
+                        Some(club),
+                        named,
+                    )?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(lines: &[&[&str]]) -> Vec<(usize, Vec<String>)> {
+        lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.iter().map(|s| s.to_string()).collect()))
+            .collect()
+    }
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 28).unwrap_or_default()
+    }
+
+    #[test]
+    fn headers_read_in_spanish_catalan_and_english() {
+        for header in [
+            ["Licencia", "Nombre", "Club", "Año de nacimiento"],
+            ["llicència", "Nom", "CLUB", "Any de naixement"],
+            ["licence", "name", "club", "year_of_birth"],
+        ] {
+            let (entries, bad) = read(
+                &rows(&[&header, &["cv 12", "Ana  Ruiz", "Peña", "1984"]]),
+                today(),
+            )
+            .unwrap_or_default();
+            assert!(bad.is_empty());
+            assert_eq!(
+                entries,
+                [Entry {
+                    line: 2,
+                    licence: "CV12".into(),
+                    name: "Ana Ruiz".into(),
+                    club: Some("Peña".into()),
+                    birth_year: Some(1984),
+                }]
+            );
+        }
+        assert_eq!(
+            read(&rows(&[&["nombre", "club"]]), today()),
+            Err("licences-header")
+        );
+    }
+
+    #[test]
+    fn a_line_without_a_licence_or_with_a_wrong_year_is_a_conflict_of_its_own() {
+        let (entries, bad) = read(
+            &rows(&[
+                &["licencia", "nombre", "club", "año de nacimiento"],
+                &["", "Ana", "Peña", ""],
+                &["X1", "Luis", "Peña", "18"],
+                &["X2", "Eva", "", ""],
+            ]),
+            today(),
+        )
+        .unwrap_or_default();
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].club, None);
+        assert_eq!(bad.len(), 2);
+        assert_eq!(
+            bad[0].problem,
+            Problem::BadLine {
+                reason: "licences-no-licence"
+            }
+        );
+        assert_eq!(bad[1].lines, [3]);
+    }
+}

@@ -1,0 +1,568 @@
+//! The register of people as clubs keep it: a club's members on its page, adding a
+//! player (who may already be someone of another club: the people she probably is
+//! are offered first), the end of a membership on a given day, and the names of
+//! people shown by name and initial as visitors read them in a championship.
+//! Licence numbers and years of birth appear only on pages for organisers and
+//! administrators.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, web};
+use askama::Template;
+use chrono::{Datelike, NaiveDate};
+use serde::Deserialize;
+
+use super::account::{now, see_other};
+use super::auth::Perm;
+use super::visit::{HttpResult, Visit, VisitId};
+use super::{Ctx, db, i18n, render_status};
+use crate::db::DbConn;
+use crate::db::accounts::{self, NewAudit};
+use crate::db::queries::{self, Club};
+use crate::db::register::{self, Candidate, Hidden, Joined, Person, PersonFields};
+use crate::error::AppError;
+
+/// A day as the pages show it.
+pub fn date(ctx: &Ctx, d: NaiveDate) -> String {
+    day(ctx.lang, d)
+}
+
+/// A day as the pages in `lang` show it.
+pub fn day(lang: i18n::Lang, d: NaiveDate) -> String {
+    match lang {
+        i18n::Lang::En => d.format("%Y-%m-%d").to_string(),
+        _ => d.format("%d/%m/%Y").to_string(),
+    }
+}
+
+/// A day typed in a form (`YYYY-MM-DD`, as a date input sends it): `None` when
+/// blank; refused when it is not a day, or after today.
+pub fn checked_day(typed: &str, today: NaiveDate) -> Result<Option<NaiveDate>, &'static str> {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        return Ok(None);
+    }
+    match NaiveDate::parse_from_str(typed, "%Y-%m-%d") {
+        Ok(d) if d > today => Err("register-day-future"),
+        Ok(d) if d.year() < register::FIRST_BIRTH_YEAR => Err("register-bad-day"),
+        Ok(d) => Ok(Some(d)),
+        Err(_) => Err("register-bad-day"),
+    }
+}
+
+/// One membership on a club's page.
+pub struct MemberLine {
+    /// The membership's player row.
+    pub id: i32,
+    /// Her person (her page).
+    pub person: i32,
+    /// The club's name for her (as "Ana M." for a visitor when she asked so).
+    pub name: String,
+    pub current: bool,
+    pub since: Option<String>,
+    pub until: Option<String>,
+    /// For the club's organisers only.
+    pub licence: Option<String>,
+    pub birth_year: Option<i32>,
+}
+
+/// Club `club`'s members, current and former, as `staff` (its organisers and the
+/// administrators) or a visitor sees them.
+pub fn member_lines(
+    conn: &mut DbConn,
+    lang: i18n::Lang,
+    club: i32,
+    (staff, hidden): (bool, &Hidden),
+) -> Result<Vec<MemberLine>, AppError> {
+    let members = register::club_members(conn, club)?;
+    Ok(members
+        .into_iter()
+        .map(|m| MemberLine {
+            id: m.player.id,
+            person: m.person.merged_into.unwrap_or(m.person.id),
+            name: hidden.spelling(m.person.id, &m.player.name),
+            current: m.player.left_on.is_none() && m.player.retired_at.is_none(),
+            since: m.player.joined_on.map(|d| day(lang, d)),
+            until: m.player.left_on.map(|d| day(lang, d)),
+            licence: m.person.licence.filter(|_| staff),
+            birth_year: m.person.birth_year.filter(|_| staff),
+        })
+        .collect())
+}
+
+/// How visitors read a championship's entrants (of club `club`'s championship
+/// `file`): each name that names someone shown by name and initial, and how it
+/// reads ("Martínez – Ruiz" → "M. – Ruiz"). Empty when nobody is hidden.
+pub fn entrant_masks(
+    conn: &mut DbConn,
+    club: i32,
+    file: &crate::domain::tournament::TournamentFile,
+) -> Result<std::collections::HashMap<String, String>, AppError> {
+    let hidden = Hidden::load(conn)?;
+    let mut out = std::collections::HashMap::new();
+    if hidden.is_empty() {
+        return Ok(out);
+    }
+    let (names, _, _) = crate::db::ratings::Names::load(conn)?;
+    for e in &file.entrants {
+        let people = names.entrant_of(club, e).unwrap_or_default();
+        let shown = hidden.of(&e.name, &people);
+        if shown != e.name {
+            out.insert(e.name.clone(), shown);
+        }
+        for p in &e.people {
+            let shown = hidden.of(&p.name, &people);
+            if shown != p.name {
+                out.insert(p.name.clone(), shown);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A championship's file with its entrants' names as visitors read them.
+pub fn mask_entrants(
+    file: &mut crate::domain::tournament::TournamentFile,
+    masks: &std::collections::HashMap<String, String>,
+) {
+    let shown = |name: &mut String| {
+        if let Some(m) = masks.get(name.as_str()) {
+            *name = m.clone();
+        }
+    };
+    for e in &mut file.entrants {
+        shown(&mut e.name);
+        for p in &mut e.people {
+            shown(&mut p.name);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Adding a player.
+
+/// The new-player form as typed.
+#[derive(Deserialize, Default, Clone)]
+pub struct AddForm {
+    #[serde(default)]
+    pub name: String,
+    /// A person's id, `new`, or nothing (then the people she may be are offered).
+    #[serde(default)]
+    pub person: String,
+    #[serde(default)]
+    pub licence: String,
+    #[serde(default)]
+    pub birth_year: String,
+    #[serde(default)]
+    pub joined_on: String,
+}
+
+/// A person the typed name may be, as the page offers her.
+pub struct CandidateLine {
+    pub id: i32,
+    pub name: String,
+    /// Her clubs with the days she played for them.
+    pub clubs: String,
+    pub licence: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "register_add.html")]
+struct AddPage<'a> {
+    ctx: &'a Ctx,
+    club: Club,
+    form: AddForm,
+    error: Option<String>,
+    candidates: Vec<CandidateLine>,
+}
+
+/// The candidates as the page lists them.
+pub(super) fn candidate_lines(ctx: &Ctx, found: &[Candidate]) -> Vec<CandidateLine> {
+    found
+        .iter()
+        .map(|c| CandidateLine {
+            id: c.person.id,
+            name: c.person.name.clone(),
+            clubs: c
+                .clubs
+                .iter()
+                .map(|m| match (m.joined_on, m.left_on) {
+                    (_, Some(l)) => format!(
+                        "{} ({})",
+                        m.club,
+                        ctx.t1("people-member-until", "date", &date(ctx, l))
+                    ),
+                    (Some(j), None) => format!(
+                        "{} ({})",
+                        m.club,
+                        ctx.t1("people-member-since", "date", &date(ctx, j))
+                    ),
+                    (None, None) => m.club.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            licence: c.person.licence.clone(),
+        })
+        .collect()
+}
+
+/// What adding a player came to.
+enum Added {
+    Done,
+    /// The people she may be: the organiser says which.
+    Ask(Vec<Candidate>),
+    /// Refused: the message key and the status.
+    Refused(&'static str, StatusCode),
+}
+
+/// The checked fields of the form: name, licence, year of birth, first day.
+struct Checked {
+    name: String,
+    licence: Option<String>,
+    birth_year: Option<i32>,
+    joined_on: NaiveDate,
+}
+
+fn check_add(form: &AddForm) -> Result<Checked, &'static str> {
+    let today = now().date();
+    let name = super::people::checked_name(&form.name)?;
+    Ok(Checked {
+        name,
+        licence: register::checked_licence(&form.licence)?,
+        birth_year: register::checked_birth_year(&form.birth_year, today)?,
+        joined_on: checked_day(&form.joined_on, today)?.unwrap_or(today),
+    })
+}
+
+/// Makes `person` a member of `club` as `c` says, filling in the licence and year
+/// of birth she lacks; audited as `actor`.
+fn join_audited(
+    conn: &mut DbConn,
+    club: i32,
+    person: &Person,
+    c: &Checked,
+    actor: &str,
+) -> Result<Added, AppError> {
+    let at = now();
+    let mine = register::memberships(conn, person.id)?;
+    if mine.iter().any(|m| m.club_id == club && m.current()) {
+        return Ok(Added::Refused(
+            "register-already-member",
+            StatusCode::CONFLICT,
+        ));
+    }
+    let mut fields = PersonFields::of(person);
+    if let Some(l) = &c.licence {
+        match &person.licence {
+            Some(own) if own != l => {
+                return Ok(Added::Refused(
+                    "register-licence-other",
+                    StatusCode::CONFLICT,
+                ));
+            }
+            Some(_) => {}
+            None if register::licence_taken(conn, l, Some(person.id))? => {
+                return Ok(Added::Refused(
+                    "register-licence-taken",
+                    StatusCode::CONFLICT,
+                ));
+            }
+            None => fields.licence = Some(l.clone()),
+        }
+    }
+    if fields.birth_year.is_none() {
+        fields.birth_year = c.birth_year;
+    }
+    let joined = diesel::Connection::transaction(conn, |conn| {
+        register::join(conn, (club, &c.name), person.id, c.joined_on, at)
+    });
+    let joined = match joined {
+        Ok(j) => j,
+        Err(e) if accounts::is_unique_violation(&e) => {
+            return Ok(Added::Refused("error-player-exists", StatusCode::CONFLICT));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    if fields != PersonFields::of(person) {
+        register::update_person(conn, person.id, &fields)?;
+        audit_person(
+            conn,
+            (actor, at),
+            person.id,
+            &PersonFields::of(person),
+            &fields,
+        )?;
+    }
+    let after = serde_json::json!({
+        "name": c.name, "person": person.id, "joined_on": c.joined_on,
+    });
+    match joined {
+        Joined::New(id) => {
+            accounts::audit_creation(conn, (actor, at), ("player", id), Some(club), after)?
+        }
+        Joined::Back(id) => {
+            accounts::insert_audit(
+                conn,
+                &NewAudit {
+                    at,
+                    actor,
+                    action: "reactivate",
+                    entity: "player",
+                    entity_id: id,
+                    club_id: Some(club),
+                    event_id: None,
+                    before_json: Some(
+                        serde_json::json!({ "name": c.name, "active": false }).to_string(),
+                    ),
+                    after_json: Some(
+                        serde_json::json!({ "name": c.name, "active": true }).to_string(),
+                    ),
+                },
+            )?;
+        }
+    }
+    Ok(Added::Done)
+}
+
+/// The audit row of a change to a person's own fields. It belongs to no club's
+/// trail (a referee reads those, and a licence is not for her).
+pub(super) fn audit_person(
+    conn: &mut DbConn,
+    (actor, at): (&str, chrono::NaiveDateTime),
+    id: i32,
+    before: &PersonFields,
+    after: &PersonFields,
+) -> diesel::QueryResult<usize> {
+    accounts::insert_audit(
+        conn,
+        &NewAudit {
+            at,
+            actor,
+            action: "update",
+            entity: "person",
+            entity_id: id,
+            club_id: None,
+            event_id: None,
+            before_json: serde_json::to_string(before).ok(),
+            after_json: serde_json::to_string(after).ok(),
+        },
+    )
+}
+
+/// Creates a new person as `c` says and makes her a member of `club`.
+fn create_and_join(
+    conn: &mut DbConn,
+    club: i32,
+    c: &Checked,
+    actor: &str,
+) -> Result<Added, AppError> {
+    if let Some(l) = &c.licence
+        && register::licence_taken(conn, l, None)?
+    {
+        return Ok(Added::Refused(
+            "register-licence-taken",
+            StatusCode::CONFLICT,
+        ));
+    }
+    // Refused before the person is made: the transaction keeps what it wrote.
+    if queries::club_players(conn, club)?
+        .iter()
+        .any(|p| p.name == c.name)
+    {
+        return Ok(Added::Refused("error-player-exists", StatusCode::CONFLICT));
+    }
+    let at = now();
+    let id = register::create(conn, &c.name, c.licence.as_deref(), c.birth_year, at)?;
+    let person = register::find(conn, id)?.ok_or(AppError::NotFound)?;
+    let after = PersonFields::of(&person);
+    accounts::insert_audit(
+        conn,
+        &NewAudit::creation(
+            (actor, at),
+            ("person", id),
+            None,
+            None,
+            serde_json::to_string(&after).unwrap_or_default(),
+        ),
+    )?;
+    join_audited(conn, club, &person, c, actor)
+}
+
+/// `POST /clubes/{id}/jugadores`: an organiser adds a player. Without `person`, the
+/// people the name (or the licence) probably is are offered first; `person=ID`
+/// makes that person a member, `person=new` a new person. A known licence is its
+/// holder. Bad input shows the form again with what was typed (4xx).
+pub async fn add_player(
+    VisitId(Visit { req, state, who }, club_id, form): VisitId<web::Form<AddForm>>,
+) -> HttpResult {
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    let form = form.into_inner();
+    let checked = match check_add(&form) {
+        Ok(c) => c,
+        Err(key) => {
+            return add_page(&req, &state, club_id, form, Some(key), Vec::new()).await;
+        }
+    };
+    let actor = who.actor();
+    let choice = form.person.trim().to_owned();
+    let added = db(&state, move |conn| {
+        queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
+        crate::db::write_tx(conn, |conn| {
+            let person = match choice.as_str() {
+                "new" => return create_and_join(conn, club_id, &checked, &actor),
+                "" => match &checked.licence {
+                    Some(l) => register::by_licence(conn, l)?,
+                    None => None,
+                },
+                id => match id.parse::<i32>() {
+                    Ok(id) => match register::live(conn, id)? {
+                        Some(p) => Some(p),
+                        None => {
+                            return Ok(Added::Refused(
+                                "register-no-person",
+                                StatusCode::UNPROCESSABLE_ENTITY,
+                            ));
+                        }
+                    },
+                    Err(_) => {
+                        return Ok(Added::Refused(
+                            "register-no-person",
+                            StatusCode::UNPROCESSABLE_ENTITY,
+                        ));
+                    }
+                },
+            };
+            if let Some(p) = person {
+                let p = register::live(conn, p.id)?.unwrap_or(p);
+                return join_audited(conn, club_id, &p, &checked, &actor);
+            }
+            let found = register::probably(conn, &checked.name, None)?;
+            if found.is_empty() {
+                create_and_join(conn, club_id, &checked, &actor)
+            } else {
+                Ok(Added::Ask(found))
+            }
+        })
+    })
+    .await?;
+    match added {
+        Added::Done => Ok(see_other(&format!("/clubes/{club_id}#jugadores"))),
+        Added::Ask(found) => add_page(&req, &state, club_id, form, None, found).await,
+        Added::Refused(key, status) => {
+            let mut res = add_page(&req, &state, club_id, form, Some(key), Vec::new()).await?;
+            *res.status_mut() = status;
+            Ok(res)
+        }
+    }
+}
+
+/// The new-player page: the form as typed, what to fix (422) or the people the
+/// name may be (200).
+async fn add_page(
+    req: &HttpRequest,
+    state: &web::Data<super::AppState>,
+    club_id: i32,
+    form: AddForm,
+    error: Option<&str>,
+    found: Vec<Candidate>,
+) -> HttpResult {
+    let club = db(state, move |conn| {
+        queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    let ctx = Ctx::from_request(req);
+    let status = match error {
+        Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        None => StatusCode::OK,
+    };
+    render_status(
+        &AddPage {
+            error: error.map(|k| ctx.t(k)),
+            candidates: candidate_lines(&ctx, &found),
+            ctx: &ctx,
+            club,
+            form,
+        },
+        status,
+    )
+}
+
+// ---------------------------------------------------------------------------
+// The end of a membership on a given day.
+
+#[derive(Template)]
+#[template(path = "register_leave.html")]
+struct LeavePage<'a> {
+    ctx: &'a Ctx,
+    club: Club,
+    player: i32,
+    name: String,
+    left_on: String,
+    error: String,
+}
+
+/// The day a membership ends as typed in the form of `POST …/jugadores/{pid}/baja`
+/// (blank: today), checked against the day it began.
+pub fn left_on(
+    typed: &str,
+    joined_on: Option<NaiveDate>,
+) -> Result<Option<NaiveDate>, &'static str> {
+    let day = checked_day(typed, now().date())?;
+    match (day, joined_on) {
+        (Some(d), Some(j)) if d < j => Err("register-left-before-joined"),
+        _ => Ok(day),
+    }
+}
+
+/// The form of a membership's end again, with what was typed and what to fix (422).
+pub async fn leave_page(
+    req: &HttpRequest,
+    state: &web::Data<super::AppState>,
+    (club_id, player): (i32, i32),
+    typed: String,
+    error: &str,
+) -> HttpResult {
+    let (club, name) = db(state, move |conn| {
+        let club = queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
+        let p = crate::db::people::find_player(conn, club_id, player)?.ok_or(AppError::NotFound)?;
+        Ok((club, p.name))
+    })
+    .await?;
+    let ctx = Ctx::from_request(req);
+    render_status(
+        &LeavePage {
+            error: ctx.t(error),
+            ctx: &ctx,
+            club,
+            player,
+            name,
+            left_on: typed,
+        },
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+}
+
+/// The routes of the register (a person's page and the administrators' in
+/// [`super::register_person`], the licence list's in [`super::register_import`]).
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/clubes/{id}/jugadores").post(add_player))
+        .configure(super::register_person::routes)
+        .configure(super::register_import::routes);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_day_is_typed_as_the_date_input_sends_it_and_never_after_today() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 28).unwrap_or_default();
+        assert_eq!(checked_day("", today), Ok(None));
+        assert_eq!(
+            checked_day("2026-01-31", today),
+            Ok(NaiveDate::from_ymd_opt(2026, 1, 31))
+        );
+        assert!(checked_day("2026-11-29", today).is_err());
+        assert!(checked_day("31/01/2026", today).is_err());
+        assert!(checked_day("1850-01-01", today).is_err());
+    }
+}

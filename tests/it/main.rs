@@ -31,6 +31,7 @@ mod i18n;
 mod offline;
 mod pages;
 mod people;
+mod people_across_clubs;
 mod people_migration;
 mod person_merge;
 mod ratings;

@@ -387,6 +387,50 @@ fn create_and_join(
     join_audited(conn, club, &person, c, actor)
 }
 
+/// Adds the player `c` says to club `club`: the person `choice` names (an id), a new
+/// one (`new`), the holder of the licence typed, or else (no choice) a new person
+/// when nobody has her name, or the people she may be to choose from.
+fn add(
+    conn: &mut DbConn,
+    club: i32,
+    choice: &str,
+    c: &Checked,
+    actor: &str,
+) -> Result<Added, AppError> {
+    let person = match choice {
+        "new" => return create_and_join(conn, club, c, actor),
+        "" => match &c.licence {
+            Some(l) => register::by_licence(conn, l)?,
+            None => None,
+        },
+        id => match id.parse::<i32>() {
+            Ok(id) => register::live(conn, id)?,
+            Err(_) => None,
+        },
+    };
+    if let Some(p) = person {
+        let p = register::live(conn, p.id)?.unwrap_or(p);
+        return join_audited(conn, club, &p, c, actor);
+    }
+    if !choice.is_empty() {
+        let status = StatusCode::UNPROCESSABLE_ENTITY;
+        return Ok(Added::Refused("register-no-person", status));
+    }
+    // A name the club already has is refused, as it always was.
+    if queries::club_players(conn, club)?
+        .iter()
+        .any(|p| p.name == c.name)
+    {
+        return Ok(Added::Refused("error-player-exists", StatusCode::CONFLICT));
+    }
+    let found = register::probably(conn, &c.name, None)?;
+    if found.is_empty() {
+        create_and_join(conn, club, c, actor)
+    } else {
+        Ok(Added::Ask(found))
+    }
+}
+
 /// `POST /clubes/{id}/jugadores`: an organiser adds a player. Without `person`, the
 /// people the name (or the licence) probably is are offered first; `person=ID`
 /// makes that person a member, `person=new` a new person. A known licence is its
@@ -406,46 +450,11 @@ pub async fn add_player(
     let choice = form.person.trim().to_owned();
     let added = db(&state, move |conn| {
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
-        crate::db::write_tx(conn, |conn| {
-            let person = match choice.as_str() {
-                "new" => return create_and_join(conn, club_id, &checked, &actor),
-                "" => match &checked.licence {
-                    Some(l) => register::by_licence(conn, l)?,
-                    None => None,
-                },
-                id => match id.parse::<i32>() {
-                    Ok(id) => match register::live(conn, id)? {
-                        Some(p) => Some(p),
-                        None => {
-                            return Ok(Added::Refused(
-                                "register-no-person",
-                                StatusCode::UNPROCESSABLE_ENTITY,
-                            ));
-                        }
-                    },
-                    Err(_) => {
-                        return Ok(Added::Refused(
-                            "register-no-person",
-                            StatusCode::UNPROCESSABLE_ENTITY,
-                        ));
-                    }
-                },
-            };
-            if let Some(p) = person {
-                let p = register::live(conn, p.id)?.unwrap_or(p);
-                return join_audited(conn, club_id, &p, &checked, &actor);
-            }
-            let found = register::probably(conn, &checked.name, None)?;
-            if found.is_empty() {
-                create_and_join(conn, club_id, &checked, &actor)
-            } else {
-                Ok(Added::Ask(found))
-            }
-        })
+        crate::db::write_tx(conn, |conn| add(conn, club_id, &choice, &checked, &actor))
     })
     .await?;
     match added {
-        Added::Done => Ok(see_other(&format!("/clubes/{club_id}#jugadores"))),
+        Added::Done => Ok(see_other(&format!("/clubes/{club_id}"))),
         Added::Ask(found) => add_page(&req, &state, club_id, form, None, found).await,
         Added::Refused(key, status) => {
             let mut res = add_page(&req, &state, club_id, form, Some(key), Vec::new()).await?;

@@ -224,7 +224,7 @@ async fn adding_a_player_who_plays_for_another_club_offers_her_and_one_person_ge
         &[("name", "Ana Martínez"), ("person", value)],
     )
     .await;
-    crate::helpers::assert_redirect_to(&res, &format!("/clubes/{here}#jugadores"));
+    crate::helpers::assert_redirect_to(&res, &format!("/clubes/{here}"));
     let everyone = people(&app).await;
     assert_eq!(everyone.len(), 1);
     let clubs: Vec<i32> = memberships(&app, ana)
@@ -266,15 +266,17 @@ async fn adding_a_player_who_plays_for_another_club_offers_her_and_one_person_ge
             .contains("Esta persona ya juega en este club")
     );
 
-    // A new person under a name the club has: refused, and nobody is made.
-    let res = post(
-        &app,
-        &format!("/clubes/{here}/jugadores"),
-        &[("name", "Ana Martínez"), ("person", "new")],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::CONFLICT);
-    assert!(body(res).await.contains("Ya hay un jugador con ese nombre"));
+    // A name the club has, for a new person or with no choice: refused, nobody made.
+    for choice in ["new", ""] {
+        let res = post(
+            &app,
+            &format!("/clubes/{here}/jugadores"),
+            &[("name", "Ana Martínez"), ("person", choice)],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::CONFLICT);
+        assert!(body(res).await.contains("Ya hay un jugador con ese nombre"));
+    }
     assert_eq!(people(&app).await.len(), 1);
 
     // "Es otra persona": a second person of the same name.

@@ -1094,6 +1094,7 @@ async fn visitors_read_no_licence_no_year_of_birth_and_no_hidden_surname_on_any_
         format!("/campeonatos/{event}"),
         format!("/campeonatos/{event}/directo"),
         format!("/campeonatos/{event}/clasificacion.csv"),
+        format!("/campeonatos/{event}/rondas/1/mesas/1"),
         "/buscar?q=wilhelmina".to_owned(),
         "/buscar?q=quixotera".to_owned(),
         format!("/jugadores/{wil}"),
@@ -1138,7 +1139,11 @@ async fn visitors_read_no_licence_no_year_of_birth_and_no_hidden_surname_on_any_
         }
     }
     // The crawl read what names her: her page, the pair's, the game's, the
-    // championship's, the circuit's and the search.
+    // championship's and its table's, the circuit's and the search.
+    assert!(
+        read.contains(&format!("/campeonatos/{event}/rondas/1/mesas/1")),
+        "{read:?}"
+    );
     let wil_page = body(
         visitor
             .get(app.url(&format!("/jugadores/{wil}")))

@@ -482,7 +482,24 @@ pub(super) fn path_of(row: &TableRow) -> String {
 /// PIN holders get the game (or the score form) and the firma; staff too; anyone
 /// else the PIN form.
 pub async fn show_table(at: AtTable) -> HttpResult {
-    let tc = at.load().await?;
+    let (id, key) = (at.id()?, at.key);
+    let who = at.who.clone();
+    // Pairs read as visitors read them (people shown by name and initial so).
+    let tc = db(&at.state, move |conn| {
+        let mut tc = load_table(conn, id, key)?;
+        if !who.allows(Perm::ManageClub(tc.t.event.club_id)) {
+            let club = tc.t.event.club_id;
+            let masks = crate::web::register::entrant_masks(conn, club, &tc.t.file)?;
+            for name in [&mut tc.a, &mut tc.b] {
+                if let Some(m) = masks.get(name.as_str()) {
+                    *name = m.clone();
+                }
+            }
+            crate::web::register::mask_entrants(&mut tc.t.file, &masks);
+        }
+        Ok(tc)
+    })
+    .await?;
     at.page(tc, Shown::default(), StatusCode::OK)
 }
 

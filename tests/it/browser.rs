@@ -304,13 +304,55 @@ impl Drop for Browser {
                 self.session, self.port
             );
             if tcp.write_all(request.as_bytes()).is_ok() {
-                let _ = tcp.read_to_end(&mut Vec::new());
+                // chromedriver answers once Chromium has quit, but keeps the
+                // connection open despite `Connection: close`: read the answer up to
+                // its length rather than to the end (which waited out the timeout,
+                // 10 s a browser).
+                let mut answer = Vec::new();
+                let mut chunk = [0u8; 1024];
+                while let Ok(n) = tcp.read(&mut chunk) {
+                    if n == 0 {
+                        break;
+                    }
+                    answer.extend_from_slice(&chunk[..n]);
+                    if http_answer_complete(&answer) {
+                        break;
+                    }
+                }
             }
         }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
     }
+}
+
+/// Whether `answer` holds a whole HTTP answer: its headers and as many bytes of body as
+/// its `Content-Length` says (without that header, only the end of the stream tells).
+fn http_answer_complete(answer: &[u8]) -> bool {
+    let Some(end) = answer.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return false;
+    };
+    let head = String::from_utf8_lossy(&answer[..end]);
+    head.lines()
+        .filter_map(|line| line.split_once(':'))
+        .find(|(name, _)| name.trim().eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, value)| value.trim().parse::<usize>().ok())
+        .is_some_and(|length| answer.len() >= end + 4 + length)
+}
+
+#[test]
+fn an_http_answer_is_whole_once_its_content_length_is_read() {
+    let head = "HTTP/1.1 200 OK\r\nContent-Length:14\r\nConnection:close\r\n\r\n";
+    assert!(!http_answer_complete(head.as_bytes()));
+    assert!(!http_answer_complete(
+        format!("{head}{{\"value\"").as_bytes()
+    ));
+    assert!(http_answer_complete(
+        format!("{head}{{\"value\":null}}").as_bytes()
+    ));
+    assert!(!http_answer_complete(b"HTTP/1.1 200 OK\r\n\r\nno length"));
+    assert!(!http_answer_complete(b"HTTP/1.1 200 OK\r\nContent-Le"));
 }
 
 #[tokio::test]

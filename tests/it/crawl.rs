@@ -211,94 +211,143 @@ fn skipped(path: &str) -> bool {
             .any(|ext| path.split('?').next().is_some_and(|p| p.ends_with(ext)))
 }
 
-/// The same-origin links of the page, as path and query, not downloads.
-async fn links(browser: &Browser) -> Vec<String> {
+/// A script expression: the same-origin links of the page, as path and query, not
+/// downloads.
+const LINKS_JS: &str = "[...document.querySelectorAll('a[href]')]
+   .filter(a => !a.hasAttribute('download') && a.origin === location.origin)
+   .map(a => a.pathname + a.search)";
+
+/// A script expression: how much wider than `width` the page is laid out, with the
+/// elements that stick out (null when it fits).
+fn overflow_js(width: u32) -> String {
+    format!(
+        "(() => {{
+         const d = document.documentElement;
+         const room = Math.min(d.clientWidth, {width});
+         if (d.scrollWidth <= room) return null;
+         const clipped = e => {{ for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
+             if (getComputedStyle(a).overflowX !== 'visible') return true; return false; }};
+         const out = [...document.querySelectorAll('body *')]
+           .filter(e => e.getBoundingClientRect().right > room + 0.5 && !clipped(e)
+             && ![...e.children].some(c => c.getBoundingClientRect().right > room + 0.5))
+           .slice(0, 4)
+           .map(e => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().replace(/ +/g, '.') : '')
+             + ' ' + Math.round(e.getBoundingClientRect().right) + 'px'
+             + (e.children.length ? '' : ' «' + e.textContent.trim().slice(0, 30) + '»'));
+         return d.scrollWidth + ' px wide for ' + room + ' px: ' + out.join(', ');
+         }})()"
+    )
+}
+
+/// How much wider than `width` the page is laid out, with the elements that stick out.
+async fn overflow(browser: &Browser, width: u32) -> Option<String> {
     let found = browser
-        .eval(
-            "return [...document.querySelectorAll('a[href]')]
-               .filter(a => !a.hasAttribute('download') && a.origin === location.origin)
-               .map(a => a.pathname + a.search)",
-        )
+        .eval(&format!("return {}", overflow_js(width)))
         .await;
-    found
+    found.as_str().map(str::to_owned)
+}
+
+/// A script expression: the text a person sees, the body's text with `code` elements
+/// (the small ids for referees) left out, closed `details` opened.
+const VISIBLE_TEXT_JS: &str = "(() => {
+     const codes = [...document.querySelectorAll('code')];
+     codes.forEach(c => c.style.setProperty('display', 'none', 'important'));
+     const closed = [...document.querySelectorAll('details:not([open])')];
+     closed.forEach(d => d.open = true);
+     const text = document.body.innerText;
+     closed.forEach(d => d.open = false);
+     codes.forEach(c => c.style.removeProperty('display'));
+     return text;
+   })()";
+
+/// What the crawl reads of a page: where the browser is, how much wider than the
+/// phone the page is, its `<html lang>`, the text a person sees and its links.
+struct PageView {
+    path: String,
+    overflow: Option<String>,
+    lang: Value,
+    text: String,
+    links: Vec<String>,
+}
+
+/// Reads the page in one script (each round trip to the browser cost more than most
+/// checks did); none when it is no HTML page.
+async fn view_page(browser: &Browser, width: u32) -> Option<PageView> {
+    let found = browser
+        .eval(&format!(
+            "if (!(document.contentType === 'text/html' && !!document.body)) return null;
+             const overflow = {};
+             return {{path: document.location.pathname, overflow, lang: document.documentElement.lang,
+                      text: {VISIBLE_TEXT_JS}, links: {LINKS_JS}}}",
+            overflow_js(width)
+        ))
+        .await;
+    if found.is_null() {
+        return None;
+    }
+    let links = found["links"]
         .as_array()
         .map(|a| {
             a.iter()
                 .filter_map(|v| v.as_str().map(str::to_owned))
                 .collect()
         })
-        .unwrap_or_default()
+        .unwrap_or_default();
+    Some(PageView {
+        path: found["path"].as_str().unwrap_or("").to_owned(),
+        overflow: found["overflow"].as_str().map(str::to_owned),
+        lang: found["lang"].clone(),
+        text: found["text"].as_str().unwrap_or("").to_owned(),
+        links,
+    })
 }
 
-/// How much wider than `width` the page is laid out, with the elements that stick out.
-async fn overflow(browser: &Browser, width: u32) -> Option<String> {
-    let found = browser
-        .eval(&format!(
-            "const d = document.documentElement;
-             const room = Math.min(d.clientWidth, {width});
-             if (d.scrollWidth <= room) return null;
-             const clipped = e => {{ for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
-                 if (getComputedStyle(a).overflowX !== 'visible') return true; return false; }};
-             const out = [...document.querySelectorAll('body *')]
-               .filter(e => e.getBoundingClientRect().right > room + 0.5 && !clipped(e)
-                 && ![...e.children].some(c => c.getBoundingClientRect().right > room + 0.5))
-               .slice(0, 4)
-               .map(e => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().replace(/ +/g, '.') : '')
-                 + ' ' + Math.round(e.getBoundingClientRect().right) + 'px'
-                 + (e.children.length ? '' : ' «' + e.textContent.trim().slice(0, 30) + '»'));
-             return d.scrollWidth + ' px wide for ' + room + ' px: ' + out.join(', ')"
-        ))
-        .await;
-    found.as_str().map(str::to_owned)
-}
-
-/// The text a person sees: the body's text with `code` elements (the small ids for
-/// referees) left out, closed `details` opened.
-async fn visible_text(browser: &Browser) -> String {
-    browser
-        .eval(
-            "const codes = [...document.querySelectorAll('code')];
-             codes.forEach(c => c.style.setProperty('display', 'none', 'important'));
-             const closed = [...document.querySelectorAll('details:not([open])')];
-             closed.forEach(d => d.open = true);
-             const text = document.body.innerText;
-             closed.forEach(d => d.open = false);
-             codes.forEach(c => c.style.removeProperty('display'));
-             return text",
-        )
-        .await
-        .as_str()
-        .unwrap_or("")
-        .to_owned()
-}
-
-/// Runs axe-core on the page: its serious and critical violations, one line each.
-async fn audit(browser: &Browser, axe: &str) -> Vec<String> {
-    let loaded = browser
+/// Has Chromium run axe-core's source in every page it loads from now on, until
+/// [`forget_on_every_page`]: sent to the browser once, not once a page.
+async fn on_every_page(browser: &Browser, source: &str) -> Value {
+    let added = browser
         .cmd(
             reqwest::Method::POST,
-            "/execute/sync",
-            Some(json!({"script": format!("{axe}\n;return typeof axe"), "args": []})),
+            "/goog/cdp/execute",
+            Some(json!({"cmd": "Page.addScriptToEvaluateOnNewDocument", "params": {"source": source}})),
         )
         .await;
-    assert_eq!(loaded, "object", "axe-core loads in the page");
+    added["identifier"].clone()
+}
+
+/// Stops running the script [`on_every_page`] registered as `identifier`.
+async fn forget_on_every_page(browser: &Browser, identifier: Value) {
+    browser
+        .cmd(
+            reqwest::Method::POST,
+            "/goog/cdp/execute",
+            Some(json!({"cmd": "Page.removeScriptToEvaluateOnNewDocument", "params": {"identifier": identifier}})),
+        )
+        .await;
+}
+
+/// Runs axe-core (loaded by [`on_every_page`]) on the page: its serious and critical
+/// violations, one line each.
+async fn audit(browser: &Browser) -> Vec<String> {
     let found: Value = browser
         .cmd(
             reqwest::Method::POST,
             "/execute/async",
             Some(
                 json!({"script": "const done = arguments[arguments.length - 1];
-                axe.run(document, {resultTypes: ['violations']}).then(r => done(
+                if (typeof axe !== 'object') { done({loaded: typeof axe}); return; }
+                axe.run(document, {resultTypes: ['violations']}).then(r => done({loaded: 'object', violations:
                   r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
                     .map(v => v.impact + ' ' + v.id + ' (' + v.help + ') at '
                       + v.nodes.slice(0, 4).map(n => n.target.join(' ')).join(' | ')
-                      + (v.nodes.length > 4 ? ' and ' + (v.nodes.length - 4) + ' more' : ''))),
-                  e => done(['axe failed: ' + e]))",
+                      + (v.nodes.length > 4 ? ' and ' + (v.nodes.length - 4) + ' more' : ''))}),
+                  e => done({loaded: 'object', violations: ['axe failed: ' + e]}))",
                 "args": []}),
             ),
         )
         .await;
-    found
+    assert_eq!(found["loaded"], "object", "axe-core loads in the page");
+    found["violations"]
         .as_array()
         .map(|a| {
             a.iter()
@@ -346,35 +395,33 @@ async fn crawl(
         *kinds.entry(kind_of(path)).or_default() += 1;
         queue.push_back(path.clone());
     }
+    let axe_loader = match axe {
+        Some(source) => Some(on_every_page(browser, source).await),
+        None => None,
+    };
     while let Some(path) = queue.pop_front() {
         browser.goto(&app.url(&path)).await;
         let page = format!("{path} ({who}, {lang})");
-        let kind_html = browser
-            .eval("return document.contentType === 'text/html' && !!document.body")
-            .await;
-        if kind_html != true {
+        let Some(view) = view_page(browser, PHONE.0).await else {
             continue;
-        }
-        if browser.eval("return document.location.pathname").await == "/entrar"
-            && !path.starts_with("/entrar")
-        {
+        };
+        if view.path == "/entrar" && !path.starts_with("/entrar") {
             // A link the visitor may not follow leads to the login page: nothing new.
             continue;
         }
         found.pages.push(page.clone());
-        if let Some(wide) = overflow(browser, PHONE.0).await {
+        if let Some(wide) = view.overflow {
             found
                 .problems
                 .push(format!("{page}: wider than the phone: {wide}"));
         }
-        let lang_attr = browser.eval("return document.documentElement.lang").await;
-        if lang_attr != lang {
+        if view.lang != lang {
             found
                 .problems
-                .push(format!("{page}: <html lang> is {lang_attr}, not {lang}"));
+                .push(format!("{page}: <html lang> is {}, not {lang}", view.lang));
         }
         // A file format's name ("baza-hand/1") is a name, not English words.
-        let text = strip_format_names(&visible_text(browser).await);
+        let text = strip_format_names(&view.text);
         for (what, word) in &words {
             if holds_word(&text, word) {
                 let at = text
@@ -392,12 +439,12 @@ async fn crawl(
                     .push(format!("{page}: shows the {what} `{word}`: …{around}…"));
             }
         }
-        if let Some(axe) = axe {
-            for v in audit(browser, axe).await {
+        if axe_loader.is_some() {
+            for v in audit(browser).await {
                 found.problems.push(format!("{page}: axe: {v}"));
             }
         }
-        let mut next = links(browser).await;
+        let mut next = view.links;
         // The hand form is a button's target, not a link: it is a page of the game.
         if kind_of(&path) == "/partidas/N" {
             next.push(format!("{path}/mano"));
@@ -420,6 +467,9 @@ async fn crawl(
                 queue.push_back(link);
             }
         }
+    }
+    if let Some(identifier) = axe_loader {
+        forget_on_every_page(browser, identifier).await;
     }
 }
 

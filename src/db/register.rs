@@ -195,19 +195,7 @@ pub fn create(
     birth_year: Option<i32>,
     at: NaiveDateTime,
 ) -> QueryResult<i32> {
-    let code = new_code();
-    let licence = licence.map(licence_key).filter(|l| !l.is_empty());
-    insert_returning_id(
-        conn,
-        people::table,
-        &NewPerson {
-            code: &code,
-            name: name.trim(),
-            licence: licence.as_deref(),
-            birth_year,
-            created_at: at,
-        },
-    )
+    insert_person(conn, name, &new_code(), (licence, birth_year), at)
 }
 
 /// Creates a person with a code and licence given by a file (an import that keeps
@@ -223,15 +211,26 @@ pub fn create_with_code(
         Some(c) if by_code(conn, c)?.is_none() => c.to_owned(),
         _ => new_code(),
     };
+    insert_person(conn, name, &code, (licence, None), at)
+}
+
+/// Inserts a person under `code` with her licence (as compared) and year of birth.
+fn insert_person(
+    conn: &mut DbConn,
+    name: &str,
+    code: &str,
+    (licence, birth_year): (Option<&str>, Option<i32>),
+    at: NaiveDateTime,
+) -> QueryResult<i32> {
     let licence = licence.map(licence_key).filter(|l| !l.is_empty());
     insert_returning_id(
         conn,
         people::table,
         &NewPerson {
-            code: &code,
+            code,
             name: name.trim(),
             licence: licence.as_deref(),
-            birth_year: None,
+            birth_year,
             created_at: at,
         },
     )

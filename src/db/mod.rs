@@ -267,7 +267,7 @@ pub fn migrate(conn: &mut DbConn) -> Result<usize, DbError> {
         #[cfg(feature = "sqlite")]
         DbConn::Sqlite(c) => {
             // WAL persists in the file: readers never block the one writer.
-            c.batch_execute("PRAGMA journal_mode = WAL;")?;
+            wal_mode(c)?;
             // Processes starting at once on one file take turns (the others wait
             // on the file's lock, then find no migration pending).
             c.exclusive_transaction(|c| {
@@ -290,6 +290,25 @@ pub fn migrate(conn: &mut DbConn) -> Result<usize, DbError> {
         }
     };
     Ok(applied)
+}
+
+/// Turns the file to WAL. Another process switching the same new file at the same
+/// instant makes SQLite answer "database is locked" at once, without waiting on
+/// `busy_timeout` (the switch could otherwise deadlock), so the switch is tried again
+/// for up to five seconds.
+#[cfg(feature = "sqlite")]
+fn wal_mode(c: &mut diesel::SqliteConnection) -> Result<(), DbError> {
+    let mut tries = 0;
+    loop {
+        match c.batch_execute("PRAGMA journal_mode = WAL;") {
+            Ok(()) => return Ok(()),
+            Err(e) if tries < 100 && e.to_string().contains("locked") => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
 }
 
 /// The PostgreSQL advisory lock that migrations hold (any number of Baza's own).

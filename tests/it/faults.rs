@@ -786,7 +786,7 @@ async fn every_connection_syncs_each_commit_to_disk_before_answering() {
         #[diesel(sql_type = Text)]
         value: String,
     }
-    let app = TestApp::spawn().await;
+    let app = TestApp::over(TestDb::durable()).await;
     let settings = app
         .with_conn(|conn| {
             let sql = match conn {

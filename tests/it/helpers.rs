@@ -19,10 +19,32 @@ pub struct TestDb {
 
 impl TestDb {
     pub fn new() -> TestDb {
+        Self::made(false)
+    }
+
+    /// A fresh database whose PostgreSQL commits wait for the disk, as the server's
+    /// default has them (see [`TestDb::new`]).
+    pub fn durable() -> TestDb {
+        Self::made(true)
+    }
+
+    /// Test databases differ from a deployment's in one way only, where nothing of
+    /// Baza's can tell: a SQLite file lives in memory-backed `/dev/shm` where there is
+    /// one, and a PostgreSQL database commits without waiting for its log to reach
+    /// the disk (`synchronous_commit = off`; what a test reads and writes is the same,
+    /// and no test crashes the PostgreSQL server). Baza's own settings, such as
+    /// SQLite's `synchronous = FULL`, are untouched.
+    fn made(durable: bool) -> TestDb {
         match std::env::var("BAZA_TEST_DATABASE_URL") {
-            Ok(base) if base.starts_with("postgres") => Self::postgres(&base),
+            Ok(base) if base.starts_with("postgres") => Self::postgres(&base, durable),
             _ => {
-                let dir = tempfile::tempdir().expect("temporary folder");
+                let shm = std::path::Path::new("/dev/shm");
+                let dir = if shm.is_dir() && !durable {
+                    tempfile::Builder::new().prefix("baza-test").tempdir_in(shm)
+                } else {
+                    tempfile::tempdir()
+                }
+                .expect("temporary folder");
                 let url = format!("sqlite://{}", dir.path().join("baza.sqlite3").display());
                 TestDb {
                     target: DbTarget::parse(&url, false).expect("sqlite url"),
@@ -35,7 +57,7 @@ impl TestDb {
     }
 
     #[cfg(feature = "postgres")]
-    fn postgres(base: &str) -> TestDb {
+    fn postgres(base: &str, durable: bool) -> TestDb {
         use diesel::{Connection, PgConnection, RunQueryDsl};
         let name = format!(
             "baza_t_{}_{}_{}",
@@ -51,6 +73,13 @@ impl TestDb {
         diesel::sql_query(format!("CREATE DATABASE {name}"))
             .execute(&mut admin)
             .expect("create test database");
+        if !durable {
+            diesel::sql_query(format!(
+                "ALTER DATABASE {name} SET synchronous_commit = off"
+            ))
+            .execute(&mut admin)
+            .expect("test database commits without waiting for the disk");
+        }
         let (head, _) = base
             .split('?')
             .next()
@@ -66,7 +95,7 @@ impl TestDb {
     }
 
     #[cfg(not(feature = "postgres"))]
-    fn postgres(_base: &str) -> TestDb {
+    fn postgres(_base: &str, _durable: bool) -> TestDb {
         panic!(
             "BAZA_TEST_DATABASE_URL is a PostgreSQL URL: run the tests with --features postgres"
         );
@@ -103,6 +132,57 @@ impl Drop for TestDb {
         }
         let _ = &self.pg;
     }
+}
+
+/// The demo as every test sees it: made on 23 November 2026 at 10:00.
+fn fill_demo(conn: &mut db::DbConn) {
+    let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
+        .and_then(|d| d.and_hms_opt(10, 0, 0))
+        .expect("date");
+    db::demo::fill(conn, now.date(), now)
+        .expect("demo")
+        .expect("empty database");
+}
+
+/// A SQLite file holding the demo, written once per test run (in `/dev/shm` where
+/// there is one) and copied by each test that needs it. Folders left by earlier runs
+/// whose process has ended are removed.
+fn demo_file() -> &'static std::path::Path {
+    static FILE: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    FILE.get_or_init(|| {
+        let shm = std::path::Path::new("/dev/shm");
+        let parent = if shm.is_dir() {
+            shm.to_path_buf()
+        } else {
+            std::env::temp_dir()
+        };
+        if let Ok(entries) = std::fs::read_dir(&parent) {
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if let Some(pid) = name.strip_prefix("baza-demo-") {
+                    if !std::path::Path::new("/proc").join(pid).exists() {
+                        let _ = std::fs::remove_dir_all(entry.path());
+                    }
+                }
+            }
+        }
+        let dir = parent.join(format!("baza-demo-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("demo folder");
+        let file = dir.join("demo.sqlite3");
+        let target =
+            DbTarget::parse(&format!("sqlite://{}", file.display()), false).expect("sqlite url");
+        let pool = db::connect_and_migrate(&target).expect("demo database");
+        let mut conn = pool.get().expect("connection");
+        fill_demo(&mut conn);
+        // Everything into the main file, so that a copy of that one file is whole.
+        diesel::connection::SimpleConnection::batch_execute(
+            &mut *conn,
+            "PRAGMA wal_checkpoint(TRUNCATE);",
+        )
+        .expect("checkpoint");
+        file
+    })
 }
 
 /// The real server on a free port over a fresh database.
@@ -159,20 +239,27 @@ impl TestApp {
         }
     }
 
-    /// The server with the demo club loaded.
+    /// The server with the demo club loaded. On SQLite the demo is written once per
+    /// test run and each test gets its own copy of the file; on PostgreSQL each test's
+    /// database is filled.
     pub async fn with_demo() -> TestApp {
-        let app = TestApp::spawn().await;
+        let db = TestDb::new();
+        if let DbTarget::Sqlite(path) = &db.target {
+            let path = path.clone();
+            tokio::task::spawn_blocking(move || std::fs::copy(demo_file(), path))
+                .await
+                .expect("demo copy task")
+                .expect("copy of the demo file");
+            return TestApp::over(db).await;
+        }
+        let app = TestApp::over(db).await;
         let pool = app.pool.clone();
         tokio::task::spawn_blocking(move || {
             let mut conn = pool.get().expect("connection");
-            let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
-                .and_then(|d| d.and_hms_opt(10, 0, 0))
-                .expect("date");
-            db::demo::fill(&mut conn, now.date(), now).expect("demo")
+            fill_demo(&mut conn)
         })
         .await
-        .expect("demo task")
-        .expect("empty database");
+        .expect("demo task");
         app
     }
 

@@ -200,3 +200,175 @@ async fn forwarding_headers_sent_straight_to_a_server_change_neither_the_throttl
         format!("https://torneo.example:8443/campeonatos/{id}/rondas/1/mesas/1")
     );
 }
+
+/// What a proxy in front of the server does with a post.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Upstream {
+    /// Passes it on and gives back the server's answer.
+    Up,
+    /// Answers 502 without passing it on (the server is away).
+    Away,
+    /// Passes it on, then answers 502 (the server stored it and died before
+    /// answering).
+    StoredThenAway,
+}
+
+/// A proxy in front of a test server whose posts can be made to fail as nginx's do;
+/// it notes every post's submission id and what it answered.
+struct Relay {
+    upstream: String,
+    mode: std::sync::Mutex<Upstream>,
+    posts: std::sync::Mutex<Vec<(String, u16)>>,
+    http: reqwest::Client,
+}
+
+async fn relay(
+    req: actix_web::HttpRequest,
+    body: actix_web::web::Bytes,
+    relay: actix_web::web::Data<Relay>,
+) -> actix_web::HttpResponse {
+    use actix_web::HttpResponse;
+    let mode = *relay.mode.lock().unwrap();
+    let post = req.method() == actix_web::http::Method::POST;
+    let submission = post.then(|| {
+        serde_html_form::from_bytes::<Vec<(String, String)>>(&body)
+            .unwrap_or_default()
+            .into_iter()
+            .find(|(k, _)| k == "submission")
+            .map(|(_, v)| v)
+            .unwrap_or_default()
+    });
+    let away = || HttpResponse::BadGateway().body("<h1>502 Bad Gateway</h1>");
+    let note = |status: u16| {
+        if let Some(s) = &submission {
+            relay.posts.lock().unwrap().push((s.clone(), status));
+        }
+    };
+    if post && mode == Upstream::Away {
+        note(502);
+        return away();
+    }
+    let path = req.uri().path_and_query().map_or("/", |p| p.as_str());
+    let method = reqwest::Method::from_bytes(req.method().as_str().as_bytes()).unwrap();
+    let mut out = relay
+        .http
+        .request(method, format!("{}{path}", relay.upstream))
+        .body(body.to_vec());
+    for (k, v) in req.headers() {
+        if !matches!(k.as_str(), "content-length" | "connection" | "keep-alive") {
+            out = out.header(k.as_str(), v.as_bytes());
+        }
+    }
+    let res = out.send().await.unwrap();
+    if post && mode == Upstream::StoredThenAway {
+        note(502);
+        return away();
+    }
+    let status = res.status().as_u16();
+    note(status);
+    let mut back = HttpResponse::build(actix_web::http::StatusCode::from_u16(status).unwrap());
+    for (k, v) in res.headers() {
+        if !matches!(
+            k.as_str(),
+            "content-length" | "connection" | "keep-alive" | "transfer-encoding"
+        ) {
+            back.append_header((k.as_str(), v.as_bytes()));
+        }
+    }
+    back.body(res.bytes().await.unwrap())
+}
+
+/// Starts a [`Relay`] to `upstream`; its address and the relay.
+async fn start_relay(upstream: &str) -> (String, actix_web::web::Data<Relay>) {
+    let state = actix_web::web::Data::new(Relay {
+        upstream: upstream.to_owned(),
+        mode: std::sync::Mutex::new(Upstream::Up),
+        posts: Default::default(),
+        http: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap(),
+    });
+    let data = state.clone();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    let server = actix_web::HttpServer::new(move || {
+        actix_web::App::new()
+            .app_data(data.clone())
+            .default_service(actix_web::web::to(relay))
+    })
+    .workers(1)
+    .disable_signals()
+    .listen(listener)
+    .unwrap()
+    .run();
+    tokio::spawn(server);
+    (address, state)
+}
+
+#[tokio::test]
+async fn in_a_browser_a_hand_answered_502_by_the_proxy_waits_on_the_phone_and_is_stored_once_with_its_submission_id()
+ {
+    use crate::browser::Browser;
+    use crate::offline::{new_game, solo, stored, type_hand, until_waiting};
+    let Some(browser) = Browser::start("proxy_502").await else {
+        return;
+    };
+    browser.resize(390, 844).await;
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("mesa", "organiser", Some(1)).await;
+    let game = new_game(&app, &app.client).await;
+    let (proxy, relay) = start_relay(&app.address).await;
+    browser.goto(&format!("{proxy}/entrar")).await;
+    browser.fill("input[name=username]", "mesa").await;
+    browser.fill("input[name=password]", &pw).await;
+    browser
+        .submit("form[action='/entrar'] button[type=submit]")
+        .await;
+    assert_eq!(browser.path().await, "/");
+    browser.goto(&format!("{proxy}{game}/mano")).await;
+    browser.wait_for("form.hand-form").await;
+    let back_online = "window.dispatchEvent(new Event('online')); return 1";
+
+    // The server is away: the proxy answers 502 and the hand waits on the phone.
+    *relay.mode.lock().unwrap() = Upstream::Away;
+    type_hand(&browser, &solo("0", "o")).await;
+    until_waiting(&browser, 1).await;
+    assert!(stored(&app, &game).await.is_empty());
+    let first = relay.posts.lock().unwrap()[0].0.clone();
+    assert_eq!(first.len(), 32, "a submission id: {first:?}");
+    // Back: the phone sends it once, with the same submission id.
+    *relay.mode.lock().unwrap() = Upstream::Up;
+    browser.eval(back_online).await;
+    until_waiting(&browser, 0).await;
+    let saved = stored(&app, &game).await;
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert_eq!(saved[0].2, first);
+    let posts = relay.posts.lock().unwrap().clone();
+    assert_eq!(posts, [(first.clone(), 502), (first.clone(), 303)]);
+
+    // The server stores the next hand and dies before answering: the phone keeps it,
+    // sends it again with its id, and it is stored once.
+    browser.goto(&format!("{proxy}{game}/mano")).await;
+    browser.wait_for("form.hand-form").await;
+    *relay.mode.lock().unwrap() = Upstream::StoredThenAway;
+    type_hand(&browser, &solo("1", "c")).await;
+    until_waiting(&browser, 1).await;
+    assert_eq!(stored(&app, &game).await.len(), 2);
+    *relay.mode.lock().unwrap() = Upstream::Up;
+    browser.eval(back_online).await;
+    until_waiting(&browser, 0).await;
+    let saved = stored(&app, &game).await;
+    assert_eq!(
+        saved.iter().map(|(n, b, _)| (*n, *b)).collect::<Vec<_>>(),
+        [(1, 0), (2, 1)]
+    );
+    let posts = relay.posts.lock().unwrap().clone();
+    let second = &posts[2].0;
+    assert_ne!(second, &first);
+    assert_eq!(&saved[1].2, second);
+    assert!(
+        posts[2..].iter().all(|(s, _)| s == second),
+        "every send of the second hand carries its id: {posts:?}"
+    );
+}

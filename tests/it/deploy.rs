@@ -372,3 +372,553 @@ async fn in_a_browser_a_hand_answered_502_by_the_proxy_waits_on_the_phone_and_is
         "every send of the second hand carries its id: {posts:?}"
     );
 }
+
+/// The shared PostgreSQL of `BAZA_TEST_DATABASE_URL` (`postgres://USER[:PW]@HOST:PORT/DB`)
+/// as psql's environment: (PGUSER, PGPASSWORD, PGHOST, PGPORT).
+fn pg_admin(url: &str) -> (String, String, String, String) {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let rest = rest.split(['/', '?']).next().unwrap_or("");
+    let (who, place) = rest.rsplit_once('@').unwrap_or(("postgres", rest));
+    let (user, pw) = who.split_once(':').unwrap_or((who, ""));
+    let (host, port) = place.rsplit_once(':').unwrap_or((place, "5432"));
+    (user.into(), pw.into(), host.into(), port.into())
+}
+
+/// psql's environment for the shared server, as its administrator.
+fn psql_env(cmd: &mut std::process::Command, admin: &(String, String, String, String)) {
+    cmd.env("PGUSER", &admin.0)
+        .env("PGHOST", &admin.2)
+        .env("PGPORT", &admin.3)
+        .env("PGSSLMODE", "disable");
+    if admin.1.is_empty() {
+        cmd.env_remove("PGPASSWORD");
+    } else {
+        cmd.env("PGPASSWORD", &admin.1);
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .unwrap()
+}
+
+/// A `baza serve` process behind the proxy, as deploy/systemd/baza.env sets it up:
+/// the database URL and its password in the environment, not on the command line.
+struct Backend {
+    child: std::process::Child,
+    port: u16,
+}
+
+impl Backend {
+    fn spawn(port: u16, env: &[(String, String)]) -> Backend {
+        #[allow(clippy::zombie_processes)] // waited for in `Drop`
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+            .arg("serve")
+            .envs(env.iter().cloned())
+            .env("BAZA_BIND", format!("127.0.0.1:{port}"))
+            .env("BAZA_WORKERS", "2")
+            .env("BAZA_TRUSTED_PROXY", "127.0.0.1")
+            .env("RUST_LOG", "warn")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        Backend { child, port }
+    }
+
+    async fn healthy(&mut self) {
+        let client = new_client();
+        for _ in 0..300 {
+            if let Ok(r) = client
+                .get(format!("http://127.0.0.1:{}/health", self.port))
+                .send()
+                .await
+                && r.status() == StatusCode::OK
+            {
+                return;
+            }
+            assert!(
+                self.child.try_wait().unwrap().is_none(),
+                "baza serve on {} exited",
+                self.port
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("baza serve on {} never answered", self.port);
+    }
+
+    /// SIGTERM, and how long the process took to exit.
+    async fn terminate(&mut self) -> std::time::Duration {
+        let start = std::time::Instant::now();
+        let status = std::process::Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let bound = baza::startup::SHUTDOWN_SECONDS + 5;
+        while start.elapsed().as_secs() < bound {
+            if let Some(exit) = self.child.try_wait().unwrap() {
+                assert!(exit.success(), "exit after SIGTERM: {exit:?}");
+                return start.elapsed();
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        panic!("baza serve still running {bound} s after SIGTERM");
+    }
+}
+
+impl Drop for Backend {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The role and database made for the test, dropped at its end.
+struct Federation {
+    admin: (String, String, String, String),
+    name: String,
+}
+
+impl Drop for Federation {
+    fn drop(&mut self) {
+        for sql in [
+            format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
+            format!("DROP ROLE IF EXISTS {}", self.name),
+        ] {
+            let mut cmd = std::process::Command::new("psql");
+            psql_env(&mut cmd, &self.admin);
+            let _ = cmd
+                .args(["-X", "-q", "-d", "postgres", "-c", &sql])
+                .status();
+        }
+    }
+}
+
+/// deploy/nginx/baza.conf with the test's ports in place of the servers' addresses
+/// and of ports 80 and 443 (no TLS: the test client speaks plain HTTP), in a
+/// configuration of its own folder.
+fn render_nginx(dir: &std::path::Path, backends: [u16; 2], https: u16, http: u16) -> String {
+    let conf = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/deploy/nginx/baza.conf"
+    ))
+    .unwrap();
+    let mut out = String::new();
+    for line in conf.lines() {
+        let t = line.trim();
+        let line = match t {
+            "listen 80;" => format!("    listen 127.0.0.1:{http};"),
+            "listen 443 ssl http2;" => format!("    listen 127.0.0.1:{https};"),
+            _ if t.starts_with("listen [::]") || t.starts_with("ssl_") => continue,
+            _ => line
+                .replace("10.0.0.11:8080", &format!("127.0.0.1:{}", backends[0]))
+                .replace("10.0.0.12:8080", &format!("127.0.0.1:{}", backends[1])),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    assert!(out.contains(&format!("listen 127.0.0.1:{https};")));
+    assert!(!out.contains("10.0.0.1"), "every server replaced");
+    std::fs::write(dir.join("baza.conf"), &out).unwrap();
+    let d = dir.display();
+    let main = format!(
+        "user root;\nworker_processes 1;\ndaemon off;\npid {d}/nginx.pid;\nerror_log {d}/error.log warn;\n\
+         events {{ worker_connections 512; }}\n\
+         http {{\n  access_log off;\n  client_body_temp_path {d}/body;\n  proxy_temp_path {d}/proxy;\n\
+         fastcgi_temp_path {d}/fcgi;\n  uwsgi_temp_path {d}/uwsgi;\n  scgi_temp_path {d}/scgi;\n\
+         include {d}/baza.conf;\n}}\n"
+    );
+    let path = dir.join("nginx.conf");
+    std::fs::write(&path, main).unwrap();
+    path.display().to_string()
+}
+
+/// The hand form of `game`: (csrf, version, status of the page).
+async fn hand_form(base: &str, client: &reqwest::Client, game: i32) -> (String, String, u16) {
+    let Ok(res) = client
+        .get(format!("{base}/partidas/{game}/mano"))
+        .send()
+        .await
+    else {
+        return (String::new(), String::new(), 0);
+    };
+    let status = res.status().as_u16();
+    let html = scraper::Html::parse_document(&res.text().await.unwrap_or_default());
+    let field = |name: &str| {
+        crate::helpers::attr(
+            &html,
+            &format!("form.hand-form input[name={name}]"),
+            "value",
+        )
+        .unwrap_or_default()
+    };
+    (field("csrf"), field("version"), status)
+}
+
+/// Statuses seen through the proxy, and hands acknowledged per game.
+#[derive(Default)]
+struct Tally {
+    errors: Vec<String>,
+    acked: std::collections::BTreeMap<i32, usize>,
+}
+
+/// Saves won solos through `base` until `stop`, each game up to 8 hands (a new game
+/// after that): every answer is noted, 5xx and failed connections as errors.
+async fn scorekeeper(
+    base: String,
+    client: reqwest::Client,
+    club: i32,
+    k: usize,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    tally: std::sync::Arc<std::sync::Mutex<Tally>>,
+) {
+    use std::sync::atomic::Ordering;
+    let mut game = None;
+    let mut n = 0;
+    while !stop.load(Ordering::SeqCst) {
+        let g = match game {
+            Some(g) if n < 8 => g,
+            _ => {
+                let (csrf, _, _) = hand_form(&base, &client, 0).await;
+                let csrf = if csrf.is_empty() {
+                    crate::helpers::csrf_at(&base, &client)
+                        .await
+                        .unwrap_or_default()
+                } else {
+                    csrf
+                };
+                let res = client
+                    .post(format!("{base}/clubes/{club}/partidas/nueva"))
+                    .form(&[
+                        ("csrf", csrf.as_str()),
+                        ("game", "cuatrola"),
+                        ("players", "4"),
+                        ("first_dealer", "3"),
+                        ("seat_0", "Ana"),
+                        ("seat_1", "Benito"),
+                        ("seat_2", "Carmen"),
+                        ("seat_3", "Dámaso"),
+                    ])
+                    .send()
+                    .await;
+                match res {
+                    Ok(r) if r.status() == StatusCode::SEE_OTHER => {
+                        let id = r.headers()["location"]
+                            .to_str()
+                            .unwrap()
+                            .trim_start_matches("/partidas/")
+                            .parse()
+                            .unwrap();
+                        tally.lock().unwrap().acked.insert(id, 0);
+                        game = Some(id);
+                        n = 0;
+                        id
+                    }
+                    other => {
+                        let what = other.map(|r| r.status().to_string());
+                        tally
+                            .lock()
+                            .unwrap()
+                            .errors
+                            .push(format!("new game: {what:?}"));
+                        continue;
+                    }
+                }
+            }
+        };
+        let (csrf, version, status) = hand_form(&base, &client, g).await;
+        if status != 200 {
+            tally
+                .lock()
+                .unwrap()
+                .errors
+                .push(format!("hand form of {g}: {status}"));
+            continue;
+        }
+        let submission = format!("k{k}-g{g}-{n}");
+        let mut form = vec![
+            ("csrf", csrf.as_str()),
+            ("version", version.as_str()),
+            ("submission", submission.as_str()),
+        ];
+        form.extend_from_slice(&crate::helpers::CUATROLA_SOLO);
+        let res = client
+            .post(format!("{base}/partidas/{g}/mano"))
+            .form(&form)
+            .send()
+            .await;
+        let mut t = tally.lock().unwrap();
+        match res {
+            Ok(r) if r.status() == StatusCode::SEE_OTHER => {
+                *t.acked.entry(g).or_default() += 1;
+                n += 1;
+            }
+            Ok(r) => t.errors.push(format!("hand {submission}: {}", r.status())),
+            Err(e) => t.errors.push(format!("hand {submission}: {e}")),
+        }
+    }
+}
+
+/// Runs four scorekeepers through `base` while `during` happens, and a moment after.
+async fn under_load<F: std::future::Future<Output = ()>>(
+    base: &str,
+    phones: &[reqwest::Client],
+    club: i32,
+    during: F,
+) -> Tally {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let tally = std::sync::Arc::new(std::sync::Mutex::new(Tally::default()));
+    let tasks: Vec<_> = phones
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            tokio::spawn(scorekeeper(
+                base.to_owned(),
+                c.clone(),
+                club,
+                k,
+                stop.clone(),
+                tally.clone(),
+            ))
+        })
+        .collect();
+    // Some hands first, then the fault, then some hands after it.
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    during.await;
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    stop.store(true, Ordering::SeqCst);
+    for t in tasks {
+        t.await.unwrap();
+    }
+    std::sync::Arc::try_unwrap(tally)
+        .ok()
+        .unwrap()
+        .into_inner()
+        .unwrap()
+}
+
+/// Every game's stored hands, read through `base`, are exactly those acknowledged.
+async fn assert_stored_once(base: &str, client: &reqwest::Client, tally: &Tally) {
+    for (game, acked) in &tally.acked {
+        let res = client
+            .get(format!("{base}/partidas/{game}/exportar"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let v: serde_json::Value = res.json().await.unwrap();
+        let hands = v["hands"].as_array().map_or(0, Vec::len);
+        assert_eq!(hands, *acked, "game {game}: stored vs acknowledged");
+    }
+}
+
+#[tokio::test]
+async fn two_servers_behind_nginx_lose_no_hand_and_answer_no_5xx_when_one_is_killed_and_one_restarted()
+ {
+    let Ok(base) = std::env::var("BAZA_TEST_DATABASE_URL") else {
+        eprintln!("nginx deployment test skipped: BAZA_TEST_DATABASE_URL is not set");
+        return;
+    };
+    let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .expect("nginx installed (apt-get install nginx), as .ci/run does");
+    let admin = pg_admin(&base);
+    let name = format!(
+        "baza_dep_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos()
+    );
+    let password = format!("pw-{}", baza::web::auth::random_hex(12).unwrap());
+    // The role and its database, made by deploy/'s script; the password from a file.
+    let dir = tempfile::tempdir().unwrap();
+    let pw_file = dir.path().join("db-password");
+    std::fs::write(&pw_file, &password).unwrap();
+    let mut setup = std::process::Command::new("sh");
+    psql_env(&mut setup, &admin);
+    let out = setup
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/deploy/postgres/setup.sh"
+        ))
+        .args([&name, &name])
+        .env("BAZA_DB_PASSWORD_FILE", &pw_file)
+        .output()
+        .unwrap();
+    let _federation = Federation {
+        admin: admin.clone(),
+        name: name.clone(),
+    };
+    assert!(out.status.success(), "setup.sh: {out:?}");
+    let env = vec![
+        (
+            "BAZA_DATABASE_URL".to_owned(),
+            format!(
+                "postgres://{name}@{}:{}/{name}?sslmode=disable",
+                admin.2, admin.3
+            ),
+        ),
+        ("PGPASSWORD".to_owned(), password.clone()),
+    ];
+
+    // Two servers started at once on the empty database, and nginx in front.
+    let ports = [free_port(), free_port()];
+    let mut servers = [
+        Backend::spawn(ports[0], &env),
+        Backend::spawn(ports[1], &env),
+    ];
+    for s in &mut servers {
+        s.healthy().await;
+    }
+    let cli = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+            .args(args)
+            .envs(env.iter().cloned())
+            .env("RUST_LOG", "warn")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "baza {args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap().trim().to_owned()
+    };
+    let club: i32 = cli(&["club", "add", "Federación de Huesca"])
+        .parse()
+        .unwrap();
+    let club_s = club.to_string();
+    let org_pw = cli(&[
+        "user",
+        "add",
+        "org",
+        "--role",
+        "organiser",
+        "--club",
+        &club_s,
+    ]);
+    let org_pw = org_pw.lines().last().unwrap().trim().to_owned();
+    let (https, http) = (free_port(), free_port());
+    let conf = render_nginx(dir.path(), ports, https, http);
+    let mut proxy = std::process::Command::new(nginx)
+        .args(["-p", &dir.path().display().to_string(), "-c", &conf])
+        .args(["-e", &dir.path().join("error.log").display().to_string()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    struct Nginx<'a>(&'a mut std::process::Child);
+    impl Drop for Nginx<'_> {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let proxy = Nginx(&mut proxy);
+    let front = format!("http://127.0.0.1:{https}");
+    let probe = new_client();
+    let mut up = false;
+    for _ in 0..100 {
+        if probe.get(format!("{front}/health")).send().await.is_ok() {
+            up = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(
+        up,
+        "nginx: {:?}",
+        std::fs::read_to_string(dir.path().join("error.log"))
+    );
+    let _ = &proxy;
+
+    // Plain HTTP is sent to HTTPS.
+    let res = probe
+        .get(format!("http://127.0.0.1:{http}/campeonatos"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(res.headers()["location"], "https://127.0.0.1/campeonatos");
+
+    // Each phone signs in through nginx: the form is accepted from the public host
+    // with its port (sent as a browser does, in Origin).
+    let mut phones = Vec::new();
+    for _ in 0..4 {
+        let phone = new_client();
+        let csrf = crate::helpers::csrf_at(&front, &phone).await.unwrap();
+        let res = phone
+            .post(format!("{front}/entrar"))
+            .header("origin", &front)
+            .header("x-forwarded-host", "evil.example")
+            .form(&[
+                ("csrf", csrf.as_str()),
+                ("username", "org"),
+                ("password", org_pw.as_str()),
+            ])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "sign in through nginx");
+        phones.push(phone);
+    }
+
+    // Mid-burst, one server is killed (SIGKILL): no 5xx, every hand acknowledged is
+    // stored once.
+    let [first, second] = servers;
+    let mut second = second;
+    let tally = under_load(&front, &phones, club, async {
+        drop(first);
+    })
+    .await;
+    assert!(
+        tally.errors.is_empty(),
+        "{} errors: {:?}",
+        tally.errors.len(),
+        &tally.errors[..tally.errors.len().min(12)]
+    );
+    let saved: usize = tally.acked.values().sum();
+    eprintln!("killed mid-burst: {saved} hands acknowledged and stored once, no 5xx");
+    assert!(saved >= 8, "hands saved: {saved}");
+    assert_stored_once(&front, &phones[0], &tally).await;
+
+    // The killed one comes back; then the other is restarted with SIGTERM under load.
+    let mut first = Backend::spawn(ports[0], &env);
+    first.healthy().await;
+    // As the README's rolling upgrade says: nginx takes it back within fail_timeout.
+    tokio::time::sleep(std::time::Duration::from_millis(2200)).await;
+    let tally = under_load(&front, &phones, club, async {
+        let took = second.terminate().await;
+        eprintln!("SIGTERM: the server exited in {took:?}");
+        assert!(
+            took.as_secs() <= baza::startup::SHUTDOWN_SECONDS,
+            "stopped in {took:?}"
+        );
+        second = Backend::spawn(ports[1], &env);
+        second.healthy().await;
+    })
+    .await;
+    assert!(
+        tally.errors.is_empty(),
+        "{} errors: {:?}",
+        tally.errors.len(),
+        &tally.errors[..tally.errors.len().min(12)]
+    );
+    let saved: usize = tally.acked.values().sum();
+    eprintln!("restarted under load: {saved} hands acknowledged and stored once, no 5xx");
+    assert!(saved >= 8, "hands saved: {saved}");
+    assert_stored_once(&front, &phones[0], &tally).await;
+    // Both serve again.
+    for port in ports {
+        let res = probe
+            .get(format!("http://127.0.0.1:{port}/health"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+}

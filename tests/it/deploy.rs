@@ -214,7 +214,7 @@ enum Upstream {
 }
 
 /// A proxy in front of a test server whose posts can be made to fail as nginx's do;
-/// it notes every post's submission id and what it answered.
+/// it notes every hand's submission id and what it answered.
 struct Relay {
     upstream: String,
     mode: std::sync::Mutex<Upstream>,
@@ -230,7 +230,8 @@ async fn relay(
     use actix_web::HttpResponse;
     let mode = *relay.mode.lock().unwrap();
     let post = req.method() == actix_web::http::Method::POST;
-    let submission = post.then(|| {
+    let hand = post && req.path().ends_with("/mano");
+    let submission = hand.then(|| {
         serde_html_form::from_bytes::<Vec<(String, String)>>(&body)
             .unwrap_or_default()
             .into_iter()
@@ -317,6 +318,7 @@ async fn in_a_browser_a_hand_answered_502_by_the_proxy_waits_on_the_phone_and_is
     browser.resize(390, 844).await;
     let app = TestApp::with_demo().await;
     let pw = app.add_user("mesa", "organiser", Some(1)).await;
+    app.login(&app.client, "mesa", &pw).await;
     let game = new_game(&app, &app.client).await;
     let (proxy, relay) = start_relay(&app.address).await;
     browser.goto(&format!("{proxy}/entrar")).await;

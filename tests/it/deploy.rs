@@ -487,6 +487,7 @@ struct Federation {
 impl Drop for Federation {
     fn drop(&mut self) {
         for sql in [
+            format!("DROP DATABASE IF EXISTS {}_r WITH (FORCE)", self.name),
             format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
             format!("DROP ROLE IF EXISTS {}", self.name),
         ] {
@@ -883,7 +884,9 @@ async fn two_servers_behind_nginx_lose_no_hand_and_answer_no_5xx_when_one_is_kil
         tally.errors.len(),
         &tally.errors[..tally.errors.len().min(12)]
     );
+    let mut totals = Vec::new();
     let saved: usize = tally.acked.values().sum();
+    totals.push(saved);
     eprintln!("killed mid-burst: {saved} hands acknowledged and stored once, no 5xx");
     assert!(saved >= 8, "hands saved: {saved}");
     assert_stored_once(&front, &phones[0], &tally).await;
@@ -911,6 +914,7 @@ async fn two_servers_behind_nginx_lose_no_hand_and_answer_no_5xx_when_one_is_kil
         &tally.errors[..tally.errors.len().min(12)]
     );
     let saved: usize = tally.acked.values().sum();
+    totals.push(saved);
     eprintln!("restarted under load: {saved} hands acknowledged and stored once, no 5xx");
     assert!(saved >= 8, "hands saved: {saved}");
     assert_stored_once(&front, &phones[0], &tally).await;
@@ -923,4 +927,56 @@ async fn two_servers_behind_nginx_lose_no_hand_and_answer_no_5xx_when_one_is_kil
             .unwrap();
         assert_eq!(res.status(), StatusCode::OK);
     }
+
+    // A dump restored as the README says, into a fresh database owned by the role,
+    // holds every hand.
+    let total: usize = totals.iter().sum();
+    let dump = dir.path().join("baza.dump");
+    let as_role = |cmd: &mut std::process::Command| {
+        cmd.env("PGHOST", &admin.2)
+            .env("PGPORT", &admin.3)
+            .env("PGUSER", &name)
+            .env("PGPASSWORD", &password)
+            .env("PGSSLMODE", "disable");
+    };
+    let mut pg_dump = std::process::Command::new("pg_dump");
+    as_role(&mut pg_dump);
+    let out = pg_dump
+        .args(["-Fc", "-f", &dump.display().to_string(), &name])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "pg_dump: {out:?}");
+    let restored = format!("{name}_r");
+    let mut createdb = std::process::Command::new("createdb");
+    psql_env(&mut createdb, &admin);
+    let out = createdb.args(["-O", &name, &restored]).output().unwrap();
+    assert!(out.status.success(), "createdb: {out:?}");
+    let mut pg_restore = std::process::Command::new("pg_restore");
+    as_role(&mut pg_restore);
+    let out = pg_restore
+        .args(["--no-owner", "--role", &name, "-d", &restored])
+        .arg(&dump)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "pg_restore: {out:?}");
+    let mut psql = std::process::Command::new("psql");
+    as_role(&mut psql);
+    let out = psql
+        .args([
+            "-X",
+            "-tA",
+            "-d",
+            &restored,
+            "-c",
+            "SELECT count(*) FROM game_hands",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "psql: {out:?}");
+    let hands: usize = String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(hands, total, "hands in the restored database");
 }

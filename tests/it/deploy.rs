@@ -451,14 +451,25 @@ impl Backend {
         panic!("baza serve on {} never answered", self.port);
     }
 
-    /// SIGTERM, and how long the process took to exit.
-    async fn terminate(&mut self) -> std::time::Duration {
-        let start = std::time::Instant::now();
+    /// Sends SIGTERM.
+    fn term(&self) {
         let status = std::process::Command::new("kill")
             .args(["-TERM", &self.child.id().to_string()])
             .status()
             .unwrap();
         assert!(status.success());
+    }
+
+    /// SIGTERM, and how long the process took to exit.
+    async fn terminate(&mut self) -> std::time::Duration {
+        let start = std::time::Instant::now();
+        self.term();
+        self.exited(start).await
+    }
+
+    /// Waits for the process to exit (after SIGTERM, successfully, within the
+    /// server's bound and a margin); how long since `start`.
+    async fn exited(&mut self, start: std::time::Instant) -> std::time::Duration {
         let bound = baza::startup::SHUTDOWN_SECONDS + 5;
         while start.elapsed().as_secs() < bound {
             if let Some(exit) = self.child.try_wait().unwrap() {
@@ -979,4 +990,89 @@ async fn two_servers_behind_nginx_lose_no_hand_and_answer_no_5xx_when_one_is_kil
         .parse()
         .unwrap();
     assert_eq!(hands, total, "hands in the restored database");
+}
+
+/// Reads from `stream` until the server closes it (or `wait` passes): what came.
+fn read_to_close(stream: &mut std::net::TcpStream, wait: std::time::Duration) -> (String, bool) {
+    use std::io::Read;
+    stream.set_read_timeout(Some(wait)).unwrap();
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return (String::from_utf8_lossy(&out).into_owned(), true),
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {
+                return (String::from_utf8_lossy(&out).into_owned(), true);
+            }
+            Err(_) => return (String::from_utf8_lossy(&out).into_owned(), false),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_server_told_to_stop_answers_the_request_in_flight_with_connection_close_drops_idle_connections_and_exits()
+ {
+    use std::io::{Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("baza.sqlite3").display());
+    let port = free_port();
+    let mut server = Backend::spawn(port, &[("BAZA_DATABASE_URL".to_owned(), url)]);
+    server.healthy().await;
+    let addr = format!("127.0.0.1:{port}");
+    let (idle, inflight) = tokio::task::spawn_blocking(move || {
+        // A kept-alive connection, idle after one answer.
+        let mut idle = std::net::TcpStream::connect(&addr).unwrap();
+        idle.write_all(b"GET /health HTTP/1.1\r\nHost: baza\r\n\r\n")
+            .unwrap();
+        idle.set_read_timeout(Some(std::time::Duration::from_secs(5)))
+            .unwrap();
+        let mut buf = [0u8; 4096];
+        let n = idle.read(&mut buf).unwrap();
+        let first = String::from_utf8_lossy(&buf[..n]).into_owned();
+        assert!(first.starts_with("HTTP/1.1 200"), "{first}");
+        assert!(!first.to_ascii_lowercase().contains("connection: close"));
+        // A request whose body is still on its way.
+        let mut inflight = std::net::TcpStream::connect(&addr).unwrap();
+        inflight
+            .write_all(
+                b"POST /entrar HTTP/1.1\r\nHost: baza\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 25\r\n\r\nusername=ana&",
+            )
+            .unwrap();
+        (idle, inflight)
+    })
+    .await
+    .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let start = std::time::Instant::now();
+    server.term();
+    let (idle_closed, answer) = tokio::task::spawn_blocking(move || {
+        let (mut idle, mut inflight) = (idle, inflight);
+        // The idle connection is closed at once, long before its keep-alive (5 s)
+        // would have ended it.
+        let (rest, closed) = read_to_close(&mut idle, std::time::Duration::from_secs(3));
+        assert!(rest.is_empty(), "{rest}");
+        // The request in flight gets its answer, which says the connection closes.
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        inflight.write_all(b"password=mal").unwrap();
+        let (answer, _) = read_to_close(&mut inflight, std::time::Duration::from_secs(8));
+        (closed, answer)
+    })
+    .await
+    .unwrap();
+    assert!(idle_closed, "the idle connection stayed open");
+    let head = answer.to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 4"), "{answer}");
+    eprintln!(
+        "answered while stopping: {}",
+        answer.lines().next().unwrap_or("")
+    );
+    assert!(head.contains("connection: close"), "{answer}");
+    let took = server.exited(start).await;
+    assert!(
+        took.as_secs() <= baza::startup::SHUTDOWN_SECONDS,
+        "exited after {took:?}"
+    );
+    // Nothing listens any more.
+    assert!(std::net::TcpStream::connect(format!("127.0.0.1:{port}")).is_err());
 }

@@ -1,7 +1,9 @@
 //! A federation's deployment: forwarding headers believed only from the trusted
-//! proxy, wrong PINs that lock their own table and not a hall sharing one address,
-//! and (with PostgreSQL) two servers behind nginx with `deploy/`'s configuration
-//! through a server killed and one restarted mid-round.
+//! proxy; wrong PINs that lock their own table and not a hall sharing one address; a
+//! phone that keeps its hand through a proxy's 502; a server that stops cleanly on
+//! SIGTERM; and (with PostgreSQL) the role made by deploy/postgres/setup.sh, two
+//! servers behind nginx with deploy/nginx/baza.conf through a server killed and one
+//! restarted mid-round, and the README's restore of a dump into a fresh database.
 
 use reqwest::StatusCode;
 

@@ -1126,3 +1126,61 @@ fn the_old_trusted_proxy_header_flag_is_refused_naming_the_new_one_and_a_bad_add
         assert!(err.contains("--trusted-proxy"), "{bad}: {err}");
     }
 }
+
+#[tokio::test]
+async fn in_a_browser_a_held_hand_loaded_back_into_the_form_keeps_its_submission_id() {
+    use crate::browser::{Browser, log_in};
+    use crate::offline::{new_game, solo, type_hand, until_waiting};
+    let Some(browser) = Browser::start("held_keeps_id").await else {
+        return;
+    };
+    browser.resize(390, 844).await;
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("mesa", "organiser", Some(1)).await;
+    log_in(&browser, &app, "mesa", &pw).await;
+    let other = new_client();
+    app.login(&other, "mesa", &pw).await;
+    let game = new_game(&app, &other).await;
+    browser.goto(&app.url(&format!("{game}/mano"))).await;
+    browser.wait_for("form.hand-form").await;
+    // Two hands typed off the network...
+    browser.offline(true).await;
+    type_hand(&browser, &solo("0", "o")).await;
+    until_waiting(&browser, 1).await;
+    type_hand(&browser, &solo("1", "c")).await;
+    until_waiting(&browser, 2).await;
+    // ...while another phone saves one: the first is refused on arrival, the second
+    // is held for the scorekeeper.
+    let page = other.get(app.url(&game)).send().await.unwrap();
+    let page = scraper::Html::parse_document(&page.text().await.unwrap());
+    let v = crate::helpers::attr(&page, ".big-score", "data-version").unwrap();
+    let mut fields = solo("2", "e");
+    fields.push(("version", &v));
+    fields.push(("submission", "other-phone"));
+    let res = post_form_as(&app, &other, &format!("{game}/mano"), &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    browser.offline(false).await;
+    until_waiting(&browser, 1).await;
+    browser.wait_for("#pending li button").await;
+    let held = browser
+        .eval(
+            "return new URLSearchParams(JSON.parse(localStorage.getItem('baza-pending-v1'))[0].body).get('submission')",
+        )
+        .await;
+    let held = held.as_str().unwrap().to_owned();
+    assert_eq!(held.len(), 32, "{held}");
+    // "Cargar en el formulario" puts it back with its own submission id.
+    browser.click("#pending li button").await;
+    assert_eq!(
+        browser
+            .eval("return document.querySelector('form.hand-form [name=submission]').value")
+            .await,
+        held.as_str()
+    );
+    assert_eq!(
+        browser
+            .eval("return document.querySelector('form.hand-form [name=bidder]').value")
+            .await,
+        "1"
+    );
+}

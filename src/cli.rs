@@ -291,11 +291,19 @@ pub struct ServeArgs {
     /// Ninguna sesión dura más que esto / No session lasts longer than this.
     #[arg(long, env = "BAZA_SESSION_LIFETIME", default_value = "7d", value_parser = parse_duration)]
     pub session_lifetime: chrono::Duration,
-    /// Cabecera con la dirección del cliente puesta por un proxy de confianza (p. ej.
-    /// X-Forwarded-For); sin ella, cuenta la dirección de la conexión
-    /// / Header in which a trusted proxy passes the client's address (e.g. X-Forwarded-For);
-    /// without it, the connection's address counts.
-    #[arg(long, env = "BAZA_TRUSTED_PROXY_HEADER", value_name = "HEADER")]
+    /// Direcciones o redes de los balanceadores de confianza (10.0.0.5,10.0.0.0/24):
+    /// solo de ellos se creen X-Forwarded-For, -Host y -Proto; por defecto, de nadie
+    /// / Addresses or networks of the trusted load balancers: only their
+    /// X-Forwarded-For, -Host and -Proto are believed; by default, nobody's.
+    #[arg(long, env = "BAZA_TRUSTED_PROXY", value_name = "ADDR[,ADDR…]", value_parser = parse_proxies)]
+    pub trusted_proxy: Option<crate::web::requests::TrustedProxies>,
+    /// Replaced by --trusted-proxy (refused with a message naming it).
+    #[arg(
+        long,
+        env = "BAZA_TRUSTED_PROXY_HEADER",
+        value_name = "HEADER",
+        hide = true
+    )]
     pub trusted_proxy_header: Option<String>,
     /// La dirección con la que los móviles llegan a Baza (la llevan los QR y los
     /// enlaces impresos); sin ella, la de este equipo en su red
@@ -303,6 +311,10 @@ pub struct ServeArgs {
     /// without it, this machine's address on its network.
     #[arg(long, env = "BAZA_PUBLIC_URL", value_name = "URL")]
     pub public_url: Option<String>,
+}
+
+fn parse_proxies(s: &str) -> Result<crate::web::requests::TrustedProxies, String> {
+    crate::web::requests::TrustedProxies::parse(s)
 }
 
 /// A duration as `90s`, `30m`, `12h` or `7d` (a bare number is minutes).
@@ -1078,6 +1090,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve(args) => {
+            if args.trusted_proxy_header.is_some() {
+                eprintln!(
+                    "--trusted-proxy-header (BAZA_TRUSTED_PROXY_HEADER) ya no existe: usa --trusted-proxy con la dirección del balanceador (BAZA_TRUSTED_PROXY=10.0.0.5)\n\
+                     --trusted-proxy-header (BAZA_TRUSTED_PROXY_HEADER) is gone: use --trusted-proxy with the load balancer's address (BAZA_TRUSTED_PROXY=10.0.0.5)"
+                );
+                return Ok(ExitCode::from(2));
+            }
             crate::startup::bound_memory();
             let target = args.db.target()?;
             if args.demo {
@@ -1092,7 +1111,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         idle: args.session_idle,
                         lifetime: args.session_lifetime,
                     },
-                    trusted_proxy_header: args.trusted_proxy_header.clone(),
+                    trusted_proxies: args.trusted_proxy.clone().unwrap_or_default(),
                     public_url: args.public_url.clone(),
                 };
                 let app = Application::build(&args.bind, pool, &options)?;

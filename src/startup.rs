@@ -24,6 +24,10 @@ use crate::web::{
 /// sent to the API).
 pub const JSON_LIMIT: usize = 256 * 1024;
 
+/// How long a stopping server (SIGTERM) waits for the requests in flight before it
+/// exits anyway. A systemd unit's `TimeoutStopSec` must be longer.
+pub const SHUTDOWN_SECONDS: u64 = 10;
+
 /// How the web server behaves (from the command line).
 #[derive(Debug, Clone, Default)]
 pub struct WebOptions {
@@ -34,9 +38,9 @@ pub struct WebOptions {
     pub secure_cookies: bool,
     /// How long signed-in sessions last (idle, and in all).
     pub sessions: crate::web::auth::SessionLimits,
-    /// The header in which a trusted proxy (a load balancer) passes the client's
-    /// address, e.g. `X-Forwarded-For`; `None` when clients connect directly.
-    pub trusted_proxy_header: Option<String>,
+    /// The load balancers whose `X-Forwarded-For`, `-Host` and `-Proto` are
+    /// believed; empty when clients connect directly.
+    pub trusted_proxies: requests::TrustedProxies,
     /// The address phones reach the server at (`--public-url`); without it, the
     /// machine's own address on its network.
     pub public_url: Option<String>,
@@ -74,13 +78,6 @@ impl Application {
     pub fn build(bind: &str, pool: DbPool, options: &WebOptions) -> std::io::Result<Self> {
         let key = session_key(&pool)?;
         let secure = options.secure_cookies;
-        let proxy_header = match &options.trusted_proxy_header {
-            Some(name) => Some(
-                header::HeaderName::try_from(name.trim())
-                    .map_err(|_| std::io::Error::other(format!("«{name}» is not a header name")))?,
-            ),
-            None => None,
-        };
         let limits = options.sessions;
         let cookie_ttl = actix_web::cookie::time::Duration::seconds(limits.lifetime.num_seconds());
         // Every blocking task holds a pooled connection: threads beyond the pool's
@@ -88,7 +85,13 @@ impl Application {
         let blocking = usize::try_from(pool.max_size()).unwrap_or(8).max(2);
         let listener = TcpListener::bind(bind)?;
         let port = listener.local_addr()?.port();
-        let reach = crate::web::reach::reach(options.public_url.as_deref(), listener.local_addr()?);
+        // Behind a load balancer this machine's own address is not the one phones
+        // use: without `--public-url`, the address each browser used stands in.
+        let reach = if options.public_url.is_none() && !options.trusted_proxies.is_empty() {
+            crate::web::reach::Reach::Unknown
+        } else {
+            crate::web::reach::reach(options.public_url.as_deref(), listener.local_addr()?)
+        };
         // SQLite has one writer: the saves of many tables share its disk flushes.
         #[cfg(feature = "sqlite")]
         let writes = pool
@@ -102,7 +105,7 @@ impl Application {
             writes,
             pages: Default::default(),
             sessions: limits,
-            proxy_header,
+            proxies: options.trusted_proxies.clone(),
             reach: reach.clone(),
         };
         let mut server = HttpServer::new(move || {
@@ -131,11 +134,15 @@ impl Application {
                 .wrap(Compress::default())
                 .wrap(from_fn(requests::head_as_get))
                 .wrap(security_headers())
+                .wrap(from_fn(requests::forwarded_guard))
         })
         .worker_max_blocking_threads(blocking)
         // A compressed page goes out as head and body chunks: without this, Nagle's
         // algorithm holds the last chunk for the client's delayed ACK (40 ms a page).
         .tcp_nodelay(true)
+        // On SIGTERM: stop accepting, close idle keep-alive connections, answer what
+        // is in flight with `Connection: close`, and exit, waiting at most this long.
+        .shutdown_timeout(SHUTDOWN_SECONDS)
         .listen(listener)?;
         if let Some(n) = options.workers {
             server = server.workers(n.max(1));

@@ -33,16 +33,24 @@ pub const CSRF_HEADER: &str = "x-csrf-token";
 /// Wrong passwords (or table PINs) allowed per user name (or table, or game) per minute.
 pub const MAX_FAILURES_PER_MINUTE: i64 = 10;
 
-/// Wrong passwords, and separately wrong PINs, allowed per client address per minute
-/// (many names or many tables tried from one place). A venue behind one address
-/// shares it, so it is looser than the limit per name.
+/// Wrong passwords allowed per client address per minute (many names tried from one
+/// place). A venue behind one address shares it, so it is looser than the limit per
+/// name.
 pub const MAX_ADDRESS_FAILURES_PER_MINUTE: i64 = 15;
 
-/// What is throttled: one name, table or game (`subject`), or one client address.
+/// Wrong table or game PINs allowed per client address per minute, over all
+/// tables: a hall of 100 phones behind the venue's one address may each mistype its
+/// PIN in the same minute, and a spray of guesses over many tables still stops
+/// there (a wrong PIN first locks only its own table, after ten).
+pub const MAX_ADDRESS_PIN_FAILURES_PER_MINUTE: i64 = 100;
+
+/// What is throttled: one name, table or game (`subject`), one client address
+/// trying passwords, or one client address trying PINs.
 #[derive(Debug, Clone, Copy)]
 pub enum Throttle<'a> {
     Subject(&'a str),
     Address(&'a str),
+    PinAddress(&'a str),
 }
 
 impl Throttle<'_> {
@@ -50,6 +58,7 @@ impl Throttle<'_> {
         match self {
             Throttle::Subject(s) => (s.to_owned(), MAX_FAILURES_PER_MINUTE),
             Throttle::Address(a) => (a.to_owned(), MAX_ADDRESS_FAILURES_PER_MINUTE),
+            Throttle::PinAddress(a) => (a.to_owned(), MAX_ADDRESS_PIN_FAILURES_PER_MINUTE),
         }
     }
 }
@@ -97,7 +106,7 @@ pub fn check_pin(
 ) -> Result<Result<(), actix_web::http::StatusCode>, AppError> {
     let now = super::requests::now();
     let addr = format!("pin-addr:{addr}");
-    let what = [Throttle::Subject(subject), Throttle::Address(&addr)];
+    let what = [Throttle::Subject(subject), Throttle::PinAddress(&addr)];
     if throttled(conn, &what, now)? {
         return Ok(Err(actix_web::http::StatusCode::TOO_MANY_REQUESTS));
     }

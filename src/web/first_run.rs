@@ -1,6 +1,6 @@
 //! Starting an installation: on an empty database, the first administrator and the
-//! first club (`/primeros-pasos`); afterwards, administrators add clubs
-//! (`/admin/clubes`). `baza club add` shares the checks and the insert.
+//! first club (`/primeros-pasos`, which leads to `/admin/clubes` when accounts exist
+//! but no club); afterwards, administrators add clubs (`/admin/clubes`). `baza club add` shares the checks and the insert.
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -200,7 +200,16 @@ fn chosen_game(typed: &str) -> &'static str {
 
 /// `GET /primeros-pasos`: the form, only while no account exists.
 pub async fn form(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
-    if !db(&state, is_first_run).await? {
+    let (first, clubs) = db(&state, |conn| {
+        Ok((is_first_run(conn)?, queries::clubs_by_name(conn)?.len()))
+    })
+    .await?;
+    if !first {
+        // Accounts made with `baza user add` and no club yet: the first club is made
+        // where an administrator adds clubs.
+        if clubs == 0 {
+            return Ok(see_other("/admin/clubes"));
+        }
         return Err(AppError::NotFound);
     }
     let ctx = Ctx::from_request(&req);

@@ -58,9 +58,8 @@ pub struct AppState {
     pub pages: std::sync::Arc<PageCache>,
     /// How long signed-in sessions last.
     pub sessions: auth::SessionLimits,
-    /// The header a trusted proxy puts the client's address in (`None`: the
-    /// address of the connection is the client's).
-    pub proxy_header: Option<header::HeaderName>,
+    /// The load balancers whose forwarding headers are believed (none by default).
+    pub proxies: requests::TrustedProxies,
     /// The address phones reach this server at (QR codes, printed links).
     pub reach: reach::Reach,
 }

@@ -58,6 +58,8 @@ struct HomePage<'a> {
     others: Vec<EventLine>,
     /// No account exists yet: the page offers the first-run form.
     first_run: bool,
+    /// Accounts exist but no club: the page leads to making the first one.
+    no_club: bool,
 }
 
 pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
@@ -80,12 +82,14 @@ pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
         .iter()
         .map(|e| event_line(&ctx, e))
         .partition(|e| e.status_class == "running");
+    let no_club = !first_run && clubs.is_empty();
     render(&HomePage {
         ctx: &ctx,
         clubs,
         running,
         others,
         first_run,
+        no_club,
     })
 }
 

@@ -139,26 +139,139 @@ pub async fn head_as_get(
     next.call(req).await
 }
 
-/// The client's address for throttling: taken from the configured trusted proxy
-/// header (its last entry, the one the proxy itself added) when there is one, else
-/// the connection's. IPv6 addresses count by their /64 network, which one client
-/// usually has whole.
+/// The proxies (load balancers) whose forwarding headers are believed: addresses
+/// and networks (`10.0.0.5`, `10.0.0.0/24`, `::1`). Empty, the default: nobody's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrustedProxies(Vec<(IpAddr, u8)>);
+
+impl TrustedProxies {
+    /// Reads `ADDR[,ADDR…]`, each an address or a network in CIDR notation.
+    pub fn parse(list: &str) -> Result<TrustedProxies, String> {
+        let mut nets = Vec::new();
+        for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (addr, bits) = match item.split_once('/') {
+                Some((a, b)) => (a, Some(b)),
+                None => (item, None),
+            };
+            let ip: IpAddr = addr
+                .trim_matches(|c| c == '[' || c == ']')
+                .parse()
+                .map_err(|_| format!("«{item}»: 10.0.0.5, 10.0.0.0/24, ::1"))?;
+            let max = if ip.is_ipv4() { 32 } else { 128 };
+            let bits = match bits {
+                Some(b) => b
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|b| *b <= max)
+                    .ok_or_else(|| format!("«{item}»: /0 … /{max}"))?,
+                None => max,
+            };
+            nets.push((ip, bits));
+        }
+        if nets.is_empty() {
+            return Err("10.0.0.5, 10.0.0.0/24, ::1".to_owned());
+        }
+        Ok(TrustedProxies(nets))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Whether `ip` is one of the trusted proxies.
+    pub fn trusts(&self, ip: IpAddr) -> bool {
+        let ip = canonical(ip);
+        self.0
+            .iter()
+            .any(|&(net, bits)| in_network(ip, canonical(net), bits))
+    }
+}
+
+/// An IPv4 address written as IPv6 (`::ffff:10.0.0.5`) is the IPv4 address.
+fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+fn in_network(ip: IpAddr, net: IpAddr, bits: u8) -> bool {
+    let (a, b, width) = match (ip, net) {
+        (IpAddr::V4(a), IpAddr::V4(b)) => {
+            (u128::from(u32::from(a)), u128::from(u32::from(b)), 32u32)
+        }
+        (IpAddr::V6(a), IpAddr::V6(b)) => (u128::from(a), u128::from(b), 128u32),
+        _ => return false,
+    };
+    let bits = u32::from(bits).min(width);
+    if bits == 0 {
+        return true;
+    }
+    let shift = width - bits;
+    (a >> shift) == (b >> shift)
+}
+
+/// The headers in which a proxy says who the client is and what it asked for.
+const FORWARDING: [&str; 5] = [
+    "forwarded",
+    "x-forwarded-for",
+    "x-forwarded-host",
+    "x-forwarded-proto",
+    "x-real-ip",
+];
+
+fn trusted_peer(req: &HttpRequest) -> bool {
+    let proxies = req.app_data::<web::Data<AppState>>().map(|s| &s.proxies);
+    match (proxies, req.peer_addr()) {
+        (Some(p), Some(peer)) => p.trusts(peer.ip()),
+        _ => false,
+    }
+}
+
+/// Middleware: forwarding headers (`Forwarded`, `X-Forwarded-For`, `-Host`,
+/// `-Proto`, `X-Real-IP`) are dropped unless the connection comes from a trusted
+/// proxy, so that the host of printed links and QR codes, the scheme and the
+/// address throttling counts are the client's own for everyone else. Runs first.
+pub async fn forwarded_guard(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let present = FORWARDING.iter().any(|h| req.headers().contains_key(*h));
+    if present && !trusted_peer(req.request()) {
+        for h in FORWARDING {
+            req.headers_mut().remove(h);
+        }
+    }
+    next.call(req).await
+}
+
+/// The client's address for throttling. From a trusted proxy, the last address of
+/// `X-Forwarded-For` that is not itself a trusted proxy (the one the outermost
+/// proxy saw); otherwise the connection's. IPv6 addresses count by their /64
+/// network, which one client usually has whole.
 pub fn client_address(req: &HttpRequest) -> String {
-    let from_proxy = req
-        .app_data::<web::Data<AppState>>()
-        .and_then(|s| s.proxy_header.as_ref())
-        .and_then(|h| req.headers().get(h))
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.rsplit(',').next())
-        .and_then(parse_address);
-    match from_proxy.or_else(|| req.peer_addr().map(|a| a.ip())) {
-        Some(IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_none() => {
+    let peer = req.peer_addr().map(|a| a.ip());
+    let from_proxy = if trusted_peer(req) {
+        let proxies = req
+            .app_data::<web::Data<AppState>>()
+            .map(|s| s.proxies.clone());
+        header_text(req.headers(), "x-forwarded-for").and_then(|v| {
+            let chain: Vec<IpAddr> = v.split(',').filter_map(parse_address).collect();
+            chain
+                .iter()
+                .rev()
+                .find(|ip| !proxies.as_ref().is_some_and(|p| p.trusts(**ip)))
+                .or_else(|| chain.first())
+                .copied()
+        })
+    } else {
+        None
+    };
+    match from_proxy.or(peer).map(canonical) {
+        Some(IpAddr::V6(v6)) => {
             let s = v6.segments();
             format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
         }
-        Some(IpAddr::V6(v6)) => v6
-            .to_ipv4_mapped()
-            .map_or_else(|| v6.to_string(), |v4| v4.to_string()),
         Some(ip) => ip.to_string(),
         None => "unknown".to_owned(),
     }
@@ -267,6 +380,36 @@ mod tests {
         );
         assert_eq!(ip("For=192.0.2.60").as_deref(), Some("192.0.2.60"));
         assert_eq!(ip("unknown"), None);
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_and_networks_of_either_family() {
+        let p = TrustedProxies::parse("10.0.0.0/24, 192.0.2.7,::1, 2001:db8::/32").unwrap();
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert!(p.trusts(ip("10.0.0.200")));
+        assert!(!p.trusts(ip("10.0.1.1")));
+        assert!(p.trusts(ip("192.0.2.7")));
+        assert!(!p.trusts(ip("192.0.2.8")));
+        assert!(p.trusts(ip("::1")));
+        assert!(p.trusts(ip("::ffff:10.0.0.9")));
+        assert!(p.trusts(ip("2001:db8:ffff::1")));
+        assert!(!p.trusts(ip("2001:db9::1")));
+        assert!(!TrustedProxies::default().trusts(ip("127.0.0.1")));
+        for bad in [
+            "",
+            "x",
+            "10.0.0.0/33",
+            "::1/129",
+            "10.0.0.1/x",
+            "X-Forwarded-For",
+        ] {
+            assert!(TrustedProxies::parse(bad).is_err(), "{bad}");
+        }
+        assert!(
+            TrustedProxies::parse("0.0.0.0/0")
+                .unwrap()
+                .trusts(ip("8.8.8.8"))
+        );
     }
 
     proptest! {

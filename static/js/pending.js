@@ -1,7 +1,8 @@
 // Keeps what a scorekeeper sends while the phone is off the venue's network.
 //
 // Forms marked `data-keep="SCOPE"` are sent with fetch. When the request cannot reach
-// the server, the submission is kept in localStorage ("pendiente de enviar") and sent
+// the server, or a proxy in front of it answers that the server is away (502, 503,
+// 504: it may or may not have stored it), the submission is kept in localStorage ("pendiente de enviar") and sent
 // again, in order, when the network is back; the form's one-time submission id makes a
 // resend idempotent on the server. A form also marked `data-next` (the new-hand form)
 // is made ready for the next hand at once, with the version the server will have after
@@ -106,12 +107,13 @@
     render();
   }
 
-  // Puts a kept submission back in the form (its values; the page's own version,
-  // token and a fresh submission id), for the scorekeeper to check and send.
+  // Puts a kept submission back in the form (its values and its submission id, so
+  // that a hand the server did store is not stored twice; the page's own version and
+  // token), for the scorekeeper to check and send.
   function loadInto(form, item) {
     var params = new URLSearchParams(item.body);
     params.forEach(function (value, name) {
-      if (name === 'csrf' || name === 'version' || name === 'submission') return;
+      if (name === 'csrf' || name === 'version') return;
       var el = form.elements[name];
       if (!el) return;
       if (el.type === 'checkbox') el.checked = true;
@@ -131,6 +133,11 @@
       }
       flush();
     }, 4000);
+  }
+
+  // A proxy's answer while the server behind it is away, not the server's own.
+  function away(status) {
+    return status === 502 || status === 503 || status === 504;
   }
 
   function post(item) {
@@ -171,6 +178,7 @@
     sending = true;
     render();
     post(next).then(function (res) {
+      if (away(res.status)) return offNetwork();
       return res.text().then(function (html) {
         sending = false;
         var q = load().filter(function (i) { return i.id !== next.id; });
@@ -192,14 +200,16 @@
           showRefusal(html);
         }
       });
-    }, function () {
-      // Off the network: keep it, and try again.
+    }, offNetwork);
+
+    // Off the network, or the server away: keep it, and try again.
+    function offNetwork() {
       sending = false;
       var typed = load().filter(function (i) { return i.id === justTyped; })[0];
       if (typed) advance(typed.scope);
       render();
       schedule();
-    });
+    }
   }
 
   // Makes the new-hand form ready for the next hand: empty fields, a fresh

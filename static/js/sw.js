@@ -2,7 +2,8 @@
 // laptop serving plain HTTP on the LAN gets none, and pending.js works without it).
 // It keeps the last copy of the static files and of the pages a scorekeeper types on
 // (a game, its hand form, a championship table), so such a page reloaded off the
-// network opens from the phone; online, the network always answers first.
+// network, or while a proxy answers that the server is away, opens from the phone;
+// otherwise the network always answers first.
 var CACHE = 'baza-pages-v1';
 var KEPT = [
   /^\/static\//,
@@ -19,13 +20,18 @@ self.addEventListener('fetch', function (e) {
   var url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
   if (!KEPT.some(function (re) { return re.test(url.pathname); })) return;
+  function kept(res) {
+    return caches.match(req).then(function (hit) { return hit || res || Response.error(); });
+  }
   e.respondWith(fetch(req).then(function (res) {
     if (res.ok) {
       var copy = res.clone();
       caches.open(CACHE).then(function (c) { return c.put(req, copy); });
     }
+    // A proxy's 502/503/504 while the server is away: the kept copy, if any.
+    if (res.status === 502 || res.status === 503 || res.status === 504) return kept(res);
     return res;
   }, function () {
-    return caches.match(req).then(function (hit) { return hit || Response.error(); });
+    return kept(null);
   }));
 });

@@ -255,15 +255,39 @@ async fn an_empty_installation_creates_its_admin_and_club_then_plays_a_cuatrola_
 }
 
 #[tokio::test]
-async fn the_first_run_form_is_refused_once_any_account_exists() {
+async fn with_an_account_and_no_club_the_first_run_leads_to_the_first_club_and_once_made_is_gone() {
     let app = TestApp::spawn().await;
-    app.add_user("ramon", "organiser", None).await;
+    // An administrator made with `baza user add`, and no club yet.
+    let pw = app.add_user("ramon", "admin", None).await;
     let home = app.page("/", StatusCode::OK).await;
-    assert!(texts(&home, ".first-run").is_empty());
-    app.page("/primeros-pasos", StatusCode::NOT_FOUND).await;
+    assert_eq!(
+        attr(&home, ".first-run a.button", "href").as_deref(),
+        Some("/admin/clubes")
+    );
+    let res = app.get("/primeros-pasos").await;
+    crate::helpers::assert_redirect_to(&res, "/admin/clubes");
+    // The first-run form itself is refused: an account exists.
     let res = post_first_run(&app, &app.client, &GOOD, "es").await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
     assert_eq!(counts(&app).await, (1, 0));
+    // Signed in, the administrator makes the club there; then the notice is gone.
+    app.login(&app.client, "ramon", &pw).await;
+    let res = post_form_as(
+        &app,
+        &app.client,
+        "/admin/clubes",
+        &[
+            ("name", "Peña La Cuatrola"),
+            ("town", "Soria"),
+            ("game", "cuatrola"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(counts(&app).await, (1, 1));
+    let home = app.page("/", StatusCode::OK).await;
+    assert!(texts(&home, ".first-run").is_empty());
+    app.page("/primeros-pasos", StatusCode::NOT_FOUND).await;
 }
 
 #[tokio::test]

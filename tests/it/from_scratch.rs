@@ -13,7 +13,7 @@ use baza::domain::GameKind;
 
 /// A club made at *Primeros pasos* on an empty database (usual game: cuatrola),
 /// its administrator signed in on `app.client`.
-async fn club_from_first_run(app: &TestApp) -> i32 {
+pub(crate) async fn club_from_first_run(app: &TestApp) -> i32 {
     club_of_game(app, "cuatrola").await
 }
 
@@ -100,7 +100,7 @@ pub(crate) async fn post_fields(
     client.post(app.url(path)).form(&form).send().await.unwrap()
 }
 
-fn id_of(res: &reqwest::Response) -> i32 {
+pub(crate) fn id_of(res: &reqwest::Response) -> i32 {
     res.headers()["location"]
         .to_str()
         .unwrap()
@@ -111,7 +111,12 @@ fn id_of(res: &reqwest::Response) -> i32 {
 }
 
 /// The new-championship form's defaults for `game` in match format `format`.
-async fn defaults_for(app: &TestApp, club: i32, game: &str, format: &str) -> Vec<(String, String)> {
+pub(crate) async fn defaults_for(
+    app: &TestApp,
+    club: i32,
+    game: &str,
+    format: &str,
+) -> Vec<(String, String)> {
     let html = app
         .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
         .await;
@@ -127,7 +132,7 @@ async fn defaults_for(app: &TestApp, club: i32, game: &str, format: &str) -> Vec
 }
 
 /// Registers `names` and pairs and publishes round 1.
-async fn register_and_pair(app: &TestApp, id: i32, names: &[&str]) {
+pub(crate) async fn register_and_pair(app: &TestApp, id: i32, names: &[&str]) {
     for n in names {
         let res = post_form_as(
             app,
@@ -157,13 +162,13 @@ async fn register_and_pair(app: &TestApp, id: i32, names: &[&str]) {
 }
 
 /// One slip half: the pair's name and the PIN printed on it.
-struct Half {
-    pair: String,
-    pins: Vec<String>,
+pub(crate) struct Half {
+    pub(crate) pair: String,
+    pub(crate) pins: Vec<String>,
 }
 
 /// The slips of round 1: per table, its path and its two halves.
-async fn slip_halves(app: &TestApp, id: i32) -> Vec<(String, [Half; 2])> {
+pub(crate) async fn slip_halves(app: &TestApp, id: i32) -> Vec<(String, [Half; 2])> {
     let html = app
         .page(
             &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
@@ -199,7 +204,7 @@ async fn slip_halves(app: &TestApp, id: i32) -> Vec<(String, [Half; 2])> {
 }
 
 /// The game a table plays, opened with pair a's PIN on a fresh phone.
-async fn open_table(app: &TestApp, path: &str, pin: &str) -> (reqwest::Client, i32) {
+pub(crate) async fn open_table(app: &TestApp, path: &str, pin: &str) -> (reqwest::Client, i32) {
     let phone = new_client();
     let res = post_form_as(app, &phone, &format!("{path}/pin"), &[("pin", pin)]).await;
     assert_eq!(

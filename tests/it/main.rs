@@ -20,6 +20,7 @@ mod club_tute_individual;
 mod corpus;
 mod crawl;
 mod day;
+mod deploy;
 mod entrants_people;
 mod faults;
 mod first_run;

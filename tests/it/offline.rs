@@ -13,7 +13,7 @@ use crate::browser::{Browser, log_in};
 use crate::helpers::{TestApp, new_client, post_form_as};
 
 /// A cuatrola game of the demo club started by `client`; its page's path.
-async fn new_game(app: &TestApp, client: &reqwest::Client) -> String {
+pub(crate) async fn new_game(app: &TestApp, client: &reqwest::Client) -> String {
     let res = post_form_as(
         app,
         client,
@@ -35,7 +35,7 @@ async fn new_game(app: &TestApp, client: &reqwest::Client) -> String {
 
 /// A won solo by `bidder`, trump `trump`: 70 card points and the last trick to the
 /// bidder's side.
-fn solo(bidder: &'static str, trump: &'static str) -> Vec<(&'static str, &'static str)> {
+pub(crate) fn solo(bidder: &'static str, trump: &'static str) -> Vec<(&'static str, &'static str)> {
     let side = if bidder == "0" || bidder == "2" {
         "0"
     } else {
@@ -57,7 +57,7 @@ fn solo(bidder: &'static str, trump: &'static str) -> Vec<(&'static str, &'stati
 }
 
 /// Fills the new-hand form in place (selects by option value) and taps "Guardar".
-async fn type_hand(browser: &Browser, fields: &[(&str, &str)]) {
+pub(crate) async fn type_hand(browser: &Browser, fields: &[(&str, &str)]) {
     for (name, value) in fields {
         let is_select = browser
             .eval(&format!(
@@ -81,7 +81,7 @@ async fn type_hand(browser: &Browser, fields: &[(&str, &str)]) {
 }
 
 /// How many submissions wait on the phone.
-async fn waiting(browser: &Browser) -> usize {
+pub(crate) async fn waiting(browser: &Browser) -> usize {
     browser
         .eval("return JSON.parse(localStorage.getItem('baza-pending-v1') || '[]').length")
         .await
@@ -90,7 +90,7 @@ async fn waiting(browser: &Browser) -> usize {
 }
 
 /// Waits (up to 20 s) until `n` submissions wait on the phone.
-async fn until_waiting(browser: &Browser, n: usize) {
+pub(crate) async fn until_waiting(browser: &Browser, n: usize) {
     for _ in 0..200 {
         if waiting(browser).await == n {
             return;
@@ -102,7 +102,7 @@ async fn until_waiting(browser: &Browser, n: usize) {
 }
 
 /// The stored hands of `game` (its page's path): (hand number, bidder, submission).
-async fn stored(app: &TestApp, game: &str) -> Vec<(i32, i64, String)> {
+pub(crate) async fn stored(app: &TestApp, game: &str) -> Vec<(i32, i64, String)> {
     let id: i32 = game.trim_start_matches("/partidas/").parse().unwrap();
     let rows: Vec<(i32, String, String)> = app
         .with_conn(move |c| {

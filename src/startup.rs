@@ -101,6 +101,7 @@ impl Application {
             #[cfg(feature = "sqlite")]
             writes,
             pages: Default::default(),
+            health: Default::default(),
             sessions: limits,
             proxy_header,
             reach: reach.clone(),
@@ -212,7 +213,7 @@ fn download_routes(cfg: &mut web::ServiceConfig) {
 /// Every route of Baza.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/").get(pages::home))
-        .service(web::resource("/health").get(pages::health))
+        .service(web::resource("/health").get(crate::web::health::health))
         .service(web::resource("/campeonatos").get(pages::events))
         .service(web::resource("/clubes/{id}").get(pages::club))
         .service(web::resource("/clubes/{id}/parejas").post(pages::add_pair))

@@ -16,6 +16,7 @@ pub mod championship_settings;
 pub mod circuits;
 pub mod demo;
 pub mod demo_bracket;
+pub mod fault;
 pub mod games;
 #[cfg(feature = "sqlite")]
 pub mod group;
@@ -234,6 +235,13 @@ impl r2d2::ManageConnection for Manager {
     }
 }
 
+/// The longest a request waits for a connection: past it, the database is away (a
+/// stopped or restarting PostgreSQL) and the request answers 503. Every blocking
+/// thread holds at most one connection, so a working database never keeps one
+/// waiting this long. The pool retries in the background meanwhile, at least every
+/// half of it, so it reconnects by itself when the database is back.
+pub const POOL_WAIT: Duration = Duration::from_secs(3);
+
 /// Opens the database, runs the embedded migrations once, and returns a pool.
 pub fn connect_and_migrate(target: &DbTarget) -> Result<DbPool, DbError> {
     if let DbTarget::Sqlite(path) = target
@@ -254,7 +262,7 @@ pub fn connect_and_migrate(target: &DbTarget) -> Result<DbPool, DbError> {
     };
     r2d2::Pool::builder()
         .max_size(size)
-        .connection_timeout(Duration::from_secs(10))
+        .connection_timeout(POOL_WAIT)
         .build(Manager {
             target: target.clone(),
         })

@@ -13,6 +13,7 @@ pub mod done;
 mod errors;
 pub mod first_run;
 pub mod game;
+pub mod health;
 pub mod i18n;
 pub mod legacy;
 pub mod manage;
@@ -56,6 +57,8 @@ pub struct AppState {
     pub writes: Option<std::sync::Arc<crate::db::group::GroupCommit>>,
     /// Rendered public pages of this process (see [`PageCache`]).
     pub pages: std::sync::Arc<PageCache>,
+    /// What the requests found of the database's health (see [`health::Health`]).
+    pub health: std::sync::Arc<health::Health>,
     /// How long signed-in sessions last.
     pub sessions: auth::SessionLimits,
     /// The header a trusted proxy puts the client's address in (`None`: the
@@ -225,6 +228,13 @@ impl PageCache {
         Some(page.clone())
     }
 
+    /// The page last kept under `key`, whatever data it was rendered from: what a
+    /// visitor is shown while the database is away (it cannot say whether the page
+    /// is still current).
+    pub fn last(&self, key: &str) -> Option<CachedPage> {
+        self.lock().map.get(key).map(|(_, page, _)| page.clone())
+    }
+
     pub fn put(&self, key: String, stamp: String, page: CachedPage) {
         if page.size() > self.budget {
             return;
@@ -269,18 +279,28 @@ where
     F: FnOnce(&mut DbConn) -> Result<T, AppError> + Send + 'static,
     T: Send + 'static,
 {
-    let pool = state.pool.clone();
-    blocking(move || pooled(&pool, f)).await
+    let (pool, health) = (state.pool.clone(), state.health.clone());
+    blocking(move || {
+        let result = pooled(&pool, &health, f);
+        health.record(&result, false);
+        result
+    })
+    .await
 }
 
-/// Runs `f` on a connection of `pool`, on this thread.
+/// Runs `f` on a connection of `pool`, on this thread, waiting for one as long as
+/// `health` allows.
 fn pooled<T>(
     pool: &crate::db::DbPool,
+    health: &health::Health,
     f: impl FnOnce(&mut DbConn) -> Result<T, AppError>,
 ) -> Result<T, AppError> {
     let mut conn = pool
-        .get()
-        .map_err(|e| AppError::Unavailable(e.to_string()))?;
+        .get_timeout(health.pool_wait())
+        .map_err(|e| match AppError::from_pool(e) {
+            AppError::Unavailable(m) if health.away() => AppError::DatabaseAway(m),
+            other => other,
+        })?;
     f(&mut conn)
 }
 
@@ -316,18 +336,22 @@ where
     F: FnOnce(&mut DbConn, A) -> Result<T, AppError> + Send + 'static,
     T: Send + 'static,
 {
-    let pool = state.pool.clone();
+    let (pool, health) = (state.pool.clone(), state.health.clone());
     #[cfg(feature = "sqlite")]
     if let Some(writes) = state.writes.clone() {
         return blocking(move || {
             let a = first();
-            writes.run(&pool, move |conn| f(conn, a))
+            let result = writes.run(&pool, move |conn| f(conn, a));
+            health.record(&result, true);
+            result
         })
         .await;
     }
     blocking(move || {
         let a = first();
-        pooled(&pool, move |conn| f(conn, a))
+        let result = pooled(&pool, &health, move |conn| f(conn, a));
+        health.record(&result, true);
+        result
     })
     .await
 }

@@ -8,6 +8,7 @@ use crate::db::{self, DbTarget};
 use crate::domain::{self, Lang};
 use crate::startup::{Application, WebOptions};
 
+pub mod backups;
 pub mod bracket;
 pub mod people;
 
@@ -71,6 +72,22 @@ pub enum Command {
         /// Fichero nuevo de la copia / New file for the copy.
         #[arg(value_name = "FICHERO|FILE")]
         file: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Pone en su sitio una copia SQLite tras comprobarla (integridad y migraciones)
+    /// / Put a SQLite copy back after checking it (integrity and migrations).
+    ///
+    /// Una base que ya existe solo se sustituye con --replace, con Baza parado; la
+    /// anterior queda al lado / An existing database is only replaced with --replace,
+    /// with Baza stopped; the previous one is kept beside it.
+    Restore {
+        /// La copia (de `baza backup` o de --backup-every) / The copy (from `baza backup` or --backup-every).
+        #[arg(value_name = "COPIA|COPY")]
+        file: String,
+        /// Sustituye la base si ya existe / Replace the database if it exists.
+        #[arg(long)]
+        replace: bool,
         #[command(flatten)]
         db: DbArgs,
     },
@@ -303,6 +320,8 @@ pub struct ServeArgs {
     /// without it, this machine's address on its network.
     #[arg(long, env = "BAZA_PUBLIC_URL", value_name = "URL")]
     pub public_url: Option<String>,
+    #[command(flatten)]
+    pub backups: backups::BackupArgs,
 }
 
 /// A duration as `90s`, `30m`, `12h` or `7d` (a bare number is minutes).
@@ -1026,6 +1045,23 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             eprintln!("Copia hecha / backup written: {file}");
             Ok(ExitCode::SUCCESS)
         }
+        Command::Restore {
+            file,
+            replace,
+            db: args,
+        } => {
+            let target = match &args.db {
+                Some(url) => DbTarget::parse(url, true)?,
+                None => args.target()?,
+            };
+            #[cfg(feature = "sqlite")]
+            return backups::restore(&file, &target, replace);
+            #[cfg(not(feature = "sqlite"))]
+            {
+                let _ = (file, replace, target);
+                anyhow::bail!("this build of Baza has no SQLite support");
+            }
+        }
         Command::Standings(args) => tournament_command("standings", &args),
         Command::Bracket(args) => bracket::run(args),
         Command::Tournament(cmd) => tournament_db_command(cmd),
@@ -1084,6 +1120,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 demo(&target)?;
             }
             let pool = db::connect_and_migrate(&target)?;
+            backups::start(&args.backups, &target)?;
             actix_web::rt::System::new().block_on(async move {
                 let options = WebOptions {
                     workers: args.workers,

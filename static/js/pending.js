@@ -2,7 +2,8 @@
 //
 // Forms marked `data-keep="SCOPE"` are sent with fetch. When the request cannot reach
 // the server, the submission is kept in localStorage ("pendiente de enviar") and sent
-// again, in order, when the network is back; the form's one-time submission id makes a
+// again, in order, when the network is back (and so when the server answers 503: its
+// database away or its disk full); the form's one-time submission id makes a
 // resend idempotent on the server. A form also marked `data-next` (the new-hand form)
 // is made ready for the next hand at once, with the version the server will have after
 // the kept hands. What the server refuses on arrival (422, 409) is shown as the server
@@ -173,6 +174,9 @@
     post(next).then(function (res) {
       return res.text().then(function (html) {
         sending = false;
+        // The server is there but cannot store it now (its database is away, or its
+        // disk full): kept, and sent again, as when off the network.
+        if (res.status === 503) { keepForLater(justTyped); return; }
         var q = load().filter(function (i) { return i.id !== next.id; });
         if (res.ok) {
           store(q);
@@ -195,11 +199,16 @@
     }, function () {
       // Off the network: keep it, and try again.
       sending = false;
-      var typed = load().filter(function (i) { return i.id === justTyped; })[0];
-      if (typed) advance(typed.scope);
-      render();
-      schedule();
+      keepForLater(justTyped);
     });
+  }
+
+  // The kept submissions wait for the next try; the form is ready for the next hand.
+  function keepForLater(justTyped) {
+    var typed = load().filter(function (i) { return i.id === justTyped; })[0];
+    if (typed) advance(typed.scope);
+    render();
+    schedule();
   }
 
   // Makes the new-hand form ready for the next hand: empty fields, a fresh

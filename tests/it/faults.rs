@@ -524,6 +524,7 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
                 let first = t.file.entrants.len() + 1;
                 let number = t.file.rounds.len() as u32 + 1;
                 let mut round = Round {
+                    in_play: Vec::new(),
                     number,
                     pairings: Vec::new(),
                     results: Vec::new(),

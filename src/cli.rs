@@ -561,11 +561,12 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                     .map(|h| format!("{:04}", u32::from_str_radix(&h, 16).unwrap_or(0) % 10_000))
                     .unwrap_or_default()
             };
-            // A file whose tables recorded their games goes on hand by hand.
+            // A file whose tables recorded their games (finished or in play) goes on
+            // hand by hand.
             let hands = parsed
                 .rounds
                 .iter()
-                .any(|r| r.results.iter().any(|x| !x.games.is_empty()));
+                .any(|r| !r.in_play.is_empty() || r.results.iter().any(|x| !x.games.is_empty()));
             // Its people found in the register (by key, then licence) or created with
             // the file's key, in the same transaction as the championship.
             let made = db::write_tx(&mut conn, |conn| {

@@ -81,7 +81,9 @@ pub fn take(target: &DbTarget, dir: &Path, keep: usize) -> anyhow::Result<PathBu
     }
     let part = dir.join(format!(
         ".{}.part",
-        path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default()
     ));
     let _ = std::fs::remove_file(&part);
     db::backup(target, &part)?;

@@ -406,13 +406,14 @@ pub fn check_copy(path: &Path) -> Result<usize, CopyError> {
     let applied = conn
         .applied_migrations()
         .map_err(|_| CopyError::NotBaza(name.clone()))?;
-    let known: Vec<String> = diesel::migration::MigrationSource::<diesel::sqlite::Sqlite>::migrations(
-        &SQLITE_MIGRATIONS,
-    )
-    .map_err(|e| CopyError::NotSqlite(name.clone(), e.to_string()))?
-    .iter()
-    .map(|m| m.name().version().to_string())
-    .collect();
+    let known: Vec<String> =
+        diesel::migration::MigrationSource::<diesel::sqlite::Sqlite>::migrations(
+            &SQLITE_MIGRATIONS,
+        )
+        .map_err(|e| CopyError::NotSqlite(name.clone(), e.to_string()))?
+        .iter()
+        .map(|m| m.name().version().to_string())
+        .collect();
     if applied.is_empty() {
         return Err(CopyError::NotBaza(name));
     }

@@ -295,12 +295,12 @@ fn pooled<T>(
     health: &health::Health,
     f: impl FnOnce(&mut DbConn) -> Result<T, AppError>,
 ) -> Result<T, AppError> {
-    let mut conn = pool
-        .get_timeout(health.pool_wait())
-        .map_err(|e| match AppError::from_pool(e) {
-            AppError::Unavailable(m) if health.away() => AppError::DatabaseAway(m),
-            other => other,
-        })?;
+    let mut conn =
+        pool.get_timeout(health.pool_wait())
+            .map_err(|e| match AppError::from_pool(e) {
+                AppError::Unavailable(m) if health.away() => AppError::DatabaseAway(m),
+                other => other,
+            })?;
     f(&mut conn)
 }
 

@@ -110,7 +110,11 @@ pub(crate) async fn new_game(base: &str, client: &reqwest::Client) -> i32 {
 }
 
 /// The version the game page shows (the optimistic lock of a hand entry).
-pub(crate) async fn version(base: &str, client: &reqwest::Client, game: i32) -> reqwest::Result<String> {
+pub(crate) async fn version(
+    base: &str,
+    client: &reqwest::Client,
+    game: i32,
+) -> reqwest::Result<String> {
     let body = client
         .get(format!("{base}/partidas/{game}"))
         .send()

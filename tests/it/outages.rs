@@ -129,8 +129,7 @@ async fn next_hand(
 }
 
 #[tokio::test]
-async fn a_full_database_file_gets_a_503_in_the_users_words_and_the_hand_saves_once_room_is_made()
-{
+async fn a_full_database_file_gets_a_503_in_the_users_words_and_the_hand_saves_once_room_is_made() {
     if on_postgres() {
         eprintln!("skipped: a SQLite file's size limit (the SQLite step runs it)");
         return;
@@ -191,7 +190,10 @@ async fn a_full_database_file_gets_a_503_in_the_users_words_and_the_hand_saves_o
     assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert!(res.headers().contains_key("retry-after"));
     let body = res.text().await.expect("body");
-    assert!(body.contains("The server has no space left to save"), "{body}");
+    assert!(
+        body.contains("The server has no space left to save"),
+        "{body}"
+    );
 
     // Reads keep working; /health says what is wrong; nothing is half-written.
     let res = app.get(&format!("/partidas/{game}")).await;
@@ -203,7 +205,11 @@ async fn a_full_database_file_gets_a_503_in_the_users_words_and_the_hand_saves_o
     assert_eq!(health["database"], "ok");
     assert_eq!(app.with_conn(|c| integrity(c)).await, "ok");
     for (&g, &n) in &acked {
-        assert_eq!(app.with_conn(move |c| stored_hands(c, g)).await, n, "game {g}");
+        assert_eq!(
+            app.with_conn(move |c| stored_hands(c, g)).await,
+            n,
+            "game {g}"
+        );
     }
 
     // Room is made: the same hand saves, and /health is well again.
@@ -252,8 +258,7 @@ fn burst(
 }
 
 #[tokio::test]
-async fn sigterm_during_a_burst_of_saves_stores_every_acknowledged_hand_and_leaves_a_sound_file()
-{
+async fn sigterm_during_a_burst_of_saves_stores_every_acknowledged_hand_and_leaves_a_sound_file() {
     if on_postgres() {
         eprintln!("skipped: PRAGMA integrity_check of a SQLite file (the SQLite step runs it)");
         return;
@@ -316,7 +321,10 @@ async fn sigterm_during_a_burst_of_saves_stores_every_acknowledged_hand_and_leav
     for (game, n) in stored {
         let a = acked.get(&game).copied().unwrap_or(0);
         // Every 303 is stored; a save cut off by the stop may be stored unanswered.
-        assert!(n == a || n == a + 1, "game {game}: {n} stored, {a} answered 303");
+        assert!(
+            n == a || n == a + 1,
+            "game {game}: {n} stored, {a} answered 303"
+        );
     }
 }
 
@@ -435,4 +443,140 @@ async fn baza_serve_takes_its_own_copies_on_a_schedule_and_keeps_the_newest() {
         );
         assert_eq!(baza::db::check_copy(&copy).ok().map(|n| n > 0), Some(true));
     }
+}
+
+#[derive(QueryableByName)]
+struct TableGame {
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Integer>)]
+    game_id: Option<i32>,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    status: String,
+}
+
+/// The game and status of the round tables of championship `event`.
+async fn table_games(app: &TestApp, event: i32) -> Vec<TableGame> {
+    app.with_conn(move |c| {
+        diesel::sql_query(format!(
+            "SELECT game_id, status FROM tournament_tables WHERE event_id = {event} AND phase = 0 ORDER BY round_no, table_no"
+        ))
+        .load::<TableGame>(c)
+        .expect("tables")
+    })
+    .await
+}
+
+#[tokio::test]
+async fn a_championship_exported_during_a_round_carries_its_games_in_play_and_imports_back_with_them()
+ {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Teruel").await;
+    let post = |path: String, fields: Vec<(&'static str, &'static str)>| {
+        let app = &app;
+        async move { crate::helpers::post_form_as(app, &app.client, &path, &fields).await }
+    };
+    let res = post(
+        format!("/clubes/{club}/campeonatos/nuevo"),
+        vec![
+            ("name", "Cuatrola de la peña"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "2"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("match_format", "partida"),
+            ("target", ""),
+            ("entry", "hands"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id: i32 = res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/campeonatos/")
+        .trim_end_matches("/direccion")
+        .parse()
+        .unwrap();
+    for n in [
+        "Ana – Berta",
+        "Carlos – Dani",
+        "Elena – Fermín",
+        "Gloria – Hugo",
+    ] {
+        post(format!("/campeonatos/{id}/inscritos"), vec![("name", n)]).await;
+    }
+    post(format!("/campeonatos/{id}/rondas"), vec![("tables", "")]).await;
+    post(format!("/campeonatos/{id}/rondas/1/publicar"), vec![]).await;
+    let tables = table_games(&app, id).await;
+    assert_eq!(tables.len(), 2);
+    // Table 1 enters three hands of its partida; table 2 none yet.
+    let game = tables[0].game_id.expect("table 1's game");
+    for n in 0..3 {
+        let res = next_hand(&app.address, &app.client, game, &format!("t1-{n}"))
+            .await
+            .expect("post");
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    }
+
+    let res = app.get(&format!("/campeonatos/{id}/exportar")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let file: serde_json::Value = res.json().await.expect("json");
+    let round = &file["rounds"][0];
+    assert_eq!(round["results"].as_array().map(Vec::len).unwrap_or(0), 0);
+    let in_play = round["in_play"].as_array().expect("in_play");
+    assert_eq!(in_play.len(), 1, "{round}");
+    assert_eq!(in_play[0]["table"], 1);
+    assert_eq!(in_play[0]["games"][0]["format"], "baza-game/1");
+    assert_eq!(
+        in_play[0]["games"][0]["hands"].as_array().map(Vec::len),
+        Some(3)
+    );
+
+    // Imported as a new championship: table 1 still playing its partida, three hands
+    // in, and it takes the next one.
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("campeonato.json");
+    std::fs::write(&path, serde_json::to_vec(&file).unwrap()).expect("file");
+    let (ok, err) = baza(&[
+        "tournament",
+        "import",
+        &path.to_string_lossy(),
+        "--club",
+        &club.to_string(),
+        "--db",
+        &app.db.url,
+    ])
+    .await;
+    assert!(ok, "{err}");
+    let new_id = id + 1;
+    let tables = table_games(&app, new_id).await;
+    assert_eq!(tables.len(), 2);
+    assert!(tables.iter().all(|t| t.status == "playing"));
+    let imported = tables[0].game_id.expect("table 1's game");
+    assert_ne!(imported, game);
+    assert_eq!(app.with_conn(move |c| stored_hands(c, imported)).await, 3);
+    let fresh = tables[1].game_id.expect("table 2's game");
+    assert_eq!(app.with_conn(move |c| stored_hands(c, fresh)).await, 0);
+    let res = next_hand(&app.address, &app.client, imported, "t1-after")
+        .await
+        .expect("post");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let again: serde_json::Value = app
+        .get(&format!("/campeonatos/{new_id}/exportar"))
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(
+        again["rounds"][0]["in_play"][0]["games"][0]["hands"]
+            .as_array()
+            .map(Vec::len),
+        Some(4)
+    );
 }

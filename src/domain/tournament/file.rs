@@ -510,12 +510,21 @@ fn validate_in_play(file: &TournamentFile) -> Result<(), FileError> {
     for (ri, round) in file.rounds.iter().enumerate() {
         for (pi, p) in round.in_play.iter().enumerate() {
             let at = format!("rounds[{ri}].in_play[{pi}]");
-            if !round.pairings.iter().any(|x| matches!(x, Pairing::Table(t) if t.table == p.table))
+            if !round
+                .pairings
+                .iter()
+                .any(|x| matches!(x, Pairing::Table(t) if t.table == p.table))
             {
-                return Err(FileError::new(at, format!("no table {} in the round", p.table)));
+                return Err(FileError::new(
+                    at,
+                    format!("no table {} in the round", p.table),
+                ));
             }
             if round.result(p.table).is_some() {
-                return Err(FileError::new(at, format!("table {} has its result", p.table)));
+                return Err(FileError::new(
+                    at,
+                    format!("table {} has its result", p.table),
+                ));
             }
             if round.in_play.iter().filter(|q| q.table == p.table).count() > 1 {
                 return Err(FileError::new(at, format!("table {} twice", p.table)));

@@ -117,8 +117,8 @@ impl Application {
                 .wrap(from_fn(csrf_guard))
                 .wrap(from_fn(requests::utf8_guard))
                 .wrap(from_fn(crate::web::conditional_get))
-                .wrap(from_fn(render_errors))
                 .wrap(from_fn(crate::web::auth::session_check))
+                .wrap(from_fn(render_errors))
                 .wrap(
                     SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
                         .cookie_name("baza_session".to_owned())

@@ -630,7 +630,6 @@ pub async fn render_errors(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    let ctx = Ctx::from_request(req.request());
     let api = req.path().starts_with("/api/");
     let res = next.call(req).await?;
     let status = res.status();
@@ -639,6 +638,8 @@ pub async fn render_errors(
     {
         return Ok(res.map_into_left_body());
     }
+    // After the request: the session as the inner middleware left it.
+    let ctx = Ctx::from_request(res.request());
     let (key, detail) = describe(res.response());
     let message = ctx.t(key);
     let mut new = if api {

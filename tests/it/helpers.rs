@@ -34,8 +34,9 @@ impl TestDb {
         }
     }
 
+    /// A new database on the PostgreSQL server of `base` (dropped afterwards).
     #[cfg(feature = "postgres")]
-    fn postgres(base: &str) -> TestDb {
+    pub fn postgres(base: &str) -> TestDb {
         use diesel::{Connection, PgConnection, RunQueryDsl};
         let name = format!(
             "baza_t_{}_{}_{}",
@@ -66,7 +67,7 @@ impl TestDb {
     }
 
     #[cfg(not(feature = "postgres"))]
-    fn postgres(_base: &str) -> TestDb {
+    pub fn postgres(_base: &str) -> TestDb {
         panic!(
             "BAZA_TEST_DATABASE_URL is a PostgreSQL URL: run the tests with --features postgres"
         );

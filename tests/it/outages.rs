@@ -580,3 +580,245 @@ async fn a_championship_exported_during_a_round_carries_its_games_in_play_and_im
         Some(4)
     );
 }
+
+/// A PostgreSQL cluster of this test's own (initdb in a temporary folder, its own
+/// port), which the test may stop and start without touching the shared server.
+#[cfg(feature = "postgres")]
+struct PrivatePostgres {
+    dir: tempfile::TempDir,
+    bin: std::path::PathBuf,
+    port: u16,
+}
+
+#[cfg(feature = "postgres")]
+impl PrivatePostgres {
+    /// `None` (the test skips, saying why) when there is no `initdb`.
+    fn create() -> Option<PrivatePostgres> {
+        let bin = std::fs::read_dir("/usr/lib/postgresql")
+            .ok()?
+            .filter_map(|e| e.ok().map(|e| e.path().join("bin")))
+            .find(|b| b.join("initdb").exists())?;
+        let dir = tempfile::tempdir().expect("dir");
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("free port");
+        let pg = PrivatePostgres { dir, bin, port };
+        // PostgreSQL refuses to run as root: then it runs as the `postgres` user.
+        if pg.as_root() {
+            let ok = Command::new("chown")
+                .args(["-R", "postgres", &pg.dir.path().to_string_lossy()])
+                .status()
+                .is_ok_and(|s| s.success());
+            assert!(ok, "chown the cluster's folder to postgres");
+        }
+        let data = pg.data();
+        pg.run("initdb", &["-D", &data, "-U", "postgres", "-A", "trust", "--no-sync"]);
+        pg.start();
+        Some(pg)
+    }
+
+    fn as_root() -> bool {
+        Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| o.stdout.trim_ascii() == b"0")
+    }
+
+    fn data(&self) -> String {
+        self.dir.path().join("data").to_string_lossy().into_owned()
+    }
+
+    /// Runs one of PostgreSQL's programs (as `postgres` when this is root).
+    fn run(&self, program: &str, args: &[&str]) {
+        let exe = self.bin.join(program);
+        let mut cmd = if Self::as_root() {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(&exe);
+            c
+        } else {
+            Command::new(&exe)
+        };
+        let out = cmd.args(args).output().expect(program);
+        assert!(
+            out.status.success(),
+            "{program}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    fn start(&self) {
+        let options = format!(
+            "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off",
+            self.port,
+            self.dir.path().display()
+        );
+        let log = self.dir.path().join("log").to_string_lossy().into_owned();
+        self.run(
+            "pg_ctl",
+            &["-D", &self.data(), "-l", &log, "-o", &options, "-w", "start"],
+        );
+    }
+
+    /// A fast shutdown: sessions are cut, the server exits.
+    fn stop(&self) {
+        self.run("pg_ctl", &["-D", &self.data(), "-m", "fast", "-w", "stop"]);
+    }
+
+    fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+}
+
+#[cfg(feature = "postgres")]
+impl Drop for PrivatePostgres {
+    fn drop(&mut self) {
+        let data = self.data();
+        let exe = self.bin.join("pg_ctl");
+        let mut cmd = if Self::as_root() {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(&exe);
+            c
+        } else {
+            Command::new(&exe)
+        };
+        let _ = cmd.args(["-D", &data, "-m", "immediate", "stop"]).output();
+    }
+}
+
+/// One hand posted with a CSRF token read beforehand (while the database is away no
+/// page can give one); its status and how long the answer took.
+#[cfg(feature = "postgres")]
+async fn timed_hand(
+    (client, base): (&reqwest::Client, &str),
+    game: i32,
+    version: &str,
+    token: &str,
+    submission: &str,
+) -> (StatusCode, Duration, String) {
+    let mut form = vec![
+        ("csrf", token),
+        ("version", version),
+        ("submission", submission),
+    ];
+    form.extend_from_slice(&crate::helpers::CUATROLA_SOLO);
+    let started = Instant::now();
+    let res = client
+        .post(format!("{base}/partidas/{game}/mano"))
+        .form(&form)
+        .send()
+        .await
+        .expect("an answer");
+    let took = started.elapsed();
+    let status = res.status();
+    (status, took, res.text().await.unwrap_or_default())
+}
+
+#[cfg(feature = "postgres")]
+#[tokio::test]
+async fn postgresql_stopped_mid_round_gets_clear_503s_at_once_and_the_next_save_works_when_it_is_back()
+{
+    if !on_postgres() {
+        eprintln!("skipped: runs in the PostgreSQL step (BAZA_TEST_DATABASE_URL)");
+        return;
+    }
+    let Some(pg) = tokio::task::spawn_blocking(PrivatePostgres::create)
+        .await
+        .expect("cluster")
+    else {
+        eprintln!("skipped: no initdb under /usr/lib/postgresql");
+        return;
+    };
+    let pg = Arc::new(pg);
+    let app = TestApp::over(TestDb::postgres(&pg.url())).await;
+    app.club_with_organiser("Peña La Baza", "Teruel").await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        games.push(new_game(&app.address, &app.client).await);
+    }
+    let token = app.csrf().await;
+    let at = (&app.client, app.address.as_str());
+    let mut acked: HashMap<i32, usize> = HashMap::new();
+    let mut versions: HashMap<i32, String> = HashMap::new();
+    for &g in &games {
+        for n in 0..2 {
+            let v = version(&app.address, &app.client, g).await.expect("version");
+            let (status, _, body) = timed_hand(at, g, &v, &token, &format!("{g}-{n}")).await;
+            assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+            *acked.entry(g).or_default() += 1;
+        }
+        versions.insert(g, version(&app.address, &app.client, g).await.expect("v"));
+    }
+    // A visitor's page, kept in memory.
+    let visitor = crate::helpers::new_client();
+    let public = visitor
+        .get(app.url(&format!("/partidas/{}", games[0])))
+        .send()
+        .await
+        .expect("page");
+    assert_eq!(public.status(), StatusCode::OK);
+    let public = public.text().await.expect("body");
+
+    // The database stops.
+    let stopping = pg.clone();
+    tokio::task::spawn_blocking(move || stopping.stop())
+        .await
+        .expect("stop");
+
+    // Every table saving at once: each gets a 503 in words, none waits 5 s.
+    let mut saves = Vec::new();
+    for k in 0..24 {
+        let g = games[k % games.len()];
+        let (client, base) = (app.client.clone(), app.address.clone());
+        let (v, token) = (versions[&g].clone(), token.clone());
+        saves.push(tokio::spawn(async move {
+            timed_hand((&client, &base), g, &v, &token, &format!("away-{k}")).await
+        }));
+    }
+    for save in saves {
+        let (status, took, body) = save.await.expect("save");
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+        assert!(took < Duration::from_secs(5), "answered in {took:?}");
+        assert!(
+            body.contains("La base de datos no responde ahora mismo; no se ha guardado nada."),
+            "{body}"
+        );
+    }
+    // The visitor still reads the page kept in memory; /health says what is wrong.
+    let again = visitor
+        .get(app.url(&format!("/partidas/{}", games[0])))
+        .send()
+        .await
+        .expect("page");
+    assert_eq!(again.status(), StatusCode::OK);
+    assert_eq!(again.text().await.expect("body"), public);
+    let started = Instant::now();
+    let res = app.get("/health").await;
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let health: serde_json::Value = res.json().await.expect("json");
+    assert_eq!(health["database"], "unavailable");
+
+    // The database comes back: with no restart of Baza, the next save works.
+    let starting = pg.clone();
+    tokio::task::spawn_blocking(move || starting.start())
+        .await
+        .expect("start");
+    let g = games[0];
+    let back = Instant::now();
+    loop {
+        let (status, took, body) = timed_hand(at, g, &versions[&g], &token, "back").await;
+        assert!(took < Duration::from_secs(5), "answered in {took:?}");
+        if status == StatusCode::SEE_OTHER {
+            *acked.entry(g).or_default() += 1;
+            break;
+        }
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+        assert!(back.elapsed() < Duration::from_secs(20), "no save 20 s after the restart");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(app.get("/health").await.status(), StatusCode::OK);
+    for (g, n) in acked {
+        assert_eq!(app.with_conn(move |c| stored_hands(c, g)).await, n, "game {g}");
+    }
+}

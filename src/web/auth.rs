@@ -459,7 +459,7 @@ async fn check_session(state: &AppState, session: &Session) -> Result<CheckedSes
 
 /// Middleware: checks the session of every page request before anything reads it,
 /// so that a page never greets by name a session that has ended (API requests
-/// carry tokens, static files need nobody).
+/// carry tokens, static files and the health check need nobody).
 pub async fn session_check(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -467,6 +467,7 @@ pub async fn session_check(
     let path = req.path();
     if !path.starts_with("/api/")
         && !path.starts_with("/static/")
+        && path != "/health"
         && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
     {
         match check_session(&state, &req.get_session()).await {
@@ -474,10 +475,7 @@ pub async fn session_check(
                 req.extensions_mut().insert(checked);
             }
             // An answer (the database away: a 503), which `render_errors` words.
-            Err(e) => {
-                let res = actix_web::HttpResponse::from_error(e);
-                return Ok(req.into_response(res).map_into_right_body());
-            }
+            Err(e) => return Ok(req.error_response(e).map_into_right_body()),
         }
     }
     Ok(next.call(req).await?.map_into_left_body())

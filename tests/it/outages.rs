@@ -605,7 +605,7 @@ impl PrivatePostgres {
             .expect("free port");
         let pg = PrivatePostgres { dir, bin, port };
         // PostgreSQL refuses to run as root: then it runs as the `postgres` user.
-        if pg.as_root() {
+        if Self::as_root() {
             let ok = Command::new("chown")
                 .args(["-R", "postgres", &pg.dir.path().to_string_lossy()])
                 .status()
@@ -613,7 +613,10 @@ impl PrivatePostgres {
             assert!(ok, "chown the cluster's folder to postgres");
         }
         let data = pg.data();
-        pg.run("initdb", &["-D", &data, "-U", "postgres", "-A", "trust", "--no-sync"]);
+        pg.run(
+            "initdb",
+            &["-D", &data, "-U", "postgres", "-A", "trust", "--no-sync"],
+        );
         pg.start();
         Some(pg)
     }
@@ -656,7 +659,16 @@ impl PrivatePostgres {
         let log = self.dir.path().join("log").to_string_lossy().into_owned();
         self.run(
             "pg_ctl",
-            &["-D", &self.data(), "-l", &log, "-o", &options, "-w", "start"],
+            &[
+                "-D",
+                &self.data(),
+                "-l",
+                &log,
+                "-o",
+                &options,
+                "-w",
+                "start",
+            ],
         );
     }
 
@@ -717,7 +729,7 @@ async fn timed_hand(
 #[cfg(feature = "postgres")]
 #[tokio::test]
 async fn postgresql_stopped_mid_round_gets_clear_503s_at_once_and_the_next_save_works_when_it_is_back()
-{
+ {
     if !on_postgres() {
         eprintln!("skipped: runs in the PostgreSQL step (BAZA_TEST_DATABASE_URL)");
         return;
@@ -742,7 +754,9 @@ async fn postgresql_stopped_mid_round_gets_clear_503s_at_once_and_the_next_save_
     let mut versions: HashMap<i32, String> = HashMap::new();
     for &g in &games {
         for n in 0..2 {
-            let v = version(&app.address, &app.client, g).await.expect("version");
+            let v = version(&app.address, &app.client, g)
+                .await
+                .expect("version");
             let (status, _, body) = timed_hand(at, g, &v, &token, &format!("{g}-{n}")).await;
             assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
             *acked.entry(g).or_default() += 1;
@@ -784,6 +798,17 @@ async fn postgresql_stopped_mid_round_gets_clear_503s_at_once_and_the_next_save_
             "{body}"
         );
     }
+    // The JSON API: a 503 with its reason.
+    let res = reqwest::Client::new()
+        .post(app.url("/api/v1/campeonatos/1/rondas/1/mesas/1/resultado"))
+        .bearer_auth("any-token")
+        .json(&serde_json::json!({"score_a": 2, "score_b": 0, "version": 0}))
+        .send()
+        .await
+        .expect("api");
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let answer: serde_json::Value = res.json().await.expect("json");
+    assert_eq!(answer["error"], "database-away", "{answer}");
     // The visitor still reads the page kept in memory; /health says what is wrong.
     let again = visitor
         .get(app.url(&format!("/partidas/{}", games[0])))
@@ -814,11 +839,18 @@ async fn postgresql_stopped_mid_round_gets_clear_503s_at_once_and_the_next_save_
             break;
         }
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
-        assert!(back.elapsed() < Duration::from_secs(20), "no save 20 s after the restart");
+        assert!(
+            back.elapsed() < Duration::from_secs(20),
+            "no save 20 s after the restart"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(app.get("/health").await.status(), StatusCode::OK);
     for (g, n) in acked {
-        assert_eq!(app.with_conn(move |c| stored_hands(c, g)).await, n, "game {g}");
+        assert_eq!(
+            app.with_conn(move |c| stored_hands(c, g)).await,
+            n,
+            "game {g}"
+        );
     }
 }

@@ -203,7 +203,7 @@ async fn a_full_database_file_gets_a_503_in_the_users_words_and_the_hand_saves_o
     let health: serde_json::Value = res.json().await.expect("json");
     assert_eq!(health["storage"], "full");
     assert_eq!(health["database"], "ok");
-    assert_eq!(app.with_conn(|c| integrity(c)).await, "ok");
+    assert_eq!(app.with_conn(integrity).await, "ok");
     for (&g, &n) in &acked {
         assert_eq!(
             app.with_conn(move |c| stored_hands(c, g)).await,
@@ -221,7 +221,7 @@ async fn a_full_database_file_gets_a_503_in_the_users_words_and_the_hand_saves_o
     let n = acked.get(&game).copied().unwrap_or(0) + 1;
     assert_eq!(app.with_conn(move |c| stored_hands(c, game)).await, n);
     assert_eq!(app.get("/health").await.status(), StatusCode::OK);
-    assert_eq!(app.with_conn(|c| integrity(c)).await, "ok");
+    assert_eq!(app.with_conn(integrity).await, "ok");
 }
 
 /// What the scorekeepers of a burst saw: per game, the hands answered 303.

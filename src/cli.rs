@@ -8,6 +8,7 @@ use crate::db::{self, DbTarget};
 use crate::domain::{self, Lang};
 use crate::startup::{Application, WebOptions};
 
+pub mod backups;
 pub mod bracket;
 pub mod people;
 
@@ -71,6 +72,22 @@ pub enum Command {
         /// Fichero nuevo de la copia / New file for the copy.
         #[arg(value_name = "FICHERO|FILE")]
         file: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Pone en su sitio una copia SQLite tras comprobarla (integridad y migraciones)
+    /// / Put a SQLite copy back after checking it (integrity and migrations).
+    ///
+    /// Una base que ya existe solo se sustituye con --replace, con Baza parado; la
+    /// anterior queda al lado / An existing database is only replaced with --replace,
+    /// with Baza stopped; the previous one is kept beside it.
+    Restore {
+        /// La copia (de `baza backup` o de --backup-every) / The copy (from `baza backup` or --backup-every).
+        #[arg(value_name = "COPIA|COPY")]
+        file: String,
+        /// Sustituye la base si ya existe / Replace the database if it exists.
+        #[arg(long)]
+        replace: bool,
         #[command(flatten)]
         db: DbArgs,
     },
@@ -311,6 +328,8 @@ pub struct ServeArgs {
     /// without it, this machine's address on its network.
     #[arg(long, env = "BAZA_PUBLIC_URL", value_name = "URL")]
     pub public_url: Option<String>,
+    #[command(flatten)]
+    pub backups: backups::BackupArgs,
 }
 
 fn parse_proxies(s: &str) -> Result<crate::web::requests::TrustedProxies, String> {
@@ -554,11 +573,12 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                     .map(|h| format!("{:04}", u32::from_str_radix(&h, 16).unwrap_or(0) % 10_000))
                     .unwrap_or_default()
             };
-            // A file whose tables recorded their games goes on hand by hand.
+            // A file whose tables recorded their games (finished or in play) goes on
+            // hand by hand.
             let hands = parsed
                 .rounds
                 .iter()
-                .any(|r| r.results.iter().any(|x| !x.games.is_empty()));
+                .any(|r| !r.in_play.is_empty() || r.results.iter().any(|x| !x.games.is_empty()));
             // Its people found in the register (by key, then licence) or created with
             // the file's key, in the same transaction as the championship.
             let made = db::write_tx(&mut conn, |conn| {
@@ -1038,6 +1058,23 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             eprintln!("Copia hecha / backup written: {file}");
             Ok(ExitCode::SUCCESS)
         }
+        Command::Restore {
+            file,
+            replace,
+            db: args,
+        } => {
+            let target = match &args.db {
+                Some(url) => DbTarget::parse(url, true)?,
+                None => args.target()?,
+            };
+            #[cfg(feature = "sqlite")]
+            return backups::restore(&file, &target, replace);
+            #[cfg(not(feature = "sqlite"))]
+            {
+                let _ = (file, replace, target);
+                anyhow::bail!("this build of Baza has no SQLite support");
+            }
+        }
         Command::Standings(args) => tournament_command("standings", &args),
         Command::Bracket(args) => bracket::run(args),
         Command::Tournament(cmd) => tournament_db_command(cmd),
@@ -1103,6 +1140,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 demo(&target)?;
             }
             let pool = db::connect_and_migrate(&target)?;
+            backups::start(&args.backups, &target)?;
             actix_web::rt::System::new().block_on(async move {
                 let options = WebOptions {
                     workers: args.workers,

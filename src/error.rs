@@ -6,6 +6,7 @@
 //! web layer.
 
 use crate::db::DbError;
+use crate::db::fault::{self, Fault};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -41,9 +42,15 @@ pub enum AppError {
     /// 429: too many attempts.
     #[error("too many attempts")]
     TooManyRequests,
-    /// 503: the database is busy or down; nothing was written.
+    /// 503: the database is busy; nothing was written.
     #[error("service unavailable: {0}")]
     Unavailable(String),
+    /// 503: the database server is away (stopped, restarting); nothing was written.
+    #[error("database away: {0}")]
+    DatabaseAway(String),
+    /// 503: the disk (or the database file's size limit) is full; nothing was written.
+    #[error("no space: {0}")]
+    NoSpace(String),
     /// 500: a bug or an unexpected failure. Logged, never shown.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -72,7 +79,13 @@ impl AppError {
                 (key, Some(detail.clone()).filter(|d| !d.is_empty()))
             }
             AppError::Unavailable(_) => ("error-unavailable", None),
-            AppError::Internal(_) => ("error-internal", None),
+            AppError::DatabaseAway(_) => ("error-database-away", None),
+            AppError::NoSpace(_) => ("error-no-space", None),
+            AppError::Internal(e) => match fault_in(e) {
+                Some(Fault::NoSpace) => ("error-no-space", None),
+                Some(Fault::Away) => ("error-database-away", None),
+                None => ("error-internal", None),
+            },
             AppError::LoginRequired(_) | AppError::Unauthorized => ("error-unauthorized", None),
             AppError::Forbidden => ("error-forbidden", None),
             AppError::Csrf => ("error-csrf", None),
@@ -93,11 +106,49 @@ impl AppError {
     }
 }
 
+impl AppError {
+    /// The database fault behind this error, if it is one (see [`crate::db::fault`]),
+    /// however the handler wrapped it.
+    pub fn fault(&self) -> Option<Fault> {
+        match self {
+            AppError::NoSpace(_) => Some(Fault::NoSpace),
+            AppError::DatabaseAway(_) => Some(Fault::Away),
+            AppError::Internal(e) => fault_in(e),
+            _ => None,
+        }
+    }
+
+    /// The error of a request that found no connection in the pool's wait: the
+    /// database is away when the pool's last attempt says so, else busy.
+    pub fn from_pool(e: impl std::fmt::Display) -> Self {
+        let message = e.to_string();
+        match fault::of_message(&message) {
+            Some(Fault::Away) => AppError::DatabaseAway(message),
+            _ => AppError::Unavailable(message),
+        }
+    }
+}
+
+/// The fault named anywhere in an internal error's chain of causes.
+fn fault_in(e: &anyhow::Error) -> Option<Fault> {
+    e.chain().find_map(|cause| {
+        cause
+            .downcast_ref::<diesel::result::Error>()
+            .and_then(fault::of_query)
+            .or_else(|| fault::of_message(&cause.to_string()))
+    })
+}
+
 impl From<DbError> for AppError {
     fn from(e: DbError) -> Self {
         match e {
-            DbError::Pool(p) => AppError::Unavailable(p.to_string()),
+            DbError::Pool(p) => AppError::from_pool(p),
             DbError::Query(diesel::result::Error::NotFound) => AppError::NotFound,
+            DbError::Query(q) => match fault::of_query(&q) {
+                Some(Fault::NoSpace) => AppError::NoSpace(q.to_string()),
+                Some(Fault::Away) => AppError::DatabaseAway(q.to_string()),
+                None => AppError::Internal(anyhow::Error::new(DbError::Query(q))),
+            },
             other => AppError::Internal(anyhow::Error::new(other)),
         }
     }

@@ -104,6 +104,7 @@ impl Application {
             #[cfg(feature = "sqlite")]
             writes,
             pages: Default::default(),
+            health: Default::default(),
             sessions: limits,
             proxies: options.trusted_proxies.clone(),
             reach: reach.clone(),
@@ -119,8 +120,8 @@ impl Application {
                 .wrap(from_fn(csrf_guard))
                 .wrap(from_fn(requests::utf8_guard))
                 .wrap(from_fn(crate::web::conditional_get))
-                .wrap(from_fn(render_errors))
                 .wrap(from_fn(crate::web::auth::session_check))
+                .wrap(from_fn(render_errors))
                 .wrap(
                     SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
                         .cookie_name("baza_session".to_owned())
@@ -219,7 +220,7 @@ fn download_routes(cfg: &mut web::ServiceConfig) {
 /// Every route of Baza.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/").get(pages::home))
-        .service(web::resource("/health").get(pages::health))
+        .service(web::resource("/health").get(crate::web::health::health))
         .service(web::resource("/campeonatos").get(pages::events))
         .service(web::resource("/clubes/{id}").get(pages::club))
         .service(web::resource("/clubes/{id}/parejas").post(pages::add_pair))

@@ -16,6 +16,7 @@ pub mod championship_settings;
 pub mod circuits;
 pub mod demo;
 pub mod demo_bracket;
+pub mod fault;
 pub mod games;
 #[cfg(feature = "sqlite")]
 pub mod group;
@@ -234,6 +235,13 @@ impl r2d2::ManageConnection for Manager {
     }
 }
 
+/// The longest a request waits for a connection: past it, the database is away (a
+/// stopped or restarting PostgreSQL) and the request answers 503. Every blocking
+/// thread holds at most one connection, so a working database never keeps one
+/// waiting this long. The pool retries in the background meanwhile, at least every
+/// half of it, so it reconnects by itself when the database is back.
+pub const POOL_WAIT: Duration = Duration::from_secs(3);
+
 /// Opens the database, runs the embedded migrations once, and returns a pool.
 pub fn connect_and_migrate(target: &DbTarget) -> Result<DbPool, DbError> {
     if let DbTarget::Sqlite(path) = target
@@ -254,7 +262,7 @@ pub fn connect_and_migrate(target: &DbTarget) -> Result<DbPool, DbError> {
     };
     r2d2::Pool::builder()
         .max_size(size)
-        .connection_timeout(Duration::from_secs(10))
+        .connection_timeout(POOL_WAIT)
         .build(Manager {
             target: target.clone(),
         })
@@ -371,6 +379,82 @@ pub fn backup(target: &DbTarget, to: &Path) -> Result<(), DbError> {
             Ok(())
         }
     }
+}
+
+/// What is wrong with a file offered as a copy of a Baza SQLite database.
+#[derive(Debug, thiserror::Error)]
+pub enum CopyError {
+    #[error("{0} does not exist")]
+    Missing(String),
+    #[error("{0} cannot be opened as a SQLite database: {1}")]
+    NotSqlite(String, String),
+    #[error("{0} is damaged (PRAGMA integrity_check: {1})")]
+    Damaged(String, String),
+    #[error("{0} is not a Baza database (it has no migrations table)")]
+    NotBaza(String),
+    #[error(
+        "{0} was written by a newer Baza (migration {1} is unknown to this one); restore it with that version"
+    )]
+    Newer(String, String),
+}
+
+/// Checks that `path` is a whole copy of a Baza SQLite database this build can
+/// serve: SQLite opens it, `PRAGMA integrity_check` says `ok`, and every migration
+/// it has applied is one of this build's (the ones it lacks run at the next start).
+/// Returns how many migrations it has.
+#[cfg(feature = "sqlite")]
+pub fn check_copy(path: &Path) -> Result<usize, CopyError> {
+    #[derive(QueryableByName)]
+    struct Line {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        integrity_check: String,
+    }
+    let name = path.display().to_string();
+    if !path.is_file() {
+        return Err(CopyError::Missing(name));
+    }
+    let mut conn = diesel::SqliteConnection::establish(&path.to_string_lossy())
+        .map_err(|e| CopyError::NotSqlite(name.clone(), e.to_string()))?;
+    let lines = diesel::sql_query("PRAGMA integrity_check")
+        .load::<Line>(&mut conn)
+        .map_err(|e| CopyError::NotSqlite(name.clone(), e.to_string()))?;
+    let report: Vec<String> = lines.into_iter().map(|l| l.integrity_check).collect();
+    if report != ["ok"] {
+        return Err(CopyError::Damaged(name, report.join("; ")));
+    }
+    let applied = conn
+        .applied_migrations()
+        .map_err(|_| CopyError::NotBaza(name.clone()))?;
+    let known: Vec<String> =
+        diesel::migration::MigrationSource::<diesel::sqlite::Sqlite>::migrations(
+            &SQLITE_MIGRATIONS,
+        )
+        .map_err(|e| CopyError::NotSqlite(name.clone(), e.to_string()))?
+        .iter()
+        .map(|m| m.name().version().to_string())
+        .collect();
+    if applied.is_empty() {
+        return Err(CopyError::NotBaza(name));
+    }
+    if let Some(unknown) = applied
+        .iter()
+        .map(|v| v.to_string())
+        .find(|v| !known.contains(v))
+    {
+        return Err(CopyError::Newer(name, unknown));
+    }
+    Ok(applied.len())
+}
+
+/// Writes a compact, consistent copy of the SQLite file `from` to `to` (which must
+/// not exist), as `VACUUM INTO` does for [`backup`].
+#[cfg(feature = "sqlite")]
+pub fn copy_sqlite(from: &Path, to: &Path) -> Result<(), DbError> {
+    let mut conn = diesel::SqliteConnection::establish(&from.to_string_lossy())
+        .map_err(|e| DbError::Connect(e.to_string()))?;
+    let path = to.to_string_lossy().replace('\'', "''");
+    conn.batch_execute(&format!("VACUUM INTO '{path}'"))?;
+    Ok(())
 }
 
 /// Opens one connection and migrates (the `baza migrate` command).

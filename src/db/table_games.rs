@@ -839,6 +839,24 @@ pub fn attach_games(
     file: &mut TournamentFile,
 ) -> QueryResult<()> {
     for row in store::tables(conn, event_id)? {
+        if row.status != "final"
+            && let Some(first) = row.game_id
+            && let Some(round) = file
+                .rounds
+                .iter_mut()
+                .find(|r| r.number == row.round_no as u32)
+            && round.result(row.table_no as u32).is_none()
+        {
+            // A table still playing: its partidas so far, if it has entered a hand.
+            let games = match_docs(conn, first)?;
+            if games.iter().any(|g| !g.hands.is_empty()) {
+                round.in_play.push(crate::domain::tournament::InPlay {
+                    table: row.table_no as u32,
+                    games,
+                });
+            }
+            continue;
+        }
         let Some(first) = row.game_id.filter(|_| row.status == "final") else {
             continue;
         };
@@ -869,14 +887,20 @@ pub fn store_imported_games(
     now: NaiveDateTime,
 ) -> QueryResult<()> {
     for round in &file.rounds {
-        for r in round.results.iter().filter(|r| !r.games.is_empty()) {
-            let Some(row) = store::find_table(conn, event_id, round.number as i32, r.table as i32)?
+        let finished = round
+            .results
+            .iter()
+            .filter(|r| !r.games.is_empty())
+            .map(|r| (r.table, &r.games));
+        let in_play = round.in_play.iter().map(|p| (p.table, &p.games));
+        for (table, games) in finished.chain(in_play) {
+            let Some(row) = store::find_table(conn, event_id, round.number as i32, table as i32)?
             else {
                 continue;
             };
             let best_of = best_of(&file.event.match_format);
             let mut first = None;
-            for doc in &r.games {
+            for doc in games {
                 let id = insert_game_doc(conn, club_id, doc, (first, best_of), actor, now)?;
                 first.get_or_insert(id);
             }
@@ -1004,6 +1028,9 @@ pub fn create(
         for r in stored.rounds.iter_mut().flat_map(|r| r.results.iter_mut()) {
             r.games.clear();
         }
+        for r in &mut stored.rounds {
+            r.in_play.clear();
+        }
         let document = serde_json::to_string(&stored).map_err(corrupt)?;
         let published = file.rounds.len() as i32;
         let hands = hands
@@ -1116,7 +1143,9 @@ fn insert_tables(
             started_at: None,
         };
         let id = store::insert_table(conn, &new, now)?;
-        if draw.hands && !done {
+        // A table in play in the file gets its partidas from it (store_imported_games).
+        let in_play = round.in_play.iter().any(|p| p.table == t.table);
+        if draw.hands && !done && !in_play {
             let pairs = [&t.a, &t.b].map(|e| store::entrant_name(draw.file, e));
             let seated = (draw.club_id, draw.file, draw.actor);
             let at = (round.number, t.table);

@@ -468,20 +468,26 @@ async fn check_session(state: &AppState, session: &Session) -> Result<CheckedSes
 
 /// Middleware: checks the session of every page request before anything reads it,
 /// so that a page never greets by name a session that has ended (API requests
-/// carry tokens, static files need nobody).
+/// carry tokens, static files and the health check need nobody).
 pub async fn session_check(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
     let path = req.path();
     if !path.starts_with("/api/")
         && !path.starts_with("/static/")
+        && path != "/health"
         && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
     {
-        let checked = check_session(&state, &req.get_session()).await?;
-        req.extensions_mut().insert(checked);
+        match check_session(&state, &req.get_session()).await {
+            Ok(checked) => {
+                req.extensions_mut().insert(checked);
+            }
+            // An answer (the database away: a 503), which `render_errors` words.
+            Err(e) => return Ok(req.error_response(e).map_into_right_body()),
+        }
     }
-    next.call(req).await
+    Ok(next.call(req).await?.map_into_left_body())
 }
 
 impl FromRequest for Principal {

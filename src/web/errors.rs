@@ -13,7 +13,10 @@ impl ResponseError for AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Unavailable(_) | AppError::DatabaseAway(_) | AppError::NoSpace(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            AppError::Internal(_) if self.fault().is_some() => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             AppError::LoginRequired(_) => StatusCode::SEE_OTHER,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
@@ -25,8 +28,13 @@ impl ResponseError for AppError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        if let AppError::Internal(e) = self {
-            tracing::error!(error = ?e, "internal error");
+        match self.fault() {
+            Some(fault) => tracing::warn!(?fault, error = %self, "database fault"),
+            None => {
+                if let AppError::Internal(e) = self {
+                    tracing::error!(error = ?e, "internal error");
+                }
+            }
         }
         if let AppError::LoginRequired(next) = self {
             return HttpResponse::SeeOther()
@@ -45,6 +53,10 @@ impl ResponseError for AppError {
                 .finish();
         }
         // The body is replaced by the localized page in `render_errors`.
-        HttpResponse::build(self.status_code()).finish()
+        let mut res = HttpResponse::build(self.status_code());
+        if self.fault().is_some() {
+            res.insert_header((actix_web::http::header::RETRY_AFTER, "5"));
+        }
+        res.finish()
     }
 }

@@ -13,6 +13,7 @@ pub mod done;
 mod errors;
 pub mod first_run;
 pub mod game;
+pub mod health;
 pub mod i18n;
 pub mod legacy;
 pub mod manage;
@@ -56,6 +57,8 @@ pub struct AppState {
     pub writes: Option<std::sync::Arc<crate::db::group::GroupCommit>>,
     /// Rendered public pages of this process (see [`PageCache`]).
     pub pages: std::sync::Arc<PageCache>,
+    /// What the requests found of the database's health (see [`health::Health`]).
+    pub health: std::sync::Arc<health::Health>,
     /// How long signed-in sessions last.
     pub sessions: auth::SessionLimits,
     /// The load balancers whose forwarding headers are believed (none by default).
@@ -224,6 +227,13 @@ impl PageCache {
         Some(page.clone())
     }
 
+    /// The page last kept under `key`, whatever data it was rendered from: what a
+    /// visitor is shown while the database is away (it cannot say whether the page
+    /// is still current).
+    pub fn last(&self, key: &str) -> Option<CachedPage> {
+        self.lock().map.get(key).map(|(_, page, _)| page.clone())
+    }
+
     pub fn put(&self, key: String, stamp: String, page: CachedPage) {
         if page.size() > self.budget {
             return;
@@ -268,18 +278,28 @@ where
     F: FnOnce(&mut DbConn) -> Result<T, AppError> + Send + 'static,
     T: Send + 'static,
 {
-    let pool = state.pool.clone();
-    blocking(move || pooled(&pool, f)).await
+    let (pool, health) = (state.pool.clone(), state.health.clone());
+    blocking(move || {
+        let result = pooled(&pool, &health, f);
+        health.record(&result, false);
+        result
+    })
+    .await
 }
 
-/// Runs `f` on a connection of `pool`, on this thread.
+/// Runs `f` on a connection of `pool`, on this thread, waiting for one as long as
+/// `health` allows.
 fn pooled<T>(
     pool: &crate::db::DbPool,
+    health: &health::Health,
     f: impl FnOnce(&mut DbConn) -> Result<T, AppError>,
 ) -> Result<T, AppError> {
-    let mut conn = pool
-        .get()
-        .map_err(|e| AppError::Unavailable(e.to_string()))?;
+    let mut conn =
+        pool.get_timeout(health.pool_wait())
+            .map_err(|e| match AppError::from_pool(e) {
+                AppError::Unavailable(m) if health.away() => AppError::DatabaseAway(m),
+                other => other,
+            })?;
     f(&mut conn)
 }
 
@@ -315,18 +335,22 @@ where
     F: FnOnce(&mut DbConn, A) -> Result<T, AppError> + Send + 'static,
     T: Send + 'static,
 {
-    let pool = state.pool.clone();
+    let (pool, health) = (state.pool.clone(), state.health.clone());
     #[cfg(feature = "sqlite")]
     if let Some(writes) = state.writes.clone() {
         return blocking(move || {
             let a = first();
-            writes.run(&pool, move |conn| f(conn, a))
+            let result = writes.run(&pool, move |conn| f(conn, a));
+            health.record(&result, true);
+            result
         })
         .await;
     }
     blocking(move || {
         let a = first();
-        pooled(&pool, move |conn| f(conn, a))
+        let result = pooled(&pool, &health, move |conn| f(conn, a));
+        health.record(&result, true);
+        result
     })
     .await
 }
@@ -605,7 +629,6 @@ pub async fn render_errors(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    let ctx = Ctx::from_request(req.request());
     let api = req.path().starts_with("/api/");
     let res = next.call(req).await?;
     let status = res.status();
@@ -614,6 +637,8 @@ pub async fn render_errors(
     {
         return Ok(res.map_into_left_body());
     }
+    // After the request: the session as the inner middleware left it.
+    let ctx = Ctx::from_request(res.request());
     let (key, detail) = describe(res.response());
     let message = ctx.t(key);
     let mut new = if api {

@@ -289,31 +289,6 @@ pub async fn switch_language(
         .finish())
 }
 
-/// `/health`: the process answers and the database answers.
-pub async fn health(state: web::Data<AppState>) -> HttpResponse {
-    let ok = db(&state, |conn| {
-        use diesel::connection::SimpleConnection;
-        conn.batch_execute("SELECT 1")
-            .map_err(|e| AppError::Unavailable(e.to_string()))
-    })
-    .await
-    .is_ok();
-    let (pages, bytes) = state.pages.usage();
-    let body = serde_json::json!({
-        "status": if ok { "ok" } else { "degraded" },
-        "database": if ok { "ok" } else { "unavailable" },
-        "version": env!("CARGO_PKG_VERSION"),
-        "page_cache": {"pages": pages, "bytes": bytes, "budget": state.pages.budget()},
-    });
-    let mut res = if ok {
-        HttpResponse::Ok()
-    } else {
-        HttpResponse::ServiceUnavailable()
-    };
-    res.extensions_mut().insert(super::Rendered);
-    res.json(body)
-}
-
 /// `POST /clubes/{id}/parejas`: an organiser adds a pair of two of the club's
 /// players (named after them when no name is typed).
 pub async fn add_pair(

@@ -16,13 +16,18 @@ use crate::helpers::{
 };
 
 /// A `baza serve` process on a free port over `url`.
-struct Server {
-    child: Child,
-    address: String,
+pub(crate) struct Server {
+    pub(crate) child: Child,
+    pub(crate) address: String,
 }
 
 impl Server {
-    async fn start(url: &str) -> Server {
+    pub(crate) async fn start(url: &str) -> Server {
+        Server::start_with(url, &[]).await
+    }
+
+    /// [`Server::start`] with more arguments for `baza serve`.
+    pub(crate) async fn start_with(url: &str, more: &[&str]) -> Server {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
@@ -38,6 +43,7 @@ impl Server {
                 "--workers",
                 "2",
             ])
+            .args(more)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -58,7 +64,7 @@ impl Server {
         panic!("baza serve did not answer on {}", server.address);
     }
 
-    fn url(&self, path: &str) -> String {
+    pub(crate) fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }
 
@@ -77,7 +83,7 @@ impl Drop for Server {
 }
 
 /// A new cuatrola game in the demo club; its id.
-async fn new_game(base: &str, client: &reqwest::Client) -> i32 {
+pub(crate) async fn new_game(base: &str, client: &reqwest::Client) -> i32 {
     let token = csrf(base, client).await.expect("csrf");
     let res = client
         .post(format!("{base}/clubes/1/partidas/nueva"))
@@ -104,7 +110,11 @@ async fn new_game(base: &str, client: &reqwest::Client) -> i32 {
 }
 
 /// The version the game page shows (the optimistic lock of a hand entry).
-async fn version(base: &str, client: &reqwest::Client, game: i32) -> reqwest::Result<String> {
+pub(crate) async fn version(
+    base: &str,
+    client: &reqwest::Client,
+    game: i32,
+) -> reqwest::Result<String> {
     let body = client
         .get(format!("{base}/partidas/{game}"))
         .send()
@@ -120,7 +130,7 @@ async fn version(base: &str, client: &reqwest::Client, game: i32) -> reqwest::Re
 }
 
 /// Posts one won solo (1 point to the soloist's side) at `version`.
-async fn post_hand(
+pub(crate) async fn post_hand(
     base: &str,
     client: &reqwest::Client,
     game: i32,
@@ -142,7 +152,7 @@ async fn post_hand(
 }
 
 /// The hands of a game as exported (`baza-game/1`).
-async fn exported_hands(base: &str, client: &reqwest::Client, game: i32) -> Vec<Value> {
+pub(crate) async fn exported_hands(base: &str, client: &reqwest::Client, game: i32) -> Vec<Value> {
     let res = client
         .get(format!("{base}/partidas/{game}/exportar"))
         .send()
@@ -518,6 +528,7 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
                 let first = t.file.entrants.len() + 1;
                 let number = t.file.rounds.len() as u32 + 1;
                 let mut round = Round {
+                    in_play: Vec::new(),
                     number,
                     pairings: Vec::new(),
                     results: Vec::new(),

@@ -56,8 +56,9 @@ impl TestDb {
         }
     }
 
+    /// A new database on the PostgreSQL server of `base` (dropped afterwards).
     #[cfg(feature = "postgres")]
-    fn postgres(base: &str, durable: bool) -> TestDb {
+    pub fn postgres(base: &str, durable: bool) -> TestDb {
         use diesel::{Connection, PgConnection, RunQueryDsl};
         let name = format!(
             "baza_t_{}_{}_{}",
@@ -95,7 +96,7 @@ impl TestDb {
     }
 
     #[cfg(not(feature = "postgres"))]
-    fn postgres(_base: &str, _durable: bool) -> TestDb {
+    pub fn postgres(_base: &str, _durable: bool) -> TestDb {
         panic!(
             "BAZA_TEST_DATABASE_URL is a PostgreSQL URL: run the tests with --features postgres"
         );

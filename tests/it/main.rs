@@ -30,6 +30,7 @@ mod fuzzing;
 mod helpers;
 mod i18n;
 mod offline;
+mod outages;
 mod pages;
 mod people;
 mod people_across_clubs;

@@ -92,6 +92,10 @@
 //!   may be left out) and the games stand as the proof of the result. Optional
 //!   `"time_up": true` on a timed match: its minutes ran out, so the hand being
 //!   played then was the last.
+//! * `rounds[].in_play` (optional, absent when empty): the tables still playing, each
+//!   `{"table": T, "games": [baza-game/1, …]}` with the partidas entered so far, the
+//!   last one not finished. They have no result, so they count for nothing yet; an
+//!   import puts them back in play, hands and all.
 
 use super::criteria::{HeadToHead, Tiebreak};
 use super::format::{MatchFormat, Points, Side, check_outcome};
@@ -284,6 +288,19 @@ pub struct Round {
     pub pairings: Vec<Pairing>,
     #[serde(default)]
     pub results: Vec<MatchResult>,
+    /// The partidas of the tables still playing (no result yet), as far as they went.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub in_play: Vec<InPlay>,
+}
+
+/// `{"table": 3, "games": [baza-game/1, …]}`: the partidas a table still playing
+/// has entered so far, the last one not finished. No result: the standings leave
+/// the table out until its result comes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InPlay {
+    pub table: u32,
+    pub games: Vec<GameDoc>,
 }
 
 impl Round {
@@ -487,6 +504,47 @@ pub fn derive_from_games(file: &mut TournamentFile) -> Result<(), FileError> {
     Ok(())
 }
 
+/// Every table in play is a table of its round without a result, and carries games
+/// of the event's game.
+fn validate_in_play(file: &TournamentFile) -> Result<(), FileError> {
+    for (ri, round) in file.rounds.iter().enumerate() {
+        for (pi, p) in round.in_play.iter().enumerate() {
+            let at = format!("rounds[{ri}].in_play[{pi}]");
+            if !round
+                .pairings
+                .iter()
+                .any(|x| matches!(x, Pairing::Table(t) if t.table == p.table))
+            {
+                return Err(FileError::new(
+                    at,
+                    format!("no table {} in the round", p.table),
+                ));
+            }
+            if round.result(p.table).is_some() {
+                return Err(FileError::new(
+                    at,
+                    format!("table {} has its result", p.table),
+                ));
+            }
+            if round.in_play.iter().filter(|q| q.table == p.table).count() > 1 {
+                return Err(FileError::new(at, format!("table {} twice", p.table)));
+            }
+            if p.games.is_empty() {
+                return Err(FileError::new(at, "no games"));
+            }
+            for (gi, g) in p.games.iter().enumerate() {
+                if g.format != GAME_FORMAT || g.game != file.event.game {
+                    return Err(FileError::new(
+                        format!("{at}.games[{gi}]"),
+                        format!("not a {GAME_FORMAT} game of {}", file.event.game),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Checks everything a tournament file promises: known ids, one line per entrant and
 /// round, nobody paired outside their rounds, rounds in order, results that fit the
 /// game and the match format.
@@ -497,6 +555,7 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
             format!("expected \"{FORMAT}\", got \"{}\"", file.format),
         ));
     }
+    validate_in_play(file)?;
     for (i, phase) in file.brackets.iter().enumerate() {
         let field = format!("brackets[{i}]");
         if let Some(unknown) = phase

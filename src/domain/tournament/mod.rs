@@ -37,8 +37,9 @@ pub mod text;
 mod tests;
 
 pub use file::{
-    BracketPhase, ByePairing, Entrant, EntrantPerson, Event, FORMAT, FileError, MatchResult,
-    Pairing, RestPairing, Round, System, TablePairing, TournamentFile, parse, validate,
+    BracketPhase, ByePairing, Entrant, EntrantPerson, Event, FORMAT, FileError, InPlay,
+    MatchResult, Pairing, RestPairing, Round, System, TablePairing, TournamentFile, parse,
+    validate,
 };
 pub use format::{MatchFormat, Outcome, Points, ResultError, Side, check_outcome, check_result};
 pub use ranking::{FinalRow, Reached, final_ranking};
@@ -126,6 +127,7 @@ pub fn next_round(file: &TournamentFile) -> Result<Round, PairingError> {
         number,
         pairings,
         results: Vec::new(),
+        in_play: Vec::new(),
     })
 }
 

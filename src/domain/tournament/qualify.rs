@@ -211,6 +211,7 @@ mod tests {
             results.push(MatchResult::new(t + 1, 21, 10 + t));
         }
         f.rounds.push(Round {
+            in_play: Vec::new(),
             number: 1,
             pairings,
             results,

@@ -599,6 +599,7 @@ fn five_pairs(tiebreaks: Vec<Tiebreak>) -> TournamentFile {
     ];
     for (k, (p1, p2, b, s1, s2)) in rounds.into_iter().enumerate() {
         f.rounds.push(Round {
+            in_play: Vec::new(),
             number: k as u32 + 1,
             pairings: vec![p1, p2, b],
             results: vec![
@@ -724,16 +725,19 @@ fn head_to_head_is_a_mini_league_among_all_the_tied() {
     };
     f.rounds = vec![
         Round {
+            in_play: Vec::new(),
             number: 1,
             pairings: vec![g(1, "X", "Y"), g(2, "Z", "W")],
             results: vec![MatchResult::new(1, 101, 50), MatchResult::new(2, 101, 10)],
         },
         Round {
+            in_play: Vec::new(),
             number: 2,
             pairings: vec![g(1, "Y", "Z"), g(2, "X", "W")],
             results: vec![MatchResult::new(1, 101, 70), MatchResult::new(2, 101, 20)],
         },
         Round {
+            in_play: Vec::new(),
             number: 3,
             pairings: vec![g(1, "Z", "X"), g(2, "Y", "W")],
             results: vec![MatchResult::new(1, 101, 90), MatchResult::new(2, 101, 30)],
@@ -918,6 +922,7 @@ const STORY: [&str; 5] = [
 
 fn story_round(number: u32, line: &str) -> Round {
     let mut round = Round {
+        in_play: Vec::new(),
         number,
         pairings: Vec::new(),
         results: Vec::new(),
@@ -1120,6 +1125,7 @@ fn games_file(
             .iter()
             .enumerate()
             .map(|(r, games)| Round {
+                in_play: Vec::new(),
                 number: r as u32 + 1,
                 pairings: games
                     .iter()

@@ -146,7 +146,15 @@ async fn cached(
         let privacy = crate::db::register::privacy_stamp(conn)?;
         Ok(format!("{stamp}:{privacy}"))
     })
-    .await?;
+    .await;
+    let stamp = match stamp {
+        Ok(stamp) => stamp,
+        // The database is away: the page as last rendered, if this process has it.
+        Err(e) => match (e.fault(), state.pages.last(key)) {
+            (Some(crate::db::fault::Fault::Away), Some(page)) => return Ok(Ok(page)),
+            _ => return Err(e),
+        },
+    };
     Ok(match state.pages.get(key, &stamp) {
         Some(page) => Ok(page),
         None => Err(Some(stamp)),

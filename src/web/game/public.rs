@@ -25,7 +25,17 @@ pub(super) async fn anonymous_game_page(
         let privacy = crate::db::register::privacy_stamp(conn)?;
         Ok(format!("{stamp}:{privacy}"))
     })
-    .await?;
+    .await;
+    let stamp = match stamp {
+        Ok(stamp) => stamp,
+        // The database is away: the page as last rendered, if this process has it.
+        Err(e) => match (e.fault(), state.pages.last(&key)) {
+            (Some(crate::db::fault::Fault::Away), Some(page)) => {
+                return Ok(page.response_with(CSRF_MARK, &token));
+            }
+            _ => return Err(e),
+        },
+    };
     let page = match state.pages.get(&key, &stamp) {
         Some(page) => page,
         None => {

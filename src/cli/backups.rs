@@ -1,0 +1,182 @@
+//! Backups of a SQLite database while Baza serves it (`baza serve --backup-every`),
+//! and putting a copy back (`baza restore`). For PostgreSQL, its own tools do both
+//! (README, "Copias de seguridad").
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::db::{self, DbTarget};
+
+/// How `baza serve` takes its own backups.
+#[derive(Debug, Args, Clone)]
+pub struct BackupArgs {
+    /// Copia la base SQLite cada tanto (15m, 1h) sin parar de servir
+    /// / Copy the SQLite database this often (15m, 1h) while serving.
+    #[arg(long, value_name = "DURACIÓN|DURATION", value_parser = super::parse_duration)]
+    pub backup_every: Option<chrono::Duration>,
+    /// Carpeta de las copias / Folder for the copies.
+    #[arg(long, value_name = "CARPETA|DIR", default_value = "copias")]
+    pub backup_dir: PathBuf,
+    /// Copias que se guardan; las más antiguas se borran / Copies kept; older ones are deleted.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub backup_keep: usize,
+}
+
+/// The start of every scheduled copy's file name (then the UTC time it was taken).
+const PREFIX: &str = "baza-";
+const SUFFIX: &str = ".sqlite3";
+
+/// Starts the scheduled backups of `target`, if asked for: checks the folder now (a
+/// mistake shows at start, not fifteen minutes later) and takes the copies on a
+/// thread of their own. PostgreSQL is refused: its backups are `pg_dump`'s.
+pub fn start(args: &BackupArgs, target: &DbTarget) -> anyhow::Result<()> {
+    let Some(every) = args.backup_every else {
+        return Ok(());
+    };
+    if let DbTarget::Postgres(_) = target {
+        anyhow::bail!(
+            "--backup-every es para SQLite; con PostgreSQL usa pg_dump (README, «Copias de seguridad») / --backup-every is for SQLite; with PostgreSQL use pg_dump (README, \"Backups\")"
+        );
+    }
+    let every = every
+        .to_std()
+        .map_err(|e| anyhow::anyhow!("--backup-every: {e}"))?;
+    let keep = args.backup_keep.max(1);
+    let dir = args.backup_dir.clone();
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| anyhow::anyhow!("--backup-dir {}: {e}", dir.display()))?;
+    let target = target.clone();
+    std::thread::Builder::new()
+        .name("backups".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(every);
+                match take(&target, &dir, keep) {
+                    Ok(path) => {
+                        tracing::info!("Copia hecha / backup written: {}", path.display())
+                    }
+                    Err(e) => tracing::error!("Copia fallida / backup failed: {e:#}"),
+                }
+            }
+        })?;
+    tracing::info!(
+        "Copias cada / backups every {}s en / in {} (se guardan / keeping {keep})",
+        every.as_secs(),
+        args.backup_dir.display()
+    );
+    Ok(())
+}
+
+/// Takes one copy into `dir` (written under a temporary name, then renamed: a copy
+/// cut short is never taken for a whole one) and deletes the oldest beyond `keep`.
+pub fn take(target: &DbTarget, dir: &Path, keep: usize) -> anyhow::Result<PathBuf> {
+    let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
+    let mut path = dir.join(format!("{PREFIX}{stamp}{SUFFIX}"));
+    let mut n = 1;
+    while path.exists() {
+        n += 1;
+        path = dir.join(format!("{PREFIX}{stamp}-{n}{SUFFIX}"));
+    }
+    let part = dir.join(format!(
+        ".{}.part",
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default()
+    ));
+    let _ = std::fs::remove_file(&part);
+    db::backup(target, &part)?;
+    std::fs::rename(&part, &path)?;
+    prune(dir, keep)?;
+    Ok(path)
+}
+
+/// Deletes the scheduled copies in `dir` beyond the `keep` newest.
+fn prune(dir: &Path, keep: usize) -> std::io::Result<()> {
+    let mut copies: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(PREFIX) && n.ends_with(SUFFIX))
+        })
+        .collect();
+    // The names carry the time, so their order is the order taken.
+    copies.sort();
+    let excess = copies.len().saturating_sub(keep);
+    for old in copies.into_iter().take(excess) {
+        std::fs::remove_file(old)?;
+    }
+    Ok(())
+}
+
+/// `baza restore COPY --db TARGET [--replace]`: checks the copy (see
+/// [`db::check_copy`]) and puts it in place of the SQLite database `target`. A target
+/// that exists is replaced only with `--replace`, and never while it has a write-ahead
+/// log beside it (a server has it open, or stopped without closing it): the old file
+/// is kept beside it, renamed.
+#[cfg(feature = "sqlite")]
+pub fn restore(copy: &str, target: &DbTarget, replace: bool) -> anyhow::Result<ExitCode> {
+    let path = match target {
+        DbTarget::Postgres(_) => {
+            eprintln!(
+                "baza restore: es para SQLite; con PostgreSQL usa pg_restore en una base nueva (README, «Copias de seguridad») / for SQLite; with PostgreSQL use pg_restore into a new database (README, \"Backups\")"
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+        DbTarget::Sqlite(path) => path.clone(),
+    };
+    let migrations = match db::check_copy(Path::new(copy)) {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("baza restore: no se restaura / not restored: {e}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let wal = PathBuf::from(format!("{}-wal", path.display()));
+    if path.exists() {
+        if !replace {
+            eprintln!(
+                "baza restore: {} ya existe; añade --replace para sustituirla (la actual se guarda al lado) / {0} exists; add --replace to replace it (the current one is kept beside it)",
+                path.display()
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+        if wal.exists() {
+            eprintln!(
+                "baza restore: {} está abierta (tiene {}): para Baza antes de restaurar / {0} is open (it has {1}): stop Baza before restoring",
+                path.display(),
+                wal.display()
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let part = dir.join(format!(
+        ".{}.restoring",
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default()
+    ));
+    let _ = std::fs::remove_file(&part);
+    db::copy_sqlite(Path::new(copy), &part)?;
+    if path.exists() {
+        let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
+        let kept = PathBuf::from(format!("{}.antes-{stamp}", path.display()));
+        std::fs::rename(&path, &kept)?;
+        eprintln!(
+            "La base anterior queda en / the previous database is kept as {}",
+            kept.display()
+        );
+    }
+    std::fs::rename(&part, &path)?;
+    eprintln!(
+        "Restaurada / restored: {} ← {copy} ({migrations} migraciones / migrations; las que falten se aplican al arrancar / any missing run at start)",
+        path.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -30,10 +30,15 @@ type Error = Box<dyn std::error::Error + Send + Sync>;
 /// The first `attr="…"` value after `marker` in `html` (pages are read by string
 /// search: the client shares the two cores with the server).
 fn value_after(html: &str, marker: &str, attr: &str) -> Option<String> {
-    let rest = &html[html.find(marker)? ..];
+    let rest = &html[html.find(marker)?..];
     let key = format!("{attr}=\"");
     let rest = &rest[rest.find(&key)? + key.len()..];
     Some(rest[..rest.find('"')?].to_owned())
+}
+
+fn value_between(html: &str, start: &str, end: &str) -> Option<String> {
+    let rest = &html[html.find(start)? + start.len()..];
+    Some(rest[..rest.find(end)?].to_owned())
 }
 
 fn csrf_of(html: &str) -> Option<String> {
@@ -96,7 +101,11 @@ impl Site {
     }
 }
 
-async fn director(site: &Site, user: &str, password: &str) -> Result<(reqwest::Client, String), Error> {
+async fn director(
+    site: &Site,
+    user: &str,
+    password: &str,
+) -> Result<(reqwest::Client, String), Error> {
     let c = phone()?;
     let (_, page) = site.get(&c, "/entrar").await?;
     let csrf = csrf_of(&page).ok_or("no csrf on /entrar")?;
@@ -104,7 +113,12 @@ async fn director(site: &Site, user: &str, password: &str) -> Result<(reqwest::C
         .post(
             &c,
             "/entrar",
-            &[("csrf", &csrf), ("username", user), ("password", password), ("next", "/")],
+            &[
+                ("csrf", csrf.as_str()),
+                ("username", user),
+                ("password", password),
+                ("next", "/"),
+            ],
         )
         .await?;
     if s != StatusCode::SEE_OTHER {
@@ -116,7 +130,12 @@ async fn director(site: &Site, user: &str, password: &str) -> Result<(reqwest::C
 }
 
 /// The director pairs the next round: its number and how long the POST took.
-async fn pair(site: &Site, c: &reqwest::Client, csrf: &str, event: i32) -> Result<(u32, Duration), Error> {
+async fn pair(
+    site: &Site,
+    c: &reqwest::Client,
+    csrf: &str,
+    event: i32,
+) -> Result<(u32, Duration), Error> {
     let t = Instant::now();
     let res = c
         .post(format!("{}/campeonatos/{event}/rondas", site.base))
@@ -130,9 +149,15 @@ async fn pair(site: &Site, c: &reqwest::Client, csrf: &str, event: i32) -> Resul
         .get("location")
         .and_then(|l| l.to_str().ok())
         .and_then(|l| l.rsplit("#ronda-").next())
-        .and_then(|r| r.parse().ok())
-        .ok_or_else(|| format!("pair: {s}"))?;
-    Ok((round, took))
+        .and_then(|r| r.parse().ok());
+    match round {
+        Some(r) => Ok((r, took)),
+        None => {
+            let body = res.text().await.unwrap_or_default();
+            let why = value_between(&body, "role=\"alert\">", "<").unwrap_or_default();
+            Err(format!("pair: {s} {why}").into())
+        }
+    }
 }
 
 struct Slip {
@@ -150,13 +175,21 @@ struct TableRun {
     refused: usize,
 }
 
-async fn open_table(site: &Site, path: &str, pin: &str) -> Result<(reqwest::Client, String), Error> {
+async fn open_table(
+    site: &Site,
+    path: &str,
+    pin: &str,
+) -> Result<(reqwest::Client, String), Error> {
     let c = phone()?;
     // The QR code leads to the table's page: its PIN form.
     let (_, page) = site.get(&c, path).await?;
     let csrf = csrf_of(&page).ok_or("no csrf on the table page")?;
     let (s, _, _) = site
-        .post(&c, &format!("{path}/pin"), &[("csrf", &csrf), ("pin", pin)])
+        .post(
+            &c,
+            &format!("{path}/pin"),
+            &[("csrf", csrf.as_str()), ("pin", pin)],
+        )
         .await?;
     if s != StatusCode::SEE_OTHER {
         return Err(format!("{path}: PIN answered {s}").into());
@@ -179,7 +212,9 @@ async fn play_table(site: Arc<Site>, slip: Slip, seed: u64) -> Result<TableRun, 
     let mut totals = [0i64; 2];
     for n in 0..200u64 {
         // The phone reloads its game: who deals next, and whether it is over.
-        let (_, file) = site.get(&keeper, &format!("/partidas/{game}/exportar")).await?;
+        let (_, file) = site
+            .get(&keeper, &format!("/partidas/{game}/exportar"))
+            .await?;
         let file: serde_json::Value = serde_json::from_str(&file)?;
         let board = &file["scoreboard"];
         if !board["game_over"].is_null() {
@@ -199,10 +234,10 @@ async fn play_table(site: Arc<Site>, slip: Slip, seed: u64) -> Result<TableRun, 
                 &keeper,
                 &format!("/partidas/{game}/mano"),
                 &[
-                    ("csrf", &csrf),
-                    ("version", &v),
-                    ("submission", &submission),
-                    ("record", &text),
+                    ("csrf", csrf.as_str()),
+                    ("version", v.as_str()),
+                    ("submission", submission.as_str()),
+                    ("record", text.as_str()),
                 ],
             )
             .await?;
@@ -234,7 +269,7 @@ async fn play_table(site: Arc<Site>, slip: Slip, seed: u64) -> Result<TableRun, 
         .post(
             &other,
             &format!("{}/firma", slip.path),
-            &[("csrf", &csrf), ("version", &v)],
+            &[("csrf", csrf.as_str()), ("version", v.as_str())],
         )
         .await?;
     if s != StatusCode::SEE_OTHER {
@@ -244,8 +279,16 @@ async fn play_table(site: Arc<Site>, slip: Slip, seed: u64) -> Result<TableRun, 
     Ok(run)
 }
 
-async fn view(site: Arc<Site>, path: String, poll: Duration, offset: Duration, stop: Arc<AtomicBool>) -> Result<Vec<Duration>, Error> {
-    let c = reqwest::Client::builder().timeout(Duration::from_secs(60)).build()?;
+async fn view(
+    site: Arc<Site>,
+    path: String,
+    poll: Duration,
+    offset: Duration,
+    stop: Arc<AtomicBool>,
+) -> Result<Vec<Duration>, Error> {
+    let c = reqwest::Client::builder()
+        .timeout(Duration::from_secs(60))
+        .build()?;
     let mut out = Vec::new();
     tokio::time::sleep(offset).await;
     while !stop.load(Ordering::Relaxed) {
@@ -307,7 +350,11 @@ async fn main() -> Result<(), Error> {
         let listen = args.get(2).ok_or("LISTEN")?;
         return proxy(listen, args[3..].to_vec()).await;
     }
-    let arg = |i: usize, what: &str| args.get(i).cloned().ok_or_else(|| Error::from(what.to_owned()));
+    let arg = |i: usize, what: &str| {
+        args.get(i)
+            .cloned()
+            .ok_or_else(|| Error::from(what.to_owned()))
+    };
     let site = Arc::new(Site {
         base: arg(1, "BASE_URL")?.trim_end_matches('/').to_owned(),
         tally: Tally::default(),
@@ -324,7 +371,7 @@ async fn main() -> Result<(), Error> {
         .post(
             &dir,
             &format!("/campeonatos/{event}/rondas/{round}/publicar"),
-            &[("csrf", &csrf)],
+            &[("csrf", csrf.as_str())],
         )
         .await?;
     if s != StatusCode::SEE_OTHER {
@@ -332,7 +379,10 @@ async fn main() -> Result<(), Error> {
     }
     // The result slips the director prints: each table's address and both PINs.
     let (_, html) = site
-        .get(&dir, &format!("/campeonatos/{event}/imprimir/actas?ronda={round}"))
+        .get(
+            &dir,
+            &format!("/campeonatos/{event}/imprimir/actas?ronda={round}"),
+        )
         .await?;
     let slips: Vec<Slip> = {
         let doc = scraper::Html::parse_document(&html);
@@ -363,7 +413,8 @@ async fn main() -> Result<(), Error> {
     let live = format!("/campeonatos/{event}/directo");
     let watchers: Vec<_> = (0..viewers)
         .map(|i| {
-            let offset = poll * u32::try_from(i).unwrap_or(0) / u32::try_from(viewers.max(1)).unwrap_or(1);
+            let offset =
+                poll * u32::try_from(i).unwrap_or(0) / u32::try_from(viewers.max(1)).unwrap_or(1);
             tokio::spawn(view(site.clone(), live.clone(), poll, offset, stop.clone()))
         })
         .collect();
@@ -385,7 +436,7 @@ async fn main() -> Result<(), Error> {
         }
     }
     let played = start.elapsed();
-    let (next, next_pair) = pair(&site, &dir, &csrf, event).await?;
+    let paired_next = pair(&site, &dir, &csrf, event).await;
     stop.store(true, Ordering::Relaxed);
     let mut polls = Vec::new();
     for w in watchers {
@@ -426,20 +477,32 @@ async fn main() -> Result<(), Error> {
         runs.len(),
         acked as f64 / secs
     );
-    println!("{}", line("save", runs.iter().flat_map(|r| r.saves.iter().copied()).collect()));
-    println!("{}", line("firma", runs.iter().filter_map(|r| r.firma).collect()));
-    println!("{}", line("live page", polls));
     println!(
-        "round {next} paired in {:.0} ms (after round {round} played)",
-        next_pair.as_secs_f64() * 1000.0
+        "{}",
+        line(
+            "save",
+            runs.iter().flat_map(|r| r.saves.iter().copied()).collect()
+        )
     );
+    println!(
+        "{}",
+        line("firma", runs.iter().filter_map(|r| r.firma).collect())
+    );
+    println!("{}", line("live page", polls));
+    match &paired_next {
+        Ok((next, took)) => println!(
+            "round {next} paired in {:.0} ms (after round {round} played)",
+            took.as_secs_f64() * 1000.0
+        ),
+        Err(e) => println!("the next round was not paired: {e}"),
+    }
     let errors = site.tally.server_errors.load(Ordering::Relaxed);
     let refused: usize = runs.iter().map(|r| r.refused).sum();
     println!(
         "requests {}; 5xx {errors}; saves refused {refused}; hands lost {lost}; stored but not acknowledged {unacked}",
         site.tally.requests.load(Ordering::Relaxed)
     );
-    if errors > 0 || lost > 0 || failed > 0 {
+    if errors > 0 || lost > 0 || failed > 0 || paired_next.is_err() {
         return Err("5xx answers, failed tables or hands lost".into());
     }
     Ok(())

@@ -3,7 +3,8 @@
 (its tables "live"), pairing every round with `baza pair` (the same domain code as
 the web). Usage: swiss.py BAZA_BINARY PAIRS ROUNDS OUT.json [GAME [NEXT]]
 GAME `cuatrola`: a cuatrola Swiss whose matches are one partida to 21 (botifarra's
-timed format otherwise). NEXT `0`: the next round is not paired (the director pairs it)."""
+timed format otherwise). NEXT `0`: the next round is not paired, and the Swiss has two rounds more (the
+director pairs them: the round played under load and the one after)."""
 import json, random, subprocess, sys
 
 baza, pairs, rounds, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
@@ -18,7 +19,7 @@ doc = {
         "name": f"Open de carga: {pairs} parejas",
         "game": game,
         "options": {},
-        "system": {"kind": "swiss", "rounds": rounds + 1},
+        "system": {"kind": "swiss", "rounds": rounds + (1 if pair_next else 2)},
         "match_format": fmt,
         "tiebreaks": ["points", "buchholz", "median_buchholz", "sonneborn_berger",
                       "point_difference", "points_for", "lot"],

@@ -173,6 +173,7 @@ struct TableRun {
     saves: Vec<Duration>,
     firma: Option<Duration>,
     refused: usize,
+    resent: usize,
 }
 
 async fn open_table(
@@ -229,19 +230,32 @@ async fn play_table(site: Arc<Site>, slip: Slip, seed: u64) -> Result<TableRun, 
         let submission = format!("round-{seed}-{n}");
         let v = version.to_string();
         let text = record.to_value().to_string();
-        let (s, took, _) = site
-            .post(
-                &keeper,
-                &format!("/partidas/{game}/mano"),
-                &[
-                    ("csrf", csrf.as_str()),
-                    ("version", v.as_str()),
-                    ("submission", submission.as_str()),
-                    ("record", text.as_str()),
-                ],
-            )
-            .await?;
-        run.saves.push(took);
+        let form = [
+            ("csrf", csrf.as_str()),
+            ("version", v.as_str()),
+            ("submission", submission.as_str()),
+            ("record", text.as_str()),
+        ];
+        let t = Instant::now();
+        // A phone whose request got no answer keeps the hand pending and sends it
+        // again with the same submission id (the server takes it once).
+        let mut tries = 0;
+        let s = loop {
+            match site
+                .post(&keeper, &format!("/partidas/{game}/mano"), &form)
+                .await
+            {
+                Ok((s, _, _)) => break s,
+                Err(e) if tries < 5 => {
+                    tries += 1;
+                    run.resent += 1;
+                    eprintln!("table {}: hand {n} sent again: {e}", slip.path);
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+                Err(e) => return Err(e),
+            }
+        };
+        run.saves.push(t.elapsed());
         if s == StatusCode::SEE_OTHER {
             run.acked.push(submission);
             version += 1;
@@ -498,8 +512,9 @@ async fn main() -> Result<(), Error> {
     }
     let errors = site.tally.server_errors.load(Ordering::Relaxed);
     let refused: usize = runs.iter().map(|r| r.refused).sum();
+    let resent: usize = runs.iter().map(|r| r.resent).sum();
     println!(
-        "requests {}; 5xx {errors}; saves refused {refused}; hands lost {lost}; stored but not acknowledged {unacked}",
+        "requests {}; 5xx {errors}; saves refused {refused}; saves sent again after no answer {resent}; hands lost {lost}; stored but not acknowledged {unacked}",
         site.tally.requests.load(Ordering::Relaxed)
     );
     if errors > 0 || lost > 0 || failed > 0 || paired_next.is_err() {

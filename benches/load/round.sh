@@ -10,7 +10,7 @@
 # poll the live page every POLL_MS (1000) ms; then the director pairs the round after,
 # and the database is read for every acknowledged hand.
 # SQLite: one server. PostgreSQL: two servers on one database behind one address, the
-# client's own round-robin TCP proxy (`load_round proxy`).
+# client's own round-robin TCP proxy (`load_round proxy`; nginx is not installed here).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 backend=${1:-sqlite}
@@ -23,7 +23,8 @@ if [ "$backend" = postgres ] || [ -f /usr/include/postgresql/libpq-fe.h ]; then
   features=(--features postgres)
 fi
 cargo build --release "${features[@]}" --bin baza --example load_round
-bin=target/release/baza
+# BAZA_BIN: another build of the server to measure (a baseline), same client.
+bin=${BAZA_BIN:-target/release/baza}
 client=target/release/examples/load_round
 dir=$(mktemp -d)
 pids=()

@@ -34,9 +34,36 @@ fn langid(lang: Lang) -> LanguageIdentifier {
 /// Translates `key` into `lang`; a missing key shows the key itself (and the
 /// locale tests make sure none is missing).
 pub fn tr(lang: Lang, key: &str) -> String {
-    LOCALES
-        .try_lookup(&langid(lang), key)
-        .unwrap_or_else(|| key.to_owned())
+    // A message without arguments always reads the same: each thread keeps the ones it
+    // has looked up (a page of 500 tables asks for the same few labels on every row).
+    thread_local! {
+        static KEPT: std::cell::RefCell<[HashMap<String, String>; 3]> =
+            std::cell::RefCell::new(Default::default());
+    }
+    /// At most this many messages kept per language and thread (the `.ftl` files hold
+    /// fewer).
+    const MOST: usize = 8192;
+    let at = match lang {
+        Lang::Es => 0,
+        Lang::Ca => 1,
+        Lang::En => 2,
+    };
+    let kept = KEPT.with(|k| k.borrow()[at].get(key).cloned());
+    if let Some(text) = kept {
+        return text;
+    }
+    match LOCALES.try_lookup(&langid(lang), key) {
+        Some(text) => {
+            KEPT.with(|k| {
+                let map = &mut k.borrow_mut()[at];
+                if map.len() < MOST {
+                    map.insert(key.to_owned(), text.clone());
+                }
+            });
+            text
+        }
+        None => key.to_owned(),
+    }
 }
 
 /// Translates `key` with named arguments.

@@ -177,10 +177,13 @@ impl CachedPage {
     }
 }
 
-/// `bytes` gzipped (`None` only if the encoder fails, when the page goes out plain).
+/// `bytes` gzipped (`None` only if the encoder fails, when the page goes out plain),
+/// at the fastest level: a page kept under a stamp that changes with every hand of a
+/// round (the live page) is compressed again after each change, and the default level
+/// cost several times as much CPU for a page about 40 % smaller.
 fn gzip(bytes: &[u8]) -> Option<Vec<u8>> {
     use std::io::Write;
-    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     enc.write_all(bytes).ok()?;
     enc.finish().ok()
 }

@@ -185,10 +185,10 @@ fn demo_file() -> &'static std::path::Path {
         if let Ok(entries) = std::fs::read_dir(&parent) {
             for entry in entries.flatten() {
                 let name = entry.file_name().to_string_lossy().into_owned();
-                if let Some(pid) = name.strip_prefix("baza-demo-") {
-                    if !std::path::Path::new("/proc").join(pid).exists() {
-                        let _ = std::fs::remove_dir_all(entry.path());
-                    }
+                if let Some(pid) = name.strip_prefix("baza-demo-")
+                    && !std::path::Path::new("/proc").join(pid).exists()
+                {
+                    let _ = std::fs::remove_dir_all(entry.path());
                 }
             }
         }

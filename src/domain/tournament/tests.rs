@@ -1284,3 +1284,15 @@ fn the_head_to_head_reading_is_in_the_file_and_old_files_read_as_all_met() {
     let bad = text.replace(r#""seed":7"#, r#""seed":7,"head_to_head":"some_met""#);
     assert!(parse(&bad).is_err());
 }
+
+#[test]
+fn a_bye_counts_in_matches_played_as_it_does_in_matches_won() {
+    let mut f = tournament(System::Swiss { rounds: 3 }, 7);
+    for _ in 0..3 {
+        play(&mut f, &favourite).expect("round");
+    }
+    for r in standings(&f) {
+        assert_eq!(r.played, r.wins + r.draws + r.losses, "{}", r.id);
+        assert_eq!(r.played, 3, "{}", r.id);
+    }
+}

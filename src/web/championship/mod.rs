@@ -138,7 +138,9 @@ fn load(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {
 
 fn system_text(ctx: &Ctx, s: &System) -> String {
     match *s {
-        System::Swiss { rounds } => ctx.t1("tournament-system-swiss-n", "n", &rounds),
+        System::Swiss { rounds } => {
+            crate::web::i18n::tr_count(ctx.lang, "tournament-system-swiss-n", rounds as usize, &[])
+        }
         System::RoundRobin { double, groups } => {
             let base = if double {
                 ctx.t("tournament-system-double")

@@ -216,3 +216,131 @@ async fn table_options_that_contradict_the_match_limits_are_refused_with_a_messa
             .any(|i| i.value().attr("value") == Some("Open de botifarra"))
     );
 }
+
+#[tokio::test]
+async fn a_swiss_avoids_same_club_pairings_as_its_form_says_in_three_languages() {
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Penya La Baza", "Lloret de Mar")
+        .await;
+    let form = format!("/clubes/{club}/campeonatos/nuevo");
+    for (lang, label, first) in [
+        (
+            "es",
+            "Parejas del mismo club (suizo)",
+            "Evitarlas en las primeras rondas",
+        ),
+        (
+            "ca",
+            "Parelles del mateix club (suís)",
+            "Evitar-les a les primeres rondes",
+        ),
+        (
+            "en",
+            "Pairs of the same club (Swiss)",
+            "Avoid in the first rounds",
+        ),
+    ] {
+        let res = app.get_with_lang(&form, lang).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let labels = texts(&html, "label");
+        assert!(
+            labels.iter().any(|l| l.starts_with(label)),
+            "{lang}: {labels:?}"
+        );
+        let options = texts(&html, "select[name=same_club] option");
+        assert!(options.iter().any(|o| o == first), "{lang}: {options:?}");
+    }
+    let fields = |rounds: &'static str| {
+        vec![
+            ("name", "Open de cuatrola"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "3"),
+            ("same_club", "first"),
+            ("same_club_rounds", rounds),
+            ("match_format", "partida"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("target", "21"),
+            ("partidas", "3"),
+            ("max_hands", "20"),
+            ("minutes", "45"),
+            ("cap", "25"),
+            ("entry", "result"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+        ]
+    };
+    // A number of rounds that is not one is refused with the form again.
+    let res = post(&app, &form, &fields("muchas")).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        crate::helpers::attr(&html, "input[name=same_club_rounds]", "value").as_deref(),
+        Some("muchas")
+    );
+    let res = post(&app, &form, &fields("2")).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id: i32 = res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/campeonatos/")
+        .trim_end_matches("/direccion")
+        .parse()
+        .unwrap();
+    // Seeds 1 and 3 of one club, 2 and 4 of another: the usual 1–3 and 2–4 would pair
+    // each club with itself.
+    for (n, c) in [
+        ("Ana – Berta", "Casal"),
+        ("Carlos – Dani", "Penya"),
+        ("Elena – Fina", "Casal"),
+        ("Gil – Hugo", "Penya"),
+    ] {
+        post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", n), ("club", c)],
+        )
+        .await;
+    }
+    let html = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    let body = html.root_element().text().collect::<Vec<_>>().join(" ");
+    assert!(
+        body.contains("sin parejas del mismo club en las rondas 1–2 si se puede"),
+        "{body}"
+    );
+    post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    let res = app.get(&format!("/campeonatos/{id}/exportar")).await;
+    let doc: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(
+        doc["event"]["same_club"],
+        serde_json::json!({"avoid_first": 2})
+    );
+    let club_of = |id: &serde_json::Value| {
+        doc["entrants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["id"] == *id)
+            .unwrap()["club"]
+            .clone()
+    };
+    let pairings = doc["rounds"][0]["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 2, "{pairings:?}");
+    for p in pairings {
+        assert_ne!(club_of(&p["a"]), club_of(&p["b"]), "{p}");
+    }
+}

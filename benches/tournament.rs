@@ -6,7 +6,7 @@
 use baza::domain::GameKind;
 use baza::domain::tournament::rng::Rng;
 use baza::domain::tournament::{
-    Entrant, Event, FORMAT, MatchFormat, MatchResult, Pairing, Points, System, Tiebreak,
+    Entrant, Event, FORMAT, MatchFormat, MatchResult, Pairing, Points, SameClub, System, Tiebreak,
     TournamentFile, next_round, standings,
 };
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -33,6 +33,7 @@ fn played(n: u32, rounds: u32, seed: u64) -> TournamentFile {
             tiebreaks: Tiebreak::ALL.to_vec(),
             head_to_head: Default::default(),
             seed,
+            same_club: SameClub::default(),
         },
         entrants: (1..=n)
             .map(|i| Entrant {
@@ -72,6 +73,15 @@ fn bench(c: &mut Criterion) {
     c.bench_function("swiss round 5 of 512 pairs", |b| {
         b.iter(|| next_round(black_box(&swiss)))
     });
+    let mut clubs = played(200, 2, 4);
+    clubs.event.same_club = SameClub::AvoidFirst(3);
+    for (i, e) in clubs.entrants.iter_mut().enumerate() {
+        e.club = Some(format!("Club {}", i % 10));
+    }
+    c.bench_function(
+        "swiss round 3 of 200 pairs from 10 clubs, avoiding same club",
+        |b| b.iter(|| next_round(black_box(&clubs))),
+    );
     let nine = played(512, 9, 2);
     c.bench_function(
         "standings of 512 pairs after 9 rounds, every tie-break",

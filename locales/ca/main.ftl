@@ -377,10 +377,20 @@ tournament-starts-on = Data d'inici
 tournament-system = Sistema
 tournament-system-single = Lliga a una volta (Berger)
 tournament-system-double = Lliga a doble volta (Berger)
-tournament-system-swiss-n = Suís a { $n } rondes
+tournament-system-swiss-n = { $n ->
+    [one] Suís a { $n } ronda
+   *[other] Suís a { $n } rondes
+}
 tournament-system-ceros-n = Sistema de zeros: fora a la { $n }a derrota
 tournament-groups = Grups (lliguetes)
 tournament-groups-n = { $n } grups
+champ-same-club = Parelles del mateix club (suís)
+champ-same-club-allowed = Poden enfrontar-se
+champ-same-club-first = Evitar-les a les primeres rondes
+champ-same-club-always = Evitar-les sempre que es pugui
+champ-same-club-rounds = Rondes en què s'eviten (les primeres)
+champ-same-club-note = sense parelles del mateix club a les rondes 1–{ $n } si es pot
+champ-same-club-note-always = sense parelles del mateix club si es pot
 tournament-rounds = Rondes (suís)
 tournament-losses = Derrotes per quedar fora (zeros)
 tournament-match-format = Format de la partida
@@ -462,6 +472,7 @@ tournament-proposed = Resultat anotat a la taula, pendent de signatura
 tournament-correction-confirm = Aquest resultat ja comptava i després s'hi van aparellar aquestes partides. Si el corregeixes, la classificació es recalcula; revisa aquestes taules. Vols corregir-lo?
 tournament-correction-do = Sí, corregeix el resultat
 tournament-sign-help = La parella contrària signa el resultat anotat (la signatura de la parella perdedora).
+tournament-sign-help-draw = La parella contrària signa el resultat anotat, un empat: les dues parelles hi estan d'acord.
 tournament-sign-as = Signa com a { $pair }
 tournament-sign-other-side = Signa la parella contrària a la que va anotar el resultat.
 tournament-winner = Guanyador (si tots dos passen de 101)
@@ -475,7 +486,7 @@ tournament-wdl = G-E-P
 tournament-no-round = Encara no hi ha cap ronda publicada
 tournament-refresh = Aquesta pantalla s'actualitza cada { $n } segons.
 tournament-pairings = Aparellaments
-tournament-slip-signature = Signatura de la parella perdedora
+tournament-slip-signature = Signatura de la parella perdedora (si hi ha empat, de les dues parelles)
 csv-line = línia { $n }
 error-csv-empty = El CSV no té inscrits.
 error-csv-encoding = El fitxer no és UTF-8.
@@ -509,7 +520,10 @@ table-state-hand = Mà { $n }
 table-state-proposed = Proposat, falta la signatura
 table-state-final = Confirmat
 table-go = Anar a la taula
-table-time-left = Queden { $n } minuts
+table-time-left = { $n ->
+    [one] Queda { $n } minut
+   *[other] Queden { $n } minuts
+}
 table-time-up = Temps complert: la mà en joc és l'última
 table-you-are = Anotes com a { $pair }
 table-play-game = Anotar la partida

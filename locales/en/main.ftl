@@ -377,10 +377,20 @@ tournament-starts-on = Start date
 tournament-system = System
 tournament-system-single = Round robin, single (Berger)
 tournament-system-double = Round robin, double (Berger)
-tournament-system-swiss-n = Swiss, { $n } rounds
+tournament-system-swiss-n = { $n ->
+    [one] Swiss, { $n } round
+   *[other] Swiss, { $n } rounds
+}
 tournament-system-ceros-n = Sistema de ceros: out at loss { $n }
 tournament-groups = Groups (liguillas)
 tournament-groups-n = { $n } groups
+champ-same-club = Pairs of the same club (Swiss)
+champ-same-club-allowed = May meet
+champ-same-club-first = Avoid in the first rounds
+champ-same-club-always = Avoid whenever possible
+champ-same-club-rounds = Rounds that avoid them (the first)
+champ-same-club-note = no pairs of the same club in rounds 1–{ $n } where possible
+champ-same-club-note-always = no pairs of the same club where possible
 tournament-rounds = Rounds (Swiss)
 tournament-losses = Losses to be out (ceros)
 tournament-match-format = Match format
@@ -462,6 +472,7 @@ tournament-proposed = Result entered at the table, awaiting signature
 tournament-correction-confirm = This result already counted and these games were paired from it afterwards. Correcting it recomputes the standings; review these tables. Correct it?
 tournament-correction-do = Yes, correct the result
 tournament-sign-help = The other pair signs the result entered (the losing pair's signature).
+tournament-sign-help-draw = The other pair signs the result entered, a draw: both pairs agree with it.
 tournament-sign-as = Sign as { $pair }
 tournament-sign-other-side = The pair opposite the one that entered the result signs.
 tournament-winner = Winner (if both pass 101)
@@ -475,7 +486,7 @@ tournament-wdl = W-D-L
 tournament-no-round = No round published yet
 tournament-refresh = This screen refreshes every { $n } seconds.
 tournament-pairings = Pairings
-tournament-slip-signature = Losing pair's signature
+tournament-slip-signature = Losing pair's signature (on a draw, both pairs')
 csv-line = line { $n }
 error-csv-empty = The CSV has no entrants.
 error-csv-encoding = The file is not UTF-8.
@@ -509,7 +520,10 @@ table-state-hand = Hand { $n }
 table-state-proposed = Proposed, awaiting confirmation
 table-state-final = Confirmed
 table-go = Go to the table
-table-time-left = { $n } minutes left
+table-time-left = { $n ->
+    [one] { $n } minute left
+   *[other] { $n } minutes left
+}
 table-time-up = Time is up: the hand in play is the last one
 table-you-are = You score as { $pair }
 table-play-game = Score the game

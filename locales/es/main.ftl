@@ -377,10 +377,20 @@ tournament-starts-on = Fecha de inicio
 tournament-system = Sistema
 tournament-system-single = Liga a una vuelta (Berger)
 tournament-system-double = Liga a doble vuelta (Berger)
-tournament-system-swiss-n = Suizo a { $n } rondas
+tournament-system-swiss-n = { $n ->
+    [one] Suizo a { $n } ronda
+   *[other] Suizo a { $n } rondas
+}
 tournament-system-ceros-n = Sistema de ceros: fuera a la { $n }.ª derrota
 tournament-groups = Grupos (liguillas)
 tournament-groups-n = { $n } grupos
+champ-same-club = Parejas del mismo club (suizo)
+champ-same-club-allowed = Pueden enfrentarse
+champ-same-club-first = Evitarlas en las primeras rondas
+champ-same-club-always = Evitarlas siempre que se pueda
+champ-same-club-rounds = Rondas en que se evitan (las primeras)
+champ-same-club-note = sin parejas del mismo club en las rondas 1–{ $n } si se puede
+champ-same-club-note-always = sin parejas del mismo club si se puede
 tournament-rounds = Rondas (suizo)
 tournament-losses = Derrotas para quedar fuera (ceros)
 tournament-match-format = Formato del encuentro
@@ -462,6 +472,7 @@ tournament-proposed = Resultado anotado en la mesa, pendiente de firma
 tournament-correction-confirm = Este resultado ya contaba y después se emparejaron estas partidas a partir de él. Si lo corriges, la clasificación se recalcula; revisa estas mesas. ¿Corregir?
 tournament-correction-do = Sí, corregir el resultado
 tournament-sign-help = La pareja contraria firma el resultado anotado (la firma de la pareja perdedora).
+tournament-sign-help-draw = La pareja contraria firma el resultado anotado, un empate: las dos parejas están de acuerdo con él.
 tournament-sign-as = Firmar como { $pair }
 tournament-sign-other-side = Firma la pareja contraria a la que anotó el resultado.
 tournament-winner = Ganador (si ambos pasan de 101)
@@ -475,7 +486,7 @@ tournament-wdl = G-E-P
 tournament-no-round = Aún no hay ronda publicada
 tournament-refresh = Esta pantalla se actualiza cada { $n } segundos.
 tournament-pairings = Emparejamientos
-tournament-slip-signature = Firma de la pareja perdedora
+tournament-slip-signature = Firma de la pareja perdedora (si hay empate, de las dos parejas)
 csv-line = línea { $n }
 error-csv-empty = El CSV no tiene inscritos.
 error-csv-encoding = El fichero no está en UTF-8.
@@ -509,7 +520,10 @@ table-state-hand = Mano { $n }
 table-state-proposed = Propuesto, falta la firma
 table-state-final = Confirmado
 table-go = Ir a la mesa
-table-time-left = Quedan { $n } minutos
+table-time-left = { $n ->
+    [one] Queda { $n } minuto
+   *[other] Quedan { $n } minutos
+}
 table-time-up = Tiempo cumplido: la mano en juego es la última
 table-you-are = Anotas como { $pair }
 table-play-game = Anotar la partida

@@ -164,6 +164,7 @@ fn league(
             tiebreaks: tournament::file::default_tiebreaks(),
             head_to_head: Default::default(),
             seed: 2026,
+            same_club: Default::default(),
         },
         entrants: PAIRS
             .iter()
@@ -263,6 +264,7 @@ fn running_swiss(
             ],
             head_to_head: tournament::HeadToHead::default(),
             seed: 2026,
+            same_club: Default::default(),
         },
         entrants: Vec::new(),
         rounds: Vec::new(),

@@ -8,6 +8,7 @@
 use baza::domain;
 
 mod audit_words;
+mod bases;
 mod brackets;
 mod browser;
 mod champion;

@@ -64,6 +64,10 @@
 //!   is applied again within that sub-group, on its own games only, before the next
 //!   criterion. Files without the field read as `"all_met"`.
 //! * `event.seed`: the number the lot uses (tie-break `lot`, draws in ceros). Default 0.
+//! * `event.same_club` (Swiss only): `"avoid_always"` or `{"avoid_first": 3}` (rounds
+//!   1–3) to avoid pairing two entrants whose `club` is the same, under "no rematch"
+//!   and over every other preference, whenever a pairing without it exists. Absent
+//!   (`"allowed"`): clubs are not looked at.
 //! * `entrants[]`: `id` (unique text, used in pairings), `name`, optional `club`,
 //!   optional `seed` (1 = strongest; entrants without one follow in file order),
 //!   optional `group` (1-based liguilla), optional `first_round` (a late entry; default
@@ -171,6 +175,38 @@ pub struct Event {
     pub head_to_head: HeadToHead,
     #[serde(default)]
     pub seed: u64,
+    /// Whether a Swiss avoids pairing two entrants of the same club.
+    #[serde(default, skip_serializing_if = "SameClub::is_allowed")]
+    pub same_club: SameClub,
+}
+
+/// Whether a Swiss avoids pairing two entrants of the same club: a soft rule, under
+/// "no rematch" and over everything else, kept only while a pairing without it exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SameClub {
+    /// Clubs are not looked at.
+    #[default]
+    Allowed,
+    /// Avoided in rounds 1..=n.
+    AvoidFirst(u32),
+    /// Avoided in every round.
+    AvoidAlways,
+}
+
+impl SameClub {
+    pub fn is_allowed(&self) -> bool {
+        *self == SameClub::Allowed
+    }
+
+    /// Whether round `round` avoids same-club pairings.
+    pub fn avoids_in(self, round: u32) -> bool {
+        match self {
+            SameClub::Allowed => false,
+            SameClub::AvoidFirst(n) => round <= n,
+            SameClub::AvoidAlways => true,
+        }
+    }
 }
 
 /// The default ranking criteria.

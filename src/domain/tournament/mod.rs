@@ -38,8 +38,8 @@ mod tests;
 
 pub use file::{
     BracketPhase, ByePairing, Entrant, EntrantPerson, Event, FORMAT, FileError, InPlay,
-    MatchResult, Pairing, RestPairing, Round, System, TablePairing, TournamentFile, parse,
-    validate,
+    MatchResult, Pairing, RestPairing, Round, SameClub, System, TablePairing, TournamentFile,
+    parse, validate,
 };
 pub use format::{MatchFormat, Outcome, Points, ResultError, Side, check_outcome, check_result};
 pub use ranking::{FinalRow, Reached, final_ranking};

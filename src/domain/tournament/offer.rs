@@ -81,6 +81,11 @@ pub enum Unplayable {
     },
     /// A timed match counts at most `cap`, below its own target.
     Cap { target: u32, cap: u32 },
+    /// The table option "Máximo de manos" says one dat limit, the match format another.
+    DealLimit { option: u32, format: u32 },
+    /// The table option "Máximo de puntos que cuentan" says one cap, the match format
+    /// another.
+    CountedScore { option: u32, format: u32 },
 }
 
 impl Unplayable {
@@ -135,6 +140,18 @@ impl Unplayable {
                     game.name()
                 ),
             },
+            Unplayable::DealLimit { option, format } => tr!(
+                lang,
+                "las opciones de mesa dicen «Máximo de manos» {option} y el formato del partido {format} manos: deja la opción sin límite (el partido manda) o pon el mismo número",
+                "les opcions de taula diuen «Màxim de mans» {option} i el format del partit {format} mans: deixa l'opció sense límit (mana el partit) o posa-hi el mateix nombre",
+                "the table options say «Máximo de manos» {option} and the match format {format} hands: leave the option with no limit (the match rules) or give the same number"
+            ),
+            Unplayable::CountedScore { option, format } => tr!(
+                lang,
+                "las opciones de mesa dicen «Máximo de puntos que cuentan» {option} y el formato del partido un máximo de {format}: deja la opción sin límite (el partido manda) o pon el mismo número",
+                "les opcions de taula diuen «Màxim de punts que compten» {option} i el format del partit un màxim de {format}: deixa l'opció sense límit (mana el partit) o posa-hi el mateix nombre",
+                "the table options say «Máximo de puntos que cuentan» {option} and the match format a cap of {format}: leave the option with no limit (the match rules) or give the same number"
+            ),
             Unplayable::Cap { target, cap } => tr!(
                 lang,
                 "el máximo que cuenta ({cap}) no puede ser menor que la meta ({target})",
@@ -159,9 +176,34 @@ pub fn check(
     let (kind, target) = match *format {
         MatchFormat::Partida { target } => (PARTIDA, target),
         MatchFormat::BestOf { .. } => (BEST_OF, None),
-        MatchFormat::Timed { target, cap, .. } => {
+        MatchFormat::Timed {
+            target,
+            cap,
+            max_hands,
+            ..
+        } => {
             if cap < target {
                 return Err(Unplayable::Cap { target, cap });
+            }
+            // One set of limits per match: a table option that repeats one of the
+            // format's must say the same.
+            let set = |name: &str| {
+                opts.get(name)
+                    .and_then(Value::as_u64)
+                    .and_then(|n| u32::try_from(n).ok())
+                    .filter(|n| *n > 0)
+            };
+            if let Some(option) = set("deal_limit").filter(|n| *n != max_hands) {
+                return Err(Unplayable::DealLimit {
+                    option,
+                    format: max_hands,
+                });
+            }
+            if let Some(option) = set("max_counted_score").filter(|n| *n != cap) {
+                return Err(Unplayable::CountedScore {
+                    option,
+                    format: cap,
+                });
             }
             (TIMED, Some(target))
         }
@@ -298,6 +340,50 @@ mod tests {
         assert_eq!(
             check(GameKind::Guinote, &Map::new(), &f, true),
             Err(Unplayable::Format(GameKind::Guinote))
+        );
+    }
+
+    #[test]
+    fn table_options_that_repeat_a_timed_match_limit_must_agree_with_it() {
+        let timed = MatchFormat::Timed {
+            target: 101,
+            max_hands: 12,
+            minutes: 55,
+            cap: 121,
+        };
+        let opts = |k: &str, v: u32| {
+            let mut m = Map::new();
+            m.insert(k.into(), Value::from(v));
+            m
+        };
+        let game = GameKind::Botifarra;
+        assert_eq!(
+            check(game, &opts("deal_limit", 8), &timed, true),
+            Err(Unplayable::DealLimit {
+                option: 8,
+                format: 12
+            })
+        );
+        assert_eq!(
+            check(game, &opts("max_counted_score", 131), &timed, true),
+            Err(Unplayable::CountedScore {
+                option: 131,
+                format: 121
+            })
+        );
+        assert_eq!(check(game, &opts("deal_limit", 12), &timed, true), Ok(()));
+        assert_eq!(check(game, &opts("deal_limit", 0), &timed, true), Ok(()));
+        assert_eq!(
+            check(game, &opts("max_counted_score", 121), &timed, true),
+            Ok(())
+        );
+        assert!(
+            Unplayable::DealLimit {
+                option: 8,
+                format: 12
+            }
+            .message(Lang::Es)
+            .contains("Máximo de manos")
         );
     }
 }

@@ -177,6 +177,7 @@ mod tests {
                 tiebreaks: vec![Tiebreak::Points],
                 head_to_head: HeadToHead::default(),
                 seed: 1,
+                same_club: Default::default(),
             },
             entrants: (1..=n)
                 .map(|i| {

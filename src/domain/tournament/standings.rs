@@ -4,6 +4,8 @@
 //! game's own units, tantos or partidas):
 //!
 //! * `wins`: matches won, byes included (a bye is credited as a win).
+//! * `played`: matches with a result, byes included, so that `played` is always
+//!   `wins + draws + losses` (rests, and rounds before a late entry, are not).
 //! * `points`: match points, including a late entrant's `start_points` and byes.
 //! * `head_to_head`: the mini-league among the entrants still level at that point of
 //!   the list: match points earned in the games between them. How it reads those games
@@ -49,7 +51,7 @@ pub struct StandingRow {
     pub club: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<u32>,
-    /// Games with a result (byes and rests not included).
+    /// Matches with a result, byes included (a bye is a match won); rests not.
     pub played: u32,
     /// Games won plus byes.
     pub wins: u32,
@@ -123,6 +125,7 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
         st[i].points = e.start_points;
         st[i].byes = ledger.byes[i].len() as u32;
         st[i].wins = st[i].byes;
+        st[i].played = st[i].byes;
         st[i].points = st[i]
             .points
             .saturating_add(st[i].byes.saturating_mul(pts.bye));

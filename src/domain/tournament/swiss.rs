@@ -8,10 +8,11 @@
 //! 1. a bye to an entrant who already had more byes than the fewest among those
 //!    playing (so nobody gets a second bye while someone has none);
 //! 2. a rematch;
-//! 3. the bye's place: 0 for the lowest-placed entrant, 1 for the next, …;
-//! 4. the squared difference of match points (so equal scores meet, and a floater
+//! 3. a same-club pairing, in the rounds whose event says to avoid them;
+//! 4. the bye's place: 0 for the lowest-placed entrant, 1 for the next, …;
+//! 5. the squared difference of match points (so equal scores meet, and a floater
 //!    meets the nearest score group);
-//! 5. inside a score group, the distance from the usual top-half-meets-bottom-half
+//! 6. inside a score group, the distance from the usual top-half-meets-bottom-half
 //!    pairing (1st meets g/2+1st); across groups, the distance in the order.
 //!
 //! Each level is weighted above the largest possible sum of the levels below, so a
@@ -44,7 +45,7 @@ pub(crate) fn pair(
     if m < 2 {
         return Err(PairingError::NotEnoughEntrants);
     }
-    let cost = Costs::new(ledger, table, &active)?;
+    let cost = Costs::new(ledger, table, &active, round)?;
     let odd = m % 2 == 1;
     let nv = m + usize::from(odd);
     let top = cost.top;
@@ -82,16 +83,24 @@ struct Costs {
     group_pos: Vec<i64>,
     group_len: Vec<i64>,
     met: Vec<bool>,
+    /// Each entrant's club as a number, when the round avoids same-club pairings.
+    club: Vec<Option<usize>>,
     bye_extra: Vec<i64>,
     l1: i64,
     l2: i64,
+    lc: i64,
     l3: i64,
     l4: i64,
     top: i64,
 }
 
 impl Costs {
-    fn new(ledger: &Ledger, table: &Table, active: &[usize]) -> Result<Costs, PairingError> {
+    fn new(
+        ledger: &Ledger,
+        table: &Table,
+        active: &[usize],
+        round: u32,
+    ) -> Result<Costs, PairingError> {
         let m = active.len();
         let n = ledger.len();
         let mut pos_of = vec![usize::MAX; n];
@@ -108,6 +117,28 @@ impl Costs {
                 }
             }
         }
+        let mut clubs: Vec<String> = Vec::new();
+        let club: Vec<Option<usize>> = if ledger.file.event.same_club.avoids_in(round) {
+            active
+                .iter()
+                .map(|&i| {
+                    let name = ledger.file.entrants[i]
+                        .club
+                        .as_deref()?
+                        .trim()
+                        .to_lowercase();
+                    if name.is_empty() {
+                        return None;
+                    }
+                    Some(clubs.iter().position(|c| *c == name).unwrap_or_else(|| {
+                        clubs.push(name);
+                        clubs.len() - 1
+                    }))
+                })
+                .collect()
+        } else {
+            vec![None; m]
+        };
         let score: Vec<i64> = active.iter().map(|&i| i64::from(table.points[i])).collect();
         let mut group_pos = vec![0; m];
         let mut group_len = vec![0; m];
@@ -140,7 +171,14 @@ impl Costs {
         let l1 = add(s0, 1)?;
         let s1 = mul(half, mul(spread, spread)?)?;
         let l2 = mul(l1, add(s1, 1)?)?;
-        let l3 = mul(l2, mi + 1)?;
+        let lc = mul(l2, mi + 1)?;
+        // The same-club level is only there in the rounds that avoid it (so a very
+        // large Swiss without it still fits the weights).
+        let l3 = if club.iter().any(Option::is_some) {
+            mul(lc, add(half, 1)?)?
+        } else {
+            lc
+        };
         let l4 = mul(l3, add(half, 1)?)?;
         let max_extra = bye_extra.iter().copied().max().unwrap_or(0);
         let top = add(mul(l4, max_extra + 1)?, 1)?;
@@ -153,9 +191,11 @@ impl Costs {
             group_pos,
             group_len,
             met,
+            club,
             bye_extra,
             l1,
             l2,
+            lc,
             l3,
             l4,
             top,
@@ -175,6 +215,10 @@ impl Costs {
         }
         let (i, j) = (u.min(v), u.max(v));
         let rematch = if self.met[i * m + j] { self.l3 } else { 0 };
+        let same_club = match (self.club[i], self.club[j]) {
+            (Some(x), Some(y)) if x == y => self.lc,
+            _ => 0,
+        };
         let d = self.score[i] - self.score[j];
         let fold = if d == 0 {
             let gap = self.group_pos[j] - self.group_pos[i];
@@ -182,6 +226,6 @@ impl Costs {
         } else {
             (j - i) as i64 - 1
         };
-        rematch + d * d * self.l1 + fold
+        rematch + same_club + d * d * self.l1 + fold
     }
 }

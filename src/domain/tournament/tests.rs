@@ -30,6 +30,7 @@ fn event(system: System) -> Event {
             .collect(),
         head_to_head: HeadToHead::default(),
         seed: 7,
+        same_club: SameClub::default(),
     }
 }
 
@@ -1283,4 +1284,132 @@ fn the_head_to_head_reading_is_in_the_file_and_old_files_read_as_all_met() {
     );
     let bad = text.replace(r#""seed":7"#, r#""seed":7,"head_to_head":"some_met""#);
     assert!(parse(&bad).is_err());
+}
+
+#[test]
+fn a_bye_counts_in_matches_played_as_it_does_in_matches_won() {
+    let mut f = tournament(System::Swiss { rounds: 3 }, 7);
+    for _ in 0..3 {
+        play(&mut f, &favourite).expect("round");
+    }
+    for r in standings(&f) {
+        assert_eq!(r.played, r.wins + r.draws + r.losses, "{}", r.id);
+        assert_eq!(r.played, 3, "{}", r.id);
+    }
+}
+
+/// The fewest same-club tables any pairing of `round`'s players can have without a
+/// rematch (an exact maximum-weight matching: every table is worth `n`, less one when
+/// its pairs share a club); `None` when no such pairing exists.
+fn fewest_same_club(f: &TournamentFile, round: &Round) -> Option<usize> {
+    let players: Vec<&str> = round
+        .pairings
+        .iter()
+        .flat_map(|p| match p {
+            Pairing::Table(t) => vec![t.a.as_str(), t.b.as_str()],
+            _ => vec![],
+        })
+        .collect();
+    let club = |id: &str| {
+        f.entrants
+            .iter()
+            .find(|e| e.id == id)
+            .and_then(|e| e.club.clone())
+    };
+    let clubs: Vec<Option<String>> = players.iter().map(|p| club(p)).collect();
+    let met: BTreeSet<(&str, &str)> = f
+        .rounds
+        .iter()
+        .filter(|r| r.number < round.number)
+        .flat_map(|r| r.pairings.iter())
+        .filter_map(|p| match p {
+            Pairing::Table(t) => Some([(t.a.as_str(), t.b.as_str()), (t.b.as_str(), t.a.as_str())]),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let n = players.len();
+    let big = n as i64;
+    let mates = matching::max_weight_matching(n, |u, v| {
+        if met.contains(&(players[u], players[v])) {
+            0
+        } else if clubs[u].is_some() && clubs[u] == clubs[v] {
+            big - 1
+        } else {
+            big
+        }
+    });
+    if mates.iter().any(Option::is_none) {
+        return None;
+    }
+    Some(
+        (0..n)
+            .filter(|&u| mates[u].is_some_and(|v| v > u && clubs[u] == clubs[v]))
+            .count(),
+    )
+}
+
+#[test]
+fn a_swiss_that_avoids_same_club_pairings_for_three_rounds_has_none_it_could_avoid() {
+    // 200 pairs from 10 clubs: one club has 110 of them (so some of its pairs must
+    // meet), the other nine 10 each.
+    let mut f = tournament(System::Swiss { rounds: 7 }, 200);
+    f.event.same_club = SameClub::AvoidFirst(3);
+    for e in &mut f.entrants {
+        let i = seed(&e.id);
+        let c = if i % 20 < 11 { 0 } else { i % 20 - 10 };
+        e.club = Some(format!("Club {c}"));
+    }
+    let mut met = BTreeSet::new();
+    for r in 1..=7u32 {
+        play(&mut f, &favourite).expect("round");
+        let round = f.rounds.last().expect("round");
+        let tables: Vec<(String, String)> =
+            ids(round).into_iter().filter(|(_, b)| b != "bye").collect();
+        for (a, b) in &tables {
+            assert!(
+                met.insert((a.min(b).clone(), a.max(b).clone())),
+                "rematch {a}–{b} in round {r}"
+            );
+        }
+        if r <= 3 {
+            let club = |id: &str| {
+                f.entrants
+                    .iter()
+                    .find(|e| e.id == id)
+                    .and_then(|e| e.club.clone())
+            };
+            let same = tables.iter().filter(|(a, b)| club(a) == club(b)).count();
+            let fewest = fewest_same_club(&f, round).expect("a pairing without rematches");
+            assert_eq!(same, fewest, "round {r}");
+            // The big club's 110 pairs against 90 others: at least 10 tables of its own.
+            assert!(fewest >= 10, "round {r}: {fewest}");
+        }
+    }
+}
+
+#[test]
+fn a_swiss_that_does_not_avoid_same_club_pairings_pairs_as_before() {
+    let mut with = tournament(System::Swiss { rounds: 3 }, 40);
+    for e in &mut with.entrants {
+        e.club = Some(format!("Club {}", seed(&e.id) % 4));
+    }
+    with.event.same_club = SameClub::AvoidFirst(1);
+    let club = |f: &TournamentFile, id: &str| {
+        f.entrants
+            .iter()
+            .find(|e| e.id == id)
+            .and_then(|e| e.club.clone())
+    };
+    let r1 = next_round(&with).expect("round 1");
+    assert!(
+        ids(&r1)
+            .iter()
+            .all(|(a, b)| club(&with, a) != club(&with, b))
+    );
+    play(&mut with, &favourite).expect("round 1");
+    // From round 2 on, the clubs are not looked at: the same pairing as without.
+    let mut with_2 = with.clone();
+    with_2.event.same_club = SameClub::Allowed;
+    assert_eq!(next_round(&with), next_round(&with_2));
 }

@@ -36,6 +36,10 @@ pub struct NewForm {
     pub(super) tb6: String,
     /// How head-to-head reads the games among the level (`all_met`, `games_played`).
     pub(super) head_to_head: String,
+    /// Whether a Swiss avoids same-club pairings: `""` (no), `first` (in the first
+    /// `same_club_rounds` rounds) or `always` (while possible).
+    pub(super) same_club: String,
+    pub(super) same_club_rounds: String,
     /// `hands`: the tables play Baza games hand by hand; `result` (also when absent):
     /// they type final scores, for games played on paper.
     pub(super) entry: String,
@@ -58,6 +62,7 @@ impl NewForm {
             system: "swiss".into(),
             rounds: "5".into(),
             groups: "1".into(),
+            same_club_rounds: "3".into(),
             losses: "2".into(),
             win: "2".into(),
             draw: "1".into(),
@@ -197,6 +202,12 @@ pub(super) fn file_from_form(
             .find(|h| h.slug() == slug)
             .ok_or(("tournament-head-to-head", slug.to_owned()))?,
     };
+    let same_club = match f.same_club.trim() {
+        "" | "allowed" => SameClub::Allowed,
+        "first" => SameClub::AvoidFirst(num("champ-same-club-rounds", &f.same_club_rounds, 1, 30)?),
+        "always" => SameClub::AvoidAlways,
+        other => return Err(("champ-same-club", other.to_owned())),
+    };
     let file = TournamentFile {
         brackets: Vec::new(),
         format: tournament::FORMAT.to_owned(),
@@ -210,6 +221,7 @@ pub(super) fn file_from_form(
             tiebreaks,
             head_to_head,
             seed,
+            same_club,
         },
         entrants: Vec::new(),
         rounds: Vec::new(),

@@ -160,6 +160,7 @@ fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
             ],
             head_to_head: HeadToHead::default(),
             seed: 21,
+            same_club: Default::default(),
         },
         entrants: Vec::new(),
         rounds: Vec::new(),

@@ -239,7 +239,7 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
         left_out,
         phases,
         can_add_phase,
-        system: system_text(&ctx, &t.file.event.system),
+        system: system_text(&ctx, &t.file.event),
         format: format_text(&ctx, &t.file.event.match_format),
         points: t.file.event.points,
         tiebreaks: t

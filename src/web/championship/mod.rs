@@ -31,8 +31,8 @@ use crate::db::queries::{self, Club};
 use crate::db::table_games::random_pin;
 use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament, entrant_name};
 use crate::domain::tournament::{
-    self, Entrant, HeadToHead, MatchFormat, MatchResult, Pairing, PairingError, Points, Side,
-    System, Tiebreak, TournamentFile,
+    self, Entrant, HeadToHead, MatchFormat, MatchResult, Pairing, PairingError, Points, SameClub,
+    Side, System, Tiebreak, TournamentFile,
 };
 use crate::domain::{GameKind, Lang};
 use crate::error::AppError;
@@ -136,9 +136,25 @@ fn load(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {
     store::load(conn, id)?.ok_or(AppError::NotFound)
 }
 
-fn system_text(ctx: &Ctx, s: &System) -> String {
+/// The system in words, with the same-club rule of a Swiss that avoids them.
+fn system_text(ctx: &Ctx, ev: &crate::domain::tournament::Event) -> String {
+    let system = system_only_text(ctx, &ev.system);
+    match (ev.system, ev.same_club) {
+        (System::Swiss { .. }, SameClub::AvoidFirst(n)) => {
+            format!("{system} ({})", ctx.t1("champ-same-club-note", "n", &n))
+        }
+        (System::Swiss { .. }, SameClub::AvoidAlways) => {
+            format!("{system} ({})", ctx.t("champ-same-club-note-always"))
+        }
+        _ => system,
+    }
+}
+
+fn system_only_text(ctx: &Ctx, s: &System) -> String {
     match *s {
-        System::Swiss { rounds } => ctx.t1("tournament-system-swiss-n", "n", &rounds),
+        System::Swiss { rounds } => {
+            crate::web::i18n::tr_count(ctx.lang, "tournament-system-swiss-n", rounds as usize, &[])
+        }
         System::RoundRobin { double, groups } => {
             let base = if double {
                 ctx.t("tournament-system-double")

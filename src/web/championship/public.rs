@@ -58,7 +58,7 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
     let earlier: Vec<u32> = published_numbers(&t).into_iter().rev().skip(1).collect();
     let page = StandingsPage {
         earlier,
-        system: system_text(&ctx, &t.file.event.system),
+        system: system_text(&ctx, &t.file.event),
         headers: tb_headers(&ctx, &t.file),
         rows: standing_lines(&t.file),
         director: who.allows(Perm::ManageClub(t.event.club_id)),

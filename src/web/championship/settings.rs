@@ -14,6 +14,14 @@ impl NewForm {
         f.name.clone_from(&ev.name);
         f.starts_on = t.event.starts_on.to_string();
         f.options.clone_from(&ev.options);
+        match ev.same_club {
+            SameClub::Allowed => {}
+            SameClub::AvoidFirst(n) => {
+                f.same_club = "first".into();
+                f.same_club_rounds = n.to_string();
+            }
+            SameClub::AvoidAlways => f.same_club = "always".into(),
+        }
         match ev.system {
             System::Swiss { rounds } => {
                 f.system = "swiss".into();

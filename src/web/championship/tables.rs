@@ -80,6 +80,8 @@ struct TablePage<'a> {
     status: String,
     /// The proposed score and, when the game named one, the winner's name.
     proposal: Option<(String, Option<String>)>,
+    /// The proposal is a draw: no pair lost, the other pair signs.
+    draw_proposed: bool,
     version: i32,
     staff: bool,
     /// This browser holds a pair's PIN for the table.
@@ -291,9 +293,11 @@ pub(super) fn table_page(
     let time_left = match (&tc.t.file.event.match_format, row.started_at) {
         (MatchFormat::Timed { minutes, .. }, Some(start)) if row.status == "playing" => {
             let end = start + chrono::TimeDelta::minutes(i64::from(*minutes));
-            let left = (end - now()).num_minutes();
-            Some(if left > 0 {
-                ctx.t1("table-time-left", "n", &left)
+            // Minutes rounded up: the time is up exactly when the server says so.
+            let secs = (end - now()).num_seconds();
+            let left = (secs + 59).div_euclid(60);
+            Some(if secs > 0 {
+                crate::web::i18n::tr_count(ctx.lang, "table-time-left", left.max(0) as usize, &[])
             } else {
                 ctx.t("table-time-up")
             })
@@ -326,6 +330,8 @@ pub(super) fn table_page(
             physical: row.physical,
             result,
             status: row.status.clone(),
+            draw_proposed: proposal.as_ref().is_some_and(|(_, w)| w.is_none())
+                && row.proposed_a == row.proposed_b,
             proposal,
             version: row.version,
             staff,

@@ -42,13 +42,7 @@ async fn one_round_swiss(app: &TestApp, entry: &str) -> i32 {
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap()
+    crate::from_scratch::id_of(&res)
 }
 
 /// Two pairs entered and round 1 published: the championship's one table slip.
@@ -287,13 +281,7 @@ async fn a_swiss_avoids_same_club_pairings_as_its_form_says_in_three_languages()
     );
     let res = post(&app, &form, &fields("2")).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
+    let id: i32 = crate::from_scratch::id_of(&res);
     // Seeds 1 and 3 of one club, 2 and 4 of another: the usual 1–3 and 2–4 would pair
     // each club with itself.
     for (n, c) in [

@@ -99,13 +99,7 @@ async fn swiss_played(app: &TestApp, club: i32) -> i32 {
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
+    let id: i32 = crate::from_scratch::id_of(&res);
     for n in [
         "Ana – Berta",
         "Carlos – Dani",

@@ -79,13 +79,7 @@ async fn championship(app: &TestApp, club: i32, name: &str, game: &str) -> i32 {
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "new championship");
-    res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap()
+    crate::from_scratch::id_of(&res)
 }
 
 /// Registers an entrant with these fields; asserts it was registered.

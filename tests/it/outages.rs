@@ -496,23 +496,18 @@ async fn a_championship_exported_during_a_round_carries_its_games_in_play_and_im
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
-    for n in [
-        "Ana – Berta",
-        "Carlos – Dani",
-        "Elena – Fermín",
-        "Gloria – Hugo",
-    ] {
-        post(format!("/campeonatos/{id}/inscritos"), vec![("name", n)]).await;
-    }
-    post(format!("/campeonatos/{id}/rondas"), vec![("tables", "")]).await;
-    post(format!("/campeonatos/{id}/rondas/1/publicar"), vec![]).await;
+    let id: i32 = crate::from_scratch::id_of(&res);
+    crate::from_scratch::register_and_pair(
+        &app,
+        id,
+        &[
+            "Ana – Berta",
+            "Carlos – Dani",
+            "Elena – Fermín",
+            "Gloria – Hugo",
+        ],
+    )
+    .await;
     let tables = table_games(&app, id).await;
     assert_eq!(tables.len(), 2);
     // Table 1 enters three hands of its partida; table 2 none yet.

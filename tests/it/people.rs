@@ -107,13 +107,7 @@ async fn championship(app: &TestApp, club: i32, name: &str, entrants: &[&str]) -
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "new championship");
-    let id: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
+    let id: i32 = crate::from_scratch::id_of(&res);
     for e in entrants {
         let res = post(app, &format!("/campeonatos/{id}/inscritos"), &[("name", e)]).await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "entrant {e}");

@@ -293,13 +293,7 @@ async fn a_championship_of_four_clubs_rates_and_ranks_people_including_one_who_m
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "championship created");
-    let id: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
+    let id: i32 = crate::from_scratch::id_of(&res);
 
     // Twelve pairs, each of two people of different clubs; Rosa's pair is typed by
     // name for her, picked for her partner.

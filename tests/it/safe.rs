@@ -63,13 +63,7 @@ async fn the_public_standings_and_the_live_page_show_the_same_published_round() 
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
+    let id: i32 = crate::from_scratch::id_of(&res);
     for n in [
         "Ana – Berta",
         "Carlos – Dani",
@@ -495,13 +489,7 @@ async fn saving_a_hand_publishing_a_round_entering_and_signing_a_result_say_what
         ],
     )
     .await;
-    let id: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
+    let id: i32 = crate::from_scratch::id_of(&res);
     for n in ["Ana – Berta", "Carlos – Dani"] {
         post_form_as(
             &app,

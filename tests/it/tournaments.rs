@@ -1325,13 +1325,7 @@ async fn create_with(app: &TestApp, club: i32, overrides: &[(&str, &str)]) -> i3
     fields.extend_from_slice(overrides);
     let res = post_form(app, &format!("/clubes/{club}/campeonatos/nuevo"), &fields).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap()
+    crate::from_scratch::id_of(&res)
 }
 
 #[tokio::test]

@@ -353,6 +353,29 @@ pub fn audit_creation(
     insert_audit(conn, &row).map(|_| ())
 }
 
+/// Writes the audit row of a former member of club `club_id` whose membership
+/// (player `player`, under `name`) runs again.
+pub fn audit_return(
+    conn: &mut DbConn,
+    (actor, at): (&str, NaiveDateTime),
+    player: i32,
+    club_id: i32,
+    name: &str,
+) -> QueryResult<()> {
+    let row = NewAudit {
+        at,
+        actor,
+        action: "reactivate",
+        entity: "player",
+        entity_id: player,
+        club_id: Some(club_id),
+        event_id: None,
+        before_json: Some(serde_json::json!({ "name": name, "active": false }).to_string()),
+        after_json: Some(serde_json::json!({ "name": name, "active": true }).to_string()),
+    };
+    insert_audit(conn, &row).map(|_| ())
+}
+
 pub fn insert_audit(conn: &mut DbConn, entry: &NewAudit) -> QueryResult<usize> {
     diesel::insert_into(audit_log::table)
         .values(entry)

@@ -670,24 +670,7 @@ fn write(
                 // Her former membership there runs again.
                 Some(player) => {
                     register::join(conn, (club, &m.name), person, today, at)?;
-                    accounts::insert_audit(
-                        conn,
-                        &NewAudit {
-                            at,
-                            actor,
-                            action: "reactivate",
-                            entity: "player",
-                            entity_id: player,
-                            club_id: Some(club),
-                            event_id: None,
-                            before_json: Some(
-                                serde_json::json!({ "name": m.name, "active": false }).to_string(),
-                            ),
-                            after_json: Some(
-                                serde_json::json!({ "name": m.name, "active": true }).to_string(),
-                            ),
-                        },
-                    )?;
+                    accounts::audit_return(conn, (actor, at), player, club, &m.name)?;
                 }
                 None => {
                     let player = super::queries::insert_player(

@@ -299,26 +299,7 @@ fn join_audited(
         Joined::New(id) => {
             accounts::audit_creation(conn, (actor, at), ("player", id), Some(club), after)?
         }
-        Joined::Back(id) => {
-            accounts::insert_audit(
-                conn,
-                &NewAudit {
-                    at,
-                    actor,
-                    action: "reactivate",
-                    entity: "player",
-                    entity_id: id,
-                    club_id: Some(club),
-                    event_id: None,
-                    before_json: Some(
-                        serde_json::json!({ "name": c.name, "active": false }).to_string(),
-                    ),
-                    after_json: Some(
-                        serde_json::json!({ "name": c.name, "active": true }).to_string(),
-                    ),
-                },
-            )?;
-        }
+        Joined::Back(id) => accounts::audit_return(conn, (actor, at), id, club, &c.name)?,
     }
     Ok(Added::Done)
 }

@@ -8,7 +8,7 @@ use tempfile::TempDir;
 static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// A fresh database for one test: a SQLite file in a temporary folder, or a new
-/// PostgreSQL database (dropped afterwards) under `BAZA_TEST_DATABASE_URL`.
+/// schema (dropped afterwards) in the PostgreSQL database of `BAZA_TEST_DATABASE_URL`.
 #[allow(dead_code)]
 pub struct TestDb {
     pub target: DbTarget,
@@ -38,11 +38,12 @@ impl TestDb {
         match std::env::var("BAZA_TEST_DATABASE_URL") {
             Ok(base) if base.starts_with("postgres") => Self::postgres(&base, durable),
             _ => {
-                let shm = std::path::Path::new("/dev/shm");
-                let dir = if shm.is_dir() && !durable {
-                    tempfile::Builder::new().prefix("baza-test").tempdir_in(shm)
-                } else {
+                let dir = if durable {
                     tempfile::tempdir()
+                } else {
+                    tempfile::Builder::new()
+                        .prefix("baza-test")
+                        .tempdir_in(scratch())
                 }
                 .expect("temporary folder");
                 let url = format!("sqlite://{}", dir.path().join("baza.sqlite3").display());
@@ -160,6 +161,17 @@ fn drop_schemas_of_ended_runs(admin: &mut diesel::PgConnection) {
     });
 }
 
+/// Where test files go: memory-backed `/dev/shm` where there is one, else the
+/// system's temporary folder.
+fn scratch() -> std::path::PathBuf {
+    let shm = std::path::Path::new("/dev/shm");
+    if shm.is_dir() {
+        shm.to_path_buf()
+    } else {
+        std::env::temp_dir()
+    }
+}
+
 /// The demo as every test sees it: made on 23 November 2026 at 10:00.
 fn fill_demo(conn: &mut db::DbConn) {
     let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
@@ -176,12 +188,7 @@ fn fill_demo(conn: &mut db::DbConn) {
 fn demo_file() -> &'static std::path::Path {
     static FILE: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
     FILE.get_or_init(|| {
-        let shm = std::path::Path::new("/dev/shm");
-        let parent = if shm.is_dir() {
-            shm.to_path_buf()
-        } else {
-            std::env::temp_dir()
-        };
+        let parent = scratch();
         if let Ok(entries) = std::fs::read_dir(&parent) {
             for entry in entries.flatten() {
                 let name = entry.file_name().to_string_lossy().into_owned();

@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used)]
 //! The one integration-test binary: the real server on a free port over a fresh
-//! database (a temporary SQLite file, or a fresh PostgreSQL database when
+//! database (a temporary SQLite file, or a fresh PostgreSQL schema when
 //! `BAZA_TEST_DATABASE_URL=postgres://…` is set), a real headless Chromium for the
 //! browser tests, and the real `baza` binary for the CLI tests.
 

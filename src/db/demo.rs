@@ -165,6 +165,7 @@ fn league(
             head_to_head: Default::default(),
             seed: 2026,
             same_club: Default::default(),
+            ties: Default::default(),
         },
         entrants: PAIRS
             .iter()
@@ -265,6 +266,7 @@ fn running_swiss(
             head_to_head: tournament::HeadToHead::default(),
             seed: 2026,
             same_club: Default::default(),
+            ties: Default::default(),
         },
         entrants: Vec::new(),
         rounds: Vec::new(),

@@ -75,3 +75,35 @@ impl HeadToHead {
         *self == HeadToHead::default()
     }
 }
+
+/// What places the entrants still level after every criterion of the list. Whichever
+/// it is, the standings say it: the row names it as the criterion that placed it, or
+/// shares its place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ties {
+    /// By seed, then by order of entry (the order of the file), named as such.
+    #[default]
+    EntryOrder,
+    /// By a lot Baza draws from the championship's recorded `seed` (the `lot` numbers).
+    Lot,
+    /// Not broken: the level entrants share a place ("3.º ex aequo").
+    Shared,
+}
+
+impl Ties {
+    pub const ALL: [Ties; 3] = [Ties::EntryOrder, Ties::Lot, Ties::Shared];
+
+    /// The file name of the rule (`entry_order`, `lot`, `shared`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Ties::EntryOrder => "entry_order",
+            Ties::Lot => "lot",
+            Ties::Shared => "shared",
+        }
+    }
+
+    pub fn is_default(&self) -> bool {
+        *self == Ties::default()
+    }
+}

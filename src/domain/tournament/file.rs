@@ -50,7 +50,9 @@
 //!   `{"kind": "best_of", "partidas": 3}`, or `{"kind": "timed", "target": 101,
 //!   "max_hands": 12, "minutes": 55, "cap": 121}`. Every result is checked against it.
 //! * `event.points`: match points `{"win": 2, "draw": 1, "loss": 0, "bye": 2}`
-//!   (defaults shown). A round-robin rest earns nothing.
+//!   (defaults shown). Each may be a half: `{"win": 1, "draw": 0.5, "bye": 1}`
+//!   (whole numbers or halves only; Baza writes a half as `0.5`, `1.5`). A
+//!   round-robin rest earns nothing.
 //! * `event.tiebreaks`: the ordered ranking criteria, from `wins`, `points` (match
 //!   points), `head_to_head`, `point_difference`, `points_for`, `buchholz`,
 //!   `median_buchholz`, `sonneborn_berger`, `lot`. Default
@@ -71,7 +73,8 @@
 //! * `entrants[]`: `id` (unique text, used in pairings), `name`, optional `club`,
 //!   optional `seed` (1 = strongest; entrants without one follow in file order),
 //!   optional `group` (1-based liguilla), optional `first_round` (a late entry; default
-//!   1), optional `start_points` (match points a late entrant starts with; default 0),
+//!   1), optional `start_points` (match points a late entrant starts with, whole or a
+//!   half; default 0),
 //!   optional `withdrawn_after_round` (last round played; 0 = before round 1; a
 //!   withdrawn entrant is never paired again and keeps its results in the standings),
 //!   optional `people` (`[{"name", "key"?, "licence"?, "club"?}]`: who plays as it,
@@ -101,8 +104,9 @@
 //!   last one not finished. They have no result, so they count for nothing yet; an
 //!   import puts them back in play, hands and all.
 
-use super::criteria::{HeadToHead, Tiebreak};
+use super::criteria::{HeadToHead, Tiebreak, Ties};
 use super::format::{MatchFormat, Points, Side, check_outcome};
+use super::halves::MatchPoints;
 use super::played;
 use crate::domain::engine::GameKind;
 use crate::domain::entry::{GAME_FORMAT, GameDoc};
@@ -178,6 +182,9 @@ pub struct Event {
     /// Whether a Swiss avoids pairing two entrants of the same club.
     #[serde(default, skip_serializing_if = "SameClub::is_allowed")]
     pub same_club: SameClub,
+    /// What places the entrants still level after every criterion.
+    #[serde(default, skip_serializing_if = "Ties::is_default")]
+    pub ties: Ties,
 }
 
 /// Whether a Swiss avoids pairing two entrants of the same club: a soft rule, under
@@ -250,8 +257,8 @@ fn is_one(x: &u32) -> bool {
     *x == 1
 }
 
-fn is_zero(x: &u32) -> bool {
-    *x == 0
+fn no_points(x: &MatchPoints) -> bool {
+    *x == MatchPoints::ZERO
 }
 
 /// A pair (or player) taking part.
@@ -268,8 +275,8 @@ pub struct Entrant {
     pub group: Option<u32>,
     #[serde(default = "first_round_default", skip_serializing_if = "is_one")]
     pub first_round: u32,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub start_points: u32,
+    #[serde(default, skip_serializing_if = "no_points")]
+    pub start_points: MatchPoints,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub withdrawn_after_round: Option<u32>,
     /// Who plays as this entrant (the two of a pair, or one), when known: a file
@@ -304,7 +311,7 @@ impl Entrant {
             seed: None,
             group: None,
             first_round: 1,
-            start_points: 0,
+            start_points: MatchPoints::ZERO,
             withdrawn_after_round: None,
             people: Vec::new(),
         }

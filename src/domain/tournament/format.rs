@@ -1,5 +1,6 @@
 //! Match formats, match points and result checking per game.
 
+use super::halves::MatchPoints;
 use crate::domain::engine::GameKind;
 use crate::domain::lang::{Lang, tr};
 use crate::domain::options::{self, OptionValue};
@@ -62,36 +63,37 @@ impl Default for MatchFormat {
     }
 }
 
-/// Match points for each outcome ("puntos de clasificación"). Integers: the default
-/// is 2 for a win, 1 for a draw (half a win, as botifarra counts it), 0 for a loss and
-/// 2 for a bye (a bye is credited as a win).
+/// Match points for each outcome ("puntos de clasificación"), whole or halves: the
+/// default is 2 for a win, 1 for a draw (half a win, as botifarra counts it), 0 for a
+/// loss and 2 for a bye (a bye is credited as a win); `{"win": 1, "draw": 0.5}` counts
+/// a draw as half a point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Points {
     #[serde(default = "two")]
-    pub win: u32,
+    pub win: MatchPoints,
     #[serde(default = "one")]
-    pub draw: u32,
+    pub draw: MatchPoints,
     #[serde(default)]
-    pub loss: u32,
+    pub loss: MatchPoints,
     #[serde(default = "two")]
-    pub bye: u32,
+    pub bye: MatchPoints,
 }
 
-fn one() -> u32 {
-    1
+fn one() -> MatchPoints {
+    MatchPoints::whole(1)
 }
-fn two() -> u32 {
-    2
+fn two() -> MatchPoints {
+    MatchPoints::whole(2)
 }
 
 impl Default for Points {
     fn default() -> Self {
         Points {
-            win: 2,
-            draw: 1,
-            loss: 0,
-            bye: 2,
+            win: two(),
+            draw: one(),
+            loss: MatchPoints::ZERO,
+            bye: two(),
         }
     }
 }
@@ -640,6 +642,11 @@ mod tests {
             }
         );
         let p: Points = serde_json::from_value(json!({"win": 3})).expect("points");
-        assert_eq!((p.win, p.draw, p.loss, p.bye), (3, 1, 0, 2));
+        let w = MatchPoints::whole;
+        assert_eq!((p.win, p.draw, p.loss, p.bye), (w(3), w(1), w(0), w(2)));
+        let p: Points = serde_json::from_value(json!({"win": 1, "draw": 0.5, "bye": 1}))
+            .expect("halves");
+        assert_eq!(p.draw, MatchPoints::from_halves(1));
+        assert!(serde_json::from_value::<Points>(json!({"draw": 0.3})).is_err());
     }
 }

@@ -21,6 +21,7 @@ pub mod ceros;
 pub mod criteria;
 pub mod file;
 pub mod format;
+pub mod halves;
 mod ledger;
 pub mod matching;
 pub mod offer;
@@ -42,8 +43,9 @@ pub use file::{
     parse, validate,
 };
 pub use format::{MatchFormat, Outcome, Points, ResultError, Side, check_outcome, check_result};
+pub use halves::MatchPoints;
 pub use ranking::{FinalRow, Reached, final_ranking};
-pub use standings::{HeadToHead, StandingRow, Tiebreak, standings};
+pub use standings::{HeadToHead, StandingRow, Tiebreak, Ties, standings};
 
 use ledger::Ledger;
 use std::collections::BTreeSet;

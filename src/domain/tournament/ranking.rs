@@ -178,6 +178,7 @@ mod tests {
                 head_to_head: HeadToHead::default(),
                 seed: 1,
                 same_club: Default::default(),
+                ties: Default::default(),
             },
             entrants: (1..=n)
                 .map(|i| {

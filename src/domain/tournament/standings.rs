@@ -26,13 +26,17 @@
 //! * `lot`: a draw by lot from `event.seed` and the entrant id (stable when entrants
 //!   are added); the row shows the lot number, 1 = first drawn.
 //!
-//! After the list, entrants still level are ordered by seed; `decided_by` tells which
-//! criterion placed a row below the one above it ("seed" for that last resort). In a
-//! ceros event the first criterion is always survival: still in, then out later.
+//! After the list, entrants still level are placed by the event's [`Ties`]: by seed
+//! and order of entry (`decided_by` is then `entry_order`), by the lot (`lot`, as if
+//! it closed the list), or not at all: they share the place of the first of them
+//! (`place`, `ex_aequo`), listed in entry order. `decided_by` tells which criterion
+//! placed a row below the one above it. In a ceros event the first criterion is
+//! always survival: still in, then out later.
 
-pub use super::criteria::{HeadToHead, Tiebreak};
+pub use super::criteria::{HeadToHead, Tiebreak, Ties};
 use super::file::{System, TournamentFile};
 use super::format::Outcome;
+use super::halves::MatchPoints;
 use super::ledger::Ledger;
 use super::rng::{hash_str, splitmix64};
 use serde::Serialize;
@@ -40,8 +44,14 @@ use serde::Serialize;
 /// One line of the standings: the rank and every tie-break value.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct StandingRow {
-    /// 1..N, no two rows share a rank.
+    /// 1..N, no two rows share a rank (the order pairing and qualifying read).
     pub rank: u32,
+    /// The place shown: the rank, or for rows still level after every criterion
+    /// under `ties: shared`, the rank of the first of them, which they share.
+    pub place: u32,
+    /// Shares its place with another row (ex aequo).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ex_aequo: bool,
     /// Rank inside the liguilla, for a round robin in groups.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub group_rank: Option<u32>,
@@ -58,17 +68,18 @@ pub struct StandingRow {
     pub draws: u32,
     pub losses: u32,
     pub byes: u32,
-    pub points: u32,
+    pub points: MatchPoints,
     pub points_for: u64,
     pub points_against: u64,
     pub point_difference: i64,
-    pub buchholz: u32,
-    pub median_buchholz: u32,
+    pub buchholz: MatchPoints,
+    pub median_buchholz: MatchPoints,
+    /// For showing only: the ranking compares the exact sum behind it.
     pub sonneborn_berger: f64,
     /// Mini-league points among the entrants it was level with, when that criterion
     /// was used for this row.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub head_to_head: Option<u32>,
+    pub head_to_head: Option<MatchPoints>,
     pub lot: u32,
     pub withdrawn: bool,
     /// Ceros: the round of the k-th loss (or of the withdrawal).
@@ -87,11 +98,13 @@ struct Stats {
     draws: u32,
     losses: u32,
     byes: u32,
-    points: u32,
+    points: MatchPoints,
     pf: u64,
     pa: u64,
-    buchholz: u32,
-    median: u32,
+    buchholz: MatchPoints,
+    median: MatchPoints,
+    /// Σ over games of (halves earned) × (opponent's halves): Sonneborn-Berger times
+    /// twice the points for a win, exact.
     sb_scaled: u64,
     lot: u32,
     eliminated: Option<u32>,
@@ -106,7 +119,7 @@ enum Crit {
 /// The computed table: rows in rank order plus entrant indices and points, for pairing.
 pub(crate) struct Table {
     pub rows: Vec<StandingRow>,
-    /// Match points per entrant index.
+    /// Match points per entrant index, in halves.
     pub points: Vec<u32>,
 }
 
@@ -128,10 +141,10 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
         st[i].played = st[i].byes;
         st[i].points = st[i]
             .points
-            .saturating_add(st[i].byes.saturating_mul(pts.bye));
+            .saturating_add(pts.bye.saturating_mul(st[i].byes));
     }
     // Match points earned in game gi by entrant i.
-    let earned = |gi: usize, i: usize| -> u32 {
+    let earned = |gi: usize, i: usize| -> MatchPoints {
         let g = &ledger.games[gi];
         match (g.outcome, g.a == i) {
             (Outcome::Draw, _) => pts.draw,
@@ -154,8 +167,8 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
             }
         }
     }
-    let points: Vec<u32> = st.iter().map(|s| s.points).collect();
-    let mut opp_pts: Vec<u32> = Vec::new();
+    let points: Vec<MatchPoints> = st.iter().map(|s| s.points).collect();
+    let mut opp_pts: Vec<MatchPoints> = Vec::new();
     #[allow(clippy::needless_range_loop)]
     for i in 0..n {
         opp_pts.clear();
@@ -164,15 +177,17 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
             let g = &ledger.games[gi];
             let o = if g.a == i { g.b } else { g.a };
             opp_pts.push(points[o]);
-            sb += u64::from(earned(gi, i)) * u64::from(points[o]);
+            sb += u64::from(earned(gi, i).halves()) * u64::from(points[o].halves());
         }
-        let total: u32 = opp_pts.iter().sum();
+        let total: MatchPoints = opp_pts.iter().copied().sum();
         st[i].buchholz = total;
         st[i].median = if opp_pts.len() >= 3 {
             let (lo, hi) = opp_pts
                 .iter()
-                .fold((u32::MAX, 0), |(lo, hi), &p| (lo.min(p), hi.max(p)));
-            total - lo - hi
+                .fold((MatchPoints::from_halves(u32::MAX), MatchPoints::ZERO), |(lo, hi), &p| {
+                    (lo.min(p), hi.max(p))
+                });
+            total.saturating_sub(lo).saturating_sub(hi)
         } else {
             total
         };
@@ -207,11 +222,28 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
         crits.push(Crit::Survival);
     }
     crits.extend(file.event.tiebreaks.iter().map(|&t| Crit::Tb(t)));
+    let ties = file.event.ties;
+    if ties == Ties::Lot && !file.event.tiebreaks.contains(&Tiebreak::Lot) {
+        crits.push(Crit::Tb(Tiebreak::Lot));
+    }
 
     let all: Vec<usize> = ledger.by_seed.clone();
-    let mut h2h: Vec<Option<u32>> = vec![None; n];
+    let mut h2h: Vec<Option<MatchPoints>> = vec![None; n];
     let mode = file.event.head_to_head;
-    let (order, decided) = rank(ledger, &st, &crits, all, &mut h2h, mode, earned);
+    let rules = (mode, ties);
+    let (order, decided, level) = rank(ledger, &st, &crits, all, &mut h2h, rules, earned);
+    // With shared ties, a row level with the one above takes its place.
+    let mut places: Vec<u32> = Vec::with_capacity(n);
+    for (k, &i) in order.iter().enumerate() {
+        let place = match places.last() {
+            Some(&above) if level[i] => above,
+            _ => k as u32 + 1,
+        };
+        places.push(place);
+    }
+    let ex_aequo = |k: usize| {
+        level[order[k]] || order.get(k + 1).is_some_and(|&next| level[next])
+    };
 
     let mut group_rank: Vec<Option<u32>> = vec![None; n];
     let groups = match file.event.system {
@@ -224,14 +256,14 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
         for g in 1..=*count {
             let members = super::round_robin::members(ledger, assignment, g);
             let mut scratch = vec![None; n];
-            let (o, _) = rank(ledger, &st, &crits, members, &mut scratch, mode, earned);
+            let (o, _, _) = rank(ledger, &st, &crits, members, &mut scratch, rules, earned);
             for (k, &i) in o.iter().enumerate() {
                 group_rank[i] = Some(k as u32 + 1);
             }
         }
     }
 
-    let win = pts.win;
+    let win = pts.win.halves();
     let rows = order
         .iter()
         .enumerate()
@@ -240,6 +272,8 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
             let s = &st[i];
             StandingRow {
                 rank: k as u32 + 1,
+                place: places[k],
+                ex_aequo: ex_aequo(k),
                 group_rank: group_rank[i],
                 id: e.id.clone(),
                 name: e.name.clone(),
@@ -257,9 +291,9 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
                 buchholz: s.buchholz,
                 median_buchholz: s.median,
                 sonneborn_berger: if win == 0 {
-                    s.sb_scaled as f64
+                    s.sb_scaled as f64 / 4.0
                 } else {
-                    s.sb_scaled as f64 / f64::from(win)
+                    s.sb_scaled as f64 / (2.0 * f64::from(win))
                 },
                 head_to_head: h2h[i],
                 lot: s.lot,
@@ -269,7 +303,10 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
             }
         })
         .collect();
-    Table { rows, points }
+    Table {
+        rows,
+        points: points.iter().map(|p| p.halves()).collect(),
+    }
 }
 
 fn key(st: &Stats, c: Crit) -> i64 {
@@ -277,11 +314,11 @@ fn key(st: &Stats, c: Crit) -> i64 {
         Crit::Survival => st.eliminated.map_or(i64::MAX, i64::from),
         Crit::Tb(t) => match t {
             Tiebreak::Wins => i64::from(st.wins),
-            Tiebreak::Points => i64::from(st.points),
+            Tiebreak::Points => i64::from(st.points.halves()),
             Tiebreak::PointDifference => st.pf as i64 - st.pa as i64,
             Tiebreak::PointsFor => st.pf as i64,
-            Tiebreak::Buchholz => i64::from(st.buchholz),
-            Tiebreak::MedianBuchholz => i64::from(st.median),
+            Tiebreak::Buchholz => i64::from(st.buchholz.halves()),
+            Tiebreak::MedianBuchholz => i64::from(st.median.halves()),
             Tiebreak::SonnebornBerger => st.sb_scaled as i64,
             Tiebreak::Lot => -i64::from(st.lot),
             Tiebreak::HeadToHead => 0,
@@ -289,18 +326,21 @@ fn key(st: &Stats, c: Crit) -> i64 {
     }
 }
 
-/// Ranks `members` (given in seed order): returns them in rank order, and for each
-/// entrant the criterion that separated it from the one above.
+/// Ranks `members` (given in seed order): returns them in rank order, for each
+/// entrant the criterion that separated it from the one above, and whether it is
+/// still level with the one above after every criterion and shares its place
+/// ([`Ties::Shared`]; with [`Ties::EntryOrder`] the order of entry places it).
 fn rank(
     ledger: &Ledger,
     st: &[Stats],
     crits: &[Crit],
     members: Vec<usize>,
-    h2h: &mut [Option<u32>],
-    mode: HeadToHead,
-    earned: impl Fn(usize, usize) -> u32,
-) -> (Vec<usize>, Vec<Option<&'static str>>) {
+    h2h: &mut [Option<MatchPoints>],
+    (mode, ties): (HeadToHead, Ties),
+    earned: impl Fn(usize, usize) -> MatchPoints,
+) -> (Vec<usize>, Vec<Option<&'static str>>, Vec<bool>) {
     let n = st.len();
+    let mut level = vec![false; n];
     let mut decided: Vec<Option<&'static str>> = vec![None; n];
     // Each block carries the criterion that separated it from the block above.
     let mut blocks: Vec<(Option<&'static str>, Vec<usize>)> = vec![(None, members)];
@@ -330,11 +370,18 @@ fn rank(
     let mut order = Vec::with_capacity(n);
     for (tag, block) in blocks {
         for (k, &i) in block.iter().enumerate() {
-            decided[i] = if k == 0 { tag } else { Some("seed") };
+            decided[i] = match (k, ties) {
+                (0, _) => tag,
+                (_, Ties::Shared) => {
+                    level[i] = true;
+                    None
+                }
+                _ => Some(Ties::EntryOrder.slug()),
+            };
             order.push(i);
         }
     }
-    (order, decided)
+    (order, decided, level)
 }
 
 /// Orders keyed entrants by key, highest first (equal keys keep their order), and cuts
@@ -360,9 +407,9 @@ fn split(mut keyed: Vec<(i64, usize)>) -> Vec<Vec<usize>> {
 fn head_to_head(
     ledger: &Ledger,
     block: Vec<usize>,
-    h2h: &mut [Option<u32>],
+    h2h: &mut [Option<MatchPoints>],
     mode: HeadToHead,
-    earned: &impl Fn(usize, usize) -> u32,
+    earned: &impl Fn(usize, usize) -> MatchPoints,
 ) -> Vec<Vec<usize>> {
     if block.len() < 2 {
         return vec![block];
@@ -387,9 +434,9 @@ fn head_to_head(
             let p = ledger.games_of[i]
                 .iter()
                 .filter(|&&gi| block.contains(&opponent(gi, i)))
-                .fold(0u32, |p, &gi| p.saturating_add(earned(gi, i)));
+                .fold(MatchPoints::ZERO, |p, &gi| p.saturating_add(earned(gi, i)));
             h2h[i] = Some(p);
-            (i64::from(p), i)
+            (i64::from(p.halves()), i)
         })
         .collect();
     let parts = split(keyed);

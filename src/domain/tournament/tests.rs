@@ -31,6 +31,7 @@ fn event(system: System) -> Event {
         head_to_head: HeadToHead::default(),
         seed: 7,
         same_club: SameClub::default(),
+        ties: Default::default(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Plain-text tables for a terminal (`baza standings FILE`, `baza pair FILE`).
 
 use super::file::{Pairing, Round, TournamentFile};
+use super::halves::MatchPoints;
 use super::standings::{StandingRow, Tiebreak};
 
 /// The standings as an aligned text table: rank, name, W-D-L, then the event's
@@ -17,8 +18,19 @@ pub fn standings_table(rows: &[StandingRow], tiebreaks: &[Tiebreak]) -> String {
         if r.withdrawn {
             name.push_str(" (w)");
         }
+        // A tie nothing in the list broke is said: a shared place ("3="), or the
+        // lot or the order of entry that placed the row.
+        match r.decided_by.as_deref() {
+            Some("lot") => name.push_str(" [lot]"),
+            Some("entry_order") => name.push_str(" [entry order]"),
+            _ => {}
+        }
         let mut cells = vec![
-            r.rank.to_string(),
+            if r.ex_aequo {
+                format!("{}=", r.place)
+            } else {
+                r.place.to_string()
+            },
             name,
             r.played.to_string(),
             format!("{}-{}-{}", r.wins, r.draws, r.losses),
@@ -114,22 +126,27 @@ fn label(t: Tiebreak) -> &'static str {
 /// A standings row's value for one tie-break, as printed (`none` where head-to-head
 /// does not apply).
 pub fn value(r: &StandingRow, t: Tiebreak, none: &str) -> String {
+    value_with(r, t, none, &MatchPoints::plain)
+}
+
+/// [`value`], with match points (points, head-to-head, Buchholz) written by `points`.
+pub fn value_with(
+    r: &StandingRow,
+    t: Tiebreak,
+    none: &str,
+    points: &dyn Fn(MatchPoints) -> String,
+) -> String {
     match t {
         Tiebreak::Wins => r.wins.to_string(),
-        Tiebreak::Points => r.points.to_string(),
-        Tiebreak::HeadToHead => r
-            .head_to_head
-            .map_or_else(|| none.into(), |v| v.to_string()),
+        Tiebreak::Points => points(r.points),
+        Tiebreak::HeadToHead => r.head_to_head.map_or_else(|| none.into(), points),
         Tiebreak::PointDifference => format!("{:+}", r.point_difference),
         Tiebreak::PointsFor => r.points_for.to_string(),
-        Tiebreak::Buchholz => r.buchholz.to_string(),
-        Tiebreak::MedianBuchholz => r.median_buchholz.to_string(),
+        Tiebreak::Buchholz => points(r.buchholz),
+        Tiebreak::MedianBuchholz => points(r.median_buchholz),
         Tiebreak::SonnebornBerger => {
-            if r.sonneborn_berger.fract() == 0.0 {
-                format!("{:.0}", r.sonneborn_berger)
-            } else {
-                format!("{:.1}", r.sonneborn_berger)
-            }
+            let two = format!("{:.2}", r.sonneborn_berger);
+            two.trim_end_matches('0').trim_end_matches('.').to_owned()
         }
         Tiebreak::Lot => r.lot.to_string(),
     }

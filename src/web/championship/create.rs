@@ -40,6 +40,9 @@ pub struct NewForm {
     /// `same_club_rounds` rounds) or `always` (while possible).
     pub(super) same_club: String,
     pub(super) same_club_rounds: String,
+    /// What places the entrants still level after every criterion (`entry_order`,
+    /// `lot`, `shared`).
+    pub(super) ties: String,
     /// `hands`: the tables play Baza games hand by hand; `result` (also when absent):
     /// they type final scores, for games played on paper.
     pub(super) entry: String,
@@ -75,6 +78,7 @@ impl NewForm {
             tb5: "points_for".into(),
             tb6: "lot".into(),
             head_to_head: HeadToHead::default().slug().into(),
+            ties: Ties::default().slug().into(),
             // Cinquillo has no table of two sides to play hand by hand: its results
             // are typed.
             entry: if game == GameKind::Cinquillo {
@@ -126,6 +130,13 @@ fn num(field: &'static str, s: &str, min: u32, max: u32) -> Result<u32, (&'stati
         .ok_or((field, s.to_owned()))
 }
 
+/// Match points as typed: whole or a half ("2", "0,5", "0.5", "½", "1½"), at most 100.
+fn match_points(s: &str) -> Result<MatchPoints, (&'static str, String)> {
+    MatchPoints::parse(s)
+        .filter(|p| *p <= MatchPoints::whole(100))
+        .ok_or(("champ-points-halves", s.to_owned()))
+}
+
 /// Builds the tournament file a creation form describes (or the field at fault).
 pub(super) fn file_from_form(
     f: &NewForm,
@@ -175,10 +186,10 @@ pub(super) fn file_from_form(
         _ => return Err(("tournament-match-format", f.match_format.clone())),
     };
     let points = Points {
-        win: num("tournament-points", &f.win, 0, 100)?,
-        draw: num("tournament-points", &f.draw, 0, 100)?,
-        loss: num("tournament-points", &f.loss, 0, 100)?,
-        bye: num("tournament-points", &f.bye, 0, 100)?,
+        win: match_points(&f.win)?,
+        draw: match_points(&f.draw)?,
+        loss: match_points(&f.loss)?,
+        bye: match_points(&f.bye)?,
     };
     let mut tiebreaks = Vec::new();
     for slug in f.tiebreaks() {
@@ -202,6 +213,13 @@ pub(super) fn file_from_form(
             .find(|h| h.slug() == slug)
             .ok_or(("tournament-head-to-head", slug.to_owned()))?,
     };
+    let ties = match f.ties.trim() {
+        "" => Ties::default(),
+        slug => Ties::ALL
+            .into_iter()
+            .find(|t| t.slug() == slug)
+            .ok_or(("champ-ties", slug.to_owned()))?,
+    };
     let same_club = match f.same_club.trim() {
         "" | "allowed" => SameClub::Allowed,
         "first" => SameClub::AvoidFirst(num("champ-same-club-rounds", &f.same_club_rounds, 1, 30)?),
@@ -222,6 +240,7 @@ pub(super) fn file_from_form(
             head_to_head,
             seed,
             same_club,
+            ties,
         },
         entrants: Vec::new(),
         rounds: Vec::new(),
@@ -246,6 +265,8 @@ struct NewPage<'a> {
     chosen: Vec<String>,
     /// The head-to-head readings: slug and label.
     h2h_modes: Vec<(&'static str, String)>,
+    /// What places a tie left after every criterion: slug and label.
+    tie_rules: Vec<(&'static str, String)>,
     /// Every game's table options, the chosen game's shown (web/options.rs).
     option_groups: Vec<OptionGroup>,
     /// Every game's match formats, the chosen game's shown.
@@ -378,6 +399,10 @@ pub(super) fn page(
             error,
             games,
             tiebreaks,
+            tie_rules: Ties::ALL
+                .iter()
+                .map(|t| (t.slug(), ctx.t(&format!("champ-ties-{}", t.slug().replace('_', "-")))))
+                .collect(),
             h2h_modes: HeadToHead::ALL
                 .iter()
                 .map(|h| {

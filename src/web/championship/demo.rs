@@ -161,6 +161,7 @@ fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
             head_to_head: HeadToHead::default(),
             seed: 21,
             same_club: Default::default(),
+            ties: Default::default(),
         },
         entrants: Vec::new(),
         rounds: Vec::new(),

@@ -46,7 +46,14 @@ fn standings_sheet(ctx: &Ctx, file: &TournamentFile) -> Sheet {
     columns.extend(tb_headers(ctx, file).into_iter().map(|h| (h, 12.0)));
     columns.push((ctx.t("sheets-note"), 14.0));
     let mut sheet = Sheet::new(ctx.t("standings-title"), columns);
-    for l in standing_lines(file) {
+    for l in standing_lines(ctx, file, false) {
+        let mut notes = Vec::new();
+        if !l.tie.is_empty() {
+            notes.push(l.tie.clone());
+        }
+        if l.withdrawn {
+            notes.push(ctx.t("tournament-withdrawn"));
+        }
         let mut row = vec![
             l.rank.into(),
             l.name.into(),
@@ -55,13 +62,13 @@ fn standings_sheet(ctx: &Ctx, file: &TournamentFile) -> Sheet {
             l.wins.into(),
             l.draws.into(),
             l.losses.into(),
-            l.points.into(),
+            Cell::shown(&l.points),
         ];
         row.extend(l.columns.iter().map(|c| Cell::shown(c)));
-        row.push(if l.withdrawn {
-            ctx.t("tournament-withdrawn").into()
-        } else {
+        row.push(if notes.is_empty() {
             Cell::Empty
+        } else {
+            notes.join("; ").into()
         });
         sheet.push(row);
     }

@@ -3,7 +3,6 @@
 
 use super::linking;
 use super::*;
-use crate::web::count_up_to;
 use crate::web::i18n::tr_count;
 use crate::web::sheets::{self, BadLine, Cell, Sheet, Target};
 
@@ -116,7 +115,12 @@ fn new_entrant(
     if seed.is_some() && file.entrants.iter().any(|e| e.seed == seed) {
         return Err("error-entrant-seed-taken");
     }
-    let start_points = count_up_to(start_points, 1000).ok_or("error-entrant-start-points")?;
+    let start_points = match start_points.trim() {
+        "" => MatchPoints::ZERO,
+        typed => MatchPoints::parse(typed)
+            .filter(|p| *p <= MatchPoints::whole(1000))
+            .ok_or("error-entrant-start-points")?,
+    };
     let rounds = file.rounds.len() as u32;
     if rounds > 0 && matches!(file.event.system, System::RoundRobin { .. }) {
         return Err("error-entrant-late-round-robin");

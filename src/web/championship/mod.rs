@@ -31,8 +31,8 @@ use crate::db::queries::{self, Club};
 use crate::db::table_games::random_pin;
 use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament, entrant_name};
 use crate::domain::tournament::{
-    self, Entrant, HeadToHead, MatchFormat, MatchResult, Pairing, PairingError, Points, SameClub,
-    Side, System, Tiebreak, TournamentFile,
+    self, Entrant, HeadToHead, MatchFormat, MatchPoints, MatchResult, Pairing, PairingError,
+    Points, SameClub, Side, System, Tiebreak, Ties, TournamentFile,
 };
 use crate::domain::{GameKind, Lang};
 use crate::error::AppError;
@@ -196,7 +196,11 @@ fn tiebreak_label(ctx: &Ctx, t: Tiebreak) -> String {
 // Standings, shared by the standings page, the live page and the print page.
 
 pub struct StandingLine {
+    /// The place (shared by rows ex aequo).
     pub rank: u32,
+    /// The place as shown: "3" or "3.º ex aequo".
+    pub place: String,
+    pub ex_aequo: bool,
     pub name: String,
     pub club: String,
     pub played: u32,
@@ -204,8 +208,12 @@ pub struct StandingLine {
     pub draws: u32,
     pub losses: u32,
     pub wdl: String,
-    pub points: u32,
+    /// Match points as shown: "1½" on a page, "1.5" in a sheet.
+    pub points: String,
     pub columns: Vec<String>,
+    /// How a row still level after every criterion was placed ("ex aequo", a lot
+    /// drawn by Baza with its seed, order of entry); empty for the others.
+    pub tie: String,
     pub withdrawn: bool,
 }
 
@@ -219,12 +227,47 @@ fn tb_columns(file: &TournamentFile) -> Vec<Tiebreak> {
         .collect()
 }
 
-fn standing_lines(file: &TournamentFile) -> Vec<StandingLine> {
+/// The ordinal of a place in the page's language: "3.º", "3r", "3rd".
+fn ordinal(lang: Lang, n: u32) -> String {
+    match lang {
+        Lang::Es => format!("{n}.º"),
+        Lang::Ca => {
+            let suffix = match n {
+                1 | 3 => "r",
+                2 => "n",
+                4 => "t",
+                _ => "è",
+            };
+            format!("{n}{suffix}")
+        }
+        Lang::En => {
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+    }
+}
+
+/// The standings as lines, with match points and tie-break values written for a
+/// page (`page`: halves as "½") or for a sheet ("0.5").
+fn standing_lines(ctx: &Ctx, file: &TournamentFile, page: bool) -> Vec<StandingLine> {
     let cols = tb_columns(file);
+    let shown = |p: MatchPoints| if page { p.pretty() } else { p.plain() };
     tournament::standings(file)
         .iter()
         .map(|r| StandingLine {
-            rank: r.rank,
+            rank: r.place,
+            place: if r.ex_aequo {
+                ctx.t1("standings-ex-aequo", "place", &ordinal(ctx.lang, r.place))
+            } else {
+                r.place.to_string()
+            },
+            ex_aequo: r.ex_aequo,
             name: r.name.clone(),
             club: r.club.clone().unwrap_or_default(),
             played: r.played,
@@ -232,14 +275,28 @@ fn standing_lines(file: &TournamentFile) -> Vec<StandingLine> {
             draws: r.draws,
             losses: r.losses,
             wdl: format!("{}-{}-{}", r.wins, r.draws, r.losses),
-            points: r.points,
+            points: shown(r.points),
             columns: cols
                 .iter()
-                .map(|t| crate::domain::tournament::text::value(r, *t, "–"))
+                .map(|t| tournament::text::value_with(r, *t, "–", &shown))
                 .collect(),
+            tie: tie_note(ctx, file, r),
             withdrawn: r.withdrawn,
         })
         .collect()
+}
+
+/// What placed a row still level after the list, in words: "ex aequo", the lot (with
+/// the seed Baza drew it from) or the order of entry; empty when a criterion did.
+fn tie_note(ctx: &Ctx, file: &TournamentFile, r: &tournament::StandingRow) -> String {
+    if r.ex_aequo {
+        return ctx.t("standings-tie-shared");
+    }
+    match r.decided_by.as_deref() {
+        Some("lot") => ctx.t1("standings-tie-lot", "seed", &file.event.seed),
+        Some("entry_order") => ctx.t("standings-tie-entry-order"),
+        _ => String::new(),
+    }
 }
 
 /// The crosstable of a liguilla: its entrants in standing order, and for each the

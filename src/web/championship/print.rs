@@ -112,7 +112,7 @@ async fn print_page(
         name: t.event.name.clone(),
         headers: tb_headers(&ctx, &t.file),
         rows: if kind == "standings" {
-            standing_lines(&t.file)
+            standing_lines(&ctx, &t.file, true)
         } else {
             Vec::new()
         },

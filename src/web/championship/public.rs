@@ -60,7 +60,7 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
         earlier,
         system: system_text(&ctx, &t.file.event),
         headers: tb_headers(&ctx, &t.file),
-        rows: standing_lines(&t.file),
+        rows: standing_lines(&ctx, &t.file, true),
         director: who.allows(Perm::ManageClub(t.event.club_id)),
         staff: who.allows(Perm::ReadAudit(t.event.club_id)),
         phases,
@@ -251,7 +251,7 @@ pub async fn live(
     })
     .await?;
     let round = latest_published_round(&t, &rows).filter(|_| phase.is_none());
-    let standings = standing_lines(&t.file);
+    let standings = standing_lines(&ctx, &t.file, true);
     let tables = round.as_ref().map_or(0, |r| r.tables.len());
     // Without `pagina` every row is sent: the wall's script shows what fits the
     // screen and turns the pages; with it, the server cuts the screen (no script).

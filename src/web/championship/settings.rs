@@ -77,6 +77,7 @@ impl NewForm {
             *slot = tbs.next().unwrap_or_default();
         }
         f.head_to_head = ev.head_to_head.slug().into();
+        f.ties = ev.ties.slug().into();
         f.entry.clone_from(&t.entry_mode);
         f
     }

@@ -1,0 +1,10 @@
+# Match points with halves, and ties that no criterion breaks.
+champ-points-halves = Punts de classificació: un nombre enter o amb mig punt (0,5 o ½); no valen altres fraccions
+champ-ties = Empats que cap criteri no desfà
+champ-ties-entry-order = Per ordre d'inscripció (caps de sèrie primer), dit a la classificació
+champ-ties-lot = Per sorteig de Baza, amb la llavor anotada a la classificació
+champ-ties-shared = Lloc compartit (ex aequo)
+standings-ex-aequo = { $place } ex aequo
+standings-tie-shared = ex aequo
+standings-tie-lot = per sorteig, llavor { $seed }
+standings-tie-entry-order = per ordre d'inscripció

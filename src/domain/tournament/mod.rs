@@ -36,6 +36,8 @@ pub mod text;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod ties_tests;
 
 pub use file::{
     BracketPhase, ByePairing, Entrant, EntrantPerson, Event, FORMAT, FileError, InPlay,

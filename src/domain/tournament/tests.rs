@@ -401,7 +401,7 @@ proptest! {
             // The engine's order: points, then seed (here the file order).
             let rows = standings(&f);
             let points: BTreeMap<String, u32> =
-                rows.iter().map(|r| (r.id.clone(), r.points)).collect();
+                rows.iter().map(|r| (r.id.clone(), r.points.halves())).collect();
             let mut order: Vec<String> = active.clone();
             order.sort_by(|x, y| points[y].cmp(&points[x]));
             let games: Vec<(String, String)> = ids(&round)
@@ -453,7 +453,7 @@ fn a_late_entrant_starts_with_its_configured_points_and_is_paired_from_its_round
     let mut f = tournament(System::Swiss { rounds: 3 }, 6);
     f.entrants.push(Entrant {
         first_round: 2,
-        start_points: 1,
+        start_points: MatchPoints::whole(1),
         seed: Some(7),
         ..Entrant::new("7", "Late pair")
     });
@@ -461,7 +461,7 @@ fn a_late_entrant_starts_with_its_configured_points_and_is_paired_from_its_round
     assert!(ids(&f.rounds[0]).iter().all(|(a, b)| a != "7" && b != "7"));
     let rows = standings(&f);
     let late = rows.iter().find(|r| r.id == "7").expect("late entrant");
-    assert_eq!((late.points, late.played), (1, 0));
+    assert_eq!((late.points, late.played), (MatchPoints::whole(1), 0));
     play(&mut f, &favourite).expect("round 2");
     assert!(ids(&f.rounds[1]).iter().any(|(a, b)| a == "7" || b == "7"));
 }
@@ -650,7 +650,7 @@ fn every_tie_break_value_matches_the_hand_computed_example() {
                 r.median_buchholz,
                 r.sonneborn_berger
             ),
-            (w, d, l, bye, pts, pf, pa, diff, bh, mbh, sb),
+            (w, d, l, bye, MatchPoints::whole(pts), pf, pa, diff, MatchPoints::whole(bh), MatchPoints::whole(mbh), sb),
             "{id}"
         );
     }
@@ -668,8 +668,8 @@ fn every_tie_break_value_matches_the_hand_computed_example() {
             Some("points".into())
         ]
     );
-    assert_eq!(rows[1].head_to_head, Some(2));
-    assert_eq!(rows[2].head_to_head, Some(0));
+    assert_eq!(rows[1].head_to_head, Some(MatchPoints::whole(2)));
+    assert_eq!(rows[2].head_to_head, Some(MatchPoints::whole(0)));
 }
 
 #[test]
@@ -748,7 +748,7 @@ fn head_to_head_is_a_mini_league_among_all_the_tied() {
     // Points for: X 101+101+90 = 292, Y 50+101+101 = 252, Z 101+70+101 = 272.
     assert_eq!(order(&f), "XZYW");
     let rows = standings(&f);
-    assert_eq!(rows[0].head_to_head, Some(2));
+    assert_eq!(rows[0].head_to_head, Some(MatchPoints::whole(2)));
     assert_eq!(rows[1].decided_by.as_deref(), Some("points_for"));
 }
 
@@ -780,7 +780,7 @@ fn the_tournament_file_reads_its_documented_example() {
       ]
     }"#;
     let f = parse(text).expect("the documented example parses");
-    assert_eq!(f.entrants[2].start_points, 1);
+    assert_eq!(f.entrants[2].start_points, MatchPoints::whole(1));
     let back = serde_json::to_string(&f).expect("serialize");
     assert_eq!(parse(&back), Ok(f.clone()));
     let r2 = next_round(&f).expect("round 2");
@@ -1071,13 +1071,13 @@ fn a_21_pair_5_round_swiss_with_a_withdrawal_and_a_round_2_correction_matches_th
                 row.points_against,
                 row.point_difference
             ),
-            (rank, id, w, d, l, pts, pf, pa, diff)
+            (rank, id, w, d, l, MatchPoints::whole(pts), pf, pa, diff)
         );
     }
     assert!(rows[10].withdrawn);
-    let total: u32 = rows.iter().map(|r| r.points).sum();
+    let total: MatchPoints = rows.iter().map(|r| r.points).sum();
     // 50 games × 2 points (a draw shares them) + 3 byes × 2.
-    assert_eq!(total, 50 * 2 + 3 * 2);
+    assert_eq!(total, MatchPoints::whole(50 * 2 + 3 * 2));
 }
 
 // ---------------------------------------------------------------- head to head
@@ -1173,11 +1173,11 @@ fn in_a_round_robin_of_six_d_who_beat_e_101_99_ranks_above_e_with_the_better_dif
         let f = games_file(rr, &names, &rounds, mode);
         let rows = standings(&f);
         let (d, e) = (row(&rows, "D"), row(&rows, "E"));
-        assert_eq!((d.points, e.points), (4, 4));
+        assert_eq!((d.points, e.points), (MatchPoints::whole(4), MatchPoints::whole(4)));
         assert!(e.point_difference > d.point_difference, "{e:?} {d:?}");
         assert_eq!(order(&f), "ABCDEF", "{mode:?}");
         assert_eq!(e.decided_by.as_deref(), Some("head_to_head"));
-        assert_eq!((d.head_to_head, e.head_to_head), (Some(2), Some(0)));
+        assert_eq!((d.head_to_head, e.head_to_head), (Some(MatchPoints::whole(2)), Some(MatchPoints::whole(0))));
     }
     // Without head-to-head the difference puts E above D (and C above B).
     let mut f = games_file(rr, &names, &rounds, HeadToHead::AllMet);
@@ -1228,7 +1228,7 @@ fn in_a_swiss_head_to_head_over_the_games_played_puts_5_first_then_re_applies_to
     let order = order(&f);
     // 5 beat 7: mini-league 5 2, 7 0, 3 0; 3 and 7 never met, so the difference.
     assert_eq!(&order[1..4], "573", "{order}");
-    assert_eq!(row(&rows, "5").head_to_head, Some(2));
+    assert_eq!(row(&rows, "5").head_to_head, Some(MatchPoints::whole(2)));
     assert_eq!(row(&rows, "7").decided_by.as_deref(), Some("head_to_head"));
     assert_eq!(
         row(&rows, "3").decided_by.as_deref(),
@@ -1258,8 +1258,8 @@ fn head_to_head_is_applied_again_within_a_sub_group_still_level() {
     let diff = |id| row(&rows, id).point_difference;
     assert!(diff("P") > diff("S") && diff("R") > diff("Q"));
     assert_eq!(order(&f), "SPQRTU");
-    assert_eq!(row(&rows, "S").head_to_head, Some(2));
-    assert_eq!(row(&rows, "Q").head_to_head, Some(2));
+    assert_eq!(row(&rows, "S").head_to_head, Some(MatchPoints::whole(2)));
+    assert_eq!(row(&rows, "Q").head_to_head, Some(MatchPoints::whole(2)));
     for id in ["P", "Q", "R"] {
         assert_eq!(
             row(&rows, id).decided_by.as_deref(),

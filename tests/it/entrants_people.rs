@@ -547,7 +547,14 @@ async fn export(app: &TestApp, client: &reqwest::Client, id: i32) -> reqwest::Re
 fn standings_of(f: &baza::domain::tournament::TournamentFile) -> Vec<(u32, String, u32, i64)> {
     baza::domain::tournament::standings(f)
         .into_iter()
-        .map(|r| (r.rank, r.name.clone(), r.points, r.point_difference))
+        .map(|r| {
+            (
+                r.rank,
+                r.name.clone(),
+                r.points.halves() / 2,
+                r.point_difference,
+            )
+        })
         .collect()
 }
 

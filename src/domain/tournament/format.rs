@@ -644,8 +644,8 @@ mod tests {
         let p: Points = serde_json::from_value(json!({"win": 3})).expect("points");
         let w = MatchPoints::whole;
         assert_eq!((p.win, p.draw, p.loss, p.bye), (w(3), w(1), w(0), w(2)));
-        let p: Points = serde_json::from_value(json!({"win": 1, "draw": 0.5, "bye": 1}))
-            .expect("halves");
+        let p: Points =
+            serde_json::from_value(json!({"win": 1, "draw": 0.5, "bye": 1})).expect("halves");
         assert_eq!(p.draw, MatchPoints::from_halves(1));
         assert!(serde_json::from_value::<Points>(json!({"draw": 0.3})).is_err());
     }

@@ -79,8 +79,7 @@ impl MatchPoints {
             Some((w, f)) => (w, f),
             None => (t.as_str(), ""),
         };
-        if !whole.chars().all(|c| c.is_ascii_digit()) || !frac.chars().all(|c| c.is_ascii_digit())
-        {
+        if !whole.chars().all(|c| c.is_ascii_digit()) || !frac.chars().all(|c| c.is_ascii_digit()) {
             return None;
         }
         let w: u32 = if whole.is_empty() {

@@ -182,11 +182,10 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
         let total: MatchPoints = opp_pts.iter().copied().sum();
         st[i].buchholz = total;
         st[i].median = if opp_pts.len() >= 3 {
-            let (lo, hi) = opp_pts
-                .iter()
-                .fold((MatchPoints::from_halves(u32::MAX), MatchPoints::ZERO), |(lo, hi), &p| {
-                    (lo.min(p), hi.max(p))
-                });
+            let (lo, hi) = opp_pts.iter().fold(
+                (MatchPoints::from_halves(u32::MAX), MatchPoints::ZERO),
+                |(lo, hi), &p| (lo.min(p), hi.max(p)),
+            );
             total.saturating_sub(lo).saturating_sub(hi)
         } else {
             total
@@ -241,9 +240,7 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
         };
         places.push(place);
     }
-    let ex_aequo = |k: usize| {
-        level[order[k]] || order.get(k + 1).is_some_and(|&next| level[next])
-    };
+    let ex_aequo = |k: usize| level[order[k]] || order.get(k + 1).is_some_and(|&next| level[next]);
 
     let mut group_rank: Vec<Option<u32>> = vec![None; n];
     let groups = match file.event.system {

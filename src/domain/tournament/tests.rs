@@ -650,7 +650,19 @@ fn every_tie_break_value_matches_the_hand_computed_example() {
                 r.median_buchholz,
                 r.sonneborn_berger
             ),
-            (w, d, l, bye, MatchPoints::whole(pts), pf, pa, diff, MatchPoints::whole(bh), MatchPoints::whole(mbh), sb),
+            (
+                w,
+                d,
+                l,
+                bye,
+                MatchPoints::whole(pts),
+                pf,
+                pa,
+                diff,
+                MatchPoints::whole(bh),
+                MatchPoints::whole(mbh),
+                sb
+            ),
             "{id}"
         );
     }
@@ -1173,11 +1185,17 @@ fn in_a_round_robin_of_six_d_who_beat_e_101_99_ranks_above_e_with_the_better_dif
         let f = games_file(rr, &names, &rounds, mode);
         let rows = standings(&f);
         let (d, e) = (row(&rows, "D"), row(&rows, "E"));
-        assert_eq!((d.points, e.points), (MatchPoints::whole(4), MatchPoints::whole(4)));
+        assert_eq!(
+            (d.points, e.points),
+            (MatchPoints::whole(4), MatchPoints::whole(4))
+        );
         assert!(e.point_difference > d.point_difference, "{e:?} {d:?}");
         assert_eq!(order(&f), "ABCDEF", "{mode:?}");
         assert_eq!(e.decided_by.as_deref(), Some("head_to_head"));
-        assert_eq!((d.head_to_head, e.head_to_head), (Some(MatchPoints::whole(2)), Some(MatchPoints::whole(0))));
+        assert_eq!(
+            (d.head_to_head, e.head_to_head),
+            (Some(MatchPoints::whole(2)), Some(MatchPoints::whole(0)))
+        );
     }
     // Without head-to-head the difference puts E above D (and C above B).
     let mut f = games_file(rr, &names, &rounds, HeadToHead::AllMet);

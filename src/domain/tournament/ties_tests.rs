@@ -113,7 +113,11 @@ fn buchholz_of_halves_sums_exactly_and_a_half_point_bye_counts_as_written() {
     // Three pairs, 1 beats 2 (round 1, 3 has the bye), then 3 draws with 1 (round
     // 2, 2 has the bye): with 1 / ½ / 0 and a bye worth ½,
     // 1: 1 + ½ = 1½; 2: 0 + ½ = ½; 3: ½ + ½ = 1.
-    let mut f = file(3, vec![Tiebreak::Points, Tiebreak::Buchholz], halves(2, 1, 0, 1));
+    let mut f = file(
+        3,
+        vec![Tiebreak::Points, Tiebreak::Buchholz],
+        halves(2, 1, 0, 1),
+    );
     f.event.system = System::Swiss { rounds: 2 };
     let table = |t: u32, a: &str, b: &str| {
         Pairing::Table(TablePairing {
@@ -123,7 +127,10 @@ fn buchholz_of_halves_sums_exactly_and_a_half_point_bye_counts_as_written() {
         })
     };
     let bye = |id: &str| Pairing::Bye(ByePairing { bye: id.into() });
-    for (number, t, b, score) in [(1, ("1", "2"), "3", [101, 50]), (2, ("3", "1"), "2", [70, 70])] {
+    for (number, t, b, score) in [
+        (1, ("1", "2"), "3", [101, 50]),
+        (2, ("3", "1"), "2", [70, 70]),
+    ] {
         f.rounds.push(Round {
             number,
             pairings: vec![table(1, t.0, t.1), bye(b)],
@@ -139,9 +146,15 @@ fn buchholz_of_halves_sums_exactly_and_a_half_point_bye_counts_as_written() {
         .map(|r| (r.id.as_str(), r.points, r.buchholz))
         .collect();
     // Buchholz: 1 met 2 (½) and 3 (1) = 1½; 3 met 1 = 1½; 2 met 1 = 1½.
-    assert_eq!(got, [("1", h(3), h(3)), ("3", h(2), h(3)), ("2", h(1), h(3))]);
+    assert_eq!(
+        got,
+        [("1", h(3), h(3)), ("3", h(2), h(3)), ("2", h(1), h(3))]
+    );
     let json = serde_json::to_value(&rows[0]).unwrap();
-    assert_eq!((json["points"].clone(), json["buchholz"].clone()), (json!(1.5), json!(1.5)));
+    assert_eq!(
+        (json["points"].clone(), json["buchholz"].clone()),
+        (json!(1.5), json!(1.5))
+    );
 }
 
 #[test]
@@ -154,7 +167,10 @@ fn half_points_are_written_as_0_5_in_the_file_and_read_back_the_same() {
     );
     assert_eq!(parse(&text).unwrap(), f);
     let old = serde_json::to_string(&file(2, vec![Tiebreak::Points], Points::default())).unwrap();
-    assert!(old.contains(r#""points":{"win":2,"draw":1,"loss":0,"bye":2}"#), "{old}");
+    assert!(
+        old.contains(r#""points":{"win":2,"draw":1,"loss":0,"bye":2}"#),
+        "{old}"
+    );
     assert!(parse(&text.replace("0.5", "0.3")).is_err());
 }
 

@@ -401,7 +401,12 @@ pub(super) fn page(
             tiebreaks,
             tie_rules: Ties::ALL
                 .iter()
-                .map(|t| (t.slug(), ctx.t(&format!("champ-ties-{}", t.slug().replace('_', "-")))))
+                .map(|t| {
+                    (
+                        t.slug(),
+                        ctx.t(&format!("champ-ties-{}", t.slug().replace('_', "-"))),
+                    )
+                })
                 .collect(),
             h2h_modes: HeadToHead::ALL
                 .iter()

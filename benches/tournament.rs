@@ -34,6 +34,7 @@ fn played(n: u32, rounds: u32, seed: u64) -> TournamentFile {
             head_to_head: Default::default(),
             seed,
             same_club: SameClub::default(),
+            ties: Default::default(),
         },
         entrants: (1..=n)
             .map(|i| Entrant {

@@ -123,7 +123,7 @@ impl std::fmt::Display for MatchPoints {
 
 impl Serialize for MatchPoints {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.0 % 2 == 0 {
+        if self.0.is_multiple_of(2) {
             s.serialize_u32(self.0 / 2)
         } else {
             s.serialize_f64(self.as_f64())

@@ -55,7 +55,7 @@ fn play_out(f: &mut TournamentFile, seed: u32) {
             .filter_map(|p| match p {
                 Pairing::Table(t) => {
                     let (a, b): (u32, u32) = (t.a.parse().unwrap(), t.b.parse().unwrap());
-                    let score = if (a * 7 + b * 3 + number * 5 + seed) % 3 == 0 {
+                    let score = if (a * 7 + b * 3 + number * 5 + seed).is_multiple_of(3) {
                         [70, 70]
                     } else if a < b {
                         [101, 40 + (a + b + number) % 50]

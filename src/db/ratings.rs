@@ -409,7 +409,8 @@ pub fn championship_entries(
                     date,
                     entrant: row.name.clone(),
                     players,
-                    place: row.rank,
+                    // Pairs ex aequo share their place.
+                    place: row.place,
                     of,
                 })
         })

@@ -317,6 +317,27 @@ async fn the_form_takes_a_half_as_0_5_0_comma_5_or_the_half_sign_and_refuses_0_3
         assert_eq!(doc["event"]["points"]["draw"], want, "{typed}");
         assert_eq!(doc["event"]["points"]["win"], 1, "{typed}");
     }
+    // The settings show the half as a file writes it, with the tie rule chosen, and
+    // saving them as they stand keeps both.
+    set(&mut form, "ties", "shared");
+    let res = post_fields(&app, &app.client, &path, &form).await;
+    let id = id_of(&res);
+    let edit = format!("/campeonatos/{id}/editar");
+    let html = app.page(&edit, StatusCode::OK).await;
+    let fields = crate::from_scratch::form_values(&html, "form.tournament-form");
+    assert!(
+        fields.contains(&("draw".into(), "1.5".into())),
+        "{fields:?}"
+    );
+    assert!(
+        fields.contains(&("ties".into(), "shared".into())),
+        "{fields:?}"
+    );
+    let res = post_fields(&app, &app.client, &edit, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let doc = document(&app, id).await;
+    assert_eq!(doc["event"]["points"]["draw"], 1.5);
+    assert_eq!(doc["event"]["ties"], "shared");
 }
 
 /// Four pairs, one round with points as the only criterion: the two winners win by

@@ -3,7 +3,8 @@
 //! loser, the third-place match's winner and loser (or the two semi-final losers
 //! sharing third place when there is no such match), then the losers of each earlier
 //! knockout round sharing a place, and then everybody who did not reach the knockout
-//! by the earlier phase's (Swiss, league or liguillas) standings. Inside a shared
+//! by the earlier phase's (Swiss, league or liguillas) standings, sharing a place
+//! where those standings have them ex aequo. Inside a shared
 //! place the earlier phase's standings give the order of the list.
 //!
 //! Computed only once the knockout has its champion: before, the standings of the
@@ -129,12 +130,22 @@ pub fn final_ranking(file: &TournamentFile) -> Option<Vec<FinalRow>> {
         .collect();
     out.sort_by_key(|r| (r.place, r.phase_rank));
     let start = out.len() as u32;
+    // Rows ex aequo in the earlier phase share their place here too.
+    let mut above: Option<(u32, u32)> = None;
     let rest = table
         .iter()
         .filter(|r| !out.iter().any(|x| x.id == r.id))
         .enumerate()
-        .map(|(i, r)| FinalRow {
-            place: start + i as u32 + 1,
+        .map(|(i, r)| {
+            let place = match above {
+                Some((shown, earlier)) if r.ex_aequo && r.place == earlier => shown,
+                _ => start + i as u32 + 1,
+            };
+            above = Some((place, r.place));
+            (place, r)
+        })
+        .map(|(place, r)| FinalRow {
+            place,
             id: r.id.clone(),
             name: r.name.clone(),
             club: r.club.clone(),
@@ -305,6 +316,20 @@ mod tests {
                 .iter()
                 .all(|r| r.reached == Reached::Out(RoundName::QuarterFinal))
         );
+    }
+
+    #[test]
+    fn pairs_ex_aequo_that_did_not_reach_the_knockout_share_their_place() {
+        // No round played and points the only criterion: everybody is level, and
+        // with shared ties the Swiss has them all ex aequo.
+        let mut f = file(8);
+        f.event.ties = crate::domain::tournament::Ties::Shared;
+        knockout(&mut f, 4, SINGLE, &|a, b| a.min(b), &|_| false);
+        let rows = final_ranking(&f).unwrap();
+        assert_eq!(places(&rows)[4..], [(5, "5"), (5, "6"), (5, "7"), (5, "8")]);
+        f.event.ties = crate::domain::tournament::Ties::EntryOrder;
+        let rows = final_ranking(&f).unwrap();
+        assert_eq!(places(&rows)[4..], [(5, "5"), (6, "6"), (7, "7"), (8, "8")]);
     }
 
     #[test]

@@ -1,4 +1,5 @@
 # Match points with halves, and ties that no criterion breaks.
+champ-points-hint = Mig punt: 0,5 o ½ (per exemple, 1 la victòria i ½ l'empat).
 champ-points-halves = Punts de classificació: un nombre enter o amb mig punt (0,5 o ½); no valen altres fraccions
 champ-ties = Empats que cap criteri no desfà
 champ-ties-entry-order = Per ordre d'inscripció (caps de sèrie primer), dit a la classificació

@@ -1,4 +1,5 @@
 # Match points with halves, and ties that no criterion breaks.
+champ-points-hint = Half a point: 0.5 or ½ (for instance 1 for a win and ½ for a draw).
 champ-points-halves = Match points: a whole number or a half (0.5 or ½); no other fraction
 champ-ties = Ties no criterion breaks
 champ-ties-entry-order = By order of entry (seeds first), said in the standings

@@ -1,4 +1,5 @@
 # Match points with halves, and ties that no criterion breaks.
+champ-points-hint = Medio punto: 0,5 o ½ (por ejemplo, 1 la victoria y ½ el empate).
 champ-points-halves = Puntos de clasificación: un número entero o con medio punto (0,5 o ½); no valen otras fracciones
 champ-ties = Empates que ningún criterio deshace
 champ-ties-entry-order = Por orden de inscripción (cabezas de serie primero), dicho en la clasificación

@@ -150,6 +150,10 @@ fn buchholz_of_halves_sums_exactly_and_a_half_point_bye_counts_as_written() {
         got,
         [("1", h(3), h(3)), ("3", h(2), h(3)), ("2", h(1), h(3))]
     );
+    // `baza standings` prints the halves as a file writes them.
+    let table = text::standings_table(&rows, &f.event.tiebreaks);
+    let first = table.lines().nth(1).unwrap();
+    assert!(first.ends_with("1.5   1.5"), "{table}");
     let json = serde_json::to_value(&rows[0]).unwrap();
     assert_eq!(
         (json["points"].clone(), json["buchholz"].clone()),

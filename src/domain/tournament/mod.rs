@@ -34,6 +34,8 @@ pub mod swiss;
 pub mod text;
 
 #[cfg(test)]
+mod file_reads_back;
+#[cfg(test)]
 mod tests;
 
 pub use file::{

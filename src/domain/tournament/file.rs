@@ -96,6 +96,10 @@
 //!   may be left out) and the games stand as the proof of the result. Optional
 //!   `"time_up": true` on a timed match: its minutes ran out, so the hand being
 //!   played then was the last.
+//! * `results[].typed` (optional, `true`): the result was typed (the director's, or a
+//!   table's switched to typed results), not derived from its games: it stands on its
+//!   own, checked as any typed score, and any `games` beside it are a record (hands
+//!   that must score), not its source. Absent: results with games come from them.
 //! * `rounds[].in_play` (optional, absent when empty): the tables still playing, each
 //!   `{"table": T, "games": [baza-game/1, …]}` with the partidas entered so far, the
 //!   last one not finished. They have no result, so they count for nothing yet; an

@@ -335,6 +335,52 @@ async fn a_championship_with_a_typed_and_an_overridden_table_reads_back_to_the_s
     let again: Value = serde_json::from_str(&export_text(&app, copy).await).unwrap();
     assert_eq!(again["rounds"], doc["rounds"]);
 
+    // `baza tournament import` reads it too, and `baza tournament export` writes
+    // the same rounds back.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+        .env_remove("BAZA_DATABASE_URL")
+        .env("RUST_LOG", "warn")
+        .args([
+            "tournament",
+            "import",
+            path.to_str().unwrap(),
+            "--db",
+            &app.db.url,
+        ])
+        .args(["--club", &club.to_string()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let by_cli: i32 = String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(
+        standings_of(&app, by_cli).await.0,
+        names,
+        "imported by the command"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+        .env_remove("BAZA_DATABASE_URL")
+        .env("RUST_LOG", "warn")
+        .args([
+            "tournament",
+            "export",
+            &by_cli.to_string(),
+            "--db",
+            &app.db.url,
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let exported: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(exported["rounds"], doc["rounds"]);
+
     // The next round is the same from the file, the original and the copy.
     pair_round(&app, id, 3).await;
     pair_round(&app, copy, 3).await;

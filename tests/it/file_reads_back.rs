@@ -490,3 +490,29 @@ async fn a_bad_championship_file_is_refused_on_the_web_with_what_is_wrong_and_no
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(count().await, before + 1);
 }
+
+#[tokio::test]
+async fn every_championship_of_the_demo_exports_to_a_file_that_reads_back_to_its_standings() {
+    let app = TestApp::with_demo().await;
+    let checked = app
+        .with_conn(|conn| {
+            use baza::db::schema::tournaments::dsl::*;
+            use diesel::prelude::*;
+            let ids: Vec<i32> = tournaments.select(event_id).load(conn).unwrap();
+            for id in &ids {
+                let export = baza::db::table_games::export(conn, *id).unwrap().unwrap();
+                let text = serde_json::to_string(&export.file).unwrap();
+                let back = baza::domain::tournament::parse(&text)
+                    .unwrap_or_else(|e| panic!("championship {id}: {e}"));
+                let stored = baza::db::tournaments::load(conn, *id).unwrap().unwrap();
+                assert_eq!(
+                    baza::domain::tournament::standings(&back),
+                    baza::domain::tournament::standings(&stored.file),
+                    "championship {id}"
+                );
+            }
+            ids.len()
+        })
+        .await;
+    assert!(checked >= 2, "{checked} championships");
+}

@@ -329,6 +329,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .service(
             web::resource("/clubes/{id}/campeonatos/importar")
+                .app_data(web::PayloadConfig::new(
+                    crate::web::championship::FILE_LIMIT,
+                ))
                 .get(crate::web::championship::championship_import_form)
                 .post(crate::web::championship::championship_import),
         )

@@ -7,6 +7,22 @@
 use super::*;
 use crate::domain::tournament::FileError;
 
+/// The largest championship file an upload takes: a big open played hand by hand
+/// (200 pairs, 7 rounds, every hand entered) is some 15 MB.
+pub const FILE_LIMIT: usize = 32 * 1024 * 1024;
+
+/// Whether `path` is the import's, which takes bodies up to [`FILE_LIMIT`] instead
+/// of the usual limit.
+pub fn takes_big_files(path: &str) -> bool {
+    path.strip_prefix("/clubes/")
+        .and_then(|rest| rest.split_once('/'))
+        .is_some_and(|(club, rest)| {
+            !club.is_empty()
+                && club.bytes().all(|b| b.is_ascii_digit())
+                && rest == "campeonatos/importar"
+        })
+}
+
 #[derive(Template)]
 #[template(path = "tournament_import.html")]
 struct ImportPage<'a> {

@@ -56,7 +56,7 @@ pub use director::*;
 pub use downloads::*;
 pub use entrants::*;
 pub use firma::*;
-pub use import::{championship_import, championship_import_form};
+pub use import::{FILE_LIMIT, championship_import, championship_import_form, takes_big_files};
 pub use linking::{link_entrant, search_people};
 pub use print::*;
 pub use public::*;

@@ -105,7 +105,6 @@ pub async fn read_body(req: &mut ServiceRequest) -> Result<web::Bytes, actix_web
         .to_bytes_limited(super::championship::FILE_LIMIT)
         .await
         .map_err(|_| actix_web::error::ErrorPayloadTooLarge("upload too large"))?
-        .map_err(Into::into)
 }
 
 /// Middleware: a query string, a form body or a multipart text field that is not

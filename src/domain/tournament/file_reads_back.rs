@@ -4,6 +4,7 @@
 //! games or by a typed score), are written as the export writes them (each table's
 //! partidas put beside its result by [`MatchResult::attach_games`]), as JSON text,
 //! and read again with [`parse`]: the same standings, the same next round.
+#![allow(clippy::unwrap_used)]
 
 use super::format::{MatchFormat, Side, check_outcome};
 use super::played::{self, Partida};

@@ -210,3 +210,24 @@ pub async fn championship_import(
         Err(e) => Err(e.into()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::takes_big_files;
+
+    #[test]
+    fn only_a_clubs_championship_import_takes_big_files() {
+        assert!(takes_big_files("/clubes/7/campeonatos/importar"));
+        assert!(takes_big_files("/clubes/123/campeonatos/importar"));
+        for other in [
+            "/clubes/7/campeonatos/nuevo",
+            "/clubes//campeonatos/importar",
+            "/clubes/x7/campeonatos/importar",
+            "/clubes/7/campeonatos/importar/mas",
+            "/campeonatos/7/inscritos/importar",
+            "/admin/personas/importar",
+        ] {
+            assert!(!takes_big_files(other), "{other}");
+        }
+    }
+}

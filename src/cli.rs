@@ -573,28 +573,15 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                     .map(|h| format!("{:04}", u32::from_str_radix(&h, 16).unwrap_or(0) % 10_000))
                     .unwrap_or_default()
             };
-            // A file whose tables recorded their games (finished or in play) goes on
-            // hand by hand.
-            let hands = parsed
-                .rounds
-                .iter()
-                .any(|r| !r.in_play.is_empty() || r.results.iter().any(|x| !x.games.is_empty()));
-            // Its people found in the register (by key, then licence) or created with
-            // the file's key, in the same transaction as the championship.
-            let made = db::write_tx(&mut conn, |conn| {
-                let adopted = db::linking::adopt_people(conn, &mut parsed, now)?;
-                let id = crate::db::table_games::create(
-                    conn,
-                    club_id,
-                    &parsed,
-                    hands,
-                    starts_on.unwrap_or(now.date()),
-                    now,
-                    "cli:tournament import",
-                    &mut pins,
-                )?;
-                Ok::<_, ChangeError>((id, adopted))
-            });
+            let made = crate::db::table_games::import(
+                &mut conn,
+                club_id,
+                &mut parsed,
+                starts_on.unwrap_or(now.date()),
+                now,
+                "cli:tournament import",
+                &mut pins,
+            );
             let (id, adopted) = match made {
                 Ok(made) => made,
                 Err(ChangeError::Db(e)) => return Err(e.into()),

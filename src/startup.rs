@@ -327,6 +327,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .get(crate::web::championship::new_form)
                 .post(crate::web::championship::create),
         )
+        .service(
+            web::resource("/clubes/{id}/campeonatos/importar")
+                .app_data(web::PayloadConfig::new(
+                    crate::web::championship::FILE_LIMIT,
+                ))
+                .get(crate::web::championship::championship_import_form)
+                .post(crate::web::championship::championship_import),
+        )
         .service(web::resource("/campeonatos/{id}").get(crate::web::championship::standings))
         .service(web::resource("/campeonatos/{id}/directo").get(crate::web::championship::live))
         .service(

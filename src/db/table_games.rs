@@ -597,11 +597,16 @@ pub fn confirm(
         };
         let format = t.file.event.match_format.clone();
         if fresh.phase == 0 {
+            // At a table switched to typed results, the proposal was typed.
+            let result = MatchResult {
+                typed: fresh.typed != 0 && fresh.game_id.is_some(),
+                ..result_of(fresh.table_no as u32, d, &format, &fresh, now)
+            };
             store::record_result(
                 conn,
                 fresh.event_id,
                 fresh.round_no as u32,
-                result_of(fresh.table_no as u32, d, &format, &fresh, now),
+                result,
                 Some(fresh.version),
                 "confirm",
                 actor,
@@ -832,12 +837,14 @@ pub fn create_knockout(
 }
 
 /// The games of every table of a championship's rounds that played hand by hand,
-/// put into its file's results (for export).
+/// put into its file's results (for export): the source of a result the table's
+/// games gave, a record beside a typed one (which the file marks typed).
 pub fn attach_games(
     conn: &mut DbConn,
     event_id: i32,
     file: &mut TournamentFile,
 ) -> QueryResult<()> {
+    let event = file.event.clone();
     for row in store::tables(conn, event_id)? {
         if row.status != "final"
             && let Some(first) = row.game_id
@@ -872,7 +879,8 @@ pub fn attach_games(
         else {
             continue;
         };
-        r.games = match_docs(conn, first)?;
+        let games = match_docs(conn, first)?;
+        r.attach_games(&event, games, row.typed != 0);
     }
     Ok(())
 }
@@ -906,6 +914,12 @@ pub fn store_imported_games(
             }
             if let Some(f) = first {
                 link_game(conn, row.id, f)?;
+            }
+            // A typed result's games are a record: they no longer speak for the table.
+            if round.result(table).is_some_and(|r| !r.from_games()) {
+                diesel::update(tournament_tables::table.find(row.id))
+                    .set(tournament_tables::typed.eq(1))
+                    .execute(conn)?;
             }
         }
     }
@@ -1075,6 +1089,32 @@ pub fn create(
         );
         accounts::insert_audit(conn, &audit)?;
         Ok(event_id)
+    })
+}
+
+/// Imports a championship file read by `tournament::parse` into club `club_id`, in
+/// one transaction: its people found in the register (by key, then licence) or
+/// created with the file's key, then the championship with its rounds, games and
+/// knockout phases. A file whose tables recorded their games (finished or in play)
+/// goes on hand by hand. Returns the championship's id and what became of its people.
+#[allow(clippy::too_many_arguments)]
+pub fn import(
+    conn: &mut DbConn,
+    club_id: i32,
+    file: &mut TournamentFile,
+    starts_on: NaiveDate,
+    now: NaiveDateTime,
+    actor: &str,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<(i32, super::linking::Adopted), ChangeError> {
+    let hands = file
+        .rounds
+        .iter()
+        .any(|r| !r.in_play.is_empty() || r.results.iter().any(|x| !x.games.is_empty()));
+    super::write_tx(conn, |conn| {
+        let adopted = super::linking::adopt_people(conn, file, now)?;
+        let id = create(conn, club_id, file, hands, starts_on, now, actor, pins)?;
+        Ok((id, adopted))
     })
 }
 

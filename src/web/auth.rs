@@ -583,7 +583,7 @@ pub async fn csrf_guard(
         .to_owned();
     let is_form = content_type.starts_with("application/x-www-form-urlencoded");
     if given.is_none() && content_type.starts_with("multipart/form-data") {
-        let body = req.extract::<web::Bytes>().await?;
+        let body = super::requests::read_body(&mut req).await?;
         given = super::multipart_fields(&content_type, &body).and_then(|fields| {
             fields
                 .into_iter()
@@ -594,7 +594,7 @@ pub async fn csrf_guard(
     }
     if given.is_none() && is_form {
         // Read the form, find the token, and put the body back for the handler.
-        let body = req.extract::<web::Bytes>().await?;
+        let body = super::requests::read_body(&mut req).await?;
         given = serde_html_form::from_bytes::<Vec<(String, String)>>(&body)
             .ok()
             .and_then(|fields| {

@@ -153,15 +153,17 @@ pub async fn api_table_result(
 
 /// Records `result` at table `row` of round `round`, over the version read,
 /// audited as `actor`: a correction where the table had a result (`existing`), the
-/// override of a proposed result, else the first record.
+/// override of a proposed result, else the first record. At a table that plays a
+/// game, the result says it was typed: it stands on its own, whatever the game holds.
 pub(crate) async fn record_result(
     state: &AppState,
     row: &TableRow,
     round: u32,
     existing: bool,
-    result: MatchResult,
+    mut result: MatchResult,
     actor: String,
 ) -> Result<(), AppError> {
+    result.typed = row.game_id.is_some();
     let action = if existing {
         "correct"
     } else if row.status == "proposed" {

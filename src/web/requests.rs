@@ -93,6 +93,20 @@ fn refuse_not_utf8<B>(req: ServiceRequest) -> ServiceResponse<EitherBody<B>> {
     ServiceResponse::new(http_req, res).map_into_right_body()
 }
 
+/// The whole body of a request, for a middleware that reads it before the handler:
+/// up to the app's limit, or up to a championship file's on the one page that takes
+/// them (the handler puts the same limit on it).
+pub async fn read_body(req: &mut ServiceRequest) -> Result<web::Bytes, actix_web::Error> {
+    if !super::championship::takes_big_files(req.path()) {
+        return req.extract::<web::Bytes>().await;
+    }
+    req.extract::<web::Payload>()
+        .await?
+        .to_bytes_limited(super::championship::FILE_LIMIT)
+        .await
+        .map_err(|_| actix_web::error::ErrorPayloadTooLarge("upload too large"))?
+}
+
 /// Middleware: a query string, a form body or a multipart text field that is not
 /// UTF-8 gets a 400 before any handler sees it (parsers would otherwise store it
 /// with U+FFFD in place of the bytes).
@@ -109,7 +123,7 @@ pub async fn utf8_guard(
     let form = content_type.starts_with("application/x-www-form-urlencoded");
     let multipart = content_type.starts_with("multipart/form-data");
     if form || multipart {
-        let body = req.extract::<web::Bytes>().await?;
+        let body = read_body(&mut req).await?;
         let ok = if form {
             form_is_utf8(&body)
         } else {

@@ -44,13 +44,13 @@ async fn document(app: &TestApp, id: i32) -> Value {
 }
 
 /// A table's slip as printed: its page, and the PINs of pair a and pair b.
-struct Slip {
-    path: String,
-    pins: [String; 2],
+pub(crate) struct Slip {
+    pub(crate) path: String,
+    pub(crate) pins: [String; 2],
 }
 
 /// The result slips of a round (`?ronda=R`) or a knockout phase (`?fase=B`).
-async fn slips(app: &TestApp, id: i32, query: &str) -> Vec<Slip> {
+pub(crate) async fn slips(app: &TestApp, id: i32, query: &str) -> Vec<Slip> {
     let html = app
         .page(
             &format!("/campeonatos/{id}/imprimir/actas?{query}"),
@@ -71,12 +71,12 @@ async fn slips(app: &TestApp, id: i32, query: &str) -> Vec<Slip> {
 
 /// What the test saw of a match: each side's final tantos and the winner (0 or 1).
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Played {
-    totals: [i64; 2],
-    winner: usize,
+pub(crate) struct Played {
+    pub(crate) totals: [i64; 2],
+    pub(crate) winner: usize,
 }
 
-async fn game_of(app: &TestApp, client: &reqwest::Client, table: &str) -> i32 {
+pub(crate) async fn game_of(app: &TestApp, client: &reqwest::Client, table: &str) -> i32 {
     let html = scraper::Html::parse_document(
         &client
             .get(app.url(table))
@@ -106,7 +106,12 @@ fn points(v: &Value) -> i64 {
 
 /// Plays a table's game hand by hand from the scorekeeper's phone (pair a's PIN):
 /// random legal hands until the game is over. Returns what the test summed itself.
-async fn play_game(app: &TestApp, keeper: &reqwest::Client, game: i32, seed: u64) -> Played {
+pub(crate) async fn play_game(
+    app: &TestApp,
+    keeper: &reqwest::Client,
+    game: i32,
+    seed: u64,
+) -> Played {
     let mut totals = [0i64; 2];
     for n in 0..100u64 {
         let file = export(app, game).await;
@@ -170,7 +175,7 @@ async fn play_game(app: &TestApp, keeper: &reqwest::Client, game: i32, seed: u64
 /// plays the game; pair a may not confirm its own result (neither from its session
 /// nor with its PIN); pair b confirms, on its own phone or by typing its PIN on the
 /// scorekeeper's.
-async fn play_table(app: &TestApp, slip: &Slip, seed: u64) -> Played {
+pub(crate) async fn play_table(app: &TestApp, slip: &Slip, seed: u64) -> Played {
     let keeper = new_client();
     let res = post_form_as(
         app,

@@ -24,6 +24,7 @@ mod day;
 mod deploy;
 mod entrants_people;
 mod faults;
+mod file_reads_back;
 mod first_run;
 mod fold;
 mod from_scratch;

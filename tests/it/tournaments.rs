@@ -1052,7 +1052,7 @@ async fn in_a_browser_the_live_page_shows_the_round_and_the_pairings_and_standin
 }
 
 /// The example tournament file documented in src/domain/tournament/file.rs.
-fn documented_example() -> String {
+pub(crate) fn documented_example() -> String {
     let src = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/domain/tournament/file.rs"),
     )

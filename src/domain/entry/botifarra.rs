@@ -9,7 +9,14 @@ use super::sums::{BOTIFARRA, Group, can_split};
 use super::types::{BotifarraChoice, BotifarraHand, EntryError, HandScore};
 
 /// Whether a side can have `p` points: card points of its tricks plus one a trick.
+/// The 73 answers are worked out once (each is a search over the deck's splits).
 fn possible(p: u32) -> bool {
+    static POSSIBLE: std::sync::OnceLock<[bool; 73]> = std::sync::OnceLock::new();
+    let table = POSSIBLE.get_or_init(|| std::array::from_fn(|p| search_possible(p as u32)));
+    table.get(p as usize).copied().unwrap_or(false)
+}
+
+fn search_possible(p: u32) -> bool {
     (0..=12u32).any(|t| {
         p >= t
             && can_split(

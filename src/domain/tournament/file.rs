@@ -99,6 +99,10 @@
 //!   may be left out) and the games stand as the proof of the result. Optional
 //!   `"time_up": true` on a timed match: its minutes ran out, so the hand being
 //!   played then was the last.
+//! * `results[].typed` (optional, `true`): the result was typed (the director's, or a
+//!   table's switched to typed results), not derived from its games: it stands on its
+//!   own, checked as any typed score, and any `games` beside it are a record (hands
+//!   that must score), not its source. Absent: results with games come from them.
 //! * `rounds[].in_play` (optional, absent when empty): the tables still playing, each
 //!   `{"table": T, "games": [baza-game/1, …]}` with the partidas entered so far, the
 //!   last one not finished. They have no result, so they count for nothing yet; an
@@ -441,6 +445,11 @@ pub struct MatchResult {
     /// A timed match whose minutes ran out (its last partida ended by time).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub time_up: bool,
+    /// The result was typed (by the director, or at a table switched to typed
+    /// results), not derived from the table's games: its score stands on its own and
+    /// any `games` beside it are a record of what was played, not its source.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub typed: bool,
     /// The partidas the table played hand by hand, when it recorded them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub games: Vec<GameDoc>,
@@ -454,9 +463,57 @@ impl MatchResult {
             winner: None,
             forfeit: None,
             time_up: false,
+            typed: false,
             games: Vec::new(),
         }
     }
+
+    /// The winner the result names, or else the one its score gives (`None`: a draw).
+    pub fn winner_or_by_score(&self) -> Option<Side> {
+        self.winner.or(match self.score[0].cmp(&self.score[1]) {
+            std::cmp::Ordering::Greater => Some(Side::A),
+            std::cmp::Ordering::Less => Some(Side::B),
+            std::cmp::Ordering::Equal => None,
+        })
+    }
+
+    /// Whether the result's games are its source: it carries games and was neither
+    /// typed nor a forfeit.
+    pub fn from_games(&self) -> bool {
+        !self.games.is_empty() && !self.typed && self.forfeit.is_none()
+    }
+
+    /// Puts the partidas its table played beside the result, as a file carries them.
+    /// Partidas without a hand are left out. When the result was typed (`typed`, or
+    /// already marked so), is a forfeit, or is not what the partidas give (a result
+    /// typed before results said so), it is marked typed and the partidas go with it
+    /// as a record; otherwise they are its source.
+    pub fn attach_games(&mut self, event: &Event, games: Vec<GameDoc>, typed: bool) {
+        self.games = games.into_iter().filter(|g| !g.hands.is_empty()).collect();
+        if typed || self.forfeit.is_some() {
+            self.typed = true;
+        }
+        if !self.games.is_empty() && !self.typed && !games_give(event, &self.games, self) {
+            self.typed = true;
+        }
+    }
+}
+
+/// Whether `games` give the score and winner of `r` under the event's match format
+/// (what a reader checks of a result whose games are its source).
+pub fn games_give(event: &Event, games: &[GameDoc], r: &MatchResult) -> bool {
+    if games.is_empty()
+        || games
+            .iter()
+            .any(|g| g.format != GAME_FORMAT || g.game != event.game)
+    {
+        return false;
+    }
+    let Ok(partidas) = played::partidas_of(games) else {
+        return false;
+    };
+    played::decide(&event.match_format, &partidas, r.time_up)
+        .is_some_and(|d| d.score == r.score && d.winner == r.winner_or_by_score())
 }
 
 /// What is wrong with a tournament file, and where.
@@ -498,30 +555,44 @@ pub fn parse(text: &str) -> Result<TournamentFile, FileError> {
     Ok(file)
 }
 
-/// Fills in the score and winner of every result that carries its games, from the
-/// hands. A score written beside the games must be the one they give.
+/// Checks that `games` are games of `game` whose hands all score: their partidas.
+fn scored_games(
+    game: GameKind,
+    games: &[GameDoc],
+    at: &str,
+) -> Result<Vec<played::Partida>, FileError> {
+    for (gi, g) in games.iter().enumerate() {
+        if g.format != GAME_FORMAT || g.game != game {
+            return Err(FileError::new(
+                format!("{at}.games[{gi}]"),
+                format!("not a {GAME_FORMAT} game of {game}"),
+            ));
+        }
+    }
+    played::partidas_of(games).map_err(|gi| {
+        FileError::new(
+            format!("{at}.games[{gi}]"),
+            "a hand of this game does not score",
+        )
+    })
+}
+
+/// Fills in the score and winner of every result whose games are its source, from
+/// the hands. A score written beside the games must be the one they give. The games
+/// of a typed result (or a forfeit) are a record: they must be games of the event
+/// whose hands score, and give nothing.
 pub fn derive_from_games(file: &mut TournamentFile) -> Result<(), FileError> {
     let format = file.event.match_format.clone();
     for (ri, round) in file.rounds.iter_mut().enumerate() {
         for (xi, r) in round.results.iter_mut().enumerate() {
-            if r.games.is_empty() || r.forfeit.is_some() {
+            if r.games.is_empty() {
                 continue;
             }
             let at = format!("rounds[{ri}].results[{xi}]");
-            for (gi, g) in r.games.iter().enumerate() {
-                if g.format != GAME_FORMAT || g.game != file.event.game {
-                    return Err(FileError::new(
-                        format!("{at}.games[{gi}]"),
-                        format!("not a {GAME_FORMAT} game of {}", file.event.game),
-                    ));
-                }
+            let partidas = scored_games(file.event.game, &r.games, &at)?;
+            if !r.from_games() {
+                continue;
             }
-            let partidas = played::partidas_of(&r.games).map_err(|gi| {
-                FileError::new(
-                    format!("{at}.games[{gi}]"),
-                    "a hand of this game does not score",
-                )
-            })?;
             let Some(d) = played::decide(&format, &partidas, r.time_up) else {
                 return Err(FileError::new(at, "its games do not finish the match"));
             };
@@ -575,14 +646,7 @@ fn validate_in_play(file: &TournamentFile) -> Result<(), FileError> {
             if p.games.is_empty() {
                 return Err(FileError::new(at, "no games"));
             }
-            for (gi, g) in p.games.iter().enumerate() {
-                if g.format != GAME_FORMAT || g.game != file.event.game {
-                    return Err(FileError::new(
-                        format!("{at}.games[{gi}]"),
-                        format!("not a {GAME_FORMAT} game of {}", file.event.game),
-                    ));
-                }
-            }
+            scored_games(file.event.game, &p.games, &at)?;
         }
     }
     Ok(())
@@ -758,8 +822,9 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
                     format!("two results for table {}", r.table),
                 ));
             }
-            // A result played hand by hand is proven by its games, whatever its score.
-            if r.forfeit.is_none() && r.games.is_empty() {
+            // A result played hand by hand is proven by its games, whatever its score;
+            // a typed one is checked as typed, whatever games go with it.
+            if r.forfeit.is_none() && !r.from_games() {
                 check_outcome(
                     ev.game,
                     &ev.options,

@@ -35,6 +35,8 @@ pub mod swiss;
 pub mod text;
 
 #[cfg(test)]
+mod file_reads_back;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod ties_tests;

@@ -1,0 +1,21 @@
+# Importar un campionat des del seu fitxer baza-tournament/1.
+champ-import = Importar un campionat
+champ-import-title = Importar un campionat
+champ-import-help = Puja el fitxer d'un campionat que Baza va exportar (aquí o en una altra instal·lació), o enganxa'n el text. Es crea en aquest club amb els inscrits, les rondes, els resultats, les partides i els quadres.
+champ-import-file = Fitxer del campionat (.json)
+champ-import-text = O enganxa'n aquí el text
+champ-import-button = Importar el campionat
+champ-import-no-file = Tria el fitxer del campionat o enganxa'n el text.
+champ-import-not-utf8 = El fitxer no és text: tria el fitxer .json que va exportar Baza.
+champ-import-not-json = El fitxer no és un fitxer de campionat: el text es talla a la línia { $line }, columna { $column }.
+champ-import-not-championship = El fitxer no és un campionat de Baza: li falta "format": "baza-tournament/1".
+champ-import-refused = El campionat no s'ha importat perquè el fitxer té un error
+champ-import-at-round = ronda { $n }
+champ-import-at-result = resultat { $n }
+champ-import-at-pairing = aparellament { $n }
+champ-import-at-game = partida { $n }
+champ-import-at-in-play = taula en joc { $n }
+champ-import-at-entrant = inscrit { $n }
+champ-import-at-bracket = quadre { $n }
+champ-import-at-event = dades del campionat
+champ-import-at-format = format

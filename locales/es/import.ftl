@@ -1,0 +1,21 @@
+# Importar un campeonato desde su fichero baza-tournament/1.
+champ-import = Importar un campeonato
+champ-import-title = Importar un campeonato
+champ-import-help = Sube el fichero de un campeonato que Baza exportó (aquí o en otra instalación), o pega su texto. Se crea en este club con sus inscritos, rondas, resultados, partidas y cuadros.
+champ-import-file = Fichero del campeonato (.json)
+champ-import-text = O pega aquí su texto
+champ-import-button = Importar el campeonato
+champ-import-no-file = Elige el fichero del campeonato o pega su texto.
+champ-import-not-utf8 = El fichero no es texto: elige el fichero .json que exportó Baza.
+champ-import-not-json = El fichero no es un fichero de campeonato: su texto se corta en la línea { $line }, columna { $column }.
+champ-import-not-championship = El fichero no es un campeonato de Baza: le falta "format": "baza-tournament/1".
+champ-import-refused = El campeonato no se ha importado porque el fichero tiene un error
+champ-import-at-round = ronda { $n }
+champ-import-at-result = resultado { $n }
+champ-import-at-pairing = emparejamiento { $n }
+champ-import-at-game = partida { $n }
+champ-import-at-in-play = mesa en juego { $n }
+champ-import-at-entrant = inscrito { $n }
+champ-import-at-bracket = cuadro { $n }
+champ-import-at-event = datos del campeonato
+champ-import-at-format = formato

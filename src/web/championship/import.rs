@@ -1,0 +1,233 @@
+//! `GET/POST /clubes/{id}/campeonatos/importar`: a club's organiser creates a
+//! championship from a `baza-tournament/1` file (uploaded, or its text pasted), as
+//! `baza tournament import` does, in one transaction. A file that does not read
+//! shows the form again (422) with what is wrong and where, in the page's language;
+//! nothing is written then.
+
+use super::*;
+use crate::domain::tournament::FileError;
+
+/// The largest championship file an upload takes: a big open played hand by hand
+/// (200 pairs, 7 rounds, every hand entered) is some 15 MB.
+pub const FILE_LIMIT: usize = 32 * 1024 * 1024;
+
+/// Whether `path` is the import's, which takes bodies up to [`FILE_LIMIT`] instead
+/// of the usual limit.
+pub fn takes_big_files(path: &str) -> bool {
+    path.strip_prefix("/clubes/")
+        .and_then(|rest| rest.split_once('/'))
+        .is_some_and(|(club, rest)| {
+            !club.is_empty()
+                && club.bytes().all(|b| b.is_ascii_digit())
+                && rest == "campeonatos/importar"
+        })
+}
+
+#[derive(Template)]
+#[template(path = "tournament_import.html")]
+struct ImportPage<'a> {
+    ctx: &'a Ctx,
+    club: Club,
+    /// What was pasted, shown again.
+    text: String,
+    error: Option<String>,
+}
+
+fn page(req: &HttpRequest, club: Club, text: String, error: Option<String>) -> HttpResult {
+    let ctx = Ctx::from_request(req);
+    let status = if error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    render_status(
+        &ImportPage {
+            ctx: &ctx,
+            club,
+            text,
+            error,
+        },
+        status,
+    )
+}
+
+async fn club_of(state: &web::Data<AppState>, club_id: i32) -> Result<Club, AppError> {
+    db(state, move |conn| {
+        queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
+    })
+    .await
+}
+
+/// `GET /clubes/{id}/campeonatos/importar`: the form.
+pub async fn championship_import_form(
+    Visit { req, state, who }: Visit,
+    path: web::Path<String>,
+) -> HttpResult {
+    let club_id = parse_id(&path)?;
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    let club = club_of(&state, club_id).await?;
+    page(&req, club, String::new(), None)
+}
+
+/// The posted file (multipart field `file`) or, without one, the pasted text (field
+/// `text`); and the pasted text, to show again.
+fn sent(req: &HttpRequest, body: &[u8]) -> Result<(Vec<u8>, String), AppError> {
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let fields: Vec<(String, Vec<u8>)> = if content_type.starts_with("multipart/form-data") {
+        multipart_fields(content_type, body)
+            .ok_or_else(|| AppError::bad_request("error-bad-request", "multipart"))?
+    } else {
+        serde_html_form::from_bytes::<Vec<(String, String)>>(body)
+            .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?
+            .into_iter()
+            .map(|(k, v)| (k, v.into_bytes()))
+            .collect()
+    };
+    let field = |name: &str| {
+        fields
+            .iter()
+            .find(|(k, v)| k == name && !v.iter().all(u8::is_ascii_whitespace))
+            .map(|(_, v)| v.clone())
+    };
+    let pasted = field("text").unwrap_or_default();
+    let shown = String::from_utf8_lossy(&pasted).into_owned();
+    Ok((field("file").unwrap_or(pasted), shown))
+}
+
+/// A place in a tournament file in words: `rounds[1].results[0]` is "ronda 2,
+/// resultado 1".
+pub(crate) fn place_words(ctx: &Ctx, at: &str) -> String {
+    at.split('.')
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let (name, index) = match part.split_once('[') {
+                Some((name, rest)) => (name, rest.trim_end_matches(']').parse::<usize>().ok()),
+                None => (part, None),
+            };
+            let key = match name {
+                "rounds" => "champ-import-at-round",
+                "results" => "champ-import-at-result",
+                "pairings" => "champ-import-at-pairing",
+                "games" => "champ-import-at-game",
+                "in_play" => "champ-import-at-in-play",
+                "entrants" => "champ-import-at-entrant",
+                "brackets" => "champ-import-at-bracket",
+                "event" => "champ-import-at-event",
+                "format" => "champ-import-at-format",
+                _ => return String::new(),
+            };
+            match index {
+                Some(i) => ctx.t1(key, "n", &(i + 1)),
+                None => ctx.t(key),
+            }
+        })
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What is wrong with a file that does not read, in words.
+pub(crate) fn file_error_words(ctx: &Ctx, text: &str, e: &FileError) -> String {
+    match serde_json::from_str::<Value>(text) {
+        Err(json) => {
+            let at = [
+                ("line", json.line().to_string()),
+                ("column", json.column().to_string()),
+            ];
+            return crate::web::i18n::tr_args(ctx.lang, "champ-import-not-json", &at);
+        }
+        Ok(v) if v.get("format").and_then(Value::as_str) != Some(tournament::FORMAT) => {
+            return ctx.t("champ-import-not-championship");
+        }
+        Ok(_) => {}
+    }
+    let place = place_words(ctx, &e.at);
+    let place = if place.is_empty() {
+        String::new()
+    } else {
+        format!(" ({place})")
+    };
+    format!("{}{place}: {}", ctx.t("champ-import-refused"), e.message)
+}
+
+/// `POST /clubes/{id}/campeonatos/importar`: creates the championship the file
+/// holds and shows its director's page; a file that does not read shows the form
+/// again with what is wrong (422).
+pub async fn championship_import(
+    Visit { req, state, who }: Visit,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> HttpResult {
+    let club_id = parse_id(&path)?;
+    who.require(Perm::ManageClub(club_id), req.path())?;
+    let (bytes, shown) = sent(&req, &body)?;
+    let club = club_of(&state, club_id).await?;
+    let ctx = Ctx::from_request(&req);
+    if bytes.is_empty() {
+        return page(&req, club, shown, Some(ctx.t("champ-import-no-file")));
+    }
+    let Ok(text) = String::from_utf8(bytes) else {
+        return page(&req, club, shown, Some(ctx.t("champ-import-not-utf8")));
+    };
+    let mut file = match tournament::parse(&text) {
+        Ok(f) => f,
+        Err(e) => {
+            let words = file_error_words(&ctx, &text, &e);
+            return page(&req, club, shown, Some(words));
+        }
+    };
+    let actor = who.actor();
+    let made = db(&state, move |conn| {
+        let at = now();
+        Ok(crate::db::table_games::import(
+            conn,
+            club_id,
+            &mut file,
+            at.date(),
+            at,
+            &actor,
+            &mut random_pin,
+        ))
+    })
+    .await?;
+    match made {
+        Ok((id, _)) => Ok(see_other(&crate::web::done::with_done(
+            &format!("/campeonatos/{id}/direccion"),
+            "importado",
+        ))),
+        Err(ChangeError::Refused(key, detail)) => {
+            let words = if detail.is_empty() {
+                ctx.t(key)
+            } else {
+                format!("{}: {detail}", ctx.t(key))
+            };
+            page(&req, club, shown, Some(words))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::takes_big_files;
+
+    #[test]
+    fn only_a_clubs_championship_import_takes_big_files() {
+        assert!(takes_big_files("/clubes/7/campeonatos/importar"));
+        assert!(takes_big_files("/clubes/123/campeonatos/importar"));
+        for other in [
+            "/clubes/7/campeonatos/nuevo",
+            "/clubes//campeonatos/importar",
+            "/clubes/x7/campeonatos/importar",
+            "/clubes/7/campeonatos/importar/mas",
+            "/campeonatos/7/inscritos/importar",
+            "/admin/personas/importar",
+        ] {
+            assert!(!takes_big_files(other), "{other}");
+        }
+    }
+}

@@ -137,6 +137,9 @@ pub struct BracketPhase {
     pub name: String,
     pub entrants: Vec<String>,
     pub bracket: crate::domain::bracket::Bracket,
+    /// A played repesca: its champion joins a later phase; it ranks nobody itself.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repesca: bool,
 }
 
 impl BracketPhase {

@@ -27,6 +27,7 @@ pub mod person_merge;
 pub mod queries;
 pub mod ratings;
 pub mod register;
+pub mod repesca;
 pub mod rows;
 pub mod schema;
 pub mod table_games;

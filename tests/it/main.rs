@@ -40,6 +40,7 @@ mod person_merge;
 mod ratings;
 mod referee;
 mod register;
+mod repesca;
 mod safe;
 mod security;
 mod sheets;

@@ -47,6 +47,7 @@ mod linking;
 mod print;
 mod public;
 mod ranking;
+mod repesca;
 mod settings;
 mod tables;
 
@@ -59,6 +60,7 @@ pub use linking::{link_entrant, search_people};
 pub use print::*;
 pub use public::*;
 pub use ranking::FinalLine;
+pub use repesca::create_repesca;
 pub use settings::*;
 pub use tables::*;
 

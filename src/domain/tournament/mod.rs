@@ -21,6 +21,7 @@ pub mod ceros;
 pub mod criteria;
 pub mod file;
 pub mod format;
+pub mod groups;
 mod ledger;
 pub mod matching;
 pub mod offer;

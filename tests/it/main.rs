@@ -28,6 +28,7 @@ mod first_run;
 mod fold;
 mod from_scratch;
 mod fuzzing;
+mod groups;
 mod helpers;
 mod i18n;
 mod offline;

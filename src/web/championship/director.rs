@@ -44,6 +44,8 @@ struct DirectorPage<'a> {
     /// Every liguilla is played and there is no phase yet: a played repesca can be
     /// formed.
     can_add_repesca: bool,
+    /// The liguillas while they can change (before the first round).
+    groups: Vec<super::groups::GroupView>,
     /// A played repesca has its winners: the knockout may take them.
     repesca_done: bool,
     /// The club's active pairs and players, for the entrant picker.
@@ -264,6 +266,7 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
         can_add_phase,
         can_add_repesca,
         repesca_done,
+        groups: super::groups::group_views(&t.file),
         system: system_text(&ctx, &t.file.event),
         format: format_text(&ctx, &t.file.event.match_format),
         points: t.file.event.points,

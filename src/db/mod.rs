@@ -16,6 +16,7 @@ pub mod championship_settings;
 pub mod circuits;
 pub mod demo;
 pub mod demo_bracket;
+pub mod demo_repesca;
 pub mod fault;
 pub mod games;
 #[cfg(feature = "sqlite")]

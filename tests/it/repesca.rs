@@ -272,3 +272,82 @@ async fn groups_of_four_send_their_winners_and_a_repesca_without_zero_point_pair
     assert_eq!(ranking[0].name, champion);
     assert_eq!(ranking.len(), 12);
 }
+
+#[tokio::test]
+async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_repesca_to_a_champion()
+{
+    let app = TestApp::with_demo().await;
+    let id = app
+        .with_conn(|conn| {
+            use baza::db::schema::events;
+            use diesel::prelude::*;
+            events::table
+                .filter(events::name.eq(baza::db::demo_repesca::DEMO_GIRONA))
+                .select(events::id)
+                .first::<i32>(conn)
+                .unwrap()
+        })
+        .await;
+    let (file, audit) = app
+        .with_conn(move |conn| {
+            let file = baza::db::table_games::export(conn, id)
+                .unwrap()
+                .unwrap()
+                .file;
+            (file, baza::db::accounts::event_audit(conn, id).unwrap())
+        })
+        .await;
+    // Three liguillas of four, drawn by pots: seeds 1–3 apart, 4–6 apart, …
+    let drawn = tournament::groups::groups(&file);
+    assert_eq!(drawn.iter().map(Vec::len).collect::<Vec<_>>(), [4, 4, 4]);
+    for g in &drawn {
+        let mut pots: Vec<u32> = g
+            .iter()
+            .map(|eid| (eid.parse::<u32>().unwrap() - 1) / 3)
+            .collect();
+        pots.sort_unstable();
+        assert_eq!(pots, [0, 1, 2, 3], "{drawn:?}");
+    }
+    let table = tournament::standings(&file);
+    assert_eq!(file.brackets.len(), 2);
+    let (repesca, knockout) = (&file.brackets[0], &file.brackets[1]);
+    assert!(repesca.repesca && !knockout.repesca);
+    for eid in &repesca.entrants {
+        let r = table.iter().find(|r| &r.id == eid).unwrap();
+        assert!(r.group_rank != Some(1) && r.points > 0, "{r:?}");
+    }
+    let left_out = table
+        .iter()
+        .filter(|r| r.group_rank != Some(1) && !repesca.entrants.contains(&r.id))
+        .count();
+    assert!(left_out > 0, "some pair had zero points");
+    let champion = repesca.entrants[repesca.bracket.champion().unwrap().0 as usize].clone();
+    let mut expected: Vec<String> = table
+        .iter()
+        .filter(|r| r.group_rank == Some(1))
+        .map(|r| r.id.clone())
+        .collect();
+    expected.push(champion);
+    expected.sort();
+    let mut got = knockout.entrants.clone();
+    got.sort();
+    assert_eq!(got, expected);
+    let ranking = tournament::final_ranking(&file).unwrap();
+    assert_eq!(ranking.len(), 12);
+    let draw = audit
+        .iter()
+        .find(|e| e.entity == "groups" && e.action == "draw")
+        .unwrap();
+    assert!(
+        draw.after_json
+            .as_deref()
+            .unwrap()
+            .contains("\"seed\":417203")
+    );
+    // Its page shows the champion and the repesca as a phase of its own.
+    let page = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let first = texts(&page, ".final-ranking tbody td.finalist strong");
+    assert_eq!(first.first(), Some(&ranking[0].name));
+}

@@ -117,6 +117,17 @@ pub fn move_to_group(file: &mut TournamentFile, id: &str, to: u32) -> Result<(),
     Ok(())
 }
 
+/// A new entrant of a file whose entrants name their group (drawn or moved) goes to
+/// the smallest group (the first of equal ones), so every entrant keeps naming one.
+pub fn place_newcomer(file: &TournamentFile, newcomer: &mut super::file::Entrant) {
+    let g = group_count(file);
+    if g == 0 || newcomer.group.is_some() || !file.entrants.iter().any(|e| e.group.is_some()) {
+        return;
+    }
+    let size = |k: u32| file.entrants.iter().filter(|e| e.group == Some(k)).count();
+    newcomer.group = (1..=g).min_by_key(|&k| (size(k), k));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,5 +217,24 @@ mod tests {
             move_to_group(&mut file(4, 1), "1", 1),
             Err(GroupsError::NotInGroups)
         );
+    }
+
+    #[test]
+    fn a_pair_entered_after_the_draw_joins_the_smallest_group() {
+        let mut f = file(7, 2);
+        let mut late = crate::domain::tournament::Entrant::new("8", "P8");
+        place_newcomer(&f, &mut late);
+        assert_eq!(late.group, None, "groups by seed: nothing to name");
+        draw_by_lot(&mut f, 5).unwrap();
+        let small = if groups(&f)[0].len() < groups(&f)[1].len() {
+            1
+        } else {
+            2
+        };
+        place_newcomer(&f, &mut late);
+        assert_eq!(late.group, Some(small));
+        f.entrants.push(late);
+        assert!(crate::domain::tournament::validate(&f).is_ok());
+        assert_eq!(groups(&f)[0].len(), 4);
     }
 }

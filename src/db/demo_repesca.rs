@@ -71,7 +71,10 @@ fn play_knockout(
         let row = super::brackets::find_bracket(conn, bracket)?.ok_or(ChangeError::NotFound)?;
         let b: Bracket = serde_json::from_str(&row.document).map_err(err)?;
         for t in open {
-            let Some(m) = b.matches().get(t.table_no as usize - 1) else {
+            let Some(m) = (t.table_no as usize)
+                .checked_sub(1)
+                .and_then(|k| b.matches().get(k))
+            else {
                 continue;
             };
             let [Some(x), Some(y)] = m.entrants() else {

@@ -130,6 +130,7 @@ pub fn place_newcomer(file: &TournamentFile, newcomer: &mut super::file::Entrant
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::domain::tournament::parse;
     use proptest::prelude::*;

@@ -525,7 +525,7 @@ mod tests {
             semi.iter().any(|x| winners.contains(&x.as_str())),
             "{semis:?}"
         );
-        let again = knockout_with_repesca(&f, 1, &[best.clone()], false);
+        let again = knockout_with_repesca(&f, 1, std::slice::from_ref(&best), false);
         assert!(
             again.is_err(),
             "a group winner cannot come from the repesca"

@@ -193,6 +193,15 @@ async fn groups_of_four_send_their_winners_and_a_repesca_without_zero_point_pair
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let body = res.text().await.unwrap();
     assert!(body.contains("Pocas parejas cumplen la regla"), "{body}");
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/repesca"),
+        &[("per_group", "1"), ("min_points", "dos")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = res.text().await.unwrap();
+    assert!(body.contains("Puntos mínimos para jugarla") && body.contains("dos"));
     assert!(phases_of(&app, id).await.is_empty(), "nothing half made");
 
     let res = post(

@@ -399,6 +399,18 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/campeonatos/{id}/fases").post(crate::web::championship::create_phase),
         )
         .service(
+            web::resource("/campeonatos/{id}/repesca")
+                .post(crate::web::championship::create_repesca),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/liguillas/sorteo")
+                .post(crate::web::championship::draw_groups),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/liguillas/mover")
+                .post(crate::web::championship::move_entrant),
+        )
+        .service(
             web::resource("/campeonatos/{id}/fases/{b}/mesas/{t}")
                 .get(crate::web::championship::show_phase_table)
                 .post(crate::web::championship::post_phase_table),

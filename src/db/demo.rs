@@ -110,6 +110,9 @@ pub fn fill(
         // Cuatrola championships played hand by hand at the tables.
         crate::web::championship::demo::create_demo_championships(conn, club_id, today, now)
             .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
+        // An open of the Girona kind: liguillas, a played repesca, the knockout.
+        super::demo_repesca::girona_open(conn, club_id, today - Duration::days(20), now)
+            .map_err(ChangeError::into_diesel)?;
         // The season's circuit over the club's cuatrola championships.
         let cuatrola: Vec<i32> = {
             use super::schema::events;

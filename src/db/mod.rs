@@ -16,6 +16,7 @@ pub mod championship_settings;
 pub mod circuits;
 pub mod demo;
 pub mod demo_bracket;
+pub mod demo_repesca;
 pub mod fault;
 pub mod games;
 #[cfg(feature = "sqlite")]
@@ -27,6 +28,7 @@ pub mod person_merge;
 pub mod queries;
 pub mod ratings;
 pub mod register;
+pub mod repesca;
 pub mod rows;
 pub mod schema;
 pub mod table_games;

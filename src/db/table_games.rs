@@ -24,7 +24,7 @@ use crate::domain::bracket::{Bracket, EntrantId, MatchId, Status};
 use crate::domain::entry::{self, Entered, GAME_FORMAT, GameDoc, GameSetup, HandDoc, HandScore};
 use crate::domain::lang::Lang;
 use crate::domain::tournament::played::{self, Decided, Partida};
-use crate::domain::tournament::qualify::{self, KnockoutShape, Qualify};
+use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
 use crate::domain::tournament::{
     self, MatchFormat, MatchResult, Pairing, Round, Side, TournamentFile,
 };
@@ -806,8 +806,7 @@ pub fn create_knockout(
                 },
             ));
         }
-        let (ids, bracket) = qualify::knockout_from_standings(&t.file, qualify_by, shape)
-            .map_err(|e| ChangeError::Refused("error-knockout", e.to_string()))?;
+        let (ids, bracket) = super::repesca::knockout_of(conn, &t, qualify_by, shape)?;
         let names: Vec<String> = ids
             .iter()
             .map(|id| store::entrant_name(&t.file, id))

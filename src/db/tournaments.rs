@@ -417,7 +417,11 @@ pub(super) fn insert_phase(
         game: file.event.game.slug(),
         entrants: &entrants,
         document: &document,
-        seeding: "hand",
+        seeding: if phase.repesca {
+            REPESCA_SEEDING
+        } else {
+            "hand"
+        },
         paper: "a4",
         created_by: actor,
         created_at: now,
@@ -426,6 +430,9 @@ pub(super) fn insert_phase(
     brackets::insert_audited(conn, &new, "import", document.clone())?;
     Ok(())
 }
+
+/// The `seeding` of a bracket that is a championship's played repesca.
+pub const REPESCA_SEEDING: &str = "repesca";
 
 /// The brackets linked to championship `event_id` (whose document is `file`) as
 /// knockout phases of its file, and the names of those the file cannot carry.
@@ -452,6 +459,7 @@ pub fn linked_phases(
             continue;
         };
         phases.push(BracketPhase {
+            repesca: row.seeding == REPESCA_SEEDING,
             name: row.name,
             entrants,
             bracket,

@@ -230,6 +230,17 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
             vec![("name", text_of(&after["event"]["name"]))],
         ),
         ("entrant", action) => entrant(lang, action, &after, &who),
+        ("groups", "draw") => say(
+            "audit-groups-draw",
+            vec![("seed", after["seed"].as_u64().unwrap_or(0).to_string())],
+        ),
+        ("groups", "move") => say(
+            "audit-groups-move",
+            vec![
+                ("name", name_in(&after)),
+                ("group", after["group"].as_u64().unwrap_or(0).to_string()),
+            ],
+        ),
         ("round", "pair") => say("audit-round-pair", vec![("n", e.entity_id.to_string())]),
         ("round", "publish") => say("audit-round-publish", vec![("n", e.entity_id.to_string())]),
         ("result", action) => result(lang, e, action, (&before, &after), known, say),

@@ -16,6 +16,7 @@ const DONE: &[(&str, &str)] = &[
     ("importado", "done-imported"),
     ("inscritos-importados", "done-entrants-imported"),
     ("partida-importada", "done-game-imported"),
+    ("liguillas-sorteadas", "done-groups-drawn"),
 ];
 
 /// `path` with `?hecho=what&n=count`: a confirmation that says how many.

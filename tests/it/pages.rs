@@ -99,6 +99,7 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship_both_cha
             "Campeonato comarcal de cuatrola",
             "Open de botifarra de invierno",
             "Torneo de cuatrola de las fiestas",
+            "Open de botifarra de Girona",
             "Liga de otoño de cuatrola"
         ]
     );
@@ -116,6 +117,7 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship_both_cha
             "/campeonatos/3",
             "/campeonatos/2",
             "/campeonatos/4",
+            "/campeonatos/5",
             "/campeonatos/1"
         ]
     );

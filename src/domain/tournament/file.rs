@@ -82,7 +82,8 @@
 //! * `brackets[]` (optional): knockout phases, `{"name": "Fase final", "entrants":
 //!   [ID, …], "bracket": {…}}`: `bracket` is a `domain::bracket::Bracket` as
 //!   `baza bracket --json` writes it, and its entrant number k is `entrants[k]`
-//!   (0-based). `baza bracket FILE` prints every phase of a tournament file.
+//!   (0-based). `baza bracket FILE` prints every phase of a tournament file. Optional
+//!   `"repesca": true`: a played repesca, whose champion joins a later phase.
 //! * `rounds[]`: `number` (1, 2, … in order), `pairings` and `results`.
 //! * `pairings[]`: `{"table": T, "a": ID, "b": ID}` (a game; `a` is named first),
 //!   `{"bye": ID}` (a bye, worth `points.bye` and counted as a win) or `{"rest": ID}`
@@ -145,6 +146,9 @@ pub struct BracketPhase {
     pub name: String,
     pub entrants: Vec<String>,
     pub bracket: crate::domain::bracket::Bracket,
+    /// A played repesca: its champion joins a later phase; it ranks nobody itself.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repesca: bool,
 }
 
 impl BracketPhase {

@@ -53,7 +53,16 @@ fn event(rng: &mut Rng) -> Event {
             rounds: 2 + rng.below(3) as u32,
         },
         match_format,
-        points: Points::default(),
+        points: if rng.below(2) == 0 {
+            Points::default()
+        } else {
+            Points {
+                win: MatchPoints::whole(1),
+                draw: MatchPoints::from_halves(1),
+                loss: MatchPoints::ZERO,
+                bye: MatchPoints::whole(1),
+            }
+        },
         tiebreaks: vec![
             Tiebreak::Points,
             Tiebreak::Buchholz,
@@ -64,6 +73,7 @@ fn event(rng: &mut Rng) -> Event {
         head_to_head: HeadToHead::default(),
         seed: rng.next_u64() % 10_000,
         same_club: SameClub::Allowed,
+        ties: Ties::ALL[rng.below(3)],
     }
 }
 

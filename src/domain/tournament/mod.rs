@@ -22,6 +22,7 @@ pub mod criteria;
 pub mod file;
 pub mod format;
 pub mod halves;
+pub mod groups;
 mod ledger;
 pub mod matching;
 pub mod offer;

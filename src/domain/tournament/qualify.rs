@@ -2,12 +2,13 @@
 //! knockout phase, computed from the standings, never typed. The best `n` overall
 //! (1 v n, 4 v 5, … by the standard order), or the best `k` of each liguilla crossed
 //! (1A–2B, 1B–2A) with the best runners-up or a repesca of the best non-qualified to
-//! fill the bracket to a power of two.
+//! fill the bracket to a power of two, or the winners of a played repesca: knockouts
+//! among the non-qualified who meet the organiser's rule ([`RepescaRule`]).
 
 use serde::{Deserialize, Serialize};
 
 use super::file::TournamentFile;
-use super::standings::standings;
+use super::standings::{StandingRow, standings};
 use crate::domain::bracket::{
     self, Bracket, BracketError, EntrantId, Fill, double_elimination, groups_to_knockout,
     single_elimination,
@@ -36,6 +37,30 @@ pub enum GroupFill {
     /// The best non-qualified by the overall standings (repesca), as many as reach a
     /// power of two.
     Repesca,
+    /// The winners of a played repesca ([`repesca_pods`]), named by the caller
+    /// ([`knockout_with_repesca`]); they enter as the lowest seeds.
+    Played,
+}
+
+/// Who may play a played repesca, beyond not having qualified from its group.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RepescaRule {
+    /// At least this many match points ("no one with zero points": 1).
+    #[serde(default)]
+    pub min_points: u32,
+    /// Placed no lower than this in its group (3: the second and third only, when
+    /// one per group qualifies); `None`: any place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worst_place: Option<u32>,
+}
+
+/// Why a played repesca cannot be formed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RepescaError {
+    /// It would have no place to fill.
+    NoPlaces,
+    /// Fewer eligible than two per place: (eligible, places).
+    TooFew(usize, usize),
 }
 
 /// The knockout's shape.
@@ -82,74 +107,180 @@ pub fn knockout_from_standings(
                     "a knockout from groups is single elimination".into(),
                 ));
             };
-            // Every entrant of the phase gets a bracket number: by overall rank.
-            let ids: Vec<String> = table.iter().map(|r| r.id.clone()).collect();
-            let number = |id: &str| {
-                ids.iter()
-                    .position(|x| x == id)
-                    .map(|k| EntrantId(k as u32))
-            };
-            let groups = table.iter().filter_map(|r| r.group).max().unwrap_or(1);
-            let mut by_group: Vec<Vec<(u32, EntrantId)>> = vec![Vec::new(); groups as usize];
-            for r in &table {
-                let g = r.group.unwrap_or(1).max(1) as usize - 1;
-                if let (Some(slot), Some(e)) = (by_group.get_mut(g), number(&r.id)) {
-                    slot.push((r.group_rank.unwrap_or(r.rank), e));
-                }
+            if fill == GroupFill::Played {
+                return Err(BracketError::Invalid(
+                    "the winners of a played repesca are needed".into(),
+                ));
             }
-            let orders: Vec<Vec<EntrantId>> = by_group
-                .into_iter()
-                .map(|mut g| {
-                    g.sort_by_key(|(rank, _)| *rank);
-                    g.into_iter().map(|(_, e)| e).collect()
-                })
-                .collect();
-            let qualified: Vec<EntrantId> = orders
-                .iter()
-                .flat_map(|g| g.iter().take(per_group).copied())
-                .collect();
-            let rest = |order: &dyn Fn(&EntrantId) -> u32| {
-                let mut v: Vec<EntrantId> = (0..ids.len() as u32)
-                    .map(EntrantId)
-                    .filter(|e| !qualified.contains(e))
-                    .collect();
-                v.sort_by_key(|e| order(e));
-                v
-            };
-            let fill = match fill {
-                GroupFill::None => Fill::None,
-                GroupFill::BestRunnersUp => {
-                    // Next-placed first (every group's (k+1)-th before any (k+2)-th),
-                    // then by overall rank.
-                    let place = |e: &EntrantId| {
-                        orders
-                            .iter()
-                            .find_map(|g| g.iter().position(|x| x == e))
-                            .unwrap_or(usize::MAX) as u32
-                    };
-                    let mut v = rest(&|e| e.0);
-                    v.sort_by_key(|e| (place(e), e.0));
-                    Fill::BestRunnersUp(v)
-                }
-                GroupFill::Repesca => {
-                    let need = qualified.len().next_power_of_two() - qualified.len();
-                    Fill::Repesca(rest(&|e| e.0).into_iter().take(need).collect())
-                }
-            };
-            let b = groups_to_knockout(&orders, per_group, fill, third_place)?;
-            // Keep only the entrants the bracket uses, renumbered by overall rank.
-            let used: Vec<u32> = {
-                let mut u: Vec<u32> = b.seeds().iter().map(|e| e.0).collect();
-                u.sort_unstable();
-                u
-            };
-            let renumber =
-                |e: EntrantId| EntrantId(used.iter().position(|x| *x == e.0).unwrap_or(0) as u32);
-            let seeds: Vec<EntrantId> = b.seeds().iter().map(|e| renumber(*e)).collect();
-            let b = bracket_in_seed_order(&seeds, third_place)?;
-            Ok((used.iter().map(|k| ids[*k as usize].clone()).collect(), b))
+            from_groups(&table, per_group, fill, &[], third_place)
         }
     }
+}
+
+/// The knockout of the best `per_group` of each liguilla and the `winners` of a played
+/// repesca (ids of the file's entrants), who enter as the lowest seeds.
+pub fn knockout_with_repesca(
+    file: &TournamentFile,
+    per_group: usize,
+    winners: &[String],
+    third_place: bool,
+) -> Result<(Vec<String>, Bracket), BracketError> {
+    let table: Vec<_> = standings(file)
+        .into_iter()
+        .filter(|r| !r.withdrawn)
+        .collect();
+    from_groups(&table, per_group, GroupFill::Played, winners, third_place)
+}
+
+/// Each liguilla's entrants in their order of the group, as numbers in `table`.
+fn group_orders(table: &[StandingRow]) -> Vec<Vec<EntrantId>> {
+    let groups = table.iter().filter_map(|r| r.group).max().unwrap_or(1);
+    let mut by_group: Vec<Vec<(u32, EntrantId)>> = vec![Vec::new(); groups as usize];
+    for (k, r) in table.iter().enumerate() {
+        let g = r.group.unwrap_or(1).max(1) as usize - 1;
+        if let Some(slot) = by_group.get_mut(g) {
+            slot.push((r.group_rank.unwrap_or(r.rank), EntrantId(k as u32)));
+        }
+    }
+    by_group
+        .into_iter()
+        .map(|mut g| {
+            g.sort_by_key(|(rank, _)| *rank);
+            g.into_iter().map(|(_, e)| e).collect()
+        })
+        .collect()
+}
+
+/// The entrants a played repesca admits, best first by the overall standings: not
+/// among the best `per_group` of their liguilla, not withdrawn, and meeting `rule`.
+pub fn repesca_entrants(file: &TournamentFile, per_group: usize, rule: RepescaRule) -> Vec<String> {
+    let table: Vec<_> = standings(file)
+        .into_iter()
+        .filter(|r| !r.withdrawn)
+        .collect();
+    let orders = group_orders(&table);
+    let qualified: Vec<EntrantId> = orders
+        .iter()
+        .flat_map(|g| g.iter().take(per_group).copied())
+        .collect();
+    table
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| !qualified.contains(&EntrantId(*k as u32)))
+        .filter(|(_, r)| r.points >= rule.min_points)
+        .filter(|(_, r)| {
+            rule.worst_place
+                .is_none_or(|w| r.group_rank.unwrap_or(r.rank) <= w)
+        })
+        .map(|(_, r)| r.id.clone())
+        .collect()
+}
+
+/// The places a played repesca fills when the organiser names none: as many as take
+/// the group qualifiers to a power of two.
+pub fn repesca_places_to_fill(file: &TournamentFile, per_group: usize) -> usize {
+    let table: Vec<_> = standings(file)
+        .into_iter()
+        .filter(|r| !r.withdrawn)
+        .collect();
+    let q: usize = group_orders(&table)
+        .iter()
+        .map(|g| g.len().min(per_group))
+        .sum();
+    q.next_power_of_two() - q
+}
+
+/// The knockouts of a played repesca: `eligible` (best first) dealt in snake order
+/// into one knockout per place, whose champions go through. Every knockout has two
+/// entrants at least.
+pub fn repesca_pods(eligible: &[String], places: usize) -> Result<Vec<Vec<String>>, RepescaError> {
+    if places == 0 {
+        return Err(RepescaError::NoPlaces);
+    }
+    if eligible.len() < 2 * places {
+        return Err(RepescaError::TooFew(eligible.len(), places));
+    }
+    let mut pods = vec![Vec::new(); places];
+    for (k, id) in eligible.iter().enumerate() {
+        let (row, col) = (k / places, k % places);
+        let pod = if row % 2 == 0 { col } else { places - 1 - col };
+        pods[pod].push(id.clone());
+    }
+    Ok(pods)
+}
+
+/// The knockout from groups over the non-withdrawn rows of the standings.
+fn from_groups(
+    table: &[StandingRow],
+    per_group: usize,
+    fill: GroupFill,
+    played: &[String],
+    third_place: bool,
+) -> Result<(Vec<String>, Bracket), BracketError> {
+    // Every entrant of the phase gets a bracket number: by overall rank.
+    let ids: Vec<String> = table.iter().map(|r| r.id.clone()).collect();
+    let number = |id: &str| {
+        ids.iter()
+            .position(|x| x == id)
+            .map(|k| EntrantId(k as u32))
+    };
+    let orders = group_orders(table);
+    let qualified: Vec<EntrantId> = orders
+        .iter()
+        .flat_map(|g| g.iter().take(per_group).copied())
+        .collect();
+    let rest = |order: &dyn Fn(&EntrantId) -> u32| {
+        let mut v: Vec<EntrantId> = (0..ids.len() as u32)
+            .map(EntrantId)
+            .filter(|e| !qualified.contains(e))
+            .collect();
+        v.sort_by_key(|e| order(e));
+        v
+    };
+    let fill = match fill {
+        GroupFill::None => Fill::None,
+        GroupFill::BestRunnersUp => {
+            // Next-placed first (every group's (k+1)-th before any (k+2)-th),
+            // then by overall rank.
+            let place = |e: &EntrantId| {
+                orders
+                    .iter()
+                    .find_map(|g| g.iter().position(|x| x == e))
+                    .unwrap_or(usize::MAX) as u32
+            };
+            let mut v = rest(&|e| e.0);
+            v.sort_by_key(|e| (place(e), e.0));
+            Fill::BestRunnersUp(v)
+        }
+        GroupFill::Repesca => {
+            let need = qualified.len().next_power_of_two() - qualified.len();
+            Fill::Repesca(rest(&|e| e.0).into_iter().take(need).collect())
+        }
+        GroupFill::Played => {
+            let mut list = Vec::new();
+            for id in played {
+                let e = number(id)
+                    .ok_or_else(|| BracketError::Invalid(format!("{id} is not an entrant")))?;
+                if qualified.contains(&e) || list.contains(&e) {
+                    return Err(BracketError::Invalid(format!("{id} qualified twice")));
+                }
+                list.push(e);
+            }
+            Fill::Repesca(list)
+        }
+    };
+    let b = groups_to_knockout(&orders, per_group, fill, third_place)?;
+    // Keep only the entrants the bracket uses, renumbered by overall rank.
+    let used: Vec<u32> = {
+        let mut u: Vec<u32> = b.seeds().iter().map(|e| e.0).collect();
+        u.sort_unstable();
+        u
+    };
+    let renumber =
+        |e: EntrantId| EntrantId(used.iter().position(|x| *x == e.0).unwrap_or(0) as u32);
+    let seeds: Vec<EntrantId> = b.seeds().iter().map(|e| renumber(*e)).collect();
+    let b = bracket_in_seed_order(&seeds, third_place)?;
+    Ok((used.iter().map(|k| ids[*k as usize].clone()).collect(), b))
 }
 
 /// A single elimination whose seed `i` is `seeds[i]` (the order groups_to_knockout
@@ -317,5 +448,98 @@ mod tests {
     fn too_few_entrants_for_the_cut_is_refused() {
         let f = file_with(5);
         assert!(single_knockout_result(&f, Qualify::Top { n: 8 }).is_err());
+    }
+
+    #[test]
+    fn a_played_repesca_admits_only_the_non_qualified_who_meet_the_rule() {
+        // Three liguillas of four: the lower id wins every game, so each group's
+        // last has zero points.
+        let f = liguillas(12, 3);
+        let table = standings(&f);
+        let eligible = repesca_entrants(
+            &f,
+            1,
+            RepescaRule {
+                min_points: 1,
+                worst_place: None,
+            },
+        );
+        assert_eq!(eligible.len(), 6, "{eligible:?}");
+        for id in &eligible {
+            let r = table.iter().find(|r| &r.id == id).expect("row");
+            assert!(r.points >= 1 && r.group_rank != Some(1), "{r:?}");
+        }
+        let seconds = repesca_entrants(
+            &f,
+            1,
+            RepescaRule {
+                min_points: 0,
+                worst_place: Some(2),
+            },
+        );
+        assert_eq!(seconds.len(), 3);
+        assert!(
+            seconds
+                .iter()
+                .all(|id| { table.iter().any(|r| &r.id == id && r.group_rank == Some(2)) })
+        );
+        assert_eq!(repesca_places_to_fill(&f, 1), 1);
+        assert_eq!(repesca_places_to_fill(&f, 2), 2);
+    }
+
+    #[test]
+    fn repesca_knockouts_are_dealt_in_snake_order_and_need_two_per_place() {
+        let ids: Vec<String> = (1..=7).map(|i| i.to_string()).collect();
+        let pods = repesca_pods(&ids, 3).expect("pods");
+        assert_eq!(pods, [vec!["1", "6", "7"], vec!["2", "5"], vec!["3", "4"]]);
+        assert_eq!(repesca_pods(&ids, 4), Err(RepescaError::TooFew(7, 4)));
+        assert_eq!(repesca_pods(&ids, 0), Err(RepescaError::NoPlaces));
+    }
+
+    #[test]
+    fn the_repesca_winner_joins_three_group_winners_as_the_lowest_seed() {
+        let f = liguillas(12, 3);
+        let table = standings(&f);
+        let winner = table
+            .iter()
+            .rev()
+            .find(|r| r.group_rank == Some(3))
+            .map(|r| r.id.clone())
+            .expect("a third");
+        let (ids, b) =
+            knockout_with_repesca(&f, 1, std::slice::from_ref(&winner), false).expect("bracket");
+        assert_eq!(ids.len(), 4);
+        assert!(ids.contains(&winner));
+        // The lowest seed: it meets the first seed, a group winner.
+        assert_eq!(b.seeds().last(), Some(&EntrantId(3)), "{ids:?}");
+        assert_eq!(ids[3], winner);
+        let semis = first_round(&ids, &b);
+        let winners: Vec<&str> = table
+            .iter()
+            .filter(|r| r.group_rank == Some(1))
+            .map(|r| r.id.as_str())
+            .collect();
+        let best = winners[0].to_owned();
+        let semi = semis.iter().find(|m| m.contains(&winner)).expect("plays");
+        assert!(
+            semi.iter().any(|x| winners.contains(&x.as_str())),
+            "{semis:?}"
+        );
+        let again = knockout_with_repesca(&f, 1, std::slice::from_ref(&best), false);
+        assert!(
+            again.is_err(),
+            "a group winner cannot come from the repesca"
+        );
+        assert!(
+            knockout_from_standings(
+                &f,
+                Qualify::PerGroup {
+                    per_group: 1,
+                    fill: GroupFill::Played
+                },
+                KnockoutShape::Single { third_place: false }
+            )
+            .is_err()
+        );
     }
 }

@@ -79,10 +79,10 @@ fn progress(bracket: &Bracket, champion: EntrantId, e: EntrantId) -> ((u8, u32),
 }
 
 /// The final ranking of `file` across its phases, from its last knockout phase
-/// (`file.brackets`) and the standings of its rounds; `None` while that phase has no
+/// (`file.brackets`, a played repesca aside) and the standings of its rounds; `None` while that phase has no
 /// champion (or there is no knockout phase).
 pub fn final_ranking(file: &TournamentFile) -> Option<Vec<FinalRow>> {
-    let phase = file.brackets.last()?;
+    let phase = file.brackets.iter().rev().find(|p| !p.repesca)?;
     let bracket = &phase.bracket;
     let champion = bracket.champion()?;
     let table = standings(file);
@@ -230,6 +230,7 @@ mod tests {
             name: "Fase final".into(),
             entrants: ids,
             bracket: b,
+            repesca: false,
         });
     }
 

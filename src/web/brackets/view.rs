@@ -128,6 +128,8 @@ fn seeding_text(ctx: &Ctx, seeding: &str) -> String {
         ctx.t1("bracket-seeded-lot", "seed", &seed)
     } else if seeding.starts_with("event:") {
         ctx.t("bracket-seeded-event")
+    } else if seeding == crate::db::tournaments::REPESCA_SEEDING {
+        ctx.t("bracket-seeded-repesca")
     } else if let Some(list) = seeding.strip_prefix("ratings:") {
         let shown: Vec<String> = list
             .split(',')

@@ -41,6 +41,13 @@ struct DirectorPage<'a> {
     phases: Vec<PhaseView>,
     /// Every round is played: a knockout phase can be seeded from the standings.
     can_add_phase: bool,
+    /// Every liguilla is played and there is no phase yet: a played repesca can be
+    /// formed.
+    can_add_repesca: bool,
+    /// The liguillas while they can change (before the first round).
+    groups: Vec<super::groups::GroupView>,
+    /// A played repesca has its winners: the knockout may take them.
+    repesca_done: bool,
     /// The club's active pairs and players, for the entrant picker.
     known: Vec<String>,
     /// The address phones open (the QR codes carry it).
@@ -191,10 +198,22 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
         let phases = phase_views(conn, &lang_ctx, id)?;
         let known = crate::web::people::picker_names(conn, t.event.club_id)?;
         let unlinked = super::linking::unlinked_views(conn, id, &t.file)?;
-        Ok((t, rows, left_out, progress, phases, (known, unlinked)))
+        let repescas = crate::db::brackets::brackets_of_event(conn, id)?
+            .iter()
+            .filter(|b| b.seeding == store::REPESCA_SEEDING)
+            .count();
+        let done = crate::db::repesca::repesca_winners(conn, id, &t.file)?.is_some();
+        Ok((
+            t,
+            rows,
+            left_out,
+            progress,
+            phases,
+            (known, unlinked, (repescas, done)),
+        ))
     })
     .await?;
-    let (known, unlinked) = known;
+    let (known, unlinked, repesca) = known;
     who.require(Perm::ManageClub(t.event.club_id), req.path())?;
     let next_round = tournament::next_round(&t.file);
     let finished = matches!(next_round, Err(PairingError::Finished));
@@ -227,8 +246,14 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
     rounds.reverse();
     // After the last round, or instead of any: a one-day knockout is a championship
     // with one knockout phase, seeded by the entrants' seeds.
-    let can_add_phase =
-        phases.is_empty() && t.file.entrants.len() >= 2 && (t.file.rounds.is_empty() || finished);
+    // A played repesca comes first, its knockouts only, and all finished.
+    let (repescas, repesca_done) = repesca;
+    let can_add_phase = (phases.is_empty() || (phases.len() == repescas && repesca_done))
+        && t.file.entrants.len() >= 2
+        && (t.file.rounds.is_empty() || finished);
+    let can_add_repesca = phases.is_empty()
+        && finished
+        && matches!(t.file.event.system, System::RoundRobin { groups, .. } if groups > 1);
     render(&DirectorPage {
         reach_url: state.public_base(&req),
         local_only: state.reach == crate::web::reach::Reach::LocalOnly,
@@ -239,6 +264,9 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
         left_out,
         phases,
         can_add_phase,
+        can_add_repesca,
+        repesca_done,
+        groups: super::groups::group_views(&t.file),
         system: system_text(&ctx, &t.file.event),
         format: format_text(&ctx, &t.file.event.match_format),
         points: t.file.event.points,
@@ -407,10 +435,18 @@ pub async fn create_phase(
     };
     let qualify = match f.qualify.as_str() {
         "groups" => Qualify::PerGroup {
-            per_group: count(&f.per_group, "phase-per-group")?,
+            // One per liguilla (its winner) is allowed: the fill completes the bracket.
+            per_group: f
+                .per_group
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=1024).contains(n))
+                .ok_or_else(|| AppError::unprocessable("phase-per-group", f.per_group.clone()))?,
             fill: match f.fill.as_str() {
                 "runners_up" => GroupFill::BestRunnersUp,
                 "repesca" => GroupFill::Repesca,
+                "played" => GroupFill::Played,
                 _ => GroupFill::None,
             },
         },

@@ -143,7 +143,8 @@ pub async fn add_entrant(
     let actor = who.actor();
     db(&state, move |conn| {
         store::change(conn, id, &actor, now(), |conn, t| {
-            let e = entrant_with_people(conn, &t.file, &form)?;
+            let mut e = entrant_with_people(conn, &t.file, &form)?;
+            tournament::groups::place_newcomer(&t.file, &mut e);
             let after = serde_json::to_value(&e).ok();
             let late = e.first_round > 1;
             t.file.entrants.push(e);
@@ -364,6 +365,7 @@ pub fn entrants_from_csv(
         let mut e =
             new_entrant(&work, &name, get(club_col), get(seed_col), "").map_err(|k| (*line, k))?;
         e.people = people;
+        tournament::groups::place_newcomer(&work, &mut e);
         work.entrants.push(e.clone());
         added.push(e);
     }

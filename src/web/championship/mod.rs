@@ -44,10 +44,12 @@ mod downloads;
 mod entrants;
 mod firma;
 mod import;
+mod groups;
 mod linking;
 mod print;
 mod public;
 mod ranking;
+mod repesca;
 mod settings;
 mod tables;
 
@@ -57,10 +59,12 @@ pub use downloads::*;
 pub use entrants::*;
 pub use firma::*;
 pub use import::{FILE_LIMIT, championship_import, championship_import_form, takes_big_files};
+pub use groups::{draw_groups, move_entrant};
 pub use linking::{link_entrant, search_people};
 pub use print::*;
 pub use public::*;
 pub use ranking::FinalLine;
+pub use repesca::create_repesca;
 pub use settings::*;
 pub use tables::*;
 

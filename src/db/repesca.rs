@@ -1,0 +1,184 @@
+//! A championship's played repesca: after its liguillas, knockouts among the
+//! non-qualified who meet the organiser's rule, one per place to fill, each stored as
+//! a bracket of the event (seeding [`REPESCA_SEEDING`]) with its tables; their
+//! champions then join the knockout of the group qualifiers ([`knockout_of`]).
+
+use chrono::NaiveDateTime;
+
+use super::DbConn;
+use super::brackets::{self, NewBracket};
+use super::table_games::open_bracket_tables;
+use super::tournaments::{self as store, ChangeError, REPESCA_SEEDING, Tournament};
+use crate::domain::bracket::{Bracket, EntrantId, single_elimination};
+use crate::domain::tournament::qualify::{
+    self, GroupFill, KnockoutShape, Qualify, RepescaError, RepescaRule,
+};
+use crate::domain::tournament::{self, TournamentFile};
+
+fn corrupt(e: impl std::fmt::Display) -> diesel::result::Error {
+    diesel::result::Error::DeserializationError(format!("repesca: {e}").into())
+}
+
+/// What the organiser chose for a played repesca.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RepescaPlan {
+    /// Qualifiers per liguilla straight to the knockout.
+    pub per_group: usize,
+    pub rule: RepescaRule,
+    /// Places it fills (one knockout each); `None`: up to a power of two.
+    pub places: Option<usize>,
+}
+
+/// Refuses while a round lacks a result.
+fn rounds_complete(t: &Tournament) -> Result<(), ChangeError> {
+    if let Some(r) = t
+        .file
+        .rounds
+        .iter()
+        .find(|r| !r.missing_results().is_empty())
+    {
+        return Err(ChangeError::Pairing(
+            tournament::PairingError::RoundIncomplete {
+                round: r.number,
+                tables: r.missing_results(),
+            },
+        ));
+    }
+    Ok(())
+}
+
+/// Forms the played repesca of championship `event_id` after its liguillas: one
+/// knockout per place (named `name`, numbered when there are several), seeded by the
+/// standings, with tables for its first matches. Returns the brackets' ids.
+#[allow(clippy::too_many_arguments)]
+pub fn create_repesca(
+    conn: &mut DbConn,
+    event_id: i32,
+    name: &str,
+    plan: RepescaPlan,
+    actor: &str,
+    now: NaiveDateTime,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<Vec<i32>, ChangeError> {
+    super::write_tx(conn, |conn| {
+        store::touch(conn, event_id)?;
+        let t = store::load(conn, event_id)?.ok_or(ChangeError::NotFound)?;
+        rounds_complete(&t)?;
+        if t.file.rounds.is_empty() || !brackets::brackets_of_event(conn, event_id)?.is_empty() {
+            return Err(ChangeError::Refused("error-repesca-when", String::new()));
+        }
+        let eligible = qualify::repesca_entrants(&t.file, plan.per_group, plan.rule);
+        let places = plan
+            .places
+            .unwrap_or_else(|| qualify::repesca_places_to_fill(&t.file, plan.per_group));
+        let pods = qualify::repesca_pods(&eligible, places).map_err(|e| match e {
+            RepescaError::NoPlaces => {
+                ChangeError::Refused("error-repesca-no-places", String::new())
+            }
+            RepescaError::TooFew(n, _) => {
+                ChangeError::Refused("error-repesca-too-few", n.to_string())
+            }
+        })?;
+        let mut ids = Vec::new();
+        for (k, pod) in pods.iter().enumerate() {
+            let seeds: Vec<EntrantId> = (0..pod.len() as u32).map(EntrantId).collect();
+            let bracket = single_elimination(&seeds, false)
+                .map_err(|e| ChangeError::Refused("error-knockout", e.to_string()))?;
+            let names: Vec<String> = pod
+                .iter()
+                .map(|id| store::entrant_name(&t.file, id))
+                .collect();
+            let title = if pods.len() > 1 {
+                format!("{name} {}", k + 1)
+            } else {
+                name.to_owned()
+            };
+            let entrants = serde_json::to_string(&names).map_err(corrupt)?;
+            let document = serde_json::to_string(&bracket).map_err(corrupt)?;
+            let made = serde_json::json!({"repesca": {"per_group": plan.per_group,
+                "rule": plan.rule, "places": places}, "entrants": names, "bracket": bracket});
+            let new = NewBracket {
+                club_id: t.event.club_id,
+                event_id: Some(event_id),
+                name: &title,
+                game: t.file.event.game.slug(),
+                entrants: &entrants,
+                document: &document,
+                seeding: REPESCA_SEEDING,
+                paper: "a4",
+                created_by: actor,
+                created_at: now,
+                updated_at: now,
+            };
+            let id = brackets::insert_audited(conn, &new, "create", made.to_string())?;
+            open_bracket_tables(conn, &t, id, &bracket, &names, actor, now, pins)?;
+            ids.push(id);
+        }
+        Ok(ids)
+    })
+}
+
+/// The champions of championship `event_id`'s played repesca, as ids of `file`; `None`
+/// while one of its knockouts is unfinished (or there is none).
+pub fn repesca_winners(
+    conn: &mut DbConn,
+    event_id: i32,
+    file: &TournamentFile,
+) -> diesel::QueryResult<Option<Vec<String>>> {
+    let rows: Vec<_> = brackets::brackets_of_event(conn, event_id)?
+        .into_iter()
+        .filter(|r| r.seeding == REPESCA_SEEDING)
+        .collect();
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let mut winners = Vec::new();
+    for row in rows {
+        let names: Vec<String> = serde_json::from_str(&row.entrants).map_err(corrupt)?;
+        let bracket: Bracket = serde_json::from_str(&row.document).map_err(corrupt)?;
+        let Some(champion) = bracket.champion() else {
+            return Ok(None);
+        };
+        let name = names.get(champion.0 as usize);
+        let Some(id) = file
+            .entrants
+            .iter()
+            .find(|e| Some(&e.name) == name)
+            .map(|e| e.id.clone())
+        else {
+            return Ok(None);
+        };
+        winners.push(id);
+    }
+    Ok(Some(winners))
+}
+
+/// The entrants (ids, in the bracket's numbering) and bracket of a knockout phase
+/// seeded from the standings of `t`'s rounds, with the winners of its played repesca
+/// when `qualify_by` asks for them.
+pub fn knockout_of(
+    conn: &mut DbConn,
+    t: &Tournament,
+    qualify_by: Qualify,
+    shape: KnockoutShape,
+) -> Result<(Vec<String>, Bracket), ChangeError> {
+    let refused = |e: crate::domain::bracket::BracketError| {
+        ChangeError::Refused("error-knockout", e.to_string())
+    };
+    match (qualify_by, shape) {
+        (
+            Qualify::PerGroup {
+                per_group,
+                fill: GroupFill::Played,
+            },
+            KnockoutShape::Single { third_place },
+        ) => {
+            let winners = repesca_winners(conn, t.event.id, &t.file)?.ok_or(
+                ChangeError::Refused("error-repesca-unfinished", String::new()),
+            )?;
+            qualify::knockout_with_repesca(&t.file, per_group, &winners, third_place)
+                .map_err(refused)
+        }
+        _ => qualify::knockout_from_standings(&t.file, qualify_by, shape).map_err(refused),
+    }
+}

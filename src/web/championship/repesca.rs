@@ -1,0 +1,80 @@
+//! The director's played repesca: after the liguillas, knockouts among the
+//! non-qualified who meet the rule the organiser picks (match points at least, place
+//! in the group at most), whose champions then join the knockout phase.
+
+use super::*;
+use crate::db::repesca::RepescaPlan;
+use crate::domain::tournament::qualify::RepescaRule;
+
+#[derive(Deserialize)]
+pub struct RepescaForm {
+    #[serde(default)]
+    name: String,
+    /// Qualifiers per liguilla straight to the knockout.
+    #[serde(default)]
+    per_group: String,
+    /// Match points a pair needs to play it (empty: none).
+    #[serde(default)]
+    min_points: String,
+    /// The lowest place in its group that may play it (empty: any).
+    #[serde(default)]
+    worst_place: String,
+    /// Places it fills (empty: up to a power of two).
+    #[serde(default)]
+    places: String,
+}
+
+/// A number typed in a field, within `range`; empty is `None`.
+fn optional(
+    s: &str,
+    range: std::ops::RangeInclusive<usize>,
+    field: &'static str,
+) -> Result<Option<usize>, AppError> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Ok(None);
+    }
+    s.parse::<usize>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .map(Some)
+        .ok_or_else(|| AppError::unprocessable(field, s.to_owned()))
+}
+
+/// `POST /campeonatos/{id}/repesca`: the played repesca, one knockout per place,
+/// with tables for its first matches.
+pub async fn create_repesca(
+    Directed(Visit { req, state, who }, id, form): Directed<web::Form<RepescaForm>>,
+) -> HttpResult {
+    let f = form.into_inner();
+    let per_group = optional(&f.per_group, 1..=64, "phase-per-group")?.unwrap_or(1);
+    let min_points = optional(&f.min_points, 0..=9999, "repesca-min-points")?.unwrap_or(0);
+    let worst_place = optional(&f.worst_place, 1..=1024, "repesca-worst-place")?;
+    let places = optional(&f.places, 1..=512, "repesca-places")?;
+    let plan = RepescaPlan {
+        per_group,
+        rule: RepescaRule {
+            min_points: min_points as u32,
+            worst_place: worst_place.map(|w| w as u32),
+        },
+        places,
+    };
+    let ctx = Ctx::from_request(&req);
+    let name = Some(f.name.trim().to_owned())
+        .filter(|n| !n.is_empty() && n.chars().count() <= 120)
+        .unwrap_or_else(|| ctx.t("repesca-default-name"));
+    let actor = who.actor();
+    db(&state, move |conn| {
+        Ok(crate::db::repesca::create_repesca(
+            conn,
+            id,
+            &name,
+            plan,
+            &actor,
+            now(),
+            &mut random_pin,
+        )?)
+    })
+    .await?;
+    Ok(see_other(&format!("/campeonatos/{id}/direccion#fases")))
+}

@@ -1,0 +1,362 @@
+//! A championship of the Girona kind, set up on the web as its *bases* say: three
+//! liguillas of four pairs, the winner of each straight to the knockout, and a
+//! repesca played among the others, except the pairs with zero points ("no entraran
+//! a la repesca els que tinguin zero punts"), whose winner takes the fourth place of
+//! the knockout; played to a champion, with every phase's entrants checked against
+//! the rule, and the file read back with its repesca.
+
+use reqwest::StatusCode;
+
+use crate::helpers::{TestApp, post_form_as, texts};
+use baza::db::brackets::{self, BracketRow};
+use baza::db::tournaments::{self as store, TableRow};
+use baza::domain::bracket::Bracket;
+use baza::domain::tournament::{self, Pairing, TournamentFile};
+
+async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+    post_form_as(app, &app.client, path, fields).await
+}
+
+async fn file_of(app: &TestApp, id: i32) -> TournamentFile {
+    app.with_conn(move |conn| store::load(conn, id).unwrap().unwrap().file)
+        .await
+}
+
+async fn phases_of(app: &TestApp, id: i32) -> Vec<BracketRow> {
+    app.with_conn(move |conn| brackets::brackets_of_event(conn, id).unwrap())
+        .await
+}
+
+async fn tables(app: &TestApp, id: i32, phase: i32) -> Vec<TableRow> {
+    app.with_conn(move |conn| store::phase_tables(conn, id, phase).unwrap())
+        .await
+}
+
+/// The director types a table's result, 21–12 for side a when `a_wins`.
+async fn type_result(app: &TestApp, row: &TableRow, a_wins: bool) {
+    let path =
+        baza::web::championship::table_path(row.event_id, row.phase, row.round_no, row.table_no);
+    let (a, b) = if a_wins { ("21", "12") } else { ("12", "21") };
+    let version = row.version.to_string();
+    let res = post(
+        app,
+        &path,
+        &[("score_a", a), ("score_b", b), ("version", &version)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "typed at {path}");
+}
+
+/// Plays knockout phase `bracket` to its champion, the better seed winning; its
+/// entrants by name and the champion's name.
+async fn play_knockout(app: &TestApp, id: i32, bracket: i32) -> (Vec<String>, String) {
+    loop {
+        let row = phases_of(app, id)
+            .await
+            .into_iter()
+            .find(|r| r.id == bracket)
+            .unwrap();
+        let names: Vec<String> = serde_json::from_str(&row.entrants).unwrap();
+        let b: Bracket = serde_json::from_str(&row.document).unwrap();
+        if let Some(c) = b.champion() {
+            return (names.clone(), names[c.0 as usize].clone());
+        }
+        let open: Vec<TableRow> = tables(app, id, bracket)
+            .await
+            .into_iter()
+            .filter(|t| t.status != "final")
+            .collect();
+        assert!(
+            !open.is_empty(),
+            "a knockout without a champion has a table"
+        );
+        for t in &open {
+            let m = &b.matches()[t.table_no as usize - 1];
+            let [Some(x), Some(y)] = m.entrants() else {
+                panic!("table {} opened before its match is ready", t.table_no)
+            };
+            type_result(app, t, x.0 < y.0).await;
+        }
+    }
+}
+
+#[tokio::test]
+async fn groups_of_four_send_their_winners_and_a_repesca_without_zero_point_pairs_to_a_champion() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Penya Botifarrera", "Girona").await;
+    let res = post(
+        &app,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Open de Girona"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "round_robin"),
+            ("rounds", "3"),
+            ("groups", "3"),
+            ("losses", "2"),
+            ("match_format", "partida"),
+            ("target", ""),
+            ("entry", "result"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+            ("tb2", "head_to_head"),
+            ("tb3", "point_difference"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = crate::from_scratch::id_of(&res);
+    for k in 1..=12 {
+        let name = format!("Parella {k}");
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", &name)],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    }
+    // The liguillas: in each game the pair entered first wins, except that the last
+    // of the first group beats its second once (so the second has 2 points, not 4).
+    let number = |file: &TournamentFile, eid: &str| -> usize {
+        let name = store::entrant_name(file, eid);
+        name.trim_start_matches("Parella ").parse().unwrap()
+    };
+    let mut round = 0;
+    loop {
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/rondas"),
+            &[("tables", "6")],
+        )
+        .await;
+        if res.status() != StatusCode::SEE_OTHER {
+            break;
+        }
+        round += 1;
+        let file = file_of(&app, id).await;
+        let rows = tables(&app, id, 0).await;
+        for p in &file.rounds[round - 1].pairings {
+            let Pairing::Table(tp) = p else { continue };
+            let (a, b) = (number(&file, &tp.a), number(&file, &tp.b));
+            let upset = (a, b) == (12, 6) || (a, b) == (6, 12);
+            let a_wins = (a < b) != upset;
+            let row = rows
+                .iter()
+                .find(|r| r.round_no == round as i32 && r.table_no == tp.table as i32)
+                .unwrap();
+            type_result(&app, row, a_wins).await;
+        }
+    }
+    assert_eq!(round, 3, "three rounds in liguillas of four");
+
+    let file = file_of(&app, id).await;
+    let table = tournament::standings(&file);
+    let winners: Vec<String> = table
+        .iter()
+        .filter(|r| r.group_rank == Some(1))
+        .map(|r| r.name.clone())
+        .collect();
+    assert_eq!(winners.len(), 3);
+    // The rule, read independently of the code that applies it: not a group winner,
+    // at least one point; best first by the overall standings.
+    let mut eligible: Vec<(u32, String)> = table
+        .iter()
+        .filter(|r| r.group_rank != Some(1) && r.points > 0)
+        .map(|r| (r.rank, r.name.clone()))
+        .collect();
+    eligible.sort();
+    let eligible: Vec<String> = eligible.into_iter().map(|(_, n)| n).collect();
+    let zero: Vec<&str> = table
+        .iter()
+        .filter(|r| r.points == 0)
+        .map(|r| r.name.as_str())
+        .collect();
+    assert_eq!(zero.len(), 2, "two pairs end on zero: {zero:?}");
+    assert_eq!(eligible.len(), 7);
+
+    // The director's page offers the repesca; a rule nobody meets is refused in words.
+    let dir = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(texts(&dir, ".repesca-form h3"), ["Repesca jugada"]);
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/repesca"),
+        &[("per_group", "1"), ("min_points", "99"), ("places", "")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = res.text().await.unwrap();
+    assert!(body.contains("Pocas parejas cumplen la regla"), "{body}");
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/repesca"),
+        &[("per_group", "1"), ("min_points", "dos")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = res.text().await.unwrap();
+    assert!(body.contains("Puntos mínimos para jugarla") && body.contains("dos"));
+    assert!(phases_of(&app, id).await.is_empty(), "nothing half made");
+
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/repesca"),
+        &[
+            ("name", "Repesca"),
+            ("per_group", "1"),
+            ("min_points", "1"),
+            ("worst_place", ""),
+            ("places", ""),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let phases = phases_of(&app, id).await;
+    assert_eq!(phases.len(), 1, "one place to fill: one knockout");
+    let repesca = phases[0].id;
+    let (entrants, repesca_winner) = play_knockout(&app, id, repesca).await;
+    assert_eq!(entrants, eligible, "the repesca's entrants are the rule's");
+    for z in &zero {
+        assert!(!entrants.iter().any(|e| e == z), "{z} has zero points");
+    }
+    assert!(!entrants.iter().any(|e| winners.contains(e)));
+    assert_eq!(
+        repesca_winner, eligible[0],
+        "the better seed won every match"
+    );
+
+    // The repesca over, the knockout takes each group's winner ("Por liguilla 1")
+    // and the repesca's.
+    let dir = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&dir, ".phase-form select[name=fill] option[selected]"),
+        ["Los ganadores de la repesca jugada"]
+    );
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("name", "Fase final"),
+            ("qualify", "groups"),
+            ("per_group", "1"),
+            ("fill", "played"),
+            ("shape", "single"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let phases = phases_of(&app, id).await;
+    assert_eq!(phases.len(), 2);
+    let (finalists, champion) = play_knockout(&app, id, phases[1].id).await;
+    let mut expected = winners.clone();
+    expected.push(repesca_winner.clone());
+    let mut got = finalists.clone();
+    got.sort();
+    expected.sort();
+    assert_eq!(got, expected, "the group winners and the repesca's winner");
+    assert_eq!(finalists.len(), 4);
+
+    // The champion heads the page; the file carries the repesca as such and reads
+    // back to the same final ranking.
+    let page = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let first = texts(&page, ".final-ranking tbody td.finalist strong");
+    assert_eq!(first.first(), Some(&champion));
+    let res = app.get(&format!("/campeonatos/{id}/exportar")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let text = res.text().await.unwrap();
+    let back = tournament::parse(&text).unwrap();
+    assert_eq!(back.brackets.len(), 2);
+    assert!(back.brackets[0].repesca && !back.brackets[1].repesca);
+    let ranking = tournament::ranking::final_ranking(&back).unwrap();
+    assert_eq!(ranking[0].name, champion);
+    assert_eq!(ranking.len(), 12);
+}
+
+#[tokio::test]
+async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_repesca_to_a_champion()
+{
+    let app = TestApp::with_demo().await;
+    let id = app
+        .with_conn(|conn| {
+            use baza::db::schema::events;
+            use diesel::prelude::*;
+            events::table
+                .filter(events::name.eq(baza::db::demo_repesca::DEMO_GIRONA))
+                .select(events::id)
+                .first::<i32>(conn)
+                .unwrap()
+        })
+        .await;
+    let (file, audit) = app
+        .with_conn(move |conn| {
+            let file = baza::db::table_games::export(conn, id)
+                .unwrap()
+                .unwrap()
+                .file;
+            (file, baza::db::accounts::event_audit(conn, id).unwrap())
+        })
+        .await;
+    // Three liguillas of four, drawn by pots: seeds 1–3 apart, 4–6 apart, …
+    let drawn = tournament::groups::groups(&file);
+    assert_eq!(drawn.iter().map(Vec::len).collect::<Vec<_>>(), [4, 4, 4]);
+    for g in &drawn {
+        let mut pots: Vec<u32> = g
+            .iter()
+            .map(|eid| (eid.parse::<u32>().unwrap() - 1) / 3)
+            .collect();
+        pots.sort_unstable();
+        assert_eq!(pots, [0, 1, 2, 3], "{drawn:?}");
+    }
+    let table = tournament::standings(&file);
+    assert_eq!(file.brackets.len(), 2);
+    let (repesca, knockout) = (&file.brackets[0], &file.brackets[1]);
+    assert!(repesca.repesca && !knockout.repesca);
+    for eid in &repesca.entrants {
+        let r = table.iter().find(|r| &r.id == eid).unwrap();
+        assert!(r.group_rank != Some(1) && r.points > 0, "{r:?}");
+    }
+    let left_out = table
+        .iter()
+        .filter(|r| r.group_rank != Some(1) && !repesca.entrants.contains(&r.id))
+        .count();
+    assert!(left_out > 0, "some pair had zero points");
+    let champion = repesca.entrants[repesca.bracket.champion().unwrap().0 as usize].clone();
+    let mut expected: Vec<String> = table
+        .iter()
+        .filter(|r| r.group_rank == Some(1))
+        .map(|r| r.id.clone())
+        .collect();
+    expected.push(champion);
+    expected.sort();
+    let mut got = knockout.entrants.clone();
+    got.sort();
+    assert_eq!(got, expected);
+    let ranking = tournament::final_ranking(&file).unwrap();
+    assert_eq!(ranking.len(), 12);
+    let draw = audit
+        .iter()
+        .find(|e| e.entity == "groups" && e.action == "draw")
+        .unwrap();
+    assert!(
+        draw.after_json
+            .as_deref()
+            .unwrap()
+            .contains("\"seed\":417203")
+    );
+    // Its page shows the champion and the repesca as a phase of its own.
+    let page = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let first = texts(&page, ".final-ranking tbody td.finalist strong");
+    assert_eq!(first.first(), Some(&ranking[0].name));
+}

@@ -123,6 +123,7 @@ pub fn girona_open(
                 Tiebreak::Lot,
             ],
             head_to_head: tournament::HeadToHead::default(),
+            ties: Default::default(),
             seed: 2026,
             same_club: Default::default(),
         },
@@ -180,7 +181,7 @@ pub fn girona_open(
     let plan = RepescaPlan {
         per_group: 1,
         rule: RepescaRule {
-            min_points: 1,
+            min_points: crate::domain::tournament::MatchPoints::whole(1),
             worst_place: None,
         },
         places: None,

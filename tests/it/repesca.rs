@@ -11,7 +11,7 @@ use crate::helpers::{TestApp, post_form_as, texts};
 use baza::db::brackets::{self, BracketRow};
 use baza::db::tournaments::{self as store, TableRow};
 use baza::domain::bracket::Bracket;
-use baza::domain::tournament::{self, Pairing, TournamentFile};
+use baza::domain::tournament::{self, MatchPoints, Pairing, TournamentFile};
 
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     post_form_as(app, &app.client, path, fields).await
@@ -166,14 +166,14 @@ async fn groups_of_four_send_their_winners_and_a_repesca_without_zero_point_pair
     // at least one point; best first by the overall standings.
     let mut eligible: Vec<(u32, String)> = table
         .iter()
-        .filter(|r| r.group_rank != Some(1) && r.points > 0)
+        .filter(|r| r.group_rank != Some(1) && r.points > MatchPoints::ZERO)
         .map(|r| (r.rank, r.name.clone()))
         .collect();
     eligible.sort();
     let eligible: Vec<String> = eligible.into_iter().map(|(_, n)| n).collect();
     let zero: Vec<&str> = table
         .iter()
-        .filter(|r| r.points == 0)
+        .filter(|r| r.points == MatchPoints::ZERO)
         .map(|r| r.name.as_str())
         .collect();
     assert_eq!(zero.len(), 2, "two pairs end on zero: {zero:?}");
@@ -323,7 +323,7 @@ async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_rep
     assert!(repesca.repesca && !knockout.repesca);
     for eid in &repesca.entrants {
         let r = table.iter().find(|r| &r.id == eid).unwrap();
-        assert!(r.group_rank != Some(1) && r.points > 0, "{r:?}");
+        assert!(r.group_rank != Some(1) && r.points > MatchPoints::ZERO, "{r:?}");
     }
     let left_out = table
         .iter()

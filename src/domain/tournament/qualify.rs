@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::file::TournamentFile;
+use super::halves::MatchPoints;
 use super::standings::{StandingRow, standings};
 use crate::domain::bracket::{
     self, Bracket, BracketError, EntrantId, Fill, double_elimination, groups_to_knockout,
@@ -47,7 +48,7 @@ pub enum GroupFill {
 pub struct RepescaRule {
     /// At least this many match points ("no one with zero points": 1).
     #[serde(default)]
-    pub min_points: u32,
+    pub min_points: MatchPoints,
     /// Placed no lower than this in its group (3: the second and third only, when
     /// one per group qualifies); `None`: any place.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -460,20 +461,20 @@ mod tests {
             &f,
             1,
             RepescaRule {
-                min_points: 1,
+                min_points: MatchPoints::whole(1),
                 worst_place: None,
             },
         );
         assert_eq!(eligible.len(), 6, "{eligible:?}");
         for id in &eligible {
             let r = table.iter().find(|r| &r.id == id).expect("row");
-            assert!(r.points >= 1 && r.group_rank != Some(1), "{r:?}");
+            assert!(r.points >= MatchPoints::whole(1) && r.group_rank != Some(1), "{r:?}");
         }
         let seconds = repesca_entrants(
             &f,
             1,
             RepescaRule {
-                min_points: 0,
+                min_points: MatchPoints::ZERO,
                 worst_place: Some(2),
             },
         );

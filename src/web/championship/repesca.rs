@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::db::repesca::RepescaPlan;
+use crate::domain::tournament::MatchPoints;
 use crate::domain::tournament::qualify::RepescaRule;
 
 #[derive(Deserialize)]
@@ -48,13 +49,17 @@ pub async fn create_repesca(
 ) -> HttpResult {
     let f = form.into_inner();
     let per_group = optional(&f.per_group, 1..=64, "phase-per-group")?.unwrap_or(1);
-    let min_points = optional(&f.min_points, 0..=9999, "repesca-min-points")?.unwrap_or(0);
+    let min_points = match f.min_points.trim() {
+        "" => MatchPoints::ZERO,
+        typed => MatchPoints::parse(typed)
+            .ok_or_else(|| AppError::unprocessable("repesca-min-points", typed.to_owned()))?,
+    };
     let worst_place = optional(&f.worst_place, 1..=1024, "repesca-worst-place")?;
     let places = optional(&f.places, 1..=512, "repesca-places")?;
     let plan = RepescaPlan {
         per_group,
         rule: RepescaRule {
-            min_points: min_points as u32,
+            min_points,
             worst_place: worst_place.map(|w| w as u32),
         },
         places,

@@ -253,6 +253,7 @@ fn running_swiss(
                 max_hands: 12,
                 minutes: 55,
                 cap: 121,
+                draws: Default::default(),
             },
             points: tournament::Points::default(),
             tiebreaks: vec![

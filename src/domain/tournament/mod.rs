@@ -19,6 +19,7 @@
 pub mod berger;
 pub mod ceros;
 pub mod criteria;
+pub mod draws;
 pub mod file;
 pub mod format;
 mod ledger;
@@ -41,6 +42,7 @@ pub use file::{
     MatchResult, Pairing, RestPairing, Round, SameClub, System, TablePairing, TournamentFile,
     parse, validate,
 };
+pub use draws::Draws;
 pub use format::{MatchFormat, Outcome, Points, ResultError, Side, check_outcome, check_result};
 pub use ranking::{FinalRow, Reached, final_ranking};
 pub use standings::{HeadToHead, StandingRow, Tiebreak, standings};

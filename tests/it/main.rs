@@ -31,6 +31,7 @@ mod fuzzing;
 mod helpers;
 mod i18n;
 mod offline;
+mod match_rules;
 mod outages;
 mod pages;
 mod people;

@@ -1,0 +1,244 @@
+//! Match rules as organisers write them: what a timed match does with level scores at
+//! the end of its limits, played hand by hand at a championship table.
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
+
+async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+    post_form_as(app, &app.client, path, fields).await
+}
+
+/// A one-round botifarra Swiss of two dats, 55 minutes, cap 121, played hand by hand,
+/// with `draws` (and `draw_hands`) for a level score: its id.
+async fn botifarra_of_two_dats(app: &TestApp, draws: &str, draw_hands: &str) -> i32 {
+    let club = app.club_with_organiser("Penya La Baza", "Lloret de Mar").await;
+    let res = post(
+        app,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Open de botifarra"),
+            ("game", "botifarra"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "1"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("partidas", "3"),
+            ("fmt.botifarra.match_format", "timed"),
+            ("fmt.botifarra.target", "101"),
+            ("fmt.botifarra.max_hands", "2"),
+            ("fmt.botifarra.minutes", "55"),
+            ("fmt.botifarra.cap", "121"),
+            ("fmt.botifarra.draws", draws),
+            ("fmt.botifarra.draw_hands", draw_hands),
+            ("entry", "hands"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    crate::from_scratch::id_of(&res)
+}
+
+/// The one table of round 1 between "Ana – Berta" (a) and "Carlos – Dani" (b): its
+/// page, its game, and a scorekeeper's phone holding pair a's PIN; pair b's PIN.
+struct Table {
+    path: String,
+    game: i32,
+    keeper: reqwest::Client,
+    pin_b: String,
+}
+
+async fn first_table(app: &TestApp, id: i32) -> Table {
+    for n in ["Ana – Berta", "Carlos – Dani"] {
+        post(app, &format!("/campeonatos/{id}/inscritos"), &[("name", n)]).await;
+    }
+    post(app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
+    post(app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    let html = app
+        .page(
+            &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
+            StatusCode::OK,
+        )
+        .await;
+    let path = texts(&html, ".slip .table-path").remove(0);
+    let pin_a = texts(&html, ".slip .pin-a strong").remove(0);
+    let pin_b = texts(&html, ".slip .pin-b strong").remove(0);
+    let keeper = new_client();
+    post_form_as(app, &keeper, &format!("{path}/pin"), &[("pin", &pin_a)]).await;
+    let table = page_of(app, &keeper, &path).await;
+    let href = attr(&table, "a.play-game", "href").expect("the table page leads to its game");
+    let game = href.trim_start_matches("/partidas/").parse().unwrap();
+    Table {
+        path,
+        game,
+        keeper,
+        pin_b,
+    }
+}
+
+async fn page_of(app: &TestApp, client: &reqwest::Client, path: &str) -> scraper::Html {
+    let res = client.get(app.url(path)).send().await.unwrap();
+    scraper::Html::parse_document(&res.text().await.unwrap())
+}
+
+/// Enters a botifarra hand from the keeper's phone: the dealer chooses a suit, no
+/// doubles, and side 0 (pair a) takes `points_a` of the 72 card points; the hand
+/// gives the difference over 36 to the side that took more.
+async fn hand(app: &TestApp, t: &Table, points_a: u32) -> reqwest::Response {
+    let file: Value = app
+        .get(&format!("/partidas/{}/exportar", t.game))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let dealer = file["scoreboard"]["next_dealer"]
+        .as_u64()
+        .map(|d| d.to_string())
+        .unwrap_or_else(|| "0".into());
+    let game = page_of(app, &t.keeper, &format!("/partidas/{}", t.game)).await;
+    let version = attr(&game, ".big-score", "data-version").unwrap();
+    post_form_as(
+        app,
+        &t.keeper,
+        &format!("/partidas/{}/mano", t.game),
+        &[
+            ("version", &version),
+            ("submission", &format!("h{points_a}-{version}")),
+            ("chooser", &dealer),
+            ("choice", "o"),
+            ("doubles", "0"),
+            ("points_side0", &points_a.to_string()),
+        ],
+    )
+    .await
+}
+
+/// What the table's game page tells it about a level score, and the score.
+async fn game_says(app: &TestApp, t: &Table) -> (Vec<String>, String) {
+    let html = page_of(app, &t.keeper, &format!("/partidas/{}", t.game)).await;
+    (
+        texts(&html, ".table-draws"),
+        texts(&html, ".big-score").remove(0),
+    )
+}
+
+#[tokio::test]
+async fn a_match_level_at_its_dat_limit_where_the_bases_say_two_more_dats_takes_exactly_two_and_they_decide()
+ {
+    let app = TestApp::spawn().await;
+    let id = botifarra_of_two_dats(&app, "extra", "2").await;
+    let director = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    let body = director.root_element().text().collect::<String>();
+    assert!(
+        body.contains("Empate: se desempata con 2 datas más"),
+        "{body}"
+    );
+    let t = first_table(&app, id).await;
+    // Two dats: 50 of 72 for pair a (14–0), then 22 (14–14). Level at the limit.
+    for pts in [50, 22] {
+        assert_eq!(hand(&app, &t, pts).await.status(), StatusCode::SEE_OTHER);
+    }
+    let (said, score) = game_says(&app, &t).await;
+    assert_eq!(score, "14 – 14");
+    assert_eq!(
+        said,
+        vec![
+            "Empate al acabar el tiempo o las datas: se juegan datas de desempate (quedan 2)"
+        ]
+    );
+    let table = page_of(&app, &t.keeper, &t.path).await;
+    assert!(texts(&table, ".proposal strong").is_empty(), "no result yet");
+    // The first extra dat: 28–14, one left.
+    assert_eq!(hand(&app, &t, 50).await.status(), StatusCode::SEE_OTHER);
+    let (said, _) = game_says(&app, &t).await;
+    assert!(said[0].ends_with("(quedan 1)"), "{said:?}");
+    // The second: 32–14. The match is over and the result comes from the extra dats.
+    assert_eq!(hand(&app, &t, 40).await.status(), StatusCode::SEE_OTHER);
+    let (said, score) = game_says(&app, &t).await;
+    assert_eq!(score, "32 – 14");
+    assert!(said.is_empty(), "{said:?}");
+    let table = page_of(&app, &t.keeper, &t.path).await;
+    assert_eq!(texts(&table, ".proposal strong"), vec!["32 – 14"]);
+    // A third extra dat is refused: the game is over.
+    assert_eq!(hand(&app, &t, 50).await.status(), StatusCode::CONFLICT);
+    let stored: Value = app
+        .get(&format!("/partidas/{}/exportar", t.game))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(stored["hands"].as_array().map(Vec::len), Some(4));
+    // Pair b signs; the championship records 32–14 for pair a.
+    let signer = new_client();
+    post_form_as(&app, &signer, &format!("{}/pin", t.path), &[("pin", &t.pin_b)]).await;
+    let table = page_of(&app, &signer, &t.path).await;
+    let version = attr(&table, "p.table-status", "data-version").unwrap();
+    let res = post_form_as(
+        &app,
+        &signer,
+        &format!("{}/firma", t.path),
+        &[("version", &version), ("pin", &t.pin_b)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let doc: Value = app
+        .get(&format!("/campeonatos/{id}/exportar"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let r = &doc["rounds"][0]["results"][0];
+    assert_eq!(r["score"], serde_json::json!([32, 14]));
+    assert_eq!(
+        doc["event"]["match_format"]["draws"],
+        serde_json::json!({"extra_hands": 2})
+    );
+}
+
+#[tokio::test]
+async fn where_draws_are_not_allowed_a_level_score_at_the_limit_plays_on_and_a_typed_draw_is_refused()
+ {
+    let app = TestApp::spawn().await;
+    let id = botifarra_of_two_dats(&app, "not_allowed", "").await;
+    let t = first_table(&app, id).await;
+    // The director types a draw for the table: refused, in words, the form kept.
+    let table = app.page(&t.path, StatusCode::OK).await;
+    let version = attr(&table, ".score-form input[name=version]", "value").unwrap();
+    let res = post(
+        &app,
+        &t.path,
+        &[("version", &version), ("score_a", "60"), ("score_b", "60")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let alert = texts(&html, ".alert").join(" ");
+    assert!(alert.contains("no admiten el empate"), "{alert}");
+    assert_eq!(
+        attr(&html, ".score-form input[name=score_a]", "value").as_deref(),
+        Some("60")
+    );
+    // Level at the two-dat limit: the table plays on, and is told so.
+    for pts in [50, 22] {
+        assert_eq!(hand(&app, &t, pts).await.status(), StatusCode::SEE_OTHER);
+    }
+    let (said, score) = game_says(&app, &t).await;
+    assert_eq!(score, "14 – 14");
+    assert!(said[0].contains("no se admite el empate"), "{said:?}");
+    let table = page_of(&app, &t.keeper, &t.path).await;
+    assert!(texts(&table, ".proposal strong").is_empty(), "no result yet");
+    // The next dat breaks it: 14–28, pair b leads and the match is over.
+    assert_eq!(hand(&app, &t, 22).await.status(), StatusCode::SEE_OTHER);
+    let table = page_of(&app, &t.keeper, &t.path).await;
+    assert_eq!(texts(&table, ".proposal strong"), vec!["14 – 28"]);
+    assert_eq!(hand(&app, &t, 50).await.status(), StatusCode::CONFLICT);
+}

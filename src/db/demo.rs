@@ -129,6 +129,9 @@ pub fn fill(
             "demo",
             now,
         )?;
+        // A botifarra open with the bases of the Lloret kind, played at the tables.
+        crate::web::championship::demo_lloret::create_lloret_open(conn, club_id, today)
+            .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
         Ok(Some(DemoSummary {
             club_id,
             players: player_ids.len(),

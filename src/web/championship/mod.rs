@@ -39,6 +39,7 @@ use crate::error::AppError;
 
 mod create;
 pub mod demo;
+pub mod demo_lloret;
 mod director;
 mod downloads;
 mod entrants;

@@ -242,3 +242,38 @@ async fn where_draws_are_not_allowed_a_level_score_at_the_limit_plays_on_and_a_t
     assert_eq!(texts(&table, ".proposal strong"), vec!["14 – 28"]);
     assert_eq!(hand(&app, &t, 50).await.status(), StatusCode::CONFLICT);
 }
+
+#[tokio::test]
+async fn the_demos_lloret_open_has_a_drawn_match_decided_by_its_two_extra_dats_and_its_standings() {
+    let app = TestApp::with_demo().await;
+    let table = app
+        .page("/campeonatos/5/rondas/1/mesas/1", StatusCode::OK)
+        .await;
+    let body = table.root_element().text().collect::<String>();
+    assert!(body.contains("Manos jugadas: 14"), "{body}");
+    assert!(body.contains("96 – 84"), "{body}");
+    let pw = app.add_user("org", "organiser", Some(1)).await;
+    let org = new_client();
+    app.login(&org, "org", &pw).await;
+    let doc: Value = org
+        .get(app.url("/campeonatos/5/exportar"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(doc["event"]["name"], "Open de botifarra de Lloret");
+    assert_eq!(
+        doc["event"]["match_format"],
+        serde_json::json!({"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55,
+            "cap": 121, "draws": {"extra_hands": 2}})
+    );
+    let results: Vec<&Value> = (0..3)
+        .flat_map(|r| doc["rounds"][r]["results"].as_array().unwrap().iter())
+        .collect();
+    assert_eq!(results.len(), 12, "three rounds of four tables");
+    assert_eq!(results[0]["score"], serde_json::json!([96, 84]));
+    let standings = app.page("/campeonatos/5", StatusCode::OK).await;
+    assert_eq!(texts(&standings, "table.standings tbody tr").len(), 8);
+}

@@ -310,9 +310,12 @@ pub fn timed_stage(
     row: &TableRow,
     now: NaiveDateTime,
 ) -> QueryResult<Option<tournament::draws::Stage>> {
-    let (MatchFormat::Timed {
-        max_hands, draws, ..
-    }, Some(first)) = (format, row.game_id)
+    let (
+        MatchFormat::Timed {
+            max_hands, draws, ..
+        },
+        Some(first),
+    ) = (format, row.game_id)
     else {
         return Ok(None);
     };

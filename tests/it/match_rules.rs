@@ -13,7 +13,9 @@ async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Re
 /// A one-round botifarra Swiss of two dats, 55 minutes, cap 121, played hand by hand,
 /// with `draws` (and `draw_hands`) for a level score: its id.
 async fn botifarra_of_two_dats(app: &TestApp, draws: &str, draw_hands: &str) -> i32 {
-    let club = app.club_with_organiser("Penya La Baza", "Lloret de Mar").await;
+    let club = app
+        .club_with_organiser("Penya La Baza", "Lloret de Mar")
+        .await;
     let res = post(
         app,
         &format!("/clubes/{club}/campeonatos/nuevo"),
@@ -151,12 +153,17 @@ async fn a_match_level_at_its_dat_limit_where_the_bases_say_two_more_dats_takes_
     assert_eq!(score, "14 – 14");
     assert_eq!(
         said,
-        vec![
-            "Empate al acabar el tiempo o las datas: se juegan datas de desempate (quedan 2)"
-        ]
+        vec!["Empate al acabar el tiempo o las datas: se juegan datas de desempate (quedan 2)"]
     );
     let table = page_of(&app, &t.keeper, &t.path).await;
-    assert!(texts(&table, ".proposal strong").is_empty(), "no result yet");
+    assert!(
+        texts(&table, ".proposal strong").is_empty(),
+        "no result yet"
+    );
+    assert_eq!(
+        texts(&table, ".time-left"),
+        vec!["Empate al acabar el tiempo o las datas: se juegan datas de desempate (quedan 2)"]
+    );
     // The first extra dat: 28–14, one left.
     assert_eq!(hand(&app, &t, 50).await.status(), StatusCode::SEE_OTHER);
     let (said, _) = game_says(&app, &t).await;
@@ -179,7 +186,13 @@ async fn a_match_level_at_its_dat_limit_where_the_bases_say_two_more_dats_takes_
     assert_eq!(stored["hands"].as_array().map(Vec::len), Some(4));
     // Pair b signs; the championship records 32–14 for pair a.
     let signer = new_client();
-    post_form_as(&app, &signer, &format!("{}/pin", t.path), &[("pin", &t.pin_b)]).await;
+    post_form_as(
+        &app,
+        &signer,
+        &format!("{}/pin", t.path),
+        &[("pin", &t.pin_b)],
+    )
+    .await;
     let table = page_of(&app, &signer, &t.path).await;
     let version = attr(&table, "p.table-status", "data-version").unwrap();
     let res = post_form_as(
@@ -235,11 +248,63 @@ async fn where_draws_are_not_allowed_a_level_score_at_the_limit_plays_on_and_a_t
     assert_eq!(score, "14 – 14");
     assert!(said[0].contains("no se admite el empate"), "{said:?}");
     let table = page_of(&app, &t.keeper, &t.path).await;
-    assert!(texts(&table, ".proposal strong").is_empty(), "no result yet");
+    assert!(
+        texts(&table, ".proposal strong").is_empty(),
+        "no result yet"
+    );
+    assert!(texts(&table, ".time-left")[0].contains("se sigue jugando"));
     // The next dat breaks it: 14–28, pair b leads and the match is over.
     assert_eq!(hand(&app, &t, 22).await.status(), StatusCode::SEE_OTHER);
     let table = page_of(&app, &t.keeper, &t.path).await;
     assert_eq!(texts(&table, ".proposal strong"), vec!["14 – 28"]);
+    assert_eq!(hand(&app, &t, 50).await.status(), StatusCode::CONFLICT);
+}
+
+/// Moves a table's start `minutes` back, and the hands entered so far with it: they
+/// were entered in time.
+async fn started_minutes_ago(app: &TestApp, minutes: i64) {
+    app.with_conn(move |conn| {
+        use baza::db::schema::{game_hands, tournament_tables};
+        use diesel::prelude::*;
+        let now = baza::web::account::now();
+        diesel::update(tournament_tables::table)
+            .set(tournament_tables::started_at.eq(Some(now - chrono::TimeDelta::minutes(minutes))))
+            .execute(conn)
+            .unwrap();
+        diesel::update(game_hands::table)
+            .set(game_hands::created_at.eq(now - chrono::TimeDelta::minutes(minutes - 1)))
+            .execute(conn)
+            .unwrap();
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn when_the_minutes_run_out_on_a_level_score_the_two_extra_dats_count_from_the_hand_then_in_play()
+ {
+    let app = TestApp::spawn().await;
+    let id = botifarra_of_two_dats(&app, "extra", "2").await;
+    let t = first_table(&app, id).await;
+    // Hand 1 in time (14–0); the 55 minutes then run out with hand 2 in play.
+    assert_eq!(hand(&app, &t, 50).await.status(), StatusCode::SEE_OTHER);
+    started_minutes_ago(&app, 56).await;
+    // Hand 2 levels it (14–14): it was the last of the time, and two more follow.
+    assert_eq!(hand(&app, &t, 22).await.status(), StatusCode::SEE_OTHER);
+    let (said, _) = game_says(&app, &t).await;
+    assert!(said[0].ends_with("(quedan 2)"), "{said:?}");
+    // The first extra dat: 14–28, one left.
+    assert_eq!(hand(&app, &t, 22).await.status(), StatusCode::SEE_OTHER);
+    let (said, _) = game_says(&app, &t).await;
+    assert!(said[0].ends_with("(quedan 1)"), "{said:?}");
+    let table = page_of(&app, &t.keeper, &t.path).await;
+    assert!(
+        texts(&table, ".proposal strong").is_empty(),
+        "no result yet"
+    );
+    // The second: 28–28, level after the extra dats too, so the draw stands.
+    assert_eq!(hand(&app, &t, 50).await.status(), StatusCode::SEE_OTHER);
+    let table = page_of(&app, &t.keeper, &t.path).await;
+    assert_eq!(texts(&table, ".proposal strong"), vec!["28 – 28"]);
     assert_eq!(hand(&app, &t, 50).await.status(), StatusCode::CONFLICT);
 }
 

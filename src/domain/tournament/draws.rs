@@ -188,7 +188,15 @@ mod tests {
         assert_eq!(stage(12, two, &p, false), Stage::Extra { left: 1 });
         let p = partida(&level_at_twelve(&[[70, 60], [70, 80]]), None);
         assert_eq!(stage(12, two, &p, false), Stage::Over);
-        assert_eq!(stage(12, Draws::Stand, &partida(&level_at_twelve(&[]), None), false), Stage::Over);
+        assert_eq!(
+            stage(
+                12,
+                Draws::Stand,
+                &partida(&level_at_twelve(&[]), None),
+                false
+            ),
+            Stage::Over
+        );
     }
 
     #[test]
@@ -196,8 +204,15 @@ mod tests {
         let mut r = level_at_twelve(&[]);
         r[11] = [65, 60];
         for rule in [Draws::Stand, Draws::ExtraHands(2), Draws::NotAllowed] {
-            assert_eq!(stage(12, rule, &partida(&r, None), false), Stage::Over, "{rule:?}");
-            assert_eq!(stage(12, rule, &partida(&r[..11], None), false), Stage::Regular);
+            assert_eq!(
+                stage(12, rule, &partida(&r, None), false),
+                Stage::Over,
+                "{rule:?}"
+            );
+            assert_eq!(
+                stage(12, rule, &partida(&r[..11], None), false),
+                Stage::Regular
+            );
         }
     }
 
@@ -214,8 +229,14 @@ mod tests {
         let r = [[5, 0], [10, 10], [20, 20], [20, 30]];
         let two = Draws::ExtraHands(2);
         // Hand 3 was the first entered once the time was up, level: hands 4 and 5 are extra.
-        assert_eq!(stage(12, two, &partida(&r, Some(3)), true), Stage::Extra { left: 1 });
-        assert_eq!(stage(12, two, &partida(&r[..3], Some(3)), true), Stage::Extra { left: 2 });
+        assert_eq!(
+            stage(12, two, &partida(&r, Some(3)), true),
+            Stage::Extra { left: 1 }
+        );
+        assert_eq!(
+            stage(12, two, &partida(&r[..3], Some(3)), true),
+            Stage::Extra { left: 2 }
+        );
         // Not up yet: nothing ends.
         assert_eq!(stage(12, two, &partida(&r, None), false), Stage::Regular);
         // Times unknown (a file): level two hands before the last is where it ran out.

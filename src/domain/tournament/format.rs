@@ -659,13 +659,20 @@ mod tests {
 
     #[test]
     fn a_timed_format_without_a_draw_rule_reads_and_writes_as_before() {
-        let old = json!({"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55, "cap": 121});
+        let old =
+            json!({"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55, "cap": 121});
         let f: MatchFormat = serde_json::from_value(old.clone()).expect("old format");
         assert_eq!(serde_json::to_value(&f).expect("json"), old);
         let two = json!({"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55,
             "cap": 121, "draws": {"extra_hands": 2}});
         let f: MatchFormat = serde_json::from_value(two.clone()).expect("extra dats");
-        assert!(matches!(f, MatchFormat::Timed { draws: Draws::ExtraHands(2), .. }));
+        assert!(matches!(
+            f,
+            MatchFormat::Timed {
+                draws: Draws::ExtraHands(2),
+                ..
+            }
+        ));
         assert_eq!(serde_json::to_value(&f).expect("json"), two);
     }
 

@@ -37,12 +37,12 @@ pub mod text;
 #[cfg(test)]
 mod tests;
 
+pub use draws::Draws;
 pub use file::{
     BracketPhase, ByePairing, Entrant, EntrantPerson, Event, FORMAT, FileError, InPlay,
     MatchResult, Pairing, RestPairing, Round, SameClub, System, TablePairing, TournamentFile,
     parse, validate,
 };
-pub use draws::Draws;
 pub use format::{MatchFormat, Outcome, Points, ResultError, Side, check_outcome, check_result};
 pub use ranking::{FinalRow, Reached, final_ranking};
 pub use standings::{HeadToHead, StandingRow, Tiebreak, standings};

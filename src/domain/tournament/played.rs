@@ -339,6 +339,34 @@ mod tests {
     }
 
     #[test]
+    fn a_timed_match_level_at_its_limit_is_decided_by_its_extra_dats() {
+        let f = MatchFormat::Timed {
+            target: 101,
+            max_hands: 2,
+            minutes: 55,
+            cap: 121,
+            draws: draws::Draws::ExtraHands(2),
+        };
+        let running = [[14, 0], [14, 14], [28, 14], [32, 14]];
+        let upto = |n: usize| Partida {
+            totals: running[n - 1],
+            winner: None,
+            hands: n as u32,
+            running: running[..n].to_vec(),
+            late_from: None,
+        };
+        assert_eq!(decide(&f, &[upto(2)], false), None, "level at the limit");
+        assert_eq!(decide(&f, &[upto(3)], false), None, "one extra dat left");
+        assert_eq!(
+            decide(&f, &[upto(4)], false),
+            Some(Decided {
+                score: [32, 14],
+                winner: Some(Side::A)
+            })
+        );
+    }
+
+    #[test]
     fn a_pair_name_gives_its_two_players_on_their_side() {
         let none = Map::new();
         let seats = seat_names(GameKind::Cuatrola, 4, &none, "Ana – Berta", "Carlos y Dani");

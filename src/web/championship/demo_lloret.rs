@@ -49,11 +49,7 @@ const LEVEL_THEN_BROKEN: [u32; 14] = [50, 22, 22, 50, 50, 22, 22, 50, 50, 22, 22
 /// Plays a table's match with quick botifarra hands, the dealer choosing oros without
 /// doubles, pair a taking the card points `points(k)` in hand `k`, until the match is
 /// over under its limits and its rule for draws; the other pair then signs.
-fn play(
-    conn: &mut DbConn,
-    row: &TableRow,
-    points: &dyn Fn(usize) -> u32,
-) -> Result<(), AppError> {
+fn play(conn: &mut DbConn, row: &TableRow, points: &dyn Fn(usize) -> u32) -> Result<(), AppError> {
     let Some(first) = row.game_id else {
         return Ok(());
     };
@@ -63,8 +59,7 @@ fn play(
     let board = loop {
         let board = crate::domain::entry::scoreboard(&setup, &scores);
         let p = Partida::from_board(&board, entered.len());
-        if draws::stage(MAX_HANDS, DRAWS, &p, false) == draws::Stage::Over || entered.len() >= 40
-        {
+        if draws::stage(MAX_HANDS, DRAWS, &p, false) == draws::Stage::Over || entered.len() >= 40 {
             break board;
         }
         let dealer = board.next_dealer.unwrap_or(0);

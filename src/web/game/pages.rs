@@ -306,7 +306,10 @@ pub(super) async fn game_html(
         })
         .collect();
     let staff = who.user.is_some() && may_record(who, &l.game);
-    let locked = !staff && table.as_ref().is_some_and(|(row, ..)| row.status == "final");
+    let locked = !staff
+        && table
+            .as_ref()
+            .is_some_and(|(row, ..)| row.status == "final");
     let table = table.map(|(row, name, stage)| {
         let place = if row.phase == 0 {
             format!(

@@ -10,8 +10,35 @@ async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Re
     post_form_as(app, &app.client, path, fields).await
 }
 
-/// A one-round botifarra Swiss of two dats, 55 minutes, cap 121, played hand by hand,
-/// with `draws` (and `draw_hands`) for a level score: its id.
+/// The creation form of a one-round botifarra Swiss of two dats, 55 minutes, cap 121,
+/// played hand by hand, with `draws` (and `draw_hands`) for a level score.
+fn two_dats_form<'a>(draws: &'a str, draw_hands: &'a str) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("name", "Open de botifarra"),
+        ("game", "botifarra"),
+        ("starts_on", "2026-11-28"),
+        ("system", "swiss"),
+        ("rounds", "1"),
+        ("groups", "1"),
+        ("losses", "2"),
+        ("partidas", "3"),
+        ("fmt.botifarra.match_format", "timed"),
+        ("fmt.botifarra.target", "101"),
+        ("fmt.botifarra.max_hands", "2"),
+        ("fmt.botifarra.minutes", "55"),
+        ("fmt.botifarra.cap", "121"),
+        ("fmt.botifarra.draws", draws),
+        ("fmt.botifarra.draw_hands", draw_hands),
+        ("entry", "hands"),
+        ("win", "2"),
+        ("draw", "1"),
+        ("loss", "0"),
+        ("bye", "2"),
+        ("tb1", "points"),
+    ]
+}
+
+/// The championship of [`two_dats_form`], made by a new club's organiser: its id.
 async fn botifarra_of_two_dats(app: &TestApp, draws: &str, draw_hands: &str) -> i32 {
     let club = app
         .club_with_organiser("Penya La Baza", "Lloret de Mar")
@@ -19,33 +46,83 @@ async fn botifarra_of_two_dats(app: &TestApp, draws: &str, draw_hands: &str) -> 
     let res = post(
         app,
         &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Open de botifarra"),
-            ("game", "botifarra"),
-            ("starts_on", "2026-11-28"),
-            ("system", "swiss"),
-            ("rounds", "1"),
-            ("groups", "1"),
-            ("losses", "2"),
-            ("partidas", "3"),
-            ("fmt.botifarra.match_format", "timed"),
-            ("fmt.botifarra.target", "101"),
-            ("fmt.botifarra.max_hands", "2"),
-            ("fmt.botifarra.minutes", "55"),
-            ("fmt.botifarra.cap", "121"),
-            ("fmt.botifarra.draws", draws),
-            ("fmt.botifarra.draw_hands", draw_hands),
-            ("entry", "hands"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-        ],
+        &two_dats_form(draws, draw_hands),
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     crate::from_scratch::id_of(&res)
+}
+
+#[tokio::test]
+async fn the_creation_form_offers_the_draw_rule_in_three_languages_and_refuses_one_that_cannot_be_played()
+ {
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Penya La Baza", "Lloret de Mar")
+        .await;
+    let form = format!("/clubes/{club}/campeonatos/nuevo");
+    for (lang, stand, extra) in [
+        (
+            "es",
+            "Empate: vale",
+            "Empate: se desempata con más datas (cuántas, abajo)",
+        ),
+        (
+            "ca",
+            "Empat: val",
+            "Empat: es desempata amb més dats (quants, a sota)",
+        ),
+        (
+            "en",
+            "Draw: it stands",
+            "Draw: broken by more hands (how many, below)",
+        ),
+    ] {
+        let res = app.get_with_lang(&form, lang).await;
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let options = texts(&html, "select[name='fmt.botifarra.draws'] option");
+        assert_eq!(options.len(), 3, "{lang}: {options:?}");
+        assert_eq!((options[0].as_str(), options[1].as_str()), (stand, extra));
+        assert_eq!(
+            attr(
+                &html,
+                "select[name='fmt.botifarra.draws'] option[selected]",
+                "value"
+            )
+            .as_deref(),
+            Some("stand"),
+            "draws stand by default"
+        );
+    }
+    // No number of extra dats: refused, the form kept as typed.
+    let res = post(&app, &form, &two_dats_form("extra", "0")).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        attr(&html, "input[name='fmt.botifarra.draw_hands']", "value").as_deref(),
+        Some("0")
+    );
+    assert_eq!(
+        attr(
+            &html,
+            "select[name='fmt.botifarra.draws'] option[selected]",
+            "value"
+        )
+        .as_deref(),
+        Some("extra")
+    );
+    // A table option that would end the game at its twelfth dat, level or not.
+    let mut fields = two_dats_form("extra", "2");
+    fields.push(("opt.botifarra.deal_limit", "12"));
+    fields.retain(|(k, _)| *k != "fmt.botifarra.max_hands");
+    fields.push(("fmt.botifarra.max_hands", "12"));
+    let res = post(&app, &form, &fields).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = res.text().await.unwrap();
+    assert!(
+        body.contains("un empate al final se juega con más manos"),
+        "{body}"
+    );
 }
 
 /// The one table of round 1 between "Ana – Berta" (a) and "Carlos – Dani" (b): its

@@ -326,7 +326,7 @@ pub fn timed_stage(
     Ok(Some(tournament::draws::stage(
         *max_hands,
         *draws,
-        &p,
+        &p.progress(),
         time_up(format, row, now),
     )))
 }

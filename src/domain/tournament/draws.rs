@@ -11,7 +11,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::played::Partida;
 use crate::domain::lang::{Lang, tr};
 
 /// A timed match's rule for level scores at the end of its limits.
@@ -62,6 +61,21 @@ impl Draws {
     }
 }
 
+/// A timed match's partida as its limits see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress<'a> {
+    /// Each side's score now.
+    pub totals: [u32; 2],
+    /// Hands played.
+    pub hands: u32,
+    /// Each side's score after each hand.
+    pub running: &'a [[u32; 2]],
+    /// The first hand (1-based) entered once the minutes were up, where known.
+    pub late_from: Option<u32>,
+    /// The game itself is won (a side reached the target).
+    pub won: bool,
+}
+
 /// Where a timed partida stands under its limits and its rule for draws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stage {
@@ -104,7 +118,7 @@ impl Stage {
 /// minutes are up). Where the times are not known and the rule plays `n` extra dats,
 /// a level score `n` hands before the last (and after the dat limit's hand) is where
 /// the limits ran out.
-pub fn limit_hand(max_hands: u32, draws: Draws, p: &Partida, time_up: bool) -> Option<u32> {
+pub fn limit_hand(max_hands: u32, draws: Draws, p: &Progress, time_up: bool) -> Option<u32> {
     let by_hands = (p.hands >= max_hands).then_some(max_hands);
     let by_time = (time_up && p.hands > 0).then(|| match p.late_from {
         Some(late) => late.clamp(1, p.hands),
@@ -120,7 +134,7 @@ pub fn limit_hand(max_hands: u32, draws: Draws, p: &Partida, time_up: bool) -> O
 }
 
 /// Whether the scores were level after `hands` hands.
-fn level_after(p: &Partida, hands: u32) -> bool {
+fn level_after(p: &Progress, hands: u32) -> bool {
     let i = usize::try_from(hands).unwrap_or(usize::MAX);
     match i.checked_sub(1).and_then(|i| p.running.get(i)) {
         Some(s) => s[0] == s[1],
@@ -130,8 +144,8 @@ fn level_after(p: &Partida, hands: u32) -> bool {
 
 /// The stage of a timed partida: over once its game is won, or at its limits unless
 /// the scores are level there and the rule plays on.
-pub fn stage(max_hands: u32, draws: Draws, p: &Partida, time_up: bool) -> Stage {
-    if p.winner.is_some() {
+pub fn stage(max_hands: u32, draws: Draws, p: &Progress, time_up: bool) -> Stage {
+    if p.won {
         return Stage::Over;
     }
     let Some(limit) = limit_hand(max_hands, draws, p, time_up) else {
@@ -158,16 +172,15 @@ pub fn stage(max_hands: u32, draws: Draws, p: &Partida, time_up: bool) -> Stage 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::tournament::format::Side;
 
     /// A partida from the scores after each hand.
-    fn partida(running: &[[u32; 2]], late_from: Option<u32>) -> Partida {
-        Partida {
+    fn partida(running: &[[u32; 2]], late_from: Option<u32>) -> Progress<'_> {
+        Progress {
             totals: running.last().copied().unwrap_or([0, 0]),
-            winner: None,
             hands: running.len() as u32,
-            running: running.to_vec(),
+            running,
             late_from,
+            won: false,
         }
     }
 
@@ -182,12 +195,28 @@ mod tests {
     #[test]
     fn two_extra_dats_are_played_after_a_level_twelfth_and_decide() {
         let two = Draws::ExtraHands(2);
-        let p = partida(&level_at_twelve(&[]), None);
-        assert_eq!(stage(12, two, &p, false), Stage::Extra { left: 2 });
-        let p = partida(&level_at_twelve(&[[70, 60]]), None);
-        assert_eq!(stage(12, two, &p, false), Stage::Extra { left: 1 });
-        let p = partida(&level_at_twelve(&[[70, 60], [70, 80]]), None);
-        assert_eq!(stage(12, two, &p, false), Stage::Over);
+        assert_eq!(
+            stage(12, two, &partida(&level_at_twelve(&[]), None), false),
+            Stage::Extra { left: 2 }
+        );
+        assert_eq!(
+            stage(
+                12,
+                two,
+                &partida(&level_at_twelve(&[[70, 60]]), None),
+                false
+            ),
+            Stage::Extra { left: 1 }
+        );
+        assert_eq!(
+            stage(
+                12,
+                two,
+                &partida(&level_at_twelve(&[[70, 60], [70, 80]]), None),
+                false
+            ),
+            Stage::Over
+        );
         assert_eq!(
             stage(
                 12,
@@ -218,10 +247,24 @@ mod tests {
 
     #[test]
     fn where_draws_are_not_allowed_the_table_plays_on_until_one_side_leads() {
-        let p = partida(&level_at_twelve(&[[70, 70], [75, 75]]), None);
-        assert_eq!(stage(12, Draws::NotAllowed, &p, false), Stage::PlayOn);
-        let p = partida(&level_at_twelve(&[[70, 70], [75, 80]]), None);
-        assert_eq!(stage(12, Draws::NotAllowed, &p, false), Stage::Over);
+        assert_eq!(
+            stage(
+                12,
+                Draws::NotAllowed,
+                &partida(&level_at_twelve(&[[70, 70], [75, 75]]), None),
+                false
+            ),
+            Stage::PlayOn
+        );
+        assert_eq!(
+            stage(
+                12,
+                Draws::NotAllowed,
+                &partida(&level_at_twelve(&[[70, 70], [75, 80]]), None),
+                false
+            ),
+            Stage::Over
+        );
     }
 
     #[test]
@@ -245,7 +288,7 @@ mod tests {
         assert_eq!(limit_hand(12, two, &partida(&f, None), true), Some(2));
         // A game won ends it at once.
         let mut won = partida(&r, Some(3));
-        won.winner = Some(Side::B);
+        won.won = true;
         assert_eq!(stage(12, two, &won, true), Stage::Over);
     }
 

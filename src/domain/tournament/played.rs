@@ -46,6 +46,17 @@ impl Partida {
             late_from: None,
         }
     }
+
+    /// The partida as a timed match's limits see it.
+    pub fn progress(&self) -> draws::Progress<'_> {
+        draws::Progress {
+            totals: self.totals,
+            hands: self.hands,
+            running: &self.running,
+            late_from: self.late_from,
+            won: self.winner.is_some(),
+        }
+    }
 }
 
 fn side_of(index: u8) -> Option<Side> {
@@ -74,7 +85,7 @@ pub fn partida_over(format: &MatchFormat, p: &Partida, time_up: bool) -> bool {
     match *format {
         MatchFormat::Timed {
             max_hands, draws, ..
-        } => draws::stage(max_hands, draws, p, time_up) == draws::Stage::Over,
+        } => draws::stage(max_hands, draws, &p.progress(), time_up) == draws::Stage::Over,
         _ => false,
     }
 }

@@ -59,7 +59,9 @@ fn play(conn: &mut DbConn, row: &TableRow, points: &dyn Fn(usize) -> u32) -> Res
     let board = loop {
         let board = crate::domain::entry::scoreboard(&setup, &scores);
         let p = Partida::from_board(&board, entered.len());
-        if draws::stage(MAX_HANDS, DRAWS, &p, false) == draws::Stage::Over || entered.len() >= 40 {
+        if draws::stage(MAX_HANDS, DRAWS, &p.progress(), false) == draws::Stage::Over
+            || entered.len() >= 40
+        {
             break board;
         }
         let dealer = board.next_dealer.unwrap_or(0);

@@ -492,6 +492,7 @@ tournament-no-round = Encara no hi ha cap ronda publicada
 tournament-refresh = Aquesta pantalla s'actualitza cada { $n } segons.
 tournament-pairings = Aparellaments
 tournament-slip-signature = Signatura de la parella perdedora (si hi ha empat, de les dues parelles)
+tournament-slip-signature-no-draw = Signatura de la parella perdedora
 csv-line = línia { $n }
 error-csv-empty = El CSV no té inscrits.
 error-csv-encoding = El fitxer no és UTF-8.

@@ -492,6 +492,7 @@ tournament-no-round = No round published yet
 tournament-refresh = This screen refreshes every { $n } seconds.
 tournament-pairings = Pairings
 tournament-slip-signature = Losing pair's signature (on a draw, both pairs')
+tournament-slip-signature-no-draw = Losing pair's signature
 csv-line = line { $n }
 error-csv-empty = The CSV has no entrants.
 error-csv-encoding = The file is not UTF-8.

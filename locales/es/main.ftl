@@ -492,6 +492,7 @@ tournament-no-round = Aún no hay ronda publicada
 tournament-refresh = Esta pantalla se actualiza cada { $n } segundos.
 tournament-pairings = Emparejamientos
 tournament-slip-signature = Firma de la pareja perdedora (si hay empate, de las dos parejas)
+tournament-slip-signature-no-draw = Firma de la pareja perdedora
 csv-line = línea { $n }
 error-csv-empty = El CSV no tiene inscritos.
 error-csv-encoding = El fichero no está en UTF-8.

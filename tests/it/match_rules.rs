@@ -300,6 +300,19 @@ async fn where_draws_are_not_allowed_a_level_score_at_the_limit_plays_on_and_a_t
     let app = TestApp::spawn().await;
     let id = botifarra_of_two_dats(&app, "not_allowed", "").await;
     let t = first_table(&app, id).await;
+    // The slip says so, and asks for no signature of a draw.
+    let slips = app
+        .page(
+            &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
+            StatusCode::OK,
+        )
+        .await;
+    assert_eq!(
+        texts(&slips, ".slip .slip-draws"),
+        vec!["Empate: no se admite"]
+    );
+    let line = texts(&slips, ".slip .sign-line").remove(0);
+    assert!(line.starts_with("Firma de la pareja perdedora:"), "{line}");
     // The director types a draw for the table: refused, in words, the form kept.
     let table = app.page(&t.path, StatusCode::OK).await;
     let version = attr(&table, ".score-form input[name=version]", "value").unwrap();

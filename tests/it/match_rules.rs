@@ -431,4 +431,8 @@ async fn the_demos_lloret_open_has_a_drawn_match_decided_by_its_two_extra_dats_a
     assert_eq!(results[0]["score"], serde_json::json!([96, 84]));
     let standings = app.page("/campeonatos/5", StatusCode::OK).await;
     assert_eq!(texts(&standings, "table.standings tbody tr").len(), 8);
+    assert_eq!(
+        texts(&standings, ".draw-rule"),
+        vec!["Empate: se desempata con 2 datas más"]
+    );
 }

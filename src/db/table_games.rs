@@ -285,9 +285,14 @@ fn partida_of(
     };
     let board = entry::scoreboard(&setup, &scores);
     let mut partida = Partida::from_board(&board, hands.len());
-    partida.late_from = deadline
-        .and_then(|d| hands.iter().position(|h| h.created_at >= d))
-        .and_then(|i| u32::try_from(i + 1).ok());
+    // The first hand entered once the minutes were up; none yet: the next one.
+    partida.late_from = deadline.and_then(|d| {
+        let late = hands
+            .iter()
+            .position(|h| h.created_at >= d)
+            .unwrap_or(hands.len());
+        u32::try_from(late + 1).ok()
+    });
     Ok((partida, board.game_over.is_some()))
 }
 

@@ -370,31 +370,50 @@ async fn started_minutes_ago(app: &TestApp, minutes: i64) {
 }
 
 #[tokio::test]
-async fn when_the_minutes_run_out_on_a_level_score_the_two_extra_dats_count_from_the_hand_then_in_play()
- {
+async fn when_the_minutes_run_out_on_a_level_score_the_extra_dats_count_from_the_hand_then_in_play()
+{
     let app = TestApp::spawn().await;
-    let id = botifarra_of_two_dats(&app, "extra", "2").await;
-    let t = first_table(&app, id).await;
-    // Hand 1 in time (14–0); the 55 minutes then run out with hand 2 in play.
-    assert_eq!(hand(&app, &t, 50).await.status(), StatusCode::SEE_OTHER);
+    let club = app
+        .club_with_organiser("Penya La Baza", "Lloret de Mar")
+        .await;
+    let mut fields = two_dats_form("extra", "3");
+    fields.retain(|(k, _)| *k != "fmt.botifarra.max_hands");
+    fields.push(("fmt.botifarra.max_hands", "12"));
+    let res = post(&app, &format!("/clubes/{club}/campeonatos/nuevo"), &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let t = first_table(&app, crate::from_scratch::id_of(&res)).await;
+    // Of twelve dats, two hands in time, 14–14; the 55 minutes then run out with hand 3 in play, which
+    // is the last of the time: the table is told so, not yet of extra dats.
+    for pts in [50, 22] {
+        assert_eq!(hand(&app, &t, pts).await.status(), StatusCode::SEE_OTHER);
+    }
     started_minutes_ago(&app, 56).await;
-    // Hand 2 levels it (14–14): it was the last of the time, and two more follow.
-    assert_eq!(hand(&app, &t, 22).await.status(), StatusCode::SEE_OTHER);
-    let (said, _) = game_says(&app, &t).await;
-    assert!(said[0].ends_with("(quedan 2)"), "{said:?}");
-    // The first extra dat: 14–28, one left.
-    assert_eq!(hand(&app, &t, 22).await.status(), StatusCode::SEE_OTHER);
-    let (said, _) = game_says(&app, &t).await;
-    assert!(said[0].ends_with("(quedan 1)"), "{said:?}");
+    let table = page_of(&app, &t.keeper, &t.path).await;
+    assert_eq!(
+        texts(&table, ".time-left"),
+        vec!["Tiempo cumplido: la mano en juego es la última"]
+    );
+    assert!(game_says(&app, &t).await.0.is_empty());
+    // Hand 3 gives nobody anything (36 of 72 each): level when the time ran out, so
+    // the three extra dats follow it.
+    assert_eq!(hand(&app, &t, 36).await.status(), StatusCode::SEE_OTHER);
+    let (said, score) = game_says(&app, &t).await;
+    assert_eq!(score, "14 – 14");
+    assert!(said[0].ends_with("(quedan 3)"), "{said:?}");
+    for (pts, left) in [(22, "(quedan 2)"), (50, "(quedan 1)")] {
+        assert_eq!(hand(&app, &t, pts).await.status(), StatusCode::SEE_OTHER);
+        let (said, _) = game_says(&app, &t).await;
+        assert!(said[0].ends_with(left), "{said:?}");
+    }
     let table = page_of(&app, &t.keeper, &t.path).await;
     assert!(
         texts(&table, ".proposal strong").is_empty(),
         "no result yet"
     );
-    // The second: 28–28, level after the extra dats too, so the draw stands.
-    assert_eq!(hand(&app, &t, 50).await.status(), StatusCode::SEE_OTHER);
+    // The third: 32–28 for pair a, and the match is over.
+    assert_eq!(hand(&app, &t, 40).await.status(), StatusCode::SEE_OTHER);
     let table = page_of(&app, &t.keeper, &t.path).await;
-    assert_eq!(texts(&table, ".proposal strong"), vec!["28 – 28"]);
+    assert_eq!(texts(&table, ".proposal strong"), vec!["32 – 28"]);
     assert_eq!(hand(&app, &t, 50).await.status(), StatusCode::CONFLICT);
 }
 

@@ -70,7 +70,8 @@ pub struct Progress<'a> {
     pub hands: u32,
     /// Each side's score after each hand.
     pub running: &'a [[u32; 2]],
-    /// The first hand (1-based) entered once the minutes were up, where known.
+    /// The first hand (1-based) entered once the minutes were up, where the time of
+    /// each hand is known (past the hands played when none was entered late).
     pub late_from: Option<u32>,
     /// The game itself is won (a side reached the target).
     pub won: bool,
@@ -113,20 +114,25 @@ impl Stage {
 }
 
 /// After how many hands a timed partida's limits ran out, `None` while they have not:
-/// its dat limit, or the first hand entered once its minutes were up (where the time
-/// of each hand is not known, or none was entered late, the last hand once the
-/// minutes are up). Where the times are not known and the rule plays `n` extra dats,
-/// a level score `n` hands before the last (and after the dat limit's hand) is where
-/// the limits ran out.
+/// its dat limit, or the first hand entered once its minutes were up (`late_from`;
+/// a `late_from` past the hands played: the hand in play is the last). Where the time
+/// of each hand is not known (`late_from` is `None`, a file), the last hand once the
+/// minutes are up; then, where the rule plays `n` extra dats, a level score `n` hands
+/// before the last is where the limits ran out.
 pub fn limit_hand(max_hands: u32, draws: Draws, p: &Progress, time_up: bool) -> Option<u32> {
     let by_hands = (p.hands >= max_hands).then_some(max_hands);
-    let by_time = (time_up && p.hands > 0).then(|| match p.late_from {
-        Some(late) => late.clamp(1, p.hands),
-        None => match draws {
-            Draws::ExtraHands(n) if p.hands > n && level_after(p, p.hands - n) => p.hands - n,
-            _ => p.hands,
-        },
-    });
+    let by_time = if time_up && p.hands > 0 {
+        match p.late_from {
+            Some(late) if late > p.hands => None,
+            Some(late) => Some(late.max(1)),
+            None => Some(match draws {
+                Draws::ExtraHands(n) if p.hands > n && level_after(p, p.hands - n) => p.hands - n,
+                _ => p.hands,
+            }),
+        }
+    } else {
+        None
+    };
     match (by_hands, by_time) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
@@ -279,6 +285,11 @@ mod tests {
         assert_eq!(
             stage(12, two, &partida(&r[..3], Some(3)), true),
             Stage::Extra { left: 2 }
+        );
+        // Up, but no hand entered since: the hand in play is the last.
+        assert_eq!(
+            stage(12, two, &partida(&r[..3], Some(4)), true),
+            Stage::Regular
         );
         // Not up yet: nothing ends.
         assert_eq!(stage(12, two, &partida(&r, None), false), Stage::Regular);

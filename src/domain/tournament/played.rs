@@ -25,7 +25,7 @@ pub struct Partida {
     /// Each side's score after each hand, as `totals`.
     pub running: Vec<[u32; 2]>,
     /// The first hand (1-based) entered once a timed match's minutes were up, where
-    /// the time of each hand is known.
+    /// the time of each hand is known (past the hands played when none was).
     pub late_from: Option<u32>,
 }
 

@@ -292,6 +292,27 @@ async fn a_match_level_at_its_dat_limit_where_the_bases_say_two_more_dats_takes_
         doc["event"]["match_format"]["draws"],
         serde_json::json!({"extra_hands": 2})
     );
+    // The file reads back: `baza standings` finds the result in the four hands.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("open.json");
+    std::fs::write(&path, doc.to_string()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+        .env_remove("BAZA_DATABASE_URL")
+        .arg("standings")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first = text.lines().nth(1).unwrap_or_default();
+    assert!(
+        first.contains("Ana – Berta") && first.contains("1-0-0"),
+        "{text}"
+    );
 }
 
 #[tokio::test]

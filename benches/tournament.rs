@@ -28,6 +28,7 @@ fn played(n: u32, rounds: u32, seed: u64) -> TournamentFile {
                 max_hands: 12,
                 minutes: 55,
                 cap: 121,
+                draws: Default::default(),
             },
             points: Points::default(),
             tiebreaks: Tiebreak::ALL.to_vec(),

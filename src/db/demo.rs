@@ -132,6 +132,9 @@ pub fn fill(
             "demo",
             now,
         )?;
+        // A botifarra open with the bases of the Lloret kind, played at the tables.
+        crate::web::championship::demo_lloret::create_lloret_open(conn, club_id, today)
+            .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
         Ok(Some(DemoSummary {
             club_id,
             players: player_ids.len(),
@@ -257,6 +260,7 @@ fn running_swiss(
                 max_hands: 12,
                 minutes: 55,
                 cap: 121,
+                draws: Default::default(),
             },
             points: tournament::Points::default(),
             tiebreaks: vec![

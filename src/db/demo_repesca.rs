@@ -113,6 +113,7 @@ pub fn girona_open(
                 max_hands: 8,
                 minutes: 60,
                 cap: 121,
+                draws: Default::default(),
             },
             points: tournament::Points::default(),
             tiebreaks: vec![

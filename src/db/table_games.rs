@@ -264,8 +264,13 @@ pub fn store_hands(
     Ok(())
 }
 
-/// The partida a stored game is, from its hands' stored scores.
-fn partida_of(conn: &mut DbConn, g: &Game) -> QueryResult<(Partida, bool)> {
+/// The partida a stored game is, from its hands' stored scores; `deadline`: when a
+/// timed match's minutes run out (which hands were entered late).
+fn partida_of(
+    conn: &mut DbConn,
+    g: &Game,
+    deadline: Option<NaiveDateTime>,
+) -> QueryResult<(Partida, bool)> {
     let hands = games::game_hands(conn, g.id)?;
     let scores: Vec<HandScore> = hands
         .iter()
@@ -279,20 +284,74 @@ fn partida_of(conn: &mut DbConn, g: &Game) -> QueryResult<(Partida, bool)> {
         first_dealer: u8::try_from(g.first_dealer).unwrap_or(0),
     };
     let board = entry::scoreboard(&setup, &scores);
-    Ok((
-        Partida::from_board(&board, hands.len()),
-        board.game_over.is_some(),
-    ))
+    let mut partida = Partida::from_board(&board, hands.len());
+    // The first hand entered once the minutes were up; none yet: the next one.
+    partida.late_from = deadline.and_then(|d| {
+        let late = hands
+            .iter()
+            .position(|h| h.created_at >= d)
+            .unwrap_or(hands.len());
+        u32::try_from(late + 1).ok()
+    });
+    Ok((partida, board.game_over.is_some()))
+}
+
+/// When a timed match's minutes run out, once its table has started.
+fn deadline(format: &MatchFormat, row: &TableRow) -> Option<NaiveDateTime> {
+    match (format, row.started_at) {
+        (MatchFormat::Timed { minutes, .. }, Some(start)) => {
+            Some(start + TimeDelta::minutes(i64::from(*minutes)))
+        }
+        _ => None,
+    }
+}
+
+/// Where a table's timed match stands under its limits and its rule for draws (what
+/// the table is told when the scores are level at the end of its limits); `None`
+/// for other formats or before its first partida.
+pub fn timed_stage(
+    conn: &mut DbConn,
+    format: &MatchFormat,
+    row: &TableRow,
+    now: NaiveDateTime,
+) -> QueryResult<Option<tournament::draws::Stage>> {
+    let (
+        MatchFormat::Timed {
+            max_hands, draws, ..
+        },
+        Some(first),
+    ) = (format, row.game_id)
+    else {
+        return Ok(None);
+    };
+    let Some(g) = games::find_game(conn, first)? else {
+        return Ok(None);
+    };
+    let (p, _) = partida_of(conn, &g, deadline(format, row))?;
+    Ok(Some(tournament::draws::stage(
+        *max_hands,
+        *draws,
+        &p.progress(),
+        time_up(format, row, now),
+    )))
+}
+
+/// [`timed_stage`] of a championship table's match, its format read from the
+/// championship.
+pub fn stage_of_table(
+    conn: &mut DbConn,
+    row: &TableRow,
+    now: NaiveDateTime,
+) -> QueryResult<Option<tournament::draws::Stage>> {
+    match store::load(conn, row.event_id)? {
+        Some(t) => timed_stage(conn, &t.file.event.match_format, row, now),
+        None => Ok(None),
+    }
 }
 
 /// Whether a timed match's minutes have run out at `now`.
 pub fn time_up(format: &MatchFormat, row: &TableRow, now: NaiveDateTime) -> bool {
-    match (format, row.started_at) {
-        (MatchFormat::Timed { minutes, .. }, Some(start)) => {
-            now >= start + TimeDelta::minutes(i64::from(*minutes))
-        }
-        _ => false,
-    }
+    deadline(format, row).is_some_and(|end| now >= end)
 }
 
 /// The state of a table's match from its partidas: the result if decided.
@@ -308,7 +367,7 @@ pub fn match_state(
     let list = games::series_games(conn, first)?;
     let mut partidas = Vec::with_capacity(list.len());
     for g in &list {
-        partidas.push(partida_of(conn, g)?.0);
+        partidas.push(partida_of(conn, g, deadline(format, row))?.0);
     }
     let decided = played::decide(format, &partidas, time_up(format, row, now));
     Ok((partidas, decided))
@@ -370,7 +429,7 @@ pub fn sync_after_change(
     let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
     let format = t.file.event.match_format.clone();
     // A timed match ends its partida at the hand limit or when time is up.
-    let (p, over) = partida_of(conn, &game)?;
+    let (p, over) = partida_of(conn, &game, deadline(&format, &row))?;
     if !over && played::partida_over(&format, &p, time_up(&format, &row, now)) {
         let winner = match p.totals[0].cmp(&p.totals[1]) {
             std::cmp::Ordering::Greater => Some(0),

@@ -33,6 +33,7 @@ mod halves;
 mod groups;
 mod helpers;
 mod i18n;
+mod match_rules;
 mod offline;
 mod outages;
 mod pages;

@@ -6,6 +6,7 @@
 //! and read again with [`parse`]: the same standings, the same next round.
 #![allow(clippy::unwrap_used)]
 
+use super::draws::Draws;
 use super::format::{MatchFormat, Side, check_outcome};
 use super::played::{self, Partida};
 use super::rng::Rng;
@@ -41,6 +42,7 @@ fn event(rng: &mut Rng) -> Event {
             max_hands: 2 + rng.below(3) as u32,
             minutes: 55,
             cap: 121,
+            draws: [Draws::Stand, Draws::ExtraHands(2), Draws::NotAllowed][rng.below(3)],
         }
     } else {
         MatchFormat::Partida { target: Some(51) }

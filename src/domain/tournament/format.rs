@@ -1,6 +1,7 @@
 //! Match formats, match points and result checking per game.
 
 use super::halves::MatchPoints;
+use super::draws::Draws;
 use crate::domain::engine::GameKind;
 use crate::domain::lang::{Lang, tr};
 use crate::domain::options::{self, OptionValue};
@@ -14,6 +15,8 @@ use serde_json::{Map, Value};
 /// {"kind": "partida", "target": 31}        // ... to another target
 /// {"kind": "best_of", "partidas": 3}       // best of 3 partidas; the score is partidas won
 /// {"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55, "cap": 121}
+/// {"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55, "cap": 121,
+///  "draws": {"extra_hands": 2}}           // a level score is broken by 2 more dats
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -31,7 +34,8 @@ pub enum MatchFormat {
     BestOf { partidas: u32 },
     /// Botifarra's "101 punts, 12 dats o 55 minuts, el que passi abans": the first to
     /// `target` wins; when the hands or the time run out first, the higher score wins
-    /// and equal scores are a draw. No score may exceed `cap` (the maximum counted).
+    /// and equal scores are a draw, unless `draws` says otherwise (see
+    /// [`Draws`]). No score may exceed `cap` (the maximum counted).
     Timed {
         #[serde(default = "default_target")]
         target: u32,
@@ -41,6 +45,8 @@ pub enum MatchFormat {
         minutes: u32,
         #[serde(default = "default_cap")]
         cap: u32,
+        #[serde(default, skip_serializing_if = "Draws::stands")]
+        draws: Draws,
     },
 }
 
@@ -167,6 +173,8 @@ pub enum ResultError {
     TimedBoth { target: u32, a: u32, b: u32 },
     /// The declared winner of a timed match has the lower score.
     TimedWinner { a: u32, b: u32 },
+    /// A timed match whose rule does not allow draws ends with a leader.
+    DrawNotAllowed { a: u32, b: u32 },
     /// More than the game can give: the last hand starts below the target and no
     /// hand gives more than the game's highest hand.
     Overshoot {
@@ -284,6 +292,12 @@ impl ResultError {
                 "el ganador declarado no tiene la puntuación más alta ({a}–{b})",
                 "el guanyador declarat no té la puntuació més alta ({a}–{b})",
                 "the declared winner does not have the higher score ({a}–{b})"
+            ),
+            DrawNotAllowed { a, b } => tr!(
+                lang,
+                "las bases no admiten el empate: la mesa sigue jugando hasta que una pareja vaya por delante, {a}–{b} no puede ser el resultado",
+                "les bases no admeten l'empat: la taula continua jugant fins que una parella vagi per davant, {a}–{b} no pot ser el resultat",
+                "the rules do not allow a draw: the table plays on until one side leads, {a}–{b} cannot be the result"
             ),
             Overshoot {
                 game,
@@ -447,7 +461,9 @@ pub fn check_outcome(
             }
             Ok(by_score)
         }
-        MatchFormat::Timed { target, cap, .. } => {
+        MatchFormat::Timed {
+            target, cap, draws, ..
+        } => {
             if score_a > cap || score_b > cap {
                 return Err(ResultError::OverCap {
                     cap,
@@ -466,6 +482,12 @@ pub fn check_outcome(
             }
             if winner.is_some_and(|w| Outcome::of(w) != by_score) {
                 return Err(ResultError::TimedWinner {
+                    a: score_a,
+                    b: score_b,
+                });
+            }
+            if by_score == Outcome::Draw && !draws.allows_draw() {
+                return Err(ResultError::DrawNotAllowed {
                     a: score_a,
                     b: score_b,
                 });
@@ -491,6 +513,7 @@ mod tests {
             max_hands: 12,
             minutes: 55,
             cap: 121,
+            draws: Draws::Stand,
         };
         let Err(e) = check_result(GameKind::Botifarra, &no_opts(), &f, 130, 20) else {
             panic!("130 is over the cap")
@@ -590,6 +613,7 @@ mod tests {
             max_hands: 12,
             minutes: 55,
             cap: 121,
+            draws: Draws::Stand,
         };
         let g = GameKind::Botifarra;
         assert_eq!(
@@ -607,6 +631,51 @@ mod tests {
             Ok(Outcome::B)
         );
         assert!(check_outcome(g, &no_opts(), &f, 60, 77, Some(Side::A)).is_err());
+    }
+
+    #[test]
+    fn a_typed_draw_is_refused_where_the_rules_do_not_allow_draws() {
+        let f = |draws| MatchFormat::Timed {
+            target: 101,
+            max_hands: 12,
+            minutes: 55,
+            cap: 121,
+            draws,
+        };
+        let g = GameKind::Botifarra;
+        let Err(e) = check_outcome(g, &no_opts(), &f(Draws::NotAllowed), 77, 77, None) else {
+            panic!("a draw is not allowed")
+        };
+        assert_eq!(e, ResultError::DrawNotAllowed { a: 77, b: 77 });
+        assert!(e.message(Lang::Es).contains("no admiten el empate"), "{e}");
+        assert_eq!(
+            check_outcome(g, &no_opts(), &f(Draws::NotAllowed), 78, 77, None),
+            Ok(Outcome::A)
+        );
+        assert_eq!(
+            check_outcome(g, &no_opts(), &f(Draws::ExtraHands(2)), 77, 77, None),
+            Ok(Outcome::Draw),
+            "still level after the extra dats, the draw stands"
+        );
+    }
+
+    #[test]
+    fn a_timed_format_without_a_draw_rule_reads_and_writes_as_before() {
+        let old =
+            json!({"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55, "cap": 121});
+        let f: MatchFormat = serde_json::from_value(old.clone()).expect("old format");
+        assert_eq!(serde_json::to_value(&f).expect("json"), old);
+        let two = json!({"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55,
+            "cap": 121, "draws": {"extra_hands": 2}});
+        let f: MatchFormat = serde_json::from_value(two.clone()).expect("extra dats");
+        assert!(matches!(
+            f,
+            MatchFormat::Timed {
+                draws: Draws::ExtraHands(2),
+                ..
+            }
+        ));
+        assert_eq!(serde_json::to_value(&f).expect("json"), two);
     }
 
     #[test]
@@ -638,7 +707,8 @@ mod tests {
                 target: 101,
                 max_hands: 12,
                 minutes: 55,
-                cap: 121
+                cap: 121,
+                draws: Draws::Stand
             }
         );
         let p: Points = serde_json::from_value(json!({"win": 3})).expect("points");

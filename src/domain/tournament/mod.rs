@@ -19,6 +19,7 @@
 pub mod berger;
 pub mod ceros;
 pub mod criteria;
+pub mod draws;
 pub mod file;
 pub mod format;
 pub mod halves;
@@ -42,6 +43,7 @@ mod tests;
 #[cfg(test)]
 mod ties_tests;
 
+pub use draws::Draws;
 pub use file::{
     BracketPhase, ByePairing, Entrant, EntrantPerson, Event, FORMAT, FileError, InPlay,
     MatchResult, Pairing, RestPairing, Round, SameClub, System, TablePairing, TournamentFile,

@@ -86,6 +86,9 @@ pub enum Unplayable {
     /// The table option "Máximo de puntos que cuentan" says one cap, the match format
     /// another.
     CountedScore { option: u32, format: u32 },
+    /// The table option "Máximo de manos" would end a game the match's rule for draws
+    /// plays on.
+    DealLimitWithDraws { option: u32 },
 }
 
 impl Unplayable {
@@ -146,6 +149,12 @@ impl Unplayable {
                 "les opcions de taula diuen «Màxim de mans» {option} i el format del partit {format} mans: deixa l'opció sense límit (mana el partit) o posa-hi el mateix nombre",
                 "the table options say «Máximo de manos» {option} and the match format {format} hands: leave the option with no limit (the match rules) or give the same number"
             ),
+            Unplayable::DealLimitWithDraws { option } => tr!(
+                lang,
+                "las opciones de mesa dicen «Máximo de manos» {option}, pero un empate al final se juega con más manos: deja la opción sin límite (el partido manda)",
+                "les opcions de taula diuen «Màxim de mans» {option}, però un empat al final es juga amb més mans: deixa l'opció sense límit (mana el partit)",
+                "the table options say «Máximo de manos» {option}, but a draw at the end is played on with more hands: leave the option with no limit (the match rules)"
+            ),
             Unplayable::CountedScore { option, format } => tr!(
                 lang,
                 "las opciones de mesa dicen «Máximo de puntos que cuentan» {option} y el formato del partido un máximo de {format}: deja la opción sin límite (el partido manda) o pon el mismo número",
@@ -180,6 +189,7 @@ pub fn check(
             target,
             cap,
             max_hands,
+            draws,
             ..
         } => {
             if cap < target {
@@ -193,6 +203,9 @@ pub fn check(
                     .and_then(|n| u32::try_from(n).ok())
                     .filter(|n| *n > 0)
             };
+            if let Some(option) = set("deal_limit").filter(|_| !draws.stands()) {
+                return Err(Unplayable::DealLimitWithDraws { option });
+            }
             if let Some(option) = set("deal_limit").filter(|n| *n != max_hands) {
                 return Err(Unplayable::DealLimit {
                     option,
@@ -251,6 +264,7 @@ mod tests {
                 max_hands: n(&f.max_hands).unwrap_or(12),
                 minutes: n(&f.minutes).unwrap_or(55),
                 cap: n(&f.cap).unwrap_or(121),
+                draws: Default::default(),
             },
         }
     }
@@ -336,6 +350,7 @@ mod tests {
             max_hands: 12,
             minutes: 55,
             cap: 121,
+            draws: Default::default(),
         };
         assert_eq!(
             check(GameKind::Guinote, &Map::new(), &f, true),
@@ -350,6 +365,7 @@ mod tests {
             max_hands: 12,
             minutes: 55,
             cap: 121,
+            draws: Default::default(),
         };
         let opts = |k: &str, v: u32| {
             let mut m = Map::new();
@@ -372,6 +388,19 @@ mod tests {
             })
         );
         assert_eq!(check(game, &opts("deal_limit", 12), &timed, true), Ok(()));
+        let extra = MatchFormat::Timed {
+            target: 101,
+            max_hands: 12,
+            minutes: 55,
+            cap: 121,
+            draws: crate::domain::tournament::Draws::ExtraHands(2),
+        };
+        assert_eq!(
+            check(game, &opts("deal_limit", 12), &extra, true),
+            Err(Unplayable::DealLimitWithDraws { option: 12 }),
+            "the game would end at its twelfth dat, level or not"
+        );
+        assert_eq!(check(game, &opts("deal_limit", 0), &extra, true), Ok(()));
         assert_eq!(check(game, &opts("deal_limit", 0), &timed, true), Ok(()));
         assert_eq!(
             check(game, &opts("max_counted_score", 121), &timed, true),

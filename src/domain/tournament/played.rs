@@ -8,12 +8,13 @@
 
 use serde_json::{Map, Value};
 
+use super::draws;
 use super::format::{MatchFormat, Side, game_target, targets};
 use crate::domain::engine::GameKind;
 use crate::domain::entry::{GameDoc, Scoreboard};
 
 /// One partida of a match as the table played it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Partida {
     /// Each side's game score (whole points; halves are rounded down).
     pub totals: [u32; 2],
@@ -21,20 +22,39 @@ pub struct Partida {
     pub winner: Option<Side>,
     /// Hands played.
     pub hands: u32,
+    /// Each side's score after each hand, as `totals`.
+    pub running: Vec<[u32; 2]>,
+    /// The first hand (1-based) entered once a timed match's minutes were up, where
+    /// the time of each hand is known (past the hands played when none was).
+    pub late_from: Option<u32>,
 }
 
 impl Partida {
     /// A partida from its scoreboard (side 0 is entrant `a`).
     pub fn from_board(board: &Scoreboard, hands: usize) -> Partida {
-        let total = |i: usize| {
-            board.totals.get(i).map_or(0, |s| {
-                u32::try_from(s.as_f64().max(0.0).floor() as i64).unwrap_or(0)
-            })
+        let whole = |s: &crate::domain::score::Score| {
+            u32::try_from(s.as_f64().max(0.0).floor() as i64).unwrap_or(0)
+        };
+        let two = |row: &[crate::domain::score::Score]| {
+            [row.first().map_or(0, whole), row.get(1).map_or(0, whole)]
         };
         Partida {
-            totals: [total(0), total(1)],
+            totals: two(&board.totals),
             winner: board.game_over.as_ref().and_then(|g| side_of(g.winner)),
             hands: u32::try_from(hands).unwrap_or(u32::MAX),
+            running: board.running.iter().map(|r| two(r)).collect(),
+            late_from: None,
+        }
+    }
+
+    /// The partida as a timed match's limits see it.
+    pub fn progress(&self) -> draws::Progress<'_> {
+        draws::Progress {
+            totals: self.totals,
+            hands: self.hands,
+            running: &self.running,
+            late_from: self.late_from,
+            won: self.winner.is_some(),
         }
     }
 }
@@ -63,7 +83,9 @@ pub fn partida_over(format: &MatchFormat, p: &Partida, time_up: bool) -> bool {
         return true;
     }
     match *format {
-        MatchFormat::Timed { max_hands, .. } => p.hands >= max_hands || (time_up && p.hands > 0),
+        MatchFormat::Timed {
+            max_hands, draws, ..
+        } => draws::stage(max_hands, draws, &p.progress(), time_up) == draws::Stage::Over,
         _ => false,
     }
 }
@@ -241,6 +263,7 @@ mod tests {
             totals: [a, b],
             winner,
             hands,
+            ..Partida::default()
         }
     }
 
@@ -277,7 +300,7 @@ mod tests {
         assert!(next_partida_due(&f, &one));
         let two = [p(21, 3, Some(Side::B), 5), p(21, 20, Some(Side::A), 9)];
         assert!(next_partida_due(&f, &two));
-        let three = [two[0], two[1], p(4, 21, Some(Side::B), 6)];
+        let three = [two[0].clone(), two[1].clone(), p(4, 21, Some(Side::B), 6)];
         assert_eq!(
             decide(&f, &three, false),
             Some(Decided {
@@ -295,6 +318,7 @@ mod tests {
             max_hands: 12,
             minutes: 55,
             cap: 121,
+            draws: Default::default(),
         };
         assert_eq!(decide(&f, &[p(80, 60, None, 11)], false), None);
         assert_eq!(
@@ -322,6 +346,34 @@ mod tests {
             decide(&f, &[p(0, 0, None, 0)], true),
             None,
             "time up before any hand"
+        );
+    }
+
+    #[test]
+    fn a_timed_match_level_at_its_limit_is_decided_by_its_extra_dats() {
+        let f = MatchFormat::Timed {
+            target: 101,
+            max_hands: 2,
+            minutes: 55,
+            cap: 121,
+            draws: draws::Draws::ExtraHands(2),
+        };
+        let running = [[14, 0], [14, 14], [28, 14], [32, 14]];
+        let upto = |n: usize| Partida {
+            totals: running[n - 1],
+            winner: None,
+            hands: n as u32,
+            running: running[..n].to_vec(),
+            late_from: None,
+        };
+        assert_eq!(decide(&f, &[upto(2)], false), None, "level at the limit");
+        assert_eq!(decide(&f, &[upto(3)], false), None, "one extra dat left");
+        assert_eq!(
+            decide(&f, &[upto(4)], false),
+            Some(Decided {
+                score: [32, 14],
+                winner: Some(Side::A)
+            })
         );
     }
 

@@ -13,6 +13,7 @@ const TIMED: MatchFormat = MatchFormat::Timed {
     max_hands: 12,
     minutes: 55,
     cap: 121,
+    draws: crate::domain::tournament::Draws::Stand,
 };
 
 fn event(system: System) -> Event {

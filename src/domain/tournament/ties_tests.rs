@@ -17,6 +17,7 @@ fn event(tiebreaks: Vec<Tiebreak>, points: Points) -> Event {
             max_hands: 12,
             minutes: 55,
             cap: 121,
+            draws: Default::default(),
         },
         points,
         tiebreaks,

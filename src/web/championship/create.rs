@@ -1,7 +1,7 @@
 //! The new-championship form and the championship file built from it.
 
 use super::*;
-use crate::domain::tournament::offer;
+use crate::domain::tournament::{Draws, offer};
 use crate::web::options::{OptionError, OptionGroup, option_groups, read_options};
 use std::collections::HashMap;
 
@@ -24,6 +24,10 @@ pub struct NewForm {
     pub(super) max_hands: String,
     pub(super) minutes: String,
     pub(super) cap: String,
+    /// A timed match's draws: `stand` (also when absent), `extra` (broken by
+    /// `draw_hands` more dats) or `not_allowed`.
+    pub(super) draws: String,
+    pub(super) draw_hands: String,
     pub(super) win: String,
     pub(super) draw: String,
     pub(super) loss: String,
@@ -61,6 +65,8 @@ impl NewForm {
             max_hands: f.max_hands,
             minutes: f.minutes,
             cap: f.cap,
+            draws: "stand".into(),
+            draw_hands: "2".into(),
             starts_on: now().date().to_string(),
             system: "swiss".into(),
             rounds: "5".into(),
@@ -106,6 +112,8 @@ impl NewForm {
                 "max_hands" => &mut self.max_hands,
                 "minutes" => &mut self.minutes,
                 "cap" => &mut self.cap,
+                "draws" => &mut self.draws,
+                "draw_hands" => &mut self.draw_hands,
                 _ => continue,
             };
             value.clone_into(slot);
@@ -182,6 +190,12 @@ pub(super) fn file_from_form(
             max_hands: num("tournament-max-hands", &f.max_hands, 1, 99)?,
             minutes: num("tournament-minutes", &f.minutes, 1, 600)?,
             cap: num("tournament-cap", &f.cap, 1, 9999)?,
+            draws: match f.draws.trim() {
+                "" | "stand" => Draws::Stand,
+                "extra" => Draws::ExtraHands(num("champ-draw-hands", &f.draw_hands, 1, 12)?),
+                "not_allowed" => Draws::NotAllowed,
+                other => return Err(("champ-draws", other.to_owned())),
+            },
         },
         _ => return Err(("tournament-match-format", f.match_format.clone())),
     };
@@ -288,6 +302,8 @@ struct FormatGroup {
     max_hands: String,
     minutes: String,
     cap: String,
+    draws: String,
+    draw_hands: String,
 }
 
 /// The match format controls of every game: the chosen one's with what the form
@@ -347,6 +363,8 @@ fn format_groups(ctx: &Ctx, form: &NewForm, posted: &HashMap<String, String>) ->
                 max_hands: value("max_hands", &form.max_hands, &d.max_hands),
                 minutes: value("minutes", &form.minutes, &d.minutes),
                 cap: value("cap", &form.cap, &d.cap),
+                draws: value("draws", &form.draws, "stand"),
+                draw_hands: value("draw_hands", &form.draw_hands, "2"),
             }
         })
         .collect()

@@ -39,6 +39,7 @@ use crate::error::AppError;
 
 mod create;
 pub mod demo;
+pub mod demo_lloret;
 mod director;
 mod downloads;
 mod entrants;
@@ -187,10 +188,18 @@ fn format_text(ctx: &Ctx, f: &MatchFormat) -> String {
             max_hands,
             minutes,
             cap,
-        } => format!(
-            "{target} · {max_hands} · {minutes}′ · {}",
-            ctx.t1("tournament-format-cap", "n", &cap)
-        ),
+            draws,
+        } => {
+            let base = format!(
+                "{target} · {max_hands} · {minutes}′ · {}",
+                ctx.t1("tournament-format-cap", "n", &cap)
+            );
+            if draws.stands() {
+                base
+            } else {
+                format!("{base} · {}", draws.words(ctx.lang))
+            }
+        }
     }
 }
 

@@ -27,6 +27,10 @@ struct PrintPage<'a> {
     finals: Option<Vec<FinalLine>>,
     champion: Option<String>,
     phase_title: String,
+    /// The slips' line for the signature: no draw to sign where draws are not allowed.
+    signature: String,
+    /// A timed match's rule for draws on the slips, unless the draw stands.
+    draw_rule: Option<String>,
 }
 
 async fn print_page(
@@ -103,7 +107,17 @@ async fn print_page(
     } else {
         None
     };
+    let draws = match t.file.event.match_format {
+        MatchFormat::Timed { draws, .. } => draws,
+        _ => Default::default(),
+    };
     render(&PrintPage {
+        signature: ctx.t(if draws.allows_draw() {
+            "tournament-slip-signature"
+        } else {
+            "tournament-slip-signature-no-draw"
+        }),
+        draw_rule: (!draws.stands()).then(|| draws.words(ctx.lang)),
         base: printed_base,
         champion: super::ranking::champion_of(&finals),
         finals,

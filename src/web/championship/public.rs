@@ -11,6 +11,8 @@ struct StandingsPage<'a> {
     game_label: String,
     status_label: String,
     system: String,
+    /// A timed match's rule for draws, unless the draw stands.
+    draw_rule: Option<String>,
     headers: Vec<String>,
     rows: Vec<StandingLine>,
     /// The latest published round, in full.
@@ -59,6 +61,10 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
     let page = StandingsPage {
         earlier,
         system: system_text(&ctx, &t.file.event),
+        draw_rule: match t.file.event.match_format {
+            MatchFormat::Timed { draws, .. } if !draws.stands() => Some(draws.words(ctx.lang)),
+            _ => None,
+        },
         headers: tb_headers(&ctx, &t.file),
         rows: standing_lines(&ctx, &t.file, true),
         director: who.allows(Perm::ManageClub(t.event.club_id)),

@@ -4,6 +4,7 @@
 
 use super::create::{NewForm, Posted, Target, checked, page};
 use super::*;
+use crate::domain::tournament::Draws;
 use std::collections::HashMap;
 
 impl NewForm {
@@ -55,12 +56,18 @@ impl NewForm {
                 max_hands,
                 minutes,
                 cap,
+                draws,
             } => {
                 f.match_format = "timed".into();
                 f.target = target.to_string();
                 f.max_hands = max_hands.to_string();
                 f.minutes = minutes.to_string();
                 f.cap = cap.to_string();
+                (f.draws, f.draw_hands) = match draws {
+                    Draws::Stand => ("stand".into(), "2".into()),
+                    Draws::ExtraHands(n) => ("extra".into(), n.to_string()),
+                    Draws::NotAllowed => ("not_allowed".into(), "2".into()),
+                };
             }
         }
         let p = ev.points;

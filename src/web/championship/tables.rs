@@ -117,6 +117,8 @@ pub(super) struct TableCtx {
     pub(super) phase_name: Option<(String, Bracket)>,
     /// The partidas so far (id, hands, totals) of a table that plays hand by hand.
     pub(super) games: Vec<(i32, usize, [u32; 2])>,
+    /// Where a timed match stands under its limits and its rule for draws.
+    pub(super) stage: Option<crate::domain::tournament::draws::Stage>,
 }
 
 pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCtx, AppError> {
@@ -179,6 +181,7 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
             played.push((g.id, hands.len(), [whole(sums[0]), whole(sums[1])]));
         }
     }
+    let stage = table_games::timed_stage(conn, &t.file.event.match_format, &row, now())?;
     Ok(TableCtx {
         t,
         row,
@@ -187,6 +190,7 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
         b,
         phase_name,
         games: played,
+        stage,
     })
 }
 
@@ -290,7 +294,10 @@ pub(super) fn table_page(
             }
         })
         .flatten();
+    // Level at the end of the limits: the extra dats, or play goes on.
+    let draw_note = tc.stage.and_then(|s| s.words(ctx.lang));
     let time_left = match (&tc.t.file.event.match_format, row.started_at) {
+        _ if draw_note.is_some() && row.status == "playing" => draw_note,
         (MatchFormat::Timed { minutes, .. }, Some(start)) if row.status == "playing" => {
             let end = start + chrono::TimeDelta::minutes(i64::from(*minutes));
             // Minutes rounded up: the time is up exactly when the server says so.

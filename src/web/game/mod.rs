@@ -476,3 +476,13 @@ fn fields(body: &web::Bytes) -> Result<HashMap<String, String>, AppError> {
         .map(|v| v.into_iter().collect())
         .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))
 }
+
+/// The championship table a game is played at, as its page names it.
+pub struct TableBanner {
+    pub href: String,
+    pub label: String,
+    /// "Propuesto, falta la firma" / "Confirmado", or empty while playing.
+    pub state: String,
+    /// What a timed match level at the end of its limits plays now, in words.
+    pub draw_note: Option<String>,
+}

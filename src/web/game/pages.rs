@@ -265,7 +265,8 @@ pub(super) async fn game_html(
                 let name = queries::find_event(conn, row.event_id)?
                     .map(|e| e.name)
                     .unwrap_or_default();
-                Some((row, name))
+                let stage = table_games::stage_of_table(conn, &row, now())?;
+                Some((row, name, stage))
             }
             None => None,
         };
@@ -305,8 +306,11 @@ pub(super) async fn game_html(
         })
         .collect();
     let staff = who.user.is_some() && may_record(who, &l.game);
-    let locked = !staff && table.as_ref().is_some_and(|(row, _)| row.status == "final");
-    let table = table.map(|(row, name)| {
+    let locked = !staff
+        && table
+            .as_ref()
+            .is_some_and(|(row, ..)| row.status == "final");
+    let table = table.map(|(row, name, stage)| {
         let place = if row.phase == 0 {
             format!(
                 "{} · {}",
@@ -330,6 +334,7 @@ pub(super) async fn game_html(
             ),
             label: format!("{name} · {place}"),
             state,
+            draw_note: stage.and_then(|s| s.words(ctx.lang)),
         }
     });
     let series = (l.game.best_of > 1).then(|| series_view(&list, &l.game, &sides));
@@ -391,13 +396,6 @@ pub(super) async fn game_html(
 }
 
 /// The championship table a game is played at, as its page links back to it.
-pub struct TableBanner {
-    pub href: String,
-    pub label: String,
-    /// "Propuesto, falta la firma" / "Confirmado", or empty while playing.
-    pub state: String,
-}
-
 /// `POST /partidas/{id}/siguiente`: the next partida of a match, same table and
 /// options, the deal passing on. A second tap finds the game already created.
 pub async fn next_game(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {

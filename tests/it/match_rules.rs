@@ -442,7 +442,7 @@ async fn when_the_minutes_run_out_on_a_level_score_the_extra_dats_count_from_the
 async fn the_demos_lloret_open_has_a_drawn_match_decided_by_its_two_extra_dats_and_its_standings() {
     let app = TestApp::with_demo().await;
     let table = app
-        .page("/campeonatos/5/rondas/1/mesas/1", StatusCode::OK)
+        .page("/campeonatos/6/rondas/1/mesas/1", StatusCode::OK)
         .await;
     let body = table.root_element().text().collect::<String>();
     assert!(body.contains("Manos jugadas: 14"), "{body}");
@@ -451,7 +451,7 @@ async fn the_demos_lloret_open_has_a_drawn_match_decided_by_its_two_extra_dats_a
     let org = new_client();
     app.login(&org, "org", &pw).await;
     let doc: Value = org
-        .get(app.url("/campeonatos/5/exportar"))
+        .get(app.url("/campeonatos/6/exportar"))
         .send()
         .await
         .unwrap()
@@ -469,7 +469,7 @@ async fn the_demos_lloret_open_has_a_drawn_match_decided_by_its_two_extra_dats_a
         .collect();
     assert_eq!(results.len(), 12, "three rounds of four tables");
     assert_eq!(results[0]["score"], serde_json::json!([96, 84]));
-    let standings = app.page("/campeonatos/5", StatusCode::OK).await;
+    let standings = app.page("/campeonatos/6", StatusCode::OK).await;
     assert_eq!(texts(&standings, "table.standings tbody tr").len(), 8);
     assert_eq!(
         texts(&standings, ".draw-rule"),

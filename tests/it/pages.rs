@@ -115,7 +115,7 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship_both_cha
     assert_eq!(
         links,
         vec![
-            "/campeonatos/5",
+            "/campeonatos/6",
             "/campeonatos/3",
             "/campeonatos/2",
             "/campeonatos/4",

@@ -88,9 +88,6 @@ pub fn check_value(v: &serde_json::Value, lang: Lang) -> Result<Ruling, RecordEr
 /// that do not fit the game — only possible for records built in code, as
 /// [`parse_record`] already refuses them).
 pub fn try_rule(record: &HandRecord, lang: Lang) -> Result<Ruling, RecordError> {
-    if !record.game.is_supported() {
-        return Err(RecordError::UnsupportedGame(record.game));
-    }
     options::validate(record.game, record.players, &record.options.to_map())?;
     if !record.game.valid_players(record.players) {
         return Err(RecordError::field(

@@ -62,7 +62,7 @@ pub fn play_context(record: &HandRecord, ruling: &Ruling) -> Option<PlayContext>
         ctx.legal.retain(|c| !filled.guessed.contains(*c));
         return Some(ctx);
     }
-    if record.game == GameKind::Cinquillo {
+    if !crate::domain::games::rules_of(record.game).replays_plays() {
         return None;
     }
     let violation = ruling.violation.as_ref()?;

@@ -24,14 +24,20 @@ struct Shape {
     tricks: u8,
 }
 
+/// Whether a hand of the tute family is tute's (else guiñote's).
+fn is_tute(game: GameKind) -> bool {
+    match game {
+        GameKind::Tute => true,
+        GameKind::Guinote | GameKind::Cuatrola | GameKind::Botifarra | GameKind::Cinquillo => false,
+    }
+}
+
 impl Shape {
     fn new(game: GameKind, players: u8, table: &TableOptions, tute: &TuteOptions) -> Shape {
         let seating = game.seating(players, table);
         let sides = seating.sides();
-        let three36 =
-            game == GameKind::Tute && players == 3 && tute.tute3_deck == Tute3Deck::Remove2s36;
-        let spare =
-            game == GameKind::Tute && players == 3 && tute.tute3_deck == Tute3Deck::FortyWithSpare;
+        let three36 = is_tute(game) && players == 3 && tute.tute3_deck == Tute3Deck::Remove2s36;
+        let spare = is_tute(game) && players == 3 && tute.tute3_deck == Tute3Deck::FortyWithSpare;
         let tricks = match players {
             2 => 20,
             3 if spare => 13,
@@ -53,7 +59,7 @@ impl Shape {
     fn tute_name(&self, kind: TuteKind) -> &'static str {
         match (kind, self.game) {
             (TuteKind::Kings, _) => "reyes",
-            (TuteKind::Knights, GameKind::Guinote) => "sotas",
+            (TuteKind::Knights, _) if !is_tute(self.game) => "sotas",
             (TuteKind::Knights, _) => "caballos",
         }
     }
@@ -64,7 +70,7 @@ pub fn score(at: &HandAt, hand: &TuteFamilyHand) -> Result<HandScore, Vec<EntryE
         (at.game, at.players, at.table, at.before, at.dealer, at.lang);
     let tute_opts = TuteOptions::from_table(table);
     let gui_opts = GuinoteOptions::from_table(table);
-    let is_tute = game == GameKind::Tute;
+    let is_tute = is_tute(game);
     let shape = Shape::new(game, players, table, &tute_opts);
     let sides = shape.sides;
     let mut e = Errors::new(lang);

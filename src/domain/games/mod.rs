@@ -13,6 +13,7 @@ pub mod botifarra;
 pub mod cinquillo;
 pub mod cuatrola;
 pub mod guinote;
+pub mod rules;
 pub mod trick_hand;
 pub mod tute;
 pub mod tute_family;
@@ -22,6 +23,18 @@ use crate::domain::lang::Lang;
 use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::record::{DealSpec, HandRecord, Move};
 use crate::domain::ruling::Ruling;
+pub use rules::Rules;
+
+/// The rules of a game: the one place a [`GameKind`] picks its [`Rules`].
+pub fn rules_of(game: GameKind) -> &'static dyn Rules {
+    match game {
+        GameKind::Cuatrola => &cuatrola::CuatrolaRules,
+        GameKind::Tute => &tute::TuteRules,
+        GameKind::Guinote => &guinote::GuinoteRules,
+        GameKind::Botifarra => &botifarra::BotifarraRules,
+        GameKind::Cinquillo => &cinquillo::CinquilloRules,
+    }
+}
 
 /// Rules a record whose deal has no `"?"` and whose game, players, dealer and options
 /// are already checked (by `domain::try_rule`).
@@ -74,16 +87,47 @@ pub fn next_moves(record: &HandRecord) -> Option<(u8, Vec<Move>)> {
 /// The deal a game requires under these table options (hand sizes of cinquillo:
 /// the default split).
 pub fn deal_spec(game: GameKind, players: u8, options: &TableOptions) -> DealSpec {
-    match game {
-        GameKind::Cuatrola => cuatrola::deal_spec(),
-        GameKind::Botifarra => botifarra::deal_spec(),
-        GameKind::Guinote => guinote::deal_spec(players),
-        GameKind::Tute => tute::deal_spec(players, &tute::TuteOptions::from_table(options)),
-        GameKind::Cinquillo => cinquillo::deal_spec(
-            &cinquillo::CinquilloOptions::from_table(options),
-            players,
-            &[],
-        ),
+    rules_of(game).deal_spec(players, options)
+}
+
+#[cfg(test)]
+mod rules_tests {
+    use super::*;
+    use crate::domain::games::rules::{PARTIDA, target_choices};
+
+    #[test]
+    fn each_game_kind_picks_the_rules_of_that_game() {
+        for g in GameKind::ALL {
+            assert_eq!(rules_of(g).game(), g);
+            assert!(std::ptr::eq(
+                rules_of(g).options(),
+                crate::domain::options::specs(g)
+            ));
+        }
+    }
+
+    #[test]
+    fn every_game_offers_a_partida_and_its_default_limits_can_be_played() {
+        for g in GameKind::ALL {
+            let r = rules_of(g);
+            assert!(r.match_formats().contains(&PARTIDA), "{g}");
+            let d = r.format_defaults();
+            assert!(d.cap >= d.target.unwrap_or(0), "{g}");
+            if let (Some(t), Some(choices)) = (d.target, target_choices(r)) {
+                assert!(choices.contains(&t), "{g}: {t} not in {choices:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_default_target_of_each_game_is_the_one_its_table_options_give() {
+        let none = TableOptions::default();
+        let got: Vec<Option<u32>> = GameKind::ALL
+            .iter()
+            .map(|g| rules_of(*g).target(&none))
+            .collect();
+        // cuatrola, tute (one hand won), guiñote, botifarra, cinquillo (no limit)
+        assert_eq!(got, vec![Some(21), Some(1), Some(101), Some(101), None]);
     }
 }
 

@@ -287,10 +287,11 @@ fn value_groups(ctx: &Ctx, game: GameKind, deck: &[Card]) -> Vec<ValueGroup> {
         label: ctx.t("builder-values-cards"),
         values: deck.iter().map(|c| (c.code(), card_words(*c))).collect(),
     }];
-    if matches!(
-        game,
-        GameKind::Cuatrola | GameKind::Tute | GameKind::Guinote | GameKind::Botifarra
-    ) {
+    let trumps = match game {
+        GameKind::Cuatrola | GameKind::Tute | GameKind::Guinote | GameKind::Botifarra => true,
+        GameKind::Cinquillo => false,
+    };
+    if trumps {
         groups.push(ValueGroup {
             label: ctx.t("builder-values-suits"),
             values: Suit::ALL
@@ -305,7 +306,7 @@ fn value_groups(ctx: &Ctx, game: GameKind, deck: &[Card]) -> Vec<ValueGroup> {
             ("trump", &["botifarra", "delegate"]),
             ("double", &["contro", "recontro", "sant_vicenc", "pass"]),
         ],
-        _ => &[],
+        GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo => &[],
     };
     for (kind, values) in calls {
         groups.push(ValueGroup {
@@ -463,7 +464,9 @@ pub async fn builder(
         .filter(|c| match game {
             GameKind::Cuatrola => matches!(c.rank().number(), 1 | 3 | 10 | 11 | 12),
             GameKind::Botifarra => true,
-            _ => !matches!(c.rank().number(), 8 | 9),
+            GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo => {
+                !matches!(c.rank().number(), 8 | 9)
+            }
         })
         .collect();
     let cards = deck

@@ -636,3 +636,144 @@ fn the_game_check_finder_catches_each_partial_check_and_lets_a_full_match_pass()
     assert!(bad("// if game == GameKind::Tute").is_empty());
     assert!(bad("if matches!(x, Some(_)) { GameKind::Tute }").is_empty());
 }
+
+// ---- quick entry reads in steps ---------------------------------------------------------------
+
+/// `text` with its comments, strings and character literals blanked (their line breaks
+/// kept), so that the braces left are the code's.
+fn code_only(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == '/' && next == Some('*') {
+            while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                if chars[i] == '\n' {
+                    out.push('\n');
+                }
+                i += 1;
+            }
+            i += 2;
+            continue;
+        }
+        if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                if chars.get(i) == Some(&'\n') {
+                    out.push('\n');
+                }
+                i += 1;
+            }
+            i += 1;
+            out.push_str("\"\"");
+            continue;
+        }
+        if c == '\'' {
+            // A character literal ('x', '\n', '{'); a lifetime has no closing quote.
+            let end = if next == Some('\\') { i + 3 } else { i + 2 };
+            let close = (end..end + 6).find(|j| chars.get(*j) == Some(&'\''));
+            if let Some(j) = close.filter(|j| next == Some('\\') || *j == i + 2) {
+                out.push_str("' '");
+                i = j + 1;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// Each function of `text` (its name) and how many lines it spans, from its `fn` line
+/// to its closing brace.
+fn function_lengths(text: &str) -> Vec<(String, usize)> {
+    let code = code_only(text);
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim_start();
+        let Some(at) = t.find("fn ") else { continue };
+        let before = &t[..at];
+        let is_item = before.split_whitespace().all(|w| {
+            [
+                "pub",
+                "pub(crate)",
+                "pub(super)",
+                "const",
+                "async",
+                "unsafe",
+            ]
+            .contains(&w)
+        });
+        if !is_item {
+            continue;
+        }
+        let name: String = t[at + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let mut depth = 0i32;
+        let mut opened = false;
+        for (j, l) in lines.iter().enumerate().skip(i) {
+            for c in l.chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => depth -= 1,
+                    ';' if !opened && depth == 0 => break,
+                    _ => {}
+                }
+            }
+            if opened && depth <= 0 {
+                out.push((name.clone(), j - i + 1));
+                break;
+            }
+            if !opened && l.contains(';') {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_of_quick_entry_is_a_hundred_lines_long() {
+    let mut all = Vec::new();
+    files(&root().join("domain").join("entry"), &mut all);
+    let mut long = Vec::new();
+    let mut read = 0;
+    for file in &all {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (name, n) in function_lengths(&text) {
+            read += 1;
+            if n >= 100 {
+                let rel = file.strip_prefix(root()).unwrap().display().to_string();
+                long.push(format!("src/{rel}: {name} ({n} lines)"));
+            }
+        }
+    }
+    assert!(read > 100, "only {read} functions read");
+    assert!(long.is_empty(), "functions of 100 lines or more: {long:#?}");
+}
+
+#[test]
+fn the_function_measurer_counts_to_the_closing_brace_and_not_the_braces_in_strings() {
+    let text = "fn a() {\n    let s = \"{ {\";\n    let c = '{';\n    // }\n}\n\npub(super) fn b<'x>(\n    v: &'x str,\n) -> usize {\n    v.len()\n}\nfn c();\n";
+    assert_eq!(
+        function_lengths(text),
+        vec![("a".to_string(), 5), ("b".to_string(), 5)]
+    );
+}

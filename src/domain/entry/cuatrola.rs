@@ -598,3 +598,154 @@ fn card_result(
     let doubled = v == 2 && contract != Contract::Solo || v == 4;
     (pts, to(winner, v), doubled)
 }
+
+#[cfg(test)]
+mod step_tests {
+    use super::*;
+    use crate::domain::cards::Suit;
+    use crate::domain::lang::Lang;
+
+    fn hand() -> CuatrolaHand {
+        CuatrolaHand {
+            trump: Suit::Oros,
+            bid: Contract::Pass,
+            bidder: None,
+            card_points_side0: Some(70),
+            last_trick_side: Some(0),
+            cantes: vec![],
+            tute: None,
+            soloist_tricks: None,
+            revoke_by: None,
+            card_points_side1: None,
+        }
+    }
+
+    fn fields(e: &Errors) -> Vec<&str> {
+        e.list.iter().map(|x| x.field.as_str()).collect()
+    }
+
+    #[test]
+    fn the_bid_step_names_the_soloist_and_refuses_a_bidder_without_a_bid() {
+        let opts = CuatrolaOptions::defaults();
+        let mut e = Errors::new(Lang::Es);
+        let solo = CuatrolaHand {
+            bid: Contract::Solo,
+            bidder: Some(1),
+            ..hand()
+        };
+        assert_eq!(check_bid(&mut e, &opts, &solo, &[0, 0]), Some(1));
+        assert!(e.is_empty());
+        let pass = CuatrolaHand {
+            bidder: Some(1),
+            ..hand()
+        };
+        assert_eq!(check_bid(&mut e, &opts, &pass, &[0, 0]), None);
+        assert_eq!(fields(&e), ["bidder"]);
+    }
+
+    #[test]
+    fn the_early_end_step_refuses_a_tute_and_a_revoke_in_one_hand() {
+        let opts = CuatrolaOptions::defaults();
+        let mut e = Errors::new(Lang::Es);
+        let both = CuatrolaHand {
+            tute: Some(TuteEntry {
+                seat: 0,
+                kind: TuteKind::Kings,
+            }),
+            revoke_by: Some(1),
+            ..hand()
+        };
+        let (revoke, _) = check_early_end(&mut e, &opts, &both, None);
+        assert_eq!(revoke, Some(1));
+        assert!(fields(&e).contains(&"revoke_by"), "{:?}", fields(&e));
+    }
+
+    #[test]
+    fn the_cantes_step_allows_two_cantes_a_player_and_not_three() {
+        let c = |suit| CanteEntry { seat: 2, suit };
+        let mut e = Errors::new(Lang::Es);
+        let two = CuatrolaHand {
+            cantes: vec![c(Suit::Copas), c(Suit::Espadas)],
+            ..hand()
+        };
+        check_cantes(&mut e, &two, None);
+        assert!(e.is_empty(), "{:?}", fields(&e));
+        let three = CuatrolaHand {
+            cantes: vec![c(Suit::Copas), c(Suit::Espadas), c(Suit::Bastos)],
+            ..hand()
+        };
+        check_cantes(&mut e, &three, None);
+        assert_eq!(fields(&e), ["cantes"]);
+    }
+
+    #[test]
+    fn the_tricks_step_asks_a_cuatrola_for_its_tricks_and_keeps_the_last_trick_of_a_normal_hand() {
+        let mut e = Errors::new(Lang::Es);
+        assert_eq!(check_tricks(&mut e, &hand()), Some(0));
+        assert!(e.is_empty());
+        let cuatrola = CuatrolaHand {
+            bid: Contract::Cuatrola,
+            bidder: Some(0),
+            card_points_side0: None,
+            last_trick_side: None,
+            ..hand()
+        };
+        check_tricks(&mut e, &cuatrola);
+        assert_eq!(fields(&e), ["soloist_tricks"]);
+    }
+
+    #[test]
+    fn the_card_points_step_completes_one_side_to_120_and_refuses_a_wrong_sum() {
+        let mut e = Errors::new(Lang::Es);
+        assert_eq!(
+            check_card_points(&mut e, &hand(), None, Some(0)),
+            Some([70, 50])
+        );
+        let wrong = CuatrolaHand {
+            card_points_side1: Some(60),
+            ..hand()
+        };
+        assert_eq!(check_card_points(&mut e, &wrong, None, Some(0)), None);
+        assert_eq!(fields(&e), ["card_points_side1"]);
+    }
+
+    #[test]
+    fn the_cantes_against_tricks_step_refuses_a_cante_of_a_side_without_a_trick() {
+        let opts = CuatrolaOptions::defaults();
+        let mut e = Errors::new(Lang::Es);
+        let sang = CuatrolaHand {
+            card_points_side0: Some(120),
+            cantes: vec![CanteEntry {
+                seat: 1,
+                suit: Suit::Copas,
+            }],
+            ..hand()
+        };
+        check_cantes_against_tricks(&mut e, &opts, &sang, [120, 0], (None, Some(0)));
+        assert_eq!(fields(&e), ["cantes[0]"]);
+    }
+
+    #[test]
+    fn the_result_step_adds_the_last_trick_and_cantes_and_gives_the_hand_to_the_higher() {
+        let opts = CuatrolaOptions::defaults();
+        let h = CuatrolaHand {
+            cantes: vec![CanteEntry {
+                seat: 1,
+                suit: Suit::Oros,
+            }],
+            ..hand()
+        };
+        let checked = Checked {
+            soloist: None,
+            revoke: None,
+            tute: None,
+            last: Some(0),
+            card_points: Some([55, 65]),
+        };
+        let (points, hand_points, notes) = result(&opts, &h, &checked);
+        // 55 + 10 against 65 + 40 (a cante in trumps).
+        assert_eq!(points, Some(vec![Score::points(65), Score::points(105)]));
+        assert_eq!(hand_points, vec![0, 2], "over 100 counts double");
+        assert!(notes.contains(&Note::Over100), "{notes:?}");
+    }
+}

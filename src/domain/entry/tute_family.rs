@@ -684,3 +684,146 @@ fn reached_101(
     };
     Some(GameOver { winner, reason })
 }
+
+#[cfg(test)]
+mod step_tests {
+    use super::*;
+    use crate::domain::cards::Suit;
+    use crate::domain::entry::types::CanteEntry;
+    use crate::domain::ruling::Score;
+
+    fn hand(card_points: Vec<Option<u32>>) -> TuteFamilyHand {
+        TuteFamilyHand {
+            trump: Suit::Oros,
+            card_points,
+            last_trick_side: Some(0),
+            cantes: vec![],
+            tute: None,
+            claim: None,
+            revoke_by: None,
+            last_trick_seat: None,
+        }
+    }
+
+    fn fields(e: &Errors) -> Vec<&str> {
+        e.list.iter().map(|x| x.field.as_str()).collect()
+    }
+
+    fn shape(game: GameKind, players: u8) -> Shape {
+        let table = TableOptions::default();
+        Shape::new(game, players, &table, &TuteOptions::defaults())
+    }
+
+    #[test]
+    fn the_end_step_refuses_a_claim_in_tute_and_finds_a_hand_played_out() {
+        let mut e = Errors::new(Lang::Es);
+        let tute = TuteOptions::defaults();
+        let claim = TuteFamilyHand {
+            claim: Some(ClaimEntry {
+                side: 0,
+                after_trick: 10,
+            }),
+            ..hand(vec![Some(60), Some(60)])
+        };
+        let ended = check_end(&mut e, &shape(GameKind::Tute, 4), &claim, (&tute, 4), false);
+        assert!(ended.claim.is_none());
+        assert_eq!(fields(&e), ["claim"]);
+        let mut e = Errors::new(Lang::Es);
+        let plain = hand(vec![Some(60), Some(60)]);
+        let ended = check_end(&mut e, &shape(GameKind::Tute, 4), &plain, (&tute, 4), false);
+        assert!(ended.complete && e.is_empty());
+    }
+
+    #[test]
+    fn the_cantes_step_refuses_a_cante_by_a_seat_not_at_the_table() {
+        let mut e = Errors::new(Lang::Es);
+        let h = TuteFamilyHand {
+            cantes: vec![CanteEntry {
+                seat: 3,
+                suit: Suit::Copas,
+            }],
+            ..hand(vec![Some(60), Some(60)])
+        };
+        check_cantes(&mut e, &h, 2);
+        assert_eq!(fields(&e), ["cantes[0]"]);
+    }
+
+    #[test]
+    fn the_card_points_step_fills_the_one_side_left_out_and_refuses_more_than_the_deck() {
+        let s = shape(GameKind::Guinote, 2);
+        let mut e = Errors::new(Lang::Es);
+        let one = hand(vec![Some(70), None]);
+        assert_eq!(
+            check_card_points(&mut e, &s, &one, true, true),
+            Some(vec![70, 50])
+        );
+        let over = hand(vec![Some(70), Some(70)]);
+        assert_eq!(check_card_points(&mut e, &s, &over, true, true), None);
+        assert_eq!(fields(&e), ["card_points"]);
+    }
+
+    #[test]
+    fn the_last_trick_step_asks_for_it_in_a_hand_played_out() {
+        let s = shape(GameKind::Guinote, 2);
+        let mut e = Errors::new(Lang::Es);
+        assert_eq!(
+            check_last_trick(&mut e, &s, &hand(vec![None, None]), (2, true)),
+            Some(0)
+        );
+        let none = TuteFamilyHand {
+            last_trick_side: None,
+            ..hand(vec![None, None])
+        };
+        assert_eq!(check_last_trick(&mut e, &s, &none, (2, true)), None);
+        assert_eq!(fields(&e), ["last_trick_side"]);
+    }
+
+    #[test]
+    fn the_result_steps_give_a_tute_hand_to_the_most_points_and_a_guinote_partida_at_101() {
+        let table = TableOptions::default();
+        let at = |game, before| HandAt {
+            game,
+            players: 2,
+            table: &table,
+            before,
+            dealer: 0,
+            lang: Lang::Es,
+        };
+        let h = hand(vec![Some(70), Some(50)]);
+        let ended = Ended {
+            revoke: None,
+            tute: None,
+            claim: None,
+            complete: true,
+        };
+        let s = shape(GameKind::Tute, 2);
+        let t = Tally::new(
+            &at(GameKind::Tute, &[0, 0]),
+            &s,
+            &h,
+            (vec![0, 0], false),
+            (Some(vec![70, 50]), Some(0)),
+        );
+        let line = tute_result(t, &TuteOptions::defaults(), &ended).expect("a tute hand");
+        assert_eq!(line.hand_points, vec![Score::points(1), Score::ZERO]);
+        let s = shape(GameKind::Guinote, 2);
+        let before = [60, 40];
+        let t = Tally::new(
+            &at(GameKind::Guinote, &before),
+            &s,
+            &h,
+            (before.to_vec(), true),
+            (Some(vec![70, 50]), Some(0)),
+        );
+        let line = guinote_result(t, &GuinoteOptions::defaults(), &ended).expect("a guiñote hand");
+        // De vueltas, 60 + 80 passes 101 and 40 + 50 does not.
+        assert_eq!(line.hand_points, vec![Score::points(80), Score::points(50)]);
+        assert_eq!(
+            line.ends_game,
+            Some(GameOver {
+                winner: 0,
+                reason: GameOverReason::Target
+            })
+        );
+    }
+}

@@ -14,7 +14,7 @@ use crate::domain::cards::{Card, CardSet, Deck, Suit};
 use crate::domain::engine::GameKind;
 use crate::domain::engine::{GameState, Illegal, TakesEvents, foreign_action};
 use crate::domain::games::rules::{
-    BEST_OF, FormatDefaults, PARTIDA, Rules, TIMED, leader, target_of,
+    BEST_OF, FormatDefaults, PARTIDA, QuickEntry, Rules, TIMED, leader, target_of,
 };
 use crate::domain::games::trick_hand::{
     HandView, TrickHand, Tricks, before_pair, check_card, deal_invalid, four_hands, not_a_call,
@@ -730,6 +730,12 @@ impl Rules for BotifarraRules {
     }
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS
+    }
+    fn quick_entry(&self) -> QuickEntry {
+        QuickEntry {
+            trump_choice: true,
+            ..QuickEntry::default()
+        }
     }
     fn deal_spec(&self, _players: u8, _table: &TableOptions) -> DealSpec {
         deal_spec()

@@ -18,7 +18,7 @@ use crate::domain::engine::GameKind;
 use crate::domain::engine::{
     GameState, Illegal, TakesEvents, check_seat, check_turn, foreign_action,
 };
-use crate::domain::games::rules::{PARTIDA, Rules, leader, target_of};
+use crate::domain::games::rules::{PARTIDA, QuickEntry, Rules, leader, target_of};
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::CinquilloReason;
 use crate::domain::messages::Reason;
@@ -531,6 +531,12 @@ impl Rules for CinquilloRules {
     }
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS
+    }
+    fn quick_entry(&self) -> QuickEntry {
+        QuickEntry {
+            cards_left: true,
+            ..QuickEntry::default()
+        }
     }
     fn deal_spec(&self, players: u8, table: &TableOptions) -> DealSpec {
         deal_spec(&CinquilloOptions::from_table(table), players, &[])

@@ -13,7 +13,7 @@ use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
 use crate::domain::engine::GameKind;
 use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn, foreign_action};
 use crate::domain::games::rules::{
-    BEST_OF, FormatDefaults, PARTIDA, Rules, TIMED, leader, target_of,
+    BEST_OF, FormatDefaults, PARTIDA, QuickEntry, Rules, TIMED, leader, target_of,
 };
 pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
 use crate::domain::games::trick_hand::{
@@ -804,6 +804,14 @@ impl Rules for CuatrolaRules {
     }
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS
+    }
+    fn quick_entry(&self) -> QuickEntry {
+        QuickEntry {
+            trump: true,
+            bid: true,
+            cantes: true,
+            ..QuickEntry::default()
+        }
     }
     fn deal_spec(&self, _players: u8, _table: &TableOptions) -> DealSpec {
         deal_spec()

@@ -20,7 +20,7 @@
 
 use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
-use crate::domain::games::rules::{BothReach, Rules, leader, target_of};
+use crate::domain::games::rules::{BothReach, QuickEntry, Rules, leader, target_of};
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
 };
@@ -191,6 +191,15 @@ impl Rules for GuinoteRules {
     }
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS
+    }
+    fn quick_entry(&self) -> QuickEntry {
+        QuickEntry {
+            trump: true,
+            card_points: true,
+            cantes: true,
+            claim: true,
+            ..QuickEntry::default()
+        }
     }
     fn deal_spec(&self, players: u8, _table: &TableOptions) -> DealSpec {
         deal_spec(players)

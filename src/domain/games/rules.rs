@@ -43,6 +43,27 @@ impl FormatDefaults {
     };
 }
 
+/// The groups of fields a game's quick-entry hand form shows (the revoke is in every
+/// game's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct QuickEntry {
+    /// The trump suit.
+    pub trump: bool,
+    /// A bid and its bidder, the soloist's tricks and both sides' card points.
+    pub bid: bool,
+    /// Each side's card points.
+    pub card_points: bool,
+    /// The last trick's side, the cantes and a tute.
+    pub cantes: bool,
+    /// The seat that took the last trick, and a claim of the partida.
+    pub claim: bool,
+    /// Who chose trumps (or delegated), the choice, the doubles and the points of the
+    /// first side.
+    pub trump_choice: bool,
+    /// Who went out, the cards left in each hand and the passes.
+    pub cards_left: bool,
+}
+
 /// What a partida in which both sides reach the target comes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BothReach {
@@ -78,6 +99,9 @@ pub trait Rules: Sync {
 
     /// The deal the game requires under these table options.
     fn deal_spec(&self, players: u8, table: &TableOptions) -> DealSpec;
+
+    /// The fields of the game's quick-entry hand form.
+    fn quick_entry(&self) -> QuickEntry;
 
     /// The partida's target under these table options; `None`: no target.
     fn target(&self, table: &TableOptions) -> Option<u32>;

@@ -27,7 +27,7 @@
 
 use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
-use crate::domain::games::rules::{Rules, leader, target_of};
+use crate::domain::games::rules::{QuickEntry, Rules, leader, target_of};
 use crate::domain::games::trick_hand::first_to_reach;
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
@@ -295,6 +295,14 @@ impl Rules for TuteRules {
     }
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS
+    }
+    fn quick_entry(&self) -> QuickEntry {
+        QuickEntry {
+            trump: true,
+            card_points: true,
+            cantes: true,
+            ..QuickEntry::default()
+        }
     }
     fn deal_spec(&self, players: u8, table: &TableOptions) -> DealSpec {
         deal_spec(players, &TuteOptions::from_table(table))

@@ -1005,6 +1005,12 @@ mod tests {
 
     /// One problem of each kind (the dispatch of [`Problem::render`] names them all).
     fn every_problem() -> Vec<Problem> {
+        let mut all = problems_of_the_setup_and_entry();
+        all.extend(problems_of_the_points());
+        all
+    }
+
+    fn problems_of_the_setup_and_entry() -> Vec<Problem> {
         vec![
             Problem::BadPlayers {
                 game: "cuatrola",
@@ -1065,6 +1071,11 @@ mod tests {
             Problem::SoloistTricksOutOfRange { tricks: 1 },
             Problem::TieUndecidable,
             Problem::BidderWithPass,
+        ]
+    }
+
+    fn problems_of_the_points() -> Vec<Problem> {
+        vec![
             Problem::BidOverCap {
                 contract: Contract::Solo,
                 score: 5,

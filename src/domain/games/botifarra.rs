@@ -743,6 +743,12 @@ impl Rules for BotifarraRules {
     fn target(&self, table: &TableOptions) -> Option<u32> {
         target_of(BotifarraOptions::from_table(table).target)
     }
+    fn calls(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[
+            ("trump", &["botifarra", "delegate"]),
+            ("double", &["contro", "recontro", "sant_vicenc", "pass"]),
+        ]
+    }
     fn target_option(&self) -> Option<&'static str> {
         Some("target")
     }

@@ -561,6 +561,9 @@ impl Rules for CinquilloRules {
     fn match_formats(&self) -> &'static [&'static str] {
         &[PARTIDA]
     }
+    fn names_suits(&self) -> bool {
+        false
+    }
     fn two_sided_matches(&self) -> bool {
         false
     }

@@ -819,6 +819,9 @@ impl Rules for CuatrolaRules {
     fn target(&self, table: &TableOptions) -> Option<u32> {
         target_of(CuatrolaOptions::from_table(table).target)
     }
+    fn calls(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[("bid", &["pass", "solo", "cuatrola", "quintola"])]
+    }
     fn target_option(&self) -> Option<&'static str> {
         Some("target")
     }

@@ -120,6 +120,20 @@ mod rules_tests {
     }
 
     #[test]
+    fn the_calls_of_a_hand_record_are_cuatrolas_bids_and_botifarras_choice_and_doubles() {
+        let kinds =
+            |g: GameKind| -> Vec<&str> { rules_of(g).calls().iter().map(|c| c.0).collect() };
+        assert_eq!(kinds(GameKind::Cuatrola), ["bid"]);
+        assert_eq!(kinds(GameKind::Botifarra), ["trump", "double"]);
+        assert!(kinds(GameKind::Tute).is_empty() && kinds(GameKind::Guinote).is_empty());
+        let suits: Vec<bool> = GameKind::ALL
+            .iter()
+            .map(|g| rules_of(*g).names_suits())
+            .collect();
+        assert_eq!(suits, [true, true, true, true, false]);
+    }
+
+    #[test]
     fn the_default_target_of_each_game_is_the_one_its_table_options_give() {
         let none = TableOptions::default();
         let got: Vec<Option<u32>> = GameKind::ALL

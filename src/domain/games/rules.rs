@@ -103,6 +103,19 @@ pub trait Rules: Sync {
     /// The fields of the game's quick-entry hand form.
     fn quick_entry(&self) -> QuickEntry;
 
+    /// Whether a hand record of the game names suits (a trump, a cante's suit) besides
+    /// its cards.
+    fn names_suits(&self) -> bool {
+        true
+    }
+
+    /// The calls a hand record of the game has besides its cards and suits: each kind
+    /// of event (`bid`, `trump`, `double`) with its values, as docs/hand-record.md
+    /// writes them.
+    fn calls(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[]
+    }
+
     /// The partida's target under these table options; `None`: no target.
     fn target(&self, table: &TableOptions) -> Option<u32>;
 

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::domain::cards::Suit;
+use crate::domain::games::rules_of;
 
 /// Builds a record from the card-picker form: game, players, dealer, options, a
 /// seat (or "stock") for every card, the turned card, and the events so far.
@@ -287,11 +288,8 @@ fn value_groups(ctx: &Ctx, game: GameKind, deck: &[Card]) -> Vec<ValueGroup> {
         label: ctx.t("builder-values-cards"),
         values: deck.iter().map(|c| (c.code(), card_words(*c))).collect(),
     }];
-    let trumps = match game {
-        GameKind::Cuatrola | GameKind::Tute | GameKind::Guinote | GameKind::Botifarra => true,
-        GameKind::Cinquillo => false,
-    };
-    if trumps {
+    let rules = rules_of(game);
+    if rules.names_suits() {
         groups.push(ValueGroup {
             label: ctx.t("builder-values-suits"),
             values: Suit::ALL
@@ -300,15 +298,7 @@ fn value_groups(ctx: &Ctx, game: GameKind, deck: &[Card]) -> Vec<ValueGroup> {
                 .collect(),
         });
     }
-    let calls: &[(&str, &[&str])] = match game {
-        GameKind::Cuatrola => &[("bid", &["pass", "solo", "cuatrola", "quintola"])],
-        GameKind::Botifarra => &[
-            ("trump", &["botifarra", "delegate"]),
-            ("double", &["contro", "recontro", "sant_vicenc", "pass"]),
-        ],
-        GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo => &[],
-    };
-    for (kind, values) in calls {
+    for (kind, values) in rules.calls() {
         groups.push(ValueGroup {
             label: ctx.t(&format!("builder-action-{kind}")),
             values: values

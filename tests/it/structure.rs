@@ -574,7 +574,8 @@ fn partial_game_checks(text: &str) -> Vec<usize> {
             }
             in_matches = args.contains("GameKind::");
         }
-        let arm = t.trim_start_matches("| ");
+        // A tuple arm names the game first: `(GameKind::Tute, rule) =>`.
+        let arm = t.trim_start_matches("| ").trim_start_matches('(');
         let names_a_game =
             arm.starts_with("GameKind::") && (arm.contains("=>") || arm.ends_with('|'));
         if names_a_game && arms.last() != Some(&indent(line)) {
@@ -583,6 +584,7 @@ fn partial_game_checks(text: &str) -> Vec<usize> {
         let catch_all = arms.last() == Some(&indent(line))
             && (t.starts_with("_ =>")
                 || t.starts_with("_ if ")
+                || t.starts_with("(_")
                 || t.split_once("=>").is_some_and(|(pat, _)| {
                     let pat = pat.trim();
                     !pat.is_empty() && pat.chars().all(|c| c.is_ascii_lowercase() || c == '_')
@@ -633,6 +635,8 @@ fn the_game_check_finder_catches_each_partial_check_and_lets_a_full_match_pass()
     assert_eq!(bad(named), vec![3]);
     let full = "match game {\n    GameKind::Tute => match x {\n        1 => 2,\n        _ => 3,\n    },\n    GameKind::Guinote\n    | GameKind::Cuatrola => 4,\n}";
     assert!(bad(full).is_empty(), "{:?}", bad(full));
+    let pairs = "match (game, rule) {\n    (GameKind::Tute, A) => 1,\n    (_, B) => 2,\n}";
+    assert_eq!(bad(pairs), vec![3]);
     assert!(bad("// if game == GameKind::Tute").is_empty());
     assert!(bad("if matches!(x, Some(_)) { GameKind::Tute }").is_empty());
 }

@@ -737,6 +737,15 @@ impl Rules for BotifarraRules {
             ..QuickEntry::default()
         }
     }
+    fn rule_section(&self, rule: RuleId) -> Option<&'static str> {
+        use RuleId::*;
+        Some(match rule {
+            MustFollowSuit | MustBeat | MustTrump | MustOvertrump => "docs/rules.md §1.6 and §5.5",
+            IllegalTrump => "docs/rules.md §5.3",
+            IllegalDouble => "docs/rules.md §5.4",
+            _ => return None,
+        })
+    }
     fn deal_spec(&self, _players: u8, _table: &TableOptions) -> DealSpec {
         deal_spec()
     }

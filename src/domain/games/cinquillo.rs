@@ -538,6 +538,16 @@ impl Rules for CinquilloRules {
             ..QuickEntry::default()
         }
     }
+    fn play_options(&self) -> &'static [&'static str] {
+        &["bastardo"]
+    }
+    fn rule_section(&self, rule: RuleId) -> Option<&'static str> {
+        use RuleId::*;
+        Some(match rule {
+            IllegalPass | IllegalPlacement => "docs/rules.md §6.2 and §6.4",
+            _ => return None,
+        })
+    }
     fn deal_spec(&self, players: u8, table: &TableOptions) -> DealSpec {
         deal_spec(&CinquilloOptions::from_table(table), players, &[])
     }

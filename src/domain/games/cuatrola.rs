@@ -813,6 +813,18 @@ impl Rules for CuatrolaRules {
             ..QuickEntry::default()
         }
     }
+    fn play_options(&self) -> &'static [&'static str] {
+        &["head_target"]
+    }
+    fn rule_section(&self, rule: RuleId) -> Option<&'static str> {
+        use RuleId::*;
+        Some(match rule {
+            MustFollowSuit | MustBeat | MustTrump | MustOvertrump => "docs/rules.md §1.6 and §3.4",
+            IllegalBid => "docs/rules.md §3.3",
+            IllegalCante | IllegalTute => "docs/rules.md §3.5",
+            _ => return None,
+        })
+    }
     fn deal_spec(&self, _players: u8, _table: &TableOptions) -> DealSpec {
         deal_spec()
     }

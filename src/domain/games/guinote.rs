@@ -201,6 +201,16 @@ impl Rules for GuinoteRules {
             ..QuickEntry::default()
         }
     }
+    fn rule_section(&self, rule: RuleId) -> Option<&'static str> {
+        use RuleId::*;
+        Some(match rule {
+            MustFollowSuit | MustBeat | MustTrump | MustOvertrump => "docs/rules.md §1.6 and §4.4",
+            IllegalCante | IllegalTute => "docs/rules.md §4.5",
+            IllegalExchange => "docs/rules.md §4.3",
+            FalseClaim => "docs/rules.md §4.6",
+            _ => return None,
+        })
+    }
     fn deal_spec(&self, players: u8, _table: &TableOptions) -> DealSpec {
         deal_spec(players)
     }

@@ -11,7 +11,7 @@ use crate::domain::kind::GameKind;
 use crate::domain::lang::Lang;
 use crate::domain::options::{OptionKind, OptionSpec, TableOptions};
 use crate::domain::record::{DealSpec, HandRecord};
-use crate::domain::ruling::{GameOver, Ruling, Score};
+use crate::domain::ruling::{GameOver, RuleId, Ruling, Score};
 
 /// A match format's kind as the new-championship form names it: one partida.
 pub const PARTIDA: &str = "partida";
@@ -188,6 +188,16 @@ pub trait Rules: Sync {
     /// Whether a referee can replay a disputed play of the game card by card.
     fn replays_plays(&self) -> bool {
         true
+    }
+
+    /// The table options that shape how the game's cards must be played.
+    fn play_options(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Where docs/rules.md writes a rule of the game down, for a rule the game has.
+    fn rule_section(&self, _rule: RuleId) -> Option<&'static str> {
+        None
     }
 
     /// The game's own line in the explanation of a hand (after the deal).

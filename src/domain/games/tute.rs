@@ -37,7 +37,7 @@ use crate::domain::options::GameOptions;
 use crate::domain::options::{OptionSpec, TableOptions};
 use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
 use crate::domain::ruling::Score;
-use crate::domain::ruling::{GameOver, GameOverReason, Ruling};
+use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
 
 /// Tute's table options, with their defaults and reasons: they stand with every game's
@@ -303,6 +303,23 @@ impl Rules for TuteRules {
             cantes: true,
             ..QuickEntry::default()
         }
+    }
+    fn play_options(&self) -> &'static [&'static str] {
+        &[
+            "undertrump",
+            "head_led_suit",
+            "trump_lead_forces_trump_in_stock_phase",
+            "partnerships",
+        ]
+    }
+    fn rule_section(&self, rule: RuleId) -> Option<&'static str> {
+        use RuleId::*;
+        Some(match rule {
+            MustFollowSuit | MustBeat | MustTrump | MustOvertrump => "docs/rules.md §1.6 and §2.3",
+            IllegalCante | IllegalTute => "docs/rules.md §2.4",
+            IllegalExchange => "docs/rules.md §2.5",
+            _ => return None,
+        })
     }
     fn deal_spec(&self, players: u8, table: &TableOptions) -> DealSpec {
         deal_spec(players, &TuteOptions::from_table(table))

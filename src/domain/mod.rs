@@ -25,9 +25,12 @@
 //!    writing its ruling.
 //! 4. The games: [`games`]`::`{`cuatrola`, `tute`, `guinote`, `tute_family` (shared by
 //!    tute and guiñote), `botifarra`, `cinquillo`}, each its deal, calls, scoring and
-//!    penalties over the layers below.
+//!    penalties over the layers below, and its `games::rules::Rules` (what the game is
+//!    beyond its play: its target and how a partida ends, the match formats it allows,
+//!    its hand form's fields), which the championship code, the scoreboard and the web
+//!    ask instead of naming a game.
 //! 5. The dispatch over the games: the [`games`] module itself (`games::rule`,
-//!    `games::deal_spec`).
+//!    `games::deal_spec`, `games::rules_of`).
 //! 6. What uses the games: [`partial`] (records with unknown cards), [`random`]
 //!    (every game's random play-out), [`explain`] and [`referee`] (what a referee
 //!    reads out), and the entry points here.

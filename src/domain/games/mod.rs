@@ -6,8 +6,9 @@
 //! [`HandRecord`] into a [`Ruling`]. The games use `engine`, `trick`, `messages` and the
 //! plain data below them (the trick games also `trick_hand`); they draw nothing at
 //! random (their play-outs are in `random`), and nothing below the games uses them.
-//! This front door picks the game of a record; `partial`, `random`, `explain` and the
-//! domain's own entry points above it use it.
+//! Each game also implements [`Rules`] (in `rules`), what it is beyond its play. This
+//! front door picks the game of a record, and a game's rules ([`rules_of`]);
+//! `partial`, `random`, `explain` and the domain's own entry points above it use it.
 
 pub mod botifarra;
 pub mod cinquillo;

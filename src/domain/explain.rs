@@ -2,7 +2,6 @@
 //! games: uses `games::cuatrola` (its contract line), `engine`, `words` and the plain
 //! data.
 
-use crate::domain::engine::GameKind;
 use crate::domain::lang::{Lang, tr};
 use crate::domain::record::HandRecord;
 use crate::domain::ruling::{GameOverReason, Ruling, Score};
@@ -35,10 +34,11 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
         record.dealer
     ));
     let deal_invalid = ruling.violation.as_ref().is_some_and(|v| v.event.is_none());
-    if !deal_invalid && record.game == GameKind::Cuatrola {
-        out.push(crate::domain::games::cuatrola::contract_summary(
-            record, ruling, lang,
-        ));
+    if !deal_invalid
+        && let Some(line) =
+            crate::domain::games::rules_of(record.game).summary_line(record, ruling, lang)
+    {
+        out.push(line);
     }
     for (i, t) in ruling.tricks.iter().enumerate() {
         let cards = t

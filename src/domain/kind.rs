@@ -48,18 +48,6 @@ impl GameKind {
         }
     }
 
-    /// Whether the rules engine can rule hands of this game yet.
-    pub fn is_supported(self) -> bool {
-        matches!(
-            self,
-            GameKind::Cuatrola
-                | GameKind::Botifarra
-                | GameKind::Cinquillo
-                | GameKind::Tute
-                | GameKind::Guinote
-        )
-    }
-
     /// Valid numbers of players (docs/hand-record.md).
     pub fn valid_players(self, n: u8) -> bool {
         match self {

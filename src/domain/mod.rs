@@ -25,9 +25,12 @@
 //!    writing its ruling.
 //! 4. The games: [`games`]`::`{`cuatrola`, `tute`, `guinote`, `tute_family` (shared by
 //!    tute and guiñote), `botifarra`, `cinquillo`}, each its deal, calls, scoring and
-//!    penalties over the layers below.
+//!    penalties over the layers below, and its `games::rules::Rules` (what the game is
+//!    beyond its play: its target and how a partida ends, the match formats it allows,
+//!    its hand form's fields), which the championship code, the scoreboard and the web
+//!    ask instead of naming a game.
 //! 5. The dispatch over the games: the [`games`] module itself (`games::rule`,
-//!    `games::deal_spec`).
+//!    `games::deal_spec`, `games::rules_of`).
 //! 6. What uses the games: [`partial`] (records with unknown cards), [`random`]
 //!    (every game's random play-out), [`explain`] and [`referee`] (what a referee
 //!    reads out), and the entry points here.
@@ -88,9 +91,6 @@ pub fn check_value(v: &serde_json::Value, lang: Lang) -> Result<Ruling, RecordEr
 /// that do not fit the game — only possible for records built in code, as
 /// [`parse_record`] already refuses them).
 pub fn try_rule(record: &HandRecord, lang: Lang) -> Result<Ruling, RecordError> {
-    if !record.game.is_supported() {
-        return Err(RecordError::UnsupportedGame(record.game));
-    }
     options::validate(record.game, record.players, &record.options.to_map())?;
     if !record.game.valid_players(record.players) {
         return Err(RecordError::field(

@@ -57,10 +57,12 @@ const CALLS: [(&str, &str, RuleId); 3] = [
 ];
 
 fn has_call(game: GameKind, key: &str) -> bool {
-    matches!(
-        (game, key),
-        (GameKind::Cuatrola, "bid") | (GameKind::Botifarra, "trump" | "double")
-    )
+    let calls: &[&str] = match game {
+        GameKind::Cuatrola => &["bid"],
+        GameKind::Botifarra => &["trump", "double"],
+        GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo => &[],
+    };
+    calls.contains(&key)
 }
 
 /// `v` spoilt by `m` at event `i`.
@@ -109,16 +111,22 @@ fn check_invariants(game: GameKind, r: &Ruling) -> Result<(), TestCaseError> {
         return Ok(());
     }
     let side = usize::from(v.side.unwrap());
-    if game == GameKind::Guinote {
-        prop_assert_eq!(&r.hand_points, &None);
-        let over = r.game_over.as_ref().unwrap();
-        prop_assert_ne!(usize::from(over.winner), side);
-        return Ok(());
+    match game {
+        GameKind::Guinote => {
+            prop_assert_eq!(&r.hand_points, &None);
+            let over = r.game_over.as_ref().unwrap();
+            prop_assert_ne!(usize::from(over.winner), side);
+            return Ok(());
+        }
+        GameKind::Cuatrola | GameKind::Tute | GameKind::Botifarra | GameKind::Cinquillo => {}
     }
     let hp = r.hand_points.as_ref().unwrap();
     prop_assert!(hp[side].is_zero(), "{:?} {:?}", v, hp);
-    if matches!(game, GameKind::Cuatrola | GameKind::Botifarra) {
-        prop_assert!(!hp[1 - side].is_zero(), "{:?} {:?}", v, hp);
+    match game {
+        GameKind::Cuatrola | GameKind::Botifarra => {
+            prop_assert!(!hp[1 - side].is_zero(), "{:?} {:?}", v, hp);
+        }
+        GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo => {}
     }
     Ok(())
 }

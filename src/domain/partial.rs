@@ -93,14 +93,15 @@ fn stock_holders(record: &HandRecord) -> Vec<Option<(u8, usize)>> {
             Event::Move(m) => Some((i, m.seat, m.action)),
             _ => None,
         });
-    let draws_after_tricks =
-        record.game == GameKind::Guinote || (record.game == GameKind::Tute && record.players == 2);
-    if draws_after_tricks {
-        let values = if record.game == GameKind::Guinote {
-            RankTable::GUINOTE
-        } else {
-            RankTable::TUTE
-        };
+    // Who draws from the stock: after each trick in guiñote and two-player tute (the
+    // cards valued by their table), on each pass in two-player cinquillo.
+    let (after_tricks, on_pass) = match record.game {
+        GameKind::Guinote => (Some(RankTable::GUINOTE), false),
+        GameKind::Tute if record.players == 2 => (Some(RankTable::TUTE), false),
+        GameKind::Cinquillo => (None, record.players == 2),
+        GameKind::Tute | GameKind::Cuatrola | GameKind::Botifarra => (None, false),
+    };
+    if let Some(values) = after_tricks {
         let trump: Option<Suit> = record
             .turned
             .as_ref()
@@ -124,7 +125,7 @@ fn stock_holders(record: &HandRecord) -> Vec<Option<(u8, usize)>> {
                 trick.clear();
             }
         }
-    } else if record.game == GameKind::Cinquillo && record.players == 2 {
+    } else if on_pass {
         // A pass with stock left draws its first card.
         let mut next = 0usize;
         for (i, seat, action) in plays {
@@ -139,10 +140,11 @@ fn stock_holders(record: &HandRecord) -> Vec<Option<(u8, usize)>> {
 
 /// The cards an event shows its seat holding.
 fn shown_cards(record: &HandRecord, action: Action, available: impl Fn(Card) -> bool) -> Vec<Card> {
-    let consort = if record.game == GameKind::Guinote {
-        Rank::Sota
-    } else {
-        Rank::Caballo
+    let consort = match record.game {
+        GameKind::Guinote => Rank::Sota,
+        GameKind::Tute | GameKind::Cuatrola | GameKind::Botifarra | GameKind::Cinquillo => {
+            Rank::Caballo
+        }
     };
     match action {
         Action::Play(c) | Action::Exchange(c) => vec![c],

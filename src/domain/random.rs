@@ -44,8 +44,9 @@ pub fn random_complete_record_with(
     match game {
         GameKind::Tute => Some(random_complete_tute_record_with(seed, players, options)),
         GameKind::Cinquillo => Some(random_cinquillo_record_with(seed, players, options)),
-        _ if options.is_empty() => Some(random_complete_record(game, players, seed)),
-        _ => None,
+        GameKind::Cuatrola | GameKind::Guinote | GameKind::Botifarra => options
+            .is_empty()
+            .then(|| random_complete_record(game, players, seed)),
     }
 }
 

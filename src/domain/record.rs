@@ -518,9 +518,6 @@ pub fn parse_record(v: &Value) -> Result<HandRecord, RecordError> {
         Some(other) => return Err(RecordError::UnknownGame(describe(other))),
         None => return Err(RecordError::field("game", "missing")),
     };
-    if !game.is_supported() {
-        return Err(RecordError::UnsupportedGame(game));
-    }
     let players = match obj.get("players") {
         Some(p) => {
             let n = p.as_u64().and_then(|n| u8::try_from(n).ok());

@@ -14,8 +14,6 @@ pub enum RecordError {
     Field { field: String, problem: String },
     /// `game` names no game.
     UnknownGame(String),
-    /// The game exists but its rules are not implemented yet.
-    UnsupportedGame(GameKind),
     /// An option the game does not have.
     UnknownOption { game: GameKind, name: String },
     /// An option value outside the allowed ones.
@@ -44,9 +42,6 @@ impl fmt::Display for RecordError {
                 f,
                 "game: unknown game {g} (expected cuatrola, tute, guinote, botifarra or cinquillo)"
             ),
-            RecordError::UnsupportedGame(g) => {
-                write!(f, "game: {} is not supported yet", g.slug())
-            }
             RecordError::UnknownOption { game, name } => {
                 write!(f, "options.{name}: {} has no option {name:?}", game.slug())
             }

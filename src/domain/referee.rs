@@ -62,7 +62,7 @@ pub fn play_context(record: &HandRecord, ruling: &Ruling) -> Option<PlayContext>
         ctx.legal.retain(|c| !filled.guessed.contains(*c));
         return Some(ctx);
     }
-    if record.game == GameKind::Cinquillo {
+    if !crate::domain::games::rules_of(record.game).replays_plays() {
         return None;
     }
     let violation = ruling.violation.as_ref()?;
@@ -163,44 +163,14 @@ pub fn plain_words(ctx: &PlayContext, lang: Lang) -> String {
 /// Where a rule comes from in docs/rules.md, and the options that shape it.
 pub fn rule_source(game: GameKind, rule: RuleId) -> (&'static str, &'static [&'static str]) {
     use RuleId::*;
-    let play: &'static [&'static str] = match game {
-        GameKind::Cuatrola => &["head_target"],
-        GameKind::Tute => &[
-            "undertrump",
-            "head_led_suit",
-            "trump_lead_forces_trump_in_stock_phase",
-            "partnerships",
-        ],
-        GameKind::Guinote => &[],
-        GameKind::Botifarra => &[],
-        GameKind::Cinquillo => &["bastardo"],
-    };
-    let section = match (game, rule) {
-        (_, DealInvalid) => "docs/hand-record.md, Edge cases: deal_invalid",
-        (_, OutOfTurn | CardNotInHand | UnknownEvent) => "docs/hand-record.md, Edge cases",
-        (GameKind::Cuatrola, MustFollowSuit | MustBeat | MustTrump | MustOvertrump) => {
-            "docs/rules.md §1.6 and §3.4"
-        }
-        (GameKind::Tute, MustFollowSuit | MustBeat | MustTrump | MustOvertrump) => {
-            "docs/rules.md §1.6 and §2.3"
-        }
-        (GameKind::Guinote, MustFollowSuit | MustBeat | MustTrump | MustOvertrump) => {
-            "docs/rules.md §1.6 and §4.4"
-        }
-        (GameKind::Botifarra, MustFollowSuit | MustBeat | MustTrump | MustOvertrump) => {
-            "docs/rules.md §1.6 and §5.5"
-        }
-        (GameKind::Cuatrola, IllegalBid) => "docs/rules.md §3.3",
-        (GameKind::Cuatrola, IllegalCante | IllegalTute) => "docs/rules.md §3.5",
-        (GameKind::Tute, IllegalCante | IllegalTute) => "docs/rules.md §2.4",
-        (GameKind::Tute, IllegalExchange) => "docs/rules.md §2.5",
-        (GameKind::Guinote, IllegalCante | IllegalTute) => "docs/rules.md §4.5",
-        (GameKind::Guinote, IllegalExchange) => "docs/rules.md §4.3",
-        (GameKind::Guinote, FalseClaim) => "docs/rules.md §4.6",
-        (GameKind::Botifarra, IllegalTrump) => "docs/rules.md §5.3",
-        (GameKind::Botifarra, IllegalDouble) => "docs/rules.md §5.4",
-        (GameKind::Cinquillo, IllegalPass | IllegalPlacement) => "docs/rules.md §6.2 and §6.4",
-        _ => "docs/hand-record.md, Rule ids",
+    let rules = crate::domain::games::rules_of(game);
+    let play = rules.play_options();
+    let section = match rule {
+        DealInvalid => "docs/hand-record.md, Edge cases: deal_invalid",
+        OutOfTurn | CardNotInHand | UnknownEvent => "docs/hand-record.md, Edge cases",
+        _ => rules
+            .rule_section(rule)
+            .unwrap_or("docs/hand-record.md, Rule ids"),
     };
     let options: &'static [&'static str] = match rule {
         MustFollowSuit | MustBeat | MustTrump | MustOvertrump => play,
@@ -266,6 +236,41 @@ mod tests {
             rule_source(GameKind::Cuatrola, RuleId::MustFollowSuit).0,
             "docs/rules.md §1.6 and §3.4"
         );
+    }
+
+    #[test]
+    fn each_game_says_where_its_rules_are_written_and_which_options_shape_its_play() {
+        use RuleId::*;
+        let section = |g, r| rule_source(g, r).0;
+        assert_eq!(
+            section(GameKind::Tute, IllegalExchange),
+            "docs/rules.md §2.5"
+        );
+        assert_eq!(section(GameKind::Guinote, FalseClaim), "docs/rules.md §4.6");
+        assert_eq!(
+            section(GameKind::Botifarra, IllegalDouble),
+            "docs/rules.md §5.4"
+        );
+        assert_eq!(
+            section(GameKind::Cinquillo, IllegalPlacement),
+            "docs/rules.md §6.2 and §6.4"
+        );
+        assert_eq!(
+            section(GameKind::Cinquillo, IllegalBid),
+            "docs/hand-record.md, Rule ids"
+        );
+        assert_eq!(
+            section(GameKind::Botifarra, DealInvalid),
+            "docs/hand-record.md, Edge cases: deal_invalid"
+        );
+        assert_eq!(
+            rule_source(GameKind::Cinquillo, MustFollowSuit).1,
+            ["bastardo"]
+        );
+        assert!(rule_source(GameKind::Cinquillo, IllegalPass).1.is_empty());
+        assert_eq!(rule_source(GameKind::Tute, MustBeat).1.len(), 4);
+        assert!(rule_source(GameKind::Guinote, MustTrump).1.is_empty());
+        assert_eq!(rule_source(GameKind::Cuatrola, IllegalBid).1[0], "target");
     }
 
     #[test]

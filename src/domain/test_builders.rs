@@ -114,12 +114,16 @@ impl Deal {
 /// `d:recontro` / `d:sant_vicenc` / `d:pass` (doubling calls), `cante:c`, `tute`,
 /// `claim` and `x:7b` (the exchange of the turned trump).
 pub fn script(game: GameKind, s: &str) -> Vec<Move> {
+    let bids = match game {
+        GameKind::Cuatrola => true,
+        GameKind::Tute | GameKind::Guinote | GameKind::Botifarra | GameKind::Cinquillo => false,
+    };
     s.split_whitespace()
         .map(|tok| {
             let mut p = tok.split(':');
             let seat: u8 = p.next().unwrap().parse().unwrap();
             let action = match p.next().unwrap() {
-                "pass" if game == GameKind::Cuatrola => Action::Bid(Bid::Pass),
+                "pass" if bids => Action::Bid(Bid::Pass),
                 "pass" => Action::Pass,
                 "solo" => Action::Bid(Bid::Solo),
                 "cuatrola" => Action::Bid(Bid::Cuatrola),

@@ -259,6 +259,7 @@ const RULES_CORE_LAYERS: [&[&str]; 6] = [
         "domain::games::guinote",
         "domain::games::tute",
         "domain::games::tute_family",
+        "domain::games::rules",
     ],
     // The dispatch over the games.
     &["domain::games"],
@@ -522,4 +523,261 @@ fn the_outside_path_finder_catches_each_way_out_and_lets_the_inside_pass() {
     assert!(bad("// docs/rules.md §1.6 and README.md.").is_empty());
     let inside = format!("include_str!(concat!(env!(\"{manifest}\"), \"/tests/data/a\"))");
     assert!(bad(&inside).is_empty());
+}
+
+// ---- a game is named only in its own rules, or by a match over all games --------------------
+
+/// The lines of `text` (1-based) that ask about one game in a way a new game would pass
+/// silently: a comparison with a game (`== GameKind::X`, `!= GameKind::X`), a `matches!`
+/// or an `if let` / `let … else` on games, or a catch-all arm (`_ =>`, a bare name) in a
+/// match whose arms name games. Comments are left out.
+fn partial_game_checks(text: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    // The indentation of the arms of the matches over games being read, innermost last.
+    let mut arms: Vec<usize> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        arms.retain(|a| indent(line) >= *a);
+        let compares = line.contains("== GameKind::") || line.contains("!= GameKind::");
+        let refutable = [
+            "if let GameKind::",
+            "let GameKind::",
+            "while let GameKind::",
+        ]
+        .iter()
+        .any(|p| t.starts_with(p) || line.contains(&format!(" {p}")));
+        let mut in_matches = false;
+        if let Some(at) = line.find("matches!(") {
+            // The macro's arguments, over as many lines as its parentheses take.
+            let mut depth = 0i32;
+            let mut args = String::new();
+            'read: for l in std::iter::once(&line[at + 8..]).chain(lines[i + 1..].iter().copied()) {
+                for c in l.chars() {
+                    depth += match c {
+                        '(' => 1,
+                        ')' => -1,
+                        _ => 0,
+                    };
+                    args.push(c);
+                    if depth == 0 {
+                        break 'read;
+                    }
+                }
+            }
+            in_matches = args.contains("GameKind::");
+        }
+        // A tuple arm names the game first: `(GameKind::Tute, rule) =>`.
+        let arm = t.trim_start_matches("| ").trim_start_matches('(');
+        let names_a_game =
+            arm.starts_with("GameKind::") && (arm.contains("=>") || arm.ends_with('|'));
+        if names_a_game && arms.last() != Some(&indent(line)) {
+            arms.push(indent(line));
+        }
+        let catch_all = arms.last() == Some(&indent(line))
+            && (t.starts_with("_ =>")
+                || t.starts_with("_ if ")
+                || t.starts_with("(_")
+                || t.split_once("=>").is_some_and(|(pat, _)| {
+                    let pat = pat.trim();
+                    !pat.is_empty() && pat.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                }));
+        if compares || refutable || in_matches || catch_all {
+            out.push(i + 1);
+        }
+    }
+    out
+}
+
+#[test]
+fn outside_the_games_a_game_is_named_only_by_a_match_over_every_game() {
+    let games = root().join("domain").join("games");
+    let mut all = Vec::new();
+    files(&root(), &mut all);
+    let mut found = Vec::new();
+    let mut read = 0;
+    for file in all.iter().filter(|f| !f.starts_with(&games)) {
+        let text = std::fs::read_to_string(file).unwrap();
+        read += usize::from(text.contains("GameKind::"));
+        for line in partial_game_checks(&text) {
+            let rel = file.strip_prefix(root()).unwrap().display().to_string();
+            found.push(format!("src/{rel}:{line}"));
+        }
+    }
+    assert!(read > 20, "only {read} files name a game");
+    assert!(
+        found.is_empty(),
+        "checks on one game that a new game would pass silently (ask the game's Rules, \
+         or match every game): {found:#?}"
+    );
+}
+
+#[test]
+fn the_game_check_finder_catches_each_partial_check_and_lets_a_full_match_pass() {
+    let bad = |text: &str| partial_game_checks(text);
+    assert_eq!(bad("if game == GameKind::Tute {"), vec![1]);
+    assert_eq!(bad("let x = g != GameKind::Cinquillo;"), vec![1]);
+    assert_eq!(
+        bad("if matches!(\n    game,\n    GameKind::Tute | GameKind::Guinote\n) {"),
+        vec![1]
+    );
+    assert_eq!(bad("    if let GameKind::Guinote = game {"), vec![1]);
+    let wild = "match game {\n    GameKind::Tute => 1,\n    _ => 2,\n}";
+    assert_eq!(bad(wild), vec![3]);
+    let named = "match game {\n    GameKind::Tute => 1,\n    other => f(other),\n}";
+    assert_eq!(bad(named), vec![3]);
+    let full = "match game {\n    GameKind::Tute => match x {\n        1 => 2,\n        _ => 3,\n    },\n    GameKind::Guinote\n    | GameKind::Cuatrola => 4,\n}";
+    assert!(bad(full).is_empty(), "{:?}", bad(full));
+    let pairs = "match (game, rule) {\n    (GameKind::Tute, A) => 1,\n    (_, B) => 2,\n}";
+    assert_eq!(bad(pairs), vec![3]);
+    assert!(bad("// if game == GameKind::Tute").is_empty());
+    assert!(bad("if matches!(x, Some(_)) { GameKind::Tute }").is_empty());
+}
+
+// ---- quick entry reads in steps ---------------------------------------------------------------
+
+/// `text` with its comments, strings and character literals blanked (their line breaks
+/// kept), so that the braces left are the code's.
+fn code_only(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == '/' && next == Some('*') {
+            while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                if chars[i] == '\n' {
+                    out.push('\n');
+                }
+                i += 1;
+            }
+            i += 2;
+            continue;
+        }
+        if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                if chars.get(i) == Some(&'\n') {
+                    out.push('\n');
+                }
+                i += 1;
+            }
+            i += 1;
+            out.push_str("\"\"");
+            continue;
+        }
+        if c == '\'' {
+            // A character literal ('x', '\n', '{'); a lifetime has no closing quote.
+            let end = if next == Some('\\') { i + 3 } else { i + 2 };
+            let close = (end..end + 6).find(|j| chars.get(*j) == Some(&'\''));
+            if let Some(j) = close.filter(|j| next == Some('\\') || *j == i + 2) {
+                out.push_str("' '");
+                i = j + 1;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// Each function of `text` (its name) and how many lines it spans, from its `fn` line
+/// to its closing brace.
+fn function_lengths(text: &str) -> Vec<(String, usize)> {
+    let code = code_only(text);
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim_start();
+        let Some(at) = t.find("fn ") else { continue };
+        let before = &t[..at];
+        let is_item = before.split_whitespace().all(|w| {
+            [
+                "pub",
+                "pub(crate)",
+                "pub(super)",
+                "const",
+                "async",
+                "unsafe",
+            ]
+            .contains(&w)
+        });
+        if !is_item {
+            continue;
+        }
+        let name: String = t[at + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let mut depth = 0i32;
+        let mut opened = false;
+        for (j, l) in lines.iter().enumerate().skip(i) {
+            for c in l.chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => depth -= 1,
+                    ';' if !opened && depth == 0 => break,
+                    _ => {}
+                }
+            }
+            if opened && depth <= 0 {
+                out.push((name.clone(), j - i + 1));
+                break;
+            }
+            if !opened && l.contains(';') {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_of_quick_entry_is_a_hundred_lines_long() {
+    let mut all = Vec::new();
+    files(&root().join("domain").join("entry"), &mut all);
+    let mut long = Vec::new();
+    let mut read = 0;
+    for file in &all {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (name, n) in function_lengths(&text) {
+            read += 1;
+            if n >= 100 {
+                let rel = file.strip_prefix(root()).unwrap().display().to_string();
+                long.push(format!("src/{rel}: {name} ({n} lines)"));
+            }
+        }
+    }
+    assert!(read > 100, "only {read} functions read");
+    assert!(long.is_empty(), "functions of 100 lines or more: {long:#?}");
+}
+
+#[test]
+fn the_function_measurer_counts_to_the_closing_brace_and_not_the_braces_in_strings() {
+    let text = "fn a() {\n    let s = \"{ {\";\n    let c = '{';\n    // }\n}\n\npub(super) fn b<'x>(\n    v: &'x str,\n) -> usize {\n    v.len()\n}\nfn c();\n";
+    assert_eq!(
+        function_lengths(text),
+        vec![("a".to_string(), 5), ("b".to_string(), 5)]
+    );
 }

@@ -3,11 +3,7 @@
 
 use crate::domain::engine::GameKind;
 use crate::domain::games::botifarra::BotifarraOptions;
-use crate::domain::games::cinquillo::CinquilloOptions;
-use crate::domain::games::cuatrola::CuatrolaOptions;
-use crate::domain::games::guinote::{GuinoteOptions, NextDealer};
-use crate::domain::games::tute::{MatchMode, TuteOptions};
-use crate::domain::games::tute_family::GAME_POINTS;
+use crate::domain::games::rules_of;
 use crate::domain::lang::Lang;
 use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::record::{Action, Bid, DoubleCall, Event, HandRecord, Move, TrumpCall};
@@ -17,22 +13,6 @@ use super::msg::{Note, Side};
 use super::setup::table_options;
 use super::types::{Contract, GameSetup, HandScore, Scoreboard};
 
-/// The side with the unique highest total, if it reaches `at` (and scored in this hand
-/// when `scored_now`).
-fn leader(totals: &[Score], hand: &[Score], at: Score, scored_now: bool) -> Option<u8> {
-    let best = totals.iter().copied().max()?;
-    let tied: Vec<usize> = (0..totals.len())
-        .filter(|i| totals.get(*i) == Some(&best))
-        .collect();
-    match tied.as_slice() {
-        [one] if best >= at => {
-            let scored = hand.get(*one).is_some_and(|s| *s > Score::ZERO);
-            (scored || !scored_now).then_some(*one as u8)
-        }
-        _ => None,
-    }
-}
-
 /// The game's own end rule after hand `index` (0-based), from the totals.
 fn end_by_rule(
     game: GameKind,
@@ -41,42 +21,7 @@ fn end_by_rule(
     totals: &[Score],
     hand: &[Score],
 ) -> Option<GameOver> {
-    let target = |t: i64| Score::points(t);
-    let winner = match game {
-        GameKind::Cuatrola => leader(
-            totals,
-            hand,
-            target(CuatrolaOptions::from_table(table).target),
-            true,
-        ),
-        GameKind::Botifarra => {
-            let o = BotifarraOptions::from_table(table);
-            leader(totals, hand, target(o.target), true).or_else(|| {
-                let played = u32::try_from(index + 1).unwrap_or(u32::MAX);
-                if o.deal_limit_reached(played) {
-                    leader(totals, hand, Score::ZERO, false)
-                } else {
-                    None
-                }
-            })
-        }
-        GameKind::Tute => {
-            let o = TuteOptions::from_table(table);
-            match o.match_mode {
-                MatchMode::RoundsToWin => leader(totals, hand, target(o.rounds_to_win), true),
-                MatchMode::Points101 => leader(totals, hand, target(GAME_POINTS), false),
-            }
-        }
-        GameKind::Guinote => leader(totals, hand, target(GAME_POINTS), false),
-        GameKind::Cinquillo => {
-            let o = CinquilloOptions::from_table(table);
-            if o.points_limit > 0 {
-                leader(totals, hand, target(o.points_limit), true)
-            } else {
-                None
-            }
-        }
-    }?;
+    let winner = rules_of(game).partida_winner(table, index, totals, hand)?;
     Some(GameOver {
         winner,
         reason: GameOverReason::Target,
@@ -155,7 +100,7 @@ pub fn scoreboard(setup: &GameSetup, hands: &[HandScore]) -> Scoreboard {
         }
         dealer = next;
     }
-    let deal = if game == GameKind::Guinote {
+    let deal = if rules_of(game).numbered_deals() {
         let played = over_at.map_or(hands.len() + 1, |i| i + 1);
         u8::try_from(played.clamp(1, 2)).unwrap_or(2)
     } else {
@@ -202,6 +147,7 @@ pub fn hand_score_from_ruling(
     lang: Lang,
 ) -> Option<HandScore> {
     let game = record.game;
+    let rules = rules_of(game);
     let players = record.players.max(1);
     let sides = usize::from(game.seating(players, &record.options).sides());
     let stop = ruling
@@ -210,61 +156,91 @@ pub fn hand_score_from_ruling(
         .and_then(|v| v.event)
         .unwrap_or(record.events.len());
     let penalty = ruling.violation.is_some() && !ruling.complete;
-    let ends_game = match game {
-        GameKind::Guinote => ruling.game_over.clone(),
-        GameKind::Tute
-            if TuteOptions::from_table(&record.options).match_mode == MatchMode::Points101 =>
-        {
-            ruling
-                .game_over
-                .clone()
-                .filter(|g| g.reason == GameOverReason::Tute)
-        }
-        _ => None,
-    };
+    let ends_game = rules.hand_ends_partida(&record.options, ruling);
     let hand_points = match (&ruling.hand_points, &ends_game) {
         (Some(h), _) => h.clone(),
-        (None, Some(_)) if game == GameKind::Guinote => vec![Score::ZERO; sides],
+        (None, Some(_)) if rules.scoreless_end_is_a_line() => vec![Score::ZERO; sides],
         _ => return None,
     };
-    let mut notes: Vec<Note> = Vec::new();
-    let (contract, bidder) = contract_of(record, stop);
-    let trick_contract = matches!(contract, Contract::Cuatrola | Contract::Quintola);
-    match game {
-        GameKind::Cuatrola => notes.push(match bidder {
-            Some(seat) => Note::Contract { contract, seat },
-            None => Note::NormalHand,
-        }),
-        GameKind::Botifarra => {
-            let mut level = 0u8;
-            let mut botifarra = false;
-            for ev in record.events.iter().take(stop) {
-                if let Event::Move(Move { action, .. }) = ev {
-                    match action {
-                        Action::Trump(TrumpCall::Suit(suit)) => {
-                            notes.push(Note::Trumps { suit: *suit })
-                        }
-                        Action::Trump(TrumpCall::Botifarra) => {
-                            botifarra = true;
-                            notes.push(Note::Botifarra)
-                        }
-                        Action::Trump(TrumpCall::Delegate) => notes.push(Note::Delegated),
-                        Action::Double(DoubleCall::Pass) => {}
-                        Action::Double(_) => level += 1,
-                        _ => {}
-                    }
+    let (mut notes, trick_contract) = contract_notes(record, stop);
+    notes.extend(cante_notes(ruling));
+    if penalty && let Some(seat) = ruling.violation.as_ref().and_then(|v| v.seat) {
+        notes.push(Note::Revoke { seat });
+    }
+    if let Some(g) = &ends_game {
+        let pairs = game.seating(players, &record.options).pairs;
+        notes.extend(end_note(g, pairs));
+    }
+    let next_dealer = match ruling.tricks.last() {
+        Some(t) if rules.last_trick_winner_deals(&record.options) && ruling.complete => t.winner,
+        _ => record.dealer.wrapping_add(1) % players,
+    };
+    let points = if penalty || trick_contract {
+        None
+    } else {
+        Some(ruling.points.clone())
+    };
+    Some(HandScore::new(
+        points,
+        hand_points,
+        ends_game,
+        &notes,
+        lang,
+        Some(next_dealer),
+    ))
+}
+
+/// The notes of what was bid or chosen before the play (up to event `stop`), and
+/// whether the contract was a cuatrola or quintola (whose card points are not shown).
+fn contract_notes(record: &HandRecord, stop: usize) -> (Vec<Note>, bool) {
+    match record.game {
+        GameKind::Cuatrola => {
+            let (contract, bidder) = contract_of(record, stop);
+            let note = match bidder {
+                Some(seat) => Note::Contract { contract, seat },
+                None => Note::NormalHand,
+            };
+            let trick_contract = matches!(contract, Contract::Cuatrola | Contract::Quintola);
+            (vec![note], trick_contract)
+        }
+        GameKind::Botifarra => (botifarra_notes(record, stop), false),
+        GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo => (Vec::new(), false),
+    }
+}
+
+/// A botifarra hand's trump choice and doubles, as notes.
+fn botifarra_notes(record: &HandRecord, stop: usize) -> Vec<Note> {
+    let mut notes = Vec::new();
+    let mut level = 0u8;
+    let mut botifarra = false;
+    for ev in record.events.iter().take(stop) {
+        if let Event::Move(Move { action, .. }) = ev {
+            match action {
+                Action::Trump(TrumpCall::Suit(suit)) => notes.push(Note::Trumps { suit: *suit }),
+                Action::Trump(TrumpCall::Botifarra) => {
+                    botifarra = true;
+                    notes.push(Note::Botifarra)
                 }
-            }
-            if level > 0 {
-                let m = BotifarraOptions::from_table(&record.options).multiplier(botifarra, level);
-                notes.push(Note::Double {
-                    level,
-                    multiplier: m,
-                });
+                Action::Trump(TrumpCall::Delegate) => notes.push(Note::Delegated),
+                Action::Double(DoubleCall::Pass) => {}
+                Action::Double(_) => level += 1,
+                _ => {}
             }
         }
-        _ => {}
     }
+    if level > 0 {
+        let m = BotifarraOptions::from_table(&record.options).multiplier(botifarra, level);
+        notes.push(Note::Double {
+            level,
+            multiplier: m,
+        });
+    }
+    notes
+}
+
+/// The cantes and tutes of a ruled hand, as notes.
+fn cante_notes(ruling: &Ruling) -> Vec<Note> {
+    let mut notes = Vec::new();
     for c in &ruling.cantes {
         match (c.suit, c.tute) {
             (Some(suit), _) => notes.push(Note::Cante {
@@ -283,44 +259,24 @@ pub fn hand_score_from_ruling(
             _ => {}
         }
     }
-    if penalty && let Some(seat) = ruling.violation.as_ref().and_then(|v| v.seat) {
-        notes.push(Note::Revoke { seat });
+    notes
+}
+
+/// The note of how a hand ended the partida, where it says one.
+fn end_note(g: &GameOver, pairs: bool) -> Option<Note> {
+    match g.reason {
+        GameOverReason::FalseClaim => Some(Note::FalseClaim {
+            side: Side {
+                side: 1 - g.winner.min(1),
+                pairs,
+            },
+        }),
+        GameOverReason::Target | GameOverReason::Claim => Some(Note::Reached101 {
+            side: Side {
+                side: g.winner,
+                pairs,
+            },
+        }),
+        GameOverReason::Tute | GameOverReason::Revoke => None,
     }
-    if let Some(g) = &ends_game {
-        let pairs = game.seating(players, &record.options).pairs;
-        match g.reason {
-            GameOverReason::FalseClaim => notes.push(Note::FalseClaim {
-                side: Side {
-                    side: 1 - g.winner.min(1),
-                    pairs,
-                },
-            }),
-            GameOverReason::Target | GameOverReason::Claim => notes.push(Note::Reached101 {
-                side: Side {
-                    side: g.winner,
-                    pairs,
-                },
-            }),
-            GameOverReason::Tute | GameOverReason::Revoke => {}
-        }
-    }
-    let last_winner_deals = game == GameKind::Guinote
-        && GuinoteOptions::from_table(&record.options).next_dealer == NextDealer::LastTrickWinner;
-    let next_dealer = match ruling.tricks.last() {
-        Some(t) if last_winner_deals && ruling.complete => t.winner,
-        _ => record.dealer.wrapping_add(1) % players,
-    };
-    let points = if penalty || (game == GameKind::Cuatrola && trick_contract) {
-        None
-    } else {
-        Some(ruling.points.clone())
-    };
-    Some(HandScore::new(
-        points,
-        hand_points,
-        ends_game,
-        &notes,
-        lang,
-        Some(next_dealer),
-    ))
 }

@@ -8,7 +8,10 @@ use crate::domain::options::GameOptions;
 use super::msg::{Note, Problem, Side};
 use super::setup::{Errors, HandAt, scores};
 use super::sums::{CUATROLA, Group, can_split};
-use super::types::{CanteEntry, Contract, CuatrolaHand, EntryError, HandScore, TuteKind};
+use super::types::{
+    CanteEntry, Contract, CuatrolaHand, EntryError, HandScore, TuteEntry, TuteKind,
+};
+use crate::domain::ruling::Score;
 
 fn value(c: Contract) -> i64 {
     match c {
@@ -107,14 +110,77 @@ fn cante_value(c: &CanteEntry, trump: crate::domain::cards::Suit) -> u32 {
     if c.suit == trump { 40 } else { 20 }
 }
 
-pub fn score(at: &HandAt, hand: &CuatrolaHand) -> Result<HandScore, Vec<EntryError>> {
-    let (table, before, dealer, lang) = (at.table, at.before, at.dealer, at.lang);
-    let opts = CuatrolaOptions::from_table(table);
-    let mut e = Errors::new(lang);
-    let contract = hand.bid;
-    let trick_contract = matches!(contract, Contract::Cuatrola | Contract::Quintola);
+/// What the checks of a hand leave for its result: the soloist, who revoked or sang
+/// tute, the side of the last trick and the card points.
+struct Checked {
+    soloist: Option<u8>,
+    revoke: Option<u8>,
+    tute: Option<TuteEntry>,
+    last: Option<u8>,
+    card_points: Option<[u32; 2]>,
+}
 
-    // The bid.
+/// Scores a cuatrola hand in steps: the bid, the revoke or tute that ends it early,
+/// the cantes, the tricks and last trick, the card points, the cantes against the
+/// tricks won, and the result.
+pub fn score(at: &HandAt, hand: &CuatrolaHand) -> Result<HandScore, Vec<EntryError>> {
+    let opts = CuatrolaOptions::from_table(at.table);
+    let mut e = Errors::new(at.lang);
+    let soloist = check_bid(&mut e, &opts, hand, at.before);
+    let sitting_out = soloist.map(|s| (s + 2) % 4);
+    let (revoke, tute) = check_early_end(&mut e, &opts, hand, sitting_out);
+    check_cantes(&mut e, hand, sitting_out);
+    let mut last = check_tricks(&mut e, hand);
+    if hand.tute.is_some() && hand.last_trick_side.is_some() {
+        e.add("last_trick_side", Problem::LastTrickAfterEarlyEnd);
+        last = None;
+    }
+    let early = hand.tute.is_some() || hand.revoke_by.is_some();
+    let mut card_points = None;
+    if !is_trick_contract(hand.bid) && !early {
+        if hand.last_trick_side.is_none() {
+            e.add("last_trick_side", Problem::MissingLastTrick);
+        }
+        card_points = check_card_points(&mut e, hand, soloist, last);
+        if let Some(cp) = card_points {
+            check_cantes_against_tricks(&mut e, &opts, hand, cp, (soloist, last));
+        }
+    }
+    if !e.is_empty() {
+        return Err(e.list);
+    }
+    let checked = Checked {
+        soloist,
+        revoke,
+        tute,
+        last,
+        card_points,
+    };
+    let (points, hand_points, notes) = result(&opts, hand, &checked);
+    Ok(HandScore::new(
+        points,
+        scores(&hand_points),
+        None,
+        &notes,
+        at.lang,
+        Some((at.dealer + 1) % 4),
+    ))
+}
+
+/// A cuatrola or quintola: played for tricks, not card points.
+fn is_trick_contract(c: Contract) -> bool {
+    matches!(c, Contract::Cuatrola | Contract::Quintola)
+}
+
+/// The bid: a bidder exactly when someone bid, and a bid the bidder's score allows.
+/// The soloist, if the bid stands.
+fn check_bid(
+    e: &mut Errors,
+    opts: &CuatrolaOptions,
+    hand: &CuatrolaHand,
+    before: &[i64],
+) -> Option<u8> {
+    let contract = hand.bid;
     let soloist = match (contract, hand.bidder) {
         (Contract::Pass, Some(_)) => {
             e.add("bidder", Problem::BidderWithPass);
@@ -152,15 +218,25 @@ pub fn score(at: &HandAt, hand: &CuatrolaHand) -> Result<HandScore, Vec<EntryErr
             _ => {}
         }
     }
-    let sitting_out = soloist.map(|s| (s + 2) % 4);
+    soloist
+}
 
-    // Revoke and tute.
+/// The revoke and the tute that end a hand early: at most one, a tute only where the
+/// table allows it, outside a trick contract and by a seat that plays. The revoking
+/// seat and the tute that stand.
+fn check_early_end(
+    e: &mut Errors,
+    opts: &CuatrolaOptions,
+    hand: &CuatrolaHand,
+    sitting_out: Option<u8>,
+) -> (Option<u8>, Option<TuteEntry>) {
+    let contract = hand.bid;
     let revoke = hand.revoke_by.filter(|r| e.seat("revoke_by", *r, 4));
     let mut tute = None;
     if let Some(t) = hand.tute {
         if opts.cuatrola_tute != CuatrolaTute::WinsHand {
             e.add("tute", Problem::TuteNotAllowed);
-        } else if trick_contract {
+        } else if is_trick_contract(contract) {
             e.add("tute", Problem::TuteInContract { contract });
         } else if e.seat("tute", t.seat, 4) {
             if sitting_out == Some(t.seat) {
@@ -173,9 +249,13 @@ pub fn score(at: &HandAt, hand: &CuatrolaHand) -> Result<HandScore, Vec<EntryErr
     if hand.tute.is_some() && hand.revoke_by.is_some() {
         e.add("revoke_by", Problem::EarlyEndConflict);
     }
-    let early = hand.tute.is_some() || hand.revoke_by.is_some();
+    (revoke, tute)
+}
 
-    // Cantes.
+/// The cantes on their own: by seats that play, outside a trick contract, each suit
+/// once, at most two per player and four in all.
+fn check_cantes(e: &mut Errors, hand: &CuatrolaHand, sitting_out: Option<u8>) {
+    let contract = hand.bid;
     let mut seen = [false; 4];
     let mut per_seat = [0usize; 4];
     for (i, c) in hand.cantes.iter().enumerate() {
@@ -183,7 +263,7 @@ pub fn score(at: &HandAt, hand: &CuatrolaHand) -> Result<HandScore, Vec<EntryErr
         if !e.seat(&f, c.seat, 4) {
             continue;
         }
-        if trick_contract {
+        if is_trick_contract(contract) {
             e.add(&f, Problem::CanteInContract { contract });
             continue;
         }
@@ -215,8 +295,13 @@ pub fn score(at: &HandAt, hand: &CuatrolaHand) -> Result<HandScore, Vec<EntryErr
             },
         );
     }
+}
 
-    // Points or tricks.
+/// Card points or tricks, whichever the contract plays for, and the last trick's side
+/// (which stands if it is a side).
+fn check_tricks(e: &mut Errors, hand: &CuatrolaHand) -> Option<u8> {
+    let contract = hand.bid;
+    let trick_contract = is_trick_contract(contract);
     for (f, p) in [
         ("card_points_side0", hand.card_points_side0),
         ("card_points_side1", hand.card_points_side1),
@@ -229,7 +314,7 @@ pub fn score(at: &HandAt, hand: &CuatrolaHand) -> Result<HandScore, Vec<EntryErr
             }
         }
     }
-    let mut last = hand
+    let last = hand
         .last_trick_side
         .filter(|l| e.side("last_trick_side", *l, 2));
     if trick_contract {
@@ -252,147 +337,168 @@ pub fn score(at: &HandAt, hand: &CuatrolaHand) -> Result<HandScore, Vec<EntryErr
     } else if hand.soloist_tricks.is_some() {
         e.add("soloist_tricks", Problem::SoloistTricksInNormalHand);
     }
-    if hand.tute.is_some() && hand.last_trick_side.is_some() {
-        e.add("last_trick_side", Problem::LastTrickAfterEarlyEnd);
-        last = None;
-    }
+    last
+}
 
-    let mut card_points: Option<[u32; 2]> = None;
-    if !trick_contract && !early {
-        let (p0, p1) = (
-            hand.card_points_side0.filter(|v| *v <= 120),
-            hand.card_points_side1.filter(|v| *v <= 120),
-        );
-        if hand.last_trick_side.is_none() {
-            e.add("last_trick_side", Problem::MissingLastTrick);
-        }
-        if contract == Contract::Pass {
-            let pts = match (p0, p1) {
-                (Some(a), Some(b)) => {
-                    if a + b != 120 {
-                        e.add(
-                            "card_points_side1",
-                            Problem::PointsDontAddUp {
-                                sum: a + b,
-                                total: 120,
-                            },
-                        );
-                        None
-                    } else {
-                        Some([a, b])
-                    }
-                }
-                (Some(a), None) => Some([a, 120 - a]),
-                (None, Some(b)) => Some([120 - b, b]),
-                (None, None) => {
-                    if hand.card_points_side0.is_none() && hand.card_points_side1.is_none() {
-                        e.add("card_points_side0", Problem::MissingCardPoints);
-                    }
-                    None
-                }
+/// The card points of a hand played for them: both sides' (one may be left out in a
+/// normal hand), adding up to what the cards hold and a split of the tricks fits, with
+/// a trick for the side of the last one.
+fn check_card_points(
+    e: &mut Errors,
+    hand: &CuatrolaHand,
+    soloist: Option<u8>,
+    last: Option<u8>,
+) -> Option<[u32; 2]> {
+    let (p0, p1) = (
+        hand.card_points_side0.filter(|v| *v <= 120),
+        hand.card_points_side1.filter(|v| *v <= 120),
+    );
+    if hand.bid == Contract::Pass {
+        let [a, b] = normal_card_points(e, hand, p0, p1)?;
+        if !normal_possible(a, None) {
+            let (f, v) = if hand.card_points_side0.is_some() {
+                ("card_points_side0", a)
+            } else {
+                ("card_points_side1", b)
             };
-            if let Some([a, b]) = pts {
-                if !normal_possible(a, None) {
-                    let (f, v) = if hand.card_points_side0.is_some() {
-                        ("card_points_side0", a)
-                    } else {
-                        ("card_points_side1", b)
-                    };
-                    e.add(f, Problem::PointsImpossible { value: v });
-                } else if let Some(l) = last
-                    && !normal_possible(a, Some(l))
-                {
-                    e.add(
-                        "last_trick_side",
-                        Problem::LastTrickNoTrick { side: side(l) },
-                    );
-                } else {
-                    card_points = Some([a, b]);
-                }
+            e.add(f, Problem::PointsImpossible { value: v });
+        } else if let Some(l) = last
+            && !normal_possible(a, Some(l))
+        {
+            e.add(
+                "last_trick_side",
+                Problem::LastTrickNoTrick { side: side(l) },
+            );
+        } else {
+            return Some([a, b]);
+        }
+        return None;
+    }
+    let s = soloist?;
+    // Solo: both sides are needed, the dead cards count for nobody.
+    if hand.card_points_side0.is_none() {
+        e.add("card_points_side0", Problem::MissingCardPoints);
+    }
+    if hand.card_points_side1.is_none() {
+        e.add("card_points_side1", Problem::MissingCardPoints);
+    }
+    let (a0, a1) = (p0?, p1?);
+    let sum = a0 + a1;
+    let (mine, theirs) = if s % 2 == 0 { (a0, a1) } else { (a1, a0) };
+    if !(66..=109).contains(&sum) {
+        e.add("card_points_side1", Problem::SoloTotal { sum });
+    } else if !solo_possible(mine, theirs, s % 2, None) {
+        e.add(
+            "card_points_side0",
+            Problem::PointsPairImpossible { a: a0, b: a1 },
+        );
+    } else if let Some(l) = last
+        && !solo_possible(mine, theirs, s % 2, Some(l))
+    {
+        e.add(
+            "last_trick_side",
+            Problem::LastTrickNoTrick { side: side(l) },
+        );
+    } else {
+        return Some([a0, a1]);
+    }
+    None
+}
+
+/// A normal hand's card points from one side or both (`p0`, `p1`: those in range):
+/// the two add up to 120.
+fn normal_card_points(
+    e: &mut Errors,
+    hand: &CuatrolaHand,
+    p0: Option<u32>,
+    p1: Option<u32>,
+) -> Option<[u32; 2]> {
+    match (p0, p1) {
+        (Some(a), Some(b)) => {
+            if a + b != 120 {
+                e.add(
+                    "card_points_side1",
+                    Problem::PointsDontAddUp {
+                        sum: a + b,
+                        total: 120,
+                    },
+                );
+                None
+            } else {
+                Some([a, b])
             }
-        } else if let Some(s) = soloist {
-            // Solo: both sides are needed, the dead cards count for nobody.
-            if hand.card_points_side0.is_none() {
+        }
+        (Some(a), None) => Some([a, 120 - a]),
+        (None, Some(b)) => Some([120 - b, b]),
+        (None, None) => {
+            if hand.card_points_side0.is_none() && hand.card_points_side1.is_none() {
                 e.add("card_points_side0", Problem::MissingCardPoints);
             }
-            if hand.card_points_side1.is_none() {
-                e.add("card_points_side1", Problem::MissingCardPoints);
-            }
-            if let (Some(a0), Some(a1)) = (p0, p1) {
-                let sum = a0 + a1;
-                let (mine, theirs) = if s % 2 == 0 { (a0, a1) } else { (a1, a0) };
-                if !(66..=109).contains(&sum) {
-                    e.add("card_points_side1", Problem::SoloTotal { sum });
-                } else if !solo_possible(mine, theirs, s % 2, None) {
-                    e.add(
-                        "card_points_side0",
-                        Problem::PointsPairImpossible { a: a0, b: a1 },
-                    );
-                } else if let Some(l) = last
-                    && !solo_possible(mine, theirs, s % 2, Some(l))
-                {
-                    e.add(
-                        "last_trick_side",
-                        Problem::LastTrickNoTrick { side: side(l) },
-                    );
-                } else {
-                    card_points = Some([a0, a1]);
-                }
-            }
-        }
-        // A side sings after a trick it won, once per player (or per side) per trick,
-        // and never after the last trick: a side that took no trick, or only the last
-        // one, could not sing, and nobody sings more often than his side won a trick
-        // before the last.
-        if let Some(cp) = card_points {
-            let solo = soloist.filter(|_| contract == Contract::Solo);
-            let per_side = opts.cantes_per_trick == CantesPerTrick::OnePerSide;
-            let mut sung = [0u32; 4];
-            for (i, c) in hand.cantes.iter().enumerate() {
-                // Seats out of range and the sitting-out partner are refused above.
-                if c.seat >= 4 || sitting_out == Some(c.seat) {
-                    continue;
-                }
-                let s = c.seat % 2;
-                let f = format!("cantes[{i}]");
-                let windows = most_windows(cp, s, last, solo).unwrap_or(0);
-                let so_far = if per_side {
-                    sung[usize::from(s)] + sung[usize::from(s + 2)]
-                } else {
-                    sung[usize::from(c.seat)]
-                };
-                if cp.get(usize::from(s)).copied() == Some(0) && last != Some(s) {
-                    e.add(f, Problem::CanteNoTrick { side: side(s) });
-                } else if windows == 0 {
-                    e.add(f, Problem::CanteOnlyLastTrick { side: side(s) });
-                } else if so_far >= windows {
-                    e.add(
-                        f,
-                        Problem::CantesOverTricks {
-                            seat: c.seat,
-                            side: side(s),
-                            cantes: so_far + 1,
-                            tricks: windows,
-                            per_side,
-                        },
-                    );
-                }
-                sung[usize::from(c.seat)] += 1;
-            }
+            None
         }
     }
-    if !e.is_empty() {
-        return Err(e.list);
-    }
+}
 
-    // Scoring.
+/// The cantes against the tricks: a side sings after a trick it won, once per player
+/// (or per side) per trick, and never after the last trick: a side that took no trick,
+/// or only the last one, could not sing, and nobody sings more often than his side won
+/// a trick before the last.
+fn check_cantes_against_tricks(
+    e: &mut Errors,
+    opts: &CuatrolaOptions,
+    hand: &CuatrolaHand,
+    cp: [u32; 2],
+    (soloist, last): (Option<u8>, Option<u8>),
+) {
+    let sitting_out = soloist.map(|s| (s + 2) % 4);
+    let solo = soloist.filter(|_| hand.bid == Contract::Solo);
+    let per_side = opts.cantes_per_trick == CantesPerTrick::OnePerSide;
+    let mut sung = [0u32; 4];
+    for (i, c) in hand.cantes.iter().enumerate() {
+        // Seats out of range and the sitting-out partner are refused above.
+        if c.seat >= 4 || sitting_out == Some(c.seat) {
+            continue;
+        }
+        let s = c.seat % 2;
+        let f = format!("cantes[{i}]");
+        let windows = most_windows(cp, s, last, solo).unwrap_or(0);
+        let so_far = if per_side {
+            sung[usize::from(s)] + sung[usize::from(s + 2)]
+        } else {
+            sung[usize::from(c.seat)]
+        };
+        if cp.get(usize::from(s)).copied() == Some(0) && last != Some(s) {
+            e.add(f, Problem::CanteNoTrick { side: side(s) });
+        } else if windows == 0 {
+            e.add(f, Problem::CanteOnlyLastTrick { side: side(s) });
+        } else if so_far >= windows {
+            e.add(
+                f,
+                Problem::CantesOverTricks {
+                    seat: c.seat,
+                    side: side(s),
+                    cantes: so_far + 1,
+                    tricks: windows,
+                    per_side,
+                },
+            );
+        }
+        sung[usize::from(c.seat)] += 1;
+    }
+}
+
+/// The result of a checked hand: its card points (a hand played for them), each
+/// side's hand points and the notes that explain them.
+fn result(
+    opts: &CuatrolaOptions,
+    hand: &CuatrolaHand,
+    checked: &Checked,
+) -> (Option<Vec<Score>>, Vec<i64>, Vec<Note>) {
+    let contract = hand.bid;
     let mut notes = Vec::new();
-    match (contract, soloist) {
+    match (contract, checked.soloist) {
         (Contract::Pass, _) | (_, None) => notes.push(Note::NormalHand),
-        (c, Some(s)) => notes.push(Note::Contract {
-            contract: c,
-            seat: s,
-        }),
+        (contract, Some(seat)) => notes.push(Note::Contract { contract, seat }),
     }
     let cante_points = {
         let mut cp = [0u32; 2];
@@ -408,8 +514,7 @@ pub fn score(at: &HandAt, hand: &CuatrolaHand) -> Result<HandScore, Vec<EntryErr
         }
         cp
     };
-    let to = |side: u8, v: i64| -> Vec<i64> { if side == 0 { vec![v, 0] } else { vec![0, v] } };
-    let (points, hand_points) = if let Some(r) = revoke {
+    let (points, hand_points) = if let Some(r) = checked.revoke {
         notes.push(Note::Revoke { seat: r });
         let v = match contract {
             Contract::Pass if opts.revoke_counts_as_over100 => 2,
@@ -420,7 +525,7 @@ pub fn score(at: &HandAt, hand: &CuatrolaHand) -> Result<HandScore, Vec<EntryErr
             RevokePenalty::ValueAtStake => to(1 - r % 2, v),
         };
         (None, hp)
-    } else if let Some(t) = tute {
+    } else if let Some(t) = checked.tute {
         notes.push(Note::Tute {
             kind: match t.kind {
                 TuteKind::Kings => "reyes",
@@ -430,53 +535,217 @@ pub fn score(at: &HandAt, hand: &CuatrolaHand) -> Result<HandScore, Vec<EntryErr
         });
         let v = if contract == Contract::Solo { 2 } else { 1 };
         (None, to(t.seat % 2, v))
-    } else if trick_contract {
+    } else if is_trick_contract(contract) {
         let tricks = hand.soloist_tricks.unwrap_or(0);
         notes.push(Note::SoloistTricks { tricks });
         let need = if contract == Contract::Cuatrola { 4 } else { 5 };
-        let s = soloist.map_or(0, |s| s % 2);
+        let s = checked.soloist.map_or(0, |s| s % 2);
         let winner = if tricks >= need { s } else { 1 - s };
         (None, to(winner, value(contract)))
     } else {
-        let cp = card_points.unwrap_or([0, 0]);
-        let l = last.unwrap_or(0);
-        let pts: Vec<i64> = (0..2u8)
-            .map(|s| {
-                let i = usize::from(s);
-                i64::from(
-                    cp.get(i).copied().unwrap_or(0)
-                        + if l == s { 10 } else { 0 }
-                        + cante_points.get(i).copied().unwrap_or(0),
-                )
-            })
-            .collect();
-        let (a, b) = (
-            pts.first().copied().unwrap_or(0),
-            pts.get(1).copied().unwrap_or(0),
-        );
-        let winner = match a.cmp(&b) {
-            std::cmp::Ordering::Greater => 0,
-            std::cmp::Ordering::Less => 1,
-            std::cmp::Ordering::Equal => l,
-        };
-        let over100 = a.max(b) > 100;
-        let v = match contract {
-            Contract::Solo if over100 && opts.solo_over100_counts_double => 4,
-            Contract::Solo => 2,
-            _ if over100 && opts.over100_counts_double => 2,
-            _ => 1,
-        };
-        if v == 2 && contract != Contract::Solo || v == 4 {
+        let cp = checked.card_points.unwrap_or([0, 0]);
+        let (pts, hp, over100) =
+            card_result(opts, contract, cp, cante_points, checked.last.unwrap_or(0));
+        if over100 {
             notes.push(Note::Over100);
         }
-        (Some(scores(&pts)), to(winner, v))
+        (Some(scores(&pts)), hp)
     };
-    Ok(HandScore::new(
-        points,
-        scores(&hand_points),
-        None,
-        &notes,
-        lang,
-        Some((dealer + 1) % 4),
-    ))
+    (points, hand_points, notes)
+}
+
+/// `v` hand points to `side`, none to the other.
+fn to(side: u8, v: i64) -> Vec<i64> {
+    if side == 0 { vec![v, 0] } else { vec![0, v] }
+}
+
+/// A hand played for card points: each side's points (cards, the last trick's ten to
+/// side `l`, cantes), the hand points to the higher (side `l` on a tie), and whether
+/// passing 100 counted double.
+fn card_result(
+    opts: &CuatrolaOptions,
+    contract: Contract,
+    cp: [u32; 2],
+    cante_points: [u32; 2],
+    l: u8,
+) -> (Vec<i64>, Vec<i64>, bool) {
+    let pts: Vec<i64> = (0..2u8)
+        .map(|s| {
+            let i = usize::from(s);
+            i64::from(
+                cp.get(i).copied().unwrap_or(0)
+                    + if l == s { 10 } else { 0 }
+                    + cante_points.get(i).copied().unwrap_or(0),
+            )
+        })
+        .collect();
+    let (a, b) = (
+        pts.first().copied().unwrap_or(0),
+        pts.get(1).copied().unwrap_or(0),
+    );
+    let winner = match a.cmp(&b) {
+        std::cmp::Ordering::Greater => 0,
+        std::cmp::Ordering::Less => 1,
+        std::cmp::Ordering::Equal => l,
+    };
+    let over100 = a.max(b) > 100;
+    let v = match contract {
+        Contract::Solo if over100 && opts.solo_over100_counts_double => 4,
+        Contract::Solo => 2,
+        _ if over100 && opts.over100_counts_double => 2,
+        _ => 1,
+    };
+    let doubled = v == 2 && contract != Contract::Solo || v == 4;
+    (pts, to(winner, v), doubled)
+}
+
+#[cfg(test)]
+mod step_tests {
+    use super::*;
+    use crate::domain::cards::Suit;
+    use crate::domain::lang::Lang;
+
+    fn hand() -> CuatrolaHand {
+        CuatrolaHand {
+            trump: Suit::Oros,
+            bid: Contract::Pass,
+            bidder: None,
+            card_points_side0: Some(70),
+            last_trick_side: Some(0),
+            cantes: vec![],
+            tute: None,
+            soloist_tricks: None,
+            revoke_by: None,
+            card_points_side1: None,
+        }
+    }
+
+    fn fields(e: &Errors) -> Vec<&str> {
+        e.list.iter().map(|x| x.field.as_str()).collect()
+    }
+
+    #[test]
+    fn the_bid_step_names_the_soloist_and_refuses_a_bidder_without_a_bid() {
+        let opts = CuatrolaOptions::defaults();
+        let mut e = Errors::new(Lang::Es);
+        let solo = CuatrolaHand {
+            bid: Contract::Solo,
+            bidder: Some(1),
+            ..hand()
+        };
+        assert_eq!(check_bid(&mut e, &opts, &solo, &[0, 0]), Some(1));
+        assert!(e.is_empty());
+        let pass = CuatrolaHand {
+            bidder: Some(1),
+            ..hand()
+        };
+        assert_eq!(check_bid(&mut e, &opts, &pass, &[0, 0]), None);
+        assert_eq!(fields(&e), ["bidder"]);
+    }
+
+    #[test]
+    fn the_early_end_step_refuses_a_tute_and_a_revoke_in_one_hand() {
+        let opts = CuatrolaOptions::defaults();
+        let mut e = Errors::new(Lang::Es);
+        let both = CuatrolaHand {
+            tute: Some(TuteEntry {
+                seat: 0,
+                kind: TuteKind::Kings,
+            }),
+            revoke_by: Some(1),
+            ..hand()
+        };
+        let (revoke, _) = check_early_end(&mut e, &opts, &both, None);
+        assert_eq!(revoke, Some(1));
+        assert!(fields(&e).contains(&"revoke_by"), "{:?}", fields(&e));
+    }
+
+    #[test]
+    fn the_cantes_step_allows_two_cantes_a_player_and_not_three() {
+        let c = |suit| CanteEntry { seat: 2, suit };
+        let mut e = Errors::new(Lang::Es);
+        let two = CuatrolaHand {
+            cantes: vec![c(Suit::Copas), c(Suit::Espadas)],
+            ..hand()
+        };
+        check_cantes(&mut e, &two, None);
+        assert!(e.is_empty(), "{:?}", fields(&e));
+        let three = CuatrolaHand {
+            cantes: vec![c(Suit::Copas), c(Suit::Espadas), c(Suit::Bastos)],
+            ..hand()
+        };
+        check_cantes(&mut e, &three, None);
+        assert_eq!(fields(&e), ["cantes"]);
+    }
+
+    #[test]
+    fn the_tricks_step_asks_a_cuatrola_for_its_tricks_and_keeps_the_last_trick_of_a_normal_hand() {
+        let mut e = Errors::new(Lang::Es);
+        assert_eq!(check_tricks(&mut e, &hand()), Some(0));
+        assert!(e.is_empty());
+        let cuatrola = CuatrolaHand {
+            bid: Contract::Cuatrola,
+            bidder: Some(0),
+            card_points_side0: None,
+            last_trick_side: None,
+            ..hand()
+        };
+        check_tricks(&mut e, &cuatrola);
+        assert_eq!(fields(&e), ["soloist_tricks"]);
+    }
+
+    #[test]
+    fn the_card_points_step_completes_one_side_to_120_and_refuses_a_wrong_sum() {
+        let mut e = Errors::new(Lang::Es);
+        assert_eq!(
+            check_card_points(&mut e, &hand(), None, Some(0)),
+            Some([70, 50])
+        );
+        let wrong = CuatrolaHand {
+            card_points_side1: Some(60),
+            ..hand()
+        };
+        assert_eq!(check_card_points(&mut e, &wrong, None, Some(0)), None);
+        assert_eq!(fields(&e), ["card_points_side1"]);
+    }
+
+    #[test]
+    fn the_cantes_against_tricks_step_refuses_a_cante_of_a_side_without_a_trick() {
+        let opts = CuatrolaOptions::defaults();
+        let mut e = Errors::new(Lang::Es);
+        let sang = CuatrolaHand {
+            card_points_side0: Some(120),
+            cantes: vec![CanteEntry {
+                seat: 1,
+                suit: Suit::Copas,
+            }],
+            ..hand()
+        };
+        check_cantes_against_tricks(&mut e, &opts, &sang, [120, 0], (None, Some(0)));
+        assert_eq!(fields(&e), ["cantes[0]"]);
+    }
+
+    #[test]
+    fn the_result_step_adds_the_last_trick_and_cantes_and_gives_the_hand_to_the_higher() {
+        let opts = CuatrolaOptions::defaults();
+        let h = CuatrolaHand {
+            cantes: vec![CanteEntry {
+                seat: 1,
+                suit: Suit::Oros,
+            }],
+            ..hand()
+        };
+        let checked = Checked {
+            soloist: None,
+            revoke: None,
+            tute: None,
+            last: Some(0),
+            card_points: Some([55, 65]),
+        };
+        let (points, hand_points, notes) = result(&opts, &h, &checked);
+        // 55 + 10 against 65 + 40 (a cante in trumps).
+        assert_eq!(points, Some(vec![Score::points(65), Score::points(105)]));
+        assert_eq!(hand_points, vec![0, 2], "over 100 counts double");
+        assert!(notes.contains(&Note::Over100), "{notes:?}");
+    }
 }

@@ -273,7 +273,85 @@ impl Problem {
         }
     }
 
+    /// The problem in words, in `lang` (card and rule terms in Spanish).
     pub fn render(&self, lang: Lang) -> String {
+        use Problem::*;
+        match self {
+            HandUndecided
+            | BadPlayers { .. }
+            | BadFirstDealer { .. }
+            | UnknownOption { .. }
+            | BadOptionValue { .. }
+            | WrongGame { .. }
+            | BadDealer { .. }
+            | BadBefore { .. }
+            | SeatOutOfRange { .. }
+            | SideOutOfRange { .. }
+            | MissingCardPoints => self.render_0(lang),
+            MissingLastTrick
+            | MissingSoloistTricks
+            | MissingBidder
+            | MissingPoints
+            | MissingOut
+            | MissingPasses { .. }
+            | MissingLastTrickSeat
+            | PointsOutOfRange { .. }
+            | PointsImpossible { .. }
+            | PointsPairImpossible { .. }
+            | PointsTogetherImpossible { .. } => self.render_1(lang),
+            PointsDontAddUp { .. }
+            | PointsOverDeck { .. }
+            | SpareTotal { .. }
+            | SoloTotal { .. }
+            | LastTrickNoTrick { .. }
+            | LastTrickAfterEarlyEnd
+            | LastTrickSeatWrongSide { .. }
+            | CardPointsLength { .. }
+            | CardPointsInTrickContract { .. }
+            | SoloistTricksInNormalHand
+            | SoloistTricksOutOfRange { .. } => self.render_2(lang),
+            TieUndecidable
+            | BidderWithPass
+            | BidOverCap { .. }
+            | BidFromThreshold { .. }
+            | SuitSungTwice { .. }
+            | FortyTwice { .. }
+            | CanteInContract { .. }
+            | TuteInContract { .. }
+            | CanteNoTrick { .. } => self.render_3(lang),
+            CanteOnlyLastTrick { .. }
+            | CantesOverTricks { .. }
+            | CanteSittingOut { .. }
+            | TuteSittingOut { .. }
+            | TooManyCantesForPlayer { .. }
+            | TooManyCantes { .. } => self.render_4(lang),
+            CanteWithOthersTute { .. }
+            | TuteNotAllowed
+            | TuteAfterCante { .. }
+            | EarlyEndConflict
+            | ClaimNotInGame
+            | ClaimNotVueltas
+            | ClaimTrickOutOfRange { .. }
+            | BothReached101 { .. }
+            | ChooserNotDealer { .. }
+            | ChooserNotPartner { .. }
+            | DoublesOutOfRange { .. } => self.render_5(lang),
+            SantVicencOnBotifarra
+            | SantVicencNotAllowed
+            | ControOnBotifarraNotAllowed
+            | CardsLeftLength { .. }
+            | WinnerHoldsCards { .. }
+            | SecondEmptyHand { .. }
+            | CardsOverHand { .. }
+            | OutNotEmpty { .. }
+            | CardsOverDeck { .. }
+            | PassesLength { .. } => self.render_6(lang),
+        }
+    }
+
+    /// Part 1 of [`Problem::render`]'s table (the dispatch there names every
+    /// problem; any other renders empty here).
+    fn render_0(&self, lang: Lang) -> String {
         use Problem::*;
         match self {
             HandUndecided => tr!(
@@ -345,6 +423,15 @@ impl Problem {
                 "falten els punts de cartes",
                 "the card points are missing"
             ),
+            _ => String::new(),
+        }
+    }
+
+    /// Part 2 of [`Problem::render`]'s table (the dispatch there names every
+    /// problem; any other renders empty here).
+    fn render_1(&self, lang: Lang) -> String {
+        use Problem::*;
+        match self {
             MissingLastTrick => tr!(
                 lang,
                 "falta quién ganó la última baza (las diez de últimas)",
@@ -414,6 +501,15 @@ impl Problem {
                     "the points {list} cannot all be made at once from the deck's cards"
                 )
             }
+            _ => String::new(),
+        }
+    }
+
+    /// Part 3 of [`Problem::render`]'s table (the dispatch there names every
+    /// problem; any other renders empty here).
+    fn render_2(&self, lang: Lang) -> String {
+        use Problem::*;
+        match self {
             PointsDontAddUp { sum, total } => tr!(
                 lang,
                 "los puntos de cartas suman {sum} y deben sumar {total}",
@@ -482,6 +578,15 @@ impl Problem {
                 "{tricks} bases: a la mà n'hi ha 5",
                 "{tricks} tricks: a hand has 5"
             ),
+            _ => String::new(),
+        }
+    }
+
+    /// Part 4 of [`Problem::render`]'s table (the dispatch there names every
+    /// problem; any other renders empty here).
+    fn render_3(&self, lang: Lang) -> String {
+        use Problem::*;
+        match self {
             TieUndecidable => tr!(
                 lang,
                 "empate entre jugadores que no ganaron la última baza: decide quién ganó una baza más tarde; use la entrada carta a carta",
@@ -546,6 +651,15 @@ impl Problem {
                 "{} took no trick: it could not sing",
                 side.render(lang)
             ),
+            _ => String::new(),
+        }
+    }
+
+    /// Part 5 of [`Problem::render`]'s table (the dispatch there names every
+    /// problem; any other renders empty here).
+    fn render_4(&self, lang: Lang) -> String {
+        use Problem::*;
+        match self {
             CanteOnlyLastTrick { side } => tr!(
                 lang,
                 "{} solo ganó la última baza: después de la última no se canta",
@@ -613,6 +727,15 @@ impl Problem {
                 "{count} cantes: com a molt n'hi ha 4, un per pal",
                 "{count} cantes: there are at most 4, one per suit"
             ),
+            _ => String::new(),
+        }
+    }
+
+    /// Part 6 of [`Problem::render`]'s table (the dispatch there names every
+    /// problem; any other renders empty here).
+    fn render_5(&self, lang: Lang) -> String {
+        use Problem::*;
+        match self {
             CanteWithOthersTute { seat, tute_seat } => tr!(
                 lang,
                 "el asiento {seat} no pudo cantar: el asiento {tute_seat} tenía las cuatro cartas del tute",
@@ -679,6 +802,15 @@ impl Problem {
                 "{doubles} doblatges: com a molt contro, recontro i Sant Vicenç (3)",
                 "{doubles} doubles: at most contro, recontro and Sant Vicenç (3)"
             ),
+            _ => String::new(),
+        }
+    }
+
+    /// Part 7 of [`Problem::render`]'s table (the dispatch there names every
+    /// problem; any other renders empty here).
+    fn render_6(&self, lang: Lang) -> String {
+        use Problem::*;
+        match self {
             SantVicencOnBotifarra => tr!(
                 lang,
                 "en botifarra no hay Sant Vicenç",
@@ -739,6 +871,7 @@ impl Problem {
                 "calen els passos de {players} jugadors, no de {got}",
                 "the passes of {players} players are needed, not {got}"
             ),
+            _ => String::new(),
         }
     }
 }
@@ -862,6 +995,177 @@ impl Note {
                 "{} reaches 101",
                 side.render(lang)
             ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One problem of each kind (the dispatch of [`Problem::render`] names them all).
+    fn every_problem() -> Vec<Problem> {
+        let mut all = problems_of_the_setup_and_entry();
+        all.extend(problems_of_the_points());
+        all
+    }
+
+    fn problems_of_the_setup_and_entry() -> Vec<Problem> {
+        vec![
+            Problem::BadPlayers {
+                game: "cuatrola",
+                players: 1,
+            },
+            Problem::BadFirstDealer {
+                seat: 1,
+                players: 1,
+            },
+            Problem::UnknownOption { name: "x".into() },
+            Problem::BadOptionValue {
+                name: "x".into(),
+                expected: "x".into(),
+            },
+            Problem::WrongGame {
+                expected: "cuatrola",
+                got: "cuatrola",
+            },
+            Problem::BadDealer {
+                seat: 1,
+                players: 1,
+            },
+            Problem::BadBefore { got: 2, sides: 1 },
+            Problem::SeatOutOfRange {
+                seat: 1,
+                players: 1,
+            },
+            Problem::SideOutOfRange { side: 1, sides: 1 },
+            Problem::MissingCardPoints,
+            Problem::MissingLastTrick,
+            Problem::MissingSoloistTricks,
+            Problem::MissingBidder,
+            Problem::MissingPoints,
+            Problem::MissingOut,
+            Problem::MissingPasses { players: 1 },
+            Problem::MissingLastTrickSeat,
+            Problem::PointsOutOfRange { value: 3, max: 3 },
+            Problem::PointsImpossible { value: 3 },
+            Problem::PointsPairImpossible { a: 3, b: 3 },
+            Problem::PointsTogetherImpossible { values: vec![1, 2] },
+            Problem::PointsDontAddUp { sum: 3, total: 3 },
+            Problem::PointsOverDeck { sum: 3, max: 3 },
+            Problem::SpareTotal { sum: 3 },
+            Problem::SoloTotal { sum: 3 },
+            Problem::LastTrickNoTrick {
+                side: Side {
+                    side: 0,
+                    pairs: true,
+                },
+            },
+            Problem::LastTrickAfterEarlyEnd,
+            Problem::LastTrickSeatWrongSide { seat: 1, side: 1 },
+            Problem::CardPointsLength { got: 2, sides: 1 },
+            Problem::CardPointsInTrickContract {
+                contract: Contract::Solo,
+            },
+            Problem::SoloistTricksInNormalHand,
+            Problem::SoloistTricksOutOfRange { tricks: 1 },
+            Problem::TieUndecidable,
+            Problem::BidderWithPass,
+        ]
+    }
+
+    fn problems_of_the_points() -> Vec<Problem> {
+        vec![
+            Problem::BidOverCap {
+                contract: Contract::Solo,
+                score: 5,
+                target: 5,
+            },
+            Problem::BidFromThreshold {
+                score: 5,
+                threshold: 5,
+            },
+            Problem::SuitSungTwice { suit: Suit::Oros },
+            Problem::FortyTwice { suit: Suit::Oros },
+            Problem::CanteInContract {
+                contract: Contract::Solo,
+            },
+            Problem::TuteInContract {
+                contract: Contract::Solo,
+            },
+            Problem::CanteNoTrick {
+                side: Side {
+                    side: 0,
+                    pairs: true,
+                },
+            },
+            Problem::CanteOnlyLastTrick {
+                side: Side {
+                    side: 0,
+                    pairs: true,
+                },
+            },
+            Problem::CantesOverTricks {
+                seat: 1,
+                side: Side {
+                    side: 0,
+                    pairs: true,
+                },
+                cantes: 3,
+                tricks: 3,
+                per_side: true,
+            },
+            Problem::CanteSittingOut { seat: 1 },
+            Problem::TuteSittingOut { seat: 1 },
+            Problem::TooManyCantesForPlayer { seat: 1, max: 2 },
+            Problem::TooManyCantes { count: 2 },
+            Problem::CanteWithOthersTute {
+                seat: 1,
+                tute_seat: 1,
+            },
+            Problem::TuteNotAllowed,
+            Problem::TuteAfterCante { seat: 1 },
+            Problem::EarlyEndConflict,
+            Problem::ClaimNotInGame,
+            Problem::ClaimNotVueltas,
+            Problem::ClaimTrickOutOfRange { after: 1, max: 1 },
+            Problem::BothReached101 { a: 5, b: 5 },
+            Problem::ChooserNotDealer {
+                chooser: 1,
+                dealer: 1,
+            },
+            Problem::ChooserNotPartner {
+                chooser: 1,
+                partner: 1,
+            },
+            Problem::DoublesOutOfRange { doubles: 1 },
+            Problem::SantVicencOnBotifarra,
+            Problem::SantVicencNotAllowed,
+            Problem::ControOnBotifarraNotAllowed,
+            Problem::CardsLeftLength { got: 2, players: 1 },
+            Problem::WinnerHoldsCards { seat: 1, cards: 3 },
+            Problem::SecondEmptyHand { seat: 1 },
+            Problem::CardsOverHand {
+                seat: 1,
+                cards: 3,
+                max: 3,
+            },
+            Problem::OutNotEmpty { seat: 1, cards: 3 },
+            Problem::CardsOverDeck { sum: 3, max: 3 },
+            Problem::PassesLength { got: 2, players: 1 },
+            Problem::HandUndecided,
+        ]
+    }
+
+    #[test]
+    fn every_problem_is_said_in_each_language_and_differently_in_spanish_and_english() {
+        let all = every_problem();
+        assert_eq!(all.len(), 69);
+        for p in &all {
+            for lang in [Lang::Es, Lang::Ca, Lang::En] {
+                assert!(!p.render(lang).is_empty(), "{p:?} in {lang:?}");
+            }
+            assert_ne!(p.render(Lang::Es), p.render(Lang::En), "{p:?}");
         }
     }
 }

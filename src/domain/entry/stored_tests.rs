@@ -21,11 +21,11 @@ use crate::domain::test_builders::TABLES;
 fn tables() -> Vec<(GameKind, u8)> {
     TABLES
         .into_iter()
-        .filter(|t| {
-            !matches!(
-                t,
-                (GameKind::Tute, 2) | (GameKind::Guinote, 4) | (GameKind::Cinquillo, 2 | 3)
-            )
+        .filter(|&(game, players)| match game {
+            GameKind::Tute => players != 2,
+            GameKind::Guinote => players != 4,
+            GameKind::Cinquillo => !(2..=3).contains(&players),
+            GameKind::Cuatrola | GameKind::Botifarra => true,
         })
         .collect()
 }

@@ -11,7 +11,11 @@
 //! (points − 36) × multiplier; a revoke gives the opponents 36 × multiplier; game to 101.
 
 use crate::domain::cards::{Card, CardSet, Deck, Suit};
+use crate::domain::engine::GameKind;
 use crate::domain::engine::{GameState, Illegal, TakesEvents, foreign_action};
+use crate::domain::games::rules::{
+    BEST_OF, FormatDefaults, PARTIDA, QuickEntry, Rules, TIMED, leader, target_of,
+};
 use crate::domain::games::trick_hand::{
     HandView, TrickHand, Tricks, before_pair, check_card, deal_invalid, four_hands, not_a_call,
     replay, ruled_events, to_side,
@@ -20,6 +24,7 @@ use crate::domain::lang::Lang;
 pub use crate::domain::messages::BotifarraReason;
 use crate::domain::messages::Reason;
 use crate::domain::options::GameOptions;
+use crate::domain::options::{OptionSpec, TableOptions};
 use crate::domain::record::{
     Action, CallKind, DealSpec, DoubleCall, Event, HandRecord, Move, TrumpCall, TurnedRule,
     validate_deal,
@@ -712,6 +717,85 @@ pub fn contract_summary(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Str
         },
         st.multiplier()
     )
+}
+
+/// Botifarra's rules beyond its play: four in pairs, a partida to the table's target
+/// or, with a deal limit, to the leader when the deals run out; "101 punts, 12 dats o
+/// 55 minuts" as its usual match.
+pub struct BotifarraRules;
+
+impl Rules for BotifarraRules {
+    fn game(&self) -> GameKind {
+        GameKind::Botifarra
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+    fn quick_entry(&self) -> QuickEntry {
+        QuickEntry {
+            trump_choice: true,
+            ..QuickEntry::default()
+        }
+    }
+    fn rule_section(&self, rule: RuleId) -> Option<&'static str> {
+        use RuleId::*;
+        Some(match rule {
+            MustFollowSuit | MustBeat | MustTrump | MustOvertrump => "docs/rules.md §1.6 and §5.5",
+            IllegalTrump => "docs/rules.md §5.3",
+            IllegalDouble => "docs/rules.md §5.4",
+            _ => return None,
+        })
+    }
+    fn deal_spec(&self, _players: u8, _table: &TableOptions) -> DealSpec {
+        deal_spec()
+    }
+    fn target(&self, table: &TableOptions) -> Option<u32> {
+        target_of(BotifarraOptions::from_table(table).target)
+    }
+    fn calls(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[
+            ("trump", &["botifarra", "delegate"]),
+            ("double", &["contro", "recontro", "sant_vicenc", "pass"]),
+        ]
+    }
+    fn target_option(&self) -> Option<&'static str> {
+        Some("target")
+    }
+    fn partida_winner(
+        &self,
+        table: &TableOptions,
+        index: usize,
+        totals: &[Score],
+        hand: &[Score],
+    ) -> Option<u8> {
+        let o = BotifarraOptions::from_table(table);
+        leader(totals, hand, Score::points(o.target), true).or_else(|| {
+            let played = u32::try_from(index + 1).unwrap_or(u32::MAX);
+            if o.deal_limit_reached(played) {
+                leader(totals, hand, Score::ZERO, false)
+            } else {
+                None
+            }
+        })
+    }
+    fn highest_hand(&self) -> Option<u32> {
+        // All 72 card points: (72 − 36) × the highest multiplier (8: botifarra with
+        // recontro, or Sant Vicenç); a revoke gives 36 × the multiplier, no more
+        // (docs/rules.md §5.4).
+        Some(36 * 8)
+    }
+    fn match_formats(&self) -> &'static [&'static str] {
+        &[TIMED, PARTIDA, BEST_OF]
+    }
+    fn format_defaults(&self) -> FormatDefaults {
+        // "101 punts, 12 dats o 55 minuts", at most 121 counted.
+        FormatDefaults {
+            target: Some(101),
+            max_hands: 12,
+            minutes: 55,
+            cap: 121,
+        }
+    }
 }
 
 #[cfg(test)]

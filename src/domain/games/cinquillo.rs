@@ -14,13 +14,16 @@
 //! round.
 
 use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
+use crate::domain::engine::GameKind;
 use crate::domain::engine::{
     GameState, Illegal, TakesEvents, check_seat, check_turn, foreign_action,
 };
+use crate::domain::games::rules::{PARTIDA, QuickEntry, Rules, leader, target_of};
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::CinquilloReason;
 use crate::domain::messages::Reason;
 use crate::domain::options::GameOptions;
+use crate::domain::options::{OptionSpec, TableOptions};
 use crate::domain::record::{Action, Deal, DealSpec, HandRecord, Move, TurnedRule, validate_deal};
 use crate::domain::ruling::{
     GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, Violation,
@@ -515,6 +518,68 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
     };
     ruling.compare_declared(record.declared.as_ref());
     ruling
+}
+
+/// Cinquillo's rules beyond its play: each player alone, a partida to the table's
+/// points limit if it has one; no table of two sides to play a match hand by hand, and
+/// no trick to replay.
+pub struct CinquilloRules;
+
+impl Rules for CinquilloRules {
+    fn game(&self) -> GameKind {
+        GameKind::Cinquillo
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+    fn quick_entry(&self) -> QuickEntry {
+        QuickEntry {
+            cards_left: true,
+            ..QuickEntry::default()
+        }
+    }
+    fn play_options(&self) -> &'static [&'static str] {
+        &["bastardo"]
+    }
+    fn rule_section(&self, rule: RuleId) -> Option<&'static str> {
+        use RuleId::*;
+        Some(match rule {
+            IllegalPass | IllegalPlacement => "docs/rules.md §6.2 and §6.4",
+            _ => return None,
+        })
+    }
+    fn deal_spec(&self, players: u8, table: &TableOptions) -> DealSpec {
+        deal_spec(&CinquilloOptions::from_table(table), players, &[])
+    }
+    fn target(&self, table: &TableOptions) -> Option<u32> {
+        target_of(CinquilloOptions::from_table(table).points_limit)
+    }
+    fn partida_winner(
+        &self,
+        table: &TableOptions,
+        _index: usize,
+        totals: &[Score],
+        hand: &[Score],
+    ) -> Option<u8> {
+        let o = CinquilloOptions::from_table(table);
+        if o.points_limit > 0 {
+            leader(totals, hand, Score::points(o.points_limit), true)
+        } else {
+            None
+        }
+    }
+    fn match_formats(&self) -> &'static [&'static str] {
+        &[PARTIDA]
+    }
+    fn names_suits(&self) -> bool {
+        false
+    }
+    fn two_sided_matches(&self) -> bool {
+        false
+    }
+    fn replays_plays(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,11 @@
 //! solo 2 / cuatrola 4 / quintola 5; game to 21 (11, 16).
 
 use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
+use crate::domain::engine::GameKind;
 use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn, foreign_action};
+use crate::domain::games::rules::{
+    BEST_OF, FormatDefaults, PARTIDA, QuickEntry, Rules, TIMED, leader, target_of,
+};
 pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
 use crate::domain::games::trick_hand::{
     HandView, Marriages, Replay, Tally, TrickHand, Tricks, Window, before_pair, check_card,
@@ -19,6 +23,7 @@ use crate::domain::games::trick_hand::{
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
 use crate::domain::options::GameOptions;
+use crate::domain::options::{OptionSpec, TableOptions};
 use crate::domain::record::{
     Action, Bid, CallKind, DealProblem, DealSpec, Event, HandRecord, Move, TurnedRule,
     validate_deal,
@@ -787,6 +792,79 @@ pub fn contract_summary(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Str
         "{t}: {trump}. {}: {contract}.",
         lang.pick("Contrato", "Contracte", "Contract")
     )
+}
+
+/// Cuatrola's rules beyond its play: four in pairs, a partida to the table's target
+/// (11, 16 or 21) won by the side that scores its way there, a quintola at most a hand.
+pub struct CuatrolaRules;
+
+impl Rules for CuatrolaRules {
+    fn game(&self) -> GameKind {
+        GameKind::Cuatrola
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+    fn quick_entry(&self) -> QuickEntry {
+        QuickEntry {
+            trump: true,
+            bid: true,
+            cantes: true,
+            ..QuickEntry::default()
+        }
+    }
+    fn play_options(&self) -> &'static [&'static str] {
+        &["head_target"]
+    }
+    fn rule_section(&self, rule: RuleId) -> Option<&'static str> {
+        use RuleId::*;
+        Some(match rule {
+            MustFollowSuit | MustBeat | MustTrump | MustOvertrump => "docs/rules.md §1.6 and §3.4",
+            IllegalBid => "docs/rules.md §3.3",
+            IllegalCante | IllegalTute => "docs/rules.md §3.5",
+            _ => return None,
+        })
+    }
+    fn deal_spec(&self, _players: u8, _table: &TableOptions) -> DealSpec {
+        deal_spec()
+    }
+    fn target(&self, table: &TableOptions) -> Option<u32> {
+        target_of(CuatrolaOptions::from_table(table).target)
+    }
+    fn calls(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[("bid", &["pass", "solo", "cuatrola", "quintola"])]
+    }
+    fn target_option(&self) -> Option<&'static str> {
+        Some("target")
+    }
+    fn partida_winner(
+        &self,
+        table: &TableOptions,
+        _index: usize,
+        totals: &[Score],
+        hand: &[Score],
+    ) -> Option<u8> {
+        let target = Score::points(CuatrolaOptions::from_table(table).target);
+        leader(totals, hand, target, true)
+    }
+    fn highest_hand(&self) -> Option<u32> {
+        // A quintola; a revoke costs at most the value at stake.
+        Some(5)
+    }
+    fn match_formats(&self) -> &'static [&'static str] {
+        &[PARTIDA, BEST_OF, TIMED]
+    }
+    fn format_defaults(&self) -> FormatDefaults {
+        FormatDefaults {
+            target: Some(21),
+            max_hands: 20,
+            minutes: 45,
+            cap: 25,
+        }
+    }
+    fn summary_line(&self, record: &HandRecord, ruling: &Ruling, lang: Lang) -> Option<String> {
+        Some(contract_summary(record, ruling, lang))
+    }
 }
 
 #[cfg(test)]

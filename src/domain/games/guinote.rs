@@ -20,14 +20,18 @@
 
 use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
+use crate::domain::games::rules::{BothReach, QuickEntry, Rules, leader, target_of};
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
 };
 use crate::domain::lang::Lang;
 use crate::domain::options::GameOptions;
+use crate::domain::options::{OptionSpec, TableOptions};
 use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
+use crate::domain::ruling::Score;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
+use serde_json::{Map, Value};
 
 /// Guiñote's table options, with their defaults and reasons: they stand with every game's
 /// table in `options`, where a record's options are checked.
@@ -175,6 +179,71 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
         game_over(core, &opts)
     };
     rep.ruling(lang, hand_points.as_deref(), over, record.declared.as_ref())
+}
+
+/// Guiñote's rules beyond its play: two, or four in pairs, a partida to 101 over
+/// numbered deals, where both sides may pass 101 and a renuncio ends it.
+pub struct GuinoteRules;
+
+impl Rules for GuinoteRules {
+    fn game(&self) -> GameKind {
+        GameKind::Guinote
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+    fn quick_entry(&self) -> QuickEntry {
+        QuickEntry {
+            trump: true,
+            card_points: true,
+            cantes: true,
+            claim: true,
+            ..QuickEntry::default()
+        }
+    }
+    fn rule_section(&self, rule: RuleId) -> Option<&'static str> {
+        use RuleId::*;
+        Some(match rule {
+            MustFollowSuit | MustBeat | MustTrump | MustOvertrump => "docs/rules.md §1.6 and §4.4",
+            IllegalCante | IllegalTute => "docs/rules.md §4.5",
+            IllegalExchange => "docs/rules.md §4.3",
+            FalseClaim => "docs/rules.md §4.6",
+            _ => return None,
+        })
+    }
+    fn deal_spec(&self, players: u8, _table: &TableOptions) -> DealSpec {
+        deal_spec(players)
+    }
+    fn target(&self, _table: &TableOptions) -> Option<u32> {
+        target_of(GAME_POINTS)
+    }
+    fn partida_winner(
+        &self,
+        _table: &TableOptions,
+        _index: usize,
+        totals: &[Score],
+        hand: &[Score],
+    ) -> Option<u8> {
+        leader(totals, hand, Score::points(GAME_POINTS), false)
+    }
+    fn hand_ends_partida(&self, _table: &TableOptions, ruling: &Ruling) -> Option<GameOver> {
+        ruling.game_over.clone()
+    }
+    fn scoreless_end_is_a_line(&self) -> bool {
+        true
+    }
+    fn numbered_deals(&self) -> bool {
+        true
+    }
+    fn last_trick_winner_deals(&self, table: &TableOptions) -> bool {
+        GuinoteOptions::from_table(table).next_dealer == NextDealer::LastTrickWinner
+    }
+    fn both_reach(&self, options: &Map<String, Value>) -> BothReach {
+        match options.get("both_over_101_rule").and_then(Value::as_str) {
+            Some("higher_score") => BothReach::HigherScore,
+            _ => BothReach::Declared,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -6,13 +6,15 @@
 //! [`HandRecord`] into a [`Ruling`]. The games use `engine`, `trick`, `messages` and the
 //! plain data below them (the trick games also `trick_hand`); they draw nothing at
 //! random (their play-outs are in `random`), and nothing below the games uses them.
-//! This front door picks the game of a record; `partial`, `random`, `explain` and the
-//! domain's own entry points above it use it.
+//! Each game also implements [`Rules`] (in `rules`), what it is beyond its play. This
+//! front door picks the game of a record, and a game's rules ([`rules_of`]);
+//! `partial`, `random`, `explain` and the domain's own entry points above it use it.
 
 pub mod botifarra;
 pub mod cinquillo;
 pub mod cuatrola;
 pub mod guinote;
+pub mod rules;
 pub mod trick_hand;
 pub mod tute;
 pub mod tute_family;
@@ -22,6 +24,18 @@ use crate::domain::lang::Lang;
 use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::record::{DealSpec, HandRecord, Move};
 use crate::domain::ruling::Ruling;
+pub use rules::Rules;
+
+/// The rules of a game: the one place a [`GameKind`] picks its [`Rules`].
+pub fn rules_of(game: GameKind) -> &'static dyn Rules {
+    match game {
+        GameKind::Cuatrola => &cuatrola::CuatrolaRules,
+        GameKind::Tute => &tute::TuteRules,
+        GameKind::Guinote => &guinote::GuinoteRules,
+        GameKind::Botifarra => &botifarra::BotifarraRules,
+        GameKind::Cinquillo => &cinquillo::CinquilloRules,
+    }
+}
 
 /// Rules a record whose deal has no `"?"` and whose game, players, dealer and options
 /// are already checked (by `domain::try_rule`).
@@ -74,16 +88,61 @@ pub fn next_moves(record: &HandRecord) -> Option<(u8, Vec<Move>)> {
 /// The deal a game requires under these table options (hand sizes of cinquillo:
 /// the default split).
 pub fn deal_spec(game: GameKind, players: u8, options: &TableOptions) -> DealSpec {
-    match game {
-        GameKind::Cuatrola => cuatrola::deal_spec(),
-        GameKind::Botifarra => botifarra::deal_spec(),
-        GameKind::Guinote => guinote::deal_spec(players),
-        GameKind::Tute => tute::deal_spec(players, &tute::TuteOptions::from_table(options)),
-        GameKind::Cinquillo => cinquillo::deal_spec(
-            &cinquillo::CinquilloOptions::from_table(options),
-            players,
-            &[],
-        ),
+    rules_of(game).deal_spec(players, options)
+}
+
+#[cfg(test)]
+mod rules_tests {
+    use super::*;
+    use crate::domain::games::rules::{PARTIDA, target_choices};
+
+    #[test]
+    fn each_game_kind_picks_the_rules_of_that_game() {
+        for g in GameKind::ALL {
+            assert_eq!(rules_of(g).game(), g);
+            assert!(std::ptr::eq(
+                rules_of(g).options(),
+                crate::domain::options::specs(g)
+            ));
+        }
+    }
+
+    #[test]
+    fn every_game_offers_a_partida_and_its_default_limits_can_be_played() {
+        for g in GameKind::ALL {
+            let r = rules_of(g);
+            assert!(r.match_formats().contains(&PARTIDA), "{g}");
+            let d = r.format_defaults();
+            assert!(d.cap >= d.target.unwrap_or(0), "{g}");
+            if let (Some(t), Some(choices)) = (d.target, target_choices(r)) {
+                assert!(choices.contains(&t), "{g}: {t} not in {choices:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_calls_of_a_hand_record_are_cuatrolas_bids_and_botifarras_choice_and_doubles() {
+        let kinds =
+            |g: GameKind| -> Vec<&str> { rules_of(g).calls().iter().map(|c| c.0).collect() };
+        assert_eq!(kinds(GameKind::Cuatrola), ["bid"]);
+        assert_eq!(kinds(GameKind::Botifarra), ["trump", "double"]);
+        assert!(kinds(GameKind::Tute).is_empty() && kinds(GameKind::Guinote).is_empty());
+        let suits: Vec<bool> = GameKind::ALL
+            .iter()
+            .map(|g| rules_of(*g).names_suits())
+            .collect();
+        assert_eq!(suits, [true, true, true, true, false]);
+    }
+
+    #[test]
+    fn the_default_target_of_each_game_is_the_one_its_table_options_give() {
+        let none = TableOptions::default();
+        let got: Vec<Option<u32>> = GameKind::ALL
+            .iter()
+            .map(|g| rules_of(*g).target(&none))
+            .collect();
+        // cuatrola, tute (one hand won), guiñote, botifarra, cinquillo (no limit)
+        assert_eq!(got, vec![Some(21), Some(1), Some(101), Some(101), None]);
     }
 }
 

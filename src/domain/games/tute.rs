@@ -27,14 +27,17 @@
 
 use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
+use crate::domain::games::rules::{QuickEntry, Rules, leader, target_of};
 use crate::domain::games::trick_hand::first_to_reach;
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
 };
 use crate::domain::lang::Lang;
 use crate::domain::options::GameOptions;
+use crate::domain::options::{OptionSpec, TableOptions};
 use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
-use crate::domain::ruling::{GameOver, GameOverReason, Ruling};
+use crate::domain::ruling::Score;
+use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
 
 /// Tute's table options, with their defaults and reasons: they stand with every game's
@@ -280,6 +283,76 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
         _ => None,
     };
     rep.ruling(lang, hand_points.as_deref(), over, record.declared.as_ref())
+}
+
+/// Tute's rules beyond its play: two to four players (four in pairs unless the table
+/// says otherwise), a partida of hands won or to 101, where a tute ends it.
+pub struct TuteRules;
+
+impl Rules for TuteRules {
+    fn game(&self) -> GameKind {
+        GameKind::Tute
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+    fn quick_entry(&self) -> QuickEntry {
+        QuickEntry {
+            trump: true,
+            card_points: true,
+            cantes: true,
+            ..QuickEntry::default()
+        }
+    }
+    fn play_options(&self) -> &'static [&'static str] {
+        &[
+            "undertrump",
+            "head_led_suit",
+            "trump_lead_forces_trump_in_stock_phase",
+            "partnerships",
+        ]
+    }
+    fn rule_section(&self, rule: RuleId) -> Option<&'static str> {
+        use RuleId::*;
+        Some(match rule {
+            MustFollowSuit | MustBeat | MustTrump | MustOvertrump => "docs/rules.md §1.6 and §2.3",
+            IllegalCante | IllegalTute => "docs/rules.md §2.4",
+            IllegalExchange => "docs/rules.md §2.5",
+            _ => return None,
+        })
+    }
+    fn deal_spec(&self, players: u8, table: &TableOptions) -> DealSpec {
+        deal_spec(players, &TuteOptions::from_table(table))
+    }
+    fn target(&self, table: &TableOptions) -> Option<u32> {
+        let o = TuteOptions::from_table(table);
+        match o.match_mode {
+            MatchMode::Points101 => target_of(GAME_POINTS),
+            MatchMode::RoundsToWin => target_of(o.rounds_to_win),
+        }
+    }
+    fn partida_winner(
+        &self,
+        table: &TableOptions,
+        _index: usize,
+        totals: &[Score],
+        hand: &[Score],
+    ) -> Option<u8> {
+        let o = TuteOptions::from_table(table);
+        match o.match_mode {
+            MatchMode::RoundsToWin => leader(totals, hand, Score::points(o.rounds_to_win), true),
+            MatchMode::Points101 => leader(totals, hand, Score::points(GAME_POINTS), false),
+        }
+    }
+    fn hand_ends_partida(&self, table: &TableOptions, ruling: &Ruling) -> Option<GameOver> {
+        if TuteOptions::from_table(table).match_mode != MatchMode::Points101 {
+            return None;
+        }
+        ruling
+            .game_over
+            .clone()
+            .filter(|g| g.reason == GameOverReason::Tute)
+    }
 }
 
 #[cfg(test)]

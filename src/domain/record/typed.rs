@@ -77,9 +77,6 @@ impl RawRecord<'_> {
             return None;
         }
         let game = self.game.parse::<GameKind>().ok()?;
-        if !game.is_supported() {
-            return None;
-        }
         let players = u8::try_from(self.players).ok()?;
         if !game.valid_players(players) {
             return None;

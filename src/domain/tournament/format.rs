@@ -3,8 +3,10 @@
 use super::halves::MatchPoints;
 use super::draws::Draws;
 use crate::domain::engine::GameKind;
+use crate::domain::games::rules::{BothReach, target_choices};
+use crate::domain::games::rules_of;
 use crate::domain::lang::{Lang, tr};
-use crate::domain::options::{self, OptionValue};
+use crate::domain::options;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -185,24 +187,10 @@ pub enum ResultError {
     },
 }
 
-/// The most one hand can add to a side's score, where the game's rules bound it:
-/// cuatrola's highest hand is a quintola (5), and a revoke costs at most the value at
-/// stake; botifarra's is all 72 card points, (72 − 36) × the highest multiplier (8:
-/// botifarra with recontro, or Sant Vicenç), and a revoke gives 36 × the multiplier,
-/// no more (docs/rules.md §5.4). Tute and guiñote have none: a tute wins the partida
-/// whatever the score.
-fn highest_hand(game: GameKind) -> Option<u32> {
-    match game {
-        GameKind::Cuatrola => Some(5),
-        GameKind::Botifarra => Some(36 * 8),
-        _ => None,
-    }
-}
-
 /// A score above what a game to `target` can reach: the side was below the target
 /// before its last hand, which added at most the game's highest hand.
 fn overshoot(game: GameKind, target: u32, got: u32) -> Result<(), ResultError> {
-    match highest_hand(game) {
+    match rules_of(game).highest_hand() {
         Some(hand) if got > target.saturating_sub(1) + hand => Err(ResultError::Overshoot {
             game,
             target,
@@ -322,46 +310,18 @@ impl std::fmt::Display for ResultError {
     }
 }
 
-/// The partida targets a game's tables can play: the values of its `target` table
+/// The partida targets a game's tables can play: the values of its target table
 /// option (cuatrola 11, 16, 21; botifarra 51 … 201), or `None` when the game's own
 /// options fix it (guiñote 101, tute's hands or 101, cinquillo's limit).
 pub fn targets(game: GameKind) -> Option<Vec<u32>> {
-    if !matches!(game, GameKind::Cuatrola | GameKind::Botifarra) {
-        return None;
-    }
-    options::specs(game)
-        .iter()
-        .find(|s| s.name == "target")
-        .and_then(|s| match s.kind {
-            options::OptionKind::Int(values) => Some(
-                values
-                    .iter()
-                    .filter_map(|v| u32::try_from(*v).ok())
-                    .collect(),
-            ),
-            _ => None,
-        })
+    target_choices(rules_of(game))
 }
 
-/// The game's own partida target from its table options (`None`: no target).
+/// The game's own partida target from its table options (`None`: no target), as its
+/// rules read it.
 pub fn game_target(game: GameKind, opts: &Map<String, Value>) -> Result<Option<u32>, String> {
     let table = options::validate(game, 4, opts).map_err(|e| e.to_string())?;
-    let specs = options::specs(game);
-    let int = |name: &str, default: i64| match table.get(specs, name) {
-        Some(OptionValue::Int(i)) => i,
-        _ => default,
-    };
-    let target = match game {
-        GameKind::Cuatrola => int("target", 21),
-        GameKind::Guinote => 101,
-        GameKind::Botifarra => int("target", 101),
-        GameKind::Tute => match table.get(specs, "match_mode") {
-            Some(OptionValue::Choice("points101")) => 101,
-            _ => int("rounds_to_win", 1),
-        },
-        GameKind::Cinquillo => int("points_limit", 0),
-    };
-    Ok(u32::try_from(target).ok().filter(|t| *t > 0))
+    Ok(rules_of(game).target(&table))
 }
 
 /// Checks a score against the game and the match format (see [`check_outcome`]).
@@ -418,24 +378,23 @@ pub fn check_outcome(
             }
             overshoot(game, target, won)?;
             if lost >= target {
-                if game != GameKind::Guinote {
-                    return Err(ResultError::BothReach {
-                        game,
-                        target,
-                        a: score_a,
-                        b: score_b,
-                    });
-                }
-                let higher_rule = matches!(
-                    options.get("both_over_101_rule").and_then(Value::as_str),
-                    Some("higher_score")
-                );
-                if higher_rule && won <= lost {
-                    return Err(ResultError::HigherWins {
-                        target,
-                        a: score_a,
-                        b: score_b,
-                    });
+                match rules_of(game).both_reach(options) {
+                    BothReach::Refused => {
+                        return Err(ResultError::BothReach {
+                            game,
+                            target,
+                            a: score_a,
+                            b: score_b,
+                        });
+                    }
+                    BothReach::HigherScore if won <= lost => {
+                        return Err(ResultError::HigherWins {
+                            target,
+                            a: score_a,
+                            b: score_b,
+                        });
+                    }
+                    BothReach::HigherScore | BothReach::Declared => {}
                 }
             } else if won < lost {
                 return Err(ResultError::NotAWin { won, lost });

@@ -10,23 +10,15 @@ pub use super::format::targets;
 use super::format::{MatchFormat, game_target};
 use super::played::table_players;
 use crate::domain::engine::GameKind;
+use crate::domain::games::rules_of;
 use crate::domain::lang::{Lang, tr};
 
-/// A match format's kind as the form names it.
-pub const PARTIDA: &str = "partida";
-/// Best of an odd number of partidas.
-pub const BEST_OF: &str = "best_of";
-/// A target, a number of hands (dats) and minutes, whichever comes first.
-pub const TIMED: &str = "timed";
+pub use crate::domain::games::rules::{BEST_OF, PARTIDA, TIMED};
 
-/// The match format kinds a championship of `game` offers, the usual one first.
+/// The match format kinds a championship of `game` offers, the usual one first (its
+/// rules say which).
 pub fn formats(game: GameKind) -> &'static [&'static str] {
-    match game {
-        GameKind::Botifarra => &[TIMED, PARTIDA, BEST_OF],
-        GameKind::Cuatrola => &[PARTIDA, BEST_OF, TIMED],
-        GameKind::Guinote | GameKind::Tute => &[PARTIDA, BEST_OF],
-        GameKind::Cinquillo => &[PARTIDA],
-    }
+    rules_of(game).match_formats()
 }
 
 /// A game's usual match format, as the form's fields (all text).
@@ -41,21 +33,16 @@ pub struct FormatFields {
     pub cap: String,
 }
 
-/// The form's starting values for a championship of `game`.
+/// The form's starting values for a championship of `game`, from its rules.
 pub fn defaults(game: GameKind) -> FormatFields {
-    let (target, max_hands, minutes, cap) = match game {
-        // "101 punts, 12 dats o 55 minuts", at most 121 counted.
-        GameKind::Botifarra => ("101", "12", "55", "121"),
-        GameKind::Cuatrola => ("21", "20", "45", "25"),
-        _ => ("", "12", "55", "121"),
-    };
+    let d = rules_of(game).format_defaults();
     FormatFields {
         match_format: formats(game).first().copied().unwrap_or(PARTIDA),
-        target: target.into(),
+        target: d.target.map(|t| t.to_string()).unwrap_or_default(),
         partidas: "3".into(),
-        max_hands: max_hands.into(),
-        minutes: minutes.into(),
-        cap: cap.into(),
+        max_hands: d.max_hands.to_string(),
+        minutes: d.minutes.to_string(),
+        cap: d.cap.to_string(),
     }
 }
 
@@ -276,7 +263,7 @@ mod tests {
             let d = defaults(game);
             assert_eq!(formats(game)[0], d.match_format);
             for kind in formats(game) {
-                let hands = game != GameKind::Cinquillo;
+                let hands = rules_of(game).two_sided_matches();
                 assert_eq!(
                     check(game, &none, &format_of(kind, &d), hands),
                     Ok(()),
@@ -314,15 +301,16 @@ mod tests {
     #[test]
     fn a_guinote_partida_is_won_at_101_only_and_cinquillo_has_no_table_of_two() {
         let none = Map::new();
-        assert!(matches!(
-            check(
-                GameKind::Guinote,
-                &none,
-                &MatchFormat::Partida { target: Some(21) },
-                true
-            ),
-            Err(Unplayable::FixedTarget { own: Some(101), .. })
-        ));
+        let refused = check(
+            GameKind::Guinote,
+            &none,
+            &MatchFormat::Partida { target: Some(21) },
+            true,
+        );
+        assert!(
+            matches!(refused, Err(Unplayable::FixedTarget { own: Some(101), .. })),
+            "{refused:?}"
+        );
         assert_eq!(
             check(
                 GameKind::Cinquillo,

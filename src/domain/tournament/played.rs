@@ -12,6 +12,7 @@ use super::draws;
 use super::format::{MatchFormat, Side, game_target, targets};
 use crate::domain::engine::GameKind;
 use crate::domain::entry::{GameDoc, Scoreboard};
+use crate::domain::games::rules_of;
 
 /// One partida of a match as the table played it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -155,7 +156,7 @@ pub fn table_players(game: GameKind, options: &Map<String, Value>) -> Option<u8>
     [4u8, 2]
         .into_iter()
         .find(|&n| game.valid_players(n) && game.seating_of(n, options).sides() == 2)
-        .filter(|_| game != GameKind::Cinquillo)
+        .filter(|_| rules_of(game).two_sided_matches())
 }
 
 /// How many people an entrant of a championship of `game` is: two where the tables
@@ -184,10 +185,11 @@ pub fn table_options(
     // Only a target the game's option takes: any other was refused when the
     // championship was made (see the offer module), and must never make every hand wrong.
     if let Some(t) = target
+        && let Some(name) = rules_of(game).target_option()
         && targets(game).is_some_and(|ts| ts.contains(&t))
         && game_target(game, options).ok().flatten() != Some(t)
     {
-        out.insert("target".into(), t.into());
+        out.insert(name.into(), t.into());
     }
     out
 }

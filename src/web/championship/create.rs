@@ -1,6 +1,7 @@
 //! The new-championship form and the championship file built from it.
 
 use super::*;
+use crate::domain::games::rules_of;
 use crate::domain::tournament::{Draws, offer};
 use crate::web::options::{OptionError, OptionGroup, option_groups, read_options};
 use std::collections::HashMap;
@@ -85,12 +86,12 @@ impl NewForm {
             tb6: "lot".into(),
             head_to_head: HeadToHead::default().slug().into(),
             ties: Ties::default().slug().into(),
-            // Cinquillo has no table of two sides to play hand by hand: its results
-            // are typed.
-            entry: if game == GameKind::Cinquillo {
-                "result"
-            } else {
+            // A game with no table of two sides to play hand by hand (cinquillo) has
+            // its results typed.
+            entry: if rules_of(game).two_sided_matches() {
                 "hands"
+            } else {
+                "result"
             }
             .into(),
             ..NewForm::default()

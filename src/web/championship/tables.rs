@@ -13,6 +13,8 @@ use crate::db::brackets as bracket_store;
 use crate::db::games;
 use crate::db::table_games;
 use crate::domain::bracket::{Bracket, MatchId};
+use crate::domain::games::rules::BothReach;
+use crate::domain::games::rules_of;
 use crate::web::manage::record_result;
 
 /// Session key: the pair (`a` or `b`) whose PIN this browser entered, per table.
@@ -99,7 +101,8 @@ struct TablePage<'a> {
     time_left: Option<String>,
     /// The director may switch the table to typed results (a phone died).
     can_switch: bool,
-    guinote: bool,
+    /// Both sides may pass the target and the winner is then declared (guiñote).
+    winner_declared: bool,
     form: (String, String),
     error: Option<String>,
     dependents: Vec<String>,
@@ -354,7 +357,8 @@ pub(super) fn table_page(
             game_line,
             time_left,
             can_switch: staff && plays && row.status != "final" && row.phase == 0,
-            guinote: tc.t.file.event.game == GameKind::Guinote,
+            winner_declared: rules_of(tc.t.file.event.game).both_reach(&tc.t.file.event.options)
+                != BothReach::Refused,
             form: shown.form.unwrap_or(current),
             error: shown.error,
             dependents: confirm.dependents,

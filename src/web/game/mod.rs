@@ -274,10 +274,12 @@ pub fn quick_from_form(
                 }),
                 revoke_by,
             };
-            if setup.game == GameKind::Tute {
-                QuickHand::Tute(hand)
-            } else {
-                QuickHand::Guinote(hand)
+            match setup.game {
+                GameKind::Tute => QuickHand::Tute(hand),
+                GameKind::Guinote
+                | GameKind::Cuatrola
+                | GameKind::Botifarra
+                | GameKind::Cinquillo => QuickHand::Guinote(hand),
             }
         }
         GameKind::Botifarra => {

@@ -2,6 +2,8 @@
 //! the game's PIN and the game lines of a club page (deleting a hand: `undo`).
 
 use super::*;
+use crate::domain::games::rules::QuickEntry;
+use crate::domain::games::rules_of;
 use crate::web::done::with_done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
@@ -52,7 +54,8 @@ struct GamePage<'a> {
     /// The new-hand form, on this page (one page load a hand).
     hand_entry: bool,
     form: HandForm,
-    game_slug: &'static str,
+    /// The fields the game's hand form shows.
+    entry: QuickEntry,
     hand_sides: Vec<(usize, String)>,
     hand_seats: Vec<(usize, String)>,
     version: i32,
@@ -345,7 +348,7 @@ pub(super) async fn game_html(
         locked,
         hand_entry: can_record && !over && !locked,
         form: HandForm::default(),
-        game_slug: l.setup.game.slug(),
+        entry: rules_of(l.setup.game).quick_entry(),
         hand_sides: sides.iter().cloned().enumerate().collect(),
         hand_seats: l.seats.iter().cloned().enumerate().collect(),
         version: l.game.version,
@@ -443,6 +446,8 @@ struct HandPage<'a> {
     game: Game,
     title: String,
     game_slug: &'static str,
+    /// The fields the game's hand form shows.
+    entry: QuickEntry,
     hand_sides: Vec<(usize, String)>,
     hand_seats: Vec<(usize, String)>,
     form: HandForm,
@@ -539,6 +544,7 @@ async fn hand_page(
         &HandPage {
             title: side_list.join(" – "),
             game_slug: l.setup.game.slug(),
+            entry: rules_of(l.setup.game).quick_entry(),
             hand_sides: side_list.into_iter().enumerate().collect(),
             hand_seats: l.seats.iter().cloned().enumerate().collect(),
             dealer: l

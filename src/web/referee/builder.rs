@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::domain::cards::Suit;
+use crate::domain::games::rules_of;
 
 /// Builds a record from the card-picker form: game, players, dealer, options, a
 /// seat (or "stock") for every card, the turned card, and the events so far.
@@ -287,10 +288,8 @@ fn value_groups(ctx: &Ctx, game: GameKind, deck: &[Card]) -> Vec<ValueGroup> {
         label: ctx.t("builder-values-cards"),
         values: deck.iter().map(|c| (c.code(), card_words(*c))).collect(),
     }];
-    if matches!(
-        game,
-        GameKind::Cuatrola | GameKind::Tute | GameKind::Guinote | GameKind::Botifarra
-    ) {
+    let rules = rules_of(game);
+    if rules.names_suits() {
         groups.push(ValueGroup {
             label: ctx.t("builder-values-suits"),
             values: Suit::ALL
@@ -299,15 +298,7 @@ fn value_groups(ctx: &Ctx, game: GameKind, deck: &[Card]) -> Vec<ValueGroup> {
                 .collect(),
         });
     }
-    let calls: &[(&str, &[&str])] = match game {
-        GameKind::Cuatrola => &[("bid", &["pass", "solo", "cuatrola", "quintola"])],
-        GameKind::Botifarra => &[
-            ("trump", &["botifarra", "delegate"]),
-            ("double", &["contro", "recontro", "sant_vicenc", "pass"]),
-        ],
-        _ => &[],
-    };
-    for (kind, values) in calls {
+    for (kind, values) in rules.calls() {
         groups.push(ValueGroup {
             label: ctx.t(&format!("builder-action-{kind}")),
             values: values
@@ -463,7 +454,9 @@ pub async fn builder(
         .filter(|c| match game {
             GameKind::Cuatrola => matches!(c.rank().number(), 1 | 3 | 10 | 11 | 12),
             GameKind::Botifarra => true,
-            _ => !matches!(c.rank().number(), 8 | 9),
+            GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo => {
+                !matches!(c.rank().number(), 8 | 9)
+            }
         })
         .collect();
     let cards = deck

@@ -323,7 +323,10 @@ async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_rep
     assert!(repesca.repesca && !knockout.repesca);
     for eid in &repesca.entrants {
         let r = table.iter().find(|r| &r.id == eid).unwrap();
-        assert!(r.group_rank != Some(1) && r.points > MatchPoints::ZERO, "{r:?}");
+        assert!(
+            r.group_rank != Some(1) && r.points > MatchPoints::ZERO,
+            "{r:?}"
+        );
     }
     let left_out = table
         .iter()

@@ -469,8 +469,17 @@ async fn the_demos_lloret_open_has_a_drawn_match_decided_by_its_two_extra_dats_a
         .collect();
     assert_eq!(results.len(), 12, "three rounds of four tables");
     assert_eq!(results[0]["score"], serde_json::json!([96, 84]));
+    // Round 2, table 2: still level after its two extra dats, the draw stands and is
+    // worth half a point to each pair.
+    assert_eq!(results[5]["score"], serde_json::json!([84, 84]));
+    assert_eq!(
+        doc["event"]["points"],
+        serde_json::json!({"win": 1, "draw": 0.5, "loss": 0, "bye": 1})
+    );
     let standings = app.page("/campeonatos/6", StatusCode::OK).await;
     assert_eq!(texts(&standings, "table.standings tbody tr").len(), 8);
+    let points = texts(&standings, "table.standings tbody td:nth-child(5)");
+    assert_eq!(points.iter().filter(|p| p.ends_with('½')).count(), 2, "{points:?}");
     assert_eq!(
         texts(&standings, ".draw-rule"),
         vec!["Empate: se desempata con 2 datas más"]

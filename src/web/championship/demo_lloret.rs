@@ -47,6 +47,11 @@ const FORMAT: MatchFormat = MatchFormat::Timed {
 /// (+8 and +4 to pair a: 96–84).
 const LEVEL_THEN_BROKEN: [u32; 14] = [50, 22, 22, 50, 50, 22, 22, 50, 50, 22, 22, 50, 44, 40];
 
+/// Card points of pair a in the hands of a table level at its twelfth dat (84–84) and
+/// still level after its two extra dats (36–36 each, no tantos): the draw stands, half
+/// a point to each pair.
+const LEVEL_TO_THE_END: [u32; 14] = [50, 22, 22, 50, 50, 22, 22, 50, 50, 22, 22, 50, 36, 36];
+
 /// Plays a table's match with quick botifarra hands, the dealer choosing oros without
 /// doubles, pair a taking the card points `points(k)` in hand `k`, until the match is
 /// over under its limits and its rule for draws; the other pair then signs.
@@ -162,6 +167,10 @@ pub fn create_lloret_open(
         for row in rows {
             if round == 1 && row.table_no == 1 {
                 play(conn, &row, &|k| LEVEL_THEN_BROKEN[k.min(13)])?;
+                continue;
+            }
+            if round == 2 && row.table_no == 2 {
+                play(conn, &row, &|k| LEVEL_TO_THE_END[k.min(13)])?;
                 continue;
             }
             // Between 22 and 50 card points to pair a: at most 14 a hand either way.

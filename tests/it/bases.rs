@@ -170,45 +170,55 @@ async fn table_options_that_contradict_the_match_limits_are_refused_with_a_messa
     let club = app
         .club_with_organiser("Penya La Baza", "Lloret de Mar")
         .await;
-    let res = post(
-        &app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Open de botifarra"),
-            ("game", "botifarra"),
-            ("starts_on", "2026-11-28"),
-            ("system", "swiss"),
-            ("rounds", "5"),
-            ("match_format", "timed"),
-            ("groups", "1"),
-            ("losses", "2"),
-            ("target", "101"),
-            ("partidas", "3"),
-            ("max_hands", "12"),
-            ("minutes", "55"),
-            ("cap", "121"),
-            ("entry", "hands"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-            ("opt.botifarra.deal_limit", "8"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let html = scraper::Html::parse_document(&res.text().await.unwrap());
-    let body = html.root_element().text().collect::<Vec<_>>().join(" ");
-    assert!(
-        body.contains("«Máximo de manos» 8 y el formato del partido 12 manos"),
-        "{body}"
-    );
-    // The form comes back with what was typed.
-    assert!(
-        html.select(&scraper::Selector::parse("input[name=name]").unwrap())
-            .any(|i| i.value().attr("value") == Some("Open de botifarra"))
-    );
+    for (option, value, said) in [
+        (
+            "opt.botifarra.deal_limit",
+            "8",
+            "«Máximo de manos» 8 y el formato del partido 12 manos",
+        ),
+        (
+            "opt.botifarra.target",
+            "51",
+            "la partida se juega a 51 y el formato del partido a 101",
+        ),
+    ] {
+        let res = post(
+            &app,
+            &format!("/clubes/{club}/campeonatos/nuevo"),
+            &[
+                ("name", "Open de botifarra"),
+                ("game", "botifarra"),
+                ("starts_on", "2026-11-28"),
+                ("system", "swiss"),
+                ("rounds", "5"),
+                ("match_format", "timed"),
+                ("groups", "1"),
+                ("losses", "2"),
+                ("target", "101"),
+                ("partidas", "3"),
+                ("max_hands", "12"),
+                ("minutes", "55"),
+                ("cap", "121"),
+                ("entry", "hands"),
+                ("win", "2"),
+                ("draw", "1"),
+                ("loss", "0"),
+                ("bye", "2"),
+                ("tb1", "points"),
+                (option, value),
+            ],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let body = html.root_element().text().collect::<Vec<_>>().join(" ");
+        assert!(body.contains(said), "{body}");
+        // The form comes back with what was typed.
+        assert!(
+            html.select(&scraper::Selector::parse("input[name=name]").unwrap())
+                .any(|i| i.value().attr("value") == Some("Open de botifarra"))
+        );
+    }
 }
 
 #[tokio::test]

@@ -479,7 +479,11 @@ async fn the_demos_lloret_open_has_a_drawn_match_decided_by_its_two_extra_dats_a
     let standings = app.page("/campeonatos/6", StatusCode::OK).await;
     assert_eq!(texts(&standings, "table.standings tbody tr").len(), 8);
     let points = texts(&standings, "table.standings tbody td:nth-child(5)");
-    assert_eq!(points.iter().filter(|p| p.ends_with('½')).count(), 2, "{points:?}");
+    assert_eq!(
+        points.iter().filter(|p| p.ends_with('½')).count(),
+        2,
+        "{points:?}"
+    );
     assert_eq!(
         texts(&standings, ".draw-rule"),
         vec!["Empate: se desempata con 2 datas más"]

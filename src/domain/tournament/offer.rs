@@ -68,6 +68,9 @@ pub enum Unplayable {
     },
     /// A timed match counts at most `cap`, below its own target.
     Cap { target: u32, cap: u32 },
+    /// The table option that holds the partida's target says one target, the match
+    /// format another.
+    TargetOption { option: u32, format: u32 },
     /// The table option "Máximo de manos" says one dat limit, the match format another.
     DealLimit { option: u32, format: u32 },
     /// The table option "Máximo de puntos que cuentan" says one cap, the match format
@@ -130,6 +133,12 @@ impl Unplayable {
                     game.name()
                 ),
             },
+            Unplayable::TargetOption { option, format } => tr!(
+                lang,
+                "las opciones de mesa dicen que la partida se juega a {option} y el formato del partido a {format}: deja la opción como viene (el partido manda) o pon el mismo número",
+                "les opcions de taula diuen que la partida es juga a {option} i el format del partit a {format}: deixa l'opció com ve (mana el partit) o posa-hi el mateix nombre",
+                "the table options say the partida is played to {option} and the match format to {format}: leave the option as it comes (the match rules) or give the same number"
+            ),
             Unplayable::DealLimit { option, format } => tr!(
                 lang,
                 "las opciones de mesa dicen «Máximo de manos» {option} y el formato del partido {format} manos: deja la opción sin límite (el partido manda) o pon el mismo número",
@@ -214,6 +223,19 @@ pub fn check(
     let Some(target) = target else {
         return Ok(());
     };
+    // The table option that holds the target, where the director set it, says the same.
+    if let Some(option) = rules_of(game)
+        .target_option()
+        .and_then(|name| opts.get(name))
+        .and_then(Value::as_u64)
+        .and_then(|n| u32::try_from(n).ok())
+        .filter(|n| *n != target)
+    {
+        return Err(Unplayable::TargetOption {
+            option,
+            format: target,
+        });
+    }
     match targets(game) {
         Some(allowed) if allowed.contains(&target) => Ok(()),
         Some(allowed) => Err(Unplayable::Target {
@@ -296,6 +318,68 @@ mod tests {
             )
             .is_ok()
         );
+    }
+
+    #[test]
+    fn a_table_option_target_other_than_the_match_formats_is_refused_and_the_same_one_passes() {
+        let mut opts = Map::new();
+        opts.insert("target".into(), Value::from(16));
+        let err = check(
+            GameKind::Cuatrola,
+            &opts,
+            &MatchFormat::Partida { target: Some(21) },
+            true,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err,
+            Unplayable::TargetOption {
+                option: 16,
+                format: 21
+            }
+        );
+        assert!(
+            err.message(Lang::Es)
+                .contains("a 16 y el formato del partido a 21")
+        );
+        assert!(
+            check(
+                GameKind::Cuatrola,
+                &opts,
+                &MatchFormat::Partida { target: Some(16) },
+                true
+            )
+            .is_ok()
+        );
+        // A format without its own target plays to the option's.
+        assert!(
+            check(
+                GameKind::Cuatrola,
+                &opts,
+                &MatchFormat::Partida { target: None },
+                true
+            )
+            .is_ok()
+        );
+        opts.insert("target".into(), Value::from(51));
+        assert!(matches!(
+            check(
+                GameKind::Botifarra,
+                &opts,
+                &crate::domain::tournament::MatchFormat::Timed {
+                    target: 101,
+                    max_hands: 12,
+                    minutes: 55,
+                    cap: 121,
+                    draws: Default::default(),
+                },
+                true
+            ),
+            Err(Unplayable::TargetOption {
+                option: 51,
+                format: 101
+            })
+        ));
     }
 
     #[test]

@@ -434,6 +434,40 @@ impl Ctx {
     }
 }
 
+/// The fields of a posted form that may carry a file: a `multipart/form-data` body or
+/// an urlencoded one (pasted text).
+pub struct SentFields(Vec<(String, Vec<u8>)>);
+
+impl SentFields {
+    /// Reads the body by its content type; a 400 when it is not well formed.
+    pub fn read(req: &HttpRequest, body: &[u8]) -> Result<SentFields, AppError> {
+        let content_type = req
+            .headers()
+            .get(actix_web::http::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        let fields = if content_type.starts_with("multipart/form-data") {
+            multipart_fields(content_type, body)
+                .ok_or_else(|| AppError::bad_request("error-bad-request", "multipart"))?
+        } else {
+            serde_html_form::from_bytes::<Vec<(String, String)>>(body)
+                .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?
+                .into_iter()
+                .map(|(k, v)| (k, v.into_bytes()))
+                .collect()
+        };
+        Ok(SentFields(fields))
+    }
+
+    /// The first field `name` that is not blank (a file input left empty sends one).
+    pub fn filled(&self, name: &str) -> Option<Vec<u8>> {
+        self.0
+            .iter()
+            .find(|(k, v)| k == name && !v.iter().all(u8::is_ascii_whitespace))
+            .map(|(_, v)| v.clone())
+    }
+}
+
 /// The fields of a `multipart/form-data` body (name, content): enough for a form
 /// with a file input, without a multipart crate. `None` when it is not well formed.
 pub fn multipart_fields(content_type: &str, body: &[u8]) -> Option<Vec<(String, Vec<u8>)>> {

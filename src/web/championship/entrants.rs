@@ -502,28 +502,11 @@ pub async fn import_form(
 
 /// The CSV sent: the file if one was chosen, else the pasted text.
 fn sent_csv(req: &HttpRequest, body: &[u8]) -> Result<Vec<u8>, AppError> {
-    let content_type = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let fields: Vec<(String, Vec<u8>)> = if content_type.starts_with("multipart/form-data") {
-        multipart_fields(content_type, body)
-            .ok_or_else(|| AppError::bad_request("error-bad-request", "multipart"))?
-    } else {
-        serde_html_form::from_bytes::<Vec<(String, String)>>(body)
-            .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?
-            .into_iter()
-            .map(|(k, v)| (k, v.into_bytes()))
-            .collect()
-    };
-    let field = |name: &str| {
-        fields
-            .iter()
-            .find(|(k, v)| k == name && !v.iter().all(u8::is_ascii_whitespace))
-            .map(|(_, v)| v.clone())
-    };
-    Ok(field("file").or_else(|| field("csv")).unwrap_or_default())
+    let fields = SentFields::read(req, body)?;
+    Ok(fields
+        .filled("file")
+        .or_else(|| fields.filled("csv"))
+        .unwrap_or_default())
 }
 
 /// `POST /campeonatos/{id}/inscritos/importar`: a CSV or Excel (`.xlsx`, its first

@@ -72,30 +72,10 @@ pub async fn championship_import_form(
 /// The posted file (multipart field `file`) or, without one, the pasted text (field
 /// `text`); and the pasted text, to show again.
 fn sent(req: &HttpRequest, body: &[u8]) -> Result<(Vec<u8>, String), AppError> {
-    let content_type = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let fields: Vec<(String, Vec<u8>)> = if content_type.starts_with("multipart/form-data") {
-        multipart_fields(content_type, body)
-            .ok_or_else(|| AppError::bad_request("error-bad-request", "multipart"))?
-    } else {
-        serde_html_form::from_bytes::<Vec<(String, String)>>(body)
-            .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?
-            .into_iter()
-            .map(|(k, v)| (k, v.into_bytes()))
-            .collect()
-    };
-    let field = |name: &str| {
-        fields
-            .iter()
-            .find(|(k, v)| k == name && !v.iter().all(u8::is_ascii_whitespace))
-            .map(|(_, v)| v.clone())
-    };
-    let pasted = field("text").unwrap_or_default();
+    let fields = SentFields::read(req, body)?;
+    let pasted = fields.filled("text").unwrap_or_default();
     let shown = String::from_utf8_lossy(&pasted).into_owned();
-    Ok((field("file").unwrap_or(pasted), shown))
+    Ok((fields.filled("file").unwrap_or(pasted), shown))
 }
 
 /// A place in a tournament file in words: `rounds[1].results[0]` is "ronda 2,

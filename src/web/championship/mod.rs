@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use super::account::{now, see_other};
 use super::auth::{self, Perm, Principal};
 use super::visit::{HttpResult, Visit, VisitId};
-use super::{AppState, CachedPage, Ctx, db, multipart_fields, parse_id, render, render_status};
+use super::{AppState, CachedPage, Ctx, SentFields, db, parse_id, render, render_status};
 use crate::db::DbConn;
 use crate::db::queries::{self, Club};
 use crate::db::table_games::random_pin;

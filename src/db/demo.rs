@@ -115,12 +115,12 @@ pub fn fill(
             .map_err(ChangeError::into_diesel)?;
         // The season's circuit over the club's cuatrola championships.
         let cuatrola: Vec<i32> = {
-            use super::schema::events;
-            events::table
-                .filter(events::club_id.eq(club_id))
-                .filter(events::game.eq("cuatrola"))
-                .select(events::id)
-                .order(events::id)
+            use super::schema::championships;
+            championships::table
+                .filter(championships::club_id.eq(club_id))
+                .filter(championships::game.eq("cuatrola"))
+                .select(championships::id)
+                .order(championships::id)
                 .load(conn)?
         };
         super::circuits::insert(

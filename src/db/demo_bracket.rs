@@ -44,7 +44,7 @@ pub fn add_final_phase(
         conn,
         &NewBracket {
             club_id,
-            event_id: Some(league_id),
+            championship_id: Some(league_id),
             name: DEMO_BRACKET,
             game: "cuatrola",
             entrants: &entrants,

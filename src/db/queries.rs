@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::rows::{LoadOne, insert_returning_id};
-use super::schema::{clubs, events, pairs, players};
+use super::schema::{championships, clubs, pairs, players};
 use crate::domain::names;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -51,7 +51,7 @@ pub struct Pair {
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = events)]
+#[diesel(table_name = championships)]
 pub struct Event {
     pub id: i32,
     pub club_id: i32,
@@ -177,10 +177,10 @@ pub fn club_pairs(conn: &mut DbConn, club: i32) -> QueryResult<Vec<Pair>> {
 
 /// Every event but the deleted ones, running ones first, then by start date (newest first).
 pub fn list_events(conn: &mut DbConn) -> QueryResult<Vec<Event>> {
-    let mut all: Vec<Event> = events::table
-        .filter(events::deleted_at.is_null())
+    let mut all: Vec<Event> = championships::table
+        .filter(championships::deleted_at.is_null())
         .select(Event::as_select())
-        .order((events::starts_on.desc(), events::id.desc()))
+        .order((championships::starts_on.desc(), championships::id.desc()))
         .load(conn)?;
     all.sort_by_key(|e| match e.status.as_str() {
         "running" => 0,
@@ -191,7 +191,7 @@ pub fn list_events(conn: &mut DbConn) -> QueryResult<Vec<Event>> {
 }
 
 pub fn find_event(conn: &mut DbConn, id: i32) -> QueryResult<Option<Event>> {
-    events::table
+    championships::table
         .find(id)
         .select(Event::as_select())
         .load_one(conn)

@@ -171,7 +171,7 @@ pub(crate) async fn record_result(
     } else {
         "record"
     };
-    let (id, version) = (row.event_id, row.version);
+    let (id, version) = (row.championship_id, row.version);
     db(state, move |conn| {
         Ok(store::record_result(
             conn,

@@ -450,10 +450,10 @@ async fn an_unchanged_page_answers_304_and_a_change_gives_a_new_etag() {
     app.login(&org, "org", &pw).await;
     let (round, table): (i32, i32) = app
         .with_conn(move |c| {
-            use baza::db::schema::tournament_tables as tt;
+            use baza::db::schema::championship_tables as tt;
             use diesel::prelude::*;
             tt::table
-                .filter(tt::event_id.eq(id))
+                .filter(tt::championship_id.eq(id))
                 .filter(tt::status.eq("playing"))
                 .select((tt::round_no, tt::table_no))
                 .order((tt::round_no, tt::table_no))
@@ -578,11 +578,11 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
 /// The demo's running Swiss: the championship with tables still being played.
 async fn demo_championship(app: &TestApp) -> i32 {
     app.with_conn(|c| {
-        use baza::db::schema::tournament_tables as tt;
+        use baza::db::schema::championship_tables as tt;
         use diesel::prelude::*;
         tt::table
             .filter(tt::status.eq("playing"))
-            .select(tt::event_id)
+            .select(tt::championship_id)
             .first(c)
             .expect("the demo has a running championship")
     })

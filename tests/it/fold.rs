@@ -179,7 +179,7 @@ async fn old_events_become_championships_with_the_standings_they_had() {
         let tables = [1, 2]
             .into_iter()
             .flat_map(|id| baza::db::tournaments::tables(&mut conn, id).unwrap())
-            .map(|t| (t.event_id, t.round_no, t.table_no, t.pin, t.status))
+            .map(|t| (t.championship_id, t.round_no, t.table_no, t.pin, t.status))
             .collect::<Vec<_>>();
         (files, tables)
     })

@@ -645,11 +645,11 @@ async fn an_undo_is_refused_and_changes_nothing_when_the_championship_changed_si
         let doc = serde_json::to_string(&t.file).unwrap();
         diesel::RunQueryDsl::execute(
             diesel::update(diesel::QueryDsl::find(
-                db::schema::tournaments::table,
+                db::schema::championship_documents::table,
                 event,
             ))
             .set(diesel::ExpressionMethods::eq(
-                db::schema::tournaments::document,
+                db::schema::championship_documents::document,
                 doc,
             )),
             conn,

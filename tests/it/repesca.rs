@@ -34,8 +34,12 @@ async fn tables(app: &TestApp, id: i32, phase: i32) -> Vec<TableRow> {
 
 /// The director types a table's result, 21–12 for side a when `a_wins`.
 async fn type_result(app: &TestApp, row: &TableRow, a_wins: bool) {
-    let path =
-        baza::web::championship::table_path(row.event_id, row.phase, row.round_no, row.table_no);
+    let path = baza::web::championship::table_path(
+        row.championship_id,
+        row.phase,
+        row.round_no,
+        row.table_no,
+    );
     let (a, b) = if a_wins { ("21", "12") } else { ("12", "21") };
     let version = row.version.to_string();
     let res = post(
@@ -288,11 +292,11 @@ async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_rep
     let app = TestApp::with_demo().await;
     let id = app
         .with_conn(|conn| {
-            use baza::db::schema::events;
+            use baza::db::schema::championships;
             use diesel::prelude::*;
-            events::table
-                .filter(events::name.eq(baza::db::demo_repesca::DEMO_GIRONA))
-                .select(events::id)
+            championships::table
+                .filter(championships::name.eq(baza::db::demo_repesca::DEMO_GIRONA))
+                .select(championships::id)
                 .first::<i32>(conn)
                 .unwrap()
         })
@@ -323,7 +327,10 @@ async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_rep
     assert!(repesca.repesca && !knockout.repesca);
     for eid in &repesca.entrants {
         let r = table.iter().find(|r| &r.id == eid).unwrap();
-        assert!(r.group_rank != Some(1) && r.points > MatchPoints::ZERO, "{r:?}");
+        assert!(
+            r.group_rank != Some(1) && r.points > MatchPoints::ZERO,
+            "{r:?}"
+        );
     }
     let left_out = table
         .iter()

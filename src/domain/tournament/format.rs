@@ -1,7 +1,7 @@
 //! Match formats, match points and result checking per game.
 
-use super::halves::MatchPoints;
 use super::draws::Draws;
+use super::halves::MatchPoints;
 use crate::domain::engine::GameKind;
 use crate::domain::games::rules::{BothReach, target_choices};
 use crate::domain::games::rules_of;

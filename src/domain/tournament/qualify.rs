@@ -468,7 +468,10 @@ mod tests {
         assert_eq!(eligible.len(), 6, "{eligible:?}");
         for id in &eligible {
             let r = table.iter().find(|r| &r.id == id).expect("row");
-            assert!(r.points >= MatchPoints::whole(1) && r.group_rank != Some(1), "{r:?}");
+            assert!(
+                r.points >= MatchPoints::whole(1) && r.group_rank != Some(1),
+                "{r:?}"
+            );
         }
         let seconds = repesca_entrants(
             &f,

@@ -201,7 +201,7 @@ fn championship_table(
     l: &Loaded,
     m: MatchId,
 ) -> Result<Option<Option<String>>, AppError> {
-    let Some(event) = l.row.event_id else {
+    let Some(event) = l.row.championship_id else {
         return Ok(None);
     };
     let tables = crate::db::tournaments::phase_tables(conn, event, l.row.id)?;

@@ -392,7 +392,7 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
         let club = queries::find_club(conn, l.row.club_id)?
             .map(|c| c.name)
             .unwrap_or_default();
-        let event = match l.row.event_id {
+        let event = match l.row.championship_id {
             Some(e) => queries::find_event(conn, e)?.map(|e| (e.id, e.name)),
             None => None,
         };

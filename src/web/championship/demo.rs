@@ -226,8 +226,14 @@ fn play(
 /// Plays a table's whole match and has the other pair confirm it.
 fn play_and_confirm(conn: &mut DbConn, row: &TableRow, seed: u64) -> Result<(), AppError> {
     play(conn, row, seed, None)?;
-    let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
-        .ok_or(AppError::NotFound)?;
+    let fresh = store::find_phase_table(
+        conn,
+        row.championship_id,
+        row.phase,
+        row.round_no,
+        row.table_no,
+    )?
+    .ok_or(AppError::NotFound)?;
     table_games::confirm(
         conn,
         &fresh,

@@ -90,8 +90,14 @@ fn play(conn: &mut DbConn, row: &TableRow, points: &dyn Fn(usize) -> u32) -> Res
         table_games::sync_after_change(conn, first, &who, now())?;
         Ok::<(), AppError>(())
     })?;
-    let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
-        .ok_or(AppError::NotFound)?;
+    let fresh = store::find_phase_table(
+        conn,
+        row.championship_id,
+        row.phase,
+        row.round_no,
+        row.table_no,
+    )?
+    .ok_or(AppError::NotFound)?;
     table_games::confirm(
         conn,
         &fresh,

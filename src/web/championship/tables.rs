@@ -49,11 +49,11 @@ pub(super) fn sides_of(session: &Session, row: &TableRow) -> Vec<String> {
 }
 
 /// The page of a table: `phase` 0 for a round's table, else a knockout phase's.
-pub fn table_path(event_id: i32, phase: i32, round: i32, table: i32) -> String {
+pub fn table_path(championship_id: i32, phase: i32, round: i32, table: i32) -> String {
     if phase == 0 {
-        format!("/campeonatos/{event_id}/rondas/{round}/mesas/{table}")
+        format!("/campeonatos/{championship_id}/rondas/{round}/mesas/{table}")
     } else {
-        format!("/campeonatos/{event_id}/fases/{phase}/mesas/{table}")
+        format!("/campeonatos/{championship_id}/fases/{phase}/mesas/{table}")
     }
 }
 
@@ -69,7 +69,7 @@ pub(super) enum Key {
 #[template(path = "tournament_table.html")]
 struct TablePage<'a> {
     ctx: &'a Ctx,
-    event_id: i32,
+    championship_id: i32,
     event_name: String,
     /// The table's page (its forms post below it).
     path: String,
@@ -150,7 +150,7 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
             let row = store::find_phase_table(conn, id, bracket, 0, table as i32)?
                 .ok_or(AppError::NotFound)?;
             let b = bracket_store::find_bracket(conn, bracket)?
-                .filter(|b| b.event_id == Some(id))
+                .filter(|b| b.championship_id == Some(id))
                 .ok_or(AppError::NotFound)?;
             let names: Vec<String> = serde_json::from_str(&b.entrants)
                 .map_err(|e| AppError::Internal(anyhow::anyhow!("bracket {bracket}: {e}")))?;
@@ -333,7 +333,7 @@ pub(super) fn table_page(
     );
     render_status(
         &TablePage {
-            event_id: tc.t.event.id,
+            championship_id: tc.t.event.id,
             event_name: tc.t.event.name.clone(),
             path: table_path(tc.t.event.id, row.phase, round_no, table_no),
             place,
@@ -491,7 +491,7 @@ pub(super) fn wrong_pin_key(status: StatusCode) -> &'static str {
 
 /// The page of the table a row stores.
 pub(super) fn path_of(row: &TableRow) -> String {
-    table_path(row.event_id, row.phase, row.round_no, row.table_no)
+    table_path(row.championship_id, row.phase, row.round_no, row.table_no)
 }
 
 /// `GET /campeonatos/{id}/rondas/{r}/mesas/{t}`: where the result slip's QR code

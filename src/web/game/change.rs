@@ -474,7 +474,7 @@ pub(crate) fn apply_planned(
                 entity: "hand",
                 entity_id: id,
                 club_id: Some(planned.club_id),
-                event_id: table.as_ref().map(|r| r.event_id),
+                championship_id: table.as_ref().map(|r| r.championship_id),
                 before_json: w.before,
                 after_json: w.after,
             },

@@ -265,7 +265,7 @@ pub(super) async fn game_html(
         let hidden = crate::db::register::Hidden::load(conn)?;
         let table = match table_games::table_of_game(conn, &l.game)? {
             Some(row) => {
-                let name = queries::find_event(conn, row.event_id)?
+                let name = queries::find_event(conn, row.championship_id)?
                     .map(|e| e.name)
                     .unwrap_or_default();
                 let stage = table_games::stage_of_table(conn, &row, now())?;
@@ -330,7 +330,7 @@ pub(super) async fn game_html(
         };
         TableBanner {
             href: crate::web::championship::table_path(
-                row.event_id,
+                row.championship_id,
                 row.phase,
                 row.round_no,
                 row.table_no,

@@ -386,7 +386,7 @@ pub fn insert_audit(conn: &mut DbConn, entry: &NewAudit) -> QueryResult<usize> {
 #[derive(Debug, Clone, Copy)]
 pub enum Trail {
     /// An event's, newest first.
-    Event(i32),
+    Championship(i32),
     /// A club's (its events, players, pairs), newest first.
     Club(i32),
     /// One bracket's, newest first.
@@ -401,7 +401,7 @@ pub fn audit_trail(conn: &mut DbConn, trail: Trail) -> QueryResult<Vec<AuditEntr
         .select(AuditEntry::as_select())
         .into_boxed();
     let rows = match trail {
-        Trail::Event(id) => rows.filter(audit_log::championship_id.eq(id)),
+        Trail::Championship(id) => rows.filter(audit_log::championship_id.eq(id)),
         Trail::Club(id) => rows.filter(audit_log::club_id.eq(id)),
         Trail::Bracket(id) => rows
             .filter(audit_log::entity.eq("bracket"))
@@ -417,8 +417,8 @@ pub fn audit_trail(conn: &mut DbConn, trail: Trail) -> QueryResult<Vec<AuditEntr
 }
 
 /// The audit trail of an event, newest first.
-pub fn event_audit(conn: &mut DbConn, championship_id: i32) -> QueryResult<Vec<AuditEntry>> {
-    audit_trail(conn, Trail::Event(championship_id))
+pub fn championship_audit(conn: &mut DbConn, championship_id: i32) -> QueryResult<Vec<AuditEntry>> {
+    audit_trail(conn, Trail::Championship(championship_id))
 }
 
 /// The audit trail of a club (its events, players, pairs), newest first.

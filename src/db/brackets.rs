@@ -130,7 +130,10 @@ pub fn list_brackets(conn: &mut DbConn) -> QueryResult<Vec<BracketRow>> {
 }
 
 /// The brackets linked to an event, oldest first.
-pub fn brackets_of_event(conn: &mut DbConn, championship_id: i32) -> QueryResult<Vec<BracketRow>> {
+pub fn brackets_of_championship(
+    conn: &mut DbConn,
+    championship_id: i32,
+) -> QueryResult<Vec<BracketRow>> {
     brackets::table
         .filter(brackets::championship_id.eq(championship_id))
         .select(BracketRow::as_select())

@@ -52,7 +52,7 @@ pub struct Pair {
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = championships)]
-pub struct Event {
+pub struct Championship {
     pub id: i32,
     pub club_id: i32,
     pub name: String,
@@ -176,10 +176,10 @@ pub fn club_pairs(conn: &mut DbConn, club: i32) -> QueryResult<Vec<Pair>> {
 }
 
 /// Every event but the deleted ones, running ones first, then by start date (newest first).
-pub fn list_events(conn: &mut DbConn) -> QueryResult<Vec<Event>> {
-    let mut all: Vec<Event> = championships::table
+pub fn list_championships(conn: &mut DbConn) -> QueryResult<Vec<Championship>> {
+    let mut all: Vec<Championship> = championships::table
         .filter(championships::deleted_at.is_null())
-        .select(Event::as_select())
+        .select(Championship::as_select())
         .order((championships::starts_on.desc(), championships::id.desc()))
         .load(conn)?;
     all.sort_by_key(|e| match e.status.as_str() {
@@ -190,9 +190,9 @@ pub fn list_events(conn: &mut DbConn) -> QueryResult<Vec<Event>> {
     Ok(all)
 }
 
-pub fn find_event(conn: &mut DbConn, id: i32) -> QueryResult<Option<Event>> {
+pub fn find_championship(conn: &mut DbConn, id: i32) -> QueryResult<Option<Championship>> {
     championships::table
         .find(id)
-        .select(Event::as_select())
+        .select(Championship::as_select())
         .load_one(conn)
 }

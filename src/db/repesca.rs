@@ -7,8 +7,8 @@ use chrono::NaiveDateTime;
 
 use super::DbConn;
 use super::brackets::{self, NewBracket};
-use super::table_games::open_bracket_tables;
-use super::tournaments::{self as store, ChangeError, REPESCA_SEEDING, Tournament};
+use super::championship::store::{self as store, ChangeError, REPESCA_SEEDING, Tournament};
+use super::championship::tables::open_bracket_tables;
 use crate::domain::bracket::{Bracket, EntrantId, single_elimination};
 use crate::domain::tournament::qualify::{
     self, GroupFill, KnockoutShape, Qualify, RepescaError, RepescaRule,
@@ -65,7 +65,7 @@ pub fn create_repesca(
         let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
         rounds_complete(&t)?;
         if t.file.rounds.is_empty()
-            || !brackets::brackets_of_event(conn, championship_id)?.is_empty()
+            || !brackets::brackets_of_championship(conn, championship_id)?.is_empty()
         {
             return Err(ChangeError::Refused("error-repesca-when", String::new()));
         }
@@ -127,7 +127,7 @@ pub fn repesca_winners(
     championship_id: i32,
     file: &TournamentFile,
 ) -> diesel::QueryResult<Option<Vec<String>>> {
-    let rows: Vec<_> = brackets::brackets_of_event(conn, championship_id)?
+    let rows: Vec<_> = brackets::brackets_of_championship(conn, championship_id)?
         .into_iter()
         .filter(|r| r.seeding == REPESCA_SEEDING)
         .collect();

@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use crate::db::DbConn;
 use crate::db::accounts::AuditEntry;
+use crate::db::championship::store;
 use crate::db::games;
-use crate::db::tournaments as store;
 use crate::domain::cards::Suit;
 use crate::domain::entry::GameSetup;
 use crate::domain::tournament::{Pairing, TournamentFile};

@@ -10,8 +10,8 @@ use super::auth::{Perm, Principal};
 use super::players::shown;
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, render};
+use crate::db::championship::store::{self as store, ChangeError};
 use crate::db::ratings;
-use crate::db::tournaments::{self as store, ChangeError};
 use crate::domain::rating::{self, Config, Rating};
 use crate::error::AppError;
 

@@ -8,7 +8,7 @@
 use reqwest::StatusCode;
 
 use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
-use baza::db::tournaments::{self as store, TableRow};
+use baza::db::championship::store::{self as store, TableRow};
 
 /// A club with its organiser signed in on `app.client`.
 async fn club(app: &TestApp) -> i32 {

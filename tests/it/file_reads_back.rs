@@ -503,11 +503,15 @@ async fn every_championship_of_the_demo_exports_to_a_file_that_reads_back_to_its
                 .load(conn)
                 .unwrap();
             for id in &ids {
-                let export = baza::db::table_games::export(conn, *id).unwrap().unwrap();
+                let export = baza::db::championship::tables::export(conn, *id)
+                    .unwrap()
+                    .unwrap();
                 let text = serde_json::to_string(&export.file).unwrap();
                 let back = baza::domain::tournament::parse(&text)
                     .unwrap_or_else(|e| panic!("championship {id}: {e}"));
-                let stored = baza::db::tournaments::load(conn, *id).unwrap().unwrap();
+                let stored = baza::db::championship::store::load(conn, *id)
+                    .unwrap()
+                    .unwrap();
                 assert_eq!(
                     baza::domain::tournament::standings(&back),
                     baza::domain::tournament::standings(&stored.file),

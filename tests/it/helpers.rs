@@ -177,7 +177,7 @@ fn fill_demo(conn: &mut db::DbConn) {
     let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
         .and_then(|d| d.and_hms_opt(10, 0, 0))
         .expect("date");
-    db::demo::fill(conn, now.date(), now)
+    baza::demo::fill(conn, now.date(), now)
         .expect("demo")
         .expect("empty database");
 }

@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 
 use crate::helpers::{TestApp, post_form_as, texts};
 use baza::db::brackets::{self, BracketRow};
-use baza::db::tournaments::{self as store, TableRow};
+use baza::db::championship::store::{self as store, TableRow};
 use baza::domain::bracket::Bracket;
 use baza::domain::tournament::{self, MatchPoints, Pairing, TournamentFile};
 
@@ -23,7 +23,7 @@ async fn file_of(app: &TestApp, id: i32) -> TournamentFile {
 }
 
 async fn phases_of(app: &TestApp, id: i32) -> Vec<BracketRow> {
-    app.with_conn(move |conn| brackets::brackets_of_event(conn, id).unwrap())
+    app.with_conn(move |conn| brackets::brackets_of_championship(conn, id).unwrap())
         .await
 }
 
@@ -303,11 +303,14 @@ async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_rep
         .await;
     let (file, audit) = app
         .with_conn(move |conn| {
-            let file = baza::db::table_games::export(conn, id)
+            let file = baza::db::championship::tables::export(conn, id)
                 .unwrap()
                 .unwrap()
                 .file;
-            (file, baza::db::accounts::event_audit(conn, id).unwrap())
+            (
+                file,
+                baza::db::accounts::championship_audit(conn, id).unwrap(),
+            )
         })
         .await;
     // Three liguillas of four, drawn by pots: seeds 1–3 apart, 4–6 apart, …

@@ -48,7 +48,7 @@ async fn choices(
             .filter(|c| who.allows(Perm::ManageClub(c.id)))
             .map(|c| (c.id, c.name))
             .collect();
-        let events = queries::list_events(conn)?
+        let events = queries::list_championships(conn)?
             .into_iter()
             .filter(|e| clubs.iter().any(|(c, _)| *c == e.club_id))
             .map(|e| (e.id, e.name))
@@ -155,7 +155,7 @@ pub fn parse_names(text: &str) -> Result<Vec<String>, Refusal> {
 /// A championship's entrants in the order of its standings (its seed order before
 /// any result).
 fn event_order(conn: &mut DbConn, championship_id: i32) -> Result<Vec<String>, AppError> {
-    Ok(crate::db::tournaments::standings_names(conn, championship_id)?.unwrap_or_default())
+    Ok(crate::db::championship::store::standings_names(conn, championship_id)?.unwrap_or_default())
 }
 
 /// What the form asks for, checked. `names` is None when seeding from an event
@@ -453,7 +453,7 @@ pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm
                 return Ok(Err(Refusal("bracket-bad-club", plan.club_id.to_string())));
             }
             if let Some(e) = plan.championship_id {
-                match queries::find_event(conn, e)? {
+                match queries::find_championship(conn, e)? {
                     Some(ev) if ev.club_id == plan.club_id => {}
                     _ => return Ok(Err(Refusal("bracket-bad-event", e.to_string()))),
                 }

@@ -10,24 +10,14 @@ use actix_web::dev::Payload;
 
 use super::*;
 use crate::db::brackets as bracket_store;
+use crate::db::championship::tables;
 use crate::db::games;
-use crate::db::table_games;
 use crate::domain::bracket::{Bracket, MatchId};
 use crate::domain::games::rules::BothReach;
 use crate::domain::games::rules_of;
 use crate::web::manage::record_result;
 
-/// Session key: the pair (`a` or `b`) whose PIN this browser entered, per table.
-pub const S_TABLE_SIDES: &str = "table_sides";
-
-/// The tables (row id, pair) whose PINs this browser holds.
-pub fn sides_held(session: &Session) -> Vec<(i32, String)> {
-    session
-        .get::<Vec<(i32, String)>>(S_TABLE_SIDES)
-        .ok()
-        .flatten()
-        .unwrap_or_default()
-}
+pub use crate::web::tables_held::{S_TABLE_SIDES, sides_held, table_path};
 
 fn grant_side(session: &Session, row: i32, side: &str) -> Result<(), AppError> {
     let mut held = sides_held(session);
@@ -46,15 +36,6 @@ pub(super) fn sides_of(session: &Session, row: &TableRow) -> Vec<String> {
         .filter(|(r, _)| *r == row.id)
         .map(|(_, s)| s)
         .collect()
-}
-
-/// The page of a table: `phase` 0 for a round's table, else a knockout phase's.
-pub fn table_path(championship_id: i32, phase: i32, round: i32, table: i32) -> String {
-    if phase == 0 {
-        format!("/campeonatos/{championship_id}/rondas/{round}/mesas/{table}")
-    } else {
-        format!("/campeonatos/{championship_id}/fases/{phase}/mesas/{table}")
-    }
 }
 
 /// Which table: of a round (round, table) or of a knockout phase (bracket, match
@@ -184,7 +165,7 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
             played.push((g.id, hands.len(), [whole(sums[0]), whole(sums[1])]));
         }
     }
-    let stage = table_games::timed_stage(conn, &t.file.event.match_format, &row, now())?;
+    let stage = tables::timed_stage(conn, &t.file.event.match_format, &row, now())?;
     Ok(TableCtx {
         t,
         row,
@@ -723,7 +704,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
         };
         let flags = (row.status == "final", form.confirm == "1");
         let done = db(&at.state, move |conn| {
-            Ok(table_games::finalize(conn, &row, d, flags, (&actor, now())))
+            Ok(tables::finalize(conn, &row, d, flags, (&actor, now())))
         })
         .await?;
         return match done {

@@ -6,7 +6,7 @@
 //! Every change goes through [`change`]: one transaction that reads the document,
 //! lets the caller modify it, validates it with the domain, writes it back only if
 //! nobody else wrote in between (the row's `version`), and appends an audit row.
-//! Beside the document, `tournament_tables` holds what only the web needs per table:
+//! Beside the document, `championship_tables` holds what only the web needs per table:
 //! its PIN, its physical table (NULL while queued), and a result proposed at the
 //! table that waits for the opponents' signature ("firma").
 
@@ -15,12 +15,12 @@ use diesel::dsl;
 use diesel::prelude::*;
 use diesel::query_dsl::methods::ExecuteDsl;
 
-use super::DbConn;
-use super::accounts::{self, NewAudit};
-use super::brackets::{self, NewBracket};
-use super::queries::{self, Event};
-use super::rows::{LoadOne, insert_returning_id};
-use super::schema::{championship_documents, championship_tables, championships};
+use crate::db::DbConn;
+use crate::db::accounts::{self, NewAudit};
+use crate::db::brackets::{self, NewBracket};
+use crate::db::queries::{self, Championship};
+use crate::db::rows::{LoadOne, insert_returning_id};
+use crate::db::schema::{championship_documents, championship_tables, championships};
 use crate::domain::tournament::{
     self, BracketPhase, MatchResult, PairingError, Round, System, TournamentFile,
 };
@@ -28,7 +28,7 @@ use crate::domain::tournament::{
 /// A championship as loaded: its event and its state.
 #[derive(Debug, Clone)]
 pub struct Tournament {
-    pub event: Event,
+    pub event: Championship,
     pub file: TournamentFile,
     /// Ids of the entrants who checked in.
     pub checked_in: Vec<String>,
@@ -250,10 +250,10 @@ pub fn load(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Tourn
     else {
         return Ok(None);
     };
-    let event =
-        queries::find_event(conn, row.championship_id)?.ok_or(diesel::result::Error::NotFound)?;
+    let event = queries::find_championship(conn, row.championship_id)?
+        .ok_or(diesel::result::Error::NotFound)?;
     // A deleted championship is kept for its audit trail, and found nowhere else.
-    if super::championship_settings::is_deleted(conn, championship_id)? {
+    if super::settings::is_deleted(conn, championship_id)? {
         return Ok(None);
     }
     let file: TournamentFile = serde_json::from_str(&row.document).map_err(corrupt)?;
@@ -307,28 +307,20 @@ pub fn tables(conn: &mut DbConn, championship_id: i32) -> QueryResult<Vec<TableR
     phase_tables(conn, championship_id, 0)
 }
 
-/// The tables of one phase of a championship (0: its rounds; else a bracket id).
-pub fn phase_tables(
-    conn: &mut DbConn,
-    championship_id: i32,
-    phase: i32,
-) -> QueryResult<Vec<TableRow>> {
+/// The tables of one phase of championship `id` (0: its rounds; else a bracket id).
+pub fn phase_tables(conn: &mut DbConn, id: i32, phase: i32) -> QueryResult<Vec<TableRow>> {
     championship_tables::table
-        .filter(championship_tables::championship_id.eq(championship_id))
+        .filter(championship_tables::championship_id.eq(id))
         .filter(championship_tables::phase.eq(phase))
         .select(TableRow::as_select())
         .order((championship_tables::round_no, championship_tables::table_no))
         .load(conn)
 }
 
-/// The tables of one round of a championship, by table number.
-pub fn round_tables(
-    conn: &mut DbConn,
-    championship_id: i32,
-    round: i32,
-) -> QueryResult<Vec<TableRow>> {
+/// The tables of one round of championship `id`, by table number.
+pub fn round_tables(conn: &mut DbConn, id: i32, round: i32) -> QueryResult<Vec<TableRow>> {
     championship_tables::table
-        .filter(championship_tables::championship_id.eq(championship_id))
+        .filter(championship_tables::championship_id.eq(id))
         .filter(championship_tables::phase.eq(0))
         .filter(championship_tables::round_no.eq(round))
         .select(TableRow::as_select())
@@ -346,6 +338,17 @@ pub fn find_table(
 }
 
 /// A table of one phase (see [`phase_tables`]).
+/// The table of `row` as it is stored now.
+pub fn table_again(conn: &mut DbConn, row: &TableRow) -> QueryResult<Option<TableRow>> {
+    find_phase_table(
+        conn,
+        row.championship_id,
+        row.phase,
+        row.round_no,
+        row.table_no,
+    )
+}
+
 pub fn find_phase_table(
     conn: &mut DbConn,
     championship_id: i32,
@@ -455,7 +458,7 @@ pub fn linked_phases(
 ) -> QueryResult<(Vec<BracketPhase>, Vec<String>)> {
     let mut phases = Vec::new();
     let mut left_out = Vec::new();
-    for row in brackets::brackets_of_event(conn, championship_id)? {
+    for row in brackets::brackets_of_championship(conn, championship_id)? {
         let names: Vec<String> = serde_json::from_str(&row.entrants).map_err(corrupt)?;
         let ids: Option<Vec<String>> = names
             .iter()
@@ -493,7 +496,7 @@ pub fn two_pins(pins: &mut dyn FnMut() -> String) -> (String, String) {
     (a, b)
 }
 
-/// A new row of `tournament_tables`: a table of a round (phase 0) or of a knockout
+/// A new row of `championship_tables`: a table of a round (phase 0) or of a knockout
 /// phase, and how it opens.
 pub(super) struct NewTable<'a> {
     /// Event, phase, round and table number.
@@ -541,7 +544,7 @@ pub fn change<T>(
     now: NaiveDateTime,
     f: impl FnOnce(&mut DbConn, &mut Tournament) -> Result<(T, Audit), ChangeError>,
 ) -> Result<T, ChangeError> {
-    super::write_tx(conn, |conn| {
+    crate::db::write_tx(conn, |conn| {
         // Take the championship's write lock first (a row lock in PostgreSQL, the
         // write lock in SQLite): changes to one championship queue up instead of
         // reading the same version and failing.
@@ -729,7 +732,7 @@ pub fn propose_result(
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
-    super::write_tx(conn, |conn| {
+    crate::db::write_tx(conn, |conn| {
         if !count_change(conn, championship_id)? {
             return Err(ChangeError::NotFound);
         }
@@ -754,7 +757,8 @@ pub fn propose_result(
         if n != 1 {
             return Err(ChangeError::Stale);
         }
-        let event = queries::find_event(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
+        let event =
+            queries::find_championship(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
         accounts::insert_audit(
             conn,
             &NewAudit {
@@ -819,7 +823,7 @@ pub fn folded_match(conn: &mut DbConn, match_id: i32) -> QueryResult<Option<(i32
 
 #[cfg(test)]
 mod tests {
-    use super::{two_pins, without_licences};
+    use crate::db::{two_pins, without_licences};
 
     #[test]
     fn an_audit_value_loses_every_licence_and_keeps_the_rest() {

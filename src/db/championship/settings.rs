@@ -4,10 +4,10 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
-use super::DbConn;
-use super::accounts::{self, NewAudit};
-use super::schema::{championship_documents, championships};
-use super::tournaments as store;
+use super::store;
+use crate::db::DbConn;
+use crate::db::accounts::{self, NewAudit};
+use crate::db::schema::{championship_documents, championships};
 use crate::domain::tournament::TournamentFile;
 
 /// Whether championship `championship_id` was deleted.
@@ -53,7 +53,7 @@ pub fn archive(
     actor: &str,
     now: NaiveDateTime,
 ) -> QueryResult<bool> {
-    super::write_tx(conn, |conn| {
+    crate::db::write_tx(conn, |conn| {
         let Some(t) = store::load(conn, championship_id)? else {
             return Ok(false);
         };

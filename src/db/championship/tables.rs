@@ -8,18 +8,18 @@
 //! standings ([`create_knockout`]) get their tables the same way, as their matches
 //! become ready. A championship is created ([`create`], an import with its games),
 //! drawn round by round ([`pair_next_round`]) and exported ([`export`]) here, above
-//! the championship store (`db::tournaments`), because each of them touches its games.
+//! the championship store (`db::championship::store`), because each of them touches its games.
 
 use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 
-use super::DbConn;
-use super::accounts::{self, NewAudit};
-use super::brackets::{self, NewBracket};
-use super::games::{self, Game, NewGame, NewHand};
-use super::rows::{LoadOne, insert_returning_id};
-use super::schema::{championship_documents, championship_tables, championships};
-use super::tournaments::{self as store, ChangeError, Proposal, TableRow, Tournament};
+use super::store::{self as store, ChangeError, Proposal, TableRow, Tournament};
+use crate::db::DbConn;
+use crate::db::accounts::{self, NewAudit};
+use crate::db::brackets::{self, NewBracket};
+use crate::db::games::{self, Game, NewGame, NewHand};
+use crate::db::rows::{LoadOne, insert_returning_id};
+use crate::db::schema::{championship_documents, championship_tables, championships};
 use crate::domain::bracket::{Bracket, EntrantId, MatchId, Status};
 use crate::domain::entry::{self, Entered, GAME_FORMAT, GameDoc, GameSetup, HandDoc, HandScore};
 use crate::domain::lang::Lang;
@@ -637,7 +637,7 @@ pub fn confirm(
             String::new(),
         ));
     }
-    super::write_tx(conn, |conn| {
+    crate::db::write_tx(conn, |conn| {
         let (t, fresh) = lock_table(conn, row)?;
         if fresh.version != row.version || fresh.status != "proposed" {
             return Err(ChangeError::Stale);
@@ -849,7 +849,7 @@ pub fn create_knockout(
     now: NaiveDateTime,
     pins: &mut dyn FnMut() -> String,
 ) -> Result<i32, ChangeError> {
-    super::write_tx(conn, |conn| {
+    crate::db::write_tx(conn, |conn| {
         store::touch(conn, championship_id)?;
         let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
         if let Some(r) = t
@@ -865,7 +865,7 @@ pub fn create_knockout(
                 },
             ));
         }
-        let (ids, bracket) = super::repesca::knockout_of(conn, &t, qualify_by, shape)?;
+        let (ids, bracket) = crate::db::repesca::knockout_of(conn, &t, qualify_by, shape)?;
         let names: Vec<String> = ids
             .iter()
             .map(|id| store::entrant_name(&t.file, id))
@@ -1002,7 +1002,7 @@ pub fn finalize(
     flags: (bool, bool),
     by: (&str, NaiveDateTime),
 ) -> Result<(), ChangeError> {
-    super::write_tx(conn, |conn| {
+    crate::db::write_tx(conn, |conn| {
         let (t, fresh) = lock_table(conn, row)?;
         record_in_bracket(conn, &t, &fresh, d, flags, by)
     })
@@ -1013,14 +1013,7 @@ pub fn finalize(
 fn lock_table(conn: &mut DbConn, row: &TableRow) -> Result<(Tournament, TableRow), ChangeError> {
     store::touch(conn, row.championship_id)?;
     let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
-    let fresh = store::find_phase_table(
-        conn,
-        row.championship_id,
-        row.phase,
-        row.round_no,
-        row.table_no,
-    )?
-    .ok_or(ChangeError::NotFound)?;
+    let fresh = store::table_again(conn, row)?.ok_or(ChangeError::NotFound)?;
     Ok((t, fresh))
 }
 
@@ -1033,7 +1026,7 @@ pub fn switch_to_typed(
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
-    super::write_tx(conn, |conn| {
+    crate::db::write_tx(conn, |conn| {
         store::touch(conn, row.championship_id)?;
         let typed = championship_tables::typed.eq(1);
         if !store::update_table(conn, (row.id, version), typed, now)? {
@@ -1086,7 +1079,7 @@ pub fn create(
 ) -> Result<i32, ChangeError> {
     tournament::validate(file)
         .map_err(|e| ChangeError::Refused("error-tournament-file", e.to_string()))?;
-    super::write_tx(conn, |conn| {
+    crate::db::write_tx(conn, |conn| {
         let options = serde_json::Value::Object(file.event.options.clone()).to_string();
         let event = (
             championships::club_id.eq(club_id),
@@ -1171,13 +1164,13 @@ pub fn import(
     now: NaiveDateTime,
     actor: &str,
     pins: &mut dyn FnMut() -> String,
-) -> Result<(i32, super::linking::Adopted), ChangeError> {
+) -> Result<(i32, crate::db::linking::Adopted), ChangeError> {
     let hands = file
         .rounds
         .iter()
         .any(|r| !r.in_play.is_empty() || r.results.iter().any(|x| !x.games.is_empty()));
-    super::write_tx(conn, |conn| {
-        let adopted = super::linking::adopt_people(conn, file, now)?;
+    crate::db::write_tx(conn, |conn| {
+        let adopted = crate::db::linking::adopt_people(conn, file, now)?;
         let id = create(conn, club_id, file, hands, starts_on, now, actor, pins)?;
         Ok((id, adopted))
     })

@@ -12,13 +12,8 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// The module path of a source file: `domain/games/cuatrola.rs` → `domain::games::cuatrola`,
-/// `domain/bracket/mod.rs` → `domain::bracket`.
-fn module_of(file: &Path) -> String {
-    module_in(&root(), file)
-}
-
-/// The module path of `file` in the crate whose sources are at `src`.
+/// The module path of a source file of the crate at `src`: `domain/games/cuatrola.rs` →
+/// `domain::games::cuatrola`, `domain/bracket/mod.rs` → `domain::bracket`.
 fn module_in(src: &Path, file: &Path) -> String {
     let rel = file.strip_prefix(src).unwrap().with_extension("");
     let mut parts: Vec<String> = rel

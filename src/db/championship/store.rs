@@ -823,7 +823,7 @@ pub fn folded_match(conn: &mut DbConn, match_id: i32) -> QueryResult<Option<(i32
 
 #[cfg(test)]
 mod tests {
-    use crate::db::{two_pins, without_licences};
+    use super::{two_pins, without_licences};
 
     #[test]
     fn an_audit_value_loses_every_licence_and_keeps_the_rest() {

@@ -49,7 +49,7 @@ pub use pages::*;
 use public::anonymous_game_page;
 pub use undo::*;
 
-pub const GAME_FORMAT: &str = "baza-game/1";
+pub use crate::domain::entry::GAME_FORMAT;
 /// Cante slots on the quick form (no hand has more than four marriages).
 const CANTE_SLOTS: usize = 4;
 

@@ -4,7 +4,6 @@
 //! audit entry and circuit is where it was, under its new name.
 
 use baza::db::{self, schema};
-use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::sql_types::Text;
 use reqwest::StatusCode;
@@ -103,12 +102,11 @@ fn snapshot(conn: &mut db::DbConn, old: bool) -> Vec<Vec<String>> {
 
 /// A database at the schema before the renames, holding the demo of that day.
 fn database_before_names(test_db: &TestDb) -> Vec<Vec<String>> {
-    let mut conn = test_db.target.connect().expect("connect");
-    assert!(db::migrate_before(&mut conn, NAMES).expect("migrate to the names") > 0);
-    conn.batch_execute(BEFORE).expect("the demo's rows");
-    if test_db.url.starts_with("postgres") {
-        // Rows written with their ids: the sequences go on after them.
-        for t in [
+    let mut conn = crate::helpers::database_before(
+        test_db,
+        NAMES,
+        BEFORE,
+        &[
             "clubs",
             "people",
             "players",
@@ -120,14 +118,8 @@ fn database_before_names(test_db: &TestDb) -> Vec<Vec<String>> {
             "brackets",
             "tournament_tables",
             "circuits",
-        ] {
-            conn.batch_execute(&format!(
-                "SELECT setval(pg_get_serial_sequence('{t}', 'id'), \
-                 COALESCE((SELECT MAX(id) FROM {t}), 0) + 1, false);"
-            ))
-            .expect("sequence");
-        }
-    }
+        ],
+    );
     snapshot(&mut conn, true)
 }
 

@@ -7,7 +7,6 @@
 use std::collections::BTreeMap;
 
 use baza::db::{self, ratings, schema};
-use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use reqwest::StatusCode;
 
@@ -90,12 +89,11 @@ fn snapshot(conn: &mut db::DbConn, renamed: bool) -> Snapshot {
 
 /// A database at the schema before people, holding the demo of that day.
 fn database_before_people(test_db: &TestDb) -> Snapshot {
-    let mut conn = test_db.target.connect().expect("connect");
-    assert!(db::migrate_before(&mut conn, PEOPLE).expect("migrate to people") > 0);
-    conn.batch_execute(BEFORE).expect("the demo's rows");
-    if test_db.url.starts_with("postgres") {
-        // Rows written with their ids: the sequences go on after them.
-        for t in [
+    let mut conn = crate::helpers::database_before(
+        test_db,
+        PEOPLE,
+        BEFORE,
+        &[
             "clubs",
             "players",
             "pairs",
@@ -106,14 +104,8 @@ fn database_before_people(test_db: &TestDb) -> Snapshot {
             "brackets",
             "tournament_tables",
             "circuits",
-        ] {
-            conn.batch_execute(&format!(
-                "SELECT setval(pg_get_serial_sequence('{t}', 'id'), \
-                 COALESCE((SELECT MAX(id) FROM {t}), 0) + 1, false);"
-            ))
-            .expect("sequence");
-        }
-    }
+        ],
+    );
     snapshot(&mut conn, false)
 }
 

@@ -381,7 +381,7 @@ fn demo(target: &DbTarget) -> anyhow::Result<()> {
     let pool = db::connect_and_migrate(target)?;
     let mut conn = pool.get()?;
     let now = now();
-    match db::demo::fill(&mut conn, now.date(), now)? {
+    match crate::demo::fill(&mut conn, now.date(), now)? {
         Some(s) => {
             let games = crate::web::game::create_demo_games(&mut conn, s.club_id)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -510,14 +510,14 @@ fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Resu
 }
 
 /// `baza tournament export ID` / `baza tournament import FILE`: the same document
-/// the web keeps (db::tournaments), read and checked by the same domain code.
+/// the web keeps (db::championship::store), read and checked by the same domain code.
 fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
-    use crate::db::tournaments::ChangeError;
+    use crate::db::championship::store::ChangeError;
     use domain::tournament;
     match cmd {
         TournamentCommand::Export { id, db: args } => {
             let mut conn = args.connect()?;
-            let Some(export) = crate::db::table_games::export(&mut conn, id)? else {
+            let Some(export) = crate::db::championship::tables::export(&mut conn, id)? else {
                 eprintln!(
                     "baza tournament export: no existe el campeonato {id} / no championship {id}"
                 );
@@ -573,7 +573,7 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                     .map(|h| format!("{:04}", u32::from_str_radix(&h, 16).unwrap_or(0) % 10_000))
                     .unwrap_or_default()
             };
-            let made = crate::db::table_games::import(
+            let made = crate::db::championship::tables::import(
                 &mut conn,
                 club_id,
                 &mut parsed,

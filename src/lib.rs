@@ -5,6 +5,7 @@
 
 pub mod cli;
 pub mod db;
+pub mod demo;
 pub mod domain;
 pub mod error;
 pub mod startup;

@@ -476,9 +476,9 @@ async fn main() -> Result<(), Error> {
         stored_of.insert(r.game, stored);
     }
     let confirmed: i64 = {
-        use baza::db::schema::tournament_tables as tt;
+        use baza::db::schema::championship_tables as tt;
         tt::table
-            .filter(tt::event_id.eq(event))
+            .filter(tt::championship_id.eq(event))
             .filter(tt::round_no.eq(i32::try_from(round)?))
             .filter(tt::status.eq("final"))
             .count()

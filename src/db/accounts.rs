@@ -53,7 +53,7 @@ pub struct AuditEntry {
     pub entity: String,
     pub entity_id: i32,
     pub club_id: Option<i32>,
-    pub event_id: Option<i32>,
+    pub championship_id: Option<i32>,
     pub before_json: Option<String>,
     pub after_json: Option<String>,
 }
@@ -67,7 +67,7 @@ pub struct NewAudit<'a> {
     pub entity: &'a str,
     pub entity_id: i32,
     pub club_id: Option<i32>,
-    pub event_id: Option<i32>,
+    pub championship_id: Option<i32>,
     pub before_json: Option<String>,
     pub after_json: Option<String>,
 }
@@ -78,7 +78,7 @@ impl<'a> NewAudit<'a> {
         (actor, at): (&'a str, NaiveDateTime),
         (entity, entity_id): (&'a str, i32),
         club_id: Option<i32>,
-        event_id: Option<i32>,
+        championship_id: Option<i32>,
         after: String,
     ) -> NewAudit<'a> {
         NewAudit {
@@ -88,7 +88,7 @@ impl<'a> NewAudit<'a> {
             entity,
             entity_id,
             club_id,
-            event_id,
+            championship_id,
             before_json: None,
             after_json: Some(after),
         }
@@ -369,7 +369,7 @@ pub fn audit_return(
         entity: "player",
         entity_id: player,
         club_id: Some(club_id),
-        event_id: None,
+        championship_id: None,
         before_json: Some(serde_json::json!({ "name": name, "active": false }).to_string()),
         after_json: Some(serde_json::json!({ "name": name, "active": true }).to_string()),
     };
@@ -386,7 +386,7 @@ pub fn insert_audit(conn: &mut DbConn, entry: &NewAudit) -> QueryResult<usize> {
 #[derive(Debug, Clone, Copy)]
 pub enum Trail {
     /// An event's, newest first.
-    Event(i32),
+    Championship(i32),
     /// A club's (its events, players, pairs), newest first.
     Club(i32),
     /// One bracket's, newest first.
@@ -401,7 +401,7 @@ pub fn audit_trail(conn: &mut DbConn, trail: Trail) -> QueryResult<Vec<AuditEntr
         .select(AuditEntry::as_select())
         .into_boxed();
     let rows = match trail {
-        Trail::Event(id) => rows.filter(audit_log::event_id.eq(id)),
+        Trail::Championship(id) => rows.filter(audit_log::championship_id.eq(id)),
         Trail::Club(id) => rows.filter(audit_log::club_id.eq(id)),
         Trail::Bracket(id) => rows
             .filter(audit_log::entity.eq("bracket"))
@@ -417,8 +417,8 @@ pub fn audit_trail(conn: &mut DbConn, trail: Trail) -> QueryResult<Vec<AuditEntr
 }
 
 /// The audit trail of an event, newest first.
-pub fn event_audit(conn: &mut DbConn, event_id: i32) -> QueryResult<Vec<AuditEntry>> {
-    audit_trail(conn, Trail::Event(event_id))
+pub fn championship_audit(conn: &mut DbConn, championship_id: i32) -> QueryResult<Vec<AuditEntry>> {
+    audit_trail(conn, Trail::Championship(championship_id))
 }
 
 /// The audit trail of a club (its events, players, pairs), newest first.

@@ -15,7 +15,7 @@ use super::schema::brackets;
 pub struct BracketRow {
     pub id: i32,
     pub club_id: i32,
-    pub event_id: Option<i32>,
+    pub championship_id: Option<i32>,
     pub name: String,
     pub game: String,
     /// JSON array of names: entrant `i` of the document is the `i`-th name.
@@ -36,7 +36,7 @@ pub struct BracketRow {
 #[diesel(table_name = brackets)]
 pub struct NewBracket<'a> {
     pub club_id: i32,
-    pub event_id: Option<i32>,
+    pub championship_id: Option<i32>,
     pub name: &'a str,
     pub game: &'a str,
     pub entrants: &'a str,
@@ -64,7 +64,7 @@ pub fn insert_audited(
     let audited = Audited {
         id,
         club_id: new.club_id,
-        event_id: new.event_id,
+        championship_id: new.championship_id,
     };
     let by = (new.created_by, new.created_at, action);
     audit(conn, audited, by, None, Some(after))?;
@@ -76,7 +76,7 @@ pub fn insert_audited(
 pub struct Audited {
     pub id: i32,
     pub club_id: i32,
-    pub event_id: Option<i32>,
+    pub championship_id: Option<i32>,
 }
 
 impl BracketRow {
@@ -84,7 +84,7 @@ impl BracketRow {
         Audited {
             id: self.id,
             club_id: self.club_id,
-            event_id: self.event_id,
+            championship_id: self.championship_id,
         }
     }
 }
@@ -107,7 +107,7 @@ pub fn audit(
             entity: "bracket",
             entity_id: b.id,
             club_id: Some(b.club_id),
-            event_id: b.event_id,
+            championship_id: b.championship_id,
             before_json: before,
             after_json: after,
         },
@@ -130,9 +130,12 @@ pub fn list_brackets(conn: &mut DbConn) -> QueryResult<Vec<BracketRow>> {
 }
 
 /// The brackets linked to an event, oldest first.
-pub fn brackets_of_event(conn: &mut DbConn, event_id: i32) -> QueryResult<Vec<BracketRow>> {
+pub fn brackets_of_championship(
+    conn: &mut DbConn,
+    championship_id: i32,
+) -> QueryResult<Vec<BracketRow>> {
     brackets::table
-        .filter(brackets::event_id.eq(event_id))
+        .filter(brackets::championship_id.eq(championship_id))
         .select(BracketRow::as_select())
         .order(brackets::id.asc())
         .load(conn)

@@ -20,7 +20,7 @@ pub struct Circuit {
     pub club_id: i32,
     pub name: String,
     pub scoring: Scoring,
-    pub events: Vec<i32>,
+    pub championships: Vec<i32>,
 }
 
 #[derive(Insertable)]
@@ -29,7 +29,7 @@ struct NewCircuit<'a> {
     club_id: i32,
     name: &'a str,
     scoring: &'a str,
-    events: &'a str,
+    championships: &'a str,
     created_by: &'a str,
     created_at: NaiveDateTime,
 }
@@ -39,17 +39,17 @@ pub fn insert(
     club_id: i32,
     name: &str,
     scoring: &Scoring,
-    events: &[i32],
+    championships: &[i32],
     actor: &str,
     now: NaiveDateTime,
 ) -> QueryResult<i32> {
     let scoring = serde_json::to_string(scoring).unwrap_or_default();
-    let events = serde_json::to_string(events).unwrap_or_default();
+    let championships = serde_json::to_string(championships).unwrap_or_default();
     let new = NewCircuit {
         club_id,
         name,
         scoring: &scoring,
-        events: &events,
+        championships: &championships,
         created_by: actor,
         created_at: now,
     };
@@ -64,16 +64,18 @@ pub fn find(conn: &mut DbConn, id: i32) -> QueryResult<Option<Circuit>> {
             circuits::club_id,
             circuits::name,
             circuits::scoring,
-            circuits::events,
+            circuits::championships,
         ))
         .load_one(conn)?;
-    Ok(row.map(|(id, club_id, name, scoring, events)| Circuit {
-        id,
-        club_id,
-        name,
-        scoring: serde_json::from_str(&scoring).unwrap_or_default(),
-        events: serde_json::from_str(&events).unwrap_or_default(),
-    }))
+    Ok(
+        row.map(|(id, club_id, name, scoring, championships)| Circuit {
+            id,
+            club_id,
+            name,
+            scoring: serde_json::from_str(&scoring).unwrap_or_default(),
+            championships: serde_json::from_str(&championships).unwrap_or_default(),
+        }),
+    )
 }
 
 /// A club's circuits: (id, name), newest first.
@@ -85,11 +87,11 @@ pub fn of_club(conn: &mut DbConn, club_id: i32) -> QueryResult<Vec<(i32, String)
         .load(conn)
 }
 
-/// A circuit's standings now: its events (id, name, date), per-player and per-pair
+/// A circuit's standings now: its championships (id, name, date), per-player and per-pair
 /// rows (a pair is its players, sorted), and the players' names.
 #[derive(Debug, Clone)]
 pub struct Standings {
-    pub events: Vec<(i32, String, NaiveDate)>,
+    pub championships: Vec<(i32, String, NaiveDate)>,
     pub players: Vec<Row<PlayerId>>,
     pub pairs: Vec<Row<Vec<PlayerId>>>,
     pub names: BTreeMap<PlayerId, String>,
@@ -98,15 +100,17 @@ pub struct Standings {
 pub fn standings(conn: &mut DbConn, c: &Circuit) -> QueryResult<Standings> {
     let (names, players, _) = Names::load(conn)?;
     let all = ratings::load_championships(conn)?;
-    let mut events = Vec::new();
+    let mut championships = Vec::new();
     let mut by_player = Vec::new();
     let mut by_pair = Vec::new();
-    for id in &c.events {
-        let Some((event_id, club, name, date, file)) = all.iter().find(|e| e.0 == *id) else {
+    for id in &c.championships {
+        let Some((championship_id, club, name, date, file)) = all.iter().find(|e| e.0 == *id)
+        else {
             continue;
         };
-        let entries = ratings::championship_entries(&names, *event_id, *club, name, *date, file);
-        events.push((*event_id, name.clone(), *date));
+        let entries =
+            ratings::championship_entries(&names, *championship_id, *club, name, *date, file);
+        championships.push((*championship_id, name.clone(), *date));
         by_player.push(
             entries
                 .iter()
@@ -125,7 +129,7 @@ pub fn standings(conn: &mut DbConn, c: &Circuit) -> QueryResult<Standings> {
         );
     }
     Ok(Standings {
-        events,
+        championships,
         players: circuit::standings(&c.scoring, &by_player),
         pairs: circuit::standings(&c.scoring, &by_pair),
         names: players.into_iter().map(|(id, p)| (id, p.name)).collect(),

@@ -1,19 +1,19 @@
 //! The demo club: players, pairs, a finished league with its final phase and a
 //! running championship, so that a newcomer opening Baza for the first time sees a
-//! living app. Both competitions are championships made as the web makes them.
+//! living app: the store's part of it (its rows and the championships it writes
+//! directly); `crate::demo` puts it together with the championships played at the tables.
+//! Both competitions are championships made as the web makes them.
 //! Deterministic: the same data every time (scores come from a fixed sequence).
 
-use chrono::{Duration, NaiveDate, NaiveDateTime};
-use diesel::prelude::*;
+use chrono::{NaiveDate, NaiveDateTime};
 
 use super::DbConn;
-use super::queries::{self, NewClub, NewPair};
-use super::tournaments::{self as store, ChangeError};
+use super::championship::store::{self as store, ChangeError};
 use crate::domain::tournament::{self, Entrant, MatchResult, Pairing, System, TournamentFile};
 
 pub const DEMO_CLUB: &str = "Peña La Baza";
 
-const PLAYERS: [&str; 16] = [
+pub const PLAYERS: [&str; 16] = [
     "Ana Martínez",
     "Benito Sánchez",
     "Carmen López",
@@ -32,7 +32,7 @@ const PLAYERS: [&str; 16] = [
     "Ramón Vidal",
 ];
 
-const PAIRS: [&str; 8] = [
+pub const PAIRS: [&str; 8] = [
     "Los del Casino",
     "Sota y Caballo",
     "Las Cuarenta",
@@ -65,89 +65,9 @@ impl Sequence {
     }
 }
 
-/// Fills an empty database with the demo club. Returns `None` if a club exists
-/// already (the demo never touches real data).
-pub fn fill(
-    conn: &mut DbConn,
-    today: NaiveDate,
-    now: NaiveDateTime,
-) -> diesel::QueryResult<Option<DemoSummary>> {
-    conn.transaction(|conn| {
-        if queries::count_clubs(conn)? > 0 {
-            return Ok(None);
-        }
-        let club_id = queries::insert_club(
-            conn,
-            &NewClub {
-                name: DEMO_CLUB,
-                town: "Tarancón",
-                created_at: now,
-            },
-        )?;
-        let mut player_ids = Vec::new();
-        for name in PLAYERS {
-            player_ids.push(super::register::add_member(conn, club_id, name, None, now)?);
-        }
-        let mut pair_ids = Vec::new();
-        for (i, name) in PAIRS.iter().enumerate() {
-            pair_ids.push(queries::insert_pair(
-                conn,
-                &NewPair {
-                    club_id,
-                    name,
-                    player1_id: player_ids[2 * i],
-                    player2_id: player_ids[2 * i + 1],
-                    created_at: now,
-                },
-            )?);
-        }
-        let league_id = league(conn, club_id, today - Duration::days(60), now)
-            .map_err(ChangeError::into_diesel)?;
-        super::demo_bracket::add_final_phase(conn, club_id, league_id, now)?;
-        // A running Swiss championship.
-        let championship_id =
-            running_swiss(conn, club_id, today, now).map_err(ChangeError::into_diesel)?;
-        // Cuatrola championships played hand by hand at the tables.
-        crate::web::championship::demo::create_demo_championships(conn, club_id, today, now)
-            .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
-        // An open of the Girona kind: liguillas, a played repesca, the knockout.
-        super::demo_repesca::girona_open(conn, club_id, today - Duration::days(20), now)
-            .map_err(ChangeError::into_diesel)?;
-        // The season's circuit over the club's cuatrola championships.
-        let cuatrola: Vec<i32> = {
-            use super::schema::events;
-            events::table
-                .filter(events::club_id.eq(club_id))
-                .filter(events::game.eq("cuatrola"))
-                .select(events::id)
-                .order(events::id)
-                .load(conn)?
-        };
-        super::circuits::insert(
-            conn,
-            club_id,
-            "Circuito de cuatrola 2026",
-            &crate::domain::circuit::Scoring::default(),
-            &cuatrola,
-            "demo",
-            now,
-        )?;
-        // A botifarra open with the bases of the Lloret kind, played at the tables.
-        crate::web::championship::demo_lloret::create_lloret_open(conn, club_id, today)
-            .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
-        Ok(Some(DemoSummary {
-            club_id,
-            players: player_ids.len(),
-            pairs: pair_ids.len(),
-            league_id,
-            championship_id,
-        }))
-    })
-}
-
 /// The finished autumn league of cuatrola, games to 21: the eight pairs in a round
 /// robin (seven rounds), every result in. Returns its event id.
-fn league(
+pub fn league(
     conn: &mut DbConn,
     club_id: i32,
     starts_on: NaiveDate,
@@ -189,13 +109,14 @@ fn league(
     let mut seq = Sequence(20261123);
     let mut pins = || format!("{:04}", seq.next(10_000));
     let actor = "demo";
-    let id = super::table_games::create(
+    let id = super::championship::tables::create(
         conn, club_id, &file, false, starts_on, now, actor, &mut pins,
     )?;
     let mut scores = Sequence(20261124);
     let mut round = 0;
     for _ in 0..store::rounds_planned(&file) {
-        round = super::table_games::pair_next_round(conn, id, None, actor, now, &mut pins)?;
+        round =
+            super::championship::tables::pair_next_round(conn, id, None, actor, now, &mut pins)?;
         let tables: Vec<u32> = store::load(conn, id)?
             .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
             .unwrap_or_default()
@@ -227,13 +148,13 @@ fn league(
 /// The demo's running Swiss: twelve pairs, five rounds of botifarra "a 101 punts, 12
 /// dats o 55 minuts", two rounds played and the third at the tables (two results in,
 /// one waiting for the firma). Deterministic. Returns the event id.
-fn running_swiss(
+pub fn running_swiss(
     conn: &mut DbConn,
     club_id: i32,
     today: NaiveDate,
     now: NaiveDateTime,
 ) -> Result<i32, ChangeError> {
-    const PAIRS: [(&str, &str); 12] = [
+    pub const PAIRS: [(&str, &str); 12] = [
         ("Pujol – Vidal", "Peña La Baza"),
         ("Soler – Roca", "Casal de Ponent"),
         ("Mas – Puig", "Peña La Baza"),
@@ -290,7 +211,9 @@ fn running_swiss(
         format!("{:04}", (n * 7919 + 1234) % 10_000)
     };
     let actor = "demo";
-    let id = super::table_games::create(conn, club_id, &file, false, today, now, actor, &mut pins)?;
+    let id = super::championship::tables::create(
+        conn, club_id, &file, false, today, now, actor, &mut pins,
+    )?;
     store::change(conn, id, actor, now, |_, t| {
         t.checked_in = t.file.entrants.iter().map(|e| e.id.clone()).collect();
         Ok((
@@ -305,7 +228,7 @@ fn running_swiss(
         ))
     })?;
     for round in 1..=3u32 {
-        super::table_games::pair_next_round(conn, id, Some(5), actor, now, &mut pins)?;
+        super::championship::tables::pair_next_round(conn, id, Some(5), actor, now, &mut pins)?;
         store::publish_round(conn, id, round, actor, now)?;
         let tables = store::load(conn, id)?
             .and_then(|t| t.round(round).map(|r| r.pairings.clone()))

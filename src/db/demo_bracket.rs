@@ -26,7 +26,7 @@ pub fn add_final_phase(
     league_id: i32,
     now: NaiveDateTime,
 ) -> QueryResult<i32> {
-    let names = super::tournaments::standings_names(conn, league_id)?
+    let names = super::championship::store::standings_names(conn, league_id)?
         .ok_or(diesel::result::Error::NotFound)?;
     let seeds: Vec<EntrantId> = (0..names.len() as u32).map(EntrantId).collect();
     let mut bracket = single_elimination(&seeds, true).map_err(domain)?;
@@ -44,7 +44,7 @@ pub fn add_final_phase(
         conn,
         &NewBracket {
             club_id,
-            event_id: Some(league_id),
+            championship_id: Some(league_id),
             name: DEMO_BRACKET,
             game: "cuatrola",
             entrants: &entrants,

@@ -7,9 +7,9 @@
 use chrono::{NaiveDate, NaiveDateTime};
 
 use super::DbConn;
+use super::championship::store::{self as store, ChangeError};
+use super::championship::tables;
 use super::repesca::{RepescaPlan, create_repesca};
-use super::table_games;
-use super::tournaments::{self as store, ChangeError};
 use crate::domain::bracket::Bracket;
 use crate::domain::tournament::played::Decided;
 use crate::domain::tournament::qualify::{GroupFill, KnockoutShape, Qualify, RepescaRule};
@@ -85,7 +85,7 @@ fn play_knockout(
                 score: s,
                 winner: Some(if s[0] > s[1] { Side::A } else { Side::B }),
             };
-            table_games::finalize(conn, &t, d, (false, false), (ACTOR, now))?;
+            tables::finalize(conn, &t, d, (false, false), (ACTOR, now))?;
         }
     }
     Ok(())
@@ -143,7 +143,7 @@ pub fn girona_open(
         n += 1;
         format!("{:04}", (n * 4111 + 2718) % 10_000)
     };
-    let id = table_games::create(
+    let id = tables::create(
         conn, club_id, &file, false, starts_on, now, ACTOR, &mut pins,
     )?;
     // The liguillas drawn by pots, as the director's button does.
@@ -163,7 +163,7 @@ pub fn girona_open(
         ))
     })?;
     for round in 1..=3u32 {
-        table_games::pair_next_round(conn, id, None, ACTOR, now, &mut pins)?;
+        tables::pair_next_round(conn, id, None, ACTOR, now, &mut pins)?;
         store::publish_round(conn, id, round, ACTOR, now)?;
         let pairings = store::load(conn, id)?
             .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
@@ -190,7 +190,7 @@ pub fn girona_open(
     for bracket in create_repesca(conn, id, "Repesca", plan, ACTOR, now, &mut pins)? {
         play_knockout(conn, id, bracket, now)?;
     }
-    let last = table_games::create_knockout(
+    let last = tables::create_knockout(
         conn,
         id,
         "Eliminatòries",

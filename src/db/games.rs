@@ -323,7 +323,7 @@ where
                  OR s.series_id = COALESCE(g.series_id, g.id)) \
              || '|' || COALESCE((SELECT CAST(t.id AS TEXT) || '.' || CAST(t.version AS TEXT) \
                  || '.' || t.status || '.' || CAST(t.updated_at AS TEXT) || '.' || e.name \
-               FROM tournament_tables t JOIN events e ON e.id = t.event_id \
+               FROM championship_tables t JOIN championships e ON e.id = t.championship_id \
                WHERE t.game_id = COALESCE(g.series_id, g.id) ORDER BY t.id LIMIT 1), '-') \
              AS stamp FROM games g WHERE g.id = ",
         );

@@ -10,8 +10,8 @@ use chrono::NaiveDateTime;
 use diesel::QueryResult;
 
 use super::DbConn;
+use super::championship::store::ChangeError;
 use super::register::{self, Candidate, Membership, Person};
-use super::tournaments::ChangeError;
 use crate::domain::names;
 use crate::domain::tournament::{Entrant, EntrantPerson, TournamentFile, played};
 

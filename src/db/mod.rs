@@ -12,7 +12,7 @@
 
 pub mod accounts;
 pub mod brackets;
-pub mod championship_settings;
+pub mod championship;
 pub mod circuits;
 pub mod demo;
 pub mod demo_bracket;
@@ -31,8 +31,6 @@ pub mod register;
 pub mod repesca;
 pub mod rows;
 pub mod schema;
-pub mod table_games;
-pub mod tournaments;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

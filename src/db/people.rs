@@ -10,7 +10,7 @@ use super::DbConn;
 use super::accounts::{self, NewAudit};
 use super::queries::{self, NewPair, Pair, Player};
 use super::rows::LoadOne;
-use super::schema::{brackets, events, games, pairs, players, tournaments};
+use super::schema::{brackets, championship_documents, championships, games, pairs, players};
 
 /// Why a change to a club's people was not made.
 #[derive(Debug)]
@@ -66,7 +66,7 @@ fn audit(
             entity,
             entity_id: id,
             club_id: Some(ch.club_id),
-            event_id: None,
+            championship_id: None,
             before_json: Some(before.to_string()),
             after_json: Some(after.to_string()),
         },
@@ -104,7 +104,7 @@ fn rename_everywhere(
         return Ok(());
     }
     moved.games += NameLists::GameSeats.rename(conn, club, from, to)?;
-    for (event_id, document) in championships(conn, club)? {
+    for (championship_id, document) in championships(conn, club)? {
         let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(&document) else {
             continue;
         };
@@ -122,10 +122,10 @@ fn rename_everywhere(
         for e in entrants.iter_mut().filter(|e| named(e, from)) {
             e["name"] = serde_json::Value::from(to);
         }
-        diesel::update(tournaments::table.find(event_id))
+        diesel::update(championship_documents::table.find(championship_id))
             .set((
-                tournaments::document.eq(doc.to_string()),
-                tournaments::changes.eq(tournaments::changes + 1),
+                championship_documents::document.eq(doc.to_string()),
+                championship_documents::changes.eq(championship_documents::changes + 1),
             ))
             .execute(conn)?;
         moved.championships += 1;
@@ -136,11 +136,14 @@ fn rename_everywhere(
 
 /// The championships of a club: each one's event id and document.
 fn championships(conn: &mut DbConn, club: i32) -> QueryResult<Vec<(i32, String)>> {
-    tournaments::table
-        .inner_join(events::table)
-        .filter(events::club_id.eq(club))
-        .filter(events::deleted_at.is_null())
-        .select((tournaments::event_id, tournaments::document))
+    championship_documents::table
+        .inner_join(championships::table)
+        .filter(championships::club_id.eq(club))
+        .filter(championships::deleted_at.is_null())
+        .select((
+            championship_documents::championship_id,
+            championship_documents::document,
+        ))
         .load(conn)
 }
 

@@ -20,7 +20,9 @@ use super::accounts::{self, AuditEntry, NewAudit};
 use super::people::{self, Change, PeopleError};
 use super::register::{self, Candidate, Membership, Person};
 use super::rows::LoadOne;
-use super::schema::{audit_log, circuits, games, pairs, people as people_t, players, tournaments};
+use super::schema::{
+    audit_log, championship_documents, circuits, games, pairs, people as people_t, players,
+};
 use crate::domain::rating::Config;
 use crate::domain::tournament::{EntrantPerson, TournamentFile};
 
@@ -214,15 +216,20 @@ fn files_naming(
     keep: &Person,
     drop: &Person,
 ) -> Result<Vec<Naming>, MergeError> {
-    let mut query = tournaments::table
-        .select((tournaments::event_id, tournaments::document))
+    let mut query = championship_documents::table
+        .select((
+            championship_documents::championship_id,
+            championship_documents::document,
+        ))
         .into_boxed();
     // A code is written as it is; a licence may be written with blanks or in lower
     // case, so with a licence every file is read.
     if drop.licence.is_none() {
-        query = query.filter(tournaments::document.like(format!("%{}%", drop.code)));
+        query = query.filter(championship_documents::document.like(format!("%{}%", drop.code)));
     }
-    let rows: Vec<(i32, String)> = query.order(tournaments::event_id).load(conn)?;
+    let rows: Vec<(i32, String)> = query
+        .order(championship_documents::championship_id)
+        .load(conn)?;
     let codes: BTreeSet<String> = people_t::table
         .select(people_t::code)
         .load(conn)?
@@ -444,10 +451,10 @@ fn set_merged_into(conn: &mut DbConn, id: i32, into: Option<i32>) -> QueryResult
 fn write_file(conn: &mut DbConn, event: i32, file: &TournamentFile) -> QueryResult<usize> {
     let document = serde_json::to_string(file)
         .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
-    diesel::update(tournaments::table.find(event))
+    diesel::update(championship_documents::table.find(event))
         .set((
-            tournaments::document.eq(document),
-            tournaments::changes.eq(tournaments::changes + 1),
+            championship_documents::document.eq(document),
+            championship_documents::changes.eq(championship_documents::changes + 1),
         ))
         .execute(conn)
 }
@@ -596,7 +603,7 @@ pub fn merge(
                 entity: "person",
                 entity_id: keep,
                 club_id: None,
-                event_id: None,
+                championship_id: None,
                 before_json: Some(serde_json::to_string(&record).unwrap_or_default()),
                 after_json: Some(
                     serde_json::json!({ "id": keep, "name": k.name, "moved": merged }).to_string(),
@@ -724,9 +731,9 @@ pub fn undo(
             by_event.entry(s.event).or_default().push(s);
         }
         for (event, slots) in by_event {
-            let document: Option<String> = tournaments::table
+            let document: Option<String> = championship_documents::table
                 .find(event)
-                .select(tournaments::document)
+                .select(championship_documents::document)
                 .load_one(conn)?;
             let changed = || refused("merge-undo-championship", slots[0].championship.clone());
             let mut file = document
@@ -754,7 +761,7 @@ pub fn undo(
                 entity: "person",
                 entity_id: keep,
                 club_id: None,
-                event_id: None,
+                championship_id: None,
                 before_json: Some(
                     serde_json::json!({ "kept": record.kept, "merged": record.merged }).to_string(),
                 ),

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::rows::{LoadOne, insert_returning_id};
-use super::schema::{clubs, events, pairs, players};
+use super::schema::{championships, clubs, pairs, players};
 use crate::domain::names;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -51,8 +51,8 @@ pub struct Pair {
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = events)]
-pub struct Event {
+#[diesel(table_name = championships)]
+pub struct Championship {
     pub id: i32,
     pub club_id: i32,
     pub name: String,
@@ -176,11 +176,11 @@ pub fn club_pairs(conn: &mut DbConn, club: i32) -> QueryResult<Vec<Pair>> {
 }
 
 /// Every event but the deleted ones, running ones first, then by start date (newest first).
-pub fn list_events(conn: &mut DbConn) -> QueryResult<Vec<Event>> {
-    let mut all: Vec<Event> = events::table
-        .filter(events::deleted_at.is_null())
-        .select(Event::as_select())
-        .order((events::starts_on.desc(), events::id.desc()))
+pub fn list_championships(conn: &mut DbConn) -> QueryResult<Vec<Championship>> {
+    let mut all: Vec<Championship> = championships::table
+        .filter(championships::deleted_at.is_null())
+        .select(Championship::as_select())
+        .order((championships::starts_on.desc(), championships::id.desc()))
         .load(conn)?;
     all.sort_by_key(|e| match e.status.as_str() {
         "running" => 0,
@@ -190,9 +190,9 @@ pub fn list_events(conn: &mut DbConn) -> QueryResult<Vec<Event>> {
     Ok(all)
 }
 
-pub fn find_event(conn: &mut DbConn, id: i32) -> QueryResult<Option<Event>> {
-    events::table
+pub fn find_championship(conn: &mut DbConn, id: i32) -> QueryResult<Option<Championship>> {
+    championships::table
         .find(id)
-        .select(Event::as_select())
+        .select(Championship::as_select())
         .load_one(conn)
 }

@@ -17,7 +17,7 @@ use chrono::NaiveDate;
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::schema::{events, games, pairs, people, players, tournaments};
+use super::schema::{championship_documents, championships, games, pairs, people, players};
 use crate::domain::GameKind;
 use crate::domain::rating::{self, Config, History, Period, Played, PlayerId};
 use crate::domain::tournament::{self, Outcome, TournamentFile};
@@ -47,7 +47,7 @@ pub struct PairInfo {
 pub enum PeriodKind {
     /// A round of a championship.
     Round {
-        event_id: i32,
+        championship_id: i32,
         event: String,
         round: u32,
     },
@@ -64,7 +64,7 @@ pub struct PeriodInfo {
 /// One entrant of a championship with the people behind it and its final place.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChampionshipEntry {
-    pub event_id: i32,
+    pub championship_id: i32,
     pub event: String,
     pub date: NaiveDate,
     pub entrant: String,
@@ -348,17 +348,17 @@ type Gathered = ((NaiveDate, u8, i32, u32), PeriodInfo, Vec<Played>);
 
 /// Every championship, oldest first.
 pub fn load_championships(conn: &mut DbConn) -> QueryResult<Vec<StoredChampionship>> {
-    let rows: Vec<(i32, i32, String, NaiveDate, String)> = tournaments::table
-        .inner_join(events::table)
-        .filter(events::deleted_at.is_null())
+    let rows: Vec<(i32, i32, String, NaiveDate, String)> = championship_documents::table
+        .inner_join(championships::table)
+        .filter(championships::deleted_at.is_null())
         .select((
-            events::id,
-            events::club_id,
-            events::name,
-            events::starts_on,
-            tournaments::document,
+            championships::id,
+            championships::club_id,
+            championships::name,
+            championships::starts_on,
+            championship_documents::document,
         ))
-        .order((events::starts_on, events::id))
+        .order((championships::starts_on, championships::id))
         .load(conn)?;
     Ok(rows
         .into_iter()
@@ -390,7 +390,7 @@ fn outcome_of(file: &TournamentFile, r: &tournament::MatchResult) -> Option<Outc
 /// The entrants of a championship with their players and final places.
 pub fn championship_entries(
     names: &Names,
-    event_id: i32,
+    championship_id: i32,
     club: i32,
     event: &str,
     date: NaiveDate,
@@ -404,7 +404,7 @@ pub fn championship_entries(
             names
                 .entrant_of(club, entrant)
                 .map(|players| ChampionshipEntry {
-                    event_id,
+                    championship_id,
                     event: event.to_string(),
                     date,
                     entrant: row.name.clone(),
@@ -422,7 +422,7 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
     let (names, players, pairs) = Names::load(conn)?;
     let mut periods: Vec<Gathered> = Vec::new();
     let mut championships = Vec::new();
-    for (event_id, club, event, date, file) in load_championships(conn)? {
+    for (championship_id, club, event, date, file) in load_championships(conn)? {
         let ids: BTreeMap<&str, Vec<PlayerId>> = file
             .entrants
             .iter()
@@ -455,11 +455,11 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
             }
             if !played.is_empty() {
                 periods.push((
-                    (date, 0, event_id, round.number),
+                    (date, 0, championship_id, round.number),
                     PeriodInfo {
                         date,
                         kind: PeriodKind::Round {
-                            event_id,
+                            championship_id,
                             event: event.clone(),
                             round: round.number,
                         },
@@ -469,7 +469,12 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
             }
         }
         championships.extend(championship_entries(
-            &names, event_id, club, &event, date, &file,
+            &names,
+            championship_id,
+            club,
+            &event,
+            date,
+            &file,
         ));
     }
     let club_games = load_club_games(conn, &names)?;

@@ -7,8 +7,8 @@ use chrono::NaiveDateTime;
 
 use super::DbConn;
 use super::brackets::{self, NewBracket};
-use super::table_games::open_bracket_tables;
-use super::tournaments::{self as store, ChangeError, REPESCA_SEEDING, Tournament};
+use super::championship::store::{self as store, ChangeError, REPESCA_SEEDING, Tournament};
+use super::championship::tables::open_bracket_tables;
 use crate::domain::bracket::{Bracket, EntrantId, single_elimination};
 use crate::domain::tournament::qualify::{
     self, GroupFill, KnockoutShape, Qualify, RepescaError, RepescaRule,
@@ -47,13 +47,13 @@ fn rounds_complete(t: &Tournament) -> Result<(), ChangeError> {
     Ok(())
 }
 
-/// Forms the played repesca of championship `event_id` after its liguillas: one
+/// Forms the played repesca of championship `championship_id` after its liguillas: one
 /// knockout per place (named `name`, numbered when there are several), seeded by the
 /// standings, with tables for its first matches. Returns the brackets' ids.
 #[allow(clippy::too_many_arguments)]
 pub fn create_repesca(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     name: &str,
     plan: RepescaPlan,
     actor: &str,
@@ -61,10 +61,12 @@ pub fn create_repesca(
     pins: &mut dyn FnMut() -> String,
 ) -> Result<Vec<i32>, ChangeError> {
     super::write_tx(conn, |conn| {
-        store::touch(conn, event_id)?;
-        let t = store::load(conn, event_id)?.ok_or(ChangeError::NotFound)?;
+        store::touch(conn, championship_id)?;
+        let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
         rounds_complete(&t)?;
-        if t.file.rounds.is_empty() || !brackets::brackets_of_event(conn, event_id)?.is_empty() {
+        if t.file.rounds.is_empty()
+            || !brackets::brackets_of_championship(conn, championship_id)?.is_empty()
+        {
             return Err(ChangeError::Refused("error-repesca-when", String::new()));
         }
         let eligible = qualify::repesca_entrants(&t.file, plan.per_group, plan.rule);
@@ -99,7 +101,7 @@ pub fn create_repesca(
                 "rule": plan.rule, "places": places}, "entrants": names, "bracket": bracket});
             let new = NewBracket {
                 club_id: t.event.club_id,
-                event_id: Some(event_id),
+                championship_id: Some(championship_id),
                 name: &title,
                 game: t.file.event.game.slug(),
                 entrants: &entrants,
@@ -118,14 +120,14 @@ pub fn create_repesca(
     })
 }
 
-/// The champions of championship `event_id`'s played repesca, as ids of `file`; `None`
+/// The champions of championship `championship_id`'s played repesca, as ids of `file`; `None`
 /// while one of its knockouts is unfinished (or there is none).
 pub fn repesca_winners(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     file: &TournamentFile,
 ) -> diesel::QueryResult<Option<Vec<String>>> {
-    let rows: Vec<_> = brackets::brackets_of_event(conn, event_id)?
+    let rows: Vec<_> = brackets::brackets_of_championship(conn, championship_id)?
         .into_iter()
         .filter(|r| r.seeding == REPESCA_SEEDING)
         .collect();

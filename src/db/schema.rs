@@ -52,7 +52,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    events (id) {
+    championships (id) {
         id -> Integer,
         club_id -> Integer,
         name -> Text,
@@ -68,9 +68,9 @@ diesel::table! {
 }
 
 diesel::joinable!(players -> clubs (club_id));
-diesel::joinable!(events -> clubs (club_id));
+diesel::joinable!(championships -> clubs (club_id));
 
-diesel::allow_tables_to_appear_in_same_query!(clubs, players, pairs, events, people);
+diesel::allow_tables_to_appear_in_same_query!(clubs, players, pairs, championships, people);
 
 diesel::table! {
     users (id) {
@@ -113,7 +113,7 @@ diesel::table! {
         entity -> Text,
         entity_id -> Integer,
         club_id -> Nullable<Integer>,
-        event_id -> Nullable<Integer>,
+        championship_id -> Nullable<Integer>,
         before_json -> Nullable<Text>,
         after_json -> Nullable<Text>,
     }
@@ -183,7 +183,7 @@ diesel::table! {
     brackets (id) {
         id -> Integer,
         club_id -> Integer,
-        event_id -> Nullable<Integer>,
+        championship_id -> Nullable<Integer>,
         name -> Text,
         game -> Text,
         entrants -> Text,
@@ -197,10 +197,10 @@ diesel::table! {
     }
 }
 
-// Tournaments (championships with rounds).
+// A championship's document (its entrants, rounds and settings) and its tables.
 diesel::table! {
-    tournaments (event_id) {
-        event_id -> Integer,
+    championship_documents (championship_id) {
+        championship_id -> Integer,
         document -> Text,
         checked_in -> Text,
         tables_available -> Integer,
@@ -213,9 +213,9 @@ diesel::table! {
 }
 
 diesel::table! {
-    tournament_tables (id) {
+    championship_tables (id) {
         id -> Integer,
-        event_id -> Integer,
+        championship_id -> Integer,
         round_no -> Integer,
         table_no -> Integer,
         physical -> Nullable<Integer>,
@@ -232,13 +232,13 @@ diesel::table! {
         game_id -> Nullable<Integer>,
         typed -> Integer,
         started_at -> Nullable<Timestamp>,
-        /// The match of the older events model this table was folded from.
+        /// The match of the older model this table was folded from.
         legacy_match_id -> Nullable<Integer>,
     }
 }
 
-diesel::joinable!(tournaments -> events (event_id));
-diesel::allow_tables_to_appear_in_same_query!(tournaments, events);
+diesel::joinable!(championship_documents -> championships (championship_id));
+diesel::allow_tables_to_appear_in_same_query!(championship_documents, championships);
 
 diesel::table! {
     sessions (token_hash) {
@@ -259,7 +259,7 @@ diesel::table! {
         club_id -> Integer,
         name -> Text,
         scoring -> Text,
-        events -> Text,
+        championships -> Text,
         created_by -> Text,
         created_at -> Timestamp,
     }

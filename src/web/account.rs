@@ -583,7 +583,7 @@ async fn change_user(
                     entity: "user",
                     entity_id: id,
                     club_id: after.club_id,
-                    event_id: None,
+                    championship_id: None,
                     before_json: Some(snapshot(&before)),
                     after_json: Some(snapshot(&after)),
                 },

@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use crate::db::DbConn;
 use crate::db::accounts::AuditEntry;
+use crate::db::championship::store;
 use crate::db::games;
-use crate::db::tournaments as store;
 use crate::domain::cards::Suit;
 use crate::domain::entry::GameSetup;
 use crate::domain::tournament::{Pairing, TournamentFile};
@@ -59,7 +59,7 @@ impl Known {
                 let seats = crate::web::game::seats_of(&g);
                 known.games.insert(e.entity_id, GameNames { setup, seats });
             }
-            if let Some(id) = e.event_id
+            if let Some(id) = e.championship_id
                 && !known.events.contains_key(&id)
                 && let Some(t) = store::load(conn, id)?
             {
@@ -122,7 +122,7 @@ pub fn lines(lang: Lang, entries: &[AuditEntry], known: &Known, context: bool) -
 
 /// The championship or partida a row is about, in words.
 fn where_of(lang: Lang, e: &AuditEntry, known: &Known) -> Option<String> {
-    if let Some(ev) = e.event_id.and_then(|id| known.events.get(&id)) {
+    if let Some(ev) = e.championship_id.and_then(|id| known.events.get(&id)) {
         return Some(tr_args(
             lang,
             "audit-in-championship",
@@ -280,7 +280,7 @@ fn actor_words(lang: Lang, actor: &str, e: &AuditEntry, after: &Value, known: &K
         let phase = after["phase"].as_u64().unwrap_or(0);
         let pair = match (round, table) {
             (Some(r), Some(t)) if phase == 0 && e.entity == "result" => known
-                .pairs(e.event_id, r, t)
+                .pairs(e.championship_id, r, t)
                 .map(|(a, b)| if side == 'b' { b } else { a }),
             _ => None,
         };
@@ -581,7 +581,7 @@ fn result(
                 "audit-table-of-round",
                 &[("table", t.to_string()), ("round", r.to_string())],
             );
-            match known.pairs(e.event_id, r, t) {
+            match known.pairs(e.championship_id, r, t) {
                 Some((a, b)) => tr_args(
                     lang,
                     "audit-table-pairs",
@@ -695,7 +695,7 @@ mod tests {
             entity: entity.to_owned(),
             entity_id: 3,
             club_id: Some(1),
-            event_id: None,
+            championship_id: None,
             before_json: (!before.is_empty()).then(|| before.to_owned()),
             after_json: (!after.is_empty()).then(|| after.to_owned()),
         }

@@ -282,7 +282,7 @@ async fn view(ctx: &Ctx, state: &web::Data<AppState>, id: i32) -> Result<Circuit
         Ok((c, club, table, (pairs, hidden)))
     })
     .await?;
-    let n = table.events.len();
+    let n = table.championships.len();
     let player_name = |p: &i32| table.names.get(p).cloned().unwrap_or_default();
     let and = ctx.t("ratings-and");
     let players = lines(&table.players, n, |p| {
@@ -327,7 +327,7 @@ async fn view(ctx: &Ctx, state: &web::Data<AppState>, id: i32) -> Result<Circuit
     };
     Ok(CircuitView {
         events: table
-            .events
+            .championships
             .iter()
             .map(|(id, name, _)| (format!("/campeonatos/{id}"), name.clone()))
             .collect(),

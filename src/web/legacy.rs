@@ -1,7 +1,7 @@
 //! The addresses of the older events model, kept alive for printed QR codes,
 //! bookmarks and scripts: each answers a permanent redirect to its championship
 //! equivalent (301 for pages; 308 for posts, so the body is sent again). A match
-//! of that model is found by the table it became (`tournament_tables.legacy_match_id`).
+//! of that model is found by the table it became (`championship_tables.legacy_match_id`).
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -33,7 +33,7 @@ fn with_query(req: &HttpRequest, location: String) -> String {
 async fn table_of(state: &AppState, raw: &str) -> Result<String, AppError> {
     let id = parse_id(raw)?;
     let (event, round, table) = db(state, move |conn| {
-        crate::db::tournaments::folded_match(conn, id)?.ok_or(AppError::NotFound)
+        crate::db::championship::store::folded_match(conn, id)?.ok_or(AppError::NotFound)
     })
     .await?;
     Ok(format!("/campeonatos/{event}/rondas/{round}/mesas/{table}"))

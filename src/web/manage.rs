@@ -14,8 +14,8 @@ use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render_status};
 use crate::db::DbConn;
 use crate::db::accounts::{self, AuditEntry};
+use crate::db::championship::store::{self as store, TableRow};
 use crate::db::queries;
-use crate::db::tournaments::{self as store, TableRow};
 use crate::domain::tournament::{self, MatchResult, Pairing, Side};
 use crate::error::AppError;
 
@@ -171,7 +171,7 @@ pub(crate) async fn record_result(
     } else {
         "record"
     };
-    let (id, version) = (row.event_id, row.version);
+    let (id, version) = (row.championship_id, row.version);
     db(state, move |conn| {
         Ok(store::record_result(
             conn,
@@ -305,8 +305,13 @@ pub(crate) fn audit_response(
 pub async fn audit(
     VisitId(Visit { req, state, who }, id, query): VisitId<web::Query<AuditQuery>>,
 ) -> HttpResult {
-    let (event, entries, known) =
-        audit_trail(&state, id, queries::find_event, accounts::event_audit).await?;
+    let (event, entries, known) = audit_trail(
+        &state,
+        id,
+        queries::find_championship,
+        accounts::championship_audit,
+    )
+    .await?;
     who.require(Perm::ReadAudit(event.club_id), req.path())?;
     audit_response(
         &req,

@@ -31,6 +31,7 @@ pub mod requests;
 pub mod search;
 pub mod seeding;
 pub mod sheets;
+pub mod tables_held;
 pub mod visit;
 
 use actix_web::body::{EitherBody, MessageBody};

@@ -15,7 +15,7 @@ use super::people::{change_by, checked_name, refusal};
 use super::sheets::{self, Sheet, Target};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, i18n, render, render_status};
-use crate::db::queries::{self, Club, Event};
+use crate::db::queries::{self, Championship, Club};
 use crate::error::AppError;
 use actix_web::http::StatusCode;
 
@@ -37,7 +37,7 @@ fn date(ctx: &Ctx, d: NaiveDate) -> String {
     }
 }
 
-fn event_line(ctx: &Ctx, e: &Event) -> EventLine {
+fn event_line(ctx: &Ctx, e: &Championship) -> EventLine {
     EventLine {
         id: e.id,
         name: e.name.clone(),
@@ -73,7 +73,7 @@ pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
         }
         Ok((
             with_counts,
-            queries::list_events(conn)?,
+            queries::list_championships(conn)?,
             super::first_run::is_first_run(conn)?,
         ))
     })
@@ -103,7 +103,7 @@ struct EventsPage<'a> {
 /// `GET /campeonatos`: every championship, running ones first.
 pub async fn events(req: HttpRequest, state: web::Data<AppState>) -> HttpResult {
     let ctx = Ctx::from_request(&req);
-    let events = db(&state, |conn| Ok(queries::list_events(conn)?)).await?;
+    let events = db(&state, |conn| Ok(queries::list_championships(conn)?)).await?;
     let events = events.iter().map(|e| event_line(&ctx, e)).collect();
     render(&EventsPage { ctx: &ctx, events })
 }

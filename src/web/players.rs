@@ -212,7 +212,7 @@ fn championship_lines<'a>(
 ) -> Vec<ChampionshipLine> {
     let mut out: Vec<_> = list
         .map(|c| ChampionshipLine {
-            href: format!("/campeonatos/{}", c.event_id),
+            href: format!("/campeonatos/{}", c.championship_id),
             event: c.event.clone(),
             date: date(ctx, c.date),
             entrant: hidden.of(&c.entrant, &c.players),

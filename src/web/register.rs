@@ -322,7 +322,7 @@ pub(super) fn audit_person(
             entity: "person",
             entity_id: id,
             club_id: None,
-            event_id: None,
+            championship_id: None,
             before_json: serde_json::to_string(before).ok(),
             after_json: serde_json::to_string(after).ok(),
         },

@@ -84,7 +84,7 @@ pub async fn search(
     let (clubs, events, (players, pairs), hidden) = db(&state, |conn| {
         Ok((
             crate::db::queries::list_clubs(conn)?,
-            crate::db::queries::list_events(conn)?,
+            crate::db::queries::list_championships(conn)?,
             crate::db::people::everyone(conn)?,
             crate::db::register::Hidden::load(conn)?,
         ))

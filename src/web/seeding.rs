@@ -10,8 +10,8 @@ use super::auth::{Perm, Principal};
 use super::players::shown;
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, render};
+use crate::db::championship::store::{self as store, ChangeError};
 use crate::db::ratings;
-use crate::db::tournaments::{self as store, ChangeError};
 use crate::domain::rating::{self, Config, Rating};
 use crate::error::AppError;
 
@@ -27,7 +27,7 @@ pub struct SeedLine {
 #[template(path = "seeding.html")]
 struct SeedingPage<'a> {
     ctx: &'a Ctx,
-    event_id: i32,
+    championship_id: i32,
     event: String,
     lines: Vec<SeedLine>,
     paired: bool,
@@ -108,7 +108,7 @@ pub async fn page(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpRe
     let (t, lines, _) = db(&state, move |conn| proposal(conn, id)).await?;
     render(&SeedingPage {
         ctx: &ctx,
-        event_id: id,
+        championship_id: id,
         event: t.event.name.clone(),
         paired: !t.file.rounds.is_empty(),
         lines,

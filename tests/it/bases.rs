@@ -67,10 +67,10 @@ async fn first_table(app: &TestApp, id: i32) -> (String, [String; 2]) {
 /// Sets when every table of the app's championships started: `secs` seconds ago.
 async fn started_ago(app: &TestApp, secs: i64) {
     app.with_conn(move |conn| {
-        use baza::db::schema::tournament_tables::dsl;
+        use baza::db::schema::championship_tables::dsl;
         use diesel::prelude::*;
         let then = baza::web::account::now() - chrono::TimeDelta::seconds(secs);
-        diesel::update(dsl::tournament_tables)
+        diesel::update(dsl::championship_tables)
             .set(dsl::started_at.eq(Some(then)))
             .execute(conn)
             .unwrap();

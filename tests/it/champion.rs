@@ -8,7 +8,7 @@
 use reqwest::StatusCode;
 
 use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
-use baza::db::tournaments::{self as store, TableRow};
+use baza::db::championship::store::{self as store, TableRow};
 
 /// A club with its organiser signed in on `app.client`.
 async fn club(app: &TestApp) -> i32 {
@@ -27,7 +27,7 @@ async fn tables(app: &TestApp, id: i32, phase: i32) -> Vec<TableRow> {
 }
 
 fn path_of(row: &TableRow) -> String {
-    baza::web::championship::table_path(row.event_id, row.phase, row.round_no, row.table_no)
+    baza::web::championship::table_path(row.championship_id, row.phase, row.round_no, row.table_no)
 }
 
 /// A table's result typed by pair a's scorekeeper (its PIN on its own phone) and
@@ -47,7 +47,7 @@ async fn play_at_table(app: &TestApp, row: &TableRow, a_wins: bool) {
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "proposed at {path}");
-    let fresh = tables(app, row.event_id, row.phase)
+    let fresh = tables(app, row.championship_id, row.phase)
         .await
         .into_iter()
         .find(|r| r.id == row.id)
@@ -405,11 +405,11 @@ async fn the_demos_finished_championship_shows_its_champion() {
     let app = TestApp::with_demo().await;
     let id: i32 = app
         .with_conn(|conn| {
-            use baza::db::schema::events;
+            use baza::db::schema::championships;
             use diesel::prelude::*;
-            events::table
-                .filter(events::name.eq("Torneo de cuatrola de las fiestas"))
-                .select(events::id)
+            championships::table
+                .filter(championships::name.eq("Torneo de cuatrola de las fiestas"))
+                .select(championships::id)
                 .first(conn)
                 .unwrap()
         })

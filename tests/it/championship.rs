@@ -686,7 +686,7 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
                 format!("{n:04}")
             };
             let now = baza::web::account::now();
-            baza::db::table_games::create(
+            baza::db::championship::tables::create(
                 conn,
                 club,
                 &parsed,
@@ -778,10 +778,10 @@ async fn a_timed_match_ends_when_its_minutes_run_out_with_the_hand_in_play() {
     assert!(left[0].starts_with("Quedan"), "{left:?}");
     // The round was published 31 minutes ago.
     app.with_conn(|conn| {
-        use baza::db::schema::tournament_tables::dsl;
+        use baza::db::schema::championship_tables::dsl;
         use diesel::prelude::*;
         let then = baza::web::account::now() - chrono::TimeDelta::minutes(31);
-        diesel::update(dsl::tournament_tables)
+        diesel::update(dsl::championship_tables)
             .set(dsl::started_at.eq(Some(then)))
             .execute(conn)
             .unwrap();

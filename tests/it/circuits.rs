@@ -256,7 +256,7 @@ async fn a_three_event_circuit_follows_players_across_partners_and_moves_with_a_
     let third = ids[2];
     let version = app
         .with_conn(move |c| {
-            baza::db::tournaments::find_table(c, third, 1, 1)
+            baza::db::championship::store::find_table(c, third, 1, 1)
                 .unwrap()
                 .unwrap()
                 .version

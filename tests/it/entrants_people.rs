@@ -11,7 +11,8 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::helpers::{TestApp, new_client, post_form_as, texts};
-use baza::db::{register, tournaments as store};
+use baza::db::championship::store;
+use baza::db::register;
 
 const CLUB_A: &str = "Peña El Tres";
 const CLUB_B: &str = "Club Parchís";

@@ -172,7 +172,7 @@ async fn seeded_db() -> (TestDb, String, String) {
     tokio::task::spawn_blocking(move || {
         let mut conn = pool.get().expect("connection");
         let now = baza::web::account::now();
-        baza::db::demo::fill(&mut conn, now.date(), now).expect("demo");
+        baza::demo::fill(&mut conn, now.date(), now).expect("demo");
         let hash = baza::web::auth::hash_password(&pw).expect("hash");
         baza::db::accounts::insert_user(
             &mut conn,
@@ -450,10 +450,10 @@ async fn an_unchanged_page_answers_304_and_a_change_gives_a_new_etag() {
     app.login(&org, "org", &pw).await;
     let (round, table): (i32, i32) = app
         .with_conn(move |c| {
-            use baza::db::schema::tournament_tables as tt;
+            use baza::db::schema::championship_tables as tt;
             use diesel::prelude::*;
             tt::table
-                .filter(tt::event_id.eq(id))
+                .filter(tt::championship_id.eq(id))
                 .filter(tt::status.eq("playing"))
                 .select((tt::round_no, tt::table_no))
                 .order((tt::round_no, tt::table_no))
@@ -520,7 +520,7 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
     // Ten times more entrants and tables in the championships: forty entrants more
     // in each, and a round of twenty tables with their results.
     app.with_conn(|conn| {
-        use baza::db::tournaments::{Audit, change};
+        use baza::db::championship::store::{Audit, change};
         use baza::domain::tournament::{Entrant, MatchResult, Pairing, Round, TablePairing};
         let now = baza::web::account::now();
         for event in [1, 2] {
@@ -578,11 +578,11 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
 /// The demo's running Swiss: the championship with tables still being played.
 async fn demo_championship(app: &TestApp) -> i32 {
     app.with_conn(|c| {
-        use baza::db::schema::tournament_tables as tt;
+        use baza::db::schema::championship_tables as tt;
         use diesel::prelude::*;
         tt::table
             .filter(tt::status.eq("playing"))
-            .select(tt::event_id)
+            .select(tt::championship_id)
             .first(c)
             .expect("the demo has a running championship")
     })
@@ -684,7 +684,7 @@ async fn a_cached_public_page_never_outlives_a_change() {
     // change, only the table's row): the live page shows it waiting for the firma.
     let row = app
         .with_conn(move |conn| {
-            let tables = baza::db::tournaments::tables(conn, id).unwrap();
+            let tables = baza::db::championship::store::tables(conn, id).unwrap();
             let live_round = tables.iter().map(|t| t.round_no).max().unwrap();
             tables
                 .into_iter()
@@ -721,7 +721,7 @@ async fn a_cached_public_page_never_outlives_a_change() {
     assert!(res.status().is_redirection(), "{}", res.status());
     let after = app
         .with_conn(move |conn| {
-            baza::db::tournaments::find_table(conn, id, row.round_no, row.table_no)
+            baza::db::championship::store::find_table(conn, id, row.round_no, row.table_no)
         })
         .await
         .unwrap()

@@ -414,9 +414,12 @@ async fn a_bad_championship_file_is_refused_on_the_web_with_what_is_wrong_and_no
     assert!(attr(&form, "form.tournament-import input[name=csrf]", "value").is_some());
     let count = || async {
         app.with_conn(|conn| {
-            use baza::db::schema::tournaments::dsl::*;
+            use baza::db::schema::championship_documents::dsl::*;
             use diesel::prelude::*;
-            tournaments.count().get_result::<i64>(conn).unwrap()
+            championship_documents
+                .count()
+                .get_result::<i64>(conn)
+                .unwrap()
         })
         .await
     };
@@ -493,15 +496,22 @@ async fn every_championship_of_the_demo_exports_to_a_file_that_reads_back_to_its
     let app = TestApp::with_demo().await;
     let checked = app
         .with_conn(|conn| {
-            use baza::db::schema::tournaments::dsl::*;
+            use baza::db::schema::championship_documents::dsl::*;
             use diesel::prelude::*;
-            let ids: Vec<i32> = tournaments.select(event_id).load(conn).unwrap();
+            let ids: Vec<i32> = championship_documents
+                .select(championship_id)
+                .load(conn)
+                .unwrap();
             for id in &ids {
-                let export = baza::db::table_games::export(conn, *id).unwrap().unwrap();
+                let export = baza::db::championship::tables::export(conn, *id)
+                    .unwrap()
+                    .unwrap();
                 let text = serde_json::to_string(&export.file).unwrap();
                 let back = baza::domain::tournament::parse(&text)
                     .unwrap_or_else(|e| panic!("championship {id}: {e}"));
-                let stored = baza::db::tournaments::load(conn, *id).unwrap().unwrap();
+                let stored = baza::db::championship::store::load(conn, *id)
+                    .unwrap()
+                    .unwrap();
                 assert_eq!(
                     baza::domain::tournament::standings(&back),
                     baza::domain::tournament::standings(&stored.file),

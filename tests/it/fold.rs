@@ -174,12 +174,16 @@ async fn old_events_become_championships_with_the_standings_they_had() {
         let mut conn = pool.get().unwrap();
         let files: Vec<_> = [1, 2]
             .into_iter()
-            .map(|id| baza::db::tournaments::load(&mut conn, id).unwrap().unwrap())
+            .map(|id| {
+                baza::db::championship::store::load(&mut conn, id)
+                    .unwrap()
+                    .unwrap()
+            })
             .collect();
         let tables = [1, 2]
             .into_iter()
-            .flat_map(|id| baza::db::tournaments::tables(&mut conn, id).unwrap())
-            .map(|t| (t.event_id, t.round_no, t.table_no, t.pin, t.status))
+            .flat_map(|id| baza::db::championship::store::tables(&mut conn, id).unwrap())
+            .map(|t| (t.championship_id, t.round_no, t.table_no, t.pin, t.status))
             .collect::<Vec<_>>();
         (files, tables)
     })

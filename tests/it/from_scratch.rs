@@ -713,7 +713,7 @@ async fn the_settings_change_before_round_1_and_not_after_and_a_deleted_champion
             use baza::db::schema::audit_log;
             use diesel::prelude::*;
             audit_log::table
-                .filter(audit_log::event_id.eq(Some(id)))
+                .filter(audit_log::championship_id.eq(Some(id)))
                 .select(audit_log::action)
                 .load::<String>(conn)
                 .unwrap()

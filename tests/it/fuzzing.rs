@@ -3,7 +3,7 @@
 //! to every form of the real server, which must answer with something other than a
 //! server error, and with a 400 whenever the text is not UTF-8.
 
-use baza::db::schema::tournament_tables;
+use baza::db::schema::championship_tables;
 use diesel::prelude::*;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -177,13 +177,13 @@ async fn arbitrary_bytes_posted_to_every_form_never_cause_a_server_error() {
     let csrf = app.csrf().await;
     let (e, r, t): (i32, i32, i32) = app
         .with_conn(|c| {
-            tournament_tables::table
-                .filter(tournament_tables::status.eq("playing"))
-                .filter(tournament_tables::phase.eq(0))
+            championship_tables::table
+                .filter(championship_tables::status.eq("playing"))
+                .filter(championship_tables::phase.eq(0))
                 .select((
-                    tournament_tables::event_id,
-                    tournament_tables::round_no,
-                    tournament_tables::table_no,
+                    championship_tables::championship_id,
+                    championship_tables::round_no,
+                    championship_tables::table_no,
                 ))
                 .first(c)
                 .unwrap()

@@ -7,7 +7,7 @@
 use reqwest::StatusCode;
 
 use crate::helpers::{TestApp, new_client, post_form_as, texts};
-use baza::db::tournaments as store;
+use baza::db::championship::store;
 use baza::domain::tournament::groups;
 use baza::domain::tournament::{Pairing, TournamentFile};
 

@@ -177,7 +177,7 @@ fn fill_demo(conn: &mut db::DbConn) {
     let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
         .and_then(|d| d.and_hms_opt(10, 0, 0))
         .expect("date");
-    db::demo::fill(conn, now.date(), now)
+    baza::demo::fill(conn, now.date(), now)
         .expect("demo")
         .expect("empty database");
 }
@@ -326,6 +326,26 @@ impl TestApp {
 }
 
 /// The text of every element matching `selector`.
+/// A database at the schema just before migration `name`, holding the rows `sql` (an
+/// older demo, written with its ids); on PostgreSQL the sequences of `tables` go on
+/// after those ids.
+pub fn database_before(test_db: &TestDb, name: &str, sql: &str, tables: &[&str]) -> db::DbConn {
+    use diesel::connection::SimpleConnection;
+    let mut conn = test_db.target.connect().expect("connect");
+    assert!(db::migrate_before(&mut conn, name).expect("migrate") > 0);
+    conn.batch_execute(sql).expect("the older rows");
+    if test_db.url.starts_with("postgres") {
+        for t in tables {
+            conn.batch_execute(&format!(
+                "SELECT setval(pg_get_serial_sequence('{t}', 'id'), \
+                 COALESCE((SELECT MAX(id) FROM {t}), 0) + 1, false);"
+            ))
+            .expect("sequence");
+        }
+    }
+    conn
+}
+
 pub fn texts(html: &scraper::Html, selector: &str) -> Vec<String> {
     let sel = scraper::Selector::parse(selector).expect("selector");
     html.select(&sel)

@@ -34,6 +34,7 @@ mod halves;
 mod helpers;
 mod i18n;
 mod match_rules;
+mod names_migration;
 mod offline;
 mod outages;
 mod pages;

@@ -375,11 +375,13 @@ async fn where_draws_are_not_allowed_a_level_score_at_the_limit_plays_on_and_a_t
 /// were entered in time.
 async fn started_minutes_ago(app: &TestApp, minutes: i64) {
     app.with_conn(move |conn| {
-        use baza::db::schema::{game_hands, tournament_tables};
+        use baza::db::schema::{championship_tables, game_hands};
         use diesel::prelude::*;
         let now = baza::web::account::now();
-        diesel::update(tournament_tables::table)
-            .set(tournament_tables::started_at.eq(Some(now - chrono::TimeDelta::minutes(minutes))))
+        diesel::update(championship_tables::table)
+            .set(
+                championship_tables::started_at.eq(Some(now - chrono::TimeDelta::minutes(minutes))),
+            )
             .execute(conn)
             .unwrap();
         diesel::update(game_hands::table)

@@ -457,7 +457,7 @@ struct TableGame {
 async fn table_games(app: &TestApp, event: i32) -> Vec<TableGame> {
     app.with_conn(move |c| {
         diesel::sql_query(format!(
-            "SELECT game_id, status FROM tournament_tables WHERE event_id = {event} AND phase = 0 ORDER BY round_no, table_no"
+            "SELECT game_id, status FROM championship_tables WHERE championship_id = {event} AND phase = 0 ORDER BY round_no, table_no"
         ))
         .load::<TableGame>(c)
         .expect("tables")

@@ -117,7 +117,9 @@ async fn championship(app: &TestApp, club: i32, name: &str, entrants: &[&str]) -
 
 async fn entrant_names(app: &TestApp, id: i32) -> Vec<String> {
     app.with_conn(move |conn| {
-        let t = baza::db::tournaments::load(conn, id).unwrap().unwrap();
+        let t = baza::db::championship::store::load(conn, id)
+            .unwrap()
+            .unwrap();
         t.file.entrants.iter().map(|e| e.name.clone()).collect()
     })
     .await
@@ -397,7 +399,7 @@ async fn pairs_in_one_championship_do_not_merge_and_a_pair_that_played_keeps_its
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let champs = app
-        .with_conn(move |conn| queries::list_events(conn).unwrap())
+        .with_conn(move |conn| queries::list_championships(conn).unwrap())
         .await;
     assert_eq!(
         entrant_names(&app, champs[0].id).await,

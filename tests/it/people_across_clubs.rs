@@ -346,7 +346,7 @@ async fn a_championship_of_four_clubs_rates_and_ranks_people_including_one_who_m
         );
         let tables = app
             .with_conn(move |c| {
-                let t = baza::db::tournaments::load(c, id).unwrap().unwrap();
+                let t = baza::db::championship::store::load(c, id).unwrap().unwrap();
                 let r = t.round(round).unwrap();
                 r.pairings
                     .iter()
@@ -368,7 +368,7 @@ async fn a_championship_of_four_clubs_rates_and_ranks_people_including_one_who_m
             let score = if a < b { [21, loser] } else { [loser, 21] };
             let version = app
                 .with_conn(move |c| {
-                    baza::db::tournaments::find_table(c, id, round as i32, table as i32)
+                    baza::db::championship::store::find_table(c, id, round as i32, table as i32)
                         .unwrap()
                         .unwrap()
                         .version
@@ -495,7 +495,7 @@ async fn a_championship_of_four_clubs_rates_and_ranks_people_including_one_who_m
     let mut want: BTreeMap<String, u32> = BTreeMap::new();
     let names = app
         .with_conn(move |c| {
-            let t = baza::db::tournaments::load(c, id).unwrap().unwrap();
+            let t = baza::db::championship::store::load(c, id).unwrap().unwrap();
             t.file
                 .entrants
                 .iter()

@@ -7,7 +7,6 @@
 use std::collections::BTreeMap;
 
 use baza::db::{self, ratings, schema};
-use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use reqwest::StatusCode;
 
@@ -31,10 +30,24 @@ type Snapshot = (
     i64,
 );
 
+#[derive(QueryableByName)]
+struct Document {
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    id: i32,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    document: String,
+}
+
 /// Players, pairs, game seats, championship documents, bracket entrants and the
 /// number of hands, read with the columns both schemas have.
-fn snapshot(conn: &mut db::DbConn) -> Snapshot {
-    use schema::{brackets, game_hands, games, pairs, players, tournaments};
+fn snapshot(conn: &mut db::DbConn, renamed: bool) -> Snapshot {
+    use schema::{brackets, game_hands, games, pairs, players};
+    // The championship documents as the schema of the time names them.
+    let (documents, key) = if renamed {
+        ("championship_documents", "championship_id")
+    } else {
+        ("tournaments", "event_id")
+    };
     (
         players::table
             .select((players::id, players::club_id, players::name))
@@ -57,11 +70,14 @@ fn snapshot(conn: &mut db::DbConn) -> Snapshot {
             .order(games::id)
             .load(conn)
             .unwrap(),
-        tournaments::table
-            .select((tournaments::event_id, tournaments::document))
-            .order(tournaments::event_id)
-            .load(conn)
-            .unwrap(),
+        diesel::sql_query(format!(
+            "SELECT {key} AS id, document FROM {documents} ORDER BY {key}"
+        ))
+        .load::<Document>(conn)
+        .unwrap()
+        .into_iter()
+        .map(|d| (d.id, d.document))
+        .collect(),
         brackets::table
             .select((brackets::id, brackets::entrants))
             .order(brackets::id)
@@ -73,12 +89,11 @@ fn snapshot(conn: &mut db::DbConn) -> Snapshot {
 
 /// A database at the schema before people, holding the demo of that day.
 fn database_before_people(test_db: &TestDb) -> Snapshot {
-    let mut conn = test_db.target.connect().expect("connect");
-    assert!(db::migrate_before(&mut conn, PEOPLE).expect("migrate to people") > 0);
-    conn.batch_execute(BEFORE).expect("the demo's rows");
-    if test_db.url.starts_with("postgres") {
-        // Rows written with their ids: the sequences go on after them.
-        for t in [
+    let mut conn = crate::helpers::database_before(
+        test_db,
+        PEOPLE,
+        BEFORE,
+        &[
             "clubs",
             "players",
             "pairs",
@@ -89,15 +104,9 @@ fn database_before_people(test_db: &TestDb) -> Snapshot {
             "brackets",
             "tournament_tables",
             "circuits",
-        ] {
-            conn.batch_execute(&format!(
-                "SELECT setval(pg_get_serial_sequence('{t}', 'id'), \
-                 COALESCE((SELECT MAX(id) FROM {t}), 0) + 1, false);"
-            ))
-            .expect("sequence");
-        }
-    }
-    snapshot(&mut conn)
+        ],
+    );
+    snapshot(&mut conn, false)
 }
 
 #[tokio::test]
@@ -132,7 +141,7 @@ async fn the_demo_written_before_people_keeps_every_player_pair_seat_and_entrant
             .load(&mut conn)
             .unwrap();
         let computed = ratings::compute(&mut conn, Default::default()).unwrap();
-        (snapshot(&mut conn), people, members, computed)
+        (snapshot(&mut conn, true), people, members, computed)
     })
     .await
     .unwrap();

@@ -281,7 +281,7 @@ async fn clubs_of(app: &TestApp, id: i32) -> Vec<String> {
 
 /// The people of the Open's first entrant: (name, key).
 async fn first_entrant(app: &TestApp, event: i32) -> Vec<(String, Option<String>)> {
-    app.with_conn(move |conn| db::tournaments::load(conn, event).unwrap().unwrap())
+    app.with_conn(move |conn| db::championship::store::load(conn, event).unwrap().unwrap())
         .await
         .file
         .entrants[0]
@@ -640,16 +640,16 @@ async fn an_undo_is_refused_and_changes_nothing_when_the_championship_changed_si
     // The director unlinks her from the Open afterwards.
     let event = w.event;
     app.with_conn(move |conn| {
-        let mut t = db::tournaments::load(conn, event).unwrap().unwrap();
+        let mut t = db::championship::store::load(conn, event).unwrap().unwrap();
         t.file.entrants[0].people[0].key = None;
         let doc = serde_json::to_string(&t.file).unwrap();
         diesel::RunQueryDsl::execute(
             diesel::update(diesel::QueryDsl::find(
-                db::schema::tournaments::table,
+                db::schema::championship_documents::table,
                 event,
             ))
             .set(diesel::ExpressionMethods::eq(
-                db::schema::tournaments::document,
+                db::schema::championship_documents::document,
                 doc,
             )),
             conn,

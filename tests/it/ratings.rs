@@ -253,7 +253,13 @@ async fn a_new_championship_seeds_its_pairs_by_the_mean_rating_of_their_players(
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let doc: Value = app
         .with_conn(move |c| {
-            serde_json::to_value(baza::db::tournaments::load(c, id).unwrap().unwrap().file).unwrap()
+            serde_json::to_value(
+                baza::db::championship::store::load(c, id)
+                    .unwrap()
+                    .unwrap()
+                    .file,
+            )
+            .unwrap()
         })
         .await;
     let seeds: Vec<(String, u64)> = doc["entrants"]

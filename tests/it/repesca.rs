@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 
 use crate::helpers::{TestApp, post_form_as, texts};
 use baza::db::brackets::{self, BracketRow};
-use baza::db::tournaments::{self as store, TableRow};
+use baza::db::championship::store::{self as store, TableRow};
 use baza::domain::bracket::Bracket;
 use baza::domain::tournament::{self, MatchPoints, Pairing, TournamentFile};
 
@@ -23,7 +23,7 @@ async fn file_of(app: &TestApp, id: i32) -> TournamentFile {
 }
 
 async fn phases_of(app: &TestApp, id: i32) -> Vec<BracketRow> {
-    app.with_conn(move |conn| brackets::brackets_of_event(conn, id).unwrap())
+    app.with_conn(move |conn| brackets::brackets_of_championship(conn, id).unwrap())
         .await
 }
 
@@ -34,8 +34,12 @@ async fn tables(app: &TestApp, id: i32, phase: i32) -> Vec<TableRow> {
 
 /// The director types a table's result, 21–12 for side a when `a_wins`.
 async fn type_result(app: &TestApp, row: &TableRow, a_wins: bool) {
-    let path =
-        baza::web::championship::table_path(row.event_id, row.phase, row.round_no, row.table_no);
+    let path = baza::web::championship::table_path(
+        row.championship_id,
+        row.phase,
+        row.round_no,
+        row.table_no,
+    );
     let (a, b) = if a_wins { ("21", "12") } else { ("12", "21") };
     let version = row.version.to_string();
     let res = post(
@@ -288,22 +292,25 @@ async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_rep
     let app = TestApp::with_demo().await;
     let id = app
         .with_conn(|conn| {
-            use baza::db::schema::events;
+            use baza::db::schema::championships;
             use diesel::prelude::*;
-            events::table
-                .filter(events::name.eq(baza::db::demo_repesca::DEMO_GIRONA))
-                .select(events::id)
+            championships::table
+                .filter(championships::name.eq(baza::db::demo_repesca::DEMO_GIRONA))
+                .select(championships::id)
                 .first::<i32>(conn)
                 .unwrap()
         })
         .await;
     let (file, audit) = app
         .with_conn(move |conn| {
-            let file = baza::db::table_games::export(conn, id)
+            let file = baza::db::championship::tables::export(conn, id)
                 .unwrap()
                 .unwrap()
                 .file;
-            (file, baza::db::accounts::event_audit(conn, id).unwrap())
+            (
+                file,
+                baza::db::accounts::championship_audit(conn, id).unwrap(),
+            )
         })
         .await;
     // Three liguillas of four, drawn by pots: seeds 1–3 apart, 4–6 apart, …

@@ -2,8 +2,8 @@
 //! role and a missing or wrong CSRF token, and changes nothing when it refuses.
 
 use baza::db::schema::{
-    api_tokens, audit_log, game_hands, games, players, rulings, tournament_tables, tournaments,
-    users,
+    api_tokens, audit_log, championship_documents, championship_tables, game_hands, games, players,
+    rulings, users,
 };
 use diesel::prelude::*;
 use reqwest::StatusCode;
@@ -36,18 +36,21 @@ async fn snapshot(app: &TestApp) -> Snapshot {
             .load(c)
             .unwrap(),
         audit: audit_log::table.count().get_result(c).unwrap(),
-        tables: tournament_tables::table
+        tables: championship_tables::table
             .select((
-                tournament_tables::id,
-                tournament_tables::status,
-                tournament_tables::version,
+                championship_tables::id,
+                championship_tables::status,
+                championship_tables::version,
             ))
-            .order(tournament_tables::id)
+            .order(championship_tables::id)
             .load(c)
             .unwrap(),
-        championships: tournaments::table
-            .select((tournaments::event_id, tournaments::version))
-            .order(tournaments::event_id)
+        championships: championship_documents::table
+            .select((
+                championship_documents::championship_id,
+                championship_documents::version,
+            ))
+            .order(championship_documents::championship_id)
             .load(c)
             .unwrap(),
         hashes: users::table
@@ -83,17 +86,17 @@ struct Playing {
 /// The first table still being played in the demo, and another one.
 async fn playing_tables(app: &TestApp) -> (Playing, Playing) {
     app.with_conn(|c| {
-        let rows: Vec<(i32, i32, i32, i32, String, i32)> = tournament_tables::table
-            .filter(tournament_tables::status.eq("playing"))
+        let rows: Vec<(i32, i32, i32, i32, String, i32)> = championship_tables::table
+            .filter(championship_tables::status.eq("playing"))
             .select((
-                tournament_tables::event_id,
-                tournament_tables::round_no,
-                tournament_tables::table_no,
-                tournament_tables::version,
-                tournament_tables::pin,
-                tournament_tables::id,
+                championship_tables::championship_id,
+                championship_tables::round_no,
+                championship_tables::table_no,
+                championship_tables::version,
+                championship_tables::pin,
+                championship_tables::id,
             ))
-            .order(tournament_tables::id)
+            .order(championship_tables::id)
             .load(c)
             .unwrap();
         let [first, second] = [&rows[0], &rows[1]].map(|(e, r, t, v, pin, id)| Playing {
@@ -539,15 +542,15 @@ async fn a_scorekeepers_pin_opens_only_its_own_table_until_its_result_is_final()
     );
     let state = |ids: [i32; 2]| {
         app.with_conn(move |c| {
-            tournament_tables::table
-                .filter(tournament_tables::id.eq_any(ids))
+            championship_tables::table
+                .filter(championship_tables::id.eq_any(ids))
                 .select((
-                    tournament_tables::id,
-                    tournament_tables::status,
-                    tournament_tables::proposed_b,
-                    tournament_tables::version,
+                    championship_tables::id,
+                    championship_tables::status,
+                    championship_tables::proposed_b,
+                    championship_tables::version,
                 ))
-                .order(tournament_tables::id)
+                .order(championship_tables::id)
                 .load::<(i32, String, Option<i32>, i32)>(c)
                 .unwrap()
         })
@@ -626,9 +629,9 @@ async fn two_people_saving_one_result_never_overwrite_each_other_silently() {
     let id = table.id;
     let stored: (String, i32) = app
         .with_conn(move |c| {
-            tournament_tables::table
+            championship_tables::table
                 .find(id)
-                .select((tournament_tables::status, tournament_tables::version))
+                .select((championship_tables::status, championship_tables::version))
                 .first(c)
                 .unwrap()
         })

@@ -1,4 +1,5 @@
-//! The shape of the crate: no import circle among the modules of `src/domain/` and the
+//! The shape of the crate: no import circle between any two folders of `src/` (a module
+//! and its own child files count as one), none among the modules of `src/domain/`, the
 //! rules core in layers that import only downward (read from their `use` lines and the
 //! `crate::…` and `super::…` paths written in their code), and nothing of the web layer
 //! used by `src/error.rs`; and the repository standing on its own: no file under `src/` or
@@ -11,10 +12,10 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// The module path of a source file: `domain/games/cuatrola.rs` → `domain::games::cuatrola`,
-/// `domain/bracket/mod.rs` → `domain::bracket`.
-fn module_of(file: &Path) -> String {
-    let rel = file.strip_prefix(root()).unwrap().with_extension("");
+/// The module path of a source file of the crate at `src`: `domain/games/cuatrola.rs` →
+/// `domain::games::cuatrola`, `domain/bracket/mod.rs` → `domain::bracket`.
+fn module_in(src: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(src).unwrap().with_extension("");
     let mut parts: Vec<String> = rel
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -200,9 +201,22 @@ fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<BTreeSet<String>> 
 
 /// The import graph of the modules under `src/<dir>`.
 fn graph_of(dir: &str) -> BTreeMap<String, BTreeSet<String>> {
+    graph_in(&root(), dir)
+}
+
+/// The import graph of the modules under `<src>/<dir>` (`dir` empty: the whole crate).
+fn graph_in(src: &Path, dir: &str) -> BTreeMap<String, BTreeSet<String>> {
     let mut list = Vec::new();
-    files(&root().join(dir), &mut list);
+    files(
+        &if dir.is_empty() {
+            src.to_path_buf()
+        } else {
+            src.join(dir)
+        },
+        &mut list,
+    );
     list.retain(|f| !is_test_file(f));
+    let module_of = |f: &Path| module_in(src, f);
     let modules: BTreeSet<String> = list.iter().map(|f| module_of(f)).collect();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for f in &list {
@@ -310,6 +324,147 @@ fn the_rules_core_imports_only_its_own_layer_or_the_ones_below() {
         }
     }
     assert!(upward.is_empty(), "imports against the layers: {upward:#?}");
+}
+
+/// The folder a module belongs to: a module and its own child files are one (`web::game`
+/// for `web::game`, `web::game::pages`), a file at the top of `src/` its own.
+fn folder_of(module: &str, folders: &BTreeSet<String>) -> String {
+    if folders.contains(module) {
+        return module.to_owned();
+    }
+    match module.rsplit_once("::") {
+        Some((parent, _)) => parent.to_owned(),
+        None => module.to_owned(),
+    }
+}
+
+/// The import graph between the folders of the crate at `src`: an arrow from one
+/// folder to another that is not its own parent or child (a folder holds its children,
+/// and a child leans on its parent's front door).
+fn folder_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let graph = graph_in(src, "");
+    let mut dirs = Vec::new();
+    all_files(src, &mut dirs);
+    let folders: BTreeSet<String> = dirs
+        .iter()
+        .filter_map(|f| f.parent())
+        .filter(|d| *d != src)
+        .map(|d| {
+            d.strip_prefix(src)
+                .unwrap()
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("::")
+        })
+        .collect();
+    let nested =
+        |a: &str, b: &str| a.starts_with(&format!("{b}::")) || b.starts_with(&format!("{a}::"));
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (m, targets) in &graph {
+        let from = folder_of(m, &folders);
+        out.entry(from.clone()).or_default();
+        for t in targets {
+            let to = folder_of(t, &folders);
+            if to != from && !nested(&from, &to) {
+                out.entry(from.clone()).or_default().insert(to);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_import_circle_joins_two_folders_of_the_crate() {
+    let graph = folder_graph(&root());
+    assert!(graph.len() > 10, "{} folders read", graph.len());
+    // The reader sees arrows between folders: the pages use the store, and the demo
+    // (which no lower layer imports) uses the championship pages.
+    assert!(
+        graph["web::championship"].contains("db"),
+        "{:?}",
+        graph["web::championship"]
+    );
+    assert!(
+        graph["demo"].contains("web::championship"),
+        "{:?}",
+        graph["demo"]
+    );
+    let found = circles(&graph);
+    assert!(
+        found.is_empty(),
+        "import circles between the folders of src/: {found:?}"
+    );
+}
+
+/// Writes a small crate of `files` (path under `src/`, text) in a fresh folder.
+fn fixture(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("baza-structure-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, text) in files {
+        let file = dir.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn the_folder_guard_finds_a_circle_between_two_folders_and_none_between_a_folder_and_its_children()
+{
+    let tree = [
+        ("lib.rs", "mod db;\nmod web;\n"),
+        ("db/mod.rs", "pub mod store;\npub mod demo;\n"),
+        ("db/store.rs", "use super::demo::Row;\n"),
+        ("db/demo.rs", "use crate::db::store;\n"),
+        (
+            "web/mod.rs",
+            "pub mod game;\npub mod championship;\nuse crate::db::store;\n",
+        ),
+        ("web/game/mod.rs", "pub mod pages;\nuse crate::web::Ctx;\n"),
+        (
+            "web/game/pages.rs",
+            "use crate::db::store::Row;\nuse super::super::Ctx;\n",
+        ),
+        ("web/championship/mod.rs", "use crate::db::store::Row;\n"),
+    ];
+    // Arrows down and between a folder and its own children: no circle.
+    let clean = fixture("clean", &tree);
+    assert!(
+        circles(&folder_graph(&clean)).is_empty(),
+        "{:?}",
+        folder_graph(&clean)
+    );
+    // The pages of a game and of a championship asking each other: one circle.
+    let mut round = tree.to_vec();
+    round[6] = (
+        "web/game/pages.rs",
+        "use crate::web::championship::table_path;\n",
+    );
+    round[7] = (
+        "web/championship/mod.rs",
+        "fn f() { crate::web::game::pages::load(); }\n",
+    );
+    let round = fixture("round", &round);
+    let found = circles(&folder_graph(&round));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].iter().map(String::as_str).collect::<Vec<_>>(),
+        ["web::championship", "web::game"]
+    );
+    // The store reaching up into the pages: db and web in one circle.
+    let mut up = tree.to_vec();
+    up[3] = ("db/demo.rs", "use crate::web::championship::demo;\n");
+    let up = fixture("up", &up);
+    let found = circles(&folder_graph(&up));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("db") && found[0].contains("web::championship"),
+        "{found:?}"
+    );
+    for d in [clean, round, up] {
+        let _ = std::fs::remove_dir_all(d);
+    }
 }
 
 #[test]

@@ -1118,12 +1118,12 @@ fn tournament_import_and_export_round_trip_a_file_through_the_database() {
     let target = baza::db::DbTarget::parse(&url, false).unwrap();
     let pool = baza::db::connect_and_migrate(&target).unwrap();
     let mut conn = pool.get().unwrap();
-    let t = baza::db::tournaments::load(&mut conn, id.parse().unwrap())
+    let t = baza::db::championship::store::load(&mut conn, id.parse().unwrap())
         .unwrap()
         .unwrap();
     assert_eq!(t.event.status, "running");
     assert_eq!(t.event.format, "swiss");
-    let tables = baza::db::tournaments::tables(&mut conn, t.event.id).unwrap();
+    let tables = baza::db::championship::store::tables(&mut conn, t.event.id).unwrap();
     assert_eq!(tables.len(), 1);
     assert_eq!(tables[0].status, "final");
     // A broken file is refused (exit 2) and creates nothing.
@@ -1231,7 +1231,7 @@ async fn the_creation_form_refuses_a_bad_field_with_a_422_and_creates_nothing() 
         assert!(texts(&html, ".alert")[0].starts_with("Revisa este campo"));
     }
     let events = app
-        .with_conn(|conn| baza::db::queries::list_events(conn).unwrap().len())
+        .with_conn(|conn| baza::db::queries::list_championships(conn).unwrap().len())
         .await;
     assert_eq!(events, 0);
 }
@@ -1682,7 +1682,7 @@ async fn a_championship_file_and_its_brackets_go_in_and_out_together() {
             let file = baza::domain::tournament::parse(&text).unwrap();
             let now = baza::web::account::now();
             let mut pins = || "1234".to_owned();
-            baza::db::table_games::create(
+            baza::db::championship::tables::create(
                 conn,
                 club,
                 &file,
@@ -1696,8 +1696,9 @@ async fn a_championship_file_and_its_brackets_go_in_and_out_together() {
         })
     };
     let id = import(text.clone()).await;
-    let linked =
-        move |conn: &mut baza::db::DbConn| baza::db::brackets::brackets_of_event(conn, id).unwrap();
+    let linked = move |conn: &mut baza::db::DbConn| {
+        baza::db::brackets::brackets_of_championship(conn, id).unwrap()
+    };
     let rows = app.with_conn(linked).await;
     assert_eq!(rows.len(), 1);
     let bid = rows[0].id;
@@ -1710,7 +1711,11 @@ async fn a_championship_file_and_its_brackets_go_in_and_out_together() {
     assert_eq!(texts(&html, ".mbox .sl.win").len(), 1, "{shown}");
     // The stored championship keeps no copy: the bracket is the one place.
     let t = app
-        .with_conn(move |conn| baza::db::tournaments::load(conn, id).unwrap().unwrap())
+        .with_conn(move |conn| {
+            baza::db::championship::store::load(conn, id)
+                .unwrap()
+                .unwrap()
+        })
         .await;
     assert!(t.file.brackets.is_empty());
     // A second bracket of the event, typed by hand with a stranger: not in the file.
@@ -1785,7 +1790,7 @@ async fn a_championship_file_and_its_brackets_go_in_and_out_together() {
     let again = import(exported.to_string()).await;
     assert_ne!(again, id);
     let rows = app
-        .with_conn(move |conn| baza::db::brackets::brackets_of_event(conn, again).unwrap())
+        .with_conn(move |conn| baza::db::brackets::brackets_of_championship(conn, again).unwrap())
         .await;
     assert_eq!(rows.len(), 1);
     assert_eq!(

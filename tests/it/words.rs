@@ -307,7 +307,7 @@ fn championship_fields<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a st
 async fn posting_the_championship_option_controls_creates_it_with_the_chosen_games_options() {
     let (app, client) = organiser().await;
     let before = app
-        .with_conn(|conn| baza::db::queries::list_events(conn).unwrap().len())
+        .with_conn(|conn| baza::db::queries::list_championships(conn).unwrap().len())
         .await;
     let res = post_form_as(
         &app,
@@ -325,7 +325,7 @@ async fn posting_the_championship_option_controls_creates_it_with_the_chosen_gam
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let events = app
-        .with_conn(|conn| baza::db::queries::list_events(conn).unwrap())
+        .with_conn(|conn| baza::db::queries::list_championships(conn).unwrap())
         .await;
     assert_eq!(events.len(), before + 1);
     let ev = events
@@ -343,7 +343,7 @@ async fn posting_the_championship_option_controls_creates_it_with_the_chosen_gam
 async fn a_bad_championship_option_value_shows_the_form_again_with_what_was_typed() {
     let (app, client) = organiser().await;
     let before = app
-        .with_conn(|conn| baza::db::queries::list_events(conn).unwrap().len())
+        .with_conn(|conn| baza::db::queries::list_championships(conn).unwrap().len())
         .await;
     let res = client
         .post(app.url("/clubes/1/campeonatos/nuevo"))
@@ -378,7 +378,7 @@ async fn a_bad_championship_option_value_shows_the_form_again_with_what_was_type
     );
     assert_in_words(&html, "ca", "the refused championship form");
     let after = app
-        .with_conn(|conn| baza::db::queries::list_events(conn).unwrap().len())
+        .with_conn(|conn| baza::db::queries::list_championships(conn).unwrap().len())
         .await;
     assert_eq!(after, before, "no championship was written");
 }

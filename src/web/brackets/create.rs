@@ -48,7 +48,7 @@ async fn choices(
             .filter(|c| who.allows(Perm::ManageClub(c.id)))
             .map(|c| (c.id, c.name))
             .collect();
-        let events = queries::list_events(conn)?
+        let events = queries::list_championships(conn)?
             .into_iter()
             .filter(|e| clubs.iter().any(|(c, _)| *c == e.club_id))
             .map(|e| (e.id, e.name))
@@ -154,15 +154,15 @@ pub fn parse_names(text: &str) -> Result<Vec<String>, Refusal> {
 
 /// A championship's entrants in the order of its standings (its seed order before
 /// any result).
-fn event_order(conn: &mut DbConn, event_id: i32) -> Result<Vec<String>, AppError> {
-    Ok(crate::db::tournaments::standings_names(conn, event_id)?.unwrap_or_default())
+fn event_order(conn: &mut DbConn, championship_id: i32) -> Result<Vec<String>, AppError> {
+    Ok(crate::db::championship::store::standings_names(conn, championship_id)?.unwrap_or_default())
 }
 
 /// What the form asks for, checked. `names` is None when seeding from an event
 /// (read in the transaction).
 struct Plan {
     club_id: i32,
-    event_id: Option<i32>,
+    championship_id: Option<i32>,
     name: String,
     game: String,
     double: bool,
@@ -300,7 +300,7 @@ fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
         "a4" | "a3" => f.paper.clone(),
         other => return Err(Refusal("bracket-bad-paper", other.to_owned())),
     };
-    let event_id = match f.event.trim() {
+    let championship_id = match f.event.trim() {
         "" => None,
         e => Some(
             e.parse::<i32>()
@@ -339,14 +339,14 @@ fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
             (Seeding::Lot(seed), parse_names(&f.names)?)
         }
         "event" => {
-            let e = event_id.ok_or(Refusal("bracket-bad-event", String::new()))?;
+            let e = championship_id.ok_or(Refusal("bracket-bad-event", String::new()))?;
             (Seeding::Event(e), Vec::new())
         }
         other => return Err(Refusal("bracket-bad-seeding", other.to_owned())),
     };
     Ok(Plan {
         club_id,
-        event_id,
+        championship_id,
         name,
         game,
         double,
@@ -452,8 +452,8 @@ pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm
             if queries::find_club(conn, plan.club_id)?.is_none() {
                 return Ok(Err(Refusal("bracket-bad-club", plan.club_id.to_string())));
             }
-            if let Some(e) = plan.event_id {
-                match queries::find_event(conn, e)? {
+            if let Some(e) = plan.championship_id {
+                match queries::find_championship(conn, e)? {
                     Some(ev) if ev.club_id == plan.club_id => {}
                     _ => return Ok(Err(Refusal("bracket-bad-event", e.to_string()))),
                 }
@@ -509,7 +509,7 @@ pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm
                 conn,
                 &NewBracket {
                     club_id: plan.club_id,
-                    event_id: plan.event_id,
+                    championship_id: plan.championship_id,
                     name: &plan.name,
                     game: &plan.game,
                     entrants: &entrants,

@@ -59,7 +59,7 @@ pub async fn delete(
     let before = serde_json::json!({
         "name": row.name,
         "game": row.game,
-        "event_id": row.event_id,
+        "event_id": row.championship_id,
         "seeding": row.seeding,
         "paper": row.paper,
         "version": row.version,

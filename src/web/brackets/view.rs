@@ -128,7 +128,7 @@ fn seeding_text(ctx: &Ctx, seeding: &str) -> String {
         ctx.t1("bracket-seeded-lot", "seed", &seed)
     } else if seeding.starts_with("event:") {
         ctx.t("bracket-seeded-event")
-    } else if seeding == crate::db::tournaments::REPESCA_SEEDING {
+    } else if seeding == crate::db::championship::store::REPESCA_SEEDING {
         ctx.t("bracket-seeded-repesca")
     } else if let Some(list) = seeding.strip_prefix("ratings:") {
         let shown: Vec<String> = list
@@ -392,8 +392,8 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
         let club = queries::find_club(conn, l.row.club_id)?
             .map(|c| c.name)
             .unwrap_or_default();
-        let event = match l.row.event_id {
-            Some(e) => queries::find_event(conn, e)?.map(|e| (e.id, e.name)),
+        let event = match l.row.championship_id {
+            Some(e) => queries::find_championship(conn, e)?.map(|e| (e.id, e.name)),
             None => None,
         };
         // A championship's knockout seeded from its standings: which phase they were.
@@ -401,7 +401,7 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
             Some(e) => {
                 e.parse::<i32>()
                     .ok()
-                    .map(|e| crate::db::tournaments::load(conn, e))
+                    .map(|e| crate::db::championship::store::load(conn, e))
                     .transpose()?
                     .flatten()
                     .map(|t| {

@@ -606,7 +606,7 @@ pub async fn create(
     };
     let actor = who.actor();
     let id = db(&state, move |conn| {
-        Ok(crate::db::table_games::create(
+        Ok(crate::db::championship::tables::create(
             conn,
             club_id,
             &file,

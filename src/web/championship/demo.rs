@@ -8,7 +8,7 @@
 use chrono::{NaiveDate, NaiveDateTime};
 
 use super::*;
-use crate::db::table_games;
+use crate::db::championship::tables;
 use crate::domain::random::random_cuatrola_hand_of_game;
 use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
 use crate::web::game::{self, Entered};
@@ -210,14 +210,14 @@ fn play(
     };
     let over = board.game_over.is_some();
     crate::db::write_tx(conn, |conn| {
-        table_games::store_hands(conn, first, &entered, &scores, &board, now())?;
-        let who = table_games::TableActor {
+        tables::store_hands(conn, first, &entered, &scores, &board, now())?;
+        let who = tables::TableActor {
             side: Some("a"),
             staff: false,
             confirmed: false,
             actor: ACTOR,
         };
-        table_games::sync_after_change(conn, first, &who, now())?;
+        tables::sync_after_change(conn, first, &who, now())?;
         Ok::<(), AppError>(())
     })?;
     Ok(over)
@@ -226,9 +226,13 @@ fn play(
 /// Plays a table's whole match and has the other pair confirm it.
 fn play_and_confirm(conn: &mut DbConn, row: &TableRow, seed: u64) -> Result<(), AppError> {
     play(conn, row, seed, None)?;
-    let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
-        .ok_or(AppError::NotFound)?;
-    table_games::confirm(
+    confirm_by_pair_b(conn, row)
+}
+
+/// The other pair (`b`) confirms the result of the table of `row`.
+pub(super) fn confirm_by_pair_b(conn: &mut DbConn, row: &TableRow) -> Result<(), AppError> {
+    let fresh = store::table_again(conn, row)?.ok_or(AppError::NotFound)?;
+    tables::confirm(
         conn,
         &fresh,
         "b",
@@ -244,7 +248,7 @@ fn pair_and_publish(
     round: u32,
     pins: &mut dyn FnMut() -> String,
 ) -> Result<Vec<TableRow>, AppError> {
-    crate::db::table_games::pair_next_round(conn, id, None, ACTOR, now(), pins)?;
+    crate::db::championship::tables::pair_next_round(conn, id, None, ACTOR, now(), pins)?;
     store::publish_round(conn, id, round, ACTOR, now())?;
     Ok(store::tables(conn, id)?
         .into_iter()
@@ -277,8 +281,16 @@ pub fn create_demo_championships(
         file
     };
     let file = with_people(demo_file("Campeonato comarcal de cuatrola", 4, &pairs));
-    let live =
-        crate::db::table_games::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
+    let live = crate::db::championship::tables::create(
+        conn,
+        club_id,
+        &file,
+        true,
+        today,
+        now(),
+        ACTOR,
+        &mut pins,
+    )?;
     for round in 1..=2u32 {
         for row in pair_and_publish(conn, live, round, &mut pins)? {
             play_and_confirm(conn, &row, u64::from(round) * 100 + row.table_no as u64)?;
@@ -307,8 +319,16 @@ pub fn create_demo_championships(
         3,
         &pairs[..8],
     ));
-    let done =
-        crate::db::table_games::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
+    let done = crate::db::championship::tables::create(
+        conn,
+        club_id,
+        &file,
+        true,
+        today,
+        now(),
+        ACTOR,
+        &mut pins,
+    )?;
     for round in 1..=3u32 {
         for row in pair_and_publish(conn, done, round, &mut pins)? {
             play_and_confirm(
@@ -318,7 +338,7 @@ pub fn create_demo_championships(
             )?;
         }
     }
-    let bracket = table_games::create_knockout(
+    let bracket = tables::create_knockout(
         conn,
         done,
         "Fase final",

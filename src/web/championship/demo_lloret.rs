@@ -9,7 +9,7 @@
 use chrono::NaiveDate;
 
 use super::*;
-use crate::db::table_games;
+use crate::db::championship::tables;
 use crate::domain::entry::{BotifarraChoice, BotifarraHand, QuickHand};
 use crate::domain::tournament::MatchPoints;
 use crate::domain::tournament::draws::{self, Draws};
@@ -85,26 +85,17 @@ fn play(conn: &mut DbConn, row: &TableRow, points: &dyn Fn(usize) -> u32) -> Res
         entered.push((dealer, e));
     };
     crate::db::write_tx(conn, |conn| {
-        table_games::store_hands(conn, first, &entered, &scores, &board, now())?;
-        let who = table_games::TableActor {
+        tables::store_hands(conn, first, &entered, &scores, &board, now())?;
+        let who = tables::TableActor {
             side: Some("a"),
             staff: false,
             confirmed: false,
             actor: ACTOR,
         };
-        table_games::sync_after_change(conn, first, &who, now())?;
+        tables::sync_after_change(conn, first, &who, now())?;
         Ok::<(), AppError>(())
     })?;
-    let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
-        .ok_or(AppError::NotFound)?;
-    table_games::confirm(
-        conn,
-        &fresh,
-        "b",
-        &format!("{ACTOR} (firma pareja b)"),
-        now(),
-    )?;
-    Ok(())
+    super::demo::confirm_by_pair_b(conn, row)
 }
 
 /// Adds the open to the demo club: its id.
@@ -153,9 +144,9 @@ pub fn create_lloret_open(
         n += 1;
         format!("{:04}", (n * 4409 + 2718) % 10_000)
     };
-    let id = table_games::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
+    let id = tables::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
     for round in 1..=4u32 {
-        table_games::pair_next_round(conn, id, None, ACTOR, now(), &mut pins)?;
+        tables::pair_next_round(conn, id, None, ACTOR, now(), &mut pins)?;
         store::publish_round(conn, id, round, ACTOR, now())?;
         if round == 4 {
             break;

@@ -35,7 +35,7 @@ struct DirectorPage<'a> {
     /// Why not, when it cannot.
     blocked: Option<String>,
     late: bool,
-    /// Brackets of the championship its export cannot carry (see `db::table_games::export`).
+    /// Brackets of the championship its export cannot carry (see `db::championship::tables::export`).
     left_out: Vec<String>,
     /// Its knockout phases: name, bracket page, and their tables.
     phases: Vec<PhaseView>,
@@ -95,11 +95,11 @@ pub(super) fn phase_views(
     id: i32,
 ) -> Result<Vec<PhaseView>, AppError> {
     let mut out = Vec::new();
-    for b in crate::db::brackets::brackets_of_event(conn, id)? {
+    for b in crate::db::brackets::brackets_of_championship(conn, id)? {
         let names: Vec<String> = serde_json::from_str(&b.entrants).unwrap_or_default();
         let doc: Option<crate::domain::bracket::Bracket> = serde_json::from_str(&b.document).ok();
         let rows = store::phase_tables(conn, id, b.id)?;
-        let progress = crate::db::table_games::progress(conn, &rows)?;
+        let progress = crate::db::championship::tables::progress(conn, &rows)?;
         let tables = rows
             .iter()
             .map(|row| {
@@ -194,11 +194,11 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
             .filter(|r| r.status != "final" && r.status != "proposed")
             .cloned()
             .collect();
-        let progress = crate::db::table_games::progress(conn, &playing)?;
+        let progress = crate::db::championship::tables::progress(conn, &playing)?;
         let phases = phase_views(conn, &lang_ctx, id)?;
         let known = crate::web::people::picker_names(conn, t.event.club_id)?;
         let unlinked = super::linking::unlinked_views(conn, id, &t.file)?;
-        let repescas = crate::db::brackets::brackets_of_event(conn, id)?
+        let repescas = crate::db::brackets::brackets_of_championship(conn, id)?
             .iter()
             .filter(|b| b.seeding == store::REPESCA_SEEDING)
             .count();
@@ -307,7 +307,7 @@ pub async fn export_file(Visit { req, state, who }: Visit, path: web::Path<Strin
     // the championship, and each entrant's people by their code.
     let mut file = t.file;
     let file = db(&state, move |conn| {
-        crate::db::table_games::attach_games(conn, id, &mut file)?;
+        crate::db::championship::tables::attach_games(conn, id, &mut file)?;
         let (phases, _) = store::linked_phases(conn, id, &file)?;
         file.brackets.extend(phases);
         crate::db::linking::people_for_export(conn, &mut file, private)?;
@@ -347,7 +347,7 @@ pub async fn pair(
     };
     let actor = who.actor();
     let round = db(&state, move |conn| {
-        Ok(crate::db::table_games::pair_next_round(
+        Ok(crate::db::championship::tables::pair_next_round(
             conn,
             id,
             tables,
@@ -468,7 +468,7 @@ pub async fn create_phase(
         .unwrap_or_else(|| ctx.t("phase-default-name"));
     let actor = who.actor();
     db(&state, move |conn| {
-        Ok(crate::db::table_games::create_knockout(
+        Ok(crate::db::championship::tables::create_knockout(
             conn,
             id,
             &name,

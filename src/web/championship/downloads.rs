@@ -236,8 +236,8 @@ pub async fn audit_download(
     let (event, entries, known) = audit_trail(
         &state,
         id,
-        queries::find_event,
-        crate::db::accounts::event_audit,
+        queries::find_championship,
+        crate::db::accounts::championship_audit,
     )
     .await?;
     who.require(Perm::ReadAudit(event.club_id), req.path())?;

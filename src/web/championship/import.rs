@@ -163,7 +163,7 @@ pub async fn championship_import(
     let actor = who.actor();
     let made = db(&state, move |conn| {
         let at = now();
-        Ok(crate::db::table_games::import(
+        Ok(crate::db::championship::tables::import(
             conn,
             club_id,
             &mut file,

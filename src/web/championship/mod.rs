@@ -7,7 +7,7 @@
 //! tiebreaks, and the standing and round views.
 //!
 //! The state is the championship's `baza-tournament/1` document; every change goes
-//! through `db::tournaments::change` (optimistic version, one audit row), and every
+//! through `db::championship::store::change` (optimistic version, one audit row), and every
 //! computation (pairing, result checks, standings, dependents) is the domain's.
 
 use std::future::Future;
@@ -27,9 +27,11 @@ use super::auth::{self, Perm, Principal};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, CachedPage, Ctx, SentFields, db, parse_id, render, render_status};
 use crate::db::DbConn;
+use crate::db::championship::store::{
+    self as store, ChangeError, TableRow, Tournament, entrant_name,
+};
+use crate::db::championship::tables::random_pin;
 use crate::db::queries::{self, Club};
-use crate::db::table_games::random_pin;
-use crate::db::tournaments::{self as store, ChangeError, TableRow, Tournament, entrant_name};
 use crate::domain::tournament::{
     self, Entrant, HeadToHead, MatchFormat, MatchPoints, MatchResult, Pairing, PairingError,
     Points, SameClub, Side, System, Tiebreak, Ties, TournamentFile,
@@ -637,7 +639,7 @@ mod tests {
         f.entrants =
             entrants_from_csv(&f, "nombre,club\n\"Soler, Roca\",=Club\nÀngel – Íñigo,\n").unwrap();
         let t = Tournament {
-            event: queries::Event {
+            event: queries::Championship {
                 id: 1,
                 club_id: 1,
                 name: "x".into(),

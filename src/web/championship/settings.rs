@@ -177,7 +177,9 @@ pub async fn edit(
                 .is_some();
             t.file.event = file.event.clone();
             let after = serde_json::to_value(&t.file.event).unwrap_or_default();
-            crate::db::championship_settings::settle_settings(conn, id, &t.file, starts_on, hands)?;
+            crate::db::championship::settings::settle_settings(
+                conn, id, &t.file, starts_on, hands,
+            )?;
             Ok((
                 (),
                 store::Audit {
@@ -226,7 +228,7 @@ pub async fn delete(Visit { req, state, who }: Visit, path: web::Path<String>) -
     let (_, club) = championship_and_club(&state, &who, &req, id).await?;
     let actor = who.actor();
     db(&state, move |conn| {
-        Ok(crate::db::championship_settings::archive(
+        Ok(crate::db::championship::settings::archive(
             conn,
             id,
             &actor,

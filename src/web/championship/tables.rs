@@ -10,24 +10,14 @@ use actix_web::dev::Payload;
 
 use super::*;
 use crate::db::brackets as bracket_store;
+use crate::db::championship::tables;
 use crate::db::games;
-use crate::db::table_games;
 use crate::domain::bracket::{Bracket, MatchId};
 use crate::domain::games::rules::BothReach;
 use crate::domain::games::rules_of;
 use crate::web::manage::record_result;
 
-/// Session key: the pair (`a` or `b`) whose PIN this browser entered, per table.
-pub const S_TABLE_SIDES: &str = "table_sides";
-
-/// The tables (row id, pair) whose PINs this browser holds.
-pub fn sides_held(session: &Session) -> Vec<(i32, String)> {
-    session
-        .get::<Vec<(i32, String)>>(S_TABLE_SIDES)
-        .ok()
-        .flatten()
-        .unwrap_or_default()
-}
+pub use crate::web::tables_held::{S_TABLE_SIDES, sides_held, table_path};
 
 fn grant_side(session: &Session, row: i32, side: &str) -> Result<(), AppError> {
     let mut held = sides_held(session);
@@ -48,15 +38,6 @@ pub(super) fn sides_of(session: &Session, row: &TableRow) -> Vec<String> {
         .collect()
 }
 
-/// The page of a table: `phase` 0 for a round's table, else a knockout phase's.
-pub fn table_path(event_id: i32, phase: i32, round: i32, table: i32) -> String {
-    if phase == 0 {
-        format!("/campeonatos/{event_id}/rondas/{round}/mesas/{table}")
-    } else {
-        format!("/campeonatos/{event_id}/fases/{phase}/mesas/{table}")
-    }
-}
-
 /// Which table: of a round (round, table) or of a knockout phase (bracket, match
 /// number).
 #[derive(Debug, Clone, Copy)]
@@ -69,7 +50,7 @@ pub(super) enum Key {
 #[template(path = "tournament_table.html")]
 struct TablePage<'a> {
     ctx: &'a Ctx,
-    event_id: i32,
+    championship_id: i32,
     event_name: String,
     /// The table's page (its forms post below it).
     path: String,
@@ -150,7 +131,7 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
             let row = store::find_phase_table(conn, id, bracket, 0, table as i32)?
                 .ok_or(AppError::NotFound)?;
             let b = bracket_store::find_bracket(conn, bracket)?
-                .filter(|b| b.event_id == Some(id))
+                .filter(|b| b.championship_id == Some(id))
                 .ok_or(AppError::NotFound)?;
             let names: Vec<String> = serde_json::from_str(&b.entrants)
                 .map_err(|e| AppError::Internal(anyhow::anyhow!("bracket {bracket}: {e}")))?;
@@ -184,7 +165,7 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
             played.push((g.id, hands.len(), [whole(sums[0]), whole(sums[1])]));
         }
     }
-    let stage = table_games::timed_stage(conn, &t.file.event.match_format, &row, now())?;
+    let stage = tables::timed_stage(conn, &t.file.event.match_format, &row, now())?;
     Ok(TableCtx {
         t,
         row,
@@ -333,7 +314,7 @@ pub(super) fn table_page(
     );
     render_status(
         &TablePage {
-            event_id: tc.t.event.id,
+            championship_id: tc.t.event.id,
             event_name: tc.t.event.name.clone(),
             path: table_path(tc.t.event.id, row.phase, round_no, table_no),
             place,
@@ -491,7 +472,7 @@ pub(super) fn wrong_pin_key(status: StatusCode) -> &'static str {
 
 /// The page of the table a row stores.
 pub(super) fn path_of(row: &TableRow) -> String {
-    table_path(row.event_id, row.phase, row.round_no, row.table_no)
+    table_path(row.championship_id, row.phase, row.round_no, row.table_no)
 }
 
 /// `GET /campeonatos/{id}/rondas/{r}/mesas/{t}`: where the result slip's QR code
@@ -723,7 +704,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
         };
         let flags = (row.status == "final", form.confirm == "1");
         let done = db(&at.state, move |conn| {
-            Ok(table_games::finalize(conn, &row, d, flags, (&actor, now())))
+            Ok(tables::finalize(conn, &row, d, flags, (&actor, now())))
         })
         .await?;
         return match done {

@@ -420,7 +420,7 @@ pub(crate) fn apply_planned(
         if planned.occupied {
             return Ok(Outcome::Occupied);
         }
-        let table = table_games::table_of_match(conn, planned.first)?;
+        let table = tables::table_of_match(conn, planned.first)?;
         if table.as_ref().is_some_and(|r| r.status == "final") && !by.staff {
             return Ok(Outcome::Locked);
         }
@@ -474,7 +474,7 @@ pub(crate) fn apply_planned(
                 entity: "hand",
                 entity_id: id,
                 club_id: Some(planned.club_id),
-                event_id: table.as_ref().map(|r| r.event_id),
+                championship_id: table.as_ref().map(|r| r.championship_id),
                 before_json: w.before,
                 after_json: w.after,
             },
@@ -485,13 +485,13 @@ pub(crate) fn apply_planned(
                 .iter()
                 .find(|(t, _)| *t == row.id)
                 .map(|(_, s)| s.as_str());
-            let who = table_games::TableActor {
+            let who = tables::TableActor {
                 side,
                 staff: by.staff,
                 confirmed: by.confirmed,
                 actor,
             };
-            match table_games::sync_after_change(conn, id, &who, t) {
+            match tables::sync_after_change(conn, id, &who, t) {
                 Ok(_) => {}
                 Err(ChangeError::Refused("tournament-correction-confirm", list)) => {
                     return Err(AppError::Conflict {

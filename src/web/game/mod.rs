@@ -20,10 +20,10 @@ use super::auth::{self, Perm, Principal};
 use super::{AppState, Ctx, db, parse_id, render_status};
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
+use crate::db::championship::store::ChangeError;
+use crate::db::championship::tables;
 use crate::db::games::{self, Game, GameHand, NewHand};
 use crate::db::queries;
-use crate::db::table_games;
-use crate::db::tournaments::ChangeError;
 use crate::domain::cards::Suit;
 use crate::domain::entry::{
     self, BotifarraChoice, BotifarraHand, CanteEntry, CinquilloHand, ClaimEntry, Contract,
@@ -49,7 +49,7 @@ pub use pages::*;
 use public::anonymous_game_page;
 pub use undo::*;
 
-pub const GAME_FORMAT: &str = "baza-game/1";
+pub use crate::domain::entry::GAME_FORMAT;
 /// Cante slots on the quick form (no hand has more than four marriages).
 const CANTE_SLOTS: usize = 4;
 

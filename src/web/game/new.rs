@@ -240,7 +240,7 @@ pub(super) fn create_game(
             .collect::<String>(),
     };
     Ok(crate::db::write_tx(conn, |conn| {
-        crate::db::table_games::insert_game(
+        crate::db::championship::tables::insert_game(
             conn,
             club_id,
             setup,

@@ -180,7 +180,7 @@ pub(super) async fn game_to_record(
 pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> ChangeBy {
     ChangeBy {
         staff: who.user.is_some() && may_record(who, g),
-        sides: crate::web::championship::sides_held(session),
+        sides: crate::web::tables_held::sides_held(session),
         confirmed,
     }
 }
@@ -199,10 +199,7 @@ pub(super) async fn locked_for(
     g: &Game,
 ) -> Result<bool, AppError> {
     let game = g.clone();
-    let table = db(state, move |conn| {
-        Ok(table_games::table_of_game(conn, &game)?)
-    })
-    .await?;
+    let table = db(state, move |conn| Ok(tables::table_of_game(conn, &game)?)).await?;
     Ok(table.is_some_and(|r| r.status == "final") && !(who.user.is_some() && may_record(who, g)))
 }
 
@@ -263,12 +260,12 @@ pub(super) async fn game_html(
     let (mut l, table, list, hidden) = db(state, move |conn| {
         let l = load(conn, id)?;
         let hidden = crate::db::register::Hidden::load(conn)?;
-        let table = match table_games::table_of_game(conn, &l.game)? {
+        let table = match tables::table_of_game(conn, &l.game)? {
             Some(row) => {
-                let name = queries::find_event(conn, row.event_id)?
+                let name = queries::find_championship(conn, row.championship_id)?
                     .map(|e| e.name)
                     .unwrap_or_default();
-                let stage = table_games::stage_of_table(conn, &row, now())?;
+                let stage = tables::stage_of_table(conn, &row, now())?;
                 Some((row, name, stage))
             }
             None => None,
@@ -329,8 +326,8 @@ pub(super) async fn game_html(
             _ => String::new(),
         };
         TableBanner {
-            href: crate::web::championship::table_path(
-                row.event_id,
+            href: crate::web::tables_held::table_path(
+                row.championship_id,
                 row.phase,
                 row.round_no,
                 row.table_no,

@@ -6,7 +6,7 @@
 //! Every change goes through [`change`]: one transaction that reads the document,
 //! lets the caller modify it, validates it with the domain, writes it back only if
 //! nobody else wrote in between (the row's `version`), and appends an audit row.
-//! Beside the document, `tournament_tables` holds what only the web needs per table:
+//! Beside the document, `championship_tables` holds what only the web needs per table:
 //! its PIN, its physical table (NULL while queued), and a result proposed at the
 //! table that waits for the opponents' signature ("firma").
 
@@ -15,12 +15,12 @@ use diesel::dsl;
 use diesel::prelude::*;
 use diesel::query_dsl::methods::ExecuteDsl;
 
-use super::DbConn;
-use super::accounts::{self, NewAudit};
-use super::brackets::{self, NewBracket};
-use super::queries::{self, Event};
-use super::rows::{LoadOne, insert_returning_id};
-use super::schema::{events, tournament_tables, tournaments};
+use crate::db::DbConn;
+use crate::db::accounts::{self, NewAudit};
+use crate::db::brackets::{self, NewBracket};
+use crate::db::queries::{self, Championship};
+use crate::db::rows::{LoadOne, insert_returning_id};
+use crate::db::schema::{championship_documents, championship_tables, championships};
 use crate::domain::tournament::{
     self, BracketPhase, MatchResult, PairingError, Round, System, TournamentFile,
 };
@@ -28,7 +28,7 @@ use crate::domain::tournament::{
 /// A championship as loaded: its event and its state.
 #[derive(Debug, Clone)]
 pub struct Tournament {
-    pub event: Event,
+    pub event: Championship,
     pub file: TournamentFile,
     /// Ids of the entrants who checked in.
     pub checked_in: Vec<String>,
@@ -59,10 +59,10 @@ impl Tournament {
 
 /// What only the web keeps about one table of one round.
 #[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = tournament_tables)]
+#[diesel(table_name = championship_tables)]
 pub struct TableRow {
     pub id: i32,
-    pub event_id: i32,
+    pub championship_id: i32,
     pub round_no: i32,
     pub table_no: i32,
     /// The physical table it plays at; `None` while it waits for one.
@@ -111,7 +111,7 @@ impl TableRow {
 /// The result a table holds until the other pair signs it: its status and the
 /// score, entering side and winner proposed (all `None` with no proposal).
 #[derive(AsChangeset)]
-#[diesel(table_name = tournament_tables, treat_none_as_null = true)]
+#[diesel(table_name = championship_tables, treat_none_as_null = true)]
 pub(super) struct Proposal<'a> {
     pub status: &'a str,
     pub proposed_a: Option<i32>,
@@ -133,15 +133,15 @@ impl Proposal<'_> {
 
 /// A table row still at the version it was read at.
 type AtVersion = dsl::Filter<
-    dsl::Filter<tournament_tables::table, dsl::Eq<tournament_tables::id, i32>>,
-    dsl::Eq<tournament_tables::version, i32>,
+    dsl::Filter<championship_tables::table, dsl::Eq<championship_tables::id, i32>>,
+    dsl::Eq<championship_tables::version, i32>,
 >;
 
 /// Changes to a table row, with its next version and the time of the change.
 type Bumped<C> = (
     C,
-    dsl::Eq<tournament_tables::version, i32>,
-    dsl::Eq<tournament_tables::updated_at, NaiveDateTime>,
+    dsl::Eq<championship_tables::version, i32>,
+    dsl::Eq<championship_tables::updated_at, NaiveDateTime>,
 );
 
 /// Writes `changes` to table row `id` if it is still at `version`, with the next
@@ -153,18 +153,18 @@ pub(super) fn update_table<C>(
     now: NaiveDateTime,
 ) -> QueryResult<bool>
 where
-    C: AsChangeset<Target = tournament_tables::table>,
+    C: AsChangeset<Target = championship_tables::table>,
     dsl::Update<AtVersion, Bumped<C>>: ExecuteDsl<DbConn>,
 {
     let n = diesel::update(
-        tournament_tables::table
-            .filter(tournament_tables::id.eq(id))
-            .filter(tournament_tables::version.eq(version)),
+        championship_tables::table
+            .filter(championship_tables::id.eq(id))
+            .filter(championship_tables::version.eq(version)),
     )
     .set((
         changes,
-        tournament_tables::version.eq(version + 1),
-        tournament_tables::updated_at.eq(now),
+        championship_tables::version.eq(version + 1),
+        championship_tables::updated_at.eq(now),
     ))
     .execute(conn)?;
     Ok(n == 1)
@@ -222,7 +222,7 @@ fn corrupt(e: impl std::fmt::Display) -> diesel::result::Error {
 
 #[derive(Queryable)]
 struct Row {
-    event_id: i32,
+    championship_id: i32,
     document: String,
     checked_in: String,
     tables_available: i32,
@@ -233,9 +233,9 @@ struct Row {
     entry_mode: String,
 }
 
-pub fn exists(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
-    let n: i64 = tournaments::table
-        .filter(tournaments::event_id.eq(event_id))
+pub fn exists(conn: &mut DbConn, championship_id: i32) -> QueryResult<bool> {
+    let n: i64 = championship_documents::table
+        .filter(championship_documents::championship_id.eq(championship_id))
         .count()
         .get_result(conn)?;
     Ok(n > 0)
@@ -243,13 +243,17 @@ pub fn exists(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
 
 /// Loads a championship (`None`: no such event, an event without rounds, or a
 /// deleted championship).
-pub fn load(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament>> {
-    let Some(row) = tournaments::table.find(event_id).load_one::<Row>(conn)? else {
+pub fn load(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Tournament>> {
+    let Some(row) = championship_documents::table
+        .find(championship_id)
+        .load_one::<Row>(conn)?
+    else {
         return Ok(None);
     };
-    let event = queries::find_event(conn, row.event_id)?.ok_or(diesel::result::Error::NotFound)?;
+    let event = queries::find_championship(conn, row.championship_id)?
+        .ok_or(diesel::result::Error::NotFound)?;
     // A deleted championship is kept for its audit trail, and found nowhere else.
-    if super::championship_settings::is_deleted(conn, event_id)? {
+    if super::settings::is_deleted(conn, championship_id)? {
         return Ok(None);
     }
     let file: TournamentFile = serde_json::from_str(&row.document).map_err(corrupt)?;
@@ -269,15 +273,15 @@ pub fn load(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Tournament>>
 /// change counter (bumped by every write to it or its tables), its version, and its
 /// event row's status and name. `None`: no such championship. Equal stamps, equal
 /// pages (the page cache's key). One row read by its key: it runs on every view.
-pub fn stamp(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<String>> {
-    let row: Option<(i32, i32, String, String)> = tournaments::table
-        .inner_join(events::table)
-        .filter(tournaments::event_id.eq(event_id))
+pub fn stamp(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<String>> {
+    let row: Option<(i32, i32, String, String)> = championship_documents::table
+        .inner_join(championships::table)
+        .filter(championship_documents::championship_id.eq(championship_id))
         .select((
-            tournaments::changes,
-            tournaments::version,
-            events::status,
-            events::name,
+            championship_documents::changes,
+            championship_documents::version,
+            championships::status,
+            championships::name,
         ))
         .load_one(conn)?;
     Ok(row.map(|(changes, version, status, name)| format!("{changes}:{version}:{status}:{name}")))
@@ -287,65 +291,76 @@ pub fn stamp(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<String>> {
 /// the first statement of every transaction that writes to a championship or its
 /// tables, so all of them take their locks in the same order. `false`: no such
 /// championship.
-pub fn touch(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
-    count_change(conn, event_id)
+pub fn touch(conn: &mut DbConn, championship_id: i32) -> QueryResult<bool> {
+    count_change(conn, championship_id)
 }
 
-fn count_change(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
-    let n = diesel::update(tournaments::table.find(event_id))
-        .set(tournaments::changes.eq(tournaments::changes + 1))
+fn count_change(conn: &mut DbConn, championship_id: i32) -> QueryResult<bool> {
+    let n = diesel::update(championship_documents::table.find(championship_id))
+        .set(championship_documents::changes.eq(championship_documents::changes + 1))
         .execute(conn)?;
     Ok(n == 1)
 }
 
 /// The tables of a championship's rounds, by round and table.
-pub fn tables(conn: &mut DbConn, event_id: i32) -> QueryResult<Vec<TableRow>> {
-    phase_tables(conn, event_id, 0)
+pub fn tables(conn: &mut DbConn, championship_id: i32) -> QueryResult<Vec<TableRow>> {
+    phase_tables(conn, championship_id, 0)
 }
 
-/// The tables of one phase of a championship (0: its rounds; else a bracket id).
-pub fn phase_tables(conn: &mut DbConn, event_id: i32, phase: i32) -> QueryResult<Vec<TableRow>> {
-    tournament_tables::table
-        .filter(tournament_tables::event_id.eq(event_id))
-        .filter(tournament_tables::phase.eq(phase))
+/// The tables of one phase of championship `id` (0: its rounds; else a bracket id).
+pub fn phase_tables(conn: &mut DbConn, id: i32, phase: i32) -> QueryResult<Vec<TableRow>> {
+    championship_tables::table
+        .filter(championship_tables::championship_id.eq(id))
+        .filter(championship_tables::phase.eq(phase))
         .select(TableRow::as_select())
-        .order((tournament_tables::round_no, tournament_tables::table_no))
+        .order((championship_tables::round_no, championship_tables::table_no))
         .load(conn)
 }
 
-/// The tables of one round of a championship, by table number.
-pub fn round_tables(conn: &mut DbConn, event_id: i32, round: i32) -> QueryResult<Vec<TableRow>> {
-    tournament_tables::table
-        .filter(tournament_tables::event_id.eq(event_id))
-        .filter(tournament_tables::phase.eq(0))
-        .filter(tournament_tables::round_no.eq(round))
+/// The tables of one round of championship `id`, by table number.
+pub fn round_tables(conn: &mut DbConn, id: i32, round: i32) -> QueryResult<Vec<TableRow>> {
+    championship_tables::table
+        .filter(championship_tables::championship_id.eq(id))
+        .filter(championship_tables::phase.eq(0))
+        .filter(championship_tables::round_no.eq(round))
         .select(TableRow::as_select())
-        .order(tournament_tables::table_no)
+        .order(championship_tables::table_no)
         .load(conn)
 }
 
 pub fn find_table(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     round: i32,
     table: i32,
 ) -> QueryResult<Option<TableRow>> {
-    find_phase_table(conn, event_id, 0, round, table)
+    find_phase_table(conn, championship_id, 0, round, table)
 }
 
 /// A table of one phase (see [`phase_tables`]).
+/// The table of `row` as it is stored now.
+pub fn table_again(conn: &mut DbConn, row: &TableRow) -> QueryResult<Option<TableRow>> {
+    find_phase_table(
+        conn,
+        row.championship_id,
+        row.phase,
+        row.round_no,
+        row.table_no,
+    )
+}
+
 pub fn find_phase_table(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     phase: i32,
     round: i32,
     table: i32,
 ) -> QueryResult<Option<TableRow>> {
-    tournament_tables::table
-        .filter(tournament_tables::event_id.eq(event_id))
-        .filter(tournament_tables::phase.eq(phase))
-        .filter(tournament_tables::round_no.eq(round))
-        .filter(tournament_tables::table_no.eq(table))
+    championship_tables::table
+        .filter(championship_tables::championship_id.eq(championship_id))
+        .filter(championship_tables::phase.eq(phase))
+        .filter(championship_tables::round_no.eq(round))
+        .filter(championship_tables::table_no.eq(table))
         .select(TableRow::as_select())
         .load_one(conn)
 }
@@ -402,7 +417,7 @@ pub fn rounds_planned(file: &TournamentFile) -> i32 {
 pub(super) fn insert_phase(
     conn: &mut DbConn,
     club_id: i32,
-    event_id: i32,
+    championship_id: i32,
     file: &TournamentFile,
     phase: &BracketPhase,
     actor: &str,
@@ -412,7 +427,7 @@ pub(super) fn insert_phase(
     let document = serde_json::to_string(&phase.bracket).map_err(corrupt)?;
     let new = NewBracket {
         club_id,
-        event_id: Some(event_id),
+        championship_id: Some(championship_id),
         name: &phase.name,
         game: file.event.game.slug(),
         entrants: &entrants,
@@ -434,16 +449,16 @@ pub(super) fn insert_phase(
 /// The `seeding` of a bracket that is a championship's played repesca.
 pub const REPESCA_SEEDING: &str = "repesca";
 
-/// The brackets linked to championship `event_id` (whose document is `file`) as
+/// The brackets linked to championship `championship_id` (whose document is `file`) as
 /// knockout phases of its file, and the names of those the file cannot carry.
 pub fn linked_phases(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     file: &TournamentFile,
 ) -> QueryResult<(Vec<BracketPhase>, Vec<String>)> {
     let mut phases = Vec::new();
     let mut left_out = Vec::new();
-    for row in brackets::brackets_of_event(conn, event_id)? {
+    for row in brackets::brackets_of_championship(conn, championship_id)? {
         let names: Vec<String> = serde_json::from_str(&row.entrants).map_err(corrupt)?;
         let ids: Option<Vec<String>> = names
             .iter()
@@ -481,7 +496,7 @@ pub fn two_pins(pins: &mut dyn FnMut() -> String) -> (String, String) {
     (a, b)
 }
 
-/// A new row of `tournament_tables`: a table of a round (phase 0) or of a knockout
+/// A new row of `championship_tables`: a table of a round (phase 0) or of a knockout
 /// phase, and how it opens.
 pub(super) struct NewTable<'a> {
     /// Event, phase, round and table number.
@@ -501,21 +516,21 @@ pub(super) fn insert_table(
     new: &NewTable,
     now: NaiveDateTime,
 ) -> QueryResult<i32> {
-    let (event_id, phase, round_no, table_no) = new.place;
+    let (championship_id, phase, round_no, table_no) = new.place;
     let table = (
-        tournament_tables::event_id.eq(event_id),
-        tournament_tables::phase.eq(phase),
-        tournament_tables::round_no.eq(round_no),
-        tournament_tables::table_no.eq(table_no),
-        tournament_tables::physical.eq(new.physical),
-        tournament_tables::pin.eq(new.pins.0),
-        tournament_tables::pin_b.eq(new.pins.1),
-        tournament_tables::status.eq(new.status),
-        tournament_tables::version.eq(0),
-        tournament_tables::updated_at.eq(now),
-        tournament_tables::started_at.eq(new.started_at),
+        championship_tables::championship_id.eq(championship_id),
+        championship_tables::phase.eq(phase),
+        championship_tables::round_no.eq(round_no),
+        championship_tables::table_no.eq(table_no),
+        championship_tables::physical.eq(new.physical),
+        championship_tables::pin.eq(new.pins.0),
+        championship_tables::pin_b.eq(new.pins.1),
+        championship_tables::status.eq(new.status),
+        championship_tables::version.eq(0),
+        championship_tables::updated_at.eq(now),
+        championship_tables::started_at.eq(new.started_at),
     );
-    insert_returning_id(conn, tournament_tables::table, table)
+    insert_returning_id(conn, championship_tables::table, table)
 }
 
 /// The one way to change a championship: in a transaction, `f` changes the loaded
@@ -524,33 +539,33 @@ pub(super) fn insert_table(
 /// read, and the audit row added. Nothing is written when `f` or a check fails.
 pub fn change<T>(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     actor: &str,
     now: NaiveDateTime,
     f: impl FnOnce(&mut DbConn, &mut Tournament) -> Result<(T, Audit), ChangeError>,
 ) -> Result<T, ChangeError> {
-    super::write_tx(conn, |conn| {
+    crate::db::write_tx(conn, |conn| {
         // Take the championship's write lock first (a row lock in PostgreSQL, the
         // write lock in SQLite): changes to one championship queue up instead of
         // reading the same version and failing.
-        if !count_change(conn, event_id)? {
+        if !count_change(conn, championship_id)? {
             return Err(ChangeError::NotFound);
         }
-        let mut t = load(conn, event_id)?.ok_or(ChangeError::NotFound)?;
+        let mut t = load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
         let version = t.version;
         let published_before = t.published_round;
         let (out, audit) = f(conn, &mut t)?;
         if t.published_round > published_before {
             // A timed match counts its minutes from the publication of its round.
             diesel::update(
-                tournament_tables::table
-                    .filter(tournament_tables::event_id.eq(event_id))
-                    .filter(tournament_tables::phase.eq(0))
-                    .filter(tournament_tables::round_no.gt(published_before))
-                    .filter(tournament_tables::round_no.le(t.published_round))
-                    .filter(tournament_tables::started_at.is_null()),
+                championship_tables::table
+                    .filter(championship_tables::championship_id.eq(championship_id))
+                    .filter(championship_tables::phase.eq(0))
+                    .filter(championship_tables::round_no.gt(published_before))
+                    .filter(championship_tables::round_no.le(t.published_round))
+                    .filter(championship_tables::started_at.is_null()),
             )
-            .set(tournament_tables::started_at.eq(Some(now)))
+            .set(championship_tables::started_at.eq(Some(now)))
             .execute(conn)?;
         }
         tournament::validate(&t.file)
@@ -558,28 +573,28 @@ pub fn change<T>(
         let document = serde_json::to_string(&t.file).map_err(corrupt)?;
         let checked = serde_json::to_string(&t.checked_in).map_err(corrupt)?;
         let n = diesel::update(
-            tournaments::table
-                .filter(tournaments::event_id.eq(event_id))
-                .filter(tournaments::version.eq(version)),
+            championship_documents::table
+                .filter(championship_documents::championship_id.eq(championship_id))
+                .filter(championship_documents::version.eq(version)),
         )
         .set((
-            tournaments::document.eq(&document),
-            tournaments::checked_in.eq(&checked),
-            tournaments::tables_available.eq(t.tables_available),
-            tournaments::published_round.eq(t.published_round),
-            tournaments::version.eq(version + 1),
-            tournaments::updated_at.eq(now),
+            championship_documents::document.eq(&document),
+            championship_documents::checked_in.eq(&checked),
+            championship_documents::tables_available.eq(t.tables_available),
+            championship_documents::published_round.eq(t.published_round),
+            championship_documents::version.eq(version + 1),
+            championship_documents::updated_at.eq(now),
         ))
         .execute(conn)?;
         if n != 1 {
             return Err(ChangeError::Stale);
         }
         // The event's status and name follow the document.
-        diesel::update(events::table.find(event_id))
+        diesel::update(championships::table.find(championship_id))
             .set((
-                events::status.eq(status_of(&t.file)),
-                events::name.eq(&t.file.event.name),
-                events::rounds_planned.eq(rounds_planned(&t.file)),
+                championships::status.eq(status_of(&t.file)),
+                championships::name.eq(&t.file.event.name),
+                championships::rounds_planned.eq(rounds_planned(&t.file)),
             ))
             .execute(conn)?;
         accounts::insert_audit(
@@ -591,7 +606,7 @@ pub fn change<T>(
                 entity: audit.entity,
                 entity_id: audit.entity_id,
                 club_id: Some(t.event.club_id),
-                event_id: Some(event_id),
+                championship_id: Some(championship_id),
                 // The club's referees read the audit: no licence goes in it.
                 before_json: audit.before.map(|v| without_licences(v).to_string()),
                 after_json: audit.after.map(|v| without_licences(v).to_string()),
@@ -621,12 +636,12 @@ pub fn without_licences(v: serde_json::Value) -> serde_json::Value {
 /// after (the demos publish their rounds this way).
 pub fn publish_round(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     round: u32,
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
-    change(conn, event_id, actor, now, |_, t| {
+    change(conn, championship_id, actor, now, |_, t| {
         t.published_round = round as i32;
         Ok((
             (),
@@ -647,7 +662,7 @@ pub fn publish_round(
 #[allow(clippy::too_many_arguments)]
 pub fn record_result(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     round: u32,
     result: MatchResult,
     expected_version: Option<i32>,
@@ -655,10 +670,10 @@ pub fn record_result(
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
-    change(conn, event_id, actor, now, |conn, t| {
+    change(conn, championship_id, actor, now, |conn, t| {
         let table = result.table;
-        let row =
-            find_table(conn, event_id, round as i32, table as i32)?.ok_or(ChangeError::NotFound)?;
+        let row = find_table(conn, championship_id, round as i32, table as i32)?
+            .ok_or(ChangeError::NotFound)?;
         if expected_version.is_some_and(|v| v != row.version) {
             return Err(ChangeError::Stale);
         }
@@ -667,25 +682,25 @@ pub fn record_result(
         r.results.retain(|x| x.table != table);
         r.results.push(result.clone());
         r.results.sort_by_key(|x| x.table);
-        let status = tournament_tables::status.eq("final");
+        let status = championship_tables::status.eq("final");
         if !update_table(conn, (row.id, row.version), status, now)? {
             return Err(ChangeError::Stale);
         }
         if row.status != "final"
             && let Some(p) = row.physical
         {
-            let queued = tournament_tables::table
-                .filter(tournament_tables::event_id.eq(event_id))
-                .filter(tournament_tables::phase.eq(0))
-                .filter(tournament_tables::round_no.eq(round as i32))
-                .filter(tournament_tables::physical.is_null())
-                .select(tournament_tables::id)
-                .order(tournament_tables::table_no)
+            let queued = championship_tables::table
+                .filter(championship_tables::championship_id.eq(championship_id))
+                .filter(championship_tables::phase.eq(0))
+                .filter(championship_tables::round_no.eq(round as i32))
+                .filter(championship_tables::physical.is_null())
+                .select(championship_tables::id)
+                .order(championship_tables::table_no)
                 .first::<i32>(conn)
                 .optional()?;
             if let Some(q) = queued {
-                diesel::update(tournament_tables::table.find(q))
-                    .set(tournament_tables::physical.eq(Some(p)))
+                diesel::update(championship_tables::table.find(q))
+                    .set(championship_tables::physical.eq(Some(p)))
                     .execute(conn)?;
             }
         }
@@ -709,7 +724,7 @@ pub fn record_result(
 #[allow(clippy::too_many_arguments)]
 pub fn propose_result(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     row: &TableRow,
     score: (i32, i32),
     side: &str,
@@ -717,15 +732,15 @@ pub fn propose_result(
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
-    super::write_tx(conn, |conn| {
-        if !count_change(conn, event_id)? {
+    crate::db::write_tx(conn, |conn| {
+        if !count_change(conn, championship_id)? {
             return Err(ChangeError::NotFound);
         }
         let n = diesel::update(
-            tournament_tables::table
-                .filter(tournament_tables::id.eq(row.id))
-                .filter(tournament_tables::version.eq(row.version))
-                .filter(tournament_tables::status.ne("final")),
+            championship_tables::table
+                .filter(championship_tables::id.eq(row.id))
+                .filter(championship_tables::version.eq(row.version))
+                .filter(championship_tables::status.ne("final")),
         )
         .set((
             &Proposal {
@@ -735,14 +750,15 @@ pub fn propose_result(
                 proposed_side: Some(side),
                 proposed_winner: winner,
             },
-            tournament_tables::version.eq(row.version + 1),
-            tournament_tables::updated_at.eq(now),
+            championship_tables::version.eq(row.version + 1),
+            championship_tables::updated_at.eq(now),
         ))
         .execute(conn)?;
         if n != 1 {
             return Err(ChangeError::Stale);
         }
-        let event = queries::find_event(conn, event_id)?.ok_or(ChangeError::NotFound)?;
+        let event =
+            queries::find_championship(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
         accounts::insert_audit(
             conn,
             &NewAudit {
@@ -752,7 +768,7 @@ pub fn propose_result(
                 entity: "result",
                 entity_id: row.id,
                 club_id: Some(event.club_id),
-                event_id: Some(event_id),
+                championship_id: Some(championship_id),
                 before_json: None,
                 after_json: Some(
                     serde_json::json!({
@@ -778,10 +794,13 @@ pub fn next_entrant_id(file: &TournamentFile) -> String {
     (max + 1).to_string()
 }
 
-/// The entrants of championship `event_id` by name, in the order of its standings
+/// The entrants of championship `championship_id` by name, in the order of its standings
 /// (seed order before any result). `None`: no such championship.
-pub fn standings_names(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Vec<String>>> {
-    Ok(load(conn, event_id)?.map(|t| {
+pub fn standings_names(
+    conn: &mut DbConn,
+    championship_id: i32,
+) -> QueryResult<Option<Vec<String>>> {
+    Ok(load(conn, championship_id)?.map(|t| {
         tournament::standings(&t.file)
             .into_iter()
             .map(|row| row.name)
@@ -792,12 +811,12 @@ pub fn standings_names(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<V
 /// The table that a match of the older events model became when it was folded into
 /// its championship: `(event id, round, table)`.
 pub fn folded_match(conn: &mut DbConn, match_id: i32) -> QueryResult<Option<(i32, i32, i32)>> {
-    tournament_tables::table
-        .filter(tournament_tables::legacy_match_id.eq(match_id))
+    championship_tables::table
+        .filter(championship_tables::legacy_match_id.eq(match_id))
         .select((
-            tournament_tables::event_id,
-            tournament_tables::round_no,
-            tournament_tables::table_no,
+            championship_tables::championship_id,
+            championship_tables::round_no,
+            championship_tables::table_no,
         ))
         .load_one(conn)
 }

@@ -4,17 +4,17 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
-use super::DbConn;
-use super::accounts::{self, NewAudit};
-use super::schema::{events, tournaments};
-use super::tournaments as store;
+use super::store;
+use crate::db::DbConn;
+use crate::db::accounts::{self, NewAudit};
+use crate::db::schema::{championship_documents, championships};
 use crate::domain::tournament::TournamentFile;
 
-/// Whether championship `event_id` was deleted.
-pub fn is_deleted(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
-    let at: Option<Option<NaiveDateTime>> = events::table
-        .find(event_id)
-        .select(events::deleted_at)
+/// Whether championship `championship_id` was deleted.
+pub fn is_deleted(conn: &mut DbConn, championship_id: i32) -> QueryResult<bool> {
+    let at: Option<Option<NaiveDateTime>> = championships::table
+        .find(championship_id)
+        .select(championships::deleted_at)
         .first(conn)
         .optional()?;
     Ok(matches!(at, Some(Some(_))))
@@ -24,42 +24,42 @@ pub fn is_deleted(conn: &mut DbConn, event_id: i32) -> QueryResult<bool> {
 /// the change that writes its document).
 pub fn settle_settings(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     file: &TournamentFile,
     starts_on: NaiveDate,
     hands: bool,
 ) -> QueryResult<()> {
     let ev = &file.event;
     let options = serde_json::Value::Object(ev.options.clone()).to_string();
-    diesel::update(events::table.find(event_id))
+    diesel::update(championships::table.find(championship_id))
         .set((
-            events::game.eq(ev.game.slug()),
-            events::format.eq(store::format_of(&ev.system)),
-            events::options.eq(options),
-            events::starts_on.eq(starts_on),
+            championships::game.eq(ev.game.slug()),
+            championships::format.eq(store::format_of(&ev.system)),
+            championships::options.eq(options),
+            championships::starts_on.eq(starts_on),
         ))
         .execute(conn)?;
-    diesel::update(tournaments::table.find(event_id))
-        .set(tournaments::entry_mode.eq(if hands { "hands" } else { "result" }))
+    diesel::update(championship_documents::table.find(championship_id))
+        .set(championship_documents::entry_mode.eq(if hands { "hands" } else { "result" }))
         .execute(conn)?;
     Ok(())
 }
 
-/// Deletes championship `event_id` from every list and page, with its audit row.
+/// Deletes championship `championship_id` from every list and page, with its audit row.
 /// `false`: there was no such championship (or it was already deleted).
 pub fn archive(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     actor: &str,
     now: NaiveDateTime,
 ) -> QueryResult<bool> {
-    super::write_tx(conn, |conn| {
-        let Some(t) = store::load(conn, event_id)? else {
+    crate::db::write_tx(conn, |conn| {
+        let Some(t) = store::load(conn, championship_id)? else {
             return Ok(false);
         };
-        store::touch(conn, event_id)?;
-        diesel::update(events::table.find(event_id))
-            .set(events::deleted_at.eq(Some(now)))
+        store::touch(conn, championship_id)?;
+        diesel::update(championships::table.find(championship_id))
+            .set(championships::deleted_at.eq(Some(now)))
             .execute(conn)?;
         let before = serde_json::json!({"name": t.event.name, "status": t.event.status});
         let after = serde_json::json!({"name": t.event.name, "deleted_at": now.to_string()});
@@ -70,9 +70,9 @@ pub fn archive(
                 actor,
                 action: "delete",
                 entity: "tournament",
-                entity_id: event_id,
+                entity_id: championship_id,
                 club_id: Some(t.event.club_id),
-                event_id: Some(event_id),
+                championship_id: Some(championship_id),
                 before_json: Some(before.to_string()),
                 after_json: Some(after.to_string()),
             },

@@ -8,18 +8,18 @@
 //! standings ([`create_knockout`]) get their tables the same way, as their matches
 //! become ready. A championship is created ([`create`], an import with its games),
 //! drawn round by round ([`pair_next_round`]) and exported ([`export`]) here, above
-//! the championship store (`db::tournaments`), because each of them touches its games.
+//! the championship store (`db::championship::store`), because each of them touches its games.
 
 use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 
-use super::DbConn;
-use super::accounts::{self, NewAudit};
-use super::brackets::{self, NewBracket};
-use super::games::{self, Game, NewGame, NewHand};
-use super::rows::{LoadOne, insert_returning_id};
-use super::schema::{events, tournament_tables, tournaments};
-use super::tournaments::{self as store, ChangeError, Proposal, TableRow, Tournament};
+use super::store::{self as store, ChangeError, Proposal, TableRow, Tournament};
+use crate::db::DbConn;
+use crate::db::accounts::{self, NewAudit};
+use crate::db::brackets::{self, NewBracket};
+use crate::db::games::{self, Game, NewGame, NewHand};
+use crate::db::rows::{LoadOne, insert_returning_id};
+use crate::db::schema::{championship_documents, championship_tables, championships};
 use crate::domain::bracket::{Bracket, EntrantId, MatchId, Status};
 use crate::domain::entry::{self, Entered, GAME_FORMAT, GameDoc, GameSetup, HandDoc, HandScore};
 use crate::domain::lang::Lang;
@@ -143,8 +143,8 @@ pub fn open_match_game(
 
 /// Links a game to a table.
 pub fn link_game(conn: &mut DbConn, table_id: i32, game_id: i32) -> QueryResult<usize> {
-    diesel::update(tournament_tables::table.find(table_id))
-        .set(tournament_tables::game_id.eq(Some(game_id)))
+    diesel::update(championship_tables::table.find(table_id))
+        .set(championship_tables::game_id.eq(Some(game_id)))
         .execute(conn)
 }
 
@@ -155,8 +155,8 @@ pub fn table_of_game(conn: &mut DbConn, game: &Game) -> QueryResult<Option<Table
 
 /// The championship table whose match begins with game `first`, if any.
 pub fn table_of_match(conn: &mut DbConn, first: i32) -> QueryResult<Option<TableRow>> {
-    tournament_tables::table
-        .filter(tournament_tables::game_id.eq(Some(first)))
+    championship_tables::table
+        .filter(championship_tables::game_id.eq(Some(first)))
         .select(TableRow::as_select())
         .load_one(conn)
 }
@@ -343,7 +343,7 @@ pub fn stage_of_table(
     row: &TableRow,
     now: NaiveDateTime,
 ) -> QueryResult<Option<tournament::draws::Stage>> {
-    match store::load(conn, row.event_id)? {
+    match store::load(conn, row.championship_id)? {
         Some(t) => timed_stage(conn, &t.file.event.match_format, row, now),
         None => Ok(None),
     }
@@ -426,7 +426,7 @@ pub fn sync_after_change(
         // Switched to a typed result: its game no longer speaks for the table.
         return Ok(Synced::Unchanged);
     }
-    let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
+    let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
     let format = t.file.event.match_format.clone();
     // A timed match ends its partida at the hand limit or when time is up.
     let (p, over) = partida_of(conn, &game, deadline(&format, &row))?;
@@ -439,7 +439,7 @@ pub fn sync_after_change(
         games::set_outcome(conn, game.id, "finished", winner)?;
     }
     let (_, decided) = match_state(conn, &format, &row, now)?;
-    store::touch(conn, row.event_id)?;
+    store::touch(conn, row.championship_id)?;
     if row.status == "final" {
         if !who.staff {
             return Err(ChangeError::Refused("error-table-confirmed", String::new()));
@@ -469,7 +469,7 @@ pub fn sync_after_change(
             }
             store::record_result(
                 conn,
-                row.event_id,
+                row.championship_id,
                 round,
                 result_of(table, d, &format, &row, now),
                 None,
@@ -519,11 +519,11 @@ fn set_proposal(
     proposal: &Proposal,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    diesel::update(tournament_tables::table.find(row.id))
+    diesel::update(championship_tables::table.find(row.id))
         .set((
             proposal,
-            tournament_tables::version.eq(row.version + 1),
-            tournament_tables::updated_at.eq(now),
+            championship_tables::version.eq(row.version + 1),
+            championship_tables::updated_at.eq(now),
         ))
         .execute(conn)
 }
@@ -607,7 +607,7 @@ fn audit_table(
             entity: "result",
             entity_id: row.id,
             club_id: Some(t.event.club_id),
-            event_id: Some(t.event.id),
+            championship_id: Some(t.event.id),
             before_json: None,
             after_json: Some(
                 serde_json::json!({
@@ -637,7 +637,7 @@ pub fn confirm(
             String::new(),
         ));
     }
-    super::write_tx(conn, |conn| {
+    crate::db::write_tx(conn, |conn| {
         let (t, fresh) = lock_table(conn, row)?;
         if fresh.version != row.version || fresh.status != "proposed" {
             return Err(ChangeError::Stale);
@@ -663,7 +663,7 @@ pub fn confirm(
             };
             store::record_result(
                 conn,
-                fresh.event_id,
+                fresh.championship_id,
                 fresh.round_no as u32,
                 result,
                 Some(fresh.version),
@@ -736,10 +736,10 @@ fn record_in_bracket(
         return Err(ChangeError::Stale);
     }
     let result = (
-        tournament_tables::status.eq("final"),
-        tournament_tables::proposed_a.eq(Some(d.score[0] as i32)),
-        tournament_tables::proposed_b.eq(Some(d.score[1] as i32)),
-        tournament_tables::proposed_winner.eq(side_text(d.winner)),
+        championship_tables::status.eq("final"),
+        championship_tables::proposed_a.eq(Some(d.score[0] as i32)),
+        championship_tables::proposed_b.eq(Some(d.score[1] as i32)),
+        championship_tables::proposed_winner.eq(side_text(d.winner)),
     );
     if !store::update_table(conn, (row.id, row.version), result, now)? {
         return Err(ChangeError::Stale);
@@ -770,7 +770,7 @@ fn record_in_bracket(
             };
             let annulled = other.status == "final" && new.status != Status::Played;
             if annulled || old.entrants() != new.entrants() {
-                diesel::delete(tournament_tables::table.find(other.id)).execute(conn)?;
+                diesel::delete(championship_tables::table.find(other.id)).execute(conn)?;
                 audit_table(conn, t, &other, "void", actor, now, None, None)?;
             }
         }
@@ -841,7 +841,7 @@ pub fn open_bracket_tables(
 #[allow(clippy::too_many_arguments)]
 pub fn create_knockout(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     name: &str,
     qualify_by: Qualify,
     shape: KnockoutShape,
@@ -849,9 +849,9 @@ pub fn create_knockout(
     now: NaiveDateTime,
     pins: &mut dyn FnMut() -> String,
 ) -> Result<i32, ChangeError> {
-    super::write_tx(conn, |conn| {
-        store::touch(conn, event_id)?;
-        let t = store::load(conn, event_id)?.ok_or(ChangeError::NotFound)?;
+    crate::db::write_tx(conn, |conn| {
+        store::touch(conn, championship_id)?;
+        let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
         if let Some(r) = t
             .file
             .rounds
@@ -865,19 +865,19 @@ pub fn create_knockout(
                 },
             ));
         }
-        let (ids, bracket) = super::repesca::knockout_of(conn, &t, qualify_by, shape)?;
+        let (ids, bracket) = crate::db::repesca::knockout_of(conn, &t, qualify_by, shape)?;
         let names: Vec<String> = ids
             .iter()
             .map(|id| store::entrant_name(&t.file, id))
             .collect();
         let entrants = serde_json::to_string(&names).map_err(corrupt)?;
         let document = serde_json::to_string(&bracket).map_err(corrupt)?;
-        let seeding = format!("standings:{event_id}");
+        let seeding = format!("standings:{championship_id}");
         let made = serde_json::json!({"qualify": qualify_by, "shape": shape,
             "entrants": names, "bracket": bracket});
         let new = NewBracket {
             club_id: t.event.club_id,
-            event_id: Some(event_id),
+            championship_id: Some(championship_id),
             name,
             game: t.file.event.game.slug(),
             entrants: &entrants,
@@ -899,11 +899,11 @@ pub fn create_knockout(
 /// games gave, a record beside a typed one (which the file marks typed).
 pub fn attach_games(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     file: &mut TournamentFile,
 ) -> QueryResult<()> {
     let event = file.event.clone();
-    for row in store::tables(conn, event_id)? {
+    for row in store::tables(conn, championship_id)? {
         if row.status != "final"
             && let Some(first) = row.game_id
             && let Some(round) = file
@@ -946,7 +946,7 @@ pub fn attach_games(
 /// Stores the games a file's results carry (an import) and links them to their tables.
 pub fn store_imported_games(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     club_id: i32,
     file: &TournamentFile,
     actor: &str,
@@ -960,7 +960,8 @@ pub fn store_imported_games(
             .map(|r| (r.table, &r.games));
         let in_play = round.in_play.iter().map(|p| (p.table, &p.games));
         for (table, games) in finished.chain(in_play) {
-            let Some(row) = store::find_table(conn, event_id, round.number as i32, table as i32)?
+            let Some(row) =
+                store::find_table(conn, championship_id, round.number as i32, table as i32)?
             else {
                 continue;
             };
@@ -975,8 +976,8 @@ pub fn store_imported_games(
             }
             // A typed result's games are a record: they no longer speak for the table.
             if round.result(table).is_some_and(|r| !r.from_games()) {
-                diesel::update(tournament_tables::table.find(row.id))
-                    .set(tournament_tables::typed.eq(1))
+                diesel::update(championship_tables::table.find(row.id))
+                    .set(championship_tables::typed.eq(1))
                     .execute(conn)?;
             }
         }
@@ -985,9 +986,9 @@ pub fn store_imported_games(
 }
 
 /// Whether the championship's tables play hand by hand.
-pub fn set_entry_mode(conn: &mut DbConn, event_id: i32, mode: &str) -> QueryResult<usize> {
-    diesel::update(tournaments::table.find(event_id))
-        .set(tournaments::entry_mode.eq(mode))
+pub fn set_entry_mode(conn: &mut DbConn, championship_id: i32, mode: &str) -> QueryResult<usize> {
+    diesel::update(championship_documents::table.find(championship_id))
+        .set(championship_documents::entry_mode.eq(mode))
         .execute(conn)
 }
 
@@ -1001,7 +1002,7 @@ pub fn finalize(
     flags: (bool, bool),
     by: (&str, NaiveDateTime),
 ) -> Result<(), ChangeError> {
-    super::write_tx(conn, |conn| {
+    crate::db::write_tx(conn, |conn| {
         let (t, fresh) = lock_table(conn, row)?;
         record_in_bracket(conn, &t, &fresh, d, flags, by)
     })
@@ -1010,10 +1011,9 @@ pub fn finalize(
 /// Takes the championship's write lock (see `store::touch`) and reads it and the
 /// table of `row` again.
 fn lock_table(conn: &mut DbConn, row: &TableRow) -> Result<(Tournament, TableRow), ChangeError> {
-    store::touch(conn, row.event_id)?;
-    let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
-    let fresh = store::find_phase_table(conn, row.event_id, row.phase, row.round_no, row.table_no)?
-        .ok_or(ChangeError::NotFound)?;
+    store::touch(conn, row.championship_id)?;
+    let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
+    let fresh = store::table_again(conn, row)?.ok_or(ChangeError::NotFound)?;
     Ok((t, fresh))
 }
 
@@ -1026,13 +1026,13 @@ pub fn switch_to_typed(
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
-    super::write_tx(conn, |conn| {
-        store::touch(conn, row.event_id)?;
-        let typed = tournament_tables::typed.eq(1);
+    crate::db::write_tx(conn, |conn| {
+        store::touch(conn, row.championship_id)?;
+        let typed = championship_tables::typed.eq(1);
         if !store::update_table(conn, (row.id, version), typed, now)? {
             return Err(ChangeError::Stale);
         }
-        let t = store::load(conn, row.event_id)?.ok_or(ChangeError::NotFound)?;
+        let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
         audit_table(conn, &t, row, "typed", actor, now, None, None)?;
         Ok(())
     })
@@ -1079,20 +1079,20 @@ pub fn create(
 ) -> Result<i32, ChangeError> {
     tournament::validate(file)
         .map_err(|e| ChangeError::Refused("error-tournament-file", e.to_string()))?;
-    super::write_tx(conn, |conn| {
+    crate::db::write_tx(conn, |conn| {
         let options = serde_json::Value::Object(file.event.options.clone()).to_string();
         let event = (
-            events::club_id.eq(club_id),
-            events::name.eq(&file.event.name),
-            events::game.eq(file.event.game.slug()),
-            events::format.eq(store::format_of(&file.event.system)),
-            events::status.eq(store::status_of(file)),
-            events::options.eq(&options),
-            events::rounds_planned.eq(store::rounds_planned(file)),
-            events::starts_on.eq(starts_on),
-            events::created_at.eq(now),
+            championships::club_id.eq(club_id),
+            championships::name.eq(&file.event.name),
+            championships::game.eq(file.event.game.slug()),
+            championships::format.eq(store::format_of(&file.event.system)),
+            championships::status.eq(store::status_of(file)),
+            championships::options.eq(&options),
+            championships::rounds_planned.eq(store::rounds_planned(file)),
+            championships::starts_on.eq(starts_on),
+            championships::created_at.eq(now),
         );
-        let event_id = insert_returning_id(conn, events::table, event)?;
+        let championship_id = insert_returning_id(conn, championships::table, event)?;
         // The knockout phases become brackets (cuadros) of the event, shown, played
         // and printed as the ones made on the web; `export` puts them back.
         let mut stored = file.clone();
@@ -1111,20 +1111,20 @@ pub fn create(
                 &file.event.options,
             )
             .is_some();
-        diesel::insert_into(tournaments::table)
+        diesel::insert_into(championship_documents::table)
             .values((
-                tournaments::event_id.eq(event_id),
-                tournaments::document.eq(&document),
-                tournaments::checked_in.eq("[]"),
-                tournaments::tables_available.eq(0),
-                tournaments::published_round.eq(published),
-                tournaments::version.eq(0),
-                tournaments::updated_at.eq(now),
-                tournaments::entry_mode.eq(if hands { "hands" } else { "result" }),
+                championship_documents::championship_id.eq(championship_id),
+                championship_documents::document.eq(&document),
+                championship_documents::checked_in.eq("[]"),
+                championship_documents::tables_available.eq(0),
+                championship_documents::published_round.eq(published),
+                championship_documents::version.eq(0),
+                championship_documents::updated_at.eq(now),
+                championship_documents::entry_mode.eq(if hands { "hands" } else { "result" }),
             ))
             .execute(conn)?;
         let draw = Draw {
-            event_id,
+            championship_id,
             club_id,
             file: &stored,
             hands,
@@ -1133,20 +1133,20 @@ pub fn create(
         for round in &file.rounds {
             insert_tables(conn, &draw, round, 0, pins, now)?;
         }
-        store_imported_games(conn, event_id, club_id, file, actor, now)?;
+        store_imported_games(conn, championship_id, club_id, file, actor, now)?;
         for phase in &phases {
-            store::insert_phase(conn, club_id, event_id, file, phase, actor, now)?;
+            store::insert_phase(conn, club_id, championship_id, file, phase, actor, now)?;
         }
-        let entity = ("tournament", event_id);
+        let entity = ("tournament", championship_id);
         let audit = NewAudit::creation(
             (actor, now),
             entity,
             Some(club_id),
-            Some(event_id),
+            Some(championship_id),
             document,
         );
         accounts::insert_audit(conn, &audit)?;
-        Ok(event_id)
+        Ok(championship_id)
     })
 }
 
@@ -1164,13 +1164,13 @@ pub fn import(
     now: NaiveDateTime,
     actor: &str,
     pins: &mut dyn FnMut() -> String,
-) -> Result<(i32, super::linking::Adopted), ChangeError> {
+) -> Result<(i32, crate::db::linking::Adopted), ChangeError> {
     let hands = file
         .rounds
         .iter()
         .any(|r| !r.in_play.is_empty() || r.results.iter().any(|x| !x.games.is_empty()));
-    super::write_tx(conn, |conn| {
-        let adopted = super::linking::adopt_people(conn, file, now)?;
+    crate::db::write_tx(conn, |conn| {
+        let adopted = crate::db::linking::adopt_people(conn, file, now)?;
         let id = create(conn, club_id, file, hands, starts_on, now, actor, pins)?;
         Ok((id, adopted))
     })
@@ -1187,20 +1187,20 @@ pub struct Export {
 /// A championship as a `baza-tournament/1` file: its document plus, as knockout
 /// phases, the brackets linked to it whose entrants are all entrants of the file
 /// (matched by name). `None`: no such championship.
-pub fn export(conn: &mut DbConn, event_id: i32) -> QueryResult<Option<Export>> {
-    let Some(t) = store::load(conn, event_id)? else {
+pub fn export(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Export>> {
+    let Some(t) = store::load(conn, championship_id)? else {
         return Ok(None);
     };
     let mut file = t.file;
-    attach_games(conn, event_id, &mut file)?;
-    let (phases, left_out) = store::linked_phases(conn, event_id, &file)?;
+    attach_games(conn, championship_id, &mut file)?;
+    let (phases, left_out) = store::linked_phases(conn, championship_id, &file)?;
     file.brackets.extend(phases);
     Ok(Some(Export { file, left_out }))
 }
 
 /// What a round's new tables are drawn for.
 struct Draw<'a> {
-    event_id: i32,
+    championship_id: i32,
     club_id: i32,
     file: &'a TournamentFile,
     /// The tables play Baza games.
@@ -1234,7 +1234,7 @@ fn insert_tables(
         };
         let (pin_a, pin_b) = store::two_pins(pins);
         let new = store::NewTable {
-            place: (draw.event_id, 0, round.number as i32, t.table as i32),
+            place: (draw.championship_id, 0, round.number as i32, t.table as i32),
             physical,
             pins: (&pin_a, &pin_b),
             status: if done { "final" } else { "playing" },
@@ -1257,13 +1257,13 @@ fn insert_tables(
 /// anyone checked in, those who did not are withdrawn (absent). Returns the round.
 pub fn pair_next_round(
     conn: &mut DbConn,
-    event_id: i32,
+    championship_id: i32,
     tables_available: Option<i32>,
     actor: &str,
     now: NaiveDateTime,
     pins: &mut dyn FnMut() -> String,
 ) -> Result<u32, ChangeError> {
-    store::change(conn, event_id, actor, now, |conn, t| {
+    store::change(conn, championship_id, actor, now, |conn, t| {
         if let Some(n) = tables_available {
             t.tables_available = n.max(0);
         }
@@ -1279,7 +1279,7 @@ pub fn pair_next_round(
         let round = tournament::next_round(&t.file)?;
         let number = round.number;
         let draw = Draw {
-            event_id,
+            championship_id,
             club_id: t.event.club_id,
             file: &t.file,
             hands: t.entry_mode == "hands",

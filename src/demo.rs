@@ -1,0 +1,91 @@
+//! The demo club put together: the store's rows and championships (`db::demo`) and the
+//! championships played hand by hand at the tables, which the pages' own workflows
+//! create. It uses the store, the domain and the pages; nothing below imports it.
+
+use chrono::{Duration, NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+
+use crate::db::championship::store::ChangeError;
+use crate::db::demo::{self, DemoSummary};
+use crate::db::queries::{self, NewClub, NewPair};
+use crate::db::{self, DbConn};
+
+/// Fills an empty database with the demo club. Returns `None` if a club exists
+/// already (the demo never touches real data).
+pub fn fill(
+    conn: &mut DbConn,
+    today: NaiveDate,
+    now: NaiveDateTime,
+) -> diesel::QueryResult<Option<DemoSummary>> {
+    conn.transaction(|conn| {
+        if queries::count_clubs(conn)? > 0 {
+            return Ok(None);
+        }
+        let club_id = queries::insert_club(
+            conn,
+            &NewClub {
+                name: demo::DEMO_CLUB,
+                town: "Tarancón",
+                created_at: now,
+            },
+        )?;
+        let mut player_ids = Vec::new();
+        for name in demo::PLAYERS {
+            player_ids.push(db::register::add_member(conn, club_id, name, None, now)?);
+        }
+        let mut pair_ids = Vec::new();
+        for (i, name) in demo::PAIRS.iter().enumerate() {
+            pair_ids.push(queries::insert_pair(
+                conn,
+                &NewPair {
+                    club_id,
+                    name,
+                    player1_id: player_ids[2 * i],
+                    player2_id: player_ids[2 * i + 1],
+                    created_at: now,
+                },
+            )?);
+        }
+        let league_id = demo::league(conn, club_id, today - Duration::days(60), now)
+            .map_err(ChangeError::into_diesel)?;
+        db::demo_bracket::add_final_phase(conn, club_id, league_id, now)?;
+        // A running Swiss championship.
+        let championship_id =
+            demo::running_swiss(conn, club_id, today, now).map_err(ChangeError::into_diesel)?;
+        // Cuatrola championships played hand by hand at the tables.
+        crate::web::championship::demo::create_demo_championships(conn, club_id, today, now)
+            .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
+        // An open of the Girona kind: liguillas, a played repesca, the knockout.
+        db::demo_repesca::girona_open(conn, club_id, today - Duration::days(20), now)
+            .map_err(ChangeError::into_diesel)?;
+        // The season's circuit over the club's cuatrola championships.
+        let cuatrola: Vec<i32> = {
+            use db::schema::championships;
+            championships::table
+                .filter(championships::club_id.eq(club_id))
+                .filter(championships::game.eq("cuatrola"))
+                .select(championships::id)
+                .order(championships::id)
+                .load(conn)?
+        };
+        db::circuits::insert(
+            conn,
+            club_id,
+            "Circuito de cuatrola 2026",
+            &crate::domain::circuit::Scoring::default(),
+            &cuatrola,
+            "demo",
+            now,
+        )?;
+        // A botifarra open with the bases of the Lloret kind, played at the tables.
+        crate::web::championship::demo_lloret::create_lloret_open(conn, club_id, today)
+            .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
+        Ok(Some(DemoSummary {
+            club_id,
+            players: player_ids.len(),
+            pairs: pair_ids.len(),
+            league_id,
+            championship_id,
+        }))
+    })
+}

@@ -299,6 +299,7 @@ fn championship_fields<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a st
         ("tb1", "points"),
         ("entry", "hands"),
     ];
+    f.retain(|(k, _)| !extra.iter().any(|(e, _)| e == k));
     f.extend_from_slice(extra);
     f
 }
@@ -314,6 +315,9 @@ async fn posting_the_championship_option_controls_creates_it_with_the_chosen_gam
         &client,
         "/clubes/1/campeonatos/nuevo",
         &championship_fields(&[
+            // A partida to the game's own target: the table option gives it.
+            ("match_format", "partida"),
+            ("target", ""),
             ("opt.botifarra.target", "151"),
             ("opt.botifarra.double_scale", "additive"),
             ("opt.botifarra.allow_sant_vicenc", "false"),

@@ -362,24 +362,20 @@ mod tests {
             .is_ok()
         );
         opts.insert("target".into(), Value::from(51));
-        assert!(matches!(
-            check(
-                GameKind::Botifarra,
-                &opts,
-                &crate::domain::tournament::MatchFormat::Timed {
-                    target: 101,
-                    max_hands: 12,
-                    minutes: 55,
-                    cap: 121,
-                    draws: Default::default(),
-                },
-                true
-            ),
+        let timed = MatchFormat::Timed {
+            target: 101,
+            max_hands: 12,
+            minutes: 55,
+            cap: 121,
+            draws: Default::default(),
+        };
+        assert_eq!(
+            check(GameKind::Botifarra, &opts, &timed, true),
             Err(Unplayable::TargetOption {
                 option: 51,
                 format: 101
             })
-        ));
+        );
     }
 
     #[test]

@@ -139,29 +139,7 @@ pub(crate) async fn play_game(
         for (t, p) in totals.iter_mut().zip(&hp) {
             *t += p.floor();
         }
-        let form = scraper::Html::parse_document(
-            &keeper
-                .get(app.url(&format!("/partidas/{game}/mano")))
-                .send()
-                .await
-                .unwrap()
-                .text()
-                .await
-                .unwrap(),
-        );
-        let version = attr(&form, "details.full-entry input[name=version]", "value").unwrap();
-        let submission = attr(&form, "details.full-entry input[name=submission]", "value").unwrap();
-        let res = post_form_as(
-            app,
-            keeper,
-            &format!("/partidas/{game}/mano"),
-            &[
-                ("version", &version),
-                ("submission", &submission),
-                ("record", &record.to_value().to_string()),
-            ],
-        )
-        .await;
+        let res = post_full_hand(app, keeper, game, &record.to_value()).await;
         assert_eq!(
             res.status(),
             StatusCode::SEE_OTHER,
@@ -169,6 +147,39 @@ pub(crate) async fn play_game(
         );
     }
     panic!("game {game} did not end");
+}
+
+/// Sends a whole hand record from the scorekeeper's phone, with the version and
+/// submission id its hand form gives.
+pub(crate) async fn post_full_hand(
+    app: &TestApp,
+    keeper: &reqwest::Client,
+    game: i32,
+    record: &Value,
+) -> reqwest::Response {
+    let form = scraper::Html::parse_document(
+        &keeper
+            .get(app.url(&format!("/partidas/{game}/mano")))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+    );
+    let version = attr(&form, "details.full-entry input[name=version]", "value").unwrap();
+    let submission = attr(&form, "details.full-entry input[name=submission]", "value").unwrap();
+    post_form_as(
+        app,
+        keeper,
+        &format!("/partidas/{game}/mano"),
+        &[
+            ("version", &version),
+            ("submission", &submission),
+            ("record", &record.to_string()),
+        ],
+    )
+    .await
 }
 
 /// A whole match at a table: pair a's scorekeeper opens the table with its PIN and

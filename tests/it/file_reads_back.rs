@@ -7,7 +7,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::championship::{game_of, play_game, play_table, slips};
+use crate::championship::{game_of, play_game, play_table, post_full_hand, slips};
 use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
 use baza::domain::random::random_cuatrola_hand_of_game;
 
@@ -75,29 +75,7 @@ async fn enter_hand(app: &TestApp, keeper: &reqwest::Client, game: i32, seed: u6
         .unwrap();
     let dealer = file["scoreboard"]["next_dealer"].as_u64().unwrap() as u8;
     let record = random_cuatrola_hand_of_game(seed, dealer, [0, 0]);
-    let form = scraper::Html::parse_document(
-        &keeper
-            .get(app.url(&format!("/partidas/{game}/mano")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
-    let version = attr(&form, "details.full-entry input[name=version]", "value").unwrap();
-    let submission = attr(&form, "details.full-entry input[name=submission]", "value").unwrap();
-    let res = post_form_as(
-        app,
-        keeper,
-        &format!("/partidas/{game}/mano"),
-        &[
-            ("version", &version),
-            ("submission", &submission),
-            ("record", &record.to_value().to_string()),
-        ],
-    )
-    .await;
+    let res = post_full_hand(app, keeper, game, &record.to_value()).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
 }
 

@@ -304,7 +304,7 @@ async fn standings_names(app: &TestApp, id: i32) -> Vec<String> {
     let html = app
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)
         .await;
-    texts(&html, ".standings tbody tr td.name")
+    texts(&html, ".standings tbody tr td.name strong")
 }
 
 #[tokio::test]

@@ -20,7 +20,7 @@ async fn standings_of(app: &TestApp, id: i32) -> (Vec<String>, String) {
     let html = app
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)
         .await;
-    let names = texts(&html, ".standings tbody tr td.name");
+    let names = texts(&html, ".standings tbody tr td.name strong");
     let res = app
         .get(&format!("/campeonatos/{id}/clasificacion.csv"))
         .await;

@@ -404,6 +404,7 @@ tournament-format-partida = Una partida als punts del joc
 tournament-format-partida-to = Una partida a { $n }
 tournament-format-best-of-label = Al millor de N partides
 tournament-format-best-of = Al millor de { $n } partides
+tournament-format-timed-to = a { $target } punts, { $hands } dats o { $minutes } minuts
 tournament-format-cap = màxim { $n }
 tournament-target = Punts per guanyar
 tournament-partidas = Partides (al millor de)

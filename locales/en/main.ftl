@@ -404,6 +404,7 @@ tournament-format-partida = One partida to the game's target
 tournament-format-partida-to = One partida to { $n }
 tournament-format-best-of-label = Best of N partidas
 tournament-format-best-of = Best of { $n } partidas
+tournament-format-timed-to = { $target } points, { $hands } hands or { $minutes } minutes
 tournament-format-cap = at most { $n }
 tournament-target = Points to win
 tournament-partidas = Partidas (best of)

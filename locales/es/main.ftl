@@ -404,6 +404,7 @@ tournament-format-partida = Una partida a los tantos del juego
 tournament-format-partida-to = Una partida a { $n }
 tournament-format-best-of-label = Al mejor de N partidas
 tournament-format-best-of = Al mejor de { $n } partidas
+tournament-format-timed-to = a { $target } tantos, { $hands } manos o { $minutes } minutos
 tournament-format-cap = máximo { $n }
 tournament-target = Tantos para ganar
 tournament-partidas = Partidas (al mejor de)

@@ -183,6 +183,13 @@ async fn hand(app: &TestApp, t: &Table, points_a: u32) -> reqwest::Response {
         .unwrap_or_else(|| "0".into());
     let game = page_of(app, &t.keeper, &format!("/partidas/{}", t.game)).await;
     let version = attr(&game, ".big-score", "data-version").unwrap();
+    if attr(&game, "select[name=chooser]", "name").is_some() {
+        assert_eq!(
+            attr(&game, "select[name=chooser] option[selected]", "value").as_deref(),
+            Some(dealer.as_str()),
+            "the hand form starts with the dealer as the one who chooses trumps"
+        );
+    }
     post_form_as(
         app,
         &t.keeper,
@@ -489,5 +496,17 @@ async fn the_demos_lloret_open_has_a_drawn_match_decided_by_its_two_extra_dats_a
     assert_eq!(
         texts(&standings, ".draw-rule"),
         vec!["Empate: se desempata con 2 datas más"]
+    );
+    let director = org
+        .get(app.url("/campeonatos/6/direccion"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        director.contains("a 101 tantos, 12 manos o 55 minutos · máximo 121"),
+        "the director page says the match's limits in words"
     );
 }

@@ -192,10 +192,16 @@ fn format_text(ctx: &Ctx, f: &MatchFormat) -> String {
             cap,
             draws,
         } => {
-            let base = format!(
-                "{target} · {max_hands} · {minutes}′ · {}",
-                ctx.t1("tournament-format-cap", "n", &cap)
+            let limits = crate::web::i18n::tr_args(
+                ctx.lang,
+                "tournament-format-timed-to",
+                &[
+                    ("target", target.to_string()),
+                    ("hands", max_hands.to_string()),
+                    ("minutes", minutes.to_string()),
+                ],
             );
+            let base = format!("{limits} · {}", ctx.t1("tournament-format-cap", "n", &cap));
             if draws.stands() {
                 base
             } else {

@@ -123,6 +123,15 @@ pub struct HandForm {
 }
 
 impl HandForm {
+    /// A new hand's form: the trump is chosen by the dealer unless delegated, so the
+    /// chooser starts as the dealer.
+    pub fn new_hand(dealer: u8) -> HandForm {
+        HandForm {
+            values: HashMap::from([("chooser".to_string(), dealer.to_string())]),
+            errors: Vec::new(),
+        }
+    }
+
     pub fn v(&self, name: &str) -> &str {
         self.values.get(name).map(String::as_str).unwrap_or("")
     }

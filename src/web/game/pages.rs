@@ -344,7 +344,7 @@ pub(super) async fn game_html(
         staff,
         locked,
         hand_entry: can_record && !over && !locked,
-        form: HandForm::default(),
+        form: HandForm::new_hand(board.next_dealer.unwrap_or(0)),
         entry: rules_of(l.setup.game).quick_entry(),
         hand_sides: sides.iter().cloned().enumerate().collect(),
         hand_seats: l.seats.iter().cloned().enumerate().collect(),
@@ -529,7 +529,8 @@ async fn hand_page(
                     detail: String::new(),
                 });
             }
-            (board.next_dealer.unwrap_or(0), form.unwrap_or_default())
+            let dealer = board.next_dealer.unwrap_or(0);
+            (dealer, form.unwrap_or_else(|| HandForm::new_hand(dealer)))
         }
     };
     let side_list = side_names(&l.setup, &l.seats, ctx.lang);

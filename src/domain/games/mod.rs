@@ -6,9 +6,12 @@
 //! [`HandRecord`] into a [`Ruling`]. The games use `engine`, `trick`, `messages` and the
 //! plain data below them (the trick games also `trick_hand`); they draw nothing at
 //! random (their play-outs are in `random`), and nothing below the games uses them.
-//! Each game also implements [`Rules`] (in `rules`), what it is beyond its play. This
-//! front door picks the game of a record, and a game's rules ([`rules_of`]);
-//! `partial`, `random`, `explain` and the domain's own entry points above it use it.
+//! Each game also implements [`Rules`] (in `rules`): its play as the rest of the
+//! domain asks for it, and what it is beyond its play. This front door picks a game's
+//! rules ([`rules_of`]) and through them rules a record; `partial`, `random`, `explain`
+//! and the domain's own entry points above it use it. A game written outside Baza (a
+//! test's) is added with [`register`]: the one registry of the domain, filled before
+//! any record of that game is read and never emptied.
 
 pub mod botifarra;
 pub mod cinquillo;

@@ -1138,6 +1138,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     },
                     trusted_proxies: args.trusted_proxy.clone().unwrap_or_default(),
                     public_url: args.public_url.clone(),
+                    added_games: Vec::new(),
                 };
                 let app = Application::build(&args.bind, pool, &options)?;
                 let host = args

@@ -44,6 +44,9 @@ pub struct WebOptions {
     /// The address phones reach the server at (`--public-url`); without it, the
     /// machine's own address on its network.
     pub public_url: Option<String>,
+    /// Games added to the five, registered with `domain::games::register` before the
+    /// server starts: its forms offer them too.
+    pub added_games: Vec<crate::domain::GameKind>,
 }
 
 /// The key that signs and encrypts session cookies, kept in the database so that
@@ -108,6 +111,7 @@ impl Application {
             sessions: limits,
             proxies: options.trusted_proxies.clone(),
             reach: reach.clone(),
+            added_games: options.added_games.clone(),
         };
         let mut server = HttpServer::new(move || {
             App::new()

@@ -198,6 +198,7 @@ entry-not-a-number = Ha de ser un nombre enter.
 entry-bad-seat = Aquest seient no existeix.
 entry-bad-suit = Aquest pal no existeix.
 entry-required = Falta aquesta dada.
+entry-card-by-card = Aquesta partida s'anota carta a carta: escriu la mà completa.
 entry-cante-incomplete = Un cante necessita qui canta i en quin pal.
 entry-bad-players = Nombre de jugadors no vàlid per a aquest joc.
 entry-seat-name = Cada seient necessita un nom (fins a 80 caràcters).

@@ -198,6 +198,7 @@ entry-not-a-number = Must be a whole number.
 entry-bad-seat = That seat does not exist.
 entry-bad-suit = That suit does not exist.
 entry-required = This is required.
+entry-card-by-card = This game is entered card by card: write the whole hand.
 entry-cante-incomplete = A cante needs who sang and in which suit.
 entry-bad-players = Invalid number of players for this game.
 entry-seat-name = Every seat needs a name (up to 80 characters).

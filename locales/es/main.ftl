@@ -198,6 +198,7 @@ entry-not-a-number = Debe ser un número entero.
 entry-bad-seat = Ese asiento no existe.
 entry-bad-suit = Ese palo no existe.
 entry-required = Falta este dato.
+entry-card-by-card = Esta partida se anota carta a carta: escribe la mano completa.
 entry-cante-incomplete = Un cante necesita quién canta y en qué palo.
 entry-bad-players = Número de jugadores no válido para este juego.
 entry-seat-name = Cada asiento necesita un nombre (hasta 80 caracteres).

@@ -1,20 +1,67 @@
-//! Plain data: the five games ([`GameKind`]) and how a table's seats form sides
+//! Plain data: the games ([`GameKind`]) and how a table's seats form sides
 //! ([`Seating`]). Uses nothing of the domain. Which sides a table with given options has
 //! is [`GameKind::seating`], in `options`, as it reads the table's options.
+//!
+//! Besides the five games Baza is built with, a game can be added while the program
+//! runs ([`GameKind::Added`], registered through `games::register`, before any of its
+//! records is read): its plain facts ([`GameFacts`]) are kept here, in a registry that
+//! only grows, so that its name, seats and sides read like those of the five.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::RwLock;
 
-/// The five games Baza referees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// The games Baza referees: the five it is built with, and any added one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GameKind {
     Cuatrola,
     Tute,
     Guinote,
     Botifarra,
     Cinquillo,
+    /// A game added while the program runs, by its slug (see [`GameFacts`]).
+    Added(AddedGame),
+}
+
+/// An added game, named by its record/URL name (its slug).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct AddedGame(pub &'static str);
+
+/// The plain facts of an added game: what [`GameKind`] answers for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameFacts {
+    /// The record/URL name (lowercase ASCII letters).
+    pub slug: &'static str,
+    /// The proper name (the same in every language).
+    pub name: &'static str,
+    /// The numbers of players that can sit at its tables.
+    pub players: &'static [u8],
+    /// The numbers of players at which it plays in pairs (seats 0/2 against 1/3).
+    pub pairs_at: &'static [u8],
+}
+
+/// The added games' facts, in the order they were added.
+static ADDED: RwLock<Vec<GameFacts>> = RwLock::new(Vec::new());
+
+/// Keeps an added game's facts (a second registration of the same slug keeps the
+/// first). Called by `games::register` only.
+pub(crate) fn add_facts(facts: GameFacts) -> GameKind {
+    let game = GameKind::Added(AddedGame(facts.slug));
+    if let Ok(mut added) = ADDED.write() {
+        if !added.iter().any(|f| f.slug == facts.slug) {
+            added.push(facts);
+        }
+    }
+    game
+}
+
+/// The facts of an added game, if it was registered.
+fn facts_of(game: AddedGame) -> Option<GameFacts> {
+    ADDED
+        .read()
+        .ok()
+        .and_then(|added| added.iter().find(|f| f.slug == game.0).copied())
 }
 
 impl GameKind {
@@ -26,7 +73,21 @@ impl GameKind {
         GameKind::Cinquillo,
     ];
 
-    /// The record/URL name: `cuatrola`, `tute`, `guinote`, `botifarra`, `cinquillo`.
+    /// The games added while the program runs, in the order they were added.
+    pub fn added() -> Vec<GameKind> {
+        ADDED
+            .read()
+            .map(|added| {
+                added
+                    .iter()
+                    .map(|f| GameKind::Added(AddedGame(f.slug)))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The record/URL name: `cuatrola`, `tute`, `guinote`, `botifarra`, `cinquillo`,
+    /// or an added game's own.
     pub fn slug(self) -> &'static str {
         match self {
             GameKind::Cuatrola => "cuatrola",
@@ -34,6 +95,7 @@ impl GameKind {
             GameKind::Guinote => "guinote",
             GameKind::Botifarra => "botifarra",
             GameKind::Cinquillo => "cinquillo",
+            GameKind::Added(g) => g.0,
         }
     }
 
@@ -45,6 +107,7 @@ impl GameKind {
             GameKind::Guinote => "guiñote",
             GameKind::Botifarra => "botifarra",
             GameKind::Cinquillo => "cinquillo",
+            GameKind::Added(g) => facts_of(g).map_or(g.0, |f| f.name),
         }
     }
 
@@ -54,6 +117,7 @@ impl GameKind {
             GameKind::Cuatrola | GameKind::Botifarra => n == 4,
             GameKind::Tute | GameKind::Cinquillo => (2..=4).contains(&n),
             GameKind::Guinote => n == 2 || n == 4,
+            GameKind::Added(g) => facts_of(g).is_some_and(|f| f.players.contains(&n)),
         }
     }
 
@@ -65,6 +129,7 @@ impl GameKind {
             GameKind::Cuatrola | GameKind::Botifarra => true,
             GameKind::Tute | GameKind::Guinote => players == 4,
             GameKind::Cinquillo => false,
+            GameKind::Added(g) => facts_of(g).is_some_and(|f| f.pairs_at.contains(&players)),
         }
     }
 
@@ -120,8 +185,33 @@ impl FromStr for GameKind {
         };
         GameKind::ALL
             .into_iter()
+            .chain(GameKind::added())
             .find(|g| g.slug() == l)
             .ok_or_else(|| format!("unknown game {s:?} (expected one of cuatrola, tute, guinote, botifarra, cinquillo)"))
+    }
+}
+
+/// A game is written as its slug (`"cuatrola"`), in records and stored setups alike.
+impl Serialize for GameKind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.slug())
+    }
+}
+
+/// A game is read from its slug: one of the five, or an added game already registered.
+impl<'de> Deserialize<'de> for GameKind {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let slug = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        GameKind::ALL
+            .into_iter()
+            .chain(GameKind::added())
+            .find(|g| g.slug() == slug)
+            .ok_or_else(|| {
+                serde::de::Error::unknown_variant(
+                    &slug,
+                    &["cuatrola", "tute", "guinote", "botifarra", "cinquillo"],
+                )
+            })
     }
 }
 

@@ -60,7 +60,7 @@ fn has_call(game: GameKind, key: &str) -> bool {
     let calls: &[&str] = match game {
         GameKind::Cuatrola => &["bid"],
         GameKind::Botifarra => &["trump", "double"],
-        GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo => &[],
+        GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo | GameKind::Added(_) => &[],
     };
     calls.contains(&key)
 }
@@ -118,7 +118,11 @@ fn check_invariants(game: GameKind, r: &Ruling) -> Result<(), TestCaseError> {
             prop_assert_ne!(usize::from(over.winner), side);
             return Ok(());
         }
-        GameKind::Cuatrola | GameKind::Tute | GameKind::Botifarra | GameKind::Cinquillo => {}
+        GameKind::Cuatrola
+        | GameKind::Tute
+        | GameKind::Botifarra
+        | GameKind::Cinquillo
+        | GameKind::Added(_) => {}
     }
     let hp = r.hand_points.as_ref().unwrap();
     prop_assert!(hp[side].is_zero(), "{:?} {:?}", v, hp);
@@ -126,7 +130,7 @@ fn check_invariants(game: GameKind, r: &Ruling) -> Result<(), TestCaseError> {
         GameKind::Cuatrola | GameKind::Botifarra => {
             prop_assert!(!hp[1 - side].is_zero(), "{:?} {:?}", v, hp);
         }
-        GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo => {}
+        GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo | GameKind::Added(_) => {}
     }
     Ok(())
 }

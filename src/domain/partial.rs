@@ -99,7 +99,9 @@ fn stock_holders(record: &HandRecord) -> Vec<Option<(u8, usize)>> {
         GameKind::Guinote => (Some(RankTable::GUINOTE), false),
         GameKind::Tute if record.players == 2 => (Some(RankTable::TUTE), false),
         GameKind::Cinquillo => (None, record.players == 2),
-        GameKind::Tute | GameKind::Cuatrola | GameKind::Botifarra => (None, false),
+        GameKind::Tute | GameKind::Cuatrola | GameKind::Botifarra | GameKind::Added(_) => {
+            (None, false)
+        }
     };
     if let Some(values) = after_tricks {
         let trump: Option<Suit> = record
@@ -142,9 +144,11 @@ fn stock_holders(record: &HandRecord) -> Vec<Option<(u8, usize)>> {
 fn shown_cards(record: &HandRecord, action: Action, available: impl Fn(Card) -> bool) -> Vec<Card> {
     let consort = match record.game {
         GameKind::Guinote => Rank::Sota,
-        GameKind::Tute | GameKind::Cuatrola | GameKind::Botifarra | GameKind::Cinquillo => {
-            Rank::Caballo
-        }
+        GameKind::Tute
+        | GameKind::Cuatrola
+        | GameKind::Botifarra
+        | GameKind::Cinquillo
+        | GameKind::Added(_) => Rank::Caballo,
     };
     match action {
         Action::Play(c) | Action::Exchange(c) => vec![c],

@@ -29,6 +29,21 @@ pub fn random_complete_record(game: GameKind, players: u8, seed: u64) -> HandRec
         GameKind::Guinote => random_complete_guinote_record(seed, players),
         GameKind::Botifarra => random_complete_botifarra_record(seed),
         GameKind::Cinquillo => random_complete_cinquillo_record(seed, players),
+        // An added game plays its own out; one that cannot is dealt nothing.
+        GameKind::Added(_) => crate::domain::games::rules_of(game)
+            .random_record(players, seed)
+            .unwrap_or_else(|| HandRecord {
+                game,
+                players,
+                options: TableOptions::default(),
+                dealer: 0,
+                before: None,
+                hands: vec![Vec::new(); usize::from(players)],
+                stock: Vec::new(),
+                turned: None,
+                events: Vec::new(),
+                declared: None,
+            }),
     }
 }
 
@@ -44,9 +59,11 @@ pub fn random_complete_record_with(
     match game {
         GameKind::Tute => Some(random_complete_tute_record_with(seed, players, options)),
         GameKind::Cinquillo => Some(random_cinquillo_record_with(seed, players, options)),
-        GameKind::Cuatrola | GameKind::Guinote | GameKind::Botifarra => options
-            .is_empty()
-            .then(|| random_complete_record(game, players, seed)),
+        GameKind::Cuatrola | GameKind::Guinote | GameKind::Botifarra | GameKind::Added(_) => {
+            options
+                .is_empty()
+                .then(|| random_complete_record(game, players, seed))
+        }
     }
 }
 

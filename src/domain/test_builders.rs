@@ -116,7 +116,11 @@ impl Deal {
 pub fn script(game: GameKind, s: &str) -> Vec<Move> {
     let bids = match game {
         GameKind::Cuatrola => true,
-        GameKind::Tute | GameKind::Guinote | GameKind::Botifarra | GameKind::Cinquillo => false,
+        GameKind::Tute
+        | GameKind::Guinote
+        | GameKind::Botifarra
+        | GameKind::Cinquillo
+        | GameKind::Added(_) => false,
     };
     s.split_whitespace()
         .map(|tok| {
@@ -576,6 +580,7 @@ pub fn example_file(game: GameKind) -> &'static str {
             env!("CARGO_MANIFEST_DIR"),
             "/tests/data/examples/cinquillo.jsonl"
         )),
+        GameKind::Added(_) => "",
     }
 }
 

@@ -755,6 +755,7 @@ fn every_value_of_every_option_reads_into_its_game() {
                     GameKind::Guinote => read::<guinote::GuinoteOptions>(&t),
                     GameKind::Botifarra => read::<botifarra::BotifarraOptions>(&t),
                     GameKind::Cinquillo => read::<cinquillo::CinquilloOptions>(&t),
+                    GameKind::Added(_) => unreachable!("the five games only"),
                 }
             }
         }

@@ -31,8 +31,9 @@ fn langid(lang: Lang) -> LanguageIdentifier {
     }
 }
 
-/// Translates `key` into `lang`; a missing key shows the key itself (and the
-/// locale tests make sure none is missing).
+/// Translates `key` into `lang`; a key the locale files do not have is an added
+/// game's message (`Rules::message`) or else shows itself (and the locale tests make
+/// sure none of the five games' is missing).
 pub fn tr(lang: Lang, key: &str) -> String {
     // A message without arguments always reads the same: each thread keeps the ones it
     // has looked up (a page of 500 tables asks for the same few labels on every row).
@@ -62,7 +63,7 @@ pub fn tr(lang: Lang, key: &str) -> String {
             });
             text
         }
-        None => key.to_owned(),
+        None => crate::domain::games::added_message(key, lang).unwrap_or_else(|| key.to_owned()),
     }
 }
 

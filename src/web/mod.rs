@@ -66,9 +66,19 @@ pub struct AppState {
     pub proxies: requests::TrustedProxies,
     /// The address phones reach this server at (QR codes, printed links).
     pub reach: reach::Reach,
+    /// Games added to the five (`startup::WebOptions::added_games`).
+    pub added_games: Vec<crate::domain::GameKind>,
 }
 
 impl AppState {
+    /// The games this server's forms offer: the five, then the added ones.
+    pub fn games(&self) -> Vec<crate::domain::GameKind> {
+        crate::domain::GameKind::ALL
+            .into_iter()
+            .chain(self.added_games.iter().copied())
+            .collect()
+    }
+
     /// The start of the links printed and put in QR codes: the address phones
     /// reach the server at, or else the one this browser used.
     pub fn public_base(&self, req: &actix_web::HttpRequest) -> String {

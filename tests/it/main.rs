@@ -49,6 +49,7 @@ mod repesca;
 mod safe;
 mod security;
 mod sheets;
+mod sixth_game;
 mod stored;
 mod structure;
 mod table_flow;

@@ -204,7 +204,9 @@ fn contract_notes(record: &HandRecord, stop: usize) -> (Vec<Note>, bool) {
             (vec![note], trick_contract)
         }
         GameKind::Botifarra => (botifarra_notes(record, stop), false),
-        GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo => (Vec::new(), false),
+        GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo | GameKind::Added(_) => {
+            (Vec::new(), false)
+        }
     }
 }
 

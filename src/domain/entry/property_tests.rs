@@ -178,6 +178,7 @@ pub(super) fn quick_entry(record: &HandRecord, ruling: &Ruling) -> QuickHand {
         GameKind::Guinote => QuickHand::Guinote(quick_family(record, ruling)),
         GameKind::Botifarra => quick_botifarra(record, ruling),
         GameKind::Cinquillo => quick_cinquillo(ruling),
+        GameKind::Added(_) => unreachable!("the five games only"),
     }
 }
 
@@ -245,9 +246,11 @@ fn every_game_agrees_on_many_fixed_seeds() {
         for (game, players) in TABLES {
             let decides = match game {
                 GameKind::Cinquillo => !(2..=3).contains(&players),
-                GameKind::Cuatrola | GameKind::Tute | GameKind::Guinote | GameKind::Botifarra => {
-                    true
-                }
+                GameKind::Cuatrola
+                | GameKind::Tute
+                | GameKind::Guinote
+                | GameKind::Botifarra
+                | GameKind::Added(_) => true,
             };
             if decides {
                 decided += usize::from(agrees_on(game, players, seed).unwrap());
@@ -306,7 +309,7 @@ proptest! {
                 };
                 match kind {
                     GameKind::Tute => QuickHand::Tute(h),
-                    GameKind::Guinote | GameKind::Cuatrola | GameKind::Botifarra | GameKind::Cinquillo => QuickHand::Guinote(h),
+                    GameKind::Guinote | GameKind::Cuatrola | GameKind::Botifarra | GameKind::Cinquillo | GameKind::Added(_) => QuickHand::Guinote(h),
                 }
             }
             GameKind::Botifarra => QuickHand::Botifarra(BotifarraHand {
@@ -323,6 +326,7 @@ proptest! {
                 revoke_by: (flags[1] && flags[2]).then_some(small[4]),
                 passes: vec![],
             }),
+            GameKind::Added(_) => unreachable!("the five games only"),
         };
         let before: Vec<Score> = before.iter().map(|b| Score::from_halves(*b)).collect();
         for lang in Lang::ALL {

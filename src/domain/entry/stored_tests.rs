@@ -25,7 +25,7 @@ fn tables() -> Vec<(GameKind, u8)> {
             GameKind::Tute => players != 2,
             GameKind::Guinote => players != 4,
             GameKind::Cinquillo => !(2..=3).contains(&players),
-            GameKind::Cuatrola | GameKind::Botifarra => true,
+            GameKind::Cuatrola | GameKind::Botifarra | GameKind::Added(_) => true,
         })
         .collect()
 }

@@ -29,7 +29,11 @@ struct Shape {
 fn is_tute(game: GameKind) -> bool {
     match game {
         GameKind::Tute => true,
-        GameKind::Guinote | GameKind::Cuatrola | GameKind::Botifarra | GameKind::Cinquillo => false,
+        GameKind::Guinote
+        | GameKind::Cuatrola
+        | GameKind::Botifarra
+        | GameKind::Cinquillo
+        | GameKind::Added(_) => false,
     }
 }
 

@@ -728,6 +728,14 @@ impl Rules for BotifarraRules {
     fn game(&self) -> GameKind {
         GameKind::Botifarra
     }
+
+    fn rule(&self, record: &HandRecord, lang: Lang) -> Ruling {
+        rule(record, lang)
+    }
+
+    fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
+        next_moves(record)
+    }
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS
     }

@@ -529,6 +529,16 @@ impl Rules for CinquilloRules {
     fn game(&self) -> GameKind {
         GameKind::Cinquillo
     }
+
+    fn rule(&self, record: &HandRecord, lang: Lang) -> Ruling {
+        rule(record, lang)
+    }
+
+    fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
+        // The picker offers cinquillo's passes as they are.
+        let _ = record;
+        None
+    }
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS
     }

@@ -27,7 +27,7 @@ use crate::domain::games::tute_family::{
 use crate::domain::lang::Lang;
 use crate::domain::options::GameOptions;
 use crate::domain::options::{OptionSpec, TableOptions};
-use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
+use crate::domain::record::{DealSpec, HandRecord, Move, TurnedRule};
 use crate::domain::ruling::Score;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
@@ -188,6 +188,17 @@ pub struct GuinoteRules;
 impl Rules for GuinoteRules {
     fn game(&self) -> GameKind {
         GameKind::Guinote
+    }
+
+    fn rule(&self, record: &HandRecord, lang: Lang) -> Ruling {
+        rule(record, lang)
+    }
+
+    fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
+        let opts = GuinoteOptions::from_table(&record.options);
+        let spec = deal_spec(record.players);
+        let (rep, _) = super::tute_family::replay_record(record, &spec, opts, Lang::Es).ok()?;
+        super::tute_family::moves_on_turn(rep)
     }
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS

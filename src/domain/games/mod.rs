@@ -6,9 +6,12 @@
 //! [`HandRecord`] into a [`Ruling`]. The games use `engine`, `trick`, `messages` and the
 //! plain data below them (the trick games also `trick_hand`); they draw nothing at
 //! random (their play-outs are in `random`), and nothing below the games uses them.
-//! Each game also implements [`Rules`] (in `rules`), what it is beyond its play. This
-//! front door picks the game of a record, and a game's rules ([`rules_of`]);
-//! `partial`, `random`, `explain` and the domain's own entry points above it use it.
+//! Each game also implements [`Rules`] (in `rules`): its play as the rest of the
+//! domain asks for it, and what it is beyond its play. This front door picks a game's
+//! rules ([`rules_of`]) and through them rules a record; `partial`, `random`, `explain`
+//! and the domain's own entry points above it use it. A game written outside Baza (a
+//! test's) is added with [`register`]: the one registry of the domain, filled before
+//! any record of that game is read and never emptied.
 
 pub mod botifarra;
 pub mod cinquillo;
@@ -18,15 +21,39 @@ pub mod rules;
 pub mod trick_hand;
 pub mod tute;
 pub mod tute_family;
+mod unknown;
 
-use crate::domain::kind::GameKind;
+use std::sync::RwLock;
+
+use crate::domain::kind::{AddedGame, GameFacts, GameKind};
 use crate::domain::lang::Lang;
-use crate::domain::options::{GameOptions, TableOptions};
+use crate::domain::options::TableOptions;
 use crate::domain::record::{DealSpec, HandRecord, Move};
 use crate::domain::ruling::Ruling;
 pub use rules::Rules;
 
-/// The rules of a game: the one place a [`GameKind`] picks its [`Rules`].
+/// The games added while the program runs, with their rules (see [`register`]).
+static ADDED: RwLock<Vec<&'static dyn Rules>> = RwLock::new(Vec::new());
+
+/// Adds a game to the games Baza referees, from its rules and its plain facts, before
+/// any record of it is read (the one registry of the domain: it only grows, and a
+/// second registration of the same slug keeps the first). Its [`GameKind`] is
+/// `GameKind::Added` with `facts.slug`, which `rules.game()` must answer.
+pub fn register(rules: &'static dyn Rules, facts: GameFacts) -> GameKind {
+    if let Ok(mut added) = ADDED.write() {
+        let game = crate::domain::kind::add_facts(facts);
+        crate::domain::options::add_specs(facts.slug, rules.options());
+        if !added.iter().any(|r| r.game() == game) {
+            added.push(rules);
+        }
+        game
+    } else {
+        GameKind::Added(AddedGame(facts.slug))
+    }
+}
+
+/// The rules of a game: the one place a [`GameKind`] picks its [`Rules`]. An added game
+/// that was never registered has the rules of a game nobody can sit at ([`Unknown`]).
 pub fn rules_of(game: GameKind) -> &'static dyn Rules {
     match game {
         GameKind::Cuatrola => &cuatrola::CuatrolaRules,
@@ -34,55 +61,31 @@ pub fn rules_of(game: GameKind) -> &'static dyn Rules {
         GameKind::Guinote => &guinote::GuinoteRules,
         GameKind::Botifarra => &botifarra::BotifarraRules,
         GameKind::Cinquillo => &cinquillo::CinquilloRules,
+        GameKind::Added(_) => ADDED
+            .read()
+            .ok()
+            .and_then(|added| added.iter().find(|r| r.game() == game).copied())
+            .unwrap_or(&unknown::Unknown),
     }
+}
+
+/// The messages an added game writes for the pages: its text for `key` in `lang`.
+pub fn added_message(key: &str, lang: Lang) -> Option<String> {
+    let added = ADDED.read().ok()?;
+    added.iter().find_map(|r| r.message(key, lang))
 }
 
 /// Rules a record whose deal has no `"?"` and whose game, players, dealer and options
 /// are already checked (by `domain::try_rule`).
 pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
-    match record.game {
-        GameKind::Cuatrola => cuatrola::rule(record, lang),
-        GameKind::Botifarra => botifarra::rule(record, lang),
-        GameKind::Cinquillo => cinquillo::rule(record, lang),
-        GameKind::Tute => tute::rule(record, lang),
-        GameKind::Guinote => guinote::rule(record, lang),
-    }
+    rules_of(record.game).rule(record, lang)
 }
 
 /// Whose turn it is after a record's events and what that seat may do now, from the
 /// game's own state machine; `None` for a deal that is not valid, a refused event, a
 /// finished hand, or cinquillo (whose passes the picker offers as they are).
 pub fn next_moves(record: &HandRecord) -> Option<(u8, Vec<Move>)> {
-    let family = |rep: trick_hand::Replay<tute_family::Family>| {
-        if rep.violation.is_some() || rep.state.is_over() {
-            return None;
-        }
-        let seat = rep.state.turn();
-        let moves = rep
-            .state
-            .legal_actions()
-            .into_iter()
-            .filter(|m| m.seat == seat)
-            .collect();
-        Some((seat, moves))
-    };
-    match record.game {
-        GameKind::Cuatrola => cuatrola::next_moves(record),
-        GameKind::Botifarra => botifarra::next_moves(record),
-        GameKind::Cinquillo => None,
-        GameKind::Tute => {
-            let opts = tute::TuteOptions::from_table(&record.options);
-            let spec = tute::deal_spec(record.players, &opts);
-            let (rep, _) = tute_family::replay_record(record, &spec, opts, Lang::Es).ok()?;
-            family(rep)
-        }
-        GameKind::Guinote => {
-            let opts = guinote::GuinoteOptions::from_table(&record.options);
-            let spec = guinote::deal_spec(record.players);
-            let (rep, _) = tute_family::replay_record(record, &spec, opts, Lang::Es).ok()?;
-            family(rep)
-        }
-    }
+    rules_of(record.game).next_moves(record)
 }
 
 /// The deal a game requires under these table options (hand sizes of cinquillo:

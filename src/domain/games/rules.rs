@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 use crate::domain::kind::GameKind;
 use crate::domain::lang::Lang;
 use crate::domain::options::{OptionKind, OptionSpec, TableOptions};
-use crate::domain::record::{DealSpec, HandRecord};
+use crate::domain::record::{DealSpec, HandRecord, Move};
 use crate::domain::ruling::{GameOver, RuleId, Ruling, Score};
 
 /// A match format's kind as the new-championship form names it: one partida.
@@ -76,12 +76,36 @@ pub enum BothReach {
     HigherScore,
 }
 
-/// One game's rules beyond its play. Implemented beside each game's play in
-/// `games/*`; a game answers every question here, so a new game is a new implementor
-/// and one new arm of `games::rules_of`.
+/// One game's rules and its play. Implemented beside each game's play in `games/*`; a
+/// game answers every question here, so a new game is a new implementor, either one
+/// more arm of `games::rules_of` or a game added while the program runs
+/// (`games::register`, [`GameKind::Added`]).
 pub trait Rules: Sync {
     /// The game.
     fn game(&self) -> GameKind;
+
+    /// Rules a record of the game whose deal has no `"?"` and whose players, dealer and
+    /// options are already checked (by `domain::try_rule`).
+    fn rule(&self, record: &HandRecord, lang: Lang) -> Ruling;
+
+    /// Whose turn it is after a record's events and what that seat may do now; `None`
+    /// for a deal that is not valid, a refused event, a finished hand, or a game whose
+    /// moves the card picker offers as they are.
+    fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)>;
+
+    /// A random complete, legal hand of the game (for the benchmarks, the fuzzers and
+    /// the tests), where the game can play one out by itself; the five games' are in
+    /// `random`.
+    fn random_record(&self, _players: u8, _seed: u64) -> Option<HandRecord> {
+        None
+    }
+
+    /// The game's own text for a message id of the pages (its name `game-SLUG`, its
+    /// options' labels), in `lang`, where the locale files have none: how an added
+    /// game writes its messages.
+    fn message(&self, _key: &str, _lang: Lang) -> Option<String> {
+        None
+    }
 
     /// The game's table options, with their defaults.
     fn options(&self) -> &'static [OptionSpec];

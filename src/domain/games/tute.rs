@@ -35,7 +35,7 @@ use crate::domain::games::tute_family::{
 use crate::domain::lang::Lang;
 use crate::domain::options::GameOptions;
 use crate::domain::options::{OptionSpec, TableOptions};
-use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
+use crate::domain::record::{DealSpec, HandRecord, Move, TurnedRule};
 use crate::domain::ruling::Score;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
@@ -292,6 +292,17 @@ pub struct TuteRules;
 impl Rules for TuteRules {
     fn game(&self) -> GameKind {
         GameKind::Tute
+    }
+
+    fn rule(&self, record: &HandRecord, lang: Lang) -> Ruling {
+        rule(record, lang)
+    }
+
+    fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
+        let opts = TuteOptions::from_table(&record.options);
+        let spec = deal_spec(record.players, &opts);
+        let (rep, _) = super::tute_family::replay_record(record, &spec, opts, Lang::Es).ok()?;
+        super::tute_family::moves_on_turn(rep)
     }
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS

@@ -735,6 +735,22 @@ impl<O: FamilyRules> FamilyHand<O> {
 /// A family record replayed, with its `before`; or the ruling of its invalid deal.
 pub type ReplayedRecord = Result<(Replay<Family>, Option<Vec<i64>>), Box<Ruling>>;
 
+/// The seat on turn in a replayed hand of the family and its legal moves; `None` after
+/// a refused event or once the hand is over.
+pub fn moves_on_turn(rep: Replay<Family>) -> Option<(u8, Vec<Move>)> {
+    if rep.violation.is_some() || rep.state.is_over() {
+        return None;
+    }
+    let seat = rep.state.turn();
+    let moves = rep
+        .state
+        .legal_actions()
+        .into_iter()
+        .filter(|m| m.seat == seat)
+        .collect();
+    Some((seat, moves))
+}
+
 /// A record of the family replayed: its deal checked against `spec`, its hand set up
 /// with `opts`, its events replayed. Also returns the record's `before`; the ruling of
 /// an invalid deal instead.

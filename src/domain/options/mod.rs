@@ -247,6 +247,20 @@ impl<'de> Deserializer<'de> for OptionValue {
     }
 }
 
+/// The options tables of the games added while the program runs, by slug (filled by
+/// `games::register` with each added game's `Rules::options`).
+static ADDED_SPECS: std::sync::RwLock<Vec<(&'static str, &'static [OptionSpec])>> =
+    std::sync::RwLock::new(Vec::new());
+
+/// Keeps an added game's options table (the first one registered for a slug stays).
+pub(crate) fn add_specs(slug: &'static str, specs: &'static [OptionSpec]) {
+    if let Ok(mut added) = ADDED_SPECS.write() {
+        if !added.iter().any(|(s, _)| *s == slug) {
+            added.push((slug, specs));
+        }
+    }
+}
+
 /// The options of a game, with defaults and documentation.
 pub fn specs(game: GameKind) -> &'static [OptionSpec] {
     match game {
@@ -255,6 +269,11 @@ pub fn specs(game: GameKind) -> &'static [OptionSpec] {
         GameKind::Cinquillo => CINQUILLO_OPTIONS,
         GameKind::Tute => TUTE_OPTIONS,
         GameKind::Guinote => GUINOTE_OPTIONS,
+        GameKind::Added(g) => ADDED_SPECS
+            .read()
+            .ok()
+            .and_then(|added| added.iter().find(|(s, _)| *s == g.0).map(|(_, t)| *t))
+            .unwrap_or(&[]),
     }
 }
 

@@ -309,8 +309,13 @@ struct FormatGroup {
 
 /// The match format controls of every game: the chosen one's with what the form
 /// holds, the others' with what was posted for them or their own defaults.
-fn format_groups(ctx: &Ctx, form: &NewForm, posted: &HashMap<String, String>) -> Vec<FormatGroup> {
-    GameKind::ALL
+fn format_groups(
+    ctx: &Ctx,
+    games: &[GameKind],
+    form: &NewForm,
+    posted: &HashMap<String, String>,
+) -> Vec<FormatGroup> {
+    games
         .iter()
         .map(|&g| {
             let chosen = form.game == g.slug();
@@ -386,14 +391,17 @@ pub(super) fn page(
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(req);
+    let offered = req
+        .app_data::<actix_web::web::Data<crate::web::AppState>>()
+        .map_or_else(|| GameKind::ALL.to_vec(), |s| s.games());
     let option_groups = option_groups(
         ctx.lang,
-        &GameKind::ALL,
+        &offered,
         form.game.parse::<GameKind>().ok(),
         typed,
         option_errors,
     );
-    let games = GameKind::ALL
+    let games = offered
         .iter()
         .map(|g| (g.slug(), ctx.t(&format!("game-{}", g.slug()))))
         .collect();
@@ -401,7 +409,7 @@ pub(super) fn page(
         .iter()
         .map(|t| (t.slug(), tiebreak_label(&ctx, *t)))
         .collect();
-    let format_groups = format_groups(&ctx, &form, formats);
+    let format_groups = format_groups(&ctx, &offered, &form, formats);
     render_status(
         &NewPage {
             action: match target {

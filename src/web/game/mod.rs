@@ -288,7 +288,8 @@ pub fn quick_from_form(
                 GameKind::Guinote
                 | GameKind::Cuatrola
                 | GameKind::Botifarra
-                | GameKind::Cinquillo => QuickHand::Guinote(hand),
+                | GameKind::Cinquillo
+                | GameKind::Added(_) => QuickHand::Guinote(hand),
             }
         }
         GameKind::Botifarra => {
@@ -319,6 +320,11 @@ pub fn quick_from_form(
                 .map(|s| r.num(&format!("passes_{s}")).unwrap_or(0))
                 .collect(),
         }),
+        // An added game's hands are entered card by card (the hand record).
+        GameKind::Added(_) => {
+            r.fail("record", "entry-card-by-card");
+            return Err(r.errors);
+        }
     };
     if r.errors.is_empty() {
         Ok(hand)

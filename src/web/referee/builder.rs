@@ -222,6 +222,8 @@ fn game_actions(game: GameKind) -> &'static [&'static str] {
         GameKind::Cinquillo => &["play", "pass"],
         GameKind::Tute => &["play", "cante", "tute", "exchange"],
         GameKind::Guinote => &["play", "cante", "tute", "exchange", "claim"],
+        // An added game's records hold plays only.
+        GameKind::Added(_) => &["play"],
     }
 }
 
@@ -457,6 +459,10 @@ pub async fn builder(
             GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo => {
                 !matches!(c.rank().number(), 8 | 9)
             }
+            GameKind::Added(_) => crate::domain::games::rules_of(game)
+                .deal_spec(players, &crate::domain::options::TableOptions::default())
+                .deck
+                .contains(*c),
         })
         .collect();
     let cards = deck

@@ -539,3 +539,105 @@ async fn the_organiser_names_the_knockout_seed_the_repesca_winner_takes_and_the_
         );
     }
 }
+
+#[tokio::test]
+async fn a_knockout_cut_through_a_shared_place_follows_the_standings_order_and_its_page_says_so() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Medina").await;
+    let res = post(
+        &app,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Cuatrola ex aequo"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "1"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("match_format", "partida"),
+            ("target", ""),
+            ("entry", "result"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+            ("tb2", "point_difference"),
+            ("ties", "shared"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = crate::from_scratch::id_of(&res);
+    for k in 1..=4 {
+        let name = format!("Pareja {k}");
+        post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", &name)],
+        )
+        .await;
+    }
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    // Side a wins both tables 21–12: two winners share the 1st place, two losers the 3rd.
+    for row in tables(&app, id, 0).await {
+        type_result(&app, &row, true).await;
+    }
+    let file = file_of(&app, id).await;
+    let table = tournament::standings(&file);
+    let places: Vec<(u32, bool)> = table.iter().map(|r| (r.place, r.ex_aequo)).collect();
+    assert_eq!(places, [(1, true), (1, true), (3, true), (3, true)]);
+    let ids: Vec<String> = table.iter().map(|r| r.id.clone()).collect();
+    use baza::domain::tournament::qualify::shared_cut;
+    assert_eq!(
+        shared_cut(&file, &ids[..2]),
+        None,
+        "the best two: a clean cut"
+    );
+    assert_eq!(shared_cut(&file, &ids[..3]), Some(3));
+    // Three go through: the third is the one the standings list first of the two 3rd.
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("name", "Final"),
+            ("qualify", "top"),
+            ("n", "3"),
+            ("shape", "single"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let row = phases_of(&app, id).await.remove(0);
+    let names: Vec<String> = serde_json::from_str(&row.entrants).unwrap();
+    let expected: Vec<String> = table.iter().take(3).map(|r| r.name.clone()).collect();
+    assert_eq!(names, expected);
+    for (lang, said) in [
+        (
+            "es",
+            "El corte pasó por un puesto compartido (3.º ex aequo): lo decidió el orden de la clasificación (cabezas de serie primero, luego orden de inscripción)",
+        ),
+        (
+            "ca",
+            "El tall va passar per un lloc compartit (lloc 3, ex aequo)",
+        ),
+        (
+            "en",
+            "The cut went through a shared place (place 3, ex aequo)",
+        ),
+    ] {
+        let res = app
+            .get_with_lang(&format!("/cuadros/{}", row.id), lang)
+            .await;
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let body = html.root_element().text().collect::<String>();
+        assert!(body.contains(said), "{lang}: {body}");
+    }
+}

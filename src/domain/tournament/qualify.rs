@@ -326,6 +326,46 @@ pub fn group_qualifiers(file: &TournamentFile, per_group: usize) -> usize {
         .sum()
 }
 
+/// Where a phase's entrants were cut from the standings through a shared place (ties
+/// `shared`): an entrant of the phase level after every criterion with one left out,
+/// overall or in their liguilla. The cut then follows the order the standings list
+/// level entrants in (seeds first, then the order of entry), which [`shared_cut_words`]
+/// says. `entrants`: the phase's entrants by id. Returns the shared place.
+pub fn shared_cut(file: &TournamentFile, entrants: &[String]) -> Option<u32> {
+    let table: Vec<StandingRow> = standings(file)
+        .into_iter()
+        .filter(|r| !r.withdrawn)
+        .collect();
+    let inside = |r: &StandingRow| entrants.contains(&r.id);
+    // Overall: a row level with the one above, one of them in, the other out.
+    for w in table.windows(2) {
+        let (above, row) = (&w[0], &w[1]);
+        if row.ex_aequo && row.place == above.place && inside(above) != inside(row) {
+            return Some(row.place);
+        }
+    }
+    // In a liguilla: the same, in the group's order.
+    for group in group_orders(&table) {
+        for w in group.windows(2) {
+            let (above, row) = (&table[w[0].0 as usize], &table[w[1].0 as usize]);
+            if row.group_level && inside(above) != inside(row) {
+                return above.group_rank;
+            }
+        }
+    }
+    None
+}
+
+/// The rule that decided a cut through a shared place, in words.
+pub fn shared_cut_words(place: u32, lang: Lang) -> String {
+    tr!(
+        lang,
+        "El corte pasó por un puesto compartido ({place}.º ex aequo): lo decidió el orden de la clasificación (cabezas de serie primero, luego orden de inscripción)",
+        "El tall va passar per un lloc compartit (lloc {place}, ex aequo): el va decidir l'ordre de la classificació (caps de sèrie primer, després ordre d'inscripció)",
+        "The cut went through a shared place (place {place}, ex aequo): the standings' order decided it (seeds first, then order of entry)"
+    )
+}
+
 /// The knockouts of a played repesca: `eligible` (best first) dealt in snake order
 /// into one knockout per place, whose champions go through. Every knockout has two
 /// entrants at least.

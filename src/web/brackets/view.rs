@@ -425,7 +425,20 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
                                 crate::domain::tournament::System::RoundRobin { .. } => "league",
                                 crate::domain::tournament::System::Ceros { .. } => "ceros",
                             };
-                        (!t.file.rounds.is_empty(), kind)
+                        // Its entrants by id, to tell a cut through a shared place.
+                        let ids: Vec<String> = l
+                            .names
+                            .iter()
+                            .filter_map(|n| {
+                                t.file
+                                    .entrants
+                                    .iter()
+                                    .find(|e| &e.name == n)
+                                    .map(|e| e.id.clone())
+                            })
+                            .collect();
+                        let cut = crate::domain::tournament::qualify::shared_cut(&t.file, &ids);
+                        ((!t.file.rounds.is_empty(), kind), cut)
                     })
             }
             None => None,
@@ -445,11 +458,15 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
         game: ctx.t(&format!("game-{}", l.row.game)),
         format: format_text(&ctx, l.bracket.format()),
         seeding: {
-            let text = if l.row.seeding.starts_with("standings:") {
-                seeding_from_standings(&ctx, &l.bracket, system)
+            let mut text = if l.row.seeding.starts_with("standings:") {
+                seeding_from_standings(&ctx, &l.bracket, system.map(|(s, _)| s))
             } else {
                 seeding_text(&ctx, &l.row.seeding)
             };
+            if let Some(place) = system.and_then(|(_, cut)| cut) {
+                let words = crate::domain::tournament::qualify::shared_cut_words(place, ctx.lang);
+                text = format!("{text}. {words}");
+            }
             match entry {
                 Some(e) => format!("{text}. {}", e.words(ctx.lang)),
                 None => text,

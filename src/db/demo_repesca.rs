@@ -186,6 +186,7 @@ pub fn girona_open(
             worst_place: None,
         },
         places: None,
+        entry: Default::default(),
     };
     for bracket in create_repesca(conn, id, "Repesca", plan, ACTOR, now, &mut pins)? {
         play_knockout(conn, id, bracket, now)?;

@@ -1,17 +1,18 @@
 //! A championship's played repesca: after its liguillas, knockouts among the
 //! non-qualified who meet the organiser's rule, one per place to fill, each stored as
-//! a bracket of the event (seeding [`REPESCA_SEEDING`]) with its tables; their
+//! a bracket of the event (seeding [`store::REPESCA_SEEDING`] or another
+//! [`store::repesca_seeding`]) with its tables; their
 //! champions then join the knockout of the group qualifiers ([`knockout_of`]).
 
 use chrono::NaiveDateTime;
 
 use super::DbConn;
 use super::brackets::{self, NewBracket};
-use super::championship::store::{self as store, ChangeError, REPESCA_SEEDING, Tournament};
+use super::championship::store::{self as store, ChangeError, Tournament};
 use super::championship::tables::open_bracket_tables;
 use crate::domain::bracket::{Bracket, EntrantId, single_elimination};
 use crate::domain::tournament::qualify::{
-    self, GroupFill, KnockoutShape, Qualify, RepescaError, RepescaRule,
+    self, GroupFill, KnockoutShape, Qualify, RepescaEntry, RepescaError, RepescaRule,
 };
 use crate::domain::tournament::{self, TournamentFile};
 
@@ -20,13 +21,15 @@ fn corrupt(e: impl std::fmt::Display) -> diesel::result::Error {
 }
 
 /// What the organiser chose for a played repesca.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RepescaPlan {
     /// Qualifiers per liguilla straight to the knockout.
     pub per_group: usize,
     pub rule: RepescaRule,
     /// Places it fills (one knockout each); `None`: up to a power of two.
     pub places: Option<usize>,
+    /// Where its winners enter the knockout.
+    pub entry: RepescaEntry,
 }
 
 /// Refuses while a round lacks a result.
@@ -73,6 +76,23 @@ pub fn create_repesca(
         let places = plan
             .places
             .unwrap_or_else(|| qualify::repesca_places_to_fill(&t.file, plan.per_group));
+        if let RepescaEntry::Seeds { seeds } = &plan.entry {
+            // One named seed per place, each a seed of the knockout to come.
+            let size = qualify::group_qualifiers(&t.file, plan.per_group) + places;
+            let mut distinct = seeds.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if seeds.len() != places
+                || distinct.len() != seeds.len()
+                || seeds.iter().any(|&s| s == 0 || s as usize > size)
+            {
+                return Err(ChangeError::Refused(
+                    "error-repesca-seeds",
+                    places.to_string(),
+                ));
+            }
+        }
+        let seeding = store::repesca_seeding(&plan.entry);
         let pods = qualify::repesca_pods(&eligible, places).map_err(|e| match e {
             RepescaError::NoPlaces => {
                 ChangeError::Refused("error-repesca-no-places", String::new())
@@ -98,7 +118,8 @@ pub fn create_repesca(
             let entrants = serde_json::to_string(&names).map_err(corrupt)?;
             let document = serde_json::to_string(&bracket).map_err(corrupt)?;
             let made = serde_json::json!({"repesca": {"per_group": plan.per_group,
-                "rule": plan.rule, "places": places}, "entrants": names, "bracket": bracket});
+                "rule": plan.rule, "places": places, "entry": plan.entry},
+                "entrants": names, "bracket": bracket});
             let new = NewBracket {
                 club_id: t.event.club_id,
                 championship_id: Some(championship_id),
@@ -106,7 +127,7 @@ pub fn create_repesca(
                 game: t.file.event.game.slug(),
                 entrants: &entrants,
                 document: &document,
-                seeding: REPESCA_SEEDING,
+                seeding: &seeding,
                 paper: "a4",
                 created_by: actor,
                 created_at: now,
@@ -129,7 +150,7 @@ pub fn repesca_winners(
 ) -> diesel::QueryResult<Option<Vec<String>>> {
     let rows: Vec<_> = brackets::brackets_of_championship(conn, championship_id)?
         .into_iter()
-        .filter(|r| r.seeding == REPESCA_SEEDING)
+        .filter(|r| store::is_repesca(&r.seeding))
         .collect();
     if rows.is_empty() {
         return Ok(None);
@@ -155,6 +176,18 @@ pub fn repesca_winners(
     Ok(Some(winners))
 }
 
+/// Where the winners of championship `championship_id`'s played repesca enter the
+/// knockout (the lowest seeds when it has none).
+pub fn repesca_entry_of(
+    conn: &mut DbConn,
+    championship_id: i32,
+) -> diesel::QueryResult<RepescaEntry> {
+    Ok(brackets::brackets_of_championship(conn, championship_id)?
+        .into_iter()
+        .find(|r| store::is_repesca(&r.seeding))
+        .map_or(RepescaEntry::Lowest, |r| store::repesca_entry(&r.seeding)))
+}
+
 /// The entrants (ids, in the bracket's numbering) and bracket of a knockout phase
 /// seeded from the standings of `t`'s rounds, with the winners of its played repesca
 /// when `qualify_by` asks for them.
@@ -178,7 +211,8 @@ pub fn knockout_of(
             let winners = repesca_winners(conn, t.event.id, &t.file)?.ok_or(
                 ChangeError::Refused("error-repesca-unfinished", String::new()),
             )?;
-            qualify::knockout_with_repesca(&t.file, per_group, &winners, third_place)
+            let entry = repesca_entry_of(conn, t.event.id)?;
+            qualify::knockout_with_repesca_at(&t.file, per_group, &winners, third_place, &entry)
                 .map_err(refused)
         }
         _ => qualify::knockout_from_standings(&t.file, qualify_by, shape).map_err(refused),

@@ -501,3 +501,155 @@ async fn every_championship_of_the_demo_exports_to_a_file_that_reads_back_to_its
         .await;
     assert!(checked >= 2, "{checked} championships");
 }
+
+/// Each table of round 1 in play in an exported file: (table, typed, hands entered).
+fn in_play_of(text: &str) -> Vec<(u64, bool, usize)> {
+    let doc: Value = serde_json::from_str(text).unwrap();
+    let mut v: Vec<(u64, bool, usize)> = doc["rounds"][0]["in_play"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|p| {
+            let hands = p["games"]
+                .as_array()
+                .map(|g| {
+                    g.iter()
+                        .map(|x| x["hands"].as_array().map_or(0, Vec::len))
+                        .sum()
+                })
+                .unwrap_or(0);
+            (
+                p["table"].as_u64().unwrap(),
+                p["typed"].as_bool().unwrap_or(false),
+                hands,
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[tokio::test]
+async fn a_table_switched_to_typed_results_without_one_is_exported_as_such_and_imports_the_same() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Tordesillas").await;
+    let res = post(
+        &app,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Cuatrola de invierno"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "3"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("match_format", "partida"),
+            ("target", ""),
+            ("entry", "hands"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = crate::from_scratch::id_of(&res);
+    for n in [
+        "Ana – Berta",
+        "Carlos – Dani",
+        "Elena – Fermín",
+        "Gloria – Hugo",
+    ] {
+        post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", n)],
+        )
+        .await;
+    }
+    pair_round(&app, id, 1).await;
+    let round1 = slips(&app, id, "ronda=1").await;
+    // Table 1 enters a hand, then is switched to typed results; table 2 is switched
+    // before any hand. Neither has its result yet.
+    let keeper = new_client();
+    post_form_as(
+        &app,
+        &keeper,
+        &format!("{}/pin", round1[0].path),
+        &[("pin", &round1[0].pins[0])],
+    )
+    .await;
+    let game = game_of(&app, &keeper, &round1[0].path).await;
+    enter_hand(&app, &keeper, game, 77).await;
+    for slip in &round1 {
+        let v = version_of(&app, &app.client, &slip.path).await;
+        let res = post(&app, &format!("{}/escrita", slip.path), &[("version", &v)]).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "switched to typed");
+    }
+    let text = export_text(&app, id).await;
+    let tables = in_play_of(&text);
+    assert_eq!(tables, vec![(1, true, 1), (2, true, 0)], "{text}");
+    // Read back on the web: the tables still wait for a typed result, the hand kept
+    // as a record, and the new championship exports the same.
+    let res = upload(&app, club, &text).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let location = res.headers()["location"].to_str().unwrap().to_owned();
+    let copy: i32 = location.split('/').nth(2).unwrap().parse().unwrap();
+    let rows = app
+        .with_conn(move |conn| baza::db::championship::store::tables(conn, copy).unwrap())
+        .await;
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        assert_eq!(
+            (r.typed, r.status.as_str()),
+            (1, "playing"),
+            "table {}",
+            r.table_no
+        );
+    }
+    assert_eq!(in_play_of(&export_text(&app, copy).await), tables);
+    // `baza standings` reads the file too.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("typed.json");
+    std::fs::write(&path, &text).unwrap();
+    let standings = baza_json(&["standings", path.to_str().unwrap(), "--json"]);
+    assert!(standings.is_array() || standings.is_object(), "{standings}");
+}
+
+#[tokio::test]
+async fn a_refused_championship_file_is_explained_in_the_pages_language_not_in_english_on_a_spanish_page()
+ {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña Sur", "Rioseco").await;
+    let example = crate::tournaments::documented_example();
+    let mut doc: Value = serde_json::from_str(&example).unwrap();
+    doc["rounds"][0]["number"] = serde_json::json!(5);
+    for (lang, said) in [
+        ("es", "ronda número 5 donde se esperaba la 1"),
+        ("ca", "ronda número 5 on s'esperava la 1"),
+        ("en", "round number 5 where 1 was expected"),
+    ] {
+        let res = app
+            .client
+            .post(app.url(&format!("/clubes/{club}/campeonatos/importar")))
+            .header("accept-language", lang)
+            .form(&[("csrf", app.csrf().await), ("text", doc.to_string())])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let alert = texts(&html, ".alert").join(" ");
+        assert!(alert.contains(said), "{lang}: {alert}");
+        if lang != "en" {
+            assert!(!alert.contains("was expected"), "{lang}: {alert}");
+        }
+    }
+    // The file's readers outside the web keep the English.
+    let e = baza::domain::tournament::parse(&doc.to_string()).unwrap_err();
+    assert_eq!(e.message, "round number 5 where 1 was expected");
+}

@@ -510,3 +510,105 @@ async fn the_demos_lloret_open_has_a_drawn_match_decided_by_its_two_extra_dats_a
         "the director page says the match's limits in words"
     );
 }
+
+/// Pair b signs the result its table proposed, from a phone of its own.
+async fn sign_as_b(app: &TestApp, t: &Table) -> reqwest::Response {
+    let signer = new_client();
+    post_form_as(
+        app,
+        &signer,
+        &format!("{}/pin", t.path),
+        &[("pin", &t.pin_b)],
+    )
+    .await;
+    let table = page_of(app, &signer, &t.path).await;
+    let version = attr(&table, "p.table-status", "data-version").unwrap();
+    post_form_as(
+        app,
+        &signer,
+        &format!("{}/firma", t.path),
+        &[("version", &version), ("pin", &t.pin_b)],
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_knockout_table_level_at_its_dat_limit_where_draws_stand_plays_on_until_one_pair_leads() {
+    let app = TestApp::spawn().await;
+    let id = botifarra_of_two_dats(&app, "stand", "2").await;
+    // Round 1: 14–0, then 18–0 at the two-dat limit; pair b signs.
+    let t = first_table(&app, id).await;
+    for pts in [50, 40] {
+        assert_eq!(hand(&app, &t, pts).await.status(), StatusCode::SEE_OTHER);
+    }
+    assert_eq!(sign_as_b(&app, &t).await.status(), StatusCode::SEE_OTHER);
+    // The final between the two, played hand by hand at its table.
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("name", "Final"),
+            ("qualify", "top"),
+            ("n", "2"),
+            ("shape", "single"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let phase = app
+        .with_conn(move |conn| baza::db::brackets::brackets_of_championship(conn, id).unwrap())
+        .await
+        .remove(0)
+        .id;
+    let row = app
+        .with_conn(move |conn| {
+            baza::db::championship::store::phase_tables(conn, id, phase)
+                .unwrap()
+                .remove(0)
+        })
+        .await;
+    let path = baza::web::championship::table_path(id, phase, row.round_no, row.table_no);
+    let keeper = new_client();
+    post_form_as(&app, &keeper, &format!("{path}/pin"), &[("pin", &row.pin)]).await;
+    let table = page_of(&app, &keeper, &path).await;
+    let href = attr(&table, "a.play-game", "href").expect("the final is played hand by hand");
+    let k = Table {
+        path,
+        game: href.trim_start_matches("/partidas/").parse().unwrap(),
+        keeper,
+        pin_b: row.pin_b.clone(),
+    };
+    // Level at the limit, 15–15 (hands of their own: a form's one-time id is never
+    // reused): a round's draw would stand; a knockout plays on.
+    for pts in [51, 21] {
+        assert_eq!(hand(&app, &k, pts).await.status(), StatusCode::SEE_OTHER);
+    }
+    let words = "Empate al acabar el tiempo o las datas: una eliminatoria no puede acabar en empate, se sigue jugando hasta que una pareja vaya por delante";
+    let (said, score) = game_says(&app, &k).await;
+    assert_eq!(score, "15 – 15");
+    assert_eq!(said, vec![words]);
+    let table = page_of(&app, &k.keeper, &k.path).await;
+    assert!(
+        texts(&table, ".proposal strong").is_empty(),
+        "no result yet"
+    );
+    assert_eq!(texts(&table, ".time-left"), vec![words]);
+    // The third dat takes the extra hand: 29–15, over, proposed for the firma.
+    assert_eq!(hand(&app, &k, 50).await.status(), StatusCode::SEE_OTHER);
+    let (said, score) = game_says(&app, &k).await;
+    assert_eq!(score, "29 – 15");
+    assert!(said.is_empty(), "{said:?}");
+    let table = page_of(&app, &k.keeper, &k.path).await;
+    assert_eq!(texts(&table, ".proposal strong"), vec!["29 – 15"]);
+    assert_eq!(hand(&app, &k, 52).await.status(), StatusCode::CONFLICT);
+    assert_eq!(sign_as_b(&app, &k).await.status(), StatusCode::SEE_OTHER);
+    // The bracket has its champion: side a of the final, who led after the third dat.
+    let b = app
+        .with_conn(move |conn| baza::db::brackets::brackets_of_championship(conn, id).unwrap())
+        .await
+        .remove(0);
+    let bracket: baza::domain::bracket::Bracket = serde_json::from_str(&b.document).unwrap();
+    let m = &bracket.matches()[row.table_no as usize - 1];
+    assert_eq!(bracket.champion(), m.entrants()[0]);
+    assert_eq!(m.result.map(|o| o.score), Some(Some([29, 15])));
+}

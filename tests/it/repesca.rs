@@ -370,3 +370,274 @@ async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_rep
     let first = texts(&page, ".final-ranking tbody td.finalist strong");
     assert_eq!(first.first(), Some(&ranking[0].name));
 }
+
+/// A Girona-kind championship (three liguillas of four, cuatrola, typed results, the
+/// pair entered first winning every game) with its liguillas played: its id.
+async fn girona_liguillas_played(app: &TestApp) -> i32 {
+    let club = app.club_with_organiser("Penya Botifarrera", "Girona").await;
+    let res = post(
+        app,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Open de Girona"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "round_robin"),
+            ("rounds", "3"),
+            ("groups", "3"),
+            ("losses", "2"),
+            ("match_format", "partida"),
+            ("target", ""),
+            ("entry", "result"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+            ("tb2", "point_difference"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = crate::from_scratch::id_of(&res);
+    for k in 1..=12 {
+        let name = format!("Parella {k}");
+        post(
+            app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", &name)],
+        )
+        .await;
+    }
+    let number = |file: &TournamentFile, eid: &str| -> usize {
+        let name = store::entrant_name(file, eid);
+        name.trim_start_matches("Parella ").parse().unwrap()
+    };
+    for round in 1..=3 {
+        let res = post(
+            app,
+            &format!("/campeonatos/{id}/rondas"),
+            &[("tables", "6")],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let file = file_of(app, id).await;
+        let rows = tables(app, id, 0).await;
+        for p in &file.rounds[round - 1].pairings {
+            let Pairing::Table(tp) = p else { continue };
+            let row = rows
+                .iter()
+                .find(|r| r.round_no == round as i32 && r.table_no == tp.table as i32)
+                .unwrap();
+            type_result(app, row, number(&file, &tp.a) < number(&file, &tp.b)).await;
+        }
+    }
+    id
+}
+
+#[tokio::test]
+async fn the_organiser_names_the_knockout_seed_the_repesca_winner_takes_and_the_bracket_page_says_so()
+ {
+    let app = TestApp::spawn().await;
+    let id = girona_liguillas_played(&app).await;
+    let form = |entry: &'static str, seeds: &'static str| {
+        vec![
+            ("name", "Repesca"),
+            ("per_group", "1"),
+            ("min_points", "1"),
+            ("places", ""),
+            ("entry", entry),
+            ("entry_seeds", seeds),
+        ]
+    };
+    // The director's form offers the choice, the lowest seeds by default.
+    let dir = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&dir, ".repesca-form select[name=entry] option[selected]"),
+        ["Como últimos cabezas de serie (se cruzan con los primeros)"]
+    );
+    // A seed outside the knockout of four, or none: refused, nothing made.
+    for (entry, seeds, said) in [
+        (
+            "seeds",
+            "5",
+            "Los puestos del cuadro para los ganadores de la repesca",
+        ),
+        ("seeds", "dos", "Puestos del cuadro, uno por plaza"),
+        (
+            "seeds",
+            "2, 3",
+            "Los puestos del cuadro para los ganadores de la repesca",
+        ),
+    ] {
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/repesca"),
+            &form(entry, seeds),
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{seeds}");
+        let body = res.text().await.unwrap();
+        assert!(body.contains(said), "{seeds}: {body}");
+    }
+    assert!(phases_of(&app, id).await.is_empty(), "nothing half made");
+    // The repesca's winner takes seed 2 of the knockout, the group winners 1, 3, 4.
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/repesca"),
+        &form("seeds", "2"),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let repesca = phases_of(&app, id).await[0].id;
+    let (_, winner) = play_knockout(&app, id, repesca).await;
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("name", "Fase final"),
+            ("qualify", "groups"),
+            ("per_group", "1"),
+            ("fill", "played"),
+            ("shape", "single"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let row = phases_of(&app, id).await.remove(1);
+    let names: Vec<String> = serde_json::from_str(&row.entrants).unwrap();
+    let b: Bracket = serde_json::from_str(&row.document).unwrap();
+    let seeded: Vec<&str> = b
+        .seeds()
+        .iter()
+        .map(|e| names[e.0 as usize].as_str())
+        .collect();
+    assert_eq!(seeded.len(), 4);
+    assert_eq!(seeded[1], winner, "{seeded:?}");
+    let file = file_of(&app, id).await;
+    let group_winners: Vec<String> = tournament::standings(&file)
+        .into_iter()
+        .filter(|r| r.group_rank == Some(1))
+        .map(|r| r.name)
+        .collect();
+    for (k, s) in seeded.iter().enumerate().filter(|(k, _)| *k != 1) {
+        assert!(group_winners.iter().any(|g| g == s), "seed {}: {s}", k + 1);
+    }
+    // Both bracket pages say where the repesca's winner entered, in words.
+    for bracket in [repesca, row.id] {
+        let page = app
+            .page(&format!("/cuadros/{bracket}"), StatusCode::OK)
+            .await;
+        let body = page.root_element().text().collect::<String>();
+        assert!(
+            body.contains(
+                "Los ganadores de la repesca entran como cabezas de serie n.º 2 del cuadro"
+            ),
+            "{body}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_knockout_cut_through_a_shared_place_follows_the_standings_order_and_its_page_says_so() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Medina").await;
+    let res = post(
+        &app,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &[
+            ("name", "Cuatrola ex aequo"),
+            ("game", "cuatrola"),
+            ("starts_on", "2026-11-28"),
+            ("system", "swiss"),
+            ("rounds", "1"),
+            ("groups", "1"),
+            ("losses", "2"),
+            ("match_format", "partida"),
+            ("target", ""),
+            ("entry", "result"),
+            ("win", "2"),
+            ("draw", "1"),
+            ("loss", "0"),
+            ("bye", "2"),
+            ("tb1", "points"),
+            ("tb2", "point_difference"),
+            ("ties", "shared"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = crate::from_scratch::id_of(&res);
+    for k in 1..=4 {
+        let name = format!("Pareja {k}");
+        post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", &name)],
+        )
+        .await;
+    }
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    // Side a wins both tables 21–12: two winners share the 1st place, two losers the 3rd.
+    for row in tables(&app, id, 0).await {
+        type_result(&app, &row, true).await;
+    }
+    let file = file_of(&app, id).await;
+    let table = tournament::standings(&file);
+    let places: Vec<(u32, bool)> = table.iter().map(|r| (r.place, r.ex_aequo)).collect();
+    assert_eq!(places, [(1, true), (1, true), (3, true), (3, true)]);
+    let ids: Vec<String> = table.iter().map(|r| r.id.clone()).collect();
+    use baza::domain::tournament::qualify::shared_cut;
+    assert_eq!(
+        shared_cut(&file, &ids[..2]),
+        None,
+        "the best two: a clean cut"
+    );
+    assert_eq!(shared_cut(&file, &ids[..3]), Some(3));
+    // Three go through: the third is the one the standings list first of the two 3rd.
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("name", "Final"),
+            ("qualify", "top"),
+            ("n", "3"),
+            ("shape", "single"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let row = phases_of(&app, id).await.remove(0);
+    let names: Vec<String> = serde_json::from_str(&row.entrants).unwrap();
+    let expected: Vec<String> = table.iter().take(3).map(|r| r.name.clone()).collect();
+    assert_eq!(names, expected);
+    for (lang, said) in [
+        (
+            "es",
+            "El corte pasó por un puesto compartido (3.º ex aequo): lo decidió el orden de la clasificación (cabezas de serie primero, luego orden de inscripción)",
+        ),
+        (
+            "ca",
+            "El tall va passar per un lloc compartit (lloc 3, ex aequo)",
+        ),
+        (
+            "en",
+            "The cut went through a shared place (place 3, ex aequo)",
+        ),
+    ] {
+        let res = app
+            .get_with_lang(&format!("/cuadros/{}", row.id), lang)
+            .await;
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let body = html.root_element().text().collect::<String>();
+        assert!(body.contains(said), "{lang}: {body}");
+    }
+}

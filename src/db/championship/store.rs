@@ -21,6 +21,7 @@ use crate::db::brackets::{self, NewBracket};
 use crate::db::queries::{self, Championship};
 use crate::db::rows::{LoadOne, insert_returning_id};
 use crate::db::schema::{championship_documents, championship_tables, championships};
+use crate::domain::tournament::qualify::RepescaEntry;
 use crate::domain::tournament::{
     self, BracketPhase, MatchResult, PairingError, Round, System, TournamentFile,
 };
@@ -446,8 +447,48 @@ pub(super) fn insert_phase(
     Ok(())
 }
 
-/// The `seeding` of a bracket that is a championship's played repesca.
+/// The `seeding` of a bracket that is a championship's played repesca (its winners
+/// entering the knockout as the lowest seeds; see [`repesca_seeding`]).
 pub const REPESCA_SEEDING: &str = "repesca";
+
+/// Whether a bracket's `seeding` marks a championship's played repesca.
+pub fn is_repesca(seeding: &str) -> bool {
+    seeding == REPESCA_SEEDING || seeding.starts_with("repesca:")
+}
+
+/// The `seeding` of a played repesca whose winners enter the knockout where `entry`
+/// says: `repesca`, `repesca:standings` or `repesca:seeds:2,4`.
+pub fn repesca_seeding(entry: &RepescaEntry) -> String {
+    match entry {
+        RepescaEntry::Lowest => REPESCA_SEEDING.to_owned(),
+        RepescaEntry::Standings => "repesca:standings".to_owned(),
+        RepescaEntry::Seeds { seeds } => format!(
+            "repesca:seeds:{}",
+            seeds
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+    }
+}
+
+/// Where the winners of a played repesca of this `seeding` enter the knockout
+/// ([`repesca_seeding`]); the lowest seeds for anything else.
+pub fn repesca_entry(seeding: &str) -> RepescaEntry {
+    match seeding.strip_prefix("repesca:") {
+        Some("standings") => RepescaEntry::Standings,
+        Some(rest) => match rest.strip_prefix("seeds:") {
+            Some(list) => list
+                .split(',')
+                .map(|s| s.parse::<u32>().ok())
+                .collect::<Option<Vec<u32>>>()
+                .map_or(RepescaEntry::Lowest, |seeds| RepescaEntry::Seeds { seeds }),
+            None => RepescaEntry::Lowest,
+        },
+        None => RepescaEntry::Lowest,
+    }
+}
 
 /// The brackets linked to championship `championship_id` (whose document is `file`) as
 /// knockout phases of its file, and the names of those the file cannot carry.
@@ -474,7 +515,7 @@ pub fn linked_phases(
             continue;
         };
         phases.push(BracketPhase {
-            repesca: row.seeding == REPESCA_SEEDING,
+            repesca: is_repesca(&row.seeding),
             name: row.name,
             entrants,
             bracket,

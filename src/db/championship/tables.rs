@@ -328,7 +328,13 @@ pub fn timed_stage(
         return Ok(None);
     };
     let (p, _) = partida_of(conn, &g, deadline(format, row))?;
-    Ok(Some(tournament::draws::stage(
+    // A knockout match cannot end level: it plays on where a round's draw stands.
+    let stage = if row.phase != 0 {
+        tournament::draws::knockout_stage
+    } else {
+        tournament::draws::stage
+    };
+    Ok(Some(stage(
         *max_hands,
         *draws,
         &p.progress(),
@@ -369,7 +375,7 @@ pub fn match_state(
     for g in &list {
         partidas.push(partida_of(conn, g, deadline(format, row))?.0);
     }
-    let decided = played::decide(format, &partidas, time_up(format, row, now));
+    let decided = played::decide_in(format, &partidas, time_up(format, row, now), row.phase != 0);
     Ok((partidas, decided))
 }
 
@@ -430,7 +436,8 @@ pub fn sync_after_change(
     let format = t.file.event.match_format.clone();
     // A timed match ends its partida at the hand limit or when time is up.
     let (p, over) = partida_of(conn, &game, deadline(&format, &row))?;
-    if !over && played::partida_over(&format, &p, time_up(&format, &row, now)) {
+    let knockout = row.phase != 0;
+    if !over && played::partida_over_in(&format, &p, time_up(&format, &row, now), knockout) {
         let winner = match p.totals[0].cmp(&p.totals[1]) {
             std::cmp::Ordering::Greater => Some(0),
             std::cmp::Ordering::Less => Some(1),
@@ -912,14 +919,33 @@ pub fn attach_games(
                 .find(|r| r.number == row.round_no as u32)
             && round.result(row.table_no as u32).is_none()
         {
-            // A table still playing: its partidas so far, if it has entered a hand.
+            // A table still playing: its partidas so far, if it has entered a hand;
+            // switched to typed results, waiting for one (its games a record).
             let games = match_docs(conn, first)?;
-            if games.iter().any(|g| !g.hands.is_empty()) {
+            let typed = row.typed != 0;
+            if typed || games.iter().any(|g| !g.hands.is_empty()) {
                 round.in_play.push(crate::domain::tournament::InPlay {
                     table: row.table_no as u32,
                     games,
+                    typed,
                 });
             }
+            continue;
+        }
+        if row.status != "final"
+            && row.typed != 0
+            && let Some(round) = file
+                .rounds
+                .iter_mut()
+                .find(|r| r.number == row.round_no as u32)
+            && round.result(row.table_no as u32).is_none()
+        {
+            // Switched to typed results before its game began: waiting, no games.
+            round.in_play.push(crate::domain::tournament::InPlay {
+                table: row.table_no as u32,
+                games: Vec::new(),
+                typed: true,
+            });
             continue;
         }
         let Some(first) = row.game_id.filter(|_| row.status == "final") else {
@@ -959,6 +985,16 @@ pub fn store_imported_games(
             .filter(|r| !r.games.is_empty())
             .map(|r| (r.table, &r.games));
         let in_play = round.in_play.iter().map(|p| (p.table, &p.games));
+        for p in round.in_play.iter().filter(|p| p.typed) {
+            // Switched to typed results, waiting for one: so it stays.
+            if let Some(row) =
+                store::find_table(conn, championship_id, round.number as i32, p.table as i32)?
+            {
+                diesel::update(championship_tables::table.find(row.id))
+                    .set(championship_tables::typed.eq(1))
+                    .execute(conn)?;
+            }
+        }
         for (table, games) in finished.chain(in_play) {
             let Some(row) =
                 store::find_table(conn, championship_id, round.number as i32, table as i32)?

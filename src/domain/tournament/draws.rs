@@ -86,6 +86,9 @@ pub enum Stage {
     Extra { left: u32 },
     /// Level at the end of its limits where draws are not allowed: it goes on.
     PlayOn,
+    /// Level at the end of its limits (and of any extra dats) in a knockout, which
+    /// cannot end level: it goes on until one side leads.
+    KnockoutPlayOn,
     /// Over.
     Over,
 }
@@ -105,6 +108,14 @@ impl Stage {
                     "Empate al acabar el tiempo o las datas: no se admite el empate, se sigue jugando hasta que una pareja vaya por delante",
                     "Empat en acabar el temps o els dats: no s'admet l'empat, es continua jugant fins que una parella vagi per davant",
                     "Level when the time or the hands ran out: draws are not allowed, play goes on until one side leads",
+                )
+                .into(),
+            ),
+            Stage::KnockoutPlayOn => Some(
+                lang.pick(
+                    "Empate al acabar el tiempo o las datas: una eliminatoria no puede acabar en empate, se sigue jugando hasta que una pareja vaya por delante",
+                    "Empat en acabar el temps o els dats: una eliminatòria no pot acabar en empat, es continua jugant fins que una parella vagi per davant",
+                    "Level when the time or the hands ran out: a knockout match cannot end level, play goes on until one side leads",
                 )
                 .into(),
             ),
@@ -172,6 +183,17 @@ pub fn stage(max_hands: u32, draws: Draws, p: &Progress, time_up: bool) -> Stage
         }
         Draws::NotAllowed if p.totals[0] != p.totals[1] => Stage::Over,
         Draws::NotAllowed => Stage::PlayOn,
+    }
+}
+
+/// [`stage`] of a knockout match, which cannot end level: where the draw would stand
+/// (at the limits, or after the extra dats), the table plays on, hand by hand, until
+/// one side leads.
+pub fn knockout_stage(max_hands: u32, draws: Draws, p: &Progress, time_up: bool) -> Stage {
+    match stage(max_hands, draws, p, time_up) {
+        Stage::Over if !p.won && p.totals[0] == p.totals[1] => Stage::KnockoutPlayOn,
+        Stage::PlayOn => Stage::KnockoutPlayOn,
+        s => s,
     }
 }
 
@@ -318,5 +340,46 @@ mod tests {
             "Empate: se desempata con 2 datas más"
         );
         assert_eq!(Draws::NotAllowed.words(Lang::Ca), "Empat: no s'admet");
+    }
+
+    #[test]
+    fn a_knockout_level_at_its_limit_plays_on_whatever_the_rule_for_draws_until_one_side_leads() {
+        let level = level_at_twelve(&[]);
+        for rule in [Draws::Stand, Draws::NotAllowed] {
+            assert_eq!(
+                stage(12, rule, &partida(&level, None), false) == Stage::Over,
+                rule == Draws::Stand
+            );
+            assert_eq!(
+                knockout_stage(12, rule, &partida(&level, None), false),
+                Stage::KnockoutPlayOn,
+                "{rule:?}"
+            );
+        }
+        // Two extra dats, still level after them: on again, and over once a side leads.
+        let two = Draws::ExtraHands(2);
+        let still = level_at_twelve(&[[65, 60], [65, 65]]);
+        assert_eq!(stage(12, two, &partida(&still, None), false), Stage::Over);
+        assert_eq!(
+            knockout_stage(12, two, &partida(&still, None), false),
+            Stage::KnockoutPlayOn
+        );
+        let decided = level_at_twelve(&[[65, 60], [65, 65], [70, 65]]);
+        assert_eq!(
+            knockout_stage(12, two, &partida(&decided, None), false),
+            Stage::Over
+        );
+        let one_left = level_at_twelve(&[[65, 60]]);
+        assert_eq!(
+            knockout_stage(12, two, &partida(&one_left, None), false),
+            Stage::Extra { left: 1 }
+        );
+        // Not level at the limit: over, as anywhere.
+        let mut ahead = level_at_twelve(&[]);
+        ahead[11] = [65, 60];
+        assert_eq!(
+            knockout_stage(12, Draws::Stand, &partida(&ahead, None), false),
+            Stage::Over
+        );
     }
 }

@@ -107,7 +107,9 @@
 //! * `rounds[].in_play` (optional, absent when empty): the tables still playing, each
 //!   `{"table": T, "games": [baza-game/1, …]}` with the partidas entered so far, the
 //!   last one not finished. They have no result, so they count for nothing yet; an
-//!   import puts them back in play, hands and all.
+//!   import puts them back in play, hands and all. `"typed": true`: the table was
+//!   switched to typed results and waits for one (its games, possibly none, are a
+//!   record); an import keeps it so.
 
 use super::criteria::{HeadToHead, Tiebreak, Ties};
 use super::format::{MatchFormat, Points, Side, check_outcome};
@@ -115,6 +117,7 @@ use super::halves::MatchPoints;
 use super::played;
 use crate::domain::engine::GameKind;
 use crate::domain::entry::{GAME_FORMAT, GameDoc};
+use crate::domain::lang::Lang;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -351,7 +354,12 @@ pub struct Round {
 #[serde(deny_unknown_fields)]
 pub struct InPlay {
     pub table: u32,
+    #[serde(default)]
     pub games: Vec<GameDoc>,
+    /// The table was switched to typed results and waits for its typed result: its
+    /// games (if any) are a record, not played on.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub typed: bool,
 }
 
 impl Round {
@@ -525,7 +533,10 @@ pub fn games_give(event: &Event, games: &[GameDoc], r: &MatchResult) -> bool {
 pub struct FileError {
     /// A JSON-path-like location, e.g. `rounds[1].results[3]`.
     pub at: String,
+    /// What is wrong, in English.
     pub message: String,
+    /// What is wrong in Spanish, Catalan and English, where it was said so.
+    pub words: Option<[String; 3]>,
 }
 
 impl FileError {
@@ -533,8 +544,40 @@ impl FileError {
         FileError {
             at: at.into(),
             message: message.into(),
+            words: None,
         }
     }
+
+    /// An error said in Spanish, Catalan and English (`message` is the English).
+    fn said(at: impl Into<String>, es: String, ca: String, en: String) -> FileError {
+        FileError {
+            at: at.into(),
+            message: en.clone(),
+            words: Some([es, ca, en]),
+        }
+    }
+
+    /// What is wrong, in `lang` (in English where only English was said).
+    pub fn message_in(&self, lang: Lang) -> &str {
+        match (&self.words, lang) {
+            (Some([es, _, _]), Lang::Es) => es,
+            (Some([_, ca, _]), Lang::Ca) => ca,
+            _ => &self.message,
+        }
+    }
+}
+
+/// A [`FileError`] at `$at` in three languages: `said!(at, "es …", "ca …", "en …",
+/// args…)`, each text a `format!` of the same arguments.
+macro_rules! said {
+    ($at:expr, $es:literal, $ca:literal, $en:literal $(, $arg:expr)* $(,)?) => {
+        FileError::said(
+            $at,
+            format!($es $(, $arg)*),
+            format!($ca $(, $arg)*),
+            format!($en $(, $arg)*),
+        )
+    };
 }
 
 impl fmt::Display for FileError {
@@ -552,8 +595,15 @@ impl std::error::Error for FileError {}
 /// Reads and validates a tournament file; results that carry their games get their
 /// score and winner from them.
 pub fn parse(text: &str) -> Result<TournamentFile, FileError> {
-    let mut file: TournamentFile =
-        serde_json::from_str(text).map_err(|e| FileError::new("", e.to_string()))?;
+    let mut file: TournamentFile = serde_json::from_str(text).map_err(|e| {
+        said!(
+            "",
+            "el archivo no sigue el formato: {}",
+            "el fitxer no segueix el format: {}",
+            "{}",
+            e
+        )
+    })?;
     derive_from_games(&mut file)?;
     validate(&file)?;
     Ok(file)
@@ -567,16 +617,20 @@ fn scored_games(
 ) -> Result<Vec<played::Partida>, FileError> {
     for (gi, g) in games.iter().enumerate() {
         if g.format != GAME_FORMAT || g.game != game {
-            return Err(FileError::new(
+            return Err(said!(
                 format!("{at}.games[{gi}]"),
-                format!("not a {GAME_FORMAT} game of {game}"),
+                "no es una partida {GAME_FORMAT} de {game}",
+                "no és una partida {GAME_FORMAT} de {game}",
+                "not a {GAME_FORMAT} game of {game}"
             ));
         }
     }
     played::partidas_of(games).map_err(|gi| {
-        FileError::new(
+        said!(
             format!("{at}.games[{gi}]"),
-            "a hand of this game does not score",
+            "una mano de esta partida no puntúa",
+            "una mà d'aquesta partida no puntua",
+            "a hand of this game does not score"
         )
     })
 }
@@ -598,21 +652,31 @@ pub fn derive_from_games(file: &mut TournamentFile) -> Result<(), FileError> {
                 continue;
             }
             let Some(d) = played::decide(&format, &partidas, r.time_up) else {
-                return Err(FileError::new(at, "its games do not finish the match"));
+                return Err(said!(
+                    at,
+                    "sus partidas no acaban el enfrentamiento",
+                    "les seves partides no acaben l'enfrontament",
+                    "its games do not finish the match"
+                ));
             };
             if r.score != [0, 0] && r.score != d.score {
-                return Err(FileError::new(
+                return Err(said!(
                     at,
-                    format!(
-                        "the score {}–{} is not what its games give ({}–{})",
-                        r.score[0], r.score[1], d.score[0], d.score[1]
-                    ),
+                    "el tanteo {}–{} no es el que dan sus partidas ({}–{})",
+                    "el marcador {}–{} no és el que donen les seves partides ({}–{})",
+                    "the score {}–{} is not what its games give ({}–{})",
+                    r.score[0],
+                    r.score[1],
+                    d.score[0],
+                    d.score[1]
                 ));
             }
             if r.winner.is_some() && r.winner != d.winner {
-                return Err(FileError::new(
+                return Err(said!(
                     at,
-                    "the winner is not the one its games give",
+                    "el ganador no es el que dan sus partidas",
+                    "el guanyador no és el que donen les seves partides",
+                    "the winner is not the one its games give"
                 ));
             }
             r.score = d.score;
@@ -633,22 +697,34 @@ fn validate_in_play(file: &TournamentFile) -> Result<(), FileError> {
                 .iter()
                 .any(|x| matches!(x, Pairing::Table(t) if t.table == p.table))
             {
-                return Err(FileError::new(
+                return Err(said!(
                     at,
-                    format!("no table {} in the round", p.table),
+                    "la ronda no tiene mesa {}",
+                    "la ronda no té taula {}",
+                    "no table {} in the round",
+                    p.table
                 ));
             }
             if round.result(p.table).is_some() {
-                return Err(FileError::new(
+                return Err(said!(
                     at,
-                    format!("table {} has its result", p.table),
+                    "la mesa {} ya tiene su resultado",
+                    "la taula {} ja té el seu resultat",
+                    "table {} has its result",
+                    p.table
                 ));
             }
             if round.in_play.iter().filter(|q| q.table == p.table).count() > 1 {
-                return Err(FileError::new(at, format!("table {} twice", p.table)));
+                return Err(said!(
+                    at,
+                    "la mesa {} aparece dos veces",
+                    "la taula {} hi és dues vegades",
+                    "table {} twice",
+                    p.table
+                ));
             }
-            if p.games.is_empty() {
-                return Err(FileError::new(at, "no games"));
+            if p.games.is_empty() && !p.typed {
+                return Err(said!(at, "sin partidas", "sense partides", "no games"));
             }
             scored_games(file.event.game, &p.games, &at)?;
         }
@@ -661,9 +737,12 @@ fn validate_in_play(file: &TournamentFile) -> Result<(), FileError> {
 /// game and the match format.
 pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
     if file.format != FORMAT {
-        return Err(FileError::new(
+        return Err(said!(
             "format",
-            format!("expected \"{FORMAT}\", got \"{}\"", file.format),
+            "se esperaba \"{FORMAT}\" y dice \"{}\"",
+            "s'esperava \"{FORMAT}\" i diu \"{}\"",
+            "expected \"{FORMAT}\", got \"{}\"",
+            file.format
         ));
     }
     validate_in_play(file)?;
@@ -674,19 +753,21 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
             .iter()
             .find(|id| !file.entrants.iter().any(|e| &e.id == *id))
         {
-            return Err(FileError::new(
+            return Err(said!(
                 format!("{field}.entrants"),
-                format!("\"{unknown}\" is not an entrant of the file"),
+                "\"{unknown}\" no es un inscrito del archivo",
+                "\"{unknown}\" no és un inscrit del fitxer",
+                "\"{unknown}\" is not an entrant of the file"
             ));
         }
         let numbers = phase.bracket.seeds().len();
         if numbers != phase.entrants.len() {
-            return Err(FileError::new(
+            return Err(said!(
                 format!("{field}.entrants"),
-                format!(
-                    "the bracket has {numbers} entrants, the list names {}",
-                    phase.entrants.len()
-                ),
+                "el cuadro tiene {numbers} participantes y la lista nombra {}",
+                "el quadre té {numbers} participants i la llista n'anomena {}",
+                "the bracket has {numbers} entrants, the list names {}",
+                phase.entrants.len()
             ));
         }
     }
@@ -694,31 +775,55 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
     let table = crate::domain::options::validate(ev.game, 4, &ev.options)
         .map_err(|e| FileError::new("event.options", e.to_string()))?;
     if !ev.game.seating(4, &table).pairs && ev.game.in_pairs(4) {
-        return Err(FileError::new(
+        return Err(said!(
             "event.options",
-            "entrants are pairs: a tournament cannot be played with partnerships = false",
+            "los inscritos son parejas: no se puede jugar un torneo con partnerships = false",
+            "els inscrits són parelles: no es pot jugar un torneig amb partnerships = false",
+            "entrants are pairs: a tournament cannot be played with partnerships = false"
         ));
     }
     match ev.system {
         System::Swiss { rounds: 0 } => {
-            return Err(FileError::new("event.system.rounds", "at least 1"));
+            return Err(said!(
+                "event.system.rounds",
+                "al menos 1",
+                "com a mínim 1",
+                "at least 1"
+            ));
         }
         System::Ceros { losses: 0 } => {
-            return Err(FileError::new("event.system.losses", "at least 1"));
+            return Err(said!(
+                "event.system.losses",
+                "al menos 1",
+                "com a mínim 1",
+                "at least 1"
+            ));
         }
         System::RoundRobin { groups: 0, .. } => {
-            return Err(FileError::new("event.system.groups", "at least 1"));
+            return Err(said!(
+                "event.system.groups",
+                "al menos 1",
+                "com a mínim 1",
+                "at least 1"
+            ));
         }
         _ => {}
     }
     match ev.match_format {
         MatchFormat::BestOf { partidas } if partidas % 2 == 0 => {
-            return Err(FileError::new("event.match_format.partidas", "must be odd"));
+            return Err(said!(
+                "event.match_format.partidas",
+                "ha de ser impar",
+                "ha de ser senar",
+                "must be odd"
+            ));
         }
         MatchFormat::Timed { target, cap, .. } if cap < target || target == 0 => {
-            return Err(FileError::new(
+            return Err(said!(
                 "event.match_format",
-                "the cap must be at least the target, and the target positive",
+                "el máximo ha de ser al menos el objetivo, y el objetivo positivo",
+                "el màxim ha de ser com a mínim l'objectiu, i l'objectiu positiu",
+                "the cap must be at least the target, and the target positive"
             ));
         }
         _ => {}
@@ -726,9 +831,11 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
     let mut seen_tb = BTreeSet::new();
     for (i, t) in ev.tiebreaks.iter().enumerate() {
         if !seen_tb.insert(*t) {
-            return Err(FileError::new(
+            return Err(said!(
                 format!("event.tiebreaks[{i}]"),
-                "listed twice",
+                "repetido",
+                "repetit",
+                "listed twice"
             ));
         }
     }
@@ -737,46 +844,71 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
     for (i, e) in file.entrants.iter().enumerate() {
         let at = format!("entrants[{i}]");
         if e.id.trim().is_empty() {
-            return Err(FileError::new(at, "the id is empty"));
+            return Err(said!(
+                at,
+                "sin identificador",
+                "sense identificador",
+                "the id is empty"
+            ));
         }
         if ids.insert(e.id.as_str(), i).is_some() {
-            return Err(FileError::new(at, format!("id \"{}\" is used twice", e.id)));
+            return Err(said!(
+                at,
+                "el identificador \"{}\" se usa dos veces",
+                "l'identificador \"{}\" s'usa dues vegades",
+                "id \"{}\" is used twice",
+                e.id
+            ));
         }
         if let Some(s) = e.seed
             && !seeds.insert(s)
         {
-            return Err(FileError::new(at, format!("seed {s} is used twice")));
+            return Err(said!(
+                at,
+                "el cabeza de serie {s} se repite",
+                "el cap de sèrie {s} es repeteix",
+                "seed {s} is used twice"
+            ));
         }
         if e.first_round == 0 {
-            return Err(FileError::new(at, "first_round starts at 1"));
+            return Err(said!(
+                at,
+                "first_round empieza en 1",
+                "first_round comença a 1",
+                "first_round starts at 1"
+            ));
         }
         if let System::RoundRobin { groups, .. } = ev.system
             && let Some(g) = e.group
             && (g == 0 || g > groups)
         {
-            return Err(FileError::new(
+            return Err(said!(
                 at,
-                format!("group {g} is not in 1..={groups}"),
+                "el grupo {g} no está entre 1 y {groups}",
+                "el grup {g} no és entre 1 i {groups}",
+                "group {g} is not in 1..={groups}"
             ));
         }
     }
     let grouped = file.entrants.iter().filter(|e| e.group.is_some()).count();
     if grouped != 0 && grouped != file.entrants.len() {
-        return Err(FileError::new(
+        return Err(said!(
             "entrants",
-            "either every entrant names its group or none does",
+            "o todos los inscritos dicen su grupo o ninguno",
+            "o tots els inscrits diuen el seu grup o cap",
+            "either every entrant names its group or none does"
         ));
     }
     for (ri, round) in file.rounds.iter().enumerate() {
         let at = format!("rounds[{ri}]");
         let expected = ri as u32 + 1;
         if round.number != expected {
-            return Err(FileError::new(
+            return Err(said!(
                 &at,
-                format!(
-                    "round number {} where {expected} was expected",
-                    round.number
-                ),
+                "ronda número {} donde se esperaba la {expected}",
+                "ronda número {} on s'esperava la {expected}",
+                "round number {} where {expected} was expected",
+                round.number
             ));
         }
         let mut in_round = BTreeSet::new();
@@ -786,25 +918,49 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
             let pat = format!("{at}.pairings[{pi}]");
             for id in p.entrants() {
                 let Some(&ei) = ids.get(id) else {
-                    return Err(FileError::new(pat, format!("unknown entrant \"{id}\"")));
+                    return Err(said!(
+                        pat,
+                        "inscrito desconocido \"{id}\"",
+                        "inscrit desconegut \"{id}\"",
+                        "unknown entrant \"{id}\""
+                    ));
                 };
                 if !in_round.insert(id) {
-                    return Err(FileError::new(pat, format!("\"{id}\" is paired twice")));
+                    return Err(said!(
+                        pat,
+                        "\"{id}\" está emparejado dos veces",
+                        "\"{id}\" està aparellat dues vegades",
+                        "\"{id}\" is paired twice"
+                    ));
                 }
                 if !file.entrants[ei].plays_in(round.number) {
-                    return Err(FileError::new(
+                    return Err(said!(
                         pat,
-                        format!("\"{id}\" does not play in round {}", round.number),
+                        "\"{id}\" no juega en la ronda {}",
+                        "\"{id}\" no juga a la ronda {}",
+                        "\"{id}\" does not play in round {}",
+                        round.number
                     ));
                 }
             }
             match p {
                 Pairing::Table(t) => {
                     if t.table == 0 {
-                        return Err(FileError::new(pat, "tables are numbered from 1"));
+                        return Err(said!(
+                            pat,
+                            "las mesas se numeran desde 1",
+                            "les taules es numeren des de 1",
+                            "tables are numbered from 1"
+                        ));
                     }
                     if tables.insert(t.table, pi).is_some() {
-                        return Err(FileError::new(pat, format!("table {} twice", t.table)));
+                        return Err(said!(
+                            pat,
+                            "la mesa {} aparece dos veces",
+                            "la taula {} hi és dues vegades",
+                            "table {} twice",
+                            t.table
+                        ));
                     }
                 }
                 Pairing::Bye(_) => byes += 1,
@@ -812,18 +968,32 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
             }
         }
         if byes > 1 && !matches!(ev.system, System::RoundRobin { .. }) {
-            return Err(FileError::new(&at, "at most one bye per round"));
+            return Err(said!(
+                &at,
+                "como mucho un descanso por ronda",
+                "com a molt un descans per ronda",
+                "at most one bye per round"
+            ));
         }
         let mut with_result = BTreeSet::new();
         for (xi, r) in round.results.iter().enumerate() {
             let rat = format!("{at}.results[{xi}]");
             if !tables.contains_key(&r.table) {
-                return Err(FileError::new(rat, format!("no table {}", r.table)));
+                return Err(said!(
+                    rat,
+                    "no hay mesa {}",
+                    "no hi ha taula {}",
+                    "no table {}",
+                    r.table
+                ));
             }
             if !with_result.insert(r.table) {
-                return Err(FileError::new(
+                return Err(said!(
                     rat,
-                    format!("two results for table {}", r.table),
+                    "dos resultados para la mesa {}",
+                    "dos resultats per a la taula {}",
+                    "two results for table {}",
+                    r.table
                 ));
             }
             // A result played hand by hand is proven by its games, whatever its score;
@@ -837,7 +1007,9 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
                     r.score[1],
                     r.winner,
                 )
-                .map_err(|m| FileError::new(rat, m.to_string()))?;
+                .map_err(|m| {
+                    FileError::said(rat, m.message(Lang::Es), m.message(Lang::Ca), m.to_string())
+                })?;
             }
         }
     }

@@ -368,10 +368,13 @@ fn export(held: &Held) -> String {
         let round = &mut file.rounds[t.round as usize - 1];
         match round.results.iter_mut().find(|r| r.table == t.table) {
             Some(r) => r.attach_games(&event, t.games.clone(), t.switched),
-            None if t.games.iter().any(|g| !g.hands.is_empty()) => round.in_play.push(InPlay {
-                table: t.table,
-                games: t.games.clone(),
-            }),
+            None if t.switched || t.games.iter().any(|g| !g.hands.is_empty()) => {
+                round.in_play.push(InPlay {
+                    table: t.table,
+                    games: t.games.clone(),
+                    typed: t.switched,
+                })
+            }
             None => {}
         }
     }

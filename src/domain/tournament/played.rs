@@ -80,13 +80,26 @@ pub struct Decided {
 /// Whether the partida in play is over as far as the match is concerned: its game is
 /// over, or a timed match ran out of hands or time.
 pub fn partida_over(format: &MatchFormat, p: &Partida, time_up: bool) -> bool {
+    partida_over_in(format, p, time_up, false)
+}
+
+/// [`partida_over`] in a round (`knockout` false) or in a knockout, whose timed
+/// match cannot end level ([`draws::knockout_stage`]).
+pub fn partida_over_in(format: &MatchFormat, p: &Partida, time_up: bool, knockout: bool) -> bool {
     if p.winner.is_some() {
         return true;
     }
     match *format {
         MatchFormat::Timed {
             max_hands, draws, ..
-        } => draws::stage(max_hands, draws, &p.progress(), time_up) == draws::Stage::Over,
+        } => {
+            let stage = if knockout {
+                draws::knockout_stage(max_hands, draws, &p.progress(), time_up)
+            } else {
+                draws::stage(max_hands, draws, &p.progress(), time_up)
+            };
+            stage == draws::Stage::Over
+        }
         _ => false,
     }
 }
@@ -95,6 +108,17 @@ pub fn partida_over(format: &MatchFormat, p: &Partida, time_up: bool) -> bool {
 /// `time_up`: a timed match's minutes ran out (the hand in play when they did is the
 /// last one, so it counts once entered).
 pub fn decide(format: &MatchFormat, partidas: &[Partida], time_up: bool) -> Option<Decided> {
+    decide_in(format, partidas, time_up, false)
+}
+
+/// [`decide`] in a round (`knockout` false) or in a knockout, where a timed match
+/// level at its limits goes on ([`partida_over_in`]).
+pub fn decide_in(
+    format: &MatchFormat,
+    partidas: &[Partida],
+    time_up: bool,
+    knockout: bool,
+) -> Option<Decided> {
     match *format {
         MatchFormat::Partida { .. } => {
             let p = partidas.first()?;
@@ -127,7 +151,7 @@ pub fn decide(format: &MatchFormat, partidas: &[Partida], time_up: bool) -> Opti
         }
         MatchFormat::Timed { cap, .. } => {
             let p = partidas.first()?;
-            if !partida_over(format, p, time_up) {
+            if !partida_over_in(format, p, time_up, knockout) {
                 return None;
             }
             let score = [p.totals[0].min(cap), p.totals[1].min(cap)];

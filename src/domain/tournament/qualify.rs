@@ -14,6 +14,7 @@ use crate::domain::bracket::{
     self, Bracket, BracketError, EntrantId, Fill, double_elimination, groups_to_knockout,
     single_elimination,
 };
+use crate::domain::lang::{Lang, tr};
 
 /// Who goes through to the knockout phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,6 +54,56 @@ pub struct RepescaRule {
     /// one per group qualifies); `None`: any place.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worst_place: Option<u32>,
+}
+
+/// Where the winners of a played repesca enter the knockout, as the *bases* say.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RepescaEntry {
+    /// As the lowest seeds, after every group qualifier: they meet the top seeds first.
+    #[default]
+    Lowest,
+    /// By their place in the overall standings: each before the first group qualifier
+    /// placed below it.
+    Standings,
+    /// At the named seeds of the knockout (1 is the top seed), one per winner in the
+    /// order of the repesca's knockouts; the group qualifiers fill the others in order.
+    Seeds { seeds: Vec<u32> },
+}
+
+impl RepescaEntry {
+    /// Where the winners enter, in words an organiser reads.
+    pub fn words(&self, lang: Lang) -> String {
+        match self {
+            RepescaEntry::Lowest => lang
+                .pick(
+                    "Los ganadores de la repesca entran como últimos cabezas de serie (se cruzan con los primeros)",
+                    "Els guanyadors de la repesca entren com a últims caps de sèrie (es creuen amb els primers)",
+                    "The repesca's winners enter as the lowest seeds (they meet the top seeds first)",
+                )
+                .into(),
+            RepescaEntry::Standings => lang
+                .pick(
+                    "Los ganadores de la repesca entran según su puesto en la clasificación general",
+                    "Els guanyadors de la repesca entren segons el seu lloc a la classificació general",
+                    "The repesca's winners enter by their place in the overall standings",
+                )
+                .into(),
+            RepescaEntry::Seeds { seeds } => {
+                let list = seeds
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                tr!(
+                    lang,
+                    "Los ganadores de la repesca entran como cabezas de serie n.º {list} del cuadro",
+                    "Els guanyadors de la repesca entren com a caps de sèrie núm. {list} del quadre",
+                    "The repesca's winners enter as seeds no. {list} of the bracket"
+                )
+            }
+        }
+    }
 }
 
 /// Why a played repesca cannot be formed.
@@ -113,7 +164,13 @@ pub fn knockout_from_standings(
                     "the winners of a played repesca are needed".into(),
                 ));
             }
-            from_groups(&table, per_group, fill, &[], third_place)
+            from_groups(
+                &table,
+                per_group,
+                fill,
+                (&[], &RepescaEntry::Lowest),
+                third_place,
+            )
         }
     }
 }
@@ -126,11 +183,83 @@ pub fn knockout_with_repesca(
     winners: &[String],
     third_place: bool,
 ) -> Result<(Vec<String>, Bracket), BracketError> {
+    knockout_with_repesca_at(file, per_group, winners, third_place, &RepescaEntry::Lowest)
+}
+
+/// [`knockout_with_repesca`] with the winners entering where `entry` says.
+pub fn knockout_with_repesca_at(
+    file: &TournamentFile,
+    per_group: usize,
+    winners: &[String],
+    third_place: bool,
+    entry: &RepescaEntry,
+) -> Result<(Vec<String>, Bracket), BracketError> {
     let table: Vec<_> = standings(file)
         .into_iter()
         .filter(|r| !r.withdrawn)
         .collect();
-    from_groups(&table, per_group, GroupFill::Played, winners, third_place)
+    from_groups(
+        &table,
+        per_group,
+        GroupFill::Played,
+        (winners, entry),
+        third_place,
+    )
+}
+
+/// The seed order of a knockout whose group qualifiers are seeded `seeds` (best
+/// first) and the repesca's `winners` enter where `entry` says; entrant numbers are
+/// overall ranks (lower is better).
+fn place_winners(
+    seeds: &[EntrantId],
+    winners: &[EntrantId],
+    entry: &RepescaEntry,
+) -> Result<Vec<EntrantId>, BracketError> {
+    let qualifiers: Vec<EntrantId> = seeds
+        .iter()
+        .copied()
+        .filter(|e| !winners.contains(e))
+        .collect();
+    match entry {
+        // The order groups_to_knockout gave: the winners last.
+        RepescaEntry::Lowest => Ok(seeds.to_vec()),
+        RepescaEntry::Standings => {
+            let mut v = qualifiers;
+            let mut sorted = winners.to_vec();
+            sorted.sort_by_key(|e| e.0);
+            for w in sorted {
+                let at = v.iter().position(|q| q.0 > w.0).unwrap_or(v.len());
+                v.insert(at, w);
+            }
+            Ok(v)
+        }
+        RepescaEntry::Seeds { seeds: named } => {
+            let n = qualifiers.len() + winners.len();
+            let mut distinct = named.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if named.len() != winners.len()
+                || distinct.len() != named.len()
+                || named.iter().any(|&s| s == 0 || s as usize > n)
+            {
+                return Err(BracketError::Invalid(format!(
+                    "{} seeds named for {} winners of a knockout of {n}",
+                    named.len(),
+                    winners.len()
+                )));
+            }
+            let mut slots: Vec<Option<EntrantId>> = vec![None; n];
+            for (&s, &w) in named.iter().zip(winners) {
+                slots[s as usize - 1] = Some(w);
+            }
+            let mut rest = qualifiers.into_iter();
+            Ok(slots
+                .into_iter()
+                .map(|s| s.or_else(|| rest.next()))
+                .collect::<Option<Vec<_>>>()
+                .unwrap_or_default())
+        }
+    }
 }
 
 /// Each liguilla's entrants in their order of the group, as numbers in `table`.
@@ -180,15 +309,61 @@ pub fn repesca_entrants(file: &TournamentFile, per_group: usize, rule: RepescaRu
 /// The places a played repesca fills when the organiser names none: as many as take
 /// the group qualifiers to a power of two.
 pub fn repesca_places_to_fill(file: &TournamentFile, per_group: usize) -> usize {
+    let q = group_qualifiers(file, per_group);
+    q.next_power_of_two() - q
+}
+
+/// How many go through from the liguillas straight to the knockout: the best
+/// `per_group` of each (withdrawn entrants aside).
+pub fn group_qualifiers(file: &TournamentFile, per_group: usize) -> usize {
     let table: Vec<_> = standings(file)
         .into_iter()
         .filter(|r| !r.withdrawn)
         .collect();
-    let q: usize = group_orders(&table)
+    group_orders(&table)
         .iter()
         .map(|g| g.len().min(per_group))
-        .sum();
-    q.next_power_of_two() - q
+        .sum()
+}
+
+/// Where a phase's entrants were cut from the standings through a shared place (ties
+/// `shared`): an entrant of the phase level after every criterion with one left out,
+/// overall or in their liguilla. The cut then follows the order the standings list
+/// level entrants in (seeds first, then the order of entry), which [`shared_cut_words`]
+/// says. `entrants`: the phase's entrants by id. Returns the shared place.
+pub fn shared_cut(file: &TournamentFile, entrants: &[String]) -> Option<u32> {
+    let table: Vec<StandingRow> = standings(file)
+        .into_iter()
+        .filter(|r| !r.withdrawn)
+        .collect();
+    let inside = |r: &StandingRow| entrants.contains(&r.id);
+    // Overall: a row level with the one above, one of them in, the other out.
+    for w in table.windows(2) {
+        let (above, row) = (&w[0], &w[1]);
+        if row.ex_aequo && row.place == above.place && inside(above) != inside(row) {
+            return Some(row.place);
+        }
+    }
+    // In a liguilla: the same, in the group's order.
+    for group in group_orders(&table) {
+        for w in group.windows(2) {
+            let (above, row) = (&table[w[0].0 as usize], &table[w[1].0 as usize]);
+            if row.group_level && inside(above) != inside(row) {
+                return above.group_rank;
+            }
+        }
+    }
+    None
+}
+
+/// The rule that decided a cut through a shared place, in words.
+pub fn shared_cut_words(place: u32, lang: Lang) -> String {
+    tr!(
+        lang,
+        "El corte pasó por un puesto compartido ({place}.º ex aequo): lo decidió el orden de la clasificación (cabezas de serie primero, luego orden de inscripción)",
+        "El tall va passar per un lloc compartit (lloc {place}, ex aequo): el va decidir l'ordre de la classificació (caps de sèrie primer, després ordre d'inscripció)",
+        "The cut went through a shared place (place {place}, ex aequo): the standings' order decided it (seeds first, then order of entry)"
+    )
 }
 
 /// The knockouts of a played repesca: `eligible` (best first) dealt in snake order
@@ -215,7 +390,7 @@ fn from_groups(
     table: &[StandingRow],
     per_group: usize,
     fill: GroupFill,
-    played: &[String],
+    (played, entry): (&[String], &RepescaEntry),
     third_place: bool,
 ) -> Result<(Vec<String>, Bracket), BracketError> {
     // Every entrant of the phase gets a bracket number: by overall rank.
@@ -238,6 +413,7 @@ fn from_groups(
         v.sort_by_key(|e| order(e));
         v
     };
+    let mut winners = Vec::new();
     let fill = match fill {
         GroupFill::None => Fill::None,
         GroupFill::BestRunnersUp => {
@@ -267,10 +443,12 @@ fn from_groups(
                 }
                 list.push(e);
             }
+            winners.clone_from(&list);
             Fill::Repesca(list)
         }
     };
     let b = groups_to_knockout(&orders, per_group, fill, third_place)?;
+    let order = place_winners(b.seeds(), &winners, entry)?;
     // Keep only the entrants the bracket uses, renumbered by overall rank.
     let used: Vec<u32> = {
         let mut u: Vec<u32> = b.seeds().iter().map(|e| e.0).collect();
@@ -279,7 +457,7 @@ fn from_groups(
     };
     let renumber =
         |e: EntrantId| EntrantId(used.iter().position(|x| *x == e.0).unwrap_or(0) as u32);
-    let seeds: Vec<EntrantId> = b.seeds().iter().map(|e| renumber(*e)).collect();
+    let seeds: Vec<EntrantId> = order.iter().map(|e| renumber(*e)).collect();
     let b = bracket_in_seed_order(&seeds, third_place)?;
     Ok((used.iter().map(|k| ids[*k as usize].clone()).collect(), b))
 }
@@ -545,5 +723,36 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn the_repesca_winners_enter_as_the_lowest_seeds_by_the_standings_or_at_the_named_seeds() {
+        let q = [EntrantId(0), EntrantId(1), EntrantId(2)];
+        let seeds = [q[0], q[1], q[2], EntrantId(5)];
+        let w = [EntrantId(5)];
+        assert_eq!(
+            place_winners(&seeds, &w, &RepescaEntry::Lowest),
+            Ok(seeds.to_vec())
+        );
+        // Fifth overall, behind the three qualifiers (0, 1, 2): still last.
+        assert_eq!(
+            place_winners(&seeds, &w, &RepescaEntry::Standings),
+            Ok(seeds.to_vec())
+        );
+        // Second overall (a group's runner-up better than a group's winner).
+        let seeds = [q[0], EntrantId(3), q[2], EntrantId(1)];
+        let w = [EntrantId(1)];
+        assert_eq!(
+            place_winners(&seeds, &w, &RepescaEntry::Standings),
+            Ok(vec![q[0], EntrantId(1), EntrantId(3), q[2]])
+        );
+        let named = RepescaEntry::Seeds { seeds: vec![2] };
+        assert_eq!(
+            place_winners(&seeds, &w, &named),
+            Ok(vec![q[0], EntrantId(1), EntrantId(3), q[2]])
+        );
+        for bad in [vec![], vec![0], vec![5], vec![2, 2]] {
+            assert!(place_winners(&seeds, &w, &RepescaEntry::Seeds { seeds: bad }).is_err());
+        }
     }
 }

@@ -55,6 +55,10 @@ pub struct StandingRow {
     /// Rank inside the liguilla, for a round robin in groups.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub group_rank: Option<u32>,
+    /// Level after every criterion with the row above it in its liguilla (under
+    /// `ties: shared`): the two share their place in the group.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub group_level: bool,
     pub id: String,
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -243,6 +247,7 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
     let ex_aequo = |k: usize| level[order[k]] || order.get(k + 1).is_some_and(|&next| level[next]);
 
     let mut group_rank: Vec<Option<u32>> = vec![None; n];
+    let mut group_level = vec![false; n];
     let groups = match file.event.system {
         System::RoundRobin { groups, .. } if groups > 1 => {
             Some((groups, super::round_robin::groups_of(ledger, groups)))
@@ -253,9 +258,10 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
         for g in 1..=*count {
             let members = super::round_robin::members(ledger, assignment, g);
             let mut scratch = vec![None; n];
-            let (o, _, _) = rank(ledger, &st, &crits, members, &mut scratch, rules, earned);
+            let (o, _, lv) = rank(ledger, &st, &crits, members, &mut scratch, rules, earned);
             for (k, &i) in o.iter().enumerate() {
                 group_rank[i] = Some(k as u32 + 1);
+                group_level[i] = lv[i];
             }
         }
     }
@@ -272,6 +278,7 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
                 place: places[k],
                 ex_aequo: ex_aequo(k),
                 group_rank: group_rank[i],
+                group_level: group_level[i],
                 id: e.id.clone(),
                 name: e.name.clone(),
                 club: e.club.clone(),

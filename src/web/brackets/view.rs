@@ -128,7 +128,7 @@ fn seeding_text(ctx: &Ctx, seeding: &str) -> String {
         ctx.t1("bracket-seeded-lot", "seed", &seed)
     } else if seeding.starts_with("event:") {
         ctx.t("bracket-seeded-event")
-    } else if seeding == crate::db::championship::store::REPESCA_SEEDING {
+    } else if crate::db::championship::store::is_repesca(seeding) {
         ctx.t("bracket-seeded-repesca")
     } else if let Some(list) = seeding.strip_prefix("ratings:") {
         let shown: Vec<String> = list
@@ -387,8 +387,19 @@ struct BracketPage<'a> {
 /// `GET /cuadros/{id}`: the bracket (public; organisers get links to enter results).
 pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
-    let (l, club, event, system) = db(&state, move |conn| {
+    let (l, club, event, system, entry) = db(&state, move |conn| {
         let l = load(conn, id)?;
+        // A championship's played repesca: where its winners enter the knockout.
+        let entry = match l.row.championship_id {
+            Some(c)
+                if crate::db::brackets::brackets_of_championship(conn, c)?
+                    .iter()
+                    .any(|r| crate::db::championship::store::is_repesca(&r.seeding)) =>
+            {
+                Some(crate::db::repesca::repesca_entry_of(conn, c)?)
+            }
+            _ => None,
+        };
         let club = queries::find_club(conn, l.row.club_id)?
             .map(|c| c.name)
             .unwrap_or_default();
@@ -414,12 +425,25 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
                                 crate::domain::tournament::System::RoundRobin { .. } => "league",
                                 crate::domain::tournament::System::Ceros { .. } => "ceros",
                             };
-                        (!t.file.rounds.is_empty(), kind)
+                        // Its entrants by id, to tell a cut through a shared place.
+                        let ids: Vec<String> = l
+                            .names
+                            .iter()
+                            .filter_map(|n| {
+                                t.file
+                                    .entrants
+                                    .iter()
+                                    .find(|e| &e.name == n)
+                                    .map(|e| e.id.clone())
+                            })
+                            .collect();
+                        let cut = crate::domain::tournament::qualify::shared_cut(&t.file, &ids);
+                        ((!t.file.rounds.is_empty(), kind), cut)
                     })
             }
             None => None,
         };
-        Ok((l, club, event, system))
+        Ok((l, club, event, system, entry))
     })
     .await?;
     let ctx = Ctx::from_request(&req);
@@ -433,10 +457,20 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
         club,
         game: ctx.t(&format!("game-{}", l.row.game)),
         format: format_text(&ctx, l.bracket.format()),
-        seeding: if l.row.seeding.starts_with("standings:") {
-            seeding_from_standings(&ctx, &l.bracket, system)
-        } else {
-            seeding_text(&ctx, &l.row.seeding)
+        seeding: {
+            let mut text = if l.row.seeding.starts_with("standings:") {
+                seeding_from_standings(&ctx, &l.bracket, system.map(|(s, _)| s))
+            } else {
+                seeding_text(&ctx, &l.row.seeding)
+            };
+            if let Some(place) = system.and_then(|(_, cut)| cut) {
+                let words = crate::domain::tournament::qualify::shared_cut_words(place, ctx.lang);
+                text = format!("{text}. {words}");
+            }
+            match entry {
+                Some(e) => format!("{text}. {}", e.words(ctx.lang)),
+                None => text,
+            }
         },
         seeded_from_event: l.row.seeding.starts_with("event:"),
         event,

@@ -200,7 +200,7 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
         let unlinked = super::linking::unlinked_views(conn, id, &t.file)?;
         let repescas = crate::db::brackets::brackets_of_championship(conn, id)?
             .iter()
-            .filter(|b| b.seeding == store::REPESCA_SEEDING)
+            .filter(|b| store::is_repesca(&b.seeding))
             .count();
         let done = crate::db::repesca::repesca_winners(conn, id, &t.file)?.is_some();
         Ok((

@@ -131,7 +131,11 @@ pub(crate) fn file_error_words(ctx: &Ctx, text: &str, e: &FileError) -> String {
     } else {
         format!(" ({place})")
     };
-    format!("{}{place}: {}", ctx.t("champ-import-refused"), e.message)
+    format!(
+        "{}{place}: {}",
+        ctx.t("champ-import-refused"),
+        e.message_in(ctx.lang)
+    )
 }
 
 /// `POST /clubes/{id}/campeonatos/importar`: creates the championship the file

@@ -5,7 +5,7 @@
 use super::*;
 use crate::db::repesca::RepescaPlan;
 use crate::domain::tournament::MatchPoints;
-use crate::domain::tournament::qualify::RepescaRule;
+use crate::domain::tournament::qualify::{RepescaEntry, RepescaRule};
 
 #[derive(Deserialize)]
 pub struct RepescaForm {
@@ -23,6 +23,37 @@ pub struct RepescaForm {
     /// Places it fills (empty: up to a power of two).
     #[serde(default)]
     places: String,
+    /// Where its winners enter: `lowest` (default), `standings` or `seeds`.
+    #[serde(default)]
+    entry: String,
+    /// For `seeds`: the bracket's seeds they take, one per place ("3, 4").
+    #[serde(default)]
+    entry_seeds: String,
+}
+
+/// Where the form says the winners enter.
+fn entry_of(f: &RepescaForm) -> Result<RepescaEntry, AppError> {
+    Ok(match f.entry.as_str() {
+        "standings" => RepescaEntry::Standings,
+        "seeds" => {
+            let typed = f.entry_seeds.trim();
+            let seeds: Option<Vec<u32>> = typed
+                .split([',', ' ', ';'])
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse::<u32>().ok().filter(|n| (1..=1024).contains(n)))
+                .collect();
+            match seeds {
+                Some(seeds) if !seeds.is_empty() => RepescaEntry::Seeds { seeds },
+                _ => {
+                    return Err(AppError::unprocessable(
+                        "repesca-entry-seeds-list",
+                        typed.to_owned(),
+                    ));
+                }
+            }
+        }
+        _ => RepescaEntry::Lowest,
+    })
 }
 
 /// A number typed in a field, within `range`; empty is `None`.
@@ -56,6 +87,7 @@ pub async fn create_repesca(
     };
     let worst_place = optional(&f.worst_place, 1..=1024, "repesca-worst-place")?;
     let places = optional(&f.places, 1..=512, "repesca-places")?;
+    let entry = entry_of(&f)?;
     let plan = RepescaPlan {
         per_group,
         rule: RepescaRule {
@@ -63,6 +95,7 @@ pub async fn create_repesca(
             worst_place: worst_place.map(|w| w as u32),
         },
         places,
+        entry,
     };
     let ctx = Ctx::from_request(&req);
     let name = Some(f.name.trim().to_owned())

@@ -176,13 +176,7 @@ pub fn running_swiss(
             game: crate::domain::GameKind::Botifarra,
             options: serde_json::Map::new(),
             system: System::Swiss { rounds: 5 },
-            match_format: tournament::MatchFormat::Timed {
-                target: 101,
-                max_hands: 12,
-                minutes: 55,
-                cap: 121,
-                draws: Default::default(),
-            },
+            match_format: tournament::MatchFormat::usual_timed(Default::default()),
             points: tournament::Points::default(),
             tiebreaks: vec![
                 tournament::Tiebreak::Points,

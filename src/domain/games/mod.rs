@@ -54,17 +54,10 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
 /// finished hand, or cinquillo (whose passes the picker offers as they are).
 pub fn next_moves(record: &HandRecord) -> Option<(u8, Vec<Move>)> {
     let family = |rep: trick_hand::Replay<tute_family::Family>| {
-        if rep.violation.is_some() || rep.state.is_over() {
-            return None;
-        }
-        let seat = rep.state.turn();
-        let moves = rep
-            .state
-            .legal_actions()
-            .into_iter()
-            .filter(|m| m.seat == seat)
-            .collect();
-        Some((seat, moves))
+        rep.next_moves(
+            |s| (!s.is_over()).then_some(s.turn()),
+            tute_family::Family::legal_actions,
+        )
     };
     match record.game {
         GameKind::Cuatrola => cuatrola::next_moves(record),

@@ -109,6 +109,17 @@ fn two() -> MatchPoints {
     MatchPoints::whole(2)
 }
 
+impl Points {
+    /// One point for a win or a bye, half for a draw, none for a loss (the botifarra
+    /// opens' count).
+    pub const ONE_A_WIN: Points = Points {
+        win: MatchPoints::whole(1),
+        draw: MatchPoints::from_halves(1),
+        loss: MatchPoints::ZERO,
+        bye: MatchPoints::whole(1),
+    };
+}
+
 impl Default for Points {
     fn default() -> Self {
         Points {

@@ -9,6 +9,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 
 use super::*;
 use crate::db::championship::tables;
+use crate::domain::entry::Scoreboard;
 use crate::domain::random::random_cuatrola_hand_of_game;
 use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
 use crate::web::game::{self, Entered};
@@ -143,72 +144,57 @@ fn comarcal_people(
 }
 
 fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
-    let mut file = TournamentFile {
-        format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
-            name: name.to_owned(),
-            game: GameKind::Cuatrola,
-            options: Map::new(),
-            system: System::Swiss { rounds },
-            match_format: MatchFormat::Partida { target: None },
-            points: Points::default(),
-            tiebreaks: vec![
-                Tiebreak::Points,
-                Tiebreak::PointDifference,
-                Tiebreak::PointsFor,
-                Tiebreak::Lot,
-            ],
-            head_to_head: HeadToHead::default(),
-            seed: 21,
-            same_club: Default::default(),
-            ties: Default::default(),
-        },
-        entrants: Vec::new(),
-        rounds: Vec::new(),
-        brackets: Vec::new(),
+    let event = tournament::Event {
+        name: name.to_owned(),
+        game: GameKind::Cuatrola,
+        options: Map::new(),
+        system: System::Swiss { rounds },
+        match_format: MatchFormat::Partida { target: None },
+        points: Points::default(),
+        tiebreaks: vec![
+            Tiebreak::Points,
+            Tiebreak::PointDifference,
+            Tiebreak::PointsFor,
+            Tiebreak::Lot,
+        ],
+        head_to_head: HeadToHead::default(),
+        seed: 21,
+        same_club: Default::default(),
+        ties: Default::default(),
     };
-    for (i, name) in pairs.iter().enumerate() {
-        let mut e = Entrant::new((i + 1).to_string(), *name);
-        e.seed = Some(i as u32 + 1);
-        file.entrants.push(e);
-    }
-    file
+    TournamentFile::new(
+        event,
+        Entrant::seeded(pairs.iter().map(|name| (*name, None))),
+    )
 }
 
-/// Plays random legal hands into a table's game as pair a's scorekeeper, until the
-/// game ends or `hands` hands are in (each hand checked and scored as the hand form
-/// would, written at once); the table then follows its game. Whether the game ended.
-fn play(
+/// Enters hands into a table's game as pair a's scorekeeper, each checked and scored
+/// as the hand form would: `next` gives the hand to enter from the scoreboard so far,
+/// the dealer of the next hand and the hands already in (`None`: no more). The hands
+/// are written at once, and the table then follows its game. The last scoreboard;
+/// `None` for a table with no game.
+pub(super) fn enter_hands(
     conn: &mut DbConn,
     row: &TableRow,
-    seed: u64,
-    hands: Option<usize>,
-) -> Result<bool, AppError> {
+    next: &mut dyn FnMut(&Scoreboard, u8, usize) -> Option<Entered>,
+) -> Result<Option<Scoreboard>, AppError> {
     let Some(first) = row.game_id else {
-        return Ok(false);
+        return Ok(None);
     };
     let setup = game::load(conn, first)?.setup;
     let mut scores = Vec::new();
     let mut entered: Vec<(u8, Entered)> = Vec::new();
     let board = loop {
         let board = crate::domain::entry::scoreboard(&setup, &scores);
-        if board.game_over.is_some()
-            || hands.is_some_and(|h| entered.len() >= h)
-            || entered.len() >= 200
-        {
-            break board;
-        }
-        let before = [0, 1].map(|i| board.totals.get(i).map_or(0, |s| s.floor()));
         let dealer = board.next_dealer.unwrap_or(0);
-        let record =
-            random_cuatrola_hand_of_game(seed * 1000 + entered.len() as u64, dealer, before);
-        let e = Entered::Full(record.to_value());
+        let Some(e) = next(&board, dealer, entered.len()) else {
+            break board;
+        };
         let s = game::score_one(&setup, &scores, dealer, &e, Lang::Es)
             .map_err(|e| AppError::Internal(anyhow::anyhow!("demo hand: {e:?}")))?;
         scores.push(s);
         entered.push((dealer, e));
     };
-    let over = board.game_over.is_some();
     crate::db::write_tx(conn, |conn| {
         tables::store_hands(conn, first, &entered, &scores, &board, now())?;
         let who = tables::TableActor {
@@ -220,7 +206,26 @@ fn play(
         tables::sync_after_change(conn, first, &who, now())?;
         Ok::<(), AppError>(())
     })?;
-    Ok(over)
+    Ok(Some(board))
+}
+
+/// Plays random legal hands into a table's game, until the game ends or `hands`
+/// hands are in ([`enter_hands`]). Whether the game ended.
+fn play(
+    conn: &mut DbConn,
+    row: &TableRow,
+    seed: u64,
+    hands: Option<usize>,
+) -> Result<bool, AppError> {
+    let board = enter_hands(conn, row, &mut |board, dealer, n| {
+        if board.game_over.is_some() || hands.is_some_and(|h| n >= h) || n >= 200 {
+            return None;
+        }
+        let before = [0, 1].map(|i| board.totals.get(i).map_or(0, |s| s.floor()));
+        let record = random_cuatrola_hand_of_game(seed * 1000 + n as u64, dealer, before);
+        Some(Entered::Full(record.to_value()))
+    })?;
+    Ok(board.is_some_and(|b| b.game_over.is_some()))
 }
 
 /// Plays a table's whole match and has the other pair confirm it.
@@ -263,11 +268,7 @@ pub fn create_demo_championships(
     today: NaiveDate,
     _now: NaiveDateTime,
 ) -> Result<(i32, i32), AppError> {
-    let mut n = 0u32;
-    let mut pins = move || {
-        n += 1;
-        format!("{:04}", (n * 6007 + 4321) % 10_000)
-    };
+    let mut pins = crate::db::demo::pins(6007, 4321);
     let pairs = COMARCAL.map(|(name, _)| name);
     let people = comarcal_people(conn, club_id, today, _now)?;
     let with_people = |mut file: TournamentFile| {

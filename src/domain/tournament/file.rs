@@ -249,6 +249,17 @@ pub fn default_tiebreaks() -> Vec<Tiebreak> {
     ]
 }
 
+/// The scores' order of tiebreaks, no head-to-head: match points, point difference,
+/// points for, then the lot.
+pub fn score_tiebreaks() -> Vec<Tiebreak> {
+    vec![
+        Tiebreak::Points,
+        Tiebreak::PointDifference,
+        Tiebreak::PointsFor,
+        Tiebreak::Lot,
+    ]
+}
+
 /// The pairing system.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]

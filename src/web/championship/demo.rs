@@ -23,50 +23,29 @@ const CLUBS: [(&str, &str); 3] = [
     ("Hogar del Jubilado", "Belmonte"),
 ];
 
-/// The comarcal championship's pairs: each name, and its two people with the club
-/// each plays for (0 is the demo club, 1–3 the clubs of [`CLUBS`]). Jacinto Ortega
-/// also plays the demo club's league.
-const COMARCAL: [(&str, [(&str, usize); 2]); 12] = [
-    (
-        "Alonso – Barrios",
-        [("Marta Alonso", 1), ("Julián Barrios", 1)],
-    ),
-    ("Cuesta – Díez", [("Rosa Cuesta", 2), ("Tomás Díez", 2)]),
-    (
-        "Escudero – Fuentes",
-        [("Amparo Escudero", 3), ("Felipe Fuentes", 3)],
-    ),
-    (
-        "Gallego – Herrero",
-        [("Teresa Gallego", 1), ("Vicente Herrero", 2)],
-    ),
-    (
-        "Iglesias – Juárez",
-        [("Sonia Iglesias", 2), ("Rafael Juárez", 3)],
-    ),
-    ("Lorenzo – Marcos", [("Eva Lorenzo", 3), ("Luis Marcos", 1)]),
-    (
-        "Nieto – Ortega",
-        [("Andrés Nieto", 1), ("Jacinto Ortega", 0)],
-    ),
-    (
-        "Pascual – Quintana",
-        [("Agustín Pascual", 2), ("Clara Quintana", 3)],
-    ),
-    (
-        "Ramos – Santos",
-        [("Beatriz Ramos", 3), ("Emilio Santos", 3)],
-    ),
-    (
-        "Toledo – Urbano",
-        [("Fernando Toledo", 2), ("Gregorio Urbano", 1)],
-    ),
-    ("Vega – Zamora", [("Isabel Vega", 2), ("Joaquín Zamora", 2)]),
-    (
-        "Yagüe – Benito",
-        [("Lorenzo Yagüe", 1), ("María Benito", 3)],
-    ),
+/// The comarcal championship's pairs: the two people of each, with the club each
+/// plays for (0 is the demo club, 1–3 the clubs of [`CLUBS`]); a pair is named by
+/// their surnames ([`pair_name`]). Jacinto Ortega also plays the demo club's league.
+const COMARCAL: [[(&str, usize); 2]; 12] = [
+    [("Marta Alonso", 1), ("Julián Barrios", 1)],
+    [("Rosa Cuesta", 2), ("Tomás Díez", 2)],
+    [("Amparo Escudero", 3), ("Felipe Fuentes", 3)],
+    [("Teresa Gallego", 1), ("Vicente Herrero", 2)],
+    [("Sonia Iglesias", 2), ("Rafael Juárez", 3)],
+    [("Eva Lorenzo", 3), ("Luis Marcos", 1)],
+    [("Andrés Nieto", 1), ("Jacinto Ortega", 0)],
+    [("Agustín Pascual", 2), ("Clara Quintana", 3)],
+    [("Beatriz Ramos", 3), ("Emilio Santos", 3)],
+    [("Fernando Toledo", 2), ("Gregorio Urbano", 1)],
+    [("Isabel Vega", 2), ("Joaquín Zamora", 2)],
+    [("Lorenzo Yagüe", 1), ("María Benito", 3)],
 ];
+
+/// A pair's name: its two people's surnames, "Alonso – Barrios".
+fn pair_name(people: [(&str, usize); 2]) -> String {
+    let [a, b] = people.map(|(name, _)| name.rsplit(' ').next().unwrap_or(name));
+    format!("{a} – {b}")
+}
 
 /// The people of the comarcal pairs, as entrants name them: the clubs of the comarca
 /// are created, each person is a member of her club with a federation licence (a
@@ -94,7 +73,7 @@ fn comarcal_people(
     let members = queries::club_players(conn, club_id)?;
     let season = today - chrono::Duration::days(150);
     let mut out = Vec::new();
-    for (n, (_, people)) in COMARCAL.iter().enumerate() {
+    for (n, people) in COMARCAL.iter().enumerate() {
         let mut pair = Vec::new();
         for (k, (name, club)) in people.iter().enumerate() {
             let (club_id, club_name) = clubs[*club].clone();
@@ -151,12 +130,7 @@ fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
         system: System::Swiss { rounds },
         match_format: MatchFormat::Partida { target: None },
         points: Points::default(),
-        tiebreaks: vec![
-            Tiebreak::Points,
-            Tiebreak::PointDifference,
-            Tiebreak::PointsFor,
-            Tiebreak::Lot,
-        ],
+        tiebreaks: tournament::file::score_tiebreaks(),
         head_to_head: HeadToHead::default(),
         seed: 21,
         same_club: Default::default(),
@@ -269,29 +243,23 @@ pub fn create_demo_championships(
     _now: NaiveDateTime,
 ) -> Result<(i32, i32), AppError> {
     let mut pins = crate::db::demo::pins(6007, 4321);
-    let pairs = COMARCAL.map(|(name, _)| name);
+    let names = COMARCAL.map(pair_name);
+    let pairs = names.each_ref().map(String::as_str);
     let people = comarcal_people(conn, club_id, today, _now)?;
-    let with_people = |mut file: TournamentFile| {
-        for (e, p) in file.entrants.iter_mut().zip(&people) {
-            e.club = p
-                .iter()
-                .map(|x| x.club.clone().unwrap_or_default())
-                .reduce(|a, b| if a == b { a } else { format!("{a} / {b}") });
-            e.people = p.clone();
-        }
-        file
-    };
-    let file = with_people(demo_file("Campeonato comarcal de cuatrola", 4, &pairs));
-    let live = crate::db::championship::tables::create(
-        conn,
-        club_id,
-        &file,
-        true,
-        today,
-        now(),
-        ACTOR,
-        &mut pins,
-    )?;
+    // A championship of the first `n` pairs, with their people, hand by hand.
+    let create =
+        |conn: &mut DbConn, name: &str, rounds: u32, n: usize, pins: &mut dyn FnMut() -> String| {
+            let mut file = demo_file(name, rounds, &pairs[..n]);
+            for (e, p) in file.entrants.iter_mut().zip(&people) {
+                e.club = p
+                    .iter()
+                    .map(|x| x.club.clone().unwrap_or_default())
+                    .reduce(|a, b| if a == b { a } else { format!("{a} / {b}") });
+                e.people = p.clone();
+            }
+            tables::create(conn, club_id, &file, true, today, now(), ACTOR, pins)
+        };
+    let live = create(conn, "Campeonato comarcal de cuatrola", 4, 12, &mut pins)?;
     for round in 1..=2u32 {
         for row in pair_and_publish(conn, live, round, &mut pins)? {
             play_and_confirm(conn, &row, u64::from(round) * 100 + row.table_no as u64)?;
@@ -315,21 +283,7 @@ pub fn create_demo_championships(
         }
     }
 
-    let file = with_people(demo_file(
-        "Torneo de cuatrola de las fiestas",
-        3,
-        &pairs[..8],
-    ));
-    let done = crate::db::championship::tables::create(
-        conn,
-        club_id,
-        &file,
-        true,
-        today,
-        now(),
-        ACTOR,
-        &mut pins,
-    )?;
+    let done = create(conn, "Torneo de cuatrola de las fiestas", 3, 8, &mut pins)?;
     for round in 1..=3u32 {
         for row in pair_and_publish(conn, done, round, &mut pins)? {
             play_and_confirm(

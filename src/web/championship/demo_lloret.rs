@@ -88,12 +88,7 @@ pub fn create_lloret_open(
         system: System::Swiss { rounds: 5 },
         match_format: FORMAT,
         points: Points::ONE_A_WIN,
-        tiebreaks: vec![
-            Tiebreak::Points,
-            Tiebreak::PointDifference,
-            Tiebreak::PointsFor,
-            Tiebreak::Lot,
-        ],
+        tiebreaks: tournament::file::score_tiebreaks(),
         head_to_head: HeadToHead::default(),
         seed: 2014,
         same_club: Default::default(),

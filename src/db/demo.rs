@@ -65,6 +65,16 @@ impl Sequence {
     }
 }
 
+/// A demo championship's table PINs, four digits each: the `n`-th (from 1) is
+/// `n × step + start`, modulo 10 000.
+pub fn pins(step: u32, start: u32) -> impl FnMut() -> String {
+    let mut n = 0u32;
+    move || {
+        n += 1;
+        format!("{:04}", (n * step + start) % 10_000)
+    }
+}
+
 /// The finished autumn league of cuatrola, games to 21: the eight pairs in a round
 /// robin (seven rounds), every result in. Returns its event id.
 pub fn league(
@@ -75,37 +85,24 @@ pub fn league(
 ) -> Result<i32, ChangeError> {
     let mut options = serde_json::Map::new();
     options.insert("target".to_owned(), 21.into());
-    let file = TournamentFile {
-        format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
-            name: "Liga de otoño de cuatrola".to_owned(),
-            game: crate::domain::GameKind::Cuatrola,
-            options,
-            system: System::RoundRobin {
-                double: false,
-                groups: 1,
-            },
-            match_format: tournament::MatchFormat::default(),
-            points: tournament::Points::default(),
-            tiebreaks: tournament::file::default_tiebreaks(),
-            head_to_head: Default::default(),
-            seed: 2026,
-            same_club: Default::default(),
-            ties: Default::default(),
+    let event = tournament::Event {
+        name: "Liga de otoño de cuatrola".to_owned(),
+        game: crate::domain::GameKind::Cuatrola,
+        options,
+        system: System::RoundRobin {
+            double: false,
+            groups: 1,
         },
-        entrants: PAIRS
-            .iter()
-            .enumerate()
-            .map(|(i, name)| {
-                let mut e = Entrant::new((i + 1).to_string(), *name);
-                e.club = Some(DEMO_CLUB.to_owned());
-                e.seed = Some(i as u32 + 1);
-                e
-            })
-            .collect(),
-        rounds: Vec::new(),
-        brackets: Vec::new(),
+        match_format: tournament::MatchFormat::default(),
+        points: tournament::Points::default(),
+        tiebreaks: tournament::file::default_tiebreaks(),
+        head_to_head: Default::default(),
+        seed: 2026,
+        same_club: Default::default(),
+        ties: Default::default(),
     };
+    let entrants = Entrant::seeded(PAIRS.map(|name| (name, Some(DEMO_CLUB))));
+    let file = TournamentFile::new(event, entrants);
     let mut seq = Sequence(20261123);
     let mut pins = || format!("{:04}", seq.next(10_000));
     let actor = "demo";
@@ -168,48 +165,30 @@ pub fn running_swiss(
         ("Farré – Baró", "Cafè del Centre"),
         ("Ibáñez – Cortés", "Peña La Baza"),
     ];
-    let mut file = TournamentFile {
-        brackets: Vec::new(),
-        format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
-            name: "Open de botifarra de invierno".to_owned(),
-            game: crate::domain::GameKind::Botifarra,
-            options: serde_json::Map::new(),
-            system: System::Swiss { rounds: 5 },
-            match_format: tournament::MatchFormat::Timed {
-                target: 101,
-                max_hands: 12,
-                minutes: 55,
-                cap: 121,
-                draws: Default::default(),
-            },
-            points: tournament::Points::default(),
-            tiebreaks: vec![
-                tournament::Tiebreak::Points,
-                tournament::Tiebreak::Buchholz,
-                tournament::Tiebreak::MedianBuchholz,
-                tournament::Tiebreak::PointDifference,
-                tournament::Tiebreak::Lot,
-            ],
-            head_to_head: tournament::HeadToHead::default(),
-            seed: 2026,
-            same_club: Default::default(),
-            ties: Default::default(),
-        },
-        entrants: Vec::new(),
-        rounds: Vec::new(),
+    let event = tournament::Event {
+        name: "Open de botifarra de invierno".to_owned(),
+        game: crate::domain::GameKind::Botifarra,
+        options: serde_json::Map::new(),
+        system: System::Swiss { rounds: 5 },
+        match_format: tournament::MatchFormat::usual_timed(Default::default()),
+        points: tournament::Points::default(),
+        tiebreaks: vec![
+            tournament::Tiebreak::Points,
+            tournament::Tiebreak::Buchholz,
+            tournament::Tiebreak::MedianBuchholz,
+            tournament::Tiebreak::PointDifference,
+            tournament::Tiebreak::Lot,
+        ],
+        head_to_head: tournament::HeadToHead::default(),
+        seed: 2026,
+        same_club: Default::default(),
+        ties: Default::default(),
     };
-    for (i, (name, club)) in PAIRS.iter().enumerate() {
-        let mut e = tournament::Entrant::new((i + 1).to_string(), *name);
-        e.club = Some((*club).to_owned());
-        e.seed = Some(i as u32 + 1);
-        file.entrants.push(e);
-    }
-    let mut n = 0u32;
-    let mut pins = || {
-        n += 1;
-        format!("{:04}", (n * 7919 + 1234) % 10_000)
-    };
+    let file = TournamentFile::new(
+        event,
+        tournament::Entrant::seeded(PAIRS.map(|(name, club)| (name, Some(club)))),
+    );
+    let mut pins = pins(7919, 1234);
     let actor = "demo";
     let id = super::championship::tables::create(
         conn, club_id, &file, false, today, now, actor, &mut pins,

@@ -98,51 +98,39 @@ pub fn girona_open(
     starts_on: NaiveDate,
     now: NaiveDateTime,
 ) -> Result<i32, ChangeError> {
-    let mut file = TournamentFile {
-        format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
-            name: DEMO_GIRONA.to_owned(),
-            game: crate::domain::GameKind::Botifarra,
-            options: serde_json::Map::new(),
-            system: System::RoundRobin {
-                double: false,
-                groups: 3,
-            },
-            match_format: tournament::MatchFormat::Timed {
-                target: 101,
-                max_hands: 8,
-                minutes: 60,
-                cap: 121,
-                draws: Default::default(),
-            },
-            points: tournament::Points::default(),
-            tiebreaks: vec![
-                Tiebreak::Points,
-                Tiebreak::HeadToHead,
-                Tiebreak::PointDifference,
-                Tiebreak::PointsFor,
-                Tiebreak::Lot,
-            ],
-            head_to_head: tournament::HeadToHead::default(),
-            ties: Default::default(),
-            seed: 2026,
-            same_club: Default::default(),
+    let event = tournament::Event {
+        name: DEMO_GIRONA.to_owned(),
+        game: crate::domain::GameKind::Botifarra,
+        options: serde_json::Map::new(),
+        system: System::RoundRobin {
+            double: false,
+            groups: 3,
         },
-        entrants: Vec::new(),
-        rounds: Vec::new(),
-        brackets: Vec::new(),
+        match_format: tournament::MatchFormat::Timed {
+            target: 101,
+            max_hands: 8,
+            minutes: 60,
+            cap: 121,
+            draws: Default::default(),
+        },
+        points: tournament::Points::default(),
+        tiebreaks: vec![
+            Tiebreak::Points,
+            Tiebreak::HeadToHead,
+            Tiebreak::PointDifference,
+            Tiebreak::PointsFor,
+            Tiebreak::Lot,
+        ],
+        head_to_head: tournament::HeadToHead::default(),
+        ties: Default::default(),
+        seed: 2026,
+        same_club: Default::default(),
     };
-    for (i, (name, club)) in PAIRS.iter().enumerate() {
-        let mut e = Entrant::new((i + 1).to_string(), *name);
-        e.club = Some((*club).to_owned());
-        e.seed = Some(i as u32 + 1);
-        file.entrants.push(e);
-    }
-    let mut n = 0u32;
-    let mut pins = || {
-        n += 1;
-        format!("{:04}", (n * 4111 + 2718) % 10_000)
-    };
+    let file = TournamentFile::new(
+        event,
+        Entrant::seeded(PAIRS.map(|(name, club)| (name, Some(club)))),
+    );
+    let mut pins = super::demo::pins(4111, 2718);
     let id = tables::create(
         conn, club_id, &file, false, starts_on, now, ACTOR, &mut pins,
     )?;

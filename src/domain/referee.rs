@@ -241,28 +241,28 @@ mod tests {
     #[test]
     fn each_game_says_where_its_rules_are_written_and_which_options_shape_its_play() {
         use RuleId::*;
-        let section = |g, r| rule_source(g, r).0;
-        assert_eq!(
-            section(GameKind::Tute, IllegalExchange),
-            "docs/rules.md §2.5"
-        );
-        assert_eq!(section(GameKind::Guinote, FalseClaim), "docs/rules.md §4.6");
-        assert_eq!(
-            section(GameKind::Botifarra, IllegalDouble),
-            "docs/rules.md §5.4"
-        );
-        assert_eq!(
-            section(GameKind::Cinquillo, IllegalPlacement),
-            "docs/rules.md §6.2 and §6.4"
-        );
-        assert_eq!(
-            section(GameKind::Cinquillo, IllegalBid),
-            "docs/hand-record.md, Rule ids"
-        );
-        assert_eq!(
-            section(GameKind::Botifarra, DealInvalid),
-            "docs/hand-record.md, Edge cases: deal_invalid"
-        );
+        for (game, rule, section) in [
+            (GameKind::Tute, IllegalExchange, "docs/rules.md §2.5"),
+            (GameKind::Guinote, FalseClaim, "docs/rules.md §4.6"),
+            (GameKind::Botifarra, IllegalDouble, "docs/rules.md §5.4"),
+            (
+                GameKind::Cinquillo,
+                IllegalPlacement,
+                "docs/rules.md §6.2 and §6.4",
+            ),
+            (
+                GameKind::Cinquillo,
+                IllegalBid,
+                "docs/hand-record.md, Rule ids",
+            ),
+            (
+                GameKind::Botifarra,
+                DealInvalid,
+                "docs/hand-record.md, Edge cases: deal_invalid",
+            ),
+        ] {
+            assert_eq!(rule_source(game, rule).0, section, "{game:?} {rule:?}");
+        }
         assert_eq!(
             rule_source(GameKind::Cinquillo, MustFollowSuit).1,
             ["bastardo"]

@@ -639,3 +639,20 @@ pub fn check_examples(game: GameKind) {
     let failures = example_failures(game, Lang::En);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// A round robin of `game` in `groups` liguillas of `n` entrants in all, "P1" to
+/// "Pn" seeded in that order, nothing drawn.
+pub fn round_robin_file(
+    game: &str,
+    n: usize,
+    groups: u32,
+) -> crate::domain::tournament::TournamentFile {
+    let text = format!(
+        r#"{{"format":"baza-tournament/1","event":{{"name":"x","game":"{game}","system":{{"kind":"round_robin","groups":{groups}}}}},"entrants":[{}]}}"#,
+        (1..=n)
+            .map(|i| format!(r#"{{"id":"{i}","name":"P{i}","seed":{i}}}"#))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    crate::domain::tournament::parse(&text).expect("file")
+}

@@ -3,7 +3,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{TestApp, new_client, post_form_as, texts};
+use crate::helpers::{ChampionshipForm, TestApp, new_client, post_form_as, texts};
 
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     post_form_as(app, &app.client, path, fields).await
@@ -15,34 +15,9 @@ async fn one_round_swiss(app: &TestApp, entry: &str) -> i32 {
     let club = app
         .club_with_organiser("Peña La Baza", "Medina de Rioseco")
         .await;
-    let res = post(
-        app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Cuatrola a 30 minutos"),
-            ("game", "cuatrola"),
-            ("starts_on", "2026-11-28"),
-            ("system", "swiss"),
-            ("rounds", "1"),
-            ("match_format", "timed"),
-            ("groups", "1"),
-            ("losses", "2"),
-            ("target", "21"),
-            ("partidas", "3"),
-            ("max_hands", "40"),
-            ("minutes", "30"),
-            ("cap", "30"),
-            ("entry", entry),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    crate::from_scratch::id_of(&res)
+    ChampionshipForm::thirty_minutes(entry)
+        .create(app, club)
+        .await
 }
 
 /// Two pairs entered and round 1 published: the championship's one table slip.
@@ -182,33 +157,18 @@ async fn table_options_that_contradict_the_match_limits_are_refused_with_a_messa
             "la partida se juega a 51 y el formato del partido a 101",
         ),
     ] {
-        let res = post(
-            &app,
-            &format!("/clubes/{club}/campeonatos/nuevo"),
-            &[
-                ("name", "Open de botifarra"),
-                ("game", "botifarra"),
-                ("starts_on", "2026-11-28"),
-                ("system", "swiss"),
-                ("rounds", "5"),
-                ("match_format", "timed"),
-                ("groups", "1"),
-                ("losses", "2"),
-                ("target", "101"),
-                ("partidas", "3"),
-                ("max_hands", "12"),
-                ("minutes", "55"),
-                ("cap", "121"),
-                ("entry", "hands"),
-                ("win", "2"),
-                ("draw", "1"),
-                ("loss", "0"),
-                ("bye", "2"),
-                ("tb1", "points"),
-                (option, value),
-            ],
-        )
-        .await;
+        let res = ChampionshipForm::new("Open de botifarra")
+            .set("game", "botifarra")
+            .set("rounds", "5")
+            .set("match_format", "timed")
+            .set("target", "101")
+            .set("partidas", "3")
+            .set("max_hands", "12")
+            .set("minutes", "55")
+            .set("cap", "121")
+            .set(option, value)
+            .post(&app, club)
+            .await;
         assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
         let html = scraper::Html::parse_document(&res.text().await.unwrap());
         let body = html.root_element().text().collect::<Vec<_>>().join(" ");
@@ -256,42 +216,27 @@ async fn a_swiss_avoids_same_club_pairings_as_its_form_says_in_three_languages()
         let options = texts(&html, "select[name=same_club] option");
         assert!(options.iter().any(|o| o == first), "{lang}: {options:?}");
     }
-    let fields = |rounds: &'static str| {
-        vec![
-            ("name", "Open de cuatrola"),
-            ("game", "cuatrola"),
-            ("starts_on", "2026-11-28"),
-            ("system", "swiss"),
-            ("rounds", "3"),
-            ("same_club", "first"),
-            ("same_club_rounds", rounds),
-            ("match_format", "partida"),
-            ("groups", "1"),
-            ("losses", "2"),
-            ("target", "21"),
-            ("partidas", "3"),
-            ("max_hands", "20"),
-            ("minutes", "45"),
-            ("cap", "25"),
-            ("entry", "result"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-        ]
+    let form_of = |rounds: &str| {
+        ChampionshipForm::new("Open de cuatrola")
+            .set("rounds", "3")
+            .set("same_club", "first")
+            .set("same_club_rounds", rounds)
+            .set("target", "21")
+            .set("partidas", "3")
+            .set("max_hands", "20")
+            .set("minutes", "45")
+            .set("cap", "25")
+            .set("entry", "result")
     };
     // A number of rounds that is not one is refused with the form again.
-    let res = post(&app, &form, &fields("muchas")).await;
+    let res = form_of("muchas").post(&app, club).await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     assert_eq!(
         crate::helpers::attr(&html, "input[name=same_club_rounds]", "value").as_deref(),
         Some("muchas")
     );
-    let res = post(&app, &form, &fields("2")).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id: i32 = crate::from_scratch::id_of(&res);
+    let id = form_of("2").create(&app, club).await;
     // Seeds 1 and 3 of one club, 2 and 4 of another: the usual 1–3 and 2–4 would pair
     // each club with itself.
     for (n, c) in [

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
+use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, post_form_as, texts};
 use baza::domain::entry::GameDoc;
 use baza::domain::random::random_cuatrola_hand_of_game;
 
@@ -311,36 +311,12 @@ async fn standings_names(app: &TestApp, id: i32) -> Vec<String> {
 async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_to_the_final() {
     let app = TestApp::spawn().await;
     let (club, referee) = club_with_staff(&app).await;
-    let res = post(
-        &app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Campeonato comarcal de cuatrola"),
-            ("game", "cuatrola"),
-            ("starts_on", "2026-11-28"),
-            ("system", "swiss"),
-            ("rounds", "4"),
-            ("groups", "1"),
-            ("losses", "2"),
-            ("match_format", "partida"),
-            ("target", ""),
-            ("entry", "hands"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-            ("tb2", "point_difference"),
-            ("tb3", "points_for"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id: i32 = location(&res)
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
+    let id = ChampionshipForm::new("Campeonato comarcal de cuatrola")
+        .set("rounds", "4")
+        .set("tb2", "point_difference")
+        .set("tb3", "points_for")
+        .create(&app, club)
+        .await;
     let names = [
         "Ana – Berta",
         "Carlos – Dani",
@@ -736,38 +712,9 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
 async fn a_timed_match_ends_when_its_minutes_run_out_with_the_hand_in_play() {
     let app = TestApp::spawn().await;
     let (club, _) = club_with_staff(&app).await;
-    let res = post(
-        &app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Cuatrola a 30 minutos"),
-            ("game", "cuatrola"),
-            ("starts_on", "2026-11-28"),
-            ("system", "swiss"),
-            ("rounds", "1"),
-            ("match_format", "timed"),
-            ("groups", "1"),
-            ("losses", "2"),
-            ("target", "21"),
-            ("partidas", "3"),
-            ("max_hands", "40"),
-            ("minutes", "30"),
-            ("cap", "30"),
-            ("entry", "hands"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id: i32 = location(&res)
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
+    let id = ChampionshipForm::thirty_minutes("hands")
+        .create(&app, club)
+        .await;
     for n in ["Ana – Berta", "Carlos – Dani"] {
         post(
             &app,
@@ -879,33 +826,9 @@ async fn a_timed_match_ends_when_its_minutes_run_out_with_the_hand_in_play() {
 async fn when_a_tables_phone_dies_the_director_switches_it_to_a_typed_result() {
     let app = TestApp::spawn().await;
     let (club, _) = club_with_staff(&app).await;
-    let res = post(
-        &app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Cuatrola de la peña"),
-            ("game", "cuatrola"),
-            ("starts_on", "2026-11-28"),
-            ("system", "swiss"),
-            ("rounds", "1"),
-            ("groups", "1"),
-            ("losses", "2"),
-            ("match_format", "partida"),
-            ("target", ""),
-            ("entry", "hands"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-        ],
-    )
-    .await;
-    let id: i32 = location(&res)
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
+    let id = ChampionshipForm::new("Cuatrola de la peña")
+        .create(&app, club)
+        .await;
     for n in ["Ana – Berta", "Carlos – Dani"] {
         post(
             &app,
@@ -999,33 +922,9 @@ async fn when_a_tables_phone_dies_the_director_switches_it_to_a_typed_result() {
 async fn a_one_day_knockout_is_a_championship_with_one_knockout_phase_seeded_by_seed() {
     let app = TestApp::spawn().await;
     let (club, _) = club_with_staff(&app).await;
-    let res = post(
-        &app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Relámpago de cuatrola"),
-            ("game", "cuatrola"),
-            ("starts_on", "2026-11-28"),
-            ("system", "swiss"),
-            ("rounds", "1"),
-            ("groups", "1"),
-            ("losses", "2"),
-            ("match_format", "partida"),
-            ("target", ""),
-            ("entry", "hands"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-        ],
-    )
-    .await;
-    let id: i32 = location(&res)
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
+    let id = ChampionshipForm::new("Relámpago de cuatrola")
+        .create(&app, club)
+        .await;
     let names = [
         "Uno – Dos",
         "Tres – Cuatro",
@@ -1184,35 +1083,11 @@ async fn a_one_day_knockout_is_a_championship_with_one_knockout_phase_seeded_by_
 async fn a_best_of_three_at_a_table_plays_partida_after_partida_until_a_pair_wins_two() {
     let app = TestApp::spawn().await;
     let (club, _) = club_with_staff(&app).await;
-    let res = post(
-        &app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Cuatrola al mejor de tres"),
-            ("game", "cuatrola"),
-            ("starts_on", "2026-11-28"),
-            ("system", "swiss"),
-            ("rounds", "1"),
-            ("groups", "1"),
-            ("losses", "2"),
-            ("match_format", "best_of"),
-            ("target", ""),
-            ("partidas", "3"),
-            ("entry", "hands"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id: i32 = location(&res)
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
+    let id = ChampionshipForm::new("Cuatrola al mejor de tres")
+        .set("match_format", "best_of")
+        .set("partidas", "3")
+        .create(&app, club)
+        .await;
     for n in ["Ana – Berta", "Carlos – Dani"] {
         post(
             &app,
@@ -1314,33 +1189,10 @@ async fn the_director_corrects_a_confirmed_tables_hand_after_the_next_round_was_
  {
     let app = TestApp::spawn().await;
     let (club, _) = club_with_staff(&app).await;
-    let res = post(
-        &app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Cuatrola de dos rondas"),
-            ("game", "cuatrola"),
-            ("starts_on", "2026-11-28"),
-            ("system", "swiss"),
-            ("rounds", "2"),
-            ("groups", "1"),
-            ("losses", "2"),
-            ("match_format", "partida"),
-            ("target", ""),
-            ("entry", "hands"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-        ],
-    )
-    .await;
-    let id: i32 = location(&res)
-        .trim_start_matches("/campeonatos/")
-        .trim_end_matches("/direccion")
-        .parse()
-        .unwrap();
+    let id = ChampionshipForm::new("Cuatrola de dos rondas")
+        .set("rounds", "2")
+        .create(&app, club)
+        .await;
     for n in [
         "Ana – Berta",
         "Carlos – Dani",

@@ -1129,18 +1129,10 @@ fn the_old_trusted_proxy_header_flag_is_refused_naming_the_new_one_and_a_bad_add
 
 #[tokio::test]
 async fn in_a_browser_a_held_hand_loaded_back_into_the_form_keeps_its_submission_id() {
-    use crate::browser::{Browser, log_in};
-    use crate::offline::{new_game, solo, type_hand, until_waiting};
-    let Some(browser) = Browser::start("held_keeps_id").await else {
+    use crate::offline::{phone_and_game, solo, type_hand, until_waiting};
+    let Some((browser, app, other, game)) = phone_and_game("held_keeps_id").await else {
         return;
     };
-    browser.resize(390, 844).await;
-    let app = TestApp::with_demo().await;
-    let pw = app.add_user("mesa", "organiser", Some(1)).await;
-    log_in(&browser, &app, "mesa", &pw).await;
-    let other = new_client();
-    app.login(&other, "mesa", &pw).await;
-    let game = new_game(&app, &other).await;
     browser.goto(&app.url(&format!("{game}/mano"))).await;
     browser.wait_for("form.hand-form").await;
     // Two hands typed off the network...

@@ -583,3 +583,78 @@ pub fn all_examples() -> Vec<(&'static str, Value, Value)> {
     assert_eq!(out.len(), 70, "the example records");
     out
 }
+
+/// The new-championship form as a test fills it in: by default a one-round Swiss of
+/// cuatrola, one partida to the game's target, played hand by hand, 2 points a win,
+/// 1 a draw, 0 a loss and 2 a bye, ranked by points. [`ChampionshipForm::set`]
+/// changes or adds a field.
+pub struct ChampionshipForm(Vec<(&'static str, String)>);
+
+impl ChampionshipForm {
+    /// The default form for a championship named `name`.
+    pub fn new(name: &str) -> ChampionshipForm {
+        let mut fields = vec![("name", name.to_owned())];
+        fields.extend(
+            [
+                ("game", "cuatrola"),
+                ("starts_on", "2026-11-28"),
+                ("system", "swiss"),
+                ("rounds", "1"),
+                ("groups", "1"),
+                ("losses", "2"),
+                ("match_format", "partida"),
+                ("target", ""),
+                ("entry", "hands"),
+                ("win", "2"),
+                ("draw", "1"),
+                ("loss", "0"),
+                ("bye", "2"),
+                ("tb1", "points"),
+            ]
+            .map(|(k, v)| (k, v.to_owned())),
+        );
+        ChampionshipForm(fields)
+    }
+
+    /// A one-round Swiss of cuatrola timed at 30 minutes (a partida to 21, at most 40
+    /// hands, 30 points counted at most), its hands entered as `entry` says.
+    pub fn thirty_minutes(entry: &str) -> ChampionshipForm {
+        ChampionshipForm::new("Cuatrola a 30 minutos")
+            .set("match_format", "timed")
+            .set("target", "21")
+            .set("partidas", "3")
+            .set("max_hands", "40")
+            .set("minutes", "30")
+            .set("cap", "30")
+            .set("entry", entry)
+    }
+
+    /// The form with field `key` set to `value` (added where it is not yet).
+    pub fn set(mut self, key: &'static str, value: &str) -> ChampionshipForm {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some(field) => field.1 = value.to_owned(),
+            None => self.0.push((key, value.to_owned())),
+        }
+        self
+    }
+
+    /// Posts the form to club `club`'s new-championship page as `app.client`.
+    pub async fn post(&self, app: &TestApp, club: i32) -> reqwest::Response {
+        let fields: Vec<(&str, &str)> = self.0.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        post_form_as(
+            app,
+            &app.client,
+            &format!("/clubes/{club}/campeonatos/nuevo"),
+            &fields,
+        )
+        .await
+    }
+
+    /// Posts the form ([`ChampionshipForm::post`]), which must create the championship:
+    /// its id.
+    pub async fn create(&self, app: &TestApp, club: i32) -> i32 {
+        let res = self.post(app, club).await;
+        assert_eq!(res.status(), reqwest::StatusCode::SEE_OTHER);
+        crate::from_scratch::id_of(&res)
+    }
+}

@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
+use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, post_form_as, texts};
 
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     post_form_as(app, &app.client, path, fields).await
@@ -12,30 +12,17 @@ async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Re
 
 /// The creation form of a one-round botifarra Swiss of two dats, 55 minutes, cap 121,
 /// played hand by hand, with `draws` (and `draw_hands`) for a level score.
-fn two_dats_form<'a>(draws: &'a str, draw_hands: &'a str) -> Vec<(&'a str, &'a str)> {
-    vec![
-        ("name", "Open de botifarra"),
-        ("game", "botifarra"),
-        ("starts_on", "2026-11-28"),
-        ("system", "swiss"),
-        ("rounds", "1"),
-        ("groups", "1"),
-        ("losses", "2"),
-        ("partidas", "3"),
-        ("fmt.botifarra.match_format", "timed"),
-        ("fmt.botifarra.target", "101"),
-        ("fmt.botifarra.max_hands", "2"),
-        ("fmt.botifarra.minutes", "55"),
-        ("fmt.botifarra.cap", "121"),
-        ("fmt.botifarra.draws", draws),
-        ("fmt.botifarra.draw_hands", draw_hands),
-        ("entry", "hands"),
-        ("win", "2"),
-        ("draw", "1"),
-        ("loss", "0"),
-        ("bye", "2"),
-        ("tb1", "points"),
-    ]
+fn two_dats_form(draws: &str, draw_hands: &str) -> ChampionshipForm {
+    ChampionshipForm::new("Open de botifarra")
+        .set("game", "botifarra")
+        .set("partidas", "3")
+        .set("fmt.botifarra.match_format", "timed")
+        .set("fmt.botifarra.target", "101")
+        .set("fmt.botifarra.max_hands", "2")
+        .set("fmt.botifarra.minutes", "55")
+        .set("fmt.botifarra.cap", "121")
+        .set("fmt.botifarra.draws", draws)
+        .set("fmt.botifarra.draw_hands", draw_hands)
 }
 
 /// The championship of [`two_dats_form`], made by a new club's organiser: its id.
@@ -43,14 +30,7 @@ async fn botifarra_of_two_dats(app: &TestApp, draws: &str, draw_hands: &str) -> 
     let club = app
         .club_with_organiser("Penya La Baza", "Lloret de Mar")
         .await;
-    let res = post(
-        app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &two_dats_form(draws, draw_hands),
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    crate::from_scratch::id_of(&res)
+    two_dats_form(draws, draw_hands).create(app, club).await
 }
 
 #[tokio::test]
@@ -95,7 +75,7 @@ async fn the_creation_form_offers_the_draw_rule_in_three_languages_and_refuses_o
         );
     }
     // No number of extra dats: refused, the form kept as typed.
-    let res = post(&app, &form, &two_dats_form("extra", "0")).await;
+    let res = two_dats_form("extra", "0").post(&app, club).await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     assert_eq!(
@@ -112,11 +92,11 @@ async fn the_creation_form_offers_the_draw_rule_in_three_languages_and_refuses_o
         Some("extra")
     );
     // A table option that would end the game at its twelfth dat, level or not.
-    let mut fields = two_dats_form("extra", "2");
-    fields.push(("opt.botifarra.deal_limit", "12"));
-    fields.retain(|(k, _)| *k != "fmt.botifarra.max_hands");
-    fields.push(("fmt.botifarra.max_hands", "12"));
-    let res = post(&app, &form, &fields).await;
+    let res = two_dats_form("extra", "2")
+        .set("opt.botifarra.deal_limit", "12")
+        .set("fmt.botifarra.max_hands", "12")
+        .post(&app, club)
+        .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let body = res.text().await.unwrap();
     assert!(
@@ -406,12 +386,11 @@ async fn when_the_minutes_run_out_on_a_level_score_the_extra_dats_count_from_the
     let club = app
         .club_with_organiser("Penya La Baza", "Lloret de Mar")
         .await;
-    let mut fields = two_dats_form("extra", "3");
-    fields.retain(|(k, _)| *k != "fmt.botifarra.max_hands");
-    fields.push(("fmt.botifarra.max_hands", "12"));
-    let res = post(&app, &format!("/clubes/{club}/campeonatos/nuevo"), &fields).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let t = first_table(&app, crate::from_scratch::id_of(&res)).await;
+    let id = two_dats_form("extra", "3")
+        .set("fmt.botifarra.max_hands", "12")
+        .create(&app, club)
+        .await;
+    let t = first_table(&app, id).await;
     // Of twelve dats, two hands in time, 14–14; the 55 minutes then run out with hand 3 in play, which
     // is the last of the time: the table is told so, not yet of extra dats.
     for pts in [50, 22] {

@@ -33,6 +33,23 @@ pub(crate) async fn new_game(app: &TestApp, client: &reqwest::Client) -> String 
     res.headers()["location"].to_str().unwrap().to_owned()
 }
 
+/// A phone-sized browser (390 × 844) named `name`, signed in to a demo app as its
+/// club's organiser `mesa`; a second device signed in as the same user; and a
+/// cuatrola game that device started (its page's path). `None` where no browser runs.
+pub(crate) async fn phone_and_game(
+    name: &str,
+) -> Option<(Browser, TestApp, reqwest::Client, String)> {
+    let browser = Browser::start(name).await?;
+    browser.resize(390, 844).await;
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("mesa", "organiser", Some(1)).await;
+    log_in(&browser, &app, "mesa", &pw).await;
+    let other = new_client();
+    app.login(&other, "mesa", &pw).await;
+    let game = new_game(&app, &other).await;
+    Some((browser, app, other, game))
+}
+
 /// A won solo by `bidder`, trump `trump`: 70 card points and the last trick to the
 /// bidder's side.
 pub(crate) fn solo(bidder: &'static str, trump: &'static str) -> Vec<(&'static str, &'static str)> {
@@ -134,16 +151,9 @@ pub(crate) async fn stored(app: &TestApp, game: &str) -> Vec<(i32, i64, String)>
 #[tokio::test]
 async fn in_a_browser_three_hands_typed_off_the_network_are_saved_once_each_in_order_when_it_returns()
  {
-    let Some(browser) = Browser::start("offline_three_hands").await else {
+    let Some((browser, app, other, game)) = phone_and_game("offline_three_hands").await else {
         return;
     };
-    browser.resize(390, 844).await;
-    let app = TestApp::with_demo().await;
-    let pw = app.add_user("mesa", "organiser", Some(1)).await;
-    log_in(&browser, &app, "mesa", &pw).await;
-    let other = new_client();
-    app.login(&other, "mesa", &pw).await;
-    let game = new_game(&app, &other).await;
     // The same three hands saved online in a second game give the right scoreboard.
     let control = new_game(&app, &other).await;
     let hands = [solo("0", "o"), solo("1", "c"), solo("2", "e")];
@@ -279,16 +289,9 @@ async fn in_a_browser_three_hands_typed_off_the_network_are_saved_once_each_in_o
 #[tokio::test]
 async fn in_a_browser_a_hand_kept_off_the_network_that_another_device_overtook_comes_back_with_its_values()
  {
-    let Some(browser) = Browser::start("offline_conflict").await else {
+    let Some((browser, app, other, game)) = phone_and_game("offline_conflict").await else {
         return;
     };
-    browser.resize(390, 844).await;
-    let app = TestApp::with_demo().await;
-    let pw = app.add_user("mesa", "organiser", Some(1)).await;
-    log_in(&browser, &app, "mesa", &pw).await;
-    let other = new_client();
-    app.login(&other, "mesa", &pw).await;
-    let game = new_game(&app, &other).await;
 
     browser.goto(&app.url(&format!("{game}/mano"))).await;
     browser.wait_for("form.hand-form").await;

@@ -605,20 +605,7 @@ mod step_tests {
     use crate::domain::cards::Suit;
     use crate::domain::lang::Lang;
 
-    fn hand() -> CuatrolaHand {
-        CuatrolaHand {
-            trump: Suit::Oros,
-            bid: Contract::Pass,
-            bidder: None,
-            card_points_side0: Some(70),
-            last_trick_side: Some(0),
-            cantes: vec![],
-            tute: None,
-            soloist_tricks: None,
-            revoke_by: None,
-            card_points_side1: None,
-        }
-    }
+    use crate::domain::entry::tests::cuatrola as hand;
 
     fn fields(e: &Errors) -> Vec<&str> {
         e.list.iter().map(|x| x.field.as_str()).collect()

@@ -32,7 +32,9 @@ fn pts(v: &[i64]) -> Vec<Score> {
     v.iter().map(|x| Score::points(*x)).collect()
 }
 
-fn cuatrola() -> CuatrolaHand {
+/// A cuatrola hand with no bid: oros trumps, 70 card points and the last trick to
+/// side 0, no cantes.
+pub(super) fn cuatrola() -> CuatrolaHand {
     CuatrolaHand {
         trump: Suit::Oros,
         bid: Contract::Pass,

@@ -645,21 +645,11 @@ pub fn next_moves(record: &HandRecord) -> Option<(u8, Vec<Move>)> {
     let deal = validate_deal(record, &deal_spec()).ok()?;
     let hands = four_hands(&deal)?;
     let before = before_pair(record.before.as_deref());
-    let rep = replay(
+    replay(
         Botifarra::new(opts, record.dealer, before, hands),
         &record.events,
-    );
-    if rep.violation.is_some() {
-        return None;
-    }
-    let seat = rep.state.current_player()?;
-    let moves = rep
-        .state
-        .legal_actions()
-        .into_iter()
-        .filter(|m| m.seat == seat)
-        .collect();
-    Some((seat, moves))
+    )
+    .next_moves(Botifarra::current_player, Botifarra::legal_actions)
 }
 
 /// The contract line for [`crate::domain::explain`]: trumps, who chose them, the

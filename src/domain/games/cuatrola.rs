@@ -711,18 +711,7 @@ pub fn next_moves(record: &HandRecord) -> Option<(u8, Vec<Move>)> {
     let (hands, turned) = (four_hands(&deal)?, deal.turned?);
     let before = before_pair(record.before.as_deref());
     let st = Cuatrola::new(opts, record.dealer, before, hands, turned);
-    let rep: Replay<Cuatrola> = replay(st, &record.events);
-    if rep.violation.is_some() {
-        return None;
-    }
-    let seat = rep.state.current_player()?;
-    let moves = rep
-        .state
-        .legal_actions()
-        .into_iter()
-        .filter(|m| m.seat == seat)
-        .collect();
-    Some((seat, moves))
+    replay(st, &record.events).next_moves(Cuatrola::current_player, Cuatrola::legal_actions)
 }
 
 /// The contract line of [`crate::domain::explain`]: who bid what, who sits out.

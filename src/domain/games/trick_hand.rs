@@ -440,6 +440,27 @@ pub fn replay<G: TrickHand>(start: G, events: &[Event]) -> Replay<G> {
     }
 }
 
+impl<G> Replay<G> {
+    /// The seat whose turn it is after the replay (`turn` of the last state) and the
+    /// moves of `legal` that are that seat's: what it may do now. `None` after a
+    /// refused event or when no seat is to play.
+    pub fn next_moves(
+        &self,
+        turn: impl FnOnce(&G) -> Option<u8>,
+        legal: impl FnOnce(&G) -> Vec<Move>,
+    ) -> Option<(u8, Vec<Move>)> {
+        if self.violation.is_some() {
+            return None;
+        }
+        let seat = turn(&self.state)?;
+        let moves = legal(&self.state)
+            .into_iter()
+            .filter(|m| m.seat == seat)
+            .collect();
+        Some((seat, moves))
+    }
+}
+
 impl<G: TrickHand> Replay<G> {
     /// The accepted cantes and tutes as the ruling lists them.
     pub fn cantes(&self) -> Vec<CanteRecord> {

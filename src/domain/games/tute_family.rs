@@ -738,17 +738,10 @@ pub type ReplayedRecord = Result<(Replay<Family>, Option<Vec<i64>>), Box<Ruling>
 /// The seat on turn in a replayed hand of the family and its legal moves; `None` after
 /// a refused event or once the hand is over.
 pub fn moves_on_turn(rep: Replay<Family>) -> Option<(u8, Vec<Move>)> {
-    if rep.violation.is_some() || rep.state.is_over() {
-        return None;
-    }
-    let seat = rep.state.turn();
-    let moves = rep
-        .state
-        .legal_actions()
-        .into_iter()
-        .filter(|m| m.seat == seat)
-        .collect();
-    Some((seat, moves))
+    rep.next_moves(
+        |s| (!s.is_over()).then_some(s.turn()),
+        Family::legal_actions,
+    )
 }
 
 /// A record of the family replayed: its deal checked against `spec`, its hand set up

@@ -141,6 +141,20 @@ pub struct TournamentFile {
     pub brackets: Vec<BracketPhase>,
 }
 
+impl TournamentFile {
+    /// A new championship's file in the current format: `event` and its `entrants`,
+    /// nothing drawn or played.
+    pub fn new(event: Event, entrants: Vec<Entrant>) -> TournamentFile {
+        TournamentFile {
+            format: FORMAT.to_owned(),
+            event,
+            entrants,
+            rounds: Vec::new(),
+            brackets: Vec::new(),
+        }
+    }
+}
+
 /// A knockout phase of the event: a [`crate::domain::bracket::Bracket`] whose entrant
 /// number `k` is `entrants[k]`, an id of the file's entrants.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -238,6 +252,17 @@ pub fn default_tiebreaks() -> Vec<Tiebreak> {
     ]
 }
 
+/// The scores' order of tiebreaks, no head-to-head: match points, point difference,
+/// points for, then the lot.
+pub fn score_tiebreaks() -> Vec<Tiebreak> {
+    vec![
+        Tiebreak::Points,
+        Tiebreak::PointDifference,
+        Tiebreak::PointsFor,
+        Tiebreak::Lot,
+    ]
+}
+
 /// The pairing system.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -326,6 +351,21 @@ impl Entrant {
             withdrawn_after_round: None,
             people: Vec::new(),
         }
+    }
+
+    /// Entrants `1`, `2`, … named in the order of `names` and seeded in that order,
+    /// each of the club beside its name where one is given.
+    pub fn seeded<'a>(names: impl IntoIterator<Item = (&'a str, Option<&'a str>)>) -> Vec<Entrant> {
+        names
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, club))| {
+                let mut e = Entrant::new((i + 1).to_string(), name);
+                e.club = club.map(str::to_owned);
+                e.seed = Some(i as u32 + 1);
+                e
+            })
+            .collect()
     }
 
     /// Whether the entrant may be paired in round `round`.

@@ -58,12 +58,7 @@ fn event(rng: &mut Rng) -> Event {
         points: if rng.below(2) == 0 {
             Points::default()
         } else {
-            Points {
-                win: MatchPoints::whole(1),
-                draw: MatchPoints::from_halves(1),
-                loss: MatchPoints::ZERO,
-                bye: MatchPoints::whole(1),
-            }
+            Points::ONE_A_WIN
         },
         tiebreaks: vec![
             Tiebreak::Points,
@@ -229,13 +224,7 @@ fn championship(seed: u64, points: &[u32]) -> Held {
     let entrants = (1..=n)
         .map(|i| Entrant::new(i.to_string(), format!("Pareja {i}")))
         .collect();
-    let mut file = TournamentFile {
-        format: FORMAT.into(),
-        event,
-        entrants,
-        rounds: Vec::new(),
-        brackets: Vec::new(),
-    };
+    let mut file = TournamentFile::new(event, entrants);
     let mut tables = Vec::new();
     while let Ok(mut round) = next_round(&file) {
         let last = file.rounds.len() + 1 == planned(&file.event);

@@ -65,6 +65,20 @@ fn default_cap() -> u32 {
     121
 }
 
+impl MatchFormat {
+    /// Botifarra's usual timed match, every limit at its default: "101 punts, 12 dats
+    /// o 55 minuts", at most 121 points counted; `draws` for a level score.
+    pub const fn usual_timed(draws: Draws) -> MatchFormat {
+        MatchFormat::Timed {
+            target: 101,
+            max_hands: 12,
+            minutes: 55,
+            cap: 121,
+            draws,
+        }
+    }
+}
+
 impl Default for MatchFormat {
     fn default() -> Self {
         MatchFormat::Partida { target: None }
@@ -93,6 +107,17 @@ fn one() -> MatchPoints {
 }
 fn two() -> MatchPoints {
     MatchPoints::whole(2)
+}
+
+impl Points {
+    /// One point for a win or a bye, half for a draw, none for a loss (the botifarra
+    /// opens' count).
+    pub const ONE_A_WIN: Points = Points {
+        win: MatchPoints::whole(1),
+        draw: MatchPoints::from_halves(1),
+        loss: MatchPoints::ZERO,
+        bye: MatchPoints::whole(1),
+    };
 }
 
 impl Default for Points {
@@ -467,13 +492,7 @@ mod tests {
 
     #[test]
     fn a_refused_result_is_explained_in_the_language_of_the_table() {
-        let f = MatchFormat::Timed {
-            target: 101,
-            max_hands: 12,
-            minutes: 55,
-            cap: 121,
-            draws: Draws::Stand,
-        };
+        let f = MatchFormat::usual_timed(Draws::Stand);
         let Err(e) = check_result(GameKind::Botifarra, &no_opts(), &f, 130, 20) else {
             panic!("130 is over the cap")
         };
@@ -567,13 +586,7 @@ mod tests {
 
     #[test]
     fn a_botifarra_score_is_within_the_cap() {
-        let f = MatchFormat::Timed {
-            target: 101,
-            max_hands: 12,
-            minutes: 55,
-            cap: 121,
-            draws: Draws::Stand,
-        };
+        let f = MatchFormat::usual_timed(Draws::Stand);
         let g = GameKind::Botifarra;
         assert_eq!(
             check_outcome(g, &no_opts(), &f, 121, 40, None),
@@ -594,13 +607,7 @@ mod tests {
 
     #[test]
     fn a_typed_draw_is_refused_where_the_rules_do_not_allow_draws() {
-        let f = |draws| MatchFormat::Timed {
-            target: 101,
-            max_hands: 12,
-            minutes: 55,
-            cap: 121,
-            draws,
-        };
+        let f = |draws| MatchFormat::usual_timed(draws);
         let g = GameKind::Botifarra;
         let Err(e) = check_outcome(g, &no_opts(), &f(Draws::NotAllowed), 77, 77, None) else {
             panic!("a draw is not allowed")
@@ -660,16 +667,7 @@ mod tests {
     #[test]
     fn match_formats_read_from_json() {
         let f: MatchFormat = serde_json::from_value(json!({"kind": "timed"})).expect("timed");
-        assert_eq!(
-            f,
-            MatchFormat::Timed {
-                target: 101,
-                max_hands: 12,
-                minutes: 55,
-                cap: 121,
-                draws: Draws::Stand
-            }
-        );
+        assert_eq!(f, MatchFormat::usual_timed(Draws::Stand));
         let p: Points = serde_json::from_value(json!({"win": 3})).expect("points");
         let w = MatchPoints::whole;
         assert_eq!((p.win, p.draw, p.loss, p.bye), (w(3), w(1), w(0), w(2)));

@@ -132,18 +132,10 @@ pub fn place_newcomer(file: &TournamentFile, newcomer: &mut super::file::Entrant
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::domain::tournament::parse;
     use proptest::prelude::*;
 
     fn file(n: usize, groups: u32) -> TournamentFile {
-        let text = format!(
-            r#"{{"format":"baza-tournament/1","event":{{"name":"x","game":"botifarra","system":{{"kind":"round_robin","groups":{groups}}}}},"entrants":[{}]}}"#,
-            (1..=n)
-                .map(|i| format!(r#"{{"id":"{i}","name":"P{i}","seed":{i}}}"#))
-                .collect::<Vec<_>>()
-                .join(",")
-        );
-        parse(&text).expect("file")
+        crate::domain::test_builders::round_robin_file("botifarra", n, groups)
     }
 
     proptest! {

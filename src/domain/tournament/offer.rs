@@ -362,13 +362,7 @@ mod tests {
             .is_ok()
         );
         opts.insert("target".into(), Value::from(51));
-        let timed = MatchFormat::Timed {
-            target: 101,
-            max_hands: 12,
-            minutes: 55,
-            cap: 121,
-            draws: Default::default(),
-        };
+        let timed = MatchFormat::usual_timed(Default::default());
         assert_eq!(
             check(GameKind::Botifarra, &opts, &timed, true),
             Err(Unplayable::TargetOption {
@@ -413,13 +407,7 @@ mod tests {
 
     #[test]
     fn a_timed_guinote_match_is_not_offered() {
-        let f = MatchFormat::Timed {
-            target: 101,
-            max_hands: 12,
-            minutes: 55,
-            cap: 121,
-            draws: Default::default(),
-        };
+        let f = MatchFormat::usual_timed(Default::default());
         assert_eq!(
             check(GameKind::Guinote, &Map::new(), &f, true),
             Err(Unplayable::Format(GameKind::Guinote))
@@ -428,13 +416,7 @@ mod tests {
 
     #[test]
     fn table_options_that_repeat_a_timed_match_limit_must_agree_with_it() {
-        let timed = MatchFormat::Timed {
-            target: 101,
-            max_hands: 12,
-            minutes: 55,
-            cap: 121,
-            draws: Default::default(),
-        };
+        let timed = MatchFormat::usual_timed(Default::default());
         let opts = |k: &str, v: u32| {
             let mut m = Map::new();
             m.insert(k.into(), Value::from(v));
@@ -456,13 +438,7 @@ mod tests {
             })
         );
         assert_eq!(check(game, &opts("deal_limit", 12), &timed, true), Ok(()));
-        let extra = MatchFormat::Timed {
-            target: 101,
-            max_hands: 12,
-            minutes: 55,
-            cap: 121,
-            draws: crate::domain::tournament::Draws::ExtraHands(2),
-        };
+        let extra = MatchFormat::usual_timed(crate::domain::tournament::Draws::ExtraHands(2));
         assert_eq!(
             check(game, &opts("deal_limit", 12), &extra, true),
             Err(Unplayable::DealLimitWithDraws { option: 12 }),

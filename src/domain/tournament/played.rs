@@ -339,13 +339,7 @@ mod tests {
 
     #[test]
     fn a_timed_match_ends_at_its_hand_limit_or_time_with_scores_capped() {
-        let f = MatchFormat::Timed {
-            target: 101,
-            max_hands: 12,
-            minutes: 55,
-            cap: 121,
-            draws: Default::default(),
-        };
+        let f = MatchFormat::usual_timed(Default::default());
         assert_eq!(decide(&f, &[p(80, 60, None, 11)], false), None);
         assert_eq!(
             decide(&f, &[p(80, 60, None, 12)], false),

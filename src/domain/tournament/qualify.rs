@@ -544,14 +544,7 @@ mod tests {
     /// A round robin in `groups` liguillas of `n` entrants in all, played to the end
     /// with the lower id winning every game 21–10.
     fn liguillas(n: usize, groups: u32) -> TournamentFile {
-        let text = format!(
-            r#"{{"format":"baza-tournament/1","event":{{"name":"x","game":"cuatrola","system":{{"kind":"round_robin","groups":{groups}}}}},"entrants":[{}]}}"#,
-            (1..=n)
-                .map(|i| format!(r#"{{"id":"{i}","name":"P{i}","seed":{i}}}"#))
-                .collect::<Vec<_>>()
-                .join(",")
-        );
-        let mut f = super::super::parse(&text).expect("file");
+        let mut f = crate::domain::test_builders::round_robin_file("cuatrola", n, groups);
         while let Ok(mut r) = super::super::next_round(&f) {
             for p in &r.pairings {
                 if let Pairing::Table(t) = p {

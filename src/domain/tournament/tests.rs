@@ -8,13 +8,7 @@ use proptest::prelude::*;
 use serde_json::{Map, json};
 use std::collections::{BTreeMap, BTreeSet};
 
-const TIMED: MatchFormat = MatchFormat::Timed {
-    target: 101,
-    max_hands: 12,
-    minutes: 55,
-    cap: 121,
-    draws: crate::domain::tournament::Draws::Stand,
-};
+const TIMED: MatchFormat = MatchFormat::usual_timed(crate::domain::tournament::Draws::Stand);
 
 fn event(system: System) -> Event {
     Event {

@@ -241,25 +241,20 @@ pub(super) fn file_from_form(
         "always" => SameClub::AvoidAlways,
         other => return Err(("champ-same-club", other.to_owned())),
     };
-    let file = TournamentFile {
-        brackets: Vec::new(),
-        format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
-            name: name.to_owned(),
-            game,
-            options,
-            system,
-            match_format,
-            points,
-            tiebreaks,
-            head_to_head,
-            seed,
-            same_club,
-            ties,
-        },
-        entrants: Vec::new(),
-        rounds: Vec::new(),
+    let event = tournament::Event {
+        name: name.to_owned(),
+        game,
+        options,
+        system,
+        match_format,
+        points,
+        tiebreaks,
+        head_to_head,
+        seed,
+        same_club,
+        ties,
     };
+    let file = TournamentFile::new(event, Vec::new());
     tournament::validate(&file).map_err(|e| ("options-title", e.to_string()))?;
     Ok((file, starts_on))
 }
@@ -449,14 +444,24 @@ pub(super) fn page(
     )
 }
 
-/// `GET /clubes/{id}/campeonatos/nuevo`
-pub async fn new_form(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
-    let club_id = parse_id(&path)?;
+/// The club named by a club page's path (`/clubes/{id}/…`), for a visitor who manages
+/// it: 404 for a path or club that is not one, refused for anyone else.
+pub(super) async fn managed_club(
+    Visit { req, state, who }: &Visit,
+    path: &str,
+) -> Result<Club, AppError> {
+    let club_id = parse_id(path)?;
     who.require(Perm::ManageClub(club_id), req.path())?;
-    let club = db(&state, move |conn| {
+    db(state, move |conn| {
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
     })
-    .await?;
+    .await
+}
+
+/// `GET /clubes/{id}/campeonatos/nuevo`
+pub async fn new_form(visit: Visit, path: web::Path<String>) -> HttpResult {
+    let club = managed_club(&visit, &path).await?;
+    let Visit { req, .. } = visit;
     // A new championship starts from the club's usual game and its usual options.
     let usual = club
         .default_game
@@ -593,18 +598,10 @@ pub(super) fn checked(
 }
 
 /// `POST /clubes/{id}/campeonatos/nuevo`
-pub async fn create(
-    Visit { req, state, who }: Visit,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> HttpResult {
-    let club_id = parse_id(&path)?;
-    who.require(Perm::ManageClub(club_id), req.path())?;
+pub async fn create(visit: Visit, path: web::Path<String>, body: web::Bytes) -> HttpResult {
+    let club = managed_club(&visit, &path).await?;
+    let (club_id, Visit { req, state, who }) = (club.id, visit);
     let posted = Posted::read(&body)?;
-    let club = db(&state, move |conn| {
-        queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
-    })
-    .await?;
     let mut seed = [0u8; 4];
     getrandom::fill(&mut seed).map_err(|e| AppError::Internal(anyhow::anyhow!("random: {e}")))?;
     let seed = u64::from(u32::from_le_bytes(seed));

@@ -9,6 +9,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 
 use super::*;
 use crate::db::championship::tables;
+use crate::domain::entry::Scoreboard;
 use crate::domain::random::random_cuatrola_hand_of_game;
 use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
 use crate::web::game::{self, Entered};
@@ -22,50 +23,29 @@ const CLUBS: [(&str, &str); 3] = [
     ("Hogar del Jubilado", "Belmonte"),
 ];
 
-/// The comarcal championship's pairs: each name, and its two people with the club
-/// each plays for (0 is the demo club, 1–3 the clubs of [`CLUBS`]). Jacinto Ortega
-/// also plays the demo club's league.
-const COMARCAL: [(&str, [(&str, usize); 2]); 12] = [
-    (
-        "Alonso – Barrios",
-        [("Marta Alonso", 1), ("Julián Barrios", 1)],
-    ),
-    ("Cuesta – Díez", [("Rosa Cuesta", 2), ("Tomás Díez", 2)]),
-    (
-        "Escudero – Fuentes",
-        [("Amparo Escudero", 3), ("Felipe Fuentes", 3)],
-    ),
-    (
-        "Gallego – Herrero",
-        [("Teresa Gallego", 1), ("Vicente Herrero", 2)],
-    ),
-    (
-        "Iglesias – Juárez",
-        [("Sonia Iglesias", 2), ("Rafael Juárez", 3)],
-    ),
-    ("Lorenzo – Marcos", [("Eva Lorenzo", 3), ("Luis Marcos", 1)]),
-    (
-        "Nieto – Ortega",
-        [("Andrés Nieto", 1), ("Jacinto Ortega", 0)],
-    ),
-    (
-        "Pascual – Quintana",
-        [("Agustín Pascual", 2), ("Clara Quintana", 3)],
-    ),
-    (
-        "Ramos – Santos",
-        [("Beatriz Ramos", 3), ("Emilio Santos", 3)],
-    ),
-    (
-        "Toledo – Urbano",
-        [("Fernando Toledo", 2), ("Gregorio Urbano", 1)],
-    ),
-    ("Vega – Zamora", [("Isabel Vega", 2), ("Joaquín Zamora", 2)]),
-    (
-        "Yagüe – Benito",
-        [("Lorenzo Yagüe", 1), ("María Benito", 3)],
-    ),
+/// The comarcal championship's pairs: the two people of each, with the club each
+/// plays for (0 is the demo club, 1–3 the clubs of [`CLUBS`]); a pair is named by
+/// their surnames ([`pair_name`]). Jacinto Ortega also plays the demo club's league.
+const COMARCAL: [[(&str, usize); 2]; 12] = [
+    [("Marta Alonso", 1), ("Julián Barrios", 1)],
+    [("Rosa Cuesta", 2), ("Tomás Díez", 2)],
+    [("Amparo Escudero", 3), ("Felipe Fuentes", 3)],
+    [("Teresa Gallego", 1), ("Vicente Herrero", 2)],
+    [("Sonia Iglesias", 2), ("Rafael Juárez", 3)],
+    [("Eva Lorenzo", 3), ("Luis Marcos", 1)],
+    [("Andrés Nieto", 1), ("Jacinto Ortega", 0)],
+    [("Agustín Pascual", 2), ("Clara Quintana", 3)],
+    [("Beatriz Ramos", 3), ("Emilio Santos", 3)],
+    [("Fernando Toledo", 2), ("Gregorio Urbano", 1)],
+    [("Isabel Vega", 2), ("Joaquín Zamora", 2)],
+    [("Lorenzo Yagüe", 1), ("María Benito", 3)],
 ];
+
+/// A pair's name: its two people's surnames, "Alonso – Barrios".
+fn pair_name(people: [(&str, usize); 2]) -> String {
+    let [a, b] = people.map(|(name, _)| name.rsplit(' ').next().unwrap_or(name));
+    format!("{a} – {b}")
+}
 
 /// The people of the comarcal pairs, as entrants name them: the clubs of the comarca
 /// are created, each person is a member of her club with a federation licence (a
@@ -93,7 +73,7 @@ fn comarcal_people(
     let members = queries::club_players(conn, club_id)?;
     let season = today - chrono::Duration::days(150);
     let mut out = Vec::new();
-    for (n, (_, people)) in COMARCAL.iter().enumerate() {
+    for (n, people) in COMARCAL.iter().enumerate() {
         let mut pair = Vec::new();
         for (k, (name, club)) in people.iter().enumerate() {
             let (club_id, club_name) = clubs[*club].clone();
@@ -143,72 +123,52 @@ fn comarcal_people(
 }
 
 fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
-    let mut file = TournamentFile {
-        format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
-            name: name.to_owned(),
-            game: GameKind::Cuatrola,
-            options: Map::new(),
-            system: System::Swiss { rounds },
-            match_format: MatchFormat::Partida { target: None },
-            points: Points::default(),
-            tiebreaks: vec![
-                Tiebreak::Points,
-                Tiebreak::PointDifference,
-                Tiebreak::PointsFor,
-                Tiebreak::Lot,
-            ],
-            head_to_head: HeadToHead::default(),
-            seed: 21,
-            same_club: Default::default(),
-            ties: Default::default(),
-        },
-        entrants: Vec::new(),
-        rounds: Vec::new(),
-        brackets: Vec::new(),
+    let event = tournament::Event {
+        name: name.to_owned(),
+        game: GameKind::Cuatrola,
+        options: Map::new(),
+        system: System::Swiss { rounds },
+        match_format: MatchFormat::Partida { target: None },
+        points: Points::default(),
+        tiebreaks: tournament::file::score_tiebreaks(),
+        head_to_head: HeadToHead::default(),
+        seed: 21,
+        same_club: Default::default(),
+        ties: Default::default(),
     };
-    for (i, name) in pairs.iter().enumerate() {
-        let mut e = Entrant::new((i + 1).to_string(), *name);
-        e.seed = Some(i as u32 + 1);
-        file.entrants.push(e);
-    }
-    file
+    TournamentFile::new(
+        event,
+        Entrant::seeded(pairs.iter().map(|name| (*name, None))),
+    )
 }
 
-/// Plays random legal hands into a table's game as pair a's scorekeeper, until the
-/// game ends or `hands` hands are in (each hand checked and scored as the hand form
-/// would, written at once); the table then follows its game. Whether the game ended.
-fn play(
+/// Enters hands into a table's game as pair a's scorekeeper, each checked and scored
+/// as the hand form would: `next` gives the hand to enter from the scoreboard so far,
+/// the dealer of the next hand and the hands already in (`None`: no more). The hands
+/// are written at once, and the table then follows its game. The last scoreboard;
+/// `None` for a table with no game.
+pub(super) fn enter_hands(
     conn: &mut DbConn,
     row: &TableRow,
-    seed: u64,
-    hands: Option<usize>,
-) -> Result<bool, AppError> {
+    next: &mut dyn FnMut(&Scoreboard, u8, usize) -> Option<Entered>,
+) -> Result<Option<Scoreboard>, AppError> {
     let Some(first) = row.game_id else {
-        return Ok(false);
+        return Ok(None);
     };
     let setup = game::load(conn, first)?.setup;
     let mut scores = Vec::new();
     let mut entered: Vec<(u8, Entered)> = Vec::new();
     let board = loop {
         let board = crate::domain::entry::scoreboard(&setup, &scores);
-        if board.game_over.is_some()
-            || hands.is_some_and(|h| entered.len() >= h)
-            || entered.len() >= 200
-        {
-            break board;
-        }
-        let before = [0, 1].map(|i| board.totals.get(i).map_or(0, |s| s.floor()));
         let dealer = board.next_dealer.unwrap_or(0);
-        let record =
-            random_cuatrola_hand_of_game(seed * 1000 + entered.len() as u64, dealer, before);
-        let e = Entered::Full(record.to_value());
+        let Some(e) = next(&board, dealer, entered.len()) else {
+            break board;
+        };
         let s = game::score_one(&setup, &scores, dealer, &e, Lang::Es)
             .map_err(|e| AppError::Internal(anyhow::anyhow!("demo hand: {e:?}")))?;
         scores.push(s);
         entered.push((dealer, e));
     };
-    let over = board.game_over.is_some();
     crate::db::write_tx(conn, |conn| {
         tables::store_hands(conn, first, &entered, &scores, &board, now())?;
         let who = tables::TableActor {
@@ -220,7 +180,26 @@ fn play(
         tables::sync_after_change(conn, first, &who, now())?;
         Ok::<(), AppError>(())
     })?;
-    Ok(over)
+    Ok(Some(board))
+}
+
+/// Plays random legal hands into a table's game, until the game ends or `hands`
+/// hands are in ([`enter_hands`]). Whether the game ended.
+fn play(
+    conn: &mut DbConn,
+    row: &TableRow,
+    seed: u64,
+    hands: Option<usize>,
+) -> Result<bool, AppError> {
+    let board = enter_hands(conn, row, &mut |board, dealer, n| {
+        if board.game_over.is_some() || hands.is_some_and(|h| n >= h) || n >= 200 {
+            return None;
+        }
+        let before = [0, 1].map(|i| board.totals.get(i).map_or(0, |s| s.floor()));
+        let record = random_cuatrola_hand_of_game(seed * 1000 + n as u64, dealer, before);
+        Some(Entered::Full(record.to_value()))
+    })?;
+    Ok(board.is_some_and(|b| b.game_over.is_some()))
 }
 
 /// Plays a table's whole match and has the other pair confirm it.
@@ -263,34 +242,24 @@ pub fn create_demo_championships(
     today: NaiveDate,
     _now: NaiveDateTime,
 ) -> Result<(i32, i32), AppError> {
-    let mut n = 0u32;
-    let mut pins = move || {
-        n += 1;
-        format!("{:04}", (n * 6007 + 4321) % 10_000)
-    };
-    let pairs = COMARCAL.map(|(name, _)| name);
+    let mut pins = crate::db::demo::pins(6007, 4321);
+    let names = COMARCAL.map(pair_name);
+    let pairs = names.each_ref().map(String::as_str);
     let people = comarcal_people(conn, club_id, today, _now)?;
-    let with_people = |mut file: TournamentFile| {
-        for (e, p) in file.entrants.iter_mut().zip(&people) {
-            e.club = p
-                .iter()
-                .map(|x| x.club.clone().unwrap_or_default())
-                .reduce(|a, b| if a == b { a } else { format!("{a} / {b}") });
-            e.people = p.clone();
-        }
-        file
-    };
-    let file = with_people(demo_file("Campeonato comarcal de cuatrola", 4, &pairs));
-    let live = crate::db::championship::tables::create(
-        conn,
-        club_id,
-        &file,
-        true,
-        today,
-        now(),
-        ACTOR,
-        &mut pins,
-    )?;
+    // A championship of the first `n` pairs, with their people, hand by hand.
+    let create =
+        |conn: &mut DbConn, name: &str, rounds: u32, n: usize, pins: &mut dyn FnMut() -> String| {
+            let mut file = demo_file(name, rounds, &pairs[..n]);
+            for (e, p) in file.entrants.iter_mut().zip(&people) {
+                e.club = p
+                    .iter()
+                    .map(|x| x.club.clone().unwrap_or_default())
+                    .reduce(|a, b| if a == b { a } else { format!("{a} / {b}") });
+                e.people = p.clone();
+            }
+            tables::create(conn, club_id, &file, true, today, now(), ACTOR, pins)
+        };
+    let live = create(conn, "Campeonato comarcal de cuatrola", 4, 12, &mut pins)?;
     for round in 1..=2u32 {
         for row in pair_and_publish(conn, live, round, &mut pins)? {
             play_and_confirm(conn, &row, u64::from(round) * 100 + row.table_no as u64)?;
@@ -314,21 +283,7 @@ pub fn create_demo_championships(
         }
     }
 
-    let file = with_people(demo_file(
-        "Torneo de cuatrola de las fiestas",
-        3,
-        &pairs[..8],
-    ));
-    let done = crate::db::championship::tables::create(
-        conn,
-        club_id,
-        &file,
-        true,
-        today,
-        now(),
-        ACTOR,
-        &mut pins,
-    )?;
+    let done = create(conn, "Torneo de cuatrola de las fiestas", 3, 8, &mut pins)?;
     for round in 1..=3u32 {
         for row in pair_and_publish(conn, done, round, &mut pins)? {
             play_and_confirm(

@@ -11,10 +11,9 @@ use chrono::NaiveDate;
 use super::*;
 use crate::db::championship::tables;
 use crate::domain::entry::{BotifarraChoice, BotifarraHand, QuickHand};
-use crate::domain::tournament::MatchPoints;
 use crate::domain::tournament::draws::{self, Draws};
 use crate::domain::tournament::played::Partida;
-use crate::web::game::{self, Entered};
+use crate::web::game::Entered;
 
 const ACTOR: &str = "demo";
 
@@ -56,46 +55,24 @@ const LEVEL_TO_THE_END: [u32; 14] = [50, 22, 22, 50, 50, 22, 22, 50, 50, 22, 22,
 /// doubles, pair a taking the card points `points(k)` in hand `k`, until the match is
 /// over under its limits and its rule for draws; the other pair then signs.
 fn play(conn: &mut DbConn, row: &TableRow, points: &dyn Fn(usize) -> u32) -> Result<(), AppError> {
-    let Some(first) = row.game_id else {
-        return Ok(());
-    };
-    let setup = game::load(conn, first)?.setup;
-    let mut scores = Vec::new();
-    let mut entered: Vec<(u8, Entered)> = Vec::new();
-    let board = loop {
-        let board = crate::domain::entry::scoreboard(&setup, &scores);
-        let p = Partida::from_board(&board, entered.len());
-        if draws::stage(MAX_HANDS, DRAWS, &p.progress(), false) == draws::Stage::Over
-            || entered.len() >= 40
-        {
-            break board;
+    let played = super::demo::enter_hands(conn, row, &mut |board, dealer, n| {
+        let p = Partida::from_board(board, n);
+        if draws::stage(MAX_HANDS, DRAWS, &p.progress(), false) == draws::Stage::Over || n >= 40 {
+            return None;
         }
-        let dealer = board.next_dealer.unwrap_or(0);
-        let e = Entered::Quick(QuickHand::Botifarra(BotifarraHand {
+        Some(Entered::Quick(QuickHand::Botifarra(BotifarraHand {
             chooser: dealer,
             delegated: false,
             choice: BotifarraChoice::Suit(crate::domain::cards::Suit::Oros),
             doubles: 0,
-            points_side0: Some(points(entered.len())),
+            points_side0: Some(points(n)),
             revoke_by: None,
-        }));
-        let s = game::score_one(&setup, &scores, dealer, &e, Lang::Es)
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("demo hand: {e:?}")))?;
-        scores.push(s);
-        entered.push((dealer, e));
-    };
-    crate::db::write_tx(conn, |conn| {
-        tables::store_hands(conn, first, &entered, &scores, &board, now())?;
-        let who = tables::TableActor {
-            side: Some("a"),
-            staff: false,
-            confirmed: false,
-            actor: ACTOR,
-        };
-        tables::sync_after_change(conn, first, &who, now())?;
-        Ok::<(), AppError>(())
+        })))
     })?;
-    super::demo::confirm_by_pair_b(conn, row)
+    match played {
+        Some(_) => super::demo::confirm_by_pair_b(conn, row),
+        None => Ok(()),
+    }
 }
 
 /// Adds the open to the demo club: its id.
@@ -104,46 +81,24 @@ pub fn create_lloret_open(
     club_id: i32,
     today: NaiveDate,
 ) -> Result<i32, AppError> {
-    let mut file = TournamentFile {
-        format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
-            name: "Open de botifarra de Lloret".to_owned(),
-            game: GameKind::Botifarra,
-            options: Map::new(),
-            system: System::Swiss { rounds: 5 },
-            match_format: FORMAT,
-            points: Points {
-                win: MatchPoints::whole(1),
-                draw: MatchPoints::from_halves(1),
-                loss: MatchPoints::ZERO,
-                bye: MatchPoints::whole(1),
-            },
-            tiebreaks: vec![
-                Tiebreak::Points,
-                Tiebreak::PointDifference,
-                Tiebreak::PointsFor,
-                Tiebreak::Lot,
-            ],
-            head_to_head: HeadToHead::default(),
-            seed: 2014,
-            same_club: Default::default(),
-            ties: Default::default(),
-        },
-        entrants: Vec::new(),
-        rounds: Vec::new(),
-        brackets: Vec::new(),
+    let event = tournament::Event {
+        name: "Open de botifarra de Lloret".to_owned(),
+        game: GameKind::Botifarra,
+        options: Map::new(),
+        system: System::Swiss { rounds: 5 },
+        match_format: FORMAT,
+        points: Points::ONE_A_WIN,
+        tiebreaks: tournament::file::score_tiebreaks(),
+        head_to_head: HeadToHead::default(),
+        seed: 2014,
+        same_club: Default::default(),
+        ties: Default::default(),
     };
-    for (i, (name, club)) in PAIRS.iter().enumerate() {
-        let mut e = Entrant::new((i + 1).to_string(), *name);
-        e.club = Some((*club).to_owned());
-        e.seed = Some(i as u32 + 1);
-        file.entrants.push(e);
-    }
-    let mut n = 0u32;
-    let mut pins = move || {
-        n += 1;
-        format!("{:04}", (n * 4409 + 2718) % 10_000)
-    };
+    let file = TournamentFile::new(
+        event,
+        Entrant::seeded(PAIRS.map(|(name, club)| (name, Some(club)))),
+    );
+    let mut pins = crate::db::demo::pins(4409, 2718);
     let id = tables::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
     for round in 1..=4u32 {
         tables::pair_next_round(conn, id, None, ACTOR, now(), &mut pins)?;

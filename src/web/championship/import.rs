@@ -51,22 +51,10 @@ fn page(req: &HttpRequest, club: Club, text: String, error: Option<String>) -> H
     )
 }
 
-async fn club_of(state: &web::Data<AppState>, club_id: i32) -> Result<Club, AppError> {
-    db(state, move |conn| {
-        queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)
-    })
-    .await
-}
-
 /// `GET /clubes/{id}/campeonatos/importar`: the form.
-pub async fn championship_import_form(
-    Visit { req, state, who }: Visit,
-    path: web::Path<String>,
-) -> HttpResult {
-    let club_id = parse_id(&path)?;
-    who.require(Perm::ManageClub(club_id), req.path())?;
-    let club = club_of(&state, club_id).await?;
-    page(&req, club, String::new(), None)
+pub async fn championship_import_form(visit: Visit, path: web::Path<String>) -> HttpResult {
+    let club = managed_club(&visit, &path).await?;
+    page(&visit.req, club, String::new(), None)
 }
 
 /// The posted file (multipart field `file`) or, without one, the pasted text (field
@@ -142,14 +130,13 @@ pub(crate) fn file_error_words(ctx: &Ctx, text: &str, e: &FileError) -> String {
 /// holds and shows its director's page; a file that does not read shows the form
 /// again with what is wrong (422).
 pub async fn championship_import(
-    Visit { req, state, who }: Visit,
+    visit: Visit,
     path: web::Path<String>,
     body: web::Bytes,
 ) -> HttpResult {
-    let club_id = parse_id(&path)?;
-    who.require(Perm::ManageClub(club_id), req.path())?;
+    let club = managed_club(&visit, &path).await?;
+    let (club_id, Visit { req, state, who }) = (club.id, visit);
     let (bytes, shown) = sent(&req, &body)?;
-    let club = club_of(&state, club_id).await?;
     let ctx = Ctx::from_request(&req);
     if bytes.is_empty() {
         return page(&req, club, shown, Some(ctx.t("champ-import-no-file")));

@@ -4,6 +4,7 @@
 //! points, whose winner takes the fourth place; played to its champion, results
 //! typed. Deterministic (the lot's seed is fixed, the scores follow the seeds).
 
+use crate::domain::refusal::Refusal;
 use chrono::{NaiveDate, NaiveDateTime};
 
 use super::DbConn;
@@ -41,7 +42,7 @@ const PAIRS: [(&str, &str); 12] = [
 const DRAW: u64 = 417_203;
 
 fn err(e: impl std::fmt::Display) -> ChangeError {
-    ChangeError::Refused("error-knockout", e.to_string())
+    ChangeError::Refused(Refusal::Knockout(e.to_string()))
 }
 
 /// A partida a 8 donats between seeds `a` and `b` (1 best): the better seed wins,

@@ -3,6 +3,7 @@
 //! a bracket of the event (seeding [`REPESCA_SEEDING`]) with its tables; their
 //! champions then join the knockout of the group qualifiers ([`knockout_of`]).
 
+use crate::domain::refusal::Refusal;
 use chrono::NaiveDateTime;
 
 use super::DbConn;
@@ -67,25 +68,21 @@ pub fn create_repesca(
         if t.file.rounds.is_empty()
             || !brackets::brackets_of_championship(conn, championship_id)?.is_empty()
         {
-            return Err(ChangeError::Refused("error-repesca-when", String::new()));
+            return Err(ChangeError::Refused(Refusal::RepescaWhen));
         }
         let eligible = qualify::repesca_entrants(&t.file, plan.per_group, plan.rule);
         let places = plan
             .places
             .unwrap_or_else(|| qualify::repesca_places_to_fill(&t.file, plan.per_group));
         let pods = qualify::repesca_pods(&eligible, places).map_err(|e| match e {
-            RepescaError::NoPlaces => {
-                ChangeError::Refused("error-repesca-no-places", String::new())
-            }
-            RepescaError::TooFew(n, _) => {
-                ChangeError::Refused("error-repesca-too-few", n.to_string())
-            }
+            RepescaError::NoPlaces => ChangeError::Refused(Refusal::RepescaNoPlaces),
+            RepescaError::TooFew(n, _) => ChangeError::Refused(Refusal::RepescaTooFew(n)),
         })?;
         let mut ids = Vec::new();
         for (k, pod) in pods.iter().enumerate() {
             let seeds: Vec<EntrantId> = (0..pod.len() as u32).map(EntrantId).collect();
             let bracket = single_elimination(&seeds, false)
-                .map_err(|e| ChangeError::Refused("error-knockout", e.to_string()))?;
+                .map_err(|e| ChangeError::Refused(Refusal::Knockout(e.to_string())))?;
             let names: Vec<String> = pod
                 .iter()
                 .map(|id| store::entrant_name(&t.file, id))
@@ -165,7 +162,7 @@ pub fn knockout_of(
     shape: KnockoutShape,
 ) -> Result<(Vec<String>, Bracket), ChangeError> {
     let refused = |e: crate::domain::bracket::BracketError| {
-        ChangeError::Refused("error-knockout", e.to_string())
+        ChangeError::Refused(Refusal::Knockout(e.to_string()))
     };
     match (qualify_by, shape) {
         (
@@ -175,9 +172,8 @@ pub fn knockout_of(
             },
             KnockoutShape::Single { third_place },
         ) => {
-            let winners = repesca_winners(conn, t.event.id, &t.file)?.ok_or(
-                ChangeError::Refused("error-repesca-unfinished", String::new()),
-            )?;
+            let winners = repesca_winners(conn, t.event.id, &t.file)?
+                .ok_or(ChangeError::Refused(Refusal::RepescaUnfinished))?;
             qualify::knockout_with_repesca(&t.file, per_group, &winners, third_place)
                 .map_err(refused)
         }

@@ -56,6 +56,7 @@ pub mod rating;
 pub mod record;
 pub mod record_error;
 pub mod referee;
+pub mod refusal;
 pub mod rng;
 pub mod ruling;
 pub mod score;

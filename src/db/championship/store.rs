@@ -10,6 +10,7 @@
 //! its PIN, its physical table (NULL while queued), and a result proposed at the
 //! table that waits for the opponents' signature ("firma").
 
+use crate::domain::refusal::Refusal;
 use chrono::NaiveDateTime;
 use diesel::dsl;
 use diesel::prelude::*;
@@ -178,9 +179,8 @@ pub enum ChangeError {
     NotFound,
     /// The domain refused to pair.
     Pairing(PairingError),
-    /// The change would make the document invalid, or is not allowed now
-    /// (a message key and a detail).
-    Refused(&'static str, String),
+    /// The change would make the document invalid, or is not allowed now.
+    Refused(Refusal),
     /// Someone changed it since the form was read.
     Stale,
 }
@@ -569,7 +569,7 @@ pub fn change<T>(
             .execute(conn)?;
         }
         tournament::validate(&t.file)
-            .map_err(|e| ChangeError::Refused("error-tournament-file", e.to_string()))?;
+            .map_err(|e| ChangeError::Refused(Refusal::BadFile(e.to_string())))?;
         let document = serde_json::to_string(&t.file).map_err(corrupt)?;
         let checked = serde_json::to_string(&t.checked_in).map_err(corrupt)?;
         let n = diesel::update(

@@ -10,6 +10,7 @@
 //! drawn round by round ([`pair_next_round`]) and exported ([`export`]) here, above
 //! the championship store (`db::championship::store`), because each of them touches its games.
 
+use crate::domain::refusal::{Place, Refusal};
 use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 
@@ -442,13 +443,10 @@ pub fn sync_after_change(
     store::touch(conn, row.championship_id)?;
     if row.status == "final" {
         if !who.staff {
-            return Err(ChangeError::Refused("error-table-confirmed", String::new()));
+            return Err(ChangeError::Refused(Refusal::TableConfirmed));
         }
         let Some(d) = decided else {
-            return Err(ChangeError::Refused(
-                "error-table-correction-unfinished",
-                String::new(),
-            ));
+            return Err(ChangeError::Refused(Refusal::TableCorrectionUnfinished));
         };
         if current_result(conn, &t, &row)? == Some((d.score, d.winner)) {
             return Ok(Synced::Unchanged);
@@ -458,14 +456,9 @@ pub fn sync_after_change(
             let table = row.table_no as u32;
             let dependents = tournament::dependents_of(&t.file, round, table);
             if !dependents.is_empty() && !who.confirmed {
-                return Err(ChangeError::Refused(
-                    "tournament-correction-confirm",
-                    dependents
-                        .iter()
-                        .map(|(r, x)| format!("{r}.{x}"))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                ));
+                return Err(ChangeError::Refused(Refusal::CorrectionConfirm(
+                    dependents.iter().map(|&(r, x)| Place::new(r, x)).collect(),
+                )));
             }
             store::record_result(
                 conn,
@@ -632,10 +625,7 @@ pub fn confirm(
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
     if row.proposed_side.as_deref() == Some(signer) {
-        return Err(ChangeError::Refused(
-            "tournament-sign-other-side",
-            String::new(),
-        ));
+        return Err(ChangeError::Refused(Refusal::SignOtherSide));
     }
     crate::db::write_tx(conn, |conn| {
         let (t, fresh) = lock_table(conn, row)?;
@@ -702,9 +692,9 @@ fn record_in_bracket(
         Some(Side::B) => entrants[1],
         None => None,
     }
-    .ok_or(ChangeError::Refused("error-knockout-draw", String::new()))?;
+    .ok_or(ChangeError::Refused(Refusal::KnockoutDraw))?;
     let refused = |e: crate::domain::bracket::BracketError| {
-        ChangeError::Refused("error-tournament-file", e.to_string())
+        ChangeError::Refused(Refusal::BadFile(e.to_string()))
     };
     let before = bracket.clone();
     if correcting {
@@ -712,14 +702,9 @@ fn record_in_bracket(
         // (`0.T`: table T of this phase), done once confirmed.
         let dependents = bracket.dependents(m);
         if !dependents.is_empty() && !confirmed {
-            return Err(ChangeError::Refused(
-                "tournament-correction-confirm",
-                dependents
-                    .iter()
-                    .map(|x| format!("0.{}", x.0 + 1))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ));
+            return Err(ChangeError::Refused(Refusal::CorrectionConfirm(
+                dependents.iter().map(|x| Place::new(0, x.0 + 1)).collect(),
+            )));
         }
         if by_score(d.score) == d.winner {
             bracket.correct_score(m, d.score).map_err(refused)?;
@@ -1078,7 +1063,7 @@ pub fn create(
     pins: &mut dyn FnMut() -> String,
 ) -> Result<i32, ChangeError> {
     tournament::validate(file)
-        .map_err(|e| ChangeError::Refused("error-tournament-file", e.to_string()))?;
+        .map_err(|e| ChangeError::Refused(Refusal::BadFile(e.to_string())))?;
     crate::db::write_tx(conn, |conn| {
         let options = serde_json::Value::Object(file.event.options.clone()).to_string();
         let event = (

@@ -10,6 +10,7 @@
 //! through `db::championship::store::change` (optimistic version, one audit row), and every
 //! computation (pairing, result checks, standings, dependents) is the domain's.
 
+use crate::domain::refusal::Refusal;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -83,7 +84,7 @@ impl From<ChangeError> for AppError {
             ChangeError::Db(e) => AppError::from(e),
             ChangeError::NotFound => AppError::NotFound,
             ChangeError::Pairing(p) => pairing_error(&p),
-            ChangeError::Refused(key, detail) => AppError::unprocessable(key, detail),
+            ChangeError::Refused(r) => AppError::unprocessable(r.key(), r.detail()),
             ChangeError::Stale => AppError::Conflict {
                 key: "error-stale",
                 detail: String::new(),

@@ -15,6 +15,7 @@ use crate::db::games;
 use crate::domain::bracket::{Bracket, MatchId};
 use crate::domain::games::rules::BothReach;
 use crate::domain::games::rules_of;
+use crate::domain::refusal::Place;
 use crate::web::manage::record_result;
 
 pub use crate::web::tables_held::{S_TABLE_SIDES, sides_held, table_path};
@@ -614,7 +615,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
     };
     let bad = |tc: TableCtx, msg: String| again(tc, msg, None, StatusCode::UNPROCESSABLE_ENTITY);
     // Later tables were played from it: listed, and confirmed to annul or redo them.
-    let confirm_first = |tc: TableCtx, list: &str| {
+    let confirm_first = |tc: TableCtx, list: &[Place]| {
         let confirm = Confirm {
             dependents: crate::web::game::dependent_places(ctx.lang, list),
             winner: form.winner.clone(),
@@ -709,9 +710,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
         .await?;
         return match done {
             Ok(()) => Ok(see_other(&saved)),
-            Err(ChangeError::Refused("tournament-correction-confirm", list)) => {
-                confirm_first(tc, &list)
-            }
+            Err(ChangeError::Refused(Refusal::CorrectionConfirm(list))) => confirm_first(tc, &list),
             Err(e) => Err(e.into()),
         };
     }
@@ -721,11 +720,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
     let existing = tc.t.round(round).and_then(|r| r.result(table)).is_some();
     let dependents = tournament::dependents_of(&tc.t.file, round, table);
     if existing && !dependents.is_empty() && form.confirm != "1" {
-        let list = dependents
-            .iter()
-            .map(|(r, x)| format!("{r}.{x}"))
-            .collect::<Vec<_>>()
-            .join(" ");
+        let list: Vec<Place> = dependents.iter().map(|&(r, x)| Place::new(r, x)).collect();
         return confirm_first(tc, &list);
     }
     let result = MatchResult {

@@ -61,8 +61,8 @@ pub(crate) enum Outcome {
     /// director or a referee may change it.
     Locked,
     /// The change corrects a confirmed result that later pairings depend on: they
-    /// are listed (`round.table`, space-separated) and the change waits for a confirm.
-    NeedsConfirm(String),
+    /// are listed and the change waits for a confirm.
+    NeedsConfirm(Vec<Place>),
 }
 
 /// Who makes a change to a game, as a championship table needs to know.
@@ -436,10 +436,7 @@ pub(crate) fn apply_planned(
             return Ok(Outcome::Stale);
         }
         if planned.adds_to_finished {
-            return Err(AppError::Conflict {
-                key: "error-game-over",
-                detail: String::new(),
-            });
+            return Err(AppError::Refused(Refusal::GameOver));
         }
         let w = planned.work?;
         if let Some((dealer, kind, entry, score, submission)) = &w.insert {
@@ -493,11 +490,8 @@ pub(crate) fn apply_planned(
             };
             match tables::sync_after_change(conn, id, &who, t) {
                 Ok(_) => {}
-                Err(ChangeError::Refused("tournament-correction-confirm", list)) => {
-                    return Err(AppError::Conflict {
-                        key: "tournament-correction-confirm",
-                        detail: list,
-                    });
+                Err(ChangeError::Refused(r @ Refusal::CorrectionConfirm(_))) => {
+                    return Err(AppError::Refused(r));
                 }
                 Err(e) => return Err(AppError::from(e)),
             }
@@ -506,14 +500,8 @@ pub(crate) fn apply_planned(
     })
     .or_else(|e| match e {
         AppError::Invalid(i, errors) => Ok(Outcome::Invalid(i, errors)),
-        AppError::Conflict {
-            key: "tournament-correction-confirm",
-            detail,
-        } => Ok(Outcome::NeedsConfirm(detail)),
-        AppError::Conflict {
-            key: "error-game-over",
-            ..
-        } => Ok(Outcome::Over),
+        AppError::Refused(Refusal::CorrectionConfirm(list)) => Ok(Outcome::NeedsConfirm(list)),
+        AppError::Refused(Refusal::GameOver) => Ok(Outcome::Over),
         other => Err(other),
     })
 }

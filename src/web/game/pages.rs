@@ -524,10 +524,7 @@ async fn hand_page(
         None => {
             // Over by its own end, or by the match's limits (a timed match).
             if board.game_over.is_some() || l.game.status == "finished" {
-                return Err(AppError::Conflict {
-                    key: "error-game-over",
-                    detail: String::new(),
-                });
+                return Err(AppError::Refused(Refusal::GameOver));
             }
             (board.next_dealer.unwrap_or(0), form.unwrap_or_default())
         }

@@ -5,6 +5,7 @@
 //! typed. Deterministic (the lot's seed is fixed, the scores follow the seeds).
 
 use crate::domain::refusal::Refusal;
+use crate::domain::status::TableStatus;
 use chrono::{NaiveDate, NaiveDateTime};
 
 use super::DbConn;
@@ -64,7 +65,7 @@ fn play_knockout(
     for pass in 0..8u32 {
         let open: Vec<_> = store::phase_tables(conn, id, bracket)?
             .into_iter()
-            .filter(|r| r.status != "final")
+            .filter(|r| r.status != TableStatus::Final)
             .collect();
         if open.is_empty() {
             break;

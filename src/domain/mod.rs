@@ -60,6 +60,7 @@ pub mod refusal;
 pub mod rng;
 pub mod ruling;
 pub mod score;
+pub mod status;
 pub mod tournament;
 pub mod trick;
 pub mod words;

@@ -11,6 +11,7 @@
 //! the championship store (`db::championship::store`), because each of them touches its games.
 
 use crate::domain::refusal::{Place, Refusal};
+use crate::domain::status::{GameStatus, TableStatus};
 use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 
@@ -63,7 +64,7 @@ pub fn insert_game(
             options: &options,
             first_dealer: i32::from(setup.first_dealer),
             seats: &seats_json,
-            status: "playing",
+            status: GameStatus::Playing.as_str(),
             pin,
             created_by: actor,
             created_at: now,
@@ -403,7 +404,7 @@ pub enum Synced {
 /// director or a referee.
 pub fn may_change(conn: &mut DbConn, game: &Game, staff: bool) -> QueryResult<bool> {
     Ok(match table_of_game(conn, game)? {
-        Some(row) => staff || row.status != "final",
+        Some(row) => staff || row.status != TableStatus::Final,
         None => true,
     })
 }
@@ -437,11 +438,11 @@ pub fn sync_after_change(
             std::cmp::Ordering::Less => Some(1),
             std::cmp::Ordering::Equal => None,
         };
-        games::set_outcome(conn, game.id, "finished", winner)?;
+        games::set_outcome(conn, game.id, GameStatus::Finished.as_str(), winner)?;
     }
     let (_, decided) = match_state(conn, &format, &row, now)?;
     store::touch(conn, row.championship_id)?;
-    if row.status == "final" {
+    if row.status == TableStatus::Final {
         if !who.staff {
             return Err(ChangeError::Refused(Refusal::TableConfirmed));
         }
@@ -483,7 +484,7 @@ pub fn sync_after_change(
             }
             let side = if who.staff { None } else { who.side };
             let proposal = Proposal {
-                status: "proposed",
+                status: TableStatus::Proposed.as_str(),
                 proposed_a: Some(d.score[0] as i32),
                 proposed_b: Some(d.score[1] as i32),
                 proposed_side: side,
@@ -495,7 +496,7 @@ pub fn sync_after_change(
             audit_table(conn, &t, &row, "propose", who.actor, now, Some(&d), side)?;
             Ok(Synced::Proposed)
         }
-        None if row.status == "proposed" => {
+        None if row.status == TableStatus::Proposed => {
             set_proposal(conn, &row, &Proposal::NONE, now)?;
             audit_table(conn, &t, &row, "withdraw", who.actor, now, None, None)?;
             Ok(Synced::Withdrawn)
@@ -629,7 +630,7 @@ pub fn confirm(
     }
     crate::db::write_tx(conn, |conn| {
         let (t, fresh) = lock_table(conn, row)?;
-        if fresh.version != row.version || fresh.status != "proposed" {
+        if fresh.version != row.version || fresh.status != TableStatus::Proposed {
             return Err(ChangeError::Stale);
         }
         let (Some(a), Some(b)) = (fresh.proposed_a, fresh.proposed_b) else {
@@ -721,7 +722,7 @@ fn record_in_bracket(
         return Err(ChangeError::Stale);
     }
     let result = (
-        championship_tables::status.eq("final"),
+        championship_tables::status.eq(TableStatus::Final.as_str()),
         championship_tables::proposed_a.eq(Some(d.score[0] as i32)),
         championship_tables::proposed_b.eq(Some(d.score[1] as i32)),
         championship_tables::proposed_winner.eq(side_text(d.winner)),
@@ -753,7 +754,7 @@ fn record_in_bracket(
             let (Some(old), Some(new)) = (before.get(id), bracket.get(id)) else {
                 continue;
             };
-            let annulled = other.status == "final" && new.status != Status::Played;
+            let annulled = other.status == TableStatus::Final && new.status != Status::Played;
             if annulled || old.entrants() != new.entrants() {
                 diesel::delete(championship_tables::table.find(other.id)).execute(conn)?;
                 audit_table(conn, t, &other, "void", actor, now, None, None)?;
@@ -806,7 +807,7 @@ pub fn open_bracket_tables(
             place: (t.event.id, bracket_id, 0, no),
             physical: Some(no),
             pins: (&pin_a, &pin_b),
-            status: "playing",
+            status: TableStatus::Playing.as_str(),
             started_at: Some(now),
         };
         let id = store::insert_table(conn, &new, now)?;
@@ -889,7 +890,7 @@ pub fn attach_games(
 ) -> QueryResult<()> {
     let event = file.event.clone();
     for row in store::tables(conn, championship_id)? {
-        if row.status != "final"
+        if row.status != TableStatus::Final
             && let Some(first) = row.game_id
             && let Some(round) = file
                 .rounds
@@ -907,7 +908,7 @@ pub fn attach_games(
             }
             continue;
         }
-        let Some(first) = row.game_id.filter(|_| row.status == "final") else {
+        let Some(first) = row.game_id.filter(|_| row.status == TableStatus::Final) else {
             continue;
         };
         let Some(r) = file
@@ -1222,7 +1223,12 @@ fn insert_tables(
             place: (draw.championship_id, 0, round.number as i32, t.table as i32),
             physical,
             pins: (&pin_a, &pin_b),
-            status: if done { "final" } else { "playing" },
+            status: if done {
+                TableStatus::Final
+            } else {
+                TableStatus::Playing
+            }
+            .as_str(),
             started_at: None,
         };
         let id = store::insert_table(conn, &new, now)?;

@@ -11,6 +11,7 @@
 //! computation (pairing, result checks, standings, dependents) is the domain's.
 
 use crate::domain::refusal::Refusal;
+use crate::domain::status::TableStatus;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -493,7 +494,10 @@ fn round_views(
                             a: name(&tp.a),
                             b: name(&tp.b),
                             result: results.get(&tp.table).map(|x| result_text(x)),
-                            status: row.map_or_else(|| "playing".into(), |x| x.status.clone()),
+                            status: row.map_or_else(
+                                || TableStatus::Playing.to_string(),
+                                |x| x.status.to_string(),
+                            ),
                             pin: row.map(|x| x.pin.clone()).unwrap_or_default(),
                             pin_b: row.map(|x| x.pin_b.clone()).unwrap_or_default(),
                             state: String::new(),

@@ -155,7 +155,7 @@ fn plan_addition(game: &Game, setup: &GameSetup, change: &Change, lang: Lang) ->
     else {
         return None;
     };
-    if game.status == "finished" {
+    if game.status == GameStatus::Finished {
         return None;
     }
     let tail = Tail::from_json(game.tail.as_deref()?)?;
@@ -200,7 +200,8 @@ pub(crate) fn plan(l: &Loaded, change: &Change, lang: Lang) -> Planned {
         first: l.game.series_id.unwrap_or(l.game.id),
         occupied: matches!(change, Change::Restore { hand_no, .. }
             if l.hands.iter().any(|h| h.hand_no == *hand_no)),
-        adds_to_finished: matches!(change, Change::Add { .. }) && l.game.status == "finished",
+        adds_to_finished: matches!(change, Change::Add { .. })
+            && l.game.status == GameStatus::Finished,
         work: work_out(l, change, lang),
     }
 }
@@ -421,7 +422,11 @@ pub(crate) fn apply_planned(
             return Ok(Outcome::Occupied);
         }
         let table = tables::table_of_match(conn, planned.first)?;
-        if table.as_ref().is_some_and(|r| r.status == "final") && !by.staff {
+        if table
+            .as_ref()
+            .is_some_and(|r| r.status == TableStatus::Final)
+            && !by.staff
+        {
             return Ok(Outcome::Locked);
         }
         let t = now();

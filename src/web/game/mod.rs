@@ -7,6 +7,7 @@
 //! side names of a game, an entered hand and its scoring, the hand form and its
 //! readers, loading a game and applying a change to its hands.
 
+use crate::domain::status::{GameStatus, TableStatus};
 use std::collections::HashMap;
 
 use actix_session::Session;

@@ -585,8 +585,8 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
             let (id, adopted) = match made {
                 Ok(made) => made,
                 Err(ChangeError::Db(e)) => return Err(e.into()),
-                Err(ChangeError::Refused(_, detail)) => {
-                    eprintln!("baza tournament import: {detail}");
+                Err(ChangeError::Refused(r)) => {
+                    eprintln!("baza tournament import: {}", r.detail());
                     return Ok(ExitCode::from(NOT_A_RECORD));
                 }
                 Err(e) => anyhow::bail!("{e:?}"),

@@ -7,6 +7,7 @@
 
 use crate::db::DbError;
 use crate::db::fault::{self, Fault};
+use crate::domain::refusal::Refusal;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -35,6 +36,9 @@ pub enum AppError {
     /// 409: someone else changed it first; nothing was overwritten.
     #[error("{key}: {detail}")]
     Conflict { key: &'static str, detail: String },
+    /// 409: refused in the state things are in now; the refusal names its message.
+    #[error("refused: {0:?}")]
+    Refused(Refusal),
     /// 422: an entry that would make hand `.0` (1-based) impossible; used to roll
     /// a transaction back with its reasons.
     #[error("hand {0} would be invalid")]
@@ -90,6 +94,7 @@ impl AppError {
             AppError::Forbidden => ("error-forbidden", None),
             AppError::Csrf => ("error-csrf", None),
             AppError::Conflict { key, detail } => (key, Some(detail.clone())),
+            AppError::Refused(r) => (r.key(), Some(r.detail())),
             AppError::TooManyRequests => ("error-too-many", None),
             AppError::Invalid(n, errors) => (
                 "error-invalid-entry",

@@ -4,6 +4,8 @@
 //! points, whose winner takes the fourth place; played to its champion, results
 //! typed. Deterministic (the lot's seed is fixed, the scores follow the seeds).
 
+use crate::domain::refusal::Refusal;
+use crate::domain::status::TableStatus;
 use chrono::{NaiveDate, NaiveDateTime};
 
 use super::DbConn;
@@ -41,7 +43,7 @@ const PAIRS: [(&str, &str); 12] = [
 const DRAW: u64 = 417_203;
 
 fn err(e: impl std::fmt::Display) -> ChangeError {
-    ChangeError::Refused("error-knockout", e.to_string())
+    ChangeError::Refused(Refusal::Knockout(e.to_string()))
 }
 
 /// A partida a 8 donats between seeds `a` and `b` (1 best): the better seed wins,
@@ -63,7 +65,7 @@ fn play_knockout(
     for pass in 0..8u32 {
         let open: Vec<_> = store::phase_tables(conn, id, bracket)?
             .into_iter()
-            .filter(|r| r.status != "final")
+            .filter(|r| r.status != TableStatus::Final)
             .collect();
         if open.is_empty() {
             break;

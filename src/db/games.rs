@@ -1,6 +1,7 @@
 //! Club games (partidas) and their hands. Every change to a game goes through
 //! `bump_version` first: two devices editing one game cannot overwrite each other.
 
+use crate::domain::status::GameStatus;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -20,7 +21,9 @@ pub struct Game {
     pub first_dealer: i32,
     /// JSON list of the seats' player names, in seat order.
     pub seats: String,
-    pub status: String,
+    /// Stored as `playing` or `finished`.
+    #[diesel(deserialize_as = String)]
+    pub status: GameStatus,
     pub winner: Option<i32>,
     #[serde(skip)]
     pub pin: String,
@@ -139,8 +142,8 @@ pub fn submission_exists(conn: &mut DbConn, submission: &str) -> QueryResult<boo
 /// The status and winner a game's end gives its row (`None`: still playing).
 pub fn outcome_of(over: Option<&crate::domain::ruling::GameOver>) -> (&'static str, Option<i32>) {
     match over {
-        Some(g) => ("finished", Some(i32::from(g.winner))),
-        None => ("playing", None),
+        Some(g) => (GameStatus::Finished.as_str(), Some(i32::from(g.winner))),
+        None => (GameStatus::Playing.as_str(), None),
     }
 }
 

@@ -4,6 +4,7 @@
 //! finds or creates them. An entrant's person is linked when she has a key (the
 //! person's code); a typed name without one is not linked yet.
 
+use crate::domain::refusal::Refusal;
 use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::NaiveDateTime;
@@ -284,16 +285,16 @@ pub fn link(
     let mut people = typed_people(&before, size);
     let index = match slot {
         Some(i) if i < people.len() => i,
-        Some(i) => return Err(ChangeError::Refused("error-link-slot", i.to_string())),
+        Some(i) => return Err(ChangeError::Refused(Refusal::LinkSlot(i.to_string()))),
         None => people
             .iter()
             .position(|p| p.key.is_none())
-            .ok_or_else(|| ChangeError::Refused("error-link-slot", before.name.clone()))?,
+            .ok_or_else(|| ChangeError::Refused(Refusal::LinkSlot(before.name.clone())))?,
     };
     let was = people[index].clone();
     let person = match chosen {
         Chosen::Person(id) => register::live(conn, id)?
-            .ok_or_else(|| ChangeError::Refused("error-link-person", id.to_string()))?,
+            .ok_or_else(|| ChangeError::Refused(Refusal::LinkPerson(id.to_string())))?,
         Chosen::New => {
             // A licence somebody else holds is not hers: the new person goes without.
             let licence = match was.licence.as_deref() {
@@ -310,10 +311,9 @@ pub fn link(
         })
     });
     if taken {
-        return Err(ChangeError::Refused(
-            "error-link-twice",
+        return Err(ChangeError::Refused(Refusal::LinkTwice(
             person.name.clone(),
-        ));
+        )));
     }
     people[index] = entrant_person(conn, &person, was.club.as_deref())?;
     file.entrants[pos].people = people;

@@ -11,6 +11,7 @@
 //! of players of that club, each the membership of a person. Names that match no one
 //! are not rated.
 
+use crate::domain::status::GameStatus;
 use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
@@ -537,7 +538,7 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
 /// The finished club games whose every seat is a player of the club, oldest first.
 fn load_club_games(conn: &mut DbConn, names: &Names) -> QueryResult<Vec<ClubGame>> {
     let rows: Vec<super::games::Game> = games::table
-        .filter(games::status.eq("finished"))
+        .filter(games::status.eq(GameStatus::Finished.as_str()))
         .select(super::games::Game::as_select())
         .order((games::updated_at, games::id))
         .load(conn)?;

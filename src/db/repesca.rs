@@ -4,6 +4,7 @@
 //! [`store::repesca_seeding`]) with its tables; their
 //! champions then join the knockout of the group qualifiers ([`knockout_of`]).
 
+use crate::domain::refusal::Refusal;
 use chrono::NaiveDateTime;
 
 use super::DbConn;
@@ -70,7 +71,7 @@ pub fn create_repesca(
         if t.file.rounds.is_empty()
             || !brackets::brackets_of_championship(conn, championship_id)?.is_empty()
         {
-            return Err(ChangeError::Refused("error-repesca-when", String::new()));
+            return Err(ChangeError::Refused(Refusal::RepescaWhen));
         }
         let eligible = qualify::repesca_entrants(&t.file, plan.per_group, plan.rule);
         let places = plan
@@ -86,26 +87,19 @@ pub fn create_repesca(
                 || distinct.len() != seeds.len()
                 || seeds.iter().any(|&s| s == 0 || s as usize > size)
             {
-                return Err(ChangeError::Refused(
-                    "error-repesca-seeds",
-                    places.to_string(),
-                ));
+                return Err(ChangeError::Refused(Refusal::RepescaSeeds(places)));
             }
         }
         let seeding = store::repesca_seeding(&plan.entry);
         let pods = qualify::repesca_pods(&eligible, places).map_err(|e| match e {
-            RepescaError::NoPlaces => {
-                ChangeError::Refused("error-repesca-no-places", String::new())
-            }
-            RepescaError::TooFew(n, _) => {
-                ChangeError::Refused("error-repesca-too-few", n.to_string())
-            }
+            RepescaError::NoPlaces => ChangeError::Refused(Refusal::RepescaNoPlaces),
+            RepescaError::TooFew(n, _) => ChangeError::Refused(Refusal::RepescaTooFew(n)),
         })?;
         let mut ids = Vec::new();
         for (k, pod) in pods.iter().enumerate() {
             let seeds: Vec<EntrantId> = (0..pod.len() as u32).map(EntrantId).collect();
             let bracket = single_elimination(&seeds, false)
-                .map_err(|e| ChangeError::Refused("error-knockout", e.to_string()))?;
+                .map_err(|e| ChangeError::Refused(Refusal::Knockout(e.to_string())))?;
             let names: Vec<String> = pod
                 .iter()
                 .map(|id| store::entrant_name(&t.file, id))
@@ -198,7 +192,7 @@ pub fn knockout_of(
     shape: KnockoutShape,
 ) -> Result<(Vec<String>, Bracket), ChangeError> {
     let refused = |e: crate::domain::bracket::BracketError| {
-        ChangeError::Refused("error-knockout", e.to_string())
+        ChangeError::Refused(Refusal::Knockout(e.to_string()))
     };
     match (qualify_by, shape) {
         (
@@ -208,9 +202,8 @@ pub fn knockout_of(
             },
             KnockoutShape::Single { third_place },
         ) => {
-            let winners = repesca_winners(conn, t.event.id, &t.file)?.ok_or(
-                ChangeError::Refused("error-repesca-unfinished", String::new()),
-            )?;
+            let winners = repesca_winners(conn, t.event.id, &t.file)?
+                .ok_or(ChangeError::Refused(Refusal::RepescaUnfinished))?;
             let entry = repesca_entry_of(conn, t.event.id)?;
             qualify::knockout_with_repesca_at(&t.file, per_group, &winners, third_place, &entry)
                 .map_err(refused)

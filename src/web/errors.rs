@@ -21,7 +21,7 @@ impl ResponseError for AppError {
             AppError::LoginRequired(_) => StatusCode::SEE_OTHER,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
-            AppError::Conflict { .. } => StatusCode::CONFLICT,
+            AppError::Conflict { .. } | AppError::Refused(_) => StatusCode::CONFLICT,
             AppError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             AppError::Invalid(..) => StatusCode::UNPROCESSABLE_ENTITY,
         }

@@ -1,6 +1,7 @@
 //! Changing recorded data: players of a club, a championship table's result by API
 //! token, the QR codes of printed slips, and the audit log.
 
+use crate::domain::status::TableStatus;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -147,7 +148,7 @@ pub async fn api_table_result(
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "championship": id, "round": round, "table": table,
         "score_a": body.score_a, "score_b": body.score_b,
-        "status": "final", "version": version + 1,
+        "status": TableStatus::Final.as_str(), "version": version + 1,
     })))
 }
 
@@ -166,7 +167,7 @@ pub(crate) async fn record_result(
     result.typed = row.game_id.is_some();
     let action = if existing {
         "correct"
-    } else if row.status == "proposed" {
+    } else if row.status == TableStatus::Proposed {
         "override"
     } else {
         "record"

@@ -3,6 +3,7 @@
 //! players, a newcomer at 1500) and the seeds that follow, and applies them before
 //! the first round is paired.
 
+use crate::domain::refusal::Refusal;
 use actix_web::HttpRequest;
 use askama::Template;
 
@@ -124,10 +125,9 @@ pub async fn apply(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpR
         let (_, _, seeds) = proposal(conn, id)?;
         store::change(conn, id, &actor, super::account::now(), |_, t| {
             if !t.file.rounds.is_empty() {
-                return Err(ChangeError::Refused(
-                    "seeding-error-paired",
+                return Err(ChangeError::Refused(Refusal::SeedingPaired(
                     t.event.name.clone(),
-                ));
+                )));
             }
             let before = serde_json::to_value(&t.file.entrants).ok();
             for e in &mut t.file.entrants {

@@ -5,6 +5,7 @@
 //! the championship's page, the wall, the printed ranking and the standings files,
 //! with the final ranking 1..8 across the phases.
 
+use baza::domain::status::TableStatus;
 use reqwest::StatusCode;
 
 use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
@@ -52,7 +53,7 @@ async fn play_at_table(app: &TestApp, row: &TableRow, a_wins: bool) {
         .into_iter()
         .find(|r| r.id == row.id)
         .unwrap();
-    assert_eq!(fresh.status, "proposed");
+    assert_eq!(fresh.status, TableStatus::Proposed);
     let other = new_client();
     let res = post_form_as(app, &other, &format!("{path}/pin"), &[("pin", &row.pin_b)]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
@@ -269,7 +270,7 @@ async fn the_knockout_champion_heads_the_page_the_wall_the_print_and_the_files()
     let final_row = tables(&app, id, bracket)
         .await
         .into_iter()
-        .find(|r| r.status != "final")
+        .find(|r| r.status != TableStatus::Final)
         .expect("the final's table opened");
     let final_page = app.page(&path_of(&final_row), StatusCode::OK).await;
     assert!(texts(&final_page, "p.meta")[0].contains("Fase final · Final"));

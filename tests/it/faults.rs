@@ -3,6 +3,7 @@
 //! volume gets 4xx while good requests keep succeeding; unchanged pages answer 304;
 //! a page costs the same number of queries whatever the data.
 
+use baza::domain::status::TableStatus;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -688,7 +689,11 @@ async fn a_cached_public_page_never_outlives_a_change() {
             let live_round = tables.iter().map(|t| t.round_no).max().unwrap();
             tables
                 .into_iter()
-                .find(|t| t.round_no == live_round && t.status == "playing" && t.physical.is_some())
+                .find(|t| {
+                    t.round_no == live_round
+                        && t.status == TableStatus::Playing
+                        && t.physical.is_some()
+                })
                 .expect("a table still playing")
         })
         .await;
@@ -726,7 +731,7 @@ async fn a_cached_public_page_never_outlives_a_change() {
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(after.status, "proposed");
+    assert_eq!(after.status, TableStatus::Proposed);
     assert_ne!(view(live).await, l2, "the live page shows the proposal");
 }
 

@@ -4,6 +4,7 @@
 //! and the old addresses answer permanent redirects to their new pages.
 
 use baza::db;
+use baza::domain::status::TableStatus;
 use diesel::connection::SimpleConnection;
 use reqwest::StatusCode;
 
@@ -203,9 +204,9 @@ async fn old_events_become_championships_with_the_standings_they_had() {
         [1, 2]
     );
     assert_eq!(tables.len(), 13);
-    assert!(tables.contains(&(1, 3, 3, "1133".into(), "playing".into())));
-    assert!(tables.contains(&(2, 2, 2, "4321".into(), "playing".into())));
-    assert!(tables.contains(&(2, 1, 1, "2211".into(), "final".into())));
+    assert!(tables.contains(&(1, 3, 3, "1133".into(), TableStatus::Playing)));
+    assert!(tables.contains(&(2, 2, 2, "4321".into(), TableStatus::Playing)));
+    assert!(tables.contains(&(2, 1, 1, "2211".into(), TableStatus::Final)));
     // Its standings page lists them as championships; the old tables are gone.
     let list = app.page("/campeonatos", StatusCode::OK).await;
     let names = texts(&list, ".event-card strong");

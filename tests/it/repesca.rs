@@ -5,6 +5,7 @@
 //! the knockout; played to a champion, with every phase's entrants checked against
 //! the rule, and the file read back with its repesca.
 
+use baza::domain::status::TableStatus;
 use reqwest::StatusCode;
 
 use crate::helpers::{TestApp, post_form_as, texts};
@@ -68,7 +69,7 @@ async fn play_knockout(app: &TestApp, id: i32, bracket: i32) -> (Vec<String>, St
         let open: Vec<TableRow> = tables(app, id, bracket)
             .await
             .into_iter()
-            .filter(|t| t.status != "final")
+            .filter(|t| t.status != TableStatus::Final)
             .collect();
         assert!(
             !open.is_empty(),

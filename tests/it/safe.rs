@@ -1,6 +1,7 @@
 //! Safe and talkative pages: the public standings and the live wall page agree on
 //! what is published; a bracket correction follows the typed score.
 
+use baza::domain::status::GameStatus;
 use reqwest::StatusCode;
 
 use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
@@ -681,7 +682,7 @@ async fn a_finished_game_offers_the_next_one_with_the_same_seats_options_and_the
     assert_eq!(options(&new), options(&old));
     assert_eq!(options(&new)["target"], 11);
     assert_eq!(new.first_dealer, 2);
-    assert_eq!(new.status, "playing");
+    assert_eq!(new.status, GameStatus::Playing);
 }
 
 #[tokio::test]

@@ -4,6 +4,7 @@
 //! a correction of an old result, and the standings checked against a table computed
 //! here, independently, from the results the test entered.
 
+use baza::domain::status::TableStatus;
 use std::collections::{BTreeMap, BTreeSet};
 
 use reqwest::StatusCode;
@@ -1125,7 +1126,7 @@ fn tournament_import_and_export_round_trip_a_file_through_the_database() {
     assert_eq!(t.event.format, "swiss");
     let tables = baza::db::championship::store::tables(&mut conn, t.event.id).unwrap();
     assert_eq!(tables.len(), 1);
-    assert_eq!(tables[0].status, "final");
+    assert_eq!(tables[0].status, TableStatus::Final);
     // A broken file is refused (exit 2) and creates nothing.
     std::fs::write(
         &file,

@@ -10,6 +10,8 @@
 //! its PIN, its physical table (NULL while queued), and a result proposed at the
 //! table that waits for the opponents' signature ("firma").
 
+use crate::domain::refusal::Refusal;
+use crate::domain::status::TableStatus;
 use chrono::NaiveDateTime;
 use diesel::dsl;
 use diesel::prelude::*;
@@ -69,8 +71,10 @@ pub struct TableRow {
     /// The physical table it plays at; `None` while it waits for one.
     pub physical: Option<i32>,
     pub pin: String,
-    /// `playing`, `proposed` (entered at the table, waiting for the firma), `final`.
-    pub status: String,
+    /// Stored as `playing`, `proposed` (entered at the table, waiting for the
+    /// firma) or `final`.
+    #[diesel(deserialize_as = String)]
+    pub status: TableStatus,
     pub proposed_a: Option<i32>,
     pub proposed_b: Option<i32>,
     /// The side (`a` or `b`) that entered the proposed result.
@@ -124,7 +128,7 @@ pub(super) struct Proposal<'a> {
 impl Proposal<'_> {
     /// No proposal: the table plays.
     pub const NONE: Proposal<'static> = Proposal {
-        status: "playing",
+        status: TableStatus::Playing.as_str(),
         proposed_a: None,
         proposed_b: None,
         proposed_side: None,
@@ -179,9 +183,8 @@ pub enum ChangeError {
     NotFound,
     /// The domain refused to pair.
     Pairing(PairingError),
-    /// The change would make the document invalid, or is not allowed now
-    /// (a message key and a detail).
-    Refused(&'static str, String),
+    /// The change would make the document invalid, or is not allowed now.
+    Refused(Refusal),
     /// Someone changed it since the form was read.
     Stale,
 }
@@ -610,7 +613,7 @@ pub fn change<T>(
             .execute(conn)?;
         }
         tournament::validate(&t.file)
-            .map_err(|e| ChangeError::Refused("error-tournament-file", e.to_string()))?;
+            .map_err(|e| ChangeError::Refused(Refusal::BadFile(e.to_string())))?;
         let document = serde_json::to_string(&t.file).map_err(corrupt)?;
         let checked = serde_json::to_string(&t.checked_in).map_err(corrupt)?;
         let n = diesel::update(
@@ -723,11 +726,11 @@ pub fn record_result(
         r.results.retain(|x| x.table != table);
         r.results.push(result.clone());
         r.results.sort_by_key(|x| x.table);
-        let status = championship_tables::status.eq("final");
+        let status = championship_tables::status.eq(TableStatus::Final.as_str());
         if !update_table(conn, (row.id, row.version), status, now)? {
             return Err(ChangeError::Stale);
         }
-        if row.status != "final"
+        if row.status != TableStatus::Final
             && let Some(p) = row.physical
         {
             let queued = championship_tables::table
@@ -781,11 +784,11 @@ pub fn propose_result(
             championship_tables::table
                 .filter(championship_tables::id.eq(row.id))
                 .filter(championship_tables::version.eq(row.version))
-                .filter(championship_tables::status.ne("final")),
+                .filter(championship_tables::status.ne(TableStatus::Final.as_str())),
         )
         .set((
             &Proposal {
-                status: "proposed",
+                status: TableStatus::Proposed.as_str(),
                 proposed_a: Some(score.0),
                 proposed_b: Some(score.1),
                 proposed_side: Some(side),

@@ -10,6 +10,8 @@
 //! drawn round by round ([`pair_next_round`]) and exported ([`export`]) here, above
 //! the championship store (`db::championship::store`), because each of them touches its games.
 
+use crate::domain::refusal::{Place, Refusal};
+use crate::domain::status::{GameStatus, TableStatus};
 use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 
@@ -62,7 +64,7 @@ pub fn insert_game(
             options: &options,
             first_dealer: i32::from(setup.first_dealer),
             seats: &seats_json,
-            status: "playing",
+            status: GameStatus::Playing.as_str(),
             pin,
             created_by: actor,
             created_at: now,
@@ -408,7 +410,7 @@ pub enum Synced {
 /// director or a referee.
 pub fn may_change(conn: &mut DbConn, game: &Game, staff: bool) -> QueryResult<bool> {
     Ok(match table_of_game(conn, game)? {
-        Some(row) => staff || row.status != "final",
+        Some(row) => staff || row.status != TableStatus::Final,
         None => true,
     })
 }
@@ -443,19 +445,16 @@ pub fn sync_after_change(
             std::cmp::Ordering::Less => Some(1),
             std::cmp::Ordering::Equal => None,
         };
-        games::set_outcome(conn, game.id, "finished", winner)?;
+        games::set_outcome(conn, game.id, GameStatus::Finished.as_str(), winner)?;
     }
     let (_, decided) = match_state(conn, &format, &row, now)?;
     store::touch(conn, row.championship_id)?;
-    if row.status == "final" {
+    if row.status == TableStatus::Final {
         if !who.staff {
-            return Err(ChangeError::Refused("error-table-confirmed", String::new()));
+            return Err(ChangeError::Refused(Refusal::TableConfirmed));
         }
         let Some(d) = decided else {
-            return Err(ChangeError::Refused(
-                "error-table-correction-unfinished",
-                String::new(),
-            ));
+            return Err(ChangeError::Refused(Refusal::TableCorrectionUnfinished));
         };
         if current_result(conn, &t, &row)? == Some((d.score, d.winner)) {
             return Ok(Synced::Unchanged);
@@ -465,14 +464,9 @@ pub fn sync_after_change(
             let table = row.table_no as u32;
             let dependents = tournament::dependents_of(&t.file, round, table);
             if !dependents.is_empty() && !who.confirmed {
-                return Err(ChangeError::Refused(
-                    "tournament-correction-confirm",
-                    dependents
-                        .iter()
-                        .map(|(r, x)| format!("{r}.{x}"))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                ));
+                return Err(ChangeError::Refused(Refusal::CorrectionConfirm(
+                    dependents.iter().map(|&(r, x)| Place::new(r, x)).collect(),
+                )));
             }
             store::record_result(
                 conn,
@@ -497,7 +491,7 @@ pub fn sync_after_change(
             }
             let side = if who.staff { None } else { who.side };
             let proposal = Proposal {
-                status: "proposed",
+                status: TableStatus::Proposed.as_str(),
                 proposed_a: Some(d.score[0] as i32),
                 proposed_b: Some(d.score[1] as i32),
                 proposed_side: side,
@@ -509,7 +503,7 @@ pub fn sync_after_change(
             audit_table(conn, &t, &row, "propose", who.actor, now, Some(&d), side)?;
             Ok(Synced::Proposed)
         }
-        None if row.status == "proposed" => {
+        None if row.status == TableStatus::Proposed => {
             set_proposal(conn, &row, &Proposal::NONE, now)?;
             audit_table(conn, &t, &row, "withdraw", who.actor, now, None, None)?;
             Ok(Synced::Withdrawn)
@@ -639,14 +633,11 @@ pub fn confirm(
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
     if row.proposed_side.as_deref() == Some(signer) {
-        return Err(ChangeError::Refused(
-            "tournament-sign-other-side",
-            String::new(),
-        ));
+        return Err(ChangeError::Refused(Refusal::SignOtherSide));
     }
     crate::db::write_tx(conn, |conn| {
         let (t, fresh) = lock_table(conn, row)?;
-        if fresh.version != row.version || fresh.status != "proposed" {
+        if fresh.version != row.version || fresh.status != TableStatus::Proposed {
             return Err(ChangeError::Stale);
         }
         let (Some(a), Some(b)) = (fresh.proposed_a, fresh.proposed_b) else {
@@ -709,9 +700,9 @@ fn record_in_bracket(
         Some(Side::B) => entrants[1],
         None => None,
     }
-    .ok_or(ChangeError::Refused("error-knockout-draw", String::new()))?;
+    .ok_or(ChangeError::Refused(Refusal::KnockoutDraw))?;
     let refused = |e: crate::domain::bracket::BracketError| {
-        ChangeError::Refused("error-tournament-file", e.to_string())
+        ChangeError::Refused(Refusal::BadFile(e.to_string()))
     };
     let before = bracket.clone();
     if correcting {
@@ -719,14 +710,9 @@ fn record_in_bracket(
         // (`0.T`: table T of this phase), done once confirmed.
         let dependents = bracket.dependents(m);
         if !dependents.is_empty() && !confirmed {
-            return Err(ChangeError::Refused(
-                "tournament-correction-confirm",
-                dependents
-                    .iter()
-                    .map(|x| format!("0.{}", x.0 + 1))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ));
+            return Err(ChangeError::Refused(Refusal::CorrectionConfirm(
+                dependents.iter().map(|x| Place::new(0, x.0 + 1)).collect(),
+            )));
         }
         if by_score(d.score) == d.winner {
             bracket.correct_score(m, d.score).map_err(refused)?;
@@ -743,7 +729,7 @@ fn record_in_bracket(
         return Err(ChangeError::Stale);
     }
     let result = (
-        championship_tables::status.eq("final"),
+        championship_tables::status.eq(TableStatus::Final.as_str()),
         championship_tables::proposed_a.eq(Some(d.score[0] as i32)),
         championship_tables::proposed_b.eq(Some(d.score[1] as i32)),
         championship_tables::proposed_winner.eq(side_text(d.winner)),
@@ -775,7 +761,7 @@ fn record_in_bracket(
             let (Some(old), Some(new)) = (before.get(id), bracket.get(id)) else {
                 continue;
             };
-            let annulled = other.status == "final" && new.status != Status::Played;
+            let annulled = other.status == TableStatus::Final && new.status != Status::Played;
             if annulled || old.entrants() != new.entrants() {
                 diesel::delete(championship_tables::table.find(other.id)).execute(conn)?;
                 audit_table(conn, t, &other, "void", actor, now, None, None)?;
@@ -828,7 +814,7 @@ pub fn open_bracket_tables(
             place: (t.event.id, bracket_id, 0, no),
             physical: Some(no),
             pins: (&pin_a, &pin_b),
-            status: "playing",
+            status: TableStatus::Playing.as_str(),
             started_at: Some(now),
         };
         let id = store::insert_table(conn, &new, now)?;
@@ -911,7 +897,7 @@ pub fn attach_games(
 ) -> QueryResult<()> {
     let event = file.event.clone();
     for row in store::tables(conn, championship_id)? {
-        if row.status != "final"
+        if row.status != TableStatus::Final
             && let Some(first) = row.game_id
             && let Some(round) = file
                 .rounds
@@ -932,7 +918,7 @@ pub fn attach_games(
             }
             continue;
         }
-        if row.status != "final"
+        if row.status != TableStatus::Final
             && row.typed != 0
             && let Some(round) = file
                 .rounds
@@ -948,7 +934,7 @@ pub fn attach_games(
             });
             continue;
         }
-        let Some(first) = row.game_id.filter(|_| row.status == "final") else {
+        let Some(first) = row.game_id.filter(|_| row.status == TableStatus::Final) else {
             continue;
         };
         let Some(r) = file
@@ -1114,7 +1100,7 @@ pub fn create(
     pins: &mut dyn FnMut() -> String,
 ) -> Result<i32, ChangeError> {
     tournament::validate(file)
-        .map_err(|e| ChangeError::Refused("error-tournament-file", e.to_string()))?;
+        .map_err(|e| ChangeError::Refused(Refusal::BadFile(e.to_string())))?;
     crate::db::write_tx(conn, |conn| {
         let options = serde_json::Value::Object(file.event.options.clone()).to_string();
         let event = (
@@ -1273,7 +1259,12 @@ fn insert_tables(
             place: (draw.championship_id, 0, round.number as i32, t.table as i32),
             physical,
             pins: (&pin_a, &pin_b),
-            status: if done { "final" } else { "playing" },
+            status: if done {
+                TableStatus::Final
+            } else {
+                TableStatus::Playing
+            }
+            .as_str(),
             started_at: None,
         };
         let id = store::insert_table(conn, &new, now)?;

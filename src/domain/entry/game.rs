@@ -58,7 +58,8 @@ impl Entered {
     }
 }
 
-/// A whole game: `baza-game/1`.
+/// A whole game: `baza-game/1`, the one type of that format — a game's export and
+/// import, and a championship file's games. Fields left out read as their defaults.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameDoc {
     pub format: String,

@@ -307,7 +307,7 @@ pub fn create_demo_championships(
     for seed in 0..8u64 {
         let open: Vec<TableRow> = store::phase_tables(conn, done, bracket)?
             .into_iter()
-            .filter(|r| r.status != "final")
+            .filter(|r| r.status != TableStatus::Final)
             .collect();
         if open.is_empty() {
             break;

@@ -72,10 +72,10 @@ pub struct PhaseView {
 
 /// "Sin empezar", "Mano 5", "Propuesto", "Confirmado": a table's state.
 fn table_state(ctx: &Ctx, row: &TableRow, hands: Option<(usize, usize)>) -> String {
-    match row.status.as_str() {
-        "final" => ctx.t("table-state-final"),
-        "proposed" => ctx.t("table-state-proposed"),
-        _ => match hands {
+    match row.status {
+        TableStatus::Final => ctx.t("table-state-final"),
+        TableStatus::Proposed => ctx.t("table-state-proposed"),
+        TableStatus::Playing => match hands {
             Some((_, 0)) => ctx.t("table-state-not-started"),
             Some((partidas, n)) if partidas > 1 => format!(
                 "{} · {}",
@@ -123,14 +123,14 @@ pub(super) fn phase_views(
                     physical: row.physical,
                     a: name(0),
                     b: name(1),
-                    result: (row.status == "final").then(|| {
+                    result: (row.status == TableStatus::Final).then(|| {
                         format!(
                             "{} – {}",
                             row.proposed_a.unwrap_or(0),
                             row.proposed_b.unwrap_or(0)
                         )
                     }),
-                    status: row.status.clone(),
+                    status: row.status.to_string(),
                     pin: row.pin.clone(),
                     pin_b: row.pin_b.clone(),
                     qr_svg: String::new(),
@@ -191,7 +191,7 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
         // Only a table still being played shows how far it is (see `table_state`).
         let playing: Vec<TableRow> = rows
             .iter()
-            .filter(|r| r.status != "final" && r.status != "proposed")
+            .filter(|r| r.status != TableStatus::Final && r.status != TableStatus::Proposed)
             .cloned()
             .collect();
         let progress = crate::db::championship::tables::progress(conn, &playing)?;

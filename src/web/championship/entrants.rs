@@ -69,7 +69,7 @@ fn entrant_with_people(
         typed => typed.to_owned(),
     };
     let mut e = new_entrant(file, &name, &form.club, &form.seed, &form.start_points)
-        .map_err(|key| ChangeError::Refused(key, name.clone()))?;
+        .map_err(|key| ChangeError::Refused(Refusal::Entrant(key, name.clone())))?;
     e.people = people.into_iter().map(|(p, _)| p).collect();
     linking::check_once(file, &e.people)?;
     // The pair's club: the one both its players play for, when nothing was typed.
@@ -188,20 +188,18 @@ fn entrant_action(
             "withdraw" => {
                 let e = &mut t.file.entrants[pos];
                 if e.withdrawn_after_round.is_some() {
-                    return Err(ChangeError::Refused(
-                        "error-entrant-withdrawn",
+                    return Err(ChangeError::Refused(Refusal::EntrantWithdrawn(
                         e.name.clone(),
-                    ));
+                    )));
                 }
                 e.withdrawn_after_round = Some(rounds.max(e.first_round.saturating_sub(1)));
             }
             "reinstate" => {
                 let e = &mut t.file.entrants[pos];
                 if e.withdrawn_after_round.is_none_or(|w| w != rounds) {
-                    return Err(ChangeError::Refused(
-                        "error-entrant-reinstate",
+                    return Err(ChangeError::Refused(Refusal::EntrantReinstate(
                         e.name.clone(),
-                    ));
+                    )));
                 }
                 e.withdrawn_after_round = None;
             }
@@ -523,7 +521,7 @@ pub async fn import_csv(
     let (result, name) = db(&state, move |conn| {
         let out = store::change(conn, id, &actor, now(), |conn, t| {
             let mut added = entrants_from_csv(&t.file, &sent)
-                .map_err(|(line, key)| ChangeError::Refused(key, line.to_string()))?;
+                .map_err(|(line, key)| ChangeError::Refused(Refusal::EntrantLine(key, line)))?;
             let n = added.len();
             let named = added.iter().any(|e| !e.people.is_empty());
             let count = crate::db::linking::link_licences(conn, &mut added)?;
@@ -567,9 +565,8 @@ pub async fn import_csv(
             n,
         ))),
         // A refused line: the form again, with the text and the line to fix.
-        Err(ChangeError::Refused(key, line)) if line.parse::<usize>().is_ok() => {
+        Err(ChangeError::Refused(Refusal::EntrantLine(key, line))) => {
             let ctx = Ctx::from_request(&req);
-            let line = line.parse::<usize>().unwrap_or(1);
             let shown = text
                 .lines()
                 .nth(line.saturating_sub(1))

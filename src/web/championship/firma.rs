@@ -31,7 +31,7 @@ pub async fn sign(at: AtTable, form: web::Form<SignForm>) -> HttpResult {
     if !staff && held.is_empty() && !typed_pin {
         return Err(at.refused());
     }
-    if tc.row.status != "proposed" {
+    if tc.row.status != TableStatus::Proposed {
         return Err(AppError::Conflict {
             key: "error-tournament-nothing-to-sign",
             detail: String::new(),

@@ -36,10 +36,10 @@ pub fn group_views(file: &TournamentFile) -> Vec<GroupView> {
 
 fn refused(e: GroupsError) -> ChangeError {
     match e {
-        GroupsError::NotInGroups => ChangeError::Refused("error-groups-none", String::new()),
-        GroupsError::Started => ChangeError::Refused("error-groups-started", String::new()),
+        GroupsError::NotInGroups => ChangeError::Refused(Refusal::GroupsNone),
+        GroupsError::Started => ChangeError::Refused(Refusal::GroupsStarted),
         GroupsError::UnknownEntrant(_) => ChangeError::NotFound,
-        GroupsError::NoSuchGroup(g) => ChangeError::Refused("error-groups-no-such", g.to_string()),
+        GroupsError::NoSuchGroup(g) => ChangeError::Refused(Refusal::NoSuchGroup(g)),
     }
 }
 

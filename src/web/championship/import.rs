@@ -170,7 +170,8 @@ pub async fn championship_import(
             &format!("/campeonatos/{id}/direccion"),
             "importado",
         ))),
-        Err(ChangeError::Refused(key, detail)) => {
+        Err(ChangeError::Refused(r)) => {
+            let (key, detail) = (r.key(), r.detail());
             let words = if detail.is_empty() {
                 ctx.t(key)
             } else {

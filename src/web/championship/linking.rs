@@ -32,17 +32,16 @@ pub fn players_from_form(
                 .parse::<i32>()
                 .ok()
                 .filter(|id| *id > 0)
-                .ok_or_else(|| ChangeError::Refused("error-link-person", picked.to_owned()))?;
+                .ok_or_else(|| ChangeError::Refused(Refusal::LinkPerson(picked.to_owned())))?;
             let person = register::live(conn, id)?
-                .ok_or_else(|| ChangeError::Refused("error-link-person", picked.to_owned()))?;
+                .ok_or_else(|| ChangeError::Refused(Refusal::LinkPerson(picked.to_owned())))?;
             let shown = person.initials_only != 0;
             out.push((linking::entrant_person(conn, &person, Some(f.club))?, shown));
         } else if !f.typed.trim().is_empty() {
             if f.typed.trim().chars().count() > 80 {
-                return Err(ChangeError::Refused(
-                    "error-entrant-name",
+                return Err(ChangeError::Refused(Refusal::EntrantName(
                     f.typed.to_owned(),
-                ));
+                )));
             }
             out.push((linking::typed(f.typed, Some(f.club)), false));
         }
@@ -62,7 +61,7 @@ pub fn check_once(file: &TournamentFile, people: &[EntrantPerson]) -> Result<(),
     for p in people {
         if let Some(k) = p.key.as_deref() {
             if seen.contains(&k) {
-                return Err(ChangeError::Refused("error-link-twice", p.name.clone()));
+                return Err(ChangeError::Refused(Refusal::LinkTwice(p.name.clone())));
             }
             seen.push(k);
         }

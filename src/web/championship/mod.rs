@@ -10,6 +10,8 @@
 //! through `db::championship::store::change` (optimistic version, one audit row), and every
 //! computation (pairing, result checks, standings, dependents) is the domain's.
 
+use crate::domain::refusal::Refusal;
+use crate::domain::status::TableStatus;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -83,7 +85,7 @@ impl From<ChangeError> for AppError {
             ChangeError::Db(e) => AppError::from(e),
             ChangeError::NotFound => AppError::NotFound,
             ChangeError::Pairing(p) => pairing_error(&p),
-            ChangeError::Refused(key, detail) => AppError::unprocessable(key, detail),
+            ChangeError::Refused(r) => AppError::unprocessable(r.key(), r.detail()),
             ChangeError::Stale => AppError::Conflict {
                 key: "error-stale",
                 detail: String::new(),
@@ -498,7 +500,10 @@ fn round_views(
                             a: name(&tp.a),
                             b: name(&tp.b),
                             result: results.get(&tp.table).map(|x| result_text(x)),
-                            status: row.map_or_else(|| "playing".into(), |x| x.status.clone()),
+                            status: row.map_or_else(
+                                || TableStatus::Playing.to_string(),
+                                |x| x.status.to_string(),
+                            ),
                             pin: row.map(|x| x.pin.clone()).unwrap_or_default(),
                             pin_b: row.map(|x| x.pin_b.clone()).unwrap_or_default(),
                             state: String::new(),

@@ -166,7 +166,7 @@ pub async fn edit(
     db(&state, move |conn| {
         Ok(store::change(conn, id, &actor, now(), |conn, t| {
             if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
-                return Err(ChangeError::Refused("champ-edit-too-late", String::new()));
+                return Err(ChangeError::Refused(Refusal::EditTooLate));
             }
             let before = serde_json::to_value(&t.file.event).unwrap_or_default();
             let hands = hands

@@ -15,6 +15,7 @@ use crate::db::games;
 use crate::domain::bracket::{Bracket, MatchId};
 use crate::domain::games::rules::BothReach;
 use crate::domain::games::rules_of;
+use crate::domain::refusal::Place;
 use crate::web::manage::record_result;
 
 pub use crate::web::tables_held::{S_TABLE_SIDES, sides_held, table_path};
@@ -231,13 +232,15 @@ pub(super) fn table_page(
                 .and_then(|r| r.result(table))
                 .map(result_text)
         }
-        Key::Phase(..) => (row.status == "final").then(|| match (row.proposed_a, row.proposed_b) {
-            (Some(a), Some(b)) => format!("{a} – {b}"),
-            _ => ctx.t("table-state-final"),
-        }),
+        Key::Phase(..) => {
+            (row.status == TableStatus::Final).then(|| match (row.proposed_a, row.proposed_b) {
+                (Some(a), Some(b)) => format!("{a} – {b}"),
+                _ => ctx.t("table-state-final"),
+            })
+        }
     };
-    let proposal = match (row.status.as_str(), row.proposed_a, row.proposed_b) {
-        ("proposed", Some(a), Some(b)) => Some((
+    let proposal = match (row.status, row.proposed_a, row.proposed_b) {
+        (TableStatus::Proposed, Some(a), Some(b)) => Some((
             format!("{a} – {b}"),
             match row.proposed_winner.as_deref() {
                 Some("a") => Some(tc.a.clone()),
@@ -258,7 +261,8 @@ pub(super) fn table_page(
         .flatten();
     // A result typed without hands (the director's) is the table's state: no
     // "Sin empezar" under it.
-    let typed_result = result.is_some() || matches!(row.status.as_str(), "final" | "proposed");
+    let typed_result =
+        result.is_some() || matches!(row.status, TableStatus::Final | TableStatus::Proposed);
     let game_line = plays
         .then(|| match tc.games.last() {
             Some((_, 0, _)) | None if typed_result => None,
@@ -281,8 +285,8 @@ pub(super) fn table_page(
     // Level at the end of the limits: the extra dats, or play goes on.
     let draw_note = tc.stage.and_then(|s| s.words(ctx.lang));
     let time_left = match (&tc.t.file.event.match_format, row.started_at) {
-        _ if draw_note.is_some() && row.status == "playing" => draw_note,
-        (MatchFormat::Timed { minutes, .. }, Some(start)) if row.status == "playing" => {
+        _ if draw_note.is_some() && row.status == TableStatus::Playing => draw_note,
+        (MatchFormat::Timed { minutes, .. }, Some(start)) if row.status == TableStatus::Playing => {
             let end = start + chrono::TimeDelta::minutes(i64::from(*minutes));
             // Minutes rounded up: the time is up exactly when the server says so.
             let secs = (end - now()).num_seconds();
@@ -320,7 +324,7 @@ pub(super) fn table_page(
             place,
             physical: row.physical,
             result,
-            status: row.status.clone(),
+            status: row.status.to_string(),
             draw_proposed: proposal.as_ref().is_some_and(|(_, w)| w.is_none())
                 && row.proposed_a == row.proposed_b,
             proposal,
@@ -337,7 +341,7 @@ pub(super) fn table_page(
             game_href,
             game_line,
             time_left,
-            can_switch: staff && plays && row.status != "final" && row.phase == 0,
+            can_switch: staff && plays && row.status != TableStatus::Final && row.phase == 0,
             winner_declared: rules_of(tc.t.file.event.game).both_reach(&tc.t.file.event.options)
                 != BothReach::Refused,
             form: shown.form.unwrap_or(current),
@@ -586,11 +590,11 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
     let staff = at.staff(&tc);
     let held = sides_of(&at.session, &tc.row);
     let typed_here = tc.t.entry_mode != "hands" || !tc.row.plays_game();
-    let keeper = !held.is_empty() && tc.row.status != "final" && typed_here;
+    let keeper = !held.is_empty() && tc.row.status != TableStatus::Final && typed_here;
     if !staff && !keeper {
         if !held.is_empty() {
             return Err(AppError::Conflict {
-                key: if tc.row.status == "final" {
+                key: if tc.row.status == TableStatus::Final {
                     "error-table-confirmed"
                 } else {
                     "error-table-plays-game"
@@ -614,7 +618,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
     };
     let bad = |tc: TableCtx, msg: String| again(tc, msg, None, StatusCode::UNPROCESSABLE_ENTITY);
     // Later tables were played from it: listed, and confirmed to annul or redo them.
-    let confirm_first = |tc: TableCtx, list: &str| {
+    let confirm_first = |tc: TableCtx, list: &[Place]| {
         let confirm = Confirm {
             dependents: crate::web::game::dependent_places(ctx.lang, list),
             winner: form.winner.clone(),
@@ -702,16 +706,14 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
             score: [a, b],
             winner: Some(w),
         };
-        let flags = (row.status == "final", form.confirm == "1");
+        let flags = (row.status == TableStatus::Final, form.confirm == "1");
         let done = db(&at.state, move |conn| {
             Ok(tables::finalize(conn, &row, d, flags, (&actor, now())))
         })
         .await?;
         return match done {
             Ok(()) => Ok(see_other(&saved)),
-            Err(ChangeError::Refused("tournament-correction-confirm", list)) => {
-                confirm_first(tc, &list)
-            }
+            Err(ChangeError::Refused(Refusal::CorrectionConfirm(list))) => confirm_first(tc, &list),
             Err(e) => Err(e.into()),
         };
     }
@@ -721,11 +723,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
     let existing = tc.t.round(round).and_then(|r| r.result(table)).is_some();
     let dependents = tournament::dependents_of(&tc.t.file, round, table);
     if existing && !dependents.is_empty() && form.confirm != "1" {
-        let list = dependents
-            .iter()
-            .map(|(r, x)| format!("{r}.{x}"))
-            .collect::<Vec<_>>()
-            .join(" ");
+        let list: Vec<Place> = dependents.iter().map(|&(r, x)| Place::new(r, x)).collect();
         return confirm_first(tc, &list);
     }
     let result = MatchResult {

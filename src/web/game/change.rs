@@ -61,8 +61,8 @@ pub(crate) enum Outcome {
     /// director or a referee may change it.
     Locked,
     /// The change corrects a confirmed result that later pairings depend on: they
-    /// are listed (`round.table`, space-separated) and the change waits for a confirm.
-    NeedsConfirm(String),
+    /// are listed and the change waits for a confirm.
+    NeedsConfirm(Vec<Place>),
 }
 
 /// Who makes a change to a game, as a championship table needs to know.
@@ -155,7 +155,7 @@ fn plan_addition(game: &Game, setup: &GameSetup, change: &Change, lang: Lang) ->
     else {
         return None;
     };
-    if game.status == "finished" {
+    if game.status == GameStatus::Finished {
         return None;
     }
     let tail = Tail::from_json(game.tail.as_deref()?)?;
@@ -200,7 +200,8 @@ pub(crate) fn plan(l: &Loaded, change: &Change, lang: Lang) -> Planned {
         first: l.game.series_id.unwrap_or(l.game.id),
         occupied: matches!(change, Change::Restore { hand_no, .. }
             if l.hands.iter().any(|h| h.hand_no == *hand_no)),
-        adds_to_finished: matches!(change, Change::Add { .. }) && l.game.status == "finished",
+        adds_to_finished: matches!(change, Change::Add { .. })
+            && l.game.status == GameStatus::Finished,
         work: work_out(l, change, lang),
     }
 }
@@ -421,7 +422,11 @@ pub(crate) fn apply_planned(
             return Ok(Outcome::Occupied);
         }
         let table = tables::table_of_match(conn, planned.first)?;
-        if table.as_ref().is_some_and(|r| r.status == "final") && !by.staff {
+        if table
+            .as_ref()
+            .is_some_and(|r| r.status == TableStatus::Final)
+            && !by.staff
+        {
             return Ok(Outcome::Locked);
         }
         let t = now();
@@ -436,10 +441,7 @@ pub(crate) fn apply_planned(
             return Ok(Outcome::Stale);
         }
         if planned.adds_to_finished {
-            return Err(AppError::Conflict {
-                key: "error-game-over",
-                detail: String::new(),
-            });
+            return Err(AppError::Refused(Refusal::GameOver));
         }
         let w = planned.work?;
         if let Some((dealer, kind, entry, score, submission)) = &w.insert {
@@ -493,11 +495,8 @@ pub(crate) fn apply_planned(
             };
             match tables::sync_after_change(conn, id, &who, t) {
                 Ok(_) => {}
-                Err(ChangeError::Refused("tournament-correction-confirm", list)) => {
-                    return Err(AppError::Conflict {
-                        key: "tournament-correction-confirm",
-                        detail: list,
-                    });
+                Err(ChangeError::Refused(r @ Refusal::CorrectionConfirm(_))) => {
+                    return Err(AppError::Refused(r));
                 }
                 Err(e) => return Err(AppError::from(e)),
             }
@@ -506,14 +505,8 @@ pub(crate) fn apply_planned(
     })
     .or_else(|e| match e {
         AppError::Invalid(i, errors) => Ok(Outcome::Invalid(i, errors)),
-        AppError::Conflict {
-            key: "tournament-correction-confirm",
-            detail,
-        } => Ok(Outcome::NeedsConfirm(detail)),
-        AppError::Conflict {
-            key: "error-game-over",
-            ..
-        } => Ok(Outcome::Over),
+        AppError::Refused(Refusal::CorrectionConfirm(list)) => Ok(Outcome::NeedsConfirm(list)),
+        AppError::Refused(Refusal::GameOver) => Ok(Outcome::Over),
         other => Err(other),
     })
 }

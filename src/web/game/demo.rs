@@ -245,7 +245,7 @@ pub fn create_demo_games(conn: &mut DbConn, club_id: i32) -> Result<usize, AppEr
 fn deleted_hand(conn: &mut DbConn, club_id: i32) -> Result<(), AppError> {
     let playing: Vec<i32> = crate::db::games::club_games(conn, club_id)?
         .into_iter()
-        .filter(|g| g.status == "playing" && !g.pin.is_empty())
+        .filter(|g| g.status == GameStatus::Playing && !g.pin.is_empty())
         .map(|g| g.id)
         .collect();
     for id in playing {

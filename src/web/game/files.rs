@@ -1,31 +1,8 @@
 //! A game as a file: export, import, and entering a hand from outside the hand form.
 
 use super::*;
+use crate::domain::entry::{GameDoc, HandDoc};
 use crate::web::visit::{HttpResult, Visit, VisitId};
-
-/// The exchange format of a game: its setup and every hand as entered.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct GameFile {
-    pub format: String,
-    pub game: GameKind,
-    pub players: u8,
-    pub options: serde_json::Map<String, serde_json::Value>,
-    pub first_dealer: u8,
-    pub seats: Vec<String>,
-    pub hands: Vec<HandFile>,
-    /// Computed, for readers; ignored on import (recomputed).
-    #[serde(default)]
-    pub scoreboard: Option<Scoreboard>,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-pub struct HandFile {
-    pub dealer: u8,
-    #[serde(flatten)]
-    pub entered: Entered,
-    #[serde(default)]
-    pub score: Option<HandScore>,
-}
 
 pub async fn export_game(
     req: HttpRequest,
@@ -38,7 +15,7 @@ pub async fn export_game(
     let (scores, board) = l
         .scored(lang)
         .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
-    let file = GameFile {
+    let file = GameDoc {
         format: GAME_FORMAT.to_owned(),
         game: l.setup.game,
         players: l.setup.players,
@@ -49,7 +26,7 @@ pub async fn export_game(
             .entered
             .into_iter()
             .zip(scores)
-            .map(|((dealer, entered), score)| HandFile {
+            .map(|((dealer, entered), score)| HandDoc {
                 dealer,
                 entered,
                 score: Some(score),
@@ -77,7 +54,7 @@ pub async fn import_game(
 ) -> HttpResult {
     who.require(Perm::CreateGame(club_id), req.path())?;
     let lang = crate::web::i18n::negotiate(&req);
-    let file: GameFile = serde_json::from_str(&form.file)
+    let file: GameDoc = serde_json::from_str(&form.file)
         .map_err(|e| AppError::unprocessable("error-bad-game-file", e.to_string()))?;
     if file.format != GAME_FORMAT {
         return Err(AppError::unprocessable(
@@ -229,16 +206,14 @@ pub fn apply_entered(
     )
 }
 
-/// The later tables a correction touches, as the database lists them (`3.2 4.1`:
-/// round 3 table 2, round 4 table 1; table 0 is the bye, round 0 a knockout phase),
-/// named for a person: "Ronda 3 · Mesa 2".
-pub(crate) fn dependent_places(lang: Lang, list: &str) -> Vec<String> {
-    let tr = |key: &str, n: &str| crate::web::i18n::tr_args(lang, key, &[("n", n.to_owned())]);
-    list.split_whitespace()
-        .filter_map(|x| x.split_once('.'))
-        .map(|(r, t)| match (r, t) {
-            ("0", t) => tr("table-n", t),
-            (r, "0") => format!(
+/// The later tables a correction touches (table 0 is the bye, round 0 a knockout
+/// phase), named for a person: "Ronda 3 · Mesa 2".
+pub(crate) fn dependent_places(lang: Lang, list: &[Place]) -> Vec<String> {
+    let tr = |key: &str, n: u32| crate::web::i18n::tr_args(lang, key, &[("n", n.to_string())]);
+    list.iter()
+        .map(|p| match (p.round, p.table) {
+            (0, t) => tr("table-n", t),
+            (r, 0) => format!(
                 "{} · {}",
                 tr("round-n", r),
                 crate::web::i18n::tr(lang, "tournament-bye")
@@ -249,12 +224,12 @@ pub(crate) fn dependent_places(lang: Lang, list: &str) -> Vec<String> {
 }
 
 /// [`dependent_places`] in one line.
-pub(crate) fn dependents_text(lang: Lang, list: &str) -> String {
+pub(crate) fn dependents_text(lang: Lang, list: &[Place]) -> String {
     dependent_places(lang, list).join(", ")
 }
 
 /// What a change that later tables depend on asks: confirm, and which tables.
-pub(crate) fn confirm_text(lang: Lang, list: &str) -> String {
+pub(crate) fn confirm_text(lang: Lang, list: &[Place]) -> String {
     format!(
         "{} {}",
         crate::web::i18n::tr(lang, "tournament-correction-confirm"),

@@ -7,13 +7,14 @@
 //! side names of a game, an entered hand and its scoring, the hand form and its
 //! readers, loading a game and applying a change to its hands.
 
+use crate::domain::status::{GameStatus, TableStatus};
 use std::collections::HashMap;
 
 use actix_session::Session;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use super::account::{now, see_other};
 use super::auth::{self, Perm, Principal};
@@ -30,6 +31,7 @@ use crate::domain::entry::{
     CuatrolaHand, EntryError, GameSetup, HandScore, Previous, QuickHand, Scoreboard, StoredScore,
     Tail, TuteEntry, TuteFamilyHand, TuteKind, dealer_after, rescore_reusing,
 };
+use crate::domain::refusal::{Place, Refusal};
 use crate::domain::{self, GameKind, Lang, Score};
 use crate::error::AppError;
 

@@ -114,7 +114,7 @@ fn series_view(list: &[Game], current: &Game, sides: &[String]) -> SeriesView {
                 (g.id, w)
             })
             .collect(),
-        next_due: winner.is_none() && is_last && current.status == "finished",
+        next_due: winner.is_none() && is_last && current.status == GameStatus::Finished,
         winner,
         wins,
     }
@@ -200,7 +200,8 @@ pub(super) async fn locked_for(
 ) -> Result<bool, AppError> {
     let game = g.clone();
     let table = db(state, move |conn| Ok(tables::table_of_game(conn, &game)?)).await?;
-    Ok(table.is_some_and(|r| r.status == "final") && !(who.user.is_some() && may_record(who, g)))
+    Ok(table.is_some_and(|r| r.status == TableStatus::Final)
+        && !(who.user.is_some() && may_record(who, g)))
 }
 
 /// The refusal of a change to a game whose championship table is confirmed: the
@@ -309,7 +310,7 @@ pub(super) async fn game_html(
     let locked = !staff
         && table
             .as_ref()
-            .is_some_and(|(row, ..)| row.status == "final");
+            .is_some_and(|(row, ..)| row.status == TableStatus::Final);
     let table = table.map(|(row, name, stage)| {
         let place = if row.phase == 0 {
             format!(
@@ -320,10 +321,10 @@ pub(super) async fn game_html(
         } else {
             ctx.t1("table-n", "n", &row.table_no)
         };
-        let state = match row.status.as_str() {
-            "proposed" => ctx.t("table-state-proposed"),
-            "final" => ctx.t("table-state-final"),
-            _ => String::new(),
+        let state = match row.status {
+            TableStatus::Proposed => ctx.t("table-state-proposed"),
+            TableStatus::Final => ctx.t("table-state-final"),
+            TableStatus::Playing => String::new(),
         };
         TableBanner {
             href: crate::web::tables_held::table_path(
@@ -338,7 +339,7 @@ pub(super) async fn game_html(
         }
     });
     let series = (l.game.best_of > 1).then(|| series_view(&list, &l.game, &sides));
-    let over = board.game_over.is_some() || l.game.status == "finished";
+    let over = board.game_over.is_some() || l.game.status == GameStatus::Finished;
     let can_record = may_record(who, &l.game);
     let page = GamePage {
         staff,
@@ -365,12 +366,12 @@ pub(super) async fn game_html(
             .and_then(|g| sides.get(usize::from(g.winner)).cloned()),
         next_dealer: board
             .next_dealer
-            .filter(|_| l.game.status != "finished")
+            .filter(|_| l.game.status != GameStatus::Finished)
             .map(seat_name),
         over,
         deal: board.deal,
         can_record,
-        next_same: (l.game.status == "finished"
+        next_same: (l.game.status == GameStatus::Finished
             && table.is_none()
             && series.as_ref().is_none_or(|s| !s.next_due)
             && who.allows(Perm::CreateGame(l.game.club_id)))
@@ -523,11 +524,8 @@ async fn hand_page(
         }
         None => {
             // Over by its own end, or by the match's limits (a timed match).
-            if board.game_over.is_some() || l.game.status == "finished" {
-                return Err(AppError::Conflict {
-                    key: "error-game-over",
-                    detail: String::new(),
-                });
+            if board.game_over.is_some() || l.game.status == GameStatus::Finished {
+                return Err(AppError::Refused(Refusal::GameOver));
             }
             let dealer = board.next_dealer.unwrap_or(0);
             (dealer, form.unwrap_or_else(|| HandForm::new_hand(dealer)))

@@ -3,6 +3,10 @@
 //! applies the domain's rules, and returns a typed outcome that its caller turns into
 //! a page or a message. It imports `db` and `domain`; `web` and `cli` import it.
 
+pub mod championship;
+pub mod demo;
+pub mod demo_bracket;
+pub mod demo_repesca;
 pub mod game;
 
 /// The time now, to the second (UTC): when a change is stamped.

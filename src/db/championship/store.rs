@@ -115,7 +115,7 @@ impl TableRow {
 /// score, entering side and winner proposed (all `None` with no proposal).
 #[derive(AsChangeset)]
 #[diesel(table_name = championship_tables, treat_none_as_null = true)]
-pub(super) struct Proposal<'a> {
+pub(crate) struct Proposal<'a> {
     pub status: &'a str,
     pub proposed_a: Option<i32>,
     pub proposed_b: Option<i32>,
@@ -149,7 +149,7 @@ type Bumped<C> = (
 
 /// Writes `changes` to table row `id` if it is still at `version`, with the next
 /// version and `now`: false (nothing written) when someone changed it first.
-pub(super) fn update_table<C>(
+pub(crate) fn update_table<C>(
     conn: &mut DbConn,
     (id, version): (i32, i32),
     changes: C,

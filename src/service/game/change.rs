@@ -13,7 +13,7 @@ use crate::domain::entry::{
     Entered, EntryError, GameSetup, Previous, StoredScore, Tail, dealer_after, rescore_reusing,
 };
 use crate::error::AppError;
-use crate::service::now;
+use crate::service::{championship, now};
 
 /// Who deals after the stored hands of `l`: from each hand's stored result, or, where
 /// one is stored in an older form, from the game scored afresh.
@@ -493,13 +493,13 @@ pub(crate) fn apply_planned(
                 .iter()
                 .find(|(t, _)| *t == row.id)
                 .map(|(_, s)| s.as_str());
-            let who = tables::TableActor {
+            let who = championship::TableActor {
                 side,
                 staff: by.staff,
                 confirmed: by.confirmed,
                 actor,
             };
-            match tables::sync_after_change(conn, id, &who, t) {
+            match championship::sync_after_change(conn, id, &who, t) {
                 Ok(_) => {}
                 Err(ChangeError::Refused("tournament-correction-confirm", list)) => {
                     return Err(Stop::Refused(Outcome::NeedsConfirm(list)));

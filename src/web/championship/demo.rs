@@ -78,7 +78,7 @@ fn comarcal_people(
     now: NaiveDateTime,
 ) -> Result<Vec<Vec<tournament::EntrantPerson>>, AppError> {
     use crate::db::register;
-    let mut clubs = vec![(club_id, crate::db::demo::DEMO_CLUB.to_owned())];
+    let mut clubs = vec![(club_id, crate::service::demo::DEMO_CLUB.to_owned())];
     for (name, town) in CLUBS {
         let id = queries::insert_club(
             conn,
@@ -211,13 +211,13 @@ fn play(
     let over = board.game_over.is_some();
     crate::db::write_tx(conn, |conn| {
         tables::store_hands(conn, first, &entered, &scores, &board, now())?;
-        let who = tables::TableActor {
+        let who = crate::service::championship::TableActor {
             side: Some("a"),
             staff: false,
             confirmed: false,
             actor: ACTOR,
         };
-        tables::sync_after_change(conn, first, &who, now())?;
+        crate::service::championship::sync_after_change(conn, first, &who, now())?;
         Ok::<(), AppError>(())
     })?;
     Ok(over)
@@ -232,7 +232,7 @@ fn play_and_confirm(conn: &mut DbConn, row: &TableRow, seed: u64) -> Result<(), 
 /// The other pair (`b`) confirms the result of the table of `row`.
 pub(super) fn confirm_by_pair_b(conn: &mut DbConn, row: &TableRow) -> Result<(), AppError> {
     let fresh = store::table_again(conn, row)?.ok_or(AppError::NotFound)?;
-    tables::confirm(
+    crate::service::championship::confirm(
         conn,
         &fresh,
         "b",
@@ -248,7 +248,7 @@ fn pair_and_publish(
     round: u32,
     pins: &mut dyn FnMut() -> String,
 ) -> Result<Vec<TableRow>, AppError> {
-    crate::db::championship::tables::pair_next_round(conn, id, None, ACTOR, now(), pins)?;
+    crate::service::championship::pair_next_round(conn, id, None, ACTOR, now(), pins)?;
     store::publish_round(conn, id, round, ACTOR, now())?;
     Ok(store::tables(conn, id)?
         .into_iter()
@@ -338,7 +338,7 @@ pub fn create_demo_championships(
             )?;
         }
     }
-    let bracket = tables::create_knockout(
+    let bracket = crate::service::championship::create_knockout(
         conn,
         done,
         "Fase final",

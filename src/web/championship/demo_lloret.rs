@@ -86,13 +86,13 @@ fn play(conn: &mut DbConn, row: &TableRow, points: &dyn Fn(usize) -> u32) -> Res
     };
     crate::db::write_tx(conn, |conn| {
         tables::store_hands(conn, first, &entered, &scores, &board, now())?;
-        let who = tables::TableActor {
+        let who = crate::service::championship::TableActor {
             side: Some("a"),
             staff: false,
             confirmed: false,
             actor: ACTOR,
         };
-        tables::sync_after_change(conn, first, &who, now())?;
+        crate::service::championship::sync_after_change(conn, first, &who, now())?;
         Ok::<(), AppError>(())
     })?;
     super::demo::confirm_by_pair_b(conn, row)
@@ -146,7 +146,7 @@ pub fn create_lloret_open(
     };
     let id = tables::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
     for round in 1..=4u32 {
-        tables::pair_next_round(conn, id, None, ACTOR, now(), &mut pins)?;
+        crate::service::championship::pair_next_round(conn, id, None, ACTOR, now(), &mut pins)?;
         store::publish_round(conn, id, round, ACTOR, now())?;
         if round == 4 {
             break;

@@ -9,9 +9,10 @@ use chrono::{NaiveDate, NaiveDateTime};
 
 use super::*;
 use crate::db::championship::tables;
+use crate::domain::entry::{Entered, score_one};
 use crate::domain::random::random_cuatrola_hand_of_game;
 use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
-use crate::web::game::{self, Entered};
+use crate::service::game;
 
 const ACTOR: &str = "demo";
 
@@ -203,7 +204,7 @@ fn play(
         let record =
             random_cuatrola_hand_of_game(seed * 1000 + entered.len() as u64, dealer, before);
         let e = Entered::Full(record.to_value());
-        let s = game::score_one(&setup, &scores, dealer, &e, Lang::Es)
+        let s = score_one(&setup, &scores, dealer, &e, Lang::Es)
             .map_err(|e| AppError::Internal(anyhow::anyhow!("demo hand: {e:?}")))?;
         scores.push(s);
         entered.push((dealer, e));

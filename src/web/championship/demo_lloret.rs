@@ -11,10 +11,11 @@ use chrono::NaiveDate;
 use super::*;
 use crate::db::championship::tables;
 use crate::domain::entry::{BotifarraChoice, BotifarraHand, QuickHand};
+use crate::domain::entry::{Entered, score_one};
 use crate::domain::tournament::MatchPoints;
 use crate::domain::tournament::draws::{self, Draws};
 use crate::domain::tournament::played::Partida;
-use crate::web::game::{self, Entered};
+use crate::service::game;
 
 const ACTOR: &str = "demo";
 
@@ -79,7 +80,7 @@ fn play(conn: &mut DbConn, row: &TableRow, points: &dyn Fn(usize) -> u32) -> Res
             points_side0: Some(points(entered.len())),
             revoke_by: None,
         }));
-        let s = game::score_one(&setup, &scores, dealer, &e, Lang::Es)
+        let s = score_one(&setup, &scores, dealer, &e, Lang::Es)
             .map_err(|e| AppError::Internal(anyhow::anyhow!("demo hand: {e:?}")))?;
         scores.push(s);
         entered.push((dealer, e));

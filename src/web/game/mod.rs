@@ -3,9 +3,9 @@
 //! corrections, export and import. Every change bumps the game's version first, so
 //! two devices never overwrite each other silently, and is written to the audit log.
 //!
-//! This module holds the game entry that every page shares: the setup, seats and
-//! side names of a game, an entered hand and its scoring, the hand form and its
-//! readers, loading a game and applying a change to its hands.
+//! This module holds the game entry that every page shares: the side names of a
+//! game, the hand form and its readers, and sending a change to its hands to the
+//! service (`service::game`, which loads a game and applies the change).
 
 use std::collections::HashMap;
 
@@ -31,7 +31,6 @@ use crate::domain::entry::{
 use crate::domain::{self, GameKind, Lang, Score};
 use crate::error::AppError;
 
-mod change;
 mod demo;
 mod files;
 mod hand;
@@ -40,7 +39,6 @@ mod pages;
 mod public;
 mod undo;
 
-use change::apply;
 pub use demo::*;
 pub use files::*;
 pub use hand::*;
@@ -389,6 +387,36 @@ pub fn form_from_quick(q: &QuickHand) -> HashMap<String, String> {
         }
     }
     f
+}
+
+/// Applies `change` to game `id` at the `version` the page read, by `(actor, by)`;
+/// with the game as this request `read` it, the change is worked out before its
+/// turn at the writer.
+pub(crate) async fn apply(
+    state: &AppState,
+    (id, version): (i32, i32),
+    (change, read): (Change, Option<Read>),
+    (actor, by): (String, ChangeBy),
+    lang: Lang,
+) -> Result<Outcome, AppError> {
+    crate::web::db_write_after(
+        state,
+        move || {
+            let planned = read.and_then(|r| r.plan(&change, lang));
+            (change, planned)
+        },
+        move |conn, (change, planned)| {
+            crate::service::game::apply_planned(
+                conn,
+                (id, version),
+                change,
+                planned,
+                (&actor, &by),
+                lang,
+            )
+        },
+    )
+    .await
 }
 
 /// The fields of a posted form, repeated keys allowed.

@@ -1,4 +1,4 @@
-//! The demo club put together: the store's rows and championships (`db::demo`) and the
+//! The demo club put together: the store's rows and championships (`service::demo`) and the
 //! championships played hand by hand at the tables, which the pages' own workflows
 //! create. It uses the store, the domain and the pages; nothing below imports it.
 
@@ -6,9 +6,9 @@ use chrono::{Duration, NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use crate::db::championship::store::ChangeError;
-use crate::db::demo::{self, DemoSummary};
 use crate::db::queries::{self, NewClub, NewPair};
 use crate::db::{self, DbConn};
+use crate::service::demo::{self, DemoSummary};
 
 /// Fills an empty database with the demo club. Returns `None` if a club exists
 /// already (the demo never touches real data).
@@ -48,7 +48,7 @@ pub fn fill(
         }
         let league_id = demo::league(conn, club_id, today - Duration::days(60), now)
             .map_err(ChangeError::into_diesel)?;
-        db::demo_bracket::add_final_phase(conn, club_id, league_id, now)?;
+        crate::service::demo_bracket::add_final_phase(conn, club_id, league_id, now)?;
         // A running Swiss championship.
         let championship_id =
             demo::running_swiss(conn, club_id, today, now).map_err(ChangeError::into_diesel)?;
@@ -56,7 +56,7 @@ pub fn fill(
         crate::web::championship::demo::create_demo_championships(conn, club_id, today, now)
             .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
         // An open of the Girona kind: liguillas, a played repesca, the knockout.
-        db::demo_repesca::girona_open(conn, club_id, today - Duration::days(20), now)
+        crate::service::demo_repesca::girona_open(conn, club_id, today - Duration::days(20), now)
             .map_err(ChangeError::into_diesel)?;
         // The season's circuit over the club's cuatrola championships.
         let cuatrola: Vec<i32> = {

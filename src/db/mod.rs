@@ -14,9 +14,6 @@ pub mod accounts;
 pub mod brackets;
 pub mod championship;
 pub mod circuits;
-pub mod demo;
-pub mod demo_bracket;
-pub mod demo_repesca;
 pub mod fault;
 pub mod games;
 #[cfg(feature = "sqlite")]

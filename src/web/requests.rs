@@ -312,11 +312,7 @@ pub fn parse_address(raw: &str) -> Option<IpAddr> {
     s.rsplit_once(':')?.0.parse().ok()
 }
 
-/// The time now, to the second (UTC): when a change is stamped.
-pub fn now() -> chrono::NaiveDateTime {
-    use chrono::SubsecRound;
-    chrono::Utc::now().naive_utc().trunc_subsecs(0)
-}
+pub use crate::service::now;
 
 #[cfg(test)]
 mod tests {

@@ -296,7 +296,7 @@ async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_rep
             use baza::db::schema::championships;
             use diesel::prelude::*;
             championships::table
-                .filter(championships::name.eq(baza::db::demo_repesca::DEMO_GIRONA))
+                .filter(championships::name.eq(baza::service::demo_repesca::DEMO_GIRONA))
                 .select(championships::id)
                 .first::<i32>(conn)
                 .unwrap()

@@ -397,6 +397,38 @@ fn no_import_circle_joins_two_folders_of_the_crate() {
     );
 }
 
+/// Whether `folder` is `top` or one of its folders.
+fn within(folder: &str, top: &str) -> bool {
+    folder == top || folder.starts_with(&format!("{top}::"))
+}
+
+#[test]
+fn the_service_floor_imports_the_store_and_is_imported_by_the_pages_and_never_the_reverse() {
+    let graph = folder_graph(&root());
+    // The floor is there: the game's pages and the championship's call it, and it
+    // uses the store.
+    let into_service = |from: &str| graph[from].iter().any(|t| within(t, "service"));
+    assert!(into_service("web::game"), "{:?}", graph["web::game"]);
+    assert!(
+        into_service("web::championship"),
+        "{:?}",
+        graph["web::championship"]
+    );
+    assert!(
+        graph
+            .iter()
+            .any(|(f, t)| within(f, "service") && t.contains("db")),
+        "the service uses the store"
+    );
+    for (from, targets) in &graph {
+        for to in targets {
+            let up = (within(from, "db") || within(from, "domain")) && within(to, "service");
+            let over = within(from, "service") && (within(to, "web") || within(to, "cli"));
+            assert!(!up && !over, "{from} imports {to}");
+        }
+    }
+}
+
 /// Writes a small crate of `files` (path under `src/`, text) in a fresh folder.
 fn fixture(name: &str, files: &[(&str, &str)]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("baza-structure-{name}-{}", std::process::id()));

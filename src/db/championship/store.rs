@@ -23,9 +23,12 @@ use crate::db::brackets::{self, NewBracket};
 use crate::db::queries::{self, Championship};
 use crate::db::rows::{LoadOne, insert_returning_id};
 use crate::db::schema::{championship_documents, championship_tables, championships};
+pub use crate::domain::tournament::listing::{
+    entrant_name, format_of, next_entrant_id, rounds_planned, status_of,
+};
 use crate::domain::tournament::qualify::RepescaEntry;
 use crate::domain::tournament::{
-    self, BracketPhase, MatchResult, PairingError, Round, System, TournamentFile,
+    self, BracketPhase, MatchResult, PairingError, Round, TournamentFile,
 };
 
 /// A championship as loaded: its event and its state.
@@ -117,7 +120,7 @@ impl TableRow {
 /// score, entering side and winner proposed (all `None` with no proposal).
 #[derive(AsChangeset)]
 #[diesel(table_name = championship_tables, treat_none_as_null = true)]
-pub(super) struct Proposal<'a> {
+pub(crate) struct Proposal<'a> {
     pub status: &'a str,
     pub proposed_a: Option<i32>,
     pub proposed_b: Option<i32>,
@@ -151,7 +154,7 @@ type Bumped<C> = (
 
 /// Writes `changes` to table row `id` if it is still at `version`, with the next
 /// version and `now`: false (nothing written) when someone changed it first.
-pub(super) fn update_table<C>(
+pub(crate) fn update_table<C>(
     conn: &mut DbConn,
     (id, version): (i32, i32),
     changes: C,
@@ -367,53 +370,6 @@ pub fn find_phase_table(
         .filter(championship_tables::table_no.eq(table))
         .select(TableRow::as_select())
         .load_one(conn)
-}
-
-/// The `events.format` of a system (`league` for a round robin, as the foundation
-/// names it).
-pub fn format_of(system: &System) -> &'static str {
-    match system {
-        System::RoundRobin { .. } => "league",
-        System::Swiss { .. } => "swiss",
-        System::Ceros { .. } => "ceros",
-    }
-}
-
-/// The `events.status` of a championship's document: `registration` before its
-/// first round, `finished` once no round can follow, else `running`.
-pub(super) fn status_of(file: &TournamentFile) -> &'static str {
-    if file.rounds.is_empty() {
-        "registration"
-    } else if matches!(tournament::next_round(file), Err(PairingError::Finished)) {
-        "finished"
-    } else {
-        "running"
-    }
-}
-
-/// The name of entrant `id` of a championship's document (the id when it has none).
-pub fn entrant_name(file: &TournamentFile, id: &str) -> String {
-    file.entrants
-        .iter()
-        .find(|e| e.id == id)
-        .map_or_else(|| id.to_owned(), |e| e.name.clone())
-}
-
-/// Rounds planned: Swiss as set; a round robin's from the Berger tables; ceros open.
-pub fn rounds_planned(file: &TournamentFile) -> i32 {
-    match file.event.system {
-        System::Swiss { rounds } => rounds as i32,
-        System::RoundRobin { double, groups } => {
-            let n = file.entrants.len().div_ceil(groups.max(1) as usize);
-            let per = if n.is_multiple_of(2) {
-                n.saturating_sub(1)
-            } else {
-                n
-            } as i32;
-            if double { 2 * per } else { per }
-        }
-        System::Ceros { .. } => 0,
-    }
 }
 
 /// Stores a knockout phase of an imported file as a bracket of the event, its
@@ -633,7 +589,10 @@ pub fn change<T>(
         if n != 1 {
             return Err(ChangeError::Stale);
         }
-        // The event's status and name follow the document.
+        // The championship's row keeps a copy of the document's name, status and
+        // rounds planned: the club's lists, the search, the ratings and the circuits
+        // read and filter championships by these columns without parsing each
+        // document, so the copy is rewritten here, in the document's transaction.
         diesel::update(championships::table.find(championship_id))
             .set((
                 championships::status.eq(status_of(&t.file)),
@@ -825,17 +784,6 @@ pub fn propose_result(
         )?;
         Ok(())
     })
-}
-
-/// The next entrant id: one more than the largest numeric id.
-pub fn next_entrant_id(file: &TournamentFile) -> String {
-    let max = file
-        .entrants
-        .iter()
-        .filter_map(|e| e.id.parse::<u64>().ok())
-        .max()
-        .unwrap_or(0);
-    (max + 1).to_string()
 }
 
 /// The entrants of championship `championship_id` by name, in the order of its standings

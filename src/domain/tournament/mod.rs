@@ -25,6 +25,7 @@ pub mod format;
 pub mod groups;
 pub mod halves;
 mod ledger;
+pub mod listing;
 pub mod matching;
 pub mod offer;
 pub mod played;

@@ -9,10 +9,10 @@ use chrono::{NaiveDate, NaiveDateTime};
 
 use super::*;
 use crate::db::championship::tables;
-use crate::domain::entry::Scoreboard;
+use crate::domain::entry::{Entered, Scoreboard, score_one};
 use crate::domain::random::random_cuatrola_hand_of_game;
 use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
-use crate::web::game::{self, Entered};
+use crate::service::game;
 
 const ACTOR: &str = "demo";
 
@@ -58,7 +58,7 @@ fn comarcal_people(
     now: NaiveDateTime,
 ) -> Result<Vec<Vec<tournament::EntrantPerson>>, AppError> {
     use crate::db::register;
-    let mut clubs = vec![(club_id, crate::db::demo::DEMO_CLUB.to_owned())];
+    let mut clubs = vec![(club_id, crate::service::demo::DEMO_CLUB.to_owned())];
     for (name, town) in CLUBS {
         let id = queries::insert_club(
             conn,
@@ -164,20 +164,20 @@ pub(super) fn enter_hands(
         let Some(e) = next(&board, dealer, entered.len()) else {
             break board;
         };
-        let s = game::score_one(&setup, &scores, dealer, &e, Lang::Es)
+        let s = score_one(&setup, &scores, dealer, &e, Lang::Es)
             .map_err(|e| AppError::Internal(anyhow::anyhow!("demo hand: {e:?}")))?;
         scores.push(s);
         entered.push((dealer, e));
     };
     crate::db::write_tx(conn, |conn| {
         tables::store_hands(conn, first, &entered, &scores, &board, now())?;
-        let who = tables::TableActor {
+        let who = crate::service::championship::TableActor {
             side: Some("a"),
             staff: false,
             confirmed: false,
             actor: ACTOR,
         };
-        tables::sync_after_change(conn, first, &who, now())?;
+        crate::service::championship::sync_after_change(conn, first, &who, now())?;
         Ok::<(), AppError>(())
     })?;
     Ok(Some(board))
@@ -211,7 +211,7 @@ fn play_and_confirm(conn: &mut DbConn, row: &TableRow, seed: u64) -> Result<(), 
 /// The other pair (`b`) confirms the result of the table of `row`.
 pub(super) fn confirm_by_pair_b(conn: &mut DbConn, row: &TableRow) -> Result<(), AppError> {
     let fresh = store::table_again(conn, row)?.ok_or(AppError::NotFound)?;
-    tables::confirm(
+    crate::service::championship::confirm(
         conn,
         &fresh,
         "b",
@@ -227,7 +227,7 @@ fn pair_and_publish(
     round: u32,
     pins: &mut dyn FnMut() -> String,
 ) -> Result<Vec<TableRow>, AppError> {
-    crate::db::championship::tables::pair_next_round(conn, id, None, ACTOR, now(), pins)?;
+    crate::service::championship::pair_next_round(conn, id, None, ACTOR, now(), pins)?;
     store::publish_round(conn, id, round, ACTOR, now())?;
     Ok(store::tables(conn, id)?
         .into_iter()
@@ -242,7 +242,7 @@ pub fn create_demo_championships(
     today: NaiveDate,
     _now: NaiveDateTime,
 ) -> Result<(i32, i32), AppError> {
-    let mut pins = crate::db::demo::pins(6007, 4321);
+    let mut pins = crate::service::demo::pins(6007, 4321);
     let names = COMARCAL.map(pair_name);
     let pairs = names.each_ref().map(String::as_str);
     let people = comarcal_people(conn, club_id, today, _now)?;
@@ -293,7 +293,7 @@ pub fn create_demo_championships(
             )?;
         }
     }
-    let bracket = tables::create_knockout(
+    let bracket = crate::service::championship::create_knockout(
         conn,
         done,
         "Fase final",

@@ -10,10 +10,10 @@ use chrono::NaiveDate;
 
 use super::*;
 use crate::db::championship::tables;
+use crate::domain::entry::Entered;
 use crate::domain::entry::{BotifarraChoice, BotifarraHand, QuickHand};
 use crate::domain::tournament::draws::{self, Draws};
 use crate::domain::tournament::played::Partida;
-use crate::web::game::Entered;
 
 const ACTOR: &str = "demo";
 
@@ -98,10 +98,10 @@ pub fn create_lloret_open(
         event,
         Entrant::seeded(PAIRS.map(|(name, club)| (name, Some(club)))),
     );
-    let mut pins = crate::db::demo::pins(4409, 2718);
+    let mut pins = crate::service::demo::pins(4409, 2718);
     let id = tables::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
     for round in 1..=4u32 {
-        tables::pair_next_round(conn, id, None, ACTOR, now(), &mut pins)?;
+        crate::service::championship::pair_next_round(conn, id, None, ACTOR, now(), &mut pins)?;
         store::publish_round(conn, id, round, ACTOR, now())?;
         if round == 4 {
             break;

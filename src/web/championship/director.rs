@@ -347,7 +347,7 @@ pub async fn pair(
     };
     let actor = who.actor();
     let round = db(&state, move |conn| {
-        Ok(crate::db::championship::tables::pair_next_round(
+        Ok(crate::service::championship::pair_next_round(
             conn,
             id,
             tables,
@@ -468,7 +468,7 @@ pub async fn create_phase(
         .unwrap_or_else(|| ctx.t("phase-default-name"));
     let actor = who.actor();
     db(&state, move |conn| {
-        Ok(crate::db::championship::tables::create_knockout(
+        Ok(crate::service::championship::create_knockout(
             conn,
             id,
             &name,

@@ -5,7 +5,6 @@
 
 use super::tables::{AtTable, path_of, sides_of, wrong_pin_key};
 use super::*;
-use crate::db::championship::tables;
 
 #[derive(Deserialize)]
 pub struct SignForm {
@@ -70,7 +69,13 @@ pub async fn sign(at: AtTable, form: web::Form<SignForm>) -> HttpResult {
     let row = tc.row.clone();
     let path = path_of(&tc.row);
     db(&at.state, move |conn| {
-        Ok(tables::confirm(conn, &row, &signer, &actor, now())?)
+        Ok(crate::service::championship::confirm(
+            conn,
+            &row,
+            &signer,
+            &actor,
+            now(),
+        )?)
     })
     .await?;
     Ok(see_other(&crate::web::done::with_done(&path, "firmado")))
@@ -103,7 +108,13 @@ pub async fn switch_to_typed(at: AtTable, form: web::Form<SwitchForm>) -> HttpRe
     let row = tc.row.clone();
     let actor = at.who.actor();
     db(&at.state, move |conn| {
-        Ok(tables::switch_to_typed(conn, &row, version, &actor, now())?)
+        Ok(crate::service::championship::switch_to_typed(
+            conn,
+            &row,
+            version,
+            &actor,
+            now(),
+        )?)
     })
     .await?;
     Ok(see_other(&path_of(&tc.row)))

@@ -708,7 +708,13 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
         };
         let flags = (row.status == TableStatus::Final, form.confirm == "1");
         let done = db(&at.state, move |conn| {
-            Ok(tables::finalize(conn, &row, d, flags, (&actor, now())))
+            Ok(crate::service::championship::finalize(
+                conn,
+                &row,
+                d,
+                flags,
+                (&actor, now()),
+            ))
         })
         .await?;
         return match done {

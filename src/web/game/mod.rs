@@ -3,9 +3,9 @@
 //! corrections, export and import. Every change bumps the game's version first, so
 //! two devices never overwrite each other silently, and is written to the audit log.
 //!
-//! This module holds the game entry that every page shares: the setup, seats and
-//! side names of a game, an entered hand and its scoring, the hand form and its
-//! readers, loading a game and applying a change to its hands.
+//! This module holds the game entry that every page shares: the side names of a
+//! game, the hand form and its readers, and sending a change to its hands to the
+//! service (`service::game`, which loads a game and applies the change).
 
 use crate::domain::status::{GameStatus, TableStatus};
 use std::collections::HashMap;
@@ -20,61 +20,41 @@ use super::account::{now, see_other};
 use super::auth::{self, Perm, Principal};
 use super::{AppState, Ctx, db, parse_id, render_status};
 use crate::db::DbConn;
-use crate::db::accounts::{self, NewAudit};
-use crate::db::championship::store::ChangeError;
 use crate::db::championship::tables;
-use crate::db::games::{self, Game, GameHand, NewHand};
+use crate::db::games::{self, Game};
 use crate::db::queries;
 use crate::domain::cards::Suit;
 use crate::domain::entry::{
     self, BotifarraChoice, BotifarraHand, CanteEntry, CinquilloHand, ClaimEntry, Contract,
-    CuatrolaHand, EntryError, GameSetup, HandScore, Previous, QuickHand, Scoreboard, StoredScore,
-    Tail, TuteEntry, TuteFamilyHand, TuteKind, dealer_after, rescore_reusing,
+    CuatrolaHand, EntryError, GameSetup, QuickHand, TuteEntry, TuteFamilyHand, TuteKind,
 };
 use crate::domain::refusal::{Place, Refusal};
 use crate::domain::{self, GameKind, Lang, Score};
 use crate::error::AppError;
 
-mod change;
 mod demo;
 mod files;
+mod hand;
 mod new;
 mod pages;
 mod public;
 mod undo;
 
-pub use change::*;
 pub use demo::*;
 pub use files::*;
+pub use hand::*;
 pub use new::*;
 pub use pages::*;
 use public::anonymous_game_page;
 pub use undo::*;
 
 pub use crate::domain::entry::GAME_FORMAT;
+pub(crate) use crate::service::game::{
+    Change, ChangeBy, Loaded, Outcome, Read, apply_change, game_kind, load, seats_of, setup_of,
+    zero_totals,
+};
 /// Cante slots on the quick form (no hand has more than four marriages).
 const CANTE_SLOTS: usize = 4;
-
-fn game_kind(slug: &str) -> Result<GameKind, AppError> {
-    slug.parse::<GameKind>()
-        .map_err(|e| AppError::unprocessable("error-bad-game", e))
-}
-
-/// The setup of a stored game.
-pub(crate) fn setup_of(g: &Game) -> Result<GameSetup, AppError> {
-    let options: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&g.options)
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("game {} options: {e}", g.id)))?;
-    Ok(GameSetup {
-        game: game_kind(&g.game)?,
-        players: u8::try_from(g.players).unwrap_or(0),
-        options,
-        first_dealer: u8::try_from(g.first_dealer).unwrap_or(0),
-    })
-}
-
-pub(crate) fn seats_of(g: &Game) -> Vec<String> {
-    serde_json::from_str(&g.seats).unwrap_or_default()
-}
 
 /// The names of each side: "Ana y Carmen" in pair games, the player otherwise.
 pub(crate) fn side_names(setup: &GameSetup, seats: &[String], lang: Lang) -> Vec<String> {
@@ -103,17 +83,6 @@ pub(crate) fn people_words(text: &str, lang: Lang, seats: &[String], sides: &[St
 }
 
 pub use crate::domain::entry::{Entered, rescore, score_one};
-
-/// A stored hand as entered.
-fn entered_of(h: &GameHand) -> Result<Entered, AppError> {
-    Entered::from_parts(&h.kind, &h.entry).map_err(|e| {
-        AppError::Internal(anyhow::anyhow!(
-            "hand {} of game {}: {e}",
-            h.hand_no,
-            h.game_id
-        ))
-    })
-}
 
 // ---------------------------------------------------------------- forms → entries
 
@@ -436,57 +405,34 @@ pub fn form_from_quick(q: &QuickHand) -> HashMap<String, String> {
     f
 }
 
-pub(crate) struct Loaded {
-    pub(crate) game: Game,
-    pub(crate) setup: GameSetup,
-    pub(crate) seats: Vec<String>,
-    pub(crate) hands: Vec<GameHand>,
-    pub(crate) entered: Vec<(u8, Entered)>,
-}
-
-impl Loaded {
-    /// Each hand's stored result, where it is stored in the current form.
-    pub(crate) fn stored(&self) -> Vec<Option<StoredScore>> {
-        self.hands
-            .iter()
-            .map(|h| StoredScore::from_json(&h.score))
-            .collect()
-    }
-
-    /// Every hand's score and the scoreboard, from the results stored with the hands:
-    /// a page shows a game without running the card-point search again. A hand stored
-    /// in an older form (and the ones after it) is scored afresh.
-    pub(crate) fn scored(
-        &self,
-        lang: Lang,
-    ) -> Result<(Vec<HandScore>, Scoreboard), (usize, Vec<EntryError>)> {
-        let stored = self.stored();
-        let zero = zero_totals(&self.setup);
-        let previous = Previous::of_stored(&stored, &zero);
-        rescore_reusing(&self.setup, &self.entered, &previous, lang).map(|r| (r.scores, r.board))
-    }
-}
-
-/// Each side's total before the first hand.
-pub(crate) fn zero_totals(setup: &GameSetup) -> Vec<Score> {
-    crate::domain::entry::scoreboard(setup, &[]).totals
-}
-
-pub(crate) fn load(conn: &mut DbConn, id: i32) -> Result<Loaded, AppError> {
-    let game = games::find_game(conn, id)?.ok_or(AppError::NotFound)?;
-    let hands = games::game_hands(conn, id)?;
-    let setup = setup_of(&game)?;
-    let entered = hands
-        .iter()
-        .map(|h| Ok((u8::try_from(h.dealer).unwrap_or(0), entered_of(h)?)))
-        .collect::<Result<Vec<_>, AppError>>()?;
-    Ok(Loaded {
-        seats: seats_of(&game),
-        game,
-        setup,
-        hands,
-        entered,
-    })
+/// Applies `change` to game `id` at the `version` the page read, by `(actor, by)`;
+/// with the game as this request `read` it, the change is worked out before its
+/// turn at the writer.
+pub(crate) async fn apply(
+    state: &AppState,
+    (id, version): (i32, i32),
+    (change, read): (Change, Option<Read>),
+    (actor, by): (String, ChangeBy),
+    lang: Lang,
+) -> Result<Outcome, AppError> {
+    crate::web::db_write_after(
+        state,
+        move || {
+            let planned = read.and_then(|r| r.plan(&change, lang));
+            (change, planned)
+        },
+        move |conn, (change, planned)| {
+            crate::service::game::apply_planned(
+                conn,
+                (id, version),
+                change,
+                planned,
+                (&actor, &by),
+                lang,
+            )
+        },
+    )
+    .await
 }
 
 /// The fields of a posted form, repeated keys allowed.

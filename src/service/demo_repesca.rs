@@ -8,10 +8,11 @@ use crate::domain::refusal::Refusal;
 use crate::domain::status::TableStatus;
 use chrono::{NaiveDate, NaiveDateTime};
 
-use super::DbConn;
-use super::championship::store::{self as store, ChangeError};
-use super::championship::tables;
-use super::repesca::{RepescaPlan, create_repesca};
+use super::championship;
+use crate::db::DbConn;
+use crate::db::championship::store::{self as store, ChangeError};
+use crate::db::championship::tables;
+use crate::db::repesca::{RepescaPlan, create_repesca};
 use crate::domain::bracket::Bracket;
 use crate::domain::tournament::played::Decided;
 use crate::domain::tournament::qualify::{GroupFill, KnockoutShape, Qualify, RepescaRule};
@@ -70,7 +71,7 @@ fn play_knockout(
         if open.is_empty() {
             break;
         }
-        let row = super::brackets::find_bracket(conn, bracket)?.ok_or(ChangeError::NotFound)?;
+        let row = crate::db::brackets::find_bracket(conn, bracket)?.ok_or(ChangeError::NotFound)?;
         let b: Bracket = serde_json::from_str(&row.document).map_err(err)?;
         for t in open {
             let Some(m) = (t.table_no as usize)
@@ -87,7 +88,7 @@ fn play_knockout(
                 score: s,
                 winner: Some(if s[0] > s[1] { Side::A } else { Side::B }),
             };
-            tables::finalize(conn, &t, d, (false, false), (ACTOR, now))?;
+            championship::finalize(conn, &t, d, (false, false), (ACTOR, now))?;
         }
     }
     Ok(())
@@ -153,7 +154,7 @@ pub fn girona_open(
         ))
     })?;
     for round in 1..=3u32 {
-        tables::pair_next_round(conn, id, None, ACTOR, now, &mut pins)?;
+        championship::pair_next_round(conn, id, None, ACTOR, now, &mut pins)?;
         store::publish_round(conn, id, round, ACTOR, now)?;
         let pairings = store::load(conn, id)?
             .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
@@ -181,7 +182,7 @@ pub fn girona_open(
     for bracket in create_repesca(conn, id, "Repesca", plan, ACTOR, now, &mut pins)? {
         play_knockout(conn, id, bracket, now)?;
     }
-    let last = tables::create_knockout(
+    let last = championship::create_knockout(
         conn,
         id,
         "Eliminatòries",

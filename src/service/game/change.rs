@@ -1,11 +1,25 @@
 //! Changes to a game's hands: adding, correcting, removing and restoring one, each
-//! applied atomically with its version check, its re-scoring and its audit entry.
+//! applied atomically with its version claim, its hand rows, its audit entry and its
+//! championship table's result, and answered with an [`Outcome`].
 
-use super::*;
+use super::{Loaded, load, zero_totals};
+use crate::db::DbConn;
+use crate::db::accounts::{self, NewAudit};
+use crate::db::championship::store::ChangeError;
+use crate::db::championship::tables;
+use crate::db::games::{self, Game, GameHand, NewHand};
+use crate::domain::Lang;
+use crate::domain::entry::{
+    Entered, EntryError, GameSetup, Previous, StoredScore, Tail, dealer_after, rescore_reusing,
+};
+use crate::domain::refusal::{Place, Refusal};
+use crate::domain::status::{GameStatus, TableStatus};
+use crate::error::AppError;
+use crate::service::{championship, now};
 
 /// Who deals after the stored hands of `l`: from each hand's stored result, or, where
 /// one is stored in an older form, from the game scored afresh.
-fn next_dealer(l: &Loaded, stored: &[Option<StoredScore>], lang: Lang) -> Result<u8, AppError> {
+fn next_dealer(l: &Loaded, stored: &[Option<StoredScore>], lang: Lang) -> Result<u8, Stop> {
     let chain = stored
         .iter()
         .try_fold(dealer_after(&l.setup, None), |d, s| {
@@ -17,7 +31,7 @@ fn next_dealer(l: &Loaded, stored: &[Option<StoredScore>], lang: Lang) -> Result
         None => l
             .scored(lang)
             .map(|(_, b)| b.next_dealer.unwrap_or(0))
-            .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}"))),
+            .map_err(|(i, e)| Stop::Failed(AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))),
     }
 }
 
@@ -45,6 +59,8 @@ pub(crate) enum Change {
     },
 }
 
+/// What became of a change to a game's hands.
+#[derive(Debug)]
 pub(crate) enum Outcome {
     Saved,
     /// Someone changed the game first; nothing was written.
@@ -90,7 +106,27 @@ pub(crate) struct Planned {
     occupied: bool,
     /// A hand added to a game that is over.
     adds_to_finished: bool,
-    work: Result<Work, AppError>,
+    work: Result<Work, Stop>,
+}
+
+/// Why a change's transaction stops short, rolling back what it wrote (the version
+/// claim too): a refusal its caller is told as an [`Outcome`], or a failure.
+#[derive(Debug)]
+enum Stop {
+    Refused(Outcome),
+    Failed(AppError),
+}
+
+impl From<AppError> for Stop {
+    fn from(e: AppError) -> Self {
+        Stop::Failed(e)
+    }
+}
+
+impl From<diesel::result::Error> for Stop {
+    fn from(e: diesel::result::Error) -> Self {
+        Stop::Failed(AppError::from(e))
+    }
 }
 
 /// The rows one change writes, and its audit entry.
@@ -163,7 +199,7 @@ fn plan_addition(game: &Game, setup: &GameSetup, change: &Change, lang: Lang) ->
     let added = tail.add(setup, dealer, entered, lang)?;
     let no = tail.last_no + 1;
     let work = added
-        .map_err(|errors| AppError::Invalid(tail.hands + 1, errors))
+        .map_err(|errors| Stop::Refused(Outcome::Invalid(tail.hands + 1, errors)))
         .map(|a| {
             let entry = entered.entry_json();
             let score = StoredScore::text_of(&a.score, &a.tail.totals).unwrap_or_default();
@@ -206,7 +242,7 @@ pub(crate) fn plan(l: &Loaded, change: &Change, lang: Lang) -> Planned {
     }
 }
 
-fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
+fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, Stop> {
     let id = l.game.id;
     let stored = l.stored();
     let mut hands = l.entered.clone();
@@ -237,7 +273,7 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
             )
         }
         Change::Replace { hand_no, entered } => {
-            let i = position(*hand_no).ok_or(AppError::NotFound)?;
+            let i = position(*hand_no).ok_or(Stop::Failed(AppError::NotFound))?;
             let old = hands[i].1.entry_json();
             hands[i].1 = entered.clone();
             origin[i] = None;
@@ -249,7 +285,7 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
             )
         }
         Change::Remove { hand_no } => {
-            let i = position(*hand_no).ok_or(AppError::NotFound)?;
+            let i = position(*hand_no).ok_or(Stop::Failed(AppError::NotFound))?;
             let (dealer, old) = hands.remove(i);
             origin.remove(i);
             rows.remove(i);
@@ -282,7 +318,7 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
         .collect();
     // Nothing of this change may stay: the version bump is rolled back too.
     let rescored = rescore_reusing(&l.setup, &hands, &previous, lang)
-        .map_err(|(i, errors)| AppError::Invalid(i + 1, errors))?;
+        .map_err(|(i, errors)| Stop::Refused(Outcome::Invalid(i + 1, errors)))?;
     // The stored form of each result that may have changed (`None`: the hand kept
     // its stored result, so its row already holds it).
     let results: Vec<Option<String>> = rescored
@@ -303,7 +339,7 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
             score.clone(),
             submission,
         )),
-        _ => Err(AppError::NotFound),
+        _ => Err(Stop::Failed(AppError::NotFound)),
     };
     let insert = match change {
         Change::Add { submission, .. } => Some(row(hands.len() - 1, submission.clone())?),
@@ -357,29 +393,6 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, AppError> {
         winner,
         tail: Tail::of(&rescored.board, last_no).to_json(),
     })
-}
-
-/// Applies `change` to game `id` at the `version` the page read, by `(actor, by)`;
-/// with the game as this request `read` it, the change is worked out before its
-/// turn at the writer.
-pub(crate) async fn apply(
-    state: &AppState,
-    (id, version): (i32, i32),
-    (change, read): (Change, Option<Read>),
-    (actor, by): (String, ChangeBy),
-    lang: Lang,
-) -> Result<Outcome, AppError> {
-    crate::web::db_write_after(
-        state,
-        move || {
-            let planned = read.and_then(|r| r.plan(&change, lang));
-            (change, planned)
-        },
-        move |conn, (change, planned)| {
-            apply_planned(conn, (id, version), change, planned, (&actor, &by), lang)
-        },
-    )
-    .await
 }
 
 /// Applies one change to a game, atomically: version check, re-scoring of every
@@ -441,7 +454,7 @@ pub(crate) fn apply_planned(
             return Ok(Outcome::Stale);
         }
         if planned.adds_to_finished {
-            return Err(AppError::Refused(Refusal::GameOver));
+            return Err(Stop::Refused(Outcome::Over));
         }
         let w = planned.work?;
         if let Some((dealer, kind, entry, score, submission)) = &w.insert {
@@ -487,27 +500,25 @@ pub(crate) fn apply_planned(
                 .iter()
                 .find(|(t, _)| *t == row.id)
                 .map(|(_, s)| s.as_str());
-            let who = tables::TableActor {
+            let who = championship::TableActor {
                 side,
                 staff: by.staff,
                 confirmed: by.confirmed,
                 actor,
             };
-            match tables::sync_after_change(conn, id, &who, t) {
+            match championship::sync_after_change(conn, id, &who, t) {
                 Ok(_) => {}
-                Err(ChangeError::Refused(r @ Refusal::CorrectionConfirm(_))) => {
-                    return Err(AppError::Refused(r));
+                Err(ChangeError::Refused(Refusal::CorrectionConfirm(list))) => {
+                    return Err(Stop::Refused(Outcome::NeedsConfirm(list)));
                 }
-                Err(e) => return Err(AppError::from(e)),
+                Err(e) => return Err(Stop::Failed(AppError::from(e))),
             }
         }
         Ok(Outcome::Saved)
     })
-    .or_else(|e| match e {
-        AppError::Invalid(i, errors) => Ok(Outcome::Invalid(i, errors)),
-        AppError::Refused(Refusal::CorrectionConfirm(list)) => Ok(Outcome::NeedsConfirm(list)),
-        AppError::Refused(Refusal::GameOver) => Ok(Outcome::Over),
-        other => Err(other),
+    .or_else(|stop| match stop {
+        Stop::Refused(outcome) => Ok(outcome),
+        Stop::Failed(e) => Err(e),
     })
 }
 

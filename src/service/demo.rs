@@ -1,14 +1,14 @@
 //! The demo club: players, pairs, a finished league with its final phase and a
 //! running championship, so that a newcomer opening Baza for the first time sees a
 //! living app: the store's part of it (its rows and the championships it writes
-//! directly); `crate::demo` puts it together with the championships played at the tables.
+//! directly, through the championship's workflows); `crate::demo` puts it together with the championships played at the tables.
 //! Both competitions are championships made as the web makes them.
 //! Deterministic: the same data every time (scores come from a fixed sequence).
 
 use chrono::{NaiveDate, NaiveDateTime};
 
-use super::DbConn;
-use super::championship::store::{self as store, ChangeError};
+use crate::db::DbConn;
+use crate::db::championship::store::{self as store, ChangeError};
 use crate::domain::tournament::{self, Entrant, MatchResult, Pairing, System, TournamentFile};
 
 pub const DEMO_CLUB: &str = "Peña La Baza";
@@ -106,14 +106,13 @@ pub fn league(
     let mut seq = Sequence(20261123);
     let mut pins = || format!("{:04}", seq.next(10_000));
     let actor = "demo";
-    let id = super::championship::tables::create(
+    let id = crate::db::championship::tables::create(
         conn, club_id, &file, false, starts_on, now, actor, &mut pins,
     )?;
     let mut scores = Sequence(20261124);
     let mut round = 0;
     for _ in 0..store::rounds_planned(&file) {
-        round =
-            super::championship::tables::pair_next_round(conn, id, None, actor, now, &mut pins)?;
+        round = super::championship::pair_next_round(conn, id, None, actor, now, &mut pins)?;
         let tables: Vec<u32> = store::load(conn, id)?
             .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
             .unwrap_or_default()
@@ -190,7 +189,7 @@ pub fn running_swiss(
     );
     let mut pins = pins(7919, 1234);
     let actor = "demo";
-    let id = super::championship::tables::create(
+    let id = crate::db::championship::tables::create(
         conn, club_id, &file, false, today, now, actor, &mut pins,
     )?;
     store::change(conn, id, actor, now, |_, t| {
@@ -207,7 +206,7 @@ pub fn running_swiss(
         ))
     })?;
     for round in 1..=3u32 {
-        super::championship::tables::pair_next_round(conn, id, Some(5), actor, now, &mut pins)?;
+        super::championship::pair_next_round(conn, id, Some(5), actor, now, &mut pins)?;
         store::publish_round(conn, id, round, actor, now)?;
         let tables = store::load(conn, id)?
             .and_then(|t| t.round(round).map(|r| r.pairings.clone()))

@@ -5,8 +5,8 @@
 use chrono::NaiveDateTime;
 use diesel::QueryResult;
 
-use super::DbConn;
-use super::brackets::{self, NewBracket};
+use crate::db::DbConn;
+use crate::db::brackets::{self, NewBracket};
 use crate::domain::bracket::{BracketError, EntrantId, single_elimination};
 
 pub const DEMO_BRACKET: &str = "Fase final de la liga de otoño";
@@ -26,7 +26,7 @@ pub fn add_final_phase(
     league_id: i32,
     now: NaiveDateTime,
 ) -> QueryResult<i32> {
-    let names = super::championship::store::standings_names(conn, league_id)?
+    let names = crate::db::championship::store::standings_names(conn, league_id)?
         .ok_or(diesel::result::Error::NotFound)?;
     let seeds: Vec<EntrantId> = (0..names.len() as u32).map(EntrantId).collect();
     let mut bracket = single_elimination(&seeds, true).map_err(domain)?;

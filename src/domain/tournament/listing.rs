@@ -1,0 +1,63 @@
+//! What a championship's document says of it at a glance: its format, its status and
+//! the rounds it plans (which its listing row keeps beside the document), and its
+//! entrants' names and the id of the next one.
+
+use super::{PairingError, System, TournamentFile, next_round};
+
+/// The listing row's `format` of a system (`league` for a round robin, as the foundation
+/// names it).
+pub fn format_of(system: &System) -> &'static str {
+    match system {
+        System::RoundRobin { .. } => "league",
+        System::Swiss { .. } => "swiss",
+        System::Ceros { .. } => "ceros",
+    }
+}
+
+/// The listing row's `status` of a championship's document: `registration` before its
+/// first round, `finished` once no round can follow, else `running`.
+pub fn status_of(file: &TournamentFile) -> &'static str {
+    if file.rounds.is_empty() {
+        "registration"
+    } else if matches!(next_round(file), Err(PairingError::Finished)) {
+        "finished"
+    } else {
+        "running"
+    }
+}
+
+/// The name of entrant `id` of a championship's document (the id when it has none).
+pub fn entrant_name(file: &TournamentFile, id: &str) -> String {
+    file.entrants
+        .iter()
+        .find(|e| e.id == id)
+        .map_or_else(|| id.to_owned(), |e| e.name.clone())
+}
+
+/// Rounds planned: Swiss as set; a round robin's from the Berger tables; ceros open.
+pub fn rounds_planned(file: &TournamentFile) -> i32 {
+    match file.event.system {
+        System::Swiss { rounds } => rounds as i32,
+        System::RoundRobin { double, groups } => {
+            let n = file.entrants.len().div_ceil(groups.max(1) as usize);
+            let per = if n.is_multiple_of(2) {
+                n.saturating_sub(1)
+            } else {
+                n
+            } as i32;
+            if double { 2 * per } else { per }
+        }
+        System::Ceros { .. } => 0,
+    }
+}
+
+/// The next entrant id: one more than the largest numeric id.
+pub fn next_entrant_id(file: &TournamentFile) -> String {
+    let max = file
+        .entrants
+        .iter()
+        .filter_map(|e| e.id.parse::<u64>().ok())
+        .max()
+        .unwrap_or(0);
+    (max + 1).to_string()
+}

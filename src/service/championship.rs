@@ -1,0 +1,346 @@
+//! A championship's workflows over its tables, each in one transaction: drawing the
+//! next round ([`pair_next_round`]) and a knockout phase seeded from the standings
+//! ([`create_knockout`]); after every change to a table's partida, in the change's
+//! transaction, turning the partidas into the table's proposed result, or, for a
+//! confirmed table changed by the director or a referee, into a correction of the
+//! championship ([`sync_after_change`]); the other pair's firma that confirms a
+//! proposal ([`confirm`]); the director's result for a knockout table ([`finalize`])
+//! and the switch of a table to typed results ([`switch_to_typed`]).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::DbConn;
+use crate::db::brackets::{self, NewBracket};
+use crate::db::championship::store::{self, ChangeError, Proposal, TableRow};
+use crate::db::championship::tables::{
+    Draw, audit_table, corrupt, current_result, deadline, insert_tables, lock_table, match_state,
+    open_bracket_tables, partida_of, record_in_bracket, result_of, set_proposal, side_text,
+    table_of_game, time_up,
+};
+use crate::db::games;
+use crate::db::schema::championship_tables;
+use crate::domain::refusal::{Place, Refusal};
+use crate::domain::status::{GameStatus, TableStatus};
+use crate::domain::tournament::played::{self, Decided};
+use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
+use crate::domain::tournament::{self, MatchResult, Side};
+
+/// Who changed a table's game.
+pub struct TableActor<'a> {
+    /// The pair (`a` or `b`) whose PIN the change came with.
+    pub side: Option<&'a str>,
+    /// The director or a referee of the club.
+    pub staff: bool,
+    /// A correction whose dependents were shown and confirmed.
+    pub confirmed: bool,
+    pub actor: &'a str,
+}
+
+/// What a change to a game did to its table.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Synced {
+    /// The game is not a championship table's.
+    NotATable,
+    Unchanged,
+    /// The match is over: its result waits for the other pair's firma.
+    Proposed,
+    /// A correction made the match unfinished again: the proposal is withdrawn.
+    Withdrawn,
+    /// A confirmed result changed (director or referee).
+    Corrected,
+}
+
+/// After a change to game `game_id` (in the same transaction): the table's proposal
+/// follows the partidas; a timed match's limits end its partida; a confirmed table's
+/// result is corrected (its later dependents must have been confirmed).
+pub fn sync_after_change(
+    conn: &mut DbConn,
+    game_id: i32,
+    who: &TableActor,
+    now: NaiveDateTime,
+) -> Result<Synced, ChangeError> {
+    let Some(game) = games::find_game(conn, game_id)? else {
+        return Ok(Synced::NotATable);
+    };
+    let Some(row) = table_of_game(conn, &game)? else {
+        return Ok(Synced::NotATable);
+    };
+    if row.typed != 0 {
+        // Switched to a typed result: its game no longer speaks for the table.
+        return Ok(Synced::Unchanged);
+    }
+    let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
+    let format = t.file.event.match_format.clone();
+    // A timed match ends its partida at the hand limit or when time is up.
+    let (p, over) = partida_of(conn, &game, deadline(&format, &row))?;
+    let knockout = row.phase != 0;
+    if !over && played::partida_over_in(&format, &p, time_up(&format, &row, now), knockout) {
+        let winner = match p.totals[0].cmp(&p.totals[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        games::set_outcome(conn, game.id, GameStatus::Finished.as_str(), winner)?;
+    }
+    let (_, decided) = match_state(conn, &format, &row, now)?;
+    store::touch(conn, row.championship_id)?;
+    if row.status == TableStatus::Final {
+        if !who.staff {
+            return Err(ChangeError::Refused(Refusal::TableConfirmed));
+        }
+        let Some(d) = decided else {
+            return Err(ChangeError::Refused(Refusal::TableCorrectionUnfinished));
+        };
+        if current_result(conn, &t, &row)? == Some((d.score, d.winner)) {
+            return Ok(Synced::Unchanged);
+        }
+        if row.phase == 0 {
+            let round = row.round_no as u32;
+            let table = row.table_no as u32;
+            let dependents = tournament::dependents_of(&t.file, round, table);
+            if !dependents.is_empty() && !who.confirmed {
+                return Err(ChangeError::Refused(Refusal::CorrectionConfirm(
+                    dependents.iter().map(|&(r, x)| Place::new(r, x)).collect(),
+                )));
+            }
+            store::record_result(
+                conn,
+                row.championship_id,
+                round,
+                result_of(table, d, &format, &row, now),
+                None,
+                "correct",
+                who.actor,
+                now,
+            )?;
+        } else {
+            record_in_bracket(conn, &t, &row, d, (true, who.confirmed), (who.actor, now))?;
+        }
+        return Ok(Synced::Corrected);
+    }
+    match decided {
+        Some(d) => {
+            if row.phase != 0 && d.winner.is_none() {
+                // A knockout match needs a winner: play on.
+                return Ok(Synced::Unchanged);
+            }
+            let side = if who.staff { None } else { who.side };
+            let proposal = Proposal {
+                status: TableStatus::Proposed.as_str(),
+                proposed_a: Some(d.score[0] as i32),
+                proposed_b: Some(d.score[1] as i32),
+                proposed_side: side,
+                proposed_winner: side_text(d.winner),
+            };
+            if set_proposal(conn, &row, &proposal, now)? != 1 {
+                return Err(ChangeError::Stale);
+            }
+            audit_table(conn, &t, &row, "propose", who.actor, now, Some(&d), side)?;
+            Ok(Synced::Proposed)
+        }
+        None if row.status == TableStatus::Proposed => {
+            set_proposal(conn, &row, &Proposal::NONE, now)?;
+            audit_table(conn, &t, &row, "withdraw", who.actor, now, None, None)?;
+            Ok(Synced::Withdrawn)
+        }
+        None => Ok(Synced::Unchanged),
+    }
+}
+
+/// The other pair confirms the proposal of a table (its firma): the result becomes
+/// final in the championship (or its knockout phase). `signer` is the side whose PIN
+/// confirmed; the proposer's side never does.
+pub fn confirm(
+    conn: &mut DbConn,
+    row: &TableRow,
+    signer: &str,
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
+    if row.proposed_side.as_deref() == Some(signer) {
+        return Err(ChangeError::Refused(Refusal::SignOtherSide));
+    }
+    crate::db::write_tx(conn, |conn| {
+        let (t, fresh) = lock_table(conn, row)?;
+        if fresh.version != row.version || fresh.status != TableStatus::Proposed {
+            return Err(ChangeError::Stale);
+        }
+        let (Some(a), Some(b)) = (fresh.proposed_a, fresh.proposed_b) else {
+            return Err(ChangeError::Stale);
+        };
+        let winner = match fresh.proposed_winner.as_deref() {
+            Some("a") => Some(Side::A),
+            Some("b") => Some(Side::B),
+            _ => None,
+        };
+        let d = Decided {
+            score: [a.max(0) as u32, b.max(0) as u32],
+            winner,
+        };
+        let format = t.file.event.match_format.clone();
+        if fresh.phase == 0 {
+            // At a table switched to typed results, the proposal was typed.
+            let result = MatchResult {
+                typed: fresh.typed != 0 && fresh.game_id.is_some(),
+                ..result_of(fresh.table_no as u32, d, &format, &fresh, now)
+            };
+            store::record_result(
+                conn,
+                fresh.championship_id,
+                fresh.round_no as u32,
+                result,
+                Some(fresh.version),
+                "confirm",
+                actor,
+                now,
+            )
+        } else {
+            record_in_bracket(conn, &t, &fresh, d, (false, false), (actor, now))
+        }
+    })
+}
+
+/// A knockout phase of the championship seeded from its standings: the bracket
+/// (linked to the championship), audited, with tables for its first matches. Every
+/// round must have its results. Returns the bracket's id.
+#[allow(clippy::too_many_arguments)]
+pub fn create_knockout(
+    conn: &mut DbConn,
+    championship_id: i32,
+    name: &str,
+    qualify_by: Qualify,
+    shape: KnockoutShape,
+    actor: &str,
+    now: NaiveDateTime,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<i32, ChangeError> {
+    crate::db::write_tx(conn, |conn| {
+        store::touch(conn, championship_id)?;
+        let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
+        if let Some(r) = t
+            .file
+            .rounds
+            .iter()
+            .find(|r| !r.missing_results().is_empty())
+        {
+            return Err(ChangeError::Pairing(
+                tournament::PairingError::RoundIncomplete {
+                    round: r.number,
+                    tables: r.missing_results(),
+                },
+            ));
+        }
+        let (ids, bracket) = crate::db::repesca::knockout_of(conn, &t, qualify_by, shape)?;
+        let names: Vec<String> = ids
+            .iter()
+            .map(|id| store::entrant_name(&t.file, id))
+            .collect();
+        let entrants = serde_json::to_string(&names).map_err(corrupt)?;
+        let document = serde_json::to_string(&bracket).map_err(corrupt)?;
+        let seeding = format!("standings:{championship_id}");
+        let made = serde_json::json!({"qualify": qualify_by, "shape": shape,
+            "entrants": names, "bracket": bracket});
+        let new = NewBracket {
+            club_id: t.event.club_id,
+            championship_id: Some(championship_id),
+            name,
+            game: t.file.event.game.slug(),
+            entrants: &entrants,
+            document: &document,
+            seeding: &seeding,
+            paper: "a4",
+            created_by: actor,
+            created_at: now,
+            updated_at: now,
+        };
+        let id = brackets::insert_audited(conn, &new, "create", made.to_string())?;
+        open_bracket_tables(conn, &t, id, &bracket, &names, actor, now, pins)?;
+        Ok(id)
+    })
+}
+
+/// The director's or a referee's result for a knockout table (typed, or an override
+/// of the proposal): final at once, in the bracket. `flags` are (correcting,
+/// confirmed), `by` the actor and the time.
+pub fn finalize(
+    conn: &mut DbConn,
+    row: &TableRow,
+    d: Decided,
+    flags: (bool, bool),
+    by: (&str, NaiveDateTime),
+) -> Result<(), ChangeError> {
+    crate::db::write_tx(conn, |conn| {
+        let (t, fresh) = lock_table(conn, row)?;
+        record_in_bracket(conn, &t, &fresh, d, flags, by)
+    })
+}
+
+/// The director switches a table that plays hand by hand to typed results (its
+/// phone died): the hands entered stay in its game; the table types its result.
+pub fn switch_to_typed(
+    conn: &mut DbConn,
+    row: &TableRow,
+    version: i32,
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
+    crate::db::write_tx(conn, |conn| {
+        store::touch(conn, row.championship_id)?;
+        let typed = championship_tables::typed.eq(1);
+        if !store::update_table(conn, (row.id, version), typed, now)? {
+            return Err(ChangeError::Stale);
+        }
+        let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
+        audit_table(conn, &t, row, "typed", actor, now, None, None)?;
+        Ok(())
+    })
+}
+
+/// Pairs the next round with the domain and lays out its tables. Before round 1, if
+/// anyone checked in, those who did not are withdrawn (absent). Returns the round.
+pub fn pair_next_round(
+    conn: &mut DbConn,
+    championship_id: i32,
+    tables_available: Option<i32>,
+    actor: &str,
+    now: NaiveDateTime,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<u32, ChangeError> {
+    store::change(conn, championship_id, actor, now, |conn, t| {
+        if let Some(n) = tables_available {
+            t.tables_available = n.max(0);
+        }
+        let mut absent = Vec::new();
+        if t.file.rounds.is_empty() && !t.checked_in.is_empty() {
+            for e in &mut t.file.entrants {
+                if !t.checked_in.contains(&e.id) && e.withdrawn_after_round.is_none() {
+                    e.withdrawn_after_round = Some(0);
+                    absent.push(e.id.clone());
+                }
+            }
+        }
+        let round = tournament::next_round(&t.file)?;
+        let number = round.number;
+        let draw = Draw {
+            championship_id,
+            club_id: t.event.club_id,
+            file: &t.file,
+            hands: t.entry_mode == "hands",
+            actor,
+        };
+        insert_tables(conn, &draw, &round, t.tables_available, pins, now)?;
+        let after = serde_json::json!({ "round": &round, "absent": absent });
+        t.file.rounds.push(round);
+        Ok((
+            number,
+            store::Audit {
+                action: "pair",
+                entity: "round",
+                entity_id: number as i32,
+                before: None,
+                after: Some(after),
+            },
+        ))
+    })
+}

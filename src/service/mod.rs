@@ -1,0 +1,16 @@
+//! The workflows that change several things at once, between the pages and the CLI
+//! above and the store below: each runs in one transaction over the store's queries,
+//! applies the domain's rules, and returns a typed outcome that its caller turns into
+//! a page or a message. It imports `db` and `domain`; `web` and `cli` import it.
+
+pub mod championship;
+pub mod demo;
+pub mod demo_bracket;
+pub mod demo_repesca;
+pub mod game;
+
+/// The time now, to the second (UTC): when a change is stamped.
+pub fn now() -> chrono::NaiveDateTime {
+    use chrono::SubsecRound;
+    chrono::Utc::now().naive_utc().trunc_subsecs(0)
+}

@@ -1,6 +1,6 @@
 //! A championship's played repesca: after its liguillas, knockouts among the
 //! non-qualified who meet the organiser's rule, one per place to fill, each stored as
-//! a bracket of the event (seeding [`store::REPESCA_SEEDING`] or another
+//! a bracket of the championship (seeding [`store::REPESCA_SEEDING`] or another
 //! [`store::repesca_seeding`]) with its tables; their
 //! champions then join the knockout of the group qualifiers ([`knockout_of`]).
 
@@ -115,10 +115,10 @@ pub fn create_repesca(
                 "rule": plan.rule, "places": places, "entry": plan.entry},
                 "entrants": names, "bracket": bracket});
             let new = NewBracket {
-                club_id: t.event.club_id,
+                club_id: t.championship.club_id,
                 championship_id: Some(championship_id),
                 name: &title,
-                game: t.file.event.game.slug(),
+                game: t.file.championship.game.slug(),
                 entrants: &entrants,
                 document: &document,
                 seeding: &seeding,
@@ -202,9 +202,9 @@ pub fn knockout_of(
             },
             KnockoutShape::Single { third_place },
         ) => {
-            let winners = repesca_winners(conn, t.event.id, &t.file)?
+            let winners = repesca_winners(conn, t.championship.id, &t.file)?
                 .ok_or(ChangeError::Refused(Refusal::RepescaUnfinished))?;
-            let entry = repesca_entry_of(conn, t.event.id)?;
+            let entry = repesca_entry_of(conn, t.championship.id)?;
             qualify::knockout_with_repesca_at(&t.file, per_group, &winners, third_place, &entry)
                 .map_err(refused)
         }

@@ -71,7 +71,7 @@ pub fn sync_after_change(
         return Ok(Synced::Unchanged);
     }
     let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
-    let format = t.file.event.match_format.clone();
+    let format = t.file.championship.match_format.clone();
     // A timed match ends its partida at the hand limit or when time is up.
     let (p, over) = partida_of(conn, &game, deadline(&format, &row))?;
     let knockout = row.phase != 0;
@@ -178,7 +178,7 @@ pub fn confirm(
             score: [a.max(0) as u32, b.max(0) as u32],
             winner,
         };
-        let format = t.file.event.match_format.clone();
+        let format = t.file.championship.match_format.clone();
         if fresh.phase == 0 {
             // At a table switched to typed results, the proposal was typed.
             let result = MatchResult {
@@ -242,10 +242,10 @@ pub fn create_knockout(
         let made = serde_json::json!({"qualify": qualify_by, "shape": shape,
             "entrants": names, "bracket": bracket});
         let new = NewBracket {
-            club_id: t.event.club_id,
+            club_id: t.championship.club_id,
             championship_id: Some(championship_id),
             name,
-            game: t.file.event.game.slug(),
+            game: t.file.championship.game.slug(),
             entrants: &entrants,
             document: &document,
             seeding: &seeding,
@@ -324,7 +324,7 @@ pub fn pair_next_round(
         let number = round.number;
         let draw = Draw {
             championship_id,
-            club_id: t.event.club_id,
+            club_id: t.championship.club_id,
             file: &t.file,
             hands: t.entry_mode == "hands",
             actor,

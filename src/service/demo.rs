@@ -76,7 +76,7 @@ pub fn pins(step: u32, start: u32) -> impl FnMut() -> String {
 }
 
 /// The finished autumn league of cuatrola, games to 21: the eight pairs in a round
-/// robin (seven rounds), every result in. Returns its event id.
+/// robin (seven rounds), every result in. Returns its championship id.
 pub fn league(
     conn: &mut DbConn,
     club_id: i32,
@@ -85,7 +85,7 @@ pub fn league(
 ) -> Result<i32, ChangeError> {
     let mut options = serde_json::Map::new();
     options.insert("target".to_owned(), 21.into());
-    let event = tournament::Event {
+    let championship = tournament::Championship {
         name: "Liga de otoño de cuatrola".to_owned(),
         game: crate::domain::GameKind::Cuatrola,
         options,
@@ -102,7 +102,7 @@ pub fn league(
         ties: Default::default(),
     };
     let entrants = Entrant::seeded(PAIRS.map(|name| (name, Some(DEMO_CLUB))));
-    let file = TournamentFile::new(event, entrants);
+    let file = TournamentFile::new(championship, entrants);
     let mut seq = Sequence(20261123);
     let mut pins = || format!("{:04}", seq.next(10_000));
     let actor = "demo";
@@ -143,7 +143,7 @@ pub fn league(
 
 /// The demo's running Swiss: twelve pairs, five rounds of botifarra "a 101 punts, 12
 /// dats o 55 minuts", two rounds played and the third at the tables (two results in,
-/// one waiting for the firma). Deterministic. Returns the event id.
+/// one waiting for the firma). Deterministic. Returns the championship id.
 pub fn running_swiss(
     conn: &mut DbConn,
     club_id: i32,
@@ -164,7 +164,7 @@ pub fn running_swiss(
         ("Farré – Baró", "Cafè del Centre"),
         ("Ibáñez – Cortés", "Peña La Baza"),
     ];
-    let event = tournament::Event {
+    let championship = tournament::Championship {
         name: "Open de botifarra de invierno".to_owned(),
         game: crate::domain::GameKind::Botifarra,
         options: serde_json::Map::new(),
@@ -184,7 +184,7 @@ pub fn running_swiss(
         ties: Default::default(),
     };
     let file = TournamentFile::new(
-        event,
+        championship,
         tournament::Entrant::seeded(PAIRS.map(|(name, club)| (name, Some(club)))),
     );
     let mut pins = pins(7919, 1234);

@@ -101,7 +101,7 @@ pub fn girona_open(
     starts_on: NaiveDate,
     now: NaiveDateTime,
 ) -> Result<i32, ChangeError> {
-    let event = tournament::Event {
+    let championship = tournament::Championship {
         name: DEMO_GIRONA.to_owned(),
         game: crate::domain::GameKind::Botifarra,
         options: serde_json::Map::new(),
@@ -130,7 +130,7 @@ pub fn girona_open(
         same_club: Default::default(),
     };
     let file = TournamentFile::new(
-        event,
+        championship,
         Entrant::seeded(PAIRS.map(|(name, club)| (name, Some(club)))),
     );
     let mut pins = super::demo::pins(4111, 2718);

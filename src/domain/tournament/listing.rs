@@ -36,7 +36,7 @@ pub fn entrant_name(file: &TournamentFile, id: &str) -> String {
 
 /// Rounds planned: Swiss as set; a round robin's from the Berger tables; ceros open.
 pub fn rounds_planned(file: &TournamentFile) -> i32 {
-    match file.event.system {
+    match file.championship.system {
         System::Swiss { rounds } => rounds as i32,
         System::RoundRobin { double, groups } => {
             let n = file.entrants.len().div_ceil(groups.max(1) as usize);

@@ -241,7 +241,7 @@ pub(super) fn file_from_form(
         "always" => SameClub::AvoidAlways,
         other => return Err(("champ-same-club", other.to_owned())),
     };
-    let event = tournament::Event {
+    let championship = tournament::Championship {
         name: name.to_owned(),
         game,
         options,
@@ -254,7 +254,7 @@ pub(super) fn file_from_form(
         same_club,
         ties,
     };
-    let file = TournamentFile::new(event, Vec::new());
+    let file = TournamentFile::new(championship, Vec::new());
     tournament::validate(&file).map_err(|e| ("options-title", e.to_string()))?;
     Ok((file, starts_on))
 }
@@ -589,7 +589,7 @@ pub(super) fn checked(
     };
     let hands = form.entry == "hands";
     // A format the game's tables could not play is refused now, not hand by hand.
-    let ev = &file.event;
+    let ev = &file.championship;
     if let Err(why) = offer::check(ev.game, &ev.options, &ev.match_format, hands) {
         let error = format!("{}: {}", ctx.t("champ-unplayable"), why.message(ctx.lang));
         return Err(Box::new(again(form, &[], error)));

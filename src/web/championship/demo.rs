@@ -123,7 +123,7 @@ fn comarcal_people(
 }
 
 fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
-    let event = tournament::Event {
+    let championship = tournament::Championship {
         name: name.to_owned(),
         game: GameKind::Cuatrola,
         options: Map::new(),
@@ -137,7 +137,7 @@ fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
         ties: Default::default(),
     };
     TournamentFile::new(
-        event,
+        championship,
         Entrant::seeded(pairs.iter().map(|name| (*name, None))),
     )
 }

@@ -81,7 +81,7 @@ pub fn create_lloret_open(
     club_id: i32,
     today: NaiveDate,
 ) -> Result<i32, AppError> {
-    let event = tournament::Event {
+    let championship = tournament::Championship {
         name: "Open de botifarra de Lloret".to_owned(),
         game: GameKind::Botifarra,
         options: Map::new(),
@@ -95,7 +95,7 @@ pub fn create_lloret_open(
         ties: Default::default(),
     };
     let file = TournamentFile::new(
-        event,
+        championship,
         Entrant::seeded(PAIRS.map(|(name, club)| (name, Some(club)))),
     );
     let mut pins = crate::service::demo::pins(4409, 2718);

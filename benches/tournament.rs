@@ -6,8 +6,8 @@
 use baza::domain::GameKind;
 use baza::domain::tournament::rng::Rng;
 use baza::domain::tournament::{
-    Entrant, Event, FORMAT, MatchFormat, MatchResult, Pairing, Points, SameClub, System, Tiebreak,
-    TournamentFile, next_round, standings,
+    Championship, Entrant, FORMAT, MatchFormat, MatchResult, Pairing, Points, SameClub, System,
+    Tiebreak, TournamentFile, next_round, standings,
 };
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -18,7 +18,7 @@ fn played(n: u32, rounds: u32, seed: u64) -> TournamentFile {
     let mut f = TournamentFile {
         brackets: Vec::new(),
         format: FORMAT.into(),
-        event: Event {
+        championship: Championship {
             name: "bench".into(),
             game: GameKind::Botifarra,
             options: Default::default(),
@@ -76,7 +76,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| next_round(black_box(&swiss)))
     });
     let mut clubs = played(200, 2, 4);
-    clubs.event.same_club = SameClub::AvoidFirst(3);
+    clubs.championship.same_club = SameClub::AvoidFirst(3);
     for (i, e) in clubs.entrants.iter_mut().enumerate() {
         e.club = Some(format!("Club {}", i % 10));
     }

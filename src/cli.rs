@@ -152,7 +152,7 @@ pub struct TournamentArgs {
 pub enum TournamentCommand {
     /// Escribe el fichero de un campeonato (JSON) / Print a championship's file (JSON).
     Export {
-        /// Número del campeonato (el del evento) / Championship (event) id.
+        /// Número del campeonato / Championship id.
         id: i32,
         #[command(flatten)]
         db: DbArgs,
@@ -502,7 +502,7 @@ fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Resu
             }
             print!(
                 "{}",
-                tournament::text::standings_table(&rows, &file.event.tiebreaks)
+                tournament::text::standings_table(&rows, &file.championship.tiebreaks)
             );
         }
     }
@@ -593,7 +593,7 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
             };
             eprintln!(
                 "Campeonato importado / championship imported: #{id} «{}», {} inscritos, {} rondas",
-                parsed.event.name,
+                parsed.championship.name,
                 parsed.entrants.len(),
                 parsed.rounds.len()
             );

@@ -184,10 +184,10 @@ fn security_headers() -> DefaultHeaders {
         ))
 }
 
-/// The addresses of the older events model: permanent redirects (web/legacy.rs).
+/// The addresses of the older model of entries and matches: permanent redirects (web/legacy.rs).
 fn legacy_routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/eventos").get(legacy::events))
-        .service(web::resource("/eventos/{id}").get(legacy::event))
+    cfg.service(web::resource("/eventos").get(legacy::championships))
+        .service(web::resource("/eventos/{id}").get(legacy::championship))
         .service(web::resource("/eventos/{id}/mesas").get(legacy::table_cards))
         .service(web::resource("/eventos/{id}/auditoria").get(legacy::audit))
         .service(web::resource("/encuentros/{id}").get(legacy::match_page))
@@ -221,7 +221,7 @@ fn download_routes(cfg: &mut web::ServiceConfig) {
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/").get(pages::home))
         .service(web::resource("/health").get(crate::web::health::health))
-        .service(web::resource("/campeonatos").get(pages::events))
+        .service(web::resource("/campeonatos").get(pages::championships))
         .service(web::resource("/clubes/{id}").get(pages::club))
         .service(web::resource("/clubes/{id}/parejas").post(pages::add_pair))
         .service(web::resource("/jugadores/{id}").get(players::player))

@@ -17,5 +17,5 @@ champ-import-at-game = game { $n }
 champ-import-at-in-play = table in play { $n }
 champ-import-at-entrant = entrant { $n }
 champ-import-at-bracket = bracket { $n }
-champ-import-at-event = championship details
+champ-import-at-championship = championship details
 champ-import-at-format = format

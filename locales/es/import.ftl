@@ -17,5 +17,5 @@ champ-import-at-game = partida { $n }
 champ-import-at-in-play = mesa en juego { $n }
 champ-import-at-entrant = inscrito { $n }
 champ-import-at-bracket = cuadro { $n }
-champ-import-at-event = datos del campeonato
+champ-import-at-championship = datos del campeonato
 champ-import-at-format = formato

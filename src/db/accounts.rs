@@ -385,9 +385,9 @@ pub fn insert_audit(conn: &mut DbConn, entry: &NewAudit) -> QueryResult<usize> {
 /// Whose audit trail to read.
 #[derive(Debug, Clone, Copy)]
 pub enum Trail {
-    /// An event's, newest first.
+    /// A championship's, newest first.
     Championship(i32),
-    /// A club's (its events, players, pairs), newest first.
+    /// A club's (its championships, players, pairs), newest first.
     Club(i32),
     /// One bracket's, newest first.
     Bracket(i32),
@@ -416,12 +416,12 @@ pub fn audit_trail(conn: &mut DbConn, trail: Trail) -> QueryResult<Vec<AuditEntr
     }
 }
 
-/// The audit trail of an event, newest first.
+/// The audit trail of a championship, newest first.
 pub fn championship_audit(conn: &mut DbConn, championship_id: i32) -> QueryResult<Vec<AuditEntry>> {
     audit_trail(conn, Trail::Championship(championship_id))
 }
 
-/// The audit trail of a club (its events, players, pairs), newest first.
+/// The audit trail of a club (its championships, players, pairs), newest first.
 pub fn club_audit(conn: &mut DbConn, club_id: i32) -> QueryResult<Vec<AuditEntry>> {
     audit_trail(conn, Trail::Club(club_id))
 }

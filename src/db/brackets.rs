@@ -71,7 +71,7 @@ pub fn insert_audited(
     Ok(id)
 }
 
-/// The bracket an audit row is about: its id, its club and its event.
+/// The bracket an audit row is about: its id, its club and its championship.
 #[derive(Debug, Clone, Copy)]
 pub struct Audited {
     pub id: i32,
@@ -129,7 +129,7 @@ pub fn list_brackets(conn: &mut DbConn) -> QueryResult<Vec<BracketRow>> {
         .load(conn)
 }
 
-/// The brackets linked to an event, oldest first.
+/// The brackets linked to a championship, oldest first.
 pub fn brackets_of_championship(
     conn: &mut DbConn,
     championship_id: i32,

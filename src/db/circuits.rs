@@ -136,7 +136,7 @@ pub fn standings(conn: &mut DbConn, c: &Circuit) -> QueryResult<Standings> {
     })
 }
 
-/// The championships a club may group: (event id, name, date), newest first.
+/// The championships a club may group: (championship id, name, date), newest first.
 /// Every club's championships, newest first, each named with its club (what an
 /// administrator may group into one circuit across clubs).
 pub fn all_championships(conn: &mut DbConn) -> QueryResult<Vec<(i32, String, NaiveDate)>> {

@@ -66,7 +66,7 @@ impl Sequence {
 }
 
 /// The finished autumn league of cuatrola, games to 21: the eight pairs in a round
-/// robin (seven rounds), every result in. Returns its event id.
+/// robin (seven rounds), every result in. Returns its championship id.
 pub fn league(
     conn: &mut DbConn,
     club_id: i32,
@@ -77,7 +77,7 @@ pub fn league(
     options.insert("target".to_owned(), 21.into());
     let file = TournamentFile {
         format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
+        championship: tournament::Championship {
             name: "Liga de otoño de cuatrola".to_owned(),
             game: crate::domain::GameKind::Cuatrola,
             options,
@@ -147,7 +147,7 @@ pub fn league(
 
 /// The demo's running Swiss: twelve pairs, five rounds of botifarra "a 101 punts, 12
 /// dats o 55 minuts", two rounds played and the third at the tables (two results in,
-/// one waiting for the firma). Deterministic. Returns the event id.
+/// one waiting for the firma). Deterministic. Returns the championship id.
 pub fn running_swiss(
     conn: &mut DbConn,
     club_id: i32,
@@ -171,7 +171,7 @@ pub fn running_swiss(
     let mut file = TournamentFile {
         brackets: Vec::new(),
         format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
+        championship: tournament::Championship {
             name: "Open de botifarra de invierno".to_owned(),
             game: crate::domain::GameKind::Botifarra,
             options: serde_json::Map::new(),

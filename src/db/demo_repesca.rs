@@ -100,7 +100,7 @@ pub fn girona_open(
 ) -> Result<i32, ChangeError> {
     let mut file = TournamentFile {
         format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
+        championship: tournament::Championship {
             name: DEMO_GIRONA.to_owned(),
             game: crate::domain::GameKind::Botifarra,
             options: serde_json::Map::new(),

@@ -281,7 +281,7 @@ pub fn hand_audit(conn: &mut DbConn, game_id: i32) -> QueryResult<Vec<AuditEntry
 
 /// What a game's page shows, read in one statement: the game (its version moves on
 /// every change to it or its hands, and on renames), its match's partidas, and its
-/// championship table with the event's name. `None` when there is no such game.
+/// championship table with the championship's name. `None` when there is no such game.
 pub fn page_stamp(conn: &mut DbConn, id: i32) -> QueryResult<Option<String>> {
     let query = PageStamp { id };
     match conn {

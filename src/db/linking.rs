@@ -23,7 +23,7 @@ const OFFERED: usize = 6;
 
 /// How many people an entrant of `file` is (two of a pair, or one).
 pub fn entrant_size(file: &TournamentFile) -> usize {
-    played::entrant_size(file.event.game, &file.event.options)
+    played::entrant_size(file.championship.game, &file.championship.options)
 }
 
 /// The names a typed entrant name lists: "Nieto – Ortega" → ["Nieto", "Ortega"]; a

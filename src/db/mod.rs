@@ -181,8 +181,8 @@ impl DbTarget {
 struct QueryCounter(Arc<AtomicU64>);
 
 impl diesel::connection::Instrumentation for QueryCounter {
-    fn on_connection_event(&mut self, event: diesel::connection::InstrumentationEvent<'_>) {
-        if let diesel::connection::InstrumentationEvent::StartQuery { .. } = event {
+    fn on_connection_event(&mut self, happening: diesel::connection::InstrumentationEvent<'_>) {
+        if let diesel::connection::InstrumentationEvent::StartQuery { .. } = happening {
             self.0.fetch_add(1, Ordering::Relaxed);
         }
     }

@@ -134,7 +134,7 @@ fn rename_everywhere(
     Ok(())
 }
 
-/// The championships of a club: each one's event id and document.
+/// The championships of a club: each one's championship id and document.
 fn championships(conn: &mut DbConn, club: i32) -> QueryResult<Vec<(i32, String)>> {
     championship_documents::table
         .inner_join(championships::table)

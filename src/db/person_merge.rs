@@ -100,7 +100,8 @@ pub struct JoinedRows {
 /// One person of one championship entrant, rewritten from the dropped to the kept.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SlotChange {
-    pub event: i32,
+    #[serde(rename = "event")]
+    pub championship_id: i32,
     pub championship: String,
     /// The entrant's id in the championship's file.
     pub entrant: String,
@@ -200,10 +201,10 @@ fn names(p: &EntrantPerson, who: &Person, codes: &BTreeSet<String>) -> bool {
         && p.licence.as_deref().map(register::licence_key) == who.licence
 }
 
-/// A championship whose file names the dropped person: its event id, name, file and
+/// A championship whose file names the dropped person: its championship id, name, file and
 /// the (entrant index, person index) of each place naming her.
 struct Naming {
-    event: i32,
+    championship_id: i32,
     name: String,
     file: TournamentFile,
     slots: Vec<(usize, usize)>,
@@ -236,7 +237,7 @@ fn files_naming(
         .into_iter()
         .collect();
     let mut out = Vec::new();
-    for (event, document) in rows {
+    for (championship_id, document) in rows {
         let Ok(file) = serde_json::from_str::<TournamentFile>(&document) else {
             continue;
         };
@@ -255,11 +256,14 @@ fn files_naming(
             continue;
         }
         if both {
-            return Err(refused("merge-same-championship", file.event.name.clone()));
+            return Err(refused(
+                "merge-same-championship",
+                file.championship.name.clone(),
+            ));
         }
         out.push(Naming {
-            event,
-            name: file.event.name.clone(),
+            championship_id,
+            name: file.championship.name.clone(),
             file,
             slots,
         });
@@ -347,8 +351,8 @@ pub fn preview(conn: &mut DbConn, keep: i32, drop: i32) -> Result<Preview, Merge
         .iter()
         .filter(|c| c.players.contains(&drop))
     {
-        if !championships.contains(&c.event) {
-            championships.push(c.event.clone());
+        if !championships.contains(&c.championship) {
+            championships.push(c.championship.clone());
         }
     }
     for name in &rewritten {
@@ -448,10 +452,14 @@ fn set_merged_into(conn: &mut DbConn, id: i32, into: Option<i32>) -> QueryResult
 
 /// Writes a championship's file back, counting one more change to it (its pages'
 /// cache key moves).
-fn write_file(conn: &mut DbConn, event: i32, file: &TournamentFile) -> QueryResult<usize> {
+fn write_file(
+    conn: &mut DbConn,
+    championship_id: i32,
+    file: &TournamentFile,
+) -> QueryResult<usize> {
     let document = serde_json::to_string(file)
         .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
-    diesel::update(championship_documents::table.find(event))
+    diesel::update(championship_documents::table.find(championship_id))
         .set((
             championship_documents::document.eq(document),
             championship_documents::changes.eq(championship_documents::changes + 1),
@@ -563,7 +571,7 @@ pub fn merge(
                     club: before.club.clone(),
                 };
                 entrants.push(SlotChange {
-                    event: f.event,
+                    championship_id: f.championship_id,
                     championship: f.name.clone(),
                     entrant: e.id.clone(),
                     slot: *j,
@@ -571,7 +579,7 @@ pub fn merge(
                     after: p.clone(),
                 });
             }
-            write_file(conn, f.event, &f.file)?;
+            write_file(conn, f.championship_id, &f.file)?;
         }
         set_merged_into(conn, drop, Some(keep))?;
         let merged = Merged {
@@ -580,7 +588,7 @@ pub fn merge(
             entrants: entrants.len(),
             championships: entrants
                 .iter()
-                .map(|s| s.event)
+                .map(|s| s.championship_id)
                 .collect::<BTreeSet<_>>()
                 .len(),
         };
@@ -726,13 +734,16 @@ pub fn undo(
             set_initials(conn, keep, false)?;
         }
         set_person(conn, &rows, drop)?;
-        let mut by_event: BTreeMap<i32, Vec<&SlotChange>> = BTreeMap::new();
+        let mut by_championship: BTreeMap<i32, Vec<&SlotChange>> = BTreeMap::new();
         for s in &record.entrants {
-            by_event.entry(s.event).or_default().push(s);
+            by_championship
+                .entry(s.championship_id)
+                .or_default()
+                .push(s);
         }
-        for (event, slots) in by_event {
+        for (championship_id, slots) in by_championship {
             let document: Option<String> = championship_documents::table
-                .find(event)
+                .find(championship_id)
                 .select(championship_documents::document)
                 .load_one(conn)?;
             let changed = || refused("merge-undo-championship", slots[0].championship.clone());
@@ -749,7 +760,7 @@ pub fn undo(
                     .ok_or_else(changed)?;
                 *place = s.before.clone();
             }
-            write_file(conn, event, &file)?;
+            write_file(conn, championship_id, &file)?;
         }
         set_merged_into(conn, drop, None)?;
         accounts::insert_audit(

@@ -175,7 +175,7 @@ pub fn club_pairs(conn: &mut DbConn, club: i32) -> QueryResult<Vec<Pair>> {
     Ok(all)
 }
 
-/// Every event but the deleted ones, running ones first, then by start date (newest first).
+/// Every championship but the deleted ones, running ones first, then by start date (newest first).
 pub fn list_championships(conn: &mut DbConn) -> QueryResult<Vec<Championship>> {
     let mut all: Vec<Championship> = championships::table
         .filter(championships::deleted_at.is_null())

@@ -48,7 +48,7 @@ pub enum PeriodKind {
     /// A round of a championship.
     Round {
         championship_id: i32,
-        event: String,
+        championship: String,
         round: u32,
     },
     /// The finished club games of one club on one day.
@@ -65,7 +65,7 @@ pub struct PeriodInfo {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChampionshipEntry {
     pub championship_id: i32,
-    pub event: String,
+    pub championship: String,
     pub date: NaiveDate,
     pub entrant: String,
     pub players: Vec<PlayerId>,
@@ -339,11 +339,11 @@ fn load_pairs_with(conn: &mut DbConn, register: &Register) -> QueryResult<Vec<Pa
         .collect())
 }
 
-/// A stored championship: event id, club, name, date and its file.
+/// A stored championship: championship id, club, name, date and its file.
 pub type StoredChampionship = (i32, i32, String, NaiveDate, TournamentFile);
 
 /// A period while the history is gathered: its sort key (date, championship rounds
-/// before club days, event or club, round), what it was and its games.
+/// before club days, championship or club, round), what it was and its games.
 type Gathered = ((NaiveDate, u8, i32, u32), PeriodInfo, Vec<Played>);
 
 /// Every championship, oldest first.
@@ -375,7 +375,7 @@ fn outcome_of(file: &TournamentFile, r: &tournament::MatchResult) -> Option<Outc
     if r.forfeit.is_some() {
         return None;
     }
-    let e = &file.event;
+    let e = &file.championship;
     tournament::check_outcome(
         e.game,
         &e.options,
@@ -392,7 +392,7 @@ pub fn championship_entries(
     names: &Names,
     championship_id: i32,
     club: i32,
-    event: &str,
+    championship: &str,
     date: NaiveDate,
     file: &TournamentFile,
 ) -> Vec<ChampionshipEntry> {
@@ -405,7 +405,7 @@ pub fn championship_entries(
                 .entrant_of(club, entrant)
                 .map(|players| ChampionshipEntry {
                     championship_id,
-                    event: event.to_string(),
+                    championship: championship.to_string(),
                     date,
                     entrant: row.name.clone(),
                     players,
@@ -422,7 +422,7 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
     let (names, players, pairs) = Names::load(conn)?;
     let mut periods: Vec<Gathered> = Vec::new();
     let mut championships = Vec::new();
-    for (championship_id, club, event, date, file) in load_championships(conn)? {
+    for (championship_id, club, championship, date, file) in load_championships(conn)? {
         let ids: BTreeMap<&str, Vec<PlayerId>> = file
             .entrants
             .iter()
@@ -460,7 +460,7 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
                         date,
                         kind: PeriodKind::Round {
                             championship_id,
-                            event: event.clone(),
+                            championship: championship.clone(),
                             round: round.number,
                         },
                     },
@@ -472,7 +472,7 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
             &names,
             championship_id,
             club,
-            &event,
+            &championship,
             date,
             &file,
         ));

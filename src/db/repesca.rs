@@ -1,6 +1,6 @@
 //! A championship's played repesca: after its liguillas, knockouts among the
 //! non-qualified who meet the organiser's rule, one per place to fill, each stored as
-//! a bracket of the event (seeding [`REPESCA_SEEDING`]) with its tables; their
+//! a bracket of the championship (seeding [`REPESCA_SEEDING`]) with its tables; their
 //! champions then join the knockout of the group qualifiers ([`knockout_of`]).
 
 use chrono::NaiveDateTime;
@@ -100,10 +100,10 @@ pub fn create_repesca(
             let made = serde_json::json!({"repesca": {"per_group": plan.per_group,
                 "rule": plan.rule, "places": places}, "entrants": names, "bracket": bracket});
             let new = NewBracket {
-                club_id: t.event.club_id,
+                club_id: t.championship.club_id,
                 championship_id: Some(championship_id),
                 name: &title,
-                game: t.file.event.game.slug(),
+                game: t.file.championship.game.slug(),
                 entrants: &entrants,
                 document: &document,
                 seeding: REPESCA_SEEDING,
@@ -175,7 +175,7 @@ pub fn knockout_of(
             },
             KnockoutShape::Single { third_place },
         ) => {
-            let winners = repesca_winners(conn, t.event.id, &t.file)?.ok_or(
+            let winners = repesca_winners(conn, t.championship.id, &t.file)?.ok_or(
                 ChangeError::Refused("error-repesca-unfinished", String::new()),
             )?;
             qualify::knockout_with_repesca(&t.file, per_group, &winners, third_place)

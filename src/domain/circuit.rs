@@ -1,17 +1,17 @@
 //! A season circuit: championships grouped into one table (beside the rules core, it
-//! uses nothing of the domain). Each event gives points by final place (a configurable
-//! table, with a floor for taking part), the best N events of each player or pair
-//! count, and ties are broken by more events won, then the best single place, then
-//! head-to-head (who finished ahead of the other tied ones in the events they both
+//! uses nothing of the domain). Each championship gives points by final place (a configurable
+//! table, with a floor for taking part), the best N championships of each player or pair
+//! count, and ties are broken by more championships won, then the best single place, then
+//! head-to-head (who finished ahead of the other tied ones in the championships they both
 //! played), then the key's order.
 //!
-//! Pure: the events' final places come in as arguments, computed from each event's
-//! standings every time, so a correction to an event's result moves the circuit.
+//! Pure: the championships' final places come in as arguments, computed from each championship's
+//! standings every time, so a correction to a championship's result moves the circuit.
 
 use std::collections::BTreeMap;
 
 /// Points by final place (first entry for first place) and the points for taking
-/// part beyond the table; `best` events count (0: all of them).
+/// part beyond the table; `best` championships count (0: all of them).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Scoring {
     pub by_place: Vec<u32>,
@@ -49,10 +49,10 @@ impl Scoring {
     }
 }
 
-/// One event's result for one key (a player, or a pair as its sorted players).
+/// One championship's result for one key (a player, or a pair as its sorted players).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finish {
-    pub event: usize,
+    pub championship: usize,
     pub place: u32,
     pub points: u32,
     /// Whether it is one of the best N that count.
@@ -66,28 +66,31 @@ pub struct Row<K> {
     pub rank: u32,
     pub key: K,
     pub total: u32,
-    pub events: u32,
+    pub championships: u32,
     pub won: u32,
     pub best_place: u32,
-    /// Every event the key played, in event order.
+    /// Every championship the key played, in championship order.
     pub finishes: Vec<Finish>,
 }
 
-/// The standings of a circuit from each event's final places, `events[i]` listing
-/// (key, place) for event i.
-pub fn standings<K: Ord + Clone>(scoring: &Scoring, events: &[Vec<(K, u32)>]) -> Vec<Row<K>> {
+/// The standings of a circuit from each championship's final places, `championships[i]` listing
+/// (key, place) for championship i.
+pub fn standings<K: Ord + Clone>(
+    scoring: &Scoring,
+    championships: &[Vec<(K, u32)>],
+) -> Vec<Row<K>> {
     let mut by_key: BTreeMap<K, Vec<Finish>> = BTreeMap::new();
-    for (event, places) in events.iter().enumerate() {
+    for (championship, places) in championships.iter().enumerate() {
         for (key, place) in places {
             let list = by_key.entry(key.clone()).or_default();
-            // A key listed twice in one event keeps its better place.
-            if let Some(f) = list.iter_mut().find(|f| f.event == event) {
+            // A key listed twice in one championship keeps its better place.
+            if let Some(f) = list.iter_mut().find(|f| f.championship == championship) {
                 f.place = f.place.min(*place);
                 f.points = scoring.points(f.place);
                 continue;
             }
             list.push(Finish {
-                event,
+                championship,
                 place: *place,
                 points: scoring.points(*place),
                 counted: false,
@@ -102,7 +105,7 @@ pub fn standings<K: Ord + Clone>(scoring: &Scoring, events: &[Vec<(K, u32)>]) ->
                 finishes[*b]
                     .points
                     .cmp(&finishes[*a].points)
-                    .then(finishes[*a].event.cmp(&finishes[*b].event))
+                    .then(finishes[*a].championship.cmp(&finishes[*b].championship))
             });
             let best = if scoring.best == 0 {
                 finishes.len()
@@ -119,7 +122,7 @@ pub fn standings<K: Ord + Clone>(scoring: &Scoring, events: &[Vec<(K, u32)>]) ->
                     .filter(|f| f.counted)
                     .map(|f| f.points)
                     .sum(),
-                events: u32::try_from(finishes.len()).unwrap_or(u32::MAX),
+                championships: u32::try_from(finishes.len()).unwrap_or(u32::MAX),
                 won: u32::try_from(finishes.iter().filter(|f| f.place == 1).count())
                     .unwrap_or(u32::MAX),
                 best_place: finishes.iter().map(|f| f.place).min().unwrap_or(u32::MAX),
@@ -134,7 +137,7 @@ pub fn standings<K: Ord + Clone>(scoring: &Scoring, events: &[Vec<(K, u32)>]) ->
             .then(b.won.cmp(&a.won))
             .then(a.best_place.cmp(&b.best_place))
     });
-    // Head-to-head inside each group still tied: events finished ahead of the others.
+    // Head-to-head inside each group still tied: championships finished ahead of the others.
     let mut start = 0;
     while start < rows.len() {
         let mut end = start + 1;
@@ -150,7 +153,10 @@ pub fn standings<K: Ord + Clone>(scoring: &Scoring, events: &[Vec<(K, u32)>]) ->
                 let mut n = 0;
                 for other in group.iter().filter(|o| o.key != r.key) {
                     for f in &r.finishes {
-                        if let Some(g) = other.finishes.iter().find(|g| g.event == f.event)
+                        if let Some(g) = other
+                            .finishes
+                            .iter()
+                            .find(|g| g.championship == f.championship)
                             && f.place < g.place
                         {
                             n += 1;
@@ -197,18 +203,18 @@ mod tests {
     }
 
     #[test]
-    fn only_the_best_n_events_count() {
-        let events = vec![
+    fn only_the_best_n_championships_count() {
+        let championships = vec![
             vec![("ana", 1), ("bea", 2)],
             vec![("ana", 4), ("bea", 1)],
             vec![("ana", 2), ("bea", 3)],
         ];
-        let rows = standings(&scoring(2), &events);
+        let rows = standings(&scoring(2), &championships);
         assert_eq!(rows[0].key, "ana");
         assert_eq!(rows[0].total, 180);
         assert_eq!(rows[1].total, 180);
         // Equal totals, equal wins (1 each), equal best place: Ana finished ahead of
-        // Bea in two of the three events.
+        // Bea in two of the three championships.
         assert_eq!(rows[1].key, "bea");
         assert_eq!(
             rows[0]
@@ -218,30 +224,30 @@ mod tests {
                 .collect::<Vec<_>>(),
             vec![true, false, true]
         );
-        let all = standings(&scoring(0), &events);
+        let all = standings(&scoring(0), &championships);
         assert_eq!((all[0].key, all[0].total), ("bea", 245));
         assert_eq!((all[1].key, all[1].total), ("ana", 235));
     }
 
     #[test]
-    fn ties_go_to_more_events_won_then_the_best_single_place() {
+    fn ties_go_to_more_championships_won_then_the_best_single_place() {
         // Carla 100+20 = 120 with one win; Dani 65+55 = 120 without.
-        let events = vec![
+        let championships = vec![
             vec![("carla", 1), ("dani", 3)],
             vec![("dani", 4), ("x", 1), ("y", 2), ("z", 3), ("carla", 5)],
         ];
-        let rows = standings(&scoring(0), &events);
+        let rows = standings(&scoring(0), &championships);
         let order: Vec<_> = rows.iter().map(|r| r.key).collect();
         assert_eq!(order[..3], ["carla", "dani", "x"]);
         assert_eq!(rows[0].total, rows[1].total);
         // Same totals and no wins: the better single place first (Gema 80+20+20,
         // Hugo 65+55).
-        let events = vec![
+        let championships = vec![
             vec![("hugo", 3), ("gema", 2)],
             vec![("hugo", 4), ("gema", 5)],
             vec![("gema", 6)],
         ];
-        let rows = standings(&scoring(0), &events);
+        let rows = standings(&scoring(0), &championships);
         assert_eq!((rows[0].key, rows[0].total), ("gema", 120));
         assert_eq!((rows[1].key, rows[1].total), ("hugo", 120));
     }

@@ -34,7 +34,7 @@ struct GameNames {
 }
 
 /// A championship as the rows about it name it.
-struct EventNames {
+struct ChampionshipNames {
     name: String,
     file: TournamentFile,
 }
@@ -43,7 +43,7 @@ struct EventNames {
 #[derive(Default)]
 pub struct Known {
     games: HashMap<i32, GameNames>,
-    events: HashMap<i32, EventNames>,
+    championships: HashMap<i32, ChampionshipNames>,
 }
 
 impl Known {
@@ -60,11 +60,13 @@ impl Known {
                 known.games.insert(e.entity_id, GameNames { setup, seats });
             }
             if let Some(id) = e.championship_id
-                && !known.events.contains_key(&id)
+                && !known.championships.contains_key(&id)
                 && let Some(t) = store::load(conn, id)?
             {
-                let name = t.event.name.clone();
-                known.events.insert(id, EventNames { name, file: t.file });
+                let name = t.championship.name.clone();
+                known
+                    .championships
+                    .insert(id, ChampionshipNames { name, file: t.file });
             }
         }
         Ok(known)
@@ -89,8 +91,8 @@ impl Known {
     }
 
     /// The pairs of table `table` of round `round` of championship `event`.
-    fn pairs(&self, event: Option<i32>, round: u64, table: u64) -> Option<(String, String)> {
-        let ev = self.events.get(&event?)?;
+    fn pairs(&self, championship: Option<i32>, round: u64, table: u64) -> Option<(String, String)> {
+        let ev = self.championships.get(&championship?)?;
         let r = ev
             .file
             .rounds
@@ -122,7 +124,10 @@ pub fn lines(lang: Lang, entries: &[AuditEntry], known: &Known, context: bool) -
 
 /// The championship or partida a row is about, in words.
 fn where_of(lang: Lang, e: &AuditEntry, known: &Known) -> Option<String> {
-    if let Some(ev) = e.championship_id.and_then(|id| known.events.get(&id)) {
+    if let Some(ev) = e
+        .championship_id
+        .and_then(|id| known.championships.get(&id))
+    {
         return Some(tr_args(
             lang,
             "audit-in-championship",

@@ -271,9 +271,9 @@ impl SignedIn {
 pub enum Perm {
     /// Create users, see every club.
     ManageUsers,
-    /// Players, pairs, events and rounds of a club.
+    /// Players, pairs, championships and rounds of a club.
     ManageClub(i32),
-    /// Enter or correct the result of a match of a club's event.
+    /// Enter or correct the result of a match of a club's championship.
     RecordResult {
         club_id: i32,
         match_id: i32,

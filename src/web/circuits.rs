@@ -23,7 +23,7 @@ pub struct CircuitForm {
     pub points: String,
     pub floor: String,
     pub best: String,
-    pub events: Vec<i32>,
+    pub championships: Vec<i32>,
 }
 
 impl CircuitForm {
@@ -51,7 +51,7 @@ impl CircuitForm {
                 "points" => form.points = v,
                 "floor" => form.floor = v,
                 "best" => form.best = v,
-                "event" => form.events.extend(v.parse::<i32>().ok()),
+                "event" => form.championships.extend(v.parse::<i32>().ok()),
                 _ => {}
             }
         }
@@ -77,13 +77,13 @@ impl CircuitForm {
                 .filter(|v| (1..=100).contains(v))
                 .ok_or("circuit-error-best")?,
         };
-        if self.events.is_empty()
+        if self.championships.is_empty()
             || !self
-                .events
+                .championships
                 .iter()
                 .all(|e| offered.iter().any(|o| o.0 == *e))
         {
-            return Err("circuit-error-events");
+            return Err("circuit-error-championships");
         }
         Ok((
             name.to_owned(),
@@ -148,7 +148,7 @@ fn show_form(
             id: *id,
             name: name.clone(),
             date: date.format("%d/%m/%Y").to_string(),
-            checked: form.events.contains(id),
+            checked: form.championships.contains(id),
         })
         .collect();
     render_status(
@@ -199,14 +199,14 @@ pub async fn create(
         }
     };
     let actor = who.actor();
-    let events = form.events.clone();
+    let championships = form.championships.clone();
     let id = db(&state, move |conn| {
         Ok(circuits::insert(
             conn,
             club_id,
             &name,
             &scoring,
-            &events,
+            &championships,
             &actor,
             super::account::now(),
         )?)
@@ -220,9 +220,9 @@ pub struct Line {
     pub href: String,
     pub name: String,
     pub total: u32,
-    pub events: u32,
+    pub championships: u32,
     pub won: u32,
-    /// Points per event of the circuit ("" where not played; in brackets where they
+    /// Points per championship of the circuit ("" where not played; in brackets where they
     /// did not count).
     pub cells: Vec<String>,
 }
@@ -235,13 +235,17 @@ struct CircuitPage<'a> {
     print: bool,
 }
 
-fn lines<K>(rows: &[Row<K>], events: usize, name: impl Fn(&K) -> (String, String)) -> Vec<Line> {
+fn lines<K>(
+    rows: &[Row<K>],
+    championships: usize,
+    name: impl Fn(&K) -> (String, String),
+) -> Vec<Line> {
     rows.iter()
         .map(|r| {
             let (href, shown) = name(&r.key);
-            let mut cells = vec![String::new(); events];
+            let mut cells = vec![String::new(); championships];
             for f in &r.finishes {
-                if let Some(c) = cells.get_mut(f.event) {
+                if let Some(c) = cells.get_mut(f.championship) {
                     *c = if f.counted {
                         f.points.to_string()
                     } else {
@@ -254,7 +258,7 @@ fn lines<K>(rows: &[Row<K>], events: usize, name: impl Fn(&K) -> (String, String
                 href,
                 name: shown,
                 total: r.total,
-                events: r.events,
+                championships: r.championships,
                 won: r.won,
                 cells,
             }
@@ -266,7 +270,7 @@ fn lines<K>(rows: &[Row<K>], events: usize, name: impl Fn(&K) -> (String, String
 struct CircuitView {
     circuit: Circuit,
     club: Club,
-    events: Vec<(String, String)>,
+    championships: Vec<(String, String)>,
     players: Vec<Line>,
     pairs: Vec<Line>,
     scoring: String,
@@ -326,7 +330,7 @@ async fn view(ctx: &Ctx, state: &web::Data<AppState>, id: i32) -> Result<Circuit
         String::new()
     };
     Ok(CircuitView {
-        events: table
+        championships: table
             .championships
             .iter()
             .map(|(id, name, _)| (format!("/campeonatos/{id}"), name.clone()))
@@ -351,9 +355,14 @@ async fn page(VisitId(Visit { req, state, .. }, id, ()): VisitId, print: bool) -
 
 /// One table of the circuit as a sheet: the page's columns, points as numbers (a
 /// result that did not count stays in brackets, as text).
-fn circuit_sheet(ctx: &Ctx, title: String, events: &[(String, String)], rows: &[Line]) -> Sheet {
+fn circuit_sheet(
+    ctx: &Ctx,
+    title: String,
+    championships: &[(String, String)],
+    rows: &[Line],
+) -> Sheet {
     let mut columns = vec![("#".to_owned(), 5.0), (ctx.t("circuit-who"), 36.0)];
-    columns.extend(events.iter().map(|(_, name)| (name.clone(), 14.0)));
+    columns.extend(championships.iter().map(|(_, name)| (name.clone(), 14.0)));
     columns.push((ctx.t("circuit-won"), 10.0));
     columns.push((ctx.t("circuit-total"), 10.0));
     let mut sheet = Sheet::new(title, columns);
@@ -373,8 +382,8 @@ pub async fn download(Visit { req, state, .. }: Visit, Target(id, format): Targe
     let ctx = Ctx::from_request(&req);
     let v = view(&ctx, &state, id).await?;
     let sheets = [
-        circuit_sheet(&ctx, ctx.t("circuit-players"), &v.events, &v.players),
-        circuit_sheet(&ctx, ctx.t("circuit-pairs"), &v.events, &v.pairs),
+        circuit_sheet(&ctx, ctx.t("circuit-players"), &v.championships, &v.players),
+        circuit_sheet(&ctx, ctx.t("circuit-pairs"), &v.championships, &v.pairs),
     ];
     sheets::download(&sheets, format, &v.circuit.name)
 }

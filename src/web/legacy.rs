@@ -1,4 +1,4 @@
-//! The addresses of the older events model, kept alive for printed QR codes,
+//! The addresses of the older model of entries and matches, kept alive for printed QR codes,
 //! bookmarks and scripts: each answers a permanent redirect to its championship
 //! equivalent (301 for pages; 308 for posts, so the body is sent again). A match
 //! of that model is found by the table it became (`championship_tables.legacy_match_id`).
@@ -32,20 +32,22 @@ fn with_query(req: &HttpRequest, location: String) -> String {
 /// The page of the table that old match `raw` became.
 async fn table_of(state: &AppState, raw: &str) -> Result<String, AppError> {
     let id = parse_id(raw)?;
-    let (event, round, table) = db(state, move |conn| {
+    let (championship, round, table) = db(state, move |conn| {
         crate::db::championship::store::folded_match(conn, id)?.ok_or(AppError::NotFound)
     })
     .await?;
-    Ok(format!("/campeonatos/{event}/rondas/{round}/mesas/{table}"))
+    Ok(format!(
+        "/campeonatos/{championship}/rondas/{round}/mesas/{table}"
+    ))
 }
 
 /// `GET /eventos` → `/campeonatos`.
-pub async fn events() -> HttpResponse {
+pub async fn championships() -> HttpResponse {
     moved("/campeonatos".to_owned())
 }
 
 /// `GET /eventos/{id}` → `/campeonatos/{id}`.
-pub async fn event(path: web::Path<String>) -> Result<HttpResponse, AppError> {
+pub async fn championship(path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let id = parse_id(&path)?;
     Ok(moved(format!("/campeonatos/{id}")))
 }

@@ -81,7 +81,7 @@ pub async fn api_table_result(
     .await?;
     who.require(
         Perm::RecordResult {
-            club_id: t.event.club_id,
+            club_id: t.championship.club_id,
             match_id: 0,
             finished: true,
         },
@@ -94,7 +94,7 @@ pub async fn api_table_result(
             format!("scores must be between 0 and {MAX_SCORE}"),
         ));
     }
-    let ev = &t.file.event;
+    let ev = &t.file.championship;
     tournament::check_outcome(
         ev.game,
         &ev.options,
@@ -305,17 +305,17 @@ pub(crate) fn audit_response(
 pub async fn audit(
     VisitId(Visit { req, state, who }, id, query): VisitId<web::Query<AuditQuery>>,
 ) -> HttpResult {
-    let (event, entries, known) = audit_trail(
+    let (championship, entries, known) = audit_trail(
         &state,
         id,
         queries::find_championship,
         accounts::championship_audit,
     )
     .await?;
-    who.require(Perm::ReadAudit(event.club_id), req.path())?;
+    who.require(Perm::ReadAudit(championship.club_id), req.path())?;
     audit_response(
         &req,
-        event.name,
+        championship.name,
         format!("/campeonatos/{id}"),
         format!("auditoria-campeonato-{id}"),
         (entries, known, false),
@@ -341,7 +341,7 @@ pub(crate) async fn audit_trail<T: Send + 'static>(
 }
 
 /// `GET /clubes/{id}/auditoria[?formato=csv|json]`: every change in a club (its
-/// players, games and hands, events).
+/// players, games and hands, championships).
 pub async fn club_audit(
     VisitId(Visit { req, state, who }, id, query): VisitId<web::Query<AuditQuery>>,
 ) -> HttpResult {

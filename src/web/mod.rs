@@ -87,7 +87,7 @@ impl AppState {
 /// behind a load balancer never serve a stale page: a cache hit costs one short
 /// query instead of loading, ranking and rendering a championship). It holds at most
 /// `budget` bytes of pages; past that, the pages viewed least recently go first, so
-/// a federation's twenty running events keep their busy pages.
+/// a federation's twenty running championships keep their busy pages.
 pub struct PageCache {
     budget: usize,
     inner: std::sync::Mutex<Pages>,

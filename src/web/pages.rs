@@ -19,8 +19,8 @@ use crate::db::queries::{self, Championship, Club};
 use crate::error::AppError;
 use actix_web::http::StatusCode;
 
-/// A display line for an event in a list.
-pub struct EventLine {
+/// A display line for a championship in a list.
+pub struct ChampionshipLine {
     pub id: i32,
     pub name: String,
     pub game: String,
@@ -37,8 +37,8 @@ fn date(ctx: &Ctx, d: NaiveDate) -> String {
     }
 }
 
-fn event_line(ctx: &Ctx, e: &Championship) -> EventLine {
-    EventLine {
+fn championship_line(ctx: &Ctx, e: &Championship) -> ChampionshipLine {
+    ChampionshipLine {
         id: e.id,
         name: e.name.clone(),
         game: ctx.t(&format!("game-{}", e.game)),
@@ -54,8 +54,8 @@ fn event_line(ctx: &Ctx, e: &Championship) -> EventLine {
 struct HomePage<'a> {
     ctx: &'a Ctx,
     clubs: Vec<(Club, usize)>,
-    running: Vec<EventLine>,
-    others: Vec<EventLine>,
+    running: Vec<ChampionshipLine>,
+    others: Vec<ChampionshipLine>,
     /// No account exists yet: the page offers the first-run form.
     first_run: bool,
     /// Accounts exist but no club: the page leads to making the first one.
@@ -64,7 +64,7 @@ struct HomePage<'a> {
 
 pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(&req);
-    let (clubs, events, first_run) = db(&state, |conn| {
+    let (clubs, championships, first_run) = db(&state, |conn| {
         let clubs = queries::clubs_by_name(conn)?;
         let mut with_counts = Vec::new();
         for club in clubs {
@@ -78,9 +78,9 @@ pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
         ))
     })
     .await?;
-    let (running, others): (Vec<_>, Vec<_>) = events
+    let (running, others): (Vec<_>, Vec<_>) = championships
         .iter()
-        .map(|e| event_line(&ctx, e))
+        .map(|e| championship_line(&ctx, e))
         .partition(|e| e.status_class == "running");
     let no_club = !first_run && clubs.is_empty();
     render(&HomePage {
@@ -94,18 +94,24 @@ pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
 }
 
 #[derive(Template)]
-#[template(path = "events.html")]
-struct EventsPage<'a> {
+#[template(path = "championships.html")]
+struct ChampionshipsPage<'a> {
     ctx: &'a Ctx,
-    events: Vec<EventLine>,
+    championships: Vec<ChampionshipLine>,
 }
 
 /// `GET /campeonatos`: every championship, running ones first.
-pub async fn events(req: HttpRequest, state: web::Data<AppState>) -> HttpResult {
+pub async fn championships(req: HttpRequest, state: web::Data<AppState>) -> HttpResult {
     let ctx = Ctx::from_request(&req);
-    let events = db(&state, |conn| Ok(queries::list_championships(conn)?)).await?;
-    let events = events.iter().map(|e| event_line(&ctx, e)).collect();
-    render(&EventsPage { ctx: &ctx, events })
+    let championships = db(&state, |conn| Ok(queries::list_championships(conn)?)).await?;
+    let championships = championships
+        .iter()
+        .map(|e| championship_line(&ctx, e))
+        .collect();
+    render(&ChampionshipsPage {
+        ctx: &ctx,
+        championships,
+    })
 }
 
 #[derive(Template)]

@@ -114,8 +114,12 @@ fn period_label(ctx: &Ctx, r: &Ratings, index: usize) -> String {
         return String::new();
     };
     match &p.kind {
-        PeriodKind::Round { event, round, .. } => {
-            format!("{event} · {}", ctx.t1("ratings-round", "n", round))
+        PeriodKind::Round {
+            championship,
+            round,
+            ..
+        } => {
+            format!("{championship} · {}", ctx.t1("ratings-round", "n", round))
         }
         PeriodKind::ClubDay { .. } => {
             format!("{} · {}", ctx.t("ratings-club-day"), date(ctx, p.date))
@@ -132,7 +136,7 @@ pub struct Link {
 
 pub struct ChampionshipLine {
     pub href: String,
-    pub event: String,
+    pub championship: String,
     pub date: String,
     pub entrant: String,
     pub place: String,
@@ -213,7 +217,7 @@ fn championship_lines<'a>(
     let mut out: Vec<_> = list
         .map(|c| ChampionshipLine {
             href: format!("/campeonatos/{}", c.championship_id),
-            event: c.event.clone(),
+            championship: c.championship.clone(),
             date: date(ctx, c.date),
             entrant: hidden.of(&c.entrant, &c.players),
             place: format!("{}/{}", c.place, c.of),

@@ -81,7 +81,7 @@ pub async fn search(
     if q.is_empty() {
         return render(&page);
     }
-    let (clubs, events, (players, pairs), hidden) = db(&state, |conn| {
+    let (clubs, championships, (players, pairs), hidden) = db(&state, |conn| {
         Ok((
             crate::db::queries::list_clubs(conn)?,
             crate::db::queries::list_championships(conn)?,
@@ -142,7 +142,7 @@ pub async fn search(
             .collect(),
     );
     page.championships = sorted(
-        events
+        championships
             .iter()
             .filter(|e| names::matches(&e.name, &q))
             .map(|e| Hit {

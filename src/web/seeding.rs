@@ -28,7 +28,7 @@ pub struct SeedLine {
 struct SeedingPage<'a> {
     ctx: &'a Ctx,
     championship_id: i32,
-    event: String,
+    championship: String,
     lines: Vec<SeedLine>,
     paired: bool,
 }
@@ -41,7 +41,7 @@ fn proposal(conn: &mut crate::db::DbConn, id: i32) -> Result<Proposal, AppError>
     let t = store::load(conn, id)?.ok_or(AppError::NotFound)?;
     let r = ratings::compute(conn, Config::default())?;
     let names = &r.names;
-    let club = t.event.club_id;
+    let club = t.championship.club_id;
     let rated: Vec<(String, Rating, Vec<i32>)> = t
         .file
         .entrants
@@ -94,7 +94,7 @@ async fn director(
     let club = db(state, move |conn| {
         Ok(store::load(conn, id)?
             .ok_or(AppError::NotFound)?
-            .event
+            .championship
             .club_id)
     })
     .await?;
@@ -109,7 +109,7 @@ pub async fn page(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpRe
     render(&SeedingPage {
         ctx: &ctx,
         championship_id: id,
-        event: t.event.name.clone(),
+        championship: t.championship.name.clone(),
         paired: !t.file.rounds.is_empty(),
         lines,
     })
@@ -126,7 +126,7 @@ pub async fn apply(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpR
             if !t.file.rounds.is_empty() {
                 return Err(ChangeError::Refused(
                     "seeding-error-paired",
-                    t.event.name.clone(),
+                    t.championship.name.clone(),
                 ));
             }
             let before = serde_json::to_value(&t.file.entrants).ok();

@@ -1121,9 +1121,9 @@ fn tournament_import_and_export_round_trip_a_file_through_the_database() {
     let t = baza::db::championship::store::load(&mut conn, id.parse().unwrap())
         .unwrap()
         .unwrap();
-    assert_eq!(t.event.status, "running");
-    assert_eq!(t.event.format, "swiss");
-    let tables = baza::db::championship::store::tables(&mut conn, t.event.id).unwrap();
+    assert_eq!(t.championship.status, "running");
+    assert_eq!(t.championship.format, "swiss");
+    let tables = baza::db::championship::store::tables(&mut conn, t.championship.id).unwrap();
     assert_eq!(tables.len(), 1);
     assert_eq!(tables[0].status, "final");
     // A broken file is refused (exit 2) and creates nothing.

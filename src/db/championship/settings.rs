@@ -20,7 +20,7 @@ pub fn is_deleted(conn: &mut DbConn, championship_id: i32) -> QueryResult<bool> 
     Ok(matches!(at, Some(Some(_))))
 }
 
-/// The event row and the entry mode follow a championship's new settings (inside
+/// The championship row and the entry mode follow a championship's new settings (inside
 /// the change that writes its document).
 pub fn settle_settings(
     conn: &mut DbConn,
@@ -29,7 +29,7 @@ pub fn settle_settings(
     starts_on: NaiveDate,
     hands: bool,
 ) -> QueryResult<()> {
-    let ev = &file.event;
+    let ev = &file.championship;
     let options = serde_json::Value::Object(ev.options.clone()).to_string();
     diesel::update(championships::table.find(championship_id))
         .set((
@@ -61,8 +61,9 @@ pub fn archive(
         diesel::update(championships::table.find(championship_id))
             .set(championships::deleted_at.eq(Some(now)))
             .execute(conn)?;
-        let before = serde_json::json!({"name": t.event.name, "status": t.event.status});
-        let after = serde_json::json!({"name": t.event.name, "deleted_at": now.to_string()});
+        let before =
+            serde_json::json!({"name": t.championship.name, "status": t.championship.status});
+        let after = serde_json::json!({"name": t.championship.name, "deleted_at": now.to_string()});
         accounts::insert_audit(
             conn,
             &NewAudit {
@@ -71,7 +72,7 @@ pub fn archive(
                 action: "delete",
                 entity: "tournament",
                 entity_id: championship_id,
-                club_id: Some(t.event.club_id),
+                club_id: Some(t.championship.club_id),
                 championship_id: Some(championship_id),
                 before_json: Some(before.to_string()),
                 after_json: Some(after.to_string()),

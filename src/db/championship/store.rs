@@ -1,4 +1,4 @@
-//! Championships with rounds. A championship is an `events` row plus its whole
+//! Championships with rounds. A championship is a `championships` row plus its whole
 //! state as one `baza-tournament/1` document (`tournaments.document`): entrants,
 //! rounds, results. Standings and the next round are computed from that document by
 //! `domain::tournament`, the same code `baza pair` / `baza standings` run.
@@ -25,10 +25,10 @@ use crate::domain::tournament::{
     self, BracketPhase, MatchResult, PairingError, Round, System, TournamentFile,
 };
 
-/// A championship as loaded: its event and its state.
+/// A championship as loaded: its row and its state.
 #[derive(Debug, Clone)]
 pub struct Tournament {
-    pub event: Championship,
+    pub championship: Championship,
     pub file: TournamentFile,
     /// Ids of the entrants who checked in.
     pub checked_in: Vec<String>,
@@ -241,7 +241,7 @@ pub fn exists(conn: &mut DbConn, championship_id: i32) -> QueryResult<bool> {
     Ok(n > 0)
 }
 
-/// Loads a championship (`None`: no such event, an event without rounds, or a
+/// Loads a championship (`None`: no such championship, a championship without rounds, or a
 /// deleted championship).
 pub fn load(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Tournament>> {
     let Some(row) = championship_documents::table
@@ -250,7 +250,7 @@ pub fn load(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Tourn
     else {
         return Ok(None);
     };
-    let event = queries::find_championship(conn, row.championship_id)?
+    let championship = queries::find_championship(conn, row.championship_id)?
         .ok_or(diesel::result::Error::NotFound)?;
     // A deleted championship is kept for its audit trail, and found nowhere else.
     if super::settings::is_deleted(conn, championship_id)? {
@@ -259,7 +259,7 @@ pub fn load(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Tourn
     let file: TournamentFile = serde_json::from_str(&row.document).map_err(corrupt)?;
     let checked_in: Vec<String> = serde_json::from_str(&row.checked_in).map_err(corrupt)?;
     Ok(Some(Tournament {
-        event,
+        championship,
         file,
         checked_in,
         tables_available: row.tables_available,
@@ -271,7 +271,7 @@ pub fn load(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Tourn
 
 /// What a championship's public pages are rendered from, in one short string: its
 /// change counter (bumped by every write to it or its tables), its version, and its
-/// event row's status and name. `None`: no such championship. Equal stamps, equal
+/// championship row's status and name. `None`: no such championship. Equal stamps, equal
 /// pages (the page cache's key). One row read by its key: it runs on every view.
 pub fn stamp(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<String>> {
     let row: Option<(i32, i32, String, String)> = championship_documents::table
@@ -365,7 +365,7 @@ pub fn find_phase_table(
         .load_one(conn)
 }
 
-/// The `events.format` of a system (`league` for a round robin, as the foundation
+/// The `championships.format` of a system (`league` for a round robin, as the foundation
 /// names it).
 pub fn format_of(system: &System) -> &'static str {
     match system {
@@ -375,7 +375,7 @@ pub fn format_of(system: &System) -> &'static str {
     }
 }
 
-/// The `events.status` of a championship's document: `registration` before its
+/// The `championships.status` of a championship's document: `registration` before its
 /// first round, `finished` once no round can follow, else `running`.
 pub(super) fn status_of(file: &TournamentFile) -> &'static str {
     if file.rounds.is_empty() {
@@ -397,7 +397,7 @@ pub fn entrant_name(file: &TournamentFile, id: &str) -> String {
 
 /// Rounds planned: Swiss as set; a round robin's from the Berger tables; ceros open.
 pub fn rounds_planned(file: &TournamentFile) -> i32 {
-    match file.event.system {
+    match file.championship.system {
         System::Swiss { rounds } => rounds as i32,
         System::RoundRobin { double, groups } => {
             let n = file.entrants.len().div_ceil(groups.max(1) as usize);
@@ -412,7 +412,7 @@ pub fn rounds_planned(file: &TournamentFile) -> i32 {
     }
 }
 
-/// Stores a knockout phase of an imported file as a bracket of the event, its
+/// Stores a knockout phase of an imported file as a bracket of the championship, its
 /// entrants by name, with an audit row of its own.
 pub(super) fn insert_phase(
     conn: &mut DbConn,
@@ -429,7 +429,7 @@ pub(super) fn insert_phase(
         club_id,
         championship_id: Some(championship_id),
         name: &phase.name,
-        game: file.event.game.slug(),
+        game: file.championship.game.slug(),
         entrants: &entrants,
         document: &document,
         seeding: if phase.repesca {
@@ -499,7 +499,7 @@ pub fn two_pins(pins: &mut dyn FnMut() -> String) -> (String, String) {
 /// A new row of `championship_tables`: a table of a round (phase 0) or of a knockout
 /// phase, and how it opens.
 pub(super) struct NewTable<'a> {
-    /// Event, phase, round and table number.
+    /// Championship, phase, round and table number.
     pub place: (i32, i32, i32, i32),
     /// The physical table it plays at (`None`: queued).
     pub physical: Option<i32>,
@@ -589,11 +589,11 @@ pub fn change<T>(
         if n != 1 {
             return Err(ChangeError::Stale);
         }
-        // The event's status and name follow the document.
+        // The championship's status and name follow the document.
         diesel::update(championships::table.find(championship_id))
             .set((
                 championships::status.eq(status_of(&t.file)),
-                championships::name.eq(&t.file.event.name),
+                championships::name.eq(&t.file.championship.name),
                 championships::rounds_planned.eq(rounds_planned(&t.file)),
             ))
             .execute(conn)?;
@@ -605,7 +605,7 @@ pub fn change<T>(
                 action: audit.action,
                 entity: audit.entity,
                 entity_id: audit.entity_id,
-                club_id: Some(t.event.club_id),
+                club_id: Some(t.championship.club_id),
                 championship_id: Some(championship_id),
                 // The club's referees read the audit: no licence goes in it.
                 before_json: audit.before.map(|v| without_licences(v).to_string()),
@@ -757,7 +757,7 @@ pub fn propose_result(
         if n != 1 {
             return Err(ChangeError::Stale);
         }
-        let event =
+        let championship =
             queries::find_championship(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
         accounts::insert_audit(
             conn,
@@ -767,7 +767,7 @@ pub fn propose_result(
                 action: "propose",
                 entity: "result",
                 entity_id: row.id,
-                club_id: Some(event.club_id),
+                club_id: Some(championship.club_id),
                 championship_id: Some(championship_id),
                 before_json: None,
                 after_json: Some(
@@ -808,8 +808,8 @@ pub fn standings_names(
     }))
 }
 
-/// The table that a match of the older events model became when it was folded into
-/// its championship: `(event id, round, table)`.
+/// The table that a match of the older model of entries and matches became when it was folded into
+/// its championship: `(championship id, round, table)`.
 pub fn folded_match(conn: &mut DbConn, match_id: i32) -> QueryResult<Option<(i32, i32, i32)>> {
     championship_tables::table
         .filter(championship_tables::legacy_match_id.eq(match_id))

@@ -98,7 +98,7 @@ fn create_match_game(
     actor: &str,
     now: NaiveDateTime,
 ) -> QueryResult<Option<i32>> {
-    let ev = &file.event;
+    let ev = &file.championship;
     let Some(players) = played::table_players(ev.game, &ev.options) else {
         return Ok(None);
     };
@@ -344,7 +344,7 @@ pub fn stage_of_table(
     now: NaiveDateTime,
 ) -> QueryResult<Option<tournament::draws::Stage>> {
     match store::load(conn, row.championship_id)? {
-        Some(t) => timed_stage(conn, &t.file.event.match_format, row, now),
+        Some(t) => timed_stage(conn, &t.file.championship.match_format, row, now),
         None => Ok(None),
     }
 }
@@ -427,7 +427,7 @@ pub fn sync_after_change(
         return Ok(Synced::Unchanged);
     }
     let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
-    let format = t.file.event.match_format.clone();
+    let format = t.file.championship.match_format.clone();
     // A timed match ends its partida at the hand limit or when time is up.
     let (p, over) = partida_of(conn, &game, deadline(&format, &row))?;
     if !over && played::partida_over(&format, &p, time_up(&format, &row, now)) {
@@ -606,8 +606,8 @@ fn audit_table(
             action,
             entity: "result",
             entity_id: row.id,
-            club_id: Some(t.event.club_id),
-            championship_id: Some(t.event.id),
+            club_id: Some(t.championship.club_id),
+            championship_id: Some(t.championship.id),
             before_json: None,
             after_json: Some(
                 serde_json::json!({
@@ -654,7 +654,7 @@ pub fn confirm(
             score: [a.max(0) as u32, b.max(0) as u32],
             winner,
         };
-        let format = t.file.event.match_format.clone();
+        let format = t.file.championship.match_format.clone();
         if fresh.phase == 0 {
             // At a table switched to typed results, the proposal was typed.
             let result = MatchResult {
@@ -760,7 +760,7 @@ fn record_in_bracket(
     )?;
     if correcting {
         // Tables whose match was annulled, or whose pairs changed, start again.
-        for other in store::phase_tables(conn, t.event.id, b.id)? {
+        for other in store::phase_tables(conn, t.championship.id, b.id)? {
             if other.id == row.id {
                 continue;
             }
@@ -802,7 +802,7 @@ pub fn open_bracket_tables(
     now: NaiveDateTime,
     pins: &mut dyn FnMut() -> String,
 ) -> QueryResult<usize> {
-    let existing: Vec<i32> = store::phase_tables(conn, t.event.id, bracket_id)?
+    let existing: Vec<i32> = store::phase_tables(conn, t.championship.id, bracket_id)?
         .iter()
         .map(|r| r.table_no)
         .collect();
@@ -818,7 +818,7 @@ pub fn open_bracket_tables(
         let name = |e: EntrantId| names.get(e.0 as usize).cloned().unwrap_or_default();
         let (pin_a, pin_b) = store::two_pins(pins);
         let new = store::NewTable {
-            place: (t.event.id, bracket_id, 0, no),
+            place: (t.championship.id, bracket_id, 0, no),
             physical: Some(no),
             pins: (&pin_a, &pin_b),
             status: "playing",
@@ -826,7 +826,7 @@ pub fn open_bracket_tables(
         };
         let id = store::insert_table(conn, &new, now)?;
         if t.entry_mode == "hands" {
-            let seated = (t.event.club_id, &t.file, actor);
+            let seated = (t.championship.club_id, &t.file, actor);
             let draw = (1000 + bracket_id as u32, no as u32);
             open_match_game(conn, id, seated, draw, &[name(ea), name(eb)], now)?;
         }
@@ -876,10 +876,10 @@ pub fn create_knockout(
         let made = serde_json::json!({"qualify": qualify_by, "shape": shape,
             "entrants": names, "bracket": bracket});
         let new = NewBracket {
-            club_id: t.event.club_id,
+            club_id: t.championship.club_id,
             championship_id: Some(championship_id),
             name,
-            game: t.file.event.game.slug(),
+            game: t.file.championship.game.slug(),
             entrants: &entrants,
             document: &document,
             seeding: &seeding,
@@ -902,7 +902,7 @@ pub fn attach_games(
     championship_id: i32,
     file: &mut TournamentFile,
 ) -> QueryResult<()> {
-    let event = file.event.clone();
+    let championship = file.championship.clone();
     for row in store::tables(conn, championship_id)? {
         if row.status != "final"
             && let Some(first) = row.game_id
@@ -938,7 +938,7 @@ pub fn attach_games(
             continue;
         };
         let games = match_docs(conn, first)?;
-        r.attach_games(&event, games, row.typed != 0);
+        r.attach_games(&championship, games, row.typed != 0);
     }
     Ok(())
 }
@@ -965,7 +965,7 @@ pub fn store_imported_games(
             else {
                 continue;
             };
-            let best_of = best_of(&file.event.match_format);
+            let best_of = best_of(&file.championship.match_format);
             let mut first = None;
             for doc in games {
                 let id = insert_game_doc(conn, club_id, doc, (first, best_of), actor, now)?;
@@ -1062,10 +1062,10 @@ pub fn progress(
 // Championships whose tables play Baza games: created (imported with their games),
 // exported with them, and each round drawn with its tables' first partidas.
 
-/// Creates a championship (its event and its document, with any rounds the file
+/// Creates a championship (its row and its document, with any rounds the file
 /// already has: an import, whose results may carry the games played hand by hand).
 /// `hands`: the tables play Baza games (when the game can be played two-sided).
-/// Returns the event id.
+/// Returns the championship id.
 #[allow(clippy::too_many_arguments)]
 pub fn create(
     conn: &mut DbConn,
@@ -1080,20 +1080,20 @@ pub fn create(
     tournament::validate(file)
         .map_err(|e| ChangeError::Refused("error-tournament-file", e.to_string()))?;
     crate::db::write_tx(conn, |conn| {
-        let options = serde_json::Value::Object(file.event.options.clone()).to_string();
-        let event = (
+        let options = serde_json::Value::Object(file.championship.options.clone()).to_string();
+        let championship = (
             championships::club_id.eq(club_id),
-            championships::name.eq(&file.event.name),
-            championships::game.eq(file.event.game.slug()),
-            championships::format.eq(store::format_of(&file.event.system)),
+            championships::name.eq(&file.championship.name),
+            championships::game.eq(file.championship.game.slug()),
+            championships::format.eq(store::format_of(&file.championship.system)),
             championships::status.eq(store::status_of(file)),
             championships::options.eq(&options),
             championships::rounds_planned.eq(store::rounds_planned(file)),
             championships::starts_on.eq(starts_on),
             championships::created_at.eq(now),
         );
-        let championship_id = insert_returning_id(conn, championships::table, event)?;
-        // The knockout phases become brackets (cuadros) of the event, shown, played
+        let championship_id = insert_returning_id(conn, championships::table, championship)?;
+        // The knockout phases become brackets (cuadros) of the championship, shown, played
         // and printed as the ones made on the web; `export` puts them back.
         let mut stored = file.clone();
         let phases = std::mem::take(&mut stored.brackets);
@@ -1107,8 +1107,8 @@ pub fn create(
         let published = file.rounds.len() as i32;
         let hands = hands
             && crate::domain::tournament::played::table_players(
-                file.event.game,
-                &file.event.options,
+                file.championship.game,
+                &file.championship.options,
             )
             .is_some();
         diesel::insert_into(championship_documents::table)
@@ -1280,7 +1280,7 @@ pub fn pair_next_round(
         let number = round.number;
         let draw = Draw {
             championship_id,
-            club_id: t.event.club_id,
+            club_id: t.championship.club_id,
             file: &t.file,
             hands: t.entry_mode == "hands",
             actor,

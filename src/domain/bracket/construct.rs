@@ -242,7 +242,7 @@ pub fn double_elimination(
 }
 
 /// Groups to knockout: the top `qualify_per_group` of each group (`group_standings`,
-/// each ranked by the event's tie-breaks, which settle ties at the cut), then the
+/// each ranked by the championship's tie-breaks, which settle ties at the cut), then the
 /// `fill`. Group winners are the top seeds, then the runners-up, and so on; within a
 /// rank, seeds go to the entrant whose group-mates are farthest away, so entrants of
 /// one group meet as late as the bracket allows (two groups of two: 1A–2B, 1B–2A).

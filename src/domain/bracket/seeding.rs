@@ -65,7 +65,7 @@ pub enum Fill {
     /// No fill: the top seeds get byes.
     None,
     /// The best of the next-placed entrants across groups ("mejores segundos /
-    /// terceros"), ranked by the event's tie-breaks (the caller ranks them; ties at the
+    /// terceros"), ranked by the championship's tie-breaks (the caller ranks them; ties at the
     /// cut are settled there). As many as needed to reach a power of two are taken.
     BestRunnersUp(Vec<EntrantId>),
     /// The winners of a repesca (play-off), all of them, as the lowest seeds.

@@ -12,7 +12,7 @@ use super::rng::Rng;
 
 /// Entrants still in for round `round` (plays that round, fewer than k losses).
 pub(crate) fn survivors(ledger: &Ledger, round: u32) -> Vec<usize> {
-    let System::Ceros { losses } = ledger.file.event.system else {
+    let System::Ceros { losses } = ledger.file.championship.system else {
         return Vec::new();
     };
     ledger
@@ -30,8 +30,9 @@ pub(crate) fn pair(ledger: &Ledger, round: u32) -> Result<Vec<Pairing>, PairingE
     if alive.len() < 2 {
         return Err(PairingError::Finished);
     }
-    let mut rng =
-        Rng::new(ledger.file.event.seed ^ u64::from(round).wrapping_mul(0xA24B_AED4_963E_E407));
+    let mut rng = Rng::new(
+        ledger.file.championship.seed ^ u64::from(round).wrapping_mul(0xA24B_AED4_963E_E407),
+    );
     let mut rest = alive.clone();
     let mut bye = None;
     if alive.len() % 2 == 1 {

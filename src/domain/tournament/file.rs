@@ -1,4 +1,4 @@
-//! The tournament file, `baza-tournament/1`: one JSON document with the event, the
+//! The tournament file, `baza-tournament/1`: one JSON document with the championship, the
 //! entrants and every round so far. It is the whole state of a tournament: standings
 //! and the next round are computed from it, so correcting an old result means editing
 //! that result and recomputing.
@@ -34,7 +34,7 @@
 //! same list, for readers of the format, is `docs/tournament-file.md`):
 //!
 //! * `format`: always `"baza-tournament/1"`.
-//! * `event.name`: the event's name, free text.
+//! * `event.name`: the championship's name, free text.
 //! * `event.game`: `cuatrola`, `tute`, `guinote`, `botifarra` or `cinquillo`.
 //! * `event.options`: the game's table options (the same names and values as a hand
 //!   record's `options`); they set, for instance, the partida target. Default `{}`.
@@ -128,7 +128,8 @@ pub const FORMAT: &str = "baza-tournament/1";
 #[serde(deny_unknown_fields)]
 pub struct TournamentFile {
     pub format: String,
-    pub event: Event,
+    #[serde(rename = "event")]
+    pub championship: Championship,
     #[serde(default)]
     pub entrants: Vec<Entrant>,
     #[serde(default)]
@@ -138,7 +139,7 @@ pub struct TournamentFile {
     pub brackets: Vec<BracketPhase>,
 }
 
-/// A knockout phase of the event: a [`crate::domain::bracket::Bracket`] whose entrant
+/// A knockout phase of the championship: a [`crate::domain::bracket::Bracket`] whose entrant
 /// number `k` is `entrants[k]`, an id of the file's entrants.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -170,7 +171,7 @@ impl BracketPhase {
 /// What is played and how it is ranked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Event {
+pub struct Championship {
     pub name: String,
     pub game: GameKind,
     #[serde(default, skip_serializing_if = "Map::is_empty")]
@@ -492,31 +493,31 @@ impl MatchResult {
     /// already marked so), is a forfeit, or is not what the partidas give (a result
     /// typed before results said so), it is marked typed and the partidas go with it
     /// as a record; otherwise they are its source.
-    pub fn attach_games(&mut self, event: &Event, games: Vec<GameDoc>, typed: bool) {
+    pub fn attach_games(&mut self, championship: &Championship, games: Vec<GameDoc>, typed: bool) {
         self.games = games.into_iter().filter(|g| !g.hands.is_empty()).collect();
         if typed || self.forfeit.is_some() {
             self.typed = true;
         }
-        if !self.games.is_empty() && !self.typed && !games_give(event, &self.games, self) {
+        if !self.games.is_empty() && !self.typed && !games_give(championship, &self.games, self) {
             self.typed = true;
         }
     }
 }
 
-/// Whether `games` give the score and winner of `r` under the event's match format
+/// Whether `games` give the score and winner of `r` under the championship's match format
 /// (what a reader checks of a result whose games are its source).
-pub fn games_give(event: &Event, games: &[GameDoc], r: &MatchResult) -> bool {
+pub fn games_give(championship: &Championship, games: &[GameDoc], r: &MatchResult) -> bool {
     if games.is_empty()
         || games
             .iter()
-            .any(|g| g.format != GAME_FORMAT || g.game != event.game)
+            .any(|g| g.format != GAME_FORMAT || g.game != championship.game)
     {
         return false;
     }
     let Ok(partidas) = played::partidas_of(games) else {
         return false;
     };
-    played::decide(&event.match_format, &partidas, r.time_up)
+    played::decide(&championship.match_format, &partidas, r.time_up)
         .is_some_and(|d| d.score == r.score && d.winner == r.winner_or_by_score())
 }
 
@@ -583,17 +584,17 @@ fn scored_games(
 
 /// Fills in the score and winner of every result whose games are its source, from
 /// the hands. A score written beside the games must be the one they give. The games
-/// of a typed result (or a forfeit) are a record: they must be games of the event
+/// of a typed result (or a forfeit) are a record: they must be games of the championship
 /// whose hands score, and give nothing.
 pub fn derive_from_games(file: &mut TournamentFile) -> Result<(), FileError> {
-    let format = file.event.match_format.clone();
+    let format = file.championship.match_format.clone();
     for (ri, round) in file.rounds.iter_mut().enumerate() {
         for (xi, r) in round.results.iter_mut().enumerate() {
             if r.games.is_empty() {
                 continue;
             }
             let at = format!("rounds[{ri}].results[{xi}]");
-            let partidas = scored_games(file.event.game, &r.games, &at)?;
+            let partidas = scored_games(file.championship.game, &r.games, &at)?;
             if !r.from_games() {
                 continue;
             }
@@ -623,7 +624,7 @@ pub fn derive_from_games(file: &mut TournamentFile) -> Result<(), FileError> {
 }
 
 /// Every table in play is a table of its round without a result, and carries games
-/// of the event's game.
+/// of the championship's game.
 fn validate_in_play(file: &TournamentFile) -> Result<(), FileError> {
     for (ri, round) in file.rounds.iter().enumerate() {
         for (pi, p) in round.in_play.iter().enumerate() {
@@ -650,7 +651,7 @@ fn validate_in_play(file: &TournamentFile) -> Result<(), FileError> {
             if p.games.is_empty() {
                 return Err(FileError::new(at, "no games"));
             }
-            scored_games(file.event.game, &p.games, &at)?;
+            scored_games(file.championship.game, &p.games, &at)?;
         }
     }
     Ok(())
@@ -690,7 +691,7 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
             ));
         }
     }
-    let ev = &file.event;
+    let ev = &file.championship;
     let table = crate::domain::options::validate(ev.game, 4, &ev.options)
         .map_err(|e| FileError::new("event.options", e.to_string()))?;
     if !ev.game.seating(4, &table).pairs && ev.game.in_pairs(4) {

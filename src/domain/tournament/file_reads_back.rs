@@ -35,7 +35,7 @@ struct HeldTable {
     switched: bool,
 }
 
-fn event(rng: &mut Rng) -> Event {
+fn drawn_championship(rng: &mut Rng) -> Championship {
     let match_format = if rng.below(2) == 0 {
         MatchFormat::Timed {
             target: 101,
@@ -47,7 +47,7 @@ fn event(rng: &mut Rng) -> Event {
     } else {
         MatchFormat::Partida { target: Some(51) }
     };
-    Event {
+    Championship {
         name: "Open de botifarra".into(),
         game: GameKind::Botifarra,
         options: Map::new(),
@@ -125,9 +125,13 @@ struct Entering {
 }
 
 impl Entering {
-    fn new(event: &Event, at: (u32, u32)) -> Entering {
-        let options = played::table_options(event.game, &event.options, &event.match_format);
-        let first = played::first_dealer(event.seed, at.0, at.1, 4);
+    fn new(championship: &Championship, at: (u32, u32)) -> Entering {
+        let options = played::table_options(
+            championship.game,
+            &championship.options,
+            &championship.match_format,
+        );
+        let first = played::first_dealer(championship.seed, at.0, at.1, 4);
         Entering {
             doc: blank_game(&options, first),
             scores: Vec::new(),
@@ -154,22 +158,22 @@ impl Entering {
         self.scores.push(s);
     }
 
-    fn decided(&self, event: &Event) -> Option<played::Decided> {
-        played::decide(&event.match_format, &[self.partida()], false)
+    fn decided(&self, championship: &Championship) -> Option<played::Decided> {
+        played::decide(&championship.match_format, &[self.partida()], false)
     }
 }
 
 /// A match played to its end: its partida and the result the table's firma records.
 fn played_match(
-    event: &Event,
+    championship: &Championship,
     at: (u32, u32),
     rng: &mut Rng,
     points: &[u32],
 ) -> (GameDoc, MatchResult) {
-    let mut g = Entering::new(event, at);
+    let mut g = Entering::new(championship, at);
     loop {
         g.add_hand(rng, points);
-        if let Some(d) = g.decided(event) {
+        if let Some(d) = g.decided(championship) {
             let r = MatchResult {
                 score: d.score,
                 winner: d.winner,
@@ -183,11 +187,16 @@ fn played_match(
 
 /// A match abandoned after a few hands (the phone died): a partida that decides
 /// nothing, perhaps without a hand.
-fn abandoned_match(event: &Event, at: (u32, u32), rng: &mut Rng, points: &[u32]) -> GameDoc {
-    let mut g = Entering::new(event, at);
+fn abandoned_match(
+    championship: &Championship,
+    at: (u32, u32),
+    rng: &mut Rng,
+    points: &[u32],
+) -> GameDoc {
+    let mut g = Entering::new(championship, at);
     for _ in 0..rng.below(4) {
         g.add_hand(rng, points);
-        if g.decided(event).is_some() {
+        if g.decided(championship).is_some() {
             g.doc.hands.pop();
             g.scores.pop();
             break;
@@ -197,9 +206,9 @@ fn abandoned_match(event: &Event, at: (u32, u32), rng: &mut Rng, points: &[u32])
 }
 
 /// A score the director may type for the match format.
-fn typed_result(event: &Event, table: u32, rng: &mut Rng) -> MatchResult {
+fn typed_result(championship: &Championship, table: u32, rng: &mut Rng) -> MatchResult {
     loop {
-        let (a, b) = match event.match_format {
+        let (a, b) = match championship.match_format {
             MatchFormat::Timed { cap, .. } => (
                 rng.below(cap as usize + 1) as u32,
                 rng.below(cap as usize + 1) as u32,
@@ -214,7 +223,7 @@ fn typed_result(event: &Event, table: u32, rng: &mut Rng) -> MatchResult {
                 }
             }
         };
-        let ev = event;
+        let ev = championship;
         if check_outcome(ev.game, &ev.options, &ev.match_format, a, b, None).is_ok() {
             return MatchResult::new(table, a, b);
         }
@@ -224,21 +233,21 @@ fn typed_result(event: &Event, table: u32, rng: &mut Rng) -> MatchResult {
 /// A random championship as the database would hold it after its rounds.
 fn championship(seed: u64, points: &[u32]) -> Held {
     let mut rng = Rng::new(seed);
-    let event = event(&mut rng);
+    let championship = drawn_championship(&mut rng);
     let n = 4 + rng.below(6);
     let entrants = (1..=n)
         .map(|i| Entrant::new(i.to_string(), format!("Pareja {i}")))
         .collect();
     let mut file = TournamentFile {
         format: FORMAT.into(),
-        event,
+        championship,
         entrants,
         rounds: Vec::new(),
         brackets: Vec::new(),
     };
     let mut tables = Vec::new();
     while let Ok(mut round) = next_round(&file) {
-        let last = file.rounds.len() + 1 == planned(&file.event);
+        let last = file.rounds.len() + 1 == planned(&file.championship);
         for p in round.pairings.clone() {
             let Pairing::Table(t) = p else { continue };
             let at = (round.number, t.table);
@@ -252,26 +261,26 @@ fn championship(seed: u64, points: &[u32]) -> Held {
             let result = match kind {
                 // Played hand by hand and signed.
                 0 | 1 => {
-                    let (g, r) = played_match(&file.event, at, &mut rng, points);
+                    let (g, r) = played_match(&file.championship, at, &mut rng, points);
                     held.games.push(g);
                     Some(r)
                 }
                 // The phone died: switched to typed, the partida as far as it went.
                 2 => {
                     held.games
-                        .push(abandoned_match(&file.event, at, &mut rng, points));
+                        .push(abandoned_match(&file.championship, at, &mut rng, points));
                     held.switched = true;
                     Some(MatchResult {
                         typed: true,
-                        ..typed_result(&file.event, at.1, &mut rng)
+                        ..typed_result(&file.championship, at.1, &mut rng)
                     })
                 }
                 // A no-show or a forfeit typed by the director; no hand entered.
                 3 => {
                     let options = played::table_options(
-                        file.event.game,
-                        &file.event.options,
-                        &file.event.match_format,
+                        file.championship.game,
+                        &file.championship.options,
+                        &file.championship.match_format,
                     );
                     held.games.push(blank_game(&options, 0));
                     Some(if rng.below(2) == 0 {
@@ -283,18 +292,18 @@ fn championship(seed: u64, points: &[u32]) -> Held {
                     } else {
                         MatchResult {
                             typed: true,
-                            ..typed_result(&file.event, at.1, &mut rng)
+                            ..typed_result(&file.championship, at.1, &mut rng)
                         }
                     })
                 }
                 // Played, then overridden by the director's typed score (marked typed
                 // or, as a Baza before the mark wrote it, not).
                 4 | 5 => {
-                    let (g, played) = played_match(&file.event, at, &mut rng, points);
+                    let (g, played) = played_match(&file.championship, at, &mut rng, points);
                     held.games.push(g);
-                    let mut typed = typed_result(&file.event, at.1, &mut rng);
+                    let mut typed = typed_result(&file.championship, at.1, &mut rng);
                     while typed.score == played.score {
-                        typed = typed_result(&file.event, at.1, &mut rng);
+                        typed = typed_result(&file.championship, at.1, &mut rng);
                     }
                     typed.typed = kind == 4;
                     Some(typed)
@@ -302,7 +311,7 @@ fn championship(seed: u64, points: &[u32]) -> Held {
                 // Still playing when the file is written.
                 _ => {
                     held.games
-                        .push(abandoned_match(&file.event, at, &mut rng, points));
+                        .push(abandoned_match(&file.championship, at, &mut rng, points));
                     None
                 }
             };
@@ -313,7 +322,7 @@ fn championship(seed: u64, points: &[u32]) -> Held {
         }
         round.results.sort_by_key(|r| r.table);
         file.rounds.push(round);
-        if file.rounds.len() >= planned(&file.event) {
+        if file.rounds.len() >= planned(&file.championship) {
             break;
         }
     }
@@ -338,13 +347,13 @@ fn championship(seed: u64, points: &[u32]) -> Held {
         }
         let at = (tables[k].round, table);
         if rng.below(2) == 0 && !tables[k].switched {
-            let (g, r) = played_match(&file.event, at, &mut rng, points);
+            let (g, r) = played_match(&file.championship, at, &mut rng, points);
             tables[k].games = vec![g];
             file.rounds[ri].results[x] = r;
         } else {
             file.rounds[ri].results[x] = MatchResult {
                 typed: true,
-                ..typed_result(&file.event, table, &mut rng)
+                ..typed_result(&file.championship, table, &mut rng)
             };
         }
     }
@@ -352,8 +361,8 @@ fn championship(seed: u64, points: &[u32]) -> Held {
 }
 
 /// The rounds a Swiss plans.
-fn planned(event: &Event) -> usize {
-    match event.system {
+fn planned(championship: &Championship) -> usize {
+    match championship.system {
         System::Swiss { rounds } => rounds as usize,
         _ => 0,
     }
@@ -363,11 +372,11 @@ fn planned(event: &Event) -> usize {
 /// source, or a record of a typed one), or in play.
 fn export(held: &Held) -> String {
     let mut file = held.file.clone();
-    let event = file.event.clone();
+    let championship = file.championship.clone();
     for t in &held.tables {
         let round = &mut file.rounds[t.round as usize - 1];
         match round.results.iter_mut().find(|r| r.table == t.table) {
-            Some(r) => r.attach_games(&event, t.games.clone(), t.switched),
+            Some(r) => r.attach_games(&championship, t.games.clone(), t.switched),
             None if t.games.iter().any(|g| !g.hands.is_empty()) => round.in_play.push(InPlay {
                 table: t.table,
                 games: t.games.clone(),
@@ -428,12 +437,12 @@ fn a_typed_result_beside_games_that_give_another_score_reads_as_typed_and_old_fi
  {
     let points = possible_points();
     let mut rng = Rng::new(7);
-    let mut ev = event(&mut rng);
+    let mut ev = drawn_championship(&mut rng);
     ev.match_format = MatchFormat::Partida { target: Some(51) };
     let (g, played) = played_match(&ev, (1, 1), &mut rng, &points);
     let file = |r: MatchResult| TournamentFile {
         format: FORMAT.into(),
-        event: ev.clone(),
+        championship: ev.clone(),
         entrants: vec![Entrant::new("1", "Uno"), Entrant::new("2", "Dos")],
         rounds: vec![Round {
             number: 1,

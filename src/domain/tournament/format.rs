@@ -137,7 +137,7 @@ impl Outcome {
 /// and the command line).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ResultError {
-    /// The event's game options are not valid for the game.
+    /// The championship's game options are not valid for the game.
     Options(String),
     /// A partida always has a winner.
     Draw { target: u32, a: u32, b: u32 },

@@ -23,7 +23,7 @@ pub enum GroupsError {
 
 /// How many liguillas `file` plays (0 when it is not a round robin in groups).
 pub fn group_count(file: &TournamentFile) -> u32 {
-    match file.event.system {
+    match file.championship.system {
         System::RoundRobin { groups, .. } if groups > 1 => groups,
         _ => 0,
     }

@@ -45,7 +45,7 @@ mod ties_tests;
 
 pub use draws::Draws;
 pub use file::{
-    BracketPhase, ByePairing, Entrant, EntrantPerson, Event, FORMAT, FileError, InPlay,
+    BracketPhase, ByePairing, Championship, Entrant, EntrantPerson, FORMAT, FileError, InPlay,
     MatchResult, Pairing, RestPairing, Round, SameClub, System, TablePairing, TournamentFile,
     parse, validate,
 };
@@ -121,7 +121,7 @@ pub fn next_round(file: &TournamentFile) -> Result<Round, PairingError> {
     }
     let number = file.rounds.len() as u32 + 1;
     let ledger = Ledger::new(file);
-    let pairings = match file.event.system {
+    let pairings = match file.championship.system {
         System::RoundRobin { .. } => round_robin::pair(&ledger, number)?,
         System::Swiss { rounds } => {
             if number > rounds {
@@ -150,7 +150,7 @@ pub fn next_round(file: &TournamentFile) -> Result<Round, PairingError> {
 /// are always computed from the whole file); these pairings are the ones an organizer
 /// must review, or redraw if not yet played.
 pub fn dependents_of(file: &TournamentFile, round: u32, table: u32) -> Vec<(u32, u32)> {
-    if matches!(file.event.system, System::RoundRobin { .. }) {
+    if matches!(file.championship.system, System::RoundRobin { .. }) {
         return Vec::new();
     }
     let Some(r) = file.rounds.iter().find(|r| r.number == round) else {

@@ -170,7 +170,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::domain::engine::GameKind;
-    use crate::domain::tournament::file::{BracketPhase, Entrant, Event, FORMAT, System};
+    use crate::domain::tournament::file::{BracketPhase, Championship, Entrant, FORMAT, System};
     use crate::domain::tournament::qualify::{KnockoutShape, Qualify, knockout_from_standings};
     use crate::domain::tournament::{HeadToHead, MatchFormat, Points, Tiebreak};
 
@@ -178,7 +178,7 @@ mod tests {
     fn file(n: u32) -> TournamentFile {
         TournamentFile {
             format: FORMAT.into(),
-            event: Event {
+            championship: Championship {
                 name: "Comarcal".into(),
                 game: GameKind::Cuatrola,
                 options: Default::default(),
@@ -324,11 +324,11 @@ mod tests {
         // No round played and points the only criterion: everybody is level, and
         // with shared ties the Swiss has them all ex aequo.
         let mut f = file(8);
-        f.event.ties = crate::domain::tournament::Ties::Shared;
+        f.championship.ties = crate::domain::tournament::Ties::Shared;
         knockout(&mut f, 4, SINGLE, &|a, b| a.min(b), &|_| false);
         let rows = final_ranking(&f).unwrap();
         assert_eq!(places(&rows)[4..], [(5, "5"), (5, "6"), (5, "7"), (5, "8")]);
-        f.event.ties = crate::domain::tournament::Ties::EntryOrder;
+        f.championship.ties = crate::domain::tournament::Ties::EntryOrder;
         let rows = final_ranking(&f).unwrap();
         assert_eq!(places(&rows)[4..], [(5, "5"), (6, "6"), (7, "7"), (8, "8")]);
     }

@@ -52,7 +52,7 @@ pub(crate) fn groups_of(ledger: &Ledger, groups: u32) -> Vec<u32> {
 
 /// The pairings of round `round` (1-based).
 pub(crate) fn pair(ledger: &Ledger, round: u32) -> Result<Vec<Pairing>, PairingError> {
-    let System::RoundRobin { double, groups } = ledger.file.event.system else {
+    let System::RoundRobin { double, groups } = ledger.file.championship.system else {
         return Err(PairingError::Finished);
     };
     if let Some(e) = ledger.file.entrants.iter().find(|e| e.first_round > 1) {

@@ -9,7 +9,7 @@
 //! * `points`: match points, including a late entrant's `start_points` and byes.
 //! * `head_to_head`: the mini-league among the entrants still level at that point of
 //!   the list: match points earned in the games between them. How it reads those games
-//!   is the event's [`HeadToHead`]: by default (`all_met`, FIDE C.07) only a group in
+//!   is the championship's [`HeadToHead`]: by default (`all_met`, FIDE C.07) only a group in
 //!   which every entrant met every other is separated, otherwise the criterion passes
 //!   the group on untouched; `games_played` counts whatever games were played among
 //!   them. When it splits a group but leaves a sub-group still level, it is applied
@@ -26,11 +26,11 @@
 //! * `lot`: a draw by lot from `event.seed` and the entrant id (stable when entrants
 //!   are added); the row shows the lot number, 1 = first drawn.
 //!
-//! After the list, entrants still level are placed by the event's [`Ties`]: by seed
+//! After the list, entrants still level are placed by the championship's [`Ties`]: by seed
 //! and order of entry (`decided_by` is then `entry_order`), by the lot (`lot`, as if
 //! it closed the list), or not at all: they share the place of the first of them
 //! (`place`, `ex_aequo`), listed in entry order. `decided_by` tells which criterion
-//! placed a row below the one above it. In a ceros event the first criterion is
+//! placed a row below the one above it. In a ceros championship the first criterion is
 //! always survival: still in, then out later.
 
 pub use super::criteria::{HeadToHead, Tiebreak, Ties};
@@ -132,7 +132,7 @@ pub fn standings(file: &TournamentFile) -> Vec<StandingRow> {
 pub(crate) fn compute(ledger: &Ledger) -> Table {
     let file = ledger.file;
     let n = ledger.len();
-    let pts = file.event.points;
+    let pts = file.championship.points;
     let mut st: Vec<Stats> = vec![Stats::default(); n];
     for (i, e) in file.entrants.iter().enumerate() {
         st[i].points = e.start_points;
@@ -196,7 +196,7 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
     let mut lots: Vec<(u64, usize)> = (0..n)
         .map(|i| {
             (
-                splitmix64(file.event.seed ^ hash_str(&file.entrants[i].id)),
+                splitmix64(file.championship.seed ^ hash_str(&file.entrants[i].id)),
                 i,
             )
         })
@@ -205,8 +205,8 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
     for (k, &(_, i)) in lots.iter().enumerate() {
         st[i].lot = k as u32 + 1;
     }
-    let ceros = matches!(file.event.system, System::Ceros { .. });
-    if let System::Ceros { losses } = file.event.system {
+    let ceros = matches!(file.championship.system, System::Ceros { .. });
+    if let System::Ceros { losses } = file.championship.system {
         for (i, e) in file.entrants.iter().enumerate() {
             let lr = ledger.loss_rounds(i);
             let out = lr.get(losses.saturating_sub(1) as usize).copied();
@@ -220,15 +220,15 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
     if ceros {
         crits.push(Crit::Survival);
     }
-    crits.extend(file.event.tiebreaks.iter().map(|&t| Crit::Tb(t)));
-    let ties = file.event.ties;
-    if ties == Ties::Lot && !file.event.tiebreaks.contains(&Tiebreak::Lot) {
+    crits.extend(file.championship.tiebreaks.iter().map(|&t| Crit::Tb(t)));
+    let ties = file.championship.ties;
+    if ties == Ties::Lot && !file.championship.tiebreaks.contains(&Tiebreak::Lot) {
         crits.push(Crit::Tb(Tiebreak::Lot));
     }
 
     let all: Vec<usize> = ledger.by_seed.clone();
     let mut h2h: Vec<Option<MatchPoints>> = vec![None; n];
-    let mode = file.event.head_to_head;
+    let mode = file.championship.head_to_head;
     let rules = (mode, ties);
     let (order, decided, level) = rank(ledger, &st, &crits, all, &mut h2h, rules, earned);
     // With shared ties, a row level with the one above takes its place.
@@ -243,7 +243,7 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
     let ex_aequo = |k: usize| level[order[k]] || order.get(k + 1).is_some_and(|&next| level[next]);
 
     let mut group_rank: Vec<Option<u32>> = vec![None; n];
-    let groups = match file.event.system {
+    let groups = match file.championship.system {
         System::RoundRobin { groups, .. } if groups > 1 => {
             Some((groups, super::round_robin::groups_of(ledger, groups)))
         }

@@ -8,7 +8,7 @@
 //! 1. a bye to an entrant who already had more byes than the fewest among those
 //!    playing (so nobody gets a second bye while someone has none);
 //! 2. a rematch;
-//! 3. a same-club pairing, in the rounds whose event says to avoid them;
+//! 3. a same-club pairing, in the rounds whose championship says to avoid them;
 //! 4. the bye's place: 0 for the lowest-placed entrant, 1 for the next, …;
 //! 5. the squared difference of match points (so equal scores meet, and a floater
 //!    meets the nearest score group);
@@ -118,7 +118,7 @@ impl Costs {
             }
         }
         let mut clubs: Vec<String> = Vec::new();
-        let club: Vec<Option<usize>> = if ledger.file.event.same_club.avoids_in(round) {
+        let club: Vec<Option<usize>> = if ledger.file.championship.same_club.avoids_in(round) {
             active
                 .iter()
                 .map(|&i| {

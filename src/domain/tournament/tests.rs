@@ -16,8 +16,8 @@ const TIMED: MatchFormat = MatchFormat::Timed {
     draws: crate::domain::tournament::Draws::Stand,
 };
 
-fn event(system: System) -> Event {
-    Event {
+fn championship(system: System) -> Championship {
+    Championship {
         name: "Test".into(),
         game: GameKind::Botifarra,
         options: Map::new(),
@@ -50,7 +50,7 @@ fn tournament(system: System, n: u32) -> TournamentFile {
     TournamentFile {
         brackets: Vec::new(),
         format: FORMAT.into(),
-        event: event(system),
+        championship: championship(system),
         entrants: entrants(n),
         rounds: Vec::new(),
     }
@@ -363,7 +363,7 @@ fn best_quality(
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// Every round of random Swiss events: everyone who plays is paired or byed
+    /// Every round of random Swiss championships: everyone who plays is paired or byed
     /// exactly once, at most one bye, never a second bye while someone has none, and
     /// the pairing is as good as the best of all pairings (brute force): no avoidable
     /// rematch, the bye as low as possible, score groups respected as far as possible.
@@ -472,7 +472,7 @@ fn a_late_entrant_starts_with_its_configured_points_and_is_paired_from_its_round
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// Random ceros events to the end: out at the k-th loss, every survivor paired or
+    /// Random ceros championships to the end: out at the k-th loss, every survivor paired or
     /// exenta once per round, no exenta twice until every survivor has been one.
     #[test]
     fn ceros_eliminates_at_the_kth_loss_and_never_byes_twice_too_early(
@@ -482,7 +482,7 @@ proptest! {
         coin in prop::collection::vec(any::<bool>(), 64),
     ) {
         let mut f = tournament(System::Ceros { losses: k }, n);
-        f.event.seed = seed;
+        f.championship.seed = seed;
         let mut c = 0;
         let mut guard = 0;
         loop {
@@ -527,13 +527,13 @@ fn ceros_draws_depend_only_on_the_file() {
     play(&mut f, &favourite).expect("round 1");
     let a = next_round(&f).expect("round 2");
     assert_eq!(a, next_round(&f.clone()).expect("again"));
-    f.event.seed = 8;
+    f.championship.seed = 8;
     assert_ne!(a, next_round(&f).expect("another seed"));
 }
 
 // ---------------------------------------------------------------- tie-breaks
 
-/// Five pairs, a hand-made event (win 2, draw 1, loss 0, bye 2), scores in tantos:
+/// Five pairs, a hand-made championship (win 2, draw 1, loss 0, bye 2), scores in tantos:
 ///
 /// | round | table 1        | table 2        | bye |
 /// |-------|----------------|----------------|-----|
@@ -562,9 +562,9 @@ fn five_pairs(tiebreaks: Vec<Tiebreak>) -> TournamentFile {
     let mut f = TournamentFile {
         brackets: Vec::new(),
         format: FORMAT.into(),
-        event: Event {
+        championship: Championship {
             tiebreaks,
-            ..event(System::Swiss { rounds: 3 })
+            ..championship(System::Swiss { rounds: 3 })
         },
         entrants: names.iter().map(|n| Entrant::new(*n, *n)).collect(),
         rounds: Vec::new(),
@@ -709,7 +709,7 @@ fn each_tie_break_alone_orders_the_example_as_computed_by_hand() {
     let lots: Vec<u32> = rows.iter().map(|r| r.lot).collect();
     assert_eq!(lots, vec![1, 2, 3, 4, 5]);
     let mut other = lot.clone();
-    other.event.seed = 99;
+    other.championship.seed = 99;
     assert_eq!(order(&lot), order(&lot.clone()));
     assert_ne!(order(&lot), order(&other));
 }
@@ -721,9 +721,9 @@ fn head_to_head_is_a_mini_league_among_all_the_tied() {
     let mut f = TournamentFile {
         brackets: Vec::new(),
         format: FORMAT.into(),
-        event: Event {
+        championship: Championship {
             tiebreaks: vec![Tiebreak::Points, Tiebreak::HeadToHead, Tiebreak::PointsFor],
-            ..event(round_robin(false, 1))
+            ..championship(round_robin(false, 1))
         },
         entrants: ["X", "Y", "Z", "W"]
             .iter()
@@ -903,7 +903,7 @@ fn the_tournament_file_refuses_what_it_cannot_mean() {
 #[test]
 fn text_tables_show_every_configured_tie_break() {
     let f = five_pairs(Tiebreak::ALL.to_vec());
-    let t = text::standings_table(&standings(&f), &f.event.tiebreaks);
+    let t = text::standings_table(&standings(&f), &f.championship.tiebreaks);
     let lines: Vec<&str> = t.lines().collect();
     assert_eq!(lines.len(), 6);
     assert!(lines[0].starts_with("#  Entrant"), "{t}");
@@ -971,7 +971,7 @@ fn story_round(number: u32, line: &str) -> Round {
 
 fn story_file(rounds: usize) -> TournamentFile {
     let mut f = tournament(System::Swiss { rounds: 5 }, 21);
-    f.event.tiebreaks = vec![
+    f.championship.tiebreaks = vec![
         Tiebreak::Points,
         Tiebreak::PointDifference,
         Tiebreak::PointsFor,
@@ -1122,10 +1122,10 @@ fn games_file(
     let f = TournamentFile {
         brackets: Vec::new(),
         format: FORMAT.into(),
-        event: Event {
+        championship: Championship {
             tiebreaks: crate::domain::tournament::file::default_tiebreaks(),
             head_to_head,
-            ..event(system)
+            ..championship(system)
         },
         entrants: names
             .iter()
@@ -1200,7 +1200,9 @@ fn in_a_round_robin_of_six_d_who_beat_e_101_99_ranks_above_e_with_the_better_dif
     }
     // Without head-to-head the difference puts E above D (and C above B).
     let mut f = games_file(rr, &names, &rounds, HeadToHead::AllMet);
-    f.event.tiebreaks.retain(|t| *t != Tiebreak::HeadToHead);
+    f.championship
+        .tiebreaks
+        .retain(|t| *t != Tiebreak::HeadToHead);
     assert_eq!(order(&f), "ACBEDF");
 }
 
@@ -1295,11 +1297,11 @@ fn the_head_to_head_reading_is_in_the_file_and_old_files_read_as_all_met() {
     assert!(text.contains(r#""head_to_head":"games_played""#), "{text}");
     assert_eq!(parse(&text).expect("parses"), f);
     // The default is not written, and a file without the field reads as the default.
-    f.event.head_to_head = HeadToHead::AllMet;
+    f.championship.head_to_head = HeadToHead::AllMet;
     let text = serde_json::to_string(&f).expect("serialises");
     assert!(!text.contains(r#""head_to_head":"#), "{text}");
     assert_eq!(
-        parse(&text).expect("parses").event.head_to_head,
+        parse(&text).expect("parses").championship.head_to_head,
         HeadToHead::AllMet
     );
     let bad = text.replace(r#""seed":7"#, r#""seed":7,"head_to_head":"some_met""#);
@@ -1374,7 +1376,7 @@ fn a_swiss_that_avoids_same_club_pairings_for_three_rounds_has_none_it_could_avo
     // 200 pairs from 10 clubs: one club has 110 of them (so some of its pairs must
     // meet), the other nine 10 each.
     let mut f = tournament(System::Swiss { rounds: 7 }, 200);
-    f.event.same_club = SameClub::AvoidFirst(3);
+    f.championship.same_club = SameClub::AvoidFirst(3);
     for e in &mut f.entrants {
         let i = seed(&e.id);
         let c = if i % 20 < 11 { 0 } else { i % 20 - 10 };
@@ -1414,7 +1416,7 @@ fn a_swiss_that_does_not_avoid_same_club_pairings_pairs_as_before() {
     for e in &mut with.entrants {
         e.club = Some(format!("Club {}", seed(&e.id) % 4));
     }
-    with.event.same_club = SameClub::AvoidFirst(1);
+    with.championship.same_club = SameClub::AvoidFirst(1);
     let club = |f: &TournamentFile, id: &str| {
         f.entrants
             .iter()
@@ -1430,6 +1432,6 @@ fn a_swiss_that_does_not_avoid_same_club_pairings_pairs_as_before() {
     play(&mut with, &favourite).expect("round 1");
     // From round 2 on, the clubs are not looked at: the same pairing as without.
     let mut with_2 = with.clone();
-    with_2.event.same_club = SameClub::Allowed;
+    with_2.championship.same_club = SameClub::Allowed;
     assert_eq!(next_round(&with), next_round(&with_2));
 }

@@ -4,7 +4,7 @@ use super::file::{Pairing, Round, TournamentFile};
 use super::halves::MatchPoints;
 use super::standings::{StandingRow, Tiebreak};
 
-/// The standings as an aligned text table: rank, name, W-D-L, then the event's
+/// The standings as an aligned text table: rank, name, W-D-L, then the championship's
 /// tie-breaks in order.
 pub fn standings_table(rows: &[StandingRow], tiebreaks: &[Tiebreak]) -> String {
     let mut header: Vec<String> = ["#", "Entrant", "Pl", "W-D-L"]

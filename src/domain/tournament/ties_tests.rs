@@ -6,8 +6,8 @@ use super::*;
 use crate::domain::engine::GameKind;
 use serde_json::{Map, json};
 
-fn event(tiebreaks: Vec<Tiebreak>, points: Points) -> Event {
-    Event {
+fn championship(tiebreaks: Vec<Tiebreak>, points: Points) -> Championship {
+    Championship {
         name: "Obert".into(),
         game: GameKind::Botifarra,
         options: Map::new(),
@@ -32,7 +32,7 @@ fn file(n: u32, tiebreaks: Vec<Tiebreak>, points: Points) -> TournamentFile {
     TournamentFile {
         brackets: Vec::new(),
         format: FORMAT.into(),
-        event: event(tiebreaks, points),
+        championship: championship(tiebreaks, points),
         entrants: (1..=n)
             .map(|i| Entrant::new(i.to_string(), format!("Parella {i}")))
             .collect(),
@@ -89,7 +89,7 @@ fn counting_a_win_as_1_and_a_draw_as_a_half_halves_every_figure_and_keeps_the_ra
         let mut whole = file(9, all.clone(), Points::default());
         play_out(&mut whole, seed);
         let mut half = whole.clone();
-        half.event.points = halves(2, 1, 0, 2);
+        half.championship.points = halves(2, 1, 0, 2);
         assert_eq!(validate(&half), Ok(()));
         let (w, h) = (standings(&whole), standings(&half));
         let halved = |p: MatchPoints| MatchPoints::from_halves(p.halves() / 2);
@@ -119,7 +119,7 @@ fn buchholz_of_halves_sums_exactly_and_a_half_point_bye_counts_as_written() {
         vec![Tiebreak::Points, Tiebreak::Buchholz],
         halves(2, 1, 0, 1),
     );
-    f.event.system = System::Swiss { rounds: 2 };
+    f.championship.system = System::Swiss { rounds: 2 };
     let table = |t: u32, a: &str, b: &str| {
         Pairing::Table(TablePairing {
             table: t,
@@ -152,7 +152,7 @@ fn buchholz_of_halves_sums_exactly_and_a_half_point_bye_counts_as_written() {
         [("1", h(3), h(3)), ("3", h(2), h(3)), ("2", h(1), h(3))]
     );
     // `baza standings` prints the halves as a file writes them.
-    let table = text::standings_table(&rows, &f.event.tiebreaks);
+    let table = text::standings_table(&rows, &f.championship.tiebreaks);
     let first = table.lines().nth(1).unwrap();
     assert!(first.ends_with("1.5   1.5"), "{table}");
     let json = serde_json::to_value(&rows[0]).unwrap();
@@ -188,7 +188,7 @@ fn two_ties(ties: Ties) -> TournamentFile {
         vec![Tiebreak::Points, Tiebreak::PointDifference],
         Points::default(),
     );
-    f.event.ties = ties;
+    f.championship.ties = ties;
     let mut round = next_round(&f).unwrap();
     round.results = round
         .pairings
@@ -245,7 +245,7 @@ fn by_default_level_pairs_are_placed_by_entry_order_and_the_row_says_so() {
             (4, 4, "4".into(), false, d("entry_order")),
         ]
     );
-    let table = text::standings_table(&standings(&f), &f.event.tiebreaks);
+    let table = text::standings_table(&standings(&f), &f.championship.tiebreaks);
     assert!(table.contains("Parella 2 [entry order]"), "{table}");
 }
 
@@ -269,7 +269,7 @@ fn a_lot_drawn_from_the_recorded_seed_places_level_pairs_and_another_seed_may_no
     let orders: std::collections::BTreeSet<Vec<String>> = (0..12)
         .map(|seed| {
             let mut g = f.clone();
-            g.event.seed = seed;
+            g.championship.seed = seed;
             standings(&g).into_iter().map(|r| r.id).collect()
         })
         .collect();

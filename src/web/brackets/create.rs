@@ -14,7 +14,8 @@ pub struct CreateForm {
     pub seeding: String,
     pub names: String,
     pub lot_seed: String,
-    pub event: String,
+    #[serde(rename = "event")]
+    pub championship: String,
     pub paper: String,
     /// Groups to knockout: the groups (blank lines between them, each in its final
     /// order), how many qualify from each, and the fill (`none`, `best`: the ranked
@@ -30,13 +31,13 @@ pub struct CreateForm {
 struct NewPage<'a> {
     ctx: &'a Ctx,
     clubs: Vec<(i32, String)>,
-    events: Vec<(i32, String)>,
+    championships: Vec<(i32, String)>,
     games: Vec<(&'static str, String)>,
     form: CreateForm,
     error: Option<String>,
 }
 
-/// The clubs `who` may create brackets for, and their events.
+/// The clubs `who` may create brackets for, and their championships.
 async fn choices(
     state: &AppState,
     who: &Principal,
@@ -48,12 +49,12 @@ async fn choices(
             .filter(|c| who.allows(Perm::ManageClub(c.id)))
             .map(|c| (c.id, c.name))
             .collect();
-        let events = queries::list_championships(conn)?
+        let championships = queries::list_championships(conn)?
             .into_iter()
             .filter(|e| clubs.iter().any(|(c, _)| *c == e.club_id))
             .map(|e| (e.id, e.name))
             .collect();
-        Ok((clubs, events))
+        Ok((clubs, championships))
     })
     .await
 }
@@ -66,7 +67,7 @@ async fn new_page(
     error: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let (clubs, events) = choices(state, who).await?;
+    let (clubs, championships) = choices(state, who).await?;
     if clubs.is_empty() {
         if who.user.is_none() {
             return Err(AppError::LoginRequired(req.path().to_owned()));
@@ -82,7 +83,7 @@ async fn new_page(
         &NewPage {
             ctx: &ctx,
             clubs,
-            events,
+            championships,
             games,
             form,
             error,
@@ -154,11 +155,11 @@ pub fn parse_names(text: &str) -> Result<Vec<String>, Refusal> {
 
 /// A championship's entrants in the order of its standings (its seed order before
 /// any result).
-fn event_order(conn: &mut DbConn, championship_id: i32) -> Result<Vec<String>, AppError> {
+fn championship_order(conn: &mut DbConn, championship_id: i32) -> Result<Vec<String>, AppError> {
     Ok(crate::db::championship::store::standings_names(conn, championship_id)?.unwrap_or_default())
 }
 
-/// What the form asks for, checked. `names` is None when seeding from an event
+/// What the form asks for, checked. `names` is None when seeding from a championship
 /// (read in the transaction).
 struct Plan {
     club_id: i32,
@@ -183,7 +184,7 @@ enum Seeding {
     },
     Hand,
     Lot(u64),
-    Event(i32),
+    Championship(i32),
     /// By the players' current ratings (a pair by the mean of its two).
     Ratings,
 }
@@ -300,11 +301,11 @@ fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
         "a4" | "a3" => f.paper.clone(),
         other => return Err(Refusal("bracket-bad-paper", other.to_owned())),
     };
-    let championship_id = match f.event.trim() {
+    let championship_id = match f.championship.trim() {
         "" => None,
         e => Some(
             e.parse::<i32>()
-                .map_err(|_| Refusal("bracket-bad-event", e.to_owned()))?,
+                .map_err(|_| Refusal("bracket-bad-championship", e.to_owned()))?,
         ),
     };
     let (seeding, names) = match f.seeding.as_str() {
@@ -339,8 +340,8 @@ fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
             (Seeding::Lot(seed), parse_names(&f.names)?)
         }
         "event" => {
-            let e = championship_id.ok_or(Refusal("bracket-bad-event", String::new()))?;
-            (Seeding::Event(e), Vec::new())
+            let e = championship_id.ok_or(Refusal("bracket-bad-championship", String::new()))?;
+            (Seeding::Championship(e), Vec::new())
         }
         other => return Err(Refusal("bracket-bad-seeding", other.to_owned())),
     };
@@ -422,7 +423,7 @@ fn build(plan: &Plan, names: &[String]) -> Result<(Bracket, String), BracketErro
         }
         Seeding::Hand => (ids, "hand".to_owned()),
         Seeding::Lot(seed) => (seed_by_lot(&ids, *seed), format!("lot:{seed}")),
-        Seeding::Event(e) => (ids, format!("event:{e}")),
+        Seeding::Championship(e) => (ids, format!("event:{e}")),
         Seeding::Ratings => (ids, "ratings".to_owned()),
     };
     let bracket = if plan.double {
@@ -455,13 +456,13 @@ pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm
             if let Some(e) = plan.championship_id {
                 match queries::find_championship(conn, e)? {
                     Some(ev) if ev.club_id == plan.club_id => {}
-                    _ => return Ok(Err(Refusal("bracket-bad-event", e.to_string()))),
+                    _ => return Ok(Err(Refusal("bracket-bad-championship", e.to_string()))),
                 }
             }
             let mut rated_seeds: Vec<String> = Vec::new();
             let names = match plan.seeding {
-                Seeding::Event(e) => {
-                    let names = event_order(conn, e)?;
+                Seeding::Championship(e) => {
+                    let names = championship_order(conn, e)?;
                     if names.len() < 2 {
                         return Ok(Err(Refusal("bracket-bad-count", names.len().to_string())));
                     }

@@ -1,5 +1,5 @@
 //! Knockout brackets (cuadros) on the web: an organiser creates one (single or double
-//! elimination seeded by hand, by lot with a shown seed, or from an event's standings;
+//! elimination seeded by hand, by lot with a shown seed, or from a championship's standings;
 //! or groups to knockout with best runners-up or a repesca), enters results and
 //! corrects them (showing which later matches a
 //! correction voids, and voiding them only on confirmation); everybody can watch the

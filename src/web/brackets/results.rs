@@ -201,16 +201,16 @@ fn championship_table(
     l: &Loaded,
     m: MatchId,
 ) -> Result<Option<Option<String>>, AppError> {
-    let Some(event) = l.row.championship_id else {
+    let Some(championship) = l.row.championship_id else {
         return Ok(None);
     };
-    let tables = crate::db::championship::store::phase_tables(conn, event, l.row.id)?;
+    let tables = crate::db::championship::store::phase_tables(conn, championship, l.row.id)?;
     if tables.is_empty() && !l.row.seeding.starts_with("standings:") {
         return Ok(None);
     }
     let no = i32::try_from(m.0 + 1).unwrap_or(i32::MAX);
     Ok(Some(tables.iter().find(|t| t.table_no == no).map(|t| {
-        crate::web::tables_held::table_path(event, l.row.id, 0, t.table_no)
+        crate::web::tables_held::table_path(championship, l.row.id, 0, t.table_no)
     })))
 }
 

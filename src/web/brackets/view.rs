@@ -127,7 +127,7 @@ fn seeding_text(ctx: &Ctx, seeding: &str) -> String {
     } else if let Some(seed) = seeding.strip_prefix("lot:") {
         ctx.t1("bracket-seeded-lot", "seed", &seed)
     } else if seeding.starts_with("event:") {
-        ctx.t("bracket-seeded-event")
+        ctx.t("bracket-seeded-championship")
     } else if seeding == crate::db::championship::store::REPESCA_SEEDING {
         ctx.t("bracket-seeded-repesca")
     } else if let Some(list) = seeding.strip_prefix("ratings:") {
@@ -370,8 +370,8 @@ struct BracketPage<'a> {
     game: String,
     format: String,
     seeding: String,
-    event: Option<(i32, String)>,
-    seeded_from_event: bool,
+    championship: Option<(i32, String)>,
+    seeded_from_championship: bool,
     entrants: usize,
     version: i32,
     paper: String,
@@ -387,12 +387,12 @@ struct BracketPage<'a> {
 /// `GET /cuadros/{id}`: the bracket (public; organisers get links to enter results).
 pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
-    let (l, club, event, system) = db(&state, move |conn| {
+    let (l, club, championship, system) = db(&state, move |conn| {
         let l = load(conn, id)?;
         let club = queries::find_club(conn, l.row.club_id)?
             .map(|c| c.name)
             .unwrap_or_default();
-        let event = match l.row.championship_id {
+        let championship = match l.row.championship_id {
             Some(e) => queries::find_championship(conn, e)?.map(|e| (e.id, e.name)),
             None => None,
         };
@@ -406,7 +406,7 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
                     .flatten()
                     .map(|t| {
                         let kind =
-                            match t.file.event.system {
+                            match t.file.championship.system {
                                 crate::domain::tournament::System::Swiss { .. } => "swiss",
                                 crate::domain::tournament::System::RoundRobin {
                                     groups, ..
@@ -419,7 +419,7 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
             }
             None => None,
         };
-        Ok((l, club, event, system))
+        Ok((l, club, championship, system))
     })
     .await?;
     let ctx = Ctx::from_request(&req);
@@ -438,8 +438,8 @@ pub async fn show(Visit { req, state, who }: Visit, path: web::Path<String>) -> 
         } else {
             seeding_text(&ctx, &l.row.seeding)
         },
-        seeded_from_event: l.row.seeding.starts_with("event:"),
-        event,
+        seeded_from_championship: l.row.seeding.starts_with("event:"),
+        championship,
         entrants: l.bracket.seeds().len(),
         version: l.row.version,
         paper: l.row.paper.clone(),

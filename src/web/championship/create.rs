@@ -244,7 +244,7 @@ pub(super) fn file_from_form(
     let file = TournamentFile {
         brackets: Vec::new(),
         format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
+        championship: tournament::Championship {
             name: name.to_owned(),
             game,
             options,
@@ -576,7 +576,7 @@ pub(super) fn checked(
     };
     let hands = form.entry == "hands";
     // A format the game's tables could not play is refused now, not hand by hand.
-    let ev = &file.event;
+    let ev = &file.championship;
     if let Err(why) = offer::check(ev.game, &ev.options, &ev.match_format, hands) {
         let error = format!("{}: {}", ctx.t("champ-unplayable"), why.message(ctx.lang));
         return Err(Box::new(again(form, &[], error)));

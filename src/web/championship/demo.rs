@@ -145,7 +145,7 @@ fn comarcal_people(
 fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
     let mut file = TournamentFile {
         format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
+        championship: tournament::Championship {
             name: name.to_owned(),
             game: GameKind::Cuatrola,
             options: Map::new(),

@@ -106,7 +106,7 @@ pub fn create_lloret_open(
 ) -> Result<i32, AppError> {
     let mut file = TournamentFile {
         format: tournament::FORMAT.to_owned(),
-        event: tournament::Event {
+        championship: tournament::Championship {
             name: "Open de botifarra de Lloret".to_owned(),
             game: GameKind::Botifarra,
             options: Map::new(),

@@ -196,7 +196,7 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
             .collect();
         let progress = crate::db::championship::tables::progress(conn, &playing)?;
         let phases = phase_views(conn, &lang_ctx, id)?;
-        let known = crate::web::people::picker_names(conn, t.event.club_id)?;
+        let known = crate::web::people::picker_names(conn, t.championship.club_id)?;
         let unlinked = super::linking::unlinked_views(conn, id, &t.file)?;
         let repescas = crate::db::brackets::brackets_of_championship(conn, id)?
             .iter()
@@ -214,7 +214,7 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
     })
     .await?;
     let (known, unlinked, repesca) = known;
-    who.require(Perm::ManageClub(t.event.club_id), req.path())?;
+    who.require(Perm::ManageClub(t.championship.club_id), req.path())?;
     let next_round = tournament::next_round(&t.file);
     let finished = matches!(next_round, Err(PairingError::Finished));
     let (next, blocked) = match next_round {
@@ -253,7 +253,7 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
         && (t.file.rounds.is_empty() || finished);
     let can_add_repesca = phases.is_empty()
         && finished
-        && matches!(t.file.event.system, System::RoundRobin { groups, .. } if groups > 1);
+        && matches!(t.file.championship.system, System::RoundRobin { groups, .. } if groups > 1);
     render(&DirectorPage {
         reach_url: state.public_base(&req),
         local_only: state.reach == crate::web::reach::Reach::LocalOnly,
@@ -267,12 +267,12 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
         can_add_repesca,
         repesca_done,
         groups: super::groups::group_views(&t.file),
-        system: system_text(&ctx, &t.file.event),
-        format: format_text(&ctx, &t.file.event.match_format),
-        points: t.file.event.points,
+        system: system_text(&ctx, &t.file.championship),
+        format: format_text(&ctx, &t.file.championship.match_format),
+        points: t.file.championship.points,
         tiebreaks: t
             .file
-            .event
+            .championship
             .tiebreaks
             .iter()
             .map(|x| tiebreak_label(&ctx, *x))
@@ -282,13 +282,13 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
         rounds,
         next,
         blocked,
-        game_label: ctx.t(&format!("game-{}", t.event.game)),
+        game_label: ctx.t(&format!("game-{}", t.championship.game)),
         options_used: crate::web::options::changed_option_words(
             ctx.lang,
-            t.file.event.game,
-            &t.file.event.options,
+            t.file.championship.game,
+            &t.file.championship.options,
         ),
-        status_label: ctx.t(&format!("status-{}", t.event.status)),
+        status_label: ctx.t(&format!("status-{}", t.championship.status)),
         tour: t,
         ctx: &ctx,
     })
@@ -299,10 +299,10 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
 pub async fn export_file(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
     let t = db(&state, move |conn| load(conn, id)).await?;
-    who.require(Perm::ReadAudit(t.event.club_id), req.path())?;
+    who.require(Perm::ReadAudit(t.championship.club_id), req.path())?;
     // Licences only for the club's organisers and administrators; to the others,
     // those who asked for it go by their initials.
-    let private = who.allows(Perm::ManageClub(t.event.club_id));
+    let private = who.allows(Perm::ManageClub(t.championship.club_id));
     // With the games its tables played, the brackets (knockout phases) linked to
     // the championship, and each entrant's people by their code.
     let mut file = t.file;

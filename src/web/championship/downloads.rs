@@ -163,7 +163,7 @@ async fn public_download(
     .await?;
     let ctx = Ctx::from_request(&req);
     let sheets = make(&ctx, &t).ok_or(AppError::NotFound)?;
-    let stem = format!("{}-{}", ctx.t(what), t.event.name);
+    let stem = format!("{}-{}", ctx.t(what), t.championship.name);
     sheets::download(&sheets, format, &stem)
 }
 
@@ -204,7 +204,7 @@ pub async fn pairings_download(
         Ok((t, store::tables(conn, id)?))
     })
     .await?;
-    let staff = who.allows(Perm::ReadAudit(t.event.club_id));
+    let staff = who.allows(Perm::ReadAudit(t.championship.club_id));
     let view = round_views(&t, &rows, None, q.ronda)
         .into_iter()
         .filter(|r| staff || r.published)
@@ -213,7 +213,7 @@ pub async fn pairings_download(
     let stem = format!(
         "{}-{}-{}",
         ctx.t("sheets-file-pairings"),
-        t.event.name,
+        t.championship.name,
         ctx.t1("round-n", "n", &view.number)
     );
     sheets::download(&[pairings_sheet(&ctx, &t, &view)], format, &stem)
@@ -233,16 +233,16 @@ pub async fn audit_download(
     Visit { req, state, who }: Visit,
     Target(id, format): Target,
 ) -> HttpResult {
-    let (event, entries, known) = audit_trail(
+    let (championship, entries, known) = audit_trail(
         &state,
         id,
         queries::find_championship,
         crate::db::accounts::championship_audit,
     )
     .await?;
-    who.require(Perm::ReadAudit(event.club_id), req.path())?;
+    who.require(Perm::ReadAudit(championship.club_id), req.path())?;
     let ctx = Ctx::from_request(&req);
-    let stem = format!("{}-{}", ctx.t("sheets-file-audit"), event.name);
+    let stem = format!("{}-{}", ctx.t("sheets-file-audit"), championship.name);
     sheets::download(
         &[crate::web::manage::audit_sheet(&ctx, (&entries, &known))],
         format,

@@ -122,7 +122,7 @@ fn new_entrant(
             .ok_or("error-entrant-start-points")?,
     };
     let rounds = file.rounds.len() as u32;
-    if rounds > 0 && matches!(file.event.system, System::RoundRobin { .. }) {
+    if rounds > 0 && matches!(file.championship.system, System::RoundRobin { .. }) {
         return Err("error-entrant-late-round-robin");
     }
     let mut e = Entrant::new(store::next_entrant_id(file), name);
@@ -472,7 +472,7 @@ pub async fn import_form(
 ) -> HttpResult {
     let id = parse_id(&path)?;
     let t = db(&state, move |conn| load(conn, id)).await?;
-    who.require(Perm::ManageClub(t.event.club_id), req.path())?;
+    who.require(Perm::ManageClub(t.championship.club_id), req.path())?;
     let ctx = Ctx::from_request(&req);
     let report = match (report.vinculadas, report.sin_vincular) {
         (Some(linked), Some(unlinked)) => Some(format!(
@@ -492,7 +492,7 @@ pub async fn import_form(
     render(&ImportPage {
         ctx: &ctx,
         id,
-        name: t.event.name,
+        name: t.championship.name,
         text: String::new(),
         error: None,
         report,
@@ -547,7 +547,7 @@ pub async fn import_csv(
                 },
             ))
         });
-        let name = load(conn, id)?.event.name;
+        let name = load(conn, id)?.championship.name;
         Ok((out, name))
     })
     .await?;
@@ -602,6 +602,6 @@ pub async fn export_entrants(
     Target(id, format): Target,
 ) -> HttpResult {
     let t = db(&state, move |conn| load(conn, id)).await?;
-    who.require(Perm::ManageClub(t.event.club_id), req.path())?;
+    who.require(Perm::ManageClub(t.championship.club_id), req.path())?;
     sheets::download(&[entrants_sheet(&t)], format, &format!("inscritos-{id}"))
 }

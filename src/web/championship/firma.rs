@@ -91,7 +91,7 @@ pub async fn switch_to_typed(at: AtTable, form: web::Form<SwitchForm>) -> HttpRe
     if !at.staff(&tc) {
         return Err(at
             .who
-            .require(Perm::ManageClub(tc.t.event.club_id), at.req.path())
+            .require(Perm::ManageClub(tc.t.championship.club_id), at.req.path())
             .err()
             .unwrap_or(AppError::Forbidden));
     }

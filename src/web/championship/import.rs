@@ -96,7 +96,7 @@ pub(crate) fn place_words(ctx: &Ctx, at: &str) -> String {
                 "in_play" => "champ-import-at-in-play",
                 "entrants" => "champ-import-at-entrant",
                 "brackets" => "champ-import-at-bracket",
-                "event" => "champ-import-at-event",
+                "event" => "champ-import-at-championship",
                 "format" => "champ-import-at-format",
                 _ => return String::new(),
             };

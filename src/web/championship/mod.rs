@@ -146,7 +146,7 @@ fn load(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {
 }
 
 /// The system in words, with the same-club rule of a Swiss that avoids them.
-fn system_text(ctx: &Ctx, ev: &crate::domain::tournament::Event) -> String {
+fn system_text(ctx: &Ctx, ev: &crate::domain::tournament::Championship) -> String {
     let system = system_only_text(ctx, &ev.system);
     match (ev.system, ev.same_club) {
         (System::Swiss { .. }, SameClub::AvoidFirst(n)) => {
@@ -236,7 +236,7 @@ pub struct StandingLine {
 
 /// The tie-break columns shown (match points have their own column).
 fn tb_columns(file: &TournamentFile) -> Vec<Tiebreak> {
-    file.event
+    file.championship
         .tiebreaks
         .iter()
         .copied()
@@ -310,7 +310,7 @@ fn tie_note(ctx: &Ctx, file: &TournamentFile, r: &tournament::StandingRow) -> St
         return ctx.t("standings-tie-shared");
     }
     match r.decided_by.as_deref() {
-        Some("lot") => ctx.t1("standings-tie-lot", "seed", &file.event.seed),
+        Some("lot") => ctx.t1("standings-tie-lot", "seed", &file.championship.seed),
         Some("entry_order") => ctx.t("standings-tie-entry-order"),
         _ => String::new(),
     }
@@ -333,7 +333,7 @@ pub struct CrossRow {
 
 /// The crosstables of a round robin (one per liguilla), `None` for other systems.
 fn crosstables(file: &TournamentFile) -> Option<Vec<CrossGroup>> {
-    if !matches!(file.event.system, System::RoundRobin { .. }) {
+    if !matches!(file.championship.system, System::RoundRobin { .. }) {
         return None;
     }
     let table = tournament::standings(file);
@@ -457,7 +457,7 @@ fn round_views(
     base: Option<&str>,
     only: Option<u32>,
 ) -> Vec<RoundView> {
-    let id = t.event.id;
+    let id = t.championship.id;
     let by_table = tables_by_round(rows);
     let names: HashMap<&str, &str> = t
         .file
@@ -552,7 +552,7 @@ async fn require_director(
     who: &Principal,
     id: i32,
 ) -> Result<i32, AppError> {
-    let club = db(state, move |conn| Ok(load(conn, id)?.event.club_id)).await?;
+    let club = db(state, move |conn| Ok(load(conn, id)?.championship.club_id)).await?;
     who.require(Perm::ManageClub(club), req.path())?;
     Ok(club)
 }
@@ -639,7 +639,7 @@ mod tests {
         f.entrants =
             entrants_from_csv(&f, "nombre,club\n\"Soler, Roca\",=Club\nÀngel – Íñigo,\n").unwrap();
         let t = Tournament {
-            event: queries::Championship {
+            championship: queries::Championship {
                 id: 1,
                 club_id: 1,
                 name: "x".into(),

@@ -57,10 +57,10 @@ async fn print_page(
         Ok((t, store::tables(conn, id)?, phases))
     })
     .await?;
-    let staff = who.allows(Perm::ReadAudit(t.event.club_id));
+    let staff = who.allows(Perm::ReadAudit(t.championship.club_id));
     // The PINs are printed for the staff only.
     if kind == "slips" || kind == "pins" {
-        who.require(Perm::ReadAudit(t.event.club_id), req.path())?;
+        who.require(Perm::ReadAudit(t.championship.club_id), req.path())?;
     }
     let ctx = Ctx::from_request(&req);
     let base = (kind == "slips").then(|| state.public_base(&req));
@@ -107,7 +107,7 @@ async fn print_page(
     } else {
         None
     };
-    let draws = match t.file.event.match_format {
+    let draws = match t.file.championship.match_format {
         MatchFormat::Timed { draws, .. } => draws,
         _ => Default::default(),
     };
@@ -123,7 +123,7 @@ async fn print_page(
         finals,
         phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
         phase_name,
-        name: t.event.name.clone(),
+        name: t.championship.name.clone(),
         headers: tb_headers(&ctx, &t.file),
         rows: if kind == "standings" {
             standing_lines(&ctx, &t.file, true)

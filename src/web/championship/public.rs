@@ -60,23 +60,23 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
     let earlier: Vec<u32> = published_numbers(&t).into_iter().rev().skip(1).collect();
     let page = StandingsPage {
         earlier,
-        system: system_text(&ctx, &t.file.event),
-        draw_rule: match t.file.event.match_format {
+        system: system_text(&ctx, &t.file.championship),
+        draw_rule: match t.file.championship.match_format {
             MatchFormat::Timed { draws, .. } if !draws.stands() => Some(draws.words(ctx.lang)),
             _ => None,
         },
         headers: tb_headers(&ctx, &t.file),
         rows: standing_lines(&ctx, &t.file, true),
-        director: who.allows(Perm::ManageClub(t.event.club_id)),
-        staff: who.allows(Perm::ReadAudit(t.event.club_id)),
+        director: who.allows(Perm::ManageClub(t.championship.club_id)),
+        staff: who.allows(Perm::ReadAudit(t.championship.club_id)),
         phases,
         cross: crosstables(&t.file),
         champion: super::ranking::champion_of(&finals),
         finals,
         phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
         rounds,
-        game_label: ctx.t(&format!("game-{}", t.event.game)),
-        status_label: ctx.t(&format!("status-{}", t.event.status)),
+        game_label: ctx.t(&format!("game-{}", t.championship.game)),
+        status_label: ctx.t(&format!("status-{}", t.championship.status)),
         tour: t,
         ctx: &ctx,
     };
@@ -94,10 +94,10 @@ pub(super) fn public_names(
     t: &mut Tournament,
     phases: &mut [super::director::PhaseView],
 ) -> Result<(), AppError> {
-    if who.allows(Perm::ManageClub(t.event.club_id)) {
+    if who.allows(Perm::ManageClub(t.championship.club_id)) {
         return Ok(());
     }
-    let masks = crate::web::register::entrant_masks(conn, t.event.club_id, &t.file)?;
+    let masks = crate::web::register::entrant_masks(conn, t.championship.club_id, &t.file)?;
     if masks.is_empty() {
         return Ok(());
     }
@@ -127,7 +127,7 @@ fn published_numbers(t: &Tournament) -> Vec<u32> {
 /// The stored tables of the latest published round of `t` (none before the first).
 fn latest_published_tables(conn: &mut DbConn, t: &Tournament) -> Result<Vec<TableRow>, AppError> {
     Ok(match published_numbers(t).last() {
-        Some(&n) => store::round_tables(conn, t.event.id, n as i32)?,
+        Some(&n) => store::round_tables(conn, t.championship.id, n as i32)?,
         None => Vec::new(),
     })
 }
@@ -291,7 +291,7 @@ pub async fn live(
         champion: super::ranking::champion_of(&finals),
         finals,
         phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
-        name: t.event.name.clone(),
+        name: t.championship.name.clone(),
         refresh: LIVE_REFRESH,
         next,
         page,

@@ -34,7 +34,7 @@ pub(super) fn load_with_phases(conn: &mut DbConn, id: i32) -> Result<Tournament,
 /// The earlier phase's name, for the titles: "Clasificación del suizo", "… de la liga",
 /// "… de la fase de grupos".
 pub(super) fn phase_standings_title(ctx: &Ctx, file: &TournamentFile) -> String {
-    ctx.t(match file.event.system {
+    ctx.t(match file.championship.system {
         _ if file.rounds.is_empty() => "final-ranking-phase-entrants",
         System::Swiss { .. } => "final-ranking-phase-swiss",
         System::RoundRobin { groups, .. } if groups > 1 => "final-ranking-phase-groups",

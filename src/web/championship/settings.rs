@@ -10,10 +10,10 @@ use std::collections::HashMap;
 impl NewForm {
     /// The form of a championship as it stands.
     fn of(t: &Tournament) -> NewForm {
-        let ev = &t.file.event;
+        let ev = &t.file.championship;
         let mut f = NewForm::defaults(ev.game);
         f.name.clone_from(&ev.name);
-        f.starts_on = t.event.starts_on.to_string();
+        f.starts_on = t.championship.starts_on.to_string();
         f.options.clone_from(&ev.options);
         match ev.same_club {
             SameClub::Allowed => {}
@@ -99,7 +99,7 @@ async fn championship_and_club(
 ) -> Result<(Tournament, Club), AppError> {
     let (t, club) = db(state, move |conn| {
         let t = load(conn, id)?;
-        let club = queries::find_club(conn, t.event.club_id)?.ok_or(AppError::NotFound)?;
+        let club = queries::find_club(conn, t.championship.club_id)?.ok_or(AppError::NotFound)?;
         Ok((t, club))
     })
     .await?;
@@ -157,7 +157,7 @@ pub async fn edit(
     if let Some(e) = too_late(&t) {
         return Err(e);
     }
-    let seed = t.file.event.seed;
+    let seed = t.file.championship.seed;
     let (file, starts_on, hands) = match checked(&req, club, posted, (Target::Edit(id), seed)) {
         Ok(x) => x,
         Err(page) => return Ok(*page),
@@ -168,15 +168,15 @@ pub async fn edit(
             if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
                 return Err(ChangeError::Refused("champ-edit-too-late", String::new()));
             }
-            let before = serde_json::to_value(&t.file.event).unwrap_or_default();
+            let before = serde_json::to_value(&t.file.championship).unwrap_or_default();
             let hands = hands
                 && crate::domain::tournament::played::table_players(
-                    file.event.game,
-                    &file.event.options,
+                    file.championship.game,
+                    &file.championship.options,
                 )
                 .is_some();
-            t.file.event = file.event.clone();
-            let after = serde_json::to_value(&t.file.event).unwrap_or_default();
+            t.file.championship = file.championship.clone();
+            let after = serde_json::to_value(&t.file.championship).unwrap_or_default();
             crate::db::championship::settings::settle_settings(
                 conn, id, &t.file, starts_on, hands,
             )?;
@@ -215,7 +215,7 @@ pub async fn delete_form(Visit { req, state, who }: Visit, path: web::Path<Strin
     render(&DeletePage {
         ctx: &ctx,
         id,
-        name: t.event.name.clone(),
+        name: t.championship.name.clone(),
         entrants: t.file.entrants.len(),
         rounds: t.file.rounds.len(),
     })

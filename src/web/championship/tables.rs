@@ -51,7 +51,7 @@ pub(super) enum Key {
 struct TablePage<'a> {
     ctx: &'a Ctx,
     championship_id: i32,
-    event_name: String,
+    championship_name: String,
     /// The table's page (its forms post below it).
     path: String,
     /// "Ronda 2 · Mesa 3" or "Fase final · Mesa 5".
@@ -165,7 +165,7 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
             played.push((g.id, hands.len(), [whole(sums[0]), whole(sums[1])]));
         }
     }
-    let stage = tables::timed_stage(conn, &t.file.event.match_format, &row, now())?;
+    let stage = tables::timed_stage(conn, &t.file.championship.match_format, &row, now())?;
     Ok(TableCtx {
         t,
         row,
@@ -280,7 +280,7 @@ pub(super) fn table_page(
         .flatten();
     // Level at the end of the limits: the extra dats, or play goes on.
     let draw_note = tc.stage.and_then(|s| s.words(ctx.lang));
-    let time_left = match (&tc.t.file.event.match_format, row.started_at) {
+    let time_left = match (&tc.t.file.championship.match_format, row.started_at) {
         _ if draw_note.is_some() && row.status == "playing" => draw_note,
         (MatchFormat::Timed { minutes, .. }, Some(start)) if row.status == "playing" => {
             let end = start + chrono::TimeDelta::minutes(i64::from(*minutes));
@@ -314,9 +314,9 @@ pub(super) fn table_page(
     );
     render_status(
         &TablePage {
-            championship_id: tc.t.event.id,
-            event_name: tc.t.event.name.clone(),
-            path: table_path(tc.t.event.id, row.phase, round_no, table_no),
+            championship_id: tc.t.championship.id,
+            championship_name: tc.t.championship.name.clone(),
+            path: table_path(tc.t.championship.id, row.phase, round_no, table_no),
             place,
             physical: row.physical,
             result,
@@ -338,7 +338,8 @@ pub(super) fn table_page(
             game_line,
             time_left,
             can_switch: staff && plays && row.status != "final" && row.phase == 0,
-            winner_declared: rules_of(tc.t.file.event.game).both_reach(&tc.t.file.event.options)
+            winner_declared: rules_of(tc.t.file.championship.game)
+                .both_reach(&tc.t.file.championship.options)
                 != BothReach::Refused,
             form: shown.form.unwrap_or(current),
             error: shown.error,
@@ -433,7 +434,7 @@ impl AtTable {
     }
 
     pub(super) fn staff(&self, tc: &TableCtx) -> bool {
-        is_staff(&self.who, tc.t.event.club_id)
+        is_staff(&self.who, tc.t.championship.club_id)
     }
 
     /// Someone who may not score this table (see [`refusal`]).
@@ -485,8 +486,8 @@ pub async fn show_table(at: AtTable) -> HttpResult {
     // Pairs read as visitors read them (people shown by name and initial so).
     let tc = db(&at.state, move |conn| {
         let mut tc = load_table(conn, id, key)?;
-        if !who.allows(Perm::ManageClub(tc.t.event.club_id)) {
-            let club = tc.t.event.club_id;
+        if !who.allows(Perm::ManageClub(tc.t.championship.club_id)) {
+            let club = tc.t.championship.club_id;
             let masks = crate::web::register::entrant_masks(conn, club, &tc.t.file)?;
             for name in [&mut tc.a, &mut tc.b] {
                 if let Some(m) = masks.get(name.as_str()) {
@@ -582,7 +583,7 @@ pub(super) fn parse_side(s: &str) -> Option<Side> {
 pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
     let form = form.into_inner();
     let tc = at.load().await?;
-    let id = tc.t.event.id;
+    let id = tc.t.championship.id;
     let staff = at.staff(&tc);
     let held = sides_of(&at.session, &tc.row);
     let typed_here = tc.t.entry_mode != "hands" || !tc.row.plays_game();
@@ -631,7 +632,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
     ) else {
         return bad(tc, ctx.t1("result-bad-score", "max", &9999));
     };
-    let ev = &tc.t.file.event;
+    let ev = &tc.t.file.championship;
     let forfeit = if staff {
         parse_side(&form.forfeit)
     } else {

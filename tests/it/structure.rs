@@ -936,3 +936,159 @@ fn the_function_measurer_counts_to_the_closing_brace_and_not_the_braces_in_strin
         vec![("a".to_string(), 5), ("b".to_string(), 5)]
     );
 }
+
+/// The modules of the hand record (paths under `src/`, a folder ending in `/`): the only
+/// places where `event`/`events` names something, a hand record's event (a bid, a
+/// trump, a double, a card played, a cante). A championship is a championship everywhere.
+const HAND_RECORD_MODULES: [&str; 20] = [
+    "domain/record.rs",
+    "domain/record/",
+    "domain/record_error.rs",
+    "domain/partial.rs",
+    "domain/partial_tests.rs",
+    "domain/games/",
+    "domain/entry/",
+    "domain/messages/",
+    "domain/options/",
+    "domain/engine.rs",
+    "domain/explain.rs",
+    "domain/referee.rs",
+    "domain/ruling.rs",
+    "domain/random.rs",
+    "domain/words.rs",
+    "domain/mod.rs",
+    "domain/tests.rs",
+    "domain/test_builders.rs",
+    "domain/mutation_tests.rs",
+    "web/referee/",
+];
+
+/// Names that are not ours and are written as they are: diesel's instrumentation hook
+/// and a migration's directory name.
+const NAMES_NOT_OURS: [&str; 3] = [
+    "InstrumentationEvent",
+    "on_connection_event",
+    "_fold_events",
+];
+
+/// `line` without the public names written in quotes or backticks: the field `event` of
+/// a `baza-tournament/1` file (`"event"`, `"event.options"`, `` `event.name` ``), the
+/// form field `event`, a bracket's stored seeding `"event:ID"`, the key `"event_id"` of
+/// stored audit rows.
+fn without_public_names(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(i) = rest.find(|c| c == '"' || c == '`') {
+        out.push_str(&rest[..=i]);
+        rest = &rest[i + 1..];
+        let word = if rest.starts_with("events") {
+            "events"
+        } else if rest.starts_with("event") {
+            "event"
+        } else {
+            continue;
+        };
+        let after = &rest[word.len()..];
+        let public = after.starts_with(['"', '`', ':', '[', '_'])
+            || (after.starts_with('.') && !after.starts_with(".html"));
+        if public {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether `line` names something `event` or `events`: as a word, or as a part of an
+/// identifier (`event_id`, `by_event`, `EventLine`, a locale key `event-audit`).
+fn names_an_event(line: &str) -> bool {
+    let mut line = without_public_names(line);
+    for name in NAMES_NOT_OURS {
+        line = line.replace(name, " ");
+    }
+    line.split(|c: char| !c.is_ascii_alphanumeric())
+        .flat_map(|word| {
+            // CamelCase parts: a new part starts at each capital after a small letter.
+            let mut parts = vec![String::new()];
+            let mut small = false;
+            for c in word.chars() {
+                if c.is_ascii_uppercase() && small {
+                    parts.push(String::new());
+                }
+                small = c.is_ascii_lowercase() || c.is_ascii_digit();
+                parts.last_mut().unwrap().push(c.to_ascii_lowercase());
+            }
+            parts
+        })
+        .any(|part| part == "event" || part == "events")
+}
+
+#[test]
+fn event_names_only_a_hand_records_event_in_src() {
+    let mut all = Vec::new();
+    all_files(&root(), &mut all);
+    let mut outside = Vec::new();
+    let mut read = 0;
+    for file in all
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+    {
+        let rel = file
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if HAND_RECORD_MODULES.iter().any(|m| rel.starts_with(m)) {
+            continue;
+        }
+        read += 1;
+        let text = std::fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if names_an_event(line) {
+                outside.push(format!("src/{rel}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(read > 100, "only {read} files read");
+    for module in HAND_RECORD_MODULES {
+        assert!(
+            root().join(module.trim_end_matches('/')).exists(),
+            "{module} is listed as a hand-record module and does not exist"
+        );
+    }
+    assert!(
+        outside.is_empty(),
+        "`event` outside the hand record (a championship is a championship): {outside:#?}"
+    );
+}
+
+#[test]
+fn the_event_finder_takes_words_and_identifier_parts_and_lets_public_names_and_other_words_pass() {
+    for named in [
+        "let event = store::load(conn, id)?;",
+        "/// The audit trail of an event, newest first.",
+        "struct EventLine {",
+        "let mut by_event = BTreeMap::new();",
+        "ctx.t(\"event-audit\")",
+        "Seeding::Event(id) => {}",
+        "pub events: Vec<i32>,",
+        "#[template(path = \"events.html\")]",
+        "let n = MAX_EVENTS;",
+    ] {
+        assert!(names_an_event(named), "{named}");
+    }
+    for passes in [
+        "#[serde(rename = \"event\")]",
+        "x[\"event\"][\"name\"] = json!(1);",
+        "return Err(FileError::new(\"event.options\", e));",
+        "//! * `event.name`: the championship's name.",
+        "seeding.starts_with(\"event:\")",
+        "\"event_id\": row.championship_id,",
+        "fn on_connection_event(&mut self, e: InstrumentationEvent<'_>) {",
+        "web::resource(\"/eventos/{id}\")",
+        "/// Whatever prevents a championship: its eventual row.",
+        "let championship = store::load(conn, id)?;",
+    ] {
+        assert!(!names_an_event(passes), "{passes}");
+    }
+}

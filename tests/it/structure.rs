@@ -978,7 +978,7 @@ const NAMES_NOT_OURS: [&str; 3] = [
 fn without_public_names(line: &str) -> String {
     let mut out = String::new();
     let mut rest = line;
-    while let Some(i) = rest.find(|c| c == '"' || c == '`') {
+    while let Some(i) = rest.find(['"', '`']) {
         out.push_str(&rest[..=i]);
         rest = &rest[i + 1..];
         let word = if rest.starts_with("events") {

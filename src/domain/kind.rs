@@ -48,10 +48,10 @@ static ADDED: RwLock<Vec<GameFacts>> = RwLock::new(Vec::new());
 /// first). Called by `games::register` only.
 pub(crate) fn add_facts(facts: GameFacts) -> GameKind {
     let game = GameKind::Added(AddedGame(facts.slug));
-    if let Ok(mut added) = ADDED.write() {
-        if !added.iter().any(|f| f.slug == facts.slug) {
-            added.push(facts);
-        }
+    if let Ok(mut added) = ADDED.write()
+        && !added.iter().any(|f| f.slug == facts.slug)
+    {
+        added.push(facts);
     }
     game
 }

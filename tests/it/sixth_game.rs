@@ -129,7 +129,7 @@ impl Play {
     }
 
     fn is_over(&self) -> bool {
-        self.hands.iter().all(|h| h.len() == 0) && self.table.is_empty()
+        self.hands.iter().all(|h| h.is_empty()) && self.table.is_empty()
     }
 
     /// The cards the seat on turn may play.

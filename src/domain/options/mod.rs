@@ -254,10 +254,10 @@ static ADDED_SPECS: std::sync::RwLock<Vec<(&'static str, &'static [OptionSpec])>
 
 /// Keeps an added game's options table (the first one registered for a slug stays).
 pub(crate) fn add_specs(slug: &'static str, specs: &'static [OptionSpec]) {
-    if let Ok(mut added) = ADDED_SPECS.write() {
-        if !added.iter().any(|(s, _)| *s == slug) {
-            added.push((slug, specs));
-        }
+    if let Ok(mut added) = ADDED_SPECS.write()
+        && !added.iter().any(|(s, _)| *s == slug)
+    {
+        added.push((slug, specs));
     }
 }
 

@@ -26,30 +26,34 @@ fn search_possible(p: u32) -> bool {
     })
 }
 
-pub fn score(at: &HandAt, hand: &BotifarraHand) -> Result<HandScore, Vec<EntryError>> {
-    let (table, dealer, lang) = (at.table, at.dealer, at.lang);
-    let opts = BotifarraOptions::from_table(table);
-    let mut e = Errors::new(lang);
+/// The trump's chooser: the dealer, or the dealer's partner once delegated.
+fn check_chooser(e: &mut Errors, hand: &BotifarraHand, dealer: u8) {
     let partner = (dealer + 2) % 4;
-    if e.seat("chooser", hand.chooser, 4) {
-        if hand.delegated && hand.chooser != partner {
-            e.add(
-                "chooser",
-                Problem::ChooserNotPartner {
-                    chooser: hand.chooser,
-                    partner,
-                },
-            );
-        } else if !hand.delegated && hand.chooser != dealer {
-            e.add(
-                "chooser",
-                Problem::ChooserNotDealer {
-                    chooser: hand.chooser,
-                    dealer,
-                },
-            );
-        }
+    if !e.seat("chooser", hand.chooser, 4) {
+        return;
     }
+    if hand.delegated && hand.chooser != partner {
+        e.add(
+            "chooser",
+            Problem::ChooserNotPartner {
+                chooser: hand.chooser,
+                partner,
+            },
+        );
+    } else if !hand.delegated && hand.chooser != dealer {
+        e.add(
+            "chooser",
+            Problem::ChooserNotDealer {
+                chooser: hand.chooser,
+                dealer,
+            },
+        );
+    }
+}
+
+/// The contros: at most Sant Vicenç, never Sant Vicenç at botifarra, and each only
+/// where the table's options allow it.
+fn check_doubles(e: &mut Errors, hand: &BotifarraHand, opts: &BotifarraOptions) {
     let botifarra = hand.choice == BotifarraChoice::Botifarra;
     if hand.doubles > 3 {
         e.add(
@@ -65,7 +69,11 @@ pub fn score(at: &HandAt, hand: &BotifarraHand) -> Result<HandScore, Vec<EntryEr
     } else if hand.doubles == 3 && !opts.allow_sant_vicenc {
         e.add("doubles", Problem::SantVicencNotAllowed);
     }
-    let revoke = hand.revoke_by.filter(|r| e.seat("revoke_by", *r, 4));
+}
+
+/// The first side's points (cards and tricks): ones a hand can give, and given unless
+/// a renuncio decides the hand.
+fn check_points(e: &mut Errors, hand: &BotifarraHand) {
     match hand.points_side0 {
         Some(p) if p > 72 => e.add(
             "points_side0",
@@ -75,10 +83,21 @@ pub fn score(at: &HandAt, hand: &BotifarraHand) -> Result<HandScore, Vec<EntryEr
         None if hand.revoke_by.is_none() => e.add("points_side0", Problem::MissingPoints),
         _ => {}
     }
+}
+
+pub fn score(at: &HandAt, hand: &BotifarraHand) -> Result<HandScore, Vec<EntryError>> {
+    let (table, dealer, lang) = (at.table, at.dealer, at.lang);
+    let opts = BotifarraOptions::from_table(table);
+    let mut e = Errors::new(lang);
+    check_chooser(&mut e, hand, dealer);
+    check_doubles(&mut e, hand, &opts);
+    let revoke = hand.revoke_by.filter(|r| e.seat("revoke_by", *r, 4));
+    check_points(&mut e, hand);
     if !e.is_empty() {
         return Err(e.list);
     }
 
+    let botifarra = hand.choice == BotifarraChoice::Botifarra;
     let multiplier = opts.multiplier(botifarra, hand.doubles);
     let mut notes = vec![match hand.choice {
         BotifarraChoice::Suit(suit) => Note::Trumps { suit },

@@ -72,6 +72,11 @@ pub enum RepescaEntry {
 }
 
 impl RepescaEntry {
+    /// Whether the winners enter as the lowest seeds (the default).
+    pub fn is_lowest(&self) -> bool {
+        *self == RepescaEntry::Lowest
+    }
+
     /// Where the winners enter, in words an organiser reads.
     pub fn words(&self, lang: Lang) -> String {
         match self {
@@ -364,6 +369,68 @@ pub fn shared_cut_words(place: u32, lang: Lang) -> String {
         "El tall va passar per un lloc compartit (lloc {place}, ex aequo): el va decidir l'ordre de la classificació (caps de sèrie primer, després ordre d'inscripció)",
         "The cut went through a shared place (place {place}, ex aequo): the standings' order decided it (seeds first, then order of entry)"
     )
+}
+
+/// Before a phase is drawn: the cuts of the standings that would fall inside a shared
+/// place (ties `shared`), each said in words as [`shared_cut_words`] says a cut made.
+/// Overall: "with 3 qualifiers" when the 3rd and 4th share a place; per liguilla:
+/// "with 2 per liguilla" when a group's 2nd and 3rd share theirs. A knockout takes two
+/// at least, so a cut after the first is not said.
+pub fn shared_cuts_ahead(file: &TournamentFile, lang: Lang) -> Vec<String> {
+    let table: Vec<StandingRow> = standings(file)
+        .into_iter()
+        .filter(|r| !r.withdrawn)
+        .collect();
+    let rule = lang.pick(
+        "lo decide el orden de la clasificación (cabezas de serie primero, luego orden de inscripción)",
+        "el decideix l'ordre de la classificació (caps de sèrie primer, després ordre d'inscripció)",
+        "the standings' order decides it (seeds first, then order of entry)",
+    );
+    let mut said = Vec::new();
+    // Overall: the qualifiers n that leave out the row below a row of a shared place.
+    let mut k = 0;
+    while k + 1 < table.len() {
+        let place = table[k].place;
+        let end = table[k..].iter().take_while(|r| r.place == place).count() + k;
+        let (first, last) = ((k + 1).max(2), end - 1);
+        if table[k].ex_aequo && first <= last {
+            let n = if first == last {
+                first.to_string()
+            } else {
+                tr!(
+                    lang,
+                    "{first} a {last}",
+                    "{first} a {last}",
+                    "{first} to {last}"
+                )
+            };
+            said.push(tr!(
+                lang,
+                "Con {n} clasificados, el corte cae dentro del {place}.º puesto, compartido (ex aequo): {rule}",
+                "Amb {n} classificats, el tall cau dins del lloc {place}, compartit (ex aequo): {rule}",
+                "With {n} qualifiers, the cut falls inside place {place}, shared (ex aequo): {rule}"
+            ));
+        }
+        k = end;
+    }
+    // Per liguilla: the counts k whose cut leaves out a row level with the k-th.
+    let mut per_group: Vec<u32> = table
+        .iter()
+        .filter(|r| r.group_level)
+        .filter_map(|r| r.group_rank.map(|g| g - 1))
+        .filter(|&k| k >= 1)
+        .collect();
+    per_group.sort_unstable();
+    per_group.dedup();
+    for k in per_group {
+        said.push(tr!(
+            lang,
+            "Con {k} por liguilla, el corte cae dentro de un puesto compartido (ex aequo) de una liguilla: {rule}",
+            "Amb {k} per lligueta, el tall cau dins d'un lloc compartit (ex aequo) d'una lligueta: {rule}",
+            "With {k} per group, the cut falls inside a shared place (ex aequo) of a group: {rule}"
+        ));
+    }
+    said
 }
 
 /// The knockouts of a played repesca: `eligible` (best first) dealt in snake order

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::file::TournamentFile;
+use super::file::{Entrant, System, TournamentFile};
 use super::halves::MatchPoints;
 use super::standings::{StandingRow, standings};
 use crate::domain::bracket::{
@@ -433,6 +433,48 @@ pub fn shared_cuts_ahead(file: &TournamentFile, lang: Lang) -> Vec<String> {
     said
 }
 
+/// A repesca played as a liguilla (todos contra todos) among `eligible` (ids of
+/// `file`'s entrants, best first): a round robin of its own in one group, with the
+/// championship's game, match format, points and criteria; its entrants keep their
+/// ids and names and are seeded in the order given.
+pub fn repesca_liguilla(file: &TournamentFile, eligible: &[String]) -> TournamentFile {
+    let mut championship = file.championship.clone();
+    championship.system = System::RoundRobin {
+        double: false,
+        groups: 1,
+    };
+    let entrants = eligible
+        .iter()
+        .filter_map(|id| file.entrants.iter().find(|e| &e.id == id))
+        .zip(1..)
+        .map(|(e, seed)| Entrant {
+            seed: Some(seed),
+            group: None,
+            first_round: 1,
+            start_points: MatchPoints::ZERO,
+            withdrawn_after_round: None,
+            ..e.clone()
+        })
+        .collect();
+    TournamentFile::new(championship, entrants)
+}
+
+/// The best `places` of a repesca liguilla ([`repesca_liguilla`]) by its standings,
+/// once every round is played with its results; `None` before.
+pub fn liguilla_best(liguilla: &TournamentFile, places: usize) -> Option<Vec<String>> {
+    match super::next_round(liguilla) {
+        Err(super::PairingError::Finished) => Some(
+            standings(liguilla)
+                .into_iter()
+                .filter(|r| !r.withdrawn)
+                .take(places)
+                .map(|r| r.id)
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
 /// The knockouts of a played repesca: `eligible` (best first) dealt in snake order
 /// into one knockout per place, whose champions go through. Every knockout has two
 /// entrants at least.
@@ -727,6 +769,40 @@ mod tests {
         );
         assert_eq!(repesca_places_to_fill(&f, 1), 1);
         assert_eq!(repesca_places_to_fill(&f, 2), 2);
+    }
+
+    #[test]
+    fn a_repesca_liguilla_plays_every_eligible_pair_once_and_its_best_go_through() {
+        let groups = liguillas(12, 3);
+        let rule = RepescaRule {
+            min_points: MatchPoints::whole(1),
+            worst_place: None,
+        };
+        let eligible = repesca_entrants(&groups, 1, rule);
+        let mut f = repesca_liguilla(&groups, &eligible);
+        let ids: Vec<&str> = f.entrants.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, eligible, "the rule's entrants, best first");
+        assert!(f.entrants.iter().all(|e| e.group.is_none()));
+        assert_eq!(liguilla_best(&f, 1), None, "nothing played yet");
+        let mut met = std::collections::BTreeSet::new();
+        while let Ok(mut r) = super::super::next_round(&f) {
+            for p in &r.pairings {
+                if let Pairing::Table(t) = p {
+                    let a: u32 = t.a.parse().expect("id");
+                    let b: u32 = t.b.parse().expect("id");
+                    assert!(met.insert((a.min(b), a.max(b))), "{a} met {b} twice");
+                    let (sa, sb) = if a < b { (21, 10) } else { (10, 21) };
+                    r.results.push(MatchResult::new(t.table, sa, sb));
+                }
+            }
+            f.rounds.push(r);
+        }
+        let n = eligible.len();
+        assert_eq!(met.len(), n * (n - 1) / 2, "todos contra todos");
+        let mut by_id: Vec<u32> = eligible.iter().map(|e| e.parse().expect("id")).collect();
+        by_id.sort_unstable();
+        let best: Vec<String> = by_id.iter().take(2).map(u32::to_string).collect();
+        assert_eq!(liguilla_best(&f, 2), Some(best));
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub struct RepescaPlan {
 }
 
 /// Refuses while a round lacks a result.
-fn rounds_complete(t: &Tournament) -> Result<(), ChangeError> {
+pub fn rounds_complete(t: &Tournament) -> Result<(), ChangeError> {
     if let Some(r) = t
         .file
         .rounds
@@ -109,30 +109,49 @@ pub fn create_repesca(
             } else {
                 name.to_owned()
             };
-            let entrants = serde_json::to_string(&names).map_err(corrupt)?;
-            let document = serde_json::to_string(&bracket).map_err(corrupt)?;
             let made = serde_json::json!({"repesca": {"per_group": plan.per_group,
                 "rule": plan.rule, "places": places, "entry": plan.entry},
                 "entrants": names, "bracket": bracket});
-            let new = NewBracket {
-                club_id: t.championship.club_id,
-                championship_id: Some(championship_id),
-                name: &title,
-                game: t.file.championship.game.slug(),
-                entrants: &entrants,
-                document: &document,
-                seeding: &seeding,
-                paper: "a4",
-                created_by: actor,
-                created_at: now,
-                updated_at: now,
-            };
-            let id = brackets::insert_audited(conn, &new, "create", made.to_string())?;
-            open_bracket_tables(conn, &t, id, &bracket, &names, actor, now, pins)?;
+            let phase = (title.as_str(), seeding.as_str(), made);
+            let id = open_phase(conn, &t, phase, &names, &bracket, actor, now, pins)?;
             ids.push(id);
         }
         Ok(ids)
     })
+}
+
+/// Stores knockout phase `bracket` of championship `t` (entrants `names`, by the
+/// bracket's numbering) as a bracket linked to it, audited with `made`, and opens
+/// tables for its first matches. `phase`: its name, seeding and audit. Returns its id.
+#[allow(clippy::too_many_arguments)]
+pub fn open_phase(
+    conn: &mut DbConn,
+    t: &Tournament,
+    (name, seeding, made): (&str, &str, serde_json::Value),
+    names: &[String],
+    bracket: &Bracket,
+    actor: &str,
+    now: NaiveDateTime,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<i32, ChangeError> {
+    let entrants = serde_json::to_string(names).map_err(corrupt)?;
+    let document = serde_json::to_string(bracket).map_err(corrupt)?;
+    let new = NewBracket {
+        club_id: t.championship.club_id,
+        championship_id: Some(t.championship.id),
+        name,
+        game: t.file.championship.game.slug(),
+        entrants: &entrants,
+        document: &document,
+        seeding,
+        paper: "a4",
+        created_by: actor,
+        created_at: now,
+        updated_at: now,
+    };
+    let id = brackets::insert_audited(conn, &new, "create", made.to_string())?;
+    open_bracket_tables(conn, t, id, bracket, names, actor, now, pins)?;
+    Ok(id)
 }
 
 /// The champions of championship `championship_id`'s played repesca, as ids of `file`; `None`

@@ -11,12 +11,10 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConn;
-use crate::db::brackets::{self, NewBracket};
 use crate::db::championship::store::{self, ChangeError, Proposal, TableRow};
 use crate::db::championship::tables::{
-    Draw, audit_table, corrupt, current_result, deadline, insert_tables, lock_table, match_state,
-    open_bracket_tables, partida_of, record_in_bracket, result_of, set_proposal, side_text,
-    table_of_game, time_up,
+    Draw, audit_table, current_result, deadline, insert_tables, lock_table, match_state,
+    partida_of, record_in_bracket, result_of, set_proposal, side_text, table_of_game, time_up,
 };
 use crate::db::games;
 use crate::db::schema::championship_tables;
@@ -218,45 +216,17 @@ pub fn create_knockout(
     crate::db::write_tx(conn, |conn| {
         store::touch(conn, championship_id)?;
         let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
-        if let Some(r) = t
-            .file
-            .rounds
-            .iter()
-            .find(|r| !r.missing_results().is_empty())
-        {
-            return Err(ChangeError::Pairing(
-                tournament::PairingError::RoundIncomplete {
-                    round: r.number,
-                    tables: r.missing_results(),
-                },
-            ));
-        }
+        crate::db::repesca::rounds_complete(&t)?;
         let (ids, bracket) = crate::db::repesca::knockout_of(conn, &t, qualify_by, shape)?;
         let names: Vec<String> = ids
             .iter()
             .map(|id| store::entrant_name(&t.file, id))
             .collect();
-        let entrants = serde_json::to_string(&names).map_err(corrupt)?;
-        let document = serde_json::to_string(&bracket).map_err(corrupt)?;
         let seeding = format!("standings:{championship_id}");
         let made = serde_json::json!({"qualify": qualify_by, "shape": shape,
             "entrants": names, "bracket": bracket});
-        let new = NewBracket {
-            club_id: t.championship.club_id,
-            championship_id: Some(championship_id),
-            name,
-            game: t.file.championship.game.slug(),
-            entrants: &entrants,
-            document: &document,
-            seeding: &seeding,
-            paper: "a4",
-            created_by: actor,
-            created_at: now,
-            updated_at: now,
-        };
-        let id = brackets::insert_audited(conn, &new, "create", made.to_string())?;
-        open_bracket_tables(conn, &t, id, &bracket, &names, actor, now, pins)?;
-        Ok(id)
+        let phase = (name, seeding.as_str(), made);
+        crate::db::repesca::open_phase(conn, &t, phase, &names, &bracket, actor, now, pins)
     })
 }
 

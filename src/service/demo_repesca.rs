@@ -1,8 +1,8 @@
 //! The demo's open of the Girona kind: twelve pairs of botifarra in three liguillas
 //! of four drawn by pots, "partides a 8 donats", the winner of each liguilla straight
 //! to the knockout and a repesca played among the others, except the pairs with zero
-//! points, whose winner takes the fourth place; played to its champion, results
-//! typed. Deterministic (the lot's seed is fixed, the scores follow the seeds).
+//! points, whose winner enters the knockout by its place in the overall standings;
+//! played to its champion, results typed. Deterministic (the lot's seed is fixed, the scores follow the seeds).
 
 use crate::domain::refusal::Refusal;
 use crate::domain::status::TableStatus;
@@ -15,7 +15,9 @@ use crate::db::championship::tables;
 use crate::db::repesca::{RepescaPlan, create_repesca};
 use crate::domain::bracket::Bracket;
 use crate::domain::tournament::played::Decided;
-use crate::domain::tournament::qualify::{GroupFill, KnockoutShape, Qualify, RepescaRule};
+use crate::domain::tournament::qualify::{
+    GroupFill, KnockoutShape, Qualify, RepescaEntry, RepescaRule,
+};
 use crate::domain::tournament::{
     self, Entrant, MatchResult, Pairing, Side, System, Tiebreak, TournamentFile, groups,
 };
@@ -177,7 +179,8 @@ pub fn girona_open(
             worst_place: None,
         },
         places: None,
-        entry: Default::default(),
+        // As its *bases* say: the winner enters by its place in the overall standings.
+        entry: RepescaEntry::Standings,
     };
     for bracket in create_repesca(conn, id, "Repesca", plan, ACTOR, now, &mut pins)? {
         play_knockout(conn, id, bracket, now)?;

@@ -12,6 +12,7 @@ use crate::helpers::{TestApp, post_form_as, texts};
 use baza::db::brackets::{self, BracketRow};
 use baza::db::championship::store::{self as store, TableRow};
 use baza::domain::bracket::Bracket;
+use baza::domain::tournament::qualify::RepescaEntry;
 use baza::domain::tournament::{self, MatchPoints, Pairing, TournamentFile};
 
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
@@ -329,6 +330,7 @@ async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_rep
     assert_eq!(file.brackets.len(), 2);
     let (repesca, knockout) = (&file.brackets[0], &file.brackets[1]);
     assert!(repesca.repesca && !knockout.repesca);
+    assert_eq!(repesca.entry, RepescaEntry::Standings, "its bases' entry");
     for eid in &repesca.entrants {
         let r = table.iter().find(|r| &r.id == eid).unwrap();
         assert!(
@@ -347,7 +349,7 @@ async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_rep
         .filter(|r| r.group_rank == Some(1))
         .map(|r| r.id.clone())
         .collect();
-    expected.push(champion);
+    expected.push(champion.clone());
     expected.sort();
     let mut got = knockout.entrants.clone();
     got.sort();
@@ -370,6 +372,35 @@ async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_rep
         .await;
     let first = texts(&page, ".final-ranking tbody td.finalist strong");
     assert_eq!(first.first(), Some(&ranking[0].name));
+    // The knockout's seeds: the repesca's winner before the group winners placed
+    // below it in the overall standings, and its bracket page says so.
+    let seeded: Vec<&String> = knockout
+        .bracket
+        .seeds()
+        .iter()
+        .map(|e| &knockout.entrants[e.0 as usize])
+        .collect();
+    let rank = |id: &String| table.iter().position(|r| &r.id == id).unwrap();
+    let above = seeded
+        .iter()
+        .filter(|q| **q != &champion && rank(q) < rank(&champion))
+        .count();
+    assert_eq!(
+        seeded.iter().position(|q| *q == &champion),
+        Some(above),
+        "{seeded:?}"
+    );
+    let row = phases_of(&app, id).await.remove(1);
+    let page = app
+        .page(&format!("/cuadros/{}", row.id), StatusCode::OK)
+        .await;
+    let body = page.root_element().text().collect::<String>();
+    assert!(
+        body.contains(
+            "Los ganadores de la repesca entran según su puesto en la clasificación general"
+        ),
+        "{body}"
+    );
 }
 
 /// A Girona-kind championship (three liguillas of four, cuatrola, typed results, the
@@ -539,6 +570,44 @@ async fn the_organiser_names_the_knockout_seed_the_repesca_winner_takes_and_the_
             "{body}"
         );
     }
+    // The file carries where the winner entered, and an import of it keeps it.
+    let text = app
+        .get(&format!("/campeonatos/{id}/exportar"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        json["brackets"][0]["entry"],
+        serde_json::json!({"kind": "seeds", "seeds": [2]})
+    );
+    assert!(
+        json["brackets"][1].get("entry").is_none(),
+        "the default unwritten"
+    );
+    let mut back = tournament::parse(&text).unwrap();
+    let named = RepescaEntry::Seeds { seeds: vec![2] };
+    assert_eq!(back.brackets[0].entry, named);
+    assert_eq!(back.brackets[1].entry, RepescaEntry::Lowest);
+    let entry = app
+        .with_conn(move |conn| {
+            let club = store::load(conn, id).unwrap().unwrap().championship.club_id;
+            let now = chrono::Utc::now().naive_utc();
+            let (copy, _) = baza::db::championship::tables::import(
+                conn,
+                club,
+                &mut back,
+                now.date(),
+                now,
+                "test",
+                &mut || "1234".to_owned(),
+            )
+            .unwrap();
+            baza::db::repesca::repesca_entry_of(conn, copy).unwrap()
+        })
+        .await;
+    assert_eq!(entry, named);
 }
 
 #[tokio::test]
@@ -603,6 +672,27 @@ async fn a_knockout_cut_through_a_shared_place_follows_the_standings_order_and_i
         "the best two: a clean cut"
     );
     assert_eq!(shared_cut(&file, &ids[..3]), Some(3));
+    // The director's form says it before drawing: three qualifiers cut the shared 3rd.
+    for (lang, said) in [
+        (
+            "es",
+            "Con 3 clasificados, el corte cae dentro del 3.º puesto, compartido (ex aequo): lo decide el orden de la clasificación (cabezas de serie primero, luego orden de inscripción)",
+        ),
+        (
+            "ca",
+            "Amb 3 classificats, el tall cau dins del lloc 3, compartit (ex aequo): el decideix l'ordre de la classificació (caps de sèrie primer, després ordre d'inscripció)",
+        ),
+        (
+            "en",
+            "With 3 qualifiers, the cut falls inside place 3, shared (ex aequo): the standings' order decides it (seeds first, then order of entry)",
+        ),
+    ] {
+        let res = app
+            .get_with_lang(&format!("/campeonatos/{id}/direccion"), lang)
+            .await;
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        assert_eq!(texts(&html, ".phase-form .shared-cut"), [said], "{lang}");
+    }
     // Three go through: the third is the one the standings list first of the two 3rd.
     let res = post(
         &app,

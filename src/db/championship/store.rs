@@ -392,10 +392,10 @@ pub(super) fn insert_phase(
         game: file.championship.game.slug(),
         entrants: &entrants,
         document: &document,
-        seeding: if phase.repesca {
-            REPESCA_SEEDING
+        seeding: &if phase.repesca {
+            repesca_seeding(&phase.entry)
         } else {
-            "hand"
+            "hand".to_owned()
         },
         paper: "a4",
         created_by: actor,
@@ -475,6 +475,7 @@ pub fn linked_phases(
         };
         phases.push(BracketPhase {
             repesca: is_repesca(&row.seeding),
+            entry: repesca_entry(&row.seeding),
             name: row.name,
             entrants,
             bracket,

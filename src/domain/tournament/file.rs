@@ -83,7 +83,11 @@
 //!   [ID, …], "bracket": {…}}`: `bracket` is a `domain::bracket::Bracket` as
 //!   `baza bracket --json` writes it, and its entrant number k is `entrants[k]`
 //!   (0-based). `baza bracket FILE` prints every phase of a tournament file. Optional
-//!   `"repesca": true`: a played repesca, whose champion joins a later phase.
+//!   `"repesca": true`: a played repesca, whose champion joins a later phase, and
+//!   with it optional `"entry"`, where its winners enter the knockout:
+//!   `{"kind": "standings"}` (by their place in the overall standings) or
+//!   `{"kind": "seeds", "seeds": [3, 4]}` (at the named seeds, one per repesca
+//!   phase); absent (`{"kind": "lowest"}`): as the lowest seeds.
 //! * `rounds[]`: `number` (1, 2, … in order), `pairings` and `results`.
 //! * `pairings[]`: `{"table": T, "a": ID, "b": ID}` (a game; `a` is named first),
 //!   `{"bye": ID}` (a bye, worth `points.bye` and counted as a win) or `{"rest": ID}`
@@ -115,6 +119,7 @@ use super::criteria::{HeadToHead, Tiebreak, Ties};
 use super::format::{MatchFormat, Points, Side, check_outcome};
 use super::halves::MatchPoints;
 use super::played;
+use super::qualify::RepescaEntry;
 use crate::domain::engine::GameKind;
 use crate::domain::entry::{GAME_FORMAT, GameDoc};
 use crate::domain::lang::Lang;
@@ -167,6 +172,10 @@ pub struct BracketPhase {
     /// A played repesca: its champion joins a later phase; it ranks nobody itself.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub repesca: bool,
+    /// For a played repesca: where its winners enter the knockout (absent: as the
+    /// lowest seeds).
+    #[serde(default, skip_serializing_if = "RepescaEntry::is_lowest")]
+    pub entry: RepescaEntry,
 }
 
 impl BracketPhase {

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::file::TournamentFile;
+use super::file::{Entrant, System, TournamentFile};
 use super::halves::MatchPoints;
 use super::standings::{StandingRow, standings};
 use crate::domain::bracket::{
@@ -72,6 +72,11 @@ pub enum RepescaEntry {
 }
 
 impl RepescaEntry {
+    /// Whether the winners enter as the lowest seeds (the default).
+    pub fn is_lowest(&self) -> bool {
+        *self == RepescaEntry::Lowest
+    }
+
     /// Where the winners enter, in words an organiser reads.
     pub fn words(&self, lang: Lang) -> String {
         match self {
@@ -365,6 +370,110 @@ pub fn shared_cut_words(place: u32, lang: Lang) -> String {
         "El tall va passar per un lloc compartit (lloc {place}, ex aequo): el va decidir l'ordre de la classificació (caps de sèrie primer, després ordre d'inscripció)",
         "The cut went through a shared place (place {place}, ex aequo): the standings' order decided it (seeds first, then order of entry)"
     )
+}
+
+/// Before a phase is drawn: the cuts of the standings that would fall inside a shared
+/// place (ties `shared`), each said in words as [`shared_cut_words`] says a cut made.
+/// Overall: "with 3 qualifiers" when the 3rd and 4th share a place; per liguilla:
+/// "with 2 per liguilla" when a group's 2nd and 3rd share theirs. A knockout takes two
+/// at least, so a cut after the first is not said.
+pub fn shared_cuts_ahead(file: &TournamentFile, lang: Lang) -> Vec<String> {
+    let table: Vec<StandingRow> = standings(file)
+        .into_iter()
+        .filter(|r| !r.withdrawn)
+        .collect();
+    let rule = lang.pick(
+        "lo decide el orden de la clasificación (cabezas de serie primero, luego orden de inscripción)",
+        "el decideix l'ordre de la classificació (caps de sèrie primer, després ordre d'inscripció)",
+        "the standings' order decides it (seeds first, then order of entry)",
+    );
+    let mut said = Vec::new();
+    // Overall: the qualifiers n that leave out the row below a row of a shared place.
+    let mut k = 0;
+    while k + 1 < table.len() {
+        let place = table[k].place;
+        let end = table[k..].iter().take_while(|r| r.place == place).count() + k;
+        let (first, last) = ((k + 1).max(2), end - 1);
+        if table[k].ex_aequo && first <= last {
+            let n = if first == last {
+                first.to_string()
+            } else {
+                tr!(
+                    lang,
+                    "{first} a {last}",
+                    "{first} a {last}",
+                    "{first} to {last}"
+                )
+            };
+            said.push(tr!(
+                lang,
+                "Con {n} clasificados, el corte cae dentro del {place}.º puesto, compartido (ex aequo): {rule}",
+                "Amb {n} classificats, el tall cau dins del lloc {place}, compartit (ex aequo): {rule}",
+                "With {n} qualifiers, the cut falls inside place {place}, shared (ex aequo): {rule}"
+            ));
+        }
+        k = end;
+    }
+    // Per liguilla: the counts k whose cut leaves out a row level with the k-th.
+    let mut per_group: Vec<u32> = table
+        .iter()
+        .filter(|r| r.group_level)
+        .filter_map(|r| r.group_rank.map(|g| g - 1))
+        .filter(|&k| k >= 1)
+        .collect();
+    per_group.sort_unstable();
+    per_group.dedup();
+    for k in per_group {
+        said.push(tr!(
+            lang,
+            "Con {k} por liguilla, el corte cae dentro de un puesto compartido (ex aequo) de una liguilla: {rule}",
+            "Amb {k} per lligueta, el tall cau dins d'un lloc compartit (ex aequo) d'una lligueta: {rule}",
+            "With {k} per group, the cut falls inside a shared place (ex aequo) of a group: {rule}"
+        ));
+    }
+    said
+}
+
+/// A repesca played as a liguilla (todos contra todos) among `eligible` (ids of
+/// `file`'s entrants, best first): a round robin of its own in one group, with the
+/// championship's game, match format, points and criteria; its entrants keep their
+/// ids and names and are seeded in the order given.
+pub fn repesca_liguilla(file: &TournamentFile, eligible: &[String]) -> TournamentFile {
+    let mut championship = file.championship.clone();
+    championship.system = System::RoundRobin {
+        double: false,
+        groups: 1,
+    };
+    let entrants = eligible
+        .iter()
+        .filter_map(|id| file.entrants.iter().find(|e| &e.id == id))
+        .zip(1..)
+        .map(|(e, seed)| Entrant {
+            seed: Some(seed),
+            group: None,
+            first_round: 1,
+            start_points: MatchPoints::ZERO,
+            withdrawn_after_round: None,
+            ..e.clone()
+        })
+        .collect();
+    TournamentFile::new(championship, entrants)
+}
+
+/// The best `places` of a repesca liguilla ([`repesca_liguilla`]) by its standings,
+/// once every round is played with its results; `None` before.
+pub fn liguilla_best(liguilla: &TournamentFile, places: usize) -> Option<Vec<String>> {
+    match super::next_round(liguilla) {
+        Err(super::PairingError::Finished) => Some(
+            standings(liguilla)
+                .into_iter()
+                .filter(|r| !r.withdrawn)
+                .take(places)
+                .map(|r| r.id)
+                .collect(),
+        ),
+        _ => None,
+    }
 }
 
 /// The knockouts of a played repesca: `eligible` (best first) dealt in snake order
@@ -665,6 +774,40 @@ mod tests {
         let two = liguillas(8, 2);
         assert_eq!(repesca_places_to_fill(&two, 1), 2);
         assert_eq!(repesca_places_to_fill(&two, 2), 4);
+    }
+
+    #[test]
+    fn a_repesca_liguilla_plays_every_eligible_pair_once_and_its_best_go_through() {
+        let groups = liguillas(12, 3);
+        let rule = RepescaRule {
+            min_points: MatchPoints::whole(1),
+            worst_place: None,
+        };
+        let eligible = repesca_entrants(&groups, 1, rule);
+        let mut f = repesca_liguilla(&groups, &eligible);
+        let ids: Vec<&str> = f.entrants.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, eligible, "the rule's entrants, best first");
+        assert!(f.entrants.iter().all(|e| e.group.is_none()));
+        assert_eq!(liguilla_best(&f, 1), None, "nothing played yet");
+        let mut met = std::collections::BTreeSet::new();
+        while let Ok(mut r) = super::super::next_round(&f) {
+            for p in &r.pairings {
+                if let Pairing::Table(t) = p {
+                    let a: u32 = t.a.parse().expect("id");
+                    let b: u32 = t.b.parse().expect("id");
+                    assert!(met.insert((a.min(b), a.max(b))), "{a} met {b} twice");
+                    let (sa, sb) = if a < b { (21, 10) } else { (10, 21) };
+                    r.results.push(MatchResult::new(t.table, sa, sb));
+                }
+            }
+            f.rounds.push(r);
+        }
+        let n = eligible.len();
+        assert_eq!(met.len(), n * (n - 1) / 2, "todos contra todos");
+        let mut by_id: Vec<u32> = eligible.iter().map(|e| e.parse().expect("id")).collect();
+        by_id.sort_unstable();
+        let best: Vec<String> = by_id.iter().take(2).map(u32::to_string).collect();
+        assert_eq!(liguilla_best(&f, 2), Some(best));
     }
 
     #[test]

@@ -231,6 +231,7 @@ mod tests {
             entrants: ids,
             bracket: b,
             repesca: false,
+            entry: Default::default(),
         });
     }
 

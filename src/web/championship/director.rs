@@ -41,6 +41,8 @@ struct DirectorPage<'a> {
     phases: Vec<PhaseView>,
     /// Every round is played: a knockout phase can be seeded from the standings.
     can_add_phase: bool,
+    /// Before the phase is drawn: the cuts that would fall inside a shared place.
+    shared_cuts: Vec<String>,
     /// Every liguilla is played and there is no phase yet: a played repesca can be
     /// formed.
     can_add_repesca: bool,
@@ -298,6 +300,11 @@ pub(super) async fn director_page(
             known,
             left_out,
             phases,
+            shared_cuts: if can_add_phase {
+                crate::domain::tournament::qualify::shared_cuts_ahead(&t.file, ctx.lang)
+            } else {
+                Vec::new()
+            },
             can_add_phase,
             can_add_repesca,
             repesca_done,

@@ -3,14 +3,14 @@
 //! drawn ([`insert_tables`]: seats, first dealer and options from the draw and the
 //! championship); a table's proposal, result and audit are written here, a knockout
 //! match's result into its bracket ([`record_in_bracket`]), and knockout tables are
-//! opened as their matches become ready. A championship is created ([`create`], an
-//! import with its games) and exported ([`export`]) here, above the championship
-//! store (`db::championship::store`), because each of them touches its games. The
-//! workflows that draw a round, sync a table after a change to its game, confirm and
+//! opened as their matches become ready. A new championship's row and document are
+//! inserted here ([`insert_championship`], [`insert_document`]) and a championship is
+//! exported ([`export`]) with its games. The workflows that create or import a
+//! championship, draw a round, sync a table after a change to its game, confirm and
 //! correct its result live in `service::championship`.
 
 use crate::domain::refusal::{Place, Refusal};
-use crate::domain::status::{GameStatus, TableStatus};
+use crate::domain::status::{EntryMode, GameStatus, TableStatus};
 use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 
@@ -641,7 +641,7 @@ pub fn open_bracket_tables(
             started_at: Some(now),
         };
         let id = store::insert_table(conn, &new, now)?;
-        if t.entry_mode == "hands" {
+        if t.entry_mode == EntryMode::Hands {
             let seated = (t.championship.club_id, &t.file, actor);
             let draw = (1000 + bracket_id as u32, no as u32);
             open_match_game(conn, id, seated, draw, &[name(ea), name(eb)], now)?;
@@ -771,13 +771,6 @@ pub fn store_imported_games(
     Ok(())
 }
 
-/// Whether the championship's tables play hand by hand.
-pub fn set_entry_mode(conn: &mut DbConn, championship_id: i32, mode: &str) -> QueryResult<usize> {
-    diesel::update(championship_documents::table.find(championship_id))
-        .set(championship_documents::entry_mode.eq(mode))
-        .execute(conn)
-}
-
 /// Takes the championship's write lock (see `store::touch`) and reads it and the
 /// table of `row` again.
 pub(crate) fn lock_table(
@@ -811,121 +804,52 @@ pub fn progress(
     Ok(out)
 }
 
-// Championships whose tables play Baza games: created (imported with their games),
-// exported with them, and each round drawn with its tables' first partidas.
-
-/// Creates a championship (its row and its document, with any rounds the file
-/// already has: an import, whose results may carry the games played hand by hand).
-/// `hands`: the tables play Baza games (when the game can be played two-sided).
-/// Returns the championship id.
-#[allow(clippy::too_many_arguments)]
-pub fn create(
+/// Inserts a new championship's row, its listing columns copied from `file`: its id.
+pub(crate) fn insert_championship(
     conn: &mut DbConn,
     club_id: i32,
     file: &TournamentFile,
-    hands: bool,
     starts_on: NaiveDate,
     now: NaiveDateTime,
-    actor: &str,
-    pins: &mut dyn FnMut() -> String,
-) -> Result<i32, ChangeError> {
-    tournament::validate(file)
-        .map_err(|e| ChangeError::Refused(Refusal::BadFile(e.to_string())))?;
-    crate::db::write_tx(conn, |conn| {
-        let options = serde_json::Value::Object(file.championship.options.clone()).to_string();
-        let championship = (
-            championships::club_id.eq(club_id),
-            championships::name.eq(&file.championship.name),
-            championships::game.eq(file.championship.game.slug()),
-            championships::format.eq(store::format_of(&file.championship.system)),
-            championships::status.eq(store::status_of(file)),
-            championships::options.eq(&options),
-            championships::rounds_planned.eq(store::rounds_planned(file)),
-            championships::starts_on.eq(starts_on),
-            championships::created_at.eq(now),
-        );
-        let championship_id = insert_returning_id(conn, championships::table, championship)?;
-        // The knockout phases become brackets (cuadros) of the championship, shown, played
-        // and printed as the ones made on the web; `export` puts them back.
-        let mut stored = file.clone();
-        let phases = std::mem::take(&mut stored.brackets);
-        for r in stored.rounds.iter_mut().flat_map(|r| r.results.iter_mut()) {
-            r.games.clear();
-        }
-        for r in &mut stored.rounds {
-            r.in_play.clear();
-        }
-        let document = serde_json::to_string(&stored).map_err(corrupt)?;
-        let published = file.rounds.len() as i32;
-        let hands = hands
-            && crate::domain::tournament::played::table_players(
-                file.championship.game,
-                &file.championship.options,
-            )
-            .is_some();
-        diesel::insert_into(championship_documents::table)
-            .values((
-                championship_documents::championship_id.eq(championship_id),
-                championship_documents::document.eq(&document),
-                championship_documents::checked_in.eq("[]"),
-                championship_documents::tables_available.eq(0),
-                championship_documents::published_round.eq(published),
-                championship_documents::version.eq(0),
-                championship_documents::updated_at.eq(now),
-                championship_documents::entry_mode.eq(if hands { "hands" } else { "result" }),
-            ))
-            .execute(conn)?;
-        let draw = Draw {
-            championship_id,
-            club_id,
-            file: &stored,
-            hands,
-            actor,
-        };
-        for round in &file.rounds {
-            insert_tables(conn, &draw, round, 0, pins, now)?;
-        }
-        store_imported_games(conn, championship_id, club_id, file, actor, now)?;
-        for phase in &phases {
-            store::insert_phase(conn, club_id, championship_id, file, phase, actor, now)?;
-        }
-        let entity = ("tournament", championship_id);
-        let audit = NewAudit::creation(
-            (actor, now),
-            entity,
-            Some(club_id),
-            Some(championship_id),
-            document,
-        );
-        accounts::insert_audit(conn, &audit)?;
-        Ok(championship_id)
-    })
+) -> QueryResult<i32> {
+    let options = serde_json::Value::Object(file.championship.options.clone()).to_string();
+    let championship = (
+        championships::club_id.eq(club_id),
+        championships::name.eq(&file.championship.name),
+        championships::game.eq(file.championship.game.slug()),
+        championships::format.eq(store::format_of(&file.championship.system).as_str()),
+        championships::status.eq(store::status_of(file).as_str()),
+        championships::options.eq(&options),
+        championships::rounds_planned.eq(store::rounds_planned(file)),
+        championships::starts_on.eq(starts_on),
+        championships::created_at.eq(now),
+    );
+    insert_returning_id(conn, championships::table, championship)
 }
 
-/// Imports a championship file read by `tournament::parse` into club `club_id`, in
-/// one transaction: its people found in the register (by key, then licence) or
-/// created with the file's key, then the championship with its rounds, games and
-/// knockout phases. A file whose tables recorded their games (finished or in play)
-/// goes on hand by hand. Returns the championship's id and what became of its people.
-#[allow(clippy::too_many_arguments)]
-pub fn import(
+/// Inserts the document of new championship `championship_id` (version 0, nobody
+/// checked in), its rounds up to `published` shown; `hands`: its tables play Baza
+/// games hand by hand.
+pub(crate) fn insert_document(
     conn: &mut DbConn,
-    club_id: i32,
-    file: &mut TournamentFile,
-    starts_on: NaiveDate,
+    championship_id: i32,
+    document: &str,
+    published: i32,
+    hands: bool,
     now: NaiveDateTime,
-    actor: &str,
-    pins: &mut dyn FnMut() -> String,
-) -> Result<(i32, crate::db::linking::Adopted), ChangeError> {
-    let hands = file
-        .rounds
-        .iter()
-        .any(|r| !r.in_play.is_empty() || r.results.iter().any(|x| !x.games.is_empty()));
-    crate::db::write_tx(conn, |conn| {
-        let adopted = crate::db::linking::adopt_people(conn, file, now)?;
-        let id = create(conn, club_id, file, hands, starts_on, now, actor, pins)?;
-        Ok((id, adopted))
-    })
+) -> QueryResult<usize> {
+    diesel::insert_into(championship_documents::table)
+        .values((
+            championship_documents::championship_id.eq(championship_id),
+            championship_documents::document.eq(document),
+            championship_documents::checked_in.eq("[]"),
+            championship_documents::tables_available.eq(0),
+            championship_documents::published_round.eq(published),
+            championship_documents::version.eq(0),
+            championship_documents::updated_at.eq(now),
+            championship_documents::entry_mode.eq(EntryMode::of(hands).as_str()),
+        ))
+        .execute(conn)
 }
 
 /// A championship as a `baza-tournament/1` file.

@@ -85,7 +85,7 @@ impl NewForm {
         }
         f.head_to_head = ev.head_to_head.slug().into();
         f.ties = ev.ties.slug().into();
-        f.entry.clone_from(&t.entry_mode);
+        f.entry = t.entry_mode.as_str().to_owned();
         f
     }
 }
@@ -164,33 +164,39 @@ pub async fn edit(
     };
     let actor = who.actor();
     db(&state, move |conn| {
-        Ok(store::change(conn, id, &actor, now(), |conn, t| {
-            if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
-                return Err(ChangeError::Refused(Refusal::EditTooLate));
-            }
-            let before = serde_json::to_value(&t.file.championship).unwrap_or_default();
-            let hands = hands
-                && crate::domain::tournament::played::table_players(
-                    file.championship.game,
-                    &file.championship.options,
-                )
-                .is_some();
-            t.file.championship = file.championship.clone();
-            let after = serde_json::to_value(&t.file.championship).unwrap_or_default();
-            crate::db::championship::settings::settle_settings(
-                conn, id, &t.file, starts_on, hands,
-            )?;
-            Ok((
-                (),
-                store::Audit {
-                    action: "edit",
-                    entity: "tournament",
-                    entity_id: id,
-                    before: Some(before),
-                    after: Some(after),
-                },
-            ))
-        })?)
+        Ok(crate::service::championship::change(
+            conn,
+            id,
+            &actor,
+            now(),
+            |conn, t| {
+                if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
+                    return Err(ChangeError::Refused(Refusal::EditTooLate));
+                }
+                let before = serde_json::to_value(&t.file.championship).unwrap_or_default();
+                let hands = hands
+                    && crate::domain::tournament::played::table_players(
+                        file.championship.game,
+                        &file.championship.options,
+                    )
+                    .is_some();
+                t.file.championship = file.championship.clone();
+                let after = serde_json::to_value(&t.file.championship).unwrap_or_default();
+                crate::db::championship::settings::settle_settings(
+                    conn, id, &t.file, starts_on, hands,
+                )?;
+                Ok((
+                    (),
+                    crate::service::championship::Audit {
+                        action: "edit",
+                        entity: "tournament",
+                        entity_id: id,
+                        before: Some(before),
+                        after: Some(after),
+                    },
+                ))
+            },
+        )?)
     })
     .await?;
     Ok(see_other(&format!("/campeonatos/{id}/direccion")))

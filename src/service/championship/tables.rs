@@ -21,7 +21,7 @@ use crate::db::championship::tables::{
 use crate::db::games;
 use crate::db::schema::championship_tables;
 use crate::domain::refusal::{Place, Refusal};
-use crate::domain::status::{GameStatus, TableStatus};
+use crate::domain::status::{EntryMode, GameStatus, TableStatus};
 use crate::domain::tournament::played::{self, Decided};
 use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
 use crate::domain::tournament::{self, MatchResult, Side};
@@ -104,7 +104,7 @@ pub fn sync_after_change(
                     dependents.iter().map(|&(r, x)| Place::new(r, x)).collect(),
                 )));
             }
-            store::record_result(
+            super::record_result(
                 conn,
                 row.championship_id,
                 round,
@@ -185,7 +185,7 @@ pub fn confirm(
                 typed: fresh.typed != 0 && fresh.game_id.is_some(),
                 ..result_of(fresh.table_no as u32, d, &format, &fresh, now)
             };
-            store::record_result(
+            super::record_result(
                 conn,
                 fresh.championship_id,
                 fresh.round_no as u32,
@@ -307,7 +307,7 @@ pub fn pair_next_round(
     now: NaiveDateTime,
     pins: &mut dyn FnMut() -> String,
 ) -> Result<u32, ChangeError> {
-    store::change(conn, championship_id, actor, now, |conn, t| {
+    super::change(conn, championship_id, actor, now, |conn, t| {
         if let Some(n) = tables_available {
             t.tables_available = n.max(0);
         }
@@ -326,7 +326,7 @@ pub fn pair_next_round(
             championship_id,
             club_id: t.championship.club_id,
             file: &t.file,
-            hands: t.entry_mode == "hands",
+            hands: t.entry_mode == EntryMode::Hands,
             actor,
         };
         insert_tables(conn, &draw, &round, t.tables_available, pins, now)?;
@@ -334,7 +334,7 @@ pub fn pair_next_round(
         t.file.rounds.push(round);
         Ok((
             number,
-            store::Audit {
+            super::Audit {
                 action: "pair",
                 entity: "round",
                 entity_id: number as i32,

@@ -1,15 +1,14 @@
 //! The games championship tables play, hand by hand, and the rows of its tables. A
 //! table of a championship in `hands` mode gets its first partida when its match is
 //! drawn ([`insert_tables`]: seats, first dealer and options from the draw and the
-//! championship); a table's proposal, result and audit are written here, a knockout
-//! match's result into its bracket ([`record_in_bracket`]), and knockout tables are
-//! opened as their matches become ready. A new championship's row and document are
-//! inserted here ([`insert_championship`], [`insert_document`]) and a championship is
-//! exported ([`export`]) with its games. The workflows that create or import a
-//! championship, draw a round, sync a table after a change to its game, confirm and
-//! correct its result live in `service::championship`.
+//! championship); a table's proposal, result and audit are written here, and knockout
+//! tables are opened as their matches become ready ([`open_bracket_tables`]). A new
+//! championship's row and document are inserted here ([`insert_championship`],
+//! [`insert_document`]) and a championship is exported ([`export`]) with its games.
+//! The workflows that create or import a championship, draw a round, sync a table
+//! after a change to its game, confirm and correct its result (in its round or its
+//! bracket) live in `service::championship`.
 
-use crate::domain::refusal::{Place, Refusal};
 use crate::domain::status::{EntryMode, GameStatus, TableStatus};
 use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
@@ -21,7 +20,7 @@ use crate::db::brackets;
 use crate::db::games::{self, Game, NewGame, NewHand};
 use crate::db::rows::{LoadOne, insert_returning_id};
 use crate::db::schema::{championship_documents, championship_tables, championships};
-use crate::domain::bracket::{Bracket, EntrantId, MatchId, Status};
+use crate::domain::bracket::{Bracket, EntrantId, MatchId};
 use crate::domain::entry::{self, Entered, GAME_FORMAT, GameDoc, GameSetup, HandDoc, HandScore};
 use crate::domain::lang::Lang;
 use crate::domain::tournament::played::{self, Decided, Partida};
@@ -431,7 +430,7 @@ pub(crate) fn current_result(
         return Ok(t
             .round(row.round_no as u32)
             .and_then(|r| r.result(row.table_no as u32))
-            .map(|r| (r.score, r.winner.or(by_score(r.score)))));
+            .map(|r| (r.score, r.winner.or(Side::by_score(r.score)))));
     }
     let Some(b) = brackets::find_bracket(conn, row.phase)? else {
         return Ok(None);
@@ -453,14 +452,6 @@ fn x_side(entrants: Option<[Option<EntrantId>; 2]>, w: EntrantId) -> Option<Side
         Some(Side::B)
     } else {
         None
-    }
-}
-
-fn by_score(s: [u32; 2]) -> Option<Side> {
-    match s[0].cmp(&s[1]) {
-        std::cmp::Ordering::Greater => Some(Side::A),
-        std::cmp::Ordering::Less => Some(Side::B),
-        std::cmp::Ordering::Equal => None,
     }
 }
 
@@ -498,101 +489,9 @@ pub(crate) fn audit_table(
     )
 }
 
-/// Records (or corrects) a knockout match's result in its bracket, marks the table
-/// final and opens tables for the matches that became ready.
-pub(crate) fn record_in_bracket(
-    conn: &mut DbConn,
-    t: &Tournament,
-    row: &TableRow,
-    d: Decided,
-    (correcting, confirmed): (bool, bool),
-    (actor, now): (&str, NaiveDateTime),
-) -> Result<(), ChangeError> {
-    // A result typed at the table names no winner: its score does.
-    let d = Decided {
-        winner: d.winner.or_else(|| by_score(d.score)),
-        ..d
-    };
-    brackets::lock_bracket(conn, row.phase)?;
-    let b = brackets::find_bracket(conn, row.phase)?.ok_or(ChangeError::NotFound)?;
-    let mut bracket: Bracket = serde_json::from_str(&b.document).map_err(corrupt)?;
-    let m = MatchId(row.table_no.max(1) as u32 - 1);
-    let entrants = bracket.get(m).ok_or(ChangeError::NotFound)?.entrants();
-    let winner = match d.winner {
-        Some(Side::A) => entrants[0],
-        Some(Side::B) => entrants[1],
-        None => None,
-    }
-    .ok_or(ChangeError::Refused(Refusal::KnockoutDraw))?;
-    let refused = |e: crate::domain::bracket::BracketError| {
-        ChangeError::Refused(Refusal::BadFile(e.to_string()))
-    };
-    let before = bracket.clone();
-    if correcting {
-        // The matches played since that depend on it are annulled: listed first
-        // (`0.T`: table T of this phase), done once confirmed.
-        let dependents = bracket.dependents(m);
-        if !dependents.is_empty() && !confirmed {
-            return Err(ChangeError::Refused(Refusal::CorrectionConfirm(
-                dependents.iter().map(|x| Place::new(0, x.0 + 1)).collect(),
-            )));
-        }
-        if by_score(d.score) == d.winner {
-            bracket.correct_score(m, d.score).map_err(refused)?;
-        } else {
-            bracket.correct_result(m, winner).map_err(refused)?;
-        }
-    } else if by_score(d.score) == d.winner {
-        bracket.record_score(m, d.score).map_err(refused)?;
-    } else {
-        bracket.record_result(m, winner).map_err(refused)?;
-    }
-    let document = serde_json::to_string(&bracket).map_err(corrupt)?;
-    if !brackets::update_document(conn, b.id, b.version, &document, now)? {
-        return Err(ChangeError::Stale);
-    }
-    let result = (
-        championship_tables::status.eq(TableStatus::Final.as_str()),
-        championship_tables::proposed_a.eq(Some(d.score[0] as i32)),
-        championship_tables::proposed_b.eq(Some(d.score[1] as i32)),
-        championship_tables::proposed_winner.eq(side_text(d.winner)),
-    );
-    if !store::update_table(conn, (row.id, row.version), result, now)? {
-        return Err(ChangeError::Stale);
-    }
-    let names: Vec<String> = serde_json::from_str(&b.entrants).map_err(corrupt)?;
-    let after = serde_json::json!({
-        "match": bracket.get(m).map(|x| x.code()),
-        "winner": names.get(winner.0 as usize),
-        "score": d.score, "version": b.version + 1,
-    });
-    let action = if correcting { "correct" } else { "confirm" };
-    brackets::audit(
-        conn,
-        b.audited(),
-        (actor, now, action),
-        None,
-        Some(after.to_string()),
-    )?;
-    if correcting {
-        // Tables whose match was annulled, or whose pairs changed, start again.
-        for other in store::phase_tables(conn, t.championship.id, b.id)? {
-            if other.id == row.id {
-                continue;
-            }
-            let id = MatchId(other.table_no.max(1) as u32 - 1);
-            let (Some(old), Some(new)) = (before.get(id), bracket.get(id)) else {
-                continue;
-            };
-            let annulled = other.status == TableStatus::Final && new.status != Status::Played;
-            if annulled || old.entrants() != new.entrants() {
-                diesel::delete(championship_tables::table.find(other.id)).execute(conn)?;
-                audit_table(conn, t, &other, "void", actor, now, None, None)?;
-            }
-        }
-    }
-    open_bracket_tables(conn, t, b.id, &bracket, &names, actor, now, &mut random_pin)?;
-    Ok(())
+/// Deletes table row `id` (a knockout table whose match was annulled).
+pub(crate) fn delete_table(conn: &mut DbConn, id: i32) -> QueryResult<usize> {
+    diesel::delete(championship_tables::table.find(id)).execute(conn)
 }
 
 /// A four-digit PIN from the system's randomness.

@@ -5,6 +5,7 @@
 use super::create::{NewForm, Posted, Target, checked, page};
 use super::*;
 use crate::domain::tournament::Draws;
+use crate::service::championship::{Audit, change};
 use std::collections::HashMap;
 
 impl NewForm {
@@ -164,39 +165,33 @@ pub async fn edit(
     };
     let actor = who.actor();
     db(&state, move |conn| {
-        Ok(crate::service::championship::change(
-            conn,
-            id,
-            &actor,
-            now(),
-            |conn, t| {
-                if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
-                    return Err(ChangeError::Refused(Refusal::EditTooLate));
-                }
-                let before = serde_json::to_value(&t.file.championship).unwrap_or_default();
-                let hands = hands
-                    && crate::domain::tournament::played::table_players(
-                        file.championship.game,
-                        &file.championship.options,
-                    )
-                    .is_some();
-                t.file.championship = file.championship.clone();
-                let after = serde_json::to_value(&t.file.championship).unwrap_or_default();
-                crate::db::championship::settings::settle_settings(
-                    conn, id, &t.file, starts_on, hands,
-                )?;
-                Ok((
-                    (),
-                    crate::service::championship::Audit {
-                        action: "edit",
-                        entity: "tournament",
-                        entity_id: id,
-                        before: Some(before),
-                        after: Some(after),
-                    },
-                ))
-            },
-        )?)
+        Ok(change(conn, id, &actor, now(), |conn, t| {
+            if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
+                return Err(ChangeError::Refused(Refusal::EditTooLate));
+            }
+            let before = serde_json::to_value(&t.file.championship).unwrap_or_default();
+            let hands = hands
+                && crate::domain::tournament::played::table_players(
+                    file.championship.game,
+                    &file.championship.options,
+                )
+                .is_some();
+            t.file.championship = file.championship.clone();
+            let after = serde_json::to_value(&t.file.championship).unwrap_or_default();
+            crate::db::championship::settings::settle_settings(
+                conn, id, &t.file, starts_on, hands,
+            )?;
+            Ok((
+                (),
+                Audit {
+                    action: "edit",
+                    entity: "tournament",
+                    entity_id: id,
+                    before: Some(before),
+                    after: Some(after),
+                },
+            ))
+        })?)
     })
     .await?;
     Ok(see_other(&format!("/campeonatos/{id}/direccion")))

@@ -573,7 +573,7 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                     .map(|h| format!("{:04}", u32::from_str_radix(&h, 16).unwrap_or(0) % 10_000))
                     .unwrap_or_default()
             };
-            let made = crate::db::championship::tables::import(
+            let made = crate::service::championship::import(
                 &mut conn,
                 club_id,
                 &mut parsed,

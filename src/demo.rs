@@ -1,6 +1,7 @@
 //! The demo club put together: the store's rows and championships (`service::demo`) and the
-//! championships played hand by hand at the tables, which the pages' own workflows
-//! create. It uses the store, the domain and the pages; nothing below imports it.
+//! championships played hand by hand at the tables (`service::demo_tables`,
+//! `service::demo_lloret`), through the same workflows the pages call. It uses the
+//! service, the store and the domain; nothing below imports it.
 
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
@@ -53,7 +54,7 @@ pub fn fill(
         let championship_id =
             demo::running_swiss(conn, club_id, today, now).map_err(ChangeError::into_diesel)?;
         // Cuatrola championships played hand by hand at the tables.
-        crate::web::championship::demo::create_demo_championships(conn, club_id, today, now)
+        crate::service::demo_tables::create_demo_championships(conn, club_id, today, now)
             .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
         // An open of the Girona kind: liguillas, a played repesca, the knockout.
         crate::service::demo_repesca::girona_open(conn, club_id, today - Duration::days(20), now)
@@ -78,7 +79,7 @@ pub fn fill(
             now,
         )?;
         // A botifarra open with the bases of the Lloret kind, played at the tables.
-        crate::web::championship::demo_lloret::create_lloret_open(conn, club_id, today)
+        crate::service::demo_lloret::create_lloret_open(conn, club_id, today)
             .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
         Ok(Some(DemoSummary {
             club_id,

@@ -8,6 +8,7 @@ use super::DbConn;
 use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{championships, clubs, pairs, players};
 use crate::domain::names;
+use crate::domain::status::{ChampionshipFormat, ChampionshipStatus};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = clubs)]
@@ -57,8 +58,12 @@ pub struct Championship {
     pub club_id: i32,
     pub name: String,
     pub game: String,
-    pub format: String,
-    pub status: String,
+    /// Stored as `league`, `swiss` or `ceros`.
+    #[diesel(deserialize_as = String)]
+    pub format: ChampionshipFormat,
+    /// Stored as `registration`, `running` or `finished`.
+    #[diesel(deserialize_as = String)]
+    pub status: ChampionshipStatus,
     pub options: String,
     pub rounds_planned: i32,
     pub starts_on: NaiveDate,
@@ -182,10 +187,10 @@ pub fn list_championships(conn: &mut DbConn) -> QueryResult<Vec<Championship>> {
         .select(Championship::as_select())
         .order((championships::starts_on.desc(), championships::id.desc()))
         .load(conn)?;
-    all.sort_by_key(|e| match e.status.as_str() {
-        "running" => 0,
-        "registration" => 1,
-        _ => 2,
+    all.sort_by_key(|e| match e.status {
+        ChampionshipStatus::Running => 0,
+        ChampionshipStatus::Registration => 1,
+        ChampionshipStatus::Finished => 2,
     });
     Ok(all)
 }

@@ -1,29 +1,20 @@
-//! The states a championship's table and a game go through, stored as text
-//! (`playing`, `proposed`, `final`; `playing`, `finished`) and typed everywhere else.
+//! The states a championship, its tables and a game go through, a championship's
+//! format and how its tables give results, stored as text (`registration`, `running`,
+//! `finished`; `playing`, `proposed`, `final`; `playing`, `finished`; `league`,
+//! `swiss`, `ceros`; `hands`, `result`) and typed everywhere else.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// A state stored as text: the enum, its text (`as_str`, and `Display` the same) and
-/// its reading back (`FromStr`, `TryFrom<String>`), any other text refused as an
-/// unknown `what`.
-macro_rules! text_state {
-    (
-        $(#[$meta:meta])*
-        $name:ident, $what:literal {
-            $( $(#[$vmeta:meta])* $variant:ident => $text:literal, )+
-        }
-    ) => {
-        $(#[$meta])*
-        pub enum $name {
-            $( $(#[$vmeta])* $variant, )+
-        }
-
+/// The text a status is stored as: `as_str`, `Display`, and `FromStr` and
+/// `TryFrom<String>` (the way the store reads it back), from its variants' texts.
+macro_rules! stored_as_text {
+    ($name:ident, $what:literal, { $($variant:ident => $text:literal),+ $(,)? }) => {
         impl $name {
             /// As stored, and as the message keys and pages name it.
             pub const fn as_str(self) -> &'static str {
                 match self {
-                    $( $name::$variant => $text, )+
+                    $($name::$variant => $text,)+
                 }
             }
         }
@@ -39,7 +30,7 @@ macro_rules! text_state {
 
             fn from_str(s: &str) -> Result<Self, Self::Err> {
                 match s {
-                    $( $text => Ok($name::$variant), )+
+                    $($text => Ok($name::$variant),)+
                     other => Err(format!(concat!("unknown ", $what, " {:?}"), other)),
                 }
             }
@@ -55,32 +46,99 @@ macro_rules! text_state {
     };
 }
 
-text_state! {
-    /// Where a championship's table stands.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-    TableStatus, "table status" {
-        /// Being played; no result yet.
-        #[default]
-        Playing => "playing",
-        /// A result entered at the table, waiting for the other pair's firma.
-        Proposed => "proposed",
-        /// The result is the championship's.
-        Final => "final",
+/// Where a championship's table stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TableStatus {
+    /// Being played; no result yet.
+    #[default]
+    Playing,
+    /// A result entered at the table, waiting for the other pair's firma.
+    Proposed,
+    /// The result is the championship's.
+    Final,
+}
+
+stored_as_text!(TableStatus, "table status", {
+    Playing => "playing",
+    Proposed => "proposed",
+    Final => "final",
+});
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// Hands are still to come.
+    #[default]
+    Playing,
+    /// Over by its own end or by its match's limits.
+    Finished,
+}
+
+stored_as_text!(GameStatus, "game status", {
+    Playing => "playing",
+    Finished => "finished",
+});
+
+/// Where a championship stands, as its listing row keeps it beside its document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChampionshipStatus {
+    /// No round drawn yet: entrants come and go.
+    #[default]
+    Registration,
+    /// Rounds drawn, and another can follow.
+    Running,
+    /// No round can follow.
+    Finished,
+}
+
+stored_as_text!(ChampionshipStatus, "championship status", {
+    Registration => "registration",
+    Running => "running",
+    Finished => "finished",
+});
+
+/// How a championship's tables give their results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EntryMode {
+    /// The tables play Baza games hand by hand.
+    Hands,
+    /// The tables type their final scores.
+    TypedResult,
+}
+
+stored_as_text!(EntryMode, "entry mode", {
+    Hands => "hands",
+    TypedResult => "result",
+});
+
+impl EntryMode {
+    /// Hand by hand when `hands`, else typed results.
+    pub const fn of(hands: bool) -> Self {
+        if hands {
+            EntryMode::Hands
+        } else {
+            EntryMode::TypedResult
+        }
     }
 }
 
-text_state! {
-    /// Where a game stands.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
-    #[serde(rename_all = "lowercase")]
-    GameStatus, "game status" {
-        /// Hands are still to come.
-        #[default]
-        Playing => "playing",
-        /// Over by its own end or by its match's limits.
-        Finished => "finished",
-    }
+/// A championship's system as its listing row names it (`league` for a round robin,
+/// as the foundation names it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChampionshipFormat {
+    League,
+    Swiss,
+    Ceros,
 }
+
+stored_as_text!(ChampionshipFormat, "championship format", {
+    League => "league",
+    Swiss => "swiss",
+    Ceros => "ceros",
+});
 
 #[cfg(test)]
 mod tests {
@@ -119,5 +177,29 @@ mod tests {
             "over".parse::<GameStatus>(),
             Err("unknown game status \"over\"".to_string())
         );
+    }
+
+    #[test]
+    fn every_championship_status_and_format_reads_back_from_its_text() {
+        use ChampionshipStatus::*;
+        for s in [Registration, Running, Finished] {
+            assert_eq!(s.as_str().parse::<ChampionshipStatus>(), Ok(s));
+            assert_eq!(
+                serde_json::to_value(s).ok(),
+                Some(serde_json::Value::from(s.as_str()))
+            );
+        }
+        for f in [
+            ChampionshipFormat::League,
+            ChampionshipFormat::Swiss,
+            ChampionshipFormat::Ceros,
+        ] {
+            assert_eq!(f.as_str().parse::<ChampionshipFormat>(), Ok(f));
+        }
+        assert!("paused".parse::<ChampionshipStatus>().is_err());
+        for m in [EntryMode::Hands, EntryMode::TypedResult] {
+            assert_eq!(m.as_str().parse::<EntryMode>(), Ok(m));
+        }
+        assert_eq!(EntryMode::of(false).as_str(), "result");
     }
 }

@@ -7,9 +7,13 @@
 
 use chrono::{NaiveDate, NaiveDateTime};
 
+use super::championship;
 use crate::db::DbConn;
-use crate::db::championship::store::{self as store, ChangeError};
-use crate::domain::tournament::{self, Entrant, MatchResult, Pairing, System, TournamentFile};
+use crate::db::championship::store::{self as store, ChangeError, TableRow};
+use crate::domain::status::TableStatus;
+use crate::domain::tournament::{
+    self, Entrant, MatchResult, Pairing, System, TablePairing, TournamentFile,
+};
 
 pub const DEMO_CLUB: &str = "Peña La Baza";
 
@@ -75,6 +79,67 @@ pub fn pins(step: u32, start: u32) -> impl FnMut() -> String {
     }
 }
 
+/// The table pairings of round `round` of championship `id` (none: no such round).
+pub fn round_pairings(
+    conn: &mut DbConn,
+    id: i32,
+    round: u32,
+) -> Result<Vec<TablePairing>, ChangeError> {
+    Ok(store::load(conn, id)?
+        .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|p| match p {
+            Pairing::Table(t) => Some(t),
+            _ => None,
+        })
+        .collect())
+}
+
+/// Draws round `round` of championship `id` (with `tables_available`, when given) and
+/// shows it on the public pages, as the director's buttons do: the round's table
+/// pairings and its tables' rows, by table.
+pub fn draw_and_publish(
+    conn: &mut DbConn,
+    id: i32,
+    (round, tables_available): (u32, Option<i32>),
+    actor: &str,
+    now: NaiveDateTime,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<(Vec<TablePairing>, Vec<TableRow>), ChangeError> {
+    championship::pair_next_round(conn, id, tables_available, actor, now, pins)?;
+    championship::publish_round(conn, id, round, actor, now)?;
+    let rows = store::round_tables(conn, id, round as i32)?;
+    Ok((round_pairings(conn, id, round)?, rows))
+}
+
+/// Types the result `score` of table `table` of round `round`, as the director's
+/// result form does.
+pub fn type_result(
+    conn: &mut DbConn,
+    id: i32,
+    (round, table): (u32, u32),
+    score: [u32; 2],
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
+    let result = MatchResult {
+        table,
+        score,
+        ..MatchResult::default()
+    };
+    championship::record_result(conn, id, round, result, None, "record", actor, now)
+}
+
+/// The tables of phase `phase` of championship `id` (0: its rounds; else a bracket
+/// id) still open: not final.
+pub fn open_tables(conn: &mut DbConn, id: i32, phase: i32) -> Result<Vec<TableRow>, ChangeError> {
+    Ok(store::phase_tables(conn, id, phase)?
+        .into_iter()
+        .filter(|r| r.status != TableStatus::Final)
+        .collect())
+}
+
 /// The finished autumn league of cuatrola, games to 21: the eight pairs in a round
 /// robin (seven rounds), every result in. Returns its championship id.
 pub fn league(
@@ -106,38 +171,24 @@ pub fn league(
     let mut seq = Sequence(20261123);
     let mut pins = || format!("{:04}", seq.next(10_000));
     let actor = "demo";
-    let id = crate::db::championship::tables::create(
+    let id = championship::create(
         conn, club_id, &file, false, starts_on, now, actor, &mut pins,
     )?;
     let mut scores = Sequence(20261124);
     let mut round = 0;
     for _ in 0..store::rounds_planned(&file) {
-        round = super::championship::pair_next_round(conn, id, None, actor, now, &mut pins)?;
-        let tables: Vec<u32> = store::load(conn, id)?
-            .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|p| match p {
-                Pairing::Table(t) => Some(t.table),
-                _ => None,
-            })
-            .collect();
-        for table in tables {
+        round = championship::pair_next_round(conn, id, None, actor, now, &mut pins)?;
+        for tp in round_pairings(conn, id, round)? {
             let loser = scores.next(21);
             let score = if scores.next(2) == 0 {
                 [21, loser]
             } else {
                 [loser, 21]
             };
-            let result = MatchResult {
-                table,
-                score,
-                ..MatchResult::default()
-            };
-            store::record_result(conn, id, round, result, None, "record", actor, now)?;
+            type_result(conn, id, (round, tp.table), score, actor, now)?;
         }
     }
-    store::publish_round(conn, id, round, actor, now)?;
+    championship::publish_round(conn, id, round, actor, now)?;
     Ok(id)
 }
 
@@ -189,14 +240,12 @@ pub fn running_swiss(
     );
     let mut pins = pins(7919, 1234);
     let actor = "demo";
-    let id = crate::db::championship::tables::create(
-        conn, club_id, &file, false, today, now, actor, &mut pins,
-    )?;
-    store::change(conn, id, actor, now, |_, t| {
+    let id = championship::create(conn, club_id, &file, false, today, now, actor, &mut pins)?;
+    championship::change(conn, id, actor, now, |_, t| {
         t.checked_in = t.file.entrants.iter().map(|e| e.id.clone()).collect();
         Ok((
             (),
-            store::Audit {
+            championship::Audit {
                 action: "check_in",
                 entity: "entrant",
                 entity_id: id,
@@ -206,13 +255,8 @@ pub fn running_swiss(
         ))
     })?;
     for round in 1..=3u32 {
-        super::championship::pair_next_round(conn, id, Some(5), actor, now, &mut pins)?;
-        store::publish_round(conn, id, round, actor, now)?;
-        let tables = store::load(conn, id)?
-            .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
-            .unwrap_or_default();
-        for p in tables {
-            let Pairing::Table(tp) = p else { continue };
+        let (pairings, _) = draw_and_publish(conn, id, (round, Some(5)), actor, now, &mut pins)?;
+        for tp in pairings {
             let k = (round * 7 + tp.table * 13) % 10;
             let score = match k {
                 0 => [64, 64],
@@ -228,7 +272,7 @@ pub fn running_swiss(
                 if tp.table == 3
                     && let Some(row) = store::find_table(conn, id, 3, 3)?
                 {
-                    store::propose_result(
+                    championship::propose_result(
                         conn,
                         id,
                         &row,
@@ -241,20 +285,7 @@ pub fn running_swiss(
                 }
                 continue;
             }
-            store::record_result(
-                conn,
-                id,
-                round,
-                MatchResult {
-                    table: tp.table,
-                    score,
-                    ..MatchResult::default()
-                },
-                None,
-                "record",
-                actor,
-                now,
-            )?;
+            type_result(conn, id, (round, tp.table), score, actor, now)?;
         }
     }
     Ok(id)

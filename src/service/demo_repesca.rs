@@ -5,22 +5,19 @@
 //! played to its champion, results typed. Deterministic (the lot's seed is fixed, the scores follow the seeds).
 
 use crate::domain::refusal::Refusal;
-use crate::domain::status::TableStatus;
 use chrono::{NaiveDate, NaiveDateTime};
 
 use super::championship;
+use super::demo::{draw_and_publish, open_tables, type_result};
 use crate::db::DbConn;
-use crate::db::championship::store::{self as store, ChangeError};
-use crate::db::championship::tables;
+use crate::db::championship::store::ChangeError;
 use crate::db::repesca::{RepescaPlan, create_repesca};
 use crate::domain::bracket::Bracket;
 use crate::domain::tournament::played::Decided;
 use crate::domain::tournament::qualify::{
     GroupFill, KnockoutShape, Qualify, RepescaEntry, RepescaRule,
 };
-use crate::domain::tournament::{
-    self, Entrant, MatchResult, Pairing, Side, System, Tiebreak, TournamentFile, groups,
-};
+use crate::domain::tournament::{self, Entrant, Side, System, Tiebreak, TournamentFile, groups};
 
 pub const DEMO_GIRONA: &str = "Open de botifarra de Girona";
 
@@ -66,10 +63,7 @@ fn play_knockout(
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
     for pass in 0..8u32 {
-        let open: Vec<_> = store::phase_tables(conn, id, bracket)?
-            .into_iter()
-            .filter(|r| r.status != TableStatus::Final)
-            .collect();
+        let open = open_tables(conn, id, bracket)?;
         if open.is_empty() {
             break;
         }
@@ -136,15 +130,15 @@ pub fn girona_open(
         Entrant::seeded(PAIRS.map(|(name, club)| (name, Some(club)))),
     );
     let mut pins = super::demo::pins(4111, 2718);
-    let id = tables::create(
+    let id = championship::create(
         conn, club_id, &file, false, starts_on, now, ACTOR, &mut pins,
     )?;
     // The liguillas drawn by pots, as the director's button does.
-    store::change(conn, id, ACTOR, now, |_, t| {
+    championship::change(conn, id, ACTOR, now, |_, t| {
         groups::draw_by_lot(&mut t.file, DRAW).map_err(|e| err(format!("{e:?}")))?;
         Ok((
             (),
-            store::Audit {
+            championship::Audit {
                 action: "draw",
                 entity: "groups",
                 entity_id: 0,
@@ -156,20 +150,11 @@ pub fn girona_open(
         ))
     })?;
     for round in 1..=3u32 {
-        championship::pair_next_round(conn, id, None, ACTOR, now, &mut pins)?;
-        store::publish_round(conn, id, round, ACTOR, now)?;
-        let pairings = store::load(conn, id)?
-            .and_then(|t| t.round(round).map(|r| r.pairings.clone()))
-            .unwrap_or_default();
-        for p in pairings {
-            let Pairing::Table(tp) = p else { continue };
+        let (pairings, _) = draw_and_publish(conn, id, (round, None), ACTOR, now, &mut pins)?;
+        for tp in pairings {
             let seed = |eid: &str| eid.parse::<u32>().unwrap_or(0);
-            let result = MatchResult {
-                table: tp.table,
-                score: score(seed(&tp.a), seed(&tp.b), round),
-                ..MatchResult::default()
-            };
-            store::record_result(conn, id, round, result, None, "record", ACTOR, now)?;
+            let score = score(seed(&tp.a), seed(&tp.b), round);
+            type_result(conn, id, (round, tp.table), score, ACTOR, now)?;
         }
     }
     let plan = RepescaPlan {

@@ -6,7 +6,9 @@
 pub mod championship;
 pub mod demo;
 pub mod demo_bracket;
+pub mod demo_lloret;
 pub mod demo_repesca;
+pub mod demo_tables;
 pub mod game;
 
 /// The time now, to the second (UTC): when a change is stamped.

@@ -174,7 +174,7 @@ pub(crate) async fn record_result(
     };
     let (id, version) = (row.championship_id, row.version);
     db(state, move |conn| {
-        Ok(store::record_result(
+        Ok(crate::service::championship::record_result(
             conn,
             id,
             round,

@@ -19,6 +19,8 @@ use crate::db::queries::{self, Championship, Club};
 use crate::error::AppError;
 use actix_web::http::StatusCode;
 
+use crate::domain::status::ChampionshipStatus;
+
 /// A display line for a championship in a list.
 pub struct ChampionshipLine {
     pub id: i32,
@@ -26,7 +28,8 @@ pub struct ChampionshipLine {
     pub game: String,
     pub format: String,
     pub status: String,
-    pub status_class: String,
+    /// Its class on the page, the status as stored.
+    pub status_class: ChampionshipStatus,
     pub starts_on: String,
 }
 
@@ -44,7 +47,7 @@ fn championship_line(ctx: &Ctx, e: &Championship) -> ChampionshipLine {
         game: ctx.t(&format!("game-{}", e.game)),
         format: ctx.t(&format!("format-{}", e.format)),
         status: ctx.t(&format!("status-{}", e.status)),
-        status_class: e.status.clone(),
+        status_class: e.status,
         starts_on: date(ctx, e.starts_on),
     }
 }
@@ -81,7 +84,7 @@ pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
     let (running, others): (Vec<_>, Vec<_>) = championships
         .iter()
         .map(|e| championship_line(&ctx, e))
-        .partition(|e| e.status_class == "running");
+        .partition(|e| e.status_class == ChampionshipStatus::Running);
     let no_club = !first_run && clubs.is_empty();
     render(&HomePage {
         ctx: &ctx,

@@ -123,7 +123,7 @@ pub async fn apply(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpR
     let actor = who.actor();
     db(&state, move |conn| {
         let (_, _, seeds) = proposal(conn, id)?;
-        store::change(conn, id, &actor, super::account::now(), |_, t| {
+        crate::service::championship::change(conn, id, &actor, super::account::now(), |_, t| {
             if !t.file.rounds.is_empty() {
                 return Err(ChangeError::Refused(Refusal::SeedingPaired(
                     t.championship.name.clone(),
@@ -135,7 +135,7 @@ pub async fn apply(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpR
             }
             Ok((
                 (),
-                store::Audit {
+                crate::service::championship::Audit {
                     action: "seed_by_rating",
                     entity: "entrant",
                     entity_id: id,

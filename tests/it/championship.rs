@@ -673,7 +673,7 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
                 format!("{n:04}")
             };
             let now = baza::web::account::now();
-            baza::db::championship::tables::create(
+            baza::service::championship::create(
                 conn,
                 club,
                 &parsed,

@@ -521,8 +521,8 @@ async fn a_page_costs_the_same_number_of_queries_whatever_the_data() {
     // Ten times more entrants and tables in the championships: forty entrants more
     // in each, and a round of twenty tables with their results.
     app.with_conn(|conn| {
-        use baza::db::championship::store::{Audit, change};
         use baza::domain::tournament::{Entrant, MatchResult, Pairing, Round, TablePairing};
+        use baza::service::championship::{Audit, change};
         let now = baza::web::account::now();
         for event in [1, 2] {
             change(conn, event, "test", now, |_, t| {

@@ -439,17 +439,8 @@ async fn open_for_entries(app: &TestApp) -> i32 {
     app.with_conn(move |c| {
         let now = baza::web::account::now();
         let mut pins = || "1234".to_owned();
-        baza::db::championship::tables::create(
-            c,
-            1,
-            &file,
-            false,
-            now.date(),
-            now,
-            "test",
-            &mut pins,
-        )
-        .unwrap()
+        baza::service::championship::create(c, 1, &file, false, now.date(), now, "test", &mut pins)
+            .unwrap()
     })
     .await
 }

@@ -1122,8 +1122,14 @@ fn tournament_import_and_export_round_trip_a_file_through_the_database() {
     let t = baza::db::championship::store::load(&mut conn, id.parse().unwrap())
         .unwrap()
         .unwrap();
-    assert_eq!(t.championship.status, "running");
-    assert_eq!(t.championship.format, "swiss");
+    assert_eq!(
+        t.championship.status,
+        baza::domain::status::ChampionshipStatus::Running
+    );
+    assert_eq!(
+        t.championship.format,
+        baza::domain::status::ChampionshipFormat::Swiss
+    );
     let tables = baza::db::championship::store::tables(&mut conn, t.championship.id).unwrap();
     assert_eq!(tables.len(), 1);
     assert_eq!(tables[0].status, TableStatus::Final);
@@ -1683,7 +1689,7 @@ async fn a_championship_file_and_its_brackets_go_in_and_out_together() {
             let file = baza::domain::tournament::parse(&text).unwrap();
             let now = baza::web::account::now();
             let mut pins = || "1234".to_owned();
-            baza::db::championship::tables::create(
+            baza::service::championship::create(
                 conn,
                 club,
                 &file,

@@ -8,6 +8,7 @@ use super::store;
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
 use crate::db::schema::{championship_documents, championships};
+use crate::domain::status::EntryMode;
 use crate::domain::tournament::TournamentFile;
 
 /// Whether championship `championship_id` was deleted.
@@ -34,13 +35,13 @@ pub fn settle_settings(
     diesel::update(championships::table.find(championship_id))
         .set((
             championships::game.eq(ev.game.slug()),
-            championships::format.eq(store::format_of(&ev.system)),
+            championships::format.eq(store::format_of(&ev.system).as_str()),
             championships::options.eq(options),
             championships::starts_on.eq(starts_on),
         ))
         .execute(conn)?;
     diesel::update(championship_documents::table.find(championship_id))
-        .set(championship_documents::entry_mode.eq(if hands { "hands" } else { "result" }))
+        .set(championship_documents::entry_mode.eq(EntryMode::of(hands).as_str()))
         .execute(conn)?;
     Ok(())
 }

@@ -3,22 +3,22 @@
 //! rounds, results. Standings and the next round are computed from that document by
 //! `domain::tournament`, the same code `baza pair` / `baza standings` run.
 //!
-//! Every change goes through [`change`]: one transaction that reads the document,
-//! lets the caller modify it, validates it with the domain, writes it back only if
-//! nobody else wrote in between (the row's `version`), and appends an audit row.
+//! The store only stores: every change to a document goes through
+//! `service::championship::change` (one transaction that reads the document, lets the
+//! caller modify it, validates it with the domain, writes it back here with
+//! [`write_document`] only if nobody else wrote in between, and appends an audit row).
 //! Beside the document, `championship_tables` holds what only the web needs per table:
 //! its PIN, its physical table (NULL while queued), and a result proposed at the
 //! table that waits for the opponents' signature ("firma").
 
 use crate::domain::refusal::Refusal;
-use crate::domain::status::TableStatus;
+use crate::domain::status::{EntryMode, TableStatus};
 use chrono::NaiveDateTime;
 use diesel::dsl;
 use diesel::prelude::*;
 use diesel::query_dsl::methods::ExecuteDsl;
 
 use crate::db::DbConn;
-use crate::db::accounts::{self, NewAudit};
 use crate::db::brackets::{self, NewBracket};
 use crate::db::queries::{self, Championship};
 use crate::db::rows::{LoadOne, insert_returning_id};
@@ -27,9 +27,7 @@ pub use crate::domain::tournament::listing::{
     entrant_name, format_of, next_entrant_id, rounds_planned, status_of,
 };
 use crate::domain::tournament::qualify::RepescaEntry;
-use crate::domain::tournament::{
-    self, BracketPhase, MatchResult, PairingError, Round, TournamentFile,
-};
+use crate::domain::tournament::{self, BracketPhase, PairingError, Round, TournamentFile};
 
 /// A championship as loaded: its row and its state.
 #[derive(Debug, Clone)]
@@ -43,9 +41,8 @@ pub struct Tournament {
     /// The last round shown to the public.
     pub published_round: i32,
     pub version: i32,
-    /// The tables play Baza games hand by hand (`hands`), or type final scores
-    /// (`result`).
-    pub entry_mode: String,
+    /// The tables play Baza games hand by hand, or type final scores.
+    pub entry_mode: EntryMode,
 }
 
 impl Tournament {
@@ -214,15 +211,6 @@ impl From<PairingError> for ChangeError {
     }
 }
 
-/// What [`change`] writes to the audit log.
-pub struct Audit {
-    pub action: &'static str,
-    pub entity: &'static str,
-    pub entity_id: i32,
-    pub before: Option<serde_json::Value>,
-    pub after: Option<serde_json::Value>,
-}
-
 fn corrupt(e: impl std::fmt::Display) -> diesel::result::Error {
     diesel::result::Error::DeserializationError(format!("tournament document: {e}").into())
 }
@@ -272,7 +260,7 @@ pub fn load(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Tourn
         tables_available: row.tables_available,
         published_round: row.published_round,
         version: row.version,
-        entry_mode: row.entry_mode,
+        entry_mode: row.entry_mode.parse().map_err(corrupt)?,
     }))
 }
 
@@ -299,10 +287,6 @@ pub fn stamp(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Stri
 /// tables, so all of them take their locks in the same order. `false`: no such
 /// championship.
 pub fn touch(conn: &mut DbConn, championship_id: i32) -> QueryResult<bool> {
-    count_change(conn, championship_id)
-}
-
-fn count_change(conn: &mut DbConn, championship_id: i32) -> QueryResult<bool> {
     let n = diesel::update(championship_documents::table.find(championship_id))
         .set(championship_documents::changes.eq(championship_documents::changes + 1))
         .execute(conn)?;
@@ -374,7 +358,7 @@ pub fn find_phase_table(
 
 /// Stores a knockout phase of an imported file as a bracket of the championship, its
 /// entrants by name, with an audit row of its own.
-pub(super) fn insert_phase(
+pub(crate) fn insert_phase(
     conn: &mut DbConn,
     club_id: i32,
     championship_id: i32,
@@ -499,7 +483,7 @@ pub fn two_pins(pins: &mut dyn FnMut() -> String) -> (String, String) {
 
 /// A new row of `championship_tables`: a table of a round (phase 0) or of a knockout
 /// phase, and how it opens.
-pub(super) struct NewTable<'a> {
+pub(crate) struct NewTable<'a> {
     /// Championship, phase, round and table number.
     pub place: (i32, i32, i32, i32),
     /// The physical table it plays at (`None`: queued).
@@ -512,7 +496,7 @@ pub(super) struct NewTable<'a> {
 }
 
 /// Inserts a table (version 0): its row id.
-pub(super) fn insert_table(
+pub(crate) fn insert_table(
     conn: &mut DbConn,
     new: &NewTable,
     now: NaiveDateTime,
@@ -534,257 +518,115 @@ pub(super) fn insert_table(
     insert_returning_id(conn, championship_tables::table, table)
 }
 
-/// The one way to change a championship: in a transaction, `f` changes the loaded
-/// state (and may touch the database through the connection it gets) and says what
-/// to audit; the document is validated, written back only if still at the version
-/// read, and the audit row added. Nothing is written when `f` or a check fails.
-pub fn change<T>(
+/// Marks the rounds after `after` up to `upto` of championship `championship_id` as
+/// started now, on their tables not started yet (a timed match counts its minutes
+/// from the publication of its round).
+pub(crate) fn start_rounds(
     conn: &mut DbConn,
     championship_id: i32,
-    actor: &str,
+    (after, upto): (i32, i32),
     now: NaiveDateTime,
-    f: impl FnOnce(&mut DbConn, &mut Tournament) -> Result<(T, Audit), ChangeError>,
-) -> Result<T, ChangeError> {
-    crate::db::write_tx(conn, |conn| {
-        // Take the championship's write lock first (a row lock in PostgreSQL, the
-        // write lock in SQLite): changes to one championship queue up instead of
-        // reading the same version and failing.
-        if !count_change(conn, championship_id)? {
-            return Err(ChangeError::NotFound);
-        }
-        let mut t = load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
-        let version = t.version;
-        let published_before = t.published_round;
-        let (out, audit) = f(conn, &mut t)?;
-        if t.published_round > published_before {
-            // A timed match counts its minutes from the publication of its round.
-            diesel::update(
-                championship_tables::table
-                    .filter(championship_tables::championship_id.eq(championship_id))
-                    .filter(championship_tables::phase.eq(0))
-                    .filter(championship_tables::round_no.gt(published_before))
-                    .filter(championship_tables::round_no.le(t.published_round))
-                    .filter(championship_tables::started_at.is_null()),
-            )
-            .set(championship_tables::started_at.eq(Some(now)))
-            .execute(conn)?;
-        }
-        tournament::validate(&t.file)
-            .map_err(|e| ChangeError::Refused(Refusal::BadFile(e.to_string())))?;
-        let document = serde_json::to_string(&t.file).map_err(corrupt)?;
-        let checked = serde_json::to_string(&t.checked_in).map_err(corrupt)?;
-        let n = diesel::update(
-            championship_documents::table
-                .filter(championship_documents::championship_id.eq(championship_id))
-                .filter(championship_documents::version.eq(version)),
-        )
-        .set((
-            championship_documents::document.eq(&document),
-            championship_documents::checked_in.eq(&checked),
-            championship_documents::tables_available.eq(t.tables_available),
-            championship_documents::published_round.eq(t.published_round),
-            championship_documents::version.eq(version + 1),
-            championship_documents::updated_at.eq(now),
-        ))
-        .execute(conn)?;
-        if n != 1 {
-            return Err(ChangeError::Stale);
-        }
-        // The championship's row keeps a copy of the document's name, status and
-        // rounds planned: the club's lists, the search, the ratings and the circuits
-        // read and filter championships by these columns without parsing each
-        // document, so the copy is rewritten here, in the document's transaction.
-        diesel::update(championships::table.find(championship_id))
-            .set((
-                championships::status.eq(status_of(&t.file)),
-                championships::name.eq(&t.file.championship.name),
-                championships::rounds_planned.eq(rounds_planned(&t.file)),
-            ))
-            .execute(conn)?;
-        accounts::insert_audit(
-            conn,
-            &NewAudit {
-                at: now,
-                actor,
-                action: audit.action,
-                entity: audit.entity,
-                entity_id: audit.entity_id,
-                club_id: Some(t.championship.club_id),
-                championship_id: Some(championship_id),
-                // The club's referees read the audit: no licence goes in it.
-                before_json: audit.before.map(|v| without_licences(v).to_string()),
-                after_json: audit.after.map(|v| without_licences(v).to_string()),
-            },
-        )?;
-        Ok(out)
-    })
+) -> QueryResult<usize> {
+    diesel::update(
+        championship_tables::table
+            .filter(championship_tables::championship_id.eq(championship_id))
+            .filter(championship_tables::phase.eq(0))
+            .filter(championship_tables::round_no.gt(after))
+            .filter(championship_tables::round_no.le(upto))
+            .filter(championship_tables::started_at.is_null()),
+    )
+    .set(championship_tables::started_at.eq(Some(now)))
+    .execute(conn)
 }
 
-/// An audit value without the licences of the people it names (only organisers and
-/// administrators see licences; the audit has other readers).
-pub fn without_licences(v: serde_json::Value) -> serde_json::Value {
-    use serde_json::Value;
-    match v {
-        Value::Object(map) => Value::Object(
-            map.into_iter()
-                .filter(|(k, _)| k != "licence")
-                .map(|(k, v)| (k, without_licences(v)))
-                .collect(),
-        ),
-        Value::Array(items) => Value::Array(items.into_iter().map(without_licences).collect()),
-        other => other,
+/// Writes the state `t` of championship `championship_id` back (document, check-ins,
+/// tables available, round published) with the next version, if it is still at
+/// `version`: false (nothing written) when someone wrote first. The championship's
+/// row keeps a copy of the document's name, status and rounds planned (the club's
+/// lists, the search, the ratings and the circuits filter by these columns without
+/// parsing each document): the copy is rewritten with it.
+pub(crate) fn write_document(
+    conn: &mut DbConn,
+    championship_id: i32,
+    version: i32,
+    t: &Tournament,
+    now: NaiveDateTime,
+) -> QueryResult<bool> {
+    let document = serde_json::to_string(&t.file).map_err(corrupt)?;
+    let checked = serde_json::to_string(&t.checked_in).map_err(corrupt)?;
+    let n = diesel::update(
+        championship_documents::table
+            .filter(championship_documents::championship_id.eq(championship_id))
+            .filter(championship_documents::version.eq(version)),
+    )
+    .set((
+        championship_documents::document.eq(&document),
+        championship_documents::checked_in.eq(&checked),
+        championship_documents::tables_available.eq(t.tables_available),
+        championship_documents::published_round.eq(t.published_round),
+        championship_documents::version.eq(version + 1),
+        championship_documents::updated_at.eq(now),
+    ))
+    .execute(conn)?;
+    if n != 1 {
+        return Ok(false);
     }
-}
-
-/// Shows the rounds up to `round` on the public pages, audited without a before and
-/// after (the demos publish their rounds this way).
-pub fn publish_round(
-    conn: &mut DbConn,
-    championship_id: i32,
-    round: u32,
-    actor: &str,
-    now: NaiveDateTime,
-) -> Result<(), ChangeError> {
-    change(conn, championship_id, actor, now, |_, t| {
-        t.published_round = round as i32;
-        Ok((
-            (),
-            Audit {
-                action: "publish",
-                entity: "round",
-                entity_id: round as i32,
-                before: None,
-                after: None,
-            },
-        ))
-    })
-}
-
-/// Sets (or replaces) the result of a table in the document, moves a queued table
-/// of that round to the physical table it frees, and marks the table final.
-/// `expected_version` is the table row's version the form was read at.
-#[allow(clippy::too_many_arguments)]
-pub fn record_result(
-    conn: &mut DbConn,
-    championship_id: i32,
-    round: u32,
-    result: MatchResult,
-    expected_version: Option<i32>,
-    action: &'static str,
-    actor: &str,
-    now: NaiveDateTime,
-) -> Result<(), ChangeError> {
-    change(conn, championship_id, actor, now, |conn, t| {
-        let table = result.table;
-        let row = find_table(conn, championship_id, round as i32, table as i32)?
-            .ok_or(ChangeError::NotFound)?;
-        if expected_version.is_some_and(|v| v != row.version) {
-            return Err(ChangeError::Stale);
-        }
-        let r = t.round_mut(round).ok_or(ChangeError::NotFound)?;
-        let before = r.result(table).cloned();
-        r.results.retain(|x| x.table != table);
-        r.results.push(result.clone());
-        r.results.sort_by_key(|x| x.table);
-        let status = championship_tables::status.eq(TableStatus::Final.as_str());
-        if !update_table(conn, (row.id, row.version), status, now)? {
-            return Err(ChangeError::Stale);
-        }
-        if row.status != TableStatus::Final
-            && let Some(p) = row.physical
-        {
-            let queued = championship_tables::table
-                .filter(championship_tables::championship_id.eq(championship_id))
-                .filter(championship_tables::phase.eq(0))
-                .filter(championship_tables::round_no.eq(round as i32))
-                .filter(championship_tables::physical.is_null())
-                .select(championship_tables::id)
-                .order(championship_tables::table_no)
-                .first::<i32>(conn)
-                .optional()?;
-            if let Some(q) = queued {
-                diesel::update(championship_tables::table.find(q))
-                    .set(championship_tables::physical.eq(Some(p)))
-                    .execute(conn)?;
-            }
-        }
-        let dependents = tournament::dependents_of(&t.file, round, table);
-        Ok((
-            (),
-            Audit {
-                action,
-                entity: "result",
-                entity_id: row.id,
-                before: Some(serde_json::json!({"round": round, "result": before})),
-                after: Some(serde_json::json!({
-                    "round": round, "result": result, "dependents": dependents,
-                })),
-            },
-        ))
-    })
-}
-
-/// A result entered at the table: kept on the table until the other side signs.
-#[allow(clippy::too_many_arguments)]
-pub fn propose_result(
-    conn: &mut DbConn,
-    championship_id: i32,
-    row: &TableRow,
-    score: (i32, i32),
-    side: &str,
-    winner: Option<&str>,
-    actor: &str,
-    now: NaiveDateTime,
-) -> Result<(), ChangeError> {
-    crate::db::write_tx(conn, |conn| {
-        if !count_change(conn, championship_id)? {
-            return Err(ChangeError::NotFound);
-        }
-        let n = diesel::update(
-            championship_tables::table
-                .filter(championship_tables::id.eq(row.id))
-                .filter(championship_tables::version.eq(row.version))
-                .filter(championship_tables::status.ne(TableStatus::Final.as_str())),
-        )
+    diesel::update(championships::table.find(championship_id))
         .set((
-            &Proposal {
-                status: TableStatus::Proposed.as_str(),
-                proposed_a: Some(score.0),
-                proposed_b: Some(score.1),
-                proposed_side: Some(side),
-                proposed_winner: winner,
-            },
-            championship_tables::version.eq(row.version + 1),
-            championship_tables::updated_at.eq(now),
+            championships::status.eq(status_of(&t.file).as_str()),
+            championships::name.eq(&t.file.championship.name),
+            championships::rounds_planned.eq(rounds_planned(&t.file)),
         ))
         .execute(conn)?;
-        if n != 1 {
-            return Err(ChangeError::Stale);
-        }
-        let championship =
-            queries::find_championship(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
-        accounts::insert_audit(
-            conn,
-            &NewAudit {
-                at: now,
-                actor,
-                action: "propose",
-                entity: "result",
-                entity_id: row.id,
-                club_id: Some(championship.club_id),
-                championship_id: Some(championship_id),
-                before_json: None,
-                after_json: Some(
-                    serde_json::json!({
-                        "round": row.round_no, "table": row.table_no,
-                        "score": [score.0, score.1], "side": side, "winner": winner,
-                    })
-                    .to_string(),
-                ),
-            },
-        )?;
-        Ok(())
-    })
+    Ok(true)
+}
+
+/// Gives physical table `physical`, freed in round `round`, to the first table of that
+/// round still queued, if any.
+pub(crate) fn seat_queued(
+    conn: &mut DbConn,
+    championship_id: i32,
+    round: i32,
+    physical: i32,
+) -> QueryResult<()> {
+    let queued = championship_tables::table
+        .filter(championship_tables::championship_id.eq(championship_id))
+        .filter(championship_tables::phase.eq(0))
+        .filter(championship_tables::round_no.eq(round))
+        .filter(championship_tables::physical.is_null())
+        .select(championship_tables::id)
+        .order(championship_tables::table_no)
+        .first::<i32>(conn)
+        .optional()?;
+    if let Some(q) = queued {
+        diesel::update(championship_tables::table.find(q))
+            .set(championship_tables::physical.eq(Some(physical)))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Writes `proposal` to the table of `row` if it is still at the version read and not
+/// final: false (nothing written) otherwise.
+pub(crate) fn propose_unless_final(
+    conn: &mut DbConn,
+    row: &TableRow,
+    proposal: &Proposal,
+    now: NaiveDateTime,
+) -> QueryResult<bool> {
+    let n = diesel::update(
+        championship_tables::table
+            .filter(championship_tables::id.eq(row.id))
+            .filter(championship_tables::version.eq(row.version))
+            .filter(championship_tables::status.ne(TableStatus::Final.as_str())),
+    )
+    .set((
+        proposal,
+        championship_tables::version.eq(row.version + 1),
+        championship_tables::updated_at.eq(now),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
 }
 
 /// The entrants of championship `championship_id` by name, in the order of its standings
@@ -816,16 +658,7 @@ pub fn folded_match(conn: &mut DbConn, match_id: i32) -> QueryResult<Option<(i32
 
 #[cfg(test)]
 mod tests {
-    use super::{two_pins, without_licences};
-
-    #[test]
-    fn an_audit_value_loses_every_licence_and_keeps_the_rest() {
-        let v = serde_json::json!({"entrant": {"name": "Nieto – Ortega", "people": [
-            {"name": "Andrés Nieto", "key": "ab12", "licence": "CV-100"}, {"name": "Rosa"}]}});
-        let want = serde_json::json!({"entrant": {"name": "Nieto – Ortega", "people": [
-            {"name": "Andrés Nieto", "key": "ab12"}, {"name": "Rosa"}]}});
-        assert_eq!(without_licences(v), want);
-    }
+    use super::two_pins;
 
     #[test]
     fn the_two_pairs_of_a_table_never_get_the_same_pin() {

@@ -1,16 +1,15 @@
 //! The games championship tables play, hand by hand, and the rows of its tables. A
 //! table of a championship in `hands` mode gets its first partida when its match is
 //! drawn ([`insert_tables`]: seats, first dealer and options from the draw and the
-//! championship); a table's proposal, result and audit are written here, a knockout
-//! match's result into its bracket ([`record_in_bracket`]), and knockout tables are
-//! opened as their matches become ready. A championship is created ([`create`], an
-//! import with its games) and exported ([`export`]) here, above the championship
-//! store (`db::championship::store`), because each of them touches its games. The
-//! workflows that draw a round, sync a table after a change to its game, confirm and
-//! correct its result live in `service::championship`.
+//! championship); a table's proposal, result and audit are written here, and knockout
+//! tables are opened as their matches become ready ([`open_bracket_tables`]). A new
+//! championship's row and document are inserted here ([`insert_championship`],
+//! [`insert_document`]) and a championship is exported ([`export`]) with its games.
+//! The workflows that create or import a championship, draw a round, sync a table
+//! after a change to its game, confirm and correct its result (in its round or its
+//! bracket) live in `service::championship`.
 
-use crate::domain::refusal::{Place, Refusal};
-use crate::domain::status::{GameStatus, TableStatus};
+use crate::domain::status::{EntryMode, GameStatus, TableStatus};
 use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 
@@ -21,7 +20,7 @@ use crate::db::brackets;
 use crate::db::games::{self, Game, NewGame, NewHand};
 use crate::db::rows::{LoadOne, insert_returning_id};
 use crate::db::schema::{championship_documents, championship_tables, championships};
-use crate::domain::bracket::{Bracket, EntrantId, MatchId, Status};
+use crate::domain::bracket::{Bracket, EntrantId, MatchId};
 use crate::domain::entry::{self, Entered, GAME_FORMAT, GameDoc, GameSetup, HandDoc, HandScore};
 use crate::domain::lang::Lang;
 use crate::domain::tournament::played::{self, Decided, Partida};
@@ -431,7 +430,7 @@ pub(crate) fn current_result(
         return Ok(t
             .round(row.round_no as u32)
             .and_then(|r| r.result(row.table_no as u32))
-            .map(|r| (r.score, r.winner.or(by_score(r.score)))));
+            .map(|r| (r.score, r.winner.or(Side::by_score(r.score)))));
     }
     let Some(b) = brackets::find_bracket(conn, row.phase)? else {
         return Ok(None);
@@ -453,14 +452,6 @@ fn x_side(entrants: Option<[Option<EntrantId>; 2]>, w: EntrantId) -> Option<Side
         Some(Side::B)
     } else {
         None
-    }
-}
-
-fn by_score(s: [u32; 2]) -> Option<Side> {
-    match s[0].cmp(&s[1]) {
-        std::cmp::Ordering::Greater => Some(Side::A),
-        std::cmp::Ordering::Less => Some(Side::B),
-        std::cmp::Ordering::Equal => None,
     }
 }
 
@@ -498,101 +489,9 @@ pub(crate) fn audit_table(
     )
 }
 
-/// Records (or corrects) a knockout match's result in its bracket, marks the table
-/// final and opens tables for the matches that became ready.
-pub(crate) fn record_in_bracket(
-    conn: &mut DbConn,
-    t: &Tournament,
-    row: &TableRow,
-    d: Decided,
-    (correcting, confirmed): (bool, bool),
-    (actor, now): (&str, NaiveDateTime),
-) -> Result<(), ChangeError> {
-    // A result typed at the table names no winner: its score does.
-    let d = Decided {
-        winner: d.winner.or_else(|| by_score(d.score)),
-        ..d
-    };
-    brackets::lock_bracket(conn, row.phase)?;
-    let b = brackets::find_bracket(conn, row.phase)?.ok_or(ChangeError::NotFound)?;
-    let mut bracket: Bracket = serde_json::from_str(&b.document).map_err(corrupt)?;
-    let m = MatchId(row.table_no.max(1) as u32 - 1);
-    let entrants = bracket.get(m).ok_or(ChangeError::NotFound)?.entrants();
-    let winner = match d.winner {
-        Some(Side::A) => entrants[0],
-        Some(Side::B) => entrants[1],
-        None => None,
-    }
-    .ok_or(ChangeError::Refused(Refusal::KnockoutDraw))?;
-    let refused = |e: crate::domain::bracket::BracketError| {
-        ChangeError::Refused(Refusal::BadFile(e.to_string()))
-    };
-    let before = bracket.clone();
-    if correcting {
-        // The matches played since that depend on it are annulled: listed first
-        // (`0.T`: table T of this phase), done once confirmed.
-        let dependents = bracket.dependents(m);
-        if !dependents.is_empty() && !confirmed {
-            return Err(ChangeError::Refused(Refusal::CorrectionConfirm(
-                dependents.iter().map(|x| Place::new(0, x.0 + 1)).collect(),
-            )));
-        }
-        if by_score(d.score) == d.winner {
-            bracket.correct_score(m, d.score).map_err(refused)?;
-        } else {
-            bracket.correct_result(m, winner).map_err(refused)?;
-        }
-    } else if by_score(d.score) == d.winner {
-        bracket.record_score(m, d.score).map_err(refused)?;
-    } else {
-        bracket.record_result(m, winner).map_err(refused)?;
-    }
-    let document = serde_json::to_string(&bracket).map_err(corrupt)?;
-    if !brackets::update_document(conn, b.id, b.version, &document, now)? {
-        return Err(ChangeError::Stale);
-    }
-    let result = (
-        championship_tables::status.eq(TableStatus::Final.as_str()),
-        championship_tables::proposed_a.eq(Some(d.score[0] as i32)),
-        championship_tables::proposed_b.eq(Some(d.score[1] as i32)),
-        championship_tables::proposed_winner.eq(side_text(d.winner)),
-    );
-    if !store::update_table(conn, (row.id, row.version), result, now)? {
-        return Err(ChangeError::Stale);
-    }
-    let names: Vec<String> = serde_json::from_str(&b.entrants).map_err(corrupt)?;
-    let after = serde_json::json!({
-        "match": bracket.get(m).map(|x| x.code()),
-        "winner": names.get(winner.0 as usize),
-        "score": d.score, "version": b.version + 1,
-    });
-    let action = if correcting { "correct" } else { "confirm" };
-    brackets::audit(
-        conn,
-        b.audited(),
-        (actor, now, action),
-        None,
-        Some(after.to_string()),
-    )?;
-    if correcting {
-        // Tables whose match was annulled, or whose pairs changed, start again.
-        for other in store::phase_tables(conn, t.championship.id, b.id)? {
-            if other.id == row.id {
-                continue;
-            }
-            let id = MatchId(other.table_no.max(1) as u32 - 1);
-            let (Some(old), Some(new)) = (before.get(id), bracket.get(id)) else {
-                continue;
-            };
-            let annulled = other.status == TableStatus::Final && new.status != Status::Played;
-            if annulled || old.entrants() != new.entrants() {
-                diesel::delete(championship_tables::table.find(other.id)).execute(conn)?;
-                audit_table(conn, t, &other, "void", actor, now, None, None)?;
-            }
-        }
-    }
-    open_bracket_tables(conn, t, b.id, &bracket, &names, actor, now, &mut random_pin)?;
-    Ok(())
+/// Deletes table row `id` (a knockout table whose match was annulled).
+pub(crate) fn delete_table(conn: &mut DbConn, id: i32) -> QueryResult<usize> {
+    diesel::delete(championship_tables::table.find(id)).execute(conn)
 }
 
 /// A four-digit PIN from the system's randomness.
@@ -641,7 +540,7 @@ pub fn open_bracket_tables(
             started_at: Some(now),
         };
         let id = store::insert_table(conn, &new, now)?;
-        if t.entry_mode == "hands" {
+        if t.entry_mode == EntryMode::Hands {
             let seated = (t.championship.club_id, &t.file, actor);
             let draw = (1000 + bracket_id as u32, no as u32);
             open_match_game(conn, id, seated, draw, &[name(ea), name(eb)], now)?;
@@ -771,13 +670,6 @@ pub fn store_imported_games(
     Ok(())
 }
 
-/// Whether the championship's tables play hand by hand.
-pub fn set_entry_mode(conn: &mut DbConn, championship_id: i32, mode: &str) -> QueryResult<usize> {
-    diesel::update(championship_documents::table.find(championship_id))
-        .set(championship_documents::entry_mode.eq(mode))
-        .execute(conn)
-}
-
 /// Takes the championship's write lock (see `store::touch`) and reads it and the
 /// table of `row` again.
 pub(crate) fn lock_table(
@@ -811,121 +703,52 @@ pub fn progress(
     Ok(out)
 }
 
-// Championships whose tables play Baza games: created (imported with their games),
-// exported with them, and each round drawn with its tables' first partidas.
-
-/// Creates a championship (its row and its document, with any rounds the file
-/// already has: an import, whose results may carry the games played hand by hand).
-/// `hands`: the tables play Baza games (when the game can be played two-sided).
-/// Returns the championship id.
-#[allow(clippy::too_many_arguments)]
-pub fn create(
+/// Inserts a new championship's row, its listing columns copied from `file`: its id.
+pub(crate) fn insert_championship(
     conn: &mut DbConn,
     club_id: i32,
     file: &TournamentFile,
-    hands: bool,
     starts_on: NaiveDate,
     now: NaiveDateTime,
-    actor: &str,
-    pins: &mut dyn FnMut() -> String,
-) -> Result<i32, ChangeError> {
-    tournament::validate(file)
-        .map_err(|e| ChangeError::Refused(Refusal::BadFile(e.to_string())))?;
-    crate::db::write_tx(conn, |conn| {
-        let options = serde_json::Value::Object(file.championship.options.clone()).to_string();
-        let championship = (
-            championships::club_id.eq(club_id),
-            championships::name.eq(&file.championship.name),
-            championships::game.eq(file.championship.game.slug()),
-            championships::format.eq(store::format_of(&file.championship.system)),
-            championships::status.eq(store::status_of(file)),
-            championships::options.eq(&options),
-            championships::rounds_planned.eq(store::rounds_planned(file)),
-            championships::starts_on.eq(starts_on),
-            championships::created_at.eq(now),
-        );
-        let championship_id = insert_returning_id(conn, championships::table, championship)?;
-        // The knockout phases become brackets (cuadros) of the championship, shown, played
-        // and printed as the ones made on the web; `export` puts them back.
-        let mut stored = file.clone();
-        let phases = std::mem::take(&mut stored.brackets);
-        for r in stored.rounds.iter_mut().flat_map(|r| r.results.iter_mut()) {
-            r.games.clear();
-        }
-        for r in &mut stored.rounds {
-            r.in_play.clear();
-        }
-        let document = serde_json::to_string(&stored).map_err(corrupt)?;
-        let published = file.rounds.len() as i32;
-        let hands = hands
-            && crate::domain::tournament::played::table_players(
-                file.championship.game,
-                &file.championship.options,
-            )
-            .is_some();
-        diesel::insert_into(championship_documents::table)
-            .values((
-                championship_documents::championship_id.eq(championship_id),
-                championship_documents::document.eq(&document),
-                championship_documents::checked_in.eq("[]"),
-                championship_documents::tables_available.eq(0),
-                championship_documents::published_round.eq(published),
-                championship_documents::version.eq(0),
-                championship_documents::updated_at.eq(now),
-                championship_documents::entry_mode.eq(if hands { "hands" } else { "result" }),
-            ))
-            .execute(conn)?;
-        let draw = Draw {
-            championship_id,
-            club_id,
-            file: &stored,
-            hands,
-            actor,
-        };
-        for round in &file.rounds {
-            insert_tables(conn, &draw, round, 0, pins, now)?;
-        }
-        store_imported_games(conn, championship_id, club_id, file, actor, now)?;
-        for phase in &phases {
-            store::insert_phase(conn, club_id, championship_id, file, phase, actor, now)?;
-        }
-        let entity = ("tournament", championship_id);
-        let audit = NewAudit::creation(
-            (actor, now),
-            entity,
-            Some(club_id),
-            Some(championship_id),
-            document,
-        );
-        accounts::insert_audit(conn, &audit)?;
-        Ok(championship_id)
-    })
+) -> QueryResult<i32> {
+    let options = serde_json::Value::Object(file.championship.options.clone()).to_string();
+    let championship = (
+        championships::club_id.eq(club_id),
+        championships::name.eq(&file.championship.name),
+        championships::game.eq(file.championship.game.slug()),
+        championships::format.eq(store::format_of(&file.championship.system).as_str()),
+        championships::status.eq(store::status_of(file).as_str()),
+        championships::options.eq(&options),
+        championships::rounds_planned.eq(store::rounds_planned(file)),
+        championships::starts_on.eq(starts_on),
+        championships::created_at.eq(now),
+    );
+    insert_returning_id(conn, championships::table, championship)
 }
 
-/// Imports a championship file read by `tournament::parse` into club `club_id`, in
-/// one transaction: its people found in the register (by key, then licence) or
-/// created with the file's key, then the championship with its rounds, games and
-/// knockout phases. A file whose tables recorded their games (finished or in play)
-/// goes on hand by hand. Returns the championship's id and what became of its people.
-#[allow(clippy::too_many_arguments)]
-pub fn import(
+/// Inserts the document of new championship `championship_id` (version 0, nobody
+/// checked in), its rounds up to `published` shown; `hands`: its tables play Baza
+/// games hand by hand.
+pub(crate) fn insert_document(
     conn: &mut DbConn,
-    club_id: i32,
-    file: &mut TournamentFile,
-    starts_on: NaiveDate,
+    championship_id: i32,
+    document: &str,
+    published: i32,
+    hands: bool,
     now: NaiveDateTime,
-    actor: &str,
-    pins: &mut dyn FnMut() -> String,
-) -> Result<(i32, crate::db::linking::Adopted), ChangeError> {
-    let hands = file
-        .rounds
-        .iter()
-        .any(|r| !r.in_play.is_empty() || r.results.iter().any(|x| !x.games.is_empty()));
-    crate::db::write_tx(conn, |conn| {
-        let adopted = crate::db::linking::adopt_people(conn, file, now)?;
-        let id = create(conn, club_id, file, hands, starts_on, now, actor, pins)?;
-        Ok((id, adopted))
-    })
+) -> QueryResult<usize> {
+    diesel::insert_into(championship_documents::table)
+        .values((
+            championship_documents::championship_id.eq(championship_id),
+            championship_documents::document.eq(document),
+            championship_documents::checked_in.eq("[]"),
+            championship_documents::tables_available.eq(0),
+            championship_documents::published_round.eq(published),
+            championship_documents::version.eq(0),
+            championship_documents::updated_at.eq(now),
+            championship_documents::entry_mode.eq(EntryMode::of(hands).as_str()),
+        ))
+        .execute(conn)
 }
 
 /// A championship as a `baza-tournament/1` file.

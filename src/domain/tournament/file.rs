@@ -532,11 +532,7 @@ impl MatchResult {
 
     /// The winner the result names, or else the one its score gives (`None`: a draw).
     pub fn winner_or_by_score(&self) -> Option<Side> {
-        self.winner.or(match self.score[0].cmp(&self.score[1]) {
-            std::cmp::Ordering::Greater => Some(Side::A),
-            std::cmp::Ordering::Less => Some(Side::B),
-            std::cmp::Ordering::Equal => None,
-        })
+        self.winner.or(Side::by_score(self.score))
     }
 
     /// Whether the result's games are its source: it carries games and was neither

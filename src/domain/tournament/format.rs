@@ -139,6 +139,17 @@ pub enum Side {
     B,
 }
 
+impl Side {
+    /// The side with the higher score (`None`: level).
+    pub fn by_score(score: [u32; 2]) -> Option<Side> {
+        match score[0].cmp(&score[1]) {
+            std::cmp::Ordering::Greater => Some(Side::A),
+            std::cmp::Ordering::Less => Some(Side::B),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
 /// Who won a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

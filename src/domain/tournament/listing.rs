@@ -3,26 +3,26 @@
 //! entrants' names and the id of the next one.
 
 use super::{PairingError, System, TournamentFile, next_round};
+use crate::domain::status::{ChampionshipFormat, ChampionshipStatus};
 
-/// The listing row's `format` of a system (`league` for a round robin, as the foundation
-/// names it).
-pub fn format_of(system: &System) -> &'static str {
+/// The listing row's `format` of a system.
+pub fn format_of(system: &System) -> ChampionshipFormat {
     match system {
-        System::RoundRobin { .. } => "league",
-        System::Swiss { .. } => "swiss",
-        System::Ceros { .. } => "ceros",
+        System::RoundRobin { .. } => ChampionshipFormat::League,
+        System::Swiss { .. } => ChampionshipFormat::Swiss,
+        System::Ceros { .. } => ChampionshipFormat::Ceros,
     }
 }
 
-/// The listing row's `status` of a championship's document: `registration` before its
-/// first round, `finished` once no round can follow, else `running`.
-pub fn status_of(file: &TournamentFile) -> &'static str {
+/// The listing row's `status` of a championship's document: registration before its
+/// first round, finished once no round can follow, else running.
+pub fn status_of(file: &TournamentFile) -> ChampionshipStatus {
     if file.rounds.is_empty() {
-        "registration"
+        ChampionshipStatus::Registration
     } else if matches!(next_round(file), Err(PairingError::Finished)) {
-        "finished"
+        ChampionshipStatus::Finished
     } else {
-        "running"
+        ChampionshipStatus::Running
     }
 }
 

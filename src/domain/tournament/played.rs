@@ -155,11 +155,7 @@ pub fn decide_in(
                 return None;
             }
             let score = [p.totals[0].min(cap), p.totals[1].min(cap)];
-            let winner = p.winner.or(match score[0].cmp(&score[1]) {
-                std::cmp::Ordering::Greater => Some(Side::A),
-                std::cmp::Ordering::Less => Some(Side::B),
-                std::cmp::Ordering::Equal => None,
-            });
+            let winner = p.winner.or(Side::by_score(score));
             Some(Decided { score, winner })
         }
     }

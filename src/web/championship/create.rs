@@ -611,7 +611,7 @@ pub async fn create(visit: Visit, path: web::Path<String>, body: web::Bytes) -> 
     };
     let actor = who.actor();
     let id = db(&state, move |conn| {
-        Ok(crate::db::championship::tables::create(
+        Ok(crate::service::championship::create(
             conn,
             club_id,
             &file,

@@ -418,7 +418,7 @@ pub async fn publish(
     require_director(&req, &state, &who, id).await?;
     let actor = who.actor();
     db(&state, move |conn| {
-        store::change(conn, id, &actor, now(), |_, t| {
+        crate::service::championship::change(conn, id, &actor, now(), |_, t| {
             if round == 0 || round > t.rounds_paired() {
                 return Err(ChangeError::NotFound);
             }
@@ -426,7 +426,7 @@ pub async fn publish(
             t.published_round = t.published_round.max(round as i32);
             Ok((
                 (),
-                store::Audit {
+                crate::service::championship::Audit {
                     action: "publish",
                     entity: "round",
                     entity_id: round as i32,

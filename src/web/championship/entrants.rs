@@ -148,7 +148,7 @@ pub async fn add_entrant(
 async fn register(Visit { state, who, .. }: Visit, id: i32, form: EntrantForm) -> HttpResult {
     let actor = who.actor();
     db(&state, move |conn| {
-        store::change(conn, id, &actor, now(), |conn, t| {
+        crate::service::championship::change(conn, id, &actor, now(), |conn, t| {
             let mut e = entrant_with_people(conn, &t.file, &form)?;
             tournament::groups::place_newcomer(&t.file, &mut e);
             let after = serde_json::to_value(&e).ok();
@@ -156,7 +156,7 @@ async fn register(Visit { state, who, .. }: Visit, id: i32, form: EntrantForm) -
             t.file.entrants.push(e);
             Ok((
                 (),
-                store::Audit {
+                crate::service::championship::Audit {
                     action: if late { "late_entry" } else { "register" },
                     entity: "entrant",
                     entity_id: id,
@@ -178,7 +178,7 @@ fn entrant_action(
     actor: &str,
     what: &'static str,
 ) -> Result<(), AppError> {
-    store::change(conn, id, actor, now(), |_, t| {
+    crate::service::championship::change(conn, id, actor, now(), |_, t| {
         let rounds = t.rounds_paired();
         let pos = t
             .file
@@ -223,7 +223,7 @@ fn entrant_action(
         });
         Ok((
             (),
-            store::Audit {
+            crate::service::championship::Audit {
                 action: what,
                 entity: "entrant",
                 entity_id: id,
@@ -525,7 +525,7 @@ pub async fn import_csv(
     let actor = who.actor();
     let sent = text.clone();
     let (result, name) = db(&state, move |conn| {
-        let out = store::change(conn, id, &actor, now(), |conn, t| {
+        let out = crate::service::championship::change(conn, id, &actor, now(), |conn, t| {
             let mut added = entrants_from_csv(&t.file, &sent)
                 .map_err(|(line, key)| ChangeError::Refused(Refusal::EntrantLine(key, line)))?;
             let n = added.len();
@@ -542,7 +542,7 @@ pub async fn import_csv(
             t.file.entrants.extend(added);
             Ok((
                 (n, named.then_some(count)),
-                store::Audit {
+                crate::service::championship::Audit {
                     action: "import",
                     entity: "entrant",
                     entity_id: id,

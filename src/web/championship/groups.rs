@@ -57,12 +57,12 @@ pub async fn draw_groups(Directed(Visit { state, who, .. }, id, ()): Directed<()
     let seed = u64::from(u32::from_le_bytes(bytes) % 1_000_000);
     let actor = who.actor();
     db(&state, move |conn| {
-        store::change(conn, id, &actor, now(), |_, t| {
+        crate::service::championship::change(conn, id, &actor, now(), |_, t| {
             let before = audited(&t.file);
             groups::draw_by_lot(&mut t.file, seed).map_err(refused)?;
             Ok((
                 (),
-                store::Audit {
+                crate::service::championship::Audit {
                     action: "draw",
                     entity: "groups",
                     entity_id: 0,
@@ -102,7 +102,7 @@ pub async fn move_entrant(
     let entrant = f.entrant.trim().to_owned();
     let actor = who.actor();
     db(&state, move |conn| {
-        store::change(conn, id, &actor, now(), |_, t| {
+        crate::service::championship::change(conn, id, &actor, now(), |_, t| {
             let from = groups::groups(&t.file)
                 .iter()
                 .position(|g| g.contains(&entrant))
@@ -111,7 +111,7 @@ pub async fn move_entrant(
             let name = entrant_name(&t.file, &entrant);
             Ok((
                 (),
-                store::Audit {
+                crate::service::championship::Audit {
                     action: "move",
                     entity: "groups",
                     entity_id: 0,

@@ -154,7 +154,7 @@ pub async fn championship_import(
     let actor = who.actor();
     let made = db(&state, move |conn| {
         let at = now();
-        Ok(crate::db::championship::tables::import(
+        Ok(crate::service::championship::import(
             conn,
             club_id,
             &mut file,

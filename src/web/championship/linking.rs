@@ -165,11 +165,11 @@ pub async fn link_entrant(
     };
     let actor = who.actor();
     db(&state, move |conn| {
-        store::change(conn, id, &actor, now(), |conn, t| {
+        crate::service::championship::change(conn, id, &actor, now(), |conn, t| {
             let done = linking::link(conn, &mut t.file, &eid, slot, chosen, now())?;
             Ok((
                 (),
-                store::Audit {
+                crate::service::championship::Audit {
                     action: "link",
                     entity: "entrant",
                     entity_id: id,

@@ -7,7 +7,7 @@
 //! tiebreaks, and the standing and round views.
 //!
 //! The state is the championship's `baza-tournament/1` document; every change goes
-//! through `db::championship::store::change` (optimistic version, one audit row), and every
+//! through `service::championship::change` (optimistic version, one audit row), and every
 //! computation (pairing, result checks, standings, dependents) is the domain's.
 
 use crate::domain::refusal::Refusal;
@@ -43,8 +43,6 @@ use crate::error::AppError;
 
 mod again;
 mod create;
-pub mod demo;
-pub mod demo_lloret;
 mod director;
 mod downloads;
 mod entrants;
@@ -656,8 +654,8 @@ mod tests {
                 club_id: 1,
                 name: "x".into(),
                 game: "botifarra".into(),
-                format: "swiss".into(),
-                status: "registration".into(),
+                format: crate::domain::status::ChampionshipFormat::Swiss,
+                status: crate::domain::status::ChampionshipStatus::Registration,
                 options: "{}".into(),
                 rounds_planned: 5,
                 starts_on: chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(),
@@ -668,7 +666,7 @@ mod tests {
             tables_available: 0,
             published_round: 0,
             version: 0,
-            entry_mode: "result".into(),
+            entry_mode: crate::domain::status::EntryMode::TypedResult,
         };
         let csv = entrants_csv(&t).unwrap();
         let again = entrants_from_csv(&empty(), &csv).unwrap();

@@ -5,6 +5,7 @@
 use super::create::{NewForm, Posted, Target, checked, page};
 use super::*;
 use crate::domain::tournament::Draws;
+use crate::service::championship::{Audit, change};
 use std::collections::HashMap;
 
 impl NewForm {
@@ -85,7 +86,7 @@ impl NewForm {
         }
         f.head_to_head = ev.head_to_head.slug().into();
         f.ties = ev.ties.slug().into();
-        f.entry.clone_from(&t.entry_mode);
+        f.entry = t.entry_mode.as_str().to_owned();
         f
     }
 }
@@ -164,7 +165,7 @@ pub async fn edit(
     };
     let actor = who.actor();
     db(&state, move |conn| {
-        Ok(store::change(conn, id, &actor, now(), |conn, t| {
+        Ok(change(conn, id, &actor, now(), |conn, t| {
             if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
                 return Err(ChangeError::Refused(Refusal::EditTooLate));
             }
@@ -182,7 +183,7 @@ pub async fn edit(
             )?;
             Ok((
                 (),
-                store::Audit {
+                Audit {
                     action: "edit",
                     entity: "tournament",
                     entity_id: id,

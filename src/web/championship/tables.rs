@@ -16,6 +16,7 @@ use crate::domain::bracket::{Bracket, MatchId};
 use crate::domain::games::rules::BothReach;
 use crate::domain::games::rules_of;
 use crate::domain::refusal::Place;
+use crate::domain::status::EntryMode;
 use crate::web::manage::record_result;
 
 pub use crate::web::tables_held::{S_TABLE_SIDES, sides_held, table_path};
@@ -255,7 +256,7 @@ pub(super) fn table_page(
             .iter()
             .any(|s| Some(s.as_str()) != row.proposed_side.as_deref());
     let name_of = |s: &str| if s == "a" { tc.a.clone() } else { tc.b.clone() };
-    let plays = row.plays_game() && tc.t.entry_mode == "hands";
+    let plays = row.plays_game() && tc.t.entry_mode == EntryMode::Hands;
     let game_href = plays
         .then(|| tc.games.last().map(|(g, _, _)| format!("/partidas/{g}")))
         .flatten();
@@ -590,7 +591,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
     let id = tc.t.championship.id;
     let staff = at.staff(&tc);
     let held = sides_of(&at.session, &tc.row);
-    let typed_here = tc.t.entry_mode != "hands" || !tc.row.plays_game();
+    let typed_here = tc.t.entry_mode != EntryMode::Hands || !tc.row.plays_game();
     let keeper = !held.is_empty() && tc.row.status != TableStatus::Final && typed_here;
     if !staff && !keeper {
         if !held.is_empty() {
@@ -681,7 +682,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
         let row = tc.row.clone();
         let actor = format!("{actor} (pareja {side})");
         db(&at.state, move |conn| {
-            Ok(store::propose_result(
+            Ok(crate::service::championship::propose_result(
                 conn,
                 id,
                 &row,

@@ -7,13 +7,22 @@
 //! Deterministic: every hand comes from a fixed seed.
 
 use chrono::NaiveDate;
+use serde_json::Map;
 
-use super::*;
-use crate::db::championship::tables;
+use super::demo::draw_and_publish;
+use super::demo_tables::{confirm_by_pair_b, enter_hands};
+use super::{championship, now};
+use crate::db::DbConn;
+use crate::db::championship::store::TableRow;
+use crate::domain::GameKind;
 use crate::domain::entry::Entered;
 use crate::domain::entry::{BotifarraChoice, BotifarraHand, QuickHand};
 use crate::domain::tournament::draws::{self, Draws};
 use crate::domain::tournament::played::Partida;
+use crate::domain::tournament::{
+    self, Entrant, HeadToHead, MatchFormat, Points, System, TournamentFile,
+};
+use crate::error::AppError;
 
 const ACTOR: &str = "demo";
 
@@ -55,7 +64,7 @@ const LEVEL_TO_THE_END: [u32; 14] = [50, 22, 22, 50, 50, 22, 22, 50, 50, 22, 22,
 /// doubles, pair a taking the card points `points(k)` in hand `k`, until the match is
 /// over under its limits and its rule for draws; the other pair then signs.
 fn play(conn: &mut DbConn, row: &TableRow, points: &dyn Fn(usize) -> u32) -> Result<(), AppError> {
-    let played = super::demo::enter_hands(conn, row, &mut |board, dealer, n| {
+    let played = enter_hands(conn, row, &mut |board, dealer, n| {
         let p = Partida::from_board(board, n);
         if draws::stage(MAX_HANDS, DRAWS, &p.progress(), false) == draws::Stage::Over || n >= 40 {
             return None;
@@ -70,7 +79,7 @@ fn play(conn: &mut DbConn, row: &TableRow, points: &dyn Fn(usize) -> u32) -> Res
         })))
     })?;
     match played {
-        Some(_) => super::demo::confirm_by_pair_b(conn, row),
+        Some(_) => confirm_by_pair_b(conn, row),
         None => Ok(()),
     }
 }
@@ -98,18 +107,13 @@ pub fn create_lloret_open(
         championship,
         Entrant::seeded(PAIRS.map(|(name, club)| (name, Some(club)))),
     );
-    let mut pins = crate::service::demo::pins(4409, 2718);
-    let id = tables::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
+    let mut pins = super::demo::pins(4409, 2718);
+    let id = championship::create(conn, club_id, &file, true, today, now(), ACTOR, &mut pins)?;
     for round in 1..=4u32 {
-        crate::service::championship::pair_next_round(conn, id, None, ACTOR, now(), &mut pins)?;
-        store::publish_round(conn, id, round, ACTOR, now())?;
+        let (_, rows) = draw_and_publish(conn, id, (round, None), ACTOR, now(), &mut pins)?;
         if round == 4 {
             break;
         }
-        let rows: Vec<TableRow> = store::tables(conn, id)?
-            .into_iter()
-            .filter(|r| r.round_no == round as i32)
-            .collect();
         for row in rows {
             if round == 1 && row.table_no == 1 {
                 play(conn, &row, &|k| LEVEL_THEN_BROKEN[k.min(13)])?;

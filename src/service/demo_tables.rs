@@ -6,13 +6,21 @@
 //! play-outs from fixed seeds.
 
 use chrono::{NaiveDate, NaiveDateTime};
+use serde_json::Map;
 
-use super::*;
+use super::demo::{draw_and_publish, open_tables};
+use super::{championship, game, now};
+use crate::db::championship::store::TableRow;
 use crate::db::championship::tables;
+use crate::db::{DbConn, queries};
 use crate::domain::entry::{Entered, Scoreboard, score_one};
 use crate::domain::random::random_cuatrola_hand_of_game;
 use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
-use crate::service::game;
+use crate::domain::tournament::{
+    self, Entrant, HeadToHead, MatchFormat, Points, System, TournamentFile,
+};
+use crate::domain::{GameKind, Lang};
+use crate::error::AppError;
 
 const ACTOR: &str = "demo";
 
@@ -58,7 +66,7 @@ fn comarcal_people(
     now: NaiveDateTime,
 ) -> Result<Vec<Vec<tournament::EntrantPerson>>, AppError> {
     use crate::db::register;
-    let mut clubs = vec![(club_id, crate::service::demo::DEMO_CLUB.to_owned())];
+    let mut clubs = vec![(club_id, super::demo::DEMO_CLUB.to_owned())];
     for (name, town) in CLUBS {
         let id = queries::insert_club(
             conn,
@@ -147,7 +155,7 @@ fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
 /// the dealer of the next hand and the hands already in (`None`: no more). The hands
 /// are written at once, and the table then follows its game. The last scoreboard;
 /// `None` for a table with no game.
-pub(super) fn enter_hands(
+pub(crate) fn enter_hands(
     conn: &mut DbConn,
     row: &TableRow,
     next: &mut dyn FnMut(&Scoreboard, u8, usize) -> Option<Entered>,
@@ -171,13 +179,13 @@ pub(super) fn enter_hands(
     };
     crate::db::write_tx(conn, |conn| {
         tables::store_hands(conn, first, &entered, &scores, &board, now())?;
-        let who = crate::service::championship::TableActor {
+        let who = championship::TableActor {
             side: Some("a"),
             staff: false,
             confirmed: false,
             actor: ACTOR,
         };
-        crate::service::championship::sync_after_change(conn, first, &who, now())?;
+        championship::sync_after_change(conn, first, &who, now())?;
         Ok::<(), AppError>(())
     })?;
     Ok(Some(board))
@@ -209,9 +217,10 @@ fn play_and_confirm(conn: &mut DbConn, row: &TableRow, seed: u64) -> Result<(), 
 }
 
 /// The other pair (`b`) confirms the result of the table of `row`.
-pub(super) fn confirm_by_pair_b(conn: &mut DbConn, row: &TableRow) -> Result<(), AppError> {
-    let fresh = store::table_again(conn, row)?.ok_or(AppError::NotFound)?;
-    crate::service::championship::confirm(
+pub(crate) fn confirm_by_pair_b(conn: &mut DbConn, row: &TableRow) -> Result<(), AppError> {
+    let fresh =
+        crate::db::championship::store::table_again(conn, row)?.ok_or(AppError::NotFound)?;
+    championship::confirm(
         conn,
         &fresh,
         "b",
@@ -221,20 +230,6 @@ pub(super) fn confirm_by_pair_b(conn: &mut DbConn, row: &TableRow) -> Result<(),
     Ok(())
 }
 
-fn pair_and_publish(
-    conn: &mut DbConn,
-    id: i32,
-    round: u32,
-    pins: &mut dyn FnMut() -> String,
-) -> Result<Vec<TableRow>, AppError> {
-    crate::service::championship::pair_next_round(conn, id, None, ACTOR, now(), pins)?;
-    store::publish_round(conn, id, round, ACTOR, now())?;
-    Ok(store::tables(conn, id)?
-        .into_iter()
-        .filter(|r| r.round_no == round as i32)
-        .collect())
-}
-
 /// Adds the two championships to the demo club. Returns their ids (in play, finished).
 pub fn create_demo_championships(
     conn: &mut DbConn,
@@ -242,7 +237,7 @@ pub fn create_demo_championships(
     today: NaiveDate,
     _now: NaiveDateTime,
 ) -> Result<(i32, i32), AppError> {
-    let mut pins = crate::service::demo::pins(6007, 4321);
+    let mut pins = super::demo::pins(6007, 4321);
     let names = COMARCAL.map(pair_name);
     let pairs = names.each_ref().map(String::as_str);
     let people = comarcal_people(conn, club_id, today, _now)?;
@@ -257,17 +252,17 @@ pub fn create_demo_championships(
                     .reduce(|a, b| if a == b { a } else { format!("{a} / {b}") });
                 e.people = p.clone();
             }
-            tables::create(conn, club_id, &file, true, today, now(), ACTOR, pins)
+            championship::create(conn, club_id, &file, true, today, now(), ACTOR, pins)
         };
     let live = create(conn, "Campeonato comarcal de cuatrola", 4, 12, &mut pins)?;
     for round in 1..=2u32 {
-        for row in pair_and_publish(conn, live, round, &mut pins)? {
+        for row in draw_and_publish(conn, live, (round, None), ACTOR, now(), &mut pins)?.1 {
             play_and_confirm(conn, &row, u64::from(round) * 100 + row.table_no as u64)?;
         }
     }
     // Round 3 at the tables: one game over and waiting for the firma, two mid-game,
     // the others about to start.
-    for row in pair_and_publish(conn, live, 3, &mut pins)? {
+    for row in draw_and_publish(conn, live, (3, None), ACTOR, now(), &mut pins)?.1 {
         let seed = 300 + row.table_no as u64;
         match row.table_no {
             1 => {
@@ -285,7 +280,7 @@ pub fn create_demo_championships(
 
     let done = create(conn, "Torneo de cuatrola de las fiestas", 3, 8, &mut pins)?;
     for round in 1..=3u32 {
-        for row in pair_and_publish(conn, done, round, &mut pins)? {
+        for row in draw_and_publish(conn, done, (round, None), ACTOR, now(), &mut pins)?.1 {
             play_and_confirm(
                 conn,
                 &row,
@@ -293,7 +288,7 @@ pub fn create_demo_championships(
             )?;
         }
     }
-    let bracket = crate::service::championship::create_knockout(
+    let bracket = championship::create_knockout(
         conn,
         done,
         "Fase final",
@@ -305,10 +300,7 @@ pub fn create_demo_championships(
     )?;
     // Semi-finals, then the final, as their tables open.
     for seed in 0..8u64 {
-        let open: Vec<TableRow> = store::phase_tables(conn, done, bracket)?
-            .into_iter()
-            .filter(|r| r.status != TableStatus::Final)
-            .collect();
+        let open = open_tables(conn, done, bracket)?;
         if open.is_empty() {
             break;
         }

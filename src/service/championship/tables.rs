@@ -4,22 +4,27 @@
 //! transaction, turning the partidas into the table's proposed result, or, for a
 //! confirmed table changed by the director or a referee, into a correction of the
 //! championship ([`sync_after_change`]); the other pair's firma that confirms a
-//! proposal ([`confirm`]); the director's result for a knockout table ([`finalize`])
-//! and the switch of a table to typed results ([`switch_to_typed`]).
+//! proposal ([`confirm`]); the director's result for a knockout table ([`finalize`]),
+//! written into its bracket with the tables of the matches it makes ready
+//! ([`record_in_bracket`]); and the switch of a table to typed results
+//! ([`switch_to_typed`]).
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConn;
-use crate::db::championship::store::{self, ChangeError, Proposal, TableRow};
+use crate::db::brackets;
+use crate::db::championship::store::{self, ChangeError, Proposal, TableRow, Tournament};
 use crate::db::championship::tables::{
-    Draw, audit_table, current_result, deadline, insert_tables, lock_table, match_state,
-    partida_of, record_in_bracket, result_of, set_proposal, side_text, table_of_game, time_up,
+    Draw, audit_table, corrupt, current_result, deadline, delete_table, insert_tables, lock_table,
+    match_state, open_bracket_tables, partida_of, random_pin, result_of, set_proposal, side_text,
+    table_of_game, time_up,
 };
 use crate::db::games;
 use crate::db::schema::championship_tables;
+use crate::domain::bracket::{Bracket, MatchId, Status};
 use crate::domain::refusal::{Place, Refusal};
-use crate::domain::status::{GameStatus, TableStatus};
+use crate::domain::status::{EntryMode, GameStatus, TableStatus};
 use crate::domain::tournament::played::{self, Decided};
 use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
 use crate::domain::tournament::{self, MatchResult, Side};
@@ -102,7 +107,7 @@ pub fn sync_after_change(
                     dependents.iter().map(|&(r, x)| Place::new(r, x)).collect(),
                 )));
             }
-            store::record_result(
+            super::record_result(
                 conn,
                 row.championship_id,
                 round,
@@ -183,7 +188,7 @@ pub fn confirm(
                 typed: fresh.typed != 0 && fresh.game_id.is_some(),
                 ..result_of(fresh.table_no as u32, d, &format, &fresh, now)
             };
-            store::record_result(
+            super::record_result(
                 conn,
                 fresh.championship_id,
                 fresh.round_no as u32,
@@ -277,7 +282,7 @@ pub fn pair_next_round(
     now: NaiveDateTime,
     pins: &mut dyn FnMut() -> String,
 ) -> Result<u32, ChangeError> {
-    store::change(conn, championship_id, actor, now, |conn, t| {
+    super::change(conn, championship_id, actor, now, |conn, t| {
         if let Some(n) = tables_available {
             t.tables_available = n.max(0);
         }
@@ -296,7 +301,7 @@ pub fn pair_next_round(
             championship_id,
             club_id: t.championship.club_id,
             file: &t.file,
-            hands: t.entry_mode == "hands",
+            hands: t.entry_mode == EntryMode::Hands,
             actor,
         };
         insert_tables(conn, &draw, &round, t.tables_available, pins, now)?;
@@ -304,7 +309,7 @@ pub fn pair_next_round(
         t.file.rounds.push(round);
         Ok((
             number,
-            store::Audit {
+            super::Audit {
                 action: "pair",
                 entity: "round",
                 entity_id: number as i32,
@@ -313,4 +318,101 @@ pub fn pair_next_round(
             },
         ))
     })
+}
+
+/// Records (or corrects) a knockout match's result in its bracket, marks the table
+/// final and opens tables for the matches that became ready.
+pub(super) fn record_in_bracket(
+    conn: &mut DbConn,
+    t: &Tournament,
+    row: &TableRow,
+    d: Decided,
+    (correcting, confirmed): (bool, bool),
+    (actor, now): (&str, NaiveDateTime),
+) -> Result<(), ChangeError> {
+    // A result typed at the table names no winner: its score does.
+    let d = Decided {
+        winner: d.winner.or_else(|| Side::by_score(d.score)),
+        ..d
+    };
+    brackets::lock_bracket(conn, row.phase)?;
+    let b = brackets::find_bracket(conn, row.phase)?.ok_or(ChangeError::NotFound)?;
+    let mut bracket: Bracket = serde_json::from_str(&b.document).map_err(corrupt)?;
+    let m = MatchId(row.table_no.max(1) as u32 - 1);
+    let entrants = bracket.get(m).ok_or(ChangeError::NotFound)?.entrants();
+    let winner = match d.winner {
+        Some(Side::A) => entrants[0],
+        Some(Side::B) => entrants[1],
+        None => None,
+    }
+    .ok_or(ChangeError::Refused(Refusal::KnockoutDraw))?;
+    let refused = |e: crate::domain::bracket::BracketError| {
+        ChangeError::Refused(Refusal::BadFile(e.to_string()))
+    };
+    let before = bracket.clone();
+    if correcting {
+        // The matches played since that depend on it are annulled: listed first
+        // (`0.T`: table T of this phase), done once confirmed.
+        let dependents = bracket.dependents(m);
+        if !dependents.is_empty() && !confirmed {
+            return Err(ChangeError::Refused(Refusal::CorrectionConfirm(
+                dependents.iter().map(|x| Place::new(0, x.0 + 1)).collect(),
+            )));
+        }
+        if Side::by_score(d.score) == d.winner {
+            bracket.correct_score(m, d.score).map_err(refused)?;
+        } else {
+            bracket.correct_result(m, winner).map_err(refused)?;
+        }
+    } else if Side::by_score(d.score) == d.winner {
+        bracket.record_score(m, d.score).map_err(refused)?;
+    } else {
+        bracket.record_result(m, winner).map_err(refused)?;
+    }
+    let document = serde_json::to_string(&bracket).map_err(corrupt)?;
+    if !brackets::update_document(conn, b.id, b.version, &document, now)? {
+        return Err(ChangeError::Stale);
+    }
+    let result = (
+        championship_tables::status.eq(TableStatus::Final.as_str()),
+        championship_tables::proposed_a.eq(Some(d.score[0] as i32)),
+        championship_tables::proposed_b.eq(Some(d.score[1] as i32)),
+        championship_tables::proposed_winner.eq(side_text(d.winner)),
+    );
+    if !store::update_table(conn, (row.id, row.version), result, now)? {
+        return Err(ChangeError::Stale);
+    }
+    let names: Vec<String> = serde_json::from_str(&b.entrants).map_err(corrupt)?;
+    let after = serde_json::json!({
+        "match": bracket.get(m).map(|x| x.code()),
+        "winner": names.get(winner.0 as usize),
+        "score": d.score, "version": b.version + 1,
+    });
+    let action = if correcting { "correct" } else { "confirm" };
+    brackets::audit(
+        conn,
+        b.audited(),
+        (actor, now, action),
+        None,
+        Some(after.to_string()),
+    )?;
+    if correcting {
+        // Tables whose match was annulled, or whose pairs changed, start again.
+        for other in store::phase_tables(conn, t.championship.id, b.id)? {
+            if other.id == row.id {
+                continue;
+            }
+            let id = MatchId(other.table_no.max(1) as u32 - 1);
+            let (Some(old), Some(new)) = (before.get(id), bracket.get(id)) else {
+                continue;
+            };
+            let annulled = other.status == TableStatus::Final && new.status != Status::Played;
+            if annulled || old.entrants() != new.entrants() {
+                delete_table(conn, other.id)?;
+                audit_table(conn, t, &other, "void", actor, now, None, None)?;
+            }
+        }
+    }
+    open_bracket_tables(conn, t, b.id, &bracket, &names, actor, now, &mut random_pin)?;
+    Ok(())
 }

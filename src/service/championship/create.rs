@@ -1,0 +1,105 @@
+//! A championship created ([`create`]) or imported from a `baza-tournament/1` file
+//! with its people ([`import`]), in one transaction: its row and document, the tables
+//! of any rounds the file already has, with their games, and its knockout phases.
+
+use chrono::{NaiveDate, NaiveDateTime};
+
+use crate::db::DbConn;
+use crate::db::accounts::{self, NewAudit};
+use crate::db::championship::store::{self, ChangeError};
+use crate::db::championship::tables::{
+    Draw, corrupt, insert_championship, insert_document, insert_tables, store_imported_games,
+};
+use crate::domain::refusal::Refusal;
+use crate::domain::tournament::{self, TournamentFile};
+
+/// Creates a championship (its row and its document, with any rounds the file
+/// already has: an import, whose results may carry the games played hand by hand).
+/// `hands`: the tables play Baza games (when the game can be played two-sided).
+/// Returns the championship id.
+#[allow(clippy::too_many_arguments)]
+pub fn create(
+    conn: &mut DbConn,
+    club_id: i32,
+    file: &TournamentFile,
+    hands: bool,
+    starts_on: NaiveDate,
+    now: NaiveDateTime,
+    actor: &str,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<i32, ChangeError> {
+    tournament::validate(file)
+        .map_err(|e| ChangeError::Refused(Refusal::BadFile(e.to_string())))?;
+    crate::db::write_tx(conn, |conn| {
+        let championship_id = insert_championship(conn, club_id, file, starts_on, now)?;
+        // The knockout phases become brackets (cuadros) of the championship, shown, played
+        // and printed as the ones made on the web; `export` puts them back.
+        let mut stored = file.clone();
+        let phases = std::mem::take(&mut stored.brackets);
+        for r in stored.rounds.iter_mut().flat_map(|r| r.results.iter_mut()) {
+            r.games.clear();
+        }
+        for r in &mut stored.rounds {
+            r.in_play.clear();
+        }
+        let document = serde_json::to_string(&stored).map_err(corrupt)?;
+        let published = file.rounds.len() as i32;
+        let hands = hands
+            && tournament::played::table_players(
+                file.championship.game,
+                &file.championship.options,
+            )
+            .is_some();
+        insert_document(conn, championship_id, &document, published, hands, now)?;
+        let draw = Draw {
+            championship_id,
+            club_id,
+            file: &stored,
+            hands,
+            actor,
+        };
+        for round in &file.rounds {
+            insert_tables(conn, &draw, round, 0, pins, now)?;
+        }
+        store_imported_games(conn, championship_id, club_id, file, actor, now)?;
+        for phase in &phases {
+            store::insert_phase(conn, club_id, championship_id, file, phase, actor, now)?;
+        }
+        let entity = ("tournament", championship_id);
+        let audit = NewAudit::creation(
+            (actor, now),
+            entity,
+            Some(club_id),
+            Some(championship_id),
+            document,
+        );
+        accounts::insert_audit(conn, &audit)?;
+        Ok(championship_id)
+    })
+}
+
+/// Imports a championship file read by `tournament::parse` into club `club_id`, in
+/// one transaction: its people found in the register (by key, then licence) or
+/// created with the file's key, then the championship with its rounds, games and
+/// knockout phases. A file whose tables recorded their games (finished or in play)
+/// goes on hand by hand. Returns the championship's id and what became of its people.
+#[allow(clippy::too_many_arguments)]
+pub fn import(
+    conn: &mut DbConn,
+    club_id: i32,
+    file: &mut TournamentFile,
+    starts_on: NaiveDate,
+    now: NaiveDateTime,
+    actor: &str,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<(i32, crate::db::linking::Adopted), ChangeError> {
+    let hands = file
+        .rounds
+        .iter()
+        .any(|r| !r.in_play.is_empty() || r.results.iter().any(|x| !x.games.is_empty()));
+    crate::db::write_tx(conn, |conn| {
+        let adopted = crate::db::linking::adopt_people(conn, file, now)?;
+        let id = create(conn, club_id, file, hands, starts_on, now, actor, pins)?;
+        Ok((id, adopted))
+    })
+}

@@ -1,0 +1,12 @@
+//! A championship's workflows: its creation and import ([`create`]), the changes to
+//! its document ([`document`]: change, publish a round, record or propose a table's
+//! result) and the workflows over its tables ([`tables`]: draw a round, sync a table
+//! after a change to its game, confirm, correct, open a knockout phase).
+
+pub mod create;
+pub mod document;
+pub mod tables;
+
+pub use create::{create, import};
+pub use document::{Audit, change, propose_result, publish_round, record_result};
+pub use tables::*;

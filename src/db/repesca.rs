@@ -151,6 +151,7 @@ pub fn open_phase(
     };
     let id = brackets::insert_audited(conn, &new, "create", made.to_string())?;
     open_bracket_tables(conn, t, id, bracket, names, actor, now, pins)?;
+    store::write_status(conn, t.championship.id, &t.file)?;
     Ok(id)
 }
 

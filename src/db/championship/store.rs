@@ -24,7 +24,7 @@ use crate::db::queries::{self, Championship};
 use crate::db::rows::{LoadOne, insert_returning_id};
 use crate::db::schema::{championship_documents, championship_tables, championships};
 pub use crate::domain::tournament::listing::{
-    entrant_name, format_of, next_entrant_id, rounds_planned, status_of,
+    entrant_name, format_of, next_entrant_id, rounds_planned, status_of, status_with_phases,
 };
 use crate::domain::tournament::qualify::RepescaEntry;
 use crate::domain::tournament::{self, BracketPhase, PairingError, Round, TournamentFile};
@@ -571,14 +571,42 @@ pub(crate) fn write_document(
     if n != 1 {
         return Ok(false);
     }
+    let status = status_with_phases(&t.file, &phases_decided(conn, championship_id)?);
     diesel::update(championships::table.find(championship_id))
         .set((
-            championships::status.eq(status_of(&t.file).as_str()),
+            championships::status.eq(status.as_str()),
             championships::name.eq(&t.file.championship.name),
             championships::rounds_planned.eq(rounds_planned(&t.file)),
         ))
         .execute(conn)?;
     Ok(true)
+}
+
+/// Whether each knockout phase of championship `championship_id` has its champion.
+pub fn phases_decided(conn: &mut DbConn, championship_id: i32) -> QueryResult<Vec<bool>> {
+    Ok(brackets::brackets_of_championship(conn, championship_id)?
+        .iter()
+        .map(|b| {
+            serde_json::from_str::<crate::domain::bracket::Bracket>(&b.document)
+                .ok()
+                .and_then(|b| b.champion())
+                .is_some()
+        })
+        .collect())
+}
+
+/// Writes the listing row's status of championship `championship_id` from its
+/// document `file` and its knockout phases (after a phase is drawn or decided).
+pub fn write_status(
+    conn: &mut DbConn,
+    championship_id: i32,
+    file: &TournamentFile,
+) -> QueryResult<()> {
+    let status = status_with_phases(file, &phases_decided(conn, championship_id)?);
+    diesel::update(championships::table.find(championship_id))
+        .set(championships::status.eq(status.as_str()))
+        .execute(conn)?;
+    Ok(())
 }
 
 /// Gives physical table `physical`, freed in round `round`, to the first table of that

@@ -712,12 +712,17 @@ pub(crate) fn insert_championship(
     now: NaiveDateTime,
 ) -> QueryResult<i32> {
     let options = serde_json::Value::Object(file.championship.options.clone()).to_string();
+    let phases: Vec<bool> = file
+        .brackets
+        .iter()
+        .map(|p| p.bracket.champion().is_some())
+        .collect();
     let championship = (
         championships::club_id.eq(club_id),
         championships::name.eq(&file.championship.name),
         championships::game.eq(file.championship.game.slug()),
         championships::format.eq(store::format_of(&file.championship.system).as_str()),
-        championships::status.eq(store::status_of(file).as_str()),
+        championships::status.eq(store::status_with_phases(file, &phases).as_str()),
         championships::options.eq(&options),
         championships::rounds_planned.eq(store::rounds_planned(file)),
         championships::starts_on.eq(starts_on),

@@ -26,6 +26,20 @@ pub fn status_of(file: &TournamentFile) -> ChampionshipStatus {
     }
 }
 
+/// The listing row's `status` of a championship's document with its knockout phases
+/// (`phases`: whether each has its champion): running while one still lacks it,
+/// finished once every one has it and no round can follow.
+pub fn status_with_phases(file: &TournamentFile, phases: &[bool]) -> ChampionshipStatus {
+    let rounds = status_of(file);
+    if phases.is_empty() {
+        rounds
+    } else if phases.iter().all(|decided| *decided) && rounds != ChampionshipStatus::Running {
+        ChampionshipStatus::Finished
+    } else {
+        ChampionshipStatus::Running
+    }
+}
+
 /// The name of entrant `id` of a championship's document (the id when it has none).
 pub fn entrant_name(file: &TournamentFile, id: &str) -> String {
     file.entrants

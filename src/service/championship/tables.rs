@@ -373,6 +373,7 @@ pub(super) fn record_in_bracket(
     if !brackets::update_document(conn, b.id, b.version, &document, now)? {
         return Err(ChangeError::Stale);
     }
+    store::write_status(conn, t.championship.id, &t.file)?;
     let result = (
         championship_tables::status.eq(TableStatus::Final.as_str()),
         championship_tables::proposed_a.eq(Some(d.score[0] as i32)),

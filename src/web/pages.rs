@@ -18,6 +18,7 @@ use super::{AppState, Ctx, db, i18n, render, render_status};
 use crate::db::queries::{self, Championship, Club};
 use crate::error::AppError;
 use actix_web::http::StatusCode;
+use crate::domain::refusal::PeopleFault;
 
 /// A display line for a championship in a list.
 pub struct ChampionshipLine {
@@ -313,7 +314,7 @@ pub async fn add_pair(
             let b = crate::db::people::find_player(conn, club_id, p2)?;
             match (a, b) {
                 (Some(a), Some(b)) => format!("{} y {}", a.name, b.name),
-                _ => return Ok(Some("people-pair-bad-player")),
+                _ => return Ok(Some(PeopleFault::PairBadPlayer.key())),
             }
         } else {
             match checked_name(&form.name) {

@@ -5,6 +5,7 @@ use crate::domain::games::rules_of;
 use crate::domain::tournament::{Draws, offer};
 use crate::web::options::{OptionError, OptionGroup, option_groups, read_options};
 use std::collections::HashMap;
+use crate::error::Malformed;
 
 #[derive(Deserialize, Default, Clone)]
 #[serde(default)]
@@ -499,7 +500,7 @@ pub(super) struct Posted {
 
 impl Posted {
     pub(super) fn read(body: &[u8]) -> Result<Posted, AppError> {
-        let bad = |e: String| AppError::bad_request("error-bad-request", e);
+        let bad = |e: String| AppError::BadRequest(Malformed::Form(e));
         let pairs: Vec<(String, String)> =
             serde_html_form::from_bytes(body).map_err(|e| bad(e.to_string()))?;
         let of = |prefix: &str| -> HashMap<String, String> {

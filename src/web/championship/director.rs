@@ -342,7 +342,7 @@ pub async fn pair(
             s.parse::<i32>()
                 .ok()
                 .filter(|v| (0..=10_000).contains(v))
-                .ok_or_else(|| AppError::unprocessable("error-tournament-tables", s.to_owned()))?,
+                .ok_or_else(|| AppError::from(Unacceptable::Tables(s.to_owned())))?,
         ),
     };
     let actor = who.actor();
@@ -426,13 +426,6 @@ pub async fn create_phase(
 ) -> HttpResult {
     use crate::domain::tournament::qualify::{GroupFill, KnockoutShape, Qualify};
     let f = form.into_inner();
-    let count = |s: &str, field: &'static str| {
-        s.trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (2..=1024).contains(n))
-            .ok_or_else(|| AppError::unprocessable(field, s.to_owned()))
-    };
     let qualify = match f.qualify.as_str() {
         "groups" => Qualify::PerGroup {
             // One per liguilla (its winner) is allowed: the fill completes the bracket.
@@ -442,7 +435,7 @@ pub async fn create_phase(
                 .parse::<usize>()
                 .ok()
                 .filter(|n| (1..=1024).contains(n))
-                .ok_or_else(|| AppError::unprocessable("phase-per-group", f.per_group.clone()))?,
+                .ok_or_else(|| AppError::from(Unacceptable::PerGroup(f.per_group.clone())))?,
             fill: match f.fill.as_str() {
                 "runners_up" => GroupFill::BestRunnersUp,
                 "repesca" => GroupFill::Repesca,
@@ -451,7 +444,13 @@ pub async fn create_phase(
             },
         },
         _ => Qualify::Top {
-            n: count(&f.n, "phase-qualifiers")?,
+            n: f
+                .n
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (2..=1024).contains(n))
+                .ok_or_else(|| AppError::from(Unacceptable::Qualifiers(f.n.clone())))?,
         },
     };
     let shape = match f.shape.as_str() {

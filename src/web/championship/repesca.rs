@@ -45,10 +45,7 @@ fn entry_of(f: &RepescaForm) -> Result<RepescaEntry, AppError> {
             match seeds {
                 Some(seeds) if !seeds.is_empty() => RepescaEntry::Seeds { seeds },
                 _ => {
-                    return Err(AppError::unprocessable(
-                        "repesca-entry-seeds-list",
-                        typed.to_owned(),
-                    ));
+                    return Err(Unacceptable::RepescaSeeds(typed.to_owned()).into());
                 }
             }
         }
@@ -60,7 +57,7 @@ fn entry_of(f: &RepescaForm) -> Result<RepescaEntry, AppError> {
 fn optional(
     s: &str,
     range: std::ops::RangeInclusive<usize>,
-    field: &'static str,
+    field: fn(String) -> Unacceptable,
 ) -> Result<Option<usize>, AppError> {
     let s = s.trim();
     if s.is_empty() {
@@ -70,7 +67,7 @@ fn optional(
         .ok()
         .filter(|n| range.contains(n))
         .map(Some)
-        .ok_or_else(|| AppError::unprocessable(field, s.to_owned()))
+        .ok_or_else(|| field(s.to_owned()).into())
 }
 
 /// `POST /campeonatos/{id}/repesca`: the played repesca, one knockout per place,
@@ -79,14 +76,14 @@ pub async fn create_repesca(
     Directed(Visit { req, state, who }, id, form): Directed<web::Form<RepescaForm>>,
 ) -> HttpResult {
     let f = form.into_inner();
-    let per_group = optional(&f.per_group, 1..=64, "phase-per-group")?.unwrap_or(1);
+    let per_group = optional(&f.per_group, 1..=64, Unacceptable::PerGroup)?.unwrap_or(1);
     let min_points = match f.min_points.trim() {
         "" => MatchPoints::ZERO,
         typed => MatchPoints::parse(typed)
-            .ok_or_else(|| AppError::unprocessable("repesca-min-points", typed.to_owned()))?,
+            .ok_or_else(|| AppError::from(Unacceptable::RepescaMinPoints(typed.to_owned())))?,
     };
-    let worst_place = optional(&f.worst_place, 1..=1024, "repesca-worst-place")?;
-    let places = optional(&f.places, 1..=512, "repesca-places")?;
+    let worst_place = optional(&f.worst_place, 1..=1024, Unacceptable::RepescaWorstPlace)?;
+    let places = optional(&f.places, 1..=512, Unacceptable::RepescaPlaces)?;
     let entry = entry_of(&f)?;
     let plan = RepescaPlan {
         per_group,

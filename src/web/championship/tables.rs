@@ -594,14 +594,11 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
     let keeper = !held.is_empty() && tc.row.status != TableStatus::Final && typed_here;
     if !staff && !keeper {
         if !held.is_empty() {
-            return Err(AppError::Conflict {
-                key: if tc.row.status == TableStatus::Final {
-                    "error-table-confirmed"
-                } else {
-                    "error-table-plays-game"
-                },
-                detail: String::new(),
-            });
+            return Err(AppError::Refused(if tc.row.status == TableStatus::Final {
+                Refusal::TableConfirmed
+            } else {
+                Refusal::TablePlaysGame
+            }));
         }
         return Err(at.refused());
     }

@@ -6,6 +6,7 @@ use crate::domain::games::rules::QuickEntry;
 use crate::domain::games::rules_of;
 use crate::web::done::with_done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
+use crate::domain::refusal::Refusal;
 
 pub struct Line {
     pub no: i32,
@@ -413,10 +414,7 @@ pub async fn next_game(VisitId(Visit { req, state, who }, id, ()): VisitId) -> H
             let sides = side_names(&l.setup, &l.seats, lang);
             let view = series_view(&list, &l.game, &sides);
             if !view.next_due {
-                return Err(AppError::Conflict {
-                    key: "error-no-next-game",
-                    detail: String::new(),
-                });
+                return Err(AppError::Refused(Refusal::NoNextGame));
             }
             let mut setup = l.setup.clone();
             setup.first_dealer = (l.setup.first_dealer + 1) % l.setup.players.max(1);

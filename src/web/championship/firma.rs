@@ -41,7 +41,7 @@ pub async fn sign(at: AtTable, form: web::Form<SignForm>) -> HttpResult {
     let other_side = |tc| {
         at.page_with_error(
             tc,
-            "tournament-sign-other-side",
+            Refusal::SignOtherSide.key(),
             StatusCode::UNPROCESSABLE_ENTITY,
         )
     };

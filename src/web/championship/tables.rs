@@ -697,7 +697,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
         let w = match (forfeit, checked) {
             (Some(Side::A), _) | (None, Some(tournament::Outcome::B)) => Side::B,
             (Some(Side::B), _) | (None, Some(tournament::Outcome::A)) => Side::A,
-            _ => return bad(tc, ctx.t("error-knockout-draw")),
+            _ => return bad(tc, ctx.t(Refusal::KnockoutDraw.key())),
         };
         let row = tc.row.clone();
         let d = tournament::played::Decided {

@@ -165,7 +165,7 @@ pub fn apply_entered(
                 .map(|(_, b)| b)
                 .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
             if board.game_over.is_some() {
-                return Ok(Err(crate::web::i18n::tr(lang, "error-game-over")));
+                return Ok(Err(crate::web::i18n::tr(lang, Refusal::GameOver.key())));
             }
             Change::Add {
                 dealer: Some(board.next_dealer.unwrap_or(0)),
@@ -177,14 +177,14 @@ pub fn apply_entered(
     Ok(
         match apply_change(conn, id, l.game.version, change, (actor, by), lang)? {
             Outcome::Saved | Outcome::Duplicate => Ok(()),
-            Outcome::Locked => Err(crate::web::i18n::tr(lang, "error-table-confirmed")),
+            Outcome::Locked => Err(crate::web::i18n::tr(lang, Refusal::TableConfirmed.key())),
             Outcome::NeedsConfirm(list) => Err(format!(
                 "{}. {}",
                 confirm_text(lang, &list),
                 crate::web::i18n::tr(lang, "ruling-apply-confirm")
             )),
             Outcome::Stale | Outcome::Occupied => Err(crate::web::i18n::tr(lang, "game-stale")),
-            Outcome::Over => Err(crate::web::i18n::tr(lang, "error-game-over")),
+            Outcome::Over => Err(crate::web::i18n::tr(lang, Refusal::GameOver.key())),
             Outcome::Invalid(n, errors) => Err(format!(
                 "{n}: {}",
                 errors

@@ -262,7 +262,7 @@ async fn save_hand(
                 &state,
                 &who,
                 id,
-                "error-game-over",
+                Refusal::GameOver.key(),
                 StatusCode::CONFLICT,
             )
             .await

@@ -6,7 +6,6 @@ use crate::domain::games::rules::QuickEntry;
 use crate::domain::games::rules_of;
 use crate::web::done::with_done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
-use crate::domain::refusal::Refusal;
 
 pub struct Line {
     pub no: i32,
@@ -218,7 +217,7 @@ pub(super) async fn table_confirmed(
         state,
         who,
         id,
-        "error-table-confirmed",
+        Refusal::TableConfirmed.key(),
         StatusCode::CONFLICT,
     )
     .await

@@ -69,7 +69,11 @@ pub enum Refusal {
     /// Someone else changed it first; nothing was overwritten.
     Stale,
     /// The same, for a table's result over the API (the table and its version now).
-    StaleTable { round: u32, table: u32, version: i32 },
+    StaleTable {
+        round: u32,
+        table: u32,
+        version: i32,
+    },
     /// A round cannot be paired before these tables of the last one have a result.
     RoundIncomplete { round: u32, tables: Vec<u32> },
     /// The championship has played all its rounds.

@@ -17,11 +17,11 @@ use crate::db::DbConn;
 use crate::db::accounts::{self, AuditEntry};
 use crate::db::championship::store::{self as store, TableRow};
 use crate::db::queries;
+use crate::domain::refusal::{Place, Refusal};
 use crate::domain::tournament::{self, MatchResult, Pairing, Side};
 use crate::error::AppError;
 use crate::error::Malformed;
 use crate::error::Unacceptable;
-use crate::domain::refusal::{Place, Refusal};
 
 /// Adds player `name` to club `club_id`, audited as created by `actor`; returns its
 /// id, or `None` when the club has a player of that name already (also one another

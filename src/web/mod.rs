@@ -15,6 +15,7 @@ pub mod first_run;
 pub mod game;
 pub mod health;
 pub mod i18n;
+pub mod kept;
 pub mod legacy;
 pub mod manage;
 pub mod options;
@@ -34,8 +35,8 @@ pub mod sheets;
 pub mod tables_held;
 pub mod visit;
 
-use actix_web::body::{EitherBody, MessageBody};
 use crate::error::Malformed;
+use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};

@@ -16,9 +16,9 @@ use super::sheets::{self, Sheet, Target};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, i18n, render, render_status};
 use crate::db::queries::{self, Championship, Club};
+use crate::domain::refusal::PeopleFault;
 use crate::error::AppError;
 use actix_web::http::StatusCode;
-use crate::domain::refusal::PeopleFault;
 
 /// A display line for a championship in a list.
 pub struct ChampionshipLine {

@@ -13,8 +13,8 @@ use super::visit::{FromPath, HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render_status};
 use crate::db::people::{self, Change, PeopleError};
 use crate::db::queries::{self, Club, Pair, Player};
-use crate::error::AppError;
 use crate::domain::refusal::PeopleFault;
+use crate::error::AppError;
 use crate::error::Unacceptable;
 
 pub use crate::db::people::Kind;

@@ -16,8 +16,8 @@ use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, render_status};
 use crate::db::person_merge::{self, MergeError, Preview};
 use crate::db::register::Candidate;
-use crate::error::AppError;
 use crate::domain::refusal::MergeFault;
+use crate::error::AppError;
 
 /// One side of the confirmation: a person as the administrator checks her.
 pub struct Side {

@@ -191,11 +191,9 @@ pub fn to_xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
         }
         ws.set_freeze_panes(1, 0).map_err(xlsx_error)?;
         for (r, row) in sheet.rows.iter().enumerate() {
-            let r =
-                u32::try_from(r + 1).map_err(|_| AppError::BadRequest(Malformed::TooLarge))?;
+            let r = u32::try_from(r + 1).map_err(|_| AppError::BadRequest(Malformed::TooLarge))?;
             for (c, cell) in row.iter().enumerate() {
-                let c =
-                    u16::try_from(c).map_err(|_| AppError::BadRequest(Malformed::TooLarge))?;
+                let c = u16::try_from(c).map_err(|_| AppError::BadRequest(Malformed::TooLarge))?;
                 match cell {
                     Cell::Text(s) if s.is_empty() => Ok(()),
                     Cell::Text(s) => ws.write_string(r, c, s).map(|_| ()),

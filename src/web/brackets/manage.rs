@@ -1,9 +1,9 @@
 //! Managing a bracket: its paper, deleting it and its audit log.
 
 use super::*;
-use crate::web::manage::audit_trail;
-use crate::error::Unacceptable;
 use crate::domain::refusal::Refusal;
+use crate::error::Unacceptable;
+use crate::web::manage::audit_trail;
 
 #[derive(Deserialize)]
 pub struct PaperForm {

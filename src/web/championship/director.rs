@@ -444,8 +444,7 @@ pub async fn create_phase(
             },
         },
         _ => Qualify::Top {
-            n: f
-                .n
+            n: f.n
                 .trim()
                 .parse::<usize>()
                 .ok()
@@ -462,9 +461,7 @@ pub async fn create_phase(
         },
     };
     let ctx = Ctx::from_request(&req);
-    let name = Some(f.name.trim().to_owned())
-        .filter(|n| !n.is_empty() && n.chars().count() <= 120)
-        .unwrap_or_else(|| ctx.t("phase-default-name"));
+    let name = phase_name(&ctx, &f.name, "phase-default-name");
     let actor = who.actor();
     db(&state, move |conn| {
         Ok(crate::service::championship::create_knockout(

@@ -11,8 +11,8 @@
 //! computation (pairing, result checks, standings, dependents) is the domain's.
 
 use crate::domain::refusal::{EntrantFault, Refusal};
-use crate::error::Unacceptable;
 use crate::domain::status::TableStatus;
+use crate::error::Unacceptable;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -124,6 +124,14 @@ pub(crate) fn pairing_words(ctx: &Ctx, file: &TournamentFile, p: &PairingError) 
         ),
         other => ctx.t(pairing_key(other)),
     }
+}
+
+/// The name typed for a phase (1 to 120 characters once trimmed), else the message
+/// `default` in the visitor's language.
+fn phase_name(ctx: &Ctx, typed: &str, default: &str) -> String {
+    Some(typed.trim().to_owned())
+        .filter(|n| !n.is_empty() && n.chars().count() <= 120)
+        .unwrap_or_else(|| ctx.t(default))
 }
 
 /// Loads a championship or 404s.

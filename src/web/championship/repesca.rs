@@ -95,9 +95,7 @@ pub async fn create_repesca(
         entry,
     };
     let ctx = Ctx::from_request(&req);
-    let name = Some(f.name.trim().to_owned())
-        .filter(|n| !n.is_empty() && n.chars().count() <= 120)
-        .unwrap_or_else(|| ctx.t("repesca-default-name"));
+    let name = phase_name(&ctx, &f.name, "repesca-default-name");
     let actor = who.actor();
     db(&state, move |conn| {
         Ok(crate::db::repesca::create_repesca(

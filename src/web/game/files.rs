@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::domain::entry::{GameDoc, HandDoc};
-use crate::web::visit::{HttpResult, Visit, VisitId};
 use crate::error::Unacceptable;
+use crate::web::visit::{HttpResult, Visit, VisitId};
 
 pub async fn export_game(
     req: HttpRequest,

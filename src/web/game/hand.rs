@@ -4,8 +4,8 @@
 use super::*;
 use crate::domain::games::rules::QuickEntry;
 use crate::domain::games::rules_of;
-use crate::web::visit::{HttpResult, Visit, VisitId};
 use crate::error::Malformed;
+use crate::web::visit::{HttpResult, Visit, VisitId};
 
 #[derive(Template)]
 #[template(path = "hand_form.html")]

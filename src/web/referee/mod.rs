@@ -21,9 +21,9 @@ use crate::domain::words::{
 };
 use crate::domain::{self, GameKind, HandRecord, Lang, Ruling};
 use crate::error::AppError;
-use crate::web::options::{OptionWords, option_words};
 use crate::error::Malformed;
 use crate::error::Unacceptable;
+use crate::web::options::{OptionWords, option_words};
 
 mod builder;
 pub use builder::builder;
@@ -261,8 +261,11 @@ pub async fn upload_record(Visit { req, state, who }: Visit, body: web::Bytes) -
         .find(|(k, _)| k == "file")
         .ok_or_else(|| AppError::BadRequest(Malformed::Field("file")))?
         .1;
-    let text = String::from_utf8(file)
-        .map_err(|_| AppError::from(Unacceptable::Record("the file is not UTF-8 text".to_owned())))?;
+    let text = String::from_utf8(file).map_err(|_| {
+        AppError::from(Unacceptable::Record(
+            "the file is not UTF-8 text".to_owned(),
+        ))
+    })?;
     submit(Visit { req, state, who }, text, None).await
 }
 

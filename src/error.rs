@@ -7,7 +7,7 @@
 
 use crate::db::DbError;
 use crate::db::fault::{self, Fault};
-use crate::domain::refusal::{PeopleFault, Refusal};
+use crate::domain::refusal::{PeopleFault, Refusal, listed};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -269,11 +269,7 @@ impl AppError {
                 "error-invalid-entry",
                 Some(format!(
                     "{n}: {}",
-                    errors
-                        .iter()
-                        .map(|e| format!("{}: {}", e.field, e.message))
-                        .collect::<Vec<_>>()
-                        .join("; ")
+                    listed(errors, "; ", |e| format!("{}: {}", e.field, e.message))
                 )),
             ),
         }

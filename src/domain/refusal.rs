@@ -15,6 +15,11 @@ impl Place {
     }
 }
 
+/// Each of `items` in words, `sep` between them.
+pub fn listed<T>(items: &[T], sep: &str, words: impl Fn(&T) -> String) -> String {
+    items.iter().map(words).collect::<Vec<_>>().join(sep)
+}
+
 /// Why an entrant, or a line of an imported list of them, is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EntrantFault {
@@ -191,18 +196,15 @@ impl Refusal {
     /// read `3.2 4.1` (round 3 table 2, round 4 table 1).
     pub fn detail(&self) -> String {
         match self {
-            Refusal::CorrectionConfirm(places) => places
-                .iter()
-                .map(|p| format!("{}.{}", p.round, p.table))
-                .collect::<Vec<_>>()
-                .join(" "),
+            Refusal::CorrectionConfirm(places) => {
+                listed(places, " ", |p| format!("{}.{}", p.round, p.table))
+            }
             Refusal::CorrectionConfirmApi(places) => format!(
                 "later pairings depend on this result ({}); send \"confirm\": true to correct it",
-                places
-                    .iter()
-                    .map(|p| format!("round {} table {}", p.round, p.table))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                listed(places, ", ", |p| format!(
+                    "round {} table {}",
+                    p.round, p.table
+                ))
             ),
             Refusal::StaleTable {
                 round,
@@ -211,14 +213,9 @@ impl Refusal {
             } => format!(
                 "table {table} of round {round} is at version {version}; reload and try again"
             ),
-            Refusal::RoundIncomplete { round, tables } => format!(
-                "{round}: {}",
-                tables
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            Refusal::RoundIncomplete { round, tables } => {
+                format!("{round}: {}", listed(tables, ", ", u32::to_string))
+            }
             Refusal::BadFile(s)
             | Refusal::Knockout(s)
             | Refusal::SeedingPaired(s)

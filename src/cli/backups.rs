@@ -79,17 +79,24 @@ pub fn take(target: &DbTarget, dir: &Path, keep: usize) -> anyhow::Result<PathBu
         n += 1;
         path = dir.join(format!("{PREFIX}{stamp}-{n}{SUFFIX}"));
     }
+    let part = working_file(dir, &path, "part");
+    db::backup(target, &part)?;
+    std::fs::rename(&part, &path)?;
+    prune(dir, keep)?;
+    Ok(path)
+}
+
+/// The hidden file in `dir` a copy of `path` is written to before it is renamed onto
+/// `path` (`.NAME.ENDING`), with whatever a copy cut short left there removed.
+fn working_file(dir: &Path, path: &Path, ending: &str) -> PathBuf {
     let part = dir.join(format!(
-        ".{}.part",
+        ".{}.{ending}",
         path.file_name()
             .map(|n| n.to_string_lossy())
             .unwrap_or_default()
     ));
     let _ = std::fs::remove_file(&part);
-    db::backup(target, &part)?;
-    std::fs::rename(&part, &path)?;
-    prune(dir, keep)?;
-    Ok(path)
+    part
 }
 
 /// Deletes the scheduled copies in `dir` beyond the `keep` newest.
@@ -156,13 +163,7 @@ pub fn restore(copy: &str, target: &DbTarget, replace: bool) -> anyhow::Result<E
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let part = dir.join(format!(
-        ".{}.restoring",
-        path.file_name()
-            .map(|n| n.to_string_lossy())
-            .unwrap_or_default()
-    ));
-    let _ = std::fs::remove_file(&part);
+    let part = working_file(dir, &path, "restoring");
     db::copy_sqlite(Path::new(copy), &part)?;
     if path.exists() {
         let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");

@@ -64,6 +64,15 @@ macro_rules! tr {
 }
 pub(crate) use tr;
 
+/// The values one after another, between commas: `1, 2, 3`.
+pub fn comma_list<T: ToString>(values: &[T]) -> String {
+    values
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl fmt::Display for Lang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())

@@ -4,100 +4,81 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// Where a championship's table stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum TableStatus {
-    /// Being played; no result yet.
-    #[default]
-    Playing,
-    /// A result entered at the table, waiting for the other pair's firma.
-    Proposed,
-    /// The result is the championship's.
-    Final,
-}
-
-impl TableStatus {
-    /// As stored, and as the message keys and pages name it.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            TableStatus::Playing => "playing",
-            TableStatus::Proposed => "proposed",
-            TableStatus::Final => "final",
+/// A state stored as text: the enum, its text (`as_str`, and `Display` the same) and
+/// its reading back (`FromStr`, `TryFrom<String>`), any other text refused as an
+/// unknown `what`.
+macro_rules! text_state {
+    (
+        $(#[$meta:meta])*
+        $name:ident, $what:literal {
+            $( $(#[$vmeta:meta])* $variant:ident => $text:literal, )+
         }
-    }
-}
-
-impl fmt::Display for TableStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for TableStatus {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "playing" => Ok(TableStatus::Playing),
-            "proposed" => Ok(TableStatus::Proposed),
-            "final" => Ok(TableStatus::Final),
-            other => Err(format!("unknown table status {other:?}")),
+    ) => {
+        $(#[$meta])*
+        pub enum $name {
+            $( $(#[$vmeta])* $variant, )+
         }
-    }
-}
 
-impl TryFrom<String> for TableStatus {
-    type Error = String;
-
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        s.parse()
-    }
-}
-
-/// Where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameStatus {
-    /// Hands are still to come.
-    #[default]
-    Playing,
-    /// Over by its own end or by its match's limits.
-    Finished,
-}
-
-impl GameStatus {
-    /// As stored, and as the message keys name it.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameStatus::Playing => "playing",
-            GameStatus::Finished => "finished",
+        impl $name {
+            /// As stored, and as the message keys and pages name it.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $text, )+
+                }
+            }
         }
-    }
-}
 
-impl fmt::Display for GameStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for GameStatus {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "playing" => Ok(GameStatus::Playing),
-            "finished" => Ok(GameStatus::Finished),
-            other => Err(format!("unknown game status {other:?}")),
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
         }
+
+        impl FromStr for $name {
+            type Err = String;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                match s {
+                    $( $text => Ok($name::$variant), )+
+                    other => Err(format!(concat!("unknown ", $what, " {:?}"), other)),
+                }
+            }
+        }
+
+        impl TryFrom<String> for $name {
+            type Error = String;
+
+            fn try_from(s: String) -> Result<Self, Self::Error> {
+                s.parse()
+            }
+        }
+    };
+}
+
+text_state! {
+    /// Where a championship's table stands.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    TableStatus, "table status" {
+        /// Being played; no result yet.
+        #[default]
+        Playing => "playing",
+        /// A result entered at the table, waiting for the other pair's firma.
+        Proposed => "proposed",
+        /// The result is the championship's.
+        Final => "final",
     }
 }
 
-impl TryFrom<String> for GameStatus {
-    type Error = String;
-
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        s.parse()
+text_state! {
+    /// Where a game stands.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
+    #[serde(rename_all = "lowercase")]
+    GameStatus, "game status" {
+        /// Hands are still to come.
+        #[default]
+        Playing => "playing",
+        /// Over by its own end or by its match's limits.
+        Finished => "finished",
     }
 }
 
@@ -129,7 +110,14 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_table_status_is_refused() {
-        assert!("done".parse::<TableStatus>().is_err());
+    fn an_unknown_status_is_refused_in_words_that_name_its_kind() {
+        assert_eq!(
+            "done".parse::<TableStatus>(),
+            Err("unknown table status \"done\"".to_string())
+        );
+        assert_eq!(
+            "over".parse::<GameStatus>(),
+            Err("unknown game status \"over\"".to_string())
+        );
     }
 }

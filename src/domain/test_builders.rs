@@ -557,29 +557,26 @@ pub fn check_junk(rec: &HandRecord, f: &str, junk: Value, at: prop::sample::Inde
 
 // ---- the example records ------------------------------------------------------------------
 
+/// The text of tests/data/examples/NAME.jsonl, read into the build.
+macro_rules! example {
+    ($name:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/examples/",
+            $name,
+            ".jsonl"
+        ))
+    };
+}
+
 /// The text of tests/data/examples/<game>.jsonl.
 pub fn example_file(game: GameKind) -> &'static str {
     match game {
-        GameKind::Cuatrola => include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/examples/cuatrola.jsonl"
-        )),
-        GameKind::Tute => include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/examples/tute.jsonl"
-        )),
-        GameKind::Guinote => include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/examples/guinote.jsonl"
-        )),
-        GameKind::Botifarra => include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/examples/botifarra.jsonl"
-        )),
-        GameKind::Cinquillo => include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/examples/cinquillo.jsonl"
-        )),
+        GameKind::Cuatrola => example!("cuatrola"),
+        GameKind::Tute => example!("tute"),
+        GameKind::Guinote => example!("guinote"),
+        GameKind::Botifarra => example!("botifarra"),
+        GameKind::Cinquillo => example!("cinquillo"),
         GameKind::Added(_) => "",
     }
 }

@@ -15,6 +15,7 @@ use crate::error::AppError;
 pub type HttpResult = Result<HttpResponse, AppError>;
 
 /// A request with the application's state and who makes it.
+#[derive(Clone)]
 pub struct Visit {
     pub req: HttpRequest,
     pub state: web::Data<AppState>,

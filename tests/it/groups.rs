@@ -179,7 +179,22 @@ async fn groups_drawn_by_pots_keep_the_top_seeds_apart_and_a_pair_moves_before_t
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let moved = shown(&app.page(&dir, StatusCode::OK).await);
+    let page = app.page(&dir, StatusCode::OK).await;
+    let moved = shown(&page);
+    let groups = scraper::Selector::parse("#liguillas .group").unwrap();
+    let option = scraper::Selector::parse("select[name=group] option").unwrap();
+    for (g, group) in page.select(&groups).enumerate() {
+        let offered: Vec<String> = group
+            .select(&option)
+            .map(|o| o.value().attr("value").unwrap().to_owned())
+            .collect();
+        assert!(!offered.is_empty());
+        assert!(
+            !offered.contains(&(g + 1).to_string()),
+            "liguilla {} offers its own pairs a move into itself: {offered:?}",
+            g + 1
+        );
+    }
     assert_eq!(group_of(&moved, "Parella 1"), Some(to - 1));
     assert_eq!(moved[to - 1].len(), 5);
     for (g, members) in drawn.iter().enumerate() {

@@ -22,6 +22,7 @@ mod corpus;
 mod crawl;
 mod day;
 mod deploy;
+mod director_forms;
 mod entrants_people;
 mod faults;
 mod file_reads_back;

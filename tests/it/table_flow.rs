@@ -399,6 +399,9 @@ async fn a_confirmed_tables_game_shows_no_corrections_and_refuses_one_in_words()
     assert_eq!(texts(&html, "input[name=pin]").len(), 1);
     assert_eq!(attrs(&html, "input[name=pin]", "name").len(), 1);
     assert!(texts(&html, "form.pin-form label")[0].contains("PIN de tu pareja"));
+    // The director runs the table without a pair's PIN and is offered none.
+    let (_, html) = page_as(&app, &app.client, &table).await;
+    assert!(texts(&html, "form.pin-form").is_empty());
     // Pair a plays its game to the end.
     let keeper = new_client();
     let res = post_form_as(&app, &keeper, &format!("{table}/pin"), &[("pin", &pins[0])]).await;

@@ -4,7 +4,7 @@
 //! Vicenç, botifarra, de vueltas, oros, copas, espadas, bastos) stay Spanish.
 
 use crate::domain::cards::Suit;
-use crate::domain::lang::{Lang, tr};
+use crate::domain::lang::{Lang, comma_list, tr};
 use crate::domain::messages::Reason;
 
 use super::types::{Contract, EntryError};
@@ -34,15 +34,6 @@ pub fn contract_name(c: Contract) -> &'static str {
         Contract::Cuatrola => "cuatrola",
         Contract::Quintola => "quintola",
     }
-}
-
-/// The numbers one after another, between commas: `1, 2, 3`.
-fn comma_list<T: ToString>(values: &[T]) -> String {
-    values
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// One problem of an entry.

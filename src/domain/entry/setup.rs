@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use crate::domain::cards::Suit;
 use crate::domain::engine::GameKind;
-use crate::domain::lang::Lang;
+use crate::domain::lang::{Lang, comma_list};
 use crate::domain::options::{self, OptionKind, TableOptions};
 use crate::domain::ruling::{GameOver, Score};
 
@@ -52,11 +52,7 @@ pub fn validate_setup(setup: &GameSetup, lang: Lang) -> Result<(), Vec<EntryErro
             Some(spec) if spec.parse(v).is_none() => {
                 let expected = match spec.kind {
                     OptionKind::Bool => "true, false".to_string(),
-                    OptionKind::Int(a) => a
-                        .iter()
-                        .map(|i| i.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    OptionKind::Int(a) => comma_list(a),
                     OptionKind::Choice(a) => a.join(", "),
                 };
                 errs.push(

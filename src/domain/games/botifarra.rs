@@ -13,6 +13,7 @@
 use crate::domain::cards::{Card, CardSet, Deck, Suit};
 use crate::domain::engine::GameKind;
 use crate::domain::engine::{GameState, Illegal, TakesEvents, foreign_action};
+use crate::domain::games::rules::module_rules;
 use crate::domain::games::rules::{
     BEST_OF, FormatDefaults, PARTIDA, QuickEntry, Rules, TIMED, leader, target_of,
 };
@@ -24,7 +25,7 @@ use crate::domain::lang::Lang;
 pub use crate::domain::messages::BotifarraReason;
 use crate::domain::messages::Reason;
 use crate::domain::options::GameOptions;
-use crate::domain::options::{OptionSpec, TableOptions};
+use crate::domain::options::TableOptions;
 use crate::domain::record::{
     Action, CallKind, DealSpec, DoubleCall, Event, HandRecord, Move, TrumpCall, TurnedRule,
     validate_deal,
@@ -715,20 +716,8 @@ pub fn contract_summary(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Str
 pub struct BotifarraRules;
 
 impl Rules for BotifarraRules {
-    fn game(&self) -> GameKind {
-        GameKind::Botifarra
-    }
+    module_rules!(GameKind::Botifarra, next_moves);
 
-    fn rule(&self, record: &HandRecord, lang: Lang) -> Ruling {
-        rule(record, lang)
-    }
-
-    fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
-        next_moves(record)
-    }
-    fn options(&self) -> &'static [OptionSpec] {
-        OPTIONS
-    }
     fn quick_entry(&self) -> QuickEntry {
         QuickEntry {
             trump_choice: true,

@@ -18,12 +18,13 @@ use crate::domain::engine::GameKind;
 use crate::domain::engine::{
     GameState, Illegal, TakesEvents, check_seat, check_turn, foreign_action,
 };
+use crate::domain::games::rules::module_rules;
 use crate::domain::games::rules::{PARTIDA, QuickEntry, Rules, leader, target_of};
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::CinquilloReason;
 use crate::domain::messages::Reason;
 use crate::domain::options::GameOptions;
-use crate::domain::options::{OptionSpec, TableOptions};
+use crate::domain::options::TableOptions;
 use crate::domain::record::{Action, Deal, DealSpec, HandRecord, Move, TurnedRule, validate_deal};
 use crate::domain::ruling::{
     GameOver, GameOverReason, RULING_FORMAT, RuleId, Ruling, Score, Violation,
@@ -526,21 +527,12 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
 pub struct CinquilloRules;
 
 impl Rules for CinquilloRules {
-    fn game(&self) -> GameKind {
-        GameKind::Cinquillo
-    }
-
-    fn rule(&self, record: &HandRecord, lang: Lang) -> Ruling {
-        rule(record, lang)
-    }
+    module_rules!(GameKind::Cinquillo);
 
     fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
         // The picker offers cinquillo's passes as they are.
         let _ = record;
         None
-    }
-    fn options(&self) -> &'static [OptionSpec] {
-        OPTIONS
     }
     fn quick_entry(&self) -> QuickEntry {
         QuickEntry {

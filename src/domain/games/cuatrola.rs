@@ -12,6 +12,7 @@
 use crate::domain::cards::{Card, CardSet, Deck, Rank, Suit};
 use crate::domain::engine::GameKind;
 use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn, foreign_action};
+use crate::domain::games::rules::module_rules;
 use crate::domain::games::rules::{
     BEST_OF, FormatDefaults, PARTIDA, QuickEntry, Rules, TIMED, leader, target_of,
 };
@@ -23,7 +24,7 @@ use crate::domain::games::trick_hand::{
 use crate::domain::lang::Lang;
 use crate::domain::messages::Reason;
 use crate::domain::options::GameOptions;
-use crate::domain::options::{OptionSpec, TableOptions};
+use crate::domain::options::TableOptions;
 use crate::domain::record::{
     Action, Bid, CallKind, DealProblem, DealSpec, Event, HandRecord, Move, TurnedRule,
     validate_deal,
@@ -788,20 +789,8 @@ pub fn contract_summary(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Str
 pub struct CuatrolaRules;
 
 impl Rules for CuatrolaRules {
-    fn game(&self) -> GameKind {
-        GameKind::Cuatrola
-    }
+    module_rules!(GameKind::Cuatrola, next_moves);
 
-    fn rule(&self, record: &HandRecord, lang: Lang) -> Ruling {
-        rule(record, lang)
-    }
-
-    fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
-        next_moves(record)
-    }
-    fn options(&self) -> &'static [OptionSpec] {
-        OPTIONS
-    }
     fn quick_entry(&self) -> QuickEntry {
         QuickEntry {
             trump: true,

@@ -20,13 +20,14 @@
 
 use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
+use crate::domain::games::rules::module_rules;
 use crate::domain::games::rules::{BothReach, QuickEntry, Rules, leader, target_of};
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
 };
 use crate::domain::lang::Lang;
 use crate::domain::options::GameOptions;
-use crate::domain::options::{OptionSpec, TableOptions};
+use crate::domain::options::TableOptions;
 use crate::domain::record::{DealSpec, HandRecord, Move, TurnedRule};
 use crate::domain::ruling::Score;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
@@ -186,22 +187,10 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
 pub struct GuinoteRules;
 
 impl Rules for GuinoteRules {
-    fn game(&self) -> GameKind {
-        GameKind::Guinote
-    }
-
-    fn rule(&self, record: &HandRecord, lang: Lang) -> Ruling {
-        rule(record, lang)
-    }
+    module_rules!(GameKind::Guinote);
 
     fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
-        let opts = GuinoteOptions::from_table(&record.options);
-        let spec = deal_spec(record.players);
-        let (rep, _) = super::tute_family::replay_record(record, &spec, opts, Lang::Es).ok()?;
-        super::tute_family::moves_on_turn(rep)
-    }
-    fn options(&self) -> &'static [OptionSpec] {
-        OPTIONS
+        super::tute_family::moves_on_turn::<GuinoteOptions>(self, record)
     }
     fn quick_entry(&self) -> QuickEntry {
         QuickEntry {

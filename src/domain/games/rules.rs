@@ -230,6 +230,40 @@ pub trait Rules: Sync {
     }
 }
 
+/// The answers of a game's [`Rules`] that its own module gives as they are: the game's
+/// kind, the module's `rule` function and its `OPTIONS` table; with `next_moves`, also
+/// the module's function of that name. Written inside each game's `impl Rules`.
+macro_rules! module_rules {
+    ($kind:expr) => {
+        fn game(&self) -> $crate::domain::kind::GameKind {
+            $kind
+        }
+
+        fn rule(
+            &self,
+            record: &$crate::domain::record::HandRecord,
+            lang: $crate::domain::lang::Lang,
+        ) -> $crate::domain::ruling::Ruling {
+            rule(record, lang)
+        }
+
+        fn options(&self) -> &'static [$crate::domain::options::OptionSpec] {
+            OPTIONS
+        }
+    };
+    ($kind:expr, next_moves) => {
+        $crate::domain::games::rules::module_rules!($kind);
+
+        fn next_moves(
+            &self,
+            record: &$crate::domain::record::HandRecord,
+        ) -> Option<(u8, Vec<$crate::domain::record::Move>)> {
+            next_moves(record)
+        }
+    };
+}
+pub(crate) use module_rules;
+
 /// The side with the unique highest total, if it reaches `at` (and scored in this hand
 /// when `scored_now`): the usual end of a partida to a target.
 pub fn leader(totals: &[Score], hand: &[Score], at: Score, scored_now: bool) -> Option<u8> {

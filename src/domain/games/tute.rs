@@ -27,6 +27,7 @@
 
 use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
+use crate::domain::games::rules::module_rules;
 use crate::domain::games::rules::{QuickEntry, Rules, leader, target_of};
 use crate::domain::games::trick_hand::first_to_reach;
 use crate::domain::games::tute_family::{
@@ -34,7 +35,7 @@ use crate::domain::games::tute_family::{
 };
 use crate::domain::lang::Lang;
 use crate::domain::options::GameOptions;
-use crate::domain::options::{OptionSpec, TableOptions};
+use crate::domain::options::TableOptions;
 use crate::domain::record::{DealSpec, HandRecord, Move, TurnedRule};
 use crate::domain::ruling::Score;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
@@ -290,22 +291,10 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
 pub struct TuteRules;
 
 impl Rules for TuteRules {
-    fn game(&self) -> GameKind {
-        GameKind::Tute
-    }
-
-    fn rule(&self, record: &HandRecord, lang: Lang) -> Ruling {
-        rule(record, lang)
-    }
+    module_rules!(GameKind::Tute);
 
     fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
-        let opts = TuteOptions::from_table(&record.options);
-        let spec = deal_spec(record.players, &opts);
-        let (rep, _) = super::tute_family::replay_record(record, &spec, opts, Lang::Es).ok()?;
-        super::tute_family::moves_on_turn(rep)
-    }
-    fn options(&self) -> &'static [OptionSpec] {
-        OPTIONS
+        super::tute_family::moves_on_turn::<TuteOptions>(self, record)
     }
     fn quick_entry(&self) -> QuickEntry {
         QuickEntry {

@@ -15,6 +15,7 @@
 
 use crate::domain::cards::{Card, CardSet, Rank, Suit};
 use crate::domain::engine::{GameKind, GameState, Illegal, Seating, TakesEvents, foreign_action};
+use crate::domain::games::rules::Rules;
 pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
 use crate::domain::games::trick_hand::{
     HandView, Marriages, Replay, Tally, TrickHand, Tricks, Window, before_points, check_card,
@@ -23,6 +24,7 @@ use crate::domain::games::trick_hand::{
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::FamilyReason;
 use crate::domain::messages::Reason;
+use crate::domain::options::GameOptions;
 use crate::domain::record::{Action, DealProblem, DealSpec, HandRecord, Move, validate_deal};
 use crate::domain::ruling::Ruling;
 use crate::domain::ruling::{RuleId, Score, TrickRecord, TuteKind};
@@ -735,9 +737,16 @@ impl<O: FamilyRules> FamilyHand<O> {
 /// A family record replayed, with its `before`; or the ruling of its invalid deal.
 pub type ReplayedRecord = Result<(Replay<Family>, Option<Vec<i64>>), Box<Ruling>>;
 
-/// The seat on turn in a replayed hand of the family and its legal moves; `None` after
-/// a refused event or once the hand is over.
-pub fn moves_on_turn(rep: Replay<Family>) -> Option<(u8, Vec<Move>)> {
+/// The seat on turn after the events of a record of the family's game `rules`, read
+/// under the record's options `O`, and its legal moves; `None` for a deal that is not
+/// valid, after a refused event or once the hand is over.
+pub fn moves_on_turn<O: FamilyRules + GameOptions>(
+    rules: &dyn Rules,
+    record: &HandRecord,
+) -> Option<(u8, Vec<Move>)> {
+    let spec = rules.deal_spec(record.players, &record.options);
+    let opts = O::from_table(&record.options);
+    let (rep, _) = replay_record(record, &spec, opts, Lang::Es).ok()?;
     rep.next_moves(
         |s| (!s.is_over()).then_some(s.turn()),
         Family::legal_actions,

@@ -12,6 +12,7 @@
 //! The tables themselves, and the enums that name their choices, are in `tables`.
 
 use crate::domain::kind::{GameKind, Seating};
+use crate::domain::lang::comma_list;
 use crate::domain::record_error::RecordError;
 use serde::de::value::{Error as ReadError, MapDeserializer};
 use serde::de::{DeserializeOwned, IntoDeserializer, Visitor};
@@ -82,13 +83,7 @@ impl OptionSpec {
     pub fn expected(&self) -> String {
         match self.kind {
             OptionKind::Bool => "true or false".into(),
-            OptionKind::Int(a) => format!(
-                "one of {}",
-                a.iter()
-                    .map(|i| i.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            OptionKind::Int(a) => format!("one of {}", comma_list(a)),
             OptionKind::Choice(a) => format!("one of {}", a.join(", ")),
         }
     }

@@ -11,7 +11,7 @@ use super::format::{MatchFormat, game_target};
 use super::played::table_players;
 use crate::domain::engine::GameKind;
 use crate::domain::games::rules_of;
-use crate::domain::lang::{Lang, tr};
+use crate::domain::lang::{Lang, comma_list, tr};
 
 pub use crate::domain::games::rules::{BEST_OF, PARTIDA, TIMED};
 
@@ -104,11 +104,7 @@ impl Unplayable {
                 target,
                 allowed,
             } => {
-                let list = allowed
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let list = comma_list(allowed);
                 tr!(
                     lang,
                     "una partida de {} no se juega a {target}: se juega a {list}",

@@ -307,10 +307,11 @@ pub fn repesca_entrants(file: &TournamentFile, per_group: usize, rule: RepescaRu
 }
 
 /// The places a played repesca fills when the organiser names none: as many as take
-/// the group qualifiers to a power of two.
+/// the group qualifiers to the next power of two above them (2 qualifiers: 2 places,
+/// for a knockout of 4; 3: 1 place).
 pub fn repesca_places_to_fill(file: &TournamentFile, per_group: usize) -> usize {
     let q = group_qualifiers(file, per_group);
-    q.next_power_of_two() - q
+    (q + 1).next_power_of_two() - q
 }
 
 /// How many go through from the liguillas straight to the knockout: the best
@@ -660,6 +661,10 @@ mod tests {
         );
         assert_eq!(repesca_places_to_fill(&f, 1), 1);
         assert_eq!(repesca_places_to_fill(&f, 2), 2);
+        // Qualifiers already a power of two: the repesca fills the next knockout size.
+        let two = liguillas(8, 2);
+        assert_eq!(repesca_places_to_fill(&two, 1), 2);
+        assert_eq!(repesca_places_to_fill(&two, 2), 4);
     }
 
     #[test]

@@ -103,7 +103,12 @@ pub(crate) fn pair(ledger: &Ledger, round: u32) -> Result<Vec<Pairing>, PairingE
         }
     }
     if !any {
-        return Err(PairingError::Finished);
+        // No schedule has a first round: fewer than two pairs in every group.
+        return Err(if round == 1 {
+            PairingError::NotEnoughEntrants
+        } else {
+            PairingError::Finished
+        });
     }
     games.extend(
         rests

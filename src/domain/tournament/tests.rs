@@ -233,6 +233,21 @@ fn a_withdrawn_entrant_is_never_paired_again_in_a_round_robin() {
     assert_eq!(next_round(&f), Err(PairingError::LateEntry("9".into())));
 }
 
+#[test]
+fn a_round_robin_without_two_pairs_in_any_group_waits_for_entrants_and_is_not_finished() {
+    for (groups, n) in [(1, 0), (1, 1), (2, 0), (2, 2)] {
+        let f = tournament(round_robin(false, groups), n);
+        assert_eq!(
+            next_round(&f),
+            Err(PairingError::NotEnoughEntrants),
+            "{n} pairs in {groups} groups"
+        );
+    }
+    let mut f = tournament(round_robin(false, 1), 2);
+    play(&mut f, &favourite).expect("round 1");
+    assert_eq!(next_round(&f), Err(PairingError::Finished));
+}
+
 // ---------------------------------------------------------------- swiss
 
 #[test]

@@ -60,6 +60,29 @@ struct DirectorPage<'a> {
     player_slots: Vec<usize>,
     /// Entrants not linked yet, with who they probably are.
     unlinked: Vec<super::linking::UnlinkedView>,
+    /// A form of the page refused, shown again as typed.
+    again: Option<super::again::Again>,
+}
+
+impl DirectorPage<'_> {
+    /// The refusal of form `form`, when the page answers one.
+    fn refused(&self, form: &str) -> Option<&super::again::Again> {
+        self.again.as_ref().filter(|a| a.form == form)
+    }
+
+    /// The phase form's default `then` once a played repesca has its winners, else
+    /// `otherwise`.
+    fn after_repesca(&self, then: &'static str, otherwise: &'static str) -> &'static str {
+        if self.repesca_done { then } else { otherwise }
+    }
+
+    /// What was typed in field `field` of form `form` when it was refused, else
+    /// `default`.
+    fn typed(&self, form: &str, field: &str, default: impl std::fmt::Display) -> String {
+        self.refused(form)
+            .and_then(|a| a.value(field))
+            .map_or_else(|| default.to_string(), str::to_owned)
+    }
 }
 
 /// A knockout phase as the director and the public see it.
@@ -180,8 +203,17 @@ fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
 }
 
 /// `GET /campeonatos/{id}/direccion`
-pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
+pub async fn director(visit: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
+    director_page(visit, id, None).await
+}
+
+/// The director's page of championship `id`; `again`, a form of it refused.
+pub(super) async fn director_page(
+    Visit { req, state, who }: Visit,
+    id: i32,
+    again: Option<super::again::Again>,
+) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     let lang_ctx = Ctx::from_request(&req);
     let (t, rows, left_out, progress, phases, known) = db(&state, move |conn| {
@@ -254,44 +286,49 @@ pub async fn director(Visit { req, state, who }: Visit, path: web::Path<String>)
     let can_add_repesca = phases.is_empty()
         && finished
         && matches!(t.file.championship.system, System::RoundRobin { groups, .. } if groups > 1);
-    render(&DirectorPage {
-        reach_url: state.public_base(&req),
-        local_only: state.reach == crate::web::reach::Reach::LocalOnly,
-        editable: t.file.rounds.is_empty() && phases.is_empty(),
-        player_slots: (1..=crate::db::linking::entrant_size(&t.file)).collect(),
-        unlinked,
-        known,
-        left_out,
-        phases,
-        can_add_phase,
-        can_add_repesca,
-        repesca_done,
-        groups: super::groups::group_views(&t.file),
-        system: system_text(&ctx, &t.file.championship),
-        format: format_text(&ctx, &t.file.championship.match_format),
-        points: t.file.championship.points,
-        tiebreaks: t
-            .file
-            .championship
-            .tiebreaks
-            .iter()
-            .map(|x| tiebreak_label(&ctx, *x))
-            .collect(),
-        entrants: entrant_lines(&t),
-        late: !t.file.rounds.is_empty(),
-        rounds,
-        next,
-        blocked,
-        game_label: ctx.t(&format!("game-{}", t.championship.game)),
-        options_used: crate::web::options::changed_option_words(
-            ctx.lang,
-            t.file.championship.game,
-            &t.file.championship.options,
-        ),
-        status_label: ctx.t(&format!("status-{}", t.championship.status)),
-        tour: t,
-        ctx: &ctx,
-    })
+    let status = again.as_ref().map_or(StatusCode::OK, |a| a.status);
+    render_status(
+        &DirectorPage {
+            again,
+            reach_url: state.public_base(&req),
+            local_only: state.reach == crate::web::reach::Reach::LocalOnly,
+            editable: t.file.rounds.is_empty() && phases.is_empty(),
+            player_slots: (1..=crate::db::linking::entrant_size(&t.file)).collect(),
+            unlinked,
+            known,
+            left_out,
+            phases,
+            can_add_phase,
+            can_add_repesca,
+            repesca_done,
+            groups: super::groups::group_views(&t.file),
+            system: system_text(&ctx, &t.file.championship),
+            format: format_text(&ctx, &t.file.championship.match_format),
+            points: t.file.championship.points,
+            tiebreaks: t
+                .file
+                .championship
+                .tiebreaks
+                .iter()
+                .map(|x| tiebreak_label(&ctx, *x))
+                .collect(),
+            entrants: entrant_lines(&t),
+            late: !t.file.rounds.is_empty(),
+            rounds,
+            next,
+            blocked,
+            game_label: ctx.t(&format!("game-{}", t.championship.game)),
+            options_used: crate::web::options::changed_option_words(
+                ctx.lang,
+                t.file.championship.game,
+                &t.file.championship.options,
+            ),
+            status_label: ctx.t(&format!("status-{}", t.championship.status)),
+            tour: t,
+            ctx: &ctx,
+        },
+        status,
+    )
 }
 
 /// `GET /campeonatos/{id}/exportar`: the `baza-tournament/1` document (the club's
@@ -325,7 +362,7 @@ pub async fn export_file(Visit { req, state, who }: Visit, path: web::Path<Strin
         .body(body))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, serde::Serialize)]
 pub struct PairForm {
     #[serde(default)]
     tables: String,
@@ -333,9 +370,14 @@ pub struct PairForm {
 
 /// `POST /campeonatos/{id}/rondas`: pairs the next round (refused while a result is
 /// missing) with `tables` tables in the room (0 or empty: one per game).
-pub async fn pair(
-    Directed(Visit { state, who, .. }, id, form): Directed<web::Form<PairForm>>,
-) -> HttpResult {
+pub async fn pair(Directed(visit, id, form): Directed<web::Form<PairForm>>) -> HttpResult {
+    let form = form.into_inner();
+    let values = super::again::typed_values(&form);
+    let result = pair_round(visit.clone(), id, form).await;
+    super::again::or_again(visit, id, "rondas", values, result).await
+}
+
+async fn pair_round(Visit { state, who, .. }: Visit, id: i32, form: PairForm) -> HttpResult {
     let tables = match form.tables.trim() {
         "" => None,
         s => Some(
@@ -395,7 +437,7 @@ pub async fn publish(
     )))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, serde::Serialize)]
 pub struct PhaseForm {
     #[serde(default)]
     name: String,
@@ -421,11 +463,15 @@ pub struct PhaseForm {
 /// `POST /campeonatos/{id}/fases`: a knockout phase seeded from the standings of
 /// the championship's rounds (every round played), with tables for its first
 /// matches.
-pub async fn create_phase(
-    Directed(Visit { req, state, who }, id, form): Directed<web::Form<PhaseForm>>,
-) -> HttpResult {
+pub async fn create_phase(Directed(visit, id, form): Directed<web::Form<PhaseForm>>) -> HttpResult {
+    let form = form.into_inner();
+    let values = super::again::typed_values(&form);
+    let result = draw_phase(visit.clone(), id, form).await;
+    super::again::or_again(visit, id, "fases", values, result).await
+}
+
+async fn draw_phase(Visit { req, state, who }: Visit, id: i32, f: PhaseForm) -> HttpResult {
     use crate::domain::tournament::qualify::{GroupFill, KnockoutShape, Qualify};
-    let f = form.into_inner();
     let qualify = match f.qualify.as_str() {
         "groups" => Qualify::PerGroup {
             // One per liguilla (its winner) is allowed: the fill completes the bracket.

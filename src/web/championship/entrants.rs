@@ -6,7 +6,7 @@ use super::*;
 use crate::web::i18n::tr_count;
 use crate::web::sheets::{self, BadLine, Cell, Sheet, Target};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, serde::Serialize)]
 pub struct EntrantForm {
     /// The entrant's name; when empty, made from its players' names.
     #[serde(default)]
@@ -137,9 +137,15 @@ fn new_entrant(
 /// `POST /campeonatos/{id}/inscritos`: registration, or a late entry once rounds
 /// have been paired (the entrant plays from the next round).
 pub async fn add_entrant(
-    Directed(Visit { state, who, .. }, id, form): Directed<web::Form<EntrantForm>>,
+    Directed(visit, id, form): Directed<web::Form<EntrantForm>>,
 ) -> HttpResult {
     let form = form.into_inner();
+    let values = super::again::typed_values(&form);
+    let result = register(visit.clone(), id, form).await;
+    super::again::or_again(visit, id, "inscritos", values, result).await
+}
+
+async fn register(Visit { state, who, .. }: Visit, id: i32, form: EntrantForm) -> HttpResult {
     let actor = who.actor();
     db(&state, move |conn| {
         store::change(conn, id, &actor, now(), |conn, t| {

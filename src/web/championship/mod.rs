@@ -42,6 +42,7 @@ use crate::domain::tournament::{
 use crate::domain::{GameKind, Lang};
 use crate::error::AppError;
 
+mod again;
 mod create;
 pub mod demo;
 pub mod demo_lloret;

@@ -7,7 +7,7 @@ use crate::db::repesca::RepescaPlan;
 use crate::domain::tournament::MatchPoints;
 use crate::domain::tournament::qualify::{RepescaEntry, RepescaRule};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, serde::Serialize)]
 pub struct RepescaForm {
     #[serde(default)]
     name: String,
@@ -73,9 +73,15 @@ fn optional(
 /// `POST /campeonatos/{id}/repesca`: the played repesca, one knockout per place,
 /// with tables for its first matches.
 pub async fn create_repesca(
-    Directed(Visit { req, state, who }, id, form): Directed<web::Form<RepescaForm>>,
+    Directed(visit, id, form): Directed<web::Form<RepescaForm>>,
 ) -> HttpResult {
-    let f = form.into_inner();
+    let form = form.into_inner();
+    let values = super::again::typed_values(&form);
+    let result = form_repesca(visit.clone(), id, form).await;
+    super::again::or_again(visit, id, "repesca", values, result).await
+}
+
+async fn form_repesca(Visit { req, state, who }: Visit, id: i32, f: RepescaForm) -> HttpResult {
     let per_group = optional(&f.per_group, 1..=64, Unacceptable::PerGroup)?.unwrap_or(1);
     let min_points = match f.min_points.trim() {
         "" => MatchPoints::ZERO,

@@ -1,0 +1,199 @@
+//! The director's forms refused: the director's page comes back with the refusal in
+//! words beside the form and every field as it was typed, and nothing is written.
+
+use reqwest::StatusCode;
+
+use crate::helpers::{ChampionshipForm, TestApp, attr, post_form_as, texts};
+use baza::db::championship::store;
+
+async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+    post_form_as(app, &app.client, path, fields).await
+}
+
+/// The page a refused form answers, with its status.
+async fn refused(res: reqwest::Response, status: StatusCode) -> scraper::Html {
+    assert_eq!(res.status(), status);
+    scraper::Html::parse_document(&res.text().await.unwrap())
+}
+
+async fn entrants(app: &TestApp, id: i32) -> usize {
+    app.with_conn(move |conn| store::load(conn, id).unwrap().unwrap().file.entrants.len())
+        .await
+}
+
+#[tokio::test]
+async fn a_refused_director_form_comes_back_as_typed_with_its_refusal_in_words_and_writes_nothing()
+{
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Penya del Ter", "Girona").await;
+    let id = ChampionshipForm::new("Comarcal de cuatrola")
+        .set("system", "round_robin")
+        .set("groups", "2")
+        .set("entry", "result")
+        .create(&app, club)
+        .await;
+    for k in 1..=8 {
+        let (name, seed) = (format!("Parella {k}"), k.to_string());
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", &name), ("seed", &seed)],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    }
+
+    // Registration with a seed that is no number.
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/inscritos"),
+        &[
+            ("name", "Parella 9"),
+            ("club", "Casino de Salt"),
+            ("seed", "primera"),
+        ],
+    )
+    .await;
+    let page = refused(res, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(texts(&page, "h1"), vec!["Comarcal de cuatrola"]);
+    let said = texts(&page, "#form-inscritos .form-refused").join(" ");
+    assert!(said.contains("La cabeza de serie"), "{said}");
+    for (field, typed) in [
+        ("name", "Parella 9"),
+        ("club", "Casino de Salt"),
+        ("seed", "primera"),
+    ] {
+        let sel = format!("#form-inscritos input[name={field}]");
+        assert_eq!(
+            attr(&page, &sel, "value").as_deref(),
+            Some(typed),
+            "{field}"
+        );
+    }
+    assert_eq!(
+        attr(&page, "[role=alert] a", "href").as_deref(),
+        Some("#form-inscritos")
+    );
+    assert_eq!(entrants(&app, id).await, 8);
+
+    // Pairing with a number of tables that is no number.
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "muchas")],
+    )
+    .await;
+    let page = refused(res, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(texts(&page, "#form-rondas .form-refused").len(), 1);
+    assert_eq!(
+        attr(&page, "#form-rondas input[name=tables]", "value").as_deref(),
+        Some("muchas")
+    );
+    assert!(texts(&page, "#form-inscritos .form-refused").is_empty());
+
+    // The liguillas played: the director types every result, the better seed winning.
+    for round in 1..=3 {
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/rondas"),
+            &[("tables", "")],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let rows = app
+            .with_conn(move |conn| store::round_tables(conn, id, round).unwrap())
+            .await;
+        for row in rows {
+            let path =
+                baza::web::championship::table_path(id, row.phase, row.round_no, row.table_no);
+            let version = row.version.to_string();
+            let fields = [
+                ("score_a", "21"),
+                ("score_b", "12"),
+                ("version", version.as_str()),
+            ];
+            assert_eq!(
+                post(&app, &path, &fields).await.status(),
+                StatusCode::SEE_OTHER
+            );
+        }
+    }
+
+    // A repesca whose minimum points are no number, and one for more places than it
+    // has pairs: refused, the form as typed.
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/repesca"),
+        &[
+            ("name", "Repesca de Salt"),
+            ("per_group", "1"),
+            ("min_points", "molts"),
+            ("entry", "standings"),
+        ],
+    )
+    .await;
+    let page = refused(res, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(texts(&page, "#form-repesca .form-refused").len(), 1);
+    assert_eq!(
+        attr(&page, "#form-repesca input[name=min_points]", "value").as_deref(),
+        Some("molts")
+    );
+    assert_eq!(
+        attr(&page, "#form-repesca input[name=name]", "value").as_deref(),
+        Some("Repesca de Salt")
+    );
+    assert_eq!(
+        attr(
+            &page,
+            "#form-repesca select[name=entry] option[selected]",
+            "value"
+        )
+        .as_deref(),
+        Some("standings")
+    );
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/repesca"),
+        &[("per_group", "1"), ("min_points", "0"), ("places", "4")],
+    )
+    .await;
+    let page = refused(res, StatusCode::UNPROCESSABLE_ENTITY).await;
+    let said = texts(&page, "#form-repesca .form-refused").join(" ");
+    assert!(!said.is_empty());
+    assert_eq!(
+        attr(&page, "#form-repesca input[name=places]", "value").as_deref(),
+        Some("4")
+    );
+
+    // A knockout from the liguillas with a number per liguilla that is no number.
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("qualify", "groups"),
+            ("per_group", "dos"),
+            ("third_place", "1"),
+        ],
+    )
+    .await;
+    let page = refused(res, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(texts(&page, "#form-fases .form-refused").len(), 1);
+    assert_eq!(
+        attr(
+            &page,
+            "#form-fases select[name=qualify] option[selected]",
+            "value"
+        )
+        .as_deref(),
+        Some("groups")
+    );
+    assert_eq!(
+        attr(&page, "#form-fases input[name=per_group]", "value").as_deref(),
+        Some("dos")
+    );
+    assert!(attr(&page, "#form-fases input[name=third_place]", "checked").is_some());
+    let phases = app
+        .with_conn(move |conn| baza::db::brackets::brackets_of_championship(conn, id).unwrap())
+        .await;
+    assert!(phases.is_empty(), "nothing drawn");
+}

@@ -371,10 +371,7 @@ pub struct PairForm {
 /// `POST /campeonatos/{id}/rondas`: pairs the next round (refused while a result is
 /// missing) with `tables` tables in the room (0 or empty: one per game).
 pub async fn pair(Directed(visit, id, form): Directed<web::Form<PairForm>>) -> HttpResult {
-    let form = form.into_inner();
-    let values = super::again::typed_values(&form);
-    let result = pair_round(visit.clone(), id, form).await;
-    super::again::or_again(visit, id, "rondas", values, result).await
+    super::again::tried(visit, id, "rondas", form.into_inner(), pair_round).await
 }
 
 async fn pair_round(Visit { state, who, .. }: Visit, id: i32, form: PairForm) -> HttpResult {
@@ -464,10 +461,7 @@ pub struct PhaseForm {
 /// the championship's rounds (every round played), with tables for its first
 /// matches.
 pub async fn create_phase(Directed(visit, id, form): Directed<web::Form<PhaseForm>>) -> HttpResult {
-    let form = form.into_inner();
-    let values = super::again::typed_values(&form);
-    let result = draw_phase(visit.clone(), id, form).await;
-    super::again::or_again(visit, id, "fases", values, result).await
+    super::again::tried(visit, id, "fases", form.into_inner(), draw_phase).await
 }
 
 async fn draw_phase(Visit { req, state, who }: Visit, id: i32, f: PhaseForm) -> HttpResult {

@@ -139,10 +139,7 @@ fn new_entrant(
 pub async fn add_entrant(
     Directed(visit, id, form): Directed<web::Form<EntrantForm>>,
 ) -> HttpResult {
-    let form = form.into_inner();
-    let values = super::again::typed_values(&form);
-    let result = register(visit.clone(), id, form).await;
-    super::again::or_again(visit, id, "inscritos", values, result).await
+    super::again::tried(visit, id, "inscritos", form.into_inner(), register).await
 }
 
 async fn register(Visit { state, who, .. }: Visit, id: i32, form: EntrantForm) -> HttpResult {

@@ -75,10 +75,7 @@ fn optional(
 pub async fn create_repesca(
     Directed(visit, id, form): Directed<web::Form<RepescaForm>>,
 ) -> HttpResult {
-    let form = form.into_inner();
-    let values = super::again::typed_values(&form);
-    let result = form_repesca(visit.clone(), id, form).await;
-    super::again::or_again(visit, id, "repesca", values, result).await
+    super::again::tried(visit, id, "repesca", form.into_inner(), form_repesca).await
 }
 
 async fn form_repesca(Visit { req, state, who }: Visit, id: i32, f: RepescaForm) -> HttpResult {

@@ -7,20 +7,20 @@
 
 use crate::db::DbError;
 use crate::db::fault::{self, Fault};
-use crate::domain::refusal::Refusal;
+use crate::domain::refusal::{PeopleFault, Refusal, listed};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     /// 404: the page or the object does not exist.
     #[error("not found")]
     NotFound,
-    /// 400: the request cannot be understood; `key` names the message, `detail`
+    /// 400: the request cannot be understood; the variant names the message and
     /// says precisely what is wrong.
-    #[error("{key}: {detail}")]
-    BadRequest { key: &'static str, detail: String },
+    #[error("malformed: {0:?}")]
+    BadRequest(Malformed),
     /// 422: understood, but the content is not acceptable.
-    #[error("{key}: {detail}")]
-    Unprocessable { key: &'static str, detail: String },
+    #[error("unacceptable: {0:?}")]
+    Unprocessable(Unacceptable),
     /// 303 to the login page, coming back to `.0` afterwards.
     #[error("login required")]
     LoginRequired(String),
@@ -33,12 +33,14 @@ pub enum AppError {
     /// 403: a state-changing request without the session's CSRF token.
     #[error("missing or wrong CSRF token")]
     Csrf,
-    /// 409: someone else changed it first; nothing was overwritten.
-    #[error("{key}: {detail}")]
-    Conflict { key: &'static str, detail: String },
-    /// 409: refused in the state things are in now; the refusal names its message.
+    /// 409: refused in the state things are in now (or someone else changed it
+    /// first, and nothing was overwritten); the refusal names its message.
     #[error("refused: {0:?}")]
     Refused(Refusal),
+    /// 422: a change to a championship refused by its checks; the refusal names its
+    /// message.
+    #[error("rejected: {0:?}")]
+    Rejected(Refusal),
     /// 422: an entry that would make hand `.0` (1-based) impossible; used to roll
     /// a transaction back with its reasons.
     #[error("hand {0} would be invalid")]
@@ -60,28 +62,196 @@ pub enum AppError {
     Internal(#[from] anyhow::Error),
 }
 
+/// Why a request cannot be understood (400): one variant per reason, naming its
+/// message and carrying what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Malformed {
+    /// A form's body that does not parse (what the parser said).
+    Form(String),
+    /// A field missing or not readable (its name).
+    Field(&'static str),
+    /// A multipart body that does not parse (the content type expected).
+    Multipart(&'static str),
+    /// A download in a format there is none of (as asked).
+    Format(String),
+    /// A body that is not UTF-8.
+    NotUtf8,
+    /// More rows or columns than a sheet holds.
+    TooLarge,
+    /// A body that is not JSON (what the parser said).
+    Json(String),
+}
+
+impl Malformed {
+    /// The message key of the locale files.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Malformed::Form(_) | Malformed::Field(_) | Malformed::Multipart(_) => {
+                "error-bad-request"
+            }
+            Malformed::Format(_) => "error-bad-format",
+            Malformed::NotUtf8 => "error-not-utf8",
+            Malformed::TooLarge => "error-too-large",
+            Malformed::Json(_) => "error-invalid-json",
+        }
+    }
+
+    /// What is shown after the message (empty: nothing).
+    pub fn detail(&self) -> String {
+        match self {
+            Malformed::Form(s) | Malformed::Format(s) | Malformed::Json(s) => s.clone(),
+            Malformed::Field(s) | Malformed::Multipart(s) => (*s).to_owned(),
+            Malformed::NotUtf8 | Malformed::TooLarge => String::new(),
+        }
+    }
+}
+
+/// Why a request understood is not acceptable (422): one variant per reason, naming
+/// its message and carrying what was typed or what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unacceptable {
+    /// A player slot that is not a number (as typed).
+    LinkSlot(String),
+    /// A person that is not one (as picked).
+    LinkPerson(String),
+    /// A number of tables out of range (as typed).
+    Tables(String),
+    /// A number of entrants per group out of range (as typed).
+    PerGroup(String),
+    /// A repesca's least points that do not read as points (as typed).
+    RepescaMinPoints(String),
+    /// A repesca's worst place out of range (as typed).
+    RepescaWorstPlace(String),
+    /// A repesca's number of places out of range (as typed).
+    RepescaPlaces(String),
+    /// A repesca's list of seeds for its winners that does not read (as typed).
+    RepescaSeeds(String),
+    /// A number of qualifiers for a knockout out of range (as typed).
+    Qualifiers(String),
+    /// A group that is not a number (as typed).
+    Group(String),
+    /// A score over the most a table can score (that most).
+    Score(u32),
+    /// A result the match's format does not allow (why).
+    Outcome(String),
+    /// A game file that cannot be imported (what is wrong).
+    GameFile(String),
+    /// A game file whose hand (1-based) cannot be played (why, if known).
+    GameFileHand(usize, String),
+    /// A text that is not a hand record (why).
+    Record(String),
+    /// A game there is none of (as named).
+    Game(String),
+    /// A hand number that is not a number (as typed).
+    HandNumber(String),
+    /// A bracket's paper that is neither A4 nor A3 (as sent).
+    Paper(String),
+    /// A bracket's deletion not confirmed.
+    DeleteUnconfirmed,
+    /// A hand the engine refuses (its words).
+    Entry(String),
+    /// A change to a club's players or pairs refused.
+    People(PeopleFault),
+    /// Too few entrants to pair a round.
+    NotEnoughEntrants,
+    /// An entrant who came too late to be paired.
+    LateEntry,
+    /// Too many entrants to pair.
+    TooManyToPair,
+    /// A championship's document that cannot be paired.
+    Unpairable,
+}
+
+impl Unacceptable {
+    /// The message key of the locale files.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Unacceptable::LinkSlot(_) => "error-link-slot",
+            Unacceptable::LinkPerson(_) => "error-link-person",
+            Unacceptable::Tables(_) => "error-tournament-tables",
+            Unacceptable::PerGroup(_) => "phase-per-group",
+            Unacceptable::RepescaMinPoints(_) => "repesca-min-points",
+            Unacceptable::RepescaWorstPlace(_) => "repesca-worst-place",
+            Unacceptable::RepescaPlaces(_) => "repesca-places",
+            Unacceptable::RepescaSeeds(_) => "repesca-entry-seeds-list",
+            Unacceptable::Qualifiers(_) => "phase-qualifiers",
+            Unacceptable::Group(_) => "error-groups-no-such",
+            Unacceptable::Score(_) => "error-bad-score",
+            Unacceptable::Outcome(_) => "tournament-result-rejected",
+            Unacceptable::GameFile(_) | Unacceptable::GameFileHand(..) => "error-bad-game-file",
+            Unacceptable::Record(_) => "error-not-a-record",
+            Unacceptable::Game(_) => "error-bad-game",
+            Unacceptable::HandNumber(_) => "error-bad-request",
+            Unacceptable::Paper(_) => "error-bracket-paper",
+            Unacceptable::DeleteUnconfirmed => "bracket-delete-unconfirmed",
+            Unacceptable::Entry(_) => "error-invalid-entry",
+            Unacceptable::People(fault) => fault.key(),
+            Unacceptable::NotEnoughEntrants => "pairing-not-enough",
+            Unacceptable::LateEntry => "pairing-late-entry",
+            Unacceptable::TooManyToPair => "pairing-too-large",
+            Unacceptable::Unpairable => "pairing-invalid",
+        }
+    }
+
+    /// What is shown after the message (empty: nothing).
+    pub fn detail(&self) -> String {
+        match self {
+            Unacceptable::LinkSlot(s)
+            | Unacceptable::LinkPerson(s)
+            | Unacceptable::Tables(s)
+            | Unacceptable::PerGroup(s)
+            | Unacceptable::RepescaMinPoints(s)
+            | Unacceptable::RepescaWorstPlace(s)
+            | Unacceptable::RepescaPlaces(s)
+            | Unacceptable::RepescaSeeds(s)
+            | Unacceptable::Qualifiers(s)
+            | Unacceptable::Group(s)
+            | Unacceptable::Outcome(s)
+            | Unacceptable::GameFile(s)
+            | Unacceptable::Record(s)
+            | Unacceptable::Game(s)
+            | Unacceptable::HandNumber(s)
+            | Unacceptable::Paper(s)
+            | Unacceptable::Entry(s) => s.clone(),
+            Unacceptable::GameFileHand(hand, why) if why.is_empty() => format!("hand {hand}"),
+            Unacceptable::GameFileHand(hand, why) => format!("hand {hand}: {why}"),
+            Unacceptable::Score(most) => format!("scores must be between 0 and {most}"),
+            Unacceptable::NotEnoughEntrants
+            | Unacceptable::LateEntry
+            | Unacceptable::TooManyToPair
+            | Unacceptable::Unpairable
+            | Unacceptable::DeleteUnconfirmed
+            | Unacceptable::People(_) => String::new(),
+        }
+    }
+}
+
+impl From<Malformed> for AppError {
+    fn from(m: Malformed) -> Self {
+        AppError::BadRequest(m)
+    }
+}
+
+impl From<Unacceptable> for AppError {
+    fn from(u: Unacceptable) -> Self {
+        AppError::Unprocessable(u)
+    }
+}
+
+impl From<Refusal> for AppError {
+    fn from(r: Refusal) -> Self {
+        AppError::Refused(r)
+    }
+}
+
 impl AppError {
-    pub fn bad_request(key: &'static str, detail: impl Into<String>) -> Self {
-        AppError::BadRequest {
-            key,
-            detail: detail.into(),
-        }
-    }
-
-    pub fn unprocessable(key: &'static str, detail: impl Into<String>) -> Self {
-        AppError::Unprocessable {
-            key,
-            detail: detail.into(),
-        }
-    }
-
     /// The Fluent key of the message and the detail to show (if any).
     pub fn describe(&self) -> (&'static str, Option<String>) {
         match self {
             AppError::NotFound => ("error-not-found", None),
-            AppError::BadRequest { key, detail } | AppError::Unprocessable { key, detail } => {
-                (key, Some(detail.clone()).filter(|d| !d.is_empty()))
-            }
+            AppError::BadRequest(m) => (m.key(), shown(m.detail())),
+            AppError::Unprocessable(u) => (u.key(), shown(u.detail())),
+            AppError::Rejected(r) => (r.key(), shown(r.detail())),
             AppError::Unavailable(_) => ("error-unavailable", None),
             AppError::DatabaseAway(_) => ("error-database-away", None),
             AppError::NoSpace(_) => ("error-no-space", None),
@@ -93,18 +263,13 @@ impl AppError {
             AppError::LoginRequired(_) | AppError::Unauthorized => ("error-unauthorized", None),
             AppError::Forbidden => ("error-forbidden", None),
             AppError::Csrf => ("error-csrf", None),
-            AppError::Conflict { key, detail } => (key, Some(detail.clone())),
             AppError::Refused(r) => (r.key(), Some(r.detail())),
             AppError::TooManyRequests => ("error-too-many", None),
             AppError::Invalid(n, errors) => (
                 "error-invalid-entry",
                 Some(format!(
                     "{n}: {}",
-                    errors
-                        .iter()
-                        .map(|e| format!("{}: {}", e.field, e.message))
-                        .collect::<Vec<_>>()
-                        .join("; ")
+                    listed(errors, "; ", |e| format!("{}: {}", e.field, e.message))
                 )),
             ),
         }
@@ -132,6 +297,11 @@ impl AppError {
             _ => AppError::Unavailable(message),
         }
     }
+}
+
+/// A detail worth showing: not an empty one.
+fn shown(detail: String) -> Option<String> {
+    Some(detail).filter(|d| !d.is_empty())
 }
 
 /// The fault named anywhere in an internal error's chain of causes.

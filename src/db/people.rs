@@ -11,21 +11,22 @@ use super::accounts::{self, NewAudit};
 use super::queries::{self, NewPair, Pair, Player};
 use super::rows::LoadOne;
 use super::schema::{brackets, championship_documents, championships, games, pairs, players};
+use crate::domain::refusal::PeopleFault;
 
 /// Why a change to a club's people was not made.
 #[derive(Debug)]
 pub enum PeopleError {
     /// No such player or pair in this club.
     NotFound,
-    /// The change is not allowed; the message key says why.
-    Refused(&'static str),
+    /// The change is not allowed; the fault says why.
+    Refused(PeopleFault),
     Db(diesel::result::Error),
 }
 
 impl From<diesel::result::Error> for PeopleError {
     fn from(e: diesel::result::Error) -> PeopleError {
         if accounts::is_unique_violation(&e) {
-            PeopleError::Refused("people-name-taken")
+            PeopleError::Refused(PeopleFault::NameTaken)
         } else {
             PeopleError::Db(e)
         }
@@ -117,7 +118,7 @@ fn rename_everywhere(
             continue;
         }
         if entrants.iter().any(|e| named(e, to)) {
-            return Err(PeopleError::Refused("people-merge-same-championship"));
+            return Err(PeopleError::Refused(PeopleFault::MergeSameChampionship));
         }
         for e in entrants.iter_mut().filter(|e| named(e, from)) {
             e["name"] = serde_json::Value::from(to);
@@ -187,10 +188,10 @@ impl NameLists {
 
     /// Why a rename is refused when one list names both (one person would sit
     /// twice at a game, or enter a bracket twice).
-    fn refusal(self) -> &'static str {
+    fn refusal(self) -> PeopleFault {
         match self {
-            NameLists::GameSeats => "people-merge-same-game",
-            NameLists::BracketEntrants => "people-merge-same-championship",
+            NameLists::GameSeats => PeopleFault::MergeSameGame,
+            NameLists::BracketEntrants => PeopleFault::MergeSameChampionship,
         }
     }
 
@@ -347,7 +348,7 @@ fn merge(
     first: impl FnOnce(&mut DbConn, &mut Moved) -> Result<(), PeopleError>,
 ) -> Result<Moved, PeopleError> {
     if keep == drop {
-        return Err(PeopleError::Refused("people-merge-itself"));
+        return Err(PeopleError::Refused(PeopleFault::MergeItself));
     }
     super::write_tx(conn, |conn| {
         let k = kind.find(conn, ch, keep)?;
@@ -450,7 +451,7 @@ pub fn merge_players(
             .count()
             .get_result(conn)?;
         if shared > 0 {
-            return Err(PeopleError::Refused("people-merge-same-pair"));
+            return Err(PeopleError::Refused(PeopleFault::MergeSamePair));
         }
         moved.pairs += diesel::update(pairs::table.filter(pairs::player1_id.eq(drop)))
             .set(pairs::player1_id.eq(keep))
@@ -465,11 +466,11 @@ pub fn merge_players(
 /// Checks the two players of a pair: different, both of the club.
 fn check_pair_players(conn: &mut DbConn, club: i32, p1: i32, p2: i32) -> Result<(), PeopleError> {
     if p1 == p2 {
-        return Err(PeopleError::Refused("people-pair-same-player"));
+        return Err(PeopleError::Refused(PeopleFault::PairSamePlayer));
     }
     for p in [p1, p2] {
         if find_player(conn, club, p)?.is_none() {
-            return Err(PeopleError::Refused("people-pair-bad-player"));
+            return Err(PeopleError::Refused(PeopleFault::PairBadPlayer));
         }
     }
     Ok(())
@@ -523,7 +524,7 @@ pub fn update_pair(
         let same_players = (p.player1_id, p.player2_id) == (p1, p2);
         if !same_players {
             if pair_has_played(conn, &p)? {
-                return Err(PeopleError::Refused("people-pair-played"));
+                return Err(PeopleError::Refused(PeopleFault::PairPlayed));
             }
             check_pair_players(conn, ch.club_id, p1, p2)?;
         }

@@ -24,6 +24,7 @@ use super::schema::{
     audit_log, championship_documents, circuits, games, pairs, people as people_t, players,
 };
 use crate::domain::rating::Config;
+use crate::domain::refusal::MergeFault;
 use crate::domain::tournament::{EntrantPerson, TournamentFile};
 
 /// Why a merge or its undoing was not made.
@@ -31,9 +32,9 @@ use crate::domain::tournament::{EntrantPerson, TournamentFile};
 pub enum MergeError {
     /// No such person, or no such merge.
     NotFound,
-    /// Not allowed; the message key says why, the detail names what (a person, a
-    /// club, a championship), empty when there is nothing to name.
-    Refused(&'static str, String),
+    /// Not allowed; the fault says why and names what (a person, a club, a
+    /// championship).
+    Refused(MergeFault),
     Db(diesel::result::Error),
 }
 
@@ -47,14 +48,14 @@ impl From<PeopleError> for MergeError {
     fn from(e: PeopleError) -> Self {
         match e {
             PeopleError::NotFound => MergeError::NotFound,
-            PeopleError::Refused(key) => MergeError::Refused(key, String::new()),
+            PeopleError::Refused(fault) => MergeError::Refused(MergeFault::People(fault)),
             PeopleError::Db(e) => MergeError::Db(e),
         }
     }
 }
 
-fn refused(key: &'static str, detail: impl Into<String>) -> MergeError {
-    MergeError::Refused(key, detail.into())
+fn refused(fault: MergeFault) -> MergeError {
+    MergeError::Refused(fault)
 }
 
 /// A person as the audit row names her.
@@ -174,16 +175,21 @@ pub fn everyone(conn: &mut DbConn) -> QueryResult<Vec<Candidate>> {
 /// The two people of a merge, checked: two, both there, neither merged away.
 fn pick(conn: &mut DbConn, keep: i32, drop: i32) -> Result<(Person, Person), MergeError> {
     if keep == drop {
-        return Err(refused("merge-itself", ""));
+        return Err(refused(MergeFault::Itself));
     }
     let k = register::find(conn, keep)?.ok_or(MergeError::NotFound)?;
     let d = register::find(conn, drop)?.ok_or(MergeError::NotFound)?;
-    for (p, key) in [(&d, "merge-drop-gone"), (&k, "merge-keep-gone")] {
+    for (p, dropped) in [(&d, true), (&k, false)] {
         if p.merged_into.is_some() {
             let now = register::live(conn, p.id)?
                 .map(|l| l.name)
                 .unwrap_or_default();
-            return Err(refused(key, format!("{} → {now}", p.name)));
+            let name = p.name.clone();
+            return Err(refused(if dropped {
+                MergeFault::DropGone { name, now }
+            } else {
+                MergeFault::KeepGone { name, now }
+            }));
         }
     }
     Ok((k, d))
@@ -256,10 +262,9 @@ fn files_naming(
             continue;
         }
         if both {
-            return Err(refused(
-                "merge-same-championship",
+            return Err(refused(MergeFault::SameChampionship(
                 file.championship.name.clone(),
-            ));
+            )));
         }
         out.push(Naming {
             championship_id,
@@ -692,17 +697,17 @@ pub fn undo(
             .iter()
             .any(|e| undid(e) == Some(audit_id));
         if done {
-            return Err(refused("merge-undo-done", ""));
+            return Err(refused(MergeFault::UndoDone));
         }
         if !record.joined.is_empty() {
-            let clubs: Vec<&str> = record.joined.iter().map(|j| j.club_name.as_str()).collect();
-            return Err(refused("merge-undo-joined", clubs.join(", ")));
+            let clubs = record.joined.iter().map(|j| j.club_name.clone()).collect();
+            return Err(refused(MergeFault::UndoJoined(clubs)));
         }
         let (keep, drop) = (record.kept.id, record.merged.id);
         let k = register::find(conn, keep)?.ok_or(MergeError::NotFound)?;
         let d = register::find(conn, drop)?.ok_or(MergeError::NotFound)?;
         if d.merged_into != Some(keep) {
-            return Err(refused("merge-undo-person", d.name));
+            return Err(refused(MergeFault::UndoPerson(d.name)));
         }
         // Every membership moved is still the kept person's.
         let rows: Vec<i32> = record.memberships.iter().map(|m| m.player).collect();
@@ -714,12 +719,12 @@ pub fn undo(
             .collect();
         for m in &record.memberships {
             if now.get(&m.player) != Some(&keep) {
-                return Err(refused("merge-undo-membership", m.club_name.clone()));
+                return Err(refused(MergeFault::UndoMembership(m.club_name.clone())));
             }
         }
         if let Some(l) = &record.licence {
             if k.licence.as_ref() != Some(l) {
-                return Err(refused("merge-undo-licence", k.name));
+                return Err(refused(MergeFault::UndoLicence(k.name)));
             }
             set_licence(conn, keep, None)?;
             set_licence(conn, drop, Some(l))?;
@@ -746,7 +751,7 @@ pub fn undo(
                 .find(championship_id)
                 .select(championship_documents::document)
                 .load_one(conn)?;
-            let changed = || refused("merge-undo-championship", slots[0].championship.clone());
+            let changed = || refused(MergeFault::UndoChampionship(slots[0].championship.clone()));
             let mut file = document
                 .and_then(|d| serde_json::from_str::<TournamentFile>(&d).ok())
                 .ok_or_else(changed)?;

@@ -15,12 +15,78 @@ impl Place {
     }
 }
 
+/// Each of `items` in words, `sep` between them.
+pub fn listed<T>(items: &[T], sep: &str, words: impl Fn(&T) -> String) -> String {
+    items.iter().map(words).collect::<Vec<_>>().join(sep)
+}
+
+/// Why an entrant, or a line of an imported list of them, is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntrantFault {
+    /// No name, or one too long.
+    Name,
+    /// The name is taken.
+    Exists,
+    /// A seed that is not a number from 1 to 9999.
+    Seed,
+    /// The seed is taken.
+    SeedTaken,
+    /// Starting points that do not read as points, or too many.
+    StartPoints,
+    /// A round robin takes no one once paired.
+    LateRoundRobin,
+    /// A list whose quotes do not close.
+    CsvQuotes,
+    /// A list with no entrant.
+    CsvEmpty,
+    /// A list whose header names no name column.
+    CsvHeader,
+    /// A line with more or fewer fields than the header.
+    CsvFields,
+}
+
+impl EntrantFault {
+    /// The message key of the locale files.
+    pub fn key(self) -> &'static str {
+        match self {
+            EntrantFault::Name => "error-entrant-name",
+            EntrantFault::Exists => "error-entrant-exists",
+            EntrantFault::Seed => "error-entrant-seed",
+            EntrantFault::SeedTaken => "error-entrant-seed-taken",
+            EntrantFault::StartPoints => "error-entrant-start-points",
+            EntrantFault::LateRoundRobin => "error-entrant-late-round-robin",
+            EntrantFault::CsvQuotes => "error-csv-quotes",
+            EntrantFault::CsvEmpty => "error-csv-empty",
+            EntrantFault::CsvHeader => "error-csv-header",
+            EntrantFault::CsvFields => "error-csv-fields",
+        }
+    }
+}
+
 /// A change refused in the state things are in now.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     // Championship: its tables and their results.
     /// Later tables were played from this result: confirm to annul or redo them.
     CorrectionConfirm(Vec<Place>),
+    /// The same, asked over the API (which says how to confirm).
+    CorrectionConfirmApi(Vec<Place>),
+    /// Someone else changed it first; nothing was overwritten.
+    Stale,
+    /// The same, for a table's result over the API (the table and its version now).
+    StaleTable {
+        round: u32,
+        table: u32,
+        version: i32,
+    },
+    /// A round cannot be paired before these tables of the last one have a result.
+    RoundIncomplete { round: u32, tables: Vec<u32> },
+    /// The championship has played all its rounds.
+    Finished,
+    /// No proposed result at the table to sign.
+    NothingToSign,
+    /// The table's result is typed on its game's page, not here.
+    TablePlaysGame,
     /// The table's result is final; only the staff corrects it.
     TableConfirmed,
     /// A correction at the table that does not decide the match.
@@ -56,10 +122,10 @@ pub enum Refusal {
     /// knockout per place to fill (the places to fill).
     RepescaSeeds(usize),
     // Championship: entrants and their people.
-    /// A registration refused by the entrant checks (their key, the name).
-    Entrant(&'static str, String),
-    /// A line of an imported list refused (its key, the 1-based line).
-    EntrantLine(&'static str, usize),
+    /// A registration refused by the entrant checks (why, the name).
+    Entrant(EntrantFault, String),
+    /// A line of an imported list refused (why, the 1-based line).
+    EntrantLine(EntrantFault, usize),
     /// A player's name too long (as typed).
     EntrantName(String),
     /// The entrant has already withdrawn (its name).
@@ -75,13 +141,27 @@ pub enum Refusal {
     // A game.
     /// The game is over: no more hands.
     GameOver,
+    /// A restored hand finds its place taken.
+    GameStale,
+    /// The series has no next game due.
+    NoNextGame,
+    // A bracket.
+    /// The bracket was changed by someone else first.
+    BracketStale,
 }
 
 impl Refusal {
     /// The message key of the locale files.
     pub fn key(&self) -> &'static str {
         match self {
-            Refusal::CorrectionConfirm(_) => "tournament-correction-confirm",
+            Refusal::CorrectionConfirm(_) | Refusal::CorrectionConfirmApi(_) => {
+                "tournament-correction-confirm"
+            }
+            Refusal::Stale | Refusal::StaleTable { .. } => "error-stale",
+            Refusal::RoundIncomplete { .. } => "error-tournament-round-incomplete",
+            Refusal::Finished => "error-tournament-finished",
+            Refusal::NothingToSign => "error-tournament-nothing-to-sign",
+            Refusal::TablePlaysGame => "error-table-plays-game",
             Refusal::TableConfirmed => "error-table-confirmed",
             Refusal::TableCorrectionUnfinished => "error-table-correction-unfinished",
             Refusal::SignOtherSide => "tournament-sign-other-side",
@@ -98,7 +178,7 @@ impl Refusal {
             Refusal::RepescaTooFew(_) => "error-repesca-too-few",
             Refusal::RepescaUnfinished => "error-repesca-unfinished",
             Refusal::RepescaSeeds(_) => "error-repesca-seeds",
-            Refusal::Entrant(key, _) | Refusal::EntrantLine(key, _) => key,
+            Refusal::Entrant(fault, _) | Refusal::EntrantLine(fault, _) => fault.key(),
             Refusal::EntrantName(_) => "error-entrant-name",
             Refusal::EntrantWithdrawn(_) => "error-entrant-withdrawn",
             Refusal::EntrantReinstate(_) => "error-entrant-reinstate",
@@ -106,6 +186,9 @@ impl Refusal {
             Refusal::LinkSlot(_) => "error-link-slot",
             Refusal::LinkTwice(_) => "error-link-twice",
             Refusal::GameOver => "error-game-over",
+            Refusal::GameStale => "game-stale",
+            Refusal::NoNextGame => "error-no-next-game",
+            Refusal::BracketStale => "bracket-stale",
         }
     }
 
@@ -113,11 +196,26 @@ impl Refusal {
     /// read `3.2 4.1` (round 3 table 2, round 4 table 1).
     pub fn detail(&self) -> String {
         match self {
-            Refusal::CorrectionConfirm(places) => places
-                .iter()
-                .map(|p| format!("{}.{}", p.round, p.table))
-                .collect::<Vec<_>>()
-                .join(" "),
+            Refusal::CorrectionConfirm(places) => {
+                listed(places, " ", |p| format!("{}.{}", p.round, p.table))
+            }
+            Refusal::CorrectionConfirmApi(places) => format!(
+                "later pairings depend on this result ({}); send \"confirm\": true to correct it",
+                listed(places, ", ", |p| format!(
+                    "round {} table {}",
+                    p.round, p.table
+                ))
+            ),
+            Refusal::StaleTable {
+                round,
+                table,
+                version,
+            } => format!(
+                "table {table} of round {round} is at version {version}; reload and try again"
+            ),
+            Refusal::RoundIncomplete { round, tables } => {
+                format!("{round}: {}", listed(tables, ", ", u32::to_string))
+            }
             Refusal::BadFile(s)
             | Refusal::Knockout(s)
             | Refusal::SeedingPaired(s)
@@ -142,7 +240,114 @@ impl Refusal {
             | Refusal::RepescaWhen
             | Refusal::RepescaNoPlaces
             | Refusal::RepescaUnfinished
-            | Refusal::GameOver => String::new(),
+            | Refusal::GameOver
+            | Refusal::Stale
+            | Refusal::Finished
+            | Refusal::NothingToSign
+            | Refusal::TablePlaysGame
+            | Refusal::GameStale
+            | Refusal::NoNextGame
+            | Refusal::BracketStale => String::new(),
+        }
+    }
+}
+
+/// Why a change to a club's players or pairs is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PeopleFault {
+    /// Another player or pair of the club has the name.
+    NameTaken,
+    /// Both names enter one championship or bracket.
+    MergeSameChampionship,
+    /// Both names sit at one game.
+    MergeSameGame,
+    /// A player merged with herself.
+    MergeItself,
+    /// Both players are in one pair.
+    MergeSamePair,
+    /// A pair of one player twice.
+    PairSamePlayer,
+    /// A pair's player who is not the club's.
+    PairBadPlayer,
+    /// A pair that has played cannot change its players.
+    PairPlayed,
+}
+
+impl PeopleFault {
+    /// The message key of the locale files.
+    pub fn key(self) -> &'static str {
+        match self {
+            PeopleFault::NameTaken => "people-name-taken",
+            PeopleFault::MergeSameChampionship => "people-merge-same-championship",
+            PeopleFault::MergeSameGame => "people-merge-same-game",
+            PeopleFault::MergeItself => "people-merge-itself",
+            PeopleFault::MergeSamePair => "people-merge-same-pair",
+            PeopleFault::PairSamePlayer => "people-pair-same-player",
+            PeopleFault::PairBadPlayer => "people-pair-bad-player",
+            PeopleFault::PairPlayed => "people-pair-played",
+        }
+    }
+}
+
+/// Why a merge of two people, or its undoing, is refused; each names what stops it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MergeFault {
+    /// A person merged with herself.
+    Itself,
+    /// The person to merge away was already merged (her name, and the name she
+    /// lives on as).
+    DropGone { name: String, now: String },
+    /// The person to keep was already merged (the same).
+    KeepGone { name: String, now: String },
+    /// Both enter one championship (its name).
+    SameChampionship(String),
+    /// The merge was undone already.
+    UndoDone,
+    /// The kept person joined clubs since (their names).
+    UndoJoined(Vec<String>),
+    /// The person merged away is no longer merged into the kept one (her name).
+    UndoPerson(String),
+    /// A membership moved has moved again (its club).
+    UndoMembership(String),
+    /// The kept person's licence changed since (her name).
+    UndoLicence(String),
+    /// A championship's file changed since (its name).
+    UndoChampionship(String),
+    /// A club's records refuse the renaming.
+    People(PeopleFault),
+}
+
+impl MergeFault {
+    /// The message key of the locale files.
+    pub fn key(&self) -> &'static str {
+        match self {
+            MergeFault::Itself => "merge-itself",
+            MergeFault::DropGone { .. } => "merge-drop-gone",
+            MergeFault::KeepGone { .. } => "merge-keep-gone",
+            MergeFault::SameChampionship(_) => "merge-same-championship",
+            MergeFault::UndoDone => "merge-undo-done",
+            MergeFault::UndoJoined(_) => "merge-undo-joined",
+            MergeFault::UndoPerson(_) => "merge-undo-person",
+            MergeFault::UndoMembership(_) => "merge-undo-membership",
+            MergeFault::UndoLicence(_) => "merge-undo-licence",
+            MergeFault::UndoChampionship(_) => "merge-undo-championship",
+            MergeFault::People(fault) => fault.key(),
+        }
+    }
+
+    /// What the message names (empty: nothing).
+    pub fn detail(&self) -> String {
+        match self {
+            MergeFault::DropGone { name, now } | MergeFault::KeepGone { name, now } => {
+                format!("{name} → {now}")
+            }
+            MergeFault::UndoJoined(clubs) => clubs.join(", "),
+            MergeFault::SameChampionship(s)
+            | MergeFault::UndoPerson(s)
+            | MergeFault::UndoMembership(s)
+            | MergeFault::UndoLicence(s)
+            | MergeFault::UndoChampionship(s) => s.clone(),
+            MergeFault::Itself | MergeFault::UndoDone | MergeFault::People(_) => String::new(),
         }
     }
 }
@@ -166,7 +371,7 @@ mod tests {
 
     #[test]
     fn an_entrant_line_refusal_keeps_its_key_and_line() {
-        let r = Refusal::EntrantLine("error-entrant-name", 7);
+        let r = Refusal::EntrantLine(EntrantFault::Name, 7);
         assert_eq!(
             (r.key(), r.detail()),
             ("error-entrant-name", "7".to_owned())

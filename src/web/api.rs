@@ -5,6 +5,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use super::i18n;
 use crate::domain::{self, Lang};
 use crate::error::AppError;
+use crate::error::Malformed;
+use crate::error::Unacceptable;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/api/v1/check").post(check));
@@ -23,9 +25,9 @@ fn api_lang(req: &HttpRequest) -> Lang {
 pub async fn check(req: HttpRequest, body: web::Bytes) -> Result<HttpResponse, AppError> {
     let lang = api_lang(&req);
     let value: serde_json::Value = serde_json::from_slice(&body)
-        .map_err(|e| AppError::bad_request("error-invalid-json", e.to_string()))?;
+        .map_err(|e| AppError::BadRequest(Malformed::Json(e.to_string())))?;
     // The engine is fast (microseconds a hand): no need to leave the worker.
     let ruling = domain::check_value(&value, lang)
-        .map_err(|e| AppError::unprocessable("error-not-a-record", e.to_string()))?;
+        .map_err(|e| AppError::from(Unacceptable::Record(e.to_string())))?;
     Ok(HttpResponse::Ok().json(ruling))
 }

@@ -11,8 +11,8 @@ impl ResponseError for AppError {
     fn status_code(&self) -> StatusCode {
         match self {
             AppError::NotFound => StatusCode::NOT_FOUND,
-            AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
-            AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Unprocessable(_) | AppError::Rejected(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Unavailable(_) | AppError::DatabaseAway(_) | AppError::NoSpace(_) => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
@@ -21,7 +21,7 @@ impl ResponseError for AppError {
             AppError::LoginRequired(_) => StatusCode::SEE_OTHER,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
-            AppError::Conflict { .. } | AppError::Refused(_) => StatusCode::CONFLICT,
+            AppError::Refused(_) => StatusCode::CONFLICT,
             AppError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             AppError::Invalid(..) => StatusCode::UNPROCESSABLE_ENTITY,
         }

@@ -155,4 +155,39 @@ mod tests {
         assert_eq!(tr(Lang::Es, "no-such-key-anywhere"), "no-such-key-anywhere");
         assert_ne!(tr(Lang::Ca, "nav-home"), "nav-home");
     }
+
+    /// The keys a source file's `fn key` bodies name (the one match of each error
+    /// type that says which message it shows).
+    fn keys_named_in(path: &str) -> Vec<String> {
+        let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap_or_default();
+        let mut keys = Vec::new();
+        for body in text.split("fn key(").skip(1) {
+            let body = body.split("\n    }\n").next().unwrap_or_default();
+            let mut quoted = body.split('"').skip(1).step_by(2);
+            keys.extend(quoted.by_ref().map(str::to_owned));
+        }
+        keys
+    }
+
+    #[test]
+    fn every_refusal_and_bad_input_names_a_message_in_each_language() {
+        let keys: Vec<String> = ["src/error.rs", "src/domain/refusal.rs"]
+            .iter()
+            .flat_map(|p| keys_named_in(p))
+            .collect();
+        // Refusal, EntrantFault, PeopleFault, MergeFault, Malformed, Unacceptable.
+        assert!(keys.len() >= 80, "{} keys found", keys.len());
+        for key in &keys {
+            for lang in [Lang::Es, Lang::Ca, Lang::En] {
+                // In that language's file itself (no fallback); a message that
+                // wants its arguments is there all the same.
+                let found = LOCALES.lookup_single_language::<&str>(&langid(lang), key, None);
+                assert!(
+                    found.is_ok() || format!("{found:?}").starts_with("Err(FluentError"),
+                    "{key} is missing in {lang:?}"
+                );
+            }
+        }
+    }
 }

@@ -17,8 +17,11 @@ use crate::db::DbConn;
 use crate::db::accounts::{self, AuditEntry};
 use crate::db::championship::store::{self as store, TableRow};
 use crate::db::queries;
+use crate::domain::refusal::{Place, Refusal};
 use crate::domain::tournament::{self, MatchResult, Pairing, Side};
 use crate::error::AppError;
+use crate::error::Malformed;
+use crate::error::Unacceptable;
 
 /// Adds player `name` to club `club_id`, audited as created by `actor`; returns its
 /// id, or `None` when the club has a player of that name already (also one another
@@ -90,10 +93,7 @@ pub async fn api_table_result(
     )?;
     let body = body.into_inner();
     if body.score_a > MAX_SCORE || body.score_b > MAX_SCORE {
-        return Err(AppError::unprocessable(
-            "error-bad-score",
-            format!("scores must be between 0 and {MAX_SCORE}"),
-        ));
+        return Err(AppError::from(Unacceptable::Score(MAX_SCORE)));
     }
     let ev = &t.file.championship;
     tournament::check_outcome(
@@ -104,7 +104,7 @@ pub async fn api_table_result(
         body.score_b,
         body.winner,
     )
-    .map_err(|e| AppError::unprocessable("tournament-result-rejected", e.to_string()))?;
+    .map_err(|e| AppError::from(Unacceptable::Outcome(e.to_string())))?;
     let is_table = t.round(round).is_some_and(|r| {
         r.pairings
             .iter()
@@ -114,28 +114,18 @@ pub async fn api_table_result(
         return Err(AppError::NotFound);
     }
     if body.version != row.version {
-        return Err(AppError::Conflict {
-            key: "error-stale",
-            detail: format!(
-                "table {table} of round {round} is at version {}; reload and try again",
-                row.version
-            ),
-        });
+        return Err(AppError::Refused(Refusal::StaleTable {
+            round,
+            table,
+            version: row.version,
+        }));
     }
     let existing = t.round(round).and_then(|r| r.result(table)).is_some();
     let dependents = tournament::dependents_of(&t.file, round, table);
     if existing && !dependents.is_empty() && !body.confirm {
-        let list: Vec<String> = dependents
-            .iter()
-            .map(|(r, x)| format!("round {r} table {x}"))
-            .collect();
-        return Err(AppError::Conflict {
-            key: "tournament-correction-confirm",
-            detail: format!(
-                "later pairings depend on this result ({}); send \"confirm\": true to correct it",
-                list.join(", ")
-            ),
-        });
+        return Err(AppError::Refused(Refusal::CorrectionConfirmApi(
+            dependents.iter().map(|&(r, x)| Place::new(r, x)).collect(),
+        )));
     }
     let result = MatchResult {
         table,
@@ -297,7 +287,7 @@ pub(crate) fn audit_response(
             )
         }
         Some("json") => Ok(HttpResponse::Ok().json(&entries)),
-        Some(other) => Err(AppError::bad_request("error-bad-format", other.to_owned())),
+        Some(other) => Err(AppError::BadRequest(Malformed::Format(other.to_owned()))),
     }
 }
 

@@ -15,6 +15,7 @@ pub mod first_run;
 pub mod game;
 pub mod health;
 pub mod i18n;
+pub mod kept;
 pub mod legacy;
 pub mod manage;
 pub mod options;
@@ -34,6 +35,7 @@ pub mod sheets;
 pub mod tables_held;
 pub mod visit;
 
+use crate::error::Malformed;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
@@ -459,10 +461,10 @@ impl SentFields {
             .unwrap_or("");
         let fields = if content_type.starts_with("multipart/form-data") {
             multipart_fields(content_type, body)
-                .ok_or_else(|| AppError::bad_request("error-bad-request", "multipart"))?
+                .ok_or_else(|| AppError::BadRequest(Malformed::Multipart("multipart")))?
         } else {
             serde_html_form::from_bytes::<Vec<(String, String)>>(body)
-                .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?
+                .map_err(|e| AppError::BadRequest(Malformed::Form(e.to_string())))?
                 .into_iter()
                 .map(|(k, v)| (k, v.into_bytes()))
                 .collect()

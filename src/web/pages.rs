@@ -16,6 +16,7 @@ use super::sheets::{self, Sheet, Target};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, i18n, render, render_status};
 use crate::db::queries::{self, Championship, Club};
+use crate::domain::refusal::PeopleFault;
 use crate::error::AppError;
 use actix_web::http::StatusCode;
 
@@ -316,7 +317,7 @@ pub async fn add_pair(
             let b = crate::db::people::find_player(conn, club_id, p2)?;
             match (a, b) {
                 (Some(a), Some(b)) => format!("{} y {}", a.name, b.name),
-                _ => return Ok(Some("people-pair-bad-player")),
+                _ => return Ok(Some(PeopleFault::PairBadPlayer.key())),
             }
         } else {
             match checked_name(&form.name) {

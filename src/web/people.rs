@@ -13,7 +13,9 @@ use super::visit::{FromPath, HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render_status};
 use crate::db::people::{self, Change, PeopleError};
 use crate::db::queries::{self, Club, Pair, Player};
+use crate::domain::refusal::PeopleFault;
 use crate::error::AppError;
+use crate::error::Unacceptable;
 
 pub use crate::db::people::Kind;
 
@@ -118,9 +120,9 @@ pub fn picker_names(conn: &mut crate::db::DbConn, club: i32) -> Result<Vec<Strin
     Ok(names)
 }
 
-fn refused(e: PeopleError) -> Result<&'static str, AppError> {
+fn refused(e: PeopleError) -> Result<PeopleFault, AppError> {
     match e {
-        PeopleError::Refused(key) => Ok(key),
+        PeopleError::Refused(fault) => Ok(fault),
         PeopleError::NotFound => Err(AppError::NotFound),
         PeopleError::Db(e) => Err(e.into()),
     }
@@ -130,7 +132,7 @@ fn refused(e: PeopleError) -> Result<&'static str, AppError> {
 pub(super) fn refusal<T>(done: Result<T, PeopleError>) -> Result<Option<&'static str>, AppError> {
     match done {
         Ok(_) => Ok(None),
-        Err(e) => refused(e).map(Some),
+        Err(e) => refused(e).map(|fault| Some(fault.key())),
     }
 }
 
@@ -494,7 +496,7 @@ pub async fn set_active(
     db(&state, move |conn| {
         let ch = change_by(club_id, &actor);
         people::set_retired(conn, &ch, kind, id, (retired, left_on)).map_err(|e| match refused(e) {
-            Ok(key) => AppError::unprocessable(key, ""),
+            Ok(fault) => AppError::from(Unacceptable::People(fault)),
             Err(e) => e,
         })
     })

@@ -16,6 +16,7 @@ use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, render_status};
 use crate::db::person_merge::{self, MergeError, Preview};
 use crate::db::register::Candidate;
+use crate::domain::refusal::MergeFault;
 use crate::error::AppError;
 
 /// One side of the confirmation: a person as the administrator checks her.
@@ -228,10 +229,14 @@ fn refusal(e: MergeError) -> Result<(StatusCode, &'static str, String), AppError
             "merge-no-such-person",
             String::new(),
         )),
-        MergeError::Refused(key @ "merge-itself", what) => {
-            Ok((StatusCode::UNPROCESSABLE_ENTITY, key, what))
+        MergeError::Refused(fault) => {
+            let status = if fault == MergeFault::Itself {
+                StatusCode::UNPROCESSABLE_ENTITY
+            } else {
+                StatusCode::CONFLICT
+            };
+            Ok((status, fault.key(), fault.detail()))
         }
-        MergeError::Refused(key, what) => Ok((StatusCode::CONFLICT, key, what)),
         MergeError::Db(e) => Err(e.into()),
     }
 }
@@ -328,9 +333,9 @@ pub async fn undo(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpRe
         Ok(_) => Ok(see_other("/admin/personas/auditoria")),
         Err(MergeError::NotFound) => Err(AppError::NotFound),
         Err(MergeError::Db(e)) => Err(e.into()),
-        Err(MergeError::Refused(key, what)) => {
+        Err(MergeError::Refused(fault)) => {
             let ctx = Ctx::from_request(&req);
-            let error = Some(tr_args(ctx.lang, key, &[("what", what)]));
+            let error = Some(tr_args(ctx.lang, fault.key(), &[("what", fault.detail())]));
             audit_page(&req, &state, None, error, StatusCode::CONFLICT).await
         }
     }

@@ -12,6 +12,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::AppState;
 use crate::error::AppError;
+use crate::error::Malformed;
 
 /// The value of header `name` among `headers`, when it is there and is text.
 pub fn header_text(headers: &header::HeaderMap, name: impl header::AsHeaderName) -> Option<&str> {
@@ -88,7 +89,7 @@ pub fn multipart_text_is_utf8(content_type: &str, body: &[u8]) -> Option<bool> {
 fn refuse_not_utf8<B>(req: ServiceRequest) -> ServiceResponse<EitherBody<B>> {
     // Built from the error itself, so that `render_errors` can say it in the
     // visitor's language.
-    let res = HttpResponse::from_error(AppError::bad_request("error-not-utf8", String::new()));
+    let res = HttpResponse::from_error(AppError::BadRequest(Malformed::NotUtf8));
     let (http_req, _) = req.into_parts();
     ServiceResponse::new(http_req, res).map_into_right_body()
 }

@@ -8,6 +8,7 @@ use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 
 use crate::error::AppError;
+use crate::error::Malformed;
 
 /// One cell: text stays text (a name is never turned into a date or a formula),
 /// numbers are numbers a spreadsheet can add up.
@@ -183,18 +184,16 @@ pub fn to_xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
         ws.set_name(&name).map_err(xlsx_error)?;
         taken.push(name);
         for (c, (head, width)) in sheet.columns.iter().enumerate() {
-            let c = u16::try_from(c).map_err(|_| AppError::bad_request("error-too-large", ""))?;
+            let c = u16::try_from(c).map_err(|_| AppError::BadRequest(Malformed::TooLarge))?;
             ws.write_string_with_format(0, c, head, &bold)
                 .map_err(xlsx_error)?;
             ws.set_column_width(c, *width).map_err(xlsx_error)?;
         }
         ws.set_freeze_panes(1, 0).map_err(xlsx_error)?;
         for (r, row) in sheet.rows.iter().enumerate() {
-            let r =
-                u32::try_from(r + 1).map_err(|_| AppError::bad_request("error-too-large", ""))?;
+            let r = u32::try_from(r + 1).map_err(|_| AppError::BadRequest(Malformed::TooLarge))?;
             for (c, cell) in row.iter().enumerate() {
-                let c =
-                    u16::try_from(c).map_err(|_| AppError::bad_request("error-too-large", ""))?;
+                let c = u16::try_from(c).map_err(|_| AppError::BadRequest(Malformed::TooLarge))?;
                 match cell {
                     Cell::Text(s) if s.is_empty() => Ok(()),
                     Cell::Text(s) => ws.write_string(r, c, s).map(|_| ()),

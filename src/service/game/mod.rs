@@ -8,6 +8,7 @@ use crate::domain::entry::{
 };
 use crate::domain::{GameKind, Lang, Score};
 use crate::error::AppError;
+use crate::error::Unacceptable;
 
 mod change;
 
@@ -16,7 +17,7 @@ pub use change::*;
 /// The game a slug names.
 pub(crate) fn game_kind(slug: &str) -> Result<GameKind, AppError> {
     slug.parse::<GameKind>()
-        .map_err(|e| AppError::unprocessable("error-bad-game", e))
+        .map_err(|e| AppError::from(Unacceptable::Game(e)))
 }
 
 /// The setup of a stored game.

@@ -1,6 +1,8 @@
 //! Managing a bracket: its paper, deleting it and its audit log.
 
 use super::*;
+use crate::domain::refusal::Refusal;
+use crate::error::Unacceptable;
 use crate::web::manage::audit_trail;
 
 #[derive(Deserialize)]
@@ -15,7 +17,7 @@ pub async fn set_paper(
     let l = load_to_manage(&req, &state, &who, id).await?;
     let paper = form.into_inner().paper;
     if paper != "a4" && paper != "a3" {
-        return Err(AppError::unprocessable("error-bracket-paper", paper));
+        return Err(AppError::from(Unacceptable::Paper(paper)));
     }
     let actor = who.actor();
     let (audited, old) = (l.row.audited(), l.row.paper.clone());
@@ -49,10 +51,7 @@ pub async fn delete(
     let l = load_to_manage(&req, &state, &who, id).await?;
     let form = form.into_inner();
     if form.confirm.as_deref() != Some("si") {
-        return Err(AppError::unprocessable(
-            "bracket-delete-unconfirmed",
-            String::new(),
-        ));
+        return Err(AppError::from(Unacceptable::DeleteUnconfirmed));
     }
     let actor = who.actor();
     let row = l.row;
@@ -71,10 +70,7 @@ pub async fn delete(
     db(&state, move |conn| {
         conn.transaction::<_, AppError, _>(|conn| {
             if brackets::delete_bracket(conn, id, form.version)? != 1 {
-                return Err(AppError::Conflict {
-                    key: "bracket-stale",
-                    detail: String::new(),
-                });
+                return Err(AppError::Refused(Refusal::BracketStale));
             }
             let by = (actor.as_str(), now(), "delete");
             brackets::audit(conn, row.audited(), by, Some(before.to_string()), None)?;

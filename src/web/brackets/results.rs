@@ -16,6 +16,58 @@ pub struct ResultForm {
     pub confirm: String,
 }
 
+/// Why a result form is refused: the form comes back with the message.
+#[derive(Debug, Clone, PartialEq)]
+enum Rejected {
+    /// A field the form always sends is missing or wrong.
+    BadForm,
+    /// A score that is not a number up to [`MAX_SCORE`], or only one of the two.
+    BadScore,
+    /// Neither a winner nor a score.
+    NoWinner,
+    /// A championship's knockout: its results come from its tables.
+    AtTables,
+    /// Someone changed the bracket after the form was read: nothing written.
+    Stale,
+    /// The bracket refuses the result.
+    Bracket(BracketError),
+}
+
+impl Rejected {
+    /// The message key of the locale files.
+    fn key(&self) -> &'static str {
+        match self {
+            Rejected::BadForm => "bracket-bad-form",
+            Rejected::BadScore => "bracket-bad-score",
+            Rejected::NoWinner => "bracket-no-winner",
+            Rejected::AtTables => "bracket-played-at-tables",
+            Rejected::Stale => "bracket-stale",
+            Rejected::Bracket(BracketError::NotReady(_)) => "bracket-err-not-ready",
+            Rejected::Bracket(BracketError::AlreadyPlayed(_)) => "bracket-err-played",
+            Rejected::Bracket(BracketError::NotPlayed(_)) => "bracket-err-not-played",
+            Rejected::Bracket(BracketError::Draw(_)) => "bracket-err-draw",
+            Rejected::Bracket(BracketError::ScoreContradictsWinner(_)) => "bracket-err-contradicts",
+            Rejected::Bracket(_) => "bracket-err-invalid",
+        }
+    }
+
+    /// 409 when the bracket moved on or is played elsewhere, else 422.
+    fn status(&self) -> StatusCode {
+        match self {
+            Rejected::AtTables | Rejected::Stale => StatusCode::CONFLICT,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        }
+    }
+
+    /// The message in words.
+    fn words(&self, ctx: &Ctx) -> String {
+        match self {
+            Rejected::BadScore => ctx.t1(self.key(), "max", &MAX_SCORE),
+            _ => ctx.t(self.key()),
+        }
+    }
+}
+
 /// What a result form asks for, checked.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Op {
@@ -30,12 +82,12 @@ pub(super) enum Op {
     Clear,
 }
 
-fn parse_op(f: &ResultForm, correcting: bool) -> Result<(Op, i32), &'static str> {
+fn parse_op(f: &ResultForm, correcting: bool) -> Result<(Op, i32), Rejected> {
     let version = f
         .version
         .trim()
         .parse::<i32>()
-        .map_err(|_| "bracket-bad-form")?;
+        .map_err(|_| Rejected::BadForm)?;
     if correcting && f.action == "clear" {
         return Ok((Op::Clear, version));
     }
@@ -43,9 +95,9 @@ fn parse_op(f: &ResultForm, correcting: bool) -> Result<(Op, i32), &'static str>
         "" => None,
         "0" => Some(0),
         "1" => Some(1),
-        _ => return Err("bracket-bad-form"),
+        _ => return Err(Rejected::BadForm),
     };
-    let score_of = |s: &str| -> Result<Option<u32>, &'static str> {
+    let score_of = |s: &str| -> Result<Option<u32>, Rejected> {
         match s.trim() {
             "" => Ok(None),
             t => t
@@ -53,16 +105,16 @@ fn parse_op(f: &ResultForm, correcting: bool) -> Result<(Op, i32), &'static str>
                 .ok()
                 .filter(|v| *v <= MAX_SCORE)
                 .map(Some)
-                .ok_or("bracket-bad-score"),
+                .ok_or(Rejected::BadScore),
         }
     };
     let score = match (score_of(&f.score_0)?, score_of(&f.score_1)?) {
         (Some(a), Some(b)) => Some([a, b]),
         (None, None) => None,
-        _ => return Err("bracket-bad-score"),
+        _ => return Err(Rejected::BadScore),
     };
     if winner.is_none() && score.is_none() {
-        return Err("bracket-no-winner");
+        return Err(Rejected::NoWinner);
     }
     Ok((
         if correcting {
@@ -142,17 +194,6 @@ pub(super) fn apply(b: &mut Bracket, id: MatchId, op: Op) -> Result<Correction, 
             }
         }
         Op::Clear => b.clear_result(id),
-    }
-}
-
-fn refusal_key(e: &BracketError) -> &'static str {
-    match e {
-        BracketError::NotReady(_) => "bracket-err-not-ready",
-        BracketError::AlreadyPlayed(_) => "bracket-err-played",
-        BracketError::NotPlayed(_) => "bracket-err-not-played",
-        BracketError::Draw(_) => "bracket-err-draw",
-        BracketError::ScoreContradictsWinner(_) => "bracket-err-contradicts",
-        _ => "bracket-err-invalid",
     }
 }
 
@@ -422,12 +463,7 @@ async fn post_change(
         form.into_inner()
     };
     let ctx = Ctx::from_request(&req);
-    let refuse = |key: &str, status: StatusCode, form: ResultForm| {
-        let error = if key == "bracket-bad-score" {
-            ctx.t1(key, "max", &MAX_SCORE)
-        } else {
-            ctx.t(key)
-        };
+    let refuse = |why: Rejected, form: ResultForm| {
         match_page(
             &req,
             &state,
@@ -435,19 +471,19 @@ async fn post_change(
             id,
             m,
             Some(form),
-            Some(error),
+            Some(why.words(&ctx)),
             None,
-            status,
+            why.status(),
         )
     };
     if at_tables.is_some() {
         // A championship's knockout: its results come from its tables, with the
         // other pair's firma and the game's checks, never from here.
-        return refuse("bracket-played-at-tables", StatusCode::CONFLICT, form).await;
+        return refuse(Rejected::AtTables, form).await;
     }
     let (op, version) = match parse_op(&form, correcting) {
         Ok(x) => x,
-        Err(key) => return refuse(key, StatusCode::UNPROCESSABLE_ENTITY, form).await,
+        Err(why) => return refuse(why, form).await,
     };
     // A correction voids what its preview showed: it needs the very version read.
     // A new result only needs its own match unchanged.
@@ -457,14 +493,14 @@ async fn post_change(
             .as_deref()
             .is_some_and(|s| l.bracket.get(m).map(match_state).as_deref() == Some(s));
     if !fresh {
-        return refuse("bracket-stale", StatusCode::CONFLICT, form).await;
+        return refuse(Rejected::Stale, form).await;
     }
     if correcting && form.confirm != "1" {
         // Show what the correction would void, and ask.
         let mut trial = l.bracket.clone();
         match apply(&mut trial, m, op) {
             Err(e) => {
-                return refuse(refusal_key(&e), StatusCode::UNPROCESSABLE_ENTITY, form).await;
+                return refuse(Rejected::Bracket(e), form).await;
             }
             Ok(c) if !c.voided.is_empty() => {
                 let after = Loaded {
@@ -503,8 +539,8 @@ async fn post_change(
             &format!("/cuadros/{id}"),
             "resultado-guardado",
         ))),
-        Saved::Stale => refuse("bracket-stale", StatusCode::CONFLICT, form).await,
-        Saved::Refused(e) => refuse(refusal_key(&e), StatusCode::UNPROCESSABLE_ENTITY, form).await,
+        Saved::Stale => refuse(Rejected::Stale, form).await,
+        Saved::Refused(e) => refuse(Rejected::Bracket(e), form).await,
     }
 }
 

@@ -37,6 +37,25 @@ pub(super) fn typed_values(form: &impl serde::Serialize) -> BTreeMap<String, Str
     }
 }
 
+/// The answer to the director's form `form` of championship `id`, its fields
+/// `fields` handled by `handle`: see [`or_again`].
+pub(super) async fn tried<T, F, Fut>(
+    visit: Visit,
+    id: i32,
+    form: &'static str,
+    fields: T,
+    handle: F,
+) -> HttpResult
+where
+    T: serde::Serialize,
+    F: FnOnce(Visit, i32, T) -> Fut,
+    Fut: Future<Output = HttpResult>,
+{
+    let values = typed_values(&fields);
+    let result = handle(visit.clone(), id, fields).await;
+    or_again(visit, id, form, values, result).await
+}
+
 /// The answer to a director's form `form` of championship `id`: `result` when it went
 /// through or failed for another reason than its content or the championship's state
 /// (those keep their own page); else the director's page again with the refusal and

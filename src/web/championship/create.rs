@@ -3,6 +3,7 @@
 use super::*;
 use crate::domain::games::rules_of;
 use crate::domain::tournament::{Draws, offer};
+use crate::error::Malformed;
 use crate::web::options::{OptionError, OptionGroup, option_groups, read_options};
 use std::collections::HashMap;
 
@@ -140,6 +141,23 @@ fn num(field: &'static str, s: &str, min: u32, max: u32) -> Result<u32, (&'stati
 }
 
 /// Match points as typed: whole or a half ("2", "0,5", "0.5", "½", "1½"), at most 100.
+/// The choice among `all` whose slug was picked (none picked: the default), or the
+/// field refused with what was sent.
+fn by_slug<T: Copy + Default, const N: usize>(
+    picked: &str,
+    all: [T; N],
+    slug: fn(T) -> &'static str,
+    field: &'static str,
+) -> Result<T, (&'static str, String)> {
+    match picked.trim() {
+        "" => Ok(T::default()),
+        picked => all
+            .into_iter()
+            .find(|c| slug(*c) == picked)
+            .ok_or((field, picked.to_owned())),
+    }
+}
+
 fn match_points(s: &str) -> Result<MatchPoints, (&'static str, String)> {
     MatchPoints::parse(s)
         .filter(|p| *p <= MatchPoints::whole(100))
@@ -221,20 +239,13 @@ pub(super) fn file_from_form(
         }
         tiebreaks.push(tb);
     }
-    let head_to_head = match f.head_to_head.trim() {
-        "" => HeadToHead::default(),
-        slug => HeadToHead::ALL
-            .into_iter()
-            .find(|h| h.slug() == slug)
-            .ok_or(("tournament-head-to-head", slug.to_owned()))?,
-    };
-    let ties = match f.ties.trim() {
-        "" => Ties::default(),
-        slug => Ties::ALL
-            .into_iter()
-            .find(|t| t.slug() == slug)
-            .ok_or(("champ-ties", slug.to_owned()))?,
-    };
+    let head_to_head = by_slug(
+        &f.head_to_head,
+        HeadToHead::ALL,
+        HeadToHead::slug,
+        "tournament-head-to-head",
+    )?;
+    let ties = by_slug(&f.ties, Ties::ALL, Ties::slug, "champ-ties")?;
     let same_club = match f.same_club.trim() {
         "" | "allowed" => SameClub::Allowed,
         "first" => SameClub::AvoidFirst(num("champ-same-club-rounds", &f.same_club_rounds, 1, 30)?),
@@ -499,7 +510,7 @@ pub(super) struct Posted {
 
 impl Posted {
     pub(super) fn read(body: &[u8]) -> Result<Posted, AppError> {
-        let bad = |e: String| AppError::bad_request("error-bad-request", e);
+        let bad = |e: String| AppError::BadRequest(Malformed::Form(e));
         let pairs: Vec<(String, String)> =
             serde_html_form::from_bytes(body).map_err(|e| bad(e.to_string()))?;
         let of = |prefix: &str| -> HashMap<String, String> {

@@ -378,10 +378,7 @@ pub struct PairForm {
 /// `POST /campeonatos/{id}/rondas`: pairs the next round (refused while a result is
 /// missing) with `tables` tables in the room (0 or empty: one per game).
 pub async fn pair(Directed(visit, id, form): Directed<web::Form<PairForm>>) -> HttpResult {
-    let form = form.into_inner();
-    let values = super::again::typed_values(&form);
-    let result = pair_round(visit.clone(), id, form).await;
-    super::again::or_again(visit, id, "rondas", values, result).await
+    super::again::tried(visit, id, "rondas", form.into_inner(), pair_round).await
 }
 
 async fn pair_round(Visit { state, who, .. }: Visit, id: i32, form: PairForm) -> HttpResult {
@@ -391,7 +388,7 @@ async fn pair_round(Visit { state, who, .. }: Visit, id: i32, form: PairForm) ->
             s.parse::<i32>()
                 .ok()
                 .filter(|v| (0..=10_000).contains(v))
-                .ok_or_else(|| AppError::unprocessable("error-tournament-tables", s.to_owned()))?,
+                .ok_or_else(|| AppError::from(Unacceptable::Tables(s.to_owned())))?,
         ),
     };
     let actor = who.actor();
@@ -471,21 +468,11 @@ pub struct PhaseForm {
 /// the championship's rounds (every round played), with tables for its first
 /// matches.
 pub async fn create_phase(Directed(visit, id, form): Directed<web::Form<PhaseForm>>) -> HttpResult {
-    let form = form.into_inner();
-    let values = super::again::typed_values(&form);
-    let result = draw_phase(visit.clone(), id, form).await;
-    super::again::or_again(visit, id, "fases", values, result).await
+    super::again::tried(visit, id, "fases", form.into_inner(), draw_phase).await
 }
 
 async fn draw_phase(Visit { req, state, who }: Visit, id: i32, f: PhaseForm) -> HttpResult {
     use crate::domain::tournament::qualify::{GroupFill, KnockoutShape, Qualify};
-    let count = |s: &str, field: &'static str| {
-        s.trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (2..=1024).contains(n))
-            .ok_or_else(|| AppError::unprocessable(field, s.to_owned()))
-    };
     let qualify = match f.qualify.as_str() {
         "groups" => Qualify::PerGroup {
             // One per liguilla (its winner) is allowed: the fill completes the bracket.
@@ -495,7 +482,7 @@ async fn draw_phase(Visit { req, state, who }: Visit, id: i32, f: PhaseForm) -> 
                 .parse::<usize>()
                 .ok()
                 .filter(|n| (1..=1024).contains(n))
-                .ok_or_else(|| AppError::unprocessable("phase-per-group", f.per_group.clone()))?,
+                .ok_or_else(|| AppError::from(Unacceptable::PerGroup(f.per_group.clone())))?,
             fill: match f.fill.as_str() {
                 "runners_up" => GroupFill::BestRunnersUp,
                 "repesca" => GroupFill::Repesca,
@@ -504,7 +491,12 @@ async fn draw_phase(Visit { req, state, who }: Visit, id: i32, f: PhaseForm) -> 
             },
         },
         _ => Qualify::Top {
-            n: count(&f.n, "phase-qualifiers")?,
+            n: f.n
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (2..=1024).contains(n))
+                .ok_or_else(|| AppError::from(Unacceptable::Qualifiers(f.n.clone())))?,
         },
     };
     let shape = match f.shape.as_str() {
@@ -516,9 +508,7 @@ async fn draw_phase(Visit { req, state, who }: Visit, id: i32, f: PhaseForm) -> 
         },
     };
     let ctx = Ctx::from_request(&req);
-    let name = Some(f.name.trim().to_owned())
-        .filter(|n| !n.is_empty() && n.chars().count() <= 120)
-        .unwrap_or_else(|| ctx.t("phase-default-name"));
+    let name = phase_name(&ctx, &f.name, "phase-default-name");
     let actor = who.actor();
     db(&state, move |conn| {
         Ok(crate::service::championship::create_knockout(

@@ -69,7 +69,7 @@ fn entrant_with_people(
         typed => typed.to_owned(),
     };
     let mut e = new_entrant(file, &name, &form.club, &form.seed, &form.start_points)
-        .map_err(|key| ChangeError::Refused(Refusal::Entrant(key, name.clone())))?;
+        .map_err(|fault| ChangeError::Refused(Refusal::Entrant(fault, name.clone())))?;
     e.people = people.into_iter().map(|(p, _)| p).collect();
     linking::check_once(file, &e.people)?;
     // The pair's club: the one both its players play for, when nothing was typed.
@@ -91,17 +91,17 @@ fn new_entrant(
     club: &str,
     seed: &str,
     start_points: &str,
-) -> Result<Entrant, &'static str> {
+) -> Result<Entrant, EntrantFault> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 80 {
-        return Err("error-entrant-name");
+        return Err(EntrantFault::Name);
     }
     if file
         .entrants
         .iter()
         .any(|e| e.name.to_lowercase() == name.to_lowercase())
     {
-        return Err("error-entrant-exists");
+        return Err(EntrantFault::Exists);
     }
     let seed = match seed.trim() {
         "" => None,
@@ -109,21 +109,21 @@ fn new_entrant(
             s.parse::<u32>()
                 .ok()
                 .filter(|v| (1..=9999).contains(v))
-                .ok_or("error-entrant-seed")?,
+                .ok_or(EntrantFault::Seed)?,
         ),
     };
     if seed.is_some() && file.entrants.iter().any(|e| e.seed == seed) {
-        return Err("error-entrant-seed-taken");
+        return Err(EntrantFault::SeedTaken);
     }
     let start_points = match start_points.trim() {
         "" => MatchPoints::ZERO,
         typed => MatchPoints::parse(typed)
             .filter(|p| *p <= MatchPoints::whole(1000))
-            .ok_or("error-entrant-start-points")?,
+            .ok_or(EntrantFault::StartPoints)?,
     };
     let rounds = file.rounds.len() as u32;
     if rounds > 0 && matches!(file.championship.system, System::RoundRobin { .. }) {
-        return Err("error-entrant-late-round-robin");
+        return Err(EntrantFault::LateRoundRobin);
     }
     let mut e = Entrant::new(store::next_entrant_id(file), name);
     let club = club.trim();
@@ -139,10 +139,7 @@ fn new_entrant(
 pub async fn add_entrant(
     Directed(visit, id, form): Directed<web::Form<EntrantForm>>,
 ) -> HttpResult {
-    let form = form.into_inner();
-    let values = super::again::typed_values(&form);
-    let result = register(visit.clone(), id, form).await;
-    super::again::or_again(visit, id, "inscritos", values, result).await
+    super::again::tried(visit, id, "inscritos", form.into_inner(), register).await
 }
 
 async fn register(Visit { state, who, .. }: Visit, id: i32, form: EntrantForm) -> HttpResult {
@@ -310,10 +307,10 @@ fn player_columns(k: usize) -> [Vec<String>; 3] {
 pub fn entrants_from_csv(
     file: &TournamentFile,
     text: &str,
-) -> Result<Vec<Entrant>, (usize, &'static str)> {
-    let records = sheets::read_csv(text).map_err(|BadLine(l)| (l, "error-csv-quotes"))?;
+) -> Result<Vec<Entrant>, (usize, EntrantFault)> {
+    let records = sheets::read_csv(text).map_err(|BadLine(l)| (l, EntrantFault::CsvQuotes))?;
     let Some(((hline, header), rows)) = records.split_first() else {
-        return Err((1, "error-csv-empty"));
+        return Err((1, EntrantFault::CsvEmpty));
     };
     let players: Vec<[Option<usize>; 3]> = (1..=crate::db::linking::entrant_size(file))
         .map(|k| {
@@ -331,7 +328,7 @@ pub fn entrants_from_csv(
         &["nombre", "name", "nom", "pareja", "parella", "pair"],
     );
     if name_col.is_none() && players.is_empty() {
-        return Err((*hline, "error-csv-header"));
+        return Err((*hline, EntrantFault::CsvHeader));
     }
     let club_col = column(header, &["club"]);
     let seed_col = column(
@@ -342,7 +339,7 @@ pub fn entrants_from_csv(
     let mut added = Vec::new();
     for (line, r) in rows {
         if r.len() != header.len() {
-            return Err((*line, "error-csv-fields"));
+            return Err((*line, EntrantFault::CsvFields));
         }
         let get = |c: Option<usize>| c.and_then(|i| r.get(i)).map_or("", |s| s.trim());
         let people: Vec<tournament::EntrantPerson> = players
@@ -355,7 +352,7 @@ pub fn entrants_from_csv(
             })
             .collect();
         if people.iter().any(|p| p.name.chars().count() > 80) {
-            return Err((*line, "error-entrant-name"));
+            return Err((*line, EntrantFault::Name));
         }
         let name = match get(name_col) {
             "" => crate::db::linking::default_name(
@@ -374,7 +371,7 @@ pub fn entrants_from_csv(
         added.push(e);
     }
     if added.is_empty() {
-        return Err((*hline, "error-csv-empty"));
+        return Err((*hline, EntrantFault::CsvEmpty));
     }
     Ok(added)
 }
@@ -527,7 +524,7 @@ pub async fn import_csv(
     let (result, name) = db(&state, move |conn| {
         let out = crate::service::championship::change(conn, id, &actor, now(), |conn, t| {
             let mut added = entrants_from_csv(&t.file, &sent)
-                .map_err(|(line, key)| ChangeError::Refused(Refusal::EntrantLine(key, line)))?;
+                .map_err(|(line, fault)| ChangeError::Refused(Refusal::EntrantLine(fault, line)))?;
             let n = added.len();
             let named = added.iter().any(|e| !e.people.is_empty());
             let count = crate::db::linking::link_licences(conn, &mut added)?;
@@ -571,7 +568,7 @@ pub async fn import_csv(
             n,
         ))),
         // A refused line: the form again, with the text and the line to fix.
-        Err(ChangeError::Refused(Refusal::EntrantLine(key, line))) => {
+        Err(ChangeError::Refused(Refusal::EntrantLine(fault, line))) => {
             let ctx = Ctx::from_request(&req);
             let shown = text
                 .lines()
@@ -582,7 +579,7 @@ pub async fn import_csv(
                 &ImportPage {
                     error: Some(ImportError {
                         line,
-                        message: ctx.t(key),
+                        message: ctx.t(fault.key()),
                         shown,
                     }),
                     ctx: &ctx,

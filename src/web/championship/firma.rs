@@ -5,6 +5,7 @@
 
 use super::tables::{AtTable, path_of, sides_of, wrong_pin_key};
 use super::*;
+use crate::error::Malformed;
 
 #[derive(Deserialize)]
 pub struct SignForm {
@@ -31,22 +32,16 @@ pub async fn sign(at: AtTable, form: web::Form<SignForm>) -> HttpResult {
         return Err(at.refused());
     }
     if tc.row.status != TableStatus::Proposed {
-        return Err(AppError::Conflict {
-            key: "error-tournament-nothing-to-sign",
-            detail: String::new(),
-        });
+        return Err(AppError::Refused(Refusal::NothingToSign));
     }
     if form.version.trim() != tc.row.version.to_string() {
-        return Err(AppError::Conflict {
-            key: "error-stale",
-            detail: String::new(),
-        });
+        return Err(AppError::Refused(Refusal::Stale));
     }
     let proposer = tc.row.proposed_side.clone();
     let other_side = |tc| {
         at.page_with_error(
             tc,
-            "tournament-sign-other-side",
+            Refusal::SignOtherSide.key(),
             StatusCode::UNPROCESSABLE_ENTITY,
         )
     };
@@ -104,7 +99,7 @@ pub async fn switch_to_typed(at: AtTable, form: web::Form<SwitchForm>) -> HttpRe
         .version
         .trim()
         .parse::<i32>()
-        .map_err(|_| AppError::bad_request("error-bad-request", "version"))?;
+        .map_err(|_| AppError::BadRequest(Malformed::Field("version")))?;
     let row = tc.row.clone();
     let actor = at.who.actor();
     db(&at.state, move |conn| {

@@ -98,7 +98,7 @@ pub async fn move_entrant(
         .group
         .trim()
         .parse::<u32>()
-        .map_err(|_| AppError::unprocessable("error-groups-no-such", f.group.clone()))?;
+        .map_err(|_| AppError::from(Unacceptable::Group(f.group.clone())))?;
     let entrant = f.entrant.trim().to_owned();
     let actor = who.actor();
     db(&state, move |conn| {

@@ -151,7 +151,7 @@ pub async fn link_entrant(
         "" => None,
         s => Some(
             s.parse::<usize>()
-                .map_err(|_| AppError::unprocessable("error-link-slot", s.to_owned()))?,
+                .map_err(|_| AppError::from(Unacceptable::LinkSlot(s.to_owned())))?,
         ),
     };
     let chosen = match form.person.trim() {
@@ -160,7 +160,7 @@ pub async fn link_entrant(
             p.parse::<i32>()
                 .ok()
                 .filter(|id| *id > 0)
-                .ok_or_else(|| AppError::unprocessable("error-link-person", p.to_owned()))?,
+                .ok_or_else(|| AppError::from(Unacceptable::LinkPerson(p.to_owned())))?,
         ),
     };
     let actor = who.actor();

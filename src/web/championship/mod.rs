@@ -10,8 +10,9 @@
 //! through `service::championship::change` (optimistic version, one audit row), and every
 //! computation (pairing, result checks, standings, dependents) is the domain's.
 
-use crate::domain::refusal::Refusal;
+use crate::domain::refusal::{EntrantFault, Refusal};
 use crate::domain::status::TableStatus;
+use crate::error::Unacceptable;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -83,49 +84,32 @@ impl From<ChangeError> for AppError {
         match e {
             ChangeError::Db(e) => AppError::from(e),
             ChangeError::NotFound => AppError::NotFound,
-            ChangeError::Pairing(p) => pairing_error(&p),
-            ChangeError::Refused(r) => AppError::unprocessable(r.key(), r.detail()),
-            ChangeError::Stale => AppError::Conflict {
-                key: "error-stale",
-                detail: String::new(),
-            },
+            ChangeError::Pairing(p) => pairing_error(p),
+            ChangeError::Refused(r) => AppError::Rejected(r),
+            ChangeError::Stale => AppError::Refused(Refusal::Stale),
         }
     }
 }
 
-fn pairing_error(p: &PairingError) -> AppError {
+fn pairing_error(p: PairingError) -> AppError {
     match p {
-        PairingError::RoundIncomplete { round, tables } => AppError::Conflict {
-            key: "error-tournament-round-incomplete",
-            detail: format!(
-                "{round}: {}",
-                tables
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        },
-        PairingError::Finished => AppError::Conflict {
-            key: "error-tournament-finished",
-            detail: String::new(),
-        },
-        other => AppError::Unprocessable {
-            key: pairing_key(other),
-            detail: String::new(),
-        },
+        PairingError::RoundIncomplete { round, tables } => {
+            AppError::Refused(Refusal::RoundIncomplete { round, tables })
+        }
+        PairingError::Finished => AppError::Refused(Refusal::Finished),
+        PairingError::NotEnoughEntrants => Unacceptable::NotEnoughEntrants.into(),
+        PairingError::LateEntry(_) => Unacceptable::LateEntry.into(),
+        PairingError::TooLarge => Unacceptable::TooManyToPair.into(),
+        PairingError::InvalidFile(_) => Unacceptable::Unpairable.into(),
     }
 }
 
 /// The message that says why a round cannot be paired (beyond an unfinished round
 /// or a finished championship, which say more).
 fn pairing_key(p: &PairingError) -> &'static str {
-    match p {
-        PairingError::NotEnoughEntrants => "pairing-not-enough",
-        PairingError::LateEntry(_) => "pairing-late-entry",
-        PairingError::TooLarge => "pairing-too-large",
-        PairingError::InvalidFile(_) => "pairing-invalid",
-        PairingError::RoundIncomplete { .. } | PairingError::Finished => "error-tournament-pairing",
+    match pairing_error(p.clone()) {
+        AppError::Unprocessable(u) => u.key(),
+        _ => "error-tournament-pairing",
     }
 }
 
@@ -139,6 +123,14 @@ pub(crate) fn pairing_words(ctx: &Ctx, file: &TournamentFile, p: &PairingError) 
         ),
         other => ctx.t(pairing_key(other)),
     }
+}
+
+/// The name typed for a phase (1 to 120 characters once trimmed), else the message
+/// `default` in the visitor's language.
+fn phase_name(ctx: &Ctx, typed: &str, default: &str) -> String {
+    Some(typed.trim().to_owned())
+        .filter(|n| !n.is_empty() && n.chars().count() <= 120)
+        .unwrap_or_else(|| ctx.t(default))
 }
 
 /// Loads a championship or 404s.
@@ -598,18 +590,18 @@ mod tests {
             (
                 "nombre,club,cabeza_de_serie\nA,B,1\nC,D,uno\n",
                 3,
-                "error-entrant-seed",
+                EntrantFault::Seed,
             ),
             // A line short of a field.
-            ("nombre,club\nA,B\nC\n", 3, "error-csv-fields"),
+            ("nombre,club\nA,B\nC\n", 3, EntrantFault::CsvFields),
             // A seed taken twice.
             (
                 "nombre,cabeza_de_serie\nA,1\nB,1\n",
                 3,
-                "error-entrant-seed-taken",
+                EntrantFault::SeedTaken,
             ),
             // A quote never closed.
-            ("nombre\n\"A\n", 2, "error-csv-quotes"),
+            ("nombre\n\"A\n", 2, EntrantFault::CsvQuotes),
         ];
         for (text, line, key) in refused {
             assert_eq!(
@@ -639,7 +631,7 @@ mod tests {
         // Without a name column nor players, the header is refused.
         assert_eq!(
             entrants_from_csv(&empty(), "club\nX\n"),
-            Err((1, "error-csv-header"))
+            Err((1, EntrantFault::CsvHeader))
         );
     }
 

@@ -147,24 +147,8 @@ async fn cached(
     id: i32,
 ) -> Result<Result<CachedPage, Option<String>>, AppError> {
     let Some(key) = key else { return Ok(Err(None)) };
-    let stamp = db(state, move |conn| {
-        let stamp = store::stamp(conn, id)?.ok_or(AppError::NotFound)?;
-        let privacy = crate::db::register::privacy_stamp(conn)?;
-        Ok(format!("{stamp}:{privacy}"))
-    })
-    .await;
-    let stamp = match stamp {
-        Ok(stamp) => stamp,
-        // The database is away: the page as last rendered, if this process has it.
-        Err(e) => match (e.fault(), state.pages.last(key)) {
-            (Some(crate::db::fault::Fault::Away), Some(page)) => return Ok(Ok(page)),
-            _ => return Err(e),
-        },
-    };
-    Ok(match state.pages.get(key, &stamp) {
-        Some(page) => Ok(page),
-        None => Err(Some(stamp)),
-    })
+    let kept = crate::web::kept::kept_or_stamp(state, key, move |conn| store::stamp(conn, id));
+    Ok(kept.await?.map_err(Some))
 }
 
 /// Renders `page` and keeps it in the page cache under `stamp`.

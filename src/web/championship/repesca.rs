@@ -45,10 +45,7 @@ fn entry_of(f: &RepescaForm) -> Result<RepescaEntry, AppError> {
             match seeds {
                 Some(seeds) if !seeds.is_empty() => RepescaEntry::Seeds { seeds },
                 _ => {
-                    return Err(AppError::unprocessable(
-                        "repesca-entry-seeds-list",
-                        typed.to_owned(),
-                    ));
+                    return Err(Unacceptable::RepescaSeeds(typed.to_owned()).into());
                 }
             }
         }
@@ -60,7 +57,7 @@ fn entry_of(f: &RepescaForm) -> Result<RepescaEntry, AppError> {
 fn optional(
     s: &str,
     range: std::ops::RangeInclusive<usize>,
-    field: &'static str,
+    field: fn(String) -> Unacceptable,
 ) -> Result<Option<usize>, AppError> {
     let s = s.trim();
     if s.is_empty() {
@@ -70,7 +67,7 @@ fn optional(
         .ok()
         .filter(|n| range.contains(n))
         .map(Some)
-        .ok_or_else(|| AppError::unprocessable(field, s.to_owned()))
+        .ok_or_else(|| field(s.to_owned()).into())
 }
 
 /// `POST /campeonatos/{id}/repesca`: the played repesca, one knockout per place,
@@ -78,21 +75,18 @@ fn optional(
 pub async fn create_repesca(
     Directed(visit, id, form): Directed<web::Form<RepescaForm>>,
 ) -> HttpResult {
-    let form = form.into_inner();
-    let values = super::again::typed_values(&form);
-    let result = form_repesca(visit.clone(), id, form).await;
-    super::again::or_again(visit, id, "repesca", values, result).await
+    super::again::tried(visit, id, "repesca", form.into_inner(), form_repesca).await
 }
 
 async fn form_repesca(Visit { req, state, who }: Visit, id: i32, f: RepescaForm) -> HttpResult {
-    let per_group = optional(&f.per_group, 1..=64, "phase-per-group")?.unwrap_or(1);
+    let per_group = optional(&f.per_group, 1..=64, Unacceptable::PerGroup)?.unwrap_or(1);
     let min_points = match f.min_points.trim() {
         "" => MatchPoints::ZERO,
         typed => MatchPoints::parse(typed)
-            .ok_or_else(|| AppError::unprocessable("repesca-min-points", typed.to_owned()))?,
+            .ok_or_else(|| AppError::from(Unacceptable::RepescaMinPoints(typed.to_owned())))?,
     };
-    let worst_place = optional(&f.worst_place, 1..=1024, "repesca-worst-place")?;
-    let places = optional(&f.places, 1..=512, "repesca-places")?;
+    let worst_place = optional(&f.worst_place, 1..=1024, Unacceptable::RepescaWorstPlace)?;
+    let places = optional(&f.places, 1..=512, Unacceptable::RepescaPlaces)?;
     let entry = entry_of(&f)?;
     let plan = RepescaPlan {
         per_group,
@@ -104,9 +98,7 @@ async fn form_repesca(Visit { req, state, who }: Visit, id: i32, f: RepescaForm)
         entry,
     };
     let ctx = Ctx::from_request(&req);
-    let name = Some(f.name.trim().to_owned())
-        .filter(|n| !n.is_empty() && n.chars().count() <= 120)
-        .unwrap_or_else(|| ctx.t("repesca-default-name"));
+    let name = phase_name(&ctx, &f.name, "repesca-default-name");
     let actor = who.actor();
     db(&state, move |conn| {
         Ok(crate::db::repesca::create_repesca(

@@ -110,10 +110,8 @@ async fn championship_and_club(
 
 /// Settings change only before the first round is paired (and before a knockout).
 fn too_late(t: &Tournament) -> Option<AppError> {
-    (!t.file.rounds.is_empty() || !t.file.brackets.is_empty()).then(|| AppError::Conflict {
-        key: "champ-edit-too-late",
-        detail: String::new(),
-    })
+    (!t.file.rounds.is_empty() || !t.file.brackets.is_empty())
+        .then_some(AppError::Refused(Refusal::EditTooLate))
 }
 
 /// `GET /campeonatos/{id}/editar`: the championship's settings on its form.

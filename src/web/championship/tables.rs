@@ -595,14 +595,11 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
     let keeper = !held.is_empty() && tc.row.status != TableStatus::Final && typed_here;
     if !staff && !keeper {
         if !held.is_empty() {
-            return Err(AppError::Conflict {
-                key: if tc.row.status == TableStatus::Final {
-                    "error-table-confirmed"
-                } else {
-                    "error-table-plays-game"
-                },
-                detail: String::new(),
-            });
+            return Err(AppError::Refused(if tc.row.status == TableStatus::Final {
+                Refusal::TableConfirmed
+            } else {
+                Refusal::TablePlaysGame
+            }));
         }
         return Err(at.refused());
     }
@@ -701,7 +698,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
         let w = match (forfeit, checked) {
             (Some(Side::A), _) | (None, Some(tournament::Outcome::B)) => Side::B,
             (Some(Side::B), _) | (None, Some(tournament::Outcome::A)) => Side::A,
-            _ => return bad(tc, ctx.t("error-knockout-draw")),
+            _ => return bad(tc, ctx.t(Refusal::KnockoutDraw.key())),
         };
         let row = tc.row.clone();
         let d = tournament::played::Decided {

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::domain::entry::{GameDoc, HandDoc};
+use crate::error::Unacceptable;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
 pub async fn export_game(
@@ -55,12 +56,11 @@ pub async fn import_game(
     who.require(Perm::CreateGame(club_id), req.path())?;
     let lang = crate::web::i18n::negotiate(&req);
     let file: GameDoc = serde_json::from_str(&form.file)
-        .map_err(|e| AppError::unprocessable("error-bad-game-file", e.to_string()))?;
+        .map_err(|e| AppError::from(Unacceptable::GameFile(e.to_string())))?;
     if file.format != GAME_FORMAT {
-        return Err(AppError::unprocessable(
-            "error-bad-game-file",
-            format!("format: expected {GAME_FORMAT}"),
-        ));
+        return Err(AppError::from(Unacceptable::GameFile(format!(
+            "format: expected {GAME_FORMAT}"
+        ))));
     }
     let setup = GameSetup {
         game: file.game,
@@ -69,18 +69,17 @@ pub async fn import_game(
         first_dealer: file.first_dealer,
     };
     entry::validate_setup(&setup, lang).map_err(|e| {
-        AppError::unprocessable(
-            "error-bad-game-file",
+        AppError::from(Unacceptable::GameFile(
             e.iter()
                 .map(|x| format!("{}: {}", x.field, x.message))
                 .collect::<Vec<_>>()
                 .join("; "),
-        )
+        ))
     })?;
     if file.seats.len() != usize::from(file.players)
         || file.seats.iter().any(|s| s.trim().is_empty())
     {
-        return Err(AppError::unprocessable("error-bad-game-file", "seats"));
+        return Err(AppError::from(Unacceptable::GameFile("seats".to_owned())));
     }
     let hands: Vec<(u8, Entered)> = file
         .hands
@@ -88,17 +87,13 @@ pub async fn import_game(
         .map(|h| (h.dealer, h.entered))
         .collect();
     if let Err((i, e)) = rescore(&setup, &hands, lang) {
-        return Err(AppError::unprocessable(
-            "error-bad-game-file",
-            format!(
-                "hand {}: {}",
-                i + 1,
-                e.iter()
-                    .map(|x| format!("{}: {}", x.field, x.message))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ),
-        ));
+        return Err(AppError::from(Unacceptable::GameFileHand(
+            i + 1,
+            e.iter()
+                .map(|x| format!("{}: {}", x.field, x.message))
+                .collect::<Vec<_>>()
+                .join("; "),
+        )));
     }
     let actor = who.actor();
     let seats = file.seats;
@@ -123,21 +118,17 @@ pub async fn import_game(
                     lang,
                 )? {
                     Outcome::Over => {
-                        return Err(AppError::unprocessable(
-                            "error-bad-game-file",
-                            format!(
-                                "hand {}: {}",
-                                i + 1,
-                                crate::web::i18n::tr(lang, "error-game-over")
-                            ),
-                        ));
+                        return Err(AppError::from(Unacceptable::GameFileHand(
+                            i + 1,
+                            crate::web::i18n::tr(lang, Refusal::GameOver.key()),
+                        )));
                     }
                     Outcome::Saved => {}
                     _ => {
-                        return Err(AppError::unprocessable(
-                            "error-bad-game-file",
-                            format!("hand {}", i + 1),
-                        ));
+                        return Err(AppError::from(Unacceptable::GameFileHand(
+                            i + 1,
+                            String::new(),
+                        )));
                     }
                 }
             }
@@ -174,7 +165,7 @@ pub fn apply_entered(
                 .map(|(_, b)| b)
                 .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
             if board.game_over.is_some() {
-                return Ok(Err(crate::web::i18n::tr(lang, "error-game-over")));
+                return Ok(Err(crate::web::i18n::tr(lang, Refusal::GameOver.key())));
             }
             Change::Add {
                 dealer: Some(board.next_dealer.unwrap_or(0)),
@@ -186,14 +177,14 @@ pub fn apply_entered(
     Ok(
         match apply_change(conn, id, l.game.version, change, (actor, by), lang)? {
             Outcome::Saved | Outcome::Duplicate => Ok(()),
-            Outcome::Locked => Err(crate::web::i18n::tr(lang, "error-table-confirmed")),
+            Outcome::Locked => Err(crate::web::i18n::tr(lang, Refusal::TableConfirmed.key())),
             Outcome::NeedsConfirm(list) => Err(format!(
                 "{}. {}",
                 confirm_text(lang, &list),
                 crate::web::i18n::tr(lang, "ruling-apply-confirm")
             )),
             Outcome::Stale | Outcome::Occupied => Err(crate::web::i18n::tr(lang, "game-stale")),
-            Outcome::Over => Err(crate::web::i18n::tr(lang, "error-game-over")),
+            Outcome::Over => Err(crate::web::i18n::tr(lang, Refusal::GameOver.key())),
             Outcome::Invalid(n, errors) => Err(format!(
                 "{n}: {}",
                 errors

@@ -4,6 +4,7 @@
 use super::*;
 use crate::domain::games::rules::QuickEntry;
 use crate::domain::games::rules_of;
+use crate::error::Malformed;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
 #[derive(Template)]
@@ -174,7 +175,7 @@ async fn save_hand(
     let version = f
         .get("version")
         .and_then(|v| v.trim().parse::<i32>().ok())
-        .ok_or_else(|| AppError::bad_request("error-bad-request", "version"))?;
+        .ok_or_else(|| AppError::BadRequest(Malformed::Field("version")))?;
     let full = f
         .get("record")
         .map(|r| r.trim().to_owned())
@@ -221,7 +222,7 @@ async fn save_hand(
                 .get("submission")
                 .cloned()
                 .filter(|s| !s.is_empty() && s.len() <= 64)
-                .ok_or_else(|| AppError::bad_request("error-bad-request", "submission"))?,
+                .ok_or_else(|| AppError::BadRequest(Malformed::Field("submission")))?,
         },
     };
     let done = if matches!(change, Change::Replace { .. }) {
@@ -261,7 +262,7 @@ async fn save_hand(
                 &state,
                 &who,
                 id,
-                "error-game-over",
+                Refusal::GameOver.key(),
                 StatusCode::CONFLICT,
             )
             .await
@@ -289,10 +290,7 @@ async fn save_hand(
             again(errors, StatusCode::UNPROCESSABLE_ENTITY, f).await
         }
         // Only a restored hand finds its place taken (see `undo`).
-        Outcome::Occupied => Err(AppError::Conflict {
-            key: "game-stale",
-            detail: String::new(),
-        }),
+        Outcome::Occupied => Err(AppError::Refused(Refusal::GameStale)),
     }
 }
 

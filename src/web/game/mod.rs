@@ -31,6 +31,7 @@ use crate::domain::entry::{
 use crate::domain::refusal::{Place, Refusal};
 use crate::domain::{self, GameKind, Lang, Score};
 use crate::error::AppError;
+use crate::error::Malformed;
 
 mod demo;
 mod files;
@@ -439,7 +440,7 @@ pub(crate) async fn apply(
 fn fields(body: &web::Bytes) -> Result<HashMap<String, String>, AppError> {
     serde_html_form::from_bytes::<Vec<(String, String)>>(body)
         .map(|v| v.into_iter().collect())
-        .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))
+        .map_err(|e| AppError::BadRequest(Malformed::Form(e.to_string())))
 }
 
 /// The championship table a game is played at, as its page names it.

@@ -217,7 +217,7 @@ pub(super) async fn table_confirmed(
         state,
         who,
         id,
-        "error-table-confirmed",
+        Refusal::TableConfirmed.key(),
         StatusCode::CONFLICT,
     )
     .await
@@ -413,10 +413,7 @@ pub async fn next_game(VisitId(Visit { req, state, who }, id, ()): VisitId) -> H
             let sides = side_names(&l.setup, &l.seats, lang);
             let view = series_view(&list, &l.game, &sides);
             if !view.next_due {
-                return Err(AppError::Conflict {
-                    key: "error-no-next-game",
-                    detail: String::new(),
-                });
+                return Err(AppError::Refused(Refusal::NoNextGame));
             }
             let mut setup = l.setup.clone();
             setup.first_dealer = (l.setup.first_dealer + 1) % l.setup.players.max(1);

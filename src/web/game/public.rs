@@ -20,25 +20,11 @@ pub(super) async fn anonymous_game_page(
     let mut ctx = Ctx::from_request(req);
     let token = std::mem::replace(&mut ctx.csrf, CSRF_MARK.to_owned());
     let key = format!("game:{id}:{}", ctx.lang.code());
-    let stamp = db(state, move |conn| {
-        let stamp = games::page_stamp(conn, id)?.ok_or(AppError::NotFound)?;
-        let privacy = crate::db::register::privacy_stamp(conn)?;
-        Ok(format!("{stamp}:{privacy}"))
-    })
-    .await;
-    let stamp = match stamp {
-        Ok(stamp) => stamp,
-        // The database is away: the page as last rendered, if this process has it.
-        Err(e) => match (e.fault(), state.pages.last(&key)) {
-            (Some(crate::db::fault::Fault::Away), Some(page)) => {
-                return Ok(page.response_with(CSRF_MARK, &token));
-            }
-            _ => return Err(e),
-        },
-    };
-    let page = match state.pages.get(&key, &stamp) {
-        Some(page) => page,
-        None => {
+    let kept =
+        crate::web::kept::kept_or_stamp(state, &key, move |conn| games::page_stamp(conn, id));
+    let page = match kept.await? {
+        Ok(page) => page,
+        Err(stamp) => {
             let html = game_html(state, who, id, None, &ctx).await?;
             let page = crate::web::CachedPage::plain(html);
             state.pages.put(key, stamp, page.clone());

@@ -121,7 +121,7 @@ pub async fn delete_hand(
         Outcome::Stale | Outcome::Occupied => {
             refuse(ctx.t("game-stale"), StatusCode::CONFLICT).await
         }
-        Outcome::Over => refuse(ctx.t("error-game-over"), StatusCode::CONFLICT).await,
+        Outcome::Over => refuse(ctx.t(Refusal::GameOver.key()), StatusCode::CONFLICT).await,
         Outcome::Invalid(position, _) => {
             let msg = ctx.t1("entry-breaks-later", "n", &position);
             refuse(msg, StatusCode::UNPROCESSABLE_ENTITY).await
@@ -277,7 +277,7 @@ pub async fn undo_delete(
             refuse(msg, Some(aid), StatusCode::CONFLICT).await
         }
         Outcome::Stale => refuse(ctx.t("game-stale"), None, StatusCode::CONFLICT).await,
-        Outcome::Over => refuse(ctx.t("error-game-over"), None, StatusCode::CONFLICT).await,
+        Outcome::Over => refuse(ctx.t(Refusal::GameOver.key()), None, StatusCode::CONFLICT).await,
         Outcome::Occupied => {
             refuse(
                 ctx.t1("safe-undo-occupied", "n", &hand_no),

@@ -4,6 +4,7 @@
 use super::*;
 use crate::domain::cards::Suit;
 use crate::domain::games::rules_of;
+use crate::error::Malformed;
 
 /// Builds a record from the card-picker form: game, players, dealer, options, a
 /// seat (or "stock") for every card, the turned card, and the events so far.
@@ -327,7 +328,7 @@ pub async fn builder(
     } else {
         serde_html_form::from_bytes::<Vec<(String, String)>>(&body)
             .map(|v| v.into_iter().collect())
-            .map_err(|e| AppError::bad_request("error-bad-request", e.to_string()))?
+            .map_err(|e| AppError::BadRequest(Malformed::Form(e.to_string())))?
     };
     // Opened from a hand of a club game: the game, its seats, the hand's dealer, the
     // score before it and what the table wrote down, already there.

@@ -21,6 +21,8 @@ use crate::domain::words::{
 };
 use crate::domain::{self, GameKind, HandRecord, Lang, Ruling};
 use crate::error::AppError;
+use crate::error::Malformed;
+use crate::error::Unacceptable;
 use crate::web::options::{OptionWords, option_words};
 
 mod builder;
@@ -123,7 +125,7 @@ fn ruling_page(
     };
     let names = names.as_slice();
     let ruling = domain::try_rule(record, ctx.lang)
-        .map_err(|e| AppError::unprocessable("error-not-a-record", e.to_string()))?;
+        .map_err(|e| AppError::from(Unacceptable::Record(e.to_string())))?;
     let tricks = ruling
         .tricks
         .iter()
@@ -253,14 +255,17 @@ pub async fn upload_record(Visit { req, state, who }: Visit, body: web::Bytes) -
         .unwrap_or("")
         .to_owned();
     let fields = super::multipart_fields(&content_type, &body)
-        .ok_or_else(|| AppError::bad_request("error-bad-request", "multipart/form-data"))?;
+        .ok_or_else(|| AppError::BadRequest(Malformed::Multipart("multipart/form-data")))?;
     let file = fields
         .into_iter()
         .find(|(k, _)| k == "file")
-        .ok_or_else(|| AppError::bad_request("error-bad-request", "file"))?
+        .ok_or_else(|| AppError::BadRequest(Malformed::Field("file")))?
         .1;
-    let text = String::from_utf8(file)
-        .map_err(|_| AppError::unprocessable("error-not-a-record", "the file is not UTF-8 text"))?;
+    let text = String::from_utf8(file).map_err(|_| {
+        AppError::from(Unacceptable::Record(
+            "the file is not UTF-8 text".to_owned(),
+        ))
+    })?;
     submit(Visit { req, state, who }, text, None).await
 }
 
@@ -388,7 +393,7 @@ pub async fn apply(
         .game
         .trim()
         .parse::<i32>()
-        .map_err(|_| AppError::unprocessable("error-bad-game", form.game.clone()))?;
+        .map_err(|_| AppError::from(Unacceptable::Game(form.game.clone())))?;
     let hand_no = match form
         .hand
         .as_deref()
@@ -397,7 +402,7 @@ pub async fn apply(
     {
         Some(h) => Some(
             h.parse::<i32>()
-                .map_err(|_| AppError::unprocessable("error-bad-request", h.to_owned()))?,
+                .map_err(|_| AppError::from(Unacceptable::HandNumber(h.to_owned())))?,
         ),
         None => None,
     };
@@ -447,10 +452,9 @@ pub async fn apply(
             let sides = crate::web::game::setup_of(&game)
                 .map(|setup| crate::web::game::side_names(&setup, &seats, lang))
                 .unwrap_or_default();
-            Err(AppError::unprocessable(
-                "error-invalid-entry",
+            Err(AppError::from(Unacceptable::Entry(
                 crate::web::game::people_words(&message, lang, &seats, &sides),
-            ))
+            )))
         }
     }
 }

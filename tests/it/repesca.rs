@@ -5,6 +5,7 @@
 //! the knockout; played to a champion, with every phase's entrants checked against
 //! the rule, and the file read back with its repesca.
 
+use baza::domain::status::ChampionshipStatus;
 use baza::domain::status::TableStatus;
 use reqwest::StatusCode;
 
@@ -21,6 +22,11 @@ async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Re
 
 async fn file_of(app: &TestApp, id: i32) -> TournamentFile {
     app.with_conn(move |conn| store::load(conn, id).unwrap().unwrap().file)
+        .await
+}
+
+async fn status_of(app: &TestApp, id: i32) -> ChampionshipStatus {
+    app.with_conn(move |conn| store::load(conn, id).unwrap().unwrap().championship.status)
         .await
 }
 
@@ -226,6 +232,8 @@ async fn groups_of_four_send_their_winners_and_a_repesca_without_zero_point_pair
     let phases = phases_of(&app, id).await;
     assert_eq!(phases.len(), 1, "one place to fill: one knockout");
     let repesca = phases[0].id;
+    // The liguillas are over but the championship is not: it runs until its final.
+    assert_eq!(status_of(&app, id).await, ChampionshipStatus::Running);
     let (entrants, repesca_winner) = play_knockout(&app, id, repesca).await;
     assert_eq!(entrants, eligible, "the repesca's entrants are the rule's");
     for z in &zero {
@@ -261,7 +269,9 @@ async fn groups_of_four_send_their_winners_and_a_repesca_without_zero_point_pair
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let phases = phases_of(&app, id).await;
     assert_eq!(phases.len(), 2);
+    assert_eq!(status_of(&app, id).await, ChampionshipStatus::Running);
     let (finalists, champion) = play_knockout(&app, id, phases[1].id).await;
+    assert_eq!(status_of(&app, id).await, ChampionshipStatus::Finished);
     let mut expected = winners.clone();
     expected.push(repesca_winner.clone());
     let mut got = finalists.clone();
@@ -594,7 +604,7 @@ async fn the_organiser_names_the_knockout_seed_the_repesca_winner_takes_and_the_
         .with_conn(move |conn| {
             let club = store::load(conn, id).unwrap().unwrap().championship.club_id;
             let now = chrono::Utc::now().naive_utc();
-            let (copy, _) = baza::db::championship::tables::import(
+            let (copy, _) = baza::service::championship::import(
                 conn,
                 club,
                 &mut back,

@@ -119,10 +119,9 @@ use super::criteria::{HeadToHead, Tiebreak, Ties};
 use super::format::{MatchFormat, Points, Side, check_outcome};
 use super::halves::MatchPoints;
 use super::played;
-use super::qualify::RepescaEntry;
 use crate::domain::engine::GameKind;
 use crate::domain::entry::{GAME_FORMAT, GameDoc};
-use crate::domain::lang::Lang;
+use crate::domain::lang::{Lang, tr};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -1060,4 +1059,59 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
         }
     }
     Ok(())
+}
+
+/// Where the winners of a played repesca enter the knockout, as the *bases* say.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RepescaEntry {
+    /// As the lowest seeds, after every group qualifier: they meet the top seeds first.
+    #[default]
+    Lowest,
+    /// By their place in the overall standings: each before the first group qualifier
+    /// placed below it.
+    Standings,
+    /// At the named seeds of the knockout (1 is the top seed), one per winner in the
+    /// order of the repesca's knockouts; the group qualifiers fill the others in order.
+    Seeds { seeds: Vec<u32> },
+}
+
+impl RepescaEntry {
+    /// Whether the winners enter as the lowest seeds (the default).
+    pub fn is_lowest(&self) -> bool {
+        *self == RepescaEntry::Lowest
+    }
+
+    /// Where the winners enter, in words an organiser reads.
+    pub fn words(&self, lang: Lang) -> String {
+        match self {
+            RepescaEntry::Lowest => lang
+                .pick(
+                    "Los ganadores de la repesca entran como últimos cabezas de serie (se cruzan con los primeros)",
+                    "Els guanyadors de la repesca entren com a últims caps de sèrie (es creuen amb els primers)",
+                    "The repesca's winners enter as the lowest seeds (they meet the top seeds first)",
+                )
+                .into(),
+            RepescaEntry::Standings => lang
+                .pick(
+                    "Los ganadores de la repesca entran según su puesto en la clasificación general",
+                    "Els guanyadors de la repesca entren segons el seu lloc a la classificació general",
+                    "The repesca's winners enter by their place in the overall standings",
+                )
+                .into(),
+            RepescaEntry::Seeds { seeds } => {
+                let list = seeds
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                tr!(
+                    lang,
+                    "Los ganadores de la repesca entran como cabezas de serie n.º {list} del cuadro",
+                    "Els guanyadors de la repesca entren com a caps de sèrie núm. {list} del quadre",
+                    "The repesca's winners enter as seeds no. {list} of the bracket"
+                )
+            }
+        }
+    }
 }

@@ -9,6 +9,7 @@ final-ranking-reached-champion = Campió
 final-ranking-reached-runner-up = Finalista
 final-ranking-reached-third = Tercer lloc
 final-ranking-reached-fourth = Quart lloc
+final-ranking-reached-repesca = Repesca
 final-ranking-reached-earlier = Fase prèvia
 final-ranking-phase-swiss = Classificació del suís
 final-ranking-phase-league = Classificació de la lliga

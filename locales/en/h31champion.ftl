@@ -9,6 +9,7 @@ final-ranking-reached-champion = Champion
 final-ranking-reached-runner-up = Runner-up
 final-ranking-reached-third = Third place
 final-ranking-reached-fourth = Fourth place
+final-ranking-reached-repesca = Repesca
 final-ranking-reached-earlier = Earlier phase
 final-ranking-phase-swiss = Swiss standings
 final-ranking-phase-league = League standings

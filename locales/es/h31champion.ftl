@@ -9,6 +9,7 @@ final-ranking-reached-champion = Campeón
 final-ranking-reached-runner-up = Finalista
 final-ranking-reached-third = Tercer puesto
 final-ranking-reached-fourth = Cuarto puesto
+final-ranking-reached-repesca = Repesca
 final-ranking-reached-earlier = Fase previa
 final-ranking-phase-swiss = Clasificación del suizo
 final-ranking-phase-league = Clasificación de la liga

@@ -296,6 +296,18 @@ async fn groups_of_four_send_their_winners_and_a_repesca_without_zero_point_pair
     let ranking = tournament::ranking::final_ranking(&back).unwrap();
     assert_eq!(ranking[0].name, champion);
     assert_eq!(ranking.len(), 12);
+    // Below the knockout, the repesca's losers are said to have played it.
+    use tournament::ranking::Reached;
+    for r in &ranking {
+        if entrants.contains(&r.name) && r.name != repesca_winner {
+            assert_eq!(r.reached, Reached::Repesca, "{}", r.name);
+        }
+        if zero.contains(&r.name.as_str()) {
+            assert_eq!(r.reached, Reached::EarlierPhase, "{}", r.name);
+        }
+    }
+    let reached = texts(&page, ".final-ranking tbody td.reached");
+    assert!(reached.iter().any(|t| t == "Repesca"), "{reached:?}");
 }
 
 #[tokio::test]

@@ -30,6 +30,8 @@ pub enum Reached {
     /// Put out in this round of the knockout (a place shared with the others put out
     /// in the same round).
     Out(RoundName),
+    /// Played a repesca and did not win it: placed by the earlier phase's standings.
+    Repesca,
     /// Did not reach the knockout: placed by the earlier phase's standings.
     EarlierPhase,
 }
@@ -130,6 +132,11 @@ pub fn final_ranking(file: &TournamentFile) -> Option<Vec<FinalRow>> {
         .collect();
     out.sort_by_key(|r| (r.place, r.phase_rank));
     let start = out.len() as u32;
+    let in_repesca = |id: &str| {
+        file.brackets
+            .iter()
+            .any(|p| p.repesca && p.entrants.iter().any(|e| e == id))
+    };
     // Rows ex aequo in the earlier phase share their place here too.
     let mut above: Option<(u32, u32)> = None;
     let rest = table
@@ -149,7 +156,11 @@ pub fn final_ranking(file: &TournamentFile) -> Option<Vec<FinalRow>> {
             id: r.id.clone(),
             name: r.name.clone(),
             club: r.club.clone(),
-            reached: Reached::EarlierPhase,
+            reached: if in_repesca(&r.id) {
+                Reached::Repesca
+            } else {
+                Reached::EarlierPhase
+            },
             phase_rank: r.rank,
             withdrawn: r.withdrawn,
         })

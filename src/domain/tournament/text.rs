@@ -58,6 +58,7 @@ pub fn final_ranking_table(rows: &[super::FinalRow]) -> String {
             Reached::Third => "third place".to_string(),
             Reached::Fourth => "fourth place".to_string(),
             Reached::Out(round) => round.to_string(),
+            Reached::Repesca => "repesca".to_string(),
             Reached::EarlierPhase => "earlier phase".to_string(),
         };
         lines.push(vec![

@@ -60,6 +60,7 @@ pub(super) fn final_lines(ctx: &Ctx, file: &TournamentFile) -> Option<Vec<FinalL
                     Reached::Third => ctx.t("final-ranking-reached-third"),
                     Reached::Fourth => ctx.t("final-ranking-reached-fourth"),
                     Reached::Out(round) => round_title(ctx, round),
+                    Reached::Repesca => ctx.t("final-ranking-reached-repesca"),
                     Reached::EarlierPhase => earlier.clone(),
                 },
                 champion: r.reached == Reached::Champion,

@@ -30,18 +30,8 @@ async fn a_refused_director_form_comes_back_as_typed_with_its_refusal_in_words_a
         .set("system", "round_robin")
         .set("groups", "2")
         .set("entry", "result")
-        .create(&app, club)
+        .create_with_pairs(&app, club, "Parella", 8)
         .await;
-    for k in 1..=8 {
-        let (name, seed) = (format!("Parella {k}"), k.to_string());
-        let res = post(
-            &app,
-            &format!("/campeonatos/{id}/inscritos"),
-            &[("name", &name), ("seed", &seed)],
-        )
-        .await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    }
 
     // Registration with a seed that is no number.
     let res = post(

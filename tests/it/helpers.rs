@@ -657,4 +657,23 @@ impl ChampionshipForm {
         assert_eq!(res.status(), reqwest::StatusCode::SEE_OTHER);
         crate::from_scratch::id_of(&res)
     }
+
+    /// Creates the championship ([`ChampionshipForm::create`]) and registers `n` pairs
+    /// named "`prefix` 1" to "`prefix` n", in that order, through the registration
+    /// form: its id.
+    pub async fn create_with_pairs(&self, app: &TestApp, club: i32, prefix: &str, n: u32) -> i32 {
+        let id = self.create(app, club).await;
+        for k in 1..=n {
+            let name = format!("{prefix} {k}");
+            let res = post_form_as(
+                app,
+                &app.client,
+                &format!("/campeonatos/{id}/inscritos"),
+                &[("name", &name)],
+            )
+            .await;
+            assert_eq!(res.status(), reqwest::StatusCode::SEE_OTHER, "{name}");
+        }
+        id
+    }
 }

@@ -9,7 +9,7 @@ use baza::domain::status::ChampionshipStatus;
 use baza::domain::status::TableStatus;
 use reqwest::StatusCode;
 
-use crate::helpers::{TestApp, post_form_as, texts};
+use crate::helpers::{ChampionshipForm, TestApp, post_form_as, texts};
 use baza::db::brackets::{self, BracketRow};
 use baza::db::championship::store::{self as store, TableRow};
 use baza::domain::bracket::Bracket;
@@ -96,42 +96,11 @@ async fn play_knockout(app: &TestApp, id: i32, bracket: i32) -> (Vec<String>, St
 async fn groups_of_four_send_their_winners_and_a_repesca_without_zero_point_pairs_to_a_champion() {
     let app = TestApp::spawn().await;
     let club = app.club_with_organiser("Penya Botifarrera", "Girona").await;
-    let res = post(
-        &app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Open de Girona"),
-            ("game", "cuatrola"),
-            ("starts_on", "2026-11-28"),
-            ("system", "round_robin"),
-            ("rounds", "3"),
-            ("groups", "3"),
-            ("losses", "2"),
-            ("match_format", "partida"),
-            ("target", ""),
-            ("entry", "result"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-            ("tb2", "head_to_head"),
-            ("tb3", "point_difference"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id = crate::from_scratch::id_of(&res);
-    for k in 1..=12 {
-        let name = format!("Parella {k}");
-        let res = post(
-            &app,
-            &format!("/campeonatos/{id}/inscritos"),
-            &[("name", &name)],
-        )
+    let id = girona_form()
+        .set("tb2", "head_to_head")
+        .set("tb3", "point_difference")
+        .create_with_pairs(&app, club, "Parella", 12)
         .await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    }
     // The liguillas: in each game the pair entered first wins, except that the last
     // of the first group beats its second once (so the second has 2 points, not 4).
     let number = |file: &TournamentFile, eid: &str| -> usize {
@@ -425,44 +394,24 @@ async fn the_demos_girona_open_went_from_liguillas_drawn_by_pots_through_its_rep
     );
 }
 
+/// The new-championship form of a Girona-kind open: cuatrola in three liguillas of
+/// four, a single round robin, results typed, ranked by points first.
+fn girona_form() -> ChampionshipForm {
+    ChampionshipForm::new("Open de Girona")
+        .set("system", "round_robin")
+        .set("rounds", "3")
+        .set("groups", "3")
+        .set("entry", "result")
+}
+
 /// A Girona-kind championship (three liguillas of four, cuatrola, typed results, the
 /// pair entered first winning every game) with its liguillas played: its id.
 async fn girona_liguillas_played(app: &TestApp) -> i32 {
     let club = app.club_with_organiser("Penya Botifarrera", "Girona").await;
-    let res = post(
-        app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Open de Girona"),
-            ("game", "cuatrola"),
-            ("starts_on", "2026-11-28"),
-            ("system", "round_robin"),
-            ("rounds", "3"),
-            ("groups", "3"),
-            ("losses", "2"),
-            ("match_format", "partida"),
-            ("target", ""),
-            ("entry", "result"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-            ("tb2", "point_difference"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id = crate::from_scratch::id_of(&res);
-    for k in 1..=12 {
-        let name = format!("Parella {k}");
-        post(
-            app,
-            &format!("/campeonatos/{id}/inscritos"),
-            &[("name", &name)],
-        )
+    let id = girona_form()
+        .set("tb2", "point_difference")
+        .create_with_pairs(app, club, "Parella", 12)
         .await;
-    }
     let number = |file: &TournamentFile, eid: &str| -> usize {
         let name = store::entrant_name(file, eid);
         name.trim_start_matches("Parella ").parse().unwrap()
@@ -636,41 +585,12 @@ async fn the_organiser_names_the_knockout_seed_the_repesca_winner_takes_and_the_
 async fn a_knockout_cut_through_a_shared_place_follows_the_standings_order_and_its_page_says_so() {
     let app = TestApp::spawn().await;
     let club = app.club_with_organiser("Peña La Baza", "Medina").await;
-    let res = post(
-        &app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Cuatrola ex aequo"),
-            ("game", "cuatrola"),
-            ("starts_on", "2026-11-28"),
-            ("system", "swiss"),
-            ("rounds", "1"),
-            ("groups", "1"),
-            ("losses", "2"),
-            ("match_format", "partida"),
-            ("target", ""),
-            ("entry", "result"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-            ("tb2", "point_difference"),
-            ("ties", "shared"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id = crate::from_scratch::id_of(&res);
-    for k in 1..=4 {
-        let name = format!("Pareja {k}");
-        post(
-            &app,
-            &format!("/campeonatos/{id}/inscritos"),
-            &[("name", &name)],
-        )
+    let id = ChampionshipForm::new("Cuatrola ex aequo")
+        .set("entry", "result")
+        .set("tb2", "point_difference")
+        .set("ties", "shared")
+        .create_with_pairs(&app, club, "Pareja", 4)
         .await;
-    }
     let res = post(
         &app,
         &format!("/campeonatos/{id}/rondas"),

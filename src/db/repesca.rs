@@ -2,13 +2,15 @@
 //! non-qualified who meet the organiser's rule, one per place to fill, each stored as
 //! a bracket of the championship (seeding [`store::REPESCA_SEEDING`] or another
 //! [`store::repesca_seeding`]) with its tables; their
-//! champions then join the knockout of the group qualifiers ([`knockout_of`]).
+//! champions then join the knockout of the group qualifiers ([`knockout_of`]). Or a
+//! liguilla among them, a championship of its own ([`liguilla`]), whose best join it.
 
 use crate::domain::refusal::Refusal;
 use chrono::NaiveDateTime;
 
 use super::DbConn;
 use super::brackets::{self, NewBracket};
+use super::championship::liguilla;
 use super::championship::store::{self as store, ChangeError, Tournament};
 use super::championship::tables::open_bracket_tables;
 use crate::domain::bracket::{Bracket, EntrantId, single_elimination};
@@ -51,6 +53,42 @@ pub fn rounds_complete(t: &Tournament) -> Result<(), ChangeError> {
     Ok(())
 }
 
+/// Checks that championship `t` may form the played repesca `plan` now (its rounds
+/// all played, no phase and no repesca yet, the winners' seeds one per place): the
+/// pairs it admits, best first, and the places it fills.
+pub fn repesca_may_start(
+    conn: &mut DbConn,
+    t: &Tournament,
+    plan: &RepescaPlan,
+) -> Result<(Vec<String>, usize), ChangeError> {
+    rounds_complete(t)?;
+    let id = t.championship.id;
+    if t.file.rounds.is_empty()
+        || !brackets::brackets_of_championship(conn, id)?.is_empty()
+        || liguilla::of_championship(conn, id)?.is_some()
+    {
+        return Err(ChangeError::Refused(Refusal::RepescaWhen));
+    }
+    let eligible = qualify::repesca_entrants(&t.file, plan.per_group, plan.rule);
+    let places = plan
+        .places
+        .unwrap_or_else(|| qualify::repesca_places_to_fill(&t.file, plan.per_group));
+    if let RepescaEntry::Seeds { seeds } = &plan.entry {
+        // One named seed per place, each a seed of the knockout to come.
+        let size = qualify::group_qualifiers(&t.file, plan.per_group) + places;
+        let mut distinct = seeds.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if seeds.len() != places
+            || distinct.len() != seeds.len()
+            || seeds.iter().any(|&s| s == 0 || s as usize > size)
+        {
+            return Err(ChangeError::Refused(Refusal::RepescaSeeds(places)));
+        }
+    }
+    Ok((eligible, places))
+}
+
 /// Forms the played repesca of championship `championship_id` after its liguillas: one
 /// knockout per place (named `name`, numbered when there are several), seeded by the
 /// standings, with tables for its first matches. Returns the brackets' ids.
@@ -67,29 +105,7 @@ pub fn create_repesca(
     super::write_tx(conn, |conn| {
         store::touch(conn, championship_id)?;
         let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
-        rounds_complete(&t)?;
-        if t.file.rounds.is_empty()
-            || !brackets::brackets_of_championship(conn, championship_id)?.is_empty()
-        {
-            return Err(ChangeError::Refused(Refusal::RepescaWhen));
-        }
-        let eligible = qualify::repesca_entrants(&t.file, plan.per_group, plan.rule);
-        let places = plan
-            .places
-            .unwrap_or_else(|| qualify::repesca_places_to_fill(&t.file, plan.per_group));
-        if let RepescaEntry::Seeds { seeds } = &plan.entry {
-            // One named seed per place, each a seed of the knockout to come.
-            let size = qualify::group_qualifiers(&t.file, plan.per_group) + places;
-            let mut distinct = seeds.clone();
-            distinct.sort_unstable();
-            distinct.dedup();
-            if seeds.len() != places
-                || distinct.len() != seeds.len()
-                || seeds.iter().any(|&s| s == 0 || s as usize > size)
-            {
-                return Err(ChangeError::Refused(Refusal::RepescaSeeds(places)));
-            }
-        }
+        let (eligible, places) = repesca_may_start(conn, &t, &plan)?;
         let seeding = store::repesca_seeding(&plan.entry);
         let pods = qualify::repesca_pods(&eligible, places).map_err(|e| match e {
             RepescaError::NoPlaces => ChangeError::Refused(Refusal::RepescaNoPlaces),
@@ -162,6 +178,9 @@ pub fn repesca_winners(
     championship_id: i32,
     file: &TournamentFile,
 ) -> diesel::QueryResult<Option<Vec<String>>> {
+    if let Some(l) = liguilla::load(conn, championship_id)? {
+        return Ok(l.best);
+    }
     let rows: Vec<_> = brackets::brackets_of_championship(conn, championship_id)?
         .into_iter()
         .filter(|r| store::is_repesca(&r.seeding))
@@ -196,6 +215,9 @@ pub fn repesca_entry_of(
     conn: &mut DbConn,
     championship_id: i32,
 ) -> diesel::QueryResult<RepescaEntry> {
+    if let Some(l) = liguilla::of_championship(conn, championship_id)? {
+        return Ok(l.entry());
+    }
     Ok(brackets::brackets_of_championship(conn, championship_id)?
         .into_iter()
         .find(|r| store::is_repesca(&r.seeding))

@@ -264,3 +264,15 @@ diesel::table! {
         created_at -> Timestamp,
     }
 }
+
+// A repesca played as a liguilla: a championship of its own linked to the championship
+// whose knockout its best pairs join.
+diesel::table! {
+    repesca_liguillas (championship_id) {
+        championship_id -> Integer,
+        liguilla_id -> Integer,
+        places -> Integer,
+        per_group -> Integer,
+        entry -> Text,
+    }
+}

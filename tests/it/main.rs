@@ -47,6 +47,7 @@ mod ratings;
 mod referee;
 mod register;
 mod repesca;
+mod repesca_liguilla;
 mod safe;
 mod security;
 mod sheets;

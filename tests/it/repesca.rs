@@ -16,32 +16,32 @@ use baza::domain::bracket::Bracket;
 use baza::domain::tournament::qualify::RepescaEntry;
 use baza::domain::tournament::{self, MatchPoints, Pairing, TournamentFile};
 
-async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+pub(crate) async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     post_form_as(app, &app.client, path, fields).await
 }
 
-async fn file_of(app: &TestApp, id: i32) -> TournamentFile {
+pub(crate) async fn file_of(app: &TestApp, id: i32) -> TournamentFile {
     app.with_conn(move |conn| store::load(conn, id).unwrap().unwrap().file)
         .await
 }
 
-async fn status_of(app: &TestApp, id: i32) -> ChampionshipStatus {
+pub(crate) async fn status_of(app: &TestApp, id: i32) -> ChampionshipStatus {
     app.with_conn(move |conn| store::load(conn, id).unwrap().unwrap().championship.status)
         .await
 }
 
-async fn phases_of(app: &TestApp, id: i32) -> Vec<BracketRow> {
+pub(crate) async fn phases_of(app: &TestApp, id: i32) -> Vec<BracketRow> {
     app.with_conn(move |conn| brackets::brackets_of_championship(conn, id).unwrap())
         .await
 }
 
-async fn tables(app: &TestApp, id: i32, phase: i32) -> Vec<TableRow> {
+pub(crate) async fn tables(app: &TestApp, id: i32, phase: i32) -> Vec<TableRow> {
     app.with_conn(move |conn| store::phase_tables(conn, id, phase).unwrap())
         .await
 }
 
 /// The director types a table's result, 21–12 for side a when `a_wins`.
-async fn type_result(app: &TestApp, row: &TableRow, a_wins: bool) {
+pub(crate) async fn type_result(app: &TestApp, row: &TableRow, a_wins: bool) {
     let path = baza::web::championship::table_path(
         row.championship_id,
         row.phase,
@@ -61,7 +61,7 @@ async fn type_result(app: &TestApp, row: &TableRow, a_wins: bool) {
 
 /// Plays knockout phase `bracket` to its champion, the better seed winning; its
 /// entrants by name and the champion's name.
-async fn play_knockout(app: &TestApp, id: i32, bracket: i32) -> (Vec<String>, String) {
+pub(crate) async fn play_knockout(app: &TestApp, id: i32, bracket: i32) -> (Vec<String>, String) {
     loop {
         let row = phases_of(app, id)
             .await
@@ -406,7 +406,7 @@ fn girona_form() -> ChampionshipForm {
 
 /// A Girona-kind championship (three liguillas of four, cuatrola, typed results, the
 /// pair entered first winning every game) with its liguillas played: its id.
-async fn girona_liguillas_played(app: &TestApp) -> i32 {
+pub(crate) async fn girona_liguillas_played(app: &TestApp) -> i32 {
     let club = app.club_with_organiser("Penya Botifarrera", "Girona").await;
     let id = girona_form()
         .set("tb2", "point_difference")

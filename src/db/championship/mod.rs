@@ -3,6 +3,7 @@
 //! write a table's result, confirm it, export and import the championship), and its
 //! settings.
 
+pub mod liguilla;
 pub mod settings;
 pub mod store;
 pub mod tables;

@@ -583,8 +583,11 @@ pub(crate) fn write_document(
 }
 
 /// Whether each knockout phase of championship `championship_id` has its champion.
+/// A played repesca (its knockouts or its liguilla) counts as a phase, and so does
+/// the knockout its winners join until it is drawn.
 pub fn phases_decided(conn: &mut DbConn, championship_id: i32) -> QueryResult<Vec<bool>> {
-    Ok(brackets::brackets_of_championship(conn, championship_id)?
+    let rows = brackets::brackets_of_championship(conn, championship_id)?;
+    let mut decided: Vec<bool> = rows
         .iter()
         .map(|b| {
             serde_json::from_str::<crate::domain::bracket::Bracket>(&b.document)
@@ -592,7 +595,16 @@ pub fn phases_decided(conn: &mut DbConn, championship_id: i32) -> QueryResult<Ve
                 .and_then(|b| b.champion())
                 .is_some()
         })
-        .collect())
+        .collect();
+    let liguilla = super::liguilla::load(conn, championship_id)?;
+    if let Some(l) = &liguilla {
+        decided.push(l.finished());
+    }
+    let repesca = liguilla.is_some() || rows.iter().any(|r| is_repesca(&r.seeding));
+    if repesca && rows.iter().all(|r| is_repesca(&r.seeding)) {
+        decided.push(false);
+    }
+    Ok(decided)
 }
 
 /// Writes the listing row's status of championship `championship_id` from its

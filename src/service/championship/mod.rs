@@ -1,10 +1,12 @@
 //! A championship's workflows: its creation and import ([`create`]), the changes to
 //! its document ([`document`]: change, publish a round, record or propose a table's
 //! result) and the workflows over its tables ([`tables`]: draw a round, sync a table
-//! after a change to its game, confirm, correct, open a knockout phase).
+//! after a change to its game, confirm, correct, open a knockout phase), and a
+//! repesca played as a liguilla ([`repesca`]).
 
 pub mod create;
 pub mod document;
+pub mod repesca;
 pub mod tables;
 
 pub use create::{create, import};

@@ -222,6 +222,12 @@ pub fn create_knockout(
         store::touch(conn, championship_id)?;
         let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
         crate::db::repesca::rounds_complete(&t)?;
+        // A repesca liguilla's best join the knockout: it waits for them.
+        if crate::db::championship::liguilla::load(conn, championship_id)?
+            .is_some_and(|l| l.best.is_none())
+        {
+            return Err(ChangeError::Refused(Refusal::RepescaUnfinished));
+        }
         let (ids, bracket) = crate::db::repesca::knockout_of(conn, &t, qualify_by, shape)?;
         let names: Vec<String> = ids
             .iter()

@@ -50,6 +50,10 @@ struct DirectorPage<'a> {
     groups: Vec<super::groups::GroupView>,
     /// A played repesca has its winners: the knockout may take them.
     repesca_done: bool,
+    /// The repesca played as a liguilla, a championship of its own.
+    liguilla: Option<super::repesca::LiguillaView>,
+    /// This championship is the repesca liguilla of another: its page and name.
+    repesca_of: Option<(String, String)>,
     /// The club's active pairs and players, for the entrant picker.
     known: Vec<String>,
     /// The address phones open (the QR codes carry it).
@@ -237,17 +241,19 @@ pub(super) async fn director_page(
             .filter(|b| store::is_repesca(&b.seeding))
             .count();
         let done = crate::db::repesca::repesca_winners(conn, id, &t.file)?.is_some();
+        let liguilla = super::repesca::liguilla_view(conn, &lang_ctx, id, true)?;
+        let repesca_of = super::repesca::repesca_of(conn, id, true)?;
         Ok((
             t,
             rows,
             left_out,
             progress,
             phases,
-            (known, unlinked, (repescas, done)),
+            (known, unlinked, (repescas, done), (liguilla, repesca_of)),
         ))
     })
     .await?;
-    let (known, unlinked, repesca) = known;
+    let (known, unlinked, repesca, (liguilla, repesca_of)) = known;
     who.require(Perm::ManageClub(t.championship.club_id), req.path())?;
     let next_round = tournament::next_round(&t.file);
     let finished = matches!(next_round, Err(PairingError::Finished));
@@ -282,10 +288,12 @@ pub(super) async fn director_page(
     // with one knockout phase, seeded by the entrants' seeds.
     // A played repesca comes first, its knockouts only, and all finished.
     let (repescas, repesca_done) = repesca;
-    let can_add_phase = (phases.is_empty() || (phases.len() == repescas && repesca_done))
+    let can_add_phase = ((phases.is_empty() && liguilla.is_none())
+        || (phases.len() == repescas && repesca_done))
         && t.file.entrants.len() >= 2
         && (t.file.rounds.is_empty() || finished);
     let can_add_repesca = phases.is_empty()
+        && liguilla.is_none()
         && finished
         && matches!(t.file.championship.system, System::RoundRobin { groups, .. } if groups > 1);
     let status = again.as_ref().map_or(StatusCode::OK, |a| a.status);
@@ -308,6 +316,8 @@ pub(super) async fn director_page(
             can_add_phase,
             can_add_repesca,
             repesca_done,
+            liguilla,
+            repesca_of,
             groups: super::groups::group_views(&t.file),
             system: system_text(&ctx, &t.file.championship),
             format: format_text(&ctx, &t.file.championship.match_format),

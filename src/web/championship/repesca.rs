@@ -1,6 +1,7 @@
 //! The director's played repesca: after the liguillas, knockouts among the
 //! non-qualified who meet the rule the organiser picks (match points at least, place
-//! in the group at most), whose champions then join the knockout phase.
+//! in the group at most), whose champions then join the knockout phase; or a liguilla
+//! among them (todos contra todos), whose best join it.
 
 use super::*;
 use crate::db::repesca::RepescaPlan;
@@ -11,6 +12,10 @@ use crate::domain::tournament::qualify::{RepescaEntry, RepescaRule};
 pub struct RepescaForm {
     #[serde(default)]
     name: String,
+    /// How it is played: `knockout` (default: one knockout per place) or `liguilla`
+    /// (a round robin whose best go through).
+    #[serde(default)]
+    kind: String,
     /// Qualifiers per liguilla straight to the knockout.
     #[serde(default)]
     per_group: String,
@@ -100,17 +105,109 @@ async fn form_repesca(Visit { req, state, who }: Visit, id: i32, f: RepescaForm)
     let ctx = Ctx::from_request(&req);
     let name = phase_name(&ctx, &f.name, "repesca-default-name");
     let actor = who.actor();
+    let liguilla = f.kind == "liguilla";
     db(&state, move |conn| {
-        Ok(crate::db::repesca::create_repesca(
-            conn,
-            id,
-            &name,
-            plan,
-            &actor,
-            now(),
-            &mut random_pin,
-        )?)
+        if liguilla {
+            let by = (actor.as_str(), now());
+            crate::service::championship::repesca::create_liguilla(
+                conn,
+                id,
+                &name,
+                plan,
+                by,
+                &mut random_pin,
+            )?;
+        } else {
+            crate::db::repesca::create_repesca(
+                conn,
+                id,
+                &name,
+                plan,
+                &actor,
+                now(),
+                &mut random_pin,
+            )?;
+        }
+        Ok(())
     })
     .await?;
     Ok(see_other(&format!("/campeonatos/{id}/direccion#fases")))
+}
+
+/// A repesca played as a liguilla, as the pages of the championship it feeds show it.
+pub struct LiguillaView {
+    /// Its own director's page (or public page).
+    pub href: String,
+    pub name: String,
+    /// How far it is: rounds played of rounds planned.
+    pub state: String,
+    /// Once every round has its result: the pairs that go through, in words.
+    pub through: Option<String>,
+}
+
+/// The repesca liguilla of championship `id` as a view; `href`: the page of it to link
+/// (`direccion` or the public one).
+pub fn liguilla_view(
+    conn: &mut DbConn,
+    ctx: &Ctx,
+    id: i32,
+    director: bool,
+) -> diesel::QueryResult<Option<LiguillaView>> {
+    let Some(l) = crate::db::championship::liguilla::load(conn, id)? else {
+        return Ok(None);
+    };
+    let file = &l.championship.file;
+    let planned = crate::domain::tournament::listing::rounds_planned(file);
+    let played = file
+        .rounds
+        .iter()
+        .filter(|r| r.missing_results().is_empty())
+        .count();
+    let through = l.best.as_ref().map(|best| {
+        let names: Vec<String> = best
+            .iter()
+            .map(|b| crate::domain::tournament::listing::entrant_name(file, b))
+            .collect();
+        ctx.t1("repesca-liguilla-through", "names", &names.join(", "))
+    });
+    let liguilla_id = l.link.liguilla_id;
+    Ok(Some(LiguillaView {
+        href: if director {
+            format!("/campeonatos/{liguilla_id}/direccion")
+        } else {
+            format!("/campeonatos/{liguilla_id}")
+        },
+        name: l.championship.file.championship.name.clone(),
+        state: i18n_rounds(ctx, played, planned),
+        through,
+    }))
+}
+
+/// "Rounds played: 2 of 5" in the page's language.
+fn i18n_rounds(ctx: &Ctx, played: usize, planned: i32) -> String {
+    crate::web::i18n::tr_args(
+        ctx.lang,
+        "repesca-liguilla-rounds",
+        &[("played", played.to_string()), ("planned", planned.to_string())],
+    )
+}
+
+/// The championship a repesca liguilla `id` feeds: its page and name.
+pub fn repesca_of(
+    conn: &mut DbConn,
+    id: i32,
+    director: bool,
+) -> diesel::QueryResult<Option<(String, String)>> {
+    let Some(link) = crate::db::championship::liguilla::of_liguilla(conn, id)? else {
+        return Ok(None);
+    };
+    let Some(parent) = crate::db::championship::store::load(conn, link.championship_id)? else {
+        return Ok(None);
+    };
+    let href = if director {
+        format!("/campeonatos/{}/direccion#fases", link.championship_id)
+    } else {
+        format!("/campeonatos/{}", link.championship_id)
+    };
+    Ok(Some((href, parent.file.championship.name)))
 }

@@ -1,0 +1,1 @@
+DROP TABLE repesca_liguillas;

@@ -1,0 +1,228 @@
+//! A repesca played as a liguilla (todos contra todos), as *bases* may say: after
+//! three liguillas of four whose winners go straight to the knockout, the others with
+//! at least one point play a liguilla of their own, at its own tables with its own
+//! PINs and standings, and its best joins the knockout; played to a champion, with
+//! every phase's entrants checked against the rule.
+
+use baza::db::championship::liguilla;
+use baza::db::championship::store;
+use baza::domain::status::ChampionshipStatus;
+use baza::domain::tournament::{self, MatchPoints, Pairing, TournamentFile};
+use reqwest::StatusCode;
+
+use super::repesca::{
+    file_of, girona_liguillas_played, phases_of, play_knockout, post, status_of, tables,
+    type_result,
+};
+use crate::helpers::{TestApp, texts};
+
+/// The pair's number in "Parella N".
+fn number(file: &TournamentFile, eid: &str) -> usize {
+    store::entrant_name(file, eid)
+        .trim_start_matches("Parella ")
+        .parse()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_best_to_the_knockout()
+ {
+    let app = TestApp::spawn().await;
+    // Liguillas A (1, 6, 7, 12), B (2, 5, 8, 11), C (3, 4, 9, 10): the pair entered
+    // first wins every game, so 1, 2 and 3 win them and 10, 11 and 12 end on zero.
+    let id = girona_liguillas_played(&app).await;
+    let file = file_of(&app, id).await;
+    let table = tournament::standings(&file);
+    let winners: Vec<String> = table
+        .iter()
+        .filter(|r| r.group_rank == Some(1))
+        .map(|r| r.name.clone())
+        .collect();
+    assert_eq!(winners, ["Parella 1", "Parella 2", "Parella 3"]);
+    // The rule, read independently: not a group winner, at least one point; best
+    // first by the overall standings.
+    let mut eligible: Vec<(u32, String)> = table
+        .iter()
+        .filter(|r| r.group_rank != Some(1) && r.points > MatchPoints::ZERO)
+        .map(|r| (r.rank, r.name.clone()))
+        .collect();
+    eligible.sort();
+    let eligible: Vec<String> = eligible.into_iter().map(|(_, n)| n).collect();
+    assert_eq!(eligible.len(), 6, "{eligible:?}");
+
+    // The form offers both ways of playing it; a liguilla with as many places as
+    // pairs would decide nothing, and is refused in words with nothing made.
+    let dir = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&dir, ".repesca-form select[name=kind] option"),
+        [
+            "Eliminatorias: una por plaza, su ganador pasa",
+            "Liguilla (todos contra todos): pasan los mejores"
+        ]
+    );
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/repesca"),
+        &[("kind", "liguilla"), ("min_points", "1"), ("places", "6")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = res.text().await.unwrap();
+    assert!(body.contains("Pocas parejas cumplen la regla"), "{body}");
+    assert!(
+        body.contains(r#"<option value="liguilla" selected>"#),
+        "the form comes back as typed"
+    );
+    let link = app
+        .with_conn(move |conn| liguilla::of_championship(conn, id).unwrap())
+        .await;
+    assert_eq!(link, None, "nothing half made");
+
+    // With the form's defaults but the kind: one place (three winners and one more
+    // make a knockout of four), pairs with at least one point.
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/repesca"),
+        &[
+            ("name", "Repesca"),
+            ("kind", "liguilla"),
+            ("per_group", "1"),
+            ("min_points", "1"),
+            ("worst_place", ""),
+            ("places", ""),
+            ("entry", "lowest"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let link = app
+        .with_conn(move |conn| liguilla::of_championship(conn, id).unwrap())
+        .await
+        .expect("the repesca is a liguilla linked to the championship");
+    assert_eq!(link.places, 1);
+    let lig = link.liguilla_id;
+    assert!(phases_of(&app, id).await.is_empty(), "no knockout repesca");
+    assert_eq!(status_of(&app, id).await, ChampionshipStatus::Running);
+
+    // The liguilla is a championship of its own: the eligible pairs in their order,
+    // its first round already drawn at tables with their PINs.
+    let lfile = file_of(&app, lig).await;
+    assert_eq!(lfile.championship.name, "Open de Girona — Repesca");
+    let names: Vec<String> = lfile.entrants.iter().map(|e| e.name.clone()).collect();
+    assert_eq!(names, eligible, "the liguilla's entrants are the rule's");
+    assert_eq!(lfile.rounds.len(), 1);
+    let first = tables(&app, lig, 0).await;
+    assert_eq!(first.len(), 3);
+    assert!(first.iter().all(|t| t.pin != t.pin_b && !t.pin.is_empty()));
+    let dir = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&dir, ".repesca-liguilla h3 a"),
+        ["Open de Girona — Repesca"]
+    );
+    assert_eq!(
+        texts(&dir, ".liguilla-state"),
+        ["Rondas jugadas: 0 de 5"]
+    );
+    assert!(texts(&dir, ".phase-form").is_empty(), "no knockout before it ends");
+    assert!(texts(&dir, ".repesca-form").is_empty(), "one repesca");
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/fases"),
+        &[("qualify", "groups"), ("per_group", "1"), ("fill", "played")],
+    )
+    .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the repesca is not over"
+    );
+    let ldir = app
+        .page(&format!("/campeonatos/{lig}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&ldir, ".repesca-of"),
+        ["Esta liguilla es la repesca de Open de Girona"]
+    );
+
+    // Played: the lower number wins, except that Parella 9, the last of the eligible,
+    // beats everyone: the liguilla, not the earlier standings, decides who goes.
+    for round in 1..=5 {
+        if round > 1 {
+            let res = post(
+                &app,
+                &format!("/campeonatos/{lig}/rondas"),
+                &[("tables", "3")],
+            )
+            .await;
+            assert_eq!(res.status(), StatusCode::SEE_OTHER, "round {round}");
+        }
+        let lfile = file_of(&app, lig).await;
+        let rows = tables(&app, lig, 0).await;
+        for p in &lfile.rounds[round - 1].pairings {
+            let Pairing::Table(tp) = p else { continue };
+            let (a, b) = (number(&lfile, &tp.a), number(&lfile, &tp.b));
+            let a_wins = if a == 9 || b == 9 { a == 9 } else { a < b };
+            let row = rows
+                .iter()
+                .find(|r| r.round_no == round as i32 && r.table_no == tp.table as i32)
+                .unwrap();
+            type_result(&app, row, a_wins).await;
+        }
+    }
+    assert_eq!(status_of(&app, lig).await, ChampionshipStatus::Finished);
+    assert_eq!(
+        status_of(&app, id).await,
+        ChampionshipStatus::Running,
+        "the knockout is still to play"
+    );
+    let dir = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&dir, ".liguilla-state"),
+        ["Rondas jugadas: 5 de 5"]
+    );
+    assert_eq!(
+        texts(&dir, ".liguilla-through"),
+        ["Pasan a la fase final: Parella 9"]
+    );
+    assert_eq!(
+        texts(&dir, ".phase-form select[name=fill] option[selected]"),
+        ["Los ganadores de la repesca jugada"]
+    );
+
+    // The knockout takes each liguilla's winner and the repesca's best, as the
+    // lowest seed, and is played to a champion.
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("name", "Fase final"),
+            ("qualify", "groups"),
+            ("per_group", "1"),
+            ("fill", "played"),
+            ("shape", "single"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let phases = phases_of(&app, id).await;
+    assert_eq!(phases.len(), 1);
+    let (finalists, champion) = play_knockout(&app, id, phases[0].id).await;
+    assert_eq!(
+        finalists,
+        ["Parella 1", "Parella 2", "Parella 3", "Parella 9"],
+        "the winners by seed, the repesca's best last"
+    );
+    assert_eq!(champion, "Parella 1");
+    assert_eq!(status_of(&app, id).await, ChampionshipStatus::Finished);
+    let page = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let first = texts(&page, ".final-ranking tbody td.finalist strong");
+    assert_eq!(first.first(), Some(&champion));
+}

@@ -17,6 +17,7 @@ use std::hint::black_box;
 fn played(n: u32, rounds: u32, seed: u64) -> TournamentFile {
     let mut f = TournamentFile {
         brackets: Vec::new(),
+        repesca_liguilla: None,
         format: FORMAT.into(),
         championship: Championship {
             name: "bench".into(),

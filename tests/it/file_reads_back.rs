@@ -81,7 +81,7 @@ async fn enter_hand(app: &TestApp, keeper: &reqwest::Client, game: i32, seed: u6
 
 /// Uploads `text` as the file of the web's championship import (multipart, as the
 /// form's file field sends it).
-async fn upload(app: &TestApp, club: i32, text: &str) -> reqwest::Response {
+pub(crate) async fn upload(app: &TestApp, club: i32, text: &str) -> reqwest::Response {
     let csrf = app.csrf().await;
     let boundary = "----bazaFileReadsBack";
     let body = format!(
@@ -102,7 +102,7 @@ async fn upload(app: &TestApp, club: i32, text: &str) -> reqwest::Response {
         .unwrap()
 }
 
-fn baza_json(args: &[&str]) -> Value {
+pub(crate) fn baza_json(args: &[&str]) -> Value {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
         .env_remove("BAZA_DATABASE_URL")
         .env("RUST_LOG", "warn")

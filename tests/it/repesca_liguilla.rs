@@ -10,6 +10,7 @@ use baza::domain::status::ChampionshipStatus;
 use baza::domain::tournament::{self, MatchPoints, Pairing, TournamentFile};
 use reqwest::StatusCode;
 
+use super::file_reads_back::{baza_json, upload};
 use super::repesca::{
     file_of, girona_liguillas_played, phases_of, play_knockout, post, status_of, tables,
     type_result,
@@ -26,7 +27,7 @@ fn number(file: &TournamentFile, eid: &str) -> usize {
 
 #[tokio::test]
 async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_best_to_the_knockout()
- {
+{
     let app = TestApp::spawn().await;
     // Liguillas A (1, 6, 7, 12), B (2, 5, 8, 11), C (3, 4, 9, 10): the pair entered
     // first wins every game, so 1, 2 and 3 win them and 10, 11 and 12 end on zero.
@@ -123,16 +124,20 @@ async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_be
         texts(&dir, ".repesca-liguilla h3 a"),
         ["Open de Girona — Repesca"]
     );
-    assert_eq!(
-        texts(&dir, ".liguilla-state"),
-        ["Rondas jugadas: 0 de 5"]
+    assert_eq!(texts(&dir, ".liguilla-state"), ["Rondas jugadas: 0 de 5"]);
+    assert!(
+        texts(&dir, ".phase-form").is_empty(),
+        "no knockout before it ends"
     );
-    assert!(texts(&dir, ".phase-form").is_empty(), "no knockout before it ends");
     assert!(texts(&dir, ".repesca-form").is_empty(), "one repesca");
     let res = post(
         &app,
         &format!("/campeonatos/{id}/fases"),
-        &[("qualify", "groups"), ("per_group", "1"), ("fill", "played")],
+        &[
+            ("qualify", "groups"),
+            ("per_group", "1"),
+            ("fill", "played"),
+        ],
     )
     .await;
     assert_eq!(
@@ -182,10 +187,7 @@ async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_be
     let dir = app
         .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
         .await;
-    assert_eq!(
-        texts(&dir, ".liguilla-state"),
-        ["Rondas jugadas: 5 de 5"]
-    );
+    assert_eq!(texts(&dir, ".liguilla-state"), ["Rondas jugadas: 5 de 5"]);
     assert_eq!(
         texts(&dir, ".liguilla-through"),
         ["Pasan a la fase final: Parella 9"]
@@ -225,4 +227,100 @@ async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_be
         .await;
     let first = texts(&page, ".final-ranking tbody td.finalist strong");
     assert_eq!(first.first(), Some(&champion));
+    let reached = texts(&page, ".final-ranking tbody td.reached");
+    assert_eq!(
+        reached.iter().filter(|t| *t == "Repesca").count(),
+        5,
+        "the five who played the liguilla and did not go through: {reached:?}"
+    );
+
+    // The file carries the liguilla with its rounds and reads back: the final ranking
+    // says who played it, `baza standings` reads it, and the web's import makes the
+    // liguilla a championship again, linked, with the same best.
+    let res = app.get(&format!("/campeonatos/{id}/exportar")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let text = res.text().await.unwrap();
+    let back = tournament::parse(&text).unwrap();
+    let r = back
+        .repesca_liguilla
+        .as_ref()
+        .expect("the file has the repesca liguilla");
+    assert_eq!((r.places, r.per_group), (1, 1));
+    let lnames: Vec<&str> = r
+        .liguilla
+        .entrants
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
+    assert_eq!(lnames, eligible);
+    assert_eq!(r.liguilla.rounds.len(), 5);
+    assert!(
+        r.liguilla
+            .rounds
+            .iter()
+            .all(|x| x.missing_results().is_empty())
+    );
+    let ranking = tournament::ranking::final_ranking(&back).unwrap();
+    assert_eq!(ranking[0].name, champion);
+    for row in &ranking {
+        let expected = if eligible.contains(&row.name) && row.name != "Parella 9" {
+            Some(tournament::ranking::Reached::Repesca)
+        } else if ["Parella 10", "Parella 11", "Parella 12"].contains(&row.name.as_str()) {
+            Some(tournament::ranking::Reached::EarlierPhase)
+        } else {
+            None
+        };
+        if let Some(e) = expected {
+            assert_eq!(row.reached, e, "{}", row.name);
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("girona.json");
+    std::fs::write(&path, &text).unwrap();
+    let rows = baza_json(&["standings", path.to_str().unwrap(), "--json"]);
+    assert!(rows.is_array() || rows.is_object(), "{rows}");
+
+    let club = app
+        .with_conn(move |conn| store::load(conn, id).unwrap().unwrap().championship.club_id)
+        .await;
+    let res = upload(&app, club, &text).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "imported");
+    let location = res.headers()["location"].to_str().unwrap().to_owned();
+    let copy: i32 = location
+        .trim_start_matches("/campeonatos/")
+        .split('/')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_ne!(copy, id);
+    let link = app
+        .with_conn(move |conn| liguilla::of_championship(conn, copy).unwrap())
+        .await
+        .expect("the imported repesca liguilla is linked");
+    assert_eq!(
+        status_of(&app, link.liguilla_id).await,
+        ChampionshipStatus::Finished
+    );
+    assert_eq!(status_of(&app, copy).await, ChampionshipStatus::Finished);
+    let dir = app
+        .page(&format!("/campeonatos/{copy}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&dir, ".liguilla-through"),
+        ["Pasan a la fase final: Parella 9"]
+    );
+    let again = tournament::parse(
+        &app.get(&format!("/campeonatos/{copy}/exportar"))
+            .await
+            .text()
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        tournament::ranking::final_ranking(&again).unwrap(),
+        ranking,
+        "the import exports the same final ranking"
+    );
 }

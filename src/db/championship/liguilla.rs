@@ -8,7 +8,7 @@ use super::store::{self, Tournament};
 use crate::db::DbConn;
 use crate::db::schema::repesca_liguillas;
 use crate::domain::tournament::qualify::{self, RepescaEntry};
-use crate::domain::tournament::{self, PairingError};
+use crate::domain::tournament::{self, PairingError, RepescaLiguilla, TournamentFile};
 
 /// The link of a championship to its repesca liguilla.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
@@ -94,4 +94,29 @@ pub fn load(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Ligui
         championship,
         best,
     }))
+}
+
+/// Puts championship `championship_id`'s repesca liguilla, if any, into its `file`
+/// (the export, the final ranking): its document, with the games its tables played
+/// when `games`.
+pub fn attach(
+    conn: &mut DbConn,
+    championship_id: i32,
+    file: &mut TournamentFile,
+    games: bool,
+) -> QueryResult<()> {
+    let Some(l) = load(conn, championship_id)? else {
+        return Ok(());
+    };
+    let mut liguilla = l.championship.file;
+    if games {
+        super::tables::attach_games(conn, l.link.liguilla_id, &mut liguilla)?;
+    }
+    file.repesca_liguilla = Some(Box::new(RepescaLiguilla {
+        places: l.link.places.max(0) as usize,
+        per_group: l.link.per_group.max(0) as usize,
+        entry: l.link.entry(),
+        liguilla,
+    }));
+    Ok(())
 }

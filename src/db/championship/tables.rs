@@ -766,7 +766,7 @@ pub struct Export {
 
 /// A championship as a `baza-tournament/1` file: its document plus, as knockout
 /// phases, the brackets linked to it whose entrants are all entrants of the file
-/// (matched by name). `None`: no such championship.
+/// (matched by name), and its repesca liguilla. `None`: no such championship.
 pub fn export(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Export>> {
     let Some(t) = store::load(conn, championship_id)? else {
         return Ok(None);
@@ -775,6 +775,7 @@ pub fn export(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Exp
     attach_games(conn, championship_id, &mut file)?;
     let (phases, left_out) = store::linked_phases(conn, championship_id, &file)?;
     file.brackets.extend(phases);
+    super::liguilla::attach(conn, championship_id, &mut file, true)?;
     Ok(Some(Export { file, left_out }))
 }
 

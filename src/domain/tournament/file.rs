@@ -144,6 +144,27 @@ pub struct TournamentFile {
     /// Knockout phases played after (or instead of) the rounds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub brackets: Vec<BracketPhase>,
+    /// A repesca played as a liguilla among entrants of this file, whose best join
+    /// a knockout phase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repesca_liguilla: Option<Box<RepescaLiguilla>>,
+}
+
+/// A repesca played as a liguilla (todos contra todos): a championship of its own
+/// among entrants of the file (the same ids), whose best `places` join the knockout
+/// where `entry` says.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RepescaLiguilla {
+    /// How many of it go through.
+    pub places: usize,
+    /// How many of each of the file's liguillas went straight through.
+    pub per_group: usize,
+    /// Where its best enter the knockout (absent: as the lowest seeds).
+    #[serde(default, skip_serializing_if = "RepescaEntry::is_lowest")]
+    pub entry: RepescaEntry,
+    /// The liguilla itself, a `baza-tournament/1` document.
+    pub liguilla: TournamentFile,
 }
 
 impl TournamentFile {
@@ -156,6 +177,7 @@ impl TournamentFile {
             entrants,
             rounds: Vec::new(),
             brackets: Vec::new(),
+            repesca_liguilla: None,
         }
     }
 }
@@ -780,6 +802,47 @@ fn validate_in_play(file: &TournamentFile) -> Result<(), FileError> {
 /// Checks everything a tournament file promises: known ids, one line per entrant and
 /// round, nobody paired outside their rounds, rounds in order, results that fit the
 /// game and the match format.
+/// A repesca liguilla is a valid file of its own, of the same game, among entrants
+/// of `file` (the same ids), with fewer places than entrants.
+fn validate_repesca_liguilla(file: &TournamentFile, r: &RepescaLiguilla) -> Result<(), FileError> {
+    let inner = &r.liguilla;
+    validate(inner).map_err(|e| FileError {
+        at: format!("repesca_liguilla.liguilla.{}", e.at),
+        ..e
+    })?;
+    if let Some(unknown) = inner
+        .entrants
+        .iter()
+        .find(|x| !file.entrants.iter().any(|e| e.id == x.id))
+    {
+        return Err(said!(
+            "repesca_liguilla.liguilla.entrants",
+            "\"{}\" no es un inscrito del archivo",
+            "\"{}\" no és un inscrit del fitxer",
+            "\"{}\" is not an entrant of the file",
+            unknown.id
+        ));
+    }
+    if inner.championship.game != file.championship.game || inner.repesca_liguilla.is_some() {
+        return Err(said!(
+            "repesca_liguilla.liguilla.event",
+            "la repesca se juega al juego del campeonato, sin repesca propia",
+            "la repesca es juga al joc del campionat, sense repesca pròpia",
+            "the repesca plays the championship's game, with no repesca of its own"
+        ));
+    }
+    if r.places == 0 || r.places >= inner.entrants.len() {
+        return Err(said!(
+            "repesca_liguilla.places",
+            "entre 1 y {} (menos que sus parejas)",
+            "entre 1 i {} (menys que les seves parelles)",
+            "from 1 to {} (fewer than its entrants)",
+            inner.entrants.len().saturating_sub(1)
+        ));
+    }
+    Ok(())
+}
+
 pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
     if file.format != FORMAT {
         return Err(said!(
@@ -815,6 +878,9 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
                 phase.entrants.len()
             ));
         }
+    }
+    if let Some(r) = &file.repesca_liguilla {
+        validate_repesca_liguilla(file, r)?;
     }
     let ev = &file.championship;
     let table = crate::domain::options::validate(ev.game, 4, &ev.options)

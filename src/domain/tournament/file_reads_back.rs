@@ -447,6 +447,7 @@ fn a_typed_result_beside_games_that_give_another_score_reads_as_typed_and_old_fi
             in_play: Vec::new(),
         }],
         brackets: Vec::new(),
+        repesca_liguilla: None,
     };
     let other = if played.score[0] > played.score[1] {
         [20, 55]

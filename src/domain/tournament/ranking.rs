@@ -136,6 +136,10 @@ pub fn final_ranking(file: &TournamentFile) -> Option<Vec<FinalRow>> {
         file.brackets
             .iter()
             .any(|p| p.repesca && p.entrants.iter().any(|e| e == id))
+            || file
+                .repesca_liguilla
+                .as_ref()
+                .is_some_and(|r| r.liguilla.entrants.iter().any(|e| e.id == id))
     };
     // Rows ex aequo in the earlier phase share their place here too.
     let mut above: Option<(u32, u32)> = None;
@@ -211,6 +215,7 @@ mod tests {
                 .collect(),
             rounds: Vec::new(),
             brackets: Vec::new(),
+            repesca_liguilla: None,
         }
     }
 

@@ -43,6 +43,7 @@ fn entrants(n: u32) -> Vec<Entrant> {
 fn tournament(system: System, n: u32) -> TournamentFile {
     TournamentFile {
         brackets: Vec::new(),
+        repesca_liguilla: None,
         format: FORMAT.into(),
         championship: championship(system),
         entrants: entrants(n),
@@ -570,6 +571,7 @@ fn five_pairs(tiebreaks: Vec<Tiebreak>) -> TournamentFile {
     let names = ["A", "B", "C", "D", "E"];
     let mut f = TournamentFile {
         brackets: Vec::new(),
+        repesca_liguilla: None,
         format: FORMAT.into(),
         championship: Championship {
             tiebreaks,
@@ -729,6 +731,7 @@ fn head_to_head_is_a_mini_league_among_all_the_tied() {
     // fourth, W, loses to all. Mini-league among X, Y, Z: 2 each → next criterion.
     let mut f = TournamentFile {
         brackets: Vec::new(),
+        repesca_liguilla: None,
         format: FORMAT.into(),
         championship: Championship {
             tiebreaks: vec![Tiebreak::Points, Tiebreak::HeadToHead, Tiebreak::PointsFor],
@@ -1043,6 +1046,7 @@ fn a_21_pair_5_round_swiss_with_a_withdrawal_and_a_round_2_correction_matches_th
     // is told, the played rounds stay as they were.
     let repaired = next_round(&TournamentFile {
         brackets: Vec::new(),
+        repesca_liguilla: None,
         rounds: f.rounds[..2].to_vec(),
         entrants: entrants(21),
         ..f.clone()
@@ -1130,6 +1134,7 @@ fn games_file(
     let rounds: Vec<Vec<(&str, &str, u32, u32)>> = rounds.iter().map(|r| games(r)).collect();
     let f = TournamentFile {
         brackets: Vec::new(),
+        repesca_liguilla: None,
         format: FORMAT.into(),
         championship: Championship {
             tiebreaks: crate::domain::tournament::file::default_tiebreaks(),

@@ -25,6 +25,7 @@ fn championship(tiebreaks: Vec<Tiebreak>, points: Points) -> Championship {
 fn file(n: u32, tiebreaks: Vec<Tiebreak>, points: Points) -> TournamentFile {
     TournamentFile {
         brackets: Vec::new(),
+        repesca_liguilla: None,
         format: FORMAT.into(),
         championship: championship(tiebreaks, points),
         entrants: (1..=n)

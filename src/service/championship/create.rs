@@ -1,11 +1,13 @@
 //! A championship created ([`create`]) or imported from a `baza-tournament/1` file
 //! with its people ([`import`]), in one transaction: its row and document, the tables
-//! of any rounds the file already has, with their games, and its knockout phases.
+//! of any rounds the file already has, with their games, its knockout phases and its
+//! repesca liguilla.
 
 use chrono::{NaiveDate, NaiveDateTime};
 
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
+use crate::db::championship::liguilla::{self, LiguillaLink};
 use crate::db::championship::store::{self, ChangeError};
 use crate::db::championship::tables::{
     Draw, corrupt, insert_championship, insert_document, insert_tables, store_imported_games,
@@ -36,6 +38,7 @@ pub fn create(
         // and printed as the ones made on the web; `export` puts them back.
         let mut stored = file.clone();
         let phases = std::mem::take(&mut stored.brackets);
+        let liguilla = stored.repesca_liguilla.take();
         for r in stored.rounds.iter_mut().flat_map(|r| r.results.iter_mut()) {
             r.games.clear();
         }
@@ -65,6 +68,29 @@ pub fn create(
         for phase in &phases {
             store::insert_phase(conn, club_id, championship_id, file, phase, actor, now)?;
         }
+        // A repesca played as a liguilla is a championship of its own, linked.
+        if let Some(r) = liguilla {
+            let hands = plays_hands(&r.liguilla);
+            let liguilla_id = create(
+                conn,
+                club_id,
+                &r.liguilla,
+                hands,
+                starts_on,
+                now,
+                actor,
+                pins,
+            )?;
+            let link = LiguillaLink {
+                championship_id,
+                liguilla_id,
+                places: r.places as i32,
+                per_group: r.per_group as i32,
+                entry: serde_json::to_string(&r.entry).map_err(corrupt)?,
+            };
+            liguilla::insert(conn, &link)?;
+            store::write_status(conn, championship_id, &stored)?;
+        }
         let entity = ("tournament", championship_id);
         let audit = NewAudit::creation(
             (actor, now),
@@ -76,6 +102,14 @@ pub fn create(
         accounts::insert_audit(conn, &audit)?;
         Ok(championship_id)
     })
+}
+
+/// Whether a file's tables recorded their games (finished or in play): its tables
+/// go on hand by hand.
+fn plays_hands(file: &TournamentFile) -> bool {
+    file.rounds
+        .iter()
+        .any(|r| !r.in_play.is_empty() || r.results.iter().any(|x| !x.games.is_empty()))
 }
 
 /// Imports a championship file read by `tournament::parse` into club `club_id`, in
@@ -93,12 +127,17 @@ pub fn import(
     actor: &str,
     pins: &mut dyn FnMut() -> String,
 ) -> Result<(i32, crate::db::linking::Adopted), ChangeError> {
-    let hands = file
-        .rounds
-        .iter()
-        .any(|r| !r.in_play.is_empty() || r.results.iter().any(|x| !x.games.is_empty()));
+    let hands = plays_hands(file);
     crate::db::write_tx(conn, |conn| {
         let adopted = crate::db::linking::adopt_people(conn, file, now)?;
+        // A repesca liguilla's entrants are the file's: the same people.
+        if let Some(r) = file.repesca_liguilla.as_mut() {
+            for e in &mut r.liguilla.entrants {
+                if let Some(of) = file.entrants.iter().find(|x| x.id == e.id) {
+                    e.people = of.people.clone();
+                }
+            }
+        }
         let id = create(conn, club_id, file, hands, starts_on, now, actor, pins)?;
         Ok((id, adopted))
     })

@@ -358,13 +358,15 @@ pub async fn export_file(Visit { req, state, who }: Visit, path: web::Path<Strin
     // those who asked for it go by their initials.
     let private = who.allows(Perm::ManageClub(t.championship.club_id));
     // With the games its tables played, the brackets (knockout phases) linked to
-    // the championship, and each entrant's people by their code.
-    let mut file = t.file;
+    // the championship, its repesca liguilla, and each entrant's people by their code.
     let file = db(&state, move |conn| {
-        crate::db::championship::tables::attach_games(conn, id, &mut file)?;
-        let (phases, _) = store::linked_phases(conn, id, &file)?;
-        file.brackets.extend(phases);
+        let mut file = crate::db::championship::tables::export(conn, id)?
+            .ok_or(AppError::NotFound)?
+            .file;
         crate::db::linking::people_for_export(conn, &mut file, private)?;
+        if let Some(r) = file.repesca_liguilla.as_mut() {
+            crate::db::linking::people_for_export(conn, &mut r.liguilla, private)?;
+        }
         Ok(file)
     })
     .await?;

@@ -20,14 +20,15 @@ pub struct FinalLine {
     pub withdrawn: bool,
 }
 
-/// The championship `id` with its knockout phases (the brackets linked to it) in
-/// its file, as the export carries them.
+/// The championship `id` with its knockout phases (the brackets linked to it) and
+/// its repesca liguilla in its file, as the export carries them.
 pub(super) fn load_with_phases(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {
     let mut t = load(conn, id)?;
     if t.file.brackets.is_empty() {
         let (phases, _) = store::linked_phases(conn, id, &t.file)?;
         t.file.brackets = phases;
     }
+    crate::db::championship::liguilla::attach(conn, id, &mut t.file, false)?;
     Ok(t)
 }
 

@@ -188,7 +188,10 @@ fn i18n_rounds(ctx: &Ctx, played: usize, planned: i32) -> String {
     crate::web::i18n::tr_args(
         ctx.lang,
         "repesca-liguilla-rounds",
-        &[("played", played.to_string()), ("planned", planned.to_string())],
+        &[
+            ("played", played.to_string()),
+            ("planned", planned.to_string()),
+        ],
     )
 }
 

@@ -575,6 +575,7 @@ repesca-kind-liguilla = Lligueta (tots contra tots): passen els millors
 repesca-liguilla-rounds = Rondes jugades: { $played } de { $planned }
 repesca-liguilla-through = Passen a la fase final: { $names }
 repesca-liguilla-of = Aquesta lligueta és la repesca de
+repesca-liguilla-played = La repesca es juga en lligueta:
 bracket-seeded-repesca = repesca: els no classificats que compleixen la regla, per la seva classificació
 error-repesca-when = La repesca es forma quan les lliguetes han acabat i abans de cap fase.
 error-repesca-no-places = El quadre ja és complet: la repesca no tindria places.

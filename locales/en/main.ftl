@@ -575,6 +575,7 @@ repesca-kind-liguilla = A group (round robin): the best go through
 repesca-liguilla-rounds = Rounds played: { $played } of { $planned }
 repesca-liguilla-through = Through to the knockout: { $names }
 repesca-liguilla-of = This group is the repesca of
+repesca-liguilla-played = The repesca is played as a group:
 bracket-seeded-repesca = repesca: the non-qualified who meet the rule, by their standing
 error-repesca-when = The repesca is made once the groups are over and before any phase.
 error-repesca-no-places = The bracket is already full: the repesca would have no places.

@@ -575,6 +575,7 @@ repesca-kind-liguilla = Liguilla (todos contra todos): pasan los mejores
 repesca-liguilla-rounds = Rondas jugadas: { $played } de { $planned }
 repesca-liguilla-through = Pasan a la fase final: { $names }
 repesca-liguilla-of = Esta liguilla es la repesca de
+repesca-liguilla-played = La repesca se juega en liguilla:
 bracket-seeded-repesca = repesca: los no clasificados que cumplen la regla, por su clasificación
 error-repesca-when = La repesca se forma cuando las liguillas han terminado y antes de cualquier fase.
 error-repesca-no-places = El cuadro ya está completo: la repesca no tendría plazas.

@@ -145,6 +145,20 @@ async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_be
         StatusCode::UNPROCESSABLE_ENTITY,
         "the repesca is not over"
     );
+    let public = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&public, ".repesca-liguilla"),
+        ["La repesca se juega en liguilla: Open de Girona — Repesca"]
+    );
+    let lpublic = app
+        .page(&format!("/campeonatos/{lig}"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&lpublic, ".repesca-of"),
+        ["Esta liguilla es la repesca de Open de Girona"]
+    );
     let ldir = app
         .page(&format!("/campeonatos/{lig}/direccion"), StatusCode::OK)
         .await;

@@ -31,6 +31,10 @@ struct StandingsPage<'a> {
     champion: Option<String>,
     /// "Clasificación del suizo": the rounds' standings once there is a knockout.
     phase_title: String,
+    /// Its repesca liguilla's page and name.
+    liguilla: Option<(String, String)>,
+    /// The championship it is the repesca liguilla of: its page and name.
+    repesca_of: Option<(String, String)>,
 }
 
 /// `GET /campeonatos/{id}`: the full ranking 1..N with the tie-break columns, the
@@ -52,9 +56,14 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
         let rows = latest_published_tables(conn, &t)?;
         let mut phases = super::director::phase_views(conn, &phase_ctx, id)?;
         public_names(conn, &viewer, &mut t, &mut phases)?;
-        Ok((t, rows, phases))
+        let links = (
+            super::repesca::liguilla_link(conn, id)?,
+            super::repesca::repesca_of(conn, id, false)?,
+        );
+        Ok((t, rows, (phases, links)))
     })
     .await?;
+    let (phases, (liguilla, repesca_of)) = phases;
     let finals = super::ranking::final_lines(&ctx, &t.file);
     let rounds: Vec<RoundView> = latest_published_round(&t, &rows).into_iter().collect();
     let earlier: Vec<u32> = published_numbers(&t).into_iter().rev().skip(1).collect();
@@ -74,6 +83,8 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
         champion: super::ranking::champion_of(&finals),
         finals,
         phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
+        liguilla,
+        repesca_of,
         rounds,
         game_label: ctx.t(&format!("game-{}", t.championship.game)),
         status_label: ctx.t(&format!("status-{}", t.championship.status)),

@@ -214,3 +214,13 @@ pub fn repesca_of(
     };
     Ok(Some((href, parent.file.championship.name)))
 }
+
+/// The public page of championship `id`'s repesca liguilla, and its name.
+pub fn liguilla_link(conn: &mut DbConn, id: i32) -> diesel::QueryResult<Option<(String, String)>> {
+    let Some(link) = crate::db::championship::liguilla::of_championship(conn, id)? else {
+        return Ok(None);
+    };
+    let lig = link.liguilla_id;
+    Ok(crate::db::championship::store::load(conn, lig)?
+        .map(|t| (format!("/campeonatos/{lig}"), t.file.championship.name)))
+}

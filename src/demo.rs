@@ -81,6 +81,9 @@ pub fn fill(
         // A botifarra open with the bases of the Lloret kind, played at the tables.
         crate::service::demo_lloret::create_lloret_open(conn, club_id, today)
             .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
+        // One whose repesca is a triangular among the runners-up, being played.
+        crate::service::demo_repesca::banyoles_open(conn, club_id, today, now)
+            .map_err(ChangeError::into_diesel)?;
         Ok(Some(DemoSummary {
             club_id,
             players: player_ids.len(),

@@ -2,7 +2,9 @@
 //! of four drawn by pots, "partides a 8 donats", the winner of each liguilla straight
 //! to the knockout and a repesca played among the others, except the pairs with zero
 //! points, whose winner enters the knockout by its place in the overall standings;
-//! played to its champion, results typed. Deterministic (the lot's seed is fixed, the scores follow the seeds).
+//! played to its champion, results typed; and one of the Banyoles kind, whose repesca
+//! is a triangular among the runners-up, being played. Deterministic (the lot's seed
+//! is fixed, the scores follow the seeds).
 
 use crate::domain::refusal::Refusal;
 use chrono::{NaiveDate, NaiveDateTime};
@@ -20,6 +22,7 @@ use crate::domain::tournament::qualify::{
 use crate::domain::tournament::{self, Entrant, Side, System, Tiebreak, TournamentFile, groups};
 
 pub const DEMO_GIRONA: &str = "Open de botifarra de Girona";
+pub const DEMO_BANYOLES: &str = "Open de botifarra de Banyoles";
 
 const ACTOR: &str = "demo";
 
@@ -90,15 +93,17 @@ fn play_knockout(
     Ok(())
 }
 
-/// Adds the open to `club_id`; returns its id.
-pub fn girona_open(
+/// An open of the Girona kind named `name` in `club_id`, its liguillas drawn by pots
+/// and played: its id.
+fn liguillas_played(
     conn: &mut DbConn,
-    club_id: i32,
+    (club_id, name): (i32, &str),
     starts_on: NaiveDate,
     now: NaiveDateTime,
+    pins: &mut dyn FnMut() -> String,
 ) -> Result<i32, ChangeError> {
     let championship = tournament::Championship {
-        name: DEMO_GIRONA.to_owned(),
+        name: name.to_owned(),
         game: crate::domain::GameKind::Botifarra,
         options: serde_json::Map::new(),
         system: System::RoundRobin {
@@ -129,10 +134,7 @@ pub fn girona_open(
         championship,
         Entrant::seeded(PAIRS.map(|(name, club)| (name, Some(club)))),
     );
-    let mut pins = super::demo::pins(4111, 2718);
-    let id = championship::create(
-        conn, club_id, &file, false, starts_on, now, ACTOR, &mut pins,
-    )?;
+    let id = championship::create(conn, club_id, &file, false, starts_on, now, ACTOR, pins)?;
     // The liguillas drawn by pots, as the director's button does.
     championship::change(conn, id, ACTOR, now, |_, t| {
         groups::draw_by_lot(&mut t.file, DRAW).map_err(|e| err(format!("{e:?}")))?;
@@ -150,13 +152,29 @@ pub fn girona_open(
         ))
     })?;
     for round in 1..=3u32 {
-        let (pairings, _) = draw_and_publish(conn, id, (round, None), ACTOR, now, &mut pins)?;
+        let (pairings, _) = draw_and_publish(conn, id, (round, None), ACTOR, now, pins)?;
         for tp in pairings {
-            let seed = |eid: &str| eid.parse::<u32>().unwrap_or(0);
             let score = score(seed(&tp.a), seed(&tp.b), round);
             type_result(conn, id, (round, tp.table), score, ACTOR, now)?;
         }
     }
+    Ok(id)
+}
+
+/// An entrant's seed from its id (the demo's ids are the seeds).
+fn seed(eid: &str) -> u32 {
+    eid.parse::<u32>().unwrap_or(0)
+}
+
+/// Adds the open to `club_id`; returns its id.
+pub fn girona_open(
+    conn: &mut DbConn,
+    club_id: i32,
+    starts_on: NaiveDate,
+    now: NaiveDateTime,
+) -> Result<i32, ChangeError> {
+    let mut pins = super::demo::pins(4111, 2718);
+    let id = liguillas_played(conn, (club_id, DEMO_GIRONA), starts_on, now, &mut pins)?;
     let plan = RepescaPlan {
         per_group: 1,
         rule: RepescaRule {
@@ -184,5 +202,44 @@ pub fn girona_open(
         &mut pins,
     )?;
     play_knockout(conn, id, last, now)?;
+    Ok(id)
+}
+
+/// Adds to `club_id` an open of the same kind whose *bases* play the repesca as a
+/// liguilla: the three runners-up of the liguillas play a triangular (todos contra
+/// todos) whose winner takes the fourth place of the knockout. Its first round is
+/// played, the second drawn and published at the tables. Returns its id.
+pub fn banyoles_open(
+    conn: &mut DbConn,
+    club_id: i32,
+    starts_on: NaiveDate,
+    now: NaiveDateTime,
+) -> Result<i32, ChangeError> {
+    let mut pins = super::demo::pins(5113, 3301);
+    let id = liguillas_played(conn, (club_id, DEMO_BANYOLES), starts_on, now, &mut pins)?;
+    let plan = RepescaPlan {
+        per_group: 1,
+        rule: RepescaRule {
+            min_points: crate::domain::tournament::MatchPoints::ZERO,
+            worst_place: Some(2),
+        },
+        places: None,
+        entry: RepescaEntry::Lowest,
+    };
+    let by = (ACTOR, now);
+    let lig = championship::repesca::create_liguilla(
+        conn,
+        id,
+        "Triangular dels segons",
+        plan,
+        by,
+        &mut pins,
+    )?;
+    championship::publish_round(conn, lig, 1, ACTOR, now)?;
+    for tp in super::demo::round_pairings(conn, lig, 1)? {
+        let score = score(seed(&tp.a), seed(&tp.b), 1);
+        type_result(conn, lig, (1, tp.table), score, ACTOR, now)?;
+    }
+    draw_and_publish(conn, lig, (2, None), ACTOR, now, &mut pins)?;
     Ok(id)
 }

@@ -96,6 +96,8 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship_both_cha
     assert_eq!(
         events,
         vec![
+            "Open de botifarra de Banyoles — Triangular dels segons",
+            "Open de botifarra de Banyoles",
             "Open de botifarra de Lloret",
             "Campeonato comarcal de cuatrola",
             "Open de botifarra de invierno",
@@ -106,7 +108,7 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship_both_cha
     );
     assert_eq!(
         texts(&home, ".event-card .badge-running"),
-        vec!["En juego", "En juego", "En juego"]
+        vec!["En juego", "En juego", "En juego", "En juego", "En juego"]
     );
     let links: Vec<String> = home
         .select(&scraper::Selector::parse(".event-card a").unwrap())
@@ -115,6 +117,8 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship_both_cha
     assert_eq!(
         links,
         vec![
+            "/campeonatos/8",
+            "/campeonatos/7",
             "/campeonatos/6",
             "/campeonatos/3",
             "/campeonatos/2",

@@ -338,3 +338,63 @@ async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_be
         "the import exports the same final ranking"
     );
 }
+
+#[tokio::test]
+async fn the_demos_banyoles_open_plays_its_repesca_as_a_triangular_of_the_runners_up() {
+    let app = TestApp::with_demo().await;
+    let id: i32 = app
+        .with_conn(|conn| {
+            use baza::db::schema::championships;
+            use diesel::prelude::*;
+            championships::table
+                .filter(championships::name.eq(baza::service::demo_repesca::DEMO_BANYOLES))
+                .select(championships::id)
+                .first(conn)
+                .unwrap()
+        })
+        .await;
+    let link = app
+        .with_conn(move |conn| liguilla::of_championship(conn, id).unwrap())
+        .await
+        .expect("its repesca is a liguilla");
+    assert_eq!(link.places, 1);
+    let file = file_of(&app, id).await;
+    let mut runners_up: Vec<String> = tournament::standings(&file)
+        .into_iter()
+        .filter(|r| r.group_rank == Some(2))
+        .map(|r| r.name)
+        .collect();
+    runners_up.sort();
+    let lfile = file_of(&app, link.liguilla_id).await;
+    let mut names: Vec<String> = lfile.entrants.iter().map(|e| e.name.clone()).collect();
+    names.sort();
+    assert_eq!(names, runners_up, "the triangular is the runners-up's");
+    assert_eq!(lfile.rounds.len(), 2);
+    assert!(
+        lfile.rounds[0].missing_results().is_empty(),
+        "round 1 played"
+    );
+    assert_eq!(
+        lfile.rounds[1].missing_results().len(),
+        1,
+        "round 2 at its table"
+    );
+    assert_eq!(status_of(&app, id).await, ChampionshipStatus::Running);
+    let public = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&public, ".repesca-liguilla a"),
+        ["Open de botifarra de Banyoles — Triangular dels segons"]
+    );
+    let lpublic = app
+        .page(
+            &format!("/campeonatos/{}", link.liguilla_id),
+            StatusCode::OK,
+        )
+        .await;
+    assert_eq!(
+        texts(&lpublic, ".repesca-of a"),
+        ["Open de botifarra de Banyoles"]
+    );
+}

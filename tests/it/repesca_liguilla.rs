@@ -193,6 +193,13 @@ async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_be
         }
     }
     assert_eq!(status_of(&app, lig).await, ChampionshipStatus::Finished);
+    let ldir = app
+        .page(&format!("/campeonatos/{lig}/direccion"), StatusCode::OK)
+        .await;
+    assert!(
+        texts(&ldir, ".phase-form").is_empty(),
+        "the liguilla's best join the championship's knockout, not one of its own"
+    );
     assert_eq!(
         status_of(&app, id).await,
         ChampionshipStatus::Running,

@@ -288,8 +288,10 @@ pub(super) async fn director_page(
     // with one knockout phase, seeded by the entrants' seeds.
     // A played repesca comes first, its knockouts only, and all finished.
     let (repescas, repesca_done) = repesca;
+    // A repesca liguilla's best join the other championship's knockout, not its own.
     let can_add_phase = ((phases.is_empty() && liguilla.is_none())
         || (phases.len() == repescas && repesca_done))
+        && repesca_of.is_none()
         && t.file.entrants.len() >= 2
         && (t.file.rounds.is_empty() || finished);
     let can_add_repesca = phases.is_empty()

@@ -34,9 +34,26 @@ impl LiguillaLink {
     }
 }
 
-pub fn insert(conn: &mut DbConn, link: &LiguillaLink) -> QueryResult<usize> {
+/// Links liguilla `liguilla_id` to championship `championship_id` as its repesca:
+/// its best `places` join the knockout where `entry` says, after the best
+/// `per_group` of each of the championship's liguillas.
+pub fn link(
+    conn: &mut DbConn,
+    (championship_id, liguilla_id): (i32, i32),
+    (places, per_group): (usize, usize),
+    entry: &RepescaEntry,
+) -> QueryResult<usize> {
+    let link = LiguillaLink {
+        championship_id,
+        liguilla_id,
+        places: places as i32,
+        per_group: per_group as i32,
+        entry: serde_json::to_string(entry).map_err(|e| {
+            diesel::result::Error::SerializationError(Box::new(e))
+        })?,
+    };
     diesel::insert_into(repesca_liguillas::table)
-        .values(link)
+        .values(&link)
         .execute(conn)
 }
 
@@ -96,26 +113,53 @@ pub fn load(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Ligui
     }))
 }
 
+/// The links championship `id` is part of, in one query: to its repesca liguilla
+/// (`championship_id` is `id`), or to the championship it is the repesca of
+/// (`liguilla_id` is `id`).
+pub fn links_of(conn: &mut DbConn, id: i32) -> QueryResult<Vec<LiguillaLink>> {
+    repesca_liguillas::table
+        .filter(
+            repesca_liguillas::championship_id
+                .eq(id)
+                .or(repesca_liguillas::liguilla_id.eq(id)),
+        )
+        .select(LiguillaLink::as_select())
+        .load(conn)
+}
+
 /// Puts championship `championship_id`'s repesca liguilla, if any, into its `file`
-/// (the export, the final ranking): its document, with the games its tables played
-/// when `games`.
+/// (the export): its document, with the games its tables played when `games`.
 pub fn attach(
     conn: &mut DbConn,
     championship_id: i32,
     file: &mut TournamentFile,
     games: bool,
 ) -> QueryResult<()> {
-    let Some(l) = load(conn, championship_id)? else {
+    match of_championship(conn, championship_id)? {
+        Some(link) => attach_link(conn, &link, file, games),
+        None => Ok(()),
+    }
+}
+
+/// Puts the repesca liguilla of `link` into the `file` of its championship (see
+/// [`attach`]).
+pub fn attach_link(
+    conn: &mut DbConn,
+    link: &LiguillaLink,
+    file: &mut TournamentFile,
+    games: bool,
+) -> QueryResult<()> {
+    let Some(t) = store::load(conn, link.liguilla_id)? else {
         return Ok(());
     };
-    let mut liguilla = l.championship.file;
+    let mut liguilla = t.file;
     if games {
-        super::tables::attach_games(conn, l.link.liguilla_id, &mut liguilla)?;
+        super::tables::attach_games(conn, link.liguilla_id, &mut liguilla)?;
     }
     file.repesca_liguilla = Some(Box::new(RepescaLiguilla {
-        places: l.link.places.max(0) as usize,
-        per_group: l.link.per_group.max(0) as usize,
-        entry: l.link.entry(),
+        places: link.places.max(0) as usize,
+        per_group: link.per_group.max(0) as usize,
+        entry: link.entry(),
         liguilla,
     }));
     Ok(())

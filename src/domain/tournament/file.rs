@@ -825,7 +825,7 @@ fn validate_repesca_liguilla(file: &TournamentFile, r: &RepescaLiguilla) -> Resu
     }
     if inner.championship.game != file.championship.game || inner.repesca_liguilla.is_some() {
         return Err(said!(
-            "repesca_liguilla.liguilla.event",
+            "repesca_liguilla.liguilla",
             "la repesca se juega al juego del campeonato, sin repesca propia",
             "la repesca es juga al joc del campionat, sense repesca pròpia",
             "the repesca plays the championship's game, with no repesca of its own"

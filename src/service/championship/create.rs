@@ -7,7 +7,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
-use crate::db::championship::liguilla::{self, LiguillaLink};
+use crate::db::championship::liguilla;
 use crate::db::championship::store::{self, ChangeError};
 use crate::db::championship::tables::{
     Draw, corrupt, insert_championship, insert_document, insert_tables, store_imported_games,
@@ -81,14 +81,8 @@ pub fn create(
                 actor,
                 pins,
             )?;
-            let link = LiguillaLink {
-                championship_id,
-                liguilla_id,
-                places: r.places as i32,
-                per_group: r.per_group as i32,
-                entry: serde_json::to_string(&r.entry).map_err(corrupt)?,
-            };
-            liguilla::insert(conn, &link)?;
+            let ids = (championship_id, liguilla_id);
+            liguilla::link(conn, ids, (r.places, r.per_group), &r.entry)?;
             store::write_status(conn, championship_id, &stored)?;
         }
         let entity = ("tournament", championship_id);

@@ -7,9 +7,8 @@ use chrono::NaiveDateTime;
 
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
-use crate::db::championship::liguilla::{self, LiguillaLink};
+use crate::db::championship::liguilla;
 use crate::db::championship::store::{self, ChangeError};
-use crate::db::championship::tables::corrupt;
 use crate::db::repesca::{RepescaPlan, repesca_may_start};
 use crate::domain::refusal::Refusal;
 use crate::domain::tournament::qualify;
@@ -49,14 +48,8 @@ pub fn create_liguilla(
             actor,
             pins,
         )?;
-        let link = LiguillaLink {
-            championship_id,
-            liguilla_id,
-            places: places as i32,
-            per_group: plan.per_group as i32,
-            entry: serde_json::to_string(&plan.entry).map_err(corrupt)?,
-        };
-        liguilla::insert(conn, &link)?;
+        let ids = (championship_id, liguilla_id);
+        liguilla::link(conn, ids, (places, plan.per_group), &plan.entry)?;
         let made = serde_json::json!({"repesca": {"per_group": plan.per_group,
             "rule": plan.rule, "places": places, "entry": plan.entry, "kind": "liguilla"},
             "liguilla": liguilla_id, "entrants": eligible});

@@ -52,13 +52,14 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
     let phase_ctx = Ctx::from_request(&req);
     let viewer = who.clone();
     let (t, rows, phases) = db(&state, move |conn| {
-        let mut t = super::ranking::load_with_phases(conn, id)?;
+        let links = crate::db::championship::liguilla::links_of(conn, id)?;
+        let mut t = super::ranking::load_linked(conn, id, &links)?;
         let rows = latest_published_tables(conn, &t)?;
         let mut phases = super::director::phase_views(conn, &phase_ctx, id)?;
         public_names(conn, &viewer, &mut t, &mut phases)?;
         let links = (
-            super::repesca::liguilla_link(conn, id)?,
-            super::repesca::repesca_of(conn, id, false)?,
+            super::repesca::liguilla_link(conn, id, &links)?,
+            super::repesca::repesca_of_linked(conn, id, &links, false)?,
         );
         Ok((t, rows, (phases, links)))
     })

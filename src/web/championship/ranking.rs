@@ -23,12 +23,24 @@ pub struct FinalLine {
 /// The championship `id` with its knockout phases (the brackets linked to it) and
 /// its repesca liguilla in its file, as the export carries them.
 pub(super) fn load_with_phases(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {
+    let links = crate::db::championship::liguilla::links_of(conn, id)?;
+    load_linked(conn, id, &links)
+}
+
+/// [`load_with_phases`] with the repesca liguilla links of `id` already read.
+pub(super) fn load_linked(
+    conn: &mut DbConn,
+    id: i32,
+    links: &[crate::db::championship::liguilla::LiguillaLink],
+) -> Result<Tournament, AppError> {
     let mut t = load(conn, id)?;
     if t.file.brackets.is_empty() {
         let (phases, _) = store::linked_phases(conn, id, &t.file)?;
         t.file.brackets = phases;
     }
-    crate::db::championship::liguilla::attach(conn, id, &mut t.file, false)?;
+    if let Some(link) = links.iter().find(|l| l.championship_id == id) {
+        crate::db::championship::liguilla::attach_link(conn, link, &mut t.file, false)?;
+    }
     Ok(t)
 }
 

@@ -4,6 +4,7 @@
 //! among them (todos contra todos), whose best join it.
 
 use super::*;
+use crate::db::championship::liguilla::LiguillaLink;
 use crate::db::repesca::RepescaPlan;
 use crate::domain::tournament::MatchPoints;
 use crate::domain::tournament::qualify::{RepescaEntry, RepescaRule};
@@ -201,7 +202,18 @@ pub fn repesca_of(
     id: i32,
     director: bool,
 ) -> diesel::QueryResult<Option<(String, String)>> {
-    let Some(link) = crate::db::championship::liguilla::of_liguilla(conn, id)? else {
+    let links = crate::db::championship::liguilla::links_of(conn, id)?;
+    repesca_of_linked(conn, id, &links, director)
+}
+
+/// [`repesca_of`] with the links of `id` already read.
+pub fn repesca_of_linked(
+    conn: &mut DbConn,
+    id: i32,
+    links: &[LiguillaLink],
+    director: bool,
+) -> diesel::QueryResult<Option<(String, String)>> {
+    let Some(link) = links.iter().find(|l| l.liguilla_id == id) else {
         return Ok(None);
     };
     let Some(parent) = crate::db::championship::store::load(conn, link.championship_id)? else {
@@ -216,8 +228,12 @@ pub fn repesca_of(
 }
 
 /// The public page of championship `id`'s repesca liguilla, and its name.
-pub fn liguilla_link(conn: &mut DbConn, id: i32) -> diesel::QueryResult<Option<(String, String)>> {
-    let Some(link) = crate::db::championship::liguilla::of_championship(conn, id)? else {
+pub fn liguilla_link(
+    conn: &mut DbConn,
+    id: i32,
+    links: &[LiguillaLink],
+) -> diesel::QueryResult<Option<(String, String)>> {
+    let Some(link) = links.iter().find(|l| l.championship_id == id) else {
         return Ok(None);
     };
     let lig = link.liguilla_id;

@@ -508,8 +508,8 @@ impl Drop for WriterTurn {
 /// Runs `f` in a write transaction. On SQLite it begins `IMMEDIATE`, taking the write
 /// lock at once: a deferred transaction that reads and then writes fails with
 /// SQLITE_BUSY (which no busy timeout retries) when another writer committed in
-/// between — two tables saving hands at the same moment would see a 500. On
-/// PostgreSQL (and when already inside a transaction) it is a plain transaction.
+/// between — two tables saving hands at the same moment would see a 500. Inside a
+/// transaction it is a savepoint; on PostgreSQL, a plain transaction.
 #[allow(irrefutable_let_patterns)]
 pub fn write_tx<T, E, F>(conn: &mut DbConn, f: F) -> Result<T, E>
 where
@@ -527,9 +527,16 @@ where
             #[allow(unreachable_patterns)]
             _ => false,
         };
-        if outermost && let DbConn::Sqlite(c) = conn {
-            let _turn = sqlite_writer_turn();
-            AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
+        if let DbConn::Sqlite(c) = conn {
+            // Inside a transaction, a savepoint. When SQLite rolled the whole
+            // transaction back itself (a full disk), rolling back to the savepoint
+            // fails too: the caller gets the first error, not that one.
+            let _turn = outermost.then(sqlite_writer_turn);
+            if outermost {
+                AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
+            } else {
+                AnsiTransactionManager::begin_transaction(c)?;
+            }
             let result = f(conn);
             if let DbConn::Sqlite(c) = conn {
                 match &result {

@@ -48,9 +48,8 @@ pub fn link(
         liguilla_id,
         places: places as i32,
         per_group: per_group as i32,
-        entry: serde_json::to_string(entry).map_err(|e| {
-            diesel::result::Error::SerializationError(Box::new(e))
-        })?,
+        entry: serde_json::to_string(entry)
+            .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?,
     };
     diesel::insert_into(repesca_liguillas::table)
         .values(&link)

@@ -19,7 +19,9 @@ use super::accounts::{self, NewAudit};
 use super::register::{self, Person, name_key};
 use super::schema::{clubs, people, players};
 use crate::domain::names;
-use crate::domain::register::{ListFault, RegisterFault, checked_birth_year, checked_licence};
+use crate::domain::register::{
+    ListFault, ListField, RegisterFault, checked_birth_year, checked_licence,
+};
 
 /// One line of the list, read and checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,10 +35,10 @@ pub struct Entry {
     pub birth_year: Option<i32>,
 }
 
-/// A field one line changes: `club`, `birth_year` or `licence`, from what to what.
+/// A field one line changes, from what to what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Change {
-    pub field: &'static str,
+    pub field: ListField,
     pub from: Option<String>,
     pub to: Option<String>,
 }
@@ -406,7 +408,7 @@ fn plan(state: &State, entries: &[Entry]) -> (Vec<Plan>, Vec<Conflict>) {
         };
         if status == Status::Linked {
             p.changes.push(Change {
-                field: "licence",
+                field: ListField::Licence,
                 from: None,
                 to: Some(licence.to_owned()),
             });
@@ -417,7 +419,7 @@ fn plan(state: &State, entries: &[Entry]) -> (Vec<Plan>, Vec<Conflict>) {
         {
             p.set_year = e.birth_year;
             p.changes.push(Change {
-                field: "birth_year",
+                field: ListField::BirthYear,
                 from: p0.birth_year.map(|y| y.to_string()),
                 to: e.birth_year.map(|y| y.to_string()),
             });
@@ -469,7 +471,7 @@ fn plan(state: &State, entries: &[Entry]) -> (Vec<Plan>, Vec<Conflict>) {
                 };
                 if p.person.is_some() {
                     p.changes.push(Change {
-                        field: "club",
+                        field: ListField::Club,
                         from: names_of(&mine),
                         to: Some(known.map_or_else(|| club.clone(), |(_, n)| n.clone())),
                     });

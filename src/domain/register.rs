@@ -104,6 +104,41 @@ impl ListFault {
     }
 }
 
+/// A person's field a line of a licence list changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListField {
+    Licence,
+    BirthYear,
+    Club,
+}
+
+impl ListField {
+    /// Its name in the JSON report of an import.
+    pub fn slug(self) -> &'static str {
+        match self {
+            ListField::Licence => "licence",
+            ListField::BirthYear => "birth_year",
+            ListField::Club => "club",
+        }
+    }
+
+    /// The message key of the locale files.
+    pub fn key(self) -> &'static str {
+        match self {
+            ListField::Licence => "licences-field-licence",
+            ListField::BirthYear => "licences-field-birth_year",
+            ListField::Club => "licences-field-club",
+        }
+    }
+}
+
+/// A field is written by its name (the JSON report of an import).
+impl serde::Serialize for ListField {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.slug())
+    }
+}
+
 /// Why a club's form is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ClubFault {
@@ -278,5 +313,7 @@ mod tests {
     fn a_line_refusal_is_written_as_its_key() {
         let json = serde_json::to_string(&RegisterFault::NoLicence).unwrap_or_default();
         assert_eq!(json, "\"licences-no-licence\"");
+        let json = serde_json::to_string(&ListField::BirthYear).unwrap_or_default();
+        assert_eq!(json, "\"birth_year\"");
     }
 }

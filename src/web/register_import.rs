@@ -72,7 +72,7 @@ pub fn change_words(lang: Lang, c: &Change) -> String {
     let none = || "—".to_owned();
     format!(
         "{}: {} → {}",
-        tr(lang, &format!("licences-field-{}", c.field)),
+        tr(lang, c.field.key()),
         c.from.clone().unwrap_or_else(none),
         c.to.clone().unwrap_or_else(none)
     )

@@ -931,15 +931,16 @@ fn club_command(cmd: ClubCommand) -> anyhow::Result<ExitCode> {
             game,
             db: args,
         } => {
-            use crate::web::first_run::{ClubDefaults, validate_club};
-            let said = |key: &str| {
+            use crate::domain::register::{ClubFault, checked_club};
+            use crate::web::first_run::ClubDefaults;
+            let said = |fault: ClubFault| {
                 anyhow::anyhow!(
                     "{} / {}",
-                    crate::web::i18n::tr(Lang::Es, key),
-                    crate::web::i18n::tr(Lang::En, key)
+                    crate::web::i18n::tr(Lang::Es, fault.key()),
+                    crate::web::i18n::tr(Lang::En, fault.key())
                 )
             };
-            let (name, town) = validate_club(&name, &town).map_err(said)?;
+            let (name, town) = checked_club(&name, &town).map_err(said)?;
             let defaults = ClubDefaults::for_game(&game).map_err(said)?;
             let mut conn = args.connect()?;
             let id = db::write_tx(&mut conn, |conn| {

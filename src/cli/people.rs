@@ -53,8 +53,8 @@ fn import(file: &str, json: bool, args: &DbArgs) -> anyhow::Result<ExitCode> {
     let started = std::time::Instant::now();
     let report = match import_bytes(&mut conn, &bytes, "cli").map_err(|e| anyhow::anyhow!("{e}"))? {
         Ok(r) => r,
-        Err(key) => {
-            eprintln!("baza people import: {}", both(|l| tr(l, key)));
+        Err(fault) => {
+            eprintln!("baza people import: {}", both(|l| tr(l, fault.key())));
             return Ok(ExitCode::from(NOT_A_RECORD));
         }
     };

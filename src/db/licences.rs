@@ -16,26 +16,29 @@ use serde::Serialize;
 
 use super::DbConn;
 use super::accounts::{self, NewAudit};
-use super::register::{self, Person, checked_birth_year, checked_licence, name_key};
+use super::register::{self, Person, name_key};
 use super::schema::{clubs, people, players};
 use crate::domain::names;
+use crate::domain::register::{
+    ListFault, ListField, RegisterFault, checked_birth_year, checked_licence,
+};
 
 /// One line of the list, read and checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     /// Its line in the file (1-based; the header is line 1 or more).
     pub line: usize,
-    /// As [`register::licence_key`] keeps it.
+    /// As [`crate::domain::register::licence_key`] keeps it.
     pub licence: String,
     pub name: String,
     pub club: Option<String>,
     pub birth_year: Option<i32>,
 }
 
-/// A field one line changes: `club`, `birth_year` or `licence`, from what to what.
+/// A field one line changes, from what to what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Change {
-    pub field: &'static str,
+    pub field: ListField,
     pub from: Option<String>,
     pub to: Option<String>,
 }
@@ -55,8 +58,8 @@ pub struct Listed {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Problem {
     /// A line without a licence or a name, or with a year that is none (the
-    /// message key says which).
-    BadLine { reason: &'static str },
+    /// fault says which; written as its message key).
+    BadLine { reason: RegisterFault },
     /// One licence under two different names.
     TwoNames { licence: String, names: Vec<String> },
     /// One licence on two lines that say different things.
@@ -147,21 +150,21 @@ fn column(header: &[String], names: &[&str]) -> Option<usize> {
 }
 
 /// The lines of a list as read from its file (a header line first): the entries
-/// and the lines that could not be read (as conflicts). `Err` with a message key
-/// when it has no header with the licence, name and club columns.
+/// and the lines that could not be read (as conflicts). Refused when it has no
+/// header with the licence, name and club columns, or no line.
 pub fn read(
     rows: &[(usize, Vec<String>)],
     today: NaiveDate,
-) -> Result<(Vec<Entry>, Vec<Conflict>), &'static str> {
+) -> Result<(Vec<Entry>, Vec<Conflict>), ListFault> {
     let Some(((_, header), rows)) = rows.split_first() else {
-        return Err("licences-empty");
+        return Err(ListFault::Empty);
     };
     let (Some(lic), Some(name), Some(club)) = (
         column(header, &LICENCE),
         column(header, &NAME),
         column(header, &CLUB),
     ) else {
-        return Err("licences-header");
+        return Err(ListFault::Header);
     };
     let year = column(header, &YEAR);
     let mut entries = Vec::with_capacity(rows.len());
@@ -173,11 +176,13 @@ pub fn read(
             cell(Some(name)),
             checked_birth_year(cell(year), today),
         ) {
-            (Ok(None), _, _) => "licences-no-licence",
-            (Err(key), _, _) => key,
-            (_, "", _) => "licences-no-name",
-            (_, n, _) if n.chars().count() > 80 => "people-bad-name",
-            (_, _, Err(key)) => key,
+            (Ok(None), _, _) => RegisterFault::NoLicence,
+            (Err(fault), _, _) => fault,
+            (_, "", _) => RegisterFault::NoName,
+            (_, n, _) if n.chars().count() > crate::domain::register::MAX_NAME => {
+                RegisterFault::Name
+            }
+            (_, _, Err(fault)) => fault,
             (Ok(Some(licence)), n, Ok(birth_year)) => {
                 let club = Some(cell(Some(club)))
                     .filter(|c| !c.is_empty())
@@ -198,7 +203,7 @@ pub fn read(
         });
     }
     if entries.is_empty() && bad.is_empty() {
-        return Err("licences-empty");
+        return Err(ListFault::Empty);
     }
     Ok((entries, bad))
 }
@@ -403,7 +408,7 @@ fn plan(state: &State, entries: &[Entry]) -> (Vec<Plan>, Vec<Conflict>) {
         };
         if status == Status::Linked {
             p.changes.push(Change {
-                field: "licence",
+                field: ListField::Licence,
                 from: None,
                 to: Some(licence.to_owned()),
             });
@@ -414,7 +419,7 @@ fn plan(state: &State, entries: &[Entry]) -> (Vec<Plan>, Vec<Conflict>) {
         {
             p.set_year = e.birth_year;
             p.changes.push(Change {
-                field: "birth_year",
+                field: ListField::BirthYear,
                 from: p0.birth_year.map(|y| y.to_string()),
                 to: e.birth_year.map(|y| y.to_string()),
             });
@@ -466,7 +471,7 @@ fn plan(state: &State, entries: &[Entry]) -> (Vec<Plan>, Vec<Conflict>) {
                 };
                 if p.person.is_some() {
                     p.changes.push(Change {
-                        field: "club",
+                        field: ListField::Club,
                         from: names_of(&mine),
                         to: Some(known.map_or_else(|| club.clone(), |(_, n)| n.clone())),
                     });
@@ -739,7 +744,7 @@ mod tests {
         }
         assert_eq!(
             read(&rows(&[&["nombre", "club"]]), today()),
-            Err("licences-header")
+            Err(ListFault::Header)
         );
     }
 
@@ -761,7 +766,7 @@ mod tests {
         assert_eq!(
             bad[0].problem,
             Problem::BadLine {
-                reason: "licences-no-licence"
+                reason: RegisterFault::NoLicence
             }
         );
         assert_eq!(bad[1].lines, [3]);

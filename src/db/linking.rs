@@ -147,7 +147,9 @@ fn candidates_in(
     name: &str,
     licence: Option<&str>,
 ) -> Vec<usize> {
-    if let Some(l) = licence.map(register::licence_key).filter(|l| !l.is_empty())
+    if let Some(l) = licence
+        .map(crate::domain::register::licence_key)
+        .filter(|l| !l.is_empty())
         && let Some(i) = everyone
             .iter()
             .position(|p| p.licence.as_deref() == Some(l.as_str()))

@@ -204,7 +204,10 @@ fn names(p: &EntrantPerson, who: &Person, codes: &BTreeSet<String>) -> bool {
     let key_known = p.key.as_deref().is_some_and(|k| codes.contains(k));
     !key_known
         && who.licence.is_some()
-        && p.licence.as_deref().map(register::licence_key) == who.licence
+        && p.licence
+            .as_deref()
+            .map(crate::domain::register::licence_key)
+            == who.licence
 }
 
 /// A championship whose file names the dropped person: its championship id, name, file and

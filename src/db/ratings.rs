@@ -255,7 +255,9 @@ impl Names {
     /// The person a file's key or licence names.
     pub fn person(&self, key: Option<&str>, licence: Option<&str>) -> Option<PlayerId> {
         key.and_then(|k| self.codes.get(k))
-            .or_else(|| licence.and_then(|l| self.licences.get(&super::register::licence_key(l))))
+            .or_else(|| {
+                licence.and_then(|l| self.licences.get(&crate::domain::register::licence_key(l)))
+            })
             .copied()
     }
 

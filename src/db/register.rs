@@ -14,6 +14,7 @@ use super::queries::NewPlayer;
 use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{clubs, people, players};
 use crate::domain::names;
+use crate::domain::register::licence_key;
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
 #[diesel(table_name = people)]
@@ -128,15 +129,6 @@ pub fn name_key(name: &str) -> String {
     let mut words: Vec<&str> = folded.split_whitespace().collect();
     words.sort_unstable();
     words.join(" ")
-}
-
-/// A licence number as compared: blanks removed, upper case.
-pub fn licence_key(licence: &str) -> String {
-    licence
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_uppercase)
-        .collect()
 }
 
 /// A new stable code: ten hexadecimal digits from the system's randomness.
@@ -487,39 +479,6 @@ pub fn resolve(
 // Keeping the register: a club's members with their people, joining and leaving a
 // club on given days, a person's own fields, the administrators' list, and the
 // names public pages hide (people shown by name and initial of the surname).
-
-/// The earliest year of birth the register takes.
-pub const FIRST_BIRTH_YEAR: i32 = 1900;
-
-/// A licence as typed, checked: `None` when blank; else at most 30 letters, digits,
-/// `-`, `/` or `.` once blanks are gone (as [`licence_key`] keeps it).
-pub fn checked_licence(typed: &str) -> Result<Option<String>, &'static str> {
-    let key = licence_key(typed);
-    if key.is_empty() {
-        return Ok(None);
-    }
-    if key.chars().count() > 30
-        || !key
-            .chars()
-            .all(|c| c.is_alphanumeric() || "-/.".contains(c))
-    {
-        return Err("register-bad-licence");
-    }
-    Ok(Some(key))
-}
-
-/// A year of birth as typed: `None` when blank; else a year from 1900 to `today`'s.
-pub fn checked_birth_year(typed: &str, today: NaiveDate) -> Result<Option<i32>, &'static str> {
-    use chrono::Datelike;
-    let typed = typed.trim();
-    if typed.is_empty() {
-        return Ok(None);
-    }
-    match typed.parse::<i32>() {
-        Ok(y) if (FIRST_BIRTH_YEAR..=today.year()).contains(&y) => Ok(Some(y)),
-        _ => Err("register-bad-birth-year"),
-    }
-}
 
 /// A club's membership with the person it is of.
 #[derive(Debug, Clone)]
@@ -934,23 +893,5 @@ mod tests {
         assert_eq!(hidden.of("Martínez – Pérez", &[8]), "Martínez – Pérez");
         assert_eq!(hidden.spelling(7, "Martínez"), "M.");
         assert_eq!(surnames_of("Ana de la Fuente"), ["fuente"]);
-    }
-
-    #[test]
-    fn licences_and_years_of_birth_are_checked_as_typed() {
-        let today = NaiveDate::from_ymd_opt(2026, 11, 28).unwrap_or_default();
-        assert_eq!(checked_licence(" cv-12/3 "), Ok(Some("CV-12/3".into())));
-        assert_eq!(checked_licence(""), Ok(None));
-        assert!(checked_licence("a;b").is_err());
-        assert_eq!(checked_birth_year("1984", today), Ok(Some(1984)));
-        assert_eq!(checked_birth_year(" ", today), Ok(None));
-        assert!(checked_birth_year("2027", today).is_err());
-        assert!(checked_birth_year("1899", today).is_err());
-        assert!(checked_birth_year("84a", today).is_err());
-    }
-
-    #[test]
-    fn licences_compare_without_blanks_or_case() {
-        assert_eq!(licence_key(" cv 1234 "), "CV1234");
     }
 }

@@ -36,7 +36,8 @@
 //!    reads out), and the entry points here.
 //!
 //! Beside or above the rules core: [`entry`] (a club's score entry, above the games),
-//! [`tournament`], [`bracket`], [`rating`], [`circuit`] and [`names`].
+//! [`tournament`], [`bracket`], [`rating`], [`circuit`], [`names`] and [`register`]
+//! (the checks of a person's and a club's fields as typed).
 
 pub mod bracket;
 pub mod cards;
@@ -57,6 +58,7 @@ pub mod record;
 pub mod record_error;
 pub mod referee;
 pub mod refusal;
+pub mod register;
 pub mod rng;
 pub mod ruling;
 pub mod score;

@@ -255,6 +255,8 @@ impl Refusal {
 /// Why a change to a club's players or pairs is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PeopleFault {
+    /// No name, or one too long.
+    Name,
     /// Another player or pair of the club has the name.
     NameTaken,
     /// Both names enter one championship or bracket.
@@ -277,6 +279,7 @@ impl PeopleFault {
     /// The message key of the locale files.
     pub fn key(self) -> &'static str {
         match self {
+            PeopleFault::Name => "people-bad-name",
             PeopleFault::NameTaken => "people-name-taken",
             PeopleFault::MergeSameChampionship => "people-merge-same-championship",
             PeopleFault::MergeSameGame => "people-merge-same-game",

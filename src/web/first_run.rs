@@ -1,6 +1,7 @@
 //! Starting an installation: on an empty database, the first administrator and the
 //! first club (`/primeros-pasos`, which leads to `/admin/clubes` when accounts exist
-//! but no club); afterwards, administrators add clubs (`/admin/clubes`). `baza club add` shares the checks and the insert.
+//! but no club); afterwards, administrators add clubs (`/admin/clubes`). `baza club add`
+//! shares the insert, and the checks of `domain::register`.
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -15,6 +16,7 @@ use super::{AppState, Ctx, db, render, render_status};
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewUser};
 use crate::db::queries::{self, Club, NewClub};
+use crate::domain::register::{ClubFault, checked_club};
 use crate::domain::{GameKind, Lang};
 use crate::error::AppError;
 use crate::web::options::{OptionError, OptionGroup, option_groups, read_options};
@@ -23,21 +25,6 @@ use std::collections::HashMap;
 /// The setting claimed by the transaction that creates the first administrator: of
 /// two concurrent first-run forms, only one can store it.
 const FIRST_ADMIN_SETTING: &str = "first_admin";
-
-/// Longest club name and town.
-const MAX_CLUB_FIELD: usize = 80;
-
-/// Checks a club's name (required) and town (may be empty), trimmed; or the message key.
-pub fn validate_club(name: &str, town: &str) -> Result<(String, String), &'static str> {
-    let (name, town) = (name.trim(), town.trim());
-    if name.is_empty() || name.chars().count() > MAX_CLUB_FIELD {
-        return Err("club-bad-name");
-    }
-    if town.chars().count() > MAX_CLUB_FIELD {
-        return Err("club-bad-town");
-    }
-    Ok((name.to_owned(), town.to_owned()))
-}
 
 /// A club's usual game and its table options (checked against the game's options).
 #[derive(Debug, Clone, PartialEq)]
@@ -56,12 +43,12 @@ impl Default for ClubDefaults {
 }
 
 impl ClubDefaults {
-    /// Reads a game's slug; or the message key.
-    pub fn for_game(slug: &str) -> Result<ClubDefaults, &'static str> {
+    /// Reads a game's slug; refused when it names no game.
+    pub fn for_game(slug: &str) -> Result<ClubDefaults, ClubFault> {
         let game = slug
             .trim()
             .parse::<GameKind>()
-            .map_err(|_| "club-bad-game")?;
+            .map_err(|_| ClubFault::Game)?;
         Ok(ClubDefaults {
             game,
             options: serde_json::Map::new(),
@@ -99,9 +86,9 @@ pub fn insert_club_audited(
     Ok(id)
 }
 
-/// The usual game of a club form (cuatrola when the field is left out); or the
-/// message key.
-fn club_defaults(game: &str) -> Result<ClubDefaults, &'static str> {
+/// The usual game of a club form (cuatrola when the field is left out); refused
+/// when it names no game.
+fn club_defaults(game: &str) -> Result<ClubDefaults, ClubFault> {
     if game.trim().is_empty() {
         return Ok(ClubDefaults::default());
     }
@@ -130,9 +117,9 @@ fn check_club(
     name: &str,
     fields: &ClubFields,
 ) -> Result<((String, String), ClubDefaults), ClubRefusal> {
-    validate_club(name, &fields.town)
+    checked_club(name, &fields.town)
         .and_then(|c| club_defaults(&fields.game).map(|d| (c, d)))
-        .map_err(|key| (crate::web::i18n::tr(lang, key), Vec::new()))
+        .map_err(|fault| (crate::web::i18n::tr(lang, fault.key()), Vec::new()))
         .and_then(|(c, d)| with_options(lang, d, &fields.options).map(|d| (c, d)))
 }
 

@@ -317,12 +317,12 @@ pub async fn add_pair(
             let b = crate::db::people::find_player(conn, club_id, p2)?;
             match (a, b) {
                 (Some(a), Some(b)) => format!("{} y {}", a.name, b.name),
-                _ => return Ok(Some(PeopleFault::PairBadPlayer.key())),
+                _ => return Ok(Some(PeopleFault::PairBadPlayer)),
             }
         } else {
             match checked_name(&form.name) {
                 Ok(n) => n,
-                Err(key) => return Ok(Some(key)),
+                Err(fault) => return Ok(Some(fault)),
             }
         };
         refusal(crate::db::people::add_pair(
@@ -336,13 +336,13 @@ pub async fn add_pair(
     .await?;
     match refusal {
         None => Ok(see_other(&format!("/clubes/{club_id}#parejas"))),
-        Some(key) => {
+        Some(fault) => {
             let ctx = Ctx::from_request(&req);
             let typed = PairTyped {
                 name: typed,
                 player1: p1,
                 player2: p2,
-                error: ctx.t(key),
+                error: ctx.t(fault.key()),
             };
             club_page(&req, &state, &who, club_id, Some(typed)).await
         }

@@ -128,11 +128,11 @@ fn refused(e: PeopleError) -> Result<PeopleFault, AppError> {
     }
 }
 
-/// The message key of a change refused, `None` when it was made.
-pub(super) fn refusal<T>(done: Result<T, PeopleError>) -> Result<Option<&'static str>, AppError> {
+/// Why a change was refused, `None` when it was made.
+pub(super) fn refusal<T>(done: Result<T, PeopleError>) -> Result<Option<PeopleFault>, AppError> {
     match done {
         Ok(_) => Ok(None),
-        Err(e) => refused(e).map(|fault| Some(fault.key())),
+        Err(e) => refused(e).map(Some),
     }
 }
 
@@ -234,7 +234,7 @@ async fn edit_page(
     state: &web::Data<AppState>,
     (club_id, kind, id): (i32, Kind, i32),
     typed: Option<(String, i32, i32)>,
-    error: Option<&str>,
+    error: Option<PeopleFault>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let (club, person, players, _, locked) = load(state, club_id, kind, id).await?;
@@ -243,7 +243,7 @@ async fn edit_page(
         typed.unwrap_or_else(|| (person.name.clone(), person.player1, person.player2));
     render_status(
         &EditPage {
-            error: error.map(|k| ctx.t(k)),
+            error: error.map(|fault| ctx.t(fault.key())),
             ctx: &ctx,
             club,
             kind,
@@ -277,14 +277,10 @@ impl PersonForm {
     }
 }
 
-/// A name as typed, checked: 1 to 80 characters once trimmed.
-pub(super) fn checked_name(name: &str) -> Result<String, &'static str> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 80 {
-        Err("people-bad-name")
-    } else {
-        Ok(name.to_owned())
-    }
+/// A player's or a pair's name as typed, checked: 1 to 80 characters once trimmed
+/// (refused for its name, the one thing the check looks at).
+pub(super) fn checked_name(name: &str) -> Result<String, PeopleFault> {
+    crate::domain::register::checked_name(name).map_err(|_| PeopleFault::Name)
 }
 
 /// `POST /clubes/{id}/{jugadores|parejas}/{pid}/editar`: saves a new name (and, for
@@ -298,7 +294,7 @@ pub async fn edit(
     let (p1, p2) = form.players();
     let actor = who.actor();
     let refusal = match checked_name(&form.name) {
-        Err(key) => Some(key),
+        Err(fault) => Some(fault),
         Ok(name) => {
             db(&state, move |conn| {
                 let ch = change_by(club_id, &actor);
@@ -312,10 +308,18 @@ pub async fn edit(
     };
     match refusal {
         None => Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment()))),
-        Some(key) => {
+        Some(fault) => {
             let typed = Some((form.name, p1, p2));
             let status = StatusCode::UNPROCESSABLE_ENTITY;
-            edit_page(&req, &state, (club_id, kind, id), typed, Some(key), status).await
+            edit_page(
+                &req,
+                &state,
+                (club_id, kind, id),
+                typed,
+                Some(fault),
+                status,
+            )
+            .await
         }
     }
 }
@@ -350,7 +354,7 @@ async fn merge_page(
     state: &web::Data<AppState>,
     (club_id, kind, id): (i32, Kind, i32),
     (other, keep_other): (Option<i32>, bool),
-    error: Option<&str>,
+    error: Option<PeopleFault>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let (club, person, players, pairs, _) = load(state, club_id, kind, id).await?;
@@ -371,7 +375,7 @@ async fn merge_page(
         });
     render_status(
         &MergePage {
-            error: error.map(|k| ctx.t(k)),
+            error: error.map(|fault| ctx.t(fault.key())),
             ctx: &ctx,
             club,
             kind,
@@ -434,7 +438,7 @@ pub async fn merge(
     .await?;
     match refusal {
         None => Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment()))),
-        Some(key) => {
+        Some(fault) => {
             let choice = (Some(drop), false);
             let status = StatusCode::CONFLICT;
             merge_page(
@@ -442,7 +446,7 @@ pub async fn merge(
                 &state,
                 (club_id, kind, keep),
                 choice,
-                Some(key),
+                Some(fault),
                 status,
             )
             .await
@@ -488,8 +492,8 @@ pub async fn set_active(
     let left_on = match super::register::left_on(&typed, joined_on) {
         _ if !retired || kind == Kind::Pair => None,
         Ok(day) => day,
-        Err(key) => {
-            return super::register::leave_page(&req, &state, (club_id, id), typed, key).await;
+        Err(fault) => {
+            return super::register::leave_page(&req, &state, (club_id, id), typed, fault).await;
         }
     };
     let actor = who.actor();

@@ -8,7 +8,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, web};
 use askama::Template;
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::account::{now, see_other};
@@ -19,6 +19,9 @@ use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
 use crate::db::queries::{self, Club};
 use crate::db::register::{self, Candidate, Hidden, Joined, Person, PersonFields};
+use crate::domain::register::{
+    RegisterFault, checked_birth_year, checked_day, checked_left_on, checked_licence, checked_name,
+};
 use crate::error::AppError;
 
 /// A day as the pages show it.
@@ -31,21 +34,6 @@ pub fn day(lang: i18n::Lang, d: NaiveDate) -> String {
     match lang {
         i18n::Lang::En => d.format("%Y-%m-%d").to_string(),
         _ => d.format("%d/%m/%Y").to_string(),
-    }
-}
-
-/// A day typed in a form (`YYYY-MM-DD`, as a date input sends it): `None` when
-/// blank; refused when it is not a day, or after today.
-pub fn checked_day(typed: &str, today: NaiveDate) -> Result<Option<NaiveDate>, &'static str> {
-    let typed = typed.trim();
-    if typed.is_empty() {
-        return Ok(None);
-    }
-    match NaiveDate::parse_from_str(typed, "%Y-%m-%d") {
-        Ok(d) if d > today => Err("register-day-future"),
-        Ok(d) if d.year() < register::FIRST_BIRTH_YEAR => Err("register-bad-day"),
-        Ok(d) => Ok(Some(d)),
-        Err(_) => Err("register-bad-day"),
     }
 }
 
@@ -210,8 +198,8 @@ enum Added {
     Done,
     /// The people she may be: the organiser says which.
     Ask(Vec<Candidate>),
-    /// Refused: the message key and the status.
-    Refused(&'static str, StatusCode),
+    /// Refused: why, and the status.
+    Refused(RegisterFault, StatusCode),
 }
 
 /// The checked fields of the form: name, licence, year of birth, first day.
@@ -222,13 +210,13 @@ struct Checked {
     joined_on: NaiveDate,
 }
 
-fn check_add(form: &AddForm) -> Result<Checked, &'static str> {
+fn check_add(form: &AddForm) -> Result<Checked, RegisterFault> {
     let today = now().date();
-    let name = super::people::checked_name(&form.name)?;
+    let name = checked_name(&form.name)?;
     Ok(Checked {
         name,
-        licence: register::checked_licence(&form.licence)?,
-        birth_year: register::checked_birth_year(&form.birth_year, today)?,
+        licence: checked_licence(&form.licence)?,
+        birth_year: checked_birth_year(&form.birth_year, today)?,
         joined_on: checked_day(&form.joined_on, today)?.unwrap_or(today),
     })
 }
@@ -246,7 +234,7 @@ fn join_audited(
     let mine = register::memberships(conn, person.id)?;
     if mine.iter().any(|m| m.club_id == club && m.current()) {
         return Ok(Added::Refused(
-            "register-already-member",
+            RegisterFault::AlreadyMember,
             StatusCode::CONFLICT,
         ));
     }
@@ -255,14 +243,14 @@ fn join_audited(
         match &person.licence {
             Some(own) if own != l => {
                 return Ok(Added::Refused(
-                    "register-licence-other",
+                    RegisterFault::LicenceOther,
                     StatusCode::CONFLICT,
                 ));
             }
             Some(_) => {}
             None if register::licence_taken(conn, l, Some(person.id))? => {
                 return Ok(Added::Refused(
-                    "register-licence-taken",
+                    RegisterFault::LicenceTaken,
                     StatusCode::CONFLICT,
                 ));
             }
@@ -278,7 +266,10 @@ fn join_audited(
     let joined = match joined {
         Ok(j) => j,
         Err(e) if accounts::is_unique_violation(&e) => {
-            return Ok(Added::Refused("error-player-exists", StatusCode::CONFLICT));
+            return Ok(Added::Refused(
+                RegisterFault::PlayerExists,
+                StatusCode::CONFLICT,
+            ));
         }
         Err(e) => return Err(e.into()),
     };
@@ -340,7 +331,7 @@ fn create_and_join(
         && register::licence_taken(conn, l, None)?
     {
         return Ok(Added::Refused(
-            "register-licence-taken",
+            RegisterFault::LicenceTaken,
             StatusCode::CONFLICT,
         ));
     }
@@ -349,7 +340,10 @@ fn create_and_join(
         .iter()
         .any(|p| p.name == c.name)
     {
-        return Ok(Added::Refused("error-player-exists", StatusCode::CONFLICT));
+        return Ok(Added::Refused(
+            RegisterFault::PlayerExists,
+            StatusCode::CONFLICT,
+        ));
     }
     let at = now();
     let id = register::create(conn, &c.name, c.licence.as_deref(), c.birth_year, at)?;
@@ -395,14 +389,17 @@ fn add(
     }
     if !choice.is_empty() {
         let status = StatusCode::UNPROCESSABLE_ENTITY;
-        return Ok(Added::Refused("register-no-person", status));
+        return Ok(Added::Refused(RegisterFault::NoPerson, status));
     }
     // A name the club already has is refused, as it always was.
     if queries::club_players(conn, club)?
         .iter()
         .any(|p| p.name == c.name)
     {
-        return Ok(Added::Refused("error-player-exists", StatusCode::CONFLICT));
+        return Ok(Added::Refused(
+            RegisterFault::PlayerExists,
+            StatusCode::CONFLICT,
+        ));
     }
     let found = register::probably(conn, &c.name, None)?;
     if found.is_empty() {
@@ -423,8 +420,8 @@ pub async fn add_player(
     let form = form.into_inner();
     let checked = match check_add(&form) {
         Ok(c) => c,
-        Err(key) => {
-            return add_page(&req, &state, club_id, form, Some(key), Vec::new()).await;
+        Err(fault) => {
+            return add_page(&req, &state, club_id, form, Some(fault), Vec::new()).await;
         }
     };
     let actor = who.actor();
@@ -437,8 +434,8 @@ pub async fn add_player(
     match added {
         Added::Done => Ok(see_other(&format!("/clubes/{club_id}"))),
         Added::Ask(found) => add_page(&req, &state, club_id, form, None, found).await,
-        Added::Refused(key, status) => {
-            let mut res = add_page(&req, &state, club_id, form, Some(key), Vec::new()).await?;
+        Added::Refused(fault, status) => {
+            let mut res = add_page(&req, &state, club_id, form, Some(fault), Vec::new()).await?;
             *res.status_mut() = status;
             Ok(res)
         }
@@ -452,7 +449,7 @@ async fn add_page(
     state: &web::Data<super::AppState>,
     club_id: i32,
     form: AddForm,
-    error: Option<&str>,
+    error: Option<RegisterFault>,
     found: Vec<Candidate>,
 ) -> HttpResult {
     let club = db(state, move |conn| {
@@ -466,7 +463,7 @@ async fn add_page(
     };
     render_status(
         &AddPage {
-            error: error.map(|k| ctx.t(k)),
+            error: error.map(|fault| ctx.t(fault.key())),
             candidates: candidate_lines(&ctx, &found),
             ctx: &ctx,
             club,
@@ -495,12 +492,8 @@ struct LeavePage<'a> {
 pub fn left_on(
     typed: &str,
     joined_on: Option<NaiveDate>,
-) -> Result<Option<NaiveDate>, &'static str> {
-    let day = checked_day(typed, now().date())?;
-    match (day, joined_on) {
-        (Some(d), Some(j)) if d < j => Err("register-left-before-joined"),
-        _ => Ok(day),
-    }
+) -> Result<Option<NaiveDate>, RegisterFault> {
+    checked_left_on(typed, joined_on, now().date())
 }
 
 /// The form of a membership's end again, with what was typed and what to fix (422).
@@ -509,7 +502,7 @@ pub async fn leave_page(
     state: &web::Data<super::AppState>,
     (club_id, player): (i32, i32),
     typed: String,
-    error: &str,
+    error: RegisterFault,
 ) -> HttpResult {
     let (club, name) = db(state, move |conn| {
         let club = queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
@@ -520,7 +513,7 @@ pub async fn leave_page(
     let ctx = Ctx::from_request(req);
     render_status(
         &LeavePage {
-            error: ctx.t(error),
+            error: ctx.t(error.key()),
             ctx: &ctx,
             club,
             player,
@@ -537,22 +530,4 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/clubes/{id}/jugadores").post(add_player))
         .configure(super::register_person::routes)
         .configure(super::register_import::routes);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_day_is_typed_as_the_date_input_sends_it_and_never_after_today() {
-        let today = NaiveDate::from_ymd_opt(2026, 11, 28).unwrap_or_default();
-        assert_eq!(checked_day("", today), Ok(None));
-        assert_eq!(
-            checked_day("2026-01-31", today),
-            Ok(NaiveDate::from_ymd_opt(2026, 1, 31))
-        );
-        assert!(checked_day("2026-11-29", today).is_err());
-        assert!(checked_day("31/01/2026", today).is_err());
-        assert!(checked_day("1850-01-01", today).is_err());
-    }
 }

@@ -15,6 +15,7 @@ use super::sheets::{self, BadLine};
 use super::visit::{HttpResult, Visit};
 use super::{Ctx, db, multipart_parts, render, render_status};
 use crate::db::licences::{self, Change, Conflict, Problem, Report};
+use crate::domain::register::ListFault;
 use crate::error::AppError;
 
 /// A conflict in words: what is wrong, on which lines.
@@ -26,7 +27,7 @@ pub fn conflict_words(lang: Lang, c: &Conflict) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     let what = match &c.problem {
-        Problem::BadLine { reason } => tr(lang, reason),
+        Problem::BadLine { reason } => tr(lang, reason.key()),
         Problem::TwoNames { licence, names } => tr_args(
             lang,
             "licences-two-names",
@@ -71,7 +72,7 @@ pub fn change_words(lang: Lang, c: &Change) -> String {
     let none = || "—".to_owned();
     format!(
         "{}: {} → {}",
-        tr(lang, &format!("licences-field-{}", c.field)),
+        tr(lang, c.field.key()),
         c.from.clone().unwrap_or_else(none),
         c.to.clone().unwrap_or_else(none)
     )
@@ -165,22 +166,22 @@ fn view(lang: Lang, r: &Report) -> ReportView {
     }
 }
 
-/// Reads a list's file and imports it as `actor`: the report, or the key of what
-/// is wrong with the file itself.
+/// Reads a list's file and imports it as `actor`: the report, or what is wrong
+/// with the file itself.
 pub fn import_bytes(
     conn: &mut crate::db::DbConn,
     bytes: &[u8],
     actor: &str,
-) -> Result<Result<Report, &'static str>, AppError> {
+) -> Result<Result<Report, ListFault>, AppError> {
     let at = now();
     let rows = match sheets::read_table(bytes) {
         Ok(rows) => rows,
-        Err(BadLine(0)) => return Ok(Err("licences-bad-file")),
-        Err(BadLine(_)) => return Ok(Err("error-csv-quotes")),
+        Err(BadLine(0)) => return Ok(Err(ListFault::BadFile)),
+        Err(BadLine(_)) => return Ok(Err(ListFault::CsvQuotes)),
     };
     let (entries, bad) = match licences::read(&rows, at.date()) {
         Ok(read) => read,
-        Err(key) => return Ok(Err(key)),
+        Err(fault) => return Ok(Err(fault)),
     };
     Ok(Ok(licences::import(conn, &entries, bad, (actor, at))?))
 }
@@ -218,7 +219,7 @@ pub async fn import(Visit { req, state, who }: Visit, body: web::Bytes) -> HttpR
     let Some(bytes) = sent_file(&req, &body) else {
         return render_status(
             &ImportPage {
-                error: Some(ctx.t("licences-no-file")),
+                error: Some(ctx.t(ListFault::NoFile.key())),
                 ctx: &ctx,
                 report: None,
             },
@@ -228,9 +229,9 @@ pub async fn import(Visit { req, state, who }: Visit, body: web::Bytes) -> HttpR
     let actor = who.actor();
     let done = db(&state, move |conn| import_bytes(conn, &bytes, &actor)).await?;
     let (page, status) = match done {
-        Err(key) => (
+        Err(fault) => (
             ImportPage {
-                error: Some(ctx.t(key)),
+                error: Some(ctx.t(fault.key())),
                 ctx: &ctx,
                 report: None,
             },

@@ -14,6 +14,7 @@ use super::register::{audit_person, candidate_lines};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{Ctx, db, render, render_status};
 use crate::db::register::{self, Candidate, Person, PersonFields};
+use crate::domain::register::{RegisterFault, checked_birth_year, checked_licence, checked_name};
 use crate::error::AppError;
 
 // ---------------------------------------------------------------------------
@@ -55,11 +56,11 @@ impl EditForm {
         }
     }
 
-    fn checked(&self) -> Result<PersonFields, &'static str> {
+    fn checked(&self) -> Result<PersonFields, RegisterFault> {
         Ok(PersonFields {
-            name: super::people::checked_name(&self.name)?,
-            licence: register::checked_licence(&self.licence)?,
-            birth_year: register::checked_birth_year(&self.birth_year, now().date())?,
+            name: checked_name(&self.name)?,
+            licence: checked_licence(&self.licence)?,
+            birth_year: checked_birth_year(&self.birth_year, now().date())?,
             initials_only: self.initials_only.is_some(),
         })
     }
@@ -92,7 +93,7 @@ fn edit_page(
     req: &HttpRequest,
     (person, clubs): (&Person, &[register::Membership]),
     form: EditForm,
-    error: Option<&str>,
+    error: Option<RegisterFault>,
     status: StatusCode,
 ) -> HttpResult {
     let ctx = Ctx::from_request(req);
@@ -108,7 +109,7 @@ fn edit_page(
     .unwrap_or_default();
     render_status(
         &EditPage {
-            error: error.map(|k| ctx.t(k)),
+            error: error.map(|fault| ctx.t(fault.key())),
             ctx: &ctx,
             id: person.id,
             stored: person.name.clone(),
@@ -136,9 +137,9 @@ pub async fn edit(
     let form = form.into_inner();
     let fields = match form.checked() {
         Ok(f) => f,
-        Err(key) => {
+        Err(fault) => {
             let status = StatusCode::UNPROCESSABLE_ENTITY;
-            return edit_page(&req, (&person, &clubs), form, Some(key), status);
+            return edit_page(&req, (&person, &clubs), form, Some(fault), status);
         }
     };
     let actor = who.actor();
@@ -149,7 +150,7 @@ pub async fn edit(
             if let Some(l) = &fields.licence
                 && register::licence_taken(conn, l, Some(pid))?
             {
-                return Ok(Some("register-licence-taken"));
+                return Ok(Some(RegisterFault::LicenceTaken));
             }
             let before = PersonFields::of(&before);
             if before != fields {
@@ -167,11 +168,11 @@ pub async fn edit(
     .await?;
     match refused {
         None => Ok(see_other(&format!("/jugadores/{pid}"))),
-        Some(key) => edit_page(
+        Some(fault) => edit_page(
             &req,
             (&person, &clubs),
             form,
-            Some(key),
+            Some(fault),
             StatusCode::CONFLICT,
         ),
     }

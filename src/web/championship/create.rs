@@ -132,7 +132,70 @@ impl NewForm {
     }
 }
 
-fn num(field: &'static str, s: &str, min: u32, max: u32) -> Result<u32, (&'static str, String)> {
+/// A field of the championship's form that is refused (the settings of the whole
+/// championship, when its document is invalid as the form describes it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum FormField {
+    Name,
+    Game,
+    StartsOn,
+    System,
+    Rounds,
+    Groups,
+    Losses,
+    MatchFormat,
+    Target,
+    Partidas,
+    MaxHands,
+    Minutes,
+    Cap,
+    Draws,
+    DrawHands,
+    /// Any of the match points (a win, a draw, a loss, a bye).
+    Points,
+    Tiebreaks,
+    HeadToHead,
+    Ties,
+    SameClub,
+    SameClubRounds,
+    /// The championship's document as a whole.
+    File,
+}
+
+impl FormField {
+    /// The message key of the locale files (the field's label).
+    pub(super) fn key(self) -> &'static str {
+        match self {
+            FormField::Name => "tournament-name",
+            FormField::Game => "tournament-game",
+            FormField::StartsOn => "tournament-starts-on",
+            FormField::System => "tournament-system",
+            FormField::Rounds => "tournament-rounds",
+            FormField::Groups => "tournament-groups",
+            FormField::Losses => "tournament-losses",
+            FormField::MatchFormat => "tournament-match-format",
+            FormField::Target => "tournament-target",
+            FormField::Partidas => "tournament-partidas",
+            FormField::MaxHands => "tournament-max-hands",
+            FormField::Minutes => "tournament-minutes",
+            FormField::Cap => "tournament-cap",
+            FormField::Draws => "champ-draws",
+            FormField::DrawHands => "champ-draw-hands",
+            FormField::Points => "champ-points-halves",
+            FormField::Tiebreaks => "tournament-tiebreaks",
+            FormField::HeadToHead => "tournament-head-to-head",
+            FormField::Ties => "champ-ties",
+            FormField::SameClub => "champ-same-club",
+            FormField::SameClubRounds => "champ-same-club-rounds",
+            FormField::File => "options-title",
+        }
+    }
+}
+
+/// A field refused and what it held (or, for [`FormField::File`], what is wrong).
+pub(super) type BadField = (FormField, String);
+
+fn num(field: FormField, s: &str, min: u32, max: u32) -> Result<u32, BadField> {
     s.trim()
         .parse::<u32>()
         .ok()
@@ -147,8 +210,8 @@ fn by_slug<T: Copy + Default, const N: usize>(
     picked: &str,
     all: [T; N],
     slug: fn(T) -> &'static str,
-    field: &'static str,
-) -> Result<T, (&'static str, String)> {
+    field: FormField,
+) -> Result<T, BadField> {
     match picked.trim() {
         "" => Ok(T::default()),
         picked => all
@@ -158,65 +221,65 @@ fn by_slug<T: Copy + Default, const N: usize>(
     }
 }
 
-fn match_points(s: &str) -> Result<MatchPoints, (&'static str, String)> {
+fn match_points(s: &str) -> Result<MatchPoints, BadField> {
     MatchPoints::parse(s)
         .filter(|p| *p <= MatchPoints::whole(100))
-        .ok_or(("champ-points-halves", s.to_owned()))
+        .ok_or((FormField::Points, s.to_owned()))
 }
 
 /// Builds the tournament file a creation form describes (or the field at fault).
 pub(super) fn file_from_form(
     f: &NewForm,
     seed: u64,
-) -> Result<(TournamentFile, chrono::NaiveDate), (&'static str, String)> {
+) -> Result<(TournamentFile, chrono::NaiveDate), BadField> {
     let name = f.name.trim();
     if name.is_empty() || name.chars().count() > 120 {
-        return Err(("tournament-name", f.name.clone()));
+        return Err((FormField::Name, f.name.clone()));
     }
     let game: GameKind = f
         .game
         .parse()
-        .map_err(|_| ("tournament-game", f.game.clone()))?;
+        .map_err(|_| (FormField::Game, f.game.clone()))?;
     let options = f.options.clone();
     let starts_on = chrono::NaiveDate::parse_from_str(f.starts_on.trim(), "%Y-%m-%d")
-        .map_err(|_| ("tournament-starts-on", f.starts_on.clone()))?;
+        .map_err(|_| (FormField::StartsOn, f.starts_on.clone()))?;
     let system = match f.system.as_str() {
         "swiss" => System::Swiss {
-            rounds: num("tournament-rounds", &f.rounds, 1, 30)?,
+            rounds: num(FormField::Rounds, &f.rounds, 1, 30)?,
         },
         "round_robin" | "round_robin_double" => System::RoundRobin {
             double: f.system == "round_robin_double",
-            groups: num("tournament-groups", &f.groups, 1, 64)?,
+            groups: num(FormField::Groups, &f.groups, 1, 64)?,
         },
         "ceros" => System::Ceros {
-            losses: num("tournament-losses", &f.losses, 1, 10)?,
+            losses: num(FormField::Losses, &f.losses, 1, 10)?,
         },
-        _ => return Err(("tournament-system", f.system.clone())),
+        _ => return Err((FormField::System, f.system.clone())),
     };
     let match_format = match f.match_format.as_str() {
         "partida" => MatchFormat::Partida {
             target: if f.target.trim().is_empty() {
                 None
             } else {
-                Some(num("tournament-target", &f.target, 1, 9999)?)
+                Some(num(FormField::Target, &f.target, 1, 9999)?)
             },
         },
         "best_of" => MatchFormat::BestOf {
-            partidas: num("tournament-partidas", &f.partidas, 1, 15)?,
+            partidas: num(FormField::Partidas, &f.partidas, 1, 15)?,
         },
         "timed" => MatchFormat::Timed {
-            target: num("tournament-target", &f.target, 1, 9999)?,
-            max_hands: num("tournament-max-hands", &f.max_hands, 1, 99)?,
-            minutes: num("tournament-minutes", &f.minutes, 1, 600)?,
-            cap: num("tournament-cap", &f.cap, 1, 9999)?,
+            target: num(FormField::Target, &f.target, 1, 9999)?,
+            max_hands: num(FormField::MaxHands, &f.max_hands, 1, 99)?,
+            minutes: num(FormField::Minutes, &f.minutes, 1, 600)?,
+            cap: num(FormField::Cap, &f.cap, 1, 9999)?,
             draws: match f.draws.trim() {
                 "" | "stand" => Draws::Stand,
-                "extra" => Draws::ExtraHands(num("champ-draw-hands", &f.draw_hands, 1, 12)?),
+                "extra" => Draws::ExtraHands(num(FormField::DrawHands, &f.draw_hands, 1, 12)?),
                 "not_allowed" => Draws::NotAllowed,
-                other => return Err(("champ-draws", other.to_owned())),
+                other => return Err((FormField::Draws, other.to_owned())),
             },
         },
-        _ => return Err(("tournament-match-format", f.match_format.clone())),
+        _ => return Err((FormField::MatchFormat, f.match_format.clone())),
     };
     let points = Points {
         win: match_points(&f.win)?,
@@ -233,9 +296,9 @@ pub(super) fn file_from_form(
         let tb = Tiebreak::ALL
             .into_iter()
             .find(|t| t.slug() == slug)
-            .ok_or(("tournament-tiebreaks", slug.to_owned()))?;
+            .ok_or((FormField::Tiebreaks, slug.to_owned()))?;
         if tiebreaks.contains(&tb) {
-            return Err(("tournament-tiebreaks", slug.to_owned()));
+            return Err((FormField::Tiebreaks, slug.to_owned()));
         }
         tiebreaks.push(tb);
     }
@@ -243,14 +306,16 @@ pub(super) fn file_from_form(
         &f.head_to_head,
         HeadToHead::ALL,
         HeadToHead::slug,
-        "tournament-head-to-head",
+        FormField::HeadToHead,
     )?;
-    let ties = by_slug(&f.ties, Ties::ALL, Ties::slug, "champ-ties")?;
+    let ties = by_slug(&f.ties, Ties::ALL, Ties::slug, FormField::Ties)?;
     let same_club = match f.same_club.trim() {
         "" | "allowed" => SameClub::Allowed,
-        "first" => SameClub::AvoidFirst(num("champ-same-club-rounds", &f.same_club_rounds, 1, 30)?),
+        "first" => {
+            SameClub::AvoidFirst(num(FormField::SameClubRounds, &f.same_club_rounds, 1, 30)?)
+        }
         "always" => SameClub::AvoidAlways,
-        other => return Err(("champ-same-club", other.to_owned())),
+        other => return Err((FormField::SameClub, other.to_owned())),
     };
     let championship = tournament::Championship {
         name: name.to_owned(),
@@ -266,7 +331,7 @@ pub(super) fn file_from_form(
         ties,
     };
     let file = TournamentFile::new(championship, Vec::new());
-    tournament::validate(&file).map_err(|e| ("options-title", e.to_string()))?;
+    tournament::validate(&file).map_err(|e| (FormField::File, e.to_string()))?;
     Ok((file, starts_on))
 }
 
@@ -593,7 +658,7 @@ pub(super) fn checked(
             let error = format!(
                 "{}: {} ({detail})",
                 ctx.t("tournament-bad-field"),
-                ctx.t(field)
+                ctx.t(field.key())
             );
             return Err(Box::new(again(form, &[], error)));
         }

@@ -1,0 +1,322 @@
+//! The demo club's games: one finished and one running game of each game where a game
+//! can run on, every hand entered and checked through the workflow a scorekeeper's
+//! hands go through ([`super::game`]).
+
+use crate::db::DbConn;
+use crate::domain::GameKind;
+use crate::domain::Lang;
+use crate::domain::cards::Suit::{self, Bastos, Copas, Espadas, Oros};
+use crate::domain::entry::{
+    BotifarraChoice, BotifarraHand, CanteEntry, CinquilloHand, Contract, CuatrolaHand, Entered,
+    EntryError, GameSetup, QuickHand, TuteFamilyHand, rescore,
+};
+use crate::domain::status::GameStatus;
+use crate::error::AppError;
+use crate::service::game::{Change, ChangeBy, Outcome, SINGLE, apply_change, create_game, load};
+
+const ACTOR: &str = "demo";
+
+/// Why the demo's games could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum DemoGamesError {
+    /// The rules refuse hand `hand` (from 1) of a demo game of `game`.
+    #[error("demo game {game} hand {hand}: {errors:?}")]
+    Invalid {
+        game: GameKind,
+        hand: usize,
+        errors: Vec<EntryError>,
+    },
+    /// Hand `hand` (from 1) of a demo game of `game` was not saved.
+    #[error("demo game {game}: hand {hand} refused")]
+    NotSaved { game: GameKind, hand: usize },
+    /// The store, or a workflow over it, failed.
+    #[error(transparent)]
+    Failed(#[from] AppError),
+}
+
+/// One demo game: the game, its table options, the players in seat order (the last
+/// one deals first) and its hands as a scorekeeper enters them.
+struct DemoGame {
+    game: GameKind,
+    options: &'static [(&'static str, u64)],
+    seats: [&'static str; 4],
+    hands: Vec<QuickHand>,
+}
+
+/// A cuatrola hand of `bid` in `trump`, nothing else typed yet.
+fn cuatrola(trump: Suit, bid: Contract) -> CuatrolaHand {
+    CuatrolaHand {
+        trump,
+        bid,
+        bidder: None,
+        card_points_side0: None,
+        last_trick_side: None,
+        cantes: Vec::new(),
+        tute: None,
+        soloist_tricks: None,
+        revoke_by: None,
+        card_points_side1: None,
+    }
+}
+
+/// A hand of tute or guiñote for two sides: `trump`, side 0's card points and the
+/// last trick to side 0.
+fn side0_hand(trump: Suit, points: u32) -> TuteFamilyHand {
+    TuteFamilyHand {
+        trump,
+        card_points: vec![Some(points), None],
+        last_trick_side: Some(0),
+        cantes: Vec::new(),
+        tute: None,
+        claim: None,
+        revoke_by: None,
+        last_trick_seat: None,
+    }
+}
+
+/// A botifarra hand: who chose what, the doubling level and side 0's points.
+fn botifarra(chooser: u8, choice: BotifarraChoice, doubles: u8, points: u32) -> QuickHand {
+    QuickHand::Botifarra(BotifarraHand {
+        chooser,
+        delegated: false,
+        choice,
+        doubles,
+        points_side0: Some(points),
+        revoke_by: None,
+    })
+}
+
+/// A cinquillo hand for four: who went out and the cards left in each hand.
+fn cinquillo(out: u8, cards_left: [u32; 4]) -> QuickHand {
+    QuickHand::Cinquillo(CinquilloHand {
+        out: Some(out),
+        cards_left: cards_left.to_vec(),
+        revoke_by: None,
+        passes: vec![0; 4],
+    })
+}
+
+/// The demo club's games, in the order they are created.
+fn demo_games() -> Vec<DemoGame> {
+    use BotifarraChoice::{Botifarra, Suit as Trumps};
+    use Contract::{Pass, Quintola, Solo};
+    vec![
+        DemoGame {
+            game: GameKind::Cuatrola,
+            options: &[("target", 11)],
+            seats: [
+                "Ana Martínez",
+                "Benito Sánchez",
+                "Carmen López",
+                "Dámaso Ruiz",
+            ],
+            hands: vec![
+                QuickHand::Cuatrola(CuatrolaHand {
+                    bidder: Some(0),
+                    soloist_tricks: Some(5),
+                    ..cuatrola(Oros, Quintola)
+                }),
+                QuickHand::Cuatrola(CuatrolaHand {
+                    bidder: Some(2),
+                    soloist_tricks: Some(5),
+                    ..cuatrola(Copas, Quintola)
+                }),
+                QuickHand::Cuatrola(CuatrolaHand {
+                    card_points_side0: Some(80),
+                    last_trick_side: Some(0),
+                    ..cuatrola(Espadas, Pass)
+                }),
+            ],
+        },
+        DemoGame {
+            game: GameKind::Cuatrola,
+            options: &[],
+            seats: [
+                "Elena García",
+                "Fermín Torres",
+                "Gloria Navarro",
+                "Héctor Molina",
+            ],
+            hands: vec![
+                QuickHand::Cuatrola(CuatrolaHand {
+                    bidder: Some(1),
+                    card_points_side0: Some(40),
+                    card_points_side1: Some(60),
+                    last_trick_side: Some(1),
+                    ..cuatrola(Bastos, Solo)
+                }),
+                QuickHand::Cuatrola(CuatrolaHand {
+                    card_points_side0: Some(70),
+                    last_trick_side: Some(0),
+                    cantes: vec![CanteEntry {
+                        seat: 2,
+                        suit: Oros,
+                    }],
+                    ..cuatrola(Oros, Pass)
+                }),
+            ],
+        },
+        DemoGame {
+            game: GameKind::Botifarra,
+            options: &[],
+            seats: [
+                "Inés Castillo",
+                "Jacinto Ortega",
+                "Lucía Romero",
+                "Manuel Gil",
+            ],
+            hands: vec![
+                botifarra(3, Trumps(Oros), 2, 60),
+                botifarra(0, Trumps(Copas), 0, 50),
+            ],
+        },
+        DemoGame {
+            game: GameKind::Botifarra,
+            options: &[],
+            seats: [
+                "Nuria Serrano",
+                "Óscar Delgado",
+                "Pilar Morales",
+                "Ramón Vidal",
+            ],
+            hands: vec![
+                botifarra(3, Trumps(Oros), 1, 45),
+                botifarra(0, Botifarra, 0, 30),
+            ],
+        },
+        DemoGame {
+            game: GameKind::Tute,
+            options: &[],
+            seats: [
+                "Ana Martínez",
+                "Carmen López",
+                "Benito Sánchez",
+                "Dámaso Ruiz",
+            ],
+            hands: vec![QuickHand::Tute(side0_hand(Oros, 70))],
+        },
+        DemoGame {
+            game: GameKind::Guinote,
+            options: &[],
+            seats: [
+                "Elena García",
+                "Fermín Torres",
+                "Gloria Navarro",
+                "Héctor Molina",
+            ],
+            hands: vec![QuickHand::Guinote(side0_hand(Espadas, 70))],
+        },
+        DemoGame {
+            game: GameKind::Cinquillo,
+            options: &[],
+            seats: [
+                "Inés Castillo",
+                "Jacinto Ortega",
+                "Lucía Romero",
+                "Manuel Gil",
+            ],
+            hands: vec![cinquillo(0, [0, 3, 2, 5]), cinquillo(2, [4, 1, 0, 6])],
+        },
+    ]
+}
+
+/// Adds the demo games to `club_id`; returns how many games were created.
+pub fn create_demo_games(conn: &mut DbConn, club_id: i32) -> Result<usize, DemoGamesError> {
+    let mut created = 0;
+    for demo in demo_games() {
+        let players = demo.seats.len() as u8;
+        let setup = GameSetup {
+            game: demo.game,
+            players,
+            options: demo
+                .options
+                .iter()
+                .map(|(name, value)| ((*name).to_owned(), serde_json::Value::from(*value)))
+                .collect(),
+            first_dealer: players - 1,
+        };
+        let seats: Vec<String> = demo.seats.iter().map(|s| (*s).to_owned()).collect();
+        let id = create_game(conn, club_id, &setup, &seats, ACTOR, SINGLE, None)?;
+        for (i, quick) in demo.hands.into_iter().enumerate() {
+            let l = load(conn, id)?;
+            let change = Change::Add {
+                dealer: None,
+                entered: Entered::Quick(quick),
+                submission: format!("demo-{id}-{i}"),
+            };
+            let by = (ACTOR, &ChangeBy::default());
+            match apply_change(conn, id, l.game.version, change, by, Lang::Es)? {
+                Outcome::Saved => {}
+                Outcome::Invalid(hand, errors) => {
+                    return Err(DemoGamesError::Invalid {
+                        game: demo.game,
+                        hand,
+                        errors,
+                    });
+                }
+                _ => {
+                    return Err(DemoGamesError::NotSaved {
+                        game: demo.game,
+                        hand: i + 1,
+                    });
+                }
+            }
+        }
+        created += 1;
+    }
+    deleted_hand(conn, club_id)?;
+    Ok(created)
+}
+
+/// A demo game still in play gets one hand entered twice by mistake and then deleted:
+/// its history shows the deletion with "Deshacer", and the game is as it was.
+fn deleted_hand(conn: &mut DbConn, club_id: i32) -> Result<(), AppError> {
+    let playing: Vec<i32> = crate::db::games::club_games(conn, club_id)?
+        .into_iter()
+        .filter(|g| g.status == GameStatus::Playing && !g.pin.is_empty())
+        .map(|g| g.id)
+        .collect();
+    for id in playing {
+        if entered_twice_and_deleted(conn, id)? {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Enters game `id`'s last hand again and deletes the copy; `false` (nothing written)
+/// when the copy would not fit the game or would end it.
+fn entered_twice_and_deleted(conn: &mut DbConn, id: i32) -> Result<bool, AppError> {
+    let by = ChangeBy::default();
+    let l = load(conn, id)?;
+    let (Some((_, last)), Ok((_, board))) = (l.entered.last(), l.scored(Lang::Es)) else {
+        return Ok(false);
+    };
+    let Some(dealer) = board.next_dealer else {
+        return Ok(false);
+    };
+    let mut with_copy = l.entered.clone();
+    with_copy.push((dealer, last.clone()));
+    match rescore(&l.setup, &with_copy, Lang::Es) {
+        Ok((_, b)) if b.game_over.is_none() => {}
+        _ => return Ok(false),
+    }
+    let add = Change::Add {
+        dealer: Some(dealer),
+        entered: last.clone(),
+        submission: format!("demo-{id}-twice"),
+    };
+    if !matches!(
+        apply_change(conn, id, l.game.version, add, (ACTOR, &by), Lang::Es)?,
+        Outcome::Saved
+    ) {
+        return Ok(false);
+    }
+    let l = load(conn, id)?;
+    let Some(hand_no) = l.hands.last().map(|h| h.hand_no) else {
+        return Ok(false);
+    };
+    let remove = Change::Remove { hand_no };
+    apply_change(conn, id, l.game.version, remove, (ACTOR, &by), Lang::Es)?;
+    Ok(true)
+}

@@ -12,6 +12,7 @@ use crate::domain::entry::{
 };
 use crate::domain::status::GameStatus;
 use crate::error::AppError;
+use crate::service::demo::PLAYERS;
 use crate::service::game::{Change, ChangeBy, Outcome, SINGLE, apply_change, create_game, load};
 
 const ACTOR: &str = "demo";
@@ -35,11 +36,12 @@ pub enum DemoGamesError {
 }
 
 /// One demo game: the game, its table options, the players in seat order (the last
-/// one deals first) and its hands as a scorekeeper enters them.
+/// one deals first; each the index of a club member in [`PLAYERS`]) and its hands as a
+/// scorekeeper enters them.
 struct DemoGame {
     game: GameKind,
     options: &'static [(&'static str, u64)],
-    seats: [&'static str; 4],
+    seats: [usize; 4],
     hands: Vec<QuickHand>,
 }
 
@@ -104,12 +106,7 @@ fn demo_games() -> Vec<DemoGame> {
         DemoGame {
             game: GameKind::Cuatrola,
             options: &[("target", 11)],
-            seats: [
-                "Ana Martínez",
-                "Benito Sánchez",
-                "Carmen López",
-                "Dámaso Ruiz",
-            ],
+            seats: [0, 1, 2, 3],
             hands: vec![
                 QuickHand::Cuatrola(CuatrolaHand {
                     bidder: Some(0),
@@ -131,12 +128,7 @@ fn demo_games() -> Vec<DemoGame> {
         DemoGame {
             game: GameKind::Cuatrola,
             options: &[],
-            seats: [
-                "Elena García",
-                "Fermín Torres",
-                "Gloria Navarro",
-                "Héctor Molina",
-            ],
+            seats: [4, 5, 6, 7],
             hands: vec![
                 QuickHand::Cuatrola(CuatrolaHand {
                     bidder: Some(1),
@@ -159,12 +151,7 @@ fn demo_games() -> Vec<DemoGame> {
         DemoGame {
             game: GameKind::Botifarra,
             options: &[],
-            seats: [
-                "Inés Castillo",
-                "Jacinto Ortega",
-                "Lucía Romero",
-                "Manuel Gil",
-            ],
+            seats: [8, 9, 10, 11],
             hands: vec![
                 botifarra(3, Trumps(Oros), 2, 60),
                 botifarra(0, Trumps(Copas), 0, 50),
@@ -173,12 +160,7 @@ fn demo_games() -> Vec<DemoGame> {
         DemoGame {
             game: GameKind::Botifarra,
             options: &[],
-            seats: [
-                "Nuria Serrano",
-                "Óscar Delgado",
-                "Pilar Morales",
-                "Ramón Vidal",
-            ],
+            seats: [12, 13, 14, 15],
             hands: vec![
                 botifarra(3, Trumps(Oros), 1, 45),
                 botifarra(0, Botifarra, 0, 30),
@@ -187,34 +169,19 @@ fn demo_games() -> Vec<DemoGame> {
         DemoGame {
             game: GameKind::Tute,
             options: &[],
-            seats: [
-                "Ana Martínez",
-                "Carmen López",
-                "Benito Sánchez",
-                "Dámaso Ruiz",
-            ],
+            seats: [0, 2, 1, 3],
             hands: vec![QuickHand::Tute(side0_hand(Oros, 70))],
         },
         DemoGame {
             game: GameKind::Guinote,
             options: &[],
-            seats: [
-                "Elena García",
-                "Fermín Torres",
-                "Gloria Navarro",
-                "Héctor Molina",
-            ],
+            seats: [4, 5, 6, 7],
             hands: vec![QuickHand::Guinote(side0_hand(Espadas, 70))],
         },
         DemoGame {
             game: GameKind::Cinquillo,
             options: &[],
-            seats: [
-                "Inés Castillo",
-                "Jacinto Ortega",
-                "Lucía Romero",
-                "Manuel Gil",
-            ],
+            seats: [8, 9, 10, 11],
             hands: vec![cinquillo(0, [0, 3, 2, 5]), cinquillo(2, [4, 1, 0, 6])],
         },
     ]
@@ -235,7 +202,7 @@ pub fn create_demo_games(conn: &mut DbConn, club_id: i32) -> Result<usize, DemoG
                 .collect(),
             first_dealer: players - 1,
         };
-        let seats: Vec<String> = demo.seats.iter().map(|s| (*s).to_owned()).collect();
+        let seats: Vec<String> = demo.seats.iter().map(|s| PLAYERS[*s].to_owned()).collect();
         let id = create_game(conn, club_id, &setup, &seats, ACTOR, SINGLE, None)?;
         for (i, quick) in demo.hands.into_iter().enumerate() {
             let l = load(conn, id)?;

@@ -50,14 +50,22 @@ fn form_after(l: &Loaded, lang: Lang) -> HashMap<String, String> {
         .and_then(|(scores, _)| scores.last().and_then(|s| s.next_dealer))
         .unwrap_or((last_dealer + 1) % players);
     f.insert("first_dealer".to_owned(), (next % players).to_string());
-    for (name, v) in &l.setup.options {
+    put_options(&mut f, &l.setup.options);
+    f
+}
+
+/// Puts table `options` in the new-game form's fields, each as its `opt.` field shows it.
+fn put_options(
+    f: &mut HashMap<String, String>,
+    options: &serde_json::Map<String, serde_json::Value>,
+) {
+    for (name, v) in options {
         let text = match v {
             serde_json::Value::String(s) => s.clone(),
             other => other.to_string(),
         };
         f.insert(format!("opt.{name}"), text);
     }
-    f
 }
 
 async fn new_game_page(
@@ -81,13 +89,7 @@ async fn new_game_page(
     if form.values.is_empty() && game.is_some() && game == usual {
         let options: serde_json::Map<String, serde_json::Value> =
             serde_json::from_str(&club.default_options).unwrap_or_default();
-        for (name, value) in options {
-            let text = match value {
-                serde_json::Value::String(s) => s,
-                other => other.to_string(),
-            };
-            form.values.insert(format!("opt.{name}"), text);
-        }
+        put_options(&mut form.values, &options);
     }
     let ctx = Ctx::from_request(req);
     render_status(

@@ -13,7 +13,7 @@ use crate::domain::entry::{
 use crate::domain::status::GameStatus;
 use crate::error::AppError;
 use crate::service::demo::PLAYERS;
-use crate::service::game::{Change, ChangeBy, Outcome, SINGLE, apply_change, create_game, load};
+use crate::service::game::{Change, ChangeBy, Outcome, apply_change, game_with_hands, load};
 
 const ACTOR: &str = "demo";
 
@@ -203,30 +203,30 @@ pub fn create_demo_games(conn: &mut DbConn, club_id: i32) -> Result<usize, DemoG
             first_dealer: players - 1,
         };
         let seats: Vec<String> = demo.seats.iter().map(|s| PLAYERS[*s].to_owned()).collect();
-        let id = create_game(conn, club_id, &setup, &seats, ACTOR, SINGLE, None)?;
-        for (i, quick) in demo.hands.into_iter().enumerate() {
-            let l = load(conn, id)?;
-            let change = Change::Add {
-                dealer: None,
-                entered: Entered::Quick(quick),
-                submission: format!("demo-{id}-{i}"),
-            };
-            let by = (ACTOR, &ChangeBy::default());
-            match apply_change(conn, id, l.game.version, change, by, Lang::Es)? {
-                Outcome::Saved => {}
-                Outcome::Invalid(hand, errors) => {
-                    return Err(DemoGamesError::Invalid {
-                        game: demo.game,
-                        hand,
-                        errors,
-                    });
-                }
-                _ => {
-                    return Err(DemoGamesError::NotSaved {
-                        game: demo.game,
-                        hand: i + 1,
-                    });
-                }
+        let hands = demo.hands.into_iter();
+        let hands = hands.map(|q| (None, Entered::Quick(q))).collect();
+        let made = game_with_hands(
+            conn,
+            club_id,
+            (&setup, &seats),
+            hands,
+            ("demo", ACTOR),
+            Lang::Es,
+        )?;
+        match made {
+            Ok(_) => {}
+            Err((_, Outcome::Invalid(hand, errors))) => {
+                return Err(DemoGamesError::Invalid {
+                    game: demo.game,
+                    hand,
+                    errors,
+                });
+            }
+            Err((i, _)) => {
+                return Err(DemoGamesError::NotSaved {
+                    game: demo.game,
+                    hand: i + 1,
+                });
             }
         }
         created += 1;

@@ -1,9 +1,11 @@
 //! A new game: one at a table (single, or the next partida of a match) with its PIN,
 //! and one started from the new-game form, whose names not yet the club's join it.
 
+use super::{Change, ChangeBy, Outcome, apply_change};
 use crate::db::accounts;
 use crate::db::{DbConn, queries};
-use crate::domain::entry::GameSetup;
+use crate::domain::Lang;
+use crate::domain::entry::{Entered, GameSetup};
 use crate::error::AppError;
 use crate::service::{now, random_hex};
 
@@ -46,6 +48,37 @@ pub(crate) fn create_game(
             now(),
         )
     })?)
+}
+
+/// A new game of `setup` at club `club_id` with `seats`, and its `hands` entered one
+/// after another as a scorekeeper enters them (a `None` dealer: whoever deals after
+/// the hands before), each submission named `{tag}-{game}-{index}`; all or nothing.
+/// The game's id, or the hand (from 0) that was not saved and what became of it.
+pub(crate) fn game_with_hands(
+    conn: &mut DbConn,
+    club_id: i32,
+    (setup, seats): (&GameSetup, &[String]),
+    hands: Vec<(Option<u8>, Entered)>,
+    (tag, actor): (&str, &str),
+    lang: Lang,
+) -> Result<Result<i32, (usize, Outcome)>, AppError> {
+    crate::db::write_tx(conn, |conn| {
+        let id = create_game(conn, club_id, setup, seats, actor, SINGLE, None)?;
+        for (i, (dealer, entered)) in hands.into_iter().enumerate() {
+            // A new game's version counts its changes.
+            let version = i32::try_from(i).unwrap_or(0);
+            let add = Change::Add {
+                dealer,
+                entered,
+                submission: format!("{tag}-{id}-{i}"),
+            };
+            match apply_change(conn, id, version, add, (actor, &ChangeBy::default()), lang)? {
+                Outcome::Saved => {}
+                other => return Ok(Err((i, other))),
+            }
+        }
+        Ok(Ok(id))
+    })
 }
 
 /// Starts a game of `setup` at club `club_id` with `seats`, best of `best_of`, as the

@@ -45,6 +45,16 @@ struct DemoGame {
     hands: Vec<QuickHand>,
 }
 
+/// A demo game of `game` with the table's usual options.
+fn table(game: GameKind, seats: [usize; 4], hands: Vec<QuickHand>) -> DemoGame {
+    DemoGame {
+        game,
+        options: &[],
+        seats,
+        hands,
+    }
+}
+
 /// A cuatrola hand of `bid` in `trump`, nothing else typed yet.
 fn cuatrola(trump: Suit, bid: Contract) -> CuatrolaHand {
     CuatrolaHand {
@@ -58,6 +68,32 @@ fn cuatrola(trump: Suit, bid: Contract) -> CuatrolaHand {
         soloist_tricks: None,
         revoke_by: None,
         card_points_side1: None,
+    }
+}
+
+/// A quintola in `trump` bid by `bidder`, who took all five tricks.
+fn quintola(trump: Suit, bidder: u8) -> QuickHand {
+    QuickHand::Cuatrola(CuatrolaHand {
+        bidder: Some(bidder),
+        soloist_tricks: Some(5),
+        ..cuatrola(trump, Contract::Quintola)
+    })
+}
+
+/// A cuatrola hand played for card points: `trump`, the bid and its bidder, each
+/// side's card points as typed and the side that took the last trick.
+fn card_points(
+    trump: Suit,
+    (bid, bidder): (Contract, Option<u8>),
+    [side0, side1]: [Option<u32>; 2],
+    last_trick_side: u8,
+) -> CuatrolaHand {
+    CuatrolaHand {
+        bidder,
+        card_points_side0: side0,
+        card_points_side1: side1,
+        last_trick_side: Some(last_trick_side),
+        ..cuatrola(trump, bid)
     }
 }
 
@@ -101,89 +137,70 @@ fn cinquillo(out: u8, cards_left: [u32; 4]) -> QuickHand {
 /// The demo club's games, in the order they are created.
 fn demo_games() -> Vec<DemoGame> {
     use BotifarraChoice::{Botifarra, Suit as Trumps};
-    use Contract::{Pass, Quintola, Solo};
+    use Contract::{Pass, Solo};
     vec![
         DemoGame {
-            game: GameKind::Cuatrola,
             options: &[("target", 11)],
-            seats: [0, 1, 2, 3],
-            hands: vec![
-                QuickHand::Cuatrola(CuatrolaHand {
-                    bidder: Some(0),
-                    soloist_tricks: Some(5),
-                    ..cuatrola(Oros, Quintola)
-                }),
-                QuickHand::Cuatrola(CuatrolaHand {
-                    bidder: Some(2),
-                    soloist_tricks: Some(5),
-                    ..cuatrola(Copas, Quintola)
-                }),
-                QuickHand::Cuatrola(CuatrolaHand {
-                    card_points_side0: Some(80),
-                    last_trick_side: Some(0),
-                    ..cuatrola(Espadas, Pass)
-                }),
-            ],
+            ..table(
+                GameKind::Cuatrola,
+                [0, 1, 2, 3],
+                vec![
+                    quintola(Oros, 0),
+                    quintola(Copas, 2),
+                    QuickHand::Cuatrola(card_points(Espadas, (Pass, None), [Some(80), None], 0)),
+                ],
+            )
         },
-        DemoGame {
-            game: GameKind::Cuatrola,
-            options: &[],
-            seats: [4, 5, 6, 7],
-            hands: vec![
+        table(
+            GameKind::Cuatrola,
+            [4, 5, 6, 7],
+            vec![
+                QuickHand::Cuatrola(card_points(
+                    Bastos,
+                    (Solo, Some(1)),
+                    [Some(40), Some(60)],
+                    1,
+                )),
                 QuickHand::Cuatrola(CuatrolaHand {
-                    bidder: Some(1),
-                    card_points_side0: Some(40),
-                    card_points_side1: Some(60),
-                    last_trick_side: Some(1),
-                    ..cuatrola(Bastos, Solo)
-                }),
-                QuickHand::Cuatrola(CuatrolaHand {
-                    card_points_side0: Some(70),
-                    last_trick_side: Some(0),
                     cantes: vec![CanteEntry {
                         seat: 2,
                         suit: Oros,
                     }],
-                    ..cuatrola(Oros, Pass)
+                    ..card_points(Oros, (Pass, None), [Some(70), None], 0)
                 }),
             ],
-        },
-        DemoGame {
-            game: GameKind::Botifarra,
-            options: &[],
-            seats: [8, 9, 10, 11],
-            hands: vec![
+        ),
+        table(
+            GameKind::Botifarra,
+            [8, 9, 10, 11],
+            vec![
                 botifarra(3, Trumps(Oros), 2, 60),
                 botifarra(0, Trumps(Copas), 0, 50),
             ],
-        },
-        DemoGame {
-            game: GameKind::Botifarra,
-            options: &[],
-            seats: [12, 13, 14, 15],
-            hands: vec![
+        ),
+        table(
+            GameKind::Botifarra,
+            [12, 13, 14, 15],
+            vec![
                 botifarra(3, Trumps(Oros), 1, 45),
                 botifarra(0, Botifarra, 0, 30),
             ],
-        },
-        DemoGame {
-            game: GameKind::Tute,
-            options: &[],
-            seats: [0, 2, 1, 3],
-            hands: vec![QuickHand::Tute(side0_hand(Oros, 70))],
-        },
-        DemoGame {
-            game: GameKind::Guinote,
-            options: &[],
-            seats: [4, 5, 6, 7],
-            hands: vec![QuickHand::Guinote(side0_hand(Espadas, 70))],
-        },
-        DemoGame {
-            game: GameKind::Cinquillo,
-            options: &[],
-            seats: [8, 9, 10, 11],
-            hands: vec![cinquillo(0, [0, 3, 2, 5]), cinquillo(2, [4, 1, 0, 6])],
-        },
+        ),
+        table(
+            GameKind::Tute,
+            [0, 2, 1, 3],
+            vec![QuickHand::Tute(side0_hand(Oros, 70))],
+        ),
+        table(
+            GameKind::Guinote,
+            [4, 5, 6, 7],
+            vec![QuickHand::Guinote(side0_hand(Espadas, 70))],
+        ),
+        table(
+            GameKind::Cinquillo,
+            [8, 9, 10, 11],
+            vec![cinquillo(0, [0, 3, 2, 5]), cinquillo(2, [4, 1, 0, 6])],
+        ),
     ]
 }
 

@@ -383,7 +383,7 @@ fn demo(target: &DbTarget) -> anyhow::Result<()> {
     let now = now();
     match crate::demo::fill(&mut conn, now.date(), now)? {
         Some(s) => {
-            let games = crate::web::game::create_demo_games(&mut conn, s.club_id)
+            let games = crate::service::demo_games::create_demo_games(&mut conn, s.club_id)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             eprintln!(
                 "Club de demostración creado / demo club created: {} jugadores, {} parejas, liga #{}, campeonato #{}, {games} partidas",

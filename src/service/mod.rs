@@ -6,6 +6,7 @@
 pub mod championship;
 pub mod demo;
 pub mod demo_bracket;
+pub mod demo_games;
 pub mod demo_lloret;
 pub mod demo_repesca;
 pub mod demo_tables;
@@ -15,4 +16,12 @@ pub mod game;
 pub fn now() -> chrono::NaiveDateTime {
     use chrono::SubsecRound;
     chrono::Utc::now().naive_utc().trunc_subsecs(0)
+}
+
+/// Random bytes as lower-case hex.
+pub fn random_hex(bytes: usize) -> Result<String, crate::error::AppError> {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf)
+        .map_err(|e| crate::error::AppError::Internal(anyhow::anyhow!("random: {e}")))?;
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
 }

@@ -176,12 +176,7 @@ pub fn session_user(
     Ok(Some(user))
 }
 
-/// Random bytes as lower-case hex.
-pub fn random_hex(bytes: usize) -> Result<String, AppError> {
-    let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf).map_err(|e| AppError::Internal(anyhow::anyhow!("random: {e}")))?;
-    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
-}
+pub use crate::service::random_hex;
 
 pub fn hash_password(password: &str) -> Result<String, AppError> {
     let hash: PasswordHash = Argon2::default()

@@ -23,29 +23,6 @@ use crate::error::AppError;
 use crate::error::Malformed;
 use crate::error::Unacceptable;
 
-/// Adds player `name` to club `club_id`, audited as created by `actor`; returns its
-/// id, or `None` when the club has a player of that name already (also one another
-/// request added at the same moment: the insert has a savepoint of its own).
-pub(crate) fn insert_player_audited(
-    conn: &mut DbConn,
-    club_id: i32,
-    name: &str,
-    person: Option<i32>,
-    actor: &str,
-) -> diesel::QueryResult<Option<i32>> {
-    let inserted = diesel::Connection::transaction(conn, |c| {
-        crate::db::register::add_member(c, club_id, name, person, now())
-    });
-    let id = match inserted {
-        Ok(id) => id,
-        Err(e) if accounts::is_unique_violation(&e) => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    let after = serde_json::json!({ "name": name });
-    accounts::audit_creation(conn, (actor, now()), ("player", id), Some(club_id), after)?;
-    Ok(Some(id))
-}
-
 /// Largest score accepted for one side of a match.
 pub const MAX_SCORE: u32 = 9999;
 

@@ -693,7 +693,7 @@ async fn the_demo_has_a_game_whose_history_offers_to_undo_a_deleted_hand() {
     let games: Vec<(i32, usize)> = app
         .with_conn(|conn| {
             // The demo's club games, as `baza demo` and `serve --demo` add them.
-            baza::web::game::create_demo_games(conn, 1).unwrap();
+            baza::service::demo_games::create_demo_games(conn, 1).unwrap();
             baza::db::games::club_games(conn, 1)
                 .unwrap()
                 .into_iter()

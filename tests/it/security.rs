@@ -260,7 +260,7 @@ async fn staffed_demo() -> (TestApp, Vec<(&'static str, String)>) {
     }
     // Club games (the demo's seven) and a kept ruling, for the club-play routes.
     app.with_conn(|c| {
-        baza::web::game::create_demo_games(c, 1).unwrap();
+        baza::service::demo_games::create_demo_games(c, 1).unwrap();
         let record = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("tests/data/examples/cuatrola.jsonl"),

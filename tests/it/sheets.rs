@@ -241,7 +241,7 @@ async fn the_csv_standings_read_back_with_the_csv_crate_to_the_rows_of_the_page(
 async fn the_demo_pages_link_their_downloads_and_each_link_answers_a_spreadsheet() {
     let app = TestApp::with_demo().await;
     app.with_conn(|c| {
-        baza::web::game::create_demo_games(c, 1).unwrap();
+        baza::service::demo_games::create_demo_games(c, 1).unwrap();
     })
     .await;
     let mut links = Vec::new();

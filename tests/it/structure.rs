@@ -1,8 +1,9 @@
 //! The shape of the crate: no import circle between any two folders of `src/` (a module
 //! and its own child files count as one), none among the modules of `src/domain/`, the
 //! rules core in layers that import only downward (read from their `use` lines and the
-//! `crate::…` and `super::…` paths written in their code), and nothing of the web layer
-//! used by `src/error.rs`; and the repository standing on its own: no file under `src/` or
+//! `crate::…` and `super::…` paths written in their code), nothing of the web layer
+//! used by `src/error.rs`, and the demo built below the pages (neither the service nor
+//! the CLI takes it from the web layer); and the repository standing on its own: no file under `src/` or
 //! `tests/` includes, reads or sends its reader to a path outside the repository.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -138,6 +139,21 @@ fn expand(tree: &str) -> Vec<String> {
 /// The module files of the crate that `path`, used in module `here`, reaches: the
 /// longest prefix of it that is a module file.
 fn target(path: &str, here: &str, is_mod: bool, modules: &BTreeSet<String>) -> Option<String> {
+    let full = full_path(path, here, is_mod, modules)?;
+    (1..=full.len())
+        .rev()
+        .map(|n| full[..n].join("::"))
+        .find(|m| modules.contains(m))
+}
+
+/// `path`, used in module `here`, written from the crate's root (`super::x` in
+/// `service::game` → `service::x`); `None` for a path outside the crate.
+fn full_path(
+    path: &str,
+    here: &str,
+    is_mod: bool,
+    modules: &BTreeSet<String>,
+) -> Option<Vec<String>> {
     let mut segs: Vec<&str> = path.split("::").collect();
     let mut base: Vec<&str> = here.split("::").collect();
     let mut full: Vec<String> = match segs.first() {
@@ -162,10 +178,7 @@ fn target(path: &str, here: &str, is_mod: bool, modules: &BTreeSet<String>) -> O
         _ => return None,
     };
     full.extend(segs.iter().map(|s| (*s).to_owned()));
-    (1..=full.len())
-        .rev()
-        .map(|n| full[..n].join("::"))
-        .find(|m| modules.contains(m))
+    Some(full)
 }
 
 /// Every import circle (strongly connected set of two or more modules) of `graph`.
@@ -430,6 +443,92 @@ fn the_service_floor_imports_the_store_and_is_imported_by_the_pages_and_never_th
                 "{from} imports {to}"
             );
         }
+    }
+}
+
+/// The paths that the files of the crate at `src` which build or start the demo (the
+/// service, the CLI, the demo's assembly) write into the web layer and that name a
+/// demo (a module or item called `…demo…`), as `module: path`: the demo is built below
+/// the pages, and neither the service nor the CLI fetches it from them.
+fn demo_taken_from_the_web(src: &Path) -> Vec<String> {
+    let mut list = Vec::new();
+    files(src, &mut list);
+    list.retain(|f| !is_test_file(f));
+    let modules: BTreeSet<String> = list.iter().map(|f| module_in(src, f)).collect();
+    let mut found = Vec::new();
+    for f in &list {
+        let here = module_in(src, f);
+        if !["service", "cli", "demo"]
+            .iter()
+            .any(|top| within(&here, top))
+        {
+            continue;
+        }
+        let is_mod = f.file_name().is_some_and(|n| n == "mod.rs");
+        let text = std::fs::read_to_string(f).unwrap();
+        for u in uses(&text, is_mod) {
+            for path in expand(&u) {
+                let Some(full) = full_path(&path, &here, is_mod, &modules) else {
+                    continue;
+                };
+                let names_demo = full.iter().any(|s| s.to_lowercase().contains("demo"));
+                if full.first().is_some_and(|s| s == "web") && names_demo {
+                    found.push(format!("{here}: {}", full.join("::")));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_service_and_the_cli_take_the_demo_from_below_the_pages() {
+    let found = demo_taken_from_the_web(&root());
+    assert!(
+        found.is_empty(),
+        "the demo taken from the web layer: {found:?}"
+    );
+}
+
+#[test]
+fn the_demo_guard_finds_the_demo_fetched_from_the_pages_and_lets_other_web_paths_pass() {
+    let tree = [
+        ("lib.rs", "mod cli;\nmod service;\nmod web;\n"),
+        (
+            "cli.rs",
+            "fn demo() {\n    crate::service::demo_games::create_demo_games(c, 1);\n    crate::web::auth::random_hex(2);\n}\n",
+        ),
+        ("service/mod.rs", "pub mod demo_games;\n"),
+        ("service/demo_games.rs", "use crate::db::DbConn;\n"),
+        ("web/mod.rs", "pub mod auth;\npub mod game;\n"),
+        ("web/auth.rs", "pub use crate::service::random_hex;\n"),
+        ("web/game/mod.rs", "pub mod demo;\n"),
+        ("web/game/demo.rs", "pub fn create_demo_games() {}\n"),
+    ];
+    let clean = fixture("demo-clean", &tree);
+    assert!(demo_taken_from_the_web(&clean).is_empty());
+    // The CLI calling the pages' demo, and the service importing it.
+    let mut fetched = tree.to_vec();
+    fetched[1] = (
+        "cli.rs",
+        "fn demo() {\n    let n = crate::web::game::create_demo_games(c, 1)?;\n}\n",
+    );
+    fetched[3] = (
+        "service/demo_games.rs",
+        "use super::super::web::game::{demo, Other};\n",
+    );
+    let fetched = fixture("demo-fetched", &fetched);
+    assert_eq!(
+        demo_taken_from_the_web(&fetched)
+            .into_iter()
+            .collect::<BTreeSet<_>>(),
+        BTreeSet::from([
+            "cli: web::game::create_demo_games".to_owned(),
+            "service::demo_games: web::game::demo".to_owned(),
+        ])
+    );
+    for d in [clean, fetched] {
+        let _ = std::fs::remove_dir_all(d);
     }
 }
 

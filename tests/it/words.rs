@@ -439,7 +439,7 @@ async fn every_demo_game_page_reads_in_words_in_each_language() {
     let pool = app.pool.clone();
     let ids: Vec<i32> = tokio::task::spawn_blocking(move || {
         let mut conn = pool.get().unwrap();
-        baza::web::game::create_demo_games(&mut conn, 1).unwrap();
+        baza::service::demo_games::create_demo_games(&mut conn, 1).unwrap();
         baza::db::games::club_games(&mut conn, 1)
             .unwrap()
             .into_iter()

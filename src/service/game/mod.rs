@@ -11,8 +11,10 @@ use crate::error::AppError;
 use crate::error::Unacceptable;
 
 mod change;
+mod new;
 
 pub use change::*;
+pub(crate) use new::*;
 
 /// The game a slug names.
 pub(crate) fn game_kind(slug: &str) -> Result<GameKind, AppError> {

@@ -98,44 +98,26 @@ pub async fn import_game(
     let actor = who.actor();
     let seats = file.seats;
     let count = hands.len();
-    let id = db(&state, move |conn| {
+    let hands = hands.into_iter().map(|(d, e)| (Some(d), e)).collect();
+    let made = db(&state, move |conn| {
         queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
-        crate::db::write_tx(conn, |conn| {
-            let id = create_game(conn, club_id, &setup, &seats, &actor, SINGLE, None)?;
-            for (i, (dealer, entered)) in hands.into_iter().enumerate() {
-                let version = i32::try_from(i).unwrap_or(0);
-                let submission = format!("import-{id}-{i}");
-                match apply_change(
-                    conn,
-                    id,
-                    version,
-                    Change::Add {
-                        dealer: Some(dealer),
-                        entered,
-                        submission,
-                    },
-                    (&actor, &ChangeBy::default()),
-                    lang,
-                )? {
-                    Outcome::Over => {
-                        return Err(AppError::from(Unacceptable::GameFileHand(
-                            i + 1,
-                            crate::web::i18n::tr(lang, Refusal::GameOver.key()),
-                        )));
-                    }
-                    Outcome::Saved => {}
-                    _ => {
-                        return Err(AppError::from(Unacceptable::GameFileHand(
-                            i + 1,
-                            String::new(),
-                        )));
-                    }
-                }
-            }
-            Ok(id)
-        })
+        let game = (&setup, seats.as_slice());
+        game_with_hands(conn, club_id, game, hands, ("import", &actor), lang)
     })
     .await?;
+    let id = match made {
+        Ok(id) => id,
+        Err((i, Outcome::Over)) => {
+            let words = crate::web::i18n::tr(lang, Refusal::GameOver.key());
+            return Err(AppError::from(Unacceptable::GameFileHand(i + 1, words)));
+        }
+        Err((i, _)) => {
+            return Err(AppError::from(Unacceptable::GameFileHand(
+                i + 1,
+                String::new(),
+            )));
+        }
+    };
     Ok(see_other(&crate::web::done::with_done_count(
         &format!("/partidas/{id}"),
         "partida-importada",

@@ -1,7 +1,6 @@
 //! The new-game form and creating a game (single or the next of a series).
 
 use super::*;
-use crate::web::manage::insert_player_audited;
 use crate::web::options::{OptionError, option_groups, read_options};
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
@@ -51,14 +50,22 @@ fn form_after(l: &Loaded, lang: Lang) -> HashMap<String, String> {
         .and_then(|(scores, _)| scores.last().and_then(|s| s.next_dealer))
         .unwrap_or((last_dealer + 1) % players);
     f.insert("first_dealer".to_owned(), (next % players).to_string());
-    for (name, v) in &l.setup.options {
+    put_options(&mut f, &l.setup.options);
+    f
+}
+
+/// Puts table `options` in the new-game form's fields, each as its `opt.` field shows it.
+fn put_options(
+    f: &mut HashMap<String, String>,
+    options: &serde_json::Map<String, serde_json::Value>,
+) {
+    for (name, v) in options {
         let text = match v {
             serde_json::Value::String(s) => s.clone(),
             other => other.to_string(),
         };
         f.insert(format!("opt.{name}"), text);
     }
-    f
 }
 
 async fn new_game_page(
@@ -82,13 +89,7 @@ async fn new_game_page(
     if form.values.is_empty() && game.is_some() && game == usual {
         let options: serde_json::Map<String, serde_json::Value> =
             serde_json::from_str(&club.default_options).unwrap_or_default();
-        for (name, value) in options {
-            let text = match value {
-                serde_json::Value::String(s) => s,
-                other => other.to_string(),
-            };
-            form.values.insert(format!("opt.{name}"), text);
-        }
+        put_options(&mut form.values, &options);
     }
     let ctx = Ctx::from_request(req);
     render_status(
@@ -213,46 +214,6 @@ fn setup_from_form(
     }
 }
 
-/// Which match a new game belongs to: `(first game of the match, best of)`.
-#[derive(Clone, Copy)]
-pub(super) struct SeriesOf(pub(super) Option<i32>, pub(super) i32);
-
-pub(super) const SINGLE: SeriesOf = SeriesOf(None, 1);
-
-/// A new game, with `pin` (`None`: four digits drawn at random; `Some("")` for a
-/// championship table's partida, which opens with the table's PINs only).
-pub(super) fn create_game(
-    conn: &mut DbConn,
-    club_id: i32,
-    setup: &GameSetup,
-    seats: &[String],
-    actor: &str,
-    series: SeriesOf,
-    pin: Option<&str>,
-) -> Result<i32, AppError> {
-    let pin = match pin {
-        Some(p) => p.to_owned(),
-        None => auth::random_hex(4)?
-            .chars()
-            .filter_map(|c| c.to_digit(16))
-            .map(|d| char::from(b'0' + (d % 10) as u8))
-            .take(4)
-            .collect::<String>(),
-    };
-    Ok(crate::db::write_tx(conn, |conn| {
-        crate::db::championship::tables::insert_game(
-            conn,
-            club_id,
-            setup,
-            seats,
-            &pin,
-            (series.0, series.1),
-            actor,
-            now(),
-        )
-    })?)
-}
-
 pub async fn post_new_game(
     VisitId(Visit { req, state, who }, club_id, body): VisitId<web::Bytes>,
 ) -> HttpResult {
@@ -279,27 +240,19 @@ pub async fn post_new_game(
                 .and_then(|b| b.trim().parse::<i32>().ok())
                 .filter(|b| [1, 3, 5].contains(b))
                 .unwrap_or(1);
-            let series = SeriesOf(None, best_of);
             // Names typed on the spot join the club's players (when the person
             // starting the game may add players).
             let add_players = who.allows(Perm::ManageClub(club_id));
             // Committed with the saves of the moment (see `db_write`).
             let id = crate::web::db_write(&state, move |conn| {
-                queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
-                crate::db::write_tx(conn, |conn| {
-                    if add_players {
-                        let known: Vec<String> = queries::club_players(conn, club_id)?
-                            .into_iter()
-                            .map(|p| p.name)
-                            .collect();
-                        for name in seats.iter().filter(|n| !known.contains(n)) {
-                            // Another table may add the same name at the same moment
-                            // (PostgreSQL), which is no error.
-                            insert_player_audited(conn, club_id, name, None, &actor)?;
-                        }
-                    }
-                    create_game(conn, club_id, &setup, &seats, &actor, series, None)
-                })
+                crate::service::game::start_game(
+                    conn,
+                    club_id,
+                    (&setup, &seats),
+                    best_of,
+                    add_players,
+                    &actor,
+                )
             })
             .await?;
             Ok(see_other(&format!("/partidas/{id}")))

@@ -1,0 +1,134 @@
+//! A new game: one at a table (single, or the next partida of a match) with its PIN,
+//! and one started from the new-game form, whose names not yet the club's join it.
+
+use super::{Change, ChangeBy, Outcome, apply_change};
+use crate::db::accounts;
+use crate::db::{DbConn, queries};
+use crate::domain::Lang;
+use crate::domain::entry::{Entered, GameSetup};
+use crate::error::AppError;
+use crate::service::{now, random_hex};
+
+/// Which match a new game belongs to: `(first game of the match, best of)`.
+#[derive(Clone, Copy)]
+pub(crate) struct SeriesOf(pub(crate) Option<i32>, pub(crate) i32);
+
+/// A game of its own: no match before it, best of one.
+pub(crate) const SINGLE: SeriesOf = SeriesOf(None, 1);
+
+/// A new game, with `pin` (`None`: four digits drawn at random; `Some("")` for a
+/// championship table's partida, which opens with the table's PINs only).
+pub(crate) fn create_game(
+    conn: &mut DbConn,
+    club_id: i32,
+    setup: &GameSetup,
+    seats: &[String],
+    actor: &str,
+    series: SeriesOf,
+    pin: Option<&str>,
+) -> Result<i32, AppError> {
+    let pin = match pin {
+        Some(p) => p.to_owned(),
+        None => random_hex(4)?
+            .chars()
+            .filter_map(|c| c.to_digit(16))
+            .map(|d| char::from(b'0' + (d % 10) as u8))
+            .take(4)
+            .collect::<String>(),
+    };
+    Ok(crate::db::write_tx(conn, |conn| {
+        crate::db::championship::tables::insert_game(
+            conn,
+            club_id,
+            setup,
+            seats,
+            &pin,
+            (series.0, series.1),
+            actor,
+            now(),
+        )
+    })?)
+}
+
+/// A new game of `setup` at club `club_id` with `seats`, and its `hands` entered one
+/// after another as a scorekeeper enters them (a `None` dealer: whoever deals after
+/// the hands before), each submission named `{tag}-{game}-{index}`; all or nothing.
+/// The game's id, or the hand (from 0) that was not saved and what became of it.
+pub(crate) fn game_with_hands(
+    conn: &mut DbConn,
+    club_id: i32,
+    (setup, seats): (&GameSetup, &[String]),
+    hands: Vec<(Option<u8>, Entered)>,
+    (tag, actor): (&str, &str),
+    lang: Lang,
+) -> Result<Result<i32, (usize, Outcome)>, AppError> {
+    crate::db::write_tx(conn, |conn| {
+        let id = create_game(conn, club_id, setup, seats, actor, SINGLE, None)?;
+        for (i, (dealer, entered)) in hands.into_iter().enumerate() {
+            // A new game's version counts its changes.
+            let version = i32::try_from(i).unwrap_or(0);
+            let add = Change::Add {
+                dealer,
+                entered,
+                submission: format!("{tag}-{id}-{i}"),
+            };
+            match apply_change(conn, id, version, add, (actor, &ChangeBy::default()), lang)? {
+                Outcome::Saved => {}
+                other => return Ok(Err((i, other))),
+            }
+        }
+        Ok(Ok(id))
+    })
+}
+
+/// Starts a game of `setup` at club `club_id` with `seats`, best of `best_of`, as the
+/// new-game form asks; with `add_players`, the names typed on the spot join the club's
+/// players first. Returns the game's id; `NotFound` when there is no such club.
+pub(crate) fn start_game(
+    conn: &mut DbConn,
+    club_id: i32,
+    (setup, seats): (&GameSetup, &[String]),
+    best_of: i32,
+    add_players: bool,
+    actor: &str,
+) -> Result<i32, AppError> {
+    queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
+    crate::db::write_tx(conn, |conn| {
+        if add_players {
+            let known: Vec<String> = queries::club_players(conn, club_id)?
+                .into_iter()
+                .map(|p| p.name)
+                .collect();
+            for name in seats.iter().filter(|n| !known.contains(n)) {
+                // Another table may add the same name at the same moment
+                // (PostgreSQL), which is no error.
+                insert_player_audited(conn, club_id, name, None, actor)?;
+            }
+        }
+        let series = SeriesOf(None, best_of);
+        create_game(conn, club_id, setup, seats, actor, series, None)
+    })
+}
+
+/// Adds player `name` to club `club_id`, audited as created by `actor`; returns its
+/// id, or `None` when the club has a player of that name already (also one another
+/// request added at the same moment: the insert has a savepoint of its own).
+pub(crate) fn insert_player_audited(
+    conn: &mut DbConn,
+    club_id: i32,
+    name: &str,
+    person: Option<i32>,
+    actor: &str,
+) -> diesel::QueryResult<Option<i32>> {
+    let inserted = diesel::Connection::transaction(conn, |c| {
+        crate::db::register::add_member(c, club_id, name, person, now())
+    });
+    let id = match inserted {
+        Ok(id) => id,
+        Err(e) if accounts::is_unique_violation(&e) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let after = serde_json::json!({ "name": name });
+    accounts::audit_creation(conn, (actor, now()), ("player", id), Some(club_id), after)?;
+    Ok(Some(id))
+}

@@ -811,10 +811,10 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
             db: args,
         } => {
             let (password, generated) = new_password(password_stdin)?;
-            let (name, role) = validate_new_user(&name, &password, &role).map_err(|key| {
+            let (name, role) = validate_new_user(&name, &password, &role).map_err(|fault| {
                 anyhow::anyhow!(
                     "{} (name: 2–40 letters, digits, . _ -; password: 8 or more characters; role: admin, organiser, referee)",
-                    crate::web::i18n::tr(Lang::Es, key)
+                    crate::web::i18n::tr(Lang::Es, fault.key())
                 )
             })?;
             let mut conn = args.connect()?;

@@ -160,6 +160,9 @@ pub enum Unacceptable {
     TooManyToPair,
     /// A championship's document that cannot be paired.
     Unpairable,
+    /// A round that cannot be paired, said in one line (an unfinished round or a
+    /// finished championship, whose own refusals say more).
+    RoundUnpaired,
 }
 
 impl Unacceptable {
@@ -190,6 +193,7 @@ impl Unacceptable {
             Unacceptable::LateEntry => "pairing-late-entry",
             Unacceptable::TooManyToPair => "pairing-too-large",
             Unacceptable::Unpairable => "pairing-invalid",
+            Unacceptable::RoundUnpaired => "error-tournament-pairing",
         }
     }
 
@@ -220,6 +224,7 @@ impl Unacceptable {
             | Unacceptable::LateEntry
             | Unacceptable::TooManyToPair
             | Unacceptable::Unpairable
+            | Unacceptable::RoundUnpaired
             | Unacceptable::DeleteUnconfirmed
             | Unacceptable::People(_) => String::new(),
         }

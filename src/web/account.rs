@@ -382,7 +382,7 @@ async fn users_page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     who: &Principal,
-    error: Option<&str>,
+    error: Option<UserFault>,
 ) -> HttpResult {
     let status = match error {
         Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
@@ -420,18 +420,52 @@ async fn users_page(
                 .iter()
                 .map(|r| (r.slug(), ctx.t(&format!("role-{}", r.slug()))))
                 .collect(),
-            error: error.map(|k| ctx.t(k)),
+            error: error.map(|f| ctx.t(f.key())),
             ctx: &ctx,
         },
         status,
     )
 }
 
-/// The club of a role form: none when left empty; or the message key.
-fn club_choice(club: Option<&str>) -> Result<Option<i32>, &'static str> {
+/// Why an account's form (the users page's, or the first run's) is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UserFault {
+    /// A user name not of 2 to 40 letters, digits, dots, dashes or underscores.
+    Name,
+    /// A password shorter than [`MIN_PASSWORD`].
+    PasswordShort,
+    /// A role that is none of the roles.
+    Role,
+    /// A club that is not a number, or no club's.
+    Club,
+    /// The user name is taken.
+    Taken,
+    /// An administrator changing their own account.
+    NotYourself,
+    /// The first run's password and its confirmation differ.
+    PasswordMismatch,
+}
+
+impl UserFault {
+    /// The message key of the locale files.
+    pub fn key(self) -> &'static str {
+        match self {
+            UserFault::Name => "users-bad-name",
+            UserFault::PasswordShort => "account-password-short",
+            UserFault::Role => "users-bad-role",
+            UserFault::Club => "users-bad-club",
+            UserFault::Taken => "users-taken",
+            UserFault::NotYourself => "users-not-yourself",
+            UserFault::PasswordMismatch => "first-run-password-mismatch",
+        }
+    }
+}
+
+/// The club of a role form: none when left empty.
+fn club_choice(club: Option<&str>) -> Result<Option<i32>, UserFault> {
     match club.map(str::trim).filter(|c| !c.is_empty()) {
         None => Ok(None),
-        Some(c) => c.parse::<i32>().map(Some).map_err(|_| "users-bad-club"),
+        Some(c) => c.parse::<i32>().map(Some).map_err(|_| UserFault::Club),
     }
 }
 
@@ -448,24 +482,24 @@ pub struct NewUserForm {
     club: Option<String>,
 }
 
-/// Checks a new user's fields; returns (username, role, club) or the message key.
+/// Checks a new user's fields; returns (username, role) or why they are refused.
 pub fn validate_new_user(
     username: &str,
     password: &str,
     role: &str,
-) -> Result<(String, Role), &'static str> {
+) -> Result<(String, Role), UserFault> {
     let username = username.trim();
     let valid_name = (2..=40).contains(&username.chars().count())
         && username
             .chars()
             .all(|c| c.is_alphanumeric() || "._-".contains(c));
     if !valid_name {
-        return Err("users-bad-name");
+        return Err(UserFault::Name);
     }
     if password.chars().count() < MIN_PASSWORD {
-        return Err("account-password-short");
+        return Err(UserFault::PasswordShort);
     }
-    let role = Role::parse(role).ok_or("users-bad-role")?;
+    let role = Role::parse(role).ok_or(UserFault::Role)?;
     Ok((username.to_owned(), role))
 }
 
@@ -491,7 +525,7 @@ pub async fn create_user(
         if let Some(c) = club
             && queries::find_club(conn, c)?.is_none()
         {
-            return Ok(Err("users-bad-club"));
+            return Ok(Err(UserFault::Club));
         }
         crate::db::write_tx(conn, |conn| {
             let id = match accounts::insert_user(
@@ -505,7 +539,7 @@ pub async fn create_user(
                 },
             ) {
                 Ok(id) => id,
-                Err(e) if accounts::is_unique_violation(&e) => return Ok(Err("users-taken")),
+                Err(e) if accounts::is_unique_violation(&e) => return Ok(Err(UserFault::Taken)),
                 Err(e) => return Err(e),
             };
             let after =
@@ -548,7 +582,7 @@ async fn change_user(
     who.require(Perm::ManageUsers, req.path())?;
     let id = super::parse_id(raw_id)?;
     if who.user.as_ref().map(|u| u.id) == Some(id) {
-        return users_page(req, state, who, Some("users-not-yourself")).await;
+        return users_page(req, state, who, Some(UserFault::NotYourself)).await;
     }
     let actor = who.actor();
     let done = db(state, move |conn| {
@@ -558,7 +592,7 @@ async fn change_user(
         if let UserChange::Role(_, Some(c)) = change
             && queries::find_club(conn, c)?.is_none()
         {
-            return Ok(Err("users-bad-club"));
+            return Ok(Err(UserFault::Club));
         }
         let snapshot = |u: &accounts::User| {
             serde_json::json!({
@@ -611,7 +645,7 @@ pub async fn set_user_role(
         Err(key) => return users_page(&req, &state, &who, Some(key)).await,
     };
     let Some(role) = Role::parse(&form.role) else {
-        return users_page(&req, &state, &who, Some("users-bad-role")).await;
+        return users_page(&req, &state, &who, Some(UserFault::Role)).await;
     };
     change_user(&req, &state, &who, &path, UserChange::Role(role, club)).await
 }

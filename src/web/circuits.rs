@@ -58,24 +58,24 @@ impl CircuitForm {
         form
     }
 
-    /// The circuit's name and scoring, or the key of what to fix.
+    /// The circuit's name and scoring, or what to fix.
     fn check(
         &self,
         offered: &[(i32, String, chrono::NaiveDate)],
-    ) -> Result<(String, Scoring), &'static str> {
+    ) -> Result<(String, Scoring), CircuitFault> {
         let name = self.name.trim();
         if name.is_empty() || name.chars().count() > 80 {
-            return Err("circuit-error-name");
+            return Err(CircuitFault::Name);
         }
-        let by_place = Scoring::parse_places(&self.points).ok_or("circuit-error-points")?;
-        let floor = count_up_to(&self.floor, 100_000).ok_or("circuit-error-floor")?;
+        let by_place = Scoring::parse_places(&self.points).ok_or(CircuitFault::Points)?;
+        let floor = count_up_to(&self.floor, 100_000).ok_or(CircuitFault::Floor)?;
         let best = match self.best.trim() {
             "" => 0,
             s => s
                 .parse::<usize>()
                 .ok()
                 .filter(|v| (1..=100).contains(v))
-                .ok_or("circuit-error-best")?,
+                .ok_or(CircuitFault::Best)?,
         };
         if self.championships.is_empty()
             || !self
@@ -83,7 +83,7 @@ impl CircuitForm {
                 .iter()
                 .all(|e| offered.iter().any(|o| o.0 == *e))
         {
-            return Err("circuit-error-championships");
+            return Err(CircuitFault::Championships);
         }
         Ok((
             name.to_owned(),
@@ -93,6 +93,34 @@ impl CircuitForm {
                 best,
             },
         ))
+    }
+}
+
+/// Why a circuit's form is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CircuitFault {
+    /// No name, or one over 80 characters.
+    Name,
+    /// Points by place that do not read as a list of points.
+    Points,
+    /// A floor that is not a count up to 100,000.
+    Floor,
+    /// A count of best results that is not from 1 to 100.
+    Best,
+    /// No championship chosen, or one not offered.
+    Championships,
+}
+
+impl CircuitFault {
+    /// The message key of the locale files.
+    pub fn key(self) -> &'static str {
+        match self {
+            CircuitFault::Name => "circuit-error-name",
+            CircuitFault::Points => "circuit-error-points",
+            CircuitFault::Floor => "circuit-error-floor",
+            CircuitFault::Best => "circuit-error-best",
+            CircuitFault::Championships => "circuit-error-championships",
+        }
     }
 }
 
@@ -187,13 +215,13 @@ pub async fn create(
     let form = CircuitForm::from_body(&body);
     let (name, scoring) = match form.check(&list) {
         Ok(ok) => ok,
-        Err(key) => {
+        Err(fault) => {
             return show_form(
                 &ctx,
                 club,
                 &list,
                 form,
-                Some(ctx.t(key)),
+                Some(ctx.t(fault.key())),
                 StatusCode::UNPROCESSABLE_ENTITY,
             );
         }

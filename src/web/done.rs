@@ -4,20 +4,83 @@
 
 use super::Ctx;
 
-/// What a redirect may say was done, and the message shown for it.
-const DONE: &[(&str, &str)] = &[
-    ("ronda-publicada", "done-round-published"),
-    ("mano-anotada", "done-hand-saved"),
-    ("mano-corregida", "done-hand-corrected"),
-    ("mano-borrada", "done-hand-deleted"),
-    ("mano-repuesta", "done-hand-restored"),
-    ("resultado-guardado", "done-result-saved"),
-    ("firmado", "done-signed"),
-    ("importado", "done-imported"),
-    ("inscritos-importados", "done-entrants-imported"),
-    ("partida-importada", "done-game-imported"),
-    ("liguillas-sorteadas", "done-groups-drawn"),
-];
+/// What a redirect may say was done: its word in `?hecho=` and the message shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Done {
+    /// A round published.
+    RoundPublished,
+    /// A hand written down.
+    HandSaved,
+    /// A hand corrected.
+    HandCorrected,
+    /// A hand deleted.
+    HandDeleted,
+    /// A deleted hand put back.
+    HandRestored,
+    /// A table's result saved.
+    ResultSaved,
+    /// A result signed.
+    Signed,
+    /// A championship imported.
+    Imported,
+    /// A list of entrants imported.
+    EntrantsImported,
+    /// A game imported.
+    GameImported,
+    /// A phase's groups drawn.
+    GroupsDrawn,
+}
+
+impl Done {
+    /// Every confirmation a redirect may name.
+    const ALL: [Done; 11] = [
+        Done::RoundPublished,
+        Done::HandSaved,
+        Done::HandCorrected,
+        Done::HandDeleted,
+        Done::HandRestored,
+        Done::ResultSaved,
+        Done::Signed,
+        Done::Imported,
+        Done::EntrantsImported,
+        Done::GameImported,
+        Done::GroupsDrawn,
+    ];
+
+    /// The word of `?hecho=`.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Done::RoundPublished => "ronda-publicada",
+            Done::HandSaved => "mano-anotada",
+            Done::HandCorrected => "mano-corregida",
+            Done::HandDeleted => "mano-borrada",
+            Done::HandRestored => "mano-repuesta",
+            Done::ResultSaved => "resultado-guardado",
+            Done::Signed => "firmado",
+            Done::Imported => "importado",
+            Done::EntrantsImported => "inscritos-importados",
+            Done::GameImported => "partida-importada",
+            Done::GroupsDrawn => "liguillas-sorteadas",
+        }
+    }
+
+    /// The message key of the locale files.
+    pub fn key(self) -> &'static str {
+        match self {
+            Done::RoundPublished => "done-round-published",
+            Done::HandSaved => "done-hand-saved",
+            Done::HandCorrected => "done-hand-corrected",
+            Done::HandDeleted => "done-hand-deleted",
+            Done::HandRestored => "done-hand-restored",
+            Done::ResultSaved => "done-result-saved",
+            Done::Signed => "done-signed",
+            Done::Imported => "done-imported",
+            Done::EntrantsImported => "done-entrants-imported",
+            Done::GameImported => "done-game-imported",
+            Done::GroupsDrawn => "done-groups-drawn",
+        }
+    }
+}
 
 /// `path` with `?hecho=what&n=count`: a confirmation that says how many.
 pub fn with_done_count(path: &str, what: &str, n: usize) -> String {
@@ -39,7 +102,7 @@ fn done_count(query: &str) -> Option<usize> {
 
 /// `path` with `?hecho=what` (or `&hecho=what`) added before any `#fragment`.
 pub fn with_done(path: &str, what: &str) -> String {
-    debug_assert!(DONE.iter().any(|(k, _)| *k == what));
+    debug_assert!(Done::ALL.iter().any(|d| d.slug() == what));
     let (base, fragment) = match path.split_once('#') {
         Some((b, f)) => (b, format!("#{f}")),
         None => (path, String::new()),
@@ -48,19 +111,19 @@ pub fn with_done(path: &str, what: &str) -> String {
     format!("{base}{sep}hecho={what}{fragment}")
 }
 
-/// The message key for the `hecho` value of a query string, if it is a known one.
-fn done_key(query: &str) -> Option<&'static str> {
+/// The confirmation the `hecho` value of a query string names, if it is a known one.
+fn done_of(query: &str) -> Option<Done> {
     query
         .split('&')
         .filter_map(|pair| pair.strip_prefix("hecho="))
-        .find_map(|v| DONE.iter().find(|(k, _)| *k == v).map(|(_, m)| *m))
+        .find_map(|v| Done::ALL.into_iter().find(|d| d.slug() == v))
 }
 
 impl Ctx {
     /// The confirmation of what the previous request did, in the page's language.
     pub fn done(&self) -> Option<String> {
         let (_, query) = self.path.split_once('?')?;
-        let key = done_key(query)?;
+        let key = done_of(query)?.key();
         Some(match done_count(query) {
             Some(n) => crate::web::i18n::tr_count(self.lang, key, n, &[]),
             None => self.t(key),
@@ -101,13 +164,13 @@ mod tests {
 
     #[test]
     fn only_known_confirmations_are_shown() {
-        assert_eq!(done_key("hecho=firmado"), Some("done-signed"));
+        assert_eq!(done_of("hecho=firmado"), Some(Done::Signed));
         assert_eq!(
-            done_key("pagina=2&hecho=mano-anotada"),
+            done_of("pagina=2&hecho=mano-anotada").map(Done::key),
             Some("done-hand-saved")
         );
-        assert_eq!(done_key("hecho=%3Cscript%3E"), None);
-        assert_eq!(done_key("hecho=Hola"), None);
-        assert_eq!(done_key("x=1"), None);
+        assert_eq!(done_of("hecho=%3Cscript%3E"), None);
+        assert_eq!(done_of("hecho=Hola"), None);
+        assert_eq!(done_of("x=1"), None);
     }
 }

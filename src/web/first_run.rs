@@ -9,7 +9,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::account::{MIN_PASSWORD, now, see_other, validate_new_user};
+use super::account::{MIN_PASSWORD, UserFault, now, see_other, validate_new_user};
 use super::auth::{self, Perm, Role};
 use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
@@ -239,12 +239,12 @@ pub async fn create(
     let checked = validate_new_user(&form.username, &form.password, Role::Admin.slug())
         .and_then(|(name, _)| {
             if form.password != form.confirm {
-                Err("first-run-password-mismatch")
+                Err(UserFault::PasswordMismatch)
             } else {
                 Ok(name)
             }
         })
-        .map_err(|key| (ctx.t(key), Vec::new()))
+        .map_err(|fault| (ctx.t(fault.key()), Vec::new()))
         .and_then(|name| check_club(ctx.lang, &form.club, &form.fields).map(|(c, d)| (name, c, d)));
     let (username, (club, town), defaults) = match checked {
         Ok(v) => v,

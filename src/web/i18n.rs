@@ -177,13 +177,20 @@ mod tests {
             "src/domain/refusal.rs",
             "src/domain/register.rs",
             "src/web/championship/create.rs",
+            "src/web/account.rs",
+            "src/web/circuits.rs",
+            "src/web/brackets/create.rs",
+            "src/web/person_merge.rs",
+            "src/web/championship/tables.rs",
+            "src/web/done.rs",
         ]
         .iter()
         .flat_map(|p| keys_named_in(p))
         .collect();
         // Refusal, EntrantFault, PeopleFault, MergeFault, Malformed, Unacceptable;
-        // RegisterFault, ListFault, ClubFault; a championship form's FormField.
-        assert!(keys.len() >= 120, "{} keys found", keys.len());
+        // RegisterFault, ListFault, ClubFault; a championship form's FormField;
+        // UserFault, CircuitFault, BracketFault, MergeRefused, PinRefused, Done.
+        assert!(keys.len() >= 160, "{} keys found", keys.len());
         for key in &keys {
             for lang in [Lang::Es, Lang::Ca, Lang::En] {
                 // In that language's file itself (no fallback); a message that

@@ -156,13 +156,13 @@ fn confirm(ctx: &Ctx, p: &Preview) -> Confirm {
 }
 
 /// The page: the pickers with `(keep, drop)` chosen, or the confirmation of
-/// `preview`; with `error`'s message (key and what it names).
+/// `preview`; with `error`'s message.
 async fn page(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     (keep, drop): (i32, i32),
     preview: Option<Preview>,
-    error: Option<(&str, String)>,
+    error: Option<MergeRefused>,
     status: StatusCode,
 ) -> HttpResult {
     let ctx = Ctx::from_request(req);
@@ -183,7 +183,7 @@ async fn page(
     };
     render_status(
         &MergeAdminPage {
-            error: error.map(|(key, what)| tr_args(ctx.lang, key, &[("what", what)])),
+            error: error.map(|e| tr_args(ctx.lang, e.key(), &[("what", e.detail())])),
             confirm: preview.as_ref().map(|p| confirm(&ctx, p)),
             ctx: &ctx,
             choices,
@@ -221,21 +221,47 @@ pub struct MergeForm {
     confirm: Option<String>,
 }
 
-/// The status and message of a refused merge.
-fn refusal(e: MergeError) -> Result<(StatusCode, &'static str, String), AppError> {
+/// Why the merge form is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MergeRefused {
+    /// One of the two people is not chosen.
+    PickBoth,
+    /// One of the two is no one's record.
+    NoSuchPerson,
+    /// The merge itself is refused.
+    Fault(MergeFault),
+}
+
+impl MergeRefused {
+    /// The message key of the locale files.
+    pub fn key(&self) -> &'static str {
+        match self {
+            MergeRefused::PickBoth => "merge-pick-both",
+            MergeRefused::NoSuchPerson => "merge-no-such-person",
+            MergeRefused::Fault(fault) => fault.key(),
+        }
+    }
+
+    /// What the message names (nothing but for the merge's own refusals).
+    fn detail(&self) -> String {
+        match self {
+            MergeRefused::Fault(fault) => fault.detail(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// The status and refusal of a refused merge.
+fn refusal(e: MergeError) -> Result<(StatusCode, MergeRefused), AppError> {
     match e {
-        MergeError::NotFound => Ok((
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "merge-no-such-person",
-            String::new(),
-        )),
+        MergeError::NotFound => Ok((StatusCode::UNPROCESSABLE_ENTITY, MergeRefused::NoSuchPerson)),
         MergeError::Refused(fault) => {
             let status = if fault == MergeFault::Itself {
                 StatusCode::UNPROCESSABLE_ENTITY
             } else {
                 StatusCode::CONFLICT
             };
-            Ok((status, fault.key(), fault.detail()))
+            Ok((status, MergeRefused::Fault(fault)))
         }
         MergeError::Db(e) => Err(e.into()),
     }
@@ -247,7 +273,7 @@ pub async fn merge(Visit { req, state, who }: Visit, form: web::Form<MergeForm>)
     who.require(Perm::ManageUsers, req.path())?;
     let (keep, drop) = (chosen(form.keep.as_deref()), chosen(form.drop.as_deref()));
     if keep == 0 || drop == 0 {
-        let error = Some(("merge-pick-both", String::new()));
+        let error = Some(MergeRefused::PickBoth);
         let status = StatusCode::UNPROCESSABLE_ENTITY;
         return page(&req, &state, (keep, drop), None, error, status).await;
     }
@@ -268,8 +294,8 @@ pub async fn merge(Visit { req, state, who }: Visit, form: web::Form<MergeForm>)
             page(&req, &state, (keep, drop), Some(preview), None, ok).await
         }
         Err(e) => {
-            let (status, key, what) = refusal(e)?;
-            let error = Some((key, what));
+            let (status, refused) = refusal(e)?;
+            let error = Some(refused);
             page(&req, &state, (keep, drop), None, error, status).await
         }
     }

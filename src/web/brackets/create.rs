@@ -98,10 +98,10 @@ async fn refused_page(
     state: &AppState,
     who: &Principal,
     form: CreateForm,
-    Refusal(key, detail): Refusal,
+    Refusal(fault, detail): Refusal,
 ) -> HttpResult {
     let ctx = Ctx::from_request(req);
-    let error = format!("{} {detail}", ctx.t(key)).trim().to_owned();
+    let error = format!("{} {detail}", ctx.t(fault.key())).trim().to_owned();
     let status = StatusCode::UNPROCESSABLE_ENTITY;
     new_page(req, state, who, form, Some(error), status).await
 }
@@ -122,13 +122,68 @@ pub async fn new_form(Visit { req, state, who }: Visit) -> HttpResult {
     new_page(&req, &state, &who, form, None, StatusCode::OK).await
 }
 
-/// Why a creation form is refused: a message key and its detail.
-pub struct Refusal(pub &'static str, pub String);
+/// Why a creation form is refused, naming its message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BracketFault {
+    /// A championship that is not a number, or not the club's.
+    Championship,
+    /// A club that is not a number, or no club's.
+    Club,
+    /// Too few or too many entrants.
+    Count,
+    /// A way to fill the groups' places that is not one of them, or a name it lists.
+    Fill,
+    /// A format that is none of the formats.
+    Format,
+    /// A game that is none of the games.
+    Game,
+    /// A name too long.
+    Name,
+    /// A paper size that is none of the sizes.
+    Paper,
+    /// A count qualifying from each group that is not one.
+    Qualify,
+    /// A draw's seed that is not a number (or none could be drawn).
+    Seed,
+    /// A seeding that is none of the seedings.
+    Seeding,
+    /// No title, or one too long.
+    Title,
+    /// A name typed twice.
+    DuplicateName,
+    /// A group too small for those qualifying from it.
+    GroupTooSmall,
+}
+
+impl BracketFault {
+    /// The message key of the locale files.
+    pub fn key(self) -> &'static str {
+        match self {
+            BracketFault::Championship => "bracket-bad-championship",
+            BracketFault::Club => "bracket-bad-club",
+            BracketFault::Count => "bracket-bad-count",
+            BracketFault::Fill => "bracket-bad-fill",
+            BracketFault::Format => "bracket-bad-format",
+            BracketFault::Game => "bracket-bad-game",
+            BracketFault::Name => "bracket-bad-name",
+            BracketFault::Paper => "bracket-bad-paper",
+            BracketFault::Qualify => "bracket-bad-qualify",
+            BracketFault::Seed => "bracket-bad-seed",
+            BracketFault::Seeding => "bracket-bad-seeding",
+            BracketFault::Title => "bracket-bad-title",
+            BracketFault::DuplicateName => "bracket-duplicate-name",
+            BracketFault::GroupTooSmall => "bracket-group-too-small",
+        }
+    }
+}
+
+/// Why a creation form is refused: what is wrong and what it is about.
+pub struct Refusal(pub BracketFault, pub String);
 
 impl Refusal {
     /// The refusal in words: the message, then what it is about.
     pub fn text(&self, lang: crate::domain::Lang) -> String {
-        format!("{} {}", crate::web::i18n::tr(lang, self.0), self.1)
+        format!("{} {}", crate::web::i18n::tr(lang, self.0.key()), self.1)
     }
 }
 
@@ -141,14 +196,14 @@ pub fn parse_names(text: &str) -> Result<Vec<String>, Refusal> {
         .map(str::to_owned)
         .collect();
     if names.len() < 2 || names.len() > MAX_WEB_ENTRANTS {
-        return Err(Refusal("bracket-bad-count", names.len().to_string()));
+        return Err(Refusal(BracketFault::Count, names.len().to_string()));
     }
     if let Some(long) = names.iter().find(|n| n.chars().count() > MAX_NAME) {
-        return Err(Refusal("bracket-bad-name", long.clone()));
+        return Err(Refusal(BracketFault::Name, long.clone()));
     }
     let mut seen = std::collections::HashSet::new();
     if let Some(dup) = names.iter().find(|n| !seen.insert(n.to_lowercase())) {
-        return Err(Refusal("bracket-duplicate-name", dup.clone()));
+        return Err(Refusal(BracketFault::DuplicateName, dup.clone()));
     }
     Ok(names)
 }
@@ -250,7 +305,7 @@ fn parse_fill(
             for n in listed {
                 match find(names, n) {
                     Some(i) if !qualified(i) && !out.contains(&i) => out.push(i),
-                    _ => return Err(Refusal("bracket-bad-fill", n.to_owned())),
+                    _ => return Err(Refusal(BracketFault::Fill, n.to_owned())),
                 }
             }
             Ok(GroupFill::BestRunnersUp(out))
@@ -260,20 +315,20 @@ fn parse_fill(
             for n in listed {
                 let i = match find(names, n) {
                     Some(i) if qualified(i) || out.contains(&i) => {
-                        return Err(Refusal("bracket-bad-fill", n.to_owned()));
+                        return Err(Refusal(BracketFault::Fill, n.to_owned()));
                     }
                     Some(i) => i,
                     None if n.chars().count() <= MAX_NAME && names.len() < MAX_WEB_ENTRANTS => {
                         names.push(n.to_owned());
                         names.len() - 1
                     }
-                    None => return Err(Refusal("bracket-bad-fill", n.to_owned())),
+                    None => return Err(Refusal(BracketFault::Fill, n.to_owned())),
                 };
                 out.push(i);
             }
             Ok(GroupFill::Repesca(out))
         }
-        other => Err(Refusal("bracket-bad-fill", other.to_owned())),
+        other => Err(Refusal(BracketFault::Fill, other.to_owned())),
     }
 }
 
@@ -282,30 +337,30 @@ fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
         .club
         .trim()
         .parse::<i32>()
-        .map_err(|_| Refusal("bracket-bad-club", f.club.clone()))?;
+        .map_err(|_| Refusal(BracketFault::Club, f.club.clone()))?;
     let name = f.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 100 {
-        return Err(Refusal("bracket-bad-title", name));
+        return Err(Refusal(BracketFault::Title, name));
     }
     let game = f.game.trim().to_owned();
     if !GAMES.contains(&game.as_str()) {
-        return Err(Refusal("bracket-bad-game", game));
+        return Err(Refusal(BracketFault::Game, game));
     }
     let (double, from_groups) = match f.format.as_str() {
         "single" => (false, false),
         "double" => (true, false),
         "groups" => (false, true),
-        other => return Err(Refusal("bracket-bad-format", other.to_owned())),
+        other => return Err(Refusal(BracketFault::Format, other.to_owned())),
     };
     let paper = match f.paper.as_str() {
         "a4" | "a3" => f.paper.clone(),
-        other => return Err(Refusal("bracket-bad-paper", other.to_owned())),
+        other => return Err(Refusal(BracketFault::Paper, other.to_owned())),
     };
     let championship_id = match f.championship.trim() {
         "" => None,
         e => Some(
             e.parse::<i32>()
-                .map_err(|_| Refusal("bracket-bad-championship", e.to_owned()))?,
+                .map_err(|_| Refusal(BracketFault::Championship, e.to_owned()))?,
         ),
     };
     let (seeding, names) = match f.seeding.as_str() {
@@ -316,7 +371,7 @@ fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
                 .parse::<usize>()
                 .ok()
                 .filter(|q| (1..=MAX_QUALIFY).contains(q))
-                .ok_or_else(|| Refusal("bracket-bad-qualify", f.qualify.clone()))?;
+                .ok_or_else(|| Refusal(BracketFault::Qualify, f.qualify.clone()))?;
             let (mut names, groups) = parse_groups(&f.groups)?;
             let fill = parse_fill(f, &mut names, &groups, qualify)?;
             (
@@ -332,18 +387,18 @@ fn check_form(f: &CreateForm) -> Result<Plan, Refusal> {
         "ratings" => (Seeding::Ratings, parse_names(&f.names)?),
         "lot" => {
             let seed = match f.lot_seed.trim() {
-                "" => random_seed().map_err(|_| Refusal("bracket-bad-seed", String::new()))?,
+                "" => random_seed().map_err(|_| Refusal(BracketFault::Seed, String::new()))?,
                 s => s
                     .parse::<u64>()
-                    .map_err(|_| Refusal("bracket-bad-seed", s.to_owned()))?,
+                    .map_err(|_| Refusal(BracketFault::Seed, s.to_owned()))?,
             };
             (Seeding::Lot(seed), parse_names(&f.names)?)
         }
         "event" => {
-            let e = championship_id.ok_or(Refusal("bracket-bad-championship", String::new()))?;
+            let e = championship_id.ok_or(Refusal(BracketFault::Championship, String::new()))?;
             (Seeding::Championship(e), Vec::new())
         }
-        other => return Err(Refusal("bracket-bad-seeding", other.to_owned())),
+        other => return Err(Refusal(BracketFault::Seeding, other.to_owned())),
     };
     Ok(Plan {
         club_id,
@@ -451,12 +506,12 @@ pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm
     let created = db(&state, move |conn| {
         conn.transaction::<_, AppError, _>(|conn| {
             if queries::find_club(conn, plan.club_id)?.is_none() {
-                return Ok(Err(Refusal("bracket-bad-club", plan.club_id.to_string())));
+                return Ok(Err(Refusal(BracketFault::Club, plan.club_id.to_string())));
             }
             if let Some(e) = plan.championship_id {
                 match queries::find_championship(conn, e)? {
                     Some(ev) if ev.club_id == plan.club_id => {}
-                    _ => return Ok(Err(Refusal("bracket-bad-championship", e.to_string()))),
+                    _ => return Ok(Err(Refusal(BracketFault::Championship, e.to_string()))),
                 }
             }
             let mut rated_seeds: Vec<String> = Vec::new();
@@ -464,7 +519,7 @@ pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm
                 Seeding::Championship(e) => {
                     let names = championship_order(conn, e)?;
                     if names.len() < 2 {
-                        return Ok(Err(Refusal("bracket-bad-count", names.len().to_string())));
+                        return Ok(Err(Refusal(BracketFault::Count, names.len().to_string())));
                     }
                     names
                 }
@@ -478,18 +533,18 @@ pub async fn create(Visit { req, state, who }: Visit, form: web::Form<CreateForm
             let (bracket, seeding) = match build(&plan, &names) {
                 Ok((b, _)) if b.seeds().len() < 2 => {
                     return Ok(Err(Refusal(
-                        "bracket-bad-count",
+                        BracketFault::Count,
                         b.seeds().len().to_string(),
                     )));
                 }
                 Ok(b) => b,
                 Err(BracketError::GroupTooSmall { group, size }) => {
                     return Ok(Err(Refusal(
-                        "bracket-group-too-small",
+                        BracketFault::GroupTooSmall,
                         format!("{} ({size})", group + 1),
                     )));
                 }
-                Err(_) => return Ok(Err(Refusal("bracket-bad-count", names.len().to_string()))),
+                Err(_) => return Ok(Err(Refusal(BracketFault::Count, names.len().to_string()))),
             };
             // Seeded by ratings: the ratings, in seed order, stay with the bracket.
             let seeding = if rated_seeds.is_empty() {

@@ -3,7 +3,7 @@
 //! The proposer's PIN never confirms. Also the director's switch of a table to typed
 //! results, when the phone that kept its game dies.
 
-use super::tables::{AtTable, path_of, sides_of, wrong_pin_key};
+use super::tables::{AtTable, path_of, sides_of};
 use super::*;
 use crate::error::Malformed;
 
@@ -46,7 +46,7 @@ pub async fn sign(at: AtTable, form: web::Form<SignForm>) -> HttpResult {
         )
     };
     let signer = match verdict {
-        Some(Err(status)) => return at.page_with_error(tc, wrong_pin_key(status), status),
+        Some(Err(refused)) => return at.page_with_error(tc, refused.key(), refused.status()),
         Some(Ok(side)) => side.to_owned(),
         None => match held
             .iter()

@@ -97,19 +97,21 @@ fn pairing_error(p: PairingError) -> AppError {
             AppError::Refused(Refusal::RoundIncomplete { round, tables })
         }
         PairingError::Finished => AppError::Refused(Refusal::Finished),
-        PairingError::NotEnoughEntrants => Unacceptable::NotEnoughEntrants.into(),
-        PairingError::LateEntry(_) => Unacceptable::LateEntry.into(),
-        PairingError::TooLarge => Unacceptable::TooManyToPair.into(),
-        PairingError::InvalidFile(_) => Unacceptable::Unpairable.into(),
+        other => pairing_unacceptable(&other).into(),
     }
 }
 
-/// The message that says why a round cannot be paired (beyond an unfinished round
-/// or a finished championship, which say more).
-fn pairing_key(p: &PairingError) -> &'static str {
-    match pairing_error(p.clone()) {
-        AppError::Unprocessable(u) => u.key(),
-        _ => "error-tournament-pairing",
+/// Why a round cannot be paired, in one line (an unfinished round or a finished
+/// championship say more as refusals of their own).
+fn pairing_unacceptable(p: &PairingError) -> Unacceptable {
+    match p {
+        PairingError::NotEnoughEntrants => Unacceptable::NotEnoughEntrants,
+        PairingError::LateEntry(_) => Unacceptable::LateEntry,
+        PairingError::TooLarge => Unacceptable::TooManyToPair,
+        PairingError::InvalidFile(_) => Unacceptable::Unpairable,
+        PairingError::RoundIncomplete { .. } | PairingError::Finished => {
+            Unacceptable::RoundUnpaired
+        }
     }
 }
 
@@ -121,7 +123,7 @@ pub(crate) fn pairing_words(ctx: &Ctx, file: &TournamentFile, p: &PairingError) 
             "name",
             &store::entrant_name(file, id),
         ),
-        other => ctx.t(pairing_key(other)),
+        other => ctx.t(pairing_unacceptable(other).key()),
     }
 }
 

@@ -409,8 +409,44 @@ fn table_place(req: &HttpRequest) -> Result<(String, Key), actix_web::Error> {
     }
 }
 
-/// What a PIN typed for a table opens: a pair, or the status it is refused with.
-pub(super) type PinVerdict = Result<&'static str, StatusCode>;
+/// What a PIN typed for a table opens: a pair, or why it opens nothing.
+pub(super) type PinVerdict = Result<&'static str, PinRefused>;
+
+/// Why a PIN typed for a table opens nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PinRefused {
+    /// Too many wrong PINs lately: tried no more for now.
+    Throttled,
+    /// Not the PIN of either pair.
+    Wrong,
+}
+
+impl PinRefused {
+    /// The message key of the locale files.
+    pub fn key(self) -> &'static str {
+        match self {
+            PinRefused::Throttled => "login-throttled",
+            PinRefused::Wrong => "table-wrong-pin",
+        }
+    }
+
+    /// The status the table's page answers with.
+    pub fn status(self) -> StatusCode {
+        match self {
+            PinRefused::Throttled => StatusCode::TOO_MANY_REQUESTS,
+            PinRefused::Wrong => StatusCode::UNAUTHORIZED,
+        }
+    }
+
+    /// The refusal of [`auth::check_pin`]'s status.
+    fn of_status(status: StatusCode) -> PinRefused {
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            PinRefused::Throttled
+        } else {
+            PinRefused::Wrong
+        }
+    }
+}
 
 impl AtTable {
     /// The championship's id (404 when the path's is not one).
@@ -467,15 +503,6 @@ impl AtTable {
     }
 }
 
-/// The message for a PIN refused with `status`: too many tries, or a wrong PIN.
-pub(super) fn wrong_pin_key(status: StatusCode) -> &'static str {
-    if status == StatusCode::TOO_MANY_REQUESTS {
-        "login-throttled"
-    } else {
-        "table-wrong-pin"
-    }
-}
-
 /// The page of the table a row stores.
 pub(super) fn path_of(row: &TableRow) -> String {
     table_path(row.championship_id, row.phase, row.round_no, row.table_no)
@@ -523,7 +550,7 @@ pub async fn table_pin(at: AtTable, form: web::Form<TablePinForm>) -> HttpResult
     let (tc, verdict) = at.load_checking(form.pin.trim().to_owned()).await?;
     let side = match verdict {
         Ok(side) => side,
-        Err(status) => return at.page_with_error(tc, wrong_pin_key(status), status),
+        Err(refused) => return at.page_with_error(tc, refused.key(), refused.status()),
     };
     auth::grant(&at.session, S_TOURNAMENT_TABLES, tc.row.id)?;
     grant_side(&at.session, tc.row.id, side)?;
@@ -553,7 +580,9 @@ pub(super) fn check_table_pin(
         Some(expected).filter(|p| !p.is_empty()),
         pin,
     )?;
-    Ok(verdict.map(|()| side.unwrap_or("a")))
+    Ok(verdict
+        .map(|()| side.unwrap_or("a"))
+        .map_err(PinRefused::of_status))
 }
 
 #[derive(Deserialize)]

@@ -68,15 +68,6 @@ pub fn of_championship(
         .optional()
 }
 
-/// The link of liguilla `liguilla_id` to the championship it is the repesca of.
-pub fn of_liguilla(conn: &mut DbConn, liguilla_id: i32) -> QueryResult<Option<LiguillaLink>> {
-    repesca_liguillas::table
-        .filter(repesca_liguillas::liguilla_id.eq(liguilla_id))
-        .select(LiguillaLink::as_select())
-        .first(conn)
-        .optional()
-}
-
 /// A repesca liguilla as loaded: its link, its championship, and its best (ids of the
 /// entrants of both championships) once every round has its result.
 pub struct Liguilla {

@@ -81,7 +81,7 @@ async fn enter_hand(app: &TestApp, keeper: &reqwest::Client, game: i32, seed: u6
 
 /// Uploads `text` as the file of the web's championship import (multipart, as the
 /// form's file field sends it).
-pub(crate) async fn upload(app: &TestApp, club: i32, text: &str) -> reqwest::Response {
+async fn upload(app: &TestApp, club: i32, text: &str) -> reqwest::Response {
     let csrf = app.csrf().await;
     let boundary = "----bazaFileReadsBack";
     let body = format!(
@@ -99,6 +99,21 @@ pub(crate) async fn upload(app: &TestApp, club: i32, text: &str) -> reqwest::Res
         .body(body)
         .send()
         .await
+        .unwrap()
+}
+
+/// Imports `text` on the web into club `club`: the new championship's id.
+pub(crate) async fn imported(app: &TestApp, club: i32, text: &str) -> i32 {
+    let res = upload(app, club, text).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "imported");
+    let location = res.headers()["location"].to_str().unwrap().to_owned();
+    assert!(location.contains("hecho=importado"), "{location}");
+    location
+        .trim_start_matches("/campeonatos/")
+        .split('/')
+        .next()
+        .unwrap()
+        .parse()
         .unwrap()
 }
 
@@ -294,17 +309,7 @@ async fn a_championship_with_a_typed_and_an_overridden_table_reads_back_to_the_s
     assert_eq!(next["number"], 3);
 
     // The web's import reads it into a new championship with the same standings.
-    let res = upload(&app, club, &text).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "imported");
-    let location = res.headers()["location"].to_str().unwrap().to_owned();
-    assert!(location.contains("hecho=importado"), "{location}");
-    let copy: i32 = location
-        .trim_start_matches("/campeonatos/")
-        .split('/')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let copy = imported(&app, club, &text).await;
     assert_ne!(copy, id);
     let (copy_names, copy_csv) = standings_of(&app, copy).await;
     assert_eq!(copy_names, names, "the imported standings page");

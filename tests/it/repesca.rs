@@ -59,6 +59,28 @@ pub(crate) async fn type_result(app: &TestApp, row: &TableRow, a_wins: bool) {
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "typed at {path}");
 }
 
+/// The director draws the knockout "Fase final": each liguilla's winner and the
+/// winners of the played repesca, a single knockout.
+pub(crate) async fn draw_final_phase(app: &TestApp, id: i32) {
+    let res = post(
+        app,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("name", "Fase final"),
+            ("qualify", "groups"),
+            ("per_group", "1"),
+            ("fill", "played"),
+            ("shape", "single"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "the final phase is drawn"
+    );
+}
+
 /// Plays knockout phase `bracket` to its champion, the better seed winning; its
 /// entrants by name and the champion's name.
 pub(crate) async fn play_knockout(app: &TestApp, id: i32, bracket: i32) -> (Vec<String>, String) {
@@ -223,19 +245,7 @@ async fn groups_of_four_send_their_winners_and_a_repesca_without_zero_point_pair
         texts(&dir, ".phase-form select[name=fill] option[selected]"),
         ["Los ganadores de la repesca jugada"]
     );
-    let res = post(
-        &app,
-        &format!("/campeonatos/{id}/fases"),
-        &[
-            ("name", "Fase final"),
-            ("qualify", "groups"),
-            ("per_group", "1"),
-            ("fill", "played"),
-            ("shape", "single"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    draw_final_phase(&app, id).await;
     let phases = phases_of(&app, id).await;
     assert_eq!(phases.len(), 2);
     assert_eq!(status_of(&app, id).await, ChampionshipStatus::Running);
@@ -496,19 +506,7 @@ async fn the_organiser_names_the_knockout_seed_the_repesca_winner_takes_and_the_
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let repesca = phases_of(&app, id).await[0].id;
     let (_, winner) = play_knockout(&app, id, repesca).await;
-    let res = post(
-        &app,
-        &format!("/campeonatos/{id}/fases"),
-        &[
-            ("name", "Fase final"),
-            ("qualify", "groups"),
-            ("per_group", "1"),
-            ("fill", "played"),
-            ("shape", "single"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    draw_final_phase(&app, id).await;
     let row = phases_of(&app, id).await.remove(1);
     let names: Vec<String> = serde_json::from_str(&row.entrants).unwrap();
     let b: Bracket = serde_json::from_str(&row.document).unwrap();

@@ -10,10 +10,10 @@ use baza::domain::status::ChampionshipStatus;
 use baza::domain::tournament::{self, MatchPoints, Pairing, TournamentFile};
 use reqwest::StatusCode;
 
-use super::file_reads_back::{baza_json, upload};
+use super::file_reads_back::{baza_json, imported};
 use super::repesca::{
-    file_of, girona_liguillas_played, phases_of, play_knockout, post, status_of, tables,
-    type_result,
+    draw_final_phase, file_of, girona_liguillas_played, phases_of, play_knockout, post, status_of,
+    tables, type_result,
 };
 use crate::helpers::{TestApp, texts};
 
@@ -220,19 +220,7 @@ async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_be
 
     // The knockout takes each liguilla's winner and the repesca's best, as the
     // lowest seed, and is played to a champion.
-    let res = post(
-        &app,
-        &format!("/campeonatos/{id}/fases"),
-        &[
-            ("name", "Fase final"),
-            ("qualify", "groups"),
-            ("per_group", "1"),
-            ("fill", "played"),
-            ("shape", "single"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    draw_final_phase(&app, id).await;
     let phases = phases_of(&app, id).await;
     assert_eq!(phases.len(), 1);
     let (finalists, champion) = play_knockout(&app, id, phases[0].id).await;
@@ -304,16 +292,7 @@ async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_be
     let club = app
         .with_conn(move |conn| store::load(conn, id).unwrap().unwrap().championship.club_id)
         .await;
-    let res = upload(&app, club, &text).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "imported");
-    let location = res.headers()["location"].to_str().unwrap().to_owned();
-    let copy: i32 = location
-        .trim_start_matches("/campeonatos/")
-        .split('/')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let copy = imported(&app, club, &text).await;
     assert_ne!(copy, id);
     let link = app
         .with_conn(move |conn| liguilla::of_championship(conn, copy).unwrap())

@@ -3,9 +3,13 @@
 
 use super::{Change, ChangeBy, Outcome, apply_change};
 use crate::db::accounts;
+use crate::db::games::{self, Game};
 use crate::db::{DbConn, queries};
 use crate::domain::Lang;
+use crate::domain::entry::series::match_tally;
 use crate::domain::entry::{Entered, GameSetup};
+use crate::domain::refusal::Refusal;
+use crate::domain::status::GameStatus;
 use crate::error::AppError;
 use crate::service::{now, random_hex};
 
@@ -48,6 +52,41 @@ pub(crate) fn create_game(
             now(),
         )
     })?)
+}
+
+/// The partida after `game` in its match: the one already started after it, or a new
+/// one at the same table (the next seat deals first, the table's PINs open it) when
+/// `game` is the match's last partida, finished, and no side has won the match yet.
+/// `Refused(NoNextGame)` otherwise.
+pub(crate) fn next_partida(
+    conn: &mut DbConn,
+    game: &Game,
+    (setup, seats): (&GameSetup, &[String]),
+    actor: &str,
+) -> Result<i32, AppError> {
+    crate::db::write_tx(conn, |conn| {
+        let first = game.series_id.unwrap_or(game.id);
+        let list = games::series_games(conn, first)?;
+        if let Some(later) = list.iter().find(|g| g.id > game.id) {
+            return Ok(later.id);
+        }
+        let sides = setup.game.seating_of(setup.players, &setup.options).sides();
+        let tally = match_tally(
+            list.iter().map(|g| g.winner),
+            usize::from(sides),
+            game.best_of,
+        );
+        let is_last = list.last().is_some_and(|g| g.id == game.id);
+        if tally.winner.is_some() || !is_last || game.status != GameStatus::Finished {
+            return Err(AppError::Refused(Refusal::NoNextGame));
+        }
+        let mut next = setup.clone();
+        next.first_dealer = (setup.first_dealer + 1) % setup.players.max(1);
+        let series = SeriesOf(Some(first), game.best_of);
+        // A championship table's partida opens with the table's PINs only.
+        let pin = game.pin.is_empty().then_some("");
+        create_game(conn, game.club_id, &next, seats, actor, series, pin)
+    })
 }
 
 /// A new game of `setup` at club `club_id` with `seats`, and its `hands` entered one

@@ -3,6 +3,7 @@
 use super::*;
 use crate::domain::entry::{GameDoc, HandDoc};
 use crate::error::Unacceptable;
+use crate::web::done::Done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
 pub async fn export_game(
@@ -120,7 +121,7 @@ pub async fn import_game(
     };
     Ok(see_other(&crate::web::done::with_done_count(
         &format!("/partidas/{id}"),
-        "partida-importada",
+        Done::GameImported,
         count,
     )))
 }

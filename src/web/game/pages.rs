@@ -2,8 +2,10 @@
 //! page (the hand form and saving a hand: `hand`; deleting a hand: `undo`).
 
 use super::*;
+use crate::domain::entry::series::match_tally;
 use crate::domain::games::rules::QuickEntry;
 use crate::domain::games::rules_of;
+use crate::service::game::next_partida;
 use crate::web::done::with_done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
@@ -86,21 +88,10 @@ impl SeriesView {
     }
 }
 
-/// The state of a match from its games (pure).
+/// The state of a match from its games, as the game page shows it.
 fn series_view(list: &[Game], current: &Game, sides: &[String]) -> SeriesView {
-    let mut wins = vec![0; sides.len()];
-    for g in list {
-        if let Some(w) = g.winner.and_then(|w| usize::try_from(w).ok())
-            && let Some(slot) = wins.get_mut(w)
-        {
-            *slot += 1;
-        }
-    }
-    let needed = current.best_of / 2 + 1;
-    let winner = wins
-        .iter()
-        .position(|w| *w >= needed)
-        .and_then(|i| sides.get(i).cloned());
+    let tally = match_tally(list.iter().map(|g| g.winner), sides.len(), current.best_of);
+    let winner = tally.winner.and_then(|i| sides.get(i).cloned());
     let is_last = list.last().is_some_and(|g| g.id == current.id);
     SeriesView {
         best_of: current.best_of,
@@ -116,7 +107,7 @@ fn series_view(list: &[Game], current: &Game, sides: &[String]) -> SeriesView {
             .collect(),
         next_due: winner.is_none() && is_last && current.status == GameStatus::Finished,
         winner,
-        wins,
+        wins: tally.wins,
     }
 }
 
@@ -187,7 +178,7 @@ pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed:
 
 /// The answer to a change of game `id` that was saved: the game's page, saying what
 /// was `done`.
-pub(super) fn changed(id: i32, done: &str) -> HttpResponse {
+pub(super) fn changed(id: i32, done: crate::web::done::Done) -> HttpResponse {
     see_other(&with_done(&format!("/partidas/{id}"), done))
 }
 
@@ -402,26 +393,8 @@ pub(super) async fn game_html(
 pub async fn next_game(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     let l = load_to_record(&state, &who, id, req.path()).await?;
     let actor = who.actor();
-    let lang = crate::web::i18n::negotiate(&req);
     let next = db(&state, move |conn| {
-        crate::db::write_tx(conn, |conn| {
-            let first = l.game.series_id.unwrap_or(l.game.id);
-            let list = games::series_games(conn, first)?;
-            if let Some(later) = list.iter().find(|g| g.id > l.game.id) {
-                return Ok(later.id);
-            }
-            let sides = side_names(&l.setup, &l.seats, lang);
-            let view = series_view(&list, &l.game, &sides);
-            if !view.next_due {
-                return Err(AppError::Refused(Refusal::NoNextGame));
-            }
-            let mut setup = l.setup.clone();
-            setup.first_dealer = (l.setup.first_dealer + 1) % l.setup.players.max(1);
-            let series = SeriesOf(Some(first), l.game.best_of);
-            // A championship table's next partida: its PINs open it too.
-            let pin = l.game.pin.is_empty().then_some("");
-            create_game(conn, l.game.club_id, &setup, &l.seats, &actor, series, pin)
-        })
+        next_partida(conn, &l.game, (&l.setup, &l.seats), &actor)
     })
     .await?;
     Ok(see_other(&format!("/partidas/{next}")))

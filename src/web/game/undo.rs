@@ -7,6 +7,7 @@ use super::pages::{
 };
 use super::*;
 use crate::db::accounts::AuditEntry;
+use crate::web::done::Done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
 /// A deleted hand as its audit row keeps it: number, dealer, what was entered.
@@ -113,7 +114,7 @@ pub async fn delete_hand(
     let refuse =
         |msg: String, status: StatusCode| game_page(&req, &state, &who, id, Some(msg), status);
     match outcome {
-        Outcome::Saved | Outcome::Duplicate => Ok(changed(id, "mano-borrada")),
+        Outcome::Saved | Outcome::Duplicate => Ok(changed(id, Done::HandDeleted)),
         Outcome::Locked => table_confirmed(&req, &state, &who, id).await,
         Outcome::NeedsConfirm(list) => {
             refuse(confirm_text(ctx.lang, &list), StatusCode::CONFLICT).await
@@ -270,7 +271,7 @@ pub async fn undo_delete(
         from: aid,
     };
     match apply(&state, (id, form.version), (change, None), by, ctx.lang).await? {
-        Outcome::Saved | Outcome::Duplicate => Ok(changed(id, "mano-repuesta")),
+        Outcome::Saved | Outcome::Duplicate => Ok(changed(id, Done::HandRestored)),
         Outcome::Locked => table_confirmed(&req, &state, &who, id).await,
         Outcome::NeedsConfirm(list) => {
             let msg = confirm_text(ctx.lang, &list);

@@ -166,7 +166,9 @@ pub fn apply_entered(
                 confirm_text(lang, &list),
                 crate::web::i18n::tr(lang, "ruling-apply-confirm")
             )),
-            Outcome::Stale | Outcome::Occupied => Err(crate::web::i18n::tr(lang, "game-stale")),
+            Outcome::Stale | Outcome::Occupied => {
+                Err(crate::web::i18n::tr(lang, Refusal::GameStale.key()))
+            }
             Outcome::Over => Err(crate::web::i18n::tr(lang, Refusal::GameOver.key())),
             Outcome::Invalid(n, errors) => Err(format!(
                 "{n}: {}",

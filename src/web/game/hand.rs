@@ -253,7 +253,7 @@ async fn save_hand(
             let ctx = Ctx::from_request(&req);
             let errors = vec![EntryError {
                 field: "version".into(),
-                message: ctx.t("game-stale"),
+                message: ctx.t(Refusal::GameStale.key()),
             }];
             again(errors, StatusCode::CONFLICT, f).await
         }
@@ -263,7 +263,7 @@ async fn save_hand(
                 &state,
                 &who,
                 id,
-                Refusal::GameOver.key(),
+                Refusal::GameOver,
                 StatusCode::CONFLICT,
             )
             .await

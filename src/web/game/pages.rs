@@ -208,22 +208,22 @@ pub(super) async fn table_confirmed(
         state,
         who,
         id,
-        Refusal::TableConfirmed.key(),
+        Refusal::TableConfirmed,
         StatusCode::CONFLICT,
     )
     .await
 }
 
-/// The game's page with `key`'s message on top, answering `status`.
+/// The game's page with the message of `refusal` on top, answering `status`.
 pub(super) async fn game_page_saying(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     who: &Principal,
     id: i32,
-    key: &str,
+    refusal: Refusal,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let message = Ctx::from_request(req).t(key);
+    let message = Ctx::from_request(req).t(refusal.key());
     game_page(req, state, who, id, Some(message), status).await
 }
 
@@ -438,7 +438,7 @@ pub async fn game_pin(
         return Ok(see_other(&format!("/partidas/{id}")));
     }
     let status = StatusCode::UNAUTHORIZED;
-    game_page_saying(&req, &state, &who, id, "table-wrong-pin", status).await
+    game_page_saying(&req, &state, &who, id, Refusal::WrongPin, status).await
 }
 
 /// A club's games, for the club page.

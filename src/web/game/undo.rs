@@ -120,7 +120,7 @@ pub async fn delete_hand(
             refuse(confirm_text(ctx.lang, &list), StatusCode::CONFLICT).await
         }
         Outcome::Stale | Outcome::Occupied => {
-            refuse(ctx.t("game-stale"), StatusCode::CONFLICT).await
+            refuse(ctx.t(Refusal::GameStale.key()), StatusCode::CONFLICT).await
         }
         Outcome::Over => refuse(ctx.t(Refusal::GameOver.key()), StatusCode::CONFLICT).await,
         Outcome::Invalid(position, _) => {
@@ -277,7 +277,7 @@ pub async fn undo_delete(
             let msg = confirm_text(ctx.lang, &list);
             refuse(msg, Some(aid), StatusCode::CONFLICT).await
         }
-        Outcome::Stale => refuse(ctx.t("game-stale"), None, StatusCode::CONFLICT).await,
+        Outcome::Stale => refuse(ctx.t(Refusal::GameStale.key()), None, StatusCode::CONFLICT).await,
         Outcome::Over => refuse(ctx.t(Refusal::GameOver.key()), None, StatusCode::CONFLICT).await,
         Outcome::Occupied => {
             refuse(

@@ -13,13 +13,13 @@ use super::championship;
 use super::demo::{draw_and_publish, open_tables, type_result};
 use crate::db::DbConn;
 use crate::db::championship::store::ChangeError;
-use crate::db::repesca::{RepescaPlan, create_repesca};
 use crate::domain::bracket::Bracket;
 use crate::domain::tournament::played::Decided;
 use crate::domain::tournament::qualify::{
     GroupFill, KnockoutShape, Qualify, RepescaEntry, RepescaRule,
 };
 use crate::domain::tournament::{self, Entrant, Side, System, Tiebreak, TournamentFile, groups};
+use crate::service::championship::repesca::{RepescaPlan, create_repesca};
 
 pub const DEMO_GIRONA: &str = "Open de botifarra de Girona";
 pub const DEMO_BANYOLES: &str = "Open de botifarra de Banyoles";

@@ -107,10 +107,9 @@ impl From<FileError> for PairingError {
     }
 }
 
-/// The next round of the tournament: its number and pairings (no results). Every
-/// earlier round must be complete.
-pub fn next_round(file: &TournamentFile) -> Result<Round, PairingError> {
-    validate(file)?;
+/// Refuses, naming the first round that lacks a result and its tables, while any
+/// round does.
+pub fn rounds_complete(file: &TournamentFile) -> Result<(), PairingError> {
     for r in &file.rounds {
         let missing = r.missing_results();
         if !missing.is_empty() {
@@ -120,6 +119,14 @@ pub fn next_round(file: &TournamentFile) -> Result<Round, PairingError> {
             });
         }
     }
+    Ok(())
+}
+
+/// The next round of the tournament: its number and pairings (no results). Every
+/// earlier round must be complete.
+pub fn next_round(file: &TournamentFile) -> Result<Round, PairingError> {
+    validate(file)?;
+    rounds_complete(file)?;
     let number = file.rounds.len() as u32 + 1;
     let ledger = Ledger::new(file);
     let pairings = match file.championship.system {

@@ -266,6 +266,24 @@ pub fn repesca_places_to_fill(file: &TournamentFile, per_group: usize) -> usize 
     (q + 1).next_power_of_two() - q
 }
 
+/// Whether the seeds a played repesca's winners are to take fit its knockout: one
+/// named seed per place, each named once, each a seed of the knockout to come (the
+/// group qualifiers of `file`, `per_group` each, and the `places`).
+pub fn repesca_seeds_fit(
+    file: &TournamentFile,
+    per_group: usize,
+    places: usize,
+    seeds: &[u32],
+) -> bool {
+    let size = group_qualifiers(file, per_group) + places;
+    let mut distinct = seeds.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    seeds.len() == places
+        && distinct.len() == seeds.len()
+        && seeds.iter().all(|&s| s != 0 && s as usize <= size)
+}
+
 /// How many go through from the liguillas straight to the knockout: the best
 /// `per_group` of each (withdrawn entrants aside).
 pub fn group_qualifiers(file: &TournamentFile, per_group: usize) -> usize {
@@ -671,6 +689,19 @@ mod tests {
             "the repesca: {best_other} in {ids:?}"
         );
         assert_eq!(b.matches().iter().filter(|m| m.round == 1).count(), 2);
+    }
+
+    #[test]
+    fn a_repesca_names_one_seed_of_the_knockout_per_place_each_once() {
+        // Three group winners and one place: a knockout of four.
+        let f = liguillas(12, 3);
+        assert!(repesca_seeds_fit(&f, 1, 1, &[4]));
+        assert!(repesca_seeds_fit(&f, 1, 1, &[1]));
+        assert!(!repesca_seeds_fit(&f, 1, 1, &[5]), "no fifth seed");
+        assert!(!repesca_seeds_fit(&f, 1, 1, &[0]), "seeds count from 1");
+        assert!(!repesca_seeds_fit(&f, 1, 1, &[3, 4]), "one seed per place");
+        assert!(!repesca_seeds_fit(&f, 1, 2, &[4, 4]), "each seed once");
+        assert!(repesca_seeds_fit(&f, 1, 2, &[4, 5]));
     }
 
     #[test]

@@ -221,14 +221,14 @@ pub fn create_knockout(
     crate::db::write_tx(conn, |conn| {
         store::touch(conn, championship_id)?;
         let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
-        crate::db::repesca::rounds_complete(&t)?;
+        crate::domain::tournament::rounds_complete(&t.file)?;
         // A repesca liguilla's best join the knockout: it waits for them.
         if crate::db::championship::liguilla::load(conn, championship_id)?
             .is_some_and(|l| l.best.is_none())
         {
             return Err(ChangeError::Refused(Refusal::RepescaUnfinished));
         }
-        let (ids, bracket) = crate::db::repesca::knockout_of(conn, &t, qualify_by, shape)?;
+        let (ids, bracket) = super::repesca::knockout_of(conn, &t, qualify_by, shape)?;
         let names: Vec<String> = ids
             .iter()
             .map(|id| store::entrant_name(&t.file, id))
@@ -237,7 +237,7 @@ pub fn create_knockout(
         let made = serde_json::json!({"qualify": qualify_by, "shape": shape,
             "entrants": names, "bracket": bracket});
         let phase = (name, seeding.as_str(), made);
-        crate::db::repesca::open_phase(conn, &t, phase, &names, &bracket, actor, now, pins)
+        super::repesca::open_phase(conn, &t, phase, &names, &bracket, actor, now, pins)
     })
 }
 

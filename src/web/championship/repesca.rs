@@ -5,9 +5,9 @@
 
 use super::*;
 use crate::db::championship::liguilla::LiguillaLink;
-use crate::db::repesca::RepescaPlan;
 use crate::domain::tournament::MatchPoints;
 use crate::domain::tournament::qualify::{RepescaEntry, RepescaRule};
+use crate::service::championship::repesca::RepescaPlan;
 
 #[derive(Deserialize, serde::Serialize)]
 pub struct RepescaForm {
@@ -119,7 +119,7 @@ async fn form_repesca(Visit { req, state, who }: Visit, id: i32, f: RepescaForm)
                 &mut random_pin,
             )?;
         } else {
-            crate::db::repesca::create_repesca(
+            crate::service::championship::repesca::create_repesca(
                 conn,
                 id,
                 &name,

@@ -122,14 +122,7 @@ impl Candidate {
     }
 }
 
-/// The key two spellings of one name share: accents, case, commas and word order
-/// ignored ("Nieto, Andrés" and "andres nieto" are one key).
-pub fn name_key(name: &str) -> String {
-    let folded = names::fold(&name.replace(',', " "));
-    let mut words: Vec<&str> = folded.split_whitespace().collect();
-    words.sort_unstable();
-    words.join(" ")
-}
+pub use crate::domain::names::name_key;
 
 /// A new stable code: ten hexadecimal digits from the system's randomness.
 pub fn new_code() -> String {

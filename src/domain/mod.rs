@@ -48,6 +48,7 @@ pub mod explain;
 pub mod games;
 pub mod kind;
 pub mod lang;
+pub mod licence_list;
 pub mod messages;
 pub mod names;
 pub mod options;

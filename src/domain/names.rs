@@ -81,6 +81,15 @@ pub fn fold(text: &str) -> String {
     out
 }
 
+/// The key two spellings of one name share: accents, case, commas and word order
+/// ignored ("Nieto, Andrés" and "andres nieto" are one key).
+pub fn name_key(name: &str) -> String {
+    let folded = fold(&name.replace(',', " "));
+    let mut words: Vec<&str> = folded.split_whitespace().collect();
+    words.sort_unstable();
+    words.join(" ")
+}
+
 /// Whether a name matches a search: every word of the query appears in the name,
 /// ignoring accents and case. An empty query matches nothing.
 pub fn matches(name: &str, query: &str) -> bool {

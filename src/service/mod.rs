@@ -11,6 +11,7 @@ pub mod demo_lloret;
 pub mod demo_repesca;
 pub mod demo_tables;
 pub mod game;
+pub mod licences;
 
 /// The time now, to the second (UTC): when a change is stamped.
 pub fn now() -> chrono::NaiveDateTime {

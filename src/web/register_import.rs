@@ -14,7 +14,8 @@ use super::i18n::{Lang, tr, tr_args};
 use super::sheets::{self, BadLine};
 use super::visit::{HttpResult, Visit};
 use super::{Ctx, db, multipart_parts, render, render_status};
-use crate::db::licences::{self, Change, Conflict, Problem, Report};
+use crate::domain::licence_list::{self, Change, Conflict, Problem, Report};
+use crate::service::licences;
 use crate::domain::register::ListFault;
 use crate::error::AppError;
 
@@ -135,7 +136,7 @@ impl ReportView {
 }
 
 fn view(lang: Lang, r: &Report) -> ReportView {
-    let lines = |list: &[licences::Listed]| {
+    let lines = |list: &[licence_list::Listed]| {
         list.iter()
             .map(|l| ReportLine {
                 line: l.line,
@@ -179,7 +180,7 @@ pub fn import_bytes(
         Err(BadLine(0)) => return Ok(Err(ListFault::BadFile)),
         Err(BadLine(_)) => return Ok(Err(ListFault::CsvQuotes)),
     };
-    let (entries, bad) = match licences::read(&rows, at.date()) {
+    let (entries, bad) = match licence_list::read(&rows, at.date()) {
         Ok(read) => read,
         Err(fault) => return Ok(Err(fault)),
     };

@@ -1,28 +1,24 @@
-//! Merging two records of one person, whichever clubs they come from, and undoing it.
-//!
-//! Everything of the dropped record moves to the kept one in one transaction: her
-//! memberships (player rows) take the kept person; where both have a membership of
-//! the same club, the two rows of that club become one (the club-level merge of
-//! [`super::people::merge_players`], which moves games, entrants and pairs by name);
-//! championship entrants that name her by code or licence name the kept person; her
-//! licence and year of birth move when the kept record has none. Ratings and circuits
-//! are computed from history per person, so they follow by themselves. The dropped
-//! record stays with `merged_into` set, and one audit row holds what undoing needs.
+//! Merging two records of one person, whichever clubs they come from, in the store:
+//! the two people checked ([`pick`]), what a merge would move ([`preview`]), the
+//! championship files that name the dropped one ([`files_naming`]), the rows a merge
+//! and its undoing write, and the audit rows that keep what undoing needs ([`Record`]).
+//! The merge and its undoing, each in one transaction, are
+//! [`crate::service::person_merge`]; the rules they follow are
+//! [`crate::domain::person_merge`].
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::DbConn;
-use super::accounts::{self, AuditEntry, NewAudit};
-use super::people::{self, Change, PeopleError};
+use super::accounts::AuditEntry;
 use super::register::{self, Candidate, Membership, Person};
 use super::rows::LoadOne;
 use super::schema::{
     audit_log, championship_documents, circuits, games, pairs, people as people_t, players,
 };
+use crate::domain::person_merge::{self as rules, Known};
 use crate::domain::rating::Config;
 use crate::domain::refusal::MergeFault;
 use crate::domain::tournament::{EntrantPerson, TournamentFile};
@@ -44,17 +40,7 @@ impl From<diesel::result::Error> for MergeError {
     }
 }
 
-impl From<PeopleError> for MergeError {
-    fn from(e: PeopleError) -> Self {
-        match e {
-            PeopleError::NotFound => MergeError::NotFound,
-            PeopleError::Refused(fault) => MergeError::Refused(MergeFault::People(fault)),
-            PeopleError::Db(e) => MergeError::Db(e),
-        }
-    }
-}
-
-fn refused(fault: MergeFault) -> MergeError {
+pub fn refused(fault: MergeFault) -> MergeError {
     MergeError::Refused(fault)
 }
 
@@ -67,7 +53,7 @@ pub struct Who {
 }
 
 impl Who {
-    fn of(p: &Person) -> Who {
+    pub fn of(p: &Person) -> Who {
         Who {
             id: p.id,
             name: p.name.clone(),
@@ -173,7 +159,7 @@ pub fn everyone(conn: &mut DbConn) -> QueryResult<Vec<Candidate>> {
 }
 
 /// The two people of a merge, checked: two, both there, neither merged away.
-fn pick(conn: &mut DbConn, keep: i32, drop: i32) -> Result<(Person, Person), MergeError> {
+pub fn pick(conn: &mut DbConn, keep: i32, drop: i32) -> Result<(Person, Person), MergeError> {
     if keep == drop {
         return Err(refused(MergeFault::Itself));
     }
@@ -195,33 +181,26 @@ fn pick(conn: &mut DbConn, keep: i32, drop: i32) -> Result<(Person, Person), Mer
     Ok((k, d))
 }
 
-/// Whether entrant person `p` is `who`: by her code, or by her licence when the
-/// entrant's key names nobody of this Baza.
-fn names(p: &EntrantPerson, who: &Person, codes: &BTreeSet<String>) -> bool {
-    if p.key.as_deref() == Some(who.code.as_str()) {
-        return true;
-    }
-    let key_known = p.key.as_deref().is_some_and(|k| codes.contains(k));
-    !key_known
-        && who.licence.is_some()
-        && p.licence
-            .as_deref()
-            .map(crate::domain::register::licence_key)
-            == who.licence
-}
-
 /// A championship whose file names the dropped person: its championship id, name, file and
 /// the (entrant index, person index) of each place naming her.
-struct Naming {
-    championship_id: i32,
-    name: String,
-    file: TournamentFile,
-    slots: Vec<(usize, usize)>,
+pub struct Naming {
+    pub championship_id: i32,
+    pub name: String,
+    pub file: TournamentFile,
+    pub slots: Vec<(usize, usize)>,
+}
+
+/// A person as a championship's file may name her.
+fn known(p: &Person) -> Known<'_> {
+    Known {
+        code: &p.code,
+        licence: p.licence.as_deref(),
+    }
 }
 
 /// The championships whose files name `drop` by code or licence. Refused when one
 /// also names `keep`: then they played in one championship, two people.
-fn files_naming(
+pub fn files_naming(
     conn: &mut DbConn,
     keep: &Person,
     drop: &Person,
@@ -250,24 +229,13 @@ fn files_naming(
         let Ok(file) = serde_json::from_str::<TournamentFile>(&document) else {
             continue;
         };
-        let mut slots = Vec::new();
-        let mut both = false;
-        for (i, e) in file.entrants.iter().enumerate() {
-            for (j, p) in e.people.iter().enumerate() {
-                if names(p, drop, &codes) {
-                    slots.push((i, j));
-                } else if names(p, keep, &codes) {
-                    both = true;
-                }
-            }
-        }
-        if slots.is_empty() {
-            continue;
-        }
-        if both {
+        let Ok(slots) = rules::places_naming(&file, known(keep), known(drop), &codes) else {
             return Err(refused(MergeFault::SameChampionship(
                 file.championship.name.clone(),
             )));
+        };
+        if slots.is_empty() {
+            continue;
         }
         out.push(Naming {
             championship_id,
@@ -281,27 +249,21 @@ fn files_naming(
 
 /// The club-level merges a person merge makes: for each club where both have a
 /// membership, (keep's row, drop's rows there).
-fn shared_clubs<'a>(
+pub fn shared_clubs<'a>(
     keep: &'a [Membership],
     drop: &'a [Membership],
 ) -> Vec<(&'a Membership, Vec<&'a Membership>)> {
-    let mut out = Vec::new();
-    let clubs: BTreeSet<i32> = drop.iter().map(|m| m.club_id).collect();
-    for club in clubs {
-        let mine: Vec<&Membership> = keep.iter().filter(|m| m.club_id == club).collect();
-        // The kept row: the membership still running, else the latest.
-        let Some(kept) = mine
-            .iter()
-            .rev()
-            .find(|m| m.current())
-            .or_else(|| mine.last())
-        else {
-            continue;
-        };
-        let theirs = drop.iter().filter(|m| m.club_id == club).collect();
-        out.push((*kept, theirs));
-    }
-    out
+    let kept: Vec<(i32, bool)> = keep.iter().map(|m| (m.club_id, m.current())).collect();
+    let dropped: Vec<i32> = drop.iter().map(|m| m.club_id).collect();
+    rules::shared_clubs(&kept, &dropped)
+        .into_iter()
+        .filter_map(|(k, ds)| {
+            Some((
+                keep.get(k)?,
+                ds.iter().filter_map(|d| drop.get(*d)).collect(),
+            ))
+        })
+        .collect()
 }
 
 /// What a merge of `drop` into `keep` would move, without moving it.
@@ -419,40 +381,31 @@ fn circuits_with(conn: &mut DbConn, id: i32) -> QueryResult<Vec<String>> {
     Ok(out)
 }
 
-/// What a merge did, counted (for the page it leads to and the audit's after).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Merged {
-    pub memberships: usize,
-    pub joined: usize,
-    pub entrants: usize,
-    pub championships: usize,
-}
-
-fn set_person(conn: &mut DbConn, rows: &[i32], person: i32) -> QueryResult<usize> {
+pub fn set_person(conn: &mut DbConn, rows: &[i32], person: i32) -> QueryResult<usize> {
     diesel::update(players::table.filter(players::id.eq_any(rows)))
         .set(players::person_id.eq(person))
         .execute(conn)
 }
 
-fn set_licence(conn: &mut DbConn, id: i32, licence: Option<&str>) -> QueryResult<usize> {
+pub fn set_licence(conn: &mut DbConn, id: i32, licence: Option<&str>) -> QueryResult<usize> {
     diesel::update(people_t::table.find(id))
         .set(people_t::licence.eq(licence))
         .execute(conn)
 }
 
-fn set_birth_year(conn: &mut DbConn, id: i32, year: Option<i32>) -> QueryResult<usize> {
+pub fn set_birth_year(conn: &mut DbConn, id: i32, year: Option<i32>) -> QueryResult<usize> {
     diesel::update(people_t::table.find(id))
         .set(people_t::birth_year.eq(year))
         .execute(conn)
 }
 
-fn set_initials(conn: &mut DbConn, id: i32, on: bool) -> QueryResult<usize> {
+pub fn set_initials(conn: &mut DbConn, id: i32, on: bool) -> QueryResult<usize> {
     diesel::update(people_t::table.find(id))
         .set(people_t::initials_only.eq(i32::from(on)))
         .execute(conn)
 }
 
-fn set_merged_into(conn: &mut DbConn, id: i32, into: Option<i32>) -> QueryResult<usize> {
+pub fn set_merged_into(conn: &mut DbConn, id: i32, into: Option<i32>) -> QueryResult<usize> {
     diesel::update(people_t::table.find(id))
         .set(people_t::merged_into.eq(into))
         .execute(conn)
@@ -460,7 +413,7 @@ fn set_merged_into(conn: &mut DbConn, id: i32, into: Option<i32>) -> QueryResult
 
 /// Writes a championship's file back, counting one more change to it (its pages'
 /// cache key moves).
-fn write_file(
+pub fn write_file(
     conn: &mut DbConn,
     championship_id: i32,
     file: &TournamentFile,
@@ -477,157 +430,17 @@ fn write_file(
 
 /// The kept row of a club-level merge spans both memberships: from the earlier
 /// start to the later end (still running when either is).
-fn widen(conn: &mut DbConn, kept: &Membership, merged: &Membership) -> QueryResult<usize> {
-    let joined_on = match (kept.joined_on, merged.joined_on) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    let left_on = match (kept.left_on, merged.left_on) {
-        (Some(a), Some(b)) => Some(a.max(b)),
-        _ => None,
-    };
+pub fn widen(conn: &mut DbConn, kept: &Membership, merged: &Membership) -> QueryResult<usize> {
+    let (joined_on, left_on) = rules::widened(
+        (kept.joined_on, kept.left_on),
+        (merged.joined_on, merged.left_on),
+    );
     diesel::update(players::table.find(kept.player_id))
         .set((
             players::joined_on.eq(joined_on),
             players::left_on.eq(left_on),
         ))
         .execute(conn)
-}
-
-/// Merges person `drop` into `keep` (see the module's documentation), audited as
-/// `merge` of `person` `keep` by `actor` at `at`.
-pub fn merge(
-    conn: &mut DbConn,
-    keep: i32,
-    drop: i32,
-    actor: &str,
-    at: NaiveDateTime,
-) -> Result<Merged, MergeError> {
-    super::write_tx(conn, |conn| {
-        let (k, d) = pick(conn, keep, drop)?;
-        let mut clubs = register::memberships_of(conn, &[keep, drop])?;
-        let km = clubs.remove(&keep).unwrap_or_default();
-        let dm = clubs.remove(&drop).unwrap_or_default();
-        let mut joined = Vec::new();
-        for (kr, ds) in shared_clubs(&km, &dm) {
-            let ch = Change {
-                club_id: kr.club_id,
-                actor,
-                at,
-            };
-            for dr in ds {
-                let moved = people::merge_players(conn, &ch, kr.player_id, dr.player_id)?;
-                widen(conn, kr, dr)?;
-                joined.push(JoinedRows {
-                    club: kr.club_id,
-                    club_name: kr.club.clone(),
-                    kept_player: kr.player_id,
-                    kept_name: kr.name.clone(),
-                    merged_player: dr.player_id,
-                    merged_name: dr.name.clone(),
-                    moved: serde_json::to_value(moved).unwrap_or_default(),
-                });
-            }
-        }
-        let joined_ids: BTreeSet<i32> = joined.iter().map(|j| j.merged_player).collect();
-        let memberships: Vec<MovedRow> = dm
-            .iter()
-            .filter(|m| !joined_ids.contains(&m.player_id))
-            .map(|m| MovedRow {
-                player: m.player_id,
-                club: m.club_id,
-                club_name: m.club.clone(),
-                name: m.name.clone(),
-            })
-            .collect();
-        let rows: Vec<i32> = memberships.iter().map(|m| m.player).collect();
-        set_person(conn, &rows, keep)?;
-        // A licence is unique: the dropped record lets go of it first.
-        let licence = d.licence.clone().filter(|_| k.licence.is_none());
-        if let Some(l) = &licence {
-            set_licence(conn, drop, None)?;
-            set_licence(conn, keep, Some(l))?;
-        }
-        let birth_year = d.birth_year.filter(|_| k.birth_year.is_none());
-        if birth_year.is_some() {
-            set_birth_year(conn, drop, None)?;
-            set_birth_year(conn, keep, birth_year)?;
-        }
-        let initials_only = d.initials_only != 0 && k.initials_only == 0;
-        if initials_only {
-            set_initials(conn, keep, true)?;
-        }
-        let licence_now = k.licence.clone().or_else(|| licence.clone());
-        let mut entrants = Vec::new();
-        let files = files_naming(conn, &k, &d)?;
-        for mut f in files {
-            for (i, j) in &f.slots {
-                let Some(e) = f.file.entrants.get_mut(*i) else {
-                    continue;
-                };
-                let Some(p) = e.people.get_mut(*j) else {
-                    continue;
-                };
-                let before = p.clone();
-                *p = EntrantPerson {
-                    name: k.name.clone(),
-                    key: Some(k.code.clone()),
-                    licence: before
-                        .licence
-                        .as_ref()
-                        .and(licence_now.clone().or_else(|| before.licence.clone())),
-                    club: before.club.clone(),
-                };
-                entrants.push(SlotChange {
-                    championship_id: f.championship_id,
-                    championship: f.name.clone(),
-                    entrant: e.id.clone(),
-                    slot: *j,
-                    before,
-                    after: p.clone(),
-                });
-            }
-            write_file(conn, f.championship_id, &f.file)?;
-        }
-        set_merged_into(conn, drop, Some(keep))?;
-        let merged = Merged {
-            memberships: memberships.len(),
-            joined: joined.len(),
-            entrants: entrants.len(),
-            championships: entrants
-                .iter()
-                .map(|s| s.championship_id)
-                .collect::<BTreeSet<_>>()
-                .len(),
-        };
-        let record = Record {
-            kept: Who::of(&k),
-            merged: Who::of(&d),
-            memberships,
-            joined,
-            entrants,
-            licence,
-            birth_year,
-            initials_only,
-        };
-        accounts::insert_audit(
-            conn,
-            &NewAudit {
-                at,
-                actor,
-                action: "merge",
-                entity: "person",
-                entity_id: keep,
-                club_id: None,
-                championship_id: None,
-                before_json: Some(serde_json::to_string(&record).unwrap_or_default()),
-                after_json: Some(
-                    serde_json::json!({ "id": keep, "name": k.name, "moved": merged }).to_string(),
-                ),
-            },
-        )?;
-        Ok(merged)
-    })
 }
 
 /// The audit rows about people (merges and their undoing), newest first.
@@ -639,7 +452,7 @@ pub fn audit(conn: &mut DbConn) -> QueryResult<Vec<AuditEntry>> {
         .load(conn)
 }
 
-fn audit_row(conn: &mut DbConn, id: i32) -> QueryResult<Option<AuditEntry>> {
+pub fn audit_row(conn: &mut DbConn, id: i32) -> QueryResult<Option<AuditEntry>> {
     audit_log::table
         .find(id)
         .select(AuditEntry::as_select())
@@ -676,124 +489,33 @@ pub fn undoable(entries: &[AuditEntry]) -> BTreeSet<i32> {
         .collect()
 }
 
-/// Undoes the person merge of audit row `audit_id`: the memberships, the
-/// championship entrants, the licence, the year of birth go back, and the dropped
-/// record lives again; audited as `unmerge`. Refused when something changed since
-/// in a way that would make it unsafe, and when two rows of one club were made one
-/// (that cannot be split again: which games were whose is lost). Returns
-/// (kept, dropped).
-pub fn undo(
-    conn: &mut DbConn,
-    audit_id: i32,
-    actor: &str,
-    at: NaiveDateTime,
-) -> Result<(i32, i32), MergeError> {
-    super::write_tx(conn, |conn| {
-        let row = audit_row(conn, audit_id)?.ok_or(MergeError::NotFound)?;
-        let record = record_of(&row).ok_or(MergeError::NotFound)?;
-        let done = audit_log::table
-            .filter(audit_log::entity.eq("person"))
-            .filter(audit_log::action.eq("unmerge"))
-            .filter(audit_log::entity_id.eq(row.entity_id))
-            .select(AuditEntry::as_select())
-            .load(conn)?
-            .iter()
-            .any(|e| undid(e) == Some(audit_id));
-        if done {
-            return Err(refused(MergeFault::UndoDone));
-        }
-        if !record.joined.is_empty() {
-            let clubs = record.joined.iter().map(|j| j.club_name.clone()).collect();
-            return Err(refused(MergeFault::UndoJoined(clubs)));
-        }
-        let (keep, drop) = (record.kept.id, record.merged.id);
-        let k = register::find(conn, keep)?.ok_or(MergeError::NotFound)?;
-        let d = register::find(conn, drop)?.ok_or(MergeError::NotFound)?;
-        if d.merged_into != Some(keep) {
-            return Err(refused(MergeFault::UndoPerson(d.name)));
-        }
-        // Every membership moved is still the kept person's.
-        let rows: Vec<i32> = record.memberships.iter().map(|m| m.player).collect();
-        let now: BTreeMap<i32, i32> = players::table
-            .filter(players::id.eq_any(&rows))
-            .select((players::id, players::person_id))
-            .load(conn)?
-            .into_iter()
-            .collect();
-        for m in &record.memberships {
-            if now.get(&m.player) != Some(&keep) {
-                return Err(refused(MergeFault::UndoMembership(m.club_name.clone())));
-            }
-        }
-        if let Some(l) = &record.licence {
-            if k.licence.as_ref() != Some(l) {
-                return Err(refused(MergeFault::UndoLicence(k.name)));
-            }
-            set_licence(conn, keep, None)?;
-            set_licence(conn, drop, Some(l))?;
-        }
-        if let Some(y) = record.birth_year {
-            if k.birth_year == Some(y) {
-                set_birth_year(conn, keep, None)?;
-            }
-            set_birth_year(conn, drop, Some(y))?;
-        }
-        if record.initials_only && k.initials_only != 0 {
-            set_initials(conn, keep, false)?;
-        }
-        set_person(conn, &rows, drop)?;
-        let mut by_championship: BTreeMap<i32, Vec<&SlotChange>> = BTreeMap::new();
-        for s in &record.entrants {
-            by_championship
-                .entry(s.championship_id)
-                .or_default()
-                .push(s);
-        }
-        for (championship_id, slots) in by_championship {
-            let document: Option<String> = championship_documents::table
-                .find(championship_id)
-                .select(championship_documents::document)
-                .load_one(conn)?;
-            let changed = || refused(MergeFault::UndoChampionship(slots[0].championship.clone()));
-            let mut file = document
-                .and_then(|d| serde_json::from_str::<TournamentFile>(&d).ok())
-                .ok_or_else(changed)?;
-            for s in &slots {
-                let place = file
-                    .entrants
-                    .iter_mut()
-                    .find(|e| e.id == s.entrant)
-                    .and_then(|e| e.people.get_mut(s.slot))
-                    .filter(|p| **p == s.after)
-                    .ok_or_else(changed)?;
-                *place = s.before.clone();
-            }
-            write_file(conn, championship_id, &file)?;
-        }
-        set_merged_into(conn, drop, None)?;
-        accounts::insert_audit(
-            conn,
-            &NewAudit {
-                at,
-                actor,
-                action: "unmerge",
-                entity: "person",
-                entity_id: keep,
-                club_id: None,
-                championship_id: None,
-                before_json: Some(
-                    serde_json::json!({ "kept": record.kept, "merged": record.merged }).to_string(),
-                ),
-                after_json: Some(
-                    serde_json::json!({
-                        "merge": audit_id,
-                        "memberships": rows.len(),
-                        "entrants": record.entrants.len(),
-                    })
-                    .to_string(),
-                ),
-            },
-        )?;
-        Ok((keep, drop))
-    })
+/// Whether merge `audit_id` (of kept person `kept`) has been undone.
+pub fn undone(conn: &mut DbConn, kept: i32, audit_id: i32) -> QueryResult<bool> {
+    Ok(audit_log::table
+        .filter(audit_log::entity.eq("person"))
+        .filter(audit_log::action.eq("unmerge"))
+        .filter(audit_log::entity_id.eq(kept))
+        .select(AuditEntry::as_select())
+        .load(conn)?
+        .iter()
+        .any(|e| undid(e) == Some(audit_id)))
+}
+
+/// The person of each of player rows `rows`.
+pub fn people_of(conn: &mut DbConn, rows: &[i32]) -> QueryResult<BTreeMap<i32, i32>> {
+    Ok(players::table
+        .filter(players::id.eq_any(rows))
+        .select((players::id, players::person_id))
+        .load(conn)?
+        .into_iter()
+        .collect())
+}
+
+/// The file of championship `championship_id`, when it has one that reads.
+pub fn file_of(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<TournamentFile>> {
+    let document: Option<String> = championship_documents::table
+        .find(championship_id)
+        .select(championship_documents::document)
+        .load_one(conn)?;
+    Ok(document.and_then(|d| serde_json::from_str::<TournamentFile>(&d).ok()))
 }

@@ -174,9 +174,7 @@ pub fn read(
             (Ok(None), _, _) => RegisterFault::NoLicence,
             (Err(fault), _, _) => fault,
             (_, "", _) => RegisterFault::NoName,
-            (_, n, _) if n.chars().count() > MAX_NAME => {
-                RegisterFault::Name
-            }
+            (_, n, _) if n.chars().count() > MAX_NAME => RegisterFault::Name,
             (_, _, Err(fault)) => fault,
             (Ok(Some(licence)), n, Ok(birth_year)) => {
                 let club = Some(cell(Some(club)))

@@ -12,6 +12,8 @@ pub mod demo_repesca;
 pub mod demo_tables;
 pub mod game;
 pub mod licences;
+pub mod people;
+pub mod person_merge;
 
 /// The time now, to the second (UTC): when a change is stamped.
 pub fn now() -> chrono::NaiveDateTime {

@@ -325,7 +325,7 @@ pub async fn add_pair(
                 Err(fault) => return Ok(Some(fault)),
             }
         };
-        refusal(crate::db::people::add_pair(
+        refusal(crate::service::people::add_pair(
             conn,
             &change_by(club_id, &actor),
             &name,

@@ -11,11 +11,12 @@ use super::account::{now, see_other};
 use super::auth::Perm;
 use super::visit::{FromPath, HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render_status};
-use crate::db::people::{self, Change, PeopleError};
+use crate::db::people;
 use crate::db::queries::{self, Club, Pair, Player};
 use crate::domain::refusal::PeopleFault;
 use crate::error::AppError;
 use crate::error::Unacceptable;
+use crate::service::people::{self as changes, Change, PeopleError};
 
 pub use crate::db::people::Kind;
 
@@ -299,8 +300,8 @@ pub async fn edit(
             db(&state, move |conn| {
                 let ch = change_by(club_id, &actor);
                 refusal(match kind {
-                    Kind::Player => people::rename_player(conn, &ch, id, &name),
-                    Kind::Pair => people::update_pair(conn, &ch, id, &name, p1, p2),
+                    Kind::Player => changes::rename_player(conn, &ch, id, &name),
+                    Kind::Pair => changes::update_pair(conn, &ch, id, &name, p1, p2),
                 })
             })
             .await?
@@ -431,8 +432,8 @@ pub async fn merge(
     let refusal = db(&state, move |conn| {
         let ch = change_by(club_id, &actor);
         refusal(match kind {
-            Kind::Player => people::merge_players(conn, &ch, keep, drop),
-            Kind::Pair => people::merge_pairs(conn, &ch, keep, drop),
+            Kind::Player => changes::merge_players(conn, &ch, keep, drop),
+            Kind::Pair => changes::merge_pairs(conn, &ch, keep, drop),
         })
     })
     .await?;
@@ -499,9 +500,11 @@ pub async fn set_active(
     let actor = who.actor();
     db(&state, move |conn| {
         let ch = change_by(club_id, &actor);
-        people::set_retired(conn, &ch, kind, id, (retired, left_on)).map_err(|e| match refused(e) {
-            Ok(fault) => AppError::from(Unacceptable::People(fault)),
-            Err(e) => e,
+        changes::set_retired(conn, &ch, kind, id, (retired, left_on)).map_err(|e| {
+            match refused(e) {
+                Ok(fault) => AppError::from(Unacceptable::People(fault)),
+                Err(e) => e,
+            }
         })
     })
     .await?;

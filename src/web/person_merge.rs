@@ -18,6 +18,7 @@ use crate::db::person_merge::{self, MergeError, Preview};
 use crate::db::register::Candidate;
 use crate::domain::refusal::MergeFault;
 use crate::error::AppError;
+use crate::service::person_merge as merges;
 
 /// One side of the confirmation: a person as the administrator checks her.
 pub struct Side {
@@ -281,7 +282,7 @@ pub async fn merge(Visit { req, state, who }: Visit, form: web::Form<MergeForm>)
     let actor = who.actor();
     let done = db(&state, move |conn| {
         Ok(if confirmed {
-            person_merge::merge(conn, keep, drop, &actor, now()).map(|_| None)
+            merges::merge(conn, keep, drop, &actor, now()).map(|_| None)
         } else {
             person_merge::preview(conn, keep, drop).map(Some)
         })
@@ -352,7 +353,7 @@ pub async fn undo(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpRe
     who.require(Perm::ManageUsers, req.path())?;
     let actor = who.actor();
     let done = db(&state, move |conn| {
-        Ok(person_merge::undo(conn, id, &actor, now()))
+        Ok(merges::undo(conn, id, &actor, now()))
     })
     .await?;
     match done {

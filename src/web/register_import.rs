@@ -15,9 +15,9 @@ use super::sheets::{self, BadLine};
 use super::visit::{HttpResult, Visit};
 use super::{Ctx, db, multipart_parts, render, render_status};
 use crate::domain::licence_list::{self, Change, Conflict, Problem, Report};
-use crate::service::licences;
 use crate::domain::register::ListFault;
 use crate::error::AppError;
+use crate::service::licences;
 
 /// A conflict in words: what is wrong, on which lines.
 pub fn conflict_words(lang: Lang, c: &Conflict) -> String {

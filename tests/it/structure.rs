@@ -3,7 +3,8 @@
 //! rules core in layers that import only downward (read from their `use` lines and the
 //! `crate::…` and `super::…` paths written in their code), nothing of the web layer
 //! used by `src/error.rs`, and the demo built below the pages (neither the service nor
-//! the CLI takes it from the web layer); and the repository standing on its own: no file under `src/` or
+//! the CLI takes it from the web layer); the store opening no transaction of its own
+//! (its workflows are the service's); and the repository standing on its own: no file under `src/` or
 //! `tests/` includes, reads or sends its reader to a path outside the repository.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -1225,5 +1226,76 @@ fn the_event_finder_takes_words_and_identifier_parts_and_lets_public_names_and_o
         "let championship = store::load(conn, id)?;",
     ] {
         assert!(!names_an_event(passes), "{passes}");
+    }
+}
+
+// ---- the store only stores --------------------------------------------------------------------
+
+/// The files of `src/db/` that may open a transaction: the store's own `write_tx` and
+/// the group of writes run under one.
+const TRANSACTIONS_OF_THE_STORE: [&str; 2] = ["db/mod.rs", "db/group.rs"];
+
+/// Files of `src/db/` still known to open a transaction of their own: a championship's
+/// archiving (`archive`), to move to the service with the rest of its settings.
+const KNOWN_TRANSACTIONS_IN_THE_STORE: [&str; 1] = ["db/championship/settings.rs"];
+
+/// Whether `text` calls `write_tx` in its code: not in a comment, a string or its tests.
+fn calls_write_tx(text: &str) -> bool {
+    let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+    let code = code_only(text);
+    code.match_indices("write_tx").any(|(at, name)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + name.len()..].trim_start();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            && (after.starts_with('(') || after.starts_with("::<"))
+    })
+}
+
+#[test]
+fn no_file_of_the_store_but_its_own_transaction_and_group_opens_a_transaction() {
+    let src = root();
+    let mut list = Vec::new();
+    files(&src.join("db"), &mut list);
+    assert!(list.len() > 20, "{} files read", list.len());
+    let mut found = Vec::new();
+    for f in &list {
+        let rel = f
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let allowed = TRANSACTIONS_OF_THE_STORE.contains(&rel.as_str())
+            || KNOWN_TRANSACTIONS_IN_THE_STORE.contains(&rel.as_str());
+        if !allowed && calls_write_tx(&std::fs::read_to_string(f).unwrap()) {
+            found.push(rel);
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "files of src/db/ that open a transaction (a workflow: it belongs in src/service/): {found:?}"
+    );
+    // The reader sees a real call: the service's workflows open their transactions.
+    let people = std::fs::read_to_string(src.join("service/people.rs")).unwrap();
+    assert!(calls_write_tx(&people));
+}
+
+#[test]
+fn the_transaction_finder_takes_calls_and_lets_comments_strings_names_and_tests_pass() {
+    for calls in [
+        "fn f() {\n    super::write_tx(conn, |conn| Ok(()))\n}\n",
+        "fn f() {\n    crate::db::write_tx::<_, E, _>(conn, g)\n}\n",
+        "use super::write_tx;\nfn f() { write_tx (conn, g) }\n",
+    ] {
+        assert!(calls_write_tx(calls), "{calls}");
+    }
+    for passes in [
+        "/// Runs in one [`write_tx`] (a savepoint here).\nfn f() {}\n",
+        "// write_tx(conn, f)\nfn f() {}\n",
+        "fn f() { let s = \"write_tx(conn)\"; }\n",
+        "fn f() { in_write_tx(conn); }\n",
+        "use super::write_tx;\n",
+        "fn f() {}\n#[cfg(test)]\nmod tests {\n    fn t() { write_tx(c, g) }\n}\n",
+    ] {
+        assert!(!calls_write_tx(passes), "{passes}");
     }
 }

@@ -29,14 +29,18 @@ pub fn names(p: &EntrantPerson, who: Known, codes: &BTreeSet<String>) -> bool {
         && p.licence.as_deref().map(licence_key).as_deref() == who.licence
 }
 
-/// The places of `file` that name `drop`: (entrant index, person index) each. `Err`
+/// Why two records are not one person: one championship's file names both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BothEntered;
+
+/// The places of `file` that name `drop`: (entrant index, person index) each. Refused
 /// when the file names `keep` too (they played in one championship: two people).
 pub fn places_naming(
     file: &TournamentFile,
     keep: Known,
     drop: Known,
     codes: &BTreeSet<String>,
-) -> Result<Vec<(usize, usize)>, ()> {
+) -> Result<Vec<(usize, usize)>, BothEntered> {
     let mut slots = Vec::new();
     let mut both = false;
     for (i, e) in file.entrants.iter().enumerate() {
@@ -49,7 +53,7 @@ pub fn places_naming(
         }
     }
     if both && !slots.is_empty() {
-        return Err(());
+        return Err(BothEntered);
     }
     Ok(slots)
 }

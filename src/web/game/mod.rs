@@ -49,8 +49,8 @@ pub use undo::*;
 
 pub use crate::domain::entry::GAME_FORMAT;
 pub(crate) use crate::service::game::{
-    Change, ChangeBy, Loaded, Outcome, Read, SeriesOf, apply_change, create_game, game_kind,
-    game_with_hands, load, seats_of, setup_of, zero_totals,
+    Change, ChangeBy, Loaded, Outcome, Read, SeriesView, apply_change, game_kind, game_with_hands,
+    load, next_game_of, seats_of, series_view, setup_of, zero_totals,
 };
 /// Cante slots on the quick form (no hand has more than four marriages).
 const CANTE_SLOTS: usize = 4;

@@ -64,62 +64,6 @@ struct GamePage<'a> {
     hand_no: Option<i32>,
 }
 
-/// A match of several partidas, as the game page shows it.
-pub struct SeriesView {
-    pub best_of: i32,
-    /// Partidas won per side.
-    pub wins: Vec<i32>,
-    /// (game id, winner's name) of each partida so far.
-    pub games: Vec<(i32, Option<String>)>,
-    pub winner: Option<String>,
-    /// This game is over and the match is not: another partida is due.
-    pub next_due: bool,
-}
-
-impl SeriesView {
-    pub fn score(&self) -> String {
-        self.wins
-            .iter()
-            .map(i32::to_string)
-            .collect::<Vec<_>>()
-            .join(" – ")
-    }
-}
-
-/// The state of a match from its games (pure).
-fn series_view(list: &[Game], current: &Game, sides: &[String]) -> SeriesView {
-    let mut wins = vec![0; sides.len()];
-    for g in list {
-        if let Some(w) = g.winner.and_then(|w| usize::try_from(w).ok())
-            && let Some(slot) = wins.get_mut(w)
-        {
-            *slot += 1;
-        }
-    }
-    let needed = current.best_of / 2 + 1;
-    let winner = wins
-        .iter()
-        .position(|w| *w >= needed)
-        .and_then(|i| sides.get(i).cloned());
-    let is_last = list.last().is_some_and(|g| g.id == current.id);
-    SeriesView {
-        best_of: current.best_of,
-        games: list
-            .iter()
-            .map(|g| {
-                let w = g
-                    .winner
-                    .and_then(|w| usize::try_from(w).ok())
-                    .and_then(|w| sides.get(w).cloned());
-                (g.id, w)
-            })
-            .collect(),
-        next_due: winner.is_none() && is_last && current.status == GameStatus::Finished,
-        winner,
-        wins,
-    }
-}
-
 fn record_perm(g: &Game) -> Perm {
     Perm::RecordGame {
         club_id: g.club_id,
@@ -396,34 +340,14 @@ pub(super) async fn game_html(
         .map_err(|e| AppError::Internal(anyhow::anyhow!("template: {e}")))
 }
 
-/// The championship table a game is played at, as its page links back to it.
 /// `POST /partidas/{id}/siguiente`: the next partida of a match, same table and
 /// options, the deal passing on. A second tap finds the game already created.
 pub async fn next_game(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     let l = load_to_record(&state, &who, id, req.path()).await?;
     let actor = who.actor();
     let lang = crate::web::i18n::negotiate(&req);
-    let next = db(&state, move |conn| {
-        crate::db::write_tx(conn, |conn| {
-            let first = l.game.series_id.unwrap_or(l.game.id);
-            let list = games::series_games(conn, first)?;
-            if let Some(later) = list.iter().find(|g| g.id > l.game.id) {
-                return Ok(later.id);
-            }
-            let sides = side_names(&l.setup, &l.seats, lang);
-            let view = series_view(&list, &l.game, &sides);
-            if !view.next_due {
-                return Err(AppError::Refused(Refusal::NoNextGame));
-            }
-            let mut setup = l.setup.clone();
-            setup.first_dealer = (l.setup.first_dealer + 1) % l.setup.players.max(1);
-            let series = SeriesOf(Some(first), l.game.best_of);
-            // A championship table's next partida: its PINs open it too.
-            let pin = l.game.pin.is_empty().then_some("");
-            create_game(conn, l.game.club_id, &setup, &l.seats, &actor, series, pin)
-        })
-    })
-    .await?;
+    let sides = side_names(&l.setup, &l.seats, lang);
+    let next = db(&state, move |conn| next_game_of(conn, &l, &sides, &actor)).await?;
     Ok(see_other(&format!("/partidas/{next}")))
 }
 

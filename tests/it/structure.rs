@@ -1278,8 +1278,7 @@ fn no_page_opens_a_write_transaction_or_writes_an_audit_row_itself() {
 }
 
 #[test]
-fn the_page_write_finder_catches_a_transaction_and_an_audit_row_and_lets_comments_and_the_service_pass()
- {
+fn the_page_write_finder_catches_a_transaction_and_an_audit_row_and_lets_comments_pass() {
     let tree = [
         ("lib.rs", "mod service;\nmod web;\n"),
         (

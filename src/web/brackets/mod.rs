@@ -133,6 +133,7 @@ fn parse_match(path: MatchPath) -> Result<(i32, MatchId), AppError> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::domain::bracket::{double_elimination, single_elimination};
 
     fn ids(n: u32) -> Vec<EntrantId> {
         (0..n).map(EntrantId).collect()

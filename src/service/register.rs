@@ -60,44 +60,36 @@ pub fn add_member(
     actor: &str,
 ) -> Result<Added, AppError> {
     queries::find_club(conn, club)?.ok_or(AppError::NotFound)?;
-    crate::db::write_tx(conn, |conn| add(conn, club, choice, c, actor))
-}
-
-fn add(
-    conn: &mut DbConn,
-    club: i32,
-    choice: &str,
-    c: &Checked,
-    actor: &str,
-) -> Result<Added, AppError> {
-    let person = match choice {
-        "new" => return create_and_join(conn, club, c, actor),
-        "" => match &c.licence {
-            Some(l) => register::by_licence(conn, l)?,
-            None => None,
-        },
-        id => match id.parse::<i32>() {
-            Ok(id) => register::live(conn, id)?,
-            Err(_) => None,
-        },
-    };
-    if let Some(p) = person {
-        let p = register::live(conn, p.id)?.unwrap_or(p);
-        return join_audited(conn, club, &p, c, actor);
-    }
-    if !choice.is_empty() {
-        return Ok(Added::Refused(RegisterFault::NoPerson));
-    }
-    // A name the club already has is refused, as it always was.
-    if has_player_named(conn, club, &c.name)? {
-        return Ok(Added::Refused(RegisterFault::PlayerExists));
-    }
-    let found = register::probably(conn, &c.name, None)?;
-    if found.is_empty() {
-        create_and_join(conn, club, c, actor)
-    } else {
-        Ok(Added::Ask(found))
-    }
+    crate::db::write_tx(conn, |conn| {
+        let person = match choice {
+            "new" => return create_and_join(conn, club, c, actor),
+            "" => match &c.licence {
+                Some(l) => register::by_licence(conn, l)?,
+                None => None,
+            },
+            id => match id.parse::<i32>() {
+                Ok(id) => register::live(conn, id)?,
+                Err(_) => None,
+            },
+        };
+        if let Some(p) = person {
+            let p = register::live(conn, p.id)?.unwrap_or(p);
+            return join_audited(conn, club, &p, c, actor);
+        }
+        if !choice.is_empty() {
+            return Ok(Added::Refused(RegisterFault::NoPerson));
+        }
+        // A name the club already has is refused, as it always was.
+        if has_player_named(conn, club, &c.name)? {
+            return Ok(Added::Refused(RegisterFault::PlayerExists));
+        }
+        let found = register::probably(conn, &c.name, None)?;
+        if found.is_empty() {
+            create_and_join(conn, club, c, actor)
+        } else {
+            Ok(Added::Ask(found))
+        }
+    })
 }
 
 /// Whether club `club` has a player called `name` already.

@@ -145,6 +145,8 @@ pub enum Refusal {
     GameStale,
     /// The series has no next game due.
     NoNextGame,
+    /// Not the game's PIN (nor its table's).
+    WrongPin,
     // A bracket.
     /// The bracket was changed by someone else first.
     BracketStale,
@@ -188,6 +190,7 @@ impl Refusal {
             Refusal::GameOver => "error-game-over",
             Refusal::GameStale => "game-stale",
             Refusal::NoNextGame => "error-no-next-game",
+            Refusal::WrongPin => "table-wrong-pin",
             Refusal::BracketStale => "bracket-stale",
         }
     }
@@ -247,6 +250,7 @@ impl Refusal {
             | Refusal::TablePlaysGame
             | Refusal::GameStale
             | Refusal::NoNextGame
+            | Refusal::WrongPin
             | Refusal::BracketStale => String::new(),
         }
     }

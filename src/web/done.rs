@@ -83,7 +83,7 @@ impl Done {
 }
 
 /// `path` with `?hecho=what&n=count`: a confirmation that says how many.
-pub fn with_done_count(path: &str, what: &str, n: usize) -> String {
+pub fn with_done_count(path: &str, what: Done, n: usize) -> String {
     let (base, fragment) = match path.split_once('#') {
         Some((b, f)) => (b, format!("#{f}")),
         None => (path, String::new()),
@@ -101,14 +101,13 @@ fn done_count(query: &str) -> Option<usize> {
 }
 
 /// `path` with `?hecho=what` (or `&hecho=what`) added before any `#fragment`.
-pub fn with_done(path: &str, what: &str) -> String {
-    debug_assert!(Done::ALL.iter().any(|d| d.slug() == what));
+pub fn with_done(path: &str, what: Done) -> String {
     let (base, fragment) = match path.split_once('#') {
         Some((b, f)) => (b, format!("#{f}")),
         None => (path, String::new()),
     };
     let sep = if base.contains('?') { '&' } else { '?' };
-    format!("{base}{sep}hecho={what}{fragment}")
+    format!("{base}{sep}hecho={}{fragment}", what.slug())
 }
 
 /// The confirmation the `hecho` value of a query string names, if it is a known one.
@@ -138,10 +137,10 @@ mod tests {
     #[test]
     fn a_redirect_keeps_its_fragment_after_the_confirmation() {
         assert_eq!(
-            with_done("/campeonatos/3/direccion#ronda-2", "ronda-publicada"),
+            with_done("/campeonatos/3/direccion#ronda-2", Done::RoundPublished),
             "/campeonatos/3/direccion?hecho=ronda-publicada#ronda-2"
         );
-        assert_eq!(with_done("/x?a=1", "firmado"), "/x?a=1&hecho=firmado");
+        assert_eq!(with_done("/x?a=1", Done::Signed), "/x?a=1&hecho=firmado");
     }
 
     #[test]
@@ -149,13 +148,13 @@ mod tests {
         assert_eq!(
             with_done_count(
                 "/campeonatos/3/direccion#inscritos",
-                "inscritos-importados",
+                Done::EntrantsImported,
                 8
             ),
             "/campeonatos/3/direccion?n=8&hecho=inscritos-importados#inscritos"
         );
         assert_eq!(
-            with_done_count("/x?a=1", "partida-importada", 2),
+            with_done_count("/x?a=1", Done::GameImported, 2),
             "/x?a=1&n=2&hecho=partida-importada"
         );
         assert_eq!(done_count("n=8&hecho=inscritos-importados"), Some(8));

@@ -19,6 +19,7 @@ mod cinquillo;
 mod cuatrola;
 pub mod game;
 pub mod msg;
+pub mod series;
 mod setup;
 pub mod sums;
 mod tute_family;

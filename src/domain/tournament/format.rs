@@ -3,7 +3,7 @@
 use super::draws::Draws;
 use super::halves::MatchPoints;
 use crate::domain::engine::GameKind;
-use crate::domain::games::rules::{BothReach, target_choices};
+use crate::domain::games::rules::{BEST_OF, BothReach, PARTIDA, TIMED, target_choices};
 use crate::domain::games::rules_of;
 use crate::domain::lang::{Lang, tr};
 use crate::domain::options;
@@ -75,6 +75,16 @@ impl MatchFormat {
             minutes: 55,
             cap: 121,
             draws,
+        }
+    }
+
+    /// Its kind, as the file's `kind` and the forms name it ([`PARTIDA`], [`BEST_OF`],
+    /// [`TIMED`]).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            MatchFormat::Partida { .. } => PARTIDA,
+            MatchFormat::BestOf { .. } => BEST_OF,
+            MatchFormat::Timed { .. } => TIMED,
         }
     }
 }
@@ -499,6 +509,18 @@ mod tests {
 
     fn no_opts() -> Map<String, Value> {
         Map::new()
+    }
+
+    #[test]
+    fn a_match_formats_kind_is_the_kind_its_file_writes() {
+        for f in [
+            MatchFormat::Partida { target: Some(31) },
+            MatchFormat::BestOf { partidas: 3 },
+            MatchFormat::usual_timed(Draws::NotAllowed),
+        ] {
+            let written = serde_json::to_value(&f).expect("json");
+            assert_eq!(written["kind"], f.kind(), "{f:?}");
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@ use crate::db::accounts;
 use crate::db::games::{self, Game};
 use crate::db::{DbConn, queries};
 use crate::domain::Lang;
+use crate::domain::entry::series::match_tally;
 use crate::domain::entry::{Entered, GameSetup};
 use crate::domain::refusal::Refusal;
 use crate::domain::status::GameStatus;
@@ -18,90 +19,6 @@ pub(crate) struct SeriesOf(pub(crate) Option<i32>, pub(crate) i32);
 
 /// A game of its own: no match before it, best of one.
 pub(crate) const SINGLE: SeriesOf = SeriesOf(None, 1);
-
-/// A match of several partidas, as the game page shows it.
-pub struct SeriesView {
-    pub best_of: i32,
-    /// Partidas won per side.
-    pub wins: Vec<i32>,
-    /// (game id, winner's name) of each partida so far.
-    pub games: Vec<(i32, Option<String>)>,
-    pub winner: Option<String>,
-    /// This game is over and the match is not: another partida is due.
-    pub next_due: bool,
-}
-
-impl SeriesView {
-    pub fn score(&self) -> String {
-        self.wins
-            .iter()
-            .map(i32::to_string)
-            .collect::<Vec<_>>()
-            .join(" – ")
-    }
-}
-
-/// The state of a match from its games (pure).
-pub(crate) fn series_view(list: &[Game], current: &Game, sides: &[String]) -> SeriesView {
-    let mut wins = vec![0; sides.len()];
-    for g in list {
-        if let Some(w) = g.winner.and_then(|w| usize::try_from(w).ok())
-            && let Some(slot) = wins.get_mut(w)
-        {
-            *slot += 1;
-        }
-    }
-    let needed = current.best_of / 2 + 1;
-    let winner = wins
-        .iter()
-        .position(|w| *w >= needed)
-        .and_then(|i| sides.get(i).cloned());
-    let is_last = list.last().is_some_and(|g| g.id == current.id);
-    SeriesView {
-        best_of: current.best_of,
-        games: list
-            .iter()
-            .map(|g| {
-                let w = g
-                    .winner
-                    .and_then(|w| usize::try_from(w).ok())
-                    .and_then(|w| sides.get(w).cloned());
-                (g.id, w)
-            })
-            .collect(),
-        next_due: winner.is_none() && is_last && current.status == GameStatus::Finished,
-        winner,
-        wins,
-    }
-}
-
-/// The next partida of game `l`'s match (`sides`: its sides' names), same table and
-/// options, the deal passing on, by `actor`; its id. A second tap finds the game
-/// already created; refused when no partida is due.
-pub(crate) fn next_game_of(
-    conn: &mut DbConn,
-    l: &super::Loaded,
-    sides: &[String],
-    actor: &str,
-) -> Result<i32, AppError> {
-    crate::db::write_tx(conn, |conn| {
-        let first = l.game.series_id.unwrap_or(l.game.id);
-        let list = games::series_games(conn, first)?;
-        if let Some(later) = list.iter().find(|g| g.id > l.game.id) {
-            return Ok(later.id);
-        }
-        let view = series_view(&list, &l.game, sides);
-        if !view.next_due {
-            return Err(AppError::Refused(Refusal::NoNextGame));
-        }
-        let mut setup = l.setup.clone();
-        setup.first_dealer = (l.setup.first_dealer + 1) % l.setup.players.max(1);
-        let series = SeriesOf(Some(first), l.game.best_of);
-        // A championship table's next partida: its PINs open it too.
-        let pin = l.game.pin.is_empty().then_some("");
-        create_game(conn, l.game.club_id, &setup, &l.seats, actor, series, pin)
-    })
-}
 
 /// A new game, with `pin` (`None`: four digits drawn at random; `Some("")` for a
 /// championship table's partida, which opens with the table's PINs only).
@@ -135,6 +52,41 @@ pub(crate) fn create_game(
             now(),
         )
     })?)
+}
+
+/// The partida after `game` in its match: the one already started after it, or a new
+/// one at the same table (the next seat deals first, the table's PINs open it) when
+/// `game` is the match's last partida, finished, and no side has won the match yet.
+/// `Refused(NoNextGame)` otherwise.
+pub(crate) fn next_partida(
+    conn: &mut DbConn,
+    game: &Game,
+    (setup, seats): (&GameSetup, &[String]),
+    actor: &str,
+) -> Result<i32, AppError> {
+    crate::db::write_tx(conn, |conn| {
+        let first = game.series_id.unwrap_or(game.id);
+        let list = games::series_games(conn, first)?;
+        if let Some(later) = list.iter().find(|g| g.id > game.id) {
+            return Ok(later.id);
+        }
+        let sides = setup.game.seating_of(setup.players, &setup.options).sides();
+        let tally = match_tally(
+            list.iter().map(|g| g.winner),
+            usize::from(sides),
+            game.best_of,
+        );
+        let is_last = list.last().is_some_and(|g| g.id == game.id);
+        if tally.winner.is_some() || !is_last || game.status != GameStatus::Finished {
+            return Err(AppError::Refused(Refusal::NoNextGame));
+        }
+        let mut next = setup.clone();
+        next.first_dealer = (setup.first_dealer + 1) % setup.players.max(1);
+        let series = SeriesOf(Some(first), game.best_of);
+        // A championship table's partida opens with the table's PINs only.
+        let pin = game.pin.is_empty().then_some("");
+        create_game(conn, game.club_id, &next, seats, actor, series, pin)
+    })
 }
 
 /// A new game of `setup` at club `club_id` with `seats`, and its `hands` entered one

@@ -2,6 +2,7 @@
 //! preview of the later matches a correction voids.
 
 use super::*;
+use crate::web::done::Done;
 
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(default)]
@@ -537,7 +538,7 @@ async fn post_change(
     match db(&state, move |conn| save(conn, id, m, op, expect, &actor)).await? {
         Saved::Done => Ok(see_other(&crate::web::done::with_done(
             &format!("/cuadros/{id}"),
-            "resultado-guardado",
+            Done::ResultSaved,
         ))),
         Saved::Stale => refuse(Rejected::Stale, form).await,
         Saved::Refused(e) => refuse(Rejected::Bracket(e), form).await,

@@ -1,6 +1,7 @@
 //! The new-championship form and the championship file built from it.
 
 use super::*;
+use crate::domain::games::rules::{BEST_OF, PARTIDA, TIMED};
 use crate::domain::games::rules_of;
 use crate::domain::tournament::{Draws, offer};
 use crate::error::Malformed;
@@ -257,17 +258,17 @@ pub(super) fn file_from_form(
         _ => return Err((FormField::System, f.system.clone())),
     };
     let match_format = match f.match_format.as_str() {
-        "partida" => MatchFormat::Partida {
+        PARTIDA => MatchFormat::Partida {
             target: if f.target.trim().is_empty() {
                 None
             } else {
                 Some(num(FormField::Target, &f.target, 1, 9999)?)
             },
         },
-        "best_of" => MatchFormat::BestOf {
+        BEST_OF => MatchFormat::BestOf {
             partidas: num(FormField::Partidas, &f.partidas, 1, 15)?,
         },
-        "timed" => MatchFormat::Timed {
+        TIMED => MatchFormat::Timed {
             target: num(FormField::Target, &f.target, 1, 9999)?,
             max_hands: num(FormField::MaxHands, &f.max_hands, 1, 99)?,
             minutes: num(FormField::Minutes, &f.minutes, 1, 600)?,

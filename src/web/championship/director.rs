@@ -2,6 +2,7 @@
 //! publishing it.
 
 use super::*;
+use crate::web::done::Done;
 
 pub struct EntrantLine {
     pub id: String,
@@ -451,7 +452,7 @@ pub async fn publish(
     .await?;
     Ok(see_other(&crate::web::done::with_done(
         &format!("/campeonatos/{id}/direccion#ronda-{round}"),
-        "ronda-publicada",
+        Done::RoundPublished,
     )))
 }
 

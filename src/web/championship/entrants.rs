@@ -3,6 +3,7 @@
 
 use super::linking;
 use super::*;
+use crate::web::done::Done;
 use crate::web::i18n::tr_count;
 use crate::web::sheets::{self, BadLine, Cell, Sheet, Target};
 
@@ -555,7 +556,7 @@ pub async fn import_csv(
     match result {
         Ok((n, None)) => Ok(see_other(&crate::web::done::with_done_count(
             &format!("/campeonatos/{id}/direccion#inscritos"),
-            "inscritos-importados",
+            Done::EntrantsImported,
             n,
         ))),
         // Players named: what was linked and what is left, on the import page.
@@ -564,7 +565,7 @@ pub async fn import_csv(
                 "/campeonatos/{id}/inscritos/importar?vinculadas={}&sin_vincular={}#sin-vincular",
                 count.linked, count.unlinked
             ),
-            "inscritos-importados",
+            Done::EntrantsImported,
             n,
         ))),
         // A refused line: the form again, with the text and the line to fix.

@@ -6,6 +6,7 @@
 use super::tables::{AtTable, path_of, sides_of};
 use super::*;
 use crate::error::Malformed;
+use crate::web::done::Done;
 
 #[derive(Deserialize)]
 pub struct SignForm {
@@ -73,7 +74,7 @@ pub async fn sign(at: AtTable, form: web::Form<SignForm>) -> HttpResult {
         )?)
     })
     .await?;
-    Ok(see_other(&crate::web::done::with_done(&path, "firmado")))
+    Ok(see_other(&crate::web::done::with_done(&path, Done::Signed)))
 }
 
 pub use self::sign as sign_phase;

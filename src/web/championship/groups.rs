@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::domain::tournament::groups::{self, GroupsError};
+use crate::web::done::Done;
 
 /// A liguilla as the director sees it: its number and its entrants (id, name).
 pub struct GroupView {
@@ -76,7 +77,7 @@ pub async fn draw_groups(Directed(Visit { state, who, .. }, id, ()): Directed<()
     .await?;
     Ok(see_other(&crate::web::done::with_done_count(
         &format!("/campeonatos/{id}/direccion#liguillas"),
-        "liguillas-sorteadas",
+        Done::GroupsDrawn,
         seed as usize,
     )))
 }

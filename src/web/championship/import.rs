@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::domain::tournament::FileError;
+use crate::web::done::Done;
 
 /// The largest championship file an upload takes: a big open played hand by hand
 /// (200 pairs, 7 rounds, every hand entered) is some 15 MB.
@@ -168,7 +169,7 @@ pub async fn championship_import(
     match made {
         Ok((id, _)) => Ok(see_other(&crate::web::done::with_done(
             &format!("/campeonatos/{id}/direccion"),
-            "importado",
+            Done::Imported,
         ))),
         Err(ChangeError::Refused(r)) => {
             let (key, detail) = (r.key(), r.detail());

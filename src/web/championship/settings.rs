@@ -43,15 +43,12 @@ impl NewForm {
                 f.losses = losses.to_string();
             }
         }
+        f.match_format = ev.match_format.kind().into();
         match ev.match_format {
             MatchFormat::Partida { target } => {
-                f.match_format = "partida".into();
                 f.target = target.map(|t| t.to_string()).unwrap_or_default();
             }
-            MatchFormat::BestOf { partidas } => {
-                f.match_format = "best_of".into();
-                f.partidas = partidas.to_string();
-            }
+            MatchFormat::BestOf { partidas } => f.partidas = partidas.to_string(),
             MatchFormat::Timed {
                 target,
                 max_hands,
@@ -59,7 +56,6 @@ impl NewForm {
                 cap,
                 draws,
             } => {
-                f.match_format = "timed".into();
                 f.target = target.to_string();
                 f.max_hands = max_hands.to_string();
                 f.minutes = minutes.to_string();

@@ -2,6 +2,7 @@
 //! PINs, the game the table plays hand by hand (or its typed result), and the other
 //! pair's confirmation ("firma", in `firma.rs`).
 
+use crate::web::done::Done;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -693,7 +694,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
         let msg = ctx.t1("result-conflict", "score", &current);
         return again(tc, msg, None, StatusCode::CONFLICT);
     }
-    let saved = crate::web::done::with_done(&path, "resultado-guardado");
+    let saved = crate::web::done::with_done(&path, Done::ResultSaved);
     let actor = at.who.actor();
     if !staff {
         // The proposer is the pair whose PIN this phone holds (the one named in the

@@ -3,6 +3,7 @@
 use super::*;
 use crate::domain::entry::{GameDoc, HandDoc};
 use crate::error::Unacceptable;
+use crate::web::done::Done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
 pub async fn export_game(
@@ -120,7 +121,7 @@ pub async fn import_game(
     };
     Ok(see_other(&crate::web::done::with_done_count(
         &format!("/partidas/{id}"),
-        "partida-importada",
+        Done::GameImported,
         count,
     )))
 }
@@ -165,7 +166,9 @@ pub fn apply_entered(
                 confirm_text(lang, &list),
                 crate::web::i18n::tr(lang, "ruling-apply-confirm")
             )),
-            Outcome::Stale | Outcome::Occupied => Err(crate::web::i18n::tr(lang, "game-stale")),
+            Outcome::Stale | Outcome::Occupied => {
+                Err(crate::web::i18n::tr(lang, Refusal::GameStale.key()))
+            }
             Outcome::Over => Err(crate::web::i18n::tr(lang, Refusal::GameOver.key())),
             Outcome::Invalid(n, errors) => Err(format!(
                 "{n}: {}",

@@ -5,6 +5,7 @@ use super::*;
 use crate::domain::games::rules::QuickEntry;
 use crate::domain::games::rules_of;
 use crate::error::Malformed;
+use crate::web::done::Done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
 #[derive(Template)]
@@ -226,9 +227,9 @@ async fn save_hand(
         },
     };
     let done = if matches!(change, Change::Replace { .. }) {
-        "mano-corregida"
+        Done::HandCorrected
     } else {
-        "mano-anotada"
+        Done::HandSaved
     };
     let confirmed = f.get("confirm").is_some_and(|c| c == "1");
     let by = (
@@ -252,7 +253,7 @@ async fn save_hand(
             let ctx = Ctx::from_request(&req);
             let errors = vec![EntryError {
                 field: "version".into(),
-                message: ctx.t("game-stale"),
+                message: ctx.t(Refusal::GameStale.key()),
             }];
             again(errors, StatusCode::CONFLICT, f).await
         }
@@ -262,7 +263,7 @@ async fn save_hand(
                 &state,
                 &who,
                 id,
-                Refusal::GameOver.key(),
+                Refusal::GameOver,
                 StatusCode::CONFLICT,
             )
             .await

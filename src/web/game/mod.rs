@@ -49,8 +49,8 @@ pub use undo::*;
 
 pub use crate::domain::entry::GAME_FORMAT;
 pub(crate) use crate::service::game::{
-    Change, ChangeBy, Loaded, Outcome, Read, SeriesView, apply_change, game_kind, game_with_hands,
-    load, next_game_of, seats_of, series_view, setup_of, zero_totals,
+    Change, ChangeBy, Loaded, Outcome, Read, apply_change, game_kind, game_with_hands, load,
+    seats_of, setup_of, zero_totals,
 };
 /// Cante slots on the quick form (no hand has more than four marriages).
 const CANTE_SLOTS: usize = 4;
@@ -122,6 +122,54 @@ impl HandForm {
     }
 }
 
+/// Why a field of the new-game or hand form does not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HandFault {
+    /// Not a whole number.
+    NotANumber,
+    /// No seat of this table.
+    BadSeat,
+    /// No suit.
+    BadSuit,
+    /// Left empty.
+    Required,
+    /// A cante with its seat or its suit only.
+    CanteIncomplete,
+    /// An added game's hands go in card by card.
+    CardByCard,
+    /// A number of players the game is not played with.
+    BadPlayers,
+    /// A seat with no name, or one too long.
+    SeatName,
+    /// The same name in two seats.
+    SeatTwice,
+}
+
+impl HandFault {
+    /// The message key of the locale files.
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            HandFault::NotANumber => "entry-not-a-number",
+            HandFault::BadSeat => "entry-bad-seat",
+            HandFault::BadSuit => "entry-bad-suit",
+            HandFault::Required => "entry-required",
+            HandFault::CanteIncomplete => "entry-cante-incomplete",
+            HandFault::CardByCard => "entry-card-by-card",
+            HandFault::BadPlayers => "entry-bad-players",
+            HandFault::SeatName => "entry-seat-name",
+            HandFault::SeatTwice => "entry-seat-twice",
+        }
+    }
+}
+
+/// The error on form field `field` that `fault` says, in `lang`.
+pub(crate) fn field_error(field: &str, fault: HandFault, lang: Lang) -> EntryError {
+    EntryError {
+        field: field.to_owned(),
+        message: super::i18n::tr(lang, fault.key()),
+    }
+}
+
 struct Reader<'a> {
     f: &'a HashMap<String, String>,
     lang: Lang,
@@ -133,35 +181,32 @@ impl Reader<'_> {
         self.f.get(name).map(|s| s.trim()).filter(|s| !s.is_empty())
     }
 
-    fn fail(&mut self, field: &str, key: &str) {
-        self.errors.push(EntryError {
-            field: field.to_owned(),
-            message: super::i18n::tr(self.lang, key),
-        });
+    fn fail(&mut self, field: &str, fault: HandFault) {
+        self.errors.push(field_error(field, fault, self.lang));
     }
 
-    /// `value` read from field `name`; when it did not read, `key`'s message on the field.
-    fn checked<T>(&mut self, name: &str, value: Option<T>, key: &str) -> Option<T> {
+    /// `value` read from field `name`; when it did not read, `fault` on the field.
+    fn checked<T>(&mut self, name: &str, value: Option<T>, fault: HandFault) -> Option<T> {
         if value.is_none() {
-            self.fail(name, key);
+            self.fail(name, fault);
         }
         value
     }
 
     fn num(&mut self, name: &str) -> Option<u32> {
         let n = self.raw(name)?.parse::<u32>().ok();
-        self.checked(name, n, "entry-not-a-number")
+        self.checked(name, n, HandFault::NotANumber)
     }
 
     fn seat(&mut self, name: &str) -> Option<u8> {
         let s = u8::try_from(self.num(name)?).ok();
-        self.checked(name, s, "entry-bad-seat")
+        self.checked(name, s, HandFault::BadSeat)
     }
 
     fn suit(&mut self, name: &str) -> Option<Suit> {
         let letter = self.raw(name)?.chars().next().unwrap_or(' ');
         let s = Suit::from_letter(letter);
-        self.checked(name, s, "entry-bad-suit")
+        self.checked(name, s, HandFault::BadSuit)
     }
 
     fn required_suit(&mut self, name: &str) -> Suit {
@@ -169,7 +214,7 @@ impl Reader<'_> {
             Some(s) => s,
             None => {
                 if self.raw(name).is_none() {
-                    self.fail(name, "entry-required");
+                    self.fail(name, HandFault::Required);
                 }
                 Suit::Oros
             }
@@ -185,7 +230,7 @@ impl Reader<'_> {
                     (Some(seat), Some(suit)) => Some(CanteEntry { seat, suit }),
                     (None, None) => None,
                     _ => {
-                        self.fail(&format!("cantes[{i}]"), "entry-cante-incomplete");
+                        self.fail(&format!("cantes[{i}]"), HandFault::CanteIncomplete);
                         None
                     }
                 }
@@ -268,7 +313,7 @@ pub fn quick_from_form(
                 _ => BotifarraChoice::Suit(r.required_suit("choice")),
             };
             let chooser = r.seat("chooser").unwrap_or_else(|| {
-                r.fail("chooser", "entry-required");
+                r.fail("chooser", HandFault::Required);
                 0
             });
             QuickHand::Botifarra(BotifarraHand {
@@ -292,7 +337,7 @@ pub fn quick_from_form(
         }),
         // An added game's hands are entered card by card (the hand record).
         GameKind::Added(_) => {
-            r.fail("record", "entry-card-by-card");
+            r.fail("record", HandFault::CardByCard);
             return Err(r.errors);
         }
     };

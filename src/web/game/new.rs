@@ -156,18 +156,13 @@ fn setup_from_form(
     lang: Lang,
 ) -> Result<(GameSetup, Vec<String>), Vec<EntryError>> {
     let mut errors = Vec::new();
-    let mut fail = |field: &str, key: &str| {
-        errors.push(EntryError {
-            field: field.to_owned(),
-            message: crate::web::i18n::tr(lang, key),
-        })
-    };
+    let mut fail = |field: &str, fault: HandFault| errors.push(field_error(field, fault, lang));
     let players = f
         .get("players")
         .and_then(|p| p.trim().parse::<u8>().ok())
         .filter(|n| game.valid_players(*n));
     let Some(players) = players else {
-        fail("players", "entry-bad-players");
+        fail("players", HandFault::BadPlayers);
         return Err(errors);
     };
     let seats: Vec<String> = (0..players)
@@ -179,9 +174,9 @@ fn setup_from_form(
         .collect();
     for (i, name) in seats.iter().enumerate() {
         if name.is_empty() || name.chars().count() > 80 {
-            fail(&format!("seat_{i}"), "entry-seat-name");
+            fail(&format!("seat_{i}"), HandFault::SeatName);
         } else if seats[..i].contains(name) {
-            fail(&format!("seat_{i}"), "entry-seat-twice");
+            fail(&format!("seat_{i}"), HandFault::SeatTwice);
         }
     }
     let first_dealer = f

@@ -2,8 +2,10 @@
 //! page (the hand form and saving a hand: `hand`; deleting a hand: `undo`).
 
 use super::*;
+use crate::domain::entry::series::match_tally;
 use crate::domain::games::rules::QuickEntry;
 use crate::domain::games::rules_of;
+use crate::service::game::next_partida;
 use crate::web::done::with_done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
@@ -62,6 +64,51 @@ struct GamePage<'a> {
     submission: String,
     slots: Vec<usize>,
     hand_no: Option<i32>,
+}
+
+/// A match of several partidas, as the game page shows it.
+pub struct SeriesView {
+    pub best_of: i32,
+    /// Partidas won per side.
+    pub wins: Vec<i32>,
+    /// (game id, winner's name) of each partida so far.
+    pub games: Vec<(i32, Option<String>)>,
+    pub winner: Option<String>,
+    /// This game is over and the match is not: another partida is due.
+    pub next_due: bool,
+}
+
+impl SeriesView {
+    pub fn score(&self) -> String {
+        self.wins
+            .iter()
+            .map(i32::to_string)
+            .collect::<Vec<_>>()
+            .join(" – ")
+    }
+}
+
+/// The state of a match from its games, as the game page shows it.
+fn series_view(list: &[Game], current: &Game, sides: &[String]) -> SeriesView {
+    let tally = match_tally(list.iter().map(|g| g.winner), sides.len(), current.best_of);
+    let winner = tally.winner.and_then(|i| sides.get(i).cloned());
+    let is_last = list.last().is_some_and(|g| g.id == current.id);
+    SeriesView {
+        best_of: current.best_of,
+        games: list
+            .iter()
+            .map(|g| {
+                let w = g
+                    .winner
+                    .and_then(|w| usize::try_from(w).ok())
+                    .and_then(|w| sides.get(w).cloned());
+                (g.id, w)
+            })
+            .collect(),
+        next_due: winner.is_none() && is_last && current.status == GameStatus::Finished,
+        winner,
+        wins: tally.wins,
+    }
 }
 
 fn record_perm(g: &Game) -> Perm {
@@ -131,7 +178,7 @@ pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed:
 
 /// The answer to a change of game `id` that was saved: the game's page, saying what
 /// was `done`.
-pub(super) fn changed(id: i32, done: &str) -> HttpResponse {
+pub(super) fn changed(id: i32, done: crate::web::done::Done) -> HttpResponse {
     see_other(&with_done(&format!("/partidas/{id}"), done))
 }
 
@@ -161,22 +208,22 @@ pub(super) async fn table_confirmed(
         state,
         who,
         id,
-        Refusal::TableConfirmed.key(),
+        Refusal::TableConfirmed,
         StatusCode::CONFLICT,
     )
     .await
 }
 
-/// The game's page with `key`'s message on top, answering `status`.
+/// The game's page with the message of `refusal` on top, answering `status`.
 pub(super) async fn game_page_saying(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     who: &Principal,
     id: i32,
-    key: &str,
+    refusal: Refusal,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let message = Ctx::from_request(req).t(key);
+    let message = Ctx::from_request(req).t(refusal.key());
     game_page(req, state, who, id, Some(message), status).await
 }
 
@@ -340,14 +387,16 @@ pub(super) async fn game_html(
         .map_err(|e| AppError::Internal(anyhow::anyhow!("template: {e}")))
 }
 
+/// The championship table a game is played at, as its page links back to it.
 /// `POST /partidas/{id}/siguiente`: the next partida of a match, same table and
 /// options, the deal passing on. A second tap finds the game already created.
 pub async fn next_game(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     let l = load_to_record(&state, &who, id, req.path()).await?;
     let actor = who.actor();
-    let lang = crate::web::i18n::negotiate(&req);
-    let sides = side_names(&l.setup, &l.seats, lang);
-    let next = db(&state, move |conn| next_game_of(conn, &l, &sides, &actor)).await?;
+    let next = db(&state, move |conn| {
+        next_partida(conn, &l.game, (&l.setup, &l.seats), &actor)
+    })
+    .await?;
     Ok(see_other(&format!("/partidas/{next}")))
 }
 
@@ -389,7 +438,7 @@ pub async fn game_pin(
         return Ok(see_other(&format!("/partidas/{id}")));
     }
     let status = StatusCode::UNAUTHORIZED;
-    game_page_saying(&req, &state, &who, id, "table-wrong-pin", status).await
+    game_page_saying(&req, &state, &who, id, Refusal::WrongPin, status).await
 }
 
 /// A club's games, for the club page.

@@ -7,6 +7,7 @@ use super::pages::{
 };
 use super::*;
 use crate::db::accounts::AuditEntry;
+use crate::web::done::Done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
 /// A deleted hand as its audit row keeps it: number, dealer, what was entered.
@@ -113,13 +114,13 @@ pub async fn delete_hand(
     let refuse =
         |msg: String, status: StatusCode| game_page(&req, &state, &who, id, Some(msg), status);
     match outcome {
-        Outcome::Saved | Outcome::Duplicate => Ok(changed(id, "mano-borrada")),
+        Outcome::Saved | Outcome::Duplicate => Ok(changed(id, Done::HandDeleted)),
         Outcome::Locked => table_confirmed(&req, &state, &who, id).await,
         Outcome::NeedsConfirm(list) => {
             refuse(confirm_text(ctx.lang, &list), StatusCode::CONFLICT).await
         }
         Outcome::Stale | Outcome::Occupied => {
-            refuse(ctx.t("game-stale"), StatusCode::CONFLICT).await
+            refuse(ctx.t(Refusal::GameStale.key()), StatusCode::CONFLICT).await
         }
         Outcome::Over => refuse(ctx.t(Refusal::GameOver.key()), StatusCode::CONFLICT).await,
         Outcome::Invalid(position, _) => {
@@ -270,13 +271,13 @@ pub async fn undo_delete(
         from: aid,
     };
     match apply(&state, (id, form.version), (change, None), by, ctx.lang).await? {
-        Outcome::Saved | Outcome::Duplicate => Ok(changed(id, "mano-repuesta")),
+        Outcome::Saved | Outcome::Duplicate => Ok(changed(id, Done::HandRestored)),
         Outcome::Locked => table_confirmed(&req, &state, &who, id).await,
         Outcome::NeedsConfirm(list) => {
             let msg = confirm_text(ctx.lang, &list);
             refuse(msg, Some(aid), StatusCode::CONFLICT).await
         }
-        Outcome::Stale => refuse(ctx.t("game-stale"), None, StatusCode::CONFLICT).await,
+        Outcome::Stale => refuse(ctx.t(Refusal::GameStale.key()), None, StatusCode::CONFLICT).await,
         Outcome::Over => refuse(ctx.t(Refusal::GameOver.key()), None, StatusCode::CONFLICT).await,
         Outcome::Occupied => {
             refuse(

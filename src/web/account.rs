@@ -12,6 +12,7 @@ use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::accounts;
 use crate::db::queries;
+use crate::domain::account::{MIN_PASSWORD, UserFault, validate_new_user};
 use crate::error::AppError;
 use crate::service::account::{self, NewAccount, UserChange};
 
@@ -251,8 +252,6 @@ pub struct PasswordForm {
     confirm: String,
 }
 
-pub use crate::domain::account::MIN_PASSWORD;
-
 pub async fn change_password(
     Visit { req, state, who }: Visit,
     session: Session,
@@ -415,8 +414,6 @@ async fn users_page(
         status,
     )
 }
-
-pub use crate::domain::account::{UserFault, validate_new_user};
 
 /// The club of a role form: none when left empty.
 fn club_choice(club: Option<&str>) -> Result<Option<i32>, UserFault> {

@@ -143,6 +143,8 @@ pub fn session_user(
     Ok(Some(user))
 }
 
+// The roles, and the secrets' hashes and sessions the service keeps, where the pages
+// (and the tests that sign in) reach them.
 pub use crate::domain::account::Role;
 pub use crate::service::account::{
     SessionLimits, hash_password, open_session, random_hex, token_hash, verify_password,

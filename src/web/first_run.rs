@@ -10,20 +10,23 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::account::{MIN_PASSWORD, UserFault, see_other, validate_new_user};
+use super::account::see_other;
 use super::auth::{self, Perm, Role};
 use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::DbConn;
 use crate::db::accounts;
 use crate::db::queries::{self, Club};
+use crate::domain::account::{MIN_PASSWORD, UserFault, validate_new_user};
 use crate::domain::register::{ClubFault, checked_club};
 use crate::domain::{GameKind, Lang};
 use crate::error::AppError;
 use crate::web::options::{OptionError, OptionGroup, option_groups, read_options};
 use std::collections::HashMap;
 
-pub use crate::service::club::{ClubDefaults, create_first_admin, insert_club_audited};
+/// The first run's transaction, where the pages and their tests reach it.
+pub use crate::service::club::create_first_admin;
+use crate::service::club::{self, ClubDefaults};
 
 /// The usual game of a club form (cuatrola when the field is left out); refused
 /// when it names no game.
@@ -308,7 +311,7 @@ pub async fn create_club(
     };
     let actor = who.actor();
     let id = db(&state, move |conn| {
-        crate::service::club::create_club(conn, (&name, &town), &defaults, &actor)
+        club::create_club(conn, (&name, &town), &defaults, &actor)
     })
     .await?;
     Ok(see_other(&format!("/clubes/{id}")))

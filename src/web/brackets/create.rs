@@ -1,4 +1,5 @@
-//! The new-bracket form: checking it, seeding and building the bracket.
+//! The new-bracket form: checking it into the plan that [`crate::service::bracket`]
+//! seeds, draws and stores, and the form again with why it was refused.
 
 use super::*;
 pub use crate::service::bracket::{BracketFault, Refusal};
@@ -125,7 +126,8 @@ pub async fn new_form(Visit { req, state, who }: Visit) -> HttpResult {
 }
 
 impl Refusal {
-    /// The refusal in words: the message, then what it is about.
+    /// The refusal in words: the message, then what it is about (the words are the
+    /// pages' locale files).
     pub fn text(&self, lang: crate::domain::Lang) -> String {
         format!("{} {}", crate::web::i18n::tr(lang, self.0.key()), self.1)
     }

@@ -2,8 +2,9 @@
 //! and its own child files count as one), none among the modules of `src/domain/`, the
 //! rules core in layers that import only downward (read from their `use` lines and the
 //! `crate::…` and `super::…` paths written in their code), nothing of the web layer
-//! used by `src/error.rs`, and the demo built below the pages (neither the service nor
-//! the CLI takes it from the web layer); and the repository standing on its own: no file under `src/` or
+//! used by `src/error.rs`, the demo built below the pages (neither the service nor
+//! the CLI takes it from the web layer), and no page opening a write transaction or
+//! writing an audit row itself (the service does); and the repository standing on its own: no file under `src/` or
 //! `tests/` includes, reads or sends its reader to a path outside the repository.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -1225,5 +1226,97 @@ fn the_event_finder_takes_words_and_identifier_parts_and_lets_public_names_and_o
         "let championship = store::load(conn, id)?;",
     ] {
         assert!(!names_an_event(passes), "{passes}");
+    }
+}
+
+// ---- the pages leave transactions and audit rows to the service ------------------------------
+
+/// The names of `text`'s code (comments and strings left out) that open a write
+/// transaction or write an audit row: `write_tx`, and `insert_audit` or a name that
+/// begins with it (`insert_audited`), as `line: name` (lines from 1).
+fn store_writes_named(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (i, line) in code_only(text).lines().enumerate() {
+        for name in line.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            if name == "write_tx" || name.starts_with("insert_audit") {
+                found.push(format!("{}: {name}", i + 1));
+            }
+        }
+    }
+    found
+}
+
+/// Each file under `web/` of the crate at `src` whose code names a write transaction
+/// or an audit row, as `file:line: name`: a page reads its form, calls the service
+/// and renders, and the service's workflows open the transactions and write the
+/// audit.
+fn store_writes_in_pages(src: &Path) -> Vec<String> {
+    let mut list = Vec::new();
+    files(&src.join("web"), &mut list);
+    list.retain(|f| !is_test_file(f));
+    list.sort();
+    let mut found = Vec::new();
+    for f in &list {
+        let rel = f.strip_prefix(src).unwrap().display().to_string();
+        let text = std::fs::read_to_string(f).unwrap();
+        found.extend(
+            store_writes_named(&text)
+                .into_iter()
+                .map(|at| format!("{rel}:{at}")),
+        );
+    }
+    found
+}
+
+#[test]
+fn no_page_opens_a_write_transaction_or_writes_an_audit_row_itself() {
+    // Each is `file:line: name`: that work belongs in a workflow of `src/service/`.
+    assert_eq!(store_writes_in_pages(&root()), Vec::<String>::new());
+}
+
+#[test]
+fn the_page_write_finder_catches_a_transaction_and_an_audit_row_and_lets_comments_pass() {
+    let tree = [
+        ("lib.rs", "mod service;\nmod web;\n"),
+        (
+            "service/club.rs",
+            "pub fn create(c: &mut DbConn) {\n    crate::db::write_tx(c, |c| accounts::insert_audit(c, &a))\n}\n",
+        ),
+        (
+            "web/mod.rs",
+            "/// Runs `f`, which writes in one [`crate::db::write_tx`].\npub async fn db() {}\n",
+        ),
+        (
+            "web/club.rs",
+            "fn page() {\n    let s = \"write_tx\";\n    service::club::create(conn)?;\n    rewrite_txt(s);\n}\n",
+        ),
+    ];
+    let clean = fixture("page-writes-clean", &tree);
+    assert!(store_writes_in_pages(&clean).is_empty());
+    // The same page writing itself, and another importing the writes.
+    let writes = [
+        (
+            "web/club.rs",
+            "fn page() {\n    crate::db::write_tx(conn, |conn| {\n        accounts::insert_audit(conn, &a)?;\n        brackets::insert_audited(conn, &b)\n    })\n}\n",
+        ),
+        (
+            "web/game/pages.rs",
+            "use crate::db::{write_tx, accounts::insert_audit};\n",
+        ),
+    ];
+    let writing = [&tree[..3], &writes[..]].concat();
+    let writing = fixture("page-writes-writing", &writing);
+    assert_eq!(
+        store_writes_in_pages(&writing),
+        [
+            "web/club.rs:2: write_tx",
+            "web/club.rs:3: insert_audit",
+            "web/club.rs:4: insert_audited",
+            "web/game/pages.rs:1: write_tx",
+            "web/game/pages.rs:1: insert_audit",
+        ]
+    );
+    for d in [clean, writing] {
+        let _ = std::fs::remove_dir_all(d);
     }
 }

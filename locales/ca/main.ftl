@@ -587,6 +587,7 @@ repesca-entry-standings = Segons el seu lloc a la classificació general
 repesca-entry-seeds = Als llocs del quadre que s'indiquen
 repesca-entry-seeds-list = Llocs del quadre, un per plaça (per exemple: 4 o 3, 4)
 error-repesca-seeds = Els llocs del quadre per als guanyadors de la repesca han de ser diferents, un per plaça i dins del quadre. Places:
+error-repesca-liguilla-drawn = La fase final del seu campionat ja es va sortejar amb els millors d'aquesta lligueta de repesca: no es pot esborrar. Campionat:
 table-hands-played = Mans jugades: { $n }
 table-winner = Guanya
 ruling-apply-confirm = Si la partida és d'una taula de campionat ja confirmada i hi ha rondes aparellades després, confirmo que es corregeixi.

@@ -587,6 +587,7 @@ repesca-entry-standings = By their place in the overall standings
 repesca-entry-seeds = At the bracket's seeds given below
 repesca-entry-seeds-list = Seeds of the bracket, one per place (for example: 4 or 3, 4)
 error-repesca-seeds = The bracket seeds for the repesca's winners must be different, one per place and within the bracket. Places:
+error-repesca-liguilla-drawn = The knockout of its championship was already drawn with this repesca group's best: it cannot be deleted. Championship:
 table-hands-played = Hands played: { $n }
 table-winner = Winner
 ruling-apply-confirm = If the game is a confirmed championship table's and later rounds were paired from it, I confirm the correction.

@@ -587,6 +587,7 @@ repesca-entry-standings = Según su puesto en la clasificación general
 repesca-entry-seeds = En los puestos del cuadro que se indican
 repesca-entry-seeds-list = Puestos del cuadro, uno por plaza (por ejemplo: 4 o 3, 4)
 error-repesca-seeds = Los puestos del cuadro para los ganadores de la repesca han de ser distintos, uno por plaza y dentro del cuadro. Plazas:
+error-repesca-liguilla-drawn = La fase final de su campeonato ya se sorteó con los mejores de esta liguilla de repesca: no se puede borrar. Campeonato:
 table-hands-played = Manos jugadas: { $n }
 table-winner = Gana
 ruling-apply-confirm = Si la partida es de una mesa de campeonato ya confirmada y hay rondas emparejadas después, confirmo que se corrija.

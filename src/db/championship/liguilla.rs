@@ -56,6 +56,17 @@ pub fn link(
         .execute(conn)
 }
 
+/// Removes the link of `link`'s championship to its repesca liguilla (the liguilla
+/// itself stays as it is).
+pub fn unlink(conn: &mut DbConn, link: &LiguillaLink) -> QueryResult<usize> {
+    diesel::delete(
+        repesca_liguillas::table
+            .filter(repesca_liguillas::championship_id.eq(link.championship_id))
+            .filter(repesca_liguillas::liguilla_id.eq(link.liguilla_id)),
+    )
+    .execute(conn)
+}
+
 /// The repesca liguilla of championship `championship_id`, if it has one.
 pub fn of_championship(
     conn: &mut DbConn,

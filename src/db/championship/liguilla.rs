@@ -128,6 +128,14 @@ pub fn links_of(conn: &mut DbConn, id: i32) -> QueryResult<Vec<LiguillaLink>> {
         .load(conn)
 }
 
+/// Every championship's link to its repesca liguilla, in one query (the lists of
+/// championships say which is whose repesca).
+pub fn all_links(conn: &mut DbConn) -> QueryResult<Vec<LiguillaLink>> {
+    repesca_liguillas::table
+        .select(LiguillaLink::as_select())
+        .load(conn)
+}
+
 /// Puts championship `championship_id`'s repesca liguilla, if any, into its `file`
 /// (the export): its document, with the games its tables played when `games`.
 pub fn attach(

@@ -98,7 +98,10 @@ pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
         }
         Ok((
             with_counts,
-            (queries::list_championships(conn)?, liguilla::all_links(conn)?),
+            (
+                queries::list_championships(conn)?,
+                liguilla::all_links(conn)?,
+            ),
             super::first_run::is_first_run(conn)?,
         ))
     })
@@ -129,7 +132,10 @@ struct ChampionshipsPage<'a> {
 pub async fn championships(req: HttpRequest, state: web::Data<AppState>) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     let (championships, links) = db(&state, |conn| {
-        Ok((queries::list_championships(conn)?, liguilla::all_links(conn)?))
+        Ok((
+            queries::list_championships(conn)?,
+            liguilla::all_links(conn)?,
+        ))
     })
     .await?;
     let championships = championship_lines(&ctx, &championships, &links);

@@ -10,7 +10,9 @@ use baza::domain::tournament::Pairing;
 use diesel::prelude::*;
 use reqwest::StatusCode;
 
-use super::repesca::{draw_final_phase, file_of, girona_liguillas_played, post, tables, type_result};
+use super::repesca::{
+    draw_final_phase, file_of, girona_liguillas_played, post, tables, type_result,
+};
 use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, texts};
 
 /// The id of the demo's championship named `name`.
@@ -50,7 +52,10 @@ async fn the_champions_row_of_the_final_ranking_names_the_title_once_in_every_la
             [word],
             "in the column of how far each pair went, in {lang}"
         );
-        let first = texts(&page, ".final-ranking tbody tr:first-child td.finalist strong");
+        let first = texts(
+            &page,
+            ".final-ranking tbody tr:first-child td.finalist strong",
+        );
         assert_eq!(
             texts(&page, ".champion"),
             [format!("{word}: {}", first[0])],
@@ -182,7 +187,10 @@ async fn a_deleted_repesca_liguilla_frees_its_championship_to_form_the_repesca_a
         .await;
     assert!(!deleted, "the liguilla stays");
     assert_eq!(link.map(|l| l.liguilla_id), Some(again), "linked still");
-    assert!(liguilla_audit(&app, again).await.is_empty(), "nothing audited");
+    assert!(
+        liguilla_audit(&app, again).await.is_empty(),
+        "nothing audited"
+    );
 }
 
 /// The points and the matches played of every line of the standings on `page`.
@@ -212,7 +220,12 @@ async fn a_round_typed_before_it_is_published_counts_for_the_director_only_until
         .await;
     // Two rounds paired and played, only the first published.
     for round in 1..=2 {
-        let res = post(&app, &format!("/campeonatos/{id}/rondas"), &[("tables", "2")]).await;
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/rondas"),
+            &[("tables", "2")],
+        )
+        .await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "round {round} paired");
         for row in tables(&app, id, 0)
             .await
@@ -279,7 +292,9 @@ async fn a_round_typed_before_it_is_published_counts_for_the_director_only_until
     assert_eq!(standings_of(&page), (8.0, vec!["2".to_owned(); 4]));
     assert_eq!(
         texts(&page, ".standings-unpublished"),
-        ["Esta clasificación cuenta ya rondas sin publicar: Ronda 2. El público la ve solo con las rondas publicadas."]
+        [
+            "Esta clasificación cuenta ya rondas sin publicar: Ronda 2. El público la ve solo con las rondas publicadas."
+        ]
     );
     let dir = app
         .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
@@ -324,9 +339,7 @@ async fn a_repesca_liguillas_card_says_whose_repesca_it_is_in_every_language() {
             let link = scraper::Selector::parse("a").unwrap();
             page.select(&sel)
                 .find(|c| {
-                    c.select(&link)
-                        .next()
-                        .and_then(|a| a.value().attr("href"))
+                    c.select(&link).next().and_then(|a| a.value().attr("href"))
                         == Some(format!("/campeonatos/{id}").as_str())
                 })
                 .map(|c| scraper::Html::parse_fragment(&c.html()))

@@ -75,11 +75,12 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
     // Only the directors' view keeps rounds after the published ones.
     let counted = t.file.counted_unpublished(t.published_round.max(0) as u32);
     let unpublished = (!counted.is_empty()).then(|| {
-        let rounds: Vec<String> = counted
-            .iter()
-            .map(|n| ctx.t1("round-n", "n", n))
-            .collect();
-        ctx.t1("standings-counted-unpublished", "rounds", &rounds.join(", "))
+        let rounds: Vec<String> = counted.iter().map(|n| ctx.t1("round-n", "n", n)).collect();
+        ctx.t1(
+            "standings-counted-unpublished",
+            "rounds",
+            &rounds.join(", "),
+        )
     });
     let page = StandingsPage {
         unpublished,

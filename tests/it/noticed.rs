@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use reqwest::StatusCode;
 
 use super::repesca::{
-    draw_final_phase, file_of, girona_liguillas_played, post, tables, type_result,
+    draw_final_phase, file_of, girona_liguillas_played, post, status_of, tables, type_result,
 };
 use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, texts};
 
@@ -110,7 +110,9 @@ async fn a_deleted_repesca_liguilla_frees_its_championship_to_form_the_repesca_a
  {
     let app = TestApp::spawn().await;
     let id = girona_liguillas_played(&app).await;
+    let before = status_of(&app, id).await;
     let lig = liguilla_formed(&app, id).await;
+    assert_ne!(status_of(&app, id).await, before, "the repesca to play");
 
     // Deleted before the knockout: the link goes with it, audited in the same change.
     let res = post(&app, &format!("/campeonatos/{lig}/borrar"), &[]).await;
@@ -136,6 +138,11 @@ async fn a_deleted_repesca_liguilla_frees_its_championship_to_form_the_repesca_a
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)
         .await;
     assert!(texts(&public, ".repesca-liguilla").is_empty());
+    assert_eq!(
+        status_of(&app, id).await,
+        before,
+        "the championship's status as before the repesca"
+    );
 
     // The championship offers the repesca form again, and takes it.
     let dir = app

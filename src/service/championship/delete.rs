@@ -39,6 +39,10 @@ pub fn delete(
                 return Ok(false);
             }
             liguilla::unlink(conn, link)?;
+            // Its status as it was before the repesca was formed.
+            if let Some(parent) = &parent {
+                store::write_status(conn, link.championship_id, &parent.file)?;
+            }
             let before = serde_json::json!({"championship": link.championship_id,
                 "liguilla": link.liguilla_id, "places": link.places,
                 "per_group": link.per_group, "entry": link.entry()});

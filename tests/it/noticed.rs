@@ -368,3 +368,73 @@ async fn a_repesca_liguillas_card_says_whose_repesca_it_is_in_every_language() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_circuit_counts_the_published_rounds_of_its_championships_only() {
+    use super::circuits::{championship, expected, import, shown};
+    let app = TestApp::spawn().await;
+    let club = app
+        .with_conn(|conn| {
+            let now = baza::web::account::now();
+            let club = baza::db::queries::insert_club(
+                conn,
+                &baza::db::queries::NewClub {
+                    name: "Penya del Circuit",
+                    town: "Lleida",
+                    created_at: now,
+                },
+            )
+            .unwrap();
+            for name in ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede", "Gil", "Hugo"] {
+                baza::db::register::add_member(conn, club, name, None, now).unwrap();
+            }
+            club
+        })
+        .await;
+    let pw = app.add_user("orga", "organiser", Some(club)).await;
+    app.login(&app.client, "orga", &pw).await;
+    // Three rounds: pair 1 beats everyone, pair 2 the last two, pair 3 the last.
+    let pairs = [
+        ("Ana", "Bea"),
+        ("Carla", "Dani"),
+        ("Eva", "Fede"),
+        ("Gil", "Hugo"),
+    ];
+    let id = import(&app, club, &championship("Prova", pairs), "2026-03-10");
+    let event = id.to_string();
+    let res = post(
+        &app,
+        &format!("/clubes/{club}/circuitos/nuevo"),
+        &[
+            ("name", "Circuit de botifarra 2026"),
+            ("points", "100, 80, 65, 55"),
+            ("floor", "10"),
+            ("best", "2"),
+            ("event", &event),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let location = res.headers()["location"].to_str().unwrap().to_owned();
+    let circuit: i32 = location.trim_start_matches("/circuitos/").parse().unwrap();
+    let table = |rows: Vec<(String, u32)>| {
+        rows.into_iter()
+            .collect::<std::collections::BTreeMap<_, _>>()
+    };
+    assert_eq!(table(shown(&app, circuit).await), expected(&[pairs]));
+
+    // Only round 1 published (1 beat 2 by 51, 3 beat 4 by 41): pair 3 second, pair 4
+    // third on the point difference, pair 2 last.
+    app.with_conn(move |conn| {
+        use baza::db::schema::championship_documents;
+        diesel::update(championship_documents::table.find(id))
+            .set(championship_documents::published_round.eq(1))
+            .execute(conn)
+            .unwrap()
+    })
+    .await;
+    assert_eq!(
+        table(shown(&app, circuit).await),
+        expected(&[[pairs[0], pairs[2], pairs[3], pairs[1]]])
+    );
+}

@@ -801,7 +801,8 @@ fn new_password(from_stdin: bool) -> anyhow::Result<(String, bool)> {
 
 fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
     use crate::db::accounts;
-    use crate::web::account::{now, validate_new_user};
+    use crate::domain::account::validate_new_user;
+    use crate::service::now;
     match cmd {
         UserCommand::Add {
             name,
@@ -823,7 +824,7 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
             {
                 anyhow::bail!("no existe el club {c} / there is no club {c}");
             }
-            let hash = crate::web::auth::hash_password(&password)?;
+            let hash = crate::service::account::hash_password(&password)?;
             let id = accounts::insert_user(
                 &mut conn,
                 &accounts::NewUser {
@@ -876,7 +877,7 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
             db: args,
         } => {
             let (password, generated) = new_password(password_stdin)?;
-            if password.chars().count() < crate::web::account::MIN_PASSWORD {
+            if password.chars().count() < crate::domain::account::MIN_PASSWORD {
                 anyhow::bail!(
                     "la contraseña necesita 8 caracteres o más / the password needs 8 or more characters"
                 );
@@ -887,7 +888,7 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
             accounts::set_password(
                 &mut conn,
                 user.id,
-                &crate::web::auth::hash_password(&password)?,
+                &crate::service::account::hash_password(&password)?,
             )?;
             eprintln!("Contraseña cambiada / password changed: {name}");
             if generated {
@@ -901,7 +902,7 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
             club,
             db: args,
         } => {
-            let role = crate::web::auth::Role::parse(&role)
+            let role = crate::domain::account::Role::parse(&role)
                 .ok_or_else(|| anyhow::anyhow!("«{role}»: admin, organiser, referee"))?;
             let mut conn = args.connect()?;
             let user = accounts::find_user_by_name(&mut conn, &name)?
@@ -932,7 +933,7 @@ fn club_command(cmd: ClubCommand) -> anyhow::Result<ExitCode> {
             db: args,
         } => {
             use crate::domain::register::{ClubFault, checked_club};
-            use crate::web::first_run::ClubDefaults;
+            use crate::service::club::{ClubDefaults, create_club};
             let said = |fault: ClubFault| {
                 anyhow::anyhow!(
                     "{} / {}",
@@ -943,9 +944,7 @@ fn club_command(cmd: ClubCommand) -> anyhow::Result<ExitCode> {
             let (name, town) = checked_club(&name, &town).map_err(said)?;
             let defaults = ClubDefaults::for_game(&game).map_err(said)?;
             let mut conn = args.connect()?;
-            let id = db::write_tx(&mut conn, |conn| {
-                crate::web::first_run::insert_club_audited(conn, &name, &town, &defaults, "cli")
-            })?;
+            let id = create_club(&mut conn, (&name, &town), &defaults, "cli")?;
             println!("{id}");
             eprintln!("Club creado / club created: #{id} {name}");
             Ok(ExitCode::SUCCESS)
@@ -1133,7 +1132,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let options = WebOptions {
                     workers: args.workers,
                     secure_cookies: args.secure_cookies,
-                    sessions: crate::web::auth::SessionLimits {
+                    sessions: crate::service::account::SessionLimits {
                         idle: args.session_idle,
                         lifetime: args.session_lifetime,
                     },

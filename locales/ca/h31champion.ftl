@@ -3,7 +3,6 @@ final-ranking-title = Classificació final
 final-ranking-place = Lloc
 final-ranking-reached = Fins on va arribar
 final-ranking-phase-rank = Lloc a la fase prèvia
-final-ranking-champion-mark = Campió
 final-ranking-pending = La classificació final sortirà quan es confirmi la final. Fins aleshores, la classificació de la fase prèvia i el quadre.
 final-ranking-reached-champion = Campió
 final-ranking-reached-runner-up = Finalista

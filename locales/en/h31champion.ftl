@@ -3,7 +3,6 @@ final-ranking-title = Final ranking
 final-ranking-place = Place
 final-ranking-reached = Went as far as
 final-ranking-phase-rank = Place in the earlier phase
-final-ranking-champion-mark = Champion
 final-ranking-pending = The final ranking comes once the final is confirmed. Until then, the earlier phase's standings and the bracket.
 final-ranking-reached-champion = Champion
 final-ranking-reached-runner-up = Runner-up

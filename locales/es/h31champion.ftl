@@ -3,7 +3,6 @@ final-ranking-title = Clasificación final
 final-ranking-place = Puesto
 final-ranking-reached = Hasta dónde llegó
 final-ranking-phase-rank = Puesto en la fase previa
-final-ranking-champion-mark = Campeón
 final-ranking-pending = La clasificación final saldrá cuando se confirme la final. Hasta entonces, la clasificación de la fase previa y el cuadro.
 final-ranking-reached-champion = Campeón
 final-ranking-reached-runner-up = Finalista

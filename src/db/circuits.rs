@@ -99,7 +99,8 @@ pub struct Standings {
 
 pub fn standings(conn: &mut DbConn, c: &Circuit) -> QueryResult<Standings> {
     let (names, players, _) = Names::load(conn)?;
-    let all = ratings::load_championships(conn)?;
+    // A public page: each championship's standings of its published rounds.
+    let all = ratings::load_published_championships(conn)?;
     let mut championships = Vec::new();
     let mut by_player = Vec::new();
     let mut by_pair = Vec::new();

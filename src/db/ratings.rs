@@ -351,7 +351,17 @@ type Gathered = ((NaiveDate, u8, i32, u32), PeriodInfo, Vec<Played>);
 
 /// Every championship, oldest first.
 pub fn load_championships(conn: &mut DbConn) -> QueryResult<Vec<StoredChampionship>> {
-    let rows: Vec<(i32, i32, String, NaiveDate, String)> = championship_documents::table
+    load_stored(conn, false)
+}
+
+/// Every championship, oldest first, as the public reads its standings: its
+/// published rounds only (see [`TournamentFile::published_only`]).
+pub fn load_published_championships(conn: &mut DbConn) -> QueryResult<Vec<StoredChampionship>> {
+    load_stored(conn, true)
+}
+
+fn load_stored(conn: &mut DbConn, published: bool) -> QueryResult<Vec<StoredChampionship>> {
+    let rows: Vec<(i32, i32, String, NaiveDate, String, i32)> = championship_documents::table
         .inner_join(championships::table)
         .filter(championships::deleted_at.is_null())
         .select((
@@ -360,15 +370,21 @@ pub fn load_championships(conn: &mut DbConn) -> QueryResult<Vec<StoredChampionsh
             championships::name,
             championships::starts_on,
             championship_documents::document,
+            championship_documents::published_round,
         ))
         .order((championships::starts_on, championships::id))
         .load(conn)?;
     Ok(rows
         .into_iter()
-        .filter_map(|(id, club, name, date, doc)| {
+        .filter_map(|(id, club, name, date, doc, round)| {
             serde_json::from_str::<TournamentFile>(&doc)
                 .ok()
-                .map(|f| (id, club, name, date, f))
+                .map(|mut f| {
+                    if published {
+                        f.published_only(round.max(0) as u32);
+                    }
+                    (id, club, name, date, f)
+                })
         })
         .collect())
 }

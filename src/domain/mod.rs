@@ -36,9 +36,11 @@
 //!    reads out), and the entry points here.
 //!
 //! Beside or above the rules core: [`entry`] (a club's score entry, above the games),
-//! [`tournament`], [`bracket`], [`rating`], [`circuit`], [`names`] and [`register`]
-//! (the checks of a person's and a club's fields as typed).
+//! [`tournament`], [`bracket`], [`rating`], [`circuit`], [`names`], [`register`]
+//! (the checks of a person's and a club's fields as typed) and [`account`] (an
+//! account's roles and the checks of its fields).
 
+pub mod account;
 pub mod bracket;
 pub mod cards;
 pub mod circuit;

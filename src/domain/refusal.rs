@@ -121,6 +121,9 @@ pub enum Refusal {
     /// The named seeds for a repesca's winners are not one distinct seed of the
     /// knockout per place to fill (the places to fill).
     RepescaSeeds(usize),
+    /// A repesca liguilla whose best the knockout of its championship was drawn with
+    /// cannot be deleted (that championship's name).
+    RepescaLiguillaDrawn(String),
     // Championship: entrants and their people.
     /// A registration refused by the entrant checks (why, the name).
     Entrant(EntrantFault, String),
@@ -180,6 +183,7 @@ impl Refusal {
             Refusal::RepescaTooFew(_) => "error-repesca-too-few",
             Refusal::RepescaUnfinished => "error-repesca-unfinished",
             Refusal::RepescaSeeds(_) => "error-repesca-seeds",
+            Refusal::RepescaLiguillaDrawn(_) => "error-repesca-liguilla-drawn",
             Refusal::Entrant(fault, _) | Refusal::EntrantLine(fault, _) => fault.key(),
             Refusal::EntrantName(_) => "error-entrant-name",
             Refusal::EntrantWithdrawn(_) => "error-entrant-withdrawn",
@@ -228,7 +232,8 @@ impl Refusal {
             | Refusal::EntrantReinstate(s)
             | Refusal::LinkPerson(s)
             | Refusal::LinkSlot(s)
-            | Refusal::LinkTwice(s) => s.clone(),
+            | Refusal::LinkTwice(s)
+            | Refusal::RepescaLiguillaDrawn(s) => s.clone(),
             Refusal::NoSuchGroup(g) => g.to_string(),
             Refusal::RepescaTooFew(n) | Refusal::RepescaSeeds(n) | Refusal::EntrantLine(_, n) => {
                 n.to_string()

@@ -3,7 +3,10 @@
 //! applies the domain's rules, and returns a typed outcome that its caller turns into
 //! a page or a message. It imports `db` and `domain`; `web` and `cli` import it.
 
+pub mod account;
+pub mod bracket;
 pub mod championship;
+pub mod club;
 pub mod demo;
 pub mod demo_bracket;
 pub mod demo_games;
@@ -14,6 +17,7 @@ pub mod game;
 pub mod licences;
 pub mod people;
 pub mod person_merge;
+pub mod register;
 
 /// The time now, to the second (UTC): when a change is stamped.
 pub fn now() -> chrono::NaiveDateTime {

@@ -10,9 +10,11 @@ use super::auth::{self, Perm, Principal, Role, Throttle};
 use super::requests::{client_address, redirect_target};
 use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
-use crate::db::accounts::{self, NewAudit, NewUser};
+use crate::db::accounts;
 use crate::db::queries;
+use crate::domain::account::{MIN_PASSWORD, UserFault, validate_new_user};
 use crate::error::AppError;
+use crate::service::account::{self, NewAccount, UserChange};
 
 pub use super::requests::now;
 
@@ -250,8 +252,6 @@ pub struct PasswordForm {
     confirm: String,
 }
 
-pub const MIN_PASSWORD: usize = 8;
-
 pub async fn change_password(
     Visit { req, state, who }: Visit,
     session: Session,
@@ -272,19 +272,7 @@ pub async fn change_password(
     let uid = user.id;
     let limits = state.sessions;
     let changed = db(&state, move |conn| {
-        let Some(u) = accounts::find_user(conn, uid)? else {
-            return Ok(None);
-        };
-        if !auth::verify_password(Some(&u.password_hash), &form.current) {
-            return Ok(None);
-        }
-        let hash = auth::hash_password(&form.new)?;
-        crate::db::write_tx(conn, |conn| {
-            // Every session of the user ends; this browser gets a new one.
-            accounts::set_password(conn, uid, &hash)?;
-            let sid = auth::open_session(conn, uid, limits, now())?;
-            Ok(accounts::find_user(conn, uid)?.map(|u| (u, sid)))
-        })
+        account::change_password(conn, uid, (&form.current, &form.new), limits)
     })
     .await?;
     match changed {
@@ -427,40 +415,6 @@ async fn users_page(
     )
 }
 
-/// Why an account's form (the users page's, or the first run's) is refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UserFault {
-    /// A user name not of 2 to 40 letters, digits, dots, dashes or underscores.
-    Name,
-    /// A password shorter than [`MIN_PASSWORD`].
-    PasswordShort,
-    /// A role that is none of the roles.
-    Role,
-    /// A club that is not a number, or no club's.
-    Club,
-    /// The user name is taken.
-    Taken,
-    /// An administrator changing their own account.
-    NotYourself,
-    /// The first run's password and its confirmation differ.
-    PasswordMismatch,
-}
-
-impl UserFault {
-    /// The message key of the locale files.
-    pub fn key(self) -> &'static str {
-        match self {
-            UserFault::Name => "users-bad-name",
-            UserFault::PasswordShort => "account-password-short",
-            UserFault::Role => "users-bad-role",
-            UserFault::Club => "users-bad-club",
-            UserFault::Taken => "users-taken",
-            UserFault::NotYourself => "users-not-yourself",
-            UserFault::PasswordMismatch => "first-run-password-mismatch",
-        }
-    }
-}
-
 /// The club of a role form: none when left empty.
 fn club_choice(club: Option<&str>) -> Result<Option<i32>, UserFault> {
     match club.map(str::trim).filter(|c| !c.is_empty()) {
@@ -482,27 +436,6 @@ pub struct NewUserForm {
     club: Option<String>,
 }
 
-/// Checks a new user's fields; returns (username, role) or why they are refused.
-pub fn validate_new_user(
-    username: &str,
-    password: &str,
-    role: &str,
-) -> Result<(String, Role), UserFault> {
-    let username = username.trim();
-    let valid_name = (2..=40).contains(&username.chars().count())
-        && username
-            .chars()
-            .all(|c| c.is_alphanumeric() || "._-".contains(c));
-    if !valid_name {
-        return Err(UserFault::Name);
-    }
-    if password.chars().count() < MIN_PASSWORD {
-        return Err(UserFault::PasswordShort);
-    }
-    let role = Role::parse(role).ok_or(UserFault::Role)?;
-    Ok((username.to_owned(), role))
-}
-
 pub async fn create_user(
     Visit { req, state, who }: Visit,
     form: web::Form<NewUserForm>,
@@ -522,32 +455,13 @@ pub async fn create_user(
     let actor = who.actor();
     let hash = auth::hash_password(&form.password)?;
     let created = db(&state, move |conn| {
-        if let Some(c) = club
-            && queries::find_club(conn, c)?.is_none()
-        {
-            return Ok(Err(UserFault::Club));
-        }
-        crate::db::write_tx(conn, |conn| {
-            let id = match accounts::insert_user(
-                conn,
-                &NewUser {
-                    username: &username,
-                    password_hash: &hash,
-                    role: role.slug(),
-                    club_id: club,
-                    created_at: now(),
-                },
-            ) {
-                Ok(id) => id,
-                Err(e) if accounts::is_unique_violation(&e) => return Ok(Err(UserFault::Taken)),
-                Err(e) => return Err(e),
-            };
-            let after =
-                serde_json::json!({"username": username, "role": role.slug(), "club_id": club});
-            accounts::audit_creation(conn, (&actor, now()), ("user", id), club, after)?;
-            Ok(Ok(id))
-        })
-        .map_err(AppError::from)
+        let new = NewAccount {
+            username: &username,
+            hash: &hash,
+            role,
+            club,
+        };
+        account::create_user(conn, &new, &actor)
     })
     .await?;
     match created {
@@ -562,16 +476,8 @@ pub struct RoleForm {
     club: Option<String>,
 }
 
-/// What an administrator changes about another account.
-enum UserChange {
-    Role(Role, Option<i32>),
-    Disable,
-    Enable,
-}
-
-/// Applies `change` to account `id` with an audit entry, refusing the administrator's
-/// own account (nobody locks themselves out). Every change but enabling ends the
-/// account's sessions.
+/// `POST /admin/usuarios/{id}/…`: applies `change` to account `raw_id` (see
+/// [`account::change_user`]), or shows the users page with why it was refused.
 async fn change_user(
     req: &HttpRequest,
     state: &web::Data<AppState>,
@@ -581,49 +487,9 @@ async fn change_user(
 ) -> Result<HttpResponse, AppError> {
     who.require(Perm::ManageUsers, req.path())?;
     let id = super::parse_id(raw_id)?;
-    if who.user.as_ref().map(|u| u.id) == Some(id) {
-        return users_page(req, state, who, Some(UserFault::NotYourself)).await;
-    }
-    let actor = who.actor();
+    let (actor, me) = (who.actor(), who.user.as_ref().map(|u| u.id));
     let done = db(state, move |conn| {
-        let Some(before) = accounts::find_user(conn, id)? else {
-            return Err(AppError::NotFound);
-        };
-        if let UserChange::Role(_, Some(c)) = change
-            && queries::find_club(conn, c)?.is_none()
-        {
-            return Ok(Err(UserFault::Club));
-        }
-        let snapshot = |u: &accounts::User| {
-            serde_json::json!({
-                "username": u.username, "role": u.role, "club_id": u.club_id,
-                "disabled": u.disabled_at.is_some(),
-            })
-            .to_string()
-        };
-        crate::db::write_tx(conn, |conn| {
-            match change {
-                UserChange::Role(role, club) => accounts::set_role(conn, id, role.slug(), club)?,
-                UserChange::Disable => accounts::set_disabled(conn, id, Some(now()))?,
-                UserChange::Enable => accounts::set_disabled(conn, id, None)?,
-            };
-            let after = accounts::find_user(conn, id)?.ok_or(diesel::result::Error::NotFound)?;
-            accounts::insert_audit(
-                conn,
-                &NewAudit {
-                    at: now(),
-                    actor: &actor,
-                    action: "update",
-                    entity: "user",
-                    entity_id: id,
-                    club_id: after.club_id,
-                    championship_id: None,
-                    before_json: Some(snapshot(&before)),
-                    after_json: Some(snapshot(&after)),
-                },
-            )?;
-            Ok(Ok(()))
-        })
+        account::change_user(conn, (&actor, me), id, change)
     })
     .await?;
     match done {

@@ -12,8 +12,6 @@ use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, web};
-use argon2::{Argon2, PasswordHash, PasswordHasher, PasswordVerifier};
-use sha2::{Digest, Sha256};
 
 use super::requests::header_text;
 use super::{AppState, db};
@@ -117,39 +115,8 @@ pub fn check_pin(
     Ok(Err(actix_web::http::StatusCode::UNAUTHORIZED))
 }
 
-/// How long a signed-in session lasts: `idle` without a request, `lifetime` in all.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SessionLimits {
-    pub idle: chrono::Duration,
-    pub lifetime: chrono::Duration,
-}
-
-impl Default for SessionLimits {
-    /// A championship day idle; a week in all.
-    fn default() -> SessionLimits {
-        SessionLimits {
-            idle: chrono::Duration::hours(12),
-            lifetime: chrono::Duration::days(7),
-        }
-    }
-}
-
 /// A session's `last_seen` is written at most this often (a page view is not a write).
 const TOUCH_EVERY_SECONDS: i64 = 60;
-
-/// Starts a session for `user_id` and returns its secret (for the cookie; the
-/// database keeps its hash). Forgets expired sessions on the way.
-pub fn open_session(
-    conn: &mut crate::db::DbConn,
-    user_id: i32,
-    limits: SessionLimits,
-    now: chrono::NaiveDateTime,
-) -> Result<String, AppError> {
-    let sid = random_hex(32)?;
-    accounts::prune_sessions(conn, now - limits.idle, now - limits.lifetime)?;
-    accounts::start_session(conn, user_id, &token_hash(&sid), now)?;
-    Ok(sid)
-}
 
 /// The user of the session stored under `hash`, if it is still valid now: not
 /// ended, not idle past `limits.idle`, not older than `limits.lifetime`, of an
@@ -176,33 +143,12 @@ pub fn session_user(
     Ok(Some(user))
 }
 
-pub use crate::service::random_hex;
-
-pub fn hash_password(password: &str) -> Result<String, AppError> {
-    let hash: PasswordHash = Argon2::default()
-        .hash_password(password.as_bytes())
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("argon2: {e}")))?;
-    Ok(hash.to_string())
-}
-
-/// A hash of a password nobody has, to spend the same time on unknown users.
-static DUMMY_HASH: std::sync::LazyLock<String> =
-    std::sync::LazyLock::new(|| hash_password("no user has this password").unwrap_or_default());
-
-pub fn verify_password(hash: Option<&str>, password: &str) -> bool {
-    let ok = Argon2::default()
-        .verify_password(password.as_bytes(), hash.unwrap_or(DUMMY_HASH.as_str()))
-        .is_ok();
-    ok && hash.is_some()
-}
-
-/// API tokens are stored as their SHA-256; the token itself is shown once.
-pub fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
+// The roles, and the secrets' hashes and sessions the service keeps, where the pages
+// (and the tests that sign in) reach them.
+pub use crate::domain::account::Role;
+pub use crate::service::account::{
+    SessionLimits, hash_password, open_session, random_hex, token_hash, verify_password,
+};
 
 /// Compares secrets without stopping at the first difference.
 pub fn same_secret(a: &str, b: &str) -> bool {
@@ -211,29 +157,6 @@ pub fn same_secret(a: &str, b: &str) -> bool {
             .zip(b.bytes())
             .fold(0u8, |acc, (x, y)| acc | (x ^ y))
             == 0
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    Admin,
-    Organiser,
-    Referee,
-}
-
-impl Role {
-    pub const ALL: [Role; 3] = [Role::Admin, Role::Organiser, Role::Referee];
-
-    pub fn slug(self) -> &'static str {
-        match self {
-            Role::Admin => "admin",
-            Role::Organiser => "organiser",
-            Role::Referee => "referee",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.slug() == s.trim())
-    }
 }
 
 /// A signed-in user, as checked against the database on this request.

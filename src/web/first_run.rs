@@ -1,7 +1,8 @@
 //! Starting an installation: on an empty database, the first administrator and the
 //! first club (`/primeros-pasos`, which leads to `/admin/clubes` when accounts exist
-//! but no club); afterwards, administrators add clubs (`/admin/clubes`). `baza club add`
-//! shares the insert, and the checks of `domain::register`.
+//! but no club); afterwards, administrators add clubs (`/admin/clubes`). The writes
+//! are `service::club`'s, which `baza club add` shares, and the checks
+//! `domain::register`'s.
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -9,82 +10,23 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::account::{MIN_PASSWORD, UserFault, now, see_other, validate_new_user};
+use super::account::see_other;
 use super::auth::{self, Perm, Role};
 use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
 use crate::db::DbConn;
-use crate::db::accounts::{self, NewUser};
-use crate::db::queries::{self, Club, NewClub};
+use crate::db::accounts;
+use crate::db::queries::{self, Club};
+use crate::domain::account::{MIN_PASSWORD, UserFault, validate_new_user};
 use crate::domain::register::{ClubFault, checked_club};
 use crate::domain::{GameKind, Lang};
 use crate::error::AppError;
 use crate::web::options::{OptionError, OptionGroup, option_groups, read_options};
 use std::collections::HashMap;
 
-/// The setting claimed by the transaction that creates the first administrator: of
-/// two concurrent first-run forms, only one can store it.
-const FIRST_ADMIN_SETTING: &str = "first_admin";
-
-/// A club's usual game and its table options (checked against the game's options).
-#[derive(Debug, Clone, PartialEq)]
-pub struct ClubDefaults {
-    pub game: GameKind,
-    pub options: serde_json::Map<String, serde_json::Value>,
-}
-
-impl Default for ClubDefaults {
-    fn default() -> Self {
-        ClubDefaults {
-            game: GameKind::Cuatrola,
-            options: serde_json::Map::new(),
-        }
-    }
-}
-
-impl ClubDefaults {
-    /// Reads a game's slug; refused when it names no game.
-    pub fn for_game(slug: &str) -> Result<ClubDefaults, ClubFault> {
-        let game = slug
-            .trim()
-            .parse::<GameKind>()
-            .map_err(|_| ClubFault::Game)?;
-        Ok(ClubDefaults {
-            game,
-            options: serde_json::Map::new(),
-        })
-    }
-}
-
-/// Inserts a club with its usual game and options, and its audit entry (by
-/// `actor`); returns its id.
-pub fn insert_club_audited(
-    conn: &mut DbConn,
-    name: &str,
-    town: &str,
-    defaults: &ClubDefaults,
-    actor: &str,
-) -> diesel::QueryResult<i32> {
-    let at = now();
-    let id = queries::insert_club(
-        conn,
-        &NewClub {
-            name,
-            town,
-            created_at: at,
-        },
-    )?;
-    let options = serde_json::Value::Object(defaults.options.clone()).to_string();
-    queries::set_club_defaults(conn, id, defaults.game.slug(), &options)?;
-    let after = serde_json::json!({
-        "name": name,
-        "town": town,
-        "default_game": defaults.game.slug(),
-        "default_options": defaults.options,
-    });
-    accounts::audit_creation(conn, (actor, at), ("club", id), Some(id), after)?;
-    Ok(id)
-}
+/// The first run's transaction, where the pages and their tests reach it.
+pub use crate::service::club::create_first_admin;
+use crate::service::club::{self, ClubDefaults};
 
 /// The usual game of a club form (cuatrola when the field is left out); refused
 /// when it names no game.
@@ -281,47 +223,6 @@ pub async fn create(
     Ok(see_other(&format!("/clubes/{club_id}")))
 }
 
-/// In one write transaction: if no account exists, creates administrator `username`
-/// (password hash `hash`) and club `(name, town)`, audited, and opens a session for
-/// the administrator; returns the account, the session's secret and the club's id.
-/// [`AppError::NotFound`], with nothing written, when an account exists or another
-/// transaction is creating the first administrator at the same moment (the claim of
-/// a setting makes the two exclusive on PostgreSQL too, where two transactions may
-/// both count no account).
-pub fn create_first_admin(
-    conn: &mut DbConn,
-    username: &str,
-    hash: &str,
-    (club, town): (&str, &str),
-    defaults: &ClubDefaults,
-    limits: auth::SessionLimits,
-) -> Result<(accounts::User, String, i32), AppError> {
-    crate::db::write_tx(conn, |conn| {
-        if accounts::count_users(conn)? > 0
-            || !accounts::claim_setting(conn, FIRST_ADMIN_SETTING, username)?
-        {
-            return Err(AppError::NotFound);
-        }
-        let uid = accounts::insert_user(
-            conn,
-            &NewUser {
-                username,
-                password_hash: hash,
-                role: Role::Admin.slug(),
-                club_id: None,
-                created_at: now(),
-            },
-        )?;
-        let user = accounts::find_user(conn, uid)?.ok_or(AppError::NotFound)?;
-        let actor = format!("user:{uid}:{username}");
-        let after = serde_json::json!({"username": username, "role": "admin", "first_run": true});
-        accounts::audit_creation(conn, (&actor, now()), ("user", uid), None, after)?;
-        let club_id = insert_club_audited(conn, club, town, defaults, &actor)?;
-        let sid = auth::open_session(conn, uid, limits, now())?;
-        Ok::<_, AppError>((user, sid, club_id))
-    })
-}
-
 #[derive(Template)]
 #[template(path = "clubs_admin.html")]
 struct ClubsPage<'a> {
@@ -410,9 +311,7 @@ pub async fn create_club(
     };
     let actor = who.actor();
     let id = db(&state, move |conn| {
-        Ok(crate::db::write_tx(conn, |conn| {
-            insert_club_audited(conn, &name, &town, &defaults, &actor)
-        })?)
+        club::create_club(conn, (&name, &town), &defaults, &actor)
     })
     .await?;
     Ok(see_other(&format!("/clubes/{id}")))

@@ -15,6 +15,7 @@ use super::people::{change_by, checked_name, refusal};
 use super::sheets::{self, Sheet, Target};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, i18n, render, render_status};
+use crate::db::championship::liguilla::{self, LiguillaLink};
 use crate::db::queries::{self, Championship, Club};
 use crate::domain::refusal::PeopleFault;
 use crate::error::AppError;
@@ -32,6 +33,8 @@ pub struct ChampionshipLine {
     /// Its class on the page, the status as stored.
     pub status_class: ChampionshipStatus,
     pub starts_on: String,
+    /// A repesca liguilla: the championship it is the repesca of (its id and name).
+    pub repesca_of: Option<(i32, String)>,
 }
 
 fn date(ctx: &Ctx, d: NaiveDate) -> String {
@@ -41,16 +44,34 @@ fn date(ctx: &Ctx, d: NaiveDate) -> String {
     }
 }
 
-fn championship_line(ctx: &Ctx, e: &Championship) -> ChampionshipLine {
-    ChampionshipLine {
-        id: e.id,
-        name: e.name.clone(),
-        game: ctx.t(&format!("game-{}", e.game)),
-        format: ctx.t(&format!("format-{}", e.format)),
-        status: ctx.t(&format!("status-{}", e.status)),
-        status_class: e.status,
-        starts_on: date(ctx, e.starts_on),
-    }
+/// The lines of `championships` (listed together), each repesca liguilla naming the
+/// championship it is the repesca of (`links`: every such link) when that one is
+/// listed too.
+fn championship_lines(
+    ctx: &Ctx,
+    championships: &[Championship],
+    links: &[LiguillaLink],
+) -> Vec<ChampionshipLine> {
+    let parent_of = |id: i32| {
+        let link = links.iter().find(|l| l.liguilla_id == id)?;
+        championships
+            .iter()
+            .find(|p| p.id == link.championship_id)
+            .map(|p| (p.id, p.name.clone()))
+    };
+    championships
+        .iter()
+        .map(|e| ChampionshipLine {
+            id: e.id,
+            name: e.name.clone(),
+            game: ctx.t(&format!("game-{}", e.game)),
+            format: ctx.t(&format!("format-{}", e.format)),
+            status: ctx.t(&format!("status-{}", e.status)),
+            status_class: e.status,
+            starts_on: date(ctx, e.starts_on),
+            repesca_of: parent_of(e.id),
+        })
+        .collect()
 }
 
 #[derive(Template)]
@@ -77,15 +98,18 @@ pub async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
         }
         Ok((
             with_counts,
-            queries::list_championships(conn)?,
+            (
+                queries::list_championships(conn)?,
+                liguilla::all_links(conn)?,
+            ),
             super::first_run::is_first_run(conn)?,
         ))
     })
     .await?;
-    let (running, others): (Vec<_>, Vec<_>) = championships
-        .iter()
-        .map(|e| championship_line(&ctx, e))
-        .partition(|e| e.status_class == ChampionshipStatus::Running);
+    let (running, others): (Vec<_>, Vec<_>) =
+        championship_lines(&ctx, &championships.0, &championships.1)
+            .into_iter()
+            .partition(|e| e.status_class == ChampionshipStatus::Running);
     let no_club = !first_run && clubs.is_empty();
     render(&HomePage {
         ctx: &ctx,
@@ -107,11 +131,14 @@ struct ChampionshipsPage<'a> {
 /// `GET /campeonatos`: every championship, running ones first.
 pub async fn championships(req: HttpRequest, state: web::Data<AppState>) -> HttpResult {
     let ctx = Ctx::from_request(&req);
-    let championships = db(&state, |conn| Ok(queries::list_championships(conn)?)).await?;
-    let championships = championships
-        .iter()
-        .map(|e| championship_line(&ctx, e))
-        .collect();
+    let (championships, links) = db(&state, |conn| {
+        Ok((
+            queries::list_championships(conn)?,
+            liguilla::all_links(conn)?,
+        ))
+    })
+    .await?;
+    let championships = championship_lines(&ctx, &championships, &links);
     render(&ChampionshipsPage {
         ctx: &ctx,
         championships,

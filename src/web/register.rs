@@ -16,13 +16,11 @@ use super::auth::Perm;
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{Ctx, db, i18n, render_status};
 use crate::db::DbConn;
-use crate::db::accounts::{self, NewAudit};
 use crate::db::queries::{self, Club};
-use crate::db::register::{self, Candidate, Hidden, Joined, Person, PersonFields};
-use crate::domain::register::{
-    RegisterFault, checked_birth_year, checked_day, checked_left_on, checked_licence, checked_name,
-};
+use crate::db::register::{self, Candidate, Hidden};
+use crate::domain::register::{RegisterFault, checked_left_on};
 use crate::error::AppError;
+use crate::service::register::{Added, Checked, add_member};
 
 /// A day as the pages show it.
 pub fn date(ctx: &Ctx, d: NaiveDate) -> String {
@@ -193,222 +191,6 @@ pub(super) fn candidate_lines(ctx: &Ctx, found: &[Candidate]) -> Vec<CandidateLi
         .collect()
 }
 
-/// What adding a player came to.
-enum Added {
-    Done,
-    /// The people she may be: the organiser says which.
-    Ask(Vec<Candidate>),
-    /// Refused: why, and the status.
-    Refused(RegisterFault, StatusCode),
-}
-
-/// The checked fields of the form: name, licence, year of birth, first day.
-struct Checked {
-    name: String,
-    licence: Option<String>,
-    birth_year: Option<i32>,
-    joined_on: NaiveDate,
-}
-
-fn check_add(form: &AddForm) -> Result<Checked, RegisterFault> {
-    let today = now().date();
-    let name = checked_name(&form.name)?;
-    Ok(Checked {
-        name,
-        licence: checked_licence(&form.licence)?,
-        birth_year: checked_birth_year(&form.birth_year, today)?,
-        joined_on: checked_day(&form.joined_on, today)?.unwrap_or(today),
-    })
-}
-
-/// Makes `person` a member of `club` as `c` says, filling in the licence and year
-/// of birth she lacks; audited as `actor`.
-fn join_audited(
-    conn: &mut DbConn,
-    club: i32,
-    person: &Person,
-    c: &Checked,
-    actor: &str,
-) -> Result<Added, AppError> {
-    let at = now();
-    let mine = register::memberships(conn, person.id)?;
-    if mine.iter().any(|m| m.club_id == club && m.current()) {
-        return Ok(Added::Refused(
-            RegisterFault::AlreadyMember,
-            StatusCode::CONFLICT,
-        ));
-    }
-    let mut fields = PersonFields::of(person);
-    if let Some(l) = &c.licence {
-        match &person.licence {
-            Some(own) if own != l => {
-                return Ok(Added::Refused(
-                    RegisterFault::LicenceOther,
-                    StatusCode::CONFLICT,
-                ));
-            }
-            Some(_) => {}
-            None if register::licence_taken(conn, l, Some(person.id))? => {
-                return Ok(Added::Refused(
-                    RegisterFault::LicenceTaken,
-                    StatusCode::CONFLICT,
-                ));
-            }
-            None => fields.licence = Some(l.clone()),
-        }
-    }
-    if fields.birth_year.is_none() {
-        fields.birth_year = c.birth_year;
-    }
-    let joined = diesel::Connection::transaction(conn, |conn| {
-        register::join(conn, (club, &c.name), person.id, c.joined_on, at)
-    });
-    let joined = match joined {
-        Ok(j) => j,
-        Err(e) if accounts::is_unique_violation(&e) => {
-            return Ok(Added::Refused(
-                RegisterFault::PlayerExists,
-                StatusCode::CONFLICT,
-            ));
-        }
-        Err(e) => return Err(e.into()),
-    };
-    if fields != PersonFields::of(person) {
-        register::update_person(conn, person.id, &fields)?;
-        audit_person(
-            conn,
-            (actor, at),
-            person.id,
-            &PersonFields::of(person),
-            &fields,
-        )?;
-    }
-    let after = serde_json::json!({
-        "name": c.name, "person": person.id, "joined_on": c.joined_on,
-    });
-    match joined {
-        Joined::New(id) => {
-            accounts::audit_creation(conn, (actor, at), ("player", id), Some(club), after)?
-        }
-        Joined::Back(id) => accounts::audit_return(conn, (actor, at), id, club, &c.name)?,
-    }
-    Ok(Added::Done)
-}
-
-/// The audit row of a change to a person's own fields. It belongs to no club's
-/// trail (a referee reads those, and a licence is not for her).
-pub(super) fn audit_person(
-    conn: &mut DbConn,
-    (actor, at): (&str, chrono::NaiveDateTime),
-    id: i32,
-    before: &PersonFields,
-    after: &PersonFields,
-) -> diesel::QueryResult<usize> {
-    accounts::insert_audit(
-        conn,
-        &NewAudit {
-            at,
-            actor,
-            action: "update",
-            entity: "person",
-            entity_id: id,
-            club_id: None,
-            championship_id: None,
-            before_json: serde_json::to_string(before).ok(),
-            after_json: serde_json::to_string(after).ok(),
-        },
-    )
-}
-
-/// Creates a new person as `c` says and makes her a member of `club`.
-fn create_and_join(
-    conn: &mut DbConn,
-    club: i32,
-    c: &Checked,
-    actor: &str,
-) -> Result<Added, AppError> {
-    if let Some(l) = &c.licence
-        && register::licence_taken(conn, l, None)?
-    {
-        return Ok(Added::Refused(
-            RegisterFault::LicenceTaken,
-            StatusCode::CONFLICT,
-        ));
-    }
-    // Refused before the person is made: the transaction keeps what it wrote.
-    if queries::club_players(conn, club)?
-        .iter()
-        .any(|p| p.name == c.name)
-    {
-        return Ok(Added::Refused(
-            RegisterFault::PlayerExists,
-            StatusCode::CONFLICT,
-        ));
-    }
-    let at = now();
-    let id = register::create(conn, &c.name, c.licence.as_deref(), c.birth_year, at)?;
-    let person = register::find(conn, id)?.ok_or(AppError::NotFound)?;
-    let after = PersonFields::of(&person);
-    accounts::insert_audit(
-        conn,
-        &NewAudit::creation(
-            (actor, at),
-            ("person", id),
-            None,
-            None,
-            serde_json::to_string(&after).unwrap_or_default(),
-        ),
-    )?;
-    join_audited(conn, club, &person, c, actor)
-}
-
-/// Adds the player `c` says to club `club`: the person `choice` names (an id), a new
-/// one (`new`), the holder of the licence typed, or else (no choice) a new person
-/// when nobody has her name, or the people she may be to choose from.
-fn add(
-    conn: &mut DbConn,
-    club: i32,
-    choice: &str,
-    c: &Checked,
-    actor: &str,
-) -> Result<Added, AppError> {
-    let person = match choice {
-        "new" => return create_and_join(conn, club, c, actor),
-        "" => match &c.licence {
-            Some(l) => register::by_licence(conn, l)?,
-            None => None,
-        },
-        id => match id.parse::<i32>() {
-            Ok(id) => register::live(conn, id)?,
-            Err(_) => None,
-        },
-    };
-    if let Some(p) = person {
-        let p = register::live(conn, p.id)?.unwrap_or(p);
-        return join_audited(conn, club, &p, c, actor);
-    }
-    if !choice.is_empty() {
-        let status = StatusCode::UNPROCESSABLE_ENTITY;
-        return Ok(Added::Refused(RegisterFault::NoPerson, status));
-    }
-    // A name the club already has is refused, as it always was.
-    if queries::club_players(conn, club)?
-        .iter()
-        .any(|p| p.name == c.name)
-    {
-        return Ok(Added::Refused(
-            RegisterFault::PlayerExists,
-            StatusCode::CONFLICT,
-        ));
-    }
-    let found = register::probably(conn, &c.name, None)?;
-    if found.is_empty() {
-        create_and_join(conn, club, c, actor)
-    } else {
-        Ok(Added::Ask(found))
-    }
-}
-
 /// `POST /clubes/{id}/jugadores`: an organiser adds a player. Without `person`, the
 /// people the name (or the licence) probably is are offered first; `person=ID`
 /// makes that person a member, `person=new` a new person. A known licence is its
@@ -418,7 +200,13 @@ pub async fn add_player(
 ) -> HttpResult {
     who.require(Perm::ManageClub(club_id), req.path())?;
     let form = form.into_inner();
-    let checked = match check_add(&form) {
+    let typed = (
+        form.name.as_str(),
+        form.licence.as_str(),
+        form.birth_year.as_str(),
+        form.joined_on.as_str(),
+    );
+    let checked = match Checked::of(typed) {
         Ok(c) => c,
         Err(fault) => {
             return add_page(&req, &state, club_id, form, Some(fault), Vec::new()).await;
@@ -427,14 +215,17 @@ pub async fn add_player(
     let actor = who.actor();
     let choice = form.person.trim().to_owned();
     let added = db(&state, move |conn| {
-        queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
-        crate::db::write_tx(conn, |conn| add(conn, club_id, &choice, &checked, &actor))
+        add_member(conn, club_id, &choice, &checked, &actor)
     })
     .await?;
     match added {
         Added::Done => Ok(see_other(&format!("/clubes/{club_id}"))),
         Added::Ask(found) => add_page(&req, &state, club_id, form, None, found).await,
-        Added::Refused(fault, status) => {
+        Added::Refused(fault) => {
+            let status = match fault {
+                RegisterFault::NoPerson => StatusCode::UNPROCESSABLE_ENTITY,
+                _ => StatusCode::CONFLICT,
+            };
             let mut res = add_page(&req, &state, club_id, form, Some(fault), Vec::new()).await?;
             *res.status_mut() = status;
             Ok(res)

@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::account::{now, see_other};
 use super::auth::{Perm, Principal};
-use super::register::{audit_person, candidate_lines};
+use super::register::candidate_lines;
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{Ctx, db, render, render_status};
 use crate::db::register::{self, Candidate, Person, PersonFields};
@@ -145,25 +145,7 @@ pub async fn edit(
     let actor = who.actor();
     let pid = person.id;
     let refused = db(&state, move |conn| {
-        crate::db::write_tx(conn, |conn| {
-            let before = register::find(conn, pid)?.ok_or(AppError::NotFound)?;
-            if let Some(l) = &fields.licence
-                && register::licence_taken(conn, l, Some(pid))?
-            {
-                return Ok(Some(RegisterFault::LicenceTaken));
-            }
-            let before = PersonFields::of(&before);
-            if before != fields {
-                register::update_person(conn, pid, &fields)?;
-                audit_person(conn, (&actor, now()), pid, &before, &fields)?;
-                if before.initials_only != fields.initials_only
-                    || (fields.initials_only && before.name != fields.name)
-                {
-                    register::bump_privacy(conn)?;
-                }
-            }
-            Ok(None)
-        })
+        crate::service::register::edit_person(conn, pid, &fields, &actor)
     })
     .await?;
     match refused {

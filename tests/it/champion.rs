@@ -304,7 +304,7 @@ async fn the_knockout_champion_heads_the_page_the_wall_the_print_and_the_files()
         vec![format!("Campeón: {champion}")]
     );
     assert_eq!(final_lines(&page), expected);
-    assert_eq!(texts(&page, ".champion-row .champion-mark"), ["Campeón"]);
+    assert_eq!(texts(&page, ".champion-row td.reached"), ["Campeón"]);
     assert_eq!(
         swiss_order(&app, id).await,
         swiss,

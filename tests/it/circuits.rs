@@ -14,7 +14,7 @@ const BEST: usize = 2;
 
 /// A botifarra championship of four pairs that all met (three rounds): the first pair
 /// beats everyone, the second beats the last two, the third the last.
-fn championship(name: &str, pairs: [(&str, &str); 4]) -> serde_json::Value {
+pub(crate) fn championship(name: &str, pairs: [(&str, &str); 4]) -> serde_json::Value {
     let entrants: Vec<_> = pairs
         .iter()
         .enumerate()
@@ -52,7 +52,7 @@ fn championship(name: &str, pairs: [(&str, &str); 4]) -> serde_json::Value {
     })
 }
 
-fn import(app: &TestApp, club: i32, file: &serde_json::Value, date: &str) -> i32 {
+pub(crate) fn import(app: &TestApp, club: i32, file: &serde_json::Value, date: &str) -> i32 {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("event.json");
     std::fs::write(&path, file.to_string()).unwrap();
@@ -84,7 +84,7 @@ fn import(app: &TestApp, club: i32, file: &serde_json::Value, date: &str) -> i32
 
 /// The circuit as computed here: each player's points per event by final place,
 /// the best two summed.
-fn expected(events: &[[(&str, &str); 4]]) -> BTreeMap<String, u32> {
+pub(crate) fn expected(events: &[[(&str, &str); 4]]) -> BTreeMap<String, u32> {
     let mut points: BTreeMap<String, Vec<u32>> = BTreeMap::new();
     for event in events {
         for (place, (a, b)) in event.iter().enumerate() {

@@ -36,6 +36,7 @@ mod helpers;
 mod i18n;
 mod match_rules;
 mod names_migration;
+mod noticed;
 mod offline;
 mod outages;
 mod pages;

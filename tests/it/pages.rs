@@ -110,8 +110,9 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship_both_cha
         texts(&home, ".event-card .badge-running"),
         vec!["En juego", "En juego", "En juego", "En juego", "En juego"]
     );
+    // Each card's own link; the repesca liguilla's card links its championship too.
     let links: Vec<String> = home
-        .select(&scraper::Selector::parse(".event-card a").unwrap())
+        .select(&scraper::Selector::parse(".event-card > a").unwrap())
         .filter_map(|a| a.value().attr("href").map(str::to_owned))
         .collect();
     assert_eq!(
@@ -126,6 +127,14 @@ async fn the_demo_club_has_a_finished_league_and_a_running_championship_both_cha
             "/campeonatos/5",
             "/campeonatos/1"
         ]
+    );
+    assert_eq!(
+        texts(&home, ".event-card .repesca-of"),
+        ["Esta liguilla es la repesca de Open de botifarra de Banyoles"]
+    );
+    assert_eq!(
+        crate::helpers::attr(&home, ".event-card .repesca-of a", "href").as_deref(),
+        Some("/campeonatos/7")
     );
 
     let league = app.page("/campeonatos/1", StatusCode::OK).await;

@@ -2,9 +2,11 @@
 //! and its own child files count as one), none among the modules of `src/domain/`, the
 //! rules core in layers that import only downward (read from their `use` lines and the
 //! `crate::…` and `super::…` paths written in their code), nothing of the web layer
-//! used by `src/error.rs`, and the demo built below the pages (neither the service nor
-//! the CLI takes it from the web layer); the store opening no transaction of its own
-//! (its workflows are the service's); and the repository standing on its own: no file under `src/` or
+//! used by `src/error.rs`, the demo built below the pages (neither the service nor
+//! the CLI takes it from the web layer), no page opening a write transaction or
+//! writing an audit row itself (the service does), and no file of the store opening a
+//! transaction of its own (its workflows are the service's); and the repository
+//! standing on its own: no file under `src/` or
 //! `tests/` includes, reads or sends its reader to a path outside the repository.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -1229,6 +1231,98 @@ fn the_event_finder_takes_words_and_identifier_parts_and_lets_public_names_and_o
     }
 }
 
+// ---- the pages leave transactions and audit rows to the service ------------------------------
+
+/// The names of `text`'s code (comments and strings left out) that open a write
+/// transaction or write an audit row: `write_tx`, and `insert_audit` or a name that
+/// begins with it (`insert_audited`), as `line: name` (lines from 1).
+fn store_writes_named(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (i, line) in code_only(text).lines().enumerate() {
+        for name in line.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            if name == "write_tx" || name.starts_with("insert_audit") {
+                found.push(format!("{}: {name}", i + 1));
+            }
+        }
+    }
+    found
+}
+
+/// Each file under `web/` of the crate at `src` whose code names a write transaction
+/// or an audit row, as `file:line: name`: a page reads its form, calls the service
+/// and renders, and the service's workflows open the transactions and write the
+/// audit.
+fn store_writes_in_pages(src: &Path) -> Vec<String> {
+    let mut list = Vec::new();
+    files(&src.join("web"), &mut list);
+    list.retain(|f| !is_test_file(f));
+    list.sort();
+    let mut found = Vec::new();
+    for f in &list {
+        let rel = f.strip_prefix(src).unwrap().display().to_string();
+        let text = std::fs::read_to_string(f).unwrap();
+        found.extend(
+            store_writes_named(&text)
+                .into_iter()
+                .map(|at| format!("{rel}:{at}")),
+        );
+    }
+    found
+}
+
+#[test]
+fn no_page_opens_a_write_transaction_or_writes_an_audit_row_itself() {
+    // Each is `file:line: name`: that work belongs in a workflow of `src/service/`.
+    assert_eq!(store_writes_in_pages(&root()), Vec::<String>::new());
+}
+
+#[test]
+fn the_page_write_finder_catches_a_transaction_and_an_audit_row_and_lets_comments_pass() {
+    let tree = [
+        ("lib.rs", "mod service;\nmod web;\n"),
+        (
+            "service/club.rs",
+            "pub fn create(c: &mut DbConn) {\n    crate::db::write_tx(c, |c| accounts::insert_audit(c, &a))\n}\n",
+        ),
+        (
+            "web/mod.rs",
+            "/// Runs `f`, which writes in one [`crate::db::write_tx`].\npub async fn db() {}\n",
+        ),
+        (
+            "web/club.rs",
+            "fn page() {\n    let s = \"write_tx\";\n    service::club::create(conn)?;\n    rewrite_txt(s);\n}\n",
+        ),
+    ];
+    let clean = fixture("page-writes-clean", &tree);
+    assert!(store_writes_in_pages(&clean).is_empty());
+    // The same page writing itself, and another importing the writes.
+    let writes = [
+        (
+            "web/club.rs",
+            "fn page() {\n    crate::db::write_tx(conn, |conn| {\n        accounts::insert_audit(conn, &a)?;\n        brackets::insert_audited(conn, &b)\n    })\n}\n",
+        ),
+        (
+            "web/game/pages.rs",
+            "use crate::db::{write_tx, accounts::insert_audit};\n",
+        ),
+    ];
+    let writing = [&tree[..3], &writes[..]].concat();
+    let writing = fixture("page-writes-writing", &writing);
+    assert_eq!(
+        store_writes_in_pages(&writing),
+        [
+            "web/club.rs:2: write_tx",
+            "web/club.rs:3: insert_audit",
+            "web/club.rs:4: insert_audited",
+            "web/game/pages.rs:1: write_tx",
+            "web/game/pages.rs:1: insert_audit",
+        ]
+    );
+    for d in [clean, writing] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
 // ---- the store only stores --------------------------------------------------------------------
 
 /// The files of `src/db/` that may open a transaction: the store's own `write_tx` and
@@ -1239,63 +1333,81 @@ const TRANSACTIONS_OF_THE_STORE: [&str; 2] = ["db/mod.rs", "db/group.rs"];
 /// archiving (`archive`), to move to the service with the rest of its settings.
 const KNOWN_TRANSACTIONS_IN_THE_STORE: [&str; 1] = ["db/championship/settings.rs"];
 
-/// Whether `text` calls `write_tx` in its code: not in a comment, a string or its tests.
-fn calls_write_tx(text: &str) -> bool {
-    let text = text.split("#[cfg(test)]").next().unwrap_or_default();
-    let code = code_only(text);
-    code.match_indices("write_tx").any(|(at, name)| {
-        let before = code[..at].chars().next_back();
-        let after = code[at + name.len()..].trim_start();
-        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
-            && (after.starts_with('(') || after.starts_with("::<"))
-    })
+/// Each file under `db/` of the crate at `src`, but the store's own transaction, its
+/// group and the known ones, whose code (its tests left out) names a write
+/// transaction, as `file:line: write_tx`: a workflow that opens one belongs in
+/// `src/service/`; the store only reads and writes rows.
+fn transactions_in_the_store(src: &Path) -> Vec<String> {
+    let mut list = Vec::new();
+    files(&src.join("db"), &mut list);
+    list.retain(|f| !is_test_file(f));
+    list.sort();
+    let mut found = Vec::new();
+    for f in &list {
+        let rel = f.strip_prefix(src).unwrap().display().to_string();
+        if TRANSACTIONS_OF_THE_STORE.contains(&rel.as_str())
+            || KNOWN_TRANSACTIONS_IN_THE_STORE.contains(&rel.as_str())
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        found.extend(
+            store_writes_named(code)
+                .into_iter()
+                .filter(|at| at.ends_with(": write_tx"))
+                .map(|at| format!("{rel}:{at}")),
+        );
+    }
+    found
 }
 
 #[test]
 fn no_file_of_the_store_but_its_own_transaction_and_group_opens_a_transaction() {
-    let src = root();
-    let mut list = Vec::new();
-    files(&src.join("db"), &mut list);
-    assert!(list.len() > 20, "{} files read", list.len());
-    let mut found = Vec::new();
-    for f in &list {
-        let rel = f
-            .strip_prefix(&src)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        let allowed = TRANSACTIONS_OF_THE_STORE.contains(&rel.as_str())
-            || KNOWN_TRANSACTIONS_IN_THE_STORE.contains(&rel.as_str());
-        if !allowed && calls_write_tx(&std::fs::read_to_string(f).unwrap()) {
-            found.push(rel);
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "files of src/db/ that open a transaction (a workflow: it belongs in src/service/): {found:?}"
-    );
-    // The reader sees a real call: the service's workflows open their transactions.
-    let people = std::fs::read_to_string(src.join("service/people.rs")).unwrap();
-    assert!(calls_write_tx(&people));
+    assert_eq!(transactions_in_the_store(&root()), Vec::<String>::new());
 }
 
 #[test]
-fn the_transaction_finder_takes_calls_and_lets_comments_strings_names_and_tests_pass() {
-    for calls in [
-        "fn f() {\n    super::write_tx(conn, |conn| Ok(()))\n}\n",
-        "fn f() {\n    crate::db::write_tx::<_, E, _>(conn, g)\n}\n",
-        "use super::write_tx;\nfn f() { write_tx (conn, g) }\n",
-    ] {
-        assert!(calls_write_tx(calls), "{calls}");
-    }
-    for passes in [
-        "/// Runs in one [`write_tx`] (a savepoint here).\nfn f() {}\n",
-        "// write_tx(conn, f)\nfn f() {}\n",
-        "fn f() { let s = \"write_tx(conn)\"; }\n",
-        "fn f() { in_write_tx(conn); }\n",
-        "use super::write_tx;\n",
-        "fn f() {}\n#[cfg(test)]\nmod tests {\n    fn t() { write_tx(c, g) }\n}\n",
-    ] {
-        assert!(!calls_write_tx(passes), "{passes}");
+fn the_store_transaction_finder_catches_a_workflow_in_the_store_and_lets_its_own_pass() {
+    let tree = [
+        ("lib.rs", "mod db;\nmod service;\n"),
+        (
+            "db/mod.rs",
+            "pub fn write_tx<T>(c: &mut DbConn, f: F) -> T {\n    f(c)\n}\n",
+        ),
+        (
+            "db/group.rs",
+            "use super::write_tx;\n/// Each job writes in one [`write_tx`].\npub fn run() {}\n",
+        ),
+        (
+            "db/people.rs",
+            "/// Renamed by the service, in one `write_tx`.\npub fn set_name(c: &mut DbConn) {\n    accounts::insert_audit(c, &a);\n}\n#[cfg(test)]\nmod tests {\n    fn t() { write_tx(c, f) }\n}\n",
+        ),
+        (
+            "service/people.rs",
+            "pub fn rename(c: &mut DbConn) {\n    crate::db::write_tx(c, |c| db::people::set_name(c))\n}\n",
+        ),
+    ];
+    let clean = fixture("store-transactions-clean", &tree);
+    assert!(transactions_in_the_store(&clean).is_empty());
+    // A workflow back in the store, and one in a folder of it.
+    let workflows = [
+        (
+            "db/people.rs",
+            "pub fn rename(c: &mut DbConn) {\n    super::write_tx(c, |c| set_name(c))\n}\n",
+        ),
+        ("db/championship/store.rs", "use crate::db::write_tx;\n"),
+    ];
+    let back = [&tree[..3], &tree[4..], &workflows[..]].concat();
+    let back = fixture("store-transactions-back", &back);
+    assert_eq!(
+        transactions_in_the_store(&back),
+        [
+            "db/championship/store.rs:1: write_tx",
+            "db/people.rs:2: write_tx",
+        ]
+    );
+    for d in [clean, back] {
+        let _ = std::fs::remove_dir_all(d);
     }
 }

@@ -56,6 +56,17 @@ pub fn link(
         .execute(conn)
 }
 
+/// Removes the link of `link`'s championship to its repesca liguilla (the liguilla
+/// itself stays as it is).
+pub fn unlink(conn: &mut DbConn, link: &LiguillaLink) -> QueryResult<usize> {
+    diesel::delete(
+        repesca_liguillas::table
+            .filter(repesca_liguillas::championship_id.eq(link.championship_id))
+            .filter(repesca_liguillas::liguilla_id.eq(link.liguilla_id)),
+    )
+    .execute(conn)
+}
+
 /// The repesca liguilla of championship `championship_id`, if it has one.
 pub fn of_championship(
     conn: &mut DbConn,
@@ -113,6 +124,14 @@ pub fn links_of(conn: &mut DbConn, id: i32) -> QueryResult<Vec<LiguillaLink>> {
                 .eq(id)
                 .or(repesca_liguillas::liguilla_id.eq(id)),
         )
+        .select(LiguillaLink::as_select())
+        .load(conn)
+}
+
+/// Every championship's link to its repesca liguilla, in one query (the lists of
+/// championships say which is whose repesca).
+pub fn all_links(conn: &mut DbConn) -> QueryResult<Vec<LiguillaLink>> {
+    repesca_liguillas::table
         .select(LiguillaLink::as_select())
         .load(conn)
 }

@@ -180,6 +180,26 @@ impl TournamentFile {
             repesca_liguilla: None,
         }
     }
+
+    /// The file as the public reads it: rounds 1 to `published` only. A round paired
+    /// and played but not yet published counts nowhere the public looks (standings,
+    /// crosstables, the final ranking's earlier phase) until it is.
+    pub fn published_only(&mut self, published: u32) {
+        self.rounds.retain(|r| r.number <= published);
+    }
+
+    /// The rounds after `published` that already count in the full standings (a
+    /// result or a bye in them), first to last.
+    pub fn counted_unpublished(&self, published: u32) -> Vec<u32> {
+        self.rounds
+            .iter()
+            .filter(|r| r.number > published)
+            .filter(|r| {
+                !r.results.is_empty() || r.pairings.iter().any(|p| matches!(p, Pairing::Bye(_)))
+            })
+            .map(|r| r.number)
+            .collect()
+    }
 }
 
 /// A knockout phase of the championship: a [`crate::domain::bracket::Bracket`] whose entrant

@@ -1449,3 +1449,26 @@ fn a_swiss_that_does_not_avoid_same_club_pairings_pairs_as_before() {
     with_2.championship.same_club = SameClub::Allowed;
     assert_eq!(next_round(&with), next_round(&with_2));
 }
+
+#[test]
+fn the_public_file_keeps_the_published_rounds_and_the_rest_are_said_to_count_unpublished() {
+    let mut f = tournament(System::Swiss { rounds: 4 }, 5);
+    play(&mut f, &favourite).expect("round 1");
+    let after_one = standings(&f);
+    play(&mut f, &favourite).expect("round 2");
+    // Round 3 drawn, no result yet: its bye counts already.
+    let third = next_round(&f).expect("round 3");
+    assert!(third.pairings.iter().any(|p| matches!(p, Pairing::Bye(_))));
+    f.rounds.push(third);
+    assert_eq!(f.counted_unpublished(1), [2, 3]);
+    assert_eq!(f.counted_unpublished(3), Vec::<u32>::new());
+    assert_ne!(standings(&f), after_one);
+    let mut public = f.clone();
+    public.published_only(1);
+    assert_eq!(public.rounds.len(), 1);
+    assert_eq!(standings(&public), after_one);
+    assert_eq!(public.counted_unpublished(1), Vec::<u32>::new());
+    let mut none = f.clone();
+    none.published_only(0);
+    assert!(none.rounds.is_empty());
+}

@@ -29,12 +29,11 @@ use super::auth::{Perm, Principal, Role};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render, render_status};
 use crate::db::DbConn;
-use crate::db::brackets::{self, BracketRow, NewBracket};
+use crate::db::brackets::{self, BracketRow};
 use crate::db::queries;
 use crate::domain::bracket::{
-    Bracket, BracketError, Connector, Correction, EntrantId, Fill, Format, Layout, MatchId,
-    RoundName, Side, Slot, Stage, Status, double_elimination, groups_to_knockout, seed_by_lot,
-    single_elimination,
+    Bracket, BracketError, Connector, Correction, EntrantId, Format, Layout, MatchId, RoundName,
+    Side, Slot, Stage, Status,
 };
 use crate::error::AppError;
 
@@ -134,6 +133,7 @@ fn parse_match(path: MatchPath) -> Result<(i32, MatchId), AppError> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::domain::bracket::{double_elimination, single_elimination};
 
     fn ids(n: u32) -> Vec<EntrantId> {
         (0..n).map(EntrantId).collect()

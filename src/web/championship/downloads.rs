@@ -156,7 +156,7 @@ async fn public_download(
     make: impl FnOnce(&Ctx, &Tournament) -> Option<Vec<Sheet>>,
 ) -> HttpResult {
     let t = db(&state, move |conn| {
-        let mut t = super::ranking::load_with_phases(conn, id)?;
+        let mut t = super::ranking::load_public(conn, id)?;
         super::public::public_names(conn, &who, &mut t, &mut [])?;
         Ok(t)
     })

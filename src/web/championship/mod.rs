@@ -428,6 +428,14 @@ pub struct RoundView {
     pub rests: Vec<String>,
 }
 
+impl RoundView {
+    /// Whether the round counts in the full standings already: a table of it has its
+    /// result, or a pair has its bye.
+    pub fn counted(&self) -> bool {
+        !self.byes.is_empty() || self.tables.iter().any(|l| l.result.is_some())
+    }
+}
+
 fn result_text(r: &MatchResult) -> String {
     let mut s = format!("{} – {}", r.score[0], r.score[1]);
     if let Some(f) = r.forfeit {

@@ -49,7 +49,7 @@ async fn print_page(
             Vec::new()
         };
         let mut t = if kind == "standings" {
-            super::ranking::load_with_phases(conn, id)?
+            super::ranking::load_public(conn, id)?
         } else {
             load(conn, id)?
         };

@@ -35,6 +35,9 @@ struct StandingsPage<'a> {
     liguilla: Option<(String, String)>,
     /// The championship it is the repesca liguilla of: its page and name.
     repesca_of: Option<(String, String)>,
+    /// For the club's directors: the rounds counted in these standings that the
+    /// public does not see yet, in words.
+    unpublished: Option<String>,
 }
 
 /// `GET /campeonatos/{id}`: the full ranking 1..N with the tie-break columns, the
@@ -53,7 +56,8 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
     let viewer = who.clone();
     let (t, rows, phases) = db(&state, move |conn| {
         let links = crate::db::championship::liguilla::links_of(conn, id)?;
-        let mut t = super::ranking::load_linked(conn, id, &links)?;
+        let rounds = super::ranking::Rounds::SeenBy(&viewer);
+        let mut t = super::ranking::load_linked(conn, id, &links, rounds)?;
         let rows = latest_published_tables(conn, &t)?;
         let mut phases = super::director::phase_views(conn, &phase_ctx, id)?;
         public_names(conn, &viewer, &mut t, &mut phases)?;
@@ -68,7 +72,18 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
     let finals = super::ranking::final_lines(&ctx, &t.file);
     let rounds: Vec<RoundView> = latest_published_round(&t, &rows).into_iter().collect();
     let earlier: Vec<u32> = published_numbers(&t).into_iter().rev().skip(1).collect();
+    // Only the directors' view keeps rounds after the published ones.
+    let counted = t.file.counted_unpublished(t.published_round.max(0) as u32);
+    let unpublished = (!counted.is_empty()).then(|| {
+        let rounds: Vec<String> = counted.iter().map(|n| ctx.t1("round-n", "n", n)).collect();
+        ctx.t1(
+            "standings-counted-unpublished",
+            "rounds",
+            &rounds.join(", "),
+        )
+    });
     let page = StandingsPage {
+        unpublished,
         earlier,
         system: system_text(&ctx, &t.file.championship),
         draw_rule: match t.file.championship.match_format {
@@ -245,7 +260,7 @@ pub async fn live(
         // A phase takes the wall once its tables are drawn; a bracket with no table
         // yet leaves the round there, as the standings page shows it.
         let mut phases = super::director::phase_views(conn, &phase_ctx, id)?;
-        let mut t = super::ranking::load_with_phases(conn, id)?;
+        let mut t = super::ranking::load_public(conn, id)?;
         public_names(conn, &who, &mut t, &mut phases)?;
         let phase = phases.into_iter().rfind(|p| !p.tables.is_empty());
         let rows = latest_published_tables(conn, &t)?;

@@ -20,20 +20,39 @@ pub struct FinalLine {
     pub withdrawn: bool,
 }
 
-/// The championship `id` with its knockout phases (the brackets linked to it) and
-/// its repesca liguilla in its file, as the export carries them.
-pub(super) fn load_with_phases(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {
-    let links = crate::db::championship::liguilla::links_of(conn, id)?;
-    load_linked(conn, id, &links)
+/// Which rounds a page of a championship counts in its standings.
+#[derive(Clone, Copy)]
+pub(super) enum Rounds<'a> {
+    /// Only the published ones: every page and file the public reads.
+    Published,
+    /// Every round with a result for the club's directors (who see what they typed
+    /// counted at once), the published ones for anyone else.
+    SeenBy(&'a Principal),
 }
 
-/// [`load_with_phases`] with the repesca liguilla links of `id` already read.
+/// The championship `id` as the public reads it (only its published rounds), with its
+/// knockout phases (the brackets linked to it) and its repesca liguilla in its file.
+pub(super) fn load_public(conn: &mut DbConn, id: i32) -> Result<Tournament, AppError> {
+    let links = crate::db::championship::liguilla::links_of(conn, id)?;
+    load_linked(conn, id, &links, Rounds::Published)
+}
+
+/// The championship `id` with its knockout phases and its repesca liguilla (`links`:
+/// its repesca liguilla links, already read), counting `rounds`.
 pub(super) fn load_linked(
     conn: &mut DbConn,
     id: i32,
     links: &[crate::db::championship::liguilla::LiguillaLink],
+    rounds: Rounds<'_>,
 ) -> Result<Tournament, AppError> {
     let mut t = load(conn, id)?;
+    let all = match rounds {
+        Rounds::Published => false,
+        Rounds::SeenBy(who) => who.allows(Perm::ManageClub(t.championship.club_id)),
+    };
+    if !all {
+        t.file.published_only(t.published_round.max(0) as u32);
+    }
     if t.file.brackets.is_empty() {
         let (phases, _) = store::linked_phases(conn, id, &t.file)?;
         t.file.brackets = phases;
@@ -57,7 +76,7 @@ pub(super) fn phase_standings_title(ctx: &Ctx, file: &TournamentFile) -> String 
 }
 
 /// The final ranking in words, once the last knockout phase of `file` has its
-/// champion (`file.brackets` filled, see [`load_with_phases`]).
+/// champion (`file.brackets` filled, see [`load_public`]).
 pub(super) fn final_lines(ctx: &Ctx, file: &TournamentFile) -> Option<Vec<FinalLine>> {
     let rows = final_ranking(file)?;
     let earlier = ctx.t("final-ranking-reached-earlier");

@@ -217,13 +217,14 @@ pub async fn delete_form(Visit { req, state, who }: Visit, path: web::Path<Strin
 }
 
 /// `POST /campeonatos/{id}/borrar`: the championship leaves every list and page;
-/// its audit row says who deleted it.
+/// its audit row says who deleted it. A repesca liguilla leaves its championship too,
+/// unless that championship's knockout was drawn with its best (refused in words).
 pub async fn delete(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
     let (_, club) = championship_and_club(&state, &who, &req, id).await?;
     let actor = who.actor();
     db(&state, move |conn| {
-        Ok(crate::db::championship::settings::archive(
+        Ok(crate::service::championship::delete(
             conn,
             id,
             &actor,

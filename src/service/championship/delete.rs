@@ -1,0 +1,66 @@
+//! A championship deleted (archived: kept with its audit trail, gone from every list
+//! and page). A repesca liguilla leaves its championship in the same change: the link
+//! goes, audited, so that championship may form its repesca again; once that
+//! championship's knockout was drawn with the liguilla's best, the liguilla stays.
+
+use chrono::NaiveDateTime;
+
+use crate::db::DbConn;
+use crate::db::accounts::{self, NewAudit};
+use crate::db::brackets;
+use crate::db::championship::liguilla;
+use crate::db::championship::settings::archive;
+use crate::db::championship::store::{self, ChangeError};
+use crate::domain::refusal::Refusal;
+
+/// Deletes championship `championship_id`, with its audit row; a repesca liguilla is
+/// unlinked from its championship first, or refused once that championship has a
+/// knockout phase. `false`: there was no such championship (or it was already
+/// deleted).
+pub fn delete(
+    conn: &mut DbConn,
+    championship_id: i32,
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<bool, ChangeError> {
+    crate::db::write_tx(conn, |conn| {
+        let links = liguilla::links_of(conn, championship_id)?;
+        if let Some(link) = links.iter().find(|l| l.liguilla_id == championship_id) {
+            // The championship it feeds first: its knockout is drawn under this lock.
+            store::touch(conn, link.championship_id)?;
+            let parent = store::load(conn, link.championship_id)?;
+            if let Some(parent) = &parent
+                && !brackets::brackets_of_championship(conn, link.championship_id)?.is_empty()
+            {
+                let name = parent.file.championship.name.clone();
+                return Err(ChangeError::Refused(Refusal::RepescaLiguillaDrawn(name)));
+            }
+            if store::load(conn, championship_id)?.is_none() {
+                return Ok(false);
+            }
+            liguilla::unlink(conn, link)?;
+            // Its status as it was before the repesca was formed.
+            if let Some(parent) = &parent {
+                store::write_status(conn, link.championship_id, &parent.file)?;
+            }
+            let before = serde_json::json!({"championship": link.championship_id,
+                "liguilla": link.liguilla_id, "places": link.places,
+                "per_group": link.per_group, "entry": link.entry()});
+            accounts::insert_audit(
+                conn,
+                &NewAudit {
+                    at: now,
+                    actor,
+                    action: "delete",
+                    entity: "repesca_liguilla",
+                    entity_id: link.liguilla_id,
+                    club_id: parent.as_ref().map(|p| p.championship.club_id),
+                    championship_id: Some(link.championship_id),
+                    before_json: Some(before.to_string()),
+                    after_json: None,
+                },
+            )?;
+        }
+        Ok(archive(conn, championship_id, actor, now)?)
+    })
+}

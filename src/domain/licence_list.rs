@@ -554,4 +554,67 @@ mod tests {
         );
         assert_eq!(bad[1].lines, [3]);
     }
+
+    fn entry(line: usize, licence: &str, name: &str, club: &str) -> Entry {
+        Entry {
+            line,
+            licence: licence.into(),
+            name: name.into(),
+            club: Some(club.into()),
+            birth_year: None,
+        }
+    }
+
+    /// Ana holds CV1 and plays for Peña (club 1); Luis has no licence.
+    fn register() -> State {
+        let holder = |id: i32, name: &str| Holder {
+            id,
+            name: name.into(),
+            birth_year: None,
+        };
+        State {
+            people: [(1, holder(1, "Ana Ruiz")), (2, holder(2, "Luis Gil"))].into(),
+            licences: [("CV1".to_owned(), 1)].into(),
+            unlicensed: [(name_key("Luis Gil"), vec![2])].into(),
+            current: [(1, vec![(10, 1, "Ana Ruiz".to_owned())])].into(),
+            taken: [((1, "Ana Ruiz".to_owned()), (10, 1))].into(),
+            clubs: [(names::fold("Peña"), (1, "Peña".to_owned()))].into(),
+        }
+    }
+
+    #[test]
+    fn a_list_is_planned_against_the_register_without_reading_the_store() {
+        let (plans, conflicts) = plan(
+            &register(),
+            &[
+                entry(2, "CV1", "Ana Ruiz", "peña"),
+                entry(3, "CV2", "Gil, Luis", "Casino"),
+                entry(4, "CV3", "Eva Sanz", "Casino"),
+            ],
+        );
+        assert!(conflicts.is_empty(), "{conflicts:?}");
+        let status: Vec<Status> = plans.iter().map(|p| p.status).collect();
+        assert_eq!(status, [Status::Unchanged, Status::Linked, Status::New]);
+        assert_eq!(plans[1].person, Some(2));
+        let (report, made) = report(&plans, Vec::new());
+        assert_eq!(report.clubs_created, ["Casino"]);
+        assert_eq!(made.len(), 1);
+        assert!(!report.written);
+    }
+
+    #[test]
+    fn a_licence_under_another_name_than_its_holders_refuses_the_list() {
+        let (_, conflicts) = plan(&register(), &[entry(2, "CV1", "Eva Sanz", "Peña")]);
+        assert_eq!(
+            conflicts,
+            [Conflict {
+                lines: vec![2],
+                problem: Problem::NameDiffers {
+                    licence: "CV1".into(),
+                    stored: "Ana Ruiz".into(),
+                    file: "Eva Sanz".into(),
+                },
+            }]
+        );
+    }
 }

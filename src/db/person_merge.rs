@@ -229,7 +229,8 @@ pub fn files_naming(
         let Ok(file) = serde_json::from_str::<TournamentFile>(&document) else {
             continue;
         };
-        let Ok(slots) = rules::places_naming(&file, known(keep), known(drop), &codes) else {
+        let Ok(slots) = rules::places_naming(&file.entrants, known(keep), known(drop), &codes)
+        else {
             return Err(refused(MergeFault::SameChampionship(
                 file.championship.name.clone(),
             )));

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use chrono::NaiveDate;
 
 use super::register::licence_key;
-use super::tournament::{EntrantPerson, TournamentFile};
+use super::tournament::{Entrant, EntrantPerson};
 
 /// A person as a championship's file may name her: her code and her licence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,17 +33,18 @@ pub fn names(p: &EntrantPerson, who: Known, codes: &BTreeSet<String>) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BothEntered;
 
-/// The places of `file` that name `drop`: (entrant index, person index) each. Refused
-/// when the file names `keep` too (they played in one championship: two people).
+/// The places of a championship's `entrants` that name `drop`: (entrant index, person
+/// index) each. Refused when they name `keep` too (they played in one championship:
+/// two people).
 pub fn places_naming(
-    file: &TournamentFile,
+    entrants: &[Entrant],
     keep: Known,
     drop: Known,
     codes: &BTreeSet<String>,
 ) -> Result<Vec<(usize, usize)>, BothEntered> {
     let mut slots = Vec::new();
     let mut both = false;
-    for (i, e) in file.entrants.iter().enumerate() {
+    for (i, e) in entrants.iter().enumerate() {
         for (j, p) in e.people.iter().enumerate() {
             if names(p, drop, codes) {
                 slots.push((i, j));
@@ -159,5 +160,42 @@ mod tests {
         assert!(names(&person(None, Some("cv12")), who, &codes));
         assert!(!names(&person(Some("bb"), Some("CV12")), who, &codes));
         assert!(!names(&person(None, None), who, &codes));
+    }
+
+    #[test]
+    fn the_places_naming_the_dropped_record_are_found_unless_the_kept_one_entered_too() {
+        let codes: BTreeSet<String> = ["aa".to_owned(), "bb".to_owned()].into();
+        let (keep, drop) = (
+            Known {
+                code: "aa",
+                licence: None,
+            },
+            Known {
+                code: "bb",
+                licence: None,
+            },
+        );
+        let entrant = |id: &str, keys: &[&str]| {
+            let mut e = Entrant::new(id, id);
+            e.people = keys
+                .iter()
+                .map(|k| EntrantPerson {
+                    name: (*k).to_owned(),
+                    key: Some((*k).to_owned()),
+                    licence: None,
+                    club: None,
+                })
+                .collect();
+            e
+        };
+        let apart = [entrant("p1", &["zz", "bb"]), entrant("p2", &["yy"])];
+        assert_eq!(places_naming(&apart, keep, drop, &codes), Ok(vec![(0, 1)]));
+        let together = [entrant("p1", &["bb"]), entrant("p2", &["aa"])];
+        assert_eq!(
+            places_naming(&together, keep, drop, &codes),
+            Err(BothEntered)
+        );
+        let without = [entrant("p2", &["aa"])];
+        assert_eq!(places_naming(&without, keep, drop, &codes), Ok(vec![]));
     }
 }

@@ -1253,13 +1253,23 @@ fn store_writes_named(text: &str) -> Vec<String> {
 /// and renders, and the service's workflows open the transactions and write the
 /// audit.
 fn store_writes_in_pages(src: &Path) -> Vec<String> {
+    store_writes_under(src, "web", &[])
+}
+
+/// Each place in the files under folder `dir` of the crate at `src` (test files and
+/// the files `skip` names left out) whose code names a write transaction or an audit
+/// row, as `file:line: name`.
+fn store_writes_under(src: &Path, dir: &str, skip: &[&str]) -> Vec<String> {
     let mut list = Vec::new();
-    files(&src.join("web"), &mut list);
+    files(&src.join(dir), &mut list);
     list.retain(|f| !is_test_file(f));
     list.sort();
     let mut found = Vec::new();
     for f in &list {
         let rel = f.strip_prefix(src).unwrap().display().to_string();
+        if skip.contains(&rel.as_str()) {
+            continue;
+        }
         let text = std::fs::read_to_string(f).unwrap();
         found.extend(
             store_writes_named(&text)
@@ -1333,32 +1343,18 @@ const TRANSACTIONS_OF_THE_STORE: [&str; 2] = ["db/mod.rs", "db/group.rs"];
 /// archiving (`archive`), to move to the service with the rest of its settings.
 const KNOWN_TRANSACTIONS_IN_THE_STORE: [&str; 1] = ["db/championship/settings.rs"];
 
-/// Each file under `db/` of the crate at `src`, but the store's own transaction, its
-/// group and the known ones, whose code (its tests left out) names a write
-/// transaction, as `file:line: write_tx`: a workflow that opens one belongs in
-/// `src/service/`; the store only reads and writes rows.
+/// Each place in a file under `db/` of the crate at `src`, but the store's own
+/// transaction, its group and the known ones, whose code names a write transaction,
+/// as `file:line: write_tx`: a workflow that opens one belongs in `src/service/`; the
+/// store only reads and writes rows.
 fn transactions_in_the_store(src: &Path) -> Vec<String> {
-    let mut list = Vec::new();
-    files(&src.join("db"), &mut list);
-    list.retain(|f| !is_test_file(f));
-    list.sort();
-    let mut found = Vec::new();
-    for f in &list {
-        let rel = f.strip_prefix(src).unwrap().display().to_string();
-        if TRANSACTIONS_OF_THE_STORE.contains(&rel.as_str())
-            || KNOWN_TRANSACTIONS_IN_THE_STORE.contains(&rel.as_str())
-        {
-            continue;
-        }
-        let text = std::fs::read_to_string(f).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
-        found.extend(
-            store_writes_named(code)
-                .into_iter()
-                .filter(|at| at.ends_with(": write_tx"))
-                .map(|at| format!("{rel}:{at}")),
-        );
-    }
+    let skip = [
+        &TRANSACTIONS_OF_THE_STORE[..],
+        &KNOWN_TRANSACTIONS_IN_THE_STORE[..],
+    ]
+    .concat();
+    let mut found = store_writes_under(src, "db", &skip);
+    found.retain(|at| at.ends_with(": write_tx"));
     found
 }
 
@@ -1381,7 +1377,7 @@ fn the_store_transaction_finder_catches_a_workflow_in_the_store_and_lets_its_own
         ),
         (
             "db/people.rs",
-            "/// Renamed by the service, in one `write_tx`.\npub fn set_name(c: &mut DbConn) {\n    accounts::insert_audit(c, &a);\n}\n#[cfg(test)]\nmod tests {\n    fn t() { write_tx(c, f) }\n}\n",
+            "/// Renamed by the service, in one `write_tx`.\npub fn set_name(c: &mut DbConn) {\n    accounts::insert_audit(c, &a);\n}\n",
         ),
         (
             "service/people.rs",

@@ -1339,21 +1339,12 @@ fn the_page_write_finder_catches_a_transaction_and_an_audit_row_and_lets_comment
 /// the group of writes run under one.
 const TRANSACTIONS_OF_THE_STORE: [&str; 2] = ["db/mod.rs", "db/group.rs"];
 
-/// Files of `src/db/` still known to open a transaction of their own: a championship's
-/// archiving (`archive`), to move to the service with the rest of its settings.
-const KNOWN_TRANSACTIONS_IN_THE_STORE: [&str; 1] = ["db/championship/settings.rs"];
-
 /// Each place in a file under `db/` of the crate at `src`, but the store's own
 /// transaction, its group and the known ones, whose code names a write transaction,
 /// as `file:line: write_tx`: a workflow that opens one belongs in `src/service/`; the
 /// store only reads and writes rows.
 fn transactions_in_the_store(src: &Path) -> Vec<String> {
-    let skip = [
-        &TRANSACTIONS_OF_THE_STORE[..],
-        &KNOWN_TRANSACTIONS_IN_THE_STORE[..],
-    ]
-    .concat();
-    let mut found = store_writes_under(src, "db", &skip);
+    let mut found = store_writes_under(src, "db", &TRANSACTIONS_OF_THE_STORE);
     found.retain(|at| at.ends_with(": write_tx"));
     found
 }

@@ -6,7 +6,6 @@ use diesel::prelude::*;
 
 use super::store;
 use crate::db::DbConn;
-use crate::db::accounts::{self, NewAudit};
 use crate::db::schema::{championship_documents, championships};
 use crate::domain::status::EntryMode;
 use crate::domain::tournament::TournamentFile;
@@ -46,39 +45,14 @@ pub fn settle_settings(
     Ok(())
 }
 
-/// Deletes championship `championship_id` from every list and page, with its audit row.
-/// `false`: there was no such championship (or it was already deleted).
-pub fn archive(
+/// Marks championship `championship_id` deleted at `now`: gone from every list and
+/// page, kept with its audit trail.
+pub fn set_deleted(
     conn: &mut DbConn,
     championship_id: i32,
-    actor: &str,
     now: NaiveDateTime,
-) -> QueryResult<bool> {
-    crate::db::write_tx(conn, |conn| {
-        let Some(t) = store::load(conn, championship_id)? else {
-            return Ok(false);
-        };
-        store::touch(conn, championship_id)?;
-        diesel::update(championships::table.find(championship_id))
-            .set(championships::deleted_at.eq(Some(now)))
-            .execute(conn)?;
-        let before =
-            serde_json::json!({"name": t.championship.name, "status": t.championship.status});
-        let after = serde_json::json!({"name": t.championship.name, "deleted_at": now.to_string()});
-        accounts::insert_audit(
-            conn,
-            &NewAudit {
-                at: now,
-                actor,
-                action: "delete",
-                entity: "tournament",
-                entity_id: championship_id,
-                club_id: Some(t.championship.club_id),
-                championship_id: Some(championship_id),
-                before_json: Some(before.to_string()),
-                after_json: Some(after.to_string()),
-            },
-        )?;
-        Ok(true)
-    })
+) -> QueryResult<usize> {
+    diesel::update(championships::table.find(championship_id))
+        .set(championships::deleted_at.eq(Some(now)))
+        .execute(conn)
 }

@@ -9,7 +9,7 @@ use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
 use crate::db::brackets;
 use crate::db::championship::liguilla;
-use crate::db::championship::settings::archive;
+use crate::db::championship::settings::set_deleted;
 use crate::db::championship::store::{self, ChangeError};
 use crate::domain::refusal::Refusal;
 
@@ -63,4 +63,36 @@ pub fn delete(
         }
         Ok(archive(conn, championship_id, actor, now)?)
     })
+}
+
+/// Marks championship `championship_id` deleted, with its audit row; `false`: there
+/// was no such championship (or it was already deleted).
+fn archive(
+    conn: &mut DbConn,
+    championship_id: i32,
+    actor: &str,
+    now: NaiveDateTime,
+) -> diesel::QueryResult<bool> {
+    let Some(t) = store::load(conn, championship_id)? else {
+        return Ok(false);
+    };
+    store::touch(conn, championship_id)?;
+    set_deleted(conn, championship_id, now)?;
+    let before = serde_json::json!({"name": t.championship.name, "status": t.championship.status});
+    let after = serde_json::json!({"name": t.championship.name, "deleted_at": now.to_string()});
+    accounts::insert_audit(
+        conn,
+        &NewAudit {
+            at: now,
+            actor,
+            action: "delete",
+            entity: "tournament",
+            entity_id: championship_id,
+            club_id: Some(t.championship.club_id),
+            championship_id: Some(championship_id),
+            before_json: Some(before.to_string()),
+            after_json: Some(after.to_string()),
+        },
+    )?;
+    Ok(true)
 }

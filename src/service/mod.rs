@@ -5,6 +5,7 @@
 
 pub mod account;
 pub mod bracket;
+pub mod bracket_results;
 pub mod championship;
 pub mod club;
 pub mod demo;

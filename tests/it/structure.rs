@@ -1234,15 +1234,19 @@ fn the_event_finder_takes_words_and_identifier_parts_and_lets_public_names_and_o
 // ---- the pages leave transactions and audit rows to the service ------------------------------
 
 /// The names of `text`'s code (comments and strings left out) that open a write
-/// transaction or write an audit row: `write_tx`, and `insert_audit` or a name that
-/// begins with it (`insert_audited`), as `line: name` (lines from 1).
+/// transaction or write an audit row: `write_tx` or diesel's `transaction`, and
+/// `insert_audit` or a name that begins with it (`insert_audited`), or a bracket's
+/// `brackets::audit`, as `line: name` (lines from 1).
 fn store_writes_named(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     for (i, line) in code_only(text).lines().enumerate() {
         for name in line.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
-            if name == "write_tx" || name.starts_with("insert_audit") {
+            if name == "write_tx" || name == "transaction" || name.starts_with("insert_audit") {
                 found.push(format!("{}: {name}", i + 1));
             }
+        }
+        if line.contains("brackets::audit(") {
+            found.push(format!("{}: brackets::audit", i + 1));
         }
     }
     found
@@ -1315,12 +1319,18 @@ fn the_page_write_finder_catches_a_transaction_and_an_audit_row_and_lets_comment
             "web/game/pages.rs",
             "use crate::db::{write_tx, accounts::insert_audit};\n",
         ),
+        (
+            "web/brackets/manage.rs",
+            "fn paper() {\n    conn.transaction(|conn| brackets::audit(conn, a, by, b, c))\n}\n",
+        ),
     ];
     let writing = [&tree[..3], &writes[..]].concat();
     let writing = fixture("page-writes-writing", &writing);
     assert_eq!(
         store_writes_in_pages(&writing),
         [
+            "web/brackets/manage.rs:2: transaction",
+            "web/brackets/manage.rs:2: brackets::audit",
             "web/club.rs:2: write_tx",
             "web/club.rs:3: insert_audit",
             "web/club.rs:4: insert_audited",

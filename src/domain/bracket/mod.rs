@@ -12,6 +12,7 @@
 
 mod construct;
 mod layout;
+mod results;
 mod seeding;
 
 #[cfg(test)]
@@ -23,6 +24,7 @@ pub use construct::{double_elimination, groups_to_knockout, single_elimination};
 pub use layout::{
     BoxSlot, Connector, Layout, LayoutColumn, LayoutSection, MatchBox, RoundName, Stage,
 };
+pub use results::{Op, apply, match_state};
 pub use seeding::{Fill, loser_drop_masks, seed_by_lot, standard_order};
 
 use serde::{Deserialize, Serialize};

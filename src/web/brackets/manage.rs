@@ -1,7 +1,6 @@
 //! Managing a bracket: its paper, deleting it and its audit log.
 
 use super::*;
-use crate::domain::refusal::Refusal;
 use crate::error::Unacceptable;
 use crate::web::manage::audit_trail;
 
@@ -20,16 +19,8 @@ pub async fn set_paper(
         return Err(AppError::from(Unacceptable::Paper(paper)));
     }
     let actor = who.actor();
-    let (audited, old) = (l.row.audited(), l.row.paper.clone());
     db(&state, move |conn| {
-        conn.transaction::<_, AppError, _>(|conn| {
-            brackets::set_paper(conn, id, &paper)?;
-            let before = serde_json::json!({ "paper": old }).to_string();
-            let after = serde_json::json!({ "paper": paper }).to_string();
-            let by = (actor.as_str(), now(), "paper");
-            brackets::audit(conn, audited, by, Some(before), Some(after))?;
-            Ok(())
-        })
+        set_paper_audited(conn, &l.row, &paper, &actor)
     })
     .await?;
     Ok(see_other(&format!("/cuadros/{id}")))
@@ -54,28 +45,9 @@ pub async fn delete(
         return Err(AppError::from(Unacceptable::DeleteUnconfirmed));
     }
     let actor = who.actor();
-    let row = l.row;
-    let before = serde_json::json!({
-        "name": row.name,
-        "game": row.game,
-        "event_id": row.championship_id,
-        "seeding": row.seeding,
-        "paper": row.paper,
-        "version": row.version,
-        "entrants": serde_json::from_str::<serde_json::Value>(&row.entrants)
-            .unwrap_or(serde_json::Value::Null),
-        "document": serde_json::from_str::<serde_json::Value>(&row.document)
-            .unwrap_or(serde_json::Value::Null),
-    });
+    let version = form.version;
     db(&state, move |conn| {
-        conn.transaction::<_, AppError, _>(|conn| {
-            if brackets::delete_bracket(conn, id, form.version)? != 1 {
-                return Err(AppError::Refused(Refusal::BracketStale));
-            }
-            let by = (actor.as_str(), now(), "delete");
-            brackets::audit(conn, row.audited(), by, Some(before.to_string()), None)?;
-            Ok(())
-        })
+        delete_audited(conn, &l.row, version, &actor)
     })
     .await?;
     Ok(see_other("/cuadros"))

@@ -21,21 +21,24 @@ use std::fmt::Write as _;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use diesel::Connection;
+
 use serde::Deserialize;
 
-use super::account::{now, see_other};
+use super::account::see_other;
 use super::auth::{Perm, Principal, Role};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, parse_id, render, render_status};
 use crate::db::DbConn;
-use crate::db::brackets::{self, BracketRow};
+use crate::db::brackets;
 use crate::db::queries;
 use crate::domain::bracket::{
-    Bracket, BracketError, Connector, Correction, EntrantId, Format, Layout, MatchId, RoundName,
-    Side, Slot, Stage, Status,
+    Bracket, BracketError, Connector, EntrantId, Format, Layout, MatchId, RoundName, Side, Slot,
+    Stage, Status,
 };
 use crate::error::AppError;
+use crate::service::bracket_results::{
+    Loaded, Saved, delete_audited, load, parse_row, save_result, set_paper_audited,
+};
 
 mod create;
 mod manage;
@@ -63,42 +66,11 @@ const LOT_SEED_RANGE: u64 = 1_000_000_000_000;
 
 const GAMES: [&str; 5] = ["cuatrola", "tute", "guinote", "botifarra", "cinquillo"];
 
-/// A stored bracket, parsed.
-pub struct Loaded {
-    pub row: BracketRow,
-    pub names: Vec<String>,
-    pub bracket: Bracket,
-}
-
 impl Loaded {
-    fn name(&self, e: EntrantId) -> String {
-        self.names
-            .get(e.0 as usize)
-            .cloned()
-            .unwrap_or_else(|| format!("#{}", e.0))
-    }
-
     fn layout(&self) -> Layout {
         self.bracket
             .layout_named(&|e| self.names.get(e.0 as usize).cloned())
     }
-}
-
-fn parse_row(row: BracketRow) -> Result<Loaded, AppError> {
-    let names: Vec<String> = serde_json::from_str(&row.entrants)
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("bracket {} names: {e}", row.id)))?;
-    let bracket: Bracket = serde_json::from_str(&row.document)
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("bracket {} document: {e}", row.id)))?;
-    Ok(Loaded {
-        row,
-        names,
-        bracket,
-    })
-}
-
-fn load(conn: &mut DbConn, id: i32) -> Result<Loaded, AppError> {
-    let row = brackets::find_bracket(conn, id)?.ok_or(AppError::NotFound)?;
-    parse_row(row)
 }
 
 async fn load_async(state: &AppState, id: i32) -> Result<Loaded, AppError> {
@@ -162,20 +134,5 @@ mod tests {
         assert!(parse_names("solo").is_err());
         let many: String = (0..1025).map(|i| format!("p{i}\n")).collect();
         assert!(parse_names(&many).is_err());
-    }
-
-    #[test]
-    fn a_score_that_contradicts_the_chosen_winner_is_refused() {
-        let mut b = single_elimination(&ids(4), false).unwrap();
-        let m = b.playable()[0];
-        let op = Op::Record {
-            winner: Some(0),
-            score: Some([3, 5]),
-        };
-        assert!(matches!(
-            apply(&mut b, m, op),
-            Err(BracketError::ScoreContradictsWinner(_))
-        ));
-        assert_eq!(b.get(m).unwrap().status, Status::Ready);
     }
 }

@@ -2,6 +2,7 @@
 //! preview of the later matches a correction voids.
 
 use super::*;
+use crate::domain::bracket::{Op, apply, match_state};
 use crate::web::done::Done;
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -69,20 +70,6 @@ impl Rejected {
     }
 }
 
-/// What a result form asks for, checked.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Op {
-    Record {
-        winner: Option<usize>,
-        score: Option<[u32; 2]>,
-    },
-    Correct {
-        winner: Option<usize>,
-        score: Option<[u32; 2]>,
-    },
-    Clear,
-}
-
 fn parse_op(f: &ResultForm, correcting: bool) -> Result<(Op, i32), Rejected> {
     let version = f
         .version
@@ -139,63 +126,6 @@ fn follow_score(mut f: ResultForm) -> ResultForm {
         f.winner = if a > b { "0" } else { "1" }.to_owned();
     }
     f
-}
-
-/// The entrant in slot `k` of match `id`.
-fn slot_entrant(b: &Bracket, id: MatchId, k: usize) -> Result<EntrantId, BracketError> {
-    b.get(id)
-        .ok_or(BracketError::UnknownMatch(id))?
-        .entrants()
-        .get(k)
-        .copied()
-        .flatten()
-        .ok_or(BracketError::NotReady(id))
-}
-
-/// Applies `op` to match `id`: what it voided and reopened.
-pub(super) fn apply(b: &mut Bracket, id: MatchId, op: Op) -> Result<Correction, BracketError> {
-    // A winner and a score must agree.
-    let check = |winner: Option<usize>, score: Option<[u32; 2]>| {
-        if let (Some(w), Some([s0, s1])) = (winner, score)
-            && ((w == 0 && s0 <= s1) || (w == 1 && s1 <= s0))
-        {
-            return Err(if s0 == s1 {
-                BracketError::Draw(id)
-            } else {
-                BracketError::ScoreContradictsWinner(id)
-            });
-        }
-        Ok(())
-    };
-    match op {
-        Op::Record { winner, score } => {
-            check(winner, score)?;
-            let ready = match (score, winner) {
-                (Some(s), _) => b.record_score(id, s)?,
-                (None, Some(w)) => {
-                    let e = slot_entrant(b, id, w)?;
-                    b.record_result(id, e)?
-                }
-                (None, None) => return Err(BracketError::NotReady(id)),
-            };
-            Ok(Correction {
-                voided: Vec::new(),
-                reopened: ready,
-            })
-        }
-        Op::Correct { winner, score } => {
-            check(winner, score)?;
-            match (score, winner) {
-                (Some(s), _) => b.correct_score(id, s),
-                (None, Some(w)) => {
-                    let e = slot_entrant(b, id, w)?;
-                    b.correct_result(id, e)
-                }
-                (None, None) => Err(BracketError::NotPlayed(id)),
-            }
-        }
-        Op::Clear => b.clear_result(id),
-    }
 }
 
 pub struct PreviewView {
@@ -357,90 +287,6 @@ pub async fn show_match(Visit { req, state, who }: Visit, path: MatchPath) -> Ht
     match_page(&req, &state, &who, id, m, None, None, None, StatusCode::OK).await
 }
 
-enum Saved {
-    Done,
-    /// Someone changed the bracket after the form was read: nothing written.
-    Stale,
-    Refused(BracketError),
-}
-
-/// A short fingerprint of a match as a form showed it: its occupants, result and
-/// status. A result form is still good after other matches changed (the bracket's
-/// version moved on) as long as its own match did not.
-pub fn match_state(m: &crate::domain::bracket::Match) -> String {
-    let text = format!("{:?}|{:?}|{:?}", m.entrants(), m.result, m.status);
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("{hash:016x}")
-}
-
-/// Applies `op` and audits it, in one transaction, if the bracket is still at
-/// `version` or, for a new result, if its match is still in `state`.
-fn save(
-    conn: &mut DbConn,
-    id: i32,
-    m: MatchId,
-    op: Op,
-    (version, state): (i32, Option<String>),
-    actor: &str,
-) -> Result<Saved, AppError> {
-    conn.transaction::<_, AppError, _>(|conn| {
-        brackets::lock_bracket(conn, id)?;
-        let l = load(conn, id)?;
-        let unchanged_match = state.is_some_and(|s| l.bracket.get(m).map(match_state) == Some(s));
-        if l.row.version != version && !unchanged_match {
-            return Ok(Saved::Stale);
-        }
-        let version = l.row.version;
-        let before = l.bracket.get(m).ok_or(AppError::NotFound)?.clone();
-        let mut bracket = l.bracket.clone();
-        let correction = match apply(&mut bracket, m, op) {
-            Ok(c) => c,
-            Err(e) => return Ok(Saved::Refused(e)),
-        };
-        let document = serde_json::to_string(&bracket)
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("bracket json: {e}")))?;
-        let at = now();
-        if !brackets::update_document(conn, id, version, &document, at)? {
-            return Ok(Saved::Stale);
-        }
-        let after = bracket.get(m).ok_or(AppError::NotFound)?;
-        let outcome = |x: &crate::domain::bracket::Match| {
-            serde_json::json!({
-                "winner": x.result.map(|r| l.name(r.winner)),
-                "score": x.result.and_then(|r| r.score),
-            })
-        };
-        let codes = |ids: &[MatchId]| -> Vec<String> {
-            ids.iter()
-                .filter_map(|d| bracket.get(*d).map(|x| x.code()))
-                .collect()
-        };
-        let action = match op {
-            Op::Record { .. } => "record",
-            Op::Correct { .. } => "correct",
-            Op::Clear => "clear",
-        };
-        let mut before_json = outcome(&before);
-        before_json["match"] = before.code().into();
-        before_json["version"] = version.into();
-        let mut after_json = outcome(after);
-        after_json["match"] = after.code().into();
-        after_json["version"] = (version + 1).into();
-        after_json["voided"] = codes(&correction.voided).into();
-        after_json["reopened"] = codes(&correction.reopened).into();
-        brackets::audit(
-            conn,
-            l.row.audited(),
-            (actor, at, action),
-            Some(before_json.to_string()),
-            Some(after_json.to_string()),
-        )?;
-        Ok(Saved::Done)
-    })
-}
-
 async fn post_change(
     Visit { req, state, who }: Visit,
     path: MatchPath,
@@ -535,7 +381,11 @@ async fn post_change(
     }
     let actor = who.actor();
     let expect = (version, seen);
-    match db(&state, move |conn| save(conn, id, m, op, expect, &actor)).await? {
+    match db(&state, move |conn| {
+        save_result(conn, id, m, op, expect, &actor)
+    })
+    .await?
+    {
         Saved::Done => Ok(see_other(&crate::web::done::with_done(
             &format!("/cuadros/{id}"),
             Done::ResultSaved,

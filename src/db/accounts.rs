@@ -93,6 +93,28 @@ impl<'a> NewAudit<'a> {
             after_json: Some(after),
         }
     }
+
+    /// The audit row of a record `actor` deleted: `before` as it was, `after` what
+    /// is kept of it (a deleted championship keeps its name), if anything.
+    pub fn deletion(
+        (actor, at): (&'a str, NaiveDateTime),
+        (entity, entity_id): (&'a str, i32),
+        (club_id, championship_id): (Option<i32>, Option<i32>),
+        before: String,
+        after: Option<String>,
+    ) -> NewAudit<'a> {
+        NewAudit {
+            at,
+            actor,
+            action: "delete",
+            entity,
+            entity_id,
+            club_id,
+            championship_id,
+            before_json: Some(before),
+            after_json: after,
+        }
+    }
 }
 
 pub fn is_unique_violation(e: &DieselError) -> bool {

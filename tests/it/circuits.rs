@@ -130,8 +130,9 @@ fn check(shown: &[(String, u32)], expected: &BTreeMap<String, u32>) {
     );
 }
 
-#[tokio::test]
-async fn a_three_event_circuit_follows_players_across_partners_and_moves_with_a_correction() {
+/// A server with the circuit's club, its eight players, and its organiser signed in
+/// on `app.client`: the app and the club's id.
+pub(crate) async fn circuit_club() -> (TestApp, i32) {
     let app = TestApp::spawn().await;
     let club = app
         .with_conn(|conn| {
@@ -153,6 +154,12 @@ async fn a_three_event_circuit_follows_players_across_partners_and_moves_with_a_
         .await;
     let pw = app.add_user("orga", "organiser", Some(club)).await;
     app.login(&app.client, "orga", &pw).await;
+    (app, club)
+}
+
+#[tokio::test]
+async fn a_three_event_circuit_follows_players_across_partners_and_moves_with_a_correction() {
+    let (app, club) = circuit_club().await;
     let mut events = vec![
         [
             ("Ana", "Bea"),

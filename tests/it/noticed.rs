@@ -371,28 +371,8 @@ async fn a_repesca_liguillas_card_says_whose_repesca_it_is_in_every_language() {
 
 #[tokio::test]
 async fn a_circuit_counts_the_published_rounds_of_its_championships_only() {
-    use super::circuits::{championship, expected, import, shown};
-    let app = TestApp::spawn().await;
-    let club = app
-        .with_conn(|conn| {
-            let now = baza::web::account::now();
-            let club = baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Penya del Circuit",
-                    town: "Lleida",
-                    created_at: now,
-                },
-            )
-            .unwrap();
-            for name in ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede", "Gil", "Hugo"] {
-                baza::db::register::add_member(conn, club, name, None, now).unwrap();
-            }
-            club
-        })
-        .await;
-    let pw = app.add_user("orga", "organiser", Some(club)).await;
-    app.login(&app.client, "orga", &pw).await;
+    use super::circuits::{championship, circuit_club, expected, import, shown};
+    let (app, club) = circuit_club().await;
     // Three rounds: pair 1 beats everyone, pair 2 the last two, pair 3 the last.
     let pairs = [
         ("Ana", "Bea"),

@@ -46,19 +46,16 @@ pub fn delete(
             let before = serde_json::json!({"championship": link.championship_id,
                 "liguilla": link.liguilla_id, "places": link.places,
                 "per_group": link.per_group, "entry": link.entry()});
+            let club = parent.as_ref().map(|p| p.championship.club_id);
             accounts::insert_audit(
                 conn,
-                &NewAudit {
-                    at: now,
-                    actor,
-                    action: "delete",
-                    entity: "repesca_liguilla",
-                    entity_id: link.liguilla_id,
-                    club_id: parent.as_ref().map(|p| p.championship.club_id),
-                    championship_id: Some(link.championship_id),
-                    before_json: Some(before.to_string()),
-                    after_json: None,
-                },
+                &NewAudit::deletion(
+                    (actor, now),
+                    ("repesca_liguilla", link.liguilla_id),
+                    (club, Some(link.championship_id)),
+                    before.to_string(),
+                    None,
+                ),
             )?;
         }
         Ok(archive(conn, championship_id, actor, now)?)
@@ -82,17 +79,13 @@ fn archive(
     let after = serde_json::json!({"name": t.championship.name, "deleted_at": now.to_string()});
     accounts::insert_audit(
         conn,
-        &NewAudit {
-            at: now,
-            actor,
-            action: "delete",
-            entity: "tournament",
-            entity_id: championship_id,
-            club_id: Some(t.championship.club_id),
-            championship_id: Some(championship_id),
-            before_json: Some(before.to_string()),
-            after_json: Some(after.to_string()),
-        },
+        &NewAudit::deletion(
+            (actor, now),
+            ("tournament", championship_id),
+            (Some(t.championship.club_id), Some(championship_id)),
+            before.to_string(),
+            Some(after.to_string()),
+        ),
     )?;
     Ok(true)
 }

@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::db::{self, DbTarget};
 use crate::domain::{self, Lang};
+use crate::service::now;
 use crate::startup::{Application, WebOptions};
 
 pub mod backups;
@@ -369,11 +370,6 @@ pub fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn now() -> chrono::NaiveDateTime {
-    use chrono::{SubsecRound, Utc};
-    Utc::now().naive_utc().trunc_subsecs(0)
 }
 
 /// Fills the demo club and says what it did.
@@ -801,8 +797,7 @@ fn new_password(from_stdin: bool) -> anyhow::Result<(String, bool)> {
 
 fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
     use crate::db::accounts;
-    use crate::domain::account::validate_new_user;
-    use crate::service::now;
+    use crate::domain::account::{UserFault, validate_new_user};
     match cmd {
         UserCommand::Add {
             name,
@@ -819,29 +814,21 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
                 )
             })?;
             let mut conn = args.connect()?;
-            if let Some(c) = club
-                && db::queries::find_club(&mut conn, c)?.is_none()
-            {
-                anyhow::bail!("no existe el club {c} / there is no club {c}");
-            }
             let hash = crate::service::account::hash_password(&password)?;
-            let id = accounts::insert_user(
-                &mut conn,
-                &accounts::NewUser {
-                    username: &name,
-                    password_hash: &hash,
-                    role: role.slug(),
-                    club_id: club,
-                    created_at: now(),
-                },
-            )
-            .map_err(|e| {
-                if accounts::is_unique_violation(&e) {
-                    anyhow::anyhow!("ya existe {name} / {name} exists already")
-                } else {
-                    e.into()
+            let account = crate::service::account::NewAccount {
+                username: &name,
+                hash: &hash,
+                role,
+                club,
+            };
+            let id = match crate::service::account::create_user(&mut conn, &account, "cli")? {
+                Ok(id) => id,
+                Err(UserFault::Club) => {
+                    let c = club.unwrap_or_default();
+                    anyhow::bail!("no existe el club {c} / there is no club {c}")
                 }
-            })?;
+                Err(_) => anyhow::bail!("ya existe {name} / {name} exists already"),
+            };
             eprintln!(
                 "Cuenta creada / account created: #{id} {name} ({})",
                 role.slug()

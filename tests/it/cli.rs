@@ -145,6 +145,34 @@ fn user_add_creates_an_account_that_can_list_and_reset() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("exists already"));
     let out = baza()
+        .args(["user", "add", "pere", "--role", "organiser", "--club", "9"])
+        .args(["--db", &url])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("there is no club 9"));
+    // The account made on the command line is in the audit log, as one made on
+    // the web is; the refused ones wrote nothing.
+    {
+        use baza::db::schema::audit_log;
+        use diesel::prelude::*;
+        let target = baza::db::DbTarget::parse(&url, false).unwrap();
+        let pool = baza::db::connect_and_migrate(&target).unwrap();
+        let mut conn = pool.get().unwrap();
+        let rows: Vec<(String, String, String)> = audit_log::table
+            .filter(audit_log::entity.eq("user"))
+            .select((
+                audit_log::actor,
+                audit_log::action,
+                audit_log::after_json.assume_not_null(),
+            ))
+            .load(&mut *conn)
+            .unwrap();
+        assert_eq!(rows.len(), 1, "{rows:?}");
+        assert_eq!((rows[0].0.as_str(), rows[0].1.as_str()), ("cli", "create"));
+        assert!(rows[0].2.contains("\"marta\""), "{rows:?}");
+    }
+    let out = baza()
         .args(["user", "reset-password", "marta", "--db", &url])
         .output()
         .unwrap();

@@ -276,6 +276,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/admin/usuarios/{id}/desactivar").post(account::disable_user))
         .service(web::resource("/admin/usuarios/{id}/activar").post(account::enable_user))
         .configure(crate::web::register::routes)
+        .configure(crate::web::register_person::routes)
+        .configure(crate::web::register_import::routes)
         .service(web::resource("/buscar").get(crate::web::search::search))
         .configure(crate::web::people::routes)
         .configure(crate::web::person_merge::routes)

@@ -315,10 +315,8 @@ pub async fn leave_page(
     )
 }
 
-/// The routes of the register (a person's page and the administrators' in
-/// [`super::register_person`], the licence list's in [`super::register_import`]).
+/// The route of a club's new member (a person's page and the administrators' are
+/// [`super::register_person`]'s, the licence list's [`super::register_import`]'s).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/clubes/{id}/jugadores").post(add_player))
-        .configure(super::register_person::routes)
-        .configure(super::register_import::routes);
+    cfg.service(web::resource("/clubes/{id}/jugadores").post(add_player));
 }

@@ -223,7 +223,7 @@ impl Register {
             .filter(|p| p.5.is_none())
             .map(|(id, _, name, _, initials, _)| {
                 let name = if *initials != 0 {
-                    super::register::initials(name)
+                    crate::domain::names::initials(name)
                 } else {
                     name.clone()
                 };

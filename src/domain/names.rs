@@ -98,6 +98,22 @@ pub fn matches(name: &str, query: &str) -> bool {
     !words.is_empty() && words.iter().all(|w| name.contains(w.as_str()))
 }
 
+/// "Ana Martínez Ruiz" → "Ana M."; "Martínez, Ana" → "Ana M."; one word stays whole.
+pub fn initials(name: &str) -> String {
+    let (given, surnames) = match name.split_once(',') {
+        Some((surnames, given)) => (given.trim().to_owned(), surnames.trim().to_owned()),
+        None => {
+            let mut words = name.split_whitespace();
+            let given = words.next().unwrap_or_default().to_owned();
+            (given, words.collect::<Vec<_>>().join(" "))
+        }
+    };
+    match surnames.chars().next() {
+        Some(c) if !given.is_empty() => format!("{given} {c}."),
+        _ => name.trim().to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,6 +171,14 @@ mod tests {
         assert!(!matches("Óscar Pérez", "oscar lopez"));
         assert!(!matches("Óscar Pérez", "   "));
         assert_eq!(fold("  Òscar   Ñúñez "), "oscar nunez");
+    }
+
+    #[test]
+    fn initials_keep_the_given_name_and_the_first_letter_of_the_surnames() {
+        assert_eq!(initials("Ana Martínez Ruiz"), "Ana M.");
+        assert_eq!(initials("Martínez, Ana"), "Ana M.");
+        assert_eq!(initials("Ana"), "Ana");
+        assert_eq!(initials("Óscar Álvarez"), "Óscar Á.");
     }
 
     proptest! {

@@ -28,6 +28,7 @@ mod ledger;
 pub mod listing;
 pub mod matching;
 pub mod offer;
+pub mod people;
 pub mod played;
 pub mod qualify;
 pub mod ranking;

@@ -306,7 +306,7 @@ pub(super) async fn director_page(
             reach_url: state.public_base(&req),
             local_only: state.reach == crate::web::reach::Reach::LocalOnly,
             editable: t.file.rounds.is_empty() && phases.is_empty(),
-            player_slots: (1..=crate::db::linking::entrant_size(&t.file)).collect(),
+            player_slots: (1..=crate::domain::tournament::people::entrant_size(&t.file)).collect(),
             unlinked,
             known,
             left_out,

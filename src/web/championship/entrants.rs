@@ -43,7 +43,7 @@ impl EntrantForm {
             (&self.player2, &self.person2, &self.club2),
         ];
         both.into_iter()
-            .take(crate::db::linking::entrant_size(file))
+            .take(crate::domain::tournament::people::entrant_size(file))
             .map(|(typed, person, club)| linking::PlayerFields {
                 typed,
                 person,
@@ -61,7 +61,7 @@ fn entrant_with_people(
 ) -> Result<Entrant, ChangeError> {
     let people = linking::players_from_form(conn, &form.players(file))?;
     let name = match form.name.trim() {
-        "" => crate::db::linking::default_name(
+        "" => crate::domain::tournament::people::default_name(
             &people
                 .iter()
                 .map(|(p, initials)| (p.name.clone(), *initials))
@@ -313,17 +313,18 @@ pub fn entrants_from_csv(
     let Some(((hline, header), rows)) = records.split_first() else {
         return Err((1, EntrantFault::CsvEmpty));
     };
-    let players: Vec<[Option<usize>; 3]> = (1..=crate::db::linking::entrant_size(file))
-        .map(|k| {
-            let [name, licence, club] = player_columns(k);
-            let find = |names: &[String]| {
-                let names: Vec<&str> = names.iter().map(String::as_str).collect();
-                column(header, &names)
-            };
-            [find(&name), find(&licence), find(&club)]
-        })
-        .filter(|cols| cols[0].is_some())
-        .collect();
+    let players: Vec<[Option<usize>; 3]> =
+        (1..=crate::domain::tournament::people::entrant_size(file))
+            .map(|k| {
+                let [name, licence, club] = player_columns(k);
+                let find = |names: &[String]| {
+                    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                    column(header, &names)
+                };
+                [find(&name), find(&licence), find(&club)]
+            })
+            .filter(|cols| cols[0].is_some())
+            .collect();
     let name_col = column(
         header,
         &["nombre", "name", "nom", "pareja", "parella", "pair"],
@@ -347,7 +348,7 @@ pub fn entrants_from_csv(
             .iter()
             .filter(|[name, ..]| !get(*name).is_empty())
             .map(|[name, licence, club]| {
-                let mut p = crate::db::linking::typed(get(*name), Some(get(*club)));
+                let mut p = crate::domain::tournament::people::typed(get(*name), Some(get(*club)));
                 p.licence = Some(get(*licence).to_owned()).filter(|l| !l.is_empty());
                 p
             })
@@ -356,7 +357,7 @@ pub fn entrants_from_csv(
             return Err((*line, EntrantFault::Name));
         }
         let name = match get(name_col) {
-            "" => crate::db::linking::default_name(
+            "" => crate::domain::tournament::people::default_name(
                 &people
                     .iter()
                     .map(|p| (p.name.clone(), false))
@@ -389,7 +390,7 @@ pub fn entrants_sheet(t: &Tournament) -> Sheet {
         ("presente", 10.0),
     ];
     // Then each player's name, licence and club (the club's staff see licences).
-    let size = crate::db::linking::entrant_size(&t.file);
+    let size = crate::domain::tournament::people::entrant_size(&t.file);
     let mut header: Vec<(String, f64)> =
         columns.iter().map(|(h, w)| ((*h).to_owned(), *w)).collect();
     for k in 1..=size {

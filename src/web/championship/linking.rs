@@ -6,7 +6,7 @@
 use super::*;
 use crate::db::linking::{self, Chosen};
 use crate::db::register;
-use crate::domain::tournament::EntrantPerson;
+use crate::domain::tournament::{EntrantPerson, people};
 use crate::web::auth::Role;
 
 /// One player of a registration as the form sends her: the name typed, the person
@@ -43,7 +43,7 @@ pub fn players_from_form(
                     f.typed.to_owned(),
                 )));
             }
-            out.push((linking::typed(f.typed, Some(f.club)), false));
+            out.push((people::typed(f.typed, Some(f.club)), false));
         }
     }
     Ok(out)

@@ -20,8 +20,9 @@ use diesel::prelude::*;
 use super::DbConn;
 use super::schema::{championship_documents, championships, games, pairs, people, players};
 use crate::domain::GameKind;
+use crate::domain::rated;
 use crate::domain::rating::{self, Config, History, Period, Played, PlayerId};
-use crate::domain::tournament::{self, Outcome, TournamentFile};
+use crate::domain::tournament::{self, TournamentFile};
 
 /// A person as the ratings see her (ratings are per person, across clubs).
 #[derive(Debug, Clone, PartialEq)]
@@ -389,23 +390,6 @@ fn load_stored(conn: &mut DbConn, published: bool) -> QueryResult<Vec<StoredCham
         .collect())
 }
 
-/// The outcome of one match of a championship file (`None`: a forfeit, not rated).
-fn outcome_of(file: &TournamentFile, r: &tournament::MatchResult) -> Option<Outcome> {
-    if r.forfeit.is_some() {
-        return None;
-    }
-    let e = &file.championship;
-    tournament::check_outcome(
-        e.game,
-        &e.options,
-        &e.match_format,
-        r.score[0],
-        r.score[1],
-        r.winner,
-    )
-    .ok()
-}
-
 /// The entrants of a championship with their players and final places.
 pub fn championship_entries(
     names: &Names,
@@ -447,45 +431,19 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
             .iter()
             .filter_map(|e| names.entrant_of(club, e).map(|p| (e.id.as_str(), p)))
             .collect();
-        for round in &file.rounds {
-            let mut played = Vec::new();
-            for pairing in &round.pairings {
-                let tournament::Pairing::Table(t) = pairing else {
-                    continue;
-                };
-                let (Some(a), Some(b), Some(result)) = (
-                    ids.get(t.a.as_str()),
-                    ids.get(t.b.as_str()),
-                    round.result(t.table),
-                ) else {
-                    continue;
-                };
-                let score_a = match outcome_of(&file, result) {
-                    Some(Outcome::A) => 1.0,
-                    Some(Outcome::B) => 0.0,
-                    Some(Outcome::Draw) => 0.5,
-                    None => continue,
-                };
-                played.push(Played::Pairs {
-                    a: a.clone(),
-                    b: b.clone(),
-                    score_a,
-                });
-            }
-            if !played.is_empty() {
-                periods.push((
-                    (date, 0, championship_id, round.number),
-                    PeriodInfo {
-                        date,
-                        kind: PeriodKind::Round {
-                            championship_id,
-                            championship: championship.clone(),
-                            round: round.number,
-                        },
+        for (round, played) in rated::championship_rounds(&file, &ids) {
+            periods.push((
+                (date, 0, championship_id, round),
+                PeriodInfo {
+                    date,
+                    kind: PeriodKind::Round {
+                        championship_id,
+                        championship: championship.clone(),
+                        round,
                     },
-                    played,
-                ));
-            }
+                },
+                played,
+            ));
         }
         championships.extend(championship_entries(
             &names,
@@ -500,24 +458,7 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
     let mut days: BTreeMap<(NaiveDate, i32), Vec<Played>> = BTreeMap::new();
     for g in &club_games {
         let Some(winner) = g.winner else { continue };
-        let played = if g.sides.iter().all(|s| s.len() > 1) && g.sides.len() == 2 {
-            Played::Pairs {
-                a: g.sides[0].clone(),
-                b: g.sides[1].clone(),
-                score_a: if winner == 0 { 1.0 } else { 0.0 },
-            }
-        } else {
-            Played::Order(
-                g.sides
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(i, side)| {
-                        side.iter()
-                            .map(move |p| (*p, if i == winner { 1 } else { 2 }))
-                    })
-                    .collect(),
-            )
-        };
+        let played = rated::club_game(&g.sides, winner);
         days.entry((g.date, g.club_id)).or_default().push(played);
     }
     for ((date, club_id), played) in days {

@@ -57,6 +57,7 @@ pub mod options;
 pub mod partial;
 pub mod person_merge;
 pub mod random;
+pub mod rated;
 pub mod rating;
 pub mod record;
 pub mod record_error;

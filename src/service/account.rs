@@ -13,6 +13,7 @@ use crate::domain::account::{Role, UserFault};
 use crate::error::AppError;
 use crate::service::now;
 pub use crate::service::random_hex;
+use crate::service::throttle::{Throttle, record_failure, throttled};
 
 /// How long a signed-in session lasts: `idle` without a request, `lifetime` in all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -201,4 +202,41 @@ pub fn change_password(
         let sid = open_session(conn, uid, limits, now())?;
         Ok(accounts::find_user(conn, uid)?.map(|u| (u, sid)))
     })
+}
+
+/// What a password typed at the sign-in form comes to.
+pub enum LoginOutcome {
+    /// Signed in: the user and the new session's secret.
+    Ok(accounts::User, String),
+    Wrong,
+    Throttled,
+}
+
+/// Checks a password, throttled per user name and per client address `addr`: after
+/// ten failures for one name, or fifteen from one address, in a minute, even the
+/// right password is refused until the minute has passed. A disabled account is
+/// refused like a wrong password. On success, opens a session.
+pub fn sign_in_with_password(
+    conn: &mut DbConn,
+    (username, password): (&str, &str),
+    addr: &str,
+    limits: SessionLimits,
+) -> Result<LoginOutcome, AppError> {
+    let subject = format!("user:{}", username.to_lowercase());
+    let addr = format!("login-addr:{addr}");
+    let what = [Throttle::Subject(&subject), Throttle::Address(&addr)];
+    let now = now();
+    if throttled(conn, &what, now)? {
+        return Ok(LoginOutcome::Throttled);
+    }
+    let user = accounts::find_user_by_name(conn, username)?;
+    if verify_password(user.as_ref().map(|u| u.password_hash.as_str()), password)
+        && let Some(u) = user
+        && u.disabled_at.is_none()
+    {
+        let sid = open_session(conn, u.id, limits, now)?;
+        return Ok(LoginOutcome::Ok(u, sid));
+    }
+    record_failure(conn, &what, now)?;
+    Ok(LoginOutcome::Wrong)
 }

@@ -19,6 +19,7 @@ pub mod licences;
 pub mod people;
 pub mod person_merge;
 pub mod register;
+pub mod throttle;
 
 /// The time now, to the second (UTC): when a change is stamped.
 pub fn now() -> chrono::NaiveDateTime {

@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::auth::{self, Perm, Principal, Role, Throttle};
+use super::auth::{self, Perm, Principal, Role};
 use super::requests::{client_address, redirect_target};
 use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
@@ -15,6 +15,7 @@ use crate::db::queries;
 use crate::domain::account::{MIN_PASSWORD, UserFault, validate_new_user};
 use crate::error::AppError;
 use crate::service::account::{self, NewAccount, UserChange};
+use crate::service::account::{LoginOutcome, sign_in_with_password};
 
 pub use super::requests::now;
 
@@ -56,43 +57,6 @@ pub struct LoginForm {
     next: Option<String>,
 }
 
-enum LoginOutcome {
-    /// Signed in: the user and the new session's secret.
-    Ok(accounts::User, String),
-    Wrong,
-    Throttled,
-}
-
-/// Checks a password, throttled per user name and per client address `addr`: after
-/// ten failures for one name, or fifteen from one address, in a minute, even the
-/// right password is refused until the minute has passed. A disabled account is
-/// refused like a wrong password. On success, opens a session.
-fn attempt_login(
-    conn: &mut crate::db::DbConn,
-    username: &str,
-    password: &str,
-    addr: &str,
-    limits: auth::SessionLimits,
-) -> Result<LoginOutcome, AppError> {
-    let subject = format!("user:{}", username.to_lowercase());
-    let addr = format!("login-addr:{addr}");
-    let what = [Throttle::Subject(&subject), Throttle::Address(&addr)];
-    let now = now();
-    if auth::throttled(conn, &what, now)? {
-        return Ok(LoginOutcome::Throttled);
-    }
-    let user = accounts::find_user_by_name(conn, username)?;
-    if auth::verify_password(user.as_ref().map(|u| u.password_hash.as_str()), password)
-        && let Some(u) = user
-        && u.disabled_at.is_none()
-    {
-        let sid = auth::open_session(conn, u.id, limits, now)?;
-        return Ok(LoginOutcome::Ok(u, sid));
-    }
-    auth::record_failure(conn, &what, now)?;
-    Ok(LoginOutcome::Wrong)
-}
-
 pub async fn login(
     Visit { req, state, .. }: Visit,
     session: Session,
@@ -105,7 +69,7 @@ pub async fn login(
     let addr = client_address(&req);
     let limits = state.sessions;
     let outcome = db(&state, move |conn| {
-        attempt_login(conn, &name, &password, &addr, limits)
+        sign_in_with_password(conn, (&name, &password), &addr, limits)
     })
     .await?;
     let ctx = Ctx::from_request(&req);

@@ -1,7 +1,9 @@
-//! Who is asking, and what they may do: passwords (argon2id), sessions (a secret in a
-//! signed, encrypted cookie, valid while its row in `sessions` is), table PINs for
-//! scorekeepers, API tokens, CSRF, login throttling per name, place and address, and
-//! the one policy function every handler calls (`Principal::require`).
+//! Who is asking, and what they may do: sessions (a secret in a signed, encrypted
+//! cookie, valid while its row in `sessions` is), table PINs granted to a browser,
+//! API tokens, CSRF, and the one policy function every handler calls
+//! (`Principal::require`). Passwords and sessions opened are the service's
+//! ([`crate::service::account`]), and so are the secrets' checks and their throttling
+//! ([`crate::service::throttle`]).
 
 use std::future::Future;
 use std::pin::Pin;
@@ -17,6 +19,7 @@ use super::requests::header_text;
 use super::{AppState, db};
 use crate::db::accounts::{self, User};
 use crate::error::AppError;
+use crate::service::throttle::same_secret;
 
 /// The session secret; the database keeps its SHA-256 (`sessions.token_hash`).
 pub const S_SID: &str = "sid";
@@ -27,93 +30,6 @@ pub const S_GAMES: &str = "games";
 /// The form field and the header that carry the CSRF token.
 pub const CSRF_FIELD: &str = "csrf";
 pub const CSRF_HEADER: &str = "x-csrf-token";
-
-/// Wrong passwords (or table PINs) allowed per user name (or table, or game) per minute.
-pub const MAX_FAILURES_PER_MINUTE: i64 = 10;
-
-/// Wrong passwords allowed per client address per minute (many names tried from one
-/// place). A venue behind one address shares it, so it is looser than the limit per
-/// name.
-pub const MAX_ADDRESS_FAILURES_PER_MINUTE: i64 = 15;
-
-/// Wrong table or game PINs allowed per client address per minute, over all
-/// tables: a hall of 100 phones behind the venue's one address may each mistype its
-/// PIN in the same minute, and a spray of guesses over many tables still stops
-/// there (a wrong PIN first locks only its own table, after ten).
-pub const MAX_ADDRESS_PIN_FAILURES_PER_MINUTE: i64 = 100;
-
-/// What is throttled: one name, table or game (`subject`), one client address
-/// trying passwords, or one client address trying PINs.
-#[derive(Debug, Clone, Copy)]
-pub enum Throttle<'a> {
-    Subject(&'a str),
-    Address(&'a str),
-    PinAddress(&'a str),
-}
-
-impl Throttle<'_> {
-    fn key_and_limit(self) -> (String, i64) {
-        match self {
-            Throttle::Subject(s) => (s.to_owned(), MAX_FAILURES_PER_MINUTE),
-            Throttle::Address(a) => (a.to_owned(), MAX_ADDRESS_FAILURES_PER_MINUTE),
-            Throttle::PinAddress(a) => (a.to_owned(), MAX_ADDRESS_PIN_FAILURES_PER_MINUTE),
-        }
-    }
-}
-
-/// Whether any of `what` failed too often in the last minute: then even the right
-/// secret is refused.
-pub fn throttled(
-    conn: &mut crate::db::DbConn,
-    what: &[Throttle],
-    now: chrono::NaiveDateTime,
-) -> Result<bool, AppError> {
-    let since = now - chrono::Duration::seconds(60);
-    for t in what {
-        let (key, limit) = t.key_and_limit();
-        if accounts::count_failures(conn, &key, since)? >= limit {
-            return Ok(true);
-        }
-    }
-    Ok(false)
-}
-
-/// Counts one failure against each of `what`, forgetting those older than an hour.
-pub fn record_failure(
-    conn: &mut crate::db::DbConn,
-    what: &[Throttle],
-    now: chrono::NaiveDateTime,
-) -> Result<(), AppError> {
-    for t in what {
-        accounts::add_failure(conn, &t.key_and_limit().0, now)?;
-    }
-    accounts::prune_failures(conn, now - chrono::Duration::hours(1))?;
-    Ok(())
-}
-
-/// Checks a table or game PIN against `expected` (`None`: the place has no PIN, so
-/// every PIN is wrong), throttled per `subject` and per client address `addr`
-/// (from [`super::requests::client_address`]): `Ok(())`, or the status to answer
-/// (429 while throttled, 401 for a wrong PIN, which counts as a failure).
-pub fn check_pin(
-    conn: &mut crate::db::DbConn,
-    subject: &str,
-    addr: &str,
-    expected: Option<&str>,
-    given: &str,
-) -> Result<Result<(), actix_web::http::StatusCode>, AppError> {
-    let now = super::requests::now();
-    let addr = format!("pin-addr:{addr}");
-    let what = [Throttle::Subject(subject), Throttle::PinAddress(&addr)];
-    if throttled(conn, &what, now)? {
-        return Ok(Err(actix_web::http::StatusCode::TOO_MANY_REQUESTS));
-    }
-    if expected.is_some_and(|e| same_secret(e, given)) {
-        return Ok(Ok(()));
-    }
-    record_failure(conn, &what, now)?;
-    Ok(Err(actix_web::http::StatusCode::UNAUTHORIZED))
-}
 
 /// A session's `last_seen` is written at most this often (a page view is not a write).
 const TOUCH_EVERY_SECONDS: i64 = 60;
@@ -149,15 +65,6 @@ pub use crate::domain::account::Role;
 pub use crate::service::account::{
     SessionLimits, hash_password, open_session, random_hex, token_hash, verify_password,
 };
-
-/// Compares secrets without stopping at the first difference.
-pub fn same_secret(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
-}
 
 /// A signed-in user, as checked against the database on this request.
 #[derive(Debug, Clone)]

@@ -181,7 +181,7 @@ mod tests {
             "src/web/circuits.rs",
             "src/service/bracket.rs",
             "src/web/person_merge.rs",
-            "src/web/championship/tables.rs",
+            "src/service/throttle.rs",
             "src/web/done.rs",
             "src/web/game/mod.rs",
         ]

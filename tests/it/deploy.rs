@@ -98,7 +98,10 @@ async fn a_hundred_wrong_pins_from_one_address_are_each_answered_and_the_next_is
     let id = championship_with_pairs(&app, 22).await;
     let tables = tables(&app, id).await;
     assert_eq!(tables.len(), 11);
-    assert_eq!(baza::web::auth::MAX_ADDRESS_PIN_FAILURES_PER_MINUTE, 100);
+    assert_eq!(
+        baza::service::throttle::MAX_ADDRESS_PIN_FAILURES_PER_MINUTE,
+        100
+    );
     // A hall of 100 phones behind one address, each mistyping its PIN once, ten per
     // table: every one is told the PIN is wrong, none is made to wait.
     let phone = new_client();

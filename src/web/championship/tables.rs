@@ -2,6 +2,7 @@
 //! PINs, the game the table plays hand by hand (or its typed result), and the other
 //! pair's confirmation ("firma", in `firma.rs`).
 
+use crate::service::throttle::{PinRefused, check_pin};
 use crate::web::done::Done;
 use std::future::Future;
 use std::pin::Pin;
@@ -413,38 +414,12 @@ fn table_place(req: &HttpRequest) -> Result<(String, Key), actix_web::Error> {
 /// What a PIN typed for a table opens: a pair, or why it opens nothing.
 pub(super) type PinVerdict = Result<&'static str, PinRefused>;
 
-/// Why a PIN typed for a table opens nothing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PinRefused {
-    /// Too many wrong PINs lately: tried no more for now.
-    Throttled,
-    /// Not the PIN of either pair.
-    Wrong,
-}
-
 impl PinRefused {
-    /// The message key of the locale files.
-    pub fn key(self) -> &'static str {
-        match self {
-            PinRefused::Throttled => "login-throttled",
-            PinRefused::Wrong => "table-wrong-pin",
-        }
-    }
-
     /// The status the table's page answers with.
     pub fn status(self) -> StatusCode {
         match self {
             PinRefused::Throttled => StatusCode::TOO_MANY_REQUESTS,
             PinRefused::Wrong => StatusCode::UNAUTHORIZED,
-        }
-    }
-
-    /// The refusal of [`auth::check_pin`]'s status.
-    fn of_status(status: StatusCode) -> PinRefused {
-        if status == StatusCode::TOO_MANY_REQUESTS {
-            PinRefused::Throttled
-        } else {
-            PinRefused::Wrong
         }
     }
 }
@@ -574,16 +549,14 @@ pub(super) fn check_table_pin(
         _ => row.pin.as_str(),
     };
     let subject = format!("ttable:{}", row.id);
-    let verdict = auth::check_pin(
+    let verdict = check_pin(
         conn,
         &subject,
         addr,
         Some(expected).filter(|p| !p.is_empty()),
         pin,
     )?;
-    Ok(verdict
-        .map(|()| side.unwrap_or("a"))
-        .map_err(PinRefused::of_status))
+    Ok(verdict.map(|()| side.unwrap_or("a")))
 }
 
 #[derive(Deserialize)]

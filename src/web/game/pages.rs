@@ -6,6 +6,7 @@ use crate::domain::entry::series::match_tally;
 use crate::domain::games::rules::QuickEntry;
 use crate::domain::games::rules_of;
 use crate::service::game::next_partida;
+use crate::service::throttle::{PinRefused, check_pin};
 use crate::web::done::with_done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
@@ -426,10 +427,10 @@ pub async fn game_pin(
         let game = games::find_game(conn, id)?.ok_or(AppError::NotFound)?;
         // A championship table's partidas have no PIN of their own: never "".
         let expected = Some(game.pin.as_str()).filter(|p| !p.is_empty());
-        match auth::check_pin(conn, &format!("game:{id}"), &addr, expected, &pin)? {
+        match check_pin(conn, &format!("game:{id}"), &addr, expected, &pin)? {
             Ok(()) => Ok(true),
-            Err(StatusCode::TOO_MANY_REQUESTS) => Err(AppError::TooManyRequests),
-            Err(_) => Ok(false),
+            Err(PinRefused::Throttled) => Err(AppError::TooManyRequests),
+            Err(PinRefused::Wrong) => Ok(false),
         }
     })
     .await?;

@@ -6,13 +6,13 @@
 
 use baza::db::championship::{liguilla, settings};
 use baza::db::schema::{audit_log, championships};
-use baza::domain::tournament::Pairing;
 use diesel::prelude::*;
 use reqwest::StatusCode;
 
 use super::repesca::{
-    draw_final_phase, file_of, girona_liguillas_played, post, status_of, tables, type_result,
+    draw_final_phase, girona_liguillas_played, post, status_of, tables, type_result,
 };
+use super::repesca_liguilla::play_liguilla;
 use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, texts};
 
 /// The id of the demo's championship named `name`.
@@ -154,27 +154,7 @@ async fn a_deleted_repesca_liguilla_frees_its_championship_to_form_the_repesca_a
 
     // Played to the end and the knockout drawn from its best: deleting it now is
     // refused in words, and nothing is deleted.
-    for round in 1..=5 {
-        if round > 1 {
-            let res = post(
-                &app,
-                &format!("/campeonatos/{again}/rondas"),
-                &[("tables", "3")],
-            )
-            .await;
-            assert_eq!(res.status(), StatusCode::SEE_OTHER, "round {round}");
-        }
-        let file = file_of(&app, again).await;
-        let rows = tables(&app, again, 0).await;
-        for p in &file.rounds[round - 1].pairings {
-            let Pairing::Table(tp) = p else { continue };
-            let row = rows
-                .iter()
-                .find(|r| r.round_no == round as i32 && r.table_no == tp.table as i32)
-                .unwrap();
-            type_result(&app, row, true).await;
-        }
-    }
+    play_liguilla(&app, again, 5, |_, _, _| true).await;
     draw_final_phase(&app, id).await;
     let res = post(&app, &format!("/campeonatos/{again}/borrar"), &[]).await;
     assert!(res.status().is_client_error(), "{}", res.status());

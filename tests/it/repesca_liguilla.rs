@@ -25,6 +25,38 @@ fn number(file: &TournamentFile, eid: &str) -> usize {
         .unwrap()
 }
 
+/// Plays liguilla `lig` (its first round drawn) to the end of its `rounds` rounds at
+/// three tables: each later round drawn, every table's result typed, the pair at side
+/// A winning where `a_wins` (the file, the ids of sides A and B) says.
+pub(crate) async fn play_liguilla(
+    app: &TestApp,
+    lig: i32,
+    rounds: usize,
+    a_wins: impl Fn(&TournamentFile, &str, &str) -> bool,
+) {
+    for round in 1..=rounds {
+        if round > 1 {
+            let res = post(
+                app,
+                &format!("/campeonatos/{lig}/rondas"),
+                &[("tables", "3")],
+            )
+            .await;
+            assert_eq!(res.status(), StatusCode::SEE_OTHER, "round {round}");
+        }
+        let file = file_of(app, lig).await;
+        let rows = tables(app, lig, 0).await;
+        for p in &file.rounds[round - 1].pairings {
+            let Pairing::Table(tp) = p else { continue };
+            let row = rows
+                .iter()
+                .find(|r| r.round_no == round as i32 && r.table_no == tp.table as i32)
+                .unwrap();
+            type_result(app, row, a_wins(&file, &tp.a, &tp.b)).await;
+        }
+    }
+}
+
 #[tokio::test]
 async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_best_to_the_knockout()
 {
@@ -169,29 +201,11 @@ async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_be
 
     // Played: the lower number wins, except that Parella 9, the last of the eligible,
     // beats everyone: the liguilla, not the earlier standings, decides who goes.
-    for round in 1..=5 {
-        if round > 1 {
-            let res = post(
-                &app,
-                &format!("/campeonatos/{lig}/rondas"),
-                &[("tables", "3")],
-            )
-            .await;
-            assert_eq!(res.status(), StatusCode::SEE_OTHER, "round {round}");
-        }
-        let lfile = file_of(&app, lig).await;
-        let rows = tables(&app, lig, 0).await;
-        for p in &lfile.rounds[round - 1].pairings {
-            let Pairing::Table(tp) = p else { continue };
-            let (a, b) = (number(&lfile, &tp.a), number(&lfile, &tp.b));
-            let a_wins = if a == 9 || b == 9 { a == 9 } else { a < b };
-            let row = rows
-                .iter()
-                .find(|r| r.round_no == round as i32 && r.table_no == tp.table as i32)
-                .unwrap();
-            type_result(&app, row, a_wins).await;
-        }
-    }
+    play_liguilla(&app, lig, 5, |file, a, b| {
+        let (a, b) = (number(file, a), number(file, b));
+        if a == 9 || b == 9 { a == 9 } else { a < b }
+    })
+    .await;
     assert_eq!(status_of(&app, lig).await, ChampionshipStatus::Finished);
     let ldir = app
         .page(&format!("/campeonatos/{lig}/direccion"), StatusCode::OK)

@@ -10,9 +10,8 @@ use diesel::prelude::*;
 use reqwest::StatusCode;
 
 use super::repesca::{
-    draw_final_phase, girona_liguillas_played, post, status_of, tables, type_result,
+    draw_final_phase, girona_liguillas_played, play_rounds, post, status_of, tables, type_result,
 };
-use super::repesca_liguilla::play_liguilla;
 use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, texts};
 
 /// The id of the demo's championship named `name`.
@@ -154,7 +153,7 @@ async fn a_deleted_repesca_liguilla_frees_its_championship_to_form_the_repesca_a
 
     // Played to the end and the knockout drawn from its best: deleting it now is
     // refused in words, and nothing is deleted.
-    play_liguilla(&app, again, 5, |_, _, _| true).await;
+    play_rounds(&app, again, (1, 5), 3, |_, _, _| true).await;
     draw_final_phase(&app, id).await;
     let res = post(&app, &format!("/campeonatos/{again}/borrar"), &[]).await;
     assert!(res.status().is_client_error(), "{}", res.status());

@@ -40,6 +40,36 @@ pub(crate) async fn tables(app: &TestApp, id: i32, phase: i32) -> Vec<TableRow> 
         .await
 }
 
+/// Plays championship `id`'s rounds up to round `last` at `tables` tables, the first
+/// `drawn` of them already drawn: each other round drawn, and every table's result
+/// typed, the pair at side A winning where `a_wins` (the file, the ids of sides A and
+/// B) says.
+pub(crate) async fn play_rounds(
+    app: &TestApp,
+    id: i32,
+    (drawn, last): (usize, usize),
+    tables_n: u32,
+    a_wins: impl Fn(&TournamentFile, &str, &str) -> bool,
+) {
+    for round in 1..=last {
+        if round > drawn {
+            let n = tables_n.to_string();
+            let res = post(app, &format!("/campeonatos/{id}/rondas"), &[("tables", &n)]).await;
+            assert_eq!(res.status(), StatusCode::SEE_OTHER, "round {round}");
+        }
+        let file = file_of(app, id).await;
+        let rows = tables(app, id, 0).await;
+        for p in &file.rounds[round - 1].pairings {
+            let Pairing::Table(tp) = p else { continue };
+            let row = rows
+                .iter()
+                .find(|r| r.round_no == round as i32 && r.table_no == tp.table as i32)
+                .unwrap();
+            type_result(app, row, a_wins(&file, &tp.a, &tp.b)).await;
+        }
+    }
+}
+
 /// The director types a table's result, 21–12 for side a when `a_wins`.
 pub(crate) async fn type_result(app: &TestApp, row: &TableRow, a_wins: bool) {
     let path = baza::web::championship::table_path(
@@ -426,25 +456,10 @@ pub(crate) async fn girona_liguillas_played(app: &TestApp) -> i32 {
         let name = store::entrant_name(file, eid);
         name.trim_start_matches("Parella ").parse().unwrap()
     };
-    for round in 1..=3 {
-        let res = post(
-            app,
-            &format!("/campeonatos/{id}/rondas"),
-            &[("tables", "6")],
-        )
-        .await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER);
-        let file = file_of(app, id).await;
-        let rows = tables(app, id, 0).await;
-        for p in &file.rounds[round - 1].pairings {
-            let Pairing::Table(tp) = p else { continue };
-            let row = rows
-                .iter()
-                .find(|r| r.round_no == round as i32 && r.table_no == tp.table as i32)
-                .unwrap();
-            type_result(app, row, number(&file, &tp.a) < number(&file, &tp.b)).await;
-        }
-    }
+    play_rounds(app, id, (0, 3), 6, |file, a, b| {
+        number(file, a) < number(file, b)
+    })
+    .await;
     id
 }
 

@@ -7,13 +7,13 @@
 use baza::db::championship::liguilla;
 use baza::db::championship::store;
 use baza::domain::status::ChampionshipStatus;
-use baza::domain::tournament::{self, MatchPoints, Pairing, TournamentFile};
+use baza::domain::tournament::{self, MatchPoints, TournamentFile};
 use reqwest::StatusCode;
 
 use super::file_reads_back::{baza_json, imported};
 use super::repesca::{
-    draw_final_phase, file_of, girona_liguillas_played, phases_of, play_knockout, post, status_of,
-    tables, type_result,
+    draw_final_phase, file_of, girona_liguillas_played, phases_of, play_knockout, play_rounds,
+    post, status_of, tables,
 };
 use crate::helpers::{TestApp, texts};
 
@@ -23,38 +23,6 @@ fn number(file: &TournamentFile, eid: &str) -> usize {
         .trim_start_matches("Parella ")
         .parse()
         .unwrap()
-}
-
-/// Plays liguilla `lig` (its first round drawn) to the end of its `rounds` rounds at
-/// three tables: each later round drawn, every table's result typed, the pair at side
-/// A winning where `a_wins` (the file, the ids of sides A and B) says.
-pub(crate) async fn play_liguilla(
-    app: &TestApp,
-    lig: i32,
-    rounds: usize,
-    a_wins: impl Fn(&TournamentFile, &str, &str) -> bool,
-) {
-    for round in 1..=rounds {
-        if round > 1 {
-            let res = post(
-                app,
-                &format!("/campeonatos/{lig}/rondas"),
-                &[("tables", "3")],
-            )
-            .await;
-            assert_eq!(res.status(), StatusCode::SEE_OTHER, "round {round}");
-        }
-        let file = file_of(app, lig).await;
-        let rows = tables(app, lig, 0).await;
-        for p in &file.rounds[round - 1].pairings {
-            let Pairing::Table(tp) = p else { continue };
-            let row = rows
-                .iter()
-                .find(|r| r.round_no == round as i32 && r.table_no == tp.table as i32)
-                .unwrap();
-            type_result(app, row, a_wins(&file, &tp.a, &tp.b)).await;
-        }
-    }
 }
 
 #[tokio::test]
@@ -201,7 +169,7 @@ async fn a_repesca_played_as_a_liguilla_among_the_pairs_with_points_sends_its_be
 
     // Played: the lower number wins, except that Parella 9, the last of the eligible,
     // beats everyone: the liguilla, not the earlier standings, decides who goes.
-    play_liguilla(&app, lig, 5, |file, a, b| {
+    play_rounds(&app, lig, (1, 5), 3, |file, a, b| {
         let (a, b) = (number(file, a), number(file, b));
         if a == 9 || b == 9 { a == 9 } else { a < b }
     })

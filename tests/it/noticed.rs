@@ -9,9 +9,7 @@ use baza::db::schema::{audit_log, championships};
 use diesel::prelude::*;
 use reqwest::StatusCode;
 
-use super::repesca::{
-    draw_final_phase, girona_liguillas_played, play_rounds, post, status_of, tables, type_result,
-};
+use super::repesca::{draw_final_phase, girona_liguillas_played, play_rounds, post, status_of};
 use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, texts};
 
 /// The id of the demo's championship named `name`.
@@ -205,22 +203,7 @@ async fn a_round_typed_before_it_is_published_counts_for_the_director_only_until
         .create_with_pairs(&app, club, "Pareja", 4)
         .await;
     // Two rounds paired and played, only the first published.
-    for round in 1..=2 {
-        let res = post(
-            &app,
-            &format!("/campeonatos/{id}/rondas"),
-            &[("tables", "2")],
-        )
-        .await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER, "round {round} paired");
-        for row in tables(&app, id, 0)
-            .await
-            .iter()
-            .filter(|r| r.round_no == round)
-        {
-            type_result(&app, row, true).await;
-        }
-    }
+    play_rounds(&app, id, (0, 2), 2, |_, _, _| true).await;
     let res = post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
 

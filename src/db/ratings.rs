@@ -420,12 +420,14 @@ pub fn championship_entries(
         .collect()
 }
 
-/// Loads the whole history and replays it with `config`.
+/// Loads the whole history and replays it with `config`. A championship counts as
+/// the public reads it: its published rounds only, so a result typed before its
+/// round is published reaches no rating, history or ranking until it is.
 pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
     let (names, players, pairs) = Names::load(conn)?;
     let mut periods: Vec<Gathered> = Vec::new();
     let mut championships = Vec::new();
-    for (championship_id, club, championship, date, file) in load_championships(conn)? {
+    for (championship_id, club, championship, date, file) in load_published_championships(conn)? {
         let ids: BTreeMap<&str, Vec<PlayerId>> = file
             .entrants
             .iter()

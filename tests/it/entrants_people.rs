@@ -94,12 +94,19 @@ async fn file(app: &TestApp, id: i32) -> baza::domain::tournament::TournamentFil
         .await
 }
 
-/// Pairs the next round and types each table's result (pair a wins 21–12, or the
-/// scores given by table); returns the round's number.
+/// Pairs and publishes the next round and types each table's result (pair a wins
+/// 21–12, or the scores given by table); returns the round's number.
 async fn play_round(app: &TestApp, id: i32, scores: &[(&str, &str)]) -> i32 {
     let res = post(app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "pair a round");
     let round = file(app, id).await.rounds.len() as i32;
+    let res = post(
+        app,
+        &format!("/campeonatos/{id}/rondas/{round}/publicar"),
+        &[],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "publish round {round}");
     let rows = app
         .with_conn(move |conn| store::round_tables(conn, id, round).unwrap())
         .await;

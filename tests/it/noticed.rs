@@ -1,8 +1,8 @@
 //! What a tournament director notices on the pages: the champion named once on the
 //! final ranking; a deleted repesca liguilla leaving its championship free to form
 //! its repesca again (and refused once the knockout was drawn from it); results of a
-//! round not yet published kept off every public page; and a repesca liguilla's card
-//! saying whose repesca it is.
+//! round not yet published kept off every public page and out of the ratings; and a
+//! repesca liguilla's card saying whose repesca it is.
 
 use baza::db::championship::{liguilla, settings};
 use baza::db::schema::{audit_log, championships};
@@ -379,4 +379,75 @@ async fn a_circuit_counts_the_published_rounds_of_its_championships_only() {
         table(shown(&app, circuit).await),
         expected(&[[pairs[0], pairs[2], pairs[3], pairs[1]]])
     );
+}
+
+/// Each rated player's games on the public ratings page, by name.
+async fn rated_games(app: &TestApp) -> std::collections::BTreeMap<String, String> {
+    let page = anonymous_page(app, &new_client(), "/puntuaciones").await;
+    let names = texts(&page, "table tbody tr td:nth-child(2)");
+    let games = texts(&page, "table tbody tr td:nth-child(5)");
+    assert_eq!(names.len(), games.len());
+    names.into_iter().zip(games).collect()
+}
+
+#[tokio::test]
+async fn results_of_an_unpublished_round_reach_no_rating_until_the_round_is_published() {
+    use super::circuits::{championship, circuit_club, import};
+    let (app, club) = circuit_club().await;
+    let pairs = [
+        ("Ana", "Bea"),
+        ("Carla", "Dani"),
+        ("Eva", "Fede"),
+        ("Gil", "Hugo"),
+    ];
+    let id = import(&app, club, &championship("Prova", pairs), "2026-03-10");
+    let set_published = |round: i32| {
+        app.with_conn(move |conn| {
+            use baza::db::schema::championship_documents;
+            diesel::update(championship_documents::table.find(id))
+                .set(championship_documents::published_round.eq(round))
+                .execute(conn)
+                .unwrap()
+        })
+    };
+    let eight_players = |games: &str| {
+        ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede", "Gil", "Hugo"]
+            .iter()
+            .map(|n| (n.to_string(), games.to_owned()))
+            .collect::<std::collections::BTreeMap<_, _>>()
+    };
+
+    // All three rounds published, as the import leaves them: three games each.
+    assert_eq!(rated_games(&app).await, eight_players("3"));
+
+    // Only round 1 published: one game each, here and in a player's history.
+    set_published(1).await;
+    assert_eq!(rated_games(&app).await, eight_players("1"));
+    let ana = app
+        .with_conn(|conn| {
+            let r = baza::db::ratings::compute(conn, Default::default()).unwrap();
+            let (ana, _, games) = r
+                .table()
+                .into_iter()
+                .find(|(p, _, _)| p.name == "Ana")
+                .unwrap();
+            assert_eq!(games, 1);
+            ana.id
+        })
+        .await;
+    let history = anonymous_page(&app, &new_client(), &format!("/jugadores/{ana}")).await;
+    let text = history.root_element().text().collect::<String>();
+    assert!(text.contains("Prova"), "{text}");
+    assert!(text.contains("Prova · ronda 1"), "{text}");
+    assert!(
+        !text.contains("ronda 2"),
+        "round 2 is not published: {text}"
+    );
+
+    // Published again: the three games are back, and so is round 2 in her history.
+    set_published(3).await;
+    assert_eq!(rated_games(&app).await, eight_players("3"));
+    let history = anonymous_page(&app, &new_client(), &format!("/jugadores/{ana}")).await;
+    let text = history.root_element().text().collect::<String>();
+    assert!(text.contains("Prova · ronda 2"), "{text}");
 }

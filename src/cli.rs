@@ -565,7 +565,7 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
             };
             let now = now();
             let mut pins = || {
-                crate::web::auth::random_hex(2)
+                crate::service::random_hex(2)
                     .map(|h| format!("{:04}", u32::from_str_radix(&h, 16).unwrap_or(0) % 10_000))
                     .unwrap_or_default()
             };
@@ -792,7 +792,7 @@ fn new_password(from_stdin: bool) -> anyhow::Result<(String, bool)> {
         let pw = line.trim_end_matches(['\n', '\r']).to_owned();
         return Ok((pw, false));
     }
-    Ok((crate::web::auth::random_hex(8)?, true))
+    Ok((crate::service::random_hex(8)?, true))
 }
 
 fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {

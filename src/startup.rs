@@ -37,7 +37,7 @@ pub struct WebOptions {
     /// networks, where browsers would drop a secure cookie.
     pub secure_cookies: bool,
     /// How long signed-in sessions last (idle, and in all).
-    pub sessions: crate::web::auth::SessionLimits,
+    pub sessions: crate::service::account::SessionLimits,
     /// The load balancers whose `X-Forwarded-For`, `-Host` and `-Proto` are
     /// believed; empty when clients connect directly.
     pub trusted_proxies: requests::TrustedProxies,
@@ -56,7 +56,7 @@ fn session_key(pool: &DbPool) -> std::io::Result<Key> {
     let io = |e: String| std::io::Error::other(e);
     let mut conn = pool.get().map_err(|e| io(e.to_string()))?;
     let hex = crate::db::accounts::setting_or_init(&mut conn, "session_key", || {
-        crate::web::auth::random_hex(64).unwrap_or_default()
+        crate::service::random_hex(64).unwrap_or_default()
     })
     .map_err(|e| io(e.to_string()))?;
     let bytes: Vec<u8> = (0..hex.len() / 2)

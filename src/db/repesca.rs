@@ -22,8 +22,20 @@ pub fn repesca_winners(
     championship_id: i32,
     file: &TournamentFile,
 ) -> diesel::QueryResult<Option<Vec<String>>> {
-    if let Some(l) = liguilla::load(conn, championship_id)? {
-        return Ok(l.best);
+    let liguilla = liguilla::load(conn, championship_id)?;
+    repesca_winners_with(conn, championship_id, file, liguilla.as_ref())
+}
+
+/// [`repesca_winners`] with the championship's repesca liguilla, if any, already
+/// loaded (`liguilla`).
+pub fn repesca_winners_with(
+    conn: &mut DbConn,
+    championship_id: i32,
+    file: &TournamentFile,
+    liguilla: Option<&liguilla::Liguilla>,
+) -> diesel::QueryResult<Option<Vec<String>>> {
+    if let Some(l) = liguilla {
+        return Ok(l.best.clone());
     }
     let rows: Vec<_> = brackets::brackets_of_championship(conn, championship_id)?
         .into_iter()

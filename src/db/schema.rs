@@ -276,3 +276,4 @@ diesel::table! {
         entry -> Text,
     }
 }
+diesel::allow_tables_to_appear_in_same_query!(repesca_liguillas, championships);

@@ -12,7 +12,7 @@ use crate::db::queries;
 use crate::domain::account::{Role, UserFault};
 use crate::error::AppError;
 use crate::service::now;
-pub use crate::service::random_hex;
+use crate::service::random_hex;
 use crate::service::throttle::{Throttle, record_failure, throttled};
 
 /// How long a signed-in session lasts: `idle` without a request, `lifetime` in all.
@@ -239,4 +239,19 @@ pub fn sign_in_with_password(
     }
     record_failure(conn, &what, now)?;
     Ok(LoginOutcome::Wrong)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn passwords_verify_only_against_their_own_hash() {
+        let h = hash_password("sota-de-oros").unwrap();
+        assert!(h.starts_with("$argon2id$"));
+        assert!(verify_password(Some(&h), "sota-de-oros"));
+        assert!(!verify_password(Some(&h), "sota-de-copas"));
+        assert!(!verify_password(None, "sota-de-oros"));
+    }
 }

@@ -98,7 +98,7 @@ pub async fn logout(
     session: Session,
 ) -> Result<HttpResponse, AppError> {
     if let Some(sid) = session.get::<String>(auth::S_SID).ok().flatten() {
-        let hash = auth::token_hash(&sid);
+        let hash = account::token_hash(&sid);
         db(&state, move |conn| Ok(accounts::end_session(conn, &hash)?)).await?;
     }
     session.purge();
@@ -272,8 +272,8 @@ pub async fn create_token(
     if name.is_empty() || name.chars().count() > 80 {
         return account_page(&req, &state, &who, None, None, Some("account-token-name")).await;
     }
-    let token = format!("baza_{}", auth::random_hex(24)?);
-    let hash = auth::token_hash(&token);
+    let token = format!("baza_{}", crate::service::random_hex(24)?);
+    let hash = account::token_hash(&token);
     let uid = user.id;
     db(&state, move |conn| {
         accounts::insert_token(conn, uid, &name, &hash, now())?;
@@ -417,7 +417,7 @@ pub async fn create_user(
         Err(key) => return users_page(&req, &state, &who, Some(key)).await,
     };
     let actor = who.actor();
-    let hash = auth::hash_password(&form.password)?;
+    let hash = crate::service::account::hash_password(&form.password)?;
     let created = db(&state, move |conn| {
         let new = NewAccount {
             username: &username,

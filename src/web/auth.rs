@@ -19,6 +19,8 @@ use super::requests::header_text;
 use super::{AppState, db};
 use crate::db::accounts::{self, User};
 use crate::error::AppError;
+use crate::service::account::{SessionLimits, token_hash};
+use crate::service::random_hex;
 use crate::service::throttle::same_secret;
 
 /// The session secret; the database keeps its SHA-256 (`sessions.token_hash`).
@@ -59,12 +61,8 @@ pub fn session_user(
     Ok(Some(user))
 }
 
-// The roles, and the secrets' hashes and sessions the service keeps, where the pages
-// (and the tests that sign in) reach them.
+// The roles, where the pages reach them.
 pub use crate::domain::account::Role;
-pub use crate::service::account::{
-    SessionLimits, hash_password, open_session, random_hex, token_hash, verify_password,
-};
 
 /// A signed-in user, as checked against the database on this request.
 #[derive(Debug, Clone)]
@@ -334,7 +332,7 @@ pub fn csrf_token(session: &Session) -> String {
     token
 }
 
-/// Signs a user in with the secret of a session made by [`open_session`]: a fresh
+/// Signs a user in with the secret of a session made by [`open_session`](crate::service::account::open_session): a fresh
 /// cookie (no fixation), a fresh CSRF token.
 pub fn sign_in(session: &Session, user: &User, sid: &str) -> Result<(), AppError> {
     let tables = session.get::<Vec<i32>>(S_TABLES).ok().flatten();
@@ -460,15 +458,6 @@ mod tests {
             }),
             ..Principal::default()
         }
-    }
-
-    #[test]
-    fn passwords_verify_only_against_their_own_hash() {
-        let h = hash_password("sota-de-oros").unwrap();
-        assert!(h.starts_with("$argon2id$"));
-        assert!(verify_password(Some(&h), "sota-de-oros"));
-        assert!(!verify_password(Some(&h), "sota-de-copas"));
-        assert!(!verify_password(None, "sota-de-oros"));
     }
 
     #[test]

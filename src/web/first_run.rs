@@ -212,7 +212,7 @@ pub async fn create(
             );
         }
     };
-    let hash = auth::hash_password(&form.password)?;
+    let hash = crate::service::account::hash_password(&form.password)?;
     let limits = state.sessions;
     // A 404 as well if another first-run form won the race.
     let (user, sid, club_id) = db(&state, move |conn| {

@@ -63,7 +63,7 @@ pub struct AppState {
     /// What the requests found of the database's health (see [`health::Health`]).
     pub health: std::sync::Arc<health::Health>,
     /// How long signed-in sessions last.
-    pub sessions: auth::SessionLimits,
+    pub sessions: crate::service::account::SessionLimits,
     /// The load balancers whose forwarding headers are believed (none by default).
     pub proxies: requests::TrustedProxies,
     /// The address phones reach this server at (QR codes, printed links).

@@ -254,7 +254,7 @@ async fn a_three_event_circuit_follows_players_across_partners_and_moves_with_a_
             c,
             user,
             "marcador",
-            &baza::web::auth::token_hash(token),
+            &baza::service::account::token_hash(token),
             baza::web::account::now(),
         )
         .unwrap();

@@ -772,7 +772,7 @@ async fn two_servers_behind_nginx_lose_no_hand_and_answer_no_5xx_when_one_is_kil
             .unwrap()
             .subsec_nanos()
     );
-    let password = format!("pw-{}", baza::web::auth::random_hex(12).unwrap());
+    let password = format!("pw-{}", baza::service::random_hex(12).unwrap());
     // The role and its database, made by deploy/'s script; the password from a file.
     let dir = tempfile::tempdir().unwrap();
     let pw_file = dir.path().join("db-password");

@@ -174,7 +174,7 @@ async fn seeded_db() -> (TestDb, String, String) {
         let mut conn = pool.get().expect("connection");
         let now = baza::web::account::now();
         baza::demo::fill(&mut conn, now.date(), now).expect("demo");
-        let hash = baza::web::auth::hash_password(&pw).expect("hash");
+        let hash = baza::service::account::hash_password(&pw).expect("hash");
         baza::db::accounts::insert_user(
             &mut conn,
             &baza::db::accounts::NewUser {

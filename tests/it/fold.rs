@@ -319,7 +319,7 @@ async fn a_script_posting_to_the_old_result_api_lands_its_result_in_the_champion
             c,
             user,
             "marcador",
-            &baza::web::auth::token_hash("baza_org_token"),
+            &baza::service::account::token_hash("baza_org_token"),
             baza::web::account::now(),
         )
         .unwrap();

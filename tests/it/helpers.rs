@@ -479,7 +479,7 @@ impl TestApp {
         let pw = password.clone();
         tokio::task::spawn_blocking(move || {
             let mut conn = pool.get().expect("connection");
-            let hash = baza::web::auth::hash_password(&pw).expect("hash");
+            let hash = baza::service::account::hash_password(&pw).expect("hash");
             baza::db::accounts::insert_user(
                 &mut conn,
                 &baza::db::accounts::NewUser {

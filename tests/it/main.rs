@@ -49,6 +49,7 @@ mod referee;
 mod register;
 mod repesca;
 mod repesca_liguilla;
+mod repesca_links;
 mod safe;
 mod security;
 mod sheets;

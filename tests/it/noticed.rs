@@ -63,7 +63,7 @@ async fn the_champions_row_of_the_final_ranking_names_the_title_once_in_every_la
 
 /// The Girona championship's repesca formed as a liguilla on the web: the liguilla's
 /// id.
-async fn liguilla_formed(app: &TestApp, id: i32) -> i32 {
+pub(crate) async fn liguilla_formed(app: &TestApp, id: i32) -> i32 {
     let res = post(
         app,
         &format!("/campeonatos/{id}/repesca"),
@@ -84,7 +84,7 @@ async fn liguilla_formed(app: &TestApp, id: i32) -> i32 {
 }
 
 /// The audit rows of the repesca liguilla `lig` as (action, entity, championship).
-async fn liguilla_audit(app: &TestApp, lig: i32) -> Vec<(String, String, Option<i32>)> {
+pub(crate) async fn liguilla_audit(app: &TestApp, lig: i32) -> Vec<(String, String, Option<i32>)> {
     app.with_conn(move |conn| {
         audit_log::table
             .filter(audit_log::entity.eq_any(["repesca_liguilla", "tournament"]))

@@ -99,7 +99,7 @@ async fn club_db() -> (TestDb, String) {
             },
         )
         .expect("club");
-        let hash = baza::web::auth::hash_password(&pw).expect("hash");
+        let hash = baza::service::account::hash_password(&pw).expect("hash");
         baza::db::accounts::insert_user(
             &mut conn,
             &baza::db::accounts::NewUser {

@@ -284,7 +284,7 @@ async fn staffed_demo() -> (TestApp, Vec<(&'static str, String)>) {
             .values((
                 api_tokens::user_id.eq(1),
                 api_tokens::name.eq("script"),
-                api_tokens::token_hash.eq(baza::web::auth::token_hash("baza_admin_token")),
+                api_tokens::token_hash.eq(baza::service::account::token_hash("baza_admin_token")),
                 api_tokens::created_at.eq(baza::web::account::now()),
             ))
             .execute(c)
@@ -698,7 +698,7 @@ async fn api_writes_need_a_live_token_of_someone_allowed() {
                 c,
                 id,
                 "x",
-                &baza::web::auth::token_hash("baza_outsider"),
+                &baza::service::account::token_hash("baza_outsider"),
                 baza::web::account::now(),
             )
             .unwrap()

@@ -7,8 +7,8 @@ use std::io::{Read, Write};
 use std::sync::Arc;
 
 use baza::db::schema::{players, sessions, users};
+use baza::service::account::SessionLimits;
 use baza::startup::WebOptions;
-use baza::web::auth::SessionLimits;
 use diesel::prelude::*;
 use reqwest::StatusCode;
 use reqwest::cookie::CookieStore;

@@ -1,12 +1,13 @@
 //! A championship's repesca played as a liguilla: a championship of its own (its
 //! rounds, tables and standings), linked to the championship whose knockout its best
-//! pairs join by one row of `repesca_liguillas`.
+//! pairs join by one row of `repesca_liguillas`. A link whose liguilla is deleted (left
+//! by a deletion that did not unlink it) is read as no link at all.
 
 use diesel::prelude::*;
 
 use super::store::{self, Tournament};
 use crate::db::DbConn;
-use crate::db::schema::repesca_liguillas;
+use crate::db::schema::{championships, repesca_liguillas};
 use crate::domain::tournament::qualify::{self, RepescaEntry};
 use crate::domain::tournament::{self, PairingError, RepescaLiguilla, TournamentFile};
 
@@ -67,13 +68,36 @@ pub fn unlink(conn: &mut DbConn, link: &LiguillaLink) -> QueryResult<usize> {
     .execute(conn)
 }
 
-/// The repesca liguilla of championship `championship_id`, if it has one.
+/// The championships not deleted: a link counts only while its liguilla is one.
+#[diesel::dsl::auto_type]
+fn live_championships() -> _ {
+    championships::table
+        .filter(championships::deleted_at.is_null())
+        .select(championships::id)
+}
+
+/// The repesca liguilla of championship `championship_id`, if it has one (and it was
+/// not deleted).
 pub fn of_championship(
     conn: &mut DbConn,
     championship_id: i32,
 ) -> QueryResult<Option<LiguillaLink>> {
     repesca_liguillas::table
         .find(championship_id)
+        .filter(repesca_liguillas::liguilla_id.eq_any(live_championships()))
+        .select(LiguillaLink::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The link of championship `championship_id` to a repesca liguilla that was deleted
+/// without being unlinked, if there is one.
+pub fn stale_link(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<LiguillaLink>> {
+    repesca_liguillas::table
+        .find(championship_id)
+        .filter(diesel::dsl::not(
+            repesca_liguillas::liguilla_id.eq_any(live_championships()),
+        ))
         .select(LiguillaLink::as_select())
         .first(conn)
         .optional()
@@ -116,7 +140,7 @@ pub fn load(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Ligui
 
 /// The links championship `id` is part of, in one query: to its repesca liguilla
 /// (`championship_id` is `id`), or to the championship it is the repesca of
-/// (`liguilla_id` is `id`).
+/// (`liguilla_id` is `id`); none to a deleted liguilla.
 pub fn links_of(conn: &mut DbConn, id: i32) -> QueryResult<Vec<LiguillaLink>> {
     repesca_liguillas::table
         .filter(
@@ -124,14 +148,16 @@ pub fn links_of(conn: &mut DbConn, id: i32) -> QueryResult<Vec<LiguillaLink>> {
                 .eq(id)
                 .or(repesca_liguillas::liguilla_id.eq(id)),
         )
+        .filter(repesca_liguillas::liguilla_id.eq_any(live_championships()))
         .select(LiguillaLink::as_select())
         .load(conn)
 }
 
-/// Every championship's link to its repesca liguilla, in one query (the lists of
-/// championships say which is whose repesca).
+/// Every championship's link to its repesca liguilla not deleted, in one query (the
+/// lists of championships say which is whose repesca).
 pub fn all_links(conn: &mut DbConn) -> QueryResult<Vec<LiguillaLink>> {
     repesca_liguillas::table
+        .filter(repesca_liguillas::liguilla_id.eq_any(live_championships()))
         .select(LiguillaLink::as_select())
         .load(conn)
 }

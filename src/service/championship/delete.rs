@@ -8,7 +8,7 @@ use chrono::NaiveDateTime;
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
 use crate::db::brackets;
-use crate::db::championship::liguilla;
+use crate::db::championship::liguilla::{self, LiguillaLink};
 use crate::db::championship::settings::set_deleted;
 use crate::db::championship::store::{self, ChangeError};
 use crate::domain::refusal::Refusal;
@@ -38,28 +38,40 @@ pub fn delete(
             if store::load(conn, championship_id)?.is_none() {
                 return Ok(false);
             }
-            liguilla::unlink(conn, link)?;
+            let club = parent.as_ref().map(|p| p.championship.club_id);
+            unlink_audited(conn, link, club, (actor, now))?;
             // Its status as it was before the repesca was formed.
             if let Some(parent) = &parent {
                 store::write_status(conn, link.championship_id, &parent.file)?;
             }
-            let before = serde_json::json!({"championship": link.championship_id,
-                "liguilla": link.liguilla_id, "places": link.places,
-                "per_group": link.per_group, "entry": link.entry()});
-            let club = parent.as_ref().map(|p| p.championship.club_id);
-            accounts::insert_audit(
-                conn,
-                &NewAudit::deletion(
-                    (actor, now),
-                    ("repesca_liguilla", link.liguilla_id),
-                    (club, Some(link.championship_id)),
-                    before.to_string(),
-                    None,
-                ),
-            )?;
         }
         Ok(archive(conn, championship_id, actor, now)?)
     })
+}
+
+/// Removes `link` of a championship (of club `club`) to its repesca liguilla, with its
+/// audit row.
+pub(super) fn unlink_audited(
+    conn: &mut DbConn,
+    link: &LiguillaLink,
+    club: Option<i32>,
+    (actor, now): (&str, NaiveDateTime),
+) -> diesel::QueryResult<()> {
+    liguilla::unlink(conn, link)?;
+    let before = serde_json::json!({"championship": link.championship_id,
+        "liguilla": link.liguilla_id, "places": link.places,
+        "per_group": link.per_group, "entry": link.entry()});
+    accounts::insert_audit(
+        conn,
+        &NewAudit::deletion(
+            (actor, now),
+            ("repesca_liguilla", link.liguilla_id),
+            (club, Some(link.championship_id)),
+            before.to_string(),
+            None,
+        ),
+    )?;
+    Ok(())
 }
 
 /// Marks championship `championship_id` deleted, with its audit row; `false`: there

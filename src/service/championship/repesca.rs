@@ -178,6 +178,11 @@ pub fn create_liguilla(
             actor,
             pins,
         )?;
+        // A link left to a liguilla deleted without unlinking it gives way to this one.
+        if let Some(stale) = liguilla::stale_link(conn, championship_id)? {
+            let club = Some(t.championship.club_id);
+            super::delete::unlink_audited(conn, &stale, club, (actor, now))?;
+        }
         let ids = (championship_id, liguilla_id);
         liguilla::link(conn, ids, (places, plan.per_group), &plan.entry)?;
         let made = serde_json::json!({"repesca": {"per_group": plan.per_group,

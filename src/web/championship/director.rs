@@ -241,8 +241,10 @@ pub(super) async fn director_page(
             .iter()
             .filter(|b| store::is_repesca(&b.seeding))
             .count();
-        let done = crate::db::repesca::repesca_winners(conn, id, &t.file)?.is_some();
-        let liguilla = super::repesca::liguilla_view(conn, &lang_ctx, id, true)?;
+        let liguilla = crate::db::championship::liguilla::load(conn, id)?;
+        let done = crate::db::repesca::repesca_winners_with(conn, id, &t.file, liguilla.as_ref())?
+            .is_some();
+        let liguilla = liguilla.map(|l| super::repesca::liguilla_view(&lang_ctx, &l, true));
         let repesca_of = super::repesca::repesca_of(conn, id, true)?;
         Ok((
             t,

@@ -4,7 +4,7 @@
 //! among them (todos contra todos), whose best join it.
 
 use super::*;
-use crate::db::championship::liguilla::LiguillaLink;
+use crate::db::championship::liguilla::{Liguilla, LiguillaLink};
 use crate::domain::tournament::MatchPoints;
 use crate::domain::tournament::qualify::{RepescaEntry, RepescaRule};
 use crate::service::championship::repesca::RepescaPlan;
@@ -146,17 +146,9 @@ pub struct LiguillaView {
     pub through: Option<String>,
 }
 
-/// The repesca liguilla of championship `id` as a view; `href`: the page of it to link
+/// A championship's repesca liguilla `l` as a view; `href`: the page of it to link
 /// (`direccion` or the public one).
-pub fn liguilla_view(
-    conn: &mut DbConn,
-    ctx: &Ctx,
-    id: i32,
-    director: bool,
-) -> diesel::QueryResult<Option<LiguillaView>> {
-    let Some(l) = crate::db::championship::liguilla::load(conn, id)? else {
-        return Ok(None);
-    };
+pub fn liguilla_view(ctx: &Ctx, l: &Liguilla, director: bool) -> LiguillaView {
     let file = &l.championship.file;
     let planned = crate::domain::tournament::listing::rounds_planned(file);
     let played = file
@@ -172,7 +164,7 @@ pub fn liguilla_view(
         ctx.t1("repesca-liguilla-through", "names", &names.join(", "))
     });
     let liguilla_id = l.link.liguilla_id;
-    Ok(Some(LiguillaView {
+    LiguillaView {
         href: if director {
             format!("/campeonatos/{liguilla_id}/direccion")
         } else {
@@ -181,7 +173,7 @@ pub fn liguilla_view(
         name: l.championship.file.championship.name.clone(),
         state: i18n_rounds(ctx, played, planned),
         through,
-    }))
+    }
 }
 
 /// "Rounds played: 2 of 5" in the page's language.

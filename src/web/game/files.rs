@@ -153,7 +153,7 @@ pub fn apply_entered(
             Change::Add {
                 dealer: Some(board.next_dealer.unwrap_or(0)),
                 entered,
-                submission: format!("ruling-{}", auth::random_hex(8)?),
+                submission: format!("ruling-{}", crate::service::random_hex(8)?),
             }
         }
     };

@@ -122,7 +122,7 @@ async fn hand_page(
             dealer_seat: dealer,
             players: l.setup.players,
             version: l.game.version,
-            submission: auth::random_hex(16)?,
+            submission: crate::service::random_hex(16)?,
             slots: (0..CANTE_SLOTS).collect(),
             score: (status == StatusCode::CONFLICT).then(|| {
                 board

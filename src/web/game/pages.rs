@@ -342,7 +342,7 @@ pub(super) async fn game_html(
         hand_sides: sides.iter().cloned().enumerate().collect(),
         hand_seats: l.seats.iter().cloned().enumerate().collect(),
         version: l.game.version,
-        submission: auth::random_hex(16)?,
+        submission: crate::service::random_hex(16)?,
         slots: (0..CANTE_SLOTS).collect(),
         hand_no: None,
         game_name: ctx.t(&format!("game-{}", l.setup.game.slug())),

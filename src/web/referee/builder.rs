@@ -517,7 +517,7 @@ pub async fn builder(
         proposals,
         options: f.get("options").cloned().unwrap_or_default(),
         partida,
-        submission: auth::random_hex(16)?,
+        submission: crate::service::random_hex(16)?,
         game: game.slug(),
         game_name: ctx.t(&format!("game-{}", game.slug())),
         players,

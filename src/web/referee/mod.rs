@@ -10,7 +10,7 @@ use askama::Template;
 use serde_json::{Value, json};
 
 use super::account::{now, see_other};
-use super::auth::{self, Perm};
+use super::auth::Perm;
 use super::game::Entered;
 use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status};
@@ -297,7 +297,7 @@ async fn submit(
     if who.user.is_none() {
         return ruling_page(&req, &record, None, None);
     }
-    let slug = auth::random_hex(6)?;
+    let slug = crate::service::random_hex(6)?;
     let stored = record.to_value().to_string();
     let actor = who.actor();
     let s = slug.clone();

@@ -1,0 +1,2 @@
+-- The links removed pointed at deleted championships: nothing to put back.
+SELECT 1;

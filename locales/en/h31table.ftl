@@ -1,7 +1,6 @@
 builder-turn-of = { $name } to play
 builder-legal-moves = Moves the rules allow now
 builder-other-move = Another move (seat, action and value)
-ruling-rule-code = code
 ruling-apply-to-hand = Apply the ruling to hand { $n }
 game-take-to-referee = Take to the referee
 game-locked-note = This table's result is confirmed: a correction goes through the director or the referee.

@@ -1,7 +1,6 @@
 builder-turn-of = Le toca a { $name }
 builder-legal-moves = Jugadas que las reglas permiten ahora
 builder-other-move = Otra jugada (asiento, acción y valor)
-ruling-rule-code = código
 ruling-apply-to-hand = Aplicar el fallo a la mano { $n }
 game-take-to-referee = Llevar al árbitro
 game-locked-note = El resultado de esta mesa está confirmado: una corrección pasa por el director o el árbitro.

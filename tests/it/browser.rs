@@ -657,7 +657,12 @@ async fn in_a_browser_a_referee_builds_a_disputed_hand_prints_the_ruling_and_app
         .submit("form[action='/arbitro'] button[type=submit]")
         .await;
     assert!(browser.path().await.starts_with("/arbitro/fallos/"));
-    assert_eq!(browser.text(".rule-id").await, "must_follow_suit");
+    assert_eq!(
+        browser
+            .eval("return document.querySelector('.verdict').dataset.rule")
+            .await,
+        "must_follow_suit"
+    );
     assert!(
         browser
             .text(".violation-words")
@@ -715,7 +720,12 @@ async fn in_a_browser_a_pasted_botifarra_revoke_under_contro_gives_the_opponents
     browser
         .submit("form[action='/arbitro'] button[type=submit]")
         .await;
-    assert_eq!(browser.text(".rule-id").await, "must_follow_suit");
+    assert_eq!(
+        browser
+            .eval("return document.querySelector('.verdict').dataset.rule")
+            .await,
+        "must_follow_suit"
+    );
     let expected = if seat % 2 == 0 {
         "0 – 72"
     } else {

@@ -353,6 +353,15 @@ pub fn texts(html: &scraper::Html, selector: &str) -> Vec<String> {
         .collect()
 }
 
+/// The rule ids a ruling page names for machines (`data-rule` of the elements
+/// matching `selector`); a person reads the rule's name, never its id.
+pub fn rule_ids(html: &scraper::Html, selector: &str) -> Vec<String> {
+    let sel = scraper::Selector::parse(selector).expect("selector");
+    html.select(&sel)
+        .filter_map(|e| e.value().attr("data-rule").map(str::to_owned))
+        .collect()
+}
+
 /// The value of attribute `attr` on the first element matching `selector`.
 pub fn attr(html: &scraper::Html, selector: &str, attr: &str) -> Option<String> {
     let sel = scraper::Selector::parse(selector).expect("selector");

@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, all_examples, new_client, texts};
+use crate::helpers::{TestApp, all_examples, new_client, rule_ids, texts};
 
 fn example(game: &str, mutation: Option<&str>) -> Value {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -35,7 +35,7 @@ async fn a_pasted_cuatrola_revoke_is_named_with_the_cards_that_were_allowed() {
     // The public sees the ruling at once (only signed-in referees keep a link).
     assert_eq!(res.status(), StatusCode::OK);
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
-    assert_eq!(texts(&html, ".rule-id"), vec!["must_follow_suit"]);
+    assert_eq!(rule_ids(&html, "[data-rule]"), vec!["must_follow_suit"]);
     assert!(texts(&html, ".violation-words")[0].contains("Podía jugar"));
     assert_eq!(
         texts(&html, ".hand-points")[0],
@@ -79,11 +79,7 @@ async fn the_desk_gives_every_example_record_its_expected_ruling() {
             .as_str()
             .map(|r| vec![r.to_owned()])
             .unwrap_or_default();
-        assert_eq!(
-            texts(&html, ".verdict .rule-id"),
-            rule,
-            "example {i} ({game})"
-        );
+        assert_eq!(rule_ids(&html, ".verdict"), rule, "example {i} ({game})");
         assert_eq!(
             texts(&html, ".verdict-legal").len(),
             usize::from(want["legal"] == true),
@@ -134,7 +130,7 @@ async fn a_botifarra_revoke_under_contro_gives_the_opponents_72_and_the_link_is_
         .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
-    assert_eq!(texts(&html, ".rule-id"), vec!["must_follow_suit"]);
+    assert_eq!(rule_ids(&html, "[data-rule]"), vec!["must_follow_suit"]);
     let offender_side = seat % 2;
     let expected = if offender_side == 0 {
         "0 – 72"
@@ -416,7 +412,7 @@ async fn an_uploaded_record_file_is_ruled_and_needs_the_csrf_token_like_any_form
     let res = post(body(&csrf)).await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
-    assert_eq!(texts(&html, ".rule-id"), vec!["must_follow_suit"]);
+    assert_eq!(rule_ids(&html, "[data-rule]"), vec!["must_follow_suit"]);
     assert_eq!(
         post(body("wrong")).await.unwrap().status(),
         StatusCode::FORBIDDEN
@@ -468,7 +464,7 @@ async fn a_pasted_partial_deal_lists_what_the_known_cards_cannot_decide() {
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     // Nothing proven: legal so far, no score yet, and the doubt named.
     assert!(
-        texts(&html, ".rule-id")
+        rule_ids(&html, "[data-rule]")
             .iter()
             .all(|r| r == "must_follow_suit")
     );

@@ -20,7 +20,8 @@ struct Slip {
 }
 
 /// Every slip printed at `url` (a round's or a phase's), as the director's browser
-/// reads them. Each half carries one PIN, its own pair's.
+/// reads them. Each half carries one PIN, its own pair's; each slip its four seats
+/// and who deals first, one of them.
 async fn slips(director: &Browser, app: &TestApp, url: &str) -> Vec<Slip> {
     director.goto(&app.url(url)).await;
     director.wait_for(".slip").await;
@@ -31,6 +32,8 @@ async fn slips(director: &Browser, app: &TestApp, url: &str) -> Vec<Slip> {
                stage: (s.querySelector('.stage') || {textContent: ''}).textContent.trim(),
                a: [...s.querySelectorAll('.pin-a .pin')].map(e => e.textContent.trim()),
                b: [...s.querySelectorAll('.pin-b .pin')].map(e => e.textContent.trim()),
+               seats: [...s.querySelectorAll('.slip-seat')].map(e => e.textContent.split(': ')[1]),
+               dealer: (s.querySelector('.slip-dealer') || {textContent: ''}).textContent.split(': ')[1],
              }))",
         )
         .await;
@@ -44,6 +47,9 @@ async fn slips(director: &Browser, app: &TestApp, url: &str) -> Vec<Slip> {
             };
             let (a, b) = (one("a"), one("b"));
             assert_ne!(a, b, "each pair its own PIN");
+            let seats = s["seats"].as_array().cloned().unwrap_or_default();
+            assert_eq!(seats.len(), 4, "four seats on the slip: {s}");
+            assert!(seats.contains(&s["dealer"]), "the first dealer sits: {s}");
             Slip {
                 path: s["path"].as_str().unwrap_or_default().to_owned(),
                 stage: s["stage"].as_str().unwrap_or_default().to_owned(),

@@ -451,3 +451,80 @@ async fn results_of_an_unpublished_round_reach_no_rating_until_the_round_is_publ
     let text = history.root_element().text().collect::<String>();
     assert!(text.contains("Prova · ronda 2"), "{text}");
 }
+
+#[tokio::test]
+async fn a_tables_slip_names_its_seats_in_play_order_and_who_deals_first_as_its_game_was_set_up() {
+    use baza::db::championship::store;
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Sota", "Huesca").await;
+    let id = ChampionshipForm::new("Cuatrola de invierno")
+        .create_with_pairs(&app, club, "Pareja", 4)
+        .await;
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let slips = app
+        .page(
+            &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
+            StatusCode::OK,
+        )
+        .await;
+    let rows = app
+        .with_conn(move |conn| store::round_tables(conn, id, 1).unwrap())
+        .await;
+    assert_eq!(rows.len(), 2);
+    let slip = scraper::Selector::parse(".slip").unwrap();
+    let seat = scraper::Selector::parse(".slip-seat").unwrap();
+    let dealer = scraper::Selector::parse(".slip-dealer").unwrap();
+    for (row, slip) in rows.iter().zip(slips.select(&slip)) {
+        let game = row
+            .game_id
+            .expect("a table played hand by hand has its game");
+        let game = app
+            .with_conn(move |conn| baza::db::games::find_game(conn, game).unwrap().unwrap())
+            .await;
+        let names: Vec<String> = serde_json::from_str(&game.seats).unwrap();
+        let seats: Vec<String> = slip
+            .select(&seat)
+            .map(|e| e.text().collect::<String>())
+            .collect();
+        let expected: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("Asiento {}: {n}", i + 1))
+            .collect();
+        assert_eq!(seats, expected, "table {}", row.table_no);
+        let first = &names[game.first_dealer as usize];
+        assert_eq!(
+            slip.select(&dealer)
+                .map(|e| e.text().collect::<String>())
+                .collect::<Vec<_>>(),
+            [format!("Reparte primero: {first}")]
+        );
+    }
+
+    // A championship played on paper has no game at its tables: no seats printed.
+    let paper = ChampionshipForm::new("Cuatrola en papel")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Pareja", 4)
+        .await;
+    let res = post(
+        &app,
+        &format!("/campeonatos/{paper}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let slips = app
+        .page(
+            &format!("/campeonatos/{paper}/imprimir/actas?ronda=1"),
+            StatusCode::OK,
+        )
+        .await;
+    assert_eq!(texts(&slips, ".slip").len(), 2);
+    assert!(texts(&slips, ".slip-seat, .slip-dealer").is_empty());
+}

@@ -168,6 +168,8 @@ pub(super) fn phase_views(
                     stage: doc
                         .as_ref()
                         .and_then(|d| super::ranking::table_stage(ctx, d, row.table_no)),
+                    game: row.game_id,
+                    seating: None,
                     url,
                 }
             })

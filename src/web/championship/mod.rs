@@ -417,6 +417,18 @@ pub struct TableLine {
     pub state: String,
     /// A knockout table's stage ("Semifinal 1", "Final"), shown instead of its number.
     pub stage: Option<String>,
+    /// The table's first partida, when it is played hand by hand.
+    pub game: Option<i32>,
+    /// Who sits where and who deals first, as the slips print it.
+    pub seating: Option<TableSeats>,
+}
+
+/// A table's seats in play order and who deals first, in words.
+pub struct TableSeats {
+    /// "Asiento 1: Ana Alonso", one per seat.
+    pub seats: Vec<String>,
+    /// "Reparte primero: Berta Díez".
+    pub first_dealer: String,
 }
 
 pub struct RoundView {
@@ -509,6 +521,8 @@ fn round_views(
                             pin_b: row.map(|x| x.pin_b.clone()).unwrap_or_default(),
                             state: String::new(),
                             stage: None,
+                            game: row.and_then(|x| x.game_id),
+                            seating: None,
                             qr_svg: if base.is_some() {
                                 super::manage::qr_svg(&url)
                             } else {

@@ -102,6 +102,10 @@ async fn print_page(
     if kind != "standings" && round.is_none() {
         return Err(AppError::NotFound);
     }
+    let mut round = round;
+    if let Some(r) = round.as_mut().filter(|_| kind == "slips") {
+        seat_tables(&state, &ctx, r).await?;
+    }
     let finals = if kind == "standings" {
         super::ranking::final_lines(&ctx, &t.file)
     } else {
@@ -134,6 +138,43 @@ async fn print_page(
         kind,
         ctx: &ctx,
     })
+}
+
+/// Gives each table of `round` played hand by hand its seats and first dealer, as its
+/// first partida was set up from the draw.
+async fn seat_tables(state: &AppState, ctx: &Ctx, round: &mut RoundView) -> Result<(), AppError> {
+    let ids: Vec<i32> = round.tables.iter().filter_map(|l| l.game).collect();
+    let games = db(state, move |conn| {
+        let mut found = HashMap::new();
+        for id in ids {
+            if let Some(g) = crate::db::games::find_game(conn, id)? {
+                found.insert(id, g);
+            }
+        }
+        Ok(found)
+    })
+    .await?;
+    for l in &mut round.tables {
+        let Some(g) = l.game.and_then(|id| games.get(&id)) else {
+            continue;
+        };
+        let names: Vec<String> = serde_json::from_str(&g.seats).unwrap_or_default();
+        let Some(dealer) = usize::try_from(g.first_dealer)
+            .ok()
+            .and_then(|d| names.get(d))
+        else {
+            continue;
+        };
+        l.seating = Some(TableSeats {
+            first_dealer: format!("{}: {dealer}", ctx.t("game-first-dealer")),
+            seats: names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| format!("{}: {n}", ctx.t1("game-seat-n", "n", &(i + 1))))
+                .collect(),
+        });
+    }
+    Ok(())
 }
 
 /// `GET /campeonatos/{id}/imprimir/emparejamientos[?ronda=N]`: pairings by table.

@@ -528,3 +528,46 @@ async fn a_tables_slip_names_its_seats_in_play_order_and_who_deals_first_as_its_
     assert_eq!(texts(&slips, ".slip").len(), 2);
     assert!(texts(&slips, ".slip-seat, .slip-dealer").is_empty());
 }
+
+#[tokio::test]
+async fn after_its_last_round_a_championship_with_a_knockout_to_come_is_not_said_to_be_over() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Sota", "Huesca").await;
+    let id = ChampionshipForm::new("Suizo y final")
+        .set("rounds", "2")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Pareja", 4)
+        .await;
+    play_rounds(&app, id, (0, 2), 2, |_, _, _| true).await;
+    let dir = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&dir, ".pair-blocked"),
+        ["Se han jugado todas las rondas."]
+    );
+    assert!(
+        !texts(&dir, "main").concat().contains("ha terminado"),
+        "the knockout may still be drawn"
+    );
+    assert_eq!(
+        texts(&dir, "form.phase-form").len(),
+        1,
+        "the knockout's form"
+    );
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(
+        texts(&page, ".form-refused, .alert")
+            .concat()
+            .contains("Ya se han jugado todas las rondas"),
+        "{:?}",
+        texts(&page, ".alert")
+    );
+}

@@ -144,7 +144,10 @@ game-options = Opcions de taula
 game-start = Comença la partida
 game-import = Importa una partida (JSON)
 game-de-vueltas = de vueltas
-game-winner = Guanya { $side }.
+game-winner = { $n ->
+    [one] Guanya { $side }.
+   *[other] Guanyen { $side }.
+}
 game-next-dealer = Ara reparteix: { $name }
 game-add-hand = Anota una mà
 game-export = Exporta (JSON)
@@ -257,7 +260,10 @@ hand-passes = Passades de cada jugador (només amb el pot)
 series-best-of-label = Partides de l'encontre (al millor de)
 series-best-of = Al millor de { $n }
 series-game-n = Partida { $n }
-series-winner = { $side } guanyen l'encontre.
+series-winner = { $n ->
+    [one] { $side } guanya l'encontre.
+   *[other] { $side } guanyen l'encontre.
+}
 series-next = Partida següent
 error-no-next-game = L'encontre ja està decidit o aquesta partida no s'ha acabat.
 hand-card-picker = Tria les cartes una a una

@@ -144,7 +144,10 @@ game-options = Table options
 game-start = Start the game
 game-import = Import a game (JSON)
 game-de-vueltas = de vueltas (second deal)
-game-winner = { $side } win.
+game-winner = { $n ->
+    [one] { $side } wins.
+   *[other] { $side } win.
+}
 game-next-dealer = Dealing now: { $name }
 game-add-hand = Enter a hand
 game-export = Export (JSON)
@@ -257,7 +260,10 @@ hand-passes = Passes of each player (pot scoring only)
 series-best-of-label = Partidas in the match (best of)
 series-best-of = Best of { $n }
 series-game-n = Partida { $n }
-series-winner = { $side } win the match.
+series-winner = { $n ->
+    [one] { $side } wins the match.
+   *[other] { $side } win the match.
+}
 series-next = Next partida
 error-no-next-game = The match is decided already, or this partida is not over.
 hand-card-picker = Pick the cards one by one

@@ -144,7 +144,10 @@ game-options = Opciones de mesa
 game-start = Empezar la partida
 game-import = Importar una partida (JSON)
 game-de-vueltas = de vueltas
-game-winner = Gana { $side }.
+game-winner = { $n ->
+    [one] Gana { $side }.
+   *[other] Ganan { $side }.
+}
 game-next-dealer = Reparte ahora: { $name }
 game-add-hand = Anotar mano
 game-export = Exportar (JSON)
@@ -257,7 +260,10 @@ hand-passes = Pases de cada jugador (solo con el bote)
 series-best-of-label = Partidas del encuentro (al mejor de)
 series-best-of = Al mejor de { $n }
 series-game-n = Partida { $n }
-series-winner = { $side } ganan el encuentro.
+series-winner = { $n ->
+    [one] { $side } gana el encuentro.
+   *[other] { $side } ganan el encuentro.
+}
 series-next = Siguiente partida
 error-no-next-game = El encuentro ya está decidido o esta partida no ha terminado.
 hand-card-picker = Elegir las cartas una a una

@@ -406,6 +406,18 @@ impl Ctx {
         i18n::tr_args(self.lang, key, &[(name, value.to_string())])
     }
 
+    /// Translates a message id with a count `n` (its `[one]` or `*[other]` form) and
+    /// one named argument.
+    pub fn tn(
+        &self,
+        key: &str,
+        n: usize,
+        name: &'static str,
+        value: &dyn std::fmt::Display,
+    ) -> String {
+        i18n::tr_count(self.lang, key, n, &[(name, value.to_string())])
+    }
+
     pub fn lang_code(&self) -> &'static str {
         self.lang.code()
     }

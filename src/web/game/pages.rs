@@ -35,6 +35,8 @@ struct GamePage<'a> {
     /// The table options that differ from the defaults, in words.
     options_used: Vec<crate::web::options::OptionWords>,
     sides: Vec<String>,
+    /// How many players a side is (two for a pair), for the winners' verb.
+    side_size: usize,
     lines: Vec<Line>,
     totals: Vec<String>,
     winner: Option<String>,
@@ -376,6 +378,7 @@ pub(super) async fn game_html(
             )
         }),
         pin: staff.then(|| l.game.pin.clone()),
+        side_size: usize::from(l.setup.players) / sides.len().max(1),
         sides,
         lines,
         error,

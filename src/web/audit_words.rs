@@ -462,6 +462,16 @@ fn entry_changes(
     let (Some(b), Some(a)) = (before.as_object(), after.as_object()) else {
         return Vec::new();
     };
+    // A quick entry and a full hand record share no fields: the change is the kind.
+    let is_record = |e: &serde_json::Map<String, Value>| e.contains_key("events");
+    if is_record(b) != is_record(a) {
+        let key = if is_record(a) {
+            "audit-hand-now-record"
+        } else {
+            "audit-hand-now-quick"
+        };
+        return vec![tr(lang, key)];
+    }
     let mut out: Vec<String> = Vec::new();
     let mut keys: Vec<&String> = b.keys().chain(a.keys()).collect();
     keys.sort();
@@ -503,7 +513,14 @@ fn entry_changes(
             out.push(change_words(lang, what, p, q));
         }
     }
-    out.dedup();
+    let mut said: Vec<String> = Vec::new();
+    out.retain(|s| {
+        let new = !said.contains(s);
+        if new {
+            said.push(s.clone());
+        }
+        new
+    });
     out
 }
 

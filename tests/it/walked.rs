@@ -1,0 +1,171 @@
+//! What a person walking a whole championship day on a phone noticed: a pair named
+//! otherwise than its players is seated at its table by its players, the check-in
+//! button says what it does, a knockout's matches still to play read "A contra B",
+//! and a hand replaced by the referee's ruling reads as one change in its history.
+
+use baza::db::accounts::AuditEntry;
+use baza::db::schema::championship_tables;
+use baza::domain::Lang;
+use baza::web::audit_words::{Known, sentence};
+use diesel::prelude::*;
+use reqwest::StatusCode;
+
+use crate::helpers::{ChampionshipForm, TestApp, post_form_as, texts};
+
+/// A championship of club `club` with two pairs registered by their typed players:
+/// "Los de Graus" (Ramón Español and Félix Noguero) and one named by its players'
+/// surnames (Ana Nieto and Rosa Ortega). Its id.
+async fn two_typed_pairs(app: &TestApp, club: i32) -> i32 {
+    let id = ChampionshipForm::new("Comarcal de cuatrola")
+        .create(app, club)
+        .await;
+    for (name, one, two) in [
+        ("Los de Graus", "Ramón Español", "Félix Noguero"),
+        ("", "Ana Nieto", "Rosa Ortega"),
+    ] {
+        let res = post_form_as(
+            app,
+            &app.client,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("player1", one), ("player2", two), ("name", name)],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{one}");
+    }
+    id
+}
+
+#[tokio::test]
+async fn a_pair_named_otherwise_than_its_players_is_seated_at_its_table_by_their_surnames() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
+    let id = two_typed_pairs(&app, club).await;
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "0")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let game = app
+        .with_conn(move |c| {
+            championship_tables::table
+                .filter(championship_tables::championship_id.eq(id))
+                .select(championship_tables::game_id)
+                .first::<Option<i32>>(c)
+                .unwrap()
+                .expect("the table's game")
+        })
+        .await;
+    let html = app.page(&format!("/partidas/{game}"), StatusCode::OK).await;
+    let title = texts(&html, "h1.match-title").join(" ");
+    assert!(
+        title.contains("Español y Noguero"),
+        "the named pair by its players: {title}"
+    );
+    assert!(
+        title.contains("Nieto y Ortega"),
+        "the other by its name: {title}"
+    );
+    let seats = texts(&html, "select[name=bidder] option").join(", ");
+    assert!(
+        seats.contains("Español") && seats.contains("Noguero"),
+        "{seats}"
+    );
+    assert!(!seats.contains("Los de Graus"), "no numbered pair: {seats}");
+}
+
+#[tokio::test]
+async fn the_check_in_button_says_what_it_does_and_the_state_what_it_is() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
+    let id = two_typed_pairs(&app, club).await;
+    let direction = format!("/campeonatos/{id}/direccion");
+    let buttons = |html: &scraper::Html| texts(html, "form[action$='/presente'] button");
+
+    let html = app.page(&direction, StatusCode::OK).await;
+    assert_eq!(buttons(&html), ["Marcar presente", "Marcar presente"]);
+    let entrant: String = {
+        let sel = scraper::Selector::parse("form[action$='/presente']").unwrap();
+        let action = html.select(&sel).next().unwrap().value().attr("action");
+        action.unwrap().to_owned()
+    };
+    let res = post_form_as(&app, &app.client, &entrant, &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+    let html = app.page(&direction, StatusCode::OK).await;
+    let mut shown = buttons(&html);
+    shown.sort();
+    assert_eq!(shown, ["Marcar presente", "Quitar «presente»"]);
+    let rows = texts(&html, "table.entrants tbody tr").join(" | ");
+    assert_eq!(rows.matches("Presente").count(), 1, "{rows}");
+}
+
+#[tokio::test]
+async fn a_knockout_match_still_to_play_reads_one_pair_contra_the_other() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
+    let club = club.to_string();
+    let res = post_form_as(
+        &app,
+        &app.client,
+        "/cuadros/nuevo",
+        &[
+            ("club", &club),
+            ("name", "Fase final"),
+            ("game", "cuatrola"),
+            ("format", "single"),
+            ("seeding", "hand"),
+            ("paper", "a4"),
+            ("names", "Campo – Sierra\nBuil – Lanau"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let path = res.headers()["location"].to_str().unwrap().to_owned();
+    let html = app.page(&path, StatusCode::OK).await;
+    assert_eq!(
+        texts(&html, ".playable-list a"),
+        ["Final · Campo – Sierra contra Buil – Lanau"]
+    );
+}
+
+#[test]
+fn a_hand_replaced_by_the_referees_record_reads_as_one_change_in_its_history() {
+    let quick = r#"{"game":2,"hand":3,"entry":{"game":"cuatrola","trump":"e","bid":"pass",
+        "card_points_side0":40,"last_trick_side":1,"cantes":[]}}"#;
+    let record = r#"{"game":2,"hand":3,"entry":{"format":"baza-hand/1","game":"cuatrola",
+        "players":4,"dealer":3,"turned":"12e","before":[2,0],"declared":{"hand_points":[0,1]},
+        "events":[{"bid":"pass","seat":0}],"hands":[["1o"],["12o"],["11o"],["10o"]],
+        "options":{},"stock":[]}}"#;
+    let entry = |before: &str, after: &str| AuditEntry {
+        id: 1,
+        at: chrono::NaiveDate::from_ymd_opt(2026, 11, 29)
+            .and_then(|d| d.and_hms_opt(3, 29, 0))
+            .unwrap(),
+        actor: "user:1:directora (fallo 3ccee12f9553)".to_owned(),
+        action: "update".to_owned(),
+        entity: "hand".to_owned(),
+        entity_id: 2,
+        club_id: Some(1),
+        championship_id: None,
+        before_json: Some(before.to_owned()),
+        after_json: Some(after.to_owned()),
+    };
+    let s = sentence(Lang::Es, &entry(quick, record), &Known::default());
+    assert_eq!(
+        s,
+        "Directora, con un fallo del árbitro corrigió la mano 3: lo anotado pasó a ser la \
+         mano completa, carta a carta."
+    );
+    let s = sentence(Lang::Es, &entry(record, quick), &Known::default());
+    assert!(
+        s.ends_with("la mano completa pasó a ser una anotación del formulario rápido."),
+        "{s}"
+    );
+    for lang in [Lang::Ca, Lang::En] {
+        let s = sentence(lang, &entry(quick, record), &Known::default());
+        assert!(!s.contains("audit-") && !s.contains("→"), "{s}");
+    }
+}

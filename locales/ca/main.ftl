@@ -144,7 +144,10 @@ game-options = Opcions de taula
 game-start = Comença la partida
 game-import = Importa una partida (JSON)
 game-de-vueltas = de vueltas
-game-winner = Guanya { $side }.
+game-winner = { $n ->
+    [one] Guanya
+   *[other] Guanyen
+} { $side }.
 game-next-dealer = Ara reparteix: { $name }
 game-add-hand = Anota una mà
 game-export = Exporta (JSON)

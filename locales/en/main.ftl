@@ -144,7 +144,10 @@ game-options = Table options
 game-start = Start the game
 game-import = Import a game (JSON)
 game-de-vueltas = de vueltas (second deal)
-game-winner = { $side } win.
+game-winner = { $side } { $n ->
+    [one] wins
+   *[other] win
+}.
 game-next-dealer = Dealing now: { $name }
 game-add-hand = Enter a hand
 game-export = Export (JSON)

@@ -144,7 +144,10 @@ game-options = Opciones de mesa
 game-start = Empezar la partida
 game-import = Importar una partida (JSON)
 game-de-vueltas = de vueltas
-game-winner = Gana { $side }.
+game-winner = { $n ->
+    [one] Gana
+   *[other] Ganan
+} { $side }.
 game-next-dealer = Reparte ahora: { $name }
 game-add-hand = Anotar mano
 game-export = Exportar (JSON)

@@ -37,6 +37,7 @@ struct GamePage<'a> {
     sides: Vec<String>,
     lines: Vec<Line>,
     totals: Vec<String>,
+    /// Who won the game, as a sentence.
     winner: Option<String>,
     next_dealer: Option<String>,
     deal: u8,
@@ -352,10 +353,19 @@ pub(super) async fn game_html(
             &l.setup.options,
         ),
         totals: board.totals.iter().map(show).collect(),
-        winner: board
-            .game_over
-            .as_ref()
-            .and_then(|g| sides.get(usize::from(g.winner)).cloned()),
+        winner: board.game_over.as_ref().and_then(|g| {
+            let side = sides.get(usize::from(g.winner))?.clone();
+            let seating = l.setup.game.seating_of(l.setup.players, &l.setup.options);
+            let players = (0..l.setup.players)
+                .filter(|s| seating.side_of(*s) == g.winner)
+                .count();
+            Some(crate::web::i18n::tr_count(
+                ctx.lang,
+                "game-winner",
+                players,
+                &[("side", side)],
+            ))
+        }),
         next_dealer: board
             .next_dealer
             .filter(|_| l.game.status != GameStatus::Finished)

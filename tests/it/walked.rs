@@ -1,11 +1,13 @@
 //! What a person walking a whole championship day on a phone noticed: a pair named
 //! otherwise than its players is seated at its table by its players, the check-in
 //! button says what it does, a knockout's matches still to play read "A contra B",
-//! and a hand replaced by the referee's ruling reads as one change in its history.
+//! a hand replaced by the referee's ruling reads as one change in its history, and a
+//! visitor on a confirmed table's game is offered the way to the table once.
 
 use baza::db::accounts::AuditEntry;
 use baza::db::schema::championship_tables;
 use baza::domain::Lang;
+use baza::domain::status::TableStatus;
 use baza::web::audit_words::{Known, sentence};
 use diesel::prelude::*;
 use reqwest::StatusCode;
@@ -168,4 +170,80 @@ fn a_hand_replaced_by_the_referees_record_reads_as_one_change_in_its_history() {
         let s = sentence(lang, &entry(quick, record), &Known::default());
         assert!(!s.contains("audit-") && !s.contains("→"), "{s}");
     }
+}
+
+#[tokio::test]
+async fn a_visitor_on_a_confirmed_tables_game_is_offered_the_way_to_the_table_once() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
+    let id = two_typed_pairs(&app, club).await;
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "0")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let game = app
+        .with_conn(move |c| {
+            championship_tables::table
+                .filter(championship_tables::championship_id.eq(id))
+                .select(championship_tables::game_id)
+                .first::<Option<i32>>(c)
+                .unwrap()
+                .expect("the table's game")
+        })
+        .await;
+    // The table's result confirmed: its game says so, with the way to the table.
+    app.with_conn(move |c| {
+        diesel::update(championship_tables::table.filter(championship_tables::game_id.eq(game)))
+            .set(championship_tables::status.eq(TableStatus::Final.as_str()))
+            .execute(c)
+            .unwrap()
+    })
+    .await;
+    let visitor = crate::helpers::new_client();
+    let res = visitor
+        .get(app.url(&format!("/partidas/{game}")))
+        .send()
+        .await
+        .unwrap();
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let table = format!("/campeonatos/{id}/rondas/1/mesas/1");
+    let sel = scraper::Selector::parse(&format!("main a[href='{table}']")).unwrap();
+    let ways: Vec<String> = html
+        .select(&sel)
+        .map(|a| a.text().collect::<String>())
+        .filter(|t| t == "Ir a la mesa")
+        .collect();
+    assert_eq!(ways.len(), 1, "{ways:?}");
+    assert_eq!(texts(&html, ".table-result"), ["Confirmado"]);
+}
+
+#[tokio::test]
+async fn a_pair_that_wins_the_game_is_said_to_win_in_the_plural() {
+    let t = crate::club::start("cuatrola", 4, &[]).await;
+    for _ in 0..5 {
+        let res = t
+            .hand(&[
+                ("trump", "e"),
+                ("bid", "cuatrola"),
+                ("bidder", "0"),
+                ("soloist_tricks", "4"),
+            ])
+            .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    }
+    let res = t
+        .hand(&[
+            ("trump", "o"),
+            ("bid", "pass"),
+            ("card_points_side0", "104"),
+            ("last_trick_side", "0"),
+        ])
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let page = t.page().await;
+    assert_eq!(texts(&page, ".winner"), ["Ganan Ana y Carmen."]);
 }

@@ -1,8 +1,9 @@
 //! What a person walking a whole championship day on a phone noticed: a pair named
 //! otherwise than its players is seated at its table by its players, the check-in
 //! button says what it does, a knockout's matches still to play read "A contra B",
-//! a hand replaced by the referee's ruling reads as one change in its history, and a
-//! visitor on a confirmed table's game is offered the way to the table once.
+//! a hand replaced by the referee's ruling reads as one change in its history, a
+//! visitor on a confirmed table's game is offered the way to the table once, a pair
+//! wins in the plural, and the last round played is not the championship's end.
 
 use baza::db::accounts::AuditEntry;
 use baza::db::schema::championship_tables;
@@ -246,4 +247,70 @@ async fn a_pair_that_wins_the_game_is_said_to_win_in_the_plural() {
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let page = t.page().await;
     assert_eq!(texts(&page, ".winner"), ["Ganan Ana y Carmen."]);
+}
+
+#[tokio::test]
+async fn after_its_last_round_the_directors_page_says_the_rounds_are_played_not_the_championship() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
+    let id = ChampionshipForm::new("Comarcal de cuatrola")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Pareja", 2)
+        .await;
+    for (path, fields) in [
+        (format!("/campeonatos/{id}/rondas"), vec![("tables", "0")]),
+        (format!("/campeonatos/{id}/rondas/1/publicar"), vec![]),
+    ] {
+        let res = post_form_as(&app, &app.client, &path, &fields).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
+    }
+    let (pin, pin_b) = app
+        .with_conn(move |c| {
+            championship_tables::table
+                .filter(championship_tables::championship_id.eq(id))
+                .select((championship_tables::pin, championship_tables::pin_b))
+                .first::<(String, String)>(c)
+                .unwrap()
+        })
+        .await;
+    let table = format!("/campeonatos/{id}/rondas/1/mesas/1");
+    let keeper = crate::helpers::new_client();
+    let res = post_form_as(&app, &keeper, &format!("{table}/pin"), &[("pin", &pin)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let v = table_version(&app, id).await;
+    let fields = [
+        ("score_a", "21"),
+        ("score_b", "12"),
+        ("version", v.as_str()),
+    ];
+    let res = post_form_as(&app, &keeper, &table, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "proposed");
+    let other = crate::helpers::new_client();
+    let res = post_form_as(&app, &other, &format!("{table}/pin"), &[("pin", &pin_b)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let v = table_version(&app, id).await;
+    let res = post_form_as(&app, &other, &format!("{table}/firma"), &[("version", &v)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "signed");
+
+    // Its one round played: a knockout may still follow, so the championship is not
+    // said to be over.
+    let html = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    let text = texts(&html, "main").join(" ");
+    assert!(text.contains("Se han jugado todas las rondas."), "{text}");
+    assert!(!text.contains("El campeonato ha terminado"), "{text}");
+}
+
+/// The version of championship `id`'s one table.
+async fn table_version(app: &TestApp, id: i32) -> String {
+    app.with_conn(move |c| {
+        championship_tables::table
+            .filter(championship_tables::championship_id.eq(id))
+            .select(championship_tables::version)
+            .first::<i32>(c)
+            .unwrap()
+            .to_string()
+    })
+    .await
 }

@@ -314,3 +314,36 @@ async fn table_version(app: &TestApp, id: i32) -> String {
     })
     .await
 }
+
+/// A cuatrola hand dealt by seat `dealer`, the rey de espadas turned from seat 3's
+/// hand, opened with four passes and a renuncio at the first trick.
+fn dealt_by(dealer: u8) -> String {
+    serde_json::json!({
+        "format": "baza-hand/1", "game": "cuatrola", "players": 4, "dealer": dealer,
+        "options": {}, "stock": [], "turned": "12e",
+        "hands": [["1o","3o","12c","11e","10b"],["12o","1c","1e","10e","3b"],
+                  ["11o","3c","10c","3e","12b"],["10o","11c","12e","1b","11b"]],
+        "events": [{"bid":"pass","seat":0},{"bid":"pass","seat":1},{"bid":"pass","seat":2},
+                   {"bid":"pass","seat":3},{"play":"1o","seat":0},{"play":"1c","seat":1}]
+    })
+    .to_string()
+}
+
+#[tokio::test]
+async fn a_ruling_on_a_deal_that_cannot_be_is_said_in_words_and_offers_no_hand_to_apply() {
+    let app = TestApp::spawn().await;
+    app.club_with_organiser("Peña La Baza", "Barbastro").await;
+    let mut pages = Vec::new();
+    for dealer in [3, 1] {
+        let record = dealt_by(dealer);
+        let res = post_form_as(&app, &app.client, "/arbitro", &[("record", &record)]).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "dealer {dealer}");
+        let ruling = res.headers()["location"].to_str().unwrap().to_owned();
+        pages.push(app.page(&ruling, StatusCode::OK).await);
+    }
+    let apply = |html: &scraper::Html| texts(html, "form[action$='/aplicar'] button").len();
+    assert_eq!(apply(&pages[0]), 1, "a renuncio in a good deal applies");
+    assert_eq!(apply(&pages[1]), 0, "the turned card is not the dealer's");
+    let said = texts(&pages[1], ".violation-message").join(" ");
+    assert_eq!(said, "la carta vuelta, rey de espadas, no está donde debe");
+}

@@ -3,7 +3,8 @@
 //! button says what it does, a knockout's matches still to play read "A contra B",
 //! a hand replaced by the referee's ruling reads as one change in its history, a
 //! visitor on a confirmed table's game is offered the way to the table once, a pair
-//! wins in the plural, and the last round played is not the championship's end.
+//! wins in the plural, the last round played is not the championship's end, and a
+//! ruling on a deal that cannot be says why in words and offers nothing to apply.
 
 use baza::db::accounts::AuditEntry;
 use baza::db::schema::championship_tables;

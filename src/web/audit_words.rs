@@ -297,6 +297,9 @@ fn actor_words(lang: Lang, actor: &str, e: &AuditEntry, after: &Value, known: &K
     let mut who = if let Some(rest) = base.strip_prefix("user:") {
         let name = rest.split_once(':').map_or(rest, |(_, n)| n).to_owned();
         tr_args(lang, "audit-who-user", &[("name", name)])
+    } else if base.starts_with("scorekeeper:games") && e.championship_id.is_some() {
+        // A championship table's partidas open with its pairs' PINs, never a game's.
+        tr(lang, "audit-who-some-pair-pin")
     } else if base.starts_with("scorekeeper:games") {
         tr(lang, "audit-who-game-pin")
     } else if base.starts_with("scorekeeper:tables") {

@@ -1,7 +1,8 @@
 //! What a person walking a whole championship day on a phone noticed: a pair named
 //! otherwise than its players is seated at its table by its players, the check-in
 //! button says what it does, a knockout's matches still to play read "A contra B",
-//! a hand replaced by the referee's ruling reads as one change in its history, a
+//! a hand replaced by the referee's ruling reads as one change in its history, a hand
+//! entered at a championship table by one of its pairs' PINs says so, a
 //! visitor on a confirmed table's game is offered the way to the table once, a pair
 //! wins in the plural, the last round played is not the championship's end, and a
 //! ruling on a deal that cannot be says why in words and offers nothing to apply.
@@ -172,6 +173,35 @@ fn a_hand_replaced_by_the_referees_record_reads_as_one_change_in_its_history() {
         let s = sentence(lang, &entry(quick, record), &Known::default());
         assert!(!s.contains("audit-") && !s.contains("→"), "{s}");
     }
+}
+
+#[test]
+fn a_hand_entered_at_a_championship_table_was_entered_by_a_pair_with_its_pin() {
+    let entered = |championship_id: Option<i32>| {
+        let e = AuditEntry {
+            id: 1,
+            at: chrono::NaiveDate::from_ymd_opt(2026, 11, 29)
+                .and_then(|d| d.and_hms_opt(3, 29, 0))
+                .unwrap(),
+            actor: "scorekeeper:games [2]".to_owned(),
+            action: "create".to_owned(),
+            entity: "hand".to_owned(),
+            entity_id: 2,
+            club_id: Some(1),
+            championship_id,
+            before_json: None,
+            after_json: Some(r#"{"game":2,"hand":1}"#.to_owned()),
+        };
+        sentence(Lang::Es, &e, &Known::default())
+    };
+    assert_eq!(
+        entered(Some(1)),
+        "Una pareja de la mesa con su PIN anotó la mano 1."
+    );
+    assert_eq!(
+        entered(None),
+        "Quien tenía el PIN de la partida anotó la mano 1."
+    );
 }
 
 #[tokio::test]

@@ -1,11 +1,12 @@
 //! What a person walking a whole championship day on a phone noticed: a pair named
-//! otherwise than its players is seated at its table by its players, the check-in
-//! button says what it does, a knockout's matches still to play read "A contra B",
-//! a hand replaced by the referee's ruling reads as one change in its history, a hand
-//! entered at a championship table by one of its pairs' PINs says so, a
-//! visitor on a confirmed table's game is offered the way to the table once, a pair
-//! wins in the plural, the last round played is not the championship's end, and a
-//! ruling on a deal that cannot be says why in words and offers nothing to apply.
+//! otherwise than its players is seated at its table by its players; the check-in
+//! button says what it does; a knockout's matches still to play read "A contra B"; a
+//! hand replaced by the referee's ruling reads as one change in its history; a hand
+//! entered at a championship table by one of its pairs' PINs says so; a visitor on a
+//! confirmed table's game is offered the way to the table once; a pair wins in the
+//! plural; the last round played is not the championship's end; a ruling on a deal
+//! that cannot be says why in words and offers nothing to apply; the import page
+//! names its header as a person types it.
 
 use baza::db::accounts::AuditEntry;
 use baza::db::schema::championship_tables;
@@ -377,4 +378,37 @@ async fn a_ruling_on_a_deal_that_cannot_be_is_said_in_words_and_offers_no_hand_t
     assert_eq!(apply(&pages[1]), 0, "the turned card is not the dealer's");
     let said = texts(&pages[1], ".violation-message").join(" ");
     assert_eq!(said, "la carta vuelta, rey de espadas, no está donde debe");
+}
+
+#[tokio::test]
+async fn the_import_page_names_the_header_as_a_person_types_it_and_that_header_imports() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
+    let id = ChampionshipForm::new("Comarcal de cuatrola")
+        .create(&app, club)
+        .await;
+    let path = format!("/campeonatos/{id}/inscritos/importar");
+    let html = app.page(&path, StatusCode::OK).await;
+    let help = texts(&html, "main p").join(" ");
+    assert!(
+        help.contains("«nombre», «club», «cabeza de serie»"),
+        "{help}"
+    );
+    assert!(
+        !help.contains("cabeza_de_serie") && !help.contains("Guarde"),
+        "{help}"
+    );
+    // Cells pasted from a sheet whose header is written as the page says.
+    let pasted =
+        "Nombre\tClub\tCabeza de serie\nLos de Graus\tPeña La Baza\t1\nBuil – Lanau\t\t2\n";
+    let res = post_form_as(&app, &app.client, &path, &[("csv", pasted)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let html = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    let rows = texts(&html, "table.entrants tbody tr").join(" | ");
+    assert!(
+        rows.contains("Los de Graus") && rows.contains("Buil – Lanau"),
+        "{rows}"
+    );
 }

@@ -297,6 +297,9 @@ fn actor_words(lang: Lang, actor: &str, e: &AuditEntry, after: &Value, known: &K
     let mut who = if let Some(rest) = base.strip_prefix("user:") {
         let name = rest.split_once(':').map_or(rest, |(_, n)| n).to_owned();
         tr_args(lang, "audit-who-user", &[("name", name)])
+    } else if base.starts_with("scorekeeper:games") && e.championship_id.is_some() {
+        // A championship table's partidas open with its pairs' PINs, never a game's.
+        tr(lang, "audit-who-some-pair-pin")
     } else if base.starts_with("scorekeeper:games") {
         tr(lang, "audit-who-game-pin")
     } else if base.starts_with("scorekeeper:tables") {
@@ -462,6 +465,16 @@ fn entry_changes(
     let (Some(b), Some(a)) = (before.as_object(), after.as_object()) else {
         return Vec::new();
     };
+    // A quick entry and a full hand record share no fields: the change is the kind.
+    let is_record = |e: &serde_json::Map<String, Value>| e.contains_key("events");
+    if is_record(b) != is_record(a) {
+        let key = if is_record(a) {
+            "audit-hand-now-record"
+        } else {
+            "audit-hand-now-quick"
+        };
+        return vec![tr(lang, key)];
+    }
     let mut out: Vec<String> = Vec::new();
     let mut keys: Vec<&String> = b.keys().chain(a.keys()).collect();
     keys.sort();
@@ -503,7 +516,14 @@ fn entry_changes(
             out.push(change_words(lang, what, p, q));
         }
     }
-    out.dedup();
+    let mut said: Vec<String> = Vec::new();
+    out.retain(|s| {
+        let new = !said.contains(s);
+        if new {
+            said.push(s.clone());
+        }
+        new
+    });
     out
 }
 

@@ -59,4 +59,5 @@ mod structure;
 mod table_flow;
 mod tournaments;
 mod trust;
+mod walked;
 mod words;

@@ -23,6 +23,7 @@ use crate::db::schema::{championship_documents, championship_tables, championshi
 use crate::domain::bracket::{Bracket, EntrantId, MatchId};
 use crate::domain::entry::{self, Entered, GAME_FORMAT, GameDoc, GameSetup, HandDoc, HandScore};
 use crate::domain::lang::Lang;
+use crate::domain::tournament::people;
 use crate::domain::tournament::played::{self, Decided, Partida};
 use crate::domain::tournament::{
     self, MatchFormat, MatchResult, Pairing, Round, Side, TournamentFile,
@@ -102,7 +103,8 @@ fn create_match_game(
         return Ok(None);
     };
     let options = played::table_options(ev.game, &ev.options, &ev.match_format);
-    let seats = played::seat_names(ev.game, players, &options, a, b);
+    let [a, b] = [a, b].map(|name| people::seating_name(file, name));
+    let seats = played::seat_names(ev.game, players, &options, &a, &b);
     let setup = GameSetup {
         game: ev.game,
         players,

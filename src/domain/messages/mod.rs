@@ -435,9 +435,10 @@ fn render_deal(p: &DealProblem, lang: Lang) -> String {
         ),
         DealProblem::TurnedMisplaced(c) => tr!(
             lang,
-            "la carta vuelta {c} no está donde debe",
-            "la carta girada {c} no és on ha de ser",
-            "the turned card {c} is not where it belongs"
+            "la carta vuelta, {}, no está donde debe",
+            "la carta girada, {}, no és on ha de ser",
+            "the turned card, {}, is not where it belongs",
+            c.spanish_name()
         ),
         DealProblem::TurnedNotAllowed => tr!(
             lang,

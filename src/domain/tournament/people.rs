@@ -96,6 +96,27 @@ pub fn default_name(players: &[(String, bool)]) -> String {
     }
 }
 
+/// The name a table seats an entrant of `file` by, for its players' seats: a pair
+/// whose name does not list its players ("Los de Graus") but whose two players were
+/// typed is seated by their surnames ("Español – Noguero"); any other entrant by its
+/// name (a player linked to the register keeps it: it already shows her as she asked).
+pub fn seating_name(file: &TournamentFile, name: &str) -> String {
+    let size = entrant_size(file);
+    let mut named = file.entrants.iter().filter(|e| e.name == name);
+    let (Some(e), None) = (named.next(), named.next()) else {
+        return name.to_owned();
+    };
+    let typed = e.people.len() == size && e.people.iter().all(|p| p.key.is_none());
+    if size < 2 || !typed || name_parts(name).len() == size {
+        return name.to_owned();
+    }
+    e.people
+        .iter()
+        .map(|p| surnames(&p.name))
+        .collect::<Vec<_>>()
+        .join(" – ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

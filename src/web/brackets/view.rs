@@ -308,9 +308,10 @@ pub(super) fn match_line(ctx: &Ctx, l: &Loaded, id: MatchId) -> String {
         None => ctx.t("bracket-to-be-decided"),
     };
     format!(
-        "{} · {} – {}",
+        "{} · {} {} {}",
         match_title(ctx, &l.bracket, id),
         who(0),
+        ctx.t("table-versus"),
         who(1)
     )
 }

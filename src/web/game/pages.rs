@@ -39,6 +39,7 @@ struct GamePage<'a> {
     side_size: usize,
     lines: Vec<Line>,
     totals: Vec<String>,
+    /// The side that won the game, by its players' names.
     winner: Option<String>,
     next_dealer: Option<String>,
     deal: u8,

@@ -126,6 +126,12 @@ fn ruling_page(
     let names = names.as_slice();
     let ruling = domain::try_rule(record, ctx.lang)
         .map_err(|e| AppError::from(Unacceptable::Record(e.to_string())))?;
+    // A deal that cannot have been dealt is no hand to put into a game.
+    let dealt = !ruling
+        .violation
+        .as_ref()
+        .is_some_and(|v| v.rule == domain::ruling::RuleId::DealInvalid);
+    let can_apply = can_apply && dealt;
     let tricks = ruling
         .tricks
         .iter()

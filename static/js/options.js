@@ -18,3 +18,22 @@
     show();
   });
 })();
+
+// A field that applies to one choice only (data-when="field:value value"): shown
+// while the form's field has one of those values (without script every field stays
+// visible, and the server reads only those that apply).
+(function () {
+  document.querySelectorAll("[data-when]").forEach(function (el) {
+    var form = el.closest("form");
+    if (!form) return;
+    var at = el.dataset.when.lastIndexOf(":");
+    var field = form.elements[el.dataset.when.slice(0, at)];
+    if (!field) return;
+    var values = el.dataset.when.slice(at + 1).split(" ");
+    function show() {
+      el.hidden = values.indexOf(field.value) < 0;
+    }
+    form.addEventListener("change", show);
+    show();
+  });
+})();

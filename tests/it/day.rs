@@ -5,6 +5,7 @@
 //! director), a knockout of four seeded from the standings and played to the final,
 //! and the champion at the top of the championship's page, the wall and the print.
 
+use serde_json::json;
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -197,6 +198,15 @@ async fn in_a_browser_a_new_club_runs_a_cuatrola_championship_from_scratch_to_it
         "cuatrola",
         "the form starts from the club's usual game"
     );
+    // Only the fields of the chosen system show: a Swiss asks for its rounds, not for
+    // groups or losses; choosing the sistema de ceros asks for its losses instead.
+    let hidden = "return ['rounds', 'groups', 'losses'].map(n =>
+        document.querySelector('input[name=' + n + ']').closest('label').hidden)";
+    assert_eq!(director.eval(hidden).await, json!([false, true, true]));
+    director.choose("system", "ceros").await;
+    assert_eq!(director.eval(hidden).await, json!([true, true, false]));
+    director.choose("system", "swiss").await;
+    assert_eq!(director.eval(hidden).await, json!([false, true, true]));
     director
         .fill("input[name=name]", "Campeonato de San Andrés")
         .await;

@@ -452,20 +452,15 @@ async fn results_of_an_unpublished_round_reach_no_rating_until_the_round_is_publ
     assert!(text.contains("Prova · ronda 2"), "{text}");
 }
 
-#[tokio::test]
-async fn a_tables_slip_names_its_seats_in_play_order_and_who_deals_first_as_its_game_was_set_up() {
-    use baza::db::championship::store;
-    let app = TestApp::spawn().await;
-    let club = app.club_with_organiser("Peña La Sota", "Huesca").await;
-    let id = ChampionshipForm::new("Cuatrola de invierno")
-        .create_with_pairs(&app, club, "Pareja", 4)
-        .await;
-    let res = post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
+/// A championship of four pairs made with `form`, its first round drawn, and the
+/// round's printed slips.
+async fn first_round_slips(
+    app: &TestApp,
+    club: i32,
+    form: ChampionshipForm,
+) -> (i32, scraper::Html) {
+    let id = form.create_with_pairs(app, club, "Pareja", 4).await;
+    let res = post(app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let slips = app
         .page(
@@ -473,6 +468,16 @@ async fn a_tables_slip_names_its_seats_in_play_order_and_who_deals_first_as_its_
             StatusCode::OK,
         )
         .await;
+    (id, slips)
+}
+
+#[tokio::test]
+async fn a_tables_slip_names_its_seats_in_play_order_and_who_deals_first_as_its_game_was_set_up() {
+    use baza::db::championship::store;
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Sota", "Huesca").await;
+    let form = ChampionshipForm::new("Cuatrola de invierno");
+    let (id, slips) = first_round_slips(&app, club, form).await;
     let rows = app
         .with_conn(move |conn| store::round_tables(conn, id, 1).unwrap())
         .await;
@@ -508,23 +513,8 @@ async fn a_tables_slip_names_its_seats_in_play_order_and_who_deals_first_as_its_
     }
 
     // A championship played on paper has no game at its tables: no seats printed.
-    let paper = ChampionshipForm::new("Cuatrola en papel")
-        .set("entry", "result")
-        .create_with_pairs(&app, club, "Pareja", 4)
-        .await;
-    let res = post(
-        &app,
-        &format!("/campeonatos/{paper}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let slips = app
-        .page(
-            &format!("/campeonatos/{paper}/imprimir/actas?ronda=1"),
-            StatusCode::OK,
-        )
-        .await;
+    let form = ChampionshipForm::new("Cuatrola en papel").set("entry", "result");
+    let (_, slips) = first_round_slips(&app, club, form).await;
     assert_eq!(texts(&slips, ".slip").len(), 2);
     assert!(texts(&slips, ".slip-seat, .slip-dealer").is_empty());
 }

@@ -7,7 +7,7 @@
 //! plural; the last round played is not the championship's end; a ruling on a deal
 //! that cannot be says why in words and offers nothing to apply; the import page
 //! names its header as a person types it; a knockout's next matches go to the hall's
-//! first free tables.
+//! first free tables; a club's page lists its championships.
 
 use baza::db::accounts::AuditEntry;
 use baza::db::schema::championship_tables;
@@ -501,4 +501,37 @@ async fn the_import_page_names_the_header_as_a_person_types_it_and_that_header_i
         rows.contains("Los de Graus") && rows.contains("Buil – Lanau"),
         "{rows}"
     );
+}
+
+#[tokio::test]
+async fn a_clubs_page_lists_its_championships_under_their_own_heading_with_the_new_one_button() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
+    let path = format!("/clubes/{club}");
+    let html = app.page(&path, StatusCode::OK).await;
+    assert_eq!(texts(&html, "h2#campeonatos"), ["Campeonatos"]);
+    assert_eq!(
+        texts(&html, "main .empty"),
+        [
+            "Todavía no hay partidas.",
+            "Todavía no hay campeonatos.",
+            "Todavía no hay parejas."
+        ]
+    );
+    let id = ChampionshipForm::new("Comarcal de cuatrola")
+        .create(&app, club)
+        .await;
+    let html = app.page(&path, StatusCode::OK).await;
+    assert_eq!(
+        crate::helpers::attr(&html, ".event-card a", "href"),
+        Some(format!("/campeonatos/{id}"))
+    );
+    // The championship's buttons sit in its section, before the players'.
+    let page = html.html();
+    let (section, players) = (
+        page.find("id=\"campeonatos\"").unwrap(),
+        page.find("id=\"jugadores\"").unwrap(),
+    );
+    let button = page.find("/campeonatos/nuevo").unwrap();
+    assert!(section < button && button < players);
 }

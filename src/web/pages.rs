@@ -157,6 +157,8 @@ struct ClubPage<'a> {
     pairs: Vec<super::people::Person>,
     /// The club's season circuits: id and name.
     circuits: Vec<(i32, String)>,
+    /// The club's championships, running ones first.
+    championships: Vec<ChampionshipLine>,
     can_manage: bool,
     can_play: bool,
     games: Vec<super::game::GameLine>,
@@ -218,19 +220,28 @@ pub async fn club_page(
     };
     let ctx = Ctx::from_request(req);
     let (lang, staff) = (ctx.lang, who.allows(Perm::ManageClub(id)));
-    let (club, (players, pairs, members), (games, circuits, hidden)) = db(state, move |conn| {
-        let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
-        let (players, pairs) = super::people::club_people(conn, id)?;
-        let hidden = match staff {
-            true => crate::db::register::Hidden::default(),
-            false => crate::db::register::Hidden::load(conn)?,
-        };
-        let members = super::register::member_lines(conn, lang, id, (staff, &hidden))?;
-        let games = crate::db::games::club_games(conn, id)?;
-        let circuits = crate::db::circuits::of_club(conn, id)?;
-        Ok((club, (players, pairs, members), (games, circuits, hidden)))
-    })
-    .await?;
+    let (club, (players, pairs, members), (games, circuits, championships, hidden)) =
+        db(state, move |conn| {
+            let club = queries::find_club(conn, id)?.ok_or(AppError::NotFound)?;
+            let (players, pairs) = super::people::club_people(conn, id)?;
+            let hidden = match staff {
+                true => crate::db::register::Hidden::default(),
+                false => crate::db::register::Hidden::load(conn)?,
+            };
+            let members = super::register::member_lines(conn, lang, id, (staff, &hidden))?;
+            let games = crate::db::games::club_games(conn, id)?;
+            let circuits = crate::db::circuits::of_club(conn, id)?;
+            let mut championships = queries::list_championships(conn)?;
+            championships.retain(|c| c.club_id == id);
+            let championships = (championships, liguilla::all_links(conn)?);
+            Ok((
+                club,
+                (players, pairs, members),
+                (games, circuits, championships, hidden),
+            ))
+        })
+        .await?;
+    let championships = championship_lines(&ctx, &championships.0, &championships.1);
     let mut games = super::game::game_lines(&ctx, &games);
     for g in &mut games {
         g.seats = hidden.names(&g.seats);
@@ -247,6 +258,7 @@ pub async fn club_page(
             members,
             pairs,
             circuits,
+            championships,
         },
         status,
     )

@@ -6,7 +6,8 @@
 //! confirmed table's game is offered the way to the table once; a pair wins in the
 //! plural; the last round played is not the championship's end; a ruling on a deal
 //! that cannot be says why in words and offers nothing to apply; the import page
-//! names its header as a person types it.
+//! names its header as a person types it; a knockout's next matches go to the hall's
+//! first free tables; a club's page lists its championships.
 
 use baza::db::accounts::AuditEntry;
 use baza::db::schema::championship_tables;
@@ -306,23 +307,7 @@ async fn after_its_last_round_the_directors_page_says_the_rounds_are_played_not_
         })
         .await;
     let table = format!("/campeonatos/{id}/rondas/1/mesas/1");
-    let keeper = crate::helpers::new_client();
-    let res = post_form_as(&app, &keeper, &format!("{table}/pin"), &[("pin", &pin)]).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let v = table_version(&app, id).await;
-    let fields = [
-        ("score_a", "21"),
-        ("score_b", "12"),
-        ("version", v.as_str()),
-    ];
-    let res = post_form_as(&app, &keeper, &table, &fields).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "proposed");
-    let other = crate::helpers::new_client();
-    let res = post_form_as(&app, &other, &format!("{table}/pin"), &[("pin", &pin_b)]).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let v = table_version(&app, id).await;
-    let res = post_form_as(&app, &other, &format!("{table}/firma"), &[("version", &v)]).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "signed");
+    type_and_sign(&app, &table, (&pin, &pin_b), ("21", "12")).await;
 
     // Its one round played: a knockout may still follow, so the championship is not
     // said to be over.
@@ -334,17 +319,122 @@ async fn after_its_last_round_the_directors_page_says_the_rounds_are_played_not_
     assert!(!text.contains("El campeonato ha terminado"), "{text}");
 }
 
-/// The version of championship `id`'s one table.
-async fn table_version(app: &TestApp, id: i32) -> String {
+/// The version of the championship table at `path`.
+async fn table_version(app: &TestApp, path: &str) -> String {
+    let html = app.page(path, StatusCode::OK).await;
+    crate::helpers::attr(&html, "input[name=version]", "value").expect("the table's version")
+}
+
+/// A table's result typed by pair a with its PIN on one phone and signed by pair b
+/// with its own on another: `score` (a, b).
+async fn type_and_sign(
+    app: &TestApp,
+    table: &str,
+    (pin, pin_b): (&str, &str),
+    score: (&str, &str),
+) {
+    let keeper = crate::helpers::new_client();
+    let res = post_form_as(app, &keeper, &format!("{table}/pin"), &[("pin", pin)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let v = table_version(app, table).await;
+    let fields = [
+        ("score_a", score.0),
+        ("score_b", score.1),
+        ("version", v.as_str()),
+    ];
+    let res = post_form_as(app, &keeper, table, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "proposed at {table}");
+    let other = crate::helpers::new_client();
+    let res = post_form_as(app, &other, &format!("{table}/pin"), &[("pin", pin_b)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let v = table_version(app, table).await;
+    let res = post_form_as(app, &other, &format!("{table}/firma"), &[("version", &v)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "signed at {table}");
+}
+
+/// Championship `id`'s tables of phase `phase` (0: its rounds) as (round, table,
+/// physical table, PINs), in order.
+async fn tables_of(
+    app: &TestApp,
+    id: i32,
+    phase: i32,
+) -> Vec<(i32, i32, Option<i32>, String, String)> {
     app.with_conn(move |c| {
         championship_tables::table
             .filter(championship_tables::championship_id.eq(id))
-            .select(championship_tables::version)
-            .first::<i32>(c)
+            .filter(championship_tables::phase.eq(phase))
+            .order((championship_tables::round_no, championship_tables::table_no))
+            .select((
+                championship_tables::round_no,
+                championship_tables::table_no,
+                championship_tables::physical,
+                championship_tables::pin,
+                championship_tables::pin_b,
+            ))
+            .load(c)
             .unwrap()
-            .to_string()
     })
     .await
+}
+
+#[tokio::test]
+async fn a_knockouts_next_matches_are_played_at_the_halls_first_free_tables() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
+    let id = ChampionshipForm::new("Comarcal de cuatrola")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Pareja", 8)
+        .await;
+    for (path, fields) in [
+        (format!("/campeonatos/{id}/rondas"), vec![("tables", "0")]),
+        (format!("/campeonatos/{id}/rondas/1/publicar"), vec![]),
+    ] {
+        let res = post_form_as(&app, &app.client, &path, &fields).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
+    }
+    for (round, no, _, pin, pin_b) in tables_of(&app, id, 0).await {
+        let table = format!("/campeonatos/{id}/rondas/{round}/mesas/{no}");
+        type_and_sign(&app, &table, (&pin, &pin_b), ("21", "12")).await;
+    }
+    let fields = [
+        ("name", "Fase final"),
+        ("qualify", "top"),
+        ("n", "8"),
+        ("shape", "single"),
+    ];
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/fases"),
+        &fields,
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let phase = app
+        .with_conn(move |c| {
+            championship_tables::table
+                .filter(championship_tables::championship_id.eq(id))
+                .filter(championship_tables::phase.ne(0))
+                .select(championship_tables::phase)
+                .first::<i32>(c)
+                .unwrap()
+        })
+        .await;
+    // Four quarter-finals at the hall's four tables; then each next round at the
+    // first tables free, never a table the hall does not have.
+    let mut played = 0;
+    for expected in [vec![1, 2, 3, 4], vec![1, 2], vec![1]] {
+        let tables = tables_of(&app, id, phase).await;
+        let new = &tables[played..];
+        let physical: Vec<i32> = new.iter().filter_map(|t| t.2).collect();
+        assert_eq!(physical, expected, "{tables:?}");
+        for (_, no, _, pin, pin_b) in new {
+            let table = format!("/campeonatos/{id}/fases/{phase}/mesas/{no}");
+            type_and_sign(&app, &table, (pin, pin_b), ("21", "12")).await;
+        }
+        played = tables.len();
+    }
+    assert_eq!(played, 7);
 }
 
 /// A cuatrola hand dealt by seat `dealer`, the rey de espadas turned from seat 3's
@@ -411,4 +501,37 @@ async fn the_import_page_names_the_header_as_a_person_types_it_and_that_header_i
         rows.contains("Los de Graus") && rows.contains("Buil – Lanau"),
         "{rows}"
     );
+}
+
+#[tokio::test]
+async fn a_clubs_page_lists_its_championships_under_their_own_heading_with_the_new_one_button() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
+    let path = format!("/clubes/{club}");
+    let html = app.page(&path, StatusCode::OK).await;
+    assert_eq!(texts(&html, "h2#campeonatos"), ["Campeonatos"]);
+    assert_eq!(
+        texts(&html, "main .empty"),
+        [
+            "Todavía no hay partidas.",
+            "Todavía no hay campeonatos.",
+            "Todavía no hay parejas."
+        ]
+    );
+    let id = ChampionshipForm::new("Comarcal de cuatrola")
+        .create(&app, club)
+        .await;
+    let html = app.page(&path, StatusCode::OK).await;
+    assert_eq!(
+        crate::helpers::attr(&html, ".event-card a", "href"),
+        Some(format!("/campeonatos/{id}"))
+    );
+    // The championship's buttons sit in its section, before the players'.
+    let page = html.html();
+    let (section, players) = (
+        page.find("id=\"campeonatos\"").unwrap(),
+        page.find("id=\"jugadores\"").unwrap(),
+    );
+    let button = page.find("/campeonatos/nuevo").unwrap();
+    assert!(section < button && button < players);
 }

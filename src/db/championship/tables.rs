@@ -507,7 +507,7 @@ pub fn random_pin() -> String {
 
 /// Opens a table (with its first partida, in `hands` mode) for every ready match of a
 /// knockout phase that has none yet. A knockout table's number is its match's number
-/// in the bracket; it starts at once.
+/// in the bracket, its physical table the hall's first one free; it starts at once.
 #[allow(clippy::too_many_arguments)]
 pub fn open_bracket_tables(
     conn: &mut DbConn,
@@ -523,6 +523,15 @@ pub fn open_bracket_tables(
         .iter()
         .map(|r| r.table_no)
         .collect();
+    // The hall's tables taken: those of the championship's matches still played.
+    let mut busy: Vec<i32> = championship_tables::table
+        .filter(championship_tables::championship_id.eq(t.championship.id))
+        .filter(championship_tables::status.ne(TableStatus::Final.as_str()))
+        .select(championship_tables::physical)
+        .load::<Option<i32>>(conn)?
+        .into_iter()
+        .flatten()
+        .collect();
     let mut opened = 0;
     for (i, m) in bracket.matches().iter().enumerate() {
         let no = i32::try_from(i + 1).unwrap_or(i32::MAX);
@@ -534,9 +543,12 @@ pub fn open_bracket_tables(
         };
         let name = |e: EntrantId| names.get(e.0 as usize).cloned().unwrap_or_default();
         let (pin_a, pin_b) = store::two_pins(pins);
+        // The first free table of the hall.
+        let physical = (1..).find(|n| !busy.contains(n)).unwrap_or(no);
+        busy.push(physical);
         let new = store::NewTable {
             place: (t.championship.id, bracket_id, 0, no),
-            physical: Some(no),
+            physical: Some(physical),
             pins: (&pin_a, &pin_b),
             status: TableStatus::Playing.as_str(),
             started_at: Some(now),

@@ -561,3 +561,32 @@ async fn after_its_last_round_a_championship_with_a_knockout_to_come_is_not_said
         texts(&page, ".alert")
     );
 }
+
+#[tokio::test]
+async fn a_result_proposed_at_a_table_shows_its_score_on_the_directors_page_before_it_is_signed() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Sota", "Huesca").await;
+    let form = ChampionshipForm::new("Cuatrola en papel").set("entry", "result");
+    let (id, slips) = first_round_slips(&app, club, form).await;
+    let res = post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let table = texts(&slips, ".table-path").remove(0);
+    let pin = texts(&slips, ".pin-a strong").remove(0);
+    let keeper = new_client();
+    let res =
+        crate::helpers::post_form_as(&app, &keeper, &format!("{table}/pin"), &[("pin", &pin)])
+            .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let page = app.page(&table, StatusCode::OK).await;
+    let version = attr(&page, "input[name=version]", "value").unwrap();
+    let fields = [("score_a", "21"), ("score_b", "12"), ("version", &version)];
+    let res = crate::helpers::post_form_as(&app, &keeper, &table, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let dir = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&dir, "#ronda-1 tr[data-table='1'] td.table-state"),
+        ["Propuesto, falta la firma · 21 – 12"]
+    );
+}

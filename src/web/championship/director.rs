@@ -104,7 +104,10 @@ pub struct PhaseView {
 fn table_state(ctx: &Ctx, row: &TableRow, hands: Option<(usize, usize)>) -> String {
     match row.status {
         TableStatus::Final => ctx.t("table-state-final"),
-        TableStatus::Proposed => ctx.t("table-state-proposed"),
+        TableStatus::Proposed => match (row.proposed_a, row.proposed_b) {
+            (Some(a), Some(b)) => format!("{} · {a} – {b}", ctx.t("table-state-proposed")),
+            _ => ctx.t("table-state-proposed"),
+        },
         TableStatus::Playing => match hands {
             Some((_, 0)) => ctx.t("table-state-not-started"),
             Some((partidas, n)) if partidas > 1 => format!(

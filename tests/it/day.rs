@@ -270,6 +270,17 @@ async fn in_a_browser_a_new_club_runs_a_cuatrola_championship_from_scratch_to_it
             type_result(&director, &app, &slip.path, 21, 12).await;
         }
         director_page(&director, &app, &id, "table.pairings").await;
+        // On a phone a row says its table once when the hall's table is the same.
+        let row = director
+            .eval(&format!(
+                "return document.querySelector('#ronda-{round} tr[data-table=\"1\"]').innerText"
+            ))
+            .await;
+        let row = row.as_str().unwrap_or_default();
+        assert!(
+            row.starts_with("Mesa 1 ·") && !row.contains("física"),
+            "{row}"
+        );
         assert_eq!(
             director
                 .count(&format!("#ronda-{round} tr.status-final"))

@@ -423,6 +423,13 @@ pub struct TableLine {
     pub seating: Option<TableSeats>,
 }
 
+impl TableLine {
+    /// Played at the hall's table of its own number (said once on a phone).
+    pub fn at_own_table(&self) -> bool {
+        self.physical == i32::try_from(self.table).ok()
+    }
+}
+
 /// A table's seats in play order and who deals first, in words.
 pub struct TableSeats {
     /// "Asiento 1: Ana Alonso", one per seat.

@@ -101,9 +101,13 @@ pub fn save_result(
         };
         let mut before_json = outcome(&before);
         before_json["match"] = before.code().into();
+        before_json["stage"] =
+            serde_json::to_value(bracket.named_stage(before.id)).unwrap_or_default();
         before_json["version"] = version.into();
         let mut after_json = outcome(after);
         after_json["match"] = after.code().into();
+        after_json["stage"] =
+            serde_json::to_value(bracket.named_stage(after.id)).unwrap_or_default();
         after_json["version"] = (version + 1).into();
         after_json["voided"] = codes(&correction.voided).into();
         after_json["reopened"] = codes(&correction.reopened).into();

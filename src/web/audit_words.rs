@@ -11,6 +11,7 @@ use crate::db::DbConn;
 use crate::db::accounts::AuditEntry;
 use crate::db::championship::store;
 use crate::db::games;
+use crate::domain::bracket::{RoundName, Stage};
 use crate::domain::cards::Suit;
 use crate::domain::entry::GameSetup;
 use crate::domain::tournament::{Pairing, TournamentFile};
@@ -647,8 +648,36 @@ fn result(
     say(key, vec![("table", table), ("score", score)])
 }
 
-/// A bracket match by its place: "el partido 2 de la ronda 1", "la final".
-fn match_words(lang: Lang, code: &str) -> String {
+/// A bracket match by its place: "el partido 2 de la ronda 1", "la final", "la
+/// semifinal 2" (its `stage`, where the row names one).
+fn match_words(lang: Lang, code: &str, stage: Option<Stage>) -> String {
+    match stage {
+        Some(Stage {
+            name: RoundName::Final,
+            ..
+        }) => return tr(lang, "audit-match-final"),
+        Some(Stage {
+            name: RoundName::SemiFinal,
+            number,
+        }) => {
+            return tr_args(
+                lang,
+                "audit-match-semi-final",
+                &[("n", number.unwrap_or(1).to_string())],
+            );
+        }
+        Some(Stage {
+            name: RoundName::QuarterFinal,
+            number,
+        }) => {
+            return tr_args(
+                lang,
+                "audit-match-quarter-final",
+                &[("n", number.unwrap_or(1).to_string())],
+            );
+        }
+        _ => {}
+    }
     let numbers = |rest: &str| {
         rest.split_once('.')
             .map(|(r, p)| (r.to_owned(), p.to_owned()))
@@ -676,7 +705,13 @@ fn bracket(
     say: impl Fn(&str, Vec<(&'static str, String)>) -> String,
 ) -> String {
     let code = after["match"].as_str().or_else(|| before["match"].as_str());
-    let game = code.map_or_else(|| tr(lang, "audit-a-match"), |c| match_words(lang, c));
+    let stage = [&after["stage"], &before["stage"]]
+        .into_iter()
+        .find_map(|s| serde_json::from_value::<Stage>(s.clone()).ok());
+    let game = code.map_or_else(
+        || tr(lang, "audit-a-match"),
+        |c| match_words(lang, c, stage),
+    );
     let score = score_of(&after["score"]).unwrap_or_else(|| "—".to_owned());
     match action {
         "create" => say("audit-bracket-create", vec![]),

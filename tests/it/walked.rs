@@ -435,6 +435,19 @@ async fn a_knockouts_next_matches_are_played_at_the_halls_first_free_tables() {
         played = tables.len();
     }
     assert_eq!(played, 7);
+    // The championship's audit names each knockout match by its stage.
+    let audit = app
+        .page(&format!("/campeonatos/{id}/auditoria"), StatusCode::OK)
+        .await;
+    let text = texts(&audit, "main").concat();
+    for stage in [
+        "de la final: 21–12",
+        "de la semifinal 2: 21–12",
+        "del cuarto de final 4: 21–12",
+    ] {
+        assert!(text.contains(stage), "{stage} in {text}");
+    }
+    assert!(!text.contains("de la ronda 3"), "{text}");
 }
 
 /// A cuatrola hand dealt by seat `dealer`, the rey de espadas turned from seat 3's

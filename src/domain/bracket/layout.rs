@@ -8,7 +8,7 @@
 //! `Straight` (same height, as in the losers' bracket drop rounds) or `None`.
 
 use super::{Bracket, EntrantId, MatchId, Side, Slot, Status};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -36,7 +36,7 @@ pub struct LayoutColumn {
 }
 
 /// A round's name, for the template to translate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "number", rename_all = "snake_case")]
 pub enum RoundName {
     /// Winners' round `n` (before the quarter-finals).
@@ -217,7 +217,7 @@ impl Bracket {
 /// A match's stage, for the people in the room: its round's name and, when that round
 /// has more than one match, its number among them (1-based, top to bottom): "semifinal
 /// 2", "final", "tercer puesto".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stage {
     pub name: RoundName,
     pub number: Option<u32>,
@@ -244,6 +244,21 @@ impl Bracket {
         Some(Stage {
             name: round_name(m.side, m.round, rounds),
             number,
+        })
+    }
+
+    /// The stage of match `id` when its name alone says which match it is: the final,
+    /// a semifinal or a quarter-final of a single-elimination knockout (a double
+    /// elimination's winners' final is not the final).
+    pub fn named_stage(&self, id: MatchId) -> Option<Stage> {
+        if !matches!(self.format(), super::Format::SingleElimination { .. }) {
+            return None;
+        }
+        self.stage(id).filter(|s| {
+            matches!(
+                s.name,
+                RoundName::Final | RoundName::SemiFinal | RoundName::QuarterFinal
+            )
         })
     }
 }

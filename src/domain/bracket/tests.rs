@@ -878,6 +878,29 @@ fn each_match_is_named_by_its_stage_and_its_number_in_the_round() {
             (ThirdPlace, None),
         ]
     );
+    // Named on their own (an audit's words): the final, semifinals and quarter-finals,
+    // not the third-place match.
+    let named: Vec<Option<RoundName>> = b
+        .matches()
+        .iter()
+        .map(|m| b.named_stage(m.id).map(|s| s.name))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            Some(QuarterFinal),
+            Some(QuarterFinal),
+            Some(QuarterFinal),
+            Some(QuarterFinal),
+            Some(SemiFinal),
+            Some(SemiFinal),
+            Some(Final),
+            None,
+        ]
+    );
+    // A double elimination's winners' final is not the final.
+    let de = double_elimination(&seeds, false).unwrap();
+    assert!(de.matches().iter().all(|m| de.named_stage(m.id).is_none()));
     // Five entrants: the one first-round match left is round 1's only match.
     let seeds: Vec<EntrantId> = (0..5).map(EntrantId).collect();
     let b = single_elimination(&seeds, false).unwrap();

@@ -392,6 +392,7 @@ pub(super) fn record_in_bracket(
     let names: Vec<String> = serde_json::from_str(&b.entrants).map_err(corrupt)?;
     let after = serde_json::json!({
         "match": bracket.get(m).map(|x| x.code()),
+        "stage": bracket.named_stage(m),
         "winner": names.get(winner.0 as usize),
         "score": d.score, "version": b.version + 1,
     });

@@ -58,5 +58,6 @@ find-table-rest = { $pair }: descansa aquesta ronda
 find-table-out = { $pair }: no juga aquesta ronda
 find-table-nobody = Ningú inscrit en aquest campionat es diu «{ $q }».
 find-table-no-round = Encara no hi ha cap ronda publicada on buscar.
+find-table-phases = Ja es juga la fase final: les seves taules són en aquesta mateixa pàgina.
 search-entrants = Inscrits en campionats
 search-entrant-table = busca la seva taula

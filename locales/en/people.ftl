@@ -58,5 +58,6 @@ find-table-rest = { $pair }: rests this round
 find-table-out = { $pair }: not playing this round
 find-table-nobody = Nobody entered in this championship is called “{ $q }”.
 find-table-no-round = No round has been published yet to look in.
+find-table-phases = The knockout phase is under way: its tables are on this page.
 search-entrants = Championship entrants
 search-entrant-table = find their table

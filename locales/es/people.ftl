@@ -58,5 +58,6 @@ find-table-rest = { $pair }: descansa esta ronda
 find-table-out = { $pair }: no juega esta ronda
 find-table-nobody = Nadie inscrito en este campeonato se llama «{ $q }».
 find-table-no-round = Todavía no hay ninguna ronda publicada en la que buscar.
+find-table-phases = Ya se juega la fase final: sus mesas están en esta misma página.
 search-entrants = Inscritos en campeonatos
 search-entrant-table = busca su mesa

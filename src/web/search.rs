@@ -1,7 +1,8 @@
-//! `GET /buscar?q=`: one box that finds players, pairs, clubs and championships,
-//! ignoring accents and case. A visitor sees what is public (clubs, championships,
-//! the players a club page lists); a club's organisers also find its pairs and the
-//! players who no longer play.
+//! `GET /buscar?q=`: one box that finds players, pairs, clubs, championships and the
+//! entrants of current and recent championships, ignoring accents and case. A
+//! visitor sees what is public (clubs, championships, the players a club page lists,
+//! entrants as the championship's page names them); a club's organisers also find
+//! its pairs and the players who no longer play.
 
 use actix_web::web;
 use askama::Template;

@@ -20,14 +20,29 @@ async fn round_one(app: &TestApp, publish: bool) -> i32 {
     let club = app
         .club_with_organiser("Casal de Ponent", "Torrefarrera")
         .await;
+    let entrants: Vec<Vec<(&str, String)>> = PAIRS
+        .iter()
+        .map(|n| vec![("name", n.to_string())])
+        .collect();
+    round_one_of(app, club, &entrants, publish).await
+}
+
+/// [`round_one`] in club `club` with the registration forms `entrants`.
+async fn round_one_of(
+    app: &TestApp,
+    club: i32,
+    entrants: &[Vec<(&str, String)>],
+    publish: bool,
+) -> i32 {
     let id = ChampionshipForm::new("Open de Sant Andreu")
         .set("rounds", "2")
         .create(app, club)
         .await;
-    for name in PAIRS {
+    for fields in entrants {
         let path = format!("/campeonatos/{id}/inscritos");
-        let res = post_form_as(app, &app.client, &path, &[("name", name)]).await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{name} registered");
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let res = post_form_as(app, &app.client, &path, &fields).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{fields:?} registered");
     }
     let path = format!("/campeonatos/{id}/rondas");
     let res = post_form_as(app, &app.client, &path, &[("tables", "")]).await;
@@ -173,6 +188,60 @@ async fn the_site_search_finds_a_pair_typed_at_registration_and_leads_to_its_tab
     assert_eq!(answer.len(), 1, "{answer:?}");
     assert!(answer[0].starts_with("Mesa "), "{answer:?}");
     assert!(answer[0].contains("Sierra – Lanau contra"), "{answer:?}");
+}
+
+#[tokio::test]
+async fn a_player_shown_by_name_and_initial_is_found_and_named_so_and_never_by_her_surname() {
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Casal de Ponent", "Torrefarrera")
+        .await;
+    let people = app
+        .with_conn(move |conn| {
+            use baza::db::register;
+            use diesel::prelude::*;
+            let now = baza::web::account::now();
+            let mut ids = Vec::new();
+            for name in ["Ana Martínez Ruiz", "Rosa Ortega"] {
+                let id = register::create(conn, name, None, None, now).unwrap();
+                register::add_member(conn, club, name, Some(id), now).unwrap();
+                ids.push(id);
+            }
+            diesel::update(baza::db::schema::people::table.find(ids[0]))
+                .set(baza::db::schema::people::initials_only.eq(1))
+                .execute(conn)
+                .unwrap();
+            ids
+        })
+        .await;
+    let mut entrants = vec![vec![
+        ("person1", people[0].to_string()),
+        ("person2", people[1].to_string()),
+    ]];
+    entrants.extend(PAIRS[..3].iter().map(|n| vec![("name", n.to_string())]));
+    let id = round_one_of(&app, club, &entrants, true).await;
+
+    // Her director, who reads her whole name, finds the pair by her surname.
+    let page = app
+        .page(&format!("/campeonatos/{id}?mesa=martinez"), StatusCode::OK)
+        .await;
+    let seen = texts(&page, ".find-table-results li");
+    assert_eq!(seen.len(), 1, "{seen:?}");
+    // A visitor finds the pair by her partner's name, named as the public pages name it.
+    let page = visitor_page(&app, &format!("/campeonatos/{id}?mesa=ortega")).await;
+    let seen = texts(&page, ".find-table-results li");
+    assert_eq!(seen.len(), 1, "{seen:?}");
+    assert!(seen[0].starts_with("Mesa "), "{seen:?}");
+    assert!(!seen[0].contains("Martínez"), "{seen:?}");
+    // Her surname finds nobody, on the page or in the site search.
+    let page = visitor_page(&app, &format!("/campeonatos/{id}?mesa=martinez")).await;
+    assert!(texts(&page, ".find-table-results li").is_empty());
+    assert_eq!(
+        texts(&page, ".find-table-answer .empty"),
+        ["Nadie inscrito en este campeonato se llama «martinez»."]
+    );
+    let page = visitor_page(&app, "/buscar?q=martinez").await;
+    assert!(texts(&page, ".search-results li").is_empty());
 }
 
 #[tokio::test]

@@ -39,20 +39,24 @@ pub struct FindAnswer {
 }
 
 /// The answer to `q` in `round` (the latest published round as the page shows it,
-/// names as the visitor reads them) of `t`.
+/// names as the visitor reads them) of `t`; where there is no round to look in, the
+/// message id saying why.
 pub(super) fn answer(
     ctx: &Ctx,
     t: &Tournament,
-    round: Option<&RoundView>,
+    round: Result<&RoundView, &'static str>,
     q: String,
 ) -> FindAnswer {
-    let Some(round) = round else {
-        return FindAnswer {
-            nothing: Some(ctx.t("find-table-no-round")),
-            round: String::new(),
-            lines: Vec::new(),
-            q,
-        };
+    let round = match round {
+        Ok(round) => round,
+        Err(why) => {
+            return FindAnswer {
+                nothing: Some(ctx.t(why)),
+                round: String::new(),
+                lines: Vec::new(),
+                q,
+            };
+        }
     };
     let name = |id: &str| {
         t.file

@@ -98,7 +98,11 @@ pub async fn standings(
     // Once a knockout phase has its tables, the round is no longer where anyone sits.
     let find_offered = !rounds.is_empty() && phases.iter().all(|p| p.tables.is_empty());
     let find = looked_for.map(|q| {
-        let round = rounds.last().filter(|_| find_offered);
+        let round = match rounds.last() {
+            Some(_) if !find_offered => Err("find-table-phases"),
+            Some(round) => Ok(round),
+            None => Err("find-table-no-round"),
+        };
         super::find_table::answer(&ctx, &t, round, q)
     });
     let page = StandingsPage {

@@ -46,3 +46,18 @@ search-players = Jugadors
 search-pairs = Parelles
 search-clubs = Clubs
 search-championships = Campionats
+
+## Busca la teva taula (pàgina pública d'un campionat)
+find-table-label = Busca la teva taula
+find-table-placeholder = El teu nom o el de la teva parella, amb accents o sense
+find-table-button = Cerca
+find-table-at = Taula { $table }: { $pair } contra { $rival }
+find-table-queued = { $pair } contra { $rival }: esperant taula
+find-table-bye = { $pair }: exempta aquesta ronda
+find-table-rest = { $pair }: descansa aquesta ronda
+find-table-out = { $pair }: no juga aquesta ronda
+find-table-nobody = Ningú inscrit en aquest campionat es diu «{ $q }».
+find-table-no-round = Encara no hi ha cap ronda publicada on buscar.
+find-table-phases = Ja es juga la fase final: les seves taules són en aquesta mateixa pàgina.
+search-entrants = Inscrits en campionats
+search-entrant-table = busca la seva taula

@@ -46,3 +46,18 @@ search-players = Players
 search-pairs = Pairs
 search-clubs = Clubs
 search-championships = Championships
+
+## Find your table (a championship's public page)
+find-table-label = Find your table
+find-table-placeholder = Your name or your partner's, with or without accents
+find-table-button = Find
+find-table-at = Table { $table }: { $pair } against { $rival }
+find-table-queued = { $pair } against { $rival }: waiting for a table
+find-table-bye = { $pair }: bye this round
+find-table-rest = { $pair }: rests this round
+find-table-out = { $pair }: not playing this round
+find-table-nobody = Nobody entered in this championship is called “{ $q }”.
+find-table-no-round = No round has been published yet to look in.
+find-table-phases = The knockout phase is under way: its tables are on this page.
+search-entrants = Championship entrants
+search-entrant-table = find their table

@@ -46,3 +46,18 @@ search-players = Jugadores
 search-pairs = Parejas
 search-clubs = Clubes
 search-championships = Campeonatos
+
+## Busca tu mesa (página pública de un campeonato)
+find-table-label = Busca tu mesa
+find-table-placeholder = Tu nombre o el de tu pareja, con o sin tildes
+find-table-button = Buscar
+find-table-at = Mesa { $table }: { $pair } contra { $rival }
+find-table-queued = { $pair } contra { $rival }: en espera de mesa
+find-table-bye = { $pair }: exenta esta ronda
+find-table-rest = { $pair }: descansa esta ronda
+find-table-out = { $pair }: no juega esta ronda
+find-table-nobody = Nadie inscrito en este campeonato se llama «{ $q }».
+find-table-no-round = Todavía no hay ninguna ronda publicada en la que buscar.
+find-table-phases = Ya se juega la fase final: sus mesas están en esta misma página.
+search-entrants = Inscritos en campeonatos
+search-entrant-table = busca su mesa

@@ -38,6 +38,7 @@ const ASSETS: &[Asset] = &[
     asset!("live.js", JS, "js/live.js"),
     asset!("options.js", JS, "js/options.js"),
     asset!("people.js", JS, "js/people.js"),
+    asset!("find_table.js", JS, "js/find_table.js"),
     asset!("favicon.svg", SVG, "favicon.svg"),
 ];
 

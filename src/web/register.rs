@@ -84,11 +84,22 @@ pub fn entrant_masks(
     file: &crate::domain::tournament::TournamentFile,
 ) -> Result<std::collections::HashMap<String, String>, AppError> {
     let hidden = Hidden::load(conn)?;
-    let mut out = std::collections::HashMap::new();
     if hidden.is_empty() {
-        return Ok(out);
+        return Ok(std::collections::HashMap::new());
     }
     let (names, _, _) = crate::db::ratings::Names::load(conn)?;
+    Ok(entrant_masks_with(&hidden, &names, club, file))
+}
+
+/// [`entrant_masks`] with the hidden people and the register's names already read
+/// (for many championships at once).
+pub fn entrant_masks_with(
+    hidden: &Hidden,
+    names: &crate::db::ratings::Names,
+    club: i32,
+    file: &crate::domain::tournament::TournamentFile,
+) -> std::collections::HashMap<String, String> {
+    let mut out = std::collections::HashMap::new();
     for e in &file.entrants {
         let people = names.entrant_of(club, e).unwrap_or_default();
         let shown = hidden.of(&e.name, &people);
@@ -102,7 +113,7 @@ pub fn entrant_masks(
             }
         }
     }
-    Ok(out)
+    out
 }
 
 /// A championship's file with its entrants' names as visitors read them.

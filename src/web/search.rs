@@ -1,7 +1,8 @@
-//! `GET /buscar?q=`: one box that finds players, pairs, clubs and championships,
-//! ignoring accents and case. A visitor sees what is public (clubs, championships,
-//! the players a club page lists); a club's organisers also find its pairs and the
-//! players who no longer play.
+//! `GET /buscar?q=`: one box that finds players, pairs, clubs, championships and the
+//! entrants of current and recent championships, ignoring accents and case. A
+//! visitor sees what is public (clubs, championships, the players a club page lists,
+//! entrants as the championship's page names them); a club's organisers also find
+//! its pairs and the players who no longer play.
 
 use actix_web::web;
 use askama::Template;
@@ -28,16 +29,20 @@ struct SearchPage<'a> {
     pairs: Vec<Hit>,
     clubs: Vec<Hit>,
     championships: Vec<Hit>,
+    /// The entrants of current and recent championships (a pair typed at
+    /// registration is nobody of the register).
+    entrants: Vec<Hit>,
 }
 
 impl SearchPage<'_> {
     /// The results by kind: (heading key, results).
-    fn groups(&self) -> [(&'static str, &[Hit]); 4] {
+    fn groups(&self) -> [(&'static str, &[Hit]); 5] {
         [
             ("search-players", &self.players),
             ("search-pairs", &self.pairs),
             ("search-clubs", &self.clubs),
             ("search-championships", &self.championships),
+            ("search-entrants", &self.entrants),
         ]
     }
 
@@ -46,6 +51,7 @@ impl SearchPage<'_> {
             && self.pairs.is_empty()
             && self.clubs.is_empty()
             && self.championships.is_empty()
+            && self.entrants.is_empty()
     }
 }
 
@@ -77,16 +83,27 @@ pub async fn search(
         pairs: Vec::new(),
         clubs: Vec::new(),
         championships: Vec::new(),
+        entrants: Vec::new(),
     };
     if q.is_empty() {
         return render(&page);
     }
-    let (clubs, championships, (players, pairs), hidden) = db(&state, |conn| {
+    let (searcher, looked_for) = (who.clone(), q.clone());
+    let today = super::account::now().date();
+    let (clubs, championships, (players, pairs), (hidden, entrants)) = db(&state, move |conn| {
+        let championships = crate::db::queries::list_championships(conn)?;
+        let entrants = super::championship::entrants_found(
+            conn,
+            &searcher,
+            &championships,
+            &looked_for,
+            today,
+        )?;
         Ok((
             crate::db::queries::list_clubs(conn)?,
-            crate::db::queries::list_championships(conn)?,
+            championships,
             crate::db::people::everyone(conn)?,
-            crate::db::register::Hidden::load(conn)?,
+            (crate::db::register::Hidden::load(conn)?, entrants),
         ))
     })
     .await?;
@@ -153,6 +170,30 @@ pub async fn search(
                     ctx.t(&format!("status-{}", e.status))
                 ),
                 href: format!("/campeonatos/{}", e.id),
+            })
+            .collect(),
+    );
+    page.entrants = sorted(
+        entrants
+            .into_iter()
+            .map(|e| {
+                let c = &e.championship;
+                let mut detail = format!("{} · {}", c.name, club_name(c.club_id));
+                if e.seated {
+                    detail = format!("{detail} · {}", ctx.t("search-entrant-table"));
+                }
+                Hit {
+                    href: match e.seated {
+                        true => format!(
+                            "/campeonatos/{}?mesa={}#mesa",
+                            c.id,
+                            super::percent_encode(&e.name)
+                        ),
+                        false => format!("/campeonatos/{}", c.id),
+                    },
+                    name: e.name,
+                    detail,
+                }
             })
             .collect(),
     );

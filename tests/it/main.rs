@@ -26,6 +26,7 @@ mod director_forms;
 mod entrants_people;
 mod faults;
 mod file_reads_back;
+mod find_table;
 mod first_run;
 mod fold;
 mod from_scratch;

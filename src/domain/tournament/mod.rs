@@ -34,6 +34,7 @@ pub mod qualify;
 pub mod ranking;
 pub mod rng;
 mod round_robin;
+pub mod seat;
 pub mod standings;
 pub mod swiss;
 pub mod text;

@@ -38,16 +38,29 @@ struct StandingsPage<'a> {
     /// For the club's directors: the rounds counted in these standings that the
     /// public does not see yet, in words.
     unpublished: Option<String>,
+    /// "Busca tu mesa": offered while a published round is the latest thing played.
+    find_offered: bool,
+    /// The answer to the name looked for (`?mesa=`).
+    find: Option<super::find_table::FindAnswer>,
 }
 
 /// `GET /campeonatos/{id}`: the full ranking 1..N with the tie-break columns, the
 /// latest published round, and links to the earlier ones.
-pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
+pub async fn standings(
+    Visit { req, state, who }: Visit,
+    path: web::Path<String>,
+    query: web::Query<super::find_table::FindQuery>,
+) -> HttpResult {
     let id = parse_id(&path)?;
     let ctx = Ctx::from_request(&req);
-    // A page with a confirmation on it (`?hecho=`) is never kept for everyone.
-    let key = (who.user.is_none() && ctx.username.is_none() && ctx.done().is_none())
-        .then(|| format!("standings:{id}:{:?}", ctx.lang));
+    let looked_for = query.name();
+    // A page with a confirmation on it (`?hecho=`) or an answer (`?mesa=`) is never
+    // kept for everyone.
+    let key = (who.user.is_none()
+        && ctx.username.is_none()
+        && ctx.done().is_none()
+        && looked_for.is_none())
+    .then(|| format!("standings:{id}:{:?}", ctx.lang));
     let stamp = match cached(&state, key.as_deref(), id).await? {
         Ok(page) => return Ok(page.response(&req)),
         Err(stamp) => stamp,
@@ -82,7 +95,19 @@ pub async fn standings(Visit { req, state, who }: Visit, path: web::Path<String>
             &rounds.join(", "),
         )
     });
+    // Once a knockout phase has its tables, the round is no longer where anyone sits.
+    let find_offered = !rounds.is_empty() && phases.iter().all(|p| p.tables.is_empty());
+    let find = looked_for.map(|q| {
+        let round = match rounds.last() {
+            Some(_) if !find_offered => Err("find-table-phases"),
+            Some(round) => Ok(round),
+            None => Err("find-table-no-round"),
+        };
+        super::find_table::answer(&ctx, &t, round, q)
+    });
     let page = StandingsPage {
+        find_offered,
+        find,
         unpublished,
         earlier,
         system: system_text(&ctx, &t.file.championship),

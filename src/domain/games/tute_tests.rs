@@ -882,7 +882,7 @@ fn messages_are_given_in_the_three_languages_with_spanish_card_terms() {
     let rec = parse_record(&v).unwrap();
     let text = explain(&rec, &rule(&rec, Lang::Es), Lang::Es);
     assert!(
-        text.contains("tute") && text.contains("cante no permitido"),
+        text.starts_with("Tute, 4 jugadores") && text.contains("cante no permitido"),
         "{text}"
     );
 }

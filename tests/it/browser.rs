@@ -744,11 +744,16 @@ impl Browser {
             Some(json!({"width": width, "height": height})),
         )
         .await;
-        assert_eq!(
-            self.eval("return window.innerWidth").await,
-            width,
-            "the viewport is {width} px wide"
-        );
+        // The window takes its new size a moment later on a busy machine.
+        let mut seen = json!(null);
+        for _ in 0..50 {
+            seen = self.eval("return window.innerWidth").await;
+            if seen == width {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(seen, width, "the viewport is {width} px wide");
     }
 
     /// Asserts the page is laid out no wider than `width` nor than the space beside

@@ -632,6 +632,93 @@ pub fn attach_games(
     Ok(())
 }
 
+/// The games of every table of a knockout phase (bracket `bracket_id`) that played
+/// hand by hand, put into the phase (for export): see [`tournament::PhaseTable::of`].
+pub fn attach_phase_games(
+    conn: &mut DbConn,
+    championship_id: i32,
+    bracket_id: i32,
+    file: &TournamentFile,
+    phase: &mut tournament::BracketPhase,
+) -> QueryResult<()> {
+    for row in store::phase_tables(conn, championship_id, bracket_id)? {
+        let games = match row.game_id {
+            Some(first) => match_docs(conn, first)?,
+            None => Vec::new(),
+        };
+        let table = u32::try_from(row.table_no).unwrap_or(0);
+        let typed = row.typed != 0;
+        if let Some(entry) =
+            tournament::PhaseTable::of(&file.championship, &phase.bracket, table, games, typed)
+        {
+            phase.tables.push(entry);
+        }
+    }
+    Ok(())
+}
+
+/// Stores the tables a knockout phase of an imported file carries, as tables of its
+/// bracket `bracket_id` with their games: final where the bracket has the match's
+/// result, else still playing (from `now`), where its partidas left off.
+pub fn store_phase_games(
+    conn: &mut DbConn,
+    (championship_id, club_id, bracket_id): (i32, i32, i32),
+    file: &TournamentFile,
+    phase: &tournament::BracketPhase,
+    actor: &str,
+    now: NaiveDateTime,
+    pins: &mut dyn FnMut() -> String,
+) -> QueryResult<()> {
+    let best_of = best_of(&file.championship.match_format);
+    for entry in &phase.tables {
+        let m = entry
+            .table
+            .checked_sub(1)
+            .and_then(|i| phase.bracket.get(MatchId(i)));
+        let outcome = m.and_then(|m| m.result.as_ref());
+        let (pin_a, pin_b) = store::two_pins(pins);
+        let no = i32::try_from(entry.table).unwrap_or(i32::MAX);
+        let new = store::NewTable {
+            place: (championship_id, bracket_id, 0, no),
+            physical: None,
+            pins: (&pin_a, &pin_b),
+            status: if outcome.is_some() {
+                TableStatus::Final
+            } else {
+                TableStatus::Playing
+            }
+            .as_str(),
+            started_at: outcome.is_none().then_some(now),
+        };
+        let id = store::insert_table(conn, &new, now)?;
+        let mut first = None;
+        for doc in &entry.games {
+            let g = insert_game_doc(conn, club_id, doc, (first, best_of), actor, now)?;
+            first.get_or_insert(g);
+        }
+        if let Some(f) = first {
+            link_game(conn, id, f)?;
+        }
+        if entry.typed {
+            diesel::update(championship_tables::table.find(id))
+                .set(championship_tables::typed.eq(1))
+                .execute(conn)?;
+        }
+        if let (Some(o), Some(m)) = (outcome, m) {
+            // The result as its table confirmed it, as a knockout table keeps it.
+            let side = x_side(Some(m.entrants()), o.winner);
+            diesel::update(championship_tables::table.find(id))
+                .set((
+                    championship_tables::proposed_a.eq(o.score.map(|s| s[0] as i32)),
+                    championship_tables::proposed_b.eq(o.score.map(|s| s[1] as i32)),
+                    championship_tables::proposed_winner.eq(side_text(side)),
+                ))
+                .execute(conn)?;
+        }
+    }
+    Ok(())
+}
+
 /// Stores the games a file's results carry (an import) and links them to their tables.
 pub fn store_imported_games(
     conn: &mut DbConn,
@@ -787,8 +874,11 @@ pub fn export(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Exp
     };
     let mut file = t.file;
     attach_games(conn, championship_id, &mut file)?;
-    let (phases, left_out) = store::linked_phases(conn, championship_id, &file)?;
-    file.brackets.extend(phases);
+    let (phases, left_out) = store::linked_phases_by_id(conn, championship_id, &file)?;
+    for (bracket_id, mut phase) in phases {
+        attach_phase_games(conn, championship_id, bracket_id, &file, &mut phase)?;
+        file.brackets.push(phase);
+    }
     super::liguilla::attach(conn, championship_id, &mut file, true)?;
     Ok(Some(Export { file, left_out }))
 }

@@ -87,7 +87,11 @@
 //!   with it optional `"entry"`, where its winners enter the knockout:
 //!   `{"kind": "standings"}` (by their place in the overall standings) or
 //!   `{"kind": "seeds", "seeds": [3, 4]}` (at the named seeds, one per repesca
-//!   phase); absent (`{"kind": "lowest"}`): as the lowest seeds.
+//!   phase); absent (`{"kind": "lowest"}`): as the lowest seeds. Optional
+//!   `"tables"`: the partidas the phase's tables played hand by hand, each
+//!   `{"table": T, "games": [baza-game/1, …]}` ([`PhaseTable`]; `T` is the match's
+//!   number in the bracket, from 1), optional `"typed": true` (a record, not the
+//!   source); a match with its result in the bracket must be what its games give.
 //! * `rounds[]`: `number` (1, 2, … in order), `pairings` and `results`.
 //! * `pairings[]`: `{"table": T, "a": ID, "b": ID}` (a game; `a` is named first),
 //!   `{"bye": ID}` (a bye, worth `points.bye` and counted as a win) or `{"rest": ID}`

@@ -218,13 +218,34 @@ async fn a_knockout_played_hand_by_hand_exports_every_game_and_imports_into_an_e
         .await;
     let copy = imported(&other, other_club, &during).await;
     assert_eq!(export_text(&other, copy).await, during);
-    let copied = phase_tables(&other, copy, bracket_of(&other, copy).await).await;
+    let copied_bracket = bracket_of(&other, copy).await;
+    let copied = phase_tables(&other, copy, copied_bracket).await;
     assert_eq!(
         copied.iter().map(|r| r.status).collect::<Vec<_>>(),
         [TableStatus::Final, TableStatus::Final, TableStatus::Playing]
     );
+    assert!(
+        copied[2].physical.is_some(),
+        "the final has a table of the hall"
+    );
     let copied_final = copied[2].game_id.expect("the final's partida");
     assert_eq!(stored_hands(&other, copied_final).await, 1);
+    let slip = phase_slip(&other, copy, copied_bracket, 3).await;
+    let other_keeper = new_client();
+    let res = post_form_as(
+        &other,
+        &other_keeper,
+        &format!("{}/pin", slip.path),
+        &[("pin", &slip.pins[0])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        game_of(&other, &other_keeper, &slip.path).await,
+        copied_final
+    );
+    enter_hands(&other, &other_keeper, copied_final, 8, 1).await;
+    assert_eq!(stored_hands(&other, copied_final).await, 2);
 
     // The final played to its end and signed: the file carries all three tables.
     enter_hands(&app, &keeper, final_game, 7, 200).await;

@@ -505,6 +505,18 @@ pub fn random_pin() -> String {
     format!("{:04}", u32::from_le_bytes(b) % 10_000)
 }
 
+/// The hall's tables taken: those of the championship's matches still played.
+fn busy_tables(conn: &mut DbConn, championship_id: i32) -> QueryResult<Vec<i32>> {
+    Ok(championship_tables::table
+        .filter(championship_tables::championship_id.eq(championship_id))
+        .filter(championship_tables::status.ne(TableStatus::Final.as_str()))
+        .select(championship_tables::physical)
+        .load::<Option<i32>>(conn)?
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
 /// Opens a table (with its first partida, in `hands` mode) for every ready match of a
 /// knockout phase that has none yet. A knockout table's number is its match's number
 /// in the bracket, its physical table the hall's first one free; it starts at once.
@@ -523,15 +535,7 @@ pub fn open_bracket_tables(
         .iter()
         .map(|r| r.table_no)
         .collect();
-    // The hall's tables taken: those of the championship's matches still played.
-    let mut busy: Vec<i32> = championship_tables::table
-        .filter(championship_tables::championship_id.eq(t.championship.id))
-        .filter(championship_tables::status.ne(TableStatus::Final.as_str()))
-        .select(championship_tables::physical)
-        .load::<Option<i32>>(conn)?
-        .into_iter()
-        .flatten()
-        .collect();
+    let mut busy = busy_tables(conn, t.championship.id)?;
     let mut opened = 0;
     for (i, m) in bracket.matches().iter().enumerate() {
         let no = i32::try_from(i + 1).unwrap_or(i32::MAX);
@@ -659,7 +663,8 @@ pub fn attach_phase_games(
 
 /// Stores the tables a knockout phase of an imported file carries, as tables of its
 /// bracket `bracket_id` with their games: final where the bracket has the match's
-/// result, else still playing (from `now`), where its partidas left off.
+/// result, else still playing (from `now`, at the hall's first free table), where its
+/// partidas left off.
 pub fn store_phase_games(
     conn: &mut DbConn,
     (championship_id, club_id, bracket_id): (i32, i32, i32),
@@ -670,6 +675,7 @@ pub fn store_phase_games(
     pins: &mut dyn FnMut() -> String,
 ) -> QueryResult<()> {
     let best_of = best_of(&file.championship.match_format);
+    let mut busy = busy_tables(conn, championship_id)?;
     for entry in &phase.tables {
         let m = entry
             .table
@@ -678,9 +684,15 @@ pub fn store_phase_games(
         let outcome = m.and_then(|m| m.result.as_ref());
         let (pin_a, pin_b) = store::two_pins(pins);
         let no = i32::try_from(entry.table).unwrap_or(i32::MAX);
+        // A table still playing takes the hall's first free table, as when it opened.
+        let physical = outcome.is_none().then(|| {
+            let free = (1..).find(|n| !busy.contains(n)).unwrap_or(no);
+            busy.push(free);
+            free
+        });
         let new = store::NewTable {
             place: (championship_id, bracket_id, 0, no),
-            physical: None,
+            physical,
             pins: (&pin_a, &pin_b),
             status: if outcome.is_some() {
                 TableStatus::Final

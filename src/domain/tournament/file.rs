@@ -839,8 +839,8 @@ fn match_of(
     bracket.get(crate::domain::bracket::MatchId(index))
 }
 
-/// Checks a knockout table's games: games of the championship whose hands score,
-/// and, unless typed, the bracket's result of its match when it has one (the score,
+/// Checks a knockout table's games: games of the championship whose hands score, at
+/// a match of the bracket whose two entrants are known, and, unless typed, the bracket's result of its match when it has one (the score,
 /// when the bracket has it, and the winner), played to the end or to the minutes'
 /// end of a timed match.
 fn check_phase_games(
@@ -859,6 +859,16 @@ fn check_phase_games(
             entry.table
         ));
     };
+    let entrants = m.entrants();
+    if entrants.iter().any(Option::is_none) {
+        return Err(said!(
+            at,
+            "el partido {} del cuadro aún no tiene sus dos participantes",
+            "el partit {} del quadre encara no té els seus dos participants",
+            "match {} of the bracket does not have its two entrants yet",
+            entry.table
+        ));
+    }
     let Some(outcome) = m.result.as_ref().filter(|_| !entry.typed) else {
         return Ok(());
     };
@@ -875,7 +885,6 @@ fn check_phase_games(
             "its games do not finish the match"
         ));
     };
-    let entrants = m.entrants();
     let gives = |d: &played::Decided| {
         let winner = match d.winner {
             Some(Side::A) => entrants[0],

@@ -626,6 +626,14 @@ fn a_knockout_tables_games_that_do_not_give_the_brackets_result_are_refused_in_w
     let e = refusal(&unknown);
     assert_eq!(e.at, "brackets[0].tables[1]");
     assert!(e.message_in(Lang::Es).contains("no tiene partido 9"), "{e}");
+    let mut early = file.clone();
+    early.brackets[0].tables[1].table = 3;
+    let e = refusal(&early);
+    assert!(
+        e.message_in(Lang::Es)
+            .contains("aún no tiene sus dos participantes"),
+        "{e}"
+    );
     let mut twice = file.clone();
     twice.brackets[0].tables[1].table = 1;
     assert!(refusal(&twice).message_in(Lang::Es).contains("dos veces"));

@@ -1,6 +1,7 @@
 //! A knockout played hand by hand in the championship file: a cuatrola championship
 //! of four pairs played hand by hand, one Swiss round, then a knockout of the four
-//! whose semi-finals and final are played hand by hand at their tables. The export
+//! whose semi-finals and final are played hand by hand at their tables (the director
+//! overriding one semi-final's played result with a typed score). The export
 //! carries every knockout table's partidas with their hands (the final's too while it
 //! is still being played); the file imports into an empty Baza and exports the same;
 //! a file whose knockout games were tampered with is refused in words, by the web and
@@ -9,7 +10,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::championship::{Slip, game_of, play_table, post_full_hand, slips};
+use crate::championship::{Slip, game_of, play_game, play_table, post_full_hand, slips};
 use crate::file_reads_back::imported;
 use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
 use baza::db::championship::store::{self as store, TableRow};
@@ -173,12 +174,43 @@ async fn a_knockout_played_hand_by_hand_exports_every_game_and_imports_into_an_e
         .await;
     let (id, bracket) = knockout_drawn(&app, club).await;
 
-    // Both semi-finals played hand by hand and signed; the final opens and its
-    // scorekeeper enters one hand.
-    for table in [1, 2] {
-        let slip = phase_slip(&app, id, bracket, table).await;
-        play_table(&app, &slip, 40 + u64::from(table)).await;
-    }
+    // The first semi-final is played hand by hand and, before the other pair signs,
+    // the director types a score that gives it to the other pair; the second one is
+    // played and signed. The final opens and its scorekeeper enters one hand.
+    let semi = phase_slip(&app, id, bracket, 1).await;
+    let semi_keeper = new_client();
+    let res = post_form_as(
+        &app,
+        &semi_keeper,
+        &format!("{}/pin", semi.path),
+        &[("pin", &semi.pins[0])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let semi_game = game_of(&app, &semi_keeper, &semi.path).await;
+    let played = play_game(&app, &semi_keeper, semi_game, 41).await;
+    let overridden = if played.winner == 0 {
+        ["12", "21"]
+    } else {
+        ["21", "12"]
+    };
+    let html = app.page(&semi.path, StatusCode::OK).await;
+    let version = attr(&html, "p.table-status", "data-version")
+        .or_else(|| attr(&html, "form.score-form input[name=version]", "value"))
+        .expect("the table's version");
+    let res = post(
+        &app,
+        &semi.path,
+        &[
+            ("score_a", overridden[0]),
+            ("score_b", overridden[1]),
+            ("version", &version),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "the override is saved");
+    let slip = phase_slip(&app, id, bracket, 2).await;
+    play_table(&app, &slip, 42).await;
     let final_slip = phase_slip(&app, id, bracket, 3).await;
     let keeper = new_client();
     let res = post_form_as(
@@ -192,8 +224,9 @@ async fn a_knockout_played_hand_by_hand_exports_every_game_and_imports_into_an_e
     let final_game = game_of(&app, &keeper, &final_slip.path).await;
     enter_hands(&app, &keeper, final_game, 7, 1).await;
 
-    // Exported during the final: both semi-finals with every hand, and the final's
-    // partida as far as it went.
+    // Exported during the final: both semi-finals with every hand (the overridden
+    // one marked typed, its partida a record), and the final's partida as far as it
+    // went.
     let rows = phase_tables(&app, id, bracket).await;
     assert_eq!(rows.len(), 3);
     let mut semis = Vec::new();
@@ -205,7 +238,7 @@ async fn a_knockout_played_hand_by_hand_exports_every_game_and_imports_into_an_e
     assert_eq!(
         phase_tables_of(&during),
         vec![
-            (1, vec![semis[0]], false),
+            (1, vec![semis[0]], true),
             (2, vec![semis[1]], false),
             (3, vec![1], false),
         ]
@@ -284,7 +317,7 @@ async fn a_knockout_played_hand_by_hand_exports_every_game_and_imports_into_an_e
     assert_eq!(
         phase_tables_of(&text),
         vec![
-            (1, vec![semis[0]], false),
+            (1, vec![semis[0]], true),
             (2, vec![semis[1]], false),
             (3, vec![final_hands], false),
         ]

@@ -17,5 +17,6 @@ champ-import-at-game = partida { $n }
 champ-import-at-in-play = taula en joc { $n }
 champ-import-at-entrant = inscrit { $n }
 champ-import-at-bracket = quadre { $n }
+champ-import-at-phase-table = taula { $n } de la llista de la fase
 champ-import-at-championship = dades del campionat
 champ-import-at-format = format

@@ -17,5 +17,6 @@ champ-import-at-game = game { $n }
 champ-import-at-in-play = table in play { $n }
 champ-import-at-entrant = entrant { $n }
 champ-import-at-bracket = bracket { $n }
+champ-import-at-phase-table = table { $n } in the phase's list
 champ-import-at-championship = championship details
 champ-import-at-format = format

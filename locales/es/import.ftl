@@ -17,5 +17,6 @@ champ-import-at-game = partida { $n }
 champ-import-at-in-play = mesa en juego { $n }
 champ-import-at-entrant = inscrito { $n }
 champ-import-at-bracket = cuadro { $n }
+champ-import-at-phase-table = mesa { $n } de la lista de la fase
 champ-import-at-championship = datos del campeonato
 champ-import-at-format = formato

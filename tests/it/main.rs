@@ -35,6 +35,7 @@ mod groups;
 mod halves;
 mod helpers;
 mod i18n;
+mod knockout_file;
 mod match_rules;
 mod names_migration;
 mod noticed;

@@ -357,7 +357,7 @@ pub fn find_phase_table(
 }
 
 /// Stores a knockout phase of an imported file as a bracket of the championship, its
-/// entrants by name, with an audit row of its own.
+/// entrants by name, with an audit row of its own: the bracket's id.
 pub(crate) fn insert_phase(
     conn: &mut DbConn,
     club_id: i32,
@@ -366,7 +366,7 @@ pub(crate) fn insert_phase(
     phase: &BracketPhase,
     actor: &str,
     now: NaiveDateTime,
-) -> Result<(), ChangeError> {
+) -> Result<i32, ChangeError> {
     let entrants = serde_json::to_string(&phase.names(file)).map_err(corrupt)?;
     let document = serde_json::to_string(&phase.bracket).map_err(corrupt)?;
     let new = NewBracket {
@@ -386,8 +386,12 @@ pub(crate) fn insert_phase(
         created_at: now,
         updated_at: now,
     };
-    brackets::insert_audited(conn, &new, "import", document.clone())?;
-    Ok(())
+    Ok(brackets::insert_audited(
+        conn,
+        &new,
+        "import",
+        document.clone(),
+    )?)
 }
 
 /// The `seeding` of a bracket that is a championship's played repesca (its winners
@@ -440,6 +444,20 @@ pub fn linked_phases(
     championship_id: i32,
     file: &TournamentFile,
 ) -> QueryResult<(Vec<BracketPhase>, Vec<String>)> {
+    let (phases, left_out) = linked_phases_by_id(conn, championship_id, file)?;
+    Ok((phases.into_iter().map(|(_, p)| p).collect(), left_out))
+}
+
+/// A championship's knockout phases, each with the id of its bracket, and the names
+/// of the brackets its file cannot carry.
+pub type PhasesById = (Vec<(i32, BracketPhase)>, Vec<String>);
+
+/// [`linked_phases`], each phase with the id of its bracket.
+pub fn linked_phases_by_id(
+    conn: &mut DbConn,
+    championship_id: i32,
+    file: &TournamentFile,
+) -> QueryResult<PhasesById> {
     let mut phases = Vec::new();
     let mut left_out = Vec::new();
     for row in brackets::brackets_of_championship(conn, championship_id)? {
@@ -457,13 +475,15 @@ pub fn linked_phases(
             left_out.push(row.name);
             continue;
         };
-        phases.push(BracketPhase {
+        let phase = BracketPhase {
             repesca: is_repesca(&row.seeding),
             entry: repesca_entry(&row.seeding),
             name: row.name,
             entrants,
             bracket,
-        });
+            tables: Vec::new(),
+        };
+        phases.push((row.id, phase));
     }
     Ok((phases, left_out))
 }

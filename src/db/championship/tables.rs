@@ -505,6 +505,18 @@ pub fn random_pin() -> String {
     format!("{:04}", u32::from_le_bytes(b) % 10_000)
 }
 
+/// The hall's tables taken: those of the championship's matches still played.
+fn busy_tables(conn: &mut DbConn, championship_id: i32) -> QueryResult<Vec<i32>> {
+    Ok(championship_tables::table
+        .filter(championship_tables::championship_id.eq(championship_id))
+        .filter(championship_tables::status.ne(TableStatus::Final.as_str()))
+        .select(championship_tables::physical)
+        .load::<Option<i32>>(conn)?
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
 /// Opens a table (with its first partida, in `hands` mode) for every ready match of a
 /// knockout phase that has none yet. A knockout table's number is its match's number
 /// in the bracket, its physical table the hall's first one free; it starts at once.
@@ -523,15 +535,7 @@ pub fn open_bracket_tables(
         .iter()
         .map(|r| r.table_no)
         .collect();
-    // The hall's tables taken: those of the championship's matches still played.
-    let mut busy: Vec<i32> = championship_tables::table
-        .filter(championship_tables::championship_id.eq(t.championship.id))
-        .filter(championship_tables::status.ne(TableStatus::Final.as_str()))
-        .select(championship_tables::physical)
-        .load::<Option<i32>>(conn)?
-        .into_iter()
-        .flatten()
-        .collect();
+    let mut busy = busy_tables(conn, t.championship.id)?;
     let mut opened = 0;
     for (i, m) in bracket.matches().iter().enumerate() {
         let no = i32::try_from(i + 1).unwrap_or(i32::MAX);
@@ -628,6 +632,101 @@ pub fn attach_games(
         };
         let games = match_docs(conn, first)?;
         r.attach_games(&championship, games, row.typed != 0);
+    }
+    Ok(())
+}
+
+/// The games of every table of a knockout phase (bracket `bracket_id`) that played
+/// hand by hand, put into the phase (for export): see [`tournament::PhaseTable::of`].
+pub fn attach_phase_games(
+    conn: &mut DbConn,
+    championship_id: i32,
+    bracket_id: i32,
+    file: &TournamentFile,
+    phase: &mut tournament::BracketPhase,
+) -> QueryResult<()> {
+    for row in store::phase_tables(conn, championship_id, bracket_id)? {
+        let games = match row.game_id {
+            Some(first) => match_docs(conn, first)?,
+            None => Vec::new(),
+        };
+        let table = u32::try_from(row.table_no).unwrap_or(0);
+        let typed = row.typed != 0;
+        if let Some(entry) =
+            tournament::PhaseTable::of(&file.championship, &phase.bracket, table, games, typed)
+        {
+            phase.tables.push(entry);
+        }
+    }
+    Ok(())
+}
+
+/// Stores the tables a knockout phase of an imported file carries, as tables of its
+/// bracket `bracket_id` with their games: final where the bracket has the match's
+/// result, else still playing (from `now`, at the hall's first free table), where its
+/// partidas left off.
+pub fn store_phase_games(
+    conn: &mut DbConn,
+    (championship_id, club_id, bracket_id): (i32, i32, i32),
+    file: &TournamentFile,
+    phase: &tournament::BracketPhase,
+    actor: &str,
+    now: NaiveDateTime,
+    pins: &mut dyn FnMut() -> String,
+) -> QueryResult<()> {
+    let best_of = best_of(&file.championship.match_format);
+    let mut busy = busy_tables(conn, championship_id)?;
+    for entry in &phase.tables {
+        let m = entry
+            .table
+            .checked_sub(1)
+            .and_then(|i| phase.bracket.get(MatchId(i)));
+        let outcome = m.and_then(|m| m.result.as_ref());
+        let (pin_a, pin_b) = store::two_pins(pins);
+        let no = i32::try_from(entry.table).unwrap_or(i32::MAX);
+        // A table still playing takes the hall's first free table, as when it opened.
+        let physical = outcome.is_none().then(|| {
+            let free = (1..).find(|n| !busy.contains(n)).unwrap_or(no);
+            busy.push(free);
+            free
+        });
+        let new = store::NewTable {
+            place: (championship_id, bracket_id, 0, no),
+            physical,
+            pins: (&pin_a, &pin_b),
+            status: if outcome.is_some() {
+                TableStatus::Final
+            } else {
+                TableStatus::Playing
+            }
+            .as_str(),
+            started_at: outcome.is_none().then_some(now),
+        };
+        let id = store::insert_table(conn, &new, now)?;
+        let mut first = None;
+        for doc in &entry.games {
+            let g = insert_game_doc(conn, club_id, doc, (first, best_of), actor, now)?;
+            first.get_or_insert(g);
+        }
+        if let Some(f) = first {
+            link_game(conn, id, f)?;
+        }
+        if entry.typed {
+            diesel::update(championship_tables::table.find(id))
+                .set(championship_tables::typed.eq(1))
+                .execute(conn)?;
+        }
+        if let (Some(o), Some(m)) = (outcome, m) {
+            // The result as its table confirmed it, as a knockout table keeps it.
+            let side = x_side(Some(m.entrants()), o.winner);
+            diesel::update(championship_tables::table.find(id))
+                .set((
+                    championship_tables::proposed_a.eq(o.score.map(|s| s[0] as i32)),
+                    championship_tables::proposed_b.eq(o.score.map(|s| s[1] as i32)),
+                    championship_tables::proposed_winner.eq(side_text(side)),
+                ))
+                .execute(conn)?;
+        }
     }
     Ok(())
 }
@@ -787,8 +886,11 @@ pub fn export(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Exp
     };
     let mut file = t.file;
     attach_games(conn, championship_id, &mut file)?;
-    let (phases, left_out) = store::linked_phases(conn, championship_id, &file)?;
-    file.brackets.extend(phases);
+    let (phases, left_out) = store::linked_phases_by_id(conn, championship_id, &file)?;
+    for (bracket_id, mut phase) in phases {
+        attach_phase_games(conn, championship_id, bracket_id, &file, &mut phase)?;
+        file.brackets.push(phase);
+    }
     super::liguilla::attach(conn, championship_id, &mut file, true)?;
     Ok(Some(Export { file, left_out }))
 }

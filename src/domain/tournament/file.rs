@@ -87,7 +87,11 @@
 //!   with it optional `"entry"`, where its winners enter the knockout:
 //!   `{"kind": "standings"}` (by their place in the overall standings) or
 //!   `{"kind": "seeds", "seeds": [3, 4]}` (at the named seeds, one per repesca
-//!   phase); absent (`{"kind": "lowest"}`): as the lowest seeds.
+//!   phase); absent (`{"kind": "lowest"}`): as the lowest seeds. Optional
+//!   `"tables"`: the partidas the phase's tables played hand by hand, each
+//!   `{"table": T, "games": [baza-game/1, …]}` ([`PhaseTable`]; `T` is the match's
+//!   number in the bracket, from 1), optional `"typed": true` (a record, not the
+//!   source); a match with its result in the bracket must be what its games give.
 //! * `rounds[]`: `number` (1, 2, … in order), `pairings` and `results`.
 //! * `pairings[]`: `{"table": T, "a": ID, "b": ID}` (a game; `a` is named first),
 //!   `{"bye": ID}` (a bye, worth `points.bye` and counted as a win) or `{"rest": ID}`
@@ -217,6 +221,59 @@ pub struct BracketPhase {
     /// lowest seeds).
     #[serde(default, skip_serializing_if = "RepescaEntry::is_lowest")]
     pub entry: RepescaEntry,
+    /// The partidas the phase's tables played hand by hand, by table (absent when
+    /// none did).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tables: Vec<PhaseTable>,
+}
+
+/// `{"table": 2, "games": [baza-game/1, …]}`: the partidas a knockout table played
+/// hand by hand. Its number is its match's in the bracket (1 for the first match the
+/// bracket lists, as the phase's table pages number them); side 0 of a game is the
+/// match's first entrant. When the match has its result in the bracket the games
+/// give it, unless `typed`; otherwise the table is still playing and its last
+/// partida may be unfinished.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseTable {
+    pub table: u32,
+    #[serde(default)]
+    pub games: Vec<GameDoc>,
+    /// The table was switched to typed results, or its result in the bracket was
+    /// given otherwise: its games (possibly none) are a record, not the source.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub typed: bool,
+}
+
+impl PhaseTable {
+    /// A knockout table's entry as a file carries it, from the partidas its table
+    /// played (those without a hand left out) and whether it was switched to typed
+    /// results; also marked typed when the bracket's result of its match is not what
+    /// its games give. `None`: nothing to carry (no hand played, and not a typed
+    /// table still waiting for its result).
+    pub fn of(
+        championship: &Championship,
+        bracket: &crate::domain::bracket::Bracket,
+        table: u32,
+        games: Vec<GameDoc>,
+        typed: bool,
+    ) -> Option<PhaseTable> {
+        let games: Vec<GameDoc> = games.into_iter().filter(|g| !g.hands.is_empty()).collect();
+        let decided = match_of(bracket, table).is_some_and(|m| m.result.is_some());
+        if games.is_empty() && (!typed || decided) {
+            return None;
+        }
+        let mut entry = PhaseTable {
+            table,
+            games,
+            typed,
+        };
+        if !entry.typed && decided && check_phase_games(championship, bracket, &entry, "").is_err()
+        {
+            entry.typed = true;
+        }
+        Some(entry)
+    }
 }
 
 impl BracketPhase {
@@ -773,6 +830,118 @@ pub fn derive_from_games(file: &mut TournamentFile) -> Result<(), FileError> {
     Ok(())
 }
 
+/// The match of a knockout table numbered `table` (1-based).
+fn match_of(
+    bracket: &crate::domain::bracket::Bracket,
+    table: u32,
+) -> Option<&crate::domain::bracket::Match> {
+    let index = table.checked_sub(1)?;
+    bracket.get(crate::domain::bracket::MatchId(index))
+}
+
+/// Checks a knockout table's games: games of the championship whose hands score, at
+/// a match of the bracket whose two entrants are known, and, unless typed, the bracket's result of its match when it has one (the score,
+/// when the bracket has it, and the winner), played to the end or to the minutes'
+/// end of a timed match.
+fn check_phase_games(
+    championship: &Championship,
+    bracket: &crate::domain::bracket::Bracket,
+    entry: &PhaseTable,
+    at: &str,
+) -> Result<(), FileError> {
+    let partidas = scored_games(championship.game, &entry.games, at)?;
+    let Some(m) = match_of(bracket, entry.table) else {
+        return Err(said!(
+            at,
+            "el cuadro no tiene partido {}",
+            "el quadre no té partit {}",
+            "no match {} in the bracket",
+            entry.table
+        ));
+    };
+    let entrants = m.entrants();
+    if entrants.iter().any(Option::is_none) {
+        return Err(said!(
+            at,
+            "el partido {} del cuadro aún no tiene sus dos participantes",
+            "el partit {} del quadre encara no té els seus dos participants",
+            "match {} of the bracket does not have its two entrants yet",
+            entry.table
+        ));
+    }
+    let Some(outcome) = m.result.as_ref().filter(|_| !entry.typed) else {
+        return Ok(());
+    };
+    let format = &championship.match_format;
+    let decided: Vec<played::Decided> = [false, true]
+        .iter()
+        .filter_map(|&time_up| played::decide_in(format, &partidas, time_up, true))
+        .collect();
+    let Some(first) = decided.first() else {
+        return Err(said!(
+            at,
+            "sus partidas no acaban el enfrentamiento",
+            "les seves partides no acaben l'enfrontament",
+            "its games do not finish the match"
+        ));
+    };
+    let gives = |d: &played::Decided| {
+        let winner = match d.winner {
+            Some(Side::A) => entrants[0],
+            Some(Side::B) => entrants[1],
+            None => None,
+        };
+        winner == Some(outcome.winner) && outcome.score.is_none_or(|s| s == d.score)
+    };
+    if decided.iter().any(gives) {
+        return Ok(());
+    }
+    match outcome.score {
+        Some(s) => Err(said!(
+            at,
+            "el tanteo {}–{} del cuadro no es el que dan sus partidas ({}–{})",
+            "el marcador {}–{} del quadre no és el que donen les seves partides ({}–{})",
+            "the bracket's score {}–{} is not what its games give ({}–{})",
+            s[0],
+            s[1],
+            first.score[0],
+            first.score[1]
+        )),
+        None => Err(said!(
+            at,
+            "el ganador del cuadro no es el que dan sus partidas",
+            "el guanyador del quadre no és el que donen les seves partides",
+            "the bracket's winner is not the one its games give"
+        )),
+    }
+}
+
+/// Every table a knockout phase carries is a match of its bracket, once, with games
+/// that give the bracket's result (see [`check_phase_games`]).
+fn validate_phase_tables(
+    championship: &Championship,
+    phase: &BracketPhase,
+    field: &str,
+) -> Result<(), FileError> {
+    for (ti, t) in phase.tables.iter().enumerate() {
+        let at = format!("{field}.tables[{ti}]");
+        if phase.tables.iter().filter(|x| x.table == t.table).count() > 1 {
+            return Err(said!(
+                at,
+                "la mesa {} aparece dos veces",
+                "la taula {} hi és dues vegades",
+                "table {} twice",
+                t.table
+            ));
+        }
+        if t.games.is_empty() && !t.typed {
+            return Err(said!(at, "sin partidas", "sense partides", "no games"));
+        }
+        check_phase_games(championship, &phase.bracket, t, &at)?;
+    }
+    Ok(())
+}
+
 /// Every table in play is a table of its round without a result, and carries games
 /// of the championship's game.
 fn validate_in_play(file: &TournamentFile) -> Result<(), FileError> {
@@ -898,6 +1067,7 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
                 phase.entrants.len()
             ));
         }
+        validate_phase_tables(&file.championship, phase, &field)?;
     }
     if let Some(r) = &file.repesca_liguilla {
         validate_repesca_liguilla(file, r)?;

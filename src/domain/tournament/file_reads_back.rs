@@ -497,3 +497,156 @@ fn a_typed_result_beside_games_that_give_another_score_reads_as_typed_and_old_fi
     let e = parse(&serde_json::to_string(&file(bad)).unwrap()).unwrap_err();
     assert_eq!(e.at, "rounds[0].results[0].games[0]");
 }
+
+/// A file whose one knockout phase of four (semi-finals 1 v 4 and 2 v 3, then the
+/// final) had its first semi-final played hand by hand to its end, recorded in the
+/// bracket with the score its partida gives, and its second one hands into its
+/// partida: the file, and the first semi-final's game.
+fn knockout_file(points: &[u32]) -> (TournamentFile, GameDoc) {
+    use crate::domain::bracket::{EntrantId, MatchId, single_elimination};
+    let mut rng = Rng::new(11);
+    let mut ev = drawn_championship(&mut rng);
+    ev.match_format = MatchFormat::Partida { target: Some(51) };
+    let seeds: Vec<EntrantId> = (0..4).map(EntrantId).collect();
+    let mut bracket = single_elimination(&seeds, false).unwrap();
+    let (semi, played) = played_match(&ev, (1001, 1), &mut rng, points);
+    bracket.record_score(MatchId(0), played.score).unwrap();
+    let mut second = Entering::new(&ev, (1001, 2));
+    second.add_hand(&mut rng, points);
+    let entrants: Vec<Entrant> = ["Uno", "Dos", "Tres", "Cuatro"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Entrant::new((i + 1).to_string(), *n))
+        .collect();
+    let mut file = TournamentFile::new(ev, entrants);
+    file.brackets.push(BracketPhase {
+        name: "Fase final".into(),
+        entrants: (1..=4).map(|i| i.to_string()).collect(),
+        bracket,
+        repesca: false,
+        entry: Default::default(),
+        tables: vec![
+            PhaseTable {
+                table: 1,
+                games: vec![semi.clone()],
+                typed: false,
+            },
+            PhaseTable {
+                table: 2,
+                games: vec![second.doc],
+                typed: false,
+            },
+        ],
+    });
+    (file, semi)
+}
+
+#[test]
+fn a_knockout_phase_carries_its_tables_partidas_by_table_and_reads_back_the_same() {
+    let points = possible_points();
+    let (file, _) = knockout_file(&points);
+    let text = serde_json::to_string(&file).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let tables = doc["brackets"][0]["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 2);
+    assert_eq!(tables[0]["table"], 1);
+    assert_eq!(tables[0]["games"][0]["format"], GAME_FORMAT);
+    assert!(
+        !tables[0]["games"][0]["hands"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(tables[1]["table"], 2);
+    assert!(tables[0].get("typed").is_none(), "{}", tables[0]);
+    let back = parse(&text).unwrap();
+    assert_eq!(back, file);
+    assert_eq!(serde_json::to_string(&back).unwrap(), text);
+
+    // A phase whose tables played no hand writes no `tables`, and reads as before.
+    let mut plain = file;
+    plain.brackets[0].tables.clear();
+    let text = serde_json::to_string(&plain).unwrap();
+    assert!(!text.contains("\"tables\""), "{text}");
+    let back = parse(&text).unwrap();
+    assert!(back.brackets[0].tables.is_empty());
+    assert_eq!(serde_json::to_string(&back).unwrap(), text);
+}
+
+#[test]
+fn a_knockout_tables_games_that_do_not_give_the_brackets_result_are_refused_in_words_or_carried_as_typed()
+ {
+    use crate::domain::bracket::MatchId;
+    let points = possible_points();
+    let (file, semi) = knockout_file(&points);
+    let refusal = |f: &TournamentFile| parse(&serde_json::to_string(f).unwrap()).unwrap_err();
+
+    // The bracket says the other pair won the first semi-final.
+    let mut swapped = file.clone();
+    let b = &mut swapped.brackets[0].bracket;
+    let score = b.get(MatchId(0)).unwrap().result.unwrap().score.unwrap();
+    b.correct_score(MatchId(0), [score[1], score[0]]).unwrap();
+    let e = refusal(&swapped);
+    assert_eq!(e.at, "brackets[0].tables[0]");
+    assert!(
+        e.message_in(Lang::Es)
+            .contains("del cuadro no es el que dan sus partidas"),
+        "{e}"
+    );
+    assert!(e.message_in(Lang::Ca).contains("del quadre"), "{e}");
+
+    // Written by Baza, such a table is marked typed: its games are a record.
+    let ev = &swapped.championship;
+    let entry = PhaseTable::of(
+        ev,
+        &swapped.brackets[0].bracket,
+        1,
+        vec![semi.clone()],
+        false,
+    )
+    .unwrap();
+    assert!(entry.typed);
+    swapped.brackets[0].tables[0] = entry;
+    assert!(parse(&serde_json::to_string(&swapped).unwrap()).is_ok());
+    // The games as played give the result: not typed.
+    let played = PhaseTable::of(ev, &file.brackets[0].bracket, 1, vec![semi.clone()], false);
+    assert_eq!(played.map(|t| t.typed), Some(false));
+    // A table that played no hand is not carried.
+    let mut blank = semi.clone();
+    blank.hands.clear();
+    assert_eq!(
+        PhaseTable::of(ev, &file.brackets[0].bracket, 3, vec![blank], false),
+        None
+    );
+
+    // A table the bracket has no match for, the same table twice, a hand that does
+    // not score.
+    let mut unknown = file.clone();
+    unknown.brackets[0].tables[1].table = 9;
+    let e = refusal(&unknown);
+    assert_eq!(e.at, "brackets[0].tables[1]");
+    assert!(e.message_in(Lang::Es).contains("no tiene partido 9"), "{e}");
+    let mut early = file.clone();
+    early.brackets[0].tables[1].table = 3;
+    let e = refusal(&early);
+    assert!(
+        e.message_in(Lang::Es)
+            .contains("aún no tiene sus dos participantes"),
+        "{e}"
+    );
+    let mut twice = file.clone();
+    twice.brackets[0].tables[1].table = 1;
+    assert!(refusal(&twice).message_in(Lang::Es).contains("dos veces"));
+    let mut broken = file.clone();
+    let g = &mut broken.brackets[0].tables[0].games[0];
+    g.hands[0] = hand(g.hands[0].dealer, 73, 0);
+    assert_eq!(refusal(&broken).at, "brackets[0].tables[0].games[0]");
+    // A finished match whose games stop short of its end.
+    let mut short = file;
+    short.brackets[0].tables[0].games[0].hands.clear();
+    assert!(
+        refusal(&short)
+            .message_in(Lang::Es)
+            .contains("no acaban el enfrentamiento")
+    );
+}

@@ -49,8 +49,8 @@ mod ties_tests;
 pub use draws::Draws;
 pub use file::{
     BracketPhase, ByePairing, Championship, Entrant, EntrantPerson, FORMAT, FileError, InPlay,
-    MatchResult, Pairing, RepescaLiguilla, RestPairing, Round, SameClub, System, TablePairing,
-    TournamentFile, parse, validate,
+    MatchResult, Pairing, PhaseTable, RepescaLiguilla, RestPairing, Round, SameClub, System,
+    TablePairing, TournamentFile, parse, validate,
 };
 pub use format::{MatchFormat, Outcome, Points, ResultError, Side, check_outcome, check_result};
 pub use halves::MatchPoints;

@@ -248,6 +248,7 @@ mod tests {
             bracket: b,
             repesca: false,
             entry: Default::default(),
+            tables: Vec::new(),
         });
     }
 

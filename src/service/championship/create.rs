@@ -11,6 +11,7 @@ use crate::db::championship::liguilla;
 use crate::db::championship::store::{self, ChangeError};
 use crate::db::championship::tables::{
     Draw, corrupt, insert_championship, insert_document, insert_tables, store_imported_games,
+    store_phase_games,
 };
 use crate::domain::refusal::Refusal;
 use crate::domain::tournament::{self, TournamentFile};
@@ -66,7 +67,10 @@ pub fn create(
         }
         store_imported_games(conn, championship_id, club_id, file, actor, now)?;
         for phase in &phases {
-            store::insert_phase(conn, club_id, championship_id, file, phase, actor, now)?;
+            let bracket_id =
+                store::insert_phase(conn, club_id, championship_id, file, phase, actor, now)?;
+            let ids = (championship_id, club_id, bracket_id);
+            store_phase_games(conn, ids, file, phase, actor, now, pins)?;
         }
         // A repesca played as a liguilla is a championship of its own, linked.
         if let Some(r) = liguilla {
@@ -98,12 +102,16 @@ pub fn create(
     })
 }
 
-/// Whether a file's tables recorded their games (finished or in play): its tables
-/// go on hand by hand.
+/// Whether a file's tables (of its rounds or its knockout phases) recorded their
+/// games (finished or in play): its tables go on hand by hand.
 fn plays_hands(file: &TournamentFile) -> bool {
     file.rounds
         .iter()
         .any(|r| !r.in_play.is_empty() || r.results.iter().any(|x| !x.games.is_empty()))
+        || file
+            .brackets
+            .iter()
+            .any(|p| p.tables.iter().any(|t| !t.games.is_empty()))
 }
 
 /// Imports a championship file read by `tournament::parse` into club `club_id`, in

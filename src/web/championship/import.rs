@@ -85,6 +85,7 @@ pub(crate) fn place_words(ctx: &Ctx, at: &str) -> String {
                 "in_play" => "champ-import-at-in-play",
                 "entrants" => "champ-import-at-entrant",
                 "brackets" => "champ-import-at-bracket",
+                "tables" => "champ-import-at-phase-table",
                 "event" => "champ-import-at-championship",
                 "format" => "champ-import-at-format",
                 _ => return String::new(),

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::championship::{Slip, game_of, play_game, play_table, post_full_hand, slips};
 use crate::file_reads_back::imported;
-use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
+use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, post_form_as, texts};
 use baza::db::championship::store::{self as store, TableRow};
 use baza::domain::random::random_cuatrola_hand_of_game;
 use baza::domain::status::TableStatus;
@@ -56,32 +56,12 @@ async fn championships(app: &TestApp) -> i64 {
 /// played, and a knockout of the four drawn from its standings: the championship's
 /// id and the knockout's bracket id.
 async fn knockout_drawn(app: &TestApp, club: i32) -> (i32, i32) {
-    let res = post(
-        app,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &[
-            ("name", "Cuatrola de San Andrés"),
-            ("game", "cuatrola"),
-            ("starts_on", "2026-11-29"),
-            ("system", "swiss"),
-            ("rounds", "1"),
-            ("groups", "1"),
-            ("losses", "2"),
-            ("match_format", "partida"),
-            ("target", ""),
-            ("entry", "hands"),
-            ("win", "2"),
-            ("draw", "1"),
-            ("loss", "0"),
-            ("bye", "2"),
-            ("tb1", "points"),
-            ("tb2", "point_difference"),
-            ("tb3", "points_for"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id = crate::from_scratch::id_of(&res);
+    let id = ChampionshipForm::new("Cuatrola de San Andrés")
+        .set("starts_on", "2026-11-29")
+        .set("tb2", "point_difference")
+        .set("tb3", "points_for")
+        .create(app, club)
+        .await;
     let pairs = [
         "Ana – Berta",
         "Carlos – Dani",

@@ -42,13 +42,12 @@ async fn two_typed_pairs(app: &TestApp, club: i32) -> i32 {
     id
 }
 
-#[tokio::test]
-async fn a_pair_named_otherwise_than_its_players_is_seated_at_its_table_by_their_surnames() {
-    let app = TestApp::spawn().await;
-    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
-    let id = two_typed_pairs(&app, club).await;
+/// [`two_typed_pairs`]'s championship with its first round drawn, and the game of
+/// its one table.
+async fn first_table_game(app: &TestApp, club: i32) -> (i32, i32) {
+    let id = two_typed_pairs(app, club).await;
     let res = post_form_as(
-        &app,
+        app,
         &app.client,
         &format!("/campeonatos/{id}/rondas"),
         &[("tables", "0")],
@@ -65,6 +64,14 @@ async fn a_pair_named_otherwise_than_its_players_is_seated_at_its_table_by_their
                 .expect("the table's game")
         })
         .await;
+    (id, game)
+}
+
+#[tokio::test]
+async fn a_pair_named_otherwise_than_its_players_is_seated_at_its_table_by_their_surnames() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
+    let (_, game) = first_table_game(&app, club).await;
     let html = app.page(&format!("/partidas/{game}"), StatusCode::OK).await;
     let title = texts(&html, "h1.match-title").join(" ");
     assert!(
@@ -210,25 +217,7 @@ fn a_hand_entered_at_a_championship_table_was_entered_by_a_pair_with_its_pin() {
 async fn a_visitor_on_a_confirmed_tables_game_is_offered_the_way_to_the_table_once() {
     let app = TestApp::spawn().await;
     let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
-    let id = two_typed_pairs(&app, club).await;
-    let res = post_form_as(
-        &app,
-        &app.client,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "0")],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let game = app
-        .with_conn(move |c| {
-            championship_tables::table
-                .filter(championship_tables::championship_id.eq(id))
-                .select(championship_tables::game_id)
-                .first::<Option<i32>>(c)
-                .unwrap()
-                .expect("the table's game")
-        })
-        .await;
+    let (id, game) = first_table_game(&app, club).await;
     // The table's result confirmed: its game says so, with the way to the table.
     app.with_conn(move |c| {
         diesel::update(championship_tables::table.filter(championship_tables::game_id.eq(game)))

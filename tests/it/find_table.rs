@@ -269,3 +269,64 @@ async fn in_a_browser_the_find_your_table_field_fits_a_phone_and_answers_as_one_
         .assert_fits(360, "the championship page with its answer")
         .await;
 }
+
+#[tokio::test]
+async fn once_the_knockout_has_its_tables_a_player_finds_her_knockout_table() {
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Casal de Ponent", "Torrefarrera")
+        .await;
+    let id = ChampionshipForm::new("Open de Sant Andreu")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Pareja", 5)
+        .await;
+    crate::repesca::play_rounds(&app, id, (0, 1), 0, |_, _, _| true).await;
+    let path = format!("/campeonatos/{id}/rondas/1/publicar");
+    let res = post_form_as(&app, &app.client, &path, &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let fields = [
+        ("name", "Fase final"),
+        ("qualify", "top"),
+        ("n", "4"),
+        ("shape", "single"),
+    ];
+    let path = format!("/campeonatos/{id}/fases");
+    let res = post_form_as(&app, &app.client, &path, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+    let page = visitor_page(&app, &format!("/campeonatos/{id}")).await;
+    assert_eq!(
+        texts(&page, "form.find-table-form").len(),
+        1,
+        "still offered"
+    );
+    // A name cell may add why the pair is placed there: "(por orden de inscripción)".
+    let name_at = |page: &scraper::Html, k: usize| {
+        let cell = texts(page, ".tournament-standings tbody tr td:nth-child(2)").remove(k);
+        cell.split(" (").next().unwrap_or_default().to_owned()
+    };
+    let leader = name_at(&page, 0);
+    let page = visitor_page(&app, &format!("/campeonatos/{id}?mesa={leader}")).await;
+    let answer = texts(&page, ".find-table-results li");
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(
+        answer[0].starts_with("Semifinal 1 · Mesa 1: ") && answer[0].contains(&leader),
+        "{answer:?}"
+    );
+    assert_eq!(texts(&page, ".find-table-answer .meta"), ["Fase final"]);
+    let href = attr(&page, ".find-table-results li a", "href").unwrap();
+    assert!(
+        href.starts_with(&format!("/campeonatos/{id}/fases/")),
+        "{href}"
+    );
+    let table = new_client().get(app.url(&href)).send().await.unwrap();
+    assert_eq!(table.status(), StatusCode::OK, "the knockout table's page");
+
+    // The fifth of the standings plays no knockout and is told so.
+    let last = name_at(&page, 4);
+    let page = visitor_page(&app, &format!("/campeonatos/{id}?mesa={last}")).await;
+    assert_eq!(
+        texts(&page, ".find-table-results li"),
+        [format!("{last} no está en «Fase final».")]
+    );
+}

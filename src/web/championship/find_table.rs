@@ -113,6 +113,56 @@ pub(super) fn answer(
     }
 }
 
+/// The answer to `q` in knockout phase `phase` (its tables as the page shows them,
+/// names as the visitor reads them): each entrant found at its latest table of the
+/// phase, or said not to play it.
+pub(super) fn answer_phase(
+    ctx: &Ctx,
+    t: &Tournament,
+    phase: &super::director::PhaseView,
+    q: String,
+) -> FindAnswer {
+    let lines: Vec<SeatLine> = seat::matching(&t.file, &q)
+        .map(|e| {
+            let pair = e.name.clone();
+            let Some(l) = phase
+                .tables
+                .iter()
+                .rev()
+                .find(|l| l.a == pair || l.b == pair)
+            else {
+                let args = [("pair", pair), ("phase", phase.name.clone())];
+                return SeatLine {
+                    text: tr_args(ctx.lang, "find-table-not-in-phase", &args),
+                    href: None,
+                };
+            };
+            let rival = if l.a == pair { &l.b } else { &l.a };
+            let stage = l.stage.clone().unwrap_or_else(|| phase.name.clone());
+            let mut args = vec![("pair", pair), ("rival", rival.clone()), ("stage", stage)];
+            let key = match l.physical {
+                Some(n) => {
+                    args.push(("table", n.to_string()));
+                    "find-table-stage-at"
+                }
+                None => "find-table-stage-queued",
+            };
+            SeatLine {
+                text: tr_args(ctx.lang, key, &args),
+                href: Some(l.url.clone()),
+            }
+        })
+        .collect();
+    FindAnswer {
+        nothing: lines
+            .is_empty()
+            .then(|| ctx.t1("find-table-nobody", "q", &q)),
+        round: phase.name.clone(),
+        lines,
+        q,
+    }
+}
+
 /// An entrant of a current or recent championship, found by the site search.
 pub struct EntrantFound {
     /// Its name as the searcher reads it.

@@ -95,15 +95,15 @@ pub async fn standings(
             &rounds.join(", "),
         )
     });
-    // Once a knockout phase has its tables, the round is no longer where anyone sits.
-    let find_offered = !rounds.is_empty() && phases.iter().all(|p| p.tables.is_empty());
-    let find = looked_for.map(|q| {
-        let round = match rounds.last() {
-            Some(_) if !find_offered => Err("find-table-phases"),
-            Some(round) => Ok(round),
-            None => Err("find-table-no-round"),
-        };
-        super::find_table::answer(&ctx, &t, round, q)
+    // Once a knockout phase has its tables, its tables are where everyone sits.
+    let phase = phases.iter().rfind(|p| !p.tables.is_empty());
+    let find_offered = !rounds.is_empty() || phase.is_some();
+    let find = looked_for.map(|q| match phase {
+        Some(phase) => super::find_table::answer_phase(&ctx, &t, phase, q),
+        None => {
+            let round = rounds.last().ok_or("find-table-no-round");
+            super::find_table::answer(&ctx, &t, round, q)
+        }
     });
     let page = StandingsPage {
         find_offered,

@@ -651,32 +651,16 @@ fn result(
 /// A bracket match by its place: "el partido 2 de la ronda 1", "la final", "la
 /// semifinal 2" (its `stage`, where the row names one).
 fn match_words(lang: Lang, code: &str, stage: Option<Stage>) -> String {
-    match stage {
-        Some(Stage {
-            name: RoundName::Final,
-            ..
-        }) => return tr(lang, "audit-match-final"),
-        Some(Stage {
-            name: RoundName::SemiFinal,
-            number,
-        }) => {
-            return tr_args(
-                lang,
-                "audit-match-semi-final",
-                &[("n", number.unwrap_or(1).to_string())],
-            );
+    if let Some(Stage { name, number }) = stage {
+        let key = match name {
+            RoundName::Final => Some("audit-match-final"),
+            RoundName::SemiFinal => Some("audit-match-semi-final"),
+            RoundName::QuarterFinal => Some("audit-match-quarter-final"),
+            _ => None,
+        };
+        if let Some(key) = key {
+            return tr_args(lang, key, &[("n", number.unwrap_or(1).to_string())]);
         }
-        Some(Stage {
-            name: RoundName::QuarterFinal,
-            number,
-        }) => {
-            return tr_args(
-                lang,
-                "audit-match-quarter-final",
-                &[("n", number.unwrap_or(1).to_string())],
-            );
-        }
-        _ => {}
     }
     let numbers = |rest: &str| {
         rest.split_once('.')

@@ -158,7 +158,7 @@ async fn seat_tables(state: &AppState, ctx: &Ctx, round: &mut RoundView) -> Resu
         let Some(g) = l.game.and_then(|id| games.get(&id)) else {
             continue;
         };
-        let names: Vec<String> = serde_json::from_str(&g.seats).unwrap_or_default();
+        let names = crate::service::game::seats_of(g);
         let Some(dealer) = usize::try_from(g.first_dealer)
             .ok()
             .and_then(|d| names.get(d))

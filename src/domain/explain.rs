@@ -25,12 +25,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
     let seat_word = lang.pick("asiento", "seient", "seat");
     let mut out: Vec<String> = Vec::new();
     // The summary opens with the game's name, as a sentence does.
-    let name = record.game.name();
-    let mut letters = name.chars();
-    let game: String = letters
-        .next()
-        .map(|c| c.to_uppercase().chain(letters).collect())
-        .unwrap_or_default();
+    let game = crate::domain::lang::capitalized(record.game.name());
     out.push(tr!(
         lang,
         "{}, {} jugadores, reparte el asiento {}.",

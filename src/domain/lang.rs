@@ -64,6 +64,15 @@ macro_rules! tr {
 }
 pub(crate) use tr;
 
+/// `s` with its first letter upper case, as a sentence or a label opens.
+pub fn capitalized(s: &str) -> String {
+    let mut letters = s.chars();
+    match letters.next() {
+        Some(first) => first.to_uppercase().chain(letters).collect(),
+        None => String::new(),
+    }
+}
+
 /// The values one after another, between commas: `1, 2, 3`.
 pub fn comma_list<T: ToString>(values: &[T]) -> String {
     values

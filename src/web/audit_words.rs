@@ -14,6 +14,7 @@ use crate::db::games;
 use crate::domain::bracket::{RoundName, Stage};
 use crate::domain::cards::Suit;
 use crate::domain::entry::GameSetup;
+use crate::domain::lang::capitalized;
 use crate::domain::tournament::{Pairing, TournamentFile};
 use crate::domain::{GameKind, Lang};
 use crate::web::i18n::{tr, tr_args, tr_count};
@@ -162,14 +163,6 @@ fn text_of(v: &Value) -> String {
     }
 }
 
-fn capitalized(s: String) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(first) => first.to_uppercase().chain(c).collect(),
-        None => s,
-    }
-}
-
 /// A score `[a, b]` as "101–64".
 fn score_of(v: &Value) -> Option<String> {
     let list = v.as_array()?;
@@ -188,7 +181,7 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
     let who = actor_words(lang, &e.actor, e, &after, known);
     let say = |key: &str, mut args: Vec<(&'static str, String)>| {
         args.push(("who", who.clone()));
-        capitalized(tr_args(lang, key, &args))
+        capitalized(&tr_args(lang, key, &args))
     };
     let name_in = |v: &Value| text_of(v.get("name").unwrap_or(&Value::Null));
     match (e.entity.as_str(), e.action.as_str()) {
@@ -542,7 +535,7 @@ fn entrant(lang: Lang, action: &str, after: &Value, who: &str) -> String {
     let say = |key: &str, args: &[(&'static str, String)]| {
         let mut all = args.to_vec();
         all.push(("who", who.to_owned()));
-        capitalized(tr_args(lang, key, &all))
+        capitalized(&tr_args(lang, key, &all))
     };
     let name = text_of(
         after["entrant"]["name"]
@@ -554,7 +547,7 @@ fn entrant(lang: Lang, action: &str, after: &Value, who: &str) -> String {
         "late_entry" => say("audit-entrant-late", &[("name", name)]),
         "import" => {
             let n = after.as_array().map_or(0, Vec::len);
-            capitalized(tr_count(
+            capitalized(&tr_count(
                 lang,
                 "audit-entrant-import",
                 n,
@@ -565,7 +558,7 @@ fn entrant(lang: Lang, action: &str, after: &Value, who: &str) -> String {
         "reinstate" => say("audit-entrant-reinstate", &[("name", name)]),
         "check_in" if after["checked_in"].is_array() => {
             let n = after["checked_in"].as_array().map_or(0, Vec::len);
-            capitalized(tr_count(
+            capitalized(&tr_count(
                 lang,
                 "audit-entrants-checked-in",
                 n,

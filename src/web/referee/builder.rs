@@ -4,6 +4,7 @@
 use super::*;
 use crate::domain::cards::Suit;
 use crate::domain::games::rules_of;
+use crate::domain::lang::capitalized;
 use crate::error::Malformed;
 
 /// Builds a record from the card-picker form: game, players, dealer, options, a
@@ -205,14 +206,6 @@ struct BuilderPage<'a> {
 /// The game a builder form is for.
 fn game_slug(f: &HashMap<String, String>) -> &str {
     f.get("game").map_or("", String::as_str)
-}
-
-fn capitalized(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(first) => first.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }
 
 /// The kinds of event a game's records hold (docs/hand-record.md, events).

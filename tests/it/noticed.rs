@@ -331,18 +331,42 @@ async fn a_repesca_liguillas_card_says_whose_repesca_it_is_in_every_language() {
     }
 }
 
+/// The pairs of "Prova", the circuits' championship of three rounds: pair 1 beats
+/// everyone, pair 2 the last two, pair 3 the last.
+const PROVA: [(&str, &str); 4] = [
+    ("Ana", "Bea"),
+    ("Carla", "Dani"),
+    ("Eva", "Fede"),
+    ("Gil", "Hugo"),
+];
+
+/// A circuit's club with "Prova" imported, every round played and published:
+/// the app, the club and the championship's id.
+async fn prova() -> (TestApp, i32, i32) {
+    use super::circuits::{championship, circuit_club, import};
+    let (app, club) = circuit_club().await;
+    let id = import(&app, club, &championship("Prova", PROVA), "2026-03-10");
+    (app, club, id)
+}
+
+/// Sets championship `id` published up to round `round` (and not after) in the
+/// store, as its director's publishing would leave it.
+async fn published_up_to(app: &TestApp, id: i32, round: i32) {
+    app.with_conn(move |conn| {
+        use baza::db::schema::championship_documents;
+        diesel::update(championship_documents::table.find(id))
+            .set(championship_documents::published_round.eq(round))
+            .execute(conn)
+            .unwrap()
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn a_circuit_counts_the_published_rounds_of_its_championships_only() {
-    use super::circuits::{championship, circuit_club, expected, import, shown};
-    let (app, club) = circuit_club().await;
-    // Three rounds: pair 1 beats everyone, pair 2 the last two, pair 3 the last.
-    let pairs = [
-        ("Ana", "Bea"),
-        ("Carla", "Dani"),
-        ("Eva", "Fede"),
-        ("Gil", "Hugo"),
-    ];
-    let id = import(&app, club, &championship("Prova", pairs), "2026-03-10");
+    use super::circuits::{expected, shown};
+    let (app, club, id) = prova().await;
+    let pairs = PROVA;
     let event = id.to_string();
     let res = post(
         &app,
@@ -367,14 +391,7 @@ async fn a_circuit_counts_the_published_rounds_of_its_championships_only() {
 
     // Only round 1 published (1 beat 2 by 51, 3 beat 4 by 41): pair 3 second, pair 4
     // third on the point difference, pair 2 last.
-    app.with_conn(move |conn| {
-        use baza::db::schema::championship_documents;
-        diesel::update(championship_documents::table.find(id))
-            .set(championship_documents::published_round.eq(1))
-            .execute(conn)
-            .unwrap()
-    })
-    .await;
+    published_up_to(&app, id, 1).await;
     assert_eq!(
         table(shown(&app, circuit).await),
         expected(&[[pairs[0], pairs[2], pairs[3], pairs[1]]])
@@ -392,24 +409,7 @@ async fn rated_games(app: &TestApp) -> std::collections::BTreeMap<String, String
 
 #[tokio::test]
 async fn results_of_an_unpublished_round_reach_no_rating_until_the_round_is_published() {
-    use super::circuits::{championship, circuit_club, import};
-    let (app, club) = circuit_club().await;
-    let pairs = [
-        ("Ana", "Bea"),
-        ("Carla", "Dani"),
-        ("Eva", "Fede"),
-        ("Gil", "Hugo"),
-    ];
-    let id = import(&app, club, &championship("Prova", pairs), "2026-03-10");
-    let set_published = |round: i32| {
-        app.with_conn(move |conn| {
-            use baza::db::schema::championship_documents;
-            diesel::update(championship_documents::table.find(id))
-                .set(championship_documents::published_round.eq(round))
-                .execute(conn)
-                .unwrap()
-        })
-    };
+    let (app, _, id) = prova().await;
     let eight_players = |games: &str| {
         ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede", "Gil", "Hugo"]
             .iter()
@@ -421,7 +421,7 @@ async fn results_of_an_unpublished_round_reach_no_rating_until_the_round_is_publ
     assert_eq!(rated_games(&app).await, eight_players("3"));
 
     // Only round 1 published: one game each, here and in a player's history.
-    set_published(1).await;
+    published_up_to(&app, id, 1).await;
     assert_eq!(rated_games(&app).await, eight_players("1"));
     let ana = app
         .with_conn(|conn| {
@@ -445,7 +445,7 @@ async fn results_of_an_unpublished_round_reach_no_rating_until_the_round_is_publ
     );
 
     // Published again: the three games are back, and so is round 2 in her history.
-    set_published(3).await;
+    published_up_to(&app, id, 3).await;
     assert_eq!(rated_games(&app).await, eight_players("3"));
     let history = anonymous_page(&app, &new_client(), &format!("/jugadores/{ana}")).await;
     let text = history.root_element().text().collect::<String>();

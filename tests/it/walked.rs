@@ -271,21 +271,28 @@ async fn a_pair_that_wins_the_game_is_said_to_win_in_the_plural() {
     assert_eq!(texts(&page, ".winner"), ["Ganan Ana y Carmen."]);
 }
 
-#[tokio::test]
-async fn after_its_last_round_the_directors_page_says_the_rounds_are_played_not_the_championship() {
-    let app = TestApp::spawn().await;
-    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
+/// A cuatrola championship of typed results with `n` pairs, its first round drawn
+/// at the hall's tables and published: its id.
+async fn round_one_published(app: &TestApp, club: i32, n: u32) -> i32 {
     let id = ChampionshipForm::new("Comarcal de cuatrola")
         .set("entry", "result")
-        .create_with_pairs(&app, club, "Pareja", 2)
+        .create_with_pairs(app, club, "Pareja", n)
         .await;
     for (path, fields) in [
         (format!("/campeonatos/{id}/rondas"), vec![("tables", "0")]),
         (format!("/campeonatos/{id}/rondas/1/publicar"), vec![]),
     ] {
-        let res = post_form_as(&app, &app.client, &path, &fields).await;
+        let res = post_form_as(app, &app.client, &path, &fields).await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
     }
+    id
+}
+
+#[tokio::test]
+async fn after_its_last_round_the_directors_page_says_the_rounds_are_played_not_the_championship() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
+    let id = round_one_published(&app, club, 2).await;
     let (pin, pin_b) = app
         .with_conn(move |c| {
             championship_tables::table
@@ -370,17 +377,7 @@ async fn tables_of(
 async fn a_knockouts_next_matches_are_played_at_the_halls_first_free_tables() {
     let app = TestApp::spawn().await;
     let club = app.club_with_organiser("Peña La Baza", "Barbastro").await;
-    let id = ChampionshipForm::new("Comarcal de cuatrola")
-        .set("entry", "result")
-        .create_with_pairs(&app, club, "Pareja", 8)
-        .await;
-    for (path, fields) in [
-        (format!("/campeonatos/{id}/rondas"), vec![("tables", "0")]),
-        (format!("/campeonatos/{id}/rondas/1/publicar"), vec![]),
-    ] {
-        let res = post_form_as(&app, &app.client, &path, &fields).await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
-    }
+    let id = round_one_published(&app, club, 8).await;
     for (round, no, _, pin, pin_b) in tables_of(&app, id, 0).await {
         let table = format!("/campeonatos/{id}/rondas/{round}/mesas/{no}");
         type_and_sign(&app, &table, (&pin, &pin_b), ("21", "12")).await;

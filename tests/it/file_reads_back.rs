@@ -15,6 +15,19 @@ async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Re
     post_form_as(app, &app.client, path, fields).await
 }
 
+/// How many championships the Baza holds.
+pub(crate) async fn championships(app: &TestApp) -> i64 {
+    app.with_conn(|conn| {
+        use baza::db::schema::championship_documents::dsl::*;
+        use diesel::prelude::*;
+        championship_documents
+            .count()
+            .get_result::<i64>(conn)
+            .unwrap()
+    })
+    .await
+}
+
 /// The standings page's names, in order, and its CSV.
 async fn standings_of(app: &TestApp, id: i32) -> (Vec<String>, String) {
     let html = app
@@ -395,17 +408,7 @@ async fn a_bad_championship_file_is_refused_on_the_web_with_what_is_wrong_and_no
         )
         .await;
     assert!(attr(&form, "form.tournament-import input[name=csrf]", "value").is_some());
-    let count = || async {
-        app.with_conn(|conn| {
-            use baza::db::schema::championship_documents::dsl::*;
-            use diesel::prelude::*;
-            championship_documents
-                .count()
-                .get_result::<i64>(conn)
-                .unwrap()
-        })
-        .await
-    };
+    let count = || championships(&app);
     let before = count().await;
     // Not JSON at all, pasted.
     let res = post(

@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::championship::{Slip, game_of, play_game, play_table, post_full_hand, slips};
-use crate::file_reads_back::imported;
+use crate::file_reads_back::{championships, imported};
 use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, post_form_as, texts};
 use baza::db::championship::store::{self as store, TableRow};
 use baza::domain::random::random_cuatrola_hand_of_game;
@@ -37,19 +37,6 @@ async fn phase_tables(app: &TestApp, id: i32, phase: i32) -> Vec<TableRow> {
 async fn stored_hands(app: &TestApp, game: i32) -> usize {
     app.with_conn(move |conn| baza::db::games::game_hands(conn, game).unwrap().len())
         .await
-}
-
-/// How many championships the Baza holds.
-async fn championships(app: &TestApp) -> i64 {
-    app.with_conn(|conn| {
-        use baza::db::schema::championship_documents::dsl::*;
-        use diesel::prelude::*;
-        championship_documents
-            .count()
-            .get_result::<i64>(conn)
-            .unwrap()
-    })
-    .await
 }
 
 /// A cuatrola championship of four pairs played hand by hand, its one Swiss round

@@ -9,6 +9,7 @@ use baza::domain;
 
 mod audit_words;
 mod bases;
+mod big_open;
 mod brackets;
 mod browser;
 mod champion;

@@ -103,8 +103,7 @@ fn create_match_game(
         return Ok(None);
     };
     let options = played::table_options(ev.game, &ev.options, &ev.match_format);
-    let [a, b] = [a, b].map(|name| people::seating_name(file, name));
-    let seats = played::seat_names(ev.game, players, &options, &a, &b);
+    let seats = people::table_seats(file, players, &options, a, b);
     let setup = GameSetup {
         game: ev.game,
         players,

@@ -117,6 +117,54 @@ pub fn seating_name(file: &TournamentFile, name: &str) -> String {
         .join(" – ")
 }
 
+/// The names at the seats of a table of `file` between entrants `a` and `b`, in the
+/// seat order of [`played::seat_names`]: each entrant by its [`seating_name`]; but where
+/// two seats would read the same ("Roca" facing "Roca", or a pair "Ferrer – Ferrer"),
+/// each pair whose players were given by its players' whole names, so that the dealer,
+/// the trump's chooser and a renuncio name one person.
+pub fn table_seats(
+    file: &TournamentFile,
+    players: u8,
+    options: &serde_json::Map<String, serde_json::Value>,
+    a: &str,
+    b: &str,
+) -> Vec<String> {
+    let game = file.championship.game;
+    let short = played::seat_names(
+        game,
+        players,
+        options,
+        &seating_name(file, a),
+        &seating_name(file, b),
+    );
+    let all_differ = short
+        .iter()
+        .enumerate()
+        .all(|(i, n)| !short[..i].contains(n));
+    if all_differ {
+        return short;
+    }
+    let whole = |name: &str| whole_name(file, name).unwrap_or_else(|| seating_name(file, name));
+    played::seat_names(game, players, options, &whole(a), &whole(b))
+}
+
+/// A pair entrant's players by their whole names ("Marc Roca – Quim Garriga"), when
+/// the entrant named `name` is one and lists as many players as it is.
+fn whole_name(file: &TournamentFile, name: &str) -> Option<String> {
+    let size = entrant_size(file);
+    let mut named = file.entrants.iter().filter(|e| e.name == name);
+    let (Some(e), None) = (named.next(), named.next()) else {
+        return None;
+    };
+    (size > 1 && e.people.len() == size).then(|| {
+        e.people
+            .iter()
+            .map(|p| p.name.trim().to_owned())
+            .collect::<Vec<_>>()
+            .join(" – ")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -466,6 +466,7 @@ tournament-seed = Cap de sèrie
 tournament-state = Estat
 tournament-withdrawn-after = Retirada després de la ronda { $n }
 tournament-withdrawn = retirada
+tournament-absent = No es va presentar a la ronda 1
 tournament-late-from = Inscripció tardana: juga des de la ronda { $n }.
 tournament-present = Present
 tournament-check-in = Marca present

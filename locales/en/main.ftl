@@ -466,6 +466,7 @@ tournament-seed = Seed
 tournament-state = State
 tournament-withdrawn-after = Withdrawn after round { $n }
 tournament-withdrawn = withdrawn
+tournament-absent = Did not show up for round 1
 tournament-late-from = Late entry: plays from round { $n }.
 tournament-present = Present
 tournament-check-in = Check in

@@ -466,6 +466,7 @@ tournament-seed = Cabeza de serie
 tournament-state = Estado
 tournament-withdrawn-after = Retirada tras la ronda { $n }
 tournament-withdrawn = retirada
+tournament-absent = No se presentó a la ronda 1
 tournament-late-from = Inscripción tardía: juega desde la ronda { $n }.
 tournament-present = Presente
 tournament-check-in = Marcar presente

@@ -89,3 +89,51 @@ async fn pairs_whose_surnames_all_differ_keep_their_short_seat_names() {
     seats.sort();
     assert_eq!(seats, ["Garriga", "Puig", "Roca", "Serra"]);
 }
+
+#[tokio::test]
+async fn a_pair_that_did_not_show_up_for_round_one_is_not_said_to_have_withdrawn_after_round_zero()
+{
+    let app = TestApp::spawn().await;
+    let pasted = "nom\nPuig – Garriga\nRoca – Serra\nVila – Bosch\n";
+    let id = open_with(&app, pasted).await;
+    let director = format!("/campeonatos/{id}/direccion");
+    let html = app.get(&director).await.text().await.unwrap();
+    let check_ins: Vec<String> = html
+        .split(&format!("/campeonatos/{id}/inscritos/"))
+        .skip(1)
+        .filter_map(|rest| rest.split_once("/presente").map(|(eid, _)| eid.to_owned()))
+        .filter(|eid| !eid.is_empty() && eid.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(check_ins.len(), 3, "{check_ins:?}");
+    for eid in &check_ins[..2] {
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos/{eid}/presente"),
+            &[],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    }
+    post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+
+    for (lang, absent) in [
+        ("ca", "No es va presentar a la ronda 1"),
+        ("es", "No se presentó a la ronda 1"),
+        ("en", "Did not show up for round 1"),
+    ] {
+        let res = app.get_with_lang(&director, lang).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let states = texts(&html, "#inscritos td");
+        assert!(states.iter().any(|s| s == absent), "{lang}: {states:?}");
+        assert!(
+            !states.iter().any(|s| s.contains(" 0")),
+            "{lang}: a round 0 is shown: {states:?}"
+        );
+    }
+}

@@ -402,6 +402,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .post(crate::web::championship::switch_to_typed),
         )
         .service(
+            web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/mover")
+                .post(crate::web::championship::move_table),
+        )
+        .service(
             web::resource("/campeonatos/{id}/fases").post(crate::web::championship::create_phase),
         )
         .service(

@@ -73,6 +73,7 @@ audit-result-propose-none = { $who } va proposar un resultat per a { $table }.
 audit-result-withdraw = { $who } va retirar el resultat proposat de { $table }.
 audit-result-void = { $who } va anul·lar { $table }: es torna a jugar.
 audit-result-typed = { $who } va passar { $table } a resultat teclejat per la direcció.
+audit-table-moved = { $who } va portar { $table } a la taula física { $physical }.
 audit-result-other = { $who } va canviar el resultat de { $table }.
 audit-match-third = del partit pel tercer lloc
 audit-match-final = de la final

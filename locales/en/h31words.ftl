@@ -73,6 +73,7 @@ audit-result-propose-none = { $who } proposed a result for { $table }.
 audit-result-withdraw = { $who } withdrew the proposed result of { $table }.
 audit-result-void = { $who } annulled { $table }: it is played again.
 audit-result-typed = { $who } switched { $table } to a result typed by the director.
+audit-table-moved = { $who } took { $table } to hall table { $physical }.
 audit-result-other = { $who } changed the result of { $table }.
 audit-match-third = of the third-place match
 audit-match-final = of the final

@@ -73,6 +73,7 @@ audit-result-propose-none = { $who } propuso un resultado para { $table }.
 audit-result-withdraw = { $who } retiró el resultado propuesto de { $table }.
 audit-result-void = { $who } anuló { $table }: se juega de nuevo.
 audit-result-typed = { $who } pasó { $table } a resultado tecleado por la dirección.
+audit-table-moved = { $who } llevó { $table } a la mesa física { $physical }.
 audit-result-other = { $who } cambió el resultado de { $table }.
 audit-match-third = del partido por el tercer puesto
 audit-match-final = de la final

@@ -616,6 +616,13 @@ fn result(
         .or_else(|| score_of(&after["score"]))
         .unwrap_or_else(|| "—".to_owned());
     let was = score_of(&before["result"]["score"]);
+    if action == "moved" {
+        let physical = after["physical"].as_u64().unwrap_or_default().to_string();
+        return say(
+            "audit-table-moved",
+            vec![("table", table), ("physical", physical)],
+        );
+    }
     let key = match action {
         "record" => "audit-result-record",
         "correct" if was.is_some() => {

@@ -137,3 +137,87 @@ async fn a_pair_that_did_not_show_up_for_round_one_is_not_said_to_have_withdrawn
         );
     }
 }
+
+/// The hall table a round's table page says its match plays at ("Taula física 3").
+async fn hall_table_of(app: &TestApp, id: i32, table: u32) -> String {
+    let res = app
+        .get_with_lang(&format!("/campeonatos/{id}/rondas/1/mesas/{table}"), "ca")
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    texts(&html, "p.meta").remove(0)
+}
+
+#[tokio::test]
+async fn the_director_moves_a_match_whose_table_broke_to_a_free_hall_table() {
+    let app = TestApp::spawn().await;
+    let pasted =
+        "nom\nPuig – Garriga\nRoca – Serra\nVila – Bosch\nMas – Font\nPrat – Coll\nSala – Roig\n";
+    let id = open_with(&app, pasted).await;
+    // Two hall tables for three matches: the third waits.
+    post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "2")],
+    )
+    .await;
+    assert!(hall_table_of(&app, id, 1).await.ends_with("Taula física 1"));
+    let table_1 = format!("/campeonatos/{id}/rondas/1/mesas/1");
+
+    // Table 2 still plays: the match of table 1 cannot go there; what was typed stays.
+    for (typed, status, says) in [
+        (
+            "2",
+            StatusCode::CONFLICT,
+            "A la taula física 2 encara s'hi juga",
+        ),
+        (
+            "la del fons",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Escriu el número de la taula física",
+        ),
+    ] {
+        let res = app
+            .client
+            .post(app.url(&format!("{table_1}/mover")))
+            .header("Accept-Language", "ca")
+            .form(&[
+                ("csrf", app.csrf().await.as_str()),
+                ("version", "0"),
+                ("physical", typed),
+            ])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), status, "{typed}");
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let alert = texts(&html, "[role=alert]").join(" ");
+        assert!(alert.contains(says), "{typed}: {alert}");
+        assert_eq!(
+            crate::helpers::attr(&html, "form.move-form input[name=physical]", "value").as_deref(),
+            Some(typed)
+        );
+    }
+    assert!(hall_table_of(&app, id, 1).await.ends_with("Taula física 1"));
+
+    // Hall table 5 is free: the match goes there, and the audit says who moved it.
+    let res = post(
+        &app,
+        &format!("{table_1}/mover"),
+        &[("version", "0"), ("physical", "5")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert!(hall_table_of(&app, id, 1).await.ends_with("Taula física 5"));
+    // The broken table is not given to the match that waits.
+    assert!(hall_table_of(&app, id, 3).await.ends_with("En espera"));
+    let res = app
+        .get_with_lang(&format!("/campeonatos/{id}/auditoria"), "ca")
+        .await;
+    let audit = res.text().await.unwrap();
+    assert!(
+        audit.contains("a la taula física 5"),
+        "{}",
+        &audit[..audit.len().min(3000)]
+    );
+}

@@ -641,6 +641,21 @@ pub fn write_status(
     Ok(())
 }
 
+/// Whether hall table `physical` holds another match of the round of `row` not yet
+/// decided.
+pub(crate) fn physical_busy(conn: &mut DbConn, row: &TableRow, physical: i32) -> QueryResult<bool> {
+    let n: i64 = championship_tables::table
+        .filter(championship_tables::championship_id.eq(row.championship_id))
+        .filter(championship_tables::phase.eq(row.phase))
+        .filter(championship_tables::round_no.eq(row.round_no))
+        .filter(championship_tables::physical.eq(Some(physical)))
+        .filter(championship_tables::status.ne(TableStatus::Final.as_str()))
+        .filter(championship_tables::id.ne(row.id))
+        .count()
+        .get_result(conn)?;
+    Ok(n > 0)
+}
+
 /// Gives physical table `physical`, freed in round `round`, to the first table of that
 /// round still queued, if any.
 pub(crate) fn seat_queued(

@@ -490,6 +490,38 @@ pub(crate) fn audit_table(
     )
 }
 
+/// Writes to the audit that the director moved the match of `row` to hall table
+/// `physical`.
+pub(crate) fn audit_move(
+    conn: &mut DbConn,
+    t: &Tournament,
+    row: &TableRow,
+    physical: i32,
+    actor: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    accounts::insert_audit(
+        conn,
+        &NewAudit {
+            at: now,
+            actor,
+            action: "moved",
+            entity: "result",
+            entity_id: row.id,
+            club_id: Some(t.championship.club_id),
+            championship_id: Some(t.championship.id),
+            before_json: Some(serde_json::json!({ "physical": row.physical }).to_string()),
+            after_json: Some(
+                serde_json::json!({
+                    "phase": row.phase, "round": row.round_no, "table": row.table_no,
+                    "physical": physical,
+                })
+                .to_string(),
+            ),
+        },
+    )
+}
+
 /// Deletes table row `id` (a knockout table whose match was annulled).
 pub(crate) fn delete_table(conn: &mut DbConn, id: i32) -> QueryResult<usize> {
     diesel::delete(championship_tables::table.find(id)).execute(conn)

@@ -278,6 +278,32 @@ pub fn switch_to_typed(
     })
 }
 
+/// The director moves the match of `row` to hall table `physical` (its own table
+/// broke): false, and nothing written, while another match of the round not yet
+/// decided plays there. The table left is not given to a waiting match.
+pub fn move_table(
+    conn: &mut DbConn,
+    row: &TableRow,
+    version: i32,
+    physical: i32,
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<bool, ChangeError> {
+    crate::db::write_tx(conn, |conn| {
+        store::touch(conn, row.championship_id)?;
+        if store::physical_busy(conn, row, physical)? {
+            return Ok(false);
+        }
+        let moved = championship_tables::physical.eq(Some(physical));
+        if !store::update_table(conn, (row.id, version), moved, now)? {
+            return Err(ChangeError::Stale);
+        }
+        let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
+        crate::db::championship::tables::audit_move(conn, &t, row, physical, actor, now)?;
+        Ok(true)
+    })
+}
+
 /// Pairs the next round with the domain and lays out its tables. Before round 1, if
 /// anyone checked in, those who did not are withdrawn (absent). Returns the round.
 pub fn pair_next_round(

@@ -115,3 +115,67 @@ pub async fn switch_to_typed(at: AtTable, form: web::Form<SwitchForm>) -> HttpRe
     .await?;
     Ok(see_other(&path_of(&tc.row)))
 }
+
+#[derive(Deserialize)]
+pub struct MoveForm {
+    version: String,
+    physical: String,
+}
+
+/// `POST /campeonatos/{id}/rondas/{r}/mesas/{t}/mover`: the director moves a match
+/// not yet decided to another hall table (its own broke); a number that is no table,
+/// or a table where another match of the round still plays, gives the page again
+/// with what was typed.
+pub async fn move_table(at: AtTable, form: web::Form<MoveForm>) -> HttpResult {
+    let tc = at.load().await?;
+    if !at.staff(&tc) {
+        return Err(at
+            .who
+            .require(Perm::ManageClub(tc.t.championship.club_id), at.req.path())
+            .err()
+            .unwrap_or(AppError::Forbidden));
+    }
+    let version = form
+        .version
+        .trim()
+        .parse::<i32>()
+        .map_err(|_| AppError::BadRequest(Malformed::Field("version")))?;
+    let typed = form.physical.trim().to_owned();
+    let ctx = Ctx::from_request(&at.req);
+    let again = |tc: super::tables::TableCtx, error: String, status: StatusCode| {
+        let shown = super::tables::Shown {
+            error: Some(error),
+            move_to: Some(typed.clone()),
+            ..Default::default()
+        };
+        at.page(tc, shown, status)
+    };
+    if tc.row.status == crate::domain::status::TableStatus::Final {
+        return again(tc, ctx.t("table-move-decided"), StatusCode::CONFLICT);
+    }
+    let Some(physical) = typed.parse::<i32>().ok().filter(|n| (1..=999).contains(n)) else {
+        return again(
+            tc,
+            ctx.t("table-move-bad"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        );
+    };
+    let row = tc.row.clone();
+    let actor = at.who.actor();
+    let moved = db(&at.state, move |conn| {
+        Ok(crate::service::championship::move_table(
+            conn,
+            &row,
+            version,
+            physical,
+            &actor,
+            now(),
+        )?)
+    })
+    .await?;
+    if !moved {
+        let busy = ctx.t1("table-move-busy", "n", &physical);
+        return again(tc, busy, StatusCode::CONFLICT);
+    }
+    Ok(see_other(&path_of(&tc.row)))
+}

@@ -86,6 +86,10 @@ struct TablePage<'a> {
     time_left: Option<String>,
     /// The director may switch the table to typed results (a phone died).
     can_switch: bool,
+    /// The director may move the match to another hall table (this one broke), and
+    /// the number typed for it.
+    can_move: bool,
+    move_to: String,
     /// Both sides may pass the target and the winner is then declared (guiñote).
     winner_declared: bool,
     form: (String, String),
@@ -215,6 +219,8 @@ pub(super) struct Shown {
     pub(super) form: Option<(String, String)>,
     pub(super) error: Option<String>,
     pub(super) confirm: Option<Confirm>,
+    /// The hall table typed to move the match to, shown again with its error.
+    pub(super) move_to: Option<String>,
 }
 
 pub(super) fn table_page(
@@ -345,6 +351,8 @@ pub(super) fn table_page(
             game_line,
             time_left,
             can_switch: staff && plays && row.status != TableStatus::Final && row.phase == 0,
+            can_move: staff && row.status != TableStatus::Final && row.phase == 0,
+            move_to: shown.move_to.unwrap_or_default(),
             winner_declared: rules_of(tc.t.file.championship.game)
                 .both_reach(&tc.t.file.championship.options)
                 != BothReach::Refused,
@@ -615,6 +623,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
             form: Some(typed.clone()),
             error: Some(msg),
             confirm,
+            move_to: None,
         };
         at.page(tc, shown, status)
     };

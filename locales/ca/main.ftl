@@ -305,6 +305,7 @@ bracket-refreshes = Aquesta pàgina s'actualitza sola cada { $s } segons.
 bracket-to-play = Partits per jugar
 bracket-to-be-decided = per decidir
 bracket-round-n = Ronda { $n }
+bracket-round-of-16 = Vuitens de final
 bracket-quarter-finals = Quarts de final
 bracket-semi-finals = Semifinals
 bracket-final = Final

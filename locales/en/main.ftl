@@ -305,6 +305,7 @@ bracket-refreshes = This page refreshes itself every { $s } seconds.
 bracket-to-play = Matches to play
 bracket-to-be-decided = to be decided
 bracket-round-n = Round { $n }
+bracket-round-of-16 = Round of 16
 bracket-quarter-finals = Quarter-finals
 bracket-semi-finals = Semi-finals
 bracket-final = Final

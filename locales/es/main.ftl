@@ -305,6 +305,7 @@ bracket-refreshes = Esta página se actualiza sola cada { $s } segundos.
 bracket-to-play = Partidos por jugar
 bracket-to-be-decided = por decidir
 bracket-round-n = Ronda { $n }
+bracket-round-of-16 = Octavos de final
 bracket-quarter-finals = Cuartos de final
 bracket-semi-finals = Semifinales
 bracket-final = Final

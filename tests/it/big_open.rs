@@ -221,3 +221,71 @@ async fn the_director_moves_a_match_whose_table_broke_to_a_free_hall_table() {
         &audit[..audit.len().min(3000)]
     );
 }
+
+#[tokio::test]
+async fn a_knockout_of_sixteen_opens_with_its_round_of_sixteen_named_so() {
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Penya Botifarrera", "Lloret de Mar")
+        .await;
+    let id = ChampionshipForm::new("Open de Lloret")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Parella", 16)
+        .await;
+    post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    for table in 1..=8 {
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/rondas/1/mesas/{table}"),
+            &[
+                ("version", "0"),
+                ("score_a", "21"),
+                ("score_b", "10"),
+                ("forfeit", ""),
+            ],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "table {table}");
+    }
+    post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("name", "Fase final"),
+            ("qualify", "top"),
+            ("n", "16"),
+            ("shape", "single"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+    for (lang, first, eighth) in [
+        (
+            "ca",
+            "Vuitens de final, partida 1",
+            "Vuitens de final, partida 8",
+        ),
+        (
+            "es",
+            "Octavos de final, partido 1",
+            "Octavos de final, partido 8",
+        ),
+        ("en", "Round of 16, match 1", "Round of 16, match 8"),
+    ] {
+        let res = app
+            .get_with_lang(&format!("/campeonatos/{id}/direccion"), lang)
+            .await;
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let stages = texts(&html, "#fases td.stage");
+        assert_eq!(stages.len(), 8, "{lang}: {stages:?}");
+        assert_eq!(stages[0], first, "{lang}");
+        assert_eq!(stages[7], eighth, "{lang}");
+    }
+}

@@ -39,8 +39,10 @@ pub struct LayoutColumn {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "number", rename_all = "snake_case")]
 pub enum RoundName {
-    /// Winners' round `n` (before the quarter-finals).
+    /// Winners' round `n` (before the round of 16).
     Round(u32),
+    /// The round before the quarter-finals ("octavos de final").
+    RoundOf16,
     QuarterFinal,
     SemiFinal,
     Final,
@@ -331,6 +333,7 @@ impl std::fmt::Display for RoundName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RoundName::Round(n) => write!(f, "Round {n}"),
+            RoundName::RoundOf16 => write!(f, "Round of 16"),
             RoundName::QuarterFinal => write!(f, "Quarter-finals"),
             RoundName::SemiFinal => write!(f, "Semi-finals"),
             RoundName::Final => write!(f, "Final"),
@@ -349,6 +352,7 @@ fn round_name(side: Side, round: u32, rounds: u32) -> RoundName {
             0 => RoundName::Final,
             1 => RoundName::SemiFinal,
             2 => RoundName::QuarterFinal,
+            3 => RoundName::RoundOf16,
             _ => RoundName::Round(round),
         },
         Side::Losers if round == rounds => RoundName::LosersFinal,

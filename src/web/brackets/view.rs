@@ -6,6 +6,7 @@ use super::*;
 pub fn round_title(ctx: &Ctx, name: RoundName) -> String {
     match name {
         RoundName::Round(n) => ctx.t1("bracket-round-n", "n", &n),
+        RoundName::RoundOf16 => ctx.t("bracket-round-of-16"),
         RoundName::QuarterFinal => ctx.t("bracket-quarter-finals"),
         RoundName::SemiFinal => ctx.t("bracket-semi-finals"),
         RoundName::Final => ctx.t("bracket-final"),
@@ -23,6 +24,7 @@ pub fn round_title(ctx: &Ctx, name: RoundName) -> String {
 pub fn stage_title(ctx: &Ctx, stage: Stage, double: bool) -> String {
     let base = match stage.name {
         RoundName::Round(n) => ctx.t1("stage-round", "n", &n),
+        RoundName::RoundOf16 => ctx.t("bracket-round-of-16"),
         RoundName::QuarterFinal => ctx.t("stage-quarter-final"),
         RoundName::SemiFinal => ctx.t("stage-semi-final"),
         RoundName::Final => ctx.t("stage-final"),
@@ -34,7 +36,7 @@ pub fn stage_title(ctx: &Ctx, stage: Stage, double: bool) -> String {
     };
     let args = |n: u32| [("stage", base.clone()), ("n", n.to_string())];
     let named = match (stage.name, stage.number) {
-        (RoundName::Round(_) | RoundName::LosersRound(_), Some(n)) => {
+        (RoundName::Round(_) | RoundName::RoundOf16 | RoundName::LosersRound(_), Some(n)) => {
             crate::web::i18n::tr_args(ctx.lang, "stage-match-n", &args(n))
         }
         (_, Some(n)) => crate::web::i18n::tr_args(ctx.lang, "stage-numbered", &args(n)),
@@ -42,7 +44,11 @@ pub fn stage_title(ctx: &Ctx, stage: Stage, double: bool) -> String {
     };
     let winners_side = matches!(
         stage.name,
-        RoundName::Round(_) | RoundName::QuarterFinal | RoundName::SemiFinal | RoundName::Final
+        RoundName::Round(_)
+            | RoundName::RoundOf16
+            | RoundName::QuarterFinal
+            | RoundName::SemiFinal
+            | RoundName::Final
     );
     if double && winners_side {
         ctx.t1("stage-winners-side", "stage", &named)

@@ -289,3 +289,44 @@ async fn a_knockout_of_sixteen_opens_with_its_round_of_sixteen_named_so() {
         assert_eq!(stages[7], eighth, "{lang}");
     }
 }
+
+#[tokio::test]
+async fn a_botifarra_club_s_new_championship_ranks_by_wins_then_difference_then_points_for() {
+    let app = TestApp::spawn().await;
+    let csrf = app.csrf().await;
+    let res = app
+        .client
+        .post(app.url("/primeros-pasos"))
+        .header("Accept-Language", "ca")
+        .form(&[
+            ("csrf", csrf.as_str()),
+            ("username", "directora"),
+            ("password", "botifarra2026"),
+            ("confirm", "botifarra2026"),
+            ("club", "Penya Botifarrera de Lloret"),
+            ("town", "Lloret de Mar"),
+            ("game", "botifarra"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let club = res.headers()["location"].to_str().unwrap().to_owned();
+    let form = app
+        .page(&format!("{club}/campeonatos/nuevo"), StatusCode::OK)
+        .await;
+    let chosen: Vec<String> = (1..=6)
+        .map(|k| {
+            crate::helpers::attr(
+                &form,
+                &format!("select[name=tb{k}] option[selected]"),
+                "value",
+            )
+            .unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(
+        chosen,
+        ["points", "point_difference", "points_for", "lot", "", ""]
+    );
+}

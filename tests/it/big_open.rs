@@ -330,3 +330,85 @@ async fn a_botifarra_club_s_new_championship_ranks_by_wins_then_difference_then_
         ["points", "point_difference", "points_for", "lot", "", ""]
     );
 }
+
+#[tokio::test]
+async fn a_knockout_slip_asks_the_losing_pair_to_sign_without_speaking_of_a_draw() {
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Penya Botifarrera", "Lloret de Mar")
+        .await;
+    // Lloret's timed matches, where a draw stands in the Swiss.
+    let id = ChampionshipForm::new("Open de Lloret")
+        .set("game", "botifarra")
+        .set("match_format", "timed")
+        .set("target", "101")
+        .set("partidas", "3")
+        .set("max_hands", "12")
+        .set("minutes", "55")
+        .set("cap", "121")
+        .set("draws", "stand")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Parella", 4)
+        .await;
+    post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    let swiss_slips = app
+        .get_with_lang(&format!("/campeonatos/{id}/imprimir/actas"), "ca")
+        .await;
+    let html = scraper::Html::parse_document(&swiss_slips.text().await.unwrap());
+    let signs = texts(&html, ".sign-line");
+    assert!(signs[0].contains("si hi ha empat"), "{signs:?}");
+    for table in 1..=2 {
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/rondas/1/mesas/{table}"),
+            &[
+                ("version", "0"),
+                ("score_a", "101"),
+                ("score_b", "50"),
+                ("forfeit", ""),
+            ],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "table {table}");
+    }
+    post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("name", "Fase final"),
+            ("qualify", "top"),
+            ("n", "4"),
+            ("shape", "single"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let page = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let bracket = crate::helpers::attr(&page, "a.phase-bracket", "href")
+        .unwrap()
+        .trim_start_matches("/cuadros/")
+        .to_owned();
+
+    let res = app
+        .get_with_lang(
+            &format!("/campeonatos/{id}/imprimir/actas?fase={bracket}"),
+            "ca",
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let signs = texts(&html, ".sign-line");
+    assert_eq!(signs.len(), 2, "{signs:?}");
+    for s in &signs {
+        assert!(s.starts_with("Signatura de la parella perdedora:"), "{s}");
+        assert!(!s.contains("empat"), "{s}");
+    }
+}

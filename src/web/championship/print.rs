@@ -115,8 +115,10 @@ async fn print_page(
         MatchFormat::Timed { draws, .. } => draws,
         _ => Default::default(),
     };
+    // A knockout match always has a winner: its slip speaks of no draw.
+    let draws_allowed = draws.allows_draw() && phase.is_none();
     render(&PrintPage {
-        signature: ctx.t(if draws.allows_draw() {
+        signature: ctx.t(if draws_allowed {
             "tournament-slip-signature"
         } else {
             "tournament-slip-signature-no-draw"

@@ -104,10 +104,17 @@ impl NewForm {
     /// A botifarra Swiss ranks as the Catalan opens' *bases* do: matches won (the
     /// points), then the difference of tantos, then the tantos for, then the lot.
     fn with_game_tiebreaks(mut self, game: GameKind) -> NewForm {
-        if game == GameKind::Botifarra {
-            let [tb2, tb3, tb4] = ["point_difference", "points_for", "lot"].map(String::from);
-            (self.tb2, self.tb3, self.tb4) = (tb2, tb3, tb4);
-            (self.tb5, self.tb6) = (String::new(), String::new());
+        match game {
+            GameKind::Botifarra => {
+                let [tb2, tb3, tb4] = ["point_difference", "points_for", "lot"].map(String::from);
+                (self.tb2, self.tb3, self.tb4) = (tb2, tb3, tb4);
+                (self.tb5, self.tb6) = (String::new(), String::new());
+            }
+            GameKind::Cuatrola
+            | GameKind::Tute
+            | GameKind::Guinote
+            | GameKind::Cinquillo
+            | GameKind::Added(_) => {}
         }
         self
     }

@@ -468,6 +468,7 @@ tournament-state = Estat
 tournament-withdrawn-after = Retirada després de la ronda { $n }
 tournament-withdrawn = retirada
 tournament-absent = No es va presentar a la ronda 1
+tournament-check-in-note = Ronda 1: s'aparellaran els inscrits marcats presents ({ $present }); els no marcats ({ $absent }) quedaran fora com a no presentats.
 tournament-late-from = Inscripció tardana: juga des de la ronda { $n }.
 tournament-present = Present
 tournament-check-in = Marca present

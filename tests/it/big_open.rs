@@ -90,12 +90,11 @@ async fn pairs_whose_surnames_all_differ_keep_their_short_seat_names() {
     assert_eq!(seats, ["Garriga", "Puig", "Roca", "Serra"]);
 }
 
-#[tokio::test]
-async fn a_pair_that_did_not_show_up_for_round_one_is_not_said_to_have_withdrawn_after_round_zero()
-{
-    let app = TestApp::spawn().await;
+/// Three pairs entered, the first two checked in: the championship and its director's
+/// page.
+async fn two_of_three_checked_in(app: &TestApp) -> (i32, String) {
     let pasted = "nom\nPuig – Garriga\nRoca – Serra\nVila – Bosch\n";
-    let id = open_with(&app, pasted).await;
+    let id = open_with(app, pasted).await;
     let director = format!("/campeonatos/{id}/direccion");
     let html = app.get(&director).await.text().await.unwrap();
     let check_ins: Vec<String> = html
@@ -106,14 +105,42 @@ async fn a_pair_that_did_not_show_up_for_round_one_is_not_said_to_have_withdrawn
         .collect();
     assert_eq!(check_ins.len(), 3, "{check_ins:?}");
     for eid in &check_ins[..2] {
-        let res = post(
-            &app,
-            &format!("/campeonatos/{id}/inscritos/{eid}/presente"),
-            &[],
-        )
-        .await;
+        let path = format!("/campeonatos/{id}/inscritos/{eid}/presente");
+        let res = post(app, &path, &[]).await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
     }
+    (id, director)
+}
+
+#[tokio::test]
+async fn before_round_one_the_director_reads_how_many_are_paired_and_how_many_stay_out() {
+    let app = TestApp::spawn().await;
+    let (id, director) = two_of_three_checked_in(&app).await;
+
+    let res = app.get_with_lang(&director, "ca").await;
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&html, ".check-in-note"),
+        [
+            "Ronda 1: s'aparellaran els inscrits marcats presents (2); els no marcats (1) quedaran fora com a no presentats."
+        ]
+    );
+    post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    let res = app.get_with_lang(&director, "ca").await;
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(texts(&html, ".check-in-note").is_empty());
+}
+
+#[tokio::test]
+async fn a_pair_that_did_not_show_up_for_round_one_is_not_said_to_have_withdrawn_after_round_zero()
+{
+    let app = TestApp::spawn().await;
+    let (id, director) = two_of_three_checked_in(&app).await;
     post(
         &app,
         &format!("/campeonatos/{id}/rondas"),

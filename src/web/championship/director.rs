@@ -35,6 +35,9 @@ struct DirectorPage<'a> {
     next: Option<u32>,
     /// Why not, when it cannot.
     blocked: Option<String>,
+    /// Before round 1 with a check-in begun: how many will be paired and how many,
+    /// not checked in, stay out.
+    check_in_note: Option<String>,
     late: bool,
     /// Brackets of the championship its export cannot carry (see `db::championship::tables::export`).
     left_out: Vec<String>,
@@ -214,6 +217,29 @@ fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
     lines
 }
 
+/// Before round 1, once anyone is checked in: "the 61 checked in will be paired; the
+/// 3 not checked in stay out" (the draw withdraws them as absent).
+fn check_in_note(ctx: &Ctx, t: &Tournament) -> Option<String> {
+    if !t.file.rounds.is_empty() || t.checked_in.is_empty() {
+        return None;
+    }
+    let playing = t
+        .file
+        .entrants
+        .iter()
+        .filter(|e| e.withdrawn_after_round.is_none());
+    let (present, absent): (Vec<_>, Vec<_>) = playing.partition(|e| t.checked_in.contains(&e.id));
+    let args = [
+        ("present", present.len().to_string()),
+        ("absent", absent.len().to_string()),
+    ];
+    Some(crate::web::i18n::tr_args(
+        ctx.lang,
+        "tournament-check-in-note",
+        &args,
+    ))
+}
+
 /// `GET /campeonatos/{id}/direccion`
 pub async fn director(visit: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
@@ -341,6 +367,7 @@ pub(super) async fn director_page(
                 .collect(),
             entrants: entrant_lines(&t),
             late: !t.file.rounds.is_empty(),
+            check_in_note: check_in_note(&ctx, &t),
             rounds,
             next,
             blocked,

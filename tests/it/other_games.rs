@@ -1,0 +1,117 @@
+//! Guiñote, tute and cinquillo as a club plays them: a guiñote league whose table is
+//! decided by a renuncio, the words of the hand form in each game, and the club's
+//! guiñote games started as the coto Part A plays (best of three).
+
+use reqwest::StatusCode;
+
+use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, post_form_as, texts};
+
+/// A guiñote league of two pairs, its first round published, played hand by hand:
+/// the table's path and the PINs of pair a and pair b.
+async fn guinote_table(app: &TestApp) -> (i32, String, [String; 2]) {
+    let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
+    let id = ChampionshipForm::new("Liga de guiñote")
+        .set("game", "guinote")
+        .set("system", "round_robin")
+        .create_with_pairs(app, club, "Pareja", 2)
+        .await;
+    for (path, fields) in [
+        (format!("/campeonatos/{id}/rondas"), vec![("tables", "")]),
+        (format!("/campeonatos/{id}/rondas/1/publicar"), vec![]),
+    ] {
+        let res = post_form_as(app, &app.client, &path, &fields).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
+    }
+    let html = app
+        .page(
+            &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
+            StatusCode::OK,
+        )
+        .await;
+    let path = texts(&html, ".table-path").remove(0);
+    let pins = [
+        texts(&html, ".pin-a strong").remove(0),
+        texts(&html, ".pin-b strong").remove(0),
+    ];
+    (id, path, pins)
+}
+
+#[tokio::test]
+async fn a_guinote_table_lost_by_renuncio_is_signed_and_counts_in_the_standings() {
+    let app = TestApp::spawn().await;
+    let (id, table, pins) = guinote_table(&app).await;
+    // Pair a opens the table with its PIN and enters the first deal: a renuncio by a
+    // player of pair b, who loses the partida (Part A 3) at 0–0.
+    let keeper = new_client();
+    post_form_as(&app, &keeper, &format!("{table}/pin"), &[("pin", &pins[0])]).await;
+    let html = scraper::Html::parse_document(
+        &keeper
+            .get(app.url(&table))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+    );
+    let game = attr(&html, "a.play-game", "href").unwrap();
+    let html = scraper::Html::parse_document(
+        &keeper
+            .get(app.url(&game))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+    );
+    let version = attr(&html, ".big-score", "data-version").unwrap();
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("{game}/mano"),
+        &[
+            ("version", &version),
+            ("submission", "renuncio"),
+            ("trump", "e"),
+            ("card_points_0", "60"),
+            ("card_points_1", "60"),
+            ("last_trick_side", "1"),
+            ("revoke_by", "1"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    // Pair b signs the result on its own phone.
+    let other = new_client();
+    post_form_as(&app, &other, &format!("{table}/pin"), &[("pin", &pins[1])]).await;
+    let html = scraper::Html::parse_document(
+        &other
+            .get(app.url(&table))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+    );
+    let version = attr(&html, "p.table-status", "data-version").unwrap();
+    let res = post_form_as(
+        &app,
+        &other,
+        &format!("{table}/firma"),
+        &[("version", &version)],
+    )
+    .await;
+    let status = res.status();
+    let body = res.text().await.unwrap();
+    assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+    // The standings count the win of pair a: 2 points, the loser none.
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let rows = texts(&html, ".standings tbody tr");
+    assert!(rows[0].contains("Pareja 1"), "{rows:?}");
+    assert!(rows[0].contains("1-0-0"), "{rows:?}");
+    assert!(rows[1].contains("0-0-1"), "{rows:?}");
+}

@@ -115,3 +115,30 @@ async fn a_guinote_table_lost_by_renuncio_is_signed_and_counts_in_the_standings(
     assert!(rows[0].contains("1-0-0"), "{rows:?}");
     assert!(rows[1].contains("0-0-1"), "{rows:?}");
 }
+
+/// The label of the hand form's choice between a tute of reyes and the other one.
+fn tute_kind_label(labels: &[String]) -> &str {
+    labels
+        .iter()
+        .find(|l| l.starts_with("Tute de reyes"))
+        .map_or("", String::as_str)
+}
+
+#[tokio::test]
+async fn the_hand_form_names_the_tute_of_sotas_in_guinote_and_of_caballos_in_tute() {
+    let t = crate::club::start("guinote", 4, &[]).await;
+    let html = t.page().await;
+    let labels = texts(&html, "form.hand-form label");
+    let label = tute_kind_label(&labels);
+    assert!(label.starts_with("Tute de reyes o de sotas"), "{label}");
+    let kinds = texts(&html, "select[name=tute_kind] option");
+    assert_eq!(kinds, ["reyes", "sotas"]);
+    let t = crate::club::start("tute", 4, &[]).await;
+    let html = t.page().await;
+    let labels = texts(&html, "form.hand-form label");
+    let label = tute_kind_label(&labels);
+    assert!(label.starts_with("Tute de reyes o de caballos"), "{label}");
+    assert!(!label.contains("sotas"), "{label}");
+    let kinds = texts(&html, "select[name=tute_kind] option");
+    assert_eq!(kinds, ["reyes", "caballos"]);
+}

@@ -142,3 +142,25 @@ async fn the_hand_form_names_the_tute_of_sotas_in_guinote_and_of_caballos_in_tut
     let kinds = texts(&html, "select[name=tute_kind] option");
     assert_eq!(kinds, ["reyes", "caballos"]);
 }
+
+#[tokio::test]
+async fn a_new_guinote_game_is_a_coto_at_the_best_of_three_and_a_tute_game_a_single_partida() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
+    let chosen =
+        |html: &scraper::Html| attr(html, "select[name=best_of] option[selected]", "value");
+    let html = app
+        .page(
+            &format!("/clubes/{club}/partidas/nueva?juego=guinote"),
+            StatusCode::OK,
+        )
+        .await;
+    assert_eq!(chosen(&html).as_deref(), Some("3"));
+    let html = app
+        .page(
+            &format!("/clubes/{club}/partidas/nueva?juego=tute"),
+            StatusCode::OK,
+        )
+        .await;
+    assert_eq!(chosen(&html).as_deref(), Some("1"));
+}

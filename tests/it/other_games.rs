@@ -164,3 +164,45 @@ async fn a_new_guinote_game_is_a_coto_at_the_best_of_three_and_a_tute_game_a_sin
         .await;
     assert_eq!(chosen(&html).as_deref(), Some("1"));
 }
+
+#[tokio::test]
+async fn a_finished_league_names_its_champion_on_its_page_and_its_print() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
+    let id = ChampionshipForm::new("Liga de guiñote")
+        .set("game", "guinote")
+        .set("system", "round_robin")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Pareja", 2)
+        .await;
+    for (path, fields) in [
+        (format!("/campeonatos/{id}/rondas"), vec![("tables", "")]),
+        (format!("/campeonatos/{id}/rondas/1/publicar"), vec![]),
+    ] {
+        let res = post_form_as(&app, &app.client, &path, &fields).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
+    }
+    let champion = |html: &scraper::Html| texts(html, "p.champion");
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    assert!(
+        champion(&html).is_empty(),
+        "no champion while a result is missing"
+    );
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/rondas/1/mesas/1"),
+        &[("version", "0"), ("score_a", "40"), ("score_b", "112")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    for path in [
+        format!("/campeonatos/{id}"),
+        format!("/campeonatos/{id}/imprimir/clasificacion"),
+    ] {
+        let html = app.page(&path, StatusCode::OK).await;
+        assert_eq!(champion(&html), ["Campeón: Pareja 2"], "{path}");
+    }
+}

@@ -206,3 +206,44 @@ async fn a_finished_league_names_its_champion_on_its_page_and_its_print() {
         assert_eq!(champion(&html), ["Campeón: Pareja 2"], "{path}");
     }
 }
+
+#[tokio::test]
+async fn the_director_types_a_guinote_partida_won_by_renuncio_at_0_0_naming_its_winner() {
+    let app = TestApp::spawn().await;
+    let (id, table, _) = guinote_table(&app).await;
+    let html = app.page(&table, StatusCode::OK).await;
+    let labels = texts(&html, "label");
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.starts_with("Ganador (") && l.contains("renuncio")),
+        "{labels:?}"
+    );
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &table,
+        &[
+            ("version", "0"),
+            ("score_a", "0"),
+            ("score_b", "0"),
+            ("winner", "b"),
+        ],
+    )
+    .await;
+    let status = res.status();
+    assert_eq!(
+        status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let rows = texts(&html, ".standings tbody tr");
+    assert!(
+        rows[0].contains("Pareja 2") && rows[0].contains("1-0-0"),
+        "{rows:?}"
+    );
+}

@@ -247,3 +247,52 @@ async fn the_director_types_a_guinote_partida_won_by_renuncio_at_0_0_naming_its_
         "{rows:?}"
     );
 }
+
+#[tokio::test]
+async fn in_a_browser_the_new_championship_form_follows_the_game_and_the_system_chosen() {
+    let Some(browser) = crate::browser::Browser::start("form_follows_game_and_system").await else {
+        return;
+    };
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
+    let pw = app.add_user("liga", "organiser", Some(club)).await;
+    crate::browser::log_in(&browser, &app, "liga", &pw).await;
+    browser
+        .goto(&app.url(&format!("/clubes/{club}/campeonatos/nuevo")))
+        .await;
+    let tiebreaks = "return Array.from(document.querySelectorAll(\"select[name^='tb']\")).map(s => s.value).join(' ')";
+    let entry = "return document.querySelector(\"input[name='entry']:checked\").value + (document.querySelector(\"input[name='entry'][value='hands']\").disabled ? ' only' : '')";
+    let swiss = "points buchholz median_buchholz point_difference points_for lot";
+    assert_eq!(browser.eval(tiebreaks).await, swiss);
+    // A league starts from a league's tie-breaks, and the Swiss gets its own back.
+    browser.choose("system", "round_robin_double").await;
+    assert_eq!(
+        browser.eval(tiebreaks).await,
+        "points head_to_head point_difference points_for lot "
+    );
+    browser.choose("system", "swiss").await;
+    assert_eq!(browser.eval(tiebreaks).await, swiss);
+    // Tie-breaks the organiser chose stay.
+    browser.choose("tb2", "sonneborn_berger").await;
+    browser.choose("system", "round_robin").await;
+    assert!(
+        browser
+            .eval(tiebreaks)
+            .await
+            .as_str()
+            .unwrap()
+            .starts_with("points sonneborn_berger")
+    );
+    // Cinquillo has no table of two sides: only its results are typed.
+    assert_eq!(browser.eval(entry).await, "hands");
+    browser.choose("game", "cinquillo").await;
+    assert_eq!(browser.eval(entry).await, "result only");
+    browser.choose("game", "guinote").await;
+    assert_eq!(browser.eval(entry).await, "hands");
+    browser.choose("game", "cinquillo").await;
+    browser.fill("input[name=name]", "Liga de cinquillo").await;
+    browser
+        .submit("form[action$='/campeonatos/nuevo'] button[type=submit]")
+        .await;
+    assert!(browser.path().await.ends_with("/direccion"), "created");
+}

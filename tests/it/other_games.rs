@@ -296,3 +296,32 @@ async fn in_a_browser_the_new_championship_form_follows_the_game_and_the_system_
         .await;
     assert!(browser.path().await.ends_with("/direccion"), "created");
 }
+
+#[tokio::test]
+async fn in_a_browser_a_tute_for_three_offers_three_seats_and_three_first_dealers() {
+    let Some(browser) = crate::browser::Browser::start("tute_for_three_seats").await else {
+        return;
+    };
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
+    let pw = app.add_user("mesa", "organiser", Some(club)).await;
+    crate::browser::log_in(&browser, &app, "mesa", &pw).await;
+    browser
+        .goto(&app.url(&format!("/clubes/{club}/partidas/nueva?juego=tute")))
+        .await;
+    let shown = "return [0, 1, 2, 3].map(i => !document.querySelector(`input[name=seat_${i}]`).closest('label').hidden).concat([0, 1, 2, 3].map(i => !document.querySelector(`select[name=first_dealer] option[value='${i}']`).hidden)).join(' ')";
+    let all = "true true true true true true true true";
+    assert_eq!(browser.eval(shown).await, all);
+    browser.choose("players", "3").await;
+    assert_eq!(
+        browser.eval(shown).await,
+        "true true true false true true true false"
+    );
+    browser.choose("players", "2").await;
+    assert_eq!(
+        browser.eval(shown).await,
+        "true true false false true true false false"
+    );
+    browser.choose("players", "4").await;
+    assert_eq!(browser.eval(shown).await, all);
+}

@@ -325,3 +325,37 @@ async fn in_a_browser_a_tute_for_three_offers_three_seats_and_three_first_dealer
     browser.choose("players", "4").await;
     assert_eq!(browser.eval(shown).await, all);
 }
+
+#[tokio::test]
+async fn a_cinquillo_hand_with_a_word_for_a_number_says_which_box_and_keeps_the_rest() {
+    let t = crate::club::start("cinquillo", 4, &[]).await;
+    let res = t
+        .hand(&[
+            ("out", "1"),
+            ("cards_left_0", "3"),
+            ("cards_left_1", "0"),
+            ("cards_left_2", "dos"),
+            ("cards_left_3", "5"),
+        ])
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        attr(&html, "input[name=cards_left_2]", "aria-invalid").as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        attr(&html, "input[name=cards_left_0]", "aria-invalid"),
+        None
+    );
+    let said = texts(&html, "label:has(> input[name=cards_left_2]) .field-error");
+    assert_eq!(said, ["Debe ser un número entero."]);
+    assert_eq!(
+        attr(&html, "input[name=cards_left_2]", "value").as_deref(),
+        Some("dos")
+    );
+    assert_eq!(
+        attr(&html, "input[name=cards_left_3]", "value").as_deref(),
+        Some("5")
+    );
+}

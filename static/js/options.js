@@ -37,3 +37,67 @@
     show();
   });
 })();
+
+// The way results are entered follows the chosen game: a game with no table of two
+// sides (data-results-only on its match format) only types results, so choosing it
+// checks "result" and the hand-by-hand choice is not offered.
+(function () {
+  document.querySelectorAll(".format-options").forEach(function (box) {
+    var form = box.closest("form");
+    if (!form) return;
+    var select = form.querySelector("select[name='" + box.dataset.optionsFor + "']");
+    var hands = form.querySelector("input[name='entry'][value='hands']");
+    var result = form.querySelector("input[name='entry'][value='result']");
+    if (!select || !hands || !result) return;
+    // Whether "result" was checked here rather than by the organiser: choosing a
+    // game played at tables again brings "hands" back.
+    var moved = false;
+    function follow() {
+      var group = box.querySelector(".format-group[data-game='" + select.value + "']");
+      var only = !!(group && group.dataset.resultsOnly);
+      if (only && hands.checked) {
+        result.checked = true;
+        moved = true;
+      } else if (!only && moved) {
+        hands.checked = true;
+        moved = false;
+      }
+      hands.disabled = only;
+    }
+    result.addEventListener("change", function () { moved = false; });
+    select.addEventListener("change", follow);
+    follow();
+  });
+})();
+
+// The tie-breaks follow the system while the organiser has not changed them: a league
+// (round robin) starts from its own (head-to-head, difference…) instead of the
+// Swiss's Buchholz, and back.
+(function () {
+  document.querySelectorAll("fieldset.tiebreaks[data-swiss]").forEach(function (box) {
+    var form = box.closest("form");
+    var system = form && form.elements["system"];
+    if (!system) return;
+    var selects = box.querySelectorAll("select[name^='tb']");
+    var lists = { swiss: box.dataset.swiss.split(" "), league: box.dataset.league.split(" ") };
+    function kind(value) {
+      if (value === "swiss") return "swiss";
+      if (value === "round_robin" || value === "round_robin_double") return "league";
+      return null;
+    }
+    function now() {
+      return Array.prototype.map.call(selects, function (s) { return s.value; });
+    }
+    function same(list) {
+      return now().every(function (v, i) { return v === (list[i] || ""); });
+    }
+    var was = kind(system.value);
+    system.addEventListener("change", function () {
+      var next = kind(system.value);
+      if (was && next && next !== was && same(lists[was])) {
+        selects.forEach(function (s, i) { s.value = lists[next][i] || ""; });
+      }
+      if (next) was = next;
+    });
+  });
+})();

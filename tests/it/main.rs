@@ -41,6 +41,7 @@ mod match_rules;
 mod names_migration;
 mod noticed;
 mod offline;
+mod other_games;
 mod outages;
 mod pages;
 mod people;

@@ -244,6 +244,9 @@ impl Rules for GuinoteRules {
             _ => BothReach::Declared,
         }
     }
+    fn partida_won_short(&self, _options: &Map<String, Value>) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

@@ -193,6 +193,13 @@ pub trait Rules: Sync {
         BothReach::Refused
     }
 
+    /// Whether a partida, under the championship's table options, can be won by a side
+    /// short of the target: a hand that ends it whatever the totals (a guiñote
+    /// renuncio or tute, a tute in tute to 101). Its winner is then the one declared.
+    fn partida_won_short(&self, _options: &Map<String, Value>) -> bool {
+        false
+    }
+
     /// The match format kinds a championship of the game offers, the usual one first.
     fn match_formats(&self) -> &'static [&'static str] {
         &[PARTIDA, BEST_OF]

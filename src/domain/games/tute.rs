@@ -344,6 +344,12 @@ impl Rules for TuteRules {
             MatchMode::Points101 => leader(totals, hand, Score::points(GAME_POINTS), false),
         }
     }
+    fn partida_won_short(&self, options: &serde_json::Map<String, serde_json::Value>) -> bool {
+        options
+            .get("match_mode")
+            .and_then(serde_json::Value::as_str)
+            == Some("points101")
+    }
     fn hand_ends_partida(&self, table: &TableOptions, ruling: &Ruling) -> Option<GameOver> {
         if TuteOptions::from_table(table).match_mode != MatchMode::Points101 {
             return None;

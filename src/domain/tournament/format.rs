@@ -420,6 +420,12 @@ pub fn check_outcome(
             }
             let (won, lost) = of(outcome);
             if won < target {
+                // A hand that ends the partida whatever the totals (a renuncio, a
+                // tute) gives it to the side declared, short of the target.
+                if winner.is_some() && rules_of(game).partida_won_short(options) {
+                    overshoot(game, target, lost)?;
+                    return Ok(outcome);
+                }
                 return Err(ResultError::Short { game, target, won });
             }
             overshoot(game, target, won)?;
@@ -521,6 +527,40 @@ mod tests {
             let written = serde_json::to_value(&f).expect("json");
             assert_eq!(written["kind"], f.kind(), "{f:?}");
         }
+    }
+
+    #[test]
+    fn a_guinote_partida_lost_by_renuncio_goes_to_the_side_declared_short_of_101() {
+        let f = MatchFormat::default();
+        // A renuncio in the first deal: the offending side loses the partida, 0–0.
+        assert_eq!(
+            check_outcome(GameKind::Guinote, &no_opts(), &f, 0, 0, Some(Side::A)),
+            Ok(Outcome::A)
+        );
+        assert_eq!(
+            check_outcome(GameKind::Guinote, &no_opts(), &f, 64, 92, Some(Side::A)),
+            Ok(Outcome::A)
+        );
+        // Without a declared winner the score alone must reach 101.
+        assert!(check_outcome(GameKind::Guinote, &no_opts(), &f, 0, 0, None).is_err());
+        assert!(check_outcome(GameKind::Guinote, &no_opts(), &f, 99, 64, None).is_err());
+        // A cuatrola partida is won only at its target, whoever is declared.
+        assert!(check_outcome(GameKind::Cuatrola, &no_opts(), &f, 12, 3, Some(Side::A)).is_err());
+    }
+
+    #[test]
+    fn a_tute_to_101_is_won_by_a_tute_short_of_101_but_not_a_tute_of_rounds() {
+        let f = MatchFormat::default();
+        let mut to_101 = no_opts();
+        to_101.insert("match_mode".into(), json!("points101"));
+        assert_eq!(
+            check_outcome(GameKind::Tute, &to_101, &f, 40, 70, Some(Side::A)),
+            Ok(Outcome::A)
+        );
+        assert!(check_outcome(GameKind::Tute, &to_101, &f, 40, 70, None).is_err());
+        let mut rounds = no_opts();
+        rounds.insert("rounds_to_win".into(), json!(3));
+        assert!(check_outcome(GameKind::Tute, &rounds, &f, 1, 2, Some(Side::A)).is_err());
     }
 
     #[test]

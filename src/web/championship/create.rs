@@ -80,12 +80,12 @@ impl NewForm {
             draw: "1".into(),
             loss: "0".into(),
             bye: "2".into(),
-            tb1: "points".into(),
-            tb2: "buchholz".into(),
-            tb3: "median_buchholz".into(),
-            tb4: "point_difference".into(),
-            tb5: "points_for".into(),
-            tb6: "lot".into(),
+            tb1: SWISS_TIEBREAKS[0].into(),
+            tb2: SWISS_TIEBREAKS[1].into(),
+            tb3: SWISS_TIEBREAKS[2].into(),
+            tb4: SWISS_TIEBREAKS[3].into(),
+            tb5: SWISS_TIEBREAKS[4].into(),
+            tb6: SWISS_TIEBREAKS[5].into(),
             head_to_head: HeadToHead::default().slug().into(),
             ties: Ties::default().slug().into(),
             // A game with no table of two sides to play hand by hand (cinquillo) has
@@ -355,6 +355,17 @@ pub(super) fn file_from_form(
     Ok((file, starts_on))
 }
 
+/// The tie-breaks a new championship's form starts with, for its first system, the
+/// Swiss.
+const SWISS_TIEBREAKS: [&str; 6] = [
+    "points",
+    "buchholz",
+    "median_buchholz",
+    "point_difference",
+    "points_for",
+    "lot",
+];
+
 #[derive(Template)]
 #[template(path = "tournament_new.html")]
 struct NewPage<'a> {
@@ -369,6 +380,10 @@ struct NewPage<'a> {
     games: Vec<(&'static str, String)>,
     tiebreaks: Vec<(&'static str, String)>,
     chosen: Vec<String>,
+    /// The form's first tie-breaks for a Swiss and for a league (round robin), slugs
+    /// separated by spaces: choosing the other system swaps one for the other.
+    tb_swiss: String,
+    tb_league: String,
     /// The head-to-head readings: slug and label.
     h2h_modes: Vec<(&'static str, String)>,
     /// What places a tie left after every criterion: slug and label.
@@ -384,6 +399,9 @@ struct FormatGroup {
     game: &'static str,
     title: String,
     chosen: bool,
+    /// The game has no table of two sides to play hand by hand: only results are
+    /// typed (cinquillo).
+    results_only: bool,
     /// The formats the game offers: slug, words, chosen.
     kinds: Vec<(&'static str, String, bool)>,
     /// The targets its partidas are played to: value, words, chosen.
@@ -443,6 +461,7 @@ fn format_groups(
                 game: g.slug(),
                 title: ctx.t(&format!("game-{}", g.slug())),
                 chosen,
+                results_only: !rules_of(g).two_sided_matches(),
                 kinds: offered
                     .iter()
                     .map(|k| {
@@ -513,6 +532,18 @@ pub(super) fn page(
             option_groups,
             format_groups,
             chosen: form.tiebreaks(),
+            // The Swiss's own ranking of the form's game (a botifarra open's differs).
+            tb_swiss: form
+                .game
+                .parse::<GameKind>()
+                .map_or_else(|_| SWISS_TIEBREAKS.join(" "), |g| {
+                    NewForm::defaults(g).tiebreaks().join(" ")
+                }),
+            tb_league: crate::domain::tournament::file::default_tiebreaks()
+                .iter()
+                .map(|t| t.slug())
+                .collect::<Vec<_>>()
+                .join(" "),
             form,
             error,
             games,

@@ -117,6 +117,12 @@ async fn print_page(
     };
     // A knockout match always has a winner: its slip speaks of no draw.
     let draws_allowed = draws.allows_draw() && phase.is_none();
+    let rows = if kind == "standings" {
+        standing_lines(&ctx, &t.file, true)
+    } else {
+        Vec::new()
+    };
+    let champion = super::ranking::champion_or_leader(&finals, &t, &rows);
     render(&PrintPage {
         signature: ctx.t(if draws_allowed {
             "tournament-slip-signature"
@@ -125,17 +131,13 @@ async fn print_page(
         }),
         draw_rule: (!draws.stands()).then(|| draws.words(ctx.lang)),
         base: printed_base,
-        champion: super::ranking::champion_of(&finals),
+        champion,
         finals,
         phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
         phase_name,
         name: t.championship.name.clone(),
         headers: tb_headers(&ctx, &t.file),
-        rows: if kind == "standings" {
-            standing_lines(&ctx, &t.file, true)
-        } else {
-            Vec::new()
-        },
+        rows,
         round,
         kind,
         ctx: &ctx,

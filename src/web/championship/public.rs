@@ -105,6 +105,8 @@ pub async fn standings(
             super::find_table::answer(&ctx, &t, round, q)
         }
     });
+    let lines = standing_lines(&ctx, &t.file, true);
+    let champion = super::ranking::champion_or_leader(&finals, &t, &lines);
     let page = StandingsPage {
         find_offered,
         find,
@@ -116,12 +118,12 @@ pub async fn standings(
             _ => None,
         },
         headers: tb_headers(&ctx, &t.file),
-        rows: standing_lines(&ctx, &t.file, true),
+        rows: lines,
         director: who.allows(Perm::ManageClub(t.championship.club_id)),
         staff: who.allows(Perm::ReadAudit(t.championship.club_id)),
         phases,
         cross: crosstables(&t.file),
-        champion: super::ranking::champion_of(&finals),
+        champion,
         finals,
         phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
         liguilla,

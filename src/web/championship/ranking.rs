@@ -112,6 +112,29 @@ pub(super) fn champion_of(finals: &Option<Vec<FinalLine>>) -> Option<String> {
         .map(|l| l.name.clone())
 }
 
+/// The champion of a championship: the winner of its final when it has a final
+/// ranking, else, once a league (round robin) without a knockout phase is finished,
+/// the first of its standings, unless that place is shared (ex aequo).
+pub(super) fn champion_or_leader(
+    finals: &Option<Vec<FinalLine>>,
+    t: &Tournament,
+    lines: &[StandingLine],
+) -> Option<String> {
+    if finals.is_some() {
+        return champion_of(finals);
+    }
+    let league = matches!(
+        t.file.championship.system,
+        crate::domain::tournament::System::RoundRobin { .. }
+    );
+    let over = t.championship.status == crate::domain::status::ChampionshipStatus::Finished;
+    let first = lines
+        .first()
+        .filter(|_| league && over && t.file.brackets.is_empty())?;
+    let shared = first.ex_aequo || lines.get(1).is_some_and(|l| l.rank == first.rank);
+    (!shared).then(|| first.name.clone())
+}
+
 /// The name of knockout table `table` (its match's number) of `bracket`: "Semifinal
 /// 2", "Final", "Tercer puesto".
 pub(super) fn table_stage(ctx: &Ctx, bracket: &Bracket, table: i32) -> Option<String> {

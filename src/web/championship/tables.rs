@@ -353,9 +353,13 @@ pub(super) fn table_page(
             can_switch: staff && plays && row.status != TableStatus::Final && row.phase == 0,
             can_move: staff && row.status != TableStatus::Final && row.phase == 0,
             move_to: shown.move_to.unwrap_or_default(),
-            winner_declared: rules_of(tc.t.file.championship.game)
-                .both_reach(&tc.t.file.championship.options)
-                != BothReach::Refused,
+            winner_declared: {
+                let (rules, options) = (
+                    rules_of(tc.t.file.championship.game),
+                    &tc.t.file.championship.options,
+                );
+                rules.both_reach(options) != BothReach::Refused || rules.partida_won_short(options)
+            },
             form: shown.form.unwrap_or(current),
             error: shown.error,
             dependents: confirm.dependents,

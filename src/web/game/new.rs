@@ -91,6 +91,20 @@ async fn new_game_page(
             serde_json::from_str(&club.default_options).unwrap_or_default();
         put_options(&mut form.values, &options);
     }
+    // A guiñote match is a coto: the best of 2n − 1 partidas when n win it (Part A 6,
+    // best of three), unless the form already says how many.
+    if game == Some(GameKind::Guinote) && !form.values.contains_key("best_of") {
+        let to_win = form
+            .values
+            .get("opt.partidas_to_win_coto")
+            .and_then(|v| v.trim().parse::<i32>().ok())
+            .unwrap_or(2);
+        let best_of = 2 * to_win - 1;
+        if [1, 3, 5].contains(&best_of) {
+            form.values
+                .insert("best_of".to_owned(), best_of.to_string());
+        }
+    }
     let ctx = Ctx::from_request(req);
     render_status(
         &NewGamePage {

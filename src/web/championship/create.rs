@@ -533,12 +533,10 @@ pub(super) fn page(
             format_groups,
             chosen: form.tiebreaks(),
             // The Swiss's own ranking of the form's game (a botifarra open's differs).
-            tb_swiss: form
-                .game
-                .parse::<GameKind>()
-                .map_or_else(|_| SWISS_TIEBREAKS.join(" "), |g| {
-                    NewForm::defaults(g).tiebreaks().join(" ")
-                }),
+            tb_swiss: form.game.parse::<GameKind>().map_or_else(
+                |_| SWISS_TIEBREAKS.join(" "),
+                |g| NewForm::defaults(g).tiebreaks().join(" "),
+            ),
             tb_league: crate::domain::tournament::file::default_tiebreaks()
                 .iter()
                 .map(|t| t.slug())

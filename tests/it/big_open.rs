@@ -439,3 +439,54 @@ async fn a_knockout_slip_asks_the_losing_pair_to_sign_without_speaking_of_a_draw
         assert!(!s.contains("empat"), "{s}");
     }
 }
+
+#[tokio::test]
+async fn in_a_browser_ticking_delegado_moves_the_trump_chooser_to_the_dealers_partner_and_the_hand_is_taken()
+ {
+    let Some(browser) = crate::browser::Browser::start("botifarra_delegated").await else {
+        return;
+    };
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Penya Botifarrera", "Lloret de Mar")
+        .await;
+    let pw = app.add_user("mesa", "organiser", Some(club)).await;
+    crate::browser::log_in(&browser, &app, "mesa", &pw).await;
+    browser.viewport(360, 740).await;
+    let new_game = format!("/clubes/{club}/partidas/nueva?juego=botifarra");
+    browser.goto(&app.url(&new_game)).await;
+    for (i, name) in ["Canals", "Puig", "Soler", "Vila"].iter().enumerate() {
+        browser.fill(&format!("input[name=seat_{i}]"), name).await;
+    }
+    browser.choose("first_dealer", "0").await;
+    browser
+        .submit(&format!(
+            "form[action='/clubes/{club}/partidas/nueva'] button[type=submit]"
+        ))
+        .await;
+    let game = browser.path().await;
+    assert!(game.starts_with("/partidas/"), "{game}");
+
+    let chooser = "return (s => s.options[s.selectedIndex].text)(document.querySelector('select[name=chooser]'))";
+    assert_eq!(browser.eval(chooser).await, "Canals", "the dealer chooses");
+    browser.click("input[name=delegated]").await;
+    assert_eq!(
+        browser.eval(chooser).await,
+        "Soler",
+        "delegated: the partner"
+    );
+    browser.click("input[name=delegated]").await;
+    assert_eq!(browser.eval(chooser).await, "Canals", "taken back");
+    browser.click("input[name=delegated]").await;
+
+    browser.choose("choice", "o").await;
+    browser
+        .fill("form.hand-form [name=points_side0]", "40")
+        .await;
+    browser.submit("form.hand-form button[type=submit]").await;
+    browser.wait_for(".big-score").await;
+    assert_eq!(browser.path().await, game, "the hand is taken");
+    assert_eq!(browser.count("[role=alert]").await, 0);
+    assert_ne!(browser.text(".big-score").await, "0 – 0");
+    browser.assert_fits(360, "a botifarra game").await;
+}

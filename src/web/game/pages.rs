@@ -60,6 +60,8 @@ struct GamePage<'a> {
     /// The new-hand form, on this page (one page load a hand).
     hand_entry: bool,
     form: HandForm,
+    /// The seat that deals the new hand (the trump's chooser unless delegated).
+    dealer_seat: u8,
     /// The fields the game's hand form shows.
     entry: QuickEntry,
     hand_sides: Vec<(usize, String)>,
@@ -341,6 +343,7 @@ pub(super) async fn game_html(
         locked,
         hand_entry: can_record && !over && !locked,
         form: HandForm::new_hand(board.next_dealer.unwrap_or(0)),
+        dealer_seat: board.next_dealer.unwrap_or(0),
         entry: rules_of(l.setup.game).quick_entry(),
         hand_sides: sides.iter().cloned().enumerate().collect(),
         hand_seats: l.seats.iter().cloned().enumerate().collect(),

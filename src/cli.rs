@@ -827,6 +827,10 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
                     let c = club.unwrap_or_default();
                     anyhow::bail!("no existe el club {c} / there is no club {c}")
                 }
+                Err(UserFault::ClubNeeded) => anyhow::bail!(
+                    "{}: --club ID (baza club list) / an organiser or a referee belongs to a club: --club ID",
+                    crate::web::i18n::tr(Lang::Es, UserFault::ClubNeeded.key())
+                ),
                 Err(_) => anyhow::bail!("ya existe {name} / {name} exists already"),
             };
             eprintln!(
@@ -898,6 +902,12 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
                 && db::queries::find_club(&mut conn, c)?.is_none()
             {
                 anyhow::bail!("no existe el club {c} / there is no club {c}");
+            }
+            if crate::domain::account::check_club(role, club).is_err() {
+                anyhow::bail!(
+                    "{}: --club ID (baza club list) / an organiser or a referee belongs to a club: --club ID",
+                    crate::web::i18n::tr(Lang::Es, UserFault::ClubNeeded.key())
+                );
             }
             accounts::set_role(&mut conn, user.id, role.slug(), club)?;
             eprintln!(

@@ -93,6 +93,7 @@ users-create = Crea un usuari
 users-bad-name = El nom d'usuari ha de tenir de 2 a 40 lletres, xifres, punts, guions o guions baixos.
 users-bad-role = Aquest paper no existeix.
 users-bad-club = Aquest club no existeix.
+users-club-needed = Un compte d'organització o d'àrbitre és d'un club: tria quin.
 users-taken = Ja hi ha un usuari amb aquest nom.
 users-state = Estat
 users-active = Activa

@@ -93,6 +93,7 @@ users-create = Create user
 users-bad-name = User names have 2 to 40 letters, digits, dots, hyphens or underscores.
 users-bad-role = That role does not exist.
 users-bad-club = That club does not exist.
+users-club-needed = An organiser's or a referee's account belongs to a club: choose which.
 users-taken = A user with that name exists already.
 users-state = State
 users-active = Active

@@ -93,6 +93,7 @@ users-create = Crear usuario
 users-bad-name = El nombre de usuario debe tener de 2 a 40 letras, cifras, puntos, guiones o guiones bajos.
 users-bad-role = Ese papel no existe.
 users-bad-club = Ese club no existe.
+users-club-needed = Una cuenta de organización o de árbitro es de un club: elige cuál.
 users-taken = Ya existe un usuario con ese nombre.
 users-state = Estado
 users-active = Activa

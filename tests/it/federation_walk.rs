@@ -1,0 +1,144 @@
+//! A federation's administrator, directors, referees and scorekeepers, walked: the
+//! accounts the administrator makes, and the championships of two clubs' laptops
+//! brought into the federation's Baza.
+
+use diesel::prelude::*;
+use reqwest::StatusCode;
+
+use baza::db::schema::users;
+
+use crate::helpers::{TestApp, new_client, post_form_as};
+
+/// The accounts of the database: (name, role, club).
+async fn accounts(app: &TestApp) -> Vec<(String, String, Option<i32>)> {
+    app.with_conn(|c| {
+        users::table
+            .order(users::id)
+            .select((users::username, users::role, users::club_id))
+            .load(c)
+            .unwrap()
+    })
+    .await
+}
+
+#[tokio::test]
+async fn an_organiser_or_a_referee_without_a_club_is_refused_in_the_users_language_and_not_made() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Cuatrola", "Huesca").await;
+    let admin_pw = app.add_user("federacion", "admin", None).await;
+    let admin = new_client();
+    app.login(&admin, "federacion", &admin_pw).await;
+    let before = accounts(&app).await;
+
+    for (lang, role, said) in [
+        (
+            "es",
+            "organiser",
+            "Una cuenta de organización o de árbitro es de un club",
+        ),
+        ("en", "referee", "account belongs to a club: choose which"),
+    ] {
+        let csrf = app.csrf_for(&admin).await;
+        let res = admin
+            .post(app.url("/admin/usuarios"))
+            .header("Accept-Language", lang)
+            .form(&[
+                ("csrf", csrf.as_str()),
+                ("username", "sin_club"),
+                ("password", "una-clave-larga"),
+                ("role", role),
+                ("club", ""),
+            ])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{role}");
+        let page = res.text().await.unwrap();
+        assert!(page.contains(said), "{lang}: {page}");
+    }
+    assert_eq!(accounts(&app).await, before, "no account was made");
+
+    // An administrator needs no club; a referee with one is made.
+    for (name, role, club) in [
+        ("otra_admin", "admin", String::new()),
+        ("arbitra", "referee", club.to_string()),
+    ] {
+        let res = post_form_as(
+            &app,
+            &admin,
+            "/admin/usuarios",
+            &[
+                ("username", name),
+                ("password", "una-clave-larga"),
+                ("role", role),
+                ("club", &club),
+            ],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{name}");
+    }
+
+    // Another role without a club: refused, the account as it was.
+    let made = accounts(&app).await;
+    let id: i32 = app
+        .with_conn(|c| {
+            users::table
+                .filter(users::username.eq("otra_admin"))
+                .select(users::id)
+                .first(c)
+                .unwrap()
+        })
+        .await;
+    let res = post_form_as(
+        &app,
+        &admin,
+        &format!("/admin/usuarios/{id}/papel"),
+        &[("role", "organiser"), ("club", "")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        res.text()
+            .await
+            .unwrap()
+            .contains("Una cuenta de organización o de árbitro es de un club")
+    );
+    assert_eq!(accounts(&app).await, made);
+}
+
+#[tokio::test]
+async fn the_command_line_makes_no_organiser_or_referee_without_a_club() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Cuatrola", "Huesca").await;
+    let before = accounts(&app).await;
+    let baza = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+            .args(args)
+            .args(["--db", &app.db.url])
+            .env_remove("BAZA_DATABASE_URL")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let out = baza(&["user", "add", "pere", "--role", "organiser"]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("--club"), "{said}");
+    assert_eq!(accounts(&app).await, before);
+
+    let out = baza(&["user", "set-role", "directora", "--role", "referee"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--club"));
+    assert_eq!(accounts(&app).await, before);
+
+    let out = baza(&[
+        "user",
+        "add",
+        "pere",
+        "--role",
+        "referee",
+        "--club",
+        &club.to_string(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+}

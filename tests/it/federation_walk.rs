@@ -142,3 +142,106 @@ async fn the_command_line_makes_no_organiser_or_referee_without_a_club() {
     ]);
     assert!(out.status.success(), "{out:?}");
 }
+
+/// The tables of championship `id` in round `round`: (table, status, proposed
+/// score, PINs of pair a and pair b).
+async fn round_tables(
+    app: &TestApp,
+    id: i32,
+    round: i32,
+) -> Vec<(i32, String, Option<(i32, i32)>, String, String)> {
+    use baza::db::schema::championship_tables as t;
+    app.with_conn(move |c| {
+        t::table
+            .filter(t::championship_id.eq(id))
+            .filter(t::round_no.eq(round))
+            .filter(t::phase.eq(0))
+            .order(t::table_no)
+            .select((
+                t::table_no,
+                t::status,
+                t::proposed_a,
+                t::proposed_b,
+                t::pin,
+                t::pin_b,
+            ))
+            .load::<(i32, String, Option<i32>, Option<i32>, String, String)>(c)
+            .unwrap()
+            .into_iter()
+            .map(|(n, s, a, b, pa, pb)| (n, s, a.zip(b), pa, pb))
+            .collect()
+    })
+    .await
+}
+
+#[tokio::test]
+async fn a_result_waiting_for_its_firma_on_a_clubs_laptop_still_waits_for_it_once_imported_and_the_firma_confirms_it()
+ {
+    let app = TestApp::with_demo().await;
+    // The demo's comarcal championship: round 3 has a result proposed, unsigned.
+    let comarcal = 3;
+    let source = round_tables(&app, comarcal, 3).await;
+    let (table, _, score, _, _) = source
+        .iter()
+        .find(|t| t.1 == "proposed")
+        .cloned()
+        .expect("a proposed table in the demo");
+    let cli = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+            .args(args)
+            .args(["--db", &app.db.url])
+            .env_remove("BAZA_DATABASE_URL")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let out = cli(&["tournament", "export", &comarcal.to_string()]);
+    assert!(out.status.success(), "{out:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("comarcal.json");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let out = cli(&[
+        "tournament",
+        "import",
+        file.to_str().unwrap(),
+        "--club",
+        "1",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let imported: i32 = String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+
+    let tables = round_tables(&app, imported, 3).await;
+    let (_, status, proposed, pin_a, pin_b) =
+        tables.iter().find(|t| t.0 == table).cloned().unwrap();
+    assert_eq!((status.as_str(), proposed), ("proposed", score));
+    // The tables that were playing play on.
+    for (t, status, ..) in &tables {
+        if *t != table {
+            assert_eq!(status, "playing", "table {t}");
+        }
+    }
+
+    // The firma, typed on a phone that opened the table with the other PIN.
+    let path = format!("/campeonatos/{imported}/rondas/3/mesas/{table}");
+    let phone = new_client();
+    let res = post_form_as(&app, &phone, &format!("{path}/pin"), &[("pin", &pin_a)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let page = phone.get(app.url(&path)).send().await.unwrap();
+    let html = scraper::Html::parse_document(&page.text().await.unwrap());
+    let version = crate::helpers::attr(&html, "input[name=version]", "value").unwrap();
+    let res = post_form_as(
+        &app,
+        &phone,
+        &format!("{path}/firma"),
+        &[("version", &version), ("pin", &pin_b)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let after = round_tables(&app, imported, 3).await;
+    let signed = after.iter().find(|t| t.0 == table).unwrap();
+    assert_eq!(signed.1, "final");
+}

@@ -50,6 +50,7 @@ error-bad-request = La petició no és vàlida.
 error-unavailable = El servei està ocupat; torna-ho a provar d'aquí a un moment. No s'ha desat res.
 error-internal = Alguna cosa ha fallat al servidor. No s'ha desat res a mitges; torna-ho a provar.
 error-database-away = La base de dades no respon ara mateix; no s'ha desat res. El que has anotat continua en aquest mòbil: torna-ho a provar d'aquí a uns segons.
+error-database-away-read = La base de dades no respon ara mateix: torna a carregar la pàgina d'aquí a uns segons.
 error-no-space = El servidor no té espai per desar; no s'ha desat res. Avisa qui porta el servidor perquè alliberi espai i torna-ho a provar.
 error-invalid-json = El contingut no és JSON vàlid.
 error-not-a-record = Això no és un registre de mà vàlid.

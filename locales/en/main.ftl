@@ -50,6 +50,7 @@ error-bad-request = The request is not valid.
 error-unavailable = The service is busy; try again in a moment. Nothing was saved.
 error-internal = Something failed on the server. Nothing was half-saved; please try again.
 error-database-away = The database is not answering right now; nothing was saved. What you entered is still on this phone: try again in a few seconds.
+error-database-away-read = The database is not answering right now: load the page again in a few seconds.
 error-no-space = The server has no space left to save; nothing was saved. Tell whoever runs the server to free some space, then try again.
 error-invalid-json = The content is not valid JSON.
 error-not-a-record = This is not a valid hand record.

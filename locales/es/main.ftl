@@ -50,6 +50,7 @@ error-bad-request = La petición no es válida.
 error-unavailable = El servicio está ocupado; inténtalo de nuevo en un momento. No se ha guardado nada.
 error-internal = Algo ha fallado en el servidor. No se ha guardado nada a medias; inténtalo de nuevo.
 error-database-away = La base de datos no responde ahora mismo; no se ha guardado nada. Lo anotado sigue en este móvil: inténtalo de nuevo en unos segundos.
+error-database-away-read = La base de datos no responde ahora mismo: vuelve a cargar la página en unos segundos.
 error-no-space = El servidor no tiene espacio para guardar; no se ha guardado nada. Avisa a quien lleva el servidor para que libere espacio y vuelve a intentarlo.
 error-invalid-json = El contenido no es JSON válido.
 error-not-a-record = Esto no es un registro de mano válido.

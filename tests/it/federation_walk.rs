@@ -245,3 +245,30 @@ async fn a_result_waiting_for_its_firma_on_a_clubs_laptop_still_waits_for_it_onc
     let signed = after.iter().find(|t| t.0 == table).unwrap();
     assert_eq!(signed.1, "final");
 }
+
+#[tokio::test]
+async fn a_championship_imported_on_the_web_says_how_many_entrants_came_with_it() {
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("directora", "organiser", Some(1)).await;
+    app.login(&app.client, "directora", &pw).await;
+    let res = app.get("/campeonatos/3/exportar").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let text = res.text().await.unwrap();
+    let file: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let n = file["entrants"].as_array().unwrap().len();
+    let res = crate::file_reads_back::upload(&app, 1, &text).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let location = res.headers()["location"].to_str().unwrap().to_owned();
+    for (lang, said) in [
+        ("es", format!("Campeonato importado con {n} inscritos.")),
+        ("en", format!("Championship imported with {n} entrants.")),
+    ] {
+        let page = app
+            .get_with_lang(&location, lang)
+            .await
+            .text()
+            .await
+            .unwrap();
+        assert!(page.contains(&said), "{lang}: {page}");
+    }
+}

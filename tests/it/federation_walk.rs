@@ -107,7 +107,8 @@ async fn an_organiser_or_a_referee_without_a_club_is_refused_in_the_users_langua
 }
 
 #[tokio::test]
-async fn the_command_line_makes_no_organiser_or_referee_without_a_club() {
+async fn the_command_line_makes_no_organiser_or_referee_without_a_club_and_audits_what_it_changes_in_an_account()
+ {
     let app = TestApp::spawn().await;
     let club = app.club_with_organiser("Peña La Cuatrola", "Huesca").await;
     let before = accounts(&app).await;
@@ -141,6 +142,50 @@ async fn the_command_line_makes_no_organiser_or_referee_without_a_club() {
         &club.to_string(),
     ]);
     assert!(out.status.success(), "{out:?}");
+
+    // What the command line changes about an account is in the audit log, as what
+    // the users page changes is.
+    let club = club.to_string();
+    for args in [
+        &[
+            "user",
+            "set-role",
+            "pere",
+            "--role",
+            "organiser",
+            "--club",
+            &club,
+        ][..],
+        &["user", "disable", "pere"][..],
+        &["user", "enable", "pere"][..],
+    ] {
+        let out = baza(args);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    }
+    let audited: Vec<(String, Option<String>)> = app
+        .with_conn(|c| {
+            use baza::db::schema::audit_log as a;
+            a::table
+                .filter(a::entity.eq("user"))
+                .filter(a::action.eq("update"))
+                .order(a::id)
+                .select((a::actor, a::after_json))
+                .load(c)
+                .unwrap()
+        })
+        .await;
+    let said: Vec<(&str, serde_json::Value)> = audited
+        .iter()
+        .map(|(actor, after)| {
+            let after = serde_json::from_str(after.as_deref().unwrap()).unwrap();
+            (actor.as_str(), after)
+        })
+        .collect();
+    assert_eq!(said.len(), 3, "{said:?}");
+    assert!(said.iter().all(|(actor, _)| *actor == "cli"), "{said:?}");
+    assert_eq!(said[0].1["role"], "organiser");
+    assert_eq!(said[1].1["disabled"], true);
+    assert_eq!(said[2].1["disabled"], false);
 }
 
 /// The tables of championship `id` in round `round`: (table, status, proposed

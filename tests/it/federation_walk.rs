@@ -22,7 +22,8 @@ async fn accounts(app: &TestApp) -> Vec<(String, String, Option<i32>)> {
 }
 
 #[tokio::test]
-async fn an_organiser_or_a_referee_without_a_club_is_refused_in_the_users_language_and_not_made() {
+async fn an_organiser_or_a_referee_without_a_club_is_refused_in_the_users_language_with_the_form_as_typed_and_not_made()
+ {
     let app = TestApp::spawn().await;
     let club = app.club_with_organiser("Peña La Cuatrola", "Huesca").await;
     let admin_pw = app.add_user("federacion", "admin", None).await;
@@ -55,6 +56,23 @@ async fn an_organiser_or_a_referee_without_a_club_is_refused_in_the_users_langua
         assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{role}");
         let page = res.text().await.unwrap();
         assert!(page.contains(said), "{lang}: {page}");
+        // The form again with what was typed (but the password).
+        let html = scraper::Html::parse_document(&page);
+        let form = "form[action='/admin/usuarios']";
+        assert_eq!(
+            crate::helpers::attr(&html, &format!("{form} input[name=username]"), "value")
+                .as_deref(),
+            Some("sin_club")
+        );
+        assert_eq!(
+            crate::helpers::attr(
+                &html,
+                &format!("{form} select[name=role] option[selected]"),
+                "value"
+            )
+            .as_deref(),
+            Some(role)
+        );
     }
     assert_eq!(accounts(&app).await, before, "no account was made");
 

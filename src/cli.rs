@@ -827,6 +827,10 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
                     let c = club.unwrap_or_default();
                     anyhow::bail!("no existe el club {c} / there is no club {c}")
                 }
+                Err(UserFault::ClubNeeded) => anyhow::bail!(
+                    "{}: --club ID (baza club list) / an organiser or a referee belongs to a club: --club ID",
+                    crate::web::i18n::tr(Lang::Es, UserFault::ClubNeeded.key())
+                ),
                 Err(_) => anyhow::bail!("ya existe {name} / {name} exists already"),
             };
             eprintln!(
@@ -894,12 +898,18 @@ fn user_command(cmd: UserCommand) -> anyhow::Result<ExitCode> {
             let mut conn = args.connect()?;
             let user = accounts::find_user_by_name(&mut conn, &name)?
                 .ok_or_else(|| anyhow::anyhow!("no existe {name} / no such user {name}"))?;
-            if let Some(c) = club
-                && db::queries::find_club(&mut conn, c)?.is_none()
-            {
-                anyhow::bail!("no existe el club {c} / there is no club {c}");
+            let change = crate::service::account::UserChange::Role(role, club);
+            match crate::service::account::change_user(&mut conn, ("cli", None), user.id, change)? {
+                Ok(()) => {}
+                Err(UserFault::Club) => {
+                    let c = club.unwrap_or_default();
+                    anyhow::bail!("no existe el club {c} / there is no club {c}")
+                }
+                Err(fault) => anyhow::bail!(
+                    "{}: --club ID (baza club list) / an organiser or a referee belongs to a club: --club ID",
+                    crate::web::i18n::tr(Lang::Es, fault.key())
+                ),
             }
-            accounts::set_role(&mut conn, user.id, role.slug(), club)?;
             eprintln!(
                 "Rol cambiado; sus sesiones se han cerrado / role changed, sessions ended: {name} ({})",
                 role.slug()
@@ -1004,7 +1014,16 @@ fn set_disabled(name: &str, args: &DbArgs, disable: bool) -> anyhow::Result<Exit
     let mut conn = args.connect()?;
     let user = accounts::find_user_by_name(&mut conn, name)?
         .ok_or_else(|| anyhow::anyhow!("no existe {name} / no such user {name}"))?;
-    accounts::set_disabled(&mut conn, user.id, disable.then(now))?;
+    let change = if disable {
+        crate::service::account::UserChange::Disable
+    } else {
+        crate::service::account::UserChange::Enable
+    };
+    if let Err(fault) =
+        crate::service::account::change_user(&mut conn, ("cli", None), user.id, change)?
+    {
+        anyhow::bail!("{}", crate::web::i18n::tr(Lang::Es, fault.key()));
+    }
     if disable {
         eprintln!(
             "Cuenta desactivada; sus sesiones se han cerrado / account disabled, sessions ended: {name}"

@@ -4,7 +4,8 @@
 #
 #   sudo -u postgres BAZA_DB_PASSWORD_FILE=/etc/baza/db-password sh setup.sh [ROLE [DATABASE]]
 #
-# The password comes from the file named by BAZA_DB_PASSWORD_FILE, or from the
+# The password comes from the file named by BAZA_DB_PASSWORD_FILE (readable by the
+# user running this script: `install -m 600 -o postgres /dev/null FILE`), or from the
 # environment variable BAZA_DB_PASSWORD; never from the command line, where `ps`
 # would show it. psql reads it with \getenv (psql 15 or later). Which server: psql's
 # usual PGHOST, PGPORT and PGUSER (by default, the local socket as `postgres`).
@@ -18,6 +19,10 @@ for name in "$role" "$db"; do
   esac
 done
 if [ -n "${BAZA_DB_PASSWORD_FILE:-}" ]; then
+  if [ ! -r "$BAZA_DB_PASSWORD_FILE" ]; then
+    echo "setup.sh: $(id -un) cannot read $BAZA_DB_PASSWORD_FILE: make it that user's (install -m 600 -o $(id -un) /dev/null FILE)" >&2
+    exit 2
+  fi
   BAZA_DB_PASSWORD=$(cat "$BAZA_DB_PASSWORD_FILE")
 fi
 if [ -z "${BAZA_DB_PASSWORD:-}" ]; then

@@ -5,7 +5,10 @@ done-hand-deleted = Mà esborrada. La pots recuperar des de l'historial de la pa
 done-hand-restored = Mà tornada al seu lloc; el marcador s'ha recalculat.
 done-result-saved = Resultat desat.
 done-signed = Resultat signat: la taula queda confirmada.
-done-imported = Importació feta.
+done-imported = { $n ->
+    [one] Campionat importat amb { $n } inscrit.
+   *[other] Campionat importat amb { $n } inscrits.
+}
 safe-delete-title = Esborrar la mà { $n }?
 safe-delete-lead = La mà s'esborrarà i el marcador es recalcularà. Ho podràs desfer des de l'historial de la partida.
 safe-delete-confirm = Sí, esborra la mà { $n }

@@ -5,7 +5,10 @@ done-hand-deleted = Hand deleted. You can undo this from the game's history.
 done-hand-restored = Hand put back in its place; the score was recalculated.
 done-result-saved = Result saved.
 done-signed = Result signed: the table is confirmed.
-done-imported = Import done.
+done-imported = { $n ->
+    [one] Championship imported with { $n } entrant.
+   *[other] Championship imported with { $n } entrants.
+}
 safe-delete-title = Delete hand { $n }?
 safe-delete-lead = The hand will be deleted and the score recalculated. You can undo this from the game's history.
 safe-delete-confirm = Yes, delete hand { $n }

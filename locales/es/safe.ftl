@@ -5,7 +5,10 @@ done-hand-deleted = Mano borrada. Puedes deshacerlo desde el historial de la par
 done-hand-restored = Mano repuesta en su sitio; el marcador se ha recalculado.
 done-result-saved = Resultado guardado.
 done-signed = Resultado firmado: la mesa queda confirmada.
-done-imported = Importación hecha.
+done-imported = { $n ->
+    [one] Campeonato importado con { $n } inscrito.
+   *[other] Campeonato importado con { $n } inscritos.
+}
 safe-delete-title = ¿Borrar la mano { $n }?
 safe-delete-lead = La mano se borrará y el marcador se recalculará. Podrás deshacerlo desde el historial de la partida.
 safe-delete-confirm = Sí, borrar la mano { $n }

@@ -27,6 +27,20 @@ impl Role {
     pub fn parse(s: &str) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.slug() == s.trim())
     }
+
+    /// Whether the role is of one club: an organiser's and a referee's are (they may
+    /// do nothing without one), an administrator's is not.
+    pub fn needs_club(self) -> bool {
+        self != Role::Admin
+    }
+}
+
+/// Checks that a role comes with a club where it needs one.
+pub fn check_club(role: Role, club: Option<i32>) -> Result<(), UserFault> {
+    if role.needs_club() && club.is_none() {
+        return Err(UserFault::ClubNeeded);
+    }
+    Ok(())
 }
 
 /// Why an account's form (the users page's, or the first run's) is refused.
@@ -40,6 +54,8 @@ pub enum UserFault {
     Role,
     /// A club that is not a number, or no club's.
     Club,
+    /// An organiser or a referee without a club.
+    ClubNeeded,
     /// The user name is taken.
     Taken,
     /// An administrator changing their own account.
@@ -56,6 +72,7 @@ impl UserFault {
             UserFault::PasswordShort => "account-password-short",
             UserFault::Role => "users-bad-role",
             UserFault::Club => "users-bad-club",
+            UserFault::ClubNeeded => "users-club-needed",
             UserFault::Taken => "users-taken",
             UserFault::NotYourself => "users-not-yourself",
             UserFault::PasswordMismatch => "first-run-password-mismatch",

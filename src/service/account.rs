@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit, NewUser, User};
 use crate::db::queries;
-use crate::domain::account::{Role, UserFault};
+use crate::domain::account::{Role, UserFault, check_club};
 use crate::error::AppError;
 use crate::service::now;
 use crate::service::random_hex;
@@ -81,7 +81,8 @@ pub struct NewAccount<'a> {
 }
 
 /// Creates account `new` with its audit entry (by `actor`), in one transaction;
-/// refused when its club is none or its name is taken. Its id.
+/// refused when its club is no club's, its name is taken, or it is an organiser's or
+/// a referee's without a club. Its id.
 pub fn create_user(
     conn: &mut DbConn,
     new: &NewAccount,
@@ -97,6 +98,12 @@ pub fn create_user(
         && queries::find_club(conn, c)?.is_none()
     {
         return Ok(Err(UserFault::Club));
+    }
+    if accounts::find_user_by_name(conn, username)?.is_some() {
+        return Ok(Err(UserFault::Taken));
+    }
+    if let Err(fault) = check_club(role, club) {
+        return Ok(Err(fault));
     }
     crate::db::write_tx(conn, |conn| {
         let id = match accounts::insert_user(
@@ -148,6 +155,11 @@ pub fn change_user(
         && queries::find_club(conn, c)?.is_none()
     {
         return Ok(Err(UserFault::Club));
+    }
+    if let UserChange::Role(role, club) = change
+        && let Err(fault) = check_club(role, club)
+    {
+        return Ok(Err(fault));
     }
     let snapshot = |u: &User| {
         serde_json::json!({

@@ -319,6 +319,32 @@ impl UserLine {
     }
 }
 
+/// What was typed in the new-user form (but the password), shown again when refused.
+#[derive(Default)]
+struct TypedUser {
+    username: String,
+    role: String,
+    club: String,
+}
+
+impl TypedUser {
+    fn of(form: &NewUserForm) -> TypedUser {
+        TypedUser {
+            username: form.username.trim().to_owned(),
+            role: form.role.trim().to_owned(),
+            club: form.club.as_deref().unwrap_or_default().trim().to_owned(),
+        }
+    }
+
+    pub fn has_role(&self, slug: &str) -> bool {
+        self.role == slug
+    }
+
+    pub fn has_club(&self, id: &i32) -> bool {
+        self.club == id.to_string()
+    }
+}
+
 #[derive(Template)]
 #[template(path = "users.html")]
 struct UsersPage<'a> {
@@ -327,6 +353,7 @@ struct UsersPage<'a> {
     clubs: Vec<(i32, String)>,
     roles: Vec<(&'static str, String)>,
     error: Option<String>,
+    typed: TypedUser,
 }
 
 /// The users page; with `error`'s message when a form of it was refused, a 422.
@@ -335,6 +362,17 @@ async fn users_page(
     state: &web::Data<AppState>,
     who: &Principal,
     error: Option<UserFault>,
+) -> HttpResult {
+    users_page_typed(req, state, who, error, TypedUser::default()).await
+}
+
+/// [`users_page`] with the new-user form as it was typed.
+async fn users_page_typed(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: &Principal,
+    error: Option<UserFault>,
+    typed: TypedUser,
 ) -> HttpResult {
     let status = match error {
         Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
@@ -373,6 +411,7 @@ async fn users_page(
                 .map(|r| (r.slug(), ctx.t(&format!("role-{}", r.slug()))))
                 .collect(),
             error: error.map(|f| ctx.t(f.key())),
+            typed,
             ctx: &ctx,
         },
         status,
@@ -409,13 +448,16 @@ pub async fn create_user(
     let (username, role) = match validate_new_user(&form.username, &form.password, &form.role) {
         Ok(v) => v,
         Err(key) => {
-            return users_page(&req, &state, &who, Some(key)).await;
+            return users_page_typed(&req, &state, &who, Some(key), TypedUser::of(&form)).await;
         }
     };
     let club = match club_choice(form.club.as_deref()) {
         Ok(club) => club,
-        Err(key) => return users_page(&req, &state, &who, Some(key)).await,
+        Err(key) => {
+            return users_page_typed(&req, &state, &who, Some(key), TypedUser::of(&form)).await;
+        }
     };
+    let typed = TypedUser::of(&form);
     let actor = who.actor();
     let hash = crate::service::account::hash_password(&form.password)?;
     let created = db(&state, move |conn| {
@@ -430,7 +472,7 @@ pub async fn create_user(
     .await?;
     match created {
         Ok(_) => Ok(see_other("/admin/usuarios")),
-        Err(key) => users_page(&req, &state, &who, Some(key)).await,
+        Err(key) => users_page_typed(&req, &state, &who, Some(key), typed).await,
     }
 }
 

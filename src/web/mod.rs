@@ -702,7 +702,15 @@ pub async fn render_errors(
     // After the request: the session as the inner middleware left it.
     let ctx = Ctx::from_request(res.request());
     let (key, detail) = describe(res.response());
-    let message = ctx.t(key);
+    // A page asked for while the database is away saved nothing and lost nothing.
+    let reading = matches!(
+        *res.request().method(),
+        actix_web::http::Method::GET | actix_web::http::Method::HEAD
+    );
+    let message = match key {
+        "error-database-away" if reading => ctx.t("error-database-away-read"),
+        _ => ctx.t(key),
+    };
     let mut new = if api {
         HttpResponse::build(status).json(serde_json::json!({
             "error": key.trim_start_matches("error-"),

@@ -94,7 +94,7 @@ async fn enter_hand(app: &TestApp, keeper: &reqwest::Client, game: i32, seed: u6
 
 /// Uploads `text` as the file of the web's championship import (multipart, as the
 /// form's file field sends it).
-async fn upload(app: &TestApp, club: i32, text: &str) -> reqwest::Response {
+pub(crate) async fn upload(app: &TestApp, club: i32, text: &str) -> reqwest::Response {
     let csrf = app.csrf().await;
     let boundary = "----bazaFileReadsBack";
     let body = format!(

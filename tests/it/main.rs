@@ -26,6 +26,7 @@ mod deploy;
 mod director_forms;
 mod entrants_people;
 mod faults;
+mod federation_walk;
 mod file_reads_back;
 mod find_table;
 mod first_run;

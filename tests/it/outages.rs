@@ -812,6 +812,18 @@ async fn postgresql_stopped_mid_round_gets_clear_503s_at_once_and_the_next_save_
         .expect("page");
     assert_eq!(again.status(), StatusCode::OK);
     assert_eq!(again.text().await.expect("body"), public);
+    // A page never shown: a 503 that asks for a reload, since nothing was being saved.
+    let unseen = visitor
+        .get(app.url(&format!("/partidas/{}", games[1])))
+        .send()
+        .await
+        .expect("page");
+    assert_eq!(unseen.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let unseen = unseen.text().await.expect("body");
+    assert!(
+        unseen.contains("vuelve a cargar la página") && !unseen.contains("no se ha guardado"),
+        "{unseen}"
+    );
     let started = Instant::now();
     let res = app.get("/health").await;
     assert!(started.elapsed() < Duration::from_secs(5));

@@ -15,6 +15,7 @@ use crate::db::championship::tables::{
 };
 use crate::domain::refusal::Refusal;
 use crate::domain::tournament::{self, TournamentFile};
+use crate::service::championship::tables::{TableActor, sync_after_change};
 
 /// Creates a championship (its row and its document, with any rounds the file
 /// already has: an import, whose results may carry the games played hand by hand).
@@ -66,6 +67,7 @@ pub fn create(
             insert_tables(conn, &draw, round, 0, pins, now)?;
         }
         store_imported_games(conn, championship_id, club_id, file, actor, now)?;
+        propose_finished_in_play(conn, championship_id, file, actor, now)?;
         for phase in &phases {
             let bracket_id =
                 store::insert_phase(conn, club_id, championship_id, file, phase, actor, now)?;
@@ -100,6 +102,35 @@ pub fn create(
         accounts::insert_audit(conn, &audit)?;
         Ok(championship_id)
     })
+}
+
+/// The tables a file has in play whose partidas already decide their match (a
+/// result proposed and waiting for the other pair's firma when the file was
+/// written): their result is proposed again, as the last hand proposed it. Who
+/// proposed it is not in the file, so either pair's firma confirms it.
+fn propose_finished_in_play(
+    conn: &mut DbConn,
+    championship_id: i32,
+    file: &TournamentFile,
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
+    let who = TableActor {
+        side: None,
+        staff: true,
+        confirmed: false,
+        actor,
+    };
+    for round in &file.rounds {
+        for p in round.in_play.iter().filter(|p| !p.typed) {
+            let row =
+                store::find_table(conn, championship_id, round.number as i32, p.table as i32)?;
+            if let Some(game) = row.and_then(|r| r.game_id) {
+                sync_after_change(conn, game, &who, now)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Whether a file's tables (of its rounds or its knockout phases) recorded their

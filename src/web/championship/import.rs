@@ -154,6 +154,7 @@ pub async fn championship_import(
         }
     };
     let actor = who.actor();
+    let entrants = file.entrants.len();
     let made = db(&state, move |conn| {
         let at = now();
         Ok(crate::service::championship::import(
@@ -168,9 +169,10 @@ pub async fn championship_import(
     })
     .await?;
     match made {
-        Ok((id, _)) => Ok(see_other(&crate::web::done::with_done(
+        Ok((id, _)) => Ok(see_other(&crate::web::done::with_done_count(
             &format!("/campeonatos/{id}/direccion"),
             Done::Imported,
+            entrants,
         ))),
         Err(ChangeError::Refused(r)) => {
             let (key, detail) = (r.key(), r.detail());

@@ -702,6 +702,12 @@ pub async fn render_errors(
     // After the request: the session as the inner middleware left it.
     let ctx = Ctx::from_request(res.request());
     let (key, detail) = describe(res.response());
+    // An extractor's own words (English, naming fields) are for the API's callers; a
+    // page shows only what Baza itself says.
+    let ours = res
+        .response()
+        .error()
+        .is_some_and(|e| e.as_error::<AppError>().is_some());
     // A page asked for while the database is away saved nothing and lost nothing.
     let reading = matches!(
         *res.request().method(),
@@ -723,7 +729,7 @@ pub async fn render_errors(
             status: status.as_u16(),
             title: ctx.t("error-title"),
             message,
-            detail,
+            detail: detail.filter(|_| ours),
         };
         match page.render() {
             Ok(html) => HttpResponse::build(status)

@@ -335,3 +335,27 @@ async fn a_championship_imported_on_the_web_says_how_many_entrants_came_with_it(
         assert!(page.contains(&said), "{lang}: {page}");
     }
 }
+
+#[tokio::test]
+async fn a_form_sent_without_one_of_its_fields_is_refused_in_words_that_name_no_field() {
+    let app = TestApp::spawn().await;
+    let res = post_form_as(&app, &app.client, "/entrar", &[("username", "ana")]).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let page = res.text().await.unwrap();
+    assert!(page.contains("La petición no es válida."), "{page}");
+    for raw in ["missing field", "password", "Parse error"] {
+        assert!(!page.contains(raw), "{raw} shown: {page}");
+    }
+    // The API's callers still read what was wrong.
+    let res = app
+        .client
+        .post(app.url("/api/v1/check"))
+        .header("content-type", "application/json")
+        .body("{\"nonsense\": true}")
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_client_error());
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert!(body["detail"].is_string(), "{body}");
+}

@@ -17,7 +17,7 @@ use super::{AppState, Ctx, db, render, render_status};
 use crate::db::games;
 use crate::domain::cards::Card;
 use crate::domain::words::{
-    field_name, field_value, name_seats, name_sides, rule_name, seat_label, source_words,
+    field_name, field_value, name_seats, rule_name, seat_label, source_words,
 };
 use crate::domain::{self, GameKind, HandRecord, Lang, Ruling};
 use crate::error::AppError;
@@ -172,10 +172,12 @@ fn ruling_page(
     render(&RulingPage {
         undecided,
         game: ctx.t(&format!("game-{}", record.game.slug())),
-        summary: name_sides(
-            &name_seats(&domain::explain(record, &ruling, ctx.lang), ctx.lang, names),
+        summary: domain::explain_for_people(
+            record,
+            &ruling,
             ctx.lang,
-            &[],
+            names,
+            target.as_ref().map_or(&[][..], |t| t.sides.as_slice()),
         ),
         violation_name: ruling
             .violation
@@ -324,6 +326,8 @@ pub struct RulingTarget {
     pub hand: i32,
     /// "Ana – Berta contra Inés – Jaime".
     pub label: String,
+    /// Each side's players, in side order ("Ana y Carmen").
+    pub sides: Vec<String>,
 }
 
 /// `GET /arbitro/fallos/{slug}`: the shareable, printable ruling.
@@ -370,6 +374,7 @@ pub async fn show_ruling(Visit { req, state, who }: Visit, path: web::Path<Strin
                 game: g.id,
                 hand,
                 label: sides.join(&vs),
+                sides,
             },
             seats,
         )

@@ -1,7 +1,8 @@
 //! A referee's day: disputed hands of the five games ruled at the desk and with
 //! `baza check --explain`, read the same way in Spanish, Catalan and English (seats
 //! and pairs numbered from 1, the penalty said in words), and a ruling on a club
-//! hand applied to its game: the score turns and the history says who changed it.
+//! hand applied to its game: the score turns and the history says who changed it
+//! and how the hand's score changed.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -214,5 +215,9 @@ async fn a_renuncio_ruled_on_a_club_hand_names_the_pairs_turns_the_score_and_is_
         .text()
         .await
         .unwrap();
-    assert!(history.contains("corrigió la mano 1"), "{history}");
+    assert!(
+        history.contains("corrigió la mano 1: ")
+            && history.contains("tantos de la mano: 0 – 1 → 1 – 0"),
+        "{history}"
+    );
 }

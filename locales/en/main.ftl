@@ -235,6 +235,7 @@ ruling-event = event no. { $n }
 ruling-source = rules
 ruling-legal = All legal: no violation.
 ruling-score = Score
+ruling-cards-left = Cards in each seat's hand
 ruling-points = Points (cards, last trick, cantes)
 ruling-hand-points = Hand points
 ruling-complete = Hand complete

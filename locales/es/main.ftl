@@ -235,6 +235,7 @@ ruling-event = jugada n.º { $n }
 ruling-source = reglamento
 ruling-legal = Todo legal: no hay infracción.
 ruling-score = Puntuación
+ruling-cards-left = Cartas en la mano de cada asiento
 ruling-points = Puntos (cartas, últimas, cantes)
 ruling-hand-points = Tantos de la mano
 ruling-complete = Mano completa

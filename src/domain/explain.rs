@@ -172,7 +172,12 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
         .join(", ");
     out.push(format!(
         "{}: {pts}.",
-        lang.pick("Puntos", "Punts", "Points")
+        // Cinquillo counts the cards each seat still holds, not points.
+        if record.game == GameKind::Cinquillo {
+            lang.pick("Cartas en la mano", "Cartes a la mà", "Cards in hand")
+        } else {
+            lang.pick("Puntos", "Punts", "Points")
+        }
     ));
     out.push(match &ruling.hand_points {
         Some(h) => format!(
@@ -379,6 +384,13 @@ mod tests {
         assert!(d.contains("Sin castigo: el registro mismo está mal"), "{d}");
         // A legal hand has no penalty line.
         assert!(!read(GameKind::Cuatrola, 0, Lang::Es).contains("Castigo"));
+    }
+
+    #[test]
+    fn cinquillo_counts_the_cards_left_in_each_hand_not_points() {
+        let k = read(GameKind::Cinquillo, 3, Lang::Es);
+        assert!(k.contains("Cartas en la mano: asiento 1: "), "{k}");
+        assert!(!k.contains("Puntos:"), "{k}");
     }
 
     #[test]

@@ -221,3 +221,29 @@ async fn a_renuncio_ruled_on_a_club_hand_names_the_pairs_turns_the_score_and_is_
         "{history}"
     );
 }
+
+#[tokio::test]
+async fn a_cinquillo_ruling_shows_the_cards_left_in_each_hand_not_points() {
+    let app = TestApp::spawn().await;
+    let csrf = app.csrf().await;
+    let (_, record, _) = all_examples()
+        .into_iter()
+        .find(|(game, _, want)| *game == "cinquillo" && want["violation"].is_object())
+        .unwrap();
+    let res = app
+        .client
+        .post(app.url("/arbitro"))
+        .form(&[("csrf", csrf.as_str()), ("record", &record.to_string())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let heads = texts(&html, ".ruling-score th");
+    assert_eq!(heads[0], "Cartas en la mano de cada asiento", "{heads:?}");
+    let summary = texts(&html, "pre.summary").remove(0);
+    assert!(
+        summary.contains("Cartas en la mano: asiento 1: "),
+        "{summary}"
+    );
+}

@@ -69,6 +69,8 @@ struct RulingPage<'a> {
     section: Option<String>,
     options: Vec<OptionWords>,
     points: String,
+    /// Cinquillo: `points` are the cards each seat still holds.
+    cards_left: bool,
     hand_points: String,
     declared: Vec<DiscrepancyLine>,
     record_json: String,
@@ -199,6 +201,7 @@ fn ruling_page(
         section,
         options: option_words(ctx.lang, record.game, &record.options.to_map(), relevant),
         points: scores(&ruling.points),
+        cards_left: record.game == GameKind::Cinquillo,
         hand_points: ruling
             .hand_points
             .as_deref()

@@ -4,7 +4,7 @@
 
 use crate::domain::kind::GameKind;
 use crate::domain::lang::{Lang, tr};
-use crate::domain::record::HandRecord;
+use crate::domain::record::{Action, Event, HandRecord};
 use crate::domain::ruling::{GameOverReason, RuleId, Ruling, Score, TuteKind};
 
 fn join_scores(v: &[Score]) -> String {
@@ -99,6 +99,47 @@ fn penalty_line(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Option<Stri
     })
 }
 
+/// Who took the diez de últimas, where a hand of cuatrola, tute or guiñote was played
+/// to its last card without a violation (a tute or a claim ends it before).
+fn last_ten_line(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Option<String> {
+    if !matches!(
+        record.game,
+        GameKind::Cuatrola | GameKind::Tute | GameKind::Guinote
+    ) || !ruling.complete
+        || ruling.violation.is_some()
+        || ruling.cantes.iter().any(|c| c.tute.is_some())
+        || record
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Move(m) if matches!(m.action, Action::Claim)))
+    {
+        return None;
+    }
+    let last = ruling.tricks.last()?;
+    let side = record.side_of(last.winner);
+    let whose = if record.seating().pairs {
+        tr!(
+            lang,
+            "de la pareja {side}",
+            "de la parella {side}",
+            "pair {side}'s"
+        )
+    } else {
+        tr!(
+            lang,
+            "del asiento {side}",
+            "del seient {side}",
+            "seat {side}'s"
+        )
+    };
+    Some(tr!(
+        lang,
+        "Las diez de últimas son {whose}.",
+        "Les deu d'últimes són {whose}.",
+        "The diez de últimas are {whose}."
+    ))
+}
+
 /// The contract, each trick and who won it, cantes, points per side, hand points,
 /// game over, the violation and any discrepancy with what the table wrote down.
 /// Seats and pairs are numbered from 0, as in the record: people read it through
@@ -163,6 +204,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
             c.event + 1
         ));
     }
+    out.extend(last_ten_line(record, ruling, lang));
     let pts = ruling
         .points
         .iter()
@@ -391,6 +433,21 @@ mod tests {
         let k = read(GameKind::Cinquillo, 3, Lang::Es);
         assert!(k.contains("Cartas en la mano: asiento 1: "), "{k}");
         assert!(!k.contains("Puntos:"), "{k}");
+    }
+
+    #[test]
+    fn a_hand_played_out_says_who_took_the_diez_de_ultimas() {
+        // Cuatrola example 0: the last trick goes to seat 1, of the second pair.
+        let c = read(GameKind::Cuatrola, 0, Lang::Es);
+        assert!(c.contains("Las diez de últimas son de la pareja 2."), "{c}");
+        // Not after a renuncio, nor in botifarra.
+        let r = read(
+            GameKind::Cuatrola,
+            mutated(GameKind::Cuatrola, "revoke"),
+            Lang::Es,
+        );
+        assert!(!r.contains("últimas"), "{r}");
+        assert!(!read(GameKind::Botifarra, 0, Lang::Es).contains("últimas"));
     }
 
     #[test]

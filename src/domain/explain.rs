@@ -8,10 +8,7 @@ use crate::domain::record::{Action, Event, HandRecord};
 use crate::domain::ruling::{GameOverReason, RuleId, Ruling, Score, TuteKind};
 
 fn join_scores(v: &[Score]) -> String {
-    v.iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(" – ")
+    v.iter().map(|s| s.shown()).collect::<Vec<_>>().join(" – ")
 }
 
 /// [`explain`] as people read it: seats numbered from 1 and named by their players
@@ -79,6 +76,7 @@ fn penalty_line(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Option<Stri
         .filter(|(_, p)| !p.is_zero())
         .filter_map(|(i, p)| {
             let who = side_subject(pairs, u8::try_from(i).ok()?, lang);
+            let p = p.shown();
             Some(tr!(
                 lang,
                 "{who} se anota {p}",
@@ -209,7 +207,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
         .points
         .iter()
         .enumerate()
-        .map(|(i, p)| format!("{side_word} {i}: {p}"))
+        .map(|(i, p)| format!("{side_word} {i}: {}", p.shown()))
         .collect::<Vec<_>>()
         .join(", ");
     out.push(format!(
@@ -448,6 +446,14 @@ mod tests {
         );
         assert!(!r.contains("últimas"), "{r}");
         assert!(!read(GameKind::Botifarra, 0, Lang::Es).contains("últimas"));
+    }
+
+    #[test]
+    fn a_split_share_reads_as_the_scoreboard_shows_it() {
+        // Cinquillo example 10: 5 among three winners.
+        let k = read(GameKind::Cinquillo, 10, Lang::Es);
+        assert!(k.contains("Tantos de la mano: 0 – 1.7 – 1.7 – 1.7."), "{k}");
+        assert!(!k.contains("1.666"), "{k}");
     }
 
     #[test]

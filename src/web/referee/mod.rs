@@ -103,10 +103,7 @@ pub async fn desk(req: HttpRequest) -> Result<HttpResponse, AppError> {
 }
 
 fn scores(v: &[domain::Score]) -> String {
-    v.iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(" – ")
+    v.iter().map(|s| s.shown()).collect::<Vec<_>>().join(" – ")
 }
 
 /// Whether the reader may apply the ruling, and the hand of a club game it was built

@@ -247,3 +247,58 @@ async fn a_cinquillo_ruling_shows_the_cards_left_in_each_hand_not_points() {
         "{summary}"
     );
 }
+
+/// The card picker's form for a botifarra deal (each seat a suit) with these events.
+fn botifarra_draft(csrf: &str, events: Value) -> Vec<(String, String)> {
+    let mut form = vec![
+        ("csrf".to_owned(), csrf.to_owned()),
+        ("game".to_owned(), "botifarra".to_owned()),
+        ("players".to_owned(), "4".to_owned()),
+        ("dealer".to_owned(), "3".to_owned()),
+        ("events".to_owned(), events.to_string()),
+    ];
+    for (seat, suit) in ["o", "c", "e", "b"].iter().enumerate() {
+        for rank in 1..=12 {
+            form.push((format!("c_{rank}{suit}"), seat.to_string()));
+        }
+    }
+    form
+}
+
+#[tokio::test]
+async fn the_card_picker_reads_a_botifarra_doubling_as_its_levels_and_whose_turn_it_is() {
+    let app = TestApp::spawn().await;
+    let events = json!([{"seat": 3, "trump": "delegate"}, {"seat": 1, "trump": "o"},
+                        {"seat": 0, "double": "contro"}, {"seat": 3, "double": "recontro"}]);
+    for (lang, lines, turn, proposals) in [
+        (
+            "es",
+            ["Asiento 1: contro", "Asiento 4: recontro"],
+            "Le toca a asiento 1",
+            ["Sant Vicenç", "no dobla"],
+        ),
+        (
+            "en",
+            ["Seat 1: contro", "Seat 4: recontro"],
+            "To play: seat 1",
+            ["Sant Vicenç", "no double"],
+        ),
+    ] {
+        let csrf = app.csrf().await;
+        let res = app
+            .client
+            .post(app.url("/arbitro/construir"))
+            .header("Accept-Language", lang)
+            .form(&botifarra_draft(&csrf, events.clone()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let said = texts(&html, ".event-list li");
+        assert_eq!(&said[2..], &lines, "{lang}: {said:?}");
+        assert_eq!(texts(&html, ".turn-of"), vec![turn], "{lang}");
+        let offered = texts(&html, "button.proposal");
+        assert_eq!(&offered[..2], &proposals, "{lang}: {offered:?}");
+    }
+}

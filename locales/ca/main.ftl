@@ -236,6 +236,7 @@ ruling-source = reglament
 ruling-legal = Tot legal: no hi ha infracció.
 ruling-score = Puntuació
 ruling-cards-left = Cartes a la mà de cada seient
+ruling-points-tricks = Punts (cartes i bases)
 ruling-points = Punts (cartes, últimes, cantes)
 ruling-hand-points = Punts de la mà
 ruling-complete = Mà completa

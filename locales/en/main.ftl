@@ -236,6 +236,7 @@ ruling-source = rules
 ruling-legal = All legal: no violation.
 ruling-score = Score
 ruling-cards-left = Cards in each seat's hand
+ruling-points-tricks = Points (cards and tricks)
 ruling-points = Points (cards, last trick, cantes)
 ruling-hand-points = Hand points
 ruling-complete = Hand complete

@@ -236,6 +236,7 @@ ruling-source = reglamento
 ruling-legal = Todo legal: no hay infracción.
 ruling-score = Puntuación
 ruling-cards-left = Cartas en la mano de cada asiento
+ruling-points-tricks = Puntos (cartas y bazas)
 ruling-points = Puntos (cartas, últimas, cantes)
 ruling-hand-points = Tantos de la mano
 ruling-complete = Mano completa

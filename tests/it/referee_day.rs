@@ -223,6 +223,27 @@ async fn a_renuncio_ruled_on_a_club_hand_names_the_pairs_turns_the_score_and_is_
 }
 
 #[tokio::test]
+async fn a_botifarra_ruling_counts_cards_and_tricks_without_a_last_trick_or_cantes() {
+    let app = TestApp::spawn().await;
+    let csrf = app.csrf().await;
+    let (_, record, _) = all_examples()
+        .into_iter()
+        .find(|(game, _, _)| *game == "botifarra")
+        .unwrap();
+    let res = app
+        .client
+        .post(app.url("/arbitro"))
+        .header("Accept-Language", "ca")
+        .form(&[("csrf", csrf.as_str()), ("record", &record.to_string())])
+        .send()
+        .await
+        .unwrap();
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let heads = texts(&html, ".ruling-score th");
+    assert_eq!(heads[0], "Punts (cartes i bases)", "{heads:?}");
+}
+
+#[tokio::test]
 async fn a_cinquillo_ruling_shows_the_cards_left_in_each_hand_not_points() {
     let app = TestApp::spawn().await;
     let csrf = app.csrf().await;

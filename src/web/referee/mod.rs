@@ -69,8 +69,9 @@ struct RulingPage<'a> {
     section: Option<String>,
     options: Vec<OptionWords>,
     points: String,
-    /// Cinquillo: `points` are the cards each seat still holds.
-    cards_left: bool,
+    /// What `points` count in this game: card points, last trick and cantes; card
+    /// points and tricks (botifarra); the cards each seat still holds (cinquillo).
+    points_label: String,
     hand_points: String,
     declared: Vec<DiscrepancyLine>,
     record_json: String,
@@ -198,7 +199,11 @@ fn ruling_page(
         section,
         options: option_words(ctx.lang, record.game, &record.options.to_map(), relevant),
         points: scores(&ruling.points),
-        cards_left: record.game == GameKind::Cinquillo,
+        points_label: ctx.t(match record.game {
+            GameKind::Cinquillo => "ruling-cards-left",
+            GameKind::Botifarra => "ruling-points-tricks",
+            _ => "ruling-points",
+        }),
         hand_points: ruling
             .hand_points
             .as_deref()

@@ -2,7 +2,6 @@
 //! games: uses `games::cuatrola` (its contract line), `engine`, `words` and the plain
 //! data.
 
-use crate::domain::kind::GameKind;
 use crate::domain::lang::{Lang, tr};
 use crate::domain::record::{Action, Event, HandRecord};
 use crate::domain::ruling::{GameOverReason, RuleId, Ruling, Score, TuteKind};
@@ -60,7 +59,8 @@ fn penalty_line(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Option<Stri
         );
     }
     let pairs = record.seating().pairs;
-    if record.game == GameKind::Guinote {
+    // A penalty that scores nothing on the scoreboard gives the partida away (guiñote).
+    if ruling.hand_points.is_none() {
         let who = side_subject(pairs, v.side?, lang);
         return Some(tr!(
             lang,
@@ -93,17 +93,15 @@ fn penalty_line(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Option<Stri
             "{head}: void hand, nobody scores."
         )
     } else {
-        format!("{head}: {}.", scorers.join(lang.pick("; ", "; ", "; ")))
+        format!("{head}: {}.", scorers.join("; "))
     })
 }
 
 /// Who took the diez de últimas, where a hand of cuatrola, tute or guiñote was played
 /// to its last card without a violation (a tute or a claim ends it before).
 fn last_ten_line(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Option<String> {
-    if !matches!(
-        record.game,
-        GameKind::Cuatrola | GameKind::Tute | GameKind::Guinote
-    ) || !ruling.complete
+    if !crate::domain::games::rules_of(record.game).diez_de_ultimas()
+        || !ruling.complete
         || ruling.violation.is_some()
         || ruling.cantes.iter().any(|c| c.tute.is_some())
         || record
@@ -115,26 +113,19 @@ fn last_ten_line(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Option<Str
     }
     let last = ruling.tricks.last()?;
     let side = record.side_of(last.winner);
-    let whose = if record.seating().pairs {
-        tr!(
-            lang,
-            "de la pareja {side}",
-            "de la parella {side}",
-            "pair {side}'s"
-        )
-    } else {
-        tr!(
-            lang,
-            "del asiento {side}",
-            "del seient {side}",
-            "seat {side}'s"
-        )
+    let pairs = record.seating().pairs;
+    let whose = match (pairs, lang) {
+        (true, Lang::Es) => format!("de la pareja {side}"),
+        (true, Lang::Ca) => format!("de la parella {side}"),
+        (false, Lang::Es) => format!("del asiento {side}"),
+        (false, Lang::Ca) => format!("del seient {side}"),
+        (_, Lang::En) => side_subject(pairs, side, lang),
     };
     Some(tr!(
         lang,
         "Las diez de últimas son {whose}.",
         "Les deu d'últimes són {whose}.",
-        "The diez de últimas are {whose}."
+        "The diez de últimas go to {whose}."
     ))
 }
 
@@ -213,7 +204,10 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
     out.push(format!(
         "{}: {pts}.",
         // Cinquillo counts the cards each seat still holds, not points.
-        if record.game == GameKind::Cinquillo {
+        if crate::domain::games::rules_of(record.game)
+            .quick_entry()
+            .cards_left
+        {
             lang.pick("Cartas en la mano", "Cartes a la mà", "Cards in hand")
         } else {
             lang.pick("Puntos", "Punts", "Points")
@@ -333,6 +327,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::domain::kind::GameKind;
     use crate::domain::test_builders::examples;
     use crate::domain::{check_value, parse_record};
 

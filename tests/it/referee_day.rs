@@ -261,7 +261,7 @@ async fn a_cinquillo_ruling_shows_the_cards_left_in_each_hand_not_points() {
     assert_eq!(res.status(), StatusCode::OK);
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     let heads = texts(&html, ".ruling-score th");
-    assert_eq!(heads[0], "Cartas en la mano de cada asiento", "{heads:?}");
+    assert_eq!(heads[0], "Cartas que quedan en cada mano", "{heads:?}");
     let summary = texts(&html, "pre.summary").remove(0);
     assert!(
         summary.contains("Cartas en la mano: asiento 1: "),

@@ -199,11 +199,16 @@ fn ruling_page(
         section,
         options: option_words(ctx.lang, record.game, &record.options.to_map(), relevant),
         points: scores(&ruling.points),
-        points_label: ctx.t(match record.game {
-            GameKind::Cinquillo => "ruling-cards-left",
-            GameKind::Botifarra => "ruling-points-tricks",
-            _ => "ruling-points",
-        }),
+        points_label: {
+            let rules = crate::domain::games::rules_of(record.game);
+            ctx.t(if rules.quick_entry().cards_left {
+                "ruling-cards-left"
+            } else if rules.diez_de_ultimas() {
+                "ruling-points"
+            } else {
+                "ruling-points-tricks"
+            })
+        },
         hand_points: ruling
             .hand_points
             .as_deref()

@@ -323,3 +323,30 @@ async fn the_card_picker_reads_a_botifarra_doubling_as_its_levels_and_whose_turn
         assert_eq!(&offered[..2], &proposals, "{lang}: {offered:?}");
     }
 }
+
+#[tokio::test]
+async fn each_trick_of_a_ruling_opens_its_line_with_a_capital() {
+    let app = TestApp::spawn().await;
+    let csrf = app.csrf().await;
+    let (_, record, _) = all_examples().into_iter().next().unwrap();
+    for (lang, opening) in [
+        ("es", "Sale el asiento "),
+        ("ca", "Surt el seient "),
+        ("en", "Seat "),
+    ] {
+        let res = app
+            .client
+            .post(app.url("/arbitro"))
+            .header("Accept-Language", lang)
+            .form(&[("csrf", csrf.as_str()), ("record", &record.to_string())])
+            .send()
+            .await
+            .unwrap();
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let tricks = texts(&html, "ol.tricks li");
+        assert!(!tricks.is_empty());
+        for t in &tricks {
+            assert!(t.starts_with(opening), "{lang}: {t}");
+        }
+    }
+}

@@ -31,8 +31,8 @@ pub use builder::builder;
 /// A completed trick, for display.
 pub struct TrickLine {
     pub no: usize,
-    /// Who led and who won, as people read a seat ("asiento 1").
-    pub leader: String,
+    /// Who led, as the line opens ("Sale el asiento 1", "Ana (seat 1) leads").
+    pub led: String,
     pub cards: Vec<String>,
     pub winner: String,
 }
@@ -140,7 +140,11 @@ fn ruling_page(
             let cards = t.cards.iter().map(|c| c.spanish_name()).collect();
             TrickLine {
                 no: i + 1,
-                leader: seat_phrase(t.leader, ctx.lang, names),
+                led: crate::domain::lang::capitalized(&ctx.t1(
+                    "words-led-by",
+                    "seat",
+                    &seat_phrase(t.leader, ctx.lang, names),
+                )),
                 cards,
                 winner: seat_phrase(t.winner, ctx.lang, names),
             }

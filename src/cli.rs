@@ -644,7 +644,10 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             out.write_all(b"\n")?;
             out.flush()?;
             if args.explain {
-                eprintln!("{}", domain::explain(&record, &ruling, args.lang));
+                eprintln!(
+                    "{}",
+                    domain::explain_for_people(&record, &ruling, args.lang, &[], &[])
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -772,7 +775,13 @@ fn rule_lines(lines: &[String], args: &CheckArgs) -> anyhow::Result<(Vec<u8>, St
                 Ok((record, ruling)) => {
                     serde_json::to_writer(&mut out, &ruling)?;
                     if args.explain {
-                        explained.push_str(&domain::explain(&record, &ruling, args.lang));
+                        explained.push_str(&domain::explain_for_people(
+                            &record,
+                            &ruling,
+                            args.lang,
+                            &[],
+                            &[],
+                        ));
                         explained.push_str("\n\n");
                     }
                 }

@@ -19,6 +19,7 @@ audit-side-n = la parella { $n }
 audit-seat-n = el seient { $n }
 audit-change = { $what }: { $from } → { $to }
 audit-changed = va canviar { $what }
+audit-hand-points = punts de la mà
 audit-hand-entry = el que s'havia anotat
 audit-hand-now-record = el que s'havia anotat va passar a ser la mà completa, carta a carta
 audit-hand-now-quick = la mà completa va passar a ser una anotació del formulari ràpid

@@ -1,4 +1,4 @@
-builder-turn-of = { $name } to play
+builder-turn-of = To play: { $name }
 builder-legal-moves = Moves the rules allow now
 builder-other-move = Another move (seat, action and value)
 ruling-apply-to-hand = Apply the ruling to hand { $n }

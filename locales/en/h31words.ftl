@@ -19,6 +19,7 @@ audit-side-n = pair { $n }
 audit-seat-n = seat { $n }
 audit-change = { $what }: { $from } → { $to }
 audit-changed = changed { $what }
+audit-hand-points = hand points
 audit-hand-entry = what was entered
 audit-hand-now-record = what was entered became the full hand, card by card
 audit-hand-now-quick = the full hand became a quick-form entry

@@ -19,6 +19,7 @@ audit-side-n = la pareja { $n }
 audit-seat-n = el asiento { $n }
 audit-change = { $what }: { $from } → { $to }
 audit-changed = cambió { $what }
+audit-hand-points = tantos de la mano
 audit-hand-entry = lo anotado
 audit-hand-now-record = lo anotado pasó a ser la mano completa, carta a carta
 audit-hand-now-quick = la mano completa pasó a ser una anotación del formulario rápido

@@ -50,6 +50,15 @@ impl Score {
         self.0 as f64 / PARTS as f64
     }
 
+    /// As a scoreboard shows it to people: the whole number, or a split share to one
+    /// decimal (`2.3`), as every page of a game reads it.
+    pub fn shown(self) -> String {
+        match self.whole() {
+            Some(n) => n.to_string(),
+            None => format!("{:.1}", self.as_f64()),
+        }
+    }
+
     pub fn is_zero(self) -> bool {
         self.0 == 0
     }

@@ -48,9 +48,9 @@ pub fn rule_name(rule: RuleId, lang: Lang) -> &'static str {
             "trump choice not allowed",
         ),
         IllegalDouble => lang.pick(
-            "contro no permitido",
-            "contro no permès",
-            "contro not allowed",
+            "contro, recontro o Sant Vicenç no permitido",
+            "contro, recontro o Sant Vicenç no permès",
+            "contro, recontro or Sant Vicenç not allowed",
         ),
         IllegalCante => lang.pick("cante no permitido", "cante no permès", "cante not allowed"),
         IllegalTute => lang.pick("tute no permitido", "tute no permès", "tute not allowed"),
@@ -348,6 +348,17 @@ mod tests {
                 assert_ne!(rule_name(r, l), r.id());
                 assert!(!rule_name(r, l).contains('_'));
             }
+        }
+    }
+
+    #[test]
+    fn an_illegal_recontro_or_sant_vicenc_is_not_named_a_contro() {
+        for lang in [Lang::Es, Lang::Ca, Lang::En] {
+            let name = rule_name(RuleId::IllegalDouble, lang);
+            assert!(
+                name.contains("recontro") && name.contains("Sant Vicenç"),
+                "{name}"
+            );
         }
     }
 }

@@ -381,7 +381,25 @@ fn hand(
         "delete" => say("audit-hand-delete", vec![("n", n)]),
         "restore" => say("audit-hand-restore", vec![("n", n)]),
         _ => {
-            let changes = entry_changes(lang, game, &before["entry"], &after["entry"], known);
+            let mut changes = entry_changes(lang, game, &before["entry"], &after["entry"], known);
+            // A hand record put in (a referee's ruling) or taken out: what the hand
+            // scores on the scoreboard, before and after.
+            let record = |v: &Value| v["entry"].get("events").is_some();
+            if (record(before) || record(after))
+                && let (Some(was), Some(now)) = (
+                    before["hand_points"].as_array(),
+                    after["hand_points"].as_array(),
+                )
+                && was != now
+            {
+                let dash = |v: &[Value]| v.iter().map(text_of).collect::<Vec<_>>().join(" – ");
+                changes.push(change_words(
+                    lang,
+                    tr(lang, "audit-hand-points"),
+                    dash(was),
+                    dash(now),
+                ));
+            }
             if changes.is_empty() {
                 say("audit-hand-update", vec![("n", n)])
             } else {

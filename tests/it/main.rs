@@ -51,6 +51,7 @@ mod people_migration;
 mod person_merge;
 mod ratings;
 mod referee;
+mod referee_day;
 mod register;
 mod repesca;
 mod repesca_liguilla;

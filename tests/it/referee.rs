@@ -49,12 +49,16 @@ async fn a_pasted_cuatrola_revoke_is_named_with_the_cards_that_were_allowed() {
     );
 }
 
-/// Scores as the desk shows them: each number as JSON writes it, joined by a dash.
+/// Scores as the desk shows them, as a game's scoreboard does: whole numbers, a split
+/// share to one decimal, joined by a dash.
 fn desk_scores(v: &Value) -> String {
     match v.as_array() {
         Some(list) => list
             .iter()
-            .map(|x| x.to_string())
+            .map(|x| match x.as_i64() {
+                Some(n) => n.to_string(),
+                None => format!("{:.1}", x.as_f64().unwrap()),
+            })
             .collect::<Vec<_>>()
             .join(" – "),
         None => "—".to_owned(),

@@ -236,7 +236,7 @@ async fn a_hand_taken_to_the_referee_is_ruled_from_its_cards_alone_and_the_rulin
         "no seat without its player: {tricks}"
     );
     assert!(
-        tricks.contains("sale ") && !tricks.contains("sale el ") && !tricks.contains("gana el "),
+        tricks.contains("Sale ") && !tricks.contains("Sale el ") && !tricks.contains("gana el "),
         "a player's name takes no article: {tricks}"
     );
     assert!(

@@ -700,12 +700,13 @@ pub fn contract_summary(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Str
         _ => "Sant Vicenç",
     };
     format!(
-        "{t}: {trumps}{}. {level}, ×{}.",
+        "{t}: {trumps}{}. {}, ×{}.",
         if st.delegated() {
             lang.pick(", delegado", ", delegat", ", delegated")
         } else {
             ""
         },
+        crate::domain::lang::capitalized(level),
         st.multiplier()
     )
 }
@@ -717,6 +718,10 @@ pub struct BotifarraRules;
 
 impl Rules for BotifarraRules {
     module_rules!(GameKind::Botifarra, next_moves);
+
+    fn summary_line(&self, record: &HandRecord, ruling: &Ruling, lang: Lang) -> Option<String> {
+        Some(contract_summary(record, ruling, lang))
+    }
 
     fn quick_entry(&self) -> QuickEntry {
         QuickEntry {

@@ -848,6 +848,9 @@ impl Rules for CuatrolaRules {
             cap: 25,
         }
     }
+    fn diez_de_ultimas(&self) -> bool {
+        true
+    }
     fn summary_line(&self, record: &HandRecord, ruling: &Ruling, lang: Lang) -> Option<String> {
         Some(contract_summary(record, ruling, lang))
     }

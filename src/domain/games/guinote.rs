@@ -189,6 +189,13 @@ pub struct GuinoteRules;
 impl Rules for GuinoteRules {
     module_rules!(GameKind::Guinote);
 
+    fn diez_de_ultimas(&self) -> bool {
+        true
+    }
+    fn summary_line(&self, record: &HandRecord, _ruling: &Ruling, lang: Lang) -> Option<String> {
+        super::tute_family::trump_summary(record, lang)
+    }
+
     fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
         super::tute_family::moves_on_turn::<GuinoteOptions>(self, record)
     }

@@ -231,6 +231,11 @@ pub trait Rules: Sync {
         None
     }
 
+    /// Whether the last trick is worth 10 (the diez de últimas) on top of the cards.
+    fn diez_de_ultimas(&self) -> bool {
+        false
+    }
+
     /// The game's own line in the explanation of a hand (after the deal).
     fn summary_line(&self, _record: &HandRecord, _ruling: &Ruling, _lang: Lang) -> Option<String> {
         None

@@ -293,6 +293,13 @@ pub struct TuteRules;
 impl Rules for TuteRules {
     module_rules!(GameKind::Tute);
 
+    fn diez_de_ultimas(&self) -> bool {
+        true
+    }
+    fn summary_line(&self, record: &HandRecord, _ruling: &Ruling, lang: Lang) -> Option<String> {
+        super::tute_family::trump_summary(record, lang)
+    }
+
     fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
         super::tute_family::moves_on_turn::<TuteOptions>(self, record)
     }

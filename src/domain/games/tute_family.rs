@@ -740,6 +740,18 @@ pub type ReplayedRecord = Result<(Replay<Family>, Option<Vec<i64>>), Box<Ruling>
 /// The seat on turn after the events of a record of the family's game `rules`, read
 /// under the record's options `O`, and its legal moves; `None` for a deal that is not
 /// valid, after a refused event or once the hand is over.
+/// The trump line of the explanation of a hand: the suit and the card turned up to
+/// fix it ("Triunfo: oros (rey de oros)."); `None` when the record turned no card.
+pub fn trump_summary(record: &HandRecord, lang: Lang) -> Option<String> {
+    let card = record.turned.as_ref().and_then(|t| t.card())?;
+    Some(format!(
+        "{}: {} ({}).",
+        lang.pick("Triunfo", "Triomf", "Trumps"),
+        card.suit().name(),
+        card.spanish_name()
+    ))
+}
+
 pub fn moves_on_turn<O: FamilyRules + GameOptions>(
     rules: &dyn Rules,
     record: &HandRecord,

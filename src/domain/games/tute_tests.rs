@@ -1157,7 +1157,7 @@ fn a_complete_individual_hand_has_four_sides_whose_points_sum_to_130() {
     // The same cards in pairs: two sides.
     let (pairs, _) = finish(a(def()));
     assert_eq!(pairs.core().points().len(), 2);
-    // Explained per player, not per pair.
+    // Explained per player (by seat, where each seat plays for itself), not per pair.
     let v = deal_a()
         .options(json!({"partnerships": false}))
         .moves(&moves)
@@ -1165,7 +1165,7 @@ fn a_complete_individual_hand_has_four_sides_whose_points_sum_to_130() {
     let rec = parse_record(&v).unwrap();
     let text = explain(&rec, &rule(&rec, Lang::En), Lang::En);
     assert!(
-        text.contains("player 3:") && !text.contains("side 0"),
+        text.contains("seat 3:") && !text.contains("pair 0"),
         "{text}"
     );
 }

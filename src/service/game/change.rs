@@ -330,6 +330,21 @@ fn work_out(l: &Loaded, change: &Change, lang: Lang) -> Result<Work, Stop> {
             (!kept).then(|| StoredScore::text_of(s, totals).unwrap_or_default())
         })
         .collect();
+    // A corrected hand's snapshots carry its scoreboard points before and after, so
+    // that its history says how the score changed.
+    let (before, after) = match change {
+        Change::Replace { hand_no, .. } => match position(*hand_no) {
+            Some(i) => (
+                with_hand_points(before, stored_hand_points(&l.hands[i].score).as_deref()),
+                with_hand_points(
+                    after,
+                    rescored.scores.get(i).map(|s| s.hand_points.as_slice()),
+                ),
+            ),
+            None => (before, after),
+        },
+        _ => (before, after),
+    };
     // A new hand and a hand put back get a row: the hand at `i` of the changed game.
     let row = |i: usize, submission: String| match (hands.get(i), results.get(i)) {
         (Some((dealer, entered)), Some(Some(score))) => Ok((
@@ -562,6 +577,31 @@ fn kept_hand_json(game: i32, hand: i32, dealer: u8, e: &Entered, from: Option<i3
         v["restored_from"] = from.into();
     }
     v.to_string()
+}
+
+/// The scoreboard points kept in a hand's `score` column, where it can be read.
+fn stored_hand_points(text: &str) -> Option<Vec<crate::domain::Score>> {
+    match crate::domain::entry::StoredScore::from_json(text) {
+        Some(kept) => Some(kept.score.hand_points),
+        None => serde_json::from_str::<crate::domain::entry::HandScore>(text)
+            .ok()
+            .map(|s| s.hand_points),
+    }
+}
+
+/// An audit snapshot with the hand's scoreboard points added (`hand_points`).
+fn with_hand_points(
+    snapshot: Option<String>,
+    points: Option<&[crate::domain::Score]>,
+) -> Option<String> {
+    let (Some(text), Some(points)) = (snapshot.as_deref(), points) else {
+        return snapshot;
+    };
+    let Ok(mut v) = serde_json::from_str::<serde_json::Value>(text) else {
+        return snapshot;
+    };
+    v["hand_points"] = points.iter().map(|p| p.to_value()).collect();
+    Some(v.to_string())
 }
 
 /// An audit snapshot of a hand: its game, its number and what was entered.

@@ -20,10 +20,7 @@ pub struct Line {
 }
 
 pub(super) fn show(s: &Score) -> String {
-    match s.whole() {
-        Some(n) => n.to_string(),
-        None => format!("{:.1}", s.as_f64()),
-    }
+    s.shown()
 }
 
 #[derive(Template)]

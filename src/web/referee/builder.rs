@@ -236,6 +236,8 @@ fn event_words(ctx: &Ctx, ev: &Value, names: &[String]) -> String {
     let who = seat
         .map(|s| seat_label(s, ctx.lang, names))
         .unwrap_or_else(|| "—".to_owned());
+    // Each line of the list opens with who acted.
+    let who = capitalized(&who);
     match action_words(ctx, ev) {
         Some(what) => format!("{who}: {what}"),
         None => who,
@@ -255,7 +257,8 @@ fn action_words(ctx: &Ctx, ev: &Value) -> Option<String> {
     let action = ctx.t(&format!("builder-action-{kind}"));
     Some(if value.is_empty() {
         action
-    } else if kind == "play" {
+    } else if kind == "play" || kind == "double" {
+        // A card, or a doubling level ("recontro", "no dobla"), says it all.
         value
     } else {
         format!("{action} · {value}")
@@ -481,9 +484,10 @@ pub async fn builder(
             .map(|s| ((s + 1) % u64::from(players)).to_string())
             .unwrap_or_default(),
     };
+    // Named in the middle of a sentence ("Le toca a asiento 1"; "To play: seat 1").
     let turn = next
         .as_ref()
-        .map(|(seat, _)| capitalized(&seat_label(*seat, ctx.lang, &names)));
+        .map(|(seat, _)| seat_label(*seat, ctx.lang, &names));
     let proposals = next
         .map(|(_, moves)| {
             moves

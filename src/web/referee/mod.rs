@@ -17,7 +17,7 @@ use super::{AppState, Ctx, db, render, render_status};
 use crate::db::games;
 use crate::domain::cards::Card;
 use crate::domain::words::{
-    field_name, field_value, name_seats, name_sides, rule_name, seat_label, source_words,
+    field_name, field_value, name_seats, rule_name, seat_label, source_words,
 };
 use crate::domain::{self, GameKind, HandRecord, Lang, Ruling};
 use crate::error::AppError;
@@ -31,8 +31,8 @@ pub use builder::builder;
 /// A completed trick, for display.
 pub struct TrickLine {
     pub no: usize,
-    /// Who led and who won, as people read a seat ("asiento 1").
-    pub leader: String,
+    /// Who led, as the line opens ("Sale el asiento 1", "Ana (seat 1) leads").
+    pub led: String,
     pub cards: Vec<String>,
     pub winner: String,
 }
@@ -69,6 +69,9 @@ struct RulingPage<'a> {
     section: Option<String>,
     options: Vec<OptionWords>,
     points: String,
+    /// What `points` count in this game: card points, last trick and cantes; card
+    /// points and tricks (botifarra); the cards each seat still holds (cinquillo).
+    points_label: String,
     hand_points: String,
     declared: Vec<DiscrepancyLine>,
     record_json: String,
@@ -101,10 +104,7 @@ pub async fn desk(req: HttpRequest) -> Result<HttpResponse, AppError> {
 }
 
 fn scores(v: &[domain::Score]) -> String {
-    v.iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(" – ")
+    v.iter().map(|s| s.shown()).collect::<Vec<_>>().join(" – ")
 }
 
 /// Whether the reader may apply the ruling, and the hand of a club game it was built
@@ -140,7 +140,11 @@ fn ruling_page(
             let cards = t.cards.iter().map(|c| c.spanish_name()).collect();
             TrickLine {
                 no: i + 1,
-                leader: seat_phrase(t.leader, ctx.lang, names),
+                led: crate::domain::lang::capitalized(&ctx.t1(
+                    "words-led-by",
+                    "seat",
+                    &seat_phrase(t.leader, ctx.lang, names),
+                )),
                 cards,
                 winner: seat_phrase(t.winner, ctx.lang, names),
             }
@@ -172,10 +176,12 @@ fn ruling_page(
     render(&RulingPage {
         undecided,
         game: ctx.t(&format!("game-{}", record.game.slug())),
-        summary: name_sides(
-            &name_seats(&domain::explain(record, &ruling, ctx.lang), ctx.lang, names),
+        summary: domain::explain_for_people(
+            record,
+            &ruling,
             ctx.lang,
-            &[],
+            names,
+            target.as_ref().map_or(&[][..], |t| t.sides.as_slice()),
         ),
         violation_name: ruling
             .violation
@@ -197,6 +203,16 @@ fn ruling_page(
         section,
         options: option_words(ctx.lang, record.game, &record.options.to_map(), relevant),
         points: scores(&ruling.points),
+        points_label: {
+            let rules = crate::domain::games::rules_of(record.game);
+            ctx.t(if rules.quick_entry().cards_left {
+                "ruling-cards-left"
+            } else if rules.diez_de_ultimas() {
+                "ruling-points"
+            } else {
+                "ruling-points-tricks"
+            })
+        },
         hand_points: ruling
             .hand_points
             .as_deref()
@@ -324,6 +340,8 @@ pub struct RulingTarget {
     pub hand: i32,
     /// "Ana – Berta contra Inés – Jaime".
     pub label: String,
+    /// Each side's players, in side order ("Ana y Carmen").
+    pub sides: Vec<String>,
 }
 
 /// `GET /arbitro/fallos/{slug}`: the shareable, printable ruling.
@@ -370,6 +388,7 @@ pub async fn show_ruling(Visit { req, state, who }: Visit, path: web::Path<Strin
                 game: g.id,
                 hand,
                 label: sides.join(&vs),
+                sides,
             },
             seats,
         )

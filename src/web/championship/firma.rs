@@ -5,7 +5,6 @@
 
 use super::tables::{AtTable, path_of, sides_of};
 use super::*;
-use crate::error::Malformed;
 use crate::web::done::Done;
 
 #[derive(Deserialize)]
@@ -89,18 +88,7 @@ pub struct SwitchForm {
 /// entered so far stay in its game.
 pub async fn switch_to_typed(at: AtTable, form: web::Form<SwitchForm>) -> HttpResult {
     let tc = at.load().await?;
-    if !at.staff(&tc) {
-        return Err(at
-            .who
-            .require(Perm::ManageClub(tc.t.championship.club_id), at.req.path())
-            .err()
-            .unwrap_or(AppError::Forbidden));
-    }
-    let version = form
-        .version
-        .trim()
-        .parse::<i32>()
-        .map_err(|_| AppError::BadRequest(Malformed::Field("version")))?;
+    let version = at.staff_version(&tc, &form.version)?;
     let row = tc.row.clone();
     let actor = at.who.actor();
     db(&at.state, move |conn| {
@@ -128,18 +116,7 @@ pub struct MoveForm {
 /// with what was typed.
 pub async fn move_table(at: AtTable, form: web::Form<MoveForm>) -> HttpResult {
     let tc = at.load().await?;
-    if !at.staff(&tc) {
-        return Err(at
-            .who
-            .require(Perm::ManageClub(tc.t.championship.club_id), at.req.path())
-            .err()
-            .unwrap_or(AppError::Forbidden));
-    }
-    let version = form
-        .version
-        .trim()
-        .parse::<i32>()
-        .map_err(|_| AppError::BadRequest(Malformed::Field("version")))?;
+    let version = at.staff_version(&tc, &form.version)?;
     let typed = form.physical.trim().to_owned();
     let ctx = Ctx::from_request(&at.req);
     let again = |tc: super::tables::TableCtx, error: String, status: StatusCode| {

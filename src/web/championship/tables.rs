@@ -2,6 +2,7 @@
 //! PINs, the game the table plays hand by hand (or its typed result), and the other
 //! pair's confirmation ("firma", in `firma.rs`).
 
+use crate::error::Malformed;
 use crate::service::throttle::{PinRefused, check_pin};
 use crate::web::done::Done;
 use std::future::Future;
@@ -464,6 +465,22 @@ impl AtTable {
 
     pub(super) fn staff(&self, tc: &TableCtx) -> bool {
         is_staff(&self.who, tc.t.championship.club_id)
+    }
+
+    /// The table's version as a director's form sends it, for the club's staff only:
+    /// anyone else is refused as the club's pages refuse them.
+    pub(super) fn staff_version(&self, tc: &TableCtx, version: &str) -> Result<i32, AppError> {
+        if !self.staff(tc) {
+            return Err(self
+                .who
+                .require(Perm::ManageClub(tc.t.championship.club_id), self.req.path())
+                .err()
+                .unwrap_or(AppError::Forbidden));
+        }
+        version
+            .trim()
+            .parse::<i32>()
+            .map_err(|_| AppError::BadRequest(Malformed::Field("version")))
     }
 
     /// Someone who may not score this table (see [`refusal`]).

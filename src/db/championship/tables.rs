@@ -467,6 +467,23 @@ pub(crate) fn audit_table(
     d: Option<&Decided>,
     side: Option<&str>,
 ) -> QueryResult<usize> {
+    let after = serde_json::json!({
+        "phase": row.phase, "round": row.round_no, "table": row.table_no,
+        "score": d.map(|d| d.score), "winner": d.and_then(|d| side_text(d.winner)),
+        "side": side, "from": "games",
+    });
+    insert_table_audit(conn, t, row, (action, actor, now), None, after)
+}
+
+/// Writes the audit line `action` of table `row`'s result, with what it was and is.
+fn insert_table_audit(
+    conn: &mut DbConn,
+    t: &Tournament,
+    row: &TableRow,
+    (action, actor, now): (&str, &str, NaiveDateTime),
+    before: Option<serde_json::Value>,
+    after: serde_json::Value,
+) -> QueryResult<usize> {
     accounts::insert_audit(
         conn,
         &NewAudit {
@@ -477,15 +494,8 @@ pub(crate) fn audit_table(
             entity_id: row.id,
             club_id: Some(t.championship.club_id),
             championship_id: Some(t.championship.id),
-            before_json: None,
-            after_json: Some(
-                serde_json::json!({
-                    "phase": row.phase, "round": row.round_no, "table": row.table_no,
-                    "score": d.map(|d| d.score), "winner": d.and_then(|d| side_text(d.winner)),
-                    "side": side, "from": "games",
-                })
-                .to_string(),
-            ),
+            before_json: before.map(|b| b.to_string()),
+            after_json: Some(after.to_string()),
         },
     )
 }
@@ -500,26 +510,12 @@ pub(crate) fn audit_move(
     actor: &str,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    accounts::insert_audit(
-        conn,
-        &NewAudit {
-            at: now,
-            actor,
-            action: "moved",
-            entity: "result",
-            entity_id: row.id,
-            club_id: Some(t.championship.club_id),
-            championship_id: Some(t.championship.id),
-            before_json: Some(serde_json::json!({ "physical": row.physical }).to_string()),
-            after_json: Some(
-                serde_json::json!({
-                    "phase": row.phase, "round": row.round_no, "table": row.table_no,
-                    "physical": physical,
-                })
-                .to_string(),
-            ),
-        },
-    )
+    let after = serde_json::json!({
+        "phase": row.phase, "round": row.round_no, "table": row.table_no,
+        "physical": physical,
+    });
+    let before = serde_json::json!({ "physical": row.physical });
+    insert_table_audit(conn, t, row, ("moved", actor, now), Some(before), after)
 }
 
 /// Deletes table row `id` (a knockout table whose match was annulled).

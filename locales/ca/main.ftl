@@ -641,3 +641,6 @@ clubs-admin-none = Encara no hi ha clubs.
 clubs-admin-create = Crea un club
 clubs-admin-link = Clubs: crea'n un de nou
 account-admin = Administració
+result-declared-winner = guanya { $name }
+crosstable-declared-won = guanyada
+crosstable-declared-lost = perduda

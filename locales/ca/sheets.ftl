@@ -21,6 +21,7 @@ sheets-date = Data
 sheets-game = Joc
 sheets-players = Jugadors
 sheets-status = Estat
+sheets-round = Ronda
 sheets-file-standings = classificacio
 sheets-file-pairings = aparellaments
 sheets-file-crosstable = quadre

@@ -641,3 +641,6 @@ clubs-admin-none = No clubs yet.
 clubs-admin-create = Create club
 clubs-admin-link = Clubs: create a new one
 account-admin = Administration
+result-declared-winner = { $name } wins
+crosstable-declared-won = won
+crosstable-declared-lost = lost

@@ -21,6 +21,7 @@ sheets-date = Date
 sheets-game = Game
 sheets-players = Players
 sheets-status = Status
+sheets-round = Round
 sheets-file-standings = standings
 sheets-file-pairings = pairings
 sheets-file-crosstable = crosstable

@@ -641,3 +641,6 @@ clubs-admin-none = Todavía no hay clubes.
 clubs-admin-create = Crear club
 clubs-admin-link = Clubes: crear uno nuevo
 account-admin = Administración
+result-declared-winner = gana { $name }
+crosstable-declared-won = ganada
+crosstable-declared-lost = perdida

@@ -21,6 +21,7 @@ sheets-date = Fecha
 sheets-game = Juego
 sheets-players = Jugadores
 sheets-status = Estado
+sheets-round = Ronda
 sheets-file-standings = clasificacion
 sheets-file-pairings = emparejamientos
 sheets-file-crosstable = cuadro

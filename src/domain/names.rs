@@ -98,6 +98,18 @@ pub fn matches(name: &str, query: &str) -> bool {
     !words.is_empty() && words.iter().all(|w| name.contains(w.as_str()))
 }
 
+/// Whether a thing known by several names (a pair: its own name and each player's)
+/// matches a search: every word of the query appears in one of the names, each word
+/// in any of them, ignoring accents and case. An empty query matches nothing.
+pub fn matches_any<'a>(names: impl IntoIterator<Item = &'a str>, query: &str) -> bool {
+    let names: Vec<String> = names.into_iter().map(fold).collect();
+    let words: Vec<String> = query.split_whitespace().map(fold).collect();
+    !words.is_empty()
+        && words
+            .iter()
+            .all(|w| names.iter().any(|n| n.contains(w.as_str())))
+}
+
 /// "Ana Martínez Ruiz" → "Ana M."; "Martínez, Ana" → "Ana M."; one word stays whole.
 pub fn initials(name: &str) -> String {
     let (given, surnames) = match name.split_once(',') {
@@ -171,6 +183,15 @@ mod tests {
         assert!(!matches("Óscar Pérez", "oscar lopez"));
         assert!(!matches("Óscar Pérez", "   "));
         assert_eq!(fold("  Òscar   Ñúñez "), "oscar nunez");
+    }
+
+    #[test]
+    fn each_word_of_a_search_may_be_found_in_any_of_several_names() {
+        let pair = ["Peña – Muñoz", "Gloria Peña", "Héctor Muñoz"];
+        assert!(matches_any(pair, "MUNOZ gloria"));
+        assert!(matches_any(pair, "glo hect"));
+        assert!(!matches_any(pair, "gloria lopez"));
+        assert!(!matches_any(pair, " "));
     }
 
     #[test]

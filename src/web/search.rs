@@ -136,10 +136,22 @@ pub async fn search(
             })
             .collect(),
     );
+    // A pair is found by its name and its players' names, each word in any of them.
+    let player_names: std::collections::HashMap<i32, &str> =
+        players.iter().map(|p| (p.id, p.name.as_str())).collect();
+    let pair_names = |p: &crate::db::queries::Pair| -> Vec<String> {
+        let players = [p.player1_id, p.player2_id]
+            .into_iter()
+            .filter_map(|id| player_names.get(&id).map(|n| (*n).to_owned()));
+        std::iter::once(p.name.clone()).chain(players).collect()
+    };
     page.pairs = sorted(
         pairs
             .iter()
-            .filter(|p| manages(p.club_id) && names::matches(&p.name, &q))
+            .filter(|p| {
+                manages(p.club_id)
+                    && names::matches_any(pair_names(p).iter().map(String::as_str), &q)
+            })
             .map(|p| Hit {
                 name: p.name.clone(),
                 detail: club_name(p.club_id),

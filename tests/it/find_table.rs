@@ -330,3 +330,55 @@ async fn once_the_knockout_has_its_tables_a_player_finds_her_knockout_table() {
         [format!("{last} no está en «Fase final».")]
     );
 }
+
+#[tokio::test]
+async fn words_of_a_pair_found_each_in_either_name_find_it_in_the_site_search_and_its_table() {
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Casal de Ponent", "Torrefarrera")
+        .await;
+    let people = app
+        .with_conn(move |conn| {
+            use baza::db::register;
+            let now = baza::web::account::now();
+            let (mut ids, mut members) = (Vec::new(), Vec::new());
+            for name in ["Gloria Peña", "Héctor Muñoz"] {
+                let id = register::create(conn, name, None, None, now).unwrap();
+                members.push(register::add_member(conn, club, name, Some(id), now).unwrap());
+                ids.push(id);
+            }
+            // The club's pair of them, known by its surnames.
+            let pair = baza::db::queries::NewPair {
+                club_id: club,
+                name: "Peña – Muñoz",
+                player1_id: members[0],
+                player2_id: members[1],
+                created_at: now,
+            };
+            baza::db::queries::insert_pair(conn, &pair).unwrap();
+            ids
+        })
+        .await;
+    let mut entrants = vec![vec![
+        ("person1", people[0].to_string()),
+        ("person2", people[1].to_string()),
+    ]];
+    entrants.extend(PAIRS[..3].iter().map(|n| vec![("name", n.to_string())]));
+    let id = round_one_of(&app, club, &entrants, true).await;
+    for q in ["peña muñoz", "MUNOZ gloria", "glo hect"] {
+        let page = visitor_page(&app, &format!("/buscar?q={q}")).await;
+        let found = texts(&page, ".search-results li strong");
+        assert!(!found.is_empty(), "{q}: {found:?}");
+        let page = visitor_page(&app, &format!("/campeonatos/{id}?mesa={q}")).await;
+        let seen = texts(&page, ".find-table-results li");
+        assert_eq!(seen.len(), 1, "{q}: {seen:?}");
+        // The club's organiser finds the club's pair too.
+        let page = app.page(&format!("/buscar?q={q}"), StatusCode::OK).await;
+        let pairs = attr(&page, ".search-results a[href*='/parejas/']", "href");
+        assert!(
+            pairs.is_some(),
+            "{q}: {:?}",
+            texts(&page, ".search-results li")
+        );
+    }
+}

@@ -361,3 +361,75 @@ async fn bracket_of(app: &TestApp, id: i32) -> i32 {
         .parse()
         .unwrap()
 }
+
+#[tokio::test]
+async fn a_knockout_table_waiting_for_its_firma_at_export_is_proposed_again_on_import() {
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Peña El Arrastre", "Valladolid")
+        .await;
+    let (id, bracket) = knockout_drawn(&app, club).await;
+    // The first semi-final is played to its end: its result waits for the firma.
+    let semi = phase_slip(&app, id, bracket, 1).await;
+    let keeper = new_client();
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("{}/pin", semi.path),
+        &[("pin", &semi.pins[0])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let game = game_of(&app, &keeper, &semi.path).await;
+    let played = play_game(&app, &keeper, game, 41).await;
+    let rows = phase_tables(&app, id, bracket).await;
+    assert_eq!(rows[0].status, TableStatus::Proposed);
+    let text = export_text(&app, id).await;
+
+    let other = TestApp::spawn().await;
+    let other_club = other
+        .club_with_organiser("Peña El Arrastre", "Valladolid")
+        .await;
+    let copy = imported(&other, other_club, &text).await;
+    let copied_bracket = bracket_of(&other, copy).await;
+    let copied = phase_tables(&other, copy, copied_bracket).await;
+    assert_eq!(
+        copied[0].status,
+        TableStatus::Proposed,
+        "not left playing a finished partida"
+    );
+    let winner = if played.winner == 0 { "a" } else { "b" };
+    assert_eq!(copied[0].proposed_winner.as_deref(), Some(winner));
+    // The other pair signs it on the copy: the bracket has its result.
+    let slip = phase_slip(&other, copy, copied_bracket, 1).await;
+    let signer = new_client();
+    let res = post_form_as(
+        &other,
+        &signer,
+        &format!("{}/pin", slip.path),
+        &[("pin", &slip.pins[1])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let html = scraper::Html::parse_document(
+        &signer
+            .get(other.url(&slip.path))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+    );
+    let version = attr(&html, "p.table-status", "data-version").unwrap();
+    let res = post_form_as(
+        &other,
+        &signer,
+        &format!("{}/firma", slip.path),
+        &[("version", &version)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let copied = phase_tables(&other, copy, copied_bracket).await;
+    assert_eq!(copied[0].status, TableStatus::Final);
+}

@@ -359,3 +359,72 @@ async fn a_cinquillo_hand_with_a_word_for_a_number_says_which_box_and_keeps_the_
         Some("5")
     );
 }
+
+#[tokio::test]
+async fn a_table_won_by_renuncio_at_0_0_names_its_winner_wherever_its_score_is_shown() {
+    let app = TestApp::spawn().await;
+    let (id, table, _) = guinote_table(&app).await;
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &table,
+        &[
+            ("version", "0"),
+            ("score_a", "0"),
+            ("score_b", "0"),
+            ("winner", "b"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let (a, b) = ("Pareja 1", "Pareja 2");
+    let html = app.page(&table, StatusCode::OK).await;
+    assert_eq!(texts(&html, ".big-score"), [format!("0 – 0 · gana {b}")]);
+    for path in [
+        format!("/campeonatos/{id}"),
+        format!("/campeonatos/{id}/imprimir/emparejamientos?ronda=1"),
+    ] {
+        let html = app.page(&path, StatusCode::OK).await;
+        assert_eq!(
+            texts(&html, "table.pairings td.result"),
+            [format!("0 – 0 · gana {b}")],
+            "{path}"
+        );
+    }
+    // The crosstable says it from each row's side: the winner's and the loser's.
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let rows = texts(&html, "table.crosstable tbody tr");
+    assert!(
+        rows.iter()
+            .any(|r| r.contains(b) && r.contains("0–0 (ganada)")),
+        "{rows:?}"
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.contains(a) && r.contains("0–0 (perdida)")),
+        "{rows:?}"
+    );
+    // In Catalan and in English too, and in the crosstable's spreadsheet.
+    for (lang, result, won) in [
+        ("ca", format!("0 – 0 · guanya {b}"), "0–0 (guanyada)"),
+        ("en", format!("0 – 0 · {b} wins"), "0–0 (won)"),
+    ] {
+        let res = app.get_with_lang(&format!("/campeonatos/{id}"), lang).await;
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        assert_eq!(texts(&html, "table.pairings td.result"), [result], "{lang}");
+        let rows = texts(&html, "table.crosstable tbody tr");
+        assert!(rows.iter().any(|r| r.contains(won)), "{lang}: {rows:?}");
+    }
+    let csv = app
+        .get_with_lang(&format!("/campeonatos/{id}/cruces.csv"), "es")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        csv.contains("0–0 (ganada)") && csv.contains("0–0 (perdida)"),
+        "{csv}"
+    );
+}

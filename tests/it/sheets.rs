@@ -651,3 +651,37 @@ async fn the_director_downloads_a_round_not_yet_published_and_a_visitor_cannot()
     let res = new_client().get(app.url(&href)).send().await.unwrap();
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn every_line_of_the_pairings_csv_names_its_round_under_a_header_in_the_readers_language() {
+    let app = TestApp::with_demo().await;
+    for n in [1, 2] {
+        let bytes = download(
+            &app,
+            &app.client,
+            &format!("/campeonatos/{SWISS}/emparejamientos.csv?ronda={n}"),
+            "csv",
+        )
+        .await;
+        let records = csv_records(&bytes);
+        assert_eq!(records[0].last().map(String::as_str), Some("Ronda"));
+        assert!(records.len() > 1, "round {n} has tables");
+        for r in &records[1..] {
+            assert_eq!(r.last(), Some(&n.to_string()), "{r:?}");
+        }
+    }
+    let en = app
+        .client
+        .get(app.url(&format!("/campeonatos/{SWISS}/emparejamientos.csv?ronda=1")))
+        .header("Accept-Language", "en")
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    assert_eq!(
+        csv_records(&en)[0].last().map(String::as_str),
+        Some("Round")
+    );
+}

@@ -63,11 +63,14 @@ pub fn find(file: &TournamentFile, round: u32, query: &str) -> Vec<Found> {
         .collect()
 }
 
-/// The entrants of `file` whose name, or one of whose players' names, has every word
-/// of `query` (accents and case ignored), in their order of registration.
+/// The entrants of `file` each word of `query` finds in the entrant's name or one of
+/// its players' names (accents and case ignored; "peña muñoz" finds Gloria Peña's
+/// pair with Héctor Muñoz), in their order of registration.
 pub fn matching<'a>(file: &'a TournamentFile, query: &'a str) -> impl Iterator<Item = &'a Entrant> {
     file.entrants.iter().filter(move |e| {
-        names::matches(&e.name, query) || e.people.iter().any(|p| names::matches(&p.name, query))
+        let names =
+            std::iter::once(e.name.as_str()).chain(e.people.iter().map(|p| p.name.as_str()));
+        names::matches_any(names, query)
     })
 }
 

@@ -14,6 +14,7 @@ use crate::db::championship::tables::{
     store_phase_games,
 };
 use crate::domain::refusal::Refusal;
+use crate::domain::status::TableStatus;
 use crate::domain::tournament::{self, TournamentFile};
 use crate::service::championship::tables::{TableActor, sync_after_change};
 
@@ -73,6 +74,7 @@ pub fn create(
                 store::insert_phase(conn, club_id, championship_id, file, phase, actor, now)?;
             let ids = (championship_id, club_id, bracket_id);
             store_phase_games(conn, ids, file, phase, actor, now, pins)?;
+            propose_finished_phase_tables(conn, ids, actor, now)?;
         }
         // A repesca played as a liguilla is a championship of its own, linked.
         if let Some(r) = liguilla {
@@ -128,6 +130,33 @@ fn propose_finished_in_play(
             if let Some(game) = row.and_then(|r| r.game_id) {
                 sync_after_change(conn, game, &who, now)?;
             }
+        }
+    }
+    Ok(())
+}
+
+/// The tables of an imported knockout phase left playing (their match has no result
+/// in the bracket) whose partidas already decide it (a result waiting for the other
+/// pair's firma when the file was written): their result is proposed again, as for
+/// a round's table; either pair's firma confirms it.
+fn propose_finished_phase_tables(
+    conn: &mut DbConn,
+    (championship_id, _, bracket_id): (i32, i32, i32),
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
+    let who = TableActor {
+        side: None,
+        staff: true,
+        confirmed: false,
+        actor,
+    };
+    for row in store::phase_tables(conn, championship_id, bracket_id)? {
+        if row.status != TableStatus::Playing || row.typed != 0 {
+            continue;
+        }
+        if let Some(game) = row.game_id {
+            sync_after_change(conn, game, &who, now)?;
         }
     }
     Ok(())

@@ -308,7 +308,7 @@ pub(super) async fn director_page(
         Err(PairingError::Finished) => (None, Some(ctx.t("tournament-finished"))),
         Err(e) => (None, Some(super::pairing_words(&ctx, &t.file, &e))),
     };
-    let mut rounds = round_views(&t, &rows, None, None);
+    let mut rounds = round_views(&ctx, &t, &rows, None, None);
     let by_table = tables_by_round(&rows);
     for r in &mut rounds {
         for l in &mut r.tables {

@@ -75,7 +75,9 @@ fn standings_sheet(ctx: &Ctx, file: &TournamentFile) -> Sheet {
     sheet
 }
 
-/// The tables of round `view` as the page lists them, with the scores as numbers.
+/// The tables of round `view` as the page lists them, with the scores as numbers and
+/// the round's number on every line (a spreadsheet gathering several rounds tells
+/// them apart).
 fn pairings_sheet(ctx: &Ctx, t: &Tournament, view: &RoundView) -> Sheet {
     let mut sheet = Sheet::new(
         ctx.t1("round-n", "n", &view.number),
@@ -86,6 +88,7 @@ fn pairings_sheet(ctx: &Ctx, t: &Tournament, view: &RoundView) -> Sheet {
             (ctx.t("sheets-score-a"), 10.0),
             (ctx.t("sheets-score-b"), 10.0),
             (ctx.t("tournament-result"), 18.0),
+            (ctx.t("sheets-round"), 8.0),
         ],
     );
     let round = t.round(view.number);
@@ -103,6 +106,7 @@ fn pairings_sheet(ctx: &Ctx, t: &Tournament, view: &RoundView) -> Sheet {
                 .clone()
                 .unwrap_or_else(|| ctx.t(&format!("tournament-status-{}", l.status)))
                 .into(),
+            view.number.into(),
         ]);
     }
     for (names, key) in [
@@ -117,6 +121,7 @@ fn pairings_sheet(ctx: &Ctx, t: &Tournament, view: &RoundView) -> Sheet {
                 Cell::Empty,
                 Cell::Empty,
                 Cell::Empty,
+                view.number.into(),
             ]);
         }
     }
@@ -205,7 +210,7 @@ pub async fn pairings_download(
     })
     .await?;
     let staff = who.allows(Perm::ReadAudit(t.championship.club_id));
-    let view = round_views(&t, &rows, None, q.ronda)
+    let view = round_views(&ctx, &t, &rows, None, q.ronda)
         .into_iter()
         .filter(|r| staff || r.published)
         .rfind(|r| q.ronda.is_none_or(|n| n == r.number))
@@ -223,7 +228,7 @@ pub async fn pairings_download(
 /// other systems).
 pub async fn crosstable_download(v: Visit, at: Target) -> HttpResult {
     public_download(v, at, "sheets-file-crosstable", |ctx, t| {
-        Some(crosstable_sheets(ctx, crosstables(&t.file)?))
+        Some(crosstable_sheets(ctx, crosstables(ctx, &t.file)?))
     })
     .await
 }

@@ -335,7 +335,7 @@ pub struct CrossRow {
 }
 
 /// The crosstables of a round robin (one per liguilla), `None` for other systems.
-fn crosstables(file: &TournamentFile) -> Option<Vec<CrossGroup>> {
+fn crosstables(ctx: &Ctx, file: &TournamentFile) -> Option<Vec<CrossGroup>> {
     if !matches!(file.championship.system, System::RoundRobin { .. }) {
         return None;
     }
@@ -351,11 +351,27 @@ fn crosstables(file: &TournamentFile) -> Option<Vec<CrossGroup>> {
                 let Some(r) = round.result(t.table) else {
                     continue;
                 };
-                if t.a == x && t.b == y {
-                    out.push(format!("{}–{}", r.score[0], r.score[1]));
+                // The score seen from `x`, and whether `x` won or lost a match
+                // whose score does not say so.
+                let (mine, theirs, me) = if t.a == x && t.b == y {
+                    (r.score[0], r.score[1], Side::A)
                 } else if t.a == y && t.b == x {
-                    out.push(format!("{}–{}", r.score[1], r.score[0]));
+                    (r.score[1], r.score[0], Side::B)
+                } else {
+                    continue;
+                };
+                let mut cell = format!("{mine}–{theirs}");
+                if r.forfeit.is_none()
+                    && let Some(w) = declared_winner(r)
+                {
+                    let key = if w == me {
+                        "crosstable-declared-won"
+                    } else {
+                        "crosstable-declared-lost"
+                    };
+                    cell = format!("{cell} ({})", ctx.t(key));
                 }
+                out.push(cell);
             }
         }
         out.join(" / ")
@@ -457,15 +473,31 @@ impl RoundView {
     }
 }
 
-fn result_text(r: &MatchResult) -> String {
+/// A table's result as a person reads it: the score, the side that did not play,
+/// and the winner by name when the score alone does not tell (a guiñote partida
+/// won by a renuncio or a tute at 0 – 0, or both sides past 101).
+fn result_text(ctx: &Ctx, r: &MatchResult, names: [&str; 2]) -> String {
     let mut s = format!("{} – {}", r.score[0], r.score[1]);
     if let Some(f) = r.forfeit {
         s.push_str(match f {
             Side::A => " (np A)",
             Side::B => " (np B)",
         });
+    } else if let Some(w) = declared_winner(r) {
+        let name = match w {
+            Side::A => names[0],
+            Side::B => names[1],
+        };
+        s.push_str(" · ");
+        s.push_str(&ctx.t1("result-declared-winner", "name", &name));
     }
     s
+}
+
+/// The winner a result names when its score does not give it (level, or the
+/// other side ahead); `None` when the score tells who won, or for a draw.
+fn declared_winner(r: &MatchResult) -> Option<Side> {
+    r.winner.filter(|w| Some(*w) != Side::by_score(r.score))
 }
 
 /// The stored tables by (round, table): the first row of each, as a search would
@@ -482,6 +514,7 @@ fn tables_by_round(rows: &[TableRow]) -> HashMap<(i32, i32), &TableRow> {
 /// its stored row; `base` makes the tables' QR codes (for print). Rows and names are
 /// looked up by key, so the cost is linear in the tables shown.
 fn round_views(
+    ctx: &Ctx,
     t: &Tournament,
     rows: &[TableRow],
     base: Option<&str>,
@@ -521,7 +554,9 @@ fn round_views(
                             physical: row.map_or(Some(tp.table as i32), |x| x.physical),
                             a: name(&tp.a),
                             b: name(&tp.b),
-                            result: results.get(&tp.table).map(|x| result_text(x)),
+                            result: results
+                                .get(&tp.table)
+                                .map(|x| result_text(ctx, x, [&name(&tp.a), &name(&tp.b)])),
                             status: row.map_or_else(
                                 || TableStatus::Playing.to_string(),
                                 |x| x.status.to_string(),

@@ -94,7 +94,7 @@ async fn print_page(
         }
         None => {
             let wanted = round.unwrap_or(t.rounds_paired());
-            round_views(&t, &rows, base.as_deref(), Some(wanted))
+            round_views(&ctx, &t, &rows, base.as_deref(), Some(wanted))
                 .into_iter()
                 .find(|r| r.number == wanted && (staff || r.published))
         }

@@ -83,7 +83,9 @@ pub async fn standings(
     .await?;
     let (phases, (liguilla, repesca_of)) = phases;
     let finals = super::ranking::final_lines(&ctx, &t.file);
-    let rounds: Vec<RoundView> = latest_published_round(&t, &rows).into_iter().collect();
+    let rounds: Vec<RoundView> = latest_published_round(&ctx, &t, &rows)
+        .into_iter()
+        .collect();
     let earlier: Vec<u32> = published_numbers(&t).into_iter().rev().skip(1).collect();
     // Only the directors' view keeps rounds after the published ones.
     let counted = t.file.counted_unpublished(t.published_round.max(0) as u32);
@@ -122,7 +124,7 @@ pub async fn standings(
         director: who.allows(Perm::ManageClub(t.championship.club_id)),
         staff: who.allows(Perm::ReadAudit(t.championship.club_id)),
         phases,
-        cross: crosstables(&t.file),
+        cross: crosstables(&ctx, &t.file),
         champion,
         finals,
         phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
@@ -187,9 +189,9 @@ fn latest_published_tables(conn: &mut DbConn, t: &Tournament) -> Result<Vec<Tabl
 }
 
 /// The view of the latest published round of `t`, built from its `rows` alone.
-fn latest_published_round(t: &Tournament, rows: &[TableRow]) -> Option<RoundView> {
+fn latest_published_round(ctx: &Ctx, t: &Tournament, rows: &[TableRow]) -> Option<RoundView> {
     let last = published_numbers(t).last().copied()?;
-    round_views(t, rows, None, Some(last)).pop()
+    round_views(ctx, t, rows, None, Some(last)).pop()
 }
 
 /// For an anonymous view (`key` set): the cached page if the championship has not
@@ -294,7 +296,7 @@ pub async fn live(
         Ok((t, rows, phase))
     })
     .await?;
-    let round = latest_published_round(&t, &rows).filter(|_| phase.is_none());
+    let round = latest_published_round(&ctx, &t, &rows).filter(|_| phase.is_none());
     let standings = standing_lines(&ctx, &t.file, true);
     let tables = round.as_ref().map_or(0, |r| r.tables.len());
     // Without `pagina` every row is sent: the wall's script shows what fits the

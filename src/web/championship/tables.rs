@@ -240,11 +240,15 @@ pub(super) fn table_page(
         Key::Round(round, table) => {
             tc.t.round(round)
                 .and_then(|r| r.result(table))
-                .map(result_text)
+                .map(|r| result_text(&ctx, r, [&tc.a, &tc.b]))
         }
         Key::Phase(..) => {
             (row.status == TableStatus::Final).then(|| match (row.proposed_a, row.proposed_b) {
-                (Some(a), Some(b)) => format!("{a} – {b}"),
+                (Some(a), Some(b)) => {
+                    let mut r = MatchResult::new(0, a as u32, b as u32);
+                    r.winner = parse_side(row.proposed_winner.as_deref().unwrap_or_default());
+                    result_text(&ctx, &r, [&tc.a, &tc.b])
+                }
                 _ => ctx.t("table-state-final"),
             })
         }
@@ -690,7 +694,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
             Key::Round(r, t) => {
                 tc.t.round(r)
                     .and_then(|x| x.result(t))
-                    .map_or_else(String::new, result_text)
+                    .map_or_else(String::new, |x| result_text(&ctx, x, [&tc.a, &tc.b]))
             }
             Key::Phase(..) => String::new(),
         };

@@ -53,6 +53,7 @@ merge-undo-note = La fusió queda a l'auditoria, des d'on es pot desfer.
 merge-audit-link = Fusions de persones (auditoria)
 merge-audit-title = Fusions de persones
 merge-itself = Tria dues fitxes diferents: una persona no es fusiona amb ella mateixa.
+merge-no-club = sense club
 merge-pick-both = Tria la fitxa que es queda i la que es treu.
 merge-no-such-person = Aquesta persona no existeix (o ja no). Torna a triar.
 merge-drop-gone = La fitxa que es treu ja es va fusionar amb una altra ({ $what }). Torna a triar.

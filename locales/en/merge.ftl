@@ -53,6 +53,7 @@ merge-undo-note = The merge stays in the audit, where it can be undone.
 merge-audit-link = Merges of people (audit)
 merge-audit-title = Merges of people
 merge-itself = Choose two different records: a person is not merged into herself.
+merge-no-club = no club
 merge-pick-both = Choose the record that stays and the one that goes.
 merge-no-such-person = That person does not exist (or no longer). Choose again.
 merge-drop-gone = The record that goes was already merged into another ({ $what }). Choose again.

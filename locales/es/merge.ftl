@@ -53,6 +53,7 @@ merge-undo-note = La fusión queda en la auditoría, desde donde se puede deshac
 merge-audit-link = Fusiones de personas (auditoría)
 merge-audit-title = Fusiones de personas
 merge-itself = Elige dos fichas distintas: una persona no se fusiona consigo misma.
+merge-no-club = sin club
 merge-pick-both = Elige la ficha que se queda y la que se quita.
 merge-no-such-person = Esa persona no existe (o ya no). Vuelve a elegir.
 merge-drop-gone = La ficha que se quita ya se fusionó con otra ({ $what }). Vuelve a elegir.

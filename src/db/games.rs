@@ -129,12 +129,15 @@ pub fn game_hands(conn: &mut DbConn, game_id: i32) -> QueryResult<Vec<GameHand>>
         .load(conn)
 }
 
-/// Whether a submission (a form's one-time id) was saved already: a double-tapped
-/// submit must save one hand.
-pub fn submission_exists(conn: &mut DbConn, submission: &str) -> QueryResult<bool> {
+/// Whether a submission (a form's one-time id) was saved already in game `game_id`:
+/// a double-tapped submit must save one hand. The same id in another game is another
+/// hand.
+pub fn submission_exists(conn: &mut DbConn, game_id: i32, submission: &str) -> QueryResult<bool> {
     use diesel::dsl::exists;
     diesel::select(exists(
-        game_hands::table.filter(game_hands::submission.eq(submission)),
+        game_hands::table
+            .filter(game_hands::game_id.eq(game_id))
+            .filter(game_hands::submission.eq(submission)),
     ))
     .get_result(conn)
 }

@@ -214,6 +214,21 @@ pub fn link(
                 _ => None,
             };
             let id = register::create(conn, &was.name, licence, None, now)?;
+            // The club the entrant names her for (or the entrant's), when the Baza
+            // has it: she is its member from today, as registering a player of the
+            // club makes her; a name another member holds there leaves her without.
+            let club = was.club.as_deref().or(before.club.as_deref());
+            if let Some(club) = register::club_named(conn, club.unwrap_or_default())? {
+                let name = was.name.trim();
+                let joined = diesel::Connection::transaction(conn, |c| {
+                    register::join(c, (club, name), id, now.date(), now)
+                });
+                match joined {
+                    Ok(_) => {}
+                    Err(e) if crate::db::accounts::is_unique_violation(&e) => {}
+                    Err(e) => return Err(e.into()),
+                }
+            }
             register::find(conn, id)?.ok_or(ChangeError::NotFound)?
         }
     };

@@ -498,6 +498,22 @@ impl Joined {
     }
 }
 
+/// The id of the club named `name` (accents, case and spacing aside), if any.
+pub fn club_named(conn: &mut DbConn, name: &str) -> QueryResult<Option<i32>> {
+    let key = name_key(name);
+    if key.is_empty() {
+        return Ok(None);
+    }
+    let all: Vec<(i32, String)> = clubs::table
+        .select((clubs::id, clubs::name))
+        .order(clubs::id)
+        .load(conn)?;
+    Ok(all
+        .into_iter()
+        .find(|(_, n)| name_key(n) == key)
+        .map(|(id, _)| id))
+}
+
 /// Makes `person` a member of club `club` under `name` from `joined_on`: a new
 /// membership, or her former one under that name running again. A name another
 /// person holds in the club is a unique violation.

@@ -174,9 +174,16 @@ async fn page(
             .await?
             .iter()
             .map(|c| {
+                // Two people of one name are told apart by their clubs (or none)
+                // and licence.
+                let named = if c.clubs.is_empty() {
+                    format!("{} ({})", c.person.name, ctx.t("merge-no-club"))
+                } else {
+                    c.label()
+                };
                 let label = match &c.person.licence {
-                    Some(l) => format!("{} · {l}", c.label()),
-                    None => c.label(),
+                    Some(l) => format!("{named} · {l}"),
+                    None => named,
                 };
                 (c.person.id, label)
             })

@@ -767,3 +767,94 @@ async fn an_individual_championship_asks_for_one_player_and_names_the_entrant_af
     assert_eq!(f.entrants[0].people.len(), 1);
     assert_eq!(f.entrants[0].people[0].key.as_deref(), Some(code.as_str()));
 }
+
+#[tokio::test]
+async fn a_new_person_made_for_an_entrant_joins_the_entrants_club_and_the_merge_picker_tells_the_namesakes_apart()
+ {
+    let app = TestApp::spawn().await;
+    let (a, _) = two_clubs(&app).await;
+    person(&app, a, "Marta Alonso", Some("CV77")).await;
+    let id = championship(&app, a, "Open de invierno", "cuatrola").await;
+    // Another Marta Alonso, of club B; and one typed for club A, whose own Marta
+    // Alonso holds that name there.
+    register_entrant(
+        &app,
+        id,
+        &[
+            ("player1", "Marta Alonso"),
+            ("club1", CLUB_B),
+            ("player2", "Úrsula Wamba"),
+            ("club2", CLUB_B),
+        ],
+    )
+    .await;
+    register_entrant(
+        &app,
+        id,
+        &[
+            ("player1", "Marta Alonso"),
+            ("club1", CLUB_A),
+            ("player2", "Zacarías Yuste"),
+            ("club2", CLUB_A),
+        ],
+    )
+    .await;
+    for entrant in ["1", "2"] {
+        let res = post(
+            &app,
+            &format!("/campeonatos/{id}/inscritos/{entrant}/vincular"),
+            &[("slot", "0"), ("person", "new")],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "entrant {entrant}");
+    }
+    let f = file(&app, id).await;
+    let codes: Vec<String> = f
+        .entrants
+        .iter()
+        .map(|e| e.people[0].key.clone().expect("linked"))
+        .collect();
+    let clubs = app
+        .with_conn(move |conn| {
+            codes
+                .iter()
+                .map(|code| {
+                    let p = register::by_code(conn, code).unwrap().unwrap();
+                    register::memberships(conn, p.id)
+                        .unwrap()
+                        .into_iter()
+                        .map(|m| (m.current(), m.club, m.name))
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        })
+        .await;
+    assert_eq!(
+        clubs,
+        [
+            vec![(true, CLUB_B.to_owned(), "Marta Alonso".to_owned())],
+            vec![],
+        ],
+        "a member of club B; club A's name is taken"
+    );
+
+    // The merge picker: three Marta Alonso, each told apart.
+    let pw = app.add_user("admin", "admin", None).await;
+    let admin = new_client();
+    app.login(&admin, "admin", &pw).await;
+    let html =
+        scraper::Html::parse_document(&page_text(&app, &admin, "/admin/personas/fusionar").await);
+    let mut martas: Vec<String> = texts(&html, "select[name=keep] option")
+        .into_iter()
+        .filter(|t| t.starts_with("Marta Alonso"))
+        .collect();
+    martas.sort();
+    assert_eq!(
+        martas,
+        [
+            format!("Marta Alonso ({CLUB_B})"),
+            format!("Marta Alonso ({CLUB_A}) · CV77"),
+            "Marta Alonso (sin club)".to_owned(),
+        ]
+    );
+}

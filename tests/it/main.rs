@@ -62,6 +62,7 @@ mod sheets;
 mod sixth_game;
 mod stored;
 mod structure;
+mod submissions;
 mod table_flow;
 mod tournaments;
 mod trust;

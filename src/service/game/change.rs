@@ -435,7 +435,7 @@ pub(crate) fn apply_planned(
 ) -> Result<Outcome, AppError> {
     crate::db::write_tx(conn, |conn| {
         if let Some(submission) = change.submission()
-            && games::submission_exists(conn, &submission)?
+            && games::submission_exists(conn, id, &submission)?
         {
             return Ok(Outcome::Duplicate);
         }

@@ -138,7 +138,8 @@ pub struct LinkForm {
 
 /// `POST /campeonatos/{id}/inscritos/{eid}/vincular`: says who a typed player is (a
 /// person of the register, or `person=new`: a new person from the typed name, a
-/// member of no club). Audited; the entrant keeps its id, name and pairings.
+/// member of the club typed for her or the entrant when the Baza has it). Audited;
+/// the entrant keeps its id, name and pairings.
 pub async fn link_entrant(
     Visit { req, state, who }: Visit,
     path: web::Path<(String, String)>,

@@ -294,7 +294,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
                 "{} ({at}): {} — {}.",
                 lang.pick("Infracción", "Infracció", "Violation"),
                 crate::domain::words::rule_name(v.rule, lang),
-                v.message
+                crate::domain::words::people_message(v.rule, &v.message, v.seat, lang)
             ));
             out.extend(penalty_line(record, ruling, lang));
         }

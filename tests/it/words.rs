@@ -677,3 +677,34 @@ async fn a_ruling_names_cards_and_moves_in_words_and_does_not_repeat_the_rule_in
         assert!(seen.contains(rule), "{rule} among the examples: {seen:?}");
     }
 }
+
+#[tokio::test]
+async fn a_games_exported_file_numbers_seats_from_one_in_its_notes_and_keeps_its_ids() {
+    let t = start("cuatrola", 4, &[]).await;
+    let res = t
+        .hand(&[
+            ("trump", "o"),
+            ("bid", "solo"),
+            ("bidder", "0"),
+            ("card_points_side0", "70"),
+            ("card_points_side1", "30"),
+            ("last_trick_side", "0"),
+        ])
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let file: Value = t
+        .client
+        .get(t.app.url(&format!("/partidas/{}/exportar", t.game)))
+        .header("Accept-Language", "es")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let notes = file["hands"][0]["score"]["notes"].to_string();
+    assert!(notes.contains("Ana (asiento 1)"), "{notes}");
+    assert!(!notes.contains("asiento 0"), "{notes}");
+    // The ids stay as the file format fixes them: 0-based.
+    assert_eq!(file["hands"][0]["entry"]["bidder"], 0, "{file}");
+}

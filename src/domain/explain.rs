@@ -469,9 +469,23 @@ mod tests {
             "{b}"
         );
         let t = read(GameKind::Tute, 0, Lang::Ca);
-        assert!(t.contains("Triomf: espadas (rey de espadas)."), "{t}");
+        assert!(t.contains("Trumfo: espadas (rey de espadas)."), "{t}");
         let g = read(GameKind::Guinote, 0, Lang::En);
         assert!(g.lines().nth(1).unwrap().starts_with("Trumps: "), "{g}");
+    }
+
+    #[test]
+    fn catalan_calls_trumps_trumfo_in_every_game_as_botifarra_players_do() {
+        for game in [
+            GameKind::Cuatrola,
+            GameKind::Tute,
+            GameKind::Guinote,
+            GameKind::Botifarra,
+        ] {
+            let t = read(game, 0, Lang::Ca);
+            assert!(t.contains("Trumfo"), "{game:?}: {t}");
+            assert!(!t.to_lowercase().contains("triomf"), "{game:?}: {t}");
+        }
     }
 
     #[test]

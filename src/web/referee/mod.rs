@@ -196,11 +196,11 @@ fn ruling_page(
             .violation
             .as_ref()
             .map(|v| {
-                name_seats(
+                crate::domain::lang::capitalized(&name_seats(
                     &people_message(v.rule, &v.message, v.seat, ctx.lang),
                     ctx.lang,
                     names,
-                )
+                ))
             })
             .unwrap_or_default(),
         violation_seat: ruling

@@ -256,7 +256,44 @@ pub fn people_message(rule: RuleId, message: &str, seat: Option<u8>, lang: Lang)
         };
     }
     let text = moves_in_words(message, lang);
-    cards_in_words(&text, lang)
+    let text = cards_in_words(&text, lang);
+    if rule == DealInvalid {
+        // The record's field name, after a card already named in words.
+        named_deal_cards(&text).replace(" (turned)", "")
+    } else {
+        text
+    }
+}
+
+/// Rewrites a card code after "carta " / "card " ("la carta 3o") as the card's Spanish
+/// name ("la carta 3 de oros"), dropping that name when the engine adds it in brackets.
+fn named_deal_cards(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = ["carta ", "card "]
+        .iter()
+        .filter_map(|w| rest.find(w).map(|i| i + w.len()))
+        .min()
+    {
+        out.push_str(&rest[..at]);
+        let after = &rest[at..];
+        let token: String = after
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        match token.parse::<Card>() {
+            Ok(card) if !token.is_empty() => {
+                let name = card.spanish_name();
+                out.push_str(&name);
+                let tail = &after[token.len()..];
+                let bracket = format!(" ({name})");
+                rest = tail.strip_prefix(bracket.as_str()).unwrap_or(tail);
+            }
+            _ => rest = after,
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Rewrites `events[N]` (and a field after it, `events[N].play`) as "la jugada N+1".
@@ -512,6 +549,30 @@ mod tests {
                 Lang::En
             ),
             "move 1: expected a card like \"3c\", got \"zz\""
+        );
+    }
+
+    #[test]
+    fn a_deal_that_cannot_be_names_its_cards_in_words_and_no_field() {
+        let d = |m: &str, lang| people_message(RuleId::DealInvalid, m, None, lang);
+        assert_eq!(
+            d("la carta 3o está repartida dos veces", Lang::Es),
+            "la carta 3 de oros está repartida dos veces"
+        );
+        assert_eq!(
+            d("card 12e (rey de espadas) is missing", Lang::En),
+            "card rey de espadas is missing"
+        );
+        assert_eq!(
+            d("falta la carta girada (turned)", Lang::Ca),
+            "falta la carta girada"
+        );
+        assert_eq!(
+            d(
+                "la carta vuelta, rey de espadas, no está donde debe",
+                Lang::Es
+            ),
+            "la carta vuelta, rey de espadas, no está donde debe"
         );
     }
 

@@ -189,7 +189,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
             "{}: {seat_word} {}, {what} ({} {}).",
             lang.pick("Cante", "Cante", "Cante"),
             c.seat,
-            lang.pick("evento", "esdeveniment", "event"),
+            lang.pick("jugada", "jugada", "move"),
             c.event + 1
         ));
     }
@@ -282,11 +282,11 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
             let at = match (v.event, v.seat) {
                 (Some(e), Some(s)) => format!(
                     "{} {}, {seat_word} {s}{trick}",
-                    lang.pick("evento", "esdeveniment", "event"),
+                    lang.pick("jugada", "jugada", "move"),
                     e + 1
                 ),
                 (Some(e), None) => {
-                    format!("{} {}", lang.pick("evento", "esdeveniment", "event"), e + 1)
+                    format!("{} {}", lang.pick("jugada", "jugada", "move"), e + 1)
                 }
                 (None, _) => lang.pick("reparto", "repartiment", "deal").to_string(),
             };
@@ -294,7 +294,7 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
                 "{} ({at}): {} — {}.",
                 lang.pick("Infracción", "Infracció", "Violation"),
                 crate::domain::words::rule_name(v.rule, lang),
-                v.message
+                crate::domain::words::people_message(v.rule, &v.message, v.seat, lang)
             ));
             out.extend(penalty_line(record, ruling, lang));
         }
@@ -458,7 +458,7 @@ mod tests {
             mutated(GameKind::Cuatrola, "revoke"),
             Lang::Es,
         );
-        assert!(c.contains("(evento 6, asiento 2, baza 1)"), "{c}");
+        assert!(c.contains("(jugada 6, asiento 2, baza 1)"), "{c}");
     }
 
     #[test]
@@ -469,9 +469,42 @@ mod tests {
             "{b}"
         );
         let t = read(GameKind::Tute, 0, Lang::Ca);
-        assert!(t.contains("Triomf: espadas (rey de espadas)."), "{t}");
+        assert!(t.contains("Trumfo: espadas (rey de espadas)."), "{t}");
         let g = read(GameKind::Guinote, 0, Lang::En);
         assert!(g.lines().nth(1).unwrap().starts_with("Trumps: "), "{g}");
+    }
+
+    #[test]
+    fn the_explanation_names_the_card_and_the_move_in_words() {
+        let c = read(
+            GameKind::Guinote,
+            mutated(GameKind::Guinote, "card_not_in_hand"),
+            Lang::Es,
+        );
+        assert!(c.contains("(jugada 25, asiento 3)"), "{c}");
+        assert!(c.contains("no tiene la sota de espadas."), "{c}");
+        assert!(!c.contains("'10e'"), "{c}");
+        let u = read(
+            GameKind::Guinote,
+            mutated(GameKind::Guinote, "unknown_event"),
+            Lang::Es,
+        );
+        assert!(u.contains("— la jugada 11: "), "{u}");
+        assert!(!u.contains("events["), "{u}");
+    }
+
+    #[test]
+    fn catalan_calls_trumps_trumfo_in_every_game_as_botifarra_players_do() {
+        for game in [
+            GameKind::Cuatrola,
+            GameKind::Tute,
+            GameKind::Guinote,
+            GameKind::Botifarra,
+        ] {
+            let t = read(game, 0, Lang::Ca);
+            assert!(t.contains("Trumfo"), "{game:?}: {t}");
+            assert!(!t.to_lowercase().contains("triomf"), "{game:?}: {t}");
+        }
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! numbered 1–4 and named by their player in messages the engine writes with 0-based
 //! seats (the public JSON keeps 0-based seats). Uses `lang` and `ruling`.
 
-use crate::domain::lang::Lang;
+use crate::domain::cards::{Card, Rank};
+use crate::domain::lang::{Lang, tr};
 use crate::domain::ruling::RuleId;
 
 /// A rule's name in `lang`; rule terms (renuncio, cante, tute) stay Spanish.
@@ -214,6 +215,148 @@ fn renumber(text: &str, word: &str, mut put: impl FnMut(&mut String, &str, u8)) 
     out
 }
 
+/// A card with its article, as people say it: "el as de oros", "la sota de espadas",
+/// "l'as de copas" in Catalan. Card terms stay Spanish in every language.
+pub fn card_words(card: Card, lang: Lang) -> String {
+    let name = card.spanish_name();
+    match (lang, card.rank()) {
+        (Lang::En, _) => format!("the {name}"),
+        (Lang::Ca, Rank::As) => format!("l'{name}"),
+        (_, Rank::Sota) => format!("la {name}"),
+        _ => format!("el {name}"),
+    }
+}
+
+/// A move (0-based index into the record's events) as people count it: "la jugada 11".
+pub fn move_words(index: usize, lang: Lang) -> String {
+    let n = index + 1;
+    tr!(lang, "la jugada {n}", "la jugada {n}", "move {n}")
+}
+
+/// A violation's engine message as people read it: a card code (`'10e'`) named in words
+/// ("la sota de espadas"), an event path (`events[10]`) as the move's number from 1,
+/// and, for a renuncio, only what the rule's name does not already say: who played
+/// which card. Seats stay 0-based, as the engine writes them, for [`name_seats`]. The
+/// public JSON keeps the engine's message.
+pub fn people_message(rule: RuleId, message: &str, seat: Option<u8>, lang: Lang) -> String {
+    use RuleId::*;
+    if matches!(rule, MustFollowSuit | MustBeat | MustTrump | MustOvertrump)
+        && let Some((name, _)) = message.split_once(": ")
+        && let Some(card) = Card::all().find(|c| c.spanish_name() == name)
+    {
+        let card = card_words(card, lang);
+        return match seat {
+            Some(s) => tr!(
+                lang,
+                "el asiento {s} jugó {card}",
+                "el seient {s} va jugar {card}",
+                "seat {s} played {card}"
+            ),
+            None => tr!(lang, "jugó {card}", "va jugar {card}", "played {card}"),
+        };
+    }
+    let text = moves_in_words(message, lang);
+    let text = cards_in_words(&text, lang);
+    if rule == DealInvalid {
+        // The record's field name, after a card already named in words.
+        named_deal_cards(&text).replace(" (turned)", "")
+    } else {
+        text
+    }
+}
+
+/// Rewrites a card code after "carta " / "card " ("la carta 3o") as the card's Spanish
+/// name ("la carta 3 de oros"), dropping that name when the engine adds it in brackets.
+fn named_deal_cards(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = ["carta ", "card "]
+        .iter()
+        .filter_map(|w| rest.find(w).map(|i| i + w.len()))
+        .min()
+    {
+        out.push_str(&rest[..at]);
+        let after = &rest[at..];
+        let token: String = after
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        match token.parse::<Card>() {
+            Ok(card) if !token.is_empty() => {
+                let name = card.spanish_name();
+                out.push_str(&name);
+                let tail = &after[token.len()..];
+                let bracket = format!(" ({name})");
+                rest = tail.strip_prefix(bracket.as_str()).unwrap_or(tail);
+            }
+            _ => rest = after,
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Rewrites `events[N]` (and a field after it, `events[N].play`) as "la jugada N+1".
+fn moves_in_words(text: &str, lang: Lang) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("events[") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "events[".len()..];
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        match (
+            digits.parse::<usize>(),
+            after[digits.len()..].strip_prefix(']'),
+        ) {
+            (Ok(i), Some(tail)) => {
+                out.push_str(&move_words(i, lang));
+                let field = tail
+                    .strip_prefix('.')
+                    .map(|t| {
+                        t.chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    })
+                    .map_or(0, |f| 1 + f.map(char::len_utf8).sum::<usize>());
+                rest = &tail[field..];
+            }
+            _ => {
+                out.push_str("events[");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Rewrites a quoted card code (`'10e'`) as the card in words, dropping the Spanish
+/// name the engine may add after it in brackets.
+fn cards_in_words(text: &str, lang: Lang) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('\'') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let card = after
+            .find('\'')
+            .and_then(|end| Some((after[..end].parse::<Card>().ok()?, end)));
+        match card {
+            Some((card, end)) => {
+                out.push_str(&card_words(card, lang));
+                let tail = &after[end + 1..];
+                let bracket = format!(" ({})", card.spanish_name());
+                rest = tail.strip_prefix(bracket.as_str()).unwrap_or(tail);
+            }
+            None => {
+                out.push('\'');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Catalan elides "de" before a vowel or a mute h: "d'Anna", "d'Hèctor".
 fn elide(out: &mut String, lang: Lang, name: &str) {
     if lang != Lang::Ca {
@@ -359,6 +502,104 @@ mod tests {
                 name.contains("recontro") && name.contains("Sant Vicenç"),
                 "{name}"
             );
+        }
+    }
+
+    #[test]
+    fn a_card_the_player_did_not_hold_is_named_in_words_not_by_its_code() {
+        let es = people_message(
+            RuleId::CardNotInHand,
+            "el asiento 2 no tiene '10e' (sota de espadas)",
+            Some(2),
+            Lang::Es,
+        );
+        assert_eq!(es, "el asiento 2 no tiene la sota de espadas");
+        let ca = people_message(
+            RuleId::CardNotInHand,
+            "el seient 1 no té '1o' (as de oros)",
+            Some(1),
+            Lang::Ca,
+        );
+        assert_eq!(ca, "el seient 1 no té l'as de oros");
+        let en = people_message(
+            RuleId::CardNotInHand,
+            "seat 2 does not hold '12c'",
+            Some(2),
+            Lang::En,
+        );
+        assert_eq!(en, "seat 2 does not hold the rey de copas");
+    }
+
+    #[test]
+    fn an_unknown_move_is_told_by_its_number_from_one_not_by_a_field_path() {
+        assert_eq!(
+            people_message(
+                RuleId::UnknownEvent,
+                "events[10]: el evento debe llevar exactamente una acción",
+                None,
+                Lang::Es
+            ),
+            "la jugada 11: el evento debe llevar exactamente una acción"
+        );
+        assert_eq!(
+            people_message(
+                RuleId::UnknownEvent,
+                "events[0].play: expected a card like \"3c\", got \"zz\"",
+                None,
+                Lang::En
+            ),
+            "move 1: expected a card like \"3c\", got \"zz\""
+        );
+    }
+
+    #[test]
+    fn a_deal_that_cannot_be_names_its_cards_in_words_and_no_field() {
+        let d = |m: &str, lang| people_message(RuleId::DealInvalid, m, None, lang);
+        assert_eq!(
+            d("la carta 3o está repartida dos veces", Lang::Es),
+            "la carta 3 de oros está repartida dos veces"
+        );
+        assert_eq!(
+            d("card 12e (rey de espadas) is missing", Lang::En),
+            "card rey de espadas is missing"
+        );
+        assert_eq!(
+            d("falta la carta girada (turned)", Lang::Ca),
+            "falta la carta girada"
+        );
+        assert_eq!(
+            d(
+                "la carta vuelta, rey de espadas, no está donde debe",
+                Lang::Es
+            ),
+            "la carta vuelta, rey de espadas, no está donde debe"
+        );
+    }
+
+    #[test]
+    fn a_renuncio_message_tells_who_played_what_and_does_not_repeat_the_rule() {
+        for (lang, message) in [
+            (
+                Lang::Es,
+                "sota de oros: renuncio, debe asistir al palo de salida",
+            ),
+            (
+                Lang::Ca,
+                "sota de oros: renuncio, ha d'assistir al pal de sortida",
+            ),
+            (Lang::En, "sota de oros: must follow the led suit"),
+        ] {
+            let text = people_message(RuleId::MustFollowSuit, message, Some(3), lang);
+            assert!(!text.contains("renuncio"), "{text}");
+            assert!(
+                !text.contains("palo de salida") && !text.contains("pal de sortida"),
+                "{text}"
+            );
+            assert!(
+                text.contains("la sota de oros") || text.contains("the sota de oros"),
+                "{text}"
+            );
+            assert!(text.contains(" 3 "), "{text}");
         }
     }
 }

@@ -26,9 +26,15 @@ fn date(ctx: &Ctx, d: NaiveDate) -> String {
     }
 }
 
-/// A rating as people read it: "1523 ± 84".
+/// A rating as people read it: "1523 ± 84", ± the deviation (the ratings table's
+/// "Desviación", the same number).
 pub fn shown(r: Rating) -> String {
-    format!("{:.0} ± {:.0}", r.rating, 2.0 * r.rd)
+    format!("{:.0} ± {:.0}", r.rating, r.rd)
+}
+
+/// A rating and its deviation, each as a whole number, as the ratings table shows them.
+fn rating_and_deviation(r: Rating) -> (String, String) {
+    (format!("{:.0}", r.rating), format!("{:.0}", r.rd))
 }
 
 async fn load(state: &AppState) -> Result<Ratings, AppError> {
@@ -171,7 +177,8 @@ struct PlayerPage<'a> {
     name: String,
     private: Option<Private>,
     clubs: Vec<ClubSpan>,
-    rating: Option<String>,
+    /// The rating and its deviation.
+    rating: Option<(String, String)>,
     games_rated: u32,
     chart: Option<Chart>,
     partners: Vec<Link>,
@@ -356,7 +363,7 @@ pub async fn player(
         name: me.name.clone(),
         private,
         clubs,
-        rating: rated.map(shown),
+        rating: rated.map(rating_and_deviation),
         games_rated: points_games(&r, id),
         chart: chart(&points),
         partners: partners
@@ -434,7 +441,8 @@ struct PairPage<'a> {
     name: String,
     club: Link,
     players: Vec<Link>,
-    rating: String,
+    /// The rating and its deviation.
+    rating: (String, String),
     chart: Option<Chart>,
     championships: Vec<ChampionshipLine>,
     games: Vec<GameLine>,
@@ -530,7 +538,7 @@ pub async fn pair(
                 name: p.name.clone(),
             })
             .collect(),
-        rating: shown(crate::domain::rating::pair_rating(
+        rating: rating_and_deviation(crate::domain::rating::pair_rating(
             &r.history,
             &me.players,
             &r.config,

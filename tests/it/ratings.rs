@@ -352,3 +352,38 @@ async fn a_knockout_bracket_seeded_from_ratings_orders_the_pairs_best_first_and_
     // The typed order does not matter: the ratings decide.
     assert_eq!(stored[0], stored[1]);
 }
+
+#[tokio::test]
+async fn a_player_page_gives_the_same_deviation_in_the_same_words_as_the_ratings_table() {
+    let app = TestApp::with_demo().await;
+    let table = app.page("/puntuaciones", StatusCode::OK).await;
+    let row = table
+        .select(&scraper::Selector::parse("table.ratings tbody tr").unwrap())
+        .find(|tr| tr.text().any(|t| t == "Ana Martínez"))
+        .expect("Ana's row");
+    let cells: Vec<String> = row
+        .select(&scraper::Selector::parse("td").unwrap())
+        .map(|td| td.text().collect::<String>())
+        .collect();
+    let href = row
+        .select(&scraper::Selector::parse("a").unwrap())
+        .next()
+        .and_then(|a| a.value().attr("href"))
+        .unwrap()
+        .to_owned();
+    let page = app.page(&href, StatusCode::OK).await;
+    let now = texts(&page, "p.rating-now").join(" ");
+    assert!(
+        now.contains(&format!("Puntuación: {}", cells[2])),
+        "{now} / {cells:?}"
+    );
+    assert!(
+        now.contains(&format!("Desviación: {}", cells[3])),
+        "{now} / {cells:?}"
+    );
+    assert!(!now.contains('±'), "{now}");
+    assert!(
+        texts(&page, "p.rating-explain")[0].contains("desviación"),
+        "the page says what the deviation is"
+    );
+}

@@ -1244,6 +1244,39 @@ async fn the_creation_form_refuses_a_bad_field_with_a_422_and_creates_nothing() 
 }
 
 #[tokio::test]
+async fn an_empty_championship_name_says_it_cannot_be_empty_without_empty_brackets() {
+    let app = TestApp::spawn().await;
+    let club = club_with_director(&app).await;
+    let fields = [
+        ("name", "  "),
+        ("game", "botifarra"),
+        ("options", "{}"),
+        ("starts_on", "2026-11-23"),
+        ("system", "swiss"),
+        ("rounds", "5"),
+        ("match_format", "timed"),
+        ("target", "101"),
+        ("max_hands", "12"),
+        ("minutes", "55"),
+        ("cap", "121"),
+        ("win", "2"),
+        ("draw", "1"),
+        ("loss", "0"),
+        ("bye", "2"),
+        ("tb1", "points"),
+    ];
+    let res = post_form(&app, &format!("/clubes/{club}/campeonatos/nuevo"), &fields).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let alert = texts(&html, ".alert")[0].clone();
+    assert_eq!(
+        alert,
+        "Revisa este campo: Nombre del campeonato: no puede quedar vacío"
+    );
+    assert!(!alert.contains("()"), "{alert}");
+}
+
+#[tokio::test]
 async fn results_from_every_table_at_once_are_all_kept() {
     let app = TestApp::spawn().await;
     let club = club_with_director(&app).await;

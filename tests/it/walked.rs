@@ -466,7 +466,7 @@ async fn a_ruling_on_a_deal_that_cannot_be_is_said_in_words_and_offers_no_hand_t
     assert_eq!(apply(&pages[0]), 1, "a renuncio in a good deal applies");
     assert_eq!(apply(&pages[1]), 0, "the turned card is not the dealer's");
     let said = texts(&pages[1], ".violation-message").join(" ");
-    assert_eq!(said, "la carta vuelta, rey de espadas, no está donde debe");
+    assert_eq!(said, "La carta vuelta, rey de espadas, no está donde debe");
 }
 
 #[tokio::test]

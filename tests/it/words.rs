@@ -619,3 +619,92 @@ async fn the_card_picker_opened_from_a_game_shows_its_players_and_the_plays_in_w
     assert_eq!(plays, vec!["Ana (asiento 1): Apuesta · paso".to_owned()]);
     assert_in_words(&html, "es", "the card picker of a game");
 }
+
+/// A card code as the record writes it ("10e", "1o"), quoted.
+fn quoted_card_code(text: &str) -> bool {
+    text.split('\'').skip(1).step_by(2).any(|inside| {
+        let digits = inside.trim_end_matches(['o', 'c', 'e', 'b']);
+        inside.len() == digits.len() + 1
+            && !digits.is_empty()
+            && digits.chars().all(|c| c.is_ascii_digit())
+    })
+}
+
+#[tokio::test]
+async fn a_ruling_names_cards_and_moves_in_words_and_does_not_repeat_the_rule_in_its_message() {
+    let app = TestApp::spawn().await;
+    let mut seen = std::collections::BTreeSet::new();
+    for (game, record, expected) in all_examples() {
+        let Some(rule) = expected["violation"]["rule"].as_str() else {
+            continue;
+        };
+        for lang in LANGS {
+            let res = app
+                .client
+                .post(app.url("/arbitro"))
+                .header("Accept-Language", lang)
+                .form(&[
+                    ("csrf", app.csrf().await.as_str()),
+                    ("record", &record.to_string()),
+                ])
+                .send()
+                .await
+                .unwrap();
+            let html = scraper::Html::parse_document(&res.text().await.unwrap());
+            let title = texts(&html, ".verdict h2").join(" ");
+            let message = texts(&html, ".violation-message").join(" ");
+            let summary = texts(&html, "pre.summary").join(" ");
+            for text in [&message, &summary] {
+                assert!(!quoted_card_code(text), "{game} {lang}: {text}");
+                assert!(!text.contains("events["), "{game} {lang}: {text}");
+            }
+            if title.contains("renuncio") {
+                assert!(
+                    !message.contains("renuncio"),
+                    "{game} {lang}: {title} / {message}"
+                );
+            }
+            if rule == "card_not_in_hand" && lang == "es" {
+                assert!(
+                    message.contains(" no tiene el ") || message.contains(" no tiene la "),
+                    "{game}: {message}"
+                );
+            }
+            seen.insert(rule.to_owned());
+        }
+    }
+    for rule in ["card_not_in_hand", "must_follow_suit", "unknown_event"] {
+        assert!(seen.contains(rule), "{rule} among the examples: {seen:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_games_exported_file_numbers_seats_from_one_in_its_notes_and_keeps_its_ids() {
+    let t = start("cuatrola", 4, &[]).await;
+    let res = t
+        .hand(&[
+            ("trump", "o"),
+            ("bid", "solo"),
+            ("bidder", "0"),
+            ("card_points_side0", "70"),
+            ("card_points_side1", "30"),
+            ("last_trick_side", "0"),
+        ])
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let file: Value = t
+        .client
+        .get(t.app.url(&format!("/partidas/{}/exportar", t.game)))
+        .header("Accept-Language", "es")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let notes = file["hands"][0]["score"]["notes"].to_string();
+    assert!(notes.contains("Ana (asiento 1)"), "{notes}");
+    assert!(!notes.contains("asiento 0"), "{notes}");
+    // The ids stay as the file format fixes them: 0-based.
+    assert_eq!(file["hands"][0]["entry"]["bidder"], 0, "{file}");
+}

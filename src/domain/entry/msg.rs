@@ -617,7 +617,7 @@ impl Problem {
             FortyTwice { suit } => tr!(
                 lang,
                 "las cuarenta (triunfo {}) solo se cantan una vez",
-                "les quaranta (triomf {}) només es canten una vegada",
+                "les quaranta (trumfo {}) només es canten una vegada",
                 "the 40 (trumps {}) is sung only once",
                 suit.name()
             ),
@@ -938,7 +938,7 @@ impl Note {
             Void => tr!(lang, "mano nula", "mà nul·la", "void hand"),
             Over100 => tr!(lang, "más de 100", "més de 100", "over 100"),
             Winner { side } => tr!(lang, "gana {}", "guanya {}", "{} wins", side.render(lang)),
-            Trumps { suit } => tr!(lang, "triunfo {}", "triomf {}", "trumps {}", suit.name()),
+            Trumps { suit } => tr!(lang, "triunfo {}", "trumfo {}", "trumps {}", suit.name()),
             Botifarra => "botifarra".into(),
             Delegated => tr!(lang, "delegada", "delegada", "delegated"),
             Double { level, multiplier } => {

@@ -737,7 +737,7 @@ pub fn contract_summary(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Str
         .and_then(|t| t.card())
         .map(|c| format!("{} ({})", c.suit().name(), c.spanish_name()))
         .unwrap_or_else(|| "?".into());
-    let t = lang.pick("Triunfo", "Triomf", "Trumps");
+    let t = lang.pick("Triunfo", "Trumfo", "Trumps");
     let contract = match (highest, calls >= 4) {
         (None, true) => lang
             .pick(

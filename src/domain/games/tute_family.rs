@@ -746,7 +746,7 @@ pub fn trump_summary(record: &HandRecord, lang: Lang) -> Option<String> {
     let card = record.turned.as_ref().and_then(|t| t.card())?;
     Some(format!(
         "{}: {} ({}).",
-        lang.pick("Triunfo", "Triomf", "Trumps"),
+        lang.pick("Triunfo", "Trumfo", "Trumps"),
         card.suit().name(),
         card.spanish_name()
     ))

@@ -704,8 +704,16 @@ pub(super) fn checked(
     let (file, starts_on) = match file_from_form(&form, seed) {
         Ok(x) => x,
         Err((field, detail)) => {
+            // What was wrong with the value, never empty brackets for an empty one.
+            let why = if detail.trim().is_empty() {
+                format!(": {}", ctx.t("tournament-field-empty"))
+            } else if field == FormField::Name {
+                format!(": {}", ctx.t("tournament-name-long"))
+            } else {
+                format!(" ({detail})")
+            };
             let error = format!(
-                "{}: {} ({detail})",
+                "{}: {}{why}",
                 ctx.t("tournament-bad-field"),
                 ctx.t(field.key())
             );

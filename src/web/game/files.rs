@@ -17,6 +17,18 @@ pub async fn export_game(
     let (scores, board) = l
         .scored(lang)
         .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
+    // Notes are words for people: seats and pairs numbered from 1 and named, as the
+    // game's page reads them; the ids of the file (dealer, seat fields) stay 0-based.
+    let sides = side_names(&l.setup, &l.seats, lang);
+    let scores: Vec<_> = scores
+        .into_iter()
+        .map(|mut s| {
+            for note in &mut s.notes {
+                *note = people_words(note, lang, &l.seats, &sides);
+            }
+            s
+        })
+        .collect();
     let file = GameDoc {
         format: GAME_FORMAT.to_owned(),
         game: l.setup.game,

@@ -417,7 +417,11 @@ pub async fn builder(
                         Some(v) => format!(
                             "{}: {}",
                             rule_name(v.rule, ctx.lang),
-                            name_seats(&v.message, ctx.lang, &names)
+                            name_seats(
+                                &people_message(v.rule, &v.message, v.seat, ctx.lang),
+                                ctx.lang,
+                                &names
+                            )
                         ),
                         None if ruling.complete => ctx.t("referee-complete"),
                         None => ctx.t("referee-so-far-legal"),
@@ -426,7 +430,13 @@ pub async fn builder(
                         .undecided
                         .iter()
                         .flatten()
-                        .map(|u| name_seats(&u.message, ctx.lang, &names))
+                        .map(|u| {
+                            name_seats(
+                                &people_message(u.rule, &u.message, Some(u.seat), ctx.lang),
+                                ctx.lang,
+                                &names,
+                            )
+                        })
                         .collect();
                     let status = if doubts.is_empty() {
                         status

@@ -17,7 +17,7 @@ use super::{AppState, Ctx, db, render, render_status};
 use crate::db::games;
 use crate::domain::cards::Card;
 use crate::domain::words::{
-    field_name, field_value, name_seats, rule_name, seat_label, source_words,
+    field_name, field_value, name_seats, people_message, rule_name, seat_label, source_words,
 };
 use crate::domain::{self, GameKind, HandRecord, Lang, Ruling};
 use crate::error::AppError;
@@ -168,7 +168,11 @@ fn ruling_page(
             .map(|u| UndecidedLine {
                 rule: u.rule.id(),
                 rule_name: rule_name(u.rule, ctx.lang),
-                message: name_seats(&u.message, ctx.lang, names),
+                message: name_seats(
+                    &people_message(u.rule, &u.message, Some(u.seat), ctx.lang),
+                    ctx.lang,
+                    names,
+                ),
                 hand_points: u.hand_points.as_deref().map(scores).unwrap_or_default(),
             })
             .collect()
@@ -191,7 +195,13 @@ fn ruling_page(
         violation_message: ruling
             .violation
             .as_ref()
-            .map(|v| name_seats(&v.message, ctx.lang, names))
+            .map(|v| {
+                crate::domain::lang::capitalized(&name_seats(
+                    &people_message(v.rule, &v.message, v.seat, ctx.lang),
+                    ctx.lang,
+                    names,
+                ))
+            })
             .unwrap_or_default(),
         violation_seat: ruling
             .violation

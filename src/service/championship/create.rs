@@ -117,22 +117,15 @@ fn propose_finished_in_play(
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
-    let who = TableActor {
-        side: None,
-        staff: true,
-        confirmed: false,
-        actor,
-    };
+    let mut games = Vec::new();
     for round in &file.rounds {
         for p in round.in_play.iter().filter(|p| !p.typed) {
             let row =
                 store::find_table(conn, championship_id, round.number as i32, p.table as i32)?;
-            if let Some(game) = row.and_then(|r| r.game_id) {
-                sync_after_change(conn, game, &who, now)?;
-            }
+            games.extend(row.and_then(|r| r.game_id));
         }
     }
-    Ok(())
+    propose_again(conn, games, actor, now)
 }
 
 /// The tables of an imported knockout phase left playing (their match has no result
@@ -145,19 +138,30 @@ fn propose_finished_phase_tables(
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
+    let games = store::phase_tables(conn, championship_id, bracket_id)?
+        .into_iter()
+        .filter(|row| row.status == TableStatus::Playing && row.typed == 0)
+        .filter_map(|row| row.game_id)
+        .collect::<Vec<_>>();
+    propose_again(conn, games, actor, now)
+}
+
+/// Brings the tables of `games` up to what their hands decide, as the staff would:
+/// a game whose partidas decide its match proposes its result.
+fn propose_again(
+    conn: &mut DbConn,
+    games: Vec<i32>,
+    actor: &str,
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
     let who = TableActor {
         side: None,
         staff: true,
         confirmed: false,
         actor,
     };
-    for row in store::phase_tables(conn, championship_id, bracket_id)? {
-        if row.status != TableStatus::Playing || row.typed != 0 {
-            continue;
-        }
-        if let Some(game) = row.game_id {
-            sync_after_change(conn, game, &who, now)?;
-        }
+    for game in games {
+        sync_after_change(conn, game, &who, now)?;
     }
     Ok(())
 }

@@ -49,6 +49,22 @@ pub(crate) struct Slip {
     pub(crate) pins: [String; 2],
 }
 
+impl Slip {
+    /// A new phone that opens the table with the PIN of pair `pair` (0: a, 1: b).
+    pub(crate) async fn open(&self, app: &TestApp, pair: usize) -> reqwest::Client {
+        let phone = new_client();
+        let res = post_form_as(
+            app,
+            &phone,
+            &format!("{}/pin", self.path),
+            &[("pin", &self.pins[pair])],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        phone
+    }
+}
+
 /// The result slips of a round (`?ronda=R`) or a knockout phase (`?fase=B`).
 pub(crate) async fn slips(app: &TestApp, id: i32, query: &str) -> Vec<Slip> {
     let html = app
@@ -187,15 +203,7 @@ pub(crate) async fn post_full_hand(
 /// nor with its PIN); pair b confirms, on its own phone or by typing its PIN on the
 /// scorekeeper's.
 pub(crate) async fn play_table(app: &TestApp, slip: &Slip, seed: u64) -> Played {
-    let keeper = new_client();
-    let res = post_form_as(
-        app,
-        &keeper,
-        &format!("{}/pin", slip.path),
-        &[("pin", &slip.pins[0])],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let keeper = slip.open(app, 0).await;
     let game = game_of(app, &keeper, &slip.path).await;
     let played = play_game(app, &keeper, game, seed).await;
     // Nobody typed a score: the game's is the proposal.
@@ -242,15 +250,7 @@ pub(crate) async fn play_table(app: &TestApp, slip: &Slip, seed: u64) -> Played 
         )
         .await
     } else {
-        let other = new_client();
-        let res = post_form_as(
-            app,
-            &other,
-            &format!("{}/pin", slip.path),
-            &[("pin", &slip.pins[1])],
-        )
-        .await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let other = slip.open(app, 1).await;
         post_form_as(app, &other, &sign, &[("version", &version)]).await
     };
     let status = res.status();

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::championship::{Slip, game_of, play_game, play_table, post_full_hand, slips};
 use crate::file_reads_back::{championships, imported};
-use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, post_form_as, texts};
+use crate::helpers::{ChampionshipForm, TestApp, attr, post_form_as, texts};
 use baza::db::championship::store::{self as store, TableRow};
 use baza::domain::random::random_cuatrola_hand_of_game;
 use baza::domain::status::TableStatus;
@@ -145,15 +145,7 @@ async fn a_knockout_played_hand_by_hand_exports_every_game_and_imports_into_an_e
     // the director types a score that gives it to the other pair; the second one is
     // played and signed. The final opens and its scorekeeper enters one hand.
     let semi = phase_slip(&app, id, bracket, 1).await;
-    let semi_keeper = new_client();
-    let res = post_form_as(
-        &app,
-        &semi_keeper,
-        &format!("{}/pin", semi.path),
-        &[("pin", &semi.pins[0])],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let semi_keeper = semi.open(&app, 0).await;
     let semi_game = game_of(&app, &semi_keeper, &semi.path).await;
     let played = play_game(&app, &semi_keeper, semi_game, 41).await;
     let overridden = if played.winner == 0 {
@@ -179,15 +171,7 @@ async fn a_knockout_played_hand_by_hand_exports_every_game_and_imports_into_an_e
     let slip = phase_slip(&app, id, bracket, 2).await;
     play_table(&app, &slip, 42).await;
     let final_slip = phase_slip(&app, id, bracket, 3).await;
-    let keeper = new_client();
-    let res = post_form_as(
-        &app,
-        &keeper,
-        &format!("{}/pin", final_slip.path),
-        &[("pin", &final_slip.pins[0])],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let keeper = final_slip.open(&app, 0).await;
     let final_game = game_of(&app, &keeper, &final_slip.path).await;
     enter_hands(&app, &keeper, final_game, 7, 1).await;
 
@@ -231,15 +215,7 @@ async fn a_knockout_played_hand_by_hand_exports_every_game_and_imports_into_an_e
     let copied_final = copied[2].game_id.expect("the final's partida");
     assert_eq!(stored_hands(&other, copied_final).await, 1);
     let slip = phase_slip(&other, copy, copied_bracket, 3).await;
-    let other_keeper = new_client();
-    let res = post_form_as(
-        &other,
-        &other_keeper,
-        &format!("{}/pin", slip.path),
-        &[("pin", &slip.pins[0])],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let other_keeper = slip.open(&other, 0).await;
     assert_eq!(
         game_of(&other, &other_keeper, &slip.path).await,
         copied_final
@@ -371,15 +347,7 @@ async fn a_knockout_table_waiting_for_its_firma_at_export_is_proposed_again_on_i
     let (id, bracket) = knockout_drawn(&app, club).await;
     // The first semi-final is played to its end: its result waits for the firma.
     let semi = phase_slip(&app, id, bracket, 1).await;
-    let keeper = new_client();
-    let res = post_form_as(
-        &app,
-        &keeper,
-        &format!("{}/pin", semi.path),
-        &[("pin", &semi.pins[0])],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let keeper = semi.open(&app, 0).await;
     let game = game_of(&app, &keeper, &semi.path).await;
     let played = play_game(&app, &keeper, game, 41).await;
     let rows = phase_tables(&app, id, bracket).await;
@@ -402,15 +370,7 @@ async fn a_knockout_table_waiting_for_its_firma_at_export_is_proposed_again_on_i
     assert_eq!(copied[0].proposed_winner.as_deref(), Some(winner));
     // The other pair signs it on the copy: the bracket has its result.
     let slip = phase_slip(&other, copy, copied_bracket, 1).await;
-    let signer = new_client();
-    let res = post_form_as(
-        &other,
-        &signer,
-        &format!("{}/pin", slip.path),
-        &[("pin", &slip.pins[1])],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let signer = slip.open(&other, 1).await;
     let html = scraper::Html::parse_document(
         &signer
             .get(other.url(&slip.path))

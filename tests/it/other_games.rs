@@ -4,11 +4,12 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, post_form_as, texts};
+use crate::championship::{Slip, slips};
+use crate::helpers::{ChampionshipForm, TestApp, attr, post_form_as, texts};
 
 /// A guiñote league of two pairs, its first round published, played hand by hand:
-/// the table's path and the PINs of pair a and pair b.
-async fn guinote_table(app: &TestApp) -> (i32, String, [String; 2]) {
+/// its id and its table's slip.
+async fn guinote_table(app: &TestApp) -> (i32, Slip) {
     let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
     let id = ChampionshipForm::new("Liga de guiñote")
         .set("game", "guinote")
@@ -22,28 +23,18 @@ async fn guinote_table(app: &TestApp) -> (i32, String, [String; 2]) {
         let res = post_form_as(app, &app.client, &path, &fields).await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
     }
-    let html = app
-        .page(
-            &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
-            StatusCode::OK,
-        )
-        .await;
-    let path = texts(&html, ".table-path").remove(0);
-    let pins = [
-        texts(&html, ".pin-a strong").remove(0),
-        texts(&html, ".pin-b strong").remove(0),
-    ];
-    (id, path, pins)
+    let slip = slips(app, id, "ronda=1").await.remove(0);
+    (id, slip)
 }
 
 #[tokio::test]
 async fn a_guinote_table_lost_by_renuncio_is_signed_and_counts_in_the_standings() {
     let app = TestApp::spawn().await;
-    let (id, table, pins) = guinote_table(&app).await;
+    let (id, slip) = guinote_table(&app).await;
+    let table = slip.path.clone();
     // Pair a opens the table with its PIN and enters the first deal: a renuncio by a
     // player of pair b, who loses the partida (Part A 3) at 0–0.
-    let keeper = new_client();
-    post_form_as(&app, &keeper, &format!("{table}/pin"), &[("pin", &pins[0])]).await;
+    let keeper = slip.open(&app, 0).await;
     let html = scraper::Html::parse_document(
         &keeper
             .get(app.url(&table))
@@ -83,8 +74,7 @@ async fn a_guinote_table_lost_by_renuncio_is_signed_and_counts_in_the_standings(
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     // Pair b signs the result on its own phone.
-    let other = new_client();
-    post_form_as(&app, &other, &format!("{table}/pin"), &[("pin", &pins[1])]).await;
+    let other = slip.open(&app, 1).await;
     let html = scraper::Html::parse_document(
         &other
             .get(app.url(&table))
@@ -210,7 +200,7 @@ async fn a_finished_league_names_its_champion_on_its_page_and_its_print() {
 #[tokio::test]
 async fn the_director_types_a_guinote_partida_won_by_renuncio_at_0_0_naming_its_winner() {
     let app = TestApp::spawn().await;
-    let (id, table, _) = guinote_table(&app).await;
+    let (id, Slip { path: table, .. }) = guinote_table(&app).await;
     let html = app.page(&table, StatusCode::OK).await;
     let labels = texts(&html, "label");
     assert!(
@@ -363,7 +353,7 @@ async fn a_cinquillo_hand_with_a_word_for_a_number_says_which_box_and_keeps_the_
 #[tokio::test]
 async fn a_table_won_by_renuncio_at_0_0_names_its_winner_wherever_its_score_is_shown() {
     let app = TestApp::spawn().await;
-    let (id, table, _) = guinote_table(&app).await;
+    let (id, Slip { path: table, .. }) = guinote_table(&app).await;
     let res = post_form_as(
         &app,
         &app.client,

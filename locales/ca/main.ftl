@@ -644,5 +644,6 @@ clubs-admin-create = Crea un club
 clubs-admin-link = Clubs: crea'n un de nou
 account-admin = Administració
 result-declared-winner = guanya { $name }
+result-no-show = no es va presentar { $name }
 crosstable-declared-won = guanyada
 crosstable-declared-lost = perduda

@@ -644,5 +644,6 @@ clubs-admin-create = Create club
 clubs-admin-link = Clubs: create a new one
 account-admin = Administration
 result-declared-winner = { $name } wins
+result-no-show = { $name } did not show up
 crosstable-declared-won = won
 crosstable-declared-lost = lost

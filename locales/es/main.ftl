@@ -644,5 +644,6 @@ clubs-admin-create = Crear club
 clubs-admin-link = Clubes: crear uno nuevo
 account-admin = Administración
 result-declared-winner = gana { $name }
+result-no-show = no se presentó { $name }
 crosstable-declared-won = ganada
 crosstable-declared-lost = perdida

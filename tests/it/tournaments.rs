@@ -1509,7 +1509,8 @@ async fn a_guinote_liguilla_rests_the_odd_pair_checks_the_101_and_takes_no_late_
 }
 
 #[tokio::test]
-async fn in_the_sistema_de_ceros_a_loser_is_out_and_a_forfeit_counts_as_a_loss() {
+async fn in_the_sistema_de_ceros_a_loser_is_out_and_a_forfeit_counts_as_a_loss_naming_who_did_not_show_up()
+ {
     let app = TestApp::spawn().await;
     let club = club_with_director(&app).await;
     let id = create_with(
@@ -1569,6 +1570,24 @@ async fn in_the_sistema_de_ceros_a_loser_is_out_and_a_forfeit_counts_as_a_loss()
         .await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "table {t}");
     }
+    let absent = pairings
+        .iter()
+        .find(|p| p["table"].as_u64() == Some(1))
+        .and_then(|p| p["b"].as_str())
+        .and_then(|b| b.parse::<usize>().ok())
+        .map(|entrant| PAIRS[entrant - 1].0)
+        .unwrap();
+    let page = app
+        .get(&format!("/campeonatos/{id}/direccion"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains(&format!("0 – 0 · no se presentó {absent}")),
+        "the pair that did not show up is named: {page}"
+    );
+    assert!(!page.contains("(np "), "no abbreviation with a side letter");
     post_form(
         &app,
         &format!("/campeonatos/{id}/rondas"),

@@ -473,16 +473,18 @@ impl RoundView {
     }
 }
 
-/// A table's result as a person reads it: the score, the side that did not play,
+/// A table's result as a person reads it: the score, the pair that did not show up,
 /// and the winner by name when the score alone does not tell (a guiñote partida
 /// won by a renuncio or a tute at 0 – 0, or both sides past 101).
 fn result_text(ctx: &Ctx, r: &MatchResult, names: [&str; 2]) -> String {
     let mut s = format!("{} – {}", r.score[0], r.score[1]);
     if let Some(f) = r.forfeit {
-        s.push_str(match f {
-            Side::A => " (np A)",
-            Side::B => " (np B)",
-        });
+        let name = match f {
+            Side::A => names[0],
+            Side::B => names[1],
+        };
+        s.push_str(" · ");
+        s.push_str(&ctx.t1("result-no-show", "name", &name));
     } else if let Some(w) = declared_winner(r) {
         let name = match w {
             Side::A => names[0],

@@ -185,3 +185,82 @@ async fn a_player_with_an_account_cannot_apply_a_ruling_to_her_own_confirmed_tab
     let after = table_page(&app, &app.client, &slip).await;
     assert_eq!(texts(&after, ".big-score"), before, "the result changed");
 }
+
+/// Sends `head` (a request's head, with its blank line) on a new connection and
+/// never the body it announces: the answer's head, or `None` when the server is
+/// still waiting for the body after five seconds.
+async fn answer_without_body(app: &TestApp, head: &str) -> Option<String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let addr = app.address.trim_start_matches("http://");
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    tcp.write_all(head.as_bytes()).await.unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let read = async {
+        while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+            match tcp.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(5), read)
+        .await
+        .ok()?;
+    Some(String::from_utf8_lossy(&got).into_owned())
+}
+
+#[tokio::test]
+async fn a_stranger_cannot_make_the_server_take_in_a_file_of_thirty_megabytes() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Tauste").await;
+    // A stranger's session: its cookie and CSRF token, from the login page.
+    let res = new_client().get(app.url("/entrar")).send().await.unwrap();
+    let cookie = res.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let csrf = attr(&html, "input[name=csrf]", "value").unwrap();
+    let host = app.address.trim_start_matches("http://");
+    let mut answers = Vec::new();
+    for content_type in [
+        "multipart/form-data; boundary=XyZ",
+        "application/octet-stream",
+    ] {
+        let head = format!(
+            "POST /clubes/{club}/campeonatos/importar HTTP/1.1\r\nHost: {host}\r\n\
+             Cookie: {cookie}\r\nX-CSRF-Token: {csrf}\r\nContent-Type: {content_type}\r\n\
+             Content-Length: 30000000\r\n\r\n"
+        );
+        let status = answer_without_body(&app, &head).await.map(|answer| {
+            answer
+                .split_whitespace()
+                .nth(1)
+                .unwrap_or_default()
+                .to_owned()
+        });
+        answers.push((content_type, status));
+    }
+    // Refused at once (too large for a stranger, or sent to log in first), never
+    // waited for.
+    assert_eq!(
+        answers,
+        [
+            ("multipart/form-data; boundary=XyZ", Some("413".to_owned())),
+            ("application/octet-stream", Some("303".to_owned())),
+        ]
+    );
+    // The organiser still imports there (a file that does not read: its form again).
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/clubes/{club}/campeonatos/importar"),
+        &[("text", "no es un fichero")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}

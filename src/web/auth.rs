@@ -130,27 +130,34 @@ pub struct Principal {
 }
 
 impl Principal {
+    /// What the signed-in account's role and club allow, whatever PINs this browser
+    /// holds: the club's staff (who may correct a confirmed table), not a player who
+    /// happens to have an account and typed the PIN of the table they play at.
+    pub fn staff_allows(&self, perm: Perm) -> bool {
+        let Some(u) = &self.user else {
+            return false;
+        };
+        let own_club = |c: i32| u.club_id == Some(c);
+        match (u.role, perm) {
+            (Role::Admin, _) => true,
+            (_, Perm::OwnAccount) => true,
+            (Role::Organiser, Perm::ManageClub(c)) => own_club(c),
+            (Role::Organiser | Role::Referee, Perm::RecordResult { club_id, .. }) => {
+                own_club(club_id)
+            }
+            (Role::Organiser | Role::Referee, Perm::ReadAudit(c)) => own_club(c),
+            (Role::Organiser | Role::Referee, Perm::CreateGame(c)) => own_club(c),
+            (Role::Organiser | Role::Referee, Perm::RecordGame { club_id, .. }) => {
+                own_club(club_id)
+            }
+            _ => false,
+        }
+    }
+
     /// The one policy of Baza: who may do what.
     pub fn allows(&self, perm: Perm) -> bool {
-        if let Some(u) = &self.user {
-            let own_club = |c: i32| u.club_id == Some(c);
-            let granted = match (u.role, perm) {
-                (Role::Admin, _) => true,
-                (_, Perm::OwnAccount) => true,
-                (Role::Organiser, Perm::ManageClub(c)) => own_club(c),
-                (Role::Organiser | Role::Referee, Perm::RecordResult { club_id, .. }) => {
-                    own_club(club_id)
-                }
-                (Role::Organiser | Role::Referee, Perm::ReadAudit(c)) => own_club(c),
-                (Role::Organiser | Role::Referee, Perm::CreateGame(c)) => own_club(c),
-                (Role::Organiser | Role::Referee, Perm::RecordGame { club_id, .. }) => {
-                    own_club(club_id)
-                }
-                _ => false,
-            };
-            if granted {
-                return true;
-            }
+        if self.staff_allows(perm) {
+            return true;
         }
         match perm {
             // A scorekeeper enters the result of their own table, once; corrections

@@ -96,9 +96,18 @@ fn refuse_not_utf8<B>(req: ServiceRequest) -> ServiceResponse<EitherBody<B>> {
 
 /// The whole body of a request, for a middleware that reads it before the handler:
 /// up to the app's limit, or up to a championship file's on the one page that takes
-/// them (the handler puts the same limit on it).
+/// them (the handler puts the same limit on it) when someone is signed in: only the
+/// staff import there, and nobody else makes the server hold a file that size.
 pub async fn read_body(req: &mut ServiceRequest) -> Result<web::Bytes, actix_web::Error> {
-    if !super::championship::takes_big_files(req.path()) {
+    use actix_session::SessionExt;
+    let signed_in = || {
+        req.get_session()
+            .get::<String>(super::auth::S_SID)
+            .ok()
+            .flatten()
+            .is_some()
+    };
+    if !super::championship::takes_big_files(req.path()) || !signed_in() {
         return req.extract::<web::Bytes>().await;
     }
     req.extract::<web::Payload>()

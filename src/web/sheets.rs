@@ -46,10 +46,14 @@ impl Cell {
     }
 
     /// The cell's text in a CSV file. Text that a spreadsheet would run as a
-    /// formula (`=`, `+`, `-`, `@` first) gets a leading apostrophe.
+    /// formula (`=`, `+`, `-`, `@` first, also after blanks, or a tab or a line
+    /// break first, as an imported file may hold them) gets a leading apostrophe.
     fn csv_text(&self) -> String {
+        let formula = |s: &str| {
+            s.starts_with(['\t', '\r', '\n']) || s.trim_start().starts_with(['=', '+', '-', '@'])
+        };
         match self {
-            Cell::Text(s) if s.starts_with(['=', '+', '-', '@']) => format!("'{s}"),
+            Cell::Text(s) if formula(s) => format!("'{s}"),
             Cell::Text(s) => s.clone(),
             Cell::Integer(i) => i.to_string(),
             Cell::Number(f) => f.to_string(),
@@ -533,6 +537,21 @@ mod tests {
         // A formula is neutralised; the quote and the line break survive.
         assert_eq!(rows[2].1, ["2", "'=Roca \"la\"\nSoler", "3", "-4"]);
         assert_eq!(rows[2].0, 3);
+    }
+
+    #[test]
+    fn a_name_that_hides_a_formula_behind_blanks_a_tab_or_a_line_break_is_text_in_csv() {
+        for name in [
+            "\t=1+1",
+            "\r=HYPERLINK(\"http://x\")",
+            "\n@SUM(A1)",
+            "  =1+1",
+            "\u{a0}-2+3",
+        ] {
+            assert_eq!(Cell::text(name).csv_text(), format!("'{name}"), "{name:?}");
+        }
+        assert_eq!(Cell::text("Ana = Berta").csv_text(), "Ana = Berta");
+        assert_eq!(Cell::text(" Ana").csv_text(), " Ana");
     }
 
     #[test]

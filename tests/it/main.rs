@@ -7,6 +7,7 @@
 /// The rules engine under the name the fuzz targets use (`crate::domain`).
 use baza::domain;
 
+mod attacks;
 mod audit_words;
 mod bases;
 mod big_open;

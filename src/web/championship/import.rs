@@ -134,9 +134,19 @@ pub(crate) fn file_error_words(ctx: &Ctx, text: &str, e: &FileError) -> String {
 pub async fn championship_import(
     visit: Visit,
     path: web::Path<String>,
-    body: web::Bytes,
-) -> HttpResult {
+    payload: web::Payload,
+) -> Result<HttpResponse, actix_web::Error> {
+    // Who may import is known before a file up to FILE_LIMIT is read.
     let club = managed_club(&visit, &path).await?;
+    let body = payload
+        .to_bytes_limited(FILE_LIMIT)
+        .await
+        .map_err(|_| actix_web::error::ErrorPayloadTooLarge("upload too large"))??;
+    Ok(import_file(visit, club, body).await?)
+}
+
+/// The import of `body` into `club`, whose organiser `visit` is.
+async fn import_file(visit: Visit, club: Club, body: web::Bytes) -> HttpResult {
     let (club_id, Visit { req, state, who }) = (club.id, visit);
     let (bytes, shown) = sent(&req, &body)?;
     let ctx = Ctx::from_request(&req);

@@ -133,6 +133,14 @@ pub(crate) fn may_record(who: &Principal, g: &Game) -> bool {
         })
 }
 
+/// Whether `who` is the club's staff for this game (its director, a referee, an
+/// administrator) by their account alone: who may change a game whose table is
+/// confirmed, and whose finished game is proposed by nobody's pair. A PIN typed by a
+/// player who also has an account does not make them staff.
+pub(crate) fn is_game_staff(who: &Principal, g: &Game) -> bool {
+    who.staff_allows(record_perm(g))
+}
+
 pub(super) fn require_record(who: &Principal, g: &Game, here: &str) -> Result<(), AppError> {
     if may_record(who, g) {
         Ok(())
@@ -173,7 +181,7 @@ pub(super) async fn game_to_record(
 /// Who changes a game, for its championship table.
 pub(super) fn change_by(who: &Principal, g: &Game, session: &Session, confirmed: bool) -> ChangeBy {
     ChangeBy {
-        staff: who.user.is_some() && may_record(who, g),
+        staff: is_game_staff(who, g),
         sides: crate::web::tables_held::sides_held(session),
         confirmed,
     }
@@ -194,8 +202,7 @@ pub(super) async fn locked_for(
 ) -> Result<bool, AppError> {
     let game = g.clone();
     let table = db(state, move |conn| Ok(tables::table_of_game(conn, &game)?)).await?;
-    Ok(table.is_some_and(|r| r.status == TableStatus::Final)
-        && !(who.user.is_some() && may_record(who, g)))
+    Ok(table.is_some_and(|r| r.status == TableStatus::Final) && !is_game_staff(who, g))
 }
 
 /// The refusal of a change to a game whose championship table is confirmed: the
@@ -300,7 +307,7 @@ pub(super) async fn game_html(
             running: run.iter().map(show).collect(),
         })
         .collect();
-    let staff = who.user.is_some() && may_record(who, &l.game);
+    let staff = is_game_staff(who, &l.game);
     let locked = !staff
         && table
             .as_ref()

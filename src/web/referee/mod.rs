@@ -464,7 +464,7 @@ pub async fn apply(
     // A referee's ruling may correct a confirmed championship table (its later
     // pairings listed first, and confirmed with `confirm=1`).
     let by = crate::web::game::ChangeBy {
-        staff: who.user.is_some(),
+        staff: crate::web::game::is_game_staff(&who, &game),
         sides: Vec::new(),
         confirmed: form.confirm.as_deref() == Some("1"),
     };

@@ -564,11 +564,6 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                 },
             };
             let now = now();
-            let mut pins = || {
-                crate::service::random_hex(2)
-                    .map(|h| format!("{:04}", u32::from_str_radix(&h, 16).unwrap_or(0) % 10_000))
-                    .unwrap_or_default()
-            };
             let made = crate::service::championship::import(
                 &mut conn,
                 club_id,
@@ -576,7 +571,7 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                 starts_on.unwrap_or(now.date()),
                 now,
                 "cli:tournament import",
-                &mut pins,
+                &mut db::championship::tables::random_pin,
             );
             let (id, adopted) = match made {
                 Ok(made) => made,

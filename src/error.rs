@@ -136,8 +136,6 @@ pub enum Unacceptable {
     Outcome(String),
     /// A game file that cannot be imported (what is wrong).
     GameFile(String),
-    /// A game file whose hand (1-based) cannot be played (why, if known).
-    GameFileHand(usize, String),
     /// A text that is not a hand record (why).
     Record(String),
     /// A game there is none of (as named).
@@ -181,7 +179,7 @@ impl Unacceptable {
             Unacceptable::Group(_) => "error-groups-no-such",
             Unacceptable::Score(_) => "error-bad-score",
             Unacceptable::Outcome(_) => "tournament-result-rejected",
-            Unacceptable::GameFile(_) | Unacceptable::GameFileHand(..) => "error-bad-game-file",
+            Unacceptable::GameFile(_) => "error-bad-game-file",
             Unacceptable::Record(_) => "error-not-a-record",
             Unacceptable::Game(_) => "error-bad-game",
             Unacceptable::HandNumber(_) => "error-bad-request",
@@ -217,8 +215,6 @@ impl Unacceptable {
             | Unacceptable::HandNumber(s)
             | Unacceptable::Paper(s)
             | Unacceptable::Entry(s) => s.clone(),
-            Unacceptable::GameFileHand(hand, why) if why.is_empty() => format!("hand {hand}"),
-            Unacceptable::GameFileHand(hand, why) => format!("hand {hand}: {why}"),
             Unacceptable::Score(most) => format!("scores must be between 0 and {most}"),
             Unacceptable::NotEnoughEntrants
             | Unacceptable::LateEntry

@@ -143,6 +143,8 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
 #[cfg(test)]
 mod mutation_tests;
 #[cfg(test)]
+mod people_text_tests;
+#[cfg(test)]
 pub(crate) mod test_builders;
 #[cfg(test)]
 mod tests;

@@ -763,12 +763,25 @@ pub struct Deal {
 /// What is wrong with a deal (`deal_invalid`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DealProblem {
-    HandCount { expected: usize, got: usize },
-    NotACard { place: String, got: String },
+    HandCount {
+        expected: usize,
+        got: usize,
+    },
+    NotACard {
+        place: String,
+        got: String,
+    },
     NotInDeck(Card),
     Duplicate(Card),
-    HandSizes(Vec<usize>),
-    StockSize { expected: usize, got: usize },
+    /// The hands' sizes as dealt, and as the game deals them.
+    HandSizes {
+        got: Vec<usize>,
+        expected: Vec<usize>,
+    },
+    StockSize {
+        expected: usize,
+        got: usize,
+    },
     Missing(Card),
     TurnedMissing,
     TurnedNotACard(String),
@@ -819,7 +832,10 @@ pub fn validate_deal(r: &HandRecord, spec: &DealSpec) -> Result<Deal, DealProble
     if let Some(expected) = &spec.hand_sizes
         && &sizes != expected
     {
-        return Err(DealProblem::HandSizes(sizes));
+        return Err(DealProblem::HandSizes {
+            got: sizes,
+            expected: expected.clone(),
+        });
     }
     if let Some(expected) = spec.stock_size
         && r.stock.len() != expected

@@ -259,10 +259,72 @@ pub fn people_message(rule: RuleId, message: &str, seat: Option<u8>, lang: Lang)
     let text = cards_in_words(&text, lang);
     if rule == DealInvalid {
         // The record's field name, after a card already named in words.
-        named_deal_cards(&text).replace(" (turned)", "")
+        let text = named_deal_cards(&text).replace(" (turned)", "");
+        deal_places_in_words(&text, lang)
     } else {
         text
     }
+}
+
+/// Rewrites a place of the deal as the record writes it (`hands[1][3]`, `stock[0]`, a
+/// leading `turned:`) as people say it: "la carta 4 del asiento 1" (the seat still
+/// 0-based, for [`name_seats`]), "la carta 1 del monte", "la carta vuelta:".
+fn deal_places_in_words(text: &str, lang: Lang) -> String {
+    let index = |t: &str| -> Option<(usize, usize)> {
+        let t = t.strip_prefix('[')?;
+        let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
+        let n = digits.parse().ok()?;
+        t[digits.len()..]
+            .starts_with(']')
+            .then_some((n, digits.len() + 2))
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    if let Some(tail) = rest.strip_prefix("turned:") {
+        out.push_str(lang.pick("la carta vuelta:", "la carta girada:", "the turned card:"));
+        rest = tail;
+    }
+    while let Some(at) = ["hands[", "stock["]
+        .iter()
+        .filter_map(|w| rest.find(w))
+        .min()
+    {
+        out.push_str(&rest[..at]);
+        let place = &rest[at..];
+        let (word, after) = place.split_at(5);
+        let hand = index(after).and_then(|(seat, used)| {
+            let (card, more) = index(&after[used..])?;
+            Some((seat, card, used + more))
+        });
+        match (word, hand, index(after)) {
+            ("hands", Some((seat, card, used)), _) => {
+                let n = card + 1;
+                out.push_str(&tr!(
+                    lang,
+                    "la carta {n} del asiento {seat}",
+                    "la carta {n} del seient {seat}",
+                    "card {n} of seat {seat}"
+                ));
+                rest = &after[used..];
+            }
+            ("stock", _, Some((card, used))) => {
+                let n = card + 1;
+                out.push_str(&tr!(
+                    lang,
+                    "la carta {n} del monte",
+                    "la carta {n} del munt",
+                    "card {n} of the stock"
+                ));
+                rest = &after[used..];
+            }
+            _ => {
+                out.push_str(word);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Rewrites a card code after "carta " / "card " ("la carta 3o") as the card's Spanish
@@ -573,6 +635,33 @@ mod tests {
                 Lang::Es
             ),
             "la carta vuelta, rey de espadas, no está donde debe"
+        );
+    }
+
+    #[test]
+    fn a_card_written_wrong_is_told_by_its_place_in_words_not_by_a_field_path() {
+        let d = |m: &str, lang| people_message(RuleId::DealInvalid, m, None, lang);
+        assert_eq!(
+            d(
+                "hands[2][0]: se esperaba una carta como \"3c\", no \"13x\"",
+                Lang::Es
+            ),
+            "la carta 1 del asiento 2: se esperaba una carta como \"3c\", no \"13x\""
+        );
+        assert_eq!(
+            d("stock[11]: expected a card like \"3c\", got 7", Lang::En),
+            "card 12 of the stock: expected a card like \"3c\", got 7"
+        );
+        assert_eq!(
+            d(
+                "turned: s'esperava una carta com \"3c\", no \"?\"",
+                Lang::Ca
+            ),
+            "la carta girada: s'esperava una carta com \"3c\", no \"?\""
+        );
+        assert_eq!(
+            name_seats(&d("hands[0][4]: x", Lang::Es), Lang::Es, &names()),
+            "la carta 5 de Ana (asiento 1): x"
         );
     }
 

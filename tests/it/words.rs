@@ -708,3 +708,94 @@ async fn a_games_exported_file_numbers_seats_from_one_in_its_notes_and_keeps_its
     // The ids stay as the file format fixes them: 0-based.
     assert_eq!(file["hands"][0]["entry"]["bidder"], 0, "{file}");
 }
+
+/// Every string under a `notes` key of `v`.
+fn notes_in(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Object(map) => {
+            for (k, x) in map {
+                match (k.as_str(), x) {
+                    ("notes", Value::Array(list)) => {
+                        out.extend(list.iter().filter_map(Value::as_str).map(str::to_owned))
+                    }
+                    _ => notes_in(x, out),
+                }
+            }
+        }
+        Value::Array(list) => list.iter().for_each(|x| notes_in(x, out)),
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn a_championship_file_numbers_the_seats_of_its_games_notes_from_one_and_names_them() {
+    let app = TestApp::with_demo().await;
+    let files: Vec<Value> = app
+        .with_conn(|conn| {
+            use baza::db::schema::championship_documents::dsl::*;
+            use diesel::prelude::*;
+            let ids: Vec<i32> = championship_documents
+                .select(championship_id)
+                .load(conn)
+                .unwrap();
+            ids.iter()
+                .map(|id| {
+                    let export = baza::db::championship::tables::export(conn, *id)
+                        .unwrap()
+                        .unwrap();
+                    serde_json::to_value(&export.file).unwrap()
+                })
+                .collect()
+        })
+        .await;
+    let mut notes = Vec::new();
+    for f in &files {
+        notes_in(f, &mut notes);
+    }
+    let seats: Vec<&String> = notes.iter().filter(|n| n.contains("asiento")).collect();
+    assert!(seats.len() >= 10, "{} notes name a seat", seats.len());
+    for n in &notes {
+        assert!(!n.contains("asiento 0") && !n.contains("pareja 0"), "{n}");
+    }
+    // Named by its player, as the game's page names it: "solo de Ana (asiento 1)".
+    assert!(seats.iter().all(|n| n.contains(" (asiento ")), "{seats:?}");
+}
+
+#[tokio::test]
+async fn a_refused_game_file_says_which_hand_and_whose_seat_in_words_not_field_names() {
+    let t = start("cinquillo", 4, &[]).await;
+    // Ana (seat 0) is said to have gone out but is left with three cards.
+    let file = serde_json::json!({
+        "format": "baza-game/1",
+        "game": "cinquillo",
+        "players": 4,
+        "options": {},
+        "first_dealer": 3,
+        "seats": ["Ana", "Benito", "Carmen", "Dámaso"],
+        "hands": [{
+            "dealer": 3,
+            "kind": "quick",
+            "entry": {"game": "cinquillo", "out": 0, "cards_left": [3, 2, 4, 5], "revoke_by": null}
+        }]
+    })
+    .to_string();
+    let csrf = t.app.csrf_for(&t.client).await;
+    let res = t
+        .client
+        .post(t.app.url("/clubes/1/partidas/importar"))
+        .header("Accept-Language", "es")
+        .form(&[("csrf", csrf.as_str()), ("file", file.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let text = texts(&html, ".error-detail").join(" ");
+    assert!(
+        text.contains("mano 1: Ana (asiento 1) se quedó sin cartas: no puede tener 3"),
+        "{text}"
+    );
+    for id in ["cards_left", "out:", "hand 1", "asiento 0"] {
+        assert!(!text.contains(id), "{id}: {text}");
+    }
+}

@@ -161,7 +161,8 @@ pub fn table_of_match(conn: &mut DbConn, first: i32) -> QueryResult<Option<Table
         .load_one(conn)
 }
 
-/// A stored game as a `baza-game/1` document, hands as entered.
+/// A stored game as a `baza-game/1` document, hands as entered, each with its stored
+/// score whose notes people read (seats and pairs numbered from 1 and named).
 pub fn game_doc(conn: &mut DbConn, g: &Game) -> QueryResult<GameDoc> {
     let hands = games::game_hands(conn, g.id)?;
     let options: serde_json::Map<String, serde_json::Value> =
@@ -177,7 +178,7 @@ pub fn game_doc(conn: &mut DbConn, g: &Game) -> QueryResult<GameDoc> {
             })
         })
         .collect::<QueryResult<Vec<_>>>()?;
-    Ok(GameDoc {
+    let mut doc = GameDoc {
         format: GAME_FORMAT.to_owned(),
         game,
         players: u8::try_from(g.players).unwrap_or(0),
@@ -186,7 +187,10 @@ pub fn game_doc(conn: &mut DbConn, g: &Game) -> QueryResult<GameDoc> {
         seats: serde_json::from_str(&g.seats).unwrap_or_default(),
         hands,
         scoreboard: None,
-    })
+    };
+    // A stored score keeps its notes in Spanish (see `StoredScore`).
+    doc.name_notes(Lang::Es);
+    Ok(doc)
 }
 
 /// The partidas of a table's match as documents, in order.

@@ -122,6 +122,20 @@ impl GameDoc {
         self.scoreboard = Some(board);
         Ok(self)
     }
+
+    /// The notes of every hand's score, written in `lang` as the engine writes them
+    /// (0-based seats and pairs), as people read them: seats and pairs numbered from 1
+    /// and named by their players. The file's own numbers (dealers, the seats of its
+    /// entries) stay 0-based. Apply it once, to notes the engine wrote.
+    pub fn name_notes(&mut self, lang: Lang) {
+        let sides = self.setup().side_names(&self.seats, lang);
+        for score in self.hands.iter_mut().filter_map(|h| h.score.as_mut()) {
+            for note in &mut score.notes {
+                let named = crate::domain::words::name_seats(note, lang, &self.seats);
+                *note = crate::domain::words::name_sides(&named, lang, &sides);
+            }
+        }
+    }
 }
 
 /// Checks and scores one hand given the scores of the hands before it.

@@ -117,7 +117,7 @@ pub fn score_hand(
 }
 
 #[cfg(test)]
-mod property_tests;
+pub(crate) mod property_tests;
 #[cfg(test)]
 mod stored_tests;
 #[cfg(test)]

@@ -956,12 +956,16 @@ impl Note {
                 "seat {seat} went out"
             ),
             Winners { seats } => {
-                let list = comma_list(seats);
+                // Each seat with its word, so that every one of them is numbered and
+                // named where people read it: "asiento 0, asiento 2".
+                let word = crate::domain::words::seat_word(lang);
+                let list: Vec<String> = seats.iter().map(|s| format!("{word} {s}")).collect();
+                let list = comma_list(&list);
                 tr!(
                     lang,
-                    "menos cartas: asiento {list}",
-                    "menys cartes: seient {list}",
-                    "fewest cards: seat {list}"
+                    "menos cartas: {list}",
+                    "menys cartes: {list}",
+                    "fewest cards: {list}"
                 )
             }
             DeVueltas => "de vueltas".into(),

@@ -171,7 +171,7 @@ fn quick_cinquillo(ruling: &Ruling) -> QuickHand {
 }
 
 /// The quick entry a scorekeeper would type for a ruled hand of any game.
-pub(super) fn quick_entry(record: &HandRecord, ruling: &Ruling) -> QuickHand {
+pub(crate) fn quick_entry(record: &HandRecord, ruling: &Ruling) -> QuickHand {
     match record.game {
         GameKind::Cuatrola => quick_cuatrola(record, ruling),
         GameKind::Tute => QuickHand::Tute(quick_family(record, ruling)),

@@ -21,6 +21,23 @@ pub struct GameSetup {
     pub first_dealer: u8,
 }
 
+impl GameSetup {
+    /// The names of each side: "Ana y Carmen" in pair games, the player otherwise.
+    pub fn side_names(&self, seats: &[String], lang: Lang) -> Vec<String> {
+        let seating = self.game.seating_of(self.players, &self.options);
+        let and = lang.pick("y", "i", "and");
+        (0..seating.sides())
+            .map(|side| {
+                let names: Vec<&str> = (0..self.players)
+                    .filter(|s| seating.side_of(*s) == side)
+                    .filter_map(|s| seats.get(usize::from(s)).map(String::as_str))
+                    .collect();
+                names.join(&format!(" {and} "))
+            })
+            .collect()
+    }
+}
+
 /// A marriage sung: who sang it and in which suit (20, or 40 in trumps).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CanteEntry {

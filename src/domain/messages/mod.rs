@@ -402,12 +402,30 @@ fn render_deal(p: &DealProblem, lang: Lang) -> String {
             "la carta {c} està repartida dues vegades",
             "card {c} dealt twice"
         ),
-        DealProblem::HandSizes(s) => tr!(
-            lang,
-            "tamaños de mano incorrectos {s:?}",
-            "mides de mà incorrectes {s:?}",
-            "wrong hand sizes {s:?}"
-        ),
+        DealProblem::HandSizes { got, expected } => {
+            // Each hand of the wrong size, its seat numbered as the engine numbers it.
+            let wrong: Vec<String> = got
+                .iter()
+                .zip(expected)
+                .enumerate()
+                .filter(|(_, (g, e))| g != e)
+                .map(|(seat, (g, e))| {
+                    tr!(
+                        lang,
+                        "el asiento {seat} tiene {g} cartas, no {e}",
+                        "el seient {seat} té {g} cartes, no {e}",
+                        "seat {seat} holds {g} cards, not {e}"
+                    )
+                })
+                .collect();
+            let wrong = wrong.join("; ");
+            tr!(
+                lang,
+                "tamaños de mano incorrectos: {wrong}",
+                "mides de mà incorrectes: {wrong}",
+                "wrong hand sizes: {wrong}"
+            )
+        }
         DealProblem::StockSize { expected, got } => tr!(
             lang,
             "el monte tiene {got} cartas, deberían ser {expected}",
@@ -553,7 +571,10 @@ mod tests {
             },
             DealProblem::NotInDeck("7o".parse().unwrap()),
             DealProblem::Duplicate(c),
-            DealProblem::HandSizes(vec![5, 5, 4, 6]),
+            DealProblem::HandSizes {
+                got: vec![5, 5, 4, 6],
+                expected: vec![5, 5, 5, 5],
+            },
             DealProblem::StockSize {
                 expected: 0,
                 got: 1,

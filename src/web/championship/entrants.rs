@@ -378,15 +378,16 @@ pub fn entrants_from_csv(
     Ok(added)
 }
 
-/// The entrants as a table whose header the import reads back.
+/// The entrants as a table whose header, in words ("cabeza de serie"), the import reads
+/// back.
 pub fn entrants_sheet(t: &Tournament) -> Sheet {
     let columns = [
         ("id", 6.0),
         ("nombre", 34.0),
         ("club", 24.0),
-        ("cabeza_de_serie", 16.0),
-        ("primera_ronda", 14.0),
-        ("retirado_tras_ronda", 20.0),
+        ("cabeza de serie", 16.0),
+        ("primera ronda", 14.0),
+        ("retirado tras ronda", 20.0),
         ("presente", 10.0),
     ];
     // Then each player's name, licence and club (the club's staff see licences).
@@ -394,9 +395,9 @@ pub fn entrants_sheet(t: &Tournament) -> Sheet {
     let mut header: Vec<(String, f64)> =
         columns.iter().map(|(h, w)| ((*h).to_owned(), *w)).collect();
     for k in 1..=size {
-        header.push((format!("jugador_{k}"), 28.0));
-        header.push((format!("licencia_{k}"), 14.0));
-        header.push((format!("club_{k}"), 24.0));
+        header.push((format!("jugador {k}"), 28.0));
+        header.push((format!("licencia {k}"), 14.0));
+        header.push((format!("club {k}"), 24.0));
     }
     let mut sheet = Sheet::new("inscritos", header);
     for e in &t.file.entrants {

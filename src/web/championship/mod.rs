@@ -705,12 +705,11 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_export_reads_back_in_the_import() {
+    /// A championship open for entries with the entrants of `csv`.
+    fn entrants_of(csv: &str) -> Tournament {
         let mut f = empty();
-        f.entrants =
-            entrants_from_csv(&f, "nombre,club\n\"Soler, Roca\",=Club\nÀngel – Íñigo,\n").unwrap();
-        let t = Tournament {
+        f.entrants = entrants_from_csv(&f, csv).unwrap();
+        Tournament {
             championship: queries::Championship {
                 id: 1,
                 club_id: 1,
@@ -729,11 +728,35 @@ mod tests {
             published_round: 0,
             version: 0,
             entry_mode: crate::domain::status::EntryMode::TypedResult,
-        };
+        }
+    }
+
+    #[test]
+    fn the_export_reads_back_in_the_import() {
+        let t = entrants_of("nombre,club\n\"Soler, Roca\",=Club\nÀngel – Íñigo,\n");
         let csv = entrants_csv(&t).unwrap();
         let again = entrants_from_csv(&empty(), &csv).unwrap();
         let names: Vec<_> = again.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["Soler, Roca", "Àngel – Íñigo"]);
         assert_eq!(again[0].club.as_deref(), Some("'=Club"));
+    }
+
+    #[test]
+    fn the_entrants_download_heads_its_columns_with_words_and_reads_back() {
+        let t = entrants_of(
+            "nombre,cabeza de serie,jugador 1,licencia 1,jugador 2\nSoler – Roca,1,Pau Soler,B-7,Joan Roca\n",
+        );
+        let sheet = entrants_sheet(&t);
+        let heads: Vec<&str> = sheet.columns.iter().map(|(h, _)| h.as_str()).collect();
+        assert!(heads.iter().all(|h| !h.contains('_')), "{heads:?}");
+        assert!(
+            heads.contains(&"cabeza de serie") && heads.contains(&"jugador 2"),
+            "{heads:?}"
+        );
+        let again = entrants_from_csv(&empty(), &entrants_csv(&t).unwrap()).unwrap();
+        assert_eq!(again[0].seed, Some(1));
+        assert_eq!(again[0].people.len(), 2);
+        assert_eq!(again[0].people[0].licence.as_deref(), Some("B-7"));
+        assert_eq!(again[0].people[1].name, "Joan Roca");
     }
 }

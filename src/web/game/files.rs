@@ -17,19 +17,7 @@ pub async fn export_game(
     let (scores, board) = l
         .scored(lang)
         .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
-    // Notes are words for people: seats and pairs numbered from 1 and named, as the
-    // game's page reads them; the ids of the file (dealer, seat fields) stay 0-based.
-    let sides = side_names(&l.setup, &l.seats, lang);
-    let scores: Vec<_> = scores
-        .into_iter()
-        .map(|mut s| {
-            for note in &mut s.notes {
-                *note = people_words(note, lang, &l.seats, &sides);
-            }
-            s
-        })
-        .collect();
-    let file = GameDoc {
+    let mut file = GameDoc {
         format: GAME_FORMAT.to_owned(),
         game: l.setup.game,
         players: l.setup.players,
@@ -48,6 +36,9 @@ pub async fn export_game(
             .collect(),
         scoreboard: Some(board),
     };
+    // Notes are words for people: seats and pairs numbered from 1 and named, as the
+    // game's page reads them; the ids of the file (dealer, seat fields) stay 0-based.
+    file.name_notes(lang);
     Ok(HttpResponse::Ok()
         .insert_header((
             header::CONTENT_DISPOSITION,
@@ -84,7 +75,7 @@ pub async fn import_game(
     entry::validate_setup(&setup, lang).map_err(|e| {
         AppError::from(Unacceptable::GameFile(
             e.iter()
-                .map(|x| format!("{}: {}", x.field, x.message))
+                .map(|x| x.message.as_str())
                 .collect::<Vec<_>>()
                 .join("; "),
         ))
@@ -100,13 +91,14 @@ pub async fn import_game(
         .map(|h| (h.dealer, h.entered))
         .collect();
     if let Err((i, e)) = rescore(&setup, &hands, lang) {
-        return Err(AppError::from(Unacceptable::GameFileHand(
-            i + 1,
-            e.iter()
-                .map(|x| format!("{}: {}", x.field, x.message))
-                .collect::<Vec<_>>()
-                .join("; "),
-        )));
+        // The engine's words, with the file's players in its seats.
+        let sides = side_names(&setup, &file.seats, lang);
+        let why = e
+            .iter()
+            .map(|x| people_words(&x.message, lang, &file.seats, &sides))
+            .collect::<Vec<_>>()
+            .join("; ");
+        return Err(bad_hand(lang, i + 1, &why));
     }
     let actor = who.actor();
     let seats = file.seats;
@@ -122,20 +114,26 @@ pub async fn import_game(
         Ok(id) => id,
         Err((i, Outcome::Over)) => {
             let words = crate::web::i18n::tr(lang, Refusal::GameOver.key());
-            return Err(AppError::from(Unacceptable::GameFileHand(i + 1, words)));
+            return Err(bad_hand(lang, i + 1, &words));
         }
-        Err((i, _)) => {
-            return Err(AppError::from(Unacceptable::GameFileHand(
-                i + 1,
-                String::new(),
-            )));
-        }
+        Err((i, _)) => return Err(bad_hand(lang, i + 1, "")),
     };
     Ok(see_other(&crate::web::done::with_done_count(
         &format!("/partidas/{id}"),
         Done::GameImported,
         count,
     )))
+}
+
+/// A game file refused for its hand `n` (from 1), and why, in words.
+fn bad_hand(lang: Lang, n: usize, why: &str) -> AppError {
+    let hand = crate::domain::lang::tr!(lang, "mano {n}", "mà {n}", "hand {n}");
+    let detail = if why.is_empty() {
+        hand
+    } else {
+        format!("{hand}: {why}")
+    };
+    AppError::from(Unacceptable::GameFile(detail))
 }
 
 /// Puts a ruled hand into a game (the referee desk's "apply"): as a new hand, or

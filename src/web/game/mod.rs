@@ -57,21 +57,7 @@ const CANTE_SLOTS: usize = 4;
 
 /// The names of each side: "Ana y Carmen" in pair games, the player otherwise.
 pub(crate) fn side_names(setup: &GameSetup, seats: &[String], lang: Lang) -> Vec<String> {
-    let seating = setup.game.seating_of(setup.players, &setup.options);
-    let and = match lang {
-        Lang::Es => "y",
-        Lang::Ca => "i",
-        Lang::En => "and",
-    };
-    (0..seating.sides())
-        .map(|side| {
-            let names: Vec<&str> = (0..setup.players)
-                .filter(|s| seating.side_of(*s) == side)
-                .filter_map(|s| seats.get(usize::from(s)).map(String::as_str))
-                .collect();
-            names.join(&format!(" {and} "))
-        })
-        .collect()
+    setup.side_names(seats, lang)
 }
 
 /// An engine message (0-based seats and pairs) as the table reads it: seats

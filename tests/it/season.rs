@@ -1,0 +1,456 @@
+//! A federation's season from an empty database: the administrator made at *Primeros
+//! pasos*, the clubs and their organisers made from the administrator's pages, each
+//! club's small cuatrola championship of people of the register played hand by hand
+//! at its tables, the federation's circuit over them, and what the federation takes
+//! away next week: the standings and results of every event and the season's ranking
+//! as spreadsheets, a player's season, the printed ranking, and the championship
+//! files that import again as the same standings.
+
+use reqwest::StatusCode;
+
+use crate::championship::{play_table, slips};
+use crate::from_scratch::{form_values, id_of, post_fields, set};
+use crate::helpers::{TestApp, new_client, post_form_as};
+
+/// One club of the season: its name, town, organiser and players (four pairs).
+struct ClubPlan {
+    name: &'static str,
+    town: &'static str,
+    organiser: &'static str,
+    event: &'static str,
+    starts_on: &'static str,
+    pairs: [(&'static str, &'static str); 4],
+}
+
+const CLUBS: [ClubPlan; 3] = [
+    ClubPlan {
+        name: "Peña La Cuatrola",
+        town: "Huesca",
+        organiser: "marisa",
+        event: "Open de otoño de Huesca",
+        starts_on: "2026-10-03",
+        pairs: [
+            ("Begoña Muñoz", "Íñigo Peña"),
+            ("Àngels Ferrer", "Jordi Puigdomènech"),
+            ("Núria Sánchez", "Óscar Gil"),
+            ("Toñi Ruiz", "Luis Calvo"),
+        ],
+    },
+    ClubPlan {
+        name: "Club Parchís",
+        town: "Barbastro",
+        organiser: "ramon",
+        event: "Trofeo San Martín",
+        starts_on: "2026-11-07",
+        pairs: [
+            ("Begoña Muñoz", "Íñigo Peña"),
+            ("Pilar Lasierra", "Joaquín Ayerbe"),
+            ("Maite Sopena", "Chusé Lacasta"),
+            ("Núria Sánchez", "Rosario Bielsa"),
+        ],
+    },
+    ClubPlan {
+        name: "Casino de Monzón",
+        town: "Monzón",
+        organiser: "conchita",
+        event: "Campeonato de la Cinca",
+        starts_on: "2026-11-21",
+        pairs: [
+            ("Mariano Español", "Petra Lanau"),
+            ("Begoña Muñoz", "Àngels Ferrer"),
+            ("Jesús Sesé", "Ascensión Buil"),
+            ("Óscar Gil", "Toñi Ruiz"),
+        ],
+    },
+];
+
+/// What the season left in the database.
+pub(crate) struct Season {
+    pub(crate) championships: Vec<i32>,
+    pub(crate) circuit: i32,
+    /// The administrator's session.
+    pub(crate) admin: reqwest::Client,
+}
+
+async fn location_of(res: &reqwest::Response) -> String {
+    res.headers()["location"].to_str().unwrap().to_owned()
+}
+
+/// The person of the register named `name`, as the pair picker finds her.
+async fn person(app: &TestApp, client: &reqwest::Client, name: &str) -> Option<i64> {
+    let list: serde_json::Value = client
+        .get(app.url("/personas/buscar"))
+        .query(&[("q", name)])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    list.as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .and_then(|p| p["id"].as_i64())
+}
+
+/// The club's organiser adds `name` to the club: the person of the register already
+/// known by that name (another club's player), or a new one.
+async fn add_player(app: &TestApp, client: &reqwest::Client, club: i32, name: &str) {
+    let known = person(app, client, name).await;
+    let path = format!("/clubes/{club}/jugadores");
+    let mut fields = vec![("name", name.to_owned())];
+    if let Some(id) = known {
+        fields.push(("person", id.to_string()));
+    }
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let res = post_form_as(app, client, &path, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "{name} added");
+}
+
+/// Pairs, publishes and plays round `round` of championship `id` hand by hand.
+async fn play_round(app: &TestApp, client: &reqwest::Client, id: i32, round: u32, seed: u64) {
+    let res = post_form_as(
+        app,
+        client,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "round {round} paired");
+    let res = post_form_as(
+        app,
+        client,
+        &format!("/campeonatos/{id}/rondas/{round}/publicar"),
+        &[],
+    )
+    .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "round {round} published"
+    );
+    for (t, slip) in slips(app, id, &format!("ronda={round}"))
+        .await
+        .iter()
+        .enumerate()
+    {
+        play_table(app, slip, seed + u64::from(round) * 10 + t as u64).await;
+    }
+}
+
+/// The season, walked from an empty database through the forms and their defaults.
+pub(crate) async fn season(app: &TestApp) -> Season {
+    // The first run makes the federation's administrator and the first club.
+    let admin = app.client.clone();
+    let first = &CLUBS[0];
+    let res = post_form_as(
+        app,
+        &admin,
+        "/primeros-pasos",
+        &[
+            ("username", "federacion"),
+            ("password", "sota-de-oros"),
+            ("confirm", "sota-de-oros"),
+            ("club", first.name),
+            ("town", first.town),
+            ("game", "cuatrola"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let mut clubs = vec![
+        location_of(&res)
+            .await
+            .trim_start_matches("/clubes/")
+            .parse::<i32>()
+            .unwrap(),
+    ];
+    let club_ids = |html: &scraper::Html| -> Vec<i32> {
+        let sel = scraper::Selector::parse("a[href^='/clubes/']").unwrap();
+        html.select(&sel)
+            .filter_map(|a| {
+                a.value()
+                    .attr("href")?
+                    .trim_start_matches("/clubes/")
+                    .parse()
+                    .ok()
+            })
+            .collect()
+    };
+    for (name, town) in CLUBS[1..]
+        .iter()
+        .map(|c| (c.name, c.town))
+        .chain([("Federación Altoaragonesa de Cuatrola", "Huesca")])
+    {
+        let res = post_form_as(
+            app,
+            &admin,
+            "/admin/clubes",
+            &[("name", name), ("town", town), ("game", "cuatrola")],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{name}");
+        let html = scraper::Html::parse_document(
+            &admin
+                .get(app.url("/admin/clubes"))
+                .send()
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap(),
+        );
+        let id = club_ids(&html)
+            .into_iter()
+            .filter(|id| !clubs.contains(id))
+            .max()
+            .unwrap();
+        clubs.push(id);
+    }
+    let federation = clubs.pop().unwrap();
+
+    let mut championships = Vec::new();
+    for (k, plan) in CLUBS.iter().enumerate() {
+        let club = clubs[k];
+        let res = post_form_as(
+            app,
+            &admin,
+            "/admin/usuarios",
+            &[
+                ("username", plan.organiser),
+                ("password", "caballo-de-copas"),
+                ("role", "organiser"),
+                ("club", &club.to_string()),
+            ],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{}", plan.organiser);
+        let orga = new_client();
+        app.login(&orga, plan.organiser, "caballo-de-copas").await;
+        for (a, b) in plan.pairs {
+            add_player(app, &orga, club, a).await;
+            add_player(app, &orga, club, b).await;
+        }
+        // The new-championship form with its defaults: a name, a day, three rounds.
+        let html = scraper::Html::parse_document(
+            &orga
+                .get(app.url(&format!("/clubes/{club}/campeonatos/nuevo")))
+                .send()
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap(),
+        );
+        let mut fields = form_values(&html, "form.tournament-form");
+        set(&mut fields, "name", plan.event);
+        set(&mut fields, "starts_on", plan.starts_on);
+        set(&mut fields, "rounds", "3");
+        let res = post_fields(
+            app,
+            &orga,
+            &format!("/clubes/{club}/campeonatos/nuevo"),
+            &fields,
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{}", plan.event);
+        let id = id_of(&res);
+        for (a, b) in plan.pairs {
+            let (pa, pb) = (
+                person(app, &orga, a).await.unwrap().to_string(),
+                person(app, &orga, b).await.unwrap().to_string(),
+            );
+            let res = post_form_as(
+                app,
+                &orga,
+                &format!("/campeonatos/{id}/inscritos"),
+                &[
+                    ("name", ""),
+                    ("player1", a),
+                    ("person1", &pa),
+                    ("player2", b),
+                    ("person2", &pb),
+                ],
+            )
+            .await;
+            assert_eq!(res.status(), StatusCode::SEE_OTHER, "{a} – {b}");
+        }
+        for round in 1..=3 {
+            play_round(app, &orga, id, round, 1000 * (k as u64 + 1)).await;
+        }
+        championships.push(id);
+    }
+
+    // The federation groups the three championships into its season.
+    let html = scraper::Html::parse_document(
+        &admin
+            .get(app.url(&format!("/clubes/{federation}/circuitos/nuevo")))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+    );
+    let mut fields: Vec<(String, String)> = form_values(&html, "form")
+        .into_iter()
+        .filter(|(k, _)| k != "event")
+        .collect();
+    set(
+        &mut fields,
+        "name",
+        "Circuito altoaragonés de cuatrola 2026",
+    );
+    for id in &championships {
+        fields.push(("event".into(), id.to_string()));
+    }
+    let res = post_fields(
+        app,
+        &admin,
+        &format!("/clubes/{federation}/circuitos/nuevo"),
+        &fields,
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "the circuit is made");
+    let circuit = location_of(&res)
+        .await
+        .trim_start_matches("/circuitos/")
+        .parse()
+        .unwrap();
+    Season {
+        championships,
+        circuit,
+        admin,
+    }
+}
+
+async fn text_of(client: &reqwest::Client, url: String) -> String {
+    let res = client.get(url).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    res.text().await.unwrap()
+}
+
+/// The records of a CSV download, after its BOM.
+fn csv_records(text: &str) -> Vec<Vec<String>> {
+    let text = text
+        .strip_prefix('\u{feff}')
+        .expect("a BOM for the accents");
+    text.split("\r\n")
+        .filter(|l| !l.is_empty())
+        .map(|l| l.split(',').map(str::to_owned).collect())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_federation_downloads_the_results_of_every_round_of_every_event_and_its_standings_as_the_pages_show_them()
+ {
+    let app = TestApp::spawn().await;
+    let s = season(&app).await;
+    let public = new_client();
+    for (plan, id) in CLUBS.iter().zip(&s.championships) {
+        let page = text_of(&public, app.url(&format!("/campeonatos/{id}"))).await;
+        assert!(page.contains(&format!("href=\"/campeonatos/{id}/resultados.csv\"")));
+        let results = csv_records(
+            &text_of(
+                &public,
+                app.url(&format!("/campeonatos/{id}/resultados.csv")),
+            )
+            .await,
+        );
+        assert_eq!(
+            results[0],
+            [
+                "Mesa",
+                "A",
+                "B",
+                "Tantos A",
+                "Tantos B",
+                "Resultado",
+                "Ronda"
+            ],
+            "{}",
+            plan.event
+        );
+        // Every table of the three rounds, with the scores the tables confirmed.
+        let file: serde_json::Value = s
+            .admin
+            .get(app.url(&format!("/campeonatos/{id}/exportar")))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let name = |entrant: &serde_json::Value| {
+            file["entrants"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["id"] == *entrant)
+                .unwrap()["name"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        };
+        let mut expected = Vec::new();
+        for round in file["rounds"].as_array().unwrap() {
+            for p in round["pairings"].as_array().unwrap() {
+                let r = round["results"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|r| r["table"] == p["table"])
+                    .unwrap();
+                expected.push(vec![
+                    p["table"].to_string(),
+                    name(&p["a"]),
+                    name(&p["b"]),
+                    r["score"][0].to_string(),
+                    r["score"][1].to_string(),
+                    format!("{} – {}", r["score"][0], r["score"][1]),
+                    round["number"].to_string(),
+                ]);
+            }
+        }
+        assert_eq!(results[1..], expected[..], "{}", plan.event);
+        assert_eq!(expected.len(), 6);
+        // The standings file says what the page says: place, pair, points.
+        let standings = csv_records(
+            &text_of(
+                &public,
+                app.url(&format!("/campeonatos/{id}/clasificacion.csv")),
+            )
+            .await,
+        );
+        let html = scraper::Html::parse_document(&page);
+        let shown: Vec<String> = crate::helpers::texts(&html, ".standings tbody tr td.name strong");
+        let points: Vec<String> = crate::helpers::texts(&html, ".standings tbody tr td.points");
+        let filed: Vec<(String, String)> = standings[1..]
+            .iter()
+            .map(|r| (r[1].clone(), r[7].clone()))
+            .collect();
+        assert_eq!(
+            filed,
+            shown.into_iter().zip(points).collect::<Vec<_>>(),
+            "{}",
+            plan.event
+        );
+    }
+    // The season's ranking file has the page's totals.
+    let page = app
+        .page(&format!("/circuitos/{}", s.circuit), StatusCode::OK)
+        .await;
+    let totals = crate::helpers::texts(&page, "table.circuit-table td.total");
+    let ranking = text_of(
+        &public,
+        app.url(&format!("/circuitos/{}/clasificacion.csv", s.circuit)),
+    )
+    .await;
+    let filed: Vec<String> = csv_records(&ranking)
+        .iter()
+        .filter(|r| r.len() > 2 && r[0].parse::<u32>().is_ok())
+        .map(|r| r.last().unwrap().clone())
+        .collect();
+    assert_eq!(filed, totals);
+}

@@ -331,6 +331,118 @@ async fn text_of(client: &reqwest::Client, url: String) -> String {
     res.text().await.unwrap()
 }
 
+#[tokio::test]
+async fn the_federation_imports_each_clubs_championship_file_on_its_own_day_with_every_hand_and_the_same_standings()
+ {
+    let clubs_baza = TestApp::spawn().await;
+    let s = season(&clubs_baza).await;
+
+    // The federation's own Baza, from its first run.
+    let federation = TestApp::spawn().await;
+    let res = post_form_as(
+        &federation,
+        &federation.client,
+        "/primeros-pasos",
+        &[
+            ("username", "secretaria"),
+            ("password", "rey-de-espadas"),
+            ("confirm", "rey-de-espadas"),
+            ("club", "Federación Altoaragonesa de Cuatrola"),
+            ("town", "Huesca"),
+            ("game", "cuatrola"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+    for (plan, id) in CLUBS.iter().zip(&s.championships) {
+        // The club's file, as its director downloads it.
+        let file = text_of(
+            &s.admin,
+            clubs_baza.url(&format!("/campeonatos/{id}/exportar")),
+        )
+        .await;
+        let copy = crate::file_reads_back::imported(&federation, 1, &file).await;
+        let day: chrono::NaiveDate = federation
+            .with_conn(move |c| {
+                baza::db::queries::find_championship(c, copy)
+                    .unwrap()
+                    .unwrap()
+                    .starts_on
+            })
+            .await;
+        assert_eq!(day.to_string(), plan.starts_on, "{}", plan.event);
+        // Every game and every hand came along, and the standings are the same.
+        let again = text_of(
+            &federation.client,
+            federation.url(&format!("/campeonatos/{copy}/exportar")),
+        )
+        .await;
+        let (file, again): (serde_json::Value, serde_json::Value) = (
+            serde_json::from_str(&file).unwrap(),
+            serde_json::from_str(&again).unwrap(),
+        );
+        assert_eq!(file["rounds"], again["rounds"], "{}", plan.event);
+        assert_eq!(file["event"], again["event"], "{}", plan.event);
+        let standings = |app: &TestApp, id: i32| {
+            let url = app.url(&format!("/campeonatos/{id}/clasificacion.csv"));
+            async move { text_of(&new_client(), url).await }
+        };
+        assert_eq!(
+            standings(&clubs_baza, *id).await,
+            standings(&federation, copy).await
+        );
+    }
+    // The season's form lists them on their days.
+    let form = text_of(
+        &federation.client,
+        federation.url("/clubes/1/circuitos/nuevo"),
+    )
+    .await;
+    for plan in &CLUBS {
+        let day = chrono::NaiveDate::parse_from_str(plan.starts_on, "%Y-%m-%d").unwrap();
+        let label = format!(
+            "{} · Federación Altoaragonesa de Cuatrola ({})",
+            plan.event,
+            day.format("%d/%m/%Y")
+        );
+        assert!(form.contains(&label), "{label}: {form}");
+    }
+}
+
+#[tokio::test]
+async fn a_file_without_its_day_is_dated_as_the_command_line_says_and_the_command_line_outranks_the_files_day()
+ {
+    let (app, club) = crate::circuits::circuit_club().await;
+    let mut file = crate::circuits::championship(
+        "Prova sense data",
+        [
+            ("Ana", "Bea"),
+            ("Carla", "Dani"),
+            ("Eva", "Fede"),
+            ("Gil", "Hugo"),
+        ],
+    );
+    let a = crate::circuits::import(&app, club, &file, "2026-02-14");
+    file["event"]["starts_on"] = serde_json::json!("2026-01-10");
+    let b = crate::circuits::import(&app, club, &file, "2026-03-21");
+    let days: Vec<String> = app
+        .with_conn(move |c| {
+            [a, b]
+                .iter()
+                .map(|id| {
+                    baza::db::queries::find_championship(c, *id)
+                        .unwrap()
+                        .unwrap()
+                        .starts_on
+                        .to_string()
+                })
+                .collect()
+        })
+        .await;
+    assert_eq!(days, ["2026-02-14", "2026-03-21"]);
+}
+
 /// The records of a CSV download, after its BOM.
 fn csv_records(text: &str) -> Vec<Vec<String>> {
     let text = text

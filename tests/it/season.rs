@@ -7,6 +7,7 @@
 //! files that import again as the same standings.
 
 use reqwest::StatusCode;
+use serde_json::json;
 
 use crate::championship::{play_table, slips};
 use crate::from_scratch::{form_values, id_of, post_fields, set};
@@ -441,6 +442,185 @@ async fn a_file_without_its_day_is_dated_as_the_command_line_says_and_the_comman
         })
         .await;
     assert_eq!(days, ["2026-02-14", "2026-03-21"]);
+}
+
+/// A cuatrola Swiss of forty pairs of four clubs, one round typed, each player a
+/// person with a licence: its file.
+fn forty_pairs(name: &str) -> serde_json::Value {
+    const FIRST: [&str; 10] = [
+        "Begoña",
+        "Íñigo",
+        "Àngels",
+        "Jordi",
+        "Núria",
+        "Óscar",
+        "Ascensión",
+        "Joaquín",
+        "Rosario",
+        "Mariano",
+    ];
+    const LAST: [&str; 10] = [
+        "Puigdomènech",
+        "Castañer",
+        "Villacampa",
+        "Labordeta",
+        "Lasierra",
+        "Sopena",
+        "Español",
+        "Bielsa",
+        "Ayerbe",
+        "Lacasta",
+    ];
+    const CLUBS: [&str; 4] = [
+        "Peña La Cuatrola",
+        "Club Parchís",
+        "Casino de Monzón",
+        "Peña El Tres de Copas",
+    ];
+    let entrants: Vec<_> = (0..40)
+        .map(|i| {
+            let a = format!("{} {}", FIRST[i % 10], LAST[(i / 10 + i) % 10]);
+            let b = format!("{} {}", FIRST[(i + 3) % 10], LAST[(i * 7 + 1) % 10]);
+            let surname = |n: &str| n.split(' ').nth(1).unwrap().to_owned();
+            json!({
+                "id": (i + 1).to_string(),
+                "name": format!("{} – {}", surname(&a), surname(&b)),
+                "club": CLUBS[i % 4],
+                "people": [{"name": a, "licence": format!("HU-{i:03}-1")},
+                           {"name": b, "licence": format!("HU-{i:03}-2")}],
+            })
+        })
+        .collect();
+    let pairings: Vec<_> = (0..20)
+        .map(
+            |t| json!({"table": t + 1, "a": (2 * t + 1).to_string(), "b": (2 * t + 2).to_string()}),
+        )
+        .collect();
+    let results: Vec<_> = (0..20)
+        .map(|t| json!({"table": t + 1, "score": [21, t % 19]}))
+        .collect();
+    json!({
+        "format": "baza-tournament/1",
+        "event": {
+            "name": name, "game": "cuatrola",
+            "system": {"kind": "swiss", "rounds": 4},
+            "match_format": {"kind": "partida", "target": 21},
+            "points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
+            "tiebreaks": ["points", "buchholz", "median_buchholz", "point_difference", "points_for", "lot"],
+            "seed": 11
+        },
+        "entrants": entrants,
+        "rounds": [{"number": 1, "pairings": pairings, "results": results}],
+    })
+}
+
+#[tokio::test]
+async fn in_a_browser_the_season_keeps_its_names_in_view_on_a_phone_forty_pairs_print_on_one_a4_page_and_the_season_prints_its_totals()
+ {
+    let (app, club) = crate::circuits::circuit_club().await;
+    let big = crate::circuits::import(
+        &app,
+        club,
+        &forty_pairs("Gran Open de la Federación Altoaragonesa"),
+        "2026-12-05",
+    );
+    let mut ids = vec![big];
+    for (name, day) in [
+        ("Open de otoño de Huesca", "2026-10-03"),
+        ("Campeonato de la Cinca y el Somontano", "2026-11-21"),
+    ] {
+        let file = crate::circuits::championship(
+            name,
+            [
+                ("Ana", "Bea"),
+                ("Carla", "Dani"),
+                ("Eva", "Fede"),
+                ("Gil", "Hugo"),
+            ],
+        );
+        ids.push(crate::circuits::import(&app, club, &file, day));
+    }
+    let mut fields: Vec<(&str, String)> = vec![
+        ("name", "Circuito altoaragonés de cuatrola 2026".into()),
+        (
+            "points",
+            "100, 80, 65, 55, 50, 45, 40, 36, 32, 29, 26, 24, 22, 20".into(),
+        ),
+        ("floor", "10".into()),
+        ("best", String::new()),
+    ];
+    fields.extend(ids.iter().map(|id| ("event", id.to_string())));
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/clubes/{club}/circuitos/nuevo"),
+        &fields,
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let circuit = location_of(&res).await;
+
+    let Some(browser) = crate::browser::Browser::start(
+        "in_a_browser_the_season_keeps_its_names_in_view_on_a_phone_forty_pairs_print_on_one_a4_page_and_the_season_prints_its_totals",
+    )
+    .await
+    else {
+        return;
+    };
+    // On a phone the season's table scrolls in its box under the pinned names.
+    browser.viewport(360, 740).await;
+    browser.goto(&app.url(&circuit)).await;
+    let pinned = browser
+        .eval(
+            "const w = document.querySelector('.table-wrap'); w.scrollLeft = 10000;
+             const name = w.querySelector('tbody tr td:nth-child(2)').getBoundingClientRect();
+             return [w.scrollLeft, Math.round(name.left - w.getBoundingClientRect().left)]",
+        )
+        .await;
+    assert!(
+        pinned[0].as_f64().unwrap() > 0.0,
+        "the table scrolls: {pinned}"
+    );
+    assert_eq!(pinned[1], 0, "the name stays at the box's left edge");
+
+    browser
+        .goto(&app.url(&format!("/campeonatos/{big}/imprimir/clasificacion")))
+        .await;
+    assert_eq!(
+        browser.count("table.tournament-standings tbody tr").await,
+        40
+    );
+    let (_, pages) = crate::brackets::print_pdf(&browser, "forty-pairs.pdf").await;
+    assert_eq!(pages, 1, "the ranking of forty pairs on one A4 page");
+
+    // The season on paper: A4 portrait with 12 mm margins is 186 mm wide; every
+    // column, the total last, within it.
+    browser.goto(&app.url(&format!("{circuit}/imprimir"))).await;
+    let width = (186.0 * 96.0 / 25.4) as i64;
+    crate::brackets::cdp(
+        &browser,
+        "Emulation.setDeviceMetricsOverride",
+        json!({"width": width, "height": 1000, "deviceScaleFactor": 1, "mobile": false}),
+    )
+    .await;
+    crate::brackets::cdp(
+        &browser,
+        "Emulation.setEmulatedMedia",
+        json!({"media": "print"}),
+    )
+    .await;
+    let right = browser
+        .eval(
+            "return Math.max(...[...document.querySelectorAll('table.circuit-table td.total')]
+               .map(e => e.getBoundingClientRect().right))",
+        )
+        .await;
+    let right = right.as_f64().unwrap();
+    assert!(
+        right <= width as f64,
+        "the season's totals end at {right} px on a {width} px wide page"
+    );
 }
 
 /// The records of a CSV download, after its BOM.

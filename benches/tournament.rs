@@ -20,6 +20,7 @@ fn played(n: u32, rounds: u32, seed: u64) -> TournamentFile {
         repesca_liguilla: None,
         format: FORMAT.into(),
         championship: Championship {
+            starts_on: None,
             name: "bench".into(),
             game: GameKind::Botifarra,
             options: Default::default(),

@@ -550,6 +550,10 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                     return Ok(ExitCode::from(NOT_A_RECORD));
                 }
             };
+            // A day given on the command line outranks the file's.
+            if starts_on.is_some() {
+                parsed.championship.starts_on = starts_on;
+            }
             let mut conn = args.connect()?;
             let club_id = match club {
                 Some(c) => {

@@ -215,6 +215,7 @@ fn download_routes(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/campeonatos/{id}/emparejamientos.{ext}").get(ch::pairings_download),
         )
+        .service(web::resource("/campeonatos/{id}/resultados.{ext}").get(ch::results_download))
         .service(web::resource("/campeonatos/{id}/cruces.{ext}").get(ch::crosstable_download))
         .service(web::resource("/campeonatos/{id}/auditoria.{ext}").get(ch::audit_download))
         .service(web::resource("/clubes/{id}/partidas.{ext}").get(pages::club_games_download))

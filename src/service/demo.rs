@@ -151,6 +151,7 @@ pub fn league(
     let mut options = serde_json::Map::new();
     options.insert("target".to_owned(), 21.into());
     let championship = tournament::Championship {
+        starts_on: None,
         name: "Liga de otoño de cuatrola".to_owned(),
         game: crate::domain::GameKind::Cuatrola,
         options,
@@ -216,6 +217,7 @@ pub fn running_swiss(
         ("Ibáñez – Cortés", "Peña La Baza"),
     ];
     let championship = tournament::Championship {
+        starts_on: None,
         name: "Open de botifarra de invierno".to_owned(),
         game: crate::domain::GameKind::Botifarra,
         options: serde_json::Map::new(),

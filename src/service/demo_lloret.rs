@@ -91,6 +91,7 @@ pub fn create_lloret_open(
     today: NaiveDate,
 ) -> Result<i32, AppError> {
     let championship = tournament::Championship {
+        starts_on: None,
         name: "Open de botifarra de Lloret".to_owned(),
         game: GameKind::Botifarra,
         options: Map::new(),

@@ -103,6 +103,7 @@ fn liguillas_played(
     pins: &mut dyn FnMut() -> String,
 ) -> Result<i32, ChangeError> {
     let championship = tournament::Championship {
+        starts_on: None,
         name: name.to_owned(),
         game: crate::domain::GameKind::Botifarra,
         options: serde_json::Map::new(),

@@ -132,6 +132,7 @@ fn comarcal_people(
 
 fn demo_file(name: &str, rounds: u32, pairs: &[&str]) -> TournamentFile {
     let championship = tournament::Championship {
+        starts_on: None,
         name: name.to_owned(),
         game: GameKind::Cuatrola,
         options: Map::new(),

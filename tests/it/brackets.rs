@@ -814,7 +814,7 @@ async fn a_bracket_seeded_from_an_event_takes_its_pairs_in_standings_order() {
 const A3_PX: (f64, f64) = (400.0 * 96.0 / 25.4, 277.0 * 96.0 / 25.4);
 const A4_PX: (f64, f64) = (277.0 * 96.0 / 25.4, 190.0 * 96.0 / 25.4);
 
-async fn cdp(browser: &Browser, cmd: &str, params: Value) -> Value {
+pub(crate) async fn cdp(browser: &Browser, cmd: &str, params: Value) -> Value {
     browser
         .cmd(
             reqwest::Method::POST,
@@ -853,7 +853,7 @@ async fn print_extent(browser: &Browser, (w, h): (f64, f64)) -> Value {
 }
 
 /// Prints the page on the paper its stylesheet asks for: the PDF and its page count.
-async fn print_pdf(browser: &Browser, file: &str) -> (Vec<u8>, usize) {
+pub(crate) async fn print_pdf(browser: &Browser, file: &str) -> (Vec<u8>, usize) {
     let pdf = cdp(
         browser,
         "Page.printToPDF",

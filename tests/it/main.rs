@@ -58,6 +58,7 @@ mod repesca;
 mod repesca_liguilla;
 mod repesca_links;
 mod safe;
+mod season;
 mod security;
 mod sheets;
 mod sixth_game;

@@ -1111,9 +1111,12 @@ fn tournament_import_and_export_round_trip_a_file_through_the_database() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let exported =
+    let mut exported =
         baza::domain::tournament::parse(&String::from_utf8(out.stdout).unwrap()).unwrap();
     let original = baza::domain::tournament::parse(&documented_example()).unwrap();
+    // The example gives no day: the export carries the one the import dated it on.
+    assert!(exported.championship.starts_on.is_some());
+    exported.championship.starts_on = None;
     assert_eq!(exported, original);
     // In the database: a running championship whose round 1 table is final.
     let target = baza::db::DbTarget::parse(&url, false).unwrap();

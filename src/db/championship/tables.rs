@@ -916,6 +916,7 @@ pub fn export(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Exp
         return Ok(None);
     };
     let mut file = t.file;
+    file.championship.starts_on = Some(t.championship.starts_on);
     attach_games(conn, championship_id, &mut file)?;
     let (phases, left_out) = store::linked_phases_by_id(conn, championship_id, &file)?;
     for (bracket_id, mut phase) in phases {

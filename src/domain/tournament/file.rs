@@ -297,6 +297,10 @@ impl BracketPhase {
 #[serde(deny_unknown_fields)]
 pub struct Championship {
     pub name: String,
+    /// The day it is played, carried by an exported file so that the Baza importing
+    /// it dates it the same; a file without it is dated on import.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starts_on: Option<chrono::NaiveDate>,
     pub game: GameKind,
     #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub options: Map<String, Value>,

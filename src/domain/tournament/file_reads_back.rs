@@ -48,6 +48,7 @@ fn drawn_championship(rng: &mut Rng) -> Championship {
         MatchFormat::Partida { target: Some(51) }
     };
     Championship {
+        starts_on: None,
         name: "Open de botifarra".into(),
         game: GameKind::Botifarra,
         options: Map::new(),

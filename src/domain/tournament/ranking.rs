@@ -194,6 +194,7 @@ mod tests {
         TournamentFile {
             format: FORMAT.into(),
             championship: Championship {
+                starts_on: None,
                 name: "Comarcal".into(),
                 game: GameKind::Cuatrola,
                 options: Default::default(),

@@ -86,6 +86,7 @@ mod tests {
 
     fn file() -> TournamentFile {
         let championship = Championship {
+            starts_on: None,
             name: "Open".into(),
             game: GameKind::Botifarra,
             options: serde_json::Map::new(),

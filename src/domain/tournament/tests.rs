@@ -12,6 +12,7 @@ const TIMED: MatchFormat = MatchFormat::usual_timed(crate::domain::tournament::D
 
 fn championship(system: System) -> Championship {
     Championship {
+        starts_on: None,
         name: "Test".into(),
         game: GameKind::Botifarra,
         options: Map::new(),

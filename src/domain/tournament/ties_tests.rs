@@ -8,6 +8,7 @@ use serde_json::{Map, json};
 
 fn championship(tiebreaks: Vec<Tiebreak>, points: Points) -> Championship {
     Championship {
+        starts_on: None,
         name: "Obert".into(),
         game: GameKind::Botifarra,
         options: Map::new(),

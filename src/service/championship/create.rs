@@ -194,6 +194,9 @@ pub fn import(
     pins: &mut dyn FnMut() -> String,
 ) -> Result<(i32, crate::db::linking::Adopted), ChangeError> {
     let hands = plays_hands(file);
+    // The day the file carries (an exported championship's), else the one given; the
+    // stored file keeps none, the championship's day being its own column.
+    let starts_on = file.championship.starts_on.take().unwrap_or(starts_on);
     crate::db::write_tx(conn, |conn| {
         let adopted = crate::db::linking::adopt_people(conn, file, now)?;
         // A repesca liguilla's entrants are the file's: the same people.

@@ -338,6 +338,7 @@ pub(super) fn file_from_form(
         other => return Err((FormField::SameClub, other.to_owned())),
     };
     let championship = tournament::Championship {
+        starts_on: None,
         name: name.to_owned(),
         game,
         options,

@@ -224,6 +224,38 @@ pub async fn pairings_download(
     sheets::download(&[pairings_sheet(&ctx, &t, &view)], format, &stem)
 }
 
+/// `GET /campeonatos/{id}/resultados.{xlsx|csv}`: the tables of every round in one
+/// sheet, a round's number on each line (the published rounds, or every round for the
+/// club's staff), as the pairings of each round download them.
+pub async fn results_download(
+    Visit { req, state, who }: Visit,
+    Target(id, format): Target,
+) -> HttpResult {
+    let ctx = Ctx::from_request(&req);
+    let viewer = who.clone();
+    let (t, rows) = db(&state, move |conn| {
+        let mut t = load(conn, id)?;
+        super::public::public_names(conn, &viewer, &mut t, &mut [])?;
+        Ok((t, store::tables(conn, id)?))
+    })
+    .await?;
+    let staff = who.allows(Perm::ReadAudit(t.championship.club_id));
+    let mut rounds = round_views(&ctx, &t, &rows, None, None)
+        .into_iter()
+        .filter(|r| staff || r.published)
+        .map(|view| pairings_sheet(&ctx, &t, &view))
+        .peekable();
+    let mut sheet = match rounds.peek() {
+        Some(first) => Sheet::new(ctx.t("sheets-results-title"), first.columns.clone()),
+        None => return Err(AppError::NotFound),
+    };
+    for round in rounds {
+        sheet.rows.extend(round.rows);
+    }
+    let stem = format!("{}-{}", ctx.t("sheets-file-results"), t.championship.name);
+    sheets::download(&[sheet], format, &stem)
+}
+
 /// `GET /campeonatos/{id}/cruces.{xlsx|csv}`: the crosstable of a league (404 for
 /// other systems).
 pub async fn crosstable_download(v: Visit, at: Target) -> HttpResult {

@@ -28,6 +28,13 @@ pub const JSON_LIMIT: usize = 256 * 1024;
 /// exits anyway. A systemd unit's `TimeoutStopSec` must be longer.
 pub const SHUTDOWN_SECONDS: u64 = 10;
 
+/// How long a new connection may take to bring its request's head (the request line
+/// and headers) before the server gives up on it with a 408. A phone on a crowded
+/// hall's Wi-Fi loses packets and resends them after 1, 2, 4 and 8 seconds, and a
+/// laptop serving a room of tables, or a client busy with many tables at once, gets
+/// to a connection late: actix's own 5 seconds then refuse a hand nobody read.
+pub const REQUEST_HEAD_SECONDS: u64 = 30;
+
 /// How the web server behaves (from the command line).
 #[derive(Debug, Clone, Default)]
 pub struct WebOptions {
@@ -142,6 +149,7 @@ impl Application {
                 .wrap(from_fn(requests::forwarded_guard))
         })
         .worker_max_blocking_threads(blocking)
+        .client_request_timeout(std::time::Duration::from_secs(REQUEST_HEAD_SECONDS))
         // A compressed page goes out as head and body chunks: without this, Nagle's
         // algorithm holds the last chunk for the client's delayed ACK (40 ms a page).
         .tcp_nodelay(true)

@@ -226,9 +226,17 @@
       if (version && !isNaN(base)) version.value = String(base + sentHere);
       if (submission) submission.value = hex(16);
     });
+    handsAhead(form);
     var note = document.querySelector('.next-hand-note');
     if (note) note.hidden = false;
     form.scrollIntoView();
+  }
+
+  // Tells the new-hand form how many kept hands come before the one it takes now
+  // (hand_form.js moves the trump chooser to that hand's dealer).
+  function handsAhead(form) {
+    form.setAttribute('data-hands-ahead', String(sentHere));
+    form.dispatchEvent(new CustomEvent('baza:next-hand'));
   }
 
   document.addEventListener('submit', function (ev) {
@@ -278,6 +286,8 @@
       var base = Number(f.getAttribute('data-base-version'));
       if (version && !isNaN(base)) version.value = String(base + waiting);
     });
+    var next = document.querySelector('form[data-keep="' + scope + '"][data-next]');
+    if (next) handsAhead(next);
   })();
 
   // Where the browser allows one, a service worker keeps these pages for a reload

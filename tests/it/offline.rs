@@ -355,3 +355,84 @@ async fn in_a_browser_a_hand_kept_off_the_network_that_another_device_overtook_c
         [(1, 1), (2, 0)]
     );
 }
+
+/// Waits (up to 10 s) until the new-hand form's `field` is empty again: the form has
+/// been made ready for the next hand.
+async fn until_emptied(browser: &Browser, field: &str) {
+    let value = format!("return document.querySelector('form.hand-form [name={field}]').value");
+    for _ in 0..100 {
+        if browser.eval(&value).await == "" {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the form keeps what was typed in {field}");
+}
+
+#[tokio::test]
+async fn in_a_browser_a_botifarra_hand_kept_off_the_network_hands_the_trump_choice_to_the_next_dealer()
+ {
+    let Some(browser) = Browser::start("offline_botifarra_dealer").await else {
+        return;
+    };
+    browser.resize(390, 844).await;
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Penya Botifarrera", "Lloret de Mar")
+        .await;
+    let pw = app.add_user("mesa", "organiser", Some(club)).await;
+    log_in(&browser, &app, "mesa", &pw).await;
+    browser
+        .goto(&app.url(&format!("/clubes/{club}/partidas/nueva?juego=botifarra")))
+        .await;
+    for (i, name) in ["Canals", "Puig", "Soler", "Vila"].iter().enumerate() {
+        browser.fill(&format!("input[name=seat_{i}]"), name).await;
+    }
+    browser.choose("first_dealer", "0").await;
+    browser
+        .submit(&format!(
+            "form[action='/clubes/{club}/partidas/nueva'] button[type=submit]"
+        ))
+        .await;
+    let game = browser.path().await;
+    assert!(game.starts_with("/partidas/"), "{game}");
+    browser.wait_for("form.hand-form").await;
+    let chooser = "return (s => s.options[s.selectedIndex].text)(document.querySelector('form.hand-form select[name=chooser]'))";
+    assert_eq!(browser.eval(chooser).await, "Canals", "the dealer chooses");
+
+    // Off the network, Canals's hand waits on the phone; Puig deals the next one.
+    browser.offline(true).await;
+    type_hand(&browser, &[("choice", "o"), ("points_side0", "40")]).await;
+    until_waiting(&browser, 1).await;
+    until_emptied(&browser, "points_side0").await;
+    assert_eq!(
+        browser.eval(chooser).await,
+        "Puig",
+        "the next dealer chooses"
+    );
+    browser.click("form.hand-form input[name=delegated]").await;
+    assert_eq!(
+        browser.eval(chooser).await,
+        "Vila",
+        "delegated: the next dealer's partner"
+    );
+    type_hand(&browser, &[("choice", "c"), ("points_side0", "30")]).await;
+    until_waiting(&browser, 2).await;
+    until_emptied(&browser, "points_side0").await;
+    assert_eq!(
+        browser.eval(chooser).await,
+        "Soler",
+        "two hands on, Soler deals"
+    );
+
+    // Back on the network both hands are taken, each with its own dealer's choice.
+    browser.offline(false).await;
+    until_waiting(&browser, 0).await;
+    assert_eq!(
+        browser.count("[role=alert]").await,
+        0,
+        "{}",
+        browser.text("main").await
+    );
+    assert_eq!(stored(&app, &game).await.len(), 2);
+}

@@ -194,14 +194,15 @@ pub struct RoundOnly {
     ronda: Option<u32>,
 }
 
-/// `GET /campeonatos/{id}/emparejamientos.{xlsx|csv}[?ronda=N]`: the tables of a
-/// round (a published one, or any for the club's staff; the latest by default).
-pub async fn pairings_download(
-    Visit { req, state, who }: Visit,
-    q: web::Query<RoundOnly>,
-    Target(id, format): Target,
-) -> HttpResult {
-    let ctx = Ctx::from_request(&req);
+/// The championship with the names its viewer may read, and its rounds (only `round`
+/// when given) that the viewer may see: the published ones, or every one for the
+/// club's staff.
+async fn rounds_seen(
+    ctx: &Ctx,
+    Visit { state, who, .. }: Visit,
+    id: i32,
+    round: Option<u32>,
+) -> Result<(Tournament, Vec<RoundView>), AppError> {
     let viewer = who.clone();
     let (t, rows) = db(&state, move |conn| {
         let mut t = load(conn, id)?;
@@ -210,9 +211,24 @@ pub async fn pairings_download(
     })
     .await?;
     let staff = who.allows(Perm::ReadAudit(t.championship.club_id));
-    let view = round_views(&ctx, &t, &rows, None, q.ronda)
+    let views = round_views(ctx, &t, &rows, None, round)
         .into_iter()
         .filter(|r| staff || r.published)
+        .collect();
+    Ok((t, views))
+}
+
+/// `GET /campeonatos/{id}/emparejamientos.{xlsx|csv}[?ronda=N]`: the tables of a
+/// round (a published one, or any for the club's staff; the latest by default).
+pub async fn pairings_download(
+    visit: Visit,
+    q: web::Query<RoundOnly>,
+    Target(id, format): Target,
+) -> HttpResult {
+    let ctx = Ctx::from_request(&visit.req);
+    let (t, views) = rounds_seen(&ctx, visit, id, q.ronda).await?;
+    let view = views
+        .into_iter()
         .rfind(|r| q.ronda.is_none_or(|n| n == r.number))
         .ok_or(AppError::NotFound)?;
     let stem = format!(
@@ -227,23 +243,12 @@ pub async fn pairings_download(
 /// `GET /campeonatos/{id}/resultados.{xlsx|csv}`: the tables of every round in one
 /// sheet, a round's number on each line (the published rounds, or every round for the
 /// club's staff), as the pairings of each round download them.
-pub async fn results_download(
-    Visit { req, state, who }: Visit,
-    Target(id, format): Target,
-) -> HttpResult {
-    let ctx = Ctx::from_request(&req);
-    let viewer = who.clone();
-    let (t, rows) = db(&state, move |conn| {
-        let mut t = load(conn, id)?;
-        super::public::public_names(conn, &viewer, &mut t, &mut [])?;
-        Ok((t, store::tables(conn, id)?))
-    })
-    .await?;
-    let staff = who.allows(Perm::ReadAudit(t.championship.club_id));
-    let mut rounds = round_views(&ctx, &t, &rows, None, None)
-        .into_iter()
-        .filter(|r| staff || r.published)
-        .map(|view| pairings_sheet(&ctx, &t, &view))
+pub async fn results_download(visit: Visit, Target(id, format): Target) -> HttpResult {
+    let ctx = Ctx::from_request(&visit.req);
+    let (t, views) = rounds_seen(&ctx, visit, id, None).await?;
+    let mut rounds = views
+        .iter()
+        .map(|view| pairings_sheet(&ctx, &t, view))
         .peekable();
     let mut sheet = match rounds.peek() {
         Some(first) => Sheet::new(ctx.t("sheets-results-title"), first.columns.clone()),

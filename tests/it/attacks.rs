@@ -112,16 +112,7 @@ async fn a_player_with_an_account_of_another_club_neither_confirms_nor_changes_h
 
     // The other pair confirms; from then on her phone cannot change the game.
     confirmed_by_the_other_pair(&app, &slip).await;
-    let form = scraper::Html::parse_document(
-        &phone
-            .get(app.url(&format!("/partidas/{game}/mano")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let form = app.page_as(&phone, &format!("/partidas/{game}/mano")).await;
     assert!(
         attr(&form, "details.full-entry input[name=version]", "value").is_none(),
         "the confirmed game still takes her hands: {:?}",

@@ -307,14 +307,9 @@ async fn a_pasted_list_of_entrants_and_an_imported_game_say_how_many_they_brough
     }
     // A partida's file, exported and imported again: its hands are counted.
     let Changed { game } = make_audit_rows(&app, &client).await;
-    let file = client
-        .get(app.url(&format!("/partidas/{game}/exportar")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let file = app
+        .text_as(&client, &format!("/partidas/{game}/exportar"))
+        .await;
     let res = post_form_as(
         &app,
         &client,

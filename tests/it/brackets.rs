@@ -186,14 +186,7 @@ async fn a_13_entrant_bracket_gives_the_byes_to_the_top_3_seeds_and_plays_throug
     assert_eq!(audit, 14, "the creation and 13 results");
     // The public sees it too, without the organiser's links.
     let public = new_client();
-    let body = public
-        .get(app.url(&format!("/cuadros/{id}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let body = app.text_as(&public, &format!("/cuadros/{id}")).await;
     let html = scraper::Html::parse_document(&body);
     assert_eq!(texts(&html, ".champion"), vec!["Campeón: Pareja 01"]);
     assert!(texts(&html, ".mcode a").is_empty());
@@ -410,14 +403,9 @@ async fn two_organisers_saving_the_same_match_one_is_refused_and_nothing_is_over
 
 /// The version and match state of the result form of match `m`.
 async fn form_of(app: &TestApp, client: &reqwest::Client, id: i32, m: u32) -> (String, String) {
-    let body = client
-        .get(app.url(&format!("/cuadros/{id}/partidos/{m}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let body = app
+        .text_as(client, &format!("/cuadros/{id}/partidos/{m}"))
+        .await;
     let html = scraper::Html::parse_document(&body);
     (
         attr(&html, "form.result-form input[name=version]", "value").unwrap(),

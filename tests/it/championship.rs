@@ -93,16 +93,7 @@ pub(crate) struct Played {
 }
 
 pub(crate) async fn game_of(app: &TestApp, client: &reqwest::Client, table: &str) -> i32 {
-    let html = scraper::Html::parse_document(
-        &client
-            .get(app.url(table))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let html = app.page_as(client, table).await;
     let href = attr(&html, "a.play-game", "href").expect("the table page leads to its game");
     href.trim_start_matches("/partidas/").parse().unwrap()
 }
@@ -173,16 +164,9 @@ pub(crate) async fn post_full_hand(
     game: i32,
     record: &Value,
 ) -> reqwest::Response {
-    let form = scraper::Html::parse_document(
-        &keeper
-            .get(app.url(&format!("/partidas/{game}/mano")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let form = app
+        .page_as(keeper, &format!("/partidas/{game}/mano"))
+        .await;
     let version = attr(&form, "details.full-entry input[name=version]", "value").unwrap();
     let submission = attr(&form, "details.full-entry input[name=submission]", "value").unwrap();
     post_form_as(
@@ -207,16 +191,7 @@ pub(crate) async fn play_table(app: &TestApp, slip: &Slip, seed: u64) -> Played 
     let game = game_of(app, &keeper, &slip.path).await;
     let played = play_game(app, &keeper, game, seed).await;
     // Nobody typed a score: the game's is the proposal.
-    let html = scraper::Html::parse_document(
-        &keeper
-            .get(app.url(&slip.path))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let html = app.page_as(&keeper, &slip.path).await;
     assert_eq!(
         texts(&html, ".proposal strong"),
         vec![format!("{} – {}", played.totals[0], played.totals[1])]
@@ -262,16 +237,9 @@ pub(crate) async fn play_table(app: &TestApp, slip: &Slip, seed: u64) -> Played 
         );
     }
     // Confirmed: the table can no longer change its game.
-    let form = scraper::Html::parse_document(
-        &keeper
-            .get(app.url(&format!("/partidas/{game}/mano")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let form = app
+        .page_as(&keeper, &format!("/partidas/{game}/mano"))
+        .await;
     assert!(attr(&form, "details.full-entry input[name=version]", "value").is_none());
     played
 }
@@ -767,16 +735,9 @@ async fn a_timed_match_ends_when_its_minutes_run_out_with_the_hand_in_play() {
         .hand_points
         .unwrap();
     let score = [hp[0].floor(), hp[1].floor()];
-    let form = scraper::Html::parse_document(
-        &keeper
-            .get(app.url(&format!("/partidas/{game}/mano")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let form = app
+        .page_as(&keeper, &format!("/partidas/{game}/mano"))
+        .await;
     let res = post_form_as(
         &app,
         &keeper,
@@ -871,16 +832,7 @@ async fn when_a_tables_phone_dies_the_director_switches_it_to_a_typed_result() {
     // The director switches it; the table types its result and the other pair signs.
     let res = post(&app, &format!("{}/escrita", slip.path), &[("version", &v)]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let html = scraper::Html::parse_document(
-        &keeper
-            .get(app.url(&slip.path))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let html = app.page_as(&keeper, &slip.path).await;
     assert!(
         attr(&html, "a.play-game", "href").is_none(),
         "no game to play"

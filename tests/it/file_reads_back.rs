@@ -62,16 +62,7 @@ async fn pair_round(app: &TestApp, id: i32, round: u32) {
 
 /// The version a table's page shows.
 async fn version_of(app: &TestApp, client: &reqwest::Client, path: &str) -> String {
-    let html = scraper::Html::parse_document(
-        &client
-            .get(app.url(path))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let html = app.page_as(client, path).await;
     attr(&html, "p.table-status", "data-version")
         .or_else(|| attr(&html, "form.switch-form input[name=version]", "value"))
         .or_else(|| attr(&html, "form.score-form input[name=version]", "value"))

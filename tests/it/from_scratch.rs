@@ -212,16 +212,7 @@ pub(crate) async fn open_table(app: &TestApp, path: &str, pin: &str) -> (reqwest
         StatusCode::SEE_OTHER,
         "the table opens with its PIN"
     );
-    let html = Html::parse_document(
-        &phone
-            .get(app.url(path))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let html = app.page_as(&phone, path).await;
     let href = attr(&html, "a.play-game", "href").expect("the table leads to its game");
     (
         phone,
@@ -257,16 +248,7 @@ async fn enter_one_hand(
         })
         .next()
         .expect("a play-out dealt by the right seat");
-    let form = Html::parse_document(
-        &phone
-            .get(app.url(&format!("/partidas/{id}/mano")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let form = app.page_as(phone, &format!("/partidas/{id}/mano")).await;
     let version =
         attr(&form, "details.full-entry input[name=version]", "value").expect("the hand form");
     let submission = attr(&form, "details.full-entry input[name=submission]", "value").unwrap();
@@ -366,16 +348,7 @@ async fn every_game_in_every_format_its_form_offers_plays_a_hand_or_is_refused_a
                 1,
                 "{slug} {format}"
             );
-            let page = Html::parse_document(
-                &phone
-                    .get(app.url(&format!("/partidas/{game_id}")))
-                    .send()
-                    .await
-                    .unwrap()
-                    .text()
-                    .await
-                    .unwrap(),
-            );
+            let page = app.page_as(&phone, &format!("/partidas/{game_id}")).await;
             assert!(
                 !texts(&page, ".scoreboard").is_empty(),
                 "{slug} {format}: a scoreboard"

@@ -317,6 +317,23 @@ impl TestApp {
             .expect("request")
     }
 
+    /// What `client` (a phone, a signed-in organiser) reads at `path`.
+    pub async fn text_as(&self, client: &reqwest::Client, path: &str) -> String {
+        client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request")
+            .text()
+            .await
+            .expect("body")
+    }
+
+    /// The page `client` reads at `path`, parsed.
+    pub async fn page_as(&self, client: &reqwest::Client, path: &str) -> scraper::Html {
+        scraper::Html::parse_document(&self.text_as(client, path).await)
+    }
+
     /// GETs a page, asserts the status, and parses the HTML.
     pub async fn page(&self, path: &str, status: StatusCode) -> scraper::Html {
         let res = self.get(path).await;

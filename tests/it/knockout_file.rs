@@ -225,16 +225,7 @@ async fn a_knockout_played_hand_by_hand_exports_every_game_and_imports_into_an_e
 
     // The final played to its end and signed: the file carries all three tables.
     enter_hands(&app, &keeper, final_game, 7, 200).await;
-    let html = scraper::Html::parse_document(
-        &keeper
-            .get(app.url(&final_slip.path))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let html = app.page_as(&keeper, &final_slip.path).await;
     let version = attr(&html, "p.table-status", "data-version").unwrap();
     let res = post_form_as(
         &app,

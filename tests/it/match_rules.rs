@@ -476,14 +476,7 @@ async fn the_demos_lloret_open_has_a_drawn_match_decided_by_its_two_extra_dats_a
         texts(&standings, ".draw-rule"),
         vec!["Empate: se desempata con 2 datas más"]
     );
-    let director = org
-        .get(app.url("/campeonatos/6/direccion"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let director = app.text_as(&org, "/campeonatos/6/direccion").await;
     assert!(
         director.contains("a 101 tantos, 12 manos o 55 minutos · máximo 121"),
         "the director page says the match's limits in words"

@@ -234,14 +234,9 @@ async fn a_round_typed_before_it_is_published_counts_for_the_director_only_until
         one_round,
         "the printed standings are for the public, even printed by the director"
     );
-    let csv = public
-        .get(app.url(&format!("/campeonatos/{id}/clasificacion.csv")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let csv = app
+        .text_as(&public, &format!("/campeonatos/{id}/clasificacion.csv"))
+        .await;
     let rows: Vec<Vec<&str>> = csv
         .trim_start_matches('\u{feff}')
         .lines()

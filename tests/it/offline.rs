@@ -158,14 +158,7 @@ async fn in_a_browser_three_hands_typed_off_the_network_are_saved_once_each_in_o
     let control = new_game(&app, &other).await;
     let hands = [solo("0", "o"), solo("1", "c"), solo("2", "e")];
     for h in &hands {
-        let version = other
-            .get(app.url(&control))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let version = app.text_as(&other, &control).await;
         let page = scraper::Html::parse_document(&version);
         let v = crate::helpers::attr(&page, ".big-score", "data-version").unwrap();
         let mut fields = h.clone();

@@ -35,27 +35,9 @@ async fn a_guinote_table_lost_by_renuncio_is_signed_and_counts_in_the_standings(
     // Pair a opens the table with its PIN and enters the first deal: a renuncio by a
     // player of pair b, who loses the partida (Part A 3) at 0–0.
     let keeper = slip.open(&app, 0).await;
-    let html = scraper::Html::parse_document(
-        &keeper
-            .get(app.url(&table))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let html = app.page_as(&keeper, &table).await;
     let game = attr(&html, "a.play-game", "href").unwrap();
-    let html = scraper::Html::parse_document(
-        &keeper
-            .get(app.url(&game))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let html = app.page_as(&keeper, &game).await;
     let version = attr(&html, ".big-score", "data-version").unwrap();
     let res = post_form_as(
         &app,
@@ -75,16 +57,7 @@ async fn a_guinote_table_lost_by_renuncio_is_signed_and_counts_in_the_standings(
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     // Pair b signs the result on its own phone.
     let other = slip.open(&app, 1).await;
-    let html = scraper::Html::parse_document(
-        &other
-            .get(app.url(&table))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let html = app.page_as(&other, &table).await;
     let version = attr(&html, "p.table-status", "data-version").unwrap();
     let res = post_form_as(
         &app,

@@ -517,14 +517,7 @@ async fn a_retired_player_leaves_the_pickers_but_keeps_the_history_and_can_come_
         ["Ana", "Carmen"]
     );
     let visitor = new_client();
-    let public = visitor
-        .get(app.url(&format!("/clubes/{club}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let public = app.text_as(&visitor, &format!("/clubes/{club}")).await;
     let listed = texts(&scraper::Html::parse_document(&public), "ul.columns li a");
     assert_eq!(listed, ["Ana", "Carmen"]);
     // History keeps her: the game still seats her.
@@ -559,14 +552,7 @@ async fn the_club_page_lists_players_the_spanish_way() {
     )
     .await;
     let visitor = new_client();
-    let page = visitor
-        .get(app.url(&format!("/clubes/{club}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = app.text_as(&visitor, &format!("/clubes/{club}")).await;
     assert_eq!(
         texts(&scraper::Html::parse_document(&page), "ul.columns li a"),
         [

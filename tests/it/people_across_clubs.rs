@@ -144,14 +144,8 @@ async fn finished_game(app: &TestApp, club: i32, seats: [&str; 4], winner: usize
 /// The rows of the championship's standings CSV: (place, entrant name).
 async fn places(app: &TestApp, id: i32) -> BTreeMap<String, u32> {
     let body = app
-        .client
-        .get(app.url(&format!("/campeonatos/{id}/clasificacion.csv")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+        .text_as(&app.client, &format!("/campeonatos/{id}/clasificacion.csv"))
+        .await;
     let delimiter = if body.lines().next().unwrap_or_default().contains(';') {
         b';'
     } else {

@@ -207,14 +207,8 @@ async fn a_renuncio_ruled_on_a_club_hand_names_the_pairs_turns_the_score_and_is_
     let score = texts(&html, ".big-score").join(" ");
     assert!(score.contains("1 – 0"), "{score}");
     let history = app
-        .client
-        .get(app.url(&format!("/partidas/{game}/auditoria")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+        .text_as(&app.client, &format!("/partidas/{game}/auditoria"))
+        .await;
     assert!(
         history.contains("corrigió la mano 1: ")
             && history.contains("tantos de la mano: 0 – 1 → 1 – 0"),

@@ -417,14 +417,7 @@ async fn a_persons_data_are_edited_by_her_clubs_organisers_and_a_taken_licence_s
     let own = body(app.get(&format!("/jugadores/{ana}")).await).await;
     assert!(own.contains("ZZ1") && own.contains("1990"));
     let visitor = new_client();
-    let public = visitor
-        .get(app.url(&format!("/jugadores/{ana}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let public = app.text_as(&visitor, &format!("/jugadores/{ana}")).await;
     assert!(public.contains("Ana M.") && !public.contains("Martínez"));
     assert!(!public.contains("ZZ1") && !public.contains("1990"));
     let audit = app
@@ -512,14 +505,7 @@ async fn a_membership_ends_on_the_day_given_and_a_wrong_day_shows_the_form_again
     assert_eq!(m.left_on, chrono::NaiveDate::from_ymd_opt(2025, 9, 30));
     // Visitors read her among the former players, with her days.
     let visitor = new_client();
-    let page = visitor
-        .get(app.url(&format!("/clubes/{here}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = app.text_as(&visitor, &format!("/clubes/{here}")).await;
     let page = scraper::Html::parse_document(&page);
     assert!(texts(&page, "ul.columns li").is_empty());
     assert_eq!(

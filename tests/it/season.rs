@@ -192,16 +192,7 @@ pub(crate) async fn season(app: &TestApp) -> Season {
         )
         .await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "{name}");
-        let html = scraper::Html::parse_document(
-            &admin
-                .get(app.url("/admin/clubes"))
-                .send()
-                .await
-                .unwrap()
-                .text()
-                .await
-                .unwrap(),
-        );
+        let html = app.page_as(&admin, "/admin/clubes").await;
         let id = club_ids(&html)
             .into_iter()
             .filter(|id| !clubs.contains(id))
@@ -234,16 +225,9 @@ pub(crate) async fn season(app: &TestApp) -> Season {
             add_player(app, &orga, club, b).await;
         }
         // The new-championship form with its defaults: a name, a day, three rounds.
-        let html = scraper::Html::parse_document(
-            &orga
-                .get(app.url(&format!("/clubes/{club}/campeonatos/nuevo")))
-                .send()
-                .await
-                .unwrap()
-                .text()
-                .await
-                .unwrap(),
-        );
+        let html = app
+            .page_as(&orga, &format!("/clubes/{club}/campeonatos/nuevo"))
+            .await;
         let mut fields = form_values(&html, "form.tournament-form");
         set(&mut fields, "name", plan.event);
         set(&mut fields, "starts_on", plan.starts_on);
@@ -284,16 +268,9 @@ pub(crate) async fn season(app: &TestApp) -> Season {
     }
 
     // The federation groups the three championships into its season.
-    let html = scraper::Html::parse_document(
-        &admin
-            .get(app.url(&format!("/clubes/{federation}/circuitos/nuevo")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let html = app
+        .page_as(&admin, &format!("/clubes/{federation}/circuitos/nuevo"))
+        .await;
     let mut fields: Vec<(String, String)> = form_values(&html, "form")
         .into_iter()
         .filter(|(k, _)| k != "event")

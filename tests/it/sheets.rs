@@ -382,16 +382,9 @@ async fn a_visitor_cannot_download_the_audit_or_the_entrants_and_the_club_staff_
     let pw = app.add_user("arbitra", "referee", Some(1)).await;
     let referee = new_client();
     app.login(&referee, "arbitra", &pw).await;
-    let html = scraper::Html::parse_document(
-        &referee
-            .get(app.url(&format!("/campeonatos/{SWISS}/auditoria")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let html = app
+        .page_as(&referee, &format!("/campeonatos/{SWISS}/auditoria"))
+        .await;
     let shown = texts(&html, "ul.audit-lines li").len();
     assert!(shown > 0);
     assert_eq!(

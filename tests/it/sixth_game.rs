@@ -461,16 +461,9 @@ async fn a_championship_of_a_sixth_game_defined_in_the_tests_plays_a_hand_at_a_t
     let dealer = file["scoreboard"]["next_dealer"].as_u64().unwrap() as u8;
     let record = played_out(11, dealer);
     let expected = baza::domain::rule(&record, Lang::Es);
-    let form = Html::parse_document(
-        &phone
-            .get(app.url(&format!("/partidas/{game_id}/mano")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    );
+    let form = app
+        .page_as(&phone, &format!("/partidas/{game_id}/mano"))
+        .await;
     let version =
         attr(&form, "details.full-entry input[name=version]", "value").expect("the hand form");
     let submission = attr(&form, "details.full-entry input[name=submission]", "value").unwrap();

@@ -12,14 +12,7 @@ use crate::helpers::{TestApp, TestDb, attr};
 
 /// Posts a botifarra hand to game `game` at its current version with `submission`.
 async fn hand(app: &TestApp, client: &reqwest::Client, game: i32, submission: &str) -> StatusCode {
-    let page = client
-        .get(app.url(&format!("/partidas/{game}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = app.text_as(client, &format!("/partidas/{game}")).await;
     let version = attr(
         &scraper::Html::parse_document(&page),
         ".big-score",

@@ -103,14 +103,9 @@ async fn document(app: &TestApp, id: i32) -> Value {
 
 /// The version of a table's form (optimistic locking).
 async fn table_version(app: &TestApp, client: &reqwest::Client, id: i32, r: u64, t: u64) -> String {
-    let body = client
-        .get(app.url(&format!("/campeonatos/{id}/rondas/{r}/mesas/{t}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let body = app
+        .text_as(client, &format!("/campeonatos/{id}/rondas/{r}/mesas/{t}"))
+        .await;
     let html = scraper::Html::parse_document(&body);
     attr(&html, "form.score-form input[name=version]", "value")
         .or_else(|| attr(&html, "p.table-status", "data-version"))
@@ -426,14 +421,7 @@ async fn a_21_pair_5_round_botifarra_swiss_runs_end_to_end_and_ranks_as_computed
             );
             let keeper = new_client();
             let t1 = format!("/campeonatos/{id}/rondas/1/mesas/1");
-            let page = keeper
-                .get(app.url(&t1))
-                .send()
-                .await
-                .unwrap()
-                .text()
-                .await
-                .unwrap();
+            let page = app.text_as(&keeper, &t1).await;
             assert!(
                 page.contains("name=\"pin\""),
                 "the public is asked for the PIN"

@@ -164,9 +164,7 @@ pub(crate) async fn post_full_hand(
     game: i32,
     record: &Value,
 ) -> reqwest::Response {
-    let form = app
-        .page_as(keeper, &format!("/partidas/{game}/mano"))
-        .await;
+    let form = app.page_as(keeper, &format!("/partidas/{game}/mano")).await;
     let version = attr(&form, "details.full-entry input[name=version]", "value").unwrap();
     let submission = attr(&form, "details.full-entry input[name=submission]", "value").unwrap();
     post_form_as(

@@ -956,11 +956,7 @@ impl Note {
                 "seat {seat} went out"
             ),
             Winners { seats } => {
-                // Each seat with its word, so that every one of them is numbered and
-                // named where people read it: "asiento 0, asiento 2".
-                let word = crate::domain::words::seat_word(lang);
-                let list: Vec<String> = seats.iter().map(|s| format!("{word} {s}")).collect();
-                let list = comma_list(&list);
+                let list = seat_list(seats, lang);
                 tr!(
                     lang,
                     "menos cartas: {list}",
@@ -992,6 +988,14 @@ impl Note {
             ),
         }
     }
+}
+
+/// Seats each with its word ("asiento 0, asiento 2"), so that every one of them is
+/// numbered and named where people read it.
+fn seat_list(seats: &[u8], lang: Lang) -> String {
+    let word = crate::domain::words::seat_word(lang);
+    let list: Vec<String> = seats.iter().map(|s| format!("{word} {s}")).collect();
+    comma_list(&list)
 }
 
 #[cfg(test)]

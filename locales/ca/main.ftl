@@ -270,6 +270,10 @@ series-winner = { $n ->
     [one] { $side } guanya l'encontre.
    *[other] { $side } guanyen l'encontre.
 }
+series-coto-lost = { $n ->
+    [one] { $side } perd tot el coto pel renuncio.
+   *[other] { $side } perden tot el coto pel renuncio.
+}
 series-next = Partida següent
 error-no-next-game = L'encontre ja està decidit o aquesta partida no s'ha acabat.
 hand-card-picker = Tria les cartes una a una

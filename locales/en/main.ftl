@@ -270,6 +270,10 @@ series-winner = { $n ->
     [one] { $side } wins the match.
    *[other] { $side } win the match.
 }
+series-coto-lost = { $n ->
+    [one] { $side } loses the whole coto by the renuncio.
+   *[other] { $side } lose the whole coto by the renuncio.
+}
 series-next = Next partida
 error-no-next-game = The match is decided already, or this partida is not over.
 hand-card-picker = Pick the cards one by one

@@ -270,6 +270,10 @@ series-winner = { $n ->
     [one] { $side } gana el encuentro.
    *[other] { $side } ganan el encuentro.
 }
+series-coto-lost = { $n ->
+    [one] { $side } pierde el coto entero por el renuncio.
+   *[other] { $side } pierden el coto entero por el renuncio.
+}
 series-next = Siguiente partida
 error-no-next-game = El encuentro ya está decidido o esta partida no ha terminado.
 hand-card-picker = Elegir las cartas una a una

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
+use crate::domain::entry::series::set_by_match;
 use crate::domain::options::{OptionKind, OptionSpec, OptionValue, specs};
 use crate::domain::{GameKind, Lang};
 use crate::web::i18n::{tr, tr_args};
@@ -165,7 +166,9 @@ fn allowed_words(lang: Lang, spec: &OptionSpec) -> String {
     words.join(", ")
 }
 
-/// The controls of one game's options, showing what was typed (else the default).
+/// The controls of one game's options, showing what was typed (else the default);
+/// none for an option the match sets (a guiñote coto's partidas are the match's "al
+/// mejor de").
 pub fn option_controls(
     lang: Lang,
     game: GameKind,
@@ -175,6 +178,7 @@ pub fn option_controls(
 ) -> Vec<OptionControl> {
     specs(game)
         .iter()
+        .filter(|spec| !set_by_match(game, spec.name))
         .map(|spec| {
             let raw = posted(typed, game, spec.name);
             let control = match spec.kind {
@@ -317,6 +321,25 @@ pub fn read_options(
         }]
     })?;
     Ok(map)
+}
+
+/// The options of `game` a match sets ([`set_by_match`]) as a form posted them, each
+/// whole number as sent (its default too), to hold against the match.
+pub fn posted_match_options(
+    game: GameKind,
+    fields: &HashMap<String, String>,
+) -> Map<String, Value> {
+    specs(game)
+        .iter()
+        .filter(|spec| set_by_match(game, spec.name))
+        .filter_map(|spec| {
+            let n = posted(fields, game, spec.name)?
+                .trim()
+                .parse::<i64>()
+                .ok()?;
+            Some((spec.name.to_owned(), Value::from(n)))
+        })
+        .collect()
 }
 
 /// Every option of `game` in force under `given`, by label and value in words,

@@ -614,6 +614,7 @@ pub fn all_examples() -> Vec<(&'static str, Value, Value)> {
 /// cuatrola, one partida to the game's target, played hand by hand, 2 points a win,
 /// 1 a draw, 0 a loss and 2 a bye, ranked by points. [`ChampionshipForm::set`]
 /// changes or adds a field.
+#[derive(Clone)]
 pub struct ChampionshipForm(Vec<(&'static str, String)>);
 
 impl ChampionshipForm {

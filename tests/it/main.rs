@@ -21,6 +21,7 @@ mod cli;
 mod club;
 mod club_tute_individual;
 mod corpus;
+mod coto;
 mod crawl;
 mod day;
 mod deploy;

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use crate::club::{Table, start};
 use crate::helpers::{TestApp, all_examples, attr, new_client, post_form_as, rule_ids, texts};
+use baza::domain::entry::series::set_by_match;
 use baza::domain::options::specs;
 use baza::domain::ruling::RuleId;
 use baza::domain::{GameKind, Lang};
@@ -139,6 +140,15 @@ fn assert_labelled_controls(html: &scraper::Html, what: &str) -> usize {
     n
 }
 
+/// The options of `game` a form offers: all but those its match sets (a guiñote
+/// coto's partidas, which the match's "al mejor de" is).
+fn offered(game: GameKind) -> usize {
+    specs(game)
+        .iter()
+        .filter(|s| !set_by_match(game, s.name))
+        .count()
+}
+
 async fn organiser() -> (TestApp, reqwest::Client) {
     let app = TestApp::with_demo().await;
     let pw = app.add_user("org", "organiser", Some(1)).await;
@@ -160,7 +170,7 @@ async fn the_new_game_form_offers_every_option_as_a_labelled_control_in_each_lan
             )
             .await;
             let n = assert_labelled_controls(&html, game.slug());
-            assert_eq!(n, specs(game).len(), "{} ({lang})", game.slug());
+            assert_eq!(n, offered(game), "{} ({lang})", game.slug());
             assert_in_words(&html, lang, "the new-game form");
             // The default is marked: a checked box, a selected choice, the number.
             assert!(!texts(&html, ".option-default").is_empty());
@@ -267,7 +277,7 @@ async fn the_championship_form_shows_each_games_options_as_controls_and_no_json_
     for lang in LANGS {
         let html = get_in(&client, &app, "/clubes/1/campeonatos/nuevo", lang).await;
         let n = assert_labelled_controls(&html, "championship form");
-        let all: usize = GameKind::ALL.iter().map(|g| specs(*g).len()).sum();
+        let all: usize = GameKind::ALL.iter().map(|g| offered(*g)).sum();
         assert_eq!(n, all, "every game's options, grouped under its name");
         assert_eq!(
             texts(&html, "fieldset.option-group legend").len(),

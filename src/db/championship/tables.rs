@@ -288,7 +288,7 @@ pub(crate) fn partida_of(
         first_dealer: u8::try_from(g.first_dealer).unwrap_or(0),
     };
     let board = entry::scoreboard(&setup, &scores);
-    let mut partida = Partida::from_board(&board, hands.len());
+    let mut partida = Partida::of_game(setup.game, &setup.options, &board, hands.len());
     // The first hand entered once the minutes were up; none yet: the next one.
     partida.late_from = deadline.and_then(|d| {
         let late = hands

@@ -87,6 +87,14 @@ impl MatchFormat {
             MatchFormat::Timed { .. } => TIMED,
         }
     }
+
+    /// The partidas the match is at the best of (one, but for a best-of).
+    pub fn partidas(&self) -> u32 {
+        match *self {
+            MatchFormat::BestOf { partidas } => partidas,
+            MatchFormat::Partida { .. } | MatchFormat::Timed { .. } => 1,
+        }
+    }
 }
 
 impl Default for MatchFormat {
@@ -459,6 +467,17 @@ pub fn check_outcome(
             }
             let need = partidas / 2 + 1;
             let ok = (score_a == need && score_b < need) || (score_b == need && score_a < need);
+            // A partida that ends the match at once (a guiñote renuncio that loses the
+            // coto) gives it to the side declared, short of the partidas it needs.
+            if !ok
+                && score_a < need
+                && score_b < need
+                && rules_of(game).match_won_short(options)
+                && let Some(w) = winner
+                && of(Outcome::of(w)).0 >= 1
+            {
+                return Ok(Outcome::of(w));
+            }
             if !ok {
                 return Err(ResultError::BestOf {
                     partidas,
@@ -639,6 +658,21 @@ mod tests {
             check_outcome(GameKind::Guinote, &higher, &f, 104, 112, None),
             Ok(Outcome::B)
         );
+    }
+
+    #[test]
+    fn a_guinote_coto_lost_by_renuncio_is_won_short_only_where_that_is_the_rule() {
+        let f = MatchFormat::BestOf { partidas: 3 };
+        let mut lose_coto = Map::new();
+        lose_coto.insert("revoke_penalty".into(), json!("lose_coto"));
+        let o = check_outcome(GameKind::Guinote, &lose_coto, &f, 1, 1, Some(Side::A));
+        assert_eq!(o, Ok(Outcome::A));
+        assert!(check_outcome(GameKind::Guinote, &no_opts(), &f, 1, 1, Some(Side::A)).is_err());
+        assert!(
+            check_outcome(GameKind::Guinote, &lose_coto, &f, 0, 1, Some(Side::A)).is_err(),
+            "the winner won a partida at least"
+        );
+        assert!(check_outcome(GameKind::Guinote, &lose_coto, &f, 1, 1, None).is_err());
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub use super::format::targets;
 use super::format::{MatchFormat, game_target};
 use super::played::table_players;
 use crate::domain::engine::GameKind;
+use crate::domain::entry::series::{MatchClash, match_clash};
 use crate::domain::games::rules_of;
 use crate::domain::lang::{Lang, comma_list, tr};
 
@@ -79,6 +80,9 @@ pub enum Unplayable {
     /// The table option "Máximo de manos" would end a game the match's rule for draws
     /// plays on.
     DealLimitWithDraws { option: u32 },
+    /// A table option says another match than the format (a guiñote coto of three
+    /// partidas in a match at the best of three).
+    Match(MatchClash),
 }
 
 impl Unplayable {
@@ -153,6 +157,7 @@ impl Unplayable {
                 "les opcions de taula diuen «Màxim de punts que compten» {option} i el format del partit un màxim de {format}: deixa l'opció sense límit (mana el partit) o posa-hi el mateix nombre",
                 "the table options say «Máximo de puntos que cuentan» {option} and the match format a cap of {format}: leave the option with no limit (the match rules) or give the same number"
             ),
+            Unplayable::Match(clash) => clash.message(lang),
             Unplayable::Cap { target, cap } => tr!(
                 lang,
                 "el máximo que cuenta ({cap}) no puede ser menor que la meta ({target})",
@@ -173,6 +178,10 @@ pub fn check(
 ) -> Result<(), Unplayable> {
     if hands && table_players(game, opts).is_none() {
         return Err(Unplayable::NoTable(game));
+    }
+    // The match format is the match: a table option that repeats it says the same.
+    if let Some(clash) = match_clash(game, opts, format.partidas()) {
+        return Err(Unplayable::Match(clash));
     }
     let (kind, target) = match *format {
         MatchFormat::Partida { target } => (PARTIDA, target),

@@ -28,6 +28,9 @@ pub struct Partida {
     /// The first hand (1-based) entered once a timed match's minutes were up, where
     /// the time of each hand is known (past the hands played when none was).
     pub late_from: Option<u32>,
+    /// The partida ended the whole match at once, won by its winner (a guiñote
+    /// renuncio where a renuncio loses the coto).
+    pub ends_match: bool,
 }
 
 impl Partida {
@@ -45,6 +48,24 @@ impl Partida {
             hands: u32::try_from(hands).unwrap_or(u32::MAX),
             running: board.running.iter().map(|r| two(r)).collect(),
             late_from: None,
+            ends_match: false,
+        }
+    }
+
+    /// A partida of `game` under table `options` from its scoreboard: as
+    /// [`Partida::from_board`], and whether its end ends the match at once.
+    pub fn of_game(
+        game: GameKind,
+        options: &Map<String, Value>,
+        board: &Scoreboard,
+        hands: usize,
+    ) -> Partida {
+        Partida {
+            ends_match: board
+                .game_over
+                .as_ref()
+                .is_some_and(|g| rules_of(game).partida_ends_match(options, g)),
+            ..Partida::from_board(board, hands)
         }
     }
 
@@ -136,6 +157,13 @@ pub fn decide_in(
                     Some(Side::B) => wins[1] += 1,
                     None => {}
                 }
+                // A partida that ends the match gives it to its winner at once.
+                if let Some(w) = p.winner.filter(|_| p.ends_match) {
+                    return Some(Decided {
+                        score: wins,
+                        winner: Some(w),
+                    });
+                }
             }
             let winner = if wins[0] >= need {
                 Side::A
@@ -190,13 +218,15 @@ pub fn entrant_size(game: GameKind, options: &Map<String, Value>) -> usize {
 }
 
 /// The table options of a match's games: the championship's options, with the match
-/// format's partida target where the game takes one as an option.
+/// format's partida target where the game takes one as an option, and the options a
+/// match of its partidas stands for (a guiñote coto's partidas).
 pub fn table_options(
     game: GameKind,
     options: &Map<String, Value>,
     format: &MatchFormat,
 ) -> Map<String, Value> {
     let mut out = options.clone();
+    crate::domain::entry::series::put_match_options(game, &mut out, format.partidas());
     let target = match *format {
         MatchFormat::Partida { target } => target,
         MatchFormat::Timed { target, .. } => Some(target),
@@ -270,7 +300,7 @@ pub fn partidas_of(games: &[GameDoc]) -> Result<Vec<Partida>, usize> {
         .enumerate()
         .map(|(i, g)| {
             g.score(crate::domain::lang::Lang::En)
-                .map(|(_, board)| Partida::from_board(&board, g.hands.len()))
+                .map(|(_, board)| Partida::of_game(g.game, &g.options, &board, g.hands.len()))
                 .map_err(|_| i)
         })
         .collect()
@@ -334,6 +364,41 @@ mod tests {
     }
 
     #[test]
+    fn a_partida_that_ends_the_match_decides_a_best_of_at_once() {
+        let f = MatchFormat::BestOf { partidas: 3 };
+        let lost = Partida {
+            ends_match: true,
+            ..p(60, 60, Some(Side::A), 1)
+        };
+        let two = [p(110, 10, Some(Side::B), 1), lost];
+        assert_eq!(
+            decide(&f, &two, false),
+            Some(Decided {
+                score: [1, 1],
+                winner: Some(Side::A)
+            })
+        );
+        assert!(!next_partida_due(&f, &two));
+    }
+
+    #[test]
+    fn a_guinote_match_at_the_best_of_five_plays_a_coto_of_three() {
+        let none = Map::new();
+        let opts = table_options(
+            GameKind::Guinote,
+            &none,
+            &MatchFormat::BestOf { partidas: 5 },
+        );
+        assert_eq!(opts.get("partidas_to_win_coto"), Some(&Value::from(3)));
+        let opts = table_options(
+            GameKind::Guinote,
+            &none,
+            &MatchFormat::BestOf { partidas: 3 },
+        );
+        assert!(opts.is_empty(), "{opts:?}");
+    }
+
+    #[test]
     fn a_timed_match_ends_at_its_hand_limit_or_time_with_scores_capped() {
         let f = MatchFormat::usual_timed(Default::default());
         assert_eq!(decide(&f, &[p(80, 60, None, 11)], false), None);
@@ -380,7 +445,7 @@ mod tests {
             winner: None,
             hands: n as u32,
             running: running[..n].to_vec(),
-            late_from: None,
+            ..Partida::default()
         };
         assert_eq!(decide(&f, &[upto(2)], false), None, "level at the limit");
         assert_eq!(decide(&f, &[upto(3)], false), None, "one extra dat left");

@@ -6,8 +6,9 @@ use crate::db::accounts;
 use crate::db::games::{self, Game};
 use crate::db::{DbConn, queries};
 use crate::domain::Lang;
-use crate::domain::entry::series::match_tally;
+use crate::domain::entry::series::{MatchTally, match_tally_ending};
 use crate::domain::entry::{Entered, GameSetup};
+use crate::domain::games::rules_of;
 use crate::domain::refusal::Refusal;
 use crate::domain::status::GameStatus;
 use crate::error::AppError;
@@ -70,12 +71,7 @@ pub(crate) fn next_partida(
         if let Some(later) = list.iter().find(|g| g.id > game.id) {
             return Ok(later.id);
         }
-        let sides = setup.game.seating_of(setup.players, &setup.options).sides();
-        let tally = match_tally(
-            list.iter().map(|g| g.winner),
-            usize::from(sides),
-            game.best_of,
-        );
+        let tally = series_tally(conn, &list, setup, game.best_of)?;
         let is_last = list.last().is_some_and(|g| g.id == game.id);
         if tally.winner.is_some() || !is_last || game.status != GameStatus::Finished {
             return Err(AppError::Refused(Refusal::NoNextGame));
@@ -87,6 +83,29 @@ pub(crate) fn next_partida(
         let pin = game.pin.is_empty().then_some("");
         create_game(conn, game.club_id, &next, seats, actor, series, pin)
     })
+}
+
+/// The tally of a match of `best_of` partidas of `setup` from its games `list` in
+/// order: a partida that ends the match at once (a guiñote renuncio where a renuncio
+/// loses the coto) is read from its hands, where the table's options allow one.
+pub(crate) fn series_tally(
+    conn: &mut DbConn,
+    list: &[Game],
+    setup: &GameSetup,
+    best_of: i32,
+) -> diesel::QueryResult<MatchTally> {
+    let sides = setup.game.seating_of(setup.players, &setup.options).sides();
+    let short = rules_of(setup.game).match_won_short(&setup.options);
+    let mut partidas = Vec::with_capacity(list.len());
+    for g in list {
+        let ends = short
+            && g.winner.is_some()
+            && crate::db::championship::tables::partida_of(conn, g, None)?
+                .0
+                .ends_match;
+        partidas.push((g.winner, ends));
+    }
+    Ok(match_tally_ending(partidas, usize::from(sides), best_of))
 }
 
 /// A new game of `setup` at club `club_id` with `seats`, and its `hands` entered one

@@ -5,7 +5,9 @@ use crate::domain::games::rules::{BEST_OF, PARTIDA, TIMED};
 use crate::domain::games::rules_of;
 use crate::domain::tournament::{Draws, offer};
 use crate::error::Malformed;
-use crate::web::options::{OptionError, OptionGroup, option_groups, read_options};
+use crate::web::options::{
+    OptionError, OptionGroup, option_groups, posted_match_options, read_options,
+};
 use std::collections::HashMap;
 
 #[derive(Deserialize, Default, Clone)]
@@ -724,7 +726,10 @@ pub(super) fn checked(
     let hands = form.entry == "hands";
     // A format the game's tables could not play is refused now, not hand by hand.
     let ev = &file.championship;
-    if let Err(why) = offer::check(ev.game, &ev.options, &ev.match_format, hands) {
+    // Held with the options a match sets as posted, a default too.
+    let mut held = ev.options.clone();
+    held.extend(posted_match_options(ev.game, &typed));
+    if let Err(why) = offer::check(ev.game, &held, &ev.match_format, hands) {
         let error = format!("{}: {}", ctx.t("champ-unplayable"), why.message(ctx.lang));
         return Err(Box::new(again(form, &[], error)));
     }

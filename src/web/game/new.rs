@@ -1,7 +1,8 @@
 //! The new-game form and creating a game (single or the next of a series).
 
 use super::*;
-use crate::web::options::{OptionError, option_groups, read_options};
+use crate::domain::entry::series::{match_clash, put_match_options};
+use crate::web::options::{OptionError, option_groups, posted_match_options, read_options};
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
 #[derive(Template)]
@@ -163,12 +164,29 @@ pub async fn new_game_form(
     new_game_page(&req, &state, club_id, game, form, StatusCode::OK).await
 }
 
-/// Reads the new-game form into a setup and the seat names.
+/// The partidas of the match the new-game form asks for: its "al mejor de" (1, 3 or
+/// 5), else the one a posted guiñote coto stands for, else one.
+fn best_of_posted(game: GameKind, f: &HashMap<String, String>) -> u32 {
+    let of_coto = || {
+        let to_win = posted_match_options(game, f)
+            .get("partidas_to_win_coto")?
+            .as_u64()?;
+        u32::try_from(2 * to_win).ok()?.checked_sub(1)
+    };
+    f.get("best_of")
+        .and_then(|b| b.trim().parse::<u32>().ok())
+        .or_else(of_coto)
+        .filter(|b| [1, 3, 5].contains(b))
+        .unwrap_or(1)
+}
+
+/// Reads the new-game form into a setup, the seat names and the partidas of its
+/// match (the table options a match sets follow it).
 fn setup_from_form(
     game: GameKind,
     f: &HashMap<String, String>,
     lang: Lang,
-) -> Result<(GameSetup, Vec<String>), Vec<EntryError>> {
+) -> Result<(GameSetup, Vec<String>, u32), Vec<EntryError>> {
     let mut errors = Vec::new();
     let mut fail = |field: &str, fault: HandFault| errors.push(field_error(field, fault, lang));
     let players = f
@@ -197,7 +215,14 @@ fn setup_from_form(
         .get("first_dealer")
         .and_then(|d| d.trim().parse::<u8>().ok())
         .unwrap_or(0);
-    let options = match read_options(lang, game, players, f) {
+    let best_of = best_of_posted(game, f);
+    if let Some(clash) = match_clash(game, &posted_match_options(game, f), best_of) {
+        errors.push(EntryError {
+            field: "best_of".to_owned(),
+            message: clash.message(lang),
+        });
+    }
+    let mut options = match read_options(lang, game, players, f) {
         Ok(m) => m,
         Err(e) => {
             errors.extend(e.into_iter().map(|e| EntryError {
@@ -207,6 +232,7 @@ fn setup_from_form(
             serde_json::Map::new()
         }
     };
+    put_match_options(game, &mut options, best_of);
     let setup = GameSetup {
         game,
         players,
@@ -217,7 +243,7 @@ fn setup_from_form(
         errors.extend(e);
     }
     if errors.is_empty() {
-        Ok((setup, seats))
+        Ok((setup, seats, best_of))
     } else {
         Err(errors)
     }
@@ -242,13 +268,9 @@ pub async fn post_new_game(
             )
             .await
         }
-        Ok((setup, seats)) => {
+        Ok((setup, seats, best_of)) => {
             let actor = who.actor();
-            let best_of = f
-                .get("best_of")
-                .and_then(|b| b.trim().parse::<i32>().ok())
-                .filter(|b| [1, 3, 5].contains(b))
-                .unwrap_or(1);
+            let best_of = i32::try_from(best_of).unwrap_or(1);
             // Names typed on the spot join the club's players (when the person
             // starting the game may add players).
             let add_players = who.allows(Perm::ManageClub(club_id));

@@ -2,7 +2,7 @@
 //! page (the hand form and saving a hand: `hand`; deleting a hand: `undo`).
 
 use super::*;
-use crate::domain::entry::series::match_tally;
+use crate::domain::entry::series::MatchTally;
 use crate::domain::games::rules::QuickEntry;
 use crate::domain::games::rules_of;
 use crate::service::game::next_partida;
@@ -77,6 +77,8 @@ pub struct SeriesView {
     /// (game id, winner's name) of each partida so far.
     pub games: Vec<(i32, Option<String>)>,
     pub winner: Option<String>,
+    /// The side whose renuncio lost it the whole coto at once, where that is the rule.
+    pub lost_at_once: Option<String>,
     /// This game is over and the match is not: another partida is due.
     pub next_due: bool,
 }
@@ -91,9 +93,12 @@ impl SeriesView {
     }
 }
 
-/// The state of a match from its games, as the game page shows it.
-fn series_view(list: &[Game], current: &Game, sides: &[String]) -> SeriesView {
-    let tally = match_tally(list.iter().map(|g| g.winner), sides.len(), current.best_of);
+/// The state of a match from its games and their `tally`, as the game page shows it.
+fn series_view(
+    (list, tally): (&[Game], MatchTally),
+    current: &Game,
+    sides: &[String],
+) -> SeriesView {
     let winner = tally.winner.and_then(|i| sides.get(i).cloned());
     let is_last = list.last().is_some_and(|g| g.id == current.id);
     SeriesView {
@@ -110,6 +115,7 @@ fn series_view(list: &[Game], current: &Game, sides: &[String]) -> SeriesView {
             .collect(),
         next_due: winner.is_none() && is_last && current.status == GameStatus::Finished,
         winner,
+        lost_at_once: tally.lost_at_once.and_then(|i| sides.get(i).cloned()),
         wins: tally.wins,
     }
 }
@@ -273,9 +279,11 @@ pub(super) async fn game_html(
             None => None,
         };
         let list = if l.game.best_of > 1 {
-            games::series_games(conn, l.game.series_id.unwrap_or(l.game.id))?
+            let list = games::series_games(conn, l.game.series_id.unwrap_or(l.game.id))?;
+            let tally = crate::service::game::series_tally(conn, &list, &l.setup, l.game.best_of)?;
+            Some((list, tally))
         } else {
-            Vec::new()
+            None
         };
         Ok((l, table, list, hidden))
     })
@@ -339,7 +347,7 @@ pub(super) async fn game_html(
             draw_note: stage.and_then(|s| s.words(ctx.lang)),
         }
     });
-    let series = (l.game.best_of > 1).then(|| series_view(&list, &l.game, &sides));
+    let series = list.map(|(list, tally)| series_view((&list, tally), &l.game, &sides));
     let over = board.game_over.is_some() || l.game.status == GameStatus::Finished;
     let can_record = may_record(who, &l.game);
     let page = GamePage {

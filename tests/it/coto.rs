@@ -1,0 +1,280 @@
+//! A guiñote coto as the forms set it and as a renuncio ends it: the match's "al mejor
+//! de" is the coto (its partidas are never a second option that could say another
+//! thing), a match is one coto, and where a renuncio loses the coto the partida lost
+//! by it ends the match.
+
+use reqwest::StatusCode;
+
+use crate::championship::{game_of, slips};
+use crate::helpers::{ChampionshipForm, TestApp, attr, post_form_as, texts};
+
+/// Posts the new-game form of club `club` for a guiñote game of four with `extra`.
+async fn new_guinote(app: &TestApp, club: i32, extra: &[(&str, &str)]) -> reqwest::Response {
+    let mut fields = vec![
+        ("game", "guinote"),
+        ("players", "4"),
+        ("first_dealer", "3"),
+        ("seat_0", "Ana"),
+        ("seat_1", "Benito"),
+        ("seat_2", "Carmen"),
+        ("seat_3", "Dámaso"),
+    ];
+    fields.extend_from_slice(extra);
+    post_form_as(
+        app,
+        &app.client,
+        &format!("/clubes/{club}/partidas/nueva"),
+        &fields,
+    )
+    .await
+}
+
+fn location(res: &reqwest::Response) -> String {
+    res.headers()["location"].to_str().unwrap().to_owned()
+}
+
+/// Enters a hand in game `game` (a path) as `client`.
+async fn hand(app: &TestApp, client: &reqwest::Client, game: &str, fields: &[(&str, &str)]) {
+    let html = scraper::Html::parse_document(
+        &client
+            .get(app.url(game))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+    );
+    let version = attr(&html, ".big-score", "data-version").unwrap();
+    let submission = format!("coto-{game}-{version}");
+    let mut all = vec![("version", version.as_str()), ("submission", &submission)];
+    all.extend_from_slice(fields);
+    let res = post_form_as(app, client, &format!("{game}/mano"), &all).await;
+    let status = res.status();
+    assert_eq!(
+        status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+}
+
+/// 100 card points and the last trick to side `side`: the partida in the first deal.
+async fn win_outright(app: &TestApp, client: &reqwest::Client, game: &str, side: &str) {
+    let points = format!("card_points_{side}");
+    let fields = [
+        ("trump", "o"),
+        (points.as_str(), "100"),
+        ("last_trick_side", side),
+    ];
+    hand(app, client, game, &fields).await;
+}
+
+/// A renuncio by a player of side `side` in the first deal.
+async fn renuncio(app: &TestApp, client: &reqwest::Client, game: &str, side: &str) {
+    let fields = [
+        ("trump", "e"),
+        ("card_points_0", "60"),
+        ("card_points_1", "60"),
+        ("last_trick_side", "1"),
+        ("revoke_by", side),
+    ];
+    hand(app, client, game, &fields).await;
+}
+
+#[tokio::test]
+async fn the_new_guinote_game_form_sets_the_coto_once_by_its_best_of() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
+    let html = app
+        .page(
+            &format!("/clubes/{club}/partidas/nueva?juego=guinote"),
+            StatusCode::OK,
+        )
+        .await;
+    for name in ["opt.partidas_to_win_coto", "opt.cotos_to_win"] {
+        let sel = format!("[name='{name}']");
+        assert_eq!(attr(&html, &sel, "name"), None, "{name} is the match's");
+    }
+    // At the best of five the game's options say a coto of three partidas.
+    let res = new_guinote(&app, club, &[("best_of", "5")]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let game = location(&res);
+    let doc: serde_json::Value = app
+        .client
+        .get(app.url(&format!("{game}/exportar")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(doc["options"]["partidas_to_win_coto"], 3, "{doc}");
+    // A coto option posted beside the best-of, saying another thing, is refused with
+    // the form as typed.
+    for (extra, words) in [
+        (
+            ("opt.partidas_to_win_coto", "3"),
+            "«Partidas para el coto» dice 3, pero un encuentro al mejor de 3 se gana con 2",
+        ),
+        (
+            ("opt.cotos_to_win", "2"),
+            "«Cotos para ganar» dice 2, pero el encuentro es un solo coto",
+        ),
+    ] {
+        let res = new_guinote(&app, club, &[("best_of", "3"), extra]).await;
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let errors = texts(&html, "ul.errors li");
+        assert!(errors.iter().any(|e| e.contains(words)), "{errors:?}");
+        assert_eq!(
+            attr(&html, "select[name=best_of] option[selected]", "value").as_deref(),
+            Some("3")
+        );
+        assert_eq!(
+            attr(&html, "[name=seat_1]", "value").as_deref(),
+            Some("Benito")
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_championship_form_takes_the_guinote_coto_from_its_match_format() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
+    let html = app
+        .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
+        .await;
+    assert!(attr(&html, "[name='opt.guinote.revoke_penalty']", "name").is_some());
+    for name in [
+        "opt.guinote.partidas_to_win_coto",
+        "opt.guinote.cotos_to_win",
+    ] {
+        let sel = format!("[name='{name}']");
+        assert_eq!(attr(&html, &sel, "name"), None, "{name} is the match's");
+    }
+    let form = ChampionshipForm::new("Liga de guiñote")
+        .set("game", "guinote")
+        .set("match_format", "best_of")
+        .set("partidas", "3");
+    // A coto of three partidas in a match at the best of three: which one counts?
+    // Neither; the director is asked.
+    let res = form
+        .clone()
+        .set("opt.guinote.partidas_to_win_coto", "3")
+        .post(&app, club)
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let alert = texts(&html, "[role=alert]").join(" ");
+    assert!(
+        alert.contains(
+            "«Partidas para el coto» dice 3, pero un encuentro al mejor de 3 se gana con 2"
+        ),
+        "{alert}"
+    );
+    assert_eq!(
+        attr(&html, "input[name=name]", "value").as_deref(),
+        Some("Liga de guiñote")
+    );
+    // One match, one coto.
+    let res = form
+        .clone()
+        .set("opt.guinote.cotos_to_win", "2")
+        .post(&app, club)
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    // Saying the same is no disagreement.
+    let res = form
+        .set("partidas", "5")
+        .set("opt.guinote.partidas_to_win_coto", "3")
+        .post(&app, club)
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+}
+
+#[tokio::test]
+async fn where_a_renuncio_loses_the_coto_the_partida_it_loses_ends_the_match() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
+    let res = new_guinote(
+        &app,
+        club,
+        &[("best_of", "3"), ("opt.revoke_penalty", "lose_coto")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let first = location(&res);
+    // Benito and Dámaso win the first partida; in the second one of them renounces.
+    win_outright(&app, &app.client, &first, "1").await;
+    let res = post_form_as(&app, &app.client, &format!("{first}/siguiente"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let second = location(&res);
+    renuncio(&app, &app.client, &second, "1").await;
+    let html = app.page(&second, StatusCode::OK).await;
+    assert_eq!(texts(&html, ".series-score"), ["1 – 1"]);
+    assert_eq!(
+        texts(&html, ".series-coto-lost"),
+        ["Benito y Dámaso pierden el coto entero por el renuncio."]
+    );
+    assert_eq!(
+        texts(&html, ".series-winner"),
+        ["Ana y Carmen ganan el encuentro."]
+    );
+    let next = format!("form[action='{second}/siguiente']");
+    assert_eq!(attr(&html, &next, "action"), None, "no partida is due");
+    let res = post_form_as(&app, &app.client, &format!("{second}/siguiente"), &[]).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn a_championship_table_whose_renuncio_loses_the_coto_proposes_the_match_naming_its_winner() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
+    let id = ChampionshipForm::new("Liga de guiñote")
+        .set("game", "guinote")
+        .set("system", "round_robin")
+        .set("match_format", "best_of")
+        .set("partidas", "3")
+        .set("opt.guinote.revoke_penalty", "lose_coto")
+        .create_with_pairs(&app, club, "Pareja", 2)
+        .await;
+    for (path, fields) in [
+        (format!("/campeonatos/{id}/rondas"), vec![("tables", "")]),
+        (format!("/campeonatos/{id}/rondas/1/publicar"), vec![]),
+    ] {
+        let res = post_form_as(&app, &app.client, &path, &fields).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
+    }
+    let slip = slips(&app, id, "ronda=1").await.remove(0);
+    let keeper = slip.open(&app, 0).await;
+    let first = format!("/partidas/{}", game_of(&app, &keeper, &slip.path).await);
+    // Pareja 2 wins the first partida and renounces in the second.
+    win_outright(&app, &keeper, &first, "1").await;
+    let res = post_form_as(&app, &keeper, &format!("{first}/siguiente"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let second = location(&res);
+    renuncio(&app, &keeper, &second, "1").await;
+    let html = app.page(&slip.path, StatusCode::OK).await;
+    assert_eq!(texts(&html, ".proposal strong"), ["1 – 1"]);
+    assert_eq!(texts(&html, ".proposal-winner"), ["(Gana: Pareja 1)"]);
+    let v = attr(&html, "p.table-status", "data-version").unwrap();
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("{}/firma", slip.path),
+        &[("version", &v), ("pin", &slip.pins[1])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let page = html.root_element().text().collect::<String>();
+    assert!(page.contains("1 – 1 · gana Pareja 1"), "{page}");
+    let rows = texts(&html, ".standings tbody tr");
+    assert!(
+        rows[0].contains("Pareja 1") && rows[0].contains("1-0-0"),
+        "{rows:?}"
+    );
+}

@@ -92,14 +92,14 @@ impl MatchClash {
                 lang,
                 "«Cotos para ganar» dice {given}, pero el encuentro es un solo coto: deja la opción en 1",
                 "«Cotos per guanyar» diu {given}, però la trobada és un sol coto: deixa l'opció a 1",
-                "«Cotos para ganar» says {given}, but the match is a single coto: leave the option at 1"
+                "«Cotos to win» says {given}, but the match is a single coto: leave the option at 1"
             );
         }
         tr!(
             lang,
             "«Partidas para el coto» dice {given}, pero un encuentro al mejor de {best_of} se gana con {wanted}: el coto lo fija el encuentro (al mejor de), deja la opción como viene",
             "«Partides per al coto» diu {given}, però una trobada al millor de {best_of} es guanya amb {wanted}: el coto el fixa la trobada (al millor de), deixa l'opció com ve",
-            "«Partidas para el coto» says {given}, but a match at the best of {best_of} is won with {wanted}: the match (best of) sets the coto, leave the option as it comes"
+            "«Partidas for a coto» says {given}, but a match at the best of {best_of} is won with {wanted}: the match (best of) sets the coto, leave the option as it comes"
         )
     }
 }
@@ -153,6 +153,36 @@ pub fn set_by_match(game: GameKind, name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clash_names_the_option_as_the_form_of_each_language_labels_it() {
+        let clash = |option| MatchClash {
+            option,
+            given: 3,
+            wanted: 2,
+            best_of: 3,
+        };
+        let coto = clash("partidas_to_win_coto");
+        assert!(
+            coto.message(Lang::Es)
+                .starts_with("«Partidas para el coto» dice 3")
+        );
+        assert!(
+            coto.message(Lang::Ca)
+                .starts_with("«Partides per al coto» diu 3")
+        );
+        assert!(
+            coto.message(Lang::En)
+                .starts_with("«Partidas for a coto» says 3")
+        );
+        let cotos = clash("cotos_to_win");
+        assert!(
+            cotos
+                .message(Lang::Ca)
+                .starts_with("«Cotos per guanyar» diu 3")
+        );
+        assert!(cotos.message(Lang::En).starts_with("«Cotos to win» says 3"));
+    }
 
     #[test]
     fn a_best_of_three_is_won_by_the_first_side_to_two() {

@@ -413,7 +413,7 @@ pub async fn download(Visit { req, state, .. }: Visit, Target(id, format): Targe
         circuit_sheet(&ctx, ctx.t("circuit-players"), &v.championships, &v.players),
         circuit_sheet(&ctx, ctx.t("circuit-pairs"), &v.championships, &v.pairs),
     ];
-    sheets::download(&sheets, format, &v.circuit.name)
+    sheets::download(ctx.lang, &sheets, format, &v.circuit.name)
 }
 
 /// `GET /circuitos/{id}`: the public standings.

@@ -258,6 +258,7 @@ pub(crate) fn audit_response(
         Some(ext @ ("csv" | "xlsx")) => {
             let ctx = Ctx::from_request(req);
             sheets::download(
+                ctx.lang,
                 &[audit_sheet(&ctx, (&entries, &known))],
                 sheets::Format::from_ext(ext)?,
                 &file,

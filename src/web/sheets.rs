@@ -7,6 +7,7 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 
+use crate::domain::lang::Lang;
 use crate::error::AppError;
 use crate::error::Malformed;
 
@@ -45,10 +46,11 @@ impl Cell {
         }
     }
 
-    /// The cell's text in a CSV file. Text that a spreadsheet would run as a
+    /// The cell's text in a CSV file written in `style`: a number with its decimal
+    /// mark ("2,5" for a Spanish Excel). Text that a spreadsheet would run as a
     /// formula (`=`, `+`, `-`, `@` first, also after blanks, or a tab or a line
     /// break first, as an imported file may hold them) gets a leading apostrophe.
-    fn csv_text(&self) -> String {
+    fn csv_text(&self, style: CsvStyle) -> String {
         let formula = |s: &str| {
             s.starts_with(['\t', '\r', '\n']) || s.trim_start().starts_with(['=', '+', '-', '@'])
         };
@@ -56,8 +58,39 @@ impl Cell {
             Cell::Text(s) if formula(s) => format!("'{s}"),
             Cell::Text(s) => s.clone(),
             Cell::Integer(i) => i.to_string(),
+            Cell::Number(f) if style.decimal_comma => f.to_string().replace('.', ","),
             Cell::Number(f) => f.to_string(),
             Cell::Empty => String::new(),
+        }
+    }
+}
+
+/// How a CSV file separates its fields and marks decimals, as the spreadsheet of
+/// its reader's language opens it by a double click: Excel in Spanish or Catalan
+/// (es-ES, ca-ES) takes `;` between fields and `2,5`; in English `,` and `2.5`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CsvStyle {
+    pub delimiter: u8,
+    pub decimal_comma: bool,
+}
+
+impl CsvStyle {
+    /// `,` between fields, `2.5`.
+    pub const COMMA: CsvStyle = CsvStyle {
+        delimiter: b',',
+        decimal_comma: false,
+    };
+    /// `;` between fields, `2,5`.
+    pub const SEMICOLON: CsvStyle = CsvStyle {
+        delimiter: b';',
+        decimal_comma: true,
+    };
+
+    /// The style a reader of `lang` opens.
+    pub fn of(lang: Lang) -> CsvStyle {
+        match lang {
+            Lang::Es | Lang::Ca => CsvStyle::SEMICOLON,
+            Lang::En => CsvStyle::COMMA,
         }
     }
 }
@@ -216,12 +249,14 @@ pub fn to_xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
 /// when the file starts with it.
 pub const BOM: &str = "\u{feff}";
 
-/// CSV with a BOM, comma separated, quoted where needed, CRLF line ends. Several
-/// sheets follow one another, each with its title line, a blank line between.
-pub fn to_csv(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
+/// CSV with a BOM, separated and with decimals as `style` says, quoted where
+/// needed, CRLF line ends. Several sheets follow one another, each with its title
+/// line, a blank line between.
+pub fn to_csv(sheets: &[Sheet], style: CsvStyle) -> Result<Vec<u8>, AppError> {
     let mut out = BOM.as_bytes().to_vec();
     {
         let mut w = csv::WriterBuilder::new()
+            .delimiter(style.delimiter)
             .flexible(true)
             .terminator(csv::Terminator::CRLF)
             .from_writer(&mut out);
@@ -241,7 +276,7 @@ pub fn to_csv(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
                 sheet.columns.iter().map(|(h, _)| h.clone()).collect(),
             )?;
             for row in &sheet.rows {
-                write(&mut w, row.iter().map(Cell::csv_text).collect())?;
+                write(&mut w, row.iter().map(|c| c.csv_text(style)).collect())?;
             }
         }
         w.flush()
@@ -279,11 +314,17 @@ pub fn file_stem(s: &str) -> String {
     }
 }
 
-/// The download of `sheets` as `stem.xlsx` or `stem.csv`.
-pub fn download(sheets: &[Sheet], format: Format, stem: &str) -> Result<HttpResponse, AppError> {
+/// The download of `sheets` as `stem.xlsx` or `stem.csv`, a CSV in the style a
+/// reader of `lang` opens ([`CsvStyle::of`]).
+pub fn download(
+    lang: Lang,
+    sheets: &[Sheet],
+    format: Format,
+    stem: &str,
+) -> Result<HttpResponse, AppError> {
     let body = match format {
         Format::Xlsx => to_xlsx(sheets)?,
-        Format::Csv => to_csv(sheets)?,
+        Format::Csv => to_csv(sheets, CsvStyle::of(lang))?,
     };
     let name = format!("{}.{}", file_stem(stem), format.ext());
     Ok(HttpResponse::Ok()
@@ -323,7 +364,12 @@ pub fn club_download(
     sheet: Sheet,
     format: Format,
 ) -> Result<HttpResponse, AppError> {
-    download(&[sheet], format, &format!("{}-{club}", ctx.t(what)))
+    download(
+        ctx.lang,
+        &[sheet],
+        format,
+        &format!("{}-{club}", ctx.t(what)),
+    )
 }
 
 // ---------------------------------------------------------------------------
@@ -378,10 +424,21 @@ pub fn xlsx_as_csv(bytes: &[u8]) -> Option<String> {
 }
 
 /// The separator of a CSV file: `;` when its header line has more semicolons than
-/// commas (a Spanish Excel), tab likewise, else `,`.
+/// commas (a Spanish Excel), tab likewise, else `,`. What a quoted header holds
+/// (`"Soler, Roca"` in a file of semicolons) does not count.
 pub fn sniff_delimiter(text: &str) -> u8 {
     let head = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    let count = |c: char| head.chars().filter(|x| *x == c).count();
+    let mut quoted = false;
+    let unquoted: Vec<char> = head
+        .chars()
+        .filter(|c| {
+            if *c == '"' {
+                quoted = !quoted;
+            }
+            !quoted
+        })
+        .collect();
+    let count = |c: char| unquoted.iter().filter(|x| **x == c).count();
     let (commas, semis, tabs) = (count(','), count(';'), count('\t'));
     if semis > commas && semis >= tabs {
         b';'
@@ -526,7 +583,7 @@ mod tests {
 
     #[test]
     fn csv_starts_with_a_bom_quotes_what_needs_it_and_reads_back() {
-        let bytes = to_csv(&[standings()]).unwrap();
+        let bytes = to_csv(&[standings()], CsvStyle::COMMA).unwrap();
         let text = String::from_utf8(bytes).unwrap();
         assert!(text.starts_with(BOM));
         assert!(text.contains("\"Pujol, Vidal\""));
@@ -548,10 +605,63 @@ mod tests {
             "  =1+1",
             "\u{a0}-2+3",
         ] {
-            assert_eq!(Cell::text(name).csv_text(), format!("'{name}"), "{name:?}");
+            for style in [CsvStyle::COMMA, CsvStyle::SEMICOLON] {
+                assert_eq!(
+                    Cell::text(name).csv_text(style),
+                    format!("'{name}"),
+                    "{name:?}"
+                );
+            }
         }
-        assert_eq!(Cell::text("Ana = Berta").csv_text(), "Ana = Berta");
-        assert_eq!(Cell::text(" Ana").csv_text(), " Ana");
+        assert_eq!(
+            Cell::text("Ana = Berta").csv_text(CsvStyle::COMMA),
+            "Ana = Berta"
+        );
+        assert_eq!(Cell::text(" Ana").csv_text(CsvStyle::SEMICOLON), " Ana");
+    }
+
+    #[test]
+    fn a_spanish_or_catalan_csv_has_semicolons_and_decimal_commas_and_an_english_one_not() {
+        let mut sheet = standings();
+        sheet.push(vec![
+            3u32.into(),
+            "Puig; Vives, Pau".into(),
+            Cell::Number(2.5),
+            Cell::shown("0.5"),
+        ]);
+        for lang in [Lang::Es, Lang::Ca] {
+            let text =
+                String::from_utf8(to_csv(&[sheet.clone()], CsvStyle::of(lang)).unwrap()).unwrap();
+            assert!(text.starts_with(BOM));
+            assert!(text.contains("#;Pareja;Puntos;Dif.\r\n"), "{text}");
+            assert!(text.contains("1;Pujol, Vidal;6;12\r\n"), "{text}");
+            assert!(
+                text.contains("3;\"Puig; Vives, Pau\";2,5;0,5\r\n"),
+                "{text}"
+            );
+            assert_eq!(sniff_delimiter(&decode(text.as_bytes())), b';');
+            let rows = read_csv(&text).unwrap();
+            assert_eq!(rows[1].1, ["1", "Pujol, Vidal", "6", "12"]);
+            assert_eq!(rows[3].1, ["3", "Puig; Vives, Pau", "2,5", "0,5"]);
+        }
+        let text = String::from_utf8(to_csv(&[sheet], CsvStyle::of(Lang::En)).unwrap()).unwrap();
+        assert!(
+            text.contains("3,\"Puig; Vives, Pau\",2.5,0.5\r\n"),
+            "{text}"
+        );
+        assert_eq!(
+            read_csv(&text).unwrap()[3].1,
+            ["3", "Puig; Vives, Pau", "2.5", "0.5"]
+        );
+    }
+
+    #[test]
+    fn a_header_quoting_the_other_separator_does_not_change_the_separator() {
+        assert_eq!(sniff_delimiter("\"a, b, c\";d;e\n"), b';');
+        assert_eq!(sniff_delimiter("\"a; b; c\",d,e\n"), b',');
+        assert_eq!(sniff_delimiter("nombre;club\n"), b';');
+        assert_eq!(sniff_delimiter("nombre\tclub\n"), b'\t');
+        assert_eq!(sniff_delimiter("nombre\n"), b',');
     }
 
     #[test]

@@ -346,9 +346,9 @@ async fn the_knockout_champion_heads_the_page_the_wall_the_print_and_the_files()
         .unwrap();
     let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
     assert_eq!(lines[0], "Clasificación final");
-    assert!(lines[2].starts_with(&format!("1,{champion},")), "{csv}");
-    assert!(lines[2].ends_with(",Campeón,2"), "{csv}");
-    assert!(lines[3].starts_with(&format!("2,{runner_up},")), "{csv}");
+    assert!(lines[2].starts_with(&format!("1;{champion};")), "{csv}");
+    assert!(lines[2].ends_with(";Campeón;2"), "{csv}");
+    assert!(lines[3].starts_with(&format!("2;{runner_up};")), "{csv}");
     assert!(lines.contains(&"Clasificación del suizo"), "{csv}");
     let xlsx = app
         .get(&format!("/campeonatos/{id}/clasificacion.xlsx"))

@@ -704,3 +704,22 @@ impl ChampionshipForm {
         id
     }
 }
+
+/// The records of a CSV file Baza wrote (a BOM first, checked), separated as its
+/// first line with a separator says (`;` from a Spanish or Catalan page, `,` from
+/// an English one); a blank line between two sheets is skipped.
+pub fn csv_records(text: &str) -> Vec<Vec<String>> {
+    let text = text.strip_prefix('\u{feff}').expect("a BOM first");
+    let head = text
+        .lines()
+        .find(|l| l.contains([',', ';']))
+        .unwrap_or_default();
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(baza::web::sheets::sniff_delimiter(head))
+        .from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.expect("a CSV record").iter().map(str::to_owned).collect())
+        .collect()
+}

@@ -237,11 +237,9 @@ async fn a_round_typed_before_it_is_published_counts_for_the_director_only_until
     let csv = app
         .text_as(&public, &format!("/campeonatos/{id}/clasificacion.csv"))
         .await;
-    let rows: Vec<Vec<&str>> = csv
-        .trim_start_matches('\u{feff}')
-        .lines()
+    let rows: Vec<Vec<String>> = crate::helpers::csv_records(&csv)
+        .into_iter()
         .skip(1)
-        .map(|l| l.split(',').collect())
         .collect();
     assert_eq!(rows.len(), 4, "{csv}");
     let csv_points: f64 = rows.iter().map(|r| r[7].parse::<f64>().unwrap()).sum();

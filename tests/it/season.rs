@@ -602,13 +602,7 @@ async fn in_a_browser_the_season_keeps_its_names_in_view_on_a_phone_forty_pairs_
 
 /// The records of a CSV download, after its BOM.
 fn csv_records(text: &str) -> Vec<Vec<String>> {
-    let text = text
-        .strip_prefix('\u{feff}')
-        .expect("a BOM for the accents");
-    text.split("\r\n")
-        .filter(|l| !l.is_empty())
-        .map(|l| l.split(',').map(str::to_owned).collect())
-        .collect()
+    crate::helpers::csv_records(text)
 }
 
 #[tokio::test]

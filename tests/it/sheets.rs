@@ -60,15 +60,7 @@ pub fn worksheets(bytes: Vec<u8>) -> Vec<(String, Vec<Vec<Data>>)> {
 
 /// CSV bytes: they start with the UTF-8 BOM; the records after it.
 fn csv_records(bytes: &[u8]) -> Vec<Vec<String>> {
-    let text = std::str::from_utf8(bytes).expect("UTF-8");
-    let text = text.strip_prefix('\u{feff}').expect("a BOM first");
-    csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text.as_bytes())
-        .records()
-        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
-        .collect()
+    crate::helpers::csv_records(std::str::from_utf8(bytes).expect("UTF-8"))
 }
 
 /// A standings row of the page: rank, name, club, played, W-D-L, points, tie-breaks.
@@ -217,8 +209,9 @@ async fn the_csv_standings_read_back_with_the_csv_crate_to_the_rows_of_the_page(
         assert_eq!(format!("{}-{}-{}", r[4], r[5], r[6]), p.cells[3]);
         assert_eq!(r[7], p.cells[4]);
         for (i, shown) in p.cells[5..].iter().enumerate() {
+            // A decimal as a Spanish Excel reads it: "12,5".
             let want = page_number(shown)
-                .map(|n| n.to_string())
+                .map(|n| n.to_string().replace('.', ","))
                 .unwrap_or_default();
             assert_eq!(r[8 + i], want);
         }

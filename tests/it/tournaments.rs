@@ -302,8 +302,8 @@ async fn a_21_pair_5_round_botifarra_swiss_runs_end_to_end_and_ranks_as_computed
         .text()
         .await
         .unwrap();
-    assert!(exported.contains("\"Pujol, Vidal\",Casal de Ponent,1,1,,"));
-    assert!(exported.contains("\"Güell, Ñ. – Estruch\""));
+    assert!(exported.contains("Pujol, Vidal;Casal de Ponent;1;1;;"));
+    assert!(exported.contains("Güell, Ñ. – Estruch;"));
 
     // Check-in: everybody is here (one toggled off and on again).
     for eid in seeds.keys() {

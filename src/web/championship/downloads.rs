@@ -169,7 +169,7 @@ async fn public_download(
     let ctx = Ctx::from_request(&req);
     let sheets = make(&ctx, &t).ok_or(AppError::NotFound)?;
     let stem = format!("{}-{}", ctx.t(what), t.championship.name);
-    sheets::download(&sheets, format, &stem)
+    sheets::download(ctx.lang, &sheets, format, &stem)
 }
 
 /// `GET /campeonatos/{id}/clasificacion.{xlsx|csv}`: the standings (public, like
@@ -237,7 +237,7 @@ pub async fn pairings_download(
         t.championship.name,
         ctx.t1("round-n", "n", &view.number)
     );
-    sheets::download(&[pairings_sheet(&ctx, &t, &view)], format, &stem)
+    sheets::download(ctx.lang, &[pairings_sheet(&ctx, &t, &view)], format, &stem)
 }
 
 /// `GET /campeonatos/{id}/resultados.{xlsx|csv}`: the tables of every round in one
@@ -258,7 +258,7 @@ pub async fn results_download(visit: Visit, Target(id, format): Target) -> HttpR
         sheet.rows.extend(round.rows);
     }
     let stem = format!("{}-{}", ctx.t("sheets-file-results"), t.championship.name);
-    sheets::download(&[sheet], format, &stem)
+    sheets::download(ctx.lang, &[sheet], format, &stem)
 }
 
 /// `GET /campeonatos/{id}/cruces.{xlsx|csv}`: the crosstable of a league (404 for
@@ -286,6 +286,7 @@ pub async fn audit_download(
     let ctx = Ctx::from_request(&req);
     let stem = format!("{}-{}", ctx.t("sheets-file-audit"), championship.name);
     sheets::download(
+        ctx.lang,
         &[crate::web::manage::audit_sheet(&ctx, (&entries, &known))],
         format,
         &stem,

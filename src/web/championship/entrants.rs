@@ -427,9 +427,9 @@ pub fn entrants_sheet(t: &Tournament) -> Sheet {
     sheet
 }
 
-/// The entrants as CSV text (the import reads it back).
-pub fn entrants_csv(t: &Tournament) -> Result<String, AppError> {
-    let bytes = sheets::to_csv(&[entrants_sheet(t)])?;
+/// The entrants as CSV text in `style` (the import reads it back).
+pub fn entrants_csv(t: &Tournament, style: sheets::CsvStyle) -> Result<String, AppError> {
+    let bytes = sheets::to_csv(&[entrants_sheet(t)], style)?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
@@ -606,5 +606,11 @@ pub async fn export_entrants(
 ) -> HttpResult {
     let t = db(&state, move |conn| load(conn, id)).await?;
     who.require(Perm::ManageClub(t.championship.club_id), req.path())?;
-    sheets::download(&[entrants_sheet(&t)], format, &format!("inscritos-{id}"))
+    let lang = Ctx::from_request(&req).lang;
+    sheets::download(
+        lang,
+        &[entrants_sheet(&t)],
+        format,
+        &format!("inscritos-{id}"),
+    )
 }

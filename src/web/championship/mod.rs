@@ -633,6 +633,7 @@ async fn require_director(
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::web::sheets::CsvStyle;
 
     fn empty() -> TournamentFile {
         let (f, _) = file_from_form(
@@ -733,12 +734,16 @@ mod tests {
 
     #[test]
     fn the_export_reads_back_in_the_import() {
-        let t = entrants_of("nombre,club\n\"Soler, Roca\",=Club\nÀngel – Íñigo,\n");
-        let csv = entrants_csv(&t).unwrap();
-        let again = entrants_from_csv(&empty(), &csv).unwrap();
-        let names: Vec<_> = again.iter().map(|e| e.name.as_str()).collect();
-        assert_eq!(names, ["Soler, Roca", "Àngel – Íñigo"]);
-        assert_eq!(again[0].club.as_deref(), Some("'=Club"));
+        let t = entrants_of(
+            "nombre,club\n\"Soler, Roca\",=Club\nÀngel – Íñigo,\n\"Puig; Vives\",Penya\n",
+        );
+        for style in [CsvStyle::SEMICOLON, CsvStyle::COMMA] {
+            let csv = entrants_csv(&t, style).unwrap();
+            let again = entrants_from_csv(&empty(), &csv).unwrap();
+            let names: Vec<_> = again.iter().map(|e| e.name.as_str()).collect();
+            assert_eq!(names, ["Soler, Roca", "Àngel – Íñigo", "Puig; Vives"]);
+            assert_eq!(again[0].club.as_deref(), Some("'=Club"));
+        }
     }
 
     #[test]
@@ -753,7 +758,8 @@ mod tests {
             heads.contains(&"cabeza de serie") && heads.contains(&"jugador 2"),
             "{heads:?}"
         );
-        let again = entrants_from_csv(&empty(), &entrants_csv(&t).unwrap()).unwrap();
+        let csv = entrants_csv(&t, CsvStyle::SEMICOLON).unwrap();
+        let again = entrants_from_csv(&empty(), &csv).unwrap();
         assert_eq!(again[0].seed, Some(1));
         assert_eq!(again[0].people.len(), 2);
         assert_eq!(again[0].people[0].licence.as_deref(), Some("B-7"));

@@ -26,6 +26,7 @@ mod crawl;
 mod day;
 mod deploy;
 mod director_forms;
+mod downloads;
 mod entrants_people;
 mod faults;
 mod federation_walk;

@@ -209,6 +209,26 @@ fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> AppError {
     AppError::Internal(anyhow::anyhow!("spreadsheet: {e}"))
 }
 
+/// The longest text a column widens to fit: a name Baza takes (80 characters).
+const FIT_AT_MOST: usize = 80;
+
+/// The width of column `c` of `sheet`: as declared, or wider for its longest line
+/// of text (up to [`FIT_AT_MOST`] characters), so that a long name reads whole in
+/// Excel as it does on the page, not cut off by the next column.
+fn fitted_width(sheet: &Sheet, c: usize, declared: f64) -> f64 {
+    let longest = sheet
+        .rows
+        .iter()
+        .filter_map(|row| match row.get(c) {
+            Some(Cell::Text(s)) => s.lines().map(|l| l.chars().count()).max(),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0)
+        .min(FIT_AT_MOST);
+    declared.max(longest as f64 + 1.0)
+}
+
 /// The workbook: one worksheet per sheet, a bold frozen header row, column widths.
 pub fn to_xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
     use rust_xlsxwriter::{Format as Style, Workbook};
@@ -220,11 +240,12 @@ pub fn to_xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
         let name = tab_name(&sheet.title, &taken);
         ws.set_name(&name).map_err(xlsx_error)?;
         taken.push(name);
-        for (c, (head, width)) in sheet.columns.iter().enumerate() {
-            let c = u16::try_from(c).map_err(|_| AppError::BadRequest(Malformed::TooLarge))?;
+        for (i, (head, width)) in sheet.columns.iter().enumerate() {
+            let c = u16::try_from(i).map_err(|_| AppError::BadRequest(Malformed::TooLarge))?;
             ws.write_string_with_format(0, c, head, &bold)
                 .map_err(xlsx_error)?;
-            ws.set_column_width(c, *width).map_err(xlsx_error)?;
+            ws.set_column_width(c, fitted_width(sheet, i, *width))
+                .map_err(xlsx_error)?;
         }
         ws.set_freeze_panes(1, 0).map_err(xlsx_error)?;
         for (r, row) in sheet.rows.iter().enumerate() {
@@ -706,6 +727,45 @@ mod tests {
         assert_eq!(rows[1].0, 2);
         assert_eq!(read_table(b"a;b\n1;2\n").unwrap().len(), 2);
         assert_eq!(read_table(b"PK\x03\x04 not a zip"), Err(BadLine(0)));
+    }
+
+    #[test]
+    fn a_long_name_widens_its_column_in_the_workbook_so_that_it_is_not_cut() {
+        let mut sheet = standings();
+        let long = "Fernández de la Fuente Martínez – Castellví i Puigdollers";
+        sheet.push(vec![3u32.into(), long.into(), 1u32.into(), Cell::Empty]);
+        sheet.push(vec![
+            4u32.into(),
+            "x".repeat(200).into(),
+            0u32.into(),
+            Cell::Empty,
+        ]);
+        assert_eq!(fitted_width(&sheet, 0, 5.0), 5.0, "numbers keep theirs");
+        assert_eq!(fitted_width(&sheet, 1, 30.0), 81.0, "at most a name's 80");
+        sheet.rows.pop();
+        let wide = long.chars().count() as f64 + 1.0;
+        assert_eq!(fitted_width(&sheet, 1, 30.0), wide);
+        // The workbook says so: the name's column is that wide.
+        let bytes = to_xlsx(&[sheet]).unwrap();
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+        let mut xml = String::new();
+        std::io::Read::read_to_string(
+            &mut zip.by_name("xl/worksheets/sheet1.xml").unwrap(),
+            &mut xml,
+        )
+        .unwrap();
+        let col = xml
+            .split("<col ")
+            .find(|c| c.contains("min=\"2\""))
+            .unwrap();
+        let width: f64 = col
+            .split("width=\"")
+            .nth(1)
+            .and_then(|w| w.split('"').next())
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(width >= wide, "{col}");
     }
 
     #[test]

@@ -858,3 +858,128 @@ async fn a_new_person_made_for_an_entrant_joins_the_entrants_club_and_the_merge_
         ]
     );
 }
+
+/// The names in column `col` of the rows (the header skipped) of a CSV download.
+async fn csv_column(
+    app: &TestApp,
+    client: &reqwest::Client,
+    path: &str,
+    col: usize,
+) -> Vec<String> {
+    let text = page_text(app, client, path).await;
+    crate::helpers::csv_records(&text)
+        .into_iter()
+        .skip(1)
+        .filter_map(|r| r.get(col).cloned())
+        .collect()
+}
+
+/// The names in column `col` of the rows (the header skipped) of a workbook download.
+async fn xlsx_column(
+    app: &TestApp,
+    client: &reqwest::Client,
+    path: &str,
+    col: usize,
+) -> Vec<String> {
+    let bytes = client
+        .get(app.url(path))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let sheets = crate::sheets::worksheets(bytes.to_vec());
+    sheets[0].1[1..]
+        .iter()
+        .map(|r| r[col].to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_standings_and_results_downloads_name_each_entrant_as_the_page_shows_it_to_its_reader()
+{
+    let app = TestApp::spawn().await;
+    let (a, b) = two_clubs(&app).await;
+    let mut ids = Vec::new();
+    for (club, name) in [
+        (a, "Ana Martínez Ruiz"),
+        (b, "Benito Quesada"),
+        (a, "Andrés Nieto"),
+        (b, "Rosa Ortega"),
+    ] {
+        ids.push(person(&app, club, name, None).await.0.to_string());
+    }
+    let pairs = championship(&app, a, "Comarcal", "cuatrola").await;
+    let singles = championship(&app, a, "Cinquillo de Reyes", "cinquillo").await;
+    for (p1, p2) in [(0, 1), (2, 3)] {
+        register_entrant(&app, pairs, &[("person1", &ids[p1]), ("person2", &ids[p2])]).await;
+    }
+    register_entrant(&app, pairs, &[("name", "Gil – Hoyos")]).await;
+    for id in &ids {
+        register_entrant(&app, singles, &[("person1", id)]).await;
+    }
+    play_round(&app, pairs, &[]).await;
+    play_round(&app, singles, &[]).await;
+    // Ana asks to be shown by name and initial once her entrants are named.
+    let ana: i32 = ids[0].parse().unwrap();
+    app.with_conn(move |conn| {
+        use diesel::prelude::*;
+        diesel::update(baza::db::schema::people::table.find(ana))
+            .set(baza::db::schema::people::initials_only.eq(1))
+            .execute(conn)
+            .unwrap()
+    })
+    .await;
+    let public = new_client();
+    for (id, hers, public_hers) in [
+        (pairs, "Martínez Ruiz – Quesada", "M. R. – Quesada"),
+        (singles, "Ana Martínez Ruiz", "Ana M."),
+    ] {
+        for (client, shown) in [(&public, public_hers), (&app.client, hers)] {
+            let html = scraper::Html::parse_document(
+                &page_text(&app, client, &format!("/campeonatos/{id}")).await,
+            );
+            let standings = texts(&html, ".standings tbody tr td.name strong");
+            assert!(standings.contains(&shown.to_owned()), "{standings:?}");
+            let path = format!("/campeonatos/{id}/clasificacion");
+            assert_eq!(
+                csv_column(&app, client, &format!("{path}.csv"), 1).await,
+                standings
+            );
+            assert_eq!(
+                xlsx_column(&app, client, &format!("{path}.xlsx"), 1).await,
+                standings
+            );
+            // The round's tables: the names of both sides as the page lists them.
+            let sides: Vec<String> = texts(&html, "table.pairings tbody tr td:nth-child(2)")
+                .into_iter()
+                .zip(texts(&html, "table.pairings tbody tr td:nth-child(3)"))
+                .flat_map(|(a, b)| [a, b.trim_start_matches("contra ").to_owned()])
+                .collect();
+            for file in ["resultados", "emparejamientos"] {
+                let path = format!("/campeonatos/{id}/{file}");
+                let filed: Vec<String> = csv_column(&app, client, &format!("{path}.csv"), 1)
+                    .await
+                    .into_iter()
+                    .zip(csv_column(&app, client, &format!("{path}.csv"), 2).await)
+                    .flat_map(|(a, b)| [a, b])
+                    .collect();
+                assert_eq!(filed, sides, "{path}.csv");
+                let filed: Vec<String> = xlsx_column(&app, client, &format!("{path}.xlsx"), 1)
+                    .await
+                    .into_iter()
+                    .zip(xlsx_column(&app, client, &format!("{path}.xlsx"), 2).await)
+                    .flat_map(|(a, b)| [a, b])
+                    .collect();
+                assert_eq!(filed, sides, "{path}.xlsx");
+            }
+            if std::ptr::eq(client, &public) {
+                for file in ["clasificacion.csv", "resultados.csv", "emparejamientos.csv"] {
+                    let text = page_text(&app, client, &format!("/campeonatos/{id}/{file}")).await;
+                    assert!(!text.contains("Martínez"), "{file}: {text}");
+                }
+            }
+        }
+    }
+}

@@ -1,7 +1,8 @@
 //! Every download a championship's pages link, walked in Spanish, Catalan and English
 //! by the public and by the organiser once its round holds a result played at the
 //! table and then changed by a referee's ruling, one the director overrode and one
-//! typed by its pair: each file opens (a CSV with the separator and the decimal mark
+//! typed by its pair, and of a league with results typed by its director: each
+//! file opens (a CSV with the separator and the decimal mark
 //! of its reader's Excel, a workbook whose every part is well-formed XML), and what
 //! Baza has a reader for (the entrants, the championship's file) reads back into an
 //! empty Baza to the same entrants.
@@ -63,8 +64,8 @@ async fn version_of(app: &TestApp, client: &reqwest::Client, path: &str) -> Stri
 /// point, whose first round has three results: table 1 played and confirmed, then
 /// its last hand changed by a referee's ruling; table 2 played, then overridden by
 /// the director; table 3 switched to a typed result that its pairs type and sign.
-/// Its organiser is signed in on `app.client`; returns its id.
-async fn played_round(app: &TestApp) -> i32 {
+/// Its organiser is signed in on `app.client`; returns the club and its id.
+async fn played_round(app: &TestApp) -> (i32, i32) {
     let club = app
         .club_with_organiser("Penya La Botifarra", "Vilafranca")
         .await;
@@ -184,6 +185,40 @@ async fn played_round(app: &TestApp) -> i32 {
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "the other pair signs");
+    (club, id)
+}
+
+/// A league of club `club` between the first four pairs, results typed by the
+/// director, its first round played: its id.
+async fn league(app: &TestApp, club: i32) -> i32 {
+    let id = ChampionshipForm::new("Lliga d'hivern")
+        .set("system", "round_robin")
+        .set("entry", "result")
+        .create(app, club)
+        .await;
+    for n in &PAIRS[..4] {
+        let res = post(app, &format!("/campeonatos/{id}/inscritos"), &[("name", n)]).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{n}");
+    }
+    let res = post(app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "round 1 paired");
+    let res = post(app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "round 1 published");
+    for (table, score) in [(1, ["21", "12"]), (2, ["9", "21"])] {
+        let path = format!("/campeonatos/{id}/rondas/1/mesas/{table}");
+        let v = version_of(app, &app.client, &path).await;
+        let res = post(
+            app,
+            &path,
+            &[
+                ("score_a", score[0]),
+                ("score_b", score[1]),
+                ("version", &v),
+            ],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "table {table}");
+    }
     id
 }
 
@@ -323,8 +358,8 @@ async fn entrant_names(app: &TestApp, id: i32) -> Vec<String> {
 }
 
 /// Reads `bytes`, downloaded from `link`, back into the empty Baza `empty` where
-/// Baza has a reader for it.
-async fn read_back(empty: &TestApp, club: i32, link: &str, bytes: &[u8]) {
+/// Baza has a reader for it: to the entrants `names`.
+async fn read_back(empty: &TestApp, club: i32, link: &str, bytes: &[u8], names: &[&str]) {
     if link.contains("/inscritos.") {
         let id = ChampionshipForm::new("Vacío").create(empty, club).await;
         let name = link.rsplit('/').next().unwrap();
@@ -336,12 +371,11 @@ async fn read_back(empty: &TestApp, club: i32, link: &str, bytes: &[u8]) {
             "{link}: {}",
             res.text().await.unwrap()
         );
-        assert_eq!(entrant_names(empty, id).await, PAIRS, "{link}");
+        assert_eq!(entrant_names(empty, id).await, names, "{link}");
     } else if link.ends_with("/exportar") {
         let text = std::str::from_utf8(bytes).unwrap();
         let copy = crate::file_reads_back::imported(empty, club, text).await;
-        let names = entrant_names(empty, copy).await;
-        assert_eq!(names, PAIRS, "{link}");
+        assert_eq!(entrant_names(empty, copy).await, names, "{link}");
     }
 }
 
@@ -349,57 +383,60 @@ async fn read_back(empty: &TestApp, club: i32, link: &str, bytes: &[u8]) {
 async fn every_download_of_a_championship_opens_in_each_language_and_what_baza_reads_reads_back_into_an_empty_baza()
  {
     let app = TestApp::spawn().await;
-    let id = played_round(&app).await;
+    let (club, swiss) = played_round(&app).await;
+    let league = league(&app, club).await;
     let empty = TestApp::spawn().await;
     let empty_club = empty.club_with_organiser("Casal Buit", "Olot").await;
     let mut seen = BTreeSet::new();
-    for lang in LANGS {
-        let public = client_in(lang);
-        let organiser = client_in(lang);
-        app.login(&organiser, "directora", "directora-secret-pw")
-            .await;
-        let mut walked = Vec::new();
-        for (client, pages) in [
-            (&public, vec![format!("/campeonatos/{id}")]),
-            (
-                &organiser,
-                vec![
-                    format!("/campeonatos/{id}"),
-                    format!("/campeonatos/{id}/direccion"),
-                    format!("/campeonatos/{id}/auditoria"),
-                ],
-            ),
-        ] {
-            for page in pages {
-                for link in links(&app, client, &page).await {
-                    walked.push((client, link));
+    for (id, names) in [(swiss, &PAIRS[..]), (league, &PAIRS[..4])] {
+        for lang in LANGS {
+            let public = client_in(lang);
+            let organiser = client_in(lang);
+            app.login(&organiser, "directora", "directora-secret-pw")
+                .await;
+            let mut walked = Vec::new();
+            for (client, pages) in [
+                (&public, vec![format!("/campeonatos/{id}")]),
+                (
+                    &organiser,
+                    vec![
+                        format!("/campeonatos/{id}"),
+                        format!("/campeonatos/{id}/direccion"),
+                        format!("/campeonatos/{id}/auditoria"),
+                    ],
+                ),
+            ] {
+                for page in pages {
+                    for link in links(&app, client, &page).await {
+                        walked.push((client, link));
+                    }
                 }
             }
-        }
-        for (client, link) in &walked {
-            let res = client.get(app.url(link)).send().await.unwrap();
-            assert_eq!(res.status(), StatusCode::OK, "{lang}: {link}");
-            let bytes = res.bytes().await.unwrap().to_vec();
-            let what = format!("{lang}: {link}");
-            if link.contains(".xlsx") || link.ends_with("formato=xlsx") {
-                assert_workbook(&bytes, &what);
-            } else if link.contains(".csv") || link.ends_with("formato=csv") {
-                let text = std::str::from_utf8(&bytes).expect("UTF-8");
-                let records = assert_csv(text, lang, &what);
-                if link.contains("/clasificacion.") {
-                    // The bye's half a point, written for this language's Excel.
-                    let half = if lang == "en" { "0.5" } else { "0,5" };
-                    assert!(
-                        records.iter().any(|r| r.len() > 7 && r[7] == half),
-                        "{what}: {text}"
-                    );
+            for (client, link) in &walked {
+                let res = client.get(app.url(link)).send().await.unwrap();
+                assert_eq!(res.status(), StatusCode::OK, "{lang}: {link}");
+                let bytes = res.bytes().await.unwrap().to_vec();
+                let what = format!("{lang}: {link}");
+                if link.contains(".xlsx") || link.ends_with("formato=xlsx") {
+                    assert_workbook(&bytes, &what);
+                } else if link.contains(".csv") || link.ends_with("formato=csv") {
+                    let text = std::str::from_utf8(&bytes).expect("UTF-8");
+                    let records = assert_csv(text, lang, &what);
+                    if id == swiss && link.contains("/clasificacion.") {
+                        // The bye's half a point, written for this language's Excel.
+                        let half = if lang == "en" { "0.5" } else { "0,5" };
+                        assert!(
+                            records.iter().any(|r| r.len() > 7 && r[7] == half),
+                            "{what}: {text}"
+                        );
+                    }
                 }
+                read_back(&empty, empty_club, link, &bytes, names).await;
+                seen.insert(
+                    link.trim_start_matches(&format!("/campeonatos/{id}/"))
+                        .to_owned(),
+                );
             }
-            read_back(&empty, empty_club, link, &bytes).await;
-            seen.insert(
-                link.trim_start_matches(&format!("/campeonatos/{id}/"))
-                    .to_owned(),
-            );
         }
     }
     for want in [
@@ -413,6 +450,8 @@ async fn every_download_of_a_championship_opens_in_each_language_and_what_baza_r
         "inscritos.xlsx",
         "auditoria?formato=csv",
         "auditoria?formato=xlsx",
+        "cruces.csv",
+        "cruces.xlsx",
         "exportar",
     ] {
         assert!(

@@ -1,10 +1,10 @@
 //! Every download a championship's pages link, walked in Spanish, Catalan and English
-//! by the public and by the organiser once its round holds a result played at the
-//! table and then changed by a referee's ruling, one the director overrode and one
-//! typed by its pair, and of a league with results typed by its director: each
-//! file opens (a CSV with the separator and the decimal mark
-//! of its reader's Excel, a workbook whose every part is well-formed XML), and what
-//! Baza has a reader for (the entrants, the championship's file) reads back into an
+//! by the public and by the organiser: a Swiss whose first round holds a result
+//! played at the table and then changed by a referee's ruling, one the director
+//! overrode and one typed by its pair, and a league whose results the director
+//! typed. Each file opens (a CSV with the separator and the decimal mark of its
+//! reader's Excel, a workbook whose every part is well-formed XML), and what Baza
+//! has a reader for (the entrants, the championship's file) reads back into an
 //! empty Baza to the same entrants.
 
 use std::collections::BTreeSet;

@@ -147,6 +147,15 @@ pub fn apply_entered(
     lang: Lang,
 ) -> Result<Result<(), String>, AppError> {
     let l = load(conn, id)?;
+    // The place (from 1) the ruled hand takes among the game's hands.
+    let this = match hand_no {
+        Some(n) => l
+            .hands
+            .iter()
+            .position(|h| h.hand_no == n)
+            .map_or(0, |p| p + 1),
+        None => l.hands.len() + 1,
+    };
     let change = match hand_no {
         Some(n) => Change::Replace {
             hand_no: n,
@@ -180,14 +189,29 @@ pub fn apply_entered(
                 Err(crate::web::i18n::tr(lang, Refusal::GameStale.key()))
             }
             Outcome::Over => Err(crate::web::i18n::tr(lang, Refusal::GameOver.key())),
-            Outcome::Invalid(n, errors) => Err(format!(
-                "{n}: {}",
-                errors
+            Outcome::Invalid(n, errors) => {
+                let why = errors
                     .iter()
-                    .map(|e| e.message.clone())
+                    .map(|e| e.message.as_str())
                     .collect::<Vec<_>>()
-                    .join("; ")
-            )),
+                    .join("; ");
+                let hand = crate::web::i18n::tr_args(
+                    lang,
+                    "ruling-apply-hand-refused",
+                    &[("n", n.to_string()), ("why", why)],
+                );
+                // A ruled hand fine itself that makes a later one impossible says so first.
+                Err(if n == this {
+                    hand
+                } else {
+                    let later = crate::web::i18n::tr_args(
+                        lang,
+                        "entry-breaks-later",
+                        &[("n", n.to_string())],
+                    );
+                    format!("{later} {hand}")
+                })
+            }
         },
     )
 }

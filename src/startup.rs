@@ -185,8 +185,15 @@ async fn not_found() -> Result<actix_web::HttpResponse, AppError> {
     Err(AppError::NotFound)
 }
 
+/// The header every answer of Baza's own carries (`Baza-Answer: 1`): a phone's
+/// pending.js tells by it an answer Baza wrote (a refusal to show, a saved hand) from
+/// one it never saw (a proxy's or a captive portal's page, the 408 the server sends
+/// before reading a request whose head came too late), which it keeps and sends again.
+pub const OWN_ANSWER: (&str, &str) = ("baza-answer", "1");
+
 fn security_headers() -> DefaultHeaders {
     DefaultHeaders::new()
+        .add(OWN_ANSWER)
         .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .add((header::X_FRAME_OPTIONS, "DENY"))
         .add((header::REFERRER_POLICY, "same-origin"))

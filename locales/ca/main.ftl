@@ -619,6 +619,7 @@ round-counted-unpublished = Els seus resultats ja compten a la classificació qu
 table-hands-played = Mans jugades: { $n }
 table-winner = Guanya
 ruling-apply-confirm = Si la partida és d'una taula de campionat ja confirmada i hi ha rondes aparellades després, confirmo que es corregeixi.
+ruling-apply-hand-refused = Mà { $n }: { $why }
 crosstable-title = Quadre de resultats
 crosstable-group = Lligueta { $n }
 table-versus = contra

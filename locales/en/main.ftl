@@ -619,6 +619,7 @@ round-counted-unpublished = Its results already count in the standings the direc
 table-hands-played = Hands played: { $n }
 table-winner = Winner
 ruling-apply-confirm = If the game is a confirmed championship table's and later rounds were paired from it, I confirm the correction.
+ruling-apply-hand-refused = Hand { $n }: { $why }
 crosstable-title = Crosstable
 crosstable-group = Group { $n }
 table-versus = v

@@ -619,6 +619,7 @@ round-counted-unpublished = Sus resultados ya cuentan en la clasificación que v
 table-hands-played = Manos jugadas: { $n }
 table-winner = Gana
 ruling-apply-confirm = Si la partida es de una mesa de campeonato ya confirmada y hay rondas emparejadas después, confirmo que se corrija.
+ruling-apply-hand-refused = Mano { $n }: { $why }
 crosstable-title = Cuadro de resultados
 crosstable-group = Liguilla { $n }
 table-versus = contra

@@ -463,6 +463,105 @@ fn drop_article(out: &mut String, lang: Lang) {
     }
 }
 
+/// A JSON file Baza reads: a game (`baza-game/1`) or a championship
+/// (`baza-tournament/1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Game,
+    Championship,
+}
+
+impl FileKind {
+    /// "No es un fichero de partida de Baza", as a sentence opens.
+    pub fn not_one(self, lang: Lang) -> &'static str {
+        match self {
+            FileKind::Game => lang.pick(
+                "No es un fichero de partida de Baza",
+                "No és un fitxer de partida de Baza",
+                "It is not a Baza game file",
+            ),
+            FileKind::Championship => lang.pick(
+                "No es un fichero de campeonato de Baza",
+                "No és un fitxer de campionat de Baza",
+                "It is not a Baza championship file",
+            ),
+        }
+    }
+}
+
+/// Why a text does not read as a JSON file of `kind`, in `lang`: what is wrong and
+/// where (line and column, as an editor counts them), never serde's English.
+pub fn json_error_words(e: &serde_json::Error, kind: FileKind, lang: Lang) -> String {
+    use serde_json::error::Category;
+    let (line, column) = (e.line(), e.column());
+    let at = tr!(
+        lang,
+        "en la línea {line}, columna {column}",
+        "a la línia {line}, columna {column}",
+        "at line {line}, column {column}"
+    );
+    match e.classify() {
+        Category::Eof => tr!(
+            lang,
+            "El fichero se corta {at}: le falta el final.",
+            "El fitxer es talla {at}: li falta el final.",
+            "The file breaks off {at}: its end is missing."
+        ),
+        Category::Data | Category::Io => format!("{} ({at}).", kind.not_one(lang)),
+        Category::Syntax => {
+            // serde_json's message, without its " at line … column …".
+            let text = e.to_string();
+            let what = text.split(" at line ").next().unwrap_or_default();
+            let wrong = match what {
+                "expected `,` or `}`" | "expected `,` or `]`" => {
+                    lang.pick("Falta una coma", "Falta una coma", "A comma is missing")
+                }
+                "expected `:`" => lang.pick(
+                    "Faltan los dos puntos tras un nombre",
+                    "Falten els dos punts després d'un nom",
+                    "A colon is missing after a name",
+                ),
+                "trailing comma" => lang.pick(
+                    "Sobra una coma antes del cierre",
+                    "Sobra una coma abans del tancament",
+                    "A comma before the closing bracket is one too many",
+                ),
+                "key must be a string" => lang.pick(
+                    "Un nombre va sin comillas",
+                    "Un nom va sense cometes",
+                    "A name is not in double quotes",
+                ),
+                "trailing characters" => lang.pick(
+                    "Sobra texto después del final",
+                    "Sobra text després del final",
+                    "There is more text after the end",
+                ),
+                "control character (\\u0000-\\u001F) found while parsing a string" => lang.pick(
+                    "Un texto entre comillas no se cierra en su línea",
+                    "Un text entre cometes no es tanca a la seva línia",
+                    "A text in quotes is not closed on its line",
+                ),
+                "invalid number" | "number out of range" => lang.pick(
+                    "Un número no es válido",
+                    "Un nombre no és vàlid",
+                    "A number is not valid",
+                ),
+                "invalid escape" | "invalid unicode code point" => lang.pick(
+                    "Una barra invertida (\\) no es válida en un texto",
+                    "Una barra invertida (\\) no és vàlida en un text",
+                    "A backslash (\\) in a text is not valid",
+                ),
+                _ => lang.pick(
+                    "Hay algo que no es un valor (un texto entre comillas, un número, una lista)",
+                    "Hi ha alguna cosa que no és un valor (un text entre cometes, un nombre, una llista)",
+                    "Something is not a value (a text in quotes, a number, a list)",
+                ),
+            };
+            format!("{wrong} {at}.")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -689,6 +788,64 @@ mod tests {
                 "{text}"
             );
             assert!(text.contains(" 3 "), "{text}");
+        }
+    }
+
+    fn said(text: &str, kind: FileKind, lang: Lang) -> String {
+        let e = serde_json::from_str::<serde_json::Value>(text).expect_err("not JSON");
+        json_error_words(&e, kind, lang)
+    }
+
+    #[test]
+    fn a_file_that_is_not_json_is_worded_with_its_line_and_column_in_each_language() {
+        let comma = "{\n  \"a\": 1\n  \"b\": 2\n}";
+        assert_eq!(
+            said(comma, FileKind::Game, Lang::Es),
+            "Falta una coma en la línea 3, columna 3."
+        );
+        assert_eq!(
+            said(comma, FileKind::Game, Lang::En),
+            "A comma is missing at line 3, column 3."
+        );
+        assert_eq!(
+            said(comma, FileKind::Game, Lang::Ca),
+            "Falta una coma a la línia 3, columna 3."
+        );
+        let cut = "{\n  \"a\": [1, 2";
+        assert_eq!(
+            said(cut, FileKind::Game, Lang::Es),
+            "El fichero se corta en la línea 2, columna 12: le falta el final."
+        );
+        assert_eq!(
+            said(cut, FileKind::Championship, Lang::En),
+            "The file breaks off at line 2, column 12: its end is missing."
+        );
+        assert!(said("{\"a\": 1,}", FileKind::Game, Lang::Es).starts_with("Sobra una coma"));
+        assert!(said("{a: 1}", FileKind::Game, Lang::Es).starts_with("Un nombre va sin comillas"));
+        assert!(said("{\"a\" 1}", FileKind::Game, Lang::En).starts_with("A colon is missing"));
+        assert!(said("{} x", FileKind::Game, Lang::Es).starts_with("Sobra texto"));
+        assert!(said("hola", FileKind::Game, Lang::Es).starts_with("Hay algo que no es un valor"));
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Doc {
+            players: u8,
+        }
+        let e = serde_json::from_str::<Doc>("{\"players\": \"cuatro\"}").expect_err("a text");
+        assert_eq!(
+            json_error_words(&e, FileKind::Game, Lang::Es),
+            "No es un fichero de partida de Baza (en la línea 1, columna 20)."
+        );
+        assert_eq!(
+            json_error_words(&e, FileKind::Championship, Lang::En),
+            "It is not a Baza championship file (at line 1, column 20)."
+        );
+        for text in [comma, cut, "{a: 1}", "hola", "[1,]", "\"a\\q\""] {
+            for lang in Lang::ALL {
+                let words = said(text, FileKind::Game, lang);
+                for english in ["expected", "EOF", "trailing", "while parsing"] {
+                    assert!(!words.contains(english), "{text}: {words}");
+                }
+            }
         }
     }
 }

@@ -1,14 +1,17 @@
 // Keeps what a scorekeeper sends while the phone is off the venue's network.
 //
 // Forms marked `data-keep="SCOPE"` are sent with fetch. When the request cannot reach
-// the server, or a proxy in front of it answers that the server is away (502, 503,
-// 504: it may or may not have stored it), the submission is kept in localStorage ("pendiente de enviar") and sent
-// again, in order, when the network is back; the form's one-time submission id makes a
-// resend idempotent on the server. A form also marked `data-next` (the new-hand form)
-// is made ready for the next hand at once, with the version the server will have after
-// the kept hands. What the server refuses on arrival (422, 409) is shown as the server
-// renders it, with the typed values; the scope's later submissions then wait for the
-// scorekeeper ("Cargar" puts one back in the form, "Descartar" drops it).
+// the server, or the answer is not one Baza wrote (a proxy's page saying the server is
+// away, a captive portal's, any status without Baza's `Baza-Answer` header), or says
+// that the request was not read or the server is away (408, 502, 503, 504: it may or
+// may not have stored it), the submission is kept in localStorage ("pendiente de
+// enviar") and sent again, in order, when the network is back; the form's one-time
+// submission id makes a resend idempotent on the server. A form also marked
+// `data-next` (the new-hand form) is made ready for the next hand at once, with the
+// version the server will have after the kept hands. What Baza refuses on arrival
+// (422, 409) is shown as Baza renders it, with the typed values; the scope's later
+// submissions then wait for the scorekeeper ("Cargar" puts one back in the form,
+// "Descartar" drops it).
 // Without this script every form posts as usual.
 (function () {
   'use strict';
@@ -135,9 +138,13 @@
     }, 4000);
   }
 
-  // A proxy's answer while the server behind it is away, not the server's own.
-  function away(status) {
-    return status === 502 || status === 503 || status === 504;
+  // An answer that stored nothing for sure, to send again: not Baza's own (a proxy's
+  // or a captive portal's page), a 408 (the server, or a proxy, gave up waiting for
+  // the request on a slow network before reading it), or the server away (502, 503,
+  // 504).
+  function away(res) {
+    var s = res.status;
+    return s === 408 || s === 502 || s === 503 || s === 504 || res.headers.get('Baza-Answer') !== '1';
   }
 
   function post(item) {
@@ -178,7 +185,7 @@
     sending = true;
     render();
     post(next).then(function (res) {
-      if (away(res.status)) return offNetwork();
+      if (away(res)) return offNetwork();
       return res.text().then(function (html) {
         sending = false;
         var q = load().filter(function (i) { return i.id !== next.id; });

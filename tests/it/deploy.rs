@@ -208,7 +208,7 @@ async fn forwarding_headers_sent_straight_to_a_server_change_neither_the_throttl
 
 /// What a proxy in front of the server does with a post.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Upstream {
+pub(crate) enum Upstream {
     /// Passes it on and gives back the server's answer.
     Up,
     /// Answers 502 without passing it on (the server is away).
@@ -216,14 +216,17 @@ enum Upstream {
     /// Passes it on, then answers 502 (the server stored it and died before
     /// answering).
     StoredThenAway,
+    /// Answers this status with a page of its own, without passing it on (a 408 of a
+    /// request that came too slowly, a proxy's or a captive portal's 4xx or 5xx).
+    Answers(u16),
 }
 
 /// A proxy in front of a test server whose posts can be made to fail as nginx's do;
 /// it notes every hand's submission id and what it answered.
-struct Relay {
+pub(crate) struct Relay {
     upstream: String,
-    mode: std::sync::Mutex<Upstream>,
-    posts: std::sync::Mutex<Vec<(String, u16)>>,
+    pub(crate) mode: std::sync::Mutex<Upstream>,
+    pub(crate) posts: std::sync::Mutex<Vec<(String, u16)>>,
     http: reqwest::Client,
 }
 
@@ -253,6 +256,11 @@ async fn relay(
     if post && mode == Upstream::Away {
         note(502);
         return away();
+    }
+    if let (true, Upstream::Answers(status)) = (post, mode) {
+        note(status);
+        let status = actix_web::http::StatusCode::from_u16(status).unwrap();
+        return HttpResponse::build(status).body(format!("<h1>{status}</h1>"));
     }
     let path = req.uri().path_and_query().map_or("/", |p| p.as_str());
     let method = reqwest::Method::from_bytes(req.method().as_str().as_bytes()).unwrap();
@@ -285,7 +293,7 @@ async fn relay(
 }
 
 /// Starts a [`Relay`] to `upstream`; its address and the relay.
-async fn start_relay(upstream: &str) -> (String, actix_web::web::Data<Relay>) {
+pub(crate) async fn start_relay(upstream: &str) -> (String, actix_web::web::Data<Relay>) {
     let state = actix_web::web::Data::new(Relay {
         upstream: upstream.to_owned(),
         mode: std::sync::Mutex::new(Upstream::Up),
@@ -313,7 +321,7 @@ async fn start_relay(upstream: &str) -> (String, actix_web::web::Data<Relay>) {
 }
 
 /// Waits (up to 20 s) until the relay has seen `n` hands sent.
-async fn until_posts(relay: &Relay, n: usize) {
+pub(crate) async fn until_posts(relay: &Relay, n: usize) {
     for _ in 0..200 {
         if relay.posts.lock().unwrap().len() >= n {
             return;

@@ -652,3 +652,72 @@ async fn a_refused_championship_file_is_explained_in_the_pages_language_not_in_e
     let e = baza::domain::tournament::parse(&doc.to_string()).unwrap_err();
     assert_eq!(e.message, "round number 5 where 1 was expected");
 }
+
+/// A championship file whose text does not read (a comma missing) or whose values
+/// are not a championship's is refused in the page's language saying what and where,
+/// never serde's English, with what was pasted kept; the CLI says it in words too.
+#[tokio::test]
+async fn a_championship_file_that_does_not_read_is_worded_in_the_pages_language_and_kept() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña Sur", "Rioseco").await;
+    let no_comma = "{\n  \"format\": \"baza-tournament/1\"\n  \"rounds\": []\n}";
+    let mut doc: Value = serde_json::from_str(&crate::tournaments::documented_example()).unwrap();
+    doc["rounds"] = serde_json::json!("ninguna");
+    let wrong_type = doc.to_string();
+    for (lang, text, words) in [
+        (
+            "es",
+            no_comma,
+            "El campeonato no se ha importado: el fichero no se puede leer. Falta una coma en la línea 3, columna 3.",
+        ),
+        (
+            "en",
+            no_comma,
+            "The championship was not imported: the file cannot be read. A comma is missing at line 3, column 3.",
+        ),
+        (
+            "es",
+            wrong_type.as_str(),
+            "No es un fichero de campeonato de Baza (en la línea 1, columna",
+        ),
+        (
+            "en",
+            wrong_type.as_str(),
+            "It is not a Baza championship file (at line 1, column",
+        ),
+    ] {
+        let res = app
+            .client
+            .post(app.url(&format!("/clubes/{club}/campeonatos/importar")))
+            .header("accept-language", lang)
+            .form(&[("csrf", app.csrf().await.as_str()), ("text", text)])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let alert = texts(&html, ".alert").join(" ");
+        assert!(alert.contains(words), "{lang}: {alert}");
+        for english in ["expected", "invalid type", "EOF", "line 1 column"] {
+            assert!(!alert.contains(english), "{lang}: {alert}");
+        }
+        assert_eq!(texts(&html, "textarea[name=text]"), vec![text], "{lang}");
+    }
+    assert_eq!(championships(&app).await, 0, "nothing was written");
+    // The command line says it in words as well.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("campeonato.json");
+    std::fs::write(&path, no_comma).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+        .env_remove("BAZA_DATABASE_URL")
+        .args(["standings", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("A comma is missing at line 3, column 3"),
+        "{err}"
+    );
+    assert!(!err.contains("expected"), "{err}");
+}

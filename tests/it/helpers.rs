@@ -556,15 +556,34 @@ pub async fn post_form_as(
     client.post(app.url(path)).form(&all).send().await.unwrap()
 }
 
+/// Sends the request `make` builds, and again (up to five times, a second apart)
+/// while the answer is a 408: the server gave up waiting for the request's head and
+/// read none of it (on a loaded machine the head came late, or the server got to it
+/// late), so a browser, and pending.js for a kept hand, send it again.
+pub async fn sent_until_read(
+    make: impl Fn() -> reqwest::RequestBuilder,
+) -> reqwest::Result<reqwest::Response> {
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let res = make().send().await?;
+        if res.status() != StatusCode::REQUEST_TIMEOUT || tries == 5 {
+            return Ok(res);
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+}
+
 /// The CSRF token of `client`'s session on the server at `base` (read from a form);
 /// an empty string if the page has none.
 pub async fn csrf_at(base: &str, client: &reqwest::Client) -> reqwest::Result<String> {
     // A GET is safe to send again: once more if the connection broke under load
-    // (a loaded 2-core CI machine has closed a fresh connection before answering).
+    // (a loaded 2-core CI machine has closed a fresh connection before answering),
+    // and while it is answered 408 (not read).
     let mut tries = 0;
     let body = loop {
         tries += 1;
-        match client.get(format!("{base}/entrar")).send().await {
+        match sent_until_read(|| client.get(format!("{base}/entrar"))).await {
             Ok(res) => break res.text().await?,
             Err(e) if tries < 3 && e.is_request() => {
                 tokio::time::sleep(std::time::Duration::from_millis(200)).await;

@@ -429,3 +429,92 @@ async fn in_a_browser_a_botifarra_hand_kept_off_the_network_hands_the_trump_choi
     );
     assert_eq!(stored(&app, &game).await.len(), 2);
 }
+
+/// A hand answered by what Baza did not write was not read, or not for sure: the 408
+/// a server or a proxy sends when a request's head comes too late on a crowded
+/// hall's Wi-Fi, a proxy's own 4xx or 5xx page, a captive portal's page. The phone
+/// keeps it ("pendiente de enviar"), stays on the form for the next hand, and sends
+/// it again: each hand is stored once, in order, with its submission id.
+#[tokio::test]
+async fn in_a_browser_a_hand_answered_408_or_by_a_page_baza_did_not_write_waits_on_the_phone_and_is_stored_once()
+ {
+    use crate::deploy::{Upstream, start_relay, until_posts};
+    let Some(browser) = Browser::start("offline_not_baza").await else {
+        return;
+    };
+    browser.resize(390, 844).await;
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("mesa", "organiser", Some(1)).await;
+    app.login(&app.client, "mesa", &pw).await;
+    let game = new_game(&app, &app.client).await;
+    let (proxy, relay) = start_relay(&app.address).await;
+    browser.goto(&format!("{proxy}/entrar")).await;
+    browser.fill("input[name=username]", "mesa").await;
+    browser.fill("input[name=password]", &pw).await;
+    browser
+        .submit("form[action='/entrar'] button[type=submit]")
+        .await;
+    browser.goto(&format!("{proxy}{game}/mano")).await;
+    browser.wait_for("form.hand-form").await;
+
+    let hands = [
+        solo("0", "o"),
+        solo("1", "c"),
+        solo("2", "e"),
+        solo("3", "b"),
+    ];
+    for (n, (status, hand)) in [408u16, 403, 500, 200].iter().zip(&hands).enumerate() {
+        *relay.mode.lock().unwrap() = Upstream::Answers(*status);
+        let sent = relay.posts.lock().unwrap().len();
+        type_hand(&browser, hand).await;
+        until_posts(&relay, sent + 1).await;
+        until_waiting(&browser, n + 1).await;
+        until_emptied(&browser, "card_points_side0").await;
+        assert_eq!(
+            browser
+                .eval(
+                    "return JSON.parse(localStorage.getItem('baza-pending-v1')).filter(i => i.held).length"
+                )
+                .await,
+            0,
+            "{status}: kept to send again, not held as refused"
+        );
+        assert_eq!(
+            browser.count("form.hand-form").await,
+            1,
+            "{status}: the page it answered is not shown"
+        );
+        assert!(
+            browser
+                .text("#pending h2")
+                .await
+                .contains("Pendiente de enviar"),
+            "{status}"
+        );
+    }
+    assert!(stored(&app, &game).await.is_empty());
+
+    // Baza answers again: the four hands go, in order, once each.
+    *relay.mode.lock().unwrap() = Upstream::Up;
+    browser
+        .eval("window.dispatchEvent(new Event('online')); return 1")
+        .await;
+    until_waiting(&browser, 0).await;
+    let saved = stored(&app, &game).await;
+    assert_eq!(
+        saved.iter().map(|(n, b, _)| (*n, *b)).collect::<Vec<_>>(),
+        [(1, 0), (2, 1), (3, 2), (4, 3)],
+        "{saved:?}"
+    );
+    let posts = relay.posts.lock().unwrap().clone();
+    for (_, _, submission) in &saved {
+        assert_eq!(
+            posts
+                .iter()
+                .filter(|(s, st)| s == submission && *st == 303)
+                .count(),
+            1,
+            "{posts:?}"
+        );
+    }
+}

@@ -344,3 +344,96 @@ async fn each_trick_of_a_ruling_opens_its_line_with_a_capital() {
         }
     }
 }
+
+/// A ruling the game cannot take (an unfinished hand: nobody has won it yet) is
+/// refused naming the hand as the referee reads it, "Mano 1: …", never a bare "1: ".
+#[tokio::test]
+async fn a_ruling_the_game_refuses_names_its_hand_in_the_referees_language() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Huesca").await;
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/clubes/{club}/partidas/nueva"),
+        &[
+            ("game", "cuatrola"),
+            ("players", "4"),
+            ("first_dealer", "3"),
+            ("seat_0", "Ana"),
+            ("seat_1", "Berta"),
+            ("seat_2", "Carmen"),
+            ("seat_3", "Diego"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let game: i32 = res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/partidas/")
+        .parse()
+        .unwrap();
+    let version = attr(&game_page(&app, game).await, ".big-score", "data-version").unwrap();
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/partidas/{game}/mano"),
+        &[
+            ("version", version.as_str()),
+            ("submission", "referee-day-unfinished"),
+            ("trump", "b"),
+            ("bid", "pass"),
+            ("card_points_side0", "40"),
+            ("last_trick_side", "1"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    // Two cards played, both legal: the hand is not over.
+    let mut record = berta_renuncio();
+    record["events"][5] = json!({"seat": 1, "play": "11o"});
+    let res = post_form_as(
+        &app,
+        &app.client,
+        "/arbitro",
+        &[
+            ("record", &record.to_string()),
+            ("partida", &game.to_string()),
+            ("mano", "1"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let link = res.headers()["location"].to_str().unwrap().to_owned();
+    let slug = link
+        .trim_start_matches("/arbitro/fallos/")
+        .split('?')
+        .next()
+        .unwrap()
+        .to_owned();
+    let csrf = app.csrf_for(&app.client).await;
+    for (lang, hand) in [("es", "Mano 1: "), ("ca", "Mà 1: "), ("en", "Hand 1: ")] {
+        let res = app
+            .client
+            .post(app.url(&format!("/arbitro/fallos/{slug}/aplicar")))
+            .header("Accept-Language", lang)
+            .form(&[
+                ("csrf", csrf.as_str()),
+                ("game", &game.to_string()),
+                ("hand", "1"),
+            ])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{lang}");
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let detail = texts(&html, ".error-detail").join(" ");
+        assert!(detail.starts_with(hand), "{lang}: {detail}");
+        assert!(detail.len() > hand.len() + 10, "{lang}: and why: {detail}");
+    }
+    let html = game_page(&app, game).await;
+    assert!(
+        texts(&html, ".big-score").join(" ").contains("0 – 1"),
+        "hand 1 unchanged"
+    );
+}

@@ -809,3 +809,82 @@ async fn a_refused_game_file_says_which_hand_and_whose_seat_in_words_not_field_n
         assert!(!text.contains(id), "{id}: {text}");
     }
 }
+
+/// A pasted game file that is not JSON, or not a Baza game, is refused in the page's
+/// language saying what is wrong and where (never serde's English), on the form again
+/// with what was pasted still in its box.
+#[tokio::test]
+async fn a_pasted_game_file_that_does_not_read_is_worded_in_the_pages_language_and_kept() {
+    let t = start("cinquillo", 4, &[]).await;
+    let csrf = t.app.csrf_for(&t.client).await;
+    // A comma missing at the end of line 2, and a file cut short.
+    let no_comma = "{\n  \"format\": \"baza-game/1\"\n  \"game\": \"cinquillo\"\n}";
+    let cut = "{\n  \"format\": \"baza-game/1\",\n  \"hands\": [";
+    let championship = "{\"format\": \"baza-tournament/1\", \"rounds\": []}";
+    let wrong_type =
+        "{\"format\": \"baza-game/1\", \"game\": \"cinquillo\", \"players\": \"cuatro\"}";
+    for (lang, text, words) in [
+        ("es", no_comma, "Falta una coma en la línea 3, columna 3."),
+        ("en", no_comma, "A comma is missing at line 3, column 3."),
+        (
+            "es",
+            cut,
+            "El fichero se corta en la línea 3, columna 12: le falta el final.",
+        ),
+        (
+            "en",
+            cut,
+            "The file breaks off at line 3, column 12: its end is missing.",
+        ),
+        (
+            "es",
+            championship,
+            "No es un fichero de partida de Baza: le falta \"format\": \"baza-game/1\".",
+        ),
+        (
+            "en",
+            wrong_type,
+            "It is not a Baza game file (at line 1, column 66).",
+        ),
+    ] {
+        let res = t
+            .client
+            .post(t.app.url("/clubes/1/partidas/importar"))
+            .header("Accept-Language", lang)
+            .form(&[("csrf", csrf.as_str()), ("file", text)])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            res.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{lang} {text}"
+        );
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let said = texts(&html, "[role=alert]").join(" ");
+        assert!(said.contains(words), "{lang}: {said}");
+        let title = if lang == "es" {
+            "El fichero de partida no es válido"
+        } else {
+            "The game file is not valid"
+        };
+        assert!(said.contains(title), "{lang}: {said}");
+        for english in [
+            "expected",
+            "EOF",
+            "invalid type",
+            "line 1 column",
+            "format:",
+        ] {
+            assert!(!said.contains(english), "{lang}: {said}");
+        }
+        let kept = html
+            .select(
+                &scraper::Selector::parse("form[action$='/importar'] textarea[name=file]").unwrap(),
+            )
+            .next()
+            .map(|t| t.text().collect::<String>())
+            .unwrap();
+        assert_eq!(kept, text, "{lang}: what was pasted is kept");
+    }
+}

@@ -126,6 +126,7 @@ use super::played;
 use crate::domain::engine::GameKind;
 use crate::domain::entry::{GAME_FORMAT, GameDoc};
 use crate::domain::lang::{Lang, tr};
+use crate::domain::words::{FileKind, json_error_words};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -744,13 +745,8 @@ impl std::error::Error for FileError {}
 /// score and winner from them.
 pub fn parse(text: &str) -> Result<TournamentFile, FileError> {
     let mut file: TournamentFile = serde_json::from_str(text).map_err(|e| {
-        said!(
-            "",
-            "el archivo no sigue el formato: {}",
-            "el fitxer no segueix el format: {}",
-            "{}",
-            e
-        )
+        let words = |lang| json_error_words(&e, FileKind::Championship, lang);
+        FileError::said("", words(Lang::Es), words(Lang::Ca), words(Lang::En))
     })?;
     derive_from_games(&mut file)?;
     validate(&file)?;

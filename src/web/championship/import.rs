@@ -104,11 +104,9 @@ pub(crate) fn place_words(ctx: &Ctx, at: &str) -> String {
 pub(crate) fn file_error_words(ctx: &Ctx, text: &str, e: &FileError) -> String {
     match serde_json::from_str::<Value>(text) {
         Err(json) => {
-            let at = [
-                ("line", json.line().to_string()),
-                ("column", json.column().to_string()),
-            ];
-            return crate::web::i18n::tr_args(ctx.lang, "champ-import-not-json", &at);
+            use crate::domain::words::{FileKind, json_error_words};
+            let why = json_error_words(&json, FileKind::Championship, ctx.lang);
+            return crate::web::i18n::tr_args(ctx.lang, "champ-import-not-json", &[("why", why)]);
         }
         Ok(v) if v.get("format").and_then(Value::as_str) != Some(tournament::FORMAT) => {
             return ctx.t("champ-import-not-championship");

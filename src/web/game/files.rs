@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::domain::entry::{GameDoc, HandDoc};
-use crate::error::Unacceptable;
 use crate::web::done::Done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
@@ -53,19 +52,63 @@ pub struct ImportForm {
 }
 
 /// `POST /clubes/{id}/partidas/importar`: a game file becomes a new game, every
-/// hand re-checked; a single bad hand refuses the whole file.
+/// hand re-checked; a single bad hand refuses the whole file. A refused file shows
+/// the form again (422) with its text and what is wrong, in the page's language.
 pub async fn import_game(
     VisitId(Visit { req, state, who }, club_id, form): VisitId<web::Form<ImportForm>>,
 ) -> HttpResult {
     who.require(Perm::CreateGame(club_id), req.path())?;
     let lang = crate::web::i18n::negotiate(&req);
-    let file: GameDoc = serde_json::from_str(&form.file)
-        .map_err(|e| AppError::from(Unacceptable::GameFile(e.to_string())))?;
-    if file.format != GAME_FORMAT {
-        return Err(AppError::from(Unacceptable::GameFile(format!(
-            "format: expected {GAME_FORMAT}"
-        ))));
+    let text = form.into_inner().file;
+    let (setup, seats, hands) = match read_game_file(&text, lang) {
+        Ok(read) => read,
+        Err(why) => return super::new::refused_import(&req, &state, club_id, text, why).await,
+    };
+    let actor = who.actor();
+    let count = hands.len();
+    let hands = hands.into_iter().map(|(d, e)| (Some(d), e)).collect();
+    let made = db(&state, move |conn| {
+        queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
+        let game = (&setup, seats.as_slice());
+        game_with_hands(conn, club_id, game, hands, ("import", &actor), lang)
+    })
+    .await?;
+    let why = match made {
+        Ok(id) => {
+            return Ok(see_other(&crate::web::done::with_done_count(
+                &format!("/partidas/{id}"),
+                Done::GameImported,
+                count,
+            )));
+        }
+        Err((i, Outcome::Over)) => {
+            let words = crate::web::i18n::tr(lang, Refusal::GameOver.key());
+            bad_hand(lang, i + 1, &words)
+        }
+        Err((i, _)) => bad_hand(lang, i + 1, ""),
+    };
+    super::new::refused_import(&req, &state, club_id, text, why).await
+}
+
+/// A game file's setup, seats and hands (each with its dealer).
+type GameRead = (GameSetup, Vec<String>, Vec<(u8, Entered)>);
+
+/// Reads a `baza-game/1` file, every hand checked; or says what is wrong with it,
+/// in words (and where, when its text is not JSON or not a game's).
+fn read_game_file(text: &str, lang: Lang) -> Result<GameRead, String> {
+    use crate::domain::words::{FileKind, json_error_words};
+    let words = |e: serde_json::Error| json_error_words(&e, FileKind::Game, lang);
+    let value: serde_json::Value = serde_json::from_str(text).map_err(words)?;
+    if value.get("format").and_then(serde_json::Value::as_str) != Some(GAME_FORMAT) {
+        let not_one = FileKind::Game.not_one(lang);
+        return Err(crate::domain::lang::tr!(
+            lang,
+            "{not_one}: le falta \"format\": \"{GAME_FORMAT}\".",
+            "{not_one}: li falta \"format\": \"{GAME_FORMAT}\".",
+            "{not_one}: it lacks \"format\": \"{GAME_FORMAT}\"."
+        ));
     }
+    let file: GameDoc = serde_json::from_str(text).map_err(words)?;
     let setup = GameSetup {
         game: file.game,
         players: file.players,
@@ -73,17 +116,21 @@ pub async fn import_game(
         first_dealer: file.first_dealer,
     };
     entry::validate_setup(&setup, lang).map_err(|e| {
-        AppError::from(Unacceptable::GameFile(
-            e.iter()
-                .map(|x| x.message.as_str())
-                .collect::<Vec<_>>()
-                .join("; "),
-        ))
+        e.iter()
+            .map(|x| x.message.as_str())
+            .collect::<Vec<_>>()
+            .join("; ")
     })?;
     if file.seats.len() != usize::from(file.players)
         || file.seats.iter().any(|s| s.trim().is_empty())
     {
-        return Err(AppError::from(Unacceptable::GameFile("seats".to_owned())));
+        let n = file.players;
+        return Err(crate::domain::lang::tr!(
+            lang,
+            "Cada asiento lleva el nombre de su jugador: faltan nombres ({n} asientos).",
+            "Cada seient porta el nom del seu jugador: falten noms ({n} seients).",
+            "Each seat carries its player's name: names are missing ({n} seats)."
+        ));
     }
     let hands: Vec<(u8, Entered)> = file
         .hands
@@ -100,40 +147,17 @@ pub async fn import_game(
             .join("; ");
         return Err(bad_hand(lang, i + 1, &why));
     }
-    let actor = who.actor();
-    let seats = file.seats;
-    let count = hands.len();
-    let hands = hands.into_iter().map(|(d, e)| (Some(d), e)).collect();
-    let made = db(&state, move |conn| {
-        queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
-        let game = (&setup, seats.as_slice());
-        game_with_hands(conn, club_id, game, hands, ("import", &actor), lang)
-    })
-    .await?;
-    let id = match made {
-        Ok(id) => id,
-        Err((i, Outcome::Over)) => {
-            let words = crate::web::i18n::tr(lang, Refusal::GameOver.key());
-            return Err(bad_hand(lang, i + 1, &words));
-        }
-        Err((i, _)) => return Err(bad_hand(lang, i + 1, "")),
-    };
-    Ok(see_other(&crate::web::done::with_done_count(
-        &format!("/partidas/{id}"),
-        Done::GameImported,
-        count,
-    )))
+    Ok((setup, file.seats, hands))
 }
 
 /// A game file refused for its hand `n` (from 1), and why, in words.
-fn bad_hand(lang: Lang, n: usize, why: &str) -> AppError {
+fn bad_hand(lang: Lang, n: usize, why: &str) -> String {
     let hand = crate::domain::lang::tr!(lang, "mano {n}", "mà {n}", "hand {n}");
-    let detail = if why.is_empty() {
+    if why.is_empty() {
         hand
     } else {
         format!("{hand}: {why}")
-    };
-    AppError::from(Unacceptable::GameFile(detail))
+    }
 }
 
 /// Puts a ruled hand into a game (the referee desk's "apply"): as a new hand, or
@@ -147,6 +171,15 @@ pub fn apply_entered(
     lang: Lang,
 ) -> Result<Result<(), String>, AppError> {
     let l = load(conn, id)?;
+    // The place (from 1) the ruled hand takes among the game's hands.
+    let this = match hand_no {
+        Some(n) => l
+            .hands
+            .iter()
+            .position(|h| h.hand_no == n)
+            .map_or(0, |p| p + 1),
+        None => l.hands.len() + 1,
+    };
     let change = match hand_no {
         Some(n) => Change::Replace {
             hand_no: n,
@@ -180,14 +213,29 @@ pub fn apply_entered(
                 Err(crate::web::i18n::tr(lang, Refusal::GameStale.key()))
             }
             Outcome::Over => Err(crate::web::i18n::tr(lang, Refusal::GameOver.key())),
-            Outcome::Invalid(n, errors) => Err(format!(
-                "{n}: {}",
-                errors
+            Outcome::Invalid(n, errors) => {
+                let why = errors
                     .iter()
-                    .map(|e| e.message.clone())
+                    .map(|e| e.message.as_str())
                     .collect::<Vec<_>>()
-                    .join("; ")
-            )),
+                    .join("; ");
+                let hand = crate::web::i18n::tr_args(
+                    lang,
+                    "ruling-apply-hand-refused",
+                    &[("n", n.to_string()), ("why", why)],
+                );
+                // A ruled hand fine itself that makes a later one impossible says so first.
+                Err(if n == this {
+                    hand
+                } else {
+                    let later = crate::web::i18n::tr_args(
+                        lang,
+                        "entry-breaks-later",
+                        &[("n", n.to_string())],
+                    );
+                    format!("{later} {hand}")
+                })
+            }
         },
     )
 }

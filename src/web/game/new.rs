@@ -16,6 +16,8 @@ struct NewGamePage<'a> {
     players: Vec<String>,
     counts: Vec<u8>,
     form: HandForm,
+    /// A game file that was refused: what was pasted, and why in words.
+    import: Option<(String, String)>,
 }
 
 impl NewGamePage<'_> {
@@ -77,6 +79,31 @@ async fn new_game_page(
     form: HandForm,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
+    new_game_page_with(req, state, club_id, (game, form), status, None).await
+}
+
+/// The new-game form again after a refused game file (422): the file's text kept in
+/// its box, and what is wrong with it.
+pub(super) async fn refused_import(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    club_id: i32,
+    text: String,
+    why: String,
+) -> Result<HttpResponse, AppError> {
+    let form = (None, HandForm::default());
+    let status = StatusCode::UNPROCESSABLE_ENTITY;
+    new_game_page_with(req, state, club_id, form, status, Some((text, why))).await
+}
+
+async fn new_game_page_with(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    club_id: i32,
+    (game, form): (Option<GameKind>, HandForm),
+    status: StatusCode,
+    import: Option<(String, String)>,
+) -> Result<HttpResponse, AppError> {
     let (club, players) = db(state, move |conn| {
         let club = queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
         Ok((club, queries::active_players(conn, club_id)?))
@@ -137,6 +164,7 @@ async fn new_game_page(
             players: players.into_iter().map(|p| p.name).collect(),
             club,
             form,
+            import,
             ctx: &ctx,
         },
         status,

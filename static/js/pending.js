@@ -9,7 +9,8 @@
 // submission id makes a resend idempotent on the server. A form also marked
 // `data-next` (the new-hand form) is made ready for the next hand at once, with the
 // version the server will have after the kept hands. What Baza refuses on arrival
-// (422, 409) is shown as Baza renders it, with the typed values; the scope's later
+// (422, 409), and its sign-in page where the session or the PIN has ended meanwhile,
+// is shown as Baza renders it, with the typed values; the scope's later
 // submissions then wait for the scorekeeper ("Cargar" puts one back in the form,
 // "Descartar" drops it).
 // Without this script every form posts as usual.
@@ -147,6 +148,16 @@
     return s === 408 || s === 502 || s === 503 || s === 504 || res.headers.get('Baza-Answer') !== '1';
   }
 
+  // Baza's sign-in page, reached by a redirect: the session (or the table's PIN) ended
+  // while the submission waited, and nothing was stored.
+  function signIn(res) {
+    try {
+      return res.redirected && new URL(res.url).pathname === '/entrar';
+    } catch (e) {
+      return false;
+    }
+  }
+
   function post(item) {
     return window.fetch(item.action, {
       method: 'POST',
@@ -189,7 +200,7 @@
       return res.text().then(function (html) {
         sending = false;
         var q = load().filter(function (i) { return i.id !== next.id; });
-        if (res.ok) {
+        if (res.ok && !signIn(res)) {
           store(q);
           if (next.id === justTyped && q.length === 0) {
             window.location.assign(res.url);
@@ -202,6 +213,9 @@
             if (!document.querySelector('form[data-next]') && scopeHere() === next.scope) window.location.reload();
           }
         } else {
+          // A refused submission comes back in the form Baza shows; one that met the
+          // sign-in page stays kept, first in its place, for after signing in.
+          if (signIn(res)) q = load();
           q.forEach(function (i) { if (i.scope === next.scope) i.held = true; });
           store(q);
           showRefusal(html);

@@ -518,3 +518,32 @@ async fn in_a_browser_a_hand_answered_408_or_by_a_page_baza_did_not_write_waits_
         );
     }
 }
+
+#[tokio::test]
+async fn in_a_browser_a_hand_kept_while_the_session_ended_stays_on_the_phone_for_after_signing_in()
+{
+    use baza::db::schema::sessions;
+    let Some((browser, app, _other, game)) = phone_and_game("offline_session_ended").await else {
+        return;
+    };
+    browser.goto(&app.url(&format!("{game}/mano"))).await;
+    browser.wait_for("form.hand-form").await;
+    browser.offline(true).await;
+    type_hand(&browser, &solo("0", "o")).await;
+    until_waiting(&browser, 1).await;
+
+    // Meanwhile every session ends (expired, or ended by an administrator).
+    app.with_conn(|c| diesel::delete(sessions::table).execute(c).unwrap())
+        .await;
+    browser.offline(false).await;
+    browser.wait_for("input[name=password]").await;
+    assert_eq!(waiting(&browser).await, 1, "the hand is still on the phone");
+    assert_eq!(
+        browser
+            .eval("return JSON.parse(localStorage.getItem('baza-pending-v1'))[0].held")
+            .await,
+        true,
+        "it waits for the scorekeeper, not sent again and again"
+    );
+    assert!(stored(&app, &game).await.is_empty());
+}

@@ -214,7 +214,10 @@ fn circuit_lines(ctx: &Ctx, r: &Ratings, circuits: &[Circuit], id: PlayerId) -> 
                 ctx.lang,
                 "circuit-player-line",
                 usize::try_from(row.total).unwrap_or(usize::MAX),
-                &[("rank", row.rank.to_string()), ("of", rows.len().to_string())],
+                &[
+                    ("rank", row.rank.to_string()),
+                    ("of", rows.len().to_string()),
+                ],
             );
             Some(CircuitLine {
                 href: format!("/circuitos/{}", c.id),

@@ -114,7 +114,10 @@ async fn audit_lines(app: &TestApp, club: i32) -> Vec<String> {
 async fn an_organiser_renames_a_circuit_changes_its_points_and_swaps_a_championship_from_its_clubs_list_and_each_change_is_audited()
  {
     let (app, club, ids, circuit) = circuit_over_two().await;
-    assert_eq!(shown(&app, circuit).await, totals(&EVENTS[..2], [100, 80, 65, 55]));
+    assert_eq!(
+        shown(&app, circuit).await,
+        totals(&EVENTS[..2], [100, 80, 65, 55])
+    );
 
     // The club's page leads to its circuits, which lead to the circuit's form.
     let page = app.page(&format!("/clubes/{club}"), StatusCode::OK).await;
@@ -156,15 +159,24 @@ async fn an_organiser_renames_a_circuit_changes_its_points_and_swaps_a_champions
     let res = post_fields(&app, &app.client, &edit, &fields).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let location = res.headers()["location"].to_str().unwrap().to_owned();
-    assert_eq!(location, format!("/circuitos/{circuit}?hecho=circuito-guardado"));
+    assert_eq!(
+        location,
+        format!("/circuitos/{circuit}?hecho=circuito-guardado")
+    );
     let page = app.page(&location, StatusCode::OK).await;
     assert_eq!(texts(&page, "h1"), vec!["Circuit de botifarra 2026"]);
     assert_eq!(
         texts(&page, "p.done"),
         vec!["Cambios del circuito guardados."]
     );
-    assert_eq!(texts(&page, ".circuit-events a"), vec!["Prova 2", "Prova 3"]);
-    assert_eq!(shown(&app, circuit).await, totals(&EVENTS[1..], [50, 40, 30, 20]));
+    assert_eq!(
+        texts(&page, ".circuit-events a"),
+        vec!["Prova 2", "Prova 3"]
+    );
+    assert_eq!(
+        shown(&app, circuit).await,
+        totals(&EVENTS[1..], [50, 40, 30, 20])
+    );
 
     // The club's trail says who made the circuit and who changed it, in words; the
     // stored row keeps what it was.
@@ -172,7 +184,7 @@ async fn an_organiser_renames_a_circuit_changes_its_points_and_swaps_a_champions
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("orga") && l.contains("cambió el circuito Circuit de botifarra 2026")),
+            .any(|l| l.contains("Orga cambió el circuito Circuit de botifarra 2026.")),
         "{lines:?}"
     );
     assert!(
@@ -218,8 +230,13 @@ async fn an_organiser_renames_a_circuit_changes_its_points_and_swaps_a_champions
         .await;
     assert_eq!(rows, 2, "its creation and the one change");
     // The championships kept their order: the one kept first, the one added after.
-    let page = app.page(&format!("/circuitos/{circuit}"), StatusCode::OK).await;
-    assert_eq!(texts(&page, ".circuit-events a"), vec!["Prova 2", "Prova 3"]);
+    let page = app
+        .page(&format!("/circuitos/{circuit}"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&page, ".circuit-events a"),
+        vec!["Prova 2", "Prova 3"]
+    );
 }
 
 #[tokio::test]
@@ -328,10 +345,14 @@ async fn a_refused_circuit_change_shows_the_form_again_as_typed_in_the_users_lan
     )
     .await;
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
-    let page = app.page_as(&stranger, &format!("/clubes/{club}/circuitos")).await;
+    let page = app
+        .page_as(&stranger, &format!("/clubes/{club}/circuitos"))
+        .await;
     assert!(texts(&page, "a[href$='/editar']").is_empty());
     // Nothing changed.
-    let page = app.page(&format!("/circuitos/{circuit}"), StatusCode::OK).await;
+    let page = app
+        .page(&format!("/circuitos/{circuit}"), StatusCode::OK)
+        .await;
     assert_eq!(texts(&page, "h1"), vec!["Circuit de botifarra"]);
     assert_eq!(shown(&app, circuit).await, before);
 }
@@ -368,10 +389,7 @@ async fn a_players_page_shows_each_circuit_she_scores_in_with_her_place_and_poin
                 .first(conn)
                 .unwrap();
             diesel::update(people::table.find(id))
-                .set((
-                    people::name.eq("Ana Martínez"),
-                    people::initials_only.eq(1),
-                ))
+                .set((people::name.eq("Ana Martínez"), people::initials_only.eq(1)))
                 .execute(conn)
                 .unwrap();
             id
@@ -391,7 +409,8 @@ async fn a_players_page_shows_each_circuit_she_scores_in_with_her_place_and_poin
         "{lines:?}"
     );
     assert!(
-        lines[1].contains("Circuit de botifarra") && lines[1].contains("Puesto 1 de 8 · 200 puntos"),
+        lines[1].contains("Circuit de botifarra")
+            && lines[1].contains("Puesto 1 de 8 · 200 puntos"),
         "{lines:?}"
     );
     // The numbers are the circuits' pages'.
@@ -402,9 +421,7 @@ async fn a_players_page_shows_each_circuit_she_scores_in_with_her_place_and_poin
     assert_eq!(table[2], ("Ana M.".to_string(), 8));
     assert_eq!(attr(&page, ".player-circuits a", "href"), Some(cup));
     // In English.
-    let res = app
-        .get_with_lang(&format!("/jugadores/{ana}"), "en")
-        .await;
+    let res = app.get_with_lang(&format!("/jugadores/{ana}"), "en").await;
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     assert!(texts(&page, ".player-circuits li")[1].contains("Place 1 of 8 · 200 points"));
     // A player of no circuit's championships has no circuits on her page.
@@ -421,7 +438,9 @@ async fn a_players_page_shows_each_circuit_she_scores_in_with_her_place_and_poin
                 .unwrap()
         })
         .await;
-    let page = app.page(&format!("/jugadores/{nobody}"), StatusCode::OK).await;
+    let page = app
+        .page(&format!("/jugadores/{nobody}"), StatusCode::OK)
+        .await;
     assert!(texts(&page, ".player-circuits li").is_empty());
 }
 
@@ -482,13 +501,16 @@ async fn in_a_browser_on_a_phone_the_federation_keeps_its_season_circuit_up_from
 
     // The federation's circuits, from its page.
     browser.goto(&app.url(&club)).await;
-    browser
-        .submit(&format!("a[href='{club}/circuitos']"))
-        .await;
+    browser.submit(&format!("a[href='{club}/circuitos']")).await;
     assert_eq!(browser.path().await, format!("{club}/circuitos"));
     browser.assert_fits(360, "the federation's circuits").await;
     assert_eq!(browser.count(".circuit-list li").await, 1);
-    assert!(browser.text(".circuit-list .meta").await.contains("3 campeonatos"));
+    assert!(
+        browser
+            .text(".circuit-list .meta")
+            .await
+            .contains("3 campeonatos")
+    );
     browser.submit(".circuit-list a[href$='/editar']").await;
     assert_eq!(browser.path().await, format!("{circuit}/editar"));
     browser.assert_fits(360, "the circuit's form").await;
@@ -499,20 +521,28 @@ async fn in_a_browser_on_a_phone_the_federation_keeps_its_season_circuit_up_from
         .fill("input[name=name]", "Circuito altoaragonés de otoño")
         .await;
     browser
-        .click(&format!("input[name=event][value='{}']", s.championships[2]))
+        .click(&format!(
+            "input[name=event][value='{}']",
+            s.championships[2]
+        ))
         .await;
     browser
         .submit("form.circuit-form button[type=submit]")
         .await;
     assert_eq!(browser.path().await, circuit);
     assert_eq!(browser.text("h1").await, "Circuito altoaragonés de otoño");
-    assert_eq!(browser.text("p.done").await, "Cambios del circuito guardados.");
+    assert_eq!(
+        browser.text("p.done").await,
+        "Cambios del circuito guardados."
+    );
     assert_eq!(browser.count(".circuit-events li").await, 2);
     browser.assert_fits(360, "the changed circuit").await;
 
     // Its leader's page says where she stands in it.
     let leader = browser
-        .eval("return document.querySelector('table.circuit-table tbody tr a').getAttribute('href')")
+        .eval(
+            "return document.querySelector('table.circuit-table tbody tr a').getAttribute('href')",
+        )
         .await
         .as_str()
         .unwrap()

@@ -252,7 +252,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .get(crate::web::circuits::new_form)
                 .post(crate::web::circuits::create),
         )
+        .service(web::resource("/clubes/{id}/circuitos").get(crate::web::circuits::list))
         .service(web::resource("/circuitos/{id}").get(crate::web::circuits::show))
+        .service(
+            web::resource("/circuitos/{id}/editar")
+                .get(crate::web::circuits::edit_form)
+                .post(crate::web::circuits::edit),
+        )
         .service(
             web::resource("/campeonatos/{id}/sembrar")
                 .get(crate::web::seeding::page)

@@ -22,3 +22,22 @@ circuit-won = Guanyats
 circuit-total = Total
 circuit-empty = Encara no hi ha llocs en aquests campionats.
 circuit-explain = Entre parèntesis, els punts que no compten. Els punts d'un jugador el segueixen amb qualsevol company. Desempats: més campionats guanyats, millor lloc, i qui va quedar per davant en els campionats que van jugar tots dos.
+circuit-edit = Canviar el circuit
+circuit-edit-title = Canviar { $name }
+circuit-save = Desar els canvis
+circuit-cancel = Tornar sense desar
+circuit-list = Circuits del club
+circuit-none = El club encara no té circuits.
+circuit-count = { $n ->
+    [one] 1 campionat
+   *[other] { $n } campionats
+}
+circuit-player-circuits = Circuits
+circuit-player-line = Lloc { $rank } de { $of } · { $n ->
+    [one] 1 punt
+   *[other] { $n } punts
+}
+done-circuit-saved = Canvis del circuit desats.
+audit-circuit-create = { $who } va crear el circuit { $name }.
+audit-circuit-update = { $who } va canviar el circuit { $name }.
+audit-entity-circuit = un circuit

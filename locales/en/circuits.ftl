@@ -22,3 +22,22 @@ circuit-won = Won
 circuit-total = Total
 circuit-empty = No places in these championships yet.
 circuit-explain = In brackets, points that do not count. A player's points follow them whatever the partner. Tie-breaks: more championships won, best place, then who finished ahead in the championships both played.
+circuit-edit = Change the circuit
+circuit-edit-title = Change { $name }
+circuit-save = Save the changes
+circuit-cancel = Back without saving
+circuit-list = The club's circuits
+circuit-none = The club has no circuits yet.
+circuit-count = { $n ->
+    [one] 1 championship
+   *[other] { $n } championships
+}
+circuit-player-circuits = Circuits
+circuit-player-line = Place { $rank } of { $of } · { $n ->
+    [one] 1 point
+   *[other] { $n } points
+}
+done-circuit-saved = The circuit's changes are saved.
+audit-circuit-create = { $who } created the circuit { $name }.
+audit-circuit-update = { $who } changed the circuit { $name }.
+audit-entity-circuit = a circuit

@@ -22,3 +22,22 @@ circuit-won = Ganados
 circuit-total = Total
 circuit-empty = Aún no hay puestos en estos campeonatos.
 circuit-explain = Entre paréntesis, los puntos que no cuentan. Los puntos de un jugador le siguen con cualquier compañero. Desempates: más campeonatos ganados, mejor puesto, y quién quedó por delante en los campeonatos que jugaron ambos.
+circuit-edit = Cambiar el circuito
+circuit-edit-title = Cambiar { $name }
+circuit-save = Guardar los cambios
+circuit-cancel = Volver sin guardar
+circuit-list = Circuitos del club
+circuit-none = El club aún no tiene circuitos.
+circuit-count = { $n ->
+    [one] 1 campeonato
+   *[other] { $n } campeonatos
+}
+circuit-player-circuits = Circuitos
+circuit-player-line = Puesto { $rank } de { $of } · { $n ->
+    [one] 1 punto
+   *[other] { $n } puntos
+}
+done-circuit-saved = Cambios del circuito guardados.
+audit-circuit-create = { $who } creó el circuito { $name }.
+audit-circuit-update = { $who } cambió el circuito { $name }.
+audit-entity-circuit = un circuito

@@ -8,7 +8,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::ratings::{self, Names};
+use super::ratings::{self, ChampionshipEntry, Names};
 use super::rows::{LoadOne, insert_returning_id};
 use super::schema::circuits;
 use crate::domain::circuit::{self, Row, Scoring};
@@ -78,6 +78,49 @@ pub fn find(conn: &mut DbConn, id: i32) -> QueryResult<Option<Circuit>> {
     )
 }
 
+/// Changes circuit `id`'s name, scoring and championships (in the circuit's order).
+pub fn update(
+    conn: &mut DbConn,
+    id: i32,
+    name: &str,
+    scoring: &Scoring,
+    championships: &[i32],
+) -> QueryResult<usize> {
+    let scoring = serde_json::to_string(scoring).unwrap_or_default();
+    let championships = serde_json::to_string(championships).unwrap_or_default();
+    diesel::update(circuits::table.find(id))
+        .set((
+            circuits::name.eq(name),
+            circuits::scoring.eq(scoring),
+            circuits::championships.eq(championships),
+        ))
+        .execute(conn)
+}
+
+/// Every circuit, of every club, oldest first.
+pub fn all(conn: &mut DbConn) -> QueryResult<Vec<Circuit>> {
+    let rows: Vec<(i32, i32, String, String, String)> = circuits::table
+        .select((
+            circuits::id,
+            circuits::club_id,
+            circuits::name,
+            circuits::scoring,
+            circuits::championships,
+        ))
+        .order(circuits::id)
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, club_id, name, scoring, championships)| Circuit {
+            id,
+            club_id,
+            name,
+            scoring: serde_json::from_str(&scoring).unwrap_or_default(),
+            championships: serde_json::from_str(&championships).unwrap_or_default(),
+        })
+        .collect())
+}
+
 /// A club's circuits: (id, name), newest first.
 pub fn of_club(conn: &mut DbConn, club_id: i32) -> QueryResult<Vec<(i32, String)>> {
     circuits::table
@@ -112,12 +155,7 @@ pub fn standings(conn: &mut DbConn, c: &Circuit) -> QueryResult<Standings> {
         let entries =
             ratings::championship_entries(&names, *championship_id, *club, name, *date, file);
         championships.push((*championship_id, name.clone(), *date));
-        by_player.push(
-            entries
-                .iter()
-                .flat_map(|e| e.players.iter().map(|p| (*p, e.place)))
-                .collect::<Vec<_>>(),
-        );
+        by_player.push(player_places(&entries));
         by_pair.push(
             entries
                 .iter()
@@ -135,6 +173,27 @@ pub fn standings(conn: &mut DbConn, c: &Circuit) -> QueryResult<Standings> {
         pairs: circuit::standings(&c.scoring, &by_pair),
         names: players.into_iter().map(|(id, p)| (id, p.name)).collect(),
     })
+}
+
+/// Each player's place in one championship, from its entries.
+fn player_places<'a>(
+    entries: impl IntoIterator<Item = &'a ChampionshipEntry>,
+) -> Vec<(PlayerId, u32)> {
+    entries
+        .into_iter()
+        .flat_map(|e| e.players.iter().map(|p| (*p, e.place)))
+        .collect()
+}
+
+/// The per-player rows of circuit `c` from the championships' entries as the ratings
+/// gather them (published rounds only): the same rows as its page's players' table.
+pub fn player_rows(c: &Circuit, entries: &[ChampionshipEntry]) -> Vec<Row<PlayerId>> {
+    let by_player: Vec<Vec<(PlayerId, u32)>> = c
+        .championships
+        .iter()
+        .map(|id| player_places(entries.iter().filter(|e| e.championship_id == *id)))
+        .collect();
+    circuit::standings(&c.scoring, &by_player)
 }
 
 /// The championships a club may group: (championship id, name, date), newest first.

@@ -7,6 +7,7 @@ pub mod account;
 pub mod bracket;
 pub mod bracket_results;
 pub mod championship;
+pub mod circuit;
 pub mod club;
 pub mod demo;
 pub mod demo_bracket;

@@ -186,6 +186,10 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
     let name_in = |v: &Value| text_of(v.get("name").unwrap_or(&Value::Null));
     match (e.entity.as_str(), e.action.as_str()) {
         ("club", "create") => say("audit-club-create", vec![("name", name_in(&after))]),
+        ("circuit", a @ ("create" | "update")) => say(
+            &format!("audit-circuit-{a}"),
+            vec![("name", name_in(&after))],
+        ),
         ("user", "create") => say(
             "audit-user-create",
             vec![("name", text_of(&after["username"]))],

@@ -1,7 +1,8 @@
-//! Season circuits: the organiser's form that groups a club's championships into a
-//! circuit (`/clubes/{id}/circuitos/nuevo`), and its public page and print
-//! (`/circuitos/{id}`, `/circuitos/{id}/imprimir`): per-player and per-pair
-//! standings computed from the championships' standings each time.
+//! Season circuits: a club's circuits (`/clubes/{id}/circuitos`), the organiser's
+//! form that groups a club's championships into a circuit
+//! (`/clubes/{id}/circuitos/nuevo`) and changes one (`/circuitos/{id}/editar`), and its
+//! public page and print (`/circuitos/{id}`, `/circuitos/{id}/imprimir`): per-player
+//! and per-pair standings computed from the championships' standings each time.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -15,6 +16,15 @@ use crate::db::circuits::{self, Circuit};
 use crate::db::queries::{self, Club};
 use crate::domain::circuit::{Row, Scoring};
 use crate::error::AppError;
+
+/// Points by place as the form and the page write them: "100, 80, 65".
+fn join_points(points: &[u32]) -> String {
+    points
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// What the form holds, as typed.
 #[derive(Debug, Clone, Default)]
@@ -30,15 +40,25 @@ impl CircuitForm {
     fn defaults() -> CircuitForm {
         let s = Scoring::default();
         CircuitForm {
-            points: s
-                .by_place
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(", "),
+            points: join_points(&s.by_place),
             floor: s.floor.to_string(),
             best: String::new(),
             ..Default::default()
+        }
+    }
+
+    /// The form of a stored circuit, as it is.
+    fn of(c: &Circuit) -> CircuitForm {
+        CircuitForm {
+            name: c.name.clone(),
+            points: join_points(&c.scoring.by_place),
+            floor: c.scoring.floor.to_string(),
+            best: if c.scoring.best == 0 {
+                String::new()
+            } else {
+                c.scoring.best.to_string()
+            },
+            championships: c.championships.clone(),
         }
     }
 
@@ -131,6 +151,12 @@ pub struct Offered {
     pub checked: bool,
 }
 
+/// What the circuit's form is for: a new circuit of a club, or a change to one.
+enum Purpose {
+    New,
+    Edit(Circuit),
+}
+
 #[derive(Template)]
 #[template(path = "circuit_new.html")]
 struct NewPage<'a> {
@@ -139,24 +165,45 @@ struct NewPage<'a> {
     form: CircuitForm,
     offered: Vec<Offered>,
     error: Option<String>,
+    /// The heading, where the form posts, its button, and where "back" leads.
+    title: String,
+    action: String,
+    submit: String,
+    back: String,
 }
 
+/// What the form of circuit `purpose` of club `club_id` needs: the club and the
+/// championships it may group (every club's for an administrator; for a change, the
+/// ones the circuit already groups too).
 async fn form_page(
     req: &HttpRequest,
     state: &AppState,
     who: &Principal,
     club_id: i32,
+    purpose: &Purpose,
 ) -> Result<(Club, Vec<(i32, String, chrono::NaiveDate)>), AppError> {
     who.require(Perm::ManageClub(club_id), req.path())?;
     // An administrator may group championships of every club.
     let across = who.allows(Perm::ManageUsers);
+    let already = match purpose {
+        Purpose::New => Vec::new(),
+        Purpose::Edit(c) => c.championships.clone(),
+    };
     db(state, move |conn| {
         let club = queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
-        let list = if across {
+        let mut list = if across {
             circuits::all_championships(conn)?
         } else {
             circuits::club_championships(conn, club_id)?
         };
+        let missing: Vec<i32> = already
+            .into_iter()
+            .filter(|id| !list.iter().any(|o| o.0 == *id))
+            .collect();
+        if !missing.is_empty() {
+            let every = circuits::all_championships(conn)?;
+            list.extend(every.into_iter().filter(|o| missing.contains(&o.0)));
+        }
         Ok((club, list))
     })
     .await
@@ -164,7 +211,7 @@ async fn form_page(
 
 fn show_form(
     ctx: &Ctx,
-    club: Club,
+    (club, purpose): (Club, &Purpose),
     list: &[(i32, String, chrono::NaiveDate)],
     form: CircuitForm,
     error: Option<String>,
@@ -179,6 +226,20 @@ fn show_form(
             checked: form.championships.contains(id),
         })
         .collect();
+    let (title, action, submit, back) = match purpose {
+        Purpose::New => (
+            ctx.t("circuit-new"),
+            format!("/clubes/{}/circuitos/nuevo", club.id),
+            ctx.t("circuit-create"),
+            format!("/clubes/{}/circuitos", club.id),
+        ),
+        Purpose::Edit(c) => (
+            ctx.t1("circuit-edit-title", "name", &c.name),
+            format!("/circuitos/{}/editar", c.id),
+            ctx.t("circuit-save"),
+            format!("/circuitos/{}", c.id),
+        ),
+    };
     render_status(
         &NewPage {
             ctx,
@@ -186,6 +247,10 @@ fn show_form(
             form,
             offered,
             error,
+            title,
+            action,
+            submit,
+            back,
         },
         status,
     )
@@ -194,10 +259,10 @@ fn show_form(
 /// `GET /clubes/{id}/circuitos/nuevo`.
 pub async fn new_form(VisitId(Visit { req, state, who }, club_id, ()): VisitId) -> HttpResult {
     let ctx = Ctx::from_request(&req);
-    let (club, list) = form_page(&req, &state, &who, club_id).await?;
+    let (club, list) = form_page(&req, &state, &who, club_id, &Purpose::New).await?;
     show_form(
         &ctx,
-        club,
+        (club, &Purpose::New),
         &list,
         CircuitForm::defaults(),
         None,
@@ -205,20 +270,20 @@ pub async fn new_form(VisitId(Visit { req, state, who }, club_id, ()): VisitId) 
     )
 }
 
-/// `POST /clubes/{id}/circuitos/nuevo`: creates the circuit, or shows the form again
-/// with what was typed and what to fix (422).
+/// `POST /clubes/{id}/circuitos/nuevo`: creates the circuit (audited), or shows the
+/// form again with what was typed and what to fix (422).
 pub async fn create(
     VisitId(Visit { req, state, who }, club_id, body): VisitId<web::Bytes>,
 ) -> HttpResult {
     let ctx = Ctx::from_request(&req);
-    let (club, list) = form_page(&req, &state, &who, club_id).await?;
+    let (club, list) = form_page(&req, &state, &who, club_id, &Purpose::New).await?;
     let form = CircuitForm::from_body(&body);
     let (name, scoring) = match form.check(&list) {
         Ok(ok) => ok,
         Err(fault) => {
             return show_form(
                 &ctx,
-                club,
+                (club, &Purpose::New),
                 &list,
                 form,
                 Some(ctx.t(fault.key())),
@@ -229,18 +294,133 @@ pub async fn create(
     let actor = who.actor();
     let championships = form.championships.clone();
     let id = db(&state, move |conn| {
-        Ok(circuits::insert(
-            conn,
-            club_id,
-            &name,
-            &scoring,
-            &championships,
-            &actor,
-            super::account::now(),
-        )?)
+        crate::service::circuit::create(conn, club_id, (&name, &scoring), &championships, &actor)
     })
     .await?;
     Ok(super::account::see_other(&format!("/circuitos/{id}")))
+}
+
+/// The circuit `id`, or 404.
+async fn stored(state: &AppState, id: i32) -> Result<Circuit, AppError> {
+    db(state, move |conn| {
+        circuits::find(conn, id)?.ok_or(AppError::NotFound)
+    })
+    .await
+}
+
+/// `GET /circuitos/{id}/editar`: the circuit's form with what it is now (its club's
+/// organisers and the administrators).
+pub async fn edit_form(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
+    let ctx = Ctx::from_request(&req);
+    let c = stored(&state, id).await?;
+    let purpose = Purpose::Edit(c.clone());
+    let (club, list) = form_page(&req, &state, &who, c.club_id, &purpose).await?;
+    show_form(
+        &ctx,
+        (club, &purpose),
+        &list,
+        CircuitForm::of(&c),
+        None,
+        StatusCode::OK,
+    )
+}
+
+/// `POST /circuitos/{id}/editar`: renames the circuit, changes its scoring, adds and
+/// removes championships (audited), or shows the form again with what was typed and
+/// what to fix (422).
+pub async fn edit(VisitId(Visit { req, state, who }, id, body): VisitId<web::Bytes>) -> HttpResult {
+    let ctx = Ctx::from_request(&req);
+    let c = stored(&state, id).await?;
+    let purpose = Purpose::Edit(c.clone());
+    let (club, list) = form_page(&req, &state, &who, c.club_id, &purpose).await?;
+    let form = CircuitForm::from_body(&body);
+    let (name, scoring) = match form.check(&list) {
+        Ok(ok) => ok,
+        Err(fault) => {
+            return show_form(
+                &ctx,
+                (club, &purpose),
+                &list,
+                form,
+                Some(ctx.t(fault.key())),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            );
+        }
+    };
+    let actor = who.actor();
+    let chosen = form.championships.clone();
+    db(&state, move |conn| {
+        crate::service::circuit::edit(conn, id, (&name, &scoring), &chosen, &actor)
+    })
+    .await?;
+    Ok(super::account::see_other(&super::done::with_done(
+        &format!("/circuitos/{id}"),
+        super::done::Done::CircuitSaved,
+    )))
+}
+
+/// One circuit of a club's list.
+pub struct Listed {
+    pub id: i32,
+    pub name: String,
+    /// "3 campeonatos".
+    pub championships: String,
+    pub scoring: String,
+}
+
+#[derive(Template)]
+#[template(path = "circuits.html")]
+struct ListPage<'a> {
+    ctx: &'a Ctx,
+    club: Club,
+    circuits: Vec<Listed>,
+    can_manage: bool,
+}
+
+/// `GET /clubes/{id}/circuitos`: the club's circuits, newest first, each with its
+/// championships and scoring; its organisers and the administrators are offered a
+/// new one and a change to each.
+pub async fn list(VisitId(Visit { req, state, who }, club_id, ()): VisitId) -> HttpResult {
+    let ctx = Ctx::from_request(&req);
+    let (club, mut all) = db(&state, move |conn| {
+        let club = queries::find_club(conn, club_id)?.ok_or(AppError::NotFound)?;
+        Ok((club, circuits::all(conn)?))
+    })
+    .await?;
+    all.retain(|c| c.club_id == club_id);
+    all.reverse();
+    let circuits = all
+        .iter()
+        .map(|c| Listed {
+            id: c.id,
+            name: c.name.clone(),
+            championships: ctx.tn("circuit-count", c.championships.len(), "name", &c.name),
+            scoring: scoring_words(&ctx, &c.scoring),
+        })
+        .collect();
+    render(&ListPage {
+        ctx: &ctx,
+        club,
+        circuits,
+        can_manage: who.allows(Perm::ManageClub(club_id)),
+    })
+}
+
+/// A circuit's scoring in words: "Puntos: 100, 80 · 10 por participar · cuentan los 2 mejores".
+fn scoring_words(ctx: &Ctx, s: &Scoring) -> String {
+    ctx.t1(
+        "circuit-scoring",
+        "points",
+        &format!(
+            "{} · {}",
+            join_points(&s.by_place),
+            ctx.t1("circuit-floor", "n", &s.floor)
+        ),
+    ) + &if s.best > 0 {
+        format!(" · {}", ctx.t1("circuit-best", "n", &s.best))
+    } else {
+        String::new()
+    }
 }
 
 pub struct Line {
@@ -261,6 +441,8 @@ struct CircuitPage<'a> {
     ctx: &'a Ctx,
     v: CircuitView,
     print: bool,
+    /// Whether the visitor may change the circuit.
+    can_edit: bool,
 }
 
 fn lines<K>(
@@ -339,24 +521,7 @@ async fn view(ctx: &Ctx, state: &web::Data<AppState>, id: i32) -> Result<Circuit
             None => (String::new(), names),
         }
     });
-    let s = &circuit.scoring;
-    let scoring = ctx.t1(
-        "circuit-scoring",
-        "points",
-        &format!(
-            "{} · {}",
-            s.by_place
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(", "),
-            ctx.t1("circuit-floor", "n", &s.floor)
-        ),
-    ) + &if s.best > 0 {
-        format!(" · {}", ctx.t1("circuit-best", "n", &s.best))
-    } else {
-        String::new()
-    };
+    let scoring = scoring_words(ctx, &circuit.scoring);
     Ok(CircuitView {
         championships: table
             .championships
@@ -371,13 +536,15 @@ async fn view(ctx: &Ctx, state: &web::Data<AppState>, id: i32) -> Result<Circuit
     })
 }
 
-async fn page(VisitId(Visit { req, state, .. }, id, ()): VisitId, print: bool) -> HttpResult {
+async fn page(VisitId(Visit { req, state, who }, id, ()): VisitId, print: bool) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     let v = view(&ctx, &state, id).await?;
+    let can_edit = !print && who.allows(Perm::ManageClub(v.circuit.club_id));
     render(&CircuitPage {
         ctx: &ctx,
         v,
         print,
+        can_edit,
     })
 }
 

@@ -29,11 +29,13 @@ pub enum Done {
     GameImported,
     /// A phase's groups drawn.
     GroupsDrawn,
+    /// A circuit's changes saved.
+    CircuitSaved,
 }
 
 impl Done {
     /// Every confirmation a redirect may name.
-    const ALL: [Done; 11] = [
+    const ALL: [Done; 12] = [
         Done::RoundPublished,
         Done::HandSaved,
         Done::HandCorrected,
@@ -45,6 +47,7 @@ impl Done {
         Done::EntrantsImported,
         Done::GameImported,
         Done::GroupsDrawn,
+        Done::CircuitSaved,
     ];
 
     /// The word of `?hecho=`.
@@ -61,6 +64,7 @@ impl Done {
             Done::EntrantsImported => "inscritos-importados",
             Done::GameImported => "partida-importada",
             Done::GroupsDrawn => "liguillas-sorteadas",
+            Done::CircuitSaved => "circuito-guardado",
         }
     }
 
@@ -78,6 +82,7 @@ impl Done {
             Done::EntrantsImported => "done-entrants-imported",
             Done::GameImported => "done-game-imported",
             Done::GroupsDrawn => "done-groups-drawn",
+            Done::CircuitSaved => "done-circuit-saved",
         }
     }
 }

@@ -14,6 +14,7 @@ use serde::Deserialize;
 use super::auth::Perm;
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, i18n, render};
+use crate::db::circuits::Circuit;
 use crate::db::ratings::{self, PeriodKind, Ratings};
 use crate::db::register::Hidden;
 use crate::domain::rating::{Config, PlayerId, Rating};
@@ -184,10 +185,47 @@ struct PlayerPage<'a> {
     partners: Vec<Link>,
     pairs: Vec<Link>,
     championships: Vec<ChampionshipLine>,
+    /// The circuits she has a line in, newest first.
+    circuits: Vec<CircuitLine>,
     games: Vec<GameLine>,
     choices: Vec<Choice>,
     action: String,
     head: Option<HeadToHead>,
+}
+
+/// A circuit a player scores in: its link, name, and her place and points in words.
+pub struct CircuitLine {
+    pub href: String,
+    pub name: String,
+    pub standing: String,
+}
+
+/// The circuits (of every club) in whose players' table `id` has a line, newest
+/// first, with her rank of the table's rows and her points: the numbers of each
+/// circuit's page, from the same championships' entries.
+fn circuit_lines(ctx: &Ctx, r: &Ratings, circuits: &[Circuit], id: PlayerId) -> Vec<CircuitLine> {
+    circuits
+        .iter()
+        .rev()
+        .filter_map(|c| {
+            let rows = crate::db::circuits::player_rows(c, &r.championships);
+            let row = rows.iter().find(|row| row.key == id)?;
+            let standing = i18n::tr_count(
+                ctx.lang,
+                "circuit-player-line",
+                usize::try_from(row.total).unwrap_or(usize::MAX),
+                &[
+                    ("rank", row.rank.to_string()),
+                    ("of", rows.len().to_string()),
+                ],
+            );
+            Some(CircuitLine {
+                href: format!("/circuitos/{}", c.id),
+                name: c.name.clone(),
+                standing,
+            })
+        })
+        .collect()
 }
 
 /// A club a person plays or played for, with the days of her membership.
@@ -277,11 +315,12 @@ pub async fn player(
             _ => Err(AppError::NotFound),
         };
     };
-    let (clubs, person, hidden) = db(&state, move |conn| {
+    let (clubs, person, hidden, circuits) = db(&state, move |conn| {
         Ok((
             crate::db::register::memberships(conn, id)?,
             crate::db::register::find(conn, id)?,
             crate::db::register::Hidden::load(conn)?,
+            crate::db::circuits::all(conn)?,
         ))
     })
     .await?;
@@ -380,6 +419,7 @@ pub async fn player(
             &hidden,
             r.championships.iter().filter(|c| c.players.contains(&id)),
         ),
+        circuits: circuit_lines(&ctx, &r, &circuits, id),
         games: game_lines(
             &ctx,
             &r,

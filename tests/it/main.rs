@@ -16,6 +16,7 @@ mod browser;
 mod champion;
 mod championship;
 mod check;
+mod circuit_upkeep;
 mod circuits;
 mod cli;
 mod club;

@@ -209,6 +209,9 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
         .cloned()
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("no app state")))?;
     if req.path().starts_with("/api/") {
+        if let Some(ApiChecked(who)) = req.extensions().get::<ApiChecked>().cloned() {
+            return Ok(who);
+        }
         // The API takes tokens only: no cookies, so no cross-site requests.
         let Some(token) = header_text(req.headers(), header::AUTHORIZATION)
             .and_then(|v| v.strip_prefix("Bearer "))
@@ -304,7 +307,20 @@ pub async fn session_check(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
     let path = req.path();
-    if !path.starts_with("/api/")
+    if path.starts_with("/api/") && is_write(req.method()) && !public_api(path) {
+        // The token first: a stranger's body is refused before it is read.
+        match principal_from(req.request().clone()).await {
+            Ok(who) if who.user.is_some() => {
+                req.extensions_mut().insert(ApiChecked(who));
+            }
+            Ok(_) => {
+                return Ok(req
+                    .error_response(AppError::Unauthorized)
+                    .map_into_right_body());
+            }
+            Err(e) => return Ok(req.error_response(e).map_into_right_body()),
+        }
+    } else if !path.starts_with("/api/")
         && !path.starts_with("/static/")
         && path != "/health"
         && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
@@ -319,6 +335,16 @@ pub async fn session_check(
     }
     Ok(next.call(req).await?.map_into_left_body())
 }
+
+/// The API's routes open to anyone: the hand checker, and the old address of a
+/// result, which only sends on to the new one.
+fn public_api(path: &str) -> bool {
+    path == "/api/v1/check" || path.starts_with("/api/v1/matches/")
+}
+
+/// The API request's principal, its token checked before its body was read.
+#[derive(Clone)]
+struct ApiChecked(Principal);
 
 impl FromRequest for Principal {
     type Error = AppError;

@@ -307,6 +307,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/clubes/{id}/partidas/importar").post(game::import_game))
         .service(web::resource("/partidas/{id}").get(game::show_game))
         .service(web::resource("/partidas/{id}/pin").post(game::game_pin))
+        .service(web::resource("/partidas/{id}/pin-nuevo").post(game::renew_game_pin))
         .service(web::resource("/partidas/{id}/siguiente").post(game::next_game))
         .service(web::resource("/partidas/{id}/exportar").get(game::export_game))
         .service(
@@ -424,6 +425,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .post(crate::web::championship::move_table),
         )
         .service(
+            web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/pines")
+                .post(crate::web::championship::renew_pins),
+        )
+        .service(
             web::resource("/campeonatos/{id}/fases").post(crate::web::championship::create_phase),
         )
         .service(
@@ -450,6 +455,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/campeonatos/{id}/fases/{b}/mesas/{t}/firma")
                 .post(crate::web::championship::sign_phase),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/fases/{b}/mesas/{t}/pines")
+                .post(crate::web::championship::renew_pins),
         )
         .service(
             web::resource("/campeonatos/{id}/imprimir/emparejamientos")

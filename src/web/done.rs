@@ -29,11 +29,17 @@ pub enum Done {
     GameImported,
     /// A phase's groups drawn.
     GroupsDrawn,
+    /// The PIN this browser had typed was changed by the organiser: type the new one.
+    PinChanged,
+    /// A table's PINs changed by the organiser.
+    PinsRenewed,
+    /// A club game's PIN changed by the organiser.
+    GamePinRenewed,
 }
 
 impl Done {
     /// Every confirmation a redirect may name.
-    const ALL: [Done; 11] = [
+    const ALL: [Done; 14] = [
         Done::RoundPublished,
         Done::HandSaved,
         Done::HandCorrected,
@@ -45,6 +51,9 @@ impl Done {
         Done::EntrantsImported,
         Done::GameImported,
         Done::GroupsDrawn,
+        Done::PinChanged,
+        Done::PinsRenewed,
+        Done::GamePinRenewed,
     ];
 
     /// The word of `?hecho=`.
@@ -61,6 +70,9 @@ impl Done {
             Done::EntrantsImported => "inscritos-importados",
             Done::GameImported => "partida-importada",
             Done::GroupsDrawn => "liguillas-sorteadas",
+            Done::PinChanged => "pin-cambiado",
+            Done::PinsRenewed => "pines-nuevos",
+            Done::GamePinRenewed => "pin-nuevo",
         }
     }
 
@@ -78,6 +90,9 @@ impl Done {
             Done::EntrantsImported => "done-entrants-imported",
             Done::GameImported => "done-game-imported",
             Done::GroupsDrawn => "done-groups-drawn",
+            Done::PinChanged => "done-pin-changed",
+            Done::PinsRenewed => "done-pins-renewed",
+            Done::GamePinRenewed => "done-game-pin-renewed",
         }
     }
 }

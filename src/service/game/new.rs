@@ -50,6 +50,43 @@ pub(crate) fn create_game(
     })?)
 }
 
+/// The organiser gives club game `game` a new PIN, unlike the old (a PIN seen by
+/// someone else): the grants made from the old one end, and the wrong PINs tried
+/// against it are forgotten. The audit says who did it, never the PIN.
+pub fn renew_game_pin(
+    conn: &mut DbConn,
+    game: &Game,
+    actor: &str,
+    now: chrono::NaiveDateTime,
+) -> Result<(), AppError> {
+    let mut pin = new_game_pin()?;
+    for _ in 0..20 {
+        if pin != game.pin {
+            break;
+        }
+        pin = new_game_pin()?;
+    }
+    crate::db::write_tx(conn, |conn| {
+        games::set_pin(conn, game.id, &pin, now)?;
+        accounts::clear_failures(conn, &crate::service::throttle::game_subject(game.id))?;
+        accounts::insert_audit(
+            conn,
+            &accounts::NewAudit {
+                at: now,
+                actor,
+                action: "pin",
+                entity: "game",
+                entity_id: game.id,
+                club_id: Some(game.club_id),
+                championship_id: None,
+                before_json: None,
+                after_json: Some(serde_json::json!({ "game": game.game }).to_string()),
+            },
+        )?;
+        Ok(())
+    })
+}
+
 /// A club game's PIN: four digits, each of the ten thousand as likely as any other.
 fn new_game_pin() -> Result<String, AppError> {
     let pin = crate::db::championship::tables::random_pin();

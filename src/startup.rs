@@ -145,7 +145,7 @@ impl Application {
                 )
                 .wrap(Compress::default())
                 .wrap(from_fn(requests::head_as_get))
-                .wrap(security_headers())
+                .wrap(security_headers(secure))
                 .wrap(from_fn(requests::forwarded_guard))
         })
         .worker_max_blocking_threads(blocking)
@@ -191,17 +191,26 @@ async fn not_found() -> Result<actix_web::HttpResponse, AppError> {
 /// before reading a request whose head came too late), which it keeps and sends again.
 pub const OWN_ANSWER: (&str, &str) = ("baza-answer", "1");
 
-fn security_headers() -> DefaultHeaders {
-    DefaultHeaders::new()
+/// The headers of every answer. Served over HTTPS (`secure`, with
+/// `--secure-cookies`), browsers are also told to come back over HTTPS only; on a
+/// club's plain-HTTP network that would lock the phones out, so it is not sent there.
+fn security_headers(secure: bool) -> DefaultHeaders {
+    let headers = DefaultHeaders::new()
         .add(OWN_ANSWER)
         .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .add((header::X_FRAME_OPTIONS, "DENY"))
         .add((header::REFERRER_POLICY, "same-origin"))
-        .add((
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'",
-        ))
+        .add((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY));
+    if secure {
+        headers.add((header::STRICT_TRANSPORT_SECURITY, "max-age=31536000"))
+    } else {
+        headers
+    }
 }
+
+/// Pages, styles, scripts and images of this site only; forms post to it only; no
+/// `<base>` may move where relative links lead; no other site may frame a page.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /// The addresses of the older model of entries and matches: permanent redirects (web/legacy.rs).
 fn legacy_routes(cfg: &mut web::ServiceConfig) {
@@ -311,6 +320,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/clubes/{id}/partidas/importar").post(game::import_game))
         .service(web::resource("/partidas/{id}").get(game::show_game))
         .service(web::resource("/partidas/{id}/pin").post(game::game_pin))
+        .service(web::resource("/partidas/{id}/pin-nuevo").post(game::renew_game_pin))
         .service(web::resource("/partidas/{id}/siguiente").post(game::next_game))
         .service(web::resource("/partidas/{id}/exportar").get(game::export_game))
         .service(
@@ -428,6 +438,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .post(crate::web::championship::move_table),
         )
         .service(
+            web::resource("/campeonatos/{id}/rondas/{r}/mesas/{t}/pines")
+                .post(crate::web::championship::renew_pins),
+        )
+        .service(
             web::resource("/campeonatos/{id}/fases").post(crate::web::championship::create_phase),
         )
         .service(
@@ -454,6 +468,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/campeonatos/{id}/fases/{b}/mesas/{t}/firma")
                 .post(crate::web::championship::sign_phase),
+        )
+        .service(
+            web::resource("/campeonatos/{id}/fases/{b}/mesas/{t}/pines")
+                .post(crate::web::championship::renew_pins),
         )
         .service(
             web::resource("/campeonatos/{id}/imprimir/emparejamientos")

@@ -357,6 +357,30 @@ pub fn add_failure(conn: &mut DbConn, subject: &str, at: NaiveDateTime) -> Query
         .execute(conn)
 }
 
+/// The time of the `n`-th latest failure against `subject` since `since` (`n` from
+/// 1), if there were that many: when it leaves the window, one failure fewer counts.
+pub fn nth_latest_failure(
+    conn: &mut DbConn,
+    subject: &str,
+    since: NaiveDateTime,
+    n: i64,
+) -> QueryResult<Option<NaiveDateTime>> {
+    login_failures::table
+        .filter(login_failures::subject.eq(subject))
+        .filter(login_failures::at.gt(since))
+        .order(login_failures::at.desc())
+        .offset((n - 1).max(0))
+        .select(login_failures::at)
+        .first(conn)
+        .optional()
+}
+
+/// Forgets every failure against `subject` (its secret changed: what was tried
+/// against the old one tells nothing of the new).
+pub fn clear_failures(conn: &mut DbConn, subject: &str) -> QueryResult<usize> {
+    diesel::delete(login_failures::table.filter(login_failures::subject.eq(subject))).execute(conn)
+}
+
 /// Forgets failures older than `before` (housekeeping at each failure).
 pub fn prune_failures(conn: &mut DbConn, before: NaiveDateTime) -> QueryResult<usize> {
     diesel::delete(login_failures::table.filter(login_failures::at.lt(before))).execute(conn)

@@ -150,6 +150,17 @@ pub fn outcome_of(over: Option<&crate::domain::ruling::GameOver>) -> (&'static s
     }
 }
 
+/// Gives game `id` the PIN `pin`, with the next version (its pages change with it).
+pub fn set_pin(conn: &mut DbConn, id: i32, pin: &str, now: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(games::table.find(id))
+        .set((
+            games::pin.eq(pin),
+            games::version.eq(games::version + 1),
+            games::updated_at.eq(now),
+        ))
+        .execute(conn)
+}
+
 /// The game's version now (`None`: no such game).
 pub fn version_of(conn: &mut DbConn, id: i32) -> QueryResult<Option<i32>> {
     games::table.find(id).select(games::version).load_one(conn)

@@ -227,6 +227,13 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
                 vec![("game", game), ("players", seats.join(", "))],
             )
         }
+        ("game", "pin") => {
+            let game = after["game"]
+                .as_str()
+                .and_then(|g| g.parse::<GameKind>().ok())
+                .map_or_else(|| "—".to_owned(), |g| g.name().to_owned());
+            say("audit-game-pin", vec![("game", game)])
+        }
         ("hand", action) => hand(lang, e.entity_id, action, (&before, &after), known, say),
         ("tournament", "create") => say(
             "audit-tournament-create",
@@ -638,6 +645,9 @@ fn result(
         .or_else(|| score_of(&after["score"]))
         .unwrap_or_else(|| "—".to_owned());
     let was = score_of(&before["result"]["score"]);
+    if action == "pins" {
+        return say("audit-table-pins", vec![("table", table)]);
+    }
     if action == "moved" {
         let physical = after["physical"].as_u64().unwrap_or_default().to_string();
         return say(

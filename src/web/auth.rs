@@ -209,6 +209,9 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
         .cloned()
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("no app state")))?;
     if req.path().starts_with("/api/") {
+        if let Some(ApiChecked(who)) = req.extensions().get::<ApiChecked>().cloned() {
+            return Ok(who);
+        }
         // The API takes tokens only: no cookies, so no cross-site requests.
         let Some(token) = header_text(req.headers(), header::AUTHORIZATION)
             .and_then(|v| v.strip_prefix("Bearer "))
@@ -297,14 +300,28 @@ async fn check_session(state: &AppState, session: &Session) -> Result<CheckedSes
 }
 
 /// Middleware: checks the session of every page request before anything reads it,
-/// so that a page never greets by name a session that has ended (API requests
-/// carry tokens, static files and the health check need nobody).
+/// so that a page never greets by name a session that has ended, and the PINs it
+/// holds against the PINs stored now (static files and the health check need
+/// nobody). An API write's token is checked here too, before its body is read.
 pub async fn session_check(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
     let path = req.path();
-    if !path.starts_with("/api/")
+    if path.starts_with("/api/") && is_write(req.method()) && !public_api(path) {
+        // The token first: a stranger's body is refused before it is read.
+        match principal_from(req.request().clone()).await {
+            Ok(who) if who.user.is_some() => {
+                req.extensions_mut().insert(ApiChecked(who));
+            }
+            Ok(_) => {
+                return Ok(req
+                    .error_response(AppError::Unauthorized)
+                    .map_into_right_body());
+            }
+            Err(e) => return Ok(req.error_response(e).map_into_right_body()),
+        }
+    } else if !path.starts_with("/api/")
         && !path.starts_with("/static/")
         && path != "/health"
         && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
@@ -316,8 +333,44 @@ pub async fn session_check(
             // An answer (the database away: a 503), which `render_errors` words.
             Err(e) => return Ok(req.error_response(e).map_into_right_body()),
         }
+        match check_grants(&state, &req).await {
+            Ok(Some(page)) => {
+                let res = super::account::see_other(&page);
+                return Ok(req.into_response(res).map_into_right_body());
+            }
+            Ok(None) => {}
+            Err(e) => return Ok(req.error_response(e).map_into_right_body()),
+        }
     }
     Ok(next.call(req).await?.map_into_left_body())
+}
+
+/// The API's routes open to anyone: the hand checker, and the old address of a
+/// result, which only sends on to the new one.
+fn public_api(path: &str) -> bool {
+    path == "/api/v1/check" || path.starts_with("/api/v1/matches/")
+}
+
+/// The API request's principal, its token checked before its body was read.
+#[derive(Clone)]
+struct ApiChecked(Principal);
+
+/// Checks the PINs this browser holds against the database (see
+/// [`super::grants`]): those changed since are forgotten. The first request about a
+/// place whose PIN changed is sent to that place's page, which says so and asks for
+/// the PIN again: the address to send it to.
+async fn check_grants(state: &AppState, req: &ServiceRequest) -> Result<Option<String>, AppError> {
+    let session = req.get_session();
+    let held = super::grants::Held::of(&session);
+    if held.has_grants() {
+        let asked = held.clone();
+        let checked = db(state, move |conn| super::grants::check(conn, &asked)).await?;
+        if checked.kept != held {
+            super::grants::keep_only(&session, &checked)?;
+        }
+    }
+    let page = super::grants::take_ended(&session, req.path())?;
+    Ok(page.map(|p| super::done::with_done(&p, super::done::Done::PinChanged)))
 }
 
 impl FromRequest for Principal {
@@ -343,7 +396,11 @@ pub fn csrf_token(session: &Session) -> String {
 /// cookie (no fixation), a fresh CSRF token.
 pub fn sign_in(session: &Session, user: &User, sid: &str) -> Result<(), AppError> {
     let tables = session.get::<Vec<i32>>(S_TABLES).ok().flatten();
-    let games = session.get::<Vec<i32>>(S_GAMES).ok().flatten();
+    // The PINs this browser typed stay typed, with the fingerprints they were made from.
+    let held: Vec<(&str, serde_json::Value)> = super::grants::GRANT_KEYS
+        .iter()
+        .filter_map(|k| Some((*k, session.get::<serde_json::Value>(k).ok().flatten()?)))
+        .collect();
     session.renew();
     session.clear();
     let put = |k: &str, v: serde_json::Value| {
@@ -357,8 +414,8 @@ pub fn sign_in(session: &Session, user: &User, sid: &str) -> Result<(), AppError
     if let Some(t) = tables {
         put(S_TABLES, serde_json::json!(t))?;
     }
-    if let Some(g) = games {
-        put(S_GAMES, serde_json::json!(g))?;
+    for (k, v) in held {
+        put(k, v)?;
     }
     Ok(())
 }

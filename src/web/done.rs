@@ -31,11 +31,17 @@ pub enum Done {
     GroupsDrawn,
     /// A circuit's changes saved.
     CircuitSaved,
+    /// The PIN this browser had typed was changed by the organiser: type the new one.
+    PinChanged,
+    /// A table's PINs changed by the organiser.
+    PinsRenewed,
+    /// A club game's PIN changed by the organiser.
+    GamePinRenewed,
 }
 
 impl Done {
     /// Every confirmation a redirect may name.
-    const ALL: [Done; 12] = [
+    const ALL: [Done; 15] = [
         Done::RoundPublished,
         Done::HandSaved,
         Done::HandCorrected,
@@ -48,6 +54,9 @@ impl Done {
         Done::GameImported,
         Done::GroupsDrawn,
         Done::CircuitSaved,
+        Done::PinChanged,
+        Done::PinsRenewed,
+        Done::GamePinRenewed,
     ];
 
     /// The word of `?hecho=`.
@@ -65,6 +74,9 @@ impl Done {
             Done::GameImported => "partida-importada",
             Done::GroupsDrawn => "liguillas-sorteadas",
             Done::CircuitSaved => "circuito-guardado",
+            Done::PinChanged => "pin-cambiado",
+            Done::PinsRenewed => "pines-nuevos",
+            Done::GamePinRenewed => "pin-nuevo",
         }
     }
 
@@ -83,6 +95,9 @@ impl Done {
             Done::GameImported => "done-game-imported",
             Done::GroupsDrawn => "done-groups-drawn",
             Done::CircuitSaved => "done-circuit-saved",
+            Done::PinChanged => "done-pin-changed",
+            Done::PinsRenewed => "done-pins-renewed",
+            Done::GamePinRenewed => "done-game-pin-renewed",
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod done;
 mod errors;
 pub mod first_run;
 pub mod game;
+pub mod grants;
 pub mod health;
 pub mod i18n;
 pub mod kept;

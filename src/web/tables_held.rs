@@ -4,6 +4,9 @@
 
 use actix_session::Session;
 
+/// Session key: the tournament tables whose PIN this browser entered.
+pub const S_TOURNAMENT_TABLES: &str = "tournament_tables";
+
 /// Session key: the pair (`a` or `b`) whose PIN this browser entered, per table.
 pub const S_TABLE_SIDES: &str = "table_sides";
 

@@ -11,7 +11,7 @@ use baza::domain::random::random_cuatrola_hand_of_game;
 /// A club whose organiser is signed in on `app.client`, a championship of two pairs
 /// played hand by hand, its one round paired and published: the championship and
 /// the slip of its table.
-async fn one_table(app: &TestApp) -> (i32, Slip) {
+pub(crate) async fn one_table(app: &TestApp) -> (i32, Slip) {
     let club = app.club_with_organiser("Peña La Baza", "Tauste").await;
     let id = ChampionshipForm::new("Comarcal de cuatrola")
         .create_with_pairs(app, club, "Pareja", 2)
@@ -254,4 +254,34 @@ async fn a_stranger_cannot_make_the_server_take_in_a_file_of_thirty_megabytes() 
     )
     .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn a_strangers_api_request_is_refused_by_its_token_before_its_body_is_read() {
+    let app = TestApp::spawn().await;
+    let (_, slip) = one_table(&app).await;
+    let host = app.address.trim_start_matches("http://");
+    let mut answers = Vec::new();
+    // Five megabytes and two hundred kilobytes (under the API's limit) announced,
+    // and never sent: with a wrong token, or none, the answer comes at once.
+    for (auth, length) in [
+        ("Authorization: Bearer baza_nonsense\r\n", 5_000_000),
+        ("Authorization: Bearer baza_nonsense\r\n", 200_000),
+        ("", 200_000),
+    ] {
+        let head = format!(
+            "POST /api/v1{}/resultado HTTP/1.1\r\nHost: {host}\r\n{auth}\
+             Content-Type: application/json\r\nContent-Length: {length}\r\n\r\n",
+            slip.path
+        );
+        let status = answer_without_body(&app, &head).await.map(|answer| {
+            answer
+                .split_whitespace()
+                .nth(1)
+                .unwrap_or_default()
+                .to_owned()
+        });
+        answers.push(status);
+    }
+    assert_eq!(answers, vec![Some("401".to_owned()); 3]);
 }

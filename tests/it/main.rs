@@ -53,6 +53,7 @@ mod people;
 mod people_across_clubs;
 mod people_migration;
 mod person_merge;
+mod pins;
 mod ratings;
 mod referee;
 mod referee_day;

@@ -441,6 +441,37 @@ fn assert_security_headers(res: &reqwest::Response) {
 }
 
 #[tokio::test]
+async fn over_https_browsers_are_told_to_keep_to_https_and_no_page_may_set_a_base_or_be_framed() {
+    // A club's plain-HTTP network: no HTTPS-only order, which would lock phones out.
+    let app = TestApp::spawn().await;
+    let res = app.get("/entrar").await;
+    assert_security_headers(&res);
+    assert!(res.headers().get("strict-transport-security").is_none());
+    let csp = res.headers()["content-security-policy"].to_str().unwrap();
+    for directive in [
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ] {
+        assert!(csp.contains(directive), "{directive} in {csp}");
+    }
+    // Behind HTTPS (`--secure-cookies`): every answer, errors too, says so for a year.
+    let app = TestApp::spawn_with(WebOptions {
+        secure_cookies: true,
+        ..WebOptions::default()
+    })
+    .await;
+    for path in ["/entrar", "/no-existe"] {
+        let res = app.get(path).await;
+        assert_eq!(
+            res.headers()["strict-transport-security"],
+            "max-age=31536000",
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn raw_invalid_utf8_in_a_form_is_a_400_in_the_users_language_and_stores_nothing() {
     let app = TestApp::with_demo().await;
     let pw = app.add_user("organiza", "organiser", Some(1)).await;

@@ -329,6 +329,33 @@ pub fn find_table(
 }
 
 /// A table of one phase (see [`phase_tables`]).
+/// Table row `id`, if there is one.
+pub fn table_by_id(conn: &mut DbConn, id: i32) -> QueryResult<Option<TableRow>> {
+    championship_tables::table
+        .find(id)
+        .select(TableRow::as_select())
+        .load_one(conn)
+}
+
+/// Gives table row `id` the PINs `(a, b)`, with the next version: false (nothing
+/// written) when someone changed the table first.
+pub(crate) fn set_pins(
+    conn: &mut DbConn,
+    (id, version): (i32, i32),
+    (a, b): (&str, &str),
+    now: NaiveDateTime,
+) -> QueryResult<bool> {
+    update_table(
+        conn,
+        (id, version),
+        (
+            championship_tables::pin.eq(a),
+            championship_tables::pin_b.eq(b),
+        ),
+        now,
+    )
+}
+
 /// The table of `row` as it is stored now.
 pub fn table_again(conn: &mut DbConn, row: &TableRow) -> QueryResult<Option<TableRow>> {
     find_phase_table(

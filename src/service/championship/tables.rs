@@ -6,8 +6,8 @@
 //! championship ([`sync_after_change`]); the other pair's firma that confirms a
 //! proposal ([`confirm`]); the director's result for a knockout table ([`finalize`]),
 //! written into its bracket with the tables of the matches it makes ready
-//! ([`record_in_bracket`]); and the switch of a table to typed results
-//! ([`switch_to_typed`]).
+//! ([`record_in_bracket`]); the switch of a table to typed results
+//! ([`switch_to_typed`]); and new PINs for a table ([`renew_pins`]).
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -28,6 +28,7 @@ use crate::domain::status::{EntryMode, GameStatus, TableStatus};
 use crate::domain::tournament::played::{self, Decided};
 use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
 use crate::domain::tournament::{self, MatchResult, Side};
+use crate::service::throttle::table_subject;
 
 /// Who changed a table's game.
 pub struct TableActor<'a> {
@@ -274,6 +275,37 @@ pub fn switch_to_typed(
         }
         let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
         audit_table(conn, &t, row, "typed", actor, now, None, None)?;
+        Ok(())
+    })
+}
+
+/// The organiser gives table `row` new PINs for both pairs (a slip lost, a PIN seen
+/// by someone else), each unlike the one it replaces: the grants made from the old
+/// ones end, and the wrong PINs tried against them are forgotten (they tell nothing
+/// of the new). The audit says who did it, never the PINs.
+pub fn renew_pins(
+    conn: &mut DbConn,
+    row: &TableRow,
+    version: i32,
+    actor: &str,
+    now: NaiveDateTime,
+    pins: &mut dyn FnMut() -> String,
+) -> Result<(), ChangeError> {
+    let mut new = store::two_pins(pins);
+    for _ in 0..20 {
+        if new.0 != row.pin && new.1 != row.pin_b {
+            break;
+        }
+        new = store::two_pins(pins);
+    }
+    crate::db::write_tx(conn, |conn| {
+        store::touch(conn, row.championship_id)?;
+        if !store::set_pins(conn, (row.id, version), (&new.0, &new.1), now)? {
+            return Err(ChangeError::Stale);
+        }
+        crate::db::accounts::clear_failures(conn, &table_subject(row.id))?;
+        let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
+        audit_table(conn, &t, row, "pins", actor, now, None, None)?;
         Ok(())
     })
 }

@@ -12,7 +12,7 @@ use crate::domain::games::rules_of;
 use crate::domain::refusal::Refusal;
 use crate::domain::status::GameStatus;
 use crate::error::AppError;
-use crate::service::{now, random_hex};
+use crate::service::now;
 
 /// Which match a new game belongs to: `(first game of the match, best of)`.
 #[derive(Clone, Copy)]
@@ -34,12 +34,7 @@ pub(crate) fn create_game(
 ) -> Result<i32, AppError> {
     let pin = match pin {
         Some(p) => p.to_owned(),
-        None => random_hex(4)?
-            .chars()
-            .filter_map(|c| c.to_digit(16))
-            .map(|d| char::from(b'0' + (d % 10) as u8))
-            .take(4)
-            .collect::<String>(),
+        None => new_game_pin()?,
     };
     Ok(crate::db::write_tx(conn, |conn| {
         crate::db::championship::tables::insert_game(
@@ -53,6 +48,54 @@ pub(crate) fn create_game(
             now(),
         )
     })?)
+}
+
+/// The organiser gives club game `game` a new PIN, unlike the old (a PIN seen by
+/// someone else): the grants made from the old one end, and the wrong PINs tried
+/// against it are forgotten. The audit says who did it, never the PIN.
+pub fn renew_game_pin(
+    conn: &mut DbConn,
+    game: &Game,
+    actor: &str,
+    now: chrono::NaiveDateTime,
+) -> Result<(), AppError> {
+    let mut pin = new_game_pin()?;
+    for _ in 0..20 {
+        if pin != game.pin {
+            break;
+        }
+        pin = new_game_pin()?;
+    }
+    crate::db::write_tx(conn, |conn| {
+        games::set_pin(conn, game.id, &pin, now)?;
+        accounts::clear_failures(conn, &crate::service::throttle::game_subject(game.id))?;
+        accounts::insert_audit(
+            conn,
+            &accounts::NewAudit {
+                at: now,
+                actor,
+                action: "pin",
+                entity: "game",
+                entity_id: game.id,
+                club_id: Some(game.club_id),
+                championship_id: None,
+                before_json: None,
+                after_json: Some(serde_json::json!({ "game": game.game }).to_string()),
+            },
+        )?;
+        Ok(())
+    })
+}
+
+/// A club game's PIN: four digits, each of the ten thousand as likely as any other.
+fn new_game_pin() -> Result<String, AppError> {
+    let pin = crate::db::championship::tables::random_pin();
+    if pin.is_empty() {
+        return Err(AppError::Internal(anyhow::anyhow!(
+            "no randomness for a game's PIN"
+        )));
+    }
+    Ok(pin)
 }
 
 /// The partida after `game` in its match: the one already started after it, or a new
@@ -189,4 +232,29 @@ pub(crate) fn insert_player_audited(
     let after = serde_json::json!({ "name": name });
     accounts::audit_creation(conn, (actor, now()), ("player", id), Some(club_id), after)?;
     Ok(Some(id))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::new_game_pin;
+
+    #[test]
+    fn every_digit_of_a_club_games_pin_is_as_likely_as_any_other() {
+        // 40 000 digits: each of the ten is expected 4 000 times (give or take 60).
+        let mut seen = [0u32; 10];
+        for _ in 0..10_000 {
+            let pin = new_game_pin().unwrap();
+            assert_eq!(pin.len(), 4, "{pin}");
+            for c in pin.chars() {
+                seen[c.to_digit(10).unwrap() as usize] += 1;
+            }
+        }
+        for (digit, n) in seen.iter().enumerate() {
+            assert!(
+                (3_600..=4_400).contains(n),
+                "digit {digit} seen {n} times: {seen:?}"
+            );
+        }
+    }
 }

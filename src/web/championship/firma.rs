@@ -46,7 +46,7 @@ pub async fn sign(at: AtTable, form: web::Form<SignForm>) -> HttpResult {
         )
     };
     let signer = match verdict {
-        Some(Err(refused)) => return at.page_with_error(tc, refused.key(), refused.status()),
+        Some(Err(refused)) => return at.page_refusing(tc, refused),
         Some(Ok(side)) => side.to_owned(),
         None => match held
             .iter()

@@ -52,6 +52,7 @@ mod firma;
 mod groups;
 mod import;
 mod linking;
+mod pins;
 mod print;
 mod public;
 mod ranking;
@@ -68,6 +69,7 @@ pub use firma::*;
 pub use groups::{draw_groups, move_entrant};
 pub use import::{FILE_LIMIT, championship_import, championship_import_form, takes_big_files};
 pub use linking::{link_entrant, search_people};
+pub use pins::{renew_pins, table_pin};
 pub use print::*;
 pub use public::*;
 pub use ranking::FinalLine;
@@ -75,8 +77,7 @@ pub use repesca::create_repesca;
 pub use settings::*;
 pub use tables::*;
 
-/// Session key: the tournament tables whose PIN this browser entered.
-pub const S_TOURNAMENT_TABLES: &str = "tournament_tables";
+pub use crate::web::tables_held::S_TOURNAMENT_TABLES;
 
 /// How often the live page reloads itself, in seconds.
 pub const LIVE_REFRESH: u32 = 30;

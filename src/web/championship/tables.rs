@@ -3,7 +3,7 @@
 //! pair's confirmation ("firma", in `firma.rs`).
 
 use crate::error::Malformed;
-use crate::service::throttle::{PinRefused, check_pin};
+use crate::service::throttle::PinRefused;
 use crate::web::done::Done;
 use std::future::Future;
 use std::pin::Pin;
@@ -24,7 +24,7 @@ use crate::web::manage::record_result;
 
 pub use crate::web::tables_held::{S_TABLE_SIDES, sides_held, table_path};
 
-fn grant_side(session: &Session, row: i32, side: &str) -> Result<(), AppError> {
+pub(super) fn grant_side(session: &Session, row: i32, side: &str) -> Result<(), AppError> {
     let mut held = sides_held(session);
     if !held.iter().any(|(r, s)| *r == row && s == side) {
         held.push((row, side.to_owned()));
@@ -90,6 +90,8 @@ struct TablePage<'a> {
     /// The director may move the match to another hall table (this one broke), and
     /// the number typed for it.
     can_move: bool,
+    /// The organiser sees the pairs' PINs and may change them (a slip lost).
+    pins: Option<(String, String)>,
     move_to: String,
     /// Both sides may pass the target and the winner is then declared (guiñote).
     winner_declared: bool,
@@ -227,7 +229,7 @@ pub(super) struct Shown {
 pub(super) fn table_page(
     req: &HttpRequest,
     tc: TableCtx,
-    staff: bool,
+    (staff, organiser): (bool, bool),
     session: &Session,
     shown: Shown,
     status: StatusCode,
@@ -358,6 +360,7 @@ pub(super) fn table_page(
             can_switch: staff && plays && row.status != TableStatus::Final && row.phase == 0,
             can_move: staff && row.status != TableStatus::Final && row.phase == 0,
             move_to: shown.move_to.unwrap_or_default(),
+            pins: organiser.then(|| (row.pin.clone(), row.pin_b.clone())),
             winner_declared: {
                 let (rules, options) = (
                     rules_of(tc.t.file.championship.game),
@@ -428,18 +431,8 @@ fn table_place(req: &HttpRequest) -> Result<(String, Key), actix_web::Error> {
     }
 }
 
-/// What a PIN typed for a table opens: a pair, or why it opens nothing.
-pub(super) type PinVerdict = Result<&'static str, PinRefused>;
-
-impl PinRefused {
-    /// The status the table's page answers with.
-    pub fn status(self) -> StatusCode {
-        match self {
-            PinRefused::Throttled => StatusCode::TOO_MANY_REQUESTS,
-            PinRefused::Wrong => StatusCode::UNAUTHORIZED,
-        }
-    }
-}
+pub(super) use super::pins::PinVerdict;
+use super::pins::check_table_pin;
 
 impl AtTable {
     /// The championship's id (404 when the path's is not one).
@@ -459,9 +452,11 @@ impl AtTable {
     ) -> Result<(TableCtx, PinVerdict), AppError> {
         let (id, key) = (self.id()?, self.key);
         let addr = crate::web::requests::client_address(&self.req);
+        let who = self.who.clone();
         db(&self.state, move |conn| {
             let tc = load_table(conn, id, key)?;
-            let verdict = check_table_pin(conn, &tc.row, &addr, &pin)?;
+            let staff = is_staff(&who, tc.t.championship.club_id);
+            let verdict = check_table_pin(conn, &tc.row, &addr, &pin, staff)?;
             Ok((tc, verdict))
         })
         .await
@@ -494,10 +489,29 @@ impl AtTable {
 
     pub(super) fn page(&self, tc: TableCtx, shown: Shown, status: StatusCode) -> HttpResult {
         let staff = self.staff(&tc);
-        table_page(&self.req, tc, staff, &self.session, shown, status)
+        let organiser = self
+            .who
+            .staff_allows(Perm::ManageClub(tc.t.championship.club_id));
+        table_page(
+            &self.req,
+            tc,
+            (staff, organiser),
+            &self.session,
+            shown,
+            status,
+        )
     }
 
-    /// The table's page again, with the message `key` (a wrong PIN, a refused firma).
+    /// The table's page again, saying why the PIN typed opened nothing.
+    pub(super) fn page_refusing(&self, tc: TableCtx, refused: PinRefused) -> HttpResult {
+        let shown = Shown {
+            error: Some(refused.words(&Ctx::from_request(&self.req))),
+            ..Shown::default()
+        };
+        self.page(tc, shown, refused.status())
+    }
+
+    /// The table's page again, with the message `key` (a refused firma).
     pub(super) fn page_with_error(
         &self,
         tc: TableCtx,
@@ -544,53 +558,8 @@ pub async fn show_table(at: AtTable) -> HttpResult {
 }
 
 // The tables of knockout phases are served by the handlers of the rounds' tables.
-pub use self::{
-    post_table as post_phase_table, show_table as show_phase_table, table_pin as phase_table_pin,
-};
-
-#[derive(Deserialize)]
-pub struct TablePinForm {
-    pin: String,
-}
-
-/// `POST /campeonatos/{id}/rondas/{r}/mesas/{t}/pin` (and `/fases/{b}/mesas/{t}/pin`):
-/// a pair's PIN opens the table (and its game) on this phone, as that pair.
-pub async fn table_pin(at: AtTable, form: web::Form<TablePinForm>) -> HttpResult {
-    let (tc, verdict) = at.load_checking(form.pin.trim().to_owned()).await?;
-    let side = match verdict {
-        Ok(side) => side,
-        Err(refused) => return at.page_with_error(tc, refused.key(), refused.status()),
-    };
-    auth::grant(&at.session, S_TOURNAMENT_TABLES, tc.row.id)?;
-    grant_side(&at.session, tc.row.id, side)?;
-    if let Some(first) = tc.row.game_id {
-        auth::grant(&at.session, auth::S_GAMES, first)?;
-    }
-    Ok(see_other(&path_of(&tc.row)))
-}
-
-/// Checks a PIN typed for a table (throttled per table): the pair it opens.
-pub(super) fn check_table_pin(
-    conn: &mut DbConn,
-    row: &TableRow,
-    addr: &str,
-    pin: &str,
-) -> Result<PinVerdict, AppError> {
-    let side = row.side_of_pin(pin);
-    let expected = match side {
-        Some("b") => row.pin_b.as_str(),
-        _ => row.pin.as_str(),
-    };
-    let subject = format!("ttable:{}", row.id);
-    let verdict = check_pin(
-        conn,
-        &subject,
-        addr,
-        Some(expected).filter(|p| !p.is_empty()),
-        pin,
-    )?;
-    Ok(verdict.map(|()| side.unwrap_or("a")))
-}
+pub use self::{post_table as post_phase_table, show_table as show_phase_table};
+pub use super::pins::table_pin as phase_table_pin;
 
 #[derive(Deserialize)]
 pub struct ScoreForm {

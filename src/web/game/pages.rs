@@ -6,8 +6,9 @@ use crate::domain::entry::series::MatchTally;
 use crate::domain::games::rules::QuickEntry;
 use crate::domain::games::rules_of;
 use crate::service::game::next_partida;
-use crate::service::throttle::{PinRefused, check_pin};
+use crate::service::throttle::check_pin;
 use crate::web::done::with_done;
+use crate::web::grants;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
 pub struct Line {
@@ -42,6 +43,8 @@ struct GamePage<'a> {
     deal: u8,
     can_record: bool,
     pin: Option<String>,
+    /// The organiser may give the game a new PIN.
+    renew_pin: bool,
     error: Option<String>,
     series: Option<SeriesView>,
     table: Option<TableBanner>,
@@ -394,6 +397,7 @@ pub(super) async fn game_html(
             )
         }),
         pin: staff.then(|| l.game.pin.clone()),
+        renew_pin: !l.game.pin.is_empty() && who.staff_allows(Perm::ManageClub(l.game.club_id)),
         side_size: usize::from(l.setup.players) / sides.len().max(1),
         sides,
         lines,
@@ -442,23 +446,53 @@ pub async fn game_pin(
     let id = parse_id(&path)?;
     let pin = form.into_inner().pin.trim().to_owned();
     let addr = crate::web::requests::client_address(&req);
-    let ok = db(&state, move |conn| {
+    let staff = who.user.is_some();
+    let who_asks = who.clone();
+    let verdict = db(&state, move |conn| {
         let game = games::find_game(conn, id)?.ok_or(AppError::NotFound)?;
         // A championship table's partidas have no PIN of their own: never "".
         let expected = Some(game.pin.as_str()).filter(|p| !p.is_empty());
-        match check_pin(conn, &format!("game:{id}"), &addr, expected, &pin)? {
-            Ok(()) => Ok(true),
-            Err(PinRefused::Throttled) => Err(AppError::TooManyRequests),
-            Err(PinRefused::Wrong) => Ok(false),
-        }
+        let staff = staff && is_game_staff(&who_asks, &game);
+        let subject = crate::service::throttle::game_subject(id);
+        let verdict = check_pin(conn, &subject, &addr, expected, &pin, staff)?;
+        Ok(verdict.map(|()| game.pin))
     })
     .await?;
-    if ok {
-        auth::grant(&session, auth::S_GAMES, id)?;
-        return Ok(see_other(&format!("/partidas/{id}")));
+    match verdict {
+        Ok(pin) => {
+            auth::grant(&session, auth::S_GAMES, id)?;
+            grants::remember(&session, &grants::game_place(id), &pin)?;
+            Ok(see_other(&format!("/partidas/{id}")))
+        }
+        Err(refused) => {
+            let words = refused.words(&Ctx::from_request(&req));
+            game_page(&req, &state, &who, id, Some(words), refused.status()).await
+        }
     }
-    let status = StatusCode::UNAUTHORIZED;
-    game_page_saying(&req, &state, &who, id, Refusal::WrongPin, status).await
+}
+
+/// `POST /partidas/{id}/pin-nuevo`: the club's organiser gives a game a new PIN (the
+/// old one was seen by someone else). The phones that typed the old one keep
+/// nothing: their next step asks for the new one. A championship table's partida has
+/// no PIN of its own (its table's PINs change on the table's page).
+pub async fn renew_game_pin(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
+    let game = db(&state, move |conn| {
+        games::find_game(conn, id)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    who.require(Perm::ManageClub(game.club_id), req.path())?;
+    if game.pin.is_empty() {
+        return Err(AppError::NotFound);
+    }
+    let actor = who.actor();
+    db(&state, move |conn| {
+        crate::service::game::renew_game_pin(conn, &game, &actor, now())
+    })
+    .await?;
+    Ok(see_other(&crate::web::done::with_done(
+        &format!("/partidas/{id}"),
+        crate::web::done::Done::GamePinRenewed,
+    )))
 }
 
 /// A club's games, for the club page.

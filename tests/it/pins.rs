@@ -1,0 +1,352 @@
+//! A table's PINs against a stranger: a PIN the organiser changed opens nothing on
+//! the phones that typed the old one (they are asked for the new one, in words), and
+//! guessing a table's PIN from many addresses stops after a few dozen tries, saying
+//! when to try again, while the club's staff are never held back.
+
+use baza::db::schema::{championship_tables, game_hands};
+use baza::domain::random::random_cuatrola_hand_of_game;
+use diesel::prelude::*;
+use reqwest::StatusCode;
+
+use crate::attacks::one_table;
+use crate::championship::{Slip, game_of, play_game, post_full_hand};
+use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
+
+/// The organiser (on `app.client`) changes the table's PINs from its page: the new
+/// PINs, as the page shows them to the organiser.
+async fn renew_pins(app: &TestApp, slip: &Slip) -> [String; 2] {
+    let html = app.page_as(&app.client, &slip.path).await;
+    let version = attr(&html, "p.table-status", "data-version").unwrap();
+    let res = post_form_as(
+        app,
+        &app.client,
+        &format!("{}/pines", slip.path),
+        &[("version", &version)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        res.headers()["location"],
+        format!("{}?hecho=pines-nuevos", slip.path).as_str()
+    );
+    let html = app.page_as(&app.client, &slip.path).await;
+    let pins = [
+        texts(&html, ".table-pins .pin-a").remove(0),
+        texts(&html, ".table-pins .pin-b").remove(0),
+    ];
+    assert_ne!(pins, slip.pins, "new PINs, each unlike the old");
+    assert!(pins[0] != slip.pins[0] && pins[1] != slip.pins[1]);
+    pins
+}
+
+async fn hands_of(app: &TestApp, game: i32) -> i64 {
+    app.with_conn(move |c| {
+        game_hands::table
+            .filter(game_hands::game_id.eq(game))
+            .count()
+            .get_result(c)
+            .unwrap()
+    })
+    .await
+}
+
+/// The seat that deals the next hand of `game`, as its file says.
+async fn next_dealer(app: &TestApp, game: i32) -> u8 {
+    let res = app.get(&format!("/partidas/{game}/exportar")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let file: serde_json::Value = res.json().await.unwrap();
+    file["scoreboard"]["next_dealer"].as_u64().unwrap() as u8
+}
+
+/// A legal first-hands record of `game`, dealt by the seat whose turn it is.
+async fn a_hand(app: &TestApp, game: i32, seed: u64) -> serde_json::Value {
+    let dealer = next_dealer(app, game).await;
+    random_cuatrola_hand_of_game(seed, dealer, [0, 0]).to_value()
+}
+
+/// A hand of `game` sent from `phone` as its hand form would send it.
+async fn post_hand(app: &TestApp, phone: &reqwest::Client, game: i32) -> reqwest::Response {
+    let record = a_hand(app, game, 7).await;
+    post_form_as(
+        app,
+        phone,
+        &format!("/partidas/{game}/mano"),
+        &[
+            ("version", "2"),
+            ("submission", "s-after-the-change"),
+            ("record", &record.to_string()),
+        ],
+    )
+    .await
+}
+
+async fn status_of(app: &TestApp, path: &str) -> String {
+    let html = app.page_as(&app.client, path).await;
+    attr(&html, "p.table-status", "data-status").unwrap()
+}
+
+/// What the page sent to after a changed PIN says, and whether it asks for the PIN.
+async fn asked_again(app: &TestApp, phone: &reqwest::Client, res: reqwest::Response, slip: &Slip) {
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let to = res.headers()["location"].to_str().unwrap().to_owned();
+    assert_eq!(to, format!("{}?hecho=pin-cambiado", slip.path));
+    let res = phone.get(app.url(&to)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&html, ".notice.done"),
+        vec![
+            "La organización ha cambiado el PIN: el que escribiste ya no sirve. \
+             Escribe el PIN nuevo para seguir anotando."
+        ]
+    );
+    assert!(attr(&html, "form.pin-form input[name=pin]", "name").is_some());
+    assert!(attr(&html, "a.play-game", "href").is_none());
+    assert!(attr(&html, "form.sign-form", "action").is_none());
+}
+
+#[tokio::test]
+async fn a_pin_the_organiser_changed_saves_no_hand_and_its_phone_is_asked_for_the_new_one() {
+    let app = TestApp::spawn().await;
+    let (_, slip) = one_table(&app).await;
+    let keeper = slip.open(&app, 0).await;
+    let game = game_of(&app, &keeper, &slip.path).await;
+    let record = a_hand(&app, game, 3).await;
+    let res = post_full_hand(&app, &keeper, game, &record).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(hands_of(&app, game).await, 1);
+
+    let pins = renew_pins(&app, &slip).await;
+    // The phone that typed the old PIN saves nothing: it is sent to the table's
+    // page, which says why and asks for the PIN again.
+    let res = post_hand(&app, &keeper, game).await;
+    asked_again(&app, &keeper, res, &slip).await;
+    assert_eq!(hands_of(&app, game).await, 1);
+    // Said once; after that the game is simply not this phone's.
+    let res = post_hand(&app, &keeper, game).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert!(
+        res.headers()["location"]
+            .to_str()
+            .unwrap()
+            .starts_with("/entrar")
+    );
+    assert_eq!(hands_of(&app, game).await, 1);
+    // The old PIN opens nothing; the new one opens the table again, on the same phone.
+    let typed = |pin: String| {
+        let (app, keeper, path) = (&app, &keeper, slip.path.clone());
+        async move { post_form_as(app, keeper, &format!("{path}/pin"), &[("pin", &pin)]).await }
+    };
+    assert_eq!(
+        typed(slip.pins[0].clone()).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(typed(pins[0].clone()).await.status(), StatusCode::SEE_OTHER);
+    let record = a_hand(&app, game, 4).await;
+    let res = post_full_hand(&app, &keeper, game, &record).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(hands_of(&app, game).await, 2);
+}
+
+#[tokio::test]
+async fn a_pin_the_organiser_changed_confirms_nothing_and_its_phone_is_asked_for_the_new_one() {
+    let app = TestApp::spawn().await;
+    let (_, slip) = one_table(&app).await;
+    let keeper = slip.open(&app, 0).await;
+    let other = slip.open(&app, 1).await;
+    let game = game_of(&app, &keeper, &slip.path).await;
+    play_game(&app, &keeper, game, 11).await;
+    assert_eq!(status_of(&app, &slip.path).await, "proposed");
+
+    let pins = renew_pins(&app, &slip).await;
+    let html = app.page_as(&app.client, &slip.path).await;
+    let version = attr(&html, "p.table-status", "data-version").unwrap();
+    let sign = format!("{}/firma", slip.path);
+    let res = post_form_as(&app, &other, &sign, &[("version", &version)]).await;
+    asked_again(&app, &other, res, &slip).await;
+    assert_eq!(status_of(&app, &slip.path).await, "proposed");
+    // With the new PIN of its pair, the same phone signs.
+    let res = post_form_as(
+        &app,
+        &other,
+        &format!("{}/pin", slip.path),
+        &[("pin", &pins[1])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let res = post_form_as(&app, &other, &sign, &[("version", &version)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(status_of(&app, &slip.path).await, "final");
+}
+
+/// The table row of the championship's one table.
+async fn row_of(app: &TestApp, championship: i32) -> i32 {
+    app.with_conn(move |c| {
+        championship_tables::table
+            .filter(championship_tables::championship_id.eq(championship))
+            .select(championship_tables::id)
+            .first(c)
+            .unwrap()
+    })
+    .await
+}
+
+/// `n` wrong PINs tried at table row `row`, `ago` before now.
+async fn tried_before(app: &TestApp, row: i32, n: usize, ago: chrono::Duration) {
+    app.with_conn(move |c| {
+        let at = baza::web::account::now() - ago;
+        for _ in 0..n {
+            baza::db::accounts::add_failure(c, &format!("ttable:{row}"), at).unwrap();
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn guessing_a_tables_pin_from_many_addresses_stops_for_all_and_says_when_to_try_again() {
+    let app = TestApp::spawn_with(baza::startup::WebOptions {
+        trusted_proxies: baza::web::requests::TrustedProxies::parse("127.0.0.1").unwrap(),
+        ..Default::default()
+    })
+    .await;
+    let (id, slip) = one_table(&app).await;
+    let row = row_of(&app, id).await;
+    let wrong = (0..10)
+        .map(|d| format!("{d}{d}{d}{d}"))
+        .find(|p| !slip.pins.contains(p))
+        .unwrap();
+    // Each try from another phone at another address, as the proxy saw it.
+    let try_from = |n: u32, pin: String| {
+        let (app, path) = (&app, slip.path.clone());
+        async move {
+            let phone = new_client();
+            let csrf = app.csrf_for(&phone).await;
+            let res = phone
+                .post(app.url(&format!("{path}/pin")))
+                .header("x-forwarded-for", format!("198.51.100.{n}"))
+                .form(&[("csrf", csrf), ("pin", pin)])
+                .send()
+                .await
+                .unwrap();
+            let status = res.status();
+            let html = scraper::Html::parse_document(&res.text().await.unwrap());
+            (status, texts(&html, ".alert"))
+        }
+    };
+    // Fifteen wrong PINs were tried at this table fifty minutes ago; five more now,
+    // each from its own address, are each only wrong.
+    tried_before(&app, row, 15, chrono::Duration::minutes(50)).await;
+    for n in 0..5 {
+        let (status, _) = try_from(n, wrong.clone()).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "address {n}");
+    }
+    // Twenty in an hour: the table waits, from any address, even with its right PIN,
+    // and is told until when.
+    let (status, alert) = try_from(5, slip.pins[0].clone()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        alert,
+        vec![
+            "Demasiados PIN equivocados aquí. Por seguridad, vuelve a probar dentro de \
+             10 minutos, o pide al árbitro que te abra la mesa."
+        ]
+    );
+    // Forty in a day: hours.
+    tried_before(&app, row, 20, chrono::Duration::hours(20)).await;
+    let (status, alert) = try_from(6, slip.pins[1].clone()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        alert,
+        vec![
+            "Demasiados PIN equivocados aquí. Por seguridad, vuelve a probar dentro de \
+             4 horas, o pide al árbitro que te abra la mesa o a la organización un PIN nuevo."
+        ]
+    );
+    // The club's staff are never held back: its referee, signed in.
+    let pw = app.add_user("arbitra", "referee", Some(1)).await;
+    let referee = new_client();
+    app.login(&referee, "arbitra", &pw).await;
+    let res = post_form_as(
+        &app,
+        &referee,
+        &format!("{}/pin", slip.path),
+        &[("pin", &slip.pins[0])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    // New PINs start the count again: the pair's new PIN opens the table at once.
+    let pins = renew_pins(&app, &slip).await;
+    let (status, _) = try_from(7, pins[0].clone()).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+}
+
+#[tokio::test]
+async fn a_club_games_pin_the_organiser_changed_opens_nothing_and_its_phone_is_asked_for_the_new_one()
+ {
+    let t = crate::club::start("cuatrola", 4, &[]).await;
+    let game = t.game;
+    let old = texts(&t.page().await, ".game-pin").remove(0);
+    let phone = new_client();
+    let form = format!("/partidas/{game}/mano");
+    let typed = |pin: String| {
+        let (app, phone) = (&t.app, &phone);
+        async move {
+            post_form_as(
+                app,
+                phone,
+                &format!("/partidas/{game}/pin"),
+                &[("pin", &pin)],
+            )
+            .await
+            .status()
+        }
+    };
+    assert_eq!(typed(old.clone()).await, StatusCode::SEE_OTHER);
+    let res = phone.get(t.app.url(&form)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    // The organiser changes it from the game's page.
+    let res = post_form_as(
+        &t.app,
+        &t.client,
+        &format!("/partidas/{game}/pin-nuevo"),
+        &[],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        res.headers()["location"],
+        format!("/partidas/{game}?hecho=pin-nuevo").as_str()
+    );
+    let new = texts(&t.page().await, ".game-pin").remove(0);
+    assert_ne!(new, old);
+    // The phone that typed the old one is sent to the game's page, which says why
+    // and asks for the PIN again.
+    let res = phone.get(t.app.url(&form)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let to = res.headers()["location"].to_str().unwrap().to_owned();
+    assert_eq!(to, format!("/partidas/{game}?hecho=pin-cambiado"));
+    let html = t.app.page_as(&phone, &to).await;
+    assert_eq!(
+        texts(&html, ".notice.done"),
+        vec![
+            "La organización ha cambiado el PIN: el que escribiste ya no sirve. \
+             Escribe el PIN nuevo para seguir anotando."
+        ]
+    );
+    let action = format!("/partidas/{game}/pin");
+    assert_eq!(
+        attr(&html, "form input[name=pin]", "name").as_deref(),
+        Some("pin")
+    );
+    assert!(
+        html.select(&scraper::Selector::parse("form").unwrap())
+            .any(|f| f.value().attr("action") == Some(action.as_str()))
+    );
+    assert_eq!(typed(old).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(typed(new).await, StatusCode::SEE_OTHER);
+    let res = phone.get(t.app.url(&form)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    // Only the club's organiser changes a PIN: the phone may not.
+    let res = post_form_as(&t.app, &phone, &format!("/partidas/{game}/pin-nuevo"), &[]).await;
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+}

@@ -9,7 +9,7 @@
 // submission id makes a resend idempotent on the server. A form also marked
 // `data-next` (the new-hand form) is made ready for the next hand at once, with the
 // version the server will have after the kept hands. What Baza refuses on arrival
-// (422, 409), and its sign-in page where the session or the PIN has ended meanwhile,
+// (422, 409), and a page asking who sends (the session ended, the PIN changed),
 // is shown as Baza renders it, with the typed values; the scope's later
 // submissions then wait for the scorekeeper ("Cargar" puts one back in the form,
 // "Descartar" drops it).
@@ -148,11 +148,13 @@
     return s === 408 || s === 502 || s === 503 || s === 504 || res.headers.get('Baza-Answer') !== '1';
   }
 
-  // Baza's sign-in page, reached by a redirect: the session (or the table's PIN) ended
-  // while the submission waited, and nothing was stored.
-  function signIn(res) {
+  // A page that asks who is sending, reached by a redirect: Baza's sign-in page (the
+  // session ended meanwhile) or the page asking for the PIN the organiser changed.
+  // Nothing was stored.
+  function asksWho(res) {
     try {
-      return res.redirected && new URL(res.url).pathname === '/entrar';
+      var u = new URL(res.url);
+      return res.redirected && (u.pathname === '/entrar' || u.searchParams.get('hecho') === 'pin-cambiado');
     } catch (e) {
       return false;
     }
@@ -200,7 +202,7 @@
       return res.text().then(function (html) {
         sending = false;
         var q = load().filter(function (i) { return i.id !== next.id; });
-        if (res.ok && !signIn(res)) {
+        if (res.ok && !asksWho(res)) {
           store(q);
           if (next.id === justTyped && q.length === 0) {
             window.location.assign(res.url);
@@ -213,9 +215,9 @@
             if (!document.querySelector('form[data-next]') && scopeHere() === next.scope) window.location.reload();
           }
         } else {
-          // A refused submission comes back in the form Baza shows; one that met the
-          // sign-in page stays kept, first in its place, for after signing in.
-          if (signIn(res)) q = load();
+          // A refused submission comes back in the form Baza shows; one that met a
+          // page asking who sends stays kept, first in its place, for after.
+          if (asksWho(res)) q = load();
           q.forEach(function (i) { if (i.scope === next.scope) i.held = true; });
           store(q);
           showRefusal(html);

@@ -547,3 +547,38 @@ async fn in_a_browser_a_hand_kept_while_the_session_ended_stays_on_the_phone_for
     );
     assert!(stored(&app, &game).await.is_empty());
 }
+
+#[tokio::test]
+async fn in_a_browser_a_hand_kept_while_the_organiser_changed_the_pin_stays_on_the_phone_for_the_new_pin()
+{
+    let Some(browser) = Browser::start("offline_pin_changed").await else {
+        return;
+    };
+    browser.resize(390, 844).await;
+    let t = crate::club::start("cuatrola", 4, &[]).await;
+    let game = format!("/partidas/{}", t.game);
+    let pin = crate::helpers::texts(&t.page().await, ".game-pin").remove(0);
+    browser.goto(&t.app.url(&game)).await;
+    browser.fill("form[action$='/pin'] input[name=pin]", &pin).await;
+    browser.submit("form[action$='/pin'] button[type=submit]").await;
+    browser.goto(&t.app.url(&format!("{game}/mano"))).await;
+    browser.wait_for("form.hand-form").await;
+    browser.offline(true).await;
+    type_hand(&browser, &solo("0", "o")).await;
+    until_waiting(&browser, 1).await;
+
+    // Meanwhile the organiser gives the game a new PIN.
+    let res = post_form_as(&t.app, &t.client, &format!("{game}/pin-nuevo"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    browser.offline(false).await;
+    browser.wait_for("input[name=pin]").await;
+    assert_eq!(waiting(&browser).await, 1, "the hand is still on the phone");
+    assert_eq!(
+        browser
+            .eval("return JSON.parse(localStorage.getItem('baza-pending-v1'))[0].held")
+            .await,
+        true,
+        "it waits for the new PIN, not sent again and again"
+    );
+    assert!(stored(&t.app, &game).await.is_empty());
+}

@@ -36,7 +36,7 @@ use crate::domain::games::tute_family::{
 use crate::domain::lang::Lang;
 use crate::domain::options::GameOptions;
 use crate::domain::options::TableOptions;
-use crate::domain::record::{DealSpec, HandRecord, Move, TurnedRule};
+use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
 use crate::domain::ruling::Score;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
@@ -291,18 +291,8 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
 pub struct TuteRules;
 
 impl Rules for TuteRules {
-    module_rules!(GameKind::Tute);
+    module_rules!(GameKind::Tute, tute_family: TuteOptions);
 
-    fn diez_de_ultimas(&self) -> bool {
-        true
-    }
-    fn summary_line(&self, record: &HandRecord, _ruling: &Ruling, lang: Lang) -> Option<String> {
-        super::tute_family::trump_summary(record, lang)
-    }
-
-    fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
-        super::tute_family::moves_on_turn::<TuteOptions>(self, record)
-    }
     fn quick_entry(&self) -> QuickEntry {
         QuickEntry {
             trump: true,

@@ -22,6 +22,7 @@ use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
 use crate::domain::games::rules::module_rules;
 use crate::domain::games::rules::{BothReach, QuickEntry, Rules, leader, target_of};
+use crate::domain::games::tute_family::family_rules;
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
 };
@@ -187,7 +188,8 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
 pub struct GuinoteRules;
 
 impl Rules for GuinoteRules {
-    module_rules!(GameKind::Guinote, tute_family: GuinoteOptions);
+    module_rules!(GameKind::Guinote);
+    family_rules!(GuinoteOptions);
 
     fn quick_entry(&self) -> QuickEntry {
         QuickEntry {

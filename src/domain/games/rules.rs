@@ -265,10 +265,7 @@ pub trait Rules: Sync {
 
 /// The answers of a game's [`Rules`] that its own module gives as they are: the game's
 /// kind, the module's `rule` function and its `OPTIONS` table; with `next_moves`, also
-/// the module's function of that name; with `tute_family: Options`, also what the tute
-/// family's games answer alike (the diez de últimas, the turned card as the summary
-/// line, the moves on turn from the family's engine under those table options).
-/// Written inside each game's `impl Rules`.
+/// the module's function of that name. Written inside each game's `impl Rules`.
 macro_rules! module_rules {
     ($kind:expr) => {
         fn game(&self) -> $crate::domain::kind::GameKind {
@@ -295,29 +292,6 @@ macro_rules! module_rules {
             record: &$crate::domain::record::HandRecord,
         ) -> Option<(u8, Vec<$crate::domain::record::Move>)> {
             next_moves(record)
-        }
-    };
-    ($kind:expr, tute_family: $options:ty) => {
-        $crate::domain::games::rules::module_rules!($kind);
-
-        fn diez_de_ultimas(&self) -> bool {
-            true
-        }
-
-        fn summary_line(
-            &self,
-            record: &$crate::domain::record::HandRecord,
-            _ruling: &$crate::domain::ruling::Ruling,
-            lang: $crate::domain::lang::Lang,
-        ) -> Option<String> {
-            $crate::domain::games::tute_family::trump_summary(record, lang)
-        }
-
-        fn next_moves(
-            &self,
-            record: &$crate::domain::record::HandRecord,
-        ) -> Option<(u8, Vec<$crate::domain::record::Move>)> {
-            $crate::domain::games::tute_family::moves_on_turn::<$options>(self, record)
         }
     };
 }

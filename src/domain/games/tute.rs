@@ -30,6 +30,7 @@ use crate::domain::engine::GameKind;
 use crate::domain::games::rules::module_rules;
 use crate::domain::games::rules::{QuickEntry, Rules, leader, target_of};
 use crate::domain::games::trick_hand::first_to_reach;
+use crate::domain::games::tute_family::family_rules;
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
 };
@@ -291,7 +292,8 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
 pub struct TuteRules;
 
 impl Rules for TuteRules {
-    module_rules!(GameKind::Tute, tute_family: TuteOptions);
+    module_rules!(GameKind::Tute);
+    family_rules!(TuteOptions);
 
     fn quick_entry(&self) -> QuickEntry {
         QuickEntry {

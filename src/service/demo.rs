@@ -17,6 +17,9 @@ use crate::domain::tournament::{
 
 pub const DEMO_CLUB: &str = "Peña La Baza";
 
+/// Who the demo's changes are audited as.
+pub const ACTOR: &str = "demo";
+
 pub const PLAYERS: [&str; 16] = [
     "Ana Martínez",
     "Benito Sánchez",
@@ -171,7 +174,7 @@ pub fn league(
     let file = TournamentFile::new(championship, entrants);
     let mut seq = Sequence(20261123);
     let mut pins = || format!("{:04}", seq.next(10_000));
-    let actor = "demo";
+    let actor = ACTOR;
     let id = championship::create(
         conn, club_id, &file, false, starts_on, now, actor, &mut pins,
     )?;
@@ -241,7 +244,7 @@ pub fn running_swiss(
         tournament::Entrant::seeded(PAIRS.map(|(name, club)| (name, Some(club)))),
     );
     let mut pins = pins(7919, 1234);
-    let actor = "demo";
+    let actor = ACTOR;
     let id = championship::create(conn, club_id, &file, false, today, now, actor, &mut pins)?;
     championship::change(conn, id, actor, now, |_, t| {
         t.checked_in = t.file.entrants.iter().map(|e| e.id.clone()).collect();

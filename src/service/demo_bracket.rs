@@ -51,7 +51,7 @@ pub fn add_final_phase(
             document: &document,
             seeding: &format!("event:{league_id}"),
             paper: "a4",
-            created_by: "demo",
+            created_by: super::demo::ACTOR,
             created_at: now,
             updated_at: now,
         },

@@ -2,6 +2,7 @@
 //! can run on, every hand entered and checked through the workflow a scorekeeper's
 //! hands go through ([`super::game`]).
 
+use super::demo::ACTOR;
 use crate::db::DbConn;
 use crate::domain::GameKind;
 use crate::domain::Lang;
@@ -14,8 +15,6 @@ use crate::domain::status::GameStatus;
 use crate::error::AppError;
 use crate::service::demo::PLAYERS;
 use crate::service::game::{Change, ChangeBy, Outcome, apply_change, game_with_hands, load};
-
-const ACTOR: &str = "demo";
 
 /// Why the demo's games could not be made.
 #[derive(Debug, thiserror::Error)]

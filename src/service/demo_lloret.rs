@@ -6,6 +6,7 @@
 //! dat and is decided by the two extra ones) and the fourth is drawn and published.
 //! Deterministic: every hand comes from a fixed seed.
 
+use super::demo::ACTOR;
 use chrono::NaiveDate;
 use serde_json::Map;
 
@@ -23,8 +24,6 @@ use crate::domain::tournament::{
     self, Entrant, HeadToHead, MatchFormat, Points, System, TournamentFile,
 };
 use crate::error::AppError;
-
-const ACTOR: &str = "demo";
 
 /// The open's pairs and their clubs.
 const PAIRS: [(&str, &str); 8] = [

@@ -6,6 +6,7 @@
 //! is a triangular among the runners-up, being played. Deterministic (the lot's seed
 //! is fixed, the scores follow the seeds).
 
+use super::demo::ACTOR;
 use crate::domain::refusal::Refusal;
 use chrono::{NaiveDate, NaiveDateTime};
 
@@ -18,13 +19,13 @@ use crate::domain::tournament::played::Decided;
 use crate::domain::tournament::qualify::{
     GroupFill, KnockoutShape, Qualify, RepescaEntry, RepescaRule,
 };
-use crate::domain::tournament::{self, Entrant, Side, System, Tiebreak, TournamentFile, groups};
+use crate::domain::tournament::{
+    self, Entrant, Side, System, TablePairing, Tiebreak, TournamentFile, groups,
+};
 use crate::service::championship::repesca::{RepescaPlan, create_repesca};
 
 pub const DEMO_GIRONA: &str = "Open de botifarra de Girona";
 pub const DEMO_BANYOLES: &str = "Open de botifarra de Banyoles";
-
-const ACTOR: &str = "demo";
 
 /// The pairs, best seed first, and their clubs.
 const PAIRS: [(&str, &str); 12] = [
@@ -154,12 +155,25 @@ fn liguillas_played(
     })?;
     for round in 1..=3u32 {
         let (pairings, _) = draw_and_publish(conn, id, (round, None), ACTOR, now, pins)?;
-        for tp in pairings {
-            let score = score(seed(&tp.a), seed(&tp.b), round);
-            type_result(conn, id, (round, tp.table), score, ACTOR, now)?;
-        }
+        type_by_seeds(conn, id, round, &pairings, now)?;
     }
     Ok(id)
+}
+
+/// Types the result of every table of round `round` of championship `id`, as the
+/// entrants' seeds give it (see [`score`]).
+fn type_by_seeds(
+    conn: &mut DbConn,
+    id: i32,
+    round: u32,
+    pairings: &[TablePairing],
+    now: NaiveDateTime,
+) -> Result<(), ChangeError> {
+    for tp in pairings {
+        let score = score(seed(&tp.a), seed(&tp.b), round);
+        type_result(conn, id, (round, tp.table), score, ACTOR, now)?;
+    }
+    Ok(())
 }
 
 /// An entrant's seed from its id (the demo's ids are the seeds).
@@ -237,10 +251,8 @@ pub fn banyoles_open(
         &mut pins,
     )?;
     championship::publish_round(conn, lig, 1, ACTOR, now)?;
-    for tp in super::demo::round_pairings(conn, lig, 1)? {
-        let score = score(seed(&tp.a), seed(&tp.b), 1);
-        type_result(conn, lig, (1, tp.table), score, ACTOR, now)?;
-    }
+    let pairings = super::demo::round_pairings(conn, lig, 1)?;
+    type_by_seeds(conn, lig, 1, &pairings, now)?;
     draw_and_publish(conn, lig, (2, None), ACTOR, now, &mut pins)?;
     Ok(id)
 }

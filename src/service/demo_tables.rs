@@ -5,6 +5,7 @@
 //! from its Swiss standings. Deterministic: the hands are the engine's random legal
 //! play-outs from fixed seeds.
 
+use super::demo::ACTOR;
 use chrono::{NaiveDate, NaiveDateTime};
 use serde_json::Map;
 
@@ -21,8 +22,6 @@ use crate::domain::tournament::{
 };
 use crate::domain::{GameKind, Lang};
 use crate::error::AppError;
-
-const ACTOR: &str = "demo";
 
 /// The clubs of the comarca besides the demo club: name and town.
 const CLUBS: [(&str, &str); 3] = [

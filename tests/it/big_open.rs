@@ -450,8 +450,7 @@ async fn in_a_browser_ticking_delegado_moves_the_trump_chooser_to_the_dealers_pa
     let club = app
         .club_with_organiser("Penya Botifarrera", "Lloret de Mar")
         .await;
-    let pw = app.add_user("mesa", "organiser", Some(club)).await;
-    crate::browser::log_in(&browser, &app, "mesa", &pw).await;
+    browser.as_organiser(&app, "mesa", club).await;
     browser.viewport(360, 740).await;
     let new_game = format!("/clubes/{club}/partidas/nueva?juego=botifarra");
     browser.goto(&app.url(&new_game)).await;

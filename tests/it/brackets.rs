@@ -1229,13 +1229,7 @@ async fn in_a_browser_an_organiser_enters_a_result_and_corrects_it_on_a_phone() 
         return;
     };
     let app = TestApp::with_demo().await;
-    let pw = app.add_user("org", "organiser", Some(1)).await;
-    browser.goto(&app.url("/entrar")).await;
-    browser.fill("input[name=username]", "org").await;
-    browser.fill("input[name=password]", &pw).await;
-    browser
-        .submit("form[action='/entrar'] button[type=submit]")
-        .await;
+    browser.as_organiser(&app, "org", 1).await;
 
     // The demo's final phase: the quarter-finals and the first semi-final are played.
     browser.goto(&app.url("/cuadros/1")).await;

@@ -415,6 +415,36 @@ pub async fn log_in(browser: &Browser, app: &TestApp, name: &str, password: &str
     assert_eq!(browser.path().await, "/");
 }
 
+impl Browser {
+    /// Signs in through the login form as `name`, a new user of `app` with `role` in
+    /// `club`; her password.
+    pub async fn sign_in_as(
+        &self,
+        app: &TestApp,
+        name: &str,
+        role: &str,
+        club: Option<i32>,
+    ) -> String {
+        let password = app.add_user(name, role, club).await;
+        log_in(self, app, name, &password).await;
+        password
+    }
+
+    /// Signs in as `name`, a new organiser of club `club`; her password.
+    pub async fn as_organiser(&self, app: &TestApp, name: &str, club: i32) -> String {
+        self.sign_in_as(app, name, "organiser", Some(club)).await
+    }
+
+    /// A browser for test `test` (`None` where there is none) and the demo, signed
+    /// in as "mesa", an organiser of the demo club.
+    pub async fn on_the_demo_as_organiser(test: &str) -> Option<(Browser, TestApp)> {
+        let browser = Browser::start(test).await?;
+        let app = TestApp::with_demo().await;
+        browser.as_organiser(&app, "mesa", 1).await;
+        Some((browser, app))
+    }
+}
+
 /// Enters one cuatrola hand through the phone form; `fields` are (name, value),
 /// selects by option value, inputs by text.
 async fn enter_hand(browser: &Browser, app: &TestApp, url: &str, fields: &[(&str, &str)]) {
@@ -439,12 +469,9 @@ async fn enter_hand(browser: &Browser, app: &TestApp, url: &str, fields: &[(&str
 
 #[tokio::test]
 async fn in_a_browser_a_whole_cuatrola_game_is_played_to_21_on_a_phone() {
-    let Some(browser) = Browser::start("cuatrola_to_21").await else {
+    let Some((browser, app)) = Browser::on_the_demo_as_organiser("cuatrola_to_21").await else {
         return;
     };
-    let app = TestApp::with_demo().await;
-    let pw = app.add_user("mesa", "organiser", Some(1)).await;
-    log_in(&browser, &app, "mesa", &pw).await;
 
     browser
         .goto(&app.url("/clubes/1/partidas/nueva?juego=cuatrola"))
@@ -596,8 +623,9 @@ async fn in_a_browser_a_referee_builds_a_disputed_hand_prints_the_ruling_and_app
         return;
     };
     let app = TestApp::with_demo().await;
-    let pw = app.add_user("arbitro", "referee", Some(1)).await;
-    log_in(&browser, &app, "arbitro", &pw).await;
+    browser
+        .sign_in_as(&app, "arbitro", "referee", Some(1))
+        .await;
     // The game it will be applied to: seat 4 (index 3) deals first, as in the hand.
     browser
         .goto(&app.url("/clubes/1/partidas/nueva?juego=cuatrola"))

@@ -9,7 +9,7 @@ use baza::db::schema::game_hands;
 use diesel::prelude::*;
 use reqwest::StatusCode;
 
-use crate::browser::{Browser, log_in};
+use crate::browser::Browser;
 use crate::helpers::{TestApp, new_client, post_form_as};
 
 /// A cuatrola game of the demo club started by `client`; its page's path.
@@ -42,8 +42,7 @@ pub(crate) async fn phone_and_game(
     let browser = Browser::start(name).await?;
     browser.resize(390, 844).await;
     let app = TestApp::with_demo().await;
-    let pw = app.add_user("mesa", "organiser", Some(1)).await;
-    log_in(&browser, &app, "mesa", &pw).await;
+    let pw = browser.as_organiser(&app, "mesa", 1).await;
     let other = new_client();
     app.login(&other, "mesa", &pw).await;
     let game = new_game(&app, &other).await;
@@ -373,8 +372,7 @@ async fn in_a_browser_a_botifarra_hand_kept_off_the_network_hands_the_trump_choi
     let club = app
         .club_with_organiser("Penya Botifarrera", "Lloret de Mar")
         .await;
-    let pw = app.add_user("mesa", "organiser", Some(club)).await;
-    log_in(&browser, &app, "mesa", &pw).await;
+    browser.as_organiser(&app, "mesa", club).await;
     browser
         .goto(&app.url(&format!("/clubes/{club}/partidas/nueva?juego=botifarra")))
         .await;

@@ -218,8 +218,7 @@ async fn in_a_browser_the_new_championship_form_follows_the_game_and_the_system_
     };
     let app = TestApp::spawn().await;
     let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
-    let pw = app.add_user("liga", "organiser", Some(club)).await;
-    crate::browser::log_in(&browser, &app, "liga", &pw).await;
+    browser.as_organiser(&app, "liga", club).await;
     browser
         .goto(&app.url(&format!("/clubes/{club}/campeonatos/nuevo")))
         .await;
@@ -267,8 +266,7 @@ async fn in_a_browser_a_tute_for_three_offers_three_seats_and_three_first_dealer
     };
     let app = TestApp::spawn().await;
     let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
-    let pw = app.add_user("mesa", "organiser", Some(club)).await;
-    crate::browser::log_in(&browser, &app, "mesa", &pw).await;
+    browser.as_organiser(&app, "mesa", club).await;
     browser
         .goto(&app.url(&format!("/clubes/{club}/partidas/nueva?juego=tute")))
         .await;

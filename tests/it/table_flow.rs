@@ -538,12 +538,11 @@ async fn a_directors_typed_result_the_game_could_not_reach_is_refused_with_the_r
 #[tokio::test]
 async fn in_a_browser_a_hand_is_entered_on_the_game_page_and_a_refused_one_shows_its_message_where_the_eye_is()
  {
-    let Some(browser) = crate::browser::Browser::start("table_flow_hand").await else {
+    let Some((browser, app)) =
+        crate::browser::Browser::on_the_demo_as_organiser("table_flow_hand").await
+    else {
         return;
     };
-    let app = TestApp::with_demo().await;
-    let pw = app.add_user("mesa", "organiser", Some(1)).await;
-    crate::browser::log_in(&browser, &app, "mesa", &pw).await;
     browser.resize(390, 844).await;
     browser
         .goto(&app.url("/clubes/1/partidas/nueva?juego=cuatrola"))

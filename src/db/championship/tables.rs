@@ -201,6 +201,14 @@ pub fn match_docs(conn: &mut DbConn, first: i32) -> QueryResult<Vec<GameDoc>> {
         .collect()
 }
 
+/// The partidas a table has played, from its first game (none before it has one).
+fn table_games(conn: &mut DbConn, first: Option<i32>) -> QueryResult<Vec<GameDoc>> {
+    match first {
+        Some(first) => match_docs(conn, first),
+        None => Ok(Vec::new()),
+    }
+}
+
 /// Stores a whole `baza-game/1` document as a game with its hands (an import).
 pub fn insert_game_doc(
     conn: &mut DbConn,
@@ -610,7 +618,6 @@ pub fn attach_games(
     let championship = file.championship.clone();
     for row in store::tables(conn, championship_id)? {
         if row.status != TableStatus::Final
-            && let Some(first) = row.game_id
             && let Some(round) = file
                 .rounds
                 .iter_mut()
@@ -618,8 +625,9 @@ pub fn attach_games(
             && round.result(row.table_no as u32).is_none()
         {
             // A table still playing: its partidas so far, if it has entered a hand;
-            // switched to typed results, waiting for one (its games a record).
-            let games = match_docs(conn, first)?;
+            // switched to typed results, waiting for one (its games, if its game
+            // began, a record).
+            let games = table_games(conn, row.game_id)?;
             let typed = row.typed != 0;
             if typed || games.iter().any(|g| !g.hands.is_empty()) {
                 round.in_play.push(crate::domain::tournament::InPlay {
@@ -628,22 +636,6 @@ pub fn attach_games(
                     typed,
                 });
             }
-            continue;
-        }
-        if row.status != TableStatus::Final
-            && row.typed != 0
-            && let Some(round) = file
-                .rounds
-                .iter_mut()
-                .find(|r| r.number == row.round_no as u32)
-            && round.result(row.table_no as u32).is_none()
-        {
-            // Switched to typed results before its game began: waiting, no games.
-            round.in_play.push(crate::domain::tournament::InPlay {
-                table: row.table_no as u32,
-                games: Vec::new(),
-                typed: true,
-            });
             continue;
         }
         let Some(first) = row.game_id.filter(|_| row.status == TableStatus::Final) else {
@@ -677,10 +669,7 @@ pub fn attach_phase_games(
     phase: &mut tournament::BracketPhase,
 ) -> QueryResult<()> {
     for row in store::phase_tables(conn, championship_id, bracket_id)? {
-        let games = match row.game_id {
-            Some(first) => match_docs(conn, first)?,
-            None => Vec::new(),
-        };
+        let games = table_games(conn, row.game_id)?;
         let table = u32::try_from(row.table_no).unwrap_or(0);
         let typed = row.typed != 0;
         if let Some(entry) =

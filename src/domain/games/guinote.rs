@@ -22,13 +22,14 @@ use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
 use crate::domain::games::rules::module_rules;
 use crate::domain::games::rules::{BothReach, QuickEntry, Rules, leader, target_of};
+use crate::domain::games::tute_family::family_rules;
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
 };
 use crate::domain::lang::Lang;
 use crate::domain::options::GameOptions;
 use crate::domain::options::TableOptions;
-use crate::domain::record::{DealSpec, HandRecord, Move, TurnedRule};
+use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
 use crate::domain::ruling::Score;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
@@ -188,17 +189,8 @@ pub struct GuinoteRules;
 
 impl Rules for GuinoteRules {
     module_rules!(GameKind::Guinote);
+    family_rules!(GuinoteOptions);
 
-    fn diez_de_ultimas(&self) -> bool {
-        true
-    }
-    fn summary_line(&self, record: &HandRecord, _ruling: &Ruling, lang: Lang) -> Option<String> {
-        super::tute_family::trump_summary(record, lang)
-    }
-
-    fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
-        super::tute_family::moves_on_turn::<GuinoteOptions>(self, record)
-    }
     fn quick_entry(&self) -> QuickEntry {
         QuickEntry {
             trump: true,

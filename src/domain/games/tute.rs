@@ -30,13 +30,14 @@ use crate::domain::engine::GameKind;
 use crate::domain::games::rules::module_rules;
 use crate::domain::games::rules::{QuickEntry, Rules, leader, target_of};
 use crate::domain::games::trick_hand::first_to_reach;
+use crate::domain::games::tute_family::family_rules;
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
 };
 use crate::domain::lang::Lang;
 use crate::domain::options::GameOptions;
 use crate::domain::options::TableOptions;
-use crate::domain::record::{DealSpec, HandRecord, Move, TurnedRule};
+use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
 use crate::domain::ruling::Score;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
@@ -292,17 +293,8 @@ pub struct TuteRules;
 
 impl Rules for TuteRules {
     module_rules!(GameKind::Tute);
+    family_rules!(TuteOptions);
 
-    fn diez_de_ultimas(&self) -> bool {
-        true
-    }
-    fn summary_line(&self, record: &HandRecord, _ruling: &Ruling, lang: Lang) -> Option<String> {
-        super::tute_family::trump_summary(record, lang)
-    }
-
-    fn next_moves(&self, record: &HandRecord) -> Option<(u8, Vec<Move>)> {
-        super::tute_family::moves_on_turn::<TuteOptions>(self, record)
-    }
     fn quick_entry(&self) -> QuickEntry {
         QuickEntry {
             trump: true,

@@ -737,9 +737,35 @@ impl<O: FamilyRules> FamilyHand<O> {
 /// A family record replayed, with its `before`; or the ruling of its invalid deal.
 pub type ReplayedRecord = Result<(Replay<Family>, Option<Vec<i64>>), Box<Ruling>>;
 
-/// The seat on turn after the events of a record of the family's game `rules`, read
-/// under the record's options `O`, and its legal moves; `None` for a deal that is not
-/// valid, after a refused event or once the hand is over.
+/// The answers of [`Rules`] that the tute family's games give alike: the diez de
+/// últimas, the turned card as the summary line, and the moves on turn from the
+/// family's engine under the game's table options `$options`. Written inside the
+/// game's `impl Rules`, beside `module_rules!`.
+macro_rules! family_rules {
+    ($options:ty) => {
+        fn diez_de_ultimas(&self) -> bool {
+            true
+        }
+
+        fn summary_line(
+            &self,
+            record: &$crate::domain::record::HandRecord,
+            _ruling: &$crate::domain::ruling::Ruling,
+            lang: $crate::domain::lang::Lang,
+        ) -> Option<String> {
+            $crate::domain::games::tute_family::trump_summary(record, lang)
+        }
+
+        fn next_moves(
+            &self,
+            record: &$crate::domain::record::HandRecord,
+        ) -> Option<(u8, Vec<$crate::domain::record::Move>)> {
+            $crate::domain::games::tute_family::moves_on_turn::<$options>(self, record)
+        }
+    };
+}
+pub(crate) use family_rules;
+
 /// The trump line of the explanation of a hand: the suit and the card turned up to
 /// fix it ("Triunfo: oros (rey de oros)."); `None` when the record turned no card.
 pub fn trump_summary(record: &HandRecord, lang: Lang) -> Option<String> {
@@ -752,6 +778,9 @@ pub fn trump_summary(record: &HandRecord, lang: Lang) -> Option<String> {
     ))
 }
 
+/// The seat on turn after the events of a record of the family's game `rules`, read
+/// under the record's options `O`, and its legal moves; `None` for a deal that is not
+/// valid, after a refused event or once the hand is over.
 pub fn moves_on_turn<O: FamilyRules + GameOptions>(
     rules: &dyn Rules,
     record: &HandRecord,

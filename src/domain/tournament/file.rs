@@ -779,6 +779,16 @@ fn scored_games(
     })
 }
 
+/// A table whose games do not finish its match.
+fn unfinished(at: impl Into<String>) -> FileError {
+    said!(
+        at,
+        "sus partidas no acaban el enfrentamiento",
+        "les seves partides no acaben l'enfrontament",
+        "its games do not finish the match"
+    )
+}
+
 /// Fills in the score and winner of every result whose games are its source, from
 /// the hands. A score written beside the games must be the one they give. The games
 /// of a typed result (or a forfeit) are a record: they must be games of the championship
@@ -796,12 +806,7 @@ pub fn derive_from_games(file: &mut TournamentFile) -> Result<(), FileError> {
                 continue;
             }
             let Some(d) = played::decide(&format, &partidas, r.time_up) else {
-                return Err(said!(
-                    at,
-                    "sus partidas no acaban el enfrentamiento",
-                    "les seves partides no acaben l'enfrontament",
-                    "its games do not finish the match"
-                ));
+                return Err(unfinished(at));
             };
             if r.score != [0, 0] && r.score != d.score {
                 return Err(said!(
@@ -878,12 +883,7 @@ fn check_phase_games(
         .filter_map(|&time_up| played::decide_in(format, &partidas, time_up, true))
         .collect();
     let Some(first) = decided.first() else {
-        return Err(said!(
-            at,
-            "sus partidas no acaban el enfrentamiento",
-            "les seves partides no acaben l'enfrontament",
-            "its games do not finish the match"
-        ));
+        return Err(unfinished(at));
     };
     let gives = |d: &played::Decided| {
         let winner = match d.winner {
@@ -916,6 +916,35 @@ fn check_phase_games(
     }
 }
 
+/// A table listed twice where it must stand once.
+fn table_twice(at: impl Into<String>, table: u32) -> FileError {
+    said!(
+        at,
+        "la mesa {} aparece dos veces",
+        "la taula {} hi és dues vegades",
+        "table {} twice",
+        table
+    )
+}
+
+/// A table of a list where it must stand once (a knockout phase's tables, a round's
+/// tables in play), found there `times` times, carries games unless it was switched
+/// to typed results.
+fn once_with_games(
+    at: &str,
+    (table, times): (u32, usize),
+    games: &[GameDoc],
+    typed: bool,
+) -> Result<(), FileError> {
+    if times > 1 {
+        return Err(table_twice(at, table));
+    }
+    if games.is_empty() && !typed {
+        return Err(said!(at, "sin partidas", "sense partides", "no games"));
+    }
+    Ok(())
+}
+
 /// Every table a knockout phase carries is a match of its bracket, once, with games
 /// that give the bracket's result (see [`check_phase_games`]).
 fn validate_phase_tables(
@@ -925,18 +954,8 @@ fn validate_phase_tables(
 ) -> Result<(), FileError> {
     for (ti, t) in phase.tables.iter().enumerate() {
         let at = format!("{field}.tables[{ti}]");
-        if phase.tables.iter().filter(|x| x.table == t.table).count() > 1 {
-            return Err(said!(
-                at,
-                "la mesa {} aparece dos veces",
-                "la taula {} hi és dues vegades",
-                "table {} twice",
-                t.table
-            ));
-        }
-        if t.games.is_empty() && !t.typed {
-            return Err(said!(at, "sin partidas", "sense partides", "no games"));
-        }
+        let times = phase.tables.iter().filter(|x| x.table == t.table).count();
+        once_with_games(&at, (t.table, times), &t.games, t.typed)?;
         check_phase_games(championship, &phase.bracket, t, &at)?;
     }
     Ok(())
@@ -970,18 +989,8 @@ fn validate_in_play(file: &TournamentFile) -> Result<(), FileError> {
                     p.table
                 ));
             }
-            if round.in_play.iter().filter(|q| q.table == p.table).count() > 1 {
-                return Err(said!(
-                    at,
-                    "la mesa {} aparece dos veces",
-                    "la taula {} hi és dues vegades",
-                    "table {} twice",
-                    p.table
-                ));
-            }
-            if p.games.is_empty() && !p.typed {
-                return Err(said!(at, "sin partidas", "sense partides", "no games"));
-            }
+            let times = round.in_play.iter().filter(|q| q.table == p.table).count();
+            once_with_games(&at, (p.table, times), &p.games, p.typed)?;
             scored_games(file.championship.game, &p.games, &at)?;
         }
     }
@@ -1255,13 +1264,7 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
                         ));
                     }
                     if tables.insert(t.table, pi).is_some() {
-                        return Err(said!(
-                            pat,
-                            "la mesa {} aparece dos veces",
-                            "la taula {} hi és dues vegades",
-                            "table {} twice",
-                            t.table
-                        ));
+                        return Err(table_twice(pat, t.table));
                     }
                 }
                 Pairing::Bye(_) => byes += 1,

@@ -184,6 +184,11 @@ impl Outcome {
             Side::B => Outcome::B,
         }
     }
+
+    /// The side with the higher score, or a draw where the score is level.
+    pub fn by_score(score: [u32; 2]) -> Outcome {
+        Side::by_score(score).map_or(Outcome::Draw, Outcome::of)
+    }
 }
 
 /// Why a score does not fit the game and the match format. Read out to the table in
@@ -400,11 +405,7 @@ pub fn check_outcome(
     score_b: u32,
     winner: Option<Side>,
 ) -> Result<Outcome, ResultError> {
-    let by_score = match score_a.cmp(&score_b) {
-        std::cmp::Ordering::Greater => Outcome::A,
-        std::cmp::Ordering::Less => Outcome::B,
-        std::cmp::Ordering::Equal => Outcome::Draw,
-    };
+    let by_score = Outcome::by_score([score_a, score_b]);
     let of = |o: Outcome| match o {
         Outcome::A => (score_a, score_b),
         _ => (score_b, score_a),

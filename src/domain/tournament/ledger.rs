@@ -67,11 +67,7 @@ impl<'a> Ledger<'a> {
                         let Some(r) = results.get(&t.table) else {
                             continue;
                         };
-                        let by_score = match r.score[0].cmp(&r.score[1]) {
-                            std::cmp::Ordering::Greater => Outcome::A,
-                            std::cmp::Ordering::Less => Outcome::B,
-                            std::cmp::Ordering::Equal => Outcome::Draw,
-                        };
+                        let by_score = Outcome::by_score(r.score);
                         let outcome = match (r.forfeit, r.winner) {
                             (Some(Side::A), _) => Outcome::B,
                             (Some(Side::B), _) => Outcome::A,

@@ -67,6 +67,21 @@ pub(crate) fn people_words(text: &str, lang: Lang, seats: &[String], sides: &[St
     domain::words::name_sides(&named, lang, sides)
 }
 
+/// Stored game `id`'s hand scores and scoreboard for a page; a stored hand that no
+/// longer scores is the server's fault.
+pub(crate) fn scored_for_page(
+    l: &Loaded,
+    id: i32,
+    lang: Lang,
+) -> Result<(Vec<domain::entry::HandScore>, domain::entry::Scoreboard), AppError> {
+    l.scored(lang).map_err(|(i, e)| {
+        AppError::Internal(anyhow::anyhow!(
+            "game {id}: stored hand {} no longer scores: {e:?}",
+            i + 1
+        ))
+    })
+}
+
 pub use crate::domain::entry::{Entered, rescore, score_one};
 
 // ---------------------------------------------------------------- forms → entries

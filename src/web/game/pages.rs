@@ -295,12 +295,7 @@ pub(super) async fn game_html(
     if !who.allows(Perm::ManageClub(l.game.club_id)) {
         l.seats = l.seats.iter().map(|s| hidden.names(s)).collect();
     }
-    let (scores, board) = l.scored(ctx.lang).map_err(|(i, e)| {
-        AppError::Internal(anyhow::anyhow!(
-            "game {id}: stored hand {} no longer scores: {e:?}",
-            i + 1
-        ))
-    })?;
+    let (scores, board) = scored_for_page(&l, id, ctx.lang)?;
     let sides = side_names(&l.setup, &l.seats, ctx.lang);
     let error = error.map(|e| people_words(&e, ctx.lang, &l.seats, &sides));
     let seat_name = |s: u8| l.seats.get(usize::from(s)).cloned().unwrap_or_default();

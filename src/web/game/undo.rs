@@ -60,12 +60,7 @@ pub async fn confirm_delete_hand(
         .iter()
         .position(|h| h.hand_no == n)
         .ok_or(AppError::NotFound)?;
-    let (scores, _) = l.scored(ctx.lang).map_err(|(i, e)| {
-        AppError::Internal(anyhow::anyhow!(
-            "game {id}: stored hand {} no longer scores: {e:?}",
-            i + 1
-        ))
-    })?;
+    let (scores, _) = scored_for_page(&l, id, ctx.lang)?;
     let score = scores.get(i).ok_or(AppError::NotFound)?;
     let sides = side_names(&l.setup, &l.seats, ctx.lang);
     let dealer = usize::try_from(l.hands[i].dealer)

@@ -548,7 +548,7 @@ async fn in_a_browser_a_hand_kept_while_the_session_ended_stays_on_the_phone_for
 
 #[tokio::test]
 async fn in_a_browser_a_hand_kept_while_the_organiser_changed_the_pin_stays_on_the_phone_for_the_new_pin()
-{
+ {
     let Some(browser) = Browser::start("offline_pin_changed").await else {
         return;
     };
@@ -557,8 +557,12 @@ async fn in_a_browser_a_hand_kept_while_the_organiser_changed_the_pin_stays_on_t
     let game = format!("/partidas/{}", t.game);
     let pin = crate::helpers::texts(&t.page().await, ".game-pin").remove(0);
     browser.goto(&t.app.url(&game)).await;
-    browser.fill("form[action$='/pin'] input[name=pin]", &pin).await;
-    browser.submit("form[action$='/pin'] button[type=submit]").await;
+    browser
+        .fill("form[action$='/pin'] input[name=pin]", &pin)
+        .await;
+    browser
+        .submit("form[action$='/pin'] button[type=submit]")
+        .await;
     browser.goto(&t.app.url(&format!("{game}/mano"))).await;
     browser.wait_for("form.hand-form").await;
     browser.offline(true).await;

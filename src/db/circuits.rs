@@ -56,26 +56,37 @@ pub fn insert(
     insert_returning_id(conn, circuits::table, &new)
 }
 
+/// A circuit as its row stores it: id, club, name, and its scoring and
+/// championships as JSON text.
+type Stored = (i32, i32, String, String, String);
+
+const STORED: (
+    circuits::id,
+    circuits::club_id,
+    circuits::name,
+    circuits::scoring,
+    circuits::championships,
+) = (
+    circuits::id,
+    circuits::club_id,
+    circuits::name,
+    circuits::scoring,
+    circuits::championships,
+);
+
+fn circuit((id, club_id, name, scoring, championships): Stored) -> Circuit {
+    Circuit {
+        id,
+        club_id,
+        name,
+        scoring: serde_json::from_str(&scoring).unwrap_or_default(),
+        championships: serde_json::from_str(&championships).unwrap_or_default(),
+    }
+}
+
 pub fn find(conn: &mut DbConn, id: i32) -> QueryResult<Option<Circuit>> {
-    let row: Option<(i32, i32, String, String, String)> = circuits::table
-        .find(id)
-        .select((
-            circuits::id,
-            circuits::club_id,
-            circuits::name,
-            circuits::scoring,
-            circuits::championships,
-        ))
-        .load_one(conn)?;
-    Ok(
-        row.map(|(id, club_id, name, scoring, championships)| Circuit {
-            id,
-            club_id,
-            name,
-            scoring: serde_json::from_str(&scoring).unwrap_or_default(),
-            championships: serde_json::from_str(&championships).unwrap_or_default(),
-        }),
-    )
+    let row: Option<Stored> = circuits::table.find(id).select(STORED).load_one(conn)?;
+    Ok(row.map(circuit))
 }
 
 /// Changes circuit `id`'s name, scoring and championships (in the circuit's order).
@@ -99,26 +110,11 @@ pub fn update(
 
 /// Every circuit, of every club, oldest first.
 pub fn all(conn: &mut DbConn) -> QueryResult<Vec<Circuit>> {
-    let rows: Vec<(i32, i32, String, String, String)> = circuits::table
-        .select((
-            circuits::id,
-            circuits::club_id,
-            circuits::name,
-            circuits::scoring,
-            circuits::championships,
-        ))
+    let rows: Vec<Stored> = circuits::table
+        .select(STORED)
         .order(circuits::id)
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, club_id, name, scoring, championships)| Circuit {
-            id,
-            club_id,
-            name,
-            scoring: serde_json::from_str(&scoring).unwrap_or_default(),
-            championships: serde_json::from_str(&championships).unwrap_or_default(),
-        })
-        .collect())
+    Ok(rows.into_iter().map(circuit).collect())
 }
 
 /// A club's circuits: (id, name), newest first.

@@ -270,29 +270,47 @@ pub async fn new_form(VisitId(Visit { req, state, who }, club_id, ()): VisitId) 
     )
 }
 
+/// A posted circuit form for `purpose` in club `club_id`: its name, scoring and
+/// championships when they check, or else the form again with what was typed and
+/// what to fix (422).
+async fn posted(
+    req: &HttpRequest,
+    state: &AppState,
+    who: &Principal,
+    (club_id, purpose): (i32, &Purpose),
+    body: &[u8],
+) -> Result<Result<(String, Scoring, Vec<i32>), HttpResponse>, AppError> {
+    let ctx = Ctx::from_request(req);
+    let (club, list) = form_page(req, state, who, club_id, purpose).await?;
+    let form = CircuitForm::from_body(body);
+    match form.check(&list) {
+        Ok((name, scoring)) => Ok(Ok((name, scoring, form.championships))),
+        Err(fault) => {
+            let key = fault.key();
+            show_form(
+                &ctx,
+                (club, purpose),
+                &list,
+                form,
+                Some(ctx.t(key)),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .map(Err)
+        }
+    }
+}
+
 /// `POST /clubes/{id}/circuitos/nuevo`: creates the circuit (audited), or shows the
 /// form again with what was typed and what to fix (422).
 pub async fn create(
     VisitId(Visit { req, state, who }, club_id, body): VisitId<web::Bytes>,
 ) -> HttpResult {
-    let ctx = Ctx::from_request(&req);
-    let (club, list) = form_page(&req, &state, &who, club_id, &Purpose::New).await?;
-    let form = CircuitForm::from_body(&body);
-    let (name, scoring) = match form.check(&list) {
-        Ok(ok) => ok,
-        Err(fault) => {
-            return show_form(
-                &ctx,
-                (club, &Purpose::New),
-                &list,
-                form,
-                Some(ctx.t(fault.key())),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            );
-        }
-    };
+    let (name, scoring, championships) =
+        match posted(&req, &state, &who, (club_id, &Purpose::New), &body).await? {
+            Ok(ok) => ok,
+            Err(again) => return Ok(again),
+        };
     let actor = who.actor();
-    let championships = form.championships.clone();
     let id = db(&state, move |conn| {
         crate::service::circuit::create(conn, club_id, (&name, &scoring), &championships, &actor)
     })
@@ -329,26 +347,14 @@ pub async fn edit_form(VisitId(Visit { req, state, who }, id, ()): VisitId) -> H
 /// removes championships (audited), or shows the form again with what was typed and
 /// what to fix (422).
 pub async fn edit(VisitId(Visit { req, state, who }, id, body): VisitId<web::Bytes>) -> HttpResult {
-    let ctx = Ctx::from_request(&req);
     let c = stored(&state, id).await?;
-    let purpose = Purpose::Edit(c.clone());
-    let (club, list) = form_page(&req, &state, &who, c.club_id, &purpose).await?;
-    let form = CircuitForm::from_body(&body);
-    let (name, scoring) = match form.check(&list) {
-        Ok(ok) => ok,
-        Err(fault) => {
-            return show_form(
-                &ctx,
-                (club, &purpose),
-                &list,
-                form,
-                Some(ctx.t(fault.key())),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            );
-        }
-    };
+    let club_id = c.club_id;
+    let (name, scoring, chosen) =
+        match posted(&req, &state, &who, (club_id, &Purpose::Edit(c)), &body).await? {
+            Ok(ok) => ok,
+            Err(again) => return Ok(again),
+        };
     let actor = who.actor();
-    let chosen = form.championships.clone();
     db(&state, move |conn| {
         crate::service::circuit::edit(conn, id, (&name, &scoring), &chosen, &actor)
     })

@@ -507,7 +507,33 @@ pub fn json_error_words(e: &serde_json::Error, kind: FileKind, lang: Lang) -> St
             "El fitxer es talla {at}: li falta el final.",
             "The file breaks off {at}: its end is missing."
         ),
-        Category::Data | Category::Io => format!("{} ({at}).", kind.not_one(lang)),
+        Category::Data | Category::Io => {
+            // serde_json names the field the file has too many or too few of.
+            let text = e.to_string();
+            let field = |prefix: &str| {
+                text.strip_prefix(prefix)
+                    .and_then(|rest| rest.split('`').next())
+                    .map(str::to_owned)
+            };
+            let why = if let Some(f) = field("unknown field `") {
+                tr!(
+                    lang,
+                    ": «{f}» no es uno de sus campos",
+                    ": «{f}» no és un dels seus camps",
+                    ": \"{f}\" is not one of its fields"
+                )
+            } else if let Some(f) = field("missing field `") {
+                tr!(
+                    lang,
+                    ": le falta el campo «{f}»",
+                    ": li falta el camp «{f}»",
+                    ": its field \"{f}\" is missing"
+                )
+            } else {
+                String::new()
+            };
+            format!("{} ({at}){why}.", kind.not_one(lang))
+        }
         Category::Syntax => {
             // serde_json's message, without its " at line … column …".
             let text = e.to_string();
@@ -794,6 +820,31 @@ mod tests {
     fn said(text: &str, kind: FileKind, lang: Lang) -> String {
         let e = serde_json::from_str::<serde_json::Value>(text).expect_err("not JSON");
         json_error_words(&e, kind, lang)
+    }
+
+    #[test]
+    fn a_file_with_a_field_too_many_or_too_few_names_that_field() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Points {
+            points: i32,
+        }
+        let e = serde_json::from_str::<Points>("{\"puntos\": 1}").expect_err("unknown");
+        assert_eq!(
+            json_error_words(&e, FileKind::Championship, Lang::Es),
+            format!(
+                "{} (en la línea 1, columna 9): «puntos» no es uno de sus campos.",
+                FileKind::Championship.not_one(Lang::Es)
+            )
+        );
+        let e = serde_json::from_str::<Points>("{}").expect_err("missing");
+        assert!(
+            json_error_words(&e, FileKind::Game, Lang::En)
+                .ends_with(": its field \"points\" is missing."),
+            "{}",
+            json_error_words(&e, FileKind::Game, Lang::En)
+        );
     }
 
     #[test]

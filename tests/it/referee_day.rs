@@ -112,12 +112,13 @@ async fn game_page(app: &TestApp, game: i32) -> scraper::Html {
     scraper::Html::parse_document(&res.text().await.unwrap())
 }
 
-#[tokio::test]
-async fn a_renuncio_ruled_on_a_club_hand_names_the_pairs_turns_the_score_and_is_in_the_history() {
-    let app = TestApp::spawn().await;
+/// A cuatrola game of a new club (Ana, Berta, Carmen, Diego) whose first hand the
+/// table wrote down for Berta and Diego (a pass, 40 to 80, last trick theirs), sent as
+/// `submission`: the game's id.
+async fn club_game_with_a_hand(app: &TestApp, submission: &str) -> i32 {
     let club = app.club_with_organiser("Peña La Baza", "Huesca").await;
     let res = post_form_as(
-        &app,
+        app,
         &app.client,
         &format!("/clubes/{club}/partidas/nueva"),
         &[
@@ -138,15 +139,14 @@ async fn a_renuncio_ruled_on_a_club_hand_names_the_pairs_turns_the_score_and_is_
         .trim_start_matches("/partidas/")
         .parse()
         .unwrap();
-    // The table wrote the hand down for Berta and Diego.
-    let version = attr(&game_page(&app, game).await, ".big-score", "data-version").unwrap();
+    let version = attr(&game_page(app, game).await, ".big-score", "data-version").unwrap();
     let res = post_form_as(
-        &app,
+        app,
         &app.client,
         &format!("/partidas/{game}/mano"),
         &[
             ("version", version.as_str()),
-            ("submission", "referee-day-1"),
+            ("submission", submission),
             ("trump", "b"),
             ("bid", "pass"),
             ("card_points_side0", "40"),
@@ -155,6 +155,14 @@ async fn a_renuncio_ruled_on_a_club_hand_names_the_pairs_turns_the_score_and_is_
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    game
+}
+
+#[tokio::test]
+async fn a_renuncio_ruled_on_a_club_hand_names_the_pairs_turns_the_score_and_is_in_the_history() {
+    let app = TestApp::spawn().await;
+    // The table wrote the hand down for Berta and Diego.
+    let game = club_game_with_a_hand(&app, "referee-day-1").await;
     // The referee builds the hand and rules it for hand 1 of that game.
     let res = post_form_as(
         &app,
@@ -350,45 +358,7 @@ async fn each_trick_of_a_ruling_opens_its_line_with_a_capital() {
 #[tokio::test]
 async fn a_ruling_the_game_refuses_names_its_hand_in_the_referees_language() {
     let app = TestApp::spawn().await;
-    let club = app.club_with_organiser("Peña La Baza", "Huesca").await;
-    let res = post_form_as(
-        &app,
-        &app.client,
-        &format!("/clubes/{club}/partidas/nueva"),
-        &[
-            ("game", "cuatrola"),
-            ("players", "4"),
-            ("first_dealer", "3"),
-            ("seat_0", "Ana"),
-            ("seat_1", "Berta"),
-            ("seat_2", "Carmen"),
-            ("seat_3", "Diego"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let game: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/partidas/")
-        .parse()
-        .unwrap();
-    let version = attr(&game_page(&app, game).await, ".big-score", "data-version").unwrap();
-    let res = post_form_as(
-        &app,
-        &app.client,
-        &format!("/partidas/{game}/mano"),
-        &[
-            ("version", version.as_str()),
-            ("submission", "referee-day-unfinished"),
-            ("trump", "b"),
-            ("bid", "pass"),
-            ("card_points_side0", "40"),
-            ("last_trick_side", "1"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let game = club_game_with_a_hand(&app, "referee-day-unfinished").await;
     // Two cards played, both legal: the hand is not over.
     let mut record = berta_renuncio();
     record["events"][5] = json!({"seat": 1, "play": "11o"});

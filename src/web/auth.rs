@@ -18,10 +18,10 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, web};
 use super::requests::header_text;
 use super::{AppState, db};
 use crate::db::accounts::{self, User};
+use crate::domain::account::same_secret;
 use crate::error::AppError;
 use crate::service::account::{SessionLimits, token_hash};
 use crate::service::random_hex;
-use crate::service::throttle::same_secret;
 
 /// The session secret; the database keeps its SHA-256 (`sessions.token_hash`).
 pub const S_SID: &str = "sid";

@@ -13,6 +13,7 @@ use super::tables_held::{S_TABLE_SIDES, S_TOURNAMENT_TABLES, sides_held, table_p
 use crate::db::DbConn;
 use crate::db::championship::{store, tables};
 use crate::db::games;
+use crate::domain::account::same_secret;
 use crate::error::AppError;
 use crate::service::account::token_hash;
 
@@ -107,7 +108,7 @@ impl Held {
         !pin.is_empty()
             && self
                 .mark(place)
-                .is_some_and(|m| crate::service::throttle::same_secret(m, &fingerprint(place, pin)))
+                .is_some_and(|m| same_secret(m, &fingerprint(place, pin)))
     }
 }
 

@@ -15,6 +15,7 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, web};
 
+use super::asks::Asks;
 use super::requests::header_text;
 use super::{AppState, db};
 use crate::db::accounts::{self, User};
@@ -308,6 +309,8 @@ pub async fn session_check(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
     let path = req.path();
+    // The page saying that this phone's PIN was changed asks for the new one.
+    let pin_changed = super::done::says(req.query_string(), super::done::Done::PinChanged);
     if path.starts_with("/api/") && is_write(req.method()) && !public_api(path) {
         // The token first: a stranger's body is refused before it is read.
         match principal_from(req.request().clone()).await {
@@ -335,14 +338,18 @@ pub async fn session_check(
         }
         match check_grants(&state, &req).await {
             Ok(Some(page)) => {
-                let res = super::account::see_other(&page);
+                let res = Asks::Pin.mark(super::account::see_other(&page));
                 return Ok(req.into_response(res).map_into_right_body());
             }
             Ok(None) => {}
             Err(e) => return Ok(req.error_response(e).map_into_right_body()),
         }
     }
-    Ok(next.call(req).await?.map_into_left_body())
+    let mut res = next.call(req).await?;
+    if pin_changed && res.status().is_success() {
+        Asks::Pin.mark_headers(res.headers_mut());
+    }
+    Ok(res.map_into_left_body())
 }
 
 /// The API's routes open to anyone: the hand checker, and the old address of a

@@ -85,13 +85,21 @@ async fn status_of(app: &TestApp, path: &str) -> String {
     attr(&html, "p.table-status", "data-status").unwrap()
 }
 
-/// What the page sent to after a changed PIN says, and whether it asks for the PIN.
+/// What an answer says it asks of who sent the request, in Baza's own header.
+fn asks(res: &reqwest::Response) -> Option<&str> {
+    res.headers().get("baza-asks").map(|v| v.to_str().unwrap())
+}
+
+/// What the page sent to after a changed PIN says, and whether it asks for the PIN
+/// (in words, with a form, and in the header a phone's script reads).
 async fn asked_again(app: &TestApp, phone: &reqwest::Client, res: reqwest::Response, slip: &Slip) {
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(asks(&res), Some("pin"));
     let to = res.headers()["location"].to_str().unwrap().to_owned();
     assert_eq!(to, format!("{}?hecho=pin-cambiado", slip.path));
     let res = phone.get(app.url(&to)).send().await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(asks(&res), Some("pin"), "the page the redirect ends at");
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     assert_eq!(
         texts(&html, ".notice.done"),
@@ -349,4 +357,88 @@ async fn a_club_games_pin_the_organiser_changed_opens_nothing_and_its_phone_is_a
     // Only the club's organiser changes a PIN: the phone may not.
     let res = post_form_as(&t.app, &phone, &format!("/partidas/{game}/pin-nuevo"), &[]).await;
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_sign_in_page_a_protected_action_sends_to_says_in_a_header_that_it_asks_who_is_sending()
+{
+    let t = crate::club::start("cuatrola", 4, &[]).await;
+    let phone = new_client();
+    let form = format!("/partidas/{}/mano", t.game);
+    let res = post_form_as(&t.app, &phone, &form, &[("version", "0")]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(asks(&res), Some("sign-in"));
+    let to = res.headers()["location"].to_str().unwrap().to_owned();
+    assert!(to.starts_with("/entrar?next="), "{to}");
+    // A phone follows the redirect: the page it ends at says so too.
+    let res = phone.get(t.app.url(&to)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(asks(&res), Some("sign-in"));
+    // A wrong password shows the same page again, still asking.
+    let res = post_form_as(
+        &t.app,
+        &phone,
+        "/entrar",
+        &[("username", "org"), ("password", "no-es-esta")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(asks(&res), Some("sign-in"));
+    // The game's page of its organiser, signed in, asks nothing.
+    let res = t
+        .client
+        .get(t.app.url(&format!("/partidas/{}", t.game)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(asks(&res), None);
+}
+
+#[tokio::test]
+async fn the_page_asking_for_a_tables_pin_says_so_in_a_header_and_a_pairs_own_page_does_not() {
+    let app = TestApp::spawn().await;
+    let (_, slip) = one_table(&app).await;
+    let stranger = new_client();
+    let res = stranger.get(app.url(&slip.path)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(asks(&res), Some("pin"));
+    // A wrong PIN shows the form again, still asking.
+    let wrong = (0..10)
+        .map(|d| format!("{d}{d}{d}{d}"))
+        .find(|p| !slip.pins.contains(p))
+        .unwrap();
+    let path = format!("{}/pin", slip.path);
+    let res = post_form_as(&app, &stranger, &path, &[("pin", &wrong)]).await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(asks(&res), Some("pin"));
+    // Neither the pair that typed its PIN nor the organiser is asked anything.
+    let keeper = slip.open(&app, 0).await;
+    for client in [&keeper, &app.client] {
+        let res = client.get(app.url(&slip.path)).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(asks(&res), None);
+    }
+}
+
+#[tokio::test]
+async fn the_page_asking_for_a_club_games_pin_says_so_in_a_header_and_its_scorekeepers_does_not() {
+    let t = crate::club::start("cuatrola", 4, &[]).await;
+    let pin = texts(&t.page().await, ".game-pin").remove(0);
+    let page = format!("/partidas/{}", t.game);
+    let phone = new_client();
+    // The page every visitor sees, and the same page for one with a query.
+    for path in [page.clone(), format!("{page}?hecho=mano-anotada")] {
+        let res = phone.get(t.app.url(&path)).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(asks(&res), Some("pin"), "{path}");
+    }
+    let res = post_form_as(&t.app, &phone, &format!("{page}/pin"), &[("pin", &pin)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(asks(&res), None);
+    for client in [&phone, &t.client] {
+        let res = client.get(t.app.url(&page)).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(asks(&res), None);
+    }
 }

@@ -364,19 +364,27 @@ struct ApiChecked(Principal);
 
 /// Checks the PINs this browser holds against the database (see
 /// [`super::grants`]): those changed since are forgotten. The first request about a
-/// place whose PIN changed is sent to that place's page, which says so and asks for
-/// the PIN again: the address to send it to.
+/// place whose PIN changed (a later partida of a match counts as its first, whose
+/// grant opened it) is sent to that place's page, which says so and asks for the PIN
+/// again: the address to send it to.
 async fn check_grants(state: &AppState, req: &ServiceRequest) -> Result<Option<String>, AppError> {
+    use super::grants;
     let session = req.get_session();
-    let held = super::grants::Held::of(&session);
+    let held = grants::Held::of(&session);
     if held.has_grants() {
         let asked = held.clone();
-        let checked = db(state, move |conn| super::grants::check(conn, &asked)).await?;
+        let checked = db(state, move |conn| grants::check(conn, &asked)).await?;
         if checked.kept != held {
-            super::grants::keep_only(&session, &checked)?;
+            grants::keep_only(&session, &checked)?;
         }
     }
-    let page = super::grants::take_ended(&session, req.path())?;
+    let mut page = grants::take_ended(&session, req.path())?;
+    if page.is_none() && grants::any_ended(&session) {
+        let path = req.path().to_owned();
+        if let Some(first) = db(state, move |conn| grants::as_first_partida(conn, &path)).await? {
+            page = grants::take_ended(&session, &first)?;
+        }
+    }
     Ok(page.map(|p| super::done::with_done(&p, super::done::Done::PinChanged)))
 }
 

@@ -238,6 +238,29 @@ pub fn take_ended(session: &Session, path: &str) -> Result<Option<String>, AppEr
     Ok(Some(page))
 }
 
+/// Whether some grant that ended has not been said yet.
+pub fn any_ended(session: &Session) -> bool {
+    !ended(session).is_empty()
+}
+
+/// The address `path` about a later partida of a match (`/partidas/{id}` and below)
+/// as the same address about the match's first partida, where the grant that opens
+/// every partida of the match was made: `None` for any other path.
+pub fn as_first_partida(conn: &mut DbConn, path: &str) -> Result<Option<String>, AppError> {
+    let Some((id, rest)) = game_path(path) else {
+        return Ok(None);
+    };
+    let first = games::find_game(conn, id)?.and_then(|g| g.series_id);
+    Ok(first.map(|first| format!("/partidas/{first}{rest}")))
+}
+
+/// The game a path is about (`/partidas/{id}` or below), and the rest of the path.
+fn game_path(path: &str) -> Option<(i32, &str)> {
+    let rest = path.strip_prefix("/partidas/")?;
+    let (id, rest) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    Some((id.parse().ok()?, rest))
+}
+
 /// Forgets the ended grants (a PIN was typed again).
 fn forget_ended(session: &Session) {
     session.remove(S_PINS_ENDED);

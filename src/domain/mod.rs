@@ -38,7 +38,7 @@
 //! Beside or above the rules core: [`entry`] (a club's score entry, above the games),
 //! [`tournament`], [`bracket`], [`rating`], [`circuit`], [`names`], [`register`]
 //! (the checks of a person's and a club's fields as typed) and [`account`] (an
-//! account's roles and the checks of its fields).
+//! account's roles, the checks of its fields, and how a secret typed is compared).
 
 pub mod account;
 pub mod bracket;

@@ -138,6 +138,11 @@ fn done_of(query: &str) -> Option<Done> {
         .find_map(|v| Done::ALL.into_iter().find(|d| d.slug() == v))
 }
 
+/// Whether the query string `query` says `what` was done.
+pub fn says(query: &str, what: Done) -> bool {
+    done_of(query) == Some(what)
+}
+
 impl Ctx {
     /// The confirmation of what the previous request did, in the page's language.
     pub fn done(&self) -> Option<String> {

@@ -38,6 +38,7 @@ impl ResponseError for AppError {
         }
         if let AppError::LoginRequired(next) = self {
             return HttpResponse::SeeOther()
+                .insert_header(super::asks::Asks::SignIn.header())
                 .insert_header((
                     actix_web::http::header::LOCATION,
                     super::requests::redirect_target(Some(&format!(

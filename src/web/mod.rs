@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod api;
+pub mod asks;
 pub mod assets;
 pub mod audit_words;
 pub mod auth;

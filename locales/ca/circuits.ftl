@@ -48,5 +48,6 @@ circuit-delete-cancel = No, tornar al circuit
 circuit-stale = Una altra persona ha canviat aquest circuit mentre el tenies obert: no s'ha desat res. Aquí segueix el que vas escriure; si el deses, substitueix el seu canvi.
 circuit-stale-delete = Una altra persona ha canviat aquest circuit mentre tenies oberta aquesta pàgina: no s'ha esborrat.
 circuit-now = Ara és: { $what }
+circuit-as-pair = Com a parella
 done-circuit-deleted = Circuit esborrat.
 audit-circuit-delete = { $who } va esborrar el circuit { $name }.

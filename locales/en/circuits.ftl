@@ -48,5 +48,6 @@ circuit-delete-cancel = No, back to the circuit
 circuit-stale = Someone else changed this circuit while you had it open: nothing was saved. What you typed is still here; saved, it replaces their change.
 circuit-stale-delete = Someone else changed this circuit while you had this page open: it was not deleted.
 circuit-now = It is now: { $what }
+circuit-as-pair = As a pair
 done-circuit-deleted = Circuit deleted.
 audit-circuit-delete = { $who } deleted the circuit { $name }.

@@ -236,6 +236,18 @@ pub fn player_rows(c: &Circuit, entries: &[ChampionshipEntry]) -> Vec<Row<Player
     circuit::standings(&c.scoring, &by_player)
 }
 
+/// The per-pair rows of circuit `c` (a pair is its players, sorted) from the
+/// championships' entries as the ratings gather them: the same rows as its page's
+/// pairs' table.
+pub fn pair_rows(c: &Circuit, entries: &[ChampionshipEntry]) -> Vec<Row<Vec<PlayerId>>> {
+    let by_pair: Vec<Vec<(Vec<PlayerId>, u32)>> = c
+        .championships
+        .iter()
+        .map(|id| pair_places(entries.iter().filter(|e| e.championship_id == *id)))
+        .collect();
+    circuit::standings(&c.scoring, &by_pair)
+}
+
 /// The championships a club may group: (championship id, name, date), newest first.
 /// Every club's championships, newest first, each named with its club (what an
 /// administrator may group into one circuit across clubs).

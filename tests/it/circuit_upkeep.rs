@@ -445,7 +445,7 @@ async fn a_players_page_shows_each_circuit_she_scores_in_with_her_place_and_poin
 }
 
 #[tokio::test]
-async fn the_demo_lists_its_circuit_on_the_clubs_circuits_page_and_its_leaders_page_shows_her_place_and_points_in_it()
+async fn the_demo_lists_its_circuit_on_the_clubs_circuits_page_and_its_leaders_and_a_pairs_page_show_their_place_in_it()
  {
     let app = TestApp::with_demo().await;
     let page = app.page("/clubes/1/circuitos", StatusCode::OK).await;
@@ -469,6 +469,15 @@ async fn the_demo_lists_its_circuit_on_the_clubs_circuits_page_and_its_leaders_p
     assert!(
         lines[0].contains("Circuito de cuatrola 2026")
             && lines[0].contains(&format!("Puesto 1 de {rows} · {total} puntos")),
+        "{lines:?}"
+    );
+    // The leading pair of the club's pairs: its page says where it and each of its
+    // players stand.
+    let pair = attr(&circuit, "table.circuit-table a[href^='/parejas/']", "href").unwrap();
+    let page = app.page(&pair, StatusCode::OK).await;
+    let lines = texts(&page, ".pair-circuits .circuit-standings li");
+    assert!(
+        lines.len() == 3 && lines[0].starts_with("Como pareja: Puesto "),
         "{lines:?}"
     );
 }
@@ -599,6 +608,29 @@ async fn audit_rows(
         (actor, before)
     })
     .collect()
+}
+
+/// The place and total of the row linking to `href` in table `n` (0: players, 1:
+/// pairs) of the circuit's page, and how many rows the table has.
+async fn row_of(app: &TestApp, circuit: i32, n: usize, href: &str) -> (String, String, usize) {
+    let page = app
+        .page(&format!("/circuitos/{circuit}"), StatusCode::OK)
+        .await;
+    let table = scraper::Selector::parse("table.circuit-table").unwrap();
+    let row = scraper::Selector::parse("tbody tr").unwrap();
+    let cell = scraper::Selector::parse("td").unwrap();
+    let link = scraper::Selector::parse(&format!("a[href='{href}']")).unwrap();
+    let table = page.select(&table).nth(n).unwrap();
+    let rows: Vec<_> = table.select(&row).collect();
+    let mine = rows
+        .iter()
+        .find(|tr| tr.select(&link).next().is_some())
+        .unwrap_or_else(|| panic!("{href} in table {n}"));
+    let cells: Vec<String> = mine
+        .select(&cell)
+        .map(|c| c.text().collect::<String>().trim().to_owned())
+        .collect();
+    (cells[0].clone(), cells.last().unwrap().clone(), rows.len())
 }
 
 #[tokio::test]
@@ -885,4 +917,115 @@ async fn a_circuit_saved_over_someone_elses_newer_change_is_refused_with_the_typ
         .await;
     assert_eq!(texts(&page, "h1"), vec!["Circuit d'hivern"]);
     assert_eq!(audit_rows(&app, circuit, "update").await.len(), 2);
+}
+
+#[tokio::test]
+async fn a_pairs_page_lists_the_circuits_its_players_score_in_with_the_pairs_place_and_each_players_and_her_initials_only_if_she_asked()
+ {
+    let (app, club, _, circuit) = circuit_over_two().await;
+    // Ana asked to be "Ana M." on public pages; Irene plays in no championship.
+    let (ana, bea, irene) = app
+        .with_conn(move |conn| {
+            use baza::db::schema::people;
+            use diesel::prelude::*;
+            baza::db::register::add_member(conn, club, "Irene", None, baza::web::account::now())
+                .unwrap();
+            let id = |conn: &mut baza::db::DbConn, name: &str| -> i32 {
+                people::table
+                    .filter(people::name.eq(name))
+                    .select(people::id)
+                    .first(conn)
+                    .unwrap()
+            };
+            let (ana, bea, irene) = (id(conn, "Ana"), id(conn, "Bea"), id(conn, "Irene"));
+            diesel::update(people::table.find(ana))
+                .set((people::name.eq("Ana Martínez"), people::initials_only.eq(1)))
+                .execute(conn)
+                .unwrap();
+            (ana, bea, irene)
+        })
+        .await;
+    // The club's pairs, made with its form: Ana and Bea, who won the first
+    // championship together; Ana and Irene, who never played together.
+    let mut pairs = Vec::new();
+    for (a, b) in [(ana, bea), (ana, irene)] {
+        let res = post_form_as(
+            &app,
+            &app.client,
+            &format!("/clubes/{club}/parejas"),
+            &[
+                ("name", ""),
+                ("player1", &a.to_string()),
+                ("player2", &b.to_string()),
+            ],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let id: i32 = app
+            .with_conn(move |conn| {
+                use baza::db::schema::pairs;
+                use diesel::prelude::*;
+                pairs::table
+                    .filter(pairs::player1_id.eq(a))
+                    .filter(pairs::player2_id.eq(b))
+                    .select(pairs::id)
+                    .first(conn)
+                    .unwrap()
+            })
+            .await;
+        pairs.push(id);
+    }
+
+    // The numbers are the circuit page's.
+    let (pair_rank, pair_total, pair_rows) =
+        row_of(&app, circuit, 1, &format!("/parejas/{}", pairs[0])).await;
+    let (bea_rank, bea_total, rows) = row_of(&app, circuit, 0, &format!("/jugadores/{bea}")).await;
+    assert_eq!(pair_total, "100");
+    let visitor = new_client();
+    let text = app
+        .text_as(&visitor, &format!("/parejas/{}", pairs[0]))
+        .await;
+    assert!(!text.contains("Martínez"), "{text}");
+    let page = scraper::Html::parse_document(&text);
+    let lines = texts(&page, ".pair-circuits > li");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(
+        attr(&page, ".pair-circuits a", "href"),
+        Some(format!("/circuitos/{circuit}"))
+    );
+    assert_eq!(
+        texts(&page, ".pair-circuits .circuit-standings li"),
+        vec![
+            format!("Como pareja: Puesto {pair_rank} de {pair_rows} · 100 puntos"),
+            format!("Ana M.: Puesto 1 de {rows} · 200 puntos"),
+            format!("Bea: Puesto {bea_rank} de {rows} · {bea_total} puntos"),
+        ]
+    );
+    // In English.
+    let res = app
+        .get_with_lang(&format!("/parejas/{}", pairs[0]), "en")
+        .await;
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&page, ".pair-circuits .circuit-standings li")[0],
+        format!("As a pair: Place {pair_rank} of {pair_rows} · 100 points")
+    );
+    // A pair that never played together: its one player who scores, no pair's line.
+    let page = app
+        .page(&format!("/parejas/{}", pairs[1]), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&page, ".pair-circuits .circuit-standings li"),
+        vec![format!("Ana M.: Puesto 1 de {rows} · 200 puntos")]
+    );
+
+    // Deleted, the circuit leaves the pairs' pages too.
+    let delete = format!("/circuitos/{circuit}/borrar");
+    let fields = form_values(&app.page(&delete, StatusCode::OK).await, "form.delete-form");
+    let res = post_fields(&app, &app.client, &delete, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    for pair in pairs {
+        let page = app.page(&format!("/parejas/{pair}"), StatusCode::OK).await;
+        assert!(texts(&page, ".pair-circuits li").is_empty());
+    }
 }

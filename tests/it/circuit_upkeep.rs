@@ -445,7 +445,7 @@ async fn a_players_page_shows_each_circuit_she_scores_in_with_her_place_and_poin
 }
 
 #[tokio::test]
-async fn the_demo_lists_its_circuit_on_the_clubs_circuits_page_and_its_leaders_and_a_pairs_page_show_their_place_in_it()
+async fn the_demo_lists_its_circuit_on_the_clubs_circuits_page_its_leaders_and_a_pairs_page_show_their_place_in_it_and_its_trail_a_deleted_trial_circuit()
  {
     let app = TestApp::with_demo().await;
     let page = app.page("/clubes/1/circuitos", StatusCode::OK).await;
@@ -480,6 +480,14 @@ async fn the_demo_lists_its_circuit_on_the_clubs_circuits_page_and_its_leaders_a
         lines.len() == 3 && lines[0].starts_with("Como pareja: Puesto "),
         "{lines:?}"
     );
+    // Its trial circuit, made and deleted, is only in the club's trail.
+    let pw = app.add_user("orga", "organiser", Some(1)).await;
+    app.login(&app.client, "orga", &pw).await;
+    let lines = audit_lines(&app, 1).await;
+    for done in ["creó", "borró"] {
+        let said = format!("{done} el circuito Circuito de prueba.");
+        assert!(lines.iter().any(|l| l.contains(&said)), "{lines:?}");
+    }
 }
 
 #[tokio::test]

@@ -190,6 +190,7 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
             &format!("audit-circuit-{a}"),
             vec![("name", name_in(&after))],
         ),
+        ("circuit", "delete") => say("audit-circuit-delete", vec![("name", name_in(&before))]),
         ("user", "create") => say(
             "audit-user-create",
             vec![("name", text_of(&after["username"]))],

@@ -9,6 +9,7 @@ pub mod audit_words;
 pub mod auth;
 pub mod brackets;
 pub mod championship;
+pub mod circuit_delete;
 pub mod circuits;
 pub mod done;
 mod errors;

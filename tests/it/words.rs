@@ -1049,3 +1049,48 @@ async fn a_game_file_with_a_broken_hand_record_is_refused_in_words_naming_the_se
         assert_eq!(said, words, "{lang}");
     }
 }
+
+/// A game file whose table options its game does not have, or with a value they do
+/// not take, names the option by its label and its values in words, never its key.
+#[tokio::test]
+async fn a_game_file_with_a_wrong_table_option_names_it_by_its_label() {
+    let t = start("cinquillo", 4, &[]).await;
+    let csrf = t.app.csrf_for(&t.client).await;
+    let file = |options: Value| {
+        serde_json::json!({
+            "format": "baza-game/1",
+            "game": "cinquillo",
+            "players": 4,
+            "options": options,
+            "first_dealer": 3,
+            "seats": ["Ana", "Benito", "Carmen", "Dámaso"],
+            "hands": []
+        })
+        .to_string()
+    };
+    for (lang, options, words) in [
+        (
+            "es",
+            serde_json::json!({"cantes_per_trick": "one_per_side"}),
+            "Las opciones de mesa de cinquillo no incluyen «Cantes por baza».",
+        ),
+        (
+            "ca",
+            serde_json::json!({"cantes_per_trick": "one_per_side"}),
+            "Les opcions de taula de cinquillo no inclouen «Cantes per basa».",
+        ),
+    ] {
+        let res = t
+            .client
+            .post(t.app.url("/clubes/1/partidas/importar"))
+            .header("Accept-Language", lang)
+            .form(&[("csrf", csrf.as_str()), ("file", file(options).as_str())])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{lang}");
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let said = texts(&html, ".error-detail").join(" ");
+        assert_eq!(said, words, "{lang}");
+    }
+}

@@ -1094,3 +1094,28 @@ async fn a_game_file_with_a_wrong_table_option_names_it_by_its_label() {
         assert_eq!(said, words, "{lang}");
     }
 }
+
+/// A championship file whose table options its game does not have names the option
+/// by its label, never its key.
+#[tokio::test]
+async fn a_championship_file_with_a_table_option_its_game_lacks_names_it_by_its_label() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña Sur", "Rioseco").await;
+    let mut doc: Value = serde_json::from_str(&crate::tournaments::documented_example()).unwrap();
+    doc["event"]["options"] = serde_json::json!({"cantes_per_trick": "one_per_side"});
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/clubes/{club}/campeonatos/importar"),
+        &[("text", &doc.to_string())],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let alert = texts(&html, ".alert").join(" ");
+    assert!(
+        alert.contains("Las opciones de mesa de botifarra no incluyen «Cantes por baza»."),
+        "{alert}"
+    );
+    assert!(!alert.contains("cantes_per_trick"), "{alert}");
+}

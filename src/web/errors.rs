@@ -23,7 +23,6 @@ impl ResponseError for AppError {
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::Refused(_) => StatusCode::CONFLICT,
             AppError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Invalid(..) => StatusCode::UNPROCESSABLE_ENTITY,
         }
     }
 

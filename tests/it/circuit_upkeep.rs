@@ -315,19 +315,7 @@ async fn a_refused_circuit_change_shows_the_form_again_as_typed_in_the_users_lan
     let visitor = new_client();
     let res = visitor.get(app.url(&edit)).send().await.unwrap();
     assert_ne!(res.status(), StatusCode::OK);
-    let other = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Casal de Ponent",
-                    town: "Lleida",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
-        .await;
+    let other = app.add_club("Casal de Ponent", "Lleida").await;
     let pw = app.add_user("altra", "organiser", Some(other)).await;
     let stranger = new_client();
     app.login(&stranger, "altra", &pw).await;
@@ -761,19 +749,7 @@ async fn deleting_a_circuit_is_refused_to_another_clubs_organiser_and_to_a_visit
     let before = shown(&app, circuit).await;
 
     // Another club's organiser: neither the page nor the deletion, nor the button.
-    let other = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Casal de Ponent",
-                    town: "Lleida",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
-        .await;
+    let other = app.add_club("Casal de Ponent", "Lleida").await;
     let pw = app.add_user("altra", "organiser", Some(other)).await;
     let stranger = new_client();
     app.login(&stranger, "altra", &pw).await;

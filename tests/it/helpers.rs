@@ -435,28 +435,32 @@ impl TestApp {
         token
     }
 
-    /// Creates a user straight in the database; returns the password.
     /// A club named `name` in `town`, with its organiser "directora" signed in on
     /// `self.client`; returns the club's id.
     pub async fn club_with_organiser(&self, name: &'static str, town: &'static str) -> i32 {
-        let club = self
-            .with_conn(move |conn| {
-                baza::db::queries::insert_club(
-                    conn,
-                    &baza::db::queries::NewClub {
-                        name,
-                        town,
-                        created_at: baza::web::account::now(),
-                    },
-                )
-                .expect("club")
-            })
-            .await;
+        let club = self.add_club(name, town).await;
         let pw = self.add_user("directora", "organiser", Some(club)).await;
         self.login(&self.client, "directora", &pw).await;
         club
     }
 
+    /// A club named `name` in `town`, made straight in the database; returns its id.
+    pub async fn add_club(&self, name: &'static str, town: &'static str) -> i32 {
+        self.with_conn(move |conn| {
+            baza::db::queries::insert_club(
+                conn,
+                &baza::db::queries::NewClub {
+                    name,
+                    town,
+                    created_at: baza::web::account::now(),
+                },
+            )
+            .expect("club")
+        })
+        .await
+    }
+
+    /// Creates a user straight in the database; returns the password.
     pub async fn add_user(&self, name: &str, role: &str, club: Option<i32>) -> String {
         let pool = self.pool.clone();
         let (name, role) = (name.to_owned(), role.to_owned());

@@ -113,23 +113,35 @@ async fn asked_again(app: &TestApp, phone: &reqwest::Client, res: reqwest::Respo
     assert!(attr(&html, "form.sign-form", "action").is_none());
 }
 
+/// `keeper` stores one hand of `game` and the organiser renews the table's PINs: the
+/// phone's next hand is not stored and the phone is asked for the new PIN. Returns the
+/// new PINs.
+async fn one_hand_then_pins_renewed(
+    app: &TestApp,
+    slip: &Slip,
+    keeper: &reqwest::Client,
+    game: i32,
+) -> [String; 2] {
+    let record = a_hand(app, game, 3).await;
+    let res = post_full_hand(app, keeper, game, &record).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(hands_of(app, game).await, 1);
+    let pins = renew_pins(app, slip).await;
+    let res = post_hand(app, keeper, game).await;
+    asked_again(app, keeper, res, slip).await;
+    assert_eq!(hands_of(app, game).await, 1);
+    pins
+}
+
 #[tokio::test]
 async fn a_pin_the_organiser_changed_saves_no_hand_and_its_phone_is_asked_for_the_new_one() {
     let app = TestApp::spawn().await;
     let (_, slip) = one_table(&app).await;
     let keeper = slip.open(&app, 0).await;
     let game = game_of(&app, &keeper, &slip.path).await;
-    let record = a_hand(&app, game, 3).await;
-    let res = post_full_hand(&app, &keeper, game, &record).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    assert_eq!(hands_of(&app, game).await, 1);
-
-    let pins = renew_pins(&app, &slip).await;
     // The phone that typed the old PIN saves nothing: it is sent to the table's
     // page, which says why and asks for the PIN again.
-    let res = post_hand(&app, &keeper, game).await;
-    asked_again(&app, &keeper, res, &slip).await;
-    assert_eq!(hands_of(&app, game).await, 1);
+    let pins = one_hand_then_pins_renewed(&app, &slip, &keeper, game).await;
     // Said once; after that the game is simply not this phone's.
     let res = post_hand(&app, &keeper, game).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
@@ -482,17 +494,9 @@ async fn a_hand_of_a_tables_later_partida_sent_with_a_changed_pin_is_asked_for_t
  {
     let app = TestApp::spawn().await;
     let (slip, keeper, second) = a_tables_second_partida(&app).await;
-    let record = a_hand(&app, second, 3).await;
-    let res = post_full_hand(&app, &keeper, second, &record).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    assert_eq!(hands_of(&app, second).await, 1);
-
-    let pins = renew_pins(&app, &slip).await;
     // The phone that typed the old PIN is sent to the table's page, which says why
     // and asks for the new PIN: not to a sign-in it has no account for.
-    let res = post_hand(&app, &keeper, second).await;
-    asked_again(&app, &keeper, res, &slip).await;
-    assert_eq!(hands_of(&app, second).await, 1);
+    let pins = one_hand_then_pins_renewed(&app, &slip, &keeper, second).await;
     // With the new PIN the same phone goes on with the second partida.
     let res = post_form_as(
         &app,

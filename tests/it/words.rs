@@ -790,16 +790,7 @@ async fn a_refused_game_file_says_which_hand_and_whose_seat_in_words_not_field_n
     })
     .to_string();
     let csrf = t.app.csrf_for(&t.client).await;
-    let res = t
-        .client
-        .post(t.app.url("/clubes/1/partidas/importar"))
-        .header("Accept-Language", "es")
-        .form(&[("csrf", csrf.as_str()), ("file", file.as_str())])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let html = import_refused(&t, "es", &file, &csrf).await;
     let text = texts(&html, ".error-detail").join(" ");
     assert!(
         text.contains("mano 1: Ana (asiento 1) se quedó sin cartas: no puede tener 3"),
@@ -808,6 +799,24 @@ async fn a_refused_game_file_says_which_hand_and_whose_seat_in_words_not_field_n
     for id in ["cards_left", "out:", "hand 1", "asiento 0"] {
         assert!(!text.contains(id), "{id}: {text}");
     }
+}
+
+/// The game import's refusal of `file`, read in `lang`: a 422 page.
+async fn import_refused(t: &Table, lang: &str, file: &str, csrf: &str) -> scraper::Html {
+    let res = t
+        .client
+        .post(t.app.url("/clubes/1/partidas/importar"))
+        .header("Accept-Language", lang)
+        .form(&[("csrf", csrf), ("file", file)])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{lang} {file}"
+    );
+    scraper::Html::parse_document(&res.text().await.unwrap())
 }
 
 /// A pasted game file that is not JSON, or not a Baza game, is refused in the page's
@@ -847,20 +856,7 @@ async fn a_pasted_game_file_that_does_not_read_is_worded_in_the_pages_language_a
             "It is not a Baza game file (at line 1, column 66).",
         ),
     ] {
-        let res = t
-            .client
-            .post(t.app.url("/clubes/1/partidas/importar"))
-            .header("Accept-Language", lang)
-            .form(&[("csrf", csrf.as_str()), ("file", text)])
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(
-            res.status(),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "{lang} {text}"
-        );
-        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let html = import_refused(&t, lang, text, &csrf).await;
         let said = texts(&html, "[role=alert]").join(" ");
         assert!(said.contains(words), "{lang}: {said}");
         let title = if lang == "es" {
@@ -1035,16 +1031,7 @@ async fn a_game_file_with_a_broken_hand_record_is_refused_in_words_naming_the_se
             "mà 1: Les cartes de Benito (seient 2): s'esperava una llista de cartes, no \"x\".",
         ),
     ] {
-        let res = t
-            .client
-            .post(t.app.url("/clubes/1/partidas/importar"))
-            .header("Accept-Language", lang)
-            .form(&[("csrf", csrf.as_str()), ("file", file.as_str())])
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{lang}");
-        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let html = import_refused(&t, lang, &file, &csrf).await;
         let said = texts(&html, ".error-detail").join(" ");
         assert_eq!(said, words, "{lang}");
     }
@@ -1080,16 +1067,7 @@ async fn a_game_file_with_a_wrong_table_option_names_it_by_its_label() {
             "Les opcions de taula de cinquillo no inclouen «Cantes per basa».",
         ),
     ] {
-        let res = t
-            .client
-            .post(t.app.url("/clubes/1/partidas/importar"))
-            .header("Accept-Language", lang)
-            .form(&[("csrf", csrf.as_str()), ("file", file(options).as_str())])
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{lang}");
-        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let html = import_refused(&t, lang, &file(options), &csrf).await;
         let said = texts(&html, ".error-detail").join(" ");
         assert_eq!(said, words, "{lang}");
     }

@@ -512,14 +512,15 @@ async fn a_hand_of_a_tables_later_partida_sent_with_a_changed_pin_is_asked_for_t
     assert_eq!(hands_of(&app, second).await, 2);
 }
 
-#[tokio::test]
-async fn a_hand_of_a_club_matchs_later_partida_sent_with_a_changed_pin_is_asked_for_the_new_pin_not_a_sign_in()
- {
-    let app = TestApp::with_demo().await;
+/// A club match at the best of three made by the club's organiser "org" (signed in
+/// on `app.client`), whose first partida a phone opened with its PIN and played to the
+/// end before starting the second: (the first partida's page, its PIN, the phone, the
+/// second partida).
+async fn a_club_matchs_second_partida(app: &TestApp) -> (String, String, reqwest::Client, i32) {
     let pw = app.add_user("org", "organiser", Some(1)).await;
     app.login(&app.client, "org", &pw).await;
     let res = post_form_as(
-        &app,
+        app,
         &app.client,
         "/clubes/1/partidas/nueva",
         &[
@@ -539,10 +540,10 @@ async fn a_hand_of_a_club_matchs_later_partida_sent_with_a_changed_pin_is_asked_
     let first: i32 = first_page.trim_start_matches("/partidas/").parse().unwrap();
     let pin = texts(&app.page_as(&app.client, &first_page).await, ".game-pin").remove(0);
     let phone = new_client();
-    let res = post_form_as(&app, &phone, &format!("{first_page}/pin"), &[("pin", &pin)]).await;
+    let res = post_form_as(app, &phone, &format!("{first_page}/pin"), &[("pin", &pin)]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    play_game(&app, &phone, first, 6).await;
-    let res = post_form_as(&app, &phone, &format!("{first_page}/siguiente"), &[]).await;
+    play_game(app, &phone, first, 6).await;
+    let res = post_form_as(app, &phone, &format!("{first_page}/siguiente"), &[]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let second: i32 = res.headers()["location"]
         .to_str()
@@ -550,6 +551,14 @@ async fn a_hand_of_a_club_matchs_later_partida_sent_with_a_changed_pin_is_asked_
         .trim_start_matches("/partidas/")
         .parse()
         .unwrap();
+    (first_page, pin, phone, second)
+}
+
+#[tokio::test]
+async fn a_hand_of_a_club_matchs_later_partida_sent_with_a_changed_pin_is_asked_for_the_new_pin_not_a_sign_in()
+ {
+    let app = TestApp::with_demo().await;
+    let (first_page, pin, phone, second) = a_club_matchs_second_partida(&app).await;
 
     // The organiser changes the PIN the phone typed, the first partida's.
     let res = post_form_as(&app, &app.client, &format!("{first_page}/pin-nuevo"), &[]).await;
@@ -580,6 +589,50 @@ async fn a_hand_of_a_club_matchs_later_partida_sent_with_a_changed_pin_is_asked_
     assert_eq!(hands_of(&app, second).await, 0);
     // With the new PIN the phone goes on with the second partida.
     let res = post_form_as(&app, &phone, &format!("{first_page}/pin"), &[("pin", &new)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let record = a_hand(&app, second, 8).await;
+    let res = post_full_hand(&app, &phone, second, &record).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(hands_of(&app, second).await, 1);
+}
+
+/// A club match has one PIN: its later partidas open with the first's, and the
+/// organiser who changes the PIN on any partida changes it for the whole match, so the
+/// old PIN opens none of them.
+#[tokio::test]
+async fn every_partida_of_a_club_match_opens_with_one_pin_and_a_new_one_given_on_a_later_partida_ends_the_old_everywhere()
+ {
+    let app = TestApp::with_demo().await;
+    let (first_page, pin, phone, second) = a_club_matchs_second_partida(&app).await;
+    let second_page = format!("/partidas/{second}");
+    let shown = |page: String| {
+        let app = &app;
+        async move { texts(&app.page_as(&app.client, &page).await, ".game-pin").remove(0) }
+    };
+    assert_eq!(shown(second_page.clone()).await, pin);
+
+    // Changed on the second partida: the old PIN's grant ends on both.
+    let res = post_form_as(&app, &app.client, &format!("{second_page}/pin-nuevo"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let new = shown(second_page.clone()).await;
+    assert_ne!(new, pin);
+    assert_eq!(shown(first_page.clone()).await, new);
+    let res = post_hand(&app, &phone, second).await;
+    assert_eq!(asks(&res), Some("pin"));
+    assert_eq!(hands_of(&app, second).await, 0);
+    // The old PIN opens neither partida again; the new one opens the second.
+    for page in [&first_page, &second_page] {
+        let fresh = new_client();
+        let res = post_form_as(&app, &fresh, &format!("{page}/pin"), &[("pin", &pin)]).await;
+        assert_ne!(res.status(), StatusCode::SEE_OTHER, "{page}");
+    }
+    let res = post_form_as(
+        &app,
+        &phone,
+        &format!("{second_page}/pin"),
+        &[("pin", &new)],
+    )
+    .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let record = a_hand(&app, second, 8).await;
     let res = post_full_hand(&app, &phone, second, &record).await;

@@ -52,8 +52,9 @@ pub(crate) fn create_game(
 }
 
 /// The organiser gives club game `game` a new PIN, unlike the old (a PIN seen by
-/// someone else): the grants made from the old one end, and the wrong PINs tried
-/// against it are forgotten. The audit says who did it, never the PIN.
+/// someone else), and with it every partida of its match, which all open with one
+/// PIN: the grants made from the old one end, and the wrong PINs tried against it are
+/// forgotten. The audit says who did it, never the PIN.
 pub fn renew_game_pin(
     conn: &mut DbConn,
     game: &Game,
@@ -68,8 +69,10 @@ pub fn renew_game_pin(
         pin = new_game_pin()?;
     }
     crate::db::write_tx(conn, |conn| {
-        games::set_pin(conn, game.id, &pin, now)?;
-        accounts::clear_failures(conn, &crate::service::throttle::game_subject(game.id))?;
+        for partida in games::series_games(conn, game.series_id.unwrap_or(game.id))? {
+            games::set_pin(conn, partida.id, &pin, now)?;
+            accounts::clear_failures(conn, &crate::service::throttle::game_subject(partida.id))?;
+        }
         accounts::insert_audit(
             conn,
             &accounts::NewAudit {
@@ -123,9 +126,10 @@ pub(crate) fn next_partida(
         let mut next = setup.clone();
         next.first_dealer = (setup.first_dealer + 1) % setup.players.max(1);
         let series = SeriesOf(Some(first), game.best_of);
-        // A championship table's partida opens with the table's PINs only.
-        let pin = game.pin.is_empty().then_some("");
-        create_game(conn, game.club_id, &next, seats, actor, series, pin)
+        // Every partida of a club match opens with the match's PIN, its first
+        // partida's; a championship table's partida opens with the table's PINs only.
+        let pin = list.first().map_or(game.pin.as_str(), |g| g.pin.as_str());
+        create_game(conn, game.club_id, &next, seats, actor, series, Some(pin))
     })
 }
 

@@ -6,7 +6,7 @@ use crate::db::accounts;
 use crate::db::games::{self, Game};
 use crate::db::{DbConn, queries};
 use crate::domain::Lang;
-use crate::domain::entry::series::{MatchTally, match_tally_ending};
+use crate::domain::entry::series::{MatchTally, cotos_match_tally, cotos_of};
 use crate::domain::entry::{Entered, GameSetup};
 use crate::domain::games::rules_of;
 use crate::domain::refusal::Refusal;
@@ -128,9 +128,10 @@ pub(crate) fn next_partida(
     })
 }
 
-/// The tally of a match of `best_of` partidas of `setup` from its games `list` in
-/// order: a partida that ends the match at once (a guiñote renuncio where a renuncio
-/// loses the coto) is read from its hands, where the table's options allow one.
+/// The tally of a match of `best_of` partidas of `setup` (of each of its cotos, where
+/// its options say several win it) from its games `list` in order: a partida that
+/// ends its coto at once (a guiñote renuncio where a renuncio loses the coto) is read
+/// from its hands, where the table's options allow one.
 pub(crate) fn series_tally(
     conn: &mut DbConn,
     list: &[Game],
@@ -145,10 +146,16 @@ pub(crate) fn series_tally(
             && g.winner.is_some()
             && crate::db::championship::tables::partida_of(conn, g, None)?
                 .0
-                .ends_match;
+                .ends_coto;
         partidas.push((g.winner, ends));
     }
-    Ok(match_tally_ending(partidas, usize::from(sides), best_of))
+    let cotos = cotos_of(&setup.options);
+    Ok(cotos_match_tally(
+        partidas,
+        usize::from(sides),
+        best_of,
+        cotos,
+    ))
 }
 
 /// A new game of `setup` at club `club_id` with `seats`, and its `hands` entered one

@@ -491,3 +491,26 @@ async fn a_coto_lost_by_a_renuncio_does_not_end_a_two_coto_match_of_the_new_game
     assert_eq!(cotos, ["Coto 2 · partidas 0–2 · cotos 0–2"]);
     assert_eq!(winner, ["Benito y Dámaso ganan el encuentro."]);
 }
+
+#[tokio::test]
+async fn the_demo_club_plays_a_guinote_match_of_two_cotos_at_the_best_of_three() {
+    let app = TestApp::with_demo().await;
+    // `baza demo` adds the club's games to the demo.
+    let games = app
+        .with_conn(|c| {
+            baza::service::demo_games::create_demo_games(c, 1).unwrap();
+            baza::db::games::club_games(c, 1).unwrap()
+        })
+        .await;
+    let guinote = games
+        .iter()
+        .find(|g| g.game == "guinote" && g.options.contains("cotos_to_win"))
+        .expect("a guiñote match of cotos in the demo club");
+    assert_eq!(guinote.best_of, 3);
+    let page = format!("/partidas/{}", guinote.id);
+    let html = app.page(&page, StatusCode::OK).await;
+    assert_eq!(
+        texts(&html, ".series .meta"),
+        ["Al mejor de 3: Coto 1 · partidas 0–0 · cotos 0–0"]
+    );
+}

@@ -165,13 +165,28 @@ pub(crate) fn series_tally(
 pub(crate) fn game_with_hands(
     conn: &mut DbConn,
     club_id: i32,
+    game: (&GameSetup, &[String]),
+    hands: Vec<(Option<u8>, Entered)>,
+    by: (&str, &str),
+    lang: Lang,
+) -> Result<Result<i32, (usize, Outcome)>, AppError> {
+    match_with_hands(conn, club_id, game, SINGLE.1, hands, by, lang)
+}
+
+/// [`game_with_hands`] as the first partida of a match of `best_of` partidas (of
+/// each of its cotos, where the setup's options say several win it).
+pub(crate) fn match_with_hands(
+    conn: &mut DbConn,
+    club_id: i32,
     (setup, seats): (&GameSetup, &[String]),
+    best_of: i32,
     hands: Vec<(Option<u8>, Entered)>,
     (tag, actor): (&str, &str),
     lang: Lang,
 ) -> Result<Result<i32, (usize, Outcome)>, AppError> {
     crate::db::write_tx(conn, |conn| {
-        let id = create_game(conn, club_id, setup, seats, actor, SINGLE, None)?;
+        let series = SeriesOf(None, best_of);
+        let id = create_game(conn, club_id, setup, seats, actor, series, None)?;
         for (i, (dealer, entered)) in hands.into_iter().enumerate() {
             // A new game's version counts its changes.
             let version = i32::try_from(i).unwrap_or(0);

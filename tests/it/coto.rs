@@ -482,8 +482,9 @@ async fn a_coto_lost_by_a_renuncio_does_not_end_a_two_coto_match_of_the_new_game
     assert!(winner.is_empty(), "{winner:?}");
     let second = next(&app, &app.client, &first).await;
     win_outright(&app, &app.client, &second, "1").await;
-    let (cotos, _, winner) = standing(&app, &second).await;
+    let (cotos, lost, winner) = standing(&app, &second).await;
     assert_eq!(cotos, ["Coto 2 · partidas 0–1 · cotos 0–1"]);
+    assert!(lost.is_empty(), "a partida won since: {lost:?}");
     assert!(winner.is_empty(), "{winner:?}");
     let third = next(&app, &app.client, &second).await;
     win_outright(&app, &app.client, &third, "1").await;

@@ -20,8 +20,8 @@ pub struct MatchTally {
     /// once by a partida that ends the match).
     pub winner: Option<usize>,
     /// The side whose partida lost ended the match at once (a guiñote renuncio where
-    /// a renuncio loses the coto), when one did; in a match of several cotos, the side
-    /// whose partida lost ended the last coto that ended.
+    /// a renuncio loses the coto), when one did; in a match of several cotos, when
+    /// the last partida won ended its coto so.
     pub lost_at_once: Option<usize>,
     /// Where a match of more than one coto stands (`None` for a match of one coto).
     pub cotos: Option<CotoTally>,
@@ -43,8 +43,8 @@ pub struct CotoTally {
     /// The partidas that count: every one up to the one that won the match (any
     /// after it counts for nobody).
     pub counted: usize,
-    /// The side whose partida lost ended the last coto that ended at once (a guiñote
-    /// renuncio where a renuncio loses the coto), when one did.
+    /// The side whose lost partida ended its coto at once (a guiñote renuncio where
+    /// a renuncio loses the coto), when the last partida won did.
     pub lost_at_once: Option<usize>,
 }
 
@@ -100,11 +100,11 @@ pub fn coto_tally(
         };
         t.partidas[side] += 1;
         let at_once = ends && sides == 2 && t.partidas[side] < to_win;
+        t.lost_at_once = at_once.then_some(1 - side);
         if !at_once && t.partidas[side] < to_win {
             continue;
         }
         // The coto is over: won by its partidas, or lost at once by the other side.
-        t.lost_at_once = at_once.then_some(1 - side);
         t.cotos[side] += 1;
         if t.cotos[side] >= cotos_needed {
             t.winner = Some(side);
@@ -435,6 +435,13 @@ mod tests {
         assert_eq!((t.coto, t.partidas.clone()), (2, vec![0, 0]));
         assert_eq!((t.winner, t.lost_at_once), (None, Some(1)));
         // A renuncio in the second coto, lost by A at 0–0, gives B that coto: one all.
+        let t = coto_tally(
+            [(Some(1), false), (Some(0), true), (Some(0), false)],
+            2,
+            2,
+            2,
+        );
+        assert_eq!((t.partidas.clone(), t.lost_at_once), (vec![1, 0], None));
         let t = coto_tally(
             [(Some(1), false), (Some(0), true), (Some(1), true)],
             2,

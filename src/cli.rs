@@ -393,6 +393,12 @@ fn demo(target: &DbTarget) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Both languages of one message, as the commands say it: "Spanish / English".
+fn both(say: impl Fn(Lang) -> String) -> String {
+    let (es, en) = (say(Lang::Es), say(Lang::En));
+    if es == en { es } else { format!("{es} / {en}") }
+}
+
 fn read_input(file: &str) -> std::io::Result<String> {
     use std::io::Read;
     let mut text = String::new();
@@ -414,6 +420,12 @@ fn tournament_command(cmd: &str, args: &TournamentArgs) -> anyhow::Result<ExitCo
             Ok(ExitCode::from(NOT_A_RECORD))
         }
     }
+}
+
+/// Why a bracket file does not read: what is wrong and where, in both languages.
+fn bracket_file_words(e: &serde_json::Error) -> String {
+    use domain::words::{FileKind, json_error_words};
+    both(|lang| json_error_words(e, FileKind::Bracket, lang))
 }
 
 /// [`tournament_command`] on the file's text.
@@ -456,7 +468,7 @@ fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Resu
         let bracket: domain::bracket::Bracket = match serde_json::from_str(text) {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("baza bracket: {e}");
+                eprintln!("baza bracket: {}", bracket_file_words(&e));
                 return Ok(ExitCode::from(NOT_A_RECORD));
             }
         };

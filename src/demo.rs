@@ -78,6 +78,9 @@ pub fn fill(
             "demo",
             now,
         )?;
+        // A trial circuit over the same championships, made and deleted through the
+        // service: the club's trail says who made it and who deleted it.
+        trial_circuit(conn, club_id, &cuatrola)?;
         // A botifarra open with the bases of the Lloret kind, played at the tables.
         crate::service::demo_lloret::create_lloret_open(conn, club_id, today)
             .map_err(|e| diesel::result::Error::QueryBuilderError(format!("{e:?}").into()))?;
@@ -92,4 +95,29 @@ pub fn fill(
             championship_id,
         }))
     })
+}
+
+/// Makes circuit "Circuito de prueba" of club `club_id` over `championships` and
+/// deletes it, each audited as the demo's.
+fn trial_circuit(
+    conn: &mut DbConn,
+    club_id: i32,
+    championships: &[i32],
+) -> diesel::QueryResult<()> {
+    use crate::service::circuit;
+    let failed = |e: crate::error::AppError| {
+        diesel::result::Error::QueryBuilderError(format!("{e:?}").into())
+    };
+    let scoring = crate::domain::circuit::Scoring::default();
+    let id = circuit::create(
+        conn,
+        club_id,
+        ("Circuito de prueba", &scoring),
+        championships,
+        demo::ACTOR,
+    )
+    .map_err(failed)?;
+    let version = db::circuits::find(conn, id)?.map(|c| c.version);
+    circuit::delete(conn, (id, version), demo::ACTOR).map_err(failed)?;
+    Ok(())
 }

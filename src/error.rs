@@ -7,7 +7,7 @@
 
 use crate::db::DbError;
 use crate::db::fault::{self, Fault};
-use crate::domain::refusal::{PeopleFault, Refusal, listed};
+use crate::domain::refusal::{PeopleFault, Refusal};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -41,10 +41,6 @@ pub enum AppError {
     /// message.
     #[error("rejected: {0:?}")]
     Rejected(Refusal),
-    /// 422: an entry that would make hand `.0` (1-based) impossible; used to roll
-    /// a transaction back with its reasons.
-    #[error("hand {0} would be invalid")]
-    Invalid(usize, Vec<crate::domain::entry::EntryError>),
     /// 429: too many attempts.
     #[error("too many attempts")]
     TooManyRequests,
@@ -134,8 +130,6 @@ pub enum Unacceptable {
     Score(u32),
     /// A result the match's format does not allow (why).
     Outcome(String),
-    /// A game file that cannot be imported (what is wrong).
-    GameFile(String),
     /// A text that is not a hand record (why).
     Record(String),
     /// A game there is none of (as named).
@@ -179,7 +173,6 @@ impl Unacceptable {
             Unacceptable::Group(_) => "error-groups-no-such",
             Unacceptable::Score(_) => "error-bad-score",
             Unacceptable::Outcome(_) => "tournament-result-rejected",
-            Unacceptable::GameFile(_) => "error-bad-game-file",
             Unacceptable::Record(_) => "error-not-a-record",
             Unacceptable::Game(_) => "error-bad-game",
             Unacceptable::HandNumber(_) => "error-bad-request",
@@ -209,7 +202,6 @@ impl Unacceptable {
             | Unacceptable::Qualifiers(s)
             | Unacceptable::Group(s)
             | Unacceptable::Outcome(s)
-            | Unacceptable::GameFile(s)
             | Unacceptable::Record(s)
             | Unacceptable::Game(s)
             | Unacceptable::HandNumber(s)
@@ -266,13 +258,6 @@ impl AppError {
             AppError::Csrf => ("error-csrf", None),
             AppError::Refused(r) => (r.key(), Some(r.detail())),
             AppError::TooManyRequests => ("error-too-many", None),
-            AppError::Invalid(n, errors) => (
-                "error-invalid-entry",
-                Some(format!(
-                    "{n}: {}",
-                    listed(errors, "; ", |e| format!("{}: {}", e.field, e.message))
-                )),
-            ),
         }
     }
 }

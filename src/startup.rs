@@ -269,6 +269,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .post(crate::web::circuits::edit),
         )
         .service(
+            web::resource("/circuitos/{id}/borrar")
+                .get(crate::web::circuit_delete::delete_form)
+                .post(crate::web::circuit_delete::delete),
+        )
+        .service(
             web::resource("/campeonatos/{id}/sembrar")
                 .get(crate::web::seeding::page)
                 .post(crate::web::seeding::apply),

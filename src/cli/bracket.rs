@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 use serde::{Deserialize, Serialize};
 
-use super::{NOT_A_RECORD, TournamentArgs, read_input, tournament_text};
+use super::{NOT_A_RECORD, TournamentArgs, bracket_file_words, read_input, tournament_text};
 use crate::domain::Lang;
 use crate::domain::bracket::{
     Bracket, EntrantId, double_elimination, seed_by_lot, single_elimination,
@@ -152,24 +152,40 @@ pub fn run(args: BracketArgs) -> anyhow::Result<ExitCode> {
                 }
             };
             // A named bracket, as `create --json` writes it.
-            if let Ok(named) = serde_json::from_str::<NamedBracket>(&text) {
-                if args.json {
-                    println!("{}", serde_json::to_string_pretty(&named)?);
-                } else {
-                    print!("{}", named.text());
+            let named = match serde_json::from_str::<NamedBracket>(&text) {
+                Ok(named) => named,
+                // JSON with entrants and no format of its own is meant as one: what
+                // is wrong with it as such.
+                Err(e) if is_named(&text) => {
+                    eprintln!("baza bracket: {}", bracket_file_words(&e));
+                    return Ok(ExitCode::from(NOT_A_RECORD));
                 }
-                return Ok(ExitCode::SUCCESS);
+                Err(_) => {
+                    return tournament_text(
+                        "bracket",
+                        &text,
+                        &TournamentArgs {
+                            file,
+                            json: args.json,
+                        },
+                    );
+                }
+            };
+            if args.json {
+                println!("{}", serde_json::to_string_pretty(&named)?);
+            } else {
+                print!("{}", named.text());
             }
-            tournament_text(
-                "bracket",
-                &text,
-                &TournamentArgs {
-                    file,
-                    json: args.json,
-                },
-            )
+            Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Whether a text is JSON written as a named bracket: entrants, and no `format`
+/// (a championship file's).
+fn is_named(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .is_ok_and(|v| v.get("entrants").is_some() && v.get("format").is_none())
 }
 
 #[cfg(test)]

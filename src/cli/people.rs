@@ -5,8 +5,7 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use super::{DbArgs, NOT_A_RECORD};
-use crate::domain::Lang;
+use super::{DbArgs, NOT_A_RECORD, both};
 use crate::web::i18n::tr;
 use crate::web::register_import::{change_words, conflict_words, import_bytes, summary};
 
@@ -33,12 +32,6 @@ pub fn run(cmd: PeopleCommand) -> anyhow::Result<ExitCode> {
     match cmd {
         PeopleCommand::Import { file, json, db } => import(&file, json, &db),
     }
-}
-
-/// Both languages of one message: "Spanish / English".
-fn both(say: impl Fn(Lang) -> String) -> String {
-    let (es, en) = (say(Lang::Es), say(Lang::En));
-    if es == en { es } else { format!("{es} / {en}") }
 }
 
 fn import(file: &str, json: bool, args: &DbArgs) -> anyhow::Result<ExitCode> {

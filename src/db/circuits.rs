@@ -21,6 +21,8 @@ pub struct Circuit {
     pub name: String,
     pub scoring: Scoring,
     pub championships: Vec<i32>,
+    /// One more at each saved change: a form read at an older one is stale.
+    pub version: i32,
 }
 
 #[derive(Insertable)]
@@ -56,9 +58,9 @@ pub fn insert(
     insert_returning_id(conn, circuits::table, &new)
 }
 
-/// A circuit as its row stores it: id, club, name, and its scoring and
-/// championships as JSON text.
-type Stored = (i32, i32, String, String, String);
+/// A circuit as its row stores it: id, club, name, its scoring and championships as
+/// JSON text, and its version.
+type Stored = (i32, i32, String, String, String, i32);
 
 const STORED: (
     circuits::id,
@@ -66,21 +68,24 @@ const STORED: (
     circuits::name,
     circuits::scoring,
     circuits::championships,
+    circuits::version,
 ) = (
     circuits::id,
     circuits::club_id,
     circuits::name,
     circuits::scoring,
     circuits::championships,
+    circuits::version,
 );
 
-fn circuit((id, club_id, name, scoring, championships): Stored) -> Circuit {
+fn circuit((id, club_id, name, scoring, championships, version): Stored) -> Circuit {
     Circuit {
         id,
         club_id,
         name,
         scoring: serde_json::from_str(&scoring).unwrap_or_default(),
         championships: serde_json::from_str(&championships).unwrap_or_default(),
+        version,
     }
 }
 
@@ -89,23 +94,56 @@ pub fn find(conn: &mut DbConn, id: i32) -> QueryResult<Option<Circuit>> {
     Ok(row.map(circuit))
 }
 
-/// Changes circuit `id`'s name, scoring and championships (in the circuit's order).
+/// Changes circuit `id`'s name, scoring and championships (in the circuit's order)
+/// when it is still at `version`, and counts it one version more; how many rows
+/// changed (0: there is no such circuit, or it is at another version now).
 pub fn update(
     conn: &mut DbConn,
-    id: i32,
+    (id, version): (i32, i32),
     name: &str,
     scoring: &Scoring,
     championships: &[i32],
 ) -> QueryResult<usize> {
     let scoring = serde_json::to_string(scoring).unwrap_or_default();
     let championships = serde_json::to_string(championships).unwrap_or_default();
-    diesel::update(circuits::table.find(id))
-        .set((
-            circuits::name.eq(name),
-            circuits::scoring.eq(scoring),
-            circuits::championships.eq(championships),
-        ))
-        .execute(conn)
+    diesel::update(
+        circuits::table
+            .find(id)
+            .filter(circuits::version.eq(version)),
+    )
+    .set((
+        circuits::name.eq(name),
+        circuits::scoring.eq(scoring),
+        circuits::championships.eq(championships),
+        circuits::version.eq(version + 1),
+    ))
+    .execute(conn)
+}
+
+/// Removes circuit `id` when it is still at `version`; how many rows went (0: there
+/// is no such circuit, or it is at another version now). Its championships stay.
+pub fn delete(conn: &mut DbConn, (id, version): (i32, i32)) -> QueryResult<usize> {
+    diesel::delete(
+        circuits::table
+            .find(id)
+            .filter(circuits::version.eq(version)),
+    )
+    .execute(conn)
+}
+
+/// The names of circuit `c`'s championships, in the circuit's order (a deleted
+/// championship left out).
+pub fn championship_names(conn: &mut DbConn, c: &Circuit) -> QueryResult<Vec<String>> {
+    use super::schema::championships;
+    let rows: Vec<(i32, String)> = championships::table
+        .filter(championships::id.eq_any(&c.championships))
+        .filter(championships::deleted_at.is_null())
+        .select((championships::id, championships::name))
+        .load(conn)?;
+    Ok(c.championships
+        .iter()
+        .filter_map(|id| rows.iter().find(|r| r.0 == *id).map(|r| r.1.clone()))
+        .collect())
 }
 
 /// Every circuit, of every club, oldest first.
@@ -152,16 +190,7 @@ pub fn standings(conn: &mut DbConn, c: &Circuit) -> QueryResult<Standings> {
             ratings::championship_entries(&names, *championship_id, *club, name, *date, file);
         championships.push((*championship_id, name.clone(), *date));
         by_player.push(player_places(&entries));
-        by_pair.push(
-            entries
-                .iter()
-                .map(|e| {
-                    let mut key = e.players.clone();
-                    key.sort_unstable();
-                    (key, e.place)
-                })
-                .collect::<Vec<_>>(),
-        );
+        by_pair.push(pair_places(&entries));
     }
     Ok(Standings {
         championships,
@@ -181,6 +210,21 @@ fn player_places<'a>(
         .collect()
 }
 
+/// Each pair's place in one championship, from its entries: a pair is its players,
+/// sorted.
+fn pair_places<'a>(
+    entries: impl IntoIterator<Item = &'a ChampionshipEntry>,
+) -> Vec<(Vec<PlayerId>, u32)> {
+    entries
+        .into_iter()
+        .map(|e| {
+            let mut key = e.players.clone();
+            key.sort_unstable();
+            (key, e.place)
+        })
+        .collect()
+}
+
 /// The per-player rows of circuit `c` from the championships' entries as the ratings
 /// gather them (published rounds only): the same rows as its page's players' table.
 pub fn player_rows(c: &Circuit, entries: &[ChampionshipEntry]) -> Vec<Row<PlayerId>> {
@@ -190,6 +234,18 @@ pub fn player_rows(c: &Circuit, entries: &[ChampionshipEntry]) -> Vec<Row<Player
         .map(|id| player_places(entries.iter().filter(|e| e.championship_id == *id)))
         .collect();
     circuit::standings(&c.scoring, &by_player)
+}
+
+/// The per-pair rows of circuit `c` (a pair is its players, sorted) from the
+/// championships' entries as the ratings gather them: the same rows as its page's
+/// pairs' table.
+pub fn pair_rows(c: &Circuit, entries: &[ChampionshipEntry]) -> Vec<Row<Vec<PlayerId>>> {
+    let by_pair: Vec<Vec<(Vec<PlayerId>, u32)>> = c
+        .championships
+        .iter()
+        .map(|id| pair_places(entries.iter().filter(|e| e.championship_id == *id)))
+        .collect();
+    circuit::standings(&c.scoring, &by_pair)
 }
 
 /// The championships a club may group: (championship id, name, date), newest first.

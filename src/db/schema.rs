@@ -262,6 +262,7 @@ diesel::table! {
         championships -> Text,
         created_by -> Text,
         created_at -> Timestamp,
+        version -> Integer,
     }
 }
 

@@ -2,6 +2,18 @@
 //! and why an account's form is refused, one variant per reason naming its message
 //! key.
 
+/// Whether two secrets (a PIN, a token) are the same, compared so that the time it
+/// takes tells neither where they first differ nor how long either is: their
+/// SHA-256 digests, every byte of the two folded together.
+pub fn same_secret(a: &str, b: &str) -> bool {
+    use sha2::{Digest, Sha256};
+    let (x, y) = (Sha256::digest(a.as_bytes()), Sha256::digest(b.as_bytes()));
+    x.iter()
+        .zip(y.iter())
+        .fold(0u8, |acc, (p, q)| std::hint::black_box(acc | (p ^ q)))
+        == 0
+}
+
 /// The shortest password an account takes.
 pub const MIN_PASSWORD: usize = 8;
 
@@ -99,4 +111,24 @@ pub fn validate_new_user(
     }
     let role = Role::parse(role).ok_or(UserFault::Role)?;
     Ok((username.to_owned(), role))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_secrets_are_the_same_only_when_every_character_and_the_length_are() {
+        assert!(same_secret("4821", "4821"));
+        assert!(same_secret("", ""));
+        assert!(!same_secret("4821", "4820"), "the last digit");
+        assert!(!same_secret("4821", "5821"), "the first digit");
+        assert!(!same_secret("4821", "482"), "one shorter");
+        assert!(!same_secret("482", "4821"), "one longer");
+        assert!(!same_secret("4821", "48210"));
+        assert!(!same_secret("4821", ""));
+        assert!(!same_secret("", "4821"));
+        assert!(!same_secret("4821", " 4821"));
+        assert!(!same_secret("ñ", "n"));
+    }
 }

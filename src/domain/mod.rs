@@ -38,7 +38,7 @@
 //! Beside or above the rules core: [`entry`] (a club's score entry, above the games),
 //! [`tournament`], [`bracket`], [`rating`], [`circuit`], [`names`], [`register`]
 //! (the checks of a person's and a club's fields as typed) and [`account`] (an
-//! account's roles and the checks of its fields).
+//! account's roles, the checks of its fields, and how a secret typed is compared).
 
 pub mod account;
 pub mod bracket;
@@ -104,18 +104,17 @@ pub fn try_rule(record: &HandRecord, lang: Lang) -> Result<Ruling, RecordError> 
     options::validate(record.game, record.players, &record.options.to_map())?;
     if !record.game.valid_players(record.players) {
         return Err(RecordError::field(
-            "players",
-            format!(
-                "{} is not a valid number of players for {}",
-                record.players,
-                record.game.slug()
-            ),
+            record::RecordField::Players,
+            record::FieldProblem::BadPlayers {
+                got: record.players.to_string(),
+                game: record.game,
+            },
         ));
     }
     if record.dealer >= record.players {
         return Err(RecordError::field(
-            "dealer",
-            format!("seat {} does not exist", record.dealer),
+            record::RecordField::Dealer,
+            record::FieldProblem::NoSuchSeat(record.dealer),
         ));
     }
     if partial::is_partial(record) {

@@ -18,7 +18,7 @@
 use crate::domain::cards::{Card, CardSet, Suit};
 use crate::domain::kind::{GameKind, Seating};
 use crate::domain::options::{self, TableOptions};
-pub use crate::domain::record_error::RecordError;
+pub use crate::domain::record_error::{FieldProblem, JsonFault, RecordError, RecordField};
 use crate::domain::score::Score;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
@@ -427,12 +427,15 @@ impl<'de> Deserialize<'de> for HandRecord {
 
 /// Parses a hand record from text.
 pub fn parse_record_str(input: &str) -> Result<HandRecord, RecordError> {
-    let v: Value = serde_json::from_str(input).map_err(|e| RecordError::NotJson(e.to_string()))?;
+    let v: Value =
+        serde_json::from_str(input).map_err(|e| RecordError::NotJson(JsonFault::of(&e)))?;
     parse_record(&v)
 }
 
 mod typed;
 pub use typed::{parse_record_text, parse_record_typed};
+#[cfg(test)]
+mod words_tests;
 
 fn describe(v: &Value) -> String {
     let s = v.to_string();
@@ -444,47 +447,48 @@ fn describe(v: &Value) -> String {
     }
 }
 
-fn small_int(v: &Value, field: &str, max: u64) -> Result<u8, RecordError> {
+fn small_int(v: &Value, field: RecordField, max: u64) -> Result<u8, RecordError> {
     match v.as_u64() {
         Some(n) if n <= max => {
-            u8::try_from(n).map_err(|_| RecordError::field(field, "out of range"))
+            u8::try_from(n).map_err(|_| RecordError::field(field, FieldProblem::OutOfRange))
         }
         _ => Err(RecordError::field(
             field,
-            format!("expected an integer from 0 to {max}, got {}", describe(v)),
+            FieldProblem::NotSmallInt {
+                max,
+                got: describe(v),
+            },
         )),
     }
 }
 
-fn score_list(v: &Value, field: &str, len: u8) -> Result<Vec<Score>, RecordError> {
-    let expected = || {
-        format!(
-            "expected a list of {len} non-negative numbers, got {}",
-            describe(v)
+fn score_list(v: &Value, field: RecordField, len: u8) -> Result<Vec<Score>, RecordError> {
+    let wrong = || {
+        RecordError::field(
+            field.clone(),
+            FieldProblem::NotScores {
+                len,
+                got: describe(v),
+            },
         )
     };
-    let arr = v
-        .as_array()
-        .ok_or_else(|| RecordError::field(field, expected()))?;
+    let arr = v.as_array().ok_or_else(wrong)?;
     if arr.len() != usize::from(len) {
-        return Err(RecordError::field(field, expected()));
+        return Err(wrong());
     }
     arr.iter()
         .map(|x| {
             Score::from_json(x)
                 .filter(|s| *s >= Score::ZERO && *s <= Score::points(MAX_SCORE))
-                .ok_or_else(|| RecordError::field(field, expected()))
+                .ok_or_else(wrong)
         })
         .collect()
 }
 
-fn slot_list(v: &Value, field: &str) -> Result<Vec<CardSlot>, RecordError> {
-    let arr = v.as_array().ok_or_else(|| {
-        RecordError::field(
-            field,
-            format!("expected a list of cards, got {}", describe(v)),
-        )
-    })?;
+fn slot_list(v: &Value, field: RecordField) -> Result<Vec<CardSlot>, RecordError> {
+    let arr = v
+        .as_array()
+        .ok_or_else(|| RecordError::field(field, FieldProblem::NotCards { got: describe(v) }))?;
     Ok(arr.iter().map(CardSlot::parse).collect())
 }
 
@@ -492,22 +496,25 @@ fn slot_list(v: &Value, field: &str) -> Result<Vec<CardSlot>, RecordError> {
 pub fn parse_record(v: &Value) -> Result<HandRecord, RecordError> {
     let obj = v.as_object().ok_or_else(|| {
         RecordError::field(
-            "record",
-            format!("expected a JSON object, got {}", describe(v)),
+            RecordField::Record,
+            FieldProblem::NotRecordObject { got: describe(v) },
         )
     })?;
     match obj.get("format") {
         Some(Value::String(f)) if f == HAND_FORMAT => {}
         Some(other) => {
             return Err(RecordError::field(
-                "format",
-                format!("expected \"{HAND_FORMAT}\", got {}", describe(other)),
+                RecordField::Format,
+                FieldProblem::WrongFormat {
+                    expected: HAND_FORMAT,
+                    got: describe(other),
+                },
             ));
         }
         None => {
             return Err(RecordError::field(
-                "format",
-                format!("missing, expected \"{HAND_FORMAT}\""),
+                RecordField::Format,
+                FieldProblem::MissingFormat(HAND_FORMAT),
             ));
         }
     }
@@ -516,7 +523,7 @@ pub fn parse_record(v: &Value) -> Result<HandRecord, RecordError> {
             .parse::<GameKind>()
             .map_err(|_| RecordError::UnknownGame(describe(&Value::String(g.clone()))))?,
         Some(other) => return Err(RecordError::UnknownGame(describe(other))),
-        None => return Err(RecordError::field("game", "missing")),
+        None => return Err(RecordError::field(RecordField::Game, FieldProblem::Missing)),
     };
     let players = match obj.get("players") {
         Some(p) => {
@@ -525,55 +532,73 @@ pub fn parse_record(v: &Value) -> Result<HandRecord, RecordError> {
                 Some(n) if game.valid_players(n) => n,
                 _ => {
                     return Err(RecordError::field(
-                        "players",
-                        format!(
-                            "{} is not a valid number of players for {}",
-                            describe(p),
-                            game.slug()
-                        ),
+                        RecordField::Players,
+                        FieldProblem::BadPlayers {
+                            got: describe(p),
+                            game,
+                        },
                     ));
                 }
             }
         }
-        None => return Err(RecordError::field("players", "missing")),
+        None => {
+            return Err(RecordError::field(
+                RecordField::Players,
+                FieldProblem::Missing,
+            ));
+        }
     };
     let options = match obj.get("options") {
         None | Some(Value::Null) => Map::new(),
         Some(Value::Object(m)) => m.clone(),
         Some(other) => {
             return Err(RecordError::field(
-                "options",
-                format!("expected an object, got {}", describe(other)),
+                RecordField::Options,
+                FieldProblem::NotObject {
+                    got: describe(other),
+                },
             ));
         }
     };
     let options = options::validate(game, players, &options)?;
     let dealer = match obj.get("dealer") {
-        Some(d) => small_int(d, "dealer", u64::from(players) - 1)?,
-        None => return Err(RecordError::field("dealer", "missing")),
+        Some(d) => small_int(d, RecordField::Dealer, u64::from(players) - 1)?,
+        None => {
+            return Err(RecordError::field(
+                RecordField::Dealer,
+                FieldProblem::Missing,
+            ));
+        }
     };
     let sides = game.seating(players, &options).sides();
     let before = match obj.get("before") {
         None | Some(Value::Null) => None,
-        Some(b) => Some(score_list(b, "before", sides)?),
+        Some(b) => Some(score_list(b, RecordField::Before, sides)?),
     };
     let hands = match obj.get("hands") {
         Some(Value::Array(hs)) => hs
             .iter()
             .enumerate()
-            .map(|(i, h)| slot_list(h, &format!("hands[{i}]")))
+            .map(|(i, h)| slot_list(h, RecordField::Hand(i)))
             .collect::<Result<Vec<_>, _>>()?,
         Some(other) => {
             return Err(RecordError::field(
-                "hands",
-                format!("expected a list of hands, got {}", describe(other)),
+                RecordField::Hands,
+                FieldProblem::NotHands {
+                    got: describe(other),
+                },
             ));
         }
-        None => return Err(RecordError::field("hands", "missing")),
+        None => {
+            return Err(RecordError::field(
+                RecordField::Hands,
+                FieldProblem::Missing,
+            ));
+        }
     };
     let stock = match obj.get("stock") {
         None | Some(Value::Null) => Vec::new(),
-        Some(s) => slot_list(s, "stock")?,
+        Some(s) => slot_list(s, RecordField::Stock)?,
     };
     let turned = match obj.get("turned") {
         None | Some(Value::Null) => None,
@@ -584,16 +609,21 @@ pub fn parse_record(v: &Value) -> Result<HandRecord, RecordError> {
         Some(Value::Array(evs)) => {
             if evs.len() > MAX_EVENTS {
                 return Err(RecordError::field(
-                    "events",
-                    format!("{} events, more than the {MAX_EVENTS} accepted", evs.len()),
+                    RecordField::Events,
+                    FieldProblem::TooManyEvents {
+                        count: evs.len(),
+                        max: MAX_EVENTS,
+                    },
                 ));
             }
             evs.iter().map(|e| parse_event(e, players)).collect()
         }
         Some(other) => {
             return Err(RecordError::field(
-                "events",
-                format!("expected a list of events, got {}", describe(other)),
+                RecordField::Events,
+                FieldProblem::NotEvents {
+                    got: describe(other),
+                },
             ));
         }
     };
@@ -604,16 +634,17 @@ pub fn parse_record(v: &Value) -> Result<HandRecord, RecordError> {
             for (k, val) in d {
                 match k.as_str() {
                     "points" if !val.is_null() => {
-                        out.points = Some(score_list(val, "declared.points", sides)?)
+                        out.points = Some(score_list(val, RecordField::DeclaredPoints, sides)?)
                     }
                     "hand_points" if !val.is_null() => {
-                        out.hand_points = Some(score_list(val, "declared.hand_points", sides)?)
+                        out.hand_points =
+                            Some(score_list(val, RecordField::DeclaredHandPoints, sides)?)
                     }
                     "points" | "hand_points" => {}
                     other => {
                         return Err(RecordError::field(
-                            format!("declared.{other}"),
-                            "unknown field (expected points or hand_points)",
+                            RecordField::DeclaredOther(other.to_owned()),
+                            FieldProblem::NotDeclared,
                         ));
                     }
                 }
@@ -622,8 +653,10 @@ pub fn parse_record(v: &Value) -> Result<HandRecord, RecordError> {
         }
         Some(other) => {
             return Err(RecordError::field(
-                "declared",
-                format!("expected an object, got {}", describe(other)),
+                RecordField::Declared,
+                FieldProblem::NotObject {
+                    got: describe(other),
+                },
             ));
         }
     };

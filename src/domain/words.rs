@@ -1,10 +1,13 @@
 //! Plain data: words people read instead of internal ids, that is a rule's name, a
 //! ruling field's name, the docs/rules.md source in the reader's language, and seats
 //! numbered 1–4 and named by their player in messages the engine writes with 0-based
-//! seats (the public JSON keeps 0-based seats). Uses `lang` and `ruling`.
+//! seats (the public JSON keeps 0-based seats), and why a file or a hand record does
+//! not read. Uses `lang`, `kind`, `record_error` and `ruling`.
 
 use crate::domain::cards::{Card, Rank};
-use crate::domain::lang::{Lang, tr};
+use crate::domain::kind::GameKind;
+use crate::domain::lang::{Lang, capitalized, tr};
+use crate::domain::record_error::{FieldProblem, JsonFault, RecordError, RecordField};
 use crate::domain::ruling::RuleId;
 
 /// A rule's name in `lang`; rule terms (renuncio, cante, tute) stay Spanish.
@@ -463,12 +466,14 @@ fn drop_article(out: &mut String, lang: Lang) {
     }
 }
 
-/// A JSON file Baza reads: a game (`baza-game/1`) or a championship
-/// (`baza-tournament/1`).
+/// A JSON file Baza reads: a game (`baza-game/1`), a championship
+/// (`baza-tournament/1`), a hand record (`baza-hand/1`) or a bracket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileKind {
     Game,
     Championship,
+    Record,
+    Bracket,
 }
 
 impl FileKind {
@@ -485,6 +490,16 @@ impl FileKind {
                 "No és un fitxer de campionat de Baza",
                 "It is not a Baza championship file",
             ),
+            FileKind::Record => lang.pick(
+                "No es un registro de mano de Baza",
+                "No és un registre de mà de Baza",
+                "It is not a Baza hand record",
+            ),
+            FileKind::Bracket => lang.pick(
+                "No es un fichero de cuadro de Baza",
+                "No és un fitxer de quadre de Baza",
+                "It is not a Baza bracket file",
+            ),
         }
     }
 }
@@ -492,15 +507,20 @@ impl FileKind {
 /// Why a text does not read as a JSON file of `kind`, in `lang`: what is wrong and
 /// where (line and column, as an editor counts them), never serde's English.
 pub fn json_error_words(e: &serde_json::Error, kind: FileKind, lang: Lang) -> String {
+    json_fault_words(&JsonFault::of(e), kind, lang)
+}
+
+/// [`json_error_words`] of a fault already read from serde_json's error.
+pub fn json_fault_words(e: &JsonFault, kind: FileKind, lang: Lang) -> String {
     use serde_json::error::Category;
-    let (line, column) = (e.line(), e.column());
+    let (line, column) = (e.line, e.column);
     let at = tr!(
         lang,
         "en la línea {line}, columna {column}",
         "a la línia {line}, columna {column}",
         "at line {line}, column {column}"
     );
-    match e.classify() {
+    match e.category {
         Category::Eof => tr!(
             lang,
             "El fichero se corta {at}: le falta el final.",
@@ -509,7 +529,7 @@ pub fn json_error_words(e: &serde_json::Error, kind: FileKind, lang: Lang) -> St
         ),
         Category::Data | Category::Io => {
             // serde_json names the field the file has too many or too few of.
-            let text = e.to_string();
+            let text = &e.message;
             let field = |prefix: &str| {
                 text.strip_prefix(prefix)
                     .and_then(|rest| rest.split('`').next())
@@ -536,7 +556,7 @@ pub fn json_error_words(e: &serde_json::Error, kind: FileKind, lang: Lang) -> St
         }
         Category::Syntax => {
             // serde_json's message, without its " at line … column …".
-            let text = e.to_string();
+            let text = &e.message;
             let what = text.split(" at line ").next().unwrap_or_default();
             let wrong = match what {
                 "expected `,` or `}`" | "expected `,` or `]`" => {
@@ -585,6 +605,294 @@ pub fn json_error_words(e: &serde_json::Error, kind: FileKind, lang: Lang) -> St
             };
             format!("{wrong} {at}.")
         }
+    }
+}
+
+/// How the pages name a game's table options in the reader's language (their labels
+/// and values are the pages' words), for the words of a refused record.
+pub trait OptionNames {
+    /// The label of option `name` of `game` ("Cantes por baza"), if it has one.
+    fn label(&self, game: GameKind, name: &str, lang: Lang) -> Option<String>;
+    /// The values option `name` of `game` takes, in words ("Uno por jugador, Uno
+    /// por pareja"), if known.
+    fn allowed(&self, game: GameKind, name: &str, lang: Lang) -> Option<String>;
+}
+
+/// No option named: where a record's options come from a game already checked.
+pub struct UnnamedOptions;
+
+impl OptionNames for UnnamedOptions {
+    fn label(&self, _: GameKind, _: &str, _: Lang) -> Option<String> {
+        None
+    }
+    fn allowed(&self, _: GameKind, _: &str, _: Lang) -> Option<String> {
+        None
+    }
+}
+
+/// A field of a hand record as a referee names it: "el repartidor", "los puntos
+/// declarados", "las cartas del asiento 2" (seats from 1, or as the engine writes
+/// them, from 0, for [`name_seats`]: `first_seat`).
+fn record_field_words(field: &RecordField, lang: Lang, first_seat: usize) -> String {
+    use RecordField::*;
+    let word = |es, ca, en| lang.pick(es, ca, en).to_owned();
+    match field {
+        Record => word("el registro", "el registre", "the record"),
+        Format => word("el formato", "el format", "the format"),
+        Game => word("el juego", "el joc", "the game"),
+        Players => word(
+            "el número de jugadores",
+            "el nombre de jugadors",
+            "the number of players",
+        ),
+        Options => word(
+            "las opciones de mesa",
+            "les opcions de taula",
+            "the table options",
+        ),
+        Dealer => word("el repartidor", "el repartidor", "the dealer"),
+        Before => word(
+            "los tantos de antes de la mano",
+            "els punts d'abans de la mà",
+            "the score before the hand",
+        ),
+        Hands => word(
+            "las cartas repartidas",
+            "les cartes repartides",
+            "the cards dealt",
+        ),
+        Hand(i) => {
+            let n = i + first_seat;
+            tr!(
+                lang,
+                "las cartas del asiento {n}",
+                "les cartes del seient {n}",
+                "the cards of seat {n}"
+            )
+        }
+        Stock => word("el monte", "el munt", "the stock"),
+        Events => word("las jugadas", "les jugades", "the moves"),
+        Declared => word("lo declarado", "el que s'ha declarat", "what was declared"),
+        DeclaredPoints => word(
+            "los puntos declarados",
+            "els punts declarats",
+            "the declared card points",
+        ),
+        DeclaredHandPoints => word(
+            "los tantos declarados",
+            "els punts de la mà declarats",
+            "the declared hand score",
+        ),
+        DeclaredOther(name) => tr!(
+            lang,
+            "«{name}» en lo declarado",
+            "«{name}» en el que s'ha declarat",
+            "\"{name}\" in what was declared"
+        ),
+    }
+}
+
+/// Why a hand record cannot be ruled, in `lang`, as a referee says it: the field by
+/// its name in words, an option by its label (`options`), seats from 1; never a
+/// field path or an option key. The public JSON keeps the English of `Display`.
+pub fn record_error_words(e: &RecordError, lang: Lang, options: &dyn OptionNames) -> String {
+    said_of_record(e, lang, options, 1)
+}
+
+/// [`record_error_words`] with seats from 0, as the engine writes them, for a page
+/// that names them with [`name_seats`].
+pub fn record_error_engine_words(e: &RecordError, lang: Lang, options: &dyn OptionNames) -> String {
+    said_of_record(e, lang, options, 0)
+}
+
+fn said_of_record(
+    e: &RecordError,
+    lang: Lang,
+    options: &dyn OptionNames,
+    first_seat: usize,
+) -> String {
+    match e {
+        RecordError::NotJson(fault) => json_fault_words(fault, FileKind::Record, lang),
+        RecordError::Field { field, problem } => {
+            field_problem_words(field, problem, lang, first_seat)
+        }
+        RecordError::UnknownGame(got) => tr!(
+            lang,
+            "El juego {got} no es ninguno de los de Baza (cuatrola, tute, guiñote, botifarra o cinquillo).",
+            "El joc {got} no és cap dels de Baza (cuatrola, tute, guiñote, botifarra o cinquillo).",
+            "The game {got} is none of Baza's (cuatrola, tute, guiñote, botifarra or cinquillo)."
+        ),
+        RecordError::UnknownOption { game, name } => {
+            // An option of no game at all is named as written.
+            let option = options
+                .label(*game, name, lang)
+                .unwrap_or_else(|| name.clone());
+            let game = game.name();
+            tr!(
+                lang,
+                "Las opciones de mesa de {game} no incluyen «{option}».",
+                "Les opcions de taula de {game} no inclouen «{option}».",
+                "The table options of {game} do not include \"{option}\"."
+            )
+        }
+        RecordError::BadOptionValue {
+            game, name, got, ..
+        } => {
+            let option = match options.label(*game, name, lang) {
+                Some(label) => tr!(
+                    lang,
+                    "La opción «{label}»",
+                    "L'opció «{label}»",
+                    "The option \"{label}\""
+                ),
+                None => lang
+                    .pick("Una opción de mesa", "Una opció de taula", "A table option")
+                    .to_owned(),
+            };
+            let allowed = options
+                .allowed(*game, name, lang)
+                .map(|a| {
+                    tr!(
+                        lang,
+                        " (valores posibles: {a})",
+                        " (valors possibles: {a})",
+                        " (allowed values: {a})"
+                    )
+                })
+                .unwrap_or_default();
+            tr!(
+                lang,
+                "{option} no admite {got}{allowed}.",
+                "{option} no admet {got}{allowed}.",
+                "{option} does not take {got}{allowed}."
+            )
+        }
+    }
+}
+
+/// A field's problem in one sentence (see [`record_error_words`]).
+fn field_problem_words(
+    field: &RecordField,
+    problem: &FieldProblem,
+    lang: Lang,
+    first_seat: usize,
+) -> String {
+    use FieldProblem::*;
+    let f = record_field_words(field, lang, first_seat);
+    let big = capitalized(&f);
+    let not_one = FileKind::Record.not_one(lang);
+    match problem {
+        Missing => tr!(
+            lang,
+            "Falta un dato: {f}.",
+            "Hi falta una dada: {f}.",
+            "Missing: {f}."
+        ),
+        MissingFormat(expected) => tr!(
+            lang,
+            "{not_one}: le falta \"format\": \"{expected}\".",
+            "{not_one}: li falta \"format\": \"{expected}\".",
+            "{not_one}: it lacks \"format\": \"{expected}\"."
+        ),
+        WrongFormat { expected, got } => tr!(
+            lang,
+            "{not_one}: su formato es {got}, no \"{expected}\".",
+            "{not_one}: el seu format és {got}, no \"{expected}\".",
+            "{not_one}: its format is {got}, not \"{expected}\"."
+        ),
+        OutOfRange => tr!(
+            lang,
+            "{big}: el número es demasiado grande.",
+            "{big}: el nombre és massa gran.",
+            "{big}: the number is too large."
+        ),
+        NotSmallInt { max, got } => {
+            let n = max + 1;
+            tr!(
+                lang,
+                "{big} no es ninguno de los {n} asientos de la mesa (el registro dice {got}).",
+                "{big} no és cap dels {n} seients de la taula (el registre diu {got}).",
+                "{big} is none of the table's {n} seats (the record says {got})."
+            )
+        }
+        NoSuchSeat(seat) => {
+            let n = usize::from(*seat) + first_seat;
+            tr!(
+                lang,
+                "{big}: el asiento {n} no existe en esta mesa.",
+                "{big}: el seient {n} no existeix en aquesta taula.",
+                "{big}: seat {n} does not exist at this table."
+            )
+        }
+        NotScores { len, got } => tr!(
+            lang,
+            "{big} deben ser {len} números, de 0 en adelante, no {got}.",
+            "{big} han de ser {len} nombres, de 0 en amunt, no {got}.",
+            "{big} must be {len} numbers from 0 up, not {got}."
+        ),
+        NotCards { got } => tr!(
+            lang,
+            "{big}: se esperaba una lista de cartas, no {got}.",
+            "{big}: s'esperava una llista de cartes, no {got}.",
+            "{big}: a list of cards was expected, not {got}."
+        ),
+        NotRecordObject { got } => tr!(
+            lang,
+            "{not_one}: un registro va entre llaves {{ }}, no {got}.",
+            "{not_one}: un registre va entre claus {{ }}, no {got}.",
+            "{not_one}: a record is written between braces {{ }}, not {got}."
+        ),
+        NotObject { got } => tr!(
+            lang,
+            "{big}: se esperaban nombres con su valor entre llaves {{ }}, no {got}.",
+            "{big}: s'esperaven noms amb el seu valor entre claus {{ }}, no {got}.",
+            "{big}: names with their values between braces {{ }} were expected, not {got}."
+        ),
+        NotHands { got } => tr!(
+            lang,
+            "{big}: se esperaba una lista con las cartas de cada asiento, no {got}.",
+            "{big}: s'esperava una llista amb les cartes de cada seient, no {got}.",
+            "{big}: a list with each seat's cards was expected, not {got}."
+        ),
+        NotEvents { got } => tr!(
+            lang,
+            "{big}: se esperaba una lista de jugadas, no {got}.",
+            "{big}: s'esperava una llista de jugades, no {got}.",
+            "{big}: a list of moves was expected, not {got}."
+        ),
+        BadPlayers { got, game } => {
+            let game = game.name();
+            let big_game = capitalized(game);
+            tr!(
+                lang,
+                "A {game} no se juega con {got} jugadores.",
+                "A {game} no s'hi juga amb {got} jugadors.",
+                "{big_game} is not played by {got} players."
+            )
+        }
+        TooManyEvents { count, max } => tr!(
+            lang,
+            "El registro tiene {count} jugadas, más de las {max} que se aceptan.",
+            "El registre té {count} jugades, més de les {max} que s'accepten.",
+            "The record has {count} moves, more than the {max} accepted."
+        ),
+        NotDeclared => match field {
+            RecordField::DeclaredOther(name) => tr!(
+                lang,
+                "Lo declarado solo lleva los puntos y los tantos de la mano, no «{name}».",
+                "El que s'ha declarat només porta els punts i els punts de la mà, no «{name}».",
+                "What was declared holds only the card points and the hand score, not \"{name}\"."
+            ),
+            other => {
+                let f = record_field_words(other, lang, first_seat);
+                tr!(
+                    lang,
+                    "Lo declarado solo lleva los puntos y los tantos de la mano, no {f}.",
+                    "El que s'ha declarat només porta els punts i els punts de la mà, no {f}.",
+                    "What was declared holds only the card points and the hand score, not {f}."
+                )
+            }
+        },
     }
 }
 

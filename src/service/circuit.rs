@@ -1,5 +1,6 @@
-//! Season circuits: a new circuit and a change to one (its name, scoring and
-//! championships), each in one transaction with its audit entry in the club's trail.
+//! Season circuits: a new circuit, a change to one (its name, scoring and
+//! championships) and its deletion, each in one transaction with its audit entry in the
+//! club's trail; a change or a deletion read at an older version writes nothing.
 
 use serde_json::json;
 
@@ -53,29 +54,49 @@ pub fn kept_then_added(before: &[i32], chosen: &[i32]) -> Vec<i32> {
     out
 }
 
-/// Changes circuit `id` to `name`, `scoring` and the championships `chosen` (see
-/// [`kept_then_added`]), audited as `actor`'s with what it was before; nothing is
-/// written when nothing changes. [`AppError::NotFound`] when there is no such circuit.
+/// What became of a change to a circuit, or of its deletion.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kept {
+    /// Saved (or nothing to save), or deleted.
+    Done,
+    /// Refused, nothing written: the form was read at an older version; the circuit
+    /// as it is now.
+    Stale(Circuit),
+}
+
+/// Changes circuit `id`, read at `version`, to `name`, `scoring` and the
+/// championships `chosen` (see [`kept_then_added`]), audited as `actor`'s with what it
+/// was before; nothing is written when nothing changes, nor when the circuit is at
+/// another version now (or no version was read). [`AppError::NotFound`] when there is
+/// no such circuit.
 pub fn edit(
     conn: &mut DbConn,
-    id: i32,
+    (id, version): (i32, Option<i32>),
     (name, scoring): (&str, &Scoring),
     chosen: &[i32],
     actor: &str,
-) -> Result<(), AppError> {
+) -> Result<Kept, AppError> {
     crate::db::write_tx(conn, |conn| {
+        let now_stored = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
+        let Some(version) = version.filter(|v| *v == now_stored.version) else {
+            return Ok(Kept::Stale(now_stored));
+        };
         let Circuit {
             club_id,
             name: old_name,
             scoring: old_scoring,
             championships: old,
             ..
-        } = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
+        } = now_stored;
         let championships = kept_then_added(&old, chosen);
         if old_name == name && old_scoring == *scoring && old == championships {
-            return Ok(());
+            return Ok(Kept::Done);
         }
-        circuits::update(conn, id, name, scoring, &championships)?;
+        if circuits::update(conn, (id, version), name, scoring, &championships)? == 0 {
+            // Changed between the read and the write (another server on the same base).
+            let now_stored = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
+            return Ok(Kept::Stale(now_stored));
+        }
         let before = audited(&old_name, &old_scoring, &old).to_string();
         let after = audited(name, scoring, &championships).to_string();
         accounts::insert_audit(
@@ -92,7 +113,40 @@ pub fn edit(
                 after_json: Some(after),
             },
         )?;
-        Ok::<_, AppError>(())
+        Ok::<_, AppError>(Kept::Done)
+    })
+}
+
+/// Deletes circuit `id`, read at `version`, audited as `actor`'s with all it was (its
+/// name, scoring and championships); its championships are untouched. Nothing is
+/// written when the circuit is at another version now. [`AppError::NotFound`] when
+/// there is no such circuit (already deleted).
+pub fn delete(
+    conn: &mut DbConn,
+    (id, version): (i32, Option<i32>),
+    actor: &str,
+) -> Result<Kept, AppError> {
+    crate::db::write_tx(conn, |conn| {
+        let c = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
+        let Some(version) = version.filter(|v| *v == c.version) else {
+            return Ok(Kept::Stale(c));
+        };
+        if circuits::delete(conn, (id, version))? == 0 {
+            let now_stored = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
+            return Ok(Kept::Stale(now_stored));
+        }
+        let before = audited(&c.name, &c.scoring, &c.championships).to_string();
+        accounts::insert_audit(
+            conn,
+            &NewAudit::deletion(
+                (actor, now()),
+                ("circuit", id),
+                (Some(c.club_id), None),
+                before,
+                None,
+            ),
+        )?;
+        Ok::<_, AppError>(Kept::Done)
     })
 }
 

@@ -9,6 +9,7 @@
 
 use crate::db::DbConn;
 use crate::db::accounts;
+use crate::domain::account::same_secret;
 use crate::error::AppError;
 use crate::service::now;
 
@@ -190,13 +191,4 @@ pub fn check_pin(
     let what = [Throttle::Subject(subject), Throttle::PinAddress(&addr)];
     record_failure(conn, &what, now)?;
     Ok(Err(PinRefused::Wrong))
-}
-
-/// Compares secrets without stopping at the first difference.
-pub fn same_secret(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
 }

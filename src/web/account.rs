@@ -6,6 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
+use super::asks::Asks;
 use super::auth::{self, Perm, Principal, Role};
 use super::requests::{client_address, redirect_target};
 use super::visit::{HttpResult, Visit};
@@ -48,6 +49,7 @@ pub async fn login_form(req: HttpRequest, query: web::Query<NextQuery>) -> HttpR
         username: String::new(),
         error: None,
     })
+    .map(|res| Asks::SignIn.mark(res))
 }
 
 #[derive(Deserialize)]
@@ -84,9 +86,11 @@ pub async fn login(
             auth::sign_in(&session, &user, &sid)?;
             Ok(see_other(&next))
         }
-        LoginOutcome::Wrong => render_status(&page("login-wrong"), StatusCode::UNAUTHORIZED),
+        LoginOutcome::Wrong => render_status(&page("login-wrong"), StatusCode::UNAUTHORIZED)
+            .map(|res| Asks::SignIn.mark(res)),
         LoginOutcome::Throttled => {
             render_status(&page("login-throttled"), StatusCode::TOO_MANY_REQUESTS)
+                .map(|res| Asks::SignIn.mark(res))
         }
     }
 }

@@ -15,13 +15,14 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, web};
 
+use super::asks::Asks;
 use super::requests::header_text;
 use super::{AppState, db};
 use crate::db::accounts::{self, User};
+use crate::domain::account::same_secret;
 use crate::error::AppError;
 use crate::service::account::{SessionLimits, token_hash};
 use crate::service::random_hex;
-use crate::service::throttle::same_secret;
 
 /// The session secret; the database keeps its SHA-256 (`sessions.token_hash`).
 pub const S_SID: &str = "sid";
@@ -308,6 +309,8 @@ pub async fn session_check(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
     let path = req.path();
+    // The page saying that this phone's PIN was changed asks for the new one.
+    let pin_changed = super::done::says(req.query_string(), super::done::Done::PinChanged);
     if path.starts_with("/api/") && is_write(req.method()) && !public_api(path) {
         // The token first: a stranger's body is refused before it is read.
         match principal_from(req.request().clone()).await {
@@ -335,14 +338,18 @@ pub async fn session_check(
         }
         match check_grants(&state, &req).await {
             Ok(Some(page)) => {
-                let res = super::account::see_other(&page);
+                let res = Asks::Pin.mark(super::account::see_other(&page));
                 return Ok(req.into_response(res).map_into_right_body());
             }
             Ok(None) => {}
             Err(e) => return Ok(req.error_response(e).map_into_right_body()),
         }
     }
-    Ok(next.call(req).await?.map_into_left_body())
+    let mut res = next.call(req).await?;
+    if pin_changed && res.status().is_success() {
+        Asks::Pin.mark_headers(res.headers_mut());
+    }
+    Ok(res.map_into_left_body())
 }
 
 /// The API's routes open to anyone: the hand checker, and the old address of a
@@ -357,19 +364,27 @@ struct ApiChecked(Principal);
 
 /// Checks the PINs this browser holds against the database (see
 /// [`super::grants`]): those changed since are forgotten. The first request about a
-/// place whose PIN changed is sent to that place's page, which says so and asks for
-/// the PIN again: the address to send it to.
+/// place whose PIN changed (a later partida of a match counts as its first, whose
+/// grant opened it) is sent to that place's page, which says so and asks for the PIN
+/// again: the address to send it to.
 async fn check_grants(state: &AppState, req: &ServiceRequest) -> Result<Option<String>, AppError> {
+    use super::grants;
     let session = req.get_session();
-    let held = super::grants::Held::of(&session);
+    let held = grants::Held::of(&session);
     if held.has_grants() {
         let asked = held.clone();
-        let checked = db(state, move |conn| super::grants::check(conn, &asked)).await?;
+        let checked = db(state, move |conn| grants::check(conn, &asked)).await?;
         if checked.kept != held {
-            super::grants::keep_only(&session, &checked)?;
+            grants::keep_only(&session, &checked)?;
         }
     }
-    let page = super::grants::take_ended(&session, req.path())?;
+    let mut page = grants::take_ended(&session, req.path())?;
+    if page.is_none() && grants::any_ended(&session) {
+        let path = req.path().to_owned();
+        if let Some(first) = db(state, move |conn| grants::as_first_partida(conn, &path)).await? {
+            page = grants::take_ended(&session, &first)?;
+        }
+    }
     Ok(page.map(|p| super::done::with_done(&p, super::done::Done::PinChanged)))
 }
 

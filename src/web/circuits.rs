@@ -16,6 +16,7 @@ use crate::db::circuits::{self, Circuit};
 use crate::db::queries::{self, Club};
 use crate::domain::circuit::{Row, Scoring};
 use crate::error::AppError;
+use crate::service::circuit::Kept;
 
 /// Points by place as the form and the page write them: "100, 80, 65".
 fn join_points(points: &[u32]) -> String {
@@ -34,6 +35,8 @@ pub struct CircuitForm {
     pub floor: String,
     pub best: String,
     pub championships: Vec<i32>,
+    /// The version of the circuit the form was read at (a change's form only).
+    pub version: Option<i32>,
 }
 
 impl CircuitForm {
@@ -59,6 +62,7 @@ impl CircuitForm {
                 c.scoring.best.to_string()
             },
             championships: c.championships.clone(),
+            version: Some(c.version),
         }
     }
 
@@ -72,6 +76,7 @@ impl CircuitForm {
                 "floor" => form.floor = v,
                 "best" => form.best = v,
                 "event" => form.championships.extend(v.parse::<i32>().ok()),
+                "version" => form.version = v.trim().parse::<i32>().ok(),
                 _ => {}
             }
         }
@@ -165,6 +170,8 @@ struct NewPage<'a> {
     form: CircuitForm,
     offered: Vec<Offered>,
     error: Option<String>,
+    /// What the circuit is now, when someone else changed it since the form was read.
+    now: Option<String>,
     /// The heading, where the form posts, its button, and where "back" leads.
     title: String,
     action: String,
@@ -214,7 +221,7 @@ fn show_form(
     (club, purpose): (Club, &Purpose),
     list: &[(i32, String, chrono::NaiveDate)],
     form: CircuitForm,
-    error: Option<String>,
+    (error, now): (Option<String>, Option<String>),
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let offered = list
@@ -247,6 +254,7 @@ fn show_form(
             form,
             offered,
             error,
+            now,
             title,
             action,
             submit,
@@ -265,7 +273,7 @@ pub async fn new_form(VisitId(Visit { req, state, who }, club_id, ()): VisitId) 
         (club, &Purpose::New),
         &list,
         CircuitForm::defaults(),
-        None,
+        (None, None),
         StatusCode::OK,
     )
 }
@@ -279,12 +287,12 @@ async fn posted(
     who: &Principal,
     (club_id, purpose): (i32, &Purpose),
     body: &[u8],
-) -> Result<Result<(String, Scoring, Vec<i32>), HttpResponse>, AppError> {
+) -> Result<Result<(String, Scoring, CircuitForm), HttpResponse>, AppError> {
     let ctx = Ctx::from_request(req);
     let (club, list) = form_page(req, state, who, club_id, purpose).await?;
     let form = CircuitForm::from_body(body);
     match form.check(&list) {
-        Ok((name, scoring)) => Ok(Ok((name, scoring, form.championships))),
+        Ok((name, scoring)) => Ok(Ok((name, scoring, form))),
         Err(fault) => {
             let key = fault.key();
             show_form(
@@ -292,7 +300,7 @@ async fn posted(
                 (club, purpose),
                 &list,
                 form,
-                Some(ctx.t(key)),
+                (Some(ctx.t(key)), None),
                 StatusCode::UNPROCESSABLE_ENTITY,
             )
             .map(Err)
@@ -305,21 +313,22 @@ async fn posted(
 pub async fn create(
     VisitId(Visit { req, state, who }, club_id, body): VisitId<web::Bytes>,
 ) -> HttpResult {
-    let (name, scoring, championships) =
+    let (name, scoring, form) =
         match posted(&req, &state, &who, (club_id, &Purpose::New), &body).await? {
             Ok(ok) => ok,
             Err(again) => return Ok(again),
         };
     let actor = who.actor();
     let id = db(&state, move |conn| {
-        crate::service::circuit::create(conn, club_id, (&name, &scoring), &championships, &actor)
+        let championships = &form.championships;
+        crate::service::circuit::create(conn, club_id, (&name, &scoring), championships, &actor)
     })
     .await?;
     Ok(super::account::see_other(&format!("/circuitos/{id}")))
 }
 
 /// The circuit `id`, or 404.
-async fn stored(state: &AppState, id: i32) -> Result<Circuit, AppError> {
+pub(super) async fn stored(state: &AppState, id: i32) -> Result<Circuit, AppError> {
     db(state, move |conn| {
         circuits::find(conn, id)?.ok_or(AppError::NotFound)
     })
@@ -338,31 +347,69 @@ pub async fn edit_form(VisitId(Visit { req, state, who }, id, ()): VisitId) -> H
         (club, &purpose),
         &list,
         CircuitForm::of(&c),
-        None,
+        (None, None),
         StatusCode::OK,
     )
 }
 
 /// `POST /circuitos/{id}/editar`: renames the circuit, changes its scoring, adds and
 /// removes championships (audited), or shows the form again with what was typed and
-/// what to fix (422).
+/// what to fix (422); a form read before someone else's change comes back with what
+/// was typed and what the circuit is now, nothing saved (409).
 pub async fn edit(VisitId(Visit { req, state, who }, id, body): VisitId<web::Bytes>) -> HttpResult {
     let c = stored(&state, id).await?;
     let club_id = c.club_id;
-    let (name, scoring, chosen) =
+    let (name, scoring, mut form) =
         match posted(&req, &state, &who, (club_id, &Purpose::Edit(c)), &body).await? {
             Ok(ok) => ok,
             Err(again) => return Ok(again),
         };
     let actor = who.actor();
-    db(&state, move |conn| {
-        crate::service::circuit::edit(conn, id, (&name, &scoring), &chosen, &actor)
+    let (read_at, chosen) = (form.version, form.championships.clone());
+    let kept = db(&state, move |conn| {
+        crate::service::circuit::edit(conn, (id, read_at), (&name, &scoring), &chosen, &actor)
     })
     .await?;
-    Ok(super::account::see_other(&super::done::with_done(
-        &format!("/circuitos/{id}"),
-        super::done::Done::CircuitSaved,
-    )))
+    let now = match kept {
+        Kept::Done => {
+            return Ok(super::account::see_other(&super::done::with_done(
+                &format!("/circuitos/{id}"),
+                super::done::Done::CircuitSaved,
+            )));
+        }
+        Kept::Stale(now) => now,
+    };
+    // The form again as typed, now at the circuit's version: saved again, it replaces
+    // what the other person saved.
+    let ctx = Ctx::from_request(&req);
+    form.version = Some(now.version);
+    let read = now.clone();
+    let names = db(&state, move |conn| {
+        Ok(circuits::championship_names(conn, &read)?)
+    })
+    .await?;
+    let words = now_words(&ctx, &now, &names);
+    let purpose = Purpose::Edit(now);
+    let (club, list) = form_page(&req, &state, &who, club_id, &purpose).await?;
+    show_form(
+        &ctx,
+        (club, &purpose),
+        &list,
+        form,
+        (Some(ctx.t("circuit-stale")), Some(words)),
+        StatusCode::CONFLICT,
+    )
+}
+
+/// What a circuit is now, in words: "Ahora es: Circuito de otoño · Puntos: 100, 80 ·
+/// 10 por participar · Prova 1, Prova 2".
+pub(super) fn now_words(ctx: &Ctx, c: &Circuit, championships: &[String]) -> String {
+    let mut what = format!("{} · {}", c.name, scoring_words(ctx, &c.scoring));
+    if !championships.is_empty() {
+        what.push_str(" · ");
+        what.push_str(&championships.join(", "));
+    }
+    ctx.t1("circuit-now", "what", &what)
 }
 
 /// One circuit of a club's list.

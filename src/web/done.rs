@@ -31,6 +31,8 @@ pub enum Done {
     GroupsDrawn,
     /// A circuit's changes saved.
     CircuitSaved,
+    /// A circuit deleted.
+    CircuitDeleted,
     /// The PIN this browser had typed was changed by the organiser: type the new one.
     PinChanged,
     /// A table's PINs changed by the organiser.
@@ -41,7 +43,7 @@ pub enum Done {
 
 impl Done {
     /// Every confirmation a redirect may name.
-    const ALL: [Done; 15] = [
+    const ALL: [Done; 16] = [
         Done::RoundPublished,
         Done::HandSaved,
         Done::HandCorrected,
@@ -54,6 +56,7 @@ impl Done {
         Done::GameImported,
         Done::GroupsDrawn,
         Done::CircuitSaved,
+        Done::CircuitDeleted,
         Done::PinChanged,
         Done::PinsRenewed,
         Done::GamePinRenewed,
@@ -74,6 +77,7 @@ impl Done {
             Done::GameImported => "partida-importada",
             Done::GroupsDrawn => "liguillas-sorteadas",
             Done::CircuitSaved => "circuito-guardado",
+            Done::CircuitDeleted => "circuito-borrado",
             Done::PinChanged => "pin-cambiado",
             Done::PinsRenewed => "pines-nuevos",
             Done::GamePinRenewed => "pin-nuevo",
@@ -95,6 +99,7 @@ impl Done {
             Done::GameImported => "done-game-imported",
             Done::GroupsDrawn => "done-groups-drawn",
             Done::CircuitSaved => "done-circuit-saved",
+            Done::CircuitDeleted => "done-circuit-deleted",
             Done::PinChanged => "done-pin-changed",
             Done::PinsRenewed => "done-pins-renewed",
             Done::GamePinRenewed => "done-game-pin-renewed",
@@ -136,6 +141,11 @@ fn done_of(query: &str) -> Option<Done> {
         .split('&')
         .filter_map(|pair| pair.strip_prefix("hecho="))
         .find_map(|v| Done::ALL.into_iter().find(|d| d.slug() == v))
+}
+
+/// Whether the query string `query` says `what` was done.
+pub fn says(query: &str, what: Done) -> bool {
+    done_of(query) == Some(what)
 }
 
 impl Ctx {

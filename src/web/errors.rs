@@ -23,7 +23,6 @@ impl ResponseError for AppError {
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::Refused(_) => StatusCode::CONFLICT,
             AppError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Invalid(..) => StatusCode::UNPROCESSABLE_ENTITY,
         }
     }
 
@@ -38,6 +37,7 @@ impl ResponseError for AppError {
         }
         if let AppError::LoginRequired(next) = self {
             return HttpResponse::SeeOther()
+                .insert_header(super::asks::Asks::SignIn.header())
                 .insert_header((
                     actix_web::http::header::LOCATION,
                     super::requests::redirect_target(Some(&format!(

@@ -13,6 +13,7 @@ use super::tables_held::{S_TABLE_SIDES, S_TOURNAMENT_TABLES, sides_held, table_p
 use crate::db::DbConn;
 use crate::db::championship::{store, tables};
 use crate::db::games;
+use crate::domain::account::same_secret;
 use crate::error::AppError;
 use crate::service::account::token_hash;
 
@@ -107,7 +108,7 @@ impl Held {
         !pin.is_empty()
             && self
                 .mark(place)
-                .is_some_and(|m| crate::service::throttle::same_secret(m, &fingerprint(place, pin)))
+                .is_some_and(|m| same_secret(m, &fingerprint(place, pin)))
     }
 }
 
@@ -235,6 +236,29 @@ pub fn take_ended(session: &Session, path: &str) -> Result<Option<String>, AppEr
     all.retain(|(_, p)| *p != page);
     put(session, S_PINS_ENDED, all)?;
     Ok(Some(page))
+}
+
+/// Whether some grant that ended has not been said yet.
+pub fn any_ended(session: &Session) -> bool {
+    !ended(session).is_empty()
+}
+
+/// The address `path` about a later partida of a match (`/partidas/{id}` and below)
+/// as the same address about the match's first partida, where the grant that opens
+/// every partida of the match was made: `None` for any other path.
+pub fn as_first_partida(conn: &mut DbConn, path: &str) -> Result<Option<String>, AppError> {
+    let Some((id, rest)) = game_path(path) else {
+        return Ok(None);
+    };
+    let first = games::find_game(conn, id)?.and_then(|g| g.series_id);
+    Ok(first.map(|first| format!("/partidas/{first}{rest}")))
+}
+
+/// The game a path is about (`/partidas/{id}` or below), and the rest of the path.
+fn game_path(path: &str) -> Option<(i32, &str)> {
+    let rest = path.strip_prefix("/partidas/")?;
+    let (id, rest) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    Some((id.parse().ok()?, rest))
 }
 
 /// Forgets the ended grants (a PIN was typed again).

@@ -114,6 +114,39 @@ pub fn option_help(lang: Lang, game: GameKind, name: &str) -> String {
     )
 }
 
+/// Options named as the pages name them, for the words of a refused hand record.
+pub struct PageOptionNames;
+
+impl crate::domain::words::OptionNames for PageOptionNames {
+    fn label(&self, game: GameKind, name: &str, lang: Lang) -> Option<String> {
+        // Only an option of some game has a label (anything else is named as written):
+        // the game's own wording, the common one, or another game's.
+        if !GameKind::ALL
+            .iter()
+            .any(|g| specs(*g).iter().any(|s| s.name == name))
+        {
+            return None;
+        }
+        let mut keys = vec![format!("opt-{}-{name}", game.slug()), format!("opt-{name}")];
+        keys.extend(
+            GameKind::ALL
+                .iter()
+                .map(|g| format!("opt-{}-{name}", g.slug())),
+        );
+        keys.into_iter().find_map(|k| {
+            let t = tr(lang, &k);
+            (t != k).then_some(t)
+        })
+    }
+
+    fn allowed(&self, game: GameKind, name: &str, lang: Lang) -> Option<String> {
+        specs(game)
+            .iter()
+            .find(|s| s.name == name)
+            .map(|spec| allowed_words(lang, spec))
+    }
+}
+
 /// A value of an option in words ("sí", "×2, ×4, ×8", "sin tope", "21").
 pub fn value_words(lang: Lang, spec: &OptionSpec, v: OptionValue) -> String {
     match v {
@@ -317,7 +350,14 @@ pub fn read_options(
     crate::domain::options::validate(game, players, &map).map_err(|e| {
         vec![OptionError {
             name: "",
-            message: tr_args(lang, "options-refused", &[("detail", e.to_string())]),
+            message: tr_args(
+                lang,
+                "options-refused",
+                &[(
+                    "detail",
+                    crate::domain::words::record_error_words(&e, lang, &PageOptionNames),
+                )],
+            ),
         }]
     })?;
     Ok(map)

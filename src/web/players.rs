@@ -17,6 +17,7 @@ use super::{AppState, Ctx, db, i18n, render};
 use crate::db::circuits::Circuit;
 use crate::db::ratings::{self, PeriodKind, Ratings};
 use crate::db::register::Hidden;
+use crate::domain::circuit::Row;
 use crate::domain::rating::{Config, PlayerId, Rating};
 use crate::error::AppError;
 
@@ -210,19 +211,74 @@ fn circuit_lines(ctx: &Ctx, r: &Ratings, circuits: &[Circuit], id: PlayerId) -> 
         .filter_map(|c| {
             let rows = crate::db::circuits::player_rows(c, &r.championships);
             let row = rows.iter().find(|row| row.key == id)?;
-            let standing = i18n::tr_count(
-                ctx.lang,
-                "circuit-player-line",
-                usize::try_from(row.total).unwrap_or(usize::MAX),
-                &[
-                    ("rank", row.rank.to_string()),
-                    ("of", rows.len().to_string()),
-                ],
-            );
+            let standing = standing(ctx, row, rows.len());
             Some(CircuitLine {
                 href: format!("/circuitos/{}", c.id),
                 name: c.name.clone(),
                 standing,
+            })
+        })
+        .collect()
+}
+
+/// A place in a circuit's table of `of` rows and its points, in words: "Puesto 3 de 8
+/// · 8 puntos".
+fn standing<K>(ctx: &Ctx, row: &Row<K>, of: usize) -> String {
+    i18n::tr_count(
+        ctx.lang,
+        "circuit-player-line",
+        usize::try_from(row.total).unwrap_or(usize::MAX),
+        &[("rank", row.rank.to_string()), ("of", of.to_string())],
+    )
+}
+
+/// A circuit a pair's players score in: its link and name, the pair's place and
+/// points in its pairs' table when the two played together in it, and each player's
+/// in its players' table ("Ana M.: Puesto 1 de 8 · 200 puntos").
+pub struct PairCircuitLine {
+    pub href: String,
+    pub name: String,
+    pub pair: Option<String>,
+    pub players: Vec<String>,
+}
+
+/// The circuits (of every club) in whose players' table either of `players` has a
+/// line, newest first: the numbers of each circuit's page, the players named as
+/// every public page names them.
+fn pair_circuit_lines(
+    ctx: &Ctx,
+    r: &Ratings,
+    circuits: &[Circuit],
+    players: &[PlayerId; 2],
+) -> Vec<PairCircuitLine> {
+    let mut key = players.to_vec();
+    key.sort_unstable();
+    circuits
+        .iter()
+        .rev()
+        .filter_map(|c| {
+            let rows = crate::db::circuits::player_rows(c, &r.championships);
+            let each: Vec<String> = players
+                .iter()
+                .filter_map(|p| {
+                    let row = rows.iter().find(|row| row.key == *p)?;
+                    let name = &r.players.get(p)?.name;
+                    Some(format!("{name}: {}", standing(ctx, row, rows.len())))
+                })
+                .collect();
+            if each.is_empty() {
+                return None;
+            }
+            let pairs = crate::db::circuits::pair_rows(c, &r.championships);
+            let pair = pairs.iter().find(|row| row.key == key).map(|row| {
+                let words = standing(ctx, row, pairs.len());
+                format!("{}: {words}", ctx.t("circuit-as-pair"))
+            });
+            Some(PairCircuitLine {
+                href: format!("/circuitos/{}", c.id),
+                name: c.name.clone(),
+                pair,
+                players: each,
             })
         })
         .collect()
@@ -485,6 +541,8 @@ struct PairPage<'a> {
     rating: (String, String),
     chart: Option<Chart>,
     championships: Vec<ChampionshipLine>,
+    /// The circuits its players score in, newest first.
+    circuits: Vec<PairCircuitLine>,
     games: Vec<GameLine>,
     choices: Vec<Choice>,
     action: String,
@@ -512,7 +570,10 @@ pub async fn pair(
     let club = club_link(&state, Some(me.club_id))
         .await?
         .unwrap_or_default();
-    let hidden = db(&state, |conn| Ok(Hidden::load(conn)?)).await?;
+    let (hidden, circuits) = db(&state, |conn| {
+        Ok((Hidden::load(conn)?, crate::db::circuits::all(conn)?))
+    })
+    .await?;
     // The pair's chart: the mean of its players after each period either played.
     let mut periods: BTreeMap<usize, ()> = BTreeMap::new();
     for p in &me.players {
@@ -591,6 +652,7 @@ pub async fn pair(
                 .iter()
                 .filter(|c| same(&c.players, &me.players)),
         ),
+        circuits: pair_circuit_lines(&ctx, &r, &circuits, &me.players),
         games: game_lines(
             &ctx,
             &r,

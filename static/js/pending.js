@@ -9,10 +9,10 @@
 // submission id makes a resend idempotent on the server. A form also marked
 // `data-next` (the new-hand form) is made ready for the next hand at once, with the
 // version the server will have after the kept hands. What Baza refuses on arrival
-// (422, 409), and a page asking who sends (the session ended, the PIN changed),
-// is shown as Baza renders it, with the typed values; the scope's later
-// submissions then wait for the scorekeeper ("Cargar" puts one back in the form,
-// "Descartar" drops it).
+// (422, 409), and a page asking who sends (the session ended, the PIN changed: Baza
+// marks it with its `Baza-Asks` header), is shown as Baza renders it, with the typed
+// values; the scope's later submissions then wait for the scorekeeper ("Cargar" puts
+// one back in the form, "Descartar" drops it).
 // Without this script every form posts as usual.
 (function () {
   'use strict';
@@ -148,16 +148,12 @@
     return s === 408 || s === 502 || s === 503 || s === 504 || res.headers.get('Baza-Answer') !== '1';
   }
 
-  // A page that asks who is sending, reached by a redirect: Baza's sign-in page (the
-  // session ended meanwhile) or the page asking for the PIN the organiser changed.
-  // Nothing was stored.
+  // A page that asks who is sending, as Baza marks it (`Baza-Asks`, on the answer
+  // the redirects end at): its sign-in page (the session ended meanwhile), or the page
+  // asking for a table's or a game's PIN (the organiser changed it). Nothing was
+  // stored.
   function asksWho(res) {
-    try {
-      var u = new URL(res.url);
-      return res.redirected && (u.pathname === '/entrar' || u.searchParams.get('hecho') === 'pin-cambiado');
-    } catch (e) {
-      return false;
-    }
+    return !!res.headers.get('Baza-Asks');
   }
 
   function post(item) {

@@ -39,19 +39,7 @@ pub(crate) async fn one_table(app: &TestApp) -> (i32, Slip) {
 
 /// Another club, and a referee of it signed in on a new phone.
 async fn referee_of_another_club(app: &TestApp) -> reqwest::Client {
-    let other = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Club de Guiñote Ejea",
-                    town: "Ejea",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
-        .await;
+    let other = app.add_club("Club de Guiñote Ejea", "Ejea").await;
     let pw = app.add_user("jugadora", "referee", Some(other)).await;
     let phone = new_client();
     app.login(&phone, "jugadora", &pw).await;

@@ -458,19 +458,7 @@ async fn the_public_reads_brackets_and_only_organisers_and_admins_of_the_club_ch
     let pw = app.add_user("arbitra", "referee", Some(1)).await;
     let referee = new_client();
     app.login(&referee, "arbitra", &pw).await;
-    let other_club = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Casino de Huete",
-                    town: "Huete",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
-        .await;
+    let other_club = app.add_club("Casino de Huete", "Huete").await;
     let pw = app
         .add_user("forastero", "organiser", Some(other_club))
         .await;

@@ -315,19 +315,7 @@ async fn a_refused_circuit_change_shows_the_form_again_as_typed_in_the_users_lan
     let visitor = new_client();
     let res = visitor.get(app.url(&edit)).send().await.unwrap();
     assert_ne!(res.status(), StatusCode::OK);
-    let other = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Casal de Ponent",
-                    town: "Lleida",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
-        .await;
+    let other = app.add_club("Casal de Ponent", "Lleida").await;
     let pw = app.add_user("altra", "organiser", Some(other)).await;
     let stranger = new_client();
     app.login(&stranger, "altra", &pw).await;
@@ -445,7 +433,7 @@ async fn a_players_page_shows_each_circuit_she_scores_in_with_her_place_and_poin
 }
 
 #[tokio::test]
-async fn the_demo_lists_its_circuit_on_the_clubs_circuits_page_and_its_leaders_page_shows_her_place_and_points_in_it()
+async fn the_demo_lists_its_circuit_on_the_clubs_circuits_page_its_leaders_and_a_pairs_page_show_their_place_in_it_and_its_trail_a_deleted_trial_circuit()
  {
     let app = TestApp::with_demo().await;
     let page = app.page("/clubes/1/circuitos", StatusCode::OK).await;
@@ -471,17 +459,34 @@ async fn the_demo_lists_its_circuit_on_the_clubs_circuits_page_and_its_leaders_p
             && lines[0].contains(&format!("Puesto 1 de {rows} · {total} puntos")),
         "{lines:?}"
     );
+    // The leading pair of the club's pairs: its page says where it and each of its
+    // players stand.
+    let pair = attr(&circuit, "table.circuit-table a[href^='/parejas/']", "href").unwrap();
+    let page = app.page(&pair, StatusCode::OK).await;
+    let lines = texts(&page, ".pair-circuits .circuit-standings li");
+    assert!(
+        lines.len() == 3 && lines[0].starts_with("Como pareja: Puesto "),
+        "{lines:?}"
+    );
+    // Its trial circuit, made and deleted, is only in the club's trail.
+    let pw = app.add_user("orga", "organiser", Some(1)).await;
+    app.login(&app.client, "orga", &pw).await;
+    let lines = audit_lines(&app, 1).await;
+    for done in ["creó", "borró"] {
+        let said = format!("{done} el circuito Circuito de prueba.");
+        assert!(lines.iter().any(|l| l.contains(&said)), "{lines:?}");
+    }
 }
 
 #[tokio::test]
-async fn in_a_browser_on_a_phone_the_federation_keeps_its_season_circuit_up_from_its_list_through_its_form_to_a_players_page()
+async fn in_a_browser_on_a_phone_the_federation_keeps_its_season_circuit_up_from_its_list_through_its_form_to_a_players_page_and_deletes_it()
  {
     // From an empty database through the forms with their defaults: the federation's
     // season of three clubs' championships and its circuit over them.
     let app = TestApp::spawn().await;
     let s = crate::season::season(&app).await;
     let Some(browser) = crate::browser::Browser::start(
-        "in_a_browser_on_a_phone_the_federation_keeps_its_season_circuit_up_from_its_list_through_its_form_to_a_players_page",
+        "in_a_browser_on_a_phone_the_federation_keeps_its_season_circuit_up_from_its_list_through_its_form_to_a_players_page_and_deletes_it",
     )
     .await
     else {
@@ -561,4 +566,450 @@ async fn in_a_browser_on_a_phone_the_federation_keeps_its_season_circuit_up_from
         .goto(&app.url(&format!("{club}/circuitos/nuevo")))
         .await;
     browser.assert_fits(360, "the new circuit's form").await;
+
+    // Deleted from its list, after its confirmation.
+    browser.goto(&app.url(&format!("{club}/circuitos"))).await;
+    browser.submit(".circuit-list a[href$='/borrar']").await;
+    assert_eq!(browser.path().await, format!("{circuit}/borrar"));
+    browser.assert_fits(360, "the circuit's deletion").await;
+    browser.submit("form.delete-form button[type=submit]").await;
+    assert_eq!(browser.path().await, format!("{club}/circuitos"));
+    assert_eq!(browser.text("p.done").await, "Circuito borrado.");
+    assert_eq!(browser.count(".circuit-list li").await, 0);
+}
+
+/// The circuit's rows of the audit trail with `action`: (actor, before as JSON).
+async fn audit_rows(
+    app: &TestApp,
+    circuit: i32,
+    action: &'static str,
+) -> Vec<(String, serde_json::Value)> {
+    app.with_conn(move |conn| {
+        use baza::db::schema::audit_log;
+        use diesel::prelude::*;
+        audit_log::table
+            .filter(audit_log::entity.eq("circuit"))
+            .filter(audit_log::action.eq(action))
+            .filter(audit_log::entity_id.eq(circuit))
+            .select((audit_log::actor, audit_log::before_json))
+            .load::<(String, Option<String>)>(conn)
+            .unwrap()
+    })
+    .await
+    .into_iter()
+    .map(|(actor, before)| {
+        let before = before.map_or(serde_json::Value::Null, |b| {
+            serde_json::from_str(&b).unwrap()
+        });
+        (actor, before)
+    })
+    .collect()
+}
+
+/// The place and total of the row linking to `href` in table `n` (0: players, 1:
+/// pairs) of the circuit's page, and how many rows the table has.
+async fn row_of(app: &TestApp, circuit: i32, n: usize, href: &str) -> (String, String, usize) {
+    let page = app
+        .page(&format!("/circuitos/{circuit}"), StatusCode::OK)
+        .await;
+    let table = scraper::Selector::parse("table.circuit-table").unwrap();
+    let row = scraper::Selector::parse("tbody tr").unwrap();
+    let cell = scraper::Selector::parse("td").unwrap();
+    let link = scraper::Selector::parse(&format!("a[href='{href}']")).unwrap();
+    let table = page.select(&table).nth(n).unwrap();
+    let rows: Vec<_> = table.select(&row).collect();
+    let mine = rows
+        .iter()
+        .find(|tr| tr.select(&link).next().is_some())
+        .unwrap_or_else(|| panic!("{href} in table {n}"));
+    let cells: Vec<String> = mine
+        .select(&cell)
+        .map(|c| c.text().collect::<String>().trim().to_owned())
+        .collect();
+    (cells[0].clone(), cells.last().unwrap().clone(), rows.len())
+}
+
+#[tokio::test]
+async fn a_federations_organiser_deletes_its_season_circuit_through_the_forms_and_it_leaves_every_list_and_page_while_its_championships_stay()
+ {
+    // From an empty database through the forms: the federation's season and its
+    // circuit, and the federation's own organiser made by the administrator.
+    let app = TestApp::spawn().await;
+    let s = crate::season::season(&app).await;
+    let circuit = format!("/circuitos/{}", s.circuit);
+    let page = app.page(&circuit, StatusCode::OK).await;
+    let club = attr(&page, "p.meta a[href^='/clubes/']", "href").unwrap();
+    let club_id = club.trim_start_matches("/clubes/").to_owned();
+    let leader = attr(&page, "table.circuit-table tbody tr a", "href").unwrap();
+    let standings: Vec<String> = {
+        let mut out = Vec::new();
+        for id in &s.championships {
+            out.push(
+                app.text_as(
+                    &new_client(),
+                    &format!("/campeonatos/{id}/clasificacion.csv"),
+                )
+                .await,
+            );
+        }
+        out
+    };
+    let res = post_form_as(
+        &app,
+        &s.admin,
+        "/admin/usuarios",
+        &[
+            ("username", "secretaria"),
+            ("password", "rey-de-bastos"),
+            ("role", "organiser"),
+            ("club", &club_id),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let orga = new_client();
+    app.login(&orga, "secretaria", "rey-de-bastos").await;
+    let player = app.page_as(&new_client(), &leader).await;
+    assert_eq!(texts(&player, ".player-circuits li").len(), 1);
+
+    // The club's circuits lead to the confirmation, which says what goes and what
+    // stays.
+    let list = app.page_as(&orga, &format!("{club}/circuitos")).await;
+    let delete = attr(&list, ".circuit-list a[href$='/borrar']", "href").unwrap();
+    assert_eq!(delete, format!("{circuit}/borrar"));
+    let confirm = app.page_as(&orga, &delete).await;
+    assert_eq!(
+        texts(&confirm, "p.lead"),
+        vec!["Circuito altoaragonés de cuatrola 2026"]
+    );
+    let meta = texts(&confirm, "p.meta").join(" ");
+    assert!(
+        meta.contains(
+            "3 campeonatos: Open de otoño de Huesca, Trofeo San Martín, Campeonato de la Cinca"
+        ),
+        "{meta}"
+    );
+    let fields = form_values(&confirm, "form.delete-form");
+    let res = post_fields(&app, &orga, &delete, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let location = res.headers()["location"].to_str().unwrap().to_owned();
+    assert_eq!(location, format!("{club}/circuitos?hecho=circuito-borrado"));
+    let list = app.page_as(&orga, &location).await;
+    assert_eq!(texts(&list, "p.done"), vec!["Circuito borrado."]);
+    assert!(texts(&list, ".circuit-list li").is_empty());
+    assert_eq!(
+        texts(&list, "p.empty"),
+        vec!["El club aún no tiene circuitos."]
+    );
+
+    // Gone from the club's page, its own address and the players' pages.
+    let page = app.page_as(&new_client(), &club).await;
+    assert!(attr(&page, &format!("a[href='{circuit}']"), "href").is_none());
+    app.page(&circuit, StatusCode::NOT_FOUND).await;
+    let player = app.page_as(&new_client(), &leader).await;
+    assert!(texts(&player, ".player-circuits li").is_empty());
+    // Its championships are as they were.
+    for (id, before) in s.championships.iter().zip(&standings) {
+        let now = app
+            .text_as(
+                &new_client(),
+                &format!("/campeonatos/{id}/clasificacion.csv"),
+            )
+            .await;
+        assert_eq!(&now, before, "championship {id}");
+    }
+    // The club's trail says who deleted it, in words; its row keeps all it was.
+    let page = app.page_as(&orga, &format!("{club}/auditoria")).await;
+    let body = page.root_element().text().collect::<String>();
+    assert!(
+        body.contains("borró el circuito Circuito altoaragonés de cuatrola 2026."),
+        "{body}"
+    );
+    let rows = audit_rows(&app, s.circuit, "delete").await;
+    assert_eq!(rows.len(), 1);
+    assert!(rows[0].0.ends_with(":secretaria"), "{}", rows[0].0);
+    assert_eq!(rows[0].1["name"], "Circuito altoaragonés de cuatrola 2026");
+    assert_eq!(
+        rows[0].1["championships"],
+        serde_json::json!(s.championships)
+    );
+    // Sent again (a second tab): there is nothing left to delete.
+    let res = post_fields(&app, &orga, &delete, &fields).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert_eq!(audit_rows(&app, s.circuit, "delete").await.len(), 1);
+}
+
+#[tokio::test]
+async fn deleting_a_circuit_is_refused_to_another_clubs_organiser_and_to_a_visitor_and_leaves_it_as_it_was()
+ {
+    let (app, club, _, circuit) = circuit_over_two().await;
+    let delete = format!("/circuitos/{circuit}/borrar");
+    let confirm = app.page(&delete, StatusCode::OK).await;
+    let fields = form_values(&confirm, "form.delete-form");
+    let before = shown(&app, circuit).await;
+
+    // Another club's organiser: neither the page nor the deletion, nor the button.
+    let other = app.add_club("Casal de Ponent", "Lleida").await;
+    let pw = app.add_user("altra", "organiser", Some(other)).await;
+    let stranger = new_client();
+    app.login(&stranger, "altra", &pw).await;
+    let res = stranger.get(app.url(&delete)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let res = post_fields(&app, &stranger, &delete, &fields).await;
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let page = app
+        .page_as(&stranger, &format!("/clubes/{club}/circuitos"))
+        .await;
+    assert!(texts(&page, "a[href$='/borrar']").is_empty());
+    let page = app
+        .page_as(&stranger, &format!("/circuitos/{circuit}"))
+        .await;
+    assert!(texts(&page, "a[href$='/borrar']").is_empty());
+
+    // A visitor: sent to sign in, and refused with a session's token too.
+    let visitor = new_client();
+    let res = visitor.get(app.url(&delete)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert!(
+        res.headers()["location"]
+            .to_str()
+            .unwrap()
+            .starts_with("/entrar")
+    );
+    let res = post_fields(&app, &visitor, &delete, &fields).await;
+    assert!(
+        res.status().is_client_error() || res.status() == StatusCode::SEE_OTHER,
+        "{}",
+        res.status()
+    );
+    // Without the CSRF token, even its own organiser's: refused.
+    let without: Vec<_> = fields.iter().filter(|(k, _)| k != "csrf").collect();
+    let res = app
+        .client
+        .post(app.url(&delete))
+        .form(&without)
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_client_error(), "{}", res.status());
+
+    // Nothing changed.
+    let page = app
+        .page(&format!("/circuitos/{circuit}"), StatusCode::OK)
+        .await;
+    assert_eq!(texts(&page, "h1"), vec!["Circuit de botifarra"]);
+    assert_eq!(shown(&app, circuit).await, before);
+    assert!(audit_rows(&app, circuit, "delete").await.is_empty());
+}
+
+#[tokio::test]
+async fn a_circuit_saved_over_someone_elses_newer_change_is_refused_with_the_typed_form_and_what_it_is_now_and_nothing_changes()
+ {
+    let (app, _club, ids, circuit) = circuit_over_two().await;
+    let edit = format!("/circuitos/{circuit}/editar");
+    let delete = format!("/circuitos/{circuit}/borrar");
+    // The organiser opens the form and the confirmation; meanwhile an administrator
+    // renames the circuit and takes the second championship out.
+    let mine = form_values(&app.page(&edit, StatusCode::OK).await, "form.circuit-form");
+    let doomed = form_values(&app.page(&delete, StatusCode::OK).await, "form.delete-form");
+    let pw = app.add_user("federacio", "admin", None).await;
+    let admin = new_client();
+    app.login(&admin, "federacio", &pw).await;
+    let mut theirs = form_values(&app.page_as(&admin, &edit).await, "form.circuit-form");
+    set(&mut theirs, "name", "Circuit de tardor");
+    theirs.retain(|(k, v)| !(k == "event" && *v == ids[1].to_string()));
+    let res = post_fields(&app, &admin, &edit, &theirs).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let saved = shown(&app, circuit).await;
+
+    // The organiser's save, read before that change, reading Catalan: refused.
+    let mut typed = mine.clone();
+    set(&mut typed, "name", "Circuit d'hivern");
+    set(&mut typed, "points", "60, 40, 20, 10");
+    let csrf = app.csrf().await;
+    typed.push(("csrf".into(), csrf));
+    let res = app
+        .client
+        .post(app.url(&edit))
+        .header("Accept-Language", "ca")
+        .form(&typed)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&page, "p.error"),
+        vec![
+            "Una altra persona ha canviat aquest circuit mentre el tenies obert: no s'ha desat res. Aquí segueix el que vas escriure; si el deses, substitueix el seu canvi."
+        ]
+    );
+    let now = texts(&page, "p.circuit-now").join(" ");
+    assert!(
+        now.starts_with("Ara és: Circuit de tardor · Punts: 100, 80, 65, 55")
+            && now.ends_with("· Prova 1"),
+        "{now}"
+    );
+    // The form as typed, at the version now.
+    let again = form_values(&page, "form.circuit-form");
+    assert!(again.contains(&("name".into(), "Circuit d'hivern".into())));
+    assert!(again.contains(&("points".into(), "60, 40, 20, 10".into())));
+    let version = |f: &[(String, String)]| {
+        f.iter()
+            .find(|(k, _)| k == "version")
+            .map(|(_, v)| v.clone())
+            .unwrap()
+    };
+    assert_ne!(version(&again), version(&mine));
+    assert_eq!(
+        version(&again),
+        version(&theirs)
+            .parse::<i32>()
+            .map(|v| (v + 1).to_string())
+            .unwrap()
+    );
+
+    // Nothing of it was written: the circuit is the administrator's, with one change
+    // audited.
+    let page = app
+        .page(&format!("/circuitos/{circuit}"), StatusCode::OK)
+        .await;
+    assert_eq!(texts(&page, "h1"), vec!["Circuit de tardor"]);
+    assert_eq!(shown(&app, circuit).await, saved);
+    assert_eq!(audit_rows(&app, circuit, "update").await.len(), 1);
+
+    // Nor does the confirmation read before the change delete it.
+    let res = post_fields(&app, &app.client, &delete, &doomed).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&page, "p.error"),
+        vec![
+            "Otra persona cambió este circuito mientras tenías abierta esta página: no se ha borrado."
+        ]
+    );
+    assert!(texts(&page, "p.circuit-now")[0].starts_with("Ahora es: Circuit de tardor"));
+    app.page(&format!("/circuitos/{circuit}"), StatusCode::OK)
+        .await;
+    assert!(audit_rows(&app, circuit, "delete").await.is_empty());
+
+    // The form sent again, knowing what it is now, is saved.
+    let res = post_fields(&app, &app.client, &edit, &again).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let page = app
+        .page(&format!("/circuitos/{circuit}"), StatusCode::OK)
+        .await;
+    assert_eq!(texts(&page, "h1"), vec!["Circuit d'hivern"]);
+    assert_eq!(audit_rows(&app, circuit, "update").await.len(), 2);
+}
+
+#[tokio::test]
+async fn a_pairs_page_lists_the_circuits_its_players_score_in_with_the_pairs_place_and_each_players_and_her_initials_only_if_she_asked()
+ {
+    let (app, club, _, circuit) = circuit_over_two().await;
+    // Ana asked to be "Ana M." on public pages; Irene plays in no championship.
+    let (ana, bea, irene) = app
+        .with_conn(move |conn| {
+            use baza::db::schema::people;
+            use diesel::prelude::*;
+            baza::db::register::add_member(conn, club, "Irene", None, baza::web::account::now())
+                .unwrap();
+            let id = |conn: &mut baza::db::DbConn, name: &str| -> i32 {
+                people::table
+                    .filter(people::name.eq(name))
+                    .select(people::id)
+                    .first(conn)
+                    .unwrap()
+            };
+            let (ana, bea, irene) = (id(conn, "Ana"), id(conn, "Bea"), id(conn, "Irene"));
+            diesel::update(people::table.find(ana))
+                .set((people::name.eq("Ana Martínez"), people::initials_only.eq(1)))
+                .execute(conn)
+                .unwrap();
+            (ana, bea, irene)
+        })
+        .await;
+    // The club's pairs, made with its form: Ana and Bea, who won the first
+    // championship together; Ana and Irene, who never played together.
+    let mut pairs = Vec::new();
+    for (a, b) in [(ana, bea), (ana, irene)] {
+        let res = post_form_as(
+            &app,
+            &app.client,
+            &format!("/clubes/{club}/parejas"),
+            &[
+                ("name", ""),
+                ("player1", &a.to_string()),
+                ("player2", &b.to_string()),
+            ],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let id: i32 = app
+            .with_conn(move |conn| {
+                use baza::db::schema::pairs;
+                use diesel::prelude::*;
+                pairs::table
+                    .filter(pairs::player1_id.eq(a))
+                    .filter(pairs::player2_id.eq(b))
+                    .select(pairs::id)
+                    .first(conn)
+                    .unwrap()
+            })
+            .await;
+        pairs.push(id);
+    }
+
+    // The numbers are the circuit page's.
+    let (pair_rank, pair_total, pair_rows) =
+        row_of(&app, circuit, 1, &format!("/parejas/{}", pairs[0])).await;
+    let (bea_rank, bea_total, rows) = row_of(&app, circuit, 0, &format!("/jugadores/{bea}")).await;
+    assert_eq!(pair_total, "100");
+    let visitor = new_client();
+    let text = app
+        .text_as(&visitor, &format!("/parejas/{}", pairs[0]))
+        .await;
+    assert!(!text.contains("Martínez"), "{text}");
+    let page = scraper::Html::parse_document(&text);
+    let lines = texts(&page, ".pair-circuits > li");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(
+        attr(&page, ".pair-circuits a", "href"),
+        Some(format!("/circuitos/{circuit}"))
+    );
+    assert_eq!(
+        texts(&page, ".pair-circuits .circuit-standings li"),
+        vec![
+            format!("Como pareja: Puesto {pair_rank} de {pair_rows} · 100 puntos"),
+            format!("Ana M.: Puesto 1 de {rows} · 200 puntos"),
+            format!("Bea: Puesto {bea_rank} de {rows} · {bea_total} puntos"),
+        ]
+    );
+    // In English.
+    let res = app
+        .get_with_lang(&format!("/parejas/{}", pairs[0]), "en")
+        .await;
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&page, ".pair-circuits .circuit-standings li")[0],
+        format!("As a pair: Place {pair_rank} of {pair_rows} · 100 points")
+    );
+    // A pair that never played together: its one player who scores, no pair's line.
+    let page = app
+        .page(&format!("/parejas/{}", pairs[1]), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&page, ".pair-circuits .circuit-standings li"),
+        vec![format!("Ana M.: Puesto 1 de {rows} · 200 puntos")]
+    );
+
+    // Deleted, the circuit leaves the pairs' pages too.
+    let delete = format!("/circuitos/{circuit}/borrar");
+    let fields = form_values(&app.page(&delete, StatusCode::OK).await, "form.delete-form");
+    let res = post_fields(&app, &app.client, &delete, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    for pair in pairs {
+        let page = app.page(&format!("/parejas/{pair}"), StatusCode::OK).await;
+        assert!(texts(&page, ".pair-circuits li").is_empty());
+    }
 }

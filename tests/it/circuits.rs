@@ -342,19 +342,7 @@ async fn an_administrator_offers_every_clubs_championships_for_a_circuit_and_an_
  {
     let app = TestApp::with_demo().await;
     // A second club with a championship of its own.
-    let other = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Casal de Ponent",
-                    town: "Lleida",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
-        .await;
+    let other = app.add_club("Casal de Ponent", "Lleida").await;
     let theirs = import(
         &app,
         other,

@@ -276,6 +276,57 @@ fn bracket_prints_a_knockout_bracket_file() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// A bracket file that is not JSON, or has a field too many, is refused saying what
+/// is wrong and where, in Spanish and English as the other commands say it, never
+/// with the parser's own text.
+#[test]
+fn baza_bracket_on_a_broken_file_says_what_is_wrong_and_where_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("parejas.txt");
+    std::fs::write(&list, "Ana y Berta\nCarlos y Dora\nEva y Fermín\n").unwrap();
+    let out = baza()
+        .args(["bracket", "create", list.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut named: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let bracket = named["bracket"].to_string();
+    named["ronda"] = serde_json::json!(1);
+    let file = dir.path().join("cuadro.json");
+    for (text, words) in [
+        (
+            bracket.replacen(',', "", 1),
+            [
+                "Falta una coma en la línea 1, columna ",
+                "A comma is missing at line 1, column ",
+            ],
+        ),
+        (
+            named.to_string(),
+            [
+                "No es un fichero de cuadro de Baza (en la línea 1, columna ",
+                "«ronda» no es uno de sus campos. / It is not a Baza bracket file (at line 1",
+            ],
+        ),
+    ] {
+        std::fs::write(&file, &text).unwrap();
+        let out = baza()
+            .args(["bracket", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("baza bracket: "), "{err}");
+        for w in words {
+            assert!(err.contains(w), "{w}: {err}");
+        }
+        for serde in ["expected", "unknown field", " at line 1 column"] {
+            assert!(!err.contains(serde), "{serde}: {err}");
+        }
+    }
+}
+
 #[test]
 fn a_tournament_file_carries_its_knockout_phase_and_baza_bracket_prints_it_with_names() {
     let (mut file, _) = crate::helpers::open_with_a_final("Open", ["e0", "e1", "e2", "e3"]);

@@ -25,19 +25,7 @@ async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Re
 /// Club A with its organiser signed in on `app.client`, and club B; their ids.
 async fn two_clubs(app: &TestApp) -> (i32, i32) {
     let a = app.club_with_organiser(CLUB_A, "Tarancón").await;
-    let b = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: CLUB_B,
-                    town: "Uclés",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
-        .await;
+    let b = app.add_club(CLUB_B, "Uclés").await;
     (a, b)
 }
 
@@ -643,19 +631,7 @@ async fn a_championship_exported_with_its_people_imports_into_an_empty_baza_with
 
     // Into an empty Baza, with the command line.
     let other = TestApp::spawn().await;
-    let club = other
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Casal",
-                    town: "Lleida",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
-        .await;
+    let club = other.add_club("Casal", "Lleida").await;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("comarcal.json");
     std::fs::write(&path, &text).unwrap();

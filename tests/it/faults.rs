@@ -337,6 +337,77 @@ async fn two_processes_on_one_database_see_each_others_writes_and_conflicts() {
     assert_eq!(exported_hands(&b.address, &client, game).await.len(), 9);
 }
 
+/// A load balancer sends a hand again to a second server when the first dies before
+/// answering; the first may have sent its commit already. The second server finds the
+/// game's version taken by that commit, looks for the hand's submission once more and
+/// answers it as stored, not as somebody else's change.
+#[tokio::test]
+async fn a_hand_sent_again_while_its_first_sending_still_commits_is_answered_as_stored() {
+    use diesel::{Connection, RunQueryDsl};
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Baza", "Huesca").await;
+    assert_eq!(club, 1);
+    let base = app.address.clone();
+    let game = new_game(&base, &app.client).await;
+    let v = version(&base, &app.client, game).await.expect("version");
+    let first = post_hand(&base, &app.client, game, &v, "first")
+        .await
+        .expect("post");
+    assert_eq!(first.status(), StatusCode::SEE_OTHER);
+    let v = version(&base, &app.client, game).await.expect("version");
+
+    // The first server's transaction: the hand stored as hand 2 with its submission,
+    // the version taken, and the commit still on its way while the hand comes again.
+    let (begun, wait) = std::sync::mpsc::channel();
+    let pool = app.pool.clone();
+    let first_server = std::thread::spawn(move || {
+        let mut conn = pool.get().expect("connection");
+        conn.transaction::<_, diesel::result::Error, _>(|c| {
+            diesel::sql_query(format!(
+                "UPDATE games SET version = version + 1 WHERE id = {game}"
+            ))
+            .execute(c)?;
+            diesel::sql_query(format!(
+                "INSERT INTO game_hands \
+                 (game_id, hand_no, kind, dealer, entry, score, submission, created_at, updated_at) \
+                 SELECT game_id, 2, kind, dealer, entry, score, 'again', created_at, updated_at \
+                 FROM game_hands WHERE game_id = {game} AND hand_no = 1"
+            ))
+            .execute(c)?;
+            begun.send(()).expect("signal");
+            std::thread::sleep(Duration::from_millis(1500));
+            Ok(())
+        })
+        .expect("the first server's commit");
+    });
+    tokio::task::spawn_blocking(move || wait.recv())
+        .await
+        .expect("wait")
+        .expect("begun");
+    let again = post_hand(&base, &app.client, game, &v, "again")
+        .await
+        .expect("post");
+    first_server.join().expect("first server");
+    assert_eq!(again.status(), StatusCode::SEE_OTHER);
+    let stored = app
+        .with_conn(move |conn| {
+            #[derive(diesel::QueryableByName)]
+            struct Count {
+                #[diesel(sql_type = diesel::sql_types::BigInt)]
+                n: i64,
+            }
+            diesel::sql_query(format!(
+                "SELECT COUNT(*) AS n FROM game_hands \
+                 WHERE game_id = {game} AND submission = 'again'"
+            ))
+            .get_result::<Count>(conn)
+            .expect("count")
+            .n
+        })
+        .await;
+    assert_eq!(stored, 1, "the hand is stored once");
+}
+
 #[tokio::test]
 async fn hostile_input_at_volume_gets_4xx_while_good_requests_keep_succeeding() {
     let app = TestApp::with_demo().await;

@@ -1,5 +1,7 @@
 use baza::db::{self, DbPool, DbTarget};
 use baza::startup::Application;
+
+use crate::starts::Start;
 use reqwest::StatusCode;
 use serde_json::Value;
 use tempfile::TempDir;
@@ -98,8 +100,26 @@ impl TestDb {
         );
     }
 
+    /// The database's pool, migrated to the end first.
     pub fn pool(&self) -> DbPool {
+        self.start(Start::Migrated);
         db::connect_and_migrate(&self.target).expect("connect and migrate")
+    }
+
+    /// Fills the database with `start` when nothing has touched it yet (see
+    /// [`crate::starts`]); one a test has begun itself is left as it is.
+    fn start(&self, start: Start) {
+        if let DbTarget::Sqlite(path) = &self.target
+            && !path.exists()
+        {
+            crate::starts::copy_file(path, start);
+        }
+        #[cfg(feature = "postgres")]
+        if let Some((base, name)) = &self.pg
+            && crate::starts::is_empty_schema(base, name)
+        {
+            crate::starts::fill_schema(base, name, start);
+        }
     }
 }
 
@@ -163,59 +183,13 @@ fn drop_schemas_of_ended_runs(admin: &mut diesel::PgConnection) {
 
 /// Where test files go: memory-backed `/dev/shm` where there is one, else the
 /// system's temporary folder.
-fn scratch() -> std::path::PathBuf {
+pub(crate) fn scratch() -> std::path::PathBuf {
     let shm = std::path::Path::new("/dev/shm");
     if shm.is_dir() {
         shm.to_path_buf()
     } else {
         std::env::temp_dir()
     }
-}
-
-/// The demo as every test sees it: made on 23 November 2026 at 10:00.
-fn fill_demo(conn: &mut db::DbConn) {
-    let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
-        .and_then(|d| d.and_hms_opt(10, 0, 0))
-        .expect("date");
-    baza::demo::fill(conn, now.date(), now)
-        .expect("demo")
-        .expect("empty database");
-}
-
-/// A SQLite file holding the demo, written once per test run (in `/dev/shm` where
-/// there is one) and copied by each test that needs it. Folders left by earlier runs
-/// whose process has ended are removed.
-fn demo_file() -> &'static std::path::Path {
-    static FILE: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
-    FILE.get_or_init(|| {
-        let parent = scratch();
-        if let Ok(entries) = std::fs::read_dir(&parent) {
-            for entry in entries.flatten() {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                if let Some(pid) = name.strip_prefix("baza-demo-")
-                    && !std::path::Path::new("/proc").join(pid).exists()
-                {
-                    let _ = std::fs::remove_dir_all(entry.path());
-                }
-            }
-        }
-        let dir = parent.join(format!("baza-demo-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("demo folder");
-        let file = dir.join("demo.sqlite3");
-        let target =
-            DbTarget::parse(&format!("sqlite://{}", file.display()), false).expect("sqlite url");
-        let pool = db::connect_and_migrate(&target).expect("demo database");
-        let mut conn = pool.get().expect("connection");
-        fill_demo(&mut conn);
-        // Everything into the main file, so that a copy of that one file is whole.
-        diesel::connection::SimpleConnection::batch_execute(
-            &mut *conn,
-            "PRAGMA wal_checkpoint(TRUNCATE);",
-        )
-        .expect("checkpoint");
-        file
-    })
 }
 
 /// The real server on a free port over a fresh database.
@@ -272,28 +246,13 @@ impl TestApp {
         }
     }
 
-    /// The server with the demo club loaded. On SQLite the demo is written once per
-    /// test run and each test gets its own copy of the file; on PostgreSQL each test's
-    /// database is filled.
+    /// The server with the demo club loaded. The demo is written once per test run and
+    /// each test gets its own copy: of the SQLite file, or of the PostgreSQL schema
+    /// from its dump.
     pub async fn with_demo() -> TestApp {
         let db = TestDb::new();
-        if let DbTarget::Sqlite(path) = &db.target {
-            let path = path.clone();
-            tokio::task::spawn_blocking(move || std::fs::copy(demo_file(), path))
-                .await
-                .expect("demo copy task")
-                .expect("copy of the demo file");
-            return TestApp::over(db).await;
-        }
-        let app = TestApp::over(db).await;
-        let pool = app.pool.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut conn = pool.get().expect("connection");
-            fill_demo(&mut conn)
-        })
-        .await
-        .expect("demo task");
-        app
+        db.start(Start::Demo);
+        TestApp::over(db).await
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -476,28 +435,32 @@ impl TestApp {
         token
     }
 
-    /// Creates a user straight in the database; returns the password.
     /// A club named `name` in `town`, with its organiser "directora" signed in on
     /// `self.client`; returns the club's id.
     pub async fn club_with_organiser(&self, name: &'static str, town: &'static str) -> i32 {
-        let club = self
-            .with_conn(move |conn| {
-                baza::db::queries::insert_club(
-                    conn,
-                    &baza::db::queries::NewClub {
-                        name,
-                        town,
-                        created_at: baza::web::account::now(),
-                    },
-                )
-                .expect("club")
-            })
-            .await;
+        let club = self.add_club(name, town).await;
         let pw = self.add_user("directora", "organiser", Some(club)).await;
         self.login(&self.client, "directora", &pw).await;
         club
     }
 
+    /// A club named `name` in `town`, made straight in the database; returns its id.
+    pub async fn add_club(&self, name: &'static str, town: &'static str) -> i32 {
+        self.with_conn(move |conn| {
+            baza::db::queries::insert_club(
+                conn,
+                &baza::db::queries::NewClub {
+                    name,
+                    town,
+                    created_at: baza::web::account::now(),
+                },
+            )
+            .expect("club")
+        })
+        .await
+    }
+
+    /// Creates a user straight in the database; returns the password.
     pub async fn add_user(&self, name: &str, role: &str, club: Option<i32>) -> String {
         let pool = self.pool.clone();
         let (name, role) = (name.to_owned(), role.to_owned());

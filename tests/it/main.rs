@@ -66,6 +66,7 @@ mod season;
 mod security;
 mod sheets;
 mod sixth_game;
+mod starts;
 mod stored;
 mod structure;
 mod submissions;

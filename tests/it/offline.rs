@@ -584,3 +584,48 @@ async fn in_a_browser_a_hand_kept_while_the_organiser_changed_the_pin_stays_on_t
     );
     assert!(stored(&t.app, &game).await.is_empty());
 }
+
+#[tokio::test]
+async fn in_a_browser_a_hand_of_a_later_partida_kept_while_the_organiser_changed_the_tables_pins_stays_on_the_phone_for_the_new_pin()
+ {
+    use crate::pins::{a_tables_second_partida, renew_pins};
+    let Some(browser) = Browser::start("offline_later_partida_pin_changed").await else {
+        return;
+    };
+    browser.resize(390, 844).await;
+    let app = TestApp::spawn().await;
+    let (slip, _keeper, second) = a_tables_second_partida(&app).await;
+    let game = format!("/partidas/{second}");
+    browser.goto(&app.url(&slip.path)).await;
+    browser
+        .fill("form.pin-form input[name=pin]", &slip.pins[0])
+        .await;
+    browser.submit("form.pin-form button[type=submit]").await;
+    browser.goto(&app.url(&format!("{game}/mano"))).await;
+    browser.wait_for("form.hand-form").await;
+    browser.offline(true).await;
+    type_hand(&browser, &solo("0", "o")).await;
+    until_waiting(&browser, 1).await;
+
+    // Meanwhile the organiser gives the table's pairs new PINs.
+    renew_pins(&app, &slip).await;
+    browser.offline(false).await;
+    // The table's page asks for the new PIN (not a sign-in the pair has no account for).
+    browser.wait_for("form.pin-form input[name=pin]").await;
+    assert!(
+        browser
+            .text(".notice.done")
+            .await
+            .contains("Escribe el PIN nuevo"),
+        "it says why"
+    );
+    assert_eq!(waiting(&browser).await, 1, "the hand is still on the phone");
+    assert_eq!(
+        browser
+            .eval("return JSON.parse(localStorage.getItem('baza-pending-v1'))[0].held")
+            .await,
+        true,
+        "it waits for the new PIN, not sent again and again"
+    );
+    assert!(stored(&app, &game).await.is_empty());
+}

@@ -9,12 +9,12 @@ use diesel::prelude::*;
 use reqwest::StatusCode;
 
 use crate::attacks::one_table;
-use crate::championship::{Slip, game_of, play_game, post_full_hand};
-use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
+use crate::championship::{Slip, game_of, play_game, post_full_hand, slips};
+use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, post_form_as, texts};
 
 /// The organiser (on `app.client`) changes the table's PINs from its page: the new
 /// PINs, as the page shows them to the organiser.
-async fn renew_pins(app: &TestApp, slip: &Slip) -> [String; 2] {
+pub(crate) async fn renew_pins(app: &TestApp, slip: &Slip) -> [String; 2] {
     let html = app.page_as(&app.client, &slip.path).await;
     let version = attr(&html, "p.table-status", "data-version").unwrap();
     let res = post_form_as(
@@ -85,13 +85,21 @@ async fn status_of(app: &TestApp, path: &str) -> String {
     attr(&html, "p.table-status", "data-status").unwrap()
 }
 
-/// What the page sent to after a changed PIN says, and whether it asks for the PIN.
+/// What an answer says it asks of who sent the request, in Baza's own header.
+fn asks(res: &reqwest::Response) -> Option<&str> {
+    res.headers().get("baza-asks").map(|v| v.to_str().unwrap())
+}
+
+/// What the page sent to after a changed PIN says, and whether it asks for the PIN
+/// (in words, with a form, and in the header a phone's script reads).
 async fn asked_again(app: &TestApp, phone: &reqwest::Client, res: reqwest::Response, slip: &Slip) {
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(asks(&res), Some("pin"));
     let to = res.headers()["location"].to_str().unwrap().to_owned();
     assert_eq!(to, format!("{}?hecho=pin-cambiado", slip.path));
     let res = phone.get(app.url(&to)).send().await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(asks(&res), Some("pin"), "the page the redirect ends at");
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     assert_eq!(
         texts(&html, ".notice.done"),
@@ -105,23 +113,35 @@ async fn asked_again(app: &TestApp, phone: &reqwest::Client, res: reqwest::Respo
     assert!(attr(&html, "form.sign-form", "action").is_none());
 }
 
+/// `keeper` stores one hand of `game` and the organiser renews the table's PINs: the
+/// phone's next hand is not stored and the phone is asked for the new PIN. Returns the
+/// new PINs.
+async fn one_hand_then_pins_renewed(
+    app: &TestApp,
+    slip: &Slip,
+    keeper: &reqwest::Client,
+    game: i32,
+) -> [String; 2] {
+    let record = a_hand(app, game, 3).await;
+    let res = post_full_hand(app, keeper, game, &record).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(hands_of(app, game).await, 1);
+    let pins = renew_pins(app, slip).await;
+    let res = post_hand(app, keeper, game).await;
+    asked_again(app, keeper, res, slip).await;
+    assert_eq!(hands_of(app, game).await, 1);
+    pins
+}
+
 #[tokio::test]
 async fn a_pin_the_organiser_changed_saves_no_hand_and_its_phone_is_asked_for_the_new_one() {
     let app = TestApp::spawn().await;
     let (_, slip) = one_table(&app).await;
     let keeper = slip.open(&app, 0).await;
     let game = game_of(&app, &keeper, &slip.path).await;
-    let record = a_hand(&app, game, 3).await;
-    let res = post_full_hand(&app, &keeper, game, &record).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    assert_eq!(hands_of(&app, game).await, 1);
-
-    let pins = renew_pins(&app, &slip).await;
     // The phone that typed the old PIN saves nothing: it is sent to the table's
     // page, which says why and asks for the PIN again.
-    let res = post_hand(&app, &keeper, game).await;
-    asked_again(&app, &keeper, res, &slip).await;
-    assert_eq!(hands_of(&app, game).await, 1);
+    let pins = one_hand_then_pins_renewed(&app, &slip, &keeper, game).await;
     // Said once; after that the game is simply not this phone's.
     let res = post_hand(&app, &keeper, game).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
@@ -349,4 +369,220 @@ async fn a_club_games_pin_the_organiser_changed_opens_nothing_and_its_phone_is_a
     // Only the club's organiser changes a PIN: the phone may not.
     let res = post_form_as(&t.app, &phone, &format!("/partidas/{game}/pin-nuevo"), &[]).await;
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_sign_in_page_a_protected_action_sends_to_says_in_a_header_that_it_asks_who_is_sending()
+{
+    let t = crate::club::start("cuatrola", 4, &[]).await;
+    let phone = new_client();
+    let form = format!("/partidas/{}/mano", t.game);
+    let res = post_form_as(&t.app, &phone, &form, &[("version", "0")]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(asks(&res), Some("sign-in"));
+    let to = res.headers()["location"].to_str().unwrap().to_owned();
+    assert!(to.starts_with("/entrar?next="), "{to}");
+    // A phone follows the redirect: the page it ends at says so too.
+    let res = phone.get(t.app.url(&to)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(asks(&res), Some("sign-in"));
+    // A wrong password shows the same page again, still asking.
+    let res = post_form_as(
+        &t.app,
+        &phone,
+        "/entrar",
+        &[("username", "org"), ("password", "no-es-esta")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(asks(&res), Some("sign-in"));
+    // The game's page of its organiser, signed in, asks nothing.
+    let res = t
+        .client
+        .get(t.app.url(&format!("/partidas/{}", t.game)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(asks(&res), None);
+}
+
+#[tokio::test]
+async fn the_page_asking_for_a_tables_pin_says_so_in_a_header_and_a_pairs_own_page_does_not() {
+    let app = TestApp::spawn().await;
+    let (_, slip) = one_table(&app).await;
+    let stranger = new_client();
+    let res = stranger.get(app.url(&slip.path)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(asks(&res), Some("pin"));
+    // A wrong PIN shows the form again, still asking.
+    let wrong = (0..10)
+        .map(|d| format!("{d}{d}{d}{d}"))
+        .find(|p| !slip.pins.contains(p))
+        .unwrap();
+    let path = format!("{}/pin", slip.path);
+    let res = post_form_as(&app, &stranger, &path, &[("pin", &wrong)]).await;
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(asks(&res), Some("pin"));
+    // Neither the pair that typed its PIN nor the organiser is asked anything.
+    let keeper = slip.open(&app, 0).await;
+    for client in [&keeper, &app.client] {
+        let res = client.get(app.url(&slip.path)).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(asks(&res), None);
+    }
+}
+
+#[tokio::test]
+async fn the_page_asking_for_a_club_games_pin_says_so_in_a_header_and_its_scorekeepers_does_not() {
+    let t = crate::club::start("cuatrola", 4, &[]).await;
+    let pin = texts(&t.page().await, ".game-pin").remove(0);
+    let page = format!("/partidas/{}", t.game);
+    let phone = new_client();
+    // The page every visitor sees, and the same page for one with a query.
+    for path in [page.clone(), format!("{page}?hecho=mano-anotada")] {
+        let res = phone.get(t.app.url(&path)).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(asks(&res), Some("pin"), "{path}");
+    }
+    let res = post_form_as(&t.app, &phone, &format!("{page}/pin"), &[("pin", &pin)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(asks(&res), None);
+    for client in [&phone, &t.client] {
+        let res = client.get(t.app.url(&page)).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(asks(&res), None);
+    }
+}
+
+/// A championship of two pairs whose matches are at the best of three partidas, its
+/// one round published, on `app` (its organiser on `app.client`): the slip of its
+/// table, the phone of pair a, and the table's second partida, started from that
+/// phone once the first was played.
+pub(crate) async fn a_tables_second_partida(app: &TestApp) -> (Slip, reqwest::Client, i32) {
+    let club = app.club_with_organiser("Peña La Baza", "Tauste").await;
+    let id = ChampionshipForm::new("Comarcal de cuatrola")
+        .set("match_format", "best_of")
+        .set("partidas", "3")
+        .create_with_pairs(app, club, "Pareja", 2)
+        .await;
+    for (path, fields) in [
+        (format!("/campeonatos/{id}/rondas"), vec![("tables", "1")]),
+        (format!("/campeonatos/{id}/rondas/1/publicar"), vec![]),
+    ] {
+        let res = post_form_as(app, &app.client, &path, &fields).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
+    }
+    let slip = slips(app, id, "ronda=1").await.remove(0);
+    let keeper = slip.open(app, 0).await;
+    let first = game_of(app, &keeper, &slip.path).await;
+    play_game(app, &keeper, first, 5).await;
+    let res = post_form_as(app, &keeper, &format!("/partidas/{first}/siguiente"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let second: i32 = res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/partidas/")
+        .parse()
+        .unwrap();
+    assert_ne!(second, first);
+    (slip, keeper, second)
+}
+
+#[tokio::test]
+async fn a_hand_of_a_tables_later_partida_sent_with_a_changed_pin_is_asked_for_the_new_pin_not_a_sign_in()
+ {
+    let app = TestApp::spawn().await;
+    let (slip, keeper, second) = a_tables_second_partida(&app).await;
+    // The phone that typed the old PIN is sent to the table's page, which says why
+    // and asks for the new PIN: not to a sign-in it has no account for.
+    let pins = one_hand_then_pins_renewed(&app, &slip, &keeper, second).await;
+    // With the new PIN the same phone goes on with the second partida.
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("{}/pin", slip.path),
+        &[("pin", &pins[0])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let record = a_hand(&app, second, 4).await;
+    let res = post_full_hand(&app, &keeper, second, &record).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(hands_of(&app, second).await, 2);
+}
+
+#[tokio::test]
+async fn a_hand_of_a_club_matchs_later_partida_sent_with_a_changed_pin_is_asked_for_the_new_pin_not_a_sign_in()
+ {
+    let app = TestApp::with_demo().await;
+    let pw = app.add_user("org", "organiser", Some(1)).await;
+    app.login(&app.client, "org", &pw).await;
+    let res = post_form_as(
+        &app,
+        &app.client,
+        "/clubes/1/partidas/nueva",
+        &[
+            ("game", "cuatrola"),
+            ("players", "4"),
+            ("first_dealer", "3"),
+            ("best_of", "3"),
+            ("seat_0", "Ana"),
+            ("seat_1", "Benito"),
+            ("seat_2", "Carmen"),
+            ("seat_3", "Dámaso"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let first_page = res.headers()["location"].to_str().unwrap().to_owned();
+    let first: i32 = first_page.trim_start_matches("/partidas/").parse().unwrap();
+    let pin = texts(&app.page_as(&app.client, &first_page).await, ".game-pin").remove(0);
+    let phone = new_client();
+    let res = post_form_as(&app, &phone, &format!("{first_page}/pin"), &[("pin", &pin)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    play_game(&app, &phone, first, 6).await;
+    let res = post_form_as(&app, &phone, &format!("{first_page}/siguiente"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let second: i32 = res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/partidas/")
+        .parse()
+        .unwrap();
+
+    // The organiser changes the PIN the phone typed, the first partida's.
+    let res = post_form_as(&app, &app.client, &format!("{first_page}/pin-nuevo"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let new = texts(&app.page_as(&app.client, &first_page).await, ".game-pin").remove(0);
+    assert_ne!(new, pin);
+    let res = post_hand(&app, &phone, second).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(asks(&res), Some("pin"));
+    let to = res.headers()["location"].to_str().unwrap().to_owned();
+    assert_eq!(to, format!("{first_page}?hecho=pin-cambiado"));
+    let res = phone.get(app.url(&to)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(asks(&res), Some("pin"));
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&html, ".notice.done"),
+        vec![
+            "La organización ha cambiado el PIN: el que escribiste ya no sirve. \
+             Escribe el PIN nuevo para seguir anotando."
+        ]
+    );
+    let action = format!("{first_page}/pin");
+    assert!(
+        html.select(&scraper::Selector::parse("form").unwrap())
+            .any(|f| f.value().attr("action") == Some(action.as_str()))
+    );
+    assert_eq!(hands_of(&app, second).await, 0);
+    // With the new PIN the phone goes on with the second partida.
+    let res = post_form_as(&app, &phone, &format!("{first_page}/pin"), &[("pin", &new)]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let record = a_hand(&app, second, 8).await;
+    let res = post_full_hand(&app, &phone, second, &record).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(hands_of(&app, second).await, 1);
 }

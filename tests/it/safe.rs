@@ -18,19 +18,7 @@ async fn headings(app: &TestApp, path: &str) -> Vec<String> {
 
 /// A club with its organiser signed in on `app.client`.
 async fn club_with_organiser(app: &TestApp) -> i32 {
-    let club = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Peña El Arrastre",
-                    town: "Tordesillas",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
-        .await;
+    let club = app.add_club("Peña El Arrastre", "Tordesillas").await;
     let pw = app.add_user("organizadora", "organiser", Some(club)).await;
     app.login(&app.client, "organizadora", &pw).await;
     club

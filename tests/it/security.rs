@@ -2,8 +2,8 @@
 //! role and a missing or wrong CSRF token, and changes nothing when it refuses.
 
 use baza::db::schema::{
-    api_tokens, audit_log, championship_documents, championship_tables, game_hands, games, players,
-    rulings, users,
+    api_tokens, audit_log, championship_documents, championship_tables, circuits, game_hands,
+    games, players, rulings, users,
 };
 use diesel::prelude::*;
 use reqwest::StatusCode;
@@ -24,6 +24,7 @@ struct Snapshot {
     games: Vec<(i32, i32, String)>,
     hands: Vec<(i32, String, String)>,
     rulings: i64,
+    circuits: Vec<(i32, String, i32)>,
 }
 
 async fn snapshot(app: &TestApp) -> Snapshot {
@@ -69,6 +70,11 @@ async fn snapshot(app: &TestApp) -> Snapshot {
             .load(c)
             .unwrap(),
         rulings: rulings::table.count().get_result(c).unwrap(),
+        circuits: circuits::table
+            .select((circuits::id, circuits::name, circuits::version))
+            .order(circuits::id)
+            .load(c)
+            .unwrap(),
     })
     .await
 }
@@ -140,7 +146,22 @@ async fn routes(app: &TestApp) -> Vec<Route> {
     let token_id: i32 = app
         .with_conn(|c| api_tokens::table.select(api_tokens::id).first(c).unwrap())
         .await;
+    let (circuit, circuit_version): (i32, i32) = app
+        .with_conn(|c| {
+            circuits::table
+                .filter(circuits::club_id.eq(1))
+                .select((circuits::id, circuits::version))
+                .first(c)
+                .unwrap()
+        })
+        .await;
     vec![
+        Route {
+            path: format!("/circuitos/{circuit}/borrar"),
+            form: vec![("version", circuit_version.to_string())],
+            allowed: "organiser1",
+            denied: "organiser2",
+        },
         Route {
             path: "/admin/usuarios".into(),
             form: vec![

@@ -15,19 +15,7 @@ use crate::helpers::{TestApp, assert_accepted, attr, new_client, post_form_as, t
 
 /// A club, its organiser (signed in on `app.client`), and the club id.
 async fn club_with_director(app: &TestApp) -> i32 {
-    let club = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Casal de Ponent",
-                    town: "Torrefarrera",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
-        .await;
+    let club = app.add_club("Casal de Ponent", "Torrefarrera").await;
     let pw = app.add_user("directora", "organiser", Some(club)).await;
     app.login(&app.client, "directora", &pw).await;
     club
@@ -794,19 +782,7 @@ async fn director_pages_need_the_csrf_token_and_the_clubs_organiser() {
     let referee = new_client();
     let pw = app.add_user("arbitro", "referee", Some(club)).await;
     app.login(&referee, "arbitro", &pw).await;
-    let other_club = app
-        .with_conn(|conn| {
-            baza::db::queries::insert_club(
-                conn,
-                &baza::db::queries::NewClub {
-                    name: "Otro club",
-                    town: "",
-                    created_at: baza::web::account::now(),
-                },
-            )
-            .unwrap()
-        })
-        .await;
+    let other_club = app.add_club("Otro club", "").await;
     let other = new_client();
     let pw = app.add_user("otra", "organiser", Some(other_club)).await;
     app.login(&other, "otra", &pw).await;

@@ -790,16 +790,7 @@ async fn a_refused_game_file_says_which_hand_and_whose_seat_in_words_not_field_n
     })
     .to_string();
     let csrf = t.app.csrf_for(&t.client).await;
-    let res = t
-        .client
-        .post(t.app.url("/clubes/1/partidas/importar"))
-        .header("Accept-Language", "es")
-        .form(&[("csrf", csrf.as_str()), ("file", file.as_str())])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let html = import_refused(&t, "es", &file, &csrf).await;
     let text = texts(&html, ".error-detail").join(" ");
     assert!(
         text.contains("mano 1: Ana (asiento 1) se quedó sin cartas: no puede tener 3"),
@@ -808,6 +799,24 @@ async fn a_refused_game_file_says_which_hand_and_whose_seat_in_words_not_field_n
     for id in ["cards_left", "out:", "hand 1", "asiento 0"] {
         assert!(!text.contains(id), "{id}: {text}");
     }
+}
+
+/// The game import's refusal of `file`, read in `lang`: a 422 page.
+async fn import_refused(t: &Table, lang: &str, file: &str, csrf: &str) -> scraper::Html {
+    let res = t
+        .client
+        .post(t.app.url("/clubes/1/partidas/importar"))
+        .header("Accept-Language", lang)
+        .form(&[("csrf", csrf), ("file", file)])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{lang} {file}"
+    );
+    scraper::Html::parse_document(&res.text().await.unwrap())
 }
 
 /// A pasted game file that is not JSON, or not a Baza game, is refused in the page's
@@ -847,20 +856,7 @@ async fn a_pasted_game_file_that_does_not_read_is_worded_in_the_pages_language_a
             "It is not a Baza game file (at line 1, column 66).",
         ),
     ] {
-        let res = t
-            .client
-            .post(t.app.url("/clubes/1/partidas/importar"))
-            .header("Accept-Language", lang)
-            .form(&[("csrf", csrf.as_str()), ("file", text)])
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(
-            res.status(),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "{lang} {text}"
-        );
-        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let html = import_refused(&t, lang, text, &csrf).await;
         let said = texts(&html, "[role=alert]").join(" ");
         assert!(said.contains(words), "{lang}: {said}");
         let title = if lang == "es" {
@@ -887,4 +883,217 @@ async fn a_pasted_game_file_that_does_not_read_is_worded_in_the_pages_language_a
             .unwrap();
         assert_eq!(kept, text, "{lang}: what was pasted is kept");
     }
+}
+
+/// A hand record the referee's desk cannot rule is refused in the reader's language,
+/// its field named as a referee says it and an option by its label (never a field
+/// path, an option key or the parser's English), with the record still in its box.
+#[tokio::test]
+async fn a_broken_hand_record_at_the_referee_desk_is_refused_in_the_readers_words_and_kept() {
+    let app = TestApp::spawn().await;
+    let csrf = app.csrf().await;
+    let (_, example, _) = all_examples()
+        .into_iter()
+        .find(|(game, _, _)| *game == "cuatrola")
+        .unwrap();
+    let broken = |change: &dyn Fn(&mut Value)| {
+        let mut v = example.clone();
+        change(&mut v);
+        v.to_string()
+    };
+    let no_dealer = broken(&|v| {
+        v.as_object_mut().unwrap().remove("dealer");
+    });
+    let option = broken(&|v| v["options"] = serde_json::json!({"cantes_per_trick": "uno"}));
+    let points = broken(&|v| v["declared"] = serde_json::json!({"points": [60]}));
+    let cut = "{\n  \"format\": \"baza-hand/1\",\n  \"hands\": [".to_owned();
+    for (lang, text, words) in [
+        ("es", &no_dealer, "Falta un dato: el repartidor."),
+        ("ca", &no_dealer, "Hi falta una dada: el repartidor."),
+        (
+            "es",
+            &option,
+            "La opción «Cantes por baza» no admite \"uno\" (valores posibles: Uno por \
+             jugador, Uno por pareja).",
+        ),
+        (
+            "ca",
+            &option,
+            "L'opció «Cantes per basa» no admet \"uno\" (valors possibles: Un per \
+             jugador, Un per parella).",
+        ),
+        (
+            "es",
+            &points,
+            "Los puntos declarados deben ser 2 números, de 0 en adelante, no [60].",
+        ),
+        (
+            "es",
+            &cut,
+            "El fichero se corta en la línea 3, columna 12: le falta el final.",
+        ),
+        ("en", &no_dealer, "Missing: the dealer."),
+    ] {
+        let res = app
+            .client
+            .post(app.url("/arbitro"))
+            .header("Accept-Language", lang)
+            .form(&[("csrf", csrf.as_str()), ("record", text.as_str())])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{lang}");
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let said = texts(&html, "[role=alert]").join(" ");
+        assert_eq!(said, words, "{lang}");
+        if lang != "en" {
+            for id in [
+                "dealer",
+                "cantes_per_trick",
+                "declared",
+                "options.",
+                "expected",
+                "EOF",
+            ] {
+                assert!(!said.contains(id), "{lang}: {id} in {said}");
+            }
+        }
+        let kept = texts(&html, "textarea[name=record]").join("");
+        assert_eq!(kept.trim(), text.trim(), "{lang}: the record is kept");
+    }
+}
+
+/// A ruling applied to a game whose table it does not fit (a cuatrola hand's two
+/// declared scores in a game of four players each on their own) is refused in
+/// Spanish, saying which hand and what does not fit in words.
+#[tokio::test]
+async fn a_ruling_that_does_not_fit_the_game_is_refused_in_spanish_naming_what_does_not_fit() {
+    let t = start("tute", 4, &[("partnerships", "false")]).await;
+    let (_, mut record, _) = all_examples()
+        .into_iter()
+        .find(|(game, _, _)| *game == "cuatrola")
+        .unwrap();
+    record["declared"] = serde_json::json!({"points": [60, 70]});
+    let res = post_form_as(
+        &t.app,
+        &t.client,
+        "/arbitro",
+        &[("record", &record.to_string())],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let ruling = res.headers()["location"].to_str().unwrap().to_owned();
+    let csrf = t.app.csrf_for(&t.client).await;
+    let res = t
+        .client
+        .post(t.app.url(&format!("{ruling}/aplicar")))
+        .header("Accept-Language", "es")
+        .form(&[("csrf", csrf.as_str()), ("game", &t.game.to_string())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let detail = texts(&html, ".error-detail").join(" ");
+    assert_eq!(
+        detail,
+        "Mano 1: Los puntos declarados deben ser 4 números, de 0 en adelante, no [60,70]."
+    );
+}
+
+/// A game file whose hand is a record that cannot be ruled says which hand and
+/// what is wrong in words, the seat by its player.
+#[tokio::test]
+async fn a_game_file_with_a_broken_hand_record_is_refused_in_words_naming_the_seat() {
+    let t = start("cinquillo", 4, &[]).await;
+    let file = serde_json::json!({
+        "format": "baza-game/1",
+        "game": "cinquillo",
+        "players": 4,
+        "options": {},
+        "first_dealer": 3,
+        "seats": ["Ana", "Benito", "Carmen", "Dámaso"],
+        "hands": [{
+            "dealer": 3,
+            "kind": "full",
+            "entry": {"format": "baza-hand/1", "hands": [[], "x", [], []]}
+        }]
+    })
+    .to_string();
+    let csrf = t.app.csrf_for(&t.client).await;
+    for (lang, words) in [
+        (
+            "es",
+            "mano 1: Las cartas de Benito (asiento 2): se esperaba una lista de cartas, no \"x\".",
+        ),
+        (
+            "ca",
+            "mà 1: Les cartes de Benito (seient 2): s'esperava una llista de cartes, no \"x\".",
+        ),
+    ] {
+        let html = import_refused(&t, lang, &file, &csrf).await;
+        let said = texts(&html, ".error-detail").join(" ");
+        assert_eq!(said, words, "{lang}");
+    }
+}
+
+/// A game file whose table options its game does not have, or with a value they do
+/// not take, names the option by its label and its values in words, never its key.
+#[tokio::test]
+async fn a_game_file_with_a_wrong_table_option_names_it_by_its_label() {
+    let t = start("cinquillo", 4, &[]).await;
+    let csrf = t.app.csrf_for(&t.client).await;
+    let file = |options: Value| {
+        serde_json::json!({
+            "format": "baza-game/1",
+            "game": "cinquillo",
+            "players": 4,
+            "options": options,
+            "first_dealer": 3,
+            "seats": ["Ana", "Benito", "Carmen", "Dámaso"],
+            "hands": []
+        })
+        .to_string()
+    };
+    for (lang, options, words) in [
+        (
+            "es",
+            serde_json::json!({"cantes_per_trick": "one_per_side"}),
+            "Las opciones de mesa de cinquillo no incluyen «Cantes por baza».",
+        ),
+        (
+            "ca",
+            serde_json::json!({"cantes_per_trick": "one_per_side"}),
+            "Les opcions de taula de cinquillo no inclouen «Cantes per basa».",
+        ),
+    ] {
+        let html = import_refused(&t, lang, &file(options), &csrf).await;
+        let said = texts(&html, ".error-detail").join(" ");
+        assert_eq!(said, words, "{lang}");
+    }
+}
+
+/// A championship file whose table options its game does not have names the option
+/// by its label, never its key.
+#[tokio::test]
+async fn a_championship_file_with_a_table_option_its_game_lacks_names_it_by_its_label() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña Sur", "Rioseco").await;
+    let mut doc: Value = serde_json::from_str(&crate::tournaments::documented_example()).unwrap();
+    doc["event"]["options"] = serde_json::json!({"cantes_per_trick": "one_per_side"});
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/clubes/{club}/campeonatos/importar"),
+        &[("text", &doc.to_string())],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let alert = texts(&html, ".alert").join(" ");
+    assert!(
+        alert.contains("Las opciones de mesa de botifarra no incluyen «Cantes por baza»."),
+        "{alert}"
+    );
+    assert!(!alert.contains("cantes_per_trick"), "{alert}");
 }

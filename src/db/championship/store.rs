@@ -11,6 +11,7 @@
 //! its PIN, its physical table (NULL while queued), and a result proposed at the
 //! table that waits for the opponents' signature ("firma").
 
+use crate::domain::account::same_secret;
 use crate::domain::refusal::Refusal;
 use crate::domain::status::{EntryMode, TableStatus};
 use chrono::NaiveDateTime;
@@ -101,14 +102,15 @@ impl TableRow {
         self.game_id.is_some() && self.typed == 0
     }
 
-    /// The side (`a` or `b`) a PIN opens, if any.
+    /// The side (`a` or `b`) a PIN opens, if any: compared with both PINs, each in
+    /// constant time, so that the time taken tells nothing of either.
     pub fn side_of_pin(&self, pin: &str) -> Option<&'static str> {
-        if !self.pin.is_empty() && pin == self.pin {
-            Some("a")
-        } else if !self.pin_b.is_empty() && pin == self.pin_b {
-            Some("b")
-        } else {
-            None
+        let a = !self.pin.is_empty() & same_secret(pin, &self.pin);
+        let b = !self.pin_b.is_empty() & same_secret(pin, &self.pin_b);
+        match (a, b) {
+            (true, _) => Some("a"),
+            (false, true) => Some("b"),
+            (false, false) => None,
         }
     }
 }
@@ -760,7 +762,43 @@ pub fn folded_match(conn: &mut DbConn, match_id: i32) -> QueryResult<Option<(i32
 
 #[cfg(test)]
 mod tests {
-    use super::two_pins;
+    use super::{TableRow, TableStatus, two_pins};
+
+    fn row_with_pins(a: &str, b: &str) -> TableRow {
+        TableRow {
+            id: 1,
+            championship_id: 1,
+            round_no: 1,
+            table_no: 1,
+            physical: Some(1),
+            pin: a.to_owned(),
+            status: TableStatus::Playing,
+            proposed_a: None,
+            proposed_b: None,
+            proposed_side: None,
+            proposed_winner: None,
+            version: 0,
+            updated_at: chrono::NaiveDateTime::default(),
+            phase: 0,
+            pin_b: b.to_owned(),
+            game_id: None,
+            typed: 0,
+            started_at: None,
+        }
+    }
+
+    #[test]
+    fn a_pin_typed_opens_the_pair_whose_pin_it_is_whole_and_nothing_else() {
+        let row = row_with_pins("4711", "0815");
+        assert_eq!(row.side_of_pin("4711"), Some("a"));
+        assert_eq!(row.side_of_pin("0815"), Some("b"));
+        for wrong in ["4712", "471", "47110", "0816", "", " 4711", "0815 "] {
+            assert_eq!(row.side_of_pin(wrong), None, "{wrong:?}");
+        }
+        // A table without PINs (typed results) opens with none, not with "".
+        assert_eq!(row_with_pins("", "").side_of_pin(""), None);
+        assert_eq!(row_with_pins("", "0815").side_of_pin("0815"), Some("b"));
+    }
 
     #[test]
     fn the_two_pairs_of_a_table_never_get_the_same_pin() {

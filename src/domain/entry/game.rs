@@ -178,8 +178,14 @@ fn score_after(
                     totals.iter().map(|s| serde_json::json!(s)).collect();
                 obj.insert("before".into(), before.into());
             }
-            let record = crate::domain::parse_record(&v).map_err(|e| one(e.to_string()))?;
-            let ruling = crate::domain::try_rule(&record, lang).map_err(|e| one(e.to_string()))?;
+            // Why the record is refused, in words (its seats from 0, as the engine's;
+            // its options are the game's, already checked).
+            let said = |e: crate::domain::RecordError| {
+                use crate::domain::words::{UnnamedOptions, record_error_engine_words};
+                one(record_error_engine_words(&e, lang, &UnnamedOptions))
+            };
+            let record = crate::domain::parse_record(&v).map_err(said)?;
+            let ruling = crate::domain::try_rule(&record, lang).map_err(said)?;
             super::hand_score_from_ruling(&record, &ruling, lang).ok_or_else(|| {
                 one(match &ruling.violation {
                     Some(v) => v.message.clone(),

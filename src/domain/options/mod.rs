@@ -289,6 +289,7 @@ pub fn validate(
                 name: name.clone(),
             })?;
         let val = spec.parse(v).ok_or_else(|| RecordError::BadOptionValue {
+            game,
             name: name.clone(),
             expected: spec.expected(),
             got: v.to_string(),

@@ -9,7 +9,7 @@
 
 use super::{
     Action, Bid, CardSlot, Declared, DoubleCall, Event, HAND_FORMAT, HandRecord, MAX_EVENTS, Move,
-    RecordError, TrumpCall, score_list, small_int,
+    RecordError, RecordField, TrumpCall, score_list, small_int,
 };
 use crate::domain::cards::{Card, Suit};
 use crate::domain::engine::GameKind;
@@ -83,11 +83,16 @@ impl RawRecord<'_> {
         }
         let options =
             super::options::validate(game, players, &self.options.unwrap_or_default()).ok()?;
-        let dealer = small_int(&Value::from(self.dealer), "dealer", u64::from(players) - 1).ok()?;
+        let dealer = small_int(
+            &Value::from(self.dealer),
+            RecordField::Dealer,
+            u64::from(players) - 1,
+        )
+        .ok()?;
         let sides = game.seating(players, &options).sides();
         let before = match &self.before {
             None => None,
-            Some(b) => Some(score_list(b, "before", sides).ok()?),
+            Some(b) => Some(score_list(b, RecordField::Before, sides).ok()?),
         };
         if self.events.len() > MAX_EVENTS {
             return None;
@@ -107,11 +112,12 @@ impl RawRecord<'_> {
                 for (k, val) in &d {
                     match k.as_str() {
                         "points" if !val.is_null() => {
-                            out.points = Some(score_list(val, "declared.points", sides).ok()?)
+                            out.points =
+                                Some(score_list(val, RecordField::DeclaredPoints, sides).ok()?)
                         }
                         "hand_points" if !val.is_null() => {
                             out.hand_points =
-                                Some(score_list(val, "declared.hand_points", sides).ok()?)
+                                Some(score_list(val, RecordField::DeclaredHandPoints, sides).ok()?)
                         }
                         "points" | "hand_points" => {}
                         _ => return None,

@@ -128,6 +128,7 @@ use super::played;
 use crate::domain::engine::GameKind;
 use crate::domain::entry::{GAME_FORMAT, GameDoc};
 use crate::domain::lang::{Lang, tr};
+use crate::domain::record_error::RecordError;
 use crate::domain::words::{FileKind, json_error_words};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -687,7 +688,9 @@ pub struct FileError {
     /// What is wrong, in English.
     pub message: String,
     /// What is wrong in Spanish, Catalan and English, where it was said so.
-    pub words: Option<[String; 3]>,
+    pub words: Option<Box<[String; 3]>>,
+    /// The table options refused, for a page to name them by their labels.
+    pub options: Option<Box<RecordError>>,
 }
 
 impl FileError {
@@ -696,6 +699,7 @@ impl FileError {
             at: at.into(),
             message: message.into(),
             words: None,
+            options: None,
         }
     }
 
@@ -704,13 +708,14 @@ impl FileError {
         FileError {
             at: at.into(),
             message: en.clone(),
-            words: Some([es, ca, en]),
+            words: Some(Box::new([es, ca, en])),
+            options: None,
         }
     }
 
     /// What is wrong, in `lang` (in English where only English was said).
     pub fn message_in(&self, lang: Lang) -> &str {
-        match (&self.words, lang) {
+        match (self.words.as_deref(), lang) {
             (Some([es, _, _]), Lang::Es) => es,
             (Some([_, ca, _]), Lang::Ca) => ca,
             _ => &self.message,
@@ -1084,8 +1089,11 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
         validate_repesca_liguilla(file, r)?;
     }
     let ev = &file.championship;
-    let table = crate::domain::options::validate(ev.game, 4, &ev.options)
-        .map_err(|e| FileError::new("event.options", e.to_string()))?;
+    let table =
+        crate::domain::options::validate(ev.game, 4, &ev.options).map_err(|e| FileError {
+            options: Some(Box::new(e.clone())),
+            ..FileError::new("event.options", e.to_string())
+        })?;
     if !ev.game.seating(4, &table).pairs && ev.game.in_pairs(4) {
         return Err(said!(
             "event.options",

@@ -22,6 +22,7 @@ use crate::db::championship::tables::{
 };
 use crate::db::games;
 use crate::db::schema::championship_tables;
+use crate::domain::account::same_secret;
 use crate::domain::bracket::{Bracket, MatchId, Status};
 use crate::domain::refusal::{Place, Refusal};
 use crate::domain::status::{EntryMode, GameStatus, TableStatus};
@@ -293,7 +294,7 @@ pub fn renew_pins(
 ) -> Result<(), ChangeError> {
     let mut new = store::two_pins(pins);
     for _ in 0..20 {
-        if new.0 != row.pin && new.1 != row.pin_b {
+        if !same_secret(&new.0, &row.pin) && !same_secret(&new.1, &row.pin_b) {
             break;
         }
         new = store::two_pins(pins);

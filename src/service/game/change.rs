@@ -466,6 +466,14 @@ pub(crate) fn apply_planned(
             Err(_) => games::bump_version(conn, id, version, t)?,
         };
         if !claimed {
+            // The version may have been taken by this very submission, committed by
+            // another server while this one waited for the game's row (a request sent
+            // again by a load balancer): once the claim has waited, that commit shows.
+            if let Some(submission) = change.submission()
+                && games::submission_exists(conn, id, &submission)?
+            {
+                return Ok(Outcome::Duplicate);
+            }
             return Ok(Outcome::Stale);
         }
         if planned.adds_to_finished {

@@ -6,6 +6,7 @@ use crate::db::accounts;
 use crate::db::games::{self, Game};
 use crate::db::{DbConn, queries};
 use crate::domain::Lang;
+use crate::domain::account::same_secret;
 use crate::domain::entry::series::{MatchTally, cotos_match_tally, cotos_of};
 use crate::domain::entry::{Entered, GameSetup};
 use crate::domain::games::rules_of;
@@ -61,7 +62,7 @@ pub fn renew_game_pin(
 ) -> Result<(), AppError> {
     let mut pin = new_game_pin()?;
     for _ in 0..20 {
-        if pin != game.pin {
+        if !same_secret(&pin, &game.pin) {
             break;
         }
         pin = new_game_pin()?;

@@ -119,11 +119,15 @@ pub(crate) fn file_error_words(ctx: &Ctx, text: &str, e: &FileError) -> String {
     } else {
         format!(" ({place})")
     };
-    format!(
-        "{}{place}: {}",
-        ctx.t("champ-import-refused"),
-        e.message_in(ctx.lang)
-    )
+    let why = match &e.options {
+        Some(options) => crate::domain::words::record_error_words(
+            options,
+            ctx.lang,
+            &crate::web::options::PageOptionNames,
+        ),
+        None => e.message_in(ctx.lang).to_owned(),
+    };
+    format!("{}{place}: {why}", ctx.t("champ-import-refused"))
 }
 
 /// `POST /clubes/{id}/campeonatos/importar`: creates the championship the file

@@ -4,6 +4,7 @@
 
 use crate::error::Malformed;
 use crate::service::throttle::PinRefused;
+use crate::web::asks::Asks;
 use crate::web::done::Done;
 use std::future::Future;
 use std::pin::Pin;
@@ -346,7 +347,9 @@ pub(super) fn table_page(
         row.proposed_a.map(|x| x.to_string()).unwrap_or_default(),
         row.proposed_b.map(|x| x.to_string()).unwrap_or_default(),
     );
-    render_status(
+    // Neither a pair's phone nor the club's staff: the page asks for a pair's PIN.
+    let asks_pin = held.is_empty() && !staff;
+    let page = render_status(
         &TablePage {
             championship_id: tc.t.championship.id,
             championship_name: tc.t.championship.name.clone(),
@@ -392,7 +395,8 @@ pub(super) fn table_page(
             ctx: &ctx,
         },
         status,
-    )
+    )?;
+    Ok(Asks::Pin.mark_if(asks_pin, page))
 }
 
 /// A request about one table of a championship: who asks (with the PINs its session

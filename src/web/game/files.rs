@@ -109,6 +109,10 @@ fn read_game_file(text: &str, lang: Lang) -> Result<GameRead, String> {
         ));
     }
     let file: GameDoc = serde_json::from_str(text).map_err(words)?;
+    // Its table options, each by its label.
+    crate::domain::options::validate(file.game, file.players, &file.options).map_err(|e| {
+        crate::domain::words::record_error_words(&e, lang, &crate::web::options::PageOptionNames)
+    })?;
     let setup = GameSetup {
         game: file.game,
         players: file.players,

@@ -7,6 +7,7 @@ use crate::domain::games::rules::QuickEntry;
 use crate::domain::games::rules_of;
 use crate::service::game::next_partida;
 use crate::service::throttle::check_pin;
+use crate::web::asks::Asks;
 use crate::web::done::with_done;
 use crate::web::grants;
 use crate::web::visit::{HttpResult, Visit, VisitId};
@@ -259,18 +260,20 @@ pub(super) async fn game_page(
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(req);
-    let html = game_html(state, who, id, error, &ctx).await?;
-    Ok(crate::web::html_response(html, status))
+    let (html, asks_pin) = game_html(state, who, id, error, &ctx).await?;
+    Ok(Asks::Pin.mark_if(asks_pin, crate::web::html_response(html, status)))
 }
 
-/// The game's page as `who` sees it, in `ctx`'s language.
+/// The game's page as `who` sees it, in `ctx`'s language, and whether it asks for a
+/// PIN: `who` may not enter its hands, and is asked for the game's PIN (or sent to
+/// its table, whose PIN opens it).
 pub(super) async fn game_html(
     state: &web::Data<AppState>,
     who: &Principal,
     id: i32,
     error: Option<String>,
     ctx: &Ctx,
-) -> Result<String, AppError> {
+) -> Result<(String, bool), AppError> {
     // One trip to the database: the game, its hands, its table and its series.
     let (mut l, table, list, hidden) = db(state, move |conn| {
         let l = load(conn, id)?;
@@ -407,8 +410,10 @@ pub(super) async fn game_html(
         game: l.game,
         ctx,
     };
-    page.render()
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("template: {e}")))
+    let html = page
+        .render()
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("template: {e}")))?;
+    Ok((html, !can_record))
 }
 
 /// The championship table a game is played at, as its page links back to it.

@@ -407,6 +407,15 @@ pub async fn builder(
         || f.get("turned").is_some_and(|t| !t.is_empty())
         || f.iter().any(|(k, v)| k.starts_with("c_") && !v.is_empty());
     let mut next: Option<(u8, Vec<domain::record::Move>)> = None;
+    // Why the record built is refused, in words, its seats named.
+    let refused = |e: &domain::RecordError| {
+        let words = crate::domain::words::record_error_engine_words(
+            e,
+            ctx.lang,
+            &crate::web::options::PageOptionNames,
+        );
+        name_seats(&words, ctx.lang, &names)
+    };
     let (record, status, error) = match record_from_builder(&f) {
         Ok(_) if !started => (String::new(), Some(ctx.t("builder-start")), None),
         Ok(v) => match domain::parse_record(&v) {
@@ -445,17 +454,9 @@ pub async fn builder(
                     };
                     (v.to_string(), Some(status), None)
                 }
-                Err(e) => (
-                    v.to_string(),
-                    None,
-                    Some(name_seats(&e.to_string(), ctx.lang, &names)),
-                ),
+                Err(e) => (v.to_string(), None, Some(refused(&e))),
             },
-            Err(e) => (
-                v.to_string(),
-                None,
-                Some(name_seats(&e.to_string(), ctx.lang, &names)),
-            ),
+            Err(e) => (v.to_string(), None, Some(refused(&e))),
         },
         Err(e) => (String::new(), None, Some(e)),
     };

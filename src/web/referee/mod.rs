@@ -125,7 +125,7 @@ fn ruling_page(
     };
     let names = names.as_slice();
     let ruling = domain::try_rule(record, ctx.lang)
-        .map_err(|e| AppError::from(Unacceptable::Record(e.to_string())))?;
+        .map_err(|e| AppError::from(Unacceptable::Record(record_words(&e, ctx.lang))))?;
     // A deal that cannot have been dealt is no hand to put into a game.
     let dealt = !ruling
         .violation
@@ -247,9 +247,27 @@ fn ruling_page(
     })
 }
 
-fn parse(text: &str) -> Result<HandRecord, String> {
-    let v: Value = serde_json::from_str(text).map_err(|e| format!("JSON: {e}"))?;
-    domain::parse_record(&v).map_err(|e| e.to_string())
+fn parse(text: &str) -> Result<HandRecord, domain::RecordError> {
+    domain::record::parse_record_str(text)
+}
+
+/// Why a record cannot be ruled, in the reader's words (options by their labels).
+fn record_words(e: &domain::RecordError, lang: Lang) -> String {
+    crate::domain::words::record_error_words(e, lang, &crate::web::options::PageOptionNames)
+}
+
+/// The desk again (422) with the text as sent and why it is refused.
+fn refused(req: &HttpRequest, text: String, why: String) -> HttpResult {
+    let ctx = Ctx::from_request(req);
+    render_status(
+        &DeskPage {
+            games: ctx.game_choices(),
+            ctx: &ctx,
+            record: text,
+            error: Some(why),
+        },
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
 }
 
 #[derive(serde::Deserialize)]
@@ -293,11 +311,21 @@ pub async fn upload_record(Visit { req, state, who }: Visit, body: web::Bytes) -
         .find(|(k, _)| k == "file")
         .ok_or_else(|| AppError::BadRequest(Malformed::Field("file")))?
         .1;
-    let text = String::from_utf8(file).map_err(|_| {
-        AppError::from(Unacceptable::Record(
-            "the file is not UTF-8 text".to_owned(),
-        ))
-    })?;
+    let text = match String::from_utf8(file) {
+        Ok(text) => text,
+        Err(e) => {
+            let lang = Ctx::from_request(&req).lang;
+            let why = crate::domain::lang::tr!(
+                lang,
+                "{}: el fichero no es texto (UTF-8).",
+                "{}: el fitxer no és text (UTF-8).",
+                "{}: the file is not text (UTF-8).",
+                crate::domain::words::FileKind::Record.not_one(lang)
+            );
+            let shown = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            return refused(&req, shown, why);
+        }
+    };
     submit(Visit { req, state, who }, text, None).await
 }
 
@@ -306,23 +334,11 @@ async fn submit(
     text: String,
     target: Option<(i32, i32)>,
 ) -> HttpResult {
-    let record = match parse(&text).and_then(|r| {
-        domain::try_rule(&r, Lang::Es)
-            .map(|_| r)
-            .map_err(|e| e.to_string())
-    }) {
+    let record = match parse(&text).and_then(|r| domain::try_rule(&r, Lang::Es).map(|_| r)) {
         Ok(r) => r,
         Err(e) => {
-            let ctx = Ctx::from_request(&req);
-            return render_status(
-                &DeskPage {
-                    games: ctx.game_choices(),
-                    ctx: &ctx,
-                    record: text,
-                    error: Some(e),
-                },
-                StatusCode::UNPROCESSABLE_ENTITY,
-            );
+            let why = record_words(&e, Ctx::from_request(&req).lang);
+            return refused(&req, text, why);
         }
     };
     // Only signed-in people keep rulings (a shareable link); anyone may read one.

@@ -22,3 +22,5 @@ champ-delete-what = El campionat desapareix de les llistes i de les seves pàgin
 champ-delete-counts = Inscrits
 champ-delete-confirm = Sí, esborrar el campionat
 champ-delete-cancel = No, tornar a la direcció
+champ-cotos = Cotos per guanyar l'encontre
+champ-format-cotos = { $cotos } cotos per guanyar, cadascun al millor de { $n } partides

@@ -22,3 +22,5 @@ champ-delete-what = The championship leaves the lists and its pages. Its record 
 champ-delete-counts = Entrants
 champ-delete-confirm = Yes, delete the championship
 champ-delete-cancel = No, back to the director's page
+champ-cotos = Cotos to win the match
+champ-format-cotos = { $cotos } cotos to win, each the best of { $n } partidas

@@ -22,3 +22,5 @@ champ-delete-what = El campeonato desaparece de las listas y de sus páginas. Su
 champ-delete-counts = Inscritos
 champ-delete-confirm = Sí, borrar el campeonato
 champ-delete-cancel = No, volver a la dirección
+champ-cotos = Cotos para ganar el encuentro
+champ-format-cotos = { $cotos } cotos para ganar, cada uno al mejor de { $n } partidas

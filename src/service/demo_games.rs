@@ -1,6 +1,7 @@
 //! The demo club's games: one finished and one running game of each game where a game
-//! can run on, every hand entered and checked through the workflow a scorekeeper's
-//! hands go through ([`super::game`]).
+//! can run on (the running guiñote one the first partida of a match of two cotos at
+//! the best of three), every hand entered and checked through the workflow a
+//! scorekeeper's hands go through ([`super::game`]).
 
 use super::demo::ACTOR;
 use crate::db::DbConn;
@@ -14,7 +15,7 @@ use crate::domain::entry::{
 use crate::domain::status::GameStatus;
 use crate::error::AppError;
 use crate::service::demo::PLAYERS;
-use crate::service::game::{Change, ChangeBy, Outcome, apply_change, game_with_hands, load};
+use crate::service::game::{Change, ChangeBy, Outcome, apply_change, load, match_with_hands};
 
 /// Why the demo's games could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +43,8 @@ struct DemoGame {
     options: &'static [(&'static str, u64)],
     seats: [usize; 4],
     hands: Vec<QuickHand>,
+    /// The partidas of its match (of each coto, where the options say several).
+    best_of: i32,
 }
 
 /// A demo game of `game` with the table's usual options.
@@ -51,6 +54,7 @@ fn table(game: GameKind, seats: [usize; 4], hands: Vec<QuickHand>) -> DemoGame {
         options: &[],
         seats,
         hands,
+        best_of: 1,
     }
 }
 
@@ -190,11 +194,15 @@ fn demo_games() -> Vec<DemoGame> {
             [0, 2, 1, 3],
             vec![QuickHand::Tute(side0_hand(Oros, 70))],
         ),
-        table(
-            GameKind::Guinote,
-            [4, 5, 6, 7],
-            vec![QuickHand::Guinote(side0_hand(Espadas, 70))],
-        ),
+        DemoGame {
+            options: &[("cotos_to_win", 2)],
+            best_of: 3,
+            ..table(
+                GameKind::Guinote,
+                [4, 5, 6, 7],
+                vec![QuickHand::Guinote(side0_hand(Espadas, 70))],
+            )
+        },
         table(
             GameKind::Cinquillo,
             [8, 9, 10, 11],
@@ -221,10 +229,11 @@ pub fn create_demo_games(conn: &mut DbConn, club_id: i32) -> Result<usize, DemoG
         let seats: Vec<String> = demo.seats.iter().map(|s| PLAYERS[*s].to_owned()).collect();
         let hands = demo.hands.into_iter();
         let hands = hands.map(|q| (None, Entered::Quick(q))).collect();
-        let made = game_with_hands(
+        let made = match_with_hands(
             conn,
             club_id,
             (&setup, &seats),
+            demo.best_of,
             hands,
             ("demo", ACTOR),
             Lang::Es,

@@ -278,3 +278,240 @@ async fn a_championship_table_whose_renuncio_loses_the_coto_proposes_the_match_n
         "{rows:?}"
     );
 }
+
+/// The match on the page of game `game` (a path): where it stands in words, the
+/// side that lost the last coto at once, the winner.
+async fn standing(app: &TestApp, game: &str) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let html = app.page(game, StatusCode::OK).await;
+    (
+        texts(&html, ".series-cotos"),
+        texts(&html, ".series-coto-lost"),
+        texts(&html, ".series-winner"),
+    )
+}
+
+/// The next partida of the match after game `game` (a path), as `client`.
+async fn next(app: &TestApp, client: &reqwest::Client, game: &str) -> String {
+    let res = post_form_as(app, client, &format!("{game}/siguiente"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    location(&res)
+}
+
+#[tokio::test]
+async fn a_two_coto_guinote_championship_from_an_empty_database_is_played_at_its_table_into_the_standings()
+ {
+    use crate::from_scratch::{
+        club_from_first_run, defaults_for, post_fields, register_and_pair, set,
+    };
+    let app = TestApp::spawn().await;
+    let club = club_from_first_run(&app).await;
+    let html = app
+        .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&html, "select[name='fmt.guinote.cotos'] option"),
+        ["1", "2", "3"]
+    );
+    let labels = texts(&html, "fieldset.format-group[data-game=guinote] label").join(" ");
+    assert!(labels.contains("Cotos para ganar el encuentro"), "{labels}");
+    let mut fields = defaults_for(&app, club, "guinote", "best_of").await;
+    // A number of cotos the form does not offer is refused with the form as typed.
+    set(&mut fields, "fmt.guinote.cotos", "4");
+    let res = post_fields(
+        &app,
+        &app.client,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &fields,
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let alert = texts(&html, "[role=alert]").join(" ");
+    assert!(
+        alert.contains("Cotos para ganar el encuentro (4)"),
+        "{alert}"
+    );
+    assert_eq!(
+        attr(
+            &html,
+            "select[name='fmt.guinote.cotos'] option[selected]",
+            "value"
+        )
+        .as_deref(),
+        Some("4")
+    );
+    set(&mut fields, "fmt.guinote.cotos", "2");
+    let res = post_fields(
+        &app,
+        &app.client,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &fields,
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = crate::from_scratch::id_of(&res);
+    let page = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    let words = page.root_element().text().collect::<String>();
+    assert!(
+        words.contains("2 cotos para ganar, cada uno al mejor de 3 partidas"),
+        "{words}"
+    );
+    register_and_pair(&app, id, &["Pareja 1", "Pareja 2"]).await;
+    let slip = slips(&app, id, "ronda=1").await.remove(0);
+    let keeper = slip.open(&app, 0).await;
+    let first = format!("/partidas/{}", game_of(&app, &keeper, &slip.path).await);
+    // Pareja 2 wins the first partida and renounces in the second, which (as a
+    // renuncio does by default) loses that partida; Pareja 1 wins the third and with
+    // it the first coto. No result yet: the match goes on.
+    win_outright(&app, &keeper, &first, "1").await;
+    let at = |s: &str| [s.to_owned()];
+    assert_eq!(
+        standing(&app, &first).await.0,
+        at("Coto 1 · partidas 0–1 · cotos 0–0")
+    );
+    let second = next(&app, &keeper, &first).await;
+    renuncio(&app, &keeper, &second, "1").await;
+    assert_eq!(
+        standing(&app, &second).await.0,
+        at("Coto 1 · partidas 1–1 · cotos 0–0")
+    );
+    let third = next(&app, &keeper, &second).await;
+    win_outright(&app, &keeper, &third, "0").await;
+    let (cotos, _, winner) = standing(&app, &third).await;
+    assert_eq!(cotos, at("Coto 2 · partidas 0–0 · cotos 1–0"));
+    assert!(winner.is_empty(), "{winner:?}");
+    let fourth = next(&app, &keeper, &third).await;
+    win_outright(&app, &keeper, &fourth, "0").await;
+    assert_eq!(
+        standing(&app, &fourth).await.0,
+        at("Coto 2 · partidas 1–0 · cotos 1–0")
+    );
+    let html = app.page(&slip.path, StatusCode::OK).await;
+    assert!(texts(&html, ".proposal strong").is_empty(), "no result yet");
+    let table = html.root_element().text().collect::<String>();
+    assert!(
+        table.contains("Coto 2 · partidas 1–0 · cotos 1–0 · Partida 4"),
+        "{table}"
+    );
+    let fifth = next(&app, &keeper, &fourth).await;
+    win_outright(&app, &keeper, &fifth, "0").await;
+    let (cotos, _, winner) = standing(&app, &fifth).await;
+    assert_eq!(cotos, at("Coto 2 · partidas 2–0 · cotos 2–0"));
+    assert_eq!(
+        winner,
+        at("Pareja 1 (1) y Pareja 1 (2) ganan el encuentro.")
+    );
+    let res = post_form_as(&app, &keeper, &format!("{fifth}/siguiente"), &[]).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT, "the match is over");
+    // The table proposes the cotos won; the other pair signs; the standings take it.
+    let html = app.page(&slip.path, StatusCode::OK).await;
+    assert_eq!(texts(&html, ".proposal strong"), ["2 – 0"]);
+    assert_eq!(texts(&html, ".proposal-winner"), ["(Gana: Pareja 1)"]);
+    let v = attr(&html, "p.table-status", "data-version").unwrap();
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("{}/firma", slip.path),
+        &[("version", &v), ("pin", &slip.pins[1])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let page = html.root_element().text().collect::<String>();
+    let page = page.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(page.contains("Pareja 2 2 – 0"), "{page}");
+    let rows = texts(&html, ".standings tbody tr");
+    assert!(
+        rows[0].contains("Pareja 1") && rows[0].contains("1-0-0"),
+        "{rows:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_coto_lost_by_a_renuncio_does_not_end_a_two_coto_match_of_the_new_game_form() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Guiñote", "Zaragoza").await;
+    let html = app
+        .page(
+            &format!("/clubes/{club}/partidas/nueva?juego=guinote"),
+            StatusCode::OK,
+        )
+        .await;
+    assert_eq!(
+        attr(&html, "select[name=cotos] option[selected]", "value").as_deref(),
+        Some("1")
+    );
+    let res = new_guinote(&app, club, &[("best_of", "3"), ("cotos", "9")]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let errors = texts(&html, "ul.errors li");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("«Cotos para ganar el encuentro» es 1, 2 o 3")),
+        "{errors:?}"
+    );
+    assert_eq!(
+        attr(&html, "select[name=cotos] option[selected]", "value").as_deref(),
+        Some("9")
+    );
+    let res = new_guinote(
+        &app,
+        club,
+        &[
+            ("best_of", "3"),
+            ("cotos", "2"),
+            ("opt.revoke_penalty", "lose_coto"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let first = location(&res);
+    // Where a renuncio loses the coto, it loses the first of two, not the match.
+    renuncio(&app, &app.client, &first, "0").await;
+    let (cotos, lost, winner) = standing(&app, &first).await;
+    assert_eq!(cotos, ["Coto 2 · partidas 0–0 · cotos 0–1"]);
+    assert_eq!(
+        lost,
+        ["Ana y Carmen pierden el coto entero por el renuncio."]
+    );
+    assert!(winner.is_empty(), "{winner:?}");
+    let second = next(&app, &app.client, &first).await;
+    win_outright(&app, &app.client, &second, "1").await;
+    let (cotos, lost, winner) = standing(&app, &second).await;
+    assert_eq!(cotos, ["Coto 2 · partidas 0–1 · cotos 0–1"]);
+    assert!(lost.is_empty(), "a partida won since: {lost:?}");
+    assert!(winner.is_empty(), "{winner:?}");
+    let third = next(&app, &app.client, &second).await;
+    win_outright(&app, &app.client, &third, "1").await;
+    let (cotos, _, winner) = standing(&app, &third).await;
+    assert_eq!(cotos, ["Coto 2 · partidas 0–2 · cotos 0–2"]);
+    assert_eq!(winner, ["Benito y Dámaso ganan el encuentro."]);
+}
+
+#[tokio::test]
+async fn the_demo_club_plays_a_guinote_match_of_two_cotos_at_the_best_of_three() {
+    let app = TestApp::with_demo().await;
+    // `baza demo` adds the club's games to the demo.
+    let games = app
+        .with_conn(|c| {
+            baza::service::demo_games::create_demo_games(c, 1).unwrap();
+            baza::db::games::club_games(c, 1).unwrap()
+        })
+        .await;
+    let guinote = games
+        .iter()
+        .find(|g| g.game == "guinote" && g.options.contains("cotos_to_win"))
+        .expect("a guiñote match of cotos in the demo club");
+    assert_eq!(guinote.best_of, 3);
+    let page = format!("/partidas/{}", guinote.id);
+    let html = app.page(&page, StatusCode::OK).await;
+    assert_eq!(
+        texts(&html, ".series .meta"),
+        ["Al mejor de 3: Coto 1 · partidas 0–0 · cotos 0–0"]
+    );
+}

@@ -115,10 +115,10 @@ fn create_match_game(
     insert_game(conn, club_id, &setup, &seats, "", series, actor, now).map(Some)
 }
 
-/// How many partidas a match of `format` is played over at most.
+/// How many partidas a match of `format` (each of its cotos) is played over at most.
 fn best_of(format: &MatchFormat) -> i32 {
     match format {
-        MatchFormat::BestOf { partidas } => i32::try_from(*partidas).unwrap_or(1),
+        MatchFormat::BestOf { partidas, .. } => i32::try_from(*partidas).unwrap_or(1),
         _ => 1,
     }
 }

@@ -246,13 +246,13 @@ impl Rules for GuinoteRules {
     fn partida_won_short(&self, _options: &Map<String, Value>) -> bool {
         true
     }
-    fn match_options(&self, best_of: u32) -> Vec<(&'static str, i64)> {
+    fn match_options(&self, best_of: u32, cotos: u32) -> Vec<(&'static str, i64)> {
         vec![
             ("partidas_to_win_coto", i64::from(best_of / 2 + 1)),
-            ("cotos_to_win", 1),
+            ("cotos_to_win", i64::from(cotos)),
         ]
     }
-    fn partida_ends_match(&self, options: &Map<String, Value>, over: &GameOver) -> bool {
+    fn partida_ends_coto(&self, options: &Map<String, Value>, over: &GameOver) -> bool {
         over.reason == GameOverReason::Revoke && self.match_won_short(options)
     }
     fn match_won_short(&self, options: &Map<String, Value>) -> bool {

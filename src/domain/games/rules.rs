@@ -200,23 +200,24 @@ pub trait Rules: Sync {
         false
     }
 
-    /// The table options a match of `best_of` partidas stands for, with their values:
-    /// its format sets them, and no form offers them (a guiñote coto: the partidas
-    /// that win it, and one coto).
-    fn match_options(&self, _best_of: u32) -> Vec<(&'static str, i64)> {
+    /// The table options a match of `cotos` cotos at the best of `best_of` partidas
+    /// stands for, with their values: its format sets them, and no option control
+    /// offers them (a guiñote match: the partidas that win a coto, and the cotos that
+    /// win the match).
+    fn match_options(&self, _best_of: u32, _cotos: u32) -> Vec<(&'static str, i64)> {
         Vec::new()
     }
 
     /// Whether a partida that ended as `over` under the table's `options` ends its
-    /// whole match at once, won by the partida's winner (a guiñote renuncio where a
-    /// renuncio loses the coto).
-    fn partida_ends_match(&self, _options: &Map<String, Value>, _over: &GameOver) -> bool {
+    /// coto at once, won by the partida's winner (a guiñote renuncio where a renuncio
+    /// loses the coto): the whole match, where it is one coto.
+    fn partida_ends_coto(&self, _options: &Map<String, Value>, _over: &GameOver) -> bool {
         false
     }
 
-    /// Whether a match of several partidas can be won short of the partidas it needs:
-    /// a partida can end it at once ([`Rules::partida_ends_match`]). Its winner is
-    /// then the one declared.
+    /// Whether a match of several partidas (one coto) can be won short of the
+    /// partidas it needs: a partida can end it at once
+    /// ([`Rules::partida_ends_coto`]). Its winner is then the one declared.
     fn match_won_short(&self, _options: &Map<String, Value>) -> bool {
         false
     }

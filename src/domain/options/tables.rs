@@ -384,9 +384,9 @@ game_options!(TuteOptions, TUTE_OPTIONS);
 /// | `both_over_101_rule` | `last_trick`, `higher_score` | `last_trick` | pronosticoreservado: the diez de últimas decides (row 19) |
 /// | `treinta_malas` | bool | false | "30 malas" (row 20): de vueltas a side counts at least 30 from the first deal (elperiodic: "el mínimo que puedes tener es 30"); the other reading, "under 30 loses", never decides anything a record shows, as the other side then has over 100 |
 /// | `partidas_to_win_coto` | 1–5 | 2 | best of three partidas (row 21); the match's "al mejor de" sets it and no form offers it (`Rules::match_options`), a hand record cannot show it |
-/// | `cotos_to_win` | 1–3 | 1 | (row 21); a match is one coto: the match sets 1 and no form offers it |
+/// | `cotos_to_win` | 1–3 | 1 | (row 21); the match sets it ("Cotos para ganar el encuentro" beside its "al mejor de") and no option control offers it |
 /// | `next_dealer` | `rotate_right`, `last_trick_winner` | `rotate_right` | (row 22; kept for the table) |
-/// | `revoke_penalty` | `lose_partida`, `lose_coto` | `lose_partida` | Part A 3 (row 23); a record shows both as the partida lost, and with `lose_coto` that partida ends its match (`Rules::partida_ends_match`) |
+/// | `revoke_penalty` | `lose_partida`, `lose_coto` | `lose_partida` | Part A 3 (row 23); a record shows both as the partida lost, and with `lose_coto` that partida ends its coto, and a match of one coto (`Rules::partida_ends_coto`) |
 /// | `vueltas_claim` | `must_claim`, `automatic` | `must_claim` | de vueltas a side claims 101; automatic: the hand ends as soon as a side has 101 (row 24) |
 pub static GUINOTE_OPTIONS: &[OptionSpec] = &[
     OptionSpec {

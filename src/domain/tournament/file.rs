@@ -47,7 +47,9 @@
 //!   the others are redrawn by lot every round; the odd one out is "exenta", by lot,
 //!   never twice until all survivors have been).
 //! * `event.match_format`: `{"kind": "partida"}` (default; optional `target`),
-//!   `{"kind": "best_of", "partidas": 3}`, or `{"kind": "timed", "target": 101,
+//!   `{"kind": "best_of", "partidas": 3}` (optional `"cotos": 2`: a guiñote match to
+//!   two cotos at the best of three partidas each, scored in cotos; absent, 1), or
+//!   `{"kind": "timed", "target": 101,
 //!   "max_hands": 12, "minutes": 55, "cap": 121}`. Every result is checked against it.
 //! * `event.points`: match points `{"win": 2, "draw": 1, "loss": 0, "bye": 2}`
 //!   (defaults shown). Each may be a half: `{"win": 1, "draw": 0.5, "bye": 1}`
@@ -1128,12 +1130,23 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
         _ => {}
     }
     match ev.match_format {
-        MatchFormat::BestOf { partidas } if partidas % 2 == 0 => {
+        MatchFormat::BestOf { partidas, .. } if partidas % 2 == 0 => {
             return Err(said!(
                 "event.match_format.partidas",
                 "ha de ser impar",
                 "ha de ser senar",
                 "must be odd"
+            ));
+        }
+        MatchFormat::BestOf { cotos, .. }
+            if !(1..=3).contains(&cotos)
+                || (cotos > 1 && !crate::domain::entry::series::plays_cotos(ev.game)) =>
+        {
+            return Err(said!(
+                "event.match_format.cotos",
+                "1, 2 o 3, y más de 1 solo en un juego que se juega a cotos (el guiñote)",
+                "1, 2 o 3, i més d'1 només en un joc que es juga a cotos (el guiñote)",
+                "1, 2 or 3, and more than 1 only in a game played in cotos (guiñote)"
             ));
         }
         MatchFormat::Timed { target, cap, .. } if cap < target || target == 0 => {

@@ -16,6 +16,7 @@ use serde_json::{Map, Value};
 /// {"kind": "partida"}                      // one partida to the game's target
 /// {"kind": "partida", "target": 31}        // ... to another target
 /// {"kind": "best_of", "partidas": 3}       // best of 3 partidas; the score is partidas won
+/// {"kind": "best_of", "partidas": 3, "cotos": 2} // first to 2 cotos of best of 3; the score is cotos won
 /// {"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55, "cap": 121}
 /// {"kind": "timed", "target": 101, "max_hands": 12, "minutes": 55, "cap": 121,
 ///  "draws": {"extra_hands": 2}}           // a level score is broken by 2 more dats
@@ -32,8 +33,15 @@ pub enum MatchFormat {
         target: Option<u32>,
     },
     /// Best of `partidas` (odd) partidas; the score is partidas won, so the winner has
-    /// `partidas/2 + 1` and the loser fewer.
-    BestOf { partidas: u32 },
+    /// `partidas/2 + 1` and the loser fewer. With `cotos` above 1 (a guiñote match of
+    /// "dos cotos de tres partidas"), each coto is at the best of `partidas` and the
+    /// match goes to the first side to win `cotos` of them; the score is then cotos
+    /// won, so the winner has `cotos` and the loser fewer.
+    BestOf {
+        partidas: u32,
+        #[serde(default = "one_coto", skip_serializing_if = "is_one_coto")]
+        cotos: u32,
+    },
     /// Botifarra's "101 punts, 12 dats o 55 minuts, el que passi abans": the first to
     /// `target` wins; when the hands or the time run out first, the higher score wins
     /// and equal scores are a draw, unless `draws` says otherwise (see
@@ -52,6 +60,12 @@ pub enum MatchFormat {
     },
 }
 
+fn one_coto() -> u32 {
+    1
+}
+fn is_one_coto(cotos: &u32) -> bool {
+    *cotos == 1
+}
 fn default_target() -> u32 {
     101
 }
@@ -88,10 +102,19 @@ impl MatchFormat {
         }
     }
 
-    /// The partidas the match is at the best of (one, but for a best-of).
+    /// The partidas the match (each of its cotos) is at the best of (one, but for a
+    /// best-of).
     pub fn partidas(&self) -> u32 {
         match *self {
-            MatchFormat::BestOf { partidas } => partidas,
+            MatchFormat::BestOf { partidas, .. } => partidas,
+            MatchFormat::Partida { .. } | MatchFormat::Timed { .. } => 1,
+        }
+    }
+
+    /// The cotos that win the match (one, but for a best-of of several).
+    pub fn cotos(&self) -> u32 {
+        match *self {
+            MatchFormat::BestOf { cotos, .. } => cotos,
             MatchFormat::Partida { .. } | MatchFormat::Timed { .. } => 1,
         }
     }
@@ -226,7 +249,9 @@ pub enum ResultError {
         a: u32,
         b: u32,
     },
-    /// The declared winner of a best-of has fewer partidas.
+    /// A match of `cotos` cotos: the winner has `cotos`, the loser fewer.
+    Cotos { cotos: u32, a: u32, b: u32 },
+    /// The declared winner of a best-of has fewer partidas (or cotos).
     BestOfWinner,
     /// A timed match counts at most `cap` points.
     OverCap { cap: u32, got: u32 },
@@ -314,6 +339,12 @@ impl ResultError {
                 "al mejor de {partidas}: el ganador tiene {need} partidas y el perdedor menos, no {a}–{b}",
                 "al millor de {partidas}: el guanyador té {need} partides i el perdedor menys, no {a}–{b}",
                 "best of {partidas}: the winner has {need} partidas and the loser fewer, not {a}–{b}"
+            ),
+            Cotos { cotos, a, b } => tr!(
+                lang,
+                "a {cotos} cotos: el ganador tiene {cotos} cotos y el perdedor menos, no {a}–{b}",
+                "a {cotos} cotos: el guanyador té {cotos} cotos i el perdedor menys, no {a}–{b}",
+                "to {cotos} cotos: the winner has {cotos} cotos and the loser fewer, not {a}–{b}"
             ),
             BestOfWinner => lang
                 .pick(
@@ -462,9 +493,25 @@ pub fn check_outcome(
             }
             Ok(outcome)
         }
-        MatchFormat::BestOf { partidas } => {
+        MatchFormat::BestOf { partidas, cotos } => {
             if partidas == 0 || partidas % 2 == 0 {
                 return Err(ResultError::EvenBestOf { partidas });
+            }
+            if cotos > 1 {
+                // Counted in cotos; a renuncio loses one coto, never the match short.
+                let ok =
+                    (score_a == cotos && score_b < cotos) || (score_b == cotos && score_a < cotos);
+                if !ok {
+                    return Err(ResultError::Cotos {
+                        cotos,
+                        a: score_a,
+                        b: score_b,
+                    });
+                }
+                if winner.is_some_and(|w| Outcome::of(w) != by_score) {
+                    return Err(ResultError::BestOfWinner);
+                }
+                return Ok(by_score);
             }
             let need = partidas / 2 + 1;
             let ok = (score_a == need && score_b < need) || (score_b == need && score_a < need);
@@ -541,7 +588,10 @@ mod tests {
     fn a_match_formats_kind_is_the_kind_its_file_writes() {
         for f in [
             MatchFormat::Partida { target: Some(31) },
-            MatchFormat::BestOf { partidas: 3 },
+            MatchFormat::BestOf {
+                partidas: 3,
+                cotos: 1,
+            },
             MatchFormat::usual_timed(Draws::NotAllowed),
         ] {
             let written = serde_json::to_value(&f).expect("json");
@@ -663,7 +713,10 @@ mod tests {
 
     #[test]
     fn a_guinote_coto_lost_by_renuncio_is_won_short_only_where_that_is_the_rule() {
-        let f = MatchFormat::BestOf { partidas: 3 };
+        let f = MatchFormat::BestOf {
+            partidas: 3,
+            cotos: 1,
+        };
         let mut lose_coto = Map::new();
         lose_coto.insert("revoke_penalty".into(), json!("lose_coto"));
         let o = check_outcome(GameKind::Guinote, &lose_coto, &f, 1, 1, Some(Side::A));
@@ -753,14 +806,61 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::unwrap_used)]
+    fn a_match_of_two_cotos_is_scored_in_cotos_and_reads_from_a_file_without_them() {
+        let g = GameKind::Guinote;
+        let f = MatchFormat::BestOf {
+            partidas: 3,
+            cotos: 2,
+        };
+        assert!(check_result(g, &no_opts(), &f, 2, 1).is_ok());
+        assert!(check_result(g, &no_opts(), &f, 0, 2).is_ok());
+        let err = check_result(g, &no_opts(), &f, 1, 1).unwrap_err();
+        assert_eq!(
+            err.message(Lang::Es),
+            "a 2 cotos: el ganador tiene 2 cotos y el perdedor menos, no 1–1"
+        );
+        // A renuncio loses a coto, never a match of two short.
+        let lose_coto: Map<String, Value> =
+            serde_json::from_value(json!({"revoke_penalty": "lose_coto"})).unwrap();
+        assert!(check_outcome(g, &lose_coto, &f, 1, 0, Some(Side::A)).is_err());
+        assert_eq!(
+            serde_json::to_value(&f).unwrap(),
+            json!({"kind": "best_of", "partidas": 3, "cotos": 2})
+        );
+        let one = MatchFormat::BestOf {
+            partidas: 3,
+            cotos: 1,
+        };
+        let json = json!({"kind": "best_of", "partidas": 3});
+        assert_eq!(serde_json::to_value(&one).unwrap(), json);
+        assert_eq!(serde_json::from_value::<MatchFormat>(json).unwrap(), one);
+    }
+
+    #[test]
     fn best_of_three_is_two_partidas_to_fewer() {
-        let f = MatchFormat::BestOf { partidas: 3 };
+        let f = MatchFormat::BestOf {
+            partidas: 3,
+            cotos: 1,
+        };
         let g = GameKind::Tute;
         assert_eq!(check_outcome(g, &no_opts(), &f, 2, 1, None), Ok(Outcome::A));
         assert_eq!(check_outcome(g, &no_opts(), &f, 0, 2, None), Ok(Outcome::B));
         assert!(check_result(g, &no_opts(), &f, 2, 2).is_err());
         assert!(check_result(g, &no_opts(), &f, 3, 0).is_err());
-        assert!(check_result(g, &no_opts(), &MatchFormat::BestOf { partidas: 4 }, 2, 0).is_err());
+        assert!(
+            check_result(
+                g,
+                &no_opts(),
+                &MatchFormat::BestOf {
+                    partidas: 4,
+                    cotos: 1
+                },
+                2,
+                0
+            )
+            .is_err()
+        );
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub struct FormatFields {
     /// Empty: the target the game's table options give.
     pub target: String,
     pub partidas: String,
+    /// The cotos that win a match of several partidas ("1" where the game has none).
+    pub cotos: String,
     pub max_hands: String,
     pub minutes: String,
     pub cap: String,
@@ -41,6 +43,7 @@ pub fn defaults(game: GameKind) -> FormatFields {
         match_format: formats(game).first().copied().unwrap_or(PARTIDA),
         target: d.target.map(|t| t.to_string()).unwrap_or_default(),
         partidas: "3".into(),
+        cotos: "1".into(),
         max_hands: d.max_hands.to_string(),
         minutes: d.minutes.to_string(),
         cap: d.cap.to_string(),
@@ -180,7 +183,7 @@ pub fn check(
         return Err(Unplayable::NoTable(game));
     }
     // The match format is the match: a table option that repeats it says the same.
-    if let Some(clash) = match_clash(game, opts, format.partidas()) {
+    if let Some(clash) = match_clash(game, opts, (format.partidas(), format.cotos())) {
         return Err(Unplayable::Match(clash));
     }
     let (kind, target) = match *format {
@@ -272,6 +275,7 @@ mod tests {
             },
             BEST_OF => MatchFormat::BestOf {
                 partidas: n(&f.partidas).unwrap_or(3),
+                cotos: n(&f.cotos).unwrap_or(1),
             },
             _ => MatchFormat::Timed {
                 target: n(&f.target).unwrap_or(101),

@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 use super::draws;
 use super::format::{MatchFormat, Side, game_target, targets};
 use crate::domain::engine::GameKind;
+use crate::domain::entry::series::{CotoTally, coto_tally};
 use crate::domain::entry::{GameDoc, Scoreboard};
 use crate::domain::games::rules_of;
 
@@ -28,9 +29,9 @@ pub struct Partida {
     /// The first hand (1-based) entered once a timed match's minutes were up, where
     /// the time of each hand is known (past the hands played when none was).
     pub late_from: Option<u32>,
-    /// The partida ended the whole match at once, won by its winner (a guiñote
-    /// renuncio where a renuncio loses the coto).
-    pub ends_match: bool,
+    /// The partida ended its coto at once, won by its winner (a guiñote renuncio
+    /// where a renuncio loses the coto): the whole match, where that is one coto.
+    pub ends_coto: bool,
 }
 
 impl Partida {
@@ -48,12 +49,12 @@ impl Partida {
             hands: u32::try_from(hands).unwrap_or(u32::MAX),
             running: board.running.iter().map(|r| two(r)).collect(),
             late_from: None,
-            ends_match: false,
+            ends_coto: false,
         }
     }
 
     /// A partida of `game` under table `options` from its scoreboard: as
-    /// [`Partida::from_board`], and whether its end ends the match at once.
+    /// [`Partida::from_board`], and whether its end ends its coto at once.
     pub fn of_game(
         game: GameKind,
         options: &Map<String, Value>,
@@ -61,10 +62,10 @@ impl Partida {
         hands: usize,
     ) -> Partida {
         Partida {
-            ends_match: board
+            ends_coto: board
                 .game_over
                 .as_ref()
-                .is_some_and(|g| rules_of(game).partida_ends_match(options, g)),
+                .is_some_and(|g| rules_of(game).partida_ends_coto(options, g)),
             ..Partida::from_board(board, hands)
         }
     }
@@ -148,7 +149,16 @@ pub fn decide_in(
                 winner: Some(w),
             })
         }
-        MatchFormat::BestOf { partidas: n } => {
+        MatchFormat::BestOf { cotos, .. } if cotos > 1 => {
+            // The score of a match of several cotos is the cotos won.
+            let t = cotos_of_match(format, partidas)?;
+            let won = |k: usize| u32::try_from(t.cotos[k]).unwrap_or(0);
+            t.winner.map(|w| Decided {
+                score: [won(0), won(1)],
+                winner: Some(if w == 0 { Side::A } else { Side::B }),
+            })
+        }
+        MatchFormat::BestOf { partidas: n, .. } => {
             let need = n / 2 + 1;
             let mut wins = [0u32; 2];
             for p in partidas {
@@ -158,7 +168,7 @@ pub fn decide_in(
                     None => {}
                 }
                 // A partida that ends the match gives it to its winner at once.
-                if let Some(w) = p.winner.filter(|_| p.ends_match) {
+                if let Some(w) = p.winner.filter(|_| p.ends_coto) {
                     return Some(Decided {
                         score: wins,
                         winner: Some(w),
@@ -187,6 +197,25 @@ pub fn decide_in(
             Some(Decided { score, winner })
         }
     }
+}
+
+/// Where a match of several cotos stands after its `partidas` (`None`: a match of
+/// one coto, or of another format).
+pub fn cotos_of_match(format: &MatchFormat, partidas: &[Partida]) -> Option<CotoTally> {
+    let MatchFormat::BestOf { partidas: n, cotos } = *format else {
+        return None;
+    };
+    let side = |w: Option<Side>| match w {
+        Some(Side::A) => Some(0),
+        Some(Side::B) => Some(1),
+        None => None,
+    };
+    let need = i32::try_from(n / 2 + 1).unwrap_or(i32::MAX);
+    let to_win = i32::try_from(cotos).unwrap_or(i32::MAX);
+    (cotos > 1).then(|| {
+        let list = partidas.iter().map(|p| (side(p.winner), p.ends_coto));
+        coto_tally(list, 2, need, to_win)
+    })
 }
 
 /// Whether another partida is due: a best-of whose partidas so far are all over and
@@ -226,7 +255,8 @@ pub fn table_options(
     format: &MatchFormat,
 ) -> Map<String, Value> {
     let mut out = options.clone();
-    crate::domain::entry::series::put_match_options(game, &mut out, format.partidas());
+    let match_of = (format.partidas(), format.cotos());
+    crate::domain::entry::series::put_match_options(game, &mut out, match_of);
     let target = match *format {
         MatchFormat::Partida { target } => target,
         MatchFormat::Timed { target, .. } => Some(target),
@@ -346,7 +376,10 @@ mod tests {
 
     #[test]
     fn a_best_of_three_needs_two_partidas_won_and_counts_partidas() {
-        let f = MatchFormat::BestOf { partidas: 3 };
+        let f = MatchFormat::BestOf {
+            partidas: 3,
+            cotos: 1,
+        };
         let one = [p(21, 3, Some(Side::B), 5)];
         assert_eq!(decide(&f, &one, false), None);
         assert!(next_partida_due(&f, &one));
@@ -365,9 +398,12 @@ mod tests {
 
     #[test]
     fn a_partida_that_ends_the_match_decides_a_best_of_at_once() {
-        let f = MatchFormat::BestOf { partidas: 3 };
+        let f = MatchFormat::BestOf {
+            partidas: 3,
+            cotos: 1,
+        };
         let lost = Partida {
-            ends_match: true,
+            ends_coto: true,
             ..p(60, 60, Some(Side::A), 1)
         };
         let two = [p(110, 10, Some(Side::B), 1), lost];
@@ -382,18 +418,54 @@ mod tests {
     }
 
     #[test]
+    fn a_match_of_two_cotos_is_decided_by_the_cotos_and_a_renuncio_loses_only_one() {
+        let f = MatchFormat::BestOf {
+            partidas: 3,
+            cotos: 2,
+        };
+        let won = |s: Side| p(101, 20, Some(s), 2);
+        let renuncio = |s: Side| Partida {
+            ends_coto: true,
+            ..p(60, 60, Some(s), 1)
+        };
+        // B wins a partida, then renounces: A has the first coto, and the match goes on.
+        let mut list = vec![won(Side::B), renuncio(Side::A)];
+        assert_eq!(decide(&f, &list, false), None);
+        assert!(next_partida_due(&f, &list));
+        list.extend([won(Side::B), won(Side::B)]);
+        assert_eq!(decide(&f, &list, false), None, "one coto all");
+        list.extend([won(Side::A), won(Side::A)]);
+        assert_eq!(
+            decide(&f, &list, false),
+            Some(Decided {
+                score: [2, 1],
+                winner: Some(Side::A)
+            })
+        );
+        assert!(!next_partida_due(&f, &list));
+        let opts = table_options(GameKind::Guinote, &Map::new(), &f);
+        assert_eq!(opts.get("cotos_to_win"), Some(&Value::from(2)));
+    }
+
+    #[test]
     fn a_guinote_match_at_the_best_of_five_plays_a_coto_of_three() {
         let none = Map::new();
         let opts = table_options(
             GameKind::Guinote,
             &none,
-            &MatchFormat::BestOf { partidas: 5 },
+            &MatchFormat::BestOf {
+                partidas: 5,
+                cotos: 1,
+            },
         );
         assert_eq!(opts.get("partidas_to_win_coto"), Some(&Value::from(3)));
         let opts = table_options(
             GameKind::Guinote,
             &none,
-            &MatchFormat::BestOf { partidas: 3 },
+            &MatchFormat::BestOf {
+                partidas: 3,
+                cotos: 1,
+            },
         );
         assert!(opts.is_empty(), "{opts:?}");
     }

@@ -7,7 +7,7 @@ use crate::db::games::{self, Game};
 use crate::db::{DbConn, queries};
 use crate::domain::Lang;
 use crate::domain::account::same_secret;
-use crate::domain::entry::series::{MatchTally, match_tally_ending};
+use crate::domain::entry::series::{MatchTally, cotos_match_tally, cotos_of};
 use crate::domain::entry::{Entered, GameSetup};
 use crate::domain::games::rules_of;
 use crate::domain::refusal::Refusal;
@@ -133,9 +133,10 @@ pub(crate) fn next_partida(
     })
 }
 
-/// The tally of a match of `best_of` partidas of `setup` from its games `list` in
-/// order: a partida that ends the match at once (a guiñote renuncio where a renuncio
-/// loses the coto) is read from its hands, where the table's options allow one.
+/// The tally of a match of `best_of` partidas of `setup` (of each of its cotos, where
+/// its options say several win it) from its games `list` in order: a partida that
+/// ends its coto at once (a guiñote renuncio where a renuncio loses the coto) is read
+/// from its hands, where the table's options allow one.
 pub(crate) fn series_tally(
     conn: &mut DbConn,
     list: &[Game],
@@ -150,10 +151,16 @@ pub(crate) fn series_tally(
             && g.winner.is_some()
             && crate::db::championship::tables::partida_of(conn, g, None)?
                 .0
-                .ends_match;
+                .ends_coto;
         partidas.push((g.winner, ends));
     }
-    Ok(match_tally_ending(partidas, usize::from(sides), best_of))
+    let cotos = cotos_of(&setup.options);
+    Ok(cotos_match_tally(
+        partidas,
+        usize::from(sides),
+        best_of,
+        cotos,
+    ))
 }
 
 /// A new game of `setup` at club `club_id` with `seats`, and its `hands` entered one
@@ -163,13 +170,28 @@ pub(crate) fn series_tally(
 pub(crate) fn game_with_hands(
     conn: &mut DbConn,
     club_id: i32,
+    game: (&GameSetup, &[String]),
+    hands: Vec<(Option<u8>, Entered)>,
+    by: (&str, &str),
+    lang: Lang,
+) -> Result<Result<i32, (usize, Outcome)>, AppError> {
+    match_with_hands(conn, club_id, game, SINGLE.1, hands, by, lang)
+}
+
+/// [`game_with_hands`] as the first partida of a match of `best_of` partidas (of
+/// each of its cotos, where the setup's options say several win it).
+pub(crate) fn match_with_hands(
+    conn: &mut DbConn,
+    club_id: i32,
     (setup, seats): (&GameSetup, &[String]),
+    best_of: i32,
     hands: Vec<(Option<u8>, Entered)>,
     (tag, actor): (&str, &str),
     lang: Lang,
 ) -> Result<Result<i32, (usize, Outcome)>, AppError> {
     crate::db::write_tx(conn, |conn| {
-        let id = create_game(conn, club_id, setup, seats, actor, SINGLE, None)?;
+        let series = SeriesOf(None, best_of);
+        let id = create_game(conn, club_id, setup, seats, actor, series, None)?;
         for (i, (dealer, entered)) in hands.into_iter().enumerate() {
             // A new game's version counts its changes.
             let version = i32::try_from(i).unwrap_or(0);

@@ -1,6 +1,7 @@
 //! The new-championship form and the championship file built from it.
 
 use super::*;
+use crate::domain::entry::series::plays_cotos;
 use crate::domain::games::rules::{BEST_OF, PARTIDA, TIMED};
 use crate::domain::games::rules_of;
 use crate::domain::tournament::{Draws, offer};
@@ -26,6 +27,8 @@ pub struct NewForm {
     pub(super) match_format: String,
     pub(super) target: String,
     pub(super) partidas: String,
+    /// The cotos that win a match of several partidas (a game of cotos: guiñote).
+    pub(super) cotos: String,
     pub(super) max_hands: String,
     pub(super) minutes: String,
     pub(super) cap: String,
@@ -67,6 +70,7 @@ impl NewForm {
             match_format: f.match_format.into(),
             target: f.target,
             partidas: f.partidas,
+            cotos: f.cotos,
             max_hands: f.max_hands,
             minutes: f.minutes,
             cap: f.cap,
@@ -133,6 +137,7 @@ impl NewForm {
                 "match_format" => &mut self.match_format,
                 "target" => &mut self.target,
                 "partidas" => &mut self.partidas,
+                "cotos" => &mut self.cotos,
                 "max_hands" => &mut self.max_hands,
                 "minutes" => &mut self.minutes,
                 "cap" => &mut self.cap,
@@ -168,6 +173,7 @@ pub(super) enum FormField {
     MatchFormat,
     Target,
     Partidas,
+    Cotos,
     MaxHands,
     Minutes,
     Cap,
@@ -198,6 +204,7 @@ impl FormField {
             FormField::MatchFormat => "tournament-match-format",
             FormField::Target => "tournament-target",
             FormField::Partidas => "tournament-partidas",
+            FormField::Cotos => "champ-cotos",
             FormField::MaxHands => "tournament-max-hands",
             FormField::Minutes => "tournament-minutes",
             FormField::Cap => "tournament-cap",
@@ -288,6 +295,12 @@ pub(super) fn file_from_form(
         },
         BEST_OF => MatchFormat::BestOf {
             partidas: num(FormField::Partidas, &f.partidas, 1, 15)?,
+            // A form without the control (another game, an older page) plays one coto.
+            cotos: match f.cotos.trim() {
+                "" => 1,
+                _ if !plays_cotos(game) => 1,
+                typed => num(FormField::Cotos, typed, 1, 3)?,
+            },
         },
         TIMED => MatchFormat::Timed {
             target: num(FormField::Target, &f.target, 1, 9999)?,
@@ -412,6 +425,8 @@ struct FormatGroup {
     best_of: bool,
     timed: bool,
     partidas: String,
+    /// The cotos a match can be won with (a game of cotos only): value, chosen.
+    cotos: Vec<(String, bool)>,
     max_hands: String,
     minutes: String,
     cap: String,
@@ -479,6 +494,19 @@ fn format_groups(
                 best_of: offered.contains(&offer::BEST_OF),
                 timed: offered.contains(&offer::TIMED),
                 partidas: value("partidas", &form.partidas, &d.partidas),
+                cotos: if plays_cotos(g) {
+                    let typed = value("cotos", &form.cotos, &d.cotos);
+                    let mut list: Vec<(String, bool)> = ["1", "2", "3"]
+                        .map(|n| (n.into(), typed.trim() == n))
+                        .into();
+                    if !list.iter().any(|c| c.1) {
+                        // What was typed stays on the form, refused or not.
+                        list.push((typed.clone(), true));
+                    }
+                    list
+                } else {
+                    Vec::new()
+                },
                 max_hands: value("max_hands", &form.max_hands, &d.max_hands),
                 minutes: value("minutes", &form.minutes, &d.minutes),
                 cap: value("cap", &form.cap, &d.cap),

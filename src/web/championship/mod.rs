@@ -182,7 +182,12 @@ fn format_text(ctx: &Ctx, f: &MatchFormat) -> String {
     match *f {
         MatchFormat::Partida { target: Some(t) } => ctx.t1("tournament-format-partida-to", "n", &t),
         MatchFormat::Partida { target: None } => ctx.t("tournament-format-partida"),
-        MatchFormat::BestOf { partidas } => ctx.t1("tournament-format-best-of", "n", &partidas),
+        MatchFormat::BestOf { partidas, cotos } if cotos > 1 => crate::web::i18n::tr_args(
+            ctx.lang,
+            "champ-format-cotos",
+            &[("cotos", cotos.to_string()), ("n", partidas.to_string())],
+        ),
+        MatchFormat::BestOf { partidas, .. } => ctx.t1("tournament-format-best-of", "n", &partidas),
         MatchFormat::Timed {
             target,
             max_hands,

@@ -48,7 +48,10 @@ impl NewForm {
             MatchFormat::Partida { target } => {
                 f.target = target.map(|t| t.to_string()).unwrap_or_default();
             }
-            MatchFormat::BestOf { partidas } => f.partidas = partidas.to_string(),
+            MatchFormat::BestOf { partidas, cotos } => {
+                f.partidas = partidas.to_string();
+                f.cotos = cotos.to_string();
+            }
             MatchFormat::Timed {
                 target,
                 max_hands,

@@ -115,6 +115,8 @@ pub(super) struct TableCtx {
     pub(super) games: Vec<(i32, usize, [u32; 2])>,
     /// Where a timed match stands under its limits and its rule for draws.
     pub(super) stage: Option<crate::domain::tournament::draws::Stage>,
+    /// Where a match of several cotos stands.
+    pub(super) cotos: Option<crate::domain::entry::series::CotoTally>,
 }
 
 pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCtx, AppError> {
@@ -177,7 +179,15 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
             played.push((g.id, hands.len(), [whole(sums[0]), whole(sums[1])]));
         }
     }
-    let stage = tables::timed_stage(conn, &t.file.championship.match_format, &row, now())?;
+    let format = &t.file.championship.match_format;
+    let stage = tables::timed_stage(conn, format, &row, now())?;
+    let cotos = match format.cotos() {
+        1 => None,
+        _ => {
+            let (partidas, _) = tables::match_state(conn, format, &row, now())?;
+            crate::domain::tournament::played::cotos_of_match(format, &partidas)
+        }
+    };
     Ok(TableCtx {
         t,
         row,
@@ -187,6 +197,7 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
         phase_name,
         games: played,
         stage,
+        cotos,
     })
 }
 
@@ -285,11 +296,14 @@ pub(super) fn table_page(
             Some((_, 0, _)) | None if typed_result => None,
             Some((_, 0, _)) | None => Some(ctx.t("table-state-not-started")),
             Some((_, n, totals)) => {
-                let partida = if tc.games.len() > 1 {
+                let mut partida = if tc.games.len() > 1 {
                     format!("{} · ", ctx.t1("series-game-n", "n", &tc.games.len()))
                 } else {
                     String::new()
                 };
+                if let Some(c) = &tc.cotos {
+                    partida = format!("{} · {partida}", c.words(ctx.lang));
+                }
                 Some(format!(
                     "{partida}{} · {} – {}",
                     ctx.t1("table-hands-played", "n", n),

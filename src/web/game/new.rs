@@ -1,7 +1,8 @@
 //! The new-game form and creating a game (single or the next of a series).
 
 use super::*;
-use crate::domain::entry::series::{match_clash, put_match_options};
+use crate::domain::entry::series::{match_clash, plays_cotos, put_match_options};
+use crate::domain::lang::tr;
 use crate::web::options::{OptionError, option_groups, posted_match_options, read_options};
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
@@ -15,6 +16,8 @@ struct NewGamePage<'a> {
     option_groups: Vec<crate::web::options::OptionGroup>,
     players: Vec<String>,
     counts: Vec<u8>,
+    /// The game is played in cotos (guiñote): the form asks how many win the match.
+    cotos: bool,
     form: HandForm,
     /// A game file that was refused: what was pasted, and why in words.
     import: Option<(String, String)>,
@@ -24,6 +27,22 @@ impl NewGamePage<'_> {
     /// Some option value was refused (its controls open to show what to fix).
     fn options_refused(&self) -> bool {
         self.form.errors.iter().any(|e| e.field.starts_with("opt."))
+    }
+
+    /// The choices of "Cotos para ganar el encuentro": 1, 2 and 3, and what was typed
+    /// where it is none of them; chosen or not.
+    fn coto_choices(&self) -> Vec<(String, bool)> {
+        let typed = self.form.v("cotos");
+        let typed = if typed.trim().is_empty() {
+            "1"
+        } else {
+            typed.trim()
+        };
+        let mut list: Vec<(String, bool)> = ["1", "2", "3"].map(|n| (n.into(), n == typed)).into();
+        if !list.iter().any(|c| c.1) {
+            list.push((typed.to_owned(), true));
+        }
+        list
     }
 }
 
@@ -161,6 +180,7 @@ async fn new_game_page_with(
                 .map(|g| (2..=4).filter(|n| g.valid_players(*n)).collect())
                 .unwrap_or_default(),
             game: game.map(GameKind::slug),
+            cotos: game.is_some_and(plays_cotos),
             players: players.into_iter().map(|p| p.name).collect(),
             club,
             form,
@@ -208,6 +228,16 @@ fn best_of_posted(game: GameKind, f: &HashMap<String, String>) -> u32 {
         .unwrap_or(1)
 }
 
+/// The cotos that win the match the new-game form asks for (1 where the game has no
+/// cotos or the form does not say), or `None` for a number it cannot be.
+fn cotos_posted(game: GameKind, f: &HashMap<String, String>) -> Option<u32> {
+    match f.get("cotos").map(|c| c.trim()).unwrap_or("") {
+        "" => Some(1),
+        _ if !plays_cotos(game) => Some(1),
+        typed => typed.parse().ok().filter(|n| (1..=3).contains(n)),
+    }
+}
+
 /// Reads the new-game form into a setup, the seat names and the partidas of its
 /// match (the table options a match sets follow it).
 fn setup_from_form(
@@ -244,7 +274,20 @@ fn setup_from_form(
         .and_then(|d| d.trim().parse::<u8>().ok())
         .unwrap_or(0);
     let best_of = best_of_posted(game, f);
-    if let Some(clash) = match_clash(game, &posted_match_options(game, f), best_of) {
+    let cotos = cotos_posted(game, f).unwrap_or_else(|| {
+        errors.push(EntryError {
+            field: "cotos".to_owned(),
+            message: tr!(
+                lang,
+                "«Cotos para ganar el encuentro» es 1, 2 o 3",
+                "«Cotos per guanyar l'encontre» és 1, 2 o 3",
+                "«Cotos to win the match» is 1, 2 or 3"
+            ),
+        });
+        1
+    });
+    let posted = posted_match_options(game, f);
+    if let Some(clash) = match_clash(game, &posted, (best_of, cotos)) {
         errors.push(EntryError {
             field: "best_of".to_owned(),
             message: clash.message(lang),
@@ -260,7 +303,7 @@ fn setup_from_form(
             serde_json::Map::new()
         }
     };
-    put_match_options(game, &mut options, best_of);
+    put_match_options(game, &mut options, (best_of, cotos));
     let setup = GameSetup {
         game,
         players,

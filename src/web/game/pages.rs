@@ -85,6 +85,9 @@ pub struct SeriesView {
     pub lost_at_once: Option<String>,
     /// This game is over and the match is not: another partida is due.
     pub next_due: bool,
+    /// Where a match of several cotos stands, in words ("Coto 2 · partidas 1–0 ·
+    /// cotos 1–0"); `None` for a match of one coto.
+    pub cotos: Option<String>,
 }
 
 impl SeriesView {
@@ -101,7 +104,7 @@ impl SeriesView {
 fn series_view(
     (list, tally): (&[Game], MatchTally),
     current: &Game,
-    sides: &[String],
+    (sides, lang): (&[String], Lang),
 ) -> SeriesView {
     let winner = tally.winner.and_then(|i| sides.get(i).cloned());
     let is_last = list.last().is_some_and(|g| g.id == current.id);
@@ -120,6 +123,7 @@ fn series_view(
         next_due: winner.is_none() && is_last && current.status == GameStatus::Finished,
         winner,
         lost_at_once: tally.lost_at_once.and_then(|i| sides.get(i).cloned()),
+        cotos: tally.cotos.as_ref().map(|c| c.words(lang)),
         wins: tally.wins,
     }
 }
@@ -284,7 +288,8 @@ pub(super) async fn game_html(
             }
             None => None,
         };
-        let list = if l.game.best_of > 1 {
+        let cotos = crate::domain::entry::series::cotos_of(&l.setup.options);
+        let list = if l.game.best_of > 1 || cotos > 1 {
             let list = games::series_games(conn, l.game.series_id.unwrap_or(l.game.id))?;
             let tally = crate::service::game::series_tally(conn, &list, &l.setup, l.game.best_of)?;
             Some((list, tally))
@@ -348,7 +353,7 @@ pub(super) async fn game_html(
             draw_note: stage.and_then(|s| s.words(ctx.lang)),
         }
     });
-    let series = list.map(|(list, tally)| series_view((&list, tally), &l.game, &sides));
+    let series = list.map(|(list, tally)| series_view((&list, tally), &l.game, (&sides, ctx.lang)));
     let over = board.game_over.is_some() || l.game.status == GameStatus::Finished;
     let can_record = may_record(who, &l.game);
     let page = GamePage {

@@ -1119,3 +1119,47 @@ async fn a_championship_file_with_a_table_option_its_game_lacks_names_it_by_its_
     );
     assert!(!alert.contains("cantes_per_trick"), "{alert}");
 }
+
+/// A result sent by API with a score over the most a table takes says so in the
+/// caller's language, as the message beside it does.
+#[tokio::test]
+async fn a_result_over_the_most_a_table_scores_is_refused_in_the_callers_language() {
+    let app = TestApp::with_demo().await;
+    app.add_user("federacion", "admin", None).await;
+    app.with_conn(|c| {
+        use baza::db::schema::users;
+        use diesel::prelude::*;
+        let user: i32 = users::table
+            .filter(users::username.eq("federacion"))
+            .select(users::id)
+            .first(c)
+            .unwrap();
+        baza::db::accounts::insert_token(
+            c,
+            user,
+            "marcador",
+            &baza::service::account::token_hash("words_token"),
+            baza::web::account::now(),
+        )
+        .unwrap();
+    })
+    .await;
+    for (lang, said) in [
+        ("es", "los tantos han de estar entre 0 y 9999"),
+        ("ca", "els punts han de ser entre 0 i 9999"),
+        ("en", "scores must be between 0 and 9999"),
+    ] {
+        let res = reqwest::Client::new()
+            .post(app.url("/api/v1/campeonatos/6/rondas/1/mesas/1/resultado"))
+            .bearer_auth("words_token")
+            .header("Accept-Language", lang)
+            .json(&serde_json::json!({"score_a": 10000, "score_b": 0, "version": 0}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let answer: Value = res.json().await.unwrap();
+        assert_eq!(answer["error"], "bad-score", "{answer}");
+        assert_eq!(answer["detail"], said, "{lang}: {answer}");
+    }
+}

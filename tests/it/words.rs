@@ -1163,3 +1163,51 @@ async fn a_result_over_the_most_a_table_scores_is_refused_in_the_callers_languag
         assert_eq!(answer["detail"], said, "{lang}: {answer}");
     }
 }
+
+/// A new championship whose settings make no championship is refused in the page's
+/// language, naming the field and an option by its label, never a path of the file.
+#[tokio::test]
+async fn a_championship_form_that_makes_no_championship_says_why_in_the_pages_words() {
+    let (app, client) = organiser().await;
+    for (extra, said) in [
+        (
+            vec![
+                ("game", "tute"),
+                ("opt.tute.partnerships", "false"),
+                ("match_format", "partida"),
+                ("target", ""),
+            ],
+            "Opcions de taula (els inscrits són parelles: un torneig no es pot jugar sense l'opció «Per parelles»)",
+        ),
+        (
+            vec![("match_format", "best_of"), ("partidas", "4")],
+            "Partides (al millor de) (ha de ser senar)",
+        ),
+        (
+            vec![("cap", "50")],
+            "(el màxim ha de ser com a mínim l'objectiu, i l'objectiu positiu)",
+        ),
+    ] {
+        let res = client
+            .post(app.url("/clubes/1/campeonatos/nuevo"))
+            .header("Accept-Language", "ca")
+            .form(&{
+                let csrf = app.csrf_for(&client).await;
+                let mut f: Vec<(String, String)> = championship_fields(&extra)
+                    .into_iter()
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                    .collect();
+                f.push(("csrf".into(), csrf));
+                f
+            })
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let alert = texts(&html, ".alert").join(" ");
+        assert!(alert.contains(said), "{alert}");
+        assert!(!alert.contains("event."), "{alert}");
+        assert_in_words(&html, "ca", "the refused championship form");
+    }
+}

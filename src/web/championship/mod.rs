@@ -643,6 +643,7 @@ mod tests {
                 ..NewForm::defaults(GameKind::Botifarra)
             },
             1,
+            Lang::Es,
         )
         .unwrap();
         f

@@ -126,8 +126,8 @@ pub enum Unacceptable {
     Qualifiers(String),
     /// A group that is not a number (as typed).
     Group(String),
-    /// A score over the most a table can score (that most).
-    Score(u32),
+    /// A score over the most a table can score (the reader's words, naming that most).
+    Score(String),
     /// A result the match's format does not allow (why).
     Outcome(String),
     /// A text that is not a hand record (why).
@@ -206,8 +206,8 @@ impl Unacceptable {
             | Unacceptable::Game(s)
             | Unacceptable::HandNumber(s)
             | Unacceptable::Paper(s)
-            | Unacceptable::Entry(s) => s.clone(),
-            Unacceptable::Score(most) => format!("scores must be between 0 and {most}"),
+            | Unacceptable::Entry(s)
+            | Unacceptable::Score(s) => s.clone(),
             Unacceptable::NotEnoughEntrants
             | Unacceptable::LateEntry
             | Unacceptable::TooManyToPair

@@ -70,7 +70,15 @@ pub async fn api_table_result(
     )?;
     let body = body.into_inner();
     if body.score_a > MAX_SCORE || body.score_b > MAX_SCORE {
-        return Err(AppError::from(Unacceptable::Score(MAX_SCORE)));
+        let lang = super::i18n::negotiate(&req);
+        return Err(AppError::from(Unacceptable::Score(
+            crate::domain::lang::tr!(
+                lang,
+                "los tantos han de estar entre 0 y {MAX_SCORE}",
+                "els punts han de ser entre 0 i {MAX_SCORE}",
+                "scores must be between 0 and {MAX_SCORE}"
+            ),
+        )));
     }
     let ev = &t.file.championship;
     tournament::check_outcome(

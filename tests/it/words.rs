@@ -1097,3 +1097,95 @@ async fn a_championship_file_with_a_table_option_its_game_lacks_names_it_by_its_
     );
     assert!(!alert.contains("cantes_per_trick"), "{alert}");
 }
+
+/// A result sent by API with a score over the most a table takes says so in the
+/// caller's language, as the message beside it does.
+#[tokio::test]
+async fn a_result_over_the_most_a_table_scores_is_refused_in_the_callers_language() {
+    let app = TestApp::with_demo().await;
+    app.add_user("federacion", "admin", None).await;
+    app.with_conn(|c| {
+        use baza::db::schema::users;
+        use diesel::prelude::*;
+        let user: i32 = users::table
+            .filter(users::username.eq("federacion"))
+            .select(users::id)
+            .first(c)
+            .unwrap();
+        baza::db::accounts::insert_token(
+            c,
+            user,
+            "marcador",
+            &baza::service::account::token_hash("words_token"),
+            baza::web::account::now(),
+        )
+        .unwrap();
+    })
+    .await;
+    for (lang, said) in [
+        ("es", "los tantos han de estar entre 0 y 9999"),
+        ("ca", "els punts han de ser entre 0 i 9999"),
+        ("en", "scores must be between 0 and 9999"),
+    ] {
+        let res = reqwest::Client::new()
+            .post(app.url("/api/v1/campeonatos/6/rondas/1/mesas/1/resultado"))
+            .bearer_auth("words_token")
+            .header("Accept-Language", lang)
+            .json(&serde_json::json!({"score_a": 10000, "score_b": 0, "version": 0}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let answer: Value = res.json().await.unwrap();
+        assert_eq!(answer["error"], "bad-score", "{answer}");
+        assert_eq!(answer["detail"], said, "{lang}: {answer}");
+    }
+}
+
+/// A new championship whose settings make no championship is refused in the page's
+/// language, naming the field and an option by its label, never a path of the file.
+#[tokio::test]
+async fn a_championship_form_that_makes_no_championship_says_why_in_the_pages_words() {
+    let (app, client) = organiser().await;
+    for (extra, said) in [
+        (
+            vec![
+                ("game", "tute"),
+                ("opt.tute.partnerships", "false"),
+                ("match_format", "partida"),
+                ("target", ""),
+            ],
+            "Opcions de taula (els inscrits són parelles: un torneig no es pot jugar sense l'opció «Per parelles»)",
+        ),
+        (
+            vec![("match_format", "best_of"), ("partidas", "4")],
+            "Partides (al millor de) (ha de ser senar)",
+        ),
+        (
+            vec![("cap", "50")],
+            "(el màxim ha de ser com a mínim l'objectiu, i l'objectiu positiu)",
+        ),
+    ] {
+        let res = client
+            .post(app.url("/clubes/1/campeonatos/nuevo"))
+            .header("Accept-Language", "ca")
+            .form(&{
+                let csrf = app.csrf_for(&client).await;
+                let mut f: Vec<(String, String)> = championship_fields(&extra)
+                    .into_iter()
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                    .collect();
+                f.push(("csrf".into(), csrf));
+                f
+            })
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let alert = texts(&html, ".alert").join(" ");
+        assert!(alert.contains(said), "{alert}");
+        assert!(!alert.contains("event."), "{alert}");
+        assert_in_words(&html, "ca", "the refused championship form");
+    }
+}

@@ -48,13 +48,6 @@ pub enum Problem {
         seat: u8,
         players: u8,
     },
-    UnknownOption {
-        name: String,
-    },
-    BadOptionValue {
-        name: String,
-        expected: String,
-    },
     WrongGame {
         expected: &'static str,
         got: &'static str,
@@ -271,8 +264,6 @@ impl Problem {
             HandUndecided
             | BadPlayers { .. }
             | BadFirstDealer { .. }
-            | UnknownOption { .. }
-            | BadOptionValue { .. }
             | WrongGame { .. }
             | BadDealer { .. }
             | BadBefore { .. }
@@ -363,18 +354,6 @@ impl Problem {
                 "el primer repartidor ({}) no és un seient de la taula (1 a {players})",
                 "the first dealer ({}) is not a seat at the table (1 to {players})",
                 u32::from(*seat) + 1
-            ),
-            UnknownOption { name } => tr!(
-                lang,
-                "opción desconocida para este juego: {name}",
-                "opció desconeguda per a aquest joc: {name}",
-                "unknown option for this game: {name}"
-            ),
-            BadOptionValue { name, expected } => tr!(
-                lang,
-                "valor no válido para la opción {name} (posibles: {expected})",
-                "valor no vàlid per a l'opció {name} (possibles: {expected})",
-                "invalid value for option {name} (allowed: {expected})"
             ),
             WrongGame { expected, got } => tr!(
                 lang,
@@ -1019,11 +998,6 @@ mod tests {
                 seat: 1,
                 players: 1,
             },
-            Problem::UnknownOption { name: "x".into() },
-            Problem::BadOptionValue {
-                name: "x".into(),
-                expected: "x".into(),
-            },
             Problem::WrongGame {
                 expected: "cuatrola",
                 got: "cuatrola",
@@ -1159,7 +1133,7 @@ mod tests {
     #[test]
     fn every_problem_is_said_in_each_language_and_differently_in_spanish_and_english() {
         let all = every_problem();
-        assert_eq!(all.len(), 69);
+        assert_eq!(all.len(), 67);
         for p in &all {
             for lang in [Lang::Es, Lang::Ca, Lang::En] {
                 assert!(!p.render(lang).is_empty(), "{p:?} in {lang:?}");

@@ -4,9 +4,11 @@ use serde_json::{Map, Value};
 
 use crate::domain::cards::Suit;
 use crate::domain::engine::GameKind;
-use crate::domain::lang::{Lang, comma_list};
-use crate::domain::options::{self, OptionKind, TableOptions};
+use crate::domain::lang::Lang;
+use crate::domain::options::{self, TableOptions};
+use crate::domain::record_error::RecordError;
 use crate::domain::ruling::{GameOver, Score};
+use crate::domain::words::{OptionNames, record_error_words};
 
 use super::msg::{Note, Problem, Side, notes_in_every_lang};
 use super::types::{CanteEntry, EntryError, GameSetup, HandScore};
@@ -24,8 +26,13 @@ pub struct HandAt<'a> {
     pub lang: Lang,
 }
 
-/// Every problem of a setup: players, first dealer, each option.
-pub fn validate_setup(setup: &GameSetup, lang: Lang) -> Result<(), Vec<EntryError>> {
+/// Every problem of a setup: players, first dealer, each option. An option is named
+/// by its label and its values in words (`options`), as a refused hand record names it.
+pub fn validate_setup(
+    setup: &GameSetup,
+    lang: Lang,
+    options: &dyn OptionNames,
+) -> Result<(), Vec<EntryError>> {
     let mut errs = Vec::new();
     let game = setup.game;
     if !game.valid_players(setup.players) {
@@ -47,24 +54,23 @@ pub fn validate_setup(setup: &GameSetup, lang: Lang) -> Result<(), Vec<EntryErro
     }
     let specs = options::specs(game);
     for (name, v) in &setup.options {
-        match specs.iter().find(|s| s.name == name.as_str()) {
-            None => errs.push(Problem::UnknownOption { name: name.clone() }.at("options", lang)),
-            Some(spec) if spec.parse(v).is_none() => {
-                let expected = match spec.kind {
-                    OptionKind::Bool => "true, false".to_string(),
-                    OptionKind::Int(a) => comma_list(a),
-                    OptionKind::Choice(a) => a.join(", "),
-                };
-                errs.push(
-                    Problem::BadOptionValue {
-                        name: name.clone(),
-                        expected,
-                    }
-                    .at("options", lang),
-                )
-            }
-            Some(_) => {}
-        }
+        let refused = match specs.iter().find(|s| s.name == name.as_str()) {
+            None => RecordError::UnknownOption {
+                game,
+                name: name.clone(),
+            },
+            Some(spec) if spec.parse(v).is_none() => RecordError::BadOptionValue {
+                game,
+                name: name.clone(),
+                expected: spec.expected(),
+                got: v.to_string(),
+            },
+            Some(_) => continue,
+        };
+        errs.push(EntryError {
+            field: "options".into(),
+            message: record_error_words(&refused, lang, options),
+        });
     }
     if errs.is_empty() { Ok(()) } else { Err(errs) }
 }

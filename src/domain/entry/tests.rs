@@ -9,6 +9,7 @@ use crate::domain::random::{random_complete_cuatrola_record, random_complete_gui
 use crate::domain::record::{Action, Event, Move};
 use crate::domain::rule;
 use crate::domain::ruling::{GameOverReason, Score};
+use crate::domain::words::{OptionNames, UnnamedOptions};
 
 use super::*;
 use crate::domain::test_builders::{ended, with};
@@ -161,7 +162,7 @@ fn rejects(s: &GameSetup, before: &[i64], dealer: u8, hand: QuickHand, field: &s
 fn setup_rejects(s: &GameSetup, field: &str) {
     let mut msgs = Vec::new();
     for lang in Lang::ALL {
-        let errs = validate_setup(s, lang).unwrap_err();
+        let errs = validate_setup(s, lang, &UnnamedOptions).unwrap_err();
         let e = errs.iter().find(|e| e.field == field).unwrap();
         msgs.push(e.message.clone());
     }
@@ -190,7 +191,7 @@ fn c4_rejects(h: CuatrolaHand, field: &str) -> String {
 fn a_setup_with_a_wrong_number_of_players_is_rejected() {
     setup_rejects(&setup(GameKind::Cuatrola, 3, &[]), "players");
     setup_rejects(&setup(GameKind::Guinote, 3, &[]), "players");
-    assert!(validate_setup(&setup(GameKind::Tute, 3, &[]), Lang::Es).is_ok());
+    assert!(validate_setup(&setup(GameKind::Tute, 3, &[]), Lang::Es, &UnnamedOptions).is_ok());
 }
 
 #[test]
@@ -198,6 +199,50 @@ fn a_first_dealer_outside_the_table_is_rejected() {
     let mut s = setup(GameKind::Tute, 3, &[]);
     s.first_dealer = 3;
     setup_rejects(&s, "first_dealer");
+}
+
+/// Options named as a page names them, for two options.
+struct Labels;
+
+impl OptionNames for Labels {
+    fn label(&self, _: GameKind, name: &str, lang: Lang) -> Option<String> {
+        let (es, en) = match name {
+            "target" => ("Tantos para ganar", "Points to win"),
+            "mesa_limpia" => ("Mesa limpia", "Clean table"),
+            _ => return None,
+        };
+        Some(lang.pick(es, es, en).to_owned())
+    }
+    fn allowed(&self, _: GameKind, name: &str, _: Lang) -> Option<String> {
+        (name == "target").then(|| "101, 151".to_owned())
+    }
+}
+
+#[test]
+fn a_setup_names_an_option_it_refuses_by_its_label_and_its_values_in_words() {
+    let messages = |s: &GameSetup, lang, names: &dyn OptionNames| -> Vec<String> {
+        validate_setup(s, lang, names)
+            .unwrap_err()
+            .into_iter()
+            .map(|e| e.message)
+            .collect()
+    };
+    let bad_value = setup(GameKind::Cuatrola, 4, &[("target", json!(7))]);
+    let said = messages(&bad_value, Lang::Es, &Labels);
+    assert_eq!(
+        said,
+        vec!["La opción «Tantos para ganar» no admite 7 (valores posibles: 101, 151).".to_owned()]
+    );
+    let lacked = setup(GameKind::Botifarra, 4, &[("mesa_limpia", json!(true))]);
+    assert_eq!(
+        messages(&lacked, Lang::En, &Labels),
+        vec!["The table options of botifarra do not include \"Clean table\".".to_owned()]
+    );
+    // Unnamed, a value refused still shows no option key.
+    for lang in Lang::ALL {
+        let said = messages(&bad_value, lang, &UnnamedOptions).join(" ");
+        assert!(!said.contains("target"), "{said}");
+    }
 }
 
 #[test]
@@ -215,9 +260,14 @@ fn an_unknown_option_or_value_is_rejected_on_options_all_at_once() {
         4,
         &[("mesa_limpia", json!(true)), ("target", json!(100))],
     );
-    assert_eq!(validate_setup(&s, Lang::En).unwrap_err().len(), 2);
+    assert_eq!(
+        validate_setup(&s, Lang::En, &UnnamedOptions)
+            .unwrap_err()
+            .len(),
+        2
+    );
     let ok = setup(GameKind::Botifarra, 4, &[("target", json!(151))]);
-    assert!(validate_setup(&ok, Lang::En).is_ok());
+    assert!(validate_setup(&ok, Lang::En, &UnnamedOptions).is_ok());
 }
 
 #[test]
@@ -1307,7 +1357,7 @@ fn stored_entries_without_the_added_fields_still_load() {
 #[test]
 fn individual_tute_for_four_is_entered_with_four_sides_and_a_revoke_voids_the_hand() {
     let s = setup(GameKind::Tute, 4, &[("partnerships", json!(false))]);
-    assert!(validate_setup(&s, Lang::Es).is_ok());
+    assert!(validate_setup(&s, Lang::Es, &UnnamedOptions).is_ok());
     // Two card-point boxes, as for pairs, are not enough.
     first_rejects(
         &s,

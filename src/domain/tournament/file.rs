@@ -1097,9 +1097,9 @@ pub fn validate(file: &TournamentFile) -> Result<(), FileError> {
     if !ev.game.seating(4, &table).pairs && ev.game.in_pairs(4) {
         return Err(said!(
             "event.options",
-            "los inscritos son parejas: no se puede jugar un torneo con partnerships = false",
-            "els inscrits són parelles: no es pot jugar un torneig amb partnerships = false",
-            "entrants are pairs: a tournament cannot be played with partnerships = false"
+            "los inscritos son parejas: un torneo no se puede jugar sin la opción «Por parejas»",
+            "els inscrits són parelles: un torneig no es pot jugar sense l'opció «Per parelles»",
+            "entrants are pairs: a tournament cannot be played without the option \"In pairs\""
         ));
     }
     match ev.system {

@@ -856,7 +856,13 @@ fn the_tournament_file_refuses_what_it_cannot_mean() {
     x["event"]["options"] = json!({"partnerships": false});
     let e = parse(&x.to_string()).expect_err("individual tute tournament");
     assert_eq!(e.at, "event.options");
-    assert!(e.to_string().contains("partnerships"), "{e}");
+    // The option by its label in each language, as a page shows it.
+    assert!(e.to_string().contains("\"In pairs\""), "{e}");
+    assert!(
+        e.message_in(crate::domain::Lang::Es)
+            .contains("«Por parejas»"),
+        "{e}"
+    );
     assert!(
         bad(
             &["entrants"],

@@ -256,10 +256,37 @@ fn match_points(s: &str) -> Result<MatchPoints, BadField> {
         .ok_or((FormField::Points, s.to_owned()))
 }
 
-/// Builds the tournament file a creation form describes (or the field at fault).
+/// The field of the form a championship's refused document is wrong in, and why in
+/// `lang`: a table option by its label, never a path of the file or an option key.
+fn refused_file(e: &tournament::FileError, lang: Lang) -> BadField {
+    let field = [
+        ("event.match_format.partidas", FormField::Partidas),
+        ("event.match_format", FormField::MatchFormat),
+        ("event.system.rounds", FormField::Rounds),
+        ("event.system.groups", FormField::Groups),
+        ("event.system.losses", FormField::Losses),
+        ("event.tiebreaks", FormField::Tiebreaks),
+    ]
+    .into_iter()
+    .find(|(at, _)| e.at.starts_with(at))
+    .map_or(FormField::File, |(_, field)| field);
+    let why = match &e.options {
+        Some(options) => crate::domain::words::record_error_words(
+            options,
+            lang,
+            &crate::web::options::PageOptionNames,
+        ),
+        None => e.message_in(lang).to_owned(),
+    };
+    (field, why)
+}
+
+/// Builds the tournament file a creation form describes (or the field at fault, what
+/// is wrong said in `lang`).
 pub(super) fn file_from_form(
     f: &NewForm,
     seed: u64,
+    lang: Lang,
 ) -> Result<(TournamentFile, chrono::NaiveDate), BadField> {
     let name = f.name.trim();
     if name.is_empty() || name.chars().count() > 120 {
@@ -367,7 +394,7 @@ pub(super) fn file_from_form(
         ties,
     };
     let file = TournamentFile::new(championship, Vec::new());
-    tournament::validate(&file).map_err(|e| (FormField::File, e.to_string()))?;
+    tournament::validate(&file).map_err(|e| refused_file(&e, lang))?;
     Ok((file, starts_on))
 }
 
@@ -732,7 +759,7 @@ pub(super) fn checked(
             }
         }
     }
-    let (file, starts_on) = match file_from_form(&form, seed) {
+    let (file, starts_on) = match file_from_form(&form, seed, ctx.lang) {
         Ok(x) => x,
         Err((field, detail)) => {
             // What was wrong with the value, never empty brackets for an empty one.

@@ -648,6 +648,7 @@ mod tests {
                 ..NewForm::defaults(GameKind::Botifarra)
             },
             1,
+            Lang::Es,
         )
         .unwrap();
         f

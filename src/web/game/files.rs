@@ -119,7 +119,7 @@ fn read_game_file(text: &str, lang: Lang) -> Result<GameRead, String> {
         options: file.options,
         first_dealer: file.first_dealer,
     };
-    entry::validate_setup(&setup, lang).map_err(|e| {
+    entry::validate_setup(&setup, lang, &crate::web::options::PageOptionNames).map_err(|e| {
         e.iter()
             .map(|x| x.message.as_str())
             .collect::<Vec<_>>()

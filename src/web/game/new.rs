@@ -310,7 +310,7 @@ fn setup_from_form(
         options,
         first_dealer,
     };
-    if let Err(e) = entry::validate_setup(&setup, lang) {
+    if let Err(e) = entry::validate_setup(&setup, lang, &crate::web::options::PageOptionNames) {
         errors.extend(e);
     }
     if errors.is_empty() {

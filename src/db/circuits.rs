@@ -58,27 +58,28 @@ pub fn insert(
     insert_returning_id(conn, circuits::table, &new)
 }
 
-/// A circuit as its row stores it: id, club, name, its scoring and championships as
-/// JSON text, and its version.
-type Stored = (i32, i32, String, String, String, i32);
+/// A circuit as its row stores it: its scoring and championships as JSON text.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = circuits)]
+struct Stored {
+    id: i32,
+    club_id: i32,
+    name: String,
+    scoring: String,
+    championships: String,
+    version: i32,
+}
 
-const STORED: (
-    circuits::id,
-    circuits::club_id,
-    circuits::name,
-    circuits::scoring,
-    circuits::championships,
-    circuits::version,
-) = (
-    circuits::id,
-    circuits::club_id,
-    circuits::name,
-    circuits::scoring,
-    circuits::championships,
-    circuits::version,
-);
-
-fn circuit((id, club_id, name, scoring, championships, version): Stored) -> Circuit {
+fn circuit(
+    Stored {
+        id,
+        club_id,
+        name,
+        scoring,
+        championships,
+        version,
+    }: Stored,
+) -> Circuit {
     Circuit {
         id,
         club_id,
@@ -90,7 +91,10 @@ fn circuit((id, club_id, name, scoring, championships, version): Stored) -> Circ
 }
 
 pub fn find(conn: &mut DbConn, id: i32) -> QueryResult<Option<Circuit>> {
-    let row: Option<Stored> = circuits::table.find(id).select(STORED).load_one(conn)?;
+    let row: Option<Stored> = circuits::table
+        .find(id)
+        .select(Stored::as_select())
+        .load_one(conn)?;
     Ok(row.map(circuit))
 }
 
@@ -149,7 +153,7 @@ pub fn championship_names(conn: &mut DbConn, c: &Circuit) -> QueryResult<Vec<Str
 /// Every circuit, of every club, oldest first.
 pub fn all(conn: &mut DbConn) -> QueryResult<Vec<Circuit>> {
     let rows: Vec<Stored> = circuits::table
-        .select(STORED)
+        .select(Stored::as_select())
         .order(circuits::id)
         .load(conn)?;
     Ok(rows.into_iter().map(circuit).collect())

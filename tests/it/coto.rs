@@ -1,7 +1,8 @@
 //! A guiñote coto as the forms set it and as a renuncio ends it: the match's "al mejor
 //! de" is the coto (its partidas are never a second option that could say another
 //! thing), a match is one coto, and where a renuncio loses the coto the partida lost
-//! by it ends the match.
+//! by it ends the match. A match of several cotos goes on until a side has won them,
+//! at a round's table and at a knockout's, whose bracket takes the cotos won.
 
 use reqwest::StatusCode;
 
@@ -514,4 +515,142 @@ async fn the_demo_club_plays_a_guinote_match_of_two_cotos_at_the_best_of_three()
         texts(&html, ".series .meta"),
         ["Al mejor de 3: Coto 1 · partidas 0–0 · cotos 0–0"]
     );
+}
+
+#[tokio::test]
+async fn a_knockout_table_of_a_two_coto_guinote_championship_goes_on_to_two_cotos_and_sends_its_winner_on()
+ {
+    use crate::from_scratch::{club_from_first_run, defaults_for, id_of, post_fields, set};
+    let app = TestApp::spawn().await;
+    let club = club_from_first_run(&app).await;
+    let mut fields = defaults_for(&app, club, "guinote", "best_of").await;
+    set(&mut fields, "fmt.guinote.cotos", "2");
+    let res = post_fields(
+        &app,
+        &app.client,
+        &format!("/clubes/{club}/campeonatos/nuevo"),
+        &fields,
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = id_of(&res);
+    for (seed, name) in ["Pareja 1", "Pareja 2", "Pareja 3"].iter().enumerate() {
+        let seed = (seed + 1).to_string();
+        let res = post_form_as(
+            &app,
+            &app.client,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", name), ("seed", &seed)],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{name} registered");
+    }
+    // A knockout of the three: one waits in the final for the other two's match.
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("name", "Cuadro"),
+            ("qualify", "top"),
+            ("n", "3"),
+            ("shape", "single"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "the knockout is drawn");
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let bracket = attr(&html, "a.phase-bracket", "href").unwrap();
+    let phase = format!("fase={}", bracket.trim_start_matches("/cuadros/"));
+    let slip = slips(&app, id, &phase).await.remove(0);
+    let pairs = texts(&app.page(&slip.path, StatusCode::OK).await, ".pair-name");
+    assert_eq!(pairs.len(), 2, "{pairs:?}");
+    let (a, b) = (pairs[0].as_str(), pairs[1].as_str());
+    let waits = ["Pareja 1", "Pareja 2", "Pareja 3"]
+        .into_iter()
+        .find(|p| !pairs.iter().any(|x| x == p))
+        .unwrap();
+    let keeper = slip.open(&app, 0).await;
+    let mut game = format!("/partidas/{}", game_of(&app, &keeper, &slip.path).await);
+    // Pair a wins the first coto, pair b the second, pair a the third after losing
+    // its first partida: 2–1 in cotos, over seven partidas.
+    let at = |s: &str| vec![s.to_owned()];
+    let partidas = ["0", "0", "1", "1", "1", "0", "0"];
+    let after = [
+        "Coto 1 · partidas 1–0 · cotos 0–0",
+        "Coto 2 · partidas 0–0 · cotos 1–0",
+        "Coto 2 · partidas 0–1 · cotos 1–0",
+        "Coto 3 · partidas 0–0 · cotos 1–1",
+        "Coto 3 · partidas 0–1 · cotos 1–1",
+        "Coto 3 · partidas 1–1 · cotos 1–1",
+        "Coto 3 · partidas 2–1 · cotos 2–1",
+    ];
+    for (k, (side, stands)) in partidas.iter().zip(after).enumerate() {
+        if k > 0 {
+            game = next(&app, &keeper, &game).await;
+        }
+        win_outright(&app, &keeper, &game, side).await;
+        let (cotos, _, winner) = standing(&app, &game).await;
+        assert_eq!(cotos, at(stands), "after partida {}", k + 1);
+        if k + 1 < partidas.len() {
+            assert!(winner.is_empty(), "after partida {}: {winner:?}", k + 1);
+            let html = app.page(&slip.path, StatusCode::OK).await;
+            assert!(
+                texts(&html, ".proposal strong").is_empty(),
+                "no result after partida {}",
+                k + 1
+            );
+            let table = html.root_element().text().collect::<String>();
+            assert!(table.contains(stands), "the table says {stands}: {table}");
+        }
+    }
+    let html = app.page(&slip.path, StatusCode::OK).await;
+    let table = html.root_element().text().collect::<String>();
+    assert!(
+        table.contains("Coto 3 · partidas 2–1 · cotos 2–1"),
+        "{table}"
+    );
+    let res = post_form_as(&app, &keeper, &format!("{game}/siguiente"), &[]).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT, "the match is over");
+    // The table proposes the cotos won; pair b signs.
+    assert_eq!(texts(&html, ".proposal strong"), ["2 – 1"]);
+    assert_eq!(texts(&html, ".proposal-winner"), [format!("(Gana: {a})")]);
+    let v = attr(&html, "p.table-status", "data-version").unwrap();
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("{}/firma", slip.path),
+        &[("version", &v), ("pin", &slip.pins[1])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    // Pair a goes on to the final against the pair that waited; pair b does not.
+    let open: Vec<_> = slips(&app, id, &phase)
+        .await
+        .into_iter()
+        .filter(|s| s.path != slip.path)
+        .collect();
+    assert_eq!(open.len(), 1, "the final is the one table opened");
+    let html = app.page(&open[0].path, StatusCode::OK).await;
+    let mut finalists = texts(&html, ".pair-name");
+    finalists.sort();
+    let mut expected = [a, waits];
+    expected.sort();
+    assert_eq!(finalists, expected, "{b} is out");
+    // The bracket and the championship's page show the match won 2–1 in cotos.
+    let html = app.page(&bracket, StatusCode::OK).await;
+    let winners = texts(&html, ".sl.win .nm");
+    assert_eq!(winners, [a], "{}", html.html());
+    let scores: Vec<String> = texts(&html, ".sl .sc")
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect();
+    assert_eq!(scores, ["2", "1"]);
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let results = texts(&html, ".phase .pairings td.result");
+    assert!(results.iter().any(|r| r.contains("2 – 1")), "{results:?}");
 }

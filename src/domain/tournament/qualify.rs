@@ -89,7 +89,21 @@ pub fn knockout_from_standings(
         .collect();
     match qualify {
         Qualify::Top { n } => {
-            let ids: Vec<String> = table.iter().take(n).map(|r| r.id.clone()).collect();
+            let ids: Vec<String> = if table.iter().all(|r| r.played == 0) {
+                // Before any match has a result the standings are level on everything
+                // but the lot: the seeds order the qualifiers (the entry order where
+                // there are none), as a knockout drawn straight from the entrants.
+                super::ledger::Ledger::new(file)
+                    .by_seed
+                    .into_iter()
+                    .map(|i| &file.entrants[i].id)
+                    .filter(|id| table.iter().any(|r| &r.id == *id))
+                    .take(n)
+                    .cloned()
+                    .collect()
+            } else {
+                table.iter().take(n).map(|r| r.id.clone()).collect()
+            };
             if ids.len() < n {
                 return Err(BracketError::Invalid(format!(
                     "{} entrants can qualify, the phase takes {n}",
@@ -578,6 +592,26 @@ mod tests {
                 .join(",")
         );
         super::super::parse(&text).expect("file")
+    }
+
+    #[test]
+    fn a_knockout_drawn_before_any_result_takes_its_entrants_by_their_seeds_not_by_lot() {
+        let mut f = file_with(4);
+        for (e, seed) in f.entrants.iter_mut().zip([3, 1, 4, 2]) {
+            e.seed = Some(seed);
+        }
+        f.entrants[2].withdrawn_after_round = Some(0);
+        for lot_seed in 0..20 {
+            f.championship.seed = lot_seed;
+            let (ids, _) = single_knockout(&f, Qualify::Top { n: 3 });
+            assert_eq!(ids, ["2", "4", "1"], "lot seed {lot_seed}");
+        }
+        // Unseeded, they go in the order they were entered.
+        for e in &mut f.entrants {
+            e.seed = None;
+        }
+        let (ids, _) = single_knockout(&f, Qualify::Top { n: 3 });
+        assert_eq!(ids, ["1", "2", "4"]);
     }
 
     #[test]

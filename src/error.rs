@@ -128,7 +128,7 @@ pub enum Unacceptable {
     Group(String),
     /// A score over the most a table can score (the reader's words, naming that most).
     Score(String),
-    /// A result the match's format does not allow (why).
+    /// A result the match's format does not allow (why, in the reader's words).
     Outcome(String),
     /// A text that is not a hand record (why).
     Record(String),

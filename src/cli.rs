@@ -593,7 +593,10 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                 Ok(made) => made,
                 Err(ChangeError::Db(e)) => return Err(e.into()),
                 Err(ChangeError::Refused(r)) => {
-                    eprintln!("baza tournament import: {}", r.detail());
+                    eprintln!(
+                        "baza tournament import: {}",
+                        r.detail(crate::domain::Lang::En)
+                    );
                     return Ok(ExitCode::from(NOT_A_RECORD));
                 }
                 Err(e) => anyhow::bail!("{e:?}"),

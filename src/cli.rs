@@ -428,6 +428,16 @@ fn bracket_file_words(e: &serde_json::Error) -> String {
     both(|lang| json_error_words(e, FileKind::Bracket, lang))
 }
 
+/// Why a championship file cannot be used: what is wrong and where (the round, the
+/// table, the pair, as its director knows them, never the file's path), in Spanish and
+/// English as the other commands say it.
+fn tournament_file_words(text: &str, e: &domain::tournament::FileError) -> String {
+    match serde_json::from_str::<domain::tournament::TournamentFile>(text) {
+        Ok(read) => both(|lang| e.words_in(&read, lang)),
+        Err(_) => both(|lang| e.message_in(lang).to_owned()),
+    }
+}
+
 /// [`tournament_command`] on the file's text.
 fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     use domain::tournament;
@@ -439,7 +449,7 @@ fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Resu
         let file = match tournament::parse(text) {
             Ok(f) => f,
             Err(e) => {
-                eprintln!("baza bracket: {e}");
+                eprintln!("baza bracket: {}", tournament_file_words(text, &e));
                 return Ok(ExitCode::from(NOT_A_RECORD));
             }
         };
@@ -483,7 +493,7 @@ fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Resu
     let file = match tournament::parse(text) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("baza {cmd}: {e}");
+            eprintln!("baza {cmd}: {}", tournament_file_words(text, &e));
             return Ok(ExitCode::from(NOT_A_RECORD));
         }
     };
@@ -593,7 +603,10 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                 Ok(made) => made,
                 Err(ChangeError::Db(e)) => return Err(e.into()),
                 Err(ChangeError::Refused(r)) => {
-                    eprintln!("baza tournament import: {}", r.detail());
+                    eprintln!(
+                        "baza tournament import: {}",
+                        r.detail(crate::domain::Lang::En)
+                    );
                     return Ok(ExitCode::from(NOT_A_RECORD));
                 }
                 Err(e) => anyhow::bail!("{e:?}"),

@@ -128,7 +128,7 @@ pub enum Unacceptable {
     Group(String),
     /// A score over the most a table can score (the reader's words, naming that most).
     Score(String),
-    /// A result the match's format does not allow (why).
+    /// A result the match's format does not allow (why, in the reader's words).
     Outcome(String),
     /// A text that is not a hand record (why).
     Record(String),
@@ -238,13 +238,14 @@ impl From<Refusal> for AppError {
 }
 
 impl AppError {
-    /// The Fluent key of the message and the detail to show (if any).
-    pub fn describe(&self) -> (&'static str, Option<String>) {
+    /// The Fluent key of the message and the detail to show (if any), in `lang` where
+    /// it is worded in each language.
+    pub fn describe(&self, lang: crate::domain::Lang) -> (&'static str, Option<String>) {
         match self {
             AppError::NotFound => ("error-not-found", None),
             AppError::BadRequest(m) => (m.key(), shown(m.detail())),
             AppError::Unprocessable(u) => (u.key(), shown(u.detail())),
-            AppError::Rejected(r) => (r.key(), shown(r.detail())),
+            AppError::Rejected(r) => (r.key(), shown(r.detail(lang))),
             AppError::Unavailable(_) => ("error-unavailable", None),
             AppError::DatabaseAway(_) => ("error-database-away", None),
             AppError::NoSpace(_) => ("error-no-space", None),
@@ -256,7 +257,7 @@ impl AppError {
             AppError::LoginRequired(_) | AppError::Unauthorized => ("error-unauthorized", None),
             AppError::Forbidden => ("error-forbidden", None),
             AppError::Csrf => ("error-csrf", None),
-            AppError::Refused(r) => (r.key(), Some(r.detail())),
+            AppError::Refused(r) => (r.key(), Some(r.detail(lang))),
             AppError::TooManyRequests => ("error-too-many", None),
         }
     }

@@ -1,6 +1,9 @@
 //! Why a change to a championship or a game is refused: one variant per reason, each
 //! naming its message key (the locale files' key) and carrying its data typed.
 
+use crate::domain::Lang;
+use crate::domain::tournament::{FileError, TournamentFile};
+
 /// A table of a championship that a correction touches: `round` 0 is a knockout
 /// phase (its `table` the match's number), `table` 0 a round's bye.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,8 +98,9 @@ pub enum Refusal {
     SignOtherSide,
     /// A knockout match needs a winner.
     KnockoutDraw,
-    /// The championship's document would be invalid (what is wrong).
-    BadFile(String),
+    /// The championship's document would be invalid (what is wrong and where, in
+    /// Spanish, Catalan and English: see [`Refusal::bad_file`]).
+    BadFile(Box<[String; 3]>),
     /// A knockout phase cannot be drawn or changed (what is wrong).
     Knockout(String),
     /// Settings change only before the first round or phase.
@@ -156,6 +160,12 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    /// The championship's document `file` would be invalid: `e` in words in each
+    /// language, the place named by its round, table, pair or phase.
+    pub fn bad_file(e: &FileError, file: &TournamentFile) -> Refusal {
+        Refusal::BadFile(Box::new(Lang::ALL.map(|lang| e.words_in(file, lang))))
+    }
+
     /// The message key of the locale files.
     pub fn key(&self) -> &'static str {
         match self {
@@ -201,8 +211,17 @@ impl Refusal {
 
     /// What is shown after the message (empty: nothing). The tables of a correction
     /// read `3.2 4.1` (round 3 table 2, round 4 table 1).
-    pub fn detail(&self) -> String {
+    /// Said in `lang` where the refusal carries words in each language.
+    pub fn detail(&self, lang: Lang) -> String {
         match self {
+            Refusal::BadFile(words) => {
+                let [es, ca, en] = &**words;
+                match lang {
+                    Lang::Es => es.clone(),
+                    Lang::Ca => ca.clone(),
+                    Lang::En => en.clone(),
+                }
+            }
             Refusal::CorrectionConfirm(places) => {
                 listed(places, " ", |p| format!("{}.{}", p.round, p.table))
             }
@@ -223,8 +242,7 @@ impl Refusal {
             Refusal::RoundIncomplete { round, tables } => {
                 format!("{round}: {}", listed(tables, ", ", u32::to_string))
             }
-            Refusal::BadFile(s)
-            | Refusal::Knockout(s)
+            Refusal::Knockout(s)
             | Refusal::SeedingPaired(s)
             | Refusal::Entrant(_, s)
             | Refusal::EntrantName(s)
@@ -372,12 +390,42 @@ mod tests {
     fn a_correction_lists_its_tables_as_round_dot_table() {
         let r = Refusal::CorrectionConfirm(vec![Place::new(3, 2), Place::new(4, 0)]);
         assert_eq!(r.key(), "tournament-correction-confirm");
-        assert_eq!(r.detail(), "3.2 4.0");
+        assert_eq!(r.detail(Lang::Es), "3.2 4.0");
+    }
+
+    #[test]
+    fn a_championship_left_invalid_names_the_round_and_table_in_the_readers_words_not_the_path() {
+        let file: TournamentFile = serde_json::from_value(serde_json::json!({
+            "format": "baza-tournament/1",
+            "event": {"name": "x", "game": "guinote", "system": {"kind": "swiss", "rounds": 3}},
+            "entrants": [{"id": "a", "name": "Ana y Luis"}, {"id": "b", "name": "B"},
+                         {"id": "c", "name": "C"}, {"id": "d", "name": "D"}],
+            "rounds": [{"number": 1,
+                        "pairings": [{"table": 1, "a": "a", "b": "b"},
+                                     {"table": 2, "a": "c", "b": "d"}],
+                        "results": [{"table": 2, "score": [99, 40]}]}]
+        }))
+        .expect("a file of the format");
+        let e = crate::domain::tournament::validate(&file).expect_err("a partida short of 101");
+        assert_eq!(e.at, "rounds[0].results[0]");
+        let r = Refusal::bad_file(&e, &file);
+        assert_eq!(r.key(), "error-tournament-file");
+        for (lang, place) in [
+            (Lang::Es, "ronda 1, mesa 2: "),
+            (Lang::Ca, "ronda 1, taula 2: "),
+            (Lang::En, "round 1, table 2: "),
+        ] {
+            let said = r.detail(lang);
+            assert!(said.starts_with(place), "{lang:?}: {said}");
+            assert!(!said.contains("rounds["), "{lang:?}: {said}");
+            assert!(!said.contains("results"), "{lang:?}: {said}");
+        }
+        assert_ne!(r.detail(Lang::Es), r.detail(Lang::En));
     }
 
     #[test]
     fn a_refusal_without_data_shows_no_detail() {
-        assert_eq!(Refusal::GameOver.detail(), "");
+        assert_eq!(Refusal::GameOver.detail(Lang::Es), "");
         assert_eq!(Refusal::GameOver.key(), "error-game-over");
     }
 
@@ -385,7 +433,7 @@ mod tests {
     fn an_entrant_line_refusal_keeps_its_key_and_line() {
         let r = Refusal::EntrantLine(EntrantFault::Name, 7);
         assert_eq!(
-            (r.key(), r.detail()),
+            (r.key(), r.detail(Lang::Es)),
             ("error-entrant-name", "7".to_owned())
         );
     }

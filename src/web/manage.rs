@@ -69,8 +69,8 @@ pub async fn api_table_result(
         req.path(),
     )?;
     let body = body.into_inner();
+    let lang = super::i18n::negotiate(&req);
     if body.score_a > MAX_SCORE || body.score_b > MAX_SCORE {
-        let lang = super::i18n::negotiate(&req);
         return Err(AppError::from(Unacceptable::Score(
             crate::domain::lang::tr!(
                 lang,
@@ -89,7 +89,7 @@ pub async fn api_table_result(
         body.score_b,
         body.winner,
     )
-    .map_err(|e| AppError::from(Unacceptable::Outcome(e.to_string())))?;
+    .map_err(|e| AppError::from(Unacceptable::Outcome(e.message(lang))))?;
     let is_table = t.round(round).is_some_and(|r| {
         r.pairings
             .iter()

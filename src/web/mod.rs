@@ -481,9 +481,9 @@ struct ErrorPage<'a> {
 
 /// The Fluent key and detail of an error response made by anyone (our `AppError`,
 /// or actix's extractors and router).
-fn describe<B>(res: &HttpResponse<B>) -> (&'static str, Option<String>) {
+fn describe<B>(res: &HttpResponse<B>, lang: crate::domain::Lang) -> (&'static str, Option<String>) {
     if let Some(app) = res.error().and_then(|e| e.as_error::<AppError>()) {
-        return app.describe();
+        return app.describe(lang);
     }
     let detail = res.error().map(|e| e.to_string()).filter(|d| !d.is_empty());
     match res.status() {
@@ -512,7 +512,7 @@ pub async fn render_errors(
     }
     // After the request: the session as the inner middleware left it.
     let ctx = Ctx::from_request(res.request());
-    let (key, detail) = describe(res.response());
+    let (key, detail) = describe(res.response(), ctx.lang);
     // An extractor's own words (English, naming fields) are for the API's callers; a
     // page shows only what Baza itself says.
     let ours = res

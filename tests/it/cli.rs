@@ -252,6 +252,32 @@ fn pair_and_standings_work_offline_on_a_tournament_file() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("puntos"));
 }
 
+/// A championship file `pair` and `standings` cannot use is refused saying what is
+/// wrong in Spanish and English, at the round and table as the director knows them,
+/// never the file's path.
+#[test]
+fn pair_and_standings_name_the_round_and_table_of_a_file_they_cannot_use_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("torneo.json");
+    std::fs::write(
+        &file,
+        tournament_example().replace("[101, 64]", "[130, 64]"),
+    )
+    .unwrap();
+    for cmd in ["pair", "standings"] {
+        let out = baza().args([cmd, file.to_str().unwrap()]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with(&format!("baza {cmd}: ronda 1, mesa 1: ")),
+            "{err}"
+        );
+        assert!(err.contains(" / round 1, table 1: "), "{err}");
+        assert!(!err.contains("rounds["), "{err}");
+        assert!(!err.contains("results"), "{err}");
+    }
+}
+
 #[test]
 fn bracket_prints_a_knockout_bracket_file() {
     use baza::domain::bracket::{EntrantId, single_elimination};

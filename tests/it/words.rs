@@ -1142,6 +1142,52 @@ async fn a_result_over_the_most_a_table_scores_is_refused_in_the_callers_languag
     }
 }
 
+/// A result sent by API that the match's format does not allow says why in the
+/// caller's language, not only in English.
+#[tokio::test]
+async fn a_result_the_format_does_not_allow_is_refused_in_the_callers_language() {
+    let app = TestApp::with_demo().await;
+    app.add_user("federacion", "admin", None).await;
+    app.with_conn(|c| {
+        use baza::db::schema::users;
+        use diesel::prelude::*;
+        let user: i32 = users::table
+            .filter(users::username.eq("federacion"))
+            .select(users::id)
+            .first(c)
+            .unwrap();
+        baza::db::accounts::insert_token(
+            c,
+            user,
+            "marcador",
+            &baza::service::account::token_hash("words_token"),
+            baza::web::account::now(),
+        )
+        .unwrap();
+    })
+    .await;
+    let mut said = Vec::new();
+    for lang in ["es", "ca", "en"] {
+        let res = reqwest::Client::new()
+            .post(app.url("/api/v1/campeonatos/6/rondas/1/mesas/1/resultado"))
+            .bearer_auth("words_token")
+            .header("Accept-Language", lang)
+            .json(&serde_json::json!({"score_a": 0, "score_b": 7, "winner": "a", "version": 0}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let answer: Value = res.json().await.unwrap();
+        assert_eq!(answer["error"], "tournament-result-rejected", "{answer}");
+        let detail = answer["detail"].as_str().unwrap_or_default().to_owned();
+        assert!(!detail.is_empty(), "{lang}: {answer}");
+        said.push(detail);
+    }
+    assert_ne!(said[0], said[2], "Spanish is not English: {said:?}");
+    assert_ne!(said[1], said[2], "Catalan is not English: {said:?}");
+    assert_ne!(said[0], said[1], "Spanish is not Catalan: {said:?}");
+}
+
 /// A new championship whose settings make no championship is refused in the page's
 /// language, naming the field and an option by its label, never a path of the file.
 #[tokio::test]

@@ -723,6 +723,70 @@ impl FileError {
     }
 }
 
+impl FileError {
+    /// What is wrong and where in `lang`, the place named as the director knows it (the
+    /// round, the table, the pair, the phase) from `file`, never the file's path.
+    pub fn words_in(&self, file: &TournamentFile, lang: Lang) -> String {
+        let place = place_words(file, &self.at, lang);
+        let why = self.message_in(lang);
+        if place.is_empty() {
+            why.to_owned()
+        } else {
+            format!("{place}: {why}")
+        }
+    }
+}
+
+/// A place in `file` (a path such as `rounds[1].results[0]`) in words: "ronda 2, mesa
+/// 3". Parts a director has no name for are left out.
+fn place_words(file: &TournamentFile, at: &str, lang: Lang) -> String {
+    let mut round: Option<&Round> = None;
+    let mut phase: Option<&BracketPhase> = None;
+    let mut said = Vec::new();
+    for part in at.split('.').filter(|p| !p.is_empty()) {
+        let (name, index) = match part.split_once('[') {
+            Some((name, rest)) => (name, rest.trim_end_matches(']').parse::<usize>().ok()),
+            None => (part, None),
+        };
+        let table = |t: u32| tr!(lang, "mesa {t}", "taula {t}", "table {t}");
+        let words = match (name, index) {
+            ("rounds", Some(i)) => {
+                round = file.rounds.get(i);
+                let n = round.map_or(i as u32 + 1, |r| r.number);
+                Some(tr!(lang, "ronda {n}", "ronda {n}", "round {n}"))
+            }
+            ("results", Some(i)) => round.and_then(|r| r.results.get(i)).map(|x| table(x.table)),
+            ("in_play", Some(i)) => round.and_then(|r| r.in_play.get(i)).map(|x| table(x.table)),
+            ("pairings", Some(i)) => match round.and_then(|r| r.pairings.get(i)) {
+                Some(Pairing::Table(x)) => Some(table(x.table)),
+                Some(p) => p.entrants().first().map(|id| {
+                    let who = super::listing::entrant_name(file, id);
+                    tr!(
+                        lang,
+                        "descanso de {who}",
+                        "descans de {who}",
+                        "{who}'s rest"
+                    )
+                }),
+                None => None,
+            },
+            ("entrants", Some(i)) => file.entrants.get(i).map(|e| e.name.clone()),
+            ("brackets", Some(i)) => {
+                phase = file.brackets.get(i);
+                phase.map(|p| p.name.clone())
+            }
+            ("tables", Some(i)) => phase.and_then(|p| p.tables.get(i)).map(|x| {
+                let t = x.table;
+                tr!(lang, "partido {t}", "partit {t}", "match {t}")
+            }),
+            ("repesca_liguilla", _) => Some("repesca".to_owned()),
+            _ => None,
+        };
+        said.extend(words.filter(|w| !w.is_empty()));
+    }
+    said.join(", ")
+}
+
 /// A [`FileError`] at `$at` in three languages: `said!(at, "es …", "ca …", "en …",
 /// args…)`, each text a `format!` of the same arguments.
 macro_rules! said {

@@ -33,8 +33,7 @@ pub fn create(
     actor: &str,
     pins: &mut dyn FnMut() -> String,
 ) -> Result<i32, ChangeError> {
-    tournament::validate(file)
-        .map_err(|e| ChangeError::Refused(Refusal::BadFile(e.to_string())))?;
+    tournament::validate(file).map_err(|e| ChangeError::Refused(Refusal::bad_file(&e, file)))?;
     crate::db::write_tx(conn, |conn| {
         let championship_id = insert_championship(conn, club_id, file, starts_on, now)?;
         // The knockout phases become brackets (cuadros) of the championship, shown, played

@@ -53,7 +53,7 @@ pub fn change<T>(
             store::start_rounds(conn, championship_id, rounds, now)?;
         }
         tournament::validate(&t.file)
-            .map_err(|e| ChangeError::Refused(Refusal::BadFile(e.to_string())))?;
+            .map_err(|e| ChangeError::Refused(Refusal::bad_file(&e, &t.file)))?;
         if !store::write_document(conn, championship_id, version, &t, now)? {
             return Err(ChangeError::Stale);
         }

@@ -412,7 +412,13 @@ pub(super) fn record_in_bracket(
     }
     .ok_or(ChangeError::Refused(Refusal::KnockoutDraw))?;
     let refused = |e: crate::domain::bracket::BracketError| {
-        ChangeError::Refused(Refusal::BadFile(e.to_string()))
+        // A bracket's refusal is said in English only.
+        let said = e.to_string();
+        ChangeError::Refused(Refusal::BadFile(Box::new([
+            said.clone(),
+            said.clone(),
+            said,
+        ])))
     };
     let before = bracket.clone();
     if correcting {

@@ -76,7 +76,7 @@ pub(super) async fn or_again(
         return Err(e);
     }
     let ctx = Ctx::from_request(&visit.req);
-    let (key, detail) = e.describe();
+    let (key, detail) = e.describe(ctx.lang);
     let again = Again {
         form,
         message: ctx.t(key),

@@ -187,7 +187,7 @@ async fn import_file(visit: Visit, club: Club, body: web::Bytes) -> HttpResult {
             entrants,
         ))),
         Err(ChangeError::Refused(r)) => {
-            let (key, detail) = (r.key(), r.detail());
+            let (key, detail) = (r.key(), r.detail(ctx.lang));
             let words = if detail.is_empty() {
                 ctx.t(key)
             } else {

@@ -242,24 +242,7 @@ async fn a_three_event_circuit_follows_players_across_partners_and_moves_with_a_
     // Event 3, round 1, table 1 corrected: pair 2 (Ana y Hugo) beat pair 1 (Bea y Dani),
     // so Ana and Hugo finish first and Bea and Dani second.
     let token = "circuit_token";
-    app.with_conn(move |c| {
-        use baza::db::schema::users;
-        use diesel::prelude::*;
-        let user: i32 = users::table
-            .filter(users::username.eq("orga"))
-            .select(users::id)
-            .first(c)
-            .unwrap();
-        baza::db::accounts::insert_token(
-            c,
-            user,
-            "marcador",
-            &baza::service::account::token_hash(token),
-            baza::web::account::now(),
-        )
-        .unwrap();
-    })
-    .await;
+    app.add_api_token("orga", token).await;
     let third = ids[2];
     let version = app
         .with_conn(move |c| {

@@ -256,18 +256,7 @@ async fn a_championship_table_whose_renuncio_loses_the_coto_proposes_the_match_n
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let second = location(&res);
     renuncio(&app, &keeper, &second, "1").await;
-    let html = app.page(&slip.path, StatusCode::OK).await;
-    assert_eq!(texts(&html, ".proposal strong"), ["1 – 1"]);
-    assert_eq!(texts(&html, ".proposal-winner"), ["(Gana: Pareja 1)"]);
-    let v = attr(&html, "p.table-status", "data-version").unwrap();
-    let res = post_form_as(
-        &app,
-        &keeper,
-        &format!("{}/firma", slip.path),
-        &[("version", &v), ("pin", &slip.pins[1])],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    signed_by_the_other_pair(&app, &keeper, &slip, "1 – 1", "Pareja 1").await;
     let html = app
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)
         .await;
@@ -278,6 +267,32 @@ async fn a_championship_table_whose_renuncio_loses_the_coto_proposes_the_match_n
         rows[0].contains("Pareja 1") && rows[0].contains("1-0-0"),
         "{rows:?}"
     );
+}
+
+/// The table at `slip` proposes `score` won by `winner`, and the other pair signs it
+/// with its PIN on `keeper`'s phone.
+async fn signed_by_the_other_pair(
+    app: &TestApp,
+    keeper: &reqwest::Client,
+    slip: &crate::championship::Slip,
+    score: &str,
+    winner: &str,
+) {
+    let html = app.page(&slip.path, StatusCode::OK).await;
+    assert_eq!(texts(&html, ".proposal strong"), [score]);
+    assert_eq!(
+        texts(&html, ".proposal-winner"),
+        [format!("(Gana: {winner})")]
+    );
+    let v = attr(&html, "p.table-status", "data-version").unwrap();
+    let res = post_form_as(
+        app,
+        keeper,
+        &format!("{}/firma", slip.path),
+        &[("version", &v), ("pin", &slip.pins[1])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
 }
 
 /// The match on the page of game `game` (a path): where it stands in words, the
@@ -407,18 +422,7 @@ async fn a_two_coto_guinote_championship_from_an_empty_database_is_played_at_its
     let res = post_form_as(&app, &keeper, &format!("{fifth}/siguiente"), &[]).await;
     assert_eq!(res.status(), StatusCode::CONFLICT, "the match is over");
     // The table proposes the cotos won; the other pair signs; the standings take it.
-    let html = app.page(&slip.path, StatusCode::OK).await;
-    assert_eq!(texts(&html, ".proposal strong"), ["2 – 0"]);
-    assert_eq!(texts(&html, ".proposal-winner"), ["(Gana: Pareja 1)"]);
-    let v = attr(&html, "p.table-status", "data-version").unwrap();
-    let res = post_form_as(
-        &app,
-        &keeper,
-        &format!("{}/firma", slip.path),
-        &[("version", &v), ("pin", &slip.pins[1])],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    signed_by_the_other_pair(&app, &keeper, &slip, "2 – 0", "Pareja 1").await;
     let html = app
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)
         .await;
@@ -615,17 +619,7 @@ async fn a_knockout_table_of_a_two_coto_guinote_championship_goes_on_to_two_coto
     let res = post_form_as(&app, &keeper, &format!("{game}/siguiente"), &[]).await;
     assert_eq!(res.status(), StatusCode::CONFLICT, "the match is over");
     // The table proposes the cotos won; pair b signs.
-    assert_eq!(texts(&html, ".proposal strong"), ["2 – 1"]);
-    assert_eq!(texts(&html, ".proposal-winner"), [format!("(Gana: {a})")]);
-    let v = attr(&html, "p.table-status", "data-version").unwrap();
-    let res = post_form_as(
-        &app,
-        &keeper,
-        &format!("{}/firma", slip.path),
-        &[("version", &v), ("pin", &slip.pins[1])],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    signed_by_the_other_pair(&app, &keeper, &slip, "2 – 1", a).await;
     // Pair a goes on to the final against the pair that waited; pair b does not.
     let open: Vec<_> = slips(&app, id, &phase)
         .await

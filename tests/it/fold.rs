@@ -305,26 +305,7 @@ async fn old_addresses_answer_permanent_redirects_to_their_championship_pages() 
 async fn a_script_posting_to_the_old_result_api_lands_its_result_in_the_championship() {
     let app = folded_app().await;
     app.add_user("org", "organiser", Some(1)).await;
-    app.with_conn(|c| {
-        let user: i32 = {
-            use baza::db::schema::users;
-            use diesel::prelude::*;
-            users::table
-                .filter(users::username.eq("org"))
-                .select(users::id)
-                .first(c)
-                .unwrap()
-        };
-        baza::db::accounts::insert_token(
-            c,
-            user,
-            "marcador",
-            &baza::service::account::token_hash("baza_org_token"),
-            baza::web::account::now(),
-        )
-        .unwrap();
-    })
-    .await;
+    app.add_api_token("org", "baza_org_token").await;
     // A client that follows redirects, as scripts do: the 308 keeps the POST and
     // its body, and the version read before the fold still holds.
     let script = reqwest::Client::new();

@@ -460,6 +460,28 @@ impl TestApp {
         .await
     }
 
+    /// An API token `token` for user `username`, made straight in the database.
+    pub async fn add_api_token(&self, username: &'static str, token: &'static str) {
+        self.with_conn(move |c| {
+            use baza::db::schema::users;
+            use diesel::prelude::*;
+            let user: i32 = users::table
+                .filter(users::username.eq(username))
+                .select(users::id)
+                .first(c)
+                .expect("the token's user");
+            baza::db::accounts::insert_token(
+                c,
+                user,
+                "marcador",
+                &baza::service::account::token_hash(token),
+                baza::web::account::now(),
+            )
+            .expect("token");
+        })
+        .await
+    }
+
     /// Creates a user straight in the database; returns the password.
     pub async fn add_user(&self, name: &str, role: &str, club: Option<i32>) -> String {
         let pool = self.pool.clone();

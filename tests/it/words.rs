@@ -1104,24 +1104,7 @@ async fn a_championship_file_with_a_table_option_its_game_lacks_names_it_by_its_
 async fn a_result_over_the_most_a_table_scores_is_refused_in_the_callers_language() {
     let app = TestApp::with_demo().await;
     app.add_user("federacion", "admin", None).await;
-    app.with_conn(|c| {
-        use baza::db::schema::users;
-        use diesel::prelude::*;
-        let user: i32 = users::table
-            .filter(users::username.eq("federacion"))
-            .select(users::id)
-            .first(c)
-            .unwrap();
-        baza::db::accounts::insert_token(
-            c,
-            user,
-            "marcador",
-            &baza::service::account::token_hash("words_token"),
-            baza::web::account::now(),
-        )
-        .unwrap();
-    })
-    .await;
+    app.add_api_token("federacion", "words_token").await;
     for (lang, said) in [
         ("es", "los tantos han de estar entre 0 y 9999"),
         ("ca", "els punts han de ser entre 0 i 9999"),
@@ -1148,24 +1131,7 @@ async fn a_result_over_the_most_a_table_scores_is_refused_in_the_callers_languag
 async fn a_result_the_format_does_not_allow_is_refused_in_the_callers_language() {
     let app = TestApp::with_demo().await;
     app.add_user("federacion", "admin", None).await;
-    app.with_conn(|c| {
-        use baza::db::schema::users;
-        use diesel::prelude::*;
-        let user: i32 = users::table
-            .filter(users::username.eq("federacion"))
-            .select(users::id)
-            .first(c)
-            .unwrap();
-        baza::db::accounts::insert_token(
-            c,
-            user,
-            "marcador",
-            &baza::service::account::token_hash("words_token"),
-            baza::web::account::now(),
-        )
-        .unwrap();
-    })
-    .await;
+    app.add_api_token("federacion", "words_token").await;
     let mut said = Vec::new();
     for lang in ["es", "ca", "en"] {
         let res = reqwest::Client::new()

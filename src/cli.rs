@@ -568,7 +568,10 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
             let mut parsed = match tournament::parse(&text) {
                 Ok(f) => f,
                 Err(e) => {
-                    eprintln!("baza tournament import: {e}");
+                    eprintln!(
+                        "baza tournament import: {}",
+                        tournament_file_words(&text, &e)
+                    );
                     return Ok(ExitCode::from(NOT_A_RECORD));
                 }
             };

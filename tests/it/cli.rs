@@ -256,7 +256,7 @@ fn pair_and_standings_work_offline_on_a_tournament_file() {
 /// wrong in Spanish and English, at the round and table as the director knows them,
 /// never the file's path.
 #[test]
-fn pair_and_standings_name_the_round_and_table_of_a_file_they_cannot_use_in_words() {
+fn pair_standings_and_import_name_the_round_and_table_of_a_file_they_cannot_use_in_words() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("torneo.json");
     std::fs::write(
@@ -264,8 +264,13 @@ fn pair_and_standings_name_the_round_and_table_of_a_file_they_cannot_use_in_word
         tournament_example().replace("[101, 64]", "[130, 64]"),
     )
     .unwrap();
-    for cmd in ["pair", "standings"] {
-        let out = baza().args([cmd, file.to_str().unwrap()]).output().unwrap();
+    for cmd in ["pair", "standings", "tournament import"] {
+        let out = baza()
+            .args(cmd.split(' '))
+            .arg(&file)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(

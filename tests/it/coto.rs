@@ -317,7 +317,7 @@ async fn next(app: &TestApp, client: &reqwest::Client, game: &str) -> String {
 async fn a_two_coto_guinote_championship_from_an_empty_database_is_played_at_its_table_into_the_standings()
  {
     use crate::from_scratch::{
-        club_from_first_run, defaults_for, post_fields, register_and_pair, set,
+        club_from_first_run, defaults_for, new_championship, register_and_pair, set,
     };
     let app = TestApp::spawn().await;
     let club = club_from_first_run(&app).await;
@@ -333,13 +333,7 @@ async fn a_two_coto_guinote_championship_from_an_empty_database_is_played_at_its
     let mut fields = defaults_for(&app, club, "guinote", "best_of").await;
     // A number of cotos the form does not offer is refused with the form as typed.
     set(&mut fields, "fmt.guinote.cotos", "4");
-    let res = post_fields(
-        &app,
-        &app.client,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &fields,
-    )
-    .await;
+    let res = new_championship(&app, club, &fields).await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     let alert = texts(&html, "[role=alert]").join(" ");
@@ -357,13 +351,7 @@ async fn a_two_coto_guinote_championship_from_an_empty_database_is_played_at_its
         Some("4")
     );
     set(&mut fields, "fmt.guinote.cotos", "2");
-    let res = post_fields(
-        &app,
-        &app.client,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &fields,
-    )
-    .await;
+    let res = new_championship(&app, club, &fields).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let id = crate::from_scratch::id_of(&res);
     let page = app
@@ -524,18 +512,12 @@ async fn the_demo_club_plays_a_guinote_match_of_two_cotos_at_the_best_of_three()
 #[tokio::test]
 async fn a_knockout_table_of_a_two_coto_guinote_championship_goes_on_to_two_cotos_and_sends_its_winner_on()
  {
-    use crate::from_scratch::{club_from_first_run, defaults_for, id_of, post_fields, set};
+    use crate::from_scratch::{club_from_first_run, defaults_for, id_of, new_championship, set};
     let app = TestApp::spawn().await;
     let club = club_from_first_run(&app).await;
     let mut fields = defaults_for(&app, club, "guinote", "best_of").await;
     set(&mut fields, "fmt.guinote.cotos", "2");
-    let res = post_fields(
-        &app,
-        &app.client,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &fields,
-    )
-    .await;
+    let res = new_championship(&app, club, &fields).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let id = id_of(&res);
     for (seed, name) in ["Pareja 1", "Pareja 2", "Pareja 3"].iter().enumerate() {

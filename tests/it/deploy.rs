@@ -8,7 +8,7 @@
 use reqwest::StatusCode;
 
 use crate::from_scratch::{
-    club_from_first_run, defaults_for, id_of, post_fields, register_and_pair, slip_halves,
+    club_from_first_run, defaults_for, id_of, new_championship, register_and_pair, slip_halves,
 };
 use crate::helpers::{TestApp, new_client, post_form_as, texts};
 
@@ -17,13 +17,7 @@ use crate::helpers::{TestApp, new_client, post_form_as, texts};
 async fn championship_with_pairs(app: &TestApp, pairs: usize) -> i32 {
     let club = club_from_first_run(app).await;
     let fields = defaults_for(app, club, "cuatrola", "partida").await;
-    let res = post_fields(
-        app,
-        &app.client,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &fields,
-    )
-    .await;
+    let res = new_championship(app, club, &fields).await;
     let id = id_of(&res);
     let names: Vec<String> = (0..pairs).map(|i| format!("Pareja {}", i + 1)).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();

@@ -100,6 +100,16 @@ pub(crate) async fn post_fields(
     client.post(app.url(path)).form(&form).send().await.unwrap()
 }
 
+/// Posts `fields` to club `club`'s new-championship form as its organiser (`app.client`).
+pub(crate) async fn new_championship(
+    app: &TestApp,
+    club: i32,
+    fields: &[(String, String)],
+) -> reqwest::Response {
+    let path = format!("/clubes/{club}/campeonatos/nuevo");
+    post_fields(app, &app.client, &path, fields).await
+}
+
 pub(crate) fn id_of(res: &reqwest::Response) -> i32 {
     res.headers()["location"]
         .to_str()
@@ -295,13 +305,7 @@ async fn every_game_in_every_format_its_form_offers_plays_a_hand_or_is_refused_a
             .collect();
         for format in values {
             let fields = defaults_for(&app, club, slug, &format).await;
-            let res = post_fields(
-                &app,
-                &app.client,
-                &format!("/clubes/{club}/campeonatos/nuevo"),
-                &fields,
-            )
-            .await;
+            let res = new_championship(&app, club, &fields).await;
             if res.status().is_client_error() {
                 let page = Html::parse_document(&res.text().await.unwrap());
                 let why = texts(&page, ".alert").join(" ");
@@ -378,13 +382,7 @@ async fn a_cinquillo_clubs_championship_with_the_forms_defaults_is_created_with_
         "typed results by default: {fields:?}"
     );
     set(&mut fields, "name", "Cinquillo de Navidad");
-    let res = post_fields(
-        &app,
-        &app.client,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &fields,
-    )
-    .await;
+    let res = new_championship(&app, club, &fields).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "created");
 }
 
@@ -394,13 +392,7 @@ async fn a_cuatrola_partida_to_101_is_refused_at_creation_with_the_form_as_typed
     let club = club_from_first_run(&app).await;
     let mut fields = defaults_for(&app, club, "cuatrola", "partida").await;
     set(&mut fields, "fmt.cuatrola.target", "101");
-    let res = post_fields(
-        &app,
-        &app.client,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &fields,
-    )
-    .await;
+    let res = new_championship(&app, club, &fields).await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = Html::parse_document(&res.text().await.unwrap());
     assert_eq!(
@@ -448,13 +440,7 @@ async fn switching_the_game_never_carries_another_games_format_or_target() {
     let mut fields = defaults_for(&app, club, "cuatrola", "partida").await;
     set(&mut fields, "game", "guinote");
     set(&mut fields, "name", "Liguilla de guiñote");
-    let res = post_fields(
-        &app,
-        &app.client,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &fields,
-    )
-    .await;
+    let res = new_championship(&app, club, &fields).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let id = id_of(&res);
     let file: serde_json::Value = app
@@ -475,13 +461,7 @@ async fn each_pairs_half_of_every_slip_carries_its_own_pin_and_not_the_others() 
     let app = TestApp::spawn().await;
     let club = club_from_first_run(&app).await;
     let fields = defaults_for(&app, club, "cuatrola", "partida").await;
-    let res = post_fields(
-        &app,
-        &app.client,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &fields,
-    )
-    .await;
+    let res = new_championship(&app, club, &fields).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let id = id_of(&res);
     let names = [
@@ -555,13 +535,7 @@ async fn the_qr_codes_and_printed_links_carry_the_public_address() {
     .await;
     let club = club_from_first_run(&app).await;
     let fields = defaults_for(&app, club, "cuatrola", "partida").await;
-    let res = post_fields(
-        &app,
-        &app.client,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &fields,
-    )
-    .await;
+    let res = new_championship(&app, club, &fields).await;
     let id = id_of(&res);
     register_and_pair(&app, id, &["Ana – Berta", "Carlos – Dani"]).await;
     let slips = app
@@ -592,13 +566,7 @@ async fn the_settings_change_before_round_1_and_not_after_and_a_deleted_champion
     let app = TestApp::spawn().await;
     let club = club_from_first_run(&app).await;
     let fields = defaults_for(&app, club, "cuatrola", "partida").await;
-    let res = post_fields(
-        &app,
-        &app.client,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &fields,
-    )
-    .await;
+    let res = new_championship(&app, club, &fields).await;
     let id = id_of(&res);
     // Before round 1: the form shows the championship as it is, and saves a change.
     let edit = app

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::from_scratch::{defaults_for, id_of, post_fields, set};
+use crate::from_scratch::{defaults_for, id_of, new_championship, post_fields, set};
 use crate::helpers::{TestApp, post_form_as, texts};
 use crate::sheets::worksheets;
 
@@ -33,13 +33,7 @@ async fn championship(app: &TestApp, club: i32, rounds: &str, fields: &[(&str, &
     {
         set(&mut form, k, v);
     }
-    let res = post_fields(
-        app,
-        &app.client,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &form,
-    )
-    .await;
+    let res = new_championship(app, club, &form).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     id_of(&res)
 }

@@ -16,7 +16,7 @@ use reqwest::StatusCode;
 use scraper::Html;
 
 use crate::from_scratch::{
-    defaults_for, id_of, open_table, post_fields, register_and_pair, slip_halves,
+    defaults_for, id_of, new_championship, open_table, register_and_pair, slip_halves,
 };
 use crate::helpers::{TestApp, attr, post_form_as, texts};
 use baza::domain::cards::{Card, CardSet, Deck, Rank, Suit};
@@ -433,13 +433,7 @@ async fn a_championship_of_a_sixth_game_defined_in_the_tests_plays_a_hand_at_a_t
         texts(&html, "select[name=game] option")
     );
     let fields = defaults_for(&app, club, "cartamayor", "partida").await;
-    let res = post_fields(
-        &app,
-        &app.client,
-        &format!("/clubes/{club}/campeonatos/nuevo"),
-        &fields,
-    )
-    .await;
+    let res = new_championship(&app, club, &fields).await;
     if res.status() != StatusCode::SEE_OTHER {
         let page = Html::parse_document(&res.text().await.unwrap());
         panic!("not created: {:?}", texts(&page, ".alert"));

@@ -19,7 +19,7 @@ use crate::domain::engine::{
     GameState, Illegal, TakesEvents, check_seat, check_turn, foreign_action,
 };
 use crate::domain::games::rules::module_rules;
-use crate::domain::games::rules::{PARTIDA, QuickEntry, Rules, leader, target_of};
+use crate::domain::games::rules::{PARTIDA, QuickEntry, Rules, target_of};
 use crate::domain::lang::Lang;
 pub use crate::domain::messages::CinquilloReason;
 use crate::domain::messages::Reason;
@@ -555,20 +555,6 @@ impl Rules for CinquilloRules {
     }
     fn target(&self, table: &TableOptions) -> Option<u32> {
         target_of(CinquilloOptions::from_table(table).points_limit)
-    }
-    fn partida_winner(
-        &self,
-        table: &TableOptions,
-        _index: usize,
-        totals: &[Score],
-        hand: &[Score],
-    ) -> Option<u8> {
-        let o = CinquilloOptions::from_table(table);
-        if o.points_limit > 0 {
-            leader(totals, hand, Score::points(o.points_limit), true)
-        } else {
-            None
-        }
     }
     fn match_formats(&self) -> &'static [&'static str] {
         &[PARTIDA]

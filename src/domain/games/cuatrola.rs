@@ -14,7 +14,7 @@ use crate::domain::engine::GameKind;
 use crate::domain::engine::{GameState, Illegal, TakesEvents, check_turn, foreign_action};
 use crate::domain::games::rules::module_rules;
 use crate::domain::games::rules::{
-    BEST_OF, FormatDefaults, PARTIDA, QuickEntry, Rules, TIMED, leader, target_of,
+    BEST_OF, FormatDefaults, PARTIDA, QuickEntry, Rules, TIMED, target_of,
 };
 pub use crate::domain::games::trick_hand::{CantesPerTrick, Sung};
 use crate::domain::games::trick_hand::{
@@ -822,16 +822,6 @@ impl Rules for CuatrolaRules {
     }
     fn target_option(&self) -> Option<&'static str> {
         Some("target")
-    }
-    fn partida_winner(
-        &self,
-        table: &TableOptions,
-        _index: usize,
-        totals: &[Score],
-        hand: &[Score],
-    ) -> Option<u8> {
-        let target = Score::points(CuatrolaOptions::from_table(table).target);
-        leader(totals, hand, target, true)
     }
     fn highest_hand(&self) -> Option<u32> {
         // A quintola; a revoke costs at most the value at stake.

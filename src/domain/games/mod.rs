@@ -147,6 +147,42 @@ mod rules_tests {
         // cuatrola, tute (one hand won), guiñote, botifarra, cinquillo (no limit)
         assert_eq!(got, vec![Some(21), Some(1), Some(101), Some(101), None]);
     }
+
+    #[test]
+    fn a_game_without_an_end_rule_of_its_own_is_won_alone_at_its_target_by_a_side_that_scored() {
+        use crate::domain::options::validate;
+        let p = crate::domain::ruling::Score::points;
+        let table = |game: GameKind, players: u8, options: serde_json::Value| {
+            let options = options.as_object().cloned().unwrap_or_default();
+            validate(game, players, &options).expect("options of the game")
+        };
+        let cuatrola = rules_of(GameKind::Cuatrola);
+        let to_16 = table(GameKind::Cuatrola, 4, serde_json::json!({"target": 16}));
+        assert_eq!(
+            cuatrola.partida_winner(&to_16, 3, &[p(16), p(9)], &[p(2), p(0)]),
+            Some(0)
+        );
+        assert_eq!(
+            cuatrola.partida_winner(&to_16, 3, &[p(16), p(9)], &[p(0), p(1)]),
+            None
+        );
+        assert_eq!(
+            cuatrola.partida_winner(&to_16, 3, &[p(15), p(9)], &[p(2), p(0)]),
+            None
+        );
+        let cinquillo = rules_of(GameKind::Cinquillo);
+        let (totals, hand) = ([p(0), p(30), p(0), p(0)], [p(0), p(5), p(0), p(0)]);
+        let no_limit = table(GameKind::Cinquillo, 4, serde_json::json!({}));
+        assert_eq!(cinquillo.partida_winner(&no_limit, 9, &totals, &hand), None);
+        let to_25 = table(
+            GameKind::Cinquillo,
+            4,
+            serde_json::json!({"points_limit": 25}),
+        );
+        assert_eq!(cinquillo.partida_winner(&to_25, 9, &totals, &hand), Some(1));
+        let unknown = unknown::Unknown;
+        assert_eq!(unknown.partida_winner(&no_limit, 0, &totals, &hand), None);
+    }
 }
 
 #[cfg(test)]

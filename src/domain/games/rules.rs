@@ -150,14 +150,19 @@ pub trait Rules: Sync {
     }
 
     /// The side that has won the partida by the game's own end rule after hand
-    /// `index` (0-based), `totals` already counting the hand's points `hand`.
+    /// `index` (0-based), `totals` already counting the hand's points `hand`. Unless
+    /// the game says otherwise, the usual end of a partida to a target: the side alone
+    /// at or past [`Rules::target`] that scored in this hand; none without a target.
     fn partida_winner(
         &self,
         table: &TableOptions,
-        index: usize,
+        _index: usize,
         totals: &[Score],
         hand: &[Score],
-    ) -> Option<u8>;
+    ) -> Option<u8> {
+        let target = self.target(table)?;
+        leader(totals, hand, Score::points(i64::from(target)), true)
+    }
 
     /// How a hand decides the partida whatever the totals (a tute, a guiñote
     /// renuncio), from its ruling.

@@ -7,7 +7,7 @@ use crate::domain::kind::GameKind;
 use crate::domain::lang::Lang;
 use crate::domain::options::{OptionSpec, TableOptions};
 use crate::domain::record::{DealSpec, HandRecord, Move, TurnedRule};
-use crate::domain::ruling::{RuleId, Ruling, Score};
+use crate::domain::ruling::{RuleId, Ruling};
 
 use super::rules::{QuickEntry, Rules};
 
@@ -59,16 +59,6 @@ impl Rules for Unknown {
     }
 
     fn target(&self, _table: &TableOptions) -> Option<u32> {
-        None
-    }
-
-    fn partida_winner(
-        &self,
-        _table: &TableOptions,
-        _index: usize,
-        _totals: &[Score],
-        _hand: &[Score],
-    ) -> Option<u8> {
         None
     }
 }

@@ -492,6 +492,12 @@ fn slot_list(v: &Value, field: RecordField) -> Result<Vec<CardSlot>, RecordError
     Ok(arr.iter().map(CardSlot::parse).collect())
 }
 
+/// The value of a field the record must have, under the field's name.
+fn required(obj: &Map<String, Value>, field: RecordField) -> Result<&Value, RecordError> {
+    obj.get(&field.to_string())
+        .ok_or_else(|| RecordError::field(field, FieldProblem::Missing))
+}
+
 /// Parses and checks a hand record (see the module doc for what is an error).
 pub fn parse_record(v: &Value) -> Result<HandRecord, RecordError> {
     let obj = v.as_object().ok_or_else(|| {
@@ -518,34 +524,25 @@ pub fn parse_record(v: &Value) -> Result<HandRecord, RecordError> {
             ));
         }
     }
-    let game = match obj.get("game") {
-        Some(Value::String(g)) => g
+    let game = match required(obj, RecordField::Game)? {
+        Value::String(g) => g
             .parse::<GameKind>()
             .map_err(|_| RecordError::UnknownGame(describe(&Value::String(g.clone()))))?,
-        Some(other) => return Err(RecordError::UnknownGame(describe(other))),
-        None => return Err(RecordError::field(RecordField::Game, FieldProblem::Missing)),
+        other => return Err(RecordError::UnknownGame(describe(other))),
     };
-    let players = match obj.get("players") {
-        Some(p) => {
-            let n = p.as_u64().and_then(|n| u8::try_from(n).ok());
-            match n {
-                Some(n) if game.valid_players(n) => n,
-                _ => {
-                    return Err(RecordError::field(
-                        RecordField::Players,
-                        FieldProblem::BadPlayers {
-                            got: describe(p),
-                            game,
-                        },
-                    ));
-                }
+    let players = {
+        let p = required(obj, RecordField::Players)?;
+        match p.as_u64().and_then(|n| u8::try_from(n).ok()) {
+            Some(n) if game.valid_players(n) => n,
+            _ => {
+                return Err(RecordError::field(
+                    RecordField::Players,
+                    FieldProblem::BadPlayers {
+                        got: describe(p),
+                        game,
+                    },
+                ));
             }
-        }
-        None => {
-            return Err(RecordError::field(
-                RecordField::Players,
-                FieldProblem::Missing,
-            ));
         }
     };
     let options = match obj.get("options") {
@@ -561,38 +558,28 @@ pub fn parse_record(v: &Value) -> Result<HandRecord, RecordError> {
         }
     };
     let options = options::validate(game, players, &options)?;
-    let dealer = match obj.get("dealer") {
-        Some(d) => small_int(d, RecordField::Dealer, u64::from(players) - 1)?,
-        None => {
-            return Err(RecordError::field(
-                RecordField::Dealer,
-                FieldProblem::Missing,
-            ));
-        }
-    };
+    let dealer = small_int(
+        required(obj, RecordField::Dealer)?,
+        RecordField::Dealer,
+        u64::from(players) - 1,
+    )?;
     let sides = game.seating(players, &options).sides();
     let before = match obj.get("before") {
         None | Some(Value::Null) => None,
         Some(b) => Some(score_list(b, RecordField::Before, sides)?),
     };
-    let hands = match obj.get("hands") {
-        Some(Value::Array(hs)) => hs
+    let hands = match required(obj, RecordField::Hands)? {
+        Value::Array(hs) => hs
             .iter()
             .enumerate()
             .map(|(i, h)| slot_list(h, RecordField::Hand(i)))
             .collect::<Result<Vec<_>, _>>()?,
-        Some(other) => {
+        other => {
             return Err(RecordError::field(
                 RecordField::Hands,
                 FieldProblem::NotHands {
                     got: describe(other),
                 },
-            ));
-        }
-        None => {
-            return Err(RecordError::field(
-                RecordField::Hands,
-                FieldProblem::Missing,
             ));
         }
     };

@@ -346,6 +346,11 @@ mod tests {
             .unwrap()
     }
 
+    /// The explanation of the example of `game` with this mutation.
+    fn read_mutated(game: GameKind, mutation: &str, lang: Lang) -> String {
+        read(game, mutated(game, mutation), lang)
+    }
+
     #[test]
     fn people_read_seats_and_sides_numbered_from_one_in_every_game_and_language() {
         for game in [
@@ -389,11 +394,7 @@ mod tests {
     #[test]
     fn the_summary_says_the_penalty_of_a_renuncio_as_each_game_rules_it() {
         // Cuatrola: the offenders' opponents score the value at stake (1, a normal hand).
-        let c = read(
-            GameKind::Cuatrola,
-            mutated(GameKind::Cuatrola, "revoke"),
-            Lang::Es,
-        );
+        let c = read_mutated(GameKind::Cuatrola, "revoke", Lang::Es);
         assert!(c.contains("Castigo: la pareja 1 se anota 1."), "{c}");
         // Botifarra under contro: 36 × 2 to the opponents.
         let b = read(GameKind::Botifarra, 5, Lang::En);
@@ -405,11 +406,7 @@ mod tests {
             "{t}"
         );
         // Guiñote: the offenders lose the partida.
-        let g = read(
-            GameKind::Guinote,
-            mutated(GameKind::Guinote, "false_claim"),
-            Lang::Ca,
-        );
+        let g = read_mutated(GameKind::Guinote, "false_claim", Lang::Ca);
         assert!(g.contains("Càstig: la parella 1 perd la partida."), "{g}");
         // Cinquillo: the round is void.
         let k = read(GameKind::Cinquillo, 3, Lang::Es);
@@ -434,11 +431,7 @@ mod tests {
         let c = read(GameKind::Cuatrola, 0, Lang::Es);
         assert!(c.contains("Las diez de últimas son de la pareja 2."), "{c}");
         // Not after a renuncio, nor in botifarra.
-        let r = read(
-            GameKind::Cuatrola,
-            mutated(GameKind::Cuatrola, "revoke"),
-            Lang::Es,
-        );
+        let r = read_mutated(GameKind::Cuatrola, "revoke", Lang::Es);
         assert!(!r.contains("últimas"), "{r}");
         assert!(!read(GameKind::Botifarra, 0, Lang::Es).contains("últimas"));
     }
@@ -453,11 +446,7 @@ mod tests {
 
     #[test]
     fn a_renuncio_is_placed_in_its_trick() {
-        let c = read(
-            GameKind::Cuatrola,
-            mutated(GameKind::Cuatrola, "revoke"),
-            Lang::Es,
-        );
+        let c = read_mutated(GameKind::Cuatrola, "revoke", Lang::Es);
         assert!(c.contains("(jugada 6, asiento 2, baza 1)"), "{c}");
     }
 
@@ -476,19 +465,11 @@ mod tests {
 
     #[test]
     fn the_explanation_names_the_card_and_the_move_in_words() {
-        let c = read(
-            GameKind::Guinote,
-            mutated(GameKind::Guinote, "card_not_in_hand"),
-            Lang::Es,
-        );
+        let c = read_mutated(GameKind::Guinote, "card_not_in_hand", Lang::Es);
         assert!(c.contains("(jugada 25, asiento 3)"), "{c}");
         assert!(c.contains("no tiene la sota de espadas."), "{c}");
         assert!(!c.contains("'10e'"), "{c}");
-        let u = read(
-            GameKind::Guinote,
-            mutated(GameKind::Guinote, "unknown_event"),
-            Lang::Es,
-        );
+        let u = read_mutated(GameKind::Guinote, "unknown_event", Lang::Es);
         assert!(u.contains("— la jugada 11: "), "{u}");
         assert!(!u.contains("events["), "{u}");
     }

@@ -60,6 +60,14 @@ fn cuatrola_game(n: u64) -> (GameSetup, Vec<(u8, Entered)>) {
     (setup_of(GameKind::Cuatrola, 4), hands)
 }
 
+/// The text kept with the game of each hand's result (every hand has one).
+fn stored_texts(r: &Rescored) -> Vec<String> {
+    r.stored()
+        .iter()
+        .map(|s| s.as_ref().unwrap().to_json())
+        .collect()
+}
+
 /// One change to a stored game, as the scorekeeper's phone or the referee makes it.
 #[derive(Debug, Clone)]
 enum Edit {
@@ -160,9 +168,7 @@ proptest! {
                     }
                     // The stored texts are the same as a full rescore would store.
                     let fresh = rescore_reusing(&setup, &new, &[], Lang::En).unwrap();
-                    let a: Vec<String> = r.stored().iter().map(|s| s.as_ref().unwrap().to_json()).collect();
-                    let b: Vec<String> = fresh.stored().iter().map(|s| s.as_ref().unwrap().to_json()).collect();
-                    prop_assert_eq!(a, b);
+                    prop_assert_eq!(stored_texts(r), stored_texts(&fresh));
                     // Nothing before the change is checked again; an addition checks one hand.
                     prop_assert!(r.fresh <= new.len() - changed_from.min(new.len()), "{} > {}", r.fresh, new.len() - changed_from);
                     if matches!(e, Edit::Add(_)) {
@@ -182,11 +188,7 @@ proptest! {
 fn a_score_stored_in_one_language_reads_in_another() {
     let (setup, hands) = cuatrola_game(6);
     let ca = rescore_reusing(&setup, &hands, &[], Lang::Ca).unwrap();
-    let texts: Vec<String> = ca
-        .stored()
-        .iter()
-        .map(|s| s.as_ref().unwrap().to_json())
-        .collect();
+    let texts = stored_texts(&ca);
     let back: Vec<Option<StoredScore>> = texts.iter().map(|t| StoredScore::from_json(t)).collect();
     let zero = scoreboard(&setup, &[]).totals;
     let previous = Previous::of_stored(&back, &zero);

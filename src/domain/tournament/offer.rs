@@ -287,6 +287,16 @@ mod tests {
         }
     }
 
+    /// [`check`] of a match of one partida to `target`.
+    fn check_partida(
+        game: GameKind,
+        opts: &Map<String, Value>,
+        target: Option<u32>,
+        hands: bool,
+    ) -> Result<(), Unplayable> {
+        check(game, opts, &MatchFormat::Partida { target }, hands)
+    }
+
     #[test]
     fn every_format_a_game_offers_with_its_defaults_can_be_played_at_its_tables() {
         let none = Map::new();
@@ -307,39 +317,19 @@ mod tests {
     #[test]
     fn a_cuatrola_partida_to_101_is_refused_in_words_and_to_16_is_played() {
         let none = Map::new();
-        let err = check(
-            GameKind::Cuatrola,
-            &none,
-            &MatchFormat::Partida { target: Some(101) },
-            true,
-        )
-        .unwrap_err();
+        let err = check_partida(GameKind::Cuatrola, &none, Some(101), true).unwrap_err();
         assert_eq!(
             err.message(Lang::Es),
             "una partida de cuatrola no se juega a 101: se juega a 11, 16, 21"
         );
-        assert!(
-            check(
-                GameKind::Cuatrola,
-                &none,
-                &MatchFormat::Partida { target: Some(16) },
-                true
-            )
-            .is_ok()
-        );
+        assert!(check_partida(GameKind::Cuatrola, &none, Some(16), true).is_ok());
     }
 
     #[test]
     fn a_table_option_target_other_than_the_match_formats_is_refused_and_the_same_one_passes() {
         let mut opts = Map::new();
         opts.insert("target".into(), Value::from(16));
-        let err = check(
-            GameKind::Cuatrola,
-            &opts,
-            &MatchFormat::Partida { target: Some(21) },
-            true,
-        )
-        .unwrap_err();
+        let err = check_partida(GameKind::Cuatrola, &opts, Some(21), true).unwrap_err();
         assert_eq!(
             err,
             Unplayable::TargetOption {
@@ -351,25 +341,9 @@ mod tests {
             err.message(Lang::Es)
                 .contains("a 16 y el formato del partido a 21")
         );
-        assert!(
-            check(
-                GameKind::Cuatrola,
-                &opts,
-                &MatchFormat::Partida { target: Some(16) },
-                true
-            )
-            .is_ok()
-        );
+        assert!(check_partida(GameKind::Cuatrola, &opts, Some(16), true).is_ok());
         // A format without its own target plays to the option's.
-        assert!(
-            check(
-                GameKind::Cuatrola,
-                &opts,
-                &MatchFormat::Partida { target: None },
-                true
-            )
-            .is_ok()
-        );
+        assert!(check_partida(GameKind::Cuatrola, &opts, None, true).is_ok());
         opts.insert("target".into(), Value::from(51));
         let timed = MatchFormat::usual_timed(Default::default());
         assert_eq!(
@@ -384,34 +358,16 @@ mod tests {
     #[test]
     fn a_guinote_partida_is_won_at_101_only_and_cinquillo_has_no_table_of_two() {
         let none = Map::new();
-        let refused = check(
-            GameKind::Guinote,
-            &none,
-            &MatchFormat::Partida { target: Some(21) },
-            true,
-        );
+        let refused = check_partida(GameKind::Guinote, &none, Some(21), true);
         assert!(
             matches!(refused, Err(Unplayable::FixedTarget { own: Some(101), .. })),
             "{refused:?}"
         );
         assert_eq!(
-            check(
-                GameKind::Cinquillo,
-                &none,
-                &MatchFormat::Partida { target: None },
-                true
-            ),
+            check_partida(GameKind::Cinquillo, &none, None, true),
             Err(Unplayable::NoTable(GameKind::Cinquillo))
         );
-        assert!(
-            check(
-                GameKind::Cinquillo,
-                &none,
-                &MatchFormat::Partida { target: None },
-                false
-            )
-            .is_ok()
-        );
+        assert!(check_partida(GameKind::Cinquillo, &none, None, false).is_ok());
     }
 
     #[test]

@@ -349,6 +349,11 @@ mod tests {
         }
     }
 
+    /// A match decided with this score and winner (`None`: a draw).
+    fn decided(score: [u32; 2], winner: Option<Side>) -> Option<Decided> {
+        Some(Decided { score, winner })
+    }
+
     #[test]
     fn an_entrant_is_a_pair_in_pair_games_and_one_player_in_cinquillo() {
         let none = Map::new();
@@ -367,10 +372,7 @@ mod tests {
         assert_eq!(decide(&f, &[p(15, 9, None, 6)], false), None);
         assert_eq!(
             decide(&f, &[p(21, 9, Some(Side::A), 8)], false),
-            Some(Decided {
-                score: [21, 9],
-                winner: Some(Side::A)
-            })
+            decided([21, 9], Some(Side::A))
         );
     }
 
@@ -386,13 +388,7 @@ mod tests {
         let two = [p(21, 3, Some(Side::B), 5), p(21, 20, Some(Side::A), 9)];
         assert!(next_partida_due(&f, &two));
         let three = [two[0].clone(), two[1].clone(), p(4, 21, Some(Side::B), 6)];
-        assert_eq!(
-            decide(&f, &three, false),
-            Some(Decided {
-                score: [1, 2],
-                winner: Some(Side::B)
-            })
-        );
+        assert_eq!(decide(&f, &three, false), decided([1, 2], Some(Side::B)));
         assert!(!next_partida_due(&f, &three));
     }
 
@@ -407,13 +403,7 @@ mod tests {
             ..p(60, 60, Some(Side::A), 1)
         };
         let two = [p(110, 10, Some(Side::B), 1), lost];
-        assert_eq!(
-            decide(&f, &two, false),
-            Some(Decided {
-                score: [1, 1],
-                winner: Some(Side::A)
-            })
-        );
+        assert_eq!(decide(&f, &two, false), decided([1, 1], Some(Side::A)));
         assert!(!next_partida_due(&f, &two));
     }
 
@@ -435,13 +425,7 @@ mod tests {
         list.extend([won(Side::B), won(Side::B)]);
         assert_eq!(decide(&f, &list, false), None, "one coto all");
         list.extend([won(Side::A), won(Side::A)]);
-        assert_eq!(
-            decide(&f, &list, false),
-            Some(Decided {
-                score: [2, 1],
-                winner: Some(Side::A)
-            })
-        );
+        assert_eq!(decide(&f, &list, false), decided([2, 1], Some(Side::A)));
         assert!(!next_partida_due(&f, &list));
         let opts = table_options(GameKind::Guinote, &Map::new(), &f);
         assert_eq!(opts.get("cotos_to_win"), Some(&Value::from(2)));
@@ -476,24 +460,15 @@ mod tests {
         assert_eq!(decide(&f, &[p(80, 60, None, 11)], false), None);
         assert_eq!(
             decide(&f, &[p(80, 60, None, 12)], false),
-            Some(Decided {
-                score: [80, 60],
-                winner: Some(Side::A)
-            })
+            decided([80, 60], Some(Side::A))
         );
         assert_eq!(
             decide(&f, &[p(70, 70, None, 7)], true),
-            Some(Decided {
-                score: [70, 70],
-                winner: None
-            })
+            decided([70, 70], None)
         );
         assert_eq!(
             decide(&f, &[p(40, 130, Some(Side::B), 9)], false),
-            Some(Decided {
-                score: [40, 121],
-                winner: Some(Side::B)
-            })
+            decided([40, 121], Some(Side::B))
         );
         assert_eq!(
             decide(&f, &[p(0, 0, None, 0)], true),
@@ -523,10 +498,7 @@ mod tests {
         assert_eq!(decide(&f, &[upto(3)], false), None, "one extra dat left");
         assert_eq!(
             decide(&f, &[upto(4)], false),
-            Some(Decided {
-                score: [32, 14],
-                winner: Some(Side::A)
-            })
+            decided([32, 14], Some(Side::A))
         );
     }
 

@@ -469,19 +469,25 @@ impl Entrant {
         }
     }
 
-    /// Entrants `1`, `2`, … named in the order of `names` and seeded in that order,
-    /// each of the club beside its name where one is given.
-    pub fn seeded<'a>(names: impl IntoIterator<Item = (&'a str, Option<&'a str>)>) -> Vec<Entrant> {
+    /// Plain entrants `1`, `2`, … named in the order of `names`.
+    pub fn numbered<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<Entrant> {
         names
             .into_iter()
             .enumerate()
-            .map(|(i, (name, club))| {
-                let mut e = Entrant::new((i + 1).to_string(), name);
-                e.club = club.map(str::to_owned);
-                e.seed = Some(i as u32 + 1);
-                e
-            })
+            .map(|(i, name)| Entrant::new((i + 1).to_string(), name))
             .collect()
+    }
+
+    /// Entrants `1`, `2`, … named in the order of `names` and seeded in that order,
+    /// each of the club beside its name where one is given.
+    pub fn seeded<'a>(names: impl IntoIterator<Item = (&'a str, Option<&'a str>)>) -> Vec<Entrant> {
+        let (names, clubs): (Vec<&str>, Vec<Option<&str>>) = names.into_iter().unzip();
+        let mut entrants = Entrant::numbered(names);
+        for (seed, (e, club)) in (1..).zip(entrants.iter_mut().zip(clubs)) {
+            e.club = club.map(str::to_owned);
+            e.seed = Some(seed);
+        }
+        entrants
     }
 
     /// Whether the entrant may be paired in round `round`.

@@ -514,11 +514,7 @@ fn knockout_file(points: &[u32]) -> (TournamentFile, GameDoc) {
     bracket.record_score(MatchId(0), played.score).unwrap();
     let mut second = Entering::new(&ev, (1001, 2));
     second.add_hand(&mut rng, points);
-    let entrants: Vec<Entrant> = ["Uno", "Dos", "Tres", "Cuatro"]
-        .iter()
-        .enumerate()
-        .map(|(i, n)| Entrant::new((i + 1).to_string(), *n))
-        .collect();
+    let entrants = Entrant::numbered(["Uno", "Dos", "Tres", "Cuatro"]);
     let mut file = TournamentFile::new(ev, entrants);
     file.brackets.push(BracketPhase {
         name: "Fase final".into(),

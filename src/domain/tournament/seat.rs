@@ -106,11 +106,7 @@ mod tests {
             "Sierra – Campo",
             "Ruiz – Gil",
         ];
-        let entrants = names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| Entrant::new((i + 1).to_string(), *n))
-            .collect();
+        let entrants = Entrant::numbered(names);
         let mut f = TournamentFile::new(championship, entrants);
         f.rounds.push(Round {
             number: 1,

@@ -101,17 +101,13 @@ pub fn edit(
         let after = audited(name, scoring, &championships).to_string();
         accounts::insert_audit(
             conn,
-            &NewAudit {
-                at: now(),
-                actor,
-                action: "update",
-                entity: "circuit",
-                entity_id: id,
-                club_id: Some(club_id),
-                championship_id: None,
-                before_json: Some(before),
-                after_json: Some(after),
-            },
+            &NewAudit::new(
+                (actor, now()),
+                "update",
+                ("circuit", id),
+                (Some(club_id), None),
+                (Some(before), Some(after)),
+            ),
         )?;
         Ok::<_, AppError>(Kept::Done)
     })

@@ -153,21 +153,17 @@ pub fn merge(
             birth_year,
             initials_only,
         };
+        let before = serde_json::to_string(&record).unwrap_or_default();
+        let after = serde_json::json!({ "id": keep, "name": k.name, "moved": merged });
         accounts::insert_audit(
             conn,
-            &NewAudit {
-                at,
-                actor,
-                action: "merge",
-                entity: "person",
-                entity_id: keep,
-                club_id: None,
-                championship_id: None,
-                before_json: Some(serde_json::to_string(&record).unwrap_or_default()),
-                after_json: Some(
-                    serde_json::json!({ "id": keep, "name": k.name, "moved": merged }).to_string(),
-                ),
-            },
+            &NewAudit::new(
+                (actor, at),
+                "merge",
+                ("person", keep),
+                (None, None),
+                (Some(before), Some(after.to_string())),
+            ),
         )?;
         Ok(merged)
     })
@@ -249,28 +245,21 @@ pub fn undo(
             write_file(conn, championship_id, &file)?;
         }
         set_merged_into(conn, drop, None)?;
+        let before = serde_json::json!({ "kept": record.kept, "merged": record.merged });
+        let after = serde_json::json!({
+            "merge": audit_id,
+            "memberships": rows.len(),
+            "entrants": record.entrants.len(),
+        });
         accounts::insert_audit(
             conn,
-            &NewAudit {
-                at,
-                actor,
-                action: "unmerge",
-                entity: "person",
-                entity_id: keep,
-                club_id: None,
-                championship_id: None,
-                before_json: Some(
-                    serde_json::json!({ "kept": record.kept, "merged": record.merged }).to_string(),
-                ),
-                after_json: Some(
-                    serde_json::json!({
-                        "merge": audit_id,
-                        "memberships": rows.len(),
-                        "entrants": record.entrants.len(),
-                    })
-                    .to_string(),
-                ),
-            },
+            &NewAudit::new(
+                (actor, at),
+                "unmerge",
+                ("person", keep),
+                (None, None),
+                (Some(before.to_string()), Some(after.to_string())),
+            ),
         )?;
         Ok((keep, drop))
     })

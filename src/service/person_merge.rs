@@ -19,8 +19,8 @@ use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
 use crate::db::person_merge::{
     JoinedRows, MergeError, MovedRow, Record, SlotChange, Who, audit_row, file_of, files_naming,
-    people_of, pick, record_of, refused, set_birth_year, set_initials, set_licence,
-    set_merged_into, set_person, shared_clubs, undone, widen, write_file,
+    people_of, pick, record_of, refused, set_birth_year, set_initials, set_licence, set_person,
+    shared_clubs, undone, widen, write_file,
 };
 use crate::db::register;
 use crate::domain::person_merge::renamed_entrant;
@@ -132,7 +132,7 @@ pub fn merge(
             }
             write_file(conn, f.championship_id, &f.file)?;
         }
-        set_merged_into(conn, drop, Some(keep))?;
+        register::set_merged_into(conn, drop, Some(keep))?;
         let merged = Merged {
             memberships: memberships.len(),
             joined: joined.len(),
@@ -244,7 +244,7 @@ pub fn undo(
             }
             write_file(conn, championship_id, &file)?;
         }
-        set_merged_into(conn, drop, None)?;
+        register::set_merged_into(conn, drop, None)?;
         let before = serde_json::json!({ "kept": record.kept, "merged": record.merged });
         let after = serde_json::json!({
             "merge": audit_id,

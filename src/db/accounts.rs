@@ -504,14 +504,7 @@ pub fn setting_or_init(
     if let Some(v) = current {
         return Ok(v);
     }
-    match diesel::insert_into(settings::table)
-        .values((settings::name.eq(name), settings::value.eq(init())))
-        .execute(conn)
-    {
-        Ok(_) => {}
-        Err(e) if is_unique_violation(&e) => {}
-        Err(e) => return Err(e),
-    }
+    claim_setting(conn, name, &init())?;
     settings::table
         .find(name)
         .select(settings::value)

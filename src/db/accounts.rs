@@ -73,47 +73,52 @@ pub struct NewAudit<'a> {
 }
 
 impl<'a> NewAudit<'a> {
-    /// The audit row of a record `actor` created: nothing before it, `after` as made.
-    pub fn creation(
+    /// The audit row of `action`, done by `actor` at `at` to record `entity_id` of
+    /// kind `entity`, in the trails of club `club_id` and championship
+    /// `championship_id` (each if any), with what the record was `before` and is
+    /// `after` (each as far as the action tells).
+    pub fn new(
         (actor, at): (&'a str, NaiveDateTime),
+        action: &'a str,
         (entity, entity_id): (&'a str, i32),
-        club_id: Option<i32>,
-        championship_id: Option<i32>,
-        after: String,
+        (club_id, championship_id): (Option<i32>, Option<i32>),
+        (before, after): (Option<String>, Option<String>),
     ) -> NewAudit<'a> {
         NewAudit {
             at,
             actor,
-            action: "create",
+            action,
             entity,
             entity_id,
             club_id,
             championship_id,
-            before_json: None,
-            after_json: Some(after),
+            before_json: before,
+            after_json: after,
         }
+    }
+
+    /// The audit row of a record `actor` created: nothing before it, `after` as made.
+    pub fn creation(
+        by: (&'a str, NaiveDateTime),
+        entity: (&'a str, i32),
+        club_id: Option<i32>,
+        championship_id: Option<i32>,
+        after: String,
+    ) -> NewAudit<'a> {
+        let scope = (club_id, championship_id);
+        NewAudit::new(by, "create", entity, scope, (None, Some(after)))
     }
 
     /// The audit row of a record `actor` deleted: `before` as it was, `after` what
     /// is kept of it (a deleted championship keeps its name), if anything.
     pub fn deletion(
-        (actor, at): (&'a str, NaiveDateTime),
-        (entity, entity_id): (&'a str, i32),
-        (club_id, championship_id): (Option<i32>, Option<i32>),
+        by: (&'a str, NaiveDateTime),
+        entity: (&'a str, i32),
+        scope: (Option<i32>, Option<i32>),
         before: String,
         after: Option<String>,
     ) -> NewAudit<'a> {
-        NewAudit {
-            at,
-            actor,
-            action: "delete",
-            entity,
-            entity_id,
-            club_id,
-            championship_id,
-            before_json: Some(before),
-            after_json: after,
-        }
+        NewAudit::new(by, "delete", entity, scope, (Some(before), after))
     }
 }
 
@@ -399,26 +404,25 @@ pub fn audit_creation(
     insert_audit(conn, &row).map(|_| ())
 }
 
-/// Writes the audit row of a former member of club `club_id` whose membership
-/// (player `player`, under `name`) runs again.
-pub fn audit_return(
+/// Writes the audit row of the membership of player `player` in club `club_id`, under
+/// `name`, that ends (`runs` false: `retire`) or runs again (`reactivate`).
+pub fn audit_membership(
     conn: &mut DbConn,
     (actor, at): (&str, NaiveDateTime),
-    player: i32,
-    club_id: i32,
+    (player, club_id): (i32, i32),
     name: &str,
+    runs: bool,
 ) -> QueryResult<()> {
-    let row = NewAudit {
-        at,
-        actor,
-        action: "reactivate",
-        entity: "player",
-        entity_id: player,
-        club_id: Some(club_id),
-        championship_id: None,
-        before_json: Some(serde_json::json!({ "name": name, "active": false }).to_string()),
-        after_json: Some(serde_json::json!({ "name": name, "active": true }).to_string()),
-    };
+    let state =
+        |active: bool| Some(serde_json::json!({ "name": name, "active": active }).to_string());
+    let action = if runs { "reactivate" } else { "retire" };
+    let row = NewAudit::new(
+        (actor, at),
+        action,
+        ("player", player),
+        (Some(club_id), None),
+        (state(!runs), state(runs)),
+    );
     insert_audit(conn, &row).map(|_| ())
 }
 
@@ -500,14 +504,7 @@ pub fn setting_or_init(
     if let Some(v) = current {
         return Ok(v);
     }
-    match diesel::insert_into(settings::table)
-        .values((settings::name.eq(name), settings::value.eq(init())))
-        .execute(conn)
-    {
-        Ok(_) => {}
-        Err(e) if is_unique_violation(&e) => {}
-        Err(e) => return Err(e),
-    }
+    claim_setting(conn, name, &init())?;
     settings::table
         .find(name)
         .select(settings::value)

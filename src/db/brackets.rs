@@ -100,17 +100,13 @@ pub fn audit(
 ) -> QueryResult<usize> {
     accounts::insert_audit(
         conn,
-        &NewAudit {
-            at,
-            actor,
+        &NewAudit::new(
+            (actor, at),
             action,
-            entity: "bracket",
-            entity_id: b.id,
-            club_id: Some(b.club_id),
-            championship_id: b.championship_id,
-            before_json: before,
-            after_json: after,
-        },
+            ("bracket", b.id),
+            (Some(b.club_id), b.championship_id),
+            (before, after),
+        ),
     )
 }
 

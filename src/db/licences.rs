@@ -9,7 +9,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::accounts::{self, NewAudit};
+use super::accounts;
 use super::register::{self, Person, name_key};
 use super::schema::{clubs, people, players};
 use crate::domain::licence_list::{ClubRef, Holder, Plan, State};
@@ -132,21 +132,7 @@ pub fn write(
         if let Some(m) = &p.join {
             for (player, club, name) in &m.ends {
                 register::leave(conn, *player, today, at)?;
-                let was = |active: bool| serde_json::json!({ "name": name, "active": active });
-                accounts::insert_audit(
-                    conn,
-                    &NewAudit {
-                        at,
-                        actor,
-                        action: "retire",
-                        entity: "player",
-                        entity_id: *player,
-                        club_id: Some(*club),
-                        championship_id: None,
-                        before_json: Some(was(true).to_string()),
-                        after_json: Some(was(false).to_string()),
-                    },
-                )?;
+                accounts::audit_membership(conn, (actor, at), (*player, *club), name, false)?;
             }
             let club = match &m.club {
                 ClubRef::Known(id) => *id,
@@ -157,7 +143,7 @@ pub fn write(
                 // Her former membership there runs again.
                 Some(player) => {
                     register::join(conn, (club, &m.name), person, today, at)?;
-                    accounts::audit_return(conn, (actor, at), player, club, &m.name)?;
+                    accounts::audit_membership(conn, (actor, at), (player, club), &m.name, true)?;
                 }
                 None => {
                     let player = super::queries::insert_player(

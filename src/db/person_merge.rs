@@ -406,12 +406,6 @@ pub fn set_initials(conn: &mut DbConn, id: i32, on: bool) -> QueryResult<usize> 
         .execute(conn)
 }
 
-pub fn set_merged_into(conn: &mut DbConn, id: i32, into: Option<i32>) -> QueryResult<usize> {
-    diesel::update(people_t::table.find(id))
-        .set(people_t::merged_into.eq(into))
-        .execute(conn)
-}
-
 /// Writes a championship's file back, counting one more change to it (its pages'
 /// cache key moves).
 pub fn write_file(
@@ -421,12 +415,7 @@ pub fn write_file(
 ) -> QueryResult<usize> {
     let document = serde_json::to_string(file)
         .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
-    diesel::update(championship_documents::table.find(championship_id))
-        .set((
-            championship_documents::document.eq(document),
-            championship_documents::changes.eq(championship_documents::changes + 1),
-        ))
-        .execute(conn)
+    super::people::write_championship(conn, championship_id, &document)
 }
 
 /// The kept row of a club-level merge spans both memberships: from the earlier

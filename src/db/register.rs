@@ -305,8 +305,13 @@ pub fn absorb_if_alone(conn: &mut DbConn, from: i32, into: i32) -> QueryResult<u
     if left > 0 {
         return Ok(0);
     }
-    diesel::update(people::table.find(from))
-        .set(people::merged_into.eq(Some(into)))
+    set_merged_into(conn, from, Some(into))
+}
+
+/// Marks person `id` as merged into person `into` (`None`: a person of her own again).
+pub fn set_merged_into(conn: &mut DbConn, id: i32, into: Option<i32>) -> QueryResult<usize> {
+    diesel::update(people::table.find(id))
+        .set(people::merged_into.eq(into))
         .execute(conn)
 }
 

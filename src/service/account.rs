@@ -177,17 +177,13 @@ pub fn change_user(
         let after = accounts::find_user(conn, id)?.ok_or(diesel::result::Error::NotFound)?;
         accounts::insert_audit(
             conn,
-            &NewAudit {
-                at: now(),
-                actor,
-                action: "update",
-                entity: "user",
-                entity_id: id,
-                club_id: after.club_id,
-                championship_id: None,
-                before_json: Some(snapshot(&before)),
-                after_json: Some(snapshot(&after)),
-            },
+            &NewAudit::new(
+                (actor, now()),
+                "update",
+                ("user", id),
+                (after.club_id, None),
+                (Some(snapshot(&before)), Some(snapshot(&after))),
+            ),
         )?;
         Ok(Ok(()))
     })

@@ -64,6 +64,30 @@ pub enum Kept {
     Stale(Circuit),
 }
 
+/// Runs the change `f` to circuit `id`, in one transaction, on the circuit as stored
+/// when the form read it at the version it is at now; else the change is stale and
+/// nothing is written. [`AppError::NotFound`] when there is no such circuit.
+fn at_version(
+    conn: &mut DbConn,
+    (id, version): (i32, Option<i32>),
+    f: impl FnOnce(&mut DbConn, Circuit) -> Result<Kept, AppError>,
+) -> Result<Kept, AppError> {
+    crate::db::write_tx(conn, |conn| {
+        let now_stored = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
+        if version != Some(now_stored.version) {
+            return Ok(Kept::Stale(now_stored));
+        }
+        f(conn, now_stored)
+    })
+}
+
+/// What a write that found circuit `id` at another version than the one read comes to
+/// (another server on the same base changed it between the read and the write).
+fn changed_meanwhile(conn: &mut DbConn, id: i32) -> Result<Kept, AppError> {
+    let now_stored = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
+    Ok(Kept::Stale(now_stored))
+}
+
 /// Changes circuit `id`, read at `version`, to `name`, `scoring` and the
 /// championships `chosen` (see [`kept_then_added`]), audited as `actor`'s with what it
 /// was before; nothing is written when nothing changes, nor when the circuit is at
@@ -76,12 +100,9 @@ pub fn edit(
     chosen: &[i32],
     actor: &str,
 ) -> Result<Kept, AppError> {
-    crate::db::write_tx(conn, |conn| {
-        let now_stored = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
-        let Some(version) = version.filter(|v| *v == now_stored.version) else {
-            return Ok(Kept::Stale(now_stored));
-        };
+    at_version(conn, (id, version), |conn, now_stored| {
         let Circuit {
+            version,
             club_id,
             name: old_name,
             scoring: old_scoring,
@@ -93,27 +114,21 @@ pub fn edit(
             return Ok(Kept::Done);
         }
         if circuits::update(conn, (id, version), name, scoring, &championships)? == 0 {
-            // Changed between the read and the write (another server on the same base).
-            let now_stored = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
-            return Ok(Kept::Stale(now_stored));
+            return changed_meanwhile(conn, id);
         }
         let before = audited(&old_name, &old_scoring, &old).to_string();
         let after = audited(name, scoring, &championships).to_string();
         accounts::insert_audit(
             conn,
-            &NewAudit {
-                at: now(),
-                actor,
-                action: "update",
-                entity: "circuit",
-                entity_id: id,
-                club_id: Some(club_id),
-                championship_id: None,
-                before_json: Some(before),
-                after_json: Some(after),
-            },
+            &NewAudit::new(
+                (actor, now()),
+                "update",
+                ("circuit", id),
+                (Some(club_id), None),
+                (Some(before), Some(after)),
+            ),
         )?;
-        Ok::<_, AppError>(Kept::Done)
+        Ok(Kept::Done)
     })
 }
 
@@ -126,14 +141,9 @@ pub fn delete(
     (id, version): (i32, Option<i32>),
     actor: &str,
 ) -> Result<Kept, AppError> {
-    crate::db::write_tx(conn, |conn| {
-        let c = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
-        let Some(version) = version.filter(|v| *v == c.version) else {
-            return Ok(Kept::Stale(c));
-        };
-        if circuits::delete(conn, (id, version))? == 0 {
-            let now_stored = circuits::find(conn, id)?.ok_or(AppError::NotFound)?;
-            return Ok(Kept::Stale(now_stored));
+    at_version(conn, (id, version), |conn, c| {
+        if circuits::delete(conn, (id, c.version))? == 0 {
+            return changed_meanwhile(conn, id);
         }
         let before = audited(&c.name, &c.scoring, &c.championships).to_string();
         accounts::insert_audit(
@@ -146,7 +156,7 @@ pub fn delete(
                 None,
             ),
         )?;
-        Ok::<_, AppError>(Kept::Done)
+        Ok(Kept::Done)
     })
 }
 

@@ -53,17 +53,13 @@ pub fn import(
             });
             accounts::insert_audit(
                 conn,
-                &NewAudit {
-                    at,
-                    actor,
-                    action: "import",
-                    entity: "person",
-                    entity_id: 0,
-                    club_id: None,
-                    championship_id: None,
-                    before_json: None,
-                    after_json: Some(after.to_string()),
-                },
+                &NewAudit::new(
+                    (actor, at),
+                    "import",
+                    ("person", 0),
+                    (None, None),
+                    (None, Some(after.to_string())),
+                ),
             )?;
         }
         Ok(report)

@@ -63,17 +63,13 @@ fn audit(
 ) -> QueryResult<usize> {
     accounts::insert_audit(
         conn,
-        &NewAudit {
-            at: ch.at,
-            actor: ch.actor,
+        &NewAudit::new(
+            (ch.actor, ch.at),
             action,
-            entity,
-            entity_id: id,
-            club_id: Some(ch.club_id),
-            championship_id: None,
-            before_json: Some(before.to_string()),
-            after_json: Some(after.to_string()),
-        },
+            (entity, id),
+            (Some(ch.club_id), None),
+            (Some(before.to_string()), Some(after.to_string())),
+        ),
     )
 }
 

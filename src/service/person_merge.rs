@@ -19,8 +19,8 @@ use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
 use crate::db::person_merge::{
     JoinedRows, MergeError, MovedRow, Record, SlotChange, Who, audit_row, file_of, files_naming,
-    people_of, pick, record_of, refused, set_birth_year, set_initials, set_licence,
-    set_merged_into, set_person, shared_clubs, undone, widen, write_file,
+    people_of, pick, record_of, refused, set_birth_year, set_initials, set_licence, set_person,
+    shared_clubs, undone, widen, write_file,
 };
 use crate::db::register;
 use crate::domain::person_merge::renamed_entrant;
@@ -132,7 +132,7 @@ pub fn merge(
             }
             write_file(conn, f.championship_id, &f.file)?;
         }
-        set_merged_into(conn, drop, Some(keep))?;
+        register::set_merged_into(conn, drop, Some(keep))?;
         let merged = Merged {
             memberships: memberships.len(),
             joined: joined.len(),
@@ -153,21 +153,17 @@ pub fn merge(
             birth_year,
             initials_only,
         };
+        let before = serde_json::to_string(&record).unwrap_or_default();
+        let after = serde_json::json!({ "id": keep, "name": k.name, "moved": merged });
         accounts::insert_audit(
             conn,
-            &NewAudit {
-                at,
-                actor,
-                action: "merge",
-                entity: "person",
-                entity_id: keep,
-                club_id: None,
-                championship_id: None,
-                before_json: Some(serde_json::to_string(&record).unwrap_or_default()),
-                after_json: Some(
-                    serde_json::json!({ "id": keep, "name": k.name, "moved": merged }).to_string(),
-                ),
-            },
+            &NewAudit::new(
+                (actor, at),
+                "merge",
+                ("person", keep),
+                (None, None),
+                (Some(before), Some(after.to_string())),
+            ),
         )?;
         Ok(merged)
     })
@@ -248,29 +244,22 @@ pub fn undo(
             }
             write_file(conn, championship_id, &file)?;
         }
-        set_merged_into(conn, drop, None)?;
+        register::set_merged_into(conn, drop, None)?;
+        let before = serde_json::json!({ "kept": record.kept, "merged": record.merged });
+        let after = serde_json::json!({
+            "merge": audit_id,
+            "memberships": rows.len(),
+            "entrants": record.entrants.len(),
+        });
         accounts::insert_audit(
             conn,
-            &NewAudit {
-                at,
-                actor,
-                action: "unmerge",
-                entity: "person",
-                entity_id: keep,
-                club_id: None,
-                championship_id: None,
-                before_json: Some(
-                    serde_json::json!({ "kept": record.kept, "merged": record.merged }).to_string(),
-                ),
-                after_json: Some(
-                    serde_json::json!({
-                        "merge": audit_id,
-                        "memberships": rows.len(),
-                        "entrants": record.entrants.len(),
-                    })
-                    .to_string(),
-                ),
-            },
+            &NewAudit::new(
+                (actor, at),
+                "unmerge",
+                ("person", keep),
+                (None, None),
+                (Some(before.to_string()), Some(after.to_string())),
+            ),
         )?;
         Ok((keep, drop))
     })

@@ -187,7 +187,9 @@ fn join_audited(
         Joined::New(id) => {
             accounts::audit_creation(conn, (actor, at), ("player", id), Some(club), after)?
         }
-        Joined::Back(id) => accounts::audit_return(conn, (actor, at), id, club, &c.name)?,
+        Joined::Back(id) => {
+            accounts::audit_membership(conn, (actor, at), (id, club), &c.name, true)?
+        }
     }
     Ok(Added::Done)
 }
@@ -201,19 +203,16 @@ fn audit_person(
     before: &PersonFields,
     after: &PersonFields,
 ) -> diesel::QueryResult<usize> {
+    let json = |fields: &PersonFields| serde_json::to_string(fields).ok();
     accounts::insert_audit(
         conn,
-        &NewAudit {
-            at,
-            actor,
-            action: "update",
-            entity: "person",
-            entity_id: id,
-            club_id: None,
-            championship_id: None,
-            before_json: serde_json::to_string(before).ok(),
-            after_json: serde_json::to_string(after).ok(),
-        },
+        &NewAudit::new(
+            (actor, at),
+            "update",
+            ("person", id),
+            (None, None),
+            (json(before), json(after)),
+        ),
     )
 }
 

@@ -824,6 +824,94 @@ async fn a_club_change_in_the_list_makes_a_new_membership_and_ends_the_old_one()
 }
 
 #[tokio::test]
+async fn a_member_the_list_moves_away_and_back_is_audited_as_retired_then_reactivated_under_her_name()
+ {
+    let app = TestApp::spawn().await;
+    as_admin(&app).await;
+    for (file, club) in [
+        ("a.csv", "Peña Vella"),
+        ("b.csv", "club nou"),
+        ("c.csv", "Peña Vella"),
+    ] {
+        let list = csv(&[["L1", "Ana Ruiz", club, "1980"]]);
+        let res = upload(&app, &app.client, file, &list).await;
+        assert_eq!(res.status(), StatusCode::OK, "{file}");
+    }
+    let ana = people(&app).await.remove(0);
+    let m = memberships(&app, ana.id).await;
+    let today = baza::web::account::now().date();
+    assert_eq!(
+        m.iter()
+            .map(|m| (m.club.as_str(), m.left_on))
+            .collect::<Vec<_>>(),
+        [("Peña Vella", None), ("club nou", Some(today))]
+    );
+    let rows = app
+        .with_conn(|conn| {
+            use baza::db::schema::audit_log;
+            use diesel::prelude::*;
+            audit_log::table
+                .filter(audit_log::entity.eq("player"))
+                .filter(audit_log::action.ne("create"))
+                .order(audit_log::id)
+                .select((
+                    audit_log::action,
+                    audit_log::entity_id,
+                    audit_log::club_id,
+                    audit_log::championship_id,
+                    audit_log::before_json,
+                    audit_log::after_json,
+                ))
+                .load::<(
+                    String,
+                    i32,
+                    Option<i32>,
+                    Option<i32>,
+                    Option<String>,
+                    Option<String>,
+                )>(conn)
+                .unwrap()
+        })
+        .await;
+    let (playing, gone) = (
+        Some(r#"{"active":true,"name":"Ana Ruiz"}"#.to_owned()),
+        Some(r#"{"active":false,"name":"Ana Ruiz"}"#.to_owned()),
+    );
+    let (vella, nou) = (&m[0], &m[1]);
+    assert_eq!(
+        rows,
+        [
+            // The second list ends her membership of the Peña Vella...
+            (
+                "retire".to_owned(),
+                vella.player_id,
+                Some(vella.club_id),
+                None,
+                playing.clone(),
+                gone.clone()
+            ),
+            // ...the third her membership of the club nou, and the first runs again.
+            (
+                "retire".to_owned(),
+                nou.player_id,
+                Some(nou.club_id),
+                None,
+                playing.clone(),
+                gone.clone()
+            ),
+            (
+                "reactivate".to_owned(),
+                vella.player_id,
+                Some(vella.club_id),
+                None,
+                gone,
+                playing
+            ),
+        ]
+    );
+}
+
+#[tokio::test]
 async fn an_xlsx_list_with_catalan_headers_imports_like_a_csv() {
     let app = TestApp::spawn().await;
     as_admin(&app).await;

@@ -498,17 +498,13 @@ fn insert_table_audit(
 ) -> QueryResult<usize> {
     accounts::insert_audit(
         conn,
-        &NewAudit {
-            at: now,
-            actor,
+        &NewAudit::new(
+            (actor, now),
             action,
-            entity: "result",
-            entity_id: row.id,
-            club_id: Some(t.championship.club_id),
-            championship_id: Some(t.championship.id),
-            before_json: before.map(|b| b.to_string()),
-            after_json: Some(after.to_string()),
-        },
+            ("result", row.id),
+            (Some(t.championship.club_id), Some(t.championship.id)),
+            (before.map(|b| b.to_string()), Some(after.to_string())),
+        ),
     )
 }
 

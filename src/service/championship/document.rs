@@ -59,18 +59,17 @@ pub fn change<T>(
         }
         accounts::insert_audit(
             conn,
-            &NewAudit {
-                at: now,
-                actor,
-                action: audit.action,
-                entity: audit.entity,
-                entity_id: audit.entity_id,
-                club_id: Some(t.championship.club_id),
-                championship_id: Some(championship_id),
+            &NewAudit::new(
+                (actor, now),
+                audit.action,
+                (audit.entity, audit.entity_id),
+                (Some(t.championship.club_id), Some(championship_id)),
                 // The club's referees read the audit: no licence goes in it.
-                before_json: audit.before.map(|v| without_licences(v).to_string()),
-                after_json: audit.after.map(|v| without_licences(v).to_string()),
-            },
+                (
+                    audit.before.map(|v| without_licences(v).to_string()),
+                    audit.after.map(|v| without_licences(v).to_string()),
+                ),
+            ),
         )?;
         Ok(out)
     })
@@ -195,25 +194,19 @@ pub fn propose_result(
         }
         let championship =
             queries::find_championship(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
+        let after = serde_json::json!({
+            "round": row.round_no, "table": row.table_no,
+            "score": [score.0, score.1], "side": side, "winner": winner,
+        });
         accounts::insert_audit(
             conn,
-            &NewAudit {
-                at: now,
-                actor,
-                action: "propose",
-                entity: "result",
-                entity_id: row.id,
-                club_id: Some(championship.club_id),
-                championship_id: Some(championship_id),
-                before_json: None,
-                after_json: Some(
-                    serde_json::json!({
-                        "round": row.round_no, "table": row.table_no,
-                        "score": [score.0, score.1], "side": side, "winner": winner,
-                    })
-                    .to_string(),
-                ),
-            },
+            &NewAudit::new(
+                (actor, now),
+                "propose",
+                ("result", row.id),
+                (Some(championship.club_id), Some(championship_id)),
+                (None, Some(after.to_string())),
+            ),
         )?;
         Ok(())
     })

@@ -502,21 +502,19 @@ pub(crate) fn apply_planned(
         for (row, kind, entry, score) in &w.updates {
             games::update_hand(conn, *row, kind, entry, score, t)?;
         }
-        accounts::insert_audit(
-            conn,
-            &NewAudit {
-                at: t,
-                actor,
-                action: w.action,
-                // The hand is named by its game (entity_id) and its number (in the JSON).
-                entity: "hand",
-                entity_id: id,
-                club_id: Some(planned.club_id),
-                championship_id: table.as_ref().map(|r| r.championship_id),
-                before_json: w.before,
-                after_json: w.after,
-            },
-        )?;
+        // The hand is named by its game (entity_id) and its number (in the JSON).
+        let scope = (
+            Some(planned.club_id),
+            table.as_ref().map(|r| r.championship_id),
+        );
+        let audit = NewAudit::new(
+            (actor, t),
+            w.action,
+            ("hand", id),
+            scope,
+            (w.before, w.after),
+        );
+        accounts::insert_audit(conn, &audit)?;
         if let Some(row) = &table {
             let side = by
                 .sides

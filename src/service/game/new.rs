@@ -73,20 +73,15 @@ pub fn renew_game_pin(
             games::set_pin(conn, partida.id, &pin, now)?;
             accounts::clear_failures(conn, &crate::service::throttle::game_subject(partida.id))?;
         }
-        accounts::insert_audit(
-            conn,
-            &accounts::NewAudit {
-                at: now,
-                actor,
-                action: "pin",
-                entity: "game",
-                entity_id: game.id,
-                club_id: Some(game.club_id),
-                championship_id: None,
-                before_json: None,
-                after_json: Some(serde_json::json!({ "game": game.game }).to_string()),
-            },
-        )?;
+        let after = serde_json::json!({ "game": game.game }).to_string();
+        let audit = accounts::NewAudit::new(
+            (actor, now),
+            "pin",
+            ("game", game.id),
+            (Some(game.club_id), None),
+            (None, Some(after)),
+        );
+        accounts::insert_audit(conn, &audit)?;
         Ok(())
     })
 }

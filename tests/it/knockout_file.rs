@@ -298,7 +298,7 @@ async fn a_knockout_played_hand_by_hand_exports_every_game_and_imports_into_an_e
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     let alert = texts(&html, ".alert").join(" ");
     assert!(
-        alert.contains("cuadro 1, mesa 3 de la lista de la fase")
+        alert.contains("(Fase final, partido 3)")
             && alert.contains("sus partidas no acaban el enfrentamiento"),
         "{alert}"
     );

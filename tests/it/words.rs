@@ -1246,3 +1246,38 @@ async fn an_imported_file_refused_at_a_result_names_its_round_and_table_not_its_
         assert!(!alert.contains("rounds["), "{lang}: {alert}");
     }
 }
+
+/// A stored game whose table options no longer read (kept by another Baza, say)
+/// refuses its next hand naming the option by its label in the page's language,
+/// never by its key.
+#[tokio::test]
+async fn a_stored_game_whose_option_no_longer_reads_refuses_a_hand_naming_it_by_its_label() {
+    let t = start("botifarra", 4, &[]).await;
+    let g = t.game;
+    t.app
+        .with_conn(move |conn| {
+            use baza::db::schema::games::dsl;
+            use diesel::prelude::*;
+            diesel::update(dsl::games.find(g))
+                .set(dsl::options.eq(r#"{"cantes_per_trick": "one_per_side"}"#))
+                .execute(conn)
+                .unwrap();
+        })
+        .await;
+    let res = t
+        .hand(&[
+            ("chooser", "3"),
+            ("choice", "c"),
+            ("doubles", "0"),
+            ("points_side0", "50"),
+        ])
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let said = texts(&html, "ul.errors li").join(" ");
+    assert!(
+        said.contains("Las opciones de mesa de botifarra no incluyen «Cantes por baza»."),
+        "{said}"
+    );
+    assert!(!said.contains("cantes_per_trick"), "{said}");
+}

@@ -502,7 +502,8 @@ fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Resu
             Ok(round) if args.json => println!("{}", serde_json::to_string_pretty(&round)?),
             Ok(round) => print!("{}", tournament::text::round_table(&file, &round)),
             Err(e) => {
-                eprintln!("baza pair: {e}");
+                let said = both(|lang| crate::web::championship::pairing_words(lang, &file, &e));
+                eprintln!("baza pair: {said}");
                 return Ok(ExitCode::FAILURE);
             }
         }

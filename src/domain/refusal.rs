@@ -2,6 +2,7 @@
 //! naming its message key (the locale files' key) and carrying its data typed.
 
 use crate::domain::Lang;
+use crate::domain::bracket::BracketError;
 use crate::domain::tournament::{FileError, TournamentFile};
 
 /// A table of a championship that a correction touches: `round` 0 is a knockout
@@ -99,7 +100,8 @@ pub enum Refusal {
     /// A knockout match needs a winner.
     KnockoutDraw,
     /// The championship's document would be invalid (what is wrong and where, in
-    /// Spanish, Catalan and English: see [`Refusal::bad_file`]).
+    /// Spanish, Catalan and English: see [`Refusal::bad_file`] and
+    /// [`Refusal::bad_bracket`]).
     BadFile(Box<[String; 3]>),
     /// A knockout phase cannot be drawn or changed (what is wrong).
     Knockout(String),
@@ -164,6 +166,12 @@ impl Refusal {
     /// language, the place named by its round, table, pair or phase.
     pub fn bad_file(e: &FileError, file: &TournamentFile) -> Refusal {
         Refusal::BadFile(Box::new(Lang::ALL.map(|lang| e.words_in(file, lang))))
+    }
+
+    /// The knockout phase named `phase` refuses a result: `e` in words in each
+    /// language, the match named by its number ("Fase final, partido 3: …").
+    pub fn bad_bracket(e: &BracketError, phase: &str) -> Refusal {
+        Refusal::BadFile(Box::new(Lang::ALL.map(|lang| e.words_in(phase, lang))))
     }
 
     /// The message key of the locale files.

@@ -283,6 +283,37 @@ fn pair_standings_and_import_name_the_round_and_table_of_a_file_they_cannot_use_
     }
 }
 
+/// A championship file that reads but whose next round cannot be paired is refused
+/// in Spanish first, then English, as the other commands say it: the tables still
+/// without a result by round and number, or every round played.
+#[test]
+fn pair_says_why_a_round_cannot_be_paired_in_spanish_and_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("torneo.json");
+    let unfinished = tournament_example().replace(
+        r#""results": [{"table": 1, "score": [101, 64]}]"#,
+        r#""results": []"#,
+    );
+    let finished = tournament_example().replace(r#""rounds": 5"#, r#""rounds": 1"#);
+    assert_ne!(unfinished, tournament_example());
+    assert_ne!(finished, tournament_example());
+    for (text, said) in [
+        (
+            unfinished,
+            "baza pair: Faltan resultados de la ronda 1, mesas: 1 / Results missing in round 1, tables: 1\n",
+        ),
+        (
+            finished,
+            "baza pair: Se han jugado todas las rondas. / Every round has been played.\n",
+        ),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let out = baza().arg("pair").arg(&file).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(String::from_utf8_lossy(&out.stderr), said);
+    }
+}
+
 #[test]
 fn bracket_prints_a_knockout_bracket_file() {
     use baza::domain::bracket::{EntrantId, single_elimination};

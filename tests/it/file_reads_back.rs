@@ -433,7 +433,7 @@ async fn a_bad_championship_file_is_refused_on_the_web_with_what_is_wrong_and_no
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     let alert = texts(&html, ".alert").join(" ");
     assert!(
-        alert.contains("The championship was not imported") && alert.contains("round 1, result 1"),
+        alert.contains("The championship was not imported") && alert.contains("(round 1, table 1)"),
         "{alert}"
     );
     assert!(!alert.contains("rounds[0]"), "no field names: {alert}");

@@ -298,7 +298,7 @@ async fn a_knockout_played_hand_by_hand_exports_every_game_and_imports_into_an_e
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     let alert = texts(&html, ".alert").join(" ");
     assert!(
-        alert.contains("cuadro 1, mesa 3 de la lista de la fase")
+        alert.contains("(Fase final, partido 3)")
             && alert.contains("sus partidas no acaban el enfrentamiento"),
         "{alert}"
     );
@@ -387,4 +387,71 @@ async fn a_knockout_table_waiting_for_its_firma_at_export_is_proposed_again_on_i
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let copied = phase_tables(&other, copy, copied_bracket).await;
     assert_eq!(copied[0].status, TableStatus::Final);
+}
+
+/// A knockout table's result that the bracket itself refuses (its match already has
+/// a result the table does not know, as when the other pair's firma lands while the
+/// director types the score) is said in the director's language at the phase and
+/// the match, as the rest of the championship's refusals are: no English on the
+/// Spanish page, and nothing changes.
+#[tokio::test]
+async fn a_knockout_result_the_bracket_refuses_is_said_at_the_phase_and_match_in_the_directors_language()
+ {
+    use baza::db::brackets::{find_bracket, update_document};
+    use baza::domain::bracket::{Bracket, MatchId};
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña La Brisca", "Palencia").await;
+    let (id, bracket) = knockout_drawn(&app, club).await;
+    let semi = phase_slip(&app, id, bracket, 1).await;
+    app.with_conn(move |conn| {
+        let row = find_bracket(conn, bracket).unwrap().unwrap();
+        let mut b: Bracket = serde_json::from_str(&row.document).unwrap();
+        b.record_score(MatchId(0), [21, 12]).unwrap();
+        let document = serde_json::to_string(&b).unwrap();
+        let now = chrono::Utc::now().naive_utc();
+        assert!(update_document(conn, bracket, row.version, &document, now).unwrap());
+    })
+    .await;
+    let html = app.page(&semi.path, StatusCode::OK).await;
+    let version = attr(&html, "p.table-status", "data-version")
+        .or_else(|| attr(&html, "form.score-form input[name=version]", "value"))
+        .expect("the table's version");
+    for (lang, said, not) in [
+        (
+            "es",
+            "Fase final, partido 1: ya tiene resultado; hay que corregirlo",
+            ["match", "already", "correct it"],
+        ),
+        (
+            "en",
+            "Fase final, match 1: it already has a result; correct it instead",
+            ["partido", "ya tiene", "#0"],
+        ),
+    ] {
+        let csrf = app.csrf_for(&app.client).await;
+        let res = app
+            .client
+            .post(app.url(&semi.path))
+            .header("Accept-Language", lang)
+            .form(&[
+                ("csrf", csrf.as_str()),
+                ("score_a", "12"),
+                ("score_b", "21"),
+                ("version", version.as_str()),
+            ])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{lang}");
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let detail = texts(&html, ".error-detail").join(" ");
+        assert_eq!(detail, said, "{lang}");
+        let page = texts(&html, "main").join(" ");
+        for word in not {
+            assert!(!page.contains(word), "{lang}: «{word}» in {page}");
+        }
+    }
+    let rows = phase_tables(&app, id, bracket).await;
+    let first = rows.iter().find(|r| r.table_no == 1).unwrap();
+    assert_ne!(first.status, TableStatus::Final, "the table is as it was");
 }

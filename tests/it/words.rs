@@ -1201,3 +1201,83 @@ async fn a_championship_form_that_makes_no_championship_says_why_in_the_pages_wo
         assert_in_words(&html, "ca", "the refused championship form");
     }
 }
+
+/// A championship file refused at the import page names the result by its round and
+/// table, as its director knows them, never by its position in the file's list of
+/// results, in the page's language.
+#[tokio::test]
+async fn an_imported_file_refused_at_a_result_names_its_round_and_table_not_its_place_in_the_list()
+{
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña Norte", "Jaca").await;
+    // Round 1's results listed table 2 first: it is short of the 101 a partida needs.
+    let file = serde_json::json!({
+        "format": "baza-tournament/1",
+        "event": {"name": "Guiñote de Jaca", "game": "guinote",
+                  "system": {"kind": "swiss", "rounds": 3}},
+        "entrants": [{"id": "a", "name": "Ana y Luis"}, {"id": "b", "name": "Berta y Pau"},
+                     {"id": "c", "name": "Carla y Juan"}, {"id": "d", "name": "Dora y Íñigo"}],
+        "rounds": [{"number": 1,
+                    "pairings": [{"table": 1, "a": "a", "b": "b"},
+                                 {"table": 2, "a": "c", "b": "d"}],
+                    "results": [{"table": 2, "score": [99, 40]},
+                                {"table": 1, "score": [101, 40]}]}]
+    })
+    .to_string();
+    let csrf = app.csrf_for(&app.client).await;
+    for (lang, place, not) in [
+        ("es", "(ronda 1, mesa 2)", "resultado 1"),
+        ("ca", "(ronda 1, taula 2)", "resultat 1"),
+        ("en", "(round 1, table 2)", "result 1"),
+    ] {
+        let res = app
+            .client
+            .post(app.url(&format!("/clubes/{club}/campeonatos/importar")))
+            .header("Accept-Language", lang)
+            .form(&[("csrf", csrf.as_str()), ("text", file.as_str())])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{lang}");
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let alert = texts(&html, ".alert").join(" ");
+        assert!(alert.contains(place), "{lang}: {alert}");
+        assert!(!alert.contains(not), "{lang}: {alert}");
+        assert!(!alert.contains("rounds["), "{lang}: {alert}");
+    }
+}
+
+/// A stored game whose table options no longer read (kept by another Baza, say)
+/// refuses its next hand naming the option by its label in the page's language,
+/// never by its key.
+#[tokio::test]
+async fn a_stored_game_whose_option_no_longer_reads_refuses_a_hand_naming_it_by_its_label() {
+    let t = start("botifarra", 4, &[]).await;
+    let g = t.game;
+    t.app
+        .with_conn(move |conn| {
+            use baza::db::schema::games::dsl;
+            use diesel::prelude::*;
+            diesel::update(dsl::games.find(g))
+                .set(dsl::options.eq(r#"{"cantes_per_trick": "one_per_side"}"#))
+                .execute(conn)
+                .unwrap();
+        })
+        .await;
+    let res = t
+        .hand(&[
+            ("chooser", "3"),
+            ("choice", "c"),
+            ("doubles", "0"),
+            ("points_side0", "50"),
+        ])
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let said = texts(&html, "ul.errors li").join(" ");
+    assert!(
+        said.contains("Las opciones de mesa de botifarra no incluyen «Cantes por baza»."),
+        "{said}"
+    );
+    assert!(!said.contains("cantes_per_trick"), "{said}");
+}

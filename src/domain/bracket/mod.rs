@@ -2,7 +2,8 @@
 //! elimination (grand final with optional reset) and groups to knockout, with results,
 //! corrections that void exactly the matches depending on them, and a layout view-model
 //! for an HTML/CSS bracket page. Pure: no I/O, no clock, no randomness (the lot takes its
-//! seed as an argument); beside the rules core, it uses nothing else of the domain.
+//! seed as an argument); beside the rules core, it uses nothing else of the domain but
+//! its languages (a refusal in words, [`BracketError::words`]).
 //!
 //! A [`Bracket`] is built over a power-of-two template whose bye matches are compiled
 //! away, so a bracket of `N` entrants has exactly `N − 1` matches (single elimination,
@@ -14,6 +15,7 @@ mod construct;
 mod layout;
 mod results;
 mod seeding;
+mod words;
 
 #[cfg(test)]
 mod proptests;

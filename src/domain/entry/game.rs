@@ -161,10 +161,14 @@ fn score_after(
     match entered {
         Entered::Quick(q) => super::score_hand(setup, totals, dealer, q, lang),
         Entered::Full(v) => {
+            // The game's setup, as a quick hand's is checked (its options named by
+            // their labels on a page, see `EntryError::named`).
+            super::validate_setup(setup, lang, &crate::domain::words::UnnamedOptions)?;
             let one = |message: String| {
                 vec![EntryError {
                     field: "record".to_owned(),
                     message,
+                    option: None,
                 }]
             };
             let mut v = v.clone();

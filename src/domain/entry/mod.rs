@@ -50,7 +50,8 @@ pub fn score_hand(
     hand: &QuickHand,
     lang: Lang,
 ) -> Result<HandScore, Vec<EntryError>> {
-    // A game's options were named by their labels when its setup was first checked.
+    // The domain has no labels: a page names a refused option by its label
+    // (`EntryError::named`).
     validate_setup(setup, lang, &crate::domain::words::UnnamedOptions)?;
     let game = setup.game;
     let players = setup.players;

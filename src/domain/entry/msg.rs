@@ -254,6 +254,7 @@ impl Problem {
         EntryError {
             field: field.into(),
             message: self.render(lang),
+            option: None,
         }
     }
 

@@ -70,6 +70,7 @@ pub fn validate_setup(
         errs.push(EntryError {
             field: "options".into(),
             message: record_error_words(&refused, lang, options),
+            option: Some(Box::new(refused)),
         });
     }
     if errs.is_empty() { Ok(()) } else { Err(errs) }

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::domain::cards::Suit;
 use crate::domain::engine::GameKind;
 use crate::domain::lang::Lang;
+use crate::domain::record_error::RecordError;
 use crate::domain::ruling::{GameOver, Score};
+use crate::domain::words::{OptionNames, record_error_words};
 
 /// A game (partida) as set up at the table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -182,6 +184,25 @@ pub enum QuickHand {
 pub struct EntryError {
     pub field: String,
     pub message: String,
+    /// A table option of the game refused, for a page to name it by its label
+    /// ([`EntryError::named`]): `message` names it without, the domain having no labels.
+    #[serde(skip)]
+    pub option: Option<Box<RecordError>>,
+}
+
+impl EntryError {
+    /// The error with its refused option, if it has one, named as `options` names it
+    /// (its label and values in words, never its key).
+    pub fn named(self, lang: Lang, options: &dyn OptionNames) -> EntryError {
+        match self.option {
+            Some(refused) => EntryError {
+                message: record_error_words(&refused, lang, options),
+                option: Some(refused),
+                ..self
+            },
+            None => self,
+        }
+    }
 }
 
 /// A checked hand: what goes on the scoreboard.

@@ -733,13 +733,21 @@ impl FileError {
     /// What is wrong and where in `lang`, the place named as the director knows it (the
     /// round, the table, the pair, the phase) from `file`, never the file's path.
     pub fn words_in(&self, file: &TournamentFile, lang: Lang) -> String {
-        let place = place_words(file, &self.at, lang);
+        let place = self.place_in(file, lang);
         let why = self.message_in(lang);
         if place.is_empty() {
             why.to_owned()
         } else {
             format!("{place}: {why}")
         }
+    }
+}
+
+impl FileError {
+    /// Where it is wrong in `lang`, as the director knows the place in `file`: "ronda
+    /// 2, mesa 3", "Fase final, partido 3, partida 2" (empty: nowhere in particular).
+    pub fn place_in(&self, file: &TournamentFile, lang: Lang) -> String {
+        place_words(file, &self.at, lang)
     }
 }
 
@@ -785,6 +793,10 @@ fn place_words(file: &TournamentFile, at: &str, lang: Lang) -> String {
                 let t = x.table;
                 tr!(lang, "partido {t}", "partit {t}", "match {t}")
             }),
+            ("games", Some(i)) => {
+                let n = i + 1;
+                Some(tr!(lang, "partida {n}", "partida {n}", "game {n}"))
+            }
             ("repesca_liguilla", _) => Some("repesca".to_owned()),
             _ => None,
         };

@@ -412,13 +412,7 @@ pub(super) fn record_in_bracket(
     }
     .ok_or(ChangeError::Refused(Refusal::KnockoutDraw))?;
     let refused = |e: crate::domain::bracket::BracketError| {
-        // A bracket's refusal is said in English only.
-        let said = e.to_string();
-        ChangeError::Refused(Refusal::BadFile(Box::new([
-            said.clone(),
-            said.clone(),
-            said,
-        ])))
+        ChangeError::Refused(Refusal::bad_bracket(&e, &b.name))
     };
     let before = bracket.clone();
     if correcting {

@@ -293,20 +293,7 @@ pub(super) async fn director_page(
     let finished = matches!(next_round, Err(PairingError::Finished));
     let (next, blocked) = match next_round {
         Ok(r) => (Some(r.number), None),
-        Err(PairingError::RoundIncomplete { round, tables }) => (
-            None,
-            Some(format!(
-                "{} {}",
-                ctx.t1("tournament-missing-results", "round", &round),
-                tables
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
-        ),
-        Err(PairingError::Finished) => (None, Some(ctx.t("tournament-finished"))),
-        Err(e) => (None, Some(super::pairing_words(&ctx, &t.file, &e))),
+        Err(e) => (None, Some(super::pairing_words(ctx.lang, &t.file, &e))),
     };
     let mut rounds = round_views(&ctx, &t, &rows, None, None);
     let by_table = tables_by_round(&rows);

@@ -67,39 +67,6 @@ fn sent(req: &HttpRequest, body: &[u8]) -> Result<(Vec<u8>, String), AppError> {
     Ok((fields.filled("file").unwrap_or(pasted), shown))
 }
 
-/// A place in a tournament file in words: `rounds[1].results[0]` is "ronda 2,
-/// resultado 1".
-pub(crate) fn place_words(ctx: &Ctx, at: &str) -> String {
-    at.split('.')
-        .filter(|part| !part.is_empty())
-        .map(|part| {
-            let (name, index) = match part.split_once('[') {
-                Some((name, rest)) => (name, rest.trim_end_matches(']').parse::<usize>().ok()),
-                None => (part, None),
-            };
-            let key = match name {
-                "rounds" => "champ-import-at-round",
-                "results" => "champ-import-at-result",
-                "pairings" => "champ-import-at-pairing",
-                "games" => "champ-import-at-game",
-                "in_play" => "champ-import-at-in-play",
-                "entrants" => "champ-import-at-entrant",
-                "brackets" => "champ-import-at-bracket",
-                "tables" => "champ-import-at-phase-table",
-                "event" => "champ-import-at-championship",
-                "format" => "champ-import-at-format",
-                _ => return String::new(),
-            };
-            match index {
-                Some(i) => ctx.t1(key, "n", &(i + 1)),
-                None => ctx.t(key),
-            }
-        })
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// What is wrong with a file that does not read, in words.
 pub(crate) fn file_error_words(ctx: &Ctx, text: &str, e: &FileError) -> String {
     match serde_json::from_str::<Value>(text) {
@@ -113,7 +80,11 @@ pub(crate) fn file_error_words(ctx: &Ctx, text: &str, e: &FileError) -> String {
         }
         Ok(_) => {}
     }
-    let place = place_words(ctx, &e.at);
+    // The place named as the director knows it: the round and table, the phase and
+    // match, the pair; never the position in one of the file's lists.
+    let place = serde_json::from_str::<tournament::TournamentFile>(text)
+        .map(|read| e.place_in(&read, ctx.lang))
+        .unwrap_or_default();
     let place = if place.is_empty() {
         String::new()
     } else {

@@ -118,15 +118,27 @@ fn pairing_unacceptable(p: &PairingError) -> Unacceptable {
     }
 }
 
-/// Why the next round of `file` cannot be paired, in words: a late entrant by name.
-pub(crate) fn pairing_words(ctx: &Ctx, file: &TournamentFile, p: &PairingError) -> String {
+/// Why the next round of `file` cannot be paired, in words in `lang`: the tables of
+/// an unfinished round by number, a late entrant by name.
+pub(crate) fn pairing_words(lang: Lang, file: &TournamentFile, p: &PairingError) -> String {
+    use crate::web::i18n::{tr, tr_args};
     match p {
-        PairingError::LateEntry(id) => ctx.t1(
-            "pairing-late-entry-of",
-            "name",
-            &store::entrant_name(file, id),
+        PairingError::RoundIncomplete { round, tables } => format!(
+            "{} {}",
+            tr_args(
+                lang,
+                "tournament-missing-results",
+                &[("round", round.to_string())]
+            ),
+            crate::domain::refusal::listed(tables, ", ", u32::to_string)
         ),
-        other => ctx.t(pairing_unacceptable(other).key()),
+        PairingError::Finished => tr(lang, "tournament-finished"),
+        PairingError::LateEntry(id) => tr_args(
+            lang,
+            "pairing-late-entry-of",
+            &[("name", store::entrant_name(file, id))],
+        ),
+        other => tr(lang, pairing_unacceptable(other).key()),
     }
 }
 

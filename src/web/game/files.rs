@@ -218,9 +218,10 @@ pub fn apply_entered(
             }
             Outcome::Over => Err(crate::web::i18n::tr(lang, Refusal::GameOver.key())),
             Outcome::Invalid(n, errors) => {
+                // A refused table option named by its label, as the pages name it.
                 let why = errors
-                    .iter()
-                    .map(|e| e.message.as_str())
+                    .into_iter()
+                    .map(|e| e.named(lang, &crate::web::options::PageOptionNames).message)
                     .collect::<Vec<_>>()
                     .join("; ");
                 let hand = crate::web::i18n::tr_args(

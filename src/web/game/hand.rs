@@ -188,6 +188,7 @@ async fn save_hand(
                 vec![EntryError {
                     field: "record".into(),
                     message: format!("JSON: {e}"),
+                    option: None,
                 }]
             }),
         None => quick_from_form(read.setup(), &f, lang).map(Entered::Quick),
@@ -244,6 +245,7 @@ async fn save_hand(
             let errors = vec![EntryError {
                 field: "confirm".into(),
                 message: confirm_text(ctx.lang, &list),
+                option: None,
             }];
             again(errors, StatusCode::CONFLICT, f).await
         }
@@ -254,6 +256,7 @@ async fn save_hand(
             let errors = vec![EntryError {
                 field: "version".into(),
                 message: ctx.t(Refusal::GameStale.key()),
+                option: None,
             }];
             again(errors, StatusCode::CONFLICT, f).await
         }
@@ -284,6 +287,7 @@ async fn save_hand(
                 let mut e = vec![EntryError {
                     field: "later".into(),
                     message: ctx.t1("entry-breaks-later", "n", &position),
+                    option: None,
                 }];
                 e.extend(errors);
                 e

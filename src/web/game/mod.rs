@@ -168,6 +168,7 @@ pub(crate) fn field_error(field: &str, fault: HandFault, lang: Lang) -> EntryErr
     EntryError {
         field: field.to_owned(),
         message: super::i18n::tr(lang, fault.key()),
+        option: None,
     }
 }
 
@@ -478,6 +479,22 @@ pub(crate) async fn apply(
         },
     )
     .await
+    .map(|outcome| options_named(outcome, lang))
+}
+
+/// A change refused with its table options named by their labels, as the pages name
+/// them (the domain, which has no labels, names them without).
+fn options_named(outcome: Outcome, lang: Lang) -> Outcome {
+    match outcome {
+        Outcome::Invalid(n, errors) => Outcome::Invalid(
+            n,
+            errors
+                .into_iter()
+                .map(|e| e.named(lang, &crate::web::options::PageOptionNames))
+                .collect(),
+        ),
+        other => other,
+    }
 }
 
 /// The fields of a posted form, repeated keys allowed.

@@ -283,6 +283,7 @@ fn setup_from_form(
                 "«Cotos per guanyar l'encontre» és 1, 2 o 3",
                 "«Cotos to win the match» is 1, 2 or 3"
             ),
+            option: None,
         });
         1
     });
@@ -291,6 +292,7 @@ fn setup_from_form(
         errors.push(EntryError {
             field: "best_of".to_owned(),
             message: clash.message(lang),
+            option: None,
         });
     }
     let mut options = match read_options(lang, game, players, f) {
@@ -299,6 +301,7 @@ fn setup_from_form(
             errors.extend(e.into_iter().map(|e| EntryError {
                 field: format!("opt.{}", e.name),
                 message: e.message,
+                option: None,
             }));
             serde_json::Map::new()
         }

@@ -235,7 +235,10 @@ async fn not_offered(
     if gone.is_empty() {
         return Ok(Vec::new());
     }
-    db(state, move |conn| Ok(circuits::names_even_deleted(conn, &gone)?)).await
+    db(state, move |conn| {
+        Ok(circuits::names_even_deleted(conn, &gone)?)
+    })
+    .await
 }
 
 fn show_form(

@@ -537,10 +537,7 @@ pub fn read_csv(text: &str) -> Result<Vec<(usize, Vec<String>)>, BadLine> {
                 let (line, start) = record
                     .position()
                     .map_or((line, 0), |p| (p.line() as usize, p.byte() as usize));
-                let fields: Vec<String> = record
-                    .iter()
-                    .map(|f| unguard(f.to_owned()))
-                    .collect();
+                let fields: Vec<String> = record.iter().map(|f| unguard(f.to_owned())).collect();
                 if fields.iter().all(|f| f.trim().is_empty()) {
                     continue;
                 }

@@ -451,7 +451,11 @@ async fn a_championship_ticked_on_a_circuit_form_read_before_it_was_taken_out_an
             .unwrap();
         assert_eq!(res.status(), StatusCode::CONFLICT, "{lang}");
         let page = scraper::Html::parse_document(&res.text().await.unwrap());
-        assert_eq!(texts(&page, "p.error").len(), 1, "{lang}: the stale message");
+        assert_eq!(
+            texts(&page, "p.error").len(),
+            1,
+            "{lang}: the stale message"
+        );
         assert_eq!(texts(&page, "p.circuit-dropped"), [words], "{lang}");
         again = form_values(&page, "form.circuit-form");
         assert!(again.contains(&("name".into(), "Circuit d'hivern".into())));

@@ -1191,7 +1191,10 @@ async fn a_licence_list_saved_with_a_spreadsheets_formula_guard_imports_names_an
     assert_eq!(res.status(), StatusCode::OK, "{}", body(res).await);
     let mut names: Vec<String> = people(&app).await.into_iter().map(|p| p.name).collect();
     names.sort();
-    assert_eq!(names, ["'ok Eva", "-Peña Luis", "Marta Soler", "O'Donnell Ana"]);
+    assert_eq!(
+        names,
+        ["'ok Eva", "-Peña Luis", "Marta Soler", "O'Donnell Ana"]
+    );
     let mut clubs: Vec<String> = app
         .with_conn(|conn| baza::db::queries::list_clubs(conn).unwrap())
         .await

@@ -736,7 +736,10 @@ async fn entrants_and_clubs_named_like_formulas_come_back_as_typed_from_the_down
         for guarded in ["'=Club", "'+34 Peña", "'-Peña", "'@casa"] {
             assert!(text.contains(guarded), "{guarded}: {text}");
         }
-        assert!(!text.contains("''ok") && text.contains("O'Donnell"), "{text}");
+        assert!(
+            !text.contains("''ok") && text.contains("O'Donnell"),
+            "{text}"
+        );
     }
     // Each one imported into a new championship: the entrants and clubs as typed.
     for (file, bytes) in [("es", csv_es), ("en", csv_en), ("xlsx", xlsx)] {

@@ -754,8 +754,8 @@ async fn a_two_coto_guinote_championship_played_to_its_champion_is_the_same_cham
         assert_eq!(round_slips.len(), 3);
         for (k, slip) in round_slips.iter().enumerate() {
             let n = round as usize + k;
-            let w = if n % 3 == 0 { "1" } else { "0" };
-            play_match(&app, slip, &two_cotos(w, n % 2 == 1)).await;
+            let w = if n.is_multiple_of(3) { "1" } else { "0" };
+            play_match(&app, slip, &two_cotos(w, !n.is_multiple_of(2))).await;
         }
     }
     // The knockout of the best four, from the director's form.

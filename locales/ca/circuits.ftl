@@ -48,6 +48,10 @@ circuit-delete-cancel = No, tornar al circuit
 circuit-stale = Una altra persona ha canviat aquest circuit mentre el tenies obert: no s'ha desat res. Aquí segueix el que vas escriure; si el deses, substitueix el seu canvi.
 circuit-stale-delete = Una altra persona ha canviat aquest circuit mentre tenies oberta aquesta pàgina: no s'ha esborrat.
 circuit-now = Ara és: { $what }
+circuit-dropped = { $n ->
+    [one] Ja no es pot triar { $names } (s'ha esborrat, o no és d'aquest club): s'ha tret del que vas marcar.
+   *[other] Ja no es poden triar { $names } (s'han esborrat, o no són d'aquest club): s'han tret del que vas marcar.
+}
 circuit-as-pair = Com a parella
 done-circuit-deleted = Circuit esborrat.
 audit-circuit-delete = { $who } va esborrar el circuit { $name }.

@@ -48,6 +48,10 @@ circuit-delete-cancel = No, back to the circuit
 circuit-stale = Someone else changed this circuit while you had it open: nothing was saved. What you typed is still here; saved, it replaces their change.
 circuit-stale-delete = Someone else changed this circuit while you had this page open: it was not deleted.
 circuit-now = It is now: { $what }
+circuit-dropped = { $n ->
+    [one] { $names } can no longer be chosen (deleted, or not this club's): it was taken out of what you ticked.
+   *[other] { $names } can no longer be chosen (deleted, or not this club's): they were taken out of what you ticked.
+}
 circuit-as-pair = As a pair
 done-circuit-deleted = Circuit deleted.
 audit-circuit-delete = { $who } deleted the circuit { $name }.

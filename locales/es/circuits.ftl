@@ -48,6 +48,10 @@ circuit-delete-cancel = No, volver al circuito
 circuit-stale = Otra persona cambió este circuito mientras lo tenías abierto: no se ha guardado nada. Aquí sigue lo que escribiste; si lo guardas, sustituye a su cambio.
 circuit-stale-delete = Otra persona cambió este circuito mientras tenías abierta esta página: no se ha borrado.
 circuit-now = Ahora es: { $what }
+circuit-dropped = { $n ->
+    [one] Ya no se puede elegir { $names } (se borró, o no es de este club): se ha quitado de lo que marcaste.
+   *[other] Ya no se pueden elegir { $names } (se borraron, o no son de este club): se han quitado de lo que marcaste.
+}
 circuit-as-pair = Como pareja
 done-circuit-deleted = Circuito borrado.
 audit-circuit-delete = { $who } borró el circuito { $name }.

@@ -150,6 +150,20 @@ pub fn championship_names(conn: &mut DbConn, c: &Circuit) -> QueryResult<Vec<Str
         .collect())
 }
 
+/// The names of championships `ids`, in that order, a deleted one too (an id of no
+/// championship left out).
+pub fn names_even_deleted(conn: &mut DbConn, ids: &[i32]) -> QueryResult<Vec<String>> {
+    use super::schema::championships;
+    let rows: Vec<(i32, String)> = championships::table
+        .filter(championships::id.eq_any(ids))
+        .select((championships::id, championships::name))
+        .load(conn)?;
+    Ok(ids
+        .iter()
+        .filter_map(|id| rows.iter().find(|r| r.0 == *id).map(|r| r.1.clone()))
+        .collect())
+}
+
 /// Every circuit, of every club, oldest first.
 pub fn all(conn: &mut DbConn) -> QueryResult<Vec<Circuit>> {
     let rows: Vec<Stored> = circuits::table

@@ -172,6 +172,8 @@ struct NewPage<'a> {
     error: Option<String>,
     /// What the circuit is now, when someone else changed it since the form was read.
     now: Option<String>,
+    /// The championships ticked that the form no longer offers, in words.
+    dropped: Option<String>,
     /// The heading, where the form posts, its button, and where "back" leads.
     title: String,
     action: String,
@@ -216,14 +218,39 @@ async fn form_page(
     .await
 }
 
+/// The names of the championships `form` ticks that `list` does not offer (deleted
+/// since the form was read, or taken out of a circuit that held another club's):
+/// what the form shown again leaves unticked.
+async fn not_offered(
+    state: &AppState,
+    form: &CircuitForm,
+    list: &[(i32, String, chrono::NaiveDate)],
+) -> Result<Vec<String>, AppError> {
+    let gone: Vec<i32> = form
+        .championships
+        .iter()
+        .copied()
+        .filter(|id| !list.iter().any(|o| o.0 == *id))
+        .collect();
+    if gone.is_empty() {
+        return Ok(Vec::new());
+    }
+    db(state, move |conn| {
+        Ok(circuits::names_even_deleted(conn, &gone)?)
+    })
+    .await
+}
+
 fn show_form(
     ctx: &Ctx,
     (club, purpose): (Club, &Purpose),
-    list: &[(i32, String, chrono::NaiveDate)],
+    (list, gone): (&[(i32, String, chrono::NaiveDate)], Vec<String>),
     form: CircuitForm,
     (error, now): (Option<String>, Option<String>),
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
+    let dropped = (!gone.is_empty())
+        .then(|| ctx.tn("circuit-dropped", gone.len(), "names", &gone.join(", ")));
     let offered = list
         .iter()
         .map(|(id, name, date)| Offered {
@@ -255,6 +282,7 @@ fn show_form(
             offered,
             error,
             now,
+            dropped,
             title,
             action,
             submit,
@@ -271,7 +299,7 @@ pub async fn new_form(VisitId(Visit { req, state, who }, club_id, ()): VisitId) 
     show_form(
         &ctx,
         (club, &Purpose::New),
-        &list,
+        (&list, Vec::new()),
         CircuitForm::defaults(),
         (None, None),
         StatusCode::OK,
@@ -295,10 +323,11 @@ async fn posted(
         Ok((name, scoring)) => Ok(Ok((name, scoring, form))),
         Err(fault) => {
             let key = fault.key();
+            let gone = not_offered(state, &form, &list).await?;
             show_form(
                 &ctx,
                 (club, purpose),
-                &list,
+                (&list, gone),
                 form,
                 (Some(ctx.t(key)), None),
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -345,7 +374,7 @@ pub async fn edit_form(VisitId(Visit { req, state, who }, id, ()): VisitId) -> H
     show_form(
         &ctx,
         (club, &purpose),
-        &list,
+        (&list, Vec::new()),
         CircuitForm::of(&c),
         (None, None),
         StatusCode::OK,
@@ -359,7 +388,12 @@ pub async fn edit_form(VisitId(Visit { req, state, who }, id, ()): VisitId) -> H
 pub async fn edit(VisitId(Visit { req, state, who }, id, body): VisitId<web::Bytes>) -> HttpResult {
     let c = stored(&state, id).await?;
     let club_id = c.club_id;
-    let (name, scoring, mut form) =
+    let typed = CircuitForm::from_body(&body);
+    // Read before the change stored now: that first, whatever else it says.
+    if typed.version.is_some_and(|v| v != c.version) {
+        return stale(&req, &state, &who, c, typed).await;
+    }
+    let (name, scoring, form) =
         match posted(&req, &state, &who, (club_id, &Purpose::Edit(c)), &body).await? {
             Ok(ok) => ok,
             Err(again) => return Ok(again),
@@ -370,31 +404,41 @@ pub async fn edit(VisitId(Visit { req, state, who }, id, body): VisitId<web::Byt
         crate::service::circuit::edit(conn, (id, read_at), (&name, &scoring), &chosen, &actor)
     })
     .await?;
-    let now = match kept {
-        Kept::Done => {
-            return Ok(super::account::see_other(&super::done::with_done(
-                &format!("/circuitos/{id}"),
-                super::done::Done::CircuitSaved,
-            )));
-        }
-        Kept::Stale(now) => now,
-    };
-    // The form again as typed, now at the circuit's version: saved again, it replaces
-    // what the other person saved.
-    let ctx = Ctx::from_request(&req);
+    match kept {
+        Kept::Done => Ok(super::account::see_other(&super::done::with_done(
+            &format!("/circuitos/{id}"),
+            super::done::Done::CircuitSaved,
+        ))),
+        Kept::Stale(now) => stale(&req, &state, &who, now, form).await,
+    }
+}
+
+/// The form `form` as typed, refused because circuit `now` changed since it was read
+/// (409): at the circuit's version now (saved again, it replaces what the other
+/// person saved), with what the circuit is now, and naming any championship ticked
+/// that the form no longer offers.
+async fn stale(
+    req: &HttpRequest,
+    state: &AppState,
+    who: &Principal,
+    now: Circuit,
+    mut form: CircuitForm,
+) -> HttpResult {
+    let ctx = Ctx::from_request(req);
     form.version = Some(now.version);
+    let purpose = Purpose::Edit(now.clone());
+    let (club, list) = form_page(req, state, who, now.club_id, &purpose).await?;
     let read = now.clone();
-    let names = db(&state, move |conn| {
+    let names = db(state, move |conn| {
         Ok(circuits::championship_names(conn, &read)?)
     })
     .await?;
     let words = now_words(&ctx, &now, &names);
-    let purpose = Purpose::Edit(now);
-    let (club, list) = form_page(&req, &state, &who, club_id, &purpose).await?;
+    let gone = not_offered(state, &form, &list).await?;
     show_form(
         &ctx,
         (club, &purpose),
-        &list,
+        (&list, gone),
         form,
         (Some(ctx.t("circuit-stale")), Some(words)),
         StatusCode::CONFLICT,

@@ -47,21 +47,48 @@ impl Cell {
     }
 
     /// The cell's text in a CSV file written in `style`: a number with its decimal
-    /// mark ("2,5" for a Spanish Excel). Text that a spreadsheet would run as a
-    /// formula (`=`, `+`, `-`, `@` first, also after blanks, or a tab or a line
-    /// break first, as an imported file may hold them) gets a leading apostrophe.
+    /// mark ("2,5" for a Spanish Excel), text behind its [`guard`].
     fn csv_text(&self, style: CsvStyle) -> String {
-        let formula = |s: &str| {
-            s.starts_with(['\t', '\r', '\n']) || s.trim_start().starts_with(['=', '+', '-', '@'])
-        };
         match self {
-            Cell::Text(s) if formula(s) => format!("'{s}"),
-            Cell::Text(s) => s.clone(),
+            Cell::Text(s) => guard(s),
             Cell::Integer(i) => i.to_string(),
             Cell::Number(f) if style.decimal_comma => f.to_string().replace('.', ","),
             Cell::Number(f) => f.to_string(),
             Cell::Empty => String::new(),
         }
+    }
+}
+
+/// Whether a spreadsheet would run `s` as a formula: `=`, `+`, `-` or `@` first,
+/// also after blanks, or a tab or a line break first (as an imported file may hold
+/// them).
+fn formula(s: &str) -> bool {
+    s.starts_with(['\t', '\r', '\n']) || s.trim_start().starts_with(['=', '+', '-', '@'])
+}
+
+/// Whether text needs the apostrophe of [`guard`]: a formula, or text that would
+/// read as a guarded one (an apostrophe before what does).
+fn guarded(s: &str) -> bool {
+    formula(s) || s.strip_prefix('\'').is_some_and(guarded)
+}
+
+/// Text as a CSV cell holds it: with a leading apostrophe where a spreadsheet would
+/// run it as a formula ("=Club" is written "'=Club"), and where it would read as
+/// such a guard ("'=Club" is written "''=Club"), so that [`unguard`] gives it back.
+fn guard(s: &str) -> String {
+    if guarded(s) {
+        format!("'{s}")
+    } else {
+        s.to_owned()
+    }
+}
+
+/// A read cell's text without the apostrophe [`guard`] put before it ("'=Club" is
+/// "=Club"); any other apostrophe stays ("'ok", "O'Donnell").
+fn unguard(s: String) -> String {
+    match s.strip_prefix('\'') {
+        Some(rest) if guarded(rest) => rest.to_owned(),
+        _ => s,
     }
 }
 
@@ -229,6 +256,17 @@ fn fitted_width(sheet: &Sheet, c: usize, declared: f64) -> f64 {
     declared.max(longest as f64 + 1.0)
 }
 
+/// Text as a workbook's cell holds it: as it is (a text cell is never run as a
+/// formula), but with the apostrophe of [`guard`] where it would read as a guarded
+/// one ("'=Club" is written "''=Club"), so that the reading gives it back.
+fn xlsx_text(s: &str) -> String {
+    if s.starts_with('\'') && guarded(s) {
+        format!("'{s}")
+    } else {
+        s.to_owned()
+    }
+}
+
 /// The workbook: one worksheet per sheet, a bold frozen header row, column widths.
 pub fn to_xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
     use rust_xlsxwriter::{Format as Style, Workbook};
@@ -254,7 +292,7 @@ pub fn to_xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
                 let c = u16::try_from(c).map_err(|_| AppError::BadRequest(Malformed::TooLarge))?;
                 match cell {
                     Cell::Text(s) if s.is_empty() => Ok(()),
-                    Cell::Text(s) => ws.write_string(r, c, s).map(|_| ()),
+                    Cell::Text(s) => ws.write_string(r, c, xlsx_text(s)).map(|_| ()),
                     Cell::Integer(i) => ws.write_number(r, c, *i as f64).map(|_| ()),
                     Cell::Number(f) => ws.write_number(r, c, *f).map(|_| ()),
                     Cell::Empty => Ok(()),
@@ -422,17 +460,19 @@ fn windows_1252(b: u8) -> char {
 }
 
 /// The first sheet of an Excel workbook (`.xlsx`) as CSV text, for the readers of
-/// CSV (one line a row, read as [`read_xlsx`] reads it); `None` when the bytes are
-/// not a workbook.
+/// CSV (one line a row, read as [`read_xlsx`] reads it, each cell behind its
+/// [`guard`] as a download writes it, so that [`read_csv`] reads the same); `None`
+/// when the bytes are not a workbook.
 pub fn xlsx_as_csv(bytes: &[u8]) -> Option<String> {
     if !is_xlsx(bytes) {
         return None;
     }
     let quote = |s: &String| {
+        let s = guard(s);
         if s.contains([',', ';', '"', '\n', '\r']) {
             format!("\"{}\"", s.replace('"', "\"\""))
         } else {
-            s.clone()
+            s
         }
     };
     Some(
@@ -497,7 +537,7 @@ pub fn read_csv(text: &str) -> Result<Vec<(usize, Vec<String>)>, BadLine> {
                 let (line, start) = record
                     .position()
                     .map_or((line, 0), |p| (p.line() as usize, p.byte() as usize));
-                let fields: Vec<String> = record.iter().map(str::to_owned).collect();
+                let fields: Vec<String> = record.iter().map(|f| unguard(f.to_owned())).collect();
                 if fields.iter().all(|f| f.trim().is_empty()) {
                     continue;
                 }
@@ -537,7 +577,7 @@ pub fn read_xlsx(bytes: &[u8]) -> Option<Vec<(usize, Vec<String>)>> {
     let first = range.start().map_or(0, |(row, _)| row as usize);
     let text = |cell: &Data| match cell {
         Data::Empty => String::new(),
-        Data::String(s) => s.clone(),
+        Data::String(s) => unguard(s.clone()),
         Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
         other => other.to_string(),
     };
@@ -562,219 +602,5 @@ pub fn read_table(bytes: &[u8]) -> Result<Vec<(usize, Vec<String>)>, BadLine> {
 }
 
 #[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-
-    fn standings() -> Sheet {
-        let mut s = Sheet::new(
-            "Clasificación",
-            vec![
-                ("#".into(), 5.0),
-                ("Pareja".into(), 30.0),
-                ("Puntos".into(), 8.0),
-                ("Dif.".into(), 8.0),
-            ],
-        );
-        s.push(vec![
-            1u32.into(),
-            "Pujol, Vidal".into(),
-            6u32.into(),
-            Cell::shown("+12"),
-        ]);
-        s.push(vec![
-            2u32.into(),
-            "=Roca \"la\"\nSoler".into(),
-            3u32.into(),
-            Cell::shown("-4"),
-        ]);
-        s
-    }
-
-    #[test]
-    fn a_shown_value_becomes_a_number_when_it_reads_as_one() {
-        assert_eq!(Cell::shown("12"), Cell::Integer(12));
-        assert_eq!(Cell::shown("+5"), Cell::Integer(5));
-        assert_eq!(Cell::shown("-3"), Cell::Integer(-3));
-        assert_eq!(Cell::shown("7.5"), Cell::Number(7.5));
-        assert_eq!(Cell::shown("–"), Cell::Empty);
-        assert_eq!(Cell::shown("3-0-1"), Cell::text("3-0-1"));
-        assert_eq!(Cell::shown("inf"), Cell::text("inf"));
-    }
-
-    #[test]
-    fn csv_starts_with_a_bom_quotes_what_needs_it_and_reads_back() {
-        let bytes = to_csv(&[standings()], CsvStyle::COMMA).unwrap();
-        let text = String::from_utf8(bytes).unwrap();
-        assert!(text.starts_with(BOM));
-        assert!(text.contains("\"Pujol, Vidal\""));
-        let rows = read_csv(&text).unwrap();
-        assert_eq!(rows.len(), 3);
-        assert_eq!(rows[0].1, ["#", "Pareja", "Puntos", "Dif."]);
-        assert_eq!(rows[1].1, ["1", "Pujol, Vidal", "6", "12"]);
-        // A formula is neutralised; the quote and the line break survive.
-        assert_eq!(rows[2].1, ["2", "'=Roca \"la\"\nSoler", "3", "-4"]);
-        assert_eq!(rows[2].0, 3);
-    }
-
-    #[test]
-    fn a_name_that_hides_a_formula_behind_blanks_a_tab_or_a_line_break_is_text_in_csv() {
-        for name in [
-            "\t=1+1",
-            "\r=HYPERLINK(\"http://x\")",
-            "\n@SUM(A1)",
-            "  =1+1",
-            "\u{a0}-2+3",
-        ] {
-            for style in [CsvStyle::COMMA, CsvStyle::SEMICOLON] {
-                assert_eq!(
-                    Cell::text(name).csv_text(style),
-                    format!("'{name}"),
-                    "{name:?}"
-                );
-            }
-        }
-        assert_eq!(
-            Cell::text("Ana = Berta").csv_text(CsvStyle::COMMA),
-            "Ana = Berta"
-        );
-        assert_eq!(Cell::text(" Ana").csv_text(CsvStyle::SEMICOLON), " Ana");
-    }
-
-    #[test]
-    fn a_spanish_or_catalan_csv_has_semicolons_and_decimal_commas_and_an_english_one_not() {
-        let mut sheet = standings();
-        sheet.push(vec![
-            3u32.into(),
-            "Puig; Vives, Pau".into(),
-            Cell::Number(2.5),
-            Cell::shown("0.5"),
-        ]);
-        for lang in [Lang::Es, Lang::Ca] {
-            let text =
-                String::from_utf8(to_csv(&[sheet.clone()], CsvStyle::of(lang)).unwrap()).unwrap();
-            assert!(text.starts_with(BOM));
-            assert!(text.contains("#;Pareja;Puntos;Dif.\r\n"), "{text}");
-            assert!(text.contains("1;Pujol, Vidal;6;12\r\n"), "{text}");
-            assert!(
-                text.contains("3;\"Puig; Vives, Pau\";2,5;0,5\r\n"),
-                "{text}"
-            );
-            assert_eq!(sniff_delimiter(&decode(text.as_bytes())), b';');
-            let rows = read_csv(&text).unwrap();
-            assert_eq!(rows[1].1, ["1", "Pujol, Vidal", "6", "12"]);
-            assert_eq!(rows[3].1, ["3", "Puig; Vives, Pau", "2,5", "0,5"]);
-        }
-        let text = String::from_utf8(to_csv(&[sheet], CsvStyle::of(Lang::En)).unwrap()).unwrap();
-        assert!(
-            text.contains("3,\"Puig; Vives, Pau\",2.5,0.5\r\n"),
-            "{text}"
-        );
-        assert_eq!(
-            read_csv(&text).unwrap()[3].1,
-            ["3", "Puig; Vives, Pau", "2.5", "0.5"]
-        );
-    }
-
-    #[test]
-    fn a_header_quoting_the_other_separator_does_not_change_the_separator() {
-        assert_eq!(sniff_delimiter("\"a, b, c\";d;e\n"), b';');
-        assert_eq!(sniff_delimiter("\"a; b; c\",d,e\n"), b',');
-        assert_eq!(sniff_delimiter("nombre;club\n"), b';');
-        assert_eq!(sniff_delimiter("nombre\tclub\n"), b'\t');
-        assert_eq!(sniff_delimiter("nombre\n"), b',');
-    }
-
-    #[test]
-    fn a_spanish_excel_file_with_semicolons_and_windows_bytes_reads() {
-        let bytes = b"nombre;club\r\nN\xfa\xf1ez;Pe\xf1a \x93La Baza\x94\r\n\"Soler; Roca\";\r\n";
-        let text = decode(bytes);
-        assert_eq!(sniff_delimiter(&text), b';');
-        let rows = read_csv(&text).unwrap();
-        assert_eq!(rows[1].1, ["Núñez", "Peña “La Baza”"]);
-        assert_eq!(rows[2].1, ["Soler; Roca", ""]);
-        assert_eq!(decode("\u{feff}a,b".as_bytes()), "a,b");
-    }
-
-    #[test]
-    fn an_unclosed_quote_names_the_line_it_opened_on() {
-        assert_eq!(read_csv("nombre\nA\n\"B\nC\n"), Err(BadLine(3)));
-    }
-
-    #[test]
-    fn the_workbook_is_a_zip_with_one_tab_per_sheet() {
-        let mut other = standings();
-        other.title = "Clasificación".into();
-        let bytes = to_xlsx(&[standings(), other]).unwrap();
-        assert!(bytes.starts_with(b"PK"));
-        assert_eq!(tab_name("a/b:c", &[]), "a b c");
-        assert_eq!(tab_name("Hoja", &["hoja".into()]), "Hoja 2");
-        assert_eq!(tab_name(&"x".repeat(40), &[]).chars().count(), 31);
-    }
-
-    #[test]
-    fn a_workbook_reads_back_row_by_row_with_whole_numbers_as_written() {
-        let bytes = to_xlsx(&[standings()]).unwrap();
-        let rows = read_table(&bytes).unwrap();
-        assert_eq!(
-            rows[0],
-            (
-                1,
-                vec!["#".into(), "Pareja".into(), "Puntos".into(), "Dif.".into()]
-            )
-        );
-        assert_eq!(rows[1].1[..3], ["1", "Pujol, Vidal", "6"]);
-        assert_eq!(rows[1].0, 2);
-        assert_eq!(read_table(b"a;b\n1;2\n").unwrap().len(), 2);
-        assert_eq!(read_table(b"PK\x03\x04 not a zip"), Err(BadLine(0)));
-    }
-
-    #[test]
-    fn a_long_name_widens_its_column_in_the_workbook_so_that_it_is_not_cut() {
-        let mut sheet = standings();
-        let long = "Fernández de la Fuente Martínez – Castellví i Puigdollers";
-        sheet.push(vec![3u32.into(), long.into(), 1u32.into(), Cell::Empty]);
-        sheet.push(vec![
-            4u32.into(),
-            "x".repeat(200).into(),
-            0u32.into(),
-            Cell::Empty,
-        ]);
-        assert_eq!(fitted_width(&sheet, 0, 5.0), 5.0, "numbers keep theirs");
-        assert_eq!(fitted_width(&sheet, 1, 30.0), 81.0, "at most a name's 80");
-        sheet.rows.pop();
-        let wide = long.chars().count() as f64 + 1.0;
-        assert_eq!(fitted_width(&sheet, 1, 30.0), wide);
-        // The workbook says so: the name's column is that wide.
-        let bytes = to_xlsx(&[sheet]).unwrap();
-        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
-        let mut xml = String::new();
-        std::io::Read::read_to_string(
-            &mut zip.by_name("xl/worksheets/sheet1.xml").unwrap(),
-            &mut xml,
-        )
-        .unwrap();
-        let col = xml
-            .split("<col ")
-            .find(|c| c.contains("min=\"2\""))
-            .unwrap();
-        let width: f64 = col
-            .split("width=\"")
-            .nth(1)
-            .and_then(|w| w.split('"').next())
-            .unwrap()
-            .parse()
-            .unwrap();
-        assert!(width >= wide, "{col}");
-    }
-
-    #[test]
-    fn file_names_are_plain_ascii_with_dashes() {
-        assert_eq!(
-            file_stem("Clasificación · Campeonato 3"),
-            "clasificacion-campeonato-3"
-        );
-        assert_eq!(file_stem("\"; rm"), "rm");
-        assert_eq!(file_stem("¿?"), "baza");
-    }
-}
+#[path = "sheets_tests.rs"]
+mod tests;

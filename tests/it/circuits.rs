@@ -367,3 +367,104 @@ async fn an_administrator_offers_every_clubs_championships_for_a_circuit_and_an_
             .any(|l| l.contains("Open de Ponent · Casal de Ponent"))
     );
 }
+
+#[tokio::test]
+async fn a_championship_ticked_on_a_circuit_form_read_before_it_was_taken_out_and_deleted_is_named_on_the_409_page_in_each_language()
+ {
+    use crate::from_scratch::{form_values, post_fields, set};
+    let (app, club) = circuit_club().await;
+    let pairs = [
+        ("Ana", "Bea"),
+        ("Carla", "Dani"),
+        ("Eva", "Fede"),
+        ("Gil", "Hugo"),
+    ];
+    let ids: Vec<String> = (1..=3)
+        .map(|k| {
+            let file = championship(&format!("Prova {k}"), pairs);
+            import(&app, club, &file, &format!("2026-0{k}-10")).to_string()
+        })
+        .collect();
+    let mut fields = vec![
+        ("name", "Circuit de botifarra".to_owned()),
+        ("points", "100, 80, 65, 55".to_owned()),
+        ("floor", "10".to_owned()),
+        ("best", String::new()),
+    ];
+    fields.extend(ids.iter().map(|id| ("event", id.clone())));
+    let res = post_form(&app, &format!("/clubes/{club}/circuitos/nuevo"), &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let circuit = res.headers()["location"].to_str().unwrap().to_owned();
+    let edit = format!("{circuit}/editar");
+    // The organiser opens the form, the three ticked; meanwhile an administrator
+    // takes the third out of the circuit and deletes it.
+    let mine = form_values(&app.page(&edit, StatusCode::OK).await, "form.circuit-form");
+    let ticked = |f: &[(String, String)]| -> Vec<String> {
+        let mut ids: Vec<String> = f
+            .iter()
+            .filter(|(k, _)| k == "event")
+            .map(|(_, v)| v.clone())
+            .collect();
+        ids.sort();
+        ids
+    };
+    assert_eq!(ticked(&mine), ids);
+    let pw = app.add_user("federacio", "admin", None).await;
+    let admin = crate::helpers::new_client();
+    app.login(&admin, "federacio", &pw).await;
+    let mut theirs = form_values(&app.page_as(&admin, &edit).await, "form.circuit-form");
+    theirs.retain(|(k, v)| !(k == "event" && *v == ids[2]));
+    let res = post_fields(&app, &admin, &edit, &theirs).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let path = format!("/campeonatos/{}/borrar", ids[2]);
+    let res = post_form_as(&app, &admin, &path, &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "Prova 3 deleted");
+
+    // The organiser's save, read before: refused, as typed, and the deleted
+    // championship named as taken out of what was ticked, in each language.
+    let mut typed = mine.clone();
+    set(&mut typed, "name", "Circuit d'hivern");
+    let csrf = app.csrf().await;
+    typed.push(("csrf".into(), csrf));
+    let mut again = Vec::new();
+    for (lang, words) in [
+        (
+            "es",
+            "Ya no se puede elegir Prova 3 (se borró, o no es de este club): se ha quitado de lo que marcaste.",
+        ),
+        (
+            "ca",
+            "Ja no es pot triar Prova 3 (s'ha esborrat, o no és d'aquest club): s'ha tret del que vas marcar.",
+        ),
+        (
+            "en",
+            "Prova 3 can no longer be chosen (deleted, or not this club's): it was taken out of what you ticked.",
+        ),
+    ] {
+        let res = app
+            .client
+            .post(app.url(&edit))
+            .header("Accept-Language", lang)
+            .form(&typed)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::CONFLICT, "{lang}");
+        let page = scraper::Html::parse_document(&res.text().await.unwrap());
+        assert_eq!(
+            texts(&page, "p.error").len(),
+            1,
+            "{lang}: the stale message"
+        );
+        assert_eq!(texts(&page, "p.circuit-dropped"), [words], "{lang}");
+        again = form_values(&page, "form.circuit-form");
+        assert!(again.contains(&("name".into(), "Circuit d'hivern".into())));
+        assert_eq!(ticked(&again), &ids[..2], "{lang}");
+    }
+    // Sent again as it came back: saved, over the first two.
+    let res = post_fields(&app, &app.client, &edit, &again).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let page = app.page(&circuit, StatusCode::OK).await;
+    assert_eq!(texts(&page, "h1"), ["Circuit d'hivern"]);
+    assert_eq!(texts(&page, ".circuit-events a"), ["Prova 1", "Prova 2"]);
+}

@@ -630,3 +630,251 @@ async fn a_knockout_table_of_a_two_coto_guinote_championship_goes_on_to_two_coto
     let results = texts(&html, ".phase .pairings td.result");
     assert!(results.iter().any(|r| r.contains("2 – 1")), "{results:?}");
 }
+
+/// Plays the match at `slip` from pair a's phone, one partida a hand, each won by
+/// the side `sides` says ("0": pair a), and has pair b sign it with its PIN.
+async fn play_match(app: &TestApp, slip: &crate::championship::Slip, sides: &[&str]) {
+    let keeper = slip.open(app, 0).await;
+    let mut game = format!("/partidas/{}", game_of(app, &keeper, &slip.path).await);
+    for (k, side) in sides.iter().enumerate() {
+        if k > 0 {
+            game = next(app, &keeper, &game).await;
+        }
+        win_outright(app, &keeper, &game, side).await;
+    }
+    let (_, _, winner) = standing(app, &game).await;
+    assert_eq!(winner.len(), 1, "{}: the match is over", slip.path);
+    let html = app.page(&slip.path, StatusCode::OK).await;
+    let v = attr(&html, "p.table-status", "data-version").unwrap();
+    let res = post_form_as(
+        app,
+        &keeper,
+        &format!("{}/firma", slip.path),
+        &[("version", &v), ("pin", &slip.pins[1])],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "{} signed", slip.path);
+}
+
+/// The partidas of a two-coto match won by side `w`: 2–0, or 2–1 after losing the
+/// second coto.
+fn two_cotos(w: &'static str, lost_one: bool) -> Vec<&'static str> {
+    let l = if w == "0" { "1" } else { "0" };
+    if lost_one {
+        vec![w, w, l, l, w, w]
+    } else {
+        vec![w, w, w, w]
+    }
+}
+
+/// What the public pages of championship `id` show: the standings' rows, the final
+/// ranking's rows and names (the champion first), and the bracket's names, scores
+/// and winners.
+async fn shown_results(app: &TestApp, id: i32) -> [Vec<String>; 6] {
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let bracket = attr(&html, "a.phase-bracket", "href").expect("the knockout's bracket");
+    let cuadro = app.page(&bracket, StatusCode::OK).await;
+    [
+        texts(&html, ".standings tbody tr"),
+        texts(&html, ".final-ranking tbody tr"),
+        texts(&html, ".final-ranking tbody td.finalist strong"),
+        texts(&cuadro, ".sl .nm"),
+        texts(&cuadro, ".sl .sc"),
+        texts(&cuadro, ".sl.win .nm"),
+    ]
+}
+
+/// The text of download `path` (a file, a CSV).
+async fn download_text(app: &TestApp, path: &str) -> String {
+    let res = app.get(path).await;
+    assert_eq!(res.status(), StatusCode::OK, "{path}");
+    res.text().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_two_coto_guinote_championship_played_to_its_champion_is_the_same_championship_imported_into_an_empty_baza()
+ {
+    use crate::file_reads_back::imported;
+    use crate::from_scratch::{
+        club_of_game, form_values, id_of, new_championship, post_fields, set,
+    };
+    let app = TestApp::spawn().await;
+    let club = club_of_game(&app, "guinote").await;
+    // The form's defaults (a Swiss of five rounds, played hand by hand) but for
+    // matches at the best of (its three partidas a coto) with two cotos to win.
+    let html = app
+        .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
+        .await;
+    let mut fields = form_values(&html, "form.tournament-form");
+    set(&mut fields, "name", "Guiñote del Pilar");
+    set(&mut fields, "fmt.guinote.match_format", "best_of");
+    set(&mut fields, "fmt.guinote.cotos", "2");
+    let res = new_championship(&app, club, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = id_of(&res);
+    let file: serde_json::Value =
+        serde_json::from_str(&download_text(&app, &format!("/campeonatos/{id}/exportar")).await)
+            .unwrap();
+    assert_eq!(file["event"]["system"]["kind"], "swiss", "{file}");
+    assert_eq!(
+        file["event"]["match_format"],
+        serde_json::json!({"kind": "best_of", "partidas": 3, "cotos": 2})
+    );
+    let rounds = file["event"]["system"]["rounds"].as_u64().unwrap();
+    let pairs = [
+        ("Ana – Berta", "Peña El Cachirulo"),
+        ("Carmen – Dolores", "Casino de Calatayud"),
+        ("Elena – Fátima", "Peña El Cachirulo"),
+        ("Gloria – Helena", "Hogar del Jubilado"),
+        ("Inés – Julia", "Casino de Calatayud"),
+        ("Laura – Marta", "Hogar del Jubilado"),
+    ];
+    for (name, pair_club) in pairs {
+        let res = post_form_as(
+            &app,
+            &app.client,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", name), ("club", pair_club)],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{name} registered");
+    }
+    // Every round of the Swiss paired, published and played at its tables.
+    for round in 1..=rounds {
+        for path in [
+            format!("/campeonatos/{id}/rondas"),
+            format!("/campeonatos/{id}/rondas/{round}/publicar"),
+        ] {
+            let res = post_form_as(&app, &app.client, &path, &[("tables", "")]).await;
+            assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
+        }
+        let round_slips = slips(&app, id, &format!("ronda={round}")).await;
+        assert_eq!(round_slips.len(), 3);
+        for (k, slip) in round_slips.iter().enumerate() {
+            let n = round as usize + k;
+            let w = if n.is_multiple_of(3) { "1" } else { "0" };
+            play_match(&app, slip, &two_cotos(w, !n.is_multiple_of(2))).await;
+        }
+    }
+    // The knockout of the best four, from the director's form.
+    let director = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    let mut fases = form_values(&director, "form#form-fases");
+    set(&mut fases, "n", "4");
+    let res = post_fields(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/fases"),
+        &fases,
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "the knockout is drawn");
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let bracket = attr(&html, "a.phase-bracket", "href").unwrap();
+    let phase = format!("fase={}", bracket.trim_start_matches("/cuadros/"));
+    let semis = slips(&app, id, &phase).await;
+    assert_eq!(semis.len(), 2, "two semi-finals");
+    play_match(&app, &semis[0], &two_cotos("0", true)).await;
+    play_match(&app, &semis[1], &two_cotos("1", false)).await;
+    let finals: Vec<_> = slips(&app, id, &phase)
+        .await
+        .into_iter()
+        .filter(|s| semis.iter().all(|p| p.path != s.path))
+        .collect();
+    assert_eq!(finals.len(), 1, "the final");
+    play_match(&app, &finals[0], &two_cotos("1", true)).await;
+    let shown = shown_results(&app, id).await;
+    assert!(
+        shown[1][0].contains("Campeón"),
+        "a champion: {:?}",
+        shown[1]
+    );
+    assert!(shown[1][0].contains(&shown[2][0]), "{shown:?}");
+    // The bracket in cotos: 2–1 and 0–2 in the semi-finals, 1–2 in the final.
+    assert_eq!(shown[4], ["2", "1", "0", "2", "1", "2"]);
+    assert_eq!(shown[5].len(), 3, "{shown:?}");
+    assert_eq!(
+        shown[5][2], shown[2][0],
+        "the final's winner is the champion"
+    );
+
+    // The championship file and the entrants list, imported into an empty Baza.
+    let text = download_text(&app, &format!("/campeonatos/{id}/exportar")).await;
+    let list = download_text(&app, &format!("/campeonatos/{id}/inscritos.csv")).await;
+    let standings = download_text(&app, &format!("/campeonatos/{id}/clasificacion.csv")).await;
+    // `baza standings` reads the file to the same standings and final ranking.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("guinote.json");
+    std::fs::write(&path, &text).unwrap();
+    let path = path.to_str().unwrap();
+    let rows = crate::file_reads_back::baza_json(&["standings", path, "--json"]);
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), shown[0].len());
+    for (row, page) in rows.iter().zip(&shown[0]) {
+        let name = row["name"].as_str().unwrap();
+        assert!(page.contains(name), "baza standings: {name} where {page}");
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baza"))
+        .env_remove("BAZA_DATABASE_URL")
+        .args(["standings", path])
+        .output()
+        .unwrap();
+    let said = String::from_utf8(out.stdout).unwrap();
+    let finals = said
+        .split("Standings of the rounds")
+        .next()
+        .expect("a final ranking");
+    let mut order: Vec<(usize, &String)> = shown[2]
+        .iter()
+        .map(|n| (finals.find(n.as_str()).unwrap_or(usize::MAX), n))
+        .collect();
+    order.sort();
+    let order: Vec<&String> = order.into_iter().map(|(_, n)| n).collect();
+    assert_eq!(order, shown[2].iter().collect::<Vec<_>>(), "{said}");
+    let other = TestApp::spawn().await;
+    let other_club = club_of_game(&other, "guinote").await;
+    let copy = imported(&other, other_club, &text).await;
+    assert_eq!(shown_results(&other, copy).await, shown);
+    assert_eq!(
+        download_text(&other, &format!("/campeonatos/{copy}/exportar")).await,
+        text
+    );
+    assert_eq!(
+        download_text(&other, &format!("/campeonatos/{copy}/clasificacion.csv")).await,
+        standings
+    );
+    assert_eq!(
+        download_text(&other, &format!("/campeonatos/{copy}/inscritos.csv")).await,
+        list
+    );
+    // The entrants list itself starts a new championship there with the same pairs.
+    let html = other
+        .page(
+            &format!("/clubes/{other_club}/campeonatos/nuevo"),
+            StatusCode::OK,
+        )
+        .await;
+    let mut fields = form_values(&html, "form.tournament-form");
+    set(&mut fields, "name", "Guiñote del Pilar");
+    set(&mut fields, "fmt.guinote.match_format", "best_of");
+    set(&mut fields, "fmt.guinote.cotos", "2");
+    let res = new_championship(&other, other_club, &fields).await;
+    let next_one = id_of(&res);
+    let res = post_form_as(
+        &other,
+        &other.client,
+        &format!("/campeonatos/{next_one}/inscritos/importar"),
+        &[("csv", list.as_str())],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        download_text(&other, &format!("/campeonatos/{next_one}/inscritos.csv")).await,
+        list
+    );
+}

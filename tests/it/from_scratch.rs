@@ -18,7 +18,7 @@ pub(crate) async fn club_from_first_run(app: &TestApp) -> i32 {
 }
 
 /// The first club, at /primeros-pasos, with `game` as its usual game.
-async fn club_of_game(app: &TestApp, game: &str) -> i32 {
+pub(crate) async fn club_of_game(app: &TestApp, game: &str) -> i32 {
     let res = post_form_as(
         app,
         &app.client,

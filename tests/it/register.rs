@@ -1261,3 +1261,34 @@ async fn visitors_read_no_licence_no_year_of_birth_and_no_hidden_surname_on_any_
     assert!(search.contains("Wilhelmina Q."));
     eprintln!("privacy crawl: {} public pages read", read.len());
 }
+
+#[tokio::test]
+async fn a_licence_list_saved_with_a_spreadsheets_formula_guard_imports_names_and_clubs_as_they_were()
+ {
+    let app = TestApp::spawn().await;
+    as_admin(&app).await;
+    // What a spreadsheet saves of cells that start like a formula: an apostrophe
+    // before them. A name with an apostrophe of its own keeps it.
+    let list = csv(&[
+        ["L1", "O'Donnell Ana", "'=Club", "1980"],
+        ["L2", "'-Peña Luis", "'+34 Peña", "1981"],
+        ["L3", "'ok Eva", "'@casa", "1982"],
+        ["L4", "Marta Soler", "'-Peña", "1983"],
+    ]);
+    let res = upload(&app, &app.client, "licencias.csv", &list).await;
+    assert_eq!(res.status(), StatusCode::OK, "{}", body(res).await);
+    let mut names: Vec<String> = people(&app).await.into_iter().map(|p| p.name).collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["'ok Eva", "-Peña Luis", "Marta Soler", "O'Donnell Ana"]
+    );
+    let mut clubs: Vec<String> = app
+        .with_conn(|conn| baza::db::queries::list_clubs(conn).unwrap())
+        .await
+        .into_iter()
+        .map(|c| c.name)
+        .collect();
+    clubs.sort();
+    assert_eq!(clubs, ["+34 Peña", "-Peña", "=Club", "@casa"]);
+}

@@ -413,6 +413,13 @@ async fn a_visitor_cannot_download_the_audit_or_the_entrants_and_the_club_staff_
 
 /// A championship in registration of the club the signed-in director runs.
 async fn open_for_entries(app: &TestApp) -> i32 {
+    let pw = app.add_user("directora", "organiser", Some(1)).await;
+    app.login(&app.client, "directora", &pw).await;
+    another_open(app).await
+}
+
+/// One more championship in registration of the demo's club.
+async fn another_open(app: &TestApp) -> i32 {
     let file: baza::domain::tournament::TournamentFile = serde_json::from_value(serde_json::json!({
         "format": "baza-tournament/1",
         "event": {"name": "Open de hojas", "game": "botifarra", "system": {"kind": "swiss", "rounds": 3}},
@@ -420,8 +427,6 @@ async fn open_for_entries(app: &TestApp) -> i32 {
         "rounds": []
     }))
     .unwrap();
-    let pw = app.add_user("directora", "organiser", Some(1)).await;
-    app.login(&app.client, "directora", &pw).await;
     app.with_conn(move |c| {
         let now = baza::web::account::now();
         let mut pins = || "1234".to_owned();
@@ -670,4 +675,82 @@ async fn every_line_of_the_pairings_csv_names_its_round_under_a_header_in_the_re
         csv_records(&en)[0].last().map(String::as_str),
         Some("Round")
     );
+}
+
+/// Names a spreadsheet would run as formulas, and names with an apostrophe of their
+/// own.
+const LIKE_FORMULAS: [&str; 6] = ["=Club", "+34 Peña", "-Peña", "@casa", "'ok", "O'Donnell"];
+
+/// A championship's entrants from its file: (name, club).
+async fn entrants_and_clubs(app: &TestApp, id: i32) -> Vec<(String, String)> {
+    let doc: serde_json::Value = app
+        .get(&format!("/campeonatos/{id}/exportar"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    doc["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let club = e["club"].as_str().unwrap_or_default();
+            (e["name"].as_str().unwrap().to_owned(), club.to_owned())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn entrants_and_clubs_named_like_formulas_come_back_as_typed_from_the_downloaded_list() {
+    let app = TestApp::with_demo().await;
+    let id = open_for_entries(&app).await;
+    for (k, name) in LIKE_FORMULAS.iter().enumerate() {
+        let club = LIKE_FORMULAS[(k + 1) % LIKE_FORMULAS.len()];
+        let res = crate::helpers::post_form_as(
+            &app,
+            &app.client,
+            &format!("/campeonatos/{id}/inscritos"),
+            &[("name", name), ("club", club)],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{name} registered");
+    }
+    let typed = entrants_and_clubs(&app, id).await;
+    let names: Vec<&str> = typed.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, LIKE_FORMULAS);
+    let path = format!("/campeonatos/{id}/inscritos");
+    let csv_es = download(&app, &app.client, &format!("{path}.csv"), "csv").await;
+    let res = app
+        .client
+        .get(app.url(&format!("{path}.csv")))
+        .header("Accept-Language", "en")
+        .send()
+        .await
+        .unwrap();
+    let csv_en = res.bytes().await.unwrap().to_vec();
+    let xlsx = download(&app, &app.client, &format!("{path}.xlsx"), "xlsx").await;
+    // The CSV files guard the formulas for a spreadsheet; a name with an apostrophe
+    // of its own is written as it is.
+    for bytes in [&csv_es, &csv_en] {
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        for guarded in ["'=Club", "'+34 Peña", "'-Peña", "'@casa"] {
+            assert!(text.contains(guarded), "{guarded}: {text}");
+        }
+        assert!(
+            !text.contains("''ok") && text.contains("O'Donnell"),
+            "{text}"
+        );
+    }
+    // Each one imported into a new championship: the entrants and clubs as typed.
+    for (file, bytes) in [("es", csv_es), ("en", csv_en), ("xlsx", xlsx)] {
+        let copy = another_open(&app).await;
+        let res = import(&app, copy, &bytes, "es").await;
+        assert_eq!(
+            res.status(),
+            StatusCode::SEE_OTHER,
+            "{file}: {}",
+            res.text().await.unwrap()
+        );
+        assert_eq!(entrants_and_clubs(&app, copy).await, typed, "{file}");
+    }
 }

@@ -761,7 +761,9 @@ mod tests {
             let again = entrants_from_csv(&empty(), &csv).unwrap();
             let names: Vec<_> = again.iter().map(|e| e.name.as_str()).collect();
             assert_eq!(names, ["Soler, Roca", "Àngel – Íñigo", "Puig; Vives"]);
-            assert_eq!(again[0].club.as_deref(), Some("'=Club"));
+            // The apostrophe that kept it from a spreadsheet's formulas is read back.
+            assert_eq!(again[0].club.as_deref(), Some("=Club"));
+            assert!(csv.contains("'=Club"), "{csv}");
         }
     }
 

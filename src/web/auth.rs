@@ -240,16 +240,8 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
         };
     }
     let session = req.get_session();
-    let tables = session
-        .get::<Vec<i32>>(S_TABLES)
-        .ok()
-        .flatten()
-        .unwrap_or_default();
-    let games = session
-        .get::<Vec<i32>>(S_GAMES)
-        .ok()
-        .flatten()
-        .unwrap_or_default();
+    let tables = session_list(&session, S_TABLES);
+    let games = session_list(&session, S_GAMES);
     let already = req.extensions().get::<CheckedSession>().cloned();
     let checked = match already {
         Some(c) => c,
@@ -418,19 +410,14 @@ pub fn sign_in(session: &Session, user: &User, sid: &str) -> Result<(), AppError
         .collect();
     session.renew();
     session.clear();
-    let put = |k: &str, v: serde_json::Value| {
-        session
-            .insert(k, v)
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("session: {e}")))
-    };
-    put(S_SID, sid.into())?;
-    put(S_NAME, user.username.clone().into())?;
-    put(S_CSRF, random_hex(32)?.into())?;
+    session_put(session, S_SID, sid)?;
+    session_put(session, S_NAME, &user.username)?;
+    session_put(session, S_CSRF, random_hex(32)?)?;
     if let Some(t) = tables {
-        put(S_TABLES, serde_json::json!(t))?;
+        session_put(session, S_TABLES, t)?;
     }
     for (k, v) in held {
-        put(k, v)?;
+        session_put(session, k, v)?;
     }
     Ok(())
 }
@@ -438,16 +425,31 @@ pub fn sign_in(session: &Session, user: &User, sid: &str) -> Result<(), AppError
 /// Grants this browser the right to score one table (`S_TABLES`) or one club
 /// game (`S_GAMES`).
 pub fn grant(session: &Session, key: &str, id: i32) -> Result<(), AppError> {
-    let mut ids = session
-        .get::<Vec<i32>>(key)
-        .ok()
-        .flatten()
-        .unwrap_or_default();
+    let mut ids: Vec<i32> = session_list(session, key);
     if !ids.contains(&id) {
         ids.push(id);
     }
+    session_put(session, key, ids)
+}
+
+/// The list the session keeps under `key`: empty when it keeps none, or none it can
+/// read.
+pub fn session_list<T: serde::de::DeserializeOwned>(session: &Session, key: &str) -> Vec<T> {
     session
-        .insert(key, ids)
+        .get::<Vec<T>>(key)
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+}
+
+/// Keeps `value` in the session under `key`.
+pub fn session_put<T: serde::Serialize>(
+    session: &Session,
+    key: &str,
+    value: T,
+) -> Result<(), AppError> {
+    session
+        .insert(key, value)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("session: {e}")))
 }
 

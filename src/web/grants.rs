@@ -8,7 +8,7 @@
 
 use actix_session::Session;
 
-use super::auth::S_GAMES;
+use super::auth::{S_GAMES, session_list, session_put};
 use super::tables_held::{S_TABLE_SIDES, S_TOURNAMENT_TABLES, sides_held, table_path};
 use crate::db::DbConn;
 use crate::db::championship::{store, tables};
@@ -42,17 +42,7 @@ pub fn fingerprint(place: &str, pin: &str) -> String {
 }
 
 fn marks(session: &Session) -> Vec<(String, String)> {
-    session
-        .get::<Vec<(String, String)>>(S_PIN_MARKS)
-        .ok()
-        .flatten()
-        .unwrap_or_default()
-}
-
-fn put<T: serde::Serialize>(session: &Session, key: &str, value: T) -> Result<(), AppError> {
-    session
-        .insert(key, value)
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("session: {e}")))
+    session_list(session, S_PIN_MARKS)
 }
 
 /// Remembers that this browser's grant of `place` was made from `pin`.
@@ -61,7 +51,7 @@ pub fn remember(session: &Session, place: &str, pin: &str) -> Result<(), AppErro
     let mut all = marks(session);
     all.retain(|(p, _)| p != place);
     all.push((place.to_owned(), fingerprint(place, pin)));
-    put(session, S_PIN_MARKS, all)
+    session_put(session, S_PIN_MARKS, all)
 }
 
 /// The grants a session holds.
@@ -75,16 +65,9 @@ pub struct Held {
 
 impl Held {
     pub fn of(session: &Session) -> Held {
-        let ids = |key: &str| {
-            session
-                .get::<Vec<i32>>(key)
-                .ok()
-                .flatten()
-                .unwrap_or_default()
-        };
         Held {
-            games: ids(S_GAMES),
-            tables: ids(S_TOURNAMENT_TABLES),
+            games: session_list(session, S_GAMES),
+            tables: session_list(session, S_TOURNAMENT_TABLES),
             sides: sides_held(session),
             marks: marks(session),
         }
@@ -191,17 +174,17 @@ fn row_page(row: &store::TableRow) -> String {
 /// ended were used.
 pub fn keep_only(session: &Session, checked: &Checked) -> Result<(), AppError> {
     let kept = &checked.kept;
-    put(session, S_GAMES, &kept.games)?;
-    put(session, S_TOURNAMENT_TABLES, &kept.tables)?;
-    put(session, S_TABLE_SIDES, &kept.sides)?;
-    put(session, S_PIN_MARKS, &kept.marks)?;
+    session_put(session, S_GAMES, &kept.games)?;
+    session_put(session, S_TOURNAMENT_TABLES, &kept.tables)?;
+    session_put(session, S_TABLE_SIDES, &kept.sides)?;
+    session_put(session, S_PIN_MARKS, &kept.marks)?;
     if checked.ended.is_empty() {
         return Ok(());
     }
     let mut all = ended(session);
     all.extend(checked.ended.iter().cloned());
     let skip = all.len().saturating_sub(MAX_ENDED);
-    put(session, S_PINS_ENDED, &all[skip..])
+    session_put(session, S_PINS_ENDED, &all[skip..])
 }
 
 /// Session key: where grants that ended were used (address, page that asks for the
@@ -212,11 +195,7 @@ pub const S_PINS_ENDED: &str = "pins_ended";
 const MAX_ENDED: usize = 8;
 
 fn ended(session: &Session) -> Vec<(String, String)> {
-    session
-        .get::<Vec<(String, String)>>(S_PINS_ENDED)
-        .ok()
-        .flatten()
-        .unwrap_or_default()
+    session_list(session, S_PINS_ENDED)
 }
 
 /// The first request about a place whose grant ended (other than typing its PIN
@@ -234,7 +213,7 @@ pub fn take_ended(session: &Session, path: &str) -> Result<Option<String>, AppEr
         return Ok(None);
     };
     all.retain(|(_, p)| *p != page);
-    put(session, S_PINS_ENDED, all)?;
+    session_put(session, S_PINS_ENDED, all)?;
     Ok(Some(page))
 }
 

@@ -386,6 +386,18 @@ pub fn count_up_to(typed: &str, max: u32) -> Option<u32> {
     }
 }
 
+/// A number typed in a form; when it is not one, a refusal (`unacceptable`) that
+/// names what was typed.
+pub fn typed_number<T: std::str::FromStr>(
+    typed: &str,
+    unacceptable: fn(String) -> crate::error::Unacceptable,
+) -> Result<T, AppError> {
+    typed
+        .trim()
+        .parse::<T>()
+        .map_err(|_| AppError::from(unacceptable(typed.to_owned())))
+}
+
 /// Percent-encodes everything but unreserved characters and `/`.
 pub fn percent_encode(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

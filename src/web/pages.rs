@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::account::see_other;
 use super::auth::{Perm, Principal};
-use super::people::{change_by, checked_name, refusal};
+use super::people::{Kind, change_by, checked_name, refusal};
 use super::sheets::{self, Sheet, Target};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, i18n, render, render_status};
@@ -374,7 +374,7 @@ pub async fn add_pair(
     })
     .await?;
     match refusal {
-        None => Ok(see_other(&format!("/clubes/{club_id}#parejas"))),
+        None => Ok(see_other(&Kind::Pair.list_of(club_id))),
         Some(fault) => {
             let ctx = Ctx::from_request(&req);
             let typed = PairTyped {

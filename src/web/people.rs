@@ -37,6 +37,11 @@ impl Kind {
         }
     }
 
+    /// The club's page at its list of this kind, where a change to one of them lands.
+    pub fn list_of(&self, club_id: i32) -> String {
+        format!("/clubes/{club_id}#{}", self.segment())
+    }
+
     pub fn is_pair(&self) -> bool {
         *self == Kind::Pair
     }
@@ -308,7 +313,7 @@ pub async fn edit(
         }
     };
     match refusal {
-        None => Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment()))),
+        None => Ok(see_other(&kind.list_of(club_id))),
         Some(fault) => {
             let typed = Some((form.name, p1, p2));
             let status = StatusCode::UNPROCESSABLE_ENTITY;
@@ -438,7 +443,7 @@ pub async fn merge(
     })
     .await?;
     match refusal {
-        None => Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment()))),
+        None => Ok(see_other(&kind.list_of(club_id))),
         Some(fault) => {
             let choice = (Some(drop), false);
             let status = StatusCode::CONFLICT;
@@ -508,7 +513,7 @@ pub async fn set_active(
         })
     })
     .await?;
-    Ok(see_other(&format!("/clubes/{club_id}#{}", kind.segment())))
+    Ok(see_other(&kind.list_of(club_id)))
 }
 
 /// The routes of this module.

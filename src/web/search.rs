@@ -131,7 +131,7 @@ pub async fn search(
                 href: if manages(p.club_id) {
                     format!("/clubes/{}/jugadores/{}/editar", p.club_id, p.id)
                 } else {
-                    format!("/clubes/{}#jugadores", p.club_id)
+                    super::people::Kind::Player.list_of(p.club_id)
                 },
             })
             .collect(),

@@ -12,11 +12,7 @@ pub const S_TABLE_SIDES: &str = "table_sides";
 
 /// The tables (row id, pair) whose PINs this browser holds.
 pub fn sides_held(session: &Session) -> Vec<(i32, String)> {
-    session
-        .get::<Vec<(i32, String)>>(S_TABLE_SIDES)
-        .ok()
-        .flatten()
-        .unwrap_or_default()
+    super::auth::session_list(session, S_TABLE_SIDES)
 }
 
 /// The page of a table: `phase` 0 for a round's table, else a knockout phase's.

@@ -3,7 +3,7 @@
 //! The proposer's PIN never confirms. Also the director's switch of a table to typed
 //! results, when the phone that kept its game dies.
 
-use super::tables::{AtTable, path_of, sides_of};
+use super::tables::{AtTable, VersionForm, path_of, sides_of};
 use super::*;
 use crate::web::done::Done;
 
@@ -78,15 +78,10 @@ pub async fn sign(at: AtTable, form: web::Form<SignForm>) -> HttpResult {
 
 pub use self::sign as sign_phase;
 
-#[derive(Deserialize)]
-pub struct SwitchForm {
-    version: String,
-}
-
 /// `POST /campeonatos/{id}/rondas/{r}/mesas/{t}/escrita`: the director switches a
 /// table that plays hand by hand to typed results (its phone died); the hands
 /// entered so far stay in its game.
-pub async fn switch_to_typed(at: AtTable, form: web::Form<SwitchForm>) -> HttpResult {
+pub async fn switch_to_typed(at: AtTable, form: web::Form<VersionForm>) -> HttpResult {
     let tc = at.load().await?;
     let version = at.staff_version(&tc, &form.version)?;
     let row = tc.row.clone();

@@ -6,6 +6,7 @@
 use super::*;
 use crate::domain::tournament::groups::{self, GroupsError};
 use crate::web::done::Done;
+use crate::web::typed_number;
 
 /// A liguilla as the director sees it: its number and its entrants (id, name).
 pub struct GroupView {
@@ -95,11 +96,7 @@ pub async fn move_entrant(
     Directed(Visit { state, who, .. }, id, form): Directed<web::Form<MoveForm>>,
 ) -> HttpResult {
     let f = form.into_inner();
-    let to = f
-        .group
-        .trim()
-        .parse::<u32>()
-        .map_err(|_| AppError::from(Unacceptable::Group(f.group.clone())))?;
+    let to: u32 = typed_number(&f.group, Unacceptable::Group)?;
     let entrant = f.entrant.trim().to_owned();
     let actor = who.actor();
     db(&state, move |conn| {

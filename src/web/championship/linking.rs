@@ -8,6 +8,7 @@ use crate::db::linking::{self, Chosen};
 use crate::db::register;
 use crate::domain::tournament::{EntrantPerson, people};
 use crate::web::auth::Role;
+use crate::web::typed_number;
 
 /// One player of a registration as the form sends her: the name typed, the person
 /// picked (an id), and the club she plays for in this championship.
@@ -150,10 +151,7 @@ pub async fn link_entrant(
     require_director(&req, &state, &who, id).await?;
     let slot = match form.slot.trim() {
         "" => None,
-        s => Some(
-            s.parse::<usize>()
-                .map_err(|_| AppError::from(Unacceptable::LinkSlot(s.to_owned())))?,
-        ),
+        s => Some(typed_number::<usize>(s, Unacceptable::LinkSlot)?),
     };
     let chosen = match form.person.trim() {
         "new" => Chosen::New,

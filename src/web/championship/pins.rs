@@ -3,7 +3,7 @@
 //! both PINs of a table when a slip is lost or a PIN was seen: the phones that typed
 //! the old ones are asked for the new (see [`crate::web::grants`]).
 
-use super::tables::{AtTable, grant_side, path_of};
+use super::tables::{AtTable, VersionForm, grant_side, path_of, table_version};
 use super::*;
 use crate::service::throttle::{PinRefused, check_pin, table_subject};
 use crate::web::done::Done;
@@ -83,23 +83,14 @@ pub(super) fn check_table_pin(
     Ok(verdict.map(|()| side.unwrap_or("a")))
 }
 
-#[derive(Deserialize)]
-pub struct RenewForm {
-    version: String,
-}
-
 /// `POST /campeonatos/{id}/rondas/{r}/mesas/{t}/pines` (and `/fases/{b}/mesas/{t}/pines`):
 /// the organiser gives the table's two pairs new PINs. The phones that typed the old
 /// ones keep nothing: their next step asks for the new PIN.
-pub async fn renew_pins(at: AtTable, form: web::Form<RenewForm>) -> HttpResult {
+pub async fn renew_pins(at: AtTable, form: web::Form<VersionForm>) -> HttpResult {
     let tc = at.load().await?;
     at.who
         .require(Perm::ManageClub(tc.t.championship.club_id), at.req.path())?;
-    let version = form
-        .version
-        .trim()
-        .parse::<i32>()
-        .map_err(|_| AppError::BadRequest(crate::error::Malformed::Field("version")))?;
+    let version = table_version(&form.version)?;
     let row = tc.row.clone();
     let actor = at.who.actor();
     db(&at.state, move |conn| {

@@ -30,9 +30,7 @@ pub(super) fn grant_side(session: &Session, row: i32, side: &str) -> Result<(), 
     if !held.iter().any(|(r, s)| *r == row && s == side) {
         held.push((row, side.to_owned()));
     }
-    session
-        .insert(S_TABLE_SIDES, held)
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("session: {e}")))
+    crate::web::auth::session_put(session, S_TABLE_SIDES, held)
 }
 
 /// The pairs of this table whose PIN this browser holds.
@@ -494,10 +492,7 @@ impl AtTable {
                 .err()
                 .unwrap_or(AppError::Forbidden));
         }
-        version
-            .trim()
-            .parse::<i32>()
-            .map_err(|_| AppError::BadRequest(Malformed::Field("version")))
+        table_version(version)
     }
 
     /// Someone who may not score this table (see [`refusal`]).
@@ -573,6 +568,20 @@ pub async fn show_table(at: AtTable) -> HttpResult {
     })
     .await?;
     at.page(tc, Shown::default(), StatusCode::OK)
+}
+
+/// A director's form about a table that sends only the table's version it was read at.
+#[derive(Deserialize)]
+pub struct VersionForm {
+    pub(super) version: String,
+}
+
+/// The table's version as a form sends it.
+pub(super) fn table_version(version: &str) -> Result<i32, AppError> {
+    version
+        .trim()
+        .parse::<i32>()
+        .map_err(|_| AppError::BadRequest(Malformed::Field("version")))
 }
 
 // The tables of knockout phases are served by the handlers of the rounds' tables.

@@ -13,7 +13,7 @@ use super::account::{now, see_other};
 use super::auth::Perm;
 use super::game::Entered;
 use super::visit::{HttpResult, Visit};
-use super::{AppState, Ctx, db, render, render_status};
+use super::{AppState, Ctx, db, render, render_status, typed_number};
 use crate::db::games;
 use crate::domain::cards::Card;
 use crate::domain::words::{
@@ -440,21 +440,14 @@ pub async fn apply(
 ) -> HttpResult {
     let slug = path.into_inner();
     let form = form.into_inner();
-    let game_id = form
-        .game
-        .trim()
-        .parse::<i32>()
-        .map_err(|_| AppError::from(Unacceptable::Game(form.game.clone())))?;
+    let game_id: i32 = typed_number(&form.game, Unacceptable::Game)?;
     let hand_no = match form
         .hand
         .as_deref()
         .map(str::trim)
         .filter(|h| !h.is_empty())
     {
-        Some(h) => Some(
-            h.parse::<i32>()
-                .map_err(|_| AppError::from(Unacceptable::HandNumber(h.to_owned())))?,
-        ),
+        Some(h) => Some(typed_number::<i32>(h, Unacceptable::HandNumber)?),
         None => None,
     };
     let s = slug.clone();

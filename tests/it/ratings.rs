@@ -250,6 +250,32 @@ fn import(app: &TestApp, club: i32, file: &Value) -> i32 {
 }
 
 #[tokio::test]
+async fn in_a_browser_the_ratings_of_each_game_fit_a_360_px_phone() {
+    let Some(browser) = Browser::start("ratings_per_game_phone").await else {
+        return;
+    };
+    let app = TestApp::with_demo().await;
+    app.with_conn(|c| baza::service::demo_games::create_demo_games(c, 1).unwrap())
+        .await;
+    browser.viewport(360, 800).await;
+    browser
+        .goto(&app.url("/puntuaciones?juego=botifarra"))
+        .await;
+    assert!(browser.count(".game-picker a").await >= 2);
+    assert!(browser.count("table.ratings tbody tr").await > 0);
+    browser.assert_fits(360, "the botifarra ratings").await;
+    browser.screenshot().await;
+    // Ana Martínez, rated at cuatrola and at tute: a chart for each.
+    browser.goto(&app.url("/jugadores/1")).await;
+    assert_eq!(browser.count("section.rating-game").await, 2);
+    assert_eq!(browser.count("section.rating-game svg").await, 2);
+    browser
+        .assert_fits(360, "a player page with two games' ratings")
+        .await;
+    browser.screenshot().await;
+}
+
+#[tokio::test]
 async fn a_new_championship_seeds_its_pairs_by_the_mean_rating_of_their_players() {
     let app = TestApp::with_demo().await;
     let cli = cuatrola(&app);
@@ -495,8 +521,9 @@ fn finished(
         .unwrap();
 }
 
-/// A club whose Ana and Bea beat Carla and Dani at cuatrola on the 2nd of November
-/// and lost to them at botifarra on the 3rd: the club and each one's person id.
+/// A club whose Ana and Bea lost to Carla and Dani at botifarra on the 2nd of
+/// November and beat them at cuatrola on the 3rd (one list of both games would put
+/// them above the newcomer's 1500): the club and each one's person id.
 async fn won_at_cuatrola_lost_at_botifarra(app: &TestApp) -> (i32, BTreeMap<String, i32>) {
     let club = app.add_club("Peña Las Dos", "Alcañiz").await;
     let people = app
@@ -509,8 +536,8 @@ async fn won_at_cuatrola_lost_at_botifarra(app: &TestApp) -> (i32, BTreeMap<Stri
                 people.insert(name.to_string(), person);
             }
             let seats = ["Ana", "Carla", "Bea", "Dani"];
-            finished(conn, club, "cuatrola", seats, 0, 2);
-            finished(conn, club, "botifarra", seats, 1, 3);
+            finished(conn, club, "botifarra", seats, 1, 2);
+            finished(conn, club, "cuatrola", seats, 0, 3);
             people
         })
         .await;
@@ -624,4 +651,38 @@ async fn seeding_a_botifarra_championship_by_rating_uses_the_botifarra_ratings()
     let want = [mean("Carla", "Dani"), 1500.0, mean("Ana", "Bea")];
     assert_eq!(shown, want.map(|r| format!("{r:.0}")));
     assert!(texts(&page, "p.meta").join(" ").contains("Botifarra"));
+    // A botifarra knockout bracket seeded from ratings: the same order.
+    let club = club.to_string();
+    let res = crate::helpers::post_form_as(
+        &app,
+        &app.client,
+        "/cuadros/nuevo",
+        &[
+            ("club", club.as_str()),
+            ("name", "Copa de botifarra"),
+            ("game", "botifarra"),
+            ("format", "single"),
+            ("seeding", "ratings"),
+            ("paper", "a4"),
+            ("names", "Ana y Bea\nCarla y Dani"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id: i32 = res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/cuadros/")
+        .parse()
+        .unwrap();
+    let row = app
+        .with_conn(move |c| {
+            let list = baza::db::brackets::list_brackets(c).unwrap();
+            list.into_iter().find(|b| b.id == id).unwrap()
+        })
+        .await;
+    let names: Vec<String> = serde_json::from_str(&row.entrants).unwrap();
+    assert_eq!(names, ["Carla y Dani", "Ana y Bea"]);
+    let want = format!("ratings:{},{}", shown[0], shown[2]);
+    assert_eq!(row.seeding, want);
 }

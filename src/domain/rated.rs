@@ -115,17 +115,7 @@ pub fn club_game(sides: &[Vec<PlayerId>], winner: usize) -> Played {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pairs(label: &str, a: [PlayerId; 2], b: [PlayerId; 2], score_a: f64) -> Period {
-        Period {
-            label: label.into(),
-            games: vec![Played::Pairs {
-                a: a.to_vec(),
-                b: b.to_vec(),
-                score_a,
-            }],
-        }
-    }
+    use crate::domain::rating::tests::pair_game as pairs;
 
     #[test]
     fn a_person_who_won_at_cuatrola_and_lost_at_botifarra_is_above_the_newcomer_in_one_and_below_in_the_other()

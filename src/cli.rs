@@ -110,7 +110,8 @@ pub enum Command {
     /// Clubes: alta y lista / Clubs: add and list.
     #[command(subcommand)]
     Club(ClubCommand),
-    /// Puntuaciones Glicko-2 de los jugadores / Players' Glicko-2 ratings.
+    /// Puntuaciones Glicko-2 de los jugadores, una por juego / Players' Glicko-2
+    /// ratings, one per game.
     #[command(subcommand)]
     Ratings(RatingsCommand),
     /// Registro de personas: importar una lista de licencias / The register of
@@ -175,12 +176,16 @@ pub enum TournamentCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum RatingsCommand {
-    /// Recalcula las puntuaciones desde el historial y las escribe
-    /// / Recompute the ratings from the history and print them.
+    /// Recalcula las puntuaciones desde el historial y las escribe, la lista de cada
+    /// juego / Recompute the ratings from the history and print each game's list.
     Recompute {
         /// Constante τ del sistema (por defecto 0.5) / System constant τ (default 0.5).
         #[arg(long, default_value_t = 0.5)]
         tau: f64,
+        /// Solo la lista de este juego (cuatrola, tute, guinote, botifarra, cinquillo)
+        /// / Only this game's list.
+        #[arg(long)]
+        game: Option<String>,
         /// Salida JSON / JSON output.
         #[arg(long)]
         json: bool,
@@ -993,12 +998,22 @@ fn club_command(cmd: ClubCommand) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// `baza ratings recompute`: the ratings from the whole history, best first, one
-/// player a line (rank, name, rating, RD, volatility, games), and the time it took.
-fn ratings_recompute(tau: f64, json: bool, args: &DbArgs) -> anyhow::Result<ExitCode> {
+/// `baza ratings recompute`: the ratings from the whole history, each game's list
+/// (or `game`'s only) best first, one player a line (game, rank in it, name, rating,
+/// RD, volatility, games), and the time it took: the numbers of `/puntuaciones`.
+fn ratings_recompute(
+    tau: f64,
+    game: Option<&str>,
+    json: bool,
+    args: &DbArgs,
+) -> anyhow::Result<ExitCode> {
     if !(0.05..=3.0).contains(&tau) {
         anyhow::bail!("τ entre 0.05 y 3 / τ between 0.05 and 3");
     }
+    let game = game
+        .map(str::parse::<crate::domain::GameKind>)
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut conn = args.connect()?;
     let started = std::time::Instant::now();
     let config = crate::domain::rating::Config {
@@ -1007,40 +1022,40 @@ fn ratings_recompute(tau: f64, json: bool, args: &DbArgs) -> anyhow::Result<Exit
     };
     let ratings = db::ratings::compute(&mut conn, config)?;
     let took = started.elapsed();
-    let rows = ratings.table();
+    let games = game.map_or_else(|| ratings.games(), |g| vec![g]);
+    let rows: Vec<_> = games
+        .iter()
+        .flat_map(|g| {
+            let table = ratings.table(*g);
+            table
+                .into_iter()
+                .enumerate()
+                .map(move |(i, row)| (*g, i + 1, row))
+        })
+        .collect();
     if json {
         let list: Vec<serde_json::Value> = rows
             .iter()
-            .enumerate()
-            .map(|(i, (p, r, games))| {
+            .map(|(g, rank, (p, r, games))| {
                 serde_json::json!({
-                    "rank": i + 1, "player_id": p.id, "name": p.name,
+                    "game": g.slug(), "rank": rank, "player_id": p.id, "name": p.name,
                     "rating": r.rating, "rd": r.rd, "volatility": r.volatility, "games": games,
                 })
             })
             .collect();
         println!("{}", serde_json::to_string_pretty(&list)?);
     } else {
-        for (i, (p, r, games)) in rows.iter().enumerate() {
+        for (g, rank, (p, r, games)) in &rows {
             println!(
-                "{}\t{}\t{:.0}\t{:.0}\t{:.4}\t{}",
-                i + 1,
-                p.name,
-                r.rating,
-                r.rd,
-                r.volatility,
-                games
+                "{g}\t{rank}\t{}\t{:.0}\t{:.0}\t{:.4}\t{games}",
+                p.name, r.rating, r.rd, r.volatility,
             );
         }
     }
+    let (n, kinds, ms) = (rows.len(), games.len(), took.as_millis());
+    let periods: usize = games.iter().map(|g| ratings.periods_of(*g)).sum();
     eprintln!(
-        "{} jugadores, {} periodos, {} ms / {} players, {} periods, {} ms",
-        rows.len(),
-        ratings.periods.len(),
-        took.as_millis(),
-        rows.len(),
-        ratings.periods.len(),
-        took.as_millis()
+        "{n} puntuaciones en {kinds} juegos, {periods} periodos, {ms} ms / {n} ratings in {kinds} games, {periods} periods, {ms} ms"
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -1078,9 +1093,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::People(cmd) => people::run(cmd),
         Command::Ratings(RatingsCommand::Recompute {
             tau,
+            game,
             json,
             db: args,
-        }) => ratings_recompute(tau, json, &args),
+        }) => ratings_recompute(tau, game.as_deref(), json, &args),
         Command::Pair(args) => tournament_command("pair", &args),
         Command::Backup { file, db: args } => {
             let target = args.target()?;

@@ -331,9 +331,14 @@ pub fn preview(conn: &mut DbConn, keep: i32, drop: i32) -> Result<Preview, Merge
             championships.push(name.clone());
         }
     }
+    // Her games and periods rated, over every game.
     let rated = |id: i32| {
-        ratings.history.points.get(&id).map_or((0, 0), |l| {
-            (l.iter().map(|p| p.games).sum::<u32>(), l.len())
+        let lists = ratings.histories.values().filter_map(|h| h.points.get(&id));
+        lists.fold((0, 0), |(games, periods), l| {
+            (
+                games + l.iter().map(|p| p.games).sum::<u32>(),
+                periods + l.len(),
+            )
         })
     };
     let (kg, kp) = rated(keep);

@@ -5,7 +5,9 @@
 //! stored: a corrected result moves every later rating at once, and the web and
 //! `baza ratings recompute` print the same numbers.
 //!
-//! Ratings are per person, across clubs. A championship entrant is the people it
+//! Ratings are per person, across clubs, and per game: each game's periods are
+//! replayed alone, so a person has a rating in each game she has played (a
+//! newcomer's in the others). A championship entrant is the people it
 //! names (by code or licence), or else a pair of the organising club with its name,
 //! or the players its name lists ("Ana y Benito"); a club game's seats are the names
 //! of players of that club, each the membership of a person. Names that match no one
@@ -60,6 +62,8 @@ pub enum PeriodKind {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PeriodInfo {
     pub date: NaiveDate,
+    /// The game played in it (a club day of two games is two periods).
+    pub game: GameKind,
     pub kind: PeriodKind,
 }
 
@@ -81,7 +85,7 @@ pub struct ClubGame {
     pub id: i32,
     pub club_id: i32,
     pub date: NaiveDate,
-    pub game: String,
+    pub game: GameKind,
     /// The people of each side (one per side in individual games).
     pub sides: Vec<Vec<PlayerId>>,
     pub winner: Option<usize>,
@@ -94,10 +98,12 @@ pub struct Ratings {
     pub players: BTreeMap<PlayerId, PlayerInfo>,
     pub pairs: Vec<PairInfo>,
     pub names: Names,
+    /// Every period of every game, in the order they were replayed.
     pub periods: Vec<PeriodInfo>,
     /// The games of each period, as rated.
     pub played: Vec<Vec<Played>>,
-    pub history: History,
+    /// Each game's history (its points name periods of `periods`).
+    pub histories: BTreeMap<GameKind, History>,
     pub championships: Vec<ChampionshipEntry>,
     pub club_games: Vec<ClubGame>,
 }
@@ -347,7 +353,7 @@ fn load_pairs_with(conn: &mut DbConn, register: &Register) -> QueryResult<Vec<Pa
 pub type StoredChampionship = (i32, i32, String, NaiveDate, TournamentFile);
 
 /// A period while the history is gathered: its sort key (date, championship rounds
-/// before club days, championship or club, round), what it was and its games.
+/// before club days, championship or club, round or game), what it was and its games.
 type Gathered = ((NaiveDate, u8, i32, u32), PeriodInfo, Vec<Played>);
 
 /// Every championship, oldest first.
@@ -433,11 +439,13 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
             .iter()
             .filter_map(|e| names.entrant_of(club, e).map(|p| (e.id.as_str(), p)))
             .collect();
+        let game = file.championship.game;
         for (round, played) in rated::championship_rounds(&file, &ids) {
             periods.push((
                 (date, 0, championship_id, round),
                 PeriodInfo {
                     date,
+                    game,
                     kind: PeriodKind::Round {
                         championship_id,
                         championship: championship.clone(),
@@ -457,32 +465,40 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
         ));
     }
     let club_games = load_club_games(conn, &names)?;
-    let mut days: BTreeMap<(NaiveDate, i32), Vec<Played>> = BTreeMap::new();
+    let mut days: BTreeMap<(NaiveDate, i32, GameKind), Vec<Played>> = BTreeMap::new();
     for g in &club_games {
         let Some(winner) = g.winner else { continue };
         let played = rated::club_game(&g.sides, winner);
-        days.entry((g.date, g.club_id)).or_default().push(played);
+        days.entry((g.date, g.club_id, g.game))
+            .or_default()
+            .push(played);
     }
-    for ((date, club_id), played) in days {
+    let mut day_games = 0;
+    for ((date, club_id, game), played) in days {
+        day_games += 1;
         periods.push((
-            (date, 1, club_id, 0),
+            (date, 1, club_id, day_games),
             PeriodInfo {
                 date,
+                game,
                 kind: PeriodKind::ClubDay { club_id },
             },
             played,
         ));
     }
     periods.sort_by_key(|p| p.0);
-    let domain: Vec<Period> = periods
+    let domain: Vec<(GameKind, Period)> = periods
         .iter()
         .enumerate()
-        .map(|(i, (_, _, played))| Period {
-            label: i.to_string(),
-            games: played.clone(),
+        .map(|(i, (_, info, played))| {
+            let period = Period {
+                label: i.to_string(),
+                games: played.clone(),
+            };
+            (info.game, period)
         })
         .collect();
-    let history = rating::replay(&domain, &config);
+    let histories = rated::histories(&domain, &config);
     Ok(Ratings {
         config,
         players,
@@ -490,7 +506,7 @@ pub fn compute(conn: &mut DbConn, config: Config) -> QueryResult<Ratings> {
         names,
         periods: periods.iter().map(|(_, info, _)| info.clone()).collect(),
         played: periods.into_iter().map(|(_, _, p)| p).collect(),
-        history,
+        histories,
         championships,
         club_games,
     })
@@ -526,7 +542,7 @@ fn load_club_games(conn: &mut DbConn, names: &Names) -> QueryResult<Vec<ClubGame
             id: g.id,
             club_id: g.club_id,
             date: g.updated_at.date(),
-            game: g.game.clone(),
+            game: kind,
             sides,
             winner: g.winner.and_then(|w| usize::try_from(w).ok()),
         });
@@ -535,19 +551,58 @@ fn load_club_games(conn: &mut DbConn, names: &Names) -> QueryResult<Vec<ClubGame
 }
 
 impl Ratings {
-    /// A player's current rating (a newcomer's if never rated).
-    pub fn of(&self, player: PlayerId) -> rating::Rating {
-        self.history.rating_of(player, &self.config)
+    /// The history of `game` (`None`: nobody is rated in it).
+    pub fn history(&self, game: GameKind) -> Option<&History> {
+        self.histories.get(&game)
     }
 
-    /// Players with a rating, best first: (player, rating, games rated).
-    pub fn table(&self) -> Vec<(&PlayerInfo, rating::Rating, u32)> {
-        let mut rows: Vec<_> = self
-            .history
+    /// The games someone is rated in, in the games' order.
+    pub fn games(&self) -> Vec<GameKind> {
+        self.histories
+            .iter()
+            .filter(|(_, h)| !h.current.is_empty())
+            .map(|(g, _)| *g)
+            .collect()
+    }
+
+    /// A player's current rating in `game` (a newcomer's if never rated in it).
+    pub fn of(&self, game: GameKind, player: PlayerId) -> rating::Rating {
+        self.history(game)
+            .map_or(self.config.initial, |h| h.rating_of(player, &self.config))
+    }
+
+    /// The seeding rating in `game` of an entrant of `players`: the mean of their
+    /// ratings in that game (a newcomer's if it names no one).
+    pub fn entrant_rating(&self, game: GameKind, players: &[PlayerId]) -> rating::Rating {
+        match self.history(game) {
+            Some(h) if !players.is_empty() => rating::pair_rating(h, players, &self.config),
+            _ => self.config.initial,
+        }
+    }
+
+    /// The games (pairwise results for individual games) `player` was rated on in
+    /// `game`.
+    pub fn games_rated(&self, game: GameKind, player: PlayerId) -> u32 {
+        self.history(game)
+            .and_then(|h| h.points.get(&player))
+            .map_or(0, |l| l.iter().map(|p| p.games).sum())
+    }
+
+    /// The periods of `game`.
+    pub fn periods_of(&self, game: GameKind) -> usize {
+        self.periods.iter().filter(|p| p.game == game).count()
+    }
+
+    /// Players with a rating in `game`, best first: (player, rating, games rated).
+    pub fn table(&self, game: GameKind) -> Vec<(&PlayerInfo, rating::Rating, u32)> {
+        let Some(history) = self.history(game) else {
+            return Vec::new();
+        };
+        let mut rows: Vec<_> = history
             .current
             .iter()
             .filter_map(|(id, r)| {
-                let games = self.history.points.get(id)?.iter().map(|p| p.games).sum();
+                let games = history.points.get(id)?.iter().map(|p| p.games).sum();
                 Some((self.players.get(id)?, *r, games))
             })
             .collect();

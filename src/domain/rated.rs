@@ -5,8 +5,31 @@
 
 use std::collections::BTreeMap;
 
-use super::rating::{Played, PlayerId};
+use super::GameKind;
+use super::rating::{self, Config, History, Period, Played, PlayerId};
 use super::tournament::{self, Outcome, TournamentFile};
+
+/// One history per game: the periods of each game replayed alone (a cuatrola win
+/// and a botifarra loss move two different ratings). `periods` is the whole history,
+/// every period of one game, in order; in each game's history a point's `period` is
+/// the index of its period in `periods`, and `labels` are that game's periods' labels.
+pub fn histories(periods: &[(GameKind, Period)], config: &Config) -> BTreeMap<GameKind, History> {
+    let mut by_game: BTreeMap<GameKind, Vec<usize>> = BTreeMap::new();
+    for (i, (game, _)) in periods.iter().enumerate() {
+        by_game.entry(*game).or_default().push(i);
+    }
+    by_game
+        .into_iter()
+        .map(|(game, indices)| {
+            let own: Vec<Period> = indices.iter().map(|i| periods[*i].1.clone()).collect();
+            let mut history = rating::replay(&own, config);
+            for point in history.points.values_mut().flatten() {
+                point.period = indices.get(point.period).copied().unwrap_or(point.period);
+            }
+            (game, history)
+        })
+        .collect()
+}
 
 /// The outcome of one match of a championship file (`None`: a forfeit, not rated).
 fn outcome_of(file: &TournamentFile, r: &tournament::MatchResult) -> Option<Outcome> {
@@ -92,6 +115,39 @@ pub fn club_game(sides: &[Vec<PlayerId>], winner: usize) -> Played {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::rating::tests::pair_game as pairs;
+
+    #[test]
+    fn a_person_who_won_at_cuatrola_and_lost_at_botifarra_is_above_the_newcomer_in_one_and_below_in_the_other()
+     {
+        let config = Config::default();
+        let periods = [
+            (GameKind::Cuatrola, pairs("c1", [1, 2], [3, 4], 1.0)),
+            (GameKind::Botifarra, pairs("b1", [1, 5], [6, 7], 0.0)),
+            (GameKind::Cuatrola, pairs("c2", [1, 2], [3, 4], 1.0)),
+        ];
+        let all = histories(&periods, &config);
+        let newcomer = config.initial.rating;
+        let cuatrola = all[&GameKind::Cuatrola].rating_of(1, &config).rating;
+        let botifarra = all[&GameKind::Botifarra].rating_of(1, &config).rating;
+        assert!(cuatrola > newcomer, "{cuatrola}");
+        assert!(botifarra < newcomer, "{botifarra}");
+        // Each game is the replay of its own periods alone, its points naming the
+        // periods of the whole list.
+        let alone = rating::replay(&[periods[1].1.clone()], &config);
+        assert_eq!(all[&GameKind::Botifarra].current, alone.current);
+        let at: Vec<usize> = all[&GameKind::Cuatrola].points[&1]
+            .iter()
+            .map(|p| p.period)
+            .collect();
+        assert_eq!(at, vec![0, 2]);
+        // Someone who played only botifarra has a newcomer's cuatrola rating.
+        assert_eq!(
+            all[&GameKind::Cuatrola].rating_of(6, &config),
+            config.initial
+        );
+        assert!(!all.contains_key(&GameKind::Tute));
+    }
 
     #[test]
     fn a_club_game_of_two_pairs_is_side_against_side_and_of_three_players_an_order() {

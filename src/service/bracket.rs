@@ -142,7 +142,7 @@ pub fn create(
                 names
             }
             Seeding::Ratings => {
-                let rated = by_rating(conn, plan.club_id, &plan.names)?;
+                let rated = by_rating(conn, plan.club_id, &plan.game, &plan.names)?;
                 rated_seeds = rated.iter().map(|(_, r)| r.to_string()).collect();
                 rated.into_iter().map(|(n, _)| n).collect()
             }
@@ -201,28 +201,27 @@ pub fn create(
     })
 }
 
-/// `names` ordered by their current rating, best first, with the rating rounded: a
-/// player's own, a pair's the mean of its two players' (names of the club's players
-/// and pairs; anyone else has a newcomer's rating). Ties keep the typed order.
+/// `names` ordered by their current rating in `game`, best first, with the rating
+/// rounded: a player's own, a pair's the mean of its two players' (names of the
+/// club's players and pairs; anyone else, or a game not known, has a newcomer's
+/// rating). Ties keep the typed order.
 fn by_rating(
     conn: &mut crate::db::DbConn,
     club: i32,
+    game: &str,
     names: &[String],
 ) -> Result<Vec<(String, i64)>, AppError> {
     use crate::db::ratings;
     use crate::domain::rating::{self, Config};
     let r = ratings::compute(conn, Config::default())?;
+    let game = game.parse::<crate::domain::GameKind>().ok();
     let known = &r.names;
     let rated: Vec<(usize, rating::Rating)> = names
         .iter()
         .enumerate()
         .map(|(i, n)| {
             let players = known.entrant(club, n).unwrap_or_default();
-            let rating = if players.is_empty() {
-                r.config.initial
-            } else {
-                rating::pair_rating(&r.history, &players, &r.config)
-            };
+            let rating = game.map_or(r.config.initial, |g| r.entrant_rating(g, &players));
             (i, rating)
         })
         .collect();

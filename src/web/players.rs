@@ -1,6 +1,7 @@
 //! Player and pair pages (`/jugadores/{id}`, `/parejas/{id}`) and the ratings table
-//! (`/puntuaciones`): clubs, partners, championships with their place, club games, the
-//! rating after each period as an inline SVG chart, and head-to-head against anyone.
+//! of one game (`/puntuaciones?juego=…`): clubs, partners, championships with their
+//! place, club games, the rating in each game played with its history as an inline
+//! SVG chart, and head-to-head against anyone.
 //! Everything comes from [`crate::db::ratings::compute`], the same numbers as
 //! `baza ratings recompute`.
 
@@ -17,8 +18,9 @@ use super::{AppState, Ctx, db, i18n, render};
 use crate::db::circuits::Circuit;
 use crate::db::ratings::{self, PeriodKind, Ratings};
 use crate::db::register::Hidden;
+use crate::domain::GameKind;
 use crate::domain::circuit::Row;
-use crate::domain::rating::{Config, PlayerId, Rating};
+use crate::domain::rating::{Config, History, PlayerId, Rating};
 use crate::error::AppError;
 
 fn date(ctx: &Ctx, d: NaiveDate) -> String {
@@ -179,10 +181,8 @@ struct PlayerPage<'a> {
     name: String,
     private: Option<Private>,
     clubs: Vec<ClubSpan>,
-    /// The rating and its deviation.
-    rating: Option<(String, String)>,
-    games_rated: u32,
-    chart: Option<Chart>,
+    /// Her rating in each game she has played, in the games' order.
+    ratings: Vec<GameRating>,
     partners: Vec<Link>,
     pairs: Vec<Link>,
     championships: Vec<ChampionshipLine>,
@@ -401,16 +401,14 @@ pub async fn player(
             until: m.left_on.map(|d| date(&ctx, d)),
         })
         .collect();
-    let points: Vec<(String, Rating)> = r
-        .history
-        .points
-        .get(&id)
-        .map(|list| {
-            list.iter()
-                .map(|p| (period_label(&ctx, &r, p.period), p.rating))
-                .collect()
-        })
-        .unwrap_or_default();
+    let ratings = game_ratings(&ctx, &r, |history| {
+        let list = history.points.get(&id)?;
+        let points = list
+            .iter()
+            .map(|p| (period_label(&ctx, &r, p.period), p.rating))
+            .collect();
+        Some((history.current.get(&id).copied()?, points))
+    });
     let mut partners: BTreeSet<PlayerId> = BTreeSet::new();
     for c in r.championships.iter().filter(|c| c.players.contains(&id)) {
         partners.extend(c.players.iter().filter(|p| **p != id));
@@ -453,14 +451,17 @@ pub async fn player(
     let others = r.players.values().map(|p| (p.id, p.name.as_str()));
     let mut choices = choices(others, id, against);
     choices.sort_by_key(|c| c.name.to_lowercase());
-    let rated = r.history.current.get(&id).copied();
     render(&PlayerPage {
         name: me.name.clone(),
         private,
         clubs,
-        rating: rated.map(rating_and_deviation),
-        games_rated: points_games(&r, id),
-        chart: chart(&points),
+        ratings: ratings
+            .into_iter()
+            .map(|mut g| {
+                g.games_rated = r.games_rated(g.game, id);
+                g
+            })
+            .collect(),
         partners: partners
             .into_iter()
             .filter_map(|p| r.players.get(&p))
@@ -522,12 +523,36 @@ async fn club_link(state: &AppState, club_id: Option<i32>) -> Result<Option<Link
     }))
 }
 
-fn points_games(r: &Ratings, id: PlayerId) -> u32 {
-    r.history
-        .points
-        .get(&id)
-        .map(|l| l.iter().map(|p| p.games).sum())
-        .unwrap_or(0)
+/// A person's or a pair's rating in one game: the game, its name, the rating and
+/// its deviation, the games rated and the chart of its history.
+pub struct GameRating {
+    pub game: GameKind,
+    pub name: String,
+    pub rating: (String, String),
+    pub games_rated: u32,
+    pub chart: Option<Chart>,
+}
+
+/// For every game with a history, in the games' order, what `of` reads in it (the
+/// rating now and the chart's points), the games it reads nothing in left out.
+fn game_ratings(
+    ctx: &Ctx,
+    r: &Ratings,
+    of: impl Fn(&History) -> Option<(Rating, Vec<(String, Rating)>)>,
+) -> Vec<GameRating> {
+    r.histories
+        .iter()
+        .filter_map(|(game, history)| {
+            let (now, points) = of(history)?;
+            Some(GameRating {
+                game: *game,
+                name: ctx.t(&format!("game-{game}")),
+                rating: rating_and_deviation(now),
+                games_rated: 0,
+                chart: chart(&points),
+            })
+        })
+        .collect()
 }
 
 #[derive(Template)]
@@ -537,9 +562,8 @@ struct PairPage<'a> {
     name: String,
     club: Link,
     players: Vec<Link>,
-    /// The rating and its deviation.
-    rating: (String, String),
-    chart: Option<Chart>,
+    /// Its rating (the mean of its players') in each game either of them played.
+    ratings: Vec<GameRating>,
     championships: Vec<ChampionshipLine>,
     /// The circuits its players score in, newest first.
     circuits: Vec<PairCircuitLine>,
@@ -574,28 +598,35 @@ pub async fn pair(
         Ok((Hidden::load(conn)?, crate::db::circuits::all(conn)?))
     })
     .await?;
-    // The pair's chart: the mean of its players after each period either played.
-    let mut periods: BTreeMap<usize, ()> = BTreeMap::new();
-    for p in &me.players {
-        for point in r.history.points.get(p).into_iter().flatten() {
-            periods.insert(point.period, ());
+    // In each game, the pair's chart: the mean of its players after each period
+    // either played.
+    let ratings = game_ratings(&ctx, &r, |history| {
+        let mut periods: BTreeMap<usize, ()> = BTreeMap::new();
+        for p in &me.players {
+            for point in history.points.get(p).into_iter().flatten() {
+                periods.insert(point.period, ());
+            }
         }
-    }
-    let at = |player: PlayerId, period: usize| {
-        r.history
-            .points
-            .get(&player)
-            .and_then(|l| l.iter().rev().find(|p| p.period <= period))
-            .map(|p| p.rating)
-            .unwrap_or(r.config.initial)
-    };
-    let points: Vec<(String, Rating)> = periods
-        .keys()
-        .map(|period| {
-            let mean = crate::domain::rating::mean(me.players.iter().map(|p| at(*p, *period)));
-            (period_label(&ctx, &r, *period), mean)
-        })
-        .collect();
+        if periods.is_empty() {
+            return None;
+        }
+        let at = |player: PlayerId, period: usize| {
+            history
+                .points
+                .get(&player)
+                .and_then(|l| l.iter().rev().find(|p| p.period <= period))
+                .map_or(r.config.initial, |p| p.rating)
+        };
+        let points = periods
+            .keys()
+            .map(|period| {
+                let mean = crate::domain::rating::mean(me.players.iter().map(|p| at(*p, *period)));
+                (period_label(&ctx, &r, *period), mean)
+            })
+            .collect();
+        let now = crate::domain::rating::pair_rating(history, &me.players, &r.config);
+        Some((now, points))
+    });
     let against = query
         .contra
         .as_deref()
@@ -639,12 +670,7 @@ pub async fn pair(
                 name: p.name.clone(),
             })
             .collect(),
-        rating: rating_and_deviation(crate::domain::rating::pair_rating(
-            &r.history,
-            &me.players,
-            &r.config,
-        )),
-        chart: chart(&points),
+        ratings,
         championships: championship_lines(
             &ctx,
             &hidden,
@@ -687,16 +713,64 @@ pub struct RatingRow {
 #[template(path = "ratings.html")]
 struct RatingsPage<'a> {
     ctx: &'a Ctx,
+    /// The games to choose from: (slug, name, the one shown).
+    games: Vec<(&'static str, String, bool)>,
+    /// The name of the game shown.
+    game: String,
     rows: Vec<RatingRow>,
     periods: usize,
 }
 
-/// `GET /puntuaciones`: every rated player, best first.
-pub async fn table(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+#[derive(Deserialize)]
+pub struct GameQuery {
+    juego: Option<String>,
+}
+
+/// The game the ratings table shows when none is asked for: the clubs' usual game
+/// (the one most clubs have, the first club's on a tie) if someone is rated in it,
+/// else the first game someone is rated in.
+fn usual_game(r: &Ratings, clubs: &[crate::db::queries::Club]) -> GameKind {
+    let mut count: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for (i, c) in clubs.iter().enumerate() {
+        count.entry(c.default_game.as_str()).or_insert((0, i)).0 += 1;
+    }
+    let usual = count
+        .into_iter()
+        .max_by(|a, b| a.1.0.cmp(&b.1.0).then(b.1.1.cmp(&a.1.1)))
+        .and_then(|(g, _)| g.parse::<GameKind>().ok());
+    let rated = r.games();
+    match usual {
+        Some(g) if rated.contains(&g) => g,
+        _ => rated
+            .first()
+            .copied()
+            .or(usual)
+            .unwrap_or(GameKind::Cuatrola),
+    }
+}
+
+/// `GET /puntuaciones?juego=…`: every player rated in one game, best first (the
+/// clubs' usual game when none is asked for).
+pub async fn table(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<GameQuery>,
+) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(&req);
+    let asked = match query.juego.as_deref() {
+        Some(g) => Some(crate::service::game::game_kind(g)?),
+        None => None,
+    };
     let r = load(&state).await?;
+    let clubs = db(&state, |conn| Ok(crate::db::queries::list_clubs(conn)?)).await?;
+    let game = asked.unwrap_or_else(|| usual_game(&r, &clubs));
+    let mut choice = r.games();
+    if !choice.contains(&game) {
+        choice.push(game);
+        choice.sort();
+    }
     let rows = r
-        .table()
+        .table(game)
         .into_iter()
         .enumerate()
         .map(|(i, (p, rating, games))| RatingRow {
@@ -709,8 +783,13 @@ pub async fn table(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
         })
         .collect();
     render(&RatingsPage {
-        ctx: &ctx,
+        games: choice
+            .into_iter()
+            .map(|g| (g.slug(), ctx.t(&format!("game-{g}")), g == game))
+            .collect(),
+        game: ctx.t(&format!("game-{game}")),
         rows,
-        periods: r.periods.len(),
+        periods: r.periods_of(game),
+        ctx: &ctx,
     })
 }

@@ -1,6 +1,6 @@
 //! Seeding a championship from the players' ratings (`/campeonatos/{id}/sembrar`):
-//! the director sees every entrant with its rating (a pair by the mean of its
-//! players, a newcomer at 1500) and the seeds that follow, and applies them before
+//! the director sees every entrant with its rating in the championship's game (a pair
+//! by the mean of its players, a newcomer at 1500) and the seeds that follow, and applies them before
 //! the first round is paired.
 
 use crate::domain::refusal::Refusal;
@@ -30,6 +30,8 @@ struct SeedingPage<'a> {
     ctx: &'a Ctx,
     championship_id: i32,
     championship: String,
+    /// The championship's game, whose ratings seed it.
+    game: String,
     lines: Vec<SeedLine>,
     paired: bool,
 }
@@ -43,6 +45,7 @@ fn proposal(conn: &mut crate::db::DbConn, id: i32) -> Result<Proposal, AppError>
     let r = ratings::compute(conn, Config::default())?;
     let names = &r.names;
     let club = t.championship.club_id;
+    let game = t.file.championship.game;
     let rated: Vec<(String, Rating, Vec<i32>)> = t
         .file
         .entrants
@@ -50,12 +53,7 @@ fn proposal(conn: &mut crate::db::DbConn, id: i32) -> Result<Proposal, AppError>
         .filter(|e| e.withdrawn_after_round.is_none())
         .map(|e| {
             let players = names.entrant_of(club, e).unwrap_or_default();
-            let rating = if players.is_empty() {
-                r.config.initial
-            } else {
-                rating::pair_rating(&r.history, &players, &r.config)
-            };
-            (e.id.clone(), rating, players)
+            (e.id.clone(), r.entrant_rating(game, &players), players)
         })
         .collect();
     let seeds = rating::seed_order(
@@ -111,6 +109,7 @@ pub async fn page(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpRe
         ctx: &ctx,
         championship_id: id,
         championship: t.championship.name.clone(),
+        game: ctx.t(&format!("game-{}", t.file.championship.game)),
         paired: !t.file.rounds.is_empty(),
         lines,
     })

@@ -120,11 +120,11 @@ async fn play_round(app: &TestApp, id: i32, scores: &[(&str, &str)]) -> i32 {
     round
 }
 
-/// The games the ratings count for each person, by her code.
+/// The cuatrola games the ratings count for each person, by her code.
 async fn rated(app: &TestApp) -> BTreeMap<String, (String, u32, String)> {
     app.with_conn(|conn| {
         let r = baza::db::ratings::compute(conn, Default::default()).unwrap();
-        r.table()
+        r.table(baza::domain::GameKind::Cuatrola)
             .into_iter()
             .map(|(p, rating, games)| {
                 let code = register::find(conn, p.id).unwrap().unwrap().code;

@@ -420,7 +420,7 @@ async fn results_of_an_unpublished_round_reach_no_rating_until_the_round_is_publ
         .with_conn(|conn| {
             let r = baza::db::ratings::compute(conn, Default::default()).unwrap();
             let (ana, _, games) = r
-                .table()
+                .table(baza::domain::GameKind::Botifarra)
                 .into_iter()
                 .find(|(p, _, _)| p.name == "Ana")
                 .unwrap();

@@ -447,7 +447,7 @@ async fn a_championship_of_four_clubs_rates_and_ranks_people_including_one_who_m
     let shown = app
         .with_conn(|c| baza::db::ratings::compute(c, Config::default()).unwrap())
         .await;
-    let table = shown.table();
+    let table = shown.table(baza::domain::GameKind::Cuatrola);
     assert_eq!(table.len(), 24, "every person is rated once");
     for (p, r, games) in table {
         let want = expected.current[&p.id];

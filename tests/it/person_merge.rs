@@ -166,6 +166,14 @@ fn row_of(rows: &[Value], id: i32) -> Option<&Value> {
         .find(|r| r["player_id"].as_i64() == Some(i64::from(id)))
 }
 
+/// The games rated of person `id` over every game (a row of each game's list).
+fn games_of(rows: &[Value], id: i32) -> u64 {
+    rows.iter()
+        .filter(|r| r["player_id"].as_i64() == Some(i64::from(id)))
+        .filter_map(|r| r["games"].as_u64())
+        .sum()
+}
+
 /// Two clubs; Marta plays two finished games in each, as a different person in
 /// each; as Marta Gil Ruiz she also plays the Open of club B (named by her code),
 /// which a circuit counts. An administrator is signed in on `app.client`.
@@ -319,14 +327,11 @@ async fn an_administrator_merges_one_woman_of_two_clubs_and_undoing_it_gives_the
     let app = TestApp::spawn().await;
     let w = world(&app).await;
     let before = ratings(&app);
-    let (k0, d0) = (
-        row_of(&before, w.keep).unwrap(),
-        row_of(&before, w.drop).unwrap(),
-    );
+    let (k0, d0) = (games_of(&before, w.keep), games_of(&before, w.drop));
     // Two club games as Marta Gil; two club games and three championship rounds as
     // Marta Gil Ruiz.
-    assert_eq!(k0["games"], 2);
-    assert_eq!(d0["games"], 5);
+    assert_eq!(k0, 2);
+    assert_eq!(d0, 5);
     assert!(circuit_people(&app, w.circuit).await.contains(&w.drop));
 
     // The pickers, reachable from the administration's pages.
@@ -392,17 +397,20 @@ async fn an_administrator_merges_one_woman_of_two_clubs_and_undoing_it_gives_the
     let res = app.get(&format!("/jugadores/{}", w.drop)).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(location(&res), format!("/jugadores/{}", w.keep));
-    // Rated once, with every game of both.
+    // Rated once in each game she played (tute, botifarra), with every game of both.
     let after = ratings(&app);
     assert!(row_of(&after, w.drop).is_none());
-    assert_eq!(row_of(&after, w.keep).unwrap()["games"], 7);
-    assert_eq!(
-        after
-            .iter()
-            .filter(|r| r["name"].as_str().unwrap().starts_with("Marta"))
-            .count(),
-        1
+    assert_eq!(games_of(&after, w.keep), 7);
+    let martas: Vec<&Value> = after
+        .iter()
+        .filter(|r| r["name"].as_str().unwrap().starts_with("Marta"))
+        .collect();
+    assert!(
+        martas.iter().all(|r| r["player_id"] == w.keep),
+        "{martas:?}"
     );
+    let games: Vec<&str> = martas.iter().map(|r| r["game"].as_str().unwrap()).collect();
+    assert_eq!(games, ["tute", "botifarra"]);
     let table = app.page("/puntuaciones", StatusCode::OK).await;
     let names = texts(&table, "table.ratings tbody td:nth-child(2)");
     assert_eq!(names.iter().filter(|n| n.starts_with("Marta")).count(), 1);
@@ -603,7 +611,7 @@ async fn two_memberships_of_one_club_become_one_and_that_merge_says_it_cannot_be
         .map(|p| p.name)
         .collect();
     assert_eq!(names, ["Ana Ruiz", "Berta Sanz", "Marta Gil"]);
-    assert_eq!(row_of(&ratings(&app), w.keep).unwrap()["games"], 3);
+    assert_eq!(games_of(&ratings(&app), w.keep), 3);
     let rows = app
         .with_conn(|conn| db::person_merge::audit(conn).unwrap())
         .await;

@@ -11,7 +11,7 @@
 pub mod glicko2;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::collections::BTreeMap;
 

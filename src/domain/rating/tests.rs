@@ -10,7 +10,7 @@ fn r(rating: f64, rd: f64) -> Rating {
 }
 
 /// A period of one pair game: pair `a` against pair `b`, `score_a` for pair `a`.
-fn pair_game(label: &str, a: [PlayerId; 2], b: [PlayerId; 2], score_a: f64) -> Period {
+pub(crate) fn pair_game(label: &str, a: [PlayerId; 2], b: [PlayerId; 2], score_a: f64) -> Period {
     Period {
         label: label.into(),
         games: vec![Played::Pairs {

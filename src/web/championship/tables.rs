@@ -209,13 +209,14 @@ pub(super) fn is_staff(who: &Principal, club_id: i32) -> bool {
     })
 }
 
-/// Someone who may not score this table: 403 for a signed-in user or a holder of
-/// other tables' PINs, the login page for anyone else.
-pub(super) fn refusal(who: &Principal, session: &Session, here: &str) -> AppError {
-    if who.user.is_some() || !sides_held(session).is_empty() || !who.tables.is_empty() {
+/// Someone who may not score this table: 403 for a signed-in user, and for anyone
+/// else (a scorekeeper, who has no account to sign in with) the table's page, which
+/// asks for its PIN.
+pub(super) fn refusal(who: &Principal, row: &TableRow) -> AppError {
+    if who.user.is_some() {
         AppError::Forbidden
     } else {
-        AppError::LoginRequired(here.to_owned())
+        AppError::PinRequired(path_of(row))
     }
 }
 
@@ -501,8 +502,8 @@ impl AtTable {
     }
 
     /// Someone who may not score this table (see [`refusal`]).
-    pub(super) fn refused(&self) -> AppError {
-        refusal(&self.who, &self.session, self.req.path())
+    pub(super) fn refused(&self, tc: &TableCtx) -> AppError {
+        refusal(&self.who, &tc.row)
     }
 
     pub(super) fn page(&self, tc: TableCtx, shown: Shown, status: StatusCode) -> HttpResult {
@@ -624,7 +625,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
                 Refusal::TablePlaysGame
             }));
         }
-        return Err(at.refused());
+        return Err(at.refused(&tc));
     }
     let ctx = Ctx::from_request(&at.req);
     let typed = (form.score_a.clone(), form.score_b.clone());

@@ -571,6 +571,7 @@ error-table-plays-game = Aquesta taula anota la partida mà a mà: el resultat s
 error-knockout-draw = Una eliminatòria necessita un guanyador.
 error-knockout-depends = Ja s'han jugat partits que depenen d'aquest resultat al quadre.
 error-knockout = No es pot formar la fase final
+error-knockout-too-few = No es pot formar la fase final: demana més classificats dels que es poden classificar. Es poden classificar:
 phases-title = Fases finals
 phase-help = Els classificats surten de la classificació de les rondes, amb els desempats.
 phase-name = Nom de la fase

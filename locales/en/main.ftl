@@ -571,6 +571,7 @@ error-table-plays-game = This table scores its game hand by hand: the result com
 error-knockout-draw = A knockout match needs a winner.
 error-knockout-depends = Matches that depend on this result have already been played in the bracket.
 error-knockout = The final phase cannot be made
+error-knockout-too-few = The final phase cannot be made: it asks for more qualifiers than can qualify. Those who can qualify:
 phases-title = Final phases
 phase-help = The qualifiers come from the standings of the rounds, with their tie-breaks.
 phase-name = Phase name

@@ -571,6 +571,7 @@ error-table-plays-game = Esta mesa anota la partida mano a mano: el resultado sa
 error-knockout-draw = Una eliminatoria necesita un ganador.
 error-knockout-depends = Ya se han jugado partidos que dependen de este resultado en el cuadro.
 error-knockout = No se puede formar la fase final
+error-knockout-too-few = No se puede formar la fase final: pide más clasificados de los que pueden clasificarse. Pueden clasificarse:
 phases-title = Fases finales
 phase-help = Los clasificados salen de la clasificación de las rondas, con sus desempates.
 phase-name = Nombre de la fase

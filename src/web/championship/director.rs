@@ -86,6 +86,22 @@ impl DirectorPage<'_> {
         if self.repesca_done { then } else { otherwise }
     }
 
+    /// The phase form's number of qualifiers before anything is typed: the best eight,
+    /// or the largest bracket without byes that the entrants still in fill (four of
+    /// six pairs), never more than can qualify.
+    fn qualifiers_default(&self) -> usize {
+        let can = self
+            .entrants
+            .iter()
+            .filter(|e| e.withdrawn.is_none())
+            .count();
+        let mut n = 8;
+        while n > 2 && n > can {
+            n /= 2;
+        }
+        n
+    }
+
     /// What was typed in field `field` of form `form` when it was refused, else
     /// `default`.
     fn typed(&self, form: &str, field: &str, default: impl std::fmt::Display) -> String {

@@ -30,6 +30,8 @@ struct DirectorPage<'a> {
     points: Points,
     tiebreaks: Vec<String>,
     entrants: Vec<EntrantLine>,
+    /// The entrants' column: "Pareja", or "Jugador" in an individual game.
+    entrant_head: String,
     rounds: Vec<RoundView>,
     /// The next round number if it can be paired now.
     next: Option<u32>,
@@ -356,6 +358,7 @@ pub(super) async fn director_page(
             local_only: state.reach == crate::web::reach::Reach::LocalOnly,
             editable: t.file.rounds.is_empty() && phases.is_empty(),
             player_slots: (1..=crate::domain::tournament::people::entrant_size(&t.file)).collect(),
+            entrant_head: super::entrant_head(&ctx, &t.file),
             unlinked,
             known,
             left_out,

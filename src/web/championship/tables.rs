@@ -101,6 +101,20 @@ struct TablePage<'a> {
     dependents: Vec<String>,
     carry_winner: String,
     carry_forfeit: String,
+    /// Each side is one player (an individual game), not a pair.
+    solo: bool,
+}
+
+impl TablePage<'_> {
+    /// The words of `key` for this table's sides: its `-player` form where each side
+    /// is one player.
+    fn said(&self, key: &str) -> String {
+        if self.solo {
+            self.ctx.t(&format!("{key}-player"))
+        } else {
+            self.ctx.t(key)
+        }
+    }
 }
 
 pub(super) struct TableCtx {
@@ -352,6 +366,7 @@ pub(super) fn table_page(
     let asks_pin = held.is_empty() && !staff;
     let page = render_status(
         &TablePage {
+            solo: crate::domain::tournament::people::entrant_size(&tc.t.file) == 1,
             championship_id: tc.t.championship.id,
             championship_name: tc.t.championship.name.clone(),
             path: table_path(tc.t.championship.id, row.phase, round_no, table_no),

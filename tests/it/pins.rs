@@ -656,3 +656,23 @@ async fn every_partida_of_a_club_match_opens_with_one_pin_and_a_new_one_given_on
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(hands_of(&app, second).await, 1);
 }
+
+/// The organiser's browser whose session ended (expired, or ended by an
+/// administrator) is asked to sign in again when it sends a hand, not for a PIN: it
+/// was signed in, and signs in again.
+#[tokio::test]
+async fn a_hand_sent_from_a_browser_whose_session_ended_asks_it_to_sign_in_again() {
+    use baza::db::schema::sessions;
+    let t = crate::club::start("cuatrola", 4, &[]).await;
+    t.app
+        .with_conn(|c| diesel::delete(sessions::table).execute(c).unwrap())
+        .await;
+    let form = format!("/partidas/{}/mano", t.game);
+    let res = post_form_as(&t.app, &t.client, &form, &[("version", "0")]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(asks(&res), Some("sign-in"));
+    // Again, still.
+    let res = post_form_as(&t.app, &t.client, &form, &[("version", "0")]).await;
+    assert_eq!(asks(&res), Some("sign-in"));
+    assert_eq!(hands_of(&t.app, t.game).await, 0);
+}

@@ -223,12 +223,14 @@ pub(super) fn is_staff(who: &Principal, club_id: i32) -> bool {
     })
 }
 
-/// Someone who may not score this table: 403 for a signed-in user, and for anyone
-/// else (a scorekeeper, who has no account to sign in with) the table's page, which
-/// asks for its PIN.
-pub(super) fn refusal(who: &Principal, row: &TableRow) -> AppError {
+/// Someone who may not score this table: 403 for a signed-in user, the sign-in page
+/// for a browser whose session ended, and for anyone else (a scorekeeper, who has no
+/// account to sign in with) the table's page, which asks for its PIN.
+pub(super) fn refusal(who: &Principal, row: &TableRow, here: &str) -> AppError {
     if who.user.is_some() {
         AppError::Forbidden
+    } else if who.signed_out {
+        AppError::LoginRequired(here.to_owned())
     } else {
         AppError::PinRequired(path_of(row))
     }
@@ -518,7 +520,7 @@ impl AtTable {
 
     /// Someone who may not score this table (see [`refusal`]).
     pub(super) fn refused(&self, tc: &TableCtx) -> AppError {
-        refusal(&self.who, &tc.row)
+        refusal(&self.who, &tc.row, self.req.path())
     }
 
     pub(super) fn page(&self, tc: TableCtx, shown: Shown, status: StatusCode) -> HttpResult {

@@ -157,8 +157,8 @@ pub(crate) fn is_game_staff(who: &Principal, g: &Game) -> bool {
 
 /// `Ok` when `who` may enter the hands of `g`. A phone without an account (a
 /// scorekeeper, who has none to sign in with) is sent to the page asking for the PIN
-/// that opens the game, every time it comes without a good one; anyone else is
-/// refused as the club's pages refuse them.
+/// that opens the game, every time it comes without a good one; a browser whose
+/// session ended, and anyone else, is refused as the club's pages refuse them.
 pub(super) async fn require_record(
     state: &AppState,
     who: &Principal,
@@ -168,7 +168,7 @@ pub(super) async fn require_record(
     if may_record(who, g) {
         return Ok(());
     }
-    if who.user.is_none() && !who.api {
+    if who.user.is_none() && !who.api && !who.signed_out {
         let game = g.clone();
         if let Some(page) = db(state, move |conn| crate::web::grants::pin_page(conn, &game)).await?
         {

@@ -24,6 +24,10 @@ pub enum AppError {
     /// 303 to the login page, coming back to `.0` afterwards.
     #[error("login required")]
     LoginRequired(String),
+    /// 303 to the page that asks for the PIN of a table or a game (`.0`): someone
+    /// without an account who holds no good PIN for it, as a scorekeeper is.
+    #[error("PIN required")]
+    PinRequired(String),
     /// 401 on the API: no valid token.
     #[error("unauthorized")]
     Unauthorized,
@@ -254,7 +258,9 @@ impl AppError {
                 Some(Fault::Away) => ("error-database-away", None),
                 None => ("error-internal", None),
             },
-            AppError::LoginRequired(_) | AppError::Unauthorized => ("error-unauthorized", None),
+            AppError::LoginRequired(_) | AppError::PinRequired(_) | AppError::Unauthorized => {
+                ("error-unauthorized", None)
+            }
             AppError::Forbidden => ("error-forbidden", None),
             AppError::Csrf => ("error-csrf", None),
             AppError::Refused(r) => (r.key(), Some(r.detail(lang))),

@@ -5,3 +5,4 @@ ruling-apply-to-hand = Aplicar el fallo a la mano { $n }
 game-take-to-referee = Llevar al árbitro
 game-locked-note = El resultado de esta mesa está confirmado: una corrección pasa por el director o el árbitro.
 table-your-pair-pin = PIN de tu pareja
+table-your-pair-pin-player = Tu PIN

@@ -105,6 +105,8 @@ pub enum Refusal {
     BadFile(Box<[String; 3]>),
     /// A knockout phase cannot be drawn or changed (what is wrong).
     Knockout(String),
+    /// A knockout phase asks for more qualifiers than can qualify (how many can).
+    KnockoutTooFew(usize),
     /// Settings change only before the first round or phase.
     EditTooLate,
     /// Seeds change only before the first round (the championship's name).
@@ -191,6 +193,7 @@ impl Refusal {
             Refusal::KnockoutDraw => "error-knockout-draw",
             Refusal::BadFile(_) => "error-tournament-file",
             Refusal::Knockout(_) => "error-knockout",
+            Refusal::KnockoutTooFew(_) => "error-knockout-too-few",
             Refusal::EditTooLate => "champ-edit-too-late",
             Refusal::SeedingPaired(_) => "seeding-error-paired",
             Refusal::GroupsNone => "error-groups-none",
@@ -264,6 +267,7 @@ impl Refusal {
             Refusal::RepescaTooFew(n) | Refusal::RepescaSeeds(n) | Refusal::EntrantLine(_, n) => {
                 n.to_string()
             }
+            Refusal::KnockoutTooFew(n) => n.to_string(),
             Refusal::TableConfirmed
             | Refusal::TableCorrectionUnfinished
             | Refusal::SignOtherSide

@@ -30,6 +30,9 @@ pub const S_NAME: &str = "uname";
 pub const S_CSRF: &str = "csrf";
 pub const S_TABLES: &str = "tables";
 pub const S_GAMES: &str = "games";
+/// Session key: this browser was signed in and its session ended (expired, or ended
+/// elsewhere), until the next sign-in.
+pub const S_SIGNED_OUT: &str = "signed_out";
 /// The form field and the header that carry the CSRF token.
 pub const CSRF_FIELD: &str = "csrf";
 pub const CSRF_HEADER: &str = "x-csrf-token";
@@ -128,6 +131,9 @@ pub struct Principal {
     pub token_id: Option<i32>,
     /// The signed-in session's key (`sessions.token_hash`).
     pub session_hash: Option<String>,
+    /// This browser was signed in and its session ended: what needs an account
+    /// asks it to sign in again, not for a PIN.
+    pub signed_out: bool,
 }
 
 impl Principal {
@@ -235,6 +241,7 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
                 api: true,
                 token_id: Some(token_id),
                 session_hash: None,
+                signed_out: false,
             }),
             None => Err(AppError::Unauthorized),
         };
@@ -251,6 +258,12 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
         Some((hash, u)) => (SignedIn::from_user(&u), Some(hash)),
         None => (None, None),
     };
+    let signed_out = user.is_none()
+        && session
+            .get::<bool>(S_SIGNED_OUT)
+            .ok()
+            .flatten()
+            .unwrap_or(false);
     Ok(Principal {
         user,
         tables,
@@ -258,6 +271,7 @@ async fn principal_from(req: HttpRequest) -> Result<Principal, AppError> {
         api: false,
         token_id: None,
         session_hash,
+        signed_out,
     })
 }
 
@@ -287,6 +301,7 @@ async fn check_session(state: &AppState, session: &Session) -> Result<CheckedSes
         None => {
             session.remove(S_SID);
             session.remove(S_NAME);
+            let _ = session.insert(S_SIGNED_OUT, true);
             Ok(CheckedSession(None))
         }
     }

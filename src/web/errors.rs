@@ -18,7 +18,7 @@ impl ResponseError for AppError {
             }
             AppError::Internal(_) if self.fault().is_some() => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            AppError::LoginRequired(_) => StatusCode::SEE_OTHER,
+            AppError::LoginRequired(_) | AppError::PinRequired(_) => StatusCode::SEE_OTHER,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::Refused(_) => StatusCode::CONFLICT,
@@ -44,6 +44,15 @@ impl ResponseError for AppError {
                         "/entrar?next={}",
                         super::percent_encode(next)
                     ))),
+                ))
+                .finish();
+        }
+        if let AppError::PinRequired(page) = self {
+            return HttpResponse::SeeOther()
+                .insert_header(super::asks::Asks::Pin.header())
+                .insert_header((
+                    actix_web::http::header::LOCATION,
+                    super::requests::redirect_target(Some(page)),
                 ))
                 .finish();
         }

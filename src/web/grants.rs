@@ -166,6 +166,19 @@ pub fn check(conn: &mut DbConn, held: &Held) -> Result<Checked, AppError> {
     Ok(out)
 }
 
+/// The page that asks for the PIN opening `game`: its table's page for a championship
+/// table's partida, the match's first partida for a club game (whose PIN opens every
+/// partida of the match); `None` for a game no PIN opens.
+pub fn pin_page(conn: &mut DbConn, game: &games::Game) -> Result<Option<String>, AppError> {
+    if !game.pin.is_empty() {
+        return Ok(Some(format!(
+            "/partidas/{}",
+            game.series_id.unwrap_or(game.id)
+        )));
+    }
+    Ok(tables::table_of_game(conn, game)?.map(|row| row_page(&row)))
+}
+
 fn row_page(row: &store::TableRow) -> String {
     table_path(row.championship_id, row.phase, row.round_no, row.table_no)
 }

@@ -636,14 +636,20 @@ async fn the_game_pin_lets_a_scorekeeper_without_account_keep_that_game_only() {
         .await
         .unwrap();
     assert_eq!(form.status(), StatusCode::OK);
-    // Another game of the club stays closed to this scorekeeper.
+    // Another game of the club stays closed to this scorekeeper, who has no account:
+    // it is asked for that game's PIN.
     let other = start_second(&t).await;
     let res = sk
         .get(t.app.url(&format!("/partidas/{other}/mano")))
         .send()
         .await
         .unwrap();
-    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(res.headers()["baza-asks"], "pin");
+    assert_eq!(
+        res.headers()["location"],
+        format!("/partidas/{other}").as_str()
+    );
 }
 
 async fn start_second(t: &Table) -> i32 {

@@ -187,3 +187,74 @@ async fn a_refused_director_form_comes_back_as_typed_with_its_refusal_in_words_a
         .await;
     assert!(phases.is_empty(), "nothing drawn");
 }
+
+/// Six pairs through a Swiss round whose results the director typed: the phase form
+/// offers the best four (a bracket without byes that six can fill), and eight, more
+/// than can qualify, is refused in words with the number that can, the form as typed.
+#[tokio::test]
+async fn a_knockout_of_six_pairs_offers_the_best_four_and_more_than_can_qualify_is_refused_in_words()
+ {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Tute", "Teruel").await;
+    let id = ChampionshipForm::new("Tute de Navidad")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Pareja", 6)
+        .await;
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let rows = app
+        .with_conn(move |conn| store::round_tables(conn, id, 1).unwrap())
+        .await;
+    for row in rows {
+        let path = baza::web::championship::table_path(id, row.phase, row.round_no, row.table_no);
+        let version = row.version.to_string();
+        let fields = [
+            ("score_a", "21"),
+            ("score_b", "12"),
+            ("version", version.as_str()),
+        ];
+        assert_eq!(
+            post(&app, &path, &fields).await.status(),
+            StatusCode::SEE_OTHER
+        );
+    }
+    let page = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        attr(&page, "#form-fases input[name=n]", "value").as_deref(),
+        Some("4")
+    );
+
+    let phase = format!("/campeonatos/{id}/fases");
+    let res = post(
+        &app,
+        &phase,
+        &[("qualify", "top"), ("n", "8"), ("third_place", "1")],
+    )
+    .await;
+    let page = refused(res, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(
+        texts(&page, "#form-fases .form-refused"),
+        vec![
+            "No se puede formar la fase final: pide más clasificados de los que pueden \
+             clasificarse. Pueden clasificarse: 6"
+        ]
+    );
+    assert_eq!(
+        attr(&page, "#form-fases input[name=n]", "value").as_deref(),
+        Some("8")
+    );
+    let res = post(
+        &app,
+        &phase,
+        &[("qualify", "top"), ("n", "4"), ("third_place", "1")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+}

@@ -663,3 +663,89 @@ async fn the_settings_change_before_round_1_and_not_after_and_a_deleted_champion
     assert!(actions.contains(&"edit".to_owned()), "{actions:?}");
     assert!(actions.contains(&"delete".to_owned()), "{actions:?}");
 }
+
+/// A championship of a game played each for oneself (cinquillo): its slips, its PIN
+/// sheet, its tables' pages and its standings speak of players (each one's own PIN,
+/// the losing player's signature, the rival's firma), never of pairs.
+#[tokio::test]
+async fn the_slips_of_a_championship_of_players_speak_to_each_player_and_not_to_a_pair() {
+    let app = TestApp::spawn().await;
+    let club = club_of_game(&app, "cinquillo").await;
+    let html = app
+        .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
+        .await;
+    let mut fields = form_values(&html, "form.tournament-form");
+    set(&mut fields, "name", "Cinquillo de Navidad");
+    let res = new_championship(&app, club, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = id_of(&res);
+    register_and_pair(&app, id, &["Ana", "Berta", "Carlos", "Dani"]).await;
+    let slips = app
+        .page(
+            &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
+            StatusCode::OK,
+        )
+        .await;
+    let words = texts(&slips, ".slip").join(" ");
+    assert!(!words.to_lowercase().contains("pareja"), "{words}");
+    let halves = slip_halves(&app, id).await;
+    assert_eq!(halves.len(), 2);
+    assert!(
+        texts(&slips, ".slip-half .pin-line")
+            .iter()
+            .all(|l| l.starts_with("Tu PIN: ")),
+        "{words}"
+    );
+    assert!(
+        texts(&slips, ".sign-line")
+            .iter()
+            .all(|l| l.starts_with("Firma del jugador que pierde")),
+        "{words}"
+    );
+    let sheet = app
+        .page(
+            &format!("/campeonatos/{id}/imprimir/pines?ronda=1"),
+            StatusCode::OK,
+        )
+        .await;
+    let heads = texts(&sheet, "table.pins-sheet th");
+    assert_eq!(heads[1], "Jugador");
+    assert_eq!(heads[3], "Jugador");
+
+    // The table's page, on a player's phone: asked for its own PIN, then, the result
+    // typed, for the other player's firma.
+    let (path, [a, _]) = &halves[0];
+    let phone = new_client();
+    let page = app.page_as(&phone, path).await;
+    assert_eq!(texts(&page, "form.pin-form label"), vec!["Tu PIN"]);
+    let res = post_form_as(&app, &phone, &format!("{path}/pin"), &[("pin", &a.pins[0])]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let page = app.page_as(&phone, path).await;
+    let version = attr(&page, "p.table-status", "data-version").unwrap();
+    let fields = [("score_a", "35"), ("score_b", "20"), ("version", &version)];
+    let res = post_form_as(&app, &phone, path, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let page = app.page_as(&phone, path).await;
+    let sign = texts(&page, "form.sign-form").join(" ");
+    assert!(
+        sign.starts_with("Tu rival firma el resultado anotado")
+            && sign.contains("PIN del otro jugador"),
+        "{sign}"
+    );
+    assert!(!sign.to_lowercase().contains("pareja"), "{sign}");
+    let director = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(texts(&director, "table.entrants th")[1], "Jugador");
+    // Its standings list players, on the public page, the wall and the print.
+    for page in ["", "/directo", "/imprimir/clasificacion"] {
+        let html = app
+            .page(&format!("/campeonatos/{id}{page}"), StatusCode::OK)
+            .await;
+        assert_eq!(
+            texts(&html, "table.tournament-standings th")[1],
+            "Jugador",
+            "{page}"
+        );
+    }
+}

@@ -113,6 +113,14 @@ async fn asked_again(app: &TestApp, phone: &reqwest::Client, res: reqwest::Respo
     assert!(attr(&html, "form.sign-form", "action").is_none());
 }
 
+/// An answer sending a phone without an account to `page` to type its PIN, saying so
+/// in the header its script reads.
+fn asked_for_the_pin(res: &reqwest::Response, page: &str) {
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(asks(res), Some("pin"));
+    assert_eq!(res.headers()["location"].to_str().unwrap(), page);
+}
+
 /// `keeper` stores one hand of `game` and the organiser renews the table's PINs: the
 /// phone's next hand is not stored and the phone is asked for the new PIN. Returns the
 /// new PINs.
@@ -142,15 +150,10 @@ async fn a_pin_the_organiser_changed_saves_no_hand_and_its_phone_is_asked_for_th
     // The phone that typed the old PIN saves nothing: it is sent to the table's
     // page, which says why and asks for the PIN again.
     let pins = one_hand_then_pins_renewed(&app, &slip, &keeper, game).await;
-    // Said once; after that the game is simply not this phone's.
+    // The same hand sent again (the phone keeps it until it is stored) is asked for
+    // the table's PIN again, not sent to a sign-in a scorekeeper has no account for.
     let res = post_hand(&app, &keeper, game).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    assert!(
-        res.headers()["location"]
-            .to_str()
-            .unwrap()
-            .starts_with("/entrar")
-    );
+    asked_for_the_pin(&res, &slip.path);
     assert_eq!(hands_of(&app, game).await, 1);
     // The old PIN opens nothing; the new one opens the table again, on the same phone.
     let typed = |pin: String| {
@@ -184,6 +187,10 @@ async fn a_pin_the_organiser_changed_confirms_nothing_and_its_phone_is_asked_for
     let sign = format!("{}/firma", slip.path);
     let res = post_form_as(&app, &other, &sign, &[("version", &version)]).await;
     asked_again(&app, &other, res, &slip).await;
+    assert_eq!(status_of(&app, &slip.path).await, "proposed");
+    // Sent again, it is asked for the PIN again.
+    let res = post_form_as(&app, &other, &sign, &[("version", &version)]).await;
+    asked_for_the_pin(&res, &slip.path);
     assert_eq!(status_of(&app, &slip.path).await, "proposed");
     // With the new PIN of its pair, the same phone signs.
     let res = post_form_as(
@@ -376,8 +383,18 @@ async fn the_sign_in_page_a_protected_action_sends_to_says_in_a_header_that_it_a
 {
     let t = crate::club::start("cuatrola", 4, &[]).await;
     let phone = new_client();
-    let form = format!("/partidas/{}/mano", t.game);
-    let res = post_form_as(&t.app, &phone, &form, &[("version", "0")]).await;
+    // A hand is a scorekeeper's: a phone without an account is asked for the game's
+    // PIN. Giving the game a new PIN is its organiser's: the phone is sent to sign in.
+    let res = post_form_as(
+        &t.app,
+        &phone,
+        &format!("/partidas/{}/mano", t.game),
+        &[("version", "0")],
+    )
+    .await;
+    asked_for_the_pin(&res, &format!("/partidas/{}", t.game));
+    let form = format!("/partidas/{}/pin-nuevo", t.game);
+    let res = post_form_as(&t.app, &phone, &form, &[]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(asks(&res), Some("sign-in"));
     let to = res.headers()["location"].to_str().unwrap().to_owned();
@@ -638,4 +655,24 @@ async fn every_partida_of_a_club_match_opens_with_one_pin_and_a_new_one_given_on
     let res = post_full_hand(&app, &phone, second, &record).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(hands_of(&app, second).await, 1);
+}
+
+/// The organiser's browser whose session ended (expired, or ended by an
+/// administrator) is asked to sign in again when it sends a hand, not for a PIN: it
+/// was signed in, and signs in again.
+#[tokio::test]
+async fn a_hand_sent_from_a_browser_whose_session_ended_asks_it_to_sign_in_again() {
+    use baza::db::schema::sessions;
+    let t = crate::club::start("cuatrola", 4, &[]).await;
+    t.app
+        .with_conn(|c| diesel::delete(sessions::table).execute(c).unwrap())
+        .await;
+    let form = format!("/partidas/{}/mano", t.game);
+    let res = post_form_as(&t.app, &t.client, &form, &[("version", "0")]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(asks(&res), Some("sign-in"));
+    // Again, still.
+    let res = post_form_as(&t.app, &t.client, &form, &[("version", "0")]).await;
+    assert_eq!(asks(&res), Some("sign-in"));
+    assert_eq!(hands_of(&t.app, t.game).await, 0);
 }

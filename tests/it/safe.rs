@@ -295,17 +295,12 @@ async fn deleting_a_hand_asks_first_and_a_bare_post_needs_the_csrf_token_and_the
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    // A stranger's phone, which has no account, is asked for the game's PIN.
     let stranger = new_client();
     let res = post_form_as(&t.app, &stranger, &link, &[("version", &version)]).await;
-    assert!(
-        res.status().is_client_error()
-            || res.headers()["location"]
-                .to_str()
-                .unwrap()
-                .starts_with("/entrar"),
-        "{}",
-        res.status()
-    );
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(res.headers()["baza-asks"], "pin");
+    assert_eq!(res.headers()["location"], format!("/partidas/{g}").as_str());
     assert_eq!(hand_numbers(&t).await, vec![1, 2, 3]);
 
     // The keeper's POST (the confirmation's button, or a direct one) deletes it and

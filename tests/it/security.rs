@@ -332,16 +332,23 @@ async fn every_write_route_refuses_the_public_the_wrong_role_and_a_bad_csrf_toke
             }
             client.post(app.url(&route.path)).form(&form).send()
         };
-        // The public: sent to log in, coming back here afterwards.
+        // The public: sent to log in, coming back here afterwards; or, where a PIN
+        // opens the place (a table, a game), to the page that asks for it.
         let public = new_client();
         let csrf = app.csrf_for(&public).await;
         let res = post(&public, Some(&csrf)).await.unwrap();
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "public {}", route.path);
         let location = res.headers()["location"].to_str().unwrap();
-        assert!(
-            location.starts_with("/entrar?next=%2F") || location.starts_with("/entrar?next=/"),
-            "{location}"
-        );
+        if res.headers().get("baza-asks").is_some_and(|v| v == "pin") {
+            let page = public.get(app.url(location)).send().await.unwrap();
+            assert_eq!(page.status(), StatusCode::OK, "{location}");
+            assert_eq!(page.headers()["baza-asks"], "pin", "{location}");
+        } else {
+            assert!(
+                location.starts_with("/entrar?next=%2F") || location.starts_with("/entrar?next=/"),
+                "{location}"
+            );
+        }
 
         // The wrong role or club: 403.
         if !route.denied.is_empty() {
@@ -545,14 +552,12 @@ async fn a_scorekeepers_pin_opens_only_its_own_table_until_its_result_is_final()
             ])
             .send()
     };
-    // Another table: refused, unchanged.
-    assert_eq!(
-        score(other.path.clone(), other.version)
-            .await
-            .unwrap()
-            .status(),
-        StatusCode::FORBIDDEN
-    );
+    // Another table: unchanged, and the phone (no account) is asked for that
+    // table's PIN on its page.
+    let res = score(other.path.clone(), other.version).await.unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(res.headers()["baza-asks"], "pin");
+    assert_eq!(res.headers()["location"], other.path.as_str());
     // Its own table: proposed, waiting for the other pair's firma.
     assert_eq!(
         score(mine.path.clone(), mine.version)

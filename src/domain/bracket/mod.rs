@@ -218,6 +218,12 @@ pub enum BracketError {
         group: usize,
         size: usize,
     },
+    /// A phase seeded from standings asks for more qualifiers (`takes`) than the
+    /// entrants who can qualify (`can`).
+    TooFewToQualify {
+        can: usize,
+        takes: usize,
+    },
     /// A stored bracket is inconsistent.
     Invalid(String),
 }
@@ -245,6 +251,10 @@ impl fmt::Display for BracketError {
                 f,
                 "group {} has {size} entrants, fewer than qualify from it",
                 group + 1
+            ),
+            BracketError::TooFewToQualify { can, takes } => write!(
+                f,
+                "invalid bracket: {can} entrants can qualify, the phase takes {takes}"
             ),
             BracketError::Invalid(why) => write!(f, "invalid bracket: {why}"),
         }

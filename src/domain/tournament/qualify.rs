@@ -105,10 +105,10 @@ pub fn knockout_from_standings(
                 table.iter().take(n).map(|r| r.id.clone()).collect()
             };
             if ids.len() < n {
-                return Err(BracketError::Invalid(format!(
-                    "{} entrants can qualify, the phase takes {n}",
-                    ids.len()
-                )));
+                return Err(BracketError::TooFewToQualify {
+                    can: ids.len(),
+                    takes: n,
+                });
             }
             let seeds: Vec<EntrantId> = (0..ids.len() as u32).map(EntrantId).collect();
             let b = match shape {

@@ -212,8 +212,11 @@ pub fn knockout_of(
     qualify_by: Qualify,
     shape: KnockoutShape,
 ) -> Result<(Vec<String>, Bracket), ChangeError> {
-    let refused = |e: crate::domain::bracket::BracketError| {
-        ChangeError::Refused(Refusal::Knockout(e.to_string()))
+    let refused = |e: crate::domain::bracket::BracketError| match e {
+        crate::domain::bracket::BracketError::TooFewToQualify { can, .. } => {
+            ChangeError::Refused(Refusal::KnockoutTooFew(can))
+        }
+        e => ChangeError::Refused(Refusal::Knockout(e.to_string())),
     };
     match (qualify_by, shape) {
         (

@@ -30,6 +30,8 @@ struct DirectorPage<'a> {
     points: Points,
     tiebreaks: Vec<String>,
     entrants: Vec<EntrantLine>,
+    /// The entrants' column: "Pareja", or "Jugador" in an individual game.
+    entrant_head: String,
     rounds: Vec<RoundView>,
     /// The next round number if it can be paired now.
     next: Option<u32>,
@@ -84,6 +86,22 @@ impl DirectorPage<'_> {
     /// `otherwise`.
     fn after_repesca(&self, then: &'static str, otherwise: &'static str) -> &'static str {
         if self.repesca_done { then } else { otherwise }
+    }
+
+    /// The phase form's number of qualifiers before anything is typed: the best eight,
+    /// or the largest bracket without byes that the entrants still in fill (four of
+    /// six pairs), never more than can qualify.
+    fn qualifiers_default(&self) -> usize {
+        let can = self
+            .entrants
+            .iter()
+            .filter(|e| e.withdrawn.is_none())
+            .count();
+        let mut n = 8;
+        while n > 2 && n > can {
+            n /= 2;
+        }
+        n
     }
 
     /// What was typed in field `field` of form `form` when it was refused, else
@@ -327,6 +345,7 @@ pub(super) async fn director_page(
             local_only: state.reach == crate::web::reach::Reach::LocalOnly,
             editable: t.file.rounds.is_empty() && phases.is_empty(),
             player_slots: (1..=crate::domain::tournament::people::entrant_size(&t.file)).collect(),
+            entrant_head: super::entrant_head(&ctx, &t.file),
             unlinked,
             known,
             left_out,

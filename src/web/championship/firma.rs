@@ -29,7 +29,7 @@ pub async fn sign(at: AtTable, form: web::Form<SignForm>) -> HttpResult {
     let staff = at.staff(&tc);
     let held = sides_of(&at.session, &tc.row);
     if !staff && held.is_empty() && !typed_pin {
-        return Err(at.refused());
+        return Err(at.refused(&tc));
     }
     if tc.row.status != TableStatus::Proposed {
         return Err(AppError::Refused(Refusal::NothingToSign));

@@ -424,6 +424,16 @@ fn crosstables(ctx: &Ctx, file: &TournamentFile) -> Option<Vec<CrossGroup>> {
     )
 }
 
+/// The standings' column of the entrants: "Pareja", or "Jugador" where each entrant is
+/// one player (an individual game).
+fn entrant_head(ctx: &Ctx, file: &TournamentFile) -> String {
+    if crate::domain::tournament::people::entrant_size(file) == 1 {
+        ctx.t("standings-player")
+    } else {
+        ctx.t("standings-pair")
+    }
+}
+
 fn tb_headers(ctx: &Ctx, file: &TournamentFile) -> Vec<String> {
     tb_columns(file)
         .into_iter()

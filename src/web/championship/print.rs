@@ -19,6 +19,7 @@ struct PrintPage<'a> {
     round: Option<RoundView>,
     /// The knockout phase printed instead of a round.
     phase_name: Option<String>,
+    entrant_head: String,
     headers: Vec<String>,
     rows: Vec<StandingLine>,
     /// The address phones open, before each printed table path.
@@ -31,6 +32,36 @@ struct PrintPage<'a> {
     signature: String,
     /// A timed match's rule for draws on the slips, unless the draw stands.
     draw_rule: Option<String>,
+    /// The words of each entrant's half of a slip and of the PIN sheet, for a pair or
+    /// for a player of an individual game.
+    half: HalfWords,
+}
+
+/// The words on each entrant's half of a slip and atop the PIN sheet's columns.
+struct HalfWords {
+    cut_here: String,
+    your_pin: String,
+    pin_keep: String,
+    entrant: String,
+}
+
+impl HalfWords {
+    /// The words for entrants of `size` players (1: a player; else a pair).
+    fn new(ctx: &Ctx, size: usize) -> HalfWords {
+        let t = |key: &str| {
+            if size == 1 {
+                ctx.t(&format!("{key}-player"))
+            } else {
+                ctx.t(key)
+            }
+        };
+        HalfWords {
+            cut_here: t("champ-cut-here"),
+            your_pin: t("champ-your-pin"),
+            pin_keep: t("champ-pin-keep"),
+            entrant: t("champ-pair"),
+        }
+    }
 }
 
 async fn print_page(
@@ -123,12 +154,16 @@ async fn print_page(
         Vec::new()
     };
     let champion = super::ranking::champion_or_leader(&finals, &t, &rows);
+    let size = crate::domain::tournament::people::entrant_size(&t.file);
+    let signature = match (draws_allowed, size) {
+        (true, 1) => "tournament-slip-signature-player",
+        (false, 1) => "tournament-slip-signature-player-no-draw",
+        (true, _) => "tournament-slip-signature",
+        (false, _) => "tournament-slip-signature-no-draw",
+    };
     render(&PrintPage {
-        signature: ctx.t(if draws_allowed {
-            "tournament-slip-signature"
-        } else {
-            "tournament-slip-signature-no-draw"
-        }),
+        signature: ctx.t(signature),
+        half: HalfWords::new(&ctx, size),
         draw_rule: (!draws.stands()).then(|| draws.words(ctx.lang)),
         base: printed_base,
         champion,
@@ -136,6 +171,7 @@ async fn print_page(
         phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
         phase_name,
         name: t.championship.name.clone(),
+        entrant_head: entrant_head(&ctx, &t.file),
         headers: tb_headers(&ctx, &t.file),
         rows,
         round,

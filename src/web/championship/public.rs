@@ -13,6 +13,7 @@ struct StandingsPage<'a> {
     system: String,
     /// A timed match's rule for draws, unless the draw stands.
     draw_rule: Option<String>,
+    entrant_head: String,
     headers: Vec<String>,
     rows: Vec<StandingLine>,
     /// The latest published round, in full.
@@ -119,6 +120,7 @@ pub async fn standings(
             MatchFormat::Timed { draws, .. } if !draws.stands() => Some(draws.words(ctx.lang)),
             _ => None,
         },
+        entrant_head: entrant_head(&ctx, &t.file),
         headers: tb_headers(&ctx, &t.file),
         rows: lines,
         director: who.allows(Perm::ManageClub(t.championship.club_id)),
@@ -235,6 +237,7 @@ struct LivePage<'a> {
     round: Option<RoundView>,
     /// The latest knockout phase, once there is one: its tables take the round's place.
     phase: Option<super::director::PhaseView>,
+    entrant_head: String,
     headers: Vec<String>,
     rows: Vec<StandingLine>,
     /// The final ranking, once the knockout has its champion: it takes the wall.
@@ -338,6 +341,7 @@ pub async fn live(
         pages,
         round,
         phase,
+        entrant_head: entrant_head(&ctx, &t.file),
         headers: tb_headers(&ctx, &t.file),
         rows: screen(standings, per_row, page),
         ctx: &ctx,

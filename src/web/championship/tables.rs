@@ -99,6 +99,20 @@ struct TablePage<'a> {
     dependents: Vec<String>,
     carry_winner: String,
     carry_forfeit: String,
+    /// Each side is one player (an individual game), not a pair.
+    solo: bool,
+}
+
+impl TablePage<'_> {
+    /// The words of `key` for this table's sides: its `-player` form where each side
+    /// is one player.
+    fn said(&self, key: &str) -> String {
+        if self.solo {
+            self.ctx.t(&format!("{key}-player"))
+        } else {
+            self.ctx.t(key)
+        }
+    }
 }
 
 pub(super) struct TableCtx {
@@ -207,13 +221,16 @@ pub(super) fn is_staff(who: &Principal, club_id: i32) -> bool {
     })
 }
 
-/// Someone who may not score this table: 403 for a signed-in user or a holder of
-/// other tables' PINs, the login page for anyone else.
-pub(super) fn refusal(who: &Principal, session: &Session, here: &str) -> AppError {
-    if who.user.is_some() || !sides_held(session).is_empty() || !who.tables.is_empty() {
+/// Someone who may not score this table: 403 for a signed-in user, the sign-in page
+/// for a browser whose session ended, and for anyone else (a scorekeeper, who has no
+/// account to sign in with) the table's page, which asks for its PIN.
+pub(super) fn refusal(who: &Principal, row: &TableRow, here: &str) -> AppError {
+    if who.user.is_some() {
         AppError::Forbidden
-    } else {
+    } else if who.signed_out {
         AppError::LoginRequired(here.to_owned())
+    } else {
+        AppError::PinRequired(path_of(row))
     }
 }
 
@@ -349,6 +366,7 @@ pub(super) fn table_page(
     let asks_pin = held.is_empty() && !staff;
     let page = render_status(
         &TablePage {
+            solo: crate::domain::tournament::people::entrant_size(&tc.t.file) == 1,
             championship_id: tc.t.championship.id,
             championship_name: tc.t.championship.name.clone(),
             path: table_path(tc.t.championship.id, row.phase, round_no, table_no),
@@ -496,8 +514,8 @@ impl AtTable {
     }
 
     /// Someone who may not score this table (see [`refusal`]).
-    pub(super) fn refused(&self) -> AppError {
-        refusal(&self.who, &self.session, self.req.path())
+    pub(super) fn refused(&self, tc: &TableCtx) -> AppError {
+        refusal(&self.who, &tc.row, self.req.path())
     }
 
     pub(super) fn page(&self, tc: TableCtx, shown: Shown, status: StatusCode) -> HttpResult {
@@ -633,7 +651,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
                 Refusal::TablePlaysGame
             }));
         }
-        return Err(at.refused());
+        return Err(at.refused(&tc));
     }
     let ctx = Ctx::from_request(&at.req);
     let typed = (form.score_a.clone(), form.score_b.clone());

@@ -155,12 +155,27 @@ pub(crate) fn is_game_staff(who: &Principal, g: &Game) -> bool {
     who.staff_allows(record_perm(g))
 }
 
-pub(super) fn require_record(who: &Principal, g: &Game, here: &str) -> Result<(), AppError> {
+/// `Ok` when `who` may enter the hands of `g`. A phone without an account (a
+/// scorekeeper, who has none to sign in with) is sent to the page asking for the PIN
+/// that opens the game, every time it comes without a good one; a browser whose
+/// session ended, and anyone else, is refused as the club's pages refuse them.
+pub(super) async fn require_record(
+    state: &AppState,
+    who: &Principal,
+    g: &Game,
+    here: &str,
+) -> Result<(), AppError> {
     if may_record(who, g) {
-        Ok(())
-    } else {
-        who.require(record_perm(g), here)
+        return Ok(());
     }
+    if who.user.is_none() && !who.api && !who.signed_out {
+        let game = g.clone();
+        if let Some(page) = db(state, move |conn| crate::web::grants::pin_page(conn, &game)).await?
+        {
+            return Err(AppError::PinRequired(page));
+        }
+    }
+    who.require(record_perm(g), here)
 }
 
 /// Game `id`, loaded for `who`, who may enter its hands (asked at `here`).
@@ -171,7 +186,7 @@ pub(super) async fn load_to_record(
     here: &str,
 ) -> Result<Loaded, AppError> {
     let l = db(state, move |conn| load(conn, id)).await?;
-    require_record(who, &l.game, here)?;
+    require_record(state, who, &l.game, here).await?;
     Ok(l)
 }
 
@@ -187,7 +202,7 @@ pub(super) async fn game_to_record(
         games::find_game(conn, id)?.ok_or(AppError::NotFound)
     })
     .await?;
-    require_record(who, &game, here)?;
+    require_record(state, who, &game, here).await?;
     let setup = setup_of(&game)?;
     Ok((game, setup))
 }

@@ -100,7 +100,7 @@ pub async fn delete_hand(
         games::find_game(conn, id)?.ok_or(AppError::NotFound)
     })
     .await?;
-    require_record(&who, &game, req.path())?;
+    require_record(&state, &who, &game, req.path()).await?;
     let lang = crate::web::i18n::negotiate(&req);
     let by = (who.actor(), change_by(&who, &game, &session, false));
     let change = Change::Remove { hand_no: n };
@@ -172,7 +172,7 @@ async fn history_page(
         Ok((load(conn, id)?, games::hand_audit(conn, id)?))
     })
     .await?;
-    require_record(who, &l.game, req.path())?;
+    require_record(state, who, &l.game, req.path()).await?;
     let ctx = Ctx::from_request(req);
     let done = restored(&entries);
     let known = crate::web::audit_words::Known::gather_game(&l.game);
@@ -237,7 +237,7 @@ pub async fn undo_delete(
         Ok((game, games::hand_audit(conn, id)?, numbers))
     })
     .await?;
-    require_record(&who, &game, req.path())?;
+    require_record(&state, &who, &game, req.path()).await?;
     let ctx = Ctx::from_request(&req);
     let row = entries
         .iter()

@@ -20,6 +20,7 @@ impl BracketError {
             | BracketError::TooManyEntrants(_)
             | BracketError::DuplicateEntrant(_)
             | BracketError::GroupTooSmall { .. }
+            | BracketError::TooFewToQualify { .. }
             | BracketError::Invalid(_) => None,
         }
     }
@@ -121,6 +122,12 @@ impl BracketError {
                     "group {group} has {size} entrants, fewer than qualify from it"
                 )
             }
+            BracketError::TooFewToQualify { can, takes } => tr!(
+                lang,
+                "la fase pide {takes} clasificados y solo pueden clasificarse {can}",
+                "la fase demana {takes} classificats i només se'n poden classificar {can}",
+                "the phase takes {takes} qualifiers and only {can} can qualify"
+            ),
             BracketError::Invalid(why) => tr!(
                 lang,
                 "el cuadro no es válido",

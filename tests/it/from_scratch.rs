@@ -748,4 +748,11 @@ async fn the_slips_of_a_championship_of_players_speak_to_each_player_and_not_to_
             "{page}"
         );
     }
+    // And so does its spreadsheet.
+    let res = app
+        .get(&format!("/campeonatos/{id}/clasificacion.csv"))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let csv = res.text().await.unwrap();
+    assert!(csv.contains("Jugador") && !csv.contains("Pareja"), "{csv}");
 }

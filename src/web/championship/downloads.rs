@@ -8,12 +8,12 @@ use crate::web::sheets::{self, Cell, Sheet, Target};
 
 /// The final ranking across the phases: place, pair, club, how far it went, and its
 /// place in the earlier phase.
-fn final_sheet(ctx: &Ctx, lines: Vec<FinalLine>) -> Sheet {
+fn final_sheet(ctx: &Ctx, head: String, lines: Vec<FinalLine>) -> Sheet {
     let mut sheet = Sheet::new(
         ctx.t("final-ranking-title"),
         vec![
             (ctx.t("final-ranking-place"), 8.0),
-            (ctx.t("standings-pair"), 34.0),
+            (head, 34.0),
             (ctx.t("sheets-club"), 24.0),
             (ctx.t("final-ranking-reached"), 22.0),
             (ctx.t("final-ranking-phase-rank"), 12.0),
@@ -35,7 +35,7 @@ fn final_sheet(ctx: &Ctx, lines: Vec<FinalLine>) -> Sheet {
 fn standings_sheet(ctx: &Ctx, file: &TournamentFile) -> Sheet {
     let mut columns = vec![
         ("#".to_owned(), 5.0),
-        (ctx.t("standings-pair"), 34.0),
+        (entrant_head(ctx, file), 34.0),
         (ctx.t("sheets-club"), 24.0),
         (ctx.t("standings-played-long"), 10.0),
         (ctx.t("sheets-won"), 9.0),
@@ -129,11 +129,11 @@ fn pairings_sheet(ctx: &Ctx, t: &Tournament, view: &RoundView) -> Sheet {
 }
 
 /// One sheet per liguilla: rank, name, then the score against each other entrant.
-fn crosstable_sheets(ctx: &Ctx, groups: Vec<CrossGroup>) -> Vec<Sheet> {
+fn crosstable_sheets(ctx: &Ctx, head: String, groups: Vec<CrossGroup>) -> Vec<Sheet> {
     groups
         .into_iter()
         .map(|g| {
-            let mut columns = vec![("#".to_owned(), 5.0), (ctx.t("standings-pair"), 34.0)];
+            let mut columns = vec![("#".to_owned(), 5.0), (head.clone(), 34.0)];
             columns.extend(g.rows.iter().map(|r| (r.rank.to_string(), 10.0)));
             let title = if g.group > 0 {
                 ctx.t1("crosstable-group", "n", &g.group)
@@ -181,7 +181,10 @@ pub async fn standings_download(v: Visit, at: Target) -> HttpResult {
         Some(match super::ranking::final_lines(ctx, &t.file) {
             Some(finals) => {
                 standings.title = super::ranking::phase_standings_title(ctx, &t.file);
-                vec![final_sheet(ctx, finals), standings]
+                vec![
+                    final_sheet(ctx, entrant_head(ctx, &t.file), finals),
+                    standings,
+                ]
             }
             None => vec![standings],
         })
@@ -265,7 +268,11 @@ pub async fn results_download(visit: Visit, Target(id, format): Target) -> HttpR
 /// other systems).
 pub async fn crosstable_download(v: Visit, at: Target) -> HttpResult {
     public_download(v, at, "sheets-file-crosstable", |ctx, t| {
-        Some(crosstable_sheets(ctx, crosstables(ctx, &t.file)?))
+        Some(crosstable_sheets(
+            ctx,
+            entrant_head(ctx, &t.file),
+            crosstables(ctx, &t.file)?,
+        ))
     })
     .await
 }

@@ -103,8 +103,9 @@ pub enum Refusal {
     /// Spanish, Catalan and English: see [`Refusal::bad_file`] and
     /// [`Refusal::bad_bracket`]).
     BadFile(Box<[String; 3]>),
-    /// A knockout phase cannot be drawn or changed (what is wrong).
-    Knockout(String),
+    /// A knockout phase cannot be drawn or changed: what is wrong, in Spanish,
+    /// Catalan and English (see [`Refusal::knockout`]).
+    Knockout(Box<[String; 3]>),
     /// A knockout phase asks for more qualifiers than can qualify (how many can).
     KnockoutTooFew(usize),
     /// Settings change only before the first round or phase.
@@ -176,6 +177,11 @@ impl Refusal {
         Refusal::BadFile(Box::new(Lang::ALL.map(|lang| e.words_in(phase, lang))))
     }
 
+    /// The knockout phase cannot be drawn: `e` in words in each language.
+    pub fn knockout(e: &BracketError) -> Refusal {
+        Refusal::Knockout(Box::new(Lang::ALL.map(|lang| e.words(lang))))
+    }
+
     /// The message key of the locale files.
     pub fn key(&self) -> &'static str {
         match self {
@@ -225,7 +231,7 @@ impl Refusal {
     /// Said in `lang` where the refusal carries words in each language.
     pub fn detail(&self, lang: Lang) -> String {
         match self {
-            Refusal::BadFile(words) => {
+            Refusal::BadFile(words) | Refusal::Knockout(words) => {
                 let [es, ca, en] = &**words;
                 match lang {
                     Lang::Es => es.clone(),
@@ -253,8 +259,7 @@ impl Refusal {
             Refusal::RoundIncomplete { round, tables } => {
                 format!("{round}: {}", listed(tables, ", ", u32::to_string))
             }
-            Refusal::Knockout(s)
-            | Refusal::SeedingPaired(s)
+            Refusal::SeedingPaired(s)
             | Refusal::Entrant(_, s)
             | Refusal::EntrantName(s)
             | Refusal::EntrantWithdrawn(s)
@@ -397,6 +402,24 @@ impl MergeFault {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_knockout_that_cannot_be_drawn_is_said_in_the_readers_language_not_the_engines_english() {
+        let r = Refusal::knockout(&BracketError::GroupTooSmall { group: 0, size: 2 });
+        assert_eq!(r.key(), "error-knockout");
+        assert_eq!(
+            r.detail(Lang::Es),
+            "el grupo 1 tiene 2 participantes, menos de los que se clasifican"
+        );
+        assert_eq!(
+            r.detail(Lang::Ca),
+            "el grup 1 té 2 participants, menys dels que es classifiquen"
+        );
+        assert_eq!(
+            r.detail(Lang::En),
+            "group 1 has 2 entrants, fewer than qualify from it"
+        );
+    }
 
     #[test]
     fn a_correction_lists_its_tables_as_round_dot_table() {

@@ -47,7 +47,12 @@ const PAIRS: [(&str, &str); 12] = [
 const DRAW: u64 = 417_203;
 
 fn err(e: impl std::fmt::Display) -> ChangeError {
-    ChangeError::Refused(Refusal::Knockout(e.to_string()))
+    let said = e.to_string();
+    ChangeError::Refused(Refusal::Knockout(Box::new([
+        said.clone(),
+        said.clone(),
+        said,
+    ])))
 }
 
 /// A partida a 8 donats between seeds `a` and `b` (1 best): the better seed wins,

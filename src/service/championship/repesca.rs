@@ -87,7 +87,7 @@ pub fn create_repesca(
         for (k, pod) in pods.iter().enumerate() {
             let seeds: Vec<EntrantId> = (0..pod.len() as u32).map(EntrantId).collect();
             let bracket = single_elimination(&seeds, false)
-                .map_err(|e| ChangeError::Refused(Refusal::Knockout(e.to_string())))?;
+                .map_err(|e| ChangeError::Refused(Refusal::knockout(&e)))?;
             let names: Vec<String> = pod
                 .iter()
                 .map(|id| store::entrant_name(&t.file, id))
@@ -216,7 +216,7 @@ pub fn knockout_of(
         crate::domain::bracket::BracketError::TooFewToQualify { can, .. } => {
             ChangeError::Refused(Refusal::KnockoutTooFew(can))
         }
-        e => ChangeError::Refused(Refusal::Knockout(e.to_string())),
+        e => ChangeError::Refused(Refusal::knockout(&e)),
     };
     match (qualify_by, shape) {
         (

@@ -49,6 +49,7 @@ mod downloads;
 mod entrants;
 mod find_table;
 mod firma;
+mod formats;
 mod groups;
 mod import;
 mod linking;

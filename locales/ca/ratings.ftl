@@ -1,11 +1,17 @@
 ratings-title = Puntuacions dels jugadors
 ratings-explain = Puntuació Glicko-2, una per joc: comença a 1500 i es recalcula després de cada ronda de campionat i cada dia de partides del club d'aquest joc. La desviació (±) diu quant s'hi pot confiar: baixa en jugar i puja sense jugar.
-ratings-periods = { $n } períodes puntuats
+ratings-periods = { $n ->
+    [one] 1 període puntuat
+   *[other] { $n } períodes puntuats
+}
 ratings-player = Jugador
 ratings-rating = Puntuació
 ratings-rd = Desviació
 ratings-games = Partides
-ratings-games-rated = { $n } partides puntuades
+ratings-games-rated = { $n ->
+    [one] 1 partida puntuada
+   *[other] { $n } partides puntuades
+}
 ratings-unrated = Encara sense puntuació: no ha jugat cap partida puntuada.
 ratings-none-yet = Encara no hi ha partides puntuades.
 ratings-game-table = Llista d'aquest joc

@@ -1,11 +1,17 @@
 ratings-title = Player ratings
 ratings-explain = Glicko-2 rating, one per game: it starts at 1500 and is recomputed after every championship round and every club day of that game. The deviation (±) says how far to trust it: it shrinks with play and grows without.
-ratings-periods = { $n } rated periods
+ratings-periods = { $n ->
+    [one] 1 rated period
+   *[other] { $n } rated periods
+}
 ratings-player = Player
 ratings-rating = Rating
 ratings-rd = Deviation
 ratings-games = Games
-ratings-games-rated = { $n } rated games
+ratings-games-rated = { $n ->
+    [one] 1 rated game
+   *[other] { $n } rated games
+}
 ratings-unrated = Not rated yet: no rated game played.
 ratings-none-yet = No rated games yet.
 ratings-game-table = This game's list

@@ -1,11 +1,17 @@
 ratings-title = Puntuaciones de los jugadores
 ratings-explain = Puntuación Glicko-2, una por juego: empieza en 1500 y se recalcula tras cada ronda de campeonato y cada día de partidas del club de ese juego. La desviación (±) dice cuánto se fía de ella: baja al jugar y sube sin jugar.
-ratings-periods = { $n } periodos puntuados
+ratings-periods = { $n ->
+    [one] 1 periodo puntuado
+   *[other] { $n } periodos puntuados
+}
 ratings-player = Jugador
 ratings-rating = Puntuación
 ratings-rd = Desviación
 ratings-games = Partidas
-ratings-games-rated = { $n } partidas puntuadas
+ratings-games-rated = { $n ->
+    [one] 1 partida puntuada
+   *[other] { $n } partidas puntuadas
+}
 ratings-unrated = Aún sin puntuación: no ha jugado ninguna partida puntuada.
 ratings-none-yet = Aún no hay partidas puntuadas.
 ratings-game-table = Lista de este juego

@@ -458,7 +458,7 @@ pub async fn player(
         ratings: ratings
             .into_iter()
             .map(|mut g| {
-                g.games_rated = r.games_rated(g.game, id);
+                g.games_rated = r.games_rated(g.game, id) as usize;
                 g
             })
             .collect(),
@@ -529,7 +529,7 @@ pub struct GameRating {
     pub game: GameKind,
     pub name: String,
     pub rating: (String, String),
-    pub games_rated: u32,
+    pub games_rated: usize,
     pub chart: Option<Chart>,
 }
 

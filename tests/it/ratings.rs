@@ -573,6 +573,12 @@ async fn a_person_who_won_at_cuatrola_and_lost_at_botifarra_is_above_the_newcome
     // Each list is of its own game, in the visitor's language too.
     assert_eq!(texts(&cuatrola, "h2.ratings-game"), ["Cuatrola"]);
     assert_eq!(texts(&botifarra, "h2.ratings-game"), ["Botifarra"]);
+    // One day of botifarra: one period, said in the singular.
+    assert!(
+        texts(&botifarra, "p.meta").contains(&"1 periodo puntuado".to_owned()),
+        "{:?}",
+        texts(&botifarra, "p.meta")
+    );
     let body = app
         .get_with_lang("/puntuaciones?juego=botifarra", "en")
         .await
@@ -592,6 +598,8 @@ async fn a_person_who_won_at_cuatrola_and_lost_at_botifarra_is_above_the_newcome
         |game: &str| texts(&page, &format!("#puntuacion-{game} p.rating-now strong"))[0].clone();
     assert_eq!(on_page("cuatrola"), format!("{up:.0}"));
     assert_eq!(on_page("botifarra"), format!("{down:.0}"));
+    let line = texts(&page, "#puntuacion-botifarra p.rating-now").join(" ");
+    assert!(line.contains("1 partida puntuada ·"), "{line}");
     // The CLI prints each game's list with the same numbers as its page.
     for (game, page) in [("cuatrola", &cuatrola), ("botifarra", &botifarra)] {
         let cli = recompute_with(&app, &["--game", game]);

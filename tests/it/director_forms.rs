@@ -83,30 +83,7 @@ async fn a_refused_director_form_comes_back_as_typed_with_its_refusal_in_words_a
 
     // The liguillas played: the director types every result, the better seed winning.
     for round in 1..=3 {
-        let res = post(
-            &app,
-            &format!("/campeonatos/{id}/rondas"),
-            &[("tables", "")],
-        )
-        .await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER);
-        let rows = app
-            .with_conn(move |conn| store::round_tables(conn, id, round).unwrap())
-            .await;
-        for row in rows {
-            let path =
-                baza::web::championship::table_path(id, row.phase, row.round_no, row.table_no);
-            let version = row.version.to_string();
-            let fields = [
-                ("score_a", "21"),
-                ("score_b", "12"),
-                ("version", version.as_str()),
-            ];
-            assert_eq!(
-                post(&app, &path, &fields).await.status(),
-                StatusCode::SEE_OTHER
-            );
-        }
+        round_won_by_the_better_seeds(&app, id, round).await;
     }
 
     // A repesca whose minimum points are no number, and one for more places than it
@@ -200,29 +177,7 @@ async fn a_knockout_of_six_pairs_offers_the_best_four_and_more_than_can_qualify_
         .set("entry", "result")
         .create_with_pairs(&app, club, "Pareja", 6)
         .await;
-    let res = post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let rows = app
-        .with_conn(move |conn| store::round_tables(conn, id, 1).unwrap())
-        .await;
-    for row in rows {
-        let path = baza::web::championship::table_path(id, row.phase, row.round_no, row.table_no);
-        let version = row.version.to_string();
-        let fields = [
-            ("score_a", "21"),
-            ("score_b", "12"),
-            ("version", version.as_str()),
-        ];
-        assert_eq!(
-            post(&app, &path, &fields).await.status(),
-            StatusCode::SEE_OTHER
-        );
-    }
+    round_won_by_the_better_seeds(&app, id, 1).await;
     let page = app
         .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
         .await;
@@ -257,4 +212,27 @@ async fn a_knockout_of_six_pairs_offers_the_best_four_and_more_than_can_qualify_
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
+}
+
+/// Round `round` of championship `id` drawn by its director, who types 21–12 at
+/// every table (the better seed winning).
+async fn round_won_by_the_better_seeds(app: &TestApp, id: i32, round: i32) {
+    let res = post(app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let rows = app
+        .with_conn(move |conn| store::round_tables(conn, id, round).unwrap())
+        .await;
+    for row in rows {
+        let path = baza::web::championship::table_path(id, row.phase, row.round_no, row.table_no);
+        let version = row.version.to_string();
+        let fields = [
+            ("score_a", "21"),
+            ("score_b", "12"),
+            ("version", version.as_str()),
+        ];
+        assert_eq!(
+            post(app, &path, &fields).await.status(),
+            StatusCode::SEE_OTHER
+        );
+    }
 }

@@ -174,6 +174,28 @@ fn score_of(v: &Value) -> Option<String> {
     (parts.len() == list.len() && !parts.is_empty()).then(|| parts.join("–"))
 }
 
+/// The rated games a person merge moved, told per game ("Pasan sus partidas
+/// puntuadas: 2 de Tute, 3 de Botifarra."), from its record's `rated`; `None` when it
+/// moved none (or the record is older than that list).
+fn merged_rated(lang: Lang, rated: &Value) -> Option<String> {
+    let games: Vec<String> = rated
+        .as_array()?
+        .iter()
+        .filter_map(|r| {
+            let n = usize::try_from(r["merged"][0].as_u64()?).ok()?;
+            let game = tr(lang, &format!("game-{}", r["game"].as_str()?));
+            (n > 0).then(|| tr_count(lang, "audit-people-merge-rated-game", n, &[("game", game)]))
+        })
+        .collect();
+    (!games.is_empty()).then(|| {
+        tr_args(
+            lang,
+            "audit-people-merge-rated",
+            &[("games", games.join(", "))],
+        )
+    })
+}
+
 /// The row as one sentence, starting with who.
 pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
     let before = json(e.before_json.as_deref());
@@ -196,13 +218,19 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
             vec![("name", text_of(&after["username"]))],
         ),
         ("user", _) => user_change(lang, &before, &after, say),
-        ("person", action @ ("merge" | "unmerge")) => say(
-            &format!("audit-people-{action}"),
-            vec![
-                ("name", text_of(&before["merged"]["name"])),
-                ("into", text_of(&before["kept"]["name"])),
-            ],
-        ),
+        ("person", action @ ("merge" | "unmerge")) => {
+            let line = say(
+                &format!("audit-people-{action}"),
+                vec![
+                    ("name", text_of(&before["merged"]["name"])),
+                    ("into", text_of(&before["kept"]["name"])),
+                ],
+            );
+            match merged_rated(lang, &before["rated"]) {
+                Some(rated) => format!("{line} {rated}"),
+                None => line,
+            }
+        }
         ("player" | "pair", action) => person(e.entity.as_str(), action, &before, &after, say),
         ("person", action @ ("create" | "update")) => say(
             &format!("audit-person-{action}"),

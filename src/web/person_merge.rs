@@ -10,11 +10,11 @@ use serde::Deserialize;
 use super::account::{now, see_other};
 use super::audit_words::{self, Known};
 use super::auth::Perm;
-use super::i18n::{tr_args, tr_count};
+use super::i18n::{tr_args, tr_count, tr_counts};
 use super::manage::{AuditQuery, audit_html, audit_response};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, render_status};
-use crate::db::person_merge::{self, MergeError, Preview};
+use crate::db::person_merge::{self, MergeError, Preview, RatedGames};
 use crate::db::register::Candidate;
 use crate::domain::refusal::MergeFault;
 use crate::error::AppError;
@@ -119,16 +119,7 @@ fn confirm(ctx: &Ctx, p: &Preview) -> Confirm {
             &p.rewritten,
         ));
     }
-    moves.push(tr_args(
-        ctx.lang,
-        "merge-moves-ratings",
-        &[
-            ("games", p.rated_games.1.to_string()),
-            ("periods", p.rated_periods.1.to_string()),
-            ("kept", p.rated_games.0.to_string()),
-            ("keep", keep.clone()),
-        ],
-    ));
+    moves.extend(rated_moves(ctx, &p.rated, &keep));
     moves.push(count("merge-moves-circuits", p.circuits.len(), &p.circuits));
     if let Some(l) = &p.licence {
         let args = [("licence", l.clone()), ("keep", keep.clone())];
@@ -153,6 +144,36 @@ fn confirm(ctx: &Ctx, p: &Preview) -> Confirm {
         summary,
         moves,
         warning: (!p.joined.is_empty()).then(|| ctx.t("merge-undo-warning")),
+    }
+}
+
+/// What the merge adds to the kept person's rating history, one sentence for each
+/// game the dropped one was rated in (one that says so when she was rated in none).
+fn rated_moves(ctx: &Ctx, rated: &[RatedGames], keep: &str) -> Vec<String> {
+    let lines: Vec<String> = rated
+        .iter()
+        .filter(|r| r.merged.0 > 0)
+        .map(|r| {
+            let count = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
+            tr_counts(
+                ctx.lang,
+                "merge-moves-ratings",
+                &[
+                    ("games", count(r.merged.0)),
+                    ("periods", r.merged.1),
+                    ("kept", count(r.kept.0)),
+                ],
+                &[
+                    ("game", ctx.t(&format!("game-{}", r.game))),
+                    ("keep", keep.to_owned()),
+                ],
+            )
+        })
+        .collect();
+    if lines.is_empty() {
+        vec![ctx.t("merge-moves-no-ratings")]
+    } else {
+        lines
     }
 }
 

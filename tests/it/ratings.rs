@@ -149,16 +149,18 @@ async fn a_player_page_shows_club_partners_championships_with_place_chart_and_he
         .count();
     assert!(points >= 2, "{points} points");
     assert!(attr(&page, "svg polyline.rating-line", "points").is_some());
-    // Head-to-head against her usual rival: counts add up to the games they met in.
+    // Head-to-head against her usual rival: counts add up to the games they met in,
+    // told per game.
     let rival = cli.iter().find(|r| r["name"] == "Carmen López").unwrap();
     let rid = rival["player_id"].as_i64().unwrap();
     let page = app
         .page(&format!("/jugadores/{id}?contra={rid}"), StatusCode::OK)
         .await;
-    let line = texts(&page, "p.head-to-head").join(" ");
-    assert!(line.starts_with("Carmen López:"), "{line}");
+    assert_eq!(texts(&page, "p.head-to-head"), ["Carmen López:"]);
+    let line = texts(&page, "ul.head-to-head-games li").join(" ");
+    assert!(line.starts_with("Cuatrola:"), "{line}");
     assert!(
-        line.contains("ganadas") && line.contains("perdidas"),
+        line.contains("ganada") && line.contains("perdida"),
         "{line}"
     );
     assert_eq!(
@@ -693,4 +695,109 @@ async fn seeding_a_botifarra_championship_by_rating_uses_the_botifarra_ratings()
     assert_eq!(names, ["Carla y Dani", "Ana y Bea"]);
     let want = format!("ratings:{},{}", shown[0], shown[2]);
     assert_eq!(row.seeding, want);
+}
+
+/// The pairs "Ana y Bea" and "Carla y Dani" of club `club` of
+/// [`won_at_cuatrola_lost_at_botifarra`]: their ids.
+async fn the_two_pairs(app: &TestApp, club: i32) -> (i32, i32) {
+    app.with_conn(move |conn| {
+        let players = baza::db::queries::club_players(conn, club).unwrap();
+        let id = |name: &str| players.iter().find(|p| p.name == name).unwrap().id;
+        let mut pair = |name: &str, a: &str, b: &str| {
+            let new = baza::db::queries::NewPair {
+                club_id: club,
+                name,
+                player1_id: id(a),
+                player2_id: id(b),
+                created_at: baza::web::account::now(),
+            };
+            baza::db::queries::insert_pair(conn, &new).unwrap()
+        };
+        (
+            pair("Ana y Bea", "Ana", "Bea"),
+            pair("Carla y Dani", "Carla", "Dani"),
+        )
+    })
+    .await
+}
+
+/// The head-to-head lines of page `path` in language `lang`.
+async fn head_to_head_lines(app: &TestApp, path: &str, lang: &str) -> Vec<String> {
+    let body = app.get_with_lang(path, lang).await.text().await.unwrap();
+    texts(
+        &scraper::Html::parse_document(&body),
+        "ul.head-to-head-games li",
+    )
+}
+
+#[tokio::test]
+async fn the_head_to_head_of_two_pairs_that_met_at_cuatrola_and_at_botifarra_is_told_per_game() {
+    let app = TestApp::spawn().await;
+    let (club, _) = won_at_cuatrola_lost_at_botifarra(&app).await;
+    let (ab, cd) = the_two_pairs(&app, club).await;
+    let page = app
+        .page(&format!("/parejas/{ab}?contra={cd}"), StatusCode::OK)
+        .await;
+    assert_eq!(texts(&page, "p.head-to-head"), ["Carla y Dani:"]);
+    // The cuatrola win and the botifarra loss are two records, one a game.
+    assert_eq!(
+        texts(&page, "ul.head-to-head-games li"),
+        [
+            "Cuatrola: 1 ganada, 0 empatadas, 0 perdidas",
+            "Botifarra: 0 ganadas, 0 empatadas, 1 perdida",
+        ]
+    );
+    // From the other pair's page, the other way round.
+    assert_eq!(
+        head_to_head_lines(&app, &format!("/parejas/{cd}?contra={ab}"), "es").await,
+        [
+            "Cuatrola: 0 ganadas, 0 empatadas, 1 perdida",
+            "Botifarra: 1 ganada, 0 empatadas, 0 perdidas",
+        ]
+    );
+    // In Catalan and in English, the games keep their Spanish names.
+    let path = format!("/parejas/{ab}?contra={cd}");
+    assert_eq!(
+        head_to_head_lines(&app, &path, "ca").await,
+        [
+            "Cuatrola: 1 guanyada, 0 empatades, 0 perdudes",
+            "Botifarra: 0 guanyades, 0 empatades, 1 perduda",
+        ]
+    );
+    assert_eq!(
+        head_to_head_lines(&app, &path, "en").await,
+        [
+            "Cuatrola: 1 won, 0 drawn, 0 lost",
+            "Botifarra: 0 won, 0 drawn, 1 lost",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_players_head_to_head_against_a_rival_met_at_cuatrola_and_at_botifarra_is_told_per_game()
+{
+    let app = TestApp::spawn().await;
+    let (_, people) = won_at_cuatrola_lost_at_botifarra(&app).await;
+    let (ana, carla) = (people["Ana"], people["Carla"]);
+    let page = app
+        .page(&format!("/jugadores/{ana}?contra={carla}"), StatusCode::OK)
+        .await;
+    assert_eq!(texts(&page, "p.head-to-head"), ["Carla:"]);
+    assert_eq!(
+        texts(&page, "ul.head-to-head-games li"),
+        [
+            "Cuatrola: 1 ganada, 0 empatadas, 0 perdidas",
+            "Botifarra: 0 ganadas, 0 empatadas, 1 perdida",
+        ]
+    );
+    // Her partner Bea was never across the table: no game to tell, and it says so.
+    let bea = people["Bea"];
+    let page = app
+        .page(&format!("/jugadores/{ana}?contra={bea}"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&page, "p.head-to-head"),
+        ["Bea: aún no se han enfrentado en ninguna partida puntuada."]
+    );
+    assert!(texts(&page, "ul.head-to-head-games li").is_empty());
 }

@@ -174,28 +174,6 @@ fn score_of(v: &Value) -> Option<String> {
     (parts.len() == list.len() && !parts.is_empty()).then(|| parts.join("–"))
 }
 
-/// The rated games a person merge moved, told per game ("Pasan sus partidas
-/// puntuadas: 2 de Tute, 3 de Botifarra."), from its record's `rated`; `None` when it
-/// moved none (or the record is older than that list).
-fn merged_rated(lang: Lang, rated: &Value) -> Option<String> {
-    let games: Vec<String> = rated
-        .as_array()?
-        .iter()
-        .filter_map(|r| {
-            let n = usize::try_from(r["merged"][0].as_u64()?).ok()?;
-            let game = tr(lang, &format!("game-{}", r["game"].as_str()?));
-            (n > 0).then(|| tr_count(lang, "audit-people-merge-rated-game", n, &[("game", game)]))
-        })
-        .collect();
-    (!games.is_empty()).then(|| {
-        tr_args(
-            lang,
-            "audit-people-merge-rated",
-            &[("games", games.join(", "))],
-        )
-    })
-}
-
 /// The row as one sentence, starting with who.
 pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
     let before = json(e.before_json.as_deref());
@@ -226,7 +204,7 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
                     ("into", text_of(&before["kept"]["name"])),
                 ],
             );
-            match merged_rated(lang, &before["rated"]) {
+            match super::person_merge::merged_rated(lang, &before["rated"]) {
                 Some(rated) => format!("{line} {rated}"),
                 None => line,
             }

@@ -270,6 +270,12 @@ async fn merge(app: &TestApp, keep: i32, drop: i32, confirm: bool) -> reqwest::R
     post(app, "/admin/personas/fusionar", &fields).await
 }
 
+/// The sentences of the confirmation of merging `drop` into `keep`.
+async fn moves_of(app: &TestApp, keep: i32, drop: i32) -> Vec<String> {
+    let body = merge(app, keep, drop, false).await.text().await.unwrap();
+    texts(&scraper::Html::parse_document(&body), "ul.merge-moves li")
+}
+
 fn location(res: &reqwest::Response) -> String {
     res.headers()["location"].to_str().unwrap().to_owned()
 }
@@ -495,12 +501,7 @@ async fn a_merge_of_a_woman_rated_at_tute_and_at_botifarra_tells_and_records_her
     let w = world(&app).await;
     // The confirmation: one sentence a game, each with that game's games only (Marta
     // Gil has two at tute and none at botifarra).
-    let body = merge(&app, w.keep, w.drop, false)
-        .await
-        .text()
-        .await
-        .unwrap();
-    let moves = texts(&scraper::Html::parse_document(&body), "ul.merge-moves li");
+    let moves = moves_of(&app, w.keep, w.drop).await;
     let rated: Vec<&String> = moves
         .iter()
         .filter(|m| m.starts_with("Historial de puntuación"))
@@ -560,8 +561,7 @@ async fn a_merge_of_a_woman_rated_at_tute_and_at_botifarra_tells_and_records_her
             (a, b)
         })
         .await;
-    let body = merge(&app, a, b, false).await.text().await.unwrap();
-    let moves = texts(&scraper::Html::parse_document(&body), "ul.merge-moves li");
+    let moves = moves_of(&app, a, b).await;
     assert!(
         moves.contains(&"No tiene ninguna partida puntuada en ningún juego.".to_owned()),
         "{moves:#?}"

@@ -721,51 +721,53 @@ async fn the_two_pairs(app: &TestApp, club: i32) -> (i32, i32) {
     .await
 }
 
-/// The head-to-head lines of page `path` in language `lang`.
-async fn head_to_head_lines(app: &TestApp, path: &str, lang: &str) -> Vec<String> {
+/// The head-to-head of page `path` in language `lang`: the line naming the other one,
+/// and the line of each game.
+async fn head_to_head_of(app: &TestApp, path: &str, lang: &str) -> (Vec<String>, Vec<String>) {
     let body = app.get_with_lang(path, lang).await.text().await.unwrap();
-    texts(
-        &scraper::Html::parse_document(&body),
-        "ul.head-to-head-games li",
+    let page = scraper::Html::parse_document(&body);
+    (
+        texts(&page, "p.head-to-head"),
+        texts(&page, "ul.head-to-head-games li"),
     )
 }
+
+/// The head-to-head of Ana's side against Carla's in
+/// [`won_at_cuatrola_lost_at_botifarra`], in Spanish: one line a game.
+const WON_AT_CUATROLA_LOST_AT_BOTIFARRA: [&str; 2] = [
+    "Cuatrola: 1 ganada, 0 empatadas, 0 perdidas",
+    "Botifarra: 0 ganadas, 0 empatadas, 1 perdida",
+];
 
 #[tokio::test]
 async fn the_head_to_head_of_two_pairs_that_met_at_cuatrola_and_at_botifarra_is_told_per_game() {
     let app = TestApp::spawn().await;
     let (club, _) = won_at_cuatrola_lost_at_botifarra(&app).await;
     let (ab, cd) = the_two_pairs(&app, club).await;
-    let page = app
-        .page(&format!("/parejas/{ab}?contra={cd}"), StatusCode::OK)
-        .await;
-    assert_eq!(texts(&page, "p.head-to-head"), ["Carla y Dani:"]);
     // The cuatrola win and the botifarra loss are two records, one a game.
-    assert_eq!(
-        texts(&page, "ul.head-to-head-games li"),
-        [
-            "Cuatrola: 1 ganada, 0 empatadas, 0 perdidas",
-            "Botifarra: 0 ganadas, 0 empatadas, 1 perdida",
-        ]
-    );
+    let path = format!("/parejas/{ab}?contra={cd}");
+    let (other, games) = head_to_head_of(&app, &path, "es").await;
+    assert_eq!(other, ["Carla y Dani:"]);
+    assert_eq!(games, WON_AT_CUATROLA_LOST_AT_BOTIFARRA);
     // From the other pair's page, the other way round.
+    let back = format!("/parejas/{cd}?contra={ab}");
     assert_eq!(
-        head_to_head_lines(&app, &format!("/parejas/{cd}?contra={ab}"), "es").await,
+        head_to_head_of(&app, &back, "es").await.1,
         [
             "Cuatrola: 0 ganadas, 0 empatadas, 1 perdida",
             "Botifarra: 1 ganada, 0 empatadas, 0 perdidas",
         ]
     );
     // In Catalan and in English, the games keep their Spanish names.
-    let path = format!("/parejas/{ab}?contra={cd}");
     assert_eq!(
-        head_to_head_lines(&app, &path, "ca").await,
+        head_to_head_of(&app, &path, "ca").await.1,
         [
             "Cuatrola: 1 guanyada, 0 empatades, 0 perdudes",
             "Botifarra: 0 guanyades, 0 empatades, 1 perduda",
         ]
     );
     assert_eq!(
-        head_to_head_lines(&app, &path, "en").await,
+        head_to_head_of(&app, &path, "en").await.1,
         [
             "Cuatrola: 1 won, 0 drawn, 0 lost",
             "Botifarra: 0 won, 0 drawn, 1 lost",
@@ -778,26 +780,17 @@ async fn a_players_head_to_head_against_a_rival_met_at_cuatrola_and_at_botifarra
 {
     let app = TestApp::spawn().await;
     let (_, people) = won_at_cuatrola_lost_at_botifarra(&app).await;
-    let (ana, carla) = (people["Ana"], people["Carla"]);
-    let page = app
-        .page(&format!("/jugadores/{ana}?contra={carla}"), StatusCode::OK)
-        .await;
-    assert_eq!(texts(&page, "p.head-to-head"), ["Carla:"]);
-    assert_eq!(
-        texts(&page, "ul.head-to-head-games li"),
-        [
-            "Cuatrola: 1 ganada, 0 empatadas, 0 perdidas",
-            "Botifarra: 0 ganadas, 0 empatadas, 1 perdida",
-        ]
-    );
+    let (ana, bea, carla) = (people["Ana"], people["Bea"], people["Carla"]);
+    let path = format!("/jugadores/{ana}?contra={carla}");
+    let (other, games) = head_to_head_of(&app, &path, "es").await;
+    assert_eq!(other, ["Carla:"]);
+    assert_eq!(games, WON_AT_CUATROLA_LOST_AT_BOTIFARRA);
     // Her partner Bea was never across the table: no game to tell, and it says so.
-    let bea = people["Bea"];
-    let page = app
-        .page(&format!("/jugadores/{ana}?contra={bea}"), StatusCode::OK)
-        .await;
+    let path = format!("/jugadores/{ana}?contra={bea}");
+    let (other, games) = head_to_head_of(&app, &path, "es").await;
     assert_eq!(
-        texts(&page, "p.head-to-head"),
+        other,
         ["Bea: aún no se han enfrentado en ninguna partida puntuada."]
     );
-    assert!(texts(&page, "ul.head-to-head-games li").is_empty());
+    assert!(games.is_empty(), "{games:?}");
 }

@@ -61,6 +61,9 @@ mod repesca;
 mod settings;
 mod tables;
 
+pub(crate) use import::refusal_words;
+pub(crate) use ranking::phase_standings_key;
+
 pub use create::*;
 pub use director::*;
 pub use downloads::*;

@@ -95,7 +95,9 @@ pub enum Command {
     },
     /// Empareja la ronda siguiente de un fichero de torneo / Pair the next round of a tournament file.
     Pair(TournamentArgs),
-    /// Clasificación de un fichero de torneo / Standings of a tournament file.
+    /// Clasificación de un fichero de torneo: la final, con el ganador del cuadro
+    /// primero, una vez el cuadro tiene campeón / A tournament file's ranking: the
+    /// final one, the knockout's winner first, once the knockout has its champion.
     Standings(standings::StandingsArgs),
     /// Cuadros eliminatorios: crear uno, o dibujar uno de un fichero / Knockout
     /// brackets: create one, or print one from a file.

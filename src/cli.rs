@@ -12,6 +12,7 @@ use crate::startup::{Application, WebOptions};
 pub mod backups;
 pub mod bracket;
 pub mod people;
+pub mod standings;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -94,8 +95,10 @@ pub enum Command {
     },
     /// Empareja la ronda siguiente de un fichero de torneo / Pair the next round of a tournament file.
     Pair(TournamentArgs),
-    /// Clasificación de un fichero de torneo / Standings of a tournament file.
-    Standings(TournamentArgs),
+    /// Clasificación de un fichero de torneo: la final, con el ganador del cuadro
+    /// primero, una vez el cuadro tiene campeón / A tournament file's ranking: the
+    /// final one, the knockout's winner first, once the knockout has its champion.
+    Standings(standings::StandingsArgs),
     /// Cuadros eliminatorios: crear uno, o dibujar uno de un fichero / Knockout
     /// brackets: create one, or print one from a file.
     Bracket(bracket::BracketArgs),
@@ -415,16 +418,22 @@ fn read_input(file: &str) -> std::io::Result<String> {
     Ok(text)
 }
 
-/// `baza pair`, `baza standings`, `baza bracket`: offline, on the same domain code
-/// as the web pages.
-fn tournament_command(cmd: &str, args: &TournamentArgs) -> anyhow::Result<ExitCode> {
-    match read_input(&args.file) {
-        Ok(text) => tournament_text(cmd, &text, args),
-        Err(e) => {
-            eprintln!("baza {cmd}: {}: {e}", args.file);
-            Ok(ExitCode::from(NOT_A_RECORD))
-        }
-    }
+/// The championship file at `path` (or standard input, `-`), read and checked; or,
+/// said on standard error for `baza cmd`, why it cannot be used, as the exit code.
+fn read_tournament(cmd: &str, path: &str) -> Result<domain::tournament::TournamentFile, ExitCode> {
+    let text = read_input(path).map_err(|e| {
+        eprintln!("baza {cmd}: {path}: {e}");
+        ExitCode::from(NOT_A_RECORD)
+    })?;
+    parse_tournament(cmd, &text)
+}
+
+/// [`read_tournament`] on the file's text.
+fn parse_tournament(cmd: &str, text: &str) -> Result<domain::tournament::TournamentFile, ExitCode> {
+    domain::tournament::parse(text).map_err(|e| {
+        eprintln!("baza {cmd}: {}", tournament_file_words(text, &e));
+        ExitCode::from(NOT_A_RECORD)
+    })
 }
 
 /// Why a bracket file does not read: what is wrong and where, in both languages.
@@ -443,20 +452,17 @@ fn tournament_file_words(text: &str, e: &domain::tournament::FileError) -> Strin
     }
 }
 
-/// [`tournament_command`] on the file's text.
-fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Result<ExitCode> {
+/// `baza bracket FILE` on the file's text, a championship file or a bracket: offline,
+/// on the same domain code as the web pages.
+fn bracket_text(text: &str, args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     use domain::tournament;
-    if cmd == "bracket"
-        && serde_json::from_str::<serde_json::Value>(text)
-            .is_ok_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(tournament::FORMAT))
+    if serde_json::from_str::<serde_json::Value>(text)
+        .is_ok_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(tournament::FORMAT))
     {
         // A tournament file: every knockout phase it carries, with the entrants' names.
-        let file = match tournament::parse(text) {
+        let file = match parse_tournament("bracket", text) {
             Ok(f) => f,
-            Err(e) => {
-                eprintln!("baza bracket: {}", tournament_file_words(text, &e));
-                return Ok(ExitCode::from(NOT_A_RECORD));
-            }
+            Err(code) => return Ok(code),
         };
         if file.brackets.is_empty() {
             eprintln!("baza bracket: the file has no brackets / el fichero no tiene cuadros");
@@ -479,55 +485,36 @@ fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Resu
         }
         return Ok(ExitCode::SUCCESS);
     }
-    if cmd == "bracket" {
-        let bracket: domain::bracket::Bracket = match serde_json::from_str(text) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("baza bracket: {}", bracket_file_words(&e));
-                return Ok(ExitCode::from(NOT_A_RECORD));
-            }
-        };
-        let layout = bracket.layout();
-        if args.json {
-            println!("{}", serde_json::to_string_pretty(&bracket)?);
-        } else {
-            print!("{}", layout.to_text());
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
-    let file = match tournament::parse(text) {
-        Ok(f) => f,
+    let bracket: domain::bracket::Bracket = match serde_json::from_str(text) {
+        Ok(b) => b,
         Err(e) => {
-            eprintln!("baza {cmd}: {}", tournament_file_words(text, &e));
+            eprintln!("baza bracket: {}", bracket_file_words(&e));
             return Ok(ExitCode::from(NOT_A_RECORD));
         }
     };
-    if cmd == "pair" {
-        match tournament::next_round(&file) {
-            Ok(round) if args.json => println!("{}", serde_json::to_string_pretty(&round)?),
-            Ok(round) => print!("{}", tournament::text::round_table(&file, &round)),
-            Err(e) => {
-                let said = both(|lang| crate::web::championship::pairing_words(lang, &file, &e));
-                eprintln!("baza pair: {said}");
-                return Ok(ExitCode::FAILURE);
-            }
-        }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&bracket)?);
     } else {
-        let rows = tournament::standings(&file);
-        if args.json {
-            println!("{}", serde_json::to_string_pretty(&rows)?);
-        } else {
-            // With a decided knockout phase: the final ranking first, then the rounds'.
-            if let Some(finals) = tournament::final_ranking(&file) {
-                println!("Final ranking");
-                print!("{}", tournament::text::final_ranking_table(&finals));
-                println!();
-                println!("Standings of the rounds");
-            }
-            print!(
-                "{}",
-                tournament::text::standings_table(&rows, &file.championship.tiebreaks)
-            );
+        print!("{}", bracket.layout().to_text());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `baza pair FILE`: the next round of a championship file, offline, on the same
+/// domain code as the web pages.
+fn pair(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
+    use domain::tournament;
+    let file = match read_tournament("pair", &args.file) {
+        Ok(f) => f,
+        Err(code) => return Ok(code),
+    };
+    match tournament::next_round(&file) {
+        Ok(round) if args.json => println!("{}", serde_json::to_string_pretty(&round)?),
+        Ok(round) => print!("{}", tournament::text::round_table(&file, &round)),
+        Err(e) => {
+            let said = both(|lang| crate::web::championship::pairing_words(lang, &file, &e));
+            eprintln!("baza pair: {said}");
+            return Ok(ExitCode::FAILURE);
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -537,7 +524,6 @@ fn tournament_text(cmd: &str, text: &str, args: &TournamentArgs) -> anyhow::Resu
 /// the web keeps (db::championship::store), read and checked by the same domain code.
 fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
     use crate::db::championship::store::ChangeError;
-    use domain::tournament;
     match cmd {
         TournamentCommand::Export { id, db: args } => {
             let mut conn = args.connect()?;
@@ -564,22 +550,9 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
             starts_on,
             db: args,
         } => {
-            let text = match read_input(&file) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("baza tournament import: {file}: {e}");
-                    return Ok(ExitCode::from(NOT_A_RECORD));
-                }
-            };
-            let mut parsed = match tournament::parse(&text) {
+            let mut parsed = match read_tournament("tournament import", &file) {
                 Ok(f) => f,
-                Err(e) => {
-                    eprintln!(
-                        "baza tournament import: {}",
-                        tournament_file_words(&text, &e)
-                    );
-                    return Ok(ExitCode::from(NOT_A_RECORD));
-                }
+                Err(code) => return Ok(code),
             };
             // A day given on the command line outranks the file's.
             if starts_on.is_some() {
@@ -612,10 +585,7 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
                 Ok(made) => made,
                 Err(ChangeError::Db(e)) => return Err(e.into()),
                 Err(ChangeError::Refused(r)) => {
-                    eprintln!(
-                        "baza tournament import: {}",
-                        r.detail(crate::domain::Lang::En)
-                    );
+                    eprintln!("baza tournament import: {}", refused_words(&r));
                     return Ok(ExitCode::from(NOT_A_RECORD));
                 }
                 Err(e) => anyhow::bail!("{e:?}"),
@@ -636,13 +606,22 @@ fn tournament_db_command(cmd: TournamentCommand) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// Why a service refused a change, in Spanish and English as the other commands say
+/// it: the refusal's message and its detail, in the refusal's own words.
+fn refused_words(r: &crate::domain::refusal::Refusal) -> String {
+    both(|lang| crate::web::championship::refusal_words(lang, r))
+}
+
 /// Exit code for input that is not a hand record.
 const NOT_A_RECORD: u8 = 2;
 
 /// Rules one record given as JSON text: the ruling, or why it is not a record.
-fn check_one(text: &str, lang: Lang) -> Result<(domain::HandRecord, domain::Ruling), String> {
-    let record = domain::record::parse_record_text(text).map_err(|e| e.to_string())?;
-    let ruling = domain::try_rule(&record, lang).map_err(|e| e.to_string())?;
+fn check_one(
+    text: &str,
+    lang: Lang,
+) -> Result<(domain::HandRecord, domain::Ruling), domain::RecordError> {
+    let record = domain::record::parse_record_text(text)?;
+    let ruling = domain::try_rule(&record, lang)?;
     Ok((record, ruling))
 }
 
@@ -684,7 +663,12 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(reason) => {
+        Err(e) => {
+            let reason = domain::words::record_error_words(
+                &e,
+                args.lang,
+                &crate::web::options::PageOptionNames,
+            );
             eprintln!("baza check: {reason}");
             Ok(ExitCode::from(NOT_A_RECORD))
         }
@@ -818,7 +802,7 @@ fn rule_lines(lines: &[String], args: &CheckArgs) -> anyhow::Result<(Vec<u8>, St
                         explained.push_str("\n\n");
                     }
                 }
-                Err(reason) => refused(&mut out, reason)?,
+                Err(e) => refused(&mut out, e.to_string())?,
             }
         }
         out.push(b'\n');
@@ -1011,9 +995,13 @@ fn ratings_recompute(
         anyhow::bail!("τ entre 0.05 y 3 / τ between 0.05 and 3");
     }
     let game = game
-        .map(str::parse::<crate::domain::GameKind>)
-        .transpose()
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        .map(|g| {
+            g.parse::<crate::domain::GameKind>().map_err(|_| {
+                let said = both(|lang| crate::web::i18n::tr(lang, "club-bad-game"));
+                anyhow::anyhow!("--game «{g}»: {said}")
+            })
+        })
+        .transpose()?;
     let mut conn = args.connect()?;
     let started = std::time::Instant::now();
     let config = crate::domain::rating::Config {
@@ -1097,7 +1085,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             db: args,
         }) => ratings_recompute(tau, game.as_deref(), json, &args),
-        Command::Pair(args) => tournament_command("pair", &args),
+        Command::Pair(args) => pair(&args),
         Command::Backup { file, db: args } => {
             let target = args.target()?;
             db::backup(&target, std::path::Path::new(&file))?;
@@ -1121,7 +1109,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 anyhow::bail!("this build of Baza has no SQLite support");
             }
         }
-        Command::Standings(args) => tournament_command("standings", &args),
+        Command::Standings(args) => standings::run(&args),
         Command::Bracket(args) => bracket::run(args),
         Command::Tournament(cmd) => tournament_db_command(cmd),
         Command::Check(args) => check(&args),
@@ -1230,6 +1218,34 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    /// What `baza tournament import` writes of a refusal of the championship service:
+    /// its message and its detail in the refusal's own words, in Spanish and English,
+    /// never the English detail alone.
+    #[test]
+    fn an_import_refusal_is_said_with_its_message_and_detail_in_spanish_and_english() {
+        use crate::domain::refusal::Refusal;
+        let words = [
+            "ronda 2, mesa 1: …",
+            "ronda 2, taula 1: …",
+            "round 2, table 1: …",
+        ];
+        let bad = Refusal::BadFile(Box::new(words.map(str::to_owned)));
+        assert_eq!(
+            refused_words(&bad),
+            format!(
+                "{}: ronda 2, mesa 1: … / {}: round 2, table 1: …",
+                crate::web::i18n::tr(Lang::Es, "error-tournament-file"),
+                crate::web::i18n::tr(Lang::En, "error-tournament-file"),
+            )
+        );
+        // A refusal without a detail is its message, not an empty line.
+        let said = refused_words(&Refusal::LinkTwice(String::new()));
+        assert_eq!(
+            said,
+            "Esa persona ya juega en este campeonato. / That person already plays in this championship."
+        );
+    }
 
     #[test]
     fn durations_read_with_their_unit_and_minutes_without_one() {

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 use serde::{Deserialize, Serialize};
 
-use super::{NOT_A_RECORD, TournamentArgs, bracket_file_words, read_input, tournament_text};
+use super::{NOT_A_RECORD, TournamentArgs, bracket_file_words, bracket_text, read_input};
 use crate::domain::Lang;
 use crate::domain::bracket::{
     Bracket, EntrantId, double_elimination, seed_by_lot, single_elimination,
@@ -161,8 +161,7 @@ pub fn run(args: BracketArgs) -> anyhow::Result<ExitCode> {
                     return Ok(ExitCode::from(NOT_A_RECORD));
                 }
                 Err(_) => {
-                    return tournament_text(
-                        "bracket",
+                    return bracket_text(
                         &text,
                         &TournamentArgs {
                             file,

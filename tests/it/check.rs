@@ -121,7 +121,7 @@ fn input_that_is_not_a_hand_record_exits_2_with_the_reason() {
     let mut v: Value = serde_json::from_str(&record).unwrap();
     v["options"] = json!({"tarjet": 21});
     for (input, reason) in [
-        ("{oops", "not JSON"),
+        ("{oops", "línea 1, columna 2"),
         ("[]", ""),
         (r#"{"format":"baza-hand/1","game":"mus"}"#, "mus"),
         (&v.to_string(), "tarjet"),

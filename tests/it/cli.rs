@@ -218,6 +218,12 @@ fn pair_and_standings_work_offline_on_a_tournament_file() {
         rows[0]["name"], "Pujol – Vidal",
         "the winner of round 1 leads"
     );
+    // Without a knockout the lines keep their fields and say what ranks them.
+    assert_eq!(
+        (rows[0]["rank"].clone(), rows[0]["played"].clone()),
+        (1.into(), 1.into())
+    );
+    assert_eq!(rows[0]["ranking"], "swiss");
     let out = baza()
         .args(["standings", file.to_str().unwrap()])
         .output()
@@ -542,4 +548,173 @@ fn baza_bracket_create_draws_a_1024_entrant_double_elimination_that_baza_bracket
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("repetido"));
+}
+
+/// The championship file of [`crate::helpers::open_with_a_final`] (four pairs, no
+/// round played: the standings of the rounds are drawn by lot, Mas – Puig first) with
+/// its knockout played to the end: Soler – Roca wins its semi-final and the final
+/// against Pujol – Vidal.
+fn open_won_by_soler_roca() -> serde_json::Value {
+    use baza::domain::bracket::EntrantId;
+    let (mut file, mut bracket) =
+        crate::helpers::open_with_a_final("Open", ["e0", "e1", "e2", "e3"]);
+    while let Some(&m) = bracket.playable().first() {
+        bracket.record_result(m, EntrantId(1)).unwrap();
+    }
+    assert_eq!(bracket.champion(), Some(EntrantId(1)));
+    file["brackets"][0]["bracket"] = serde_json::to_value(&bracket).unwrap();
+    file
+}
+
+/// What `baza standings FILE ARGS…` writes: exit code, standard output and error.
+fn standings_of(file: &serde_json::Value, args: &[&str]) -> (Option<i32>, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("open.json");
+    std::fs::write(&path, file.to_string()).unwrap();
+    let out = baza()
+        .arg("standings")
+        .arg(&path)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn baza_standings_of_a_championship_with_a_knockout_names_the_knockout_winner_first() {
+    let file = open_won_by_soler_roca();
+    let (code, out, err) = standings_of(&file, &["--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let rows: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let names: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Soler – Roca",
+            "Pujol – Vidal",
+            "Mas – Puig",
+            "Roig – Ferrer"
+        ],
+        "the champion, the finalist, then the semi-finals' losers in the earlier order"
+    );
+    assert_eq!(rows[0]["rank"], 1);
+    assert_eq!(rows[0]["place"], 1);
+    assert_eq!(rows[0]["reached"]["kind"], "champion");
+    assert_eq!(rows[0]["ranking"], "final");
+    assert_eq!(rows[0]["phase"], "Fase final");
+    assert_eq!(rows[0]["phase_rank"], 3);
+    assert_eq!(rows[1]["reached"]["kind"], "runner_up");
+    // The semi-finals' losers share third place, each with its own rank.
+    assert_eq!(
+        (rows[2]["place"].clone(), rows[3]["place"].clone()),
+        (3.into(), 3.into())
+    );
+    assert_eq!(
+        (rows[2]["rank"].clone(), rows[3]["rank"].clone()),
+        (3.into(), 4.into())
+    );
+
+    // The text says the final ranking first, named, then the earlier phase's.
+    let (code, out, _) = standings_of(&file, &[]);
+    assert_eq!(code, Some(0));
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some("Clasificación final: Fase final / Final ranking: Fase final")
+    );
+    let first = lines.nth(1).unwrap();
+    assert!(
+        first.contains("Soler – Roca") && first.contains("champion"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nInscritos por cabeza de serie / Entrants by seed\n"),
+        "{out}"
+    );
+
+    // `--rounds`: the standings of the rounds alone, as before the knockout.
+    let (code, out, _) = standings_of(&file, &["--rounds", "--json"]);
+    assert_eq!(code, Some(0));
+    let rows: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(rows[0]["name"], "Mas – Puig");
+    assert_eq!(rows[0]["ranking"], "swiss");
+    assert!(rows[0].get("reached").is_none(), "{rows}");
+}
+
+#[test]
+fn baza_standings_before_the_final_gives_the_standings_of_the_rounds_and_says_the_ranking_comes_with_the_final()
+ {
+    let (file, _) = crate::helpers::open_with_a_final("Open", ["e0", "e1", "e2", "e3"]);
+    let (code, out, err) = standings_of(&file, &["--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let rows: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(rows[0]["name"], "Mas – Puig");
+    assert_eq!(rows[0]["rank"], 1);
+    assert_eq!(rows[0]["ranking"], "swiss", "not a final ranking yet");
+    let (code, out, err) = standings_of(&file, &[]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("#"), "{out}");
+    assert!(
+        err.contains("La clasificación final saldrá cuando se confirme la final")
+            && err.contains("The final ranking comes once the final is confirmed"),
+        "{err}"
+    );
+}
+
+/// `baza check` on a record it cannot rule says why in the language of `--lang`
+/// (Spanish by default), as its rulings and the referee's desk do, not in the
+/// parser's English.
+#[test]
+fn baza_check_says_why_a_text_is_not_a_hand_record_in_the_language_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mano.json");
+    std::fs::write(&file, "{oops").unwrap();
+    for (lang, said) in [
+        (None, "Un nombre va sin comillas en la línea 1, columna 2."),
+        (
+            Some("ca"),
+            "Un nom va sense cometes a la línia 1, columna 2.",
+        ),
+        (
+            Some("en"),
+            "A name is not in double quotes at line 1, column 2.",
+        ),
+    ] {
+        let mut cmd = baza();
+        cmd.arg("check").arg(&file);
+        if let Some(lang) = lang {
+            cmd.args(["--lang", lang]);
+        }
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{lang:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("baza check: {said}\n"),
+            "{lang:?}"
+        );
+    }
+}
+
+#[test]
+fn baza_ratings_recompute_of_a_game_baza_has_not_says_so_in_spanish_and_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("club.sqlite3").display());
+    let out = baza()
+        .args(["ratings", "recompute", "--game", "mus", "--db", &url])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "baza: --game «mus»: Elige uno de los cinco juegos. / Choose one of the five games.\n"
+    );
 }

@@ -54,7 +54,7 @@ pub use file::{
 };
 pub use format::{MatchFormat, Outcome, Points, ResultError, Side, check_outcome, check_result};
 pub use halves::MatchPoints;
-pub use ranking::{FinalRow, Reached, final_ranking};
+pub use ranking::{FinalRow, Reached, final_phase, final_ranking};
 pub use standings::{HeadToHead, StandingRow, Tiebreak, Ties, standings};
 
 use ledger::Ledger;

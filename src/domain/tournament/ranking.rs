@@ -12,7 +12,7 @@
 
 use serde::Serialize;
 
-use super::file::TournamentFile;
+use super::file::{BracketPhase, TournamentFile};
 use super::standings::standings;
 use crate::domain::bracket::{Bracket, EntrantId, Format, RoundName, Side};
 
@@ -80,11 +80,17 @@ fn progress(bracket: &Bracket, champion: EntrantId, e: EntrantId) -> ((u8, u32),
     ((side, m.round), reached)
 }
 
+/// The knockout phase a final ranking of `file` comes from: its last one that is not
+/// a played repesca (`None` without a knockout phase).
+pub fn final_phase(file: &TournamentFile) -> Option<&BracketPhase> {
+    file.brackets.iter().rev().find(|p| !p.repesca)
+}
+
 /// The final ranking of `file` across its phases, from its last knockout phase
 /// (`file.brackets`, a played repesca aside) and the standings of its rounds; `None` while that phase has no
 /// champion (or there is no knockout phase).
 pub fn final_ranking(file: &TournamentFile) -> Option<Vec<FinalRow>> {
-    let phase = file.brackets.iter().rev().find(|p| !p.repesca)?;
+    let phase = final_phase(file)?;
     let bracket = &phase.bracket;
     let champion = bracket.champion()?;
     let table = standings(file);

@@ -157,16 +157,18 @@ async fn import_file(visit: Visit, club: Club, body: web::Bytes) -> HttpResult {
             Done::Imported,
             entrants,
         ))),
-        Err(ChangeError::Refused(r)) => {
-            let (key, detail) = (r.key(), r.detail(ctx.lang));
-            let words = if detail.is_empty() {
-                ctx.t(key)
-            } else {
-                format!("{}: {detail}", ctx.t(key))
-            };
-            page(&req, club, shown, Some(words))
-        }
+        Err(ChangeError::Refused(r)) => page(&req, club, shown, Some(refusal_words(ctx.lang, &r))),
         Err(e) => Err(e.into()),
+    }
+}
+
+/// Why an import is refused, in `lang`: the refusal's message, then its detail.
+pub(crate) fn refusal_words(lang: Lang, r: &Refusal) -> String {
+    let (message, detail) = (crate::web::i18n::tr(lang, r.key()), r.detail(lang));
+    if detail.is_empty() {
+        message
+    } else {
+        format!("{message}: {detail}")
     }
 }
 

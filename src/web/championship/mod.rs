@@ -62,6 +62,9 @@ mod settings;
 mod standings;
 mod tables;
 
+pub(crate) use import::refusal_words;
+pub(crate) use ranking::phase_standings_key;
+
 pub use create::*;
 pub use director::*;
 pub use downloads::*;

@@ -66,13 +66,18 @@ pub(super) fn load_linked(
 /// The earlier phase's name, for the titles: "Clasificación del suizo", "… de la liga",
 /// "… de la fase de grupos".
 pub(super) fn phase_standings_title(ctx: &Ctx, file: &TournamentFile) -> String {
-    ctx.t(match file.championship.system {
+    ctx.t(phase_standings_key(file))
+}
+
+/// The message key of [`phase_standings_title`].
+pub(crate) fn phase_standings_key(file: &TournamentFile) -> &'static str {
+    match file.championship.system {
         _ if file.rounds.is_empty() => "final-ranking-phase-entrants",
         System::Swiss { .. } => "final-ranking-phase-swiss",
         System::RoundRobin { groups, .. } if groups > 1 => "final-ranking-phase-groups",
         System::RoundRobin { .. } => "final-ranking-phase-league",
         System::Ceros { .. } => "final-ranking-phase-ceros",
-    })
+    }
 }
 
 /// The final ranking in words, once the last knockout phase of `file` has its

@@ -1,0 +1,119 @@
+//! `baza standings FILE`: the ranking of a championship file as its pages give it.
+//! Once its knockout phase has a champion, the final ranking across the phases (the
+//! knockout's winner first), as the championship's page and its final ranking
+//! spreadsheet; before, or with `--rounds`, the standings of its rounds.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::{TournamentArgs, both, read_tournament};
+use crate::domain::tournament::{
+    self, FinalRow, StandingRow, TournamentFile, final_phase, final_ranking,
+};
+use crate::web::championship::phase_standings_key;
+use crate::web::i18n::tr;
+
+#[derive(Debug, Args)]
+pub struct StandingsArgs {
+    #[command(flatten)]
+    pub tournament: TournamentArgs,
+    /// Solo la clasificación de las rondas (la fase previa), aunque ya haya
+    /// clasificación final / Only the standings of the rounds (the earlier phase),
+    /// even once there is a final ranking.
+    #[arg(long)]
+    pub rounds: bool,
+}
+
+/// `ranking` of the JSON lines of a final ranking.
+const FINAL: &str = "final";
+
+/// A line of the final ranking in `--json`: its order (`rank`, 1..N), the domain's
+/// line (`place`, shared by the entrants put out in one knockout round, `reached`,
+/// `phase_rank`…), `"ranking": "final"` and the knockout phase's name.
+#[derive(Serialize)]
+struct FinalLine<'a> {
+    rank: u32,
+    #[serde(flatten)]
+    row: &'a FinalRow,
+    ranking: &'static str,
+    phase: &'a str,
+}
+
+/// A line of the standings of the rounds in `--json`: the domain's line and the
+/// system that ranks them (`"ranking": "swiss"`, `"round_robin"`, `"ceros"`).
+#[derive(Serialize)]
+struct PhaseLine<'a> {
+    #[serde(flatten)]
+    row: &'a StandingRow,
+    ranking: &'a str,
+}
+
+/// The system of `file` as the file names it (`swiss`, `round_robin`, `ceros`).
+fn system_kind(file: &TournamentFile) -> String {
+    serde_json::to_value(file.championship.system)
+        .ok()
+        .and_then(|v| v.get("kind").and_then(|k| k.as_str()).map(str::to_owned))
+        .unwrap_or_default()
+}
+
+pub fn run(args: &StandingsArgs) -> anyhow::Result<ExitCode> {
+    let file = match read_tournament("standings", &args.tournament.file) {
+        Ok(f) => f,
+        Err(code) => return Ok(code),
+    };
+    let rows = tournament::standings(&file);
+    let finals = final_ranking(&file).filter(|_| !args.rounds);
+    let phase = final_phase(&file).map_or("", |p| p.name.as_str());
+    if args.tournament.json {
+        let kind = system_kind(&file);
+        let text = match &finals {
+            Some(finals) => serde_json::to_string_pretty(&final_lines(finals, phase))?,
+            None => serde_json::to_string_pretty(
+                &rows
+                    .iter()
+                    .map(|row| PhaseLine {
+                        row,
+                        ranking: &kind,
+                    })
+                    .collect::<Vec<_>>(),
+            )?,
+        };
+        println!("{text}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let table = tournament::text::standings_table(&rows, &file.championship.tiebreaks);
+    match &finals {
+        // The final ranking first, then the earlier phase's standings, each named.
+        Some(finals) => {
+            let title = both(|lang| format!("{}: {phase}", tr(lang, "final-ranking-title")));
+            println!("{title}");
+            print!("{}", tournament::text::final_ranking_table(finals));
+            println!();
+            println!("{}", both(|lang| tr(lang, phase_standings_key(&file))));
+            print!("{table}");
+        }
+        None => {
+            print!("{table}");
+            // A knockout still being played: its ranking comes with its champion.
+            if !args.rounds && !phase.is_empty() {
+                eprintln!("{}", both(|lang| tr(lang, "final-ranking-pending")));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The JSON lines of a final ranking whose knockout phase is `phase`.
+fn final_lines<'a>(finals: &'a [FinalRow], phase: &'a str) -> Vec<FinalLine<'a>> {
+    (1..)
+        .zip(finals)
+        .map(|(rank, row)| FinalLine {
+            rank,
+            row,
+            ranking: FINAL,
+            phase,
+        })
+        .collect()
+}

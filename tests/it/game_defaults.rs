@@ -25,11 +25,16 @@ async fn opened_form(app: &TestApp, club: i32, name: &str) -> Vec<(String, Strin
     fields
 }
 
-/// Creates the championship `fields` describe; returns its file.
-async fn created(app: &TestApp, club: i32, fields: &[(String, String)]) -> serde_json::Value {
+/// Creates the championship `fields` describe; returns its id and its file.
+async fn created(
+    app: &TestApp,
+    club: i32,
+    fields: &[(String, String)],
+) -> (i32, serde_json::Value) {
     let res = new_championship(app, club, fields).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "created");
-    document(app, id_of(&res)).await
+    let id = id_of(&res);
+    (id, document(app, id).await)
 }
 
 #[tokio::test]
@@ -44,10 +49,7 @@ async fn a_botifarra_championship_made_with_the_forms_defaults_ranks_by_point_di
     set(&mut form, "game", "botifarra");
     set(&mut form, "rounds", "2");
     set(&mut form, "entry", "result");
-    let res = new_championship(&app, club, &form).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id = id_of(&res);
-    let doc = document(&app, id).await;
+    let (id, doc) = created(&app, club, &form).await;
     assert_eq!(
         doc["event"]["tiebreaks"],
         json!(["points", "point_difference", "points_for", "lot"])
@@ -124,7 +126,7 @@ async fn a_league_made_without_script_starts_from_its_games_league_tie_breaks_an
     // The system switched to a league: cuatrola's league, head-to-head first.
     let mut form = opened_form(&app, club, "Liga de cuatrola").await;
     set(&mut form, "system", "round_robin");
-    let doc = created(&app, club, &form).await;
+    let (_, doc) = created(&app, club, &form).await;
     assert_eq!(
         doc["event"]["tiebreaks"],
         json!([
@@ -139,7 +141,7 @@ async fn a_league_made_without_script_starts_from_its_games_league_tie_breaks_an
     let mut form = opened_form(&app, club, "Lligueta de botifarra").await;
     set(&mut form, "game", "botifarra");
     set(&mut form, "system", "round_robin_double");
-    let doc = created(&app, club, &form).await;
+    let (_, doc) = created(&app, club, &form).await;
     assert_eq!(
         doc["event"]["tiebreaks"],
         json!(["points", "point_difference", "points_for", "lot"])
@@ -149,7 +151,7 @@ async fn a_league_made_without_script_starts_from_its_games_league_tie_breaks_an
     set(&mut form, "game", "botifarra");
     set(&mut form, "system", "round_robin");
     set(&mut form, "tb2", "sonneborn_berger");
-    let doc = created(&app, club, &form).await;
+    let (_, doc) = created(&app, club, &form).await;
     assert_eq!(
         doc["event"]["tiebreaks"],
         json!([
@@ -181,10 +183,7 @@ async fn a_guinote_championship_made_with_the_forms_defaults_plays_best_of_three
     );
     let mut form = form_values(&html, "form.tournament-form");
     set(&mut form, "name", "Guiñote de las fiestas");
-    let res = new_championship(&app, club, &form).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id = id_of(&res);
-    let doc = document(&app, id).await;
+    let (id, doc) = created(&app, club, &form).await;
     assert_eq!(
         doc["event"]["match_format"],
         json!({"kind": "best_of", "partidas": 3})
@@ -235,6 +234,6 @@ async fn a_guinote_match_of_one_partida_asked_for_two_cotos_is_refused_in_words_
     );
     // One coto is one partida.
     set(&mut form, "fmt.guinote.cotos", "1");
-    let doc = created(&app, club, &form).await;
+    let (_, doc) = created(&app, club, &form).await;
     assert_eq!(doc["event"]["match_format"], json!({"kind": "partida"}));
 }

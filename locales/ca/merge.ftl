@@ -39,7 +39,27 @@ merge-moves-rewritten = { $n ->
     [one] 1 campionat la nomena pel seu codi o la seva llicència i passarà a nomenar { $keep }: { $names }.
    *[other] { $n } campionats la nomenen pel seu codi o la seva llicència i passaran a nomenar { $keep }: { $names }.
 }
-merge-moves-ratings = Historial de puntuació: { $games } partides puntuades en { $periods } períodes se sumen a les { $kept } de { $keep }; la puntuació es torna a calcular amb tota la història.
+merge-moves-ratings = Historial de puntuació de { $game }: { $games ->
+    [one] 1 partida puntuada
+   *[other] { $games } partides puntuades
+} en { $periods ->
+    [one] 1 període
+   *[other] { $periods } períodes
+} { $kept ->
+    [0] { $games ->
+        [one] passa
+       *[other] passen
+    } a { $keep }, que no en tenia cap
+    [one] { $games ->
+        [one] se suma
+       *[other] se sumen
+    } a la 1 de { $keep }
+   *[other] { $games ->
+        [one] se suma
+       *[other] se sumen
+    } a les { $kept } de { $keep }
+}; la seva puntuació de { $game } es torna a calcular amb tota la història.
+merge-moves-no-ratings = No té cap partida puntuada en cap joc.
 merge-moves-circuits = { $n ->
     [0] No té línia a cap circuit.
     [one] Té línia a 1 circuit, que passarà a { $keep }: { $names }.
@@ -69,4 +89,6 @@ merge-undo-licence = La llicència de { $what } ha canviat des de la fusió. No 
 merge-undo-championship = Els inscrits del campionat { $what } han canviat des de la fusió. No s'ha tocat res.
 merge-back-audit = Tornar a les fusions
 audit-people-merge = { $who } va fusionar { $name } amb { $into }: són la mateixa persona.
+audit-people-merge-rated = Passen les seves partides puntuades: { $games }.
+audit-people-merge-rated-game = { $n } de { $game }
 audit-people-unmerge = { $who } va desfer la fusió de { $name } amb { $into }.

@@ -34,9 +34,19 @@ ratings-no-games = Encara no hi ha partides acabades.
 ratings-head-to-head = Cara a cara
 ratings-against = Contra
 ratings-compare = Comparar
-ratings-wins = { $n } guanyades
-ratings-draws = { $n } empatades
-ratings-losses = { $n } perdudes
+ratings-wins = { $n ->
+    [one] 1 guanyada
+   *[other] { $n } guanyades
+}
+ratings-draws = { $n ->
+    [one] 1 empatada
+   *[other] { $n } empatades
+}
+ratings-losses = { $n ->
+    [one] 1 perduda
+   *[other] { $n } perdudes
+}
+ratings-never-met = encara no s'han enfrontat en cap partida puntuada.
 ratings-pair-rating = Puntuació de la parella (mitjana dels dos)
 seeding-title = Caps de sèrie per puntuació
 seeding-explain = Cada inscrit amb la seva puntuació en el joc del campionat (una parella, la mitjana dels seus dos jugadors; qui no en té, 1500) i l'ordre que en surt.

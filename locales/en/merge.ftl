@@ -39,7 +39,27 @@ merge-moves-rewritten = { $n ->
     [one] 1 championship names her by code or licence and will name { $keep }: { $names }.
    *[other] { $n } championships name her by code or licence and will name { $keep }: { $names }.
 }
-merge-moves-ratings = Rating history: { $games } rated games in { $periods } periods add to the { $kept } of { $keep }; the rating is computed again from the whole history.
+merge-moves-ratings = { $game } rating history: { $games ->
+    [one] 1 rated game
+   *[other] { $games } rated games
+} in { $periods ->
+    [one] 1 period
+   *[other] { $periods } periods
+} { $kept ->
+    [0] { $games ->
+        [one] goes
+       *[other] go
+    } to { $keep }, who had none
+    [one] { $games ->
+        [one] adds
+       *[other] add
+    } to the 1 of { $keep }
+   *[other] { $games ->
+        [one] adds
+       *[other] add
+    } to the { $kept } of { $keep }
+}; the { $game } rating is computed again from the whole history.
+merge-moves-no-ratings = No rated game in any game.
 merge-moves-circuits = { $n ->
     [0] She has no line in any circuit.
     [one] She has a line in 1 circuit, which moves to { $keep }: { $names }.
@@ -69,4 +89,6 @@ merge-undo-licence = The licence of { $what } changed since the merge. Nothing w
 merge-undo-championship = The entrants of the championship { $what } changed since the merge. Nothing was changed.
 merge-back-audit = Back to the merges
 audit-people-merge = { $who } merged { $name } into { $into }: they are one person.
+audit-people-merge-rated = Rated games moved: { $games }.
+audit-people-merge-rated-game = { $n } of { $game }
 audit-people-unmerge = { $who } undid the merge of { $name } into { $into }.

@@ -37,6 +37,7 @@ ratings-compare = Compare
 ratings-wins = { $n } won
 ratings-draws = { $n } drawn
 ratings-losses = { $n } lost
+ratings-never-met = they have not met in any rated game yet.
 ratings-pair-rating = Pair rating (mean of both)
 seeding-title = Seeds by rating
 seeding-explain = Every entrant with its rating in the championship's game (a pair, the mean of its two players; anyone unrated, 1500) and the order that follows.

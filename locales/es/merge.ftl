@@ -39,7 +39,27 @@ merge-moves-rewritten = { $n ->
     [one] 1 campeonato la nombra por su código o su licencia y pasará a nombrar a { $keep }: { $names }.
    *[other] { $n } campeonatos la nombran por su código o su licencia y pasarán a nombrar a { $keep }: { $names }.
 }
-merge-moves-ratings = Historial de puntuación: { $games } partidas puntuadas en { $periods } periodos se suman a las { $kept } de { $keep }; la puntuación se vuelve a calcular con toda la historia.
+merge-moves-ratings = Historial de puntuación de { $game }: { $games ->
+    [one] 1 partida puntuada
+   *[other] { $games } partidas puntuadas
+} en { $periods ->
+    [one] 1 periodo
+   *[other] { $periods } periodos
+} { $kept ->
+    [0] { $games ->
+        [one] pasa
+       *[other] pasan
+    } a { $keep }, que no tenía ninguna
+    [one] { $games ->
+        [one] se suma
+       *[other] se suman
+    } a la 1 de { $keep }
+   *[other] { $games ->
+        [one] se suma
+       *[other] se suman
+    } a las { $kept } de { $keep }
+}; su puntuación de { $game } se vuelve a calcular con toda la historia.
+merge-moves-no-ratings = No tiene ninguna partida puntuada en ningún juego.
 merge-moves-circuits = { $n ->
     [0] No tiene línea en ningún circuito.
     [one] Tiene línea en 1 circuito, que pasará a { $keep }: { $names }.
@@ -69,4 +89,6 @@ merge-undo-licence = La licencia de { $what } cambió desde la fusión. No se ha
 merge-undo-championship = Los inscritos del campeonato { $what } cambiaron desde la fusión. No se ha tocado nada.
 merge-back-audit = Volver a las fusiones
 audit-people-merge = { $who } fusionó a { $name } con { $into }: son la misma persona.
+audit-people-merge-rated = Pasan sus partidas puntuadas: { $games }.
+audit-people-merge-rated-game = { $n } de { $game }
 audit-people-unmerge = { $who } deshizo la fusión de { $name } con { $into }.

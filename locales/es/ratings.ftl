@@ -34,9 +34,19 @@ ratings-no-games = Aún no hay partidas terminadas.
 ratings-head-to-head = Cara a cara
 ratings-against = Contra
 ratings-compare = Comparar
-ratings-wins = { $n } ganadas
-ratings-draws = { $n } empatadas
-ratings-losses = { $n } perdidas
+ratings-wins = { $n ->
+    [one] 1 ganada
+   *[other] { $n } ganadas
+}
+ratings-draws = { $n ->
+    [one] 1 empatada
+   *[other] { $n } empatadas
+}
+ratings-losses = { $n ->
+    [one] 1 perdida
+   *[other] { $n } perdidas
+}
+ratings-never-met = aún no se han enfrentado en ninguna partida puntuada.
 ratings-pair-rating = Puntuación de la pareja (media de los dos)
 seeding-title = Cabezas de serie por puntuación
 seeding-explain = Cada inscrito con su puntuación en el juego del campeonato (una pareja, la media de sus dos jugadores; quien no tiene, 1500) y el orden que sale de ella.

@@ -13,11 +13,13 @@ use serde::{Deserialize, Serialize};
 
 use super::DbConn;
 use super::accounts::AuditEntry;
+use super::ratings::Ratings;
 use super::register::{self, Candidate, Membership, Person};
 use super::rows::LoadOne;
 use super::schema::{
     audit_log, championship_documents, circuits, games, pairs, people as people_t, players,
 };
+use crate::domain::GameKind;
 use crate::domain::person_merge::{self as rules, Known};
 use crate::domain::rating::Config;
 use crate::domain::refusal::MergeFault;
@@ -113,6 +115,44 @@ pub struct Record {
     /// Whether the kept person took the dropped one's wish to be shown by initials.
     #[serde(default)]
     pub initials_only: bool,
+    /// The rated games of each, in each game either had a history in, as they were
+    /// before the merge.
+    #[serde(default)]
+    pub rated: Vec<RatedGames>,
+}
+
+/// The rated games and rating periods of the two people of a merge in one game:
+/// what the merge adds to the kept one's history in that game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatedGames {
+    /// The game's slug.
+    pub game: String,
+    /// The kept person's (games, periods) rated in it.
+    pub kept: (u32, usize),
+    /// The dropped person's (games, periods) rated in it.
+    pub merged: (u32, usize),
+}
+
+/// In each game either of `keep` and `drop` has a history in, in the games' order,
+/// the games and periods each was rated on.
+pub fn rated_games(ratings: &Ratings, keep: i32, drop: i32) -> Vec<RatedGames> {
+    let (k, d) = (ratings.rated_in(keep), ratings.rated_in(drop));
+    let mut games: Vec<GameKind> = k.iter().chain(&d).map(|(g, _, _)| *g).collect();
+    games.sort();
+    games.dedup();
+    let of = |list: &[(GameKind, u32, usize)], game: GameKind| {
+        list.iter()
+            .find(|(g, _, _)| *g == game)
+            .map_or((0, 0), |(_, n, periods)| (*n, *periods))
+    };
+    games
+        .into_iter()
+        .map(|game| RatedGames {
+            game: game.slug().to_owned(),
+            kept: of(&k, game),
+            merged: of(&d, game),
+        })
+        .collect()
 }
 
 /// Everything that moves, for the confirmation page.
@@ -132,9 +172,8 @@ pub struct Preview {
     pub championships: Vec<String>,
     /// Of those, the ones whose file names her by code or licence (rewritten).
     pub rewritten: Vec<String>,
-    /// Rated games and rating periods of each: (kept, dropped).
-    pub rated_games: (u32, u32),
-    pub rated_periods: (usize, usize),
+    /// The rated games of each, in each game either has a history in.
+    pub rated: Vec<RatedGames>,
     /// The circuits she has a line in.
     pub circuits: Vec<String>,
     pub licence: Option<String>,
@@ -331,18 +370,6 @@ pub fn preview(conn: &mut DbConn, keep: i32, drop: i32) -> Result<Preview, Merge
             championships.push(name.clone());
         }
     }
-    // Her games and periods rated, over every game.
-    let rated = |id: i32| {
-        let lists = ratings.histories.values().filter_map(|h| h.points.get(&id));
-        lists.fold((0, 0), |(games, periods), l| {
-            (
-                games + l.iter().map(|p| p.games).sum::<u32>(),
-                periods + l.len(),
-            )
-        })
-    };
-    let (kg, kp) = rated(keep);
-    let (dg, dp) = rated(drop);
     let circuits = circuits_with(conn, drop)?;
     Ok(Preview {
         licence: d.licence.clone().filter(|_| k.licence.is_none()),
@@ -362,8 +389,7 @@ pub fn preview(conn: &mut DbConn, keep: i32, drop: i32) -> Result<Preview, Merge
         games,
         championships,
         rewritten,
-        rated_games: (kg, dg),
-        rated_periods: (kp, dp),
+        rated: rated_games(&ratings, keep, drop),
         circuits,
     })
 }

@@ -22,7 +22,7 @@ use diesel::prelude::*;
 use super::DbConn;
 use super::schema::{championship_documents, championships, games, pairs, people, players};
 use crate::domain::GameKind;
-use crate::domain::rated;
+use crate::domain::rated::{self, Tally};
 use crate::domain::rating::{self, Config, History, Period, Played, PlayerId};
 use crate::domain::tournament::{self, TournamentFile};
 
@@ -614,17 +614,42 @@ impl Ratings {
         rows
     }
 
-    /// Wins, draws and losses of `player` against `other` over every rated game.
-    pub fn head_to_head(&self, player: PlayerId, other: PlayerId) -> (u32, u32, u32) {
-        let mut wdl = (0, 0, 0);
-        for played in self.played.iter().flatten() {
-            match rating::score_between(played, player, other) {
-                Some(s) if s > 0.75 => wdl.0 += 1,
-                Some(s) if s < 0.25 => wdl.2 += 1,
-                Some(_) => wdl.1 += 1,
-                None => {}
-            }
-        }
-        wdl
+    /// Every rated game with the game it was of, in the order they were replayed.
+    fn played_by_game(&self) -> impl Iterator<Item = (GameKind, &Played)> {
+        self.periods
+            .iter()
+            .zip(&self.played)
+            .flat_map(|(period, list)| list.iter().map(move |g| (period.game, g)))
+    }
+
+    /// Wins, draws and losses of `player` against `other`, in each game they met in.
+    pub fn head_to_head(&self, player: PlayerId, other: PlayerId) -> BTreeMap<GameKind, Tally> {
+        rated::head_to_head(self.played_by_game(), |g| {
+            rating::score_between(g, player, other)
+        })
+    }
+
+    /// Wins, draws and losses of the side of players `side` against the side of
+    /// players `other` (a pair against a pair), in each game they met in.
+    pub fn sides_head_to_head(
+        &self,
+        side: &[PlayerId],
+        other: &[PlayerId],
+    ) -> BTreeMap<GameKind, Tally> {
+        rated::head_to_head(self.played_by_game(), |g| {
+            rated::score_between_sides(g, side, other)
+        })
+    }
+
+    /// The games `player` was rated on and the periods she played, in each game
+    /// she has a history in, in the games' order.
+    pub fn rated_in(&self, player: PlayerId) -> Vec<(GameKind, u32, usize)> {
+        self.histories
+            .iter()
+            .filter_map(|(game, h)| {
+                let list = h.points.get(&player)?;
+                Some((*game, list.iter().map(|p| p.games).sum(), list.len()))
+            })
+            .collect()
     }
 }

@@ -112,6 +112,56 @@ pub fn club_game(sides: &[Vec<PlayerId>], winner: usize) -> Played {
     }
 }
 
+/// Wins, draws and losses of one side against another.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+/// The head-to-head in each game: every rated game of `played` (each with its
+/// game) that `score` reads a result of (1 won, ½ drew, 0 lost; `None` where the
+/// two did not face each other), counted in its own game. The games they never met
+/// in are left out.
+pub fn head_to_head<'a>(
+    played: impl IntoIterator<Item = (GameKind, &'a Played)>,
+    score: impl Fn(&Played) -> Option<f64>,
+) -> BTreeMap<GameKind, Tally> {
+    let mut out: BTreeMap<GameKind, Tally> = BTreeMap::new();
+    for (game, played) in played {
+        let Some(s) = score(played) else { continue };
+        let tally = out.entry(game).or_default();
+        match s {
+            s if s > 0.75 => tally.wins += 1,
+            s if s < 0.25 => tally.losses += 1,
+            _ => tally.draws += 1,
+        }
+    }
+    out
+}
+
+/// The result for the side of players `side` against the side of players `other`
+/// in one game of side against side, where the two sides are exactly those people
+/// (in any order); `None` otherwise.
+pub fn score_between_sides(played: &Played, side: &[PlayerId], other: &[PlayerId]) -> Option<f64> {
+    let Played::Pairs { a, b, score_a } = played else {
+        return None;
+    };
+    let same = |x: &[PlayerId], y: &[PlayerId]| {
+        let x: std::collections::BTreeSet<_> = x.iter().collect();
+        let y: std::collections::BTreeSet<_> = y.iter().collect();
+        x == y
+    };
+    if same(a, side) && same(b, other) {
+        Some(*score_a)
+    } else if same(b, side) && same(a, other) {
+        Some(1.0 - score_a)
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +197,31 @@ mod tests {
             config.initial
         );
         assert!(!all.contains_key(&GameKind::Tute));
+    }
+
+    #[test]
+    fn a_cuatrola_win_and_a_botifarra_loss_against_the_same_pair_are_two_head_to_heads() {
+        let cuatrola = pairs("c1", [1, 2], [3, 4], 1.0).games;
+        let botifarra = pairs("b1", [4, 3], [2, 1], 1.0).games;
+        let elsewhere = pairs("b2", [1, 2], [5, 6], 0.5).games;
+        let played = cuatrola
+            .iter()
+            .map(|g| (GameKind::Cuatrola, g))
+            .chain(botifarra.iter().map(|g| (GameKind::Botifarra, g)))
+            .chain(elsewhere.iter().map(|g| (GameKind::Botifarra, g)));
+        let met = head_to_head(played, |g| score_between_sides(g, &[2, 1], &[3, 4]));
+        let won = Tally {
+            wins: 1,
+            ..Tally::default()
+        };
+        let lost = Tally {
+            losses: 1,
+            ..Tally::default()
+        };
+        assert_eq!(
+            met.into_iter().collect::<Vec<_>>(),
+            vec![(GameKind::Cuatrola, won), (GameKind::Botifarra, lost)]
+        );
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! championship entrants that name her by code or licence name the kept person; her
 //! licence and year of birth move when the kept record has none. Ratings and circuits
 //! are computed from history per person, so they follow by themselves. The dropped
-//! record stays with `merged_into` set, and one audit row holds what undoing needs.
+//! record stays with `merged_into` set, and one audit row holds what undoing needs
+//! and the games each was rated on in each game before the merge.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -19,11 +20,12 @@ use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
 use crate::db::person_merge::{
     JoinedRows, MergeError, MovedRow, Record, SlotChange, Who, audit_row, file_of, files_naming,
-    people_of, pick, record_of, refused, set_birth_year, set_initials, set_licence, set_person,
-    shared_clubs, undone, widen, write_file,
+    people_of, pick, rated_games, record_of, refused, set_birth_year, set_initials, set_licence,
+    set_person, shared_clubs, undone, widen, write_file,
 };
 use crate::db::register;
 use crate::domain::person_merge::renamed_entrant;
+use crate::domain::rating::Config;
 use crate::domain::refusal::MergeFault;
 
 impl From<PeopleError> for MergeError {
@@ -56,6 +58,9 @@ pub fn merge(
 ) -> Result<Merged, MergeError> {
     crate::db::write_tx(conn, |conn| {
         let (k, d) = pick(conn, keep, drop)?;
+        // What each was rated on, in each game, before her history moves.
+        let ratings = crate::db::ratings::compute(conn, Config::default())?;
+        let rated = rated_games(&ratings, keep, drop);
         let mut clubs = register::memberships_of(conn, &[keep, drop])?;
         let km = clubs.remove(&keep).unwrap_or_default();
         let dm = clubs.remove(&drop).unwrap_or_default();
@@ -152,6 +157,7 @@ pub fn merge(
             licence,
             birth_year,
             initials_only,
+            rated,
         };
         let before = serde_json::to_string(&record).unwrap_or_default();
         let after = serde_json::json!({ "id": keep, "name": k.name, "moved": merged });

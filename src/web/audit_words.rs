@@ -196,13 +196,19 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
             vec![("name", text_of(&after["username"]))],
         ),
         ("user", _) => user_change(lang, &before, &after, say),
-        ("person", action @ ("merge" | "unmerge")) => say(
-            &format!("audit-people-{action}"),
-            vec![
-                ("name", text_of(&before["merged"]["name"])),
-                ("into", text_of(&before["kept"]["name"])),
-            ],
-        ),
+        ("person", action @ ("merge" | "unmerge")) => {
+            let line = say(
+                &format!("audit-people-{action}"),
+                vec![
+                    ("name", text_of(&before["merged"]["name"])),
+                    ("into", text_of(&before["kept"]["name"])),
+                ],
+            );
+            match super::person_merge::merged_rated(lang, &before["rated"]) {
+                Some(rated) => format!("{line} {rated}"),
+                None => line,
+            }
+        }
         ("player" | "pair", action) => person(e.entity.as_str(), action, &before, &after, say),
         ("person", action @ ("create" | "update")) => say(
             &format!("audit-person-{action}"),

@@ -81,11 +81,24 @@ pub fn tr_args(lang: Lang, key: &str, args: &[(&'static str, String)]) -> String
 /// Translates `key` with the count `n` as a number (so `[one]` and `*[other]` pick
 /// the plural) and other named arguments.
 pub fn tr_count(lang: Lang, key: &str, n: usize, args: &[(&'static str, String)]) -> String {
+    tr_counts(lang, key, &[("n", n)], args)
+}
+
+/// Translates `key` with several counts, each as a number (so each picks its own
+/// plural), and other named arguments.
+pub fn tr_counts(
+    lang: Lang,
+    key: &str,
+    counts: &[(&'static str, usize)],
+    args: &[(&'static str, String)],
+) -> String {
     let mut map: HashMap<Cow<'static, str>, FluentValue> = args
         .iter()
         .map(|(k, v)| (Cow::Borrowed(*k), FluentValue::from(v.clone())))
         .collect();
-    map.insert(Cow::Borrowed("n"), FluentValue::from(n));
+    for (k, n) in counts {
+        map.insert(Cow::Borrowed(*k), FluentValue::from(*n));
+    }
     LOCALES
         .try_lookup_with_args(&langid(lang), key, &map)
         .unwrap_or_else(|| key.to_owned())

@@ -16,6 +16,7 @@ mod errors;
 pub mod first_run;
 pub mod game;
 pub mod grants;
+pub mod head_to_head;
 pub mod health;
 pub mod i18n;
 pub mod kept;

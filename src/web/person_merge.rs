@@ -6,16 +6,18 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, web};
 use askama::Template;
 use serde::Deserialize;
+use serde_json::Value;
 
 use super::account::{now, see_other};
 use super::audit_words::{self, Known};
 use super::auth::Perm;
-use super::i18n::{tr_args, tr_count};
+use super::i18n::{tr, tr_args, tr_count, tr_counts};
 use super::manage::{AuditQuery, audit_html, audit_response};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, render_status};
-use crate::db::person_merge::{self, MergeError, Preview};
+use crate::db::person_merge::{self, MergeError, Preview, RatedGames};
 use crate::db::register::Candidate;
+use crate::domain::Lang;
 use crate::domain::refusal::MergeFault;
 use crate::error::AppError;
 use crate::service::person_merge as merges;
@@ -119,16 +121,7 @@ fn confirm(ctx: &Ctx, p: &Preview) -> Confirm {
             &p.rewritten,
         ));
     }
-    moves.push(tr_args(
-        ctx.lang,
-        "merge-moves-ratings",
-        &[
-            ("games", p.rated_games.1.to_string()),
-            ("periods", p.rated_periods.1.to_string()),
-            ("kept", p.rated_games.0.to_string()),
-            ("keep", keep.clone()),
-        ],
-    ));
+    moves.extend(rated_moves(ctx, &p.rated, &keep));
     moves.push(count("merge-moves-circuits", p.circuits.len(), &p.circuits));
     if let Some(l) = &p.licence {
         let args = [("licence", l.clone()), ("keep", keep.clone())];
@@ -154,6 +147,56 @@ fn confirm(ctx: &Ctx, p: &Preview) -> Confirm {
         moves,
         warning: (!p.joined.is_empty()).then(|| ctx.t("merge-undo-warning")),
     }
+}
+
+/// What the merge adds to the kept person's rating history, one sentence for each
+/// game the dropped one was rated in (one that says so when she was rated in none).
+fn rated_moves(ctx: &Ctx, rated: &[RatedGames], keep: &str) -> Vec<String> {
+    let lines: Vec<String> = rated
+        .iter()
+        .filter(|r| r.merged.0 > 0)
+        .map(|r| {
+            let count = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
+            tr_counts(
+                ctx.lang,
+                "merge-moves-ratings",
+                &[
+                    ("games", count(r.merged.0)),
+                    ("periods", r.merged.1),
+                    ("kept", count(r.kept.0)),
+                ],
+                &[
+                    ("game", ctx.t(&format!("game-{}", r.game))),
+                    ("keep", keep.to_owned()),
+                ],
+            )
+        })
+        .collect();
+    if lines.is_empty() {
+        vec![ctx.t("merge-moves-no-ratings")]
+    } else {
+        lines
+    }
+}
+
+/// The rated games a person merge moved, told per game ("Pasan sus partidas
+/// puntuadas: 2 de Tute, 3 de Botifarra."), from its record's `rated`; `None` when it
+/// moved none (or the record is older than that list).
+pub(super) fn merged_rated(lang: Lang, rated: &Value) -> Option<String> {
+    let rated: Vec<RatedGames> = serde_json::from_value(rated.clone()).ok()?;
+    let games: Vec<String> = rated
+        .iter()
+        .filter(|r| r.merged.0 > 0)
+        .map(|r| {
+            let n = usize::try_from(r.merged.0).unwrap_or(usize::MAX);
+            let game = tr(lang, &format!("game-{}", r.game));
+            tr_count(lang, "audit-people-merge-rated-game", n, &[("game", game)])
+        })
+        .collect();
+    (!games.is_empty()).then(|| {
+        let games = games.join(", ");
+        tr_args(lang, "audit-people-merge-rated", &[("games", games)])
+    })
 }
 
 /// The page: the pickers with `(keep, drop)` chosen, or the confirmation of

@@ -13,6 +13,7 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::auth::Perm;
+use super::head_to_head::{AgainstQuery, Choice, HeadToHead, choices};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, i18n, render};
 use crate::db::circuits::Circuit;
@@ -160,20 +161,6 @@ pub struct GameLine {
     pub result: String,
 }
 
-/// Wins, draws, losses against the chosen opponent.
-pub struct HeadToHead {
-    pub other: String,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-}
-
-pub struct Choice {
-    pub id: i32,
-    pub name: String,
-    pub selected: bool,
-}
-
 #[derive(Template)]
 #[template(path = "player.html")]
 struct PlayerPage<'a> {
@@ -289,11 +276,6 @@ pub struct ClubSpan {
     pub link: Link,
     pub since: Option<String>,
     pub until: Option<String>,
-}
-
-#[derive(Deserialize)]
-pub struct AgainstQuery {
-    contra: Option<String>,
 }
 
 fn names(r: &Ratings, ids: &[PlayerId]) -> Vec<String> {
@@ -430,24 +412,10 @@ pub async fn player(
     for p in r.pairs.iter().filter(|p| p.players.contains(&id)) {
         partners.extend(p.players.iter().filter(|q| **q != id));
     }
-    let against = query
-        .contra
-        .as_deref()
-        .and_then(|s| s.trim().parse::<i32>().ok())
-        .filter(|o| *o != id && r.players.contains_key(o));
-    let head = against.map(|o| {
-        let (wins, draws, losses) = r.head_to_head(id, o);
-        HeadToHead {
-            other: r
-                .players
-                .get(&o)
-                .map(|p| p.name.clone())
-                .unwrap_or_default(),
-            wins,
-            draws,
-            losses,
-        }
-    });
+    let against = query.id().filter(|o| *o != id && r.players.contains_key(o));
+    let head = against
+        .and_then(|o| r.players.get(&o))
+        .map(|o| HeadToHead::of_people(&ctx, &r, id, o.id, o.name.clone()));
     let others = r.players.values().map(|p| (p.id, p.name.as_str()));
     let mut choices = choices(others, id, against);
     choices.sort_by_key(|c| c.name.to_lowercase());
@@ -490,22 +458,6 @@ pub async fn player(
         head,
         ctx: &ctx,
     })
-}
-
-/// The head-to-head picker's choices: `(id, name)` of every other than `id`,
-/// `against` selected.
-fn choices<N: Into<String>>(
-    list: impl Iterator<Item = (i32, N)>,
-    id: i32,
-    against: Option<i32>,
-) -> Vec<Choice> {
-    list.filter(|(other, _)| *other != id)
-        .map(|(other, name)| Choice {
-            id: other,
-            name: name.into(),
-            selected: Some(other) == against,
-        })
-        .collect()
 }
 
 /// The link to club `club_id`'s page, by its name.
@@ -628,34 +580,11 @@ pub async fn pair(
         Some((now, points))
     });
     let against = query
-        .contra
-        .as_deref()
-        .and_then(|s| s.trim().parse::<i32>().ok())
+        .id()
         .and_then(|o| r.pairs.iter().find(|p| p.id == o && p.id != id));
     let head = against.map(|o| {
-        let mut h = HeadToHead {
-            other: hidden.of(&o.name, &o.players),
-            wins: 0,
-            draws: 0,
-            losses: 0,
-        };
-        for played in r.played.iter().flatten() {
-            if let crate::domain::rating::Played::Pairs { a, b, score_a } = played {
-                let s = if same(a, &me.players) && same(b, &o.players) {
-                    *score_a
-                } else if same(b, &me.players) && same(a, &o.players) {
-                    1.0 - score_a
-                } else {
-                    continue;
-                };
-                match s {
-                    s if s > 0.75 => h.wins += 1,
-                    s if s < 0.25 => h.losses += 1,
-                    _ => h.draws += 1,
-                }
-            }
-        }
-        h
+        let name = hidden.of(&o.name, &o.players);
+        HeadToHead::of_pairs(&ctx, &r, &me.players, &o.players, name)
     });
     let against_id = against.map(|o| o.id);
     render(&PairPage {

@@ -270,6 +270,12 @@ async fn merge(app: &TestApp, keep: i32, drop: i32, confirm: bool) -> reqwest::R
     post(app, "/admin/personas/fusionar", &fields).await
 }
 
+/// The sentences of the confirmation of merging `drop` into `keep`.
+async fn moves_of(app: &TestApp, keep: i32, drop: i32) -> Vec<String> {
+    let body = merge(app, keep, drop, false).await.text().await.unwrap();
+    texts(&scraper::Html::parse_document(&body), "ul.merge-moves li")
+}
+
 fn location(res: &reqwest::Response) -> String {
     res.headers()["location"].to_str().unwrap().to_owned()
 }
@@ -360,7 +366,7 @@ async fn an_administrator_merges_one_woman_of_two_clubs_and_undoing_it_gives_the
         format!(
             "1 campeonato la nombra por su código o su licencia y pasará a nombrar a Marta Gil: {OPEN}."
         ),
-        "5 partidas puntuadas en 5 periodos se suman a las 2 de Marta Gil".to_owned(),
+        "Historial de puntuación de Tute: 2 partidas puntuadas en 2 periodos se suman a las 2 de Marta Gil".to_owned(),
         format!("Tiene línea en 1 circuito, que pasará a Marta Gil: {CIRCUIT}."),
         "Su licencia (CV1234) pasa a Marta Gil".to_owned(),
         "Su año de nacimiento (1990) pasa a Marta Gil".to_owned(),
@@ -485,6 +491,80 @@ async fn an_administrator_merges_one_woman_of_two_clubs_and_undoing_it_gives_the
             .await
             .unwrap()
             .contains("Esta fusión ya se deshizo.")
+    );
+}
+
+#[tokio::test]
+async fn a_merge_of_a_woman_rated_at_tute_and_at_botifarra_tells_and_records_her_rated_games_per_game()
+ {
+    let app = TestApp::spawn().await;
+    let w = world(&app).await;
+    // The confirmation: one sentence a game, each with that game's games only (Marta
+    // Gil has two at tute and none at botifarra).
+    let moves = moves_of(&app, w.keep, w.drop).await;
+    let rated: Vec<&String> = moves
+        .iter()
+        .filter(|m| m.starts_with("Historial de puntuación"))
+        .collect();
+    assert_eq!(
+        rated,
+        [
+            "Historial de puntuación de Tute: 2 partidas puntuadas en 2 periodos se suman a las 2 \
+             de Marta Gil; su puntuación de Tute se vuelve a calcular con toda la historia.",
+            "Historial de puntuación de Botifarra: 3 partidas puntuadas en 3 periodos pasan a \
+             Marta Gil, que no tenía ninguna; su puntuación de Botifarra se vuelve a calcular \
+             con toda la historia.",
+        ],
+        "{moves:#?}"
+    );
+    // Merged: the audit row records each game's rated games of each, and its line
+    // says them per game, in every language.
+    let res = merge(&app, w.keep, w.drop, true).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let rows = app
+        .with_conn(|conn| db::person_merge::audit(conn).unwrap())
+        .await;
+    let record = db::person_merge::record_of(&rows[0]).unwrap();
+    let game = |game: &str, kept, merged| db::person_merge::RatedGames {
+        game: game.to_owned(),
+        kept,
+        merged,
+    };
+    assert_eq!(
+        record.rated,
+        [
+            game("tute", (2, 2), (2, 2)),
+            game("botifarra", (0, 0), (3, 3))
+        ]
+    );
+    for (lang, words) in [
+        (
+            "es",
+            "Pasan sus partidas puntuadas: 2 de Tute, 3 de Botifarra.",
+        ),
+        (
+            "ca",
+            "Passen les seves partides puntuades: 2 de Tute, 3 de Botifarra.",
+        ),
+        ("en", "Rated games moved: 2 of Tute, 3 of Botifarra."),
+    ] {
+        let page = app.get_with_lang("/admin/personas/auditoria", lang).await;
+        let body = page.text().await.unwrap();
+        assert!(body.contains(words), "{lang}: {body}");
+    }
+    // Someone never rated: one sentence that says so.
+    let (a, b) = app
+        .with_conn(|conn| {
+            let at = at(22);
+            let a = register::create(conn, "Nadia Sanz", None, None, at).unwrap();
+            let b = register::create(conn, "Nadia Sanz Gil", None, None, at).unwrap();
+            (a, b)
+        })
+        .await;
+    let moves = moves_of(&app, a, b).await;
+    assert!(
+        moves.contains(&"No tiene ninguna partida puntuada en ningún juego.".to_owned()),
+        "{moves:#?}"
     );
 }
 

@@ -149,16 +149,18 @@ async fn a_player_page_shows_club_partners_championships_with_place_chart_and_he
         .count();
     assert!(points >= 2, "{points} points");
     assert!(attr(&page, "svg polyline.rating-line", "points").is_some());
-    // Head-to-head against her usual rival: counts add up to the games they met in.
+    // Head-to-head against her usual rival: counts add up to the games they met in,
+    // told per game.
     let rival = cli.iter().find(|r| r["name"] == "Carmen López").unwrap();
     let rid = rival["player_id"].as_i64().unwrap();
     let page = app
         .page(&format!("/jugadores/{id}?contra={rid}"), StatusCode::OK)
         .await;
-    let line = texts(&page, "p.head-to-head").join(" ");
-    assert!(line.starts_with("Carmen López:"), "{line}");
+    assert_eq!(texts(&page, "p.head-to-head"), ["Carmen López:"]);
+    let line = texts(&page, "ul.head-to-head-games li").join(" ");
+    assert!(line.starts_with("Cuatrola:"), "{line}");
     assert!(
-        line.contains("ganadas") && line.contains("perdidas"),
+        line.contains("ganada") && line.contains("perdida"),
         "{line}"
     );
     assert_eq!(
@@ -693,4 +695,102 @@ async fn seeding_a_botifarra_championship_by_rating_uses_the_botifarra_ratings()
     assert_eq!(names, ["Carla y Dani", "Ana y Bea"]);
     let want = format!("ratings:{},{}", shown[0], shown[2]);
     assert_eq!(row.seeding, want);
+}
+
+/// The pairs "Ana y Bea" and "Carla y Dani" of club `club` of
+/// [`won_at_cuatrola_lost_at_botifarra`]: their ids.
+async fn the_two_pairs(app: &TestApp, club: i32) -> (i32, i32) {
+    app.with_conn(move |conn| {
+        let players = baza::db::queries::club_players(conn, club).unwrap();
+        let id = |name: &str| players.iter().find(|p| p.name == name).unwrap().id;
+        let mut pair = |name: &str, a: &str, b: &str| {
+            let new = baza::db::queries::NewPair {
+                club_id: club,
+                name,
+                player1_id: id(a),
+                player2_id: id(b),
+                created_at: baza::web::account::now(),
+            };
+            baza::db::queries::insert_pair(conn, &new).unwrap()
+        };
+        (
+            pair("Ana y Bea", "Ana", "Bea"),
+            pair("Carla y Dani", "Carla", "Dani"),
+        )
+    })
+    .await
+}
+
+/// The head-to-head of page `path` in language `lang`: the line naming the other one,
+/// and the line of each game.
+async fn head_to_head_of(app: &TestApp, path: &str, lang: &str) -> (Vec<String>, Vec<String>) {
+    let body = app.get_with_lang(path, lang).await.text().await.unwrap();
+    let page = scraper::Html::parse_document(&body);
+    (
+        texts(&page, "p.head-to-head"),
+        texts(&page, "ul.head-to-head-games li"),
+    )
+}
+
+/// The head-to-head of Ana's side against Carla's in
+/// [`won_at_cuatrola_lost_at_botifarra`], in Spanish: one line a game.
+const WON_AT_CUATROLA_LOST_AT_BOTIFARRA: [&str; 2] = [
+    "Cuatrola: 1 ganada, 0 empatadas, 0 perdidas",
+    "Botifarra: 0 ganadas, 0 empatadas, 1 perdida",
+];
+
+#[tokio::test]
+async fn the_head_to_head_of_two_pairs_that_met_at_cuatrola_and_at_botifarra_is_told_per_game() {
+    let app = TestApp::spawn().await;
+    let (club, _) = won_at_cuatrola_lost_at_botifarra(&app).await;
+    let (ab, cd) = the_two_pairs(&app, club).await;
+    // The cuatrola win and the botifarra loss are two records, one a game.
+    let path = format!("/parejas/{ab}?contra={cd}");
+    let (other, games) = head_to_head_of(&app, &path, "es").await;
+    assert_eq!(other, ["Carla y Dani:"]);
+    assert_eq!(games, WON_AT_CUATROLA_LOST_AT_BOTIFARRA);
+    // From the other pair's page, the other way round.
+    let back = format!("/parejas/{cd}?contra={ab}");
+    assert_eq!(
+        head_to_head_of(&app, &back, "es").await.1,
+        [
+            "Cuatrola: 0 ganadas, 0 empatadas, 1 perdida",
+            "Botifarra: 1 ganada, 0 empatadas, 0 perdidas",
+        ]
+    );
+    // In Catalan and in English, the games keep their Spanish names.
+    assert_eq!(
+        head_to_head_of(&app, &path, "ca").await.1,
+        [
+            "Cuatrola: 1 guanyada, 0 empatades, 0 perdudes",
+            "Botifarra: 0 guanyades, 0 empatades, 1 perduda",
+        ]
+    );
+    assert_eq!(
+        head_to_head_of(&app, &path, "en").await.1,
+        [
+            "Cuatrola: 1 won, 0 drawn, 0 lost",
+            "Botifarra: 0 won, 0 drawn, 1 lost",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_players_head_to_head_against_a_rival_met_at_cuatrola_and_at_botifarra_is_told_per_game()
+{
+    let app = TestApp::spawn().await;
+    let (_, people) = won_at_cuatrola_lost_at_botifarra(&app).await;
+    let (ana, bea, carla) = (people["Ana"], people["Bea"], people["Carla"]);
+    let path = format!("/jugadores/{ana}?contra={carla}");
+    let (other, games) = head_to_head_of(&app, &path, "es").await;
+    assert_eq!(other, ["Carla:"]);
+    assert_eq!(games, WON_AT_CUATROLA_LOST_AT_BOTIFARRA);
+    // Her partner Bea was never across the table: no game to tell, and it says so.
+    let path = format!("/jugadores/{ana}?contra={bea}");
+    let (other, games) = head_to_head_of(&app, &path, "es").await;
+    assert_eq!(
+        other,
+        ["Bea: aún no se han enfrentado en ninguna partida puntuada."]
+    );
+    assert!(games.is_empty(), "{games:?}");
 }

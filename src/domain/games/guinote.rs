@@ -21,9 +21,7 @@
 use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
 use crate::domain::games::rules::module_rules;
-use crate::domain::games::rules::{
-    BEST_OF, BothReach, PARTIDA, QuickEntry, Rules, leader, target_of,
-};
+use crate::domain::games::rules::{BEST_OF, BothReach, PARTIDA, QuickEntry, Rules, target_of};
 use crate::domain::games::tute_family::family_rules;
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
@@ -32,7 +30,6 @@ use crate::domain::lang::Lang;
 use crate::domain::options::GameOptions;
 use crate::domain::options::TableOptions;
 use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
-use crate::domain::ruling::Score;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
 use serde_json::{Map, Value};
@@ -218,14 +215,8 @@ impl Rules for GuinoteRules {
     fn target(&self, _table: &TableOptions) -> Option<u32> {
         target_of(GAME_POINTS)
     }
-    fn partida_winner(
-        &self,
-        _table: &TableOptions,
-        _index: usize,
-        totals: &[Score],
-        hand: &[Score],
-    ) -> Option<u8> {
-        leader(totals, hand, Score::points(GAME_POINTS), false)
+    fn winner_scores_in_the_last_hand(&self, _table: &TableOptions) -> bool {
+        false
     }
     fn hand_ends_partida(&self, _table: &TableOptions, ruling: &Ruling) -> Option<GameOver> {
         ruling.game_over.clone()

@@ -152,7 +152,8 @@ pub trait Rules: Sync {
     /// The side that has won the partida by the game's own end rule after hand
     /// `index` (0-based), `totals` already counting the hand's points `hand`. Unless
     /// the game says otherwise, the usual end of a partida to a target: the side alone
-    /// at or past [`Rules::target`] that scored in this hand; none without a target.
+    /// at or past [`Rules::target`] (and that scored in this hand where
+    /// [`Rules::winner_scores_in_the_last_hand`]); none without a target.
     fn partida_winner(
         &self,
         table: &TableOptions,
@@ -160,8 +161,15 @@ pub trait Rules: Sync {
         totals: &[Score],
         hand: &[Score],
     ) -> Option<u8> {
-        let target = self.target(table)?;
-        leader(totals, hand, Score::points(i64::from(target)), true)
+        let target = Score::points(i64::from(self.target(table)?));
+        let scored_now = self.winner_scores_in_the_last_hand(table);
+        leader(totals, hand, target, scored_now)
+    }
+
+    /// Whether the side at or past the target wins the partida only in a hand it
+    /// scored in; otherwise reaching the target is enough.
+    fn winner_scores_in_the_last_hand(&self, _table: &TableOptions) -> bool {
+        true
     }
 
     /// How a hand decides the partida whatever the totals (a tute, a guiñote

@@ -28,7 +28,7 @@
 use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
 use crate::domain::games::rules::module_rules;
-use crate::domain::games::rules::{QuickEntry, Rules, leader, target_of};
+use crate::domain::games::rules::{QuickEntry, Rules, target_of};
 use crate::domain::games::trick_hand::first_to_reach;
 use crate::domain::games::tute_family::family_rules;
 use crate::domain::games::tute_family::{
@@ -38,7 +38,6 @@ use crate::domain::lang::Lang;
 use crate::domain::options::GameOptions;
 use crate::domain::options::TableOptions;
 use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
-use crate::domain::ruling::Score;
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
 use crate::domain::trick::{PlayRules, RankTable};
 
@@ -330,18 +329,8 @@ impl Rules for TuteRules {
             MatchMode::RoundsToWin => target_of(o.rounds_to_win),
         }
     }
-    fn partida_winner(
-        &self,
-        table: &TableOptions,
-        _index: usize,
-        totals: &[Score],
-        hand: &[Score],
-    ) -> Option<u8> {
-        let o = TuteOptions::from_table(table);
-        match o.match_mode {
-            MatchMode::RoundsToWin => leader(totals, hand, Score::points(o.rounds_to_win), true),
-            MatchMode::Points101 => leader(totals, hand, Score::points(GAME_POINTS), false),
-        }
+    fn winner_scores_in_the_last_hand(&self, table: &TableOptions) -> bool {
+        TuteOptions::from_table(table).match_mode == MatchMode::RoundsToWin
     }
     fn partida_won_short(&self, options: &serde_json::Map<String, serde_json::Value>) -> bool {
         options

@@ -268,15 +268,9 @@ pub fn switch_to_typed(
     actor: &str,
     now: NaiveDateTime,
 ) -> Result<(), ChangeError> {
-    crate::db::write_tx(conn, |conn| {
-        store::touch(conn, row.championship_id)?;
+    audited_table_change(conn, row, "typed", (actor, now), |conn| {
         let typed = championship_tables::typed.eq(1);
-        if !store::update_table(conn, (row.id, version), typed, now)? {
-            return Err(ChangeError::Stale);
-        }
-        let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
-        audit_table(conn, &t, row, "typed", actor, now, None, None)?;
-        Ok(())
+        store::update_table(conn, (row.id, version), typed, now)
     })
 }
 
@@ -299,14 +293,33 @@ pub fn renew_pins(
         }
         new = store::two_pins(pins);
     }
+    audited_table_change(conn, row, "pins", (actor, now), |conn| {
+        let written = store::set_pins(conn, (row.id, version), (&new.0, &new.1), now)?;
+        if written {
+            crate::db::accounts::clear_failures(conn, &table_subject(row.id))?;
+        }
+        Ok(written)
+    })
+}
+
+/// In one transaction, a change to table `row` that `write` makes (false: the row
+/// was no longer at the version read, and the change is stale), audited as `action`
+/// with who made it and when (`by`).
+fn audited_table_change(
+    conn: &mut DbConn,
+    row: &TableRow,
+    action: &str,
+    by: (&str, NaiveDateTime),
+    write: impl FnOnce(&mut DbConn) -> QueryResult<bool>,
+) -> Result<(), ChangeError> {
+    let (actor, now) = by;
     crate::db::write_tx(conn, |conn| {
         store::touch(conn, row.championship_id)?;
-        if !store::set_pins(conn, (row.id, version), (&new.0, &new.1), now)? {
+        if !write(conn)? {
             return Err(ChangeError::Stale);
         }
-        crate::db::accounts::clear_failures(conn, &table_subject(row.id))?;
         let t = store::load(conn, row.championship_id)?.ok_or(ChangeError::NotFound)?;
-        audit_table(conn, &t, row, "pins", actor, now, None, None)?;
+        audit_table(conn, &t, row, action, actor, now, None, None)?;
         Ok(())
     })
 }

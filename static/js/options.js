@@ -70,34 +70,46 @@
   });
 })();
 
-// The tie-breaks follow the system while the organiser has not changed them: a league
-// (round robin) starts from its own (head-to-head, difference…) instead of the
-// Swiss's Buchholz, and back.
+// The tie-breaks follow the game and the system while the organiser has not changed
+// them: each game starts from its own (a botifarra open ranks by the score alone), a
+// league (round robin) from its own (head-to-head, difference…) instead of the
+// Swiss's Buchholz, and back. The hidden "tb_defaults" says whose they are, so that
+// without script the server gives the posted game and system their own.
 (function () {
-  document.querySelectorAll("fieldset.tiebreaks[data-swiss]").forEach(function (box) {
+  document.querySelectorAll("fieldset.tiebreaks").forEach(function (box) {
     var form = box.closest("form");
     var system = form && form.elements["system"];
-    if (!system) return;
+    var game = form && form.elements["game"];
+    var noted = box.querySelector("input[name='tb_defaults']");
+    if (!system || !game || !noted) return;
     var selects = box.querySelectorAll("select[name^='tb']");
-    var lists = { swiss: box.dataset.swiss.split(" "), league: box.dataset.league.split(" ") };
     function kind(value) {
       if (value === "swiss") return "swiss";
       if (value === "round_robin" || value === "round_robin_double") return "league";
       return null;
     }
+    function list(g, k) {
+      var v = k && box.getAttribute("data-" + k + "-" + g);
+      return v === null || v === undefined ? null : v.split(" ");
+    }
     function now() {
       return Array.prototype.map.call(selects, function (s) { return s.value; });
     }
-    function same(list) {
-      return now().every(function (v, i) { return v === (list[i] || ""); });
+    function same(l) {
+      return now().every(function (v, i) { return v === (l[i] || ""); });
     }
-    var was = kind(system.value);
-    system.addEventListener("change", function () {
-      var next = kind(system.value);
-      if (was && next && next !== was && same(lists[was])) {
-        selects.forEach(function (s, i) { s.value = lists[next][i] || ""; });
+    var was = { game: game.value, kind: kind(system.value) };
+    function follow() {
+      // A system with no ranking of its own (ceros) keeps the one it came with.
+      var next = { game: game.value, kind: kind(system.value) || was.kind };
+      var from = list(was.game, was.kind), to = list(next.game, next.kind);
+      if (from && to && same(from)) {
+        selects.forEach(function (s, i) { s.value = to[i] || ""; });
+        noted.value = next.game + " " + next.kind;
       }
-      if (next) was = next;
-    });
+      was = next;
+    }
+    system.addEventListener("change", follow);
+    game.addEventListener("change", follow);
   });
 })();

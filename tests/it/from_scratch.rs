@@ -450,9 +450,10 @@ async fn switching_the_game_never_carries_another_games_format_or_target() {
         .await
         .unwrap();
     assert_eq!(file["event"]["game"], "guinote");
+    // Guiñote's own usual format: the best of three partidas.
     assert_eq!(
         file["event"]["match_format"],
-        serde_json::json!({"kind": "partida"})
+        serde_json::json!({"kind": "best_of", "partidas": 3})
     );
 }
 

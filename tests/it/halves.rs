@@ -13,7 +13,7 @@ use crate::from_scratch::{defaults_for, id_of, new_championship, post_fields, se
 use crate::helpers::{TestApp, post_form_as, texts};
 use crate::sheets::worksheets;
 
-const PAIRS: [&str; 7] = [
+pub(crate) const PAIRS: [&str; 7] = [
     "Pujol – Vidal",
     "Soler – Roca",
     "Mas – Puig",
@@ -42,13 +42,13 @@ async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Re
     post_form_as(app, &app.client, path, fields).await
 }
 
-async fn document(app: &TestApp, id: i32) -> Value {
+pub(crate) async fn document(app: &TestApp, id: i32) -> Value {
     let res = app.get(&format!("/campeonatos/{id}/exportar")).await;
     assert_eq!(res.status(), StatusCode::OK);
     res.json().await.unwrap()
 }
 
-async fn register(app: &TestApp, id: i32, names: &[&str]) {
+pub(crate) async fn register(app: &TestApp, id: i32, names: &[&str]) {
     for n in names {
         let res = post(app, &format!("/campeonatos/{id}/inscritos"), &[("name", n)]).await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "{n} registered");
@@ -57,7 +57,7 @@ async fn register(app: &TestApp, id: i32, names: &[&str]) {
 
 /// Pairs round `r`, enters `score(r, table)` at every table as the director and
 /// returns the round's tables (table, a, b) and its bye.
-async fn play_round(
+pub(crate) async fn play_round(
     app: &TestApp,
     id: i32,
     r: usize,

@@ -37,6 +37,7 @@ mod first_run;
 mod fold;
 mod from_scratch;
 mod fuzzing;
+mod game_defaults;
 mod groups;
 mod halves;
 mod helpers;

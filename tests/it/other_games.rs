@@ -234,6 +234,23 @@ async fn in_a_browser_the_new_championship_form_follows_the_game_and_the_system_
     );
     browser.choose("system", "swiss").await;
     assert_eq!(browser.eval(tiebreaks).await, swiss);
+    // Botifarra ranks by the score alone, its Swiss and its league, and another game
+    // gets its own back; the hidden field says whose they are.
+    let noted = "return document.querySelector(\"input[name='tb_defaults']\").value";
+    let score = "points point_difference points_for lot  ";
+    browser.choose("game", "botifarra").await;
+    assert_eq!(browser.eval(tiebreaks).await, score);
+    browser.choose("system", "round_robin").await;
+    assert_eq!(browser.eval(tiebreaks).await, score);
+    assert_eq!(browser.eval(noted).await, "botifarra league");
+    browser.choose("game", "guinote").await;
+    assert_eq!(
+        browser.eval(tiebreaks).await,
+        "points head_to_head point_difference points_for lot "
+    );
+    browser.choose("system", "swiss").await;
+    assert_eq!(browser.eval(tiebreaks).await, swiss);
+    assert_eq!(browser.eval(noted).await, "guinote swiss");
     // Tie-breaks the organiser chose stay.
     browser.choose("tb2", "sonneborn_berger").await;
     browser.choose("system", "round_robin").await;

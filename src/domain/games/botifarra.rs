@@ -779,6 +779,11 @@ impl Rules for BotifarraRules {
     fn match_formats(&self) -> &'static [&'static str] {
         &[TIMED, PARTIDA, BEST_OF]
     }
+    fn ranks_by_score(&self) -> bool {
+        // The Catalan Swiss: "partides guanyades → diferència de punts → punts
+        // totals"; a group of the Girona kind, level on points, by the difference.
+        true
+    }
     fn format_defaults(&self) -> FormatDefaults {
         // "101 punts, 12 dats o 55 minuts", at most 121 counted.
         FormatDefaults {

@@ -21,7 +21,7 @@
 use crate::domain::cards::{Deck, Rank};
 use crate::domain::engine::GameKind;
 use crate::domain::games::rules::module_rules;
-use crate::domain::games::rules::{BothReach, QuickEntry, Rules, target_of};
+use crate::domain::games::rules::{BEST_OF, BothReach, PARTIDA, QuickEntry, Rules, target_of};
 use crate::domain::games::tute_family::family_rules;
 use crate::domain::games::tute_family::{
     End, ExchangeRule, Family, FamilyConfig, FamilyHand, FamilyRules, GAME_POINTS, replay_record,
@@ -250,6 +250,10 @@ impl Rules for GuinoteRules {
     }
     fn match_won_short(&self, options: &Map<String, Value>) -> bool {
         options.get("revoke_penalty").and_then(Value::as_str) == Some("lose_coto")
+    }
+    fn match_formats(&self) -> &'static [&'static str] {
+        // Matches "usually best of 3 partidas / cotos".
+        &[BEST_OF, PARTIDA]
     }
 }
 

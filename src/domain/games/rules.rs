@@ -245,6 +245,14 @@ pub trait Rules: Sync {
         FormatDefaults::PLAIN
     }
 
+    /// Whether a championship of the game ranks, from the form's defaults, by the
+    /// score alone (match points, then the difference of points, the points for, the
+    /// lot) rather than by a Swiss's opponents met (Buchholz) or a league's games among
+    /// the level: what the game's *bases* say.
+    fn ranks_by_score(&self) -> bool {
+        false
+    }
+
     /// Whether two entrants can meet at a table and play it hand by hand (a game
     /// whose every player plays alone against all the others cannot).
     fn two_sided_matches(&self) -> bool {

@@ -6,11 +6,13 @@
 
 use serde_json::{Map, Value};
 
+use super::file::{default_tiebreaks, score_tiebreaks};
 pub use super::format::targets;
 use super::format::{MatchFormat, game_target};
 use super::played::table_players;
+use super::standings::Tiebreak;
 use crate::domain::engine::GameKind;
-use crate::domain::entry::series::{MatchClash, match_clash};
+use crate::domain::entry::series::{MatchClash, match_clash, plays_cotos};
 use crate::domain::games::rules_of;
 use crate::domain::lang::{Lang, comma_list, tr};
 
@@ -50,6 +52,53 @@ pub fn defaults(game: GameKind) -> FormatFields {
     }
 }
 
+/// The systems whose rankings the form proposes apart: a Swiss (its pairings by the
+/// score make the opponents met count) and a league (everyone meets everyone of the
+/// group, so the games among the level count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ranked {
+    Swiss,
+    League,
+}
+
+impl Ranked {
+    pub const ALL: [Ranked; 2] = [Ranked::Swiss, Ranked::League];
+
+    /// The name the form gives it (`swiss`, `league`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Ranked::Swiss => "swiss",
+            Ranked::League => "league",
+        }
+    }
+
+    /// The one named `slug`.
+    pub fn from_slug(slug: &str) -> Option<Ranked> {
+        Ranked::ALL.into_iter().find(|r| r.slug() == slug)
+    }
+}
+
+/// The ranking criteria a championship of `game` starts with on the form, in order:
+/// the score alone where the game's *bases* rank so (botifarra: "partides guanyades →
+/// diferència de punts → punts totals"), else a Swiss's Buchholz and a league's
+/// head-to-head before the difference of points.
+pub fn tiebreaks(game: GameKind, ranked: Ranked) -> Vec<Tiebreak> {
+    if rules_of(game).ranks_by_score() {
+        return score_tiebreaks();
+    }
+    match ranked {
+        Ranked::Swiss => vec![
+            Tiebreak::Points,
+            Tiebreak::Buchholz,
+            Tiebreak::MedianBuchholz,
+            Tiebreak::PointDifference,
+            Tiebreak::PointsFor,
+            Tiebreak::Lot,
+        ],
+        Ranked::League => default_tiebreaks(),
+    }
+}
+
 /// Why a championship's tables could not play its match format.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unplayable {
@@ -86,6 +135,8 @@ pub enum Unplayable {
     /// A table option says another match than the format (a guiñote coto of three
     /// partidas in a match at the best of three).
     Match(MatchClash),
+    /// A match of one partida asked to be won with more than one coto.
+    CotosOfOnePartida { cotos: u32 },
 }
 
 impl Unplayable {
@@ -161,6 +212,12 @@ impl Unplayable {
                 "the table options say «Máximo de puntos que cuentan» {option} and the match format a cap of {format}: leave the option with no limit (the match rules) or give the same number"
             ),
             Unplayable::Match(clash) => clash.message(lang),
+            Unplayable::CotosOfOnePartida { cotos } => tr!(
+                lang,
+                "un encuentro de una partida es un solo coto, no {cotos}: elige «Al mejor de varias partidas» para jugar a {cotos} cotos, o deja un coto",
+                "una trobada d'una partida és un sol coto, no {cotos}: tria «Al millor de diverses partides» per jugar a {cotos} cotos, o deixa-hi un coto",
+                "a match of one partida is a single coto, not {cotos}: choose «Best of several partidas» to play {cotos} cotos, or leave one coto"
+            ),
             Unplayable::Cap { target, cap } => tr!(
                 lang,
                 "el máximo que cuenta ({cap}) no puede ser menor que la meta ({target})",
@@ -258,6 +315,20 @@ pub fn check(
             } else {
                 Err(Unplayable::FixedTarget { game, target, own })
             }
+        }
+    }
+}
+
+/// Whether a match of `format` can be won with the `cotos` cotos the form asks for:
+/// one partida is one coto, so a game of cotos refuses more there rather than play
+/// single partidas.
+pub fn check_cotos(game: GameKind, format: &MatchFormat, cotos: u32) -> Result<(), Unplayable> {
+    match format {
+        MatchFormat::Partida { .. } if cotos > 1 && plays_cotos(game) => {
+            Err(Unplayable::CotosOfOnePartida { cotos })
+        }
+        MatchFormat::Partida { .. } | MatchFormat::BestOf { .. } | MatchFormat::Timed { .. } => {
+            Ok(())
         }
     }
 }
@@ -368,6 +439,70 @@ mod tests {
             Err(Unplayable::NoTable(GameKind::Cinquillo))
         );
         assert!(check_partida(GameKind::Cinquillo, &none, None, false).is_ok());
+    }
+
+    #[test]
+    fn a_botifarra_championship_starts_ranked_by_the_score_and_the_other_games_by_their_system() {
+        let slugs = |game, ranked| {
+            tiebreaks(game, ranked)
+                .iter()
+                .map(|t| t.slug())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let score = "points point_difference points_for lot";
+        assert_eq!(slugs(GameKind::Botifarra, Ranked::Swiss), score);
+        assert_eq!(slugs(GameKind::Botifarra, Ranked::League), score);
+        for game in [GameKind::Cuatrola, GameKind::Guinote, GameKind::Tute] {
+            assert_eq!(
+                slugs(game, Ranked::Swiss),
+                "points buchholz median_buchholz point_difference points_for lot"
+            );
+            assert_eq!(
+                slugs(game, Ranked::League),
+                "points head_to_head point_difference points_for lot"
+            );
+        }
+        for ranked in Ranked::ALL {
+            assert_eq!(Ranked::from_slug(ranked.slug()), Some(ranked));
+        }
+    }
+
+    #[test]
+    fn a_guinote_championship_starts_at_the_best_of_three_partidas_of_one_coto() {
+        let d = defaults(GameKind::Guinote);
+        assert_eq!(
+            (d.match_format, d.partidas.as_str(), d.cotos.as_str()),
+            (BEST_OF, "3", "1")
+        );
+        assert_eq!(formats(GameKind::Guinote), [BEST_OF, PARTIDA]);
+    }
+
+    #[test]
+    fn a_guinote_match_of_one_partida_is_one_coto_and_more_are_refused_in_words() {
+        let one = MatchFormat::Partida { target: None };
+        assert_eq!(
+            check_cotos(GameKind::Guinote, &one, 2),
+            Err(Unplayable::CotosOfOnePartida { cotos: 2 })
+        );
+        assert_eq!(check_cotos(GameKind::Guinote, &one, 1), Ok(()));
+        let best = MatchFormat::BestOf {
+            partidas: 3,
+            cotos: 2,
+        };
+        assert_eq!(check_cotos(GameKind::Guinote, &best, 2), Ok(()));
+        // A game with no cotos has no such control: nothing is asked.
+        assert_eq!(check_cotos(GameKind::Cuatrola, &one, 2), Ok(()));
+        let why = Unplayable::CotosOfOnePartida { cotos: 2 };
+        assert_eq!(
+            why.message(Lang::Es),
+            "un encuentro de una partida es un solo coto, no 2: elige «Al mejor de varias partidas» para jugar a 2 cotos, o deja un coto"
+        );
+        assert!(
+            why.message(Lang::Ca)
+                .contains("Al millor de diverses partides")
+        );
+        assert!(why.message(Lang::En).contains("Best of several partidas"));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use super::*;
 use crate::domain::entry::series::plays_cotos;
 use crate::domain::games::rules::{BEST_OF, PARTIDA, TIMED};
 use crate::domain::games::rules_of;
+use crate::domain::tournament::offer::Ranked;
 use crate::domain::tournament::{Draws, offer};
 use crate::error::Malformed;
 use crate::web::options::{
@@ -48,6 +49,10 @@ pub struct NewForm {
     pub(super) tb4: String,
     pub(super) tb5: String,
     pub(super) tb6: String,
+    /// Whose starting tie-breaks the form's were filled with, "GAME RANKED"
+    /// (`botifarra swiss`), empty for none: while they stand as they came, the
+    /// posted game and system take their own.
+    pub(super) tb_defaults: String,
     /// How head-to-head reads the games among the level (`all_met`, `games_played`).
     pub(super) head_to_head: String,
     /// Whether a Swiss avoids same-club pairings: `""` (no), `first` (in the first
@@ -67,7 +72,7 @@ impl NewForm {
     /// format with that game's own target and limits.
     pub(super) fn defaults(game: GameKind) -> NewForm {
         let f = offer::defaults(game);
-        NewForm {
+        let mut form = NewForm {
             game: game.slug().into(),
             match_format: f.match_format.into(),
             target: f.target,
@@ -88,12 +93,6 @@ impl NewForm {
             draw: "1".into(),
             loss: "0".into(),
             bye: "2".into(),
-            tb1: SWISS_TIEBREAKS[0].into(),
-            tb2: SWISS_TIEBREAKS[1].into(),
-            tb3: SWISS_TIEBREAKS[2].into(),
-            tb4: SWISS_TIEBREAKS[3].into(),
-            tb5: SWISS_TIEBREAKS[4].into(),
-            tb6: SWISS_TIEBREAKS[5].into(),
             head_to_head: HeadToHead::default().slug().into(),
             ties: Ties::default().slug().into(),
             // A game with no table of two sides to play hand by hand (cinquillo) has
@@ -105,26 +104,64 @@ impl NewForm {
             }
             .into(),
             ..NewForm::default()
-        }
-        .with_game_tiebreaks(game)
+        };
+        form.set_tiebreaks(&offer::tiebreaks(game, Ranked::Swiss));
+        form.note_default_tiebreaks();
+        form
     }
 
-    /// A botifarra Swiss ranks as the Catalan opens' *bases* do: matches won (the
-    /// points), then the difference of tantos, then the tantos for, then the lot.
-    fn with_game_tiebreaks(mut self, game: GameKind) -> NewForm {
-        match game {
-            GameKind::Botifarra => {
-                let [tb2, tb3, tb4] = ["point_difference", "points_for", "lot"].map(String::from);
-                (self.tb2, self.tb3, self.tb4) = (tb2, tb3, tb4);
-                (self.tb5, self.tb6) = (String::new(), String::new());
-            }
-            GameKind::Cuatrola
-            | GameKind::Tute
-            | GameKind::Guinote
-            | GameKind::Cinquillo
-            | GameKind::Added(_) => {}
+    /// Fills the tie-break selects with `list`, in order, the rest left empty.
+    pub(super) fn set_tiebreaks(&mut self, list: &[Tiebreak]) {
+        let mut slugs = list.iter().map(|t| t.slug().to_owned());
+        for slot in [
+            &mut self.tb1,
+            &mut self.tb2,
+            &mut self.tb3,
+            &mut self.tb4,
+            &mut self.tb5,
+            &mut self.tb6,
+        ] {
+            *slot = slugs.next().unwrap_or_default();
         }
-        self
+    }
+
+    /// Whether the tie-break selects hold the starting ones of `game` for `ranked`.
+    fn holds_tiebreaks_of(&self, game: GameKind, ranked: Ranked) -> bool {
+        let mut came = NewForm::default();
+        came.set_tiebreaks(&offer::tiebreaks(game, ranked));
+        came.tiebreaks() == self.tiebreaks()
+    }
+
+    /// Notes in `tb_defaults` whose starting tie-breaks the selects hold: the form's
+    /// game's for its system, or none.
+    pub(super) fn note_default_tiebreaks(&mut self) {
+        self.tb_defaults = match (self.game.parse::<GameKind>(), ranked_by(&self.system)) {
+            (Ok(game), Some(ranked)) if self.holds_tiebreaks_of(game, ranked) => {
+                format!("{} {}", game.slug(), ranked.slug())
+            }
+            _ => String::new(),
+        };
+    }
+
+    /// Tie-breaks posted as they came with the form (another game's or system's
+    /// starting ones: the game or the system changed without script) become the
+    /// posted game's own for its system; any the organiser chose stay.
+    fn follow_default_tiebreaks(&mut self) {
+        let mut noted = self.tb_defaults.split_whitespace();
+        let (Some(game), Some(ranked), Ok(posted)) = (
+            noted.next().and_then(|g| g.parse::<GameKind>().ok()),
+            noted.next().and_then(Ranked::from_slug),
+            self.game.parse::<GameKind>(),
+        ) else {
+            return;
+        };
+        if !self.holds_tiebreaks_of(game, ranked) {
+            return;
+        }
+        // A system with no ranking of its own (ceros) keeps the one it came with.
+        let ranked = ranked_by(&self.system).unwrap_or(ranked);
+        self.set_tiebreaks(&offer::tiebreaks(posted, ranked));
+        self.tb_defaults = format!("{} {}", posted.slug(), ranked.slug());
     }
 
     /// Takes the chosen game's own match format fields (`fmt.GAME.FIELD`) over the
@@ -283,6 +320,16 @@ fn refused_file(e: &tournament::FileError, lang: Lang) -> BadField {
     (field, why)
 }
 
+/// The cotos the form asks to win a match with: one for a form without the control
+/// (another game, an older page).
+fn cotos_asked(f: &NewForm, game: GameKind) -> Result<u32, BadField> {
+    match f.cotos.trim() {
+        "" => Ok(1),
+        _ if !plays_cotos(game) => Ok(1),
+        typed => num(FormField::Cotos, typed, 1, 3),
+    }
+}
+
 /// Builds the tournament file a creation form describes (or the field at fault, what
 /// is wrong said in `lang`).
 pub(super) fn file_from_form(
@@ -314,6 +361,7 @@ pub(super) fn file_from_form(
         },
         _ => return Err((FormField::System, f.system.clone())),
     };
+    let cotos = cotos_asked(f, game)?;
     let match_format = match f.match_format.as_str() {
         PARTIDA => MatchFormat::Partida {
             target: if f.target.trim().is_empty() {
@@ -324,12 +372,7 @@ pub(super) fn file_from_form(
         },
         BEST_OF => MatchFormat::BestOf {
             partidas: num(FormField::Partidas, &f.partidas, 1, 15)?,
-            // A form without the control (another game, an older page) plays one coto.
-            cotos: match f.cotos.trim() {
-                "" => 1,
-                _ if !plays_cotos(game) => 1,
-                typed => num(FormField::Cotos, typed, 1, 3)?,
-            },
+            cotos,
         },
         TIMED => MatchFormat::Timed {
             target: num(FormField::Target, &f.target, 1, 9999)?,
@@ -400,16 +443,23 @@ pub(super) fn file_from_form(
     Ok((file, starts_on))
 }
 
-/// The tie-breaks a new championship's form starts with, for its first system, the
-/// Swiss.
-const SWISS_TIEBREAKS: [&str; 6] = [
-    "points",
-    "buchholz",
-    "median_buchholz",
-    "point_difference",
-    "points_for",
-    "lot",
-];
+/// The ranking whose starting tie-breaks a system of the form (its slug) takes:
+/// none for one with no ranking of its own (ceros).
+fn ranked_by(system: &str) -> Option<Ranked> {
+    match system {
+        "swiss" => Some(Ranked::Swiss),
+        "round_robin" | "round_robin_double" => Some(Ranked::League),
+        _ => None,
+    }
+}
+
+/// One game's starting tie-breaks on the form: the game, its Swiss's and its
+/// league's, slugs separated by spaces.
+struct GameTiebreaks {
+    game: &'static str,
+    swiss: String,
+    league: String,
+}
 
 #[derive(Template)]
 #[template(path = "tournament_new.html")]
@@ -425,10 +475,9 @@ struct NewPage<'a> {
     games: Vec<(&'static str, String)>,
     tiebreaks: Vec<(&'static str, String)>,
     chosen: Vec<String>,
-    /// The form's first tie-breaks for a Swiss and for a league (round robin), slugs
-    /// separated by spaces: choosing the other system swaps one for the other.
-    tb_swiss: String,
-    tb_league: String,
+    /// Every game's first tie-breaks for a Swiss and for a league (round robin):
+    /// choosing another game or system swaps them while they stand as they came.
+    tb_games: Vec<GameTiebreaks>,
     /// The head-to-head readings: slug and label.
     h2h_modes: Vec<(&'static str, String)>,
     /// What places a tie left after every criterion: slug and label.
@@ -485,16 +534,23 @@ pub(super) fn page(
             option_groups,
             format_groups,
             chosen: form.tiebreaks(),
-            // The Swiss's own ranking of the form's game (a botifarra open's differs).
-            tb_swiss: form.game.parse::<GameKind>().map_or_else(
-                |_| SWISS_TIEBREAKS.join(" "),
-                |g| NewForm::defaults(g).tiebreaks().join(" "),
-            ),
-            tb_league: crate::domain::tournament::file::default_tiebreaks()
+            tb_games: offered
                 .iter()
-                .map(|t| t.slug())
-                .collect::<Vec<_>>()
-                .join(" "),
+                .map(|&g| {
+                    let slugs = |ranked| {
+                        offer::tiebreaks(g, ranked)
+                            .iter()
+                            .map(|t| t.slug())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
+                    GameTiebreaks {
+                        game: g.slug(),
+                        swiss: slugs(Ranked::Swiss),
+                        league: slugs(Ranked::League),
+                    }
+                })
+                .collect(),
             form,
             error,
             games,
@@ -598,6 +654,7 @@ impl Posted {
         let mut form: NewForm =
             serde_html_form::from_str(&plain).map_err(|e| bad(e.to_string()))?;
         form.take_game_format(&formats);
+        form.follow_default_tiebreaks();
         Ok(Posted {
             form,
             typed,
@@ -679,7 +736,10 @@ pub(super) fn checked(
     // Held with the options a match sets as posted, a default too.
     let mut held = ev.options.clone();
     held.extend(posted_match_options(ev.game, &typed));
-    if let Err(why) = offer::check(ev.game, &held, &ev.match_format, hands) {
+    let cotos = cotos_asked(&form, ev.game).unwrap_or(1);
+    if let Err(why) = offer::check(ev.game, &held, &ev.match_format, hands)
+        .and_then(|()| offer::check_cotos(ev.game, &ev.match_format, cotos))
+    {
         let error = format!("{}: {}", ctx.t("champ-unplayable"), why.message(ctx.lang));
         return Err(Box::new(again(form, &[], error)));
     }

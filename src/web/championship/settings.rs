@@ -77,12 +77,8 @@ impl NewForm {
             p.loss.to_string(),
             p.bye.to_string(),
         );
-        let mut tbs = ev.tiebreaks.iter().map(|t| t.slug().to_owned());
-        for slot in [
-            &mut f.tb1, &mut f.tb2, &mut f.tb3, &mut f.tb4, &mut f.tb5, &mut f.tb6,
-        ] {
-            *slot = tbs.next().unwrap_or_default();
-        }
+        f.set_tiebreaks(&ev.tiebreaks);
+        f.note_default_tiebreaks();
         f.head_to_head = ev.head_to_head.slug().into();
         f.ties = ev.ties.slug().into();
         f.entry = t.entry_mode.as_str().to_owned();

@@ -276,6 +276,12 @@ impl Refusal {
         }
     }
 
+    /// Whether it refuses what the championship's stage no longer allows (a conflict
+    /// with its state) rather than what was asked.
+    pub fn is_stage(&self) -> bool {
+        matches!(self, Refusal::KnockoutDrawn(_) | Refusal::CheckInLate)
+    }
+
     /// What is shown after the message (empty: nothing). The tables of a correction
     /// read `3.2 4.1` (round 3 table 2, round 4 table 1).
     /// Said in `lang` where the refusal carries words in each language.

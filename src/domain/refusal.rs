@@ -39,6 +39,8 @@ pub enum EntrantFault {
     StartPoints,
     /// A round robin takes no one once paired.
     LateRoundRobin,
+    /// Every round is played: an entrant registered now would play none.
+    LateFinished,
     /// A list whose quotes do not close.
     CsvQuotes,
     /// A list with no entrant.
@@ -59,10 +61,52 @@ impl EntrantFault {
             EntrantFault::SeedTaken => "error-entrant-seed-taken",
             EntrantFault::StartPoints => "error-entrant-start-points",
             EntrantFault::LateRoundRobin => "error-entrant-late-round-robin",
+            EntrantFault::LateFinished => "error-entrant-late-finished",
             EntrantFault::CsvQuotes => "error-csv-quotes",
             EntrantFault::CsvEmpty => "error-csv-empty",
             EntrantFault::CsvHeader => "error-csv-header",
             EntrantFault::CsvFields => "error-csv-fields",
+        }
+    }
+}
+
+/// What a director may ask of a championship until its knockout phase is drawn, and
+/// never after: the draw fixed who plays it and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BeforeKnockout {
+    /// A registration, typed or imported.
+    Register,
+    /// A check-in, or its undoing.
+    CheckIn,
+    /// A withdrawal: the bracket keeps its matches, a no-show's is typed at its table.
+    Withdraw,
+    /// A reinstatement, which gives no place in the bracket.
+    Reinstate,
+    /// Another round of the championship's system.
+    Round,
+    /// Another knockout phase.
+    Knockout,
+    /// The settings.
+    Settings,
+    /// The seeds by rating.
+    Seeds,
+    /// The liguillas, drawn again or an entrant moved.
+    Groups,
+}
+
+impl BeforeKnockout {
+    /// The message key of the locale files.
+    pub fn key(self) -> &'static str {
+        match self {
+            BeforeKnockout::Register => "error-knockout-drawn-register",
+            BeforeKnockout::CheckIn => "error-knockout-drawn-check-in",
+            BeforeKnockout::Withdraw => "error-knockout-drawn-withdraw",
+            BeforeKnockout::Reinstate => "error-knockout-drawn-reinstate",
+            BeforeKnockout::Round => "error-knockout-drawn-round",
+            BeforeKnockout::Knockout => "error-knockout-drawn-knockout",
+            BeforeKnockout::Settings => "error-knockout-drawn-settings",
+            BeforeKnockout::Seeds => "error-knockout-drawn-seeds",
+            BeforeKnockout::Groups => "error-knockout-drawn-groups",
         }
     }
 }
@@ -144,6 +188,10 @@ pub enum Refusal {
     EntrantWithdrawn(String),
     /// The entrant cannot be reinstated now (its name).
     EntrantReinstate(String),
+    /// A check-in once a round is paired: it changes nothing any more.
+    CheckInLate,
+    /// The championship's knockout phase is drawn: this no longer applies.
+    KnockoutDrawn(BeforeKnockout),
     /// No such person to link (as picked).
     LinkPerson(String),
     /// No such player slot to link (the slot, or the entrant's name).
@@ -215,6 +263,8 @@ impl Refusal {
             Refusal::EntrantName(_) => "error-entrant-name",
             Refusal::EntrantWithdrawn(_) => "error-entrant-withdrawn",
             Refusal::EntrantReinstate(_) => "error-entrant-reinstate",
+            Refusal::CheckInLate => "error-check-in-late",
+            Refusal::KnockoutDrawn(what) => what.key(),
             Refusal::LinkPerson(_) => "error-link-person",
             Refusal::LinkSlot(_) => "error-link-slot",
             Refusal::LinkTwice(_) => "error-link-twice",
@@ -224,6 +274,12 @@ impl Refusal {
             Refusal::WrongPin => "table-wrong-pin",
             Refusal::BracketStale => "bracket-stale",
         }
+    }
+
+    /// Whether it refuses what the championship's stage no longer allows (a conflict
+    /// with its state) rather than what was asked.
+    pub fn is_stage(&self) -> bool {
+        matches!(self, Refusal::KnockoutDrawn(_) | Refusal::CheckInLate)
     }
 
     /// What is shown after the message (empty: nothing). The tables of a correction
@@ -278,6 +334,8 @@ impl Refusal {
             | Refusal::SignOtherSide
             | Refusal::KnockoutDraw
             | Refusal::EditTooLate
+            | Refusal::CheckInLate
+            | Refusal::KnockoutDrawn(_)
             | Refusal::GroupsNone
             | Refusal::GroupsStarted
             | Refusal::RepescaWhen

@@ -3,7 +3,7 @@
 //! by the mean of its players, a newcomer at 1500) and the seeds that follow, and applies them before
 //! the first round is paired.
 
-use crate::domain::refusal::Refusal;
+use crate::domain::refusal::{BeforeKnockout, Refusal};
 use actix_web::HttpRequest;
 use askama::Template;
 
@@ -33,7 +33,8 @@ struct SeedingPage<'a> {
     /// The championship's game, whose ratings seed it.
     game: String,
     lines: Vec<SeedLine>,
-    paired: bool,
+    /// Why the seeds can no longer change (a message key), once they cannot.
+    closed: Option<&'static str>,
 }
 
 /// The championship, its entrants as shown, and the seeds by rating (entrant id, seed).
@@ -104,30 +105,41 @@ async fn director(
 pub async fn page(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     director(&req, &state, &who, id).await?;
-    let (t, lines, _) = db(&state, move |conn| proposal(conn, id)).await?;
+    let ((t, lines, _), drawn) = db(&state, move |conn| {
+        Ok((proposal(conn, id)?, store::knockout_drawn(conn, id)?))
+    })
+    .await?;
+    let closed = if !t.file.rounds.is_empty() {
+        Some(Refusal::SeedingPaired(String::new()).key())
+    } else if drawn {
+        Some(Refusal::KnockoutDrawn(BeforeKnockout::Seeds).key())
+    } else {
+        None
+    };
     render(&SeedingPage {
         ctx: &ctx,
         championship_id: id,
         championship: t.championship.name.clone(),
         game: ctx.t(&format!("game-{}", t.file.championship.game)),
-        paired: !t.file.rounds.is_empty(),
+        closed,
         lines,
     })
 }
 
 /// `POST /campeonatos/{id}/sembrar`: sets every entrant's seed from the ratings;
-/// refused once a round is paired.
+/// refused once a round is paired or the knockout drawn.
 pub async fn apply(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     director(&req, &state, &who, id).await?;
     let actor = who.actor();
     db(&state, move |conn| {
         let (_, _, seeds) = proposal(conn, id)?;
-        crate::service::championship::change(conn, id, &actor, super::account::now(), |_, t| {
+        crate::service::championship::change(conn, id, &actor, super::account::now(), |conn, t| {
             if !t.file.rounds.is_empty() {
                 return Err(ChangeError::Refused(Refusal::SeedingPaired(
                     t.championship.name.clone(),
                 )));
             }
+            crate::service::championship::before_knockout(conn, id, BeforeKnockout::Seeds)?;
             let before = serde_json::to_value(&t.file.entrants).ok();
             for e in &mut t.file.entrants {
                 e.seed = seeds.iter().find(|(eid, _)| *eid == e.id).map(|(_, s)| *s);

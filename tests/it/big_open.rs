@@ -419,10 +419,9 @@ async fn a_knockout_slip_asks_the_losing_pair_to_sign_without_speaking_of_a_draw
     let page = app
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)
         .await;
-    let bracket = crate::helpers::attr(&page, "a.phase-bracket", "href")
-        .unwrap()
-        .trim_start_matches("/cuadros/")
-        .to_owned();
+    let bracket = crate::from_scratch::bracket_id_of(
+        &crate::helpers::attr(&page, "a.phase-bracket", "href").unwrap(),
+    );
 
     let res = app
         .get_with_lang(

@@ -45,7 +45,7 @@ async fn create(app: &TestApp, client: &reqwest::Client, fields: &[(&str, &str)]
     let res = post_create(app, client, fields).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "create bracket");
     let location = res.headers()["location"].to_str().unwrap().to_owned();
-    location.trim_start_matches("/cuadros/").parse().unwrap()
+    crate::from_scratch::bracket_id_of(&location)
 }
 
 async fn post_create(

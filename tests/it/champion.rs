@@ -181,11 +181,8 @@ async fn the_knockout_champion_heads_the_page_the_wall_the_print_and_the_files()
     let page = app
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)
         .await;
-    let bracket: i32 = attr(&page, "a.phase-bracket", "href")
-        .unwrap()
-        .trim_start_matches("/cuadros/")
-        .parse()
-        .unwrap();
+    let bracket =
+        crate::from_scratch::bracket_id_of(&attr(&page, "a.phase-bracket", "href").unwrap());
     let html = app
         .page(&format!("/cuadros/{bracket}"), StatusCode::OK)
         .await;

@@ -547,11 +547,7 @@ async fn a_comarcal_cuatrola_championship_is_played_hand_by_hand_from_the_swiss_
         let html = app
             .page(&format!("/campeonatos/{id}"), StatusCode::OK)
             .await;
-        attr(&html, "a.phase-bracket", "href")
-            .unwrap()
-            .trim_start_matches("/cuadros/")
-            .parse()
-            .unwrap()
+        crate::from_scratch::bracket_id_of(&attr(&html, "a.phase-bracket", "href").unwrap())
     };
     // Play every ready knockout table until the final is confirmed.
     let mut played_tables = 0;
@@ -920,8 +916,7 @@ async fn a_one_day_knockout_is_a_championship_with_one_knockout_phase_seeded_by_
     let html = app
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)
         .await;
-    let bracket = attr(&html, "a.phase-bracket", "href").unwrap();
-    let b = bracket.trim_start_matches("/cuadros/");
+    let b = crate::from_scratch::bracket_id_of(&attr(&html, "a.phase-bracket", "href").unwrap());
     // Five entrants in a bracket of eight: seed 1 waits for the winner of 4 v 5,
     // and 2 v 3 is ready at once.
     let open = slips(&app, id, &format!("fase={b}")).await;

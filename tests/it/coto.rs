@@ -549,7 +549,7 @@ async fn a_knockout_table_of_a_two_coto_guinote_championship_goes_on_to_two_coto
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)
         .await;
     let bracket = attr(&html, "a.phase-bracket", "href").unwrap();
-    let phase = format!("fase={}", bracket.trim_start_matches("/cuadros/"));
+    let phase = format!("fase={}", crate::from_scratch::bracket_id_of(&bracket));
     let slip = slips(&app, id, &phase).await.remove(0);
     let pairs = texts(&app.page(&slip.path, StatusCode::OK).await, ".pair-name");
     assert_eq!(pairs.len(), 2, "{pairs:?}");
@@ -776,7 +776,7 @@ async fn a_two_coto_guinote_championship_played_to_its_champion_is_the_same_cham
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)
         .await;
     let bracket = attr(&html, "a.phase-bracket", "href").unwrap();
-    let phase = format!("fase={}", bracket.trim_start_matches("/cuadros/"));
+    let phase = format!("fase={}", crate::from_scratch::bracket_id_of(&bracket));
     let semis = slips(&app, id, &phase).await;
     assert_eq!(semis.len(), 2, "two semi-finals");
     play_match(&app, &semis[0], &two_cotos("0", true)).await;

@@ -216,14 +216,24 @@ async fn a_knockout_of_six_pairs_offers_the_best_four_and_more_than_can_qualify_
 
 /// Round `round` of championship `id` drawn by its director, who types 21–12 at
 /// every table (the better seed winning).
-async fn round_won_by_the_better_seeds(app: &TestApp, id: i32, round: i32) {
+pub(crate) async fn round_won_by_the_better_seeds(app: &TestApp, id: i32, round: i32) {
     let res = post(app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let rows = app
         .with_conn(move |conn| store::round_tables(conn, id, round).unwrap())
         .await;
+    typed_by_the_director(app, &rows).await;
+}
+
+/// The director types 21–12 at each of `rows`, pair a winning.
+pub(crate) async fn typed_by_the_director(app: &TestApp, rows: &[store::TableRow]) {
     for row in rows {
-        let path = baza::web::championship::table_path(id, row.phase, row.round_no, row.table_no);
+        let path = baza::web::championship::table_path(
+            row.championship_id,
+            row.phase,
+            row.round_no,
+            row.table_no,
+        );
         let version = row.version.to_string();
         let fields = [
             ("score_a", "21"),

@@ -120,6 +120,12 @@ pub(crate) fn id_of(res: &reqwest::Response) -> i32 {
         .unwrap()
 }
 
+/// A bracket's id from its address `/cuadros/{id}` (a redirect's location, a link's
+/// href).
+pub(crate) fn bracket_id_of(path: &str) -> i32 {
+    path.trim_start_matches("/cuadros/").parse().unwrap()
+}
+
 /// The new-championship form's defaults for `game` in match format `format`.
 pub(crate) async fn defaults_for(
     app: &TestApp,

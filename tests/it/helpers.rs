@@ -671,14 +671,13 @@ impl ChampionshipForm {
 
     /// Posts the form to club `club`'s new-championship page as `app.client`.
     pub async fn post(&self, app: &TestApp, club: i32) -> reqwest::Response {
-        let fields: Vec<(&str, &str)> = self.0.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        post_form_as(
-            app,
-            &app.client,
-            &format!("/clubes/{club}/campeonatos/nuevo"),
-            &fields,
-        )
-        .await
+        let path = format!("/clubes/{club}/campeonatos/nuevo");
+        post_form_as(app, &app.client, &path, &self.fields()).await
+    }
+
+    /// The form's fields as posted.
+    pub fn fields(&self) -> Vec<(&str, &str)> {
+        self.0.iter().map(|(k, v)| (*k, v.as_str())).collect()
     }
 
     /// Posts the form ([`ChampionshipForm::post`]), which must create the championship:

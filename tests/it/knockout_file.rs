@@ -322,15 +322,11 @@ async fn a_knockout_played_hand_by_hand_exports_every_game_and_imports_into_an_e
 }
 
 /// The bracket of a championship's knockout, from its page.
-async fn bracket_of(app: &TestApp, id: i32) -> i32 {
+pub(crate) async fn bracket_of(app: &TestApp, id: i32) -> i32 {
     let page = app
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)
         .await;
-    attr(&page, "a.phase-bracket", "href")
-        .unwrap()
-        .trim_start_matches("/cuadros/")
-        .parse()
-        .unwrap()
+    crate::from_scratch::bracket_id_of(&attr(&page, "a.phase-bracket", "href").unwrap())
 }
 
 #[tokio::test]

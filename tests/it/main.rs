@@ -42,6 +42,7 @@ mod groups;
 mod halves;
 mod helpers;
 mod i18n;
+mod knockout_drawn;
 mod knockout_file;
 mod match_rules;
 mod names_migration;

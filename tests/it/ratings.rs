@@ -411,7 +411,7 @@ async fn a_knockout_bracket_seeded_from_ratings_orders_the_pairs_best_first_and_
         .await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
         let location = res.headers()["location"].to_str().unwrap().to_owned();
-        let id: i32 = location.trim_start_matches("/cuadros/").parse().unwrap();
+        let id = crate::from_scratch::bracket_id_of(&location);
         let row = app
             .with_conn(move |c| {
                 baza::db::brackets::list_brackets(c)
@@ -679,12 +679,7 @@ async fn seeding_a_botifarra_championship_by_rating_uses_the_botifarra_ratings()
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/cuadros/")
-        .parse()
-        .unwrap();
+    let id = crate::from_scratch::bracket_id_of(res.headers()["location"].to_str().unwrap());
     let row = app
         .with_conn(move |c| {
             let list = baza::db::brackets::list_brackets(c).unwrap();

@@ -153,12 +153,7 @@ async fn a_bracket_correction_with_a_new_score_that_changes_the_winner_is_accept
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/cuadros/")
-        .parse()
-        .unwrap();
+    let id = crate::from_scratch::bracket_id_of(res.headers()["location"].to_str().unwrap());
     let (_, version) = bracket(&app, id).await;
     let res = post_form_as(
         &app,

@@ -432,6 +432,14 @@ pub fn is_repesca(seeding: &str) -> bool {
     seeding == REPESCA_SEEDING || seeding.starts_with("repesca:")
 }
 
+/// Whether the knockout phase of championship `championship_id` is drawn (the
+/// knockouts of a played repesca, which come before it, aside).
+pub fn knockout_drawn(conn: &mut DbConn, championship_id: i32) -> QueryResult<bool> {
+    Ok(brackets::brackets_of_championship(conn, championship_id)?
+        .iter()
+        .any(|b| !is_repesca(&b.seeding)))
+}
+
 /// The `seeding` of a played repesca whose winners enter the knockout where `entry`
 /// says: `repesca`, `repesca:standings` or `repesca:seeds:2,4`.
 pub fn repesca_seeding(entry: &RepescaEntry) -> String {

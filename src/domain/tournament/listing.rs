@@ -3,6 +3,7 @@
 //! entrants' names and the id of the next one.
 
 use super::{PairingError, System, TournamentFile, next_round};
+use crate::domain::refusal::EntrantFault;
 use crate::domain::status::{ChampionshipFormat, ChampionshipStatus};
 
 /// The listing row's `format` of a system.
@@ -23,6 +24,18 @@ pub fn status_of(file: &TournamentFile) -> ChampionshipStatus {
         ChampionshipStatus::Finished
     } else {
         ChampionshipStatus::Running
+    }
+}
+
+/// Why championship `file` takes no entrant now, if it does not: a round robin once
+/// paired, a Swiss once its last round is paired (an entrant would play no round).
+pub fn late_entry_refused(file: &TournamentFile) -> Option<EntrantFault> {
+    let paired = file.rounds.len() as u32;
+    match file.championship.system {
+        _ if paired == 0 => None,
+        System::RoundRobin { .. } => Some(EntrantFault::LateRoundRobin),
+        System::Swiss { rounds } if paired >= rounds => Some(EntrantFault::LateFinished),
+        _ => None,
     }
 }
 

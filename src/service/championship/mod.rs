@@ -12,5 +12,5 @@ pub mod tables;
 
 pub use create::{create, import};
 pub use delete::delete;
-pub use document::{Audit, change, propose_result, publish_round, record_result};
+pub use document::{Audit, before_knockout, change, propose_result, publish_round, record_result};
 pub use tables::*;

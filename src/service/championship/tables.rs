@@ -24,7 +24,7 @@ use crate::db::games;
 use crate::db::schema::championship_tables;
 use crate::domain::account::same_secret;
 use crate::domain::bracket::{Bracket, MatchId, Status};
-use crate::domain::refusal::{Place, Refusal};
+use crate::domain::refusal::{BeforeKnockout, Place, Refusal};
 use crate::domain::status::{EntryMode, GameStatus, TableStatus};
 use crate::domain::tournament::played::{self, Decided};
 use crate::domain::tournament::qualify::{KnockoutShape, Qualify};
@@ -223,6 +223,7 @@ pub fn create_knockout(
     crate::db::write_tx(conn, |conn| {
         store::touch(conn, championship_id)?;
         let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
+        super::before_knockout(conn, championship_id, BeforeKnockout::Knockout)?;
         crate::domain::tournament::rounds_complete(&t.file)?;
         // A repesca liguilla's best join the knockout: it waits for them.
         if crate::db::championship::liguilla::load(conn, championship_id)?
@@ -361,6 +362,7 @@ pub fn pair_next_round(
     pins: &mut dyn FnMut() -> String,
 ) -> Result<u32, ChangeError> {
     super::change(conn, championship_id, actor, now, |conn, t| {
+        super::before_knockout(conn, championship_id, BeforeKnockout::Round)?;
         if let Some(n) = tables_available {
             t.tables_available = n.max(0);
         }

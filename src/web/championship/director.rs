@@ -41,6 +41,14 @@ struct DirectorPage<'a> {
     /// not checked in, stay out.
     check_in_note: Option<String>,
     late: bool,
+    /// Nothing is drawn yet (no round, no knockout): check-in and seeds still apply.
+    undrawn: bool,
+    /// Entrants are still taken: the knockout is not drawn, and a late entrant would
+    /// play a round.
+    registration_open: bool,
+    /// The knockout is drawn: no entrant is withdrawn or reinstated any more (a no-show
+    /// loses the match at its table).
+    knockout_drawn: bool,
     /// Brackets of the championship its export cannot carry (see `db::championship::tables::export`).
     left_out: Vec<String>,
     /// Its knockout phases: name, bracket page, and their tables.
@@ -327,6 +335,10 @@ pub(super) async fn director_page(
     // with one knockout phase, seeded by the entrants' seeds.
     // A played repesca comes first, its knockouts only, and all finished.
     let (repescas, repesca_done) = repesca;
+    // A played repesca's knockouts come before the knockout proper.
+    let knockout_drawn = phases.len() > repescas;
+    let undrawn = t.file.rounds.is_empty() && !knockout_drawn;
+    let next = next.filter(|_| !knockout_drawn);
     // A repesca liguilla's best join the other championship's knockout, not its own.
     let can_add_phase = ((phases.is_empty() && liguilla.is_none())
         || (phases.len() == repescas && repesca_done))
@@ -360,7 +372,15 @@ pub(super) async fn director_page(
             repesca_done,
             liguilla,
             repesca_of,
-            groups: super::groups::group_views(&t.file),
+            groups: if knockout_drawn {
+                Vec::new()
+            } else {
+                super::groups::group_views(&t.file)
+            },
+            undrawn,
+            registration_open: !knockout_drawn
+                && crate::domain::tournament::listing::late_entry_refused(&t.file).is_none(),
+            knockout_drawn,
             system: system_text(&ctx, &t.file.championship),
             format: format_text(&ctx, &t.file.championship.match_format),
             points: t.file.championship.points,

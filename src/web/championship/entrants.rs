@@ -3,6 +3,8 @@
 
 use super::linking;
 use super::*;
+use crate::domain::refusal::BeforeKnockout;
+use crate::service::championship::before_knockout;
 use crate::web::done::Done;
 use crate::web::i18n::tr_count;
 use crate::web::sheets::{self, BadLine, Cell, Sheet, Target};
@@ -122,10 +124,10 @@ fn new_entrant(
             .filter(|p| *p <= MatchPoints::whole(1000))
             .ok_or(EntrantFault::StartPoints)?,
     };
-    let rounds = file.rounds.len() as u32;
-    if rounds > 0 && matches!(file.championship.system, System::RoundRobin { .. }) {
-        return Err(EntrantFault::LateRoundRobin);
+    if let Some(fault) = crate::domain::tournament::listing::late_entry_refused(file) {
+        return Err(fault);
     }
+    let rounds = file.rounds.len() as u32;
     let mut e = Entrant::new(store::next_entrant_id(file), name);
     let club = club.trim();
     e.club = (!club.is_empty()).then(|| club.chars().take(80).collect());
@@ -147,6 +149,7 @@ async fn register(Visit { state, who, .. }: Visit, id: i32, form: EntrantForm) -
     let actor = who.actor();
     db(&state, move |conn| {
         crate::service::championship::change(conn, id, &actor, now(), |conn, t| {
+            before_knockout(conn, id, BeforeKnockout::Register)?;
             let mut e = entrant_with_people(conn, &t.file, &form)?;
             tournament::groups::place_newcomer(&t.file, &mut e);
             let after = serde_json::to_value(&e).ok();
@@ -176,7 +179,13 @@ fn entrant_action(
     actor: &str,
     what: &'static str,
 ) -> Result<(), AppError> {
-    crate::service::championship::change(conn, id, actor, now(), |_, t| {
+    crate::service::championship::change(conn, id, actor, now(), |conn, t| {
+        let asked = match what {
+            "withdraw" => BeforeKnockout::Withdraw,
+            "reinstate" => BeforeKnockout::Reinstate,
+            _ => BeforeKnockout::CheckIn,
+        };
+        before_knockout(conn, id, asked)?;
         let rounds = t.rounds_paired();
         let pos = t
             .file
@@ -208,6 +217,10 @@ fn entrant_action(
                 e.withdrawn_after_round = None;
             }
             _ => {
+                // The draw of round 1 reads the check-in, and nothing after it.
+                if rounds > 0 {
+                    return Err(ChangeError::Refused(Refusal::CheckInLate));
+                }
                 if let Some(i) = t.checked_in.iter().position(|x| *x == eid) {
                     t.checked_in.remove(i);
                 } else {
@@ -526,6 +539,7 @@ pub async fn import_csv(
     let sent = text.clone();
     let (result, name) = db(&state, move |conn| {
         let out = crate::service::championship::change(conn, id, &actor, now(), |conn, t| {
+            before_knockout(conn, id, BeforeKnockout::Register)?;
             let mut added = entrants_from_csv(&t.file, &sent)
                 .map_err(|(line, fault)| ChangeError::Refused(Refusal::EntrantLine(fault, line)))?;
             let n = added.len();

@@ -4,7 +4,9 @@
 //! another. Director only; every change is audited.
 
 use super::*;
+use crate::domain::refusal::BeforeKnockout;
 use crate::domain::tournament::groups::{self, GroupsError};
+use crate::service::championship::before_knockout;
 use crate::web::done::Done;
 use crate::web::typed_number;
 
@@ -59,7 +61,8 @@ pub async fn draw_groups(Directed(Visit { state, who, .. }, id, ()): Directed<()
     let seed = u64::from(u32::from_le_bytes(bytes) % 1_000_000);
     let actor = who.actor();
     db(&state, move |conn| {
-        crate::service::championship::change(conn, id, &actor, now(), |_, t| {
+        crate::service::championship::change(conn, id, &actor, now(), |conn, t| {
+            before_knockout(conn, id, BeforeKnockout::Groups)?;
             let before = audited(&t.file);
             groups::draw_by_lot(&mut t.file, seed).map_err(refused)?;
             Ok((
@@ -100,7 +103,8 @@ pub async fn move_entrant(
     let entrant = f.entrant.trim().to_owned();
     let actor = who.actor();
     db(&state, move |conn| {
-        crate::service::championship::change(conn, id, &actor, now(), |_, t| {
+        crate::service::championship::change(conn, id, &actor, now(), |conn, t| {
+            before_knockout(conn, id, BeforeKnockout::Groups)?;
             let from = groups::groups(&t.file)
                 .iter()
                 .position(|g| g.contains(&entrant))

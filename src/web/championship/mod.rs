@@ -94,6 +94,7 @@ impl From<ChangeError> for AppError {
             ChangeError::Db(e) => AppError::from(e),
             ChangeError::NotFound => AppError::NotFound,
             ChangeError::Pairing(p) => pairing_error(p),
+            ChangeError::Refused(r) if r.is_stage() => AppError::Refused(r),
             ChangeError::Refused(r) => AppError::Rejected(r),
             ChangeError::Stale => AppError::Refused(Refusal::Stale),
         }

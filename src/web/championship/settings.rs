@@ -4,6 +4,7 @@
 
 use super::create::{NewForm, Posted, Target, checked, page};
 use super::*;
+use crate::domain::refusal::BeforeKnockout;
 use crate::domain::tournament::Draws;
 use crate::service::championship::{Audit, change};
 use std::collections::HashMap;
@@ -103,19 +104,28 @@ async fn championship_and_club(
     Ok((t, club))
 }
 
-/// Settings change only before the first round is paired (and before a knockout).
-fn too_late(t: &Tournament) -> Option<AppError> {
-    (!t.file.rounds.is_empty() || !t.file.brackets.is_empty())
-        .then_some(AppError::Refused(Refusal::EditTooLate))
+/// Settings change only before the first round is paired and before a knockout is
+/// drawn.
+async fn too_late(state: &web::Data<AppState>, t: &Tournament) -> Result<(), AppError> {
+    if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
+        return Err(AppError::Refused(Refusal::EditTooLate));
+    }
+    let id = t.championship.id;
+    db(state, move |conn| {
+        Ok(crate::service::championship::before_knockout(
+            conn,
+            id,
+            BeforeKnockout::Settings,
+        )?)
+    })
+    .await
 }
 
 /// `GET /campeonatos/{id}/editar`: the championship's settings on its form.
 pub async fn edit_form(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
     let (t, club) = championship_and_club(&state, &who, &req, id).await?;
-    if let Some(e) = too_late(&t) {
-        return Err(e);
-    }
+    too_late(&state, &t).await?;
     let form = NewForm::of(&t);
     let typed: HashMap<String, String> = form
         .options
@@ -148,9 +158,7 @@ pub async fn edit(
     let id = parse_id(&path)?;
     let posted = Posted::read(&body)?;
     let (t, club) = championship_and_club(&state, &who, &req, id).await?;
-    if let Some(e) = too_late(&t) {
-        return Err(e);
-    }
+    too_late(&state, &t).await?;
     let seed = t.file.championship.seed;
     let (file, starts_on, hands) = match checked(&req, club, posted, (Target::Edit(id), seed)) {
         Ok(x) => x,
@@ -162,6 +170,7 @@ pub async fn edit(
             if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
                 return Err(ChangeError::Refused(Refusal::EditTooLate));
             }
+            crate::service::championship::before_knockout(conn, id, BeforeKnockout::Settings)?;
             let before = serde_json::to_value(&t.file.championship).unwrap_or_default();
             let hands = hands
                 && crate::domain::tournament::played::table_players(

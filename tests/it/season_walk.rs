@@ -128,3 +128,43 @@ async fn a_referees_correction_that_would_leave_a_confirmed_game_unfinished_show
         .html();
     assert!(standings.contains("22 – 0"), "{standings}");
 }
+
+#[tokio::test]
+async fn a_club_of_one_player_and_a_licence_list_of_one_unchanged_person_are_said_in_the_singular()
+{
+    let app = TestApp::spawn().await;
+    let club = club_from_first_run(&app).await;
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("/clubes/{club}/jugadores"),
+        &[
+            ("name", "Ana Pérez"),
+            ("licence", "L-001"),
+            ("birth_year", "1970"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let list = "licencia;nombre;club;año de nacimiento\nL-001;Ana Pérez;Peña La Cuatrola;1970\n";
+    for (lang, club_line, unchanged) in [
+        ("es", "Huesca · 1 jugador<", "1 persona sin cambios."),
+        ("ca", "Huesca · 1 jugador<", "1 persona sense canvis."),
+        ("en", "Huesca · 1 player<", "1 person unchanged."),
+    ] {
+        let res = app
+            .client
+            .get(app.url(&format!("/idioma/{lang}?next=/")))
+            .send()
+            .await
+            .unwrap();
+        assert!(res.status().is_redirection(), "{lang}");
+        let home = app.text_as(&app.client, "/").await;
+        assert!(home.contains(club_line), "{lang}: {home}");
+        let res =
+            crate::register::upload(&app, &app.client, "licencias.csv", list.as_bytes()).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let page = res.text().await.unwrap();
+        assert!(page.contains(unchanged), "{lang}: {page}");
+    }
+}

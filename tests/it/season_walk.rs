@@ -168,3 +168,45 @@ async fn a_club_of_one_player_and_a_licence_list_of_one_unchanged_person_are_sai
         assert!(page.contains(unchanged), "{lang}: {page}");
     }
 }
+
+#[tokio::test]
+async fn a_championships_trail_says_at_which_table_each_hand_was_entered_and_corrected() {
+    let app = TestApp::spawn().await;
+    let (id, path, pin_a, pin_b) = cuatrola_table(&app).await;
+    let game = played_and_signed(&app, &path, &pin_a, &pin_b).await;
+    // The director corrects hand 1: pair a's, but not over 100 (21–0).
+    let hand = format!("/partidas/{game}/manos/1");
+    let fields = hand_form(&app, &app.client, &hand, &[("card_points_side0", "80")]).await;
+    let res = post_fields(&app, &app.client, &hand, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+    let trail = format!("/campeonatos/{id}/auditoria");
+    for (lang, entered, corrected) in [
+        (
+            "es",
+            "Una pareja de la mesa con su PIN anotó la mano 11 de la mesa 1 de la ronda 1.",
+            "Marisa corrigió la mano 1 de la mesa 1 de la ronda 1: ",
+        ),
+        (
+            "en",
+            "entered hand 11 at table 1 of round 1.",
+            "Marisa corrected hand 1 at table 1 of round 1: ",
+        ),
+    ] {
+        let res = app
+            .client
+            .get(app.url(&trail))
+            .header("Accept-Language", lang)
+            .send()
+            .await
+            .unwrap();
+        let page = res.text().await.unwrap();
+        assert!(page.contains(entered), "{lang}: {page}");
+        assert!(page.contains(corrected), "{lang}: {page}");
+    }
+    // A partida's own history needs no table.
+    let history = app
+        .text_as(&app.client, &format!("/partidas/{game}/auditoria"))
+        .await;
+    assert!(history.contains("corrigió la mano 1: "), "{history}");
+}

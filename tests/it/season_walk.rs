@@ -210,3 +210,56 @@ async fn a_championships_trail_says_at_which_table_each_hand_was_entered_and_cor
         .await;
     assert!(history.contains("corrigió la mano 1: "), "{history}");
 }
+
+#[tokio::test]
+async fn the_director_of_another_clubs_championship_is_shown_the_circuit_it_counts_in() {
+    let app = TestApp::spawn().await;
+    let huesca = club_from_first_run(&app).await;
+    // The administrator makes the second club, through its form.
+    let html = app.page_as(&app.client, "/admin/clubes").await;
+    let mut fields = form_values(&html, "form[action='/admin/clubes']");
+    set(&mut fields, "name", "Club Guiñote Jaca");
+    set(&mut fields, "town", "Jaca");
+    set(&mut fields, "game", "guinote");
+    let res = post_fields(&app, &app.client, "/admin/clubes", &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let jaca: i32 = res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/clubes/")
+        .parse()
+        .unwrap();
+    let mut championships = Vec::new();
+    for (club, game) in [(huesca, "cuatrola"), (jaca, "guinote")] {
+        let fields = defaults_for(&app, club, game, "partida").await;
+        let res = new_championship(&app, club, &fields).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        championships.push(id_of(&res));
+    }
+    // A circuit of Huesca's over both, from its form's defaults.
+    let new = format!("/clubes/{huesca}/circuitos/nuevo");
+    let html = app.page_as(&app.client, &new).await;
+    let mut fields = form_values(&html, &format!("form[action='{new}']"));
+    set(&mut fields, "name", "Circuito de Otoño");
+    for c in &championships {
+        fields.push(("event".to_owned(), c.to_string()));
+    }
+    let res = post_fields(&app, &app.client, &new, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let circuit = res.headers()["location"].to_str().unwrap().to_owned();
+
+    // Jaca's director, on her championship's page.
+    let pw = app
+        .add_user("directora_jaca", "organiser", Some(jaca))
+        .await;
+    let director = new_client();
+    app.login(&director, "directora_jaca", &pw).await;
+    let page = format!("/campeonatos/{}/direccion", championships[1]);
+    let html = app.page_as(&director, &page).await;
+    assert_eq!(
+        attr(&html, "p.circuits-fed a", "href").as_deref(),
+        Some(circuit.as_str())
+    );
+    let said = crate::helpers::texts(&html, "p.circuits-fed").join(" ");
+    assert_eq!(said, "Cuenta para el circuito: Circuito de Otoño");
+}

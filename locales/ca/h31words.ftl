@@ -42,6 +42,7 @@ audit-hand-update = { $who } va corregir la mà { $n }.
 audit-hand-update-what = { $who } va corregir la mà { $n }: { $changes }.
 audit-hand-delete = { $who } va esborrar la mà { $n }.
 audit-hand-restore = { $who } va tornar a posar la mà { $n }.
+audit-hand-at = { $n } de { $table }
 audit-tournament-create = { $who } va crear el campionat { $name }.
 audit-entrant-register = { $who } va inscriure { $name }.
 audit-entrant-late = { $who } va inscriure { $name } amb el campionat ja començat.

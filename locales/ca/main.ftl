@@ -12,9 +12,9 @@ home-no-running = No hi ha cap torneig en joc.
 home-other-championships = Altres tornejos
 home-clubs = Clubs
 home-no-clubs = Encara no hi ha clubs. Un administrador els crea des del seu compte → Clubs, o amb «baza club add NOM»; «baza demo» omple una base buida amb un club d'exemple.
-club-players-count = { $count ->
-    [one] { $count } jugador
-   *[other] { $count } jugadors
+club-players-count = { $n ->
+    [one] { $n } jugador
+   *[other] { $n } jugadors
 }
 club-players = Jugadors
 

@@ -40,7 +40,10 @@ licences-summary = Noves: { $new } · canviades: { $changed } · enllaçades: { 
 licences-new = Persones noves
 licences-changed = Persones canviades
 licences-linked = Persones enllaçades a la seva llicència
-licences-unchanged-n = { $n } persones sense canvis.
+licences-unchanged-n = { $n ->
+    [one] { $n } persona sense canvis.
+   *[other] { $n } persones sense canvis.
+}
 licences-line = Línia
 licences-what = Canvis
 licences-clubs-created = Clubs creats: { $clubs }.

@@ -42,6 +42,7 @@ audit-hand-update = { $who } corrected hand { $n }.
 audit-hand-update-what = { $who } corrected hand { $n }: { $changes }.
 audit-hand-delete = { $who } deleted hand { $n }.
 audit-hand-restore = { $who } put hand { $n } back.
+audit-hand-at = { $n } at { $table }
 audit-tournament-create = { $who } created the championship { $name }.
 audit-entrant-register = { $who } registered { $name }.
 audit-entrant-late = { $who } registered { $name } after the championship had started.

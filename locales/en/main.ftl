@@ -12,9 +12,9 @@ home-no-running = No tournament is being played.
 home-other-championships = Other tournaments
 home-clubs = Clubs
 home-no-clubs = No clubs yet. An administrator creates them from their account → Clubs, or with “baza club add NAME”; “baza demo” fills an empty database with an example club.
-club-players-count = { $count ->
-    [one] { $count } player
-   *[other] { $count } players
+club-players-count = { $n ->
+    [one] { $n } player
+   *[other] { $n } players
 }
 club-players = Players
 

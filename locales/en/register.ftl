@@ -40,7 +40,10 @@ licences-summary = New: { $new } · changed: { $changed } · linked: { $linked }
 licences-new = New people
 licences-changed = Changed people
 licences-linked = People linked to their licence
-licences-unchanged-n = { $n } people unchanged.
+licences-unchanged-n = { $n ->
+    [one] { $n } person unchanged.
+   *[other] { $n } people unchanged.
+}
 licences-line = Line
 licences-what = Changes
 licences-clubs-created = Clubs created: { $clubs }.

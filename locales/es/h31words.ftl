@@ -42,6 +42,7 @@ audit-hand-update = { $who } corrigió la mano { $n }.
 audit-hand-update-what = { $who } corrigió la mano { $n }: { $changes }.
 audit-hand-delete = { $who } borró la mano { $n }.
 audit-hand-restore = { $who } repuso la mano { $n }.
+audit-hand-at = { $n } de { $table }
 audit-tournament-create = { $who } creó el campeonato { $name }.
 audit-entrant-register = { $who } inscribió a { $name }.
 audit-entrant-late = { $who } inscribió a { $name } con el campeonato ya empezado.

@@ -12,9 +12,9 @@ home-no-running = No hay ningún torneo en juego.
 home-other-championships = Otros torneos
 home-clubs = Clubes
 home-no-clubs = Todavía no hay clubes. Un administrador los crea desde «Mi cuenta» → Clubes, o con «baza club add NOMBRE»; «baza demo» llena una base vacía con un club de ejemplo.
-club-players-count = { $count ->
-    [one] { $count } jugador
-   *[other] { $count } jugadores
+club-players-count = { $n ->
+    [one] { $n } jugador
+   *[other] { $n } jugadores
 }
 club-players = Jugadores
 

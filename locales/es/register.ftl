@@ -40,7 +40,10 @@ licences-summary = Nuevas: { $new } · cambiadas: { $changed } · enlazadas: { $
 licences-new = Personas nuevas
 licences-changed = Personas cambiadas
 licences-linked = Personas enlazadas a su licencia
-licences-unchanged-n = { $n } personas sin cambios.
+licences-unchanged-n = { $n ->
+    [one] { $n } persona sin cambios.
+   *[other] { $n } personas sin cambios.
+}
 licences-line = Línea
 licences-what = Cambios
 licences-clubs-created = Clubes creados: { $clubs }.

@@ -173,6 +173,15 @@ pub fn all(conn: &mut DbConn) -> QueryResult<Vec<Circuit>> {
     Ok(rows.into_iter().map(circuit).collect())
 }
 
+/// The circuits whose standings championship `id` counts in: (id, name), oldest first.
+pub fn of_championship(conn: &mut DbConn, id: i32) -> QueryResult<Vec<(i32, String)>> {
+    Ok(all(conn)?
+        .into_iter()
+        .filter(|c| c.championships.contains(&id))
+        .map(|c| (c.id, c.name))
+        .collect())
+}
+
 /// A club's circuits: (id, name), newest first.
 pub fn of_club(conn: &mut DbConn, club_id: i32) -> QueryResult<Vec<(i32, String)>> {
     circuits::table

@@ -33,6 +33,9 @@ pub struct Line {
 struct GameNames {
     setup: GameSetup,
     seats: Vec<String>,
+    /// The championship table it is played at (round, table, phase), on a trail that
+    /// holds several partidas.
+    table: Option<(u64, u64, u64)>,
 }
 
 /// A championship as the rows about it name it.
@@ -59,7 +62,18 @@ impl Known {
                 && let Ok(setup) = crate::web::game::setup_of(&g)
             {
                 let seats = crate::web::game::seats_of(&g);
-                known.games.insert(e.entity_id, GameNames { setup, seats });
+                let table = crate::db::championship::tables::table_of_game(conn, &g)?.map(|t| {
+                    let n = |v: i32| u64::try_from(v).unwrap_or_default();
+                    (n(t.round_no), n(t.table_no), n(t.phase))
+                });
+                known.games.insert(
+                    e.entity_id,
+                    GameNames {
+                        setup,
+                        seats,
+                        table,
+                    },
+                );
             }
             if let Some(id) = e.championship_id
                 && !known.championships.contains_key(&id)
@@ -79,7 +93,15 @@ impl Known {
         let mut known = Known::default();
         if let Ok(setup) = crate::web::game::setup_of(game) {
             let seats = crate::web::game::seats_of(game);
-            known.games.insert(game.id, GameNames { setup, seats });
+            let table = None;
+            known.games.insert(
+                game.id,
+                GameNames {
+                    setup,
+                    seats,
+                    table,
+                },
+            );
         }
         known
     }
@@ -389,11 +411,16 @@ fn hand(
     known: &Known,
     say: impl Fn(&str, Vec<(&'static str, String)>) -> String,
 ) -> String {
-    let n = after["hand"]
+    let mut n = after["hand"]
         .as_i64()
         .or_else(|| before["hand"].as_i64())
         .unwrap_or(0)
         .to_string();
+    // On a trail of several tables, the hand's table.
+    if let Some(&(round, table, phase)) = known.games.get(&game).and_then(|g| g.table.as_ref()) {
+        let at = table_place(lang, (Some(round), Some(table), phase));
+        n = tr_args(lang, "audit-hand-at", &[("n", n), ("table", at)]);
+    }
     match action {
         "create" => say("audit-hand-create", vec![("n", n)]),
         "delete" => say("audit-hand-delete", vec![("n", n)]),
@@ -614,6 +641,20 @@ fn entrant(lang: Lang, action: &str, after: &Value, who: &str) -> String {
     }
 }
 
+/// A championship's table in words: "la mesa 3 de la ronda 2", "la mesa 1 de la fase
+/// final", or "una mesa" when the row does not say which.
+fn table_place(lang: Lang, (round, table, phase): (Option<u64>, Option<u64>, u64)) -> String {
+    match (round, table) {
+        (Some(r), Some(t)) if phase == 0 => tr_args(
+            lang,
+            "audit-table-of-round",
+            &[("table", t.to_string()), ("round", r.to_string())],
+        ),
+        (_, Some(t)) => tr_args(lang, "audit-table-knockout", &[("table", t.to_string())]),
+        _ => tr(lang, "audit-a-table"),
+    }
+}
+
 /// A table's result: recorded, corrected, confirmed by the firma, proposed at the
 /// table, withdrawn, annulled, or left to the director to type.
 fn result(
@@ -629,24 +670,17 @@ fn result(
         .as_u64()
         .or_else(|| after["result"]["table"].as_u64());
     let phase = after["phase"].as_u64().unwrap_or(0);
+    let place = table_place(lang, (round, table_no, phase));
     let table = match (round, table_no) {
-        (Some(r), Some(t)) if phase == 0 => {
-            let place = tr_args(
+        (Some(r), Some(t)) if phase == 0 => match known.pairs(e.championship_id, r, t) {
+            Some((a, b)) => tr_args(
                 lang,
-                "audit-table-of-round",
-                &[("table", t.to_string()), ("round", r.to_string())],
-            );
-            match known.pairs(e.championship_id, r, t) {
-                Some((a, b)) => tr_args(
-                    lang,
-                    "audit-table-pairs",
-                    &[("place", place), ("a", a), ("b", b)],
-                ),
-                None => place,
-            }
-        }
-        (_, Some(t)) => tr_args(lang, "audit-table-knockout", &[("table", t.to_string())]),
-        _ => tr(lang, "audit-a-table"),
+                "audit-table-pairs",
+                &[("place", place), ("a", a), ("b", b)],
+            ),
+            None => place,
+        },
+        _ => place,
     };
     let score = score_of(&after["result"]["score"])
         .or_else(|| score_of(&after["score"]))

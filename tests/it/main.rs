@@ -65,6 +65,7 @@ mod repesca_liguilla;
 mod repesca_links;
 mod safe;
 mod season;
+mod season_walk;
 mod security;
 mod sheets;
 mod sixth_game;

@@ -73,7 +73,7 @@ async fn as_admin(app: &TestApp) {
 }
 
 /// Posts a licence list's file to the import page as `client`.
-async fn upload(
+pub(crate) async fn upload(
     app: &TestApp,
     client: &reqwest::Client,
     file: &str,

@@ -68,6 +68,8 @@ struct DirectorPage<'a> {
     liguilla: Option<super::repesca::LiguillaView>,
     /// This championship is the repesca liguilla of another: its page and name.
     repesca_of: Option<(String, String)>,
+    /// The season circuits its standings count in, of any club: (id, name).
+    circuits: Vec<(i32, String)>,
     /// The club's active pairs and players, for the entrant picker.
     known: Vec<String>,
     /// The address phones open (the QR codes carry it).
@@ -303,17 +305,23 @@ pub(super) async fn director_page(
             .is_some();
         let liguilla = liguilla.map(|l| super::repesca::liguilla_view(&lang_ctx, &l, true));
         let repesca_of = super::repesca::repesca_of(conn, id, true)?;
+        let circuits = crate::db::circuits::of_championship(conn, id)?;
         Ok((
             t,
             rows,
             left_out,
             progress,
             phases,
-            (known, unlinked, (repescas, done), (liguilla, repesca_of)),
+            (
+                known,
+                unlinked,
+                (repescas, done),
+                (liguilla, repesca_of, circuits),
+            ),
         ))
     })
     .await?;
-    let (known, unlinked, repesca, (liguilla, repesca_of)) = known;
+    let (known, unlinked, repesca, (liguilla, repesca_of, circuits)) = known;
     who.require(Perm::ManageClub(t.championship.club_id), req.path())?;
     let next_round = tournament::next_round(&t.file);
     let finished = matches!(next_round, Err(PairingError::Finished));
@@ -353,6 +361,7 @@ pub(super) async fn director_page(
     render_status(
         &DirectorPage {
             again,
+            circuits,
             reach_url: state.public_base(&req),
             local_only: state.reach == crate::web::reach::Reach::LocalOnly,
             editable: t.file.rounds.is_empty() && phases.is_empty(),

@@ -237,7 +237,26 @@ async fn save_hand(
         who.actor(),
         change_by(&who, read.game(), &session, confirmed),
     );
-    match apply(&state, (id, version), (change, Some(read)), by, lang).await? {
+    let outcome = match apply(&state, (id, version), (change, Some(read)), by, lang).await {
+        // The championship's table refused what the change does to its result (a
+        // confirmed game left unfinished, say): the form again, with what was typed.
+        Err(e @ (AppError::Rejected(_) | AppError::Refused(_))) => {
+            let ctx = Ctx::from_request(&req);
+            let (key, detail) = e.describe(ctx.lang);
+            let message = match detail {
+                Some(d) if !d.is_empty() => format!("{} {d}", ctx.t(key)),
+                _ => ctx.t(key),
+            };
+            let errors = vec![EntryError {
+                field: "table".into(),
+                message,
+                option: None,
+            }];
+            return again(errors, actix_web::ResponseError::status_code(&e), f).await;
+        }
+        other => other?,
+    };
+    match outcome {
         Outcome::Saved | Outcome::Duplicate => Ok(changed(id, done)),
         Outcome::Locked => table_confirmed(&req, &state, &who, id).await,
         Outcome::NeedsConfirm(list) => {

@@ -682,17 +682,10 @@ const PARTICLES: [&str; 14] = [
     "de", "del", "la", "las", "los", "y", "i", "da", "do", "dos", "van", "von", "der", "di",
 ];
 
-/// The surnames of a name, word by word and folded: the words after the first, or
-/// before the comma of "Martínez Ruiz, Ana".
+/// The surnames of a name, word by word and folded: the words after the given name
+/// ("María José" of "María José Soler"), or before the comma of "Martínez Ruiz, Ana".
 fn surnames_of(name: &str) -> Vec<String> {
-    let part = match name.split_once(',') {
-        Some((surnames, _)) => surnames.to_owned(),
-        None => name
-            .split_whitespace()
-            .skip(1)
-            .collect::<Vec<_>>()
-            .join(" "),
-    };
+    let (_, part) = names::given_and_surnames(name);
     names::fold(&part)
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| w.chars().count() > 1 && !PARTICLES.contains(w))
@@ -883,5 +876,6 @@ mod tests {
         assert_eq!(hidden.of("Martínez – Pérez", &[8]), "Martínez – Pérez");
         assert_eq!(hidden.spelling(7, "Martínez"), "M.");
         assert_eq!(surnames_of("Ana de la Fuente"), ["fuente"]);
+        assert_eq!(surnames_of("María José Soler Lanuza"), ["soler", "lanuza"]);
     }
 }

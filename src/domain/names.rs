@@ -110,16 +110,81 @@ pub fn matches_any<'a>(names: impl IntoIterator<Item = &'a str>, query: &str) ->
             .all(|w| names.iter().any(|n| n.contains(w.as_str())))
 }
 
-/// "Ana Martínez Ruiz" → "Ana M."; "Martínez, Ana" → "Ana M."; one word stays whole.
-pub fn initials(name: &str) -> String {
-    let (given, surnames) = match name.split_once(',') {
-        Some((surnames, given)) => (given.trim().to_owned(), surnames.trim().to_owned()),
-        None => {
-            let mut words = name.split_whitespace();
-            let given = words.next().unwrap_or_default().to_owned();
-            (given, words.collect::<Vec<_>>().join(" "))
+/// Given names that are all but never surnames: after a first given name they make
+/// a compound one ("María José", "José Luis", "Josep Maria", "Maria Dolors").
+const SECOND_GIVEN: [&str; 31] = [
+    "alberto",
+    "angel",
+    "angeles",
+    "antonio",
+    "carles",
+    "carlos",
+    "carmen",
+    "concepcion",
+    "consuelo",
+    "cristina",
+    "dolores",
+    "dolors",
+    "elena",
+    "enrique",
+    "eugenia",
+    "francisco",
+    "ignacio",
+    "isabel",
+    "javier",
+    "jesus",
+    "jose",
+    "josep",
+    "luis",
+    "luisa",
+    "manuel",
+    "maria",
+    "mercedes",
+    "montserrat",
+    "pilar",
+    "rosario",
+    "teresa",
+];
+
+/// Given names that follow a particle only ("María del Mar").
+const AFTER_PARTICLE: [&str; 2] = ["mar", "rocio"];
+
+/// The small words inside a compound given name ("María de los Ángeles").
+const GIVEN_PARTICLES: [&str; 5] = ["de", "del", "la", "las", "los"];
+
+/// A name split into its given name and its surnames: "Martínez Ruiz, Ana" at the
+/// comma; otherwise the first word, and with it the given names that make a compound
+/// one ("María José Soler" → "María José", "Soler"; "María del Carmen Ruiz" → "María
+/// del Carmen", "Ruiz"), always leaving at least one word for the surnames. A name of
+/// one word is all given name.
+pub fn given_and_surnames(name: &str) -> (String, String) {
+    if let Some((surnames, given)) = name.split_once(',') {
+        return (given.trim().to_owned(), surnames.trim().to_owned());
+    }
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let mut given = words.len().min(1);
+    loop {
+        let mut next = given;
+        while next < words.len() && GIVEN_PARTICLES.contains(&fold(words[next]).as_str()) {
+            next += 1;
         }
-    };
+        let Some(word) = words.get(next) else { break };
+        let word = fold(word);
+        let after_particle = next > given;
+        let is_given = SECOND_GIVEN.contains(&word.as_str())
+            || (after_particle && AFTER_PARTICLE.contains(&word.as_str()));
+        if !is_given || next + 1 >= words.len() || next - given > 2 {
+            break;
+        }
+        given = next + 1;
+    }
+    (words[..given].join(" "), words[given..].join(" "))
+}
+
+/// "Ana Martínez Ruiz" → "Ana M."; "Martínez, Ana" → "Ana M."; "María José Soler" →
+/// "María José S."; one word stays whole.
+pub fn initials(name: &str) -> String {
+    let (given, surnames) = given_and_surnames(name);
     match surnames.chars().next() {
         Some(c) if !given.is_empty() => format!("{given} {c}."),
         _ => name.trim().to_owned(),
@@ -200,6 +265,41 @@ mod tests {
         assert_eq!(initials("Martínez, Ana"), "Ana M.");
         assert_eq!(initials("Ana"), "Ana");
         assert_eq!(initials("Óscar Álvarez"), "Óscar Á.");
+        assert_eq!(initials("María José Soler"), "María José S.");
+    }
+
+    #[test]
+    fn a_compound_given_name_stays_whole_and_leaves_the_surnames() {
+        let split = given_and_surnames;
+        let pair = |g: &str, s: &str| (g.to_owned(), s.to_owned());
+        assert_eq!(split("María José Soler"), pair("María José", "Soler"));
+        assert_eq!(
+            split("Maria Jose Soler Lanuza"),
+            pair("Maria Jose", "Soler Lanuza")
+        );
+        assert_eq!(split("José Luis Rodríguez"), pair("José Luis", "Rodríguez"));
+        assert_eq!(
+            split("Josep Maria Puig i Vila"),
+            pair("Josep Maria", "Puig i Vila")
+        );
+        assert_eq!(
+            split("María del Carmen Ruiz"),
+            pair("María del Carmen", "Ruiz")
+        );
+        assert_eq!(
+            split("María de los Ángeles Gil"),
+            pair("María de los Ángeles", "Gil")
+        );
+        assert_eq!(split("María del Mar Vidal"), pair("María del Mar", "Vidal"));
+        // A surname that is also a given name, or one with particles, is a surname.
+        assert_eq!(split("Ana Martín Pérez"), pair("Ana", "Martín Pérez"));
+        assert_eq!(split("Juan de la Fuente"), pair("Juan", "de la Fuente"));
+        assert_eq!(split("Andrés Nieto Ruiz"), pair("Andrés", "Nieto Ruiz"));
+        // Always a word left for the surnames; the comma says it outright.
+        assert_eq!(split("Luis Enrique"), pair("Luis", "Enrique"));
+        assert_eq!(split("Soler, María José"), pair("María José", "Soler"));
+        assert_eq!(split("Ana"), pair("Ana", ""));
+        assert_eq!(split(""), pair("", ""));
     }
 
     proptest! {

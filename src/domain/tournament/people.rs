@@ -64,14 +64,11 @@ pub fn is_linked(e: &Entrant) -> bool {
 }
 
 /// How a pair's name shows one of its players: her surnames ("Nieto" of "Andrés
-/// Nieto", "Nieto Ruiz" of "Nieto Ruiz, Andrés"); a one-word name stays whole.
+/// Nieto", "Nieto Ruiz" of "Nieto Ruiz, Andrés", "Soler" of "María José Soler"); a
+/// one-word name stays whole.
 pub fn surnames(name: &str) -> String {
-    if let Some((surnames, _)) = name.split_once(',') {
-        return surnames.trim().to_owned();
-    }
-    let words: Vec<&str> = name.split_whitespace().collect();
-    match words.as_slice() {
-        [_, rest @ ..] if !rest.is_empty() => rest.join(" "),
+    match names::given_and_surnames(name) {
+        (_, surnames) if !surnames.is_empty() => surnames,
         _ => name.trim().to_owned(),
     }
 }
@@ -194,6 +191,10 @@ mod tests {
         assert_eq!(default_name(&[p("Andrés Nieto", false)]), "Andrés Nieto");
         assert_eq!(default_name(&[p("Ana Martínez", true)]), "Ana M.");
         assert_eq!(surnames("Nieto"), "Nieto");
+        assert_eq!(
+            default_name(&[p("Maria Jose Soler", false), p("Pedro Lanuza", false)]),
+            "Soler – Lanuza"
+        );
     }
 
     #[test]

@@ -72,6 +72,7 @@ fn candidates_in(
     }
     let query = name.replace(',', " ");
     let mut found: Vec<usize> = (0..everyone.len()).filter(|&i| keys[i] == key).collect();
+    found.sort_by_cached_key(|&i| names::closeness(&everyone[i].name, name));
     let mut words: Vec<usize> = (0..everyone.len())
         .filter(|&i| keys[i] != key && names::matches(&everyone[i].name, &query))
         .collect();

@@ -4,7 +4,7 @@
 //! people by their code or licence. A person merged into another keeps her row, with
 //! `merged_into` set, so the merge can be undone.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
@@ -412,16 +412,24 @@ pub fn probably(
     if key.is_empty() {
         return Ok(Vec::new());
     }
-    let found: Vec<Person> = everyone(conn)?
+    let mut found: Vec<Person> = everyone(conn)?
         .into_iter()
         .filter(|p| name_key(&p.name) == key)
         .collect();
+    found.sort_by_cached_key(|p| names::closeness(&p.name, name));
     with_clubs(conn, found)
 }
 
 /// Search as you type: people whose name holds every word typed (accents and case
-/// ignored), or whose licence starts with it; at most `limit`, by name.
-pub fn search(conn: &mut DbConn, query: &str, limit: usize) -> QueryResult<Vec<Candidate>> {
+/// ignored), or whose licence starts with it; at most `limit`. The name spelt as
+/// typed comes first, then the same name otherwise spelt, then the rest; within each,
+/// the members of `club` (the organiser's own) first, then by name.
+pub fn search(
+    conn: &mut DbConn,
+    query: &str,
+    limit: usize,
+    club: Option<i32>,
+) -> QueryResult<Vec<Candidate>> {
     let q = query.trim();
     if q.is_empty() {
         return Ok(Vec::new());
@@ -433,7 +441,20 @@ pub fn search(conn: &mut DbConn, query: &str, limit: usize) -> QueryResult<Vec<C
             names::matches(&p.name, q) || p.licence.as_deref().is_some_and(|l| l.starts_with(&lic))
         })
         .collect();
-    names::sort_by_name(&mut found, |p| &p.name);
+    let ours: BTreeSet<i32> = match club {
+        Some(c) => club_members(conn, c)?
+            .into_iter()
+            .map(|m| m.person.id)
+            .collect(),
+        None => BTreeSet::new(),
+    };
+    found.sort_by_cached_key(|p| {
+        (
+            names::closeness(&p.name, q),
+            !ours.contains(&p.id),
+            names::collation_key(&p.name),
+        )
+    });
     found.truncate(limit);
     with_clubs(conn, found)
 }

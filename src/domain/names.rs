@@ -90,6 +90,22 @@ pub fn name_key(name: &str) -> String {
     words.join(" ")
 }
 
+/// How close a name is to the one typed, closest first: the same words (0), the same
+/// letters but for accents and case (1), the same name in another word order (2), or
+/// only holding the words typed (3). "María José Soler" typed finds her own spelling
+/// before "Maria Jose Soler".
+pub fn closeness(name: &str, typed: &str) -> u8 {
+    if name.split_whitespace().eq(typed.split_whitespace()) {
+        0
+    } else if fold(name) == fold(typed) {
+        1
+    } else if name_key(name) == name_key(typed) {
+        2
+    } else {
+        3
+    }
+}
+
 /// Whether a name matches a search: every word of the query appears in the name,
 /// ignoring accents and case. An empty query matches nothing.
 pub fn matches(name: &str, query: &str) -> bool {
@@ -266,6 +282,15 @@ mod tests {
         assert_eq!(initials("Ana"), "Ana");
         assert_eq!(initials("Óscar Álvarez"), "Óscar Á.");
         assert_eq!(initials("María José Soler"), "María José S.");
+    }
+
+    #[test]
+    fn the_name_spelt_as_typed_is_closer_than_the_same_name_without_its_accents() {
+        let typed = "María José  Soler";
+        assert_eq!(closeness("María José Soler", typed), 0);
+        assert_eq!(closeness("Maria Jose Soler", typed), 1);
+        assert_eq!(closeness("Soler, María José", typed), 2);
+        assert_eq!(closeness("María José Soler Vidal", typed), 3);
     }
 
     #[test]

@@ -451,6 +451,31 @@ async fn the_people_search_finds_by_a_partial_name_without_accents_and_by_licenc
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
 }
 
+#[tokio::test]
+async fn the_people_search_lists_the_name_spelt_as_typed_and_the_organisers_own_club_first() {
+    let app = TestApp::spawn().await;
+    let (a, b) = two_clubs(&app).await;
+    let (plain, _) = person(&app, b, "Maria Jose Soler", None).await;
+    let (longer, _) = person(&app, b, "María José Soler Vidal", None).await;
+    let (other, _) = person(&app, b, "María José Soler", None).await;
+    let (ours, _) = person(&app, a, "María José Soler", None).await;
+    let res = app
+        .client
+        .get(app.url("/personas/buscar?q=Mar%C3%ADa%20Jos%C3%A9%20Soler"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let ids: Vec<i64> = res
+        .json::<Vec<Value>>()
+        .await
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids, [ours, other, plain, longer].map(i64::from));
+}
+
 /// Uploads a file (CSV or Excel) to a championship's entrant import, with the CSRF
 /// token; the answer.
 async fn upload(app: &TestApp, id: i32, name: &str, bytes: &[u8]) -> reqwest::Response {

@@ -196,7 +196,8 @@ pub struct PeopleQuery {
 
 /// `GET /personas/buscar?q=`: the register's people whose name holds the words typed
 /// (accents and case ignored) or whose licence starts so, at most 10, as JSON, for
-/// the entrant picker. Organisers and administrators only (licences are theirs to
+/// the entrant picker: the name spelt as typed first, and the organiser's own club's
+/// people before others of the same closeness. Organisers and administrators only (licences are theirs to
 /// see).
 pub async fn search_people(
     Visit { state, who, .. }: Visit,
@@ -209,7 +210,11 @@ pub async fn search_people(
         return Err(AppError::Forbidden);
     }
     let q: String = query.q.chars().take(80).collect();
-    let found = db(&state, move |conn| Ok(register::search(conn, &q, 10)?)).await?;
+    let club = who.user.as_ref().and_then(|u| u.club_id);
+    let found = db(&state, move |conn| {
+        Ok(register::search(conn, &q, 10, club)?)
+    })
+    .await?;
     let list: Vec<Value> = found
         .iter()
         .map(|c| {

@@ -8,7 +8,7 @@
 use baza::domain::status::TableStatus;
 use reqwest::StatusCode;
 
-use crate::helpers::{TestApp, attr, new_client, post_form_as, texts};
+use crate::helpers::{TestApp, attr, new_client, post_form_as, signed_from_its_own_phone, texts};
 use baza::db::championship::store::{self as store, TableRow};
 
 /// A club with its organiser signed in on `app.client`.
@@ -54,17 +54,7 @@ async fn play_at_table(app: &TestApp, row: &TableRow, a_wins: bool) {
         .find(|r| r.id == row.id)
         .unwrap();
     assert_eq!(fresh.status, TableStatus::Proposed);
-    let other = new_client();
-    let res = post_form_as(app, &other, &format!("{path}/pin"), &[("pin", &row.pin_b)]).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let version = fresh.version.to_string();
-    let res = post_form_as(
-        app,
-        &other,
-        &format!("{path}/firma"),
-        &[("version", &version)],
-    )
-    .await;
+    let res = signed_from_its_own_phone(app, &path, &row.pin_b).await;
     let status = res.status();
     if status != StatusCode::SEE_OTHER {
         let html = scraper::Html::parse_document(&res.text().await.unwrap());

@@ -541,6 +541,28 @@ pub async fn post_form_as(
     client.post(app.url(path)).form(&all).send().await.unwrap()
 }
 
+/// The other pair signs the result proposed at the table at `path`, from a phone of
+/// its own: it opens the table with its PIN, reads the table's version and signs.
+pub async fn signed_from_its_own_phone(app: &TestApp, path: &str, pin: &str) -> reqwest::Response {
+    let signer = new_client();
+    let res = post_form_as(app, &signer, &format!("{path}/pin"), &[("pin", pin)]).await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "the table opens with its PIN"
+    );
+    let res = signer.get(app.url(path)).send().await.unwrap();
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let version = attr(&html, "p.table-status", "data-version").expect("the table's version");
+    post_form_as(
+        app,
+        &signer,
+        &format!("{path}/firma"),
+        &[("version", &version), ("pin", pin)],
+    )
+    .await
+}
+
 /// Sends the request `make` builds, and again (up to five times, a second apart)
 /// while the answer is a 408: the server gave up waiting for the request's head and
 /// read none of it (on a loaded machine the head came late, or the server got to it

@@ -4,7 +4,9 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, post_form_as, texts};
+use crate::helpers::{
+    ChampionshipForm, TestApp, attr, new_client, post_form_as, signed_from_its_own_phone, texts,
+};
 
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     post_form_as(app, &app.client, path, fields).await
@@ -483,27 +485,6 @@ async fn the_demos_lloret_open_has_a_drawn_match_decided_by_its_two_extra_dats_a
     );
 }
 
-/// Pair b signs the result its table proposed, from a phone of its own.
-async fn sign_as_b(app: &TestApp, t: &Table) -> reqwest::Response {
-    let signer = new_client();
-    post_form_as(
-        app,
-        &signer,
-        &format!("{}/pin", t.path),
-        &[("pin", &t.pin_b)],
-    )
-    .await;
-    let table = page_of(app, &signer, &t.path).await;
-    let version = attr(&table, "p.table-status", "data-version").unwrap();
-    post_form_as(
-        app,
-        &signer,
-        &format!("{}/firma", t.path),
-        &[("version", &version), ("pin", &t.pin_b)],
-    )
-    .await
-}
-
 #[tokio::test]
 async fn a_knockout_table_level_at_its_dat_limit_where_draws_stand_plays_on_until_one_pair_leads() {
     let app = TestApp::spawn().await;
@@ -513,7 +494,12 @@ async fn a_knockout_table_level_at_its_dat_limit_where_draws_stand_plays_on_unti
     for pts in [50, 40] {
         assert_eq!(hand(&app, &t, pts).await.status(), StatusCode::SEE_OTHER);
     }
-    assert_eq!(sign_as_b(&app, &t).await.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        signed_from_its_own_phone(&app, &t.path, &t.pin_b)
+            .await
+            .status(),
+        StatusCode::SEE_OTHER
+    );
     // The final between the two, played hand by hand at its table.
     let res = post(
         &app,
@@ -573,7 +559,12 @@ async fn a_knockout_table_level_at_its_dat_limit_where_draws_stand_plays_on_unti
     let table = page_of(&app, &k.keeper, &k.path).await;
     assert_eq!(texts(&table, ".proposal strong"), vec!["29 – 15"]);
     assert_eq!(hand(&app, &k, 52).await.status(), StatusCode::CONFLICT);
-    assert_eq!(sign_as_b(&app, &k).await.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        signed_from_its_own_phone(&app, &k.path, &k.pin_b)
+            .await
+            .status(),
+        StatusCode::SEE_OTHER
+    );
     // The bracket has its champion: side a of the final, who led after the third dat.
     let b = app
         .with_conn(move |conn| baza::db::brackets::brackets_of_championship(conn, id).unwrap())

@@ -10,7 +10,7 @@ use crate::from_scratch::{
     club_from_first_run, defaults_for, form_values, id_of, new_championship, open_table,
     post_fields, register_and_pair, set, slip_halves,
 };
-use crate::helpers::{TestApp, attr, new_client, post_form_as};
+use crate::helpers::{TestApp, attr, new_client, post_form_as, signed_from_its_own_phone};
 
 /// A cuatrola championship of two pairs made from the form's defaults, its round 1
 /// published: (championship, the table's path, pair a's PIN, pair b's PIN).
@@ -61,18 +61,7 @@ async fn played_and_signed(app: &TestApp, path: &str, pin_a: &str, pin_b: &str) 
         let res = post_fields(app, &phone, &mano, &fields).await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "a hand saved");
     }
-    let other = new_client();
-    let res = post_form_as(app, &other, &format!("{path}/pin"), &[("pin", pin_b)]).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let html = app.page_as(&other, path).await;
-    let version = attr(&html, "input[name=version]", "value").expect("the table's version");
-    let res = post_form_as(
-        app,
-        &other,
-        &format!("{path}/firma"),
-        &[("version", &version)],
-    )
-    .await;
+    let res = signed_from_its_own_phone(app, path, pin_b).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "signed");
     game
 }

@@ -3,21 +3,16 @@
 //! puntos de cartas de Ana y Carmen: 60 → 70", with the people named rather than
 //! counted. The stored rows stay as they are; only their reading changes.
 
-use std::collections::HashMap;
-
 use serde_json::Value;
 
-use crate::db::DbConn;
 use crate::db::accounts::AuditEntry;
-use crate::db::championship::store;
-use crate::db::games;
 use crate::domain::bracket::{RoundName, Stage};
 use crate::domain::cards::Suit;
-use crate::domain::entry::GameSetup;
 use crate::domain::lang::capitalized;
-use crate::domain::tournament::{Pairing, TournamentFile};
 use crate::domain::{GameKind, Lang};
 use crate::web::i18n::{tr, tr_args, tr_count};
+
+pub use super::audit_known::Known;
 
 /// One row of an audit page: when, what happened in a sentence, and where (the
 /// championship or the partida it happened in, on a page that holds several).
@@ -27,109 +22,6 @@ pub struct Line {
     pub context: Option<String>,
     /// Where a form posts to undo the change, for the rows that offer it.
     pub undo: Option<String>,
-}
-
-/// A partida as the rows about it name it.
-struct GameNames {
-    setup: GameSetup,
-    seats: Vec<String>,
-    /// The championship table it is played at (round, table, phase), on a trail that
-    /// holds several partidas.
-    table: Option<(u64, u64, u64)>,
-}
-
-/// A championship as the rows about it name it.
-struct ChampionshipNames {
-    name: String,
-    file: TournamentFile,
-}
-
-/// What the rows of one page refer to, read once: partidas and championships.
-#[derive(Default)]
-pub struct Known {
-    games: HashMap<i32, GameNames>,
-    championships: HashMap<i32, ChampionshipNames>,
-}
-
-impl Known {
-    /// Reads the partidas and championships `entries` are about.
-    pub fn gather(conn: &mut DbConn, entries: &[AuditEntry]) -> diesel::QueryResult<Known> {
-        let mut known = Known::default();
-        for e in entries {
-            if matches!(e.entity.as_str(), "hand" | "game")
-                && !known.games.contains_key(&e.entity_id)
-                && let Some(g) = games::find_game(conn, e.entity_id)?
-                && let Ok(setup) = crate::web::game::setup_of(&g)
-            {
-                let seats = crate::web::game::seats_of(&g);
-                let table = crate::db::championship::tables::table_of_game(conn, &g)?.map(|t| {
-                    let n = |v: i32| u64::try_from(v).unwrap_or_default();
-                    (n(t.round_no), n(t.table_no), n(t.phase))
-                });
-                known.games.insert(
-                    e.entity_id,
-                    GameNames {
-                        setup,
-                        seats,
-                        table,
-                    },
-                );
-            }
-            if let Some(id) = e.championship_id
-                && !known.championships.contains_key(&id)
-                && let Some(t) = store::load(conn, id)?
-            {
-                let name = t.championship.name.clone();
-                known
-                    .championships
-                    .insert(id, ChampionshipNames { name, file: t.file });
-            }
-        }
-        Ok(known)
-    }
-
-    /// What the rows of one partida's history name: the partida itself.
-    pub fn gather_game(game: &crate::db::games::Game) -> Known {
-        let mut known = Known::default();
-        if let Ok(setup) = crate::web::game::setup_of(game) {
-            let seats = crate::web::game::seats_of(game);
-            let table = None;
-            known.games.insert(
-                game.id,
-                GameNames {
-                    setup,
-                    seats,
-                    table,
-                },
-            );
-        }
-        known
-    }
-
-    fn sides(&self, game: i32, lang: Lang) -> Option<(Vec<String>, &[String])> {
-        let g = self.games.get(&game)?;
-        Some((
-            crate::web::game::side_names(&g.setup, &g.seats, lang),
-            g.seats.as_slice(),
-        ))
-    }
-
-    /// The pairs of table `table` of round `round` of championship `event`.
-    fn pairs(&self, championship: Option<i32>, round: u64, table: u64) -> Option<(String, String)> {
-        let ev = self.championships.get(&championship?)?;
-        let r = ev
-            .file
-            .rounds
-            .iter()
-            .find(|r| u64::from(r.number) == round)?;
-        r.pairings.iter().find_map(|p| match p {
-            Pairing::Table(t) if u64::from(t.table) == table => Some((
-                store::entrant_name(&ev.file, &t.a),
-                store::entrant_name(&ev.file, &t.b),
-            )),
-            _ => None,
-        })
-    }
 }
 
 /// The rows as lines, in their order; `context` names the championship or partida

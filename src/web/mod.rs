@@ -5,6 +5,7 @@ pub mod account;
 pub mod api;
 pub mod asks;
 pub mod assets;
+mod audit_known;
 pub mod audit_words;
 pub mod auth;
 pub mod brackets;

@@ -7,6 +7,7 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use super::DbConn;
 use super::rows::{LoadOne, insert_returning_id};
 use super::schema::{api_tokens, audit_log, login_failures, sessions, settings, users};
+use crate::domain::tournament::Side;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = users)]
@@ -56,6 +57,17 @@ pub struct AuditEntry {
     pub championship_id: Option<i32>,
     pub before_json: Option<String>,
     pub after_json: Option<String>,
+}
+
+/// The field of an audit row's `after` JSON naming the pair (`a` or `b`) whose PIN a
+/// change at a championship table came with. The rows written before it was kept, and
+/// the changes of the director or a referee signed in, have none.
+pub const BY_PAIR: &str = "by_pair";
+
+/// The pair whose PIN the change of an audit row came with, where its `after` JSON
+/// names one.
+pub fn by_pair_of(after: &serde_json::Value) -> Option<Side> {
+    serde_json::from_value(after.get(BY_PAIR)?.clone()).ok()
 }
 
 #[derive(Insertable)]
@@ -119,6 +131,26 @@ impl<'a> NewAudit<'a> {
         after: Option<String>,
     ) -> NewAudit<'a> {
         NewAudit::new(by, "delete", entity, scope, (Some(before), after))
+    }
+
+    /// The row with its `after` JSON naming `pair`, the pair whose PIN the change came
+    /// with (a row with nothing after gets an `after` of that alone; `None` leaves the
+    /// row as it is).
+    pub fn by_pair(mut self, pair: Option<Side>) -> NewAudit<'a> {
+        let Some(pair) = pair else {
+            return self;
+        };
+        let after = match self.after_json.as_deref() {
+            None => Some(serde_json::json!({})),
+            Some(text) => serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .filter(serde_json::Value::is_object),
+        };
+        if let Some(mut after) = after {
+            after[BY_PAIR] = serde_json::json!(pair);
+            self.after_json = Some(after.to_string());
+        }
+        self
     }
 }
 

@@ -10,7 +10,8 @@ use crate::db::championship::store;
 use crate::db::games;
 use crate::domain::Lang;
 use crate::domain::entry::GameSetup;
-use crate::domain::tournament::{Pairing, TournamentFile};
+use crate::domain::tournament::{Pairing, Side, TournamentFile};
+use serde_json::Value;
 
 /// A partida as the rows about it name it.
 pub(super) struct GameNames {
@@ -19,6 +20,9 @@ pub(super) struct GameNames {
     /// The championship table it is played at (round, table, phase), on a trail that
     /// holds several partidas.
     pub(super) table: Option<(u64, u64, u64)>,
+    /// The pairs (a, b) of the championship round's table it is played at, on its own
+    /// history (which names no table).
+    pub(super) pairs: Option<(String, String)>,
 }
 
 /// A championship as the rows about it name it.
@@ -55,6 +59,7 @@ impl Known {
                         setup,
                         seats,
                         table,
+                        pairs: None,
                     },
                 );
             }
@@ -71,22 +76,33 @@ impl Known {
         Ok(known)
     }
 
-    /// What the rows of one partida's history name: the partida itself.
-    pub fn gather_game(game: &crate::db::games::Game) -> Known {
+    /// What the rows of one partida's history name: the partida itself, and the pairs
+    /// of the championship table it is played at, if any.
+    pub fn gather_game(
+        conn: &mut DbConn,
+        game: &crate::db::games::Game,
+    ) -> diesel::QueryResult<Known> {
         let mut known = Known::default();
         if let Ok(setup) = crate::web::game::setup_of(game) {
             let seats = crate::web::game::seats_of(game);
-            let table = None;
+            let pairs = match crate::db::championship::tables::table_of_game(conn, game)? {
+                Some(t) if t.phase == 0 => store::load(conn, t.championship_id)?.and_then(|c| {
+                    let n = |v: i32| u64::try_from(v).unwrap_or_default();
+                    pairs_in(&c.file, n(t.round_no), n(t.table_no))
+                }),
+                _ => None,
+            };
             known.games.insert(
                 game.id,
                 GameNames {
                     setup,
                     seats,
-                    table,
+                    table: None,
+                    pairs,
                 },
             );
         }
-        known
+        Ok(known)
     }
 
     pub(super) fn sides(&self, game: i32, lang: Lang) -> Option<(Vec<String>, &[String])> {
@@ -105,17 +121,45 @@ impl Known {
         table: u64,
     ) -> Option<(String, String)> {
         let ev = self.championships.get(&championship?)?;
-        let r = ev
-            .file
-            .rounds
-            .iter()
-            .find(|r| u64::from(r.number) == round)?;
-        r.pairings.iter().find_map(|p| match p {
-            Pairing::Table(t) if u64::from(t.table) == table => Some((
-                store::entrant_name(&ev.file, &t.a),
-                store::entrant_name(&ev.file, &t.b),
-            )),
-            _ => None,
-        })
+        pairs_in(&ev.file, round, table)
     }
+
+    /// The pair whose PIN made the change of row `e` (`after` its JSON), by its name:
+    /// the pair of the round's table of a result, or of the partida of a hand (none
+    /// at a knockout phase's table).
+    pub(super) fn pair_of(&self, e: &AuditEntry, after: &Value, side: Side) -> Option<String> {
+        let (a, b) = match e.entity.as_str() {
+            "result" => {
+                let round = after["round"].as_u64();
+                let table = after["table"]
+                    .as_u64()
+                    .or_else(|| after["result"]["table"].as_u64());
+                match (round, table, after["phase"].as_u64().unwrap_or(0)) {
+                    (Some(r), Some(t), 0) => self.pairs(e.championship_id, r, t),
+                    _ => None,
+                }
+            }
+            "hand" => {
+                let g = self.games.get(&e.entity_id)?;
+                g.pairs.clone().or_else(|| match g.table {
+                    Some((r, t, 0)) => self.pairs(e.championship_id, r, t),
+                    _ => None,
+                })
+            }
+            _ => None,
+        }?;
+        Some(if side == Side::B { b } else { a })
+    }
+}
+
+/// The pairs (a, b) of table `table` of round `round` of a championship's `file`.
+fn pairs_in(file: &TournamentFile, round: u64, table: u64) -> Option<(String, String)> {
+    let r = file.rounds.iter().find(|r| u64::from(r.number) == round)?;
+    r.pairings.iter().find_map(|p| match p {
+        Pairing::Table(t) if u64::from(t.table) == table => Some((
+            store::entrant_name(file, &t.a),
+            store::entrant_name(file, &t.b),
+        )),
+        _ => None,
+    })
 }

@@ -5,10 +5,11 @@
 
 use serde_json::Value;
 
-use crate::db::accounts::AuditEntry;
+use crate::db::accounts::{AuditEntry, by_pair_of};
 use crate::domain::bracket::{RoundName, Stage};
 use crate::domain::cards::Suit;
 use crate::domain::lang::capitalized;
+use crate::domain::tournament::Side;
 use crate::domain::{GameKind, Lang};
 use crate::web::i18n::{tr, tr_args, tr_count};
 
@@ -202,20 +203,12 @@ fn actor_words(lang: Lang, actor: &str, e: &AuditEntry, after: &Value, known: &K
     let side = ["(firma pareja ", "(pareja "]
         .iter()
         .find_map(|p| notes.find(p).map(|i| &notes[i + p.len()..]))
-        .and_then(|rest| rest.chars().next());
+        .and_then(|rest| rest.chars().next())
+        .map(|c| if c == 'b' { Side::B } else { Side::A })
+        // A change made with a table's PIN, where its row keeps which pair's.
+        .or_else(|| by_pair_of(after).filter(|_| base.starts_with("scorekeeper:")));
     if let Some(side) = side {
-        let round = after["round"].as_u64();
-        let table = after["table"]
-            .as_u64()
-            .or_else(|| after["result"]["table"].as_u64());
-        let phase = after["phase"].as_u64().unwrap_or(0);
-        let pair = match (round, table) {
-            (Some(r), Some(t)) if phase == 0 && e.entity == "result" => known
-                .pairs(e.championship_id, r, t)
-                .map(|(a, b)| if side == 'b' { b } else { a }),
-            _ => None,
-        };
-        return match pair {
+        return match known.pair_of(e, after, side) {
             Some(pair) => tr_args(lang, "audit-who-pair-pin", &[("pair", pair)]),
             None => tr(lang, "audit-who-some-pair-pin"),
         };

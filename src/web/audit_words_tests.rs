@@ -75,3 +75,56 @@ fn a_confirmed_bracket_result_names_the_match_score_and_winner() {
     );
     assert!(s.contains("Lorenzo – Marcos") && !s.contains("W1.1"), "{s}");
 }
+
+/// What a championship's trail knows of championship 7: its round 1, one table of
+/// two pairs.
+fn known_championship() -> Known {
+    let file = serde_json::from_value(serde_json::json!({
+        "format": "baza-tournament/1",
+        "event": {"name": "Open", "game": "cuatrola", "system": {"kind": "swiss", "rounds": 3}},
+        "entrants": [{"id": "1", "name": "Alonso – Díez"}, {"id": "2", "name": "Vidal – Lasa"}],
+        "rounds": [{"number": 1, "pairings": [{"table": 1, "a": "1", "b": "2"}]}]
+    }));
+    let mut known = Known::default();
+    if let Ok(file) = file {
+        let name = "Open".to_owned();
+        known.championships.insert(
+            7,
+            crate::web::audit_known::ChampionshipNames { name, file },
+        );
+    }
+    known
+}
+
+#[test]
+fn a_result_proposed_with_a_pin_names_its_pair_where_the_row_keeps_which_and_an_older_row_reads_as_before()
+ {
+    let known = known_championship();
+    let proposed = |actor: &str, by_pair: &str| AuditEntry {
+        championship_id: Some(7),
+        ..row(
+            actor,
+            "propose",
+            "result",
+            "",
+            &format!(
+                r#"{{"phase":0,"round":1,"table":1,"score":[2,1],"winner":null,
+                "side":"b","from":"games"{by_pair}}}"#
+            ),
+        )
+    };
+    let table = "el resultado de la mesa 1 de la ronda 1 (Alonso – Díez contra Vidal – Lasa): 2–1.";
+    let pin = "scorekeeper:games [4]";
+    let s = sentence(Lang::Es, &proposed(pin, r#","by_pair":"b""#), &known);
+    assert_eq!(s, format!("La pareja Vidal – Lasa con su PIN propuso {table}"));
+    let s = sentence(Lang::En, &proposed(pin, r#","by_pair":"b""#), &known);
+    assert!(s.starts_with("The pair Vidal – Lasa with its PIN proposed"), "{s}");
+    let s = sentence(Lang::Ca, &proposed(pin, r#","by_pair":"a""#), &known);
+    assert!(s.starts_with("La parella Alonso – Díez amb el seu PIN va proposar"), "{s}");
+    // A row written before the pair was kept.
+    let s = sentence(Lang::Es, &proposed(pin, ""), &known);
+    assert_eq!(s, format!("Una pareja de la mesa con su PIN propuso {table}"));
+    // The director signed in is named, whatever the row keeps.
+    let s = sentence(Lang::Es, &proposed("user:2:Marisa", r#","by_pair":"b""#), &known);
+    assert_eq!(s, format!("Marisa propuso {table}"));
+}

@@ -8,6 +8,7 @@
 use baza::domain;
 
 mod attacks;
+mod audit_proposer;
 mod audit_words;
 mod bases;
 mod big_open;

@@ -14,7 +14,7 @@ use crate::helpers::{TestApp, attr, new_client, post_form_as, signed_from_its_ow
 
 /// A cuatrola championship of two pairs made from the form's defaults, its round 1
 /// published: (championship, the table's path, pair a's PIN, pair b's PIN).
-async fn cuatrola_table(app: &TestApp) -> (i32, String, String, String) {
+pub(crate) async fn cuatrola_table(app: &TestApp) -> (i32, String, String, String) {
     let club = club_from_first_run(app).await;
     let fields = defaults_for(app, club, "cuatrola", "partida").await;
     let res = new_championship(app, club, &fields).await;
@@ -44,7 +44,20 @@ async fn hand_form(
 /// over 100 for pair a) and has pair b sign it with its own PIN on its phone: the
 /// game's id.
 async fn played_and_signed(app: &TestApp, path: &str, pin_a: &str, pin_b: &str) -> i32 {
-    let (phone, game) = open_table(app, path, pin_a).await;
+    let (_, game) = played_to_the_end(app, path, pin_a).await;
+    let res = signed_from_its_own_phone(app, path, pin_b).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "signed");
+    game
+}
+
+/// Plays the table's game to 22–0 for pair a (each hand over 100 for pair a) on a
+/// phone that opens the table with `pin`: the phone and the game's id.
+pub(crate) async fn played_to_the_end(
+    app: &TestApp,
+    path: &str,
+    pin: &str,
+) -> (reqwest::Client, i32) {
+    let (phone, game) = open_table(app, path, pin).await;
     let mano = format!("/partidas/{game}/mano");
     for _ in 0..11 {
         let fields = hand_form(
@@ -61,9 +74,7 @@ async fn played_and_signed(app: &TestApp, path: &str, pin_a: &str, pin_b: &str) 
         let res = post_fields(app, &phone, &mano, &fields).await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "a hand saved");
     }
-    let res = signed_from_its_own_phone(app, path, pin_b).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "signed");
-    game
+    (phone, game)
 }
 
 #[tokio::test]
@@ -173,7 +184,7 @@ async fn a_championships_trail_says_at_which_table_each_hand_was_entered_and_cor
     for (lang, entered, corrected) in [
         (
             "es",
-            "Una pareja de la mesa con su PIN anotó la mano 11 de la mesa 1 de la ronda 1.",
+            "La pareja Pérez – Gil con su PIN anotó la mano 11 de la mesa 1 de la ronda 1.",
             "Marisa corrigió la mano 1 de la mesa 1 de la ronda 1: ",
         ),
         (

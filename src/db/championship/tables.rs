@@ -477,34 +477,31 @@ pub(crate) fn audit_table(
     actor: &str,
     now: NaiveDateTime,
     d: Option<&Decided>,
-    side: Option<&str>,
+    side: Option<Side>,
 ) -> QueryResult<usize> {
     let after = serde_json::json!({
         "phase": row.phase, "round": row.round_no, "table": row.table_no,
         "score": d.map(|d| d.score), "winner": d.and_then(|d| side_text(d.winner)),
-        "side": side, "from": "games",
+        "side": side_text(side), "from": "games",
     });
-    insert_table_audit(conn, t, row, (action, actor, now), None, after)
+    let audit = table_audit(t, row, (action, actor, now), None, after).by_pair(side);
+    accounts::insert_audit(conn, &audit)
 }
 
-/// Writes the audit line `action` of table `row`'s result, with what it was and is.
-fn insert_table_audit(
-    conn: &mut DbConn,
+/// The audit line `action` of table `row`'s result, with what it was and is.
+fn table_audit<'a>(
     t: &Tournament,
     row: &TableRow,
-    (action, actor, now): (&str, &str, NaiveDateTime),
+    (action, actor, now): (&'a str, &'a str, NaiveDateTime),
     before: Option<serde_json::Value>,
     after: serde_json::Value,
-) -> QueryResult<usize> {
-    accounts::insert_audit(
-        conn,
-        &NewAudit::new(
-            (actor, now),
-            action,
-            ("result", row.id),
-            (Some(t.championship.club_id), Some(t.championship.id)),
-            (before.map(|b| b.to_string()), Some(after.to_string())),
-        ),
+) -> NewAudit<'a> {
+    NewAudit::new(
+        (actor, now),
+        action,
+        ("result", row.id),
+        (Some(t.championship.club_id), Some(t.championship.id)),
+        (before.map(|b| b.to_string()), Some(after.to_string())),
     )
 }
 
@@ -523,7 +520,8 @@ pub(crate) fn audit_move(
         "physical": physical,
     });
     let before = serde_json::json!({ "physical": row.physical });
-    insert_table_audit(conn, t, row, ("moved", actor, now), Some(before), after)
+    let audit = table_audit(t, row, ("moved", actor, now), Some(before), after);
+    accounts::insert_audit(conn, &audit)
 }
 
 /// Deletes table row `id` (a knockout table whose match was annulled).

@@ -189,6 +189,15 @@ impl Side {
             std::cmp::Ordering::Equal => None,
         }
     }
+
+    /// The side a letter names, as the tables store it: `a` or `b`.
+    pub fn of_letter(letter: &str) -> Option<Side> {
+        match letter {
+            "a" => Some(Side::A),
+            "b" => Some(Side::B),
+            _ => None,
+        }
+    }
 }
 
 /// Who won a match.

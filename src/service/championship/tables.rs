@@ -124,13 +124,15 @@ pub fn sync_after_change(
         }
         return Ok(Synced::Corrected);
     }
+    // The pair whose PIN the change came with (none for the director or a referee).
+    let side = if who.staff { None } else { who.side };
+    let by_pair = side.and_then(Side::of_letter);
     match decided {
         Some(d) => {
             if row.phase != 0 && d.winner.is_none() {
                 // A knockout match needs a winner: play on.
                 return Ok(Synced::Unchanged);
             }
-            let side = if who.staff { None } else { who.side };
             let proposal = Proposal {
                 status: TableStatus::Proposed.as_str(),
                 proposed_a: Some(d.score[0] as i32),
@@ -141,12 +143,12 @@ pub fn sync_after_change(
             if set_proposal(conn, &row, &proposal, now)? != 1 {
                 return Err(ChangeError::Stale);
             }
-            audit_table(conn, &t, &row, "propose", who.actor, now, Some(&d), side)?;
+            audit_table(conn, &t, &row, "propose", who.actor, now, Some(&d), by_pair)?;
             Ok(Synced::Proposed)
         }
         None if row.status == TableStatus::Proposed => {
             set_proposal(conn, &row, &Proposal::NONE, now)?;
-            audit_table(conn, &t, &row, "withdraw", who.actor, now, None, None)?;
+            audit_table(conn, &t, &row, "withdraw", who.actor, now, None, by_pair)?;
             Ok(Synced::Withdrawn)
         }
         None => Ok(Synced::Unchanged),
@@ -174,11 +176,7 @@ pub fn confirm(
         let (Some(a), Some(b)) = (fresh.proposed_a, fresh.proposed_b) else {
             return Err(ChangeError::Stale);
         };
-        let winner = match fresh.proposed_winner.as_deref() {
-            Some("a") => Some(Side::A),
-            Some("b") => Some(Side::B),
-            _ => None,
-        };
+        let winner = fresh.proposed_winner.as_deref().and_then(Side::of_letter);
         let d = Decided {
             score: [a.max(0) as u32, b.max(0) as u32],
             winner,

@@ -14,6 +14,7 @@ use crate::domain::entry::{
 };
 use crate::domain::refusal::{Place, Refusal};
 use crate::domain::status::{GameStatus, TableStatus};
+use crate::domain::tournament::Side;
 use crate::error::AppError;
 use crate::service::{championship, now};
 
@@ -507,20 +508,24 @@ pub(crate) fn apply_planned(
             Some(planned.club_id),
             table.as_ref().map(|r| r.championship_id),
         );
+        // At a championship table, the pair whose PIN this browser holds there.
+        let side = table.as_ref().and_then(|row| {
+            by.sides
+                .iter()
+                .find(|(t, _)| *t == row.id)
+                .map(|(_, s)| s.as_str())
+        });
+        let by_pair = side.filter(|_| !by.staff).and_then(Side::of_letter);
         let audit = NewAudit::new(
             (actor, t),
             w.action,
             ("hand", id),
             scope,
             (w.before, w.after),
-        );
+        )
+        .by_pair(by_pair);
         accounts::insert_audit(conn, &audit)?;
-        if let Some(row) = &table {
-            let side = by
-                .sides
-                .iter()
-                .find(|(t, _)| *t == row.id)
-                .map(|(_, s)| s.as_str());
+        if table.is_some() {
             let who = championship::TableActor {
                 side,
                 staff: by.staff,

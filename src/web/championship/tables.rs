@@ -622,11 +622,7 @@ pub struct ScoreForm {
 }
 
 pub(super) fn parse_side(s: &str) -> Option<Side> {
-    match s.trim() {
-        "a" => Some(Side::A),
-        "b" => Some(Side::B),
-        _ => None,
-    }
+    Side::of_letter(s.trim())
 }
 
 /// `POST /campeonatos/{id}/rondas/{r}/mesas/{t}` (and `/fases/{b}/mesas/{t}`): a typed

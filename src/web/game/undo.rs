@@ -168,14 +168,15 @@ async fn history_page(
     (error, confirm): (Option<String>, Option<i32>),
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let (l, entries) = db(state, move |conn| {
-        Ok((load(conn, id)?, games::hand_audit(conn, id)?))
+    let (l, entries, known) = db(state, move |conn| {
+        let l = load(conn, id)?;
+        let known = crate::web::audit_words::Known::gather_game(conn, &l.game)?;
+        Ok((l, games::hand_audit(conn, id)?, known))
     })
     .await?;
     require_record(state, who, &l.game, req.path()).await?;
     let ctx = Ctx::from_request(req);
     let done = restored(&entries);
-    let known = crate::web::audit_words::Known::gather_game(&l.game);
     let lines = entries
         .iter()
         .rev()

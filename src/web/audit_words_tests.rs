@@ -88,10 +88,9 @@ fn known_championship() -> Known {
     let mut known = Known::default();
     if let Ok(file) = file {
         let name = "Open".to_owned();
-        known.championships.insert(
-            7,
-            crate::web::audit_known::ChampionshipNames { name, file },
-        );
+        known
+            .championships
+            .insert(7, crate::web::audit_known::ChampionshipNames { name, file });
     }
     known
 }
@@ -116,15 +115,31 @@ fn a_result_proposed_with_a_pin_names_its_pair_where_the_row_keeps_which_and_an_
     let table = "el resultado de la mesa 1 de la ronda 1 (Alonso – Díez contra Vidal – Lasa): 2–1.";
     let pin = "scorekeeper:games [4]";
     let s = sentence(Lang::Es, &proposed(pin, r#","by_pair":"b""#), &known);
-    assert_eq!(s, format!("La pareja Vidal – Lasa con su PIN propuso {table}"));
+    assert_eq!(
+        s,
+        format!("La pareja Vidal – Lasa con su PIN propuso {table}")
+    );
     let s = sentence(Lang::En, &proposed(pin, r#","by_pair":"b""#), &known);
-    assert!(s.starts_with("The pair Vidal – Lasa with its PIN proposed"), "{s}");
+    assert!(
+        s.starts_with("The pair Vidal – Lasa with its PIN proposed"),
+        "{s}"
+    );
     let s = sentence(Lang::Ca, &proposed(pin, r#","by_pair":"a""#), &known);
-    assert!(s.starts_with("La parella Alonso – Díez amb el seu PIN va proposar"), "{s}");
+    assert!(
+        s.starts_with("La parella Alonso – Díez amb el seu PIN va proposar"),
+        "{s}"
+    );
     // A row written before the pair was kept.
     let s = sentence(Lang::Es, &proposed(pin, ""), &known);
-    assert_eq!(s, format!("Una pareja de la mesa con su PIN propuso {table}"));
+    assert_eq!(
+        s,
+        format!("Una pareja de la mesa con su PIN propuso {table}")
+    );
     // The director signed in is named, whatever the row keeps.
-    let s = sentence(Lang::Es, &proposed("user:2:Marisa", r#","by_pair":"b""#), &known);
+    let s = sentence(
+        Lang::Es,
+        &proposed("user:2:Marisa", r#","by_pair":"b""#),
+        &known,
+    );
     assert_eq!(s, format!("Marisa propuso {table}"));
 }

@@ -21,8 +21,7 @@ async fn page_in(app: &TestApp, client: &reqwest::Client, path: &str, lang: &str
 }
 
 #[tokio::test]
-async fn the_audit_names_the_pair_whose_pin_proposed_a_tables_result_and_the_pair_that_signed_it()
-{
+async fn the_audit_names_the_pair_whose_pin_proposed_a_tables_result_and_the_pair_that_signed_it() {
     let app = TestApp::spawn().await;
     let (id, path, pin_a, pin_b) = cuatrola_table(&app).await;
     let [a, b] = slip_halves(&app, id).await.remove(0).1.map(|h| h.pair);
@@ -46,7 +45,11 @@ async fn the_audit_names_the_pair_whose_pin_proposed_a_tables_result_and_the_pai
         crate::from_scratch::set(&mut fields, k, v);
     }
     let res = post_fields(&app, &phone, &hand, &fields).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "the hand entered again");
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "the hand entered again"
+    );
     // Pair a signs it with its own PIN on its own phone.
     let res = signed_from_its_own_phone(&app, &path, &pin_a).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "signed");

@@ -26,7 +26,7 @@ pub(crate) async fn cuatrola_table(app: &TestApp) -> (i32, String, String, Strin
 }
 
 /// The hand form of `game` at `form_path` as `client` sees it, with `typed` set.
-async fn hand_form(
+pub(crate) async fn hand_form(
     app: &TestApp,
     client: &reqwest::Client,
     form_path: &str,

@@ -1,11 +1,14 @@
 //! Season circuits: a new circuit, a change to one (its name, scoring and
 //! championships) and its deletion, each in one transaction with its audit entry in the
 //! club's trail; a change or a deletion read at an older version writes nothing.
+//! Each also counts a change to every championship it adds, keeps or drops: their
+//! public pages name the circuits they count in, and are kept under their stamp.
 
 use serde_json::json;
 
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
+use crate::db::championship::store;
 use crate::db::circuits::{self, Circuit};
 use crate::domain::circuit::Scoring;
 use crate::error::AppError;
@@ -20,6 +23,21 @@ fn audited(name: &str, scoring: &Scoring, championships: &[i32]) -> serde_json::
     })
 }
 
+/// Counts one more change to each of championships `ids` (see
+/// [`store::stamp`]), so that every server's kept public pages of them, which name
+/// the circuits they count in, are rendered again. In ascending order, once each:
+/// two circuits' writes take the championships' locks in the same order.
+fn touch_championships<'a>(
+    conn: &mut DbConn,
+    ids: impl IntoIterator<Item = &'a i32>,
+) -> diesel::QueryResult<()> {
+    let ids: std::collections::BTreeSet<i32> = ids.into_iter().copied().collect();
+    for id in ids {
+        store::touch(conn, id)?;
+    }
+    Ok(())
+}
+
 /// Creates circuit `name` of club `club_id` over `championships`, audited as
 /// `actor`'s; its id.
 pub fn create(
@@ -32,6 +50,7 @@ pub fn create(
     Ok(crate::db::write_tx(conn, |conn| {
         let at = now();
         let id = circuits::insert(conn, club_id, name, scoring, championships, actor, at)?;
+        touch_championships(conn, championships)?;
         let after = audited(name, scoring, championships);
         accounts::audit_creation(conn, (actor, at), ("circuit", id), Some(club_id), after)?;
         Ok::<_, diesel::result::Error>(id)
@@ -116,6 +135,7 @@ pub fn edit(
         if circuits::update(conn, (id, version), name, scoring, &championships)? == 0 {
             return changed_meanwhile(conn, id);
         }
+        touch_championships(conn, old.iter().chain(&championships))?;
         let before = audited(&old_name, &old_scoring, &old).to_string();
         let after = audited(name, scoring, &championships).to_string();
         accounts::insert_audit(
@@ -145,6 +165,7 @@ pub fn delete(
         if circuits::delete(conn, (id, c.version))? == 0 {
             return changed_meanwhile(conn, id);
         }
+        touch_championships(conn, &c.championships)?;
         let before = audited(&c.name, &c.scoring, &c.championships).to_string();
         accounts::insert_audit(
             conn,

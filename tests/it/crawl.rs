@@ -40,7 +40,7 @@ fn axe_path() -> PathBuf {
 }
 
 /// The axe-core source, or why there is none (a failure under BAZA_REQUIRE_BROWSER=1).
-fn axe_source() -> Option<String> {
+pub(crate) fn axe_source() -> Option<String> {
     let path = axe_path();
     match std::fs::read_to_string(&path) {
         Ok(src) => Some(src),
@@ -304,7 +304,7 @@ async fn view_page(browser: &Browser, width: u32) -> Option<PageView> {
 
 /// Has Chromium run axe-core's source in every page it loads from now on, until
 /// [`forget_on_every_page`]: sent to the browser once, not once a page.
-async fn on_every_page(browser: &Browser, source: &str) -> Value {
+pub(crate) async fn on_every_page(browser: &Browser, source: &str) -> Value {
     let added = browser
         .cmd(
             reqwest::Method::POST,
@@ -328,7 +328,7 @@ async fn forget_on_every_page(browser: &Browser, identifier: Value) {
 
 /// Runs axe-core (loaded by [`on_every_page`]) on the page: its serious and critical
 /// violations, one line each.
-async fn audit(browser: &Browser) -> Vec<String> {
+pub(crate) async fn audit(browser: &Browser) -> Vec<String> {
     let found: Value = browser
         .cmd(
             reqwest::Method::POST,

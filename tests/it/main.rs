@@ -16,6 +16,7 @@ mod brackets;
 mod browser;
 mod champion;
 mod championship;
+mod championship_circuits;
 mod check;
 mod circuit_upkeep;
 mod circuits;

@@ -267,7 +267,8 @@ pub fn load(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<Tourn
 }
 
 /// What a championship's public pages are rendered from, in one short string: its
-/// change counter (bumped by every write to it or its tables), its version, and its
+/// change counter (bumped by every write to it or its tables, and by every change to
+/// a circuit that counts it or counted it until then), its version, and its
 /// championship row's status and name. `None`: no such championship. Equal stamps, equal
 /// pages (the page cache's key). One row read by its key: it runs on every view.
 pub fn stamp(conn: &mut DbConn, championship_id: i32) -> QueryResult<Option<String>> {

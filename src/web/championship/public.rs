@@ -36,6 +36,8 @@ struct StandingsPage<'a> {
     liguilla: Option<(String, String)>,
     /// The championship it is the repesca liguilla of: its page and name.
     repesca_of: Option<(String, String)>,
+    /// The season circuits its standings count in, of any club: (id, name).
+    circuits: Vec<(i32, String)>,
     /// For the club's directors: the rounds counted in these standings that the
     /// public does not see yet, in words.
     unpublished: Option<String>,
@@ -78,11 +80,12 @@ pub async fn standings(
         let links = (
             super::repesca::liguilla_link(conn, id, &links)?,
             super::repesca::repesca_of_linked(conn, id, &links, false)?,
+            crate::db::circuits::of_championship(conn, id)?,
         );
         Ok((t, rows, (phases, links)))
     })
     .await?;
-    let (phases, (liguilla, repesca_of)) = phases;
+    let (phases, (liguilla, repesca_of, circuits)) = phases;
     let finals = super::ranking::final_lines(&ctx, &t.file);
     let rounds: Vec<RoundView> = latest_published_round(&ctx, &t, &rows)
         .into_iter()
@@ -132,6 +135,7 @@ pub async fn standings(
         phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
         liguilla,
         repesca_of,
+        circuits,
         rounds,
         game_label: ctx.t(&format!("game-{}", t.championship.game)),
         status_label: ctx.t(&format!("status-{}", t.championship.status)),

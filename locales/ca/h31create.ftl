@@ -9,7 +9,10 @@ champ-edit = Canviar la configuració
 champ-delete = Esborrar el campionat
 champ-reach = Els mòbils entren a
 champ-reach-local = Baza només escolta en aquest ordinador: els mòbils no hi arriben. Engega'l amb --bind 0.0.0.0:8080.
-champ-circuits = Compta per al circuit:
+champ-circuits = { $n ->
+    [one] Compta per al circuit:
+   *[other] Compta per als circuits:
+}
 champ-cut-here = Tallar per aquí: aquesta meitat és només per a la seva parella
 champ-cut-here-player = Tallar per aquí: aquesta meitat és només per al jugador que anomena
 champ-your-pin = PIN de la vostra parella

@@ -9,7 +9,10 @@ champ-edit = Change the settings
 champ-delete = Delete the championship
 champ-reach = Phones open
 champ-reach-local = Baza listens on this computer only: phones cannot reach it. Start it with --bind 0.0.0.0:8080.
-champ-circuits = Counts towards the circuit:
+champ-circuits = { $n ->
+    [one] Counts towards the circuit:
+   *[other] Counts towards the circuits:
+}
 champ-cut-here = Cut here: this half is for its pair only
 champ-cut-here-player = Cut here: this half is for the player it names only
 champ-your-pin = Your pair's PIN

@@ -9,7 +9,10 @@ champ-edit = Cambiar la configuración
 champ-delete = Borrar el campeonato
 champ-reach = Los móviles entran en
 champ-reach-local = Baza solo escucha en este ordenador: los móviles no llegan. Arráncalo con --bind 0.0.0.0:8080.
-champ-circuits = Cuenta para el circuito:
+champ-circuits = { $n ->
+    [one] Cuenta para el circuito:
+   *[other] Cuenta para los circuitos:
+}
 champ-cut-here = Cortar por aquí: esta mitad es solo para su pareja
 champ-cut-here-player = Cortar por aquí: esta mitad es solo para el jugador que nombra
 champ-your-pin = PIN de vuestra pareja

@@ -219,6 +219,11 @@ impl Ctx {
         i18n::tr_args(self.lang, key, &[(name, value.to_string())])
     }
 
+    /// Translates a message id with a count `n` only (its `[one]` or `*[other]` form).
+    pub fn t_count(&self, key: &str, n: usize) -> String {
+        i18n::tr_count(self.lang, key, n, &[])
+    }
+
     /// Translates a message id with a count `n` (its `[one]` or `*[other]` form) and
     /// one named argument.
     pub fn tn(

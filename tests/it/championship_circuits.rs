@@ -195,7 +195,7 @@ async fn the_public_championship_page_names_its_circuit_and_shows_it_renamed_or_
     let d = circuit(&app, at.0, club, "Liga de invierno", &[winter, spring]).await;
     let both = [(
         "es",
-        "Cuenta para el circuito: Circuito 2026-27, Liga de invierno",
+        "Cuenta para los circuitos: Circuito 2026-27, Liga de invierno",
     )];
     assert_line(at, spring, &both, &[c, d]).await;
 

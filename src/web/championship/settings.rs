@@ -113,7 +113,7 @@ async fn championship_and_club(
     Ok((t, club))
 }
 
-/// No guard: deleting a championship is always offered.
+/// No guard: the delete page opens at any stage (the deletion itself may refuse).
 fn any_stage(_: &mut DbConn, _: &Tournament) -> Result<(), ChangeError> {
     Ok(())
 }

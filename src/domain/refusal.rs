@@ -279,7 +279,10 @@ impl Refusal {
     /// Whether it refuses what the championship's stage no longer allows (a conflict
     /// with its state) rather than what was asked.
     pub fn is_stage(&self) -> bool {
-        matches!(self, Refusal::KnockoutDrawn(_) | Refusal::CheckInLate)
+        matches!(
+            self,
+            Refusal::KnockoutDrawn(_) | Refusal::CheckInLate | Refusal::EditTooLate
+        )
     }
 
     /// What is shown after the message (empty: nothing). The tables of a correction

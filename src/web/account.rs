@@ -31,7 +31,9 @@ pub fn see_other(location: &str) -> HttpResponse {
 #[template(path = "login.html")]
 struct LoginPage<'a> {
     ctx: &'a Ctx,
-    next: String,
+    /// Where the sign-in goes, when the address asked for a place; without one it
+    /// lands where the account's role works ([`landing`]).
+    next: Option<String>,
     username: String,
     error: Option<String>,
 }
@@ -45,7 +47,7 @@ pub async fn login_form(req: HttpRequest, query: web::Query<NextQuery>) -> HttpR
     let ctx = Ctx::from_request(&req);
     render(&LoginPage {
         ctx: &ctx,
-        next: redirect_target(query.next.as_deref()),
+        next: query.next.as_deref().map(|n| redirect_target(Some(n))),
         username: String::new(),
         error: None,
     })
@@ -65,7 +67,7 @@ pub async fn login(
     form: web::Form<LoginForm>,
 ) -> HttpResult {
     let form = form.into_inner();
-    let next = redirect_target(form.next.as_deref());
+    let next = form.next.as_deref().map(|n| redirect_target(Some(n)));
     let (username, password) = (form.username.trim().to_owned(), form.password);
     let name = username.clone();
     let addr = client_address(&req);
@@ -84,7 +86,7 @@ pub async fn login(
     match outcome {
         LoginOutcome::Ok(user, sid) => {
             auth::sign_in(&session, &user, &sid)?;
-            Ok(see_other(&next))
+            Ok(see_other(&next.unwrap_or_else(|| landing(&user))))
         }
         LoginOutcome::Wrong => render_status(&page("login-wrong"), StatusCode::UNAUTHORIZED)
             .map(|res| Asks::SignIn.mark(res)),
@@ -92,6 +94,20 @@ pub async fn login(
             render_status(&page("login-throttled"), StatusCode::TOO_MANY_REQUESTS)
                 .map(|res| Asks::SignIn.mark(res))
         }
+    }
+}
+
+/// Where a sign-in lands when no `next` was asked for: an organiser on her club's
+/// page, a referee at the referee desk (where a disputed hand is built and ruled),
+/// an administrator on the list of clubs (with the users and the register's merges
+/// beside it); anyone else, such as an organiser whose club is gone, on the front
+/// page.
+fn landing(user: &accounts::User) -> String {
+    match (Role::parse(&user.role), user.club_id) {
+        (Some(Role::Organiser), Some(club)) => format!("/clubes/{club}"),
+        (Some(Role::Referee), _) => "/arbitro".to_owned(),
+        (Some(Role::Admin), _) => "/admin/clubes".to_owned(),
+        _ => "/".to_owned(),
     }
 }
 

@@ -3,7 +3,6 @@
 //! by the mean of its players, a newcomer at 1500) and the seeds that follow, and applies them before
 //! the first round is paired.
 
-use crate::domain::refusal::{BeforeKnockout, Refusal};
 use actix_web::HttpRequest;
 use askama::Template;
 
@@ -11,10 +10,11 @@ use super::auth::{Perm, Principal};
 use super::players::shown;
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, render};
-use crate::db::championship::store::{self as store, ChangeError};
+use crate::db::championship::store;
 use crate::db::ratings;
 use crate::domain::rating::{self, Config, Rating};
 use crate::error::AppError;
+use crate::service::championship::guards::{refusal_of, seeds_open};
 
 pub struct SeedLine {
     pub name: String,
@@ -105,23 +105,18 @@ async fn director(
 pub async fn page(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpResult {
     let ctx = Ctx::from_request(&req);
     director(&req, &state, &who, id).await?;
-    let ((t, lines, _), drawn) = db(&state, move |conn| {
-        Ok((proposal(conn, id)?, store::knockout_drawn(conn, id)?))
+    let ((t, lines, _), closed) = db(&state, move |conn| {
+        let proposal = proposal(conn, id)?;
+        let closed = refusal_of(seeds_open(conn, &proposal.0))?;
+        Ok((proposal, closed))
     })
     .await?;
-    let closed = if !t.file.rounds.is_empty() {
-        Some(Refusal::SeedingPaired(String::new()).key())
-    } else if drawn {
-        Some(Refusal::KnockoutDrawn(BeforeKnockout::Seeds).key())
-    } else {
-        None
-    };
     render(&SeedingPage {
         ctx: &ctx,
         championship_id: id,
         championship: t.championship.name.clone(),
         game: ctx.t(&format!("game-{}", t.file.championship.game)),
-        closed,
+        closed: closed.map(|r| r.key()),
         lines,
     })
 }
@@ -134,12 +129,7 @@ pub async fn apply(VisitId(Visit { req, state, who }, id, ()): VisitId) -> HttpR
     db(&state, move |conn| {
         let (_, _, seeds) = proposal(conn, id)?;
         crate::service::championship::change(conn, id, &actor, super::account::now(), |conn, t| {
-            if !t.file.rounds.is_empty() {
-                return Err(ChangeError::Refused(Refusal::SeedingPaired(
-                    t.championship.name.clone(),
-                )));
-            }
-            crate::service::championship::before_knockout(conn, id, BeforeKnockout::Seeds)?;
+            seeds_open(conn, t)?;
             let before = serde_json::to_value(&t.file.entrants).ok();
             for e in &mut t.file.entrants {
                 e.seed = seeds.iter().find(|(eid, _)| *eid == e.id).map(|(_, s)| *s);

@@ -345,7 +345,11 @@ async fn in_a_browser_a_hand_answered_502_by_the_proxy_waits_on_the_phone_and_is
     browser
         .submit("form[action='/entrar'] button[type=submit]")
         .await;
-    assert_eq!(browser.path().await, "/");
+    assert_eq!(
+        browser.path().await,
+        "/clubes/1",
+        "the organiser lands on her club"
+    );
     browser.goto(&format!("{proxy}{game}/mano")).await;
     browser.wait_for("form.hand-form").await;
     let back_online = "window.dispatchEvent(new Event('online')); return 1";

@@ -317,3 +317,50 @@ async fn a_championship_whose_champion_is_known_offers_none_of_it_and_refuses_a_
     let said = "La fase final ya está sorteada: retirar";
     refused(&app, conflict, "/inscritos/2/retirar", &[], said).await;
 }
+
+#[tokio::test]
+async fn the_import_page_opened_after_the_knockout_draw_answers_the_409_of_its_import_in_the_readers_language()
+ {
+    let app = TestApp::spawn().await;
+    let id = one_day_knockout(&app, ChampionshipForm::new("Cuatrola de un día")).await;
+    let path = format!("/campeonatos/{id}/inscritos/importar");
+    let said = [
+        (
+            "es",
+            "La fase final ya está sorteada: ya no se admiten inscripciones.",
+        ),
+        (
+            "ca",
+            "La fase final ja està sortejada: ja no s'admeten inscripcions.",
+        ),
+        ("en", "The final phase is drawn: no more entries are taken."),
+    ];
+    for (lang, words) in said {
+        let opened = app.get_with_lang(&path, lang).await;
+        assert_eq!(opened.status(), StatusCode::CONFLICT, "{lang}");
+        let opened = scraper::Html::parse_document(&opened.text().await.unwrap());
+        let shown = texts(&opened, "h1, [role=alert]").join(" ");
+        assert!(shown.contains(words), "{lang}: {shown}");
+        assert!(
+            texts(&opened, "form[action$='/inscritos/importar'], textarea").is_empty(),
+            "{lang}: no form"
+        );
+        let csrf = app.csrf().await;
+        let csv = [("csrf", csrf.as_str()), ("csv", "nombre\nPareja tardía\n")];
+        let sent = app
+            .client
+            .post(app.url(&path))
+            .header("Accept-Language", lang)
+            .form(&csv)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(sent.status(), StatusCode::CONFLICT, "{lang}");
+        let sent = scraper::Html::parse_document(&sent.text().await.unwrap());
+        assert_eq!(
+            texts(&opened, "main"),
+            texts(&sent, "main"),
+            "{lang}: the same page"
+        );
+    }
+}

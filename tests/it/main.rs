@@ -46,6 +46,7 @@ mod helpers;
 mod i18n;
 mod knockout_drawn;
 mod knockout_file;
+mod landing;
 mod match_rules;
 mod names_migration;
 mod noticed;

@@ -12,7 +12,7 @@ use crate::db::accounts::{self, NewAudit};
 use crate::db::championship::store::{self, ChangeError, Proposal, TableRow, Tournament};
 use crate::db::queries;
 use crate::db::schema::championship_tables;
-use crate::domain::refusal::{BeforeKnockout, Refusal};
+use crate::domain::refusal::Refusal;
 use crate::domain::status::TableStatus;
 use crate::domain::tournament::{self, MatchResult};
 
@@ -73,19 +73,6 @@ pub fn change<T>(
         )?;
         Ok(out)
     })
-}
-
-/// Refuses `what` once the knockout phase of championship `championship_id` is
-/// drawn: it no longer applies.
-pub fn before_knockout(
-    conn: &mut DbConn,
-    championship_id: i32,
-    what: BeforeKnockout,
-) -> Result<(), ChangeError> {
-    if store::knockout_drawn(conn, championship_id)? {
-        return Err(ChangeError::Refused(Refusal::KnockoutDrawn(what)));
-    }
-    Ok(())
 }
 
 /// An audit value without the licences of the people it names (only organisers and

@@ -125,11 +125,15 @@ impl NewForm {
         }
     }
 
-    /// Whether the tie-break selects hold the starting ones of `game` for `ranked`.
+    /// Whether the tie-break selects hold the starting ones of `game` for `ranked`,
+    /// in order, the selects past the list's end empty.
     fn holds_tiebreaks_of(&self, game: GameKind, ranked: Ranked) -> bool {
-        let mut came = NewForm::default();
-        came.set_tiebreaks(&offer::tiebreaks(game, ranked));
-        came.tiebreaks() == self.tiebreaks()
+        let mut starting = offer::tiebreaks(game, ranked)
+            .into_iter()
+            .map(Tiebreak::slug);
+        self.tiebreak_selects()
+            .into_iter()
+            .all(|held| held.as_str() == starting.next().unwrap_or_default())
     }
 
     /// Notes in `tb_defaults` whose starting tie-breaks the selects hold: the form's
@@ -189,12 +193,14 @@ impl NewForm {
     }
 
     fn tiebreaks(&self) -> Vec<String> {
+        self.tiebreak_selects().into_iter().cloned().collect()
+    }
+
+    /// The tie-break selects, in order.
+    fn tiebreak_selects(&self) -> [&String; 6] {
         [
             &self.tb1, &self.tb2, &self.tb3, &self.tb4, &self.tb5, &self.tb6,
         ]
-        .into_iter()
-        .cloned()
-        .collect()
     }
 }
 

@@ -2,6 +2,7 @@
 //! publishing it.
 
 use super::*;
+use crate::service::championship::guards;
 use crate::web::done::Done;
 
 pub struct EntrantLine {
@@ -306,6 +307,9 @@ pub(super) async fn director_page(
         let liguilla = liguilla.map(|l| super::repesca::liguilla_view(&lang_ctx, &l, true));
         let repesca_of = super::repesca::repesca_of(conn, id, true)?;
         let circuits = crate::db::circuits::of_championship(conn, id)?;
+        // What the forms' handlers refuse, asked of the guards they call.
+        let drawn = store::knockout_drawn(conn, id)?;
+        let editable = guards::refusal_of(guards::settings_open(conn, &t))?.is_none();
         Ok((
             t,
             rows,
@@ -317,11 +321,13 @@ pub(super) async fn director_page(
                 unlinked,
                 (repescas, done),
                 (liguilla, repesca_of, circuits),
+                (drawn, editable),
             ),
         ))
     })
     .await?;
-    let (known, unlinked, repesca, (liguilla, repesca_of, circuits)) = known;
+    let (known, unlinked, repesca, (liguilla, repesca_of, circuits), (knockout_drawn, editable)) =
+        known;
     who.require(Perm::ManageClub(t.championship.club_id), req.path())?;
     let next_round = tournament::next_round(&t.file);
     let finished = matches!(next_round, Err(PairingError::Finished));
@@ -343,8 +349,6 @@ pub(super) async fn director_page(
     // with one knockout phase, seeded by the entrants' seeds.
     // A played repesca comes first, its knockouts only, and all finished.
     let (repescas, repesca_done) = repesca;
-    // A played repesca's knockouts come before the knockout proper.
-    let knockout_drawn = phases.len() > repescas;
     let undrawn = t.file.rounds.is_empty() && !knockout_drawn;
     let next = next.filter(|_| !knockout_drawn);
     // A repesca liguilla's best join the other championship's knockout, not its own.
@@ -364,7 +368,7 @@ pub(super) async fn director_page(
             circuits,
             reach_url: state.public_base(&req),
             local_only: state.reach == crate::web::reach::Reach::LocalOnly,
-            editable: t.file.rounds.is_empty() && phases.is_empty(),
+            editable,
             player_slots: (1..=crate::domain::tournament::people::entrant_size(&t.file)).collect(),
             entrant_head: super::entrant_head(&ctx, &t.file),
             unlinked,

@@ -479,7 +479,8 @@ struct ImportError {
 }
 
 /// `GET /campeonatos/{id}/inscritos/importar`: the import form (a file, or the
-/// text pasted from a spreadsheet).
+/// text pasted from a spreadsheet); once the knockout is drawn, the 409 page its
+/// import would answer.
 /// After an import with players (`?vinculadas=N&sin_vincular=M`), it says how many
 /// it linked and lists the entrants still to link, with who they probably are.
 pub async fn import_form(
@@ -488,8 +489,15 @@ pub async fn import_form(
     report: web::Query<ImportReport>,
 ) -> HttpResult {
     let id = parse_id(&path)?;
-    let t = db(&state, move |conn| load(conn, id)).await?;
+    let (t, open) = db(&state, move |conn| {
+        Ok((
+            load(conn, id)?,
+            before_knockout(conn, id, BeforeKnockout::Register),
+        ))
+    })
+    .await?;
     who.require(Perm::ManageClub(t.championship.club_id), req.path())?;
+    open?;
     let ctx = Ctx::from_request(&req);
     let report = match (report.vinculadas, report.sin_vincular) {
         (Some(linked), Some(unlinked)) => Some(format!(

@@ -4,8 +4,8 @@
 
 use super::create::{NewForm, Posted, Target, checked, page};
 use super::*;
-use crate::domain::refusal::BeforeKnockout;
 use crate::domain::tournament::Draws;
+use crate::service::championship::guards::settings_open;
 use crate::service::championship::{Audit, change};
 use std::collections::HashMap;
 
@@ -87,45 +87,41 @@ impl NewForm {
     }
 }
 
-/// The championship `id` and its club, for a director of that club.
+/// What a page of the settings asks of a championship before it opens: a guard of
+/// [`crate::service::championship::guards`], or nothing.
+type Guard = fn(&mut DbConn, &Tournament) -> Result<(), ChangeError>;
+
+/// The championship `id` and its club, for a director of that club, once `guard`
+/// (checked in the same visit to the database, answered after the permission) lets
+/// the page open.
 async fn championship_and_club(
     state: &web::Data<AppState>,
     who: &Principal,
     req: &HttpRequest,
     id: i32,
+    guard: Guard,
 ) -> Result<(Tournament, Club), AppError> {
-    let (t, club) = db(state, move |conn| {
+    let (t, club, open) = db(state, move |conn| {
         let t = load(conn, id)?;
         let club = queries::find_club(conn, t.championship.club_id)?.ok_or(AppError::NotFound)?;
-        Ok((t, club))
+        let open = guard(conn, &t);
+        Ok((t, club, open))
     })
     .await?;
     who.require(Perm::ManageClub(club.id), req.path())?;
+    open?;
     Ok((t, club))
 }
 
-/// Settings change only before the first round is paired and before a knockout is
-/// drawn.
-async fn too_late(state: &web::Data<AppState>, t: &Tournament) -> Result<(), AppError> {
-    if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
-        return Err(AppError::Refused(Refusal::EditTooLate));
-    }
-    let id = t.championship.id;
-    db(state, move |conn| {
-        Ok(crate::service::championship::before_knockout(
-            conn,
-            id,
-            BeforeKnockout::Settings,
-        )?)
-    })
-    .await
+/// No guard: the delete page opens at any stage (the deletion itself may refuse).
+fn any_stage(_: &mut DbConn, _: &Tournament) -> Result<(), ChangeError> {
+    Ok(())
 }
 
 /// `GET /campeonatos/{id}/editar`: the championship's settings on its form.
 pub async fn edit_form(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
-    let (t, club) = championship_and_club(&state, &who, &req, id).await?;
-    too_late(&state, &t).await?;
+    let (t, club) = championship_and_club(&state, &who, &req, id, settings_open).await?;
     let form = NewForm::of(&t);
     let typed: HashMap<String, String> = form
         .options
@@ -157,8 +153,7 @@ pub async fn edit(
 ) -> HttpResult {
     let id = parse_id(&path)?;
     let posted = Posted::read(&body)?;
-    let (t, club) = championship_and_club(&state, &who, &req, id).await?;
-    too_late(&state, &t).await?;
+    let (t, club) = championship_and_club(&state, &who, &req, id, settings_open).await?;
     let seed = t.file.championship.seed;
     let (file, starts_on, hands) = match checked(&req, club, posted, (Target::Edit(id), seed)) {
         Ok(x) => x,
@@ -167,10 +162,7 @@ pub async fn edit(
     let actor = who.actor();
     db(&state, move |conn| {
         Ok(change(conn, id, &actor, now(), |conn, t| {
-            if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
-                return Err(ChangeError::Refused(Refusal::EditTooLate));
-            }
-            crate::service::championship::before_knockout(conn, id, BeforeKnockout::Settings)?;
+            settings_open(conn, t)?;
             let before = serde_json::to_value(&t.file.championship).unwrap_or_default();
             let hands = hands
                 && crate::domain::tournament::played::table_players(
@@ -213,7 +205,7 @@ struct DeletePage<'a> {
 /// button that does it.
 pub async fn delete_form(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
-    let (t, _) = championship_and_club(&state, &who, &req, id).await?;
+    let (t, _) = championship_and_club(&state, &who, &req, id, any_stage).await?;
     let ctx = Ctx::from_request(&req);
     render(&DeletePage {
         ctx: &ctx,
@@ -229,7 +221,7 @@ pub async fn delete_form(Visit { req, state, who }: Visit, path: web::Path<Strin
 /// unless that championship's knockout was drawn with its best (refused in words).
 pub async fn delete(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
     let id = parse_id(&path)?;
-    let (_, club) = championship_and_club(&state, &who, &req, id).await?;
+    let (_, club) = championship_and_club(&state, &who, &req, id, any_stage).await?;
     let actor = who.actor();
     db(&state, move |conn| {
         Ok(crate::service::championship::delete(

@@ -4,25 +4,12 @@
 //! paired from its result.
 
 use reqwest::StatusCode;
-use reqwest::header::{ACCEPT_LANGUAGE, HeaderMap, HeaderValue};
 use serde_json::{Value, json};
 
+use crate::downloads::client_in;
 use crate::helpers::{
     ChampionshipForm, TestApp, attr, post_form_as, signed_from_its_own_phone, texts,
 };
-
-/// A client whose pages are in Catalan, redirects not followed.
-fn catalan_client() -> reqwest::Client {
-    let mut headers = HeaderMap::new();
-    headers.insert(ACCEPT_LANGUAGE, HeaderValue::from_static("ca"));
-    reqwest::Client::builder()
-        .pool_idle_timeout(std::time::Duration::from_secs(2))
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .default_headers(headers)
-        .build()
-        .expect("http client")
-}
 
 /// A botifarra deal in which each seat holds three cards of each suit (seat `s` the
 /// ranks s+1, s+5 and s+9), the trumps chosen by the dealer's right hand, contro and
@@ -177,7 +164,7 @@ async fn a_referees_correction_of_a_signed_table_lists_the_later_tables_before_i
 
     // The referee, on a phone in Catalan.
     let pw = app.add_user("arbitre", "referee", Some(club)).await;
-    let referee = catalan_client();
+    let referee = client_in("ca");
     app.login(&referee, "arbitre", &pw).await;
 
     // The table's first hand, as the referee ruled it: a renuncio in the third trick.
@@ -262,14 +249,9 @@ async fn a_referees_correction_of_a_signed_table_lists_the_later_tables_before_i
         0,
         "no confirm box before the later tables are listed"
     );
+    let apply = format!("{}/aplicar", second.split('?').next().unwrap());
     let fields = fields_of(&html, "form.apply-to-hand");
-    let res = post(
-        &referee,
-        &app,
-        &format!("{}/aplicar", second.split('?').next().unwrap()),
-        &fields,
-    )
-    .await;
+    let res = post(&referee, &app, &apply, &fields).await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     let listed = texts(&html, ".confirm-needed").join(" ");
@@ -285,13 +267,7 @@ async fn a_referees_correction_of_a_signed_table_lists_the_later_tables_before_i
     // Confirmed: the table's result follows the ruling.
     let mut fields = fields_of(&html, "form.apply-to-hand");
     fields.push(("confirm".to_owned(), "1".to_owned()));
-    let res = post(
-        &referee,
-        &app,
-        &format!("{}/aplicar", second.split('?').next().unwrap()),
-        &fields,
-    )
-    .await;
+    let res = post(&referee, &app, &apply, &fields).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_ne!(table_result(&app, &tables[0]).await.1, before);
 }
@@ -315,7 +291,7 @@ async fn the_card_picker_offers_a_botifarra_contro_to_both_opponents_and_the_rec
         }
         form
     };
-    let client = catalan_client();
+    let client = client_in("ca");
     let mut offered = Vec::new();
     for events in [
         json!([{"seat": 1, "trump": "e"}]),

@@ -25,6 +25,31 @@ pub fn explain_for_people(
     crate::domain::words::name_sides(&text, lang, sides)
 }
 
+/// The penalty of a ruling's first violation, as the summary says it, with the
+/// game's players in its seats and sides: what a referee reads out at the table.
+pub fn penalty_for_people(
+    record: &HandRecord,
+    ruling: &Ruling,
+    lang: Lang,
+    seats: &[String],
+    sides: &[String],
+) -> Option<String> {
+    let text = penalty_line(record, ruling, lang)?;
+    let text = crate::domain::words::name_seats(&text, lang, seats);
+    Some(crate::domain::words::name_sides(&text, lang, sides))
+}
+
+/// The trick (from 1) a card played against the rules of play lies in: the one
+/// after those completed; `None` for any other violation, or none.
+pub fn violation_trick(ruling: &Ruling) -> Option<usize> {
+    let v = ruling.violation.as_ref()?;
+    matches!(
+        v.rule,
+        RuleId::MustFollowSuit | RuleId::MustBeat | RuleId::MustTrump | RuleId::MustOvertrump
+    )
+    .then(|| ruling.tricks.len() + 1)
+}
+
 /// A side as the subject of a sentence, numbered from 0 as the engine numbers it: "la
 /// pareja 0" in pair games, "el asiento 0" where each seat plays for itself.
 fn side_subject(pairs: bool, side: u8, lang: Lang) -> String {
@@ -261,24 +286,9 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
                 .to_string(),
         ),
         Some(v) => {
-            // A card against the rules of play lies in the trick after those completed.
-            let trick = matches!(
-                v.rule,
-                RuleId::MustFollowSuit
-                    | RuleId::MustBeat
-                    | RuleId::MustTrump
-                    | RuleId::MustOvertrump
-            )
-            .then(|| {
-                tr!(
-                    lang,
-                    ", baza {}",
-                    ", basa {}",
-                    ", trick {}",
-                    ruling.tricks.len() + 1
-                )
-            })
-            .unwrap_or_default();
+            let trick = violation_trick(ruling)
+                .map(|n| tr!(lang, ", baza {}", ", basa {}", ", trick {}", n))
+                .unwrap_or_default();
             let at = match (v.event, v.seat) {
                 (Some(e), Some(s)) => format!(
                     "{} {}, {seat_word} {s}{trick}",

@@ -32,7 +32,7 @@ const PAIRS: [&str; 7] = [
 const LANGS: [&str; 3] = ["es", "ca", "en"];
 
 /// A client that reads pages in `lang` (its own cookies).
-fn client_in(lang: &str) -> reqwest::Client {
+pub(crate) fn client_in(lang: &str) -> reqwest::Client {
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert(
         reqwest::header::ACCEPT_LANGUAGE,

@@ -62,6 +62,7 @@ mod pins;
 mod ratings;
 mod referee;
 mod referee_day;
+mod referee_walk;
 mod register;
 mod repesca;
 mod repesca_liguilla;

@@ -639,18 +639,33 @@ pub fn rule(record: &HandRecord, lang: Lang) -> Ruling {
 }
 
 /// Whose turn it is after a record's events, and what that seat may do now (its
-/// call or its cards, by the state machine's own legal actions); `None` when the deal
-/// is not valid, an event was refused, or the hand is over.
+/// call or its cards, by the state machine's own legal actions), then the doubling
+/// calls the other member of the entitled side may make; `None` when the deal is not
+/// valid, an event was refused, or the hand is over.
 pub fn next_moves(record: &HandRecord) -> Option<(u8, Vec<Move>)> {
     let opts = BotifarraOptions::from_table(&record.options);
     let deal = validate_deal(record, &deal_spec()).ok()?;
     let hands = four_hands(&deal)?;
     let before = before_pair(record.before.as_deref());
-    replay(
+    let rep = replay(
         Botifarra::new(opts, record.dealer, before, hands),
         &record.events,
-    )
-    .next_moves(Botifarra::current_player, Botifarra::legal_actions)
+    );
+    let (seat, mut moves) = rep.next_moves(Botifarra::current_player, Botifarra::legal_actions)?;
+    // Either member of the side entitled to double may speak, whoever is to lead:
+    // the other seats' calls come after the seat on turn's own, before its cards.
+    let cards = moves
+        .iter()
+        .position(|m| matches!(m.action, Action::Play(_)))
+        .unwrap_or(moves.len());
+    let others: Vec<Move> = rep
+        .state
+        .legal_actions()
+        .into_iter()
+        .filter(|m| m.seat != seat && matches!(m.action, Action::Double(_)))
+        .collect();
+    moves.splice(cards..cards, others);
+    Some((seat, moves))
 }
 
 /// The contract line for [`crate::domain::explain`]: trumps, who chose them, the

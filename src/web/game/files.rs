@@ -164,8 +164,18 @@ fn bad_hand(lang: Lang, n: usize, why: &str) -> String {
     }
 }
 
+/// Why a ruled hand did not go into its game.
+#[derive(Debug)]
+pub enum NotApplied {
+    /// It corrects a confirmed result later pairings depend on: those tables, in
+    /// words, and the change waits for a confirm.
+    Confirm(String),
+    /// The game refuses it, in words.
+    Refused(String),
+}
+
 /// Puts a ruled hand into a game (the referee desk's "apply"): as a new hand, or
-/// replacing hand `hand_no`. `Ok(Err(message))` when the game refuses it.
+/// replacing hand `hand_no`. `Ok(Err(why))` when it did not go in.
 pub fn apply_entered(
     conn: &mut DbConn,
     id: i32,
@@ -173,7 +183,7 @@ pub fn apply_entered(
     entered: Entered,
     (actor, by): (&str, &ChangeBy),
     lang: Lang,
-) -> Result<Result<(), String>, AppError> {
+) -> Result<Result<(), NotApplied>, AppError> {
     let l = load(conn, id)?;
     // The place (from 1) the ruled hand takes among the game's hands.
     let this = match hand_no {
@@ -195,7 +205,10 @@ pub fn apply_entered(
                 .map(|(_, b)| b)
                 .map_err(|(i, e)| AppError::Internal(anyhow::anyhow!("hand {i}: {e:?}")))?;
             if board.game_over.is_some() {
-                return Ok(Err(crate::web::i18n::tr(lang, Refusal::GameOver.key())));
+                return Ok(Err(NotApplied::Refused(crate::web::i18n::tr(
+                    lang,
+                    Refusal::GameOver.key(),
+                ))));
             }
             Change::Add {
                 dealer: Some(board.next_dealer.unwrap_or(0)),
@@ -204,19 +217,16 @@ pub fn apply_entered(
             }
         }
     };
+    let refused = |why: String| Err(NotApplied::Refused(why));
     Ok(
         match apply_change(conn, id, l.game.version, change, (actor, by), lang)? {
             Outcome::Saved | Outcome::Duplicate => Ok(()),
-            Outcome::Locked => Err(crate::web::i18n::tr(lang, Refusal::TableConfirmed.key())),
-            Outcome::NeedsConfirm(list) => Err(format!(
-                "{}. {}",
-                confirm_text(lang, &list),
-                crate::web::i18n::tr(lang, "ruling-apply-confirm")
-            )),
+            Outcome::Locked => refused(crate::web::i18n::tr(lang, Refusal::TableConfirmed.key())),
+            Outcome::NeedsConfirm(list) => Err(NotApplied::Confirm(confirm_text(lang, &list))),
             Outcome::Stale | Outcome::Occupied => {
-                Err(crate::web::i18n::tr(lang, Refusal::GameStale.key()))
+                refused(crate::web::i18n::tr(lang, Refusal::GameStale.key()))
             }
-            Outcome::Over => Err(crate::web::i18n::tr(lang, Refusal::GameOver.key())),
+            Outcome::Over => refused(crate::web::i18n::tr(lang, Refusal::GameOver.key())),
             Outcome::Invalid(n, errors) => {
                 // A refused table option named by its label, as the pages name it.
                 let why = errors
@@ -230,7 +240,7 @@ pub fn apply_entered(
                     &[("n", n.to_string()), ("why", why)],
                 );
                 // A ruled hand fine itself that makes a later one impossible says so first.
-                Err(if n == this {
+                refused(if n == this {
                     hand
                 } else {
                     let later = crate::web::i18n::tr_args(

@@ -499,13 +499,19 @@ pub async fn builder(
     let turn = next
         .as_ref()
         .map(|(seat, _)| seat_label(*seat, ctx.lang, &names));
+    // The seat on turn's moves say only what they are; another seat's call (a
+    // partner's contro) says who makes it.
     let proposals = next
-        .map(|(_, moves)| {
+        .map(|(seat, moves)| {
             moves
                 .iter()
                 .map(|m| {
                     let v = m.to_value();
-                    let words = action_words(&ctx, &v).unwrap_or_default();
+                    let words = if m.seat == seat {
+                        action_words(&ctx, &v).unwrap_or_default()
+                    } else {
+                        event_words(&ctx, &v, &names)
+                    };
                     (v.to_string(), words)
                 })
                 .collect()

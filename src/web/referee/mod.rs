@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::account::{now, see_other};
 use super::auth::Perm;
-use super::game::Entered;
+use super::game::{Entered, NotApplied};
 use super::visit::{HttpResult, Visit};
 use super::{AppState, Ctx, db, render, render_status, typed_number};
 use crate::db::games;
@@ -66,6 +66,10 @@ struct RulingPage<'a> {
     violation_name: String,
     violation_message: String,
     violation_seat: Option<String>,
+    /// The trick (from 1) of a card played against the rules of play.
+    violation_trick: Option<usize>,
+    /// What the violation costs, players named: read out with it.
+    penalty: Option<String>,
     section: Option<String>,
     options: Vec<OptionWords>,
     points: String,
@@ -82,6 +86,17 @@ struct RulingPage<'a> {
     target: Option<RulingTarget>,
     /// `Some` for a partial deal (cards written "?"): what stays undecided.
     undecided: Option<Vec<UndecidedLine>>,
+    /// The apply form sent again: the later tables its correction touches, to be
+    /// confirmed.
+    again: Option<Again>,
+}
+
+/// An apply that waits for its confirm: the later tables the correction touches,
+/// in words, and the game and hand as they were sent.
+pub struct Again {
+    pub message: String,
+    pub game: String,
+    pub hand: String,
 }
 
 #[derive(Template)]
@@ -107,9 +122,10 @@ fn scores(v: &[domain::Score]) -> String {
     v.iter().map(|s| s.shown()).collect::<Vec<_>>().join(" – ")
 }
 
-/// Whether the reader may apply the ruling, and the hand of a club game it was built
-/// for with that game's players in their seats.
-type Applying = (bool, Option<(RulingTarget, Vec<String>)>);
+/// Whether the reader may apply the ruling, the hand of a club game it was built
+/// for with that game's players in their seats, and an apply that waits for its
+/// confirm.
+type Applying = (bool, Option<(RulingTarget, Vec<String>)>, Option<Again>);
 
 fn ruling_page(
     req: &HttpRequest,
@@ -118,7 +134,7 @@ fn ruling_page(
     applying: Option<Applying>,
 ) -> Result<HttpResponse, AppError> {
     let ctx = Ctx::from_request(req);
-    let (can_apply, target) = applying.unwrap_or((false, None));
+    let (can_apply, target, again) = applying.unwrap_or((false, None, None));
     let (target, names) = match target {
         Some((t, names)) => (Some(t), names),
         None => (None, Vec::new()),
@@ -177,74 +193,81 @@ fn ruling_page(
             })
             .collect()
     });
-    render(&RulingPage {
-        undecided,
-        game: ctx.t(&format!("game-{}", record.game.slug())),
-        summary: domain::explain_for_people(
-            record,
-            &ruling,
-            ctx.lang,
-            names,
-            target.as_ref().map_or(&[][..], |t| t.sides.as_slice()),
-        ),
-        violation_name: ruling
-            .violation
-            .as_ref()
-            .map(|v| rule_name(v.rule, ctx.lang).to_owned())
-            .unwrap_or_default(),
-        violation_message: ruling
-            .violation
-            .as_ref()
-            .map(|v| {
-                crate::domain::lang::capitalized(&name_seats(
-                    &people_message(v.rule, &v.message, v.seat, ctx.lang),
-                    ctx.lang,
-                    names,
-                ))
-            })
-            .unwrap_or_default(),
-        violation_seat: ruling
-            .violation
-            .as_ref()
-            .and_then(|v| v.seat)
-            .map(|s| seat_label(s, ctx.lang, names)),
-        tricks,
-        violation_words,
-        section,
-        options: option_words(ctx.lang, record.game, &record.options.to_map(), relevant),
-        points: scores(&ruling.points),
-        points_label: {
-            let rules = crate::domain::games::rules_of(record.game);
-            ctx.t(if rules.quick_entry().cards_left {
-                "ruling-cards-left"
-            } else if rules.diez_de_ultimas() {
-                "ruling-points"
-            } else {
-                "ruling-points-tricks"
-            })
+    let sides = target.as_ref().map_or(&[][..], |t| t.sides.as_slice());
+    // An apply waiting for its confirm is the form sent again: a 422.
+    let status = if again.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    render_status(
+        &RulingPage {
+            again,
+            undecided,
+            game: ctx.t(&format!("game-{}", record.game.slug())),
+            summary: domain::explain_for_people(record, &ruling, ctx.lang, names, sides),
+            violation_trick: domain::explain::violation_trick(&ruling),
+            penalty: domain::explain::penalty_for_people(record, &ruling, ctx.lang, names, sides),
+            violation_name: ruling
+                .violation
+                .as_ref()
+                .map(|v| rule_name(v.rule, ctx.lang).to_owned())
+                .unwrap_or_default(),
+            violation_message: ruling
+                .violation
+                .as_ref()
+                .map(|v| {
+                    crate::domain::lang::capitalized(&name_seats(
+                        &people_message(v.rule, &v.message, v.seat, ctx.lang),
+                        ctx.lang,
+                        names,
+                    ))
+                })
+                .unwrap_or_default(),
+            violation_seat: ruling
+                .violation
+                .as_ref()
+                .and_then(|v| v.seat)
+                .map(|s| seat_label(s, ctx.lang, names)),
+            tricks,
+            violation_words,
+            section,
+            options: option_words(ctx.lang, record.game, &record.options.to_map(), relevant),
+            points: scores(&ruling.points),
+            points_label: {
+                let rules = crate::domain::games::rules_of(record.game);
+                ctx.t(if rules.quick_entry().cards_left {
+                    "ruling-cards-left"
+                } else if rules.diez_de_ultimas() {
+                    "ruling-points"
+                } else {
+                    "ruling-points-tricks"
+                })
+            },
+            hand_points: ruling
+                .hand_points
+                .as_deref()
+                .map(scores)
+                .unwrap_or_else(|| "—".to_owned()),
+            declared: ruling
+                .discrepancies
+                .iter()
+                .map(|d| DiscrepancyLine {
+                    field: field_name(&d.field, ctx.lang),
+                    declared: field_value(&d.declared),
+                    computed: field_value(&d.computed),
+                })
+                .collect(),
+            record_json: serde_json::to_string_pretty(&record.to_value()).unwrap_or_default(),
+            share_url,
+            can_apply,
+            target,
+            slug,
+            ruling,
+            ctx: &ctx,
         },
-        hand_points: ruling
-            .hand_points
-            .as_deref()
-            .map(scores)
-            .unwrap_or_else(|| "—".to_owned()),
-        declared: ruling
-            .discrepancies
-            .iter()
-            .map(|d| DiscrepancyLine {
-                field: field_name(&d.field, ctx.lang),
-                declared: field_value(&d.declared),
-                computed: field_value(&d.computed),
-            })
-            .collect(),
-        record_json: serde_json::to_string_pretty(&record.to_value()).unwrap_or_default(),
-        share_url,
-        can_apply,
-        target,
-        slug,
-        ruling,
-        ctx: &ctx,
-    })
+        status,
+    )
 }
 
 fn parse(text: &str) -> Result<HandRecord, domain::RecordError> {
@@ -371,31 +394,42 @@ pub struct RulingTarget {
 }
 
 /// `GET /arbitro/fallos/{slug}`: the shareable, printable ruling.
-pub async fn show_ruling(Visit { req, state, who }: Visit, path: web::Path<String>) -> HttpResult {
+pub async fn show_ruling(v: Visit, path: web::Path<String>) -> HttpResult {
     let slug = path.into_inner();
     if slug.len() > 32 || !slug.chars().all(|c| c.is_ascii_hexdigit()) {
         return Err(AppError::NotFound);
     }
-    let s = slug.clone();
-    let text = db(&state, move |conn| {
-        games::find_ruling(conn, &s)?.ok_or(AppError::NotFound)
-    })
-    .await?;
-    let record = parse(&text)
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("stored ruling {slug}: {e}")))?;
-    let can_apply = who.user.is_some() || !who.games.is_empty();
     // Built from a hand of a club game: that game's players name the seats, and the
     // ruling is applied to that hand.
-    let q = web::Query::<HashMap<String, String>>::from_query(req.query_string())
+    let q = web::Query::<HashMap<String, String>>::from_query(v.req.query_string())
         .map(|q| q.into_inner())
         .unwrap_or_default();
     let asked = q
         .get("partida")
         .and_then(|p| p.parse::<i32>().ok())
         .zip(q.get("mano").and_then(|m| m.parse::<i32>().ok()));
+    ruling_of(&v, slug, asked, None).await
+}
+
+/// Ruling `slug`'s page, for hand `asked` (game, hand) of a club game when it was
+/// built for one, with an apply waiting for its confirm when `again` says so.
+async fn ruling_of(
+    Visit { req, state, who }: &Visit,
+    slug: String,
+    asked: Option<(i32, i32)>,
+    again: Option<Again>,
+) -> HttpResult {
+    let s = slug.clone();
+    let text = db(state, move |conn| {
+        games::find_ruling(conn, &s)?.ok_or(AppError::NotFound)
+    })
+    .await?;
+    let record = parse(&text)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("stored ruling {slug}: {e}")))?;
+    let can_apply = who.user.is_some() || !who.games.is_empty();
     let target = match asked {
         Some((id, hand)) => {
-            let found = db(&state, move |conn| Ok(games::find_game(conn, id)?)).await?;
+            let found = db(state, move |conn| Ok(games::find_game(conn, id)?)).await?;
             found
                 .filter(|g| g.game == record.game.slug())
                 .map(|g| (g, hand))
@@ -403,7 +437,7 @@ pub async fn show_ruling(Visit { req, state, who }: Visit, path: web::Path<Strin
         None => None,
     };
     let apply_to = target.map(|(g, hand)| {
-        let lang = super::i18n::negotiate(&req);
+        let lang = super::i18n::negotiate(req);
         let seats = crate::web::game::seats_of(&g);
         let sides = crate::web::game::setup_of(&g)
             .map(|setup| crate::web::game::side_names(&setup, &seats, lang))
@@ -419,7 +453,7 @@ pub async fn show_ruling(Visit { req, state, who }: Visit, path: web::Path<Strin
             seats,
         )
     });
-    ruling_page(&req, &record, Some(slug), Some((can_apply, apply_to)))
+    ruling_page(req, &record, Some(slug), Some((can_apply, apply_to, again)))
 }
 
 #[derive(serde::Deserialize)]
@@ -434,10 +468,11 @@ pub struct ApplyForm {
 /// `POST /arbitro/fallos/{slug}/aplicar`: the ruled hand becomes a hand of a club
 /// game (a new one, or replacing hand `hand`); audited as the referee's.
 pub async fn apply(
-    Visit { req, state, who }: Visit,
+    visit: Visit,
     path: web::Path<String>,
     form: web::Form<ApplyForm>,
 ) -> HttpResult {
+    let Visit { req, state, who } = &visit;
     let slug = path.into_inner();
     let form = form.into_inner();
     let game_id: i32 = typed_number(&form.game, Unacceptable::Game)?;
@@ -451,13 +486,13 @@ pub async fn apply(
         None => None,
     };
     let s = slug.clone();
-    let (text, game) = db(&state, move |conn| {
+    let (text, game) = db(state, move |conn| {
         let text = games::find_ruling(conn, &s)?.ok_or(AppError::NotFound)?;
         let game = games::find_game(conn, game_id)?.ok_or(AppError::NotFound)?;
         Ok((text, game))
     })
     .await?;
-    if !crate::web::game::may_record(&who, &game) {
+    if !crate::web::game::may_record(who, &game) {
         who.require(
             Perm::RecordGame {
                 club_id: game.club_id,
@@ -469,15 +504,15 @@ pub async fn apply(
     let record: Value = serde_json::from_str(&text)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("stored ruling: {e}")))?;
     let actor = format!("{} (fallo {slug})", who.actor());
-    let lang = super::i18n::negotiate(&req);
+    let lang = super::i18n::negotiate(req);
     // A referee's ruling may correct a confirmed championship table (its later
     // pairings listed first, and confirmed with `confirm=1`).
     let by = crate::web::game::ChangeBy {
-        staff: crate::web::game::is_game_staff(&who, &game),
+        staff: crate::web::game::is_game_staff(who, &game),
         sides: Vec::new(),
         confirmed: form.confirm.as_deref() == Some("1"),
     };
-    let outcome = db(&state, move |conn| {
+    let outcome = db(state, move |conn| {
         crate::web::game::apply_entered(
             conn,
             game_id,
@@ -490,7 +525,18 @@ pub async fn apply(
     .await?;
     match outcome {
         Ok(()) => Ok(see_other(&format!("/partidas/{game_id}"))),
-        Err(message) => {
+        // The ruling's page again, the later tables listed above its apply form,
+        // which now asks for the confirm.
+        Err(NotApplied::Confirm(message)) => {
+            let again = Again {
+                message,
+                game: form.game.trim().to_owned(),
+                hand: hand_no.map(|h| h.to_string()).unwrap_or_default(),
+            };
+            let asked = hand_no.map(|h| (game_id, h));
+            ruling_of(&visit, slug, asked, Some(again)).await
+        }
+        Err(NotApplied::Refused(message)) => {
             // The engine's words, with the game's players in its seats.
             let seats = crate::web::game::seats_of(&game);
             let sides = crate::web::game::setup_of(&game)

@@ -205,3 +205,38 @@ async fn a_round_sheet_printed_for_the_wall_leaves_the_result_of_a_table_still_p
         ["21 – 12", "En juego"]
     );
 }
+
+#[tokio::test]
+async fn the_standings_page_printed_from_the_browser_leaves_out_its_links_to_earlier_rounds() {
+    let app = TestApp::spawn().await;
+    let club = club(&app).await;
+    let id = swiss_played(&app, club).await;
+    let page = new_client()
+        .get(app.url(&format!("/campeonatos/{id}")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let page = Html::parse_document(&page);
+    assert_eq!(
+        texts(&page, "p.earlier-rounds a"),
+        ["Ronda 2", "Ronda 1"],
+        "the screen links the earlier rounds"
+    );
+    // The print stylesheet hides what is marked not for paper, and these links are.
+    let sheet = attr(&page, "link[rel=stylesheet][media=print]", "href").unwrap();
+    let css = app.get(&sheet).await.text().await.unwrap();
+    let hidden = css
+        .lines()
+        .find(|l| l.contains("display: none !important"))
+        .unwrap_or_default();
+    assert!(hidden.contains(".no-print"), "{css}");
+    let sel = Selector::parse("p.earlier-rounds").unwrap();
+    let classes: Vec<&str> = page
+        .select(&sel)
+        .flat_map(|p| p.value().classes())
+        .collect();
+    assert!(classes.contains(&"no-print"), "{classes:?}");
+}

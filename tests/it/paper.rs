@@ -123,7 +123,7 @@ async fn the_results_file_lists_the_knockout_matches_after_the_rounds_each_by_it
     let mut book = Xlsx::new(std::io::Cursor::new(xlsx.to_vec())).unwrap();
     let name = book.sheet_names()[0].clone();
     let sheet = book.worksheet_range(&name).unwrap();
-    let last = sheet.rows().last().unwrap();
+    let last = sheet.rows().next_back().unwrap();
     assert_eq!(last[0], Data::String("Final".into()));
     assert_eq!(last[3], Data::Float(12.0));
     assert_eq!(last[4], Data::Float(21.0));

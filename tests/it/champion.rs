@@ -12,7 +12,7 @@ use crate::helpers::{TestApp, attr, new_client, post_form_as, signed_from_its_ow
 use baza::db::championship::store::{self as store, TableRow};
 
 /// A club with its organiser signed in on `app.client`.
-async fn club(app: &TestApp) -> i32 {
+pub(crate) async fn club(app: &TestApp) -> i32 {
     app.club_with_organiser("Peña El Triunfo", "Tordesillas")
         .await
 }
@@ -22,18 +22,18 @@ async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Re
 }
 
 /// The stored tables of a round (`phase` 0) or of a knockout phase.
-async fn tables(app: &TestApp, id: i32, phase: i32) -> Vec<TableRow> {
+pub(crate) async fn tables(app: &TestApp, id: i32, phase: i32) -> Vec<TableRow> {
     app.with_conn(move |conn| store::phase_tables(conn, id, phase).unwrap())
         .await
 }
 
-fn path_of(row: &TableRow) -> String {
+pub(crate) fn path_of(row: &TableRow) -> String {
     baza::web::championship::table_path(row.championship_id, row.phase, row.round_no, row.table_no)
 }
 
 /// A table's result typed by pair a's scorekeeper (its PIN on its own phone) and
 /// signed by pair b with its PIN on another phone: `a_wins` says who won 21–12.
-async fn play_at_table(app: &TestApp, row: &TableRow, a_wins: bool) {
+pub(crate) async fn play_at_table(app: &TestApp, row: &TableRow, a_wins: bool) {
     let path = path_of(row);
     let keeper = new_client();
     let res = post_form_as(app, &keeper, &format!("{path}/pin"), &[("pin", &row.pin)]).await;
@@ -64,7 +64,7 @@ async fn play_at_table(app: &TestApp, row: &TableRow, a_wins: bool) {
 
 /// A cuatrola championship of eight pairs whose results are typed at the tables,
 /// with its three Swiss rounds played (pair a wins at every table). Returns its id.
-async fn swiss_played(app: &TestApp, club: i32) -> i32 {
+pub(crate) async fn swiss_played(app: &TestApp, club: i32) -> i32 {
     let res = post(
         app,
         &format!("/clubes/{club}/campeonatos/nuevo"),

@@ -54,6 +54,7 @@ mod offline;
 mod other_games;
 mod outages;
 mod pages;
+mod paper;
 mod people;
 mod people_across_clubs;
 mod people_migration;

@@ -128,6 +128,57 @@ fn pairings_sheet(ctx: &Ctx, t: &Tournament, view: &RoundView) -> Sheet {
     sheet
 }
 
+/// The matches of the knockout phases of `file` (its `brackets`) as lines of the
+/// results sheet, after the rounds: the match by its stage ("Semifinal 1", "Final"),
+/// the two entrants, the scores, the result, and the phase's name where a round's
+/// number goes. Matches whose entrants are not both known yet are left out.
+fn knockout_rows(ctx: &Ctx, file: &TournamentFile) -> Vec<Vec<Cell>> {
+    let names: HashMap<&str, &str> = file
+        .entrants
+        .iter()
+        .map(|e| (e.id.as_str(), e.name.as_str()))
+        .collect();
+    let mut rows = Vec::new();
+    for phase in &file.brackets {
+        let name = |e: crate::domain::bracket::EntrantId| {
+            phase
+                .entrants
+                .get(e.0 as usize)
+                .map(|id| names.get(id.as_str()).map_or(id.as_str(), |n| *n))
+                .unwrap_or_default()
+                .to_owned()
+        };
+        for m in phase.bracket.matches() {
+            let [Some(a), Some(b)] = m.entrants() else {
+                continue;
+            };
+            // A knockout table's number is its match's, counted from 1.
+            let table = i32::try_from(m.id.0 + 1).unwrap_or(i32::MAX);
+            let stage = super::ranking::table_stage(ctx, &phase.bracket, table)
+                .unwrap_or_else(|| ctx.t1("table-n", "n", &table));
+            let score = m.result.as_ref().and_then(|r| r.score);
+            let result = match (&m.result, score) {
+                (_, Some([x, y])) => Cell::text(format!("{x} – {y}")),
+                (Some(r), None) => ctx
+                    .t1("result-declared-winner", "name", &name(r.winner))
+                    .into(),
+                (None, None) => Cell::Empty,
+            };
+            let points = |k: usize| score.map_or(Cell::Empty, |s| s[k].into());
+            rows.push(vec![
+                stage.into(),
+                name(a).into(),
+                name(b).into(),
+                points(0),
+                points(1),
+                result,
+                phase.name.clone().into(),
+            ]);
+        }
+    }
+    rows
+}
+
 /// One sheet per liguilla: rank, name, then the score against each other entrant.
 fn crosstable_sheets(ctx: &Ctx, head: String, groups: Vec<CrossGroup>) -> Vec<Sheet> {
     groups
@@ -209,6 +260,9 @@ async fn rounds_seen(
     let viewer = who.clone();
     let (t, rows) = db(&state, move |conn| {
         let mut t = load(conn, id)?;
+        if t.file.brackets.is_empty() {
+            t.file.brackets = store::linked_phases(conn, id, &t.file)?.0;
+        }
         super::public::public_names(conn, &viewer, &mut t, &mut [])?;
         Ok((t, store::tables(conn, id)?))
     })
@@ -245,7 +299,8 @@ pub async fn pairings_download(
 
 /// `GET /campeonatos/{id}/resultados.{xlsx|csv}`: the tables of every round in one
 /// sheet, a round's number on each line (the published rounds, or every round for the
-/// club's staff), as the pairings of each round download them.
+/// club's staff), as the pairings of each round download them, then the matches of
+/// its knockout phases, each phase's name on its lines.
 pub async fn results_download(visit: Visit, Target(id, format): Target) -> HttpResult {
     let ctx = Ctx::from_request(&visit.req);
     let (t, views) = rounds_seen(&ctx, visit, id, None).await?;
@@ -260,6 +315,7 @@ pub async fn results_download(visit: Visit, Target(id, format): Target) -> HttpR
     for round in rounds {
         sheet.rows.extend(round.rows);
     }
+    sheet.rows.extend(knockout_rows(&ctx, &t.file));
     let stem = format!("{}-{}", ctx.t("sheets-file-results"), t.championship.name);
     sheets::download(ctx.lang, &[sheet], format, &stem)
 }

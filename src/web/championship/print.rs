@@ -137,6 +137,13 @@ async fn print_page(
     if let Some(r) = round.as_mut().filter(|_| kind == "slips") {
         seat_tables(&state, &ctx, r).await?;
     }
+    // On paper a table without its result has an empty cell: a state ("En juego",
+    // "Falta la firma") is stale once the sheet is on the wall.
+    if let Some(r) = round.as_mut().filter(|_| kind == "pairings") {
+        for l in r.tables.iter_mut().filter(|l| l.result.is_none()) {
+            l.result = Some(String::new());
+        }
+    }
     let finals = if kind == "standings" {
         super::ranking::final_lines(&ctx, &t.file)
     } else {

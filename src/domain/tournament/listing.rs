@@ -78,6 +78,18 @@ pub fn rounds_planned(file: &TournamentFile) -> i32 {
     }
 }
 
+/// The Swiss rounds still to play once the first is drawn: none before any round
+/// (a knockout then takes the place of the rounds), none in a league or ceros.
+pub fn swiss_rounds_left(file: &TournamentFile) -> u32 {
+    match file.championship.system {
+        System::Swiss { rounds } if !file.rounds.is_empty() => {
+            let drawn = u32::try_from(file.rounds.len()).unwrap_or(u32::MAX);
+            rounds.saturating_sub(drawn)
+        }
+        _ => 0,
+    }
+}
+
 /// The next entrant id: one more than the largest numeric id.
 pub fn next_entrant_id(file: &TournamentFile) -> String {
     let max = file

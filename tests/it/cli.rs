@@ -633,7 +633,7 @@ fn baza_standings_of_a_championship_with_a_knockout_names_the_knockout_winner_fi
     );
     let first = lines.nth(1).unwrap();
     assert!(
-        first.contains("Soler – Roca") && first.contains("champion"),
+        first.contains("Soler – Roca") && first.contains("Campeón"),
         "{out}"
     );
     assert!(
@@ -648,6 +648,59 @@ fn baza_standings_of_a_championship_with_a_knockout_names_the_knockout_winner_fi
     assert_eq!(rows[0]["name"], "Mas – Puig");
     assert_eq!(rows[0]["ranking"], "swiss");
     assert!(rows[0].get("reached").is_none(), "{rows}");
+}
+
+/// `baza standings` heads and words the final ranking as the championship's ranking
+/// page does: in Spanish by default, in English with `--lang en` (its titles too);
+/// the JSON is the same in any language.
+#[test]
+fn baza_standings_words_the_final_ranking_as_its_page_in_spanish_by_default_and_in_english_with_lang_en()
+ {
+    let file = open_won_by_soler_roca();
+    let (code, out, err) = standings_of(&file, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    for head in [
+        "Puesto",
+        "Pareja",
+        "Hasta dónde llegó",
+        "Puesto en la fase previa",
+    ] {
+        assert!(lines[1].contains(head), "{out}");
+    }
+    assert!(
+        lines[2].contains("Soler – Roca") && lines[2].contains("Campeón"),
+        "{out}"
+    );
+    assert!(lines[3].contains("Finalista"), "{out}");
+    assert!(lines[4].contains("Semifinales"), "{out}");
+    assert!(
+        !out.contains("Reached") && !out.contains("champion"),
+        "{out}"
+    );
+
+    let (code, out, err) = standings_of(&file, &["--lang", "en"]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "Final ranking: Fase final");
+    for head in [
+        "Place",
+        "Pair",
+        "Went as far as",
+        "Place in the earlier phase",
+    ] {
+        assert!(lines[1].contains(head), "{out}");
+    }
+    assert!(
+        lines[2].contains("Soler – Roca") && lines[2].contains("Champion"),
+        "{out}"
+    );
+    assert!(lines[3].contains("Runner-up"), "{out}");
+    assert!(lines[4].contains("Semi-finals"), "{out}");
+    assert!(out.contains("\nEntrants by seed\n"), "{out}");
+
+    let json = |args: &[&str]| standings_of(&file, args).1;
+    assert_eq!(json(&["--json"]), json(&["--json", "--lang", "en"]));
 }
 
 #[test]

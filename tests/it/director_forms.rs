@@ -5,6 +5,7 @@ use reqwest::StatusCode;
 
 use crate::helpers::{ChampionshipForm, TestApp, attr, post_form_as, texts};
 use baza::db::championship::store;
+use baza::domain::status::{ChampionshipStatus, TableStatus};
 
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     post_form_as(app, &app.client, path, fields).await
@@ -297,6 +298,27 @@ async fn a_knockout_asked_for_with_swiss_rounds_left_says_how_many_remain_and_is
         said.contains("sorteó el cuadro con 2 rondas del suizo sin jugar"),
         "{said}"
     );
+
+    // No round follows: once the knockout has its champion the championship is over.
+    loop {
+        let open: Vec<store::TableRow> = app
+            .with_conn(move |conn| {
+                let phase = baza::db::brackets::brackets_of_championship(conn, id).unwrap()[0].id;
+                let rows = store::phase_tables(conn, id, phase).unwrap();
+                rows.into_iter()
+                    .filter(|r| r.status != TableStatus::Final)
+                    .collect()
+            })
+            .await;
+        if open.is_empty() {
+            break;
+        }
+        typed_by_the_director(&app, &open).await;
+    }
+    let status = app
+        .with_conn(move |conn| store::load(conn, id).unwrap().unwrap().championship.status)
+        .await;
+    assert_eq!(status, ChampionshipStatus::Finished);
 }
 
 /// A Swiss of two rounds, both played: the knockout is drawn at once, no

@@ -86,6 +86,10 @@ audit-match-of-round = del partit { $n } de la ronda { $round }
 audit-match-of-losers = del partit { $n } de la ronda { $round } de repesca
 audit-a-match = d'un partit
 audit-bracket-create = { $who } va crear el quadre.
+audit-bracket-create-early = { $who } va sortejar el quadre amb { $n ->
+    [one] 1 ronda del suís sense jugar
+   *[other] { $n } rondes del suís sense jugar
+}.
 audit-bracket-import = { $who } va importar el quadre.
 audit-bracket-paper = { $who } va triar el paper { $paper } per imprimir el quadre.
 audit-bracket-delete = { $who } va esborrar el quadre.

@@ -590,6 +590,7 @@ error-knockout-draw = Una eliminatòria necessita un guanyador.
 error-knockout-depends = Ja s'han jugat partits que depenen d'aquest resultat al quadre.
 error-knockout = No es pot formar la fase final
 error-knockout-too-few = No es pot formar la fase final: demana més classificats dels que es poden classificar. Es poden classificar:
+error-knockout-rounds-left = Queden rondes del suís per jugar: la fase final se sorteja quan s'acabin, o ara, sense elles. Rondes per jugar:
 phases-title = Fases finals
 phase-help = Els classificats surten de la classificació de les rondes, amb els desempats.
 phase-name = Nom de la fase
@@ -606,6 +607,12 @@ phase-fill-repesca = Repesca dels millors no classificats
 phase-shape = Quadre
 phase-third-place = Partit pel tercer lloc
 phase-create = Formar la fase final
+phase-rounds-left = { $n ->
+    [one] Queda 1 ronda del suís per jugar
+   *[other] Queden { $n } rondes del suís per jugar
+}. Si sorteges el quadre ara, no es jugaran: la fase final es fa amb la classificació de les rondes jugades.
+phase-draw-early = Sortejar el quadre ara, sense les rondes que falten
+phase-keep-rounds = Continuar amb les rondes
 phase-fill-played = Els guanyadors de la repesca jugada
 repesca-title = Repesca jugada
 repesca-help = Abans de la fase final, entre els no classificats que compleixen la regla: eliminatòries (el guanyador de cadascuna passa a la fase final) o una lligueta de tots contra tots (passen els millors).

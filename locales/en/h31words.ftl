@@ -86,6 +86,10 @@ audit-match-of-round = of match { $n } of round { $round }
 audit-match-of-losers = of match { $n } of round { $round } of the losers' bracket
 audit-a-match = of a match
 audit-bracket-create = { $who } created the bracket.
+audit-bracket-create-early = { $who } drew the bracket with { $n ->
+    [one] 1 Swiss round
+   *[other] { $n } Swiss rounds
+} unplayed.
 audit-bracket-import = { $who } imported the bracket.
 audit-bracket-paper = { $who } chose { $paper } paper to print the bracket.
 audit-bracket-delete = { $who } deleted the bracket.

@@ -590,6 +590,7 @@ error-knockout-draw = A knockout match needs a winner.
 error-knockout-depends = Matches that depend on this result have already been played in the bracket.
 error-knockout = The final phase cannot be made
 error-knockout-too-few = The final phase cannot be made: it asks for more qualifiers than can qualify. Those who can qualify:
+error-knockout-rounds-left = Swiss rounds are still to be played: the final phase is drawn once they are over, or now, without them. Rounds left:
 phases-title = Final phases
 phase-help = The qualifiers come from the standings of the rounds, with their tie-breaks.
 phase-name = Phase name
@@ -606,6 +607,12 @@ phase-fill-repesca = Repesca of the best non-qualified
 phase-shape = Bracket
 phase-third-place = Third-place match
 phase-create = Make the final phase
+phase-rounds-left = { $n ->
+    [one] 1 Swiss round is still to be played
+   *[other] { $n } Swiss rounds are still to be played
+}. If you draw the bracket now, they will not be played: the final phase is seeded from the standings of the rounds played.
+phase-draw-early = Draw the bracket now, without the rounds left
+phase-keep-rounds = Go on with the rounds
 phase-fill-played = The winners of the played repesca
 repesca-title = Played repesca
 repesca-help = Before the final phase, among the non-qualified who meet the rule: knockouts (the winner of each goes on to the final phase) or a group where all play all (its best go on).

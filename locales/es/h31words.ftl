@@ -86,6 +86,10 @@ audit-match-of-round = del partido { $n } de la ronda { $round }
 audit-match-of-losers = del partido { $n } de la ronda { $round } de repesca
 audit-a-match = de un partido
 audit-bracket-create = { $who } creó el cuadro.
+audit-bracket-create-early = { $who } sorteó el cuadro con { $n ->
+    [one] 1 ronda del suizo sin jugar
+   *[other] { $n } rondas del suizo sin jugar
+}.
 audit-bracket-import = { $who } importó el cuadro.
 audit-bracket-paper = { $who } eligió el papel { $paper } para imprimir el cuadro.
 audit-bracket-delete = { $who } borró el cuadro.

@@ -590,6 +590,7 @@ error-knockout-draw = Una eliminatoria necesita un ganador.
 error-knockout-depends = Ya se han jugado partidos que dependen de este resultado en el cuadro.
 error-knockout = No se puede formar la fase final
 error-knockout-too-few = No se puede formar la fase final: pide más clasificados de los que pueden clasificarse. Pueden clasificarse:
+error-knockout-rounds-left = Quedan rondas del suizo por jugar: la fase final se sortea al acabarlas, o ya, sin ellas. Rondas por jugar:
 phases-title = Fases finales
 phase-help = Los clasificados salen de la clasificación de las rondas, con sus desempates.
 phase-name = Nombre de la fase
@@ -606,6 +607,12 @@ phase-fill-repesca = Repesca de los mejores no clasificados
 phase-shape = Cuadro
 phase-third-place = Partido por el tercer puesto
 phase-create = Formar la fase final
+phase-rounds-left = { $n ->
+    [one] Queda 1 ronda del suizo por jugar
+   *[other] Quedan { $n } rondas del suizo por jugar
+}. Si sorteas el cuadro ahora, no se jugarán: la fase final se siembra con la clasificación de las rondas jugadas.
+phase-draw-early = Sortear el cuadro ya, sin las rondas que faltan
+phase-keep-rounds = Seguir con las rondas
 phase-fill-played = Los ganadores de la repesca jugada
 repesca-title = Repesca jugada
 repesca-help = Antes de la fase final, entre los no clasificados que cumplen la regla: eliminatorias (el ganador de cada una pasa a la fase final) o una liguilla de todos contra todos (pasan los mejores).

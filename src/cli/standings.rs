@@ -1,7 +1,9 @@
 //! `baza standings FILE`: the ranking of a championship file as its pages give it.
 //! Once its knockout phase has a champion, the final ranking across the phases (the
 //! knockout's winner first), as the championship's page and its final ranking
-//! spreadsheet; before, or with `--rounds`, the standings of its rounds.
+//! spreadsheet; before, or with `--rounds`, the standings of its rounds. The final
+//! ranking's table has the page's column heads and words, in the language of `--lang`
+//! (Spanish by default).
 
 use std::process::ExitCode;
 
@@ -9,10 +11,11 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{TournamentArgs, both, read_tournament};
+use crate::domain::Lang;
 use crate::domain::tournament::{
     self, FinalRow, StandingRow, TournamentFile, final_phase, final_ranking,
 };
-use crate::web::championship::phase_standings_key;
+use crate::web::championship::{final_ranking_text, phase_standings_key};
 use crate::web::i18n::tr;
 
 #[derive(Debug, Args)]
@@ -24,6 +27,11 @@ pub struct StandingsArgs {
     /// even once there is a final ranking.
     #[arg(long)]
     pub rounds: bool,
+    /// Idioma de la clasificación final: es, ca, en (por defecto, su tabla en
+    /// español y los títulos en español e inglés) / Language of the final ranking
+    /// (by default its table in Spanish, the titles in Spanish and English).
+    #[arg(long, value_parser = super::parse_lang)]
+    pub lang: Option<Lang>,
 }
 
 /// `ranking` of the JSON lines of a final ranking.
@@ -87,22 +95,40 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<ExitCode> {
     match &finals {
         // The final ranking first, then the earlier phase's standings, each named.
         Some(finals) => {
-            let title = both(|lang| format!("{}: {phase}", tr(lang, "final-ranking-title")));
+            let title = said(args.lang, |lang| {
+                format!("{}: {phase}", tr(lang, "final-ranking-title"))
+            });
             println!("{title}");
-            print!("{}", tournament::text::final_ranking_table(finals));
+            let lang = args.lang.unwrap_or(Lang::Es);
+            print!("{}", final_ranking_text(lang, &file, finals));
             println!();
-            println!("{}", both(|lang| tr(lang, phase_standings_key(&file))));
+            println!(
+                "{}",
+                said(args.lang, |lang| tr(lang, phase_standings_key(&file)))
+            );
             print!("{table}");
         }
         None => {
             print!("{table}");
             // A knockout still being played: its ranking comes with its champion.
             if !args.rounds && !phase.is_empty() {
-                eprintln!("{}", both(|lang| tr(lang, "final-ranking-pending")));
+                eprintln!(
+                    "{}",
+                    said(args.lang, |lang| tr(lang, "final-ranking-pending"))
+                );
             }
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A message in `lang`, or in Spanish and English as the commands say it when no
+/// language is asked for.
+fn said(lang: Option<Lang>, say: impl Fn(Lang) -> String) -> String {
+    match lang {
+        Some(lang) => say(lang),
+        None => both(say),
+    }
 }
 
 /// The JSON lines of a final ranking whose knockout phase is `phase`.

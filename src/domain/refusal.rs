@@ -152,6 +152,9 @@ pub enum Refusal {
     Knockout(Box<[String; 3]>),
     /// A knockout phase asks for more qualifiers than can qualify (how many can).
     KnockoutTooFew(usize),
+    /// The knockout phase is asked for with Swiss rounds still to play (how many),
+    /// without the director's word that they will not be played.
+    SwissRoundsLeft(u32),
     /// Settings change only before the first round or phase.
     EditTooLate,
     /// Seeds change only before the first round (the championship's name).
@@ -248,6 +251,7 @@ impl Refusal {
             Refusal::BadFile(_) => "error-tournament-file",
             Refusal::Knockout(_) => "error-knockout",
             Refusal::KnockoutTooFew(_) => "error-knockout-too-few",
+            Refusal::SwissRoundsLeft(_) => "error-knockout-rounds-left",
             Refusal::EditTooLate => "champ-edit-too-late",
             Refusal::SeedingPaired(_) => "seeding-error-paired",
             Refusal::GroupsNone => "error-groups-none",
@@ -281,7 +285,10 @@ impl Refusal {
     pub fn is_stage(&self) -> bool {
         matches!(
             self,
-            Refusal::KnockoutDrawn(_) | Refusal::CheckInLate | Refusal::EditTooLate
+            Refusal::KnockoutDrawn(_)
+                | Refusal::CheckInLate
+                | Refusal::EditTooLate
+                | Refusal::SwissRoundsLeft(_)
         )
     }
 
@@ -332,6 +339,7 @@ impl Refusal {
                 n.to_string()
             }
             Refusal::KnockoutTooFew(n) => n.to_string(),
+            Refusal::SwissRoundsLeft(n) => n.to_string(),
             Refusal::TableConfirmed
             | Refusal::TableCorrectionUnfinished
             | Refusal::SignOtherSide

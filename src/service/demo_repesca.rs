@@ -211,7 +211,7 @@ pub fn girona_open(
     let last = championship::create_knockout(
         conn,
         id,
-        "Eliminatòries",
+        ("Eliminatòries", false),
         Qualify::PerGroup {
             per_group: 1,
             fill: GroupFill::Played,

@@ -291,7 +291,7 @@ pub fn create_demo_championships(
     let bracket = championship::create_knockout(
         conn,
         done,
-        "Fase final",
+        ("Fase final", false),
         Qualify::Top { n: 4 },
         KnockoutShape::Single { third_place: false },
         ACTOR,

@@ -176,7 +176,7 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
         ("round", "pair") => say("audit-round-pair", vec![("n", e.entity_id.to_string())]),
         ("round", "publish") => say("audit-round-publish", vec![("n", e.entity_id.to_string())]),
         ("result", action) => result(lang, e, action, (&before, &after), known, say),
-        ("bracket", action) => bracket(lang, action, (&before, &after), say),
+        ("bracket", action) => bracket((lang, &who), action, (&before, &after), say),
         (entity, _) => say("audit-other", vec![("what", entity_words(lang, entity))]),
     }
 }
@@ -641,7 +641,7 @@ fn match_words(lang: Lang, code: &str, stage: Option<Stage>) -> String {
 }
 
 fn bracket(
-    lang: Lang,
+    (lang, who): (Lang, &str),
     action: &str,
     (before, after): (&Value, &Value),
     say: impl Fn(&str, Vec<(&'static str, String)>) -> String,
@@ -656,7 +656,16 @@ fn bracket(
     );
     let score = score_of(&after["score"]).unwrap_or_else(|| "—".to_owned());
     match action {
-        "create" => say("audit-bracket-create", vec![]),
+        // Drawn with Swiss rounds left unplayed: how many.
+        "create" => match after["unplayed_rounds"].as_u64().filter(|n| *n > 0) {
+            Some(n) => capitalized(&tr_count(
+                lang,
+                "audit-bracket-create-early",
+                usize::try_from(n).unwrap_or(usize::MAX),
+                &[("who", who.to_owned())],
+            )),
+            None => say("audit-bracket-create", vec![]),
+        },
         "import" => say("audit-bracket-import", vec![]),
         "paper" => say(
             "audit-bracket-paper",

@@ -209,6 +209,16 @@ impl Ctx {
         }
     }
 
+    /// The words of the pages in `lang` without a request: for the command line.
+    pub fn in_lang(lang: Lang) -> Ctx {
+        Ctx {
+            lang,
+            path: String::new(),
+            csrf: String::new(),
+            username: None,
+        }
+    }
+
     /// Translates a message id.
     pub fn t(&self, key: &str) -> String {
         i18n::tr(self.lang, key)

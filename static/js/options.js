@@ -20,8 +20,10 @@
 })();
 
 // A field that applies to one choice only (data-when="field:value value"): shown
-// while the form's field has one of those values (without script every field stays
-// visible, and the server reads only those that apply).
+// while the form's field has one of those values, and its controls disabled while
+// hidden, so that what is sent is what is seen (a disabled control is not sent: two
+// cotos chosen and then one partida send no cotos). Without script every field stays
+// visible and is sent, and the server reads only those that apply.
 (function () {
   document.querySelectorAll("[data-when]").forEach(function (el) {
     var form = el.closest("form");
@@ -30,8 +32,10 @@
     var field = form.elements[el.dataset.when.slice(0, at)];
     if (!field) return;
     var values = el.dataset.when.slice(at + 1).split(" ");
+    var controls = el.querySelectorAll("input, select, textarea");
     function show() {
       el.hidden = values.indexOf(field.value) < 0;
+      controls.forEach(function (c) { c.disabled = el.hidden; });
     }
     form.addEventListener("change", show);
     show();

@@ -633,7 +633,7 @@ fn baza_standings_of_a_championship_with_a_knockout_names_the_knockout_winner_fi
     );
     let first = lines.nth(1).unwrap();
     assert!(
-        first.contains("Soler – Roca") && first.contains("champion"),
+        first.contains("Soler – Roca") && first.contains("Campeón"),
         "{out}"
     );
     assert!(
@@ -648,6 +648,60 @@ fn baza_standings_of_a_championship_with_a_knockout_names_the_knockout_winner_fi
     assert_eq!(rows[0]["name"], "Mas – Puig");
     assert_eq!(rows[0]["ranking"], "swiss");
     assert!(rows[0].get("reached").is_none(), "{rows}");
+}
+
+/// `baza standings` heads and words the final ranking as the championship's ranking
+/// page does: in Spanish by default, in English with `--lang en` (its titles too);
+/// the JSON is the same in any language.
+#[test]
+fn baza_standings_words_the_final_ranking_as_its_page_in_spanish_by_default_and_in_english_with_lang_en()
+ {
+    let file = open_won_by_soler_roca();
+    let spanish = [
+        "Puesto",
+        "Pareja",
+        "Hasta dónde llegó",
+        "Puesto en la fase previa",
+        "Campeón",
+        "Finalista",
+        "Semifinales",
+    ];
+    let english = [
+        "Place",
+        "Pair",
+        "Went as far as",
+        "Place in the earlier phase",
+        "Champion",
+        "Runner-up",
+        "Semi-finals",
+    ];
+    let mut said = Vec::new();
+    for (args, words) in [(&[][..], spanish), (&["--lang", "en"][..], english)] {
+        let (code, out, err) = standings_of(&file, args);
+        assert_eq!(code, Some(0), "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        let (heads, reached) = words.split_at(4);
+        assert!(heads.iter().all(|h| lines[1].contains(h)), "{out}");
+        assert!(lines[2].contains("Soler – Roca"), "{out}");
+        for (line, word) in lines[2..5].iter().zip(reached) {
+            assert!(line.contains(word), "{out}");
+        }
+        said.push(out);
+    }
+    assert!(
+        !said[0].contains("Reached") && !said[0].contains("champion"),
+        "{}",
+        said[0]
+    );
+    assert!(
+        said[1].starts_with("Final ranking: Fase final\n"),
+        "{}",
+        said[1]
+    );
+    assert!(said[1].contains("\nEntrants by seed\n"), "{}", said[1]);
+
+    let json = |args: &[&str]| standings_of(&file, args).1;
+    assert_eq!(json(&["--json"]), json(&["--json", "--lang", "en"]));
 }
 
 #[test]

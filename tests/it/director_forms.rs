@@ -5,6 +5,7 @@ use reqwest::StatusCode;
 
 use crate::helpers::{ChampionshipForm, TestApp, attr, post_form_as, texts};
 use baza::db::championship::store;
+use baza::domain::status::{ChampionshipStatus, TableStatus};
 
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     post_form_as(app, &app.client, path, fields).await
@@ -212,6 +213,148 @@ async fn a_knockout_of_six_pairs_offers_the_best_four_and_more_than_can_qualify_
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
+}
+
+/// The knockout phases drawn for championship `id`.
+async fn phases_of(app: &TestApp, id: i32) -> usize {
+    app.with_conn(move |conn| {
+        baza::db::brackets::brackets_of_championship(conn, id)
+            .unwrap()
+            .len()
+    })
+    .await
+}
+
+/// A Swiss of three rounds with its first played: the knockout asked for now (an old
+/// tab, a double click) draws nothing, and the page says in the reader's language how
+/// many rounds remain, with a button that draws it anyway; that button draws it, and
+/// the audit says it was drawn with two rounds unplayed.
+#[tokio::test]
+async fn a_knockout_asked_for_with_swiss_rounds_left_says_how_many_remain_and_is_drawn_only_when_confirmed()
+ {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Tute", "Teruel").await;
+    let id = ChampionshipForm::new("Tute de Navidad")
+        .set("rounds", "3")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Pareja", 6)
+        .await;
+    round_won_by_the_better_seeds(&app, id, 1).await;
+    let director = format!("/campeonatos/{id}/direccion");
+    let page = app.page(&director, StatusCode::OK).await;
+    assert!(
+        texts(&page, "#form-fases").is_empty(),
+        "rounds to play first"
+    );
+
+    let phase = format!("/campeonatos/{id}/fases");
+    let asked = [("qualify", "top"), ("n", "4"), ("third_place", "1")];
+    for (lang, said, button) in [
+        (
+            "ca",
+            "Queden 2 rondes del suís per jugar.",
+            "Sortejar el quadre ara, sense les rondes que falten",
+        ),
+        (
+            "en",
+            "2 Swiss rounds are still to be played.",
+            "Draw the bracket now, without the rounds left",
+        ),
+        (
+            "es",
+            "Quedan 2 rondas del suizo por jugar.",
+            "Sortear el cuadro ya, sin las rondas que faltan",
+        ),
+    ] {
+        app.get(&format!("/idioma/{lang}?next=/")).await;
+        let page = refused(post(&app, &phase, &asked).await, StatusCode::CONFLICT).await;
+        let refusal = texts(&page, "#form-fases .form-refused").join(" ");
+        assert!(refusal.starts_with(said), "{lang}: {refusal}");
+        assert_eq!(
+            texts(&page, "#form-fases button[type=submit]"),
+            vec![button],
+            "{lang}"
+        );
+        assert_eq!(
+            attr(&page, "#form-fases input[name=n]", "value").as_deref(),
+            Some("4"),
+            "as typed"
+        );
+        assert_eq!(phases_of(&app, id).await, 0, "nothing drawn");
+    }
+
+    // The button sends the form again, confirmed.
+    let page = refused(post(&app, &phase, &asked).await, StatusCode::CONFLICT).await;
+    let confirmed = crate::from_scratch::form_values(&page, "form#form-fases");
+    assert!(confirmed.contains(&("early".into(), "1".into())));
+    let res = crate::from_scratch::post_fields(&app, &app.client, &phase, &confirmed).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(phases_of(&app, id).await, 1, "the knockout is drawn");
+    let audit = app
+        .page(&format!("/campeonatos/{id}/auditoria"), StatusCode::OK)
+        .await;
+    let said = texts(&audit, "body").join(" ");
+    assert!(
+        said.contains("sorteó el cuadro con 2 rondas del suizo sin jugar"),
+        "{said}"
+    );
+
+    // No round follows: once the knockout has its champion the championship is over.
+    loop {
+        let open: Vec<store::TableRow> = app
+            .with_conn(move |conn| {
+                let phase = baza::db::brackets::brackets_of_championship(conn, id).unwrap()[0].id;
+                let rows = store::phase_tables(conn, id, phase).unwrap();
+                rows.into_iter()
+                    .filter(|r| r.status != TableStatus::Final)
+                    .collect()
+            })
+            .await;
+        if open.is_empty() {
+            break;
+        }
+        typed_by_the_director(&app, &open).await;
+    }
+    let status = app
+        .with_conn(move |conn| store::load(conn, id).unwrap().unwrap().championship.status)
+        .await;
+    assert_eq!(status, ChampionshipStatus::Finished);
+}
+
+/// A Swiss of two rounds, both played: the knockout is drawn at once, no
+/// confirmation asked, and the audit says only that the bracket was made.
+#[tokio::test]
+async fn after_the_last_swiss_round_the_knockout_is_drawn_without_a_confirmation() {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Tute", "Teruel").await;
+    let id = ChampionshipForm::new("Tute de Reyes")
+        .set("rounds", "2")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Pareja", 6)
+        .await;
+    round_won_by_the_better_seeds(&app, id, 1).await;
+    round_won_by_the_better_seeds(&app, id, 2).await;
+    let page = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(
+        texts(&page, "#form-fases button[type=submit]"),
+        vec!["Formar la fase final"]
+    );
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/fases"),
+        &[("qualify", "top"), ("n", "4")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(phases_of(&app, id).await, 1);
+    let audit = app
+        .page(&format!("/campeonatos/{id}/auditoria"), StatusCode::OK)
+        .await;
+    let said = texts(&audit, "body").join(" ");
+    assert!(said.contains("creó el cuadro"), "{said}");
+    assert!(!said.contains("sin jugar"), "{said}");
 }
 
 /// Round `round` of championship `id` drawn by its director, who types 21–12 at

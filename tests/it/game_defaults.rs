@@ -237,3 +237,50 @@ async fn a_guinote_match_of_one_partida_asked_for_two_cotos_is_refused_in_words_
     let (_, doc) = created(&app, club, &form).await;
     assert_eq!(doc["event"]["match_format"], json!({"kind": "partida"}));
 }
+
+/// With script, the control of the cotos hides once one partida is chosen and is not
+/// sent: an organiser who picked two cotos and then one partida makes a championship
+/// of one partida (without script the server's refusal above stands).
+#[tokio::test]
+async fn in_a_browser_two_cotos_picked_and_then_one_partida_make_a_championship_of_one_partida() {
+    let Some(browser) = crate::browser::Browser::start("cotos_then_one_partida").await else {
+        return;
+    };
+    let app = TestApp::spawn().await;
+    let club = club_of_game(&app, "guinote").await;
+    browser.as_organiser(&app, "mesa", club).await;
+    browser
+        .goto(&app.url(&format!("/clubes/{club}/campeonatos/nuevo")))
+        .await;
+    browser.wait_for("select[name='fmt.guinote.cotos']").await;
+    browser.fill("input[name=name]", "Guiñote del Pilar").await;
+    browser.choose("fmt.guinote.match_format", "best_of").await;
+    browser.choose("fmt.guinote.cotos", "2").await;
+    browser.choose("fmt.guinote.match_format", "partida").await;
+    let cotos = "document.querySelector(\"select[name='fmt.guinote.cotos']\")";
+    assert_eq!(
+        browser
+            .eval(&format!("return {cotos}.closest('label').hidden"))
+            .await,
+        true,
+        "the cotos hide with one partida"
+    );
+    // Shown again with several partidas, they are sent again.
+    browser.choose("fmt.guinote.match_format", "best_of").await;
+    assert_eq!(
+        browser.eval(&format!("return {cotos}.disabled")).await,
+        false
+    );
+    browser.choose("fmt.guinote.match_format", "partida").await;
+    browser
+        .submit("form.tournament-form button[type=submit]")
+        .await;
+    let path = browser.path().await;
+    let id: i32 = path
+        .strip_prefix("/campeonatos/")
+        .and_then(|p| p.strip_suffix("/direccion"))
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("the championship is made: {path}"));
+    let doc = document(&app, id).await;
+    assert_eq!(doc["event"]["match_format"], json!({"kind": "partida"}));
+}

@@ -42,29 +42,34 @@ pub fn standings_table(rows: &[StandingRow], tiebreaks: &[Tiebreak]) -> String {
 }
 
 /// The final ranking across the phases as text: place, entrant, how far it went and
-/// its rank in the earlier phase.
+/// its rank in the earlier phase, headed and worded in English.
 pub fn final_ranking_table(rows: &[super::FinalRow]) -> String {
     use super::Reached;
-    let mut lines: Vec<Vec<String>> = vec![
-        ["#", "Entrant", "Reached", "Phase rank"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
-    ];
+    let heads = ["#", "Entrant", "Reached", "Phase rank"].map(str::to_owned);
+    final_ranking_table_in(rows, &heads, &|reached| match reached {
+        Reached::Champion => "champion".to_string(),
+        Reached::RunnerUp => "final".to_string(),
+        Reached::Third => "third place".to_string(),
+        Reached::Fourth => "fourth place".to_string(),
+        Reached::Out(round) => round.to_string(),
+        Reached::Repesca => "repesca".to_string(),
+        Reached::EarlierPhase => "earlier phase".to_string(),
+    })
+}
+
+/// [`final_ranking_table`] with the column `heads` and how far each went in words
+/// (`reached`) of a language.
+pub fn final_ranking_table_in(
+    rows: &[super::FinalRow],
+    heads: &[String; 4],
+    reached: &dyn Fn(super::Reached) -> String,
+) -> String {
+    let mut lines: Vec<Vec<String>> = vec![heads.to_vec()];
     for r in rows {
-        let reached = match r.reached {
-            Reached::Champion => "champion".to_string(),
-            Reached::RunnerUp => "final".to_string(),
-            Reached::Third => "third place".to_string(),
-            Reached::Fourth => "fourth place".to_string(),
-            Reached::Out(round) => round.to_string(),
-            Reached::Repesca => "repesca".to_string(),
-            Reached::EarlierPhase => "earlier phase".to_string(),
-        };
         lines.push(vec![
             r.place.to_string(),
             r.name.clone(),
-            reached,
+            reached(r.reached),
             r.phase_rank.to_string(),
         ]);
     }

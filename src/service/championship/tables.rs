@@ -206,12 +206,14 @@ pub fn confirm(
 
 /// A knockout phase of the championship seeded from its standings: the bracket
 /// (linked to the championship), audited, with tables for its first matches. Every
-/// round must have its results. Returns the bracket's id.
+/// round drawn must have its results. With Swiss rounds still to play it is refused
+/// unless `early` (the director's word that they will not be played), and then the
+/// audit says how many were left unplayed. Returns the bracket's id.
 #[allow(clippy::too_many_arguments)]
 pub fn create_knockout(
     conn: &mut DbConn,
     championship_id: i32,
-    name: &str,
+    (name, early): (&str, bool),
     qualify_by: Qualify,
     shape: KnockoutShape,
     actor: &str,
@@ -223,6 +225,10 @@ pub fn create_knockout(
         let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
         super::before_knockout(conn, championship_id, BeforeKnockout::Knockout)?;
         crate::domain::tournament::rounds_complete(&t.file)?;
+        let left = crate::domain::tournament::listing::swiss_rounds_left(&t.file);
+        if left > 0 && !early {
+            return Err(ChangeError::Refused(Refusal::SwissRoundsLeft(left)));
+        }
         // A repesca liguilla's best join the knockout: it waits for them.
         if crate::db::championship::liguilla::load(conn, championship_id)?
             .is_some_and(|l| l.best.is_none())
@@ -235,8 +241,11 @@ pub fn create_knockout(
             .map(|id| store::entrant_name(&t.file, id))
             .collect();
         let seeding = format!("standings:{championship_id}");
-        let made = serde_json::json!({"qualify": qualify_by, "shape": shape,
+        let mut made = serde_json::json!({"qualify": qualify_by, "shape": shape,
             "entrants": names, "bracket": bracket});
+        if left > 0 {
+            made["unplayed_rounds"] = left.into();
+        }
         let phase = (name, seeding.as_str(), made);
         super::repesca::open_phase(conn, &t, phase, &names, &bracket, actor, now, pins)
     })

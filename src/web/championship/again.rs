@@ -13,6 +13,9 @@ pub struct Again {
     /// What it says precisely (the value refused, the tables missing), when it does.
     pub detail: Option<String>,
     pub status: StatusCode,
+    /// The form may be sent again confirmed (`early`): the knockout drawn with Swiss
+    /// rounds left.
+    pub confirm: bool,
     values: BTreeMap<String, String>,
 }
 
@@ -77,11 +80,19 @@ pub(super) async fn or_again(
     }
     let ctx = Ctx::from_request(&visit.req);
     let (key, detail) = e.describe(ctx.lang);
+    let left = match &e {
+        AppError::Refused(Refusal::SwissRoundsLeft(n)) => Some(*n),
+        _ => None,
+    };
     let again = Again {
         form,
-        message: ctx.t(key),
-        detail,
+        message: match left {
+            Some(n) => ctx.tn("phase-rounds-left", n as usize, "n", &n),
+            None => ctx.t(key),
+        },
+        detail: detail.filter(|_| left.is_none()),
         status,
+        confirm: left.is_some(),
         values,
     };
     super::director::director_page(visit, id, Some(again)).await

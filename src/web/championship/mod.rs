@@ -63,7 +63,7 @@ mod standings;
 mod tables;
 
 pub(crate) use import::refusal_words;
-pub(crate) use ranking::phase_standings_key;
+pub(crate) use ranking::{final_ranking_text, phase_standings_key};
 
 pub use create::*;
 pub use director::*;

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::domain::bracket::{Bracket, Format, MatchId};
-use crate::domain::tournament::{Reached, final_ranking};
+use crate::domain::tournament::{FinalRow, Reached, final_ranking};
 use crate::web::brackets::{round_title, stage_title};
 
 /// A line of the final ranking.
@@ -84,28 +84,47 @@ pub(crate) fn phase_standings_key(file: &TournamentFile) -> &'static str {
 /// champion (`file.brackets` filled, see [`load_public`]).
 pub(super) fn final_lines(ctx: &Ctx, file: &TournamentFile) -> Option<Vec<FinalLine>> {
     let rows = final_ranking(file)?;
-    let earlier = ctx.t("final-ranking-reached-earlier");
     Some(
         rows.into_iter()
             .map(|r| FinalLine {
                 place: r.place,
                 name: r.name,
                 club: r.club.unwrap_or_default(),
-                reached: match r.reached {
-                    Reached::Champion => ctx.t("final-ranking-reached-champion"),
-                    Reached::RunnerUp => ctx.t("final-ranking-reached-runner-up"),
-                    Reached::Third => ctx.t("final-ranking-reached-third"),
-                    Reached::Fourth => ctx.t("final-ranking-reached-fourth"),
-                    Reached::Out(round) => round_title(ctx, round),
-                    Reached::Repesca => ctx.t("final-ranking-reached-repesca"),
-                    Reached::EarlierPhase => earlier.clone(),
-                },
+                reached: reached_words(ctx, r.reached),
                 champion: r.reached == Reached::Champion,
                 phase_rank: r.phase_rank,
                 withdrawn: r.withdrawn,
             })
             .collect(),
     )
+}
+
+/// How far a pair went, in words: "Campeón", "Semifinales", "Fase previa".
+fn reached_words(ctx: &Ctx, reached: Reached) -> String {
+    match reached {
+        Reached::Champion => ctx.t("final-ranking-reached-champion"),
+        Reached::RunnerUp => ctx.t("final-ranking-reached-runner-up"),
+        Reached::Third => ctx.t("final-ranking-reached-third"),
+        Reached::Fourth => ctx.t("final-ranking-reached-fourth"),
+        Reached::Out(round) => round_title(ctx, round),
+        Reached::Repesca => ctx.t("final-ranking-reached-repesca"),
+        Reached::EarlierPhase => ctx.t("final-ranking-reached-earlier"),
+    }
+}
+
+/// The final ranking `rows` of `file` as a terminal's text table (`baza standings`),
+/// with the page's column heads and words in `lang`.
+pub(crate) fn final_ranking_text(lang: Lang, file: &TournamentFile, rows: &[FinalRow]) -> String {
+    let ctx = Ctx::in_lang(lang);
+    let heads = [
+        ctx.t("final-ranking-place"),
+        entrant_head(&ctx, file),
+        ctx.t("final-ranking-reached"),
+        ctx.t("final-ranking-phase-rank"),
+    ];
+    crate::domain::tournament::text::final_ranking_table_in(rows, &heads, &|r| {
+        reached_words(&ctx, r)
+    })
 }
 
 /// The champion's name, when there is a final ranking.

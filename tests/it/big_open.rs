@@ -404,24 +404,7 @@ async fn a_knockout_slip_asks_the_losing_pair_to_sign_without_speaking_of_a_draw
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "table {table}");
     }
     post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
-    let res = post(
-        &app,
-        &format!("/campeonatos/{id}/fases"),
-        &[
-            ("name", "Fase final"),
-            ("qualify", "top"),
-            ("n", "4"),
-            ("shape", "single"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let page = app
-        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
-        .await;
-    let bracket = crate::from_scratch::bracket_id_of(
-        &crate::helpers::attr(&page, "a.phase-bracket", "href").unwrap(),
-    );
+    let bracket = crate::from_scratch::best_four_drawn(&app, id).await;
 
     let res = app
         .get_with_lang(

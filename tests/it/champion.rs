@@ -156,23 +156,10 @@ async fn the_knockout_champion_heads_the_page_the_wall_the_print_and_the_files()
     assert_eq!(swiss.len(), 8);
 
     // The best four to a knockout seeded from the Swiss: 1 v 4, 2 v 3.
-    let res = post(
-        &app,
-        &format!("/campeonatos/{id}/fases"),
-        &[
-            ("name", "Fase final"),
-            ("qualify", "top"),
-            ("n", "4"),
-            ("shape", "single"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let bracket = crate::from_scratch::best_four_drawn(&app, id).await;
     let page = app
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)
         .await;
-    let bracket =
-        crate::from_scratch::bracket_id_of(&attr(&page, "a.phase-bracket", "href").unwrap());
     let html = app
         .page(&format!("/cuadros/{bracket}"), StatusCode::OK)
         .await;

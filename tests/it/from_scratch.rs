@@ -126,6 +126,29 @@ pub(crate) fn bracket_id_of(path: &str) -> i32 {
     path.trim_start_matches("/cuadros/").parse().unwrap()
 }
 
+/// Draws the best four of championship `id` (its Swiss played) to a single knockout
+/// "Fase final", as its director does on the championship's page: the knockout's
+/// bracket id.
+pub(crate) async fn best_four_drawn(app: &TestApp, id: i32) -> i32 {
+    let res = post_form_as(
+        app,
+        &app.client,
+        &format!("/campeonatos/{id}/fases"),
+        &[
+            ("name", "Fase final"),
+            ("qualify", "top"),
+            ("n", "4"),
+            ("shape", "single"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "the knockout is drawn");
+    let page = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    bracket_id_of(&attr(&page, "a.phase-bracket", "href").unwrap())
+}
+
 /// The new-championship form's defaults for `game` in match format `format`.
 pub(crate) async fn defaults_for(
     app: &TestApp,

@@ -59,19 +59,7 @@ async fn knockout_drawn(app: &TestApp, club: i32) -> (i32, i32) {
     for (k, slip) in slips(app, id, "ronda=1").await.iter().enumerate() {
         play_table(app, slip, 30 + k as u64).await;
     }
-    let res = post(
-        app,
-        &format!("/campeonatos/{id}/fases"),
-        &[
-            ("name", "Fase final"),
-            ("qualify", "top"),
-            ("n", "4"),
-            ("shape", "single"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "the knockout is drawn");
-    (id, bracket_of(app, id).await)
+    (id, crate::from_scratch::best_four_drawn(app, id).await)
 }
 
 /// The slip of knockout table `table`.

@@ -17,23 +17,7 @@ async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Re
 async fn with_semifinals(app: &TestApp) -> (i32, i32) {
     let club = club(app).await;
     let id = swiss_played(app, club).await;
-    let res = post(
-        app,
-        &format!("/campeonatos/{id}/fases"),
-        &[
-            ("name", "Fase final"),
-            ("qualify", "top"),
-            ("n", "4"),
-            ("shape", "single"),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let page = app
-        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
-        .await;
-    let bracket =
-        crate::from_scratch::bracket_id_of(&attr(&page, "a.phase-bracket", "href").unwrap());
+    let bracket = crate::from_scratch::best_four_drawn(app, id).await;
     (id, bracket)
 }
 

@@ -32,7 +32,7 @@ audit-player-create = { $who } va donar d'alta el jugador { $name }.
 audit-player-update = { $who } va canviar les dades del jugador { $name }.
 audit-pair-create = { $who } va donar d'alta la parella { $name }.
 audit-pair-update = { $who } va canviar les dades de la parella { $name }.
-audit-person-rename = { $who } va canviar el nom de { $name } a { $into }.
+audit-person-rename = { $who } va canviar el nom { DE($name) } a { $into }.
 audit-person-merge = { $who } va unir { $name } amb { $into }.
 audit-person-retire = { $who } va donar de baixa { $name }.
 audit-person-reactivate = { $who } va tornar a donar d'alta { $name }.
@@ -53,7 +53,7 @@ audit-entrant-import = { $n ->
 audit-entrant-withdraw = { $who } va retirar { $name } del campionat.
 audit-entrant-reinstate = { $who } va tornar a admetre { $name }.
 audit-entrant-check-in = { $who } va marcar que { $name } ha arribat.
-audit-entrant-check-out = { $who } va treure l'arribada de { $name }.
+audit-entrant-check-out = { $who } va treure l'arribada { DE($name) }.
 audit-entrants-checked-in = { $n ->
     [one] { $who } va marcar l'arribada de { $n } inscrit.
    *[other] { $who } va marcar l'arribada de { $n } inscrits.

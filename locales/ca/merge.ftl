@@ -6,7 +6,7 @@ merge-drop = Es treu (passa a la que es queda)
 merge-choose = Tria una persona…
 merge-preview = Veure què es mou
 merge-confirm-title = Abans de fusionar: això és el que es mou
-merge-summary = Tot el de { $drop } passa a { $keep }.
+merge-summary = Tot el { DE($drop) } passa a { $keep }.
 merge-do = Fusionar les dues fitxes
 merge-change = Canviar l'elecció
 merge-code = Codi
@@ -53,11 +53,11 @@ merge-moves-ratings = Historial de puntuació de { $game }: { $games ->
     [one] { $games ->
         [one] se suma
        *[other] se sumen
-    } a la 1 de { $keep }
+    } a la 1 { DE($keep) }
    *[other] { $games ->
         [one] se suma
        *[other] se sumen
-    } a les { $kept } de { $keep }
+    } a les { $kept } { DE($keep) }
 }; la seva puntuació de { $game } es torna a calcular amb tota la història.
 merge-moves-no-ratings = No té cap partida puntuada en cap joc.
 merge-moves-circuits = { $n ->
@@ -84,11 +84,11 @@ merge-undo-title = Desfer una fusió
 merge-undo-done = Aquesta fusió ja es va desfer.
 merge-undo-joined = Aquesta fusió no es pot desfer: a { $what } les dues fitxes del club es van fusionar en una, i no queda constància de quines partides, parelles i inscripcions eren de cadascuna. No s'ha tocat res.
 merge-undo-person = { $what } ja no està fusionada amb aquesta persona: alguna cosa ha canviat des de la fusió. No s'ha tocat res.
-merge-undo-membership = La fitxa de { $what } ja no és d'aquesta persona: ha canviat des de la fusió. No s'ha tocat res.
-merge-undo-licence = La llicència de { $what } ha canviat des de la fusió. No s'ha tocat res.
+merge-undo-membership = La fitxa { DE($what) } ja no és d'aquesta persona: ha canviat des de la fusió. No s'ha tocat res.
+merge-undo-licence = La llicència { DE($what) } ha canviat des de la fusió. No s'ha tocat res.
 merge-undo-championship = Els inscrits del campionat { $what } han canviat des de la fusió. No s'ha tocat res.
 merge-back-audit = Tornar a les fusions
 audit-people-merge = { $who } va fusionar { $name } amb { $into }: són la mateixa persona.
 audit-people-merge-rated = Passen les seves partides puntuades: { $games }.
 audit-people-merge-rated-game = { $n } de { $game }
-audit-people-unmerge = { $who } va desfer la fusió de { $name } amb { $into }.
+audit-people-unmerge = { $who } va desfer la fusió { DE($name) } amb { $into }.

@@ -16,8 +16,45 @@ fluent_templates::static_loader! {
     static LOCALES = {
         locales: "./locales",
         fallback_language: "es",
-        customise: |bundle| bundle.set_use_isolating(false),
+        customise: |bundle| {
+            bundle.set_use_isolating(false);
+            // `DE(name)`: Catalan's "de" before a name, elided where it must be.
+            let _ = bundle.add_function("DE", |args, _| match args.first() {
+                Some(FluentValue::String(name)) => FluentValue::from(catalan_de(name)),
+                Some(other) => other.clone(),
+                None => FluentValue::None,
+            });
+        },
     };
+}
+
+/// Catalan's "de" before a name: "d'Anna", "d'Helena", but "de Berta", "de Iolanda"
+/// (an i or u before a vowel is a consonant there, and so is hi- or hu- before one).
+pub fn catalan_de(name: &str) -> String {
+    let folded: Vec<char> = name
+        .chars()
+        .take(3)
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'à' | 'á' => 'a',
+            'è' | 'é' => 'e',
+            'ì' | 'í' | 'ï' => 'i',
+            'ò' | 'ó' => 'o',
+            'ù' | 'ú' | 'ü' => 'u',
+            c => c,
+        })
+        .collect();
+    let vowel = |c: Option<&char>| matches!(c, Some('a' | 'e' | 'i' | 'o' | 'u'));
+    let rest = match folded.first() {
+        Some('h') => &folded[1..],
+        _ => &folded[..],
+    };
+    let semivowel = matches!(rest.first(), Some('i' | 'u')) && vowel(rest.get(1));
+    if vowel(rest.first()) && !semivowel {
+        format!("d'{name}")
+    } else {
+        format!("de {name}")
+    }
 }
 
 /// The cookie the language switcher sets.
@@ -149,6 +186,33 @@ pub fn negotiate(req: &HttpRequest) -> Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn catalan_elides_de_before_a_name_that_starts_with_a_vowel_sound() {
+        assert_eq!(catalan_de("Anna i Berta"), "d'Anna i Berta");
+        assert_eq!(catalan_de("Èric"), "d'Èric");
+        assert_eq!(catalan_de("Helena"), "d'Helena");
+        assert_eq!(catalan_de("Berta i Anna"), "de Berta i Anna");
+        assert_eq!(catalan_de("Iolanda"), "de Iolanda");
+        assert_eq!(catalan_de("Huelva"), "de Huelva");
+        assert_eq!(catalan_de(""), "de ");
+        assert_eq!(
+            tr_args(
+                Lang::Ca,
+                "hand-points-of",
+                &[("side", "Anna i Berta".into())]
+            ),
+            "Punts d'Anna i Berta (cartes i bases)"
+        );
+        assert_eq!(
+            tr_args(
+                Lang::Ca,
+                "hand-points-of",
+                &[("side", "Berta i Anna".into())]
+            ),
+            "Punts de Berta i Anna (cartes i bases)"
+        );
+    }
 
     #[test]
     fn accept_language_picks_the_best_supported_tag() {

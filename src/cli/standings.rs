@@ -15,8 +15,11 @@ use crate::domain::Lang;
 use crate::domain::tournament::{
     self, FinalRow, StandingRow, TournamentFile, final_phase, final_ranking,
 };
+use crate::web::Ctx;
+use crate::web::championship::standings_sheet;
 use crate::web::championship::{final_ranking_text, phase_standings_key};
 use crate::web::i18n::tr;
+use crate::web::sheets::{CsvStyle, to_text};
 
 #[derive(Debug, Args)]
 pub struct StandingsArgs {
@@ -27,9 +30,9 @@ pub struct StandingsArgs {
     /// even once there is a final ranking.
     #[arg(long)]
     pub rounds: bool,
-    /// Idioma de la clasificación final: es, ca, en (por defecto, su tabla en
-    /// español y los títulos en español e inglés) / Language of the final ranking
-    /// (by default its table in Spanish, the titles in Spanish and English).
+    /// Idioma de las clasificaciones: es, ca, en (por defecto, sus tablas en español
+    /// y los títulos en español e inglés) / Language of the rankings (by default
+    /// their tables in Spanish, the titles in Spanish and English).
     #[arg(long, value_parser = super::parse_lang)]
     pub lang: Option<Lang>,
 }
@@ -91,7 +94,12 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<ExitCode> {
         println!("{text}");
         return Ok(ExitCode::SUCCESS);
     }
-    let table = tournament::text::standings_table(&rows, &file.championship.tiebreaks);
+    // The rounds' standings in the columns and words of the standings sheet.
+    let words = args.lang.unwrap_or(Lang::Es);
+    let table = to_text(
+        &standings_sheet(&Ctx::in_lang(words), &file),
+        CsvStyle::of(words),
+    );
     match &finals {
         // The final ranking first, then the earlier phase's standings, each named.
         Some(finals) => {

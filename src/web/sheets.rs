@@ -51,6 +51,15 @@ impl Cell {
     fn csv_text(&self, style: CsvStyle) -> String {
         match self {
             Cell::Text(s) => guard(s),
+            other => other.shown_text(style),
+        }
+    }
+
+    /// The cell as a person reads it: text as it is, numbers with the language's
+    /// decimal mark.
+    fn shown_text(&self, style: CsvStyle) -> String {
+        match self {
+            Cell::Text(s) => s.clone(),
             Cell::Integer(i) => i.to_string(),
             Cell::Number(f) if style.decimal_comma => f.to_string().replace('.', ","),
             Cell::Number(f) => f.to_string(),
@@ -342,6 +351,27 @@ pub fn to_csv(sheets: &[Sheet], style: CsvStyle) -> Result<Vec<u8>, AppError> {
             .map_err(|e| AppError::Internal(anyhow::anyhow!("csv: {e}")))?;
     }
     Ok(out)
+}
+
+/// A sheet as aligned text for a terminal: its header, then its rows, text to the
+/// left and numbers to the right.
+pub fn to_text(sheet: &Sheet, style: CsvStyle) -> String {
+    let mut lines = vec![sheet.columns.iter().map(|(h, _)| h.clone()).collect()];
+    lines.extend(
+        sheet
+            .rows
+            .iter()
+            .map(|row| row.iter().map(|c| c.shown_text(style)).collect()),
+    );
+    let left: Vec<usize> = (0..sheet.columns.len())
+        .filter(|&c| {
+            sheet
+                .rows
+                .iter()
+                .any(|row| matches!(row.get(c), Some(Cell::Text(_))))
+        })
+        .collect();
+    crate::domain::tournament::text::render(&lines, &left)
 }
 
 /// A file name readable by people and safe in a header: lowercase ASCII letters,

@@ -724,6 +724,35 @@ fn baza_standings_before_the_final_gives_the_standings_of_the_rounds_and_says_th
     );
 }
 
+/// The rounds' standings, as a terminal prints them, speak as the standings sheet:
+/// Spanish by default, the language of `--lang` when asked.
+#[test]
+fn baza_standings_words_the_standings_of_the_rounds_as_the_standings_sheet_in_the_language_asked() {
+    let (file, _) = crate::helpers::open_with_a_final("Open", ["e0", "e1", "e2", "e3"]);
+    for (args, heads) in [
+        (
+            &[][..],
+            ["Pareja", "Partidas jugadas", "Ganadas", "Perdidas"],
+        ),
+        (
+            &["--lang", "en"][..],
+            ["Pair", "Games played", "Won", "Lost"],
+        ),
+    ] {
+        let (code, out, err) = standings_of(&file, args);
+        assert_eq!(code, Some(0), "{err}");
+        let head = out.lines().next().unwrap_or_default();
+        for h in heads {
+            assert!(head.contains(h), "{h}: {out}");
+        }
+        assert!(
+            !head.contains("Entrant") && !head.contains("W-D-L"),
+            "{out}"
+        );
+        assert!(out.contains("Mas – Puig"), "{out}");
+    }
+}
+
 /// `baza check` on a record it cannot rule says why in the language of `--lang`
 /// (Spanish by default), as its rulings and the referee's desk do, not in the
 /// parser's English.

@@ -159,7 +159,7 @@ pub fn value_with(
 }
 
 /// Aligns columns: left for the `left` columns, right for the others.
-fn render(lines: &[Vec<String>], left: &[usize]) -> String {
+pub fn render(lines: &[Vec<String>], left: &[usize]) -> String {
     let cols = lines.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..cols)
         .map(|c| {

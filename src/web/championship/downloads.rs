@@ -32,7 +32,7 @@ fn final_sheet(ctx: &Ctx, head: String, lines: Vec<FinalLine>) -> Sheet {
 }
 
 /// The standings as the standings page shows them (W-D-L split in three numbers).
-fn standings_sheet(ctx: &Ctx, file: &TournamentFile) -> Sheet {
+pub(crate) fn standings_sheet(ctx: &Ctx, file: &TournamentFile) -> Sheet {
     let mut columns = vec![
         ("#".to_owned(), 5.0),
         (entrant_head(ctx, file), 34.0),

@@ -14,7 +14,7 @@
 //! * [`standings`]: the ranking 1..N with every tie-break value;
 //! * [`dependents_of`]: which later pairings depend on a result (before correcting it);
 //! * [`format::check_result`]: whether a score fits the game and the match format;
-//! * [`text::standings_table`], [`text::round_table`]: plain-text tables for a terminal.
+//! * [`text::round_table`], [`text::final_ranking_table`]: plain-text tables for a terminal.
 
 pub mod berger;
 pub mod ceros;

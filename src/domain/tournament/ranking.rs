@@ -398,8 +398,17 @@ mod tests {
     fn the_text_table_puts_the_champion_first() {
         let mut f = file(6);
         knockout(&mut f, 4, SINGLE, &|a, b| a.max(b), &|_| false);
-        let text =
-            crate::domain::tournament::text::final_ranking_table(&final_ranking(&f).unwrap());
+        let heads = ["#", "Entrant", "Reached", "Phase rank"].map(str::to_owned);
+        let words = |reached| match reached {
+            Reached::Champion => "champion".to_string(),
+            Reached::Out(round) => round.to_string(),
+            other => format!("{other:?}"),
+        };
+        let text = crate::domain::tournament::text::final_ranking_table(
+            &final_ranking(&f).unwrap(),
+            &heads,
+            &words,
+        );
         let first = text.lines().nth(1).unwrap();
         assert!(
             first.contains("Pareja 4") && first.contains("champion"),

@@ -4,62 +4,9 @@ use super::file::{Pairing, Round, TournamentFile};
 use super::halves::MatchPoints;
 use super::standings::{StandingRow, Tiebreak};
 
-/// The standings as an aligned text table: rank, name, W-D-L, then the championship's
-/// tie-breaks in order.
-pub fn standings_table(rows: &[StandingRow], tiebreaks: &[Tiebreak]) -> String {
-    let mut header: Vec<String> = ["#", "Entrant", "Pl", "W-D-L"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    header.extend(tiebreaks.iter().map(|t| label(*t).to_string()));
-    let mut lines: Vec<Vec<String>> = vec![header];
-    for r in rows {
-        let mut name = r.name.clone();
-        if r.withdrawn {
-            name.push_str(" (w)");
-        }
-        // A tie nothing in the list broke is said: a shared place ("3="), or the
-        // lot or the order of entry that placed the row.
-        match r.decided_by.as_deref() {
-            Some("lot") => name.push_str(" [lot]"),
-            Some("entry_order") => name.push_str(" [entry order]"),
-            _ => {}
-        }
-        let mut cells = vec![
-            if r.ex_aequo {
-                format!("{}=", r.place)
-            } else {
-                r.place.to_string()
-            },
-            name,
-            r.played.to_string(),
-            format!("{}-{}-{}", r.wins, r.draws, r.losses),
-        ];
-        cells.extend(tiebreaks.iter().map(|t| value(r, *t, "-")));
-        lines.push(cells);
-    }
-    render(&lines, &[1])
-}
-
-/// The final ranking across the phases as text: place, entrant, how far it went and
-/// its rank in the earlier phase, headed and worded in English.
-pub fn final_ranking_table(rows: &[super::FinalRow]) -> String {
-    use super::Reached;
-    let heads = ["#", "Entrant", "Reached", "Phase rank"].map(str::to_owned);
-    final_ranking_table_in(rows, &heads, &|reached| match reached {
-        Reached::Champion => "champion".to_string(),
-        Reached::RunnerUp => "final".to_string(),
-        Reached::Third => "third place".to_string(),
-        Reached::Fourth => "fourth place".to_string(),
-        Reached::Out(round) => round.to_string(),
-        Reached::Repesca => "repesca".to_string(),
-        Reached::EarlierPhase => "earlier phase".to_string(),
-    })
-}
-
-/// [`final_ranking_table`] with the column `heads` and how far each went in words
-/// (`reached`) of a language.
-pub fn final_ranking_table_in(
+/// The final ranking across the phases as text: place, entrant, how far it went
+/// (`reached`, in words of a language) and its rank in the earlier phase, under `heads`.
+pub fn final_ranking_table(
     rows: &[super::FinalRow],
     heads: &[String; 4],
     reached: &dyn Fn(super::Reached) -> String,
@@ -115,28 +62,9 @@ pub fn round_table(file: &TournamentFile, round: &Round) -> String {
     render(&lines, &[1, 2])
 }
 
-fn label(t: Tiebreak) -> &'static str {
-    match t {
-        Tiebreak::Wins => "Wins",
-        Tiebreak::Points => "Pts",
-        Tiebreak::HeadToHead => "H2H",
-        Tiebreak::PointDifference => "Diff",
-        Tiebreak::PointsFor => "For",
-        Tiebreak::Buchholz => "Buch",
-        Tiebreak::MedianBuchholz => "MBuch",
-        Tiebreak::SonnebornBerger => "SB",
-        Tiebreak::Lot => "Lot",
-    }
-}
-
-/// A standings row's value for one tie-break, as printed (`none` where head-to-head
-/// does not apply).
-pub fn value(r: &StandingRow, t: Tiebreak, none: &str) -> String {
-    value_with(r, t, none, &MatchPoints::plain)
-}
-
-/// [`value`], with match points (points, head-to-head, Buchholz) written by `points`.
-pub fn value_with(
+/// A standings row's value for one tie-break, as printed: `none` where head-to-head
+/// does not apply, match points (points, head-to-head, Buchholz) written by `points`.
+pub fn value(
     r: &StandingRow,
     t: Tiebreak,
     none: &str,

@@ -122,9 +122,7 @@ pub(crate) fn final_ranking_text(lang: Lang, file: &TournamentFile, rows: &[Fina
         ctx.t("final-ranking-reached"),
         ctx.t("final-ranking-phase-rank"),
     ];
-    crate::domain::tournament::text::final_ranking_table_in(rows, &heads, &|r| {
-        reached_words(&ctx, r)
-    })
+    crate::domain::tournament::text::final_ranking_table(rows, &heads, &|r| reached_words(&ctx, r))
 }
 
 /// The champion's name, when there is a final ranking.

@@ -87,7 +87,7 @@ pub(super) fn standing_lines(ctx: &Ctx, file: &TournamentFile, page: bool) -> Ve
             points: shown(r.points),
             columns: cols
                 .iter()
-                .map(|t| tournament::text::value_with(r, *t, "–", &shown))
+                .map(|t| tournament::text::value(r, *t, "–", &shown))
                 .collect(),
             tie: tie_note(ctx, file, r),
             withdrawn: r.withdrawn,

@@ -22,10 +22,20 @@ pub fn before_knockout(
 /// Refuses a change of the settings once a round is paired or a phase is in the
 /// document, and once the knockout is drawn.
 pub fn settings_open(conn: &mut DbConn, t: &Tournament) -> Result<(), ChangeError> {
+    let unpaired = t.file.rounds.is_empty() && t.file.brackets.is_empty();
+    let drawn = unpaired && store::knockout_drawn(conn, t.championship.id)?;
+    settings_open_when(t, drawn).map_err(ChangeError::Refused)
+}
+
+/// [`settings_open`] where whether the knockout is drawn is already known.
+pub fn settings_open_when(t: &Tournament, knockout_drawn: bool) -> Result<(), Refusal> {
     if !t.file.rounds.is_empty() || !t.file.brackets.is_empty() {
-        return Err(ChangeError::Refused(Refusal::EditTooLate));
+        return Err(Refusal::EditTooLate);
     }
-    before_knockout(conn, t.championship.id, BeforeKnockout::Settings)
+    if knockout_drawn {
+        return Err(Refusal::KnockoutDrawn(BeforeKnockout::Settings));
+    }
+    Ok(())
 }
 
 /// Refuses the seeds by rating once a round is paired, and once the knockout is

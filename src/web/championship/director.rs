@@ -315,7 +315,7 @@ pub(super) async fn director_page(
         let circuits = crate::db::circuits::of_championship(conn, id)?;
         // What the forms' handlers refuse, asked of the guards they call.
         let drawn = store::knockout_drawn(conn, id)?;
-        let editable = guards::refusal_of(guards::settings_open(conn, &t))?.is_none();
+        let editable = guards::settings_open_when(&t, drawn).is_ok();
         Ok((
             t,
             rows,

@@ -22,6 +22,33 @@ async fn with_semifinals(app: &TestApp) -> (i32, i32) {
     (id, bracket)
 }
 
+/// The print page `what` (its query too) of championship `id`, as its staff reads it.
+async fn printed(app: &TestApp, id: i32, what: &str) -> Html {
+    app.page(
+        &format!("/campeonatos/{id}/imprimir/{what}"),
+        StatusCode::OK,
+    )
+    .await
+}
+
+/// The championship of [`swiss_played`] and its standings printed.
+async fn swiss_standings_printed(app: &TestApp) -> (i32, Html) {
+    let club = club(app).await;
+    let id = swiss_played(app, club).await;
+    (id, printed(app, id, "clasificacion").await)
+}
+
+/// Draws round 1 of championship `id` (a table for each game) and, when `publish`,
+/// publishes it.
+async fn draw_round_one(app: &TestApp, id: i32, publish: bool) {
+    let res = post(app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    if publish {
+        let res = post(app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    }
+}
+
 /// The texts of the elements `css` picks inside each element `within` picks.
 fn texts_within(html: &Html, within: &str, css: &str) -> Vec<Vec<String>> {
     let outer = Selector::parse(within).unwrap();
@@ -156,15 +183,7 @@ async fn a_round_sheet_printed_for_the_wall_leaves_the_result_of_a_table_still_p
         .set("entry", "result")
         .create_with_pairs(&app, club, "Pareja", 5)
         .await;
-    let res = post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let res = post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    draw_round_one(&app, id, true).await;
     let sheet = format!("/campeonatos/{id}/imprimir/emparejamientos?ronda=1");
 
     // Before play: two tables with nothing in their result, and the bye.
@@ -242,10 +261,7 @@ async fn round_one_by_players(app: &TestApp, name: &str, players: &[(&str, &str)
     }
     let res = post(app, &path, &[("name", "Los Maños")]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let res = post(app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let res = post(app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    draw_round_one(app, id, true).await;
     id
 }
 
@@ -264,12 +280,7 @@ async fn the_round_sheet_for_the_wall_lists_every_player_by_name_in_alphabetical
         ],
     )
     .await;
-    let sheet = app
-        .page(
-            &format!("/campeonatos/{id}/imprimir/emparejamientos?ronda=1"),
-            StatusCode::OK,
-        )
-        .await;
+    let sheet = printed(&app, id, "emparejamientos?ronda=1").await;
     // Every player once, and the pair without players by its name, in the order of a
     // Spanish or Catalan list: accents and case ignored.
     assert_eq!(
@@ -339,8 +350,7 @@ async fn the_round_sheet_for_the_wall_lists_every_player_by_name_in_alphabetical
 #[tokio::test]
 async fn the_tables_printed_and_shown_head_their_columns_with_words_not_letters_or_signs() {
     let app = TestApp::spawn().await;
-    let club = club(&app).await;
-    let id = swiss_played(&app, club).await;
+    let (id, print) = swiss_standings_printed(&app).await;
     for (path, lang, round, place) in [
         (
             "/imprimir/emparejamientos?ronda=3",
@@ -379,12 +389,6 @@ async fn the_tables_printed_and_shown_head_their_columns_with_words_not_letters_
             );
         }
     }
-    let print = app
-        .page(
-            &format!("/campeonatos/{id}/imprimir/clasificacion"),
-            StatusCode::OK,
-        )
-        .await;
     assert_eq!(
         texts(&print, "table.tournament-standings thead th")[0],
         "Puesto"
@@ -394,14 +398,7 @@ async fn the_tables_printed_and_shown_head_their_columns_with_words_not_letters_
 #[tokio::test]
 async fn every_printed_page_of_the_standings_says_which_championship_and_round_it_is() {
     let app = TestApp::spawn().await;
-    let club = club(&app).await;
-    let id = swiss_played(&app, club).await;
-    let print = app
-        .page(
-            &format!("/campeonatos/{id}/imprimir/clasificacion"),
-            StatusCode::OK,
-        )
-        .await;
+    let (_, print) = swiss_standings_printed(&app).await;
     // A line of the table's head, which the browser repeats atop every printed page.
     assert_eq!(
         texts(
@@ -429,14 +426,7 @@ async fn every_printed_page_of_the_standings_says_which_championship_and_round_i
 async fn the_printed_standings_abbreviate_the_long_column_heads_and_say_them_in_full_in_a_legend_and_to_screen_readers()
  {
     let app = TestApp::spawn().await;
-    let club = club(&app).await;
-    let id = swiss_played(&app, club).await;
-    let print = app
-        .page(
-            &format!("/campeonatos/{id}/imprimir/clasificacion"),
-            StatusCode::OK,
-        )
-        .await;
+    let (id, print) = swiss_standings_printed(&app).await;
     let heads = texts(&print, "table.tournament-standings thead th abbr");
     assert_eq!(heads, ["Dif.", "TF"]);
     assert_eq!(
@@ -495,13 +485,7 @@ async fn in_a_browser_the_slips_of_six_tables_print_three_to_an_a4_page_each_hal
         .set("rounds", "3")
         .create_with_pairs(&app, club, "Pareja", 12)
         .await;
-    let res = post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    draw_round_one(&app, id, false).await;
     let path = format!("/campeonatos/{id}/imprimir/actas?ronda=1");
 
     // Each half holds its own pair's PIN and never the other's.

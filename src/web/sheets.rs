@@ -403,6 +403,12 @@ pub fn file_stem(s: &str) -> String {
     }
 }
 
+/// The `Content-Disposition` of a download named `name` (a [`file_stem`] and its
+/// extension, plain ASCII): the quoted name, and the same as RFC 6266's `filename*`.
+pub fn attachment(name: &str) -> String {
+    format!("attachment; filename=\"{name}\"; filename*=UTF-8''{name}")
+}
+
 /// The download of `sheets` as `stem.xlsx` or `stem.csv`, a CSV in the style a
 /// reader of `lang` opens ([`CsvStyle::of`]).
 pub fn download(

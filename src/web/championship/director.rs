@@ -458,7 +458,10 @@ pub async fn export_file(Visit { req, state, who }: Visit, path: web::Path<Strin
         .content_type("application/json")
         .insert_header((
             header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"campeonato-{id}.json\""),
+            crate::web::sheets::attachment(&format!(
+                "{}.json",
+                crate::web::sheets::file_stem(&t.championship.name)
+            )),
         ))
         .body(body))
 }

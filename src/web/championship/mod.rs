@@ -80,7 +80,10 @@ pub use public::*;
 pub use ranking::FinalLine;
 pub use repesca::create_repesca;
 pub use settings::*;
-use standings::{CrossGroup, StandingLine, crosstables, entrant_head, standing_lines, tb_headers};
+use standings::{
+    ColumnHead, CrossGroup, StandingLine, crosstables, entrant_head, standing_lines, tb_headers,
+    tb_heads,
+};
 pub use tables::*;
 
 pub use crate::web::tables_held::S_TOURNAMENT_TABLES;

@@ -20,8 +20,14 @@ struct PrintPage<'a> {
     /// The knockout phase printed instead of a round.
     phase_name: Option<String>,
     entrant_head: String,
-    headers: Vec<String>,
+    headers: Vec<ColumnHead>,
     rows: Vec<StandingLine>,
+    /// The championship and round atop every printed page of the standings.
+    paper_caption: Option<String>,
+    /// The standings' abbreviations and their words, under the table.
+    legend: Vec<(String, String)>,
+    /// The round sheet's players in alphabetical order, each with its table.
+    by_name: Vec<NameLine>,
     /// The address phones open, before each printed table path.
     base: String,
     /// The final ranking (standings print), once the knockout has its champion.
@@ -35,6 +41,77 @@ struct PrintPage<'a> {
     /// The words of each entrant's half of a slip and of the PIN sheet, for a pair or
     /// for a player of an individual game.
     half: HalfWords,
+}
+
+/// One player of the round sheet's list by name: where she plays the round.
+struct NameLine {
+    who: String,
+    /// Her pair's name, when she plays in one.
+    pair: Option<String>,
+    /// "Mesa 4 · Pareja 1", "Exenta".
+    place: String,
+}
+
+/// The players of `round` in alphabetical order (accents and case ignored), each
+/// with her table and side, the way a player finds her name on the wall.
+fn by_name(ctx: &Ctx, t: &Tournament, round: &RoundView, head: &str) -> Vec<NameLine> {
+    let mut seated: Vec<(&str, String)> = Vec::new();
+    for l in &round.tables {
+        let table = match l.physical {
+            Some(p) => ctx.t1("table-n", "n", &p),
+            None => format!("{} ({})", ctx.t("tournament-queued"), l.table),
+        };
+        let at = l.stage.iter().cloned().chain([table]).collect::<Vec<_>>();
+        for (name, side) in [(&l.a, 1), (&l.b, 2)] {
+            seated.push((name, format!("{} · {head} {side}", at.join(" · "))));
+        }
+    }
+    for (names, key) in [
+        (&round.byes, "tournament-bye"),
+        (&round.rests, "tournament-rest"),
+    ] {
+        seated.extend(names.iter().map(|n| (n.as_str(), ctx.t(key))));
+    }
+    let mut lines: Vec<NameLine> = seated
+        .into_iter()
+        .flat_map(|(name, place)| {
+            let people: Vec<String> = t
+                .file
+                .entrants
+                .iter()
+                .find(|e| e.name == name)
+                .map(|e| e.people.iter().map(|p| p.name.clone()).collect())
+                .unwrap_or_default();
+            let pair = (!people.is_empty()).then(|| name.to_owned());
+            let who = if people.is_empty() {
+                vec![name.to_owned()]
+            } else {
+                people
+            };
+            who.into_iter().map(move |who| NameLine {
+                pair: pair.clone().filter(|p| *p != who),
+                place: place.clone(),
+                who,
+            })
+        })
+        .collect();
+    crate::domain::names::sort_by_name(&mut lines, |l| &l.who);
+    lines
+}
+
+/// The standings' line atop every printed page: championship, table and round.
+fn standings_caption(t: &Tournament, ctx: &Ctx, title: &str) -> String {
+    let mut caption = format!("{} · {title}", t.championship.name);
+    if let Some(last) = t.file.rounds.last() {
+        let n = &last.number;
+        caption.push_str(" · ");
+        caption.push_str(&if last.missing_results().is_empty() {
+            ctx.t1("paper-after-round", "n", n)
+        } else {
+            ctx.t1("paper-round-playing", "n", n)
+        });
+    }
+    caption
 }
 
 /// The words on each entrant's half of a slip and atop the PIN sheet's columns.
@@ -168,18 +245,43 @@ async fn print_page(
         (true, _) => "tournament-slip-signature",
         (false, _) => "tournament-slip-signature-no-draw",
     };
+    let head = entrant_head(&ctx, &t.file);
+    let by_name = match round.as_ref().filter(|_| kind == "pairings") {
+        Some(r) => by_name(&ctx, &t, r, &head),
+        None => Vec::new(),
+    };
+    let headers = tb_heads(&ctx, &t.file, true);
+    let mut legend = vec![
+        (ctx.t("standings-played"), ctx.t("standings-played-long")),
+        (ctx.t("tournament-wdl"), ctx.t("paper-wdl-long")),
+        (ctx.t("tiebreak-points"), ctx.t("paper-points-long")),
+    ];
+    legend.extend(
+        headers
+            .iter()
+            .filter_map(|h| Some((h.short.clone()?, h.long.clone()))),
+    );
+    let phase_title = super::ranking::phase_standings_title(&ctx, &t.file);
+    let title = if finals.is_some() {
+        phase_title.clone()
+    } else {
+        ctx.t("standings-title")
+    };
     render(&PrintPage {
+        paper_caption: (kind == "standings").then(|| standings_caption(&t, &ctx, &title)),
+        legend,
+        by_name,
         signature: ctx.t(signature),
         half: HalfWords::new(&ctx, size),
         draw_rule: (!draws.stands()).then(|| draws.words(ctx.lang)),
         base: printed_base,
         champion,
         finals,
-        phase_title: super::ranking::phase_standings_title(&ctx, &t.file),
+        phase_title,
         phase_name,
         name: t.championship.name.clone(),
-        entrant_head: entrant_head(&ctx, &t.file),
-        headers: tb_headers(&ctx, &t.file),
+        entrant_head: head,
+        headers,
         rows,
         round,
         kind,

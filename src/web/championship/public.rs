@@ -14,7 +14,9 @@ struct StandingsPage<'a> {
     /// A timed match's rule for draws, unless the draw stands.
     draw_rule: Option<String>,
     entrant_head: String,
-    headers: Vec<String>,
+    headers: Vec<ColumnHead>,
+    /// The line atop every printed page of the standings (the print page's only).
+    paper_caption: Option<String>,
     rows: Vec<StandingLine>,
     /// The latest published round, in full.
     rounds: Vec<RoundView>,
@@ -124,7 +126,8 @@ pub async fn standings(
             _ => None,
         },
         entrant_head: entrant_head(&ctx, &t.file),
-        headers: tb_headers(&ctx, &t.file),
+        headers: tb_heads(&ctx, &t.file, false),
+        paper_caption: None,
         rows: lines,
         director: who.allows(Perm::ManageClub(t.championship.club_id)),
         staff: who.allows(Perm::ReadAudit(t.championship.club_id)),
@@ -242,7 +245,9 @@ struct LivePage<'a> {
     /// The latest knockout phase, once there is one: its tables take the round's place.
     phase: Option<super::director::PhaseView>,
     entrant_head: String,
-    headers: Vec<String>,
+    headers: Vec<ColumnHead>,
+    /// The line atop every printed page of the standings (the print page's only).
+    paper_caption: Option<String>,
     rows: Vec<StandingLine>,
     /// The final ranking, once the knockout has its champion: it takes the wall.
     finals: Option<Vec<FinalLine>>,
@@ -346,7 +351,8 @@ pub async fn live(
         round,
         phase,
         entrant_head: entrant_head(&ctx, &t.file),
-        headers: tb_headers(&ctx, &t.file),
+        headers: tb_heads(&ctx, &t.file, false),
+        paper_caption: None,
         rows: screen(standings, per_row, page),
         ctx: &ctx,
     };

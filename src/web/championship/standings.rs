@@ -205,9 +205,30 @@ pub(super) fn entrant_head(ctx: &Ctx, file: &TournamentFile) -> String {
     }
 }
 
-pub(super) fn tb_headers(ctx: &Ctx, file: &TournamentFile) -> Vec<String> {
+/// A tie-break column's head: its words, and on paper the abbreviation printed in
+/// their place (the words still read by screen readers and in the sheet's legend).
+pub struct ColumnHead {
+    pub long: String,
+    pub short: Option<String>,
+}
+
+/// The tie-break columns' heads: on `paper`, the long ones abbreviated.
+pub(super) fn tb_heads(ctx: &Ctx, file: &TournamentFile, paper: bool) -> Vec<ColumnHead> {
     tb_columns(file)
         .into_iter()
-        .map(|t| tiebreak_label(ctx, t))
+        .map(|t| {
+            let long = tiebreak_label(ctx, t);
+            let short = paper
+                .then(|| ctx.t(&format!("tiebreak-{}-short", t.slug().replace('_', "-"))))
+                .filter(|s| *s != long);
+            ColumnHead { long, short }
+        })
+        .collect()
+}
+
+pub(super) fn tb_headers(ctx: &Ctx, file: &TournamentFile) -> Vec<String> {
+    tb_heads(ctx, file, false)
+        .into_iter()
+        .map(|h| h.long)
         .collect()
 }

@@ -393,6 +393,15 @@ async fn the_tables_printed_and_shown_head_their_columns_with_words_not_letters_
         texts(&print, "table.tournament-standings thead th")[0],
         "Puesto"
     );
+    // The director's list of entrants heads its entry numbers in words too.
+    let director = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert_eq!(texts(&director, "table.entrants thead th")[0], "Núm.");
+    assert_eq!(
+        attr(&director, "table.entrants thead th abbr", "title").as_deref(),
+        Some("Número de inscripción")
+    );
 }
 
 #[tokio::test]

@@ -61,7 +61,10 @@ async fn correcting_round_1_the_other_way_shows_round_2_as_played_and_as_it_woul
     let app = TestApp::spawn().await;
     let id = round_2_paired(&app).await;
     let played = app
-        .page(&format!("/campeonatos/{id}/rondas/2/mesas/1"), StatusCode::OK)
+        .page(
+            &format!("/campeonatos/{id}/rondas/2/mesas/1"),
+            StatusCode::OK,
+        )
         .await;
     assert_eq!(texts(&played, ".pair-name"), ["Pareja 1", "Pareja 2"]);
 
@@ -89,7 +92,10 @@ async fn correcting_round_1_the_other_way_shows_round_2_as_played_and_as_it_woul
     let res = typed(&app, id, 1, ("40", "101"), true).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let after = app
-        .page(&format!("/campeonatos/{id}/rondas/2/mesas/1"), StatusCode::OK)
+        .page(
+            &format!("/campeonatos/{id}/rondas/2/mesas/1"),
+            StatusCode::OK,
+        )
         .await;
     assert_eq!(texts(&after, ".pair-name"), ["Pareja 1", "Pareja 2"]);
 }
@@ -106,7 +112,10 @@ async fn correcting_a_round_1_score_that_keeps_its_winner_says_round_2_would_hav
         texts(&html, "ul.hindsight li"),
         ["Con la corrección, la ronda 2 se habría emparejado igual"]
     );
-    assert!(!texts(&html, "ul.dependents li").is_empty(), "its tables, as before");
+    assert!(
+        !texts(&html, "ul.dependents li").is_empty(),
+        "its tables, as before"
+    );
 }
 
 /// Where the page says who would have met and where its confirm button is, in the

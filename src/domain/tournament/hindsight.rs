@@ -140,7 +140,7 @@ fn meeting(file: &TournamentFile, p: &Pairing) -> Meeting {
 mod tests {
     use super::*;
     use crate::domain::engine::GameKind;
-    use crate::domain::tournament::file::{Championship, Entrant, FORMAT, Round};
+    use crate::domain::tournament::file::{Championship, Entrant, FORMAT};
     use serde_json::Map;
 
     /// A Swiss of `n` pairs named "Pair 1".., seeded in that order, of `rounds` rounds.
@@ -176,7 +176,12 @@ mod tests {
     }
 
     /// Pairs the next round and gives every table's a-side the win.
-    fn play_round(f: &mut TournamentFile) -> Round {
+    fn play_round(f: &mut TournamentFile) {
+        play_round_by(f, |_| [101, 40]);
+    }
+
+    /// Pairs the next round and gives each table the score `score(table)`.
+    fn play_round_by(f: &mut TournamentFile, score: impl Fn(u32) -> [u32; 2]) {
         let mut r = next_round(f).expect("pairs");
         r.results = r
             .pairings
@@ -184,14 +189,24 @@ mod tests {
             .filter_map(|p| match p {
                 Pairing::Table(t) => Some(MatchResult {
                     table: t.table,
-                    score: [101, 40],
+                    score: score(t.table),
                     ..MatchResult::default()
                 }),
                 _ => None,
             })
             .collect();
-        f.rounds.push(r.clone());
-        r
+        f.rounds.push(r);
+    }
+
+    /// Table `t`'s score in round `round`: pair a wins at some tables, pair b at
+    /// others, by various margins.
+    fn mixed(round: u32, t: u32) -> [u32; 2] {
+        let margin = 20 + 7 * ((round * 5 + t * 3) % 9);
+        if (round + t) % 3 == 0 {
+            [101 - margin, 101]
+        } else {
+            [101, 101 - margin]
+        }
     }
 
     fn result(f: &TournamentFile, round: u32, table: u32) -> MatchResult {
@@ -212,6 +227,53 @@ mod tests {
             same,
             vec![Hindsight::Same { round: 2 }, Hindsight::Same { round: 3 }]
         );
+    }
+
+    #[test]
+    fn with_no_change_every_later_round_of_a_long_swiss_or_ceros_is_paired_exactly_as_it_was() {
+        for (system, n, rounds) in [
+            (System::Swiss { rounds: 5 }, 13, 5),
+            (System::Ceros { losses: 2 }, 11, 3),
+        ] {
+            let mut f = swiss(n, 5);
+            f.championship.system = system;
+            for r in 1..=rounds {
+                play_round_by(&mut f, |t| mixed(r, t));
+            }
+            for round in 1..rounds {
+                let same: Vec<Hindsight> = (round + 1..=rounds)
+                    .map(|round| Hindsight::Same { round })
+                    .collect();
+                for table in 1..=3 {
+                    let seen = hindsight(&f, round, &result(&f, round, table));
+                    assert_eq!(seen, same, "{system:?}, round {round}, table {table}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_changed_bye_is_named_at_place_0_after_the_tables() {
+        let mut f = swiss(7, 2);
+        play_round_by(&mut f, |t| mixed(1, t));
+        play_round(&mut f);
+        let tables = (1..=3).map(|t| {
+            let mut turned = result(&f, 1, t);
+            turned.score = [turned.score[1], turned.score[0]];
+            hindsight(&f, 1, &turned)
+        });
+        let byes: Vec<Moved> = tables
+            .flat_map(|h| match h.as_slice() {
+                [Hindsight::Differs { places, .. }] => places.clone(),
+                _ => Vec::new(),
+            })
+            .filter(|m| m.table == 0)
+            .collect();
+        assert!(!byes.is_empty(), "some turned result moves the bye");
+        for m in byes {
+            assert!(matches!(m.played, Some(Meeting::Alone(_))), "{m:?}");
+            assert!(matches!(m.would, Some(Meeting::Alone(_))), "{m:?}");
+        }
     }
 
     #[test]

@@ -304,9 +304,11 @@ pub(crate) fn confirm_text(lang: Lang, list: &[Place], seen: &[Hindsight]) -> St
 pub(crate) fn hindsight_lines(lang: Lang, seen: &[Hindsight]) -> Vec<String> {
     use crate::web::i18n::tr_args;
     let who = |m: &Option<Meeting>| match m {
-        Some(Meeting::Match(a, b)) => {
-            tr_args(lang, "hindsight-against", &[("a", a.clone()), ("b", b.clone())])
-        }
+        Some(Meeting::Match(a, b)) => tr_args(
+            lang,
+            "hindsight-against",
+            &[("a", a.clone()), ("b", b.clone())],
+        ),
         Some(Meeting::Alone(a)) => a.clone(),
         None => crate::web::i18n::tr(lang, "hindsight-nobody"),
     };

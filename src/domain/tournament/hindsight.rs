@@ -202,7 +202,7 @@ mod tests {
     /// others, by various margins.
     fn mixed(round: u32, t: u32) -> [u32; 2] {
         let margin = 20 + 7 * ((round * 5 + t * 3) % 9);
-        if (round + t) % 3 == 0 {
+        if (round + t).is_multiple_of(3) {
             [101 - margin, 101]
         } else {
             [101, 101 - margin]

@@ -4,12 +4,14 @@
 
 use reqwest::StatusCode;
 
+use crate::browser::Browser;
 use crate::helpers::{ChampionshipForm, TestApp, attr, post_form_as, texts};
 
 /// A four-pair botifarra Swiss of two rounds ("Pareja 1" to "Pareja 4"), with the
 /// forms' defaults, whose round 1 the director typed (each table won by its pair a,
 /// 101 to 40) and whose round 2 is paired: the championship.
-async fn round_2_paired(app: &TestApp) -> i32 {
+/// Also the club.
+async fn round_2_paired(app: &TestApp) -> (i32, i32) {
     let club = app.club_with_organiser("Penya Les Bases", "Lloret").await;
     let id = ChampionshipForm::new("Open de Lloret")
         .set("game", "botifarra")
@@ -22,7 +24,7 @@ async fn round_2_paired(app: &TestApp) -> i32 {
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "round 1, table {t}");
     }
     draw(app, id, 2).await;
-    id
+    (id, club)
 }
 
 /// The director pairs round `round` and publishes it.
@@ -59,7 +61,7 @@ async fn typed(
 async fn correcting_round_1_the_other_way_shows_round_2_as_played_and_as_it_would_have_been_before_the_confirm()
  {
     let app = TestApp::spawn().await;
-    let id = round_2_paired(&app).await;
+    let (id, _) = round_2_paired(&app).await;
     let played = app
         .page(
             &format!("/campeonatos/{id}/rondas/2/mesas/1"),
@@ -104,7 +106,7 @@ async fn correcting_round_1_the_other_way_shows_round_2_as_played_and_as_it_woul
 async fn correcting_a_round_1_score_that_keeps_its_winner_says_round_2_would_have_been_paired_the_same()
  {
     let app = TestApp::spawn().await;
-    let id = round_2_paired(&app).await;
+    let (id, _) = round_2_paired(&app).await;
     let res = typed(&app, id, 1, ("101", "60"), false).await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
@@ -132,4 +134,37 @@ fn res_order(html: &scraper::Html) -> Order {
         hindsight: at("class=\"hindsight\""),
         button: at("confirm-form"),
     }
+}
+
+#[tokio::test]
+async fn in_a_browser_on_a_360_px_phone_the_director_reads_who_would_have_met_before_confirming_a_late_correction()
+ {
+    let Some(browser) = Browser::start("late_correction").await else {
+        return;
+    };
+    let app = TestApp::spawn().await;
+    let (id, club) = round_2_paired(&app).await;
+    browser.as_organiser(&app, "mesa", club).await;
+    browser.viewport(360, 800).await;
+    let table = format!("/campeonatos/{id}/rondas/1/mesas/1");
+    browser.goto(&app.url(&table)).await;
+    browser
+        .fill("form.score-form input[name=score_a]", "40")
+        .await;
+    browser
+        .fill("form.score-form input[name=score_b]", "101")
+        .await;
+    browser.submit("form.score-form button[type=submit]").await;
+    browser.wait_for("ul.hindsight").await;
+    let said = browser.text("ul.hindsight").await;
+    assert!(
+        said.contains("Ronda 2, mesa 1: jugó Pareja 1 contra Pareja 2; con la corrección serían Pareja 2 contra Pareja 3"),
+        "{said}"
+    );
+    browser.assert_fits(360, "the correction's confirm").await;
+    browser
+        .submit("form.confirm-form button[type=submit]")
+        .await;
+    assert_eq!(browser.path().await, table);
+    browser.screenshot().await;
 }

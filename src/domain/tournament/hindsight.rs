@@ -140,7 +140,7 @@ fn meeting(file: &TournamentFile, p: &Pairing) -> Meeting {
 mod tests {
     use super::*;
     use crate::domain::engine::GameKind;
-    use crate::domain::tournament::file::{Championship, Entrant, FORMAT};
+    use crate::domain::tournament::file::{Championship, Entrant};
     use serde_json::Map;
 
     /// A Swiss of `n` pairs named "Pair 1".., seeded in that order, of `rounds` rounds.
@@ -159,20 +159,13 @@ mod tests {
             same_club: Default::default(),
             ties: Default::default(),
         };
-        TournamentFile {
-            brackets: Vec::new(),
-            repesca_liguilla: None,
-            format: FORMAT.into(),
-            championship,
-            entrants: (1..=n)
-                .map(|i| {
-                    let mut e = Entrant::new(i.to_string(), format!("Pair {i}"));
-                    e.seed = Some(i);
-                    e
-                })
-                .collect(),
-            rounds: Vec::new(),
-        }
+        let entrants = (1..=n)
+            .map(|i| Entrant {
+                seed: Some(i),
+                ..Entrant::new(i.to_string(), format!("Pair {i}"))
+            })
+            .collect();
+        TournamentFile::new(championship, entrants)
     }
 
     /// Pairs the next round and gives every table's a-side the win.

@@ -3,7 +3,7 @@
 
 use crate::domain::Lang;
 use crate::domain::bracket::BracketError;
-use crate::domain::tournament::{FileError, TournamentFile};
+use crate::domain::tournament::{FileError, Hindsight, TournamentFile};
 
 /// A table of a championship that a correction touches: `round` 0 is a knockout
 /// phase (its `table` the match's number), `table` 0 a round's bye.
@@ -115,8 +115,9 @@ impl BeforeKnockout {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     // Championship: its tables and their results.
-    /// Later tables were played from this result: confirm to annul or redo them.
-    CorrectionConfirm(Vec<Place>),
+    /// Later tables were played from this result: confirm to annul or redo them. With
+    /// them, who would have met in the later rounds with the corrected result.
+    CorrectionConfirm(Vec<Place>, Vec<Hindsight>),
     /// The same, asked over the API (which says how to confirm).
     CorrectionConfirmApi(Vec<Place>),
     /// Someone else changed it first; nothing was overwritten.
@@ -236,7 +237,7 @@ impl Refusal {
     /// The message key of the locale files.
     pub fn key(&self) -> &'static str {
         match self {
-            Refusal::CorrectionConfirm(_) | Refusal::CorrectionConfirmApi(_) => {
+            Refusal::CorrectionConfirm(..) | Refusal::CorrectionConfirmApi(_) => {
                 "tournament-correction-confirm"
             }
             Refusal::Stale | Refusal::StaleTable { .. } => "error-stale",
@@ -305,7 +306,7 @@ impl Refusal {
                     Lang::En => en.clone(),
                 }
             }
-            Refusal::CorrectionConfirm(places) => {
+            Refusal::CorrectionConfirm(places, _) => {
                 listed(places, " ", |p| format!("{}.{}", p.round, p.table))
             }
             Refusal::CorrectionConfirmApi(places) => format!(
@@ -492,7 +493,7 @@ mod tests {
 
     #[test]
     fn a_correction_lists_its_tables_as_round_dot_table() {
-        let r = Refusal::CorrectionConfirm(vec![Place::new(3, 2), Place::new(4, 0)]);
+        let r = Refusal::CorrectionConfirm(vec![Place::new(3, 2), Place::new(4, 0)], Vec::new());
         assert_eq!(r.key(), "tournament-correction-confirm");
         assert_eq!(r.detail(Lang::Es), "3.2 4.0");
     }

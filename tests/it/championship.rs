@@ -1185,6 +1185,14 @@ async fn the_director_corrects_a_confirmed_tables_hand_after_the_next_round_was_
     assert_eq!(res.status(), StatusCode::CONFLICT, "round 2 depends on it");
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     assert!(texts(&html, ".errors li")[0].contains("Ronda 2 · Mesa"));
+    // And who would have met in round 2 with the new last hand (the same pairs, or
+    // each table whose pairs change).
+    let said = &texts(&html, ".errors li")[0];
+    assert!(
+        said.contains("Con la corrección, la ronda 2 se habría emparejado igual")
+            || said.contains("; con la corrección serían "),
+        "{said}"
+    );
     assert_eq!(
         texts(&html, "label.confirm-correction").len(),
         2,

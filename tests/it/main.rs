@@ -47,6 +47,7 @@ mod i18n;
 mod knockout_drawn;
 mod knockout_file;
 mod landing;
+mod late_correction;
 mod match_rules;
 mod names_migration;
 mod noticed;

@@ -256,6 +256,12 @@ async fn a_referees_correction_of_a_signed_table_lists_the_later_tables_before_i
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     let listed = texts(&html, ".confirm-needed").join(" ");
     assert!(listed.contains("Ronda 2 · Taula "), "{listed}");
+    // And who would have met in round 2 with the other pair's renuncio.
+    assert!(
+        listed.contains("Ronda 2, taula 1: va jugar ")
+            && listed.contains("; amb la correcció serien "),
+        "{listed}"
+    );
     let required =
         scraper::Selector::parse("form.apply-to-hand input[name=confirm][required]").unwrap();
     assert_eq!(html.select(&required).count(), 1, "the confirm, asked now");

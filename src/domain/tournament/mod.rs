@@ -13,6 +13,7 @@
 //! * [`next_round`]: the pairings of the next round;
 //! * [`standings`]: the ranking 1..N with every tie-break value;
 //! * [`dependents_of`]: which later pairings depend on a result (before correcting it);
+//! * [`hindsight::hindsight`]: who would have met in them with the corrected result;
 //! * [`format::check_result`]: whether a score fits the game and the match format;
 //! * [`text::round_table`], [`text::final_ranking_table`]: plain-text tables for a terminal.
 
@@ -24,6 +25,7 @@ pub mod file;
 pub mod format;
 pub mod groups;
 pub mod halves;
+pub mod hindsight;
 mod ledger;
 pub mod listing;
 pub mod matching;
@@ -54,6 +56,7 @@ pub use file::{
 };
 pub use format::{MatchFormat, Outcome, Points, ResultError, Side, check_outcome, check_result};
 pub use halves::MatchPoints;
+pub use hindsight::{Hindsight, Meeting, Moved, hindsight};
 pub use ranking::{FinalRow, Reached, final_phase, final_ranking};
 pub use standings::{HeadToHead, StandingRow, Tiebreak, Ties, standings};
 

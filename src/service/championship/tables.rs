@@ -104,16 +104,18 @@ pub fn sync_after_change(
             let round = row.round_no as u32;
             let table = row.table_no as u32;
             let dependents = tournament::dependents_of(&t.file, round, table);
+            let result = result_of(table, d, &format, &row, now);
             if !dependents.is_empty() && !who.confirmed {
                 return Err(ChangeError::Refused(Refusal::CorrectionConfirm(
                     dependents.iter().map(|&(r, x)| Place::new(r, x)).collect(),
+                    tournament::hindsight(&t.file, round, &result),
                 )));
             }
             super::record_result(
                 conn,
                 row.championship_id,
                 round,
-                result_of(table, d, &format, &row, now),
+                result,
                 None,
                 "correct",
                 who.actor,
@@ -444,6 +446,7 @@ pub(super) fn record_in_bracket(
         if !dependents.is_empty() && !confirmed {
             return Err(ChangeError::Refused(Refusal::CorrectionConfirm(
                 dependents.iter().map(|x| Place::new(0, x.0 + 1)).collect(),
+                Vec::new(),
             )));
         }
         if Side::by_score(d.score) == d.winner {

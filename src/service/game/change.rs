@@ -78,8 +78,9 @@ pub(crate) enum Outcome {
     /// director or a referee may change it.
     Locked,
     /// The change corrects a confirmed result that later pairings depend on: they
-    /// are listed and the change waits for a confirm.
-    NeedsConfirm(Vec<Place>),
+    /// are listed, with who would have met in their rounds with the correction, and
+    /// the change waits for a confirm.
+    NeedsConfirm(Vec<Place>, Vec<crate::domain::tournament::Hindsight>),
 }
 
 /// Who makes a change to a game, as a championship table needs to know.
@@ -534,8 +535,8 @@ pub(crate) fn apply_planned(
             };
             match championship::sync_after_change(conn, id, &who, t) {
                 Ok(_) => {}
-                Err(ChangeError::Refused(Refusal::CorrectionConfirm(list))) => {
-                    return Err(Stop::Refused(Outcome::NeedsConfirm(list)));
+                Err(ChangeError::Refused(Refusal::CorrectionConfirm(list, seen))) => {
+                    return Err(Stop::Refused(Outcome::NeedsConfirm(list, seen)));
                 }
                 Err(e) => return Err(Stop::Failed(AppError::from(e))),
             }

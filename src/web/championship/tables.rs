@@ -97,6 +97,8 @@ struct TablePage<'a> {
     form: (String, String),
     error: Option<String>,
     dependents: Vec<String>,
+    /// Who would have met in the later rounds with the correction.
+    hindsight: Vec<String>,
     carry_winner: String,
     carry_forfeit: String,
     /// Each side is one player (an individual game), not a pair.
@@ -239,6 +241,8 @@ pub(super) fn refusal(who: &Principal, row: &TableRow, here: &str) -> AppError {
 #[derive(Default)]
 pub(super) struct Confirm {
     pub(super) dependents: Vec<String>,
+    /// Who would have met in the later rounds with the correction, a sentence each.
+    pub(super) hindsight: Vec<String>,
     pub(super) winner: String,
     pub(super) forfeit: String,
 }
@@ -404,6 +408,7 @@ pub(super) fn table_page(
             form: shown.form.unwrap_or(current),
             error: shown.error,
             dependents: confirm.dependents,
+            hindsight: confirm.hindsight,
             carry_winner: confirm.winner,
             carry_forfeit: confirm.forfeit,
             a: tc.a,
@@ -664,9 +669,10 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
     };
     let bad = |tc: TableCtx, msg: String| again(tc, msg, None, StatusCode::UNPROCESSABLE_ENTITY);
     // Later tables were played from it: listed, and confirmed to annul or redo them.
-    let confirm_first = |tc: TableCtx, list: &[Place]| {
+    let confirm_first = |tc: TableCtx, list: &[Place], seen: &[tournament::Hindsight]| {
         let confirm = Confirm {
             dependents: crate::web::game::dependent_places(ctx.lang, list),
+            hindsight: crate::web::game::hindsight_lines(ctx.lang, seen),
             winner: form.winner.clone(),
             forfeit: form.forfeit.clone(),
         };
@@ -765,7 +771,9 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
         .await?;
         return match done {
             Ok(()) => Ok(see_other(&saved)),
-            Err(ChangeError::Refused(Refusal::CorrectionConfirm(list))) => confirm_first(tc, &list),
+            Err(ChangeError::Refused(Refusal::CorrectionConfirm(list, seen))) => {
+                confirm_first(tc, &list, &seen)
+            }
             Err(e) => Err(e.into()),
         };
     }
@@ -774,10 +782,6 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
     };
     let existing = tc.t.round(round).and_then(|r| r.result(table)).is_some();
     let dependents = tournament::dependents_of(&tc.t.file, round, table);
-    if existing && !dependents.is_empty() && form.confirm != "1" {
-        let list: Vec<Place> = dependents.iter().map(|&(r, x)| Place::new(r, x)).collect();
-        return confirm_first(tc, &list);
-    }
     let result = MatchResult {
         table,
         score: [a, b],
@@ -785,6 +789,11 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
         forfeit,
         ..MatchResult::default()
     };
+    if existing && !dependents.is_empty() && form.confirm != "1" {
+        let list: Vec<Place> = dependents.iter().map(|&(r, x)| Place::new(r, x)).collect();
+        let seen = tournament::hindsight(&tc.t.file, round, &result);
+        return confirm_first(tc, &list, &seen);
+    }
     record_result(&at.state, &tc.row, round, existing, result, actor).await?;
     Ok(see_other(&saved))
 }

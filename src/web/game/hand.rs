@@ -259,11 +259,11 @@ async fn save_hand(
     match outcome {
         Outcome::Saved | Outcome::Duplicate => Ok(changed(id, done)),
         Outcome::Locked => table_confirmed(&req, &state, &who, id).await,
-        Outcome::NeedsConfirm(list) => {
+        Outcome::NeedsConfirm(list, seen) => {
             let ctx = Ctx::from_request(&req);
             let errors = vec![EntryError {
                 field: "confirm".into(),
-                message: confirm_text(ctx.lang, &list),
+                message: confirm_text(ctx.lang, &list, &seen),
                 option: None,
             }];
             again(errors, StatusCode::CONFLICT, f).await

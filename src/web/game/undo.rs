@@ -111,8 +111,8 @@ pub async fn delete_hand(
     match outcome {
         Outcome::Saved | Outcome::Duplicate => Ok(changed(id, Done::HandDeleted)),
         Outcome::Locked => table_confirmed(&req, &state, &who, id).await,
-        Outcome::NeedsConfirm(list) => {
-            refuse(confirm_text(ctx.lang, &list), StatusCode::CONFLICT).await
+        Outcome::NeedsConfirm(list, seen) => {
+            refuse(confirm_text(ctx.lang, &list, &seen), StatusCode::CONFLICT).await
         }
         Outcome::Stale | Outcome::Occupied => {
             refuse(ctx.t(Refusal::GameStale.key()), StatusCode::CONFLICT).await
@@ -269,8 +269,8 @@ pub async fn undo_delete(
     match apply(&state, (id, form.version), (change, None), by, ctx.lang).await? {
         Outcome::Saved | Outcome::Duplicate => Ok(changed(id, Done::HandRestored)),
         Outcome::Locked => table_confirmed(&req, &state, &who, id).await,
-        Outcome::NeedsConfirm(list) => {
-            let msg = confirm_text(ctx.lang, &list);
+        Outcome::NeedsConfirm(list, seen) => {
+            let msg = confirm_text(ctx.lang, &list, &seen);
             refuse(msg, Some(aid), StatusCode::CONFLICT).await
         }
         Outcome::Stale => refuse(ctx.t(Refusal::GameStale.key()), None, StatusCode::CONFLICT).await,

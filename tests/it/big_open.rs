@@ -567,3 +567,52 @@ async fn in_a_browser_on_a_360_px_phone_the_wall_reads_a_knockout_match_as_one_p
         assert!(b.starts_with("Parella "), "{row}");
     }
 }
+
+#[tokio::test]
+async fn a_pasted_list_with_two_repeated_names_is_refused_with_both_lines_at_once() {
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Penya Botifarrera", "Lloret de Mar")
+        .await;
+    let id = ChampionshipForm::new("Open de Lloret")
+        .set("game", "botifarra")
+        .create(&app, club)
+        .await;
+    let pasted = "nom\tjugador 1\tjugador 2\n\
+                  Font – Llach\tAntoni Font\tMireia Llach\n\
+                  Bosch – Ferrer\tPere Bosch\tCarme Ferrer\n\
+                  Font – Llach\tJordi Font\tNúria Llach\n\
+                  Puig – Roca\tMarc Puig\tRoser Roca\n\
+                  Bosch – Ferrer\tQuim Bosch\tLaia Ferrer\n\
+                  Vila – Serra\tPau Vila\tAnna Serra\n";
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/inscritos/importar"),
+        &[("csv", pasted)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&html, ".import-error"),
+        [
+            "Línea 4: Ya hay una inscripción con ese nombre.",
+            "Línea 6: Ya hay una inscripción con ese nombre.",
+        ]
+    );
+    assert_eq!(
+        texts(&html, ".import-line"),
+        [
+            "Font – Llach\tJordi Font\tNúria Llach",
+            "Bosch – Ferrer\tQuim Bosch\tLaia Ferrer",
+        ]
+    );
+    assert_eq!(texts(&html, "textarea[name=csv]"), [pasted.trim_end()]);
+    let director = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert!(
+        texts(&director, "#inscritos tbody tr").is_empty(),
+        "nothing imported"
+    );
+}

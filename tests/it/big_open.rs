@@ -249,25 +249,21 @@ async fn the_director_moves_a_match_whose_table_broke_to_a_free_hall_table() {
     );
 }
 
-#[tokio::test]
-async fn a_knockout_of_sixteen_opens_with_its_round_of_sixteen_named_so() {
-    let app = TestApp::spawn().await;
+/// A Swiss of typed results of `pairs` pairs ("Parella 1" to "Parella n") made by the
+/// club's organiser, its round 1 paired, every table's result typed (21–10) and the
+/// round published: its id.
+async fn round_one_typed(app: &TestApp, pairs: u32) -> i32 {
     let club = app
         .club_with_organiser("Penya Botifarrera", "Lloret de Mar")
         .await;
     let id = ChampionshipForm::new("Open de Lloret")
         .set("entry", "result")
-        .create_with_pairs(&app, club, "Parella", 16)
+        .create_with_pairs(app, club, "Parella", pairs)
         .await;
-    post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
-    for table in 1..=8 {
+    post(app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
+    for table in 1..=pairs / 2 {
         let res = post(
-            &app,
+            app,
             &format!("/campeonatos/{id}/rondas/1/mesas/{table}"),
             &[
                 ("version", "0"),
@@ -279,7 +275,14 @@ async fn a_knockout_of_sixteen_opens_with_its_round_of_sixteen_named_so() {
         .await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "table {table}");
     }
-    post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    post(app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    id
+}
+
+#[tokio::test]
+async fn a_knockout_of_sixteen_opens_with_its_round_of_sixteen_named_so() {
+    let app = TestApp::spawn().await;
+    let id = round_one_typed(&app, 16).await;
     let res = post(
         &app,
         &format!("/campeonatos/{id}/fases"),
@@ -509,34 +512,7 @@ async fn a_round_of_printed_slips_draws_each_qr_code_in_a_few_kilobytes() {
 async fn in_a_browser_on_a_360_px_phone_the_wall_reads_a_knockout_match_as_one_pair_against_the_other()
  {
     let app = TestApp::spawn().await;
-    let club = app
-        .club_with_organiser("Penya Botifarrera", "Lloret de Mar")
-        .await;
-    let id = ChampionshipForm::new("Open de Lloret")
-        .set("entry", "result")
-        .create_with_pairs(&app, club, "Parella", 4)
-        .await;
-    post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
-    for table in 1..=2 {
-        let res = post(
-            &app,
-            &format!("/campeonatos/{id}/rondas/1/mesas/{table}"),
-            &[
-                ("version", "0"),
-                ("score_a", "21"),
-                ("score_b", "10"),
-                ("forfeit", ""),
-            ],
-        )
-        .await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER, "table {table}");
-    }
-    post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    let id = round_one_typed(&app, 4).await;
     crate::from_scratch::best_four_drawn(&app, id).await;
     let Some(browser) = crate::browser::Browser::start(
         "in_a_browser_on_a_360_px_phone_the_wall_reads_a_knockout_match_as_one_pair_against_the_other",

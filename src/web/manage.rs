@@ -379,6 +379,7 @@ pub async fn club_audit_download(
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
     use std::collections::BTreeSet;
 

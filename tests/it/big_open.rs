@@ -249,25 +249,21 @@ async fn the_director_moves_a_match_whose_table_broke_to_a_free_hall_table() {
     );
 }
 
-#[tokio::test]
-async fn a_knockout_of_sixteen_opens_with_its_round_of_sixteen_named_so() {
-    let app = TestApp::spawn().await;
+/// A Swiss of typed results of `pairs` pairs ("Parella 1" to "Parella n") made by the
+/// club's organiser, its round 1 paired, every table's result typed (21–10) and the
+/// round published: its id.
+async fn round_one_typed(app: &TestApp, pairs: u32) -> i32 {
     let club = app
         .club_with_organiser("Penya Botifarrera", "Lloret de Mar")
         .await;
     let id = ChampionshipForm::new("Open de Lloret")
         .set("entry", "result")
-        .create_with_pairs(&app, club, "Parella", 16)
+        .create_with_pairs(app, club, "Parella", pairs)
         .await;
-    post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
-    for table in 1..=8 {
+    post(app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
+    for table in 1..=pairs / 2 {
         let res = post(
-            &app,
+            app,
             &format!("/campeonatos/{id}/rondas/1/mesas/{table}"),
             &[
                 ("version", "0"),
@@ -279,7 +275,14 @@ async fn a_knockout_of_sixteen_opens_with_its_round_of_sixteen_named_so() {
         .await;
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "table {table}");
     }
-    post(&app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    post(app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
+    id
+}
+
+#[tokio::test]
+async fn a_knockout_of_sixteen_opens_with_its_round_of_sixteen_named_so() {
+    let app = TestApp::spawn().await;
+    let id = round_one_typed(&app, 16).await;
     let res = post(
         &app,
         &format!("/campeonatos/{id}/fases"),
@@ -470,4 +473,122 @@ async fn in_a_browser_ticking_delegado_moves_the_trump_chooser_to_the_dealers_pa
     assert_eq!(browser.count("[role=alert]").await, 0);
     assert_ne!(browser.text(".big-score").await, "0 – 0");
     browser.assert_fits(360, "a botifarra game").await;
+}
+
+#[tokio::test]
+async fn a_round_of_printed_slips_draws_each_qr_code_in_a_few_kilobytes() {
+    let app = TestApp::spawn().await;
+    let pasted: String = std::iter::once("nom\n".to_owned())
+        .chain((1..=12).map(|k| format!("Parella {k}\n")))
+        .collect();
+    let id = open_with(&app, &pasted).await;
+    post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+
+    let html = app
+        .get(&format!("/campeonatos/{id}/imprimir/actas?ronda=1"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    let codes: Vec<&str> = html
+        .split("<div class=\"qr\">")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("</svg>").map(|(svg, _)| svg))
+        .collect();
+    assert_eq!(codes.len(), 6, "a QR code on each table's slip");
+    for svg in codes {
+        assert!(svg.contains("<svg"), "{svg}");
+        // 100 slips of a 200-pair open at 10 kB a code made a 1.2 MB page.
+        assert!(svg.len() < 6_000, "{} bytes", svg.len());
+    }
+}
+
+#[tokio::test]
+async fn in_a_browser_on_a_360_px_phone_the_wall_reads_a_knockout_match_as_one_pair_against_the_other()
+ {
+    let app = TestApp::spawn().await;
+    let id = round_one_typed(&app, 4).await;
+    crate::from_scratch::best_four_drawn(&app, id).await;
+    let Some(browser) = crate::browser::Browser::start(
+        "in_a_browser_on_a_360_px_phone_the_wall_reads_a_knockout_match_as_one_pair_against_the_other",
+    )
+    .await
+    else {
+        return;
+    };
+    browser.viewport(360, 740).await;
+    browser
+        .goto(&app.url(&format!("/campeonatos/{id}/directo")))
+        .await;
+    browser.assert_fits(360, "the wall of a knockout").await;
+    let rows = browser
+        .eval(
+            "return [...document.querySelectorAll('.wall-round table.pairings tbody tr')]\
+             .map(r => r.innerText.replace(/\\s+/g, ' ').trim())",
+        )
+        .await;
+    let rows: Vec<String> = serde_json::from_value(rows).unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    for row in &rows {
+        // Two names like "Roca – Serra" side by side read as one name.
+        let (a, b) = row
+            .split_once(" contra ")
+            .unwrap_or_else(|| panic!("{row}"));
+        assert!(a.contains("Parella "), "{row}");
+        assert!(b.starts_with("Parella "), "{row}");
+    }
+}
+
+#[tokio::test]
+async fn a_pasted_list_with_two_repeated_names_is_refused_with_both_lines_at_once() {
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Penya Botifarrera", "Lloret de Mar")
+        .await;
+    let id = ChampionshipForm::new("Open de Lloret")
+        .set("game", "botifarra")
+        .create(&app, club)
+        .await;
+    let pasted = "nom\tjugador 1\tjugador 2\n\
+                  Font – Llach\tAntoni Font\tMireia Llach\n\
+                  Bosch – Ferrer\tPere Bosch\tCarme Ferrer\n\
+                  Font – Llach\tJordi Font\tNúria Llach\n\
+                  Puig – Roca\tMarc Puig\tRoser Roca\n\
+                  Bosch – Ferrer\tQuim Bosch\tLaia Ferrer\n\
+                  Vila – Serra\tPau Vila\tAnna Serra\n";
+    let res = post(
+        &app,
+        &format!("/campeonatos/{id}/inscritos/importar"),
+        &[("csv", pasted)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&html, ".import-error"),
+        [
+            "Línea 4: Ya hay una inscripción con ese nombre.",
+            "Línea 6: Ya hay una inscripción con ese nombre.",
+        ]
+    );
+    assert_eq!(
+        texts(&html, ".import-line"),
+        [
+            "Font – Llach\tJordi Font\tNúria Llach",
+            "Bosch – Ferrer\tQuim Bosch\tLaia Ferrer",
+        ]
+    );
+    assert_eq!(texts(&html, "textarea[name=csv]"), [pasted.trim_end()]);
+    let director = app
+        .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
+        .await;
+    assert!(
+        texts(&director, "#inscritos tbody tr").is_empty(),
+        "nothing imported"
+    );
 }

@@ -454,7 +454,8 @@ struct ImportPage<'a> {
     name: String,
     /// The CSV text as it was sent (re-shown after an error).
     text: String,
-    error: Option<ImportError>,
+    /// The wrong lines, in order (none on a first visit or after an import).
+    errors: Vec<ImportError>,
     /// After an import that named players: how many it linked and how many it left,
     /// in words.
     report: Option<String>,
@@ -519,7 +520,7 @@ pub async fn import_form(
         id,
         name: t.championship.name,
         text: String::new(),
-        error: None,
+        errors: Vec::new(),
         report,
         unlinked,
     })
@@ -592,21 +593,25 @@ pub async fn import_csv(
             Done::EntrantsImported,
             n,
         ))),
-        // A refused line: the form again, with the text and the line to fix.
+        // A refused line: the form again, with the text and every line to fix.
         Err(ChangeError::Refused(Refusal::EntrantLine(fault, line))) => {
             let ctx = Ctx::from_request(&req);
-            let shown = text
-                .lines()
-                .nth(line.saturating_sub(1))
-                .filter(|l| !l.trim().is_empty())
-                .map(str::to_owned);
+            let file = db(&state, move |conn| Ok(load(conn, id)?.file)).await?;
+            let errors = wrong_lines(&file, &text, (line, fault))
+                .into_iter()
+                .map(|(line, fault)| ImportError {
+                    line,
+                    message: ctx.t(fault.key()),
+                    shown: text
+                        .lines()
+                        .nth(line.saturating_sub(1))
+                        .filter(|l| !l.trim().is_empty())
+                        .map(str::to_owned),
+                })
+                .collect();
             render_status(
                 &ImportPage {
-                    error: Some(ImportError {
-                        line,
-                        message: ctx.t(fault.key()),
-                        shown,
-                    }),
+                    errors,
                     ctx: &ctx,
                     id,
                     name,
@@ -619,6 +624,42 @@ pub async fn import_csv(
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// The most wrong lines an import lists at once.
+const MAX_WRONG_LINES: usize = 50;
+
+/// Every wrong line of the list `text` for `file`, in order, from `first` (the
+/// first one [`entrants_from_csv`] refused): each next one found with the lines
+/// already found left blank, so that a pasted list of 200 pairs with five repeated
+/// names is mended in one go. A fault of the whole list (quotes that do not close,
+/// no header, no entrant) ends the search.
+fn wrong_lines(
+    file: &TournamentFile,
+    text: &str,
+    first: (usize, EntrantFault),
+) -> Vec<(usize, EntrantFault)> {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let mut lines: Vec<&str> = text.split('\n').collect();
+    let mut found = vec![first];
+    while let Some(&(line, fault)) = found.last() {
+        let of_the_list = matches!(
+            fault,
+            EntrantFault::CsvQuotes | EntrantFault::CsvEmpty | EntrantFault::CsvHeader
+        );
+        if of_the_list || found.len() >= MAX_WRONG_LINES || line <= 1 {
+            break;
+        }
+        match lines.get_mut(line - 1) {
+            Some(l) => *l = "",
+            None => break,
+        }
+        match entrants_from_csv(file, &lines.join("\n")) {
+            Err(next) if next.0 > line => found.push(next),
+            _ => break,
+        }
+    }
+    found
 }
 
 /// `GET /campeonatos/{id}/inscritos.{csv|xlsx}`: the entrants (the club's staff).

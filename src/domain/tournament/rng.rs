@@ -1,12 +1,11 @@
 //! A tiny deterministic PRNG (SplitMix64, Steele, Lea and Flood 2014) for the lot: the
 //! seed comes from the tournament file, so the same file always draws the same.
 
+use crate::domain::rng::{GOLDEN_GAMMA, mix};
+
 /// One SplitMix64 output for `x` (a good 64-bit mixer).
 pub fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix(x.wrapping_add(GOLDEN_GAMMA))
 }
 
 /// FNV-1a of a string: a stable hash (std's `DefaultHasher` may change between releases).
@@ -26,7 +25,7 @@ impl Rng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.0 = self.0.wrapping_add(GOLDEN_GAMMA);
         splitmix64(self.0)
     }
 

@@ -35,9 +35,14 @@ impl SplitMix64 {
 
     /// Fisher–Yates shuffle.
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
+        shuffle_with(v, |n| self.below(n));
+    }
+}
+
+/// Fisher–Yates shuffle of `v`, `below(n)` drawing a number in `0..n`.
+pub fn shuffle_with<T>(v: &mut [T], mut below: impl FnMut(usize) -> usize) {
+    for i in (1..v.len()).rev() {
+        let j = below(i + 1);
+        v.swap(i, j);
     }
 }

@@ -155,6 +155,24 @@ pub fn rated_games(ratings: &Ratings, keep: i32, drop: i32) -> Vec<RatedGames> {
         .collect()
 }
 
+/// What the kept person takes of the dropped one's own fields: the licence and the
+/// year of birth where her record has none, and the wish to be shown by initials.
+pub struct Taken {
+    pub licence: Option<String>,
+    pub birth_year: Option<i32>,
+    pub initials_only: bool,
+}
+
+impl Taken {
+    pub fn of(keep: &Person, drop: &Person) -> Taken {
+        Taken {
+            licence: drop.licence.clone().filter(|_| keep.licence.is_none()),
+            birth_year: drop.birth_year.filter(|_| keep.birth_year.is_none()),
+            initials_only: drop.initials_only != 0 && keep.initials_only == 0,
+        }
+    }
+}
+
 /// Everything that moves, for the confirmation page.
 #[derive(Debug, Clone)]
 pub struct Preview {
@@ -371,10 +389,15 @@ pub fn preview(conn: &mut DbConn, keep: i32, drop: i32) -> Result<Preview, Merge
         }
     }
     let circuits = circuits_with(conn, drop)?;
+    let Taken {
+        licence,
+        birth_year,
+        initials_only,
+    } = Taken::of(&k, &d);
     Ok(Preview {
-        licence: d.licence.clone().filter(|_| k.licence.is_none()),
-        birth_year: d.birth_year.filter(|_| k.birth_year.is_none()),
-        initials_only: d.initials_only != 0 && k.initials_only == 0,
+        licence,
+        birth_year,
+        initials_only,
         keep: Candidate {
             person: k,
             clubs: km.clone(),

@@ -6,7 +6,8 @@ use crate::domain::lang::{Lang, tr};
 use crate::domain::record::{Action, Event, HandRecord};
 use crate::domain::ruling::{GameOverReason, RuleId, Ruling, Score, TuteKind};
 
-fn join_scores(v: &[Score]) -> String {
+/// Scores as the scoreboard shows them, one per side: "1 – 0".
+pub fn join_scores(v: &[Score]) -> String {
     v.iter().map(|s| s.shown()).collect::<Vec<_>>().join(" – ")
 }
 

@@ -149,6 +149,26 @@ pub enum DoubleCall {
 }
 
 impl DoubleCall {
+    /// The call that brings a hand to doubling `level`: 1 contro, 2 recontro, 3 (and
+    /// any higher) Sant Vicenç.
+    pub fn reaching(level: u8) -> DoubleCall {
+        match level {
+            1 => DoubleCall::Contro,
+            2 => DoubleCall::Recontro,
+            _ => DoubleCall::SantVicenc,
+        }
+    }
+
+    /// The call's name for people, the same in every language.
+    pub fn name(self) -> &'static str {
+        match self {
+            DoubleCall::Contro => "contro",
+            DoubleCall::Recontro => "recontro",
+            DoubleCall::SantVicenc => "Sant Vicenç",
+            DoubleCall::Pass => "pass",
+        }
+    }
+
     pub fn slug(self) -> &'static str {
         match self {
             DoubleCall::Contro => "contro",

@@ -19,9 +19,9 @@ use super::people::{self, Change, PeopleError};
 use crate::db::DbConn;
 use crate::db::accounts::{self, NewAudit};
 use crate::db::person_merge::{
-    JoinedRows, MergeError, MovedRow, Record, SlotChange, Who, audit_row, file_of, files_naming,
-    people_of, pick, rated_games, record_of, refused, set_birth_year, set_initials, set_licence,
-    set_person, shared_clubs, undone, widen, write_file,
+    JoinedRows, MergeError, MovedRow, Record, SlotChange, Taken, Who, audit_row, file_of,
+    files_naming, people_of, pick, rated_games, record_of, refused, set_birth_year, set_initials,
+    set_licence, set_person, shared_clubs, undone, widen, write_file,
 };
 use crate::db::register;
 use crate::domain::person_merge::renamed_entrant;
@@ -98,18 +98,20 @@ pub fn merge(
             .collect();
         let rows: Vec<i32> = memberships.iter().map(|m| m.player).collect();
         set_person(conn, &rows, keep)?;
+        let Taken {
+            licence,
+            birth_year,
+            initials_only,
+        } = Taken::of(&k, &d);
         // A licence is unique: the dropped record lets go of it first.
-        let licence = d.licence.clone().filter(|_| k.licence.is_none());
         if let Some(l) = &licence {
             set_licence(conn, drop, None)?;
             set_licence(conn, keep, Some(l))?;
         }
-        let birth_year = d.birth_year.filter(|_| k.birth_year.is_none());
         if birth_year.is_some() {
             set_birth_year(conn, drop, None)?;
             set_birth_year(conn, keep, birth_year)?;
         }
-        let initials_only = d.initials_only != 0 && k.initials_only == 0;
         if initials_only {
             set_initials(conn, keep, true)?;
         }

@@ -6,12 +6,12 @@ use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::account::see_other;
 use super::auth::{Perm, Principal};
 use super::people::{Kind, change_by, checked_name, refusal};
+use super::register::date;
 use super::sheets::{self, Sheet, Target};
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, i18n, render, render_status};
@@ -35,13 +35,6 @@ pub struct ChampionshipLine {
     pub starts_on: String,
     /// A repesca liguilla: the championship it is the repesca of (its id and name).
     pub repesca_of: Option<(i32, String)>,
-}
-
-fn date(ctx: &Ctx, d: NaiveDate) -> String {
-    match ctx.lang {
-        i18n::Lang::En => d.format("%Y-%m-%d").to_string(),
-        _ => d.format("%d/%m/%Y").to_string(),
-    }
 }
 
 /// The lines of `championships` (listed together), each repesca liguilla naming the

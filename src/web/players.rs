@@ -9,11 +9,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::auth::Perm;
 use super::head_to_head::{AgainstQuery, Choice, HeadToHead, choices};
+use super::register::date;
 use super::visit::{HttpResult, Visit, VisitId};
 use super::{AppState, Ctx, db, i18n, render};
 use crate::db::circuits::Circuit;
@@ -23,13 +23,6 @@ use crate::domain::GameKind;
 use crate::domain::circuit::Row;
 use crate::domain::rating::{Config, History, PlayerId, Rating};
 use crate::error::AppError;
-
-fn date(ctx: &Ctx, d: NaiveDate) -> String {
-    match ctx.lang {
-        i18n::Lang::En => d.format("%Y-%m-%d").to_string(),
-        _ => d.format("%d/%m/%Y").to_string(),
-    }
-}
 
 /// A rating as people read it: "1523 ± 84", ± the deviation (the ratings table's
 /// "Desviación", the same number).
@@ -143,6 +136,16 @@ fn period_label(ctx: &Ctx, r: &Ratings, index: usize) -> String {
 pub struct Link {
     pub href: String,
     pub name: String,
+}
+
+impl Link {
+    /// The link to a player's page, under her name.
+    fn player(p: &ratings::PlayerInfo) -> Link {
+        Link {
+            href: format!("/jugadores/{}", p.id),
+            name: p.name.clone(),
+        }
+    }
 }
 
 pub struct ChampionshipLine {
@@ -433,10 +436,7 @@ pub async fn player(
         partners: partners
             .into_iter()
             .filter_map(|p| r.players.get(&p))
-            .map(|p| Link {
-                href: format!("/jugadores/{}", p.id),
-                name: p.name.clone(),
-            })
+            .map(Link::player)
             .collect(),
         pairs,
         championships: championship_lines(
@@ -594,10 +594,7 @@ pub async fn pair(
             .players
             .iter()
             .filter_map(|p| r.players.get(p))
-            .map(|p| Link {
-                href: format!("/jugadores/{}", p.id),
-                name: p.name.clone(),
-            })
+            .map(Link::player)
             .collect(),
         ratings,
         championships: championship_lines(

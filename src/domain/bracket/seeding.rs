@@ -44,17 +44,7 @@ pub fn standard_order(n: usize) -> Vec<usize> {
 /// the same seed always gives the same draw.
 pub fn seed_by_lot(entrants: &[EntrantId], seed: u64) -> Vec<EntrantId> {
     let mut out = entrants.to_vec();
-    let mut state = seed;
-    for i in (1..out.len()).rev() {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        // Lemire's multiply-shift: `j` uniform in 0..=i up to a 2^-64 bias.
-        let j = ((u128::from(z) * (i as u128 + 1)) >> 64) as usize;
-        out.swap(i, j);
-    }
+    crate::domain::rng::SplitMix64::new(seed).shuffle(&mut out);
     out
 }
 

@@ -626,6 +626,13 @@ fn the_lot_is_a_deterministic_permutation() {
 }
 
 #[test]
+fn a_lot_draws_the_order_it_always_drew_for_its_seed() {
+    let e: Vec<EntrantId> = (1..=8).map(EntrantId).collect();
+    let drawn: Vec<u32> = seed_by_lot(&e, 42).iter().map(|x| x.0).collect();
+    assert_eq!(drawn, [5, 4, 3, 1, 8, 7, 2, 6]);
+}
+
+#[test]
 fn two_groups_of_four_cross_winners_and_runners_up() {
     let a = vec![EntrantId(1), EntrantId(2), EntrantId(3), EntrantId(4)];
     let b_ = vec![EntrantId(11), EntrantId(12), EntrantId(13), EntrantId(14)];

@@ -605,11 +605,8 @@ mod step_tests {
     use crate::domain::cards::Suit;
     use crate::domain::lang::Lang;
 
+    use crate::domain::entry::setup::fields;
     use crate::domain::entry::tests::cuatrola as hand;
-
-    fn fields(e: &Errors) -> Vec<&str> {
-        e.list.iter().map(|x| x.field.as_str()).collect()
-    }
 
     #[test]
     fn the_bid_step_names_the_soloist_and_refuses_a_bidder_without_a_bid() {

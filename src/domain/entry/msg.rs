@@ -6,6 +6,7 @@
 use crate::domain::cards::Suit;
 use crate::domain::lang::{Lang, comma_list, tr};
 use crate::domain::messages::Reason;
+use crate::domain::record::DoubleCall;
 
 use super::types::{Contract, EntryError};
 
@@ -922,11 +923,7 @@ impl Note {
             Botifarra => "botifarra".into(),
             Delegated => tr!(lang, "delegada", "delegada", "delegated"),
             Double { level, multiplier } => {
-                let name = match level {
-                    1 => "contro",
-                    2 => "recontro",
-                    _ => "Sant Vicenç",
-                };
+                let name = DoubleCall::reaching(*level).name();
                 format!("{name} ×{multiplier}")
             }
             Out { seat } => tr!(

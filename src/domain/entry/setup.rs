@@ -119,17 +119,16 @@ impl HandScore {
     }
 }
 
-/// `value` to `side`, 0 to the others.
-pub fn one_for(side: u8, sides: u8, value: i64) -> Vec<i64> {
-    (0..sides)
-        .map(|s| if s == side { value } else { 0 })
-        .collect()
-}
-
 /// Collects problems with the field each one belongs to.
 pub struct Errors {
     pub lang: Lang,
     pub list: Vec<EntryError>,
+}
+
+/// The fields of the problems collected so far, in order (for the steps' tests).
+#[cfg(test)]
+pub fn fields(e: &Errors) -> Vec<&str> {
+    e.list.iter().map(|x| x.field.as_str()).collect()
 }
 
 impl Errors {

@@ -82,7 +82,7 @@ fn tricks(bid: Contract, bidder: u8, t: u8) -> CuatrolaHand {
     }
 }
 
-fn family(card: &[Option<u32>], last: Option<u8>) -> TuteFamilyHand {
+pub(super) fn family(card: &[Option<u32>], last: Option<u8>) -> TuteFamilyHand {
     TuteFamilyHand {
         trump: Suit::Oros,
         card_points: card.to_vec(),

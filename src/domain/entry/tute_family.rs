@@ -3,13 +3,15 @@
 
 use crate::domain::engine::{GameKind, Seating};
 use crate::domain::games::guinote::{BothOver101, GuinoteOptions, NextDealer};
-use crate::domain::games::tute::{MatchMode, Over100Bonus, Tute3Deck, TuteOptions, revoke_voids};
+use crate::domain::games::tute::{
+    MatchMode, Tute3Deck, TuteOptions, hand_value, one_for, revoke_voids,
+};
 use crate::domain::games::tute_family::GAME_POINTS;
 use crate::domain::options::{GameOptions, TableOptions};
 use crate::domain::ruling::{GameOver, GameOverReason};
 
 use super::msg::{Note, Problem, Side};
-use super::setup::{Errors, HandAt, one_for, scores, side_label};
+use super::setup::{Errors, HandAt, scores, side_label};
 use super::sums::{FORTY, Group, THIRTY_SIX, Values, can_split};
 use super::types::{ClaimEntry, EntryError, HandScore, TuteEntry, TuteFamilyHand, TuteKind};
 use crate::domain::lang::Lang;
@@ -574,11 +576,7 @@ fn tute_result(mut t: Tally, o: &TuteOptions, ended: &Ended) -> Result<HandScore
         .cante_points
         .get(usize::from(winner))
         .is_some_and(|c| *c > 0);
-    let v = match o.over100_bonus {
-        Over100Bonus::Plus1Game if wp > 100 => 2,
-        Over100Bonus::Plus1GameRequire121WithCantes if wp > if sang { 120 } else { 100 } => 2,
-        _ => 1,
-    };
+    let v = hand_value(o.over100_bonus, wp, sang);
     let side = t.label(winner);
     t.notes.push(Note::Winner { side });
     if v == 2 {
@@ -696,21 +694,10 @@ mod step_tests {
     use crate::domain::entry::types::CanteEntry;
     use crate::domain::ruling::Score;
 
-    fn hand(card_points: Vec<Option<u32>>) -> TuteFamilyHand {
-        TuteFamilyHand {
-            trump: Suit::Oros,
-            card_points,
-            last_trick_side: Some(0),
-            cantes: vec![],
-            tute: None,
-            claim: None,
-            revoke_by: None,
-            last_trick_seat: None,
-        }
-    }
+    use crate::domain::entry::setup::fields;
 
-    fn fields(e: &Errors) -> Vec<&str> {
-        e.list.iter().map(|x| x.field.as_str()).collect()
+    fn hand(card_points: Vec<Option<u32>>) -> TuteFamilyHand {
+        crate::domain::entry::tests::family(&card_points, Some(0))
     }
 
     fn shape(game: GameKind, players: u8) -> Shape {

@@ -710,9 +710,7 @@ pub fn contract_summary(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Str
     };
     let level = match st.double_level() {
         0 => lang.pick("sin contro", "sense contro", "no contro"),
-        1 => "contro",
-        2 => "recontro",
-        _ => "Sant Vicenç",
+        level => DoubleCall::reaching(level).name(),
     };
     format!(
         "{t}: {trumps}{}. {}, ×{}.",

@@ -158,7 +158,8 @@ pub fn hand_winner(core: &Family) -> u8 {
         .unwrap_or(0)
 }
 
-fn one_for(side: u8, sides: u8, value: i64) -> Vec<i64> {
+/// `value` to `side`, 0 to the others.
+pub fn one_for(side: u8, sides: u8, value: i64) -> Vec<i64> {
     (0..sides)
         .map(|s| if s == side { value } else { 0 })
         .collect()
@@ -180,13 +181,19 @@ fn score(core: &Family, opts: &TuteOptions, end: End) -> Vec<i64> {
         .cante_points()
         .get(usize::from(w))
         .is_some_and(|c| *c > 0);
-    let value = match opts.over100_bonus {
+    one_for(w, sides, hand_value(opts.over100_bonus, p, sang))
+}
+
+/// What a hand is worth to its winner in a partida of hands won: 2 with the table's
+/// over-100 bonus when the winner's `points` earn it (over 100, or over 120 for a side
+/// that `sang` where the bonus asks 121 with cantes), else 1.
+pub fn hand_value(bonus: Over100Bonus, points: i64, sang: bool) -> i64 {
+    match bonus {
         Over100Bonus::None => 1,
-        Over100Bonus::Plus1Game if p > 100 => 2,
-        Over100Bonus::Plus1GameRequire121WithCantes if p > if sang { 120 } else { 100 } => 2,
+        Over100Bonus::Plus1Game if points > 100 => 2,
+        Over100Bonus::Plus1GameRequire121WithCantes if points > if sang { 120 } else { 100 } => 2,
         _ => 1,
-    };
-    one_for(w, sides, value)
+    }
 }
 
 /// Whether a penalised violation voids the hand: always with `revoke_penalty = void`,

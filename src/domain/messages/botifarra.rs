@@ -49,15 +49,6 @@ pub enum BotifarraReason {
     NoControOnBotifarra,
 }
 
-fn call_name(c: DoubleCall) -> &'static str {
-    match c {
-        DoubleCall::Contro => "contro",
-        DoubleCall::Recontro => "recontro",
-        DoubleCall::SantVicenc => "Sant Vicenç",
-        DoubleCall::Pass => "pass",
-    }
-}
-
 impl BotifarraReason {
     /// The message in `lang`.
     pub fn render(&self, lang: Lang) -> String {
@@ -93,7 +84,7 @@ impl BotifarraReason {
                 "contro, recontro and Sant Vicenç can no longer be said"
             ),
             BotifarraReason::WrongLevel { call, expected } => {
-                let (c, e) = (call_name(*call), call_name(*expected));
+                let (c, e) = (call.name(), expected.name());
                 tr!(
                     lang,
                     "no se puede decir {c} ahora: solo cabe {e}",
@@ -102,7 +93,7 @@ impl BotifarraReason {
                 )
             }
             BotifarraReason::WrongSide { seat, call } => {
-                let c = call_name(*call);
+                let c = call.name();
                 tr!(
                     lang,
                     "la pareja del asiento {seat} no puede hablar ahora ({c})",
@@ -117,7 +108,7 @@ impl BotifarraReason {
                 "seat {seat} has already passed"
             ),
             BotifarraReason::PassedThenCalled { seat, call } => {
-                let call = call_name(*call);
+                let call = call.name();
                 tr!(
                     lang,
                     "el asiento {seat} ya pasó a este nivel: no puede decir {call} después \
@@ -147,5 +138,32 @@ impl BotifarraReason {
                 "a botifarra cannot be doubled at this table"
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_doubling_call_is_named_as_players_say_it_and_a_level_by_the_call_that_reaches_it() {
+        let wrong = BotifarraReason::WrongLevel {
+            call: DoubleCall::SantVicenc,
+            expected: DoubleCall::Recontro,
+        };
+        assert_eq!(
+            wrong.render(Lang::Es),
+            "no se puede decir Sant Vicenç ahora: solo cabe recontro"
+        );
+        let side = BotifarraReason::WrongSide {
+            seat: 1,
+            call: DoubleCall::Pass,
+        };
+        assert_eq!(
+            side.render(Lang::En),
+            "seat 1's side may not speak now (pass)"
+        );
+        let levels: Vec<&str> = (1..=4).map(|l| DoubleCall::reaching(l).name()).collect();
+        assert_eq!(levels, ["contro", "recontro", "Sant Vicenç", "Sant Vicenç"]);
     }
 }

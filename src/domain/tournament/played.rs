@@ -277,12 +277,9 @@ pub fn table_options(
 /// The first dealer of a table's first partida, drawn from the championship's seed,
 /// the round and the table (the same every time it is asked).
 pub fn first_dealer(seed: u64, round: u32, table: u32, players: u8) -> u8 {
-    let mut x = seed ^ (u64::from(round) << 32) ^ u64::from(table).wrapping_mul(0x9e37_79b9);
+    let x = seed ^ (u64::from(round) << 32) ^ u64::from(table).wrapping_mul(0x9e37_79b9);
     // SplitMix64's finaliser: a well-spread draw from the three numbers.
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^= x >> 31;
-    (x % u64::from(players.max(1))) as u8
+    (crate::domain::rng::mix(x) % u64::from(players.max(1))) as u8
 }
 
 /// The names at each seat: a pair entrant "Ana – Berta" (or "Ana y Berta", "Ana i
@@ -542,5 +539,11 @@ mod tests {
         let seen: std::collections::BTreeSet<u8> =
             (1..40).map(|t| first_dealer(7, 1, t, 4)).collect();
         assert_eq!(seen.len(), 4, "every seat deals first somewhere");
+    }
+
+    #[test]
+    fn the_first_dealer_drawn_for_a_seed_is_the_seat_it_always_was() {
+        let drawn: Vec<u8> = (1..13).map(|t| first_dealer(2026, 1, t, 4)).collect();
+        assert_eq!(drawn, [1, 0, 0, 1, 2, 3, 0, 2, 3, 0, 0, 0]);
     }
 }

@@ -13,6 +13,7 @@
 use serde::Serialize;
 
 use super::file::{BracketPhase, TournamentFile};
+use super::listing::entrant_name;
 use super::standings::standings;
 use crate::domain::bracket::{Bracket, EntrantId, Format, RoundName, Side};
 
@@ -128,7 +129,7 @@ pub fn final_ranking(file: &TournamentFile) -> Option<Vec<FinalRow>> {
             Some(FinalRow {
                 place,
                 id: id.clone(),
-                name: row.map_or_else(|| name_of(file, id), |r| r.name.clone()),
+                name: row.map_or_else(|| entrant_name(file, id), |r| r.name.clone()),
                 club: row.and_then(|r| r.club.clone()),
                 reached,
                 phase_rank: row.map_or(u32::MAX, |r| r.rank),
@@ -177,13 +178,6 @@ pub fn final_ranking(file: &TournamentFile) -> Option<Vec<FinalRow>> {
         .collect::<Vec<_>>();
     out.extend(rest);
     Some(out)
-}
-
-fn name_of(file: &TournamentFile, id: &str) -> String {
-    file.entrants
-        .iter()
-        .find(|e| e.id == id)
-        .map_or_else(|| id.to_owned(), |e| e.name.clone())
 }
 
 #[cfg(test)]

@@ -1,12 +1,11 @@
 //! A tiny deterministic PRNG (SplitMix64, Steele, Lea and Flood 2014) for the lot: the
 //! seed comes from the tournament file, so the same file always draws the same.
 
+use crate::domain::rng::{GOLDEN_GAMMA, SplitMix64, mix, shuffle_with};
+
 /// One SplitMix64 output for `x` (a good 64-bit mixer).
 pub fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix(x.wrapping_add(GOLDEN_GAMMA))
 }
 
 /// FNV-1a of a string: a stable hash (std's `DefaultHasher` may change between releases).
@@ -16,18 +15,19 @@ pub fn hash_str(s: &str) -> u64 {
     })
 }
 
-/// A SplitMix64 stream.
+/// A SplitMix64 stream whose numbers below `n` are taken by modulo, as the lot of a
+/// tournament file has always drawn them. It is [`SplitMix64`]'s stream from `seed + γ`
+/// (its steps have always added γ once more than the generator's own).
 #[derive(Debug, Clone)]
-pub struct Rng(u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(SplitMix64::new(seed.wrapping_add(GOLDEN_GAMMA)))
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        splitmix64(self.0)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (0 when `n` is 0); the slight modulo bias is irrelevant here.
@@ -41,9 +41,21 @@ impl Rng {
 
     /// Fisher–Yates.
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
+        shuffle_with(v, |n| self.below(n));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seed_draws_the_numbers_and_the_order_it_always_drew() {
+        let mut rng = Rng::new(7);
+        let drawn: Vec<u64> = (0..4).map(|_| rng.next_u64() % 1000).collect();
+        assert_eq!(drawn, [804, 346, 203, 674]);
+        let mut order: Vec<u32> = (0..8).collect();
+        Rng::new(7).shuffle(&mut order);
+        assert_eq!(order, [2, 6, 5, 1, 7, 3, 0, 4]);
     }
 }

@@ -118,10 +118,6 @@ pub async fn desk(req: HttpRequest) -> Result<HttpResponse, AppError> {
     })
 }
 
-fn scores(v: &[domain::Score]) -> String {
-    v.iter().map(|s| s.shown()).collect::<Vec<_>>().join(" – ")
-}
-
 /// Whether the reader may apply the ruling, the hand of a club game it was built
 /// for with that game's players in their seats, and an apply that waits for its
 /// confirm.
@@ -189,7 +185,11 @@ fn ruling_page(
                     ctx.lang,
                     names,
                 ),
-                hand_points: u.hand_points.as_deref().map(scores).unwrap_or_default(),
+                hand_points: u
+                    .hand_points
+                    .as_deref()
+                    .map(domain::explain::join_scores)
+                    .unwrap_or_default(),
             })
             .collect()
     });
@@ -233,7 +233,7 @@ fn ruling_page(
             violation_words,
             section,
             options: option_words(ctx.lang, record.game, &record.options.to_map(), relevant),
-            points: scores(&ruling.points),
+            points: domain::explain::join_scores(&ruling.points),
             points_label: {
                 let rules = crate::domain::games::rules_of(record.game);
                 ctx.t(if rules.quick_entry().cards_left {
@@ -247,7 +247,7 @@ fn ruling_page(
             hand_points: ruling
                 .hand_points
                 .as_deref()
-                .map(scores)
+                .map(domain::explain::join_scores)
                 .unwrap_or_else(|| "—".to_owned()),
             declared: ruling
                 .discrepancies

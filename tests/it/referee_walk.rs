@@ -330,3 +330,109 @@ async fn the_card_picker_offers_a_botifarra_contro_to_both_opponents_and_the_rec
         );
     }
 }
+
+/// Whether the card picker of `game` for `players` asks for a turned card, and
+/// offers the stock as a place of a card.
+async fn picker_asks(app: &TestApp, game: &str, players: u8) -> (bool, bool) {
+    let html = app
+        .page(
+            &format!("/arbitro/construir?game={game}&players={players}"),
+            StatusCode::OK,
+        )
+        .await;
+    let turned = !texts(&html, "select[name=turned]").is_empty();
+    let stock = scraper::Selector::parse("table.deal-grid input[value='s']").unwrap();
+    (turned, html.select(&stock).next().is_some())
+}
+
+#[tokio::test]
+async fn the_card_picker_asks_only_for_what_each_game_deals_a_turned_card_and_a_stock_where_there_are_ones()
+ {
+    let app = TestApp::spawn().await;
+    // Botifarra deals all 48 cards and the dealer's side chooses trumps: no turned
+    // card, no stock. Cinquillo for four: neither.
+    assert_eq!(picker_asks(&app, "botifarra", 4).await, (false, false));
+    assert_eq!(picker_asks(&app, "cinquillo", 4).await, (false, false));
+    // Cuatrola and tute for four turn the dealer's last card up, and deal every card.
+    assert_eq!(picker_asks(&app, "cuatrola", 4).await, (true, false));
+    assert_eq!(picker_asks(&app, "tute", 4).await, (true, false));
+    // Guiñote and tute for two turn the card under the stock they leave.
+    assert_eq!(picker_asks(&app, "guinote", 4).await, (true, true));
+    assert_eq!(picker_asks(&app, "tute", 2).await, (true, true));
+    // Botifarra's grid: its 48 cards, each placed with a seat or left unknown.
+    let html = app
+        .page("/arbitro/construir?game=botifarra", StatusCode::OK)
+        .await;
+    let heads = texts(&html, "table.deal-grid thead th");
+    assert_eq!(heads.len(), 1 + 4 + 1, "{heads:?}");
+    assert!(!heads.iter().any(|h| h == "Monte"), "{heads:?}");
+    assert_eq!(texts(&html, "table.deal-grid tbody tr").len(), 48);
+}
+
+#[tokio::test]
+async fn in_a_browser_on_a_360_px_phone_each_place_of_a_card_in_the_picker_is_a_44_px_target() {
+    let app = TestApp::spawn().await;
+    let Some(browser) = crate::browser::Browser::start(
+        "in_a_browser_on_a_360_px_phone_each_place_of_a_card_in_the_picker_is_a_44_px_target",
+    )
+    .await
+    else {
+        return;
+    };
+    browser.viewport(360, 740).await;
+    for (game, players) in [
+        ("botifarra", 4),
+        ("guinote", 4),
+        ("cuatrola", 4),
+        ("tute", 4),
+        ("cinquillo", 4),
+    ] {
+        browser
+            .goto(&app.url(&format!("/arbitro/construir?game={game}&players={players}")))
+            .await;
+        browser
+            .assert_fits(360, &format!("the card picker of {game}"))
+            .await;
+        // The label around each radio button is the target: at least 44 × 44.
+        let small = browser
+            .eval(
+                "return [...document.querySelectorAll('table.deal-grid input[type=radio]')]
+                   .map(i => i.closest('label'))
+                   .filter(l => !l || l.getBoundingClientRect().width < 44
+                     || l.getBoundingClientRect().height < 44)
+                   .length",
+            )
+            .await;
+        assert_eq!(small, 0, "{game}: radio buttons smaller than 44 px");
+        let targets = browser.count("table.deal-grid label.pick").await;
+        assert!(targets >= 20 * 5, "{game}: {targets} targets");
+        // The grid itself fits a phone, whose scrollbar lies over the page and takes
+        // no room (headless Chromium's takes 15 px): nothing to scroll sideways in it.
+        let inner = browser
+            .eval(
+                "document.documentElement.style.scrollbarWidth = 'none';
+                 const s = document.querySelector('.deal-scroll');
+                 return [document.documentElement.clientWidth, s.scrollWidth - s.clientWidth]",
+            )
+            .await;
+        assert_eq!(inner, json!([360, 0]), "{game}: the grid scrolls sideways");
+    }
+    // A tap on the cell (beside the button) places the card.
+    browser
+        .goto(&app.url("/arbitro/construir?game=botifarra"))
+        .await;
+    browser
+        .eval(
+            "const l = document.querySelector(\"input[name='c_1o'][value='2']\").closest('label');
+             l.scrollIntoView({block: 'center'});
+             const r = l.getBoundingClientRect();
+             document.elementFromPoint(r.left + 3, r.top + 3).click()",
+        )
+        .await;
+    assert_eq!(
+        browser
+            .eval("return document.querySelector(\"input[name='c_1o'][value='2']\").checked")
+            .await,
+        true
+    );
+}

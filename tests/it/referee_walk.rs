@@ -436,3 +436,119 @@ async fn in_a_browser_on_a_360_px_phone_each_place_of_a_card_in_the_picker_is_a_
         true
     );
 }
+
+/// The summary and the apply button of the ruling that hand `hand` of guiñote game
+/// `game` gets, taken to the referee from the game and built with one card placed,
+/// in each language.
+async fn ruling_of_a_hand_taken_to_the_referee(
+    app: &TestApp,
+    game: i32,
+    hand: i32,
+) -> Vec<(String, String)> {
+    // The game's page takes each hand to the referee.
+    let page = app.page(&format!("/partidas/{game}"), StatusCode::OK).await;
+    let link = scraper::Selector::parse("a.to-referee").unwrap();
+    let builder = page
+        .select(&link)
+        .filter_map(|a| a.value().attr("href"))
+        .find(|h| h.contains(&format!("mano={hand}&")))
+        .expect("the hand's link to the referee")
+        .to_owned();
+    let html = app.page(&builder, StatusCode::OK).await;
+    let mut fields = crate::from_scratch::form_values(&html, "form.builder");
+    crate::from_scratch::set(&mut fields, "c_1o", "0");
+    crate::from_scratch::set(&mut fields, "c_7c", "s");
+    crate::from_scratch::set(&mut fields, "turned", "7c");
+    let res =
+        crate::from_scratch::post_fields(app, &app.client, "/arbitro/construir", &fields).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let rule = crate::from_scratch::form_values(&html, "form.rule-form");
+    let res = crate::from_scratch::post_fields(app, &app.client, "/arbitro", &rule).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let link = res.headers()["location"].to_str().unwrap().to_owned();
+    let mut read = Vec::new();
+    for lang in ["es", "ca", "en"] {
+        let res = app.get_with_lang(&link, lang).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        read.push((
+            texts(&html, "pre.summary").remove(0),
+            texts(&html, "form.apply-to-hand button[type=submit]").join(" "),
+        ));
+    }
+    read
+}
+
+#[tokio::test]
+async fn a_guinote_hand_de_vueltas_is_read_out_with_its_number_and_the_score_before_it_and_applied_to_the_partida()
+ {
+    let app = TestApp::spawn().await;
+    let club = crate::from_scratch::club_of_game(&app, "guinote").await;
+    let new = format!("/clubes/{club}/partidas/nueva");
+    let html = app
+        .page(&format!("{new}?juego=guinote"), StatusCode::OK)
+        .await;
+    let mut fields = crate::from_scratch::form_values(&html, &format!("form[action='{new}']"));
+    for (i, name) in ["Ana", "Benito", "Carmen", "Dámaso"].iter().enumerate() {
+        crate::from_scratch::set(&mut fields, &format!("seat_{i}"), name);
+    }
+    let res = crate::from_scratch::post_fields(&app, &app.client, &new, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let game: i32 = res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/partidas/")
+        .parse()
+        .unwrap();
+    // The first deal: 70 and the diez de últimas to Ana and Carmen, 50 to the others;
+    // nobody has 101, and the second deal is played de vueltas.
+    let hand = format!("/partidas/{game}/mano");
+    for typed in [
+        &[
+            ("trump", "e"),
+            ("card_points_0", "70"),
+            ("last_trick_side", "0"),
+        ][..],
+        &[
+            ("trump", "c"),
+            ("card_points_0", "30"),
+            ("card_points_1", "20"),
+            ("claim_side", "0"),
+            ("claim_after_trick", "3"),
+        ][..],
+    ] {
+        let fields = crate::season_walk::hand_form(&app, &app.client, &hand, typed).await;
+        let res = crate::from_scratch::post_fields(&app, &app.client, &hand, &fields).await;
+        assert_eq!(
+            res.status(),
+            StatusCode::SEE_OTHER,
+            "{}",
+            res.text().await.unwrap()
+        );
+    }
+    let second = ruling_of_a_hand_taken_to_the_referee(&app, game, 2).await;
+    let opens = [
+        "Mano 2, de vueltas (antes: 80 – 50): guiñote, 4 jugadores, reparte ",
+        "Mà 2, de vueltas (abans: 80 – 50): guiñote, 4 jugadors, reparteix ",
+        "Hand 2, de vueltas (before: 80 – 50): guiñote, 4 players, ",
+    ];
+    let buttons = [
+        "Aplicar a la partida",
+        "Aplica a la partida",
+        "Apply to the game",
+    ];
+    for ((summary, button), (opening, apply)) in second.iter().zip(opens.iter().zip(buttons)) {
+        assert!(summary.starts_with(opening), "{opening}: {summary}");
+        assert_eq!(button, apply);
+    }
+    // The first deal is no deal de vueltas: its number and the score before it.
+    let first = ruling_of_a_hand_taken_to_the_referee(&app, game, 1).await;
+    assert!(
+        first[0]
+            .0
+            .starts_with("Mano 1 (antes: 0 – 0): guiñote, 4 jugadores, reparte "),
+        "{}",
+        first[0].0
+    );
+}

@@ -63,10 +63,16 @@ async fn the_audit_names_the_pair_whose_pin_proposed_a_tables_result_and_the_pai
         assert!(!page.contains("Una pareja de la mesa"), "{page}");
     }
     // The partida's own history names the pair too, and no table.
+    history_names(&app, game, &b).await;
+}
+
+/// Asserts that the history of partida `game` names `pair` as the one whose PIN
+/// entered its hand 11.
+async fn history_names(app: &TestApp, game: i32, pair: &str) {
     let page = app
         .text_as(&app.client, &format!("/partidas/{game}/auditoria"))
         .await;
-    let line = format!("La pareja {b} con su PIN anotó la mano 11.");
+    let line = format!("La pareja {pair} con su PIN anotó la mano 11.");
     assert!(page.contains(&line), "{line}: {page}");
 }
 
@@ -107,9 +113,5 @@ async fn at_a_knockout_table_the_audit_names_the_pair_whose_pin_proposed_a_semif
     }
     assert!(!page.contains("Una pareja de la mesa"), "{page}");
     // The partida's own history names the pair too.
-    let page = app
-        .text_as(&app.client, &format!("/partidas/{game}/auditoria"))
-        .await;
-    let line = format!("La pareja {b} con su PIN anotó la mano 11.");
-    assert!(page.contains(&line), "{line}: {page}");
+    history_names(&app, game, &b).await;
 }

@@ -21,7 +21,19 @@ pub fn explain_for_people(
     seats: &[String],
     sides: &[String],
 ) -> String {
-    let text = explain(record, ruling, lang);
+    explain_hand_for_people(record, ruling, lang, (seats, sides), None)
+}
+
+/// [`explain_for_people`] of hand `hand` (from 1) of a partida, whose number the
+/// summary opens with ("Mano 6, de vueltas (antes: 84 – 97): …").
+pub fn explain_hand_for_people(
+    record: &HandRecord,
+    ruling: &Ruling,
+    lang: Lang,
+    (seats, sides): (&[String], &[String]),
+    hand: Option<i32>,
+) -> String {
+    let text = explain_hand(record, ruling, lang, hand);
     let text = crate::domain::words::name_seats(&text, lang, seats);
     crate::domain::words::name_sides(&text, lang, sides)
 }
@@ -160,6 +172,40 @@ fn last_ten_line(record: &HandRecord, ruling: &Ruling, lang: Lang) -> Option<Str
 /// Seats and pairs are numbered from 0, as in the record: people read it through
 /// [`explain_for_people`].
 pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
+    explain_hand(record, ruling, lang, None)
+}
+
+/// Which hand a record is, as a referee opens its reading at the table: its number in
+/// the partida, the deal's name where the game names it, and the score before it
+/// ("Mano 6, de vueltas (antes: 84 – 97)"); `None` when the record says none of them.
+fn hand_head(record: &HandRecord, lang: Lang, hand: Option<i32>) -> Option<String> {
+    let mut head: Vec<String> = Vec::new();
+    if let Some(n) = hand {
+        head.push(tr!(lang, "Mano {n}", "Mà {n}", "Hand {n}"));
+    }
+    if let Some(name) = crate::domain::games::rules_of(record.game).deal_name(record) {
+        head.push(name.to_owned());
+    }
+    let mut head = head.join(", ");
+    if let Some(before) = &record.before {
+        let before = join_scores(before);
+        let before = tr!(
+            lang,
+            "antes: {before}",
+            "abans: {before}",
+            "before: {before}"
+        );
+        head = if head.is_empty() {
+            before
+        } else {
+            format!("{head} ({before})")
+        };
+    }
+    (!head.is_empty()).then(|| crate::domain::lang::capitalized(&head))
+}
+
+/// [`explain`] of hand `hand` (from 1) of a partida, opened with its number.
+fn explain_hand(record: &HandRecord, ruling: &Ruling, lang: Lang, hand: Option<i32>) -> String {
     let pairs = record.seating().pairs;
     let side_word = if pairs {
         lang.pick("pareja", "parella", "pair")
@@ -169,16 +215,21 @@ pub fn explain(record: &HandRecord, ruling: &Ruling, lang: Lang) -> String {
     let seat_word = lang.pick("asiento", "seient", "seat");
     let mut out: Vec<String> = Vec::new();
     // The summary opens with the game's name, as a sentence does.
-    let game = crate::domain::lang::capitalized(record.game.name());
-    out.push(tr!(
+    let opening = tr!(
         lang,
         "{}, {} jugadores, reparte el asiento {}.",
         "{}, {} jugadors, reparteix el seient {}.",
         "{}, {} players, seat {} deals.",
-        game,
+        record.game.name(),
         record.players,
         record.dealer
-    ));
+    );
+    // Which hand it is opens the reading where the record says it: "Mano 6, de
+    // vueltas (antes: 84 – 97): guiñote, …".
+    out.push(match hand_head(record, lang, hand) {
+        Some(head) => format!("{head}: {opening}"),
+        None => crate::domain::lang::capitalized(&opening),
+    });
     let deal_invalid = ruling.violation.as_ref().is_some_and(|v| v.event.is_none());
     if !deal_invalid
         && let Some(line) =
@@ -497,6 +548,36 @@ mod tests {
             assert!(t.contains("Trumfo"), "{game:?}: {t}");
             assert!(!t.to_lowercase().contains("triomf"), "{game:?}: {t}");
         }
+    }
+
+    #[test]
+    fn a_hand_opens_with_its_number_its_deal_de_vueltas_and_the_score_before_it() {
+        let mut v = examples(GameKind::Guinote)[0]["record"].clone();
+        v["before"] = serde_json::json!([84, 97]);
+        let r = check_value(&v, Lang::Es).unwrap();
+        let rec = parse_record(&v).unwrap();
+        let read = |lang, hand| explain_hand_for_people(&rec, &r, lang, (&[], &[]), hand);
+        let es = read(Lang::Es, Some(6));
+        assert!(
+            es.starts_with("Mano 6, de vueltas (antes: 84 – 97): guiñote, "),
+            "{es}"
+        );
+        let ca = read(Lang::Ca, None);
+        assert!(
+            ca.starts_with("De vueltas (abans: 84 – 97): guiñote, "),
+            "{ca}"
+        );
+        // The first deal is not de vueltas; a record with no score before says neither.
+        v["before"] = serde_json::json!([0, 0]);
+        let rec = parse_record(&v).unwrap();
+        let en = explain_hand_for_people(&rec, &r, Lang::En, (&[], &[]), Some(1));
+        assert!(en.starts_with("Hand 1 (before: 0 – 0): guiñote, "), "{en}");
+        if let Some(o) = v.as_object_mut() {
+            o.remove("before");
+        }
+        let rec = parse_record(&v).unwrap();
+        let plain = explain_for_people(&rec, &r, Lang::Es, &[], &[]);
+        assert!(plain.starts_with("Guiñote, 4 jugadores, "), "{plain}");
     }
 
     #[test]

@@ -74,7 +74,7 @@ pub mod trick;
 pub mod words;
 
 pub use engine::{GameState, Illegal};
-pub use explain::{explain, explain_for_people};
+pub use explain::{explain, explain_for_people, explain_hand_for_people};
 pub use kind::GameKind;
 pub use lang::Lang;
 pub use random::random_complete_cuatrola_record;

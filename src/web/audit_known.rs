@@ -9,6 +9,7 @@ use crate::db::accounts::AuditEntry;
 use crate::db::championship::store;
 use crate::db::games;
 use crate::domain::Lang;
+use crate::domain::bracket::{Bracket, Match, MatchId};
 use crate::domain::entry::GameSetup;
 use crate::domain::tournament::{Pairing, Side, TournamentFile};
 use serde_json::Value;
@@ -31,11 +32,70 @@ pub(super) struct ChampionshipNames {
     pub(super) file: TournamentFile,
 }
 
-/// What the rows of one page refer to, read once: partidas and championships.
+/// A championship's knockout phase as the rows about its tables name them: its
+/// bracket, and the names of its entrants in the bracket's order.
+pub(super) struct KnockoutNames {
+    bracket: Bracket,
+    names: Vec<String>,
+}
+
+impl KnockoutNames {
+    /// The pairs (a, b) of match `m`, as its table seats them.
+    fn pairs(&self, m: &Match) -> Option<(String, String)> {
+        let name = |e: Option<crate::domain::bracket::EntrantId>| {
+            e.and_then(|e| self.names.get(usize::try_from(e.0).ok()?).cloned())
+        };
+        let [a, b] = m.entrants();
+        Some((name(a)?, name(b)?))
+    }
+
+    /// The pairs of the phase's table `table` (its match's number, from 1).
+    fn table(&self, table: u64) -> Option<(String, String)> {
+        let m = u32::try_from(table.checked_sub(1)?).ok()?;
+        self.pairs(self.bracket.get(MatchId(m))?)
+    }
+
+    /// The pairs of the match of code `code` ("W1.1").
+    fn code(&self, code: &str) -> Option<(String, String)> {
+        let m = self.bracket.matches().iter().find(|m| m.code() == code)?;
+        self.pairs(m)
+    }
+}
+
+/// What the rows of one page refer to, read once: partidas, championships and their
+/// knockout phases.
 #[derive(Default)]
 pub struct Known {
     pub(super) games: HashMap<i32, GameNames>,
     pub(super) championships: HashMap<i32, ChampionshipNames>,
+    pub(super) knockouts: HashMap<i32, KnockoutNames>,
+}
+
+/// Knockout phase `id` (a bracket) read for naming its tables' pairs; `None` when it
+/// is not there or cannot be read.
+fn knockout(conn: &mut DbConn, id: i32) -> diesel::QueryResult<Option<KnockoutNames>> {
+    Ok(crate::db::brackets::find_bracket(conn, id)?.and_then(|b| {
+        Some(KnockoutNames {
+            bracket: serde_json::from_str(&b.document).ok()?,
+            names: serde_json::from_str(&b.entrants).ok()?,
+        })
+    }))
+}
+
+/// The knockout phase (its bracket's id) whose table row `e` is about, if any: a
+/// bracket's own row, a phase table's result, a hand of a partida at one (`table`).
+fn knockout_of(e: &AuditEntry, table: Option<(u64, u64, u64)>) -> Option<i32> {
+    let phase = match e.entity.as_str() {
+        "bracket" => return Some(e.entity_id),
+        "result" => e
+            .after_json
+            .as_deref()
+            .and_then(|a| serde_json::from_str::<Value>(a).ok())
+            .and_then(|a| a["phase"].as_u64()),
+        "hand" => table.map(|(_, _, phase)| phase),
+        _ => None,
+    }?;
+    i32::try_from(phase).ok().filter(|p| *p != 0)
 }
 
 impl Known {
@@ -63,6 +123,12 @@ impl Known {
                     },
                 );
             }
+            let table = known.games.get(&e.entity_id).and_then(|g| g.table);
+            if let Some(id) = knockout_of(e, table).filter(|id| !known.knockouts.contains_key(id))
+                && let Some(k) = knockout(conn, id)?
+            {
+                known.knockouts.insert(id, k);
+            }
             if let Some(id) = e.championship_id
                 && !known.championships.contains_key(&id)
                 && let Some(t) = store::load(conn, id)?
@@ -85,12 +151,13 @@ impl Known {
         let mut known = Known::default();
         if let Ok(setup) = crate::web::game::setup_of(game) {
             let seats = crate::web::game::seats_of(game);
+            let n = |v: i32| u64::try_from(v).unwrap_or_default();
             let pairs = match crate::db::championship::tables::table_of_game(conn, game)? {
-                Some(t) if t.phase == 0 => store::load(conn, t.championship_id)?.and_then(|c| {
-                    let n = |v: i32| u64::try_from(v).unwrap_or_default();
-                    pairs_in(&c.file, n(t.round_no), n(t.table_no))
-                }),
-                _ => None,
+                Some(t) if t.phase == 0 => store::load(conn, t.championship_id)?
+                    .and_then(|c| pairs_in(&c.file, n(t.round_no), n(t.table_no))),
+                // A knockout phase's table: its match's pairs.
+                Some(t) => knockout(conn, t.phase)?.and_then(|k| k.table(n(t.table_no))),
+                None => None,
             };
             known.games.insert(
                 game.id,
@@ -124,27 +191,48 @@ impl Known {
         pairs_in(&ev.file, round, table)
     }
 
+    /// The pairs of table `table` of knockout phase `phase` (a bracket's id).
+    pub(super) fn knockout_pairs(&self, phase: u64, table: u64) -> Option<(String, String)> {
+        let k = self.knockouts.get(&i32::try_from(phase).ok()?)?;
+        k.table(table)
+    }
+
+    /// The pairs of the table a row of championship `championship` is about: table
+    /// `table` of round `round` in its Swiss (`phase` 0), or of knockout `phase`.
+    fn table_pairs(
+        &self,
+        championship: Option<i32>,
+        (round, table, phase): (u64, u64, u64),
+    ) -> Option<(String, String)> {
+        if phase == 0 {
+            self.pairs(championship, round, table)
+        } else {
+            self.knockout_pairs(phase, table)
+        }
+    }
+
     /// The pair whose PIN made the change of row `e` (`after` its JSON), by its name:
-    /// the pair of the round's table of a result, or of the partida of a hand (none
-    /// at a knockout phase's table).
+    /// the pair of the table of a result (a round's or a knockout phase's), of the
+    /// partida of a hand, or of the knockout match a bracket's row confirms.
     pub(super) fn pair_of(&self, e: &AuditEntry, after: &Value, side: Side) -> Option<String> {
         let (a, b) = match e.entity.as_str() {
             "result" => {
-                let round = after["round"].as_u64();
+                let round = after["round"].as_u64().unwrap_or(0);
                 let table = after["table"]
                     .as_u64()
-                    .or_else(|| after["result"]["table"].as_u64());
-                match (round, table, after["phase"].as_u64().unwrap_or(0)) {
-                    (Some(r), Some(t), 0) => self.pairs(e.championship_id, r, t),
-                    _ => None,
-                }
+                    .or_else(|| after["result"]["table"].as_u64())?;
+                let phase = after["phase"].as_u64().unwrap_or(0);
+                self.table_pairs(e.championship_id, (round, table, phase))
             }
             "hand" => {
                 let g = self.games.get(&e.entity_id)?;
-                g.pairs.clone().or_else(|| match g.table {
-                    Some((r, t, 0)) => self.pairs(e.championship_id, r, t),
-                    _ => None,
-                })
+                g.pairs
+                    .clone()
+                    .or_else(|| self.table_pairs(e.championship_id, g.table?))
+            }
+            "bracket" => {
+                let code = after["match"].as_str()?;
+                self.knockouts.get(&e.entity_id)?.code(code)
             }
             _ => None,
         }?;

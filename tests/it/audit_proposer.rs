@@ -63,9 +63,55 @@ async fn the_audit_names_the_pair_whose_pin_proposed_a_tables_result_and_the_pai
         assert!(!page.contains("Una pareja de la mesa"), "{page}");
     }
     // The partida's own history names the pair too, and no table.
+    history_names(&app, game, &b).await;
+}
+
+/// Asserts that the history of partida `game` names `pair` as the one whose PIN
+/// entered its hand 11.
+async fn history_names(app: &TestApp, game: i32, pair: &str) {
     let page = app
         .text_as(&app.client, &format!("/partidas/{game}/auditoria"))
         .await;
-    let line = format!("La pareja {b} con su PIN anotó la mano 11.");
+    let line = format!("La pareja {pair} con su PIN anotó la mano 11.");
     assert!(page.contains(&line), "{line}: {page}");
+}
+
+#[tokio::test]
+async fn at_a_knockout_table_the_audit_names_the_pair_whose_pin_proposed_a_semifinal_and_the_pair_that_signed_it()
+ {
+    let app = TestApp::spawn().await;
+    let club = app
+        .club_with_organiser("Peña El Arrastre", "Valladolid")
+        .await;
+    // Four pairs, one Swiss round, the best four drawn to a knockout.
+    let (id, bracket) = crate::knockout_file::knockout_drawn(&app, club).await;
+    let semi = crate::championship::slips(&app, id, &format!("fase={bracket}"))
+        .await
+        .into_iter()
+        .find(|s| s.path.ends_with("/mesas/1"))
+        .expect("the first semifinal's slip");
+    let table = app.page(&semi.path, StatusCode::OK).await;
+    let [a, b]: [String; 2] = crate::helpers::texts(&table, ".pair-name")
+        .try_into()
+        .expect("the semifinal's two pairs");
+    // Pair b's phone plays the semifinal to the end (pair a wins it): pair b
+    // proposes. Pair a signs it with its own PIN.
+    let (_, game) = played_to_the_end(&app, &semi.path, &semi.pins[1]).await;
+    let res = signed_from_its_own_phone(&app, &semi.path, &semi.pins[0]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "signed");
+
+    let trail = format!("/campeonatos/{id}/auditoria");
+    let res = app.get_with_lang(&trail, "es").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let page = res.text().await.unwrap();
+    for line in [
+        format!("La pareja {b} con su PIN propuso el resultado"),
+        format!("La pareja {b} con su PIN anotó la mano 1 "),
+        format!("La pareja {a} con su PIN confirmó"),
+    ] {
+        assert!(page.contains(&line), "{line}: {page}");
+    }
+    assert!(!page.contains("Una pareja de la mesa"), "{page}");
+    // The partida's own history names the pair too.
+    history_names(&app, game, &b).await;
 }

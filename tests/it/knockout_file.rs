@@ -42,7 +42,7 @@ async fn stored_hands(app: &TestApp, game: i32) -> usize {
 /// A cuatrola championship of four pairs played hand by hand, its one Swiss round
 /// played, and a knockout of the four drawn from its standings: the championship's
 /// id and the knockout's bracket id.
-async fn knockout_drawn(app: &TestApp, club: i32) -> (i32, i32) {
+pub(crate) async fn knockout_drawn(app: &TestApp, club: i32) -> (i32, i32) {
     let id = ChampionshipForm::new("Cuatrola de San Andrés")
         .set("starts_on", "2026-11-29")
         .set("tb2", "point_difference")

@@ -336,3 +336,225 @@ async fn the_card_picker_offers_a_botifarra_contro_to_both_opponents_and_the_rec
         );
     }
 }
+
+/// Whether the card picker of `game` for `players` asks for a turned card, and
+/// offers the stock as a place of a card.
+async fn picker_asks(app: &TestApp, game: &str, players: u8) -> (bool, bool) {
+    let html = app
+        .page(
+            &format!("/arbitro/construir?game={game}&players={players}"),
+            StatusCode::OK,
+        )
+        .await;
+    let turned = !texts(&html, "select[name=turned]").is_empty();
+    let stock = scraper::Selector::parse("table.deal-grid input[value='s']").unwrap();
+    (turned, html.select(&stock).next().is_some())
+}
+
+#[tokio::test]
+async fn the_card_picker_asks_only_for_what_each_game_deals_a_turned_card_and_a_stock_where_there_are_ones()
+ {
+    let app = TestApp::spawn().await;
+    // Botifarra deals all 48 cards and the dealer's side chooses trumps: no turned
+    // card, no stock. Cinquillo for four: neither.
+    assert_eq!(picker_asks(&app, "botifarra", 4).await, (false, false));
+    assert_eq!(picker_asks(&app, "cinquillo", 4).await, (false, false));
+    // Cuatrola and tute for four turn the dealer's last card up, and deal every card.
+    assert_eq!(picker_asks(&app, "cuatrola", 4).await, (true, false));
+    assert_eq!(picker_asks(&app, "tute", 4).await, (true, false));
+    // Guiñote and tute for two turn the card under the stock they leave.
+    assert_eq!(picker_asks(&app, "guinote", 4).await, (true, true));
+    assert_eq!(picker_asks(&app, "tute", 2).await, (true, true));
+    // Botifarra's grid: its 48 cards, each placed with a seat or left unknown.
+    let html = app
+        .page("/arbitro/construir?game=botifarra", StatusCode::OK)
+        .await;
+    let heads = texts(&html, "table.deal-grid thead th");
+    assert_eq!(heads.len(), 1 + 4 + 1, "{heads:?}");
+    assert!(!heads.iter().any(|h| h == "Monte"), "{heads:?}");
+    assert_eq!(texts(&html, "table.deal-grid tbody tr").len(), 48);
+}
+
+#[tokio::test]
+async fn in_a_browser_on_a_360_px_phone_each_place_of_a_card_in_the_picker_is_a_44_px_target() {
+    let app = TestApp::spawn().await;
+    let Some(browser) = crate::browser::Browser::start(
+        "in_a_browser_on_a_360_px_phone_each_place_of_a_card_in_the_picker_is_a_44_px_target",
+    )
+    .await
+    else {
+        return;
+    };
+    browser.viewport(360, 740).await;
+    for (game, players) in [
+        ("botifarra", 4),
+        ("guinote", 4),
+        ("cuatrola", 4),
+        ("tute", 4),
+        ("cinquillo", 4),
+    ] {
+        browser
+            .goto(&app.url(&format!("/arbitro/construir?game={game}&players={players}")))
+            .await;
+        browser
+            .assert_fits(360, &format!("the card picker of {game}"))
+            .await;
+        // The label around each radio button is the target: at least 44 × 44.
+        let small = browser
+            .eval(
+                "return [...document.querySelectorAll('table.deal-grid input[type=radio]')]
+                   .map(i => i.closest('label'))
+                   .filter(l => !l || l.getBoundingClientRect().width < 44
+                     || l.getBoundingClientRect().height < 44)
+                   .length",
+            )
+            .await;
+        assert_eq!(small, 0, "{game}: radio buttons smaller than 44 px");
+        let targets = browser.count("table.deal-grid label.pick").await;
+        assert!(targets >= 20 * 5, "{game}: {targets} targets");
+        // The grid itself fits a phone, whose scrollbar lies over the page and takes
+        // no room (headless Chromium's takes 15 px): nothing to scroll sideways in it.
+        let inner = browser
+            .eval(
+                "document.documentElement.style.scrollbarWidth = 'none';
+                 const s = document.querySelector('.deal-scroll');
+                 return [document.documentElement.clientWidth, s.scrollWidth - s.clientWidth]",
+            )
+            .await;
+        assert_eq!(inner, json!([360, 0]), "{game}: the grid scrolls sideways");
+    }
+    // A tap on the cell (beside the button) places the card.
+    browser
+        .goto(&app.url("/arbitro/construir?game=botifarra"))
+        .await;
+    browser
+        .eval(
+            "const l = document.querySelector(\"input[name='c_1o'][value='2']\").closest('label');
+             l.scrollIntoView({block: 'center'});
+             const r = l.getBoundingClientRect();
+             document.elementFromPoint(r.left + 3, r.top + 3).click()",
+        )
+        .await;
+    assert_eq!(
+        browser
+            .eval("return document.querySelector(\"input[name='c_1o'][value='2']\").checked")
+            .await,
+        true
+    );
+}
+
+/// The summary and the apply button of the ruling that hand `hand` of guiñote game
+/// `game` gets, taken to the referee from the game and built with one card placed,
+/// in each language.
+async fn ruling_of_a_hand_taken_to_the_referee(
+    app: &TestApp,
+    game: i32,
+    hand: i32,
+) -> Vec<(String, String)> {
+    // The game's page takes each hand to the referee.
+    let page = app.page(&format!("/partidas/{game}"), StatusCode::OK).await;
+    let link = scraper::Selector::parse("a.to-referee").unwrap();
+    let builder = page
+        .select(&link)
+        .filter_map(|a| a.value().attr("href"))
+        .find(|h| h.contains(&format!("mano={hand}&")))
+        .expect("the hand's link to the referee")
+        .to_owned();
+    let html = app.page(&builder, StatusCode::OK).await;
+    let mut fields = crate::from_scratch::form_values(&html, "form.builder");
+    crate::from_scratch::set(&mut fields, "c_1o", "0");
+    crate::from_scratch::set(&mut fields, "c_7c", "s");
+    crate::from_scratch::set(&mut fields, "turned", "7c");
+    let res =
+        crate::from_scratch::post_fields(app, &app.client, "/arbitro/construir", &fields).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let rule = crate::from_scratch::form_values(&html, "form.rule-form");
+    let res = crate::from_scratch::post_fields(app, &app.client, "/arbitro", &rule).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let link = res.headers()["location"].to_str().unwrap().to_owned();
+    let mut read = Vec::new();
+    for lang in ["es", "ca", "en"] {
+        let res = app.get_with_lang(&link, lang).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        read.push((
+            texts(&html, "pre.summary").remove(0),
+            texts(&html, "form.apply-to-hand button[type=submit]").join(" "),
+        ));
+    }
+    read
+}
+
+#[tokio::test]
+async fn a_guinote_hand_de_vueltas_is_read_out_with_its_number_and_the_score_before_it_and_applied_to_the_partida()
+ {
+    let app = TestApp::spawn().await;
+    let club = crate::from_scratch::club_of_game(&app, "guinote").await;
+    let new = format!("/clubes/{club}/partidas/nueva");
+    let html = app
+        .page(&format!("{new}?juego=guinote"), StatusCode::OK)
+        .await;
+    let mut fields = crate::from_scratch::form_values(&html, &format!("form[action='{new}']"));
+    for (i, name) in ["Ana", "Benito", "Carmen", "Dámaso"].iter().enumerate() {
+        crate::from_scratch::set(&mut fields, &format!("seat_{i}"), name);
+    }
+    let res = crate::from_scratch::post_fields(&app, &app.client, &new, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let game: i32 = res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/partidas/")
+        .parse()
+        .unwrap();
+    // The first deal: 70 and the diez de últimas to Ana and Carmen, 50 to the others;
+    // nobody has 101, and the second deal is played de vueltas.
+    let hand = format!("/partidas/{game}/mano");
+    for typed in [
+        &[
+            ("trump", "e"),
+            ("card_points_0", "70"),
+            ("last_trick_side", "0"),
+        ][..],
+        &[
+            ("trump", "c"),
+            ("card_points_0", "30"),
+            ("card_points_1", "20"),
+            ("claim_side", "0"),
+            ("claim_after_trick", "3"),
+        ][..],
+    ] {
+        let fields = crate::season_walk::hand_form(&app, &app.client, &hand, typed).await;
+        let res = crate::from_scratch::post_fields(&app, &app.client, &hand, &fields).await;
+        assert_eq!(
+            res.status(),
+            StatusCode::SEE_OTHER,
+            "{}",
+            res.text().await.unwrap()
+        );
+    }
+    let second = ruling_of_a_hand_taken_to_the_referee(&app, game, 2).await;
+    let opens = [
+        "Mano 2, de vueltas (antes: 80 – 50): guiñote, 4 jugadores, reparte ",
+        "Mà 2, de vueltas (abans: 80 – 50): guiñote, 4 jugadors, reparteix ",
+        "Hand 2, de vueltas (before: 80 – 50): guiñote, 4 players, ",
+    ];
+    let buttons = [
+        "Aplicar a la partida",
+        "Aplica a la partida",
+        "Apply to the game",
+    ];
+    for ((summary, button), (opening, apply)) in second.iter().zip(opens.iter().zip(buttons)) {
+        assert!(summary.starts_with(opening), "{opening}: {summary}");
+        assert_eq!(button, apply);
+    }
+    // The first deal is no deal de vueltas: its number and the score before it.
+    let first = ruling_of_a_hand_taken_to_the_referee(&app, game, 1).await;
+    assert!(
+        first[0]
+            .0
+            .starts_with("Mano 1 (antes: 0 – 0): guiñote, 4 jugadores, reparte "),
+        "{}",
+        first[0].0
+    );
+}

@@ -190,6 +190,11 @@ impl Rules for GuinoteRules {
     module_rules!(GameKind::Guinote);
     family_rules!(GuinoteOptions);
 
+    fn deal_name(&self, record: &HandRecord) -> Option<&'static str> {
+        let before = super::trick_hand::before_points(record.before.as_deref());
+        is_vueltas(before.as_deref()).then_some("de vueltas")
+    }
+
     fn quick_entry(&self) -> QuickEntry {
         QuickEntry {
             trump: true,

@@ -283,6 +283,13 @@ pub trait Rules: Sync {
     fn summary_line(&self, _record: &HandRecord, _ruling: &Ruling, _lang: Lang) -> Option<String> {
         None
     }
+
+    /// The name of the deal a record is, as the table says it ("de vueltas": guiñote's
+    /// second deal, from the score before it), where the game names its deals; the same
+    /// Spanish words in every language.
+    fn deal_name(&self, _record: &HandRecord) -> Option<&'static str> {
+        None
+    }
 }
 
 /// The answers of a game's [`Rules`] that its own module gives as they are: the game's

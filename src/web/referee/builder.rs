@@ -5,6 +5,7 @@ use super::*;
 use crate::domain::cards::Suit;
 use crate::domain::games::rules_of;
 use crate::domain::lang::capitalized;
+use crate::domain::record::{DealSpec, TurnedRule};
 use crate::error::Malformed;
 
 /// Builds a record from the card-picker form: game, players, dealer, options, a
@@ -33,7 +34,9 @@ fn record_from_builder(f: &HashMap<String, String>) -> Result<Value, String> {
     // Cards left without a place are unknown: "?" up to the deal's sizes (the
     // engine then says what it cannot decide).
     let placed = hands.iter().map(Vec::len).sum::<usize>() + stock.len();
-    let (sizes, stock_size) = domain::partial::deal_sizes(game, players);
+    let deal = deal_of(game, players, f);
+    let sizes = deal.hand_sizes.unwrap_or_default();
+    let stock_size = deal.stock_size.unwrap_or(0);
     if placed < sizes.iter().sum::<usize>() + stock_size {
         for (h, size) in hands.iter_mut().zip(&sizes) {
             while h.len() < *size {
@@ -87,6 +90,17 @@ fn record_from_builder(f: &HashMap<String, String>) -> Result<Value, String> {
         }
     }
     Ok(v)
+}
+
+/// What the game deals to `players` under the draft's table options (its defaults
+/// where the draft carries none, or options the game does not have).
+fn deal_of(game: GameKind, players: u8, f: &HashMap<String, String>) -> DealSpec {
+    let options = f
+        .get("options")
+        .and_then(|o| serde_json::from_str::<serde_json::Map<String, Value>>(o).ok())
+        .and_then(|m| crate::domain::options::validate(game, players, &m).ok())
+        .unwrap_or_default();
+    rules_of(game).deal_spec(players, &options)
 }
 
 /// A hand of a club game taken to the referee: the game, its seats' players, the
@@ -177,6 +191,11 @@ struct BuilderPage<'a> {
     dealer: u8,
     cards: Vec<CardChoice>,
     seats: Vec<SeatChoice>,
+    /// Whether the game turns a card up for trumps (cuatrola, tute, guiñote), and
+    /// leaves a stock undealt (guiñote, tute for two): the picker asks only for
+    /// what the game deals.
+    has_turned: bool,
+    has_stock: bool,
     turned: String,
     events: String,
     event_lines: Vec<String>,
@@ -460,19 +479,8 @@ pub async fn builder(
         },
         Err(e) => (String::new(), None, Some(e)),
     };
-    let deck: Vec<Card> = Card::all()
-        .filter(|c| match game {
-            GameKind::Cuatrola => matches!(c.rank().number(), 1 | 3 | 10 | 11 | 12),
-            GameKind::Botifarra => true,
-            GameKind::Tute | GameKind::Guinote | GameKind::Cinquillo => {
-                !matches!(c.rank().number(), 8 | 9)
-            }
-            GameKind::Added(_) => crate::domain::games::rules_of(game)
-                .deal_spec(players, &crate::domain::options::TableOptions::default())
-                .deck
-                .contains(*c),
-        })
-        .collect();
+    let deal = deal_of(game, players, &f);
+    let deck: Vec<Card> = Card::all().filter(|c| deal.deck.contains(*c)).collect();
     let cards = deck
         .iter()
         .map(|c| {
@@ -542,6 +550,8 @@ pub async fn builder(
                 label: capitalized(&seat_label(s, ctx.lang, &names)),
             })
             .collect(),
+        has_turned: deal.turned != TurnedRule::Absent,
+        has_stock: deal.stock_size != Some(0),
         turned: f.get("turned").cloned().unwrap_or_default(),
         event_lines: events.iter().map(|e| event_words(ctx, e, &names)).collect(),
         events: events_json,

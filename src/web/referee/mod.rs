@@ -205,7 +205,13 @@ fn ruling_page(
             again,
             undecided,
             game: ctx.t(&format!("game-{}", record.game.slug())),
-            summary: domain::explain_for_people(record, &ruling, ctx.lang, names, sides),
+            summary: domain::explain_hand_for_people(
+                record,
+                &ruling,
+                ctx.lang,
+                (names, sides),
+                target.as_ref().map(|t| t.hand),
+            ),
             violation_trick: domain::explain::violation_trick(&ruling),
             penalty: domain::explain::penalty_for_people(record, &ruling, ctx.lang, names, sides),
             violation_name: ruling

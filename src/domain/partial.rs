@@ -70,16 +70,6 @@ fn deck(record: &HandRecord) -> CardSet {
     games::deal_spec(record.game, record.players, &record.options).deck
 }
 
-/// The hand sizes and stock size of a deal with default options (for forms that
-/// fill unknown places with `"?"`).
-pub fn deal_sizes(game: GameKind, players: u8) -> (Vec<usize>, usize) {
-    let spec = games::deal_spec(game, players, &Default::default());
-    (
-        spec.hand_sizes.unwrap_or_default(),
-        spec.stock_size.unwrap_or(0),
-    )
-}
-
 /// When each stock place reaches a hand: `(seat, from event)` or `None`.
 fn stock_holders(record: &HandRecord) -> Vec<Option<(u8, usize)>> {
     let n = record.stock.len();

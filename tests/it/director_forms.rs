@@ -321,6 +321,73 @@ async fn a_knockout_asked_for_with_swiss_rounds_left_says_how_many_remain_and_is
     assert_eq!(status, ChampionshipStatus::Finished);
 }
 
+/// A league (round robin) of four pairs, three jornadas, with its first played: the
+/// knockout asked for now draws nothing, and the page says in the reader's language
+/// how many jornadas of the league remain, with a button that draws it anyway; that
+/// button draws it, and the audit says it was drawn with two jornadas unplayed.
+#[tokio::test]
+async fn a_knockout_asked_for_with_league_rounds_left_says_how_many_remain_and_is_drawn_only_when_confirmed()
+ {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Tute", "Teruel").await;
+    let id = ChampionshipForm::new("Liga de invierno")
+        .set("system", "round_robin")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Pareja", 4)
+        .await;
+    round_won_by_the_better_seeds(&app, id, 1).await;
+    let phase = format!("/campeonatos/{id}/fases");
+    let asked = [("qualify", "top"), ("n", "2")];
+    for (lang, said, button) in [
+        (
+            "ca",
+            "Queden 2 jornades de la lliga per jugar.",
+            "Sortejar el quadre ara, sense les jornades que falten",
+        ),
+        (
+            "en",
+            "2 league rounds are still to be played.",
+            "Draw the bracket now, without the league rounds left",
+        ),
+        (
+            "es",
+            "Quedan 2 jornadas de la liga por jugar.",
+            "Sortear el cuadro ya, sin las jornadas que faltan",
+        ),
+    ] {
+        app.get(&format!("/idioma/{lang}?next=/")).await;
+        let page = refused(post(&app, &phase, &asked).await, StatusCode::CONFLICT).await;
+        let refusal = texts(&page, "#form-fases .form-refused").join(" ");
+        assert!(refusal.starts_with(said), "{lang}: {refusal}");
+        assert_eq!(
+            texts(&page, "#form-fases button[type=submit]"),
+            vec![button],
+            "{lang}"
+        );
+        assert_eq!(
+            attr(&page, "#form-fases input[name=n]", "value").as_deref(),
+            Some("2"),
+            "as typed"
+        );
+        assert_eq!(phases_of(&app, id).await, 0, "nothing drawn");
+    }
+
+    let page = refused(post(&app, &phase, &asked).await, StatusCode::CONFLICT).await;
+    let confirmed = crate::from_scratch::form_values(&page, "form#form-fases");
+    assert!(confirmed.contains(&("early".into(), "1".into())));
+    let res = crate::from_scratch::post_fields(&app, &app.client, &phase, &confirmed).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(phases_of(&app, id).await, 1, "the knockout is drawn");
+    let audit = app
+        .page(&format!("/campeonatos/{id}/auditoria"), StatusCode::OK)
+        .await;
+    let said = texts(&audit, "body").join(" ");
+    assert!(
+        said.contains("sorteó el cuadro con 2 jornadas de la liga sin jugar"),
+        "{said}"
+    );
+}
+
 /// A Swiss of two rounds, both played: the knockout is drawn at once, no
 /// confirmation asked, and the audit says only that the bracket was made.
 #[tokio::test]

@@ -384,7 +384,10 @@ pub fn main() -> ExitCode {
 /// Spanish and English (its technical text goes to the log); anything else as it says
 /// itself.
 fn failure_words(e: &anyhow::Error) -> String {
-    match e.chain().find_map(|cause| cause.downcast_ref::<db::DbError>()) {
+    match e
+        .chain()
+        .find_map(|cause| cause.downcast_ref::<db::DbError>())
+    {
         Some(failed) => {
             if failed.is_technical() {
                 tracing::error!("{e:#}");
@@ -392,9 +395,9 @@ fn failure_words(e: &anyhow::Error) -> String {
             both(|lang| failed.words(lang))
         }
         // A query that failed on its way (the database locked, its server gone).
-        None if e
-            .chain()
-            .any(|cause| cause.is::<diesel::result::Error>() || cause.is::<diesel::r2d2::PoolError>()) =>
+        None if e.chain().any(|cause| {
+            cause.is::<diesel::result::Error>() || cause.is::<diesel::r2d2::PoolError>()
+        }) =>
         {
             tracing::error!("{e:#}");
             both(db::DbError::query_words)

@@ -74,7 +74,7 @@ fn a_database_path_that_does_not_exist_is_refused_not_created() {
 /// goes to the log only (here, logging nothing, it is nowhere).
 #[test]
 fn a_database_that_cannot_be_used_is_said_in_spanish_and_english_its_drivers_text_only_in_the_log()
- {
+{
     let dir = tempfile::tempdir().unwrap();
     let said = |args: &[&str], log: &str| {
         let out = baza().args(args).env("RUST_LOG", log).output().unwrap();
@@ -92,7 +92,10 @@ fn a_database_that_cannot_be_used_is_said_in_spanish_and_english_its_drivers_tex
     );
     // The log has the reason.
     let err = said(&["migrate", "--db", &folder], "error");
-    assert!(err.contains("ERROR") && err.contains("cannot open the database: "), "{err}");
+    assert!(
+        err.contains("ERROR") && err.contains("cannot open the database: "),
+        "{err}"
+    );
     // A file that is not there, and a copy over a file that is.
     let typo = dir.path().join("typo.sqlite3");
     let err = said(&["migrate", "--db", typo.to_str().unwrap()], "off");
@@ -104,7 +107,13 @@ fn a_database_that_cannot_be_used_is_said_in_spanish_and_english_its_drivers_tex
         "{err}"
     );
     let url = format!("sqlite://{}", dir.path().join("club.sqlite3").display());
-    assert!(baza().args(["migrate", "--db", &url]).status().unwrap().success());
+    assert!(
+        baza()
+            .args(["migrate", "--db", &url])
+            .status()
+            .unwrap()
+            .success()
+    );
     let taken = dir.path().join("copia.sqlite3");
     std::fs::write(&taken, "").unwrap();
     let err = said(&["backup", taken.to_str().unwrap(), "--db", &url], "off");

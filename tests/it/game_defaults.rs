@@ -276,7 +276,7 @@ async fn in_a_browser_two_cotos_picked_and_then_one_partida_make_a_championship_
 /// hidden); once the liguillas are mended, the championship is the one shown.
 #[tokio::test]
 async fn in_a_browser_a_refused_championship_form_comes_back_with_every_field_typed_hidden_ones_too()
-{
+ {
     let Some(browser) = crate::browser::Browser::start("refused_form_keeps_hidden").await else {
         return;
     };
@@ -292,7 +292,9 @@ async fn in_a_browser_a_refused_championship_form_comes_back_with_every_field_ty
     browser.choose("system", "round_robin").await;
     browser.fill("input[name=groups]", "99").await;
     browser.choose("fmt.guinote.match_format", "best_of").await;
-    browser.fill("input[name='fmt.guinote.partidas']", "5").await;
+    browser
+        .fill("input[name='fmt.guinote.partidas']", "5")
+        .await;
     browser.choose("fmt.guinote.cotos", "2").await;
     browser.choose("fmt.guinote.match_format", "partida").await;
     browser.choose("same_club", "first").await;
@@ -305,9 +307,7 @@ async fn in_a_browser_a_refused_championship_form_comes_back_with_every_field_ty
     let alert = browser.text(".alert").await;
     assert!(alert.contains("(99)"), "{alert}");
     // Every field as typed, and whether the choices made hide it.
-    let field = |name: &str| {
-        format!("document.querySelector(\"[name='{name}']\")")
-    };
+    let field = |name: &str| format!("document.querySelector(\"[name='{name}']\")");
     for (name, typed, hidden) in [
         ("name", "Guiñote del Pilar", false),
         ("system", "round_robin", false),

@@ -42,7 +42,7 @@ pub fn late_entry_refused(file: &TournamentFile) -> Option<EntrantFault> {
 /// The listing row's `status` of a championship's document with its knockout phases
 /// (`phases`: whether each has its champion): running while one still lacks it,
 /// finished once every one has it. No round follows a knockout phase, not even the
-/// Swiss rounds left when its director drew it early.
+/// rounds (of a Swiss or a league) left when its director drew it early.
 pub fn status_with_phases(file: &TournamentFile, phases: &[bool]) -> ChampionshipStatus {
     if phases.is_empty() {
         status_of(file)
@@ -78,43 +78,6 @@ pub fn rounds_planned(file: &TournamentFile) -> i32 {
     }
 }
 
-/// Rounds a championship's system plans that are not drawn yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RoundsLeft {
-    /// Rounds of a Swiss.
-    Swiss(u32),
-    /// Rounds (jornadas) of a league's schedule (round robin).
-    League(u32),
-}
-
-impl RoundsLeft {
-    /// How many.
-    pub fn count(self) -> u32 {
-        match self {
-            RoundsLeft::Swiss(n) | RoundsLeft::League(n) => n,
-        }
-    }
-}
-
-/// The rounds still to play once the first is drawn: a Swiss's, or a league's
-/// (round robin) by its schedule; none before any round (a knockout then takes the
-/// place of the rounds), none in ceros, none once every round planned is drawn.
-pub fn rounds_left(file: &TournamentFile) -> Option<RoundsLeft> {
-    if file.rounds.is_empty() {
-        return None;
-    }
-    let drawn = u32::try_from(file.rounds.len()).unwrap_or(u32::MAX);
-    let left = match file.championship.system {
-        System::Swiss { rounds } => RoundsLeft::Swiss(rounds.saturating_sub(drawn)),
-        System::RoundRobin { .. } => {
-            let planned = super::round_robin::rounds_scheduled(&super::Ledger::new(file));
-            RoundsLeft::League(planned.saturating_sub(drawn))
-        }
-        System::Ceros { .. } => return None,
-    };
-    Some(left).filter(|l| l.count() > 0)
-}
-
 /// The next entrant id: one more than the largest numeric id.
 pub fn next_entrant_id(file: &TournamentFile) -> String {
     let max = file
@@ -124,28 +87,4 @@ pub fn next_entrant_id(file: &TournamentFile) -> String {
         .max()
         .unwrap_or(0);
     (max + 1).to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-    use crate::domain::test_builders::round_robin_file;
-
-    #[test]
-    fn a_league_has_the_rounds_of_its_largest_liguilla_left_once_its_first_is_drawn() {
-        // Nine pairs in two liguillas, of five (five jornadas, one resting in each)
-        // and of four (three).
-        let mut file = round_robin_file("cuatrola", 9, 2);
-        assert_eq!(rounds_left(&file), None, "nothing drawn: nothing left");
-        file.rounds.push(next_round(&file).unwrap());
-        assert_eq!(rounds_left(&file), Some(RoundsLeft::League(4)));
-        // A Swiss of three rounds, one drawn.
-        file.championship.system = System::Swiss { rounds: 3 };
-        assert_eq!(rounds_left(&file), Some(RoundsLeft::Swiss(2)));
-        file.championship.system = System::Swiss { rounds: 1 };
-        assert_eq!(rounds_left(&file), None, "every round drawn");
-        file.championship.system = System::Ceros { losses: 2 };
-        assert_eq!(rounds_left(&file), None);
-    }
 }

@@ -226,7 +226,7 @@ pub fn create_knockout(
         let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
         super::before_knockout(conn, championship_id, BeforeKnockout::Knockout)?;
         crate::domain::tournament::rounds_complete(&t.file)?;
-        use crate::domain::tournament::listing::{RoundsLeft, rounds_left};
+        use crate::domain::tournament::{RoundsLeft, rounds_left};
         let left = rounds_left(&t.file);
         match left {
             Some(RoundsLeft::Swiss(n)) if !early => {

@@ -85,11 +85,9 @@ pub(super) async fn or_again(
         AppError::Refused(Refusal::SwissRoundsLeft(n)) => {
             Some(("phase-rounds-left", "phase-draw-early", *n))
         }
-        AppError::Refused(Refusal::LeagueRoundsLeft(n)) => Some((
-            "phase-league-rounds-left",
-            "phase-draw-early-league",
-            *n,
-        )),
+        AppError::Refused(Refusal::LeagueRoundsLeft(n)) => {
+            Some(("phase-league-rounds-left", "phase-draw-early-league", *n))
+        }
         _ => None,
     };
     let again = Again {

@@ -1486,7 +1486,7 @@ fn a_league_has_the_rounds_of_its_largest_liguilla_left_once_its_first_is_drawn(
     // of four (three).
     let mut file = crate::domain::test_builders::round_robin_file("cuatrola", 9, 2);
     assert_eq!(rounds_left(&file), None, "nothing drawn: nothing left");
-    file.rounds.push(next_round(&file).unwrap());
+    file.rounds.push(next_round(&file).expect("round 1"));
     assert_eq!(rounds_left(&file), Some(RoundsLeft::League(4)));
     // A Swiss of three rounds, one drawn.
     file.championship.system = System::Swiss { rounds: 3 };

@@ -221,6 +221,15 @@ async fn a_guinote_match_of_one_partida_reads_no_cotos_left_on_the_form() {
     );
 }
 
+/// The championship the browser's form made: it is on its director's page.
+async fn made_in_browser(browser: &crate::browser::Browser) -> i32 {
+    let path = browser.path().await;
+    path.strip_prefix("/campeonatos/")
+        .and_then(|p| p.strip_suffix("/direccion"))
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("the championship is made: {path}"))
+}
+
 /// With script, the control of the cotos hides once one partida is chosen: an
 /// organiser who picked two cotos and then one partida makes a championship of one
 /// partida.
@@ -258,12 +267,7 @@ async fn in_a_browser_two_cotos_picked_and_then_one_partida_make_a_championship_
     browser
         .submit("form.tournament-form button[type=submit]")
         .await;
-    let path = browser.path().await;
-    let id: i32 = path
-        .strip_prefix("/campeonatos/")
-        .and_then(|p| p.strip_suffix("/direccion"))
-        .and_then(|id| id.parse().ok())
-        .unwrap_or_else(|| panic!("the championship is made: {path}"));
+    let id = made_in_browser(&browser).await;
     let doc = document(&app, id).await;
     assert_eq!(doc["event"]["match_format"], json!({"kind": "partida"}));
 }
@@ -339,12 +343,7 @@ async fn in_a_browser_a_refused_championship_form_comes_back_with_every_field_ty
     browser
         .submit("form.tournament-form button[type=submit]")
         .await;
-    let path = browser.path().await;
-    let id: i32 = path
-        .strip_prefix("/campeonatos/")
-        .and_then(|p| p.strip_suffix("/direccion"))
-        .and_then(|id| id.parse().ok())
-        .unwrap_or_else(|| panic!("the championship is made: {path}"));
+    let id = made_in_browser(&browser).await;
     let doc = document(&app, id).await;
     let event = &doc["event"];
     assert_eq!(

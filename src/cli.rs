@@ -51,7 +51,7 @@ impl DbArgs {
     /// A connection to the database these arguments name, its migrations run first.
     pub fn connect(&self) -> anyhow::Result<db::PooledConn> {
         let pool = db::connect_and_migrate(&self.target()?)?;
-        Ok(pool.get()?)
+        Ok(pool.get().map_err(db::DbError::Pool)?)
     }
 }
 
@@ -374,16 +374,42 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("baza: {e:#}");
+            eprintln!("baza: {}", failure_words(&e));
             ExitCode::FAILURE
         }
+    }
+}
+
+/// What a person reads of a command that failed: a database's failure in words, in
+/// Spanish and English (its technical text goes to the log); anything else as it says
+/// itself.
+fn failure_words(e: &anyhow::Error) -> String {
+    match e
+        .chain()
+        .find_map(|cause| cause.downcast_ref::<db::DbError>())
+    {
+        Some(failed) => {
+            if failed.is_technical() {
+                tracing::error!("{e:#}");
+            }
+            both(|lang| failed.words(lang))
+        }
+        // A query that failed on its way (the database locked, its server gone).
+        None if e.chain().any(|cause| {
+            cause.is::<diesel::result::Error>() || cause.is::<diesel::r2d2::PoolError>()
+        }) =>
+        {
+            tracing::error!("{e:#}");
+            both(db::DbError::query_words)
+        }
+        None => format!("{e:#}"),
     }
 }
 
 /// Fills the demo club and says what it did.
 fn demo(target: &DbTarget) -> anyhow::Result<()> {
     let pool = db::connect_and_migrate(target)?;
-    let mut conn = pool.get()?;
+    let mut conn = pool.get().map_err(db::DbError::Pool)?;
     let now = now();
     match crate::demo::fill(&mut conn, now.date(), now)? {
         Some(s) => {

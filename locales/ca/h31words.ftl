@@ -90,6 +90,10 @@ audit-bracket-create-early = { $who } va sortejar el quadre amb { $n ->
     [one] 1 ronda del suís sense jugar
    *[other] { $n } rondes del suís sense jugar
 }.
+audit-bracket-create-early-league = { $who } va sortejar el quadre amb { $n ->
+    [one] 1 jornada de la lliga sense jugar
+   *[other] { $n } jornades de la lliga sense jugar
+}.
 audit-bracket-import = { $who } va importar el quadre.
 audit-bracket-paper = { $who } va triar el paper { $paper } per imprimir el quadre.
 audit-bracket-delete = { $who } va esborrar el quadre.

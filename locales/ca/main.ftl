@@ -600,6 +600,7 @@ error-knockout-depends = Ja s'han jugat partits que depenen d'aquest resultat al
 error-knockout = No es pot formar la fase final
 error-knockout-too-few = No es pot formar la fase final: demana més classificats dels que es poden classificar. Es poden classificar:
 error-knockout-rounds-left = Queden rondes del suís per jugar: la fase final se sorteja quan s'acabin, o ara, sense elles. Rondes per jugar:
+error-knockout-league-rounds-left = Queden jornades de la lliga per jugar: la fase final se sorteja quan s'acabin, o ara, sense elles. Jornades per jugar:
 phases-title = Fases finals
 phase-help = Els classificats surten de la classificació de les rondes, amb els desempats.
 phase-name = Nom de la fase
@@ -621,6 +622,11 @@ phase-rounds-left = { $n ->
    *[other] Queden { $n } rondes del suís per jugar
 }. Si sorteges el quadre ara, no es jugaran: la fase final es fa amb la classificació de les rondes jugades.
 phase-draw-early = Sortejar el quadre ara, sense les rondes que falten
+phase-league-rounds-left = { $n ->
+    [one] Queda 1 jornada de la lliga per jugar
+   *[other] Queden { $n } jornades de la lliga per jugar
+}. Si sorteges el quadre ara, no es jugaran: la fase final es fa amb la classificació de les jornades jugades.
+phase-draw-early-league = Sortejar el quadre ara, sense les jornades que falten
 phase-keep-rounds = Continuar amb les rondes
 phase-fill-played = Els guanyadors de la repesca jugada
 repesca-title = Repesca jugada

@@ -90,6 +90,10 @@ audit-bracket-create-early = { $who } drew the bracket with { $n ->
     [one] 1 Swiss round
    *[other] { $n } Swiss rounds
 } unplayed.
+audit-bracket-create-early-league = { $who } drew the bracket with { $n ->
+    [one] 1 league round
+   *[other] { $n } league rounds
+} unplayed.
 audit-bracket-import = { $who } imported the bracket.
 audit-bracket-paper = { $who } chose { $paper } paper to print the bracket.
 audit-bracket-delete = { $who } deleted the bracket.

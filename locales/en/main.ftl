@@ -600,6 +600,7 @@ error-knockout-depends = Matches that depend on this result have already been pl
 error-knockout = The final phase cannot be made
 error-knockout-too-few = The final phase cannot be made: it asks for more qualifiers than can qualify. Those who can qualify:
 error-knockout-rounds-left = Swiss rounds are still to be played: the final phase is drawn once they are over, or now, without them. Rounds left:
+error-knockout-league-rounds-left = League rounds are still to be played: the final phase is drawn once they are over, or now, without them. Rounds left:
 phases-title = Final phases
 phase-help = The qualifiers come from the standings of the rounds, with their tie-breaks.
 phase-name = Phase name
@@ -621,6 +622,11 @@ phase-rounds-left = { $n ->
    *[other] { $n } Swiss rounds are still to be played
 }. If you draw the bracket now, they will not be played: the final phase is seeded from the standings of the rounds played.
 phase-draw-early = Draw the bracket now, without the rounds left
+phase-league-rounds-left = { $n ->
+    [one] 1 league round is still to be played
+   *[other] { $n } league rounds are still to be played
+}. If you draw the bracket now, they will not be played: the final phase is seeded from the standings of the rounds played.
+phase-draw-early-league = Draw the bracket now, without the league rounds left
 phase-keep-rounds = Go on with the rounds
 phase-fill-played = The winners of the played repesca
 repesca-title = Played repesca

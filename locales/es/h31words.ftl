@@ -90,6 +90,10 @@ audit-bracket-create-early = { $who } sorteó el cuadro con { $n ->
     [one] 1 ronda del suizo sin jugar
    *[other] { $n } rondas del suizo sin jugar
 }.
+audit-bracket-create-early-league = { $who } sorteó el cuadro con { $n ->
+    [one] 1 jornada de la liga sin jugar
+   *[other] { $n } jornadas de la liga sin jugar
+}.
 audit-bracket-import = { $who } importó el cuadro.
 audit-bracket-paper = { $who } eligió el papel { $paper } para imprimir el cuadro.
 audit-bracket-delete = { $who } borró el cuadro.

@@ -600,6 +600,7 @@ error-knockout-depends = Ya se han jugado partidos que dependen de este resultad
 error-knockout = No se puede formar la fase final
 error-knockout-too-few = No se puede formar la fase final: pide más clasificados de los que pueden clasificarse. Pueden clasificarse:
 error-knockout-rounds-left = Quedan rondas del suizo por jugar: la fase final se sortea al acabarlas, o ya, sin ellas. Rondas por jugar:
+error-knockout-league-rounds-left = Quedan jornadas de la liga por jugar: la fase final se sortea al acabarlas, o ya, sin ellas. Jornadas por jugar:
 phases-title = Fases finales
 phase-help = Los clasificados salen de la clasificación de las rondas, con sus desempates.
 phase-name = Nombre de la fase
@@ -621,6 +622,11 @@ phase-rounds-left = { $n ->
    *[other] Quedan { $n } rondas del suizo por jugar
 }. Si sorteas el cuadro ahora, no se jugarán: la fase final se siembra con la clasificación de las rondas jugadas.
 phase-draw-early = Sortear el cuadro ya, sin las rondas que faltan
+phase-league-rounds-left = { $n ->
+    [one] Queda 1 jornada de la liga por jugar
+   *[other] Quedan { $n } jornadas de la liga por jugar
+}. Si sorteas el cuadro ahora, no se jugarán: la fase final se siembra con la clasificación de las jornadas jugadas.
+phase-draw-early-league = Sortear el cuadro ya, sin las jornadas que faltan
 phase-keep-rounds = Seguir con las rondas
 phase-fill-played = Los ganadores de la repesca jugada
 repesca-title = Repesca jugada

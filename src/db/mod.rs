@@ -82,16 +82,27 @@ pub enum DbTarget {
     Postgres(String),
 }
 
+/// Why the database could not be used. Its `Display` is the technical text, for the
+/// logs; what a person reads is [`DbError::words`].
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
     #[error(
         "the database file {0} does not exist; write sqlite://{0} to create a new one, or check the path"
     )]
     MissingFile(String),
+    /// The folder of a new SQLite file does not exist.
+    #[error("the folder {0} does not exist")]
+    MissingFolder(String),
     #[error("this build of Baza has no {0} support; rebuild it with `--features {0}`")]
     BackendNotBuilt(&'static str),
     #[error("empty database URL")]
     Empty,
+    /// A copy asked for over a file that exists.
+    #[error("{0} exists already; choose a new file")]
+    CopyExists(String),
+    /// A copy asked for of a PostgreSQL database, which its own tools make.
+    #[error("PostgreSQL: use `pg_dump -Fc DATABASE > FILE` and `pg_restore` instead")]
+    CopyOfPostgres,
     #[error("cannot open the database: {0}")]
     Connect(String),
     #[error("cannot migrate the database: {0}")]
@@ -100,6 +111,90 @@ pub enum DbError {
     Query(#[from] diesel::result::Error),
     #[error("no database connection available: {0}")]
     Pool(#[from] r2d2::PoolError),
+}
+
+impl DbError {
+    /// Whether it carries the driver's or the server's own text, which the log keeps
+    /// (the other failures say all there is in [`DbError::words`]).
+    pub fn is_technical(&self) -> bool {
+        matches!(
+            self,
+            DbError::Connect(_) | DbError::Migrate(_) | DbError::Query(_) | DbError::Pool(_)
+        )
+    }
+
+    /// What a person is told of a query that failed, in `lang`.
+    pub fn query_words(lang: crate::domain::Lang) -> String {
+        crate::domain::lang::tr!(
+            lang,
+            "la base de datos no ha podido hacerlo; no se ha guardado nada (el motivo está en el registro)",
+            "la base de dades no ho ha pogut fer; no s'ha desat res (el motiu és al registre)",
+            "the database could not do it; nothing was saved (the reason is in the log)"
+        )
+    }
+
+    /// What a person is told, in `lang`: what went wrong and what to do, naming only
+    /// what they typed (a path, a backend), never the driver's own text.
+    pub fn words(&self, lang: crate::domain::Lang) -> String {
+        use crate::domain::lang::tr;
+        match self {
+            DbError::MissingFile(path) => tr!(
+                lang,
+                "no existe el fichero de base de datos {path}: escribe sqlite://{path} para crear uno nuevo, o revisa la ruta",
+                "no existeix el fitxer de base de dades {path}: escriu sqlite://{path} per crear-ne un de nou, o revisa el camí",
+                "the database file {path} does not exist: write sqlite://{path} to create a new one, or check the path"
+            ),
+            DbError::MissingFolder(dir) => tr!(
+                lang,
+                "no existe la carpeta {dir}: créala, o revisa la ruta de la base de datos",
+                "no existeix la carpeta {dir}: crea-la, o revisa el camí de la base de dades",
+                "the folder {dir} does not exist: create it, or check the database's path"
+            ),
+            DbError::BackendNotBuilt(backend) => tr!(
+                lang,
+                "esta copia de Baza no trae {backend}: compílala con `--features {backend}`",
+                "aquesta còpia de Baza no porta {backend}: compila-la amb `--features {backend}`",
+                "this build of Baza has no {backend} support: rebuild it with `--features {backend}`"
+            ),
+            DbError::Empty => tr!(
+                lang,
+                "falta la dirección de la base de datos",
+                "falta l'adreça de la base de dades",
+                "the database's address is empty"
+            ),
+            DbError::CopyExists(path) => tr!(
+                lang,
+                "{path} ya existe: elige un fichero nuevo para la copia",
+                "{path} ja existeix: tria un fitxer nou per a la còpia",
+                "{path} exists already: choose a new file for the copy"
+            ),
+            DbError::CopyOfPostgres => tr!(
+                lang,
+                "una base PostgreSQL se copia con sus herramientas: `pg_dump -Fc BASE > FICHERO` y `pg_restore`",
+                "una base PostgreSQL es copia amb les seves eines: `pg_dump -Fc BASE > FITXER` i `pg_restore`",
+                "a PostgreSQL database is copied with its own tools: `pg_dump -Fc DATABASE > FILE` and `pg_restore`"
+            ),
+            DbError::Connect(_) => tr!(
+                lang,
+                "no se puede abrir la base de datos: revisa su dirección y que esté en marcha (el motivo está en el registro)",
+                "no es pot obrir la base de dades: revisa'n l'adreça i que estigui en marxa (el motiu és al registre)",
+                "the database cannot be opened: check its address and that it is running (the reason is in the log)"
+            ),
+            DbError::Migrate(_) => tr!(
+                lang,
+                "no se puede poner al día la base de datos; no se ha cambiado nada (el motivo está en el registro)",
+                "no es pot posar al dia la base de dades; no s'ha canviat res (el motiu és al registre)",
+                "the database cannot be brought up to date; nothing was changed (the reason is in the log)"
+            ),
+            DbError::Query(_) => DbError::query_words(lang),
+            DbError::Pool(_) => tr!(
+                lang,
+                "la base de datos no responde; no se ha guardado nada: vuelve a intentarlo en un momento",
+                "la base de dades no respon; no s'ha desat res: torna-ho a provar d'aquí a un moment",
+                "the database does not answer; nothing was saved: try again in a moment"
+            ),
+        }
+    }
 }
 
 impl DbTarget {
@@ -245,10 +340,7 @@ pub fn connect_and_migrate(target: &DbTarget) -> Result<DbPool, DbError> {
         && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && !dir.exists()
     {
-        return Err(DbError::Connect(format!(
-            "the folder {} does not exist",
-            dir.display()
-        )));
+        return Err(DbError::MissingFolder(dir.display().to_string()));
     }
     let mut conn = target.connect()?;
     migrate(&mut conn)?;
@@ -360,15 +452,10 @@ pub fn migrate_before(conn: &mut DbConn, name: &str) -> Result<usize, DbError> {
 /// For PostgreSQL use `pg_dump` / `pg_restore`.
 pub fn backup(target: &DbTarget, to: &Path) -> Result<(), DbError> {
     if to.exists() {
-        return Err(DbError::Connect(format!(
-            "{} exists already; choose a new file",
-            to.display()
-        )));
+        return Err(DbError::CopyExists(to.display().to_string()));
     }
     match target {
-        DbTarget::Postgres(_) => Err(DbError::Connect(
-            "PostgreSQL: use `pg_dump -Fc DATABASE > FILE` and `pg_restore` instead".to_owned(),
-        )),
+        DbTarget::Postgres(_) => Err(DbError::CopyOfPostgres),
         DbTarget::Sqlite(_) => {
             let mut conn = target.connect()?;
             let path = to.to_string_lossy().replace('\'', "''");

@@ -156,6 +156,9 @@ pub enum Refusal {
     /// The knockout phase is asked for with Swiss rounds still to play (how many),
     /// without the director's word that they will not be played.
     SwissRoundsLeft(u32),
+    /// The knockout phase is asked for with rounds (jornadas) of a league still to
+    /// play (how many), without the director's word that they will not be played.
+    LeagueRoundsLeft(u32),
     /// Settings change only before the first round or phase.
     EditTooLate,
     /// Seeds change only before the first round (the championship's name).
@@ -253,6 +256,7 @@ impl Refusal {
             Refusal::Knockout(_) => "error-knockout",
             Refusal::KnockoutTooFew(_) => "error-knockout-too-few",
             Refusal::SwissRoundsLeft(_) => "error-knockout-rounds-left",
+            Refusal::LeagueRoundsLeft(_) => "error-knockout-league-rounds-left",
             Refusal::EditTooLate => "champ-edit-too-late",
             Refusal::SeedingPaired(_) => "seeding-error-paired",
             Refusal::GroupsNone => "error-groups-none",
@@ -290,6 +294,7 @@ impl Refusal {
                 | Refusal::CheckInLate
                 | Refusal::EditTooLate
                 | Refusal::SwissRoundsLeft(_)
+                | Refusal::LeagueRoundsLeft(_)
         )
     }
 
@@ -340,7 +345,7 @@ impl Refusal {
                 n.to_string()
             }
             Refusal::KnockoutTooFew(n) => n.to_string(),
-            Refusal::SwissRoundsLeft(n) => n.to_string(),
+            Refusal::SwissRoundsLeft(n) | Refusal::LeagueRoundsLeft(n) => n.to_string(),
             Refusal::TableConfirmed
             | Refusal::TableCorrectionUnfinished
             | Refusal::SignOtherSide

@@ -656,11 +656,15 @@ fn bracket(
     );
     let score = score_of(&after["score"]).unwrap_or_else(|| "—".to_owned());
     match action {
-        // Drawn with Swiss rounds left unplayed: how many.
+        // Drawn with rounds of the Swiss or of the league left unplayed: how many.
         "create" => match after["unplayed_rounds"].as_u64().filter(|n| *n > 0) {
             Some(n) => capitalized(&tr_count(
                 lang,
-                "audit-bracket-create-early",
+                if after["unplayed_of"] == "league" {
+                    "audit-bracket-create-early-league"
+                } else {
+                    "audit-bracket-create-early"
+                },
                 usize::try_from(n).unwrap_or(usize::MAX),
                 &[("who", who.to_owned())],
             )),

@@ -20,10 +20,11 @@
 })();
 
 // A field that applies to one choice only (data-when="field:value value"): shown
-// while the form's field has one of those values, and its controls disabled while
-// hidden, so that what is sent is what is seen (a disabled control is not sent: two
-// cotos chosen and then one partida send no cotos). Without script every field stays
-// visible and is sent, and the server reads only those that apply.
+// while the form's field has one of those values. Hidden, it is still sent, so that a
+// form the server refuses comes back with everything typed, hidden fields too; the
+// server reads only the fields that apply to the choices made (two cotos chosen and
+// then one partida make a championship of one partida). Without script every field
+// stays visible.
 (function () {
   document.querySelectorAll("[data-when]").forEach(function (el) {
     var form = el.closest("form");
@@ -32,10 +33,8 @@
     var field = form.elements[el.dataset.when.slice(0, at)];
     if (!field) return;
     var values = el.dataset.when.slice(at + 1).split(" ");
-    var controls = el.querySelectorAll("input, select, textarea");
     function show() {
       el.hidden = values.indexOf(field.value) < 0;
-      controls.forEach(function (c) { c.disabled = el.hidden; });
     }
     form.addEventListener("change", show);
     show();

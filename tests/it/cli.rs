@@ -69,6 +69,63 @@ fn a_database_path_that_does_not_exist_is_refused_not_created() {
     assert!(!path.exists());
 }
 
+/// A database that cannot be used is said in Spanish and English, as the commands
+/// say everything: what is wrong and what to do, never the driver's own text, which
+/// goes to the log only (here, logging nothing, it is nowhere).
+#[test]
+fn a_database_that_cannot_be_used_is_said_in_spanish_and_english_its_drivers_text_only_in_the_log()
+{
+    let dir = tempfile::tempdir().unwrap();
+    let said = |args: &[&str], log: &str| {
+        let out = baza().args(args).env("RUST_LOG", log).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    // A folder is no database file: SQLite cannot open it.
+    let folder = format!("sqlite://{}", dir.path().display());
+    let err = said(&["migrate", "--db", &folder], "off");
+    assert_eq!(
+        err.trim(),
+        "baza: no se puede abrir la base de datos: revisa su dirección y que esté en marcha \
+         (el motivo está en el registro) / the database cannot be opened: check its address and \
+         that it is running (the reason is in the log)"
+    );
+    // The log has the reason.
+    let err = said(&["migrate", "--db", &folder], "error");
+    assert!(
+        err.contains("ERROR") && err.contains("cannot open the database: "),
+        "{err}"
+    );
+    // A file that is not there, and a copy over a file that is.
+    let typo = dir.path().join("typo.sqlite3");
+    let err = said(&["migrate", "--db", typo.to_str().unwrap()], "off");
+    assert!(
+        err.starts_with(&format!(
+            "baza: no existe el fichero de base de datos {}: escribe sqlite://",
+            typo.display()
+        )),
+        "{err}"
+    );
+    let url = format!("sqlite://{}", dir.path().join("club.sqlite3").display());
+    assert!(
+        baza()
+            .args(["migrate", "--db", &url])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let taken = dir.path().join("copia.sqlite3");
+    std::fs::write(&taken, "").unwrap();
+    let err = said(&["backup", taken.to_str().unwrap(), "--db", &url], "off");
+    assert!(
+        err.starts_with(&format!(
+            "baza: {} ya existe: elige un fichero nuevo para la copia",
+            taken.display()
+        )),
+        "{err}"
+    );
+}
+
 /// Here, in the integration binary, so that the run on PostgreSQL (which builds only
 /// this binary) checks the other branch.
 #[test]

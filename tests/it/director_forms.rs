@@ -225,6 +225,52 @@ async fn phases_of(app: &TestApp, id: i32) -> usize {
     .await
 }
 
+/// The knockout of the best four of championship `id`, which has rounds left, asked
+/// for in each language of `asked` (the language, what the refusal says first, the
+/// button that confirms): the director's page again (409) with those words and the
+/// form as typed, nothing drawn; then, in Spanish, that button sends the form again
+/// confirmed, the knockout is drawn and the audit says `audited`.
+async fn asked_early_then_confirmed(
+    app: &TestApp,
+    id: i32,
+    asked: [(&str, &str, &str); 3],
+    audited: &str,
+) {
+    let phase = format!("/campeonatos/{id}/fases");
+    let typed = [("qualify", "top"), ("n", "4"), ("third_place", "1")];
+    for (lang, said, button) in asked {
+        app.get(&format!("/idioma/{lang}?next=/")).await;
+        let page = refused(post(app, &phase, &typed).await, StatusCode::CONFLICT).await;
+        let refusal = texts(&page, "#form-fases .form-refused").join(" ");
+        assert!(refusal.starts_with(said), "{lang}: {refusal}");
+        assert_eq!(
+            texts(&page, "#form-fases button[type=submit]"),
+            vec![button],
+            "{lang}"
+        );
+        assert_eq!(
+            attr(&page, "#form-fases input[name=n]", "value").as_deref(),
+            Some("4"),
+            "as typed"
+        );
+        assert_eq!(phases_of(app, id).await, 0, "nothing drawn");
+    }
+
+    // The button sends the form again, confirmed.
+    app.get("/idioma/es?next=/").await;
+    let page = refused(post(app, &phase, &typed).await, StatusCode::CONFLICT).await;
+    let confirmed = crate::from_scratch::form_values(&page, "form#form-fases");
+    assert!(confirmed.contains(&("early".into(), "1".into())));
+    let res = crate::from_scratch::post_fields(app, &app.client, &phase, &confirmed).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(phases_of(app, id).await, 1, "the knockout is drawn");
+    let audit = app
+        .page(&format!("/campeonatos/{id}/auditoria"), StatusCode::OK)
+        .await;
+    let said = texts(&audit, "body").join(" ");
+    assert!(said.contains(audited), "{said}");
+}
+
 /// A Swiss of three rounds with its first played: the knockout asked for now (an old
 /// tab, a double click) draws nothing, and the page says in the reader's language how
 /// many rounds remain, with a button that draws it anyway; that button draws it, and
@@ -247,57 +293,29 @@ async fn a_knockout_asked_for_with_swiss_rounds_left_says_how_many_remain_and_is
         "rounds to play first"
     );
 
-    let phase = format!("/campeonatos/{id}/fases");
-    let asked = [("qualify", "top"), ("n", "4"), ("third_place", "1")];
-    for (lang, said, button) in [
-        (
-            "ca",
-            "Queden 2 rondes del suís per jugar.",
-            "Sortejar el quadre ara, sense les rondes que falten",
-        ),
-        (
-            "en",
-            "2 Swiss rounds are still to be played.",
-            "Draw the bracket now, without the rounds left",
-        ),
-        (
-            "es",
-            "Quedan 2 rondas del suizo por jugar.",
-            "Sortear el cuadro ya, sin las rondas que faltan",
-        ),
-    ] {
-        app.get(&format!("/idioma/{lang}?next=/")).await;
-        let page = refused(post(&app, &phase, &asked).await, StatusCode::CONFLICT).await;
-        let refusal = texts(&page, "#form-fases .form-refused").join(" ");
-        assert!(refusal.starts_with(said), "{lang}: {refusal}");
-        assert_eq!(
-            texts(&page, "#form-fases button[type=submit]"),
-            vec![button],
-            "{lang}"
-        );
-        assert_eq!(
-            attr(&page, "#form-fases input[name=n]", "value").as_deref(),
-            Some("4"),
-            "as typed"
-        );
-        assert_eq!(phases_of(&app, id).await, 0, "nothing drawn");
-    }
-
-    // The button sends the form again, confirmed.
-    let page = refused(post(&app, &phase, &asked).await, StatusCode::CONFLICT).await;
-    let confirmed = crate::from_scratch::form_values(&page, "form#form-fases");
-    assert!(confirmed.contains(&("early".into(), "1".into())));
-    let res = crate::from_scratch::post_fields(&app, &app.client, &phase, &confirmed).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    assert_eq!(phases_of(&app, id).await, 1, "the knockout is drawn");
-    let audit = app
-        .page(&format!("/campeonatos/{id}/auditoria"), StatusCode::OK)
-        .await;
-    let said = texts(&audit, "body").join(" ");
-    assert!(
-        said.contains("sorteó el cuadro con 2 rondas del suizo sin jugar"),
-        "{said}"
-    );
+    asked_early_then_confirmed(
+        &app,
+        id,
+        [
+            (
+                "ca",
+                "Queden 2 rondes del suís per jugar.",
+                "Sortejar el quadre ara, sense les rondes que falten",
+            ),
+            (
+                "en",
+                "2 Swiss rounds are still to be played.",
+                "Draw the bracket now, without the rounds left",
+            ),
+            (
+                "es",
+                "Quedan 2 rondas del suizo por jugar.",
+                "Sortear el cuadro ya, sin las rondas que faltan",
+            ),
+        ],
+        "sorteó el cuadro con 2 rondas del suizo sin jugar",
+    )
+    .await;
 
     // No round follows: once the knockout has its champion the championship is over.
     loop {
@@ -319,6 +337,46 @@ async fn a_knockout_asked_for_with_swiss_rounds_left_says_how_many_remain_and_is
         .with_conn(move |conn| store::load(conn, id).unwrap().unwrap().championship.status)
         .await;
     assert_eq!(status, ChampionshipStatus::Finished);
+}
+
+/// A league (round robin) of four pairs, three jornadas, with its first played: the
+/// knockout asked for now draws nothing, and the page says in the reader's language
+/// how many jornadas of the league remain, with a button that draws it anyway; that
+/// button draws it, and the audit says it was drawn with two jornadas unplayed.
+#[tokio::test]
+async fn a_knockout_asked_for_with_league_rounds_left_says_how_many_remain_and_is_drawn_only_when_confirmed()
+ {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Tute", "Teruel").await;
+    let id = ChampionshipForm::new("Liga de invierno")
+        .set("system", "round_robin")
+        .set("entry", "result")
+        .create_with_pairs(&app, club, "Pareja", 4)
+        .await;
+    round_won_by_the_better_seeds(&app, id, 1).await;
+    asked_early_then_confirmed(
+        &app,
+        id,
+        [
+            (
+                "ca",
+                "Queden 2 jornades de la lliga per jugar.",
+                "Sortejar el quadre ara, sense les jornades que falten",
+            ),
+            (
+                "en",
+                "2 league rounds are still to be played.",
+                "Draw the bracket now, without the league rounds left",
+            ),
+            (
+                "es",
+                "Quedan 2 jornadas de la liga por jugar.",
+                "Sortear el cuadro ya, sin las jornadas que faltan",
+            ),
+        ],
+        "sorteó el cuadro con 2 jornadas de la liga sin jugar",
+    )
+    .await;
 }
 
 /// A Swiss of two rounds, both played: the knockout is drawn at once, no

@@ -6,7 +6,6 @@
 //! the best of three partidas, and a guiñote match of one partida is one coto.
 
 use reqwest::StatusCode;
-use scraper::Html;
 use serde_json::json;
 
 use crate::from_scratch::{
@@ -199,48 +198,41 @@ async fn a_guinote_championship_made_with_the_forms_defaults_plays_best_of_three
     );
 }
 
+/// Without script the cotos stay on the form beside one partida: the server reads
+/// them only for a match of several partidas, so one partida with two cotos left on
+/// the form makes a championship of one partida (one coto).
 #[tokio::test]
-async fn a_guinote_match_of_one_partida_asked_for_two_cotos_is_refused_in_words_with_the_form_as_typed()
- {
+async fn a_guinote_match_of_one_partida_reads_no_cotos_left_on_the_form() {
     let app = TestApp::spawn().await;
     let club = club_of_game(&app, "guinote").await;
     let mut form = opened_form(&app, club, "Guiñote del Pilar").await;
     set(&mut form, "fmt.guinote.match_format", "partida");
     set(&mut form, "fmt.guinote.cotos", "2");
-    let res = new_championship(&app, club, &form).await;
-    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let page = Html::parse_document(&res.text().await.unwrap());
-    assert_eq!(
-        texts(&page, ".alert"),
-        [
-            "Así no se puede jugar: un encuentro de una partida es un solo coto, no 2: elige «Al mejor de varias partidas» para jugar a 2 cotos, o deja un coto"
-        ]
-    );
-    for (field, typed) in [("match_format", "partida"), ("cotos", "2")] {
-        assert_eq!(
-            attr(
-                &page,
-                &format!("select[name='fmt.guinote.{field}'] option[selected]"),
-                "value"
-            )
-            .as_deref(),
-            Some(typed),
-            "{field}"
-        );
-    }
-    assert_eq!(
-        attr(&page, "input[name=name]", "value").as_deref(),
-        Some("Guiñote del Pilar")
-    );
-    // One coto is one partida.
-    set(&mut form, "fmt.guinote.cotos", "1");
     let (_, doc) = created(&app, club, &form).await;
     assert_eq!(doc["event"]["match_format"], json!({"kind": "partida"}));
+    // At the best of three partidas they count.
+    let mut form = opened_form(&app, club, "Guiñote de San Lorenzo").await;
+    set(&mut form, "fmt.guinote.match_format", "best_of");
+    set(&mut form, "fmt.guinote.cotos", "2");
+    let (_, doc) = created(&app, club, &form).await;
+    assert_eq!(
+        doc["event"]["match_format"],
+        json!({"kind": "best_of", "partidas": 3, "cotos": 2})
+    );
 }
 
-/// With script, the control of the cotos hides once one partida is chosen and is not
-/// sent: an organiser who picked two cotos and then one partida makes a championship
-/// of one partida (without script the server's refusal above stands).
+/// The championship the browser's form made: it is on its director's page.
+async fn made_in_browser(browser: &crate::browser::Browser) -> i32 {
+    let path = browser.path().await;
+    path.strip_prefix("/campeonatos/")
+        .and_then(|p| p.strip_suffix("/direccion"))
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("the championship is made: {path}"))
+}
+
+/// With script, the control of the cotos hides once one partida is chosen: an
+/// organiser who picked two cotos and then one partida makes a championship of one
+/// partida.
 #[tokio::test]
 async fn in_a_browser_two_cotos_picked_and_then_one_partida_make_a_championship_of_one_partida() {
     let Some(browser) = crate::browser::Browser::start("cotos_then_one_partida").await else {
@@ -275,12 +267,93 @@ async fn in_a_browser_two_cotos_picked_and_then_one_partida_make_a_championship_
     browser
         .submit("form.tournament-form button[type=submit]")
         .await;
-    let path = browser.path().await;
-    let id: i32 = path
-        .strip_prefix("/campeonatos/")
-        .and_then(|p| p.strip_suffix("/direccion"))
-        .and_then(|id| id.parse().ok())
-        .unwrap_or_else(|| panic!("the championship is made: {path}"));
+    let id = made_in_browser(&browser).await;
     let doc = document(&app, id).await;
     assert_eq!(doc["event"]["match_format"], json!({"kind": "partida"}));
+}
+
+/// On a phone, a championship form the server refuses comes back with everything
+/// typed, the fields hidden by the choices made too: an organiser who typed a Swiss's
+/// rounds, several partidas with their cotos and the rounds that avoid same-club
+/// pairings, then switched to a league of one partida with clubs allowed and typed a
+/// number of liguillas the form refuses, finds all of it again (the hidden fields still
+/// hidden); once the liguillas are mended, the championship is the one shown.
+#[tokio::test]
+async fn in_a_browser_a_refused_championship_form_comes_back_with_every_field_typed_hidden_ones_too()
+ {
+    let Some(browser) = crate::browser::Browser::start("refused_form_keeps_hidden").await else {
+        return;
+    };
+    let app = TestApp::spawn().await;
+    let club = club_of_game(&app, "guinote").await;
+    browser.as_organiser(&app, "mesa", club).await;
+    browser.viewport(360, 740).await;
+    let new = format!("/clubes/{club}/campeonatos/nuevo");
+    browser.goto(&app.url(&new)).await;
+    browser.wait_for("select[name='fmt.guinote.cotos']").await;
+    browser.fill("input[name=name]", "Guiñote del Pilar").await;
+    browser.fill("input[name=rounds]", "7").await;
+    browser.choose("system", "round_robin").await;
+    browser.fill("input[name=groups]", "99").await;
+    browser.choose("fmt.guinote.match_format", "best_of").await;
+    browser
+        .fill("input[name='fmt.guinote.partidas']", "5")
+        .await;
+    browser.choose("fmt.guinote.cotos", "2").await;
+    browser.choose("fmt.guinote.match_format", "partida").await;
+    browser.choose("same_club", "first").await;
+    browser.fill("input[name=same_club_rounds]", "4").await;
+    browser.choose("same_club", "").await;
+    browser
+        .submit("form.tournament-form button[type=submit]")
+        .await;
+    assert_eq!(browser.path().await, new, "refused: the form again");
+    let alert = browser.text(".alert").await;
+    assert!(alert.contains("(99)"), "{alert}");
+    // Every field as typed, and whether the choices made hide it.
+    let field = |name: &str| format!("document.querySelector(\"[name='{name}']\")");
+    for (name, typed, hidden) in [
+        ("name", "Guiñote del Pilar", false),
+        ("system", "round_robin", false),
+        ("rounds", "7", true),
+        ("groups", "99", false),
+        ("fmt.guinote.match_format", "partida", false),
+        ("fmt.guinote.partidas", "5", true),
+        ("fmt.guinote.cotos", "2", true),
+        ("same_club", "", false),
+        ("same_club_rounds", "4", true),
+    ] {
+        let el = field(name);
+        assert_eq!(
+            browser.eval(&format!("return {el}.value")).await,
+            typed,
+            "{name} as typed"
+        );
+        assert_eq!(
+            browser
+                .eval(&format!("return !!{el}.closest('[hidden]')"))
+                .await,
+            hidden,
+            "{name} hidden"
+        );
+    }
+    browser.assert_fits(360, "the refused form").await;
+
+    browser.fill("input[name=groups]", "1").await;
+    browser
+        .submit("form.tournament-form button[type=submit]")
+        .await;
+    let id = made_in_browser(&browser).await;
+    let doc = document(&app, id).await;
+    let event = &doc["event"];
+    assert_eq!(
+        (&event["system"]["kind"], &event["system"]["groups"]),
+        (&json!("round_robin"), &json!(1))
+    );
+    assert_eq!(event["match_format"], json!({"kind": "partida"}));
+    assert!(
+        event["same_club"].is_null() || event["same_club"] == "allowed",
+        "{}",
+        event["same_club"]
+    );
 }

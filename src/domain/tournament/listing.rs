@@ -42,7 +42,7 @@ pub fn late_entry_refused(file: &TournamentFile) -> Option<EntrantFault> {
 /// The listing row's `status` of a championship's document with its knockout phases
 /// (`phases`: whether each has its champion): running while one still lacks it,
 /// finished once every one has it. No round follows a knockout phase, not even the
-/// Swiss rounds left when its director drew it early.
+/// rounds (of a Swiss or a league) left when its director drew it early.
 pub fn status_with_phases(file: &TournamentFile, phases: &[bool]) -> ChampionshipStatus {
     if phases.is_empty() {
         status_of(file)
@@ -75,18 +75,6 @@ pub fn rounds_planned(file: &TournamentFile) -> i32 {
             if double { 2 * per } else { per }
         }
         System::Ceros { .. } => 0,
-    }
-}
-
-/// The Swiss rounds still to play once the first is drawn: none before any round
-/// (a knockout then takes the place of the rounds), none in a league or ceros.
-pub fn swiss_rounds_left(file: &TournamentFile) -> u32 {
-    match file.championship.system {
-        System::Swiss { rounds } if !file.rounds.is_empty() => {
-            let drawn = u32::try_from(file.rounds.len()).unwrap_or(u32::MAX);
-            rounds.saturating_sub(drawn)
-        }
-        _ => 0,
     }
 }
 

@@ -127,6 +127,43 @@ pub fn rounds_complete(file: &TournamentFile) -> Result<(), PairingError> {
     Ok(())
 }
 
+/// Rounds a championship's system plans that are not drawn yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundsLeft {
+    /// Rounds of a Swiss.
+    Swiss(u32),
+    /// Rounds (jornadas) of a league's schedule (round robin).
+    League(u32),
+}
+
+impl RoundsLeft {
+    /// How many.
+    pub fn count(self) -> u32 {
+        match self {
+            RoundsLeft::Swiss(n) | RoundsLeft::League(n) => n,
+        }
+    }
+}
+
+/// The rounds still to play once the first is drawn: a Swiss's, or a league's
+/// (round robin) by its schedule; none before any round (a knockout then takes the
+/// place of the rounds), none in ceros, none once every round planned is drawn.
+pub fn rounds_left(file: &TournamentFile) -> Option<RoundsLeft> {
+    if file.rounds.is_empty() {
+        return None;
+    }
+    let drawn = u32::try_from(file.rounds.len()).unwrap_or(u32::MAX);
+    let left = match file.championship.system {
+        System::Swiss { rounds } => RoundsLeft::Swiss(rounds.saturating_sub(drawn)),
+        System::RoundRobin { .. } => {
+            let planned = round_robin::rounds_scheduled(&Ledger::new(file));
+            RoundsLeft::League(planned.saturating_sub(drawn))
+        }
+        System::Ceros { .. } => return None,
+    };
+    Some(left).filter(|l| l.count() > 0)
+}
+
 /// The next round of the tournament: its number and pairings (no results). Every
 /// earlier round must be complete.
 pub fn next_round(file: &TournamentFile) -> Result<Round, PairingError> {

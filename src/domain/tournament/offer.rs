@@ -12,7 +12,7 @@ use super::format::{MatchFormat, game_target};
 use super::played::table_players;
 use super::standings::Tiebreak;
 use crate::domain::engine::GameKind;
-use crate::domain::entry::series::{MatchClash, match_clash, plays_cotos};
+use crate::domain::entry::series::{MatchClash, match_clash};
 use crate::domain::games::rules_of;
 use crate::domain::lang::{Lang, comma_list, tr};
 
@@ -135,8 +135,6 @@ pub enum Unplayable {
     /// A table option says another match than the format (a guiñote coto of three
     /// partidas in a match at the best of three).
     Match(MatchClash),
-    /// A match of one partida asked to be won with more than one coto.
-    CotosOfOnePartida { cotos: u32 },
 }
 
 impl Unplayable {
@@ -212,12 +210,6 @@ impl Unplayable {
                 "the table options say «Máximo de puntos que cuentan» {option} and the match format a cap of {format}: leave the option with no limit (the match rules) or give the same number"
             ),
             Unplayable::Match(clash) => clash.message(lang),
-            Unplayable::CotosOfOnePartida { cotos } => tr!(
-                lang,
-                "un encuentro de una partida es un solo coto, no {cotos}: elige «Al mejor de varias partidas» para jugar a {cotos} cotos, o deja un coto",
-                "una trobada d'una partida és un sol coto, no {cotos}: tria «Al millor de diverses partides» per jugar a {cotos} cotos, o deixa-hi un coto",
-                "a match of one partida is a single coto, not {cotos}: choose «Best of several partidas» to play {cotos} cotos, or leave one coto"
-            ),
             Unplayable::Cap { target, cap } => tr!(
                 lang,
                 "el máximo que cuenta ({cap}) no puede ser menor que la meta ({target})",
@@ -315,20 +307,6 @@ pub fn check(
             } else {
                 Err(Unplayable::FixedTarget { game, target, own })
             }
-        }
-    }
-}
-
-/// Whether a match of `format` can be won with the `cotos` cotos the form asks for:
-/// one partida is one coto, so a game of cotos refuses more there rather than play
-/// single partidas.
-pub fn check_cotos(game: GameKind, format: &MatchFormat, cotos: u32) -> Result<(), Unplayable> {
-    match format {
-        MatchFormat::Partida { .. } if cotos > 1 && plays_cotos(game) => {
-            Err(Unplayable::CotosOfOnePartida { cotos })
-        }
-        MatchFormat::Partida { .. } | MatchFormat::BestOf { .. } | MatchFormat::Timed { .. } => {
-            Ok(())
         }
     }
 }
@@ -476,33 +454,6 @@ mod tests {
             (BEST_OF, "3", "1")
         );
         assert_eq!(formats(GameKind::Guinote), [BEST_OF, PARTIDA]);
-    }
-
-    #[test]
-    fn a_guinote_match_of_one_partida_is_one_coto_and_more_are_refused_in_words() {
-        let one = MatchFormat::Partida { target: None };
-        assert_eq!(
-            check_cotos(GameKind::Guinote, &one, 2),
-            Err(Unplayable::CotosOfOnePartida { cotos: 2 })
-        );
-        assert_eq!(check_cotos(GameKind::Guinote, &one, 1), Ok(()));
-        let best = MatchFormat::BestOf {
-            partidas: 3,
-            cotos: 2,
-        };
-        assert_eq!(check_cotos(GameKind::Guinote, &best, 2), Ok(()));
-        // A game with no cotos has no such control: nothing is asked.
-        assert_eq!(check_cotos(GameKind::Cuatrola, &one, 2), Ok(()));
-        let why = Unplayable::CotosOfOnePartida { cotos: 2 };
-        assert_eq!(
-            why.message(Lang::Es),
-            "un encuentro de una partida es un solo coto, no 2: elige «Al mejor de varias partidas» para jugar a 2 cotos, o deja un coto"
-        );
-        assert!(
-            why.message(Lang::Ca)
-                .contains("Al millor de diverses partides")
-        );
-        assert!(why.message(Lang::En).contains("Best of several partidas"));
     }
 
     #[test]

@@ -50,6 +50,19 @@ pub(crate) fn groups_of(ledger: &Ledger, groups: u32) -> Vec<u32> {
     out
 }
 
+/// The rounds (jornadas) of a league's schedule: its largest liguilla's; none for
+/// another system.
+pub(crate) fn rounds_scheduled(ledger: &Ledger) -> u32 {
+    let System::RoundRobin { double, groups } = ledger.file.championship.system else {
+        return 0;
+    };
+    let asg = groups_of(ledger, groups);
+    (1..=groups.max(1))
+        .map(|g| schedule(members(ledger, &asg, g).len(), double).len())
+        .max()
+        .map_or(0, |n| u32::try_from(n).unwrap_or(u32::MAX))
+}
+
 /// The pairings of round `round` (1-based).
 pub(crate) fn pair(ledger: &Ledger, round: u32) -> Result<Vec<Pairing>, PairingError> {
     let System::RoundRobin { double, groups } = ledger.file.championship.system else {

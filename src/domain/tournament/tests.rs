@@ -1488,3 +1488,20 @@ fn the_public_file_keeps_the_published_rounds_and_the_rest_are_said_to_count_unp
     none.published_only(0);
     assert!(none.rounds.is_empty());
 }
+
+#[test]
+fn a_league_has_the_rounds_of_its_largest_liguilla_left_once_its_first_is_drawn() {
+    // Nine pairs in two liguillas, of five (five jornadas, one resting in each) and
+    // of four (three).
+    let mut file = crate::domain::test_builders::round_robin_file("cuatrola", 9, 2);
+    assert_eq!(rounds_left(&file), None, "nothing drawn: nothing left");
+    file.rounds.push(next_round(&file).expect("round 1"));
+    assert_eq!(rounds_left(&file), Some(RoundsLeft::League(4)));
+    // A Swiss of three rounds, one drawn.
+    file.championship.system = System::Swiss { rounds: 3 };
+    assert_eq!(rounds_left(&file), Some(RoundsLeft::Swiss(2)));
+    file.championship.system = System::Swiss { rounds: 1 };
+    assert_eq!(rounds_left(&file), None, "every round drawn");
+    file.championship.system = System::Ceros { losses: 2 };
+    assert_eq!(rounds_left(&file), None);
+}

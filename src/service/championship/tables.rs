@@ -208,9 +208,10 @@ pub fn confirm(
 
 /// A knockout phase of the championship seeded from its standings: the bracket
 /// (linked to the championship), audited, with tables for its first matches. Every
-/// round drawn must have its results. With Swiss rounds still to play it is refused
-/// unless `early` (the director's word that they will not be played), and then the
-/// audit says how many were left unplayed. Returns the bracket's id.
+/// round drawn must have its results. With rounds of a Swiss or of a league still to
+/// play it is refused unless `early` (the director's word that they will not be
+/// played), and then the audit says how many were left unplayed, and of which. Returns
+/// the bracket's id.
 #[allow(clippy::too_many_arguments)]
 pub fn create_knockout(
     conn: &mut DbConn,
@@ -227,9 +228,16 @@ pub fn create_knockout(
         let t = store::load(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
         super::before_knockout(conn, championship_id, BeforeKnockout::Knockout)?;
         crate::domain::tournament::rounds_complete(&t.file)?;
-        let left = crate::domain::tournament::listing::swiss_rounds_left(&t.file);
-        if left > 0 && !early {
-            return Err(ChangeError::Refused(Refusal::SwissRoundsLeft(left)));
+        use crate::domain::tournament::{RoundsLeft, rounds_left};
+        let left = rounds_left(&t.file);
+        match left {
+            Some(RoundsLeft::Swiss(n)) if !early => {
+                return Err(ChangeError::Refused(Refusal::SwissRoundsLeft(n)));
+            }
+            Some(RoundsLeft::League(n)) if !early => {
+                return Err(ChangeError::Refused(Refusal::LeagueRoundsLeft(n)));
+            }
+            _ => {}
         }
         // A repesca liguilla's best join the knockout: it waits for them.
         if crate::db::championship::liguilla::load(conn, championship_id)?
@@ -245,8 +253,11 @@ pub fn create_knockout(
         let seeding = format!("standings:{championship_id}");
         let mut made = serde_json::json!({"qualify": qualify_by, "shape": shape,
             "entrants": names, "bracket": bracket});
-        if left > 0 {
-            made["unplayed_rounds"] = left.into();
+        if let Some(left) = left {
+            made["unplayed_rounds"] = left.count().into();
+            if let RoundsLeft::League(_) = left {
+                made["unplayed_of"] = "league".into();
+            }
         }
         let phase = (name, seeding.as_str(), made);
         super::repesca::open_phase(conn, &t, phase, &names, &bracket, actor, now, pins)

@@ -13,9 +13,9 @@ pub struct Again {
     /// What it says precisely (the value refused, the tables missing), when it does.
     pub detail: Option<String>,
     pub status: StatusCode,
-    /// The form may be sent again confirmed (`early`): the knockout drawn with Swiss
-    /// rounds left.
-    pub confirm: bool,
+    /// The form may be sent again confirmed (`early`): the knockout drawn with rounds
+    /// of the Swiss or of the league left. The confirming button's words (message key).
+    pub confirm: Option<&'static str>,
     values: BTreeMap<String, String>,
 }
 
@@ -80,19 +80,25 @@ pub(super) async fn or_again(
     }
     let ctx = Ctx::from_request(&visit.req);
     let (key, detail) = e.describe(ctx.lang);
+    // Rounds left: how many, and a button that draws the knockout without them.
     let left = match &e {
-        AppError::Refused(Refusal::SwissRoundsLeft(n)) => Some(*n),
+        AppError::Refused(Refusal::SwissRoundsLeft(n)) => {
+            Some(("phase-rounds-left", "phase-draw-early", *n))
+        }
+        AppError::Refused(Refusal::LeagueRoundsLeft(n)) => {
+            Some(("phase-league-rounds-left", "phase-draw-early-league", *n))
+        }
         _ => None,
     };
     let again = Again {
         form,
         message: match left {
-            Some(n) => ctx.tn("phase-rounds-left", n as usize, "n", &n),
+            Some((said, _, n)) => ctx.tn(said, n as usize, "n", &n),
             None => ctx.t(key),
         },
         detail: detail.filter(|_| left.is_none()),
         status,
-        confirm: left.is_some(),
+        confirm: left.map(|(_, button, _)| button),
         values,
     };
     super::director::director_page(visit, id, Some(again)).await

@@ -326,8 +326,9 @@ fn refused_file(e: &tournament::FileError, lang: Lang) -> BadField {
     (field, why)
 }
 
-/// The cotos the form asks to win a match with: one for a form without the control
-/// (another game, an older page).
+/// The cotos the form asks to win a match of several partidas with: one for a form
+/// without the control (another game, an older page). Read for that format only: the
+/// control stays on the form, hidden, under the others.
 fn cotos_asked(f: &NewForm, game: GameKind) -> Result<u32, BadField> {
     match f.cotos.trim() {
         "" => Ok(1),
@@ -367,7 +368,8 @@ pub(super) fn file_from_form(
         },
         _ => return Err((FormField::System, f.system.clone())),
     };
-    let cotos = cotos_asked(f, game)?;
+    // Only the fields of the system, format and choices picked are read: the others
+    // are sent as they were left (hidden on the form) and come back as typed.
     let match_format = match f.match_format.as_str() {
         PARTIDA => MatchFormat::Partida {
             target: if f.target.trim().is_empty() {
@@ -378,7 +380,7 @@ pub(super) fn file_from_form(
         },
         BEST_OF => MatchFormat::BestOf {
             partidas: num(FormField::Partidas, &f.partidas, 1, 15)?,
-            cotos,
+            cotos: cotos_asked(f, game)?,
         },
         TIMED => MatchFormat::Timed {
             target: num(FormField::Target, &f.target, 1, 9999)?,
@@ -742,10 +744,7 @@ pub(super) fn checked(
     // Held with the options a match sets as posted, a default too.
     let mut held = ev.options.clone();
     held.extend(posted_match_options(ev.game, &typed));
-    let cotos = cotos_asked(&form, ev.game).unwrap_or(1);
-    if let Err(why) = offer::check(ev.game, &held, &ev.match_format, hands)
-        .and_then(|()| offer::check_cotos(ev.game, &ev.match_format, cotos))
-    {
+    if let Err(why) = offer::check(ev.game, &held, &ev.match_format, hands) {
         let error = format!("{}: {}", ctx.t("champ-unplayable"), why.message(ctx.lang));
         return Err(Box::new(again(form, &[], error)));
     }

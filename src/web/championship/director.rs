@@ -93,10 +93,11 @@ impl DirectorPage<'_> {
         self.again.as_ref().filter(|a| a.form == form)
     }
 
-    /// The knockout was asked for with Swiss rounds left: the phase form is shown
-    /// again, to draw it anyway.
-    fn early_asked(&self) -> bool {
-        self.refused("fases").is_some_and(|a| a.confirm)
+    /// The knockout was asked for with rounds of the Swiss or of the league left: the
+    /// phase form is shown again, to draw it anyway with the button of these words
+    /// (message key).
+    fn early_asked(&self) -> Option<&'static str> {
+        self.refused("fases").and_then(|a| a.confirm)
     }
 
     /// The phase form's default `then` once a played repesca has its winners, else
@@ -559,16 +560,16 @@ pub struct PhaseForm {
     third_place: String,
     #[serde(default)]
     reset: String,
-    /// `1`: the director draws it now, knowing the Swiss rounds left will not be
-    /// played.
+    /// `1`: the director draws it now, knowing the rounds left (of the Swiss or of
+    /// the league) will not be played.
     #[serde(default)]
     early: String,
 }
 
 /// `POST /campeonatos/{id}/fases`: a knockout phase seeded from the standings of
 /// the championship's rounds (every round drawn played), with tables for its first
-/// matches. With Swiss rounds left, the director's page again (409) saying how many,
-/// with a button that draws it anyway (`early`).
+/// matches. With rounds of the Swiss or of the league left, the director's page again
+/// (409) saying how many, with a button that draws it anyway (`early`).
 pub async fn create_phase(Directed(visit, id, form): Directed<web::Form<PhaseForm>>) -> HttpResult {
     super::again::tried(visit, id, "fases", form.into_inner(), draw_phase).await
 }

@@ -55,12 +55,7 @@ pub async fn make_audit_rows(app: &TestApp, client: &reqwest::Client) -> Changed
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let game: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/partidas/")
-        .parse()
-        .unwrap();
+    let game: i32 = crate::helpers::game_made(&res);
     let hand = [
         ("trump", "o"),
         ("bid", "pass"),

@@ -89,12 +89,7 @@ pub async fn start(game: &str, players: usize, options: &[(&str, &str)]) -> Tabl
         "{}",
         res.text().await.unwrap()
     );
-    let game: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/partidas/")
-        .parse()
-        .unwrap();
+    let game: i32 = crate::helpers::game_made(&res);
     Table { app, client, game }
 }
 
@@ -669,12 +664,7 @@ async fn start_second(t: &Table) -> i32 {
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/partidas/")
-        .parse()
-        .unwrap()
+    crate::helpers::game_made(&res)
 }
 
 #[tokio::test]
@@ -952,12 +942,7 @@ async fn start_with_dealer(game: &str, dealer: &str) -> Table {
         .send()
         .await
         .unwrap();
-    let id = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/partidas/")
-        .parse()
-        .unwrap();
+    let id = crate::helpers::game_made(&res);
     Table {
         app: t.app,
         client: t.client,

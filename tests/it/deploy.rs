@@ -648,12 +648,7 @@ async fn scorekeeper(
                     .await;
                 match res {
                     Ok(r) if r.status() == StatusCode::SEE_OTHER => {
-                        let id = r.headers()["location"]
-                            .to_str()
-                            .unwrap()
-                            .trim_start_matches("/partidas/")
-                            .parse()
-                            .unwrap();
+                        let id = crate::helpers::game_made(&r);
                         tally.lock().unwrap().acked.insert(id, 0);
                         game = Some(id);
                         n = 0;

@@ -354,6 +354,16 @@ pub fn assert_redirect_to(res: &reqwest::Response, location: &str) {
     );
 }
 
+/// The id of the partida a form made, read from where it redirects (`/partidas/{id}`).
+pub fn game_made(res: &reqwest::Response) -> i32 {
+    res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .trim_start_matches("/partidas/")
+        .parse()
+        .unwrap()
+}
+
 /// A form that was taken: 303 (else the page that refused it, in the message).
 pub async fn assert_accepted(res: reqwest::Response) {
     let status = res.status();

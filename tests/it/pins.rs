@@ -496,12 +496,7 @@ pub(crate) async fn a_tables_second_partida(app: &TestApp) -> (Slip, reqwest::Cl
     play_game(app, &keeper, first, 5).await;
     let res = post_form_as(app, &keeper, &format!("/partidas/{first}/siguiente"), &[]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let second: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/partidas/")
-        .parse()
-        .unwrap();
+    let second: i32 = crate::helpers::game_made(&res);
     assert_ne!(second, first);
     (slip, keeper, second)
 }
@@ -562,12 +557,7 @@ async fn a_club_matchs_second_partida(app: &TestApp) -> (String, String, reqwest
     play_game(app, &phone, first, 6).await;
     let res = post_form_as(app, &phone, &format!("{first_page}/siguiente"), &[]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let second: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/partidas/")
-        .parse()
-        .unwrap();
+    let second: i32 = crate::helpers::game_made(&res);
     (first_page, pin, phone, second)
 }
 

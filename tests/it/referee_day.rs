@@ -133,12 +133,7 @@ async fn club_game_with_a_hand(app: &TestApp, submission: &str) -> i32 {
     )
     .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let game: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/partidas/")
-        .parse()
-        .unwrap();
+    let game: i32 = crate::helpers::game_made(&res);
     let version = attr(&game_page(app, game).await, ".big-score", "data-version").unwrap();
     let res = post_form_as(
         app,

@@ -501,12 +501,7 @@ async fn a_guinote_hand_de_vueltas_is_read_out_with_its_number_and_the_score_bef
     }
     let res = crate::from_scratch::post_fields(&app, &app.client, &new, &fields).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let game: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/partidas/")
-        .parse()
-        .unwrap();
+    let game: i32 = crate::helpers::game_made(&res);
     // The first deal: 70 and the diez de últimas to Ana and Carmen, 50 to the others;
     // nobody has 101, and the second deal is played de vueltas.
     let hand = format!("/partidas/{game}/mano");

@@ -634,12 +634,7 @@ async fn a_finished_game_offers_the_next_one_with_the_same_seats_options_and_the
     let body: Vec<(&str, &str)> = body.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     let res = post_form_as(&t.app, &t.client, "/clubes/1/partidas/nueva", &body).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let next: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/partidas/")
-        .parse()
-        .unwrap();
+    let next: i32 = crate::helpers::game_made(&res);
     let (old, new) = {
         let first = t.game;
         t.app

@@ -74,12 +74,7 @@ async fn a_submission_id_already_used_in_another_game_stores_the_hand_of_this_ga
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let other: i32 = res.headers()["location"]
-        .to_str()
-        .unwrap()
-        .trim_start_matches("/partidas/")
-        .parse()
-        .unwrap();
+    let other: i32 = crate::helpers::game_made(&res);
     assert_ne!(other, t.game);
     assert_eq!(
         hand(&t.app, &t.client, other, "phone-1").await,

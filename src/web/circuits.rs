@@ -256,7 +256,7 @@ fn show_form(
         .map(|(id, name, date)| Offered {
             id: *id,
             name: name.clone(),
-            date: date.format("%d/%m/%Y").to_string(),
+            date: crate::web::register::date(ctx, *date),
             checked: form.championships.contains(id),
         })
         .collect();

@@ -1013,3 +1013,19 @@ async fn a_pairs_page_lists_the_circuits_its_players_score_in_with_the_pairs_pla
         assert!(texts(&page, ".pair-circuits li").is_empty());
     }
 }
+
+#[tokio::test]
+async fn the_circuit_form_dates_each_championship_offered_as_the_other_pages_date_days() {
+    let (app, club, _, _) = circuit_over_two().await;
+    let path = format!("/clubes/{club}/circuitos/nuevo");
+    for (lang, first) in [("es", "(10/01/2026)"), ("en", "(2026-01-10)")] {
+        let res = app.get_with_lang(&path, lang).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let html = scraper::Html::parse_document(&res.text().await.unwrap());
+        let labels = texts(&html, "label");
+        assert!(
+            labels.iter().any(|l| l.ends_with(first)),
+            "{lang}: {labels:?}"
+        );
+    }
+}

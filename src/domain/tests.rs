@@ -359,7 +359,11 @@ fn the_explanation_tells_the_contract_tricks_cantes_points_and_violation() {
     let rec = parse_record(&spec()).unwrap();
     let r = rule(&rec, Lang::Es);
     let es = explain(&rec, &r, Lang::Es);
-    assert!(es.starts_with("Cuatrola, 4 jugadores,"), "a sentence: {es}");
+    // A sentence, opened by the score before the hand that the record gives.
+    assert!(
+        es.starts_with("Antes: 15 – 12: cuatrola, 4 jugadores,"),
+        "a sentence: {es}"
+    );
     for needle in [
         "solo del asiento 1",
         "el asiento 3 no juega",

@@ -96,8 +96,19 @@ impl Malformed {
         }
     }
 
-    /// What is shown after the message (empty: nothing).
+    /// What is shown after the message (empty: nothing): the format asked for, or
+    /// what the JSON parser said to the API's caller; never a form parser's words or
+    /// a field's name, which only the log keeps ([`Malformed::logged`]).
     pub fn detail(&self) -> String {
+        match self {
+            Malformed::Format(s) | Malformed::Json(s) => s.clone(),
+            Malformed::Form(_) | Malformed::Field(_) | Malformed::Multipart(_) => String::new(),
+            Malformed::NotUtf8 | Malformed::TooLarge => String::new(),
+        }
+    }
+
+    /// What the log keeps of it: what the parser said, or the field's name.
+    pub fn logged(&self) -> String {
         match self {
             Malformed::Form(s) | Malformed::Format(s) | Malformed::Json(s) => s.clone(),
             Malformed::Field(s) | Malformed::Multipart(s) => (*s).to_owned(),

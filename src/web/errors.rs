@@ -29,11 +29,11 @@ impl ResponseError for AppError {
     fn error_response(&self) -> HttpResponse {
         match self.fault() {
             Some(fault) => tracing::warn!(?fault, error = %self, "database fault"),
-            None => {
-                if let AppError::Internal(e) = self {
-                    tracing::error!(error = ?e, "internal error");
-                }
-            }
+            None => match self {
+                AppError::Internal(e) => tracing::error!(error = ?e, "internal error"),
+                AppError::BadRequest(m) => tracing::info!(detail = %m.logged(), "bad request"),
+                _ => {}
+            },
         }
         if let AppError::LoginRequired(next) = self {
             return HttpResponse::SeeOther()

@@ -359,3 +359,17 @@ async fn a_form_sent_without_one_of_its_fields_is_refused_in_words_that_name_no_
     let body: serde_json::Value = res.json().await.unwrap();
     assert!(body["detail"].is_string(), "{body}");
 }
+
+#[tokio::test]
+async fn a_hand_sent_with_a_version_that_is_no_number_is_refused_in_words_that_name_no_field() {
+    let t = crate::club::start("cuatrola", 4, &[]).await;
+    let res = t
+        .hand_at(&[("trump", "o"), ("bid", "pass")], "abc", "s-version")
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let page = res.text().await.unwrap();
+    assert!(page.contains("La petición no es válida."), "{page}");
+    let shown = scraper::Html::parse_document(&page);
+    let main = crate::helpers::texts(&shown, "main").join(" ");
+    assert!(!main.contains("version"), "the field's name shown: {main}");
+}

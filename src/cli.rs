@@ -94,7 +94,7 @@ pub enum Command {
         db: DbArgs,
     },
     /// Empareja la ronda siguiente de un fichero de torneo / Pair the next round of a tournament file.
-    Pair(TournamentArgs),
+    Pair(PairArgs),
     /// Clasificación de un fichero de torneo: la final, con el ganador del cuadro
     /// primero, una vez el cuadro tiene campeón / A tournament file's ranking: the
     /// final one, the knockout's winner first, once the knockout has its champion.
@@ -526,9 +526,24 @@ fn bracket_text(text: &str, args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+#[derive(Debug, Args)]
+pub struct PairArgs {
+    #[command(flatten)]
+    pub tournament: TournamentArgs,
+    /// Idioma de la tabla: es, ca, en (por defecto, español) / Language of the
+    /// table: es, ca, en (Spanish by default).
+    #[arg(long, default_value = "es", value_parser = parse_lang)]
+    pub lang: Lang,
+}
+
 /// `baza pair FILE`: the next round of a championship file, offline, on the same
-/// domain code as the web pages.
-fn pair(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
+/// domain code as the web pages, as a table in the words of `--lang`.
+fn pair(
+    PairArgs {
+        tournament: args,
+        lang,
+    }: &PairArgs,
+) -> anyhow::Result<ExitCode> {
     use domain::tournament;
     let file = match read_tournament("pair", &args.file) {
         Ok(f) => f,
@@ -536,7 +551,7 @@ fn pair(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     };
     match tournament::next_round(&file) {
         Ok(round) if args.json => println!("{}", serde_json::to_string_pretty(&round)?),
-        Ok(round) => print!("{}", tournament::text::round_table(&file, &round)),
+        Ok(round) => print!("{}", tournament::text::round_table(&file, &round, *lang)),
         Err(e) => {
             let said = both(|lang| crate::web::championship::pairing_words(lang, &file, &e));
             eprintln!("baza pair: {said}");

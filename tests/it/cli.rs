@@ -301,6 +301,21 @@ fn pair_and_standings_work_offline_on_a_tournament_file() {
     );
     let round: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(round["number"], 2);
+    // As a table, in Spanish unless asked otherwise.
+    for (lang, head) in [
+        (None, "Mesa  Ronda 2"),
+        (Some("ca"), "Taula  Ronda 2"),
+        (Some("en"), "Table  Round 2"),
+    ] {
+        let mut cmd = baza();
+        cmd.args(["pair", file.to_str().unwrap()]);
+        if let Some(lang) = lang {
+            cmd.args(["--lang", lang]);
+        }
+        let out = cmd.output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with(head), "{lang:?}: {text}");
+    }
     // A file with a typo is refused with the place of the problem, exit 2.
     std::fs::write(
         &file,

@@ -938,9 +938,13 @@ fn every_configured_tie_break_has_a_value_and_the_round_table_shows_the_bye() {
         .collect();
     assert!(shown.iter().all(|r| r.len() == Tiebreak::ALL.len()));
     assert!(shown.iter().flatten().any(|v| v == "4.5"), "{shown:?}");
-    let r = text::round_table(&f, &f.rounds[0]);
-    assert!(r.contains("bye (exenta)"), "{r}");
+    use crate::domain::lang::Lang;
+    let r = text::round_table(&f, &f.rounds[0], Lang::Es);
+    assert!(r.starts_with("Mesa  Ronda 1"), "{r}");
+    assert!(r.contains("exenta"), "{r}");
     assert!(r.contains("101–60"), "{r}");
+    let r = text::round_table(&f, &f.rounds[0], Lang::En);
+    assert!(r.starts_with("Table  Round 1") && r.contains("bye"), "{r}");
 }
 
 // ---------------------------------------------------------------- the 21-pair story

@@ -3,6 +3,7 @@
 use super::file::{Pairing, Round, TournamentFile};
 use super::halves::MatchPoints;
 use super::standings::{StandingRow, Tiebreak};
+use crate::domain::lang::{Lang, tr};
 
 /// The final ranking across the phases as text: place, entrant, how far it went
 /// (`reached`, in words of a language) and its rank in the earlier phase, under `heads`.
@@ -23,19 +24,21 @@ pub fn final_ranking_table(
     render(&lines, &[1, 2])
 }
 
-/// One round's draw as text: table, first named, second; then the bye or rests.
-pub fn round_table(file: &TournamentFile, round: &Round) -> String {
+/// One round's draw as text in `lang`: table, first named, second, result; then the
+/// bye or rests. Each entrant is named with its number of entry.
+pub fn round_table(file: &TournamentFile, round: &Round, lang: Lang) -> String {
     let name = |id: &str| {
         file.entrants
             .iter()
             .find(|e| e.id == id)
             .map_or_else(|| id.to_string(), |e| format!("{} ({})", e.name, e.id))
     };
+    let number = round.number;
     let mut lines = vec![vec![
-        "Table".to_string(),
-        format!("Round {}", round.number),
+        lang.pick("Mesa", "Taula", "Table").to_string(),
+        tr!(lang, "Ronda {}", "Ronda {}", "Round {}", number),
         String::new(),
-        "Result".to_string(),
+        lang.pick("Resultado", "Resultat", "Result").to_string(),
     ]];
     for p in &round.pairings {
         match p {
@@ -48,13 +51,13 @@ pub fn round_table(file: &TournamentFile, round: &Round) -> String {
             Pairing::Bye(b) => lines.push(vec![
                 "-".into(),
                 name(&b.bye),
-                "bye (exenta)".into(),
+                lang.pick("exenta", "exempta", "bye").into(),
                 String::new(),
             ]),
             Pairing::Rest(r) => lines.push(vec![
                 "-".into(),
                 name(&r.rest),
-                "rest".into(),
+                lang.pick("descansa", "descansa", "rest").into(),
                 String::new(),
             ]),
         }

@@ -43,6 +43,7 @@ use crate::domain::{GameKind, Lang};
 use crate::error::AppError;
 
 mod again;
+mod at_table;
 mod create;
 mod director;
 mod downloads;

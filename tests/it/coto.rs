@@ -240,13 +240,7 @@ async fn a_championship_table_whose_renuncio_loses_the_coto_proposes_the_match_n
         .set("opt.guinote.revoke_penalty", "lose_coto")
         .create_with_pairs(&app, club, "Pareja", 2)
         .await;
-    for (path, fields) in [
-        (format!("/campeonatos/{id}/rondas"), vec![("tables", "")]),
-        (format!("/campeonatos/{id}/rondas/1/publicar"), vec![]),
-    ] {
-        let res = post_form_as(&app, &app.client, &path, &fields).await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
-    }
+    crate::helpers::draw_round_one(&app, id, true).await;
     let slip = slips(&app, id, "ronda=1").await.remove(0);
     let keeper = slip.open(&app, 0).await;
     let first = format!("/partidas/{}", game_of(&app, &keeper, &slip.path).await);

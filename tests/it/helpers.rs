@@ -354,6 +354,19 @@ pub fn assert_redirect_to(res: &reqwest::Response, location: &str) {
     );
 }
 
+/// Draws round 1 of championship `id` (a table for each game) as its director and,
+/// when `publish`, publishes it.
+pub async fn draw_round_one(app: &TestApp, id: i32, publish: bool) {
+    let path = format!("/campeonatos/{id}/rondas");
+    let res = post_form_as(app, &app.client, &path, &[("tables", "")]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
+    if publish {
+        let path = format!("/campeonatos/{id}/rondas/1/publicar");
+        let res = post_form_as(app, &app.client, &path, &[]).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
+    }
+}
+
 /// The id of the partida a form made, read from where it redirects (`/partidas/{id}`).
 pub fn game_made(res: &reqwest::Response) -> i32 {
     res.headers()["location"]

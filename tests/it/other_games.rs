@@ -138,13 +138,7 @@ async fn a_finished_league_names_its_champion_on_its_page_and_its_print() {
         .set("entry", "result")
         .create_with_pairs(&app, club, "Pareja", 2)
         .await;
-    for (path, fields) in [
-        (format!("/campeonatos/{id}/rondas"), vec![("tables", "")]),
-        (format!("/campeonatos/{id}/rondas/1/publicar"), vec![]),
-    ] {
-        let res = post_form_as(&app, &app.client, &path, &fields).await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
-    }
+    crate::helpers::draw_round_one(&app, id, true).await;
     let champion = |html: &scraper::Html| texts(html, "p.champion");
     let html = app
         .page(&format!("/campeonatos/{id}"), StatusCode::OK)

@@ -7,7 +7,9 @@ use scraper::{Html, Selector};
 
 use crate::browser::Browser;
 use crate::champion::{club, play_at_table, swiss_played, tables};
-use crate::helpers::{ChampionshipForm, TestApp, attr, new_client, post_form_as, texts};
+use crate::helpers::{
+    ChampionshipForm, TestApp, attr, draw_round_one, new_client, post_form_as, texts,
+};
 
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     post_form_as(app, &app.client, path, fields).await
@@ -36,17 +38,6 @@ async fn swiss_standings_printed(app: &TestApp) -> (i32, Html) {
     let club = club(app).await;
     let id = swiss_played(app, club).await;
     (id, printed(app, id, "clasificacion").await)
-}
-
-/// Draws round 1 of championship `id` (a table for each game) and, when `publish`,
-/// publishes it.
-async fn draw_round_one(app: &TestApp, id: i32, publish: bool) {
-    let res = post(app, &format!("/campeonatos/{id}/rondas"), &[("tables", "")]).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    if publish {
-        let res = post(app, &format!("/campeonatos/{id}/rondas/1/publicar"), &[]).await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    }
 }
 
 /// The texts of the elements `css` picks inside each element `within` picks.

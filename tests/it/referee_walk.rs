@@ -143,13 +143,7 @@ async fn a_referees_correction_of_a_signed_table_lists_the_later_tables_before_i
         .set("rounds", "2")
         .create_with_pairs(&app, club, "Parella", 4)
         .await;
-    for (path, fields) in [
-        (format!("/campeonatos/{id}/rondas"), vec![("tables", "")]),
-        (format!("/campeonatos/{id}/rondas/1/publicar"), vec![]),
-    ] {
-        let res = post_form_as(&app, &app.client, &path, &fields).await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
-    }
+    crate::helpers::draw_round_one(&app, id, true).await;
     let slips = app
         .page(
             &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),

@@ -8,4 +8,6 @@ champ-ties-shared = Lloc compartit (ex aequo)
 standings-ex-aequo = { $place } ex aequo
 standings-tie-shared = ex aequo
 standings-tie-lot = per sorteig, llavor { $seed }
+standings-tie-lot-page = per sorteig
+standings-lot-seed = Els llocs per sorteig surten del sorteig de Baza amb la llavor { $seed }: amb ella qualsevol el pot repetir.
 standings-tie-entry-order = per ordre d'inscripció

@@ -8,4 +8,6 @@ champ-ties-shared = Shared place (ex aequo)
 standings-ex-aequo = { $place } ex aequo
 standings-tie-shared = ex aequo
 standings-tie-lot = by lot, seed { $seed }
+standings-tie-lot-page = by lot
+standings-lot-seed = The places by lot come from Baza's lot drawn with the seed { $seed }: anyone can draw it again with it.
 standings-tie-entry-order = by order of entry

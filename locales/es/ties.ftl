@@ -8,4 +8,6 @@ champ-ties-shared = Puesto compartido (ex aequo)
 standings-ex-aequo = { $place } ex aequo
 standings-tie-shared = ex aequo
 standings-tie-lot = por sorteo, semilla { $seed }
+standings-tie-lot-page = por sorteo
+standings-lot-seed = Los puestos por sorteo salen del sorteo de Baza con la semilla { $seed }: con ella cualquiera puede repetirlo.
 standings-tie-entry-order = por orden de inscripción

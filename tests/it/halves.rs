@@ -424,8 +424,8 @@ async fn ties_left_after_every_criterion_are_shown_ex_aequo_or_with_the_lot_or_t
         "3r ex aequo"
     );
 
-    // A lot: the second of each level pair says it was placed by lot, with the seed
-    // written in the file.
+    // A lot: the second of each level pair says it was placed by lot; the seed written
+    // in the file is said once under the table, and on every such row of the sheet.
     let (id, doc) = level_after_one_round(&app, club, "lot").await;
     let seed = doc["event"]["seed"].as_u64().unwrap();
     let said = format!("por sorteo, semilla {seed}");
@@ -437,7 +437,14 @@ async fn ties_left_after_every_criterion_are_shown_ex_aequo_or_with_the_lot_or_t
         ["1", "2", "3", "4"]
     );
     let notes = texts(&html, "table.tournament-standings td.name small.tie");
-    assert_eq!(notes, [format!("({said})"), format!("({said})")]);
+    assert_eq!(notes, ["(por sorteo)", "(por sorteo)"]);
+    assert_eq!(
+        texts(&html, "p.tie-seed"),
+        [format!(
+            "Los puestos por sorteo salen del sorteo de Baza con la semilla {seed}: con ella cualquiera puede repetirlo."
+        )],
+        "the seed is said once, under the table"
+    );
     let rows = csv_rows(&app, id).await;
     let csv_notes: Vec<&str> = rows.iter().map(|r| r.last().unwrap().as_str()).collect();
     assert_eq!(csv_notes, ["", said.as_str(), "", said.as_str()]);

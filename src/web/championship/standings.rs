@@ -21,8 +21,12 @@ pub struct StandingLine {
     pub points: String,
     pub columns: Vec<String>,
     /// How a row still level after every criterion was placed ("ex aequo", a lot
-    /// drawn by Baza with its seed, order of entry); empty for the others.
+    /// drawn by Baza, order of entry); empty for the others. A sheet's line names the
+    /// lot's seed on each row; a page names it once, in `seed_note`.
     pub tie: String,
+    /// On a page, the first row placed by lot carries the sentence that gives the
+    /// lot's seed, said once under the table.
+    pub seed_note: Option<String>,
     pub withdrawn: bool,
 }
 
@@ -67,9 +71,13 @@ fn ordinal(lang: Lang, n: u32) -> String {
 pub(super) fn standing_lines(ctx: &Ctx, file: &TournamentFile, page: bool) -> Vec<StandingLine> {
     let cols = tb_columns(file);
     let shown = |p: MatchPoints| if page { p.pretty() } else { p.plain() };
-    tournament::standings(file)
+    let rows = tournament::standings(file);
+    let first_by_lot = rows
         .iter()
-        .map(|r| StandingLine {
+        .position(|r| !r.ex_aequo && r.decided_by.as_deref() == Some("lot"));
+    rows.iter()
+        .enumerate()
+        .map(|(i, r)| StandingLine {
             rank: r.place,
             place: if r.ex_aequo {
                 ctx.t1("standings-ex-aequo", "place", &ordinal(ctx.lang, r.place))
@@ -89,19 +97,23 @@ pub(super) fn standing_lines(ctx: &Ctx, file: &TournamentFile, page: bool) -> Ve
                 .iter()
                 .map(|t| tournament::text::value(r, *t, "–", &shown))
                 .collect(),
-            tie: tie_note(ctx, file, r),
+            tie: tie_note(ctx, file, r, page),
+            seed_note: (page && first_by_lot == Some(i))
+                .then(|| ctx.t1("standings-lot-seed", "seed", &file.championship.seed)),
             withdrawn: r.withdrawn,
         })
         .collect()
 }
 
-/// What placed a row still level after the list, in words: "ex aequo", the lot (with
-/// the seed Baza drew it from) or the order of entry; empty when a criterion did.
-fn tie_note(ctx: &Ctx, file: &TournamentFile, r: &tournament::StandingRow) -> String {
+/// What placed a row still level after the list, in words: "ex aequo", the lot (on a
+/// sheet with the seed Baza drew it from) or the order of entry; empty when a
+/// criterion did.
+fn tie_note(ctx: &Ctx, file: &TournamentFile, r: &tournament::StandingRow, page: bool) -> String {
     if r.ex_aequo {
         return ctx.t("standings-tie-shared");
     }
     match r.decided_by.as_deref() {
+        Some("lot") if page => ctx.t("standings-tie-lot-page"),
         Some("lot") => ctx.t1("standings-tie-lot", "seed", &file.championship.seed),
         Some("entry_order") => ctx.t("standings-tie-entry-order"),
         _ => String::new(),

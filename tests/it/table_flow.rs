@@ -498,6 +498,59 @@ async fn a_confirmed_tables_game_shows_no_corrections_and_refuses_one_in_words()
 }
 
 #[tokio::test]
+async fn a_tables_page_shows_its_partida_score_so_far_where_the_result_will_stand() {
+    let app = TestApp::spawn().await;
+    let (table, pins) = one_table(&app).await;
+    let keeper = new_client();
+    post_form_as(&app, &keeper, &format!("{table}/pin"), &[("pin", &pins[0])]).await;
+    // Not started: nothing stands where the result will, and no placeholder mark.
+    let (_, html) = page_as(&app, &keeper, &table).await;
+    assert_eq!(texts(&html, ".big-score"), [""]);
+    assert!(texts(&html, ".game-line")[0].contains("Sin empezar"));
+    let game: i32 = attr(&html, "a.play-game", "href")
+        .unwrap()
+        .trim_start_matches("/partidas/")
+        .parse()
+        .unwrap();
+    // One hand played: the score of the partida so far, in the muted style.
+    let file: Value = keeper
+        .get(app.url(&format!("/partidas/{game}/exportar")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let dealer = file["scoreboard"]["next_dealer"].as_u64().unwrap() as u8;
+    let record = baza::domain::random::random_cuatrola_hand_of_game(4_000, dealer, [0, 0]);
+    let hp = baza::domain::rule(&record, baza::domain::Lang::Es)
+        .hand_points
+        .unwrap();
+    let (_, html) = page_as(&app, &keeper, &format!("/partidas/{game}")).await;
+    let version = attr(&html, ".big-score", "data-version").unwrap();
+    let res = post_form_as(
+        &app,
+        &keeper,
+        &format!("/partidas/{game}/mano"),
+        &[
+            ("version", &version),
+            ("submission", "h0"),
+            ("record", &record.to_value().to_string()),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let (_, html) = page_as(&app, &keeper, &table).await;
+    let so_far = format!("{} – {}", hp[0].floor(), hp[1].floor());
+    assert_eq!(texts(&html, ".big-score .running"), vec![so_far.clone()]);
+    assert!(
+        texts(&html, ".game-line")[0].contains(&format!("Manos jugadas: 1 · {so_far}")),
+        "{:?}",
+        texts(&html, ".game-line")
+    );
+}
+
+#[tokio::test]
 async fn a_directors_typed_result_the_game_could_not_reach_is_refused_with_the_reason() {
     let app = TestApp::spawn().await;
     let (table, _) = one_table(&app).await;

@@ -59,6 +59,9 @@ struct TablePage<'a> {
     a: String,
     b: String,
     result: Option<String>,
+    /// Without a result yet, the score of the table's one partida so far, shown
+    /// where the result will stand.
+    running: Option<String>,
     status: String,
     /// The proposed score and, when the game named one, the winner's name.
     proposal: Option<(String, Option<String>)>,
@@ -305,6 +308,12 @@ pub(super) fn table_page(
     // "Sin empezar" under it.
     let typed_result =
         result.is_some() || matches!(row.status, TableStatus::Final | TableStatus::Proposed);
+    let running = match tc.games.as_slice() {
+        [(_, n, totals)] if plays && result.is_none() && *n > 0 && tc.cotos.is_none() => {
+            Some(format!("{} – {}", totals[0], totals[1]))
+        }
+        _ => None,
+    };
     let game_line = plays
         .then(|| match tc.games.last() {
             Some((_, 0, _)) | None if typed_result => None,
@@ -372,6 +381,7 @@ pub(super) fn table_page(
             place,
             physical: row.physical,
             result,
+            running,
             status: row.status.to_string(),
             draw_proposed: proposal.as_ref().is_some_and(|(_, w)| w.is_none())
                 && row.proposed_a == row.proposed_b,

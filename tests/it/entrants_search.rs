@@ -183,6 +183,13 @@ async fn add_player(app: &TestApp, club: i32, name: &str, licence: &str) {
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "player {name}");
 }
 
+/// Presses, as `client`, the button that makes a person for each player of
+/// championship `id` without a likely match.
+async fn make_people(app: &TestApp, client: &reqwest::Client, id: i32) -> reqwest::Response {
+    let path = format!("/campeonatos/{id}/inscritos/vincular-sin-coincidencias");
+    post_form_as(app, client, &path, &[]).await
+}
+
 async fn register_size(app: &TestApp) -> usize {
     app.with_conn(|conn| register::everyone(conn).unwrap().len())
         .await
@@ -217,13 +224,7 @@ async fn a_director_makes_people_at_once_for_imported_players_nobody_resembles_a
 
     // Not staff: refused, and nobody made.
     let stranger = new_client();
-    let res = post_form_as(
-        &app,
-        &stranger,
-        &format!("/campeonatos/{id}/inscritos/vincular-sin-coincidencias"),
-        &[],
-    )
-    .await;
+    let res = make_people(&app, &stranger, id).await;
     assert!(
         res.status().is_client_error() || res.status().is_redirection(),
         "{}",
@@ -242,13 +243,7 @@ async fn a_director_makes_people_at_once_for_imported_players_nobody_resembles_a
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
     assert_eq!(register_size(&app).await, before);
 
-    let res = post_form_as(
-        &app,
-        &app.client,
-        &format!("/campeonatos/{id}/inscritos/vincular-sin-coincidencias"),
-        &[],
-    )
-    .await;
+    let res = make_people(&app, &app.client, id).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let back = res.headers()["location"].to_str().unwrap().to_owned();
     assert_eq!(
@@ -302,13 +297,7 @@ async fn a_director_makes_people_at_once_for_imported_players_nobody_resembles_a
     );
 
     // Nothing left to make: refused in words, nobody made.
-    let res = post_form_as(
-        &app,
-        &app.client,
-        &format!("/campeonatos/{id}/inscritos/vincular-sin-coincidencias"),
-        &[],
-    )
-    .await;
+    let res = make_people(&app, &app.client, id).await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let body = res.text().await.unwrap();
     assert!(

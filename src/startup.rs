@@ -412,6 +412,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .post(crate::web::championship::check_in),
         )
         .service(
+            web::resource("/campeonatos/{id}/inscritos/vincular-sin-coincidencias")
+                .post(crate::web::championship::link_unmatched),
+        )
+        .service(
             web::resource("/campeonatos/{id}/inscritos/{eid}/vincular")
                 .post(crate::web::championship::link_entrant),
         )

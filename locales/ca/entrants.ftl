@@ -26,3 +26,25 @@ error-link-slot = Aquest jugador no és a la inscripció o ja està vinculat.
 error-link-person = No existeix aquesta persona.
 error-link-twice = Aquesta persona ja juga en aquest campionat.
 audit-entrant-link = { $who } va vincular { $person } amb la inscripció { $name }.
+link-unmatched = Crear una persona per a cada jugador sense coincidències ({ $n })
+link-unmatched-help = Els jugadors que no s'assemblen a ningú del registre passen a ser persones noves, tots alhora. Els que tenen una possible coincidència es queden aquí perquè decideixis un per un.
+error-link-none-new = No queda cap jugador sense coincidències: als que falten per vincular s'hi assembla algú del registre. Decideix un per un qui és cadascun.
+audit-entrant-link-new = { $n ->
+    [one] { $who } va crear { $n } persona del registre per al jugador sense coincidències i la va vincular.
+   *[other] { $who } va crear { $n } persones del registre per als jugadors sense coincidències i les va vincular.
+}
+done-people-made = { $n ->
+    [one] S'ha creat { $n } persona del registre i s'ha vinculat.
+   *[other] S'han creat { $n } persones del registre i s'han vinculat.
+}
+entrants-search-label = Cercar pel nom d'un jugador, de la parella o pel número
+entrants-search-button = Cercar
+entrants-search-all = Veure'ls tots
+entrants-shown-pairs = { $shown } de { $total ->
+    [one] { $total } parella
+   *[other] { $total } parelles
+}
+entrants-shown-players = { $shown } de { $total ->
+    [one] { $total } jugador
+   *[other] { $total } jugadors
+}

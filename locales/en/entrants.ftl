@@ -26,3 +26,25 @@ error-link-slot = That player is not in the entry or is already linked.
 error-link-person = There is no such person.
 error-link-twice = That person already plays in this championship.
 audit-entrant-link = { $who } linked { $person } to the entry { $name }.
+link-unmatched = Create a person for each player without a match ({ $n })
+link-unmatched-help = The players who resemble nobody in the register become new people, all at once. Those with a possible match stay here for you to decide one by one.
+error-link-none-new = No player without a match is left: the ones still to link each resemble someone in the register. Decide who each one is, one by one.
+audit-entrant-link-new = { $n ->
+    [one] { $who } created { $n } person in the register for the player without a match and linked them.
+   *[other] { $who } created { $n } people in the register for the players without a match and linked them.
+}
+done-people-made = { $n ->
+    [one] { $n } person created in the register and linked.
+   *[other] { $n } people created in the register and linked.
+}
+entrants-search-label = Search by a player's name, the pair's name or its number
+entrants-search-button = Search
+entrants-search-all = Show all
+entrants-shown-pairs = { $shown } of { $total ->
+    [one] { $total } pair
+   *[other] { $total } pairs
+}
+entrants-shown-players = { $shown } of { $total ->
+    [one] { $total } player
+   *[other] { $total } players
+}

@@ -26,3 +26,25 @@ error-link-slot = Ese jugador no está en la inscripción o ya está vinculado.
 error-link-person = No existe esa persona.
 error-link-twice = Esa persona ya juega en este campeonato.
 audit-entrant-link = { $who } vinculó a { $person } con la inscripción { $name }.
+link-unmatched = Crear una persona para cada jugador sin coincidencias ({ $n })
+link-unmatched-help = Los jugadores que no se parecen a nadie del registro pasan a ser personas nuevas, todos de una vez. Los que tienen una posible coincidencia se quedan aquí para que decidas uno a uno.
+error-link-none-new = No queda ningún jugador sin coincidencias: a los que faltan por vincular se les parece alguien del registro. Decide uno a uno quién es cada uno.
+audit-entrant-link-new = { $n ->
+    [one] { $who } creó { $n } persona del registro para el jugador sin coincidencias y la vinculó.
+   *[other] { $who } creó { $n } personas del registro para los jugadores sin coincidencias y las vinculó.
+}
+done-people-made = { $n ->
+    [one] Se ha creado { $n } persona del registro y se ha vinculado.
+   *[other] Se han creado { $n } personas del registro y se han vinculado.
+}
+entrants-search-label = Buscar por nombre de jugador, de pareja o por número
+entrants-search-button = Buscar
+entrants-search-all = Ver todos
+entrants-shown-pairs = { $shown } de { $total ->
+    [one] { $total } pareja
+   *[other] { $total } parejas
+}
+entrants-shown-players = { $shown } de { $total ->
+    [one] { $total } jugador
+   *[other] { $total } jugadores
+}

@@ -252,6 +252,49 @@ pub fn link(
     })
 }
 
+/// The players a person of the register may be made for in one go, as (entrant id,
+/// place among its people): typed as players (not read from a pair's name), and
+/// with nobody in the register they probably are (no candidate in `waiting`, from
+/// [`unlinked`]). A name typed twice counts once: once its first holder is made a
+/// person, the second has a likely match, hers for the director to decide.
+pub fn unmatched(file: &TournamentFile, waiting: &[Unlinked]) -> Vec<(String, usize)> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for u in waiting {
+        let typed_as_players = file
+            .entrants
+            .iter()
+            .any(|e| e.id == u.id && !e.people.is_empty());
+        if !typed_as_players {
+            continue;
+        }
+        for s in u.slots.iter().filter(|s| s.candidates.is_empty()) {
+            if seen.insert(register::name_key(&s.typed)) {
+                out.push((u.id.clone(), s.index));
+            }
+        }
+    }
+    out
+}
+
+/// Links every player of `file` [`unmatched`] finds to a new person of the register
+/// made from her typed name, as [`link`] with [`Chosen::New`] does one: what each
+/// link changed. Refused when there is none to make.
+pub fn link_unmatched(
+    conn: &mut DbConn,
+    file: &mut TournamentFile,
+    now: NaiveDateTime,
+) -> Result<Vec<Linked>, ChangeError> {
+    let waiting = unlinked(conn, file)?;
+    let todo = unmatched(file, &waiting);
+    if todo.is_empty() {
+        return Err(ChangeError::Refused(Refusal::LinkNoneNew));
+    }
+    todo.into_iter()
+        .map(|(eid, index)| link(conn, file, &eid, Some(index), Chosen::New, now))
+        .collect()
+}
+
 /// How many people an import linked to the register, and how many it left typed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LinkCount {

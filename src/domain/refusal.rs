@@ -205,6 +205,8 @@ pub enum Refusal {
     LinkSlot(String),
     /// The person is already in the championship (their name).
     LinkTwice(String),
+    /// No player left without a likely match to make a person for.
+    LinkNoneNew,
     // A game.
     /// The game is over: no more hands.
     GameOver,
@@ -277,6 +279,7 @@ impl Refusal {
             Refusal::LinkPerson(_) => "error-link-person",
             Refusal::LinkSlot(_) => "error-link-slot",
             Refusal::LinkTwice(_) => "error-link-twice",
+            Refusal::LinkNoneNew => "error-link-none-new",
             Refusal::GameOver => "error-game-over",
             Refusal::GameStale => "game-stale",
             Refusal::NoNextGame => "error-no-next-game",
@@ -363,6 +366,7 @@ impl Refusal {
             | Refusal::Finished
             | Refusal::NothingToSign
             | Refusal::TablePlaysGame
+            | Refusal::LinkNoneNew
             | Refusal::GameStale
             | Refusal::NoNextGame
             | Refusal::WrongPin

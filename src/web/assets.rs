@@ -39,6 +39,7 @@ const ASSETS: &[Asset] = &[
     asset!("options.js", JS, "js/options.js"),
     asset!("people.js", JS, "js/people.js"),
     asset!("find_table.js", JS, "js/find_table.js"),
+    asset!("entrants.js", JS, "js/entrants.js"),
     asset!("hand_form.js", JS, "js/hand_form.js"),
     asset!("favicon.svg", SVG, "favicon.svg"),
 ];

@@ -478,7 +478,7 @@ fn change_words(lang: Lang, what: String, from: String, to: String) -> String {
 }
 
 /// A championship's entrant registered, imported, withdrawn, reinstated, checked in,
-/// seeded or linked to a person.
+/// seeded or linked to a person, or people made for the players without a match.
 fn entrant(lang: Lang, action: &str, after: &Value, who: &str) -> String {
     let say = |key: &str, args: &[(&'static str, String)]| {
         let mut all = args.to_vec();
@@ -518,6 +518,12 @@ fn entrant(lang: Lang, action: &str, after: &Value, who: &str) -> String {
         }
         "check_in" => say("audit-entrant-check-out", &[("name", name)]),
         "seed_by_rating" => say("audit-entrant-seed", &[]),
+        "link_new" => capitalized(&tr_count(
+            lang,
+            "audit-entrant-link-new",
+            after["made"].as_u64().map_or(0, |n| n as usize),
+            &[("who", who.to_owned())],
+        )),
         "link" => say(
             "audit-entrant-link",
             &[("name", name), ("person", text_of(&after["person"]))],

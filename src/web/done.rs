@@ -39,11 +39,13 @@ pub enum Done {
     PinsRenewed,
     /// A club game's PIN changed by the organiser.
     GamePinRenewed,
+    /// A person of the register made for each player without a likely match.
+    PeopleMade,
 }
 
 impl Done {
     /// Every confirmation a redirect may name.
-    const ALL: [Done; 16] = [
+    const ALL: [Done; 17] = [
         Done::RoundPublished,
         Done::HandSaved,
         Done::HandCorrected,
@@ -60,6 +62,7 @@ impl Done {
         Done::PinChanged,
         Done::PinsRenewed,
         Done::GamePinRenewed,
+        Done::PeopleMade,
     ];
 
     /// The word of `?hecho=`.
@@ -81,6 +84,7 @@ impl Done {
             Done::PinChanged => "pin-cambiado",
             Done::PinsRenewed => "pines-nuevos",
             Done::GamePinRenewed => "pin-nuevo",
+            Done::PeopleMade => "personas-creadas",
         }
     }
 
@@ -103,6 +107,7 @@ impl Done {
             Done::PinChanged => "done-pin-changed",
             Done::PinsRenewed => "done-pins-renewed",
             Done::GamePinRenewed => "done-game-pin-renewed",
+            Done::PeopleMade => "done-people-made",
         }
     }
 }

@@ -31,6 +31,7 @@ mod deploy;
 mod director_forms;
 mod downloads;
 mod entrants_people;
+mod entrants_search;
 mod faults;
 mod federation_walk;
 mod file_reads_back;

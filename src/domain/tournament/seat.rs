@@ -67,11 +67,22 @@ pub fn find(file: &TournamentFile, round: u32, query: &str) -> Vec<Found> {
 /// its players' names (accents and case ignored; "peña muñoz" finds Gloria Peña's
 /// pair with Héctor Muñoz), in their order of registration.
 pub fn matching<'a>(file: &'a TournamentFile, query: &'a str) -> impl Iterator<Item = &'a Entrant> {
-    file.entrants.iter().filter(move |e| {
-        let names =
-            std::iter::once(e.name.as_str()).chain(e.people.iter().map(|p| p.name.as_str()));
-        names::matches_any(names, query)
-    })
+    file.entrants
+        .iter()
+        .filter(move |e| names::matches_any(names_of(e), query))
+}
+
+/// The names an entrant is found by: its own, then each of its players'.
+pub fn names_of(e: &Entrant) -> impl Iterator<Item = &str> {
+    std::iter::once(e.name.as_str()).chain(e.people.iter().map(|p| p.name.as_str()))
+}
+
+/// Whether the director's list of entrants shows entrant `e` for `query`: its number
+/// typed alone, or every word of the query in its name or a player's (accents and
+/// case ignored). A blank query shows every entrant.
+pub fn listed_for(e: &Entrant, query: &str) -> bool {
+    let query = query.trim();
+    query.is_empty() || query == e.id || names::matches_any(names_of(e), query)
 }
 
 #[cfg(test)]
@@ -185,5 +196,26 @@ mod tests {
         assert!(find(&f, 2, "  ").is_empty());
         assert!(find(&f, 2, "Zapata").is_empty());
         assert!(find(&f, 3, "Sierra").is_empty());
+    }
+
+    #[test]
+    fn the_entrants_list_shows_an_entrant_by_its_number_alone_or_by_a_players_name() {
+        let mut f = file();
+        f.entrants[2].people = vec![crate::domain::tournament::people::typed(
+            "Jordi Peñalver",
+            None,
+        )];
+        let shown = |q: &str| -> Vec<String> {
+            f.entrants
+                .iter()
+                .filter(|e| listed_for(e, q))
+                .map(|e| e.id.clone())
+                .collect()
+        };
+        assert_eq!(shown("  "), ["1", "2", "3", "4", "5"]);
+        assert_eq!(shown("3"), ["3"]);
+        assert_eq!(shown(" jordi PENALVER "), ["3"]);
+        assert_eq!(shown("sierra"), ["1", "4"]);
+        assert!(shown("3 sierra").is_empty());
     }
 }

@@ -2,6 +2,7 @@
 //! publishing it.
 
 use super::*;
+use crate::domain::tournament::seat;
 use crate::service::championship::guards;
 use crate::web::done::Done;
 
@@ -15,6 +16,38 @@ pub struct EntrantLine {
     pub checked_in: bool,
     /// Its players, each with whether she is linked to a person of the register.
     pub people: Vec<(String, bool)>,
+    /// Its name and its players' names folded for search (accents and case away),
+    /// one a line: what the list's search script compares the words typed with.
+    pub search: String,
+    /// The list's search shows it (every entrant when nothing is looked for).
+    pub shown: bool,
+}
+
+/// The director's page's query: the entrants looked for (`?buscar=`).
+#[derive(Deserialize, Default)]
+pub struct EntrantSearch {
+    #[serde(default)]
+    buscar: String,
+}
+
+impl EntrantSearch {
+    /// The search of `req`'s query, trimmed and cut to 80 characters.
+    pub fn of(req: &HttpRequest) -> String {
+        web::Query::<EntrantSearch>::from_query(req.query_string())
+            .map(|q| q.buscar.trim().chars().take(80).collect())
+            .unwrap_or_default()
+    }
+
+    /// The director's page at its entrants, looking for `search` when there is one.
+    pub fn back_to(id: i32, search: &str) -> String {
+        match search.trim() {
+            "" => format!("/campeonatos/{id}/direccion#inscritos"),
+            q => format!(
+                "/campeonatos/{id}/direccion?buscar={}#inscritos",
+                crate::web::percent_encode(q)
+            ),
+        }
+    }
 }
 
 #[derive(Template)]
@@ -31,6 +64,12 @@ struct DirectorPage<'a> {
     points: Points,
     tiebreaks: Vec<String>,
     entrants: Vec<EntrantLine>,
+    /// The entrants looked for, as typed (empty: all of them).
+    search: String,
+    /// How many the list shows: "12 de 200 parejas".
+    shown_words: String,
+    /// The same words with `{n}` for the number shown, for the search script.
+    shown_pattern: String,
     /// The entrants' column: "Pareja", or "Jugador" in an individual game.
     entrant_head: String,
     rounds: Vec<RoundView>,
@@ -82,7 +121,7 @@ struct DirectorPage<'a> {
     /// The players' numbers in the registration form (1, or 1 and 2).
     player_slots: Vec<usize>,
     /// Entrants not linked yet, with who they probably are.
-    unlinked: Vec<super::linking::UnlinkedView>,
+    unlinked: super::linking::LinkingView,
     /// A form of the page refused, shown again as typed.
     again: Option<super::again::Again>,
 }
@@ -226,8 +265,9 @@ pub(super) fn phase_views(
     Ok(out)
 }
 
-/// The entrants by name, the Spanish way (their number stays in its column).
-fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
+/// The entrants by name, the Spanish way (their number stays in its column), each
+/// shown when `search` finds it.
+fn entrant_lines(t: &Tournament, search: &str) -> Vec<EntrantLine> {
     let checked_in: std::collections::HashSet<&str> =
         t.checked_in.iter().map(String::as_str).collect();
     let mut lines: Vec<EntrantLine> = t
@@ -247,10 +287,33 @@ fn entrant_lines(t: &Tournament) -> Vec<EntrantLine> {
                 .iter()
                 .map(|p| (p.name.clone(), p.key.is_some()))
                 .collect(),
+            search: seat::names_of(e)
+                .map(crate::domain::names::fold)
+                .collect::<Vec<_>>()
+                .join("\n"),
+            shown: seat::listed_for(e, search),
         })
         .collect();
     crate::domain::names::sort_by_name(&mut lines, |l| &l.name);
     lines
+}
+
+/// How many of the entrants `lines` shows, in words ("12 de 200 parejas"), and the
+/// same words with `{n}` in place of the number shown.
+fn shown_words(ctx: &Ctx, file: &TournamentFile, lines: &[EntrantLine]) -> (String, String) {
+    let key = if crate::domain::tournament::people::entrant_size(file) == 1 {
+        "entrants-shown-players"
+    } else {
+        "entrants-shown-pairs"
+    };
+    let pattern = crate::web::i18n::tr_counts(
+        ctx.lang,
+        key,
+        &[("total", lines.len())],
+        &[("shown", "{n}".to_owned())],
+    );
+    let shown = lines.iter().filter(|l| l.shown).count();
+    (pattern.replace("{n}", &shown.to_string()), pattern)
 }
 
 /// Before round 1, once anyone is checked in: "the 61 checked in will be paired; the
@@ -369,6 +432,9 @@ pub(super) async fn director_page(
         && finished
         && matches!(t.file.championship.system, System::RoundRobin { groups, .. } if groups > 1);
     let status = again.as_ref().map_or(StatusCode::OK, |a| a.status);
+    let search = EntrantSearch::of(&req);
+    let entrants = entrant_lines(&t, &search);
+    let (shown_words, shown_pattern) = shown_words(&ctx, &t.file, &entrants);
     render_status(
         &DirectorPage {
             again,
@@ -411,7 +477,10 @@ pub(super) async fn director_page(
                 .iter()
                 .map(|x| tiebreak_label(&ctx, *x))
                 .collect(),
-            entrants: entrant_lines(&t),
+            entrants,
+            search,
+            shown_words,
+            shown_pattern,
             late: !t.file.rounds.is_empty(),
             check_in_note: check_in_note(&ctx, &t),
             rounds,

@@ -246,9 +246,18 @@ fn entrant_action(
     .map_err(AppError::from)
 }
 
+/// What a row of the entrants list sends besides its button: the search the list
+/// showed, to show it again after the change.
+#[derive(Deserialize, Default)]
+pub struct RowForm {
+    #[serde(default)]
+    buscar: String,
+}
+
 async fn entrant_post(
     Visit { req, state, who }: Visit,
     path: web::Path<(String, String)>,
+    form: Option<web::Form<RowForm>>,
     what: &'static str,
 ) -> HttpResult {
     let (raw, eid) = path.into_inner();
@@ -259,24 +268,40 @@ async fn entrant_post(
         entrant_action(conn, id, eid, &actor, what)
     })
     .await?;
-    Ok(see_other(&format!("/campeonatos/{id}/direccion#inscritos")))
+    let search: String = form.map(|f| f.into_inner().buscar).unwrap_or_default();
+    Ok(see_other(&super::EntrantSearch::back_to(
+        id,
+        &search.chars().take(80).collect::<String>(),
+    )))
 }
 
 /// `POST /campeonatos/{id}/inscritos/{eid}/retirar`: a withdrawal; the entrant keeps
 /// its results and is never paired again.
-pub async fn withdraw(v: Visit, path: web::Path<(String, String)>) -> HttpResult {
-    entrant_post(v, path, "withdraw").await
+pub async fn withdraw(
+    v: Visit,
+    path: web::Path<(String, String)>,
+    form: Option<web::Form<RowForm>>,
+) -> HttpResult {
+    entrant_post(v, path, form, "withdraw").await
 }
 
 /// `POST /campeonatos/{id}/inscritos/{eid}/readmitir`: undoes a withdrawal made
 /// since the last round was paired.
-pub async fn reinstate(v: Visit, path: web::Path<(String, String)>) -> HttpResult {
-    entrant_post(v, path, "reinstate").await
+pub async fn reinstate(
+    v: Visit,
+    path: web::Path<(String, String)>,
+    form: Option<web::Form<RowForm>>,
+) -> HttpResult {
+    entrant_post(v, path, form, "reinstate").await
 }
 
 /// `POST /campeonatos/{id}/inscritos/{eid}/presente`: check-in (toggles).
-pub async fn check_in(v: Visit, path: web::Path<(String, String)>) -> HttpResult {
-    entrant_post(v, path, "check_in").await
+pub async fn check_in(
+    v: Visit,
+    path: web::Path<(String, String)>,
+    form: Option<web::Form<RowForm>>,
+) -> HttpResult {
+    entrant_post(v, path, form, "check_in").await
 }
 
 /// A header as compared: accents and case ignored, blanks and dashes as `_`.
@@ -460,7 +485,7 @@ struct ImportPage<'a> {
     /// in words.
     report: Option<String>,
     /// The entrants not linked yet, with who they probably are.
-    unlinked: Vec<linking::UnlinkedView>,
+    unlinked: linking::LinkingView,
 }
 
 #[derive(Deserialize)]
@@ -513,7 +538,7 @@ pub async fn import_form(
             let file = t.file.clone();
             db(&state, move |conn| linking::unlinked_views(conn, id, &file)).await?
         }
-        None => Vec::new(),
+        None => linking::LinkingView::default(),
     };
     render(&ImportPage {
         ctx: &ctx,
@@ -617,7 +642,7 @@ pub async fn import_csv(
                     name,
                     text,
                     report: None,
-                    unlinked: Vec::new(),
+                    unlinked: linking::LinkingView::default(),
                 },
                 StatusCode::UNPROCESSABLE_ENTITY,
             )

@@ -92,13 +92,34 @@ pub struct UnlinkedView {
     pub slots: Vec<SlotView>,
 }
 
+/// The entrants of a championship not linked yet, and the one button that makes a
+/// person for each player without a likely match.
+#[derive(Default)]
+pub struct LinkingView {
+    /// By name, with who their players probably are.
+    pub entrants: Vec<UnlinkedView>,
+    /// How many players the button makes a person for (see [`linking::unmatched`]).
+    pub unmatched: usize,
+    /// Where the button posts.
+    pub bulk_action: String,
+}
+
+impl LinkingView {
+    /// The button's words: "Crear una persona para cada jugador sin coincidencias (12)".
+    pub fn bulk_label(&self, ctx: &Ctx) -> String {
+        ctx.t_count("link-unmatched", self.unmatched)
+    }
+}
+
 /// The entrants of championship `id` not linked yet, with who they probably are.
 pub fn unlinked_views(
     conn: &mut DbConn,
     id: i32,
     file: &TournamentFile,
-) -> Result<Vec<UnlinkedView>, AppError> {
-    let mut views: Vec<UnlinkedView> = linking::unlinked(conn, file)?
+) -> Result<LinkingView, AppError> {
+    let waiting = linking::unlinked(conn, file)?;
+    let unmatched = linking::unmatched(file, &waiting).len();
+    let mut views: Vec<UnlinkedView> = waiting
         .into_iter()
         .map(|u| UnlinkedView {
             action: format!("/campeonatos/{id}/inscritos/{}/vincular", u.id),
@@ -123,7 +144,11 @@ pub fn unlinked_views(
         })
         .collect();
     crate::domain::names::sort_by_name(&mut views, |v| &v.name);
-    Ok(views)
+    Ok(LinkingView {
+        entrants: views,
+        unmatched,
+        bulk_action: format!("/campeonatos/{id}/inscritos/vincular-sin-coincidencias"),
+    })
 }
 
 #[derive(Deserialize)]
@@ -185,6 +210,44 @@ pub async fn link_entrant(
     .await?;
     Ok(see_other(&format!(
         "/campeonatos/{id}/direccion#sin-vincular"
+    )))
+}
+
+/// `POST /campeonatos/{id}/inscritos/vincular-sin-coincidencias`: makes a person of
+/// the register for each typed player with nobody in the register she probably is,
+/// and links her, all in one change (see [`linking::link_unmatched`]); the players
+/// with a likely match stay for the director. One audit row says how many people were
+/// made. Refused in words (422) when there is none to make.
+pub async fn link_unmatched(
+    Directed(Visit { state, who, .. }, id, ()): Directed<()>,
+) -> HttpResult {
+    let actor = who.actor();
+    let made = db(&state, move |conn| {
+        crate::service::championship::change(conn, id, &actor, now(), |conn, t| {
+            let done = linking::link_unmatched(conn, &mut t.file, now())?;
+            let made = done.len();
+            let entrants: Vec<Value> = done
+                .iter()
+                .map(|d| serde_json::json!({ "entrant": d.after.name, "person": d.person.name }))
+                .collect();
+            Ok((
+                made,
+                crate::service::championship::Audit {
+                    action: "link_new",
+                    entity: "entrant",
+                    entity_id: id,
+                    before: None,
+                    after: Some(serde_json::json!({ "made": made, "linked": entrants })),
+                },
+            ))
+        })
+        .map_err(AppError::from)
+    })
+    .await?;
+    Ok(see_other(&crate::web::done::with_done_count(
+        &format!("/campeonatos/{id}/direccion#sin-vincular"),
+        crate::web::done::Done::PeopleMade,
+        made,
     )))
 }
 

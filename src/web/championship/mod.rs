@@ -74,7 +74,7 @@ pub use find_table::{EntrantFound, entrants_found};
 pub use firma::*;
 pub use groups::{draw_groups, move_entrant};
 pub use import::{FILE_LIMIT, championship_import, championship_import_form, takes_big_files};
-pub use linking::{link_entrant, search_people};
+pub use linking::{link_entrant, link_unmatched, search_people};
 pub use pins::{renew_pins, table_pin};
 pub use print::*;
 pub use public::*;

@@ -70,6 +70,47 @@ pub fn by_pair_of(after: &serde_json::Value) -> Option<Side> {
     serde_json::from_value(after.get(BY_PAIR)?.clone()).ok()
 }
 
+/// An audit row's `after` JSON naming `pair`, the pair whose PIN the change came with
+/// (nothing after becomes an object of that alone; `None`, or an `after` that is no
+/// object, leaves it as it is).
+pub fn with_by_pair(
+    after: Option<serde_json::Value>,
+    pair: Option<Side>,
+) -> Option<serde_json::Value> {
+    let Some(pair) = pair else {
+        return after;
+    };
+    let mut after = after.unwrap_or_else(|| serde_json::json!({}));
+    set_by_pair(&mut after, pair);
+    Some(after)
+}
+
+/// Names `pair` in an audit row's `after` JSON as the pair whose PIN the change came
+/// with (an `after` that is no object is left as it is).
+pub fn set_by_pair(after: &mut serde_json::Value, pair: Side) {
+    if after.is_object() {
+        after[BY_PAIR] = serde_json::json!(pair);
+    }
+}
+
+/// The field of an audit row's JSON naming the two pairs (a, b) of the knockout table
+/// or match it is about, as they were when the row was written. Older rows have none.
+pub const PAIRS: &str = "pairs";
+
+/// Names in an audit row's JSON `v` the `pairs` (a, b) of the knockout table or match
+/// it is about, where there are (a `v` that is no object is left as it is).
+pub fn set_pairs(v: &mut serde_json::Value, pairs: Option<[String; 2]>) {
+    if let Some(pairs) = pairs.filter(|_| v.is_object()) {
+        v[PAIRS] = serde_json::json!(pairs);
+    }
+}
+
+/// The pairs (a, b) an audit row's JSON `v` names in its [`PAIRS`], if any.
+pub fn pairs_of(v: &serde_json::Value) -> Option<(String, String)> {
+    let [a, b]: [String; 2] = serde_json::from_value(v.get(PAIRS)?.clone()).ok()?;
+    Some((a, b))
+}
+
 #[derive(Insertable)]
 #[diesel(table_name = audit_log)]
 pub struct NewAudit<'a> {
@@ -131,26 +172,6 @@ impl<'a> NewAudit<'a> {
         after: Option<String>,
     ) -> NewAudit<'a> {
         NewAudit::new(by, "delete", entity, scope, (Some(before), after))
-    }
-
-    /// The row with its `after` JSON naming `pair`, the pair whose PIN the change came
-    /// with (a row with nothing after gets an `after` of that alone; `None` leaves the
-    /// row as it is).
-    pub fn by_pair(mut self, pair: Option<Side>) -> NewAudit<'a> {
-        let Some(pair) = pair else {
-            return self;
-        };
-        let after = match self.after_json.as_deref() {
-            None => Some(serde_json::json!({})),
-            Some(text) => serde_json::from_str::<serde_json::Value>(text)
-                .ok()
-                .filter(serde_json::Value::is_object),
-        };
-        if let Some(mut after) = after {
-            after[BY_PAIR] = serde_json::json!(pair);
-            self.after_json = Some(after.to_string());
-        }
-        self
     }
 }
 

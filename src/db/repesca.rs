@@ -51,11 +51,11 @@ pub fn repesca_winners_with(
         let Some(champion) = bracket.champion() else {
             return Ok(None);
         };
-        let name = names.get(champion.0 as usize);
+        let name = champion.name_in(&names);
         let Some(id) = file
             .entrants
             .iter()
-            .find(|e| Some(&e.name) == name)
+            .find(|e| Some(&e.name) == name.as_ref())
             .map(|e| e.id.clone())
         else {
             return Ok(None);

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use crate::db::DbConn;
-use crate::db::accounts::AuditEntry;
+use crate::db::accounts::{AuditEntry, pairs_of};
 use crate::db::championship::store;
 use crate::db::games;
 use crate::domain::Lang;
@@ -35,18 +35,15 @@ pub(super) struct ChampionshipNames {
 /// A championship's knockout phase as the rows about its tables name them: its
 /// bracket, and the names of its entrants in the bracket's order.
 pub(super) struct KnockoutNames {
-    bracket: Bracket,
-    names: Vec<String>,
+    pub(super) bracket: Bracket,
+    pub(super) names: Vec<String>,
 }
 
 impl KnockoutNames {
     /// The pairs (a, b) of match `m`, as its table seats them.
     fn pairs(&self, m: &Match) -> Option<(String, String)> {
-        let name = |e: Option<crate::domain::bracket::EntrantId>| {
-            e.and_then(|e| self.names.get(usize::try_from(e.0).ok()?).cloned())
-        };
-        let [a, b] = m.entrants();
-        Some((name(a)?, name(b)?))
+        let [a, b] = m.entrant_names(&self.names)?;
+        Some((a, b))
     }
 
     /// The pairs of the phase's table `table` (its match's number, from 1).
@@ -211,29 +208,51 @@ impl Known {
         }
     }
 
+    /// The pairs (a, b) of the table a result's row `e` is about (`before` and `after`
+    /// its JSON): those the row kept as they were when written, or, on a row that
+    /// kept none, those of its round's table or of its knockout match now.
+    pub(super) fn result_pairs(
+        &self,
+        e: &AuditEntry,
+        (before, after): (&Value, &Value),
+    ) -> Option<(String, String)> {
+        if let Some(pairs) = pairs_of(after).or_else(|| pairs_of(before)) {
+            return Some(pairs);
+        }
+        let round = after["round"]
+            .as_u64()
+            .or_else(|| before["round"].as_u64())
+            .unwrap_or(0);
+        let table = after["table"]
+            .as_u64()
+            .or_else(|| after["result"]["table"].as_u64())?;
+        let phase = after["phase"].as_u64().unwrap_or(0);
+        self.table_pairs(e.championship_id, (round, table, phase))
+    }
+
+    /// The pairs (a, b) of the knockout match a bracket's row `e` is about (`after`
+    /// its JSON): those the row kept as they were when written, or, on a row that
+    /// kept none, those of its match now.
+    pub(super) fn match_pairs(&self, e: &AuditEntry, after: &Value) -> Option<(String, String)> {
+        pairs_of(after).or_else(|| {
+            let code = after["match"].as_str()?;
+            self.knockouts.get(&e.entity_id)?.code(code)
+        })
+    }
+
     /// The pair whose PIN made the change of row `e` (`after` its JSON), by its name:
     /// the pair of the table of a result (a round's or a knockout phase's), of the
     /// partida of a hand, or of the knockout match a bracket's row confirms.
     pub(super) fn pair_of(&self, e: &AuditEntry, after: &Value, side: Side) -> Option<String> {
         let (a, b) = match e.entity.as_str() {
-            "result" => {
-                let round = after["round"].as_u64().unwrap_or(0);
-                let table = after["table"]
-                    .as_u64()
-                    .or_else(|| after["result"]["table"].as_u64())?;
-                let phase = after["phase"].as_u64().unwrap_or(0);
-                self.table_pairs(e.championship_id, (round, table, phase))
-            }
+            "result" => self.result_pairs(e, (&Value::Null, after)),
             "hand" => {
                 let g = self.games.get(&e.entity_id)?;
                 g.pairs
                     .clone()
                     .or_else(|| self.table_pairs(e.championship_id, g.table?))
             }
-            "bracket" => {
-                let code = after["match"].as_str()?;
-                self.knockouts.get(&e.entity_id)?.code(code)
-            }
+            "bracket" => self.match_pairs(e, after),
             _ => None,
         }?;
         Some(if side == Side::B { b } else { a })

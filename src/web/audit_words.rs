@@ -176,7 +176,13 @@ pub fn sentence(lang: Lang, e: &AuditEntry, known: &Known) -> String {
         ("round", "pair") => say("audit-round-pair", vec![("n", e.entity_id.to_string())]),
         ("round", "publish") => say("audit-round-publish", vec![("n", e.entity_id.to_string())]),
         ("result", action) => result(lang, e, action, (&before, &after), known, say),
-        ("bracket", action) => bracket((lang, &who), action, (&before, &after), say),
+        ("bracket", action) => {
+            // A championship's knockout match is named with its pairs.
+            let pairs = known
+                .match_pairs(e, &after)
+                .filter(|_| e.championship_id.is_some());
+            bracket((lang, &who), action, (&before, &after), pairs, say)
+        }
         (entity, _) => say("audit-other", vec![("what", entity_words(lang, entity))]),
     }
 }
@@ -546,6 +552,18 @@ fn table_place(lang: Lang, (round, table, phase): (Option<u64>, Option<u64>, u64
     }
 }
 
+/// A table or a match, `place` in words, with its `pairs` (a, b) where known.
+fn with_pairs(lang: Lang, place: String, pairs: Option<(String, String)>) -> String {
+    match pairs {
+        Some((a, b)) => tr_args(
+            lang,
+            "audit-table-pairs",
+            &[("place", place), ("a", a), ("b", b)],
+        ),
+        None => place,
+    }
+}
+
 /// A table's result: recorded, corrected, confirmed by the firma, proposed at the
 /// table, withdrawn, annulled, or left to the director to type.
 fn result(
@@ -562,17 +580,7 @@ fn result(
         .or_else(|| after["result"]["table"].as_u64());
     let phase = after["phase"].as_u64().unwrap_or(0);
     let place = table_place(lang, (round, table_no, phase));
-    let table = match (round, table_no) {
-        (Some(r), Some(t)) if phase == 0 => match known.pairs(e.championship_id, r, t) {
-            Some((a, b)) => tr_args(
-                lang,
-                "audit-table-pairs",
-                &[("place", place), ("a", a), ("b", b)],
-            ),
-            None => place,
-        },
-        _ => place,
-    };
+    let table = with_pairs(lang, place, known.result_pairs(e, (before, after)));
     let score = score_of(&after["result"]["score"])
         .or_else(|| score_of(&after["score"]))
         .unwrap_or_else(|| "—".to_owned());
@@ -646,10 +654,12 @@ fn match_words(lang: Lang, code: &str, stage: Option<Stage>) -> String {
     }
 }
 
+/// A bracket's row in words; its match named with its `pairs` (a, b), where given.
 fn bracket(
     (lang, who): (Lang, &str),
     action: &str,
     (before, after): (&Value, &Value),
+    pairs: Option<(String, String)>,
     say: impl Fn(&str, Vec<(&'static str, String)>) -> String,
 ) -> String {
     let code = after["match"].as_str().or_else(|| before["match"].as_str());
@@ -660,6 +670,7 @@ fn bracket(
         || tr(lang, "audit-a-match"),
         |c| match_words(lang, c, stage),
     );
+    let game = with_pairs(lang, game, pairs);
     let score = score_of(&after["score"]).unwrap_or_else(|| "—".to_owned());
     match action {
         // Drawn with rounds of the Swiss or of the league left unplayed: how many.

@@ -1,6 +1,7 @@
 //! The audit's sentences, read as a person reads them.
 
 use super::*;
+use crate::domain::bracket::EntrantId;
 
 fn row(actor: &str, action: &str, entity: &str, before: &str, after: &str) -> AuditEntry {
     AuditEntry {
@@ -142,4 +143,69 @@ fn a_result_proposed_with_a_pin_names_its_pair_where_the_row_keeps_which_and_an_
         &known,
     );
     assert_eq!(s, format!("Marisa propuso {table}"));
+}
+
+/// What a trail knows of knockout phase 5 of championship 7: its one match, the
+/// final, at its table 1, between two pairs.
+fn known_knockout() -> Known {
+    let mut known = Known::default();
+    let seeds = [EntrantId(0), EntrantId(1)];
+    if let Ok(bracket) = crate::domain::bracket::single_elimination(&seeds, false) {
+        let names = vec!["Vidal – Serra".to_owned(), "Nieto – Ortega".to_owned()];
+        let phase = crate::web::audit_known::KnockoutNames { bracket, names };
+        known.knockouts.insert(5, phase);
+    }
+    known
+}
+
+#[test]
+fn a_knockout_tables_rows_name_the_pairs_they_kept_and_an_older_row_the_pairs_of_its_match_now() {
+    let known = known_knockout();
+    let at_table = |action: &str, kept: &str| AuditEntry {
+        championship_id: Some(7),
+        ..row(
+            "user:2:Marisa",
+            action,
+            "result",
+            "",
+            &format!(r#"{{"phase":5,"round":0,"table":1,"score":null{kept}}}"#),
+        )
+    };
+    let kept = r#","pairs":["Alonso – Díez","Lasa – Gil"]"#;
+    let s = sentence(Lang::Es, &at_table("void", kept), &known);
+    assert_eq!(
+        s,
+        "Marisa anuló la mesa 1 de la fase final (Alonso – Díez contra Lasa – Gil): se juega de nuevo."
+    );
+    let s = sentence(Lang::Es, &at_table("void", ""), &known);
+    assert_eq!(
+        s,
+        "Marisa anuló la mesa 1 de la fase final (Vidal – Serra contra Nieto – Ortega): se juega de nuevo."
+    );
+    let confirmed = |championship: Option<i32>, kept: &str| AuditEntry {
+        championship_id: championship,
+        entity_id: 5,
+        ..row(
+            "user:2:Marisa",
+            "confirm",
+            "bracket",
+            "",
+            &format!(r#"{{"match":"W1.1","score":[2,1],"winner":"Lasa – Gil"{kept}}}"#),
+        )
+    };
+    let s = sentence(Lang::Es, &confirmed(Some(7), kept), &known);
+    assert!(
+        s.contains(
+            "el resultado del partido 1 de la ronda 1 (Alonso – Díez contra Lasa – Gil): 2–1;"
+        ),
+        "{s}"
+    );
+    let s = sentence(Lang::Es, &confirmed(Some(7), ""), &known);
+    assert!(
+        s.contains("(Vidal – Serra contra Nieto – Ortega): 2–1;"),
+        "{s}"
+    );
+    // A bracket of no championship reads as before: its match, no pairs.
+    let s = sentence(Lang::Es, &confirmed(None, ""), &known);
+    assert!(s.contains("de la ronda 1: 2–1;"), "{s}");
 }

@@ -421,19 +421,22 @@ async fn a_knockouts_next_matches_are_played_at_the_halls_first_free_tables() {
         played = tables.len();
     }
     assert_eq!(played, 7);
-    // The championship's audit names each knockout match by its stage.
+    // The championship's audit names each knockout match by its stage and its pairs,
+    // and a result proposed at a knockout table by the table of the knockout.
     let audit = app
         .page(&format!("/campeonatos/{id}/auditoria"), StatusCode::OK)
         .await;
     let text = texts(&audit, "main").concat();
     for stage in [
-        "de la final: 21–12",
-        "de la semifinal 2: 21–12",
-        "del cuarto de final 4: 21–12",
+        "de la final (Pareja 1 contra Pareja 3): 21–12",
+        "de la semifinal 2 (Pareja 3 contra Pareja 2): 21–12",
+        "del cuarto de final 4 (Pareja 2 contra Pareja 7): 21–12",
+        "propuso el resultado de la mesa 7 de la fase final (Pareja 1 contra Pareja 3): 21–12",
     ] {
         assert!(text.contains(stage), "{stage} in {text}");
     }
     assert!(!text.contains("de la ronda 3"), "{text}");
+    assert!(!text.contains("de la ronda 0"), "{text}");
 }
 
 /// A cuatrola hand dealt by seat `dealer`, the rey de espadas turned from seat 3's

@@ -468,6 +468,9 @@ fn x_side(entrants: Option<[Option<EntrantId>; 2]>, w: EntrantId) -> Option<Side
     }
 }
 
+/// Writes to the audit `action` at table `row` by `actor`: the result `d` it names,
+/// if any, the pair whose PIN it came with (`side`), and at a knockout table the
+/// pairs seated there now.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn audit_table(
     conn: &mut DbConn,
@@ -479,13 +482,59 @@ pub(crate) fn audit_table(
     d: Option<&Decided>,
     side: Option<Side>,
 ) -> QueryResult<usize> {
-    let after = serde_json::json!({
+    let pairs = knockout_pairs(conn, row)?;
+    insert_table_audit(conn, (t, row), (action, actor, now), (d, side), pairs)
+}
+
+/// Writes to the audit that knockout table `row`, where `pairs` played, was annulled
+/// by `actor` (a correction changed its match): it is played again.
+pub(crate) fn audit_void(
+    conn: &mut DbConn,
+    t: &Tournament,
+    row: &TableRow,
+    pairs: Option<[String; 2]>,
+    (actor, now): (&str, NaiveDateTime),
+) -> QueryResult<usize> {
+    insert_table_audit(conn, (t, row), ("void", actor, now), (None, None), pairs)
+}
+
+/// The audit row of a table's result, with the pairs seated there when written.
+fn insert_table_audit(
+    conn: &mut DbConn,
+    (t, row): (&Tournament, &TableRow),
+    (action, actor, now): (&str, &str, NaiveDateTime),
+    (d, side): (Option<&Decided>, Option<Side>),
+    pairs: Option<[String; 2]>,
+) -> QueryResult<usize> {
+    let mut after = serde_json::json!({
         "phase": row.phase, "round": row.round_no, "table": row.table_no,
         "score": d.map(|d| d.score), "winner": d.and_then(|d| side_text(d.winner)),
         "side": side_text(side), "from": "games",
     });
-    let audit = table_audit(t, row, (action, actor, now), None, after).by_pair(side);
+    accounts::set_pairs(&mut after, pairs);
+    if let Some(side) = side {
+        accounts::set_by_pair(&mut after, side);
+    }
+    let audit = table_audit(t, row, (action, actor, now), None, after);
     accounts::insert_audit(conn, &audit)
+}
+
+/// The pairs (a, b) seated now at knockout table `row`, as its bracket names them;
+/// `None` at a round's table, or while its match waits for a pair.
+pub(crate) fn knockout_pairs(
+    conn: &mut DbConn,
+    row: &TableRow,
+) -> QueryResult<Option<[String; 2]>> {
+    if row.phase == 0 {
+        return Ok(None);
+    }
+    let Some(b) = brackets::find_bracket(conn, row.phase)? else {
+        return Ok(None);
+    };
+    let bracket: Bracket = serde_json::from_str(&b.document).map_err(corrupt)?;
+    let names: Vec<String> = serde_json::from_str(&b.entrants).map_err(corrupt)?;
+    let m = MatchId(u32::try_from(row.table_no.max(1) - 1).unwrap_or_default());
+    Ok(bracket.get(m).and_then(|m| m.entrant_names(&names)))
 }
 
 /// The audit line `action` of table `row`'s result, with what it was and is.
@@ -515,10 +564,11 @@ pub(crate) fn audit_move(
     actor: &str,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    let after = serde_json::json!({
+    let mut after = serde_json::json!({
         "phase": row.phase, "round": row.round_no, "table": row.table_no,
         "physical": physical,
     });
+    accounts::set_pairs(&mut after, knockout_pairs(conn, row)?);
     let before = serde_json::json!({ "physical": row.physical });
     let audit = table_audit(t, row, ("moved", actor, now), Some(before), after);
     accounts::insert_audit(conn, &audit)
@@ -578,7 +628,7 @@ pub fn open_bracket_tables(
         let [Some(ea), Some(eb)] = m.entrants() else {
             continue;
         };
-        let name = |e: EntrantId| names.get(e.0 as usize).cloned().unwrap_or_default();
+        let name = |e: EntrantId| e.name_in(names).unwrap_or_default();
         let (pin_a, pin_b) = store::two_pins(pins);
         // The first free table of the hall.
         let physical = (1..).find(|n| !busy.contains(n)).unwrap_or(no);

@@ -58,6 +58,14 @@ impl fmt::Display for MatchId {
     }
 }
 
+impl EntrantId {
+    /// This entrant's name among `names`, the bracket's entrants in its order; `None`
+    /// when the list has none for it.
+    pub fn name_in(self, names: &[String]) -> Option<String> {
+        names.get(usize::try_from(self.0).ok()?).cloned()
+    }
+}
+
 impl fmt::Display for EntrantId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "entrant {}", self.0)
@@ -146,6 +154,13 @@ impl Match {
     /// The current occupants of the two slots.
     pub fn entrants(&self) -> [Option<EntrantId>; 2] {
         self.entrants
+    }
+
+    /// The names of the two occupants among `names`, the bracket's entrants in its
+    /// order; `None` while a slot waits for its entrant.
+    pub fn entrant_names(&self, names: &[String]) -> Option<[String; 2]> {
+        let [a, b] = self.entrants;
+        Some([a?.name_in(names)?, b?.name_in(names)?])
     }
 
     /// Where the winner goes (match and slot 0/1).

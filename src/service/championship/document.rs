@@ -194,10 +194,12 @@ pub fn propose_result(
         }
         let championship =
             queries::find_championship(conn, championship_id)?.ok_or(ChangeError::NotFound)?;
-        let after = serde_json::json!({
-            "round": row.round_no, "table": row.table_no,
+        let mut after = serde_json::json!({
+            "phase": row.phase, "round": row.round_no, "table": row.table_no,
             "score": [score.0, score.1], "side": side, "winner": winner,
         });
+        let pairs = crate::db::championship::tables::knockout_pairs(conn, row)?;
+        accounts::set_pairs(&mut after, pairs);
         accounts::insert_audit(
             conn,
             &NewAudit::new(

@@ -16,9 +16,9 @@ use crate::db::DbConn;
 use crate::db::brackets;
 use crate::db::championship::store::{self, ChangeError, Proposal, TableRow, Tournament};
 use crate::db::championship::tables::{
-    Draw, audit_table, corrupt, current_result, deadline, delete_table, insert_tables, lock_table,
-    match_state, open_bracket_tables, partida_of, random_pin, result_of, set_proposal, side_text,
-    table_of_game, time_up,
+    Draw, audit_table, audit_void, corrupt, current_result, deadline, delete_table, insert_tables,
+    lock_table, match_state, open_bracket_tables, partida_of, random_pin, result_of, set_proposal,
+    side_text, table_of_game, time_up,
 };
 use crate::db::games;
 use crate::db::schema::championship_tables;
@@ -439,7 +439,9 @@ pub(super) fn record_in_bracket(
     let b = brackets::find_bracket(conn, row.phase)?.ok_or(ChangeError::NotFound)?;
     let mut bracket: Bracket = serde_json::from_str(&b.document).map_err(corrupt)?;
     let m = MatchId(row.table_no.max(1) as u32 - 1);
-    let entrants = bracket.get(m).ok_or(ChangeError::NotFound)?.entrants();
+    let names: Vec<String> = serde_json::from_str(&b.entrants).map_err(corrupt)?;
+    let played = bracket.get(m).ok_or(ChangeError::NotFound)?;
+    let (entrants, pairs) = (played.entrants(), played.entrant_names(&names));
     let winner = match d.winner {
         Some(Side::A) => entrants[0],
         Some(Side::B) => entrants[1],
@@ -484,13 +486,13 @@ pub(super) fn record_in_bracket(
     if !store::update_table(conn, (row.id, row.version), result, now)? {
         return Err(ChangeError::Stale);
     }
-    let names: Vec<String> = serde_json::from_str(&b.entrants).map_err(corrupt)?;
-    let after = serde_json::json!({
+    let mut after = serde_json::json!({
         "match": bracket.get(m).map(|x| x.code()),
         "stage": bracket.named_stage(m),
-        "winner": names.get(winner.0 as usize),
+        "winner": winner.name_in(&names),
         "score": d.score, "version": b.version + 1,
     });
+    crate::db::accounts::set_pairs(&mut after, pairs);
     let action = if correcting { "correct" } else { "confirm" };
     brackets::audit(
         conn,
@@ -512,7 +514,7 @@ pub(super) fn record_in_bracket(
             let annulled = other.status == TableStatus::Final && new.status != Status::Played;
             if annulled || old.entrants() != new.entrants() {
                 delete_table(conn, other.id)?;
-                audit_table(conn, t, &other, "void", actor, now, None, None)?;
+                audit_void(conn, t, &other, old.entrant_names(&names), (actor, now))?;
             }
         }
     }

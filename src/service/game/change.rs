@@ -134,8 +134,8 @@ impl From<diesel::result::Error> for Stop {
 /// The rows one change writes, and its audit entry.
 struct Work {
     action: &'static str,
-    before: Option<String>,
-    after: Option<String>,
+    before: Option<serde_json::Value>,
+    after: Option<serde_json::Value>,
     hand_no: i32,
     /// A new hand or a hand put back: (dealer, kind, entry, result, submission).
     insert: Option<(u8, &'static str, String, String, String)>,
@@ -517,14 +517,15 @@ pub(crate) fn apply_planned(
                 .map(|(_, s)| s.as_str())
         });
         let by_pair = side.filter(|_| !by.staff).and_then(Side::of_letter);
+        let after = accounts::with_by_pair(w.after, by_pair);
+        let text = |v: Option<serde_json::Value>| v.map(|v| v.to_string());
         let audit = NewAudit::new(
             (actor, t),
             w.action,
             ("hand", id),
             scope,
-            (w.before, w.after),
-        )
-        .by_pair(by_pair);
+            (text(w.before), text(after)),
+        );
         accounts::insert_audit(conn, &audit)?;
         if table.is_some() {
             let who = championship::TableActor {
@@ -576,7 +577,13 @@ fn restore_at(hands: &[GameHand], hand_no: i32) -> usize {
 
 /// An audit snapshot of a whole hand (a deleted one, or one put back): its game, its
 /// number, its dealer (0-based seat), its kind and entry, and the deletion it undoes.
-fn kept_hand_json(game: i32, hand: i32, dealer: u8, e: &Entered, from: Option<i32>) -> String {
+fn kept_hand_json(
+    game: i32,
+    hand: i32,
+    dealer: u8,
+    e: &Entered,
+    from: Option<i32>,
+) -> serde_json::Value {
     let entry: serde_json::Value = serde_json::from_str(&e.entry_json()).unwrap_or_default();
     let mut v = serde_json::json!({
         "game": game,
@@ -588,7 +595,7 @@ fn kept_hand_json(game: i32, hand: i32, dealer: u8, e: &Entered, from: Option<i3
     if let Some(from) = from {
         v["restored_from"] = from.into();
     }
-    v.to_string()
+    v
 }
 
 /// The scoreboard points kept in a hand's `score` column, where it can be read.
@@ -603,21 +610,20 @@ fn stored_hand_points(text: &str) -> Option<Vec<crate::domain::Score>> {
 
 /// An audit snapshot with the hand's scoreboard points added (`hand_points`).
 fn with_hand_points(
-    snapshot: Option<String>,
+    snapshot: Option<serde_json::Value>,
     points: Option<&[crate::domain::Score]>,
-) -> Option<String> {
-    let (Some(text), Some(points)) = (snapshot.as_deref(), points) else {
-        return snapshot;
-    };
-    let Ok(mut v) = serde_json::from_str::<serde_json::Value>(text) else {
-        return snapshot;
-    };
-    v["hand_points"] = points.iter().map(|p| p.to_value()).collect();
-    Some(v.to_string())
+) -> Option<serde_json::Value> {
+    match (snapshot, points) {
+        (Some(mut v), Some(points)) if v.is_object() => {
+            v["hand_points"] = points.iter().map(|p| p.to_value()).collect();
+            Some(v)
+        }
+        (snapshot, _) => snapshot,
+    }
 }
 
 /// An audit snapshot of a hand: its game, its number and what was entered.
-fn hand_json(game: i32, hand: i32, entry: &str) -> String {
+fn hand_json(game: i32, hand: i32, entry: &str) -> serde_json::Value {
     let entry: serde_json::Value = serde_json::from_str(entry).unwrap_or_default();
-    serde_json::json!({"game": game, "hand": hand, "entry": entry}).to_string()
+    serde_json::json!({"game": game, "hand": hand, "entry": entry})
 }

@@ -68,8 +68,7 @@ const GAMES: [&str; 5] = ["cuatrola", "tute", "guinote", "botifarra", "cinquillo
 
 impl Loaded {
     fn layout(&self) -> Layout {
-        self.bracket
-            .layout_named(&|e| self.names.get(e.0 as usize).cloned())
+        self.bracket.layout_named(&|e| e.name_in(&self.names))
     }
 }
 

@@ -225,7 +225,7 @@ pub(super) fn phase_views(
                     .unwrap_or([None, None]);
                 let name = |k: usize| {
                     entrants[k]
-                        .and_then(|e| names.get(e.0 as usize).cloned())
+                        .and_then(|e| e.name_in(&names))
                         .unwrap_or_default()
                 };
                 let url = table_path(id, b.id, 0, row.table_no);

@@ -168,7 +168,7 @@ pub(super) fn load_table(conn: &mut DbConn, id: i32, key: Key) -> Result<TableCt
                 .ok_or(AppError::NotFound)?;
             let name = |k: usize| {
                 m.entrants()[k]
-                    .and_then(|e| names.get(e.0 as usize).cloned())
+                    .and_then(|e| e.name_in(&names))
                     .unwrap_or_default()
             };
             (row, name(0), name(1), Some((b.name, doc)))

@@ -44,10 +44,22 @@ async fn typed(
     app: &TestApp,
     id: i32,
     table: u32,
+    score: (&str, &str),
+    confirm: bool,
+) -> reqwest::Response {
+    typed_at(app, id, (1, table), score, confirm).await
+}
+
+/// The director types `score` at table `table` of round `round` from its page (with
+/// the confirm when `confirm`).
+async fn typed_at(
+    app: &TestApp,
+    id: i32,
+    (round, table): (u32, u32),
     (a, b): (&str, &str),
     confirm: bool,
 ) -> reqwest::Response {
-    let path = format!("/campeonatos/{id}/rondas/1/mesas/{table}");
+    let path = format!("/campeonatos/{id}/rondas/{round}/mesas/{table}");
     let html = app.page(&path, StatusCode::OK).await;
     let version = attr(&html, "form.score-form input[name=version]", "value").unwrap();
     let mut fields = vec![("score_a", a), ("score_b", b), ("version", &version)];
@@ -118,6 +130,51 @@ async fn correcting_a_round_1_score_that_keeps_its_winner_says_round_2_would_hav
         !texts(&html, "ul.dependents li").is_empty(),
         "its tables, as before"
     );
+}
+
+#[tokio::test]
+async fn rounds_drawn_around_a_withdrawal_are_not_said_to_be_changed_by_hand_when_round_1_is_corrected()
+ {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Penya Les Bases", "Lloret").await;
+    let id = ChampionshipForm::new("Open de Lloret")
+        .set("game", "botifarra")
+        .set("rounds", "4")
+        .create_with_pairs(&app, club, "Pareja", 6)
+        .await;
+    for round in 1..=3 {
+        draw(&app, id, round).await;
+        let tables = if round < 3 { 3 } else { 2 };
+        for t in 1..=tables {
+            let res = typed_at(&app, id, (round, t), ("101", "40"), false).await;
+            assert_eq!(
+                res.status(),
+                StatusCode::SEE_OTHER,
+                "round {round}, table {t}"
+            );
+        }
+        if round == 2 {
+            // Pareja 6 leaves after round 2; round 3 is drawn without it.
+            let path = format!("/campeonatos/{id}/inscritos/6/retirar");
+            let res = post_form_as(&app, &app.client, &path, &[]).await;
+            assert_eq!(res.status(), StatusCode::SEE_OTHER, "withdrawn");
+        }
+    }
+    draw(&app, id, 4).await;
+    let res = typed(&app, id, 1, ("40", "101"), false).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let said = texts(&html, "ul.hindsight li");
+    assert!(!said.is_empty());
+    for line in &said {
+        assert!(!line.contains("se cambió a mano"), "{said:?}");
+    }
+    for round in 2..=4 {
+        assert!(
+            said.iter().any(|l| l.contains(&format!("onda {round}"))),
+            "round {round}: {said:?}"
+        );
+    }
 }
 
 /// Where the page says who would have met and where its confirm button is, in the

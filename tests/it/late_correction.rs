@@ -177,6 +177,60 @@ async fn rounds_drawn_around_a_withdrawal_are_not_said_to_be_changed_by_hand_whe
     }
 }
 
+#[tokio::test]
+async fn a_correction_asked_over_the_api_without_its_confirm_says_who_would_have_met_beside_its_tables()
+ {
+    let app = TestApp::spawn().await;
+    let (id, _) = round_2_paired(&app).await;
+    app.add_api_token("directora", "baza_directora_token").await;
+    let version = app
+        .with_conn(move |conn| {
+            baza::db::championship::store::find_table(conn, id, 1, 1)
+                .unwrap()
+                .unwrap()
+                .version
+        })
+        .await;
+    let res = reqwest::Client::new()
+        .post(app.url(&format!(
+            "/api/v1/campeonatos/{id}/rondas/1/mesas/1/resultado"
+        )))
+        .bearer_auth("baza_directora_token")
+        .header("Accept-Language", "es")
+        .json(&serde_json::json!({"score_a": 40, "score_b": 101, "version": version}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let body: serde_json::Value = res.json().await.unwrap();
+    // The fields it had, as they were.
+    assert_eq!(body["error"], "tournament-correction-confirm");
+    assert!(
+        body["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("later pairings depend on this result (round 2 table 1"),
+        "{body}"
+    );
+    assert_eq!(
+        body["hindsight"],
+        serde_json::json!([
+            {
+                "round": 2, "table": 1,
+                "played": ["Pareja 1", "Pareja 2"], "would": ["Pareja 2", "Pareja 3"],
+                "sentence": "Ronda 2, mesa 1: jugó Pareja 1 contra Pareja 2; con la \
+                    corrección serían Pareja 2 contra Pareja 3",
+            },
+            {
+                "round": 2, "table": 2,
+                "played": ["Pareja 3", "Pareja 4"], "would": ["Pareja 1", "Pareja 4"],
+                "sentence": "Ronda 2, mesa 2: jugó Pareja 3 contra Pareja 4; con la \
+                    corrección serían Pareja 1 contra Pareja 4",
+            },
+        ])
+    );
+}
+
 /// Where the page says who would have met and where its confirm button is, in the
 /// order of the document.
 struct Order {

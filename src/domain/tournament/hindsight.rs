@@ -330,7 +330,7 @@ mod tests {
                 for who in 1..=n {
                     for after in [2, 3] {
                         let mut f = swiss(n, 4);
-                        f.championship.system = system.clone();
+                        f.championship.system = system;
                         for r in 1..=after {
                             play_round_by(&mut f, |t| mixed(r, t));
                         }

@@ -56,17 +56,28 @@ async fn typed_at(
     app: &TestApp,
     id: i32,
     (round, table): (u32, u32),
-    (a, b): (&str, &str),
+    score: (&str, &str),
     confirm: bool,
 ) -> reqwest::Response {
     let path = format!("/campeonatos/{id}/rondas/{round}/mesas/{table}");
-    let html = app.page(&path, StatusCode::OK).await;
+    typed_on(app, &path, score, confirm).await
+}
+
+/// The director types `score` on the table page at `path`, with the version it
+/// shows (and the confirm when `confirm`).
+pub(crate) async fn typed_on(
+    app: &TestApp,
+    path: &str,
+    (a, b): (&str, &str),
+    confirm: bool,
+) -> reqwest::Response {
+    let html = app.page(path, StatusCode::OK).await;
     let version = attr(&html, "form.score-form input[name=version]", "value").unwrap();
     let mut fields = vec![("score_a", a), ("score_b", b), ("version", &version)];
     if confirm {
         fields.push(("confirm", "1"));
     }
-    post_form_as(app, &app.client, &path, &fields).await
+    post_form_as(app, &app.client, path, &fields).await
 }
 
 #[tokio::test]
@@ -183,14 +194,7 @@ async fn a_correction_asked_over_the_api_without_its_confirm_says_who_would_have
     let app = TestApp::spawn().await;
     let (id, _) = round_2_paired(&app).await;
     app.add_api_token("directora", "baza_directora_token").await;
-    let version = app
-        .with_conn(move |conn| {
-            baza::db::championship::store::find_table(conn, id, 1, 1)
-                .unwrap()
-                .unwrap()
-                .version
-        })
-        .await;
+    let version = app.table_version(id, 1, 1).await;
     let res = reqwest::Client::new()
         .post(app.url(&format!(
             "/api/v1/campeonatos/{id}/rondas/1/mesas/1/resultado"

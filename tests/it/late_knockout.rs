@@ -9,6 +9,7 @@ use crate::browser::Browser;
 use crate::champion::{path_of, tables};
 use crate::director_forms::{round_won_by_the_better_seeds, typed_by_the_director};
 use crate::helpers::{ChampionshipForm, TestApp, attr, post_form_as, texts};
+use crate::late_correction::typed_on;
 use baza::db::championship::store::TableRow;
 use baza::domain::status::TableStatus;
 
@@ -72,76 +73,81 @@ async fn pairs_at(app: &TestApp, row: &TableRow) -> Vec<String> {
     texts(&page, ".pair-name")
 }
 
-/// The director types `score` at `row` from its page (with the confirm when
-/// `confirm`).
-async fn typed(
-    app: &TestApp,
-    row: &TableRow,
-    (a, b): (&str, &str),
-    confirm: bool,
-) -> reqwest::Response {
-    let path = path_of(row);
-    let html = app.page(&path, StatusCode::OK).await;
-    let version = attr(&html, "form.score-form input[name=version]", "value").unwrap();
-    let mut fields = vec![("score_a", a), ("score_b", b), ("version", &version)];
-    if confirm {
-        fields.push(("confirm", "1"));
+/// A knockout whose semi-finals are played ([`semis_and`]).
+struct Played {
+    id: i32,
+    club: i32,
+    phase: i32,
+    /// Semi-final 1's table, and its pairs a (who won it) and b.
+    semi: TableRow,
+    a: String,
+    b: String,
+}
+
+/// [`semis_played`], then the match named `then` ("Final", "Tercer puesto") typed
+/// by the director, pair a winning.
+async fn semis_and(app: &TestApp, third_place: bool, then: &str) -> Played {
+    let (id, club, phase) = semis_played(app, third_place).await;
+    let semi = table_of(app, id, phase, "Semifinal 1").await;
+    let [a, b] = <[String; 2]>::try_from(pairs_at(app, &semi).await).unwrap();
+    let next = table_of(app, id, phase, then).await;
+    typed_by_the_director(app, std::slice::from_ref(&next)).await;
+    Played {
+        id,
+        club,
+        phase,
+        semi,
+        a,
+        b,
     }
-    post_form_as(app, &app.client, &path, &fields).await
+}
+
+/// What the page says, before the confirm, of `score` typed at semi-final 1.
+async fn said_before_the_confirm(app: &TestApp, p: &Played, score: (&str, &str)) -> Vec<String> {
+    let res = typed_on(app, &path_of(&p.semi), score, false).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let text = html.html();
+    assert!(
+        text.find("class=\"hindsight\"") < text.find("confirm-form"),
+        "said before the confirm button"
+    );
+    texts(&html, "ul.hindsight li")
 }
 
 #[tokio::test]
 async fn a_semi_final_corrected_after_the_final_says_who_would_go_on_and_that_the_final_is_played_again()
  {
     let app = TestApp::spawn().await;
-    let (id, _, phase) = semis_played(&app, false).await;
-    let semi = table_of(&app, id, phase, "Semifinal 1").await;
-    let [a, b] = <[String; 2]>::try_from(pairs_at(&app, &semi).await).unwrap();
-    let final_row = table_of(&app, id, phase, "Final").await;
-    let [went, other] = <[String; 2]>::try_from(pairs_at(&app, &final_row).await).unwrap();
-    assert_eq!(went, a, "semi-final 1's pair a went on");
-    typed_by_the_director(&app, std::slice::from_ref(&final_row)).await;
+    let p = semis_and(&app, false, "Final").await;
+    let (a, b) = (&p.a, &p.b);
+    let other = pairs_at(&app, &table_of(&app, p.id, p.phase, "Final").await).await[1].clone();
 
     // Semi-final 1 was won by its pair b: before the confirm, who would go on.
-    let res = typed(&app, &semi, ("12", "21"), false).await;
-    assert_eq!(res.status(), StatusCode::CONFLICT);
-    let html = scraper::Html::parse_document(&res.text().await.unwrap());
     assert_eq!(
-        texts(&html, "ul.hindsight li"),
+        said_before_the_confirm(&app, &p, ("12", "21")).await,
         [format!(
             "Semifinal 1: con la corrección pasaría {b}, no {a}; la final, ya jugada, la \
              jugó {a}; al confirmar se anula y se jugará de nuevo"
         )]
     );
-    let text = html.html();
-    assert!(
-        text.find("class=\"hindsight\"") < text.find("confirm-form"),
-        "said before the confirm button"
-    );
 
     // Confirmed: as said, the final is annulled and waits to be played again, by b.
-    let res = typed(&app, &semi, ("12", "21"), true).await;
+    let res = typed_on(&app, &path_of(&p.semi), ("12", "21"), true).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let again = table_of(&app, id, phase, "Final").await;
+    let again = table_of(&app, p.id, p.phase, "Final").await;
     assert_ne!(again.status, TableStatus::Final, "to be played again");
-    assert_eq!(pairs_at(&app, &again).await, [b, other]);
+    assert_eq!(pairs_at(&app, &again).await, [b.clone(), other]);
 }
 
 #[tokio::test]
 async fn a_semi_final_corrected_before_the_final_says_who_would_play_it_and_who_the_third_place_match()
  {
     let app = TestApp::spawn().await;
-    let (id, _, phase) = semis_played(&app, true).await;
-    let semi = table_of(&app, id, phase, "Semifinal 1").await;
-    let [a, b] = <[String; 2]>::try_from(pairs_at(&app, &semi).await).unwrap();
-    let third = table_of(&app, id, phase, "Tercer puesto").await;
-    typed_by_the_director(&app, std::slice::from_ref(&third)).await;
-
-    let res = typed(&app, &semi, ("12", "21"), false).await;
-    assert_eq!(res.status(), StatusCode::CONFLICT);
-    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let p = semis_and(&app, true, "Tercer puesto").await;
+    let (a, b) = (&p.a, &p.b);
     assert_eq!(
-        texts(&html, "ul.hindsight li"),
+        said_before_the_confirm(&app, &p, ("12", "21")).await,
         [format!(
             "Semifinal 1: con la corrección pasaría {b}, no {a}; la final aún no se ha \
              jugado: la jugaría {b}; el tercer puesto, ya jugado, lo jugó {b}; con la \
@@ -153,16 +159,10 @@ async fn a_semi_final_corrected_before_the_final_says_who_would_play_it_and_who_
 #[tokio::test]
 async fn a_semi_finals_score_corrected_with_the_same_winner_says_nobody_else_would_go_on() {
     let app = TestApp::spawn().await;
-    let (id, _, phase) = semis_played(&app, false).await;
-    let semi = table_of(&app, id, phase, "Semifinal 1").await;
-    let a = pairs_at(&app, &semi).await[0].clone();
-    let final_row = table_of(&app, id, phase, "Final").await;
-    typed_by_the_director(&app, std::slice::from_ref(&final_row)).await;
-    let res = typed(&app, &semi, ("21", "15"), false).await;
-    assert_eq!(res.status(), StatusCode::CONFLICT);
-    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let p = semis_and(&app, false, "Final").await;
+    let a = &p.a;
     assert_eq!(
-        texts(&html, "ul.hindsight li"),
+        said_before_the_confirm(&app, &p, ("21", "15")).await,
         [format!(
             "Semifinal 1: con la corrección sigue pasando {a}; no se anula nada"
         )]
@@ -176,14 +176,11 @@ async fn in_a_browser_on_a_360_px_phone_the_director_reads_who_would_go_on_befor
         return;
     };
     let app = TestApp::spawn().await;
-    let (id, club, phase) = semis_played(&app, false).await;
-    let semi = table_of(&app, id, phase, "Semifinal 1").await;
-    let [a, b] = <[String; 2]>::try_from(pairs_at(&app, &semi).await).unwrap();
-    let final_row = table_of(&app, id, phase, "Final").await;
-    typed_by_the_director(&app, std::slice::from_ref(&final_row)).await;
-    browser.as_organiser(&app, "mesa", club).await;
+    let p = semis_and(&app, false, "Final").await;
+    let (a, b) = (&p.a, &p.b);
+    browser.as_organiser(&app, "mesa", p.club).await;
     browser.viewport(360, 800).await;
-    let path = path_of(&semi);
+    let path = path_of(&p.semi);
     browser.goto(&app.url(&path)).await;
     browser
         .fill("form.score-form input[name=score_a]", "12")
@@ -208,6 +205,6 @@ async fn in_a_browser_on_a_360_px_phone_the_director_reads_who_would_go_on_befor
         .await;
     assert_eq!(browser.path().await, path);
     browser.screenshot().await;
-    let again = table_of(&app, id, phase, "Final").await;
-    assert_eq!(pairs_at(&app, &again).await[0], b);
+    let again = table_of(&app, p.id, p.phase, "Final").await;
+    assert_eq!(&pairs_at(&app, &again).await[0], b);
 }

@@ -509,6 +509,31 @@ hindsight-bye = Ronda { $round }: va quedar exempta { $played }; amb la correcci
 hindsight-same = Amb la correcció, la ronda { $round } s'hauria aparellat igual
 hindsight-by-hand = L'aparellament de la ronda { $round } es va canviar a mà: no es pot dir com hauria estat amb la correcció
 hindsight-unpaired = Amb la correcció, la ronda { $round } no s'hauria pogut aparellar
+hindsight-ko-goes = { $match }: amb la correcció passaria { $would }, no { $went }
+hindsight-ko-same = { $match }: amb la correcció continua passant { $went }; no s'anul·la res
+hindsight-ko-the = { $gender ->
+    [f] la { $stage }
+   *[m] el { $stage }
+}
+hindsight-ko-next-played = { $next }, ja { $gender ->
+    [f] jugada, la
+   *[m] jugat, el
+} va jugar { $went }; en confirmar s'anul·la i es tornarà a jugar
+hindsight-ko-next-unplayed = { $next } encara no s'ha jugat: { $gender ->
+    [f] la
+   *[m] el
+} jugaria { $would }
+hindsight-ko-loser-played = { $next }, ja { $gender ->
+    [f] jugada, la
+   *[m] jugat, el
+} va jugar { $went }; amb la correcció { $gender ->
+    [f] la
+   *[m] el
+} jugaria { $would }; en confirmar s'anul·la i es tornarà a jugar
+hindsight-ko-loser-unplayed = { $next } encara no s'ha jugat: { $gender ->
+    [f] la
+   *[m] el
+} jugaria { $would }, no { $went }
 tournament-correction-do = Sí, corregeix el resultat
 tournament-sign-help = La parella contrària signa el resultat anotat (la signatura de la parella perdedora).
 tournament-sign-help-player = El teu rival signa el resultat anotat (la signatura del jugador que perd).

@@ -509,6 +509,31 @@ hindsight-bye = Ronda { $round }: quedó exenta { $played }; con la corrección 
 hindsight-same = Con la corrección, la ronda { $round } se habría emparejado igual
 hindsight-by-hand = El emparejamiento de la ronda { $round } se cambió a mano: no se puede decir cómo habría sido con la corrección
 hindsight-unpaired = Con la corrección, la ronda { $round } no se habría podido emparejar
+hindsight-ko-goes = { $match }: con la corrección pasaría { $would }, no { $went }
+hindsight-ko-same = { $match }: con la corrección sigue pasando { $went }; no se anula nada
+hindsight-ko-the = { $gender ->
+    [f] la { $stage }
+   *[m] el { $stage }
+}
+hindsight-ko-next-played = { $next }, ya { $gender ->
+    [f] jugada, la
+   *[m] jugado, lo
+} jugó { $went }; al confirmar se anula y se jugará de nuevo
+hindsight-ko-next-unplayed = { $next } aún no se ha jugado: { $gender ->
+    [f] la
+   *[m] lo
+} jugaría { $would }
+hindsight-ko-loser-played = { $next }, ya { $gender ->
+    [f] jugada, la
+   *[m] jugado, lo
+} jugó { $went }; con la corrección { $gender ->
+    [f] la
+   *[m] lo
+} jugaría { $would }; al confirmar se anula y se jugará de nuevo
+hindsight-ko-loser-unplayed = { $next } aún no se ha jugado: { $gender ->
+    [f] la
+   *[m] lo
+} jugaría { $would }, no { $went }
 tournament-correction-do = Sí, corregir el resultado
 tournament-sign-help = La pareja contraria firma el resultado anotado (la firma de la pareja perdedora).
 tournament-sign-help-player = Tu rival firma el resultado anotado (la firma del jugador que pierde).

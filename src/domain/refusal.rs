@@ -118,8 +118,9 @@ pub enum Refusal {
     /// Later tables were played from this result: confirm to annul or redo them. With
     /// them, who would have met in the later rounds with the corrected result.
     CorrectionConfirm(Vec<Place>, Vec<Hindsight>),
-    /// The same, asked over the API (which says how to confirm).
-    CorrectionConfirmApi(Vec<Place>),
+    /// The same, asked over the API (which says how to confirm), with who would have
+    /// met.
+    CorrectionConfirmApi(Vec<Place>, Vec<Hindsight>),
     /// Someone else changed it first; nothing was overwritten.
     Stale,
     /// The same, for a table's result over the API (the table and its version now).
@@ -242,7 +243,7 @@ impl Refusal {
     /// The message key of the locale files.
     pub fn key(&self) -> &'static str {
         match self {
-            Refusal::CorrectionConfirm(..) | Refusal::CorrectionConfirmApi(_) => {
+            Refusal::CorrectionConfirm(..) | Refusal::CorrectionConfirmApi(..) => {
                 "tournament-correction-confirm"
             }
             Refusal::Stale | Refusal::StaleTable { .. } => "error-stale",
@@ -317,7 +318,7 @@ impl Refusal {
             Refusal::CorrectionConfirm(places, _) => {
                 listed(places, " ", |p| format!("{}.{}", p.round, p.table))
             }
-            Refusal::CorrectionConfirmApi(places) => format!(
+            Refusal::CorrectionConfirmApi(places, _) => format!(
                 "later pairings depend on this result ({}); send \"confirm\": true to correct it",
                 listed(places, ", ", |p| format!(
                     "round {} table {}",

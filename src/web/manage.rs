@@ -44,7 +44,10 @@ pub struct ApiResult {
 /// `Authorization: Bearer …`: the final result of a table, from a director or a
 /// referee of the club (or an admin). Body `{"score_a", "score_b", "version"}`,
 /// optional `"winner": "a"|"b"` and, to correct a result later rounds depend on,
-/// `"confirm": true`. Answers the table's new state.
+/// `"confirm": true`. Answers the table's new state. A correction asked without the
+/// confirm answers 409 with the tables it touches (`detail`) and who would have met
+/// in the later rounds (`hindsight`: `round`, `table`, `played`, `would`, and the
+/// `sentence`).
 pub async fn api_table_result(
     Visit { req, state, who }: Visit,
     path: web::Path<(String, u32, u32)>,
@@ -107,17 +110,18 @@ pub async fn api_table_result(
     }
     let existing = t.round(round).and_then(|r| r.result(table)).is_some();
     let dependents = tournament::dependents_of(&t.file, round, table);
-    if existing && !dependents.is_empty() && !body.confirm {
-        return Err(AppError::Refused(Refusal::CorrectionConfirmApi(
-            dependents.iter().map(|&(r, x)| Place::new(r, x)).collect(),
-        )));
-    }
     let result = MatchResult {
         table,
         score: [body.score_a, body.score_b],
         winner: body.winner,
         ..MatchResult::default()
     };
+    if existing && !dependents.is_empty() && !body.confirm {
+        return Err(AppError::Refused(Refusal::CorrectionConfirmApi(
+            dependents.iter().map(|&(r, x)| Place::new(r, x)).collect(),
+            tournament::hindsight(&t.file, round, &result),
+        )));
+    }
     record_result(&state, &row, round, existing, result, who.actor()).await?;
     let version = body.version;
     Ok(HttpResponse::Ok().json(serde_json::json!({

@@ -526,7 +526,8 @@ fn describe<B>(res: &HttpResponse<B>, lang: crate::domain::Lang) -> (&'static st
 }
 
 /// Middleware: every 4xx/5xx leaves as a localized page (HTML) or, under `/api/`,
-/// as `{"error": key, "message": ..., "detail": ...}`.
+/// as `{"error": key, "message": ..., "detail": ...}` (and a correction waiting for
+/// its confirm, `"hindsight"`: who would have met with it).
 pub async fn render_errors(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -558,11 +559,23 @@ pub async fn render_errors(
         _ => ctx.t(key),
     };
     let mut new = if api {
-        HttpResponse::build(status).json(serde_json::json!({
+        let mut body = serde_json::json!({
             "error": key.trim_start_matches("error-"),
             "message": message,
             "detail": detail,
-        }))
+        });
+        // A correction waiting for its confirm also says who would have met.
+        if let Some(AppError::Refused(crate::domain::refusal::Refusal::CorrectionConfirmApi(
+            _,
+            seen,
+        ))) = res
+            .response()
+            .error()
+            .and_then(|e| e.as_error::<AppError>())
+        {
+            body["hindsight"] = game::hindsight_json(ctx.lang, seen);
+        }
+        HttpResponse::build(status).json(body)
     } else {
         let page = ErrorPage {
             ctx: &ctx,

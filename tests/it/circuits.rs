@@ -244,14 +244,7 @@ async fn a_three_event_circuit_follows_players_across_partners_and_moves_with_a_
     let token = "circuit_token";
     app.add_api_token("orga", token).await;
     let third = ids[2];
-    let version = app
-        .with_conn(move |c| {
-            baza::db::championship::store::find_table(c, third, 1, 1)
-                .unwrap()
-                .unwrap()
-                .version
-        })
-        .await;
+    let version = app.table_version(third, 1, 1).await;
     let res = reqwest::Client::new()
         .post(app.url(&format!(
             "/api/v1/campeonatos/{third}/rondas/1/mesas/1/resultado"

@@ -484,6 +484,17 @@ impl TestApp {
     }
 
     /// An API token `token` for user `username`, made straight in the database.
+    /// The stored version of table `table` of round `round` of championship `id`.
+    pub async fn table_version(&self, id: i32, round: i32, table: i32) -> i32 {
+        self.with_conn(move |c| {
+            baza::db::championship::store::find_table(c, id, round, table)
+                .unwrap()
+                .unwrap()
+                .version
+        })
+        .await
+    }
+
     pub async fn add_api_token(&self, username: &'static str, token: &'static str) {
         self.with_conn(move |c| {
             use baza::db::schema::users;

@@ -44,17 +44,40 @@ async fn typed(
     app: &TestApp,
     id: i32,
     table: u32,
+    score: (&str, &str),
+    confirm: bool,
+) -> reqwest::Response {
+    typed_at(app, id, (1, table), score, confirm).await
+}
+
+/// The director types `score` at table `table` of round `round` from its page (with
+/// the confirm when `confirm`).
+async fn typed_at(
+    app: &TestApp,
+    id: i32,
+    (round, table): (u32, u32),
+    score: (&str, &str),
+    confirm: bool,
+) -> reqwest::Response {
+    let path = format!("/campeonatos/{id}/rondas/{round}/mesas/{table}");
+    typed_on(app, &path, score, confirm).await
+}
+
+/// The director types `score` on the table page at `path`, with the version it
+/// shows (and the confirm when `confirm`).
+pub(crate) async fn typed_on(
+    app: &TestApp,
+    path: &str,
     (a, b): (&str, &str),
     confirm: bool,
 ) -> reqwest::Response {
-    let path = format!("/campeonatos/{id}/rondas/1/mesas/{table}");
-    let html = app.page(&path, StatusCode::OK).await;
+    let html = app.page(path, StatusCode::OK).await;
     let version = attr(&html, "form.score-form input[name=version]", "value").unwrap();
     let mut fields = vec![("score_a", a), ("score_b", b), ("version", &version)];
     if confirm {
         fields.push(("confirm", "1"));
     }
-    post_form_as(app, &app.client, &path, &fields).await
+    post_form_as(app, &app.client, path, &fields).await
 }
 
 #[tokio::test]
@@ -117,6 +140,98 @@ async fn correcting_a_round_1_score_that_keeps_its_winner_says_round_2_would_hav
     assert!(
         !texts(&html, "ul.dependents li").is_empty(),
         "its tables, as before"
+    );
+}
+
+#[tokio::test]
+async fn rounds_drawn_around_a_withdrawal_are_not_said_to_be_changed_by_hand_when_round_1_is_corrected()
+ {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Penya Les Bases", "Lloret").await;
+    let id = ChampionshipForm::new("Open de Lloret")
+        .set("game", "botifarra")
+        .set("rounds", "4")
+        .create_with_pairs(&app, club, "Pareja", 6)
+        .await;
+    for round in 1..=3 {
+        draw(&app, id, round).await;
+        let tables = if round < 3 { 3 } else { 2 };
+        for t in 1..=tables {
+            let res = typed_at(&app, id, (round, t), ("101", "40"), false).await;
+            assert_eq!(
+                res.status(),
+                StatusCode::SEE_OTHER,
+                "round {round}, table {t}"
+            );
+        }
+        if round == 2 {
+            // Pareja 6 leaves after round 2; round 3 is drawn without it.
+            let path = format!("/campeonatos/{id}/inscritos/6/retirar");
+            let res = post_form_as(&app, &app.client, &path, &[]).await;
+            assert_eq!(res.status(), StatusCode::SEE_OTHER, "withdrawn");
+        }
+    }
+    draw(&app, id, 4).await;
+    let res = typed(&app, id, 1, ("40", "101"), false).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    let said = texts(&html, "ul.hindsight li");
+    assert!(!said.is_empty());
+    for line in &said {
+        assert!(!line.contains("se cambió a mano"), "{said:?}");
+    }
+    for round in 2..=4 {
+        assert!(
+            said.iter().any(|l| l.contains(&format!("onda {round}"))),
+            "round {round}: {said:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_correction_asked_over_the_api_without_its_confirm_says_who_would_have_met_beside_its_tables()
+ {
+    let app = TestApp::spawn().await;
+    let (id, _) = round_2_paired(&app).await;
+    app.add_api_token("directora", "baza_directora_token").await;
+    let version = app.table_version(id, 1, 1).await;
+    let res = reqwest::Client::new()
+        .post(app.url(&format!(
+            "/api/v1/campeonatos/{id}/rondas/1/mesas/1/resultado"
+        )))
+        .bearer_auth("baza_directora_token")
+        .header("Accept-Language", "es")
+        .json(&serde_json::json!({"score_a": 40, "score_b": 101, "version": version}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let body: serde_json::Value = res.json().await.unwrap();
+    // The fields it had, as they were.
+    assert_eq!(body["error"], "tournament-correction-confirm");
+    assert!(
+        body["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("later pairings depend on this result (round 2 table 1"),
+        "{body}"
+    );
+    assert_eq!(
+        body["hindsight"],
+        serde_json::json!([
+            {
+                "round": 2, "table": 1,
+                "played": ["Pareja 1", "Pareja 2"], "would": ["Pareja 2", "Pareja 3"],
+                "sentence": "Ronda 2, mesa 1: jugó Pareja 1 contra Pareja 2; con la \
+                    corrección serían Pareja 2 contra Pareja 3",
+            },
+            {
+                "round": 2, "table": 2,
+                "played": ["Pareja 3", "Pareja 4"], "would": ["Pareja 1", "Pareja 4"],
+                "sentence": "Ronda 2, mesa 2: jugó Pareja 3 contra Pareja 4; con la \
+                    corrección serían Pareja 1 contra Pareja 4",
+            },
+        ])
     );
 }
 

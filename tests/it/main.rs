@@ -49,6 +49,7 @@ mod knockout_drawn;
 mod knockout_file;
 mod landing;
 mod late_correction;
+mod late_knockout;
 mod match_rules;
 mod names_migration;
 mod noticed;

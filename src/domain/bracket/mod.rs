@@ -13,6 +13,7 @@
 
 mod construct;
 mod layout;
+mod onward;
 mod results;
 mod seeding;
 mod words;
@@ -26,6 +27,7 @@ pub use construct::{double_elimination, groups_to_knockout, single_elimination};
 pub use layout::{
     BoxSlot, Connector, Layout, LayoutColumn, LayoutSection, MatchBox, RoundName, Stage,
 };
+pub use onward::{NextMatch, Onward};
 pub use results::{Op, apply, match_state};
 pub use seeding::{Fill, loser_drop_masks, seed_by_lot, standard_order};
 

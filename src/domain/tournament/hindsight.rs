@@ -3,14 +3,17 @@
 //! corrected result, and compared with the pairing it was given.
 //!
 //! Each later round `k` is paired again from rounds `1..k` as played (with the
-//! correction), so the answer reads "with what was played before it, round `k` would
-//! have been paired so". Before that, round `k` is paired again from the file as it
-//! is: when that does not give the pairing it has, the pairing was changed after the
-//! draw (by hand, or in an imported file), and nothing can be said about it.
+//! correction) and the entrants as they were at its draw (one withdrawn after it
+//! still in, as a withdrawal keeps the rounds paired when it was made), so the
+//! answer reads "with what was played before it, round `k` would have been paired
+//! so". Before that, round `k` is paired again from the file as it is: when that does
+//! not give the pairing it has, the pairing was changed after the draw (by hand, or
+//! in an imported file), and nothing can be said about it.
 
 use super::file::{MatchResult, Pairing, System, TournamentFile};
 use super::listing::entrant_name;
 use super::next_round;
+use crate::domain::bracket::Onward;
 use std::collections::BTreeSet;
 
 /// What a later round's pairing would have been with the corrected result.
@@ -25,6 +28,13 @@ pub enum Hindsight {
     ByHand { round: u32 },
     /// With the correction the round could not have been paired at all.
     Unpaired { round: u32 },
+    /// A knockout match corrected: who would go on from it, and who would play the
+    /// matches it feeds, by their names. `double` when the bracket is a double
+    /// elimination (its winners' matches are named so).
+    Knockout {
+        onward: Onward<String>,
+        double: bool,
+    },
 }
 
 /// One place of a round (a table, or 0 for its bye or rest) whose meeting changes:
@@ -81,7 +91,10 @@ pub fn hindsight(file: &TournamentFile, round: u32, corrected: &MatchResult) -> 
         .collect()
 }
 
-/// The file with its first `k` rounds only.
+/// The file with its first `k` rounds only: as it stood when round `k + 1` was
+/// drawn. A withdrawal is kept as the number of rounds paired when it was made
+/// ([`Entrant::plays_in`](super::file::Entrant::plays_in)), so a pair withdrawn
+/// after that draw is still in it.
 fn before(file: &TournamentFile, k: usize) -> TournamentFile {
     let mut f = file.clone();
     f.rounds.truncate(k);
@@ -308,6 +321,34 @@ mod tests {
             hindsight(&f, 1, &result(&f, 1, 1)),
             vec![Hindsight::ByHand { round: 2 }]
         );
+    }
+
+    #[test]
+    fn a_pair_withdrawn_between_rounds_leaves_every_round_drawn_before_paired_the_same() {
+        for system in [System::Swiss { rounds: 4 }, System::Ceros { losses: 2 }] {
+            for n in [8, 9] {
+                for who in 1..=n {
+                    for after in [2, 3] {
+                        let mut f = swiss(n, 4);
+                        f.championship.system = system;
+                        for r in 1..=after {
+                            play_round_by(&mut f, |t| mixed(r, t));
+                        }
+                        let e = f.entrants.iter_mut().find(|e| e.id == who.to_string());
+                        e.expect("entrant").withdrawn_after_round = Some(after);
+                        if next_round(&f).is_err() {
+                            continue;
+                        }
+                        play_round_by(&mut f, |t| mixed(after + 1, t));
+                        let same: Vec<Hindsight> = (2..=after + 1)
+                            .map(|round| Hindsight::Same { round })
+                            .collect();
+                        let seen = hindsight(&f, 1, &result(&f, 1, 1));
+                        assert_eq!(seen, same, "{system:?}, {n} pairs, {who} out after {after}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

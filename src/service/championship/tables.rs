@@ -23,7 +23,7 @@ use crate::db::championship::tables::{
 use crate::db::games;
 use crate::db::schema::championship_tables;
 use crate::domain::account::same_secret;
-use crate::domain::bracket::{Bracket, MatchId, Status};
+use crate::domain::bracket::{Bracket, EntrantId, Format, MatchId, Status};
 use crate::domain::refusal::{BeforeKnockout, Place, Refusal};
 use crate::domain::status::{EntryMode, GameStatus, TableStatus};
 use crate::domain::tournament::played::{self, Decided};
@@ -457,9 +457,14 @@ pub(super) fn record_in_bracket(
         // (`0.T`: table T of this phase), done once confirmed.
         let dependents = bracket.dependents(m);
         if !dependents.is_empty() && !confirmed {
+            // With them, who would go on from it and play the matches it feeds.
+            let names: Vec<String> = serde_json::from_str(&b.entrants).map_err(corrupt)?;
+            let name = |e: &EntrantId| names.get(e.0 as usize).cloned().unwrap_or_default();
+            let onward = bracket.onward(m, winner).map_err(refused)?.named(name);
+            let double = matches!(bracket.format(), Format::DoubleElimination { .. });
             return Err(ChangeError::Refused(Refusal::CorrectionConfirm(
                 dependents.iter().map(|x| Place::new(0, x.0 + 1)).collect(),
-                Vec::new(),
+                vec![tournament::Hindsight::Knockout { onward, double }],
             )));
         }
         if Side::by_score(d.score) == d.winner {

@@ -22,24 +22,31 @@ pub fn round_title(ctx: &Ctx, name: RoundName) -> String {
 /// puesto", "Cuadro de perdedores, ronda 2, partido 1" (in double elimination the
 /// winners' bracket's matches say so).
 pub fn stage_title(ctx: &Ctx, stage: Stage, double: bool) -> String {
+    stage_words(ctx.lang, stage, double)
+}
+
+/// [`stage_title`] in `lang`.
+pub fn stage_words(lang: crate::domain::Lang, stage: Stage, double: bool) -> String {
+    use crate::web::i18n::{tr, tr_args};
+    let n_of = |key: &str, n: u32| tr_args(lang, key, &[("n", n.to_string())]);
     let base = match stage.name {
-        RoundName::Round(n) => ctx.t1("stage-round", "n", &n),
-        RoundName::RoundOf16 => ctx.t("bracket-round-of-16"),
-        RoundName::QuarterFinal => ctx.t("stage-quarter-final"),
-        RoundName::SemiFinal => ctx.t("stage-semi-final"),
-        RoundName::Final => ctx.t("stage-final"),
-        RoundName::LosersRound(n) => ctx.t1("stage-losers-round", "n", &n),
-        RoundName::LosersFinal => ctx.t("stage-losers-final"),
-        RoundName::ThirdPlace => ctx.t("stage-third-place"),
-        RoundName::GrandFinal => ctx.t("stage-grand-final"),
-        RoundName::GrandFinalReset => ctx.t("stage-grand-final-reset"),
+        RoundName::Round(n) => n_of("stage-round", n),
+        RoundName::RoundOf16 => tr(lang, "bracket-round-of-16"),
+        RoundName::QuarterFinal => tr(lang, "stage-quarter-final"),
+        RoundName::SemiFinal => tr(lang, "stage-semi-final"),
+        RoundName::Final => tr(lang, "stage-final"),
+        RoundName::LosersRound(n) => n_of("stage-losers-round", n),
+        RoundName::LosersFinal => tr(lang, "stage-losers-final"),
+        RoundName::ThirdPlace => tr(lang, "stage-third-place"),
+        RoundName::GrandFinal => tr(lang, "stage-grand-final"),
+        RoundName::GrandFinalReset => tr(lang, "stage-grand-final-reset"),
     };
     let args = |n: u32| [("stage", base.clone()), ("n", n.to_string())];
     let named = match (stage.name, stage.number) {
         (RoundName::Round(_) | RoundName::RoundOf16 | RoundName::LosersRound(_), Some(n)) => {
-            crate::web::i18n::tr_args(ctx.lang, "stage-match-n", &args(n))
+            tr_args(lang, "stage-match-n", &args(n))
         }
-        (_, Some(n)) => crate::web::i18n::tr_args(ctx.lang, "stage-numbered", &args(n)),
+        (_, Some(n)) => tr_args(lang, "stage-numbered", &args(n)),
         (_, None) => base.clone(),
     };
     let winners_side = matches!(
@@ -51,7 +58,7 @@ pub fn stage_title(ctx: &Ctx, stage: Stage, double: bool) -> String {
             | RoundName::Final
     );
     if double && winners_side {
-        ctx.t1("stage-winners-side", "stage", &named)
+        tr_args(lang, "stage-winners-side", &[("stage", named)])
     } else {
         named
     }

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::domain::entry::{GameDoc, HandDoc};
-use crate::domain::tournament::{Hindsight, Meeting};
+use crate::domain::tournament::Hindsight;
 use crate::web::done::Done;
 use crate::web::visit::{HttpResult, Visit, VisitId};
 
@@ -295,105 +295,4 @@ pub(crate) fn confirm_text(lang: Lang, list: &[Place], seen: &[Hindsight]) -> St
         text.push('.');
     }
     text
-}
-
-/// Who would have met in each later round with a correction, a sentence each: the
-/// tables whose pairs change ("Ronda 3, mesa 2: jugó A contra B; con la corrección
-/// serían A contra C"), or that the round would have been paired the same, or that
-/// its pairing was changed by hand.
-pub(crate) fn hindsight_lines(lang: Lang, seen: &[Hindsight]) -> Vec<String> {
-    use crate::web::i18n::tr_args;
-    let who = |m: &Option<Meeting>| match m {
-        Some(Meeting::Match(a, b)) => tr_args(
-            lang,
-            "hindsight-against",
-            &[("a", a.clone()), ("b", b.clone())],
-        ),
-        Some(Meeting::Alone(a)) => a.clone(),
-        None => crate::web::i18n::tr(lang, "hindsight-nobody"),
-    };
-    let round = |key: &str, n: u32| tr_args(lang, key, &[("round", n.to_string())]);
-    let mut out = Vec::new();
-    for h in seen {
-        match h {
-            Hindsight::Same { round: n } => out.push(round("hindsight-same", *n)),
-            Hindsight::ByHand { round: n } => out.push(round("hindsight-by-hand", *n)),
-            Hindsight::Unpaired { round: n } => out.push(round("hindsight-unpaired", *n)),
-            Hindsight::Differs { round: n, places } => {
-                out.extend(places.iter().map(|m| {
-                    let key = if m.table == 0 {
-                        "hindsight-bye"
-                    } else {
-                        "hindsight-table"
-                    };
-                    let args = [
-                        ("round", n.to_string()),
-                        ("table", m.table.to_string()),
-                        ("played", who(&m.played)),
-                        ("would", who(&m.would)),
-                    ];
-                    tr_args(lang, key, &args)
-                }));
-            }
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::tournament::Moved;
-
-    #[test]
-    fn who_would_have_met_reads_in_each_language_a_table_a_bye_the_same_round_and_a_round_changed_by_hand()
-     {
-        let pair = |a: &str, b: &str| Some(Meeting::Match(a.into(), b.into()));
-        let seen = [
-            Hindsight::Differs {
-                round: 3,
-                places: vec![
-                    Moved {
-                        table: 2,
-                        played: pair("Pérez – Gil", "Vidal – Lasa"),
-                        would: pair("Pérez – Gil", "Ruiz – Sanz"),
-                    },
-                    Moved {
-                        table: 0,
-                        played: Some(Meeting::Alone("Ruiz – Sanz".into())),
-                        would: Some(Meeting::Alone("Vidal – Lasa".into())),
-                    },
-                ],
-            },
-            Hindsight::Same { round: 4 },
-            Hindsight::ByHand { round: 5 },
-        ];
-        assert_eq!(
-            hindsight_lines(Lang::Es, &seen),
-            [
-                "Ronda 3, mesa 2: jugó Pérez – Gil contra Vidal – Lasa; con la corrección serían Pérez – Gil contra Ruiz – Sanz",
-                "Ronda 3: quedó exenta Ruiz – Sanz; con la corrección quedaría exenta Vidal – Lasa",
-                "Con la corrección, la ronda 4 se habría emparejado igual",
-                "El emparejamiento de la ronda 5 se cambió a mano: no se puede decir cómo habría sido con la corrección",
-            ]
-        );
-        assert_eq!(
-            hindsight_lines(Lang::Ca, &seen),
-            [
-                "Ronda 3, taula 2: va jugar Pérez – Gil contra Vidal – Lasa; amb la correcció serien Pérez – Gil contra Ruiz – Sanz",
-                "Ronda 3: va quedar exempta Ruiz – Sanz; amb la correcció quedaria exempta Vidal – Lasa",
-                "Amb la correcció, la ronda 4 s'hauria aparellat igual",
-                "L'aparellament de la ronda 5 es va canviar a mà: no es pot dir com hauria estat amb la correcció",
-            ]
-        );
-        assert_eq!(
-            hindsight_lines(Lang::En, &seen),
-            [
-                "Round 3, table 2: played Pérez – Gil against Vidal – Lasa; with the correction it would be Pérez – Gil against Ruiz – Sanz",
-                "Round 3: Ruiz – Sanz had the bye; with the correction Vidal – Lasa would have it",
-                "With the correction, round 4 would have been paired the same",
-                "The pairing of round 5 was changed by hand: there is no saying what it would have been with the correction",
-            ]
-        );
-    }
 }

@@ -35,6 +35,7 @@ use crate::error::Malformed;
 
 mod files;
 mod hand;
+mod hindsight;
 mod new;
 mod pages;
 mod public;
@@ -42,6 +43,7 @@ mod undo;
 
 pub use files::*;
 pub use hand::*;
+pub(crate) use hindsight::*;
 pub use new::*;
 pub use pages::*;
 use public::anonymous_game_page;

@@ -788,7 +788,7 @@ fn baza_standings_before_the_final_gives_the_standings_of_the_rounds_and_says_th
     assert_eq!(rows[0]["ranking"], "swiss", "not a final ranking yet");
     let (code, out, err) = standings_of(&file, &[]);
     assert_eq!(code, Some(0));
-    assert!(out.starts_with("#"), "{out}");
+    assert!(out.starts_with("Puesto"), "{out}");
     assert!(
         err.contains("La clasificación final saldrá cuando se confirme la final")
             && err.contains("The final ranking comes once the final is confirmed"),

@@ -468,3 +468,53 @@ async fn a_championship_ticked_on_a_circuit_form_read_before_it_was_taken_out_an
     assert_eq!(texts(&page, "h1"), ["Circuit d'hivern"]);
     assert_eq!(texts(&page, ".circuit-events a"), ["Prova 1", "Prova 2"]);
 }
+
+/// The wall screen of a championship a club's circuit counts names that circuit under
+/// the championship's name, linked to the circuit's standings, for the public too (a
+/// circuit made after the wall was first shown appears at its next refresh); with no
+/// circuit it says nothing of circuits.
+#[tokio::test]
+async fn the_wall_of_a_championship_a_circuit_made_through_its_form_counts_links_the_circuits_standings()
+ {
+    use crate::from_scratch::{
+        club_from_first_run, defaults_for, form_values, id_of, new_championship, post_fields,
+        register_and_pair, set,
+    };
+    let app = TestApp::spawn().await;
+    let club = club_from_first_run(&app).await;
+    let fields = defaults_for(&app, club, "cuatrola", "partida").await;
+    let id = id_of(&new_championship(&app, club, &fields).await);
+    register_and_pair(&app, id, &["Pérez – Gil", "Vidal – Lasa"]).await;
+    let wall = format!("/campeonatos/{id}/directo");
+    let public = crate::helpers::new_client();
+    let html = app.page_as(&public, &wall).await;
+    assert!(texts(&html, ".circuits-fed").is_empty(), "no circuit yet");
+    assert!(!html.html().contains("/circuitos/"), "no circuit yet");
+
+    let new = format!("/clubes/{club}/circuitos/nuevo");
+    let form = app.page(&new, StatusCode::OK).await;
+    let mut fields = form_values(&form, &format!("form[action='{new}']"));
+    set(&mut fields, "name", "Circuito de Otoño");
+    fields.push(("event".to_owned(), id.to_string()));
+    let res = post_fields(&app, &app.client, &new, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let circuit = res.headers()["location"].to_str().unwrap().to_owned();
+
+    for client in [&public, &app.client] {
+        let html = app.page_as(client, &wall).await;
+        assert_eq!(
+            texts(&html, "p.circuits-fed").join(" "),
+            "Cuenta para el circuito: Circuito de Otoño"
+        );
+        assert_eq!(
+            crate::helpers::attr(&html, "p.circuits-fed a", "href").as_deref(),
+            Some(circuit.as_str())
+        );
+    }
+    let standings = app.page_as(&public, &circuit).await;
+    assert_eq!(
+        texts(&standings, "h1"),
+        ["Circuito de Otoño"],
+        "the link opens the circuit's standings"
+    );
+}

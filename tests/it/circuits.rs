@@ -541,17 +541,14 @@ async fn in_a_browser_on_a_360_px_phone_the_wall_names_the_circuit_its_champions
     let app = TestApp::spawn().await;
     let (club, id) = round_one_published(&app).await;
     let circuit = autumn_circuit(&app, club, id).await;
-    let Some(browser) = crate::browser::Browser::start(
+    let Some(browser) = crate::browser::Browser::phone_at(
         "in_a_browser_on_a_360_px_phone_the_wall_names_the_circuit_its_championship_counts_in_and_follows_it",
+        &app.url(&format!("/campeonatos/{id}/directo")),
     )
     .await
     else {
         return;
     };
-    browser.viewport(360, 740).await;
-    browser
-        .goto(&app.url(&format!("/campeonatos/{id}/directo")))
-        .await;
     browser
         .assert_fits(360, "the wall of a championship a circuit counts")
         .await;

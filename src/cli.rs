@@ -90,6 +90,9 @@ pub enum Command {
         /// Sustituye la base si ya existe / Replace the database if it exists.
         #[arg(long)]
         replace: bool,
+        /// Idioma de los mensajes: es, ca, en / Language of the messages.
+        #[arg(long, default_value = "es", value_parser = parse_lang)]
+        lang: Lang,
         #[command(flatten)]
         db: DbArgs,
     },
@@ -1136,6 +1139,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Restore {
             file,
             replace,
+            lang,
             db: args,
         } => {
             let target = match &args.db {
@@ -1143,10 +1147,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 None => args.target()?,
             };
             #[cfg(feature = "sqlite")]
-            return backups::restore(&file, &target, replace);
+            return backups::restore(&file, &target, replace, lang);
             #[cfg(not(feature = "sqlite"))]
             {
-                let _ = (file, replace, target);
+                let _ = (file, replace, target, lang);
                 anyhow::bail!("this build of Baza has no SQLite support");
             }
         }

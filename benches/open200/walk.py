@@ -2,21 +2,28 @@
 empty database: Primeros pasos, the championship form's defaults (botifarra, ROUNDS
 rounds), the pairs pasted from a spreadsheet, two marked absent, each round paired,
 published and every table's result typed by the director, the best 16 drawn to a
-knockout played to its champion. Prints (and appends to OUT/figures.txt) what each
+knockout played to its champion. Prints (and appends to DIR/figures.txt) what each
 step took and the size and render time of the pages at 99 tables.
-    python3 benches/open200/walk.py http://127.0.0.1:8150 200 7
-against `baza serve` on an empty database. SKIP_TABLES=1,2 leaves round 1's tables
+    python3 benches/open200/walk.py http://127.0.0.1:8150 200 7 [--out DIR]
+against `baza serve` on an empty database. Its files (figures.txt, the pages kept to
+look at, state.json) go under DIR, made if missing: by default the repository's
+target/open200/, whatever the current folder. SKIP_TABLES=1,2 leaves round 1's tables
 1 and 2 to the phones (the walk waits for Enter)."""
-import re, sys, time, random, json, os
+import argparse, re, sys, time, random, json, os
 from html.parser import HTMLParser
 import requests
 sys.path.insert(0, os.path.dirname(__file__))
 import names
 
-BASE = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8150"
-N = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-ROUNDS = int(sys.argv[3]) if len(sys.argv) > 3 else 7
-OUT = os.environ.get("OUT", "open200-out")
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+args = argparse.ArgumentParser(description="A botifarra open walked over HTTP as its director does.")
+args.add_argument("base", nargs="?", default="http://127.0.0.1:8150", help="the server's address")
+args.add_argument("pairs", nargs="?", type=int, default=200, help="pairs entered")
+args.add_argument("rounds", nargs="?", type=int, default=7, help="Swiss rounds before the knockout")
+args.add_argument("--out", default=os.path.join(REPO, "target", "open200"),
+                  help="folder of the files written (made if missing); default: target/open200/ of the repository")
+args = args.parse_args()
+BASE, N, ROUNDS, OUT = args.base, args.pairs, args.rounds, args.out
 os.makedirs(OUT, exist_ok=True)
 s = requests.Session()
 log = open(f"{OUT}/figures.txt", "a")

@@ -118,45 +118,63 @@ fn prune(dir: &Path, keep: usize) -> std::io::Result<()> {
     Ok(())
 }
 
-/// `baza restore COPY --db TARGET [--replace]`: checks the copy (see
-/// [`db::check_copy`]) and puts it in place of the SQLite database `target`. A target
-/// that exists is replaced only with `--replace`, and never while it has a write-ahead
-/// log beside it (a server has it open, or stopped without closing it): the old file
-/// is kept beside it, renamed.
+/// `baza restore COPY --db TARGET [--replace] [--lang es|ca|en]`: checks the copy (see
+/// [`db::check_copy`]) and puts it in place of the SQLite database `target`, saying
+/// what it did or why not in `lang`. A target that exists is replaced only with
+/// `--replace`, and never while it has a write-ahead log beside it (a server has it
+/// open, or stopped without closing it): the old file is kept beside it, renamed.
 #[cfg(feature = "sqlite")]
-pub fn restore(copy: &str, target: &DbTarget, replace: bool) -> anyhow::Result<ExitCode> {
+pub fn restore(
+    copy: &str,
+    target: &DbTarget,
+    replace: bool,
+    lang: crate::domain::Lang,
+) -> anyhow::Result<ExitCode> {
+    use crate::domain::lang::tr;
+    let refuse = |why: String| {
+        eprintln!("baza restore: {why}");
+        Ok(ExitCode::FAILURE)
+    };
     let path = match target {
         DbTarget::Postgres(_) => {
-            eprintln!(
-                "baza restore: es para SQLite; con PostgreSQL usa pg_restore en una base nueva (README, «Copias de seguridad») / for SQLite; with PostgreSQL use pg_restore into a new database (README, \"Backups\")"
-            );
-            return Ok(ExitCode::FAILURE);
+            return refuse(tr!(
+                lang,
+                "es para SQLite; con PostgreSQL usa pg_restore en una base nueva (README, «Backups»)",
+                "és per a SQLite; amb PostgreSQL fes servir pg_restore en una base nova (README, «Backups»)",
+                "for SQLite; with PostgreSQL use pg_restore into a new database (README, \"Backups\")"
+            ));
         }
         DbTarget::Sqlite(path) => path.clone(),
     };
     let migrations = match db::check_copy(Path::new(copy)) {
         Ok(n) => n,
         Err(e) => {
-            eprintln!("baza restore: no se restaura / not restored: {e}");
-            return Ok(ExitCode::FAILURE);
+            if let Some(why) = e.technical() {
+                tracing::error!("baza restore {copy}: {why}");
+            }
+            let not = tr!(lang, "no se restaura", "no es restaura", "not restored");
+            return refuse(format!("{not}: {}", e.words(lang)));
         }
     };
     let wal = PathBuf::from(format!("{}-wal", path.display()));
+    let shown = path.display();
     if path.exists() {
         if !replace {
-            eprintln!(
-                "baza restore: {} ya existe; añade --replace para sustituirla (la actual se guarda al lado) / {0} exists; add --replace to replace it (the current one is kept beside it)",
-                path.display()
-            );
-            return Ok(ExitCode::FAILURE);
+            return refuse(tr!(
+                lang,
+                "{shown} ya existe; añade --replace para sustituirla (la actual se guarda al lado)",
+                "{shown} ja existeix; afegeix --replace per substituir-la (l'actual es desa al costat)",
+                "{shown} exists; add --replace to replace it (the current one is kept beside it)"
+            ));
         }
         if wal.exists() {
-            eprintln!(
-                "baza restore: {} está abierta (tiene {}): para Baza antes de restaurar / {0} is open (it has {1}): stop Baza before restoring",
-                path.display(),
-                wal.display()
-            );
-            return Ok(ExitCode::FAILURE);
+            let wal = wal.display();
+            return refuse(tr!(
+                lang,
+                "{shown} está abierta (tiene {wal}): para Baza antes de restaurar",
+                "{shown} és oberta (té {wal}): atura Baza abans de restaurar",
+                "{shown} is open (it has {wal}): stop Baza before restoring"
+            ));
         }
     }
     let dir = path
@@ -169,15 +187,26 @@ pub fn restore(copy: &str, target: &DbTarget, replace: bool) -> anyhow::Result<E
         let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
         let kept = PathBuf::from(format!("{}.antes-{stamp}", path.display()));
         std::fs::rename(&path, &kept)?;
+        let kept = kept.display();
         eprintln!(
-            "La base anterior queda en / the previous database is kept as {}",
-            kept.display()
+            "{}",
+            tr!(
+                lang,
+                "La base anterior queda en {kept}",
+                "La base anterior queda a {kept}",
+                "The previous database is kept as {kept}"
+            )
         );
     }
     std::fs::rename(&part, &path)?;
     eprintln!(
-        "Restaurada / restored: {} ← {copy} ({migrations} migraciones / migrations; las que falten se aplican al arrancar / any missing run at start)",
-        path.display()
+        "{}",
+        tr!(
+            lang,
+            "Restaurada: {shown} ← {copy} ({migrations} migraciones; las que falten se aplican al arrancar)",
+            "Restaurada: {shown} ← {copy} ({migrations} migracions; les que faltin s'apliquen en arrencar)",
+            "Restored: {shown} ← {copy} ({migrations} migrations; any missing run at start)"
+        )
     );
     Ok(ExitCode::SUCCESS)
 }

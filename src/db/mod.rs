@@ -482,6 +482,55 @@ pub enum CopyError {
     Newer(String, String),
 }
 
+impl CopyError {
+    /// SQLite's own text about the file, which the log keeps (a person reads
+    /// [`CopyError::words`]).
+    pub fn technical(&self) -> Option<&str> {
+        match self {
+            CopyError::NotSqlite(_, why) | CopyError::Damaged(_, why) => Some(why),
+            _ => None,
+        }
+    }
+
+    /// What a person is told, in `lang`: what is wrong with the copy and what to do,
+    /// naming the file as typed and never SQLite's own text.
+    pub fn words(&self, lang: crate::domain::Lang) -> String {
+        use crate::domain::lang::tr;
+        match self {
+            CopyError::Missing(path) => tr!(
+                lang,
+                "no existe la copia {path}: revisa la ruta",
+                "no existeix la còpia {path}: revisa el camí",
+                "the copy {path} does not exist: check the path"
+            ),
+            CopyError::NotSqlite(path, _) => tr!(
+                lang,
+                "{path} no se abre como base de datos SQLite: elige una copia hecha por `baza backup` o por --backup-every (el motivo está en el registro)",
+                "{path} no s'obre com a base de dades SQLite: tria una còpia feta per `baza backup` o per --backup-every (el motiu és al registre)",
+                "{path} does not open as a SQLite database: choose a copy made by `baza backup` or --backup-every (the reason is in the log)"
+            ),
+            CopyError::Damaged(path, _) => tr!(
+                lang,
+                "{path} está dañada (SQLite encuentra errores al comprobarla): elige otra copia, una anterior (el detalle está en el registro)",
+                "{path} està malmesa (SQLite hi troba errors en comprovar-la): tria una altra còpia, una d'anterior (el detall és al registre)",
+                "{path} is damaged (SQLite finds errors when checking it): choose another copy, an earlier one (the details are in the log)"
+            ),
+            CopyError::NotBaza(path) => tr!(
+                lang,
+                "{path} no es una base de datos de Baza: elige una copia hecha por `baza backup` o por --backup-every",
+                "{path} no és una base de dades de Baza: tria una còpia feta per `baza backup` o per --backup-every",
+                "{path} is not a Baza database: choose a copy made by `baza backup` or --backup-every"
+            ),
+            CopyError::Newer(path, migration) => tr!(
+                lang,
+                "{path} la escribió una versión de Baza más nueva (no conoce su migración {migration}): restáurala con esa versión",
+                "{path} la va escriure una versió de Baza més nova (no coneix la seva migració {migration}): restaura-la amb aquella versió",
+                "{path} was written by a newer Baza (its migration {migration} is unknown to this one): restore it with that version"
+            ),
+        }
+    }
+}
+
 /// Checks that `path` is a whole copy of a Baza SQLite database this build can
 /// serve: SQLite opens it, `PRAGMA integrity_check` says `ok`, and every migration
 /// it has applied is one of this build's (the ones it lacks run at the next start).

@@ -8,10 +8,10 @@ fn standings() -> Sheet {
     let mut s = Sheet::new(
         "Clasificación",
         vec![
-            ("#".into(), 5.0),
+            ("Puesto".into(), 8.0),
             ("Pareja".into(), 30.0),
             ("Puntos".into(), 8.0),
-            ("Dif.".into(), 8.0),
+            ("Diferencia".into(), 10.0),
         ],
     );
     s.push(vec![
@@ -48,7 +48,7 @@ fn csv_starts_with_a_bom_quotes_what_needs_it_and_reads_back() {
     assert!(text.contains("\"Pujol, Vidal\""));
     let rows = read_csv(&text).unwrap();
     assert_eq!(rows.len(), 3);
-    assert_eq!(rows[0].1, ["#", "Pareja", "Puntos", "Dif."]);
+    assert_eq!(rows[0].1, ["Puesto", "Pareja", "Puntos", "Diferencia"]);
     assert_eq!(rows[1].1, ["1", "Pujol, Vidal", "6", "12"]);
     // A formula is neutralised in the file and read back as it was; the quote
     // and the line break survive.
@@ -145,7 +145,10 @@ fn a_spanish_or_catalan_csv_has_semicolons_and_decimal_commas_and_an_english_one
         let text =
             String::from_utf8(to_csv(&[sheet.clone()], CsvStyle::of(lang)).unwrap()).unwrap();
         assert!(text.starts_with(BOM));
-        assert!(text.contains("#;Pareja;Puntos;Dif.\r\n"), "{text}");
+        assert!(
+            text.contains("Puesto;Pareja;Puntos;Diferencia\r\n"),
+            "{text}"
+        );
         assert!(text.contains("1;Pujol, Vidal;6;12\r\n"), "{text}");
         assert!(
             text.contains("3;\"Puig; Vives, Pau\";2,5;0,5\r\n"),
@@ -211,7 +214,12 @@ fn a_workbook_reads_back_row_by_row_with_whole_numbers_as_written() {
         rows[0],
         (
             1,
-            vec!["#".into(), "Pareja".into(), "Puntos".into(), "Dif.".into()]
+            vec![
+                "Puesto".into(),
+                "Pareja".into(),
+                "Puntos".into(),
+                "Diferencia".into()
+            ]
         )
     );
     assert_eq!(rows[1].1[..3], ["1", "Pujol, Vidal", "6"]);

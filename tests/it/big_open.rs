@@ -514,17 +514,14 @@ async fn in_a_browser_on_a_360_px_phone_the_wall_reads_a_knockout_match_as_one_p
     let app = TestApp::spawn().await;
     let id = round_one_typed(&app, 4).await;
     crate::from_scratch::best_four_drawn(&app, id).await;
-    let Some(browser) = crate::browser::Browser::start(
+    let Some(browser) = crate::browser::Browser::phone_at(
         "in_a_browser_on_a_360_px_phone_the_wall_reads_a_knockout_match_as_one_pair_against_the_other",
+        &app.url(&format!("/campeonatos/{id}/directo")),
     )
     .await
     else {
         return;
     };
-    browser.viewport(360, 740).await;
-    browser
-        .goto(&app.url(&format!("/campeonatos/{id}/directo")))
-        .await;
     browser.assert_fits(360, "the wall of a knockout").await;
     let rows = browser
         .eval(

@@ -764,6 +764,15 @@ async fn in_a_browser_a_pasted_botifarra_revoke_under_contro_gives_the_opponents
 }
 
 impl Browser {
+    /// A browser for test `test` ([`Browser::start`]) sized as a 360 × 740 px phone,
+    /// at `url`; `None` where there is no browser.
+    pub async fn phone_at(test: &str, url: &str) -> Option<Browser> {
+        let browser = Browser::start(test).await?;
+        browser.viewport(360, 740).await;
+        browser.goto(url).await;
+        Some(browser)
+    }
+
     /// Sizes the window, e.g. as a phone's screen, `width` × `height` CSS pixels;
     /// headless Chromium has no browser chrome, so the viewport is the whole window.
     pub async fn viewport(&self, width: u32, height: u32) {

@@ -461,3 +461,95 @@ async fn a_championship_ticked_on_a_circuit_form_read_before_it_was_taken_out_an
     assert_eq!(texts(&page, "h1"), ["Circuit d'hivern"]);
     assert_eq!(texts(&page, ".circuit-events a"), ["Prova 1", "Prova 2"]);
 }
+
+/// A club made at *Primeros pasos* and its cuatrola championship from the form's
+/// defaults, two pairs registered through its form and round 1 published: (club,
+/// championship).
+async fn round_one_published(app: &TestApp) -> (i32, i32) {
+    use crate::from_scratch::{
+        club_from_first_run, defaults_for, id_of, new_championship, register_and_pair,
+    };
+    let club = club_from_first_run(app).await;
+    let fields = defaults_for(app, club, "cuatrola", "partida").await;
+    let id = id_of(&new_championship(app, club, &fields).await);
+    register_and_pair(app, id, &["Pérez – Gil", "Vidal – Lasa"]).await;
+    (club, id)
+}
+
+/// Circuit "Circuito de Otoño" of club `club` over championship `id`, made through
+/// its form from the form's defaults: its address.
+async fn autumn_circuit(app: &TestApp, club: i32, id: i32) -> String {
+    use crate::from_scratch::{form_values, post_fields, set};
+    let new = format!("/clubes/{club}/circuitos/nuevo");
+    let form = app.page(&new, StatusCode::OK).await;
+    let mut fields = form_values(&form, &format!("form[action='{new}']"));
+    set(&mut fields, "name", "Circuito de Otoño");
+    fields.push(("event".to_owned(), id.to_string()));
+    let res = post_fields(app, &app.client, &new, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    res.headers()["location"].to_str().unwrap().to_owned()
+}
+
+/// The wall screen of a championship a club's circuit counts names that circuit under
+/// the championship's name, linked to the circuit's standings, for the public too (a
+/// circuit made after the wall was first shown appears at its next refresh); with no
+/// circuit it says nothing of circuits.
+#[tokio::test]
+async fn the_wall_of_a_championship_a_circuit_made_through_its_form_counts_links_the_circuits_standings()
+ {
+    let app = TestApp::spawn().await;
+    let (club, id) = round_one_published(&app).await;
+    let wall = format!("/campeonatos/{id}/directo");
+    let public = crate::helpers::new_client();
+    let html = app.page_as(&public, &wall).await;
+    assert!(texts(&html, ".circuits-fed").is_empty(), "no circuit yet");
+    assert!(!html.html().contains("/circuitos/"), "no circuit yet");
+
+    let circuit = autumn_circuit(&app, club, id).await;
+
+    for client in [&public, &app.client] {
+        let html = app.page_as(client, &wall).await;
+        assert_eq!(
+            texts(&html, "p.circuits-fed").join(" "),
+            "Cuenta para el circuito: Circuito de Otoño"
+        );
+        assert_eq!(
+            crate::helpers::attr(&html, "p.circuits-fed a", "href").as_deref(),
+            Some(circuit.as_str())
+        );
+    }
+    let standings = app.page_as(&public, &circuit).await;
+    assert_eq!(
+        texts(&standings, "h1"),
+        ["Circuito de Otoño"],
+        "the link opens the circuit's standings"
+    );
+}
+
+/// On a 360 px phone the wall names the circuit its championship counts in within the
+/// screen, and its link opens the circuit's standings.
+#[tokio::test]
+async fn in_a_browser_on_a_360_px_phone_the_wall_names_the_circuit_its_championship_counts_in_and_follows_it()
+ {
+    let app = TestApp::spawn().await;
+    let (club, id) = round_one_published(&app).await;
+    let circuit = autumn_circuit(&app, club, id).await;
+    let Some(browser) = crate::browser::Browser::phone_at(
+        "in_a_browser_on_a_360_px_phone_the_wall_names_the_circuit_its_championship_counts_in_and_follows_it",
+        &app.url(&format!("/campeonatos/{id}/directo")),
+    )
+    .await
+    else {
+        return;
+    };
+    browser
+        .assert_fits(360, "the wall of a championship a circuit counts")
+        .await;
+    assert_eq!(
+        browser.text("p.circuits-fed").await,
+        "Cuenta para el circuito: Circuito de Otoño"
+    );
+    browser.submit("p.circuits-fed a").await;
+    assert_eq!(browser.path().await, circuit);
+    assert_eq!(browser.text("h1").await, "Circuito de Otoño");
+}

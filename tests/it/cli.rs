@@ -788,7 +788,7 @@ fn baza_standings_before_the_final_gives_the_standings_of_the_rounds_and_says_th
     assert_eq!(rows[0]["ranking"], "swiss", "not a final ranking yet");
     let (code, out, err) = standings_of(&file, &[]);
     assert_eq!(code, Some(0));
-    assert!(out.starts_with("#"), "{out}");
+    assert!(out.starts_with("Puesto"), "{out}");
     assert!(
         err.contains("La clasificación final saldrá cuando se confirme la final")
             && err.contains("The final ranking comes once the final is confirmed"),
@@ -872,4 +872,78 @@ fn baza_ratings_recompute_of_a_game_baza_has_not_says_so_in_spanish_and_english(
         String::from_utf8_lossy(&out.stderr),
         "baza: --game «mus»: Elige uno de los cinco juegos. / Choose one of the five games.\n"
     );
+}
+
+/// `baza restore` of a file that is no copy of a Baza database says why and what to
+/// do in Spanish by default and in the language of `--lang`, in its own words (SQLite's
+/// go to the log), and writes nothing.
+#[test]
+fn baza_restore_of_a_file_that_is_no_copy_says_why_in_spanish_by_default_and_in_the_language_asked()
+{
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notas.txt");
+    std::fs::write(&notes, "esto no es una copia\n".repeat(200)).unwrap();
+    let missing = dir.path().join("no-esta.sqlite3");
+    let target = dir.path().join("club.sqlite3");
+    let url = format!("sqlite://{}", target.display());
+    let (notes, missing) = (notes.display(), missing.display());
+    let said = |copy: &str, lang: Option<&str>| {
+        let mut cmd = baza();
+        cmd.args(["restore", copy, "--db", &url]);
+        if let Some(lang) = lang {
+            cmd.args(["--lang", lang]);
+        }
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{lang:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        err.lines()
+            .find(|l| l.starts_with("baza restore: "))
+            .unwrap_or_else(|| panic!("{lang:?}: {err}"))
+            .to_owned()
+    };
+    for (lang, words) in [
+        (
+            None,
+            format!(
+                "no se restaura: {notes} no se abre como base de datos SQLite: elige una copia hecha por `baza backup` o por --backup-every (el motivo está en el registro)"
+            ),
+        ),
+        (
+            Some("ca"),
+            format!(
+                "no es restaura: {notes} no s'obre com a base de dades SQLite: tria una còpia feta per `baza backup` o per --backup-every (el motiu és al registre)"
+            ),
+        ),
+        (
+            Some("en"),
+            format!(
+                "not restored: {notes} does not open as a SQLite database: choose a copy made by `baza backup` or --backup-every (the reason is in the log)"
+            ),
+        ),
+    ] {
+        assert_eq!(
+            said(&notes.to_string(), lang),
+            format!("baza restore: {words}")
+        );
+    }
+    for (lang, words) in [
+        (
+            None,
+            format!("no se restaura: no existe la copia {missing}: revisa la ruta"),
+        ),
+        (
+            Some("ca"),
+            format!("no es restaura: no existeix la còpia {missing}: revisa el camí"),
+        ),
+        (
+            Some("en"),
+            format!("not restored: the copy {missing} does not exist: check the path"),
+        ),
+    ] {
+        assert_eq!(
+            said(&missing.to_string(), lang),
+            format!("baza restore: {words}")
+        );
+    }
+    assert!(!target.exists(), "nothing written");
 }

@@ -974,6 +974,19 @@ async fn the_standings_and_results_downloads_name_each_entrant_as_the_page_shows
                     .flat_map(|(a, b)| [a, b])
                     .collect();
                 assert_eq!(filed, sides, "{path}.xlsx");
+                // Headed as the page heads the round's two sides: players in a game
+                // of one, pairs otherwise.
+                let heads = texts(&html, "table.pairings thead th");
+                let sides_head = if id == singles {
+                    ["Jugador 1", "Jugador 2"]
+                } else {
+                    ["Pareja 1", "Pareja 2"]
+                };
+                assert_eq!(heads[1..3], sides_head, "the page");
+                let filed = crate::helpers::csv_records(
+                    &page_text(&app, client, &format!("{path}.csv")).await,
+                );
+                assert_eq!(filed[0][1..3], sides_head, "{path}.csv");
             }
             if std::ptr::eq(client, &public) {
                 for file in ["clasificacion.csv", "resultados.csv", "emparejamientos.csv"] {

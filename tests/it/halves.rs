@@ -248,7 +248,7 @@ async fn a_five_round_swiss_with_half_a_point_for_a_draw_ranks_as_computed_by_ha
     let sheets = worksheets(bytes);
     let rows = &sheets[0].1;
     let head: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
-    assert_eq!(head[7], "Ptos.", "{head:?}");
+    assert_eq!(head[7], "Puntos", "{head:?}");
     assert_eq!(head[8], "Buchholz", "{head:?}");
     for (row, w) in rows[1..].iter().zip(&want) {
         assert_eq!(row[1].to_string(), w.1);

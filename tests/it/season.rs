@@ -625,10 +625,10 @@ async fn the_federation_downloads_the_results_of_every_round_of_every_event_and_
             results[0],
             [
                 "Mesa",
-                "A",
-                "B",
-                "Tantos A",
-                "Tantos B",
+                "Pareja 1",
+                "Pareja 2",
+                "Tantos de la pareja 1",
+                "Tantos de la pareja 2",
                 "Resultado",
                 "Ronda"
             ],

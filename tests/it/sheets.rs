@@ -147,12 +147,15 @@ async fn the_xlsx_standings_hold_the_rows_and_numbers_of_the_standings_page() {
         assert_eq!(sheets.len(), 1);
         let (tab, rows) = &sheets[0];
         assert_eq!(tab, "Clasificación");
-        // The header row: the page's names, W-D-L in three columns, the tie-breaks.
+        // The header row: the page's names, its abbreviations spelt out, W-D-L in
+        // three columns, the tie-breaks.
         let head: Vec<&str> = rows[0].iter().map(text).collect();
-        assert_eq!(head[0], "#");
+        assert_eq!(head[0], headers[0], "{head:?}");
+        assert_eq!(head[0], "Puesto");
         assert_eq!(head[1], headers[1], "{head:?}");
+        assert_eq!(head[3], "Partidas jugadas");
         assert_eq!(&head[4..7], ["Ganadas", "Empatadas", "Perdidas"]);
-        assert_eq!(head[7], headers[4]);
+        assert_eq!((headers[4].as_str(), head[7]), ("Ptos.", "Puntos"));
         let tiebreaks = &headers[5..];
         assert_eq!(&head[8..8 + tiebreaks.len()], tiebreaks);
         assert_eq!(
@@ -753,4 +756,114 @@ async fn entrants_and_clubs_named_like_formulas_come_back_as_typed_from_the_down
         );
         assert_eq!(entrants_and_clubs(&app, copy).await, typed, "{file}");
     }
+}
+
+/// A Catalan club's standings and results downloaded as CSV from a Catalan page, its
+/// championship made from an empty database through the forms with their defaults:
+/// the files head their columns as the pages do, in Catalan, their abbreviations
+/// spelt out ("Lloc", "Parella 1", "Parella 2", "Punts"), `;` between fields.
+#[tokio::test]
+async fn a_catalan_reader_downloads_the_standings_and_the_results_as_csv_headed_as_the_catalan_pages()
+ {
+    use crate::from_scratch::{
+        club_of_game, defaults_for, id_of, new_championship, register_and_pair,
+    };
+    let app = TestApp::spawn().await;
+    let club = club_of_game(&app, "botifarra").await;
+    let fields = defaults_for(&app, club, "botifarra", "partida").await;
+    let id = id_of(&new_championship(&app, club, &fields).await);
+    register_and_pair(
+        &app,
+        id,
+        &[
+            "Pujol – Vidal",
+            "Soler – Roca",
+            "Mas – Puig",
+            "Roig – Ferrer",
+        ],
+    )
+    .await;
+    let res = crate::helpers::post_form_as(
+        &app,
+        &app.client,
+        &format!("/campeonatos/{id}/rondas/1/mesas/1"),
+        &[
+            ("version", "0"),
+            ("score_a", "101"),
+            ("score_b", "64"),
+            ("forfeit", ""),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "table 1's result");
+
+    let public = new_client();
+    let in_catalan = |path: String| {
+        let public = public.clone();
+        let url = app.url(&path);
+        async move {
+            let res = public
+                .get(url)
+                .header("Accept-Language", "ca")
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), StatusCode::OK, "{path}");
+            res.text().await.unwrap()
+        }
+    };
+    let page = scraper::Html::parse_document(&in_catalan(format!("/campeonatos/{id}")).await);
+    let standings_heads = texts(&page, "table.tournament-standings thead th");
+    let round_heads = texts(&page, "table.pairings thead th");
+    assert_eq!(
+        round_heads,
+        ["Taula", "Parella 1", "Parella 2", "Resultat"],
+        "the Catalan page"
+    );
+
+    let csv = in_catalan(format!("/campeonatos/{id}/clasificacion.csv")).await;
+    assert!(
+        csv.lines().next().unwrap_or_default().contains(';'),
+        "{csv}"
+    );
+    let standings = crate::helpers::csv_records(&csv);
+    assert_eq!(standings[0][..2], standings_heads[..2], "{standings:?}");
+    assert_eq!(
+        standings[0][..8],
+        [
+            "Lloc",
+            "Parella",
+            "Club",
+            "Partides jugades",
+            "Guanyades",
+            "Empatades",
+            "Perdudes",
+            "Punts"
+        ],
+        "{standings:?}"
+    );
+    assert!(standings[1..].iter().any(|r| r[1] == "Pujol – Vidal"));
+
+    let results =
+        crate::helpers::csv_records(&in_catalan(format!("/campeonatos/{id}/resultados.csv")).await);
+    assert_eq!(
+        results[0],
+        [
+            "Taula",
+            "Parella 1",
+            "Parella 2",
+            "Punts de la parella 1",
+            "Punts de la parella 2",
+            "Resultat",
+            "Ronda"
+        ],
+        "{results:?}"
+    );
+    assert_eq!(results[0][..3], round_heads[..3]);
+    assert_eq!(results[0][5], round_heads[3]);
+    let first = results
+        .iter()
+        .find(|r| r[0] == "1")
+        .expect("table 1's line");
+    assert_eq!(first[3..5], ["101", "64"], "{results:?}");
 }

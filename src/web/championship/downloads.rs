@@ -34,14 +34,14 @@ fn final_sheet(ctx: &Ctx, head: String, lines: Vec<FinalLine>) -> Sheet {
 /// The standings as the standings page shows them (W-D-L split in three numbers).
 pub(crate) fn standings_sheet(ctx: &Ctx, file: &TournamentFile) -> Sheet {
     let mut columns = vec![
-        ("#".to_owned(), 5.0),
+        (ctx.t("final-ranking-place"), 8.0),
         (entrant_head(ctx, file), 34.0),
         (ctx.t("sheets-club"), 24.0),
         (ctx.t("standings-played-long"), 10.0),
         (ctx.t("sheets-won"), 9.0),
         (ctx.t("sheets-drawn"), 9.0),
         (ctx.t("sheets-lost"), 9.0),
-        (ctx.t("tiebreak-points"), 8.0),
+        (ctx.t("paper-points-long"), 8.0),
     ];
     columns.extend(tb_headers(ctx, file).into_iter().map(|h| (h, 12.0)));
     columns.push((ctx.t("sheets-note"), 14.0));
@@ -75,18 +75,25 @@ pub(crate) fn standings_sheet(ctx: &Ctx, file: &TournamentFile) -> Sheet {
     sheet
 }
 
-/// The tables of round `view` as the page lists them, with the scores as numbers and
-/// the round's number on every line (a spreadsheet gathering several rounds tells
-/// them apart).
+/// The tables of round `view` as the page lists them (its heads spelt out: "Pareja 1",
+/// "Pareja 2", "Jugador 1" in an individual game), with the scores as numbers and the
+/// round's number on every line (a spreadsheet gathering several rounds tells them
+/// apart).
 fn pairings_sheet(ctx: &Ctx, t: &Tournament, view: &RoundView) -> Sheet {
+    let head = entrant_head(ctx, &t.file);
+    let score = if crate::domain::tournament::people::entrant_size(&t.file) == 1 {
+        "sheets-score-player"
+    } else {
+        "sheets-score-pair"
+    };
     let mut sheet = Sheet::new(
         ctx.t1("round-n", "n", &view.number),
         vec![
             (ctx.t("tournament-table"), 8.0),
-            ("A".to_owned(), 34.0),
-            ("B".to_owned(), 34.0),
-            (ctx.t("sheets-score-a"), 10.0),
-            (ctx.t("sheets-score-b"), 10.0),
+            (format!("{head} 1"), 34.0),
+            (format!("{head} 2"), 34.0),
+            (ctx.t1(score, "n", &1), 12.0),
+            (ctx.t1(score, "n", &2), 12.0),
             (ctx.t("tournament-result"), 18.0),
             (ctx.t("sheets-round"), 8.0),
         ],
@@ -184,7 +191,7 @@ fn crosstable_sheets(ctx: &Ctx, head: String, groups: Vec<CrossGroup>) -> Vec<Sh
     groups
         .into_iter()
         .map(|g| {
-            let mut columns = vec![("#".to_owned(), 5.0), (head.clone(), 34.0)];
+            let mut columns = vec![(ctx.t("final-ranking-place"), 8.0), (head.clone(), 34.0)];
             columns.extend(g.rows.iter().map(|r| (r.rank.to_string(), 10.0)));
             let title = if g.group > 0 {
                 ctx.t1("crosstable-group", "n", &g.group)

@@ -253,6 +253,8 @@ struct LivePage<'a> {
     finals: Option<Vec<FinalLine>>,
     champion: Option<String>,
     phase_title: String,
+    /// The season circuits its standings count in, of any club: (id, name).
+    circuits: Vec<(i32, String)>,
 }
 
 /// Standings rows and tables per screen of the live page: a big open turns its
@@ -297,7 +299,7 @@ pub async fn live(
         Err(stamp) => stamp,
     };
     let phase_ctx = Ctx::from_request(&req);
-    let (t, rows, phase) = db(&state, move |conn| {
+    let (t, rows, (phase, circuits)) = db(&state, move |conn| {
         // A phase takes the wall once its tables are drawn; a bracket with no table
         // yet leaves the round there, as the standings page shows it.
         let mut phases = super::director::phase_views(conn, &phase_ctx, id)?;
@@ -305,7 +307,8 @@ pub async fn live(
         public_names(conn, &who, &mut t, &mut phases)?;
         let phase = phases.into_iter().rfind(|p| !p.tables.is_empty());
         let rows = latest_published_tables(conn, &t)?;
-        Ok((t, rows, phase))
+        let circuits = crate::db::circuits::of_championship(conn, id)?;
+        Ok((t, rows, (phase, circuits)))
     })
     .await?;
     let round = latest_published_round(&ctx, &t, &rows).filter(|_| phase.is_none());
@@ -354,6 +357,7 @@ pub async fn live(
         headers: tb_heads(&ctx, &t.file, false),
         paper_caption: None,
         rows: screen(standings, per_row, page),
+        circuits,
         ctx: &ctx,
     };
     let res = match (key, stamp) {

@@ -752,7 +752,7 @@ impl Problem {
             ),
             BothReached101 { a, b } => tr!(
                 lang,
-                "de vueltas las dos parejas pasan de 100 ({a} y {b}): anote quién salió primero",
+                "de vueltas las dos parejas pasan de 100 ({a} y {b}): anota quién salió primero",
                 "de vueltas les dues parelles passen de 100 ({a} i {b}): anoteu qui va sortir primer",
                 "de vueltas both sides pass 100 ({a} and {b}): enter who claimed first"
             ),

@@ -6,8 +6,12 @@ use reqwest::StatusCode;
 
 use crate::browser::{Browser, log_in};
 use crate::club::View;
-use crate::from_scratch::{club_of_game, defaults_for, id_of, new_championship, register_and_pair};
-use crate::helpers::{TestApp, game_made, post_form_as, texts};
+use crate::from_scratch::{
+    best_four_drawn, club_of_game, defaults_for, id_of, new_championship, open_table,
+    register_and_pair, set,
+};
+use crate::helpers::{TestApp, game_made, post_form_as, signed_from_its_own_phone, texts};
+use baza::domain::status::TableStatus;
 
 /// The administrator made at *Primeros pasos* by `club_of_game`.
 const ADMIN: (&str, &str) = ("marisa", "sota-de-oros");
@@ -227,5 +231,102 @@ async fn a_guinote_vueltas_deal_that_takes_both_pairs_past_100_asks_in_words_who
     assert!(
         body.contains("las dos parejas pasan de 100 (150 y 110): anota quién salió primero"),
         "{body}"
+    );
+}
+
+/// Plays every table of `phase` (0: the Swiss's rounds, else a knockout's bracket)
+/// still being played: pair a's scorekeeper opens it with its PIN, enters one hand of
+/// tute through the game's hand form (pair a takes 70 card points and the last trick
+/// against 50, the hand and so the partida), and pair b signs on its own phone.
+async fn tute_tables_played(app: &TestApp, id: i32, phase: i32) -> usize {
+    let rows: Vec<_> = crate::champion::tables(app, id, phase)
+        .await
+        .into_iter()
+        .filter(|r| r.status == TableStatus::Playing)
+        .collect();
+    for row in &rows {
+        let path = crate::champion::path_of(row);
+        let (phone, game) = open_table(app, &path, &row.pin).await;
+        let view = View {
+            app,
+            client: &phone,
+            game,
+        };
+        let res = view
+            .hand(&[
+                ("trump", "b"),
+                ("card_points_0", "70"),
+                ("card_points_1", "50"),
+                ("last_trick_side", "0"),
+            ])
+            .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "the hand at {path}");
+        let res = signed_from_its_own_phone(app, &path, &row.pin_b).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "signed at {path}");
+    }
+    rows.len()
+}
+
+#[tokio::test]
+async fn a_tute_championship_in_pairs_goes_from_an_empty_database_to_its_champion_hand_by_hand() {
+    let app = TestApp::spawn().await;
+    let club = club_of_game(&app, "tute").await;
+    let mut fields = defaults_for(&app, club, "tute", "partida").await;
+    set(&mut fields, "rounds", "2");
+    let res = new_championship(&app, club, &fields).await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "the championship is made"
+    );
+    let id = id_of(&res);
+    register_and_pair(
+        &app,
+        id,
+        &[
+            "Marco – Sanz",
+            "Lázaro – Bernal",
+            "Ariño – Lahoz",
+            "Ruiz – Sola",
+        ],
+    )
+    .await;
+    assert_eq!(tute_tables_played(&app, id, 0).await, 2, "round 1");
+    for path in ["rondas", "rondas/2/publicar"] {
+        let fields: &[(&str, &str)] = if path == "rondas" {
+            &[("tables", "")]
+        } else {
+            &[]
+        };
+        let res = post_form_as(
+            &app,
+            &app.client,
+            &format!("/campeonatos/{id}/{path}"),
+            fields,
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{path}");
+    }
+    assert_eq!(tute_tables_played(&app, id, 0).await, 2, "round 2");
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let rows = texts(&html, ".standings tbody tr");
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    assert!(rows[0].contains("2-0-0"), "{rows:?}");
+    // The best four to a knockout, its semifinals and then its final played the same
+    // way, hand by hand.
+    let bracket = best_four_drawn(&app, id).await;
+    assert_eq!(tute_tables_played(&app, id, bracket).await, 2, "semifinals");
+    assert_eq!(tute_tables_played(&app, id, bracket).await, 1, "final");
+    assert_eq!(tute_tables_played(&app, id, bracket).await, 0);
+    let html = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let ranking = texts(&html, ".final-ranking tbody td.finalist strong");
+    assert_eq!(ranking.len(), 4, "{ranking:?}");
+    assert_eq!(
+        texts(&html, "p.champion"),
+        [format!("Campeón: {}", ranking[0])]
     );
 }

@@ -330,3 +330,38 @@ async fn a_tute_championship_in_pairs_goes_from_an_empty_database_to_its_champio
         [format!("Campeón: {}", ranking[0])]
     );
 }
+
+#[tokio::test]
+async fn a_guinote_hand_of_1_card_point_is_refused_saying_no_cards_make_1_punto() {
+    let app = TestApp::spawn().await;
+    let club = club_of_game(&app, "guinote").await;
+    let game = club_game(
+        &app,
+        club,
+        "guinote",
+        ["Gracia", "Ibáñez", "Lasheras", "Catalán"],
+    )
+    .await;
+    let view = View {
+        app: &app,
+        client: &app.client,
+        game,
+    };
+    let res = view
+        .hand(&[
+            ("trump", "o"),
+            ("card_points_0", "1"),
+            ("card_points_1", "119"),
+            ("last_trick_side", "0"),
+        ])
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&html, "ul.errors li"),
+        [
+            "ninguna combinación de cartas suma 1 punto",
+            "ninguna combinación de cartas suma 119 puntos"
+        ]
+    );
+}

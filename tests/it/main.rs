@@ -84,5 +84,6 @@ mod submissions;
 mod table_flow;
 mod tournaments;
 mod trust;
+mod walk_other_games;
 mod walked;
 mod words;

@@ -452,12 +452,19 @@ impl Problem {
                 "{value} punts: el màxim és {max}",
                 "{value} points: the most possible is {max}"
             ),
-            PointsImpossible { value } => tr!(
-                lang,
-                "ninguna combinación de cartas suma {value} puntos",
-                "cap combinació de cartes suma {value} punts",
-                "no set of cards makes {value} points"
-            ),
+            PointsImpossible { value } => {
+                let (es_p, ca_p, en_p) = if *value == 1 {
+                    ("punto", "punt", "point")
+                } else {
+                    ("puntos", "punts", "points")
+                };
+                tr!(
+                    lang,
+                    "ninguna combinación de cartas suma {value} {es_p}",
+                    "cap combinació de cartes suma {value} {ca_p}",
+                    "no set of cards makes {value} {en_p}"
+                )
+            }
             PointsPairImpossible { a, b } => tr!(
                 lang,
                 "{a} y {b} puntos no se pueden hacer a la vez con estas cartas y bazas",
@@ -752,7 +759,7 @@ impl Problem {
             ),
             BothReached101 { a, b } => tr!(
                 lang,
-                "de vueltas las dos parejas pasan de 100 ({a} y {b}): anote quién salió primero",
+                "de vueltas las dos parejas pasan de 100 ({a} y {b}): anota quién salió primero",
                 "de vueltas les dues parelles passen de 100 ({a} i {b}): anoteu qui va sortir primer",
                 "de vueltas both sides pass 100 ({a} and {b}): enter who claimed first"
             ),

@@ -483,6 +483,7 @@ tournament-seed = Cap de sèrie
 tournament-state = Estat
 tournament-withdrawn-after = Retirada després de la ronda { $n }
 tournament-withdrawn = retirada
+tournament-no-show = no es va presentar
 tournament-absent = No es va presentar a la ronda 1
 tournament-check-in-note = Ronda 1: s'aparellaran els inscrits marcats presents ({ $present }); els no marcats ({ $absent }) quedaran fora com a no presentats.
 tournament-late-from = Inscripció tardana: juga des de la ronda { $n }.

@@ -483,6 +483,7 @@ tournament-seed = Seed
 tournament-state = State
 tournament-withdrawn-after = Withdrawn after round { $n }
 tournament-withdrawn = withdrawn
+tournament-no-show = did not show up
 tournament-absent = Did not show up for round 1
 tournament-check-in-note = Round 1: the entrants checked in ({ $present }) will be paired; those not checked in ({ $absent }) will stay out as absent.
 tournament-late-from = Late entry: plays from round { $n }.

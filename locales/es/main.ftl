@@ -483,6 +483,7 @@ tournament-seed = Cabeza de serie
 tournament-state = Estado
 tournament-withdrawn-after = Retirada tras la ronda { $n }
 tournament-withdrawn = retirada
+tournament-no-show = no se presentó
 tournament-absent = No se presentó a la ronda 1
 tournament-check-in-note = Ronda 1: se emparejarán los inscritos marcados presentes ({ $present }); los no marcados ({ $absent }) quedarán fuera como no presentados.
 tournament-late-from = Inscripción tardía: juega desde la ronda { $n }.

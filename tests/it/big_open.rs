@@ -589,3 +589,71 @@ async fn a_pasted_list_with_two_repeated_names_is_refused_with_both_lines_at_onc
         "nothing imported"
     );
 }
+
+#[tokio::test]
+async fn the_standings_say_a_pair_that_never_turned_up_did_not_show_up_and_keep_retirada_for_one_the_director_withdrew()
+ {
+    let app = TestApp::spawn().await;
+    let (id, _) = two_of_three_checked_in(&app).await;
+    post(
+        &app,
+        &format!("/campeonatos/{id}/rondas"),
+        &[("tables", "")],
+    )
+    .await;
+    let res = post(&app, &format!("/campeonatos/{id}/inscritos/1/retirar"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+    for (lang, absent, withdrawn) in [
+        (
+            "es",
+            "Vila – Bosch (no se presentó)",
+            "Puig – Garriga (retirada)",
+        ),
+        (
+            "ca",
+            "Vila – Bosch (no es va presentar)",
+            "Puig – Garriga (retirada)",
+        ),
+        (
+            "en",
+            "Vila – Bosch (did not show up)",
+            "Puig – Garriga (withdrawn)",
+        ),
+    ] {
+        for path in ["", "/directo", "/imprimir/clasificacion"] {
+            let res = app
+                .get_with_lang(&format!("/campeonatos/{id}{path}"), lang)
+                .await;
+            assert_eq!(res.status(), StatusCode::OK, "{path}");
+            let html = scraper::Html::parse_document(&res.text().await.unwrap());
+            let names: Vec<String> = texts(&html, "td.name")
+                .iter()
+                .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
+                .collect();
+            assert!(
+                names.iter().any(|n| n.starts_with(absent)),
+                "{lang} {path}: {names:?}"
+            );
+            assert!(
+                names.iter().any(|n| n.starts_with(withdrawn)),
+                "{lang} {path}: {names:?}"
+            );
+            let notes = [absent, withdrawn].map(|n| n.split_once(" (").unwrap_or_default().1);
+            let playing = names.iter().find(|n| n.starts_with("Roca – Serra"));
+            assert!(
+                playing.is_some_and(|n| notes.iter().all(|w| !n.contains(w))),
+                "{lang} {path}: {names:?}"
+            );
+        }
+        let res = app
+            .get_with_lang(&format!("/campeonatos/{id}/clasificacion.csv"), lang)
+            .await;
+        let csv = res.text().await.unwrap();
+        let absent_note = absent.split_once(" (").unwrap().1.trim_end_matches(')');
+        let line = csv.lines().find(|l| l.contains("Vila")).unwrap_or_default();
+        assert!(line.contains(absent_note), "{lang}: {line}");
+        let line = csv.lines().find(|l| l.contains("Puig")).unwrap_or_default();
+        assert!(!line.contains(absent_note), "{lang}: {line}");
+    }
+}

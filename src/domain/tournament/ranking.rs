@@ -50,6 +50,9 @@ pub struct FinalRow {
     /// The rank in the earlier phase's standings.
     pub phase_rank: u32,
     pub withdrawn: bool,
+    /// Withdrawn before round 1: the entrant never turned up.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub no_show: bool,
 }
 
 /// How far a bracket's entrant went, as a key that sorts the further ones last.
@@ -134,6 +137,7 @@ pub fn final_ranking(file: &TournamentFile) -> Option<Vec<FinalRow>> {
                 reached,
                 phase_rank: row.map_or(u32::MAX, |r| r.rank),
                 withdrawn: row.is_some_and(|r| r.withdrawn),
+                no_show: row.is_some_and(|r| r.no_show),
             })
         })
         .collect();
@@ -174,6 +178,7 @@ pub fn final_ranking(file: &TournamentFile) -> Option<Vec<FinalRow>> {
             },
             phase_rank: r.rank,
             withdrawn: r.withdrawn,
+            no_show: r.no_show,
         })
         .collect::<Vec<_>>();
     out.extend(rest);

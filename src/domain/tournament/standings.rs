@@ -86,6 +86,9 @@ pub struct StandingRow {
     pub head_to_head: Option<MatchPoints>,
     pub lot: u32,
     pub withdrawn: bool,
+    /// Withdrawn before round 1: the entrant never turned up.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub no_show: bool,
     /// Ceros: the round of the k-th loss (or of the withdrawal).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub eliminated_in_round: Option<u32>,
@@ -302,6 +305,7 @@ pub(crate) fn compute(ledger: &Ledger) -> Table {
                 head_to_head: h2h[i],
                 lot: s.lot,
                 withdrawn: e.withdrawn_after_round.is_some(),
+                no_show: e.withdrawn_after_round == Some(0),
                 eliminated_in_round: s.eliminated,
                 decided_by: decided[i].map(str::to_string),
             }

@@ -52,7 +52,7 @@ pub(crate) fn standings_sheet(ctx: &Ctx, file: &TournamentFile) -> Sheet {
             notes.push(l.tie.clone());
         }
         if l.withdrawn {
-            notes.push(ctx.t("tournament-withdrawn"));
+            notes.push(l.withdrawn_note.clone());
         }
         let mut row = vec![
             l.rank.into(),

@@ -17,7 +17,8 @@ pub struct FinalLine {
     pub champion: bool,
     /// Its rank in the earlier phase's standings.
     pub phase_rank: u32,
-    pub withdrawn: bool,
+    /// Why it plays no more, in words (empty if it does).
+    pub withdrawn_note: String,
 }
 
 /// Which rounds a page of a championship counts in its standings.
@@ -93,7 +94,7 @@ pub(super) fn final_lines(ctx: &Ctx, file: &TournamentFile) -> Option<Vec<FinalL
                 reached: reached_words(ctx, r.reached),
                 champion: r.reached == Reached::Champion,
                 phase_rank: r.phase_rank,
-                withdrawn: r.withdrawn,
+                withdrawn_note: super::standings::withdrawn_note(ctx, r.withdrawn, r.no_show),
             })
             .collect(),
     )

@@ -28,6 +28,8 @@ pub struct StandingLine {
     /// lot's seed, said once under the table.
     pub seed_note: Option<String>,
     pub withdrawn: bool,
+    /// Why it plays no more, in words: withdrawn, or never turned up (empty if it plays).
+    pub withdrawn_note: String,
 }
 
 /// The tie-break columns shown (match points have their own column).
@@ -101,8 +103,20 @@ pub(super) fn standing_lines(ctx: &Ctx, file: &TournamentFile, page: bool) -> Ve
             seed_note: (page && first_by_lot == Some(i))
                 .then(|| ctx.t1("standings-lot-seed", "seed", &file.championship.seed)),
             withdrawn: r.withdrawn,
+            withdrawn_note: withdrawn_note(ctx, r.withdrawn, r.no_show),
         })
         .collect()
+}
+
+/// The note of a row that plays no more: "no se presentó" for an entrant withdrawn
+/// before round 1 (it never turned up), "retirada" for one withdrawn later; empty
+/// for the others.
+pub(super) fn withdrawn_note(ctx: &Ctx, withdrawn: bool, no_show: bool) -> String {
+    match (withdrawn, no_show) {
+        (_, true) => ctx.t("tournament-no-show"),
+        (true, false) => ctx.t("tournament-withdrawn"),
+        (false, false) => String::new(),
+    }
 }
 
 /// What placed a row still level after the list, in words: "ex aequo", the lot (on a

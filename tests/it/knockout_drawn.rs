@@ -364,3 +364,62 @@ async fn the_import_page_opened_after_the_knockout_draw_answers_the_409_of_its_i
         );
     }
 }
+
+/// What the public page, the director's page and the club's home page say of
+/// championship `id`: the public page's meta line, the director's badge, and
+/// whether the home page lists it under «En juego ahora».
+async fn said_status(app: &TestApp, id: i32) -> (String, String, bool) {
+    let public = app
+        .page(&format!("/campeonatos/{id}"), StatusCode::OK)
+        .await;
+    let meta = texts(&public, "p.meta").join(" ");
+    let badge = texts(&director(app, id).await, ".badge").join(" ");
+    let home = app.page("/", StatusCode::OK).await;
+    let running = home
+        .html()
+        .split_once("En juego ahora")
+        .is_some_and(|(_, after)| {
+            after
+                .split("<h2")
+                .next()
+                .is_some_and(|s| s.contains(&format!("/campeonatos/{id}\"")))
+        });
+    (meta, badge, running)
+}
+
+#[tokio::test]
+async fn a_championship_whose_knockout_is_drawn_after_its_last_swiss_round_is_in_play_until_its_champion_is_known()
+ {
+    let app = TestApp::spawn().await;
+    let club = app.club_with_organiser("Peña El Tute", "Teruel").await;
+    let id = ChampionshipForm::new("Cuatrola de San Lorenzo")
+        .set("rounds", "1")
+        .create_with_pairs(&app, club, "Pareja", 6)
+        .await;
+    round_won_by_the_better_seeds(&app, id, 1).await;
+    // No phase drawn yet: every round is played.
+    let (meta, badge, running) = said_status(&app, id).await;
+    assert!(meta.ends_with("Terminado"), "{meta}");
+    assert_eq!(badge, "Terminado");
+    assert!(!running);
+    draw_knockout(&app, id).await;
+    let (meta, badge, running) = said_status(&app, id).await;
+    assert!(meta.ends_with("En juego"), "{meta}");
+    assert_eq!(badge, "En juego");
+    assert!(running, "the home page lists it as in play");
+
+    let bracket = bracket_of(&app, id).await;
+    for _ in 0..2 {
+        let open: Vec<_> = app
+            .with_conn(move |conn| store::phase_tables(conn, id, bracket).unwrap())
+            .await
+            .into_iter()
+            .filter(|r| r.status != baza::domain::status::TableStatus::Final)
+            .collect();
+        typed_by_the_director(&app, &open).await;
+    }
+    let (meta, badge, running) = said_status(&app, id).await;
+    assert!(meta.ends_with("Terminado"), "{meta}");
+    assert_eq!(badge, "Terminado");
+    assert!(!running, "the home page no longer lists it as in play");
+}

@@ -51,6 +51,22 @@ async fn refused(
     page
 }
 
+/// The director types the semi-finals of championship `id`'s four-pair knockout,
+/// then its final.
+async fn knockout_played(app: &TestApp, id: i32) {
+    let bracket = bracket_of(app, id).await;
+    for _ in 0..2 {
+        let open: Vec<_> = app
+            .with_conn(move |conn| store::phase_tables(conn, id, bracket).unwrap())
+            .await
+            .into_iter()
+            .filter(|r| r.status != baza::domain::status::TableStatus::Final)
+            .collect();
+        assert!(!open.is_empty());
+        typed_by_the_director(app, &open).await;
+    }
+}
+
 /// Where the knockout is drawn.
 #[derive(Clone, Copy)]
 enum Drawn {
@@ -293,18 +309,7 @@ async fn a_late_entry_once_the_last_swiss_round_is_paired_is_refused_in_words_an
 async fn a_championship_whose_champion_is_known_offers_none_of_it_and_refuses_a_withdrawal() {
     let app = TestApp::spawn().await;
     let id = swiss_then_knockout(&app).await;
-    let bracket = bracket_of(&app, id).await;
-    // The semi-finals, then the final.
-    for _ in 0..2 {
-        let open: Vec<_> = app
-            .with_conn(move |conn| store::phase_tables(conn, id, bracket).unwrap())
-            .await
-            .into_iter()
-            .filter(|r| r.status != baza::domain::status::TableStatus::Final)
-            .collect();
-        assert!(!open.is_empty());
-        typed_by_the_director(&app, &open).await;
-    }
+    knockout_played(&app, id).await;
     let status = app
         .with_conn(move |conn| store::load(conn, id).unwrap().unwrap().championship.status)
         .await;
@@ -408,16 +413,7 @@ async fn a_championship_whose_knockout_is_drawn_after_its_last_swiss_round_is_in
     assert_eq!(badge, "En juego");
     assert!(running, "the home page lists it as in play");
 
-    let bracket = bracket_of(&app, id).await;
-    for _ in 0..2 {
-        let open: Vec<_> = app
-            .with_conn(move |conn| store::phase_tables(conn, id, bracket).unwrap())
-            .await
-            .into_iter()
-            .filter(|r| r.status != baza::domain::status::TableStatus::Final)
-            .collect();
-        typed_by_the_director(&app, &open).await;
-    }
+    knockout_played(&app, id).await;
     let (meta, badge, running) = said_status(&app, id).await;
     assert!(meta.ends_with("Terminado"), "{meta}");
     assert_eq!(badge, "Terminado");

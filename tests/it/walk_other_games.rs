@@ -234,6 +234,83 @@ async fn a_guinote_vueltas_deal_that_takes_both_pairs_past_100_asks_in_words_who
     );
 }
 
+/// Whether `text` has a bracket inside another ("(Gracia (asiento 1))").
+fn nested_brackets(text: &str) -> bool {
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' if depth > 0 => return true,
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
+#[tokio::test]
+async fn a_guinote_hand_that_takes_both_pairs_past_101_says_in_its_notes_that_the_last_trick_won_it()
+ {
+    let app = TestApp::spawn().await;
+    let club = club_of_game(&app, "guinote").await;
+    let game = club_game(
+        &app,
+        club,
+        "guinote",
+        ["Gracia", "Ibáñez", "Lasheras", "Catalán"],
+    )
+    .await;
+    let view = View {
+        app: &app,
+        client: &app.client,
+        game,
+    };
+    // Pair 1: 60 + 40 in oros + 20 in espadas = 120; pair 2: 60 + 10 de últimas + 20
+    // in copas + 20 in bastos = 110. Both pass 101: the last trick decides.
+    let res = view
+        .hand(&[
+            ("trump", "o"),
+            ("card_points_0", "60"),
+            ("card_points_1", "60"),
+            ("last_trick_side", "1"),
+            ("cante_seat_0", "0"),
+            ("cante_suit_0", "o"),
+            ("cante_seat_1", "1"),
+            ("cante_suit_1", "c"),
+            ("cante_seat_2", "2"),
+            ("cante_suit_2", "e"),
+            ("cante_seat_3", "3"),
+            ("cante_suit_3", "b"),
+        ])
+        .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+    let notes = texts(&view.page().await, "table.scoreboard tbody td:nth-child(3)").join(" ");
+    assert!(
+        notes.contains("40 en oros, de Gracia (asiento 1)"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("las dos pasan de 101 y gana la pareja 2")
+            && notes.ends_with(": hizo la última baza"),
+        "{notes}"
+    );
+    assert!(!nested_brackets(&notes), "{notes}");
+    let res = app.get_with_lang(&format!("/partidas/{game}"), "en").await;
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let notes = texts(&page, "table.scoreboard tbody td:nth-child(3)").join(" ");
+    assert!(notes.contains("40 in oros, by Gracia (seat 1)"), "{notes}");
+    assert!(
+        notes.contains("both pass 101 and pair 2") && notes.ends_with("wins: took the last trick"),
+        "{notes}"
+    );
+    assert!(!nested_brackets(&notes), "{notes}");
+}
+
 /// Plays every table of `phase` (0: the Swiss's rounds, else a knockout's bracket)
 /// still being played: pair a's scorekeeper opens it with its PIN, enters one hand of
 /// tute through the game's hand form (pair a takes 70 card points and the last trick

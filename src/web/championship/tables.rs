@@ -105,13 +105,19 @@ struct TablePage<'a> {
 
 impl TablePage<'_> {
     /// The words of `key` for this table's sides: its `-player` form where each side
-    /// is one player.
+    /// is one player and the locale files have one.
     fn said(&self, key: &str) -> String {
-        if self.solo {
-            self.ctx.t(&format!("{key}-player"))
+        let player = format!("{key}-player");
+        if self.solo && crate::web::i18n::has(self.ctx.lang, &player) {
+            self.ctx.t(&player)
         } else {
             self.ctx.t(key)
         }
+    }
+
+    /// The confirmation of what the previous request did, in this table's words.
+    fn done_said(&self) -> Option<String> {
+        self.ctx.done_as(|key| self.said(key))
     }
 }
 

@@ -763,6 +763,21 @@ async fn the_slips_of_a_championship_of_players_speak_to_each_player_and_not_to_
         "{sign}"
     );
     assert!(!sign.to_lowercase().contains("pareja"), "{sign}");
+    // The player who typed the result cannot sign it: told who signs, in players.
+    let version = attr(&page, "p.table-status", "data-version").unwrap();
+    let res = post_form_as(
+        &app,
+        &phone,
+        &format!("{path}/firma"),
+        &[("version", &version)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&page, "p.alert"),
+        vec!["Firma el rival del jugador que anotó el resultado."]
+    );
     let director = app
         .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
         .await;

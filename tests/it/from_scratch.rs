@@ -694,22 +694,29 @@ async fn the_settings_change_before_round_1_and_not_after_and_a_deleted_champion
     assert!(actions.contains(&"delete".to_owned()), "{actions:?}");
 }
 
+/// A cinquillo championship `name` made by a new club with the form's defaults, its
+/// four players (Ana, Berta, Carlos, Dani) registered and paired: its id.
+async fn cinquillo_of_four(app: &TestApp, name: &str) -> i32 {
+    let club = club_of_game(app, "cinquillo").await;
+    let html = app
+        .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
+        .await;
+    let mut fields = form_values(&html, "form.tournament-form");
+    set(&mut fields, "name", name);
+    let res = new_championship(app, club, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = id_of(&res);
+    register_and_pair(app, id, &["Ana", "Berta", "Carlos", "Dani"]).await;
+    id
+}
+
 /// A championship of a game played each for oneself (cinquillo): its slips, its PIN
 /// sheet, its tables' pages and its standings speak of players (each one's own PIN,
 /// the losing player's signature, the rival's firma), never of pairs.
 #[tokio::test]
 async fn the_slips_of_a_championship_of_players_speak_to_each_player_and_not_to_a_pair() {
     let app = TestApp::spawn().await;
-    let club = club_of_game(&app, "cinquillo").await;
-    let html = app
-        .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
-        .await;
-    let mut fields = form_values(&html, "form.tournament-form");
-    set(&mut fields, "name", "Cinquillo de Navidad");
-    let res = new_championship(&app, club, &fields).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id = id_of(&res);
-    register_and_pair(&app, id, &["Ana", "Berta", "Carlos", "Dani"]).await;
+    let id = cinquillo_of_four(&app, "Cinquillo de Navidad").await;
     let slips = app
         .page(
             &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
@@ -807,16 +814,7 @@ async fn the_slips_of_a_championship_of_players_speak_to_each_player_and_not_to_
 #[tokio::test]
 async fn a_director_renewing_the_pins_of_a_cinquillo_table_is_told_of_new_pins_for_both_players() {
     let app = TestApp::spawn().await;
-    let club = club_of_game(&app, "cinquillo").await;
-    let html = app
-        .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
-        .await;
-    let mut fields = form_values(&html, "form.tournament-form");
-    set(&mut fields, "name", "Cinquillo de Reyes");
-    let res = new_championship(&app, club, &fields).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id = id_of(&res);
-    register_and_pair(&app, id, &["Ana", "Berta", "Carlos", "Dani"]).await;
+    let id = cinquillo_of_four(&app, "Cinquillo de Reyes").await;
     let halves = slip_halves(&app, id).await;
     let (path, _) = &halves[0];
     let page = app.page(path, StatusCode::OK).await;

@@ -33,6 +33,19 @@ async fn club_game(app: &TestApp, club: i32, game: &str, seats: [&str; 4]) -> i3
     game_made(&res)
 }
 
+/// A club game of guiñote for Gracia, Ibáñez, Lasheras and Catalán, started by a new
+/// club's administrator.
+async fn guinote_of_four(app: &TestApp) -> i32 {
+    let club = club_of_game(app, "guinote").await;
+    club_game(
+        app,
+        club,
+        "guinote",
+        ["Gracia", "Ibáñez", "Lasheras", "Catalán"],
+    )
+    .await
+}
+
 /// The words of the page's scoreboard (names, scores, totals) that the browser lays
 /// out over more than one line or that stick out of their cell: on a phone, each must
 /// be read whole.
@@ -189,14 +202,7 @@ async fn the_director_of_a_cinquillo_championship_reads_each_players_pin_not_eac
 #[tokio::test]
 async fn a_guinote_vueltas_deal_that_takes_both_pairs_past_100_asks_in_words_who_went_out_first() {
     let app = TestApp::spawn().await;
-    let club = club_of_game(&app, "guinote").await;
-    let game = club_game(
-        &app,
-        club,
-        "guinote",
-        ["Gracia", "Ibáñez", "Lasheras", "Catalán"],
-    )
-    .await;
+    let game = guinote_of_four(&app).await;
     let view = View {
         app: &app,
         client: &app.client,
@@ -252,14 +258,7 @@ fn nested_brackets(text: &str) -> bool {
 async fn a_guinote_hand_that_takes_both_pairs_past_101_says_in_its_notes_that_the_last_trick_won_it()
  {
     let app = TestApp::spawn().await;
-    let club = club_of_game(&app, "guinote").await;
-    let game = club_game(
-        &app,
-        club,
-        "guinote",
-        ["Gracia", "Ibáñez", "Lasheras", "Catalán"],
-    )
-    .await;
+    let game = guinote_of_four(&app).await;
     let view = View {
         app: &app,
         client: &app.client,
@@ -411,14 +410,7 @@ async fn a_tute_championship_in_pairs_goes_from_an_empty_database_to_its_champio
 #[tokio::test]
 async fn a_guinote_hand_of_1_card_point_is_refused_saying_no_cards_make_1_punto() {
     let app = TestApp::spawn().await;
-    let club = club_of_game(&app, "guinote").await;
-    let game = club_game(
-        &app,
-        club,
-        "guinote",
-        ["Gracia", "Ibáñez", "Lasheras", "Catalán"],
-    )
-    .await;
+    let game = guinote_of_four(&app).await;
     let view = View {
         app: &app,
         client: &app.client,

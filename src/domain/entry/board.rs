@@ -173,7 +173,11 @@ pub fn hand_score_from_ruling(
             GameKind::Guinote => {
                 crate::domain::games::guinote::both_over_101(record, &ruling.points)
             }
-            _ => None,
+            GameKind::Cuatrola
+            | GameKind::Tute
+            | GameKind::Botifarra
+            | GameKind::Cinquillo
+            | GameKind::Added(_) => None,
         };
         notes.extend(end_note(g, pairs, both_over));
     }

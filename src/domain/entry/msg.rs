@@ -1008,27 +1008,28 @@ impl Note {
                 "{} reaches 101",
                 side.render(lang)
             ),
-            BothOver101 {
-                side,
-                last_trick: true,
-            } => tr!(
-                lang,
-                "las dos pasan de 101 y gana {}: hizo la última baza",
-                "les dues passen de 101 i guanya {}: va fer l'última basa",
-                "both pass 101 and {} wins: took the last trick",
-                side.render(lang)
-            ),
-            BothOver101 {
-                side,
-                last_trick: false,
-            } => tr!(
-                lang,
-                "las dos pasan de 101 y gana {}: tiene más puntos",
-                "les dues passen de 101 i guanya {}: té més punts",
-                "both pass 101 and {} wins: more points",
-                side.render(lang)
-            ),
+            BothOver101 { side, last_trick } => both_over_101(side, *last_trick, lang),
         }
+    }
+}
+
+/// Both sides passed 101 and `side` won: by the last trick or by the higher score.
+fn both_over_101(side: &Side, last_trick: bool, lang: Lang) -> String {
+    let side = side.render(lang);
+    if last_trick {
+        tr!(
+            lang,
+            "las dos pasan de 101 y gana {side}: hizo la última baza",
+            "les dues passen de 101 i guanya {side}: va fer l'última basa",
+            "both pass 101 and {side} wins: took the last trick"
+        )
+    } else {
+        tr!(
+            lang,
+            "las dos pasan de 101 y gana {side}: tiene más puntos",
+            "les dues passen de 101 i guanya {side}: té més punts",
+            "both pass 101 and {side} wins: more points"
+        )
     }
 }
 

@@ -542,6 +542,7 @@ tournament-sign-help-draw = La parella contrària signa el resultat anotat, un e
 tournament-sign-help-draw-player = El teu rival signa el resultat anotat, un empat: els dos jugadors hi estan d'acord.
 tournament-sign-as = Signa com a { $pair }
 tournament-sign-other-side = Signa la parella contrària a la que va anotar el resultat.
+tournament-sign-other-side-player = Signa el rival del jugador que va anotar el resultat.
 tournament-winner = Guanyador (si tots dos passen de 101, o si la partida es guanya per un renuncio o un tute)
 tournament-forfeit = No presentat
 tournament-who-enters = Quina parella anota?

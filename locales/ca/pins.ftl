@@ -8,6 +8,7 @@ pin-wait-hours = { $n ->
 }
 done-pin-changed = L'organització ha canviat el PIN: el que vas escriure ja no serveix. Escriu el PIN nou per continuar anotant.
 done-pins-renewed = PIN nous per a les dues parelles: els d'abans ja no obren res. Dona'ls a les parelles o imprimeix l'acta un altre cop.
+done-pins-renewed-player = PIN nous per als dos jugadors: els d'abans ja no obren res. Dona'ls als jugadors o imprimeix l'acta un altre cop.
 table-pins-now = PIN de cada parella
 table-pins-now-player = PIN de cada jugador
 table-renew-pins-help = Si s'ha perdut l'acta o algú ha vist un PIN, canvia'ls: els mòbils que van escriure els d'abans hauran d'escriure els nous.

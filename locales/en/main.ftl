@@ -524,6 +524,7 @@ tournament-sign-help-draw = The other pair signs the result entered, a draw: bot
 tournament-sign-help-draw-player = Your opponent signs the result entered, a draw: both players agree with it.
 tournament-sign-as = Sign as { $pair }
 tournament-sign-other-side = The pair opposite the one that entered the result signs.
+tournament-sign-other-side-player = The opponent of the player who entered the result signs.
 tournament-winner = Winner (if both pass 101, or if the partida is won by a renuncio or a tute)
 tournament-forfeit = Did not play
 tournament-who-enters = Which pair is entering it?

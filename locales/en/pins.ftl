@@ -8,6 +8,7 @@ pin-wait-hours = { $n ->
 }
 done-pin-changed = The organisers have changed the PIN: the one you typed no longer works. Type the new PIN to keep score.
 done-pins-renewed = New PINs for both pairs: the old ones open nothing any more. Give them to the pairs or print the slip again.
+done-pins-renewed-player = New PINs for both players: the old ones open nothing any more. Give them to the players or print the slip again.
 table-pins-now = Each pair's PIN
 table-pins-now-player = Each player's PIN
 table-renew-pins-help = If the slip is lost or someone has seen a PIN, change them: the phones that typed the old ones will have to type the new ones.

@@ -542,6 +542,7 @@ tournament-sign-help-draw = La pareja contraria firma el resultado anotado, un e
 tournament-sign-help-draw-player = Tu rival firma el resultado anotado, un empate: los dos jugadores están de acuerdo con él.
 tournament-sign-as = Firmar como { $pair }
 tournament-sign-other-side = Firma la pareja contraria a la que anotó el resultado.
+tournament-sign-other-side-player = Firma el rival del jugador que anotó el resultado.
 tournament-winner = Ganador (si ambos pasan de 101, o si la partida se gana por un renuncio o un tute)
 tournament-forfeit = No presentado
 tournament-who-enters = ¿Qué pareja anota?

@@ -8,6 +8,7 @@ pin-wait-hours = { $n ->
 }
 done-pin-changed = La organización ha cambiado el PIN: el que escribiste ya no sirve. Escribe el PIN nuevo para seguir anotando.
 done-pins-renewed = PIN nuevos para las dos parejas: los de antes ya no abren nada. Dáselos a las parejas o imprime el acta otra vez.
+done-pins-renewed-player = PIN nuevos para los dos jugadores: los de antes ya no abren nada. Dáselos a los jugadores o imprime el acta otra vez.
 table-pins-now = PIN de cada pareja
 table-pins-now-player = PIN de cada jugador
 table-renew-pins-help = Si se ha perdido el acta o alguien ha visto un PIN, cámbialos: los móviles que escribieron los de antes tendrán que escribir los nuevos.

@@ -156,11 +156,17 @@ pub fn says(query: &str, what: Done) -> bool {
 impl Ctx {
     /// The confirmation of what the previous request did, in the page's language.
     pub fn done(&self) -> Option<String> {
+        self.done_as(|key| self.t(key))
+    }
+
+    /// The confirmation of what the previous request did, with `words` giving the
+    /// words of a message without a count (a page that words its sides its own way).
+    pub fn done_as(&self, words: impl Fn(&str) -> String) -> Option<String> {
         let (_, query) = self.path.split_once('?')?;
         let key = done_of(query)?.key();
         Some(match done_count(query) {
             Some(n) => crate::web::i18n::tr_count(self.lang, key, n, &[]),
-            None => self.t(key),
+            None => words(key),
         })
     }
 }

@@ -104,6 +104,11 @@ pub fn tr(lang: Lang, key: &str) -> String {
     }
 }
 
+/// Whether the locale files have a message `key` in `lang`.
+pub fn has(lang: Lang, key: &str) -> bool {
+    LOCALES.try_lookup(&langid(lang), key).is_some()
+}
+
 /// Translates `key` with named arguments.
 pub fn tr_args(lang: Lang, key: &str, args: &[(&'static str, String)]) -> String {
     let map: HashMap<Cow<'static, str>, FluentValue> = args

@@ -694,22 +694,29 @@ async fn the_settings_change_before_round_1_and_not_after_and_a_deleted_champion
     assert!(actions.contains(&"delete".to_owned()), "{actions:?}");
 }
 
+/// A cinquillo championship `name` made by a new club with the form's defaults, its
+/// four players (Ana, Berta, Carlos, Dani) registered and paired: its id.
+async fn cinquillo_of_four(app: &TestApp, name: &str) -> i32 {
+    let club = club_of_game(app, "cinquillo").await;
+    let html = app
+        .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
+        .await;
+    let mut fields = form_values(&html, "form.tournament-form");
+    set(&mut fields, "name", name);
+    let res = new_championship(app, club, &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = id_of(&res);
+    register_and_pair(app, id, &["Ana", "Berta", "Carlos", "Dani"]).await;
+    id
+}
+
 /// A championship of a game played each for oneself (cinquillo): its slips, its PIN
 /// sheet, its tables' pages and its standings speak of players (each one's own PIN,
 /// the losing player's signature, the rival's firma), never of pairs.
 #[tokio::test]
 async fn the_slips_of_a_championship_of_players_speak_to_each_player_and_not_to_a_pair() {
     let app = TestApp::spawn().await;
-    let club = club_of_game(&app, "cinquillo").await;
-    let html = app
-        .page(&format!("/clubes/{club}/campeonatos/nuevo"), StatusCode::OK)
-        .await;
-    let mut fields = form_values(&html, "form.tournament-form");
-    set(&mut fields, "name", "Cinquillo de Navidad");
-    let res = new_championship(&app, club, &fields).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id = id_of(&res);
-    register_and_pair(&app, id, &["Ana", "Berta", "Carlos", "Dani"]).await;
+    let id = cinquillo_of_four(&app, "Cinquillo de Navidad").await;
     let slips = app
         .page(
             &format!("/campeonatos/{id}/imprimir/actas?ronda=1"),
@@ -763,6 +770,21 @@ async fn the_slips_of_a_championship_of_players_speak_to_each_player_and_not_to_
         "{sign}"
     );
     assert!(!sign.to_lowercase().contains("pareja"), "{sign}");
+    // The player who typed the result cannot sign it: told who signs, in players.
+    let version = attr(&page, "p.table-status", "data-version").unwrap();
+    let res = post_form_as(
+        &app,
+        &phone,
+        &format!("{path}/firma"),
+        &[("version", &version)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        texts(&page, "p.alert"),
+        vec!["Firma el rival del jugador que anotó el resultado."]
+    );
     let director = app
         .page(&format!("/campeonatos/{id}/direccion"), StatusCode::OK)
         .await;
@@ -785,4 +807,40 @@ async fn the_slips_of_a_championship_of_players_speak_to_each_player_and_not_to_
     assert_eq!(res.status(), StatusCode::OK);
     let csv = res.text().await.unwrap();
     assert!(csv.contains("Jugador") && !csv.contains("Pareja"), "{csv}");
+}
+
+/// The organiser renews the PINs of a table of a game played each for oneself
+/// (cinquillo): the notice speaks of the two players, in Spanish and in English.
+#[tokio::test]
+async fn a_director_renewing_the_pins_of_a_cinquillo_table_is_told_of_new_pins_for_both_players() {
+    let app = TestApp::spawn().await;
+    let id = cinquillo_of_four(&app, "Cinquillo de Reyes").await;
+    let halves = slip_halves(&app, id).await;
+    let (path, _) = &halves[0];
+    let page = app.page(path, StatusCode::OK).await;
+    let version = attr(&page, "p.table-status", "data-version").unwrap();
+    let res = post_form_as(
+        &app,
+        &app.client,
+        &format!("{path}/pines"),
+        &[("version", &version)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let back = res.headers()["location"].to_str().unwrap().to_owned();
+    let page = app.page(&back, StatusCode::OK).await;
+    let notice = texts(&page, "p.notice.done").join(" ");
+    assert!(
+        notice.starts_with("PIN nuevos para los dos jugadores: ")
+            && notice.contains("Dáselos a los jugadores"),
+        "{notice}"
+    );
+    assert!(!notice.to_lowercase().contains("pareja"), "{notice}");
+    let res = app.get_with_lang(&back, "en").await;
+    let page = Html::parse_document(&res.text().await.unwrap());
+    let notice = texts(&page, "p.notice.done").join(" ");
+    assert!(
+        notice.starts_with("New PINs for both players: ") && !notice.contains("pair"),
+        "{notice}"
+    );
 }

@@ -33,6 +33,19 @@ async fn club_game(app: &TestApp, club: i32, game: &str, seats: [&str; 4]) -> i3
     game_made(&res)
 }
 
+/// A club game of guiñote for Gracia, Ibáñez, Lasheras and Catalán, started by a new
+/// club's administrator.
+async fn guinote_of_four(app: &TestApp) -> i32 {
+    let club = club_of_game(app, "guinote").await;
+    club_game(
+        app,
+        club,
+        "guinote",
+        ["Gracia", "Ibáñez", "Lasheras", "Catalán"],
+    )
+    .await
+}
+
 /// The words of the page's scoreboard (names, scores, totals) that the browser lays
 /// out over more than one line or that stick out of their cell: on a phone, each must
 /// be read whole.
@@ -189,14 +202,7 @@ async fn the_director_of_a_cinquillo_championship_reads_each_players_pin_not_eac
 #[tokio::test]
 async fn a_guinote_vueltas_deal_that_takes_both_pairs_past_100_asks_in_words_who_went_out_first() {
     let app = TestApp::spawn().await;
-    let club = club_of_game(&app, "guinote").await;
-    let game = club_game(
-        &app,
-        club,
-        "guinote",
-        ["Gracia", "Ibáñez", "Lasheras", "Catalán"],
-    )
-    .await;
+    let game = guinote_of_four(&app).await;
     let view = View {
         app: &app,
         client: &app.client,
@@ -232,6 +238,76 @@ async fn a_guinote_vueltas_deal_that_takes_both_pairs_past_100_asks_in_words_who
         body.contains("las dos parejas pasan de 100 (150 y 110): anota quién salió primero"),
         "{body}"
     );
+}
+
+/// Whether `text` has a bracket inside another ("(Gracia (asiento 1))").
+fn nested_brackets(text: &str) -> bool {
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' if depth > 0 => return true,
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
+#[tokio::test]
+async fn a_guinote_hand_that_takes_both_pairs_past_101_says_in_its_notes_that_the_last_trick_won_it()
+ {
+    let app = TestApp::spawn().await;
+    let game = guinote_of_four(&app).await;
+    let view = View {
+        app: &app,
+        client: &app.client,
+        game,
+    };
+    // Pair 1: 60 + 40 in oros + 20 in espadas = 120; pair 2: 60 + 10 de últimas + 20
+    // in copas + 20 in bastos = 110. Both pass 101: the last trick decides.
+    let res = view
+        .hand(&[
+            ("trump", "o"),
+            ("card_points_0", "60"),
+            ("card_points_1", "60"),
+            ("last_trick_side", "1"),
+            ("cante_seat_0", "0"),
+            ("cante_suit_0", "o"),
+            ("cante_seat_1", "1"),
+            ("cante_suit_1", "c"),
+            ("cante_seat_2", "2"),
+            ("cante_suit_2", "e"),
+            ("cante_seat_3", "3"),
+            ("cante_suit_3", "b"),
+        ])
+        .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap()
+    );
+    let notes = texts(&view.page().await, "table.scoreboard tbody td:nth-child(3)").join(" ");
+    assert!(
+        notes.contains("40 en oros, de Gracia (asiento 1)"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("las dos pasan de 101 y gana la pareja 2")
+            && notes.ends_with(": hizo la última baza"),
+        "{notes}"
+    );
+    assert!(!nested_brackets(&notes), "{notes}");
+    let res = app.get_with_lang(&format!("/partidas/{game}"), "en").await;
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let notes = texts(&page, "table.scoreboard tbody td:nth-child(3)").join(" ");
+    assert!(notes.contains("40 in oros, by Gracia (seat 1)"), "{notes}");
+    assert!(
+        notes.contains("both pass 101 and pair 2") && notes.ends_with("wins: took the last trick"),
+        "{notes}"
+    );
+    assert!(!nested_brackets(&notes), "{notes}");
 }
 
 /// Plays every table of `phase` (0: the Swiss's rounds, else a knockout's bracket)
@@ -334,14 +410,7 @@ async fn a_tute_championship_in_pairs_goes_from_an_empty_database_to_its_champio
 #[tokio::test]
 async fn a_guinote_hand_of_1_card_point_is_refused_saying_no_cards_make_1_punto() {
     let app = TestApp::spawn().await;
-    let club = club_of_game(&app, "guinote").await;
-    let game = club_game(
-        &app,
-        club,
-        "guinote",
-        ["Gracia", "Ibáñez", "Lasheras", "Catalán"],
-    )
-    .await;
+    let game = guinote_of_four(&app).await;
     let view = View {
         app: &app,
         client: &app.client,

@@ -169,7 +169,17 @@ pub fn hand_score_from_ruling(
     }
     if let Some(g) = &ends_game {
         let pairs = game.seating(players, &record.options).pairs;
-        notes.extend(end_note(g, pairs));
+        let both_over = match game {
+            GameKind::Guinote => {
+                crate::domain::games::guinote::both_over_101(record, &ruling.points)
+            }
+            GameKind::Cuatrola
+            | GameKind::Tute
+            | GameKind::Botifarra
+            | GameKind::Cinquillo
+            | GameKind::Added(_) => None,
+        };
+        notes.extend(end_note(g, pairs, both_over));
     }
     let next_dealer = match ruling.tricks.last() {
         Some(t) if rules.last_trick_winner_deals(&record.options) && ruling.complete => t.winner,
@@ -264,21 +274,25 @@ fn cante_notes(ruling: &Ruling) -> Vec<Note> {
     notes
 }
 
-/// The note of how a hand ended the partida, where it says one.
-fn end_note(g: &GameOver, pairs: bool) -> Option<Note> {
+/// The note of how a hand ended the partida, where it says one; `both_over` says
+/// whether both sides passed 101 and the winner had the last trick (see
+/// [`crate::domain::games::guinote::both_over_101`]).
+fn end_note(g: &GameOver, pairs: bool, both_over: Option<bool>) -> Option<Note> {
+    let side = Side {
+        side: g.winner,
+        pairs,
+    };
     match g.reason {
+        GameOverReason::Target if let Some(last_trick) = both_over => {
+            Some(Note::BothOver101 { side, last_trick })
+        }
         GameOverReason::FalseClaim => Some(Note::FalseClaim {
             side: Side {
                 side: 1 - g.winner.min(1),
                 pairs,
             },
         }),
-        GameOverReason::Target | GameOverReason::Claim => Some(Note::Reached101 {
-            side: Side {
-                side: g.winner,
-                pairs,
-            },
-        }),
+        GameOverReason::Target | GameOverReason::Claim => Some(Note::Reached101 { side }),
         GameOverReason::Tute | GameOverReason::Revoke => None,
     }
 }

@@ -859,24 +859,62 @@ impl Problem {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Note {
     NormalHand,
-    Contract { contract: Contract, seat: u8 },
-    SoloistTricks { tricks: u8 },
-    Cante { value: u32, suit: Suit, seat: u8 },
-    Tute { kind: &'static str, seat: u8 },
-    Revoke { seat: u8 },
+    Contract {
+        contract: Contract,
+        seat: u8,
+    },
+    SoloistTricks {
+        tricks: u8,
+    },
+    Cante {
+        value: u32,
+        suit: Suit,
+        seat: u8,
+    },
+    Tute {
+        kind: &'static str,
+        seat: u8,
+    },
+    Revoke {
+        seat: u8,
+    },
     Void,
     Over100,
-    Winner { side: Side },
-    Trumps { suit: Suit },
+    Winner {
+        side: Side,
+    },
+    Trumps {
+        suit: Suit,
+    },
     Botifarra,
     Delegated,
-    Double { level: u8, multiplier: i64 },
-    Out { seat: u8 },
-    Winners { seats: Vec<u8> },
+    Double {
+        level: u8,
+        multiplier: i64,
+    },
+    Out {
+        seat: u8,
+    },
+    Winners {
+        seats: Vec<u8>,
+    },
     DeVueltas,
-    Claim { side: Side, after: u8 },
-    FalseClaim { side: Side },
-    Reached101 { side: Side },
+    Claim {
+        side: Side,
+        after: u8,
+    },
+    FalseClaim {
+        side: Side,
+    },
+    Reached101 {
+        side: Side,
+    },
+    /// Both sides passed 101 in the first deal: `side` wins by the table's rule, the
+    /// last trick (`last_trick`) or else the higher score.
+    BothOver101 {
+        side: Side,
+        last_trick: bool,
+    },
 }
 
 /// Notes in each language Baza speaks, for storing a score.
@@ -906,9 +944,9 @@ impl Note {
             }
             Cante { value, suit, seat } => tr!(
                 lang,
-                "{value} en {} (asiento {seat})",
-                "{value} en {} (seient {seat})",
-                "{value} in {} (seat {seat})",
+                "{value} en {}, del asiento {seat}",
+                "{value} en {}, del seient {seat}",
+                "{value} in {}, by seat {seat}",
                 suit.name()
             ),
             Tute { kind, seat } => tr!(
@@ -970,7 +1008,28 @@ impl Note {
                 "{} reaches 101",
                 side.render(lang)
             ),
+            BothOver101 { side, last_trick } => both_over_101(side, *last_trick, lang),
         }
+    }
+}
+
+/// Both sides passed 101 and `side` won: by the last trick or by the higher score.
+fn both_over_101(side: &Side, last_trick: bool, lang: Lang) -> String {
+    let side = side.render(lang);
+    if last_trick {
+        tr!(
+            lang,
+            "las dos pasan de 101 y gana {side}: hizo la última baza",
+            "les dues passen de 101 i guanya {side}: va fer l'última basa",
+            "both pass 101 and {side} wins: took the last trick"
+        )
+    } else {
+        tr!(
+            lang,
+            "las dos pasan de 101 y gana {side}: tiene más puntos",
+            "les dues passen de 101 i guanya {side}: té més punts",
+            "both pass 101 and {side} wins: more points"
+        )
     }
 }
 

@@ -555,7 +555,7 @@ fn a_normal_hand_won_with_more_than_100_scores_two_unless_the_option_says_no() {
     let r = first(&c4(), QuickHand::Cuatrola(h.clone()));
     assert_eq!(r.hand_points, pts(&[0, 2]));
     assert!(
-        r.notes.iter().any(|n| n == "20 en copas (asiento 1)"),
+        r.notes.iter().any(|n| n == "20 en copas, del asiento 1"),
         "{:?}",
         r.notes
     );
@@ -885,6 +885,46 @@ fn guinote_both_over_101_goes_to_the_last_trick_or_the_higher_score() {
     assert_eq!(
         first(&s, QuickHand::Guinote(h)).ends_game.unwrap().winner,
         0
+    );
+}
+
+#[test]
+fn a_guinote_hand_where_both_pass_101_names_the_rule_that_chose_its_winner() {
+    let mut h = family(&[Some(55), None], Some(1));
+    h.cantes = vec![
+        cante(0, Suit::Oros),
+        cante(2, Suit::Copas),
+        cante(1, Suit::Espadas),
+        cante(3, Suit::Bastos),
+    ];
+    // 115 against 115: the last trick, pair 1 (0-based as the engine writes it).
+    let r = first(&g4(), QuickHand::Guinote(h.clone()));
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n == "las dos pasan de 101 y gana la pareja 1: hizo la última baza"),
+        "{:?}",
+        r.notes
+    );
+    assert!(
+        !r.notes.iter().any(|n| n.contains("llega a 101")),
+        "{:?}",
+        r.notes
+    );
+    h.card_points = vec![Some(60), None];
+    let s = setup(
+        GameKind::Guinote,
+        4,
+        &[("both_over_101_rule", json!("higher_score"))],
+    );
+    // 120 against 110 under the higher score.
+    let r = first(&s, QuickHand::Guinote(h));
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n == "las dos pasan de 101 y gana la pareja 0: tiene más puntos"),
+        "{:?}",
+        r.notes
     );
 }
 

@@ -633,23 +633,27 @@ fn guinote_result(
         return t.done(pts, zeros, over);
     }
     let (t0, t1) = (total(&t, 0), total(&t, 1));
+    let reached = |t: &Tally, w: u8| Note::Reached101 { side: t.label(w) };
     let winner = match (t0 >= GAME_POINTS, t1 >= GAME_POINTS) {
-        (true, false) => Some(0),
-        (false, true) => Some(1),
+        (true, false) => Some((0, reached(&t, 0))),
+        (false, true) => Some((1, reached(&t, 1))),
         (false, false) => None,
         (true, true) if t.vueltas => {
             return Err(vec![
                 Problem::BothReached101 { a: t0, b: t1 }.at("claim", t.lang),
             ]);
         }
-        (true, true) => Some(match gui_opts.both_over_101_rule {
-            BothOver101::HigherScore if t0 != t1 => u8::from(t1 > t0),
-            _ => t.last.unwrap_or(0),
-        }),
+        (true, true) => {
+            let (w, last_trick) = match gui_opts.both_over_101_rule {
+                BothOver101::HigherScore if t0 != t1 => (u8::from(t1 > t0), false),
+                _ => (t.last.unwrap_or(0), true),
+            };
+            let side = t.label(w);
+            Some((w, Note::BothOver101 { side, last_trick }))
+        }
     };
-    let over = winner.map(|w| {
-        let side = t.label(w);
-        t.notes.push(Note::Reached101 { side });
+    let over = winner.map(|(w, note)| {
+        t.notes.push(note);
         GameOver {
             winner: w,
             reason: GameOverReason::Target,

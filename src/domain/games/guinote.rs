@@ -31,6 +31,7 @@ use crate::domain::options::GameOptions;
 use crate::domain::options::TableOptions;
 use crate::domain::record::{DealSpec, HandRecord, TurnedRule};
 use crate::domain::ruling::{GameOver, GameOverReason, RuleId, Ruling};
+use crate::domain::score::Score;
 use crate::domain::trick::{PlayRules, RankTable};
 use serde_json::{Map, Value};
 
@@ -118,6 +119,27 @@ impl Guinote {
     pub fn is_vueltas(&self) -> bool {
         self.core().config().vueltas
     }
+}
+
+/// Whether both sides passed 101 in the first deal `record` plays, and then how the
+/// winner was chosen: `Some(true)` by the last trick, `Some(false)` by the higher
+/// score (`both_over_101_rule = higher_score` and the totals differ).
+pub fn both_over_101(record: &HandRecord, points: &[Score]) -> Option<bool> {
+    let before = record.before.as_ref()?;
+    let before: Vec<i64> = before.iter().map(|s| s.floor()).collect();
+    if is_vueltas(Some(&before)) {
+        return None;
+    }
+    let total = |s: usize| {
+        let b = before.get(s).copied().unwrap_or(0);
+        b.saturating_add(points.get(s).map_or(0, |p| p.floor()))
+    };
+    let (t0, t1) = (total(0), total(1));
+    if t0 < GAME_POINTS || t1 < GAME_POINTS {
+        return None;
+    }
+    let opts = GuinoteOptions::from_table(&record.options);
+    Some(!(opts.both_over_101_rule == BothOver101::HigherScore && t0 != t1))
 }
 
 /// Who wins the partida with this finished hand (`before` given, no penalty).

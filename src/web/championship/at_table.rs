@@ -146,7 +146,7 @@ impl AtTable {
         status: StatusCode,
     ) -> HttpResult {
         let shown = Shown {
-            error: Some(Ctx::from_request(&self.req).t(key)),
+            error_key: Some(key.to_owned()),
             ..Shown::default()
         };
         self.page(tc, shown, status)

@@ -105,13 +105,19 @@ struct TablePage<'a> {
 
 impl TablePage<'_> {
     /// The words of `key` for this table's sides: its `-player` form where each side
-    /// is one player.
+    /// is one player and the locale files have one.
     fn said(&self, key: &str) -> String {
-        if self.solo {
-            self.ctx.t(&format!("{key}-player"))
+        let player = format!("{key}-player");
+        if self.solo && crate::web::i18n::has(self.ctx.lang, &player) {
+            self.ctx.t(&player)
         } else {
             self.ctx.t(key)
         }
+    }
+
+    /// The confirmation of what the previous request did, in this table's words.
+    fn done_said(&self) -> Option<String> {
+        self.ctx.done_as(|key| self.said(key))
     }
 }
 
@@ -250,6 +256,9 @@ pub(super) struct Confirm {
 pub(super) struct Shown {
     pub(super) form: Option<(String, String)>,
     pub(super) error: Option<String>,
+    /// The message key of the error, worded for the table's sides (see
+    /// [`TablePage::said`]).
+    pub(super) error_key: Option<String>,
     pub(super) confirm: Option<Confirm>,
     /// The hall table typed to move the match to, shown again with its error.
     pub(super) move_to: Option<String>,
@@ -372,56 +381,57 @@ pub(super) fn table_page(
     );
     // Neither a pair's phone nor the club's staff: the page asks for a pair's PIN.
     let asks_pin = held.is_empty() && !staff;
-    let page = render_status(
-        &TablePage {
-            solo: crate::domain::tournament::people::entrant_size(&tc.t.file) == 1,
-            championship_id: tc.t.championship.id,
-            championship_name: tc.t.championship.name.clone(),
-            path: table_path(tc.t.championship.id, row.phase, round_no, table_no),
-            place,
-            physical: row.physical,
-            result,
-            running,
-            status: row.status.to_string(),
-            draw_proposed: proposal.as_ref().is_some_and(|(_, w)| w.is_none())
-                && row.proposed_a == row.proposed_b,
-            proposal,
-            version: row.version,
-            staff,
-            scorekeeper: !held.is_empty(),
-            held: held
-                .iter()
-                .map(|s| name_of(s))
-                .collect::<Vec<_>>()
-                .join(" / "),
-            can_sign,
-            typed_entry: staff || !plays,
-            game_href,
-            game_line,
-            time_left,
-            can_switch: staff && plays && row.status != TableStatus::Final && row.phase == 0,
-            can_move: staff && row.status != TableStatus::Final && row.phase == 0,
-            move_to: shown.move_to.unwrap_or_default(),
-            pins: organiser.then(|| (row.pin.clone(), row.pin_b.clone())),
-            winner_declared: {
-                let (rules, options) = (
-                    rules_of(tc.t.file.championship.game),
-                    &tc.t.file.championship.options,
-                );
-                rules.both_reach(options) != BothReach::Refused || rules.partida_won_short(options)
-            },
-            form: shown.form.unwrap_or(current),
-            error: shown.error,
-            dependents: confirm.dependents,
-            hindsight: confirm.hindsight,
-            carry_winner: confirm.winner,
-            carry_forfeit: confirm.forfeit,
-            a: tc.a,
-            b: tc.b,
-            ctx: &ctx,
+    let mut page = TablePage {
+        solo: crate::domain::tournament::people::entrant_size(&tc.t.file) == 1,
+        championship_id: tc.t.championship.id,
+        championship_name: tc.t.championship.name.clone(),
+        path: table_path(tc.t.championship.id, row.phase, round_no, table_no),
+        place,
+        physical: row.physical,
+        result,
+        running,
+        status: row.status.to_string(),
+        draw_proposed: proposal.as_ref().is_some_and(|(_, w)| w.is_none())
+            && row.proposed_a == row.proposed_b,
+        proposal,
+        version: row.version,
+        staff,
+        scorekeeper: !held.is_empty(),
+        held: held
+            .iter()
+            .map(|s| name_of(s))
+            .collect::<Vec<_>>()
+            .join(" / "),
+        can_sign,
+        typed_entry: staff || !plays,
+        game_href,
+        game_line,
+        time_left,
+        can_switch: staff && plays && row.status != TableStatus::Final && row.phase == 0,
+        can_move: staff && row.status != TableStatus::Final && row.phase == 0,
+        move_to: shown.move_to.unwrap_or_default(),
+        pins: organiser.then(|| (row.pin.clone(), row.pin_b.clone())),
+        winner_declared: {
+            let (rules, options) = (
+                rules_of(tc.t.file.championship.game),
+                &tc.t.file.championship.options,
+            );
+            rules.both_reach(options) != BothReach::Refused || rules.partida_won_short(options)
         },
-        status,
-    )?;
+        form: shown.form.unwrap_or(current),
+        error: shown.error,
+        dependents: confirm.dependents,
+        hindsight: confirm.hindsight,
+        carry_winner: confirm.winner,
+        carry_forfeit: confirm.forfeit,
+        a: tc.a,
+        b: tc.b,
+        ctx: &ctx,
+    };
+    if let Some(key) = shown.error_key {
+        page.error = Some(page.said(&key));
+    }
+    let page = render_status(&page, status)?;
     Ok(Asks::Pin.mark_if(asks_pin, page))
 }
 
@@ -526,7 +536,7 @@ pub async fn post_table(at: AtTable, form: web::Form<ScoreForm>) -> HttpResult {
             form: Some(typed.clone()),
             error: Some(msg),
             confirm,
-            move_to: None,
+            ..Shown::default()
         };
         at.page(tc, shown, status)
     };

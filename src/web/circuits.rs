@@ -653,7 +653,10 @@ fn circuit_sheet(
     championships: &[(String, String)],
     rows: &[Line],
 ) -> Sheet {
-    let mut columns = vec![("#".to_owned(), 5.0), (ctx.t("circuit-who"), 36.0)];
+    let mut columns = vec![
+        (ctx.t("final-ranking-place"), 8.0),
+        (ctx.t("circuit-who"), 36.0),
+    ];
     columns.extend(championships.iter().map(|(_, name)| (name.clone(), 14.0)));
     columns.push((ctx.t("circuit-won"), 10.0));
     columns.push((ctx.t("circuit-total"), 10.0));

@@ -716,4 +716,19 @@ async fn the_federation_downloads_the_results_of_every_round_of_every_event_and_
         .map(|r| r.last().unwrap().clone())
         .collect();
     assert_eq!(filed, totals);
+    // The place column is headed in words on the page and in the file, as the
+    // championships' standings are.
+    assert_eq!(
+        crate::helpers::texts(&page, "table.circuit-table thead th")[0],
+        "Puesto"
+    );
+    let heads: Vec<String> = csv_records(&ranking)
+        .into_iter()
+        .filter(|r| r.len() > 2 && r[0].parse::<u32>().is_err())
+        .map(|r| r[0].clone())
+        .collect();
+    assert!(
+        !heads.is_empty() && heads.iter().all(|h| h == "Puesto"),
+        "{heads:?}"
+    );
 }

@@ -3,7 +3,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{ChampionshipForm, TestApp, post_form_as, texts};
+use crate::helpers::{ChampionshipForm, TestApp, draw_round_one, post_form_as, texts};
 
 async fn post(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     post_form_as(app, &app.client, path, fields).await
@@ -73,12 +73,7 @@ async fn pairs_whose_surnames_all_differ_keep_their_short_seat_names() {
                   Puig – Garriga\tMarc Puig\tQuim Garriga\n\
                   Roca – Serra\tRoser Roca\tPere Serra\n";
     let id = open_with(&app, pasted).await;
-    post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
+    draw_round_one(&app, id, false).await;
     let slips = app
         .page(&format!("/campeonatos/{id}/imprimir/actas"), StatusCode::OK)
         .await;
@@ -125,12 +120,7 @@ async fn before_round_one_the_director_reads_how_many_are_paired_and_how_many_st
             "Ronda 1: s'aparellaran els inscrits marcats presents (2); els no marcats (1) quedaran fora com a no presentats."
         ]
     );
-    post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
+    draw_round_one(&app, id, false).await;
     let res = app.get_with_lang(&director, "ca").await;
     let html = scraper::Html::parse_document(&res.text().await.unwrap());
     assert!(texts(&html, ".check-in-note").is_empty());
@@ -141,12 +131,7 @@ async fn a_pair_that_did_not_show_up_for_round_one_is_not_said_to_have_withdrawn
 {
     let app = TestApp::spawn().await;
     let (id, director) = two_of_three_checked_in(&app).await;
-    post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
+    draw_round_one(&app, id, false).await;
 
     for (lang, absent) in [
         ("ca", "No es va presentar a la ronda 1"),
@@ -380,12 +365,7 @@ async fn a_knockout_slip_asks_the_losing_pair_to_sign_without_speaking_of_a_draw
         .set("entry", "result")
         .create_with_pairs(&app, club, "Parella", 4)
         .await;
-    post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
+    draw_round_one(&app, id, false).await;
     let swiss_slips = app
         .get_with_lang(&format!("/campeonatos/{id}/imprimir/actas"), "ca")
         .await;
@@ -482,12 +462,7 @@ async fn a_round_of_printed_slips_draws_each_qr_code_in_a_few_kilobytes() {
         .chain((1..=12).map(|k| format!("Parella {k}\n")))
         .collect();
     let id = open_with(&app, &pasted).await;
-    post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
+    draw_round_one(&app, id, false).await;
 
     let html = app
         .get(&format!("/campeonatos/{id}/imprimir/actas?ronda=1"))
@@ -595,12 +570,7 @@ async fn the_standings_say_a_pair_that_never_turned_up_did_not_show_up_and_keep_
  {
     let app = TestApp::spawn().await;
     let (id, _) = two_of_three_checked_in(&app).await;
-    post(
-        &app,
-        &format!("/campeonatos/{id}/rondas"),
-        &[("tables", "")],
-    )
-    .await;
+    draw_round_one(&app, id, false).await;
     let res = post(&app, &format!("/campeonatos/{id}/inscritos/1/retirar"), &[]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
 

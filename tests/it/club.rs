@@ -23,6 +23,17 @@ pub struct View<'a> {
     pub game: i32,
 }
 
+impl<'a> View<'a> {
+    /// Game `game` as the club's staff see it (`app.client`, signed in).
+    pub fn of(app: &'a TestApp, game: i32) -> View<'a> {
+        View {
+            app,
+            client: &app.client,
+            game,
+        }
+    }
+}
+
 impl View<'_> {
     pub async fn page(&self) -> scraper::Html {
         let res = self

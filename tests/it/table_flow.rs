@@ -336,6 +336,18 @@ async fn the_game_page_carries_the_hand_form_with_every_control_labelled() {
 /// A cuatrola championship of two pairs, one round published, played hand by hand:
 /// the table's path and the PINs of pair a and pair b (the organiser signed in on
 /// `app.client`).
+/// Game `game`'s file (`baza-game/1`) as `client` exports it.
+async fn game_file(app: &TestApp, client: &reqwest::Client, game: i32) -> Value {
+    client
+        .get(app.url(&format!("/partidas/{game}/exportar")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
 async fn one_table(app: &TestApp) -> (String, [String; 2]) {
     let club = app
         .club_with_organiser("Peña La Baza", "Medina de Rioseco")
@@ -414,14 +426,7 @@ async fn a_confirmed_tables_game_shows_no_corrections_and_refuses_one_in_words()
         .unwrap();
     let mut totals = [0i64; 2];
     for n in 0..100u64 {
-        let file: Value = keeper
-            .get(app.url(&format!("/partidas/{game}/exportar")))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let file = game_file(&app, &keeper, game).await;
         let board = &file["scoreboard"];
         if !board["game_over"].is_null() {
             break;
@@ -513,14 +518,7 @@ async fn a_tables_page_shows_its_partida_score_so_far_where_the_result_will_stan
         .parse()
         .unwrap();
     // One hand played: the score of the partida so far, in the muted style.
-    let file: Value = keeper
-        .get(app.url(&format!("/partidas/{game}/exportar")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let file = game_file(&app, &keeper, game).await;
     let dealer = file["scoreboard"]["next_dealer"].as_u64().unwrap() as u8;
     let record = baza::domain::random::random_cuatrola_hand_of_game(4_000, dealer, [0, 0]);
     let hp = baza::domain::rule(&record, baza::domain::Lang::Es)

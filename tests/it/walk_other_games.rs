@@ -83,11 +83,7 @@ async fn in_a_browser_a_scoreboard_of_four_players_or_two_pairs_shows_every_name
         ["Ana Royo", "Blas Ferrer", "Celia Vidal", "Dámaso Gil"],
     )
     .await;
-    let view = View {
-        app: &app,
-        client: &app.client,
-        game: cinquillo,
-    };
+    let view = View::of(&app, cinquillo);
     let res = view
         .hand(&[
             ("out", "0"),
@@ -105,11 +101,7 @@ async fn in_a_browser_a_scoreboard_of_four_players_or_two_pairs_shows_every_name
         ["Gracia", "Ibáñez", "Lasheras", "Catalán"],
     )
     .await;
-    let view = View {
-        app: &app,
-        client: &app.client,
-        game: guinote,
-    };
+    let view = View::of(&app, guinote);
     let res = view
         .hand(&[
             ("trump", "o"),
@@ -203,11 +195,7 @@ async fn the_director_of_a_cinquillo_championship_reads_each_players_pin_not_eac
 async fn a_guinote_vueltas_deal_that_takes_both_pairs_past_100_asks_in_words_who_went_out_first() {
     let app = TestApp::spawn().await;
     let game = guinote_of_four(&app).await;
-    let view = View {
-        app: &app,
-        client: &app.client,
-        game,
-    };
+    let view = View::of(&app, game);
     // Nobody reaches 101 in the first deal: 60 – 70, de vueltas.
     let res = view
         .hand(&[
@@ -259,11 +247,7 @@ async fn a_guinote_hand_that_takes_both_pairs_past_101_says_in_its_notes_that_th
  {
     let app = TestApp::spawn().await;
     let game = guinote_of_four(&app).await;
-    let view = View {
-        app: &app,
-        client: &app.client,
-        game,
-    };
+    let view = View::of(&app, game);
     // Pair 1: 60 + 40 in oros + 20 in espadas = 120; pair 2: 60 + 10 de últimas + 20
     // in copas + 20 in bastos = 110. Both pass 101: the last trick decides.
     let res = view
@@ -411,11 +395,7 @@ async fn a_tute_championship_in_pairs_goes_from_an_empty_database_to_its_champio
 async fn a_guinote_hand_of_1_card_point_is_refused_saying_no_cards_make_1_punto() {
     let app = TestApp::spawn().await;
     let game = guinote_of_four(&app).await;
-    let view = View {
-        app: &app,
-        client: &app.client,
-        game,
-    };
+    let view = View::of(&app, game);
     let res = view
         .hand(&[
             ("trump", "o"),

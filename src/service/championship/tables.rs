@@ -458,8 +458,7 @@ pub(super) fn record_in_bracket(
         let dependents = bracket.dependents(m);
         if !dependents.is_empty() && !confirmed {
             // With them, who would go on from it and play the matches it feeds.
-            let names: Vec<String> = serde_json::from_str(&b.entrants).map_err(corrupt)?;
-            let name = |e: &EntrantId| names.get(e.0 as usize).cloned().unwrap_or_default();
+            let name = |e: &EntrantId| e.name_in(&names).unwrap_or_default();
             let onward = bracket.onward(m, winner).map_err(refused)?.named(name);
             let double = matches!(bracket.format(), Format::DoubleElimination { .. });
             return Err(ChangeError::Refused(Refusal::CorrectionConfirm(
